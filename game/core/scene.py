@@ -1,0 +1,43 @@
+"""Scenes live on a stack; the top one gets input, the ones below may still draw.
+
+A scene never pushes or pops directly: it asks the stack, and the stack applies
+the change at the end of the tick (so nothing changes mid-iteration).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pygame
+
+    from game.core.context import Context
+    from game.input.commands import Command
+
+
+class Scene:
+    """Base scene. Override what you need.
+
+    opaque: False for overlays (pause): the stack draws the scene below first.
+    """
+
+    opaque: bool = True
+    name: str = "scene"
+
+    def __init__(self, ctx: "Context") -> None:
+        self.ctx = ctx
+
+    # Life cycle hooks, called by the stack.
+    def enter(self) -> None: ...
+    def exit(self) -> None: ...
+    def pause(self) -> None: ...     # another scene was pushed on top
+    def resume(self) -> None: ...    # the scene on top was popped
+
+    def handle_event(self, event: "pygame.event.Event") -> None:
+        """Raw pygame events (text entry, rebinding). Gameplay reads commands instead."""
+
+    def update(self, commands: dict[int, "Command"]) -> None:
+        """One fixed tick. `commands` maps seat index -> Command for this tick;
+        menus before seats exist get the merged command of every device as seat -1."""
+
+    def draw(self, surface: "pygame.Surface", alpha: float) -> None:
+        """Draw the current state; alpha in [0, 1) interpolates between the last two ticks."""

@@ -1,0 +1,36 @@
+"""The match description the lobby hands to a game scene (and the command line builds)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+GameName = Literal["soldout", "checkout"]
+SeatKind = Literal["human", "bot"]
+DIFFICULTIES = ("easy", "normal", "hard", "expert")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """One seat at the match. `seat` is its index (0-5), stable for the whole match."""
+
+    seat: int
+    name: str
+    kind: SeatKind = "human"
+    difficulty: str = "normal"  # bots only
+    team: int | None = None     # None when teams are off
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSpec:
+    game: GameName
+    seats: tuple[SeatSpec, ...]
+    mode: str = "rush"          # Sold Out!: rush | memory | tidy | choose (per round); Check Out!: "standard"
+    rounds: int = 1             # Sold Out! rounds; Check Out! is always 4 rounds + bonus
+    seed: int = 0
+    teams: bool = False
+    level: str | None = None    # Sold Out!: a levels/*.tmx name; None picks by player count
+    options: dict[str, bool] = field(default_factory=dict)  # assists etc.
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)

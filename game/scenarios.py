@@ -1,0 +1,76 @@
+"""Conformance scenario runner: `python main.py --scenario FILE...`.
+
+A scenario file is TOML (see docs/SCENARIOS.md): a top-level `game` key
+("soldout" or "checkout") and a list of `[[case]]` tables. Each game's rules
+package has a `scenario` module with `run_case(case: dict) -> list[str]` that
+returns the failures of one case (empty when it passes).
+"""
+from __future__ import annotations
+
+import importlib
+import sys
+import tomllib
+from pathlib import Path
+from typing import TextIO
+
+GAMES = ("soldout", "checkout")
+
+
+class ScenarioFileError(Exception):
+    """A scenario file that cannot be read or has no valid shape."""
+
+
+def load_file(path: Path) -> tuple[str, list[dict]]:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScenarioFileError(f"{path}: cannot read: {exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ScenarioFileError(f"{path}: not valid TOML: {exc}") from None
+    game = data.get("game")
+    if game not in GAMES:
+        raise ScenarioFileError(f"{path}: 'game' must be one of {', '.join(GAMES)}, not {game!r}")
+    cases = data.get("case")
+    if not isinstance(cases, list) or not cases:
+        raise ScenarioFileError(f"{path}: no [[case]] tables")
+    return game, cases
+
+
+def run_case(game: str, case: dict) -> list[str]:
+    runner = importlib.import_module(f"game.rules.{game}.scenario")
+    try:
+        return runner.run_case(case)
+    except Exception as exc:  # a malformed case is a failure of that case, not a crash
+        return [f"case could not run: {type(exc).__name__}: {exc}"]
+
+
+def run_files(paths: list[str], out: TextIO = sys.stdout) -> int:
+    """Run every case of every file. Returns 0 if all pass, 1 if any fail, 2 on a bad file."""
+    failed: list[str] = []
+    total = 0
+    bad_file = False
+    for name in paths:
+        path = Path(name)
+        try:
+            game, cases = load_file(path)
+        except ScenarioFileError as exc:
+            print(f"ERROR {exc}", file=out)
+            bad_file = True
+            continue
+        for index, case in enumerate(cases):
+            label = f"{path.name}::{case.get('name', f'case {index + 1}')}"
+            total += 1
+            problems = run_case(game, case)
+            if problems:
+                failed.append(label)
+                print(f"FAIL {label}", file=out)
+                for problem in problems:
+                    print(f"     {problem}", file=out)
+            else:
+                print(f"ok   {label}", file=out)
+    print(f"{total - len(failed)} passed, {len(failed)} failed", file=out)
+    if failed:
+        print("failing cases: " + ", ".join(failed), file=out)
+    if bad_file:
+        return 2
+    return 1 if failed else 0

@@ -1,0 +1,7 @@
+"""Start the game: `python main.py --help` lists the options."""
+import sys
+
+from game.app import main
+
+if __name__ == "__main__":
+    sys.exit(main())
