@@ -1,0 +1,61 @@
+"""Sound effects: assets/sounds/NAME.wav, cached, at one master volume.
+
+With no audio device the game stays silent instead of failing: a party game
+on a TV without sound is still a party game.
+"""
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pygame
+
+SOUNDS_DIR = Path(__file__).resolve().parent.parent / "assets" / "sounds"
+SAMPLE_RATE = 22050
+
+log = logging.getLogger(__name__)
+
+
+class Audio:
+    def __init__(self, volume: float) -> None:
+        self.volume = _clamp(volume)
+        self.enabled = True
+        self._cache: dict[str, pygame.mixer.Sound | None] = {}
+        self._warned: list[str] = []
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init(frequency=SAMPLE_RATE, size=-16, channels=1, buffer=512)
+            pygame.mixer.set_num_channels(16)   # a busy mall plays many sounds at once
+        except pygame.error as exc:
+            log.info("no audio device, playing silently: %s", exc)
+            self.enabled = False
+
+    def play(self, name: str) -> None:
+        """Play assets/sounds/NAME.wav (unknown or unloadable names are silent, logged once)."""
+        if not self.enabled or self.volume <= 0.0:
+            return
+        sound = self._sound(name)
+        if sound is not None:
+            sound.set_volume(self.volume)
+            sound.play()
+
+    def _sound(self, name: str) -> pygame.mixer.Sound | None:
+        if name not in self._cache:
+            path = SOUNDS_DIR / f"{name}.wav"
+            try:
+                self._cache[name] = pygame.mixer.Sound(path) if path.is_file() else None
+            except pygame.error as exc:
+                log.warning("could not load sound %s: %s", path.name, exc)
+                self._cache[name] = None
+            if self._cache[name] is None and name not in self._warned:
+                self._warned.append(name)
+                log.warning("no sound named %r", name)
+        return self._cache[name]
+
+    def set_volume(self, volume: float) -> None:
+        """Master volume 0.0-1.0 (clamped); applies to sounds played from now on."""
+        self.volume = _clamp(volume)
+
+
+def _clamp(volume: float) -> float:
+    return max(0.0, min(1.0, float(volume)))

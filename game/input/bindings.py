@@ -1,0 +1,141 @@
+"""Which key or pad button means which virtual Button.
+
+Defaults are data (assets/bindings.toml); the player's changes live in
+bindings.json in the user folder. Keyboards have two layouts ("left", "right")
+so two players can share one keyboard; all pads share one pad mapping.
+"""
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pygame
+
+from game.input.commands import Button
+from game.userfiles import load_json, save_json
+
+DEFAULTS_PATH = Path(__file__).resolve().parent.parent.parent / "assets" / "bindings.toml"
+FILE_NAME = "bindings.json"
+LAYOUTS = ("left", "right")
+# Every bindable button, in the order the settings screen lists them.
+BINDABLE = (Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT, Button.A, Button.B,
+            Button.X, Button.Y, Button.LB, Button.RB, Button.START, Button.BACK)
+ESCAPE_KEY = pygame.K_ESCAPE  # never bindable: always pause / back
+
+
+def _load_defaults() -> tuple[dict[str, dict[Button, int]], dict[Button, int]]:
+    """Parse assets/bindings.toml into {layout: {Button: keycode}} and {Button: sdl_button}."""
+    with open(DEFAULTS_PATH, "rb") as handle:
+        data = tomllib.load(handle)
+    keys = {layout: {Button[name]: getattr(pygame, const) for name, const in data["keyboard"][layout].items()}
+            for layout in LAYOUTS}
+    pad = {Button[name]: getattr(pygame, const) for name, const in data["pad"].items()}
+    return keys, pad
+
+
+class Bindings:
+    """Keyboard layouts and the pad mapping. Keep one instance; the InputManager reads it live."""
+
+    def __init__(self) -> None:
+        self.keys: dict[str, dict[Button, int]] = {}
+        self.pad: dict[Button, int] = {}
+        self.reset()
+
+    def reset(self) -> None:
+        """Back to the defaults from assets/bindings.toml (not saved until .save())."""
+        self.keys, self.pad = _load_defaults()
+
+    @classmethod
+    def load(cls) -> tuple["Bindings", str | None]:
+        """The player's bindings (defaults where missing or invalid) and a warning if any."""
+        bindings = cls()
+        data, warning = load_json(FILE_NAME, None)
+        if data is None:
+            return bindings, warning
+        if not bindings._apply(data):
+            bindings.reset()
+            extra = f"{FILE_NAME} has invalid bindings; using the defaults"
+            warning = f"{warning}; {extra}" if warning else extra
+        return bindings, warning
+
+    def _apply(self, data: object) -> bool:
+        """Take bindings from saved JSON; False (and partly applied) if anything is invalid."""
+        if not isinstance(data, dict):
+            return False
+        keyboard, pad = data.get("keyboard", {}), data.get("pad", {})
+        if not isinstance(keyboard, dict) or not isinstance(pad, dict):
+            return False
+        for layout in LAYOUTS:
+            saved = keyboard.get(layout, {})
+            if not isinstance(saved, dict) or not _all_codes(saved):
+                return False
+            self.keys[layout].update({Button[n]: v for n, v in saved.items()})
+        if not _all_codes(pad):
+            return False
+        self.pad.update({Button[n]: v for n, v in pad.items()})
+        return self._consistent()
+
+    def _consistent(self) -> bool:
+        """No key twice across both layouts, no pad button twice, Escape never bound."""
+        all_keys = [k for layout in LAYOUTS for k in self.keys[layout].values()]
+        pads = list(self.pad.values())
+        return (len(set(all_keys)) == len(all_keys) and ESCAPE_KEY not in all_keys
+                and len(set(pads)) == len(pads))
+
+    def save(self) -> None:
+        """Write bindings.json atomically (button names -> codes)."""
+        save_json(FILE_NAME, {
+            "keyboard": {layout: {b.name: k for b, k in self.keys[layout].items()} for layout in LAYOUTS},
+            "pad": {b.name: v for b, v in self.pad.items()},
+        })
+
+    def key_for(self, layout: str, button: Button) -> int:
+        return self.keys[layout][button]
+
+    def set_key(self, layout: str, button: Button, keycode: int) -> None:
+        """Bind `keycode` to `button` in `layout`.
+
+        If the key already means something (in this layout or the other one),
+        that slot gets this slot's old key: a swap, so no key is ever doubled and
+        no button is ever left unbound.
+        """
+        if keycode == ESCAPE_KEY:
+            raise ValueError("Escape is reserved for pause/back")
+        old = self.keys[layout][button]
+        for other_layout in LAYOUTS:
+            for other_button, code in self.keys[other_layout].items():
+                if code == keycode and (other_layout, other_button) != (layout, button):
+                    self.keys[other_layout][other_button] = old
+        self.keys[layout][button] = keycode
+
+    def pad_button_for(self, button: Button) -> int:
+        return self.pad[button]
+
+    def set_pad_button(self, button: Button, sdl_button: int) -> None:
+        """Bind an SDL GameController button to `button`, swapping with any previous owner."""
+        old = self.pad[button]
+        for other, code in self.pad.items():
+            if code == sdl_button and other != button:
+                self.pad[other] = old
+        self.pad[button] = sdl_button
+
+    def button_for_key(self, layout: str, keycode: int) -> Button:
+        """The Button `keycode` means in `layout`, or Button.NONE."""
+        for button, code in self.keys[layout].items():
+            if code == keycode:
+                return button
+        return Button.NONE
+
+    def button_for_pad(self, sdl_button: int) -> Button:
+        """The Button an SDL controller button means, or Button.NONE."""
+        for button, code in self.pad.items():
+            if code == sdl_button:
+                return button
+        return Button.NONE
+
+
+def _all_codes(table: dict) -> bool:
+    """Every name is a bindable Button and every value a non-negative int."""
+    names = {b.name for b in BINDABLE}
+    return all(n in names and isinstance(v, int) and not isinstance(v, bool) and v >= 0
+               for n, v in table.items())

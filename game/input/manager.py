@@ -1,0 +1,232 @@
+"""Every input device, the seats they sit in, and one Command per seat per tick.
+
+Devices: ("kb", "left"), ("kb", "right") (two players on one keyboard) and
+("pad", instance_id) for each game controller. Pads are always keyed by SDL's
+instance id (device indexes are only valid inside the added event; a replugged
+pad gets a new id). Only the CONTROLLER* event family is handled, never JOY*,
+so a pad never counts twice.
+
+Feed every pygame event to handle_event(), then call poll() once per tick.
+Escape is not bindable: in menus it is B (back) in menu_command(), and
+escape_pressed() tells a game scene to pause.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Literal, Union
+
+import pygame
+import pygame._sdl2.controller
+
+from game.input.bindings import LAYOUTS, Bindings
+from game.input.commands import IDLE, STICK_MAX, Button, Command
+from game.input.gamepad import PadState
+from game.input.keyboard import KeyboardState
+
+DeviceKind = Literal["kb", "pad"]
+DeviceId = tuple[str, Union[str, int]]
+KEYBOARD_DEVICES: tuple[DeviceId, ...] = tuple(("kb", layout) for layout in LAYOUTS)
+
+log = logging.getLogger(__name__)
+
+
+class InputManager:
+    def __init__(self, bindings: Bindings) -> None:
+        self.bindings = bindings
+        self.keyboard = KeyboardState()
+        self.pads: dict[int, PadState] = {}
+        self._seats: dict[int, DeviceId] = {}
+        self._disconnected: list[int] = []
+        self._last: dict[DeviceId, Command] = {}   # every device's Command from the last poll
+        self._menu = IDLE
+        self._escape = False
+        self._escape_fresh = False      # Escape went down since the last poll
+        self._escape_pressed_now = False  # ... as seen by the last poll
+        self._capturing = False
+        self._captured: tuple[DeviceKind, int] | None = None
+        try:
+            pygame._sdl2.controller.init()
+        except pygame.error as exc:  # no controller subsystem: keyboards still work
+            log.warning("game controllers unavailable: %s", exc)
+
+    # ---- events -------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Feed every pygame event here (unrelated ones are ignored)."""
+        kind = event.type
+        if kind == pygame.KEYDOWN:
+            self._key_down(event.key)
+        elif kind == pygame.KEYUP:
+            self.keyboard.key_up(event.key)
+            if event.key == pygame.K_ESCAPE:
+                self._escape = False
+        elif kind == pygame.WINDOWFOCUSLOST:
+            self.keyboard.release_all()
+        elif kind == pygame.CONTROLLERDEVICEADDED:
+            self._open_pad(event.device_index)
+        elif kind == pygame.CONTROLLERDEVICEREMOVED:
+            self._remove_pad(event.instance_id)
+        elif kind == pygame.CONTROLLERBUTTONDOWN:
+            pad = self.pads.get(event.instance_id)
+            if pad is None:
+                return
+            if self._capturing:
+                self._capture(("pad", event.button))
+            else:
+                pad.button_down(event.button)
+        elif kind == pygame.CONTROLLERBUTTONUP:
+            pad = self.pads.get(event.instance_id)
+            if pad is not None:
+                pad.button_up(event.button)
+        elif kind == pygame.CONTROLLERAXISMOTION:
+            pad = self.pads.get(event.instance_id)
+            if pad is not None:
+                pad.axis(event.axis, event.value)
+
+    def _key_down(self, key: int) -> None:
+        if self._capturing:
+            self._capture(("kb", key))
+        elif key == pygame.K_ESCAPE:
+            if not self._escape:
+                self._escape_fresh = True
+            self._escape = True
+        else:
+            self.keyboard.key_down(key)
+
+    def _capture(self, raw: tuple[DeviceKind, int]) -> None:
+        self._capturing = False
+        self._captured = raw
+
+    def _open_pad(self, device_index: int) -> None:
+        """Open a newly added controller; a device SDL cannot open is skipped, not fatal."""
+        try:
+            controller = pygame._sdl2.controller.Controller(device_index)
+            instance_id = controller.as_joystick().get_instance_id()
+            name = controller.name or "Gamepad"
+        except (pygame.error, ValueError, IndexError) as exc:
+            log.warning("could not open controller %s: %s", device_index, exc)
+            return
+        if instance_id not in self.pads:  # SDL may announce a pad twice at start-up
+            self.pads[instance_id] = PadState(instance_id, name, controller)
+
+    def _remove_pad(self, instance_id: int) -> None:
+        pad = self.pads.pop(instance_id, None)
+        if pad is None:
+            return
+        seat = self.seat_of(("pad", instance_id))
+        if seat is not None and seat not in self._disconnected:
+            self._disconnected.append(seat)   # the seat waits for a reclaim; nothing is lost
+        self._last.pop(("pad", instance_id), None)
+
+    # ---- per tick -----------------------------------------------------------
+    def poll(self) -> dict[int, Command]:
+        """One Command per seated seat for this tick (idle for a disconnected seat)."""
+        last: dict[DeviceId, Command] = {}
+        menu = [IDLE]
+        for device in KEYBOARD_DEVICES:
+            last[device] = self.keyboard.command(self.bindings, device[1])
+            menu.append(last[device])
+        for instance_id, pad in self.pads.items():
+            last[("pad", instance_id)] = pad.command(self.bindings)
+            menu.append(pad.menu_command(self.bindings))
+        self._last = last
+        self._menu = _merge(menu)
+        if self._escape_fresh:
+            self._menu = Command(self._menu.dx, self._menu.dy, self._menu.pressed | Button.B,
+                                 self._menu.held | Button.B)
+        self._escape_pressed_now = self._escape_fresh
+        self._escape_fresh = False
+        self.keyboard.end_tick()
+        for pad in self.pads.values():
+            pad.end_tick()
+        return {seat: (IDLE if seat in self._disconnected else last.get(device, IDLE))
+                for seat, device in sorted(self._seats.items())}
+
+    def menu_command(self) -> Command:
+        """Every connected device merged (from the last poll): for title, settings and other menus.
+
+        Stick pushes count as d-pad presses here, and Escape as B.
+        """
+        return self._menu
+
+    def escape_pressed(self) -> bool:
+        """Escape was pressed this tick (as of the last poll): a game scene pauses on it."""
+        return self._escape_pressed_now
+
+    def device_command(self, device: DeviceId) -> Command:
+        """Any device's Command from the last poll, seated or not (lobby previews)."""
+        return self._last.get(device, IDLE)
+
+    # ---- seats --------------------------------------------------------------
+    def devices(self) -> list[DeviceId]:
+        """Every connected device: both keyboard layouts, then pads in the order they arrived."""
+        return [*KEYBOARD_DEVICES, *(("pad", i) for i in self.pads)]
+
+    def unseated_presses(self, button: Button) -> list[DeviceId]:
+        """Connected devices without a seat that pressed `button` this tick (the lobby joins with A)."""
+        seated = set(self._seats.values())
+        return [d for d in self.devices() if d not in seated and self._last.get(d, IDLE).pressed & button]
+
+    def assign(self, device: DeviceId, seat: int) -> None:
+        """Seat `device` at `seat` (a device sits in one seat at most)."""
+        old = self.seat_of(device)
+        if old is not None:
+            self.release(old)
+        self._seats[seat] = device
+        if seat in self._disconnected:
+            self._disconnected.remove(seat)
+
+    def release(self, seat: int) -> None:
+        self._seats.pop(seat, None)
+        if seat in self._disconnected:
+            self._disconnected.remove(seat)
+
+    def seat_of(self, device: DeviceId) -> int | None:
+        for seat, owner in self._seats.items():
+            if owner == device:
+                return seat
+        return None
+
+    def device_of(self, seat: int) -> DeviceId | None:
+        return self._seats.get(seat)
+
+    def seated(self) -> dict[int, DeviceId]:
+        """Seat -> device, including seats whose pad is disconnected."""
+        return dict(sorted(self._seats.items()))
+
+    def disconnected_seats(self) -> list[int]:
+        return sorted(self._disconnected)
+
+    def reclaim(self, seat: int, device: DeviceId) -> None:
+        """Give a (disconnected) seat to `device`: the reconnect prompt calls this on A."""
+        self.assign(device, seat)
+
+    def device_name(self, device: DeviceId) -> str:
+        kind, key = device
+        if kind == "kb":
+            return f"Keyboard ({key})"
+        pad = self.pads.get(key)
+        return pad.name if pad is not None else "Gamepad (disconnected)"
+
+    # ---- rebinding ----------------------------------------------------------
+    def capture_next(self) -> None:
+        """The next raw key or pad button press goes to captured() instead of becoming a command."""
+        self._capturing = True
+        self._captured = None
+
+    def captured(self) -> tuple[DeviceKind, int] | None:
+        """The captured press, returned once (None while still waiting)."""
+        raw, self._captured = self._captured, None
+        return raw
+
+
+def _merge(commands: list[Command]) -> Command:
+    """Buttons OR-ed; the stick is the sum, clamped (any device can steer a menu)."""
+    pressed = held = Button.NONE
+    dx = dy = 0
+    for command in commands:
+        pressed |= command.pressed
+        held |= command.held
+        dx += command.dx
+        dy += command.dy
+    clamp = lambda v: max(-STICK_MAX, min(STICK_MAX, v))  # noqa: E731
+    return Command(clamp(dx), clamp(dy), pressed, held)

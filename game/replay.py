@@ -1,0 +1,185 @@
+"""Replays: a match's header and every seat's Command per tick, as text.
+
+Line 1: MAGIC, the format version and a one-line JSON header:
+    SOCO-REPLAY 1 {"format": 1, "game_version": "0.1.0", "game": "soldout", ...}
+Every further line is a run: COUNT then one token per seat, meaning COUNT
+identical consecutive ticks. A token is "dx,dy,pressed,held" (buttons as
+decimal bit masks) or "." for an idle seat, so a quiet stretch is one short line:
+    240 . . 16,0,0,0
+A seed and these commands reproduce the match bit for bit, so a replay from
+another game version is refused rather than replayed wrongly.
+
+Run codes wrap a whole replay into one copy-pasteable string.
+"""
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator
+
+from game import VERSION
+from game.input.commands import IDLE, STICK_MAX, Button, Command
+from game.match import MatchSpec
+from game.userfiles import atomic_write_text
+
+MAGIC = "SOCO-REPLAY"
+FORMAT_VERSION = 1
+CODE_PREFIX = "SOCO1-"
+HEADER_KEYS = ("format", "game_version", "game", "mode", "seed", "rounds", "teams", "level", "seats", "options")
+BUTTON_MASK = max(Button) * 2 - 1  # every defined Button bit
+IDLE_TOKEN = "."
+
+
+class ReplayError(Exception):
+    """A replay or run code that cannot be played; str() is one line for the player."""
+
+
+def header_for(spec: MatchSpec) -> dict:
+    """The replay header describing `spec` (the lobby/CLI build it from the MatchSpec)."""
+    return {
+        "format": FORMAT_VERSION, "game_version": VERSION, "game": spec.game, "mode": spec.mode,
+        "seed": spec.seed, "rounds": spec.rounds, "teams": spec.teams, "level": spec.level,
+        "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "difficulty": s.difficulty, "team": s.team}
+                  for s in spec.seats],
+        "options": dict(spec.options),
+    }
+
+
+def _token(command: Command) -> str:
+    if command == IDLE:
+        return IDLE_TOKEN
+    return f"{command.dx},{command.dy},{int(command.pressed)},{int(command.held)}"
+
+
+class ReplayWriter:
+    """Collects commands tick by tick; run-length encodes as it goes."""
+
+    def __init__(self, header: dict) -> None:
+        self.header = {"format": FORMAT_VERSION, "game_version": VERSION, **header}
+        missing = [k for k in HEADER_KEYS if k not in self.header]
+        if missing:
+            raise ValueError(f"replay header lacks {', '.join(missing)}")
+        self.seat_count = len(self.header["seats"])
+        self._runs: list[list] = []   # [count, line of tokens]
+
+    def add_tick(self, commands: list[Command]) -> None:
+        """Record one tick: one Command per seat, in the header's seat order."""
+        if len(commands) != self.seat_count:
+            raise ValueError(f"expected {self.seat_count} commands, got {len(commands)}")
+        line = " ".join(_token(c) for c in commands)
+        if self._runs and self._runs[-1][1] == line:
+            self._runs[-1][0] += 1
+        else:
+            self._runs.append([1, line])
+
+    @property
+    def tick_count(self) -> int:
+        return sum(run[0] for run in self._runs)
+
+    def text(self) -> str:
+        head = f"{MAGIC} {FORMAT_VERSION} {json.dumps(self.header, separators=(',', ':'), sort_keys=True)}"
+        return "\n".join([head, *(f"{count} {line}" for count, line in self._runs)]) + "\n"
+
+    def save(self, path: Path) -> None:
+        atomic_write_text(Path(path), self.text())
+
+
+@dataclass
+class Replay:
+    header: dict
+    runs: list[tuple[int, list[Command]]] = field(default_factory=list)
+
+    @property
+    def tick_count(self) -> int:
+        return sum(count for count, _ in self.runs)
+
+    def ticks(self) -> Iterator[list[Command]]:
+        """Every tick's commands (one per seat), in order."""
+        for count, commands in self.runs:
+            for _ in range(count):
+                yield list(commands)
+
+
+def read_replay(text: str) -> Replay:
+    """Parse and fully validate a replay; raises ReplayError with a one-line message."""
+    lines = text.splitlines()
+    if not lines or not lines[0].startswith(MAGIC + " "):
+        raise ReplayError("this is not a Sold Out!/Check Out! replay")
+    parts = lines[0].split(" ", 2)
+    if len(parts) < 3 or not parts[1].isdigit():
+        raise ReplayError("the replay header is damaged")
+    if int(parts[1]) != FORMAT_VERSION:
+        raise ReplayError(f"replay format {parts[1]} is not supported (this game reads format {FORMAT_VERSION})")
+    header = _parse_header(parts[2])
+    seats = len(header["seats"])
+    replay = Replay(header)
+    for number, line in enumerate(lines[1:], start=2):
+        if line.strip():
+            replay.runs.append(_parse_run(line, number, seats))
+    return replay
+
+
+def _parse_header(raw: str) -> dict:
+    try:
+        header = json.loads(raw)
+    except json.JSONDecodeError:
+        raise ReplayError("the replay header is damaged") from None
+    if not isinstance(header, dict):
+        raise ReplayError("the replay header is damaged")
+    if header.get("game_version") != VERSION:
+        raise ReplayError(f"this replay was made with version {header.get('game_version')}, this is {VERSION}")
+    missing = [k for k in HEADER_KEYS if k not in header]
+    if missing:
+        raise ReplayError(f"the replay header is damaged (no {missing[0]})")
+    if (not isinstance(header["seats"], list) or not header["seats"]
+            or not all(isinstance(s, dict) and "seat" in s for s in header["seats"])):
+        raise ReplayError("the replay header is damaged (bad seats)")
+    return header
+
+
+def _parse_run(line: str, number: int, seats: int) -> tuple[int, list[Command]]:
+    fields = line.split()
+    if not fields[0].isdigit() or int(fields[0]) < 1:
+        raise ReplayError(f"replay line {number} is damaged")
+    if len(fields) - 1 != seats:
+        raise ReplayError(f"replay line {number} has {len(fields) - 1} seats, the header has {seats}")
+    return int(fields[0]), [_parse_token(t, number) for t in fields[1:]]
+
+
+def _parse_token(token: str, number: int) -> Command:
+    if token == IDLE_TOKEN:
+        return IDLE
+    try:
+        dx, dy, pressed, held = (int(v) for v in token.split(","))
+    except ValueError:
+        raise ReplayError(f"replay line {number} is damaged") from None
+    if not (-STICK_MAX <= dx <= STICK_MAX and -STICK_MAX <= dy <= STICK_MAX
+            and 0 <= pressed <= BUTTON_MASK and 0 <= held <= BUTTON_MASK):
+        raise ReplayError(f"replay line {number} has a value out of range")
+    return Command(dx, dy, Button(pressed), Button(held))
+
+
+def to_code(text: str) -> str:
+    """A whole replay as one copy-pasteable line: prefix, compressed body, checksum."""
+    body = base64.urlsafe_b64encode(zlib.compress(text.encode("utf-8"), 9)).decode("ascii").rstrip("=")
+    return f"{CODE_PREFIX}{body}.{zlib.crc32(text.encode('utf-8')):08x}"
+
+
+def from_code(code: str) -> str:
+    """The replay text inside a run code; ReplayError if it is not one or was damaged."""
+    code = "".join(code.split())  # chat apps and terminals wrap long lines
+    if not code.startswith(CODE_PREFIX):
+        raise ReplayError("this is not a run code (it should start with SOCO1-)")
+    body, _, checksum = code[len(CODE_PREFIX):].rpartition(".")
+    try:
+        raw = zlib.decompress(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
+        text = raw.decode("utf-8")
+    except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError):
+        raise ReplayError("this run code is damaged (check it was copied whole)") from None
+    if f"{zlib.crc32(raw):08x}" != checksum.lower():
+        raise ReplayError("this run code is damaged (checksum mismatch)")
+    return text

@@ -1,0 +1,62 @@
+"""Player settings (volume, display, accessibility), kept in settings.json."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+
+from game.userfiles import load_json, save_json
+
+FILE_NAME = "settings.json"
+UI_SCALE_MIN = 0.75
+UI_SCALE_MAX = 1.5
+
+
+@dataclass
+class Settings:
+    volume: float = 0.8          # 0.0-1.0, master volume of every sound
+    fullscreen: bool = False
+    colourblind: bool = False    # extra shape/pattern cues on top of the Okabe-Ito colours
+    screen_shake: bool = True
+    ui_scale: float = 1.0        # UI_SCALE_MIN..UI_SCALE_MAX
+    show_fps: bool = False
+
+    @classmethod
+    def load(cls) -> tuple["Settings", str | None]:
+        """Read settings.json; unknown keys are ignored, bad values fall back to defaults."""
+        data, warning = load_json(FILE_NAME, {})
+        if not isinstance(data, dict):
+            return cls(), _join(warning, f"{FILE_NAME} is not a table of settings; using defaults")
+        settings = cls()
+        bad: list[str] = []
+        for f in fields(cls):
+            if f.name not in data:
+                continue
+            value = _valid(f.name, data[f.name])
+            if value is None:
+                bad.append(f.name)
+            else:
+                setattr(settings, f.name, value)
+        if bad:
+            warning = _join(warning, f"{FILE_NAME}: bad value for {', '.join(bad)}; using the default")
+        return settings, warning
+
+    def save(self) -> None:
+        save_json(FILE_NAME, asdict(self))
+
+
+def _valid(name: str, value: object) -> object | None:
+    """The value if it is acceptable for setting `name`, else None."""
+    if name in ("fullscreen", "colourblind", "screen_shake", "show_fps"):
+        return value if isinstance(value, bool) else None
+    # bool is an int subclass: refuse it for numeric settings.
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    value = float(value)
+    if name == "volume":
+        return value if 0.0 <= value <= 1.0 else None
+    if name == "ui_scale":
+        return value if UI_SCALE_MIN <= value <= UI_SCALE_MAX else None
+    return None
+
+
+def _join(first: str | None, second: str) -> str:
+    return f"{first}; {second}" if first else second
