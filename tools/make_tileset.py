@@ -114,7 +114,6 @@ HANG = [(214, 69, 65), (66, 135, 200), (245, 190, 60), (70, 160, 110),
 
 def rack(s: pygame.Surface) -> None:
     """Clothes rail seen from above: a chrome bar and garments on hangers."""
-    floor_a(s)
     _shadow(s, (2, 6, 28, 20))
     for i in range(6):
         c = HANG[i % len(HANG)]
@@ -128,7 +127,6 @@ def rack(s: pygame.Surface) -> None:
 
 def shelf(s: pygame.Surface) -> None:
     """Wooden shelving with folded stacks."""
-    floor_a(s)
     _shadow(s, (1, 3, 30, 26), 3)
     pygame.draw.rect(s, (176, 130, 84), (1, 3, 30, 26), border_radius=3)
     pygame.draw.rect(s, (204, 160, 110), (3, 5, 26, 22), border_radius=2)
@@ -142,7 +140,6 @@ def shelf(s: pygame.Surface) -> None:
 
 def mannequin(s: pygame.Surface) -> None:
     """Mannequin from above: round base, shoulders, head."""
-    floor_a(s)
     _shadow(s, (4, 4, 24, 24), 12)
     pygame.draw.circle(s, (150, 150, 158), (16, 16), 12)
     pygame.draw.circle(s, (190, 190, 198), (16, 16), 10)
@@ -153,7 +150,6 @@ def mannequin(s: pygame.Surface) -> None:
 
 def counter(s: pygame.Surface) -> None:
     """Shop counter with a till."""
-    floor_a(s)
     _shadow(s, (0, 4, 32, 24), 3)
     pygame.draw.rect(s, (120, 84, 60), (0, 4, 32, 24), border_radius=3)
     pygame.draw.rect(s, (236, 228, 214), (2, 6, 28, 20), border_radius=2)
@@ -164,7 +160,6 @@ def counter(s: pygame.Surface) -> None:
 
 def plant(s: pygame.Surface) -> None:
     """Potted plant: terracotta pot, leafy top."""
-    floor_a(s)
     _shadow(s, (4, 4, 24, 24), 12)
     pygame.draw.circle(s, (196, 110, 70), (16, 16), 11)
     leaf = (76, 156, 88)
@@ -185,7 +180,6 @@ def table(s: pygame.Surface) -> None:
 
 def chair(s: pygame.Surface) -> None:
     """Dresser chair seen from above: a seat and a back rest."""
-    floor_a(s)
     _shadow(s, (5, 5, 22, 22), 5)
     pygame.draw.rect(s, (110, 72, 140), (5, 5, 22, 22), border_radius=5)
     pygame.draw.rect(s, (150, 110, 184), (8, 10, 16, 14), border_radius=4)
@@ -194,7 +188,6 @@ def chair(s: pygame.Surface) -> None:
 
 def bench(s: pygame.Surface) -> None:
     """Mall bench (solid decoration)."""
-    floor_b(s)
     _shadow(s, (1, 8, 30, 16), 3)
     pygame.draw.rect(s, (100, 110, 120), (1, 8, 30, 16), border_radius=3)
     for y in (10, 15, 20):
@@ -202,6 +195,7 @@ def bench(s: pygame.Surface) -> None:
 
 
 # (kind, solid, painter) in tile-id order. Append only: ids are used by the levels.
+# Furniture tiles are transparent around the object, so they sit on any floor.
 TILES: list[tuple[str, bool, object]] = [
     ("floor_a", False, floor_a),
     ("floor_b", False, floor_b),

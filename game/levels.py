@@ -1,0 +1,355 @@
+"""The one module that reads levels: Tiled TMX maps turned into plain, validated data.
+
+A level has three layers: "floor" and "walls" (tile layers; every tile of the
+tileset carries the properties `kind` and `solid`) and "objects" (an object
+layer whose objects have a class: pile_spot, starting_table, chair, spawn,
+entrance). Map properties: `name` ("The Boutique") and `players` ("2-3").
+
+`load_level(path)` returns a frozen `Level` or raises `LevelError` with one
+line naming the file and the problem. Nothing here needs a display: pytmx is
+asked for the map data only (no images).
+"""
+from __future__ import annotations
+
+import os
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from pathlib import Path
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+LEVELS_DIR = Path(__file__).resolve().parent.parent / "levels"
+REQUIRED_LAYERS = ("floor", "walls", "objects")
+MIN_PILE_SPOTS = 10
+MIN_CHAIRS = 8
+MIN_SPAWNS = 6
+
+Point = tuple[int, int]
+Rect = tuple[int, int, int, int]  # x, y, w, h in pixels
+
+
+class LevelError(Exception):
+    """A level that cannot be played. str(error) is one line: '<file>: <problem>'."""
+
+
+@dataclass(frozen=True)
+class Level:
+    """Plain level data. Pixel coordinates; grids are indexed [row][column].
+
+    solid: one bytes row per tile row, 1 where nothing may stand (walls,
+    furniture, the Starting Table and the dresser chairs).
+    kinds: the top-most tile kind of every cell ("wall", "carpet" ...).
+    floor_tiles / wall_tiles: local tile ids in the tileset per cell, -1 empty
+    (for drawing). Points (pile spots, chairs, spawns) are tile centres.
+    """
+
+    name: str
+    path: Path
+    width: int
+    height: int
+    tile_size: int
+    solid: tuple[bytes, ...]
+    kinds: tuple[tuple[str, ...], ...]
+    floor_tiles: tuple[tuple[int, ...], ...]
+    wall_tiles: tuple[tuple[int, ...], ...]
+    tileset_image: Path
+    pile_spots: tuple[Point, ...]
+    table_rect: Rect
+    chairs: tuple[Point, ...]
+    spawns: tuple[Point, ...]
+    entrance: Rect
+    players: str
+
+    @property
+    def pixel_size(self) -> tuple[int, int]:
+        return self.width * self.tile_size, self.height * self.tile_size
+
+    def is_solid(self, tx: int, ty: int) -> bool:
+        """True for a solid cell or any cell off the map."""
+        if 0 <= tx < self.width and 0 <= ty < self.height:
+            return self.solid[ty][tx] == 1
+        return True
+
+    def tile_of(self, point: Point) -> tuple[int, int]:
+        return point[0] // self.tile_size, point[1] // self.tile_size
+
+
+def _fail(path: Path | str, problem: str) -> LevelError:
+    return LevelError(f"{path}: {problem}")
+
+
+def _read_tmx(path: Path):
+    """Parse with pytmx, data only. Any parse failure becomes a LevelError."""
+    if not path.is_file():
+        raise _fail(path, "file not found")
+    try:
+        root = ET.parse(path).getroot()
+    except (ET.ParseError, OSError) as exc:
+        raise _fail(path, f"not a Tiled TMX map ({exc})") from None
+    if root.tag != "map":
+        raise _fail(path, f"not a Tiled TMX map (root element <{root.tag}>, expected <map>)")
+    import pytmx  # imported late: it pulls in pygame, which callers may not need yet
+
+    try:
+        return pytmx.TiledMap(str(path), allow_duplicate_names=True)
+    except Exception as exc:  # pytmx raises many kinds for a broken map
+        detail = " ".join(str(exc).split()) or type(exc).__name__
+        raise _fail(path, f"cannot read the map ({detail})") from None
+
+
+def _object_class(obj) -> str:
+    """Tiled 1.9+ writes `class`, older versions `type`: accept either."""
+    return (getattr(obj, "type", None) or getattr(obj, "class", None) or "").strip()
+
+
+def _tile_grid(tmx, layer, path: Path) -> tuple[list[list[int]], list[list[dict]]]:
+    """Local tile ids and tile properties of one tile layer."""
+    ids: list[list[int]] = [[-1] * tmx.width for _ in range(tmx.height)]
+    props: list[list[dict]] = [[{}] * tmx.width for _ in range(tmx.height)]
+    firsts = sorted(ts.firstgid for ts in tmx.tilesets)
+    for x, y, gid in layer.iter_data():
+        if not gid:
+            continue
+        real = tmx.tiledgidmap.get(gid, gid)
+        first = max(f for f in firsts if f <= real)
+        ids[y][x] = real - first
+        p = tmx.get_tile_properties_by_gid(gid) or {}
+        if "kind" not in p:
+            raise _fail(path, f"layer '{layer.name}': tile at ({x},{y}) has no 'kind' property")
+        props[y][x] = p
+    return ids, props
+
+
+def _solid_value(value) -> bool:
+    if isinstance(value, str):
+        return value.strip().lower() in ("true", "1", "yes")
+    return bool(value)
+
+
+def _center(obj) -> Point:
+    w, h = int(obj.width or 0), int(obj.height or 0)
+    return int(obj.x) + w // 2, int(obj.y) + h // 2
+
+
+def _rect(obj) -> Rect:
+    return int(obj.x), int(obj.y), max(1, int(obj.width or 0)), max(1, int(obj.height or 0))
+
+
+def _rect_tiles(rect: Rect, ts: int) -> list[tuple[int, int]]:
+    x, y, w, h = rect
+    return [(tx, ty) for ty in range(y // ts, (y + h - 1) // ts + 1)
+            for tx in range(x // ts, (x + w - 1) // ts + 1)]
+
+
+def _flood(solid: list[bytearray], start: list[tuple[int, int]]) -> list[bytearray]:
+    """4-connected flood fill over walkable cells from every start cell."""
+    h, w = len(solid), len(solid[0])
+    seen = [bytearray(w) for _ in range(h)]
+    stack = [(x, y) for x, y in start if 0 <= x < w and 0 <= y < h and not solid[y][x]]
+    for x, y in stack:
+        seen[y][x] = 1
+    while stack:
+        x, y = stack.pop()
+        for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if 0 <= nx < w and 0 <= ny < h and not solid[ny][nx] and not seen[ny][nx]:
+                seen[ny][nx] = 1
+                stack.append((nx, ny))
+    return seen
+
+
+def _touches(seen: list[bytearray], tiles: list[tuple[int, int]]) -> bool:
+    """True if a reached cell is next to (or diagonal to) any of the tiles."""
+    h, w = len(seen), len(seen[0])
+    for tx, ty in tiles:
+        for dy in (-1, 0, 1):
+            for dx in (-1, 0, 1):
+                x, y = tx + dx, ty + dy
+                if 0 <= x < w and 0 <= y < h and seen[y][x]:
+                    return True
+    return False
+
+
+def load_level(path: Path | str) -> Level:
+    """Load and validate a level. Raises LevelError (one line) on any problem."""
+    path = Path(path)
+    tmx = _read_tmx(path)
+    ts = int(tmx.tilewidth)
+    if ts != int(tmx.tileheight):
+        raise _fail(path, f"tiles must be square (got {tmx.tilewidth}x{tmx.tileheight})")
+    w, h = int(tmx.width), int(tmx.height)
+    layers = {layer.name: layer for layer in tmx.layers}
+    for name in REQUIRED_LAYERS:
+        if name not in layers:
+            raise _fail(path, f"missing layer '{name}'")
+    import pytmx
+
+    for name in ("floor", "walls"):
+        if not isinstance(layers[name], pytmx.TiledTileLayer):
+            raise _fail(path, f"layer '{name}' must be a tile layer")
+    if not isinstance(layers["objects"], pytmx.TiledObjectGroup):
+        raise _fail(path, "layer 'objects' must be an object layer")
+
+    floor_ids, floor_props = _tile_grid(tmx, layers["floor"], path)
+    wall_ids, wall_props = _tile_grid(tmx, layers["walls"], path)
+    solid = [bytearray(w) for _ in range(h)]
+    kinds = [["void"] * w for _ in range(h)]
+    for y in range(h):
+        for x in range(w):
+            top = wall_props[y][x] or floor_props[y][x]
+            if not top:
+                solid[y][x] = 1  # no tile at all: outside the building
+                continue
+            kinds[y][x] = str(top["kind"])
+            if _solid_value(top.get("solid", False)) or (wall_props[y][x] and floor_ids[y][x] < 0):
+                solid[y][x] = 1
+
+    by_class: dict[str, list] = {}
+    for obj in layers["objects"]:
+        by_class.setdefault(_object_class(obj), []).append(obj)
+
+    tables = by_class.get("starting_table", [])
+    if not tables:
+        raise _fail(path, "no starting_table object")
+    if len(tables) > 1:
+        raise _fail(path, f"{len(tables)} starting_table objects (exactly one allowed)")
+    entrances = by_class.get("entrance", [])
+    if not entrances:
+        raise _fail(path, "no entrance object")
+    table_rect = _rect(tables[0])
+    entrance = _rect(entrances[0])
+
+    counts = (("pile_spot", MIN_PILE_SPOTS, "pile spots"), ("chair", MIN_CHAIRS, "chairs"),
+              ("spawn", MIN_SPAWNS, "spawns"))
+    for cls, least, words in counts:
+        n = len(by_class.get(cls, []))
+        if n < least:
+            raise _fail(path, f"too few {words}: {n} (at least {least})")
+
+    def place(obj, cls: str) -> Point:
+        cx, cy = _center(obj)
+        label = f"{cls} '{obj.name}'" if obj.name else f"{cls} #{obj.id}"
+        if not (0 <= cx < w * ts and 0 <= cy < h * ts):
+            raise _fail(path, f"{label} at ({cx},{cy}) is off the map")
+        tx, ty = cx // ts, cy // ts
+        blocked = solid[ty][tx] and not (cls == "chair" and kinds[ty][tx] == "chair")
+        if blocked:
+            raise _fail(path, f"{label} at tile ({tx},{ty}) is inside a {kinds[ty][tx]}")
+        return cx, cy
+
+    spots = [place(o, "pile_spot") for o in by_class["pile_spot"]]
+    chairs = [place(o, "chair") for o in by_class["chair"]]
+    spawns = [place(o, "spawn") for o in by_class["spawn"]]
+
+    table_tiles = _rect_tiles(table_rect, ts)
+    for tx, ty in table_tiles:
+        if not (0 <= tx < w and 0 <= ty < h):
+            raise _fail(path, "starting_table is off the map")
+        solid[ty][tx] = 1
+    for cx, cy in chairs:  # dresser chairs block walking whatever tile is under them
+        solid[cy // ts][cx // ts] = 1
+
+    for i, (sx, sy) in enumerate(spawns):
+        reach = _flood(solid, [(sx // ts, sy // ts)])
+        if not _touches(reach, table_tiles):
+            name = by_class["spawn"][i].name or f"#{by_class['spawn'][i].id}"
+            raise _fail(path, f"the starting_table cannot be reached from spawn '{name}'")
+    reach = _flood(solid, [(x // ts, y // ts) for x, y in spawns])
+    for obj, (cx, cy) in zip(by_class["pile_spot"], spots):
+        if not reach[cy // ts][cx // ts]:
+            label = obj.name or f"#{obj.id}"
+            raise _fail(path, f"pile_spot '{label}' at tile ({cx // ts},{cy // ts}) cannot be reached from any spawn")
+    for obj, (cx, cy) in zip(by_class["chair"], chairs):
+        if not _touches(reach, [(cx // ts, cy // ts)]):
+            label = obj.name or f"#{obj.id}"
+            raise _fail(path, f"chair '{label}' at tile ({cx // ts},{cy // ts}) cannot be reached from any spawn")
+
+    tileset_image = Path(str(getattr(tmx.tilesets[0], "source", ""))) if tmx.tilesets else Path()
+    props = tmx.properties or {}
+    return Level(
+        name=str(props.get("name") or path.stem.replace("_", " ").title()),
+        path=path,
+        width=w,
+        height=h,
+        tile_size=ts,
+        solid=tuple(bytes(row) for row in solid),
+        kinds=tuple(tuple(row) for row in kinds),
+        floor_tiles=tuple(tuple(row) for row in floor_ids),
+        wall_tiles=tuple(tuple(row) for row in wall_ids),
+        tileset_image=_tileset_image(path, tileset_image),
+        pile_spots=tuple(spots),
+        table_rect=table_rect,
+        chairs=tuple(chairs),
+        spawns=tuple(spawns),
+        entrance=entrance,
+        players=str(props.get("players", "")),
+    )
+
+
+def _tileset_image(tmx_path: Path, tileset_source: Path) -> Path:
+    """The PNG the first tileset draws from, resolved from the TMX (or the external TSX)."""
+    try:
+        root = ET.parse(tmx_path).getroot()
+        ts = root.find("tileset")
+        base = tmx_path.parent
+        if ts is not None and ts.get("source"):
+            tsx = base / ts.get("source", "")
+            ts = ET.parse(tsx).getroot()
+            base = tsx.parent
+        img = ts.find("image") if ts is not None else None
+        if img is not None and img.get("source"):
+            return (base / img.get("source", "")).resolve()
+    except (ET.ParseError, OSError):
+        pass
+    return tileset_source
+
+
+def list_levels() -> list[Path]:
+    """The playable levels shipped with the game, sorted by file name."""
+    return sorted(LEVELS_DIR.glob("*.tmx"))
+
+
+def _players_range(path: Path) -> tuple[int, int] | None:
+    """The map's `players` property ("2-3", "4") read straight from the XML."""
+    try:
+        root = ET.parse(path).getroot()
+    except (ET.ParseError, OSError):
+        return None
+    for prop in root.iterfind("properties/property"):
+        if prop.get("name") == "players":
+            text = (prop.get("value") or "").replace(" ", "")
+            lo, _, hi = text.partition("-")
+            try:
+                return int(lo), int(hi or lo)
+            except ValueError:
+                return None
+    return None
+
+
+def levels_for_players(n: int) -> Path:
+    """The default level for n players: the first whose `players` range holds n, else the closest."""
+    best: tuple[int, Path] | None = None
+    for path in list_levels():
+        rng = _players_range(path)
+        if rng is None:
+            continue
+        lo, hi = rng
+        if lo <= n <= hi:
+            return path
+        distance = lo - n if n < lo else n - hi
+        if best is None or distance < best[0]:
+            best = (distance, path)
+    if best is None:
+        raise LevelError(f"{LEVELS_DIR}: no level declares a 'players' range")
+    return best[1]
+
+
+def resolve_level(name: str | None, players: int) -> Path:
+    """A MatchSpec.level value ("mall", "mall.tmx" or a path) or None -> a level path."""
+    if not name:
+        return levels_for_players(players)
+    candidate = Path(name)
+    if candidate.suffix != ".tmx":
+        candidate = candidate.with_suffix(".tmx")
+    if not candidate.is_file():
+        candidate = LEVELS_DIR / candidate.name
+    return candidate
