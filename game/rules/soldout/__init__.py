@@ -1,0 +1,53 @@
+"""Sold Out! rules engine: pure Python, no pygame, no clock, no global random.
+
+Public API (stable; the mall simulation builds on it)
+-----------------------------------------------------
+Catalogue (catalogue.py)
+    load_catalogue(path=None) -> Catalogue      # assets/soldout/catalogue.toml by default
+    CatalogueError                              # message names the file and the entry
+    Catalogue.items: dict[id, Item(id, garment, colour, pattern, name)]
+    Catalogue.objectives: dict[id, Objective(id, bags, items: tuple[str, ...])]
+    Catalogue.colours: dict[id, Colour(id, name, hex, cb_hex, cvd_group)]
+    Catalogue.garment_names, .pattern_adjectives, .pile_sizes, .extra_dressers
+    Catalogue.name(item_id) -> str              # "Red striped T-shirt"
+
+Match (match.py) -- one seeded random.Random for the whole match
+    m = Match(catalogue, players, rng, teams=None | [team id per player], assist=False)
+    rnd = m.start_round(mode, deal=None) -> Round   # mode: "rush" | "memory" | "tidy"
+    ... play actions on rnd until rnd.over ...
+    m.finish_round() -> RoundResult(mode, cause, sold_out_by, side_scores, scored, mistakes)
+    m.totals (per side), m.player_total(p), m.winners(), m.results, m.state_hash()
+
+Round (engine.py) -- players are 0..n-1; a *side* is a team, or a player when teams are off
+    deal_round(catalogue, mode, sides, rng) -> Deal(piles, lists, dressers)
+    Round(catalogue, mode, players, deal, teams=None, assist=False)
+    Actions, each -> Result(ok: bool, reason: str, events: tuple):
+        pick_up(p, pile)        put_down(p)          flip(p)        take(p)
+        deliver(p, objective_slot=None)              # Rush, at the Starting Table
+        hand_to_pile(p, index)                       # Memory
+        return_card(p, pile)                         # Rush/Tidy: carried card back into a pile
+        place_at_dresser(p, dresser)                 # Tidying Up
+        call_sold_out(p)                             # Memory
+        end_round(cause="stopped")                   # the simulation's own stop (time limit)
+    Result.events tell the map what moved:
+        ("pile_put_down", player, pile)   the pile goes to the floor where the player stands
+        ("pile_removed", pile)            the pile is empty and disappears
+        ("pile_created", player, pile)    round end: a carried card becomes a 1-card pile there
+        ("sold_out", side)  ("round_over", cause)
+    State: piles {pile id: [cards], index 0 shown}, held {player: pile}, carried {player: item},
+        hands [per player], tables [per side: [Slot(card, placed=[(item, player)])]],
+        dressers [Slot], over, cause, sold_out_by, mistakes
+    Queries: shown(pile), holder(pile), side(p), members(side), list_items(side),
+        hand_size(p), where_is(card), snapshot(), state_hash(), scored(side), scores(),
+        dresser_counts(d), dresser_winner(d), objective_right(side, slot),
+        player_mistakes(p), bags_in_play(), can_still_score(side)
+
+Scenarios: scenario.run_case(case) -> list[str]; headless: autoplay.play_match(spec) -> dict.
+Rules in plain words: docs/rules_soldout.md.
+"""
+from game.rules.soldout.catalogue import Catalogue, CatalogueError, Colour, Item, Objective, load_catalogue
+from game.rules.soldout.engine import MODE_NAMES, MODES, Deal, Result, Round, Slot, deal_round
+from game.rules.soldout.match import Match, RoundResult
+
+__all__ = ["Catalogue", "CatalogueError", "Colour", "Item", "Objective", "load_catalogue", "MODES",
+           "MODE_NAMES", "Deal", "Result", "Round", "Slot", "deal_round", "Match", "RoundResult"]
