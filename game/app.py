@@ -1,0 +1,255 @@
+"""Entry point: parse the command line, then run the window, a headless match,
+a screenshot, a level check or the scenario runner."""
+from __future__ import annotations
+
+import os
+import sys
+import time
+import traceback
+from pathlib import Path
+from typing import Sequence, TextIO
+
+from game.cli import UsageError, parse_args, usage
+
+LOGICAL_SIZE = (1280, 720)
+ERROR_LOG = "error.log"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    try:
+        args = parse_args(argv)
+    except UsageError as exc:
+        sys.stderr.write(usage())
+        print(f"main.py: error: {exc}", file=sys.stderr)
+        return 2
+    except SystemExit as exc:  # --help / --version print and stop
+        return int(exc.code or 0)
+    try:
+        return dispatch(args, sys.stdout)
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # last line of defence: one line for the player, details in a log
+        where = _write_error_log()
+        print(f"error: {type(exc).__name__}: {exc} (details in {where})", file=sys.stderr)
+        return 1
+
+
+def _write_error_log() -> str:
+    try:
+        from game.userfiles import atomic_write_text, user_dir
+        path = user_dir() / ERROR_LOG
+        atomic_write_text(path, traceback.format_exc())
+        return str(path)
+    except Exception:
+        return "no log: the user folder is not writable"
+
+
+def dispatch(args, out: TextIO) -> int:
+    if args.scenario:
+        from game.scenarios import run_files
+        return run_files(args.scenario, out)
+    if args.check_level:
+        return check_level(args.check_level, out)
+    if args.screenshot:
+        return screenshot(args.screenshot, args.scene, args.seed or 0, args.size, out)
+    if args.headless or (args.replay and args.json):
+        return run_headless(args, out)
+    return run_window(args)
+
+
+def check_level(path: str, out: TextIO) -> int:
+    if not Path(path).is_file():
+        print(f"{path}: no such file", file=out)
+        return 2
+    from game.levels import LevelError, load_level
+    try:
+        load_level(path)
+    except LevelError as exc:
+        print(str(exc), file=out)
+        return 2
+    print(f"ok: {path}", file=out)
+    return 0
+
+
+def run_headless(args, out: TextIO) -> int:
+    from game import headless
+    try:
+        if args.replay:
+            result = headless.play_replay(headless.load_replay_file(args.replay))
+        else:
+            _check_record_path(args.record)
+            spec = headless.build_spec(args.game, args.bots, args.difficulty, args.mode, args.rounds,
+                                       args.seed, args.teams, args.level)
+            result = headless.play(spec, Path(args.record) if args.record else None)
+    except headless.HeadlessError as exc:
+        print(f"main.py: {exc}", file=sys.stderr)
+        return exc.code
+    headless.emit(result, args.json, out)
+    return 0
+
+
+def _check_record_path(record: str | None) -> None:
+    from game.headless import HeadlessError
+    if record and not Path(record).resolve().parent.is_dir():
+        raise HeadlessError(f"--record {record}: that folder does not exist", 2)
+
+
+# ---------------------------------------------------------------- building a context
+def make_context(screen_size: tuple[int, int] = LOGICAL_SIZE, load_user_files: bool = True):
+    """Every service a scene needs. Warnings from corrupt files become toasts."""
+    import pygame
+
+    from game.audio import Audio
+    from game.core.context import Context
+    from game.core.stack import SceneStack
+    from game.input.bindings import Bindings
+    from game.input.manager import InputManager
+    from game.render.ui import UI
+    from game.settings import Settings
+
+    if not pygame.get_init():
+        pygame.init()
+    warnings: list[str] = []
+    if load_user_files:
+        settings, warning = Settings.load()
+        warnings.append(warning)
+        bindings, warning = Bindings.load()
+        warnings.append(warning)
+    else:
+        settings, bindings = Settings(), Bindings()
+    ctx = Context(stack=SceneStack(), input=InputManager(bindings), settings=settings, bindings=bindings,
+                  audio=Audio(settings.volume), ui=UI(scale=settings.ui_scale), screen_size=screen_size)
+    for warning in warnings:
+        if warning:
+            ctx.toast(warning, seconds=8)
+    return ctx
+
+
+def tick(ctx) -> None:
+    """One fixed tick of the whole shell: input, top scene, toasts, deferred stack changes."""
+    commands = ctx.input.poll()
+    commands[-1] = ctx.input.menu_command()
+    ctx.stack.update(commands)
+    ctx.toasts.update()
+    ctx.tick += 1
+    ctx.stack.apply()
+
+
+def draw(ctx, surface, alpha: float) -> None:
+    from game.render.widgets import draw_toasts
+    ctx.stack.draw(surface, alpha)
+    if ctx.toasts.items:
+        draw_toasts(surface, ctx.ui, ctx.toasts.texts())
+
+
+# ---------------------------------------------------------------- screenshots
+def screenshot(path: str, scene: str, seed: int, size: tuple[int, int], out: TextIO) -> int:
+    os.environ["SDL_VIDEODRIVER"] = "dummy"   # no window, even where a display exists
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from game.scenes import registry
+    shot = registry.screenshot(scene)
+    if shot is None:
+        print(f"unknown scene {scene!r}; scenes: {', '.join(registry.screenshot_names())}", file=sys.stderr)
+        return 2
+    pygame.init()
+    pygame.display.set_mode(LOGICAL_SIZE)
+    ctx = make_context(load_user_files=False)
+    made = shot.factory(ctx, seed)
+    for scene_obj in (made if isinstance(made, list) else [made]):
+        ctx.stack.push(scene_obj)
+    ctx.stack.apply()
+    for _ in range(shot.warmup_ticks):
+        tick(ctx)
+    surface = pygame.Surface(LOGICAL_SIZE)
+    draw(ctx, surface, 0.0)
+    if size != LOGICAL_SIZE:
+        surface = pygame.transform.smoothscale(surface, size)
+    try:
+        pygame.image.save(surface, path)
+    except (pygame.error, OSError) as exc:
+        print(f"cannot save {path}: {exc}", file=sys.stderr)
+        return 2
+    print(f"saved {path} ({size[0]}x{size[1]}, scene {scene}, seed {seed})", file=out)
+    return 0
+
+
+# ---------------------------------------------------------------- the window
+def open_display(fullscreen: bool):
+    """A 1280x720 logical surface scaled to the window or screen; vsync where the display gives it."""
+    import pygame
+    flags = pygame.SCALED | (pygame.FULLSCREEN if fullscreen else 0)
+    try:
+        return pygame.display.set_mode(LOGICAL_SIZE, flags, vsync=1), True
+    except pygame.error:
+        return pygame.display.set_mode(LOGICAL_SIZE, flags), False
+
+
+def run_window(args) -> int:
+    import pygame
+
+    from game.core.debug import DebugOverlay
+    from game.core.loop import FixedStep
+    from game.scenes import registry
+    from game.scenes.title import TitleScene
+
+    pygame.init()
+    pygame.display.set_caption("Sold Out! · Check Out!")
+    ctx = make_context()
+    if args.replay:
+        from game.headless import HeadlessError, load_replay_file
+        try:
+            load_replay_file(args.replay)
+        except HeadlessError as exc:
+            print(f"main.py: {exc}", file=sys.stderr)
+            return exc.code
+        ctx.toast("Watching replays in a window arrives with the game scenes; use --headless --json")
+    if args.fullscreen:
+        ctx.settings.fullscreen = True
+    screen, vsync = open_display(ctx.settings.fullscreen)
+
+    def apply_display(settings) -> None:
+        nonlocal screen
+        if bool(screen.get_flags() & pygame.FULLSCREEN) != settings.fullscreen:
+            screen, _ = open_display(settings.fullscreen)
+        ctx.audio.set_volume(settings.volume)
+        ctx.ui.set_scale(settings.ui_scale)
+
+    ctx.apply_display = apply_display
+    for problem in registry.load_scene_modules():
+        ctx.toast(problem, seconds=8)
+    ctx.stack.push(TitleScene(ctx))
+    ctx.stack.apply()
+
+    debug = DebugOverlay()
+    debug.visible = ctx.settings.show_fps
+    step = FixedStep()
+    clock = pygame.time.Clock()
+    previous = time.perf_counter()
+    while not ctx.quit_requested and len(ctx.stack):
+        now = time.perf_counter()
+        frame_seconds, previous = now - previous, now
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                ctx.quit()
+            elif event.type == pygame.KEYDOWN and event.key == pygame.K_F3:
+                debug.toggle()
+                continue
+            ctx.input.handle_event(event)
+            ctx.stack.handle_event(event)
+        work_start = time.perf_counter()
+        steps = step.advance(frame_seconds)
+        for _ in range(steps):
+            tick(ctx)
+        tick_ms = (time.perf_counter() - work_start) * 1000 / steps if steps else None
+        draw(ctx, screen, step.alpha)
+        if debug.visible or ctx.settings.show_fps:
+            debug.draw(screen, ctx.ui)
+        debug.record(frame_seconds, tick_ms, (time.perf_counter() - work_start) * 1000)
+        pygame.display.flip()
+        if not vsync:
+            clock.tick(120)  # no vsync: do not spin a core at thousands of frames
+    pygame.quit()
+    return 0

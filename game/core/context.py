@@ -1,0 +1,71 @@
+"""What every scene receives: the services of the running game, passed in (no globals)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable
+
+from game import TICK_RATE
+from game.core.seats import LobbySeat
+from game.core.stack import SceneStack
+
+if TYPE_CHECKING:
+    from game.audio import Audio
+    from game.input.bindings import Bindings
+    from game.input.manager import InputManager
+    from game.render.ui import UI
+    from game.settings import Settings
+
+TOAST_SECONDS = 4.0
+
+
+@dataclass(slots=True)
+class Toast:
+    text: str
+    ticks_left: int
+    total: int
+
+
+class Toasts:
+    """Short messages (warnings, "not installed yet") shown over every scene for a few seconds."""
+
+    def __init__(self) -> None:
+        self.items: list[Toast] = []
+
+    def show(self, text: str, seconds: float = TOAST_SECONDS) -> None:
+        ticks = max(1, int(seconds * TICK_RATE))
+        self.items.append(Toast(text, ticks, ticks))
+
+    def update(self) -> None:
+        for toast in self.items:
+            toast.ticks_left -= 1
+        self.items = [t for t in self.items if t.ticks_left > 0]
+
+    def texts(self) -> list[str]:
+        return [t.text for t in self.items]
+
+
+@dataclass
+class Context:
+    stack: SceneStack
+    input: "InputManager"
+    settings: "Settings"
+    bindings: "Bindings"
+    audio: "Audio"
+    ui: "UI"
+    screen_size: tuple[int, int] = (1280, 720)
+    seats: list[LobbySeat] = field(default_factory=list)   # the lobby's table, kept across matches
+    lobby: dict[str, Any] = field(default_factory=dict)    # the lobby's last choices (game, mode...)
+    toasts: Toasts = field(default_factory=Toasts)
+    quit_requested: bool = False
+    tick: int = 0                                           # ticks since start (animations)
+    # The app installs this so the settings screen can switch fullscreen live.
+    apply_display: Callable[["Settings"], None] = lambda settings: None
+
+    def toast(self, text: str, seconds: float = TOAST_SECONDS) -> None:
+        self.toasts.show(text, seconds)
+
+    def sound(self, name: str) -> None:
+        self.audio.play(name)
+
+    def quit(self) -> None:
+        self.quit_requested = True

@@ -1,0 +1,120 @@
+"""The scene stack (a pushdown automaton).
+
+Scenes ask for push/pop/replace at any moment; the stack queues the request and
+applies it in `apply()`, which the loop calls at the end of each tick, so a
+scene is never removed while it is being updated or drawn.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:
+    import pygame
+
+    from game.core.scene import Scene
+    from game.input.commands import Command
+
+
+class SceneStack:
+    def __init__(self) -> None:
+        self._scenes: list["Scene"] = []
+        self._pending: list[tuple[str, object]] = []
+
+    # ---- requests (deferred) ----
+    def push(self, scene: "Scene") -> None:
+        self._pending.append(("push", scene))
+
+    def pop(self) -> None:
+        self._pending.append(("pop", None))
+
+    def replace(self, scene: "Scene") -> None:
+        """Swap the top scene for another (the one below is not resumed)."""
+        self._pending.append(("replace", scene))
+
+    def clear_to(self, scene: "Scene") -> None:
+        """Exit every scene and start over with `scene` (quit to title)."""
+        self._pending.append(("clear", scene))
+
+    def pop_until(self, keep: Callable[["Scene"], bool]) -> None:
+        """Pop scenes until the top one satisfies `keep` (quit to lobby)."""
+        self._pending.append(("pop_until", keep))
+
+    # ---- state ----
+    @property
+    def top(self) -> "Scene | None":
+        return self._scenes[-1] if self._scenes else None
+
+    @property
+    def scenes(self) -> tuple["Scene", ...]:
+        return tuple(self._scenes)
+
+    def __len__(self) -> int:
+        return len(self._scenes)
+
+    @property
+    def empty(self) -> bool:
+        return not self._scenes and not self._pending
+
+    @property
+    def has_pending(self) -> bool:
+        return bool(self._pending)
+
+    # ---- the loop's calls ----
+    def apply(self) -> None:
+        """Apply every queued request in order (called at the end of a tick)."""
+        while self._pending:
+            op, arg = self._pending.pop(0)
+            getattr(self, f"_do_{op}")(arg)
+
+    def handle_event(self, event: "pygame.event.Event") -> None:
+        if self._scenes:
+            self._scenes[-1].handle_event(event)
+
+    def update(self, commands: dict[int, "Command"]) -> None:
+        """Only the top scene ticks: the ones below are paused."""
+        if self._scenes:
+            self._scenes[-1].update(commands)
+
+    def draw(self, surface: "pygame.Surface", alpha: float) -> None:
+        """Draw from the highest opaque scene upward, so overlays sit on top."""
+        start = 0
+        for index in range(len(self._scenes) - 1, -1, -1):
+            if self._scenes[index].opaque:
+                start = index
+                break
+        for scene in self._scenes[start:]:
+            scene.draw(surface, alpha)
+
+    # ---- operations ----
+    def _do_push(self, scene: "Scene") -> None:
+        if self._scenes:
+            self._scenes[-1].pause()
+        self._scenes.append(scene)
+        scene.enter()
+
+    def _do_pop(self, _: object) -> None:
+        if not self._scenes:
+            return
+        self._scenes.pop().exit()
+        if self._scenes:
+            self._scenes[-1].resume()
+
+    def _do_replace(self, scene: "Scene") -> None:
+        if self._scenes:
+            self._scenes.pop().exit()
+        self._scenes.append(scene)
+        scene.enter()
+
+    def _do_clear(self, scene: "Scene") -> None:
+        while self._scenes:
+            self._scenes.pop().exit()
+        self._scenes.append(scene)
+        scene.enter()
+
+    def _do_pop_until(self, keep: Callable[["Scene"], bool]) -> None:
+        popped = False
+        while self._scenes and not keep(self._scenes[-1]):
+            self._scenes.pop().exit()
+            popped = True
+        if popped and self._scenes:
+            self._scenes[-1].resume()

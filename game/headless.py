@@ -1,0 +1,113 @@
+"""Headless matches (`--headless`): bots play a whole match without a window.
+
+Dispatch is a small table (game -> module with `play_match(spec) -> dict`), so
+the simulation-based runner can replace the rules autoplay by changing one line.
+Replays go through `load_replay_file` / `play_replay` (the hook the game
+simulations plug into).
+"""
+from __future__ import annotations
+
+import importlib
+import inspect
+import json
+import random
+from pathlib import Path
+from typing import TextIO
+
+from game.match import MatchSpec, SeatSpec
+from game.core.seats import identities
+
+# game name -> module holding play_match(spec) -> result dict (DESIGN.md's JSON).
+RUNNERS = {
+    "soldout": "game.rules.soldout.autoplay",
+    "checkout": "game.rules.checkout.autoplay",
+}
+GAME_TITLES = {"soldout": "Sold Out!", "checkout": "Check Out!"}
+
+
+class HeadlessError(Exception):
+    """A one-line reason the headless run cannot happen (exit code in .code)."""
+
+    def __init__(self, message: str, code: int = 1) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def build_spec(game: str, bots: int, difficulty: str = "normal", mode: str | None = None,
+               rounds: int | None = None, seed: int | None = None, teams: bool = False,
+               level: str | None = None) -> MatchSpec:
+    """A MatchSpec with `bots` bot seats (teams alternate 0, 1 when on)."""
+    names = identities()
+    seats = tuple(SeatSpec(seat=i, name=names[i].name, kind="bot", difficulty=difficulty,
+                           team=(i % 2) if teams else None) for i in range(bots))
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 1_000_000)
+    if game == "checkout":
+        return MatchSpec(game="checkout", seats=seats, mode="standard", rounds=4, seed=seed, teams=teams)
+    return MatchSpec(game="soldout", seats=seats, mode=mode or "rush", rounds=rounds or 1, seed=seed,
+                     teams=teams, level=level)
+
+
+def _runner(game: str):
+    try:
+        return importlib.import_module(RUNNERS[game])
+    except ModuleNotFoundError as exc:
+        if exc.name and RUNNERS[game].startswith(exc.name):
+            raise HeadlessError(f"{GAME_TITLES[game]} cannot play headless yet: {RUNNERS[game]} is not installed") from None
+        raise
+
+
+def play(spec: MatchSpec, record: Path | None = None) -> dict:
+    """Run one headless match; returns DESIGN.md's result dict."""
+    module = _runner(spec.game)
+    if record is None:
+        return module.play_match(spec)
+    if "record" not in inspect.signature(module.play_match).parameters:
+        raise HeadlessError(f"recording {GAME_TITLES[spec.game]} matches is not available yet")
+    return module.play_match(spec, record=record)
+
+
+def load_replay_file(path: str):
+    """Read and validate a replay file; raises HeadlessError(code 2) with the reader's message."""
+    from game.replay import ReplayError, read_replay
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise HeadlessError(f"cannot read replay {path}: {getattr(exc, 'strerror', None) or exc}", 2) from None
+    try:
+        return read_replay(text)
+    except ReplayError as exc:
+        raise HeadlessError(f"{path}: {exc}", 2) from None
+
+
+def play_replay(replay) -> dict:
+    """Play a replay back headless: the game's runner module provides play_replay(replay) -> dict."""
+    game = replay.header.get("game")
+    if game not in RUNNERS:
+        raise HeadlessError(f"replay is for an unknown game {game!r}", 2)
+    module = _runner(game)
+    if not hasattr(module, "play_replay"):
+        raise HeadlessError(f"playing back {GAME_TITLES[game]} replays is not available yet")
+    return module.play_replay(replay)
+
+
+def summary(result: dict) -> str:
+    """A readable few lines for a person (without --json)."""
+    lines = [f"{GAME_TITLES.get(result.get('game'), result.get('game'))}"
+             f" · mode {result.get('mode')} · seed {result.get('seed')} · {result.get('ticks')} ticks"]
+    winners = set(result.get("winners", []))
+    for player in result.get("players", []):
+        mark = "  WINNER" if player.get("seat") in winners else ""
+        extra = ""
+        if "stars" in player:
+            extra = f"  stars {player.get('stars')}  tokens {player.get('tokens')}  sets {player.get('sets')}"
+        lines.append(f"  seat {player.get('seat')}: score {player.get('score')}{extra}{mark}")
+    lines.append(f"state hash {result.get('state_hash')}")
+    return "\n".join(lines)
+
+
+def emit(result: dict, as_json: bool, out: TextIO) -> None:
+    if as_json:
+        print(json.dumps(result, separators=(",", ":")), file=out)
+    else:
+        print(summary(result), file=out)

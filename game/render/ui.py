@@ -1,0 +1,37 @@
+"""The UI bundle scenes receive as ctx.ui: the theme plus the text cache."""
+from __future__ import annotations
+
+import pygame
+
+from game.render.text import TextCache
+from game.render.theme import Theme
+
+
+class UI:
+    def __init__(self, theme: Theme | None = None, scale: float = 1.0) -> None:
+        self.theme = theme or Theme.load()
+        self.text = TextCache(scale)
+        self._backgrounds: dict[tuple[int, int], pygame.Surface] = {}
+
+    def colour(self, name: str) -> tuple[int, int, int]:
+        return self.theme.colours[name]
+
+    def size(self, name: str) -> int:
+        return self.theme.sizes[name]
+
+    def set_scale(self, scale: float) -> None:
+        self.text.set_scale(scale)
+
+    def render(self, text: str, size: str | int, colour: str | tuple[int, int, int] = "text") -> pygame.Surface:
+        px = self.size(size) if isinstance(size, str) else size
+        rgb = self.colour(colour) if isinstance(colour, str) else colour
+        return self.text.render(text, px, rgb)
+
+    def background(self, size: tuple[int, int]) -> pygame.Surface:
+        """The patterned backdrop, built once per size."""
+        surface = self._backgrounds.get(size)
+        if surface is None:
+            from game.render.widgets import build_background
+            surface = build_background(self, size)
+            self._backgrounds[size] = surface
+        return surface

@@ -1,0 +1,316 @@
+"""The menu kit: backdrop, panels, text helpers, seat badges, menu lists, toasts, hints.
+
+Everything here only draws (or, for MenuList, reacts to a Command): no scene
+logic, so the game scenes can reuse it.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+
+from game.input.commands import STICK_MAX, Button, Command
+
+if TYPE_CHECKING:
+    from game.core.seats import SeatIdentity
+    from game.render.ui import UI
+
+Colour = tuple[int, int, int]
+STICK_THRESHOLD = STICK_MAX // 2   # a stick past half way counts as a direction in menus
+REPEAT_DELAY = 18                  # ticks before a held direction repeats
+REPEAT_EVERY = 6                   # ticks between repeats
+
+
+# ---------------------------------------------------------------- backdrop
+def build_background(ui: "UI", size: tuple[int, int]) -> pygame.Surface:
+    """Dark warm backdrop with a faint diagonal pattern of price tags."""
+    w, h = size
+    surface = pygame.Surface(size)
+    surface.fill(ui.colour("background"))
+    pattern = ui.colour("pattern")
+    step = 96
+    for row, y in enumerate(range(-step, h + step, step // 2)):
+        offset = (row % 2) * step // 2
+        for x in range(-step + offset, w + step, step):
+            _tag(surface, pattern, x, y, (row * 7 + x // step) % 3 == 0)
+    # A soft vignette: darker towards the top and bottom edges.
+    shade = pygame.Surface((w, 1), pygame.SRCALPHA)
+    for y in range(h):
+        edge = min(y, h - 1 - y) / (h / 2)
+        alpha = int(70 * (1 - min(1.0, edge * 2.2)))
+        shade.fill((0, 0, 0, alpha))
+        surface.blit(shade, (0, y))
+    return surface
+
+
+def _tag(surface: pygame.Surface, colour: Colour, x: int, y: int, big: bool) -> None:
+    """A tilted price tag outline with its hole."""
+    s = 1.25 if big else 1.0
+    cx, cy = x + 40, y + 30
+    pts = [(-22, -12), (14, -12), (26, 0), (14, 12), (-22, 12)]
+    angle = math.radians(-30)
+    ca, sa = math.cos(angle), math.sin(angle)
+    poly = [(cx + s * (px * ca - py * sa), cy + s * (px * sa + py * ca)) for px, py in pts]
+    pygame.draw.polygon(surface, colour, poly, 3)
+    hx, hy = 12 * s, 0
+    pygame.draw.circle(surface, colour, (cx + hx * ca - hy * sa, cy + hx * sa + hy * ca), 4 * s, 2)
+
+
+def draw_background(surface: pygame.Surface, ui: "UI") -> None:
+    surface.blit(ui.background(surface.get_size()), (0, 0))
+
+
+def dim(surface: pygame.Surface, ui: "UI", alpha: int | None = None) -> None:
+    """Darken what is already drawn (under an overlay)."""
+    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    veil.fill((*ui.colour("overlay"), ui.theme.overlay_alpha if alpha is None else alpha))
+    surface.blit(veil, (0, 0))
+
+
+# ---------------------------------------------------------------- panels and text
+def panel(surface: pygame.Surface, ui: "UI", rect: pygame.Rect, focused: bool = False,
+          fill: str = "panel", border: str | Colour | None = None) -> None:
+    t = ui.theme
+    shadow = rect.move(0, 6)
+    pygame.draw.rect(surface, ui.colour("shadow"), shadow, border_radius=t.radius)
+    pygame.draw.rect(surface, ui.colour("panel_focus" if focused else fill), rect, border_radius=t.radius)
+    if focused:
+        pygame.draw.rect(surface, ui.colour("accent"), rect, t.focus_border, border_radius=t.radius)
+    else:
+        colour = ui.colour(border) if isinstance(border, str) else (border or ui.colour("border"))
+        pygame.draw.rect(surface, colour, rect, t.border, border_radius=t.radius)
+
+
+def blit_text(surface: pygame.Surface, ui: "UI", text: str, size: str | int,
+              colour: str | Colour = "text", shadow: bool = True, **anchor: object) -> pygame.Rect:
+    """Draw text positioned by a Rect anchor (center=..., midleft=..., topright=...)."""
+    image = ui.render(text, size, colour)
+    rect = image.get_rect(**anchor)
+    if shadow:
+        surface.blit(ui.render(text, size, "shadow"), rect.move(2, 3))
+    surface.blit(image, rect)
+    return rect
+
+
+def logo_text(surface: pygame.Surface, ui: "UI", text: str, size: int, colour: Colour,
+              center: tuple[int, int], outline: int = 6) -> pygame.Rect:
+    """Big sticker-style text: thick dark outline, drop shadow, bright face."""
+    face = ui.render(text, size, colour)
+    dark = ui.render(text, size, "shadow")
+    rect = face.get_rect(center=center)
+    surface.blit(dark, rect.move(outline, outline + 4))
+    for angle in range(0, 360, 30):
+        dx = round(outline * math.cos(math.radians(angle)))
+        dy = round(outline * math.sin(math.radians(angle)))
+        surface.blit(dark, rect.move(dx, dy))
+    surface.blit(face, rect)
+    return rect
+
+
+def hints(surface: pygame.Surface, ui: "UI", items: list[tuple[str, str]], y: int | None = None) -> None:
+    """A bottom bar of button hints: [(button, meaning), ...], centred."""
+    size = ui.size("small")
+    gap = 36
+    pieces = []
+    for button, meaning in items:
+        key = ui.render(button, size, "background")
+        word = ui.render(meaning, size, "text_dim")
+        pieces.append((key, word))
+    total = sum(k.get_width() + 20 + 10 + w.get_width() for k, w in pieces) + gap * (len(pieces) - 1)
+    x = (surface.get_width() - total) // 2
+    y = surface.get_height() - 44 if y is None else y
+    for key, word in pieces:
+        cap = pygame.Rect(x, 0, key.get_width() + 20, key.get_height() + 8)
+        cap.centery = y
+        pygame.draw.rect(surface, ui.colour("text_dim"), cap, border_radius=8)
+        surface.blit(key, key.get_rect(center=cap.center))
+        x = cap.right + 10
+        surface.blit(word, word.get_rect(midleft=(x, y)))
+        x += word.get_width() + gap
+
+
+# ---------------------------------------------------------------- seat badges
+def shape_points(shape: str, center: tuple[float, float], r: float) -> list[tuple[float, float]] | None:
+    """Polygon points for a seat shape (None for the circle)."""
+    cx, cy = center
+
+    def ring(n: int, radius: float, start: float) -> list[tuple[float, float]]:
+        return [(cx + radius * math.cos(start + i * 2 * math.pi / n),
+                 cy + radius * math.sin(start + i * 2 * math.pi / n)) for i in range(n)]
+
+    if shape == "square":
+        return ring(4, r * 1.2, math.pi / 4)
+    if shape == "triangle":
+        return [(x, y + r * 0.18) for x, y in ring(3, r * 1.2, -math.pi / 2)]
+    if shape == "diamond":
+        return ring(4, r * 1.15, -math.pi / 2)
+    if shape == "hexagon":
+        return ring(6, r * 1.05, 0)
+    if shape == "star":
+        points = []
+        for i in range(10):
+            radius = r * 1.2 if i % 2 == 0 else r * 0.52
+            a = -math.pi / 2 + i * math.pi / 5
+            points.append((cx + radius * math.cos(a), cy + radius * math.sin(a)))
+        return points
+    return None
+
+
+def seat_badge(surface: pygame.Surface, identity: "SeatIdentity", center: tuple[int, int],
+               radius: int, faded: bool = False) -> None:
+    """The seat's shape filled with its colour, with a dark outline so it reads on any backdrop."""
+    colour = identity.colour
+    if faded:
+        colour = tuple(c // 3 + 20 for c in colour)
+    outline = max(3, radius // 6)
+    points = shape_points(identity.shape, center, radius)
+    if points is None:
+        pygame.draw.circle(surface, (11, 7, 6), center, radius + outline)
+        pygame.draw.circle(surface, colour, center, radius)
+    else:
+        thick = shape_points(identity.shape, center, radius + outline * 1.4) or points
+        pygame.draw.polygon(surface, (11, 7, 6), thick)
+        pygame.draw.polygon(surface, colour, points)
+
+
+# ---------------------------------------------------------------- menu lists
+@dataclass
+class MenuItem:
+    label: str
+    activate: Callable[[], None] | None = None
+    value: Callable[[], str] | None = None          # shown right-aligned (settings)
+    adjust: Callable[[int], None] | None = None     # LEFT/RIGHT changes the value
+    enabled: bool = True
+
+
+class DirectionRepeat:
+    """Turns held directions (d-pad, keys or stick) into menu steps with key-repeat."""
+
+    def __init__(self) -> None:
+        self.last = (0, 0)
+        self.held_for = 0
+
+    def step(self, cmd: Command) -> tuple[int, int]:
+        dx = _axis(cmd, Button.LEFT, Button.RIGHT, cmd.dx)
+        dy = _axis(cmd, Button.UP, Button.DOWN, cmd.dy)
+        current = (dx, dy)
+        if current == (0, 0):
+            self.last, self.held_for = current, 0
+            return 0, 0
+        if current != self.last or cmd.pressed & (Button.UP | Button.DOWN | Button.LEFT | Button.RIGHT):
+            self.last, self.held_for = current, 0
+            return current
+        self.held_for += 1
+        if self.held_for >= REPEAT_DELAY and (self.held_for - REPEAT_DELAY) % REPEAT_EVERY == 0:
+            return current
+        return 0, 0
+
+
+def _axis(cmd: Command, minus: Button, plus: Button, stick: int) -> int:
+    if cmd.held & minus or cmd.pressed & minus:
+        return -1
+    if cmd.held & plus or cmd.pressed & plus:
+        return 1
+    if stick <= -STICK_THRESHOLD:
+        return -1
+    if stick >= STICK_THRESHOLD:
+        return 1
+    return 0
+
+
+class MenuList:
+    """A vertical list of big rows; up/down moves, A activates, left/right adjusts, B goes back.
+
+    `play` is called with a sound name (menu_move, confirm, back) so menus are heard.
+    """
+
+    def __init__(self, items: list[MenuItem], play: Callable[[str], None] = lambda name: None,
+                 on_back: Callable[[], None] | None = None, row_height: int = 68,
+                 width: int = 520) -> None:
+        self.items = items
+        self.play = play
+        self.on_back = on_back
+        self.row_height = row_height
+        self.width = width
+        self.index = next((i for i, item in enumerate(items) if item.enabled), 0)
+        self.repeat = DirectionRepeat()
+
+    @property
+    def selected(self) -> MenuItem:
+        return self.items[self.index]
+
+    def move(self, step: int) -> None:
+        n = len(self.items)
+        index = self.index
+        for _ in range(n):
+            index = (index + step) % n
+            if self.items[index].enabled:
+                break
+        if index != self.index:
+            self.index = index
+            self.play("menu_move")
+
+    def update(self, cmd: Command) -> None:
+        dx, dy = self.repeat.step(cmd)
+        if dy:
+            self.move(dy)
+        elif dx and self.selected.adjust is not None and self.selected.enabled:
+            self.selected.adjust(dx)
+            self.play("menu_move")
+        if cmd.pressed & Button.A:
+            item = self.selected
+            if item.enabled and item.activate is not None:
+                self.play("confirm")
+                item.activate()
+            elif item.enabled and item.adjust is not None:
+                item.adjust(1)
+                self.play("menu_move")
+        elif cmd.pressed & Button.B and self.on_back is not None:
+            self.play("back")
+            self.on_back()
+
+    def height(self) -> int:
+        return len(self.items) * self.row_height
+
+    def draw(self, surface: pygame.Surface, ui: "UI", topleft: tuple[int, int]) -> None:
+        x, y = topleft
+        gap = 10
+        for i, item in enumerate(self.items):
+            rect = pygame.Rect(x, y + i * self.row_height, self.width, self.row_height - gap)
+            focused = i == self.index
+            panel(surface, ui, rect, focused=focused)
+            colour = "text" if item.enabled else "text_dim"
+            label_x = rect.x + 28
+            if focused:
+                tip = rect.x + 26
+                pygame.draw.polygon(surface, ui.colour("accent"),
+                                    [(tip - 10, rect.centery - 11), (tip + 4, rect.centery), (tip - 10, rect.centery + 11)])
+                label_x += 14
+            blit_text(surface, ui, item.label, "body", colour, midleft=(label_x, rect.centery))
+            if item.value is not None:
+                value_rect = blit_text(surface, ui, item.value(), "body", "accent_2",
+                                       midright=(rect.right - 44, rect.centery))
+                if focused and item.adjust is not None:
+                    _arrow(surface, ui, value_rect.left - 18, rect.centery, -1)
+                    _arrow(surface, ui, rect.right - 26, rect.centery, 1)
+
+
+def _arrow(surface: pygame.Surface, ui: "UI", x: int, y: int, direction: int) -> None:
+    pygame.draw.polygon(surface, ui.colour("accent_2"),
+                        [(x - 7 * direction, y - 10), (x + 7 * direction, y), (x - 7 * direction, y + 10)])
+
+
+# ---------------------------------------------------------------- toasts
+def draw_toasts(surface: pygame.Surface, ui: "UI", texts: list[str]) -> None:
+    """Newest at the bottom, above the hint bar."""
+    y = surface.get_height() - 96
+    for text in reversed(texts[-3:]):
+        image = ui.render(text, "small", "text")
+        rect = pygame.Rect(0, 0, min(surface.get_width() - 80, image.get_width() + 56), image.get_height() + 26)
+        rect.midbottom = (surface.get_width() // 2, y)
+        panel(surface, ui, rect, border="accent_2")
+        pygame.draw.circle(surface, ui.colour("accent_2"), (rect.x + 22, rect.centery), 7)
+        surface.blit(image, image.get_rect(midleft=(rect.x + 40, rect.centery)))
+        y = rect.top - 12

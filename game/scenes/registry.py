@@ -1,0 +1,108 @@
+"""Where game scenes plug in, so the shell never imports them by name.
+
+- `register(game_name, factory)`: factory(ctx, spec) -> Scene starts a match
+  (the mall for "soldout", the dice table for "checkout"). The lobby calls
+  `start_game(ctx, spec)`.
+- `register_screenshot(name, factory, warmup_ticks)`: `--screenshot --scene
+  NAME` builds factory(ctx, seed) -> Scene or [Scene, ...] (bottom first),
+  runs warmup_ticks ticks and saves one frame.
+- `register_attract(factory)`: factory(ctx) -> Scene, the title's attract mode
+  (bots playing on their own after the title sits idle).
+
+Modules register at import time. `load_scene_modules()` imports every module
+of the game.scenes package, so a new scene module only has to exist.
+"""
+from __future__ import annotations
+
+import importlib
+import logging
+import pkgutil
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, Union
+
+if TYPE_CHECKING:
+    from game.core.context import Context
+    from game.core.scene import Scene
+    from game.match import MatchSpec
+
+log = logging.getLogger(__name__)
+
+GAME_TITLES = {"soldout": "Sold Out!", "checkout": "Check Out!"}
+
+GameFactory = Callable[["Context", "MatchSpec"], "Scene"]
+ShotFactory = Callable[["Context", int], Union["Scene", list["Scene"]]]
+AttractFactory = Callable[["Context"], "Scene"]
+
+
+@dataclass(frozen=True)
+class Screenshot:
+    name: str
+    factory: ShotFactory
+    warmup_ticks: int
+
+
+_games: dict[str, GameFactory] = {}
+_screenshots: dict[str, Screenshot] = {}
+_attract: list[AttractFactory] = []
+_loaded: list[bool] = []
+
+
+def register(game_name: str, factory: GameFactory) -> None:
+    _games[game_name] = factory
+
+
+def is_installed(game_name: str) -> bool:
+    load_scene_modules()
+    return game_name in _games
+
+
+def start_game(ctx: "Context", spec: "MatchSpec") -> bool:
+    """Push the game scene for `spec`. False (and a toast) when that game is not installed."""
+    load_scene_modules()
+    factory = _games.get(spec.game)
+    if factory is None:
+        ctx.toast(f"{GAME_TITLES.get(spec.game, spec.game)} is not installed yet")
+        return False
+    ctx.stack.push(factory(ctx, spec))
+    return True
+
+
+def register_screenshot(name: str, factory: ShotFactory, warmup_ticks: int = 0) -> None:
+    _screenshots[name] = Screenshot(name, factory, warmup_ticks)
+
+
+def screenshot(name: str) -> Screenshot | None:
+    load_scene_modules()
+    return _screenshots.get(name)
+
+
+def screenshot_names() -> list[str]:
+    load_scene_modules()
+    return sorted(_screenshots)
+
+
+def register_attract(factory: AttractFactory) -> None:
+    _attract[:] = [factory]
+
+
+def attract_factory() -> AttractFactory | None:
+    load_scene_modules()
+    return _attract[0] if _attract else None
+
+
+def load_scene_modules() -> list[str]:
+    """Import every game.scenes module once (each registers itself). Returns problems found."""
+    if _loaded:
+        return []
+    _loaded.append(True)
+    import game.scenes as package
+    problems = []
+    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
+        if info.name == "registry":
+            continue
+        try:
+            importlib.import_module(f"game.scenes.{info.name}")
+        except Exception as exc:  # one broken scene module must not take the menus down
+            log.exception("scene module %s failed to load", info.name)
+            problems.append(f"scene module {info.name} failed to load: {exc}")
+    return problems

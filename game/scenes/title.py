@@ -1,0 +1,116 @@
+"""The title screen: the logo, Play / Settings / Quit."""
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import VERSION
+from game.core.scene import Scene
+from game.core.seats import identities
+from game.input.commands import Button, Command
+from game.render import widgets
+from game.scenes import registry
+from game.scenes.common import menu_command
+
+if TYPE_CHECKING:
+    from game.core.context import Context
+
+ATTRACT_AFTER_TICKS = 60 * 45  # 45 s untouched on the title starts the attract mode (if one is registered)
+
+
+class TitleScene(Scene):
+    name = "title"
+
+    def __init__(self, ctx: "Context") -> None:
+        super().__init__(ctx)
+        self.idle_ticks = 0
+        self.menu = widgets.MenuList([
+            widgets.MenuItem("Play", self.play),
+            widgets.MenuItem("Settings", self.open_settings),
+            widgets.MenuItem("Quit", ctx.quit),
+        ], play=ctx.sound, row_height=74, width=420)
+
+    def play(self) -> None:
+        from game.scenes.lobby import LobbyScene
+        self.ctx.stack.push(LobbyScene(self.ctx))
+
+    def open_settings(self) -> None:
+        from game.scenes.settings import SettingsScene
+        self.ctx.stack.push(SettingsScene(self.ctx))
+
+    def resume(self) -> None:
+        self.idle_ticks = 0
+
+    def start_attract(self) -> bool:
+        """Attract mode: push the registered attract scene (bots playing a demo match).
+
+        The bots issue registers it with registry.register_attract(factory);
+        until then the title simply stays. Returns True if a demo started.
+        """
+        factory = registry.attract_factory()
+        if factory is None:
+            return False
+        self.ctx.stack.push(factory(self.ctx))
+        return True
+
+    def update(self, commands: dict[int, Command]) -> None:
+        cmd = menu_command(commands)
+        if cmd.pressed or cmd.dx or cmd.dy:
+            self.idle_ticks = 0
+        else:
+            self.idle_ticks += 1
+            if self.idle_ticks == ATTRACT_AFTER_TICKS:
+                self.start_attract()
+        if cmd.pressed & Button.B:
+            # Back on the title does not quit by accident: it just jumps to "Quit".
+            self.menu.index = len(self.menu.items) - 1
+            self.ctx.sound("back")
+            return
+        self.menu.update(cmd)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        ui = self.ctx.ui
+        w, h = surface.get_size()
+        widgets.draw_background(surface, ui)
+        t = self.ctx.tick + alpha
+        bob = math.sin(t / 40) * 6
+        # The logo: two stickers, slightly tilted, one per game.
+        self._sticker(surface, "SOLD OUT!", ui.colour("accent"), (w // 2 - 150, int(140 + bob)), -4)
+        self._sticker(surface, "CHECK OUT!", ui.colour("accent_2"), (w // 2 + 150, int(262 - bob)), 3)
+        # The six seat badges, a row of players waiting to play.
+        for i, identity in enumerate(identities()):
+            x = w // 2 - 5 * 40 + i * 80
+            y = 360 + int(math.sin(t / 18 + i) * 4)
+            widgets.seat_badge(surface, identity, (x, y), 20)
+        self.menu.draw(surface, ui, ((w - self.menu.width) // 2, 420))
+        widgets.blit_text(surface, ui, f"v{VERSION}", "small", "text_dim", bottomright=(w - 20, h - 14))
+        widgets.hints(surface, ui, [("A / Enter", "Select"), ("Stick / Arrows", "Move")])
+
+    def _sticker(self, surface: pygame.Surface, text: str, colour: tuple[int, int, int],
+                 center: tuple[int, int], angle: float) -> None:
+        ui = self.ctx.ui
+        size = ui.size("title")
+        face = ui.text.render(text, size, ui.colour("text"))
+        pad_x, pad_y = 34, 14
+        card = pygame.Surface((face.get_width() + 2 * pad_x, face.get_height() + 2 * pad_y), pygame.SRCALPHA)
+        rect = card.get_rect()
+        pygame.draw.rect(card, ui.colour("shadow"), rect, border_radius=26)
+        pygame.draw.rect(card, colour, rect.inflate(-10, -10), border_radius=22)
+        pygame.draw.rect(card, ui.colour("text"), rect.inflate(-22, -22), 4, border_radius=16)
+        dark = ui.text.render(text, size, ui.colour("shadow"))
+        card.blit(dark, (pad_x + 4, pad_y + 6))
+        card.blit(face, (pad_x, pad_y + 2))
+        turned = pygame.transform.rotozoom(card, angle, 1.0)
+        shadow = pygame.transform.rotozoom(_silhouette(card), angle, 1.0)
+        surface.blit(shadow, shadow.get_rect(center=(center[0] + 8, center[1] + 12)))
+        surface.blit(turned, turned.get_rect(center=center))
+
+
+def _silhouette(card: pygame.Surface) -> pygame.Surface:
+    mask = pygame.mask.from_surface(card)
+    return mask.to_surface(setcolor=(0, 0, 0, 120), unsetcolor=(0, 0, 0, 0))
+
+
+registry.register_screenshot("title", lambda ctx, seed: TitleScene(ctx), warmup_ticks=1)
