@@ -1,0 +1,281 @@
+"""Shared small art drawn by code: colour helpers, seat shapes, star, bag.
+
+Everything returned by a public function here is cached by its arguments and
+shared: callers must blit it, never draw on it.  Art is drawn at a larger
+"supersampled" size and smoothed down, which gives clean anti-aliased edges
+without needing image files.
+"""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import pygame
+
+Colour = tuple[int, int, int]
+
+INK: Colour = (32, 26, 46)  # the one dark outline colour of the whole art set
+PAPER: Colour = (252, 250, 245)
+GOLD: Colour = (255, 196, 40)
+SEAT_SHAPES = ("circle", "square", "triangle", "diamond", "star", "hexagon")
+
+
+# ---------------------------------------------------------------- colours
+def hex_rgb(value: str) -> Colour:
+    """'#RRGGBB' (or 'RRGGBB') to an (r, g, b) tuple; a clear error otherwise."""
+    text = value.strip().lstrip("#")
+    if len(text) != 6:
+        raise ValueError(f"not a #RRGGBB colour: {value!r}")
+    try:
+        return (int(text[0:2], 16), int(text[2:4], 16), int(text[4:6], 16))
+    except ValueError:
+        raise ValueError(f"not a #RRGGBB colour: {value!r}") from None
+
+
+def mix(a: Colour, b: Colour, t: float) -> Colour:
+    """Blend colour a towards b by t (0 = a, 1 = b)."""
+    return tuple(round(a[i] + (b[i] - a[i]) * t) for i in range(3))  # type: ignore[return-value]
+
+
+def luminance(c: Colour) -> float:
+    """Perceived brightness 0..1 (Rec. 709 weights on sRGB values)."""
+    return (0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]) / 255.0
+
+
+def contrast_ink(c: Colour) -> Colour:
+    """Dark ink on light colours, near-white on dark ones."""
+    return INK if luminance(c) > 0.55 else PAPER
+
+
+def supersample(size: int) -> int:
+    """How many times larger to draw before smoothing down (small art needs more)."""
+    return 4 if size <= 40 else 3 if size <= 96 else 2
+
+
+# ---------------------------------------------------------------- fonts
+@lru_cache(maxsize=64)
+def font(px: int) -> pygame.font.Font:
+    """The bundled bold font at a pixel height (cached; initialises font module)."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return pygame.font.Font(None, max(8, int(px)))
+
+
+def text_surface(text: str, px: int, colour: Colour, max_width: int | None = None) -> pygame.Surface:
+    """Rendered text, shrunk to fit max_width when given."""
+    surf = font(px).render(text, True, colour)
+    if max_width is not None and surf.get_width() > max_width > 0:
+        scale = max_width / surf.get_width()
+        surf = pygame.transform.smoothscale(
+            surf, (max_width, max(1, round(surf.get_height() * scale))))
+    return surf
+
+
+def outlined_text(text: str, px: int, colour: Colour, outline: Colour = INK,
+                  width: int = 2, max_width: int | None = None) -> pygame.Surface:
+    """Text with a solid outline around it, readable over any background."""
+    inner = text_surface(text, px, colour)
+    edge = text_surface(text, px, outline)
+    out = pygame.Surface((inner.get_width() + 2 * width, inner.get_height() + 2 * width),
+                         pygame.SRCALPHA)
+    for dx, dy in ring_offsets(width):
+        out.blit(edge, (width + dx, width + dy))
+    out.blit(inner, (width, width))
+    if max_width is not None and out.get_width() > max_width > 0:
+        scale = max_width / out.get_width()
+        out = pygame.transform.smoothscale(out, (max_width, max(1, round(out.get_height() * scale))))
+    return out
+
+
+# ---------------------------------------------------------------- geometry
+def ring_offsets(radius: float, steps: int | None = None) -> list[tuple[int, int]]:
+    """Offsets on a circle, used to grow a shape into an outline by stamping it."""
+    if radius <= 0:
+        return []
+    steps = steps or max(8, int(radius * 6))
+    pts = []
+    for i in range(steps):
+        a = 2 * math.pi * i / steps
+        p = (round(math.cos(a) * radius), round(math.sin(a) * radius))
+        if p not in pts:
+            pts.append(p)
+    return pts
+
+
+def star_points(cx: float, cy: float, r_out: float, r_in: float, points: int = 5,
+                rotation: float = -math.pi / 2) -> list[tuple[float, float]]:
+    """Vertices of a star polygon centred on (cx, cy)."""
+    pts = []
+    for i in range(points * 2):
+        r = r_out if i % 2 == 0 else r_in
+        a = rotation + math.pi * i / points
+        pts.append((cx + math.cos(a) * r, cy + math.sin(a) * r))
+    return pts
+
+
+def regular_polygon(cx: float, cy: float, r: float, sides: int,
+                    rotation: float = -math.pi / 2) -> list[tuple[float, float]]:
+    return [(cx + math.cos(rotation + 2 * math.pi * i / sides) * r,
+             cy + math.sin(rotation + 2 * math.pi * i / sides) * r) for i in range(sides)]
+
+
+def shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, float]] | None:
+    """Polygon of a seat shape (None for the circle, which is drawn as a circle)."""
+    if shape == "circle":
+        return None
+    if shape == "square":
+        k = r * 0.86
+        return [(cx - k, cy - k), (cx + k, cy - k), (cx + k, cy + k), (cx - k, cy + k)]
+    if shape == "triangle":
+        return regular_polygon(cx, cy + r * 0.18, r * 1.12, 3)
+    if shape == "diamond":
+        return [(cx, cy - r), (cx + r * 0.82, cy), (cx, cy + r), (cx - r * 0.82, cy)]
+    if shape == "star":
+        return star_points(cx, cy + r * 0.06, r * 1.08, r * 0.5)
+    if shape == "hexagon":
+        return regular_polygon(cx, cy, r, 6, rotation=0.0)
+    raise ValueError(f"unknown seat shape {shape!r}; expected one of {', '.join(SEAT_SHAPES)}")
+
+
+def draw_shape(target: pygame.Surface, shape: str, colour: Colour, cx: float, cy: float,
+               r: float, width: int = 0) -> None:
+    """Draw a seat shape filled (width 0) or as an outline."""
+    pts = shape_points(shape, cx, cy, r)
+    if pts is None:
+        pygame.draw.circle(target, colour, (cx, cy), r, width)
+    else:
+        pygame.draw.polygon(target, colour, pts, width)
+
+
+def silhouette(surf: pygame.Surface, colour: Colour) -> pygame.Surface:
+    """A copy of surf with every visible pixel turned to colour (alpha kept)."""
+    out = surf.copy()
+    out.fill((*colour, 255), special_flags=pygame.BLEND_RGB_MIN)
+    out.fill((*colour, 0), special_flags=pygame.BLEND_RGB_MAX)
+    return out
+
+
+def with_outline(fill: pygame.Surface, colour: Colour, radius: float) -> pygame.Surface:
+    """fill stamped over a grown silhouette of itself: a clean outside outline."""
+    out = pygame.Surface(fill.get_size(), pygame.SRCALPHA)
+    edge = silhouette(fill, colour)
+    for dx, dy in ring_offsets(radius):
+        out.blit(edge, (dx, dy))
+    if radius > 1:
+        for dx, dy in ring_offsets(radius / 2):
+            out.blit(edge, (dx, dy))
+    out.blit(fill, (0, 0))
+    return out
+
+
+def shrink(surf: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    """Smooth a supersampled drawing down to its final size."""
+    if surf.get_size() == size:
+        return surf
+    return pygame.transform.smoothscale(surf, size)
+
+
+def drop_shadow(surf: pygame.Surface, offset: tuple[int, int], alpha: int = 70) -> pygame.Surface:
+    """surf with a soft dark copy of itself behind it (same size; offset inside)."""
+    out = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+    shadow = silhouette(surf, (0, 0, 0))
+    shadow.fill((255, 255, 255, alpha), special_flags=pygame.BLEND_RGBA_MULT)
+    out.blit(shadow, offset)
+    out.blit(surf, (0, 0))
+    return out
+
+
+def rounded_card(size: tuple[int, int], fill: Colour, border: Colour | None = None,
+                 radius_ratio: float = 0.09, border_ratio: float = 0.025,
+                 shadow: bool = True) -> pygame.Surface:
+    """A rounded card shape with an optional border and a soft shadow under it."""
+    w, h = size
+    out = pygame.Surface((w, h), pygame.SRCALPHA)
+    r = max(2, round(min(w, h) * radius_ratio))
+    sh = max(1, round(min(w, h) * 0.025)) if shadow else 0
+    body = pygame.Rect(0, 0, w - sh, h - sh)
+    if sh:
+        pygame.draw.rect(out, (0, 0, 0, 80), body.move(sh, sh), border_radius=r)
+    if border is not None:
+        pygame.draw.rect(out, border, body, border_radius=r)
+        bw = max(1, round(min(w, h) * border_ratio))
+        pygame.draw.rect(out, fill, body.inflate(-2 * bw, -2 * bw), border_radius=max(1, r - bw))
+    else:
+        pygame.draw.rect(out, fill, body, border_radius=r)
+    return out
+
+
+def _size2(size: int | tuple[int, int]) -> tuple[int, int]:
+    if isinstance(size, int):
+        return (size, size)
+    return (int(size[0]), int(size[1]))
+
+
+def check_size(size: int | tuple[int, int]) -> tuple[int, int]:
+    """Validate a requested size (positive pixels) and return it as (w, h)."""
+    w, h = _size2(size)
+    if w <= 0 or h <= 0:
+        raise ValueError(f"art size must be positive, got {size!r}")
+    return (w, h)
+
+
+# ---------------------------------------------------------------- public icons
+@lru_cache(maxsize=256)
+def seat_shape_surface(shape: str, colour_hex: str, size: int) -> pygame.Surface:
+    """A seat's shape filled in its colour with a dark outline (square, transparent)."""
+    check_size(size)
+    ss = supersample(size)
+    big = size * ss
+    fill = pygame.Surface((big, big), pygame.SRCALPHA)
+    outline = max(1.0, size * 0.06) * ss
+    r = big / 2 - outline - ss
+    colour = hex_rgb(colour_hex)
+    draw_shape(fill, shape, colour, big / 2, big / 2, r)
+    # A soft highlight on the upper part gives the flat shape some volume.
+    # Drawn on its own layer so the blit blends it (draw calls would replace pixels).
+    light = pygame.Surface((big, big), pygame.SRCALPHA)
+    draw_shape(light, shape, (255, 255, 255, 70), big / 2, big / 2 - r * 0.12, r * 0.72)
+    fill.blit(light, (0, 0))
+    return shrink(with_outline(fill, INK, outline), (size, size))
+
+
+@lru_cache(maxsize=64)
+def star_icon(size: int, colour_hex: str = "#FFC428") -> pygame.Surface:
+    """A gold five-pointed star with an outline and a shine."""
+    check_size(size)
+    ss = supersample(size)
+    big = size * ss
+    outline = max(1.0, size * 0.06) * ss
+    c = big / 2
+    r = c - outline - ss
+    fill = pygame.Surface((big, big), pygame.SRCALPHA)
+    colour = hex_rgb(colour_hex)
+    pygame.draw.polygon(fill, colour, star_points(c, c + r * 0.06, r, r * 0.48))
+    pygame.draw.polygon(fill, mix(colour, (255, 255, 255), 0.5),
+                        star_points(c - r * 0.08, c - r * 0.06, r * 0.42, r * 0.2))
+    return shrink(with_outline(fill, INK, outline), (size, size))
+
+
+@lru_cache(maxsize=64)
+def bag_icon(size: int, colour_hex: str = "#E8457A") -> pygame.Surface:
+    """A shopping bag with two handles (the points of a Sold Out! objective)."""
+    check_size(size)
+    ss = supersample(size)
+    big = size * ss
+    u = big / 100.0
+    outline = max(1.0, size * 0.05) * ss
+    colour = hex_rgb(colour_hex)
+    fill = pygame.Surface((big, big), pygame.SRCALPHA)
+    handle_w = max(2, round(7 * u))
+    pygame.draw.arc(fill, mix(colour, INK, 0.35), pygame.Rect(30 * u, 10 * u, 40 * u, 44 * u),
+                    0, math.pi, handle_w)
+    body = [(18 * u, 34 * u), (82 * u, 34 * u), (88 * u, 92 * u), (12 * u, 92 * u)]
+    pygame.draw.polygon(fill, colour, body)
+    pygame.draw.polygon(fill, mix(colour, INK, 0.25),
+                        [(62 * u, 34 * u), (82 * u, 34 * u), (88 * u, 92 * u), (66 * u, 92 * u)])
+    pygame.draw.rect(fill, mix(colour, (255, 255, 255), 0.35),
+                     pygame.Rect(18 * u, 34 * u, 64 * u, 9 * u))
+    for x in (36, 64):
+        pygame.draw.circle(fill, INK, (x * u, 48 * u), 3.2 * u)
+    pygame.draw.polygon(fill, (255, 255, 255), star_points(40 * u, 70 * u, 11 * u, 5 * u))
+    return shrink(with_outline(fill, INK, outline), (size, size))
