@@ -16,6 +16,7 @@ from pathlib import Path
 
 RATE = 22050
 OUT = Path(__file__).resolve().parent.parent / "assets" / "sounds"
+SEED = 20261129
 PEAK = 0.7  # headroom: many sounds overlap in a busy mall
 
 Buffer = list[float]
@@ -184,7 +185,7 @@ def write_wav(path: Path, buf: Buffer) -> None:
 
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
-    sounds = build(random.Random(20261129))
+    sounds = build(random.Random(SEED))
     total = 0
     for name, buf in sounds.items():
         path = OUT / f"{name}.wav"
