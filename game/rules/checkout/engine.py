@@ -37,9 +37,6 @@ class Result:
     ok: bool
     reason: str = ""
 
-    def __bool__(self) -> bool:
-        return self.ok
-
 
 OK = Result(True)
 

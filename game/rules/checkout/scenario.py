@@ -1,0 +1,162 @@
+"""Check Out! conformance cases: run one `[[case]]` table (see docs/SCENARIOS.md).
+
+A case fixes the decks, the players and every roll, plays a list of steps and
+compares what happened with what the case expects. `run_case` returns the
+failures in words (an empty list means the case passes).
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+from .catalogue import Catalogue, load_catalogue
+from .engine import CheckoutGame, Result
+
+CASE_KEYS = {"name", "players", "products", "bargains", "seed", "setup", "steps", "expect"}
+SETUP_KEYS = {"round", "tokens", "bonus", "products", "bargains", "set_aside"}
+STEP_KEYS = {"do", "player", "faces", "products", "bargain", "tokens", "reject", "check"}
+
+_catalogue: Catalogue | None = None
+
+
+def _cat() -> Catalogue:
+    global _catalogue  # loaded once: every case uses the shipped catalogue
+    if _catalogue is None:
+        _catalogue = load_catalogue()
+    return _catalogue
+
+
+def _need(step: dict, key: str) -> Any:
+    if key not in step:
+        raise ValueError(f"step {step.get('do')!r} needs '{key}'")
+    return step[key]
+
+
+ACTIONS: dict[str, Callable[[CheckoutGame, dict], Result]] = {
+    "roll": lambda g, s: g.roll(_need(s, "player"), s.get("faces")),
+    "set_faces": lambda g, s: g.set_faces(_need(s, "player"), _need(s, "faces")),
+    "grab": lambda g, s: g.grab(_need(s, "player"), _need(s, "products")),
+    "join_queue": lambda g, s: g.join_queue(_need(s, "player")),
+    "finish_last": lambda g, s: g.finish_last_holder(),
+    "buy": lambda g, s: g.buy(_need(s, "player"), _need(s, "bargain")),
+    "end_turn": lambda g, s: g.end_checkout_turn(_need(s, "player")),
+    "next_round": lambda g, s: g.next_round(),
+    "bid": lambda g, s: g.bid(_need(s, "player"), _need(s, "tokens")),
+}
+
+
+def _none(value: int | None) -> int:
+    return -1 if value is None else value
+
+
+# What each check key reads from the game. Lists of ids per player compare sorted.
+CHECKS: dict[str, Callable[[CheckoutGame], Any]] = {
+    "phase": lambda g: g.phase,
+    "round": lambda g: g.round,
+    "supply": lambda g: g.supply,
+    "bonus": lambda g: g.bonus,
+    "discarded": lambda g: g.discarded,
+    "tokens_total": lambda g: g.tokens_total(),
+    "checkout_player": lambda g: _none(g.checkout_player()),
+    "last_holder": lambda g: _none(g.last_holder()),
+    "bonus_taker": lambda g: _none(g.bonus_taker),
+    "queue": lambda g: list(g.queue),
+    "tokens": lambda g: [p.tokens for p in g.players],
+    "hands": lambda g: [list(p.hand) for p in g.players],
+    "dice_left": lambda g: [len(p.hand) for p in g.players],
+    "queued": lambda g: [p.queued for p in g.players],
+    "products": lambda g: [sorted(p.products) for p in g.players],
+    "bargains": lambda g: [sorted(p.bargains) for p in g.players],
+    "grabbable": lambda g: [sorted(g.grabbable(p.seat)) for p in g.players],
+    "taken": lambda g: {t.id: t.holder for t in g.table if t.holder is not None},
+    "table": lambda g: [t.id for t in g.table],
+    "display": lambda g: list(g.display),
+    "set_aside": lambda g: list(g.set_aside),
+    "stars": lambda g: [s.stars for s in g.scores()],
+    "sets": lambda g: [s.sets for s in g.scores()],
+    "scores": lambda g: [s.total for s in g.scores()],
+    "winners": lambda g: g.winners(),
+    "bids": lambda g: g.revealed_bids(),
+}
+_SORTED_PER_PLAYER = {"products", "bargains", "grabbable"}
+
+
+def run_case(case: dict) -> list[str]:
+    """Play one case; return its failures (empty = pass)."""
+    unknown = sorted(set(case) - CASE_KEYS)
+    if unknown:
+        return [f"unknown case key(s): {', '.join(unknown)}"]
+    game = _build(case)
+    failures: list[str] = []
+    for number, step in enumerate(case.get("steps", []), start=1):
+        failures += _run_step(game, number, step)
+    failures += _compare(game, case.get("expect", {}), "at the end")
+    failures += _invariants(game, "at the end")
+    return failures
+
+
+def _build(case: dict) -> CheckoutGame:
+    game = CheckoutGame(_cat(), int(case.get("players", 2)), random.Random(case.get("seed", 0)),
+                        product_deck=case.get("products"), bargain_deck=case.get("bargains"))
+    setup = case.get("setup", {})
+    unknown = sorted(set(setup) - SETUP_KEYS)
+    if unknown:
+        raise ValueError(f"unknown setup key(s): {', '.join(unknown)}")
+    if setup:
+        game.preset(**setup)
+    return game
+
+
+def _run_step(game: CheckoutGame, number: int, step: dict) -> list[str]:
+    where = f"step {number}"
+    unknown = sorted(set(step) - STEP_KEYS)
+    if unknown:
+        return [f"{where}: unknown key(s): {', '.join(unknown)}"]
+    failures: list[str] = []
+    if "do" in step:
+        action = ACTIONS.get(step["do"])
+        if action is None:
+            return [f"{where}: unknown action {step['do']!r} (one of {', '.join(ACTIONS)})"]
+        where = f"step {number} ({step['do']})"
+        result = action(game, step)
+        failures += _judge(result, step.get("reject"), where)
+        failures += _invariants(game, where)
+    failures += _compare(game, step.get("check", {}), f"after {where}")
+    return failures
+
+
+def _judge(result: Result, reject: str | None, where: str) -> list[str]:
+    if reject is None:
+        return [] if result.ok else [f"{where}: expected ok, rejected: {result.reason}"]
+    if result.ok:
+        return [f"{where}: expected a rejection containing {reject!r}, but it was applied"]
+    if reject.lower() not in result.reason.lower():
+        return [f"{where}: rejected with {result.reason!r}, expected it to contain {reject!r}"]
+    return []
+
+
+def _compare(game: CheckoutGame, expected: dict, where: str) -> list[str]:
+    failures = []
+    for key, want in expected.items():
+        read = CHECKS.get(key)
+        if read is None:
+            failures.append(f"{where}: unknown check {key!r} (one of {', '.join(CHECKS)})")
+            continue
+        if key in _SORTED_PER_PLAYER:
+            want = [sorted(ids) for ids in want]
+        got = read(game)
+        if got != want:
+            failures.append(f"{where}: {key} is {got!r}, expected {want!r}")
+    return failures
+
+
+def _invariants(game: CheckoutGame, where: str) -> list[str]:
+    """Rules that hold after every step of every case."""
+    failures = []
+    total = game.rules.change_tokens
+    if game.tokens_total() != total:
+        failures.append(f"{where}: tokens add up to {game.tokens_total()}, not {total}")
+    for p in game.players:
+        if len(p.hand) + p.placed + p.queued + p.spent != p.dice:
+            failures.append(f"{where}: player {p.seat}'s dice do not add up to {p.dice}")
+    return failures
