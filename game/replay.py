@@ -23,8 +23,8 @@ from typing import Iterator
 
 from game import VERSION
 from game.input.commands import IDLE, STICK_MAX, Button, Command
-from game.match import MatchSpec
-from game.userfiles import atomic_write_text
+from game.match import MatchSpec, SeatSpec
+from game.userfiles import atomic_write_text, user_dir
 
 MAGIC = "SOCO-REPLAY"
 FORMAT_VERSION = 1
@@ -32,6 +32,7 @@ CODE_PREFIX = "SOCO1-"
 HEADER_KEYS = ("format", "game_version", "game", "mode", "seed", "rounds", "teams", "level", "seats", "options")
 BUTTON_MASK = max(Button) * 2 - 1  # every defined Button bit
 IDLE_TOKEN = "."
+MAX_TICKS = 60 * 60 * 60 * 6  # six hours at 60 Hz: anything longer is a damaged count
 
 
 class ReplayError(Exception):
@@ -97,6 +98,15 @@ class Replay:
     def tick_count(self) -> int:
         return sum(count for count, _ in self.runs)
 
+    def match_spec(self) -> MatchSpec:
+        """The MatchSpec the replay was recorded from (seats in header order)."""
+        h = self.header
+        seats = tuple(SeatSpec(seat=s["seat"], name=s.get("name", f"Player {s['seat'] + 1}"),
+                               kind=s.get("kind", "human"), difficulty=s.get("difficulty", "normal"),
+                               team=s.get("team")) for s in h["seats"])
+        return MatchSpec(game=h["game"], seats=seats, mode=h["mode"], rounds=h["rounds"], seed=h["seed"],
+                         teams=h["teams"], level=h["level"], options=dict(h["options"]))
+
     def ticks(self) -> Iterator[list[Command]]:
         """Every tick's commands (one per seat), in order."""
         for count, commands in self.runs:
@@ -117,9 +127,13 @@ def read_replay(text: str) -> Replay:
     header = _parse_header(parts[2])
     seats = len(header["seats"])
     replay = Replay(header)
+    total = 0
     for number, line in enumerate(lines[1:], start=2):
         if line.strip():
             replay.runs.append(_parse_run(line, number, seats))
+            total += replay.runs[-1][0]
+            if total > MAX_TICKS:
+                raise ReplayError(f"replay line {number} has a value out of range (longer than six hours)")
     return replay
 
 
@@ -136,9 +150,16 @@ def _parse_header(raw: str) -> dict:
     if missing:
         raise ReplayError(f"the replay header is damaged (no {missing[0]})")
     if (not isinstance(header["seats"], list) or not header["seats"]
-            or not all(isinstance(s, dict) and "seat" in s for s in header["seats"])):
+            or not all(isinstance(s, dict) and _is_int(s.get("seat")) for s in header["seats"])):
         raise ReplayError("the replay header is damaged (bad seats)")
+    if not (_is_int(header["seed"]) and _is_int(header["rounds"]) and isinstance(header["options"], dict)
+            and isinstance(header["game"], str) and isinstance(header["mode"], str)):
+        raise ReplayError("the replay header is damaged (bad values)")
     return header
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _parse_run(line: str, number: int, seats: int) -> tuple[int, list[Command]]:
@@ -161,6 +182,13 @@ def _parse_token(token: str, number: int) -> Command:
             and 0 <= pressed <= BUTTON_MASK and 0 <= held <= BUTTON_MASK):
         raise ReplayError(f"replay line {number} has a value out of range")
     return Command(dx, dy, Button(pressed), Button(held))
+
+
+def replays_dir() -> Path:
+    """Where the game keeps recorded replays (inside the user folder)."""
+    folder = user_dir() / "replays"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 def to_code(text: str) -> str:

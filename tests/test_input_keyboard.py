@@ -156,3 +156,9 @@ def test_invalid_bindings_file_gives_defaults(user_dir):
     (user_dir / "bindings.json").write_text('{"keyboard": {"left": {"A": 13}}, "pad": {}}')  # A = Return twice
     bindings, warning = Bindings.load()
     assert "bindings.json" in warning and bindings.key_for("left", Button.A) == pygame.K_SPACE
+
+
+def test_labels_for_the_settings_screen():
+    from game.input.bindings import key_label, pad_button_label
+    assert key_label(pygame.K_SPACE) == "Space" and key_label(pygame.K_LSHIFT) == "Left Shift"
+    assert pad_button_label(pygame.CONTROLLER_BUTTON_LEFTSHOULDER) == "LB"

@@ -142,3 +142,17 @@ def test_corrupted_run_code_refused():
     for bad in (flipped, code[:-3], code[:len(code) // 2], "SOCO2-" + code[6:], "hello"):
         with pytest.raises(ReplayError):
             from_code(bad)
+
+
+def test_match_spec_comes_back():
+    assert read_replay(_replay_text([])).match_spec() == SPEC
+
+
+def test_absurd_run_length_refused():
+    lines = _valid_lines()
+    assert "out of range" in _refused("\n".join([lines[0], "999999999999 . ."]))
+
+
+def test_header_value_types_checked():
+    assert "header" in _refused(_with_header(seed="twelve"))
+    assert "header" in _refused(_with_header(seats=[{"name": "no seat number"}]))

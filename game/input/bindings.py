@@ -134,6 +134,29 @@ class Bindings:
         return Button.NONE
 
 
+PAD_LABELS = {
+    pygame.CONTROLLER_BUTTON_A: "A", pygame.CONTROLLER_BUTTON_B: "B",
+    pygame.CONTROLLER_BUTTON_X: "X", pygame.CONTROLLER_BUTTON_Y: "Y",
+    pygame.CONTROLLER_BUTTON_BACK: "View", pygame.CONTROLLER_BUTTON_GUIDE: "Guide",
+    pygame.CONTROLLER_BUTTON_START: "Menu", pygame.CONTROLLER_BUTTON_LEFTSTICK: "LS",
+    pygame.CONTROLLER_BUTTON_RIGHTSTICK: "RS", pygame.CONTROLLER_BUTTON_LEFTSHOULDER: "LB",
+    pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: "RB", pygame.CONTROLLER_BUTTON_DPAD_UP: "D-pad up",
+    pygame.CONTROLLER_BUTTON_DPAD_DOWN: "D-pad down", pygame.CONTROLLER_BUTTON_DPAD_LEFT: "D-pad left",
+    pygame.CONTROLLER_BUTTON_DPAD_RIGHT: "D-pad right",
+}
+
+
+def key_label(keycode: int) -> str:
+    """A key's name for the settings screen and prompts: "Space", "Left Shift", "/"."""
+    name = pygame.key.name(keycode) if pygame.get_init() else ""
+    return name.title() if name else f"Key {keycode}"
+
+
+def pad_button_label(sdl_button: int) -> str:
+    """A pad button's name as printed on an Xbox-style pad: "A", "LB", "D-pad up"."""
+    return PAD_LABELS.get(sdl_button, f"Button {sdl_button}")
+
+
 def _all_codes(table: dict) -> bool:
     """Every name is a bindable Button and every value a non-negative int."""
     names = {b.name for b in BINDABLE}

@@ -8,8 +8,6 @@ from __future__ import annotations
 from game.input.bindings import Bindings
 from game.input.commands import STICK_MAX, Button, Command
 
-DIRECTIONS = Button.UP | Button.DOWN | Button.LEFT | Button.RIGHT
-
 
 class KeyboardState:
     def __init__(self) -> None:
