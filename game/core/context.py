@@ -56,6 +56,7 @@ class Context:
     seats: list[LobbySeat] = field(default_factory=list)   # the lobby's table, kept across matches
     lobby: dict[str, Any] = field(default_factory=dict)    # the lobby's last choices (game, mode...)
     toasts: Toasts = field(default_factory=Toasts)
+    bot_takeovers: list[int] = field(default_factory=list)  # seats a bot took over after a pad was lost
     quit_requested: bool = False
     tick: int = 0                                           # ticks since start (animations)
     # The app installs this so the settings screen can switch fullscreen live.

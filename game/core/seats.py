@@ -50,6 +50,7 @@ class LobbySeat:
     device: DeviceId | None = None   # humans only
     difficulty: str = "normal"       # bots only
     team: int = 0                    # used when teams are on
+    device_name: str = ""            # "Keyboard (left)", the pad's name (shown in the lobby)
 
     @property
     def identity(self) -> SeatIdentity:

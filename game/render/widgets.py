@@ -183,6 +183,7 @@ class MenuItem:
     value: Callable[[], str] | None = None          # shown right-aligned (settings)
     adjust: Callable[[int], None] | None = None     # LEFT/RIGHT changes the value
     enabled: bool = True
+    primary: bool = False                            # the big call to action (START MATCH)
 
 
 class DirectionRepeat:
@@ -228,7 +229,7 @@ class MenuList:
 
     def __init__(self, items: list[MenuItem], play: Callable[[str], None] = lambda name: None,
                  on_back: Callable[[], None] | None = None, row_height: int = 68,
-                 width: int = 520) -> None:
+                 width: int = 520, visible_rows: int | None = None) -> None:
         self.items = items
         self.play = play
         self.on_back = on_back
@@ -236,6 +237,8 @@ class MenuList:
         self.width = width
         self.index = next((i for i, item in enumerate(items) if item.enabled), 0)
         self.repeat = DirectionRepeat()
+        self.visible_rows = visible_rows   # long lists scroll to keep the focus in view
+        self.first = 0
 
     @property
     def selected(self) -> MenuItem:
@@ -272,29 +275,56 @@ class MenuList:
             self.on_back()
 
     def height(self) -> int:
-        return len(self.items) * self.row_height
+        return min(len(self.items), self.visible_rows or len(self.items)) * self.row_height
+
+    def _window(self) -> range:
+        n = len(self.items)
+        rows = self.visible_rows or n
+        if self.index < self.first:
+            self.first = self.index
+        elif self.index >= self.first + rows:
+            self.first = self.index - rows + 1
+        self.first = max(0, min(self.first, n - rows))
+        return range(self.first, min(n, self.first + rows))
 
     def draw(self, surface: pygame.Surface, ui: "UI", topleft: tuple[int, int]) -> None:
         x, y = topleft
-        gap = 10
-        for i, item in enumerate(self.items):
-            rect = pygame.Rect(x, y + i * self.row_height, self.width, self.row_height - gap)
+        gap = max(6, self.row_height // 8)
+        window = self._window()
+        if window.start > 0:
+            _arrow_v(surface, ui, x + self.width // 2, y - 14, -1)
+        if window.stop < len(self.items):
+            _arrow_v(surface, ui, x + self.width // 2, y + self.height() + 2, 1)
+        for row, i in enumerate(window):
+            item = self.items[i]
+            rect = pygame.Rect(x, y + row * self.row_height, self.width, self.row_height - gap)
             focused = i == self.index
-            panel(surface, ui, rect, focused=focused)
+            if item.primary:
+                panel(surface, ui, rect, fill="accent", border="accent")
+                if focused:
+                    pygame.draw.rect(surface, ui.colour("text"), rect, ui.theme.focus_border,
+                                     border_radius=ui.theme.radius)
+            else:
+                panel(surface, ui, rect, focused=focused)
             colour = "text" if item.enabled else "text_dim"
             label_x = rect.x + 28
             if focused:
                 tip = rect.x + 26
-                pygame.draw.polygon(surface, ui.colour("accent"),
+                pygame.draw.polygon(surface, ui.colour("text" if item.primary else "accent"),
                                     [(tip - 10, rect.centery - 11), (tip + 4, rect.centery), (tip - 10, rect.centery + 11)])
                 label_x += 14
             blit_text(surface, ui, item.label, "body", colour, midleft=(label_x, rect.centery))
             if item.value is not None:
-                value_rect = blit_text(surface, ui, item.value(), "body", "accent_2",
+                value_rect = blit_text(surface, ui, item.value(), "body", "accent_2" if item.enabled else "text_dim",
                                        midright=(rect.right - 44, rect.centery))
                 if focused and item.adjust is not None:
                     _arrow(surface, ui, value_rect.left - 18, rect.centery, -1)
                     _arrow(surface, ui, rect.right - 26, rect.centery, 1)
+
+
+def _arrow_v(surface: pygame.Surface, ui: "UI", x: int, y: int, direction: int) -> None:
+    pygame.draw.polygon(surface, ui.colour("accent_2"),
+                        [(x - 14, y - 6 * direction), (x + 14, y - 6 * direction), (x, y + 8 * direction)])
 
 
 def _arrow(surface: pygame.Surface, ui: "UI", x: int, y: int, direction: int) -> None:

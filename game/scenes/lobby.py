@@ -1,0 +1,364 @@
+"""The lobby: players join seats, bots fill the rest, the match is chosen, then started.
+
+Joining: an unseated device presses A (Return / Space on the keyboards) and
+takes the first free seat. A seated device's B leaves; Escape releases the last
+keyboard that joined (or goes back to the title when no keyboard sits).
+The option list on the right is steered by any device; A from a seated device
+(or START from anyone) activates.
+"""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.core.scene import Scene
+from game.core.seats import MAX_SEATS, LobbySeat, identities
+from game.input.commands import Button, Command
+from game.match import DIFFICULTIES, MatchSpec
+from game.render import widgets
+from game.scenes import registry
+from game.scenes.common import menu_command
+
+if TYPE_CHECKING:
+    from game.core.context import Context
+
+LEVELS_DIR = Path(__file__).resolve().parents[2] / "levels"
+GAMES = ("soldout", "checkout")
+MODES = ("rush", "memory", "tidy", "choose")
+MODE_NAMES = {"rush": "The Rush", "memory": "Memory", "tidy": "Tidying Up", "choose": "Choose each round"}
+MIN_SEATS = {"soldout": 1, "checkout": 2}
+TEAM_COUNT = 3
+TEAM_NAMES = ("Team A", "Team B", "Team C")
+MAX_ROUNDS = 5
+CHECKOUT_ROUNDS = 4
+
+
+def new_seed() -> int:
+    return random.SystemRandom().randrange(1, 1_000_000)
+
+
+def level_choices() -> list[str | None]:
+    """None (pick by player count) then every levels/*.tmx, by name."""
+    return [None, *sorted(p.name for p in LEVELS_DIR.glob("*.tmx"))]
+
+
+class LobbyScene(Scene):
+    name = "lobby"
+
+    def __init__(self, ctx: "Context") -> None:
+        super().__init__(ctx)
+        o = ctx.lobby
+        o.setdefault("game", "soldout")
+        o.setdefault("mode", "rush")
+        o.setdefault("rounds", 3)
+        o.setdefault("level", None)
+        o.setdefault("teams", False)
+        o.setdefault("seed", new_seed())
+        self.options = o
+        self.picked = 0            # the seat the "Seat" rows act on
+        self.joined_order: list[int] = []   # keyboard seats, latest last (Escape releases)
+        self.menu = widgets.MenuList(self._items(), play=ctx.sound, row_height=48, width=560)
+
+    # ---------------------------------------------------------------- menu rows
+    def _items(self) -> list[widgets.MenuItem]:
+        I = widgets.MenuItem
+        return [
+            I("Game", value=lambda: registry.GAME_TITLES[self.options["game"]], adjust=self._cycle_game),
+            I("Mode", value=self._mode_text, adjust=self._cycle_mode),
+            I("Rounds", value=self._rounds_text, adjust=self._cycle_rounds),
+            I("Level", value=self._level_text, adjust=self._cycle_level),
+            I("Teams", value=lambda: "On" if self.options["teams"] else "Off", adjust=self._toggle_teams),
+            I("Seed", value=lambda: str(self.options["seed"]), adjust=lambda d: self._reseed()),
+            I("Add bot", self.add_bot),
+            I("Remove bot", self.remove_bot),
+            I("Seat", value=self._picked_text, adjust=self._pick),
+            I("Bot level", value=self._bot_text, adjust=self._cycle_bot),
+            I("Seat team", value=self._team_text, adjust=self._cycle_team),
+            I("START MATCH", self.start, primary=True),
+        ]
+
+    def _refresh_enabled(self) -> None:
+        soldout = self.options["game"] == "soldout"
+        seat = self.seat(self.picked)
+        enabled = {
+            "Mode": soldout, "Rounds": soldout, "Level": soldout,
+            "Add bot": len(self.ctx.seats) < MAX_SEATS,
+            "Remove bot": any(s.kind == "bot" for s in self.ctx.seats),
+            "Bot level": seat is not None and seat.kind == "bot",
+            "Seat team": self.options["teams"] and seat is not None,
+        }
+        for item in self.menu.items:
+            item.enabled = enabled.get(item.label, True)
+
+    def _cycle_game(self, step: int) -> None:
+        index = GAMES.index(self.options["game"])
+        self.options["game"] = GAMES[(index + step) % len(GAMES)]
+
+    def _mode_text(self) -> str:
+        return MODE_NAMES[self.options["mode"]] if self.options["game"] == "soldout" else "Standard"
+
+    def _cycle_mode(self, step: int) -> None:
+        self.options["mode"] = MODES[(MODES.index(self.options["mode"]) + step) % len(MODES)]
+
+    def _rounds_text(self) -> str:
+        if self.options["game"] == "checkout":
+            return f"{CHECKOUT_ROUNDS} + bonus"
+        return str(self.options["rounds"])
+
+    def _cycle_rounds(self, step: int) -> None:
+        self.options["rounds"] = (self.options["rounds"] - 1 + step) % MAX_ROUNDS + 1
+
+    def _level_text(self) -> str:
+        if self.options["game"] == "checkout":
+            return "Dice table"
+        level = self.options["level"]
+        return "Auto (by players)" if level is None else level.removesuffix(".tmx")
+
+    def _cycle_level(self, step: int) -> None:
+        choices = level_choices()
+        current = self.options["level"]
+        index = choices.index(current) if current in choices else 0
+        self.options["level"] = choices[(index + step) % len(choices)]
+
+    def _toggle_teams(self, step: int) -> None:
+        self.options["teams"] = not self.options["teams"]
+
+    def _reseed(self) -> None:
+        self.options["seed"] = new_seed()
+
+    def _picked_text(self) -> str:
+        return f"{self.picked + 1} · {identities()[self.picked].name}"
+
+    def _pick(self, step: int) -> None:
+        self.picked = (self.picked + step) % MAX_SEATS
+
+    def _bot_text(self) -> str:
+        seat = self.seat(self.picked)
+        if seat is None:
+            return "empty"
+        return seat.difficulty.capitalize() if seat.kind == "bot" else "player"
+
+    def _cycle_bot(self, step: int) -> None:
+        seat = self.seat(self.picked)
+        if seat is not None and seat.kind == "bot":
+            seat.cycle_difficulty(step)
+
+    def _team_text(self) -> str:
+        seat = self.seat(self.picked)
+        return TEAM_NAMES[seat.team] if seat is not None else "-"
+
+    def _cycle_team(self, step: int) -> None:
+        seat = self.seat(self.picked)
+        if seat is not None:
+            seat.team = (seat.team + step) % TEAM_COUNT
+
+    # ---------------------------------------------------------------- seats
+    def seat(self, index: int) -> LobbySeat | None:
+        return next((s for s in self.ctx.seats if s.seat == index), None)
+
+    def free_seat(self) -> int | None:
+        taken = {s.seat for s in self.ctx.seats}
+        return next((i for i in range(MAX_SEATS) if i not in taken), None)
+
+    def _take(self, seat: LobbySeat) -> None:
+        self.ctx.seats.append(seat)
+        self.ctx.seats.sort(key=lambda s: s.seat)
+
+    def join(self, device: tuple) -> int | None:
+        """Seat a device in the first free seat; returns the seat (None when full)."""
+        index = self.free_seat()
+        if index is None:
+            self.ctx.sound("error")
+            self.ctx.toast("All 6 seats are taken: remove a bot to make room")
+            return None
+        self.ctx.input.assign(device, index)
+        self._take(LobbySeat(index, "human", device, team=index % 2,
+                             device_name=self.ctx.input.device_name(device)))
+        if device[0] == "kb":
+            self.joined_order.append(index)
+        self.picked = index
+        self.ctx.sound("confirm")
+        return index
+
+    def leave(self, index: int) -> None:
+        self.ctx.input.release(index)
+        self.ctx.seats[:] = [s for s in self.ctx.seats if s.seat != index]
+        if index in self.joined_order:
+            self.joined_order.remove(index)
+        self.ctx.sound("back")
+
+    def add_bot(self) -> int | None:
+        index = self.free_seat()
+        if index is None:
+            self.ctx.sound("error")
+            return None
+        self._take(LobbySeat(index, "bot", difficulty="normal", team=index % 2))
+        self.picked = index
+        return index
+
+    def remove_bot(self) -> None:
+        bots = [s for s in self.ctx.seats if s.kind == "bot"]
+        if bots:
+            target = self.seat(self.picked)
+            victim = target if target in bots else bots[-1]
+            self.ctx.seats.remove(victim)
+
+    # ---------------------------------------------------------------- start
+    def match_spec(self) -> MatchSpec:
+        o = self.options
+        teams = bool(o["teams"])
+        seats = tuple(s.spec(teams) for s in sorted(self.ctx.seats, key=lambda s: s.seat))
+        if o["game"] == "checkout":
+            return MatchSpec("checkout", seats, mode="standard", rounds=CHECKOUT_ROUNDS, seed=o["seed"],
+                             teams=teams)
+        return MatchSpec("soldout", seats, mode=o["mode"], rounds=o["rounds"], seed=o["seed"], teams=teams,
+                         level=o["level"])
+
+    def start_problem(self) -> str | None:
+        game = self.options["game"]
+        need = MIN_SEATS[game]
+        if len(self.ctx.seats) < need:
+            title = registry.GAME_TITLES[game]
+            return f"{title} needs at least {need} seat{'s' if need > 1 else ''}: join or add a bot"
+        if self.options["teams"]:
+            teams = {s.team for s in self.ctx.seats}
+            if len(teams) < 2:
+                return "Teams are on, but everyone is on one team"
+        return None
+
+    def start(self) -> None:
+        problem = self.start_problem()
+        if problem:
+            self.ctx.sound("error")
+            self.ctx.toast(problem)
+            return
+        spec = self.match_spec()
+        if registry.start_game(self.ctx, spec):
+            self.options["seed"] = new_seed()   # the next match gets a fresh seed
+        else:
+            self.ctx.stack.pop()                # not installed: back to the title (toast shown)
+
+    # ---------------------------------------------------------------- ticks
+    def update(self, commands: dict[int, Command]) -> None:
+        inp = self.ctx.input
+        for device in inp.unseated_presses(Button.A):
+            self.join(device)
+        seated_a = False
+        start = False
+        for seat, cmd in commands.items():
+            if seat < 0:
+                continue
+            lobby_seat = self.seat(seat)
+            if lobby_seat is None or lobby_seat.kind != "human":
+                continue
+            if cmd.pressed & Button.B:
+                self.leave(seat)
+            elif cmd.pressed & Button.A:
+                seated_a = True
+            if cmd.pressed & Button.START:
+                start = True
+        if inp.unseated_presses(Button.START):
+            start = True
+        if inp.escape_pressed():
+            if self.joined_order:
+                self.leave(self.joined_order[-1])
+            else:
+                self.ctx.sound("back")
+                self.ctx.stack.pop()
+                return
+        elif not self.ctx.seats and inp.unseated_presses(Button.B):
+            self.ctx.sound("back")
+            self.ctx.stack.pop()
+            return
+        self._refresh_enabled()
+        merged = menu_command(commands)
+        # Only directions come from the merged command: A and B mean join / leave per device.
+        self.menu.update(Command(merged.dx, merged.dy, merged.pressed & _DIRECTIONS, merged.held & _DIRECTIONS))
+        if seated_a:
+            self.menu.update(Command(pressed=Button.A))
+        if start:
+            self.ctx.sound("confirm")
+            self.start()
+        self._refresh_enabled()
+
+    # ---------------------------------------------------------------- drawing
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        ui = self.ctx.ui
+        widgets.draw_background(surface, ui)
+        widgets.logo_text(surface, ui, "LOBBY", ui.size("heading"), ui.colour("accent"), (330, 58), outline=4)
+        widgets.blit_text(surface, ui, "Press A / Enter / Space to join", "small", "text_dim",
+                          center=(330, 112))
+        for index in range(MAX_SEATS):
+            col, row = index % 2, index // 2
+            rect = pygame.Rect(40 + col * 300, 140 + row * 180, 284, 166)
+            self._draw_seat(surface, rect, index)
+        self.menu.draw(surface, ui, (680, 54))
+        status = self.start_problem()
+        if status is None:
+            spec_text = f"{len(self.ctx.seats)} seated · ready · START to play"
+            colour = "good"
+        else:
+            spec_text, colour = status, "accent_2"
+        widgets.blit_text(surface, ui, spec_text, "small", colour, center=(960, 660))
+        widgets.hints(surface, ui, [("A", "Join / Select"), ("B", "Leave"), ("START", "Play"), ("Esc", "Back")],
+                      y=700)
+
+    def _draw_seat(self, surface: pygame.Surface, rect: pygame.Rect, index: int) -> None:
+        ui = self.ctx.ui
+        identity = identities()[index]
+        seat = self.seat(index)
+        focused = index == self.picked and self.menu.selected.label in ("Seat", "Bot level", "Seat team")
+        if seat is None:
+            widgets.panel(surface, ui, rect, focused=focused, fill="background")
+            widgets.seat_badge(surface, identity, (rect.x + 50, rect.y + 52), 26, faded=True)
+            widgets.blit_text(surface, ui, f"Seat {index + 1}", "body", "text_dim", midleft=(rect.x + 92, rect.y + 52))
+            widgets.blit_text(surface, ui, "Open: press A to join", "small", "text_dim",
+                              midleft=(rect.x + 24, rect.y + 116))
+            return
+        widgets.panel(surface, ui, rect, focused=focused, border=identity.colour)
+        if not focused:
+            pygame.draw.rect(surface, identity.colour, rect, 5, border_radius=ui.theme.radius)
+        widgets.seat_badge(surface, identity, (rect.x + 50, rect.y + 56), 26)
+        widgets.blit_text(surface, ui, identity.name, "large", "text", midleft=(rect.x + 92, rect.y + 56))
+        if seat.kind == "bot":
+            device = f"Bot · {seat.difficulty.capitalize()}"
+        else:
+            device = seat.device_name or "Player"
+            if seat.seat in self.ctx.input.disconnected_seats():
+                device = "Disconnected"
+        widgets.blit_text(surface, ui, _fit(ui, device, rect.width - 40), "small", "accent_2" if seat.kind == "bot" else "text",
+                          midleft=(rect.x + 24, rect.y + 106))
+        if self.options["teams"]:
+            widgets.blit_text(surface, ui, TEAM_NAMES[seat.team], "small", "text_dim", midleft=(rect.x + 24, rect.y + 140))
+
+
+def _fit(ui, text: str, width: int) -> str:
+    size = ui.size("small")
+    while len(text) > 4 and ui.text.width(text, size) > width:
+        text = text[:-2] + "…" if not text.endswith("…") else text[:-2] + "…"
+    return text
+
+
+_DIRECTIONS = Button.UP | Button.DOWN | Button.LEFT | Button.RIGHT
+
+
+def _screenshot(ctx: "Context", seed: int) -> "LobbyScene":
+    """Lobby with keyboards, pads and bots seated (pads by name only: no device exists here)."""
+    ctx.lobby["seed"] = seed or 4242
+    scene = LobbyScene(ctx)
+    scene.join(("kb", "left"))
+    scene.join(("kb", "right"))
+    ctx.seats.append(LobbySeat(2, "human", ("pad", 0), team=0, device_name="Xbox Controller"))
+    ctx.seats.append(LobbySeat(3, "human", ("pad", 1), team=1, device_name="PS4 Controller"))
+    scene.add_bot()
+    ctx.seats[-1].difficulty = "hard"
+    ctx.seats.sort(key=lambda s: s.seat)
+    scene.picked = 0
+    scene.menu.index = len(scene.menu.items) - 1
+    return scene
+
+
+registry.register_screenshot("lobby", _screenshot, warmup_ticks=1)

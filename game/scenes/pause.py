@@ -1,0 +1,107 @@
+"""The pause overlay: Resume, Settings, Quit to lobby, Quit to title.
+
+A game scene pushes PauseScene when `wants_pause(ctx, commands)` is true (or
+on a P key event, see `is_pause_key`); the stack calls the game scene's
+`pause()` hook, which stops its clock, and `resume()` when this pops.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.input.commands import Button, Command
+from game.render import widgets
+from game.scenes import registry
+from game.scenes.common import menu_command
+
+from game.core.scene import Scene
+
+if TYPE_CHECKING:
+    from game.core.context import Context
+
+PAUSE_KEYS = (pygame.K_p,)
+
+
+def wants_pause(ctx: "Context", commands: dict[int, Command]) -> bool:
+    """START on any seat, or Escape: what a game scene checks every tick."""
+    if ctx.input.escape_pressed():
+        return True
+    return any(cmd.pressed & Button.START for seat, cmd in commands.items() if seat >= 0)
+
+
+def is_pause_key(event: pygame.event.Event) -> bool:
+    return event.type == pygame.KEYDOWN and event.key in PAUSE_KEYS
+
+
+class PauseScene(Scene):
+    name = "pause"
+    opaque = False
+
+    def __init__(self, ctx: "Context", title: str = "PAUSED") -> None:
+        super().__init__(ctx)
+        self.title = title
+        self.menu = widgets.MenuList([
+            widgets.MenuItem("Resume", self.resume_game),
+            widgets.MenuItem("Settings", self.settings),
+            widgets.MenuItem("Quit to lobby", self.quit_to_lobby),
+            widgets.MenuItem("Quit to title", self.quit_to_title),
+        ], play=ctx.sound, on_back=self.resume_game, row_height=72, width=480)
+        self.closing = False
+
+    def resume_game(self) -> None:
+        if not self.closing:
+            self.closing = True
+            self.ctx.stack.pop()
+
+    def resume(self) -> None:
+        self.closing = False
+
+    def settings(self) -> None:
+        from game.scenes.settings import SettingsScene
+        self.ctx.stack.push(SettingsScene(self.ctx))
+
+    def quit_to_lobby(self) -> None:
+        if any(scene.name == "lobby" for scene in self.ctx.stack.scenes):
+            self.ctx.stack.pop_until(lambda scene: scene.name == "lobby")
+        else:
+            from game.scenes.lobby import LobbyScene
+            from game.scenes.title import TitleScene
+            self.ctx.stack.clear_to(TitleScene(self.ctx))
+            self.ctx.stack.push(LobbyScene(self.ctx))
+
+    def quit_to_title(self) -> None:
+        from game.scenes.title import TitleScene
+        self.ctx.stack.clear_to(TitleScene(self.ctx))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if is_pause_key(event):
+            self.resume_game()
+
+    def update(self, commands: dict[int, Command]) -> None:
+        cmd = menu_command(commands)
+        if cmd.pressed & Button.START:
+            self.ctx.sound("back")
+            self.resume_game()
+            return
+        self.menu.update(cmd)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        ui = self.ctx.ui
+        widgets.dim(surface, ui, 200)
+        w, h = surface.get_size()
+        box = pygame.Rect(0, 0, 640, 520)
+        box.center = (w // 2, h // 2 - 10)
+        widgets.panel(surface, ui, box, border="accent")
+        widgets.logo_text(surface, ui, self.title, ui.size("heading"), ui.colour("accent"),
+                          (w // 2, box.y + 70), outline=4)
+        self.menu.draw(surface, ui, ((w - self.menu.width) // 2, box.y + 140))
+        widgets.hints(surface, ui, [("A / Enter", "Select"), ("START / Esc / P", "Resume")], y=box.bottom - 44)
+
+
+def _pause_shot(ctx: "Context", seed: int) -> list[Scene]:
+    from game.scenes.lobby import _screenshot as lobby_shot
+    return [lobby_shot(ctx, seed), PauseScene(ctx)]
+
+
+registry.register_screenshot("pause", _pause_shot, warmup_ticks=1)

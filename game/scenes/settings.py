@@ -1,0 +1,198 @@
+"""Settings (saved on every change) and the Controls screen (rebinding keys and pad buttons)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.input.bindings import BINDABLE, LAYOUTS
+from game.input.commands import Button, Command
+from game.render import widgets
+from game.scenes import registry
+from game.scenes.common import MenuScene, menu_command
+from game.settings import UI_SCALE_MAX, UI_SCALE_MIN
+
+if TYPE_CHECKING:
+    from game.core.context import Context
+
+VOLUME_STEP = 0.1
+UI_SCALE_STEP = 0.25
+
+
+def on_off(value: bool) -> str:
+    return "On" if value else "Off"
+
+
+class SettingsScene(MenuScene):
+    name = "settings"
+    heading = "SETTINGS"
+
+    def __init__(self, ctx: "Context") -> None:
+        super().__init__(ctx)
+        s = ctx.settings
+        I = widgets.MenuItem
+        self.menu = widgets.MenuList([
+            I("Volume", value=lambda: f"{round(s.volume * 100)}%", adjust=self._volume),
+            I("Fullscreen", value=lambda: on_off(s.fullscreen), adjust=lambda d: self._toggle("fullscreen")),
+            I("Colour-blind mode", value=lambda: on_off(s.colourblind), adjust=lambda d: self._toggle("colourblind")),
+            I("Screen shake", value=lambda: on_off(s.screen_shake), adjust=lambda d: self._toggle("screen_shake")),
+            I("UI scale", value=lambda: f"{round(s.ui_scale * 100)}%", adjust=self._ui_scale),
+            I("Show FPS", value=lambda: on_off(s.show_fps), adjust=lambda d: self._toggle("show_fps")),
+            I("Controls", self._controls),
+            I("Back", self._back),
+        ], play=ctx.sound, on_back=self._back, row_height=60, width=640)
+
+    def _changed(self) -> None:
+        """Every change is applied and saved at once: nothing to forget on the way out."""
+        self.ctx.settings.save()
+        self.ctx.apply_display(self.ctx.settings)
+        self.ctx.audio.set_volume(self.ctx.settings.volume)
+
+    def _volume(self, step: int) -> None:
+        s = self.ctx.settings
+        s.volume = round(min(1.0, max(0.0, s.volume + step * VOLUME_STEP)), 2)
+        self._changed()
+
+    def _ui_scale(self, step: int) -> None:
+        s = self.ctx.settings
+        s.ui_scale = min(UI_SCALE_MAX, max(UI_SCALE_MIN, s.ui_scale + step * UI_SCALE_STEP))
+        self._changed()
+
+    def _toggle(self, name: str) -> None:
+        setattr(self.ctx.settings, name, not getattr(self.ctx.settings, name))
+        self._changed()
+
+    def _controls(self) -> None:
+        self.ctx.stack.push(ControlsScene(self.ctx))
+
+    def _back(self) -> None:
+        self.ctx.stack.pop()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self.draw_menu_page(surface, top=160)
+
+
+# ---------------------------------------------------------------- controls
+DEVICES = (("kb", "left"), ("kb", "right"), ("pad", None))
+DEVICE_NAMES = {"left": "Keyboard (left)", "right": "Keyboard (right)", None: "Gamepads"}
+PAD_BUTTON_NAMES = {
+    pygame.CONTROLLER_BUTTON_A: "A", pygame.CONTROLLER_BUTTON_B: "B",
+    pygame.CONTROLLER_BUTTON_X: "X", pygame.CONTROLLER_BUTTON_Y: "Y",
+    pygame.CONTROLLER_BUTTON_BACK: "Back", pygame.CONTROLLER_BUTTON_GUIDE: "Guide",
+    pygame.CONTROLLER_BUTTON_START: "Start", pygame.CONTROLLER_BUTTON_LEFTSTICK: "Left stick",
+    pygame.CONTROLLER_BUTTON_RIGHTSTICK: "Right stick", pygame.CONTROLLER_BUTTON_LEFTSHOULDER: "LB",
+    pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: "RB", pygame.CONTROLLER_BUTTON_DPAD_UP: "D-pad up",
+    pygame.CONTROLLER_BUTTON_DPAD_DOWN: "D-pad down", pygame.CONTROLLER_BUTTON_DPAD_LEFT: "D-pad left",
+    pygame.CONTROLLER_BUTTON_DPAD_RIGHT: "D-pad right",
+}
+
+
+BUTTON_LABELS = {
+    Button.UP: "Up", Button.DOWN: "Down", Button.LEFT: "Left", Button.RIGHT: "Right",
+    Button.A: "A · confirm, pick up", Button.B: "B · back, put down", Button.X: "X · flip, roll",
+    Button.Y: "Y · special", Button.LB: "LB", Button.RB: "RB", Button.START: "Start · pause",
+    Button.BACK: "Back · view",
+}
+
+
+def key_name(code: int) -> str:
+    name = pygame.key.name(code)
+    return name.title() if name else f"Key {code}"
+
+
+def pad_name(code: int) -> str:
+    return PAD_BUTTON_NAMES.get(code, f"Button {code}")
+
+
+class ControlsScene(MenuScene):
+    """Pick a device (left / right keyboard, gamepads), then a button, then press the new key."""
+
+    name = "controls"
+    heading = "CONTROLS"
+    hint_items = [("A / Enter", "Rebind"), ("Left / Right", "Device"), ("B / Esc", "Back")]
+
+    def __init__(self, ctx: "Context") -> None:
+        super().__init__(ctx)
+        self.device = 0
+        self.waiting: Button | None = None   # the button being rebound, while "press a key..."
+        I = widgets.MenuItem
+        items = [I("Device", value=lambda: DEVICE_NAMES[DEVICES[self.device][1]], adjust=self._cycle_device)]
+        for button in BINDABLE:
+            items.append(I(BUTTON_LABELS[button], lambda b=button: self._rebind(b), value=lambda b=button: self._bound(b)))
+        items.append(I("Reset to defaults", self._reset))
+        items.append(I("Back", self._back))
+        self.menu = widgets.MenuList(items, play=ctx.sound, on_back=self._back, row_height=54, width=680, visible_rows=8)
+
+    @property
+    def layout(self) -> str | None:
+        return DEVICES[self.device][1]
+
+    def _cycle_device(self, step: int) -> None:
+        self.device = (self.device + step) % len(DEVICES)
+
+    def _bound(self, button: Button) -> str:
+        if self.waiting == button:
+            return "press a key..." if self.layout else "press a button..."
+        b = self.ctx.bindings
+        if self.layout is None:
+            code = b.pad.get(button)
+            return pad_name(code) if code is not None else "-"
+        code = b.keys[self.layout].get(button)
+        return key_name(code) if code is not None else "-"
+
+    def _rebind(self, button: Button) -> None:
+        self.waiting = button
+        self.ctx.input.capture_next()
+
+    def _reset(self) -> None:
+        self.ctx.bindings.reset()
+        self.ctx.bindings.save()
+        self.ctx.toast("Controls reset to the defaults")
+
+    def _back(self) -> None:
+        self.ctx.stack.pop()
+
+    def capture(self, raw: tuple[str, int]) -> None:
+        """A raw key / pad button arrived for the button being rebound."""
+        kind, code = raw
+        button, self.waiting = self.waiting, None
+        if kind == "kb" and code == pygame.K_ESCAPE:
+            self.ctx.sound("back")
+            return
+        if (kind == "kb") != (self.layout is not None):
+            self.ctx.sound("error")
+            self.ctx.toast("Press a key on the keyboard" if self.layout else "Press a button on a gamepad")
+            return
+        if kind == "kb":
+            self.ctx.bindings.set_key(self.layout, button, code)
+        else:
+            self.ctx.bindings.set_pad_button(button, code)
+        self.ctx.bindings.save()
+        self.ctx.sound("confirm")
+
+    def update(self, commands: dict[int, Command]) -> None:
+        if self.waiting is not None:
+            raw = self.ctx.input.captured()
+            if raw is not None:
+                self.capture(raw)
+            return
+        self.menu.update(menu_command(commands))
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self.draw_menu_page(surface, top=180)
+        widgets.blit_text(surface, self.ctx.ui, "Escape always pauses / goes back", "small", "text_dim",
+                          center=(surface.get_width() // 2, 146))
+
+
+def _settings_shot(ctx: "Context", seed: int) -> SettingsScene:
+    return SettingsScene(ctx)
+
+
+def _controls_shot(ctx: "Context", seed: int) -> ControlsScene:
+    scene = ControlsScene(ctx)
+    scene.menu.index = 5
+    return scene
+
+
+registry.register_screenshot("settings", _settings_shot, warmup_ticks=1)
+registry.register_screenshot("controls", _controls_shot, warmup_ticks=1)
