@@ -6,12 +6,14 @@ on a TV without sound is still a party game.
 from __future__ import annotations
 
 import logging
+import time
 from pathlib import Path
 
 import pygame
 
 SOUNDS_DIR = Path(__file__).resolve().parent.parent / "assets" / "sounds"
 SAMPLE_RATE = 22050
+REPEAT_GAP = 0.04  # seconds: six bots grabbing at once should sound like one grab, not a roar
 
 log = logging.getLogger(__name__)
 
@@ -22,6 +24,7 @@ class Audio:
         self.enabled = True
         self._cache: dict[str, pygame.mixer.Sound | None] = {}
         self._warned: list[str] = []
+        self._last_start: dict[str, float] = {}
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=SAMPLE_RATE, size=-16, channels=1, buffer=512)
@@ -35,9 +38,15 @@ class Audio:
         if not self.enabled or self.volume <= 0.0:
             return
         sound = self._sound(name)
-        if sound is not None:
+        now = time.perf_counter()
+        if sound is None or now - self._last_start.get(name, -1.0) < REPEAT_GAP:
+            return
+        self._last_start[name] = now
+        try:
             sound.set_volume(self.volume)
             sound.play()
+        except pygame.error:  # the mixer went away (shutting down): stay quiet
+            pass
 
     def _sound(self, name: str) -> pygame.mixer.Sound | None:
         if name not in self._cache:

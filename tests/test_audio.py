@@ -78,3 +78,28 @@ def test_generator_reproduces_the_committed_files(tmp_path):
     for name in NAMES:
         make_sounds.write_wav(tmp_path / f"{name}.wav", sounds[name])
         assert (tmp_path / f"{name}.wav").read_bytes() == (SOUNDS_DIR / f"{name}.wav").read_bytes(), name
+
+
+class CountingSound:
+    def __init__(self):
+        self.starts = 0
+
+    def set_volume(self, volume):
+        pass
+
+    def play(self):
+        self.starts += 1
+
+
+def test_same_sound_twice_at_once_starts_once(monkeypatch):
+    audio = Audio(0.5)
+    audio._cache["grab"] = fake = CountingSound()
+    clock = [100.0]
+    monkeypatch.setattr(audio_module.time, "perf_counter", lambda: clock[0])
+    audio.play("grab")
+    clock[0] += 0.01
+    audio.play("grab")  # six bots grabbing in one tick
+    assert fake.starts == 1
+    clock[0] += 0.5
+    audio.play("grab")
+    assert fake.starts == 2
