@@ -1,0 +1,563 @@
+"""The Sold Out! mall: a fixed-tick real-time world on top of the rules engine.
+
+The engine (game.rules.soldout) decides what is legal and who holds what; this
+module decides where things are: avatars walking, piles on the floor, who is
+at the Starting Table or a dresser, and the round's timed phases. No pygame, no
+clock, no global random: one `random.Random(seed)` is shared with the engine.
+
+Buttons (one Command per seat per tick)
+---------------------------------------
+- Stick: walk (accelerates to a top speed; slower while holding a pile).
+- A: pick up the nearest pile within reach / take the shown card of the held
+  pile / deliver the carried card at the Starting Table (Rush) / place it at
+  the nearest dresser (Tidying Up). In the Memory study phase: "ready".
+- X: flip the held pile. At most one flip per `flip_interval`; holding X keeps
+  flipping at that pace.
+- B: put the held pile down at the preview spot in front of the avatar
+  (`preview_spot(seat)`); while carrying a card next to a pile (Rush, Tidying
+  Up), put the card back into that pile.
+- LB / RB: choose the target objective card for the next delivery (Rush) or
+  the selected hand card (Memory).
+- Y (Memory): tap = put the selected hand card back into the held pile;
+  hold for `hold_sold_out` seconds = call SOLD OUT!
+
+Phases: "study" (Memory only) -> "countdown" -> "playing" -> "sold_out" (the
+freeze after any round end) -> "round_over" (results in `last_result`;
+call `start_next_round(mode)`) ... -> "match_over".
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from dataclasses import dataclass
+from math import isqrt
+
+from game.input.commands import IDLE, Button, Command
+from game.levels import Level
+from game.match import MatchSpec
+from game.rules.soldout import MODES, Catalogue, Match, Result, Round, RoundResult
+from game.sim.physics import Body, Grid, approach, move_axis, separate, target_velocity
+from game.sim.tuning import FP, Tuning, load_tuning
+
+_DIAG = 181  # 256 / sqrt(2): a diagonal facing's component, in 1/256ths
+# Buttons as plain ints: IntFlag arithmetic costs microseconds per tick.
+_A, _B, _X, _Y = int(Button.A), int(Button.B), int(Button.X), int(Button.Y)
+_LB, _RB = int(Button.LB), int(Button.RB)
+
+
+@dataclass(frozen=True, slots=True)
+class Dresser:
+    """Tidying Up: a dresser is an objective card (by index in the engine) on a chair."""
+
+    index: int
+    x: int  # chair centre, px
+    y: int
+
+
+class Avatar:
+    """A seat's avatar and its per-seat controls state. The scene reads; only the sim writes."""
+
+    __slots__ = ("seat", "player", "body", "last_flip", "y_ticks", "target_slot", "hand_index",
+                 "ready", "reject_reason", "reject_tick", "bot")
+
+    def __init__(self, seat: int, player: int, x: int, y: int, bot: bool) -> None:
+        self.seat = seat
+        self.player = player          # the engine's player index
+        self.body = Body(x * FP, y * FP)
+        self.last_flip = -10**9       # tick of the last flip
+        self.y_ticks = 0              # how long Y has been held (Memory)
+        self.target_slot: int | None = None  # Rush: objective slot for the next delivery (None = auto)
+        self.hand_index = 0           # Memory: selected hand card
+        self.ready = bot              # Memory study phase: bots are always ready
+        self.reject_reason = ""
+        self.reject_tick = -1
+        self.bot = bot
+
+    @property
+    def pos(self) -> tuple[int, int]:
+        """Centre in whole pixels."""
+        return self.body.x // FP, self.body.y // FP
+
+    @property
+    def prev_pos(self) -> tuple[int, int]:
+        return self.body.prev_x // FP, self.body.prev_y // FP
+
+    @property
+    def facing(self) -> tuple[int, int]:
+        return self.body.fx, self.body.fy
+
+
+class MallSim:
+    """One Sold Out! match in the mall. `step(commands)` advances one tick (1/TICK_RATE s)."""
+
+    def __init__(self, spec: MatchSpec, level: Level, catalogue: Catalogue, seed: int,
+                 mode: str | None = None, tuning: Tuning | None = None) -> None:
+        self.spec = spec
+        self.level = level
+        self.catalogue = catalogue
+        self.rng = random.Random(seed)
+        self.t = tuning or load_tuning()
+        self.grid = Grid(level.solid, level.tile_size)
+        seats = sorted(spec.seats, key=lambda s: s.seat)
+        self.seats = [s.seat for s in seats]
+        self.player_of = {s.seat: i for i, s in enumerate(seats)}
+        teams = [s.team if s.team is not None else i for i, s in enumerate(seats)] if spec.teams else None
+        self.match = Match(catalogue, len(seats), self.rng, teams=teams,
+                           assist=bool(spec.options.get("assist", False)))
+        self.avatars = [Avatar(s.seat, i, 0, 0, s.kind == "bot") for i, s in enumerate(seats)]
+        self.by_seat = {a.seat: a for a in self.avatars}
+        self.tick = 0
+        self.phase = "countdown"
+        self.phase_tick = 0           # tick the phase began
+        self.round_tick = 0           # tick the playing phase began
+        self.piles: dict[int, tuple[int, int]] = {}   # pile id -> centre px (piles on the floor or held)
+        self.dressers: list[Dresser] = []
+        self.events: list[tuple] = []
+        self.last_result: RoundResult | None = None
+        self.round: Round
+        first = mode or spec.mode
+        self._start_round(first if first in MODES else "rush")
+
+    # ----- set-up -------------------------------------------------------------------
+    def _start_round(self, mode: str) -> None:
+        self.round = self.match.start_round(mode)
+        ids = sorted(self.round.piles)
+        spots = self.rng.sample(list(self.level.pile_spots), len(ids))
+        self.piles = {pid: spot for pid, spot in zip(ids, spots)}
+        self.dressers = []
+        if mode == "tidy":
+            chairs = self.rng.sample(list(self.level.chairs), len(self.round.dressers))
+            self.dressers = [Dresser(i, x, y) for i, (x, y) in enumerate(chairs)]
+        spawns = self.level.spawns
+        for i, av in enumerate(self.avatars):
+            x, y = spawns[i % len(spawns)]
+            av.body = Body(x * FP, y * FP)
+            av.body.fy = -1  # facing into the shop, away from the entrance
+            av.last_flip = -10**9
+            av.y_ticks = 0
+            av.target_slot = None
+            av.hand_index = 0
+            av.ready = av.bot
+            av.reject_reason = ""
+            av.reject_tick = -1
+        self._set_phase("study" if mode == "memory" else "countdown")
+
+    def _set_phase(self, phase: str) -> None:
+        self.phase = phase
+        self.phase_tick = self.tick
+        if phase == "playing":
+            self.round_tick = self.tick
+        self.events.append(("phase", phase))
+
+    def start_next_round(self, mode: str) -> None:
+        """From "round_over": deal the next round in `mode` (rush | memory | tidy)."""
+        if self.phase != "round_over":
+            raise ValueError(f"start_next_round needs the round_over phase, not {self.phase}")
+        if mode not in MODES:
+            raise ValueError(f"unknown mode {mode!r}; use one of {', '.join(MODES)}")
+        self._start_round(mode)
+
+    # ----- queries for the scene and the bots ---------------------------------------
+    @property
+    def mode(self) -> str:
+        return self.round.mode
+
+    def phase_ticks_left(self) -> int:
+        """Ticks left in a timed phase (countdown, study, sold_out); 0 otherwise."""
+        length = {"countdown": self.t.countdown_ticks, "study": self.t.study_ticks,
+                  "sold_out": self.t.freeze_ticks}.get(self.phase, 0)
+        return max(0, self.phase_tick + length - self.tick) if length else 0
+
+    def held_pile(self, seat: int) -> int | None:
+        return self.round.held.get(self.player_of[seat])
+
+    def carried(self, seat: int) -> str | None:
+        return self.round.carried.get(self.player_of[seat])
+
+    def hand(self, seat: int) -> list[str]:
+        return list(self.round.hands[self.player_of[seat]])
+
+    def shown_card(self, seat: int) -> str | None:
+        """The card the seat's held pile shows: only its holder sees inside a pile."""
+        pile = self.held_pile(seat)
+        return self.round.shown(pile) if pile is not None else None
+
+    def pile_count(self, pile: int) -> int:
+        return len(self.round.piles.get(pile, ()))
+
+    def floor_piles(self) -> list[tuple[int, int, int]]:
+        """(pile id, x, y) of the piles lying on the floor, by id."""
+        held = self.round.held
+        taken = [p for p in held.values()]
+        return [(pid, x, y) for pid, (x, y) in sorted(self.piles.items()) if pid not in taken]
+
+    def shopping_list(self, seat: int) -> list[str]:
+        """Objective card ids on the seat's side's list (Rush, Memory)."""
+        if self.mode == "tidy":
+            return []
+        return [slot.card for slot in self.round.tables[self.round.side(self.player_of[seat])]]
+
+    def walkable(self, tx: int, ty: int) -> bool:
+        """For path finding: can an avatar stand on this tile?"""
+        return not self.grid.solid(tx, ty)
+
+    def walkable_grid(self) -> tuple[bytes, ...]:
+        """Rows of 1 (walkable) / 0 (solid), [row][column]."""
+        return tuple(bytes(1 - c for c in row) for row in self.level.solid)
+
+    def rejection(self, seat: int) -> tuple[str, int]:
+        """The seat's last refused action: (reason, tick), or ("", -1)."""
+        av = self.by_seat[seat]
+        return av.reject_reason, av.reject_tick
+
+    def at_table(self, seat: int) -> bool:
+        return self._near_rect(self.by_seat[seat], self.level.table_rect, self.t.reach_table)
+
+    def dresser_in_reach(self, seat: int) -> Dresser | None:
+        """The nearest dresser within reach, or None."""
+        av = self.by_seat[seat]
+        best: tuple[int, Dresser] | None = None
+        ts = self.level.tile_size
+        for d in self.dressers:
+            rect = (d.x - ts // 2, d.y - ts // 2, ts, ts)
+            dist = self._rect_gap2(av, rect)
+            if dist <= self.t.reach_dresser ** 2 and (best is None or dist < best[0]):
+                best = (dist, d)
+        return best[1] if best else None
+
+    def nearest_pile(self, seat: int) -> int | None:
+        """The nearest pile on the floor within reach, or None."""
+        x, y = self.by_seat[seat].pos
+        reach2 = self.t.reach_pile ** 2
+        best: tuple[int, int] | None = None
+        for pid, px, py in self.floor_piles():
+            d2 = (px - x) ** 2 + (py - y) ** 2
+            if d2 <= reach2 and (best is None or d2 < best[0]):
+                best = (d2, pid)
+        return best[1] if best else None
+
+    def preview_spot(self, seat: int) -> tuple[int, int, bool]:
+        """Where B would put the held pile: (x, y, legal). Falls back to the nearest legal spot."""
+        av = self.by_seat[seat]
+        x, y = av.pos
+        fx, fy = av.facing
+        dist = self.t.drop_distance
+        if fx and fy:
+            dist = dist * _DIAG // 256
+        want = (x + fx * dist, y + fy * dist)
+        spot = self._legal_spot_near(want, self.held_pile(seat))
+        if spot is None:
+            return want[0], want[1], False
+        return spot[0], spot[1], True
+
+    # ----- placement ------------------------------------------------------------------
+    def _spot_legal(self, x: int, y: int, ignore: int | None) -> bool:
+        h = self.t.pile_half
+        if self.grid.box_blocked((x - h) * FP, (y - h) * FP, (x + h) * FP, (y + h) * FP):
+            return False
+        held = list(self.round.held.values())
+        size = 2 * h
+        for pid, (px, py) in self.piles.items():
+            if pid == ignore or pid in held:
+                continue
+            if abs(px - x) < size and abs(py - y) < size:
+                return False
+        return True
+
+    def _legal_spot_near(self, want: tuple[int, int], ignore: int | None) -> tuple[int, int] | None:
+        """The spot itself if legal, else the nearest legal one on rings of 4 px steps."""
+        x, y = want
+        if self._spot_legal(x, y, ignore):
+            return want
+        step = 4
+        for r in range(step, self.t.search_radius + 1, step):
+            ring = []
+            for dx in range(-r, r + 1, step):
+                for dy in (-r, r):
+                    ring.append((dx * dx + dy * dy, dx, dy))
+            for dy in range(-r + step, r, step):
+                for dx in (-r, r):
+                    ring.append((dx * dx + dy * dy, dx, dy))
+            ring.sort()
+            for _d, dx, dy in ring:
+                if self._spot_legal(x + dx, y + dy, ignore):
+                    return x + dx, y + dy
+        return None
+
+    def _place_pile(self, pile: int, near: tuple[int, int]) -> None:
+        """Put a pile on the floor at (or as near as possible to) a point."""
+        spot = self._legal_spot_near(near, pile)
+        if spot is None:  # crowded: widen the search; a pile must land somewhere
+            spot = self._widest_spot(near, pile)
+        self.piles[pile] = spot
+
+    def _widest_spot(self, near: tuple[int, int], pile: int) -> tuple[int, int]:
+        for spot in sorted(self.level.pile_spots,
+                           key=lambda s: ((s[0] - near[0]) ** 2 + (s[1] - near[1]) ** 2, s)):
+            found = self._legal_spot_near(spot, pile)
+            if found is not None:
+                return found
+        return near
+
+    # ----- geometry helpers ---------------------------------------------------------
+    def _rect_gap2(self, av: Avatar, rect: tuple[int, int, int, int]) -> int:
+        """Squared distance (px) from the avatar's box to a rect; 0 if they touch."""
+        x, y = av.pos
+        h = self.t.half // FP
+        rx, ry, rw, rh = rect
+        gx = max(rx - (x + h), (x - h) - (rx + rw), 0)
+        gy = max(ry - (y + h), (y - h) - (ry + rh), 0)
+        return gx * gx + gy * gy
+
+    def _near_rect(self, av: Avatar, rect: tuple[int, int, int, int], reach: int) -> bool:
+        return self._rect_gap2(av, rect) <= reach * reach
+
+    # ----- the tick -------------------------------------------------------------------
+    def step(self, commands: dict[int, Command]) -> None:
+        """Advance one tick. Missing seats are idle."""
+        self.events = []
+        self.tick += 1
+        for av in self.avatars:
+            b = av.body
+            b.prev_x = b.x
+            b.prev_y = b.y
+        phase = self.phase
+        if phase == "playing":
+            self._play(commands)
+        elif phase == "countdown":
+            if self.tick - self.phase_tick >= self.t.countdown_ticks:
+                self._set_phase("playing")
+        elif phase == "study":
+            self._study(commands)
+        elif phase == "sold_out":
+            self._glide()
+            if self.tick - self.phase_tick >= self.t.freeze_ticks:
+                self._finish_round()
+
+    def _study(self, commands: dict[int, Command]) -> None:
+        for av in self.avatars:
+            cmd = commands.get(av.seat, IDLE)
+            if int(cmd.pressed) & _A and not av.ready:
+                av.ready = True
+                self.events.append(("ready", av.seat))
+        timed_out = self.tick - self.phase_tick >= self.t.study_ticks
+        if timed_out or all(av.ready for av in self.avatars):
+            self._set_phase("countdown")
+
+    def _finish_round(self) -> None:
+        self.last_result = self.match.finish_round()
+        done = len(self.match.results) >= max(1, self.spec.rounds)
+        self._set_phase("match_over" if done else "round_over")
+
+    def _glide(self) -> None:
+        """During the freeze everyone skids to a stop (no input)."""
+        t = self.t
+        for av in self.avatars:
+            b = av.body
+            b.vx = approach(b.vx, 0, t.friction)
+            b.vy = approach(b.vy, 0, t.friction)
+            self._move(b)
+
+    def _move(self, b: Body) -> None:
+        if b.vx and move_axis(self.grid, b, self.t.half, b.vx, 0):
+            b.vx = 0
+        if b.vy and move_axis(self.grid, b, self.t.half, 0, b.vy):
+            b.vy = 0
+
+    def _play(self, commands: dict[int, Command]) -> None:
+        t = self.t
+        held = self.round.held
+        for av in self.avatars:
+            cmd = commands.get(av.seat, IDLE)
+            b = av.body
+            top = t.carry_top if av.player in held else t.top
+            tx, ty = target_velocity(cmd.dx, cmd.dy, top)
+            step_x = t.accel if tx else t.friction
+            step_y = t.accel if ty else t.friction
+            b.vx = approach(b.vx, tx, step_x)
+            b.vy = approach(b.vy, ty, step_y)
+            if cmd.dx or cmd.dy:
+                b.fx = (cmd.dx > 0) - (cmd.dx < 0)
+                b.fy = (cmd.dy > 0) - (cmd.dy < 0)
+            self._move(b)
+        separate(self.grid, [av.body for av in self.avatars], t.half, t.push_num)
+        for av in self.avatars:
+            cmd = commands.get(av.seat, IDLE)
+            pressed = int(cmd.pressed)
+            held_buttons = int(cmd.held)
+            if pressed or held_buttons or av.y_ticks:
+                self._buttons(av, pressed, held_buttons)
+            if self.round.over:
+                break
+        if not self.round.over and self.tick - self.round_tick >= t.limit_ticks:
+            self._apply(None, self.round.end_round("time"), "stopped")
+        if self.round.over and self.phase == "playing":
+            self._set_phase("sold_out")
+
+    # ----- buttons --------------------------------------------------------------------
+    def _buttons(self, av: Avatar, pressed: int, held: int) -> None:
+        mode = self.round.mode
+        if pressed & (_LB | _RB):
+            self._select(av, 1 if pressed & _RB else -1)
+        if pressed & _A:
+            self._press_a(av)
+        if self.round.over:
+            return
+        if (held | pressed) & _X:
+            self._flip(av, bool(pressed & _X))
+        if pressed & _B:
+            self._press_b(av)
+        if mode == "memory":
+            self._memory_y(av, held)
+        elif pressed & _Y:
+            self._reject(av, "Y is for Memory: your hand and SOLD OUT!")
+
+    def _select(self, av: Avatar, delta: int) -> None:
+        if self.round.mode == "rush":
+            # Cycle auto -> first card -> second card -> auto ("auto" picks the matching card).
+            slots = len(self.round.tables[self.round.side(av.player)])
+            options: list[int | None] = [None, *range(slots)]
+            av.target_slot = options[(options.index(av.target_slot) + delta) % len(options)]
+            self.events.append(("selected", av.seat, av.target_slot))
+        elif self.round.mode == "memory":
+            size = len(self.round.hands[av.player])
+            if size:
+                av.hand_index = (av.hand_index + delta) % size
+                self.events.append(("selected", av.seat, av.hand_index))
+
+    def _press_a(self, av: Avatar) -> None:
+        rnd = self.round
+        p = av.player
+        if p in rnd.carried:
+            if rnd.mode == "rush":
+                if self.at_table(av.seat):
+                    card = rnd.carried[p]
+                    res = rnd.deliver(p, av.target_slot)
+                    if self._apply(av, res, "delivered", card):
+                        av.target_slot = None
+                    return
+            elif rnd.mode == "tidy":
+                d = self.dresser_in_reach(av.seat)
+                if d is not None:
+                    card = rnd.carried[p]
+                    self._apply(av, rnd.place_at_dresser(p, d.index), "placed", card, d.index)
+                    return
+            pile = self.nearest_pile(av.seat)
+            if pile is not None:  # let the engine say why a card-carrier may not pick up
+                self._apply(av, rnd.pick_up(p, pile), "picked", pile)
+            else:
+                where = "the Starting Table" if rnd.mode == "rush" else "a dresser"
+                self._reject(av, f"Bring the card to {where}")
+            return
+        if p in rnd.held:
+            pile = rnd.held[p]
+            card = rnd.shown(pile)
+            self._apply(av, rnd.take(p), "took", card, pile)
+            av.hand_index = max(0, len(rnd.hands[p]) - 1)
+            return
+        pile = self.nearest_pile(av.seat)
+        if pile is None:
+            self._reject(av, "No pile within reach")
+            return
+        self._apply(av, rnd.pick_up(p, pile), "picked", pile)
+
+    def _flip(self, av: Avatar, fresh_press: bool) -> None:
+        if av.player not in self.round.held:
+            if fresh_press:
+                self._reject(av, "You are not holding a pile")
+            return
+        if self.tick - av.last_flip < self.t.flip_ticks:
+            return  # handled, not scanned: a held X keeps flipping at the interval
+        res = self.round.flip(av.player)
+        if self._apply(av, res, "flipped", self.round.held.get(av.player)):
+            av.last_flip = self.tick
+
+    def _press_b(self, av: Avatar) -> None:
+        rnd = self.round
+        p = av.player
+        if p in rnd.held:
+            x, y, legal = self.preview_spot(av.seat)
+            if not legal:
+                self._reject(av, "No room to put the pile down here")
+                return
+            pile = rnd.held[p]
+            res = rnd.put_down(p)
+            if res.ok:
+                self.piles[pile] = (x, y)
+            self._apply(av, res, "put_down", pile, skip_put=True)
+            return
+        if p in rnd.carried:
+            pile = self.nearest_pile(av.seat)
+            if pile is None:
+                self._reject(av, "Put the card back into a pile: stand next to one")
+                return
+            self._apply(av, rnd.return_card(p, pile), "returned", pile)
+            return
+        self._apply(av, rnd.put_down(p), "put_down", None)
+
+    def _memory_y(self, av: Avatar, held: int) -> None:
+        if held & _Y:
+            av.y_ticks += 1
+            if av.y_ticks == self.t.hold_ticks:
+                self._apply(av, self.round.call_sold_out(av.player), "called", av.seat)
+            return
+        if 0 < av.y_ticks < self.t.hold_ticks:  # a tap: released before the hold completed
+            hand = self.round.hands[av.player]
+            index = min(av.hand_index, max(0, len(hand) - 1))
+            card = hand[index] if hand else None
+            res = self.round.hand_to_pile(av.player, index)
+            if self._apply(av, res, "hand_back", card):
+                av.hand_index = max(0, min(av.hand_index, len(hand) - 1))
+        av.y_ticks = 0
+
+    # ----- results of engine actions ---------------------------------------------------
+    def _reject(self, av: Avatar, reason: str) -> None:
+        av.reject_reason = reason
+        av.reject_tick = self.tick
+        self.events.append(("rejected", av.seat, reason))
+
+    def _apply(self, av: Avatar | None, res: Result, name: str, *info, skip_put: bool = False) -> bool:
+        """Record an engine result: a rejection for the seat, or the event plus map changes."""
+        if not res.ok:
+            if av is not None:
+                self._reject(av, res.reason)
+            return False
+        if av is not None:
+            self.events.append((name, av.seat, *info))
+        for ev in res.events:
+            kind = ev[0]
+            if kind == "pile_put_down" and not skip_put:
+                self._place_pile(ev[2], self.avatars[ev[1]].pos)
+            elif kind == "pile_created":
+                self._place_pile(ev[2], self.avatars[ev[1]].pos)
+            elif kind == "pile_removed":
+                self.piles.pop(ev[1], None)
+                self.events.append(("pile_gone", ev[1]))
+            elif kind == "sold_out":
+                self.events.append(("sold_out", ev[1]))
+            elif kind == "round_over":
+                self.events.append(("round_over", ev[1]))
+        return True
+
+    # ----- determinism ----------------------------------------------------------------
+    def state_hash(self) -> str:
+        """sha256 over the world (avatars, piles, phase, timers) and the engine's match state."""
+        world = {
+            "tick": self.tick, "phase": self.phase, "phase_tick": self.phase_tick,
+            "round_tick": self.round_tick,
+            "avatars": [[a.seat, a.body.x, a.body.y, a.body.vx, a.body.vy, a.body.fx, a.body.fy,
+                         a.last_flip, a.y_ticks, a.target_slot, a.hand_index, a.ready,
+                         a.reject_reason, a.reject_tick] for a in self.avatars],
+            "piles": sorted([pid, x, y] for pid, (x, y) in self.piles.items()),
+            "dressers": [[d.index, d.x, d.y] for d in self.dressers],
+            "match": self.match.state_hash(),
+            "rng": hashlib.sha256(repr(self.rng.getstate()).encode()).hexdigest(),
+        }
+        text = json.dumps(world, sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    """Whole-pixel distance between two points (for bots and tests)."""
+    return isqrt((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2)

@@ -1,0 +1,132 @@
+"""Avatar movement on the level grid: fixed-point, axis-separated, only overlapped tiles checked."""
+from __future__ import annotations
+
+from math import isqrt
+
+from game.input.commands import STICK_MAX
+from game.sim.tuning import FP
+
+
+class Body:
+    """An avatar's body: centre and velocity in fixed-point units (1 px = FP)."""
+
+    __slots__ = ("x", "y", "vx", "vy", "prev_x", "prev_y", "fx", "fy")
+
+    def __init__(self, x: int, y: int) -> None:
+        self.x = x
+        self.y = y
+        self.vx = 0
+        self.vy = 0
+        self.prev_x = x
+        self.prev_y = y
+        self.fx = 0   # facing: the last non-zero stick direction, each in -1..1
+        self.fy = 1
+
+
+class Grid:
+    """The level's solid cells, flattened for fast look-ups (off the map counts as solid)."""
+
+    __slots__ = ("w", "h", "unit", "cells")
+
+    def __init__(self, solid: tuple[bytes, ...], tile_size: int) -> None:
+        self.h = len(solid)
+        self.w = len(solid[0]) if solid else 0
+        self.unit = tile_size * FP
+        self.cells = b"".join(solid)
+
+    def solid(self, tx: int, ty: int) -> bool:
+        if 0 <= tx < self.w and 0 <= ty < self.h:
+            return self.cells[ty * self.w + tx] == 1
+        return True
+
+    def box_blocked(self, x0: int, y0: int, x1: int, y1: int) -> bool:
+        """Is any cell under the half-open unit box [x0,x1) x [y0,y1) solid?"""
+        u = self.unit
+        w = self.w
+        tx0, tx1 = x0 // u, (x1 - 1) // u
+        ty0, ty1 = y0 // u, (y1 - 1) // u
+        if tx0 < 0 or ty0 < 0 or tx1 >= w or ty1 >= self.h:
+            return True
+        c = self.cells
+        if tx1 - tx0 <= 1 and ty1 - ty0 <= 1:  # an avatar or a pile: at most 2x2 cells
+            r0, r1 = ty0 * w, ty1 * w
+            return bool(c[r0 + tx0] or c[r0 + tx1] or c[r1 + tx0] or c[r1 + tx1])
+        for ty in range(ty0, ty1 + 1):
+            row = ty * w
+            for tx in range(tx0, tx1 + 1):
+                if c[row + tx]:
+                    return True
+        return False
+
+
+def target_velocity(dx: int, dy: int, top: int) -> tuple[int, int]:
+    """The stick as a velocity: magnitude capped to top speed (no faster diagonals)."""
+    m2 = dx * dx + dy * dy
+    if m2 <= STICK_MAX * STICK_MAX:
+        return dx * top // STICK_MAX, dy * top // STICK_MAX
+    m = isqrt(m2)
+    return dx * top // m, dy * top // m
+
+
+def approach(v: int, target: int, step: int) -> int:
+    if v < target:
+        return min(target, v + step)
+    if v > target:
+        return max(target, v - step)
+    return v
+
+
+def move_axis(grid: Grid, body: Body, half: int, dx: int, dy: int) -> bool:
+    """Move along one axis (dx or dy is 0); stop flush against a solid cell. True if blocked."""
+    u = grid.unit
+    if dx:
+        nx = body.x + dx
+        if grid.box_blocked(nx - half, body.y - half, nx + half, body.y + half):
+            if dx > 0:
+                edge = ((nx + half - 1) // u) * u   # left edge of the blocking column
+                body.x = max(body.x, edge - half) if edge - half <= nx else body.x
+            else:
+                edge = ((nx - half) // u + 1) * u   # right edge of the blocking column
+                body.x = min(body.x, edge + half) if edge + half >= nx else body.x
+            return True
+        body.x = nx
+        return False
+    if dy:
+        ny = body.y + dy
+        if grid.box_blocked(body.x - half, ny - half, body.x + half, ny + half):
+            if dy > 0:
+                edge = ((ny + half - 1) // u) * u
+                body.y = max(body.y, edge - half) if edge - half <= ny else body.y
+            else:
+                edge = ((ny - half) // u + 1) * u
+                body.y = min(body.y, edge + half) if edge + half >= ny else body.y
+            return True
+        body.y = ny
+    return False
+
+
+def separate(grid: Grid, bodies: list[Body], half: int, share: int) -> None:
+    """Soft pushing: overlapping avatars each give way by a share of the overlap, walls respected."""
+    reach = 2 * half
+    n = len(bodies)
+    for i in range(n):
+        a = bodies[i]
+        for j in range(i + 1, n):
+            b = bodies[j]
+            ddx = b.x - a.x
+            ddy = b.y - a.y
+            if ddx >= reach or -ddx >= reach or ddy >= reach or -ddy >= reach:
+                continue
+            d2 = ddx * ddx + ddy * ddy
+            if d2 >= reach * reach:
+                continue
+            d = isqrt(d2)
+            if d == 0:  # exactly on top of each other: split along x, by seat order
+                ddx, ddy, d = 1, 0, 1
+            push = ((reach - d) * share >> 8) + 1
+            px = ddx * push // d
+            py = ddy * push // d
+            move_axis(grid, a, half, -px, 0)
+            move_axis(grid, a, half, 0, -py)
+            move_axis(grid, b, half, px, 0)
+            move_axis(grid, b, half, 0, py)
