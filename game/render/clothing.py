@@ -201,26 +201,39 @@ class ItemLook(NamedTuple):
     cb_hex: str | None = None
 
 
-def look_of(item: Any) -> ItemLook:
+def look_of(item: Any, colours: Any = None) -> ItemLook:
     """An ItemLook from a tuple/list, a dict, or a catalogue item object.
 
-    Objects are duck-typed: .garment and .pattern, and either .colour with
-    .hex/.cb_hex or .hex/.cb_hex on the item itself.
+    Objects and dicts are duck-typed: .garment, .pattern and .colour, where the
+    colour is an object/dict with .hex/.cb_hex, a '#RRGGBB' string, or a colour
+    id looked up in `colours` (a dict of id -> colour, or a catalogue with
+    .colours, e.g. game.rules.soldout.catalogue.Catalogue).
     """
     if isinstance(item, ItemLook):
         return item
     if isinstance(item, (tuple, list)):
         return ItemLook(*item)
-    get = item.get if isinstance(item, dict) else (lambda k, d=None: getattr(item, k, d))
-    colour = get("colour") or get("color")
-    if colour is not None and not isinstance(colour, str):
-        cget = colour.get if isinstance(colour, dict) else (lambda k, d=None: getattr(colour, k, d))
-        hex_value, cb = cget("hex"), cget("cb_hex")
+    get = _getter(item)
+    colour = get("colour")
+    if isinstance(colour, str) and not colour.startswith("#"):
+        table = getattr(colours, "colours", colours)
+        if not table or colour not in table:
+            raise ValueError(f"colour {colour!r} of item {get('id')!r} needs the catalogue's colours")
+        colour = table[colour]
+    if colour is None or isinstance(colour, str):
+        hex_value, cb = colour or get("hex"), get("cb_hex")
     else:
-        hex_value, cb = get("hex") or colour, get("cb_hex")
+        cget = _getter(colour)
+        hex_value, cb = cget("hex"), cget("cb_hex")
     if hex_value is None:
-        raise ValueError(f"item has no colour hex: {item!r}")
+        raise ValueError(f"item has no colour: {item!r}")
     return ItemLook(str(get("garment")), str(hex_value), str(get("pattern")), cb)
+
+
+def _getter(thing: Any) -> Any:
+    if isinstance(thing, dict):
+        return thing.get
+    return lambda key: getattr(thing, key, None)
 
 
 # ---------------------------------------------------------------- colours
@@ -233,6 +246,8 @@ def pattern_colour(base: Colour, colourblind: bool) -> Colour:
 
 def _detail_colour(kind: str, base: Colour) -> tuple[int, int, int, int]:
     if kind == "shade":
+        if luminance(base) < 0.16:  # on near-black a darker seam would vanish
+            return (*mix(base, (255, 255, 255), 0.18), 255)
         return (*mix(base, INK, 0.32), 255)
     if kind == "light":
         return (*mix(base, (255, 255, 255), 0.45), 255)
@@ -395,9 +410,10 @@ def item_surface(garment: str, colour_hex: str, pattern: str, size: int,
     return shrink(with_outline(fill, INK, outline), (size, size))
 
 
-def item_art(item: Any, size: int, colourblind: bool = False) -> pygame.Surface:
+def item_art(item: Any, size: int, colourblind: bool = False,
+             colours: Any = None) -> pygame.Surface:
     """item_surface for a catalogue item (object, dict or tuple; see look_of)."""
-    look = look_of(item)
+    look = look_of(item, colours)
     return item_surface(look.garment, look.hex, look.pattern, size, colourblind, look.cb_hex)
 
 
@@ -434,9 +450,9 @@ def _card(garment: str, colour_hex: str, pattern: str, size: tuple[int, int],
 
 
 def item_card(item: Any, size: tuple[int, int], label: str | None = None,
-              colourblind: bool = False) -> pygame.Surface:
+              colourblind: bool = False, colours: Any = None) -> pygame.Surface:
     """card_surface for a catalogue item (object, dict or tuple; see look_of)."""
-    look = look_of(item)
+    look = look_of(item, colours)
     return card_surface(look.garment, look.hex, look.pattern, tuple(size), label=label,
                         colourblind=colourblind, cb_hex=look.cb_hex)
 
@@ -508,16 +524,25 @@ def _objective_cached(looks: tuple[ItemLook, ...], bags: int, size: tuple[int, i
 def objective_surface(items: Sequence[Any], bags: int, size: tuple[int, int],
                       filled: Sequence[bool] | None = None,
                       marks: Sequence[str | None] | None = None,
-                      colourblind: bool = False) -> pygame.Surface:
+                      colourblind: bool = False, colours: Any = None) -> pygame.Surface:
     """An objective card: its 2 or 3 items and 1 or 2 bags (cached, shared).
 
     items: catalogue items, dicts or (garment, hex, pattern[, cb_hex]) tuples.
     filled: per item, ticked when True.  marks: per item 'right', 'wrong' or None
-    (results screen; a mark wins over filled).
+    (results screen; a mark wins over filled).  colours: see look_of.
     """
-    looks = tuple(look_of(it) for it in items)
+    looks = tuple(look_of(it, colours) for it in items)
     return _objective_cached(looks, int(bags), check_size(size), tuple(bool(f) for f in (filled or ())),
                              tuple(marks or ()), bool(colourblind))
+
+
+def objective_art(objective: Any, catalogue: Any, size: tuple[int, int],
+                  filled: Sequence[bool] | None = None,
+                  marks: Sequence[str | None] | None = None,
+                  colourblind: bool = False) -> pygame.Surface:
+    """objective_surface for a catalogue Objective (.items ids, .bags) and its Catalogue."""
+    items = [catalogue.items[i] for i in objective.items]
+    return objective_surface(items, objective.bags, size, filled, marks, colourblind, catalogue)
 
 
 def card_back_surface(size: tuple[int, int]) -> pygame.Surface:

@@ -1,0 +1,409 @@
+"""Check Out! pieces drawn by code: dice, category icons, products, bargains, tokens.
+
+Every public function is cached by its arguments and returns a shared Surface:
+blit it, never draw on it.  Sizes are pixels; a card size is an int (its
+width, height = 4/3 of it) or a (width, height) tuple.
+"""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Sequence
+
+import pygame
+
+from game.render.icons import (
+    GOLD, INK, PAPER, Colour, bag_icon, check_size, hex_rgb, luminance, mix, outlined_text,
+    rounded_card, seat_shape_surface, shrink, star_icon, supersample, text_surface, with_outline,
+)
+
+CATEGORIES = ("drink", "food", "snack", "last")
+CATEGORY_COLOURS: dict[str, Colour] = {
+    "drink": (52, 132, 228), "food": (222, 76, 60), "snack": (240, 170, 20),
+    "last": (142, 68, 173),
+}
+PROMO_GLOW: Colour = (255, 214, 64)
+
+# Pip centres on a unit face (0..1), the usual die layout.
+PIPS: dict[int, tuple[tuple[float, float], ...]] = {
+    1: ((0.5, 0.5),),
+    2: ((0.73, 0.27), (0.27, 0.73)),
+    3: ((0.73, 0.27), (0.5, 0.5), (0.27, 0.73)),
+    4: ((0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)),
+    5: ((0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)),
+    6: ((0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)),
+}
+
+
+def _card_size(size: int | tuple[int, int]) -> tuple[int, int]:
+    if isinstance(size, int):
+        return check_size((size, round(size * 4 / 3)))
+    return check_size(size)
+
+
+def _check_face(face: int) -> None:
+    if face not in PIPS:
+        raise ValueError(f"a die face is 1 to 6, got {face!r}")
+
+
+# ---------------------------------------------------------------- dice
+@lru_cache(maxsize=512)
+def die_surface(face: int, size: int, colour_hex: str, shape: str | None = None) -> pygame.Surface:
+    """A die showing face in a seat's colour; pips contrast with it (cached, shared).
+
+    With a shape, a small badge of the seat's shape sits on the die's corner, so
+    dice are told apart without colour.
+    """
+    _check_face(face)
+    check_size(size)
+    colour = hex_rgb(colour_hex)
+    ss = supersample(size)
+    big = size * ss
+    body_side = big if shape is None else round(big * 0.86)
+    out = pygame.Surface((big, big), pygame.SRCALPHA)
+    out.blit(_die_body(face, body_side, colour, ss), (0, 0))
+    if shape is not None:
+        badge = round(big * 0.4)
+        mark = seat_shape_surface(shape, colour_hex, max(4, badge // ss))
+        mark = pygame.transform.smoothscale(mark, (badge, badge))
+        out.blit(mark, (big - badge, big - badge))
+    return shrink(out, (size, size))
+
+
+def _die_body(face: int, side: int, colour: Colour, ss: int) -> pygame.Surface:
+    """A rounded die seen from above with a bevel, at supersampled size."""
+    surf = pygame.Surface((side, side), pygame.SRCALPHA)
+    edge = max(ss, round(side * 0.05))
+    radius = round(side * 0.2)
+    body = pygame.Rect(edge, edge, side - 2 * edge, side - 2 * edge)
+    pygame.draw.rect(surf, INK, pygame.Rect(0, 0, side, side), border_radius=radius + edge)
+    pygame.draw.rect(surf, mix(colour, INK, 0.3), body, border_radius=radius)
+    top = body.inflate(-round(side * 0.06), -round(side * 0.06)).move(0, -round(side * 0.025))
+    pygame.draw.rect(surf, colour, top, border_radius=round(radius * 0.85))
+    shine = pygame.Surface((side, side), pygame.SRCALPHA)
+    pygame.draw.rect(shine, (255, 255, 255, 60),
+                     pygame.Rect(top.x + top.w * 0.08, top.y + top.h * 0.05, top.w * 0.84, top.h * 0.3),
+                     border_radius=round(radius * 0.7))
+    surf.blit(shine, (0, 0))
+    light_die = luminance(colour) > 0.5
+    pip = INK if light_die else PAPER
+    pip_rim = mix(colour, INK, 0.45) if light_die else mix(colour, INK, 0.5)
+    r = top.w * (0.115 if face != 1 else 0.15)
+    for u, v in PIPS[face]:
+        centre = (top.x + u * top.w, top.y + v * top.h)
+        pygame.draw.circle(surf, pip_rim, centre, r * 1.18)
+        pygame.draw.circle(surf, pip, (centre[0], centre[1] + r * 0.08), r)
+    return surf
+
+
+@lru_cache(maxsize=1024)
+def _tumble(face: int, size: int, colour_hex: str, angle: int, shape: str | None) -> pygame.Surface:
+    die = die_surface(face, size, colour_hex, shape)
+    rad = math.radians(angle)
+    fit = 1.0 / (abs(math.cos(rad)) + abs(math.sin(rad)))
+    turned = pygame.transform.rotozoom(die, angle, fit)
+    out = pygame.Surface((size, size), pygame.SRCALPHA)
+    out.blit(turned, ((size - turned.get_width()) // 2, (size - turned.get_height()) // 2))
+    return out
+
+
+def tumbling_die_surface(face: int, size: int, colour_hex: str, angle: float,
+                         shape: str | None = None) -> pygame.Surface:
+    """The die turned by angle degrees, fitted inside size x size (for the roll tumble).
+
+    Angles are rounded to 5 degrees so a tumble reuses a small cache.
+    """
+    _check_face(face)
+    check_size(size)
+    return _tumble(face, size, colour_hex, int(round(angle / 5.0)) * 5 % 360, shape)
+
+
+@lru_cache(maxsize=64)
+def price_die_surface(size: int) -> pygame.Surface:
+    """A blank white die: 'pay one die of any face' on a bargain's price."""
+    check_size(size)
+    ss = supersample(size)
+    big = size * ss
+    surf = _die_body(1, big, (250, 250, 246), ss)
+    # Blank the pip: a price die shows no face.
+    top = pygame.Rect(0, 0, big, big).inflate(-round(big * 0.25), -round(big * 0.25))
+    pygame.draw.rect(surf, (250, 250, 246), top.move(0, -round(big * 0.025)),
+                     border_radius=round(big * 0.12))
+    return shrink(surf, (size, size))
+
+
+# ---------------------------------------------------------------- category icons
+def _icon_canvas(size: int) -> tuple[pygame.Surface, float, int]:
+    ss = supersample(size)
+    big = size * ss
+    return pygame.Surface((big, big), pygame.SRCALPHA), big / 100.0, ss
+
+
+def _P(u: float, pts: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
+    return [(x * u, y * u) for x, y in pts]
+
+
+def _milk_carton(surf: pygame.Surface, u: float) -> None:
+    blue = CATEGORY_COLOURS["drink"]
+    pygame.draw.polygon(surf, mix(blue, INK, 0.25), _P(u, [(60, 36), (80, 26), (80, 84), (60, 96)]))
+    pygame.draw.polygon(surf, (246, 248, 252), _P(u, [(20, 36), (60, 36), (60, 96), (20, 96)]))
+    pygame.draw.polygon(surf, mix(blue, (255, 255, 255), 0.55), _P(u, [(20, 36), (40, 16), (60, 36)]))
+    pygame.draw.polygon(surf, blue, _P(u, [(40, 16), (60, 36), (80, 26), (60, 7)]))
+    pygame.draw.polygon(surf, mix(blue, INK, 0.2), _P(u, [(36, 11), (40, 16), (60, 7), (56, 3)]))
+    pygame.draw.rect(surf, blue, pygame.Rect(20 * u, 56 * u, 40 * u, 26 * u))
+    drop = [(40, 60), (34, 71), (36, 77), (40, 79), (44, 77), (46, 71)]
+    pygame.draw.polygon(surf, (255, 255, 255), _P(u, drop))
+    pygame.draw.circle(surf, (255, 255, 255), (40 * u, 73 * u), 6 * u)
+
+
+def _bento(surf: pygame.Surface, u: float) -> None:
+    red = CATEGORY_COLOURS["food"]
+    pygame.draw.rect(surf, mix(red, INK, 0.35), pygame.Rect(6 * u, 30 * u, 88 * u, 62 * u),
+                     border_radius=round(10 * u))
+    pygame.draw.rect(surf, red, pygame.Rect(6 * u, 26 * u, 88 * u, 60 * u), border_radius=round(10 * u))
+    inner = (56, 34, 30)
+    pygame.draw.rect(surf, inner, pygame.Rect(12 * u, 32 * u, 76 * u, 48 * u), border_radius=round(5 * u))
+    pygame.draw.rect(surf, (250, 248, 240), pygame.Rect(15 * u, 35 * u, 38 * u, 42 * u),
+                     border_radius=round(4 * u))
+    for x, y in ((24, 46), (36, 52), (28, 64), (42, 66), (44, 42)):
+        pygame.draw.ellipse(surf, INK, pygame.Rect(x * u, y * u, 3 * u, 2 * u))
+    pygame.draw.rect(surf, (255, 140, 90), pygame.Rect(56 * u, 35 * u, 29 * u, 19 * u),
+                     border_radius=round(4 * u))
+    pygame.draw.line(surf, (255, 200, 170), (60 * u, 41 * u), (80 * u, 41 * u), max(1, round(2 * u)))
+    pygame.draw.line(surf, (255, 200, 170), (60 * u, 48 * u), (80 * u, 48 * u), max(1, round(2 * u)))
+    pygame.draw.rect(surf, (86, 176, 74), pygame.Rect(56 * u, 57 * u, 29 * u, 20 * u),
+                     border_radius=round(4 * u))
+    for x, y in ((63, 65), (72, 63), (78, 70), (66, 72)):
+        pygame.draw.circle(surf, (124, 206, 96), (x * u, y * u), 5 * u)
+    for dx in (0, 8):
+        pygame.draw.line(surf, (214, 170, 100), ((22 + dx) * u, 22 * u), ((86 + dx) * u, 6 * u),
+                         max(2, round(4 * u)))
+
+
+def _crisps_bag(surf: pygame.Surface, u: float) -> None:
+    yellow = CATEGORY_COLOURS["snack"]
+    zig_top = [(16 + i * 6.8, 12 if i % 2 == 0 else 18) for i in range(11)]
+    zig_bot = [(84 - i * 6.8, 94 if i % 2 == 0 else 88) for i in range(11)]
+    body = zig_top + [(86, 22), (82, 55), (86, 86)] + zig_bot + [(14, 86), (18, 55), (14, 22)]
+    pygame.draw.polygon(surf, yellow, _P(u, body))
+    pygame.draw.polygon(surf, mix(yellow, INK, 0.2), _P(u, [(70, 18), (86, 22), (82, 55), (86, 86),
+                                                             (70, 88), (74, 55)]))
+    pygame.draw.rect(surf, (214, 48, 49), pygame.Rect(16 * u, 26 * u, 66 * u, 16 * u))
+    pygame.draw.ellipse(surf, (255, 226, 140), pygame.Rect(26 * u, 50 * u, 40 * u, 28 * u))
+    pygame.draw.ellipse(surf, (226, 160, 40), pygame.Rect(26 * u, 50 * u, 40 * u, 28 * u),
+                        max(1, round(3 * u)))
+    pygame.draw.line(surf, (255, 255, 255), (24 * u, 34 * u), (56 * u, 34 * u), max(1, round(4 * u)))
+
+
+def _last_tag(surf: pygame.Surface, u: float, size: int) -> None:
+    purple = CATEGORY_COLOURS["last"]
+    tag = [(10, 30), (66, 30), (92, 50), (66, 70), (10, 70)]
+    pygame.draw.polygon(surf, purple, _P(u, tag))
+    pygame.draw.polygon(surf, mix(purple, INK, 0.3), _P(u, [(10, 62), (66, 62), (78, 56), (92, 50),
+                                                             (66, 70), (10, 70)]))
+    pygame.draw.circle(surf, (255, 255, 255), (74 * u, 50 * u), 5 * u)
+    pygame.draw.line(surf, INK, (78 * u, 48 * u), (96 * u, 24 * u), max(1, round(2.5 * u)))
+    text = text_surface("LAST", round(30 * u), (255, 255, 255), max_width=round(52 * u))
+    surf.blit(text, (round(36 * u - text.get_width() / 2), round(50 * u - text.get_height() / 2)))
+
+
+@lru_cache(maxsize=128)
+def category_icon(category: str, size: int) -> pygame.Surface:
+    """drink (milk carton), food (bento box), snack (crisps bag) or last (price tag)."""
+    if category not in CATEGORIES:
+        raise ValueError(f"unknown category {category!r}; expected one of {', '.join(CATEGORIES)}")
+    check_size(size)
+    surf, u, ss = _icon_canvas(size)
+    pad = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+    inner_u = u * 0.86  # leave room for the outline
+    if category == "drink":
+        _milk_carton(pad, inner_u)
+    elif category == "food":
+        _bento(pad, inner_u)
+    elif category == "snack":
+        _crisps_bag(pad, inner_u)
+    else:
+        _last_tag(pad, inner_u, size)
+    surf.blit(pad, (round(7 * u), round(7 * u)))
+    return shrink(with_outline(surf, INK, max(1.0, size * 0.05) * ss), (size, size))
+
+
+# ---------------------------------------------------------------- cards
+def _stars_badge(stars: int, height: int) -> pygame.Surface:
+    """A star with the number of stars beside it."""
+    icon = star_icon(height)
+    number = outlined_text(str(stars), round(height * 1.05), (255, 255, 255), INK,
+                           width=max(1, height // 12))
+    out = pygame.Surface((icon.get_width() + number.get_width() + height // 8,
+                          max(height, number.get_height())), pygame.SRCALPHA)
+    out.blit(icon, (0, (out.get_height() - height) // 2))
+    out.blit(number, (height + height // 8, (out.get_height() - number.get_height()) // 2))
+    return out
+
+
+def _header(card: pygame.Surface, name: str, colour: Colour, band_h: int, left: int) -> None:
+    w = card.get_width()
+    inset = max(2, round(w * 0.035))
+    band = pygame.Rect(inset, inset, w - 2 * inset - max(1, round(w * 0.025)), band_h)
+    pygame.draw.rect(card, colour, band, border_radius=max(2, round(w * 0.06)))
+    text = outlined_text(name, round(band_h * 0.55), (255, 255, 255), mix(colour, INK, 0.6),
+                         width=max(1, band_h // 16), max_width=band.w - left - inset)
+    card.blit(text, (band.x + left + (band.w - left - text.get_width()) // 2,
+                     band.y + (band.h - text.get_height()) // 2))
+
+
+@lru_cache(maxsize=512)
+def _product(name: str, category: str, faces: tuple[int, ...], stars: int, size: tuple[int, int],
+             taken_by: tuple[str, str | None] | None) -> pygame.Surface:
+    w, h = size
+    colour = CATEGORY_COLOURS[category]
+    card = rounded_card((w, h), PAPER, colour, border_ratio=0.03)
+    band_h = round(h * 0.2)
+    icon = round(band_h * 1.25)
+    _header(card, name, colour, band_h, icon)
+    card.blit(category_icon(category, icon), (round(w * 0.01), round(h * 0.005)))
+    n = max(1, len(faces))
+    pad = round(w * 0.08)
+    gap = round(w * 0.04)
+    side = int(min((w - 2 * pad - (n - 1) * gap) / n, h * 0.36))
+    row_w = n * side + (n - 1) * gap
+    y = round(band_h + (h * 0.74 - band_h - side) / 2 + h * 0.04)
+    for i, face in enumerate(faces):
+        x = (w - row_w) // 2 + i * (side + gap)
+        if taken_by is None:
+            card.blit(die_surface(face, side, "#FAFAF6"), (x, y))
+        else:
+            # The grabbing seat's dice sit on the slots, a little askew like real dice.
+            slot = pygame.Rect(x, y, side, side).inflate(-side // 10, -side // 10)
+            pygame.draw.rect(card, (226, 222, 214), slot, border_radius=side // 5)
+            die = tumbling_die_surface(face, side, taken_by[0], (-7, 6, -4)[i % 3], taken_by[1])
+            card.blit(die, (x, y))
+    badge = _stars_badge(stars, max(6, round(h * 0.14)))
+    card.blit(badge, ((w - badge.get_width()) // 2, round(h * 0.82) - badge.get_height() // 2))
+    if taken_by is not None:
+        ring = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(ring, (*hex_rgb(taken_by[0]), 255), pygame.Rect(0, 0, w - max(1, round(min(w, h) * 0.025)),
+                         h - max(1, round(min(w, h) * 0.025))), max(2, round(w * 0.05)),
+                         border_radius=max(2, round(min(w, h) * 0.09)))
+        card.blit(ring, (0, 0))
+    return card
+
+
+def product_surface(name: str, category: str, faces: Sequence[int], stars: int,
+                    size: int | tuple[int, int],
+                    taken_by: tuple[str, str | None] | None = None) -> pygame.Surface:
+    """A product card: name, category icon, the faces it needs as big dice, its stars.
+
+    taken_by = (seat colour hex, seat shape): that seat's dice lie on the faces.
+    """
+    if category not in CATEGORY_COLOURS or category == "last":
+        raise ValueError(f"unknown product category {category!r}; expected drink, food or snack")
+    faces = tuple(int(f) for f in faces)
+    for f in faces:
+        _check_face(f)
+    return _product(name, category, faces, int(stars), _card_size(size),
+                    None if taken_by is None else (taken_by[0], taken_by[1]))
+
+
+def _price_row(count: int, side: int, width: int) -> pygame.Surface:
+    """count blank dice in a row (or FREE for 0), the price of a bargain."""
+    if count == 0:
+        return outlined_text("FREE", round(side * 0.95), (40, 190, 110), INK, max(1, side // 12),
+                             max_width=width)
+    gap = max(1, side // 8)
+    side = min(side, (width - (count - 1) * gap) // max(1, count))
+    out = pygame.Surface((count * side + (count - 1) * gap, side), pygame.SRCALPHA)
+    for i in range(count):
+        out.blit(price_die_surface(max(4, side)), (i * (side + gap), 0))
+    return out
+
+
+@lru_cache(maxsize=256)
+def _bargain(name: str, base: int, promo: int | None, condition: str | None, stars: int,
+             size: tuple[int, int], promo_active: bool) -> pygame.Surface:
+    w, h = size
+    purple = (120, 72, 170)
+    card = rounded_card((w, h), (246, 240, 252), purple, border_ratio=0.03)
+    band_h = round(h * 0.18)
+    _header(card, name, purple, band_h, 0)
+    pad = round(w * 0.07)
+    side = round(h * 0.17)
+    row_h = round(side * 1.3)
+    base_y = round(h * 0.26)
+    base_row = pygame.Rect(pad, base_y, w - 2 * pad, row_h)
+    price = _price_row(base, side, base_row.w - pad)
+    card.blit(price, (base_row.centerx - price.get_width() // 2,
+                      base_row.centery - price.get_height() // 2))
+    if promo is not None and condition is not None:
+        if promo_active:
+            # The base price no longer applies: grey it out and strike it through.
+            veil = pygame.Surface(base_row.size, pygame.SRCALPHA)
+            veil.fill((246, 240, 252, 150))
+            card.blit(veil, base_row.topleft)
+            pygame.draw.line(card, (214, 48, 49), (base_row.x + pad // 2, base_row.bottom - row_h // 4),
+                             (base_row.right - pad // 2, base_row.y + row_h // 4), max(2, side // 7))
+        promo_row = pygame.Rect(pad // 2, base_y + row_h + round(h * 0.04), w - pad, round(row_h * 1.15))
+        fill = PROMO_GLOW if promo_active else (232, 222, 244)
+        pygame.draw.rect(card, fill, promo_row, border_radius=row_h // 3)
+        pygame.draw.rect(card, mix(fill, INK, 0.35), promo_row, max(1, side // 12),
+                         border_radius=row_h // 3)
+        icon_side = round(row_h * 1.0)
+        card.blit(category_icon(condition, icon_side),
+                  (promo_row.x + pad // 3, promo_row.centery - icon_side // 2))
+        arrow_x = promo_row.x + pad // 3 + icon_side + side // 6
+        ay = promo_row.centery
+        pygame.draw.polygon(card, INK, [(arrow_x, ay - side // 4), (arrow_x + side // 3, ay),
+                                        (arrow_x, ay + side // 4)])
+        room = promo_row.right - (arrow_x + side // 2) - pad // 3
+        price = _price_row(promo, round(side * 0.9), room)
+        card.blit(price, (arrow_x + side // 2 + (room - price.get_width()) // 2,
+                          promo_row.centery - price.get_height() // 2))
+    badge = _stars_badge(stars, max(6, round(h * 0.14)))
+    card.blit(badge, ((w - badge.get_width()) // 2, round(h * 0.85) - badge.get_height() // 2))
+    return card
+
+
+def bargain_surface(name: str, base: int, promo: int | None, condition: str | None, stars: int,
+                    size: int | tuple[int, int], promo_active: bool = False) -> pygame.Surface:
+    """A bargain card: base price as blank dice, the promo price with its condition
+    icon (gold when active, base struck out), and its stars."""
+    if base < 0 or (promo is not None and promo < 0):
+        raise ValueError(f"a price cannot be negative: base {base}, promo {promo}")
+    if condition is not None and condition not in CATEGORIES:
+        raise ValueError(f"unknown condition {condition!r}; expected one of {', '.join(CATEGORIES)}")
+    return _bargain(name, int(base), promo, condition, int(stars), _card_size(size), bool(promo_active))
+
+
+# ---------------------------------------------------------------- tokens
+@lru_cache(maxsize=64)
+def token_surface(size: int) -> pygame.Surface:
+    """A change token: a gold coin with a milled rim and an embossed 1."""
+    check_size(size)
+    ss = supersample(size)
+    big = size * ss
+    surf = pygame.Surface((big, big), pygame.SRCALPHA)
+    outline = max(1.0, size * 0.05) * ss
+    c = big / 2
+    r = c - outline - ss
+    rim = mix(GOLD, INK, 0.3)
+    pygame.draw.circle(surf, rim, (c, c + r * 0.06), r)
+    pygame.draw.circle(surf, GOLD, (c, c - r * 0.02), r * 0.94)
+    for i in range(24):  # milled edge
+        a = 2 * math.pi * i / 24
+        p1 = (c + math.cos(a) * r * 0.86, c - r * 0.02 + math.sin(a) * r * 0.86)
+        p2 = (c + math.cos(a) * r * 0.93, c - r * 0.02 + math.sin(a) * r * 0.93)
+        pygame.draw.line(surf, mix(GOLD, INK, 0.18), p1, p2, max(1, round(r * 0.05)))
+    pygame.draw.circle(surf, mix(GOLD, (255, 255, 255), 0.25), (c, c - r * 0.02), r * 0.72)
+    pygame.draw.circle(surf, mix(GOLD, INK, 0.15), (c, c - r * 0.02), r * 0.72, max(1, round(r * 0.05)))
+    one = text_surface("1", round(r * 1.25), mix(GOLD, INK, 0.45))
+    shine = text_surface("1", round(r * 1.25), (255, 246, 210))
+    surf.blit(shine, (c - one.get_width() / 2 - r * 0.03, c - one.get_height() / 2 - r * 0.05))
+    surf.blit(one, (c - one.get_width() / 2 + r * 0.02, c - one.get_height() / 2 + r * 0.01))
+    return shrink(with_outline(surf, INK, outline), (size, size))
+
+
+# Re-exported so a scene can take all the Check Out! pieces from this module.
+__all__ = ["CATEGORIES", "CATEGORY_COLOURS", "bag_icon", "bargain_surface", "category_icon",
+           "die_surface",
+           "price_die_surface", "product_surface", "seat_shape_surface", "star_icon",
+           "token_surface", "tumbling_die_surface"]

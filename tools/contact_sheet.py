@@ -1,0 +1,140 @@
+"""Render every piece of code-drawn art to PNG contact sheets for review.
+
+    /tmp/venv/bin/python tools/contact_sheet.py [OUT_DIR]   (default: out/art)
+
+Writes clothing.png (all catalogue items at 96 px with names), clothing_cb.png
+(colour-blind mode), clothing_big.png (a few at 240 px), clothing_48.png (all
+at 48 px, as small as a list shows them), cards.png (cards, objectives, backs,
+piles), dice.png (faces 1-6 in the 6 seat colours, tumbling, seat shapes) and
+checkout.png (category icons, products, bargains, tokens).  Runs headless.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import tomllib
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import pygame  # noqa: E402
+
+from game.render import clothing, icons, tabletop  # noqa: E402
+from game.rules.checkout.catalogue import load_catalogue as load_checkout  # noqa: E402
+from game.rules.soldout.catalogue import load_catalogue as load_soldout  # noqa: E402
+
+BACKDROP = (54, 62, 84)
+GAP = 10
+
+
+def _seats() -> list[dict]:
+    return tomllib.loads((ROOT / "assets" / "seats.toml").read_text(encoding="utf-8"))["seat"]
+
+
+def _grid(tiles: list[pygame.Surface], columns: int, title: str) -> pygame.Surface:
+    """Lay tiles out left to right, top to bottom, under a title."""
+    cw = max(t.get_width() for t in tiles)
+    ch = max(t.get_height() for t in tiles)
+    rows = (len(tiles) + columns - 1) // columns
+    head = icons.text_surface(title, 30, (255, 255, 255))
+    sheet = pygame.Surface((GAP + columns * (cw + GAP), 50 + rows * (ch + GAP) + GAP))
+    sheet.fill(BACKDROP)
+    sheet.blit(head, (GAP, 12))
+    for i, tile in enumerate(tiles):
+        x = GAP + (i % columns) * (cw + GAP) + (cw - tile.get_width()) // 2
+        y = 50 + (i // columns) * (ch + GAP) + (ch - tile.get_height()) // 2
+        sheet.blit(tile, (x, y))
+    return sheet
+
+
+def _labelled(art: pygame.Surface, label: str, width: int) -> pygame.Surface:
+    text = icons.text_surface(label, 16, (230, 232, 240), max_width=width)
+    tile = pygame.Surface((width, art.get_height() + text.get_height() + 4), pygame.SRCALPHA)
+    tile.blit(art, ((width - art.get_width()) // 2, 0))
+    tile.blit(text, ((width - text.get_width()) // 2, art.get_height() + 2))
+    return tile
+
+
+def clothing_sheets(out: Path) -> None:
+    cat = load_soldout()
+    items = list(cat.items.values())
+    for name, size, cb in (("clothing", 96, False), ("clothing_cb", 96, True),
+                           ("clothing_48", 48, False)):
+        tiles = [_labelled(clothing.item_art(it, size, cb, cat), it.name, max(120, size + 24))
+                 if size >= 96 else clothing.item_art(it, size, cb, cat) for it in items]
+        mode = "colour-blind mode" if cb else "normal"
+        pygame.image.save(_grid(tiles, 10, f"All {len(items)} items at {size} px ({mode})"),
+                          str(out / f"{name}.png"))
+    picks = [items[i] for i in range(0, len(items), 12)]
+    tiles = [clothing.item_art(it, 240, False, cat) for it in picks]
+    pygame.image.save(_grid(tiles, 4, "A few items at 240 px"), str(out / "clothing_big.png"))
+
+
+def card_sheet(out: Path) -> None:
+    cat = load_soldout()
+    items = list(cat.items.values())
+    tiles = [clothing.item_card(it, (150, 200), it.name, False, cat) for it in items[:10:2]]
+    tiles.append(clothing.card_back_surface((150, 200)))
+    tiles += [clothing.pile_surface(n, (110, 130)) for n in (1, 5, 9, 10)]
+    objectives = list(cat.objectives.values())
+    for k, obj in enumerate(objectives[:5] + objectives[-5:]):
+        n = len(obj.items)
+        filled = [i < k % (n + 1) for i in range(n)]
+        marks = [None] * n if k < 7 else ["right", "wrong", "right"][:n]
+        tiles.append(clothing.objective_art(obj, cat, (300, 150) if n == 2 else (420, 160),
+                                            filled, marks))
+    pygame.image.save(_grid(tiles, 5, "Cards, card back, piles (1/5/9/10), objective cards"),
+                      str(out / "cards.png"))
+
+
+def dice_sheet(out: Path) -> None:
+    seats = _seats()
+    tiles = []
+    for seat in seats:
+        tiles += [tabletop.die_surface(f, 64, seat["colour"], seat["shape"]) for f in range(1, 7)]
+        tiles += [tabletop.die_surface(f, 40, seat["colour"]) for f in range(1, 7)]
+    for seat in seats:
+        tiles += [tabletop.tumbling_die_surface(1 + i % 6, 64, seat["colour"], i * 17, seat["shape"])
+                  for i in range(6)]
+        tiles += [icons.seat_shape_surface(seat["shape"], seat["colour"], s) for s in (64, 40, 24)]
+        tiles += [tabletop.price_die_surface(40), icons.star_icon(40), icons.bag_icon(40)]
+    pygame.image.save(_grid(tiles, 12, "Dice at 64 px (with shape) and 40 px; tumbles; shapes"),
+                      str(out / "dice.png"))
+
+
+def checkout_sheet(out: Path) -> None:
+    cat = load_checkout()
+    seats = _seats()
+    tiles = [tabletop.category_icon(c, s) for c in tabletop.CATEGORIES for s in (96, 48)]
+    tiles += [tabletop.token_surface(s) for s in (96, 48, 32)] + [icons.star_icon(48), icons.bag_icon(48)]
+    products = list(cat.products.values())
+    for i, p in enumerate(products[::5]):
+        taken = None if i % 3 else (seats[i % 6]["colour"], seats[i % 6]["shape"])
+        tiles.append(tabletop.product_surface(p.name, p.category, p.faces, p.stars, 150, taken))
+    for i, b in enumerate(list(cat.bargains.values())[::2]):
+        tiles.append(tabletop.bargain_surface(b.name, b.price, b.promo_price, b.condition, b.stars,
+                                              150, promo_active=i % 2 == 1))
+    tiles += [tabletop.product_surface(products[4].name, products[4].category, products[4].faces,
+                                       products[4].stars, s) for s in (90, 240)]
+    pygame.image.save(_grid(tiles, 8, "Category icons, tokens, products (some taken), bargains"),
+                      str(out / "checkout.png"))
+
+
+def main(argv: list[str]) -> int:
+    out = Path(argv[1]) if len(argv) > 1 else ROOT / "out" / "art"
+    out.mkdir(parents=True, exist_ok=True)
+    pygame.init()
+    clothing_sheets(out)
+    card_sheet(out)
+    dice_sheet(out)
+    checkout_sheet(out)
+    print(f"contact sheets written to {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
