@@ -135,3 +135,14 @@ def test_unseated_pad_removed_quietly(manager, pads):
     pad.detach()
     pump_into(manager)
     assert manager.disconnected_seats() == [] and len(manager.devices()) == 2
+
+
+def test_pad_plugged_in_before_the_manager_is_found(pads):
+    pad = VirtualPad()
+    pads.append(pad)
+    pygame.event.pump()
+    pygame.event.get()  # its added event is gone before the manager exists
+    manager = InputManager(Bindings())
+    assert ("pad", pad.instance_id) in manager.devices()
+    pump_into(manager)  # a late added event must not open it twice
+    assert len(manager.devices()) == 3

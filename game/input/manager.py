@@ -48,6 +48,11 @@ class InputManager:
             pygame._sdl2.controller.init()
         except pygame.error as exc:  # no controller subsystem: keyboards still work
             log.warning("game controllers unavailable: %s", exc)
+            return
+        # Pads plugged in before we existed: their added events may already be gone.
+        for index in range(pygame._sdl2.controller.get_count()):
+            if pygame._sdl2.controller.is_controller(index):
+                self._open_pad(index)
 
     # ---- events -------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
