@@ -379,12 +379,12 @@ class Round:
         self.dressers[dresser].placed.append((card, player))
         if card not in self.pictured(self.dressers[dresser].card):
             self.mistakes[player] += 1
-        if all(self._filled(d, item) for d in range(len(self.dressers))
+        if all(self.filled(d, item) for d in range(len(self.dressers))
                for item in self.pictured(self.dressers[d].card)):
             return self._done(*self._end("all_filled", None))
         return self._done(*self._check_stuck())
 
-    def _filled(self, dresser: int, item: str) -> bool:
+    def filled(self, dresser: int, item: str) -> bool:
         return any(c == item for c, _ in self.dressers[dresser].placed)
 
     def call_sold_out(self, player: int) -> Result:
@@ -430,7 +430,7 @@ class Round:
                 return self._end("nothing_left", None)
         elif self.mode == "tidy":
             open_items = [i for d, slot in enumerate(self.dressers) for i in self.pictured(slot.card)
-                          if not self._filled(d, i)]
+                          if not self.filled(d, i)]
             if not any(self._reachable(i) for i in open_items):
                 return self._end("nothing_left", None)
         return []

@@ -1,0 +1,165 @@
+"""Headless Sold Out!: the simplest honest automatic players play a whole match on the engine.
+
+Honest means a bot only knows what a player at the table would: its own list
+(it memorised it in Memory), the dressers, and the card it is looking at.
+It picks a free pile, flips through it, takes what it needs, delivers or
+places it, and now and then grabs a look-alike by mistake, as people do.
+Ticks count engine actions until the simulation-based runner replaces this.
+"""
+from __future__ import annotations
+
+import random
+
+from game.match import MatchSpec
+from game.rules.soldout.catalogue import Catalogue, load_catalogue
+from game.rules.soldout.engine import MODES, Round
+from game.rules.soldout.match import Match
+
+MISTAKE_CHANCE = 0.04         # chance to take a look-alike of a wanted item
+MAX_ACTIONS_PER_ROUND = 20000  # a round's clock: far beyond what any bot round needs
+MODE_CYCLE = ("rush", "memory", "tidy")  # mode "choose": rounds take these in turn
+
+
+class Bot:
+    """One automatic player: browses piles one card at a time, remembers nothing else."""
+
+    def __init__(self, player: int, rng: random.Random) -> None:
+        self.player = player
+        self.rng = rng
+        self.looked = 0         # cards looked at in the held pile
+        self.fruitless = 0      # whole piles browsed in a row without taking anything
+        self.last_pile = -1
+        self.target: str | None = None  # the item the carried card is believed to be
+
+    def act(self, rnd: Round) -> None:
+        p = self.player
+        if p in rnd.carried:
+            self._drop_off(rnd)
+        elif p not in rnd.held:
+            self._pick(rnd)
+        else:
+            self._browse(rnd)
+
+    def _wanted(self, rnd: Round) -> list[str]:
+        """Items this bot's side still needs, as the player knows them."""
+        if rnd.mode == "tidy":
+            return [i for d, s in enumerate(rnd.dressers) for i in rnd.pictured(s.card) if not rnd.filled(d, i)]
+        side = rnd.side(self.player)
+        if rnd.mode == "memory":
+            have = {c for m in rnd.members(side) for c in rnd.hands[m]}
+        else:
+            have = {c for s in rnd.tables[side] for c, _ in s.placed}
+        return [i for i in rnd.list_items(side) if i not in have]
+
+    def _pick(self, rnd: Round) -> None:
+        if rnd.mode == "memory" and self._should_call(rnd):
+            rnd.call_sold_out(self.player)
+            return
+        free = [pid for pid in rnd.piles if rnd.holder(pid) is None]
+        if len(free) > 1 and self.last_pile in free:
+            free.remove(self.last_pile)
+        if free:
+            pile = self.rng.choice(free)
+            rnd.pick_up(self.player, pile)
+            self.looked = 0
+            self.last_pile = pile
+
+    def _should_call(self, rnd: Round) -> bool:
+        side = rnd.side(self.player)
+        held = sum(len(rnd.hands[m]) for m in rnd.members(side))
+        return not self._wanted(rnd) or held >= rnd.hand_size(self.player) or self.fruitless >= len(rnd.piles)
+
+    def _browse(self, rnd: Round) -> None:
+        pile = rnd.held[self.player]
+        card = rnd.shown(pile)
+        wanted = self._wanted(rnd)
+        match = card if card in wanted else self._lookalike(rnd, card, wanted)
+        if match is not None and rnd.take(self.player).ok:
+            self.target = match
+            self.fruitless = 0
+            if rnd.mode == "memory" and self._should_call(rnd):
+                rnd.call_sold_out(self.player)
+            return
+        if self.looked >= len(rnd.piles[pile]):
+            rnd.put_down(self.player)
+            self.fruitless += 1
+            return
+        rnd.flip(self.player)
+        self.looked += 1
+
+    def _lookalike(self, rnd: Round, card: str | None, wanted: list[str]) -> str | None:
+        """Now and then mistake a card for a wanted one of the same garment and colour or pattern."""
+        if card is None or self.rng.random() >= MISTAKE_CHANCE:
+            return None
+        mine = rnd.catalogue.items[card]
+        for item_id in wanted:
+            other = rnd.catalogue.items[item_id]
+            if other.garment == mine.garment and (other.colour == mine.colour or other.pattern == mine.pattern):
+                return item_id
+        return None
+
+    def _drop_off(self, rnd: Round) -> None:
+        if rnd.mode == "rush":
+            side = rnd.side(self.player)
+            slot = next((k for k, s in enumerate(rnd.tables[side]) if self.target in rnd.pictured(s.card)), None)
+            if slot is None or not rnd.deliver(self.player, slot).ok:
+                rnd.deliver(self.player)
+        else:
+            dresser = next((d for d, s in enumerate(rnd.dressers) if self.target in rnd.pictured(s.card)), 0)
+            rnd.place_at_dresser(self.player, dresser)
+        # A card the table refused (assist) goes back into a pile.
+        if self.player in rnd.carried and rnd.piles:
+            free = [pid for pid in rnd.piles if rnd.holder(pid) is None]
+            if free:
+                rnd.return_card(self.player, free[0])
+
+
+def _teams(spec: MatchSpec) -> list[int] | None:
+    if not spec.teams:
+        return None
+    return [s.team if s.team is not None else 100 + s.seat for s in spec.seats]
+
+
+def round_modes(spec: MatchSpec) -> list[str]:
+    """The mode of each round: fixed, or taking turns when the spec says 'choose'."""
+    if spec.mode == "choose":
+        return [MODE_CYCLE[r % len(MODE_CYCLE)] for r in range(spec.rounds)]
+    if spec.mode not in MODES:
+        raise ValueError(f"unknown Sold Out! mode {spec.mode!r}; use rush, memory, tidy or choose")
+    return [spec.mode] * spec.rounds
+
+
+def play_match(spec: MatchSpec, catalogue: Catalogue | None = None) -> dict:
+    """Play a whole match with bots in every seat; returns DESIGN.md's result dict."""
+    if not 1 <= len(spec.seats) <= 6:
+        raise ValueError("Sold Out! is played by 1 to 6 players")
+    catalogue = catalogue or load_catalogue()
+    players = len(spec.seats)
+    match = Match(catalogue, players, random.Random(spec.seed), _teams(spec),
+                  assist=bool(spec.options.get("assist", False)))
+    bot_rng = random.Random(f"soldout-bots-{spec.seed}")
+    ticks = 0
+    rounds = []
+    for mode in round_modes(spec):
+        rnd = match.start_round(mode)
+        bots = [Bot(p, bot_rng) for p in range(players)]
+        while not rnd.over and rnd.actions < MAX_ACTIONS_PER_ROUND:
+            for bot in bots:
+                if rnd.over:
+                    break
+                bot.act(rnd)
+        if not rnd.over:
+            rnd.end_round("time")
+        ticks += rnd.actions
+        result = match.finish_round()
+        rounds.append({"mode": mode, "cause": result.cause,
+                       "players": [{"seat": spec.seats[p].seat, "scored": list(result.scored[p]),
+                                    "mistakes": result.mistakes[p]} for p in range(players)]})
+    return {
+        "game": "soldout", "mode": spec.mode, "seed": spec.seed, "ticks": ticks,
+        "players": [{"seat": s.seat, "team": s.team if spec.teams else None, "bot": s.kind == "bot",
+                     "score": match.player_total(p)} for p, s in enumerate(spec.seats)],
+        "winners": [spec.seats[p].seat for p in match.winners()],
+        "state_hash": match.state_hash(),
+        "rounds": rounds,
+    }
