@@ -133,7 +133,8 @@ def build(rng: random.Random) -> dict[str, Buffer]:
     s["countdown"] = tone(note("A5"), 0.18, decay=0.09)
     s["go"] = mix(tone(note("A6"), 0.45, decay=0.2), scale(tone(note("E6"), 0.45, decay=0.2), 0.6))
     s["pickup"] = tone(380, 0.1, end_freq=820, decay=0.06)
-    s["putdown"] = mix(tone(520, 0.11, end_freq=260, decay=0.05), scale(noise(0.05, rng, smooth=0.85, decay=0.015), 0.5))
+    s["putdown"] = mix(tone(520, 0.11, end_freq=260, decay=0.05),
+                       scale(noise(0.05, rng, smooth=0.85, decay=0.015), 0.5))
     s["flip"] = mix(scale(noise(0.09, rng, smooth=0.55, attack=0.02, decay=0.03), 0.8),
                     scale(tone(1400, 0.04, decay=0.01, harmonics=(1.0,)), 0.3), offsets=(0.0, 0.06))
     s["take"] = melody([("A5", 0.05), ("E6", 0.1)], decay=0.06)
@@ -151,7 +152,8 @@ def build(rng: random.Random) -> dict[str, Buffer]:
     s["grab"] = tone(note("D6"), 0.07, end_freq=note("G6"), decay=0.04)
     s["queue"] = melody([("G5", 0.1), ("G5", 0.14)], gap=0.02, decay=0.07)
     s["buy"] = melody([("B5", 0.07), ("E6", 0.3)], decay=0.12, harmonics=(1.0, 0.15))
-    s["token"] = mix(bell(note("G6"), 0.35, decay=0.2), scale(bell(note("D7"), 0.3, decay=0.15), 0.5), offsets=(0.0, 0.05))
+    s["token"] = mix(bell(note("G6"), 0.35, decay=0.2), scale(bell(note("D7"), 0.3, decay=0.15), 0.5),
+                     offsets=(0.0, 0.05))
     s["bonus"] = melody([("C6", 0.06), ("D6", 0.06), ("E6", 0.06), ("G6", 0.06), ("C7", 0.25)], decay=0.12)
     s["win"] = mix(
         melody([("G4", 0.14), ("C5", 0.14), ("E5", 0.14), ("G5", 0.3), ("E5", 0.14), ("G5", 0.7)],
