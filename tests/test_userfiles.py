@@ -20,6 +20,19 @@ def test_user_dir_follows_env(user_dir):
     assert user_dir.is_dir()
 
 
+def test_user_dir_defaults_to_platform_folder(tmp_path, monkeypatch):
+    monkeypatch.delenv("SOLDOUT_USER_DIR")
+    asked = []
+
+    def fake_user_data_dir(appname, appauthor=None):
+        asked.append((appname, appauthor))
+        return str(tmp_path / "platform" / appname)
+
+    monkeypatch.setattr(userfiles.platformdirs, "user_data_dir", fake_user_data_dir)
+    assert userfiles.user_dir() == tmp_path / "platform" / "SoldOutCheckOut"
+    assert asked == [("SoldOutCheckOut", False)] and userfiles.user_dir().is_dir()
+
+
 def test_atomic_write_survives_crash_before_rename(folder, monkeypatch):
     target = folder / "settings.json"
     atomic_write_text(target, "old contents")
