@@ -159,7 +159,14 @@ def run_case(case: dict) -> list[str]:
         if bad:
             failures.append(f"{label}: unknown step keys: {', '.join(sorted(bad))}")
             continue
-        result = _act(rnd, step)
+        try:
+            result = _act(rnd, step)
+        except KeyError as exc:
+            failures.append(f"{label}: this action needs '{exc.args[0]}'")
+            continue
+        except (ValueError, TypeError) as exc:
+            failures.append(f"{label}: {exc}")
+            continue
         failures += _check_result(result, step, label)
         failures += _check(rnd, step.get("check", {}), label)
     failures += _check(rnd, case.get("expect", {}), "at the end")
