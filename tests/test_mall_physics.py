@@ -1,0 +1,185 @@
+"""Mall physics and pile handling: walls, pushing, pick-up / put-down legality, the flip interval."""
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from game.input.commands import Button, Command
+from game.sim.tuning import FP, load_tuning
+from tests.test_mall_rounds import Driver, make_sim
+
+
+def _inside_solid(sim, av) -> bool:
+    b, h = av.body, sim.t.half
+    return sim.grid.box_blocked(b.x - h, b.y - h, b.x + h, b.y + h)
+
+
+def _place(av, x: int, y: int) -> None:
+    av.body.x, av.body.y = x * FP, y * FP
+    av.body.vx = av.body.vy = 0
+
+
+def test_never_inside_a_solid_tile_after_random_sticks():
+    sim = make_sim(6, "rush", seed=11)
+    drv = Driver(sim)
+    drv.until_phase("playing")
+    rng = random.Random(3)
+    cmds: dict[int, Command] = {}
+    for i in range(1000):
+        if i % 15 == 0:
+            cmds = {s: Command(rng.randint(-16, 16), rng.randint(-16, 16)) for s in range(6)}
+        sim.step(cmds)
+        for av in sim.avatars:
+            assert not _inside_solid(sim, av), (i, av.seat, av.pos)
+
+
+def test_walking_into_a_wall_stops_flush():
+    sim = make_sim(2, "rush")
+    drv = Driver(sim)
+    drv.until_phase("playing")
+    av = sim.by_seat[0]
+    for _ in range(400):
+        drv.step({0: Command(0, -16)})  # straight up until the shop's back wall or furniture
+    assert not _inside_solid(sim, av)
+    assert av.body.vy == 0
+    top = av.body.y - sim.t.half
+    assert top % (sim.level.tile_size * FP) == 0  # resting exactly on a tile edge
+
+
+def test_two_avatars_walking_into_each_other_separate():
+    sim = make_sim(2, "rush")
+    drv = Driver(sim)
+    drv.until_phase("playing")
+    a, b = sim.by_seat[0], sim.by_seat[1]
+    # an open stretch of floor in the boutique (row 13 is free from x 2 to 32)
+    _place(a, 4 * 32 + 16, 13 * 32 + 16)
+    _place(b, 9 * 32 + 16, 13 * 32 + 16)
+    for _ in range(120):
+        drv.step({0: Command(16, 0), 1: Command(-16, 0)})
+        gap = abs(a.body.x - b.body.x)
+        assert gap > sim.t.half  # pushing is soft but they never pass through each other
+    for _ in range(20):
+        drv.step()
+    d2 = (a.body.x - b.body.x) ** 2 + (a.body.y - b.body.y) ** 2
+    assert d2 >= (2 * sim.t.half) ** 2 - 2 * FP * FP  # no overlap persists
+    assert not _inside_solid(sim, a) and not _inside_solid(sim, b)
+
+
+def test_pick_up_needs_reach_and_put_down_uses_the_preview():
+    sim = make_sim(2, "rush")
+    drv = Driver(sim)
+    drv.until_phase("playing")
+    drv.press(0, Button.A)
+    assert sim.rejection(0)[0] == "No pile within reach"
+    pid, x, y = sim.floor_piles()[0]
+    drv.walk_to(0, (x, y))
+    drv.press(0, Button.A)
+    assert sim.held_pile(0) == pid
+    assert pid not in [p for p, _, _ in sim.floor_piles()]
+    px, py, legal = sim.preview_spot(0)
+    assert legal
+    drv.press(0, Button.B)
+    assert sim.held_pile(0) is None and sim.piles[pid] == (px, py)
+    assert [e for e in sim.events if e[0] == "put_down"]
+
+
+def test_put_down_never_on_a_pile_wall_table_or_chair():
+    sim = make_sim(2, "rush")
+    drv = Driver(sim)
+    drv.until_phase("playing")
+    pid, x, y = sim.floor_piles()[0]
+    other = sim.floor_piles()[1]
+    tx, ty, tw, th = sim.level.table_rect
+    chair = sim.level.chairs[0]
+    assert not sim._spot_legal(other[1], other[2], pid)            # on another pile
+    assert not sim._spot_legal(other[1] + 10, other[2] - 10, pid)  # overlapping it
+    assert not sim._spot_legal(16, 16, pid)                         # in the corner wall
+    assert not sim._spot_legal(tx + tw // 2, ty + th // 2, pid)     # on the table
+    assert not sim._spot_legal(tx - 4, ty + 8, pid)                 # hanging over its edge
+    assert not sim._spot_legal(chair[0], chair[1], pid)             # on a chair
+    # facing the table from right next to it: the preview slides to a legal spot
+    drv.walk_to(0, (x, y))
+    drv.press(0, Button.A)
+    drv.stand_next_to(0, Driver(sim).table_tiles())
+    av = sim.by_seat[0]
+    cx, cy = tx + tw // 2, ty + th // 2
+    av.body.fx = (cx > av.pos[0]) - (cx < av.pos[0]) if abs(cx - av.pos[0]) > tw // 2 else 0
+    av.body.fy = (cy > av.pos[1]) - (cy < av.pos[1]) if abs(cy - av.pos[1]) > th // 2 else 0
+    sx, sy, legal = sim.preview_spot(0)
+    assert legal and sim._spot_legal(sx, sy, pid)
+    h = sim.t.pile_half
+    assert not (tx - h < sx < tx + tw + h and ty - h < sy < ty + th + h)
+
+
+def test_put_down_refused_when_there_is_no_room():
+    sim = make_sim(2, "rush")
+    sim.t = dataclasses.replace(sim.t, search_radius=0)
+    drv = Driver(sim)
+    drv.until_phase("playing")
+    pid, x, y = sim.floor_piles()[0]
+    drv.walk_to(0, (x, y))
+    drv.press(0, Button.A)
+    for _ in range(200):
+        drv.step({0: Command(0, -16)})  # face and touch the wall above
+    for _ in range(200):
+        drv.step({0: Command(-16, 0)})  # into the corner
+    for _ in range(3):
+        drv.step({0: Command(-16, -16)})
+    x0, y0, legal = sim.preview_spot(0)
+    assert not legal
+    drv.press(0, Button.B)
+    assert sim.held_pile(0) == pid
+    assert sim.rejection(0) == ("No room to put the pile down here", sim.tick)
+
+
+def test_flip_interval_enforced_for_mashing_and_holding():
+    sim = make_sim(2, "rush")
+    drv = Driver(sim)
+    drv.until_phase("playing")
+    pid, x, y = sim.floor_piles()[0]
+    drv.walk_to(0, (x, y))
+    drv.press(0, Button.A)
+    interval = sim.t.flip_ticks
+    assert interval == round(load_tuning().flip_ticks) and interval >= 6
+
+    def count(commands) -> int:
+        flips = 0
+        for cmd in commands:
+            sim.step({0: cmd})
+            flips += sum(1 for e in sim.events if e[0] == "flipped")
+        return flips
+
+    drv.wait(interval)
+    mash = count([Command(pressed=Button.X, held=Button.X)] * (interval * 5))
+    assert mash == 5
+    drv.wait(interval)
+    hold = count([Command(pressed=Button.X, held=Button.X)] + [Command(held=Button.X)] * (interval * 5 - 1))
+    assert hold == 5
+    drv.press(1, Button.X)
+    assert sim.rejection(1)[0] == "You are not holding a pile"
+
+
+def test_carrying_a_pile_is_slower():
+    sim = make_sim(2, "rush")
+    drv = Driver(sim)
+    drv.until_phase("playing")
+    pid, x, y = sim.floor_piles()[0]
+    drv.walk_to(0, (x, y))
+    drv.press(0, Button.A)
+    assert sim.held_pile(0) == pid
+    _place(sim.by_seat[0], 5 * 32 + 16, 13 * 32 + 16)  # open floor in the boutique
+    _place(sim.by_seat[1], 5 * 32 + 16, 14 * 32 + 16)
+    for _ in range(25):
+        drv.step({0: Command(16, 0), 1: Command(16, 0)})
+    assert sim.by_seat[0].body.vx == sim.t.carry_top < sim.by_seat[1].body.vx == sim.t.top
+
+
+def test_nobody_moves_during_the_countdown():
+    sim = make_sim(2, "rush")
+    start = [av.pos for av in sim.avatars]
+    for _ in range(sim.t.countdown_ticks - 1):
+        sim.step({0: Command(16, 0), 1: Command(0, -16, Button.A, Button.A)})
+        assert sim.phase == "countdown"
+    assert [av.pos for av in sim.avatars] == start
+    sim.step({})
+    assert sim.phase == "playing"
