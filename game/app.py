@@ -55,6 +55,13 @@ def dispatch(args, out: TextIO) -> int:
         return screenshot(args.screenshot, args.scene, args.seed or 0, args.size, out)
     if args.headless or (args.replay and args.json):
         return run_headless(args, out)
+    if args.replay:
+        from game.headless import HeadlessError, load_replay_file
+        try:
+            load_replay_file(args.replay)    # refuse a bad replay before any window opens
+        except HeadlessError as exc:
+            print(f"main.py: {exc}", file=sys.stderr)
+            return exc.code
     return run_window(args)
 
 
@@ -199,12 +206,6 @@ def run_window(args) -> int:
     pygame.display.set_caption("Sold Out! · Check Out!")
     ctx = make_context()
     if args.replay:
-        from game.headless import HeadlessError, load_replay_file
-        try:
-            load_replay_file(args.replay)
-        except HeadlessError as exc:
-            print(f"main.py: {exc}", file=sys.stderr)
-            return exc.code
         ctx.toast("Watching replays in a window arrives with the game scenes; use --headless --json")
     if args.fullscreen:
         ctx.settings.fullscreen = True

@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.input.bindings import BINDABLE, LAYOUTS
+from game.input.bindings import BINDABLE, key_label, pad_button_label
 from game.input.commands import Button, Command
 from game.render import widgets
 from game.scenes import registry
@@ -75,33 +75,12 @@ class SettingsScene(MenuScene):
 # ---------------------------------------------------------------- controls
 DEVICES = (("kb", "left"), ("kb", "right"), ("pad", None))
 DEVICE_NAMES = {"left": "Keyboard (left)", "right": "Keyboard (right)", None: "Gamepads"}
-PAD_BUTTON_NAMES = {
-    pygame.CONTROLLER_BUTTON_A: "A", pygame.CONTROLLER_BUTTON_B: "B",
-    pygame.CONTROLLER_BUTTON_X: "X", pygame.CONTROLLER_BUTTON_Y: "Y",
-    pygame.CONTROLLER_BUTTON_BACK: "Back", pygame.CONTROLLER_BUTTON_GUIDE: "Guide",
-    pygame.CONTROLLER_BUTTON_START: "Start", pygame.CONTROLLER_BUTTON_LEFTSTICK: "Left stick",
-    pygame.CONTROLLER_BUTTON_RIGHTSTICK: "Right stick", pygame.CONTROLLER_BUTTON_LEFTSHOULDER: "LB",
-    pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: "RB", pygame.CONTROLLER_BUTTON_DPAD_UP: "D-pad up",
-    pygame.CONTROLLER_BUTTON_DPAD_DOWN: "D-pad down", pygame.CONTROLLER_BUTTON_DPAD_LEFT: "D-pad left",
-    pygame.CONTROLLER_BUTTON_DPAD_RIGHT: "D-pad right",
-}
-
-
 BUTTON_LABELS = {
     Button.UP: "Up", Button.DOWN: "Down", Button.LEFT: "Left", Button.RIGHT: "Right",
     Button.A: "A · confirm, pick up", Button.B: "B · back, put down", Button.X: "X · flip, roll",
     Button.Y: "Y · special", Button.LB: "LB", Button.RB: "RB", Button.START: "Start · pause",
     Button.BACK: "Back · view",
 }
-
-
-def key_name(code: int) -> str:
-    name = pygame.key.name(code)
-    return name.title() if name else f"Key {code}"
-
-
-def pad_name(code: int) -> str:
-    return PAD_BUTTON_NAMES.get(code, f"Button {code}")
 
 
 class ControlsScene(MenuScene):
@@ -136,9 +115,9 @@ class ControlsScene(MenuScene):
         b = self.ctx.bindings
         if self.layout is None:
             code = b.pad.get(button)
-            return pad_name(code) if code is not None else "-"
+            return pad_button_label(code) if code is not None else "-"
         code = b.keys[self.layout].get(button)
-        return key_name(code) if code is not None else "-"
+        return key_label(code) if code is not None else "-"
 
     def _rebind(self, button: Button) -> None:
         self.waiting = button

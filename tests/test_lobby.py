@@ -1,0 +1,183 @@
+"""The lobby: joining and leaving by device, bots, teams, and the MatchSpec it hands over."""
+import pygame
+import pytest
+
+from game import app
+from game.core.scene import Scene
+from game.match import MatchSpec, SeatSpec
+from game.scenes import registry
+from game.scenes.lobby import LobbyScene
+from game.scenes.reconnect import ReconnectScene
+from game.scenes.title import TitleScene
+
+
+@pytest.fixture
+def ctx(monkeypatch):
+    pygame.init()
+    monkeypatch.setattr(registry, "_games", {})          # no game scene installed unless a test adds one
+    monkeypatch.setattr(registry, "_loaded", [True])
+    context = app.make_context(load_user_files=False)
+    context.stack.push(TitleScene(context))
+    context.stack.push(LobbyScene(context))
+    context.stack.apply()
+    yield context
+    pygame.quit()
+
+
+def key(ctx, code):
+    ctx.input.handle_event(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
+    app.tick(ctx)
+    ctx.input.handle_event(pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode="", scancode=0))
+    app.tick(ctx)
+
+
+def table(ctx):
+    return [(s.seat, s.kind, s.device) for s in ctx.seats]
+
+
+def test_keyboards_join_by_their_a_key_and_leave_by_b(ctx):
+    lobby = ctx.stack.top
+    key(ctx, pygame.K_SPACE)                               # left layout's A
+    key(ctx, pygame.K_RETURN)                              # right layout's A
+    assert table(ctx) == [(0, "human", ("kb", "left")), (1, "human", ("kb", "right"))]
+    assert ctx.input.seated() == {0: ("kb", "left"), 1: ("kb", "right")}
+    assert ctx.seats[0].device_name == "Keyboard (left)"
+    assert lobby.menu.index == 0                           # joining did not press a menu row
+    key(ctx, pygame.K_LSHIFT)                              # left layout's B: leave
+    assert table(ctx) == [(1, "human", ("kb", "right"))]
+    key(ctx, pygame.K_SPACE)                               # rejoins the first free seat
+    assert table(ctx)[0] == (0, "human", ("kb", "left"))
+    key(ctx, pygame.K_ESCAPE)                              # Escape releases the last keyboard that joined
+    assert [s.seat for s in ctx.seats] == [1]
+    key(ctx, pygame.K_ESCAPE)
+    key(ctx, pygame.K_ESCAPE)                              # nobody left: back to the title
+    assert ctx.stack.top.name == "title"
+
+
+def test_bots_fill_free_seats_with_difficulty_and_teams(ctx):
+    lobby = ctx.stack.top
+    key(ctx, pygame.K_RETURN)                              # a human in seat 0
+    for _ in range(6):
+        lobby.add_bot()
+    assert len(ctx.seats) == 6 and lobby.add_bot() is None  # full: refused
+    lobby.picked = 2
+    lobby._cycle_bot(1)                                    # normal -> hard
+    lobby._cycle_bot(1)                                    # -> expert
+    lobby.picked = 4
+    lobby._cycle_bot(-1)                                   # normal -> easy
+    lobby.picked = 5
+    lobby.remove_bot()                                     # removes the picked bot
+    assert [s.seat for s in ctx.seats] == [0, 1, 2, 3, 4]
+    lobby._toggle_teams(1)
+    lobby.picked = 1
+    lobby._cycle_team(1)                                   # seat 1: team 1 -> 2
+    ctx.lobby.update(game="soldout", mode="memory", rounds=2, level=None, seed=99)
+    spec = lobby.match_spec()
+    assert spec == MatchSpec("soldout", (
+        SeatSpec(0, "Orange", "human", "normal", 0),
+        SeatSpec(1, "Sky", "bot", "normal", 2),
+        SeatSpec(2, "Green", "bot", "expert", 0),
+        SeatSpec(3, "Yellow", "bot", "normal", 1),
+        SeatSpec(4, "Blue", "bot", "easy", 0),
+    ), mode="memory", rounds=2, seed=99, teams=True, level=None)
+
+
+def test_check_out_needs_two_seats_and_always_plays_four_rounds(ctx):
+    lobby = ctx.stack.top
+    lobby._cycle_game(1)
+    assert ctx.lobby["game"] == "checkout" and lobby._rounds_text() == "4 + bonus"
+    lobby.add_bot()
+    lobby.start()
+    assert ctx.stack.top is lobby and "at least 2" in ctx.toasts.texts()[-1]
+    lobby.add_bot()
+    assert lobby.start_problem() is None
+    spec = lobby.match_spec()
+    assert (spec.game, spec.mode, spec.rounds, spec.players) == ("checkout", "standard", 4, 2)
+
+
+def test_start_without_an_installed_game_toasts_and_returns_to_title(ctx):
+    lobby = ctx.stack.top
+    key(ctx, pygame.K_RETURN)
+    lobby.menu.index = len(lobby.menu.items) - 1           # START MATCH
+    key(ctx, pygame.K_RETURN)                              # a seated device's A activates it
+    assert ctx.stack.top.name == "title"
+    assert "Sold Out! is not installed yet" in ctx.toasts.texts()
+
+
+def test_start_pushes_the_registered_game_scene_with_the_spec(ctx):
+    started = []
+
+    class Mall(Scene):
+        name = "mall"
+
+    def factory(context, spec):
+        started.append(spec)
+        return Mall(context)
+
+    registry.register("soldout", factory)
+    lobby = ctx.stack.top
+    ctx.lobby["seed"] = 1234
+    key(ctx, pygame.K_SPACE)
+    key(ctx, pygame.K_TAB)                                 # left layout's START starts from anywhere
+    assert ctx.stack.top.name == "mall"
+    assert [s.name for s in ctx.stack.scenes] == ["title", "lobby", "mall"]
+    assert started[0].seed == 1234 and started[0].seats == (SeatSpec(0, "Orange", "human", "normal", None),)
+    assert ctx.lobby["seed"] != 1234                      # the next match gets a new seed
+    assert lobby.start_problem() is None
+
+
+def test_a_real_pad_joins_and_a_pulled_pad_can_be_reclaimed(ctx):
+    vpad = pytest.importorskip("vpad")
+
+    def pump():
+        for event in pygame.event.get():
+            ctx.input.handle_event(event)
+        app.tick(ctx)
+
+    def press(pad, name):
+        pad.button(name, True)
+        pump()
+        pad.button(name, False)
+        pump()
+
+    pad = vpad.VirtualPad()
+    try:
+        pump()
+        press(pad, "a")
+        assert table(ctx) == [(0, "human", ("pad", pad.instance_id))]
+        assert ctx.seats[0].device_name and ctx.seats[0].device_name != "Gamepad (disconnected)"
+        pad.detach()
+        pump()
+        assert ctx.input.disconnected_seats() == [0]
+        ctx.stack.push(ReconnectScene(ctx))
+        ctx.stack.apply()
+        pad = vpad.VirtualPad()                             # plugged back in: a new instance id
+        pump()
+        press(pad, "a")
+        pump()
+        assert ctx.input.disconnected_seats() == []
+        assert ctx.input.device_of(0) == ("pad", pad.instance_id)
+        assert ctx.stack.top.name == "lobby"               # the overlay closed itself
+    finally:
+        pad.detach()
+
+
+def test_reconnect_offers_a_bot(ctx):
+    vpad = pytest.importorskip("vpad")
+    pad = vpad.VirtualPad()
+    for event in pygame.event.get():
+        ctx.input.handle_event(event)
+    app.tick(ctx)
+    ctx.stack.top.join(("pad", pad.instance_id))
+    pad.detach()
+    for event in pygame.event.get():
+        ctx.input.handle_event(event)
+    taken = []
+    ctx.stack.push(ReconnectScene(ctx, on_bot=taken.append))
+    ctx.stack.apply()
+    key(ctx, pygame.K_SPACE)                               # an unseated keyboard's A does not take a pad seat
+    assert ctx.input.disconnected_seats() == [0]
+    ctx.stack.top.menu.selected.activate()                 # "Replace Orange with a bot"
+    app.tick(ctx)
+    assert taken == [0] and ctx.bot_takeovers == [0] and ctx.seats[0].kind == "bot"
+    assert ctx.stack.top.name == "lobby"
