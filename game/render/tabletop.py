@@ -120,7 +120,7 @@ def tumbling_die_surface(face: int, size: int, colour_hex: str, angle: float,
 
 @lru_cache(maxsize=64)
 def price_die_surface(size: int) -> pygame.Surface:
-    """A blank white die: 'pay one die of any face' on a bargain's price."""
+    """A white die with a '?': 'pay one die of any face' on a bargain's price."""
     check_size(size)
     ss = supersample(size)
     big = size * ss
@@ -129,6 +129,8 @@ def price_die_surface(size: int) -> pygame.Surface:
     top = pygame.Rect(0, 0, big, big).inflate(-round(big * 0.25), -round(big * 0.25))
     pygame.draw.rect(surf, (250, 250, 246), top.move(0, -round(big * 0.025)),
                      border_radius=round(big * 0.12))
+    mark = text_surface("?", round(big * 0.8), (176, 170, 190))
+    surf.blit(mark, ((big - mark.get_width()) // 2, (big - mark.get_height()) // 2 - round(big * 0.02)))
     return shrink(surf, (size, size))
 
 
@@ -246,7 +248,7 @@ def _header(card: pygame.Surface, name: str, colour: Colour, band_h: int, left: 
     inset = max(2, round(w * 0.035))
     band = pygame.Rect(inset, inset, w - 2 * inset - max(1, round(w * 0.025)), band_h)
     pygame.draw.rect(card, colour, band, border_radius=max(2, round(w * 0.06)))
-    text = outlined_text(name, round(band_h * 0.55), (255, 255, 255), mix(colour, INK, 0.6),
+    text = outlined_text(name, round(band_h * 0.62), (255, 255, 255), mix(colour, INK, 0.6),
                          width=max(1, band_h // 16), max_width=band.w - left - inset)
     card.blit(text, (band.x + left + (band.w - left - text.get_width()) // 2,
                      band.y + (band.h - text.get_height()) // 2))
@@ -306,15 +308,20 @@ def product_surface(name: str, category: str, faces: Sequence[int], stars: int,
 
 
 def _price_row(count: int, side: int, width: int) -> pygame.Surface:
-    """count blank dice in a row (or FREE for 0), the price of a bargain."""
+    """The price of a bargain: a blank die and "x N" (dice of any face), or FREE."""
     if count == 0:
         return outlined_text("FREE", round(side * 0.95), (40, 190, 110), INK, max(1, side // 12),
                              max_width=width)
+    times = outlined_text(f"\u00d7{count}", round(side * 1.05), (255, 255, 255), INK,
+                          max(1, side // 12))
     gap = max(1, side // 8)
-    side = min(side, (width - (count - 1) * gap) // max(1, count))
-    out = pygame.Surface((count * side + (count - 1) * gap, side), pygame.SRCALPHA)
-    for i in range(count):
-        out.blit(price_die_surface(max(4, side)), (i * (side + gap), 0))
+    out = pygame.Surface((side + gap + times.get_width(), max(side, times.get_height())),
+                         pygame.SRCALPHA)
+    out.blit(price_die_surface(max(4, side)), (0, (out.get_height() - side) // 2))
+    out.blit(times, (side + gap, (out.get_height() - times.get_height()) // 2))
+    if out.get_width() > width > 0:
+        scale = width / out.get_width()
+        out = pygame.transform.smoothscale(out, (width, max(1, round(out.get_height() * scale))))
     return out
 
 
@@ -327,9 +334,9 @@ def _bargain(name: str, base: int, promo: int | None, condition: str | None, sta
     band_h = round(h * 0.18)
     _header(card, name, purple, band_h, 0)
     pad = round(w * 0.07)
-    side = round(h * 0.17)
+    side = round(h * 0.18)
     row_h = round(side * 1.3)
-    base_y = round(h * 0.26)
+    base_y = round(h * 0.22)
     base_row = pygame.Rect(pad, base_y, w - 2 * pad, row_h)
     price = _price_row(base, side, base_row.w - pad)
     card.blit(price, (base_row.centerx - price.get_width() // 2,
@@ -342,7 +349,7 @@ def _bargain(name: str, base: int, promo: int | None, condition: str | None, sta
             card.blit(veil, base_row.topleft)
             pygame.draw.line(card, (214, 48, 49), (base_row.x + pad // 2, base_row.bottom - row_h // 4),
                              (base_row.right - pad // 2, base_row.y + row_h // 4), max(2, side // 7))
-        promo_row = pygame.Rect(pad // 2, base_y + row_h + round(h * 0.04), w - pad, round(row_h * 1.15))
+        promo_row = pygame.Rect(pad // 2, base_y + row_h + round(h * 0.03), w - pad, round(row_h * 1.15))
         fill = PROMO_GLOW if promo_active else (232, 222, 244)
         pygame.draw.rect(card, fill, promo_row, border_radius=row_h // 3)
         pygame.draw.rect(card, mix(fill, INK, 0.35), promo_row, max(1, side // 12),
@@ -358,8 +365,8 @@ def _bargain(name: str, base: int, promo: int | None, condition: str | None, sta
         price = _price_row(promo, round(side * 0.9), room)
         card.blit(price, (arrow_x + side // 2 + (room - price.get_width()) // 2,
                           promo_row.centery - price.get_height() // 2))
-    badge = _stars_badge(stars, max(6, round(h * 0.14)))
-    card.blit(badge, ((w - badge.get_width()) // 2, round(h * 0.85) - badge.get_height() // 2))
+    badge = _stars_badge(stars, max(6, round(h * 0.13)))
+    card.blit(badge, ((w - badge.get_width()) // 2, round(h * 0.875) - badge.get_height() // 2))
     return card
 
 
