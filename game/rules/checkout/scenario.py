@@ -91,7 +91,7 @@ def run_case(case: dict) -> list[str]:
     for number, step in enumerate(case.get("steps", []), start=1):
         failures += _run_step(game, number, step)
     failures += _compare(game, case.get("expect", {}), "at the end")
-    failures += _invariants(game, "at the end")
+    failures += invariant_failures(game, "at the end")
     return failures
 
 
@@ -120,7 +120,7 @@ def _run_step(game: CheckoutGame, number: int, step: dict) -> list[str]:
         where = f"step {number} ({step['do']})"
         result = action(game, step)
         failures += _judge(result, step.get("reject"), where)
-        failures += _invariants(game, where)
+        failures += invariant_failures(game, where)
     failures += _compare(game, step.get("check", {}), f"after {where}")
     return failures
 
@@ -150,13 +150,17 @@ def _compare(game: CheckoutGame, expected: dict, where: str) -> list[str]:
     return failures
 
 
-def _invariants(game: CheckoutGame, where: str) -> list[str]:
-    """Rules that hold after every step of every case."""
+def invariant_failures(game: CheckoutGame, where: str = "now") -> list[str]:
+    """Rules that hold after every step of every game: tokens and dice are conserved."""
     failures = []
     total = game.rules.change_tokens
-    if game.tokens_total() != total:
-        failures.append(f"{where}: tokens add up to {game.tokens_total()}, not {total}")
+    counts = [game.supply, game.bonus, game.discarded] + [p.tokens for p in game.players]
+    if game.tokens_total() != total or min(counts) < 0:
+        failures.append(f"{where}: tokens are {counts}, not {total} in all")
     for p in game.players:
         if len(p.hand) + p.placed + p.queued + p.spent != p.dice:
             failures.append(f"{where}: player {p.seat}'s dice do not add up to {p.dice}")
+        on_products = sum(len(t.dice) for t in game.table if t.holder == p.seat)
+        if on_products != p.placed:
+            failures.append(f"{where}: player {p.seat} has {on_products} dice on products, counted {p.placed}")
     return failures
