@@ -16,9 +16,11 @@ from game.sim.tuning import FP
 CATALOGUE = load_catalogue()
 
 
-def make_sim(players: int = 2, mode: str = "rush", seed: int = 7, rounds: int = 1, bots: int = 0) -> MallSim:
-    seats = tuple(SeatSpec(i, f"P{i}", kind="bot" if i >= players - bots else "human") for i in range(players))
-    spec = MatchSpec("soldout", seats, mode=mode, rounds=rounds, seed=seed)
+def make_sim(players: int = 2, mode: str = "rush", seed: int = 7, rounds: int = 1, bots: int = 0,
+             teams: tuple[int, ...] | None = None) -> MallSim:
+    seats = tuple(SeatSpec(i, f"P{i}", kind="bot" if i >= players - bots else "human",
+                           team=teams[i] if teams else None) for i in range(players))
+    spec = MatchSpec("soldout", seats, mode=mode, rounds=rounds, seed=seed, teams=teams is not None)
     return MallSim(spec, load_level(levels_for_players(players)), CATALOGUE, seed)
 
 
@@ -142,7 +144,7 @@ def test_whole_rush_round():
         assert sim.at_table(0)
         drv.press(0, Button.A)
         assert sim.carried(0) is None, sim.rejection(0)
-    assert sim.round.over and sim.phase == "sold_out"
+    assert sim.round.over and sim.phase == "sold_out" and sim.sold_out_seat == 0
     drv.until_phase("match_over")
     result = sim.last_result
     assert result.cause == "sold_out" and result.sold_out_by == side
@@ -259,3 +261,28 @@ def test_positions_are_fixed_point_ints():
     for av in sim.avatars:
         b = av.body
         assert all(type(v) is int for v in (b.x, b.y, b.vx, b.vy, b.prev_x, b.prev_y))
+
+
+@pytest.mark.parametrize("mode", ["rush", "memory", "tidy"])
+def test_six_players_with_teams_random_play_keeps_every_card(mode):
+    import random
+
+    sim = make_sim(6, mode, seed=21, bots=6, teams=(0, 0, 1, 1, 2, 2))
+    sim.step({})
+    assert sim.phase == "countdown"  # bots are always ready: no Memory study wait
+    rng = random.Random(4)
+    buttons = [0] * 30 + [1, 1, 2, 4, 8, 16, 32]
+    for tick in range(1500):
+        cmds = {}
+        for s in range(6):
+            pressed = Button(rng.choice(buttons))
+            cmds[s] = Command(rng.randint(-16, 16), rng.randint(-16, 16), pressed, pressed)
+        sim.step(cmds)
+        if tick % 100 == 0 or sim.phase == "match_over":
+            for card in CATALOGUE.items:
+                sim.round.where_is(card)  # every card in exactly one place
+            floor = [(x, y) for _pid, x, y in sim.floor_piles()]
+            assert len(set(floor)) == len(floor)
+            assert sorted(sim.piles) == sorted(sim.round.piles)  # a position for every pile
+        if sim.phase == "match_over":
+            break

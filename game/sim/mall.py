@@ -31,7 +31,6 @@ import hashlib
 import json
 import random
 from dataclasses import dataclass
-from math import isqrt
 
 from game.input.commands import IDLE, Button, Command
 from game.levels import Level
@@ -115,6 +114,7 @@ class MallSim:
         self.dressers: list[Dresser] = []
         self.events: list[tuple] = []
         self.last_result: RoundResult | None = None
+        self.sold_out_seat: int | None = None  # the seat whose action ended the round with SOLD OUT!
         self.round: Round
         first = mode or spec.mode
         self._start_round(first if first in MODES else "rush")
@@ -126,6 +126,7 @@ class MallSim:
         spots = self.rng.sample(list(self.level.pile_spots), len(ids))
         self.piles = {pid: spot for pid, spot in zip(ids, spots)}
         self.dressers = []
+        self.sold_out_seat = None
         if mode == "tidy":
             chairs = self.rng.sample(list(self.level.chairs), len(self.round.dressers))
             self.dressers = [Dresser(i, x, y) for i, (x, y) in enumerate(chairs)]
@@ -168,6 +169,16 @@ class MallSim:
         length = {"countdown": self.t.countdown_ticks, "study": self.t.study_ticks,
                   "sold_out": self.t.freeze_ticks}.get(self.phase, 0)
         return max(0, self.phase_tick + length - self.tick) if length else 0
+
+    def round_ticks(self) -> int:
+        """Ticks since the shutters went up (0 before the playing phase)."""
+        if self.phase in ("study", "countdown"):
+            return 0
+        return self.tick - self.round_tick
+
+    def sold_out_hold(self, seat: int) -> float:
+        """Memory: how far the seat's Y hold is towards calling SOLD OUT! (0.0 - 1.0)."""
+        return min(1.0, self.by_seat[seat].y_ticks / self.t.hold_ticks)
 
     def held_pile(self, seat: int) -> int | None:
         return self.round.held.get(self.player_of[seat])
@@ -548,7 +559,8 @@ class MallSim:
                 self.piles.pop(ev[1], None)
                 self.events.append(("pile_gone", ev[1]))
             elif kind == "sold_out":
-                self.events.append(("sold_out", ev[1]))
+                self.sold_out_seat = av.seat if av is not None else None
+                self.events.append(("sold_out", ev[1], self.sold_out_seat))
             elif kind == "round_over":
                 self.events.append(("round_over", ev[1]))
         return True
@@ -558,7 +570,7 @@ class MallSim:
         """sha256 over the world (avatars, piles, phase, timers) and the engine's match state."""
         world = {
             "tick": self.tick, "phase": self.phase, "phase_tick": self.phase_tick,
-            "round_tick": self.round_tick,
+            "round_tick": self.round_tick, "sold_out_seat": self.sold_out_seat,
             "avatars": [[a.seat, a.body.x, a.body.y, a.body.vx, a.body.vy, a.body.fx, a.body.fy,
                          a.last_flip, a.y_ticks, a.target_slot, a.hand_index, a.ready,
                          a.reject_reason, a.reject_tick] for a in self.avatars],
@@ -570,7 +582,3 @@ class MallSim:
         text = json.dumps(world, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
-
-def distance(a: tuple[int, int], b: tuple[int, int]) -> int:
-    """Whole-pixel distance between two points (for bots and tests)."""
-    return isqrt((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2)
