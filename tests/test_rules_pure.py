@@ -24,8 +24,9 @@ def test_no_rules_module_imports_pygame():
     assert done.returncode == 0, f"pygame imported by game.rules (or import failed):\n{done.stdout}{done.stderr}"
 
 
-def test_no_rules_source_mentions_pygame_or_global_random():
+def test_no_rules_source_mentions_pygame_clock_or_global_random():
     for path in (ROOT / "game" / "rules").rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         assert "import pygame" not in text, path
+        assert "import time" not in text and "from time " not in text and "datetime" not in text, path
         assert "random.random()" not in text and "random.shuffle(" not in text and "random.choice(" not in text, path

@@ -19,7 +19,7 @@ Match (match.py) -- one seeded random.Random for the whole match
     m.totals (per side), m.player_total(p), m.winners(), m.results, m.state_hash()
 
 Round (engine.py) -- players are 0..n-1; a *side* is a team, or a player when teams are off
-    deal_round(catalogue, mode, sides, rng) -> Deal(piles, lists, dressers)
+    deal_round(catalogue, mode, sides, rng) -> Deal(piles, lists, dressers)   # deal.py
     Round(catalogue, mode, players, deal, teams=None, assist=False)
     Actions, each -> Result(ok: bool, reason: str, events: tuple):
         pick_up(p, pile)        put_down(p)          flip(p)        take(p)
