@@ -373,6 +373,16 @@ def _dim(fill: pygame.Surface, pen: _Pen, prim: Prim, cut: list[Prim]) -> None:
     fill.blit(layer, (0, 0))
 
 
+def _bevel(fill: pygame.Surface, mask: pygame.Surface, depth: int) -> None:
+    """A light rim along the top-left edges and a dark one along the bottom-right:
+    the flat shape reads as soft cloth with some thickness."""
+    for shift, colour in (((depth, depth), (255, 255, 255, 80)), ((-depth, -depth), (30, 16, 50, 70))):
+        rim = mask.copy()
+        rim.blit(mask, shift, special_flags=pygame.BLEND_RGBA_SUB)  # keep only the exposed edge
+        rim.fill(colour, special_flags=pygame.BLEND_RGBA_MULT)
+        fill.blit(rim, (0, 0))
+
+
 def _outline_px(size: int) -> float:
     return max(1.5, min(size * 0.034, 6.5))
 
@@ -406,6 +416,7 @@ def item_surface(garment: str, colour_hex: str, pattern: str, size: int,
         else:
             pen.draw(fill, prim, _detail_colour(kind, base))
     fill.blit(_shading(big), (0, 0))
+    _bevel(fill, mask, max(1, round(big * 0.022)))
     fill.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)  # clip to the silhouette
     return shrink(with_outline(fill, INK, outline), (size, size))
 
@@ -489,7 +500,7 @@ def _objective(looks: tuple[ItemLook, ...], bags: int, size: tuple[int, int],
     bag = max(6, head - pad)
     for i in range(bags):
         card.blit(bag_icon(bag), (w - pad - (i + 1) * bag - i * round(bag * 0.1), pad // 2 + 2))
-    title = text_surface("SHOPPING LIST", round(head * 0.42), (176, 96, 24),
+    title = text_surface("SHOPPING LIST", round(head * 0.5), (176, 96, 24),
                          max_width=max(4, w - bags * bag - 3 * pad))
     card.blit(title, (pad + round(w * 0.01), pad // 2 + (bag - title.get_height()) // 2 + 2))
     n = max(1, len(looks))

@@ -155,15 +155,24 @@ def silhouette(surf: pygame.Surface, colour: Colour) -> pygame.Surface:
     return out
 
 
+@lru_cache(maxsize=32)
+def _disk(radius: int) -> pygame.mask.Mask:
+    surf = pygame.Surface((2 * radius + 1, 2 * radius + 1), pygame.SRCALPHA)
+    pygame.draw.circle(surf, (255, 255, 255), (radius, radius), radius + 0.5)
+    return pygame.mask.from_surface(surf, 1)
+
+
 def with_outline(fill: pygame.Surface, colour: Colour, radius: float) -> pygame.Surface:
-    """fill stamped over a grown silhouette of itself: a clean outside outline."""
-    out = pygame.Surface(fill.get_size(), pygame.SRCALPHA)
-    edge = silhouette(fill, colour)
-    for dx, dy in ring_offsets(radius):
-        out.blit(edge, (dx, dy))
-    if radius > 1:
-        for dx, dy in ring_offsets(radius / 2):
-            out.blit(edge, (dx, dy))
+    """fill over a copy of its shape grown by radius: a clean outside outline.
+
+    The growth is a mask convolution with a disk (one C call), many times faster
+    than stamping the shape around a circle.
+    """
+    r = max(1, round(radius))
+    grown = pygame.mask.from_surface(fill, 64).convolve(_disk(r), None, (-r, -r))
+    clipped = pygame.mask.Mask(fill.get_size())
+    clipped.draw(grown, (0, 0))
+    out = clipped.to_surface(setcolor=(*colour, 255), unsetcolor=(0, 0, 0, 0))
     out.blit(fill, (0, 0))
     return out
 
