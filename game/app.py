@@ -13,6 +13,7 @@ from game.cli import UsageError, parse_args, usage
 
 LOGICAL_SIZE = (1280, 720)
 ERROR_LOG = "error.log"
+LEVELS_DIR = Path(__file__).resolve().parent.parent / "levels"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -86,6 +87,7 @@ def run_headless(args, out: TextIO) -> int:
             result = headless.play_replay(headless.load_replay_file(args.replay))
         else:
             _check_record_path(args.record)
+            _check_level_path(args.level)
             spec = headless.build_spec(args.game, args.bots, args.difficulty, args.mode, args.rounds,
                                        args.seed, args.teams, args.level)
             result = headless.play(spec, Path(args.record) if args.record else None)
@@ -94,6 +96,12 @@ def run_headless(args, out: TextIO) -> int:
         return exc.code
     headless.emit(result, args.json, out)
     return 0
+
+
+def _check_level_path(level: str | None) -> None:
+    from game.headless import HeadlessError
+    if level and not (Path(level).is_file() or (LEVELS_DIR / level).is_file()):
+        raise HeadlessError(f"--level {level}: no such level file", 2)
 
 
 def _check_record_path(record: str | None) -> None:
@@ -194,6 +202,20 @@ def open_display(fullscreen: bool):
         return pygame.display.set_mode(LOGICAL_SIZE, flags), False
 
 
+def _push_replay_viewer(ctx, path: str) -> None:
+    """--replay FILE in a window: the game's registered viewer plays it over the title."""
+    from game.headless import GAME_TITLES, load_replay_file
+    from game.scenes import registry
+    replay = load_replay_file(path)   # already validated by dispatch()
+    game = replay.header.get("game")
+    viewer = registry.replay_viewer(game)
+    if viewer is None:
+        ctx.toast(f"This build cannot show {GAME_TITLES.get(game, game)} replays in a window; "
+                  "try --headless --json")
+    else:
+        ctx.stack.push(viewer(ctx, replay))
+
+
 def run_window(args) -> int:
     import pygame
 
@@ -205,8 +227,7 @@ def run_window(args) -> int:
     pygame.init()
     pygame.display.set_caption("Sold Out! · Check Out!")
     ctx = make_context()
-    if args.replay:
-        ctx.toast("Watching replays in a window arrives with the game scenes; use --headless --json")
+    ctx.record_path = args.record
     if args.fullscreen:
         ctx.settings.fullscreen = True
     screen, vsync = open_display(ctx.settings.fullscreen)
@@ -215,13 +236,13 @@ def run_window(args) -> int:
         nonlocal screen
         if bool(screen.get_flags() & pygame.FULLSCREEN) != settings.fullscreen:
             screen, _ = open_display(settings.fullscreen)
-        ctx.audio.set_volume(settings.volume)
-        ctx.ui.set_scale(settings.ui_scale)
 
     ctx.apply_display = apply_display
     for problem in registry.load_scene_modules():
         ctx.toast(problem, seconds=8)
     ctx.stack.push(TitleScene(ctx))
+    if args.replay:
+        _push_replay_viewer(ctx, args.replay)
     ctx.stack.apply()
 
     debug = DebugOverlay()

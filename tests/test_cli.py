@@ -132,3 +132,10 @@ def test_screenshot_in_a_real_process(tmp_path):
     assert result.returncode == 0, result.stderr
     import pygame
     assert pygame.image.load(str(out)).get_size() == (1920, 1080)
+
+
+def test_missing_level_and_record_folder_exit_2(tmp_path, capsys):
+    assert app.main(["--headless", "--level", str(tmp_path / "nope.tmx")]) == 2
+    assert "no such level" in capsys.readouterr().err
+    assert app.main(["--headless", "--record", str(tmp_path / "no" / "dir" / "r.txt")]) == 2
+    assert "does not exist" in capsys.readouterr().err

@@ -146,6 +146,8 @@ def test_a_real_pad_joins_and_a_pulled_pad_can_be_reclaimed(ctx):
         press(pad, "a")
         assert table(ctx) == [(0, "human", ("pad", pad.instance_id))]
         assert ctx.seats[0].device_name and ctx.seats[0].device_name != "Gamepad (disconnected)"
+        ctx.stack.push(Scene(ctx))                         # a match is running
+        ctx.stack.apply()
         pad.detach()
         pump()
         assert ctx.input.disconnected_seats() == [0]
@@ -157,7 +159,7 @@ def test_a_real_pad_joins_and_a_pulled_pad_can_be_reclaimed(ctx):
         pump()
         assert ctx.input.disconnected_seats() == []
         assert ctx.input.device_of(0) == ("pad", pad.instance_id)
-        assert ctx.stack.top.name == "lobby"               # the overlay closed itself
+        assert ctx.stack.top.name == "scene"               # the overlay closed itself
     finally:
         pad.detach()
 
@@ -169,6 +171,8 @@ def test_reconnect_offers_a_bot(ctx):
         ctx.input.handle_event(event)
     app.tick(ctx)
     ctx.stack.top.join(("pad", pad.instance_id))
+    ctx.stack.push(Scene(ctx))
+    ctx.stack.apply()
     pad.detach()
     for event in pygame.event.get():
         ctx.input.handle_event(event)
@@ -180,4 +184,19 @@ def test_reconnect_offers_a_bot(ctx):
     ctx.stack.top.menu.selected.activate()                 # "Replace Orange with a bot"
     app.tick(ctx)
     assert taken == [0] and ctx.bot_takeovers == [0] and ctx.seats[0].kind == "bot"
-    assert ctx.stack.top.name == "lobby"
+    assert ctx.stack.top.name == "scene"
+
+
+def test_a_pad_pulled_out_in_the_lobby_frees_its_seat(ctx):
+    vpad = pytest.importorskip("vpad")
+    pad = vpad.VirtualPad()
+    for event in pygame.event.get():
+        ctx.input.handle_event(event)
+    app.tick(ctx)
+    ctx.stack.top.join(("pad", pad.instance_id))
+    pad.detach()
+    for event in pygame.event.get():
+        ctx.input.handle_event(event)
+    app.tick(ctx)
+    assert ctx.seats == [] and ctx.input.disconnected_seats() == []
+    assert "disconnected" in ctx.toasts.texts()[-1]

@@ -57,6 +57,7 @@ class Context:
     lobby: dict[str, Any] = field(default_factory=dict)    # the lobby's last choices (game, mode...)
     toasts: Toasts = field(default_factory=Toasts)
     bot_takeovers: list[int] = field(default_factory=list)  # seats a bot took over after a pad was lost
+    record_path: str | None = None   # --record FILE: the game scene saves the next match's replay there
     quit_requested: bool = False
     tick: int = 0                                           # ticks since start (animations)
     # The app installs this so the settings screen can switch fullscreen live.

@@ -59,7 +59,9 @@ class LobbyScene(Scene):
         o.setdefault("seed", new_seed())
         self.options = o
         self.picked = 0            # the seat the "Seat" rows act on
-        self.joined_order: list[int] = []   # keyboard seats, latest last (Escape releases)
+        # Keyboard seats, latest last: Escape releases the last one.
+        self.joined_order: list[int] = [seat.seat for seat in ctx.seats
+                                        if seat.kind == "human" and seat.device and seat.device[0] == "kb"]
         self.menu = widgets.MenuList(self._items(), play=ctx.sound, row_height=48, width=560)
 
     # ---------------------------------------------------------------- menu rows
@@ -244,6 +246,10 @@ class LobbyScene(Scene):
     # ---------------------------------------------------------------- ticks
     def update(self, commands: dict[int, Command]) -> None:
         inp = self.ctx.input
+        for seat in inp.disconnected_seats():
+            # In the lobby a pulled pad simply frees its seat (in a match it would wait).
+            self.leave(seat)
+            self.ctx.toast(f"{identities()[seat].name}'s controller was disconnected")
         for device in inp.unseated_presses(Button.A):
             self.join(device)
         seated_a = False

@@ -6,6 +6,8 @@
 - `register_screenshot(name, factory, warmup_ticks)`: `--screenshot --scene
   NAME` builds factory(ctx, seed) -> Scene or [Scene, ...] (bottom first),
   runs warmup_ticks ticks and saves one frame.
+- `register_replay_viewer(game_name, factory)`: factory(ctx, replay) -> Scene
+  plays a replay back in the window (`main.py --replay FILE`).
 - `register_attract(factory)`: factory(ctx) -> Scene, the title's attract mode
   (bots playing on their own after the title sits idle).
 
@@ -32,6 +34,7 @@ GAME_TITLES = {"soldout": "Sold Out!", "checkout": "Check Out!"}
 GameFactory = Callable[["Context", "MatchSpec"], "Scene"]
 ShotFactory = Callable[["Context", int], Union["Scene", list["Scene"]]]
 AttractFactory = Callable[["Context"], "Scene"]
+ReplayFactory = Callable[["Context", object], "Scene"]
 
 
 @dataclass(frozen=True)
@@ -44,6 +47,7 @@ class Screenshot:
 _games: dict[str, GameFactory] = {}
 _screenshots: dict[str, Screenshot] = {}
 _attract: list[AttractFactory] = []
+_replay_viewers: dict[str, ReplayFactory] = {}
 _loaded: list[bool] = []
 
 
@@ -79,6 +83,15 @@ def screenshot(name: str) -> Screenshot | None:
 def screenshot_names() -> list[str]:
     load_scene_modules()
     return sorted(_screenshots)
+
+
+def register_replay_viewer(game_name: str, factory: ReplayFactory) -> None:
+    _replay_viewers[game_name] = factory
+
+
+def replay_viewer(game_name: str) -> ReplayFactory | None:
+    load_scene_modules()
+    return _replay_viewers.get(game_name)
 
 
 def register_attract(factory: AttractFactory) -> None:

@@ -44,9 +44,11 @@ class SettingsScene(MenuScene):
 
     def _changed(self) -> None:
         """Every change is applied and saved at once: nothing to forget on the way out."""
-        self.ctx.settings.save()
-        self.ctx.apply_display(self.ctx.settings)
-        self.ctx.audio.set_volume(self.ctx.settings.volume)
+        settings = self.ctx.settings
+        settings.save()
+        self.ctx.audio.set_volume(settings.volume)
+        self.ctx.ui.set_scale(settings.ui_scale)
+        self.ctx.apply_display(settings)
 
     def _volume(self, step: int) -> None:
         s = self.ctx.settings

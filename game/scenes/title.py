@@ -26,6 +26,7 @@ class TitleScene(Scene):
     def __init__(self, ctx: "Context") -> None:
         super().__init__(ctx)
         self.idle_ticks = 0
+        self._stickers: dict[str, tuple[pygame.Surface, pygame.Surface]] = {}
         self.menu = widgets.MenuList([
             widgets.MenuItem("Play", self.play),
             widgets.MenuItem("Settings", self.open_settings),
@@ -90,6 +91,15 @@ class TitleScene(Scene):
 
     def _sticker(self, surface: pygame.Surface, text: str, colour: tuple[int, int, int],
                  center: tuple[int, int], angle: float) -> None:
+        made = self._stickers.get(text)
+        if made is None:   # rotating is slow: build each sticker once
+            made = self._stickers[text] = self._make_sticker(text, colour, angle)
+        turned, shadow = made
+        surface.blit(shadow, shadow.get_rect(center=(center[0] + 8, center[1] + 12)))
+        surface.blit(turned, turned.get_rect(center=center))
+
+    def _make_sticker(self, text: str, colour: tuple[int, int, int],
+                      angle: float) -> tuple[pygame.Surface, pygame.Surface]:
         ui = self.ctx.ui
         size = ui.size("title")
         face = ui.text.render(text, size, ui.colour("text"))
@@ -104,8 +114,7 @@ class TitleScene(Scene):
         card.blit(face, (pad_x, pad_y + 2))
         turned = pygame.transform.rotozoom(card, angle, 1.0)
         shadow = pygame.transform.rotozoom(_silhouette(card), angle, 1.0)
-        surface.blit(shadow, shadow.get_rect(center=(center[0] + 8, center[1] + 12)))
-        surface.blit(turned, turned.get_rect(center=center))
+        return turned, shadow
 
 
 def _silhouette(card: pygame.Surface) -> pygame.Surface:
