@@ -93,3 +93,11 @@ def test_match_runs_rounds_with_running_totals():
 def test_six_players_tidy_has_eight_dressers():
     rnd = Match(CAT, 6, random.Random(2)).start_round("tidy")
     assert len(rnd.dressers) == 8
+
+
+def test_can_still_score_in_every_mode():
+    for mode in ("rush", "memory", "tidy"):
+        rnd = Match(CAT, 2, random.Random(8)).start_round(mode)
+        assert rnd.can_still_score(0) and rnd.can_still_score(1)
+        rnd.end_round()
+        assert not rnd.can_still_score(0) or mode != "memory"

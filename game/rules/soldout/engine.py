@@ -377,7 +377,13 @@ class Round:
         return place in ("pile", "carried", "hand")
 
     def can_still_score(self, side: int) -> bool:
-        """Rush: could this side still complete one more objective card correctly?"""
+        """Could this side still score more? Rush: complete another objective card correctly.
+        Tidy: some pictured item is still unfilled and can be found. Memory: until the round ends."""
+        if self.mode == "memory":
+            return not self.over
+        if self.mode == "tidy":
+            return any(not self.filled(d, i) and self._reachable(i)
+                       for d, slot in enumerate(self.dressers) for i in self.pictured(slot.card))
         for slot in self.tables[side]:
             pictured = self.pictured(slot.card)
             have = [c for c, _ in slot.placed]
