@@ -175,3 +175,11 @@ def test_promo_highlight_changes_the_bargain():
     off = tabletop.bargain_surface("Nachos", 2, 1, "drink", 4, 150)
     on = tabletop.bargain_surface("Nachos", 2, 1, "drink", 4, 150, promo_active=True)
     assert pygame.image.tobytes(off, "RGBA") != pygame.image.tobytes(on, "RGBA")
+
+
+def test_warm_prepares_the_cache():
+    items = [("tie", "#8E44AD", "stars"), ("cap", "#F4D03F", "plain")]
+    assert clothing.warm(items, (40, 64)) == 4
+    assert clothing.item_surface("tie", "#8E44AD", "stars", 40) is \
+        clothing.item_art(items[0], 40)
+    assert tabletop.warm_dice([("#E69F00", "circle")], 32, tumble=False) == 6

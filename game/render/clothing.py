@@ -609,3 +609,17 @@ def _pile(count: int, size: tuple[int, int]) -> pygame.Surface:
         out.blit(number, (w - number.get_width() - round(w * 0.02),
                           min(h - number.get_height(), top + card_h - number.get_height() + round(h * 0.06))))
     return out
+
+
+def warm(items: Sequence[Any], sizes: Sequence[int], colourblind: bool = False,
+         colours: Any = None) -> int:
+    """Draw items ahead of time (e.g. during a countdown) so no frame pays for it.
+
+    Returns how many item surfaces are now cached for these sizes.
+    """
+    count = 0
+    for item in items:
+        for size in sizes:
+            item_art(item, size, colourblind, colours)
+            count += 1
+    return count

@@ -96,7 +96,7 @@ def _die_body(face: int, side: int, colour: Colour, ss: int) -> pygame.Surface:
     return surf
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=8192)
 def _tumble(face: int, size: int, colour_hex: str, angle: int, shape: str | None) -> pygame.Surface:
     die = die_surface(face, size, colour_hex, shape)
     rad = math.radians(angle)
@@ -411,6 +411,21 @@ def token_surface(size: int) -> pygame.Surface:
 
 # Re-exported so a scene can take all the Check Out! pieces from this module.
 __all__ = ["CATEGORIES", "CATEGORY_COLOURS", "bag_icon", "bargain_surface", "category_icon",
-           "die_surface",
-           "price_die_surface", "product_surface", "seat_shape_surface", "star_icon",
-           "token_surface", "tumbling_die_surface"]
+           "die_surface", "price_die_surface", "product_surface", "seat_shape_surface",
+           "star_icon", "token_surface", "tumbling_die_surface", "warm_dice"]
+
+
+def warm_dice(seats: Sequence[tuple[str, str | None]], size: int, tumble: bool = True) -> int:
+    """Draw every face (and, with tumble, every 5-degree turn) of each seat's dice
+    ahead of time so the roll animation never draws mid-frame.  seats: (colour hex,
+    shape) pairs.  Returns how many surfaces were prepared."""
+    count = 0
+    for colour, shape in seats:
+        for face in PIPS:
+            die_surface(face, size, colour, shape)
+            count += 1
+            if tumble:
+                for angle in range(0, 360, 5):
+                    tumbling_die_surface(face, size, colour, angle, shape)
+                    count += 1
+    return count
