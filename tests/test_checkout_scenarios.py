@@ -23,8 +23,8 @@ def test_run_files_passes_all_and_there_are_at_least_40():
 
 def test_a_wrong_expectation_is_reported():
     case = {"name": "wrong", "players": 2, "products": ["hot_dog", "curry", "milk", "crisps"],
-            "steps": [{"do": "roll", "player": 0, "faces": [5, 6, 1, 1, 1]},
-                      {"do": "grab", "player": 0, "products": ["hot_dog"], "reject": "taken"}],
+            "step": [{"do": "roll", "player": 0, "faces": [5, 6, 1, 1, 1]},
+                     {"do": "grab", "player": 0, "products": ["hot_dog"], "expect": "rejected", "reason": "taken"}],
             "expect": {"phase": "checkout", "colour": "red"}}
     failures = scenarios.run_case("checkout", case)
     assert any("expected a rejection" in f for f in failures)

@@ -12,9 +12,9 @@ from typing import Any, Callable
 from .catalogue import Catalogue, load_catalogue
 from .engine import CheckoutGame, Result
 
-CASE_KEYS = {"name", "players", "products", "bargains", "seed", "setup", "steps", "expect"}
+CASE_KEYS = {"name", "description", "players", "products", "bargains", "seed", "setup", "step", "expect"}
 SETUP_KEYS = {"round", "tokens", "bonus", "products", "bargains", "set_aside"}
-STEP_KEYS = {"do", "player", "faces", "products", "bargain", "tokens", "reject", "check"}
+STEP_KEYS = {"do", "player", "faces", "products", "bargain", "tokens", "expect", "reason", "check", "note"}
 
 _catalogue: Catalogue | None = None
 
@@ -33,15 +33,15 @@ def _need(step: dict, key: str) -> Any:
 
 
 ACTIONS: dict[str, Callable[[CheckoutGame, dict], Result]] = {
-    "roll": lambda g, s: g.roll(_need(s, "player"), s.get("faces")),
-    "set_faces": lambda g, s: g.set_faces(_need(s, "player"), _need(s, "faces")),
-    "grab": lambda g, s: g.grab(_need(s, "player"), _need(s, "products")),
-    "join_queue": lambda g, s: g.join_queue(_need(s, "player")),
+    "roll": lambda g, s: g.roll(s.get("player", 0), s.get("faces")),
+    "set_faces": lambda g, s: g.set_faces(s.get("player", 0), _need(s, "faces")),
+    "grab": lambda g, s: g.grab(s.get("player", 0), _need(s, "products")),
+    "join_queue": lambda g, s: g.join_queue(s.get("player", 0)),
     "finish_last": lambda g, s: g.finish_last_holder(),
-    "buy": lambda g, s: g.buy(_need(s, "player"), _need(s, "bargain")),
-    "end_turn": lambda g, s: g.end_checkout_turn(_need(s, "player")),
+    "buy": lambda g, s: g.buy(s.get("player", 0), _need(s, "bargain")),
+    "end_turn": lambda g, s: g.end_checkout_turn(s.get("player", 0)),
     "next_round": lambda g, s: g.next_round(),
-    "bid": lambda g, s: g.bid(_need(s, "player"), _need(s, "tokens")),
+    "bid": lambda g, s: g.bid(s.get("player", 0), _need(s, "tokens")),
 }
 
 
@@ -88,7 +88,7 @@ def run_case(case: dict) -> list[str]:
         return [f"unknown case key(s): {', '.join(unknown)}"]
     game = _build(case)
     failures: list[str] = []
-    for number, step in enumerate(case.get("steps", []), start=1):
+    for number, step in enumerate(case.get("step", []), start=1):
         failures += _run_step(game, number, step)
     failures += _compare(game, case.get("expect", {}), "at the end")
     failures += invariant_failures(game, "at the end")
@@ -118,20 +118,23 @@ def _run_step(game: CheckoutGame, number: int, step: dict) -> list[str]:
         if action is None:
             return [f"{where}: unknown action {step['do']!r} (one of {', '.join(ACTIONS)})"]
         where = f"step {number} ({step['do']})"
+        expect = step.get("expect", "ok")
+        if expect not in ("ok", "rejected"):
+            return [f"{where}: expect must be \"ok\" or \"rejected\", not {expect!r}"]
         result = action(game, step)
-        failures += _judge(result, step.get("reject"), where)
+        failures += _judge(result, expect, step.get("reason"), where)
         failures += invariant_failures(game, where)
     failures += _compare(game, step.get("check", {}), f"after {where}")
     return failures
 
 
-def _judge(result: Result, reject: str | None, where: str) -> list[str]:
-    if reject is None:
+def _judge(result: Result, expect: str, reason: str | None, where: str) -> list[str]:
+    if expect == "ok":
         return [] if result.ok else [f"{where}: expected ok, rejected: {result.reason}"]
     if result.ok:
-        return [f"{where}: expected a rejection containing {reject!r}, but it was applied"]
-    if reject.lower() not in result.reason.lower():
-        return [f"{where}: rejected with {result.reason!r}, expected it to contain {reject!r}"]
+        return [f"{where}: expected a rejection ({reason!r}), but it was applied"]
+    if reason is not None and reason.lower() not in result.reason.lower():
+        return [f"{where}: rejected with {result.reason!r}, expected it to contain {reason!r}"]
     return []
 
 
