@@ -93,7 +93,7 @@ class ReconnectScene(Scene):
         widgets.dim(surface, ui, 200)
         w, h = surface.get_size()
         seats = self.waiting()
-        box = pygame.Rect(0, 0, 900, 300 + 70 * len(self.menu.items))
+        box = pygame.Rect(0, 0, 900, 330 + 70 * len(self.menu.items))
         box.center = (w // 2, h // 2)
         widgets.panel(surface, ui, box, border="accent")
         widgets.logo_text(surface, ui, "CONTROLLER DISCONNECTED", ui.size("large"), ui.colour("accent"),
@@ -106,4 +106,6 @@ class ReconnectScene(Scene):
                           center=(w // 2, box.y + 178))
         widgets.blit_text(surface, ui, "Reconnect it, or press A on any pad to take this seat.", "small",
                           "accent_2", center=(w // 2, box.y + 220))
-        self.menu.draw(surface, ui, ((w - self.menu.width) // 2, box.y + 258))
+        widgets.blit_text(surface, ui, "The game is paused: nothing is lost.", "small", "text_dim",
+                          center=(w // 2, box.y + 258))
+        self.menu.draw(surface, ui, ((w - self.menu.width) // 2, box.y + 290))
