@@ -387,16 +387,26 @@ def _outline_px(size: int) -> float:
     return max(1.5, min(size * 0.034, 6.5))
 
 
-@lru_cache(maxsize=2048)
 def item_surface(garment: str, colour_hex: str, pattern: str, size: int,
                  colourblind: bool = False, cb_hex: str | None = None) -> pygame.Surface:
-    """One clothing item on a transparent square of size x size pixels (cached, shared)."""
+    """One clothing item on a transparent square of size x size pixels (cached, shared).
+
+    In colour-blind mode the item is drawn in cb_hex (when given) with a bolder,
+    higher-contrast pattern.
+    """
+    colour = (cb_hex if (colourblind and cb_hex) else colour_hex).upper()
+    return _item(garment, colour, pattern, int(size), bool(colourblind))
+
+
+@lru_cache(maxsize=2048)
+def _item(garment: str, colour_hex: str, pattern: str, size: int,
+          colourblind: bool) -> pygame.Surface:
     if garment not in SHAPES:
         raise ValueError(f"unknown garment {garment!r}; expected one of {', '.join(GARMENTS)}")
     if pattern not in PATTERNS:
         raise ValueError(f"unknown pattern {pattern!r}; expected one of {', '.join(PATTERNS)}")
     check_size(size)
-    base = hex_rgb(cb_hex if (colourblind and cb_hex) else colour_hex)
+    base = hex_rgb(colour_hex)
     ss = supersample(size)
     big = size * ss
     outline = _outline_px(size) * ss

@@ -229,9 +229,13 @@ def check_size(size: int | tuple[int, int]) -> tuple[int, int]:
 
 
 # ---------------------------------------------------------------- public icons
-@lru_cache(maxsize=256)
 def seat_shape_surface(shape: str, colour_hex: str, size: int) -> pygame.Surface:
     """A seat's shape filled in its colour with a dark outline (square, transparent)."""
+    return _seat_shape(shape, colour_hex.upper(), int(size))
+
+
+@lru_cache(maxsize=256)
+def _seat_shape(shape: str, colour_hex: str, size: int) -> pygame.Surface:
     check_size(size)
     ss = supersample(size)
     big = size * ss
@@ -248,9 +252,13 @@ def seat_shape_surface(shape: str, colour_hex: str, size: int) -> pygame.Surface
     return shrink(with_outline(fill, INK, outline), (size, size))
 
 
-@lru_cache(maxsize=64)
 def star_icon(size: int, colour_hex: str = "#FFC428") -> pygame.Surface:
-    """A gold five-pointed star with an outline and a shine."""
+    """A gold five-pointed star with an outline and a shine (cached, shared)."""
+    return _star(int(size), colour_hex.upper())
+
+
+@lru_cache(maxsize=64)
+def _star(size: int, colour_hex: str) -> pygame.Surface:
     check_size(size)
     ss = supersample(size)
     big = size * ss
@@ -265,9 +273,13 @@ def star_icon(size: int, colour_hex: str = "#FFC428") -> pygame.Surface:
     return shrink(with_outline(fill, INK, outline), (size, size))
 
 
-@lru_cache(maxsize=64)
 def bag_icon(size: int, colour_hex: str = "#E8457A") -> pygame.Surface:
-    """A shopping bag with two handles (the points of a Sold Out! objective)."""
+    """A shopping bag with two handles, the points of a Sold Out! objective (cached)."""
+    return _bag(int(size), colour_hex.upper())
+
+
+@lru_cache(maxsize=64)
+def _bag(size: int, colour_hex: str) -> pygame.Surface:
     check_size(size)
     ss = supersample(size)
     big = size * ss

@@ -47,13 +47,17 @@ def _check_face(face: int) -> None:
 
 
 # ---------------------------------------------------------------- dice
-@lru_cache(maxsize=512)
 def die_surface(face: int, size: int, colour_hex: str, shape: str | None = None) -> pygame.Surface:
     """A die showing face in a seat's colour; pips contrast with it (cached, shared).
 
     With a shape, a small badge of the seat's shape sits on the die's corner, so
     dice are told apart without colour.
     """
+    return _die(int(face), int(size), colour_hex.upper(), shape)
+
+
+@lru_cache(maxsize=1024)
+def _die(face: int, size: int, colour_hex: str, shape: str | None) -> pygame.Surface:
     _check_face(face)
     check_size(size)
     colour = hex_rgb(colour_hex)
@@ -115,7 +119,7 @@ def tumbling_die_surface(face: int, size: int, colour_hex: str, angle: float,
     """
     _check_face(face)
     check_size(size)
-    return _tumble(face, size, colour_hex, int(round(angle / 5.0)) * 5 % 360, shape)
+    return _tumble(int(face), int(size), colour_hex.upper(), int(round(angle / 5.0)) * 5 % 360, shape)
 
 
 @lru_cache(maxsize=64)
