@@ -102,3 +102,23 @@ def test_tiled_19_class_attribute_is_accepted(tmp_path):
     path.write_text(text)
     level = load_level(path)
     assert len(level.pile_spots) == len(load_level(LEVELS_DIR / "boutique.tmx").pile_spots)
+
+
+def test_level_art_renders_every_level_at_a_scale():
+    import pygame
+
+    from game.render.level_art import render_level
+
+    for path in list_levels():
+        level = load_level(path)
+        full = render_level(level, 1.0)
+        assert full.get_size() == level.pixel_size
+        small = render_level(level, 0.75)
+        assert small.get_size() == (round(level.pixel_size[0] * 0.75), round(level.pixel_size[1] * 0.75))
+        # the table is drawn (walnut), the floor under a spawn is light
+        tx, ty, tw, th = level.table_rect
+        r, g, b, _ = full.get_at((tx + tw // 2, ty + th // 2))
+        assert r > b and r < 200
+        sx, sy = level.spawns[0]
+        assert sum(full.get_at((sx, sy))[:3]) > 500
+    pygame.quit()
