@@ -419,7 +419,10 @@ def _item(garment: str, colour_hex: str, pattern: str, size: int,
 
     fill = pygame.Surface((big, big), pygame.SRCALPHA)
     fill.fill((*base, 255))
-    _draw_pattern(fill, pattern, pattern_colour(base, colourblind), pen, colourblind)
+    # Small items get fewer, bigger motifs so dots, stars and checks still read.
+    motif = 1.0 if size >= 96 else min(1.6, 1.0 + 0.45 * (96 - size) / 48)
+    _draw_pattern(fill, pattern, pattern_colour(base, colourblind), _Pen(pen.o, pen.k * motif),
+                  colourblind)
     for kind, prim, *cut in DETAILS.get(garment, []):
         if kind == "dim":
             _dim(fill, pen, prim, cut)
