@@ -85,3 +85,23 @@ def test_faces_in_words_and_exact_chances():
     assert chance((1,), 1) == chance((1,), 1) and str(chance((1,), 1)) == "1/6"
     assert chance((5, 6), 2) == pytest.approx(2 / 36)
     assert chance((5, 6), 1) == 0
+
+
+def test_preset_takes_won_cards_out_of_the_deck():
+    game = CheckoutGame(CATALOGUE, 2, random.Random(4))
+    dealt = game.table[0].id
+    keep = game.product_deck[0]
+    game.preset(products=[[keep], []], tokens=[2, 1], bonus=3)
+    assert keep not in game.product_deck and game.supply == 24
+    with pytest.raises(ValueError, match="already dealt"):
+        CheckoutGame(CATALOGUE, 2, random.Random(4)).preset(set_aside=[dealt])
+
+
+def test_queue_spaces_fill_from_the_right_and_a_single_id_grabs():
+    game = CheckoutGame(CATALOGUE, 3, random.Random(0), product_deck=["milk", "cola", "hot_dog",
+                                                                       "curry", "crisps", "lemonade"])
+    assert game.roll(0, [1, 2, 3, 4, 5]).ok
+    assert game.grab(0, "milk").ok  # a lone id is read as one product, not as letters
+    game.join_queue(1)
+    game.join_queue(0)
+    assert [game.queue_space(s) for s in range(3)] == [1, 2, None]

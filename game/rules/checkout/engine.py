@@ -248,7 +248,7 @@ class CheckoutGame:
         if UNROLLED in player.hand:
             verb = "Set" if self.phase == BONUS_SOLO else "Roll"
             return _no(f"{verb} your dice first")
-        ids = list(product_ids)
+        ids = [product_ids] if isinstance(product_ids, str) else list(product_ids)
         bad = self._grab_targets(ids)
         if bad:
             return bad
@@ -517,17 +517,22 @@ class CheckoutGame:
         if self.supply < 0:
             raise ValueError("preset takes more tokens than the supply holds")
         for seat, won in enumerate(products or []):
-            self._check_known(won, self.catalogue.products)
+            self._take_out(won, self.product_deck, self.catalogue.products)
             self.players[seat].products.extend(won)
         for seat, won in enumerate(bargains or []):
-            self._check_known(won, self.catalogue.bargains)
+            self._take_out(won, self.bargain_deck, self.catalogue.bargains)
             self.players[seat].bargains.extend(won)
         if set_aside:
-            self._check_known(set_aside, self.catalogue.products)
+            self._take_out(set_aside, self.product_deck, self.catalogue.products)
             self.set_aside.extend(set_aside)
 
-    @staticmethod
-    def _check_known(ids: Sequence[str], known: dict) -> None:
-        unknown = [i for i in ids if i not in known]
-        if unknown:
-            raise ValueError(f"unknown ids {unknown}")
+    def _take_out(self, ids: Sequence[str], deck: list[str], known: dict) -> None:
+        """Cards a preset hands out leave the deck; one already dealt this round is an error."""
+        dealt = [t.id for t in self.table] + self.display
+        for card in ids:
+            if card not in known:
+                raise ValueError(f"unknown id {card!r}")
+            if card in dealt:
+                raise ValueError(f"{card!r} is already dealt this round")
+            if card in deck:
+                deck.remove(card)
