@@ -112,8 +112,7 @@ def test_put_down_never_on_a_pile_wall_table_or_chair():
 
 
 def test_put_down_refused_when_there_is_no_room():
-    sim = make_sim(2, "rush")
-    sim.t = dataclasses.replace(sim.t, search_radius=0)
+    sim = make_sim(2, "rush", tuning=dataclasses.replace(load_tuning(), search_radius=0))
     drv = Driver(sim)
     drv.until_phase("playing")
     pid, x, y = sim.floor_piles()[0]

@@ -17,11 +17,11 @@ CATALOGUE = load_catalogue()
 
 
 def make_sim(players: int = 2, mode: str = "rush", seed: int = 7, rounds: int = 1, bots: int = 0,
-             teams: tuple[int, ...] | None = None) -> MallSim:
+             teams: tuple[int, ...] | None = None, tuning=None) -> MallSim:
     seats = tuple(SeatSpec(i, f"P{i}", kind="bot" if i >= players - bots else "human",
                            team=teams[i] if teams else None) for i in range(players))
     spec = MatchSpec("soldout", seats, mode=mode, rounds=rounds, seed=seed, teams=teams is not None)
-    return MallSim(spec, load_level(levels_for_players(players)), CATALOGUE, seed)
+    return MallSim(spec, load_level(levels_for_players(players)), CATALOGUE, seed, tuning=tuning)
 
 
 class Driver:

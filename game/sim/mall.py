@@ -54,6 +54,14 @@ class Dresser:
     y: int
 
 
+def _search_offsets(radius: int, step: int = 4) -> list[tuple[int, int]]:
+    """Offsets within `radius` px, nearest first (ties in a fixed order): where to look for room."""
+    cells = [(dx * dx + dy * dy, dy, dx) for dy in range(-radius, radius + 1, step)
+             for dx in range(-radius, radius + 1, step) if dx * dx + dy * dy <= radius * radius]
+    cells.sort()
+    return [(dx, dy) for _d, dy, dx in cells]
+
+
 class Avatar:
     """A seat's avatar and its per-seat controls state. The scene reads; only the sim writes."""
 
@@ -98,6 +106,8 @@ class MallSim:
         self.rng = random.Random(seed)
         self.t = tuning or load_tuning()
         self.grid = Grid(level.solid, level.tile_size)
+        self._offsets = _search_offsets(self.t.search_radius)
+        self._preview_cache: dict[int, tuple[tuple, tuple[int, int, bool]]] = {}
         seats = sorted(spec.seats, key=lambda s: s.seat)
         self.seats = [s.seat for s in seats]
         self.player_of = {s.seat: i for i, s in enumerate(seats)}
@@ -249,51 +259,52 @@ class MallSim:
         return best[1] if best else None
 
     def preview_spot(self, seat: int) -> tuple[int, int, bool]:
-        """Where B would put the held pile: (x, y, legal). Falls back to the nearest legal spot."""
+        """Where B would put the held pile: (x, y, legal). Falls back to the nearest legal spot.
+
+        Cached per tick and pose: the scene may ask every frame at no cost."""
         av = self.by_seat[seat]
         x, y = av.pos
         fx, fy = av.facing
+        key = (self.tick, x, y, fx, fy, self.held_pile(seat))
+        cached = self._preview_cache.get(seat)
+        if cached is not None and cached[0] == key:
+            return cached[1]
         dist = self.t.drop_distance
         if fx and fy:
             dist = dist * _DIAG // 256
         want = (x + fx * dist, y + fy * dist)
         spot = self._legal_spot_near(want, self.held_pile(seat))
-        if spot is None:
-            return want[0], want[1], False
-        return spot[0], spot[1], True
+        answer = (want[0], want[1], False) if spot is None else (spot[0], spot[1], True)
+        self._preview_cache[seat] = (key, answer)
+        return answer
 
     # ----- placement ------------------------------------------------------------------
     def _spot_legal(self, x: int, y: int, ignore: int | None) -> bool:
+        return self._spot_clear(x, y, self._other_piles(ignore))
+
+    def _other_piles(self, ignore: int | None) -> list[tuple[int, int]]:
+        """Centres of the piles lying on the floor, except `ignore`."""
+        held = list(self.round.held.values())
+        return [xy for pid, xy in self.piles.items() if pid != ignore and pid not in held]
+
+    def _spot_clear(self, x: int, y: int, others: list[tuple[int, int]]) -> bool:
+        """A pile fits here: only walkable floor under it (no wall, table or chair), no pile overlap."""
         h = self.t.pile_half
         if self.grid.box_blocked((x - h) * FP, (y - h) * FP, (x + h) * FP, (y + h) * FP):
             return False
-        held = list(self.round.held.values())
         size = 2 * h
-        for pid, (px, py) in self.piles.items():
-            if pid == ignore or pid in held:
-                continue
-            if abs(px - x) < size and abs(py - y) < size:
+        for px, py in others:
+            if -size < px - x < size and -size < py - y < size:
                 return False
         return True
 
     def _legal_spot_near(self, want: tuple[int, int], ignore: int | None) -> tuple[int, int] | None:
-        """The spot itself if legal, else the nearest legal one on rings of 4 px steps."""
+        """The spot itself if legal, else the nearest legal one within the search radius."""
         x, y = want
-        if self._spot_legal(x, y, ignore):
-            return want
-        step = 4
-        for r in range(step, self.t.search_radius + 1, step):
-            ring = []
-            for dx in range(-r, r + 1, step):
-                for dy in (-r, r):
-                    ring.append((dx * dx + dy * dy, dx, dy))
-            for dy in range(-r + step, r, step):
-                for dx in (-r, r):
-                    ring.append((dx * dx + dy * dy, dx, dy))
-            ring.sort()
-            for _d, dx, dy in ring:
-                if self._spot_legal(x + dx, y + dy, ignore):
-                    return x + dx, y + dy
+        others = self._other_piles(ignore)
+        for dx, dy in self._offsets:
+            if self._spot_clear(x + dx, y + dy, others):
+                return x + dx, y + dy
         return None
 
     def _place_pile(self, pile: int, near: tuple[int, int]) -> None:
@@ -547,6 +558,7 @@ class MallSim:
             if av is not None:
                 self._reject(av, res.reason)
             return False
+        self._preview_cache.clear()  # piles may have moved
         if av is not None:
             self.events.append((name, av.seat, *info))
         for ev in res.events:
