@@ -6,7 +6,8 @@ Writes clothing.png (all catalogue items at 96 px with names), clothing_cb.png
 (colour-blind mode), clothing_big.png (a few at 240 px), clothing_48.png (all
 at 48 px, as small as a list shows them), cards.png (cards, objectives, backs,
 piles), dice.png (faces 1-6 in the 6 seat colours, tumbling, seat shapes) and
-checkout.png (category icons, products, bargains, tokens).  Runs headless.
+checkout.png (category icons, products, bargains, tokens), and mock_table.png /
+mock_mall.png (pieces at the sizes a 1280x720 scene uses).  Runs headless.
 """
 from __future__ import annotations
 
@@ -124,6 +125,43 @@ def checkout_sheet(out: Path) -> None:
                       str(out / "checkout.png"))
 
 
+def mock_screens(out: Path) -> None:
+    """Pieces at the sizes a 1280x720 scene would use, to judge them as from the sofa."""
+    seats = _seats()
+    table = pygame.Surface((1280, 720))
+    table.fill((28, 96, 72))
+    products = list(load_checkout().products.values())
+    for i, p in enumerate(products[::7][:8]):
+        taken = (seats[1]["colour"], seats[1]["shape"]) if i == 2 else None
+        table.blit(tabletop.product_surface(p.name, p.category, p.faces, p.stars, 120, taken),
+                   (250 + i * 130, 200))
+    for i, b in enumerate(list(load_checkout().bargains.values())[::5]):
+        table.blit(tabletop.bargain_surface(b.name, b.price, b.promo_price, b.condition, b.stars,
+                                            110, promo_active=i == 1), (250 + i * 120, 390))
+    for k, seat in enumerate(seats):
+        x, y = (40 + (k % 3) * 420, 20 if k < 3 else 640)
+        table.blit(icons.seat_shape_surface(seat["shape"], seat["colour"], 40), (x, y + 2))
+        for d in range(5):
+            table.blit(tabletop.die_surface(1 + (k + d * 2) % 6, 44, seat["colour"], seat["shape"]),
+                       (x + 50 + d * 50, y))
+    for t in range(4):
+        table.blit(tabletop.token_surface(40), (60 + t * 14, 300))
+    pygame.image.save(table, str(out / "mock_table.png"))
+
+    cat = load_soldout()
+    mall = pygame.Surface((1280, 720))
+    mall.fill((226, 214, 196))
+    items = list(cat.items.values())
+    for i in range(9):
+        mall.blit(clothing.pile_surface(10 - i % 2, (70, 84)), (120 + (i % 5) * 220, 110 + (i // 5) * 200))
+    mall.blit(clothing.item_card(items[7], (220, 290), items[7].name, False, cat), (1020, 410))
+    objectives = list(cat.objectives.values())
+    mall.blit(clothing.objective_art(objectives[0], cat, (260, 110), [True, False]), (20, 580))
+    mall.blit(clothing.objective_art(objectives[-1], cat, (360, 110), [False, True, False]),
+              (300, 580))
+    pygame.image.save(mall, str(out / "mock_mall.png"))
+
+
 def main(argv: list[str]) -> int:
     out = Path(argv[1]) if len(argv) > 1 else ROOT / "out" / "art"
     out.mkdir(parents=True, exist_ok=True)
@@ -132,6 +170,7 @@ def main(argv: list[str]) -> int:
     card_sheet(out)
     dice_sheet(out)
     checkout_sheet(out)
+    mock_screens(out)
     print(f"contact sheets written to {out}")
     return 0
 

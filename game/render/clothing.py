@@ -521,8 +521,10 @@ def _objective(looks: tuple[ItemLook, ...], bags: int, size: tuple[int, int],
     slot_w = (w - 2 * pad - (n - 1) * gap) // n
     slot_h = h - head - pad - round(h * 0.03)
     side = max(4, min(slot_w, slot_h))
+    slot_w = min(slot_w, round(side * 1.2))  # no wide empty slots on a wide card
+    left = (w - n * slot_w - (n - 1) * gap) // 2
     for i, look in enumerate(looks):
-        x = pad + i * (slot_w + gap)
+        x = left + i * (slot_w + gap)
         slot = pygame.Rect(x, head + (slot_h - side) // 2, slot_w, side)
         pygame.draw.rect(card, (255, 255, 255), slot, border_radius=max(2, side // 8))
         pygame.draw.rect(card, (236, 216, 180), slot, max(1, side // 40), border_radius=max(2, side // 8))

@@ -184,16 +184,6 @@ def shrink(surf: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
     return pygame.transform.smoothscale(surf, size)
 
 
-def drop_shadow(surf: pygame.Surface, offset: tuple[int, int], alpha: int = 70) -> pygame.Surface:
-    """surf with a soft dark copy of itself behind it (same size; offset inside)."""
-    out = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-    shadow = silhouette(surf, (0, 0, 0))
-    shadow.fill((255, 255, 255, alpha), special_flags=pygame.BLEND_RGBA_MULT)
-    out.blit(shadow, offset)
-    out.blit(surf, (0, 0))
-    return out
-
-
 def rounded_card(size: tuple[int, int], fill: Colour, border: Colour | None = None,
                  radius_ratio: float = 0.09, border_ratio: float = 0.025,
                  shadow: bool = True) -> pygame.Surface:

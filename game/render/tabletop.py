@@ -248,14 +248,26 @@ def _stars_badge(stars: int, height: int) -> pygame.Surface:
 
 
 def _header(card: pygame.Surface, name: str, colour: Colour, band_h: int, left: int) -> None:
+    """The coloured title band; a long name goes on two lines rather than shrinking."""
     w = card.get_width()
     inset = max(2, round(w * 0.035))
     band = pygame.Rect(inset, inset, w - 2 * inset - max(1, round(w * 0.025)), band_h)
     pygame.draw.rect(card, colour, band, border_radius=max(2, round(w * 0.06)))
-    text = outlined_text(name, round(band_h * 0.62), (255, 255, 255), mix(colour, INK, 0.6),
-                         width=max(1, band_h // 16), max_width=band.w - left - inset)
-    card.blit(text, (band.x + left + (band.w - left - text.get_width()) // 2,
-                     band.y + (band.h - text.get_height()) // 2))
+    room = band.w - left - inset
+    ink = mix(colour, INK, 0.6)
+    lines = [name]
+    one = outlined_text(name, round(band_h * 0.62), (255, 255, 255), ink, width=max(1, band_h // 16))
+    if one.get_width() > room and " " in name:
+        cut = min((i for i, ch in enumerate(name) if ch == " "), key=lambda i: abs(i - len(name) / 2))
+        lines = [name[:cut], name[cut + 1:]]
+    px = round(band_h * (0.62 if len(lines) == 1 else 0.44))
+    texts = [outlined_text(t, px, (255, 255, 255), ink, width=max(1, band_h // 16), max_width=room)
+             for t in lines]
+    total = sum(t.get_height() for t in texts) - (len(texts) - 1) * round(px * 0.18)
+    y = band.y + (band.h - total) // 2
+    for text in texts:
+        card.blit(text, (band.x + left + (band.w - left - text.get_width()) // 2, y))
+        y += text.get_height() - round(px * 0.18)
 
 
 @lru_cache(maxsize=512)
