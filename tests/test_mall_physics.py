@@ -182,3 +182,28 @@ def test_nobody_moves_during_the_countdown():
     assert [av.pos for av in sim.avatars] == start
     sim.step({})
     assert sim.phase == "playing"
+
+
+def test_sim_modules_do_not_import_pygame():
+    import subprocess
+    import sys
+
+    code = ("import sys, game.sim.mall, game.sim.physics, game.sim.tuning; "
+            "print('pygame' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_bad_tuning_file_is_one_clear_error(tmp_path):
+    import pytest
+
+    from game.sim.tuning import TUNING_PATH, TuningError
+
+    broken = tmp_path / "tuning.toml"
+    broken.write_text(TUNING_PATH.read_text().replace("top_speed = 190", "top_speed = \"fast\""))
+    with pytest.raises(TuningError, match=r"tuning\.toml: \[avatar\] top_speed must be a number"):
+        load_tuning(broken)
+    missing = tmp_path / "short.toml"
+    missing.write_text("[avatar]\nhalf_size = 10\n")
+    with pytest.raises(TuningError, match=r"missing \[avatar\] top_speed"):
+        load_tuning(missing)
