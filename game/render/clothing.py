@@ -156,8 +156,9 @@ DETAILS: dict[str, list[tuple]] = {  # (kind, primitive) or ("dim", primitive, c
     "beanie": [("shade", ("path", [(16, 62), (84, 62)], 2))]
               + [("shade", ("path", [(x, 64), (x, 88)], 1.6)) for x in range(21, 82, 7)]
               + [("light", ("circle", (46, 11), 4))],
-    "scarf": [("shade", ("ellipse", (34, 20, 20, 14))),
-              ("ink", ("edge", _arc(44, 27, 10, 7, 0, 360, 20), 1.4)),
+    "scarf": [("dim", ("rect", (31, 10, 26, 28), 6)),
+              ("ink", ("path", [(33, 11), (31, 24), (33, 37)], 1.4)),
+              ("ink", ("path", [(55, 11), (57, 24), (55, 37)], 1.4)),
               ("shade", ("path", [(26, 76), (45, 76)], 1.8)),
               ("shade", ("path", [(53, 70), (71, 67)], 1.8))],
     "gloves": [("shade", ("path", [(x, 40), (x, 28)], 1.6)) for x in (35, 47, 59)]
