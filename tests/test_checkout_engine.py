@@ -105,3 +105,15 @@ def test_queue_spaces_fill_from_the_right_and_a_single_id_grabs():
     game.join_queue(1)
     game.join_queue(0)
     assert [game.queue_space(s) for s in range(3)] == [1, 2, None]
+
+
+def test_check_and_plan_a_grab_without_changing_anything():
+    game = CheckoutGame(CATALOGUE, 2, random.Random(0), product_deck=["hot_dog", "curry", "milk", "crisps"])
+    assert game.check_roll(0).ok
+    game.roll(0, [2, 6, 1, 5, 2])
+    before = game.state_hash()
+    assert game.plan_grab(0, ["hot_dog", "curry"]) == [3, 1, 0, 4]
+    assert game.plan_grab(0, ["crisps"]) is None
+    assert game.check_grab(0, ["crisps"]).reason == "Those dice don't show a 4"
+    assert game.state_hash() == before
+    assert game.grab(0, ["hot_dog", "curry"]).ok and game.players[0].hand == [1]

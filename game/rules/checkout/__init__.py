@@ -60,6 +60,12 @@ buy(seat, bargain_id)        at the promo price when its condition holds
                              (`price(seat, id)`, `promo_applies(seat, id)`).
 end_checkout_turn(seat), next_round(), bid(seat, tokens), set_faces(seat, faces)
 
+check_roll(seat), check_grab(seat, ids) -> Result   the same verdict as the action,
+                             nothing changed (grey out a button, say why).
+plan_grab(seat, ids) -> list[int] | None   the hand indexes of the dice a grab
+                             would place, in product order (to highlight or
+                             animate exactly those dice).
+
 Queries
 -------
 phase, round, players[i] (tokens, products, bargains, hand (0 = not rolled),

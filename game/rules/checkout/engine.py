@@ -45,6 +45,11 @@ def _no(reason: str) -> Result:
     return Result(False, reason)
 
 
+def _id_list(product_ids: Sequence[str] | str) -> list[str]:
+    """A lone id counts as one product, not as a list of letters."""
+    return [product_ids] if isinstance(product_ids, str) else list(product_ids)
+
+
 @dataclass(slots=True)
 class Player:
     seat: int
@@ -204,16 +209,23 @@ class CheckoutGame:
         return None
 
     # ------------------------------------------------------------------ actions
-    def roll(self, seat: int, faces: Sequence[int] | None = None) -> Result:
-        """Roll every unplaced die. `faces` forces the result (scenarios/tests only)."""
+    def check_roll(self, seat: int) -> Result:
+        """Would `roll` succeed now? The same answer and reason, with nothing changed."""
         bad = self._seat(seat) or self._in_round(seat, "roll")
         if bad:
             return bad
-        player = self.players[seat]
         if self.phase == BONUS_SOLO:
             return _no("You are the only one in the bonus round: set your dice instead of rolling")
         if self.last_holder() == seat:
             return _no("You are the last player holding dice: no more rolling, grab what you can")
+        return OK
+
+    def roll(self, seat: int, faces: Sequence[int] | None = None) -> Result:
+        """Roll every unplaced die. `faces` forces the result (scenarios/tests only)."""
+        verdict = self.check_roll(seat)
+        if not verdict.ok:
+            return verdict
+        player = self.players[seat]
         if faces is None:
             player.hand = [self.rng.randint(1, 6) for _ in player.hand]
         else:
@@ -239,8 +251,8 @@ class CheckoutGame:
         player.hand = list(faces)
         return self._done()
 
-    def grab(self, seat: int, product_ids: Sequence[str]) -> Result:
-        """Place dice from the current roll on every listed product at once."""
+    def check_grab(self, seat: int, product_ids: Sequence[str]) -> Result:
+        """Would `grab` succeed now? The same answer and reason, with nothing changed."""
         bad = self._seat(seat) or self._in_round(seat, "grab")
         if bad:
             return bad
@@ -248,18 +260,39 @@ class CheckoutGame:
         if UNROLLED in player.hand:
             verb = "Set" if self.phase == BONUS_SOLO else "Roll"
             return _no(f"{verb} your dice first")
-        ids = [product_ids] if isinstance(product_ids, str) else list(product_ids)
+        ids = _id_list(product_ids)
         bad = self._grab_targets(ids)
         if bad:
             return bad
-        products = self.catalogue.products
-        needed = [face for pid in ids for face in products[pid].faces]
+        needed = [face for pid in ids for face in self.catalogue.products[pid].faces]
         if not covers(needed, player.hand):
             if len(ids) == 1:
                 return _no(f"Those dice don't show {say_faces(needed)}")
             names = " and ".join(self._name(pid) for pid in ids)
             return _no(f"Those dice can't cover {names} at once: that needs {say_faces(needed)}")
-        for pid in ids:
+        return OK
+
+    def plan_grab(self, seat: int, product_ids: Sequence[str]) -> list[int] | None:
+        """Indexes into the player's hand of the dice a grab would place (None if it would fail),
+        in product order: lets the table highlight or animate exactly those dice."""
+        if not self.check_grab(seat, product_ids).ok:
+            return None
+        free = list(enumerate(self.players[seat].hand))
+        used: list[int] = []
+        for pid in _id_list(product_ids):
+            for face in self.catalogue.products[pid].faces:
+                at = next(i for i, (_, f) in enumerate(free) if f == face)  # first die showing it
+                used.append(free.pop(at)[0])
+        return used
+
+    def grab(self, seat: int, product_ids: Sequence[str]) -> Result:
+        """Place dice from the current roll on every listed product at once."""
+        verdict = self.check_grab(seat, product_ids)
+        if not verdict.ok:
+            return verdict
+        player = self.players[seat]
+        products = self.catalogue.products
+        for pid in _id_list(product_ids):
             spot = self.product_at(pid)
             spot.holder = seat
             spot.dice = list(products[pid].faces)
