@@ -263,7 +263,9 @@ def load_level(path: Path | str) -> Level:
             label = obj.name or f"#{obj.id}"
             raise _fail(path, f"chair '{label}' at tile ({cx // ts},{cy // ts}) cannot be reached from any spawn")
 
-    tileset_image = Path(str(getattr(tmx.tilesets[0], "source", ""))) if tmx.tilesets else Path()
+    tileset_image = _tileset_image(path)
+    if tileset_image is None or not tileset_image.is_file():
+        raise _fail(path, f"tileset image not found ({tileset_image or 'no <image> in the tileset'})")
     props = tmx.properties or {}
     return Level(
         name=str(props.get("name") or path.stem.replace("_", " ").title()),
@@ -275,7 +277,7 @@ def load_level(path: Path | str) -> Level:
         kinds=tuple(tuple(row) for row in kinds),
         floor_tiles=tuple(tuple(row) for row in floor_ids),
         wall_tiles=tuple(tuple(row) for row in wall_ids),
-        tileset_image=_tileset_image(path, tileset_image),
+        tileset_image=tileset_image,
         pile_spots=tuple(spots),
         table_rect=table_rect,
         chairs=tuple(chairs),
@@ -285,8 +287,8 @@ def load_level(path: Path | str) -> Level:
     )
 
 
-def _tileset_image(tmx_path: Path, tileset_source: Path) -> Path:
-    """The PNG the first tileset draws from, resolved from the TMX (or the external TSX)."""
+def _tileset_image(tmx_path: Path) -> Path | None:
+    """The PNG the map's first tileset draws from, via the external TSX if there is one."""
     try:
         root = ET.parse(tmx_path).getroot()
         ts = root.find("tileset")
@@ -300,7 +302,7 @@ def _tileset_image(tmx_path: Path, tileset_source: Path) -> Path:
             return (base / img.get("source", "")).resolve()
     except (ET.ParseError, OSError):
         pass
-    return tileset_source
+    return None
 
 
 def list_levels() -> list[Path]:

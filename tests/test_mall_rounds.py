@@ -11,7 +11,6 @@ from game.levels import load_level, levels_for_players
 from game.match import MatchSpec, SeatSpec
 from game.rules.soldout import load_catalogue
 from game.sim.mall import MallSim
-from game.sim.tuning import FP
 
 CATALOGUE = load_catalogue()
 
