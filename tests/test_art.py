@@ -44,7 +44,7 @@ def test_garment_silhouettes_are_pairwise_clearly_different():
         union = masks[a].count() + masks[b].count() - overlap
         iou = overlap / union
         worst = max(worst, iou)
-        assert iou < 0.82, f"{a} and {b} silhouettes overlap {iou:.2f}"
+        assert iou < 0.8, f"{a} and {b} silhouettes overlap {iou:.2f}"
     assert worst > 0.3  # sanity: the measure does see shared area
 
 
