@@ -122,3 +122,22 @@ def test_level_art_renders_every_level_at_a_scale():
         sx, sy = level.spawns[0]
         assert sum(full.get_at((sx, sy))[:3]) > 500
     pygame.quit()
+
+
+def test_levels_survive_a_save_in_tiled(tmp_path):
+    """Round trip through the real editor (skipped where Debian's `tiled` is not installed)."""
+    import os
+    import shutil
+    import subprocess
+
+    tiled = shutil.which("tiled")
+    if tiled is None:
+        pytest.skip("the Tiled editor is not installed")
+    src = LEVELS_DIR / "mall.tmx"
+    out = tmp_path / "saved.tmx"
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_RUNTIME_DIR=str(tmp_path))
+    subprocess.run([tiled, "--export-map", "tmx", str(src), str(out)], env=env, check=True,
+                   capture_output=True, timeout=60)
+    saved, original = load_level(out), load_level(src)
+    assert saved.solid == original.solid and saved.pile_spots == original.pile_spots
+    assert saved.table_rect == original.table_rect and saved.name == original.name
