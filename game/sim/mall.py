@@ -24,6 +24,13 @@ Buttons (one Command per seat per tick)
 Phases: "study" (Memory only) -> "countdown" -> "playing" -> "sold_out" (the
 freeze after any round end) -> "round_over" (results in `last_result`;
 call `start_next_round(mode)`) ... -> "match_over".
+
+Events of the last tick (`sim.events`, for sounds and flashes), each a tuple:
+("picked", seat, pile) ("flipped", seat, pile) ("took", seat, card, pile)
+("delivered", seat, card) ("placed", seat, card, dresser) ("put_down", seat, pile)
+("returned", seat, pile) ("hand_back", seat, card) ("called", seat, seat)
+("selected", seat, slot_or_index) ("ready", seat) ("rejected", seat, reason)
+("pile_gone", pile) ("sold_out", side, seat) ("round_over", cause) ("phase", name).
 """
 from __future__ import annotations
 
