@@ -147,14 +147,6 @@ def draw_shape(target: pygame.Surface, shape: str, colour: Colour, cx: float, cy
         pygame.draw.polygon(target, colour, pts, width)
 
 
-def silhouette(surf: pygame.Surface, colour: Colour) -> pygame.Surface:
-    """A copy of surf with every visible pixel turned to colour (alpha kept)."""
-    out = surf.copy()
-    out.fill((*colour, 255), special_flags=pygame.BLEND_RGB_MIN)
-    out.fill((*colour, 0), special_flags=pygame.BLEND_RGB_MAX)
-    return out
-
-
 @lru_cache(maxsize=32)
 def _disk(radius: int) -> pygame.mask.Mask:
     surf = pygame.Surface((2 * radius + 1, 2 * radius + 1), pygame.SRCALPHA)
