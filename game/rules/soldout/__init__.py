@@ -43,7 +43,7 @@ Round (engine.py) -- players are 0..n-1; a *side* is a team, or a player when te
         player_mistakes(p), bags_in_play(), can_still_score(side)
 
 Scenarios: scenario.run_case(case) -> list[str]; headless: autoplay.play_match(spec) -> dict.
-Rules in plain words: docs/rules_soldout.md.
+Rules in plain words: docs/RULES.md.
 """
 from game.rules.soldout.catalogue import Catalogue, CatalogueError, Colour, Item, Objective, load_catalogue
 from game.rules.soldout.engine import MODE_NAMES, MODES, Deal, Result, Round, Slot, deal_round

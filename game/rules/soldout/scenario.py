@@ -1,4 +1,4 @@
-"""Run one Sold Out! conformance case (the format is described in docs/scenarios_soldout.md).
+"""Run one Sold Out! conformance case (the format is described in docs/SCENARIOS.md).
 
 A case fixes the deal, plays steps in order, and checks each step's result and
 the state afterwards. `run_case` returns the failures as readable lines; an
