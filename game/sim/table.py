@@ -1,0 +1,527 @@
+"""The Check Out! dice table: a fixed-tick real-time game over the rules engine.
+
+The engine (game.rules.checkout) decides what is legal; this module adds time:
+tumbling dice, a cursor per seat, the 3-2-1-GO before each round, the last
+player's countdown, checkout turns, secret bids and their reveal. No pygame, no
+clock, no global random: the engine's `random.Random(seed)` makes every roll.
+Advance it with `step(commands)` at 60 ticks a second.
+
+Controls (one Command per seat per tick)
+----------------------------------------
+- Stick / d-pad: move your cursor one card at a time (holding repeats) over the
+  products; at checkout over the bargains; while bidding up/down (or
+  left/right) choose 0-5; in the solo bonus round over products and your dice.
+- X: roll every die you have not placed. The dice tumble for `tumble` seconds;
+  the faces are decided at once but hidden until they land, and you cannot
+  grab while they tumble.
+- A: grab the product under your cursor with the faces showing (the engine
+  picks the dice; several products from one roll = A on each in turn). At
+  checkout: buy the bargain under your cursor. Bidding: lock your bid (others
+  only see "ready"). Round results: ready for the next round. Solo bonus, on
+  a die: turn it up one face (B: down one face).
+- Y: join the queue (your remaining dice go to the rightmost empty space and
+  your round is over). At checkout: end your turn (leftover dice -> change
+  tokens). Solo bonus: finish the bonus round.
+
+Same-tick races
+---------------
+Within tick t the seats act in the rotating order t % n, t+1 % n, ... (n =
+players), so each seat goes first equally often and a replay resolves every
+race identically. When two seats grab the same product in one tick, the first
+in that order gets it; the other is told "<name> got <product> first" and the
+race is recorded in `races` (shown on the product for both to see).
+
+Phases (`phase`): "countdown" -> "frenzy" -> "checkout" -> "round_end" ... ->
+"bidding" -> "reveal" -> "countdown" -> "bonus" | "bonus_solo" -> "over".
+`events` lists what happened in the last step (for sounds and effects).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+
+from game import TICK_RATE
+from game.input.commands import IDLE, Button, Command
+from game.match import MatchSpec
+from game.rules.checkout import (BIDDING, BONUS, BONUS_SOLO, CHECKOUT, FRENZY, OVER, ROUND_END,
+                                 Catalogue, CheckoutGame, load_catalogue)
+from game.sim.table_cursor import Place, grid, move
+from game.sim.table_tuning import TableTuning, load_table_tuning
+
+COUNTDOWN = "countdown"   # 3-2-1 before a round: cursors move, buttons wait
+REVEAL = "reveal"         # every bonus bid shown together
+PLAYING = (FRENZY, BONUS)
+
+_A, _B, _X, _Y = int(Button.A), int(Button.B), int(Button.X), int(Button.Y)
+_UP, _DOWN, _LEFT, _RIGHT = int(Button.UP), int(Button.DOWN), int(Button.LEFT), int(Button.RIGHT)
+
+
+@dataclass(frozen=True, slots=True)
+class Race:
+    """Two or more seats grabbed one product in the same tick: the winner and who lost."""
+
+    tick: int
+    product: str
+    winner: int
+    losers: tuple[int, ...]
+
+
+class Seat:
+    """One seat's controls state. The scene and bots read it; only the sim writes."""
+
+    __slots__ = ("seat", "name", "cursor", "bargain", "bid_choice", "land_tick", "reason",
+                 "reason_tick", "rejections", "ready", "move_dir", "move_at")
+
+    def __init__(self, seat: int, name: str) -> None:
+        self.seat = seat
+        self.name = name
+        self.cursor = 0            # product (or solo die) target index
+        self.bargain = 0           # bargain index at checkout
+        self.bid_choice = 0        # bonus bid being chosen
+        self.land_tick = 0         # the current roll shows its faces from this tick
+        self.reason = ""           # the last rejection, in words
+        self.reason_tick = -1
+        self.rejections = 0        # actions the engine (or the table) refused
+        self.ready = False         # round results: ready to go on
+        self.move_dir = (0, 0)     # direction held, for repeats
+        self.move_at = 0           # tick of the next repeat
+
+    def state(self) -> list:
+        return [self.cursor, self.bargain, self.bid_choice, self.land_tick, self.reason,
+                self.reason_tick, self.rejections, self.ready, list(self.move_dir), self.move_at]
+
+
+@lru_cache(maxsize=128)
+def _grid(products: int, dice: int) -> list[Place]:
+    return grid(products, dice)
+
+
+@lru_cache(maxsize=16)
+def bargain_places(count: int) -> list[Place]:
+    """Bargains at checkout sit in one row."""
+    return [(2 * i, 0) for i in range(count)]
+
+
+class TableSim:
+    """A whole game of Check Out! in real time for spec.players seats."""
+
+    def __init__(self, spec: MatchSpec, catalogue: Catalogue | None = None, seed: int | None = None,
+                 tuning: TableTuning | None = None) -> None:
+        self.spec = spec
+        self.catalogue = catalogue or load_catalogue()
+        self.tuning = tuning or load_table_tuning()
+        self.seed = spec.seed if seed is None else seed
+        self.game = CheckoutGame(self.catalogue, spec.players, random.Random(self.seed))
+        self.n = spec.players
+        self.seats = [Seat(i, seat.name) for i, seat in enumerate(spec.seats)]
+        self.tick = 0
+        self.events: list[tuple[str, int, object]] = []   # (kind, seat or -1, detail) of the last step
+        self.races: dict[str, Race] = {}                  # product id -> its latest same-tick race
+        self.countdown_end = 0       # first tick of play after the 3-2-1
+        self.reveal_until = 0        # bids stay revealed until this tick
+        self.last_deadline: int | None = None  # the last player's dice queue at this tick
+        self.hold_until = 0          # checkout: the change is being counted until this tick
+        self.turn_start = 0          # checkout turn / bidding / round results / solo start
+        self.revealed: list[int] | None = None
+        self.solo_seat: int | None = None
+        self.change: tuple[int, int, int] | None = None   # (seat, tokens, tick) of the last checkout turn
+        self.round_gains = self._empty_gains()
+        self.rounds: list[list[dict]] = []                # gains of every finished round
+        self._seen = self.game.phase
+        self._grabbed_now: dict[str, int] = {}
+        self._start_countdown(0)
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def phase(self) -> str:
+        if self.tick < self.reveal_until:
+            return REVEAL
+        if self.game.phase in (FRENZY, BONUS, BONUS_SOLO) and self.tick < self.countdown_end:
+            return COUNTDOWN
+        return self.game.phase
+
+    def order(self, tick: int | None = None) -> list[int]:
+        """The seats in the order they act in `tick` (rotating; see the module docstring)."""
+        start = (self.tick if tick is None else tick) % self.n
+        return list(range(start, self.n)) + list(range(start))
+
+    def tumbling(self, seat: int) -> bool:
+        return self.tick < self.seats[seat].land_tick
+
+    def visible_hand(self, seat: int) -> list[int] | None:
+        """The faces of a seat's unplaced dice as everyone sees them; None while they tumble."""
+        return None if self.tumbling(seat) else list(self.game.players[seat].hand)
+
+    def places(self) -> list[Place]:
+        """Cursor targets of the current phase (products, or products + the solo player's dice)."""
+        dice = len(self.game.players[self.solo_seat].hand) if self.game.phase == BONUS_SOLO else 0
+        return _grid(len(self.game.table), dice)
+
+    def countdown_left(self) -> int:
+        return max(0, self.countdown_end - self.tick)
+
+    def last_player(self) -> tuple[int, int] | None:
+        """(seat, ticks left) while the last-player countdown runs."""
+        seat = self.game.last_holder()
+        if seat is None or self.last_deadline is None or self.phase not in PLAYING:
+            return None
+        return seat, max(0, self.last_deadline - self.tick)
+
+    def turn_left(self) -> int:
+        """Ticks before the current checkout turn / bidding / solo round ends by itself."""
+        limit = {CHECKOUT: self.tuning.turn_max, BIDDING: self.tuning.bid_max,
+                 BONUS_SOLO: self.tuning.solo_max, ROUND_END: self.tuning.round_end_max}.get(self.phase)
+        return 0 if limit is None else max(0, self.turn_start + limit - self.tick)
+
+    def checkout_seat(self) -> int | None:
+        return self.game.checkout_player() if self.tick >= self.hold_until else None
+
+    def affordable(self, seat: int) -> list[str]:
+        queued = self.game.players[seat].queued
+        return [b for b in self.game.display if self.game.price(seat, b) <= queued]
+
+    def over(self) -> bool:
+        return self.phase == OVER
+
+    # ------------------------------------------------------------------ the tick
+    def step(self, commands: dict[int, Command]) -> None:
+        """Advance one tick with one Command per seat (missing seats idle)."""
+        self.events = []
+        self._grabbed_now = {}
+        phase = self.phase
+        if phase in PLAYING:
+            for seat in self.order():
+                self._play(self.seats[seat], commands.get(seat, IDLE))
+        elif phase == BONUS_SOLO:
+            self._solo(commands.get(self.solo_seat, IDLE))
+        elif phase == CHECKOUT:
+            self._checkout(commands)
+        elif phase == ROUND_END:
+            self._round_end(commands)
+        elif phase == BIDDING:
+            self._bidding(commands)
+        elif phase == COUNTDOWN:
+            for seat in self.order():
+                self._move_cursor(self.seats[seat], commands.get(seat, IDLE))
+        self._timers()
+        self._sync()
+        self.tick += 1
+
+    # ------------------------------------------------------------------ input
+    def _direction(self, s: Seat, cmd: Command) -> tuple[int, int]:
+        """The one-cell step this tick's command asks for (with hold-to-repeat), or (0, 0)."""
+        buttons = int(cmd.held) | int(cmd.pressed)
+        limit = self.tuning.stick_threshold
+        dx = -1 if buttons & _LEFT or cmd.dx <= -limit else 1 if buttons & _RIGHT or cmd.dx >= limit else 0
+        dy = -1 if buttons & _UP or cmd.dy <= -limit else 1 if buttons & _DOWN or cmd.dy >= limit else 0
+        if dx and dy:  # one axis at a time: the stronger push wins (the d-pad's left/right)
+            if abs(cmd.dy) > abs(cmd.dx):
+                dx = 0
+            else:
+                dy = 0
+        want = (dx, dy)
+        if want == (0, 0):
+            s.move_dir = want
+            return want
+        if want != s.move_dir:
+            s.move_dir = want
+            s.move_at = self.tick + self.tuning.repeat_delay
+            return want
+        if self.tick >= s.move_at:
+            s.move_at = self.tick + self.tuning.repeat_every
+            return want
+        return (0, 0)
+
+    def _move_cursor(self, s: Seat, cmd: Command) -> None:
+        if cmd is IDLE:
+            s.move_dir = (0, 0)
+            return
+        dx, dy = self._direction(s, cmd)
+        if dx or dy:
+            s.cursor = move(self.places(), s.cursor, dx, dy)
+
+    def _reject(self, s: Seat, reason: str, sound: bool = True) -> None:
+        s.reason, s.reason_tick = reason, self.tick
+        s.rejections += 1
+        if sound:
+            self.events.append(("error", s.seat, reason))
+
+    # ------------------------------------------------------------------ frenzy / bonus
+    def _play(self, s: Seat, cmd: Command) -> None:
+        if cmd is IDLE:
+            s.move_dir = (0, 0)
+            return
+        self._move_cursor(s, cmd)
+        pressed = int(cmd.pressed)
+        if pressed & _A:
+            self._grab(s)
+        if pressed & _Y:
+            self._queue(s)
+        if pressed & _X:
+            self._roll(s)
+
+    def _roll(self, s: Seat) -> None:
+        if self.tumbling(s.seat):
+            self._reject(s, "Your dice are still rolling")
+            return
+        result = self.game.roll(s.seat)
+        if not result.ok:
+            self._reject(s, result.reason)
+            return
+        s.land_tick = self.tick + self.tuning.tumble
+        self.events.append(("roll", s.seat, len(self.game.players[s.seat].hand)))
+
+    def _grab(self, s: Seat) -> None:
+        table = self.game.table
+        if not table:
+            return
+        if self.tumbling(s.seat):
+            self._reject(s, "Wait for your dice to land")
+            return
+        spot = table[min(s.cursor, len(table) - 1)]
+        result = self.game.grab(s.seat, [spot.id])
+        if result.ok:
+            self._grabbed_now[spot.id] = s.seat
+            self.round_gains[s.seat]["products"].append(spot.id)
+            self.events.append(("grab", s.seat, spot.id))
+            return
+        winner = self._grabbed_now.get(spot.id)
+        if winner is not None and winner != s.seat:
+            old = self.races.get(spot.id)
+            losers = (old.losers if old and old.tick == self.tick else ()) + (s.seat,)
+            self.races[spot.id] = Race(self.tick, spot.id, winner, losers)
+            name = self.catalogue.products[spot.id].name
+            self._reject(s, f"{self.seats[winner].name} got {name} first (same moment)")
+            self.events.append(("race", winner, spot.id))
+            return
+        self._reject(s, result.reason)
+
+    def _queue(self, s: Seat, auto: bool = False) -> None:
+        had_bonus = self.game.bonus_taker
+        player = self.game.players[s.seat]
+        dice, tokens = len(player.hand), player.tokens
+        result = self.game.join_queue(s.seat)
+        if not result.ok:
+            self._reject(s, result.reason)
+            return
+        self.events.append(("queue", s.seat, "auto" if auto else dice))
+        if had_bonus is None and self.game.bonus_taker == s.seat:
+            self.round_gains[s.seat]["tokens"] += player.tokens - tokens
+            self.events.append(("bonus", s.seat, player.tokens - tokens))
+
+    # ------------------------------------------------------------------ solo bonus
+    def _solo(self, cmd: Command) -> None:
+        s = self.seats[self.solo_seat]
+        if cmd is IDLE:
+            s.move_dir = (0, 0)
+            return
+        self._move_cursor(s, cmd)
+        pressed = int(cmd.pressed)
+        table = len(self.game.table)
+        if pressed & (_A | _B) and s.cursor >= table:
+            self._turn_die(s, s.cursor - table, 1 if pressed & _A else -1)
+        elif pressed & _A:
+            self._grab(s)
+        if pressed & _X:
+            self._roll(s)
+        if pressed & _Y:
+            self._queue(s)
+        s.cursor = min(s.cursor, len(self.places()) - 1)
+
+    def _turn_die(self, s: Seat, die: int, step: int) -> None:
+        hand = list(self.game.players[s.seat].hand)
+        if not 0 <= die < len(hand):
+            return
+        hand = [f or 1 for f in hand]
+        hand[die] = (hand[die] - 1 + step) % 6 + 1
+        result = self.game.set_faces(s.seat, hand)
+        if result.ok:
+            self.events.append(("land", s.seat, hand[die]))
+        else:
+            self._reject(s, result.reason)
+
+    # ------------------------------------------------------------------ checkout
+    def _checkout(self, commands: dict[int, Command]) -> None:
+        seat = self.checkout_seat()
+        if seat is None:
+            return
+        s = self.seats[seat]
+        cmd = commands.get(seat, IDLE)
+        if cmd is not IDLE:
+            dx, dy = self._direction(s, cmd)
+            if dx:
+                s.bargain = move(bargain_places(len(self.game.display)), s.bargain, dx, 0)
+            pressed = int(cmd.pressed)
+            if pressed & _A and self.game.display:
+                bargain = self.game.display[min(s.bargain, len(self.game.display) - 1)]
+                result = self.game.buy(seat, bargain)
+                if result.ok:
+                    self.round_gains[seat]["bargains"].append(bargain)
+                    self.events.append(("buy", seat, bargain))
+                    s.bargain = min(s.bargain, max(0, len(self.game.display) - 1))
+                else:
+                    self._reject(s, result.reason)
+            if pressed & _Y:
+                self._end_turn(seat)
+                return
+        waited = self.tick - self.turn_start
+        if waited >= self.tuning.turn_max or (waited >= self.tuning.turn_auto and not self.affordable(seat)):
+            self._end_turn(seat)
+
+    def _end_turn(self, seat: int) -> None:
+        before = self.game.players[seat].tokens
+        if not self.game.end_checkout_turn(seat).ok:
+            return
+        change = self.game.players[seat].tokens - before
+        self.round_gains[seat]["tokens"] += change
+        self.change = (seat, change, self.tick)
+        self.events.append(("token", seat, change))
+        self.hold_until = self.tick + self.tuning.turn_pause
+        self.turn_start = self.hold_until
+        nxt = self.game.checkout_player()
+        if nxt is not None:
+            self.seats[nxt].bargain = 0
+
+    # ------------------------------------------------------------------ round end / bids
+    def _round_end(self, commands: dict[int, Command]) -> None:
+        for seat in self.order():
+            cmd = commands.get(seat, IDLE)
+            if cmd is not IDLE and int(cmd.pressed) & _A and not self.seats[seat].ready:
+                self.seats[seat].ready = True
+                self.events.append(("ready", seat, None))
+        waited = self.tick - self.turn_start
+        all_ready = all(s.ready for s in self.seats)
+        if (all_ready and waited >= self.tuning.round_end_min) or waited >= self.tuning.round_end_max:
+            self.game.next_round()
+
+    def bid_limit(self, seat: int) -> int:
+        return min(self.game.rules.bonus_bid_max, self.game.players[seat].tokens)
+
+    def _bidding(self, commands: dict[int, Command]) -> None:
+        for seat in self.order():
+            s = self.seats[seat]
+            cmd = commands.get(seat, IDLE)
+            if cmd is IDLE or self.game.bid_made(seat):
+                continue
+            dx, dy = self._direction(s, cmd)
+            step = dx or -dy
+            if step:
+                s.bid_choice = min(max(0, s.bid_choice + step), self.bid_limit(seat))
+            if int(cmd.pressed) & _A:
+                self._lock_bid(s)
+        if self.game.phase == BIDDING and self.tick - self.turn_start >= self.tuning.bid_max:
+            for s in self.seats:
+                if not self.game.bid_made(s.seat):
+                    self._lock_bid(s)
+
+    def _lock_bid(self, s: Seat) -> None:
+        result = self.game.bid(s.seat, s.bid_choice)
+        if result.ok:
+            self.events.append(("ready", s.seat, None))
+        else:
+            self._reject(s, result.reason)
+
+    # ------------------------------------------------------------------ timers and phases
+    def _timers(self) -> None:
+        left = self.countdown_end - self.tick
+        if self.game.phase in (FRENZY, BONUS, BONUS_SOLO) and self.tick >= self.reveal_until:
+            if left > 0 and left % TICK_RATE == 0:
+                self.events.append(("countdown", -1, left // TICK_RATE))
+            elif left == 0:
+                self.events.append(("go", -1, None))
+        if self.phase in PLAYING:
+            seat = self.game.last_holder()
+            if seat is None:
+                self.last_deadline = None
+            elif self.last_deadline is None:
+                start = max(self.tick, self.seats[seat].land_tick)
+                self.last_deadline = start + self.tuning.last_player
+                self.events.append(("last", seat, self.tuning.last_player))
+            elif self.tick >= self.last_deadline:
+                self._queue(self.seats[seat], auto=True)
+        elif self.phase == BONUS_SOLO and self.tick - self.turn_start >= self.tuning.solo_max:
+            self._queue(self.seats[self.solo_seat], auto=True)
+
+    def _sync(self) -> None:
+        """React to the engine changing phase during this tick."""
+        phase = self.game.phase
+        if phase == self._seen:
+            return
+        previous, self._seen = self._seen, phase
+        after = self.tick + 1
+        if phase == CHECKOUT:
+            self.turn_start = self.hold_until = after + self.tuning.turn_pause
+            self.last_deadline = None
+            for s in self.seats:
+                s.bargain = 0
+            self.events.append(("checkout", -1, None))
+        elif phase == ROUND_END:
+            self.last_deadline = None
+            self._close_round(after)
+        elif phase == FRENZY:
+            self._new_round()
+            self._start_countdown(after)
+        elif phase == BIDDING:
+            self.turn_start = after
+            for s in self.seats:
+                s.bid_choice = 0
+            self.events.append(("bidding", -1, None))
+        elif previous == BIDDING:
+            self._reveal(after)
+        if phase == OVER:
+            self.last_deadline = None
+            if previous != BIDDING:
+                self._close_round(after)
+            self.events.append(("over", -1, self.game.winners()))
+
+    def _close_round(self, after: int) -> None:
+        self.rounds.append(self.round_gains)
+        self.turn_start = after
+        for s in self.seats:
+            s.ready = False
+        self.events.append(("round_end", -1, self.game.round))
+
+    def _reveal(self, after: int) -> None:
+        self.revealed = self.game.revealed_bids()
+        self.reveal_until = after + self.tuning.reveal
+        self.events.append(("reveal", -1, self.revealed))
+        self._new_round()
+        if self.game.phase == BONUS_SOLO:
+            self.solo_seat = self.game.holders()[0]
+            self.game.set_faces(self.solo_seat, [1] * len(self.game.players[self.solo_seat].hand))
+        if self.game.phase in (BONUS, BONUS_SOLO):
+            self._start_countdown(self.reveal_until)
+            self.turn_start = self.countdown_end
+
+    def _new_round(self) -> None:
+        self.round_gains = self._empty_gains()
+        self.races = {}
+        self.change = None
+        for s in self.seats:
+            s.cursor = s.bargain = 0
+            s.land_tick = 0
+            s.ready = False
+
+    def _start_countdown(self, start: int) -> None:
+        self.countdown_end = start + self.tuning.countdown
+
+    def _empty_gains(self) -> list[dict]:
+        return [{"products": [], "bargains": [], "tokens": 0} for _ in range(self.n)]
+
+    # ------------------------------------------------------------------ record
+    def state_dict(self) -> dict:
+        return {
+            "tick": self.tick, "game": self.game.state_dict(),
+            "seats": [s.state() for s in self.seats],
+            "timers": [self.countdown_end, self.reveal_until, self.last_deadline, self.hold_until,
+                       self.turn_start, self.solo_seat],
+            "races": [[r.tick, r.product, r.winner, list(r.losers)] for r in self.races.values()],
+        }
+
+    def state_hash(self) -> str:
+        """sha256 of the whole table (engine + timers + cursors): equal hashes, equal games."""
+        dump = json.dumps(self.state_dict(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(dump.encode("utf-8")).hexdigest()

@@ -1,0 +1,79 @@
+"""Check Out! table tuning (assets/checkout/tuning.toml): the table's timings in
+ticks, and the bots' difficulty numbers as plain dicts (read by game/bots/checkout.py)."""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from game import TICK_RATE
+
+TUNING_PATH = Path(__file__).resolve().parents[2] / "assets" / "checkout" / "tuning.toml"
+
+_TABLE_KEYS = ("tumble", "countdown", "go_flash", "last_player", "round_end_min", "round_end_max",
+               "turn_pause", "turn_auto", "turn_max", "bid_max", "reveal", "solo_max", "race_flash")
+BOT_KEYS = ("reaction", "step", "jitter", "miss", "depth", "rolls", "die_value", "greed",
+            "samples", "bid")
+
+
+class TableTuningError(Exception):
+    """A bad tuning file; the message names the file and the key."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableTuning:
+    """Every time the table uses, in ticks; `bots` maps difficulty -> its numbers."""
+
+    tumble: int
+    countdown: int
+    go_flash: int
+    last_player: int
+    round_end_min: int
+    round_end_max: int
+    turn_pause: int
+    turn_auto: int
+    turn_max: int
+    bid_max: int
+    reveal: int
+    solo_max: int
+    race_flash: int
+    stick_threshold: int
+    repeat_delay: int
+    repeat_every: int
+    bots: dict[str, dict[str, float]]
+
+
+def ticks(seconds: float) -> int:
+    """Seconds -> whole ticks (at least one)."""
+    return max(1, round(seconds * TICK_RATE))
+
+
+def _number(path: Path, data: dict, section: str, key: str) -> float:
+    try:
+        value = data[key]
+    except KeyError:
+        raise TableTuningError(f"{path}: missing [{section}] {key}") from None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+        raise TableTuningError(f"{path}: [{section}] {key} must be a number >= 0")
+    return float(value)
+
+
+def load_table_tuning(path: Path | str = TUNING_PATH) -> TableTuning:
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise TableTuningError(f"{path}: {exc}") from None
+    table = data.get("table", {})
+    cursor = data.get("cursor", {})
+    times = {key: ticks(_number(path, table, "table", key)) for key in _TABLE_KEYS}
+    bots: dict[str, dict[str, float]] = {}
+    for level, numbers in data.get("bots", {}).items():
+        bots[level] = {key: _number(path, numbers, f"bots.{level}", key) for key in BOT_KEYS}
+    return TableTuning(
+        **times,
+        stick_threshold=int(_number(path, cursor, "cursor", "stick_threshold")),
+        repeat_delay=ticks(_number(path, cursor, "cursor", "repeat_delay")),
+        repeat_every=ticks(_number(path, cursor, "cursor", "repeat_every")),
+        bots=bots,
+    )
