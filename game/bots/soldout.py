@@ -1,0 +1,597 @@
+"""Sold Out! bots: a seat played through the same Commands a pad sends.
+
+A bot sees what its player could see and nothing more: piles lying on the
+floor (where, how tall, who holds one), the card showing on the pile *it*
+holds, its own hand and carried card, the Starting Table and the dressers. In
+Memory it reads its list only in the study phase, memorising it imperfectly.
+It never looks inside a pile it is not holding.
+
+Each tick `command(sim)` returns one Command. Most ticks it repeats the stick
+it chose at its last decision (a person re-aims every few tenths of a second),
+which keeps a 6-bot match far above real time; it decides again after its
+difficulty's reaction time, after a card has been looked at, or sooner when a
+waypoint is near. Button presses last exactly one tick, like a tap.
+"""
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from game.bots.difficulty import SoldOutDifficulty, soldout_difficulty
+from game.bots.memory import ListMemory, PileMemory
+from game.bots.pathfind import Field, NavGrid, nav_grid
+from game.input.commands import IDLE, STICK_MAX, Button, Command
+from game.match import SeatSpec
+
+if TYPE_CHECKING:
+    from game.sim.mall import MallSim
+
+_A, _B, _X, _Y = Button.A, Button.B, Button.X, Button.Y
+STUCK_CHECK = 40        # ticks of pushing the stick with almost no movement = stuck
+NO_PROGRESS = 60 * 25   # ticks without any successful action = re-plan from scratch
+ARRIVE_PILE = 18        # px from a pile's centre: close enough that it is surely the nearest
+
+
+class SoldOutBot:
+    """One bot seat in the mall. Call `command(sim)` once per tick."""
+
+    def __init__(self, seat: int, sim: "MallSim", difficulty: SoldOutDifficulty, seed: int) -> None:
+        self.seat = seat
+        self.diff = difficulty
+        self.rng = random.Random(seed)
+        self.nav: NavGrid = nav_grid(sim.walkable_grid(), sim.level.tile_size)
+        self.ts = sim.level.tile_size
+        close, loose = lookalikes(sim.catalogue)
+        self.close, self.loose = close, loose
+        self.garment = {i: it.garment for i, it in sim.catalogue.items.items()}
+        self.cooldown = 0
+        self.move: Command = IDLE
+        self.presses = 0          # button presses sent (for the rejection rate)
+        self.rejected = 0         # presses the simulation refused
+        self._press_tick = -1
+        self._round = None
+        self._new_round(sim)
+
+    # ----- the per-tick entry point -------------------------------------------------
+    def command(self, sim: "MallSim") -> Command:
+        """This tick's Command. Cheap on most ticks: the last stick is kept until the next decision."""
+        if self.cooldown > 0:
+            self.cooldown -= 1
+            return self.move
+        return self._think(sim)
+
+    # ----- per-round state ----------------------------------------------------------
+    def _new_round(self, sim: "MallSim") -> None:
+        self._round = sim.round
+        self.memory = PileMemory(self.diff.pile_memory)
+        self.list_memory: ListMemory | None = None
+        self.target_pile: int | None = None
+        self.target_dresser: int | None = None
+        self.belief: dict[str, str] = {}       # real card -> the item the bot thinks it is
+        self.delivered: list[str] = []         # Rush: items the bot believes it delivered
+        self.look_key: tuple | None = None
+        self.decision: str | None = None
+        self.hold_pile: int | None = None
+        self.hold_looks: list[str] = []
+        self.hold_order_ok = True
+        self.skip = 0
+        self.returning = False                 # carrying a card back to a pile
+        self.calling = False
+        self.last_progress = -1               # set when the round's playing phase begins
+        self.last_pos = sim.by_seat[self.seat].pos
+        self.stuck = 0
+        self.unstick_until = -1
+        self._fields: dict[object, Field] = {}   # this round's dresser and table fields
+        self._open_stamp: tuple | None = None
+        self._open: dict[str, int] = {}
+
+    # ----- deciding -------------------------------------------------------------------
+    def _think(self, sim: "MallSim") -> Command:
+        if sim.round is not self._round:
+            self._new_round(sim)
+        phase = sim.phase
+        if phase != "playing":
+            if phase == "study" and self.list_memory is None:
+                self._memorise(sim)
+            return self._wait(sim, 6)
+        if self.last_progress < 0:
+            self.last_progress = sim.tick
+        self._check_rejection(sim)
+        if sim.tick < self.unstick_until:
+            return self._wait(sim, 1, keep_move=True)
+        if sim.tick - self.last_progress > NO_PROGRESS:
+            self._replan(sim)
+        if sim.mode == "memory":
+            if self.calling or self._should_call(sim):
+                return self._call_sold_out(sim)
+        carried = sim.carried(self.seat)
+        if carried is not None:
+            return self._bring(sim, carried)
+        held = sim.held_pile(self.seat)
+        if held is not None:
+            return self._browse(sim, held)
+        return self._seek(sim)
+
+    def _wait(self, sim: "MallSim", ticks: int, keep_move: bool = False) -> Command:
+        if not keep_move:
+            self.move = IDLE
+        self.cooldown = max(0, ticks - 1)
+        return self.move
+
+    def _press(self, sim: "MallSim", button: Button, then: int = 0) -> Command:
+        """A one-tick tap; the stick rests meanwhile."""
+        self.presses += 1
+        self._press_tick = sim.tick + 1   # the tick the simulation will handle it
+        self.move = IDLE
+        self.cooldown = then
+        return _command(0, 0, button, button)
+
+    def _check_rejection(self, sim: "MallSim") -> None:
+        if self._press_tick < 0:
+            return
+        _reason, tick = sim.rejection(self.seat)
+        if tick == self._press_tick:
+            self.rejected += 1
+            self._after_rejection(sim)
+        self._press_tick = -1
+
+    def _after_rejection(self, sim: "MallSim") -> None:
+        """A refused press: drop the current plan so the next decision differs."""
+        if sim.carried(self.seat) is not None and sim.mode == "rush":
+            self.returning = True  # the assisted table refused the card: it is not what we thought
+        self.target_pile = None
+        self.look_key = None
+        self._unstick(sim, 10)
+
+    def _progress(self, sim: "MallSim") -> None:
+        self.last_progress = sim.tick
+
+    def _replan(self, sim: "MallSim") -> None:
+        """Nothing has worked for a long time: forget the plan and search the store again."""
+        self.target_pile = None
+        self.target_dresser = None
+        self.memory.forget_searched()
+        self.last_progress = sim.tick
+        self._unstick(sim, 20)
+
+    # ----- Memory: the list and SOLD OUT! ----------------------------------------------
+    def _memorise(self, sim: "MallSim") -> None:
+        items = [i for card in sim.shopping_list(self.seat) for i in sim.catalogue.objectives[card].items]
+        self.list_memory = ListMemory.memorise(items, self.diff.memory_span, self.diff.list_error,
+                                               self.close, self.garment, self.rng)
+
+    def _hand_beliefs(self, sim: "MallSim") -> list[str]:
+        return [self.belief.get(c, c) for c in sim.hand(self.seat)]
+
+    def _memory_wants(self, sim: "MallSim") -> tuple[set[str], list[str]]:
+        """Exact items still missing, and hazy garments not yet guessed."""
+        memo = self.list_memory or ListMemory()
+        have = self._hand_beliefs(sim)
+        exact = {i for i in memo.exact if i not in have}
+        guessed = [self.garment[c] for c in have if c not in memo.exact]
+        hazy = list(memo.hazy)
+        for g in guessed:
+            if g in hazy:
+                hazy.remove(g)
+        return exact, hazy
+
+    def _hand_room(self, sim: "MallSim") -> int:
+        rnd = sim.round
+        player = sim.player_of[self.seat]
+        side = rnd.side(player)
+        held = sum(len(rnd.hands[m]) for m in rnd.members(side))
+        return rnd.hand_size(player) - held
+
+    def _should_call(self, sim: "MallSim") -> bool:
+        if self.list_memory is None:  # took over a seat mid-round: it never saw the list
+            return sim.tick - self.last_progress > self.diff.patience
+        exact, hazy = self._memory_wants(sim)
+        if not exact and not hazy:
+            return True
+        if self._hand_room(sim) <= 0:
+            return True
+        # Impatience: nothing found for a while. Weaker bots give up (too early) sooner.
+        return sim.tick - self.last_progress > self.diff.patience
+
+    def _call_sold_out(self, sim: "MallSim") -> Command:
+        self.calling = True
+        self.move = _command(0, 0, Button.NONE, _Y)
+        self.cooldown = sim.t.hold_ticks + 2
+        return _command(0, 0, _Y, _Y)
+
+    # ----- what the bot wants ----------------------------------------------------------
+    def _wanted(self, sim: "MallSim") -> set[str]:
+        mode = sim.mode
+        if mode == "memory":
+            return self._memory_wants(sim)[0]
+        if mode == "tidy":
+            return set(self._tidy_wants(sim))
+        return self._rush_wants(sim)
+
+    def _rush_wants(self, sim: "MallSim") -> set[str]:
+        rnd = sim.round
+        player = sim.player_of[self.seat]
+        side = rnd.side(player)
+        mates = [m for m in rnd.members(side) if m != player]
+        on_the_way = {rnd.carried[m] for m in mates if m in rnd.carried}
+        want: set[str] = set()
+        for slot in rnd.tables[side]:
+            pictured = rnd.pictured(slot.card)
+            if len(slot.placed) >= len(pictured):
+                continue
+            others = {c for c, p in slot.placed if p != player}
+            for item in pictured:
+                if item not in self.delivered and item not in others and item not in on_the_way:
+                    want.add(item)
+        return want
+
+    def _tidy_wants(self, sim: "MallSim") -> dict[str, int]:
+        """Open items -> dresser index, on the dressers worth playing for at this strategy depth."""
+        rnd = sim.round
+        side = rnd.side(sim.player_of[self.seat])
+        strategy = self.diff.strategy
+        options = []
+        everything: dict[str, int] = {}
+        for d, slot in enumerate(rnd.dressers):
+            open_items = [i for i in rnd.pictured(slot.card) if not rnd.filled(d, i)]
+            if not open_items:
+                continue
+            for i in open_items:
+                everything[i] = d
+            counts = rnd.dresser_counts(d)
+            mine = counts[side]
+            best_other = max([c for s, c in enumerate(counts) if s != side], default=0)
+            if mine + len(open_items) <= best_other:
+                continue                    # cannot win the majority any more
+            if strategy >= 2 and mine > best_other + len(open_items):
+                continue                    # already won whatever the others do
+            need = max(1, best_other - mine + 1)
+            bags = sim.catalogue.objectives[slot.card].bags
+            options.append((bags / need, d, open_items))
+        if strategy == 0 or not options:
+            return everything
+        if strategy >= 3:
+            top = max(v for v, _d, _i in options)
+            options = [o for o in options if o[0] >= top / 2]
+        return {i: d for _v, d, items in options for i in items}
+
+    def _interesting(self, sim: "MallSim") -> set[str]:
+        """Cards worth remembering a location for (wider than what is wanted right now)."""
+        if sim.mode == "tidy":
+            rnd = sim.round
+            return {i for d, s in enumerate(rnd.dressers) for i in rnd.pictured(s.card) if not rnd.filled(d, i)}
+        return self._wanted(sim)
+
+    def _recognise(self, sim: "MallSim", card: str, wanted: set[str]) -> str | None:
+        """The wanted item the bot takes this card for, or None. People err on look-alikes."""
+        rng = self.rng
+        if card in wanted:
+            return None if rng.random() < self.diff.miss_rate else card
+        for other in self.close.get(card, ()):
+            if other in wanted and rng.random() < self.diff.error_rate:
+                return other
+        for other in self.loose.get(card, ()):
+            if other in wanted and rng.random() < self.diff.error_rate / 3:
+                return other
+        if sim.mode == "memory" and self.list_memory is not None:
+            _exact, hazy = self._memory_wants(sim)
+            if self.garment[card] in hazy:
+                memo = self.list_memory
+                faint = card in memo.truth_of_hazy
+                if rng.random() < (0.5 if faint else 0.12):
+                    return card   # a guess for a half-remembered item
+        return None
+
+    # ----- looking for a pile --------------------------------------------------------
+    def _seek(self, sim: "MallSim") -> Command:
+        self.hold_pile = None
+        pile = self.target_pile
+        floor = {pid: (x, y) for pid, x, y in sim.floor_piles()}
+        if pile is None or pile not in floor:
+            pile = self.target_pile = self._choose_pile(sim, floor)
+        if pile is None:
+            return self._wander(sim)
+        x, y = floor[pile]
+        av = sim.by_seat[self.seat]
+        ax, ay = av.pos
+        if (ax - x) ** 2 + (ay - y) ** 2 <= ARRIVE_PILE * ARRIVE_PILE or \
+                ((ax - x) ** 2 + (ay - y) ** 2 <= 40 * 40 and sim.nearest_pile(self.seat) == pile):
+            if sim.nearest_pile(self.seat) == pile:
+                return self._press(sim, _A, then=self.diff.reaction)
+        return self._walk(sim, self.nav.field_to(self.nav.index(x, y)), (x, y), 6)
+
+    def _choose_pile(self, sim: "MallSim", floor: dict[int, tuple[int, int]]) -> int | None:
+        if not floor:
+            return None
+        wanted = self._wanted(sim)
+        known = {self.memory.where(i) for i in wanted}
+        av = sim.by_seat[self.seat]
+        here = self.nav.index(*av.pos)
+        scored = []
+        fresh = []
+        for pid, (x, y) in floor.items():
+            dist = self.nav.field_to(self.nav.index(x, y)).dist[here]
+            if pid in known:
+                scored.append((dist - 100000, pid))
+            elif not self.memory.searched(pid):
+                fresh.append(pid)
+                scored.append((dist, pid))
+        if not scored:
+            self.memory.forget_searched()
+            fresh = list(floor)
+            scored = [(self.nav.field_to(self.nav.index(x, y)).dist[here], pid) for pid, (x, y) in floor.items()]
+        scored.sort()
+        if self.diff.strategy == 0 and scored[0][0] >= 0:
+            return self.rng.choice(sorted(fresh)) if fresh else scored[0][1]
+        if self.diff.strategy == 1 and scored[0][0] >= 0 and len(scored) > 1 and self.rng.random() < 0.3:
+            return scored[1][1]  # a normal player does not always spot the nearest
+        return scored[0][1]
+
+    # ----- browsing the held pile ------------------------------------------------------
+    def _browse(self, sim: "MallSim", pile: int) -> Command:
+        card = sim.shown_card(self.seat)
+        av = sim.by_seat[self.seat]
+        if pile != self.hold_pile:
+            self._start_hold(sim, pile, card)
+            self._progress(sim)
+        if card is None:
+            return self._wait(sim, 3)
+        key = (pile, sim.pile_count(pile), card, av.last_flip)
+        if key != self.look_key:
+            self.look_key = key
+            self.decision = None
+            if self.skip > 0:
+                self.skip -= 1
+                self.hold_order_ok = False
+            if self.skip > 0:
+                self.decision = "flip"          # flipping past cards it knows, without looking
+            else:
+                return self._wait(sim, self.diff.look)   # take the card in
+        if self.decision is None:
+            self.decision = self._decide(sim, pile, card)
+        if self.decision == "take":
+            return self._press(sim, _A, then=self.diff.reaction)
+        if self.decision == "flip":
+            ready = av.last_flip + sim.t.flip_ticks
+            if sim.tick + 1 < ready:
+                return self._wait(sim, ready - sim.tick - 1)
+            return self._press(sim, _X)
+        return self._put_down(sim)
+
+    def _start_hold(self, sim: "MallSim", pile: int, card: str | None) -> None:
+        self.hold_pile = pile
+        self.target_pile = None
+        self.hold_looks = []
+        self.hold_order_ok = True
+        self.skip = 0
+        self.look_key = None
+        if card is None or not self.diff.flip_known:
+            return
+        order = self.memory.order(pile)
+        wanted = self._wanted(sim)
+        if not order or card not in order:
+            return
+        start = order.index(card)
+        distances = [(order.index(i) - start) % len(order) for i in wanted if i in order]
+        if distances and min(distances) > 1:
+            self.skip = min(distances)
+
+    def _decide(self, sim: "MallSim", pile: int, card: str) -> str:
+        wanted = self._wanted(sim)
+        if card in self._interesting(sim) and self.diff.pile_memory:
+            self.memory.note_item(card, pile)
+        self.hold_looks.append(card)
+        if self.diff.strategy >= 2:
+            seen = self.memory.seen.setdefault(pile, [])
+            if card not in seen:
+                seen.append(card)
+        took = self._recognise(sim, card, wanted)
+        if took is not None and (sim.mode != "memory" or self._hand_room(sim) > 0):
+            self.belief[card] = took
+            self.memory.drop_item(took)
+            self.memory.drop_item(card)
+            self._progress(sim)
+            return "take"
+        count = sim.pile_count(pile)
+        looked = len(self.memory.seen.get(pile, ())) if self.diff.strategy >= 2 else len(self.hold_looks)
+        if looked >= count or len(self.hold_looks) >= count + 2:
+            order = self.hold_looks[-count:] if self.hold_order_ok and len(self.hold_looks) >= count else None
+            self.memory.note_searched(pile, order)
+            return "drop"
+        if count <= 1:
+            return "drop"
+        return "flip"
+
+    def _put_down(self, sim: "MallSim") -> Command:
+        _x, _y, legal = sim.preview_spot(self.seat)
+        if legal:
+            self.hold_pile = None
+            return self._press(sim, _B, then=self.diff.reaction)
+        self._unstick(sim, 8)   # no room in front: take a step and try again
+        return self.move
+
+    # ----- carrying a card (Rush, Tidying Up) -------------------------------------------
+    def _bring(self, sim: "MallSim", card: str) -> Command:
+        self.hold_pile = None
+        believed = self.belief.get(card, card)
+        if sim.mode == "rush":
+            if self.returning or believed not in self._rush_wants(sim):
+                return self._return_card(sim)
+            if sim.at_table(self.seat):
+                self.delivered.append(believed)
+                self._progress(sim)
+                return self._press(sim, _A, then=self.diff.reaction)
+            return self._walk(sim, self._table_field(sim), None, 0)
+        wants = self._tidy_all_open(sim)
+        dresser = wants.get(believed)
+        if dresser is None or self.returning:
+            return self._return_card(sim)
+        near = sim.dresser_in_reach(self.seat)
+        if near is not None and near.index == dresser:
+            self._progress(sim)
+            return self._press(sim, _A, then=self.diff.reaction)
+        return self._walk(sim, self._dresser_field(sim, dresser), None, 0)
+
+    def _dresser_field(self, sim: "MallSim", dresser: int):
+        key = ("dresser", dresser)
+        found = self._fields.get(key)
+        if found is None:
+            spot = next(d for d in sim.dressers if d.index == dresser)
+            ts = self.ts
+            found = self._fields[key] = self.nav.field(
+                self.nav.tiles_beside((spot.x - ts // 2, spot.y - ts // 2, ts, ts)))
+        return found
+
+    def _tidy_all_open(self, sim: "MallSim") -> dict[str, int]:
+        rnd = sim.round
+        stamp = (id(rnd), rnd.actions)
+        if self._open_stamp != stamp:
+            self._open_stamp = stamp
+            self._open = {i: d for d, s in enumerate(rnd.dressers) for i in rnd.pictured(s.card)
+                          if not rnd.filled(d, i)}
+        return self._open
+
+    def _return_card(self, sim: "MallSim") -> Command:
+        """Put a card the bot no longer wants back into the nearest pile (B beside it)."""
+        self.returning = True
+        if sim.nearest_pile(self.seat) is not None:
+            self.returning = False
+            self._progress(sim)
+            return self._press(sim, _B, then=self.diff.reaction)
+        floor = sim.floor_piles()
+        if not floor:
+            return self._wander(sim)
+        ax, ay = sim.by_seat[self.seat].pos
+        _d, _pid, x, y = min(((x - ax) ** 2 + (y - ay) ** 2, pid, x, y) for pid, x, y in floor)
+        return self._walk(sim, self.nav.field_to(self.nav.index(x, y)), (x, y), 6)
+
+    def _table_field(self, sim: "MallSim"):
+        found = self._fields.get("table")
+        if found is None:
+            found = self._fields["table"] = self.nav.field(self.nav.tiles_beside(sim.level.table_rect))
+        return found
+
+    # ----- walking -----------------------------------------------------------------------
+    def _walk(self, sim: "MallSim", field: Field, point: tuple[int, int] | None, slow: int) -> Command:
+        """Steer one step along a flow field; on its goal tile, head for `point`."""
+        av = sim.by_seat[self.seat]
+        x, y = av.pos
+        self._watch_progress(sim, x, y)
+        if sim.tick < self.unstick_until:
+            return self.move
+        nav = self.nav
+        here = nav.index(x, y)
+        if field.dist[here] >= 1 << 30:
+            return self._wander(sim)
+        if field.dist[here] == 0:
+            tx, ty = point if point is not None else nav.centre(here)
+        else:
+            step = field.next[here]
+            further = field.next[step]
+            # Straight stretch ahead: aim two tiles on for a smoother line.
+            if field.dist[step] and further - step == step - here:
+                step = further
+            tx, ty = nav.centre(step) if (field.dist[step] or point is None) else point
+        dx, dy = tx - x, ty - y
+        dx, dy = self._avoid(sim, x, y, dx, dy)
+        span = max(abs(dx), abs(dy))
+        if span <= 1:
+            return self._wait(sim, 2)
+        stick = self.diff.stick
+        if slow and span < 24:
+            stick = max(slow, stick * span // 24)
+        cx, cy = dx * stick // span, dy * stick // span
+        self.move = _command(cx, cy, Button.NONE, Button.NONE)
+        # Decide again after the reaction time, or sooner if the aim point is close.
+        self.cooldown = max(0, min(self.diff.reaction, span // 4) - 1)
+        return self.move
+
+    def _avoid(self, sim: "MallSim", x: int, y: int, dx: int, dy: int) -> tuple[int, int]:
+        """Sidestep an avatar standing right in the way (pushing sorts out the rest)."""
+        for other in sim.avatars:
+            if other.seat == self.seat:
+                continue
+            ox, oy = other.pos
+            rx, ry = ox - x, oy - y
+            if rx > 34 or rx < -34 or ry > 34 or ry < -34:
+                continue
+            if rx * dx + ry * dy <= 0:
+                continue            # behind or beside: not in the way
+            # Perpendicular to the heading, away from the other avatar (seat order breaks a tie).
+            px, py = -dy, dx
+            if px * rx + py * ry > 0 or (px * rx + py * ry == 0 and self.seat < other.seat):
+                px, py = -px, -py
+            return dx + px, dy + py
+        return dx, dy
+
+    def _watch_progress(self, sim: "MallSim", x: int, y: int) -> None:
+        lx, ly = self.last_pos
+        if abs(x - lx) + abs(y - ly) >= 3:
+            self.last_pos = (x, y)
+            self.stuck = 0
+            return
+        self.stuck += self.diff.reaction if self.move is not IDLE else 0
+        if self.stuck >= STUCK_CHECK:
+            self.stuck = 0
+            self.target_pile = None
+            self._unstick(sim, 12 + self.rng.randrange(20))
+
+    def _unstick(self, sim: "MallSim", ticks: int) -> None:
+        """Walk a random open direction for a moment (out of a jam, or to make room)."""
+        x, y = sim.by_seat[self.seat].pos
+        tx, ty = x // self.ts, y // self.ts
+        options = [(ddx, ddy) for ddx, ddy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1))
+                   if self.nav.walkable(tx + ddx, ty + ddy)]
+        ddx, ddy = self.rng.choice(options) if options else (0, 0)
+        self.move = _command(ddx * STICK_MAX * 3 // 4, ddy * STICK_MAX * 3 // 4, Button.NONE, Button.NONE)
+        self.unstick_until = sim.tick + ticks
+        self.cooldown = ticks - 1
+        self.last_pos = (x, y)
+
+    def _wander(self, sim: "MallSim") -> Command:
+        """Nothing to do right now (every pile is held): drift a little and look again."""
+        if self.rng.random() < 0.5:
+            self._unstick(sim, 10)
+            return self.move
+        return self._wait(sim, 15)
+
+    # ----- statistics ------------------------------------------------------------------
+    @property
+    def rejection_rate(self) -> float:
+        return self.rejected / self.presses if self.presses else 0.0
+
+
+_COMMANDS: dict[tuple[int, int, int, int], Command] = {}
+
+
+def _command(dx: int, dy: int, pressed: Button, held: Button) -> Command:
+    """Commands are immutable: share one object per distinct value."""
+    key = (dx, dy, int(pressed), int(held))
+    cmd = _COMMANDS.get(key)
+    if cmd is None:
+        cmd = _COMMANDS[key] = Command(dx, dy, Button(pressed), Button(held))
+    return cmd
+
+
+_LOOKALIKES: dict[int, tuple[dict[str, list[str]], dict[str, list[str]]]] = {}
+
+
+def lookalikes(catalogue) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """Per item: close look-alikes (same garment, same colour or pattern) and loose ones (same garment)."""
+    found = _LOOKALIKES.get(id(catalogue))
+    if found is not None:
+        return found
+    close: dict[str, list[str]] = {}
+    loose: dict[str, list[str]] = {}
+    items = catalogue.items
+    for a, ia in items.items():
+        close[a] = [b for b, ib in items.items() if b != a and ib.garment == ia.garment
+                    and (ib.colour == ia.colour or ib.pattern == ia.pattern)]
+        loose[a] = [b for b, ib in items.items() if b != a and ib.garment == ia.garment and b not in close[a]]
+    _LOOKALIKES[id(catalogue)] = (close, loose)
+    return close, loose
+
+
+def make_soldout_bot(seat_spec: SeatSpec, sim: "MallSim", seed: int) -> SoldOutBot:
+    """A bot for one seat, at the seat's difficulty (unknown levels play as normal)."""
+    return SoldOutBot(seat_spec.seat, sim, soldout_difficulty(seat_spec.difficulty), seed)

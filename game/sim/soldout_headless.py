@@ -1,0 +1,144 @@
+"""Headless Sold Out! through the mall simulation: bots in every seat, no pygame, full speed.
+
+`play_match(spec, record=None) -> dict` plays the whole match tick by tick,
+each bot sending the same Commands a pad would, and returns DESIGN.md's JSON.
+With `record` every tick's commands are written as a replay
+(game.replay.ReplayWriter). `replay_match(replay) -> dict` re-simulates a
+replay's commands (no bots) and returns the same JSON, bit for bit.
+
+Between rounds the next round starts at once, before the next tick, in the
+mode the spec gives ("choose" takes rush, memory, tidy in turn): a replay is
+played back by the same rule.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.bots.soldout import SoldOutBot, make_soldout_bot
+from game.input.commands import Command
+from game.levels import load_level, resolve_level
+from game.match import MatchSpec
+from game.rules.soldout import Catalogue, load_catalogue
+from game.rules.soldout.autoplay import round_modes
+from game.sim.mall import MallSim
+
+_CATALOGUE: list[Catalogue] = []
+_LEVELS: dict[str, object] = {}
+
+
+def _catalogue() -> Catalogue:
+    if not _CATALOGUE:
+        _CATALOGUE.append(load_catalogue())
+    return _CATALOGUE[0]
+
+
+def _level(spec: MatchSpec):
+    path = str(resolve_level(spec.level, len(spec.seats)))
+    if path not in _LEVELS:   # levels never change while the program runs
+        _LEVELS[path] = load_level(path)
+    return _LEVELS[path]
+
+
+def bot_seed(match_seed: int, seat: int) -> int:
+    """Each bot's own generator seed: fixed by the match seed and the seat."""
+    return (match_seed * 1_000_003 + seat * 7919 + 17) & 0x7FFFFFFF
+
+
+def new_sim(spec: MatchSpec) -> tuple[MallSim, list[str]]:
+    """The mall for a spec and the mode of every round."""
+    if not 1 <= len(spec.seats) <= 6:
+        raise ValueError("Sold Out! is played by 1 to 6 players")
+    modes = round_modes(spec)
+    sim = MallSim(spec, _level(spec), _catalogue(), spec.seed, mode=modes[0])
+    return sim, modes
+
+
+def tick_limit(sim: MallSim, rounds: int) -> int:
+    """No match can last longer than this: every phase of every round at its longest, and then some."""
+    t = sim.t
+    return rounds * (t.study_ticks + t.countdown_ticks + t.limit_ticks + t.freeze_ticks + 60) + 60
+
+
+@dataclass
+class MatchRun:
+    """A finished match: its JSON result plus the bots (for their statistics)."""
+
+    result: dict
+    bots: list[SoldOutBot]
+    sim: MallSim
+
+
+def run_match(spec: MatchSpec, record: Path | str | None = None) -> MatchRun:
+    """Play a whole match with a bot in every seat (whatever the seat's kind)."""
+    sim, modes = new_sim(spec)
+    order = [s.seat for s in spec.seats]
+    bots = [make_soldout_bot(s, sim, bot_seed(spec.seed, s.seat)) for s in spec.seats]
+    writer = None
+    if record is not None:
+        from game.replay import ReplayWriter, header_for
+        writer = ReplayWriter(header_for(spec))
+    limit = tick_limit(sim, len(modes))
+    next_round = 1
+    step = sim.step
+    while sim.phase != "match_over" and sim.tick < limit:
+        if sim.phase == "round_over":
+            sim.start_next_round(modes[next_round])
+            next_round += 1
+        commands = {seat: bot.command(sim) for seat, bot in zip(order, bots)}
+        if writer is not None:
+            writer.add_tick([commands[seat] for seat in order])
+        step(commands)
+    if writer is not None:
+        writer.save(Path(record))
+    return MatchRun(result_json(spec, sim), bots, sim)
+
+
+def play_match(spec: MatchSpec, record: Path | str | None = None) -> dict:
+    """DESIGN.md's headless JSON for a match played by bots through the simulation."""
+    return run_match(spec, record).result
+
+
+def replay_match(replay) -> dict:
+    """Re-simulate a replay's commands (no bots) and return the same JSON as the recorded run."""
+    spec = replay.match_spec()
+    sim, modes = new_sim(spec)
+    order = [s.seat for s in spec.seats]
+    next_round = 1
+    for commands in replay.ticks():
+        if sim.phase == "match_over":
+            break
+        if sim.phase == "round_over":
+            if next_round >= len(modes):
+                break
+            sim.start_next_round(modes[next_round])
+            next_round += 1
+        sim.step(dict(zip(order, commands)))
+    return result_json(spec, sim)
+
+
+play_replay = replay_match  # the name game/headless.py looks for
+
+
+def result_json(spec: MatchSpec, sim: MallSim) -> dict:
+    """game, mode, seed, ticks, players, winners, state_hash, rounds (DESIGN.md)."""
+    seats = sorted(spec.seats, key=lambda s: s.seat)
+    match = sim.match
+    rounds = []
+    for res in match.results:
+        rounds.append({"mode": res.mode, "cause": res.cause,
+                       "players": [{"seat": s.seat, "scored": list(res.scored[p]), "mistakes": res.mistakes[p]}
+                                   for p, s in enumerate(seats)]})
+    return {
+        "game": "soldout", "mode": spec.mode, "seed": spec.seed, "ticks": sim.tick,
+        "players": [{"seat": s.seat, "team": s.team if spec.teams else None, "bot": s.kind == "bot",
+                     "score": match.player_total(p)} for p, s in enumerate(seats)],
+        "winners": [seats[p].seat for p in match.winners()] if match.results else [],
+        "state_hash": sim.state_hash(),
+        "rounds": rounds,
+    }
+
+
+def commands_for(bots: list[SoldOutBot], sim: MallSim) -> dict[int, Command]:
+    """One tick of every bot's Command (for scenes that drive several bot seats)."""
+    return {bot.seat: bot.command(sim) for bot in bots}
