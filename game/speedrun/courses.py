@@ -1,0 +1,161 @@
+"""Courses: what a speedrun means in each game, over that game's simulation.
+
+A course builds the simulation for a MatchSpec and answers, after every tick:
+- progress() -> (count, label): how many split-worthy steps the runner has made;
+- verdict() -> None while running, else (complete, reason): complete with
+  reason "" is a clean finish, complete with a reason is a finish with a
+  mistake, not complete is a DNF (reason says why);
+- mistakes(): mistakes so far (flags the run).
+
+Levels, catalogues and tuning are loaded once per process and shared, so a
+restart only rebuilds the simulation (the < 200 ms restart budget).
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from game.input.commands import Command
+from game.match import MatchSpec
+
+PLAYER = 0  # the runner is seat 0, the engine's player 0
+
+
+class Course:
+    sim: object
+
+    @property
+    def tick(self) -> int:
+        return self.sim.tick  # type: ignore[attr-defined]
+
+    def step(self, commands: dict[int, Command]) -> None:
+        self.sim.step(commands)  # type: ignore[attr-defined]
+
+    def state_hash(self) -> str:
+        return self.sim.state_hash()  # type: ignore[attr-defined]
+
+    def playing(self) -> bool:
+        raise NotImplementedError
+
+    def split_names(self) -> list[str]:
+        raise NotImplementedError
+
+    def progress(self) -> tuple[int, str]:
+        raise NotImplementedError
+
+    def verdict(self) -> tuple[bool, str] | None:
+        raise NotImplementedError
+
+    def mistakes(self) -> int:
+        raise NotImplementedError
+
+    def score(self) -> int:
+        return 0
+
+
+# ----------------------------------------------------------------- Sold Out!
+@lru_cache(maxsize=8)
+def _level(name: str | None, players: int):
+    from game.levels import load_level, resolve_level
+    return load_level(resolve_level(name, players))
+
+
+@lru_cache(maxsize=1)
+def _catalogue():
+    from game.rules.soldout import load_catalogue
+    return load_catalogue()
+
+
+@lru_cache(maxsize=1)
+def _tuning():
+    from game.sim.tuning import load_tuning
+    return load_tuning()
+
+
+class SoldOutCourse(Course):
+    """Rush: a split per card delivered, done on SOLD OUT!. Tidying Up: a split per pictured
+    item filled, done when all are. Memory: a split per listed item gathered in hand, then
+    one for the SOLD OUT! call; a call without the whole list is a finish with a mistake."""
+
+    def __init__(self, spec: MatchSpec) -> None:
+        from game.sim.mall import MallSim
+        self.sim = MallSim(spec, _level(spec.level, spec.players), _catalogue(), spec.seed, tuning=_tuning())
+        self.mode = spec.mode
+        self._best_hand = 0
+        rnd = self.sim.round
+        if self.mode == "tidy":
+            self.wanted = [i for d in rnd.dressers for i in rnd.pictured(d.card)]
+        else:
+            self.wanted = rnd.list_items(rnd.side(PLAYER))
+
+    def playing(self) -> bool:
+        return self.sim.phase == "playing"
+
+    def split_names(self) -> list[str]:
+        n = len(self.wanted)
+        if self.mode == "rush":
+            return [f"Card {i}" for i in range(1, n)] + ["SOLD OUT!"]
+        if self.mode == "tidy":
+            return [f"Item {i}" for i in range(1, n)] + ["All tidy"]
+        return [f"Item {i}" for i in range(1, n + 1)] + ["SOLD OUT!"]
+
+    def progress(self) -> tuple[int, str]:
+        rnd = self.sim.round
+        label = ""
+        for event in self.sim.events:
+            if event[0] in ("delivered", "placed", "took") and event[1] == PLAYER:
+                label = _item_name(event[2])
+        if self.mode == "rush":
+            return sum(len(s.placed) for s in rnd.tables[rnd.side(PLAYER)]), label
+        if self.mode == "tidy":
+            return sum(1 for d in range(len(rnd.dressers))
+                       for i in rnd.pictured(rnd.dressers[d].card) if rnd.filled(d, i)), label
+        have = sum(1 for i in self.wanted if i in rnd.hands[PLAYER])
+        self._best_hand = max(self._best_hand, have)
+        return self._best_hand, label
+
+    def verdict(self) -> tuple[bool, str] | None:
+        rnd = self.sim.round
+        if not rnd.over:
+            return None
+        cause = rnd.cause
+        if self.mode == "memory" and cause == "sold_out":
+            missing = sum(1 for i in self.wanted if i not in rnd.hands[PLAYER])
+            return True, (f"{missing} listed item{'s' if missing != 1 else ''} missing" if missing else "")
+        if (self.mode, cause) in (("rush", "sold_out"), ("tidy", "all_filled")):
+            wrong = rnd.mistakes[PLAYER]
+            return True, (f"{wrong} wrong card{'s' if wrong != 1 else ''}" if wrong else "")
+        if cause == "time":
+            return False, "the mall closed (time limit)"
+        return False, "nothing left to score (a spoiled objective card)"
+
+    def mistakes(self) -> int:
+        rnd = self.sim.round
+        if self.mode == "memory":
+            return rnd.memory_mistakes(PLAYER)
+        return rnd.mistakes[PLAYER]
+
+    def score(self) -> int:
+        rnd = self.sim.round
+        return rnd.scores()[rnd.side(PLAYER)]
+
+
+def _item_name(item: object) -> str:
+    try:
+        return _catalogue().name(str(item))
+    except KeyError:
+        return ""
+
+
+def course_for(spec: MatchSpec) -> Course:
+    if spec.game == "soldout":
+        return SoldOutCourse(spec)
+    from game.speedrun.checkout_course import CheckOutCourse
+    return CheckOutCourse(spec)
+
+
+def warm_up(spec: MatchSpec) -> None:
+    """Load everything a course needs (level, catalogue, tuning) before the first attempt."""
+    if spec.game == "soldout":
+        _level(spec.level, spec.players)
+        _catalogue()
+        _tuning()

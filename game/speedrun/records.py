@@ -1,0 +1,191 @@
+"""Speedrun records in the user folder: PBs, best segments, last runs, a top-10 board per board key.
+
+One JSON file (user_dir()/speedrun.json), written atomically through
+game.userfiles; a corrupt or unrecognisable file is moved aside (never deleted)
+and the records start empty with a one-line warning. Replays of finished runs
+live in replays_dir()/speedrun/ and are named in the records, so a PB always
+has its replay (the ghost, the run code).
+
+Only clean runs (no flag) can be a PB, enter the leaderboard or improve best
+segments; flagged runs are kept in the last runs with their flags shown.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.replay import replays_dir
+from game.speedrun.splits import Comparison, merge_best
+from game.userfiles import atomic_write_text, load_json, save_json, user_dir
+
+FILE_NAME = "speedrun.json"
+RECORDS_VERSION = 1
+TOP = 10
+LAST = 10
+FLAG_NAMES = {"mistake": "mistake", "assist": "assist on", "speed": "game speed changed"}
+
+
+def replay_folder() -> Path:
+    folder = replays_dir() / "speedrun"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@dataclass
+class Verdict:
+    """What a finished attempt did to the records (the results screen says it)."""
+
+    run: dict
+    is_pb: bool
+    previous_pb: int | None
+    rank: int | None            # leaderboard place, 1-based, if it made the top 10
+    golds: list[int]            # split indexes that were new best segments
+
+
+class Records:
+    def __init__(self, data: dict | None = None) -> None:
+        self.data = data if data is not None else {"version": RECORDS_VERSION, "boards": {}}
+
+    # ----- loading and saving -----------------------------------------------------
+    @classmethod
+    def load(cls) -> tuple["Records", str | None]:
+        """The records, or empty ones and a warning if the file was corrupt (it is moved aside)."""
+        data, warning = load_json(FILE_NAME, None)
+        if data is None:
+            return cls(), warning
+        if not _valid(data):
+            return cls(), _set_aside(user_dir() / FILE_NAME)
+        return cls(data), None
+
+    def save(self) -> None:
+        save_json(FILE_NAME, self.data)
+
+    # ----- reading ----------------------------------------------------------------
+    def board(self, key: str) -> dict:
+        return self.data["boards"].get(key) or _empty_board()
+
+    def pb(self, key: str) -> dict | None:
+        return self.board(key).get("pb")
+
+    def comparison(self, key: str) -> Comparison:
+        board = self.board(key)
+        pb = board.get("pb")
+        return Comparison(pb=list(pb["splits"]) if pb else [], best_segments=list(board.get("best_segments", [])))
+
+    def leaderboard(self, key: str) -> list[dict]:
+        return list(self.board(key).get("leaderboard", []))
+
+    def last_runs(self, key: str) -> list[dict]:
+        return list(self.board(key).get("last", []))
+
+    def attempts(self, key: str) -> int:
+        return int(self.board(key).get("attempts", 0))
+
+    # ----- writing ----------------------------------------------------------------
+    def count_attempt(self, key: str) -> None:
+        board = self.data["boards"].setdefault(key, _empty_board())
+        board["attempts"] = int(board.get("attempts", 0)) + 1
+
+    def add_run(self, key: str, run: dict) -> Verdict:
+        """Record a finished attempt (complete or not). `run` holds at least ticks (None for a DNF),
+        splits, flags, seed. Returns what changed; call save() afterwards."""
+        board = self.data["boards"].setdefault(key, _empty_board())
+        run = dict(run)
+        run.setdefault("date", _dt.datetime.now().isoformat(timespec="seconds"))
+        clean = not run.get("flags") and run.get("ticks") is not None
+        old = board.get("pb")
+        old_ticks = old["ticks"] if old else None
+        golds: list[int] = []
+        if not run.get("flags"):
+            before = list(board.get("best_segments", []))
+            board["best_segments"] = merge_best(before, list(run.get("splits", [])))
+            golds = [i for i, (a, b) in enumerate(zip(before, board["best_segments"])) if a is not None and b < a]
+        is_pb = clean and (old_ticks is None or run["ticks"] < old_ticks)
+        if is_pb:
+            board["pb"] = run
+        rank = None
+        if clean:
+            top = sorted(board.get("leaderboard", []) + [run], key=lambda r: (r["ticks"], r["date"]))[:TOP]
+            board["leaderboard"] = top
+            rank = next((i + 1 for i, r in enumerate(top) if r is run), None)
+        board["last"] = ([run] + board.get("last", []))[:LAST]
+        return Verdict(run, is_pb, old_ticks, rank, golds)
+
+    def referenced_replays(self) -> set[str]:
+        names = set()
+        for board in self.data["boards"].values():
+            for run in [board.get("pb")] + board.get("leaderboard", []) + board.get("last", []):
+                if run and run.get("replay"):
+                    names.add(run["replay"])
+        return names
+
+    def prune_replays(self) -> None:
+        """Delete speedrun replays no record points at any more (old resets of the last-runs list)."""
+        keep = self.referenced_replays()
+        for path in replay_folder().glob("*.replay"):
+            if path.name not in keep:
+                try:
+                    path.unlink()
+                except OSError:
+                    pass
+
+
+def save_replay(key: str, text: str, when: _dt.datetime | None = None) -> str:
+    """Write a run's replay next to the records; returns its file name."""
+    when = when or _dt.datetime.now()
+    base = f"{key}-{when.strftime('%Y%m%d-%H%M%S')}"
+    folder = replay_folder()
+    name, n = f"{base}.replay", 1
+    while (folder / name).exists():
+        n += 1
+        name = f"{base}-{n}.replay"
+    atomic_write_text(folder / name, text)
+    return name
+
+
+def read_replay_text(name: str) -> str | None:
+    try:
+        return (replay_folder() / name).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def flag_text(flags: list[str]) -> str:
+    return ", ".join(FLAG_NAMES.get(f, f) for f in flags)
+
+
+def _empty_board() -> dict:
+    return {"pb": None, "best_segments": [], "leaderboard": [], "last": [], "attempts": 0}
+
+
+def _valid(data: object) -> bool:
+    if not isinstance(data, dict) or data.get("version") != RECORDS_VERSION:
+        return False
+    boards = data.get("boards")
+    if not isinstance(boards, dict):
+        return False
+    for board in boards.values():
+        if not isinstance(board, dict):
+            return False
+        runs = [board.get("pb")] + list(board.get("leaderboard", [])) + list(board.get("last", []))
+        if not all(r is None or (isinstance(r, dict) and isinstance(r.get("splits", []), list)) for r in runs):
+            return False
+        if board.get("pb") is not None and not isinstance(board["pb"].get("ticks"), int):
+            return False
+        if not all(s is None or isinstance(s, int) for s in board.get("best_segments", [])):
+            return False
+    return True
+
+
+def _set_aside(path: Path) -> str:
+    n = 1
+    while path.with_name(f"{path.name}.corrupt-{n}").exists():
+        n += 1
+    aside = path.with_name(f"{path.name}.corrupt-{n}")
+    try:
+        os.replace(path, aside)
+    except OSError as exc:
+        return f"{path.name} is not a records file and could not be moved aside ({exc.strerror}); starting empty"
+    return f"{path.name} is not a records file; moved to {aside.name}, starting empty"
