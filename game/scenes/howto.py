@@ -1,0 +1,244 @@
+"""How-to-play cards: a title and a few pages of text and icons, over whatever is below.
+
+Reusable by any game scene: `HowToScene(ctx, title, pages, key=...)`, or load
+the text from assets/howto/NAME.toml with `load_howto(name)`. A / Right: next
+page (the last one closes); B / Left: previous page; START: skip. Once closed,
+the card is remembered as seen in the user folder (howto_seen.json), and
+`push_howto_once` no longer shows it.
+"""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+
+from game.core.scene import Scene
+from game.input.commands import Button, Command
+from game.render import widgets
+from game.render.clothing import card_back_surface, pile_surface
+from game.render.icons import bag_icon, seat_shape_surface, star_icon
+from game.scenes.common import menu_command
+from game.userfiles import load_json, save_json
+
+if TYPE_CHECKING:
+    from game.core.context import Context
+
+HOWTO_DIR = Path(__file__).resolve().parents[2] / "assets" / "howto"
+SEEN_FILE = "howto_seen.json"
+ICON = 84
+
+
+class HowToError(Exception):
+    """A how-to file that cannot be used; the message names the file."""
+
+
+@dataclass(frozen=True)
+class HowToPage:
+    heading: str
+    lines: tuple[str, ...]
+    icons: tuple[str, ...] = ()
+
+
+def load_howto(name: str, folder: Path = HOWTO_DIR) -> tuple[str, list[HowToPage]]:
+    """(title, pages) from folder/NAME.toml; HowToError with a one-line message otherwise."""
+    path = folder / f"{name}.toml"
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise HowToError(f"{path}: {exc}") from None
+    title = data.get("title")
+    pages = data.get("page")
+    if not isinstance(title, str) or not isinstance(pages, list) or not pages:
+        raise HowToError(f"{path}: needs a title and at least one [[page]]")
+    out = []
+    for i, page in enumerate(pages, 1):
+        lines = page.get("lines") if isinstance(page, dict) else None
+        if not isinstance(lines, list) or not all(isinstance(x, str) for x in lines):
+            raise HowToError(f"{path}: page {i} needs lines = [\"...\"]")
+        icons = page.get("icons", [])
+        if not isinstance(icons, list) or not all(isinstance(x, str) for x in icons):
+            raise HowToError(f"{path}: page {i}: icons must be a list of names")
+        out.append(HowToPage(str(page.get("heading", "")), tuple(lines), tuple(icons)))
+    return title, out
+
+
+# ---------------------------------------------------------------- "seen" memory
+def seen_keys() -> list[str]:
+    data, _warning = load_json(SEEN_FILE, [])
+    return [k for k in data if isinstance(k, str)] if isinstance(data, list) else []
+
+
+def is_seen(key: str) -> bool:
+    return key in seen_keys()
+
+
+def mark_seen(key: str) -> None:
+    keys = seen_keys()
+    if key not in keys:
+        try:
+            save_json(SEEN_FILE, sorted([*keys, key]))
+        except OSError:
+            pass  # a read-only user folder only means the card shows again next time
+
+
+def push_howto(ctx: "Context", name: str, on_done: Callable[[], None] | None = None) -> bool:
+    """Show how-to NAME now (e.g. from a BACK press). False if its file is unusable."""
+    try:
+        title, pages = load_howto(name)
+    except HowToError as exc:
+        ctx.toast(str(exc))
+        return False
+    ctx.stack.push(HowToScene(ctx, title, pages, key=name, on_done=on_done))
+    return True
+
+
+def push_howto_once(ctx: "Context", name: str, on_done: Callable[[], None] | None = None) -> bool:
+    """Show how-to NAME unless it was seen before. True if it was pushed."""
+    if is_seen(name):
+        return False
+    return push_howto(ctx, name, on_done)
+
+
+# ---------------------------------------------------------------- the scene
+class HowToScene(Scene):
+    name = "howto"
+    opaque = False
+
+    def __init__(self, ctx: "Context", title: str, pages: list[HowToPage], key: str | None = None,
+                 on_done: Callable[[], None] | None = None) -> None:
+        super().__init__(ctx)
+        self.title = title
+        self.pages = pages or [HowToPage("", ("",))]
+        self.key = key
+        self.on_done = on_done
+        self.page = 0
+        self.closed = False
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        if self.key:
+            mark_seen(self.key)
+        self.ctx.stack.pop()
+        if self.on_done is not None:
+            self.on_done()
+
+    def update(self, commands: dict[int, Command]) -> None:
+        cmd = menu_command(commands)
+        seated = [c for s, c in commands.items() if s >= 0]
+        pressed = cmd.pressed
+        for c in seated:
+            pressed |= c.pressed
+        if pressed & Button.START or self.ctx.input.escape_pressed():
+            self.ctx.sound("confirm")
+            self.close()
+        elif pressed & (Button.A | Button.RIGHT):
+            self.ctx.sound("menu_move")
+            if self.page + 1 >= len(self.pages):
+                self.close()
+            else:
+                self.page += 1
+        elif pressed & (Button.B | Button.LEFT) and self.page > 0:
+            self.ctx.sound("back")
+            self.page -= 1
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        ui = self.ctx.ui
+        widgets.dim(surface, ui, 210)
+        w, h = surface.get_size()
+        box = pygame.Rect(0, 0, 1000, 560)
+        box.center = (w // 2, h // 2)
+        widgets.panel(surface, ui, box, border="accent_2")
+        widgets.blit_text(surface, ui, "HOW TO PLAY", "small", "text_dim", center=(w // 2, box.y + 34))
+        widgets.logo_text(surface, ui, self.title, ui.size("heading"), ui.colour("accent_2"),
+                          (w // 2, box.y + 86), outline=4)
+        page = self.pages[self.page]
+        widgets.blit_text(surface, ui, page.heading, "large", "text", center=(w // 2, box.y + 160))
+        self._icons(surface, page.icons, (w // 2, box.y + 240))
+        y = box.y + 320
+        for line in page.lines:
+            for part in _wrap(ui, line, ui.size("small") + 2, box.w - 100):
+                widgets.blit_text(surface, ui, part, ui.size("small") + 2, "text", center=(w // 2, y))
+                y += 36
+        dots = len(self.pages)
+        for i in range(dots):
+            colour = ui.colour("accent_2") if i == self.page else ui.colour("border")
+            pygame.draw.circle(surface, colour, (w // 2 - (dots - 1) * 14 + i * 28, box.bottom - 76), 8)
+        last = self.page + 1 >= dots
+        widgets.hints(surface, ui, [("A", "Got it!" if last else "Next"), ("B", "Back"), ("START", "Skip")],
+                      y=box.bottom - 34)
+
+    def _icons(self, surface: pygame.Surface, icons: tuple[str, ...], centre: tuple[int, int]) -> None:
+        made = [_icon(self.ctx, name) for name in icons]
+        made = [m for m in made if m is not None]
+        gap = 28
+        total = sum(m.get_width() for m in made) + gap * max(0, len(made) - 1)
+        x = centre[0] - total // 2
+        for m in made:
+            surface.blit(m, m.get_rect(midleft=(x, centre[1])))
+            x += m.get_width() + gap
+
+
+def _icon(ctx: "Context", name: str) -> pygame.Surface | None:
+    """A small picture for a how-to page (None for an unknown name: the text still reads)."""
+    if name.startswith("key:"):
+        label = ctx.ui.render(name[4:], 40, (28, 20, 18))
+        cap = pygame.Surface((max(64, label.get_width() + 28), 64), pygame.SRCALPHA)
+        pygame.draw.rect(cap, (11, 7, 6), cap.get_rect().move(0, 3), border_radius=16)
+        pygame.draw.rect(cap, (255, 244, 227), cap.get_rect().inflate(0, -4), border_radius=16)
+        cap.blit(label, label.get_rect(center=(cap.get_width() // 2, 30)))
+        return cap
+    if name == "pile":
+        return pile_surface(9, (ICON, ICON + 10))
+    if name == "card":
+        return card_back_surface((ICON - 16, ICON + 8))
+    if name in ("bag", "soldout"):
+        return bag_icon(ICON)
+    if name == "star":
+        return star_icon(ICON)
+    if name in ("list", "dresser", "table", "hand"):
+        return _picture(name)
+    return None
+
+
+def _picture(name: str) -> pygame.Surface:
+    """Tiny drawn scenes: a list card, a dresser chair, the Starting Table, a fanned hand."""
+    surf = pygame.Surface((ICON + 40, ICON), pygame.SRCALPHA)
+    if name == "list":
+        pygame.draw.rect(surf, (255, 247, 228), (4, 8, ICON + 30, ICON - 16), border_radius=10)
+        pygame.draw.rect(surf, (226, 170, 60), (4, 8, ICON + 30, ICON - 16), 4, border_radius=10)
+        for i in range(3):
+            pygame.draw.rect(surf, (86, 180, 233) if i != 1 else (230, 159, 0), (16 + i * 34, 26, 26, 34),
+                             border_radius=6)
+    elif name == "dresser":
+        pygame.draw.rect(surf, (120, 80, 150), (30, 20, 56, 50), border_radius=10)
+        pygame.draw.rect(surf, (90, 56, 120), (30, 56, 56, 14), border_radius=6)
+        surf.blit(seat_shape_surface("circle", "#E69F00", 30), (2, 4))
+        surf.blit(seat_shape_surface("square", "#56B4E9", 30), (ICON + 8, 4))
+    elif name == "table":
+        pygame.draw.rect(surf, (150, 100, 64), (8, 14, ICON + 24, ICON - 28), border_radius=10)
+        pygame.draw.rect(surf, (98, 62, 38), (8, 14, ICON + 24, ICON - 28), 4, border_radius=10)
+        for i in range(3):
+            surf.blit(card_back_surface((22, 30)), (26 + i * 26, 26 + (i % 2) * 4))
+    else:  # hand
+        for i in range(4):
+            surf.blit(card_back_surface((34, 48)), (10 + i * 24, 18 - (i % 2) * 6))
+    return surf
+
+
+def _wrap(ui, text: str, size: int, width: int) -> list[str]:
+    words = text.split()
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        trial = f"{line} {word}".strip()
+        if line and ui.text.width(trial, size) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return [*lines, line] if line else lines

@@ -1,0 +1,495 @@
+"""The Sold Out! mall scene: a match played in one window, 2-6 seats, bots beside people.
+
+MallScene(ctx, spec) is registered as the "soldout" game. Each fixed tick it
+gathers one Command per seat (people from the input manager, bots from their
+controllers), steps the MallSim, turns the tick's events into sounds and
+effects, and pushes the results between rounds. START / Escape pushes the
+pause overlay; a pad pulled out pushes the reconnect overlay; BACK shows the
+mode's how-to card. Either way the sim is not stepped: time stops.
+
+Round flow: (choose a mode) -> how-to card the first time a mode is played ->
+study (Memory) -> countdown -> play -> SOLD OUT! -> results -> next round ...
+"""
+from __future__ import annotations
+
+import logging
+import math
+import statistics
+import time
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.core.scene import Scene
+from game.core.seats import identities as seat_identities
+from game.input.commands import IDLE, Button, Command
+from game.levels import LevelError, load_level, resolve_level
+from game.match import MatchSpec, SeatSpec
+from game.render import widgets
+from game.render.icons import INK, outlined_text
+from game.rules.soldout import MODE_NAMES, MODES, CatalogueError, load_catalogue
+from game.scenes import registry
+from game.scenes.mall_draw import MapView
+from game.scenes.mall_hud import Hud
+from game.scenes.mall_layout import SCREEN, MallLayout, compute_layout
+from game.sim.mall import MallSim
+
+if TYPE_CHECKING:
+    from game.core.context import Context
+
+log = logging.getLogger(__name__)
+
+FLASH_TICKS = 18           # the white flash of SOLD OUT!
+SHAKE_TICKS = 30
+GO_TICKS = 40              # "GO!" stays this long after the countdown
+STAMP_RED = (226, 40, 60)
+ENDINGS = {"sold_out": "SOLD OUT!", "all_filled": "ALL TIDY!", "nothing_left": "SOLD OUT!",
+           "stopped": "TIME!", "time": "TIME!"}
+
+
+class MallScene(Scene):
+    name = "mall"
+
+    def __init__(self, ctx: "Context", spec: MatchSpec, pilot: bool = False) -> None:
+        super().__init__(ctx)
+        self.spec = spec
+        self.error = ""
+        self.sim: MallSim | None = None
+        self.view: MapView | None = None
+        self.hud: Hud | None = None
+        self.bots: dict[int, object] = {}
+        self.pilot_wanted = pilot          # screenshots/benchmark: scripted seats when no bots exist
+        self.pilot = None
+        self.modes_played: list[str] = []
+        self.results_pushed = False
+        self.previews: dict[int, tuple[int, int, bool]] = {}
+        self.ending_tick = -1
+        self.ending_side: int | None = None
+        try:
+            self.catalogue = load_catalogue()
+            self.level = load_level(resolve_level(spec.level, len(spec.seats)))
+        except (LevelError, CatalogueError, OSError) as exc:
+            self.error = str(exc)
+            return
+        self.seats = sorted(spec.seats, key=lambda s: s.seat)
+        ids = seat_identities()
+        self.identities = {s.seat: ids[s.seat % len(ids)] for s in self.seats}
+        self.names = {s.seat: s.name or ids[s.seat % len(ids)].name for s in self.seats}
+        self.layout: MallLayout = compute_layout(self.level.pixel_size, len(self.seats))
+        self.static: pygame.Surface | None = None
+        self.map_surface: pygame.Surface | None = None
+        self._texts: dict[tuple, pygame.Surface] = {}
+        self.stamp: pygame.Surface | None = None
+        if spec.mode in MODES:
+            self._begin(spec.mode)
+
+    # ------------------------------------------------------------------ set-up
+    def _begin(self, mode: str) -> None:
+        """Create the simulation with its first round in `mode`."""
+        self.sim = MallSim(self.spec, self.level, self.catalogue, self.spec.seed, mode)
+        self.view = MapView(self.sim, self.layout, self.identities, self.names)
+        self.hud = Hud(self.sim, self.layout, self.ctx.ui, self.identities, self.names,
+                       self.ctx.settings.colourblind)
+        self.static = None
+        self._round_started(mode)
+
+    def _round_started(self, mode: str) -> None:
+        self.results_pushed = False
+        self.ending_tick = -1
+        self.bots = self._make_bots()
+        self.pilot = None
+        if self.pilot_wanted and len(self.bots) < len(self.seats):
+            from game.scenes.mall_demo import DemoPilot
+            self.pilot = DemoPilot(self.sim, self.spec.seed)
+        first_time = mode not in self.modes_played
+        self.modes_played.append(mode)
+        self._prewarm()
+        if first_time and not self.pilot_wanted:
+            from game.scenes.howto import push_howto_once
+            push_howto_once(self.ctx, mode)
+
+    def _make_bots(self) -> dict[int, object]:
+        """Bot controllers from game.bots (helper B1); bot seats stay idle if it is not installed."""
+        wanted = [s for s in self.seats if s.kind == "bot" or s.seat in self.ctx.bot_takeovers]
+        if not wanted or self.sim is None:
+            return {}
+        try:
+            from game.bots import make_soldout_bot
+        except ImportError:
+            log.info("game.bots is not installed: bot seats stand still")
+            return {}
+        bots = {}
+        for s in wanted:
+            bots[s.seat] = make_soldout_bot(s, self.sim, self.spec.seed * 131 + s.seat * 7919
+                                            + len(self.modes_played))
+        return bots
+
+    def _prewarm(self) -> None:
+        """Render every card once at the viewer's size now, so no frame pays for it mid-play."""
+        from game.render.clothing import item_card
+        cb = self.ctx.settings.colourblind
+        sizes = {p.viewer.size for p in self.layout.panels}
+        for item in self.catalogue.items.values():
+            for size in sizes:
+                item_card(item, size, colourblind=cb, colours=self.catalogue)
+
+    def enter(self) -> None:
+        if self.error:
+            return
+        if self.sim is None:
+            from game.scenes.soldout_results import ChooseModeScene
+            self.ctx.stack.push(ChooseModeScene(self.ctx, self._choose_first, first=True))
+
+    def _choose_first(self, mode: str) -> None:
+        self._begin(mode)
+
+    # ------------------------------------------------------------------ flow (results call these)
+    def next_round(self, mode: str) -> None:
+        if self.sim is None or self.sim.phase != "round_over":
+            return
+        self.sim.start_next_round(mode)
+        self._round_started(mode)
+
+    def rematch(self) -> None:
+        """Same seats, same settings, a new deal."""
+        spec = MatchSpec(self.spec.game, self.spec.seats, self.spec.mode, self.spec.rounds,
+                         self.spec.seed + 1, self.spec.teams, self.spec.level, dict(self.spec.options))
+        self.ctx.stack.replace(MallScene(self.ctx, spec))
+
+    def to_lobby(self) -> None:
+        stack = self.ctx.stack
+        if any(scene.name == "lobby" for scene in stack.scenes):
+            stack.pop_until(lambda scene: scene.name == "lobby")
+            return
+        from game.scenes.lobby import LobbyScene
+        from game.scenes.title import TitleScene
+        stack.clear_to(TitleScene(self.ctx))
+        stack.push(LobbyScene(self.ctx))
+
+    # ------------------------------------------------------------------ ticks
+    def update(self, commands: dict[int, Command]) -> None:
+        if self.error:
+            self.ctx.toast(f"Cannot open the mall: {self.error}", seconds=8)
+            self.ctx.stack.pop()
+            self.error = ""
+            self.sim = None
+            return
+        if self.sim is None:
+            return
+        from game.scenes.pause import PauseScene, wants_pause
+        from game.scenes.reconnect import ReconnectScene, needs_reconnect
+        if wants_pause(self.ctx, commands):
+            self.ctx.sound("confirm")
+            self.ctx.stack.push(PauseScene(self.ctx))
+            return
+        if needs_reconnect(self.ctx):
+            self.ctx.stack.push(ReconnectScene(self.ctx, on_bot=self._bot_takeover))
+            return
+        if any(cmd.pressed & Button.BACK for seat, cmd in commands.items() if seat >= 0):
+            from game.scenes.howto import push_howto
+            push_howto(self.ctx, self.sim.mode)
+            return
+        self.sim.step(self._commands(commands))
+        self._after_step()
+
+    def _commands(self, commands: dict[int, Command]) -> dict[int, Command]:
+        sim = self.sim
+        out: dict[int, Command] = {}
+        lost = set(self.ctx.input.disconnected_seats()) if hasattr(self.ctx.input, "disconnected_seats") else set()
+        for s in self.seats:
+            if s.seat in self.bots:
+                out[s.seat] = self.bots[s.seat].command(sim)
+            elif self.pilot is not None:
+                out[s.seat] = self.pilot.command(s.seat)
+            elif s.seat in lost:
+                out[s.seat] = IDLE
+            else:
+                out[s.seat] = commands.get(s.seat, IDLE)
+        return out
+
+    def _bot_takeover(self, seat: int) -> None:
+        spec = next((s for s in self.seats if s.seat == seat), None)
+        if spec is None or self.sim is None:
+            return
+        try:
+            from game.bots import make_soldout_bot
+        except ImportError:
+            return
+        self.bots[seat] = make_soldout_bot(SeatSpec(seat, spec.name, "bot", "normal", spec.team), self.sim,
+                                           self.spec.seed + seat)
+
+    def _after_step(self) -> None:
+        sim = self.sim
+        self.previews = {seat: sim.preview_spot(seat) for seat in sim.seats if sim.held_pile(seat) is not None}
+        for event in sim.events:
+            self._event(event)
+        if sim.phase in ("round_over", "match_over") and not self.results_pushed:
+            self.results_pushed = True
+            from game.scenes.soldout_results import SoldOutResultsScene
+            self.ctx.stack.push(SoldOutResultsScene(self.ctx, self))
+
+    def _event(self, event: tuple) -> None:
+        kind = event[0]
+        sim = self.sim
+        human = len(event) > 1 and isinstance(event[1], int) and event[1] in sim.by_seat \
+            and not sim.by_seat[event[1]].bot and event[1] not in self.bots
+        sound = {"picked": "pickup", "put_down": "putdown", "flipped": "flip", "took": "take",
+                 "delivered": "deliver", "placed": "deliver", "returned": "putdown", "hand_back": "putdown",
+                 "ready": "confirm", "selected": "menu_move"}.get(kind)
+        if kind == "flipped" and not human:
+            sound = None      # six bots flipping would drown the room
+        if sound:
+            self.ctx.sound(sound)
+        if kind == "rejected" and human:
+            self.ctx.sound("error")
+        elif kind == "phase":
+            phase = event[1]
+            if phase == "countdown":
+                self.ctx.sound("countdown")
+            elif phase == "playing":
+                self.ctx.sound("go")
+            elif phase == "sold_out":
+                self.ending_tick = sim.tick
+                self.ending_side = sim.round.sold_out_by
+                self.ctx.sound("sold_out")
+            elif phase == "match_over":
+                self.ctx.sound("win")
+        elif kind == "phase" or kind == "sold_out":
+            pass
+        if sim.phase == "countdown" and kind != "phase":
+            pass
+        if sim.phase == "countdown":
+            left = sim.phase_ticks_left()
+            if left and left % 60 == 0 and kind == "phase":
+                pass
+
+    # ------------------------------------------------------------------ drawing
+    def _build_static(self) -> None:
+        """The background that never changes: backdrop, the scaled level, the panel frames."""
+        from game.render.level_art import render_level
+        surf = pygame.Surface(SCREEN)
+        surf.blit(self.ctx.ui.background(SCREEN), (0, 0))
+        self.map_surface = render_level(self.level, self.layout.scale)
+        if pygame.display.get_surface() is not None:
+            self.map_surface = self.map_surface.convert()
+        rect = self.layout.map_rect
+        pygame.draw.rect(surf, (11, 7, 6), rect.inflate(8, 8).move(0, 4), border_radius=6)
+        surf.blit(self.map_surface, rect)
+        if self.hud is not None:
+            self.hud.draw_frames(surf)
+        self.static = surf.convert() if pygame.display.get_surface() is not None else surf
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        if self.error or self.sim is None:
+            widgets.draw_background(surface, self.ctx.ui)
+            if self.sim is None and not self.error:
+                if self.static is None and self.hud is None:
+                    pass
+            return
+        if self.static is None:
+            self._build_static()
+        sim = self.sim
+        surface.blit(self.static, (0, 0))
+        shake = self._shake()
+        if shake != (0, 0):
+            surface.blit(self.map_surface, self.layout.map_rect.move(shake))
+        view = self.view
+        surface.set_clip(self.layout.map_rect.inflate(4, 4))
+        view.draw_table(surface, sim, shake)
+        view.draw_piles(surface, sim, shake)
+        view.draw_previews(surface, self.previews, shake)
+        view.draw_dressers(surface, sim, shake)
+        view.draw_avatars(surface, sim, alpha, shake, sim.tick)
+        view.draw_shutter(surface, sim, shake)
+        surface.set_clip(None)
+        self.hud.draw(surface, sim, {s.seat: sim.match.player_total(sim.player_of[s.seat]) for s in self.seats})
+        self._top_bar(surface)
+        self._phase_overlay(surface)
+
+    def _shake(self) -> tuple[int, int]:
+        sim = self.sim
+        if self.ending_tick < 0 or not self.ctx.settings.screen_shake:
+            return (0, 0)
+        age = sim.tick - self.ending_tick
+        if age >= SHAKE_TICKS:
+            return (0, 0)
+        power = 9 * (1 - age / SHAKE_TICKS)
+        return (round(math.sin(age * 2.1) * power), round(math.cos(age * 2.9) * power * 0.6))
+
+    def _text(self, text: str, size: int, colour: tuple[int, int, int], outline: int = 3) -> pygame.Surface:
+        key = (text, size, colour, outline)
+        surf = self._texts.get(key)
+        if surf is None:
+            if len(self._texts) > 200:
+                self._texts.clear()
+            surf = outlined_text(text, size, colour, INK, width=outline)
+            self._texts[key] = surf
+        return surf
+
+    def _top_bar(self, surface: pygame.Surface) -> None:
+        """Mode, round and clock in a pill over the map's top wall."""
+        sim = self.sim
+        rounds = max(1, self.spec.rounds)
+        number = min(rounds, len(sim.match.results) + (0 if sim.phase in ("round_over", "match_over") else 1))
+        parts = [MODE_NAMES[sim.mode], f"Round {number}/{rounds}"]
+        if sim.phase in ("playing", "sold_out"):
+            end = sim.tick if sim.phase == "playing" else sim.phase_tick
+            secs = max(0, end - sim.round_tick) // 60
+            parts.append(f"{secs // 60}:{secs % 60:02d}")
+        text = self._text("   ·   ".join(parts), 24, (255, 244, 227), 2)
+        rect = text.get_rect(midtop=(SCREEN[0] // 2, self.layout.map_rect.y + 2)).inflate(24, 6)
+        pygame.draw.rect(surface, (28, 20, 18), rect, border_radius=14)
+        pygame.draw.rect(surface, (84, 64, 58), rect, 2, border_radius=14)
+        surface.blit(text, text.get_rect(center=rect.center))
+        if sim.mode == "memory" and sim.phase == "playing":
+            hint = self._text("Hold Y: SOLD OUT!", 22, (255, 193, 69), 2)
+            surface.blit(hint, hint.get_rect(topright=(self.layout.map_rect.right - 8, self.layout.map_rect.y + 6)))
+
+    def _phase_overlay(self, surface: pygame.Surface) -> None:
+        sim = self.sim
+        centre = self.layout.map_rect.center
+        if sim.phase == "study":
+            secs = (sim.phase_ticks_left() + 59) // 60
+            band = pygame.Surface((self.layout.map_rect.w, 150), pygame.SRCALPHA)
+            band.fill((11, 7, 6, 190))
+            surface.blit(band, band.get_rect(center=centre))
+            title = self._text("MEMORISE YOUR LIST!", 56, (255, 193, 69), 4)
+            surface.blit(title, title.get_rect(center=(centre[0], centre[1] - 34)))
+            ready = sum(1 for av in sim.avatars if av.ready)
+            line = self._text(f"{secs} s  ·  A when ready  ({ready}/{len(sim.avatars)} ready)", 30,
+                              (255, 244, 227), 2)
+            surface.blit(line, line.get_rect(center=(centre[0], centre[1] + 30)))
+        elif sim.phase == "countdown":
+            left = sim.phase_ticks_left()
+            number = self._text(str(max(1, (left + 59) // 60)), 170, (255, 244, 227), 7)
+            surface.blit(number, number.get_rect(center=centre))
+            sub = self._text("The shutters are going up...", 30, (255, 193, 69), 2)
+            surface.blit(sub, sub.get_rect(center=(centre[0], centre[1] + 100)))
+        elif sim.phase == "playing" and sim.tick - sim.round_tick < GO_TICKS:
+            go = self._text("GO!", 170, (123, 216, 143), 7)
+            surface.blit(go, go.get_rect(center=centre))
+        elif sim.phase in ("sold_out", "round_over", "match_over"):
+            self._sold_out(surface)
+
+    def _sold_out(self, surface: pygame.Surface) -> None:
+        sim = self.sim
+        age = sim.tick - self.ending_tick if self.ending_tick >= 0 else 99
+        if age < FLASH_TICKS and self.ctx.settings.screen_shake:
+            flash = pygame.Surface(SCREEN, pygame.SRCALPHA)
+            flash.fill((255, 255, 255, round(200 * (1 - age / FLASH_TICKS))))
+            surface.blit(flash, (0, 0))
+        if self.stamp is None:
+            self.stamp = self._make_stamp(ENDINGS.get(sim.round.cause, "SOLD OUT!"))
+        stamp = self.stamp
+        if age < 10:
+            k = 1.6 - 0.6 * age / 10
+            stamp = pygame.transform.scale(stamp, (round(stamp.get_width() * k), round(stamp.get_height() * k)))
+        centre = self.layout.map_rect.center
+        surface.blit(stamp, stamp.get_rect(center=(centre[0], centre[1] - 20)))
+        who = self._caller_text()
+        if who:
+            line = self._text(who, 36, (255, 244, 227), 3)
+            surface.blit(line, line.get_rect(center=(centre[0], centre[1] + 90)))
+
+    def _caller_text(self) -> str:
+        sim = self.sim
+        side = sim.round.sold_out_by
+        if sim.round.cause == "sold_out" and side is not None:
+            names = [self.names[sim.seats[p]] for p in sim.round.members(side)]
+            return f"{' & '.join(names)} called it!"
+        return {"all_filled": "Every dresser is filled", "nothing_left": "Nobody can finish a list any more",
+                "stopped": "The mall is closing", "time": "The mall is closing"}.get(sim.round.cause, "")
+
+    def _make_stamp(self, text: str) -> pygame.Surface:
+        face = outlined_text(text, 150, (255, 255, 255), INK, width=6)
+        pad = 26
+        card = pygame.Surface((face.get_width() + 2 * pad, face.get_height() + pad), pygame.SRCALPHA)
+        rect = card.get_rect()
+        pygame.draw.rect(card, INK, rect, border_radius=28)
+        pygame.draw.rect(card, STAMP_RED, rect.inflate(-12, -12), border_radius=22)
+        pygame.draw.rect(card, (255, 255, 255), rect.inflate(-28, -28), 5, border_radius=16)
+        card.blit(face, face.get_rect(center=rect.center))
+        return pygame.transform.rotozoom(card, 6, 1.0)
+
+    # ------------------------------------------------------------------ stack hooks
+    def resume(self) -> None:
+        # A Settings visit may have switched colour-blind mode: rebuild the panels' art.
+        if self.hud is not None and self.hud.cb != self.ctx.settings.colourblind:
+            self.hud.cb = self.ctx.settings.colourblind
+            self._prewarm()
+
+    def exit(self) -> None:
+        self.static = None
+
+
+# ---------------------------------------------------------------- registration
+def start_soldout(ctx: "Context", spec: MatchSpec) -> MallScene:
+    return MallScene(ctx, spec)
+
+
+def demo_spec(players: int, mode: str, seed: int, rounds: int = 1) -> MatchSpec:
+    """A match of `players` seats: two people (seats 0 and 1), the rest bots."""
+    ids = seat_identities()
+    seats = tuple(SeatSpec(i, ids[i].name, "human" if i < 2 else "bot") for i in range(players))
+    return MatchSpec("soldout", seats, mode=mode, rounds=rounds, seed=seed)
+
+
+def _shot(players: int, mode: str):
+    def factory(ctx: "Context", seed: int) -> MallScene:
+        return MallScene(ctx, demo_spec(players, mode, seed or 3), pilot=True)
+    return factory
+
+
+registry.register("soldout", start_soldout)
+registry.register_screenshot("mall", _shot(4, "rush"), warmup_ticks=60 * 9)
+registry.register_screenshot("mall_rush_2", _shot(2, "rush"), warmup_ticks=60 * 9)
+registry.register_screenshot("mall_rush_6", _shot(6, "rush"), warmup_ticks=60 * 10)
+registry.register_screenshot("mall_study", _shot(6, "memory"), warmup_ticks=30)
+registry.register_screenshot("mall_memory", _shot(3, "memory"), warmup_ticks=60 * 12)
+registry.register_screenshot("mall_tidy", _shot(6, "tidy"), warmup_ticks=60 * 16)
+registry.register_screenshot("mall_countdown", _shot(5, "rush"), warmup_ticks=70)
+
+
+# ---------------------------------------------------------------- frame time
+def measure_mall_frames(frames: int = 300, players: int = 6, seed: int = 3) -> dict:
+    """Frame time of the mall at 1280x720 in software rendering, after a few seconds of play.
+
+    Returns p50/p99 in ms of MallScene.draw (the sim steps between frames, so
+    avatars move), and the same run's baseline: blitting the static background
+    alone. Works headless (dummy video driver) when no display is open.
+    """
+    import os
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    if not pygame.get_init():
+        pygame.init()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode(SCREEN)
+    from game.app import make_context
+    ctx = make_context(load_user_files=False)
+    scene = MallScene(ctx, demo_spec(players, "rush", seed), pilot=True)
+    ctx.stack.push(scene)
+    ctx.stack.apply()
+    target = pygame.Surface(SCREEN).convert()
+    for _ in range(60 * 5):
+        scene.update({})
+    scene.draw(target, 0.0)
+    times, base = [], []
+    for i in range(frames):
+        scene.update({})
+        start = time.perf_counter()
+        scene.draw(target, (i % 4) / 4)
+        times.append((time.perf_counter() - start) * 1000)
+        start = time.perf_counter()
+        target.blit(scene.static, (0, 0))
+        base.append((time.perf_counter() - start) * 1000)
+
+    def p(values: list[float], q: float) -> float:
+        ordered = sorted(values)
+        return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 3)
+
+    result = {"frames": frames, "players": players, "p50_ms": p(times, 0.5), "p99_ms": p(times, 0.99),
+              "mean_ms": round(statistics.fmean(times), 3),
+              "baseline_p50_ms": p(base, 0.5), "baseline_p99_ms": p(base, 0.99)}
+    result["p99_vs_baseline"] = round(result["p99_ms"] / max(1e-6, result["baseline_p99_ms"]), 1)
+    return result

@@ -1,0 +1,328 @@
+"""The HUD band of the mall: one panel per seat.
+
+A panel shows the seat (colour, shape, name, match bags), the card viewer (the
+shown card of the held pile, or the carried card, big enough to tell variants
+apart from a sofa), and under or beside it the shopping list (Rush; Memory
+while studying), the hand (Memory) or the cards placed (Tidying Up). A refused
+action flashes its reason across the panel. Panel frames are drawn once into
+the static background; only contents are drawn per frame, from cached art.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import TICK_RATE
+from game.core.seats import SeatIdentity
+from game.render.clothing import item_art, item_card, mark_surface, objective_art
+from game.render.icons import bag_icon, seat_shape_surface
+from game.scenes.mall_draw import _hex
+from game.scenes.mall_layout import MallLayout, PanelLayout
+
+if TYPE_CHECKING:
+    from game.render.ui import UI
+    from game.sim.mall import MallSim
+
+REJECT_TICKS = int(2.5 * TICK_RATE)
+PANEL_FILL = (45, 33, 28)
+LIST_FILL = (255, 247, 228)
+LIST_EDGE = (226, 170, 60)
+SLOT_EMPTY = (90, 72, 64)
+WHITE = (255, 255, 255)
+DIM = (201, 184, 166)
+GOLD = (255, 193, 69)
+REJECT_FILL = (168, 30, 40)
+CARD_BACK = (196, 40, 104)
+
+
+class Hud:
+    def __init__(self, sim: "MallSim", layout: MallLayout, ui: "UI",
+                 identities: dict[int, SeatIdentity], names: dict[int, str], colourblind: bool) -> None:
+        self.layout = layout
+        self.ui = ui
+        self.identities = identities
+        self.names = names
+        self.cb = colourblind
+        self.cat = sim.catalogue
+        self.panel_of = {seat: layout.panels[i] for i, seat in enumerate(sim.seats)}
+        self.bots = {seat: sim.by_seat[seat].bot for seat in sim.seats}
+
+    # ------------------------------------------------------------------ static
+    def draw_frames(self, surface: pygame.Surface) -> None:
+        """Panel frames, seat badges and names: drawn once into the static background."""
+        for seat, p in self.panel_of.items():
+            ident = self.identities[seat]
+            pygame.draw.rect(surface, (11, 7, 6), p.rect.move(0, 4), border_radius=14)
+            pygame.draw.rect(surface, PANEL_FILL, p.rect, border_radius=14)
+            pygame.draw.rect(surface, ident.colour, p.rect, 4, border_radius=14)
+            head = p.header
+            badge = seat_shape_surface(ident.shape, _hex(ident.colour), 28)
+            surface.blit(badge, (head.x, head.centery - 14))
+            name = self.ui.render(self.names[seat], 26, WHITE)
+            surface.blit(name, (head.x + 34, head.centery - name.get_height() // 2))
+            if self.bots[seat]:
+                tag = self.ui.render("BOT", 18, DIM)
+                surface.blit(tag, (head.x + 40 + name.get_width(), head.centery - tag.get_height() // 2 + 2))
+
+    # ------------------------------------------------------------------ per frame
+    def draw(self, surface: pygame.Surface, sim: "MallSim", totals: dict[int, int]) -> None:
+        for seat, p in self.panel_of.items():
+            self._score(surface, p, totals.get(seat, 0))
+            if sim.phase == "study":
+                self._study(surface, sim, seat, p)
+            else:
+                self._viewer(surface, sim, seat, p)
+                self._info(surface, sim, seat, p)
+            self._rejection(surface, sim, seat, p)
+
+    def _score(self, surface: pygame.Surface, p: PanelLayout, bags: int) -> None:
+        text = self.ui.render(str(bags), 28, GOLD)
+        x = p.header.right - text.get_width()
+        surface.blit(text, (x, p.header.centery - text.get_height() // 2 + 1))
+        surface.blit(bag_icon(26), (x - 29, p.header.centery - 14))
+
+    # ------------------------------------------------------------------ Memory study: the list, big
+    def _study(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
+        body = p.viewer.union(p.info).union(p.side)
+        cards = sim.shopping_list(seat)
+        gap = 6
+        if p.wide:
+            w = (body.w - gap) // 2
+            size = (w, min(body.h, round(w * 0.62)))
+            for i, card in enumerate(cards):
+                art = objective_art(self.cat.objectives[card], self.cat, size, colourblind=self.cb)
+                surface.blit(art, (body.x + i * (w + gap), body.y))
+        else:
+            h = (body.h - gap) // 2
+            size = (body.w, h)
+            for i, card in enumerate(cards):
+                art = objective_art(self.cat.objectives[card], self.cat, size, colourblind=self.cb)
+                surface.blit(art, (body.x, body.y + i * (h + gap)))
+        if sim.by_seat[seat].ready:
+            mark = mark_surface("right", 44)
+            surface.blit(mark, (p.rect.right - 52, p.rect.bottom - 52))
+            ready = self.ui.render("READY", 24, WHITE)
+            pill = ready.get_rect(midright=(p.rect.right - 56, p.rect.bottom - 30)).inflate(14, 6)
+            pygame.draw.rect(surface, (28, 140, 80), pill, border_radius=10)
+            surface.blit(ready, ready.get_rect(center=pill.center))
+
+    # ------------------------------------------------------------------ the card viewer
+    def _viewer(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
+        v = p.viewer
+        pile = sim.held_pile(seat)
+        carried = sim.carried(seat)
+        if pile is not None and sim.shown_card(seat) is not None:
+            card = sim.shown_card(seat)
+            surface.blit(item_card(self.cat.items[card], v.size, colourblind=self.cb, colours=self.cat), v)
+            self._ribbon(surface, v, f"{sim.pile_count(pile)} cards", (60, 48, 70))
+            self._hints(surface, p, [("X", "flip"), ("A", "take"), ("B", "drop")])
+        elif carried is not None:
+            surface.blit(item_card(self.cat.items[carried], v.size, colourblind=self.cb, colours=self.cat), v)
+            where = "TABLE" if sim.mode == "rush" else "DRESSER"
+            self._ribbon(surface, v, f"to {where}", (28, 120, 72))
+            hint = "deliver" if sim.mode == "rush" else "place"
+            self._hints(surface, p, [("A", hint), ("B", "put back")])
+        else:
+            pygame.draw.rect(surface, (60, 46, 40), v, border_radius=12)
+            _dashed_round(surface, SLOT_EMPTY, v)
+            lines = ["Find a", "pile"] if sim.phase == "playing" else ["Get", "ready"]
+            for i, line in enumerate(lines):
+                text = self.ui.render(line, 26, DIM)
+                surface.blit(text, text.get_rect(center=(v.centerx, v.centery - 14 + i * 28)))
+            self._hints(surface, p, [("A", "pick up")] if sim.phase == "playing" else [])
+
+    def _ribbon(self, surface: pygame.Surface, v: pygame.Rect, text: str, fill: tuple[int, int, int]) -> None:
+        label = self.ui.render(text, 20, WHITE)
+        rect = label.get_rect(midbottom=(v.centerx, v.bottom - 4)).inflate(12, 4)
+        pygame.draw.rect(surface, fill, rect, border_radius=8)
+        surface.blit(label, label.get_rect(center=rect.center))
+
+    def _hints(self, surface: pygame.Surface, p: PanelLayout, items: list[tuple[str, str]]) -> None:
+        """Button hints: a column in the narrow panels' side strip, a row under the list when wide."""
+        if p.wide:
+            cols = 2 if p.info.w < 300 else 3
+            col_w = p.info.w // cols
+            for i, (key, word) in enumerate(items):
+                r, c = divmod(i, cols)
+                _keycap(surface, self.ui, key, word, p.info.x + c * col_w, p.info.bottom - 26 - (1 - r) * 28
+                        if len(items) > cols else p.info.bottom - 26)
+            return
+        s = p.side
+        y = s.y + 4
+        for key, word in items:
+            cap = self.ui.render(key, 20, (28, 20, 18))
+            box = pygame.Rect(0, 0, 26, 24)
+            box.midtop = (s.centerx, y)
+            pygame.draw.rect(surface, DIM, box, border_radius=6)
+            surface.blit(cap, cap.get_rect(center=box.center))
+            word_s = self.ui.render(word, 16, DIM)
+            surface.blit(word_s, word_s.get_rect(midtop=(s.centerx, box.bottom + 1)))
+            y = box.bottom + 22
+
+    # ------------------------------------------------------------------ list / hand / placed
+    def _info(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
+        if sim.mode == "rush":
+            self._list(surface, sim, seat, p)
+        elif sim.mode == "memory":
+            self._hand(surface, sim, seat, p)
+        else:
+            self._placed(surface, sim, seat, p)
+
+    def _groups(self, sim: "MallSim", seat: int) -> list[tuple[list[str], int, int]]:
+        """Per objective on the seat's list: (pictured items, bags, cards placed on it)."""
+        rnd = sim.round
+        out = []
+        for slot in rnd.tables[rnd.side(sim.player_of[seat])]:
+            obj = self.cat.objectives[slot.card]
+            out.append((list(obj.items), obj.bags, len(slot.placed)))
+        return out
+
+    def _list(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
+        groups = self._groups(sim, seat)
+        target = sim.by_seat[seat].target_slot if sim.mode == "rush" else None
+        ident = self.identities[seat]
+        info = p.info
+        if p.wide:
+            rows = len(groups) or 1
+            hint_h = 58 if info.w < 300 else 30
+            row_h = (info.h - hint_h - 4 * (rows - 1)) // rows
+            for i, (items, bags, placed) in enumerate(groups):
+                rect = pygame.Rect(info.x, info.y + i * (row_h + 4), info.w, row_h)
+                size = min((rect.w - 8 - 2 * 3) // 3, rect.h - 14)
+                self._group(surface, rect, items, bags, placed, size, ident.colour if target == i else None)
+            return
+        total = sum(len(g[0]) for g in groups)
+        size = min(info.h - 6, (info.w - 10 * len(groups)) // max(1, total))
+        x = info.x
+        for i, (items, bags, placed) in enumerate(groups):
+            w = len(items) * size + 6
+            rect = pygame.Rect(x, info.y, w, info.h)
+            self._group(surface, rect, items, bags, placed, size, ident.colour if target == i else None)
+            x = rect.right + 6
+
+    def _group(self, surface: pygame.Surface, rect: pygame.Rect, items: list[str], bags: int, placed: int,
+               size: int, highlight: tuple[int, int, int] | None) -> None:
+        """One objective card of the list: its items, bags, and one card back per card delivered to it
+        (which ones are right stays secret until the results)."""
+        frame = pygame.Rect(rect.x, rect.y, len(items) * size + 6, min(rect.h, size + 6))
+        pygame.draw.rect(surface, LIST_FILL, frame, border_radius=8)
+        pygame.draw.rect(surface, highlight or LIST_EDGE, frame, 4 if highlight else 2, border_radius=8)
+        for k, item in enumerate(items):
+            art = item_art(self.cat.items[item], size, self.cb, self.cat)
+            surface.blit(art, (frame.x + 3 + k * size, frame.y + 3))
+        bag = max(14, size // 3)
+        for b in range(bags):
+            surface.blit(bag_icon(bag), (frame.right - bag * (b + 1) + 4, frame.y - bag // 3))
+        chip_w, chip_h = max(8, size // 4), max(11, size // 3)
+        for c in range(placed):
+            chip = pygame.Rect(frame.x + 2 + c * (chip_w + 2), frame.bottom - chip_h + 3, chip_w, chip_h)
+            pygame.draw.rect(surface, WHITE, chip.inflate(2, 2), border_radius=3)
+            pygame.draw.rect(surface, CARD_BACK, chip, border_radius=3)
+
+    def _hand(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
+        """Memory: the hand's slots (hand size = items on the list); the selected one is framed."""
+        rnd = sim.round
+        hand = sim.hand(seat)
+        slots = max(len(hand), rnd.hand_size(sim.player_of[seat]))
+        selected = sim.by_seat[seat].hand_index
+        colour = self.identities[seat].colour
+        info = p.info
+        if p.wide:
+            cols = 3
+            rows = (slots + cols - 1) // cols
+            size = min((info.w - 8 * (cols - 1)) // cols, (info.h - 30 - 6 * (rows - 1)) // max(1, rows))
+        else:
+            cols, rows = slots, 1
+            size = min(info.h - 4, (info.w - 4 * (slots - 1)) // max(1, slots))
+        for i in range(slots):
+            r, c = divmod(i, cols)
+            gap = 8 if p.wide else 4
+            cell = pygame.Rect(info.x + c * (size + gap), info.y + r * (size + 6), size, size)
+            if i < len(hand):
+                pygame.draw.rect(surface, LIST_FILL, cell, border_radius=8)
+                surface.blit(item_art(self.cat.items[hand[i]], size - 4, self.cb, self.cat), (cell.x + 2, cell.y + 2))
+                if i == selected:
+                    pygame.draw.rect(surface, colour, cell.inflate(4, 4), 4, border_radius=9)
+            else:
+                _dashed_round(surface, SLOT_EMPTY, cell)
+        if p.wide:
+            x = _keycap(surface, self.ui, "LB/RB", "choose", info.x, info.bottom - 26) + 10
+            _keycap(surface, self.ui, "Y", "hold: SOLD OUT!", x, info.bottom - 26)
+
+    def _placed(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
+        """Tidying Up: the cards this player placed at the dressers, newest last."""
+        player = sim.player_of[seat]
+        placed = [item for slot in sim.round.dressers for item, who in slot.placed if who == player]
+        info = p.info
+        label = self.ui.render(f"Placed {len(placed)}", 22, DIM)
+        surface.blit(label, (info.x, info.y + (0 if p.wide else (info.h - label.get_height()) // 2)))
+        if p.wide:
+            area = pygame.Rect(info.x, info.y + 28, info.w, info.h - 60)
+            size = min(area.h // 2 - 4, (area.w - 12) // 4)
+            per_row = max(1, area.w // (size + 4))
+            shown = placed[-per_row * 2:]
+            for i, item in enumerate(shown):
+                r, c = divmod(i, per_row)
+                surface.blit(item_art(self.cat.items[item], size, self.cb, self.cat),
+                             (area.x + c * (size + 4), area.y + r * (size + 4)))
+            return
+        x0 = info.x + label.get_width() + 8
+        size = info.h - 6
+        fits = max(0, (info.right - x0) // (size + 2))
+        for i, item in enumerate(placed[-fits:] if fits else []):
+            surface.blit(item_art(self.cat.items[item], size, self.cb, self.cat), (x0 + i * (size + 2), info.y + 3))
+
+    # ------------------------------------------------------------------ refusals
+    def _rejection(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
+        reason, tick = sim.rejection(seat)
+        if not reason or tick < 0 or sim.tick - tick > REJECT_TICKS:
+            return
+        lines = _wrap(self.ui, reason, 20, p.rect.w - 24)[:2]
+        h = 10 + 22 * len(lines)
+        box = pygame.Rect(p.rect.x + 6, p.rect.bottom - h - 6, p.rect.w - 12, h)
+        pygame.draw.rect(surface, REJECT_FILL, box, border_radius=10)
+        pygame.draw.rect(surface, WHITE, box, 2, border_radius=10)
+        for i, line in enumerate(lines):
+            text = self.ui.render(line, 20, WHITE)
+            surface.blit(text, text.get_rect(midtop=(box.centerx, box.y + 6 + i * 22)))
+
+
+def _keycap(surface: pygame.Surface, ui: "UI", key: str, word: str, x: int, y: int) -> int:
+    """A small button cap and its meaning at (x, y); returns the right edge."""
+    cap = ui.render(key, 20, (28, 20, 18))
+    box = pygame.Rect(x, y, cap.get_width() + 12, 24)
+    pygame.draw.rect(surface, DIM, box, border_radius=6)
+    surface.blit(cap, cap.get_rect(center=box.center))
+    text = ui.render(word, 20, DIM)
+    surface.blit(text, (box.right + 5, box.centery - text.get_height() // 2))
+    return box.right + 5 + text.get_width()
+
+
+def _wrap(ui: "UI", text: str, size: int, width: int) -> list[str]:
+    words = text.split()
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        trial = f"{line} {word}".strip()
+        if line and ui.text.width(trial, size) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return lines
+
+
+def _dashed_round(surface: pygame.Surface, colour: tuple[int, int, int], rect: pygame.Rect) -> None:
+    """A dashed frame (an empty slot)."""
+    dash = 6
+    for x in range(rect.left + 6, rect.right - 6, dash * 2):
+        end = min(x + dash, rect.right - 6)
+        pygame.draw.line(surface, colour, (x, rect.top), (end, rect.top), 2)
+        pygame.draw.line(surface, colour, (x, rect.bottom - 1), (end, rect.bottom - 1), 2)
+    for y in range(rect.top + 6, rect.bottom - 6, dash * 2):
+        end = min(y + dash, rect.bottom - 6)
+        pygame.draw.line(surface, colour, (rect.left, y), (rect.left, end), 2)
+        pygame.draw.line(surface, colour, (rect.right - 1, y), (rect.right - 1, end), 2)

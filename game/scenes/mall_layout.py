@@ -1,0 +1,80 @@
+"""Where everything of the mall screen goes at 1280x720: the map area and one HUD panel per seat.
+
+Pure geometry (pygame Rects only), computed once per match: the map is scaled
+into the top of the screen, the panels share a band along the bottom. A panel
+is "wide" (card viewer left, list right) when there is room, else "narrow"
+(card viewer on top, the list as one row of small items below).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+SCREEN = (1280, 720)
+BAND_H = 244          # the HUD band along the bottom
+EDGE = 6              # margin around and between panels
+HEADER_H = 30         # a panel's name row
+MAX_PANEL_W = 560     # with 1-2 players the panels do not stretch across the whole screen
+WIDE_FROM = 300       # panels at least this wide put the list beside the viewer
+CARD_ASPECT = 0.80    # viewer card width / height
+
+
+@dataclass(frozen=True)
+class PanelLayout:
+    """One seat's panel. Every rect is in screen pixels."""
+
+    rect: pygame.Rect
+    header: pygame.Rect
+    viewer: pygame.Rect      # the big card
+    side: pygame.Rect        # beside the viewer: status and button hints (narrow) or nothing
+    info: pygame.Rect        # the list / hand / placed cards
+    wide: bool
+
+
+@dataclass(frozen=True)
+class MallLayout:
+    map_rect: pygame.Rect    # where the scaled level is drawn
+    scale: float             # level px -> screen px
+    panels: tuple[PanelLayout, ...]
+
+    def to_screen(self, x: float, y: float) -> tuple[int, int]:
+        return (round(self.map_rect.x + x * self.scale), round(self.map_rect.y + y * self.scale))
+
+
+def compute_layout(level_size: tuple[int, int], seats: int) -> MallLayout:
+    """The map scaled into the area above the HUD band, and `seats` panels in the band."""
+    w, h = SCREEN
+    area_h = h - BAND_H - EDGE
+    lw, lh = level_size
+    scale = min(w / lw, area_h / lh)
+    mw, mh = round(lw * scale), round(lh * scale)
+    map_rect = pygame.Rect((w - mw) // 2, max(0, (area_h - mh) // 2), mw, mh)
+    n = max(1, seats)
+    pw = min(MAX_PANEL_W, (w - EDGE * (n + 1)) // n)
+    total = pw * n + EDGE * (n - 1)
+    x0 = (w - total) // 2
+    y0 = h - BAND_H + EDGE // 2
+    ph = BAND_H - EDGE - EDGE // 2
+    panels = tuple(_panel(pygame.Rect(x0 + i * (pw + EDGE), y0, pw, ph)) for i in range(n))
+    return MallLayout(map_rect, scale, panels)
+
+
+def _panel(rect: pygame.Rect) -> PanelLayout:
+    pad = 8
+    header = pygame.Rect(rect.x + pad, rect.y + 4, rect.w - 2 * pad, HEADER_H)
+    body = pygame.Rect(rect.x + pad, header.bottom + 4, rect.w - 2 * pad, rect.bottom - header.bottom - 4 - pad)
+    if rect.w >= WIDE_FROM:
+        card_h = body.h
+        card_w = round(card_h * CARD_ASPECT)
+        viewer = pygame.Rect(body.x, body.y, card_w, card_h)
+        info = pygame.Rect(viewer.right + pad, body.y, body.right - viewer.right - pad, body.h)
+        side = pygame.Rect(viewer.right, body.y, 0, 0)
+        return PanelLayout(rect, header, viewer, side, info, True)
+    row_h = 42
+    card_h = body.h - row_h - 6
+    card_w = min(body.w - 52, round(card_h * 0.95))
+    viewer = pygame.Rect(body.x, body.y, card_w, card_h)
+    side = pygame.Rect(viewer.right + 4, body.y, body.right - viewer.right - 4, card_h)
+    info = pygame.Rect(body.x, body.bottom - row_h, body.w, row_h)
+    return PanelLayout(rect, header, viewer, side, info, False)

@@ -1,0 +1,332 @@
+"""Sold Out! results between rounds, the match's final standings, and the mode chooser.
+
+SoldOutResultsScene(ctx, mall) reads the mall's finished round (sim.round is
+kept until the next deal) and shows: every objective card revealed with the
+items it got ticked, the wrong cards put on it crossed out beside it (Rush) or
+the hand's extras (Memory); for Tidying Up each dresser with every side's count
+and who scored. Then Next round (a mode chooser when the match is "choose
+each round"), Rematch, Back to lobby; at match end the winner.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+
+from game.core.scene import Scene
+from game.input.commands import Command
+from game.render import widgets
+from game.render.clothing import item_art, mark_surface, objective_art
+from game.render.icons import INK, bag_icon, outlined_text, seat_shape_surface
+from game.rules.soldout import MODE_NAMES, MODES
+from game.scenes import registry
+from game.scenes.common import menu_command
+from game.scenes.mall_draw import _hex
+
+if TYPE_CHECKING:
+    from game.core.context import Context
+    from game.scenes.mall import MallScene
+
+AREA = pygame.Rect(30, 104, 1220, 430)
+GOOD = (123, 216, 143)
+GOLD = (255, 193, 69)
+TEXT = (255, 244, 227)
+DIM = (201, 184, 166)
+ROW_FILL = (45, 33, 28)
+CAUSES = {"sold_out": "SOLD OUT!", "all_filled": "Every dresser is tidy", "nothing_left": "Nothing left to find",
+          "stopped": "The mall closed", "time": "The mall closed"}
+
+
+class SoldOutResultsScene(Scene):
+    name = "soldout_results"
+
+    def __init__(self, ctx: "Context", mall: "MallScene") -> None:
+        super().__init__(ctx)
+        self.mall = mall
+        sim = mall.sim
+        self.sim = sim
+        self.rnd = sim.round
+        self.result = sim.last_result
+        self.final = sim.phase == "match_over"
+        self.choose = mall.spec.mode not in MODES
+        modes = list(MODES)
+        self.next_mode = mall.spec.mode if not self.choose else modes[len(sim.match.results) % len(modes)]
+        items = []
+        if not self.final:
+            items.append(widgets.MenuItem("Next round", self.next_round,
+                                          value=lambda: MODE_NAMES[self.next_mode],
+                                          adjust=self._cycle if self.choose else None, primary=True))
+        items.append(widgets.MenuItem("Rematch", self.rematch, primary=self.final))
+        items.append(widgets.MenuItem("Back to lobby", self.to_lobby))
+        self.menu = widgets.MenuList(items, play=ctx.sound, row_height=54, width=470)
+        self.done = False
+        self.image: pygame.Surface | None = None
+
+    # ------------------------------------------------------------------ choices
+    def _cycle(self, step: int) -> None:
+        i = MODES.index(self.next_mode)
+        self.next_mode = MODES[(i + step) % len(MODES)]
+
+    def next_round(self) -> None:
+        if self.done:
+            return
+        self.done = True
+        self.ctx.stack.pop()
+        self.mall.next_round(self.next_mode)
+
+    def rematch(self) -> None:
+        if self.done:
+            return
+        self.done = True
+        self.ctx.stack.pop()
+        self.mall.rematch()
+
+    def to_lobby(self) -> None:
+        if not self.done:
+            self.done = True
+            self.mall.to_lobby()
+
+    def update(self, commands: dict[int, Command]) -> None:
+        merged = menu_command(commands)
+        pressed = merged.pressed
+        for seat, cmd in commands.items():
+            if seat >= 0:
+                pressed |= cmd.pressed
+        self.menu.update(Command(merged.dx, merged.dy, pressed, merged.held))
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        if self.image is None:
+            self.image = self._render()
+        surface.blit(self.image, (0, 0))
+        self.menu.draw(surface, self.ctx.ui, (780, 720 - 24 - self.menu.height()))
+
+    def _render(self) -> pygame.Surface:
+        """Everything but the menu, once: the results do not change while they are shown."""
+        ui = self.ctx.ui
+        surf = pygame.Surface((1280, 720))
+        widgets.draw_background(surf, ui)
+        sim = self.sim
+        rounds = max(1, self.mall.spec.rounds)
+        number = len(sim.match.results)
+        head = "FINAL RESULTS" if self.final else f"ROUND {number} OF {rounds}"
+        widgets.logo_text(surf, ui, f"{head}  ·  {MODE_NAMES[self.rnd.mode]}", 52, ui.colour("accent"),
+                          (640, 42), outline=4)
+        widgets.blit_text(surf, ui, self._cause_text(), 28, "accent_2", center=(640, 84))
+        if self.rnd.mode == "tidy":
+            self._dressers(surf)
+        else:
+            self._lists(surf)
+        self._standings(surf)
+        return surf
+
+    def _cause_text(self) -> str:
+        rnd = self.rnd
+        text = CAUSES.get(rnd.cause, rnd.cause)
+        if rnd.cause == "sold_out" and rnd.sold_out_by is not None:
+            text = f"SOLD OUT! called by {self._side_name(rnd.sold_out_by)}"
+        return text
+
+    def _side_name(self, side: int) -> str:
+        return " & ".join(self.mall.names[self.sim.seats[p]] for p in self.rnd.members(side))
+
+    def _badges(self, surf: pygame.Surface, side: int, x: int, cy: int, size: int) -> int:
+        for i, p in enumerate(self.rnd.members(side)):
+            ident = self.mall.identities[self.sim.seats[p]]
+            surf.blit(seat_shape_surface(ident.shape, _hex(ident.colour), size), (x + i * (size - 6), cy - size // 2))
+        return x + len(self.rnd.members(side)) * (size - 6) + 10
+
+    # ------------------------------------------------------------------ Rush / Memory
+    def _lists(self, surf: pygame.Surface) -> None:
+        rnd, cat = self.rnd, self.sim.catalogue
+        sides = rnd.sides
+        row_h = min(140, (AREA.h - 6 * (sides - 1)) // sides)
+        card_h = row_h - 10
+        per_item = round(card_h * 0.78)
+        cb = self.ctx.settings.colourblind
+        for side in range(sides):
+            row = pygame.Rect(AREA.x, AREA.y + side * (row_h + 6), AREA.w, row_h)
+            pygame.draw.rect(surf, ROW_FILL, row, border_radius=12)
+            x = self._badges(surf, side, row.x + 10, row.centery, min(40, row_h - 16))
+            name = self.ctx.ui.render(self._side_name(side), 26, TEXT)
+            surf.blit(name, (x, row.centery - name.get_height() // 2))
+            x = row.x + 250
+            extras: list[str] = []
+            if rnd.mode == "memory":
+                listed = set(rnd.list_items(side))
+                held = [c for m in rnd.members(side) for c in rnd.hands[m]]
+                extras = [c for c in held if c not in listed]
+            for k, slot in enumerate(rnd.tables[side]):
+                obj = cat.objectives[slot.card]
+                if rnd.mode == "memory":
+                    have = {c for m in rnd.members(side) for c in rnd.hands[m]}
+                    wrong: list[str] = []
+                else:
+                    have = {c for c, _ in slot.placed}
+                    wrong = [c for c, _ in slot.placed if c not in obj.items]
+                marks = ["right" if item in have else None for item in obj.items]
+                w = round(len(obj.items) * per_item * 1.05 + card_h * 0.12)
+                card = objective_art(obj, cat, (w, card_h), marks=marks, colourblind=cb)
+                top = row.y + 5
+                surf.blit(card, (x, top))
+                if rnd.objective_right(side, k):
+                    pygame.draw.rect(surf, GOOD, pygame.Rect(x - 3, top - 3, w + 6, card_h + 6), 4, border_radius=12)
+                x += w + 8
+                x = self._crossed(surf, wrong, x, row.centery, min(56, card_h - 20), cb)
+                x += 14
+            if extras:
+                x = self._crossed(surf, extras, x, row.centery, min(56, card_h - 20), cb)
+            bags = self.result.side_scores[side] if self.result else 0
+            self._points(surf, row, bags, side)
+
+    def _crossed(self, surf: pygame.Surface, items: list[str], x: int, cy: int, size: int, cb: bool) -> int:
+        """Wrong cards: the item with a red cross on it."""
+        cat = self.sim.catalogue
+        for item in items:
+            cell = pygame.Rect(x, cy - size // 2, size, size)
+            pygame.draw.rect(surf, (255, 235, 235), cell, border_radius=8)
+            surf.blit(item_art(cat.items[item], size - 6, cb, cat), (cell.x + 3, cell.y + 3))
+            badge = max(16, size // 2)
+            surf.blit(mark_surface("wrong", badge), (cell.right - badge + 4, cell.y - 6))
+            x = cell.right + 6
+        return x
+
+    def _points(self, surf: pygame.Surface, row: pygame.Rect, bags: int, side: int) -> None:
+        total = self.sim.match.totals[side]
+        plus = outlined_text(f"+{bags}", 40, GOLD if bags else DIM, INK, width=2)
+        icon = bag_icon(36)
+        right = row.right - 12
+        tot = self.ctx.ui.render(f"total {total}", 24, TEXT)
+        surf.blit(tot, tot.get_rect(midright=(right, row.centery + 16)))
+        surf.blit(plus, plus.get_rect(midright=(right - 40, row.centery - 12)))
+        surf.blit(icon, icon.get_rect(midright=(right, row.centery - 12)))
+
+    # ------------------------------------------------------------------ Tidying Up
+    def _dressers(self, surf: pygame.Surface) -> None:
+        rnd, cat = self.rnd, self.sim.catalogue
+        n = len(rnd.dressers)
+        cols = min(4, n)
+        rows = (n + cols - 1) // cols
+        gap = 10
+        tile_w = (AREA.w - gap * (cols - 1)) // cols
+        tile_h = (AREA.h - gap * (rows - 1)) // rows
+        cb = self.ctx.settings.colourblind
+        for d, slot in enumerate(rnd.dressers):
+            r, c = divmod(d, cols)
+            tile = pygame.Rect(AREA.x + c * (tile_w + gap), AREA.y + r * (tile_h + gap), tile_w, tile_h)
+            pygame.draw.rect(surf, ROW_FILL, tile, border_radius=12)
+            obj = cat.objectives[slot.card]
+            card_h = min(tile_h - 70, 130)
+            card_w = min(tile_w - 16, round(len(obj.items) * card_h * 0.85))
+            filled = [rnd.filled(d, item) for item in obj.items]
+            marks = ["right" if f else None for f in filled]
+            card = objective_art(obj, cat, (card_w, card_h), marks=marks, colourblind=cb)
+            surf.blit(card, (tile.centerx - card_w // 2, tile.y + 8))
+            winner = rnd.dresser_winner(d)
+            counts = rnd.dresser_counts(d)
+            y = tile.y + 8 + card_h + 8
+            x = tile.x + 10
+            for side, count in enumerate(counts):
+                placed = any(rnd.side(p) == side for _, p in slot.placed)
+                if not placed:
+                    continue
+                x = self._badges(surf, side, x, y + 16, 28) - 6
+                num = self.ctx.ui.render(str(count), 26, GOOD if side == winner else TEXT)
+                surf.blit(num, (x, y + 16 - num.get_height() // 2))
+                x += num.get_width() + 14
+            if winner is not None:
+                text = f"{self._side_name(winner)} +{obj.bags}"
+                colour = GOLD
+            else:
+                text = "tie: nobody scores" if any(counts) else "nobody placed here"
+                colour = DIM
+            label = self.ctx.ui.render(text, 22, colour)
+            surf.blit(label, label.get_rect(bottomleft=(tile.x + 10, tile.bottom - 6)))
+
+    # ------------------------------------------------------------------ standings
+    def _standings(self, surf: pygame.Surface) -> None:
+        match = self.sim.match
+        order = sorted(range(match.sides), key=lambda s: (-match.totals[s], s))
+        box = pygame.Rect(30, 548, 720, 150)
+        pygame.draw.rect(surf, ROW_FILL, box, border_radius=14)
+        y = box.y + 12
+        if self.final:
+            best = match.totals[order[0]]
+            winners = [s for s in order if match.totals[s] == best]
+            names = " & ".join(self._side_name(s) for s in winners)
+            word = "WINNER" if len(winners) == 1 else "WINNERS"
+            line = outlined_text(f"{word}: {names}!", 44, GOLD, INK, width=3, max_width=box.w - 30)
+            surf.blit(line, line.get_rect(midtop=(box.centerx, y)))
+            y += 56
+        else:
+            title = self.ctx.ui.render("Standings", 26, DIM)
+            surf.blit(title, (box.x + 16, y))
+            y += 34
+        per_row = 3
+        col_w = (box.w - 32) // per_row
+        for i, side in enumerate(order):
+            r, c = divmod(i, per_row)
+            x = box.x + 16 + c * col_w
+            cy = y + r * 40 + 16
+            x = self._badges(surf, side, x, cy, 30)
+            text = self.ctx.ui.render(f"{i + 1}. {self._side_name(side)}  {match.totals[side]}", 26, TEXT)
+            surf.blit(text, (x, cy - text.get_height() // 2))
+
+
+class ChooseModeScene(Scene):
+    """Pick the next round's mode (matches set to "choose each round")."""
+
+    name = "choose_mode"
+    opaque = False
+
+    def __init__(self, ctx: "Context", on_choice: Callable[[str], None], first: bool = False) -> None:
+        super().__init__(ctx)
+        self.on_choice = on_choice
+        self.first = first
+        self.closed = False
+        self.menu = widgets.MenuList([widgets.MenuItem(MODE_NAMES[m], lambda m=m: self.pick(m)) for m in MODES],
+                                     play=ctx.sound, row_height=72, width=480)
+
+    def pick(self, mode: str) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        self.ctx.stack.pop()
+        self.on_choice(mode)
+
+    def update(self, commands: dict[int, Command]) -> None:
+        merged = menu_command(commands)
+        pressed = merged.pressed
+        for seat, cmd in commands.items():
+            if seat >= 0:
+                pressed |= cmd.pressed
+        self.menu.update(Command(merged.dx, merged.dy, pressed, merged.held))
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        ui = self.ctx.ui
+        widgets.dim(surface, ui, 200)
+        box = pygame.Rect(0, 0, 640, 420)
+        box.center = (640, 360)
+        widgets.panel(surface, ui, box, border="accent")
+        widgets.logo_text(surface, ui, "CHOOSE A MODE", ui.size("heading"), ui.colour("accent"),
+                          (640, box.y + 66), outline=4)
+        self.menu.draw(surface, ui, ((1280 - self.menu.width) // 2, box.y + 130))
+        widgets.hints(surface, ui, [("A", "Play this mode")], y=box.bottom - 36)
+
+
+def _results_shot(players: int, mode: str, rounds: int = 2):
+    def factory(ctx: "Context", seed: int) -> list[Scene]:
+        from game.scenes.mall import MallScene, demo_spec
+        from game.scenes.mall_demo import play_out_round
+        mall = MallScene(ctx, demo_spec(players, mode, seed or 3, rounds=rounds), pilot=True)
+        play_out_round(mall.sim, seed)
+        mall.results_pushed = True
+        return [mall, SoldOutResultsScene(ctx, mall)]
+    return factory
+
+
+registry.register_screenshot("results", _results_shot(4, "rush"), warmup_ticks=1)
+registry.register_screenshot("soldout_results", _results_shot(4, "rush"), warmup_ticks=1)
+registry.register_screenshot("results_rush_6", _results_shot(6, "rush"), warmup_ticks=1)
+registry.register_screenshot("results_memory_2", _results_shot(2, "memory", 1), warmup_ticks=1)
+registry.register_screenshot("results_tidy_6", _results_shot(6, "tidy"), warmup_ticks=1)
