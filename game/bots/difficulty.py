@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 from game import TICK_RATE
@@ -40,10 +39,17 @@ class SoldOutDifficulty:
     patience: int
 
 
-@lru_cache(maxsize=4)
+_CACHE: dict[tuple[str, int, int], dict] = {}
+
+
 def _load(path: str) -> dict:
+    """The parsed file; re-read only when it changed (bots are made by the thousand in a tournament)."""
     try:
-        return tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        stat = Path(path).stat()
+        key = (path, stat.st_mtime_ns, stat.st_size)
+        if key not in _CACHE:
+            _CACHE[key] = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        return _CACHE[key]
     except (OSError, UnicodeDecodeError) as exc:
         raise BotsFileError(f"{path}: cannot read: {exc}") from None
     except tomllib.TOMLDecodeError as exc:

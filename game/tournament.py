@@ -1,0 +1,163 @@
+"""Bot tournaments: many seeded headless matches between difficulties, win rates with 95% CIs.
+
+`python main.py --tournament [--game G] [--mode M] [--matches N] [--seed S]`
+plays every pairing of neighbouring levels (easy v normal, normal v hard,
+hard v expert) head to head, N matches each per mode. Match i uses seed
+S + i // 2 and swaps the seats on odd i, so each deal is played from both
+sides. A tie counts as half a win. The interval is Wilson's score interval,
+which stays inside 0..1 and behaves at rates near 0 or 1.
+
+Each game plugs in a play function `play(spec: MatchSpec) -> dict` (DESIGN.md's
+headless JSON, `winners` a list of seats): Sold Out! plays through the mall
+simulation, Check Out! through the dice table simulation.
+"""
+from __future__ import annotations
+
+import importlib
+import math
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Callable, Sequence, TextIO
+
+from game.match import DIFFICULTIES, MatchSpec, SeatSpec
+
+PlayFn = Callable[[MatchSpec], dict]
+Z95 = 1.959964  # two-sided 95% normal quantile
+
+# game -> (title, modes, "module:function" of its play function)
+GAMES: dict[str, tuple[str, tuple[str, ...], str]] = {
+    "soldout": ("Sold Out!", ("rush", "memory", "tidy"), "game.sim.soldout_headless:play_match"),
+    "checkout": ("Check Out!", ("standard",), "game.sim.table_headless:play_match"),
+}
+
+
+class TournamentError(Exception):
+    """A tournament that cannot be run (a game without a headless runner); one line."""
+
+
+def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a proportion wins/n (ties may count as halves)."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def play_function(game: str) -> PlayFn:
+    """The game's headless play function, imported when first needed."""
+    if game not in GAMES:
+        raise TournamentError(f"unknown game {game!r}; use {' or '.join(GAMES)}")
+    title, _modes, target = GAMES[game]
+    module_name, _, name = target.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name and module_name.startswith(exc.name):
+            raise TournamentError(f"{title} has no headless runner yet ({module_name})") from None
+        raise
+    return getattr(module, name)
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """One head-to-head series: `high` (the stronger level on paper) against `low`."""
+
+    game: str
+    mode: str
+    low: str
+    high: str
+    matches: int
+    wins: int      # matches `high` won alone
+    ties: int      # both shared the win
+    losses: int
+
+    @property
+    def rate(self) -> float:
+        return (self.wins + self.ties / 2) / self.matches if self.matches else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins + self.ties / 2, self.matches)
+
+    @property
+    def clear(self) -> bool:
+        """Does `high` beat `low` clearly: the whole 95% interval above one half?"""
+        return self.interval[0] > 0.5
+
+
+def match_spec(game: str, mode: str, levels: Sequence[str], seed: int) -> MatchSpec:
+    """An all-bot match: one seat per entry of `levels`, in seat order."""
+    seats = tuple(SeatSpec(seat=i, name=f"{level} bot", kind="bot", difficulty=level)
+                  for i, level in enumerate(levels))
+    if game == "checkout":
+        return MatchSpec(game="checkout", seats=seats, mode="standard", rounds=4, seed=seed)
+    return MatchSpec(game=game, seats=seats, mode=mode, rounds=1, seed=seed)
+
+
+def _one(job: tuple[str, str, str, str, int, bool]) -> str:
+    """Play one match of a pairing; 'win', 'tie' or 'loss' from the stronger level's side."""
+    game, mode, low, high, seed, swap = job
+    levels = (high, low) if swap else (low, high)
+    result = play_function(game)(match_spec(game, mode, levels, seed))
+    high_seat, low_seat = (0, 1) if swap else (1, 0)
+    winners = set(result.get("winners", []))
+    if high_seat in winners and low_seat in winners:
+        return "tie"
+    return "win" if high_seat in winners else "loss"
+
+
+def run_pairing(game: str, mode: str, low: str, high: str, matches: int, seed: int,
+                jobs: int = 1) -> Pairing:
+    work = [(game, mode, low, high, seed + i // 2, i % 2 == 1) for i in range(matches)]
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            outcomes = list(pool.map(_one, work, chunksize=4))
+    else:
+        outcomes = [_one(job) for job in work]
+    return Pairing(game, mode, low, high, matches, outcomes.count("win"), outcomes.count("tie"),
+                   outcomes.count("loss"))
+
+
+def run_tournament(game: str, modes: Sequence[str] | None = None, matches: int = 40, seed: int = 1,
+                   levels: Sequence[str] = DIFFICULTIES, jobs: int = 1,
+                   progress: Callable[[Pairing], None] | None = None) -> list[Pairing]:
+    """Neighbouring levels head to head in every mode; one Pairing per (mode, level pair)."""
+    play_function(game)  # fail early, with one line, if the game cannot play headless
+    modes = list(modes or GAMES[game][1])
+    results = []
+    for mode in modes:
+        for low, high in zip(levels, levels[1:]):
+            pairing = run_pairing(game, mode, low, high, matches, seed, jobs)
+            results.append(pairing)
+            if progress is not None:
+                progress(pairing)
+    return results
+
+
+HEADER = f"{'mode':<9}{'pairing':<19}{'wins':>5}{'ties':>6}{'losses':>8}{'win rate':>10}  {'95% CI':<14}  ladder"
+
+
+def format_row(p: Pairing) -> str:
+    lo, hi = p.interval
+    return (f"{p.mode:<9}{p.high + ' v ' + p.low:<19}{p.wins:>5}{p.ties:>6}{p.losses:>8}{p.rate:>10.2f}"
+            f"  [{lo:.2f}, {hi:.2f}]    {'clear' if p.clear else 'NOT CLEAR'}")
+
+
+def run_cli(game: str, mode: str | None, matches: int, seed: int, out: TextIO, jobs: int = 1) -> int:
+    """`main.py --tournament`: print the table as it is played. Exit 0 (2: the game cannot play headless)."""
+    title = GAMES[game][0] if game in GAMES else game
+    print(f"{title} tournament: {matches} matches per pairing, seeds {seed}.., "
+          "win rate of the stronger level (a tie counts half)", file=out)
+    print(HEADER, file=out)
+    try:
+        results = run_tournament(game, [mode] if mode else None, matches, seed, jobs=jobs,
+                                 progress=lambda p: print(format_row(p), file=out, flush=True))
+    except TournamentError as exc:
+        print(f"main.py: {exc}", file=out)
+        return 2
+    clear = sum(p.clear for p in results)
+    print(f"{clear} of {len(results)} steps of the ladder are clear (95% interval above 0.50)", file=out)
+    return 0

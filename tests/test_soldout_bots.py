@@ -1,0 +1,214 @@
+"""Sold Out! bots: legal commands, never stuck, deterministic, honest, replayable."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.bots import BotsFileError, make_soldout_bot, soldout_difficulty
+from game.bots.pathfind import nav_grid
+from game.input.commands import IDLE, Button, Command
+from game.levels import load_level, levels_for_players
+from game.match import DIFFICULTIES, MatchSpec, SeatSpec
+from game.rules.soldout import load_catalogue
+from game.sim.mall import MallSim
+from game.sim.soldout_headless import bot_seed, play_match, run_match, tick_limit
+
+ROOT = Path(__file__).resolve().parent.parent
+MODES = ("rush", "memory", "tidy")
+MAX_REJECTION_RATE = 0.02
+
+
+def spec(players: int, mode: str, seed: int = 3, levels=DIFFICULTIES, rounds: int = 1,
+         teams: bool = False) -> MatchSpec:
+    seats = tuple(SeatSpec(i, f"B{i}", kind="bot", difficulty=levels[i % len(levels)],
+                           team=(i % 2) if teams else None) for i in range(players))
+    return MatchSpec("soldout", seats, mode=mode, rounds=rounds, seed=seed, teams=teams)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_rejected_presses_are_rare(mode):
+    """Bots check what a player can see (reach, the preview spot, the flip pace) before pressing."""
+    presses = rejected = 0
+    for seed in (1, 2):
+        run = run_match(spec(6, mode, seed))
+        presses += sum(b.presses for b in run.bots)
+        rejected += sum(b.rejected for b in run.bots)
+    assert presses > 100
+    rate = rejected / presses
+    print(f"{mode}: {rejected} of {presses} presses rejected ({rate:.2%})")
+    assert rate <= MAX_REJECTION_RATE
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_every_match_ends_well_inside_the_limit(mode, players):
+    run = run_match(spec(players, mode, seed=players * 11))
+    assert run.sim.phase == "match_over"
+    # far below the simulation's own 10-minute round limit: nobody got stuck
+    assert run.result["ticks"] < 60 * 240, run.result["ticks"]
+    assert run.result["rounds"][0]["cause"] != "time"
+
+
+def test_teams_and_every_mode_in_one_match():
+    result = play_match(spec(4, "choose", seed=5, rounds=3, teams=True))
+    assert [r["mode"] for r in result["rounds"]] == ["rush", "memory", "tidy"]
+    scores = {p["team"]: p["score"] for p in result["players"]}
+    assert set(scores) == {0, 1}
+    assert all(p["score"] == scores[p["team"]] for p in result["players"])
+
+
+def test_same_seed_same_match_other_seed_other_match():
+    a = play_match(spec(4, "tidy", seed=8))
+    b = play_match(spec(4, "tidy", seed=8))
+    c = play_match(spec(4, "tidy", seed=9))
+    assert a == b
+    assert a["state_hash"] != c["state_hash"]
+
+
+def test_result_json_shape():
+    result = play_match(spec(3, "memory", seed=4))
+    assert {"game", "mode", "seed", "ticks", "players", "winners", "state_hash", "rounds"} <= set(result)
+    assert result["game"] == "soldout" and result["mode"] == "memory" and result["seed"] == 4
+    assert [p["seat"] for p in result["players"]] == [0, 1, 2]
+    assert all(p["bot"] is True and p["team"] is None for p in result["players"])
+    assert set(result["winners"]) <= {0, 1, 2} and result["winners"]
+    rnd = result["rounds"][0]
+    assert rnd["mode"] == "memory" and len(rnd["players"]) == 3
+    assert all(set(p) == {"seat", "scored", "mistakes"} for p in rnd["players"])
+    json.dumps(result)
+
+
+class _Sealed(dict):
+    """A pile store the bots must not open: any read while bots think fails the test."""
+
+    def _peek(self, *args, **kwargs):
+        raise AssertionError("a bot looked inside the piles")
+
+    __getitem__ = get = items = values = keys = __iter__ = __contains__ = __len__ = _peek
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_bots_never_look_inside_piles_or_at_a_hidden_list(mode):
+    """Run bots against a sim whose pile contents are sealed during every bot decision.
+
+    `shown_card` (the held pile's face) and `pile_count` stay readable: a player sees those.
+    In Memory the list may be read only in the study phase.
+    """
+    s = spec(4, mode, seed=12)
+    sim = MallSim(s, load_level(levels_for_players(4)), load_catalogue(), s.seed)
+    bots = [make_soldout_bot(seat, sim, bot_seed(s.seed, seat.seat)) for seat in s.seats]
+    real_list = sim.shopping_list
+
+    def guarded_list(seat: int) -> list[str]:
+        if sim.mode == "memory" and sim.phase != "study":
+            raise AssertionError("a bot read its Memory list after the study phase")
+        return real_list(seat)
+
+    sim.shopping_list = guarded_list
+    limit = tick_limit(sim, 1)
+    while sim.phase != "match_over" and sim.tick < limit:
+        rnd = sim.round
+        piles = rnd.piles
+        shown = {seat.seat: sim.shown_card(seat.seat) for seat in s.seats}
+        counts = {pid: len(cards) for pid, cards in piles.items()}
+        sim.shown_card = shown.__getitem__
+        sim.pile_count = lambda pid: counts.get(pid, 0)
+        rnd.piles = _Sealed()
+        try:
+            commands = {bot.seat: bot.command(sim) for bot in bots}
+        finally:
+            rnd.piles = piles
+            del sim.shown_card, sim.pile_count
+        sim.step(commands)
+    assert sim.phase == "match_over"
+
+
+def test_a_bot_walks_around_a_player_who_never_moves():
+    """Seat 0 is a person standing still at the spawn; the bots still finish the round."""
+    seats = (SeatSpec(0, "Idle"),) + tuple(SeatSpec(i, f"B{i}", kind="bot", difficulty="normal")
+                                           for i in range(1, 4))
+    s = MatchSpec("soldout", seats, mode="rush", seed=21)
+    sim = MallSim(s, load_level(levels_for_players(4)), load_catalogue(), s.seed)
+    bots = [make_soldout_bot(seat, sim, bot_seed(s.seed, seat.seat)) for seat in seats[1:]]
+    while sim.phase != "match_over" and sim.tick < 60 * 240:
+        commands: dict[int, Command] = {0: IDLE}
+        commands.update({bot.seat: bot.command(sim) for bot in bots})
+        sim.step(commands)
+    assert sim.phase == "match_over"
+
+
+def test_stuck_bot_recovers_from_a_wall():
+    """Pushing into a wall with no movement is noticed and the bot steps away on its own."""
+    s = spec(2, "rush", seed=2)
+    sim = MallSim(s, load_level(levels_for_players(2)), load_catalogue(), s.seed)
+    bot = make_soldout_bot(s.seats[0], sim, 1)
+    while sim.phase != "playing":
+        sim.step({})
+    bot.move = Command(0, 16)        # as if it had decided to walk south, into the wall
+    start = sim.tick
+    for _ in range(200):
+        bot._watch_progress(sim, *sim.by_seat[0].pos)
+        sim.step({0: bot.move})
+        if sim.tick < bot.unstick_until:
+            break
+    assert sim.tick < bot.unstick_until and sim.tick - start < 200
+    assert bot.move != Command(0, 16)
+
+
+def test_difficulties_are_data_and_ordered():
+    levels = [soldout_difficulty(name) for name in DIFFICULTIES]
+    assert [d.name for d in levels] == list(DIFFICULTIES)
+    assert [d.look for d in levels] == sorted((d.look for d in levels), reverse=True)
+    assert [d.error_rate for d in levels] == sorted((d.error_rate for d in levels), reverse=True)
+    assert [d.pile_memory for d in levels] == sorted(d.pile_memory for d in levels)
+    assert soldout_difficulty("nonsense").name == "normal"
+
+
+def test_a_bad_bots_file_is_one_clear_line(tmp_path):
+    bad = tmp_path / "bots.toml"
+    bad.write_text("[soldout.easy]\nreaction = 0.2\n", encoding="utf-8")
+    with pytest.raises(BotsFileError) as err:
+        soldout_difficulty("easy", bad)
+    assert str(bad) in str(err.value) and "\n" not in str(err.value)
+    bad.write_text(ROOT.joinpath("assets/bots.toml").read_text().replace("stick = 11", "stick = 99"))
+    with pytest.raises(BotsFileError, match=r"\[soldout.easy\] stick"):
+        soldout_difficulty("easy", bad)
+
+
+def test_flow_field_reaches_every_open_tile_of_every_level():
+    for players in (2, 4, 6):
+        level = load_level(levels_for_players(players))
+        rows = tuple(bytes(1 - c for c in row) for row in level.solid)
+        nav = nav_grid(rows, level.tile_size)
+        table = nav.field(nav.tiles_beside(level.table_rect))
+        for x, y in level.spawns + level.pile_spots:
+            assert table.dist[nav.index(x, y)] < 1 << 30
+
+
+def test_record_then_replay_in_a_fresh_process(tmp_path):
+    replay = tmp_path / "bots.replay"
+    recorded = play_match(spec(3, "choose", seed=6, rounds=2), record=replay)
+    code = ("import json, sys; from game.replay import read_replay; "
+            "from game.sim.soldout_headless import replay_match; "
+            "print(json.dumps(replay_match(read_replay(open(sys.argv[1]).read()))))")
+    out = subprocess.run([sys.executable, "-c", code, str(replay)], cwd=ROOT, capture_output=True,
+                         text=True, timeout=60, check=True)
+    replayed = json.loads(out.stdout.strip().splitlines()[-1])
+    assert replayed["state_hash"] == recorded["state_hash"]
+    assert replayed == recorded
+
+
+def test_a_refused_press_is_counted():
+    s = spec(2, "rush", seed=2)
+    sim = MallSim(s, load_level(levels_for_players(2)), load_catalogue(), s.seed)
+    bot = make_soldout_bot(s.seats[0], sim, 1)
+    while sim.phase != "playing":
+        sim.step({})
+    assert sim.nearest_pile(0) is None         # at the spawn: no pile within reach
+    sim.step({0: bot._press(sim, Button.A)})
+    bot._check_rejection(sim)
+    assert bot.rejected == 1 and bot.presses == 1 and bot.rejection_rate == 1.0
