@@ -62,9 +62,9 @@ class MallScene(Scene):
         self.pilot = None
         self.modes_played: list[str] = []
         self.results_pushed = False
+        self.howto_due: str | None = None
         self.previews: dict[int, tuple[int, int, bool]] = {}
         self.ending_tick = -1
-        self.ending_side: int | None = None
         try:
             self.catalogue = load_catalogue()
             self.level = load_level(resolve_level(spec.level, len(spec.seats)))
@@ -104,13 +104,14 @@ class MallScene(Scene):
         first_time = mode not in self.modes_played
         self.modes_played.append(mode)
         self._prewarm()
-        if first_time and not self.pilot_wanted:
-            from game.scenes.howto import push_howto_once
-            push_howto_once(self.ctx, mode)
+        # Shown from update(), once this scene is on top (a push from here would land below it).
+        self.howto_due = mode if first_time and not self.pilot_wanted else None
 
     def _make_bots(self) -> dict[int, object]:
-        """Bot controllers from game.bots (helper B1); bot seats stay idle if it is not installed."""
-        wanted = [s for s in self.seats if s.kind == "bot" or s.seat in self.ctx.bot_takeovers]
+        """Bot controllers from game.bots; bot seats stay idle if it is not installed.
+        Screenshots and the benchmark (pilot) let bots play every seat."""
+        wanted = [s for s in self.seats
+                  if self.pilot_wanted or s.kind == "bot" or s.seat in self.ctx.bot_takeovers]
         if not wanted or self.sim is None:
             return {}
         try:
@@ -120,7 +121,8 @@ class MallScene(Scene):
             return {}
         bots = {}
         for s in wanted:
-            bots[s.seat] = make_soldout_bot(s, self.sim, self.spec.seed * 131 + s.seat * 7919
+            spec = s if s.kind == "bot" else SeatSpec(s.seat, s.name, "bot", "normal", s.team)
+            bots[s.seat] = make_soldout_bot(spec, self.sim, self.spec.seed * 131 + s.seat * 7919
                                             + len(self.modes_played))
         return bots
 
@@ -178,6 +180,11 @@ class MallScene(Scene):
             return
         from game.scenes.pause import PauseScene, wants_pause
         from game.scenes.reconnect import ReconnectScene, needs_reconnect
+        if self.howto_due is not None:
+            from game.scenes.howto import push_howto_once
+            mode, self.howto_due = self.howto_due, None
+            if push_howto_once(self.ctx, mode):
+                return
         if wants_pause(self.ctx, commands):
             self.ctx.sound("confirm")
             self.ctx.stack.push(PauseScene(self.ctx))
@@ -250,18 +257,10 @@ class MallScene(Scene):
                 self.ctx.sound("go")
             elif phase == "sold_out":
                 self.ending_tick = sim.tick
-                self.ending_side = sim.round.sold_out_by
+                self.stamp = None
                 self.ctx.sound("sold_out")
             elif phase == "match_over":
                 self.ctx.sound("win")
-        elif kind == "phase" or kind == "sold_out":
-            pass
-        if sim.phase == "countdown" and kind != "phase":
-            pass
-        if sim.phase == "countdown":
-            left = sim.phase_ticks_left()
-            if left and left % 60 == 0 and kind == "phase":
-                pass
 
     # ------------------------------------------------------------------ drawing
     def _build_static(self) -> None:
@@ -282,9 +281,6 @@ class MallScene(Scene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         if self.error or self.sim is None:
             widgets.draw_background(surface, self.ctx.ui)
-            if self.sim is None and not self.error:
-                if self.static is None and self.hud is None:
-                    pass
             return
         if self.static is None:
             self._build_static()

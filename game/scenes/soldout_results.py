@@ -151,20 +151,16 @@ class SoldOutResultsScene(Scene):
             name = self.ctx.ui.render(self._side_name(side), 26, TEXT)
             surf.blit(name, (x, row.centery - name.get_height() // 2))
             x = row.x + 250
-            extras: list[str] = []
-            if rnd.mode == "memory":
-                listed = set(rnd.list_items(side))
-                held = [c for m in rnd.members(side) for c in rnd.hands[m]]
-                extras = [c for c in held if c not in listed]
+            wrong_by_slot = self._wrong_cards(side)
             for k, slot in enumerate(rnd.tables[side]):
                 obj = cat.objectives[slot.card]
                 if rnd.mode == "memory":
                     have = {c for m in rnd.members(side) for c in rnd.hands[m]}
-                    wrong: list[str] = []
                 else:
                     have = {c for c, _ in slot.placed}
-                    wrong = [c for c, _ in slot.placed if c not in obj.items]
-                marks = ["right" if item in have else None for item in obj.items]
+                wrong = wrong_by_slot[k]
+                # A wanted item that a wrong card took the place of is crossed; one simply not found is plain.
+                marks = ["right" if item in have else ("wrong" if wrong else None) for item in obj.items]
                 w = round(len(obj.items) * per_item * 1.05 + card_h * 0.12)
                 card = objective_art(obj, cat, (w, card_h), marks=marks, colourblind=cb)
                 top = row.y + 5
@@ -174,10 +170,25 @@ class SoldOutResultsScene(Scene):
                 x += w + 8
                 x = self._crossed(surf, wrong, x, row.centery, min(56, card_h - 20), cb)
                 x += 14
-            if extras:
-                x = self._crossed(surf, extras, x, row.centery, min(56, card_h - 20), cb)
             bags = self.result.side_scores[side] if self.result else 0
             self._points(surf, row, bags, side)
+
+    def _wrong_cards(self, side: int) -> list[list[str]]:
+        """Per objective card of the side: the wrong cards put on it (Rush), or the hand's cards
+        that are on no list, shown beside the objective wanting the same garment (Memory)."""
+        rnd, cat = self.rnd, self.sim.catalogue
+        slots = rnd.tables[side]
+        if rnd.mode != "memory":
+            return [[c for c, _ in slot.placed if c not in cat.objectives[slot.card].items] for slot in slots]
+        out: list[list[str]] = [[] for _ in slots]
+        listed = set(rnd.list_items(side))
+        for card in (c for m in rnd.members(side) for c in rnd.hands[m] if c not in listed):
+            garment = cat.items[card].garment
+            k = next((k for k, slot in enumerate(slots)
+                      if any(cat.items[i].garment == garment for i in cat.objectives[slot.card].items)),
+                     len(slots) - 1)
+            out[k].append(card)
+        return out
 
     def _crossed(self, surf: pygame.Surface, items: list[str], x: int, cy: int, size: int, cb: bool) -> int:
         """Wrong cards: the item with a red cross on it."""
@@ -234,6 +245,8 @@ class SoldOutResultsScene(Scene):
                 num = self.ctx.ui.render(str(count), 26, GOOD if side == winner else TEXT)
                 surf.blit(num, (x, y + 16 - num.get_height() // 2))
                 x += num.get_width() + 14
+            wrong = [c for c, _ in slot.placed if c not in obj.items][-4:]
+            self._crossed(surf, wrong, tile.right - 8 - len(wrong) * 40, tile.bottom - 26, 34, cb)
             if winner is not None:
                 text = f"{self._side_name(winner)} +{obj.bags}"
                 colour = GOLD

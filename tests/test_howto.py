@@ -1,0 +1,71 @@
+"""How-to cards: data files, paging, skipping, and "seen" remembered in the user folder."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.input.commands import Button, Command
+from game.scenes.howto import (HOWTO_DIR, SEEN_FILE, HowToError, HowToScene, is_seen, load_howto,
+                               push_howto_once)
+
+
+@pytest.fixture()
+def ctx():
+    pygame.init()
+    pygame.display.set_mode((1280, 720))
+    from game.app import make_context
+    return make_context(load_user_files=False)
+
+
+@pytest.mark.parametrize("name", ["rush", "memory", "tidy"])
+def test_every_mode_has_a_card(name):
+    title, pages = load_howto(name)
+    assert title and len(pages) >= 2
+    assert all(page.lines for page in pages)
+
+
+def test_a_broken_file_names_itself(tmp_path):
+    (tmp_path / "bad.toml").write_text("title = 3\n", encoding="utf-8")
+    with pytest.raises(HowToError, match="bad.toml"):
+        load_howto("bad", tmp_path)
+    with pytest.raises(HowToError, match="missing.toml"):
+        load_howto("missing", tmp_path)
+
+
+def test_pages_then_seen_persists(ctx, user_dir):
+    assert push_howto_once(ctx, "rush")
+    ctx.stack.apply()
+    card = ctx.stack.top
+    assert isinstance(card, HowToScene)
+    card.draw(pygame.Surface((1280, 720)), 0.0)
+    for _ in range(len(card.pages)):
+        assert not is_seen("rush")
+        ctx.stack.update({-1: Command(pressed=Button.A)})
+    ctx.stack.apply()
+    assert ctx.stack.top is None
+    assert (user_dir / SEEN_FILE).is_file()
+    assert is_seen("rush")
+    assert not push_howto_once(ctx, "rush")     # remembered: not shown again
+    assert push_howto_once(ctx, "memory")       # another mode still is
+
+
+def test_start_skips_and_back_pages_back(ctx):
+    done = []
+    title, pages = load_howto("tidy")
+    card = HowToScene(ctx, title, pages, key="tidy", on_done=lambda: done.append(True))
+    ctx.stack.push(card)
+    ctx.stack.apply()
+    card.update({0: Command(pressed=Button.A)})
+    assert card.page == 1
+    card.update({0: Command(pressed=Button.B)})
+    assert card.page == 0
+    card.update({0: Command(pressed=Button.START)})
+    ctx.stack.apply()
+    assert done == [True] and is_seen("tidy")
+
+
+def test_unknown_icons_do_not_break_drawing(ctx):
+    from game.scenes.howto import HowToPage
+    card = HowToScene(ctx, "Test", [HowToPage("Heading", ("A line",), ("nonsense", "key:A", "pile"))])
+    card.draw(pygame.Surface((1280, 720)), 0.0)
+    assert HOWTO_DIR.is_dir()

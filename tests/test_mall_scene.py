@@ -1,0 +1,144 @@
+"""The mall scene, headless: every mode runs on scripted commands, pause stops time, screenshots."""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.input.commands import STICK_MAX, Button, Command
+from game.match import MatchSpec, SeatSpec
+from game.scenes.howto import mark_seen
+from game.scenes.mall import MallScene, demo_spec, measure_mall_frames
+from game.scenes.mall_layout import SCREEN, compute_layout
+from game.scenes.pause import PauseScene
+from game.scenes.reconnect import ReconnectScene
+
+
+@pytest.fixture()
+def ctx():
+    pygame.init()
+    pygame.display.set_mode(SCREEN)
+    from game.app import make_context
+    context = make_context(load_user_files=False)
+    for mode in ("rush", "memory", "tidy"):
+        mark_seen(mode)
+    return context
+
+
+def start(ctx, spec: MatchSpec) -> MallScene:
+    scene = MallScene(ctx, spec)
+    ctx.stack.push(scene)
+    ctx.stack.apply()
+    return scene
+
+
+def tick(ctx, commands: dict[int, Command] | None = None) -> None:
+    ctx.stack.update(commands or {})
+    ctx.stack.apply()
+
+
+def scripted(rng: random.Random, seats: list[int]) -> dict[int, Command]:
+    """Mashing people: a stick direction and a random button now and then."""
+    out = {}
+    for seat in seats:
+        buttons = rng.choice([Button.NONE] * 6 + [Button.A, Button.X, Button.B, Button.LB, Button.Y])
+        out[seat] = Command(rng.randint(-STICK_MAX, STICK_MAX), rng.randint(-STICK_MAX, STICK_MAX),
+                            buttons, buttons)
+    return out
+
+
+@pytest.mark.parametrize("mode,players", [("rush", 2), ("memory", 3), ("tidy", 6)])
+def test_every_mode_runs_on_scripted_commands(ctx, mode, players):
+    spec = demo_spec(players, mode, seed=11)
+    scene = start(ctx, spec)
+    surface = pygame.Surface(SCREEN)
+    rng = random.Random(5)
+    humans = [s.seat for s in spec.seats if s.kind == "human"]
+    for i in range(900):
+        tick(ctx, scripted(rng, humans))
+        if i % 60 == 0:
+            ctx.stack.draw(surface, 0.5)
+    assert scene.sim.tick > 800
+    assert scene.sim.phase in ("playing", "sold_out", "round_over", "match_over")
+    assert scene.sim.mode == mode
+
+
+def test_bot_seats_walk(ctx):
+    scene = start(ctx, demo_spec(3, "rush", seed=2))
+    before = scene.sim.by_seat[2].pos
+    for _ in range(400):
+        tick(ctx)
+    assert scene.bots, "game.bots should drive the bot seats"
+    assert scene.sim.by_seat[2].pos != before
+
+
+def test_start_pauses_and_time_stops(ctx):
+    scene = start(ctx, demo_spec(2, "rush", seed=4))
+    for _ in range(250):
+        tick(ctx)
+    assert scene.sim.phase == "playing"
+    tick(ctx, {0: Command(pressed=Button.START)})
+    assert isinstance(ctx.stack.top, PauseScene)
+    frozen = scene.sim.tick
+    for _ in range(120):
+        tick(ctx, {0: Command(7, 0)})
+    assert scene.sim.tick == frozen
+    tick(ctx, {-1: Command(pressed=Button.START), 0: Command(pressed=Button.START)})
+    assert ctx.stack.top is scene
+    tick(ctx)
+    assert scene.sim.tick == frozen + 1
+
+
+def test_pulled_pad_pushes_reconnect(ctx, monkeypatch):
+    scene = start(ctx, demo_spec(2, "rush", seed=4))
+    tick(ctx)
+    monkeypatch.setattr(ctx.input, "disconnected_seats", lambda: [1])
+    frozen = scene.sim.tick
+    tick(ctx)
+    assert isinstance(ctx.stack.top, ReconnectScene)
+    assert scene.sim.tick == frozen
+
+
+def test_back_shows_the_howto_card(ctx):
+    scene = start(ctx, demo_spec(2, "tidy", seed=4))
+    tick(ctx, {1: Command(pressed=Button.BACK)})
+    assert ctx.stack.top.name == "howto"
+    assert ctx.stack.top.title == "Tidying Up"
+    assert scene.sim.tick == 0
+
+
+def test_bad_level_is_a_toast_not_a_crash(ctx):
+    spec = MatchSpec("soldout", (SeatSpec(0, "Orange"),), level="no_such_level")
+    scene = start(ctx, spec)
+    scene.draw(pygame.Surface(SCREEN), 0.0)
+    tick(ctx)
+    assert any("Cannot open the mall" in t for t in ctx.toasts.texts())
+    assert scene not in ctx.stack.scenes
+
+
+@pytest.mark.parametrize("players", range(1, 7))
+def test_layout_fits_the_screen(players):
+    layout = compute_layout((1280, 576), players)
+    screen = pygame.Rect((0, 0), SCREEN)
+    assert screen.contains(layout.map_rect)
+    for i, p in enumerate(layout.panels):
+        assert screen.contains(p.rect)
+        assert p.viewer.h >= 120 and p.viewer.w >= 120, "the card must read from the sofa"
+        assert not p.rect.colliderect(layout.map_rect)
+        for q in layout.panels[i + 1:]:
+            assert not p.rect.colliderect(q.rect)
+
+
+def test_screenshot_of_the_mall(tmp_path):
+    from game.app import main
+    out = tmp_path / "mall.png"
+    assert main(["--screenshot", str(out), "--scene", "mall", "--seed", "3"]) == 0
+    image = pygame.image.load(str(out))
+    assert image.get_size() == (1280, 720)
+
+
+def test_measure_mall_frames_reports_numbers():
+    result = measure_mall_frames(frames=20)
+    for key in ("p50_ms", "p99_ms", "baseline_p50_ms", "baseline_p99_ms"):
+        assert result[key] > 0

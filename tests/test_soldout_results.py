@@ -1,0 +1,123 @@
+"""Results between rounds, built from rounds really played through the mall scene."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.input.commands import Button, Command
+from game.match import MatchSpec
+from game.scenes.howto import mark_seen
+from game.scenes.mall import MallScene, demo_spec
+from game.scenes.mall_demo import play_out_round
+from game.scenes.mall_layout import SCREEN
+from game.scenes.soldout_results import ChooseModeScene, SoldOutResultsScene
+
+
+@pytest.fixture()
+def ctx():
+    pygame.init()
+    pygame.display.set_mode(SCREEN)
+    from game.app import make_context
+    context = make_context(load_user_files=False)
+    for mode in ("rush", "memory", "tidy"):
+        mark_seen(mode)
+    return context
+
+
+def start(ctx, spec: MatchSpec) -> MallScene:
+    scene = MallScene(ctx, spec)
+    ctx.stack.push(scene)
+    ctx.stack.apply()
+    return scene
+
+
+def tick(ctx, commands=None) -> None:
+    ctx.stack.update(commands or {})
+    ctx.stack.apply()
+
+
+def menu_labels(scene: SoldOutResultsScene) -> list[str]:
+    return [item.label for item in scene.menu.items]
+
+
+def call_sold_out(ctx, mall: MallScene, seat: int = 0) -> None:
+    """Memory: everyone ready, then `seat` holds Y until SOLD OUT!, then the freeze runs out."""
+    for _ in range(400):
+        if mall.sim.phase == "playing":
+            break
+        tick(ctx, {s: Command(pressed=Button.A) for s in mall.sim.seats})
+    for _ in range(mall.sim.t.hold_ticks + 2):
+        tick(ctx, {seat: Command(held=Button.Y)})
+    assert mall.sim.phase == "sold_out"
+    for _ in range(mall.sim.t.freeze_ticks + 2):
+        tick(ctx)
+
+
+def test_memory_round_called_by_a_player_ends_in_results(ctx):
+    mall = start(ctx, demo_spec(2, "memory", seed=8, rounds=2))
+    call_sold_out(ctx, mall, seat=1)
+    top = ctx.stack.top
+    assert isinstance(top, SoldOutResultsScene)
+    assert top.rnd.sold_out_by == 1
+    assert "called by Sky" in top._cause_text()
+    assert menu_labels(top) == ["Next round", "Rematch", "Back to lobby"]
+    top.draw(pygame.Surface(SCREEN), 0.0)
+    tick(ctx, {-1: Command(pressed=Button.A)})     # Next round
+    assert ctx.stack.top is mall
+    assert mall.sim.phase == "study" and mall.sim.mode == "memory"
+    assert len(mall.sim.match.results) == 1
+
+
+def test_rush_results_show_right_and_wrong(ctx):
+    mall = start(ctx, demo_spec(4, "rush", seed=5, rounds=1))
+    play_out_round(mall.sim, seed=5)
+    tick(ctx)
+    top = ctx.stack.top
+    assert isinstance(top, SoldOutResultsScene)
+    assert top.final and menu_labels(top) == ["Rematch", "Back to lobby"]
+    for side in range(top.rnd.sides):
+        wrong = top._wrong_cards(side)
+        placed = [c for slot in top.rnd.tables[side] for c, _ in slot.placed]
+        assert sum(len(w) for w in wrong) == sum(top.rnd.mistakes[p] for p in top.rnd.members(side))
+        assert len(placed) >= sum(len(w) for w in wrong)
+    top.draw(pygame.Surface(SCREEN), 0.0)
+
+
+def test_tidy_results_draw_every_dresser(ctx):
+    mall = start(ctx, demo_spec(6, "tidy", seed=9, rounds=2))
+    play_out_round(mall.sim, seed=9)
+    tick(ctx)
+    top = ctx.stack.top
+    assert isinstance(top, SoldOutResultsScene)
+    assert len(top.rnd.dressers) == 8
+    top.draw(pygame.Surface(SCREEN), 0.0)
+
+
+def test_rematch_replaces_the_mall(ctx):
+    mall = start(ctx, demo_spec(2, "rush", seed=5, rounds=1))
+    play_out_round(mall.sim, seed=5)
+    tick(ctx)
+    tick(ctx, {-1: Command(pressed=Button.A)})    # Rematch is first at match end
+    new = ctx.stack.top
+    assert isinstance(new, MallScene) and new is not mall
+    assert new.spec.seats == mall.spec.seats and new.spec.seed == mall.spec.seed + 1
+
+
+def test_choose_each_round_asks_for_the_mode(ctx):
+    spec = demo_spec(2, "choose", seed=3, rounds=2)
+    mall = start(ctx, spec)
+    assert mall.sim is None
+    assert isinstance(ctx.stack.top, ChooseModeScene)
+    tick(ctx, {-1: Command(pressed=Button.DOWN)})
+    tick(ctx, {-1: Command(pressed=Button.DOWN)})
+    tick(ctx, {-1: Command(pressed=Button.A)})
+    assert ctx.stack.top is mall and mall.sim.mode == "tidy"
+    play_out_round(mall.sim, seed=3)
+    tick(ctx)
+    results = ctx.stack.top
+    assert results.choose
+    results._cycle(1)
+    mode = results.next_mode
+    results.next_round()
+    ctx.stack.apply()
+    assert mall.sim.mode == mode
