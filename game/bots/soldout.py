@@ -118,13 +118,14 @@ class SoldOutBot:
         self.cooldown = max(0, ticks - 1)
         return self.move
 
-    def _press(self, sim: "MallSim", button: Button, then: int = 0) -> Command:
-        """A one-tick tap; the stick rests meanwhile."""
+    def _press(self, sim: "MallSim", button: Button, then: int = 0, keep_move: bool = False) -> Command:
+        """A one-tick tap; the stick rests meanwhile unless `keep_move` (flipping while walking)."""
         self.presses += 1
         self._press_tick = sim.tick + 1   # the tick the simulation will handle it
-        self.move = IDLE
+        if not keep_move:
+            self.move = IDLE
         self.cooldown = then
-        return _command(0, 0, button, button)
+        return _command(self.move.dx, self.move.dy, button, button)
 
     def _check_rejection(self, sim: "MallSim") -> None:
         if self._press_tick < 0:
@@ -309,8 +310,12 @@ class SoldOutBot:
         here = self.nav.index(*av.pos)
         scored = []
         fresh = []
+        to_table = self._table_field(sim).dist if self.diff.strategy >= 3 and sim.mode == "rush" else None
         for pid, (x, y) in floor.items():
-            dist = self.nav.field_to(self.nav.index(x, y)).dist[here]
+            tile = self.nav.index(x, y)
+            dist = self.nav.field_to(tile).dist[here]
+            if to_table is not None:
+                dist += to_table[tile] // 2   # a find far from the table costs the walk back too
             if pid in known:
                 scored.append((dist - 100000, pid))
             elif not self.memory.searched(pid):
@@ -337,6 +342,7 @@ class SoldOutBot:
         if card is None:
             return self._wait(sim, 3)
         key = (pile, sim.pile_count(pile), card, av.last_flip)
+        self._carry_pile(sim)
         if key != self.look_key:
             self.look_key = key
             self.decision = None
@@ -346,7 +352,7 @@ class SoldOutBot:
             if self.skip > 0:
                 self.decision = "flip"          # flipping past cards it knows, without looking
             else:
-                return self._wait(sim, self.diff.look)   # take the card in
+                return self._wait(sim, self.diff.look, keep_move=True)   # take the card in
         if self.decision is None:
             self.decision = self._decide(sim, pile, card)
         if self.decision == "take":
@@ -354,9 +360,16 @@ class SoldOutBot:
         if self.decision == "flip":
             ready = av.last_flip + sim.t.flip_ticks
             if sim.tick + 1 < ready:
-                return self._wait(sim, ready - sim.tick - 1)
-            return self._press(sim, _X)
+                return self._wait(sim, ready - sim.tick - 1, keep_move=True)
+            return self._press(sim, _X, keep_move=True)
         return self._put_down(sim)
+
+    def _carry_pile(self, sim: "MallSim") -> None:
+        """While flipping: stand still, or (expert, Rush) carry the pile towards the Starting Table,
+        so the card found is already close to where it must go."""
+        self.move = IDLE
+        if self.diff.strategy >= 3 and sim.mode == "rush" and not sim.at_table(self.seat):
+            self._walk(sim, self._table_field(sim), None, 0)
 
     def _start_hold(self, sim: "MallSim", pile: int, card: str | None) -> None:
         self.hold_pile = pile
