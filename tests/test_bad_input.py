@@ -384,28 +384,29 @@ def test_game_starts_with_every_user_file_corrupt(tmp_path):
         ["bindings.json.corrupt-1", "settings.json.corrupt-1"]
 
 
-def test_records_and_splits_survive_corruption(user_dir):
-    """Personal bests and splits (speedrun): corrupt files fall back with a warning and are kept."""
+def test_speedrun_records_survive_corruption(user_dir):
+    """Personal bests, splits and leaderboards (speedrun.json): a corrupt file gives empty records and a
+    one-line warning, and its bytes are kept beside it."""
     records = pytest.importorskip("game.speedrun.records", reason="game.speedrun.records has not landed yet")
-    names = [n for n in ("FILE_NAME", "RECORDS_FILE", "SPLITS_FILE") if isinstance(getattr(records, n, None), str)]
-    loader = getattr(records, "load", None) or getattr(records, "load_records", None)
-    if not names or loader is None:
-        pytest.skip("game.speedrun.records has no FILE_NAME/load() to drive")
-    for kind, data in CORRUPTIONS.items():
-        data = data if data is not None else b'{"rush": '
-        for name in names:
-            (user_dir / getattr(records, name)).write_bytes(data)
-        result = loader()
-        warning = result[1] if isinstance(result, tuple) and len(result) == 2 else None
-        for name in names:
-            kept = [p.read_bytes() for p in user_dir.glob(getattr(records, name) + "*") if p.is_file()]
-            assert data in kept, f"{kind}: {getattr(records, name)} is gone"
-        if kind not in ("json_list", "json_string", "json_null", "wrong_types", "unknown_names",
-                        "out_of_range"):
-            assert warning is None or "\n" not in warning
-        for p in list(user_dir.iterdir()):
+    name = records.FILE_NAME
+    kinds = dict(CORRUPTIONS, truncated=b'{"version": 1, "boards": {"rush": {"pb": {"ticks": 12')
+    kinds["bad_board"] = b'{"version": 1, "boards": {"rush": {"pb": {"ticks": "fast"}}}}'
+    kinds["old_version"] = b'{"version": 0, "boards": {}}'
+    del kinds["deep_nesting"]   # load_json's own test covers it (same reader)
+    for kind, data in kinds.items():
+        for p in list(user_dir.iterdir()) if user_dir.exists() else []:
             if p.is_file():
                 p.unlink()
+        user_dir.mkdir(parents=True, exist_ok=True)
+        (user_dir / name).write_bytes(data)
+        loaded, warning = records.Records.load()
+        assert isinstance(loaded, records.Records)
+        kept = [p.read_bytes() for p in user_dir.glob(name + "*") if p.is_file()]
+        assert data in kept, f"{kind}: {name} is gone"
+        if kind != "json_null":
+            assert warning and "\n" not in warning, f"{kind}: no warning ({warning!r})"
+        loaded.save()            # the next save works and reads back
+        assert records.Records.load()[1] is None
 
 
 # ---------------------------------------------------------------- replays and run codes
