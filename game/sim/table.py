@@ -191,6 +191,7 @@ class TableSim:
         """Advance one tick with one Command per seat (missing seats idle)."""
         self.events = []
         self._grabbed_now = {}
+        self._sync()   # an engine action made outside step() (tests, presets) is caught up first
         phase = self.phase
         if phase in PLAYING:
             for seat in self.order():

@@ -1,0 +1,239 @@
+"""The Check Out! dice table in a window: 2-6 seats, people and bots together.
+
+TableScene(ctx, spec) is registered as the "checkout" game. Each fixed tick it
+gathers one Command per seat (people from the input manager, bots from
+CheckOutBot), steps the TableSim, and turns the tick's events into sounds.
+START / Escape pushes the pause overlay; a pad pulled out pushes the reconnect
+overlay; BACK shows the how-to card; in each case the sim is not stepped, so
+time stops. When the game is over it pushes the results (checkout_results.py).
+Controls are in game/sim/table.py's docstring (and on the how-to card).
+"""
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+
+from game.bots.checkout import CheckOutBot
+from game.core.scene import Scene
+from game.core.seats import identities as seat_identities
+from game.input.commands import IDLE, Button, Command
+from game.match import MatchSpec, SeatSpec
+from game.render import widgets
+from game.rules.checkout import CatalogueError
+from game.scenes import registry
+from game.scenes.table_draw import TableView
+from game.scenes.table_hud import SeatHud
+from game.scenes.table_layout import SCREEN, seat_panels
+from game.scenes.table_overlay import Overlays
+from game.scenes.table_paint import Texts
+from game.sim.table import CHECKOUT, TableSim
+from game.sim.table_tuning import TableTuningError
+
+if TYPE_CHECKING:
+    from game.core.context import Context
+
+log = logging.getLogger(__name__)
+
+SOUNDS = {"roll": "roll", "grab": "grab", "queue": "queue", "buy": "buy", "bonus": "bonus",
+          "countdown": "countdown", "go": "go", "over": "win", "ready": "confirm", "reveal": "bonus",
+          "land": "land"}
+
+
+class TableScene(Scene):
+    name = "table"
+
+    def __init__(self, ctx: "Context", spec: MatchSpec, demo: bool = False) -> None:
+        super().__init__(ctx)
+        self.spec = spec
+        self.demo = demo               # screenshots / attract: a bot in every seat, no how-to card
+        self.error = ""
+        self.results_pushed = False
+        self.static: pygame.Surface | None = None
+        try:
+            self.sim = TableSim(spec)
+        except (CatalogueError, TableTuningError, ValueError, OSError) as exc:
+            self.error = str(exc)
+            self.sim = None
+            return
+        ids = seat_identities()
+        self.ids = [ids[s.seat % len(ids)] for s in spec.seats]
+        self.bots: dict[int, CheckOutBot] = {}
+        for i, s in enumerate(spec.seats):
+            if demo or s.kind == "bot" or s.seat in ctx.bot_takeovers:
+                self.bots[i] = CheckOutBot(i, s.difficulty if s.kind == "bot" else "normal",
+                                           spec.seed, self.sim.tuning)
+        self.texts = Texts()
+        labels = ["BOT" if i in self.bots and not demo else "" for i in range(spec.players)]
+        self.hud = SeatHud(self.sim, seat_panels(spec.players), self.ids, labels, self.texts)
+        self.view = TableView(self.sim, self.ids, self.texts)
+        self.overlays = Overlays(self.sim, self.ids, self.texts)
+
+    # ------------------------------------------------------------------ life cycle
+    def enter(self) -> None:
+        if self.sim is not None and not self.demo:
+            from game.scenes.howto import push_howto_once
+            push_howto_once(self.ctx, "checkout")
+
+    def rematch(self) -> None:
+        """Same seats, a new deal."""
+        spec = MatchSpec(self.spec.game, self.spec.seats, self.spec.mode, self.spec.rounds,
+                         self.spec.seed + 1, self.spec.teams, self.spec.level, dict(self.spec.options))
+        self.ctx.stack.replace(TableScene(self.ctx, spec))
+
+    def to_lobby(self) -> None:
+        stack = self.ctx.stack
+        if any(scene.name == "lobby" for scene in stack.scenes):
+            stack.pop_until(lambda scene: scene.name == "lobby")
+            return
+        from game.scenes.lobby import LobbyScene
+        from game.scenes.title import TitleScene
+        stack.clear_to(TitleScene(self.ctx))
+        stack.push(LobbyScene(self.ctx))
+
+    # ------------------------------------------------------------------ ticks
+    def update(self, commands: dict[int, Command]) -> None:
+        if self.error:
+            self.ctx.toast(f"Cannot open the dice table: {self.error}", seconds=8)
+            self.ctx.stack.pop()
+            self.error = ""
+            return
+        if self.sim is None:
+            return
+        if not self.demo:
+            from game.scenes.pause import PauseScene, wants_pause
+            from game.scenes.reconnect import ReconnectScene, needs_reconnect
+            if wants_pause(self.ctx, commands):
+                self.ctx.sound("confirm")
+                self.ctx.stack.push(PauseScene(self.ctx))
+                return
+            if needs_reconnect(self.ctx):
+                self.ctx.stack.push(ReconnectScene(self.ctx, on_bot=self._bot_takeover))
+                return
+            if any(cmd.pressed & Button.BACK for seat, cmd in commands.items() if seat >= 0):
+                from game.scenes.howto import push_howto
+                push_howto(self.ctx, "checkout")
+                return
+        self.sim.step(self._commands(commands))
+        self._sounds()
+        if self.sim.over() and not self.results_pushed and not self.demo:
+            self.results_pushed = True
+            from game.scenes.checkout_results import CheckoutResultsScene
+            self.ctx.stack.push(CheckoutResultsScene(self.ctx, self))
+
+    def _commands(self, commands: dict[int, Command]) -> dict[int, Command]:
+        out: dict[int, Command] = {}
+        lost = set(self.ctx.input.disconnected_seats())
+        for i, s in enumerate(self.spec.seats):
+            if i in self.bots:
+                out[i] = self.bots[i].command(self.sim)
+            elif s.seat in lost:
+                out[i] = IDLE
+            else:
+                out[i] = commands.get(s.seat, IDLE)
+        return out
+
+    def _bot_takeover(self, seat: int) -> None:
+        for i, s in enumerate(self.spec.seats):
+            if s.seat == seat and self.sim is not None:
+                self.bots[i] = CheckOutBot(i, "normal", self.spec.seed + seat, self.sim.tuning)
+                self.hud.labels[i] = "BOT"
+
+    def _sounds(self) -> None:
+        sim = self.sim
+        humans = [i not in self.bots for i in range(sim.n)]
+        for kind, seat, detail in sim.events:
+            if kind == "error":
+                if seat >= 0 and humans[seat]:
+                    self.ctx.sound("error")
+            elif kind == "token":
+                if detail:
+                    self.ctx.sound("token")
+            elif kind in SOUNDS:
+                self.ctx.sound(SOUNDS[kind])
+        if any(s.land_tick == sim.tick and s.land_tick > 0 for s in sim.seats):
+            self.ctx.sound("land")
+
+    def fast_forward(self, until: Callable[[TableSim], bool], limit: int = 60 * 60 * 30) -> None:
+        """Screenshots: play on with the bots (no drawing, no sounds) until `until(sim)` holds."""
+        sim = self.sim
+        while not until(sim) and sim.tick < limit and not sim.over():
+            sim.step(self._commands({}))
+
+    # ------------------------------------------------------------------ drawing
+    def _build_static(self) -> None:
+        surf = pygame.Surface(SCREEN)
+        surf.blit(self.ctx.ui.background(SCREEN), (0, 0))
+        self.view.draw_frames(surf)
+        self.hud.draw_frames(surf, self.ctx.ui)
+        self.static = surf.convert() if pygame.display.get_surface() is not None else surf
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        if self.sim is None:
+            widgets.draw_background(surface, self.ctx.ui)
+            return
+        if self.static is None:
+            self._build_static()
+        sim = self.sim
+        tick = sim.tick
+        surface.blit(self.static, (0, 0))
+        totals = [s.total for s in sim.game.scores()]
+        self.view.draw_centre(surface, tick)
+        self.view.draw_board(surface, tick)
+        self.hud.draw(surface, tick, totals)
+        self.hud.draw_top(surface, tick)
+        self.overlays.draw(surface, tick)
+
+
+# ---------------------------------------------------------------- registration
+def _start(ctx: "Context", spec: MatchSpec) -> Scene:
+    return TableScene(ctx, spec)
+
+
+def demo_spec(players: int, seed: int, difficulty: str = "hard") -> MatchSpec:
+    ids = seat_identities()
+    seats = tuple(SeatSpec(i, ids[i].name, "bot", difficulty) for i in range(players))
+    return MatchSpec("checkout", seats, mode="standard", rounds=4, seed=seed)
+
+
+def _shot(players: int, until: Callable[[TableSim], bool] | None = None) -> Callable:
+    def factory(ctx: "Context", seed: int) -> Scene:
+        scene = TableScene(ctx, demo_spec(players, seed), demo=True)
+        if until is not None and scene.sim is not None:
+            scene.fast_forward(until)
+        return scene
+    return factory
+
+
+def _in_checkout(sim: TableSim) -> bool:
+    return sim.game.phase == CHECKOUT and len(sim.game.queue) >= 2 and sim.checkout_seat() is not None
+
+
+registry.register("checkout", _start)
+registry.register_screenshot("table", _shot(4), warmup_ticks=60 * 6)
+registry.register_screenshot("table2", _shot(2), warmup_ticks=60 * 6)
+registry.register_screenshot("table6", _shot(6), warmup_ticks=60 * 6)
+registry.register_screenshot("table_checkout", _shot(4, _in_checkout), warmup_ticks=40)
+registry.register_screenshot("table_round_end", _shot(4, lambda sim: sim.phase == "round_end"),
+                             warmup_ticks=50)
+registry.register_screenshot("table_bidding", _shot(4, lambda sim: sim.phase == "bidding"), warmup_ticks=45)
+registry.register_screenshot("table_reveal", _shot(4, lambda sim: sim.phase == "reveal"), warmup_ticks=30)
+
+
+def _solo_shot(ctx: "Context", seed: int) -> Scene:
+    """The solo bonus round: play to the bids, then only the richest seat bids."""
+    scene = TableScene(ctx, demo_spec(4, seed), demo=True)
+    sim = scene.sim
+    if sim is not None:
+        scene.fast_forward(lambda s: s.phase == "bidding")
+        game = sim.game
+        rich = max(range(sim.n), key=lambda seat: game.players[seat].tokens)
+        for seat in range(sim.n):
+            if not game.bid_made(seat):
+                game.bid(seat, min(5, game.players[seat].tokens) if seat == rich else 0)
+        scene.fast_forward(lambda s: s.phase == "bonus_solo")
+    return scene
+
+
+registry.register_screenshot("table_solo", _solo_shot, warmup_ticks=60 * 8)

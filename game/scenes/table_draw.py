@@ -1,0 +1,232 @@
+"""The middle of the dice table: products with everyone's cursors, races, the
+solo player's dice, the checkout board (queue spaces, bargains) and the checkout
+itself with the buyer's promo prices lit."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.render import widgets
+from game.render.icons import INK, mix
+from game.render.tabletop import bargain_surface, die_surface, product_surface, token_surface
+from game.rules.checkout import BONUS_SOLO, CHECKOUT
+from game.scenes.table_layout import (BARGAIN_ROW, BOARD, PRODUCTS, card_rects, queue_spaces,
+                                      solo_rects)
+from game.scenes.table_paint import DIM, GOLD_TEXT, GREEN, WHITE, Texts, blank_die, rounded_veil, seat_hex
+from game.sim.table import bargain_places
+
+if TYPE_CHECKING:
+    from game.core.seats import SeatIdentity
+    from game.sim.table import TableSim
+
+# Where each seat's badge sits on a card it points at: six corners/edges, one per seat.
+BADGE_SPOTS = ((0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0), (0.0, 0.5), (1.0, 0.5))
+
+
+class TableView:
+    """Draws the centre of the table and the checkout board for one TableSim."""
+
+    def __init__(self, sim: "TableSim", identities: list["SeatIdentity"], texts: Texts) -> None:
+        self.sim = sim
+        self.ids = identities
+        self.texts = texts
+
+    # ------------------------------------------------------------------ static
+    def draw_frames(self, surface: pygame.Surface) -> None:
+        pygame.draw.rect(surface, (11, 7, 6), PRODUCTS.inflate(8, 8).move(0, 5), border_radius=20)
+        pygame.draw.rect(surface, (24, 74, 52), PRODUCTS.inflate(8, 8), border_radius=20)
+        pygame.draw.rect(surface, (40, 104, 74), PRODUCTS.inflate(8, 8), 4, border_radius=20)
+        pygame.draw.rect(surface, (11, 7, 6), BOARD.move(0, 5), border_radius=18)
+        pygame.draw.rect(surface, (52, 38, 64), BOARD, border_radius=18)
+        pygame.draw.rect(surface, (120, 72, 170), BOARD, 4, border_radius=18)
+        self.texts.blit(surface, "CHECKOUT", 28, (214, 180, 255), 2, midleft=(BOARD.x + 18, BOARD.y + 20))
+        self.texts.blit(surface, "queue: first to join buys first", 22, DIM, 2,
+                        midright=(BOARD.right - 18, BOARD.y + 20))
+        for i, rect in enumerate(queue_spaces(self.sim.n)):
+            pygame.draw.rect(surface, (38, 26, 48), rect, border_radius=10)
+            pygame.draw.rect(surface, (96, 70, 130), rect, 2, border_radius=10)
+            self.texts.blit(surface, f"{self.sim.n - i}", 22, (140, 110, 180), 2,
+                            topleft=(rect.x + 6, rect.y + 3))
+
+    # ------------------------------------------------------------------ products
+    def draw_centre(self, surface: pygame.Surface, tick: int) -> None:
+        sim = self.sim
+        if sim.game.phase == CHECKOUT:
+            self._checkout_centre(surface, tick)
+            return
+        table = sim.game.table
+        if not table:
+            return
+        places = sim.places()
+        if sim.game.phase == BONUS_SOLO:
+            rects = solo_rects(places, len(table), PRODUCTS)
+        else:
+            rects = card_rects(places, PRODUCTS)
+        products = sim.catalogue.products
+        for spot, rect in zip(table, rects):
+            p = products[spot.id]
+            taken = None
+            if spot.holder is not None:
+                ident = self.ids[spot.holder]
+                taken = (seat_hex(ident), ident.shape)
+            surface.blit(product_surface(p.name, p.category, p.faces, p.stars, rect.size, taken), rect)
+        self._fits(surface, rects)
+        self._cursors(surface, rects, tick)
+        self._races(surface, rects, tick)
+        if sim.game.phase == BONUS_SOLO:
+            self._solo_dice(surface, rects[len(table):])
+
+    def _fits(self, surface: pygame.Surface, rects: list[pygame.Rect]) -> None:
+        """A small badge of every seat whose landed dice could grab the product now."""
+        sim = self.sim
+        index = {spot.id: i for i, spot in enumerate(sim.game.table)}
+        for seat in range(sim.n):
+            if sim.tumbling(seat):
+                continue
+            for pid in sim.game.grabbable(seat):
+                rect = rects[index[pid]]
+                x = rect.x + 14 + seat * 21
+                widgets.seat_badge(surface, self.ids[seat], (x, rect.bottom - 14), 8)
+
+    def _cursors(self, surface: pygame.Surface, rects: list[pygame.Rect], tick: int) -> None:
+        sim = self.sim
+        game = sim.game
+        on_card: dict[int, int] = {}
+        for seat in range(sim.n):
+            if game.phase == BONUS_SOLO:
+                if seat != sim.solo_seat:
+                    continue
+            elif not game.players[seat].holding:
+                continue
+            index = min(sim.seats[seat].cursor, len(rects) - 1)
+            rect = rects[index]
+            k = on_card.get(index, 0)
+            on_card[index] = k + 1
+            ident = self.ids[seat]
+            ring = rect.inflate(10 + 10 * k, 10 + 10 * k)
+            pygame.draw.rect(surface, INK, ring.inflate(4, 4), 8, border_radius=14)
+            pygame.draw.rect(surface, ident.colour, ring, 5, border_radius=12)
+            fx, fy = BADGE_SPOTS[seat % len(BADGE_SPOTS)]
+            centre = (round(ring.x + fx * ring.w), round(ring.y + fy * ring.h))
+            widgets.seat_badge(surface, ident, centre, 15)
+
+    def _races(self, surface: pygame.Surface, rects: list[pygame.Rect], tick: int) -> None:
+        sim = self.sim
+        index = {spot.id: i for i, spot in enumerate(sim.game.table)}
+        for race in sim.races.values():
+            if tick - race.tick >= sim.tuning.race_flash or race.product not in index:
+                continue
+            rect = rects[index[race.product]]
+            band = pygame.Rect(rect.x - 6, rect.centery - 30, rect.w + 12, 60)
+            pygame.draw.rect(surface, INK, band, border_radius=10)
+            pygame.draw.rect(surface, self.ids[race.winner].colour, band, 4, border_radius=10)
+            self.texts.blit(surface, "RACE!", 24, (255, 90, 95), 2, midtop=(band.centerx, band.y + 2))
+            widgets.seat_badge(surface, self.ids[race.winner], (band.x + 22, band.bottom - 17), 10)
+            self.texts.blit(surface, f"{sim.seats[race.winner].name} first", 22, WHITE, 2,
+                            max_width=band.w - 44, midleft=(band.x + 36, band.bottom - 16))
+
+    def _solo_dice(self, surface: pygame.Surface, rects: list[pygame.Rect]) -> None:
+        sim = self.sim
+        seat = sim.solo_seat
+        ident = self.ids[seat]
+        for face, rect in zip(sim.game.players[seat].hand, rects):
+            if face:
+                surface.blit(die_surface(face, rect.w, seat_hex(ident), ident.shape), rect)
+            else:
+                surface.blit(blank_die(rect.w, ident.colour, "?"), rect)
+        if rects:
+            self.texts.blit(surface, "A: up  B: down", 22, DIM, 2, midright=(rects[0].x - 14, rects[0].centery))
+
+    # ------------------------------------------------------------------ checkout
+    def _checkout_centre(self, surface: pygame.Surface, tick: int) -> None:
+        sim = self.sim
+        game = sim.game
+        buyer = game.checkout_player()
+        display = game.display
+        area = PRODUCTS.inflate(-20, -20)
+        if buyer is not None:
+            ident = self.ids[buyer]
+            widgets.seat_badge(surface, ident, (area.x + 22, area.y + 20), 14)
+            waiting = sim.checkout_seat() is None
+            text = f"{sim.seats[buyer].name}: {game.players[buyer].queued} dice to spend"
+            self.texts.blit(surface, text, 30, GOLD_TEXT if not waiting else DIM, 2,
+                            midleft=(area.x + 44, area.y + 20))
+            if not waiting:
+                left = sim.turn_left() // 60
+                self.texts.blit(surface, f"{left}s", 26, DIM, 2, midright=(area.right - 6, area.y + 20))
+        if not display:
+            self.texts.blit(surface, "No bargains left", 36, DIM, 2, center=area.center)
+            return
+        cards = pygame.Rect(area.x, area.y + 44, area.w, area.h - 44)
+        rects = card_rects(bargain_places(len(display)), cards, max_w=176)
+        bargains = sim.catalogue.bargains
+        for bid, rect in zip(display, rects):
+            b = bargains[bid]
+            active = buyer is not None and game.promo_applies(buyer, bid)
+            dim = buyer is not None and game.price(buyer, bid) > game.players[buyer].queued
+            surface.blit(bargain_surface(b.name, b.price, b.promo_price, b.condition, b.stars, rect.size,
+                                         active), rect)
+            if dim:
+                surface.blit(rounded_veil(rect.size, 130), rect)
+        if buyer is not None and sim.checkout_seat() is not None:
+            rect = rects[min(sim.seats[buyer].bargain, len(rects) - 1)]
+            ring = rect.inflate(12, 12)
+            pygame.draw.rect(surface, INK, ring.inflate(4, 4), 8, border_radius=14)
+            pygame.draw.rect(surface, self.ids[buyer].colour, ring, 5, border_radius=12)
+            widgets.seat_badge(surface, self.ids[buyer], ring.topleft, 15)
+
+    # ------------------------------------------------------------------ the board
+    def draw_board(self, surface: pygame.Surface, tick: int) -> None:
+        sim = self.sim
+        game = sim.game
+        spaces = queue_spaces(sim.n)
+        buyer = game.checkout_player()
+        for seat in game.queue:
+            rect = spaces[game.queue_space(seat)]
+            ident = self.ids[seat]
+            if seat == buyer:
+                pygame.draw.rect(surface, ident.colour, rect.inflate(6, 6), 4, border_radius=12)
+            widgets.seat_badge(surface, ident, (rect.x + 40, rect.centery + 2), 13)
+            player = game.players[seat]
+            dice = player.queued
+            size = 24
+            x = rect.x + 60
+            for i in range(min(dice, 5)):
+                surface.blit(blank_die(size, ident.colour), (x + i * 15, rect.centery - size // 2))
+            if dice == 0:
+                self.texts.blit(surface, "done" if player.spent else "0", 22, DIM, 2,
+                                midleft=(x, rect.centery))
+        if game.phase != CHECKOUT:
+            self._bargain_row(surface)
+        self._change(surface, spaces, tick)
+
+    def _bargain_row(self, surface: pygame.Surface) -> None:
+        sim = self.sim
+        display = sim.game.display
+        bargains = sim.catalogue.bargains
+        rects = card_rects(bargain_places(len(display)), BARGAIN_ROW, max_w=124)
+        for bid, rect in zip(display, rects):
+            b = bargains[bid]
+            surface.blit(bargain_surface(b.name, b.price, b.promo_price, b.condition, b.stars, rect.size), rect)
+        if not display and sim.game.phase != CHECKOUT:
+            self.texts.blit(surface, "No bargains this round", 28, DIM, 2, center=BARGAIN_ROW.center)
+
+    def _change(self, surface: pygame.Surface, spaces: list[pygame.Rect], tick: int) -> None:
+        """Leftover queue dice turning into change tokens: coins rising from the queue."""
+        change = self.sim.change
+        if change is None:
+            return
+        seat, tokens, when = change
+        age = tick - when
+        span = self.sim.tuning.turn_pause
+        if age >= span + 30:
+            return
+        progress = min(1.0, age / span)
+        rect = BOARD.inflate(-40, -40)
+        y = rect.centery - round(progress * 60)
+        x0 = rect.centerx - tokens * 20
+        for i in range(tokens):
+            surface.blit(token_surface(36), (x0 + i * 40, y))
+        text = f"{self.sim.seats[seat].name}: +{tokens} change" if tokens else f"{self.sim.seats[seat].name}: done"
+        self.texts.blit(surface, text, 30, GOLD_TEXT, 3, midtop=(rect.centerx, y + 40))

@@ -1,0 +1,246 @@
+"""The seat panels around the dice table and the top bar.
+
+A seat panel shows, in the seat's colour and shape: its name and points, its
+dice (faces once landed, tumbling while rolling, blank before the first roll),
+what it is doing now or why its last action failed, and what it has won:
+products by category (sets), bargains, change tokens.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.render import widgets
+from game.render.icons import INK, mix
+from game.render.tabletop import category_icon, die_surface, token_surface, tumbling_die_surface
+from game.rules.checkout import BIDDING, BONUS, BONUS_SOLO, CHECKOUT, FRENZY, ROUND_END
+from game.rules.checkout.catalogue import CATEGORIES
+from game.scenes.table_layout import TOP_BAR, SeatPanel
+from game.scenes.table_paint import (DIM, GOLD_TEXT, GREEN, RED_TEXT, WHITE, Texts, bargain_glyph, blank_die,
+                                     bounce, empty_slot, seat_hex, tumble_angle, tumble_face)
+from game.sim.table import COUNTDOWN, REVEAL
+
+if TYPE_CHECKING:
+    from game.core.seats import SeatIdentity
+    from game.sim.table import TableSim
+
+REASON_TICKS = 180     # a rejection stays in the seat's panel this long
+DIE = 40
+
+
+class SeatHud:
+    """Draws the seat panels and the top bar for one TableSim."""
+
+    def __init__(self, sim: "TableSim", panels: list[SeatPanel], identities: list["SeatIdentity"],
+                 labels: list[str], texts: Texts) -> None:
+        self.sim = sim
+        self.panels = panels
+        self.ids = identities
+        self.labels = labels      # "BOT hard" / "" for people
+        self.texts = texts
+
+    # ------------------------------------------------------------------ frames (static)
+    def draw_frames(self, surface: pygame.Surface, ui) -> None:
+        for panel in self.panels:
+            ident = self.ids[panel.seat]
+            rect = panel.rect
+            pygame.draw.rect(surface, (11, 7, 6), rect.move(0, 5), border_radius=16)
+            pygame.draw.rect(surface, mix(ident.colour, (30, 22, 19), 0.78), rect, border_radius=16)
+            pygame.draw.rect(surface, ident.colour, rect, 4, border_radius=16)
+            band = pygame.Rect(rect.x, rect.y, rect.w, 44)
+            pygame.draw.rect(surface, mix(ident.colour, (30, 22, 19), 0.35), band,
+                             border_top_left_radius=16, border_top_right_radius=16)
+            widgets.seat_badge(surface, ident, (rect.x + 26, rect.y + 22), 15)
+            self.texts.blit(surface, self.sim.seats[panel.seat].name.upper(), 30, WHITE, 2,
+                            max_width=110, midleft=(rect.x + 48, rect.y + 23))
+        pygame.draw.rect(surface, (11, 7, 6), TOP_BAR.move(0, 4), border_radius=14)
+        pygame.draw.rect(surface, (45, 33, 28), TOP_BAR, border_radius=14)
+        pygame.draw.rect(surface, (84, 64, 58), TOP_BAR, 3, border_radius=14)
+
+    # ------------------------------------------------------------------ every frame
+    def draw(self, surface: pygame.Surface, tick: int, totals: list[int]) -> None:
+        for panel in self.panels:
+            self._panel(surface, panel, tick, totals[panel.seat])
+
+    def _panel(self, surface: pygame.Surface, panel: SeatPanel, tick: int, total: int) -> None:
+        sim, seat, rect = self.sim, panel.seat, panel.rect
+        pts = self.texts.blit(surface, "pts", 18, GOLD_TEXT, 2, midright=(rect.right - 10, rect.y + 28))
+        self.texts.blit(surface, f"{total}", 34, GOLD_TEXT, 2, midright=(pts.x - 2, rect.y + 23))
+        if self.labels[seat]:
+            self.texts.blit(surface, self.labels[seat], 18, DIM, 2, max_width=40,
+                            midleft=(rect.x + 162, rect.y + 24))
+        self._dice(surface, seat, pygame.Rect(rect.x + 12, rect.y + 58, rect.w - 24, DIE + 6), tick)
+        status_y = rect.y + 58 + DIE + 12
+        bottom = rect.bottom - 36
+        self._status(surface, seat, pygame.Rect(rect.x + 10, status_y, rect.w - 20, bottom - status_y), tick)
+        if bottom - status_y > 80:
+            self._this_round(surface, seat, pygame.Rect(rect.x + 10, bottom - 34, rect.w - 20, 32))
+        self._winnings(surface, seat, pygame.Rect(rect.x + 10, rect.bottom - 36, rect.w - 20, 30))
+        last = sim.last_player()
+        if last and last[0] == seat:
+            pulse = 3 + (tick // 8) % 2 * 3
+            pygame.draw.rect(surface, (255, 90, 95), rect.inflate(6, 6), pulse, border_radius=18)
+
+    def _dice(self, surface: pygame.Surface, seat: int, area: pygame.Rect, tick: int) -> None:
+        sim = self.sim
+        player = sim.game.players[seat]
+        ident = self.ids[seat]
+        colour = seat_hex(ident)
+        hand = player.hand
+        slots = max(player.dice, len(hand), 1)
+        gap = (area.w - slots * DIE) // max(1, slots - 1) if slots > 1 else 0
+        gap = min(gap, 10)
+        x0 = area.x + (area.w - (slots * DIE + (slots - 1) * gap)) // 2
+        tumbling = sim.tumbling(seat)
+        for i in range(slots):
+            pos = (x0 + i * (DIE + gap), area.y)
+            if i < len(hand) and not player.in_queue:
+                face = hand[i]
+                if tumbling:
+                    img = tumbling_die_surface(tumble_face(tick, seat, i), DIE, colour,
+                                               tumble_angle(tick, i), ident.shape)
+                    surface.blit(img, (pos[0], pos[1] + bounce(tick, i, 5)))
+                elif face == 0:
+                    surface.blit(blank_die(DIE, ident.colour, "?"), pos)
+                else:
+                    surface.blit(die_surface(face, DIE, colour, ident.shape), pos)
+            else:
+                surface.blit(empty_slot(DIE), pos)
+
+    def _status(self, surface: pygame.Surface, seat: int, area: pygame.Rect, tick: int) -> None:
+        sim = self.sim
+        s = sim.seats[seat]
+        if s.reason and tick - s.reason_tick < REASON_TICKS:
+            lines = self.texts.lines(s.reason, 22, area.w)[:3]
+            y = area.y
+            for line in lines:
+                r = self.texts.blit(surface, line, 22, RED_TEXT, 2, midtop=(area.centerx, y))
+                y = r.bottom - 2
+            return
+        text, colour = self._doing(seat)
+        if text:
+            for i, line in enumerate(self.texts.lines(text, 24, area.w)[:2]):
+                self.texts.blit(surface, line, 24, colour, 2, midtop=(area.centerx, area.y + 2 + i * 24))
+
+    def _doing(self, seat: int) -> tuple[str, tuple[int, int, int]]:
+        """What the seat is up to, in a few words."""
+        sim = self.sim
+        game = sim.game
+        player = game.players[seat]
+        phase = sim.phase
+        if phase in (FRENZY, BONUS, COUNTDOWN):
+            if player.in_queue:
+                space = game.queue.index(seat) + 1
+                return f"In the queue: #{space}, {player.queued} dice", GREEN
+            if not player.hand:
+                return ("No dice this round", DIM) if player.dice == 0 else ("All dice placed", GREEN)
+            last = sim.last_player()
+            if last and last[0] == seat:
+                return f"LAST! Grab now: {last[1] // 60 + 1}", RED_TEXT
+            if sim.tumbling(seat):
+                return "Rolling...", GOLD_TEXT
+            if 0 in player.hand:
+                return "X: roll!", WHITE
+            can = len(game.grabbable(seat))
+            if can:
+                return f"A: grab ({can} fit)", GREEN
+            return "X: roll again  Y: queue", WHITE
+        if phase == CHECKOUT:
+            buyer = game.checkout_player()
+            if buyer == seat:
+                return f"Buying: {player.queued} dice left", GOLD_TEXT
+            if player.in_queue and player.queued:
+                return f"Waiting: {player.queued} dice", WHITE
+            return "", WHITE
+        if phase == ROUND_END:
+            return ("READY", GREEN) if sim.seats[seat].ready else ("A: next round", WHITE)
+        if phase == BIDDING:
+            if game.bid_made(seat):
+                return "READY (bid hidden)", GREEN
+            if self.labels[seat]:
+                return "choosing...", DIM      # a bot's choice is as secret as anyone's
+            return f"Bid: {sim.seats[seat].bid_choice} (up/down, A)", WHITE
+        if phase == REVEAL and sim.revealed is not None:
+            bid = sim.revealed[seat]
+            return (f"{bid} bonus dice", GOLD_TEXT) if bid else ("Sits out", DIM)
+        if phase == BONUS_SOLO:
+            if sim.solo_seat == seat:
+                return "Set dice (A/B), grab (A), Y: done", GOLD_TEXT
+            return "Watching", DIM
+        return "", WHITE
+
+    def _this_round(self, surface: pygame.Surface, seat: int, area: pygame.Rect) -> None:
+        """The products grabbed this round: category icon and stars for each."""
+        sim = self.sim
+        got = sim.round_gains[seat]["products"] if sim.phase not in (ROUND_END,) else []
+        x = area.x + 4
+        for pid in got:
+            p = sim.catalogue.products[pid]
+            if x > area.right - 50:
+                break
+            surface.blit(category_icon(p.category, 28), (x, area.centery - 14))
+            r = self.texts.blit(surface, f"+{p.stars}", 22, GOLD_TEXT, 2, midleft=(x + 28, area.centery + 1))
+            x = r.right + 6
+
+    def _winnings(self, surface: pygame.Surface, seat: int, area: pygame.Rect) -> None:
+        """Products by category (a set = one of each), bargains, tokens."""
+        sim = self.sim
+        player = sim.game.players[seat]
+        counts = {c: 0 for c in CATEGORIES}
+        for pid in player.products:
+            counts[sim.catalogue.products[pid].category] += 1
+        x = area.x + 2
+        cy = area.centery
+        for category in CATEGORIES:
+            surface.blit(category_icon(category, 26), (x, cy - 13))
+            r = self.texts.blit(surface, str(counts[category]), 24, WHITE, 2, midleft=(x + 27, cy + 1))
+            x = r.right + 6
+        surface.blit(bargain_glyph(26), (x + 2, cy - 13))
+        r = self.texts.blit(surface, str(len(player.bargains)), 24, (214, 180, 255), 2, midleft=(x + 24, cy + 1))
+        x = r.right + 8
+        surface.blit(token_surface(24), (x, cy - 12))
+        self.texts.blit(surface, str(player.tokens), 24, GOLD_TEXT, 2, midleft=(x + 26, cy + 1))
+
+    # ------------------------------------------------------------------ top bar
+    def draw_top(self, surface: pygame.Surface, tick: int) -> None:
+        sim = self.sim
+        game = sim.game
+        rounds = game.rules.normal_rounds
+        label = "BONUS ROUND" if game.round > rounds else f"ROUND {game.round}/{rounds}"
+        self.texts.blit(surface, label, 32, GOLD_TEXT, 2, midleft=(TOP_BAR.x + 16, TOP_BAR.centery))
+        self.texts.blit(surface, self._headline(), 28, WHITE, 2, max_width=TOP_BAR.w - 330,
+                        center=(TOP_BAR.centerx - 6, TOP_BAR.centery))
+        x = TOP_BAR.right - 150
+        self.texts.blit(surface, "BONUS", 24, (255, 150, 150), 2, midleft=(x, TOP_BAR.centery))
+        for i in range(min(game.bonus, 6)):
+            surface.blit(token_surface(26), (x + 76 + i * 12, TOP_BAR.centery - 13))
+        if game.bonus == 0:
+            self.texts.blit(surface, "0", 24, DIM, 2, midleft=(x + 80, TOP_BAR.centery))
+
+    def _headline(self) -> str:
+        sim = self.sim
+        game = sim.game
+        phase = sim.phase
+        if phase == COUNTDOWN:
+            return "Get ready: X roll, A grab, Y queue"
+        if phase == FRENZY:
+            return "X roll  A grab  Y join the queue"
+        if phase == BONUS:
+            if game.bonus_taker is None and game.bonus:
+                return f"First in the queue takes {game.bonus} BONUS tokens!"
+            return "Bonus round: grab what you can"
+        if phase == CHECKOUT:
+            buyer = game.checkout_player()
+            if buyer is None or sim.checkout_seat() is None:
+                return "Checkout: counting change..."
+            return f"Checkout: {sim.seats[buyer].name} buys  (A buy, Y done)"
+        if phase == ROUND_END:
+            return "Round over: A when ready"
+        if phase == BIDDING:
+            return "Secret bids: 1 token = 1 bonus die"
+        if phase == REVEAL:
+            return "Bids revealed!"
+        if phase == BONUS_SOLO:
+            return f"Only {sim.seats[sim.solo_seat].name} bid: set the dice freely"
+        return "Game over"

@@ -1,0 +1,124 @@
+"""Big moments over the dice table: 3-2-1-GO, the last player's countdown, the
+round's results, the secret bids and their reveal."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.render import widgets
+from game.render.icons import INK
+from game.render.tabletop import category_icon, token_surface
+from game.rules.checkout import BIDDING, ROUND_END
+from game.scenes.table_layout import PRODUCTS
+from game.scenes.table_paint import DIM, GOLD_TEXT, GREEN, RED_TEXT, WHITE, Texts
+from game.sim.table import COUNTDOWN, PLAYING, REVEAL
+
+if TYPE_CHECKING:
+    from game.core.seats import SeatIdentity
+    from game.sim.table import TableSim
+
+
+class Overlays:
+    def __init__(self, sim: "TableSim", identities: list["SeatIdentity"], texts: Texts) -> None:
+        self.sim = sim
+        self.ids = identities
+        self.texts = texts
+
+    def draw(self, surface: pygame.Surface, tick: int) -> None:
+        sim = self.sim
+        phase = sim.phase
+        if phase == COUNTDOWN:
+            left = sim.countdown_left()
+            self._big(surface, str((left + 59) // 60), GOLD_TEXT, 1.0 - (left % 60) / 60)
+        elif sim.phase in PLAYING and 0 <= tick - sim.countdown_end < sim.tuning.go_flash:
+            self._big(surface, "GO!", GREEN, 1.0)
+        elif phase == ROUND_END:
+            self._round_results(surface)
+        elif phase == BIDDING:
+            self._bids(surface, revealed=False)
+        elif phase == REVEAL:
+            self._bids(surface, revealed=True)
+        last = sim.last_player()
+        if last is not None and phase in PLAYING:
+            self._last(surface, *last)
+
+    def _big(self, surface: pygame.Surface, text: str, colour: tuple[int, int, int], t: float) -> None:
+        size = 150 + round(40 * max(0.0, 1.0 - t * 2))
+        self.texts.blit(surface, text, size, colour, 8, center=PRODUCTS.center)
+
+    def _last(self, surface: pygame.Surface, seat: int, left: int) -> None:
+        band = pygame.Rect(0, 0, PRODUCTS.w - 80, 64)
+        band.midtop = (PRODUCTS.centerx, PRODUCTS.y + 6)
+        pygame.draw.rect(surface, INK, band, border_radius=14)
+        pygame.draw.rect(surface, (255, 90, 95), band, 4, border_radius=14)
+        widgets.seat_badge(surface, self.ids[seat], (band.x + 34, band.centery), 18)
+        name = self.sim.seats[seat].name
+        self.texts.blit(surface, f"{name} is the last with dice: no more rolls!", 26, WHITE, 2,
+                        max_width=band.w - 150, midleft=(band.x + 62, band.centery))
+        secs = (left + 59) // 60
+        self.texts.blit(surface, str(secs), 52, RED_TEXT, 3, midright=(band.right - 18, band.centery))
+
+    def _panel(self, surface: pygame.Surface, title: str, rows: int) -> pygame.Rect:
+        box = pygame.Rect(0, 0, PRODUCTS.w - 20, min(PRODUCTS.h + 60, 86 + rows * 50))
+        box.center = PRODUCTS.center
+        veil = pygame.Surface(box.size, pygame.SRCALPHA)
+        veil.fill((20, 14, 12, 235))
+        surface.blit(veil, box)
+        pygame.draw.rect(surface, (255, 193, 69), box, 4, border_radius=16)
+        self.texts.blit(surface, title, 40, GOLD_TEXT, 3, midtop=(box.centerx, box.y + 10))
+        return box
+
+    def _round_results(self, surface: pygame.Surface) -> None:
+        sim = self.sim
+        gains = sim.rounds[-1] if sim.rounds else sim.round_gains
+        box = self._panel(surface, f"ROUND {sim.game.round} RESULTS", sim.n)
+        products = sim.catalogue.products
+        bargains = sim.catalogue.bargains
+        for seat in range(sim.n):
+            y = box.y + 80 + seat * 50
+            ident = self.ids[seat]
+            widgets.seat_badge(surface, ident, (box.x + 30, y), 14)
+            self.texts.blit(surface, sim.seats[seat].name, 26, WHITE, 2, max_width=90, midleft=(box.x + 52, y))
+            x = box.x + 150
+            got = gains[seat]
+            for pid in got["products"]:
+                p = products[pid]
+                surface.blit(category_icon(p.category, 30), (x, y - 15))
+                r = self.texts.blit(surface, f"{p.stars}", 24, GOLD_TEXT, 2, midleft=(x + 30, y))
+                x = r.right + 8
+            for bid in got["bargains"]:
+                r = self.texts.blit(surface, f"{bargains[bid].name} {bargains[bid].stars}", 22,
+                                    (214, 180, 255), 2, midleft=(x, y))
+                x = r.right + 10
+            if got["tokens"]:
+                surface.blit(token_surface(26), (x, y - 13))
+                x += 28
+                self.texts.blit(surface, f"+{got['tokens']}", 24, GOLD_TEXT, 2, midleft=(x, y))
+            if not (got["products"] or got["bargains"] or got["tokens"]):
+                self.texts.blit(surface, "nothing this round", 22, DIM, 2, midleft=(x, y))
+            mark, colour = ("READY", GREEN) if sim.seats[seat].ready else ("A", DIM)
+            self.texts.blit(surface, mark, 24, colour, 2, midright=(box.right - 18, y))
+
+    def _bids(self, surface: pygame.Surface, revealed: bool) -> None:
+        sim = self.sim
+        title = "BIDS REVEALED" if revealed else "BONUS ROUND: SECRET BIDS"
+        box = self._panel(surface, title, sim.n + 1)
+        if not revealed:
+            self.texts.blit(surface, "Each token buys one die. Choose 0-5 with up/down, lock with A.", 22, DIM,
+                            2, midtop=(box.centerx, box.y + 56))
+        for seat in range(sim.n):
+            y = box.y + 110 + seat * 46
+            widgets.seat_badge(surface, self.ids[seat], (box.x + 60, y), 14)
+            self.texts.blit(surface, sim.seats[seat].name, 26, WHITE, 2, midleft=(box.x + 84, y))
+            if not revealed:
+                tokens = sim.game.players[seat].tokens
+                self.texts.blit(surface, f"has {tokens} tokens", 22, DIM, 2, midleft=(box.x + 230, y))
+            if revealed and sim.revealed is not None:
+                bid = sim.revealed[seat]
+                text, colour = (f"{bid} dice", GOLD_TEXT) if bid else ("sits out", DIM)
+                self.texts.blit(surface, text, 34, colour, 3, midright=(box.right - 30, y))
+            elif sim.game.bid_made(seat):
+                self.texts.blit(surface, "READY", 30, GREEN, 2, midright=(box.right - 30, y))
+            else:
+                self.texts.blit(surface, "choosing...", 26, DIM, 2, midright=(box.right - 30, y))

@@ -1,0 +1,120 @@
+"""Small drawing helpers shared by the table's painters: cached outlined text,
+seat colours as hex, blank dice, wrapped lines, tumbling faces."""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import pygame
+
+from game.core.seats import SeatIdentity
+from game.render.icons import INK, mix, outlined_text, text_surface
+
+WHITE = (255, 255, 255)
+GOLD_TEXT = (255, 200, 70)
+RED_TEXT = (255, 110, 110)
+DIM = (180, 166, 150)
+GREEN = (123, 216, 143)
+
+
+def seat_hex(identity: SeatIdentity) -> str:
+    return "#%02X%02X%02X" % identity.colour
+
+
+class Texts:
+    """Outlined text surfaces, cached by their arguments (cleared when it grows large)."""
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple, pygame.Surface] = {}
+
+    def get(self, text: str, px: int, colour: tuple[int, int, int] = WHITE, outline: int = 2,
+            max_width: int | None = None) -> pygame.Surface:
+        key = (text, px, colour, outline, max_width)
+        surf = self._cache.get(key)
+        if surf is None:
+            if len(self._cache) > 400:
+                self._cache.clear()
+            surf = outlined_text(text, px, colour, INK, width=outline, max_width=max_width)
+            self._cache[key] = surf
+        return surf
+
+    def blit(self, surface: pygame.Surface, text: str, px: int, colour: tuple[int, int, int] = WHITE,
+             outline: int = 2, max_width: int | None = None, **anchor: object) -> pygame.Rect:
+        image = self.get(text, px, colour, outline, max_width)
+        rect = image.get_rect(**anchor)
+        surface.blit(image, rect)
+        return rect
+
+    def lines(self, text: str, px: int, width: int) -> list[str]:
+        """Words wrapped into lines no wider than `width` at size px."""
+        out: list[str] = []
+        line = ""
+        for word in text.split():
+            trial = f"{line} {word}".strip()
+            if line and text_surface(trial, px, WHITE).get_width() > width:
+                out.append(line)
+                line = word
+            else:
+                line = trial
+        if line:
+            out.append(line)
+        return out
+
+
+@lru_cache(maxsize=64)
+def blank_die(size: int, colour: tuple[int, int, int], mark: str = "") -> pygame.Surface:
+    """A die in a seat's colour with no face (not rolled yet, or a die in the queue)."""
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    rect = pygame.Rect(0, 0, size, size).inflate(-2, -2)
+    radius = max(3, size // 5)
+    pygame.draw.rect(surf, INK, rect.move(0, 2), border_radius=radius)
+    pygame.draw.rect(surf, colour, rect, border_radius=radius)
+    pygame.draw.rect(surf, mix(colour, INK, 0.5), rect, max(2, size // 16), border_radius=radius)
+    if mark:
+        text = outlined_text(mark, round(size * 0.7), WHITE, INK, width=max(1, size // 20))
+        surf.blit(text, text.get_rect(center=rect.center))
+    return surf
+
+
+@lru_cache(maxsize=32)
+def empty_slot(size: int) -> pygame.Surface:
+    """Where a die was: a faint dashed square."""
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    rect = pygame.Rect(0, 0, size, size).inflate(-6, -6)
+    pygame.draw.rect(surf, (255, 255, 255, 50), rect, 2, border_radius=max(3, size // 5))
+    return surf
+
+
+def tumble_face(tick: int, seat: int, die: int) -> int:
+    """The face a tumbling die flashes this frame (drawing only; the real face is hidden)."""
+    return (tick // 4 + die * 2 + seat) % 6 + 1
+
+
+def tumble_angle(tick: int, die: int) -> float:
+    return (tick * 27 + die * 71) % 360
+
+
+def bounce(tick: int, die: int, height: int) -> int:
+    return -round(abs(math.sin((tick + die * 5) * 0.35)) * height)
+
+
+@lru_cache(maxsize=16)
+def bargain_glyph(size: int) -> pygame.Surface:
+    """A tiny purple bargain card (the seat panel's bargain count)."""
+    w, h = round(size * 0.78), size
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    rect = pygame.Rect(0, 0, w, h).inflate(-2, -2)
+    pygame.draw.rect(surf, INK, rect.move(0, 1), border_radius=4)
+    pygame.draw.rect(surf, (246, 240, 252), rect, border_radius=4)
+    pygame.draw.rect(surf, (120, 72, 170), rect, 2, border_radius=4)
+    pygame.draw.rect(surf, (120, 72, 170), (rect.x, rect.y, rect.w, h // 4), border_radius=3)
+    pygame.draw.rect(surf, (250, 250, 246), (rect.centerx - h // 6, h // 2 - h // 8, h // 3, h // 3),
+                     border_radius=3)
+    pygame.draw.rect(surf, INK, (rect.centerx - h // 6, h // 2 - h // 8, h // 3, h // 3), 1, border_radius=3)
+    return surf
+
+
+def rounded_veil(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    veil = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(veil, (20, 14, 12, alpha), veil.get_rect(), border_radius=max(4, size[0] // 11))
+    return veil
