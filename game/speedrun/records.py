@@ -113,6 +113,15 @@ class Records:
         board["last"] = ([run] + board.get("last", []))[:LAST]
         return Verdict(run, is_pb, old_ticks, rank, golds)
 
+    def add_reset(self, key: str, splits: list[int], flags: list[str]) -> list[int]:
+        """A reset attempt still teaches best segments (as LiveSplit does); returns the new golds."""
+        if flags or not splits:
+            return []
+        board = self.data["boards"].setdefault(key, _empty_board())
+        before = list(board.get("best_segments", []))
+        board["best_segments"] = merge_best(before, splits)
+        return [i for i, (a, b) in enumerate(zip(before, board["best_segments"])) if a is not None and b < a]
+
     def referenced_replays(self) -> set[str]:
         names = set()
         for board in self.data["boards"].values():

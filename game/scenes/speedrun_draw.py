@@ -1,0 +1,97 @@
+"""Drawing pieces shared by the speedrun scenes: delta colours, a steady timer face, split rows."""
+from __future__ import annotations
+
+import pygame
+
+from game.render.icons import INK, outlined_text
+from game.speedrun.splits import Splits
+from game.speedrun.timer import format_ticks
+
+# LiveSplit's default colours (runners read them without thinking), a touch brighter for a TV.
+STATE_COLOURS = {
+    "best": (255, 200, 40),            # gold: a best segment
+    "ahead_gaining": (24, 220, 84),    # ahead and gaining
+    "ahead_losing": (120, 224, 150),   # ahead but losing time: paler green
+    "behind_gaining": (236, 120, 108),  # behind but gaining: paler red
+    "behind_losing": (240, 40, 24),    # behind and losing: strong red
+    "none": (255, 244, 227),
+}
+WHITE = (255, 244, 227)
+DIM = (201, 184, 166)
+GOLD = (255, 193, 69)
+PANEL = (34, 25, 22)
+PANEL_EDGE = (84, 64, 58)
+CURRENT = (70, 48, 42)
+
+_glyphs: dict[tuple, pygame.Surface] = {}
+
+
+def glyph(ch: str, px: int, colour: tuple[int, int, int], outline: int) -> pygame.Surface:
+    key = (ch, px, colour, outline)
+    surf = _glyphs.get(key)
+    if surf is None:
+        if len(_glyphs) > 600:
+            _glyphs.clear()
+        surf = _glyphs[key] = outlined_text(ch, px, colour, INK, width=outline)
+    return surf
+
+
+def steady_text(surface: pygame.Surface, text: str, px: int, colour: tuple[int, int, int],
+                anchor: tuple[int, int], align: str = "right", outline: int = 3) -> pygame.Rect:
+    """Digits in fixed-width cells, so a running timer does not wobble as its digits change."""
+    cell = glyph("0", px, colour, outline).get_width() - outline
+    widths = [cell if c.isdigit() else glyph(c, px, colour, outline).get_width() - outline for c in text]
+    total = sum(widths) + outline
+    x = anchor[0] - total if align == "right" else anchor[0] - total // 2 if align == "center" else anchor[0]
+    y = anchor[1]
+    start = x
+    height = 0
+    for c, w in zip(text, widths):
+        g = glyph(c, px, colour, outline)
+        surface.blit(g, (x + (w - g.get_width() + outline) // 2, y))
+        height = max(height, g.get_height())
+        x += w
+    return pygame.Rect(start, y, total, height)
+
+
+def box(surface: pygame.Surface, rect: pygame.Rect, edge: tuple[int, int, int] = PANEL_EDGE) -> None:
+    pygame.draw.rect(surface, (11, 7, 6), rect.move(0, 4), border_radius=14)
+    pygame.draw.rect(surface, PANEL, rect, border_radius=14)
+    pygame.draw.rect(surface, edge, rect, 3, border_radius=14)
+
+
+def split_rows(surface: pygame.Surface, ui, rect: pygame.Rect, splits: Splits, now: int | None,
+               rows: int, size: int = 22) -> None:
+    """LiveSplit-style rows: name, delta (coloured), time; the current split highlighted with a
+    live delta; a window of `rows` rows that follows the current split."""
+    n = len(splits.names)
+    current = splits.index
+    first = max(0, min(current - rows + 2, n - rows))
+    row_h = rect.h // rows
+    for r, i in enumerate(range(first, min(n, first + rows))):
+        y = rect.y + r * row_h
+        row = pygame.Rect(rect.x, y, rect.w, row_h)
+        if i == current and now is not None:
+            pygame.draw.rect(surface, CURRENT, row.inflate(6, 0), border_radius=6)
+        name = ui.render(splits.names[i], size, WHITE if i <= current else DIM)
+        surface.blit(name, (row.x + 6, row.centery - name.get_height() // 2))
+        if i < len(splits.times):
+            time_text = format_ticks(splits.times[i])
+            delta = splits.delta(i)
+            state = splits.state(i)
+            if delta is not None or state == "best":
+                shown = format_ticks(delta, sign=True) if delta is not None else "gold"
+                d = ui.render(shown, size, STATE_COLOURS[state])
+                surface.blit(d, (row.right - 96 - d.get_width(), row.centery - d.get_height() // 2))
+        elif i == current and now is not None:
+            live, state = splits.live_delta(now)
+            if live is not None:
+                d = ui.render(format_ticks(live, sign=True), size, STATE_COLOURS[state])
+                surface.blit(d, (row.right - 96 - d.get_width(), row.centery - d.get_height() // 2))
+            pb = splits.comparison.pb_at(i)
+            time_text = format_ticks(pb) if pb is not None else "-"
+        else:
+            pb = splits.comparison.pb_at(i)
+            time_text = format_ticks(pb) if pb is not None else "-"
+        t = ui.render(time_text, size, WHITE if i < len(splits.times) else DIM)
+        surface.blit(t, (row.right - 6 - t.get_width(), row.centery - t.get_height() // 2))

@@ -1,0 +1,287 @@
+"""The end of a speedrun attempt: the time, every split with its delta, a pace graph, the top 10.
+
+A: run again (instant restart) · X: export the board's splits as LiveSplit .lss ·
+Y: copy the run code (and save it as a text file) · B: back to the speedrun menu.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.core.scene import Scene
+from game.input.commands import Button, Command
+from game.render import widgets
+from game.scenes import registry
+from game.scenes.common import menu_command
+from game.scenes.speedrun_draw import DIM, GOLD, STATE_COLOURS, WHITE, box, steady_text
+from game.speedrun.livesplit import export, to_lss
+from game.speedrun.records import flag_text
+from game.speedrun.timer import format_ms, format_ticks
+from game.userfiles import atomic_write_text, user_dir
+
+if TYPE_CHECKING:
+    from game.core.context import Context
+    from game.scenes.speedrun_run import SpeedrunRunScene
+
+GAME_NAMES = {"soldout": "Sold Out!", "checkout": "Check Out!"}
+SPLITS_BOX = pygame.Rect(30, 226, 600, 420)
+GRAPH_BOX = pygame.Rect(650, 226, 600, 200)
+BOARD_BOX = pygame.Rect(650, 436, 600, 210)
+
+
+def export_lss(records, setup) -> str:
+    """Write the board's .lss; returns the path as text."""
+    board = records.board(setup.board)
+    pb = board.get("pb") or {}
+    names = list(pb.get("names") or [])
+    best = list(board.get("best_segments", []))
+    if not names:
+        names = [f"Split {i + 1}" for i in range(len(best))]
+    title = f"{setup.category.name} ({setup.seed_label})"
+    history = [r for r in board.get("last", []) if r.get("ticks") is not None]
+    text = to_lss(GAME_NAMES.get(setup.category.game, "Sold Out!"), title, names, list(pb.get("splits", [])), best,
+                  int(board.get("attempts", 0)), history)
+    return str(export(setup.board, text))
+
+
+def save_code(board: str, code: str) -> str:
+    folder = user_dir() / "runcodes"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{board}.txt"
+    atomic_write_text(path, code + "\n")
+    return str(path)
+
+
+def copy_to_clipboard(text: str) -> bool:
+    try:
+        import pygame.scrap as scrap
+        if not scrap.get_init():
+            scrap.init()
+        scrap.put_text(text)
+        return True
+    except (pygame.error, AttributeError, NotImplementedError):
+        return False
+
+
+class SpeedrunResultsScene(Scene):
+    name = "speedrun_results"
+
+    def __init__(self, ctx: "Context", run: "SpeedrunRunScene") -> None:
+        super().__init__(ctx)
+        self.run = run
+        self.session = run.session
+        self.setup = run.setup
+        self.verdict = run.verdict
+        self.outcome = self.session.outcome
+        self.message = ""
+
+    # ------------------------------------------------------------------ input
+    def update(self, commands: dict[int, Command]) -> None:
+        cmd = menu_command(commands)
+        if cmd.pressed & (Button.A | Button.BACK):
+            self.ctx.stack.pop()
+            self.run.restart()
+        elif cmd.pressed & Button.X:
+            try:
+                path = export_lss(self.run.records, self.setup)
+                self.message = f"Splits saved: {path}"
+                self.ctx.sound("confirm")
+            except OSError as exc:
+                self.message = f"Could not save the splits: {exc.strerror or exc}"
+                self.ctx.sound("error")
+            self.ctx.toast(self.message, seconds=6)
+        elif cmd.pressed & Button.Y:
+            code = self.run.run_code()
+            copied = copy_to_clipboard(code)
+            try:
+                path = save_code(self.setup.board, code)
+                self.message = ("Run code copied and saved: " if copied else "Run code saved: ") + path
+            except OSError as exc:
+                self.message = f"Could not save the run code: {exc.strerror or exc}"
+            self.ctx.sound("confirm")
+            self.ctx.toast(self.message, seconds=6)
+        elif cmd.pressed & Button.B:
+            self.ctx.sound("back")
+            stack = self.ctx.stack
+            if any(s.name == "speedrun_menu" for s in stack.scenes):
+                stack.pop_until(lambda s: s.name == "speedrun_menu")
+            else:
+                stack.pop()
+                stack.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
+            self.ctx.stack.pop()
+            self.run.restart()
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        ui = self.ctx.ui
+        widgets.draw_background(surface, ui)
+        w = surface.get_width()
+        out = self.outcome
+        verdict = self.verdict
+        if self.run.playback is not None:
+            title, colour = ("VERIFIED RUN" if out.complete else "REPLAY: NOT COMPLETE"), GOLD
+        elif not out.complete:
+            title, colour = "NO TIME", DIM
+        elif verdict is not None and verdict.is_pb:
+            title, colour = "NEW PERSONAL BEST!", STATE_COLOURS["best"]
+        elif out.flags:
+            title, colour = "FINISHED (FLAGGED)", STATE_COLOURS["behind_gaining"]
+        else:
+            title, colour = "FINISHED", WHITE
+        widgets.logo_text(surface, ui, title, 54, colour, (w // 2, 50), outline=4)
+        sub = f"{self.setup.category.name}  ·  {self.setup.seed_label}"
+        line = ui.render(sub, 24, DIM)
+        surface.blit(line, line.get_rect(center=(w // 2, 96)))
+        self._time_row(surface)
+        self._splits(surface)
+        self._graph(surface)
+        self._board(surface)
+        hints = [("A / Select", "Run again"), ("X", "Export .lss"), ("Y", "Run code"), ("B", "Menu")]
+        widgets.hints(surface, ui, hints)
+
+    def _time_row(self, surface: pygame.Surface) -> None:
+        ui = self.ctx.ui
+        out = self.outcome
+        w = surface.get_width()
+        if out.complete:
+            steady_text(surface, format_ticks(out.ticks), 72, WHITE, (w // 2 - 20, 118), align="right", outline=4)
+            x = w // 2 + 10
+            rta = self.run.real_ms()
+            a = ui.render(f"real time {format_ms(rta)}" if rta is not None else "", 22, DIM)
+            surface.blit(a, (x, 128))
+            verdict = self.verdict
+            if verdict is not None and verdict.previous_pb is not None:
+                d = out.ticks - verdict.previous_pb
+                state = "ahead_gaining" if d < 0 else "behind_losing"
+                b = ui.render(f"{format_ticks(d, sign=True)} vs previous PB", 24, STATE_COLOURS[state])
+                surface.blit(b, (x, 156))
+            elif verdict is not None and verdict.is_pb:
+                b = ui.render("first time on this board", 24, GOLD)
+                surface.blit(b, (x, 156))
+            if verdict is not None and verdict.rank:
+                c = ui.render(f"#{verdict.rank} on the local board", 22, DIM)
+                surface.blit(c, (x, 186))
+        else:
+            reason = out.reason or "the run was not finished"
+            t = ui.render(f"Did not finish: {reason}", 32, STATE_COLOURS["behind_gaining"])
+            surface.blit(t, t.get_rect(center=(w // 2, 150)))
+        if out.flags:
+            text = f"Not a PB run: {flag_text(out.flags)}" + (f" ({out.reason})" if out.reason else "")
+            f = ui.render(text, 22, STATE_COLOURS["behind_losing"])
+            surface.blit(f, f.get_rect(center=(w // 2 - 200 if out.complete else w // 2, 200)))
+
+    def _splits(self, surface: pygame.Surface) -> None:
+        ui = self.ctx.ui
+        splits = self.session.splits
+        box(surface, SPLITS_BOX)
+        x0, y = SPLITS_BOX.x + 16, SPLITS_BOX.y + 12
+        cols = (x0, x0 + 170, SPLITS_BOX.right - 250, SPLITS_BOX.right - 130)
+        for text, x in zip(("Split", "Item", "Segment", "Delta"), cols):
+            surface.blit(ui.render(text, 18, DIM), (x, y))
+        time_head = ui.render("Time", 18, DIM)
+        surface.blit(time_head, (SPLITS_BOX.right - 16 - time_head.get_width(), y))
+        y += 30
+        rows = max(1, len(splits.names))
+        row_h = min(44, (SPLITS_BOX.bottom - 44 - y) // rows)
+        items = self.session.split_items
+        for i, name in enumerate(splits.names):
+            done = i < len(splits.times)
+            surface.blit(ui.render(name, 22, WHITE if done else DIM), (cols[0], y))
+            item = items[i] if i < len(items) else ""
+            if item:
+                it = ui.render(item, 18, DIM)
+                if it.get_width() > cols[2] - cols[1] - 12:
+                    it = pygame.transform.smoothscale(it, (cols[2] - cols[1] - 12, it.get_height()))
+                surface.blit(it, (cols[1], y + 3))
+            if done:
+                seg = ui.render(format_ticks(splits.segment(i)), 22,
+                                STATE_COLOURS["best"] if splits.is_best_segment(i) else WHITE)
+                surface.blit(seg, (cols[2], y))
+                d = splits.delta(i)
+                if d is not None:
+                    surface.blit(ui.render(format_ticks(d, sign=True), 22, STATE_COLOURS[splits.state(i)]), (cols[3], y))
+                t = ui.render(format_ticks(splits.times[i]), 22, WHITE)
+                surface.blit(t, (SPLITS_BOX.right - 16 - t.get_width(), y))
+            y += row_h
+        sob = splits.comparison.sum_of_best(len(splits.names))
+        if self.verdict is not None:
+            board = self.run.records.board(self.setup.board)
+            best = board.get("best_segments", [])
+            if len(best) >= len(splits.names) and all(b is not None for b in best[:len(splits.names)]):
+                sob = sum(best[:len(splits.names)])
+        if sob is not None:
+            s = ui.render(f"Sum of best {format_ticks(sob)}", 20, GOLD)
+            surface.blit(s, (SPLITS_BOX.right - 16 - s.get_width(), SPLITS_BOX.bottom - 32))
+
+    def _graph(self, surface: pygame.Surface) -> None:
+        """Pace graph: the delta to the PB after each split (above the line = behind)."""
+        ui = self.ctx.ui
+        splits = self.session.splits
+        box(surface, GRAPH_BOX)
+        title = ui.render("Pace vs personal best", 18, DIM)
+        surface.blit(title, (GRAPH_BOX.x + 16, GRAPH_BOX.y + 10))
+        area = pygame.Rect(GRAPH_BOX.x + 70, GRAPH_BOX.y + 38, GRAPH_BOX.w - 100, GRAPH_BOX.h - 56)
+        points = [(i, splits.delta(i)) for i in range(len(splits.times)) if splits.delta(i) is not None]
+        if not points:
+            msg = ui.render("First run on this board: no pace to compare yet", 20, DIM)
+            surface.blit(msg, msg.get_rect(center=area.center))
+            return
+        span = max(30, max(abs(d) for _, d in points))
+        n = max(1, len(splits.names))
+
+        def at(i: int, d: int) -> tuple[int, int]:
+            x = area.x + round((i + 1) * area.w / n)
+            y = area.centery + round(d / span * (area.h // 2))
+            return x, y
+
+        pygame.draw.line(surface, (120, 100, 90), (area.x, area.centery), (area.right, area.centery), 2)
+        # Higher is better: ahead of the PB plots above the line.
+        for label, y in (("ahead", area.y), ("behind", area.bottom - 16)):
+            surface.blit(ui.render(label, 16, DIM), (GRAPH_BOX.x + 12, y))
+        scale = ui.render(format_ticks(span), 16, DIM)
+        surface.blit(scale, (GRAPH_BOX.x + 12, area.y + 18))
+        line = [(area.x, area.centery)] + [at(i, d) for i, d in points]
+        # Fill: green where ahead, red where behind.
+        for (x1, y1), (x2, y2) in zip(line, line[1:]):
+            poly = [(x1, area.centery), (x1, y1), (x2, y2), (x2, area.centery)]
+            fill = (40, 110, 60) if (y1 + y2) / 2 <= area.centery else (120, 40, 34)
+            pygame.draw.polygon(surface, fill, poly)
+        pygame.draw.lines(surface, WHITE, False, line, 3)
+        for i, d in points:
+            pygame.draw.circle(surface, (11, 7, 6), at(i, d), 7)
+            pygame.draw.circle(surface, STATE_COLOURS[splits.state(i)], at(i, d), 5)
+
+    def _board(self, surface: pygame.Surface) -> None:
+        ui = self.ctx.ui
+        box(surface, BOARD_BOX)
+        board = self.run.records.leaderboard(self.setup.board)
+        surface.blit(ui.render("Local top 10", 18, DIM), (BOARD_BOX.x + 16, BOARD_BOX.y + 10))
+        if not board:
+            msg = ui.render("No clean finished runs yet", 20, DIM)
+            surface.blit(msg, msg.get_rect(center=BOARD_BOX.center))
+            return
+        mine = self.verdict.run if self.verdict is not None else None
+        half = (len(board) + 1) // 2 if len(board) > 5 else len(board)
+        for i, run in enumerate(board):
+            col, row = divmod(i, half) if len(board) > 5 else (0, i)
+            x = BOARD_BOX.x + 16 + col * 292
+            y = BOARD_BOX.y + 38 + row * 33
+            colour = GOLD if run is mine or (mine and run.get("date") == mine.get("date")
+                                              and run.get("ticks") == mine.get("ticks")) else WHITE
+            surface.blit(ui.render(f"{i + 1}.", 20, DIM), (x, y))
+            surface.blit(ui.render(format_ticks(run["ticks"]), 20, colour), (x + 34, y))
+            date = str(run.get("date", ""))[:10]
+            surface.blit(ui.render(f"{date}  s{run.get('seed')}", 16, DIM), (x + 126, y + 3))
+
+
+def _shot(ctx: "Context", seed: int):
+    """A demo run racing an earlier, slower one: after the warm-up its results are on top."""
+    from game.scenes.speedrun_run import _shot as run_shot
+    return run_shot(ctx, seed)
+
+
+registry.register_screenshot("speedrun_results", _shot, warmup_ticks=60 * 34)
