@@ -1,0 +1,164 @@
+"""Check Out! final results: every player's score with its breakdown (stars on
+products and bargains, change tokens, sets of snack + food + drink), the winner
+with the tie-break spelled out, then Rematch or Back to lobby.
+
+CheckoutResultsScene(ctx, table) reads the finished TableScene's sim.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.core.scene import Scene
+from game.input.commands import Command
+from game.render import widgets
+from game.render.icons import star_icon
+from game.render.tabletop import category_icon, token_surface
+from game.rules.checkout import Score
+from game.rules.checkout.catalogue import CATEGORIES
+from game.scenes import registry
+from game.scenes.common import menu_command
+from game.scenes.table_paint import DIM, GOLD_TEXT, GREEN, WHITE, Texts, bargain_glyph
+
+if TYPE_CHECKING:
+    from game.core.context import Context
+    from game.core.seats import SeatIdentity
+    from game.scenes.table import TableScene
+
+ROWS = pygame.Rect(40, 190, 1200, 380)
+COLUMNS = {"name": 130, "products": 330, "bargains": 560, "stars": 720, "tokens": 840, "sets": 960,
+           "total": 1150}
+
+
+def verdict(scores: list[Score], winners: list[int], names: list[str]) -> tuple[str, str]:
+    """The headline and the tie-break line (empty when no tie-break was needed)."""
+    best = max(s.total for s in scores)
+    level = [s for s in scores if s.total == best]
+    if len(winners) > 1:
+        who = " and ".join(names[w] for w in winners)
+        return f"{who} SHARE THE WIN!", f"Level on {best} points and on change tokens"
+    winner = names[winners[0]]
+    if len(level) > 1:
+        by_seat = {s.seat: s for s in scores}
+        others = ", ".join(f"{names[s.seat]} {s.tokens}" for s in level if s.seat != winners[0])
+        return (f"{winner} WINS!",
+                f"Tie on {best} points: most change tokens wins ({winner} {by_seat[winners[0]].tokens}, {others})")
+    return f"{winner} WINS!", ""
+
+
+class CheckoutResultsScene(Scene):
+    name = "checkout_results"
+
+    def __init__(self, ctx: "Context", table: "TableScene") -> None:
+        super().__init__(ctx)
+        self.table = table
+        self.sim = table.sim
+        self.ids: list["SeatIdentity"] = table.ids
+        self.texts = Texts()
+        self.menu = widgets.MenuList([
+            widgets.MenuItem("Rematch", self.rematch, primary=True),
+            widgets.MenuItem("Back to lobby", self.to_lobby),
+        ], play=ctx.sound, row_height=56, width=420)
+        self.done = False
+        self.image: pygame.Surface | None = None
+
+    def rematch(self) -> None:
+        if not self.done:
+            self.done = True
+            self.ctx.stack.pop()
+            self.table.rematch()
+
+    def to_lobby(self) -> None:
+        if not self.done:
+            self.done = True
+            self.table.to_lobby()
+
+    def update(self, commands: dict[int, Command]) -> None:
+        merged = menu_command(commands)
+        pressed = merged.pressed
+        for seat, cmd in commands.items():
+            if seat >= 0:
+                pressed |= cmd.pressed
+        self.menu.update(Command(merged.dx, merged.dy, pressed, merged.held))
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        if self.image is None:
+            self.image = self._render()
+        surface.blit(self.image, (0, 0))
+        self.menu.draw(surface, self.ctx.ui, ((surface.get_width() - self.menu.width) // 2, 592))
+
+    # ------------------------------------------------------------------ the picture (drawn once)
+    def _render(self) -> pygame.Surface:
+        ui = self.ctx.ui
+        surf = pygame.Surface((1280, 720))
+        widgets.draw_background(surf, ui)
+        game = self.sim.game
+        scores = game.scores()
+        winners = game.winners()
+        names = [s.name for s in self.sim.seats]
+        head, tie = verdict(scores, winners, names)
+        widgets.logo_text(surf, ui, "CHECK OUT! FINAL SCORES", ui.size("large"), ui.colour("accent"), (640, 40), 3)
+        x = 640 - 34 * len(winners)
+        for i, w in enumerate(winners):
+            widgets.seat_badge(surf, self.ids[w], (x + 68 * i + 34, 100), 26)
+        self.texts.blit(surf, head, 56, GOLD_TEXT, 4, center=(640, 146) if not tie else (640, 140))
+        if tie:
+            self.texts.blit(surf, tie, 24, WHITE, 2, center=(640, 176))
+        self._header(surf)
+        ranked = sorted(scores, key=lambda s: (-s.total, -s.tokens, s.seat))
+        row_h = min(58, (ROWS.h - 40) // max(1, len(ranked)))
+        for rank, score in enumerate(ranked):
+            self._row(surf, score, ROWS.y + 40 + rank * row_h, row_h, score.seat in winners)
+        return surf
+
+    def _header(self, surf: pygame.Surface) -> None:
+        y = ROWS.y + 14
+        self.texts.blit(surf, "products", 22, DIM, 2, midleft=(COLUMNS["products"], y))
+        self.texts.blit(surf, "bargains", 22, DIM, 2, midleft=(COLUMNS["bargains"], y))
+        surf.blit(star_icon(24), (COLUMNS["stars"] - 40, y - 12))
+        self.texts.blit(surf, "stars", 22, DIM, 2, midleft=(COLUMNS["stars"] - 12, y))
+        surf.blit(token_surface(24), (COLUMNS["tokens"] - 46, y - 12))
+        self.texts.blit(surf, "tokens", 22, DIM, 2, midleft=(COLUMNS["tokens"] - 18, y))
+        self.texts.blit(surf, "sets x3", 22, DIM, 2, center=(COLUMNS["sets"], y))
+        self.texts.blit(surf, "total", 24, GOLD_TEXT, 2, midright=(COLUMNS["total"] + 40, y))
+
+    def _row(self, surf: pygame.Surface, score: Score, y: int, h: int, won: bool) -> None:
+        sim = self.sim
+        player = sim.game.players[score.seat]
+        rect = pygame.Rect(ROWS.x, y, ROWS.w, h - 6)
+        pygame.draw.rect(surf, (70, 52, 30) if won else (45, 33, 28), rect, border_radius=12)
+        pygame.draw.rect(surf, self.ids[score.seat].colour, rect, 3, border_radius=12)
+        cy = rect.centery
+        widgets.seat_badge(surf, self.ids[score.seat], (rect.x + 34, cy), 16)
+        self.texts.blit(surf, sim.seats[score.seat].name, 30, WHITE, 2, max_width=150, midleft=(rect.x + 60, cy))
+        counts = {c: 0 for c in CATEGORIES}
+        for pid in player.products:
+            counts[sim.catalogue.products[pid].category] += 1
+        x = COLUMNS["products"]
+        for category in CATEGORIES:
+            surf.blit(category_icon(category, 32), (x, cy - 16))
+            r = self.texts.blit(surf, str(counts[category]), 28, WHITE, 2, midleft=(x + 34, cy))
+            x = r.right + 14
+        surf.blit(bargain_glyph(32), (COLUMNS["bargains"], cy - 16))
+        self.texts.blit(surf, str(len(player.bargains)), 28, WHITE, 2, midleft=(COLUMNS["bargains"] + 30, cy))
+        self.texts.blit(surf, str(score.stars), 32, WHITE, 2, center=(COLUMNS["stars"], cy))
+        self.texts.blit(surf, str(score.tokens), 32, WHITE, 2, center=(COLUMNS["tokens"], cy))
+        sets = sim.game.rules.set_bonus * score.sets
+        self.texts.blit(surf, f"{score.sets} (+{sets})", 28, GREEN if score.sets else DIM, 2,
+                        center=(COLUMNS["sets"], cy))
+        self.texts.blit(surf, str(score.total), 40, GOLD_TEXT, 3, midright=(COLUMNS["total"] + 40, cy))
+
+
+def _results_shot(players: int):
+    def factory(ctx: "Context", seed: int) -> list[Scene]:
+        from game.scenes.table import TableScene, demo_spec
+        table = TableScene(ctx, demo_spec(players, seed), demo=True)
+        if table.sim is not None:
+            table.fast_forward(lambda sim: sim.over())
+        return [table, CheckoutResultsScene(ctx, table)]
+    return factory
+
+
+registry.register_screenshot("checkout_results", _results_shot(4), warmup_ticks=1)
+registry.register_screenshot("checkout_results_6", _results_shot(6), warmup_ticks=1)
