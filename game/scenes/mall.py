@@ -80,6 +80,8 @@ class MallScene(Scene):
         self.map_surface: pygame.Surface | None = None
         self._texts: dict[tuple, pygame.Surface] = {}
         self.stamp: pygame.Surface | None = None
+        self._flash: pygame.Surface | None = None
+        self._band: pygame.Surface | None = None
         if spec.mode in MODES:
             self._begin(spec.mode)
 
@@ -203,8 +205,11 @@ class MallScene(Scene):
         sim = self.sim
         out: dict[int, Command] = {}
         lost = set(self.ctx.input.disconnected_seats()) if hasattr(self.ctx.input, "disconnected_seats") else set()
+        ready_all = self.pilot_wanted and sim.phase == "study" and sim.tick - sim.phase_tick > 240
         for s in self.seats:
-            if s.seat in self.bots:
+            if ready_all:
+                out[s.seat] = Command(pressed=Button.A)
+            elif s.seat in self.bots:
                 out[s.seat] = self.bots[s.seat].command(sim)
             elif self.pilot is not None:
                 out[s.seat] = self.pilot.command(s.seat)
@@ -346,9 +351,11 @@ class MallScene(Scene):
         centre = self.layout.map_rect.center
         if sim.phase == "study":
             secs = (sim.phase_ticks_left() + 59) // 60
-            band = pygame.Surface((self.layout.map_rect.w, 150), pygame.SRCALPHA)
-            band.fill((11, 7, 6, 190))
-            surface.blit(band, band.get_rect(center=centre))
+            if self._band is None:
+                self._band = pygame.Surface((self.layout.map_rect.w, 150))
+                self._band.fill((11, 7, 6))
+                self._band.set_alpha(190)
+            surface.blit(self._band, self._band.get_rect(center=centre))
             title = self._text("MEMORISE YOUR LIST!", 56, (255, 193, 69), 4)
             surface.blit(title, title.get_rect(center=(centre[0], centre[1] - 34)))
             ready = sum(1 for av in sim.avatars if av.ready)
@@ -371,9 +378,11 @@ class MallScene(Scene):
         sim = self.sim
         age = sim.tick - self.ending_tick if self.ending_tick >= 0 else 99
         if age < FLASH_TICKS and self.ctx.settings.screen_shake:
-            flash = pygame.Surface(SCREEN, pygame.SRCALPHA)
-            flash.fill((255, 255, 255, round(200 * (1 - age / FLASH_TICKS))))
-            surface.blit(flash, (0, 0))
+            if self._flash is None:   # one opaque white sheet, blended by its surface alpha
+                self._flash = pygame.Surface(SCREEN)
+                self._flash.fill((255, 255, 255))
+            self._flash.set_alpha(round(200 * (1 - age / FLASH_TICKS)))
+            surface.blit(self._flash, (0, 0))
         if self.stamp is None:
             self.stamp = self._make_stamp(ENDINGS.get(sim.round.cause, "SOLD OUT!"))
         stamp = self.stamp
@@ -436,14 +445,28 @@ def _shot(players: int, mode: str):
     return factory
 
 
+def _sold_out_shot(players: int, mode: str):
+    """The SOLD OUT! moment, a few ticks in (flash fading, stamp landing)."""
+    def factory(ctx: "Context", seed: int) -> MallScene:
+        from game.scenes.mall_demo import play_out_round
+        scene = MallScene(ctx, demo_spec(players, mode, seed or 3), pilot=True)
+        play_out_round(scene.sim, seed, freeze_ticks=12)
+        scene.ending_tick = scene.sim.phase_tick
+        return scene
+    return factory
+
+
 registry.register("soldout", start_soldout)
 registry.register_screenshot("mall", _shot(4, "rush"), warmup_ticks=60 * 9)
 registry.register_screenshot("mall_rush_2", _shot(2, "rush"), warmup_ticks=60 * 9)
 registry.register_screenshot("mall_rush_6", _shot(6, "rush"), warmup_ticks=60 * 10)
 registry.register_screenshot("mall_study", _shot(6, "memory"), warmup_ticks=30)
-registry.register_screenshot("mall_memory", _shot(3, "memory"), warmup_ticks=60 * 12)
+registry.register_screenshot("mall_memory", _shot(3, "memory"), warmup_ticks=60 * 14)
+registry.register_screenshot("mall_memory_6", _shot(6, "memory"), warmup_ticks=60 * 16)
 registry.register_screenshot("mall_tidy", _shot(6, "tidy"), warmup_ticks=60 * 16)
 registry.register_screenshot("mall_countdown", _shot(5, "rush"), warmup_ticks=70)
+registry.register_screenshot("mall_sold_out", _sold_out_shot(6, "rush"), warmup_ticks=0)
+registry.register_screenshot("mall_sold_out_2", _sold_out_shot(2, "memory"), warmup_ticks=0)
 
 
 # ---------------------------------------------------------------- frame time

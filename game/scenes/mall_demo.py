@@ -104,11 +104,12 @@ class DemoPilot:
         return path[::-1]
 
 
-def play_out_round(sim: MallSim, seed: int = 0, limit: int = 20000) -> None:
+def play_out_round(sim: MallSim, seed: int = 0, limit: int = 20000, freeze_ticks: int | None = None) -> None:
     """Finish the current round quickly for a results screenshot or test: the rules engine's
     honest autoplayers act on the round directly, then the sim runs its SOLD OUT! freeze.
 
-    Piles are not walked around the map here, so only use it when the map is not shown."""
+    Piles are not walked around the map here (they stay where they last lay). With
+    `freeze_ticks` it stops that many ticks into the SOLD OUT! freeze."""
     import random
 
     from game.rules.soldout.autoplay import Bot
@@ -125,5 +126,7 @@ def play_out_round(sim: MallSim, seed: int = 0, limit: int = 20000) -> None:
     if not rnd.over:
         rnd.end_round("stopped")
     sim.piles = {pid: pos for pid, pos in sim.piles.items() if pid in rnd.piles}
-    while sim.phase in ("playing", "sold_out"):
+    steps = 0
+    while sim.phase in ("playing", "sold_out") and (freeze_ticks is None or steps <= freeze_ticks):
         sim.step({})
+        steps += 1

@@ -116,7 +116,10 @@ class Hud:
             card = sim.shown_card(seat)
             surface.blit(item_card(self.cat.items[card], v.size, colourblind=self.cb, colours=self.cat), v)
             self._ribbon(surface, v, f"{sim.pile_count(pile)} cards", (60, 48, 70))
-            self._hints(surface, p, [("X", "flip"), ("A", "take"), ("B", "drop")])
+            keys = [("X", "flip"), ("A", "take"), ("B", "drop")]
+            if sim.mode == "memory":   # the narrow strip holds three hints
+                keys = [*keys, ("Y", "tap: put back")] if p.wide else [keys[0], keys[1], ("Y", "put back")]
+            self._hints(surface, p, keys)
         elif carried is not None:
             surface.blit(item_card(self.cat.items[carried], v.size, colourblind=self.cb, colours=self.cat), v)
             where = "TABLE" if sim.mode == "rush" else "DRESSER"
@@ -126,11 +129,13 @@ class Hud:
         else:
             pygame.draw.rect(surface, (60, 46, 40), v, border_radius=12)
             _dashed_round(surface, SLOT_EMPTY, v)
-            lines = ["Find a", "pile"] if sim.phase == "playing" else ["Get", "ready"]
+            lines = {"playing": ["Find a", "pile"], "study": ["Get", "ready"],
+                     "countdown": ["Get", "ready"]}.get(sim.phase, [])
             for i, line in enumerate(lines):
                 text = self.ui.render(line, 26, DIM)
                 surface.blit(text, text.get_rect(center=(v.centerx, v.centery - 14 + i * 28)))
-            self._hints(surface, p, [("A", "pick up")] if sim.phase == "playing" else [])
+            if sim.mode != "memory":
+                self._hints(surface, p, [("A", "pick up")] if sim.phase == "playing" else [])
 
     def _ribbon(self, surface: pygame.Surface, v: pygame.Rect, text: str, fill: tuple[int, int, int]) -> None:
         label = self.ui.render(text, 20, WHITE)
@@ -141,12 +146,9 @@ class Hud:
     def _hints(self, surface: pygame.Surface, p: PanelLayout, items: list[tuple[str, str]]) -> None:
         """Button hints: a column in the narrow panels' side strip, a row under the list when wide."""
         if p.wide:
-            cols = 2 if p.info.w < 300 else 3
-            col_w = p.info.w // cols
-            for i, (key, word) in enumerate(items):
-                r, c = divmod(i, cols)
-                _keycap(surface, self.ui, key, word, p.info.x + c * col_w, p.info.bottom - 26 - (1 - r) * 28
-                        if len(items) > cols else p.info.bottom - 26)
+            x = p.hints.x
+            for key, word in items:
+                x = _keycap(surface, self.ui, key, word, x, p.hints.y) + 14
             return
         s = p.side
         y = s.y + 4
@@ -185,10 +187,9 @@ class Hud:
         info = p.info
         if p.wide:
             rows = len(groups) or 1
-            hint_h = 58 if info.w < 300 else 30
-            row_h = (info.h - hint_h - 4 * (rows - 1)) // rows
+            row_h = (info.h - 6 * (rows - 1)) // rows
             for i, (items, bags, placed) in enumerate(groups):
-                rect = pygame.Rect(info.x, info.y + i * (row_h + 4), info.w, row_h)
+                rect = pygame.Rect(info.x, info.y + i * (row_h + 6), info.w, row_h)
                 size = min((rect.w - 8 - 2 * 3) // 3, rect.h - 14)
                 self._group(surface, rect, items, bags, placed, size, ident.colour if target == i else None)
             return
@@ -231,7 +232,7 @@ class Hud:
         if p.wide:
             cols = 3
             rows = (slots + cols - 1) // cols
-            size = min((info.w - 8 * (cols - 1)) // cols, (info.h - 30 - 6 * (rows - 1)) // max(1, rows))
+            size = min((info.w - 8 * (cols - 1)) // cols, (info.h - 6 * (rows - 1)) // max(1, rows))
         else:
             cols, rows = slots, 1
             size = min(info.h - 4, (info.w - 4 * (slots - 1)) // max(1, slots))
@@ -245,10 +246,10 @@ class Hud:
                 if i == selected:
                     pygame.draw.rect(surface, colour, cell.inflate(4, 4), 4, border_radius=9)
             else:
-                _dashed_round(surface, SLOT_EMPTY, cell)
-        if p.wide:
-            x = _keycap(surface, self.ui, "LB/RB", "choose", info.x, info.bottom - 26) + 10
-            _keycap(surface, self.ui, "Y", "hold: SOLD OUT!", x, info.bottom - 26)
+                pygame.draw.rect(surface, (60, 46, 40), cell, border_radius=8)
+                pygame.draw.rect(surface, SLOT_EMPTY, cell, 2, border_radius=8)
+        if sim.held_pile(seat) is None and sim.phase == "playing":
+            self._hints(surface, p, [("A", "pick up"), ("Y", "hold: SOLD OUT!")] if p.wide else [("A", "pick up")])
 
     def _placed(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
         """Tidying Up: the cards this player placed at the dressers, newest last."""
@@ -258,7 +259,7 @@ class Hud:
         label = self.ui.render(f"Placed {len(placed)}", 22, DIM)
         surface.blit(label, (info.x, info.y + (0 if p.wide else (info.h - label.get_height()) // 2)))
         if p.wide:
-            area = pygame.Rect(info.x, info.y + 28, info.w, info.h - 60)
+            area = pygame.Rect(info.x, info.y + 28, info.w, info.h - 30)
             size = min(area.h // 2 - 4, (area.w - 12) // 4)
             per_row = max(1, area.w // (size + 4))
             shown = placed[-per_row * 2:]

@@ -29,6 +29,7 @@ class PanelLayout:
     viewer: pygame.Rect      # the big card
     side: pygame.Rect        # beside the viewer: status and button hints (narrow) or nothing
     info: pygame.Rect        # the list / hand / placed cards
+    hints: pygame.Rect       # button hints: a row under viewer and list (wide), the side strip (narrow)
     wide: bool
 
 
@@ -65,16 +66,17 @@ def _panel(rect: pygame.Rect) -> PanelLayout:
     header = pygame.Rect(rect.x + pad, rect.y + 4, rect.w - 2 * pad, HEADER_H)
     body = pygame.Rect(rect.x + pad, header.bottom + 4, rect.w - 2 * pad, rect.bottom - header.bottom - 4 - pad)
     if rect.w >= WIDE_FROM:
-        card_h = body.h
-        card_w = round(card_h * CARD_ASPECT)
+        hints = pygame.Rect(body.x, body.bottom - 24, body.w, 24)
+        card_h = body.h - hints.h - 4
+        card_w = min(round(body.h * CARD_ASPECT), body.w // 2)
         viewer = pygame.Rect(body.x, body.y, card_w, card_h)
-        info = pygame.Rect(viewer.right + pad, body.y, body.right - viewer.right - pad, body.h)
+        info = pygame.Rect(viewer.right + pad, body.y, body.right - viewer.right - pad, card_h)
         side = pygame.Rect(viewer.right, body.y, 0, 0)
-        return PanelLayout(rect, header, viewer, side, info, True)
+        return PanelLayout(rect, header, viewer, side, info, hints, True)
     row_h = 42
     card_h = body.h - row_h - 6
     card_w = min(body.w - 52, round(card_h * 0.95))
     viewer = pygame.Rect(body.x, body.y, card_w, card_h)
     side = pygame.Rect(viewer.right + 4, body.y, body.right - viewer.right - 4, card_h)
     info = pygame.Rect(body.x, body.bottom - row_h, body.w, row_h)
-    return PanelLayout(rect, header, viewer, side, info, False)
+    return PanelLayout(rect, header, viewer, side, info, side, False)
