@@ -1,0 +1,226 @@
+"""Attract mode: after the title sits idle, bots play demo matches until someone touches a control.
+
+The title pushes `AttractScene` (registered with registry.register_attract).
+It runs the real game scenes (the mall, the dice table) with a bot in every
+seat, one demo after another (Rush, Check Out!, Tidying Up, Memory), under a
+"Press any button" banner. Any button, key, click or stick push pops back to
+the title.
+
+The demo scenes get a sandboxed context: silent, and unable to push their
+own overlays (pause, reconnect, results) onto the real scene stack, so the
+demo never stops to wait for a person.
+"""
+from __future__ import annotations
+
+import logging
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.core.scene import Scene
+from game.core.seats import identities
+from game.input.commands import Command
+from game.match import MatchSpec, SeatSpec
+from game.scenes import registry
+
+if TYPE_CHECKING:
+    from game.core.context import Context
+
+log = logging.getLogger(__name__)
+
+# (game, mode, seats) played in turn; every seat is a bot, strongest first.
+DEMOS = (("soldout", "rush", 6), ("checkout", "standard", 4), ("soldout", "tidy", 5), ("soldout", "memory", 4))
+LEVELS = ("expert", "hard", "normal", "expert", "hard", "normal")
+HOLD_END_TICKS = 60 * 4      # the final moment of a demo stays on screen this long
+MAX_DEMO_TICKS = 60 * 100    # a demo that runs longer gives way to the next one
+STICK_WAKE = 6               # a stick pushed at least this far (of 16) counts as input
+WAKE_EVENTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.JOYBUTTONDOWN, pygame.CONTROLLERBUTTONDOWN)
+
+
+class _NoStack:
+    """A scene stack that ignores every change: demo scenes cannot push overlays."""
+
+    scenes: tuple = ()
+    top = None
+    has_pending = False
+    empty = True
+
+    def push(self, scene: Scene) -> None: ...
+    def pop(self) -> None: ...
+    def replace(self, scene: Scene) -> None: ...
+    def clear_to(self, scene: Scene) -> None: ...
+    def pop_until(self, keep) -> None: ...
+
+
+class _NoPads:
+    """The input manager as a demo sees it: nobody is missing, so no reconnect prompt."""
+
+    def __init__(self, real) -> None:
+        self._real = real
+
+    def disconnected_seats(self) -> list[int]:
+        return []
+
+    def __getattr__(self, name: str):
+        return getattr(self._real, name)
+
+
+class _Sandbox:
+    """The real context, minus sound and stack changes (what a demo match runs in)."""
+
+    def __init__(self, ctx: "Context") -> None:
+        self._ctx = ctx
+        self.stack = _NoStack()
+        self.input = _NoPads(ctx.input)
+        self.bot_takeovers: dict = {}
+
+    def sound(self, name: str) -> None:
+        """Demos are silent: a living room does not want a game talking to itself."""
+
+    def __getattr__(self, name: str):
+        return getattr(self._ctx, name)
+
+
+def demo_spec(game: str, mode: str, players: int, seed: int) -> MatchSpec:
+    """An all-bot match for the attract loop."""
+    ids = identities()
+    seats = tuple(SeatSpec(i, ids[i % len(ids)].name, "bot", LEVELS[i % len(LEVELS)]) for i in range(players))
+    if game == "checkout":
+        return MatchSpec("checkout", seats, mode="standard", rounds=4, seed=seed)
+    return MatchSpec("soldout", seats, mode=mode, rounds=1, seed=seed)
+
+
+def _demo_scene(ctx, game: str, spec: MatchSpec) -> Scene:
+    if game == "checkout":
+        from game.scenes.table import TableScene
+        return TableScene(ctx, spec, demo=True)
+    from game.scenes.mall import MallScene
+    return MallScene(ctx, spec, pilot=True)
+
+
+def _finished(scene: Scene) -> bool:
+    sim = getattr(scene, "sim", None)
+    if sim is None:
+        return True
+    over = getattr(sim, "over", None)
+    if callable(over):                                    # the dice table
+        return bool(over())
+    return sim.phase in ("round_over", "match_over")      # the mall
+
+
+class AttractScene(Scene):
+    name = "attract"
+
+    def __init__(self, ctx: "Context", seed: int = 1) -> None:
+        super().__init__(ctx)
+        self.sandbox = _Sandbox(ctx)
+        self.seed = seed
+        self.index = -1
+        self.demo: Scene | None = None
+        self.demo_ticks = 0
+        self.end_ticks = 0
+        self.ticks = 0
+        self._banner: pygame.Surface | None = None
+        self._next_demo()
+
+    # ----- the demo loop ---------------------------------------------------------------
+    def _next_demo(self) -> None:
+        """Start the next demo; a demo that cannot start is skipped (never a crash on the title)."""
+        for _ in range(len(DEMOS)):
+            self.index = (self.index + 1) % len(DEMOS)
+            self.seed += 1
+            game, mode, players = DEMOS[self.index]
+            try:
+                if not registry.is_installed(game):
+                    continue
+                scene = _demo_scene(self.sandbox, game, demo_spec(game, mode, players, self.seed))
+                scene.enter()
+            except Exception:   # one broken demo must not take the title down
+                log.exception("attract demo %s/%s failed to start", game, mode)
+                continue
+            if getattr(scene, "sim", None) is None:
+                continue
+            self.demo = scene
+            self.demo_ticks = 0
+            self.end_ticks = 0
+            return
+        self.demo = None
+
+    def update(self, commands: dict[int, Command]) -> None:
+        self.ticks += 1
+        if any(woke(cmd) for cmd in commands.values()) or self.demo is None:
+            self.leave()
+            return
+        self.demo_ticks += 1
+        if _finished(self.demo):
+            self.end_ticks += 1
+            if self.end_ticks >= HOLD_END_TICKS:
+                self._next_demo()
+            return
+        self.demo.update({})
+        if self.demo_ticks >= MAX_DEMO_TICKS:
+            self._next_demo()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type in WAKE_EVENTS:
+            self.leave()
+
+    def leave(self) -> None:
+        if self.ctx.stack.top is self and not self.ctx.stack.has_pending:
+            self.ctx.stack.pop()
+
+    def exit(self) -> None:
+        if self.demo is not None:
+            self.demo.exit()
+        self.demo = None
+
+    # ----- drawing ----------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        if self.demo is not None:
+            self.demo.draw(surface, alpha)
+        else:
+            surface.fill(self.ctx.ui.colour("background"))
+        self._draw_banner(surface)
+
+    def _draw_banner(self, surface: pygame.Surface) -> None:
+        if self._banner is None:
+            self._banner = self._make_banner()
+        w, h = surface.get_size()
+        pulse = 0.5 + 0.5 * math.sin(self.ticks / 14)
+        banner = self._banner
+        banner.set_alpha(int(170 + 85 * pulse))
+        # Over the mall's bottom wall (the seat panels below stay readable); on the dice
+        # table over the top bar's controls hint, which a demo does not need.
+        map_rect = getattr(getattr(self.demo, "layout", None), "map_rect", None)
+        if map_rect is not None:
+            rect = banner.get_rect(midbottom=(map_rect.centerx, map_rect.bottom - 4))
+        else:
+            rect = banner.get_rect(midtop=(w // 2, 2))
+        surface.blit(banner, rect)
+
+    def _make_banner(self) -> pygame.Surface:
+        ui = self.ctx.ui
+        text = ui.text.render("Press any button", ui.size("large"), ui.colour("text"))
+        tag = ui.text.render("DEMO", ui.size("small"), ui.colour("shadow"))
+        pad_x, pad_y, gap = 30, 12, 18
+        tag_w = tag.get_width() + 22
+        width = tag_w + gap + text.get_width() + 2 * pad_x
+        height = max(text.get_height(), tag.get_height()) + 2 * pad_y
+        card = pygame.Surface((width, height), pygame.SRCALPHA)
+        pygame.draw.rect(card, (*ui.colour("shadow"), 235), card.get_rect(), border_radius=height // 2)
+        pygame.draw.rect(card, ui.colour("accent"), card.get_rect(), 4, border_radius=height // 2)
+        tag_rect = pygame.Rect(pad_x, (height - tag.get_height() - 8) // 2, tag_w, tag.get_height() + 8)
+        pygame.draw.rect(card, ui.colour("accent_2"), tag_rect, border_radius=10)
+        card.blit(tag, tag.get_rect(center=tag_rect.center))
+        card.blit(text, (pad_x + tag_w + gap, (height - text.get_height()) // 2))
+        return card
+
+
+def woke(cmd: Command) -> bool:
+    """Did this command come from a person touching something?"""
+    return bool(cmd.pressed or cmd.held) or abs(cmd.dx) >= STICK_WAKE or abs(cmd.dy) >= STICK_WAKE
+
+
+registry.register_attract(lambda ctx: AttractScene(ctx))
+registry.register_screenshot("attract", lambda ctx, seed: AttractScene(ctx, seed or 1), warmup_ticks=60 * 12)

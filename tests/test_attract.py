@@ -1,0 +1,82 @@
+"""Attract mode: the idle title starts bot demos; any input returns to the title."""
+import pygame
+import pytest
+
+from game import app
+from game.input.commands import Button, Command
+from game.scenes import attract, registry
+from game.scenes.attract import AttractScene, woke
+from game.scenes.title import ATTRACT_AFTER_TICKS, TitleScene
+
+
+@pytest.fixture
+def ctx():
+    pygame.init()
+    context = app.make_context(load_user_files=False)
+    context.stack.push(TitleScene(context))
+    context.stack.apply()
+    return context   # no pygame.quit(): the art caches keep fonts for the session
+
+
+def test_the_idle_title_starts_the_attract_mode(ctx):
+    assert registry.attract_factory() is not None
+    for _ in range(ATTRACT_AFTER_TICKS):
+        app.tick(ctx)
+    assert isinstance(ctx.stack.top, AttractScene)
+    demo = ctx.stack.top.demo
+    assert demo is not None and demo.sim is not None
+
+
+def test_bots_play_silently_without_touching_the_real_stack(ctx, monkeypatch):
+    played = []
+    monkeypatch.setattr(ctx, "sound", played.append)
+    scene = AttractScene(ctx)
+    ctx.stack.push(scene)
+    ctx.stack.apply()
+    sim = scene.demo.sim
+    start = sim.tick
+    for _ in range(60 * 8):
+        scene.update({})
+    assert sim.tick > start + 60 * 7
+    assert sim.phase in ("playing", "sold_out", "round_over")
+    assert any(sim.held_pile(s) is not None or sim.carried(s) is not None for s in sim.seats) or \
+        sim.phase != "playing"
+    assert played == [] and ctx.stack.top is scene and not ctx.stack.has_pending
+    surface = pygame.Surface((1280, 720))
+    scene.draw(surface, 0.5)
+
+
+@pytest.mark.parametrize("command", [Command(pressed=Button.A), Command(pressed=Button.START, held=Button.START),
+                                     Command(dx=16)])
+def test_any_input_returns_to_the_title(ctx, command):
+    ctx.stack.push(AttractScene(ctx))
+    ctx.stack.apply()
+    ctx.stack.top.update({-1: command})
+    ctx.stack.apply()
+    assert isinstance(ctx.stack.top, TitleScene)
+
+
+def test_a_key_or_click_returns_to_the_title(ctx):
+    for event in (pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=0, unicode="q", scancode=0),
+                  pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(5, 5))):
+        ctx.stack.push(AttractScene(ctx))
+        ctx.stack.apply()
+        ctx.stack.top.handle_event(event)
+        ctx.stack.apply()
+        assert isinstance(ctx.stack.top, TitleScene)
+
+
+def test_a_resting_stick_does_not_wake_it():
+    assert not woke(Command(dx=2, dy=-3))
+    assert woke(Command(dy=-attract.STICK_WAKE))
+
+
+def test_demos_take_turns(ctx, monkeypatch):
+    monkeypatch.setattr(attract, "HOLD_END_TICKS", 3)
+    scene = AttractScene(ctx)
+    first = scene.index
+    scene.demo.sim.phase = "match_over"     # as if the demo had just finished
+    for _ in range(3):
+        scene.update({})
+    assert scene.index == (first + 1) % len(attract.DEMOS)
+    assert scene.demo is not None and scene.demo_ticks == 0
