@@ -57,6 +57,7 @@ PLAYING = (FRENZY, BONUS)
 
 _A, _B, _X, _Y = int(Button.A), int(Button.B), int(Button.X), int(Button.Y)
 _UP, _DOWN, _LEFT, _RIGHT = int(Button.UP), int(Button.DOWN), int(Button.LEFT), int(Button.RIGHT)
+_DIRS = _UP | _DOWN | _LEFT | _RIGHT
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,7 +228,7 @@ class TableSim:
         if want == (0, 0):
             s.move_dir = want
             return want
-        if want != s.move_dir:
+        if want != s.move_dir or int(cmd.pressed) & _DIRS:   # a fresh press always moves
             s.move_dir = want
             s.move_at = self.tick + self.tuning.repeat_delay
             return want
@@ -351,7 +352,9 @@ class TableSim:
             return
         s = self.seats[seat]
         cmd = commands.get(seat, IDLE)
-        if cmd is not IDLE:
+        if cmd is IDLE:
+            s.move_dir = (0, 0)
+        else:
             dx, dy = self._direction(s, cmd)
             if dx:
                 s.bargain = move(bargain_places(len(self.game.display)), s.bargain, dx, 0)
@@ -406,6 +409,7 @@ class TableSim:
             s = self.seats[seat]
             cmd = commands.get(seat, IDLE)
             if cmd is IDLE or self.game.bid_made(seat):
+                s.move_dir = (0, 0)
                 continue
             dx, dy = self._direction(s, cmd)
             step = dx or -dy
