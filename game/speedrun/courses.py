@@ -27,8 +27,12 @@ class Course:
     def tick(self) -> int:
         return self.sim.tick  # type: ignore[attr-defined]
 
-    def step(self, commands: dict[int, Command]) -> None:
-        self.sim.step(commands)  # type: ignore[attr-defined]
+    def commands(self, runner: Command) -> list[Command]:
+        """Every seat's Command this tick, in seat order: the runner's, then the course's bots'."""
+        return [runner]
+
+    def step(self, commands: list[Command]) -> None:
+        self.sim.step(dict(enumerate(commands)))  # type: ignore[attr-defined]
 
     def state_hash(self) -> str:
         return self.sim.state_hash()  # type: ignore[attr-defined]
@@ -149,8 +153,66 @@ def _item_name(item: object) -> str:
 def course_for(spec: MatchSpec) -> Course:
     if spec.game == "soldout":
         return SoldOutCourse(spec)
-    from game.speedrun.checkout_course import CheckOutCourse
     return CheckOutCourse(spec)
+
+
+# ----------------------------------------------------------------- Check Out!
+@lru_cache(maxsize=1)
+def _table_assets():
+    from game.rules.checkout import load_catalogue
+    from game.sim.table_tuning import load_table_tuning
+    return load_catalogue(), load_table_tuning()
+
+
+class CheckOutCourse(Course):
+    """A whole game against the category's bots (seeded, fixed difficulty). A split at the end of
+    each round (4 rounds, then the bonus round: the last split is the final scores). Complete
+    when the game is over and the runner has won (a shared win counts); a loss is a DNF."""
+
+    def __init__(self, spec: MatchSpec) -> None:
+        from game.bots.checkout import CheckOutBot
+        from game.sim.table import TableSim
+        catalogue, tuning = _table_assets()
+        self.sim = TableSim(spec, catalogue, tuning=tuning)
+        # Bots are part of the course: seeded from the run's seed, so they answer the same
+        # inputs the same way every time (routes can be learned, replays verified).
+        self.bots = {i: CheckOutBot(i, s.difficulty, spec.seed, tuning)
+                     for i, s in enumerate(spec.seats) if s.kind == "bot"}
+        self.players = len(spec.seats)
+
+    def commands(self, runner: Command) -> list[Command]:
+        return [runner] + [self.bots[i].command(self.sim) for i in range(1, self.players)]
+
+    def playing(self) -> bool:
+        from game.sim.table import PLAYING
+        return self.sim.phase in PLAYING
+
+    def split_names(self) -> list[str]:
+        return ["Round 1", "Round 2", "Round 3", "Round 4", "Bonus & scores"]
+
+    def progress(self) -> tuple[int, str]:
+        done = len(self.sim.rounds)
+        if done and done <= 4:
+            gains = self.sim.rounds[done - 1][PLAYER]
+            label = f"+{len(gains['products'])} products, +{len(gains['bargains'])} bargains"
+        else:
+            label = ""
+        return min(done, 4), label
+
+    def verdict(self) -> tuple[bool, str] | None:
+        if not self.sim.over():
+            return None
+        if PLAYER in self.sim.game.winners():
+            return True, ""
+        scores = {s.seat: s.total for s in self.sim.game.scores()}
+        best = max(scores.values())
+        return False, f"lost the game ({scores[PLAYER]} points to {best})"
+
+    def mistakes(self) -> int:
+        return 0
+
+    def score(self) -> int:
+        return next(s.total for s in self.sim.game.scores() if s.seat == PLAYER)
 
 
 def warm_up(spec: MatchSpec) -> None:
@@ -159,3 +221,5 @@ def warm_up(spec: MatchSpec) -> None:
         _level(spec.level, spec.players)
         _catalogue()
         _tuning()
+    else:
+        _table_assets()

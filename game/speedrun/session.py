@@ -71,11 +71,12 @@ class RunSession:
         """One tick. After the run is over the world keeps moving (the SOLD OUT! freeze),
         but nothing more is recorded or timed."""
         if self.outcome is not None:
-            self.course.step({RUNNER_SEAT: IDLE})
+            self.course.step(self.course.commands(IDLE))
             return
-        self.writer.add_tick([command] + [IDLE] * (len(self.spec.seats) - 1))
+        commands = self.course.commands(command)
+        self.writer.add_tick(commands)
         self.timer.tick(self.course.tick + 1, self.course.playing(), command != IDLE)
-        self.course.step({RUNNER_SEAT: command})
+        self.course.step(commands)
         self._observe()
 
     def _observe(self) -> None:

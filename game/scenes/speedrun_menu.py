@@ -1,0 +1,306 @@
+"""The speedrun menu: pick a category and a seed, see the board, start; export splits; play a run code.
+
+Left/right changes a row's value; A on START RUN begins (the device that
+pressed A plays the run). The panel on the right shows the chosen board: PB,
+sum of best, attempts and the local top 10 with dates and seeds.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.core.scene import Scene
+from game.input.commands import Button, Command
+from game.render import widgets
+from game.replay import ReplayError
+from game.scenes import registry
+from game.scenes.common import menu_command
+from game.scenes.speedrun_draw import DIM, GOLD, STATE_COLOURS, WHITE, box
+from game.speedrun.categories import (NORMAL_SPEED, SEED_LETTERS, CategoryError, load_categories, make_setup)
+from game.speedrun.records import Records
+from game.speedrun.timer import format_ticks
+
+if TYPE_CHECKING:
+    from game.core.context import Context
+
+SPEEDS = (100, 75, 50)
+INFO_BOX = pygame.Rect(676, 150, 574, 500)
+
+
+class SpeedrunMenuScene(Scene):
+    name = "speedrun_menu"
+
+    def __init__(self, ctx: "Context") -> None:
+        super().__init__(ctx)
+        self.categories = list(load_categories().values())
+        self.cat_index = 0
+        self.seed_choice = 0          # 0..k-1: set seeds A.., then random, then daily
+        self.assist = False
+        self.speed = NORMAL_SPEED
+        self.ghost = True
+        self.records, warning = Records.load()
+        if warning:
+            ctx.toast(warning, seconds=8)
+        self.menu = widgets.MenuList([
+            widgets.MenuItem("Category", value=lambda: self.category.name, adjust=self._cat),
+            widgets.MenuItem("Seed", value=self._seed_text, adjust=self._seed),
+            widgets.MenuItem("Assist", value=lambda: "On (flagged)" if self.assist else "Off",
+                             adjust=lambda d: self._toggle("assist")),
+            widgets.MenuItem("Game speed", value=lambda: f"{self.speed}%" + ("" if self.speed == 100 else " (flagged)"),
+                             adjust=self._speed),
+            widgets.MenuItem("Ghost", value=lambda: "PB ghost" if self.ghost else "Off",
+                             adjust=lambda d: self._toggle("ghost")),
+            widgets.MenuItem("START RUN", self.start, primary=True),
+            widgets.MenuItem("Export splits (.lss)", self.export),
+            widgets.MenuItem("Play a run code", self.enter_code),
+            widgets.MenuItem("Back", self.back),
+        ], play=ctx.sound, on_back=self.back, row_height=56, width=600)
+        self.menu.index = 5
+
+    # ------------------------------------------------------------------ choices
+    @property
+    def category(self):
+        return self.categories[self.cat_index]
+
+    def _seed_options(self) -> list[tuple[str, int]]:
+        sets = [("set", i) for i in range(len(self.category.set_seeds))]
+        return sets + [("random", 0), ("daily", 0)]
+
+    def _seed_text(self) -> str:
+        variant, i = self._seed_options()[self.seed_choice]
+        if variant == "set":
+            return f"Set {SEED_LETTERS[i]} ({self.category.set_seeds[i]})"
+        if variant == "daily":
+            return f"Daily {_dt.date.today().isoformat()}"
+        return "Random"
+
+    def _cat(self, step: int) -> None:
+        self.cat_index = (self.cat_index + step) % len(self.categories)
+        self.seed_choice = min(self.seed_choice, len(self._seed_options()) - 1)
+
+    def _seed(self, step: int) -> None:
+        self.seed_choice = (self.seed_choice + step) % len(self._seed_options())
+
+    def _speed(self, step: int) -> None:
+        self.speed = SPEEDS[(SPEEDS.index(self.speed) - step) % len(SPEEDS)]
+
+    def _toggle(self, name: str) -> None:
+        setattr(self, name, not getattr(self, name))
+
+    def setup(self):
+        variant, i = self._seed_options()[self.seed_choice]
+        return make_setup(self.category, variant, seed_index=i, assist=self.assist, speed=self.speed)
+
+    # ------------------------------------------------------------------ actions
+    def start(self) -> None:
+        setup = self.setup()
+        device = self._pressing_device()
+        if setup.category.game == "soldout":
+            from game.scenes.speedrun_run import SpeedrunRunScene
+            self.ctx.stack.push(SpeedrunRunScene(self.ctx, setup, device=device, records=self.records,
+                                                 ghost=self.ghost))
+        else:
+            from game.scenes.speedrun_table import SpeedrunTableScene
+            self.ctx.stack.push(SpeedrunTableScene(self.ctx, setup, device=device, records=self.records))
+
+    def _pressing_device(self):
+        """The device that pressed A: it plays the run (pads and both keyboard halves work)."""
+        inp = self.ctx.input
+        for device in inp.devices():
+            if inp.device_command(device).pressed & Button.A:
+                return device
+        return inp.devices()[0] if inp.devices() else None
+
+    def export(self) -> None:
+        from game.scenes.speedrun_results import export_lss
+        setup = self.setup()
+        if not self.records.board(setup.board).get("pb"):
+            self.ctx.toast("No personal best on this board yet: finish a clean run first")
+            return
+        try:
+            self.ctx.toast(f"Splits saved: {export_lss(self.records, setup)}", seconds=6)
+        except OSError as exc:
+            self.ctx.toast(f"Could not save the splits: {exc.strerror or exc}")
+
+    def enter_code(self) -> None:
+        self.ctx.stack.push(RunCodeScene(self.ctx, self.records))
+
+    def back(self) -> None:
+        self.ctx.stack.pop()
+
+    def resume(self) -> None:
+        self.records, _ = Records.load()   # a run may have changed them
+
+    def update(self, commands: dict[int, Command]) -> None:
+        self.menu.update(menu_command(commands))
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        ui = self.ctx.ui
+        widgets.draw_background(surface, ui)
+        widgets.logo_text(surface, ui, "SPEEDRUN", ui.size("heading"), ui.colour("accent"),
+                          (surface.get_width() // 2, 70), outline=4)
+        self.menu.draw(surface, ui, (40, 150))
+        self._info(surface)
+        widgets.hints(surface, ui, [("Left / Right", "Change"), ("A", "Select"), ("B / Esc", "Back")])
+
+    def _info(self, surface: pygame.Surface) -> None:
+        ui = self.ctx.ui
+        box(surface, INFO_BOX)
+        cat = self.category
+        try:
+            setup = self.setup()
+        except CategoryError:
+            return
+        x, y = INFO_BOX.x + 20, INFO_BOX.y + 14
+        surface.blit(ui.render(cat.name, 34, GOLD), (x, y))
+        y += 42
+        for line in _wrap(ui, cat.blurb, 20, INFO_BOX.w - 40):
+            surface.blit(ui.render(line, 20, WHITE), (x, y))
+            y += 24
+        surface.blit(ui.render(f"Splits: {cat.split_rule}", 18, DIM), (x, y + 2))
+        y += 32
+        board = self.records.board(setup.board)
+        pb = board.get("pb")
+        best = board.get("best_segments", [])
+        sob = sum(best) if best and all(b is not None for b in best) and pb and len(best) >= len(pb["splits"]) else None
+        rows = [("Personal best", format_ticks(pb["ticks"]) if pb else "-"),
+                ("Sum of best", format_ticks(sob) if sob is not None else "-"),
+                ("Attempts", str(board.get("attempts", 0)))]
+        for name, value in rows:
+            surface.blit(ui.render(name, 22, DIM), (x, y))
+            v = ui.render(value, 22, WHITE)
+            surface.blit(v, (INFO_BOX.right - 20 - v.get_width(), y))
+            y += 30
+        flags = setup.flags()
+        if flags:
+            warn = ui.render("Flagged settings: runs will not count as PBs", 18, STATE_COLOURS["behind_losing"])
+            surface.blit(warn, (x, y))
+            y += 26
+        y += 6
+        surface.blit(ui.render("Local top 10", 18, DIM), (x, y))
+        y += 26
+        top = board.get("leaderboard", [])
+        if not top:
+            surface.blit(ui.render("No finished clean runs yet", 20, DIM), (x, y))
+        for i, run in enumerate(top[:10]):
+            col, row = divmod(i, 5)
+            rx, ry = x + col * 270, y + row * 28
+            surface.blit(ui.render(f"{i + 1}.", 20, DIM), (rx, ry))
+            surface.blit(ui.render(format_ticks(run["ticks"]), 20, GOLD if i == 0 else WHITE), (rx + 32, ry))
+            surface.blit(ui.render(str(run.get("date", ""))[:10], 16, DIM), (rx + 124, ry + 3))
+
+
+class RunCodeScene(Scene):
+    """Paste (Ctrl+V) or type a run code; Enter plays it back with its verified time."""
+
+    name = "speedrun_code"
+
+    def __init__(self, ctx: "Context", records: Records) -> None:
+        super().__init__(ctx)
+        self.records = records
+        self.text = ""
+        self.error = ""
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.TEXTINPUT:
+            self.text += event.text
+            self.error = ""
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                self.text += _clipboard()
+                self.error = ""
+            elif event.key == pygame.K_BACKSPACE:
+                self.text = self.text[:-1]
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.play()
+            elif event.key == pygame.K_DELETE:
+                self.text = ""
+
+    def play(self) -> None:
+        from game.scenes.speedrun_run import SpeedrunRunScene
+        from game.speedrun.verify import VerifyError, check_setup, is_speedrun, parse_text
+        if not self.text.strip():
+            self.error = "Paste a run code first (Ctrl+V)"
+            return
+        try:
+            replay = parse_text(self.text)
+            if not is_speedrun(replay.header):
+                raise VerifyError("this code holds a match replay, not a speedrun")
+            setup = check_setup(replay)
+        except (ReplayError, VerifyError) as exc:
+            self.error = str(exc)
+            self.ctx.sound("error")
+            return
+        if setup.category.game != "soldout":
+            from game.scenes.speedrun_table import SpeedrunTableScene
+            scene = SpeedrunTableScene(self.ctx, setup, records=self.records, playback=replay)
+        else:
+            scene = SpeedrunRunScene(self.ctx, setup, records=self.records, playback=replay, ghost=False)
+        self.ctx.stack.replace(scene)
+
+    def update(self, commands: dict[int, Command]) -> None:
+        # Back is Escape or a pad's B: the keyboard's B keys (Shift) are needed for typing.
+        inp = self.ctx.input
+        pad_back = any(d[0] == "pad" and inp.device_command(d).pressed & Button.B for d in inp.devices())
+        if inp.escape_pressed() or pad_back:
+            self.ctx.sound("back")
+            self.ctx.stack.pop()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        ui = self.ctx.ui
+        widgets.draw_background(surface, ui)
+        w = surface.get_width()
+        widgets.logo_text(surface, ui, "PLAY A RUN CODE", ui.size("heading"), ui.colour("accent"), (w // 2, 90),
+                          outline=4)
+        intro = ["Paste a run code with Ctrl+V (or type it), then press Enter.",
+                 "The run plays back and its time is verified by the game itself."]
+        for i, line in enumerate(intro):
+            s = ui.render(line, 24, DIM)
+            surface.blit(s, s.get_rect(center=(w // 2, 170 + i * 32)))
+        field = pygame.Rect(90, 260, w - 180, 200)
+        box(surface, field, GOLD)
+        shown = self.text.strip()
+        if shown:
+            lines = [shown[i:i + 64] for i in range(0, min(len(shown), 64 * 5), 64)]
+            if len(shown) > 64 * 5:
+                lines[-1] = lines[-1][:58] + " ..."
+            for i, line in enumerate(lines):
+                surface.blit(ui.render(line, 22, WHITE), (field.x + 20, field.y + 18 + i * 34))
+            count = ui.render(f"{len(shown)} characters", 18, DIM)
+            surface.blit(count, (field.right - 20 - count.get_width(), field.bottom - 30))
+        else:
+            s = ui.render("SOCO1-...", 26, DIM)
+            surface.blit(s, (field.x + 20, field.y + 18))
+        if self.error:
+            e = ui.render(self.error, 24, STATE_COLOURS["behind_losing"])
+            surface.blit(e, e.get_rect(center=(w // 2, field.bottom + 40)))
+        widgets.hints(surface, ui, [("Ctrl+V", "Paste"), ("Enter", "Play"), ("Del", "Clear"), ("Esc", "Back")])
+
+
+def _clipboard() -> str:
+    try:
+        import pygame.scrap as scrap
+        if not scrap.get_init():
+            scrap.init()
+        text = scrap.get_text()
+        return text or ""
+    except (pygame.error, AttributeError, NotImplementedError):
+        return ""
+
+
+def _wrap(ui, text: str, size: int, width: int) -> list[str]:
+    lines, line = [], ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if ui.render(trial, size, WHITE).get_width() > width and line:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return lines + ([line] if line else [])
+
+
+registry.register_screenshot("speedrun_menu", lambda ctx, seed: SpeedrunMenuScene(ctx), warmup_ticks=1)
