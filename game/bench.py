@@ -1,0 +1,396 @@
+"""One benchmark report: `python -m game.bench` prints one JSON object with, each beside
+a baseline measured in the same run (so numbers compare across machines):
+
+- headless real-time factor per mode (rush, memory, tidy, checkout) with 6 bots;
+  baseline: an empty tick (the same loop calling a step that does nothing).
+- frame time p50/p99 of each scene (one tick + one draw, as the window does at
+  60 Hz) at 1280x720 and 1920x1080 under the dummy video driver; the game draws
+  a 1280x720 logical screen that SDL scales to the window, so 1920x1080 adds a
+  software scale of every frame (the worst case: no GPU). Baseline: blitting a
+  static full-screen surface at that size.
+- start-up to the first frame, in a fresh process; baseline: `python -c "import pygame"`.
+- restart: the speedrun's one-button reset (SpeedrunRunScene.restart, then the
+  next tick and frame); baseline: building a bare MallSim from cached data.
+- peak memory (peak resident set, VmHWM / ru_maxrss) of a process that starts the game and plays a
+  Sold Out! and a Check Out! match on screen; baseline: a process that only
+  initialises pygame and opens the display.
+
+Targets (DESIGN/issue 9): RTF >= 300, frame p99 < 8 ms at 1280x720, first frame
+< 1 s, restart < 200 ms, peak memory < 150 MB. `targets_met` says which hold.
+
+Options: --frames N (frames per scene and size, default 180), --scenes a,b,c
+(default: every registered scene), --seeds N (matches per mode, default 2),
+--quick (fewer of everything, for a smoke run).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Callable
+
+ROOT = Path(__file__).resolve().parent.parent
+TARGETS = {"rtf_min": 300, "frame_p99_ms_720p": 8.0, "first_frame_s": 1.0, "restart_ms": 200.0,
+           "peak_memory_mb": 150.0}
+SIZES = {"1280x720": (1280, 720), "1920x1080": (1920, 1080)}
+
+
+def _env() -> dict:
+    env = dict(os.environ)
+    env.setdefault("SDL_VIDEODRIVER", "dummy")
+    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    return env
+
+
+def _pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    k = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
+    return ordered[k]
+
+
+def _log(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+# ---------------------------------------------------------------- real-time factor
+def _six_bots(game: str, mode: str, seed: int):
+    from game.headless import build_spec
+    return build_spec(game, 6, "normal", None if game == "checkout" else mode, 1, seed)
+
+
+def _time_soldout(spec) -> tuple[int, float]:
+    from game.sim.soldout_headless import run_match
+    start = time.perf_counter()
+    run = run_match(spec)
+    return run.sim.tick, time.perf_counter() - start
+
+
+def _time_checkout(spec) -> tuple[int, float]:
+    from game.sim.table_headless import run_table
+    start = time.perf_counter()
+    sim, _bots = run_table(spec)
+    return sim.tick, time.perf_counter() - start
+
+
+def empty_tick_seconds(ticks: int = 200_000) -> float:
+    """The loop a headless match runs, with a step and bots that do nothing: the floor."""
+    from game.input.commands import IDLE
+    seats = list(range(6))
+
+    def step(commands) -> None:
+        return None
+
+    start = time.perf_counter()
+    for _ in range(ticks):
+        step({seat: IDLE for seat in seats})
+    return (time.perf_counter() - start) / ticks
+
+
+def bench_rtf(seeds: int) -> dict:
+    from game import TICK_RATE
+    empty = empty_tick_seconds()
+    out: dict = {"baseline_empty_tick_us": round(empty * 1e6, 3),
+                 "baseline_rtf": round(1 / (empty * TICK_RATE))}
+    for mode in ("rush", "memory", "tidy", "checkout"):
+        ticks = 0
+        seconds = 0.0
+        for seed in range(1, seeds + 1):
+            if mode == "checkout":
+                t, s = _time_checkout(_six_bots("checkout", mode, seed))
+            else:
+                t, s = _time_soldout(_six_bots("soldout", mode, seed))
+            ticks += t
+            seconds += s
+        per_tick = seconds / max(1, ticks)
+        out[mode] = {"rtf": round(ticks / TICK_RATE / seconds, 1), "ticks": ticks, "seconds": round(seconds, 3),
+                     "tick_us": round(per_tick * 1e6, 2), "ratio_to_empty_tick": round(per_tick / empty, 1)}
+        _log(f"rtf {mode}: {out[mode]['rtf']}x")
+    return out
+
+
+# ---------------------------------------------------------------- frames
+def _context():
+    import pygame
+
+    from game import app
+    if not pygame.get_init():
+        pygame.init()
+    screen = pygame.display.get_surface() or pygame.display.set_mode(app.LOGICAL_SIZE)
+    return app.make_context(load_user_files=False), screen
+
+
+def _build_shot(name: str, seed: int = 1):
+    from game import app
+    from game.scenes import registry
+    ctx, screen = _context()
+    shot = registry.screenshot(name)
+    made = shot.factory(ctx, seed)
+    for scene in (made if isinstance(made, list) else [made]):
+        ctx.stack.push(scene)
+    ctx.stack.apply()
+    for _ in range(shot.warmup_ticks):
+        app.tick(ctx)
+    return ctx, screen
+
+
+def _frame_times(ctx, screen, frames: int, size: tuple[int, int]) -> list[float]:
+    import pygame
+
+    from game import app
+    big = pygame.Surface(size) if size != screen.get_size() else None
+    times = []
+    for i in range(frames):
+        start = time.perf_counter()
+        app.tick(ctx)
+        app.draw(ctx, screen, (i % 10) / 10)
+        if big is not None:
+            pygame.transform.scale(screen, size, big)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def _blit_baseline(size: tuple[int, int], frames: int) -> list[float]:
+    import pygame
+    target = pygame.Surface(size)
+    static = pygame.Surface(size)
+    static.fill((40, 90, 140))
+    times = []
+    for _ in range(frames):
+        start = time.perf_counter()
+        target.blit(static, (0, 0))
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def bench_frames(frames: int, names: list[str] | None) -> dict:
+    from game.scenes import registry
+    _context()
+    names = names or registry.screenshot_names()
+    out: dict = {}
+    for label, size in SIZES.items():
+        base = _blit_baseline(size, max(frames, 200))
+        b50, b99 = _pct(base, 50) * 1000, _pct(base, 99) * 1000
+        row: dict = {"baseline_static_blit_ms": {"p50": round(b50, 3), "p99": round(b99, 3)}}
+        for name in names:
+            try:
+                ctx, screen = _build_shot(name)
+                times = _frame_times(ctx, screen, frames, size)
+            except Exception as exc:  # a broken scene is a finding, not the end of the report
+                row[name] = {"error": f"{type(exc).__name__}: {exc}"}
+                continue
+            p50, p99 = _pct(times, 50) * 1000, _pct(times, 99) * 1000
+            row[name] = {"p50_ms": round(p50, 2), "p99_ms": round(p99, 2), "max_ms": round(max(times) * 1000, 2),
+                         "p99_ratio_to_blit": round(p99 / b99, 1) if b99 else None}
+        out[label] = row
+        worst = max((v["p99_ms"], k) for k, v in row.items() if isinstance(v, dict) and "p99_ms" in v)
+        _log(f"frames {label}: worst p99 {worst[0]} ms ({worst[1]})")
+    return out
+
+
+# ---------------------------------------------------------------- start-up and memory (subprocess)
+_CHILD = r"""
+import os, resource, sys, time
+sys.path.insert(0, ROOT)
+import pygame
+from game import app
+from game.scenes import registry
+from game.scenes.title import TitleScene
+pygame.init()
+ctx = app.make_context()
+screen, _vsync = app.open_display(False)
+for problem in registry.load_scene_modules():
+    ctx.toast(problem)
+ctx.stack.push(TitleScene(ctx))
+ctx.stack.apply()
+app.tick(ctx)
+app.draw(ctx, screen, 0.0)
+pygame.display.flip()
+print("FIRST", time.time(), flush=True)
+from game.headless import build_spec
+for game, mode in (("soldout", "rush"), ("soldout", "tidy"), ("checkout", None)):
+    ctx.stack.clear_to(TitleScene(ctx))
+    ctx.stack.apply()
+    registry.start_game(ctx, build_spec(game, 6, "normal", mode, 1, 5))
+    ctx.stack.apply()
+    for i in range(FRAMES):
+        app.tick(ctx)
+        app.draw(ctx, screen, 0.5)
+        pygame.display.flip()
+print("MAXRSS", HWM(), flush=True)
+"""
+
+_BASE_CHILD = r"""
+import pygame
+pygame.init()
+pygame.display.set_mode((1280, 720))
+print("MAXRSS", HWM(), flush=True)
+"""
+
+# The child's own peak resident set in KiB. Not ru_maxrss: Linux carries the parent's peak
+# into a forked child's ru_maxrss, so a child of a big bench process would report the bench.
+_HWM = r"""
+def HWM():
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    import resource
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+"""
+
+
+def _spawn_until(code: str, marker: str, env: dict) -> tuple[float, dict[str, str], str]:
+    start_wall = time.time()
+    start = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=600)
+    elapsed = time.perf_counter() - start
+    found = {}
+    for line in proc.stdout.splitlines():
+        key, _, value = line.partition(" ")
+        found[key] = value
+    if proc.returncode != 0:
+        raise RuntimeError(f"child failed ({proc.returncode}): {proc.stderr.strip().splitlines()[-1:]}")
+    if marker == "FIRST":
+        return float(found["FIRST"]) - start_wall, found, proc.stderr
+    return elapsed, found, proc.stderr
+
+
+def bench_startup_and_memory(runs: int, frames: int) -> tuple[dict, dict]:
+    import tempfile
+    env = _env()
+    env["SOLDOUT_USER_DIR"] = tempfile.mkdtemp(prefix="bench-user-")
+    child = _HWM + _CHILD.replace("ROOT", repr(str(ROOT))).replace("FRAMES", str(frames))
+    firsts, rss = [], []
+    for _ in range(runs):
+        first, found, _err = _spawn_until(child, "FIRST", env)
+        firsts.append(first)
+        rss.append(int(found["MAXRSS"]))
+    imports = [_spawn_until('import pygame', "", env)[0] for _ in range(runs)]
+    base_rss = int(_spawn_until(_HWM + _BASE_CHILD, "", env)[1]["MAXRSS"])
+    first = statistics.median(firsts)
+    base = statistics.median(imports)
+    startup = {"first_frame_s": round(first, 3), "runs": [round(f, 3) for f in firsts],
+               "baseline_import_pygame_s": round(base, 3), "ratio": round(first / base, 1)}
+    peak = max(rss) / 1024   # Linux reports KiB
+    memory = {"peak_mb": round(peak, 1), "baseline_pygame_display_mb": round(base_rss / 1024, 1),
+              "ratio": round(peak / (base_rss / 1024), 2),
+              "what": f"start the game, then {frames} frames each of Sold Out! rush, tidy and Check Out! (6 bots)"}
+    _log(f"first frame {startup['first_frame_s']} s, peak memory {memory['peak_mb']} MB")
+    return startup, memory
+
+
+# ---------------------------------------------------------------- restart
+def bench_restart(repeats: int) -> dict:
+    from game import app
+    from game.scenes import registry
+    from game.sim.soldout_headless import new_sim
+    if registry.screenshot("speedrun") is None:
+        return {"error": "no speedrun scene registered"}
+    ctx, screen = _context()
+    shot = registry.screenshot("speedrun")
+    made = shot.factory(ctx, 1)
+    scenes = made if isinstance(made, list) else [made]
+    for scene in scenes:
+        ctx.stack.push(scene)
+    ctx.stack.apply()
+    run_scene = next(s for s in scenes if hasattr(s, "restart"))
+    for _ in range(120):
+        app.tick(ctx)
+    times = []
+    for _ in range(repeats):
+        for _ in range(30):
+            app.tick(ctx)
+        start = time.perf_counter()
+        run_scene.restart()
+        app.tick(ctx)
+        app.draw(ctx, screen, 0.0)
+        times.append(time.perf_counter() - start)
+    spec = run_scene.spec
+    base = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        new_sim(spec)
+        base.append(time.perf_counter() - start)
+    p50, mx = _pct(times, 50) * 1000, max(times) * 1000
+    b50 = _pct(base, 50) * 1000
+    out = {"p50_ms": round(p50, 2), "max_ms": round(mx, 2), "repeats": repeats,
+           "what": "SpeedrunRunScene.restart() + the next tick + the next frame",
+           "baseline_new_mallsim_ms": round(b50, 2), "ratio": round(p50 / b50, 1) if b50 else None}
+    _log(f"restart p50 {out['p50_ms']} ms")
+    return out
+
+
+# ---------------------------------------------------------------- the report
+def targets_met(report: dict) -> dict:
+    rtf = report.get("rtf", {})
+    frames = report.get("frames", {}).get("1280x720", {})
+    p99s = [v["p99_ms"] for v in frames.values() if isinstance(v, dict) and "p99_ms" in v]
+    return {
+        "rtf_min": min((rtf[m]["rtf"] for m in ("rush", "memory", "tidy", "checkout") if m in rtf), default=None),
+        "rtf_ok": all(rtf[m]["rtf"] >= TARGETS["rtf_min"] for m in ("rush", "memory", "tidy", "checkout")
+                      if m in rtf),
+        "frame_p99_720p_worst_ms": max(p99s, default=None),
+        "frame_ok": bool(p99s) and max(p99s) < TARGETS["frame_p99_ms_720p"],
+        "first_frame_ok": report.get("startup", {}).get("first_frame_s", 99) < TARGETS["first_frame_s"],
+        "restart_ok": report.get("restart", {}).get("p50_ms", 1e9) < TARGETS["restart_ms"],
+        "memory_ok": report.get("memory", {}).get("peak_mb", 1e9) < TARGETS["peak_memory_mb"],
+    }
+
+
+def run(args: argparse.Namespace) -> dict:
+    os.environ.update({k: v for k, v in _env().items() if k.startswith(("SDL_", "PYGAME_"))})
+    if "SOLDOUT_USER_DIR" not in os.environ:   # never touch the player's own records
+        import tempfile
+        os.environ["SOLDOUT_USER_DIR"] = tempfile.mkdtemp(prefix="bench-user-")
+    report: dict = {"machine": {"python": sys.version.split()[0], "cpus": os.cpu_count(),
+                                "load": [round(x, 2) for x in os.getloadavg()]}}
+    steps: list[tuple[str, Callable[[], object]]] = [
+        ("rtf", lambda: bench_rtf(args.seeds)),
+        ("frames", lambda: bench_frames(args.frames, args.scenes.split(",") if args.scenes else None)),
+        ("restart", lambda: bench_restart(args.restarts)),
+    ]
+    for key, step in steps:
+        try:
+            report[key] = step()
+        except Exception as exc:  # report what broke and go on with the rest
+            report[key] = {"error": f"{type(exc).__name__}: {exc}"}
+    try:
+        report["startup"], report["memory"] = bench_startup_and_memory(args.runs, args.child_frames)
+    except Exception as exc:
+        report["startup"] = report["memory"] = {"error": f"{type(exc).__name__}: {exc}"}
+    report["bench_process_maxrss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    report["targets"] = TARGETS
+    report["targets_met"] = targets_met(report)
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.bench", description="one benchmark report, as JSON")
+    parser.add_argument("--frames", type=int, default=180, help="frames per scene and size (default 180)")
+    parser.add_argument("--scenes", help="comma-separated scene names (default: every registered scene)")
+    parser.add_argument("--seeds", type=int, default=2, help="headless matches per mode (default 2)")
+    parser.add_argument("--runs", type=int, default=3, help="start-up runs (default 3; the median counts)")
+    parser.add_argument("--restarts", type=int, default=20, help="speedrun restarts timed (default 20)")
+    parser.add_argument("--child-frames", type=int, default=600, help="frames per match in the memory run")
+    parser.add_argument("--quick", action="store_true", help="a smoke run: few frames, one seed, one run")
+    parser.add_argument("--indent", type=int, default=None, help="pretty-print the JSON")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.frames, args.seeds, args.runs, args.restarts, args.child_frames = 20, 1, 1, 3, 60
+    report = run(args)
+    print(json.dumps(report, indent=args.indent))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
