@@ -88,7 +88,7 @@ class ListMemory:
         memo = cls(size=len(items))
         for n, item in enumerate(order):
             if n < span:
-                similar = lookalikes.get(item, [])
+                similar = [s for s in lookalikes.get(item, []) if s not in items]  # never a double
                 if similar and rng.random() < error:
                     memo.exact.append(rng.choice(similar))
                 else:

@@ -162,7 +162,12 @@ class SoldOutBot:
                                                self.close, self.garment, self.rng)
 
     def _hand_beliefs(self, sim: "MallSim") -> list[str]:
-        return [self.belief.get(c, c) for c in sim.hand(self.seat)]
+        """What the side holds, as the bot believes it: its own hand and its team-mates' (on show)."""
+        rnd = sim.round
+        player = sim.player_of[self.seat]
+        cards = [c for m in rnd.members(rnd.side(player)) for c in rnd.hands[m]] \
+            if rnd.sides < rnd.players else sim.hand(self.seat)
+        return [self.belief.get(c, c) for c in cards]
 
     def _memory_wants(self, sim: "MallSim") -> tuple[set[str], list[str]]:
         """Exact items still missing, and hazy garments not yet guessed."""
