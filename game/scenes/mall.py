@@ -93,7 +93,21 @@ class MallScene(Scene):
         self.hud = Hud(self.sim, self.layout, self.ctx.ui, self.identities, self.names,
                        self.ctx.settings.colourblind)
         self.static = None
+        self.hud.set_labels(self._key_labels())
         self._round_started(mode)
+
+    def _key_labels(self) -> dict[int, dict[str, str]]:
+        """Keyboard seats see their keys in the hints ("E flip"); pads keep the pad's letters."""
+        from game.input.bindings import key_label
+        out: dict[int, dict[str, str]] = {}
+        device_of = getattr(self.ctx.input, "device_of", None)
+        for s in self.seats:
+            device = device_of(s.seat) if device_of is not None else None
+            if not device or device[0] != "kb":
+                continue
+            out[s.seat] = {b.name: _short_key(key_label(self.ctx.bindings.key_for(device[1], b)))
+                           for b in (Button.A, Button.B, Button.X, Button.Y, Button.LB, Button.RB)}
+        return out
 
     def _round_started(self, mode: str) -> None:
         self.results_pushed = False
@@ -418,6 +432,8 @@ class MallScene(Scene):
 
     # ------------------------------------------------------------------ stack hooks
     def resume(self) -> None:
+        if self.hud is not None:   # keys may have been rebound, a pad may have taken a seat
+            self.hud.set_labels(self._key_labels())
         # A Settings visit may have switched colour-blind mode: rebuild the panels' art.
         if self.hud is not None and self.hud.cb != self.ctx.settings.colourblind:
             self.hud.cb = self.ctx.settings.colourblind
@@ -425,6 +441,12 @@ class MallScene(Scene):
 
     def exit(self) -> None:
         self.static = None
+
+
+def _short_key(label: str) -> str:
+    """Key names short enough for a key cap: "Left Shift" -> "LShift", "Return" -> "Enter"."""
+    label = label.replace("Left ", "L").replace("Right ", "R")
+    return {"Return": "Enter", "Backspace": "Bksp", "Rshift": "RShift", "Lshift": "LShift"}.get(label, label)
 
 
 # ---------------------------------------------------------------- registration

@@ -47,6 +47,7 @@ class Hud:
         self.cat = sim.catalogue
         self.panel_of = {seat: layout.panels[i] for i, seat in enumerate(sim.seats)}
         self.bots = {seat: sim.by_seat[seat].bot for seat in sim.seats}
+        self.labels: dict[int, dict[str, str]] = {}
 
     # ------------------------------------------------------------------ static
     def draw_frames(self, surface: pygame.Surface) -> None:
@@ -119,13 +120,13 @@ class Hud:
             keys = [("X", "flip"), ("A", "take"), ("B", "drop")]
             if sim.mode == "memory":   # the narrow strip holds three hints
                 keys = [*keys, ("Y", "tap: put back")] if p.wide else [keys[0], keys[1], ("Y", "put back")]
-            self._hints(surface, p, keys)
+            self._hints(surface, seat, p, keys)
         elif carried is not None:
             surface.blit(item_card(self.cat.items[carried], v.size, colourblind=self.cb, colours=self.cat), v)
             where = "TABLE" if sim.mode == "rush" else "DRESSER"
             self._ribbon(surface, v, f"to {where}", (28, 120, 72))
             hint = "deliver" if sim.mode == "rush" else "place"
-            self._hints(surface, p, [("A", hint), ("B", "put back")])
+            self._hints(surface, seat, p, [("A", hint), ("B", "put back")])
         else:
             pygame.draw.rect(surface, (60, 46, 40), v, border_radius=12)
             _dashed_round(surface, SLOT_EMPTY, v)
@@ -135,7 +136,7 @@ class Hud:
                 text = self.ui.render(line, 26, DIM)
                 surface.blit(text, text.get_rect(center=(v.centerx, v.centery - 14 + i * 28)))
             if sim.mode != "memory":
-                self._hints(surface, p, [("A", "pick up")] if sim.phase == "playing" else [])
+                self._hints(surface, seat, p, [("A", "pick up")] if sim.phase == "playing" else [])
 
     def _ribbon(self, surface: pygame.Surface, v: pygame.Rect, text: str, fill: tuple[int, int, int]) -> None:
         label = self.ui.render(text, 20, WHITE)
@@ -143,8 +144,17 @@ class Hud:
         pygame.draw.rect(surface, fill, rect, border_radius=8)
         surface.blit(label, label.get_rect(center=rect.center))
 
-    def _hints(self, surface: pygame.Surface, p: PanelLayout, items: list[tuple[str, str]]) -> None:
+    def set_labels(self, labels: dict[int, dict[str, str]]) -> None:
+        """What each seat's buttons are called on its device ("A" on a pad, "Space" on a keyboard)."""
+        self.labels = labels
+
+    def _label(self, seat: int, key: str) -> str:
+        names = self.labels.get(seat, {})
+        return "/".join(names.get(part, part) for part in key.split("/"))
+
+    def _hints(self, surface: pygame.Surface, seat: int, p: PanelLayout, items: list[tuple[str, str]]) -> None:
         """Button hints: a column in the narrow panels' side strip, a row under the list when wide."""
+        items = [(self._label(seat, key), word) for key, word in items]
         if p.wide:
             x = p.hints.x
             for key, word in items:
@@ -153,8 +163,8 @@ class Hud:
         s = p.side
         y = s.y + 4
         for key, word in items:
-            cap = self.ui.render(key, 20, (28, 20, 18))
-            box = pygame.Rect(0, 0, 26, 24)
+            cap = self.ui.render(key, 20 if len(key) < 4 else 16, (28, 20, 18))
+            box = pygame.Rect(0, 0, min(s.w, max(26, cap.get_width() + 8)), 24)
             box.midtop = (s.centerx, y)
             pygame.draw.rect(surface, DIM, box, border_radius=6)
             surface.blit(cap, cap.get_rect(center=box.center))
@@ -249,7 +259,7 @@ class Hud:
                 pygame.draw.rect(surface, (60, 46, 40), cell, border_radius=8)
                 pygame.draw.rect(surface, SLOT_EMPTY, cell, 2, border_radius=8)
         if sim.held_pile(seat) is None and sim.phase == "playing":
-            self._hints(surface, p, [("A", "pick up"), ("Y", "hold: SOLD OUT!")] if p.wide else [("A", "pick up")])
+            self._hints(surface, seat, p, [("A", "pick up"), ("Y", "hold: SOLD OUT!")] if p.wide else [("A", "pick up")])
 
     def _placed(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
         """Tidying Up: the cards this player placed at the dressers, newest last."""
