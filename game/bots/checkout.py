@@ -190,7 +190,7 @@ class CheckOutBot:
         if game.phase == BONUS:
             return False   # leftover dice earn nothing: keep rolling
         dice = len(hand)
-        if self.depth < 3:
+        if not self.level["samples"]:
             # simple: a die in the queue is worth die_value; a hand this small rarely finds a set
             return dice * self.level["die_value"] >= 2 * max(1, len(free)) and dice <= 2
         offers = self._offers(sim)
