@@ -84,6 +84,8 @@ class SoldOutBot:
         self._fields: dict[object, Field] = {}   # this round's dresser and table fields
         self._open_stamp: tuple | None = None
         self._open: dict[str, int] = {}
+        self._wants_stamp: tuple | None = None
+        self._wants: dict[str, int] = {}
 
     # ----- deciding -------------------------------------------------------------------
     def _think(self, sim: "MallSim") -> Command:
@@ -231,8 +233,20 @@ class SoldOutBot:
                     want.add(item)
         return want
 
+    def _tidy_stamp(self, sim: "MallSim") -> tuple[int, int]:
+        """Changes exactly when a card lands on a dresser: what the Tidying Up plans depend on."""
+        rnd = sim.round
+        return id(rnd), sum(len(slot.placed) for slot in rnd.dressers)
+
     def _tidy_wants(self, sim: "MallSim") -> dict[str, int]:
         """Open items -> dresser index, on the dressers worth playing for at this strategy depth."""
+        stamp = self._tidy_stamp(sim)
+        if self._wants_stamp != stamp:
+            self._wants_stamp = stamp
+            self._wants = self._plan_tidy(sim)
+        return self._wants
+
+    def _plan_tidy(self, sim: "MallSim") -> dict[str, int]:
         rnd = sim.round
         side = rnd.side(sim.player_of[self.seat])
         strategy = self.diff.strategy
@@ -261,11 +275,10 @@ class SoldOutBot:
             options = [o for o in options if o[0] >= top / 2]
         return {i: d for _v, d, items in options for i in items}
 
-    def _interesting(self, sim: "MallSim") -> set[str]:
-        """Cards worth remembering a location for (wider than what is wanted right now)."""
+    def _interesting(self, sim: "MallSim") -> set[str] | dict[str, int]:
+        """Cards worth remembering a location for (in Tidying Up: every open item, not just the plan)."""
         if sim.mode == "tidy":
-            rnd = sim.round
-            return {i for d, s in enumerate(rnd.dressers) for i in rnd.pictured(s.card) if not rnd.filled(d, i)}
+            return self._tidy_all_open(sim)
         return self._wanted(sim)
 
     def _recognise(self, sim: "MallSim", card: str, wanted: set[str]) -> str | None:
@@ -462,7 +475,7 @@ class SoldOutBot:
 
     def _tidy_all_open(self, sim: "MallSim") -> dict[str, int]:
         rnd = sim.round
-        stamp = (id(rnd), rnd.actions)
+        stamp = self._tidy_stamp(sim)
         if self._open_stamp != stamp:
             self._open_stamp = stamp
             self._open = {i: d for d, s in enumerate(rnd.dressers) for i in rnd.pictured(s.card)

@@ -142,3 +142,43 @@ def result_json(spec: MatchSpec, sim: MallSim) -> dict:
 def commands_for(bots: list[SoldOutBot], sim: MallSim) -> dict[int, Command]:
     """One tick of every bot's Command (for scenes that drive several bot seats)."""
     return {bot.seat: bot.command(sim) for bot in bots}
+
+
+def benchmark(players: int = 6, seeds: tuple[int, ...] = (1, 2, 3, 4, 5), level: str = "normal") -> list[dict]:
+    """Headless real-time factor of all-bot matches per mode, beside the cost of an empty tick.
+
+    Times are CPU time of this process (the machine may be shared). An empty tick is the simulation alone with every avatar standing still (the floor
+    of what a tick costs); the ratio says how much the bots and the walking add.
+    """
+    import time
+
+    from game import TICK_RATE
+    from game.match import SeatSpec
+
+    rows = []
+    for mode in ("rush", "memory", "tidy"):
+        seats = tuple(SeatSpec(i, f"Bot {i + 1}", kind="bot", difficulty=level) for i in range(players))
+        run_match(MatchSpec("soldout", seats, mode=mode, seed=0))   # warm the caches (level, fields)
+        ticks = 0
+        start = time.process_time()
+        for seed in seeds:
+            ticks += run_match(MatchSpec("soldout", seats, mode=mode, seed=seed)).result["ticks"]
+        busy = (time.process_time() - start) / ticks
+        sim, _modes = new_sim(MatchSpec("soldout", seats, mode=mode, seed=1))
+        while sim.phase != "playing":
+            sim.step({})
+        start = time.process_time()
+        for _ in range(3000):
+            sim.step({})
+        empty = (time.process_time() - start) / 3000
+        rows.append({"mode": mode, "players": players, "ticks": ticks, "tick_us": busy * 1e6,
+                     "empty_tick_us": empty * 1e6, "ratio_to_empty": busy / empty,
+                     "realtime_factor": 1 / (busy * TICK_RATE)})
+    return rows
+
+
+if __name__ == "__main__":   # python -m game.sim.soldout_headless: the bots' speed, per mode
+    for row in benchmark():
+        print(f"{row['mode']:<7} {row['players']} bots: {row['realtime_factor']:6.0f}x real time  "
+              f"({row['tick_us']:.1f} us a tick over {row['ticks']} ticks; empty tick {row['empty_tick_us']:.1f} us, "
+              f"x{row['ratio_to_empty']:.1f})")
