@@ -57,7 +57,7 @@ class MapView:
         self.mini_pile = (max(14, round(24 * s)), max(16, round(28 * s)))
         self.mini_card = (max(10, round(16 * s)), max(13, round(21 * s)))
         self.table_back = (max(10, round(18 * s)), max(13, round(24 * s)))
-        self.dresser_card = (max(70, round(112 * s)), max(40, round(62 * s)))
+        self.dresser_card = (max(80, round(132 * s)), max(46, round(72 * s)))
         self.badge = max(12, round(18 * s))
         self.count_px = max(16, round(20 * s))
 
@@ -227,11 +227,16 @@ class MapView:
         cover = round(h * (1.0 - openness))
         if cover <= 0:
             return
-        rect = pygame.Rect(x, y, w, cover)
+        rect = pygame.Rect(x - 4, y, w + 8, cover)
         pygame.draw.rect(surface, SHUTTER, rect)
         step = max(3, round(6 * self.scale))
-        for ly in range(rect.y + step, rect.bottom, step):
-            pygame.draw.line(surface, SHUTTER_LINE, (rect.x, ly), (rect.right - 1, ly), 1)
+        for ly in range(rect.y + step, rect.bottom - 5, step):
+            pygame.draw.line(surface, SHUTTER_LINE, (rect.x, ly), (rect.right - 1, ly), 2)
+        # The shutter's bottom bar: caution stripes, so the rising edge reads from the sofa.
+        bar = pygame.Rect(rect.x, rect.bottom - 6, rect.w, 6)
+        pygame.draw.rect(surface, (255, 196, 40), bar)
+        for bx in range(bar.x, bar.right, 12):
+            pygame.draw.polygon(surface, INK, [(bx, bar.bottom), (bx + 6, bar.y), (bx + 10, bar.y), (bx + 4, bar.bottom)])
         pygame.draw.rect(surface, INK, rect, 2)
 
 

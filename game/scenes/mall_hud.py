@@ -48,6 +48,9 @@ class Hud:
         self.panel_of = {seat: layout.panels[i] for i, seat in enumerate(sim.seats)}
         self.bots = {seat: sim.by_seat[seat].bot for seat in sim.seats}
         self.labels: dict[int, dict[str, str]] = {}
+        # Teams share a list: the header says whose ("TEAM A").
+        self.teams = {s.seat: f"TEAM {chr(65 + s.team)}" for s in sim.spec.seats
+                      if sim.spec.teams and s.team is not None}
 
     # ------------------------------------------------------------------ static
     def draw_frames(self, surface: pygame.Surface) -> None:
@@ -62,8 +65,9 @@ class Hud:
             surface.blit(badge, (head.x, head.centery - 14))
             name = self.ui.render(self.names[seat], 26, WHITE)
             surface.blit(name, (head.x + 34, head.centery - name.get_height() // 2))
-            if self.bots[seat]:
-                tag = self.ui.render("BOT", 18, DIM)
+            tags = [t for t in (self.teams.get(seat, ""), "BOT" if self.bots[seat] else "") if t]
+            if tags:
+                tag = self.ui.render(" · ".join(tags), 18, DIM)
                 surface.blit(tag, (head.x + 40 + name.get_width(), head.centery - tag.get_height() // 2 + 2))
 
     # ------------------------------------------------------------------ per frame
@@ -76,6 +80,7 @@ class Hud:
                 self._viewer(surface, sim, seat, p)
                 self._info(surface, sim, seat, p)
             self._rejection(surface, sim, seat, p)
+            self._hold_meter(surface, sim, seat, p)
 
     def _score(self, surface: pygame.Surface, p: PanelLayout, bags: int) -> None:
         text = self.ui.render(str(bags), 28, GOLD)
@@ -126,7 +131,10 @@ class Hud:
             where = "TABLE" if sim.mode == "rush" else "DRESSER"
             self._ribbon(surface, v, f"to {where}", (28, 120, 72))
             hint = "deliver" if sim.mode == "rush" else "place"
-            self._hints(surface, seat, p, [("A", hint), ("B", "put back")])
+            keys = [("A", hint), ("B", "put back")]
+            if sim.mode == "rush":
+                keys.append(("LB/RB", "which card"))
+            self._hints(surface, seat, p, keys)
         else:
             pygame.draw.rect(surface, (60, 46, 40), v, border_radius=12)
             _dashed_round(surface, SLOT_EMPTY, v)
@@ -283,6 +291,16 @@ class Hud:
         fits = max(0, (info.right - x0) // (size + 2))
         for i, item in enumerate(placed[-fits:] if fits else []):
             surface.blit(item_art(self.cat.items[item], size, self.cb, self.cat), (x0 + i * (size + 2), info.y + 3))
+
+    def _hold_meter(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
+        """Memory: holding Y fills a bar under the name; full = SOLD OUT! is called."""
+        held = sim.by_seat[seat].y_ticks
+        if sim.mode != "memory" or held <= 0 or sim.phase != "playing":
+            return
+        frac = min(1.0, held / max(1, sim.t.hold_ticks))
+        bar = pygame.Rect(p.header.x, p.header.bottom - 2, p.header.w, 8)
+        pygame.draw.rect(surface, (11, 7, 6), bar, border_radius=4)
+        pygame.draw.rect(surface, (226, 40, 60), (bar.x, bar.y, round(bar.w * frac), bar.h), border_radius=4)
 
     # ------------------------------------------------------------------ refusals
     def _rejection(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
