@@ -1,0 +1,305 @@
+"""What every speedrun scene does, whatever the game: the runner's device, the tick loop around a
+RunSession, restart, real time, saving a finished run, and the timer / splits boxes.
+
+A game's run scene mixes `RunnerMixin` in front of its game scene and provides
+`_wire_session()` (hand the new session's simulation to the scene's drawing),
+`_after_step()` (sounds; push the results when the run is over) and a
+`scripted_runner()` for screenshots.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import time
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.input.commands import IDLE, Button, Command
+from game.replay import Replay, to_code
+from game.scenes.speedrun_draw import DIM, GOLD, STATE_COLOURS, WHITE, box, split_rows, steady_text
+from game.speedrun.categories import SEED_LETTERS, RunSetup, make_setup, spec_for
+from game.speedrun.records import Records, Verdict, flag_text, save_replay
+from game.speedrun.session import RunSession
+from game.speedrun.timer import format_ms, format_ticks
+
+if TYPE_CHECKING:
+    from game.core.context import Context
+
+RESTART_KEYS = (pygame.K_r,)
+
+
+def load_records(ctx: "Context") -> Records:
+    records, warning = Records.load()
+    if warning:
+        ctx.toast(warning, seconds=8)
+    return records
+
+
+def runner_name() -> str:
+    from game.core.seats import identities
+    return identities()[0].name
+
+
+def variant_line(setup: RunSetup) -> str:
+    if setup.variant == "set":
+        return f"Set seed {SEED_LETTERS[setup.seed_index]}"
+    if setup.variant == "daily":
+        return f"Daily {setup.date}"
+    return "Random seed"
+
+
+class RunnerMixin:
+    """Speedrun behaviour for a game scene (see the module docstring)."""
+
+    ctx: "Context"
+
+    def _init_run(self, ctx: "Context", setup: RunSetup, device, records: Records | None,
+                  playback: Replay | None, scripted: bool) -> None:
+        self.setup = setup
+        self.records = records if records is not None else load_records(ctx)
+        self.device = device
+        self.playback = playback
+        self.scripted = scripted              # screenshots: a scripted runner plays (nothing is saved)
+        self.session: RunSession | None = None
+        self.runner = None
+        self.verdict: Verdict | None = None
+        self.rta_start: float | None = None
+        self.rta_end: float | None = None
+        self.restart_ms: float | None = None
+        self.speed_acc = 0
+        self.saved = False
+        self._ticks = None
+        self._counted = False
+
+    # ------------------------------------------------------------------ sessions
+    def _new_session(self) -> None:
+        self.session = RunSession(self.setup, self.records.comparison(self.setup.board), runner_name())
+        self.sim = self.session.sim
+        self._ticks = self.playback.ticks() if self.playback is not None else None
+        self.rta_start = self.rta_end = None
+        self.verdict = None
+        self.saved = False
+        self._counted = False
+        self.speed_acc = 0
+        self.runner = self.scripted_runner() if self.scripted else None
+        self._wire_session()
+
+    def _wire_session(self) -> None:
+        raise NotImplementedError
+
+    def scripted_runner(self):
+        """Screenshots: a callable giving the runner's Command each tick."""
+        return None
+
+    def restart(self) -> None:
+        """One button: a fresh attempt on the same setup (a new seed for random-seed runs)."""
+        started = time.perf_counter()
+        session = self.session
+        if session is not None and not session.over and session.timer.started:
+            session.abandon("reset")
+            if self.playback is None and not self.scripted:
+                self.records.add_reset(self.setup.board, list(session.splits.times), session.flags())
+        if self.setup.variant == "random" and self.playback is None:
+            self.setup = make_setup(self.setup.category, "random", assist=self.setup.assist, speed=self.setup.speed)
+            self.spec = spec_for(self.setup, runner_name())
+        self._new_session()
+        self.restart_ms = (time.perf_counter() - started) * 1000
+        self.ctx.sound("confirm")
+
+    # ------------------------------------------------------------------ ticks
+    def _runner_command(self) -> Command:
+        if self.device is None:
+            return self.ctx.input.menu_command()
+        return self.ctx.input.device_command(self.device)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in RESTART_KEYS and self.session is not None:
+            self.restart()
+
+    def run_update(self, commands: dict[int, Command]) -> None:
+        """The scene's update(): pause, restart, then as many ticks as the game speed asks for."""
+        cmd = self._runner_command()
+        from game.scenes.pause import wants_pause
+        if wants_pause(self.ctx, commands) or cmd.pressed & Button.START:
+            from game.scenes.speedrun_pause import SpeedrunPauseScene
+            self.ctx.sound("confirm")
+            self.ctx.stack.push(SpeedrunPauseScene(self.ctx, self))
+            return
+        if cmd.pressed & Button.BACK:
+            self.restart()
+            return
+        # A game speed other than 100 % (practice) steps the world more or less often; flagged.
+        self.speed_acc += self.setup.speed
+        while self.speed_acc >= 100:
+            self.speed_acc -= 100
+            self._run_step(cmd)
+
+    def _run_step(self, cmd: Command) -> None:
+        session = self.session
+        if self.runner is not None:
+            cmd = self.runner()
+        elif self._ticks is not None:
+            cmd = next(self._ticks, [IDLE])[0]
+        was_started = session.timer.started
+        session.step(cmd)
+        now = time.perf_counter()
+        if session.timer.started and not was_started:
+            self.rta_start = now
+            if self.playback is None and not self.scripted and not self._counted:
+                self._counted = True
+                self.records.count_attempt(self.setup.board)
+        if session.over and self.rta_end is None:
+            self.rta_end = now
+            self._finished()
+        self._after_step()
+
+    def _after_step(self) -> None:
+        raise NotImplementedError
+
+    def real_ms(self) -> float | None:
+        """Wall-clock time since the timer started (pauses included, as real time is)."""
+        if self.rta_start is None:
+            return None
+        if self.scripted:   # screenshots step far faster than real time: show the game clock instead
+            return self.session.igt() * 1000 / 60 + 40
+        end = self.rta_end if self.rta_end is not None else time.perf_counter()
+        return (end - self.rta_start) * 1000
+
+    def _finished(self) -> None:
+        """Save the run the moment it ends (not after the SOLD OUT! freeze): a crash loses nothing.
+        Scripted runs (screenshots) are scored in memory only: they never touch the user's files."""
+        if self.playback is not None or self.saved:
+            return
+        self.saved = True
+        session, out = self.session, self.session.outcome
+        when = _dt.datetime.now()
+        key = self.setup.board
+        replay = None if self.scripted else save_replay(key, session.replay_text(), when)
+        run = {"ticks": out.ticks, "real_ms": round(self.real_ms() or 0), "splits": list(session.splits.times),
+               "names": session.splits.names[:len(session.splits.times)], "items": list(session.split_items),
+               "seed": self.setup.seed, "seed_label": self.setup.seed_label, "flags": list(out.flags),
+               "reason": out.reason, "complete": out.complete, "replay": replay,
+               "state_hash": out.state_hash, "date": when.isoformat(timespec="seconds")}
+        self.verdict = self.records.add_run(key, run)
+        if self.scripted:
+            return
+        self.records.prune_replays()
+        try:
+            self.records.save()
+        except OSError as exc:
+            self.ctx.toast(f"Could not save the records: {exc.strerror or exc}", seconds=8)
+        if self.verdict.is_pb:
+            self._on_new_pb()
+
+    def _on_new_pb(self) -> None:
+        """A game scene may refresh its ghost."""
+
+    def run_code(self) -> str:
+        return to_code(self.session.replay_text())
+
+    def save_on_exit(self) -> None:
+        if self.playback is None and not self.scripted:
+            try:
+                self.records.save()   # attempt counts and golds from resets
+            except OSError:
+                pass
+
+    def push_results(self) -> None:
+        from game.scenes.speedrun_results import SpeedrunResultsScene
+        self.ctx.stack.push(SpeedrunResultsScene(self.ctx, self))
+
+    # ------------------------------------------------------------------ drawing
+    def timer_colour(self) -> tuple[int, int, int]:
+        session = self.session
+        if session.over:
+            out = session.outcome
+            if not out.complete:
+                return DIM
+            if self.verdict is not None and self.verdict.is_pb:
+                return STATE_COLOURS["best"]
+            pb = session.splits.comparison.pb_at(len(session.splits.times) - 1)
+            if pb is None:
+                return WHITE
+            return STATE_COLOURS["ahead_gaining" if out.ticks <= pb else "behind_losing"]
+        if not session.timer.started:
+            return DIM
+        splits = session.splits
+        live, state = splits.live_delta(session.igt())
+        if live is not None:
+            return STATE_COLOURS[state]
+        last = len(splits.times) - 1
+        if last >= 0 and splits.delta(last) is not None:
+            return STATE_COLOURS[splits.state(last)]
+        return WHITE
+
+    def draw_timer_box(self, surface: pygame.Surface, rect: pygame.Rect, big: int = 78) -> None:
+        """In-game time (big), real time, then PB, sum of best and the previous segment."""
+        ui = self.ctx.ui
+        session = self.session
+        box(surface, rect)
+        steady_text(surface, format_ticks(session.igt()), big, self.timer_colour(), (rect.right - 16, rect.y + 6),
+                    outline=4)
+        surface.blit(ui.render("in-game", 18, DIM), (rect.x + 14, rect.y + 12))
+        rta = self.real_ms()
+        y = rect.y + 6 + round(big * 1.2)
+        steady_text(surface, format_ms(rta) if rta is not None else "0:00.00", 30, DIM, (rect.right - 16, y),
+                    outline=2)
+        surface.blit(ui.render("real time", 18, DIM), (rect.x + 14, y + 8))
+        comp = session.splits.comparison
+        n = len(session.splits.names)
+        pb = self.records.pb(self.setup.board)
+        sob = comp.sum_of_best(n)
+        rows: list[tuple[str, str, tuple[int, int, int]]] = [
+            ("Personal best", format_ticks(pb["ticks"]) if pb else "-", WHITE),
+            ("Sum of best", format_ticks(sob) if sob is not None else "-", WHITE)]
+        prev = self._previous_segment()
+        if prev is not None:
+            rows.append(prev)
+        y += 46
+        for name, value, colour in rows:
+            if y + 24 > rect.bottom:
+                break
+            surface.blit(ui.render(name, 20, DIM), (rect.x + 14, y))
+            v = ui.render(value, 20, colour)
+            surface.blit(v, (rect.right - 16 - v.get_width(), y))
+            y += 27
+
+    def _previous_segment(self) -> tuple[str, str, tuple[int, int, int]] | None:
+        """LiveSplit's 'Previous segment': time gained or lost on the last split's segment."""
+        splits = self.session.splits
+        i = len(splits.times) - 1
+        if i < 0 or splits.delta(i) is None:
+            return None
+        before = splits.delta(i - 1) if i else 0
+        seg = splits.delta(i) - (before or 0)
+        return "Previous segment", format_ticks(seg, sign=True), STATE_COLOURS[splits.state(i)]
+
+    def draw_splits_box(self, surface: pygame.Surface, rect: pygame.Rect, rows: int) -> None:
+        box(surface, rect)
+        session = self.session
+        now = None if session.over or not session.timer.started else session.igt()
+        split_rows(surface, self.ctx.ui, rect.inflate(-20, -16), session.splits, now, rows=rows)
+
+    def info_lines(self) -> list[tuple[str, int, tuple[int, int, int]]]:
+        lines = [(self.setup.category.name, 26, GOLD), (variant_line(self.setup), 20, WHITE),
+                 (f"seed {self.setup.seed}", 20, DIM)]
+        if self.playback is not None:
+            lines.append(("REPLAY", 26, STATE_COLOURS["best"]))
+        elif not self.scripted:
+            lines.append((f"attempt {max(1, self.records.attempts(self.setup.board))}", 20, DIM))
+        flags = self.session.flags()
+        if flags:
+            lines.append(("NOT A PB RUN:", 18, STATE_COLOURS["behind_losing"]))
+            lines += [(f.upper(), 18, STATE_COLOURS["behind_losing"]) for f in flag_text(flags).split(", ")]
+        return lines
+
+    def draw_lines(self, surface: pygame.Surface, lines: list[tuple[str, int, tuple[int, int, int]]],
+                   x: int, y: int, width: int) -> int:
+        ui = self.ctx.ui
+        for text, size, colour in lines:
+            surf = ui.render(text, size, colour)
+            if surf.get_width() > width:
+                surf = pygame.transform.smoothscale(surf, (width, round(surf.get_height() * width / surf.get_width())))
+            surface.blit(surf, (x, y))
+            y += surf.get_height() + 4
+        return y
