@@ -1,0 +1,244 @@
+"""Soak: bots play each game headless for a long stretch of GAME time, while we watch
+memory and tick times.
+
+    python tools/soak.py [--game-minutes 30] [--games soldout,checkout] [--sample-every 3600]
+                         [--frames-minutes 0]
+
+Sold Out! plays 6-bot matches of 3 rounds (rush, memory, tidy in turn) back to
+back through MallSim and the real bots; Check Out! plays 6-bot games through
+TableSim and its bots. Every `--sample-every` ticks it records the resident set
+(/proc/self/statm), the number of live Python objects, and the mean and p99 of
+the ticks since the last sample. With `--frames-minutes M` it then also plays M
+minutes of game time through the game scenes (MallScene / TableScene drawn at
+1280x720 every tick, the window's path) and samples frame times the same way.
+
+The verdict compares the first and last quarter of the samples (after a warm-up
+sample): memory growth in MB and object growth, and the tick/frame time ratio.
+Prints one JSON object; exit 1 if memory grew more than --max-growth-mb or tick
+times crept more than --max-creep (last quarter / first quarter).
+"""
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Callable, Iterator
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from game import TICK_RATE  # noqa: E402
+
+PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+
+
+def rss_mb() -> float:
+    """Resident set now (not the peak), in MB."""
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * PAGE / 2**20
+    except OSError:
+        import resource
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def _pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q / 100 * len(ordered)))] if ordered else 0.0
+
+
+# ---------------------------------------------------------------- the two games, one tick at a time
+def soldout_ticks(first_seed: int) -> Iterator[Callable[[], None]]:
+    """Endless 6-bot Sold Out! matches: yields a function that plays one tick."""
+    from game.bots.soldout import make_soldout_bot
+    from game.headless import build_spec
+    from game.sim.soldout_headless import bot_seed, new_sim
+    seed = first_seed
+    while True:
+        spec = build_spec("soldout", 6, random.Random(seed).choice(("easy", "normal", "hard", "expert")),
+                          ("rush", "memory", "tidy")[seed % 3], 3, seed)
+        sim, modes = new_sim(spec)
+        bots = [make_soldout_bot(s, sim, bot_seed(spec.seed, s.seat)) for s in spec.seats]
+        state = {"next": 1}
+
+        def tick(sim=sim, bots=bots, modes=modes, state=state) -> None:
+            if sim.phase == "round_over":
+                sim.start_next_round(modes[state["next"] % len(modes)])
+                state["next"] += 1
+            sim.step({bot.seat: bot.command(sim) for bot in bots})
+
+        while sim.phase != "match_over":
+            yield tick
+        seed += 1
+
+
+def checkout_ticks(first_seed: int) -> Iterator[Callable[[], None]]:
+    """Endless 6-bot Check Out! games on the real-time table."""
+    from game.headless import build_spec
+    from game.sim.table import TableSim
+    from game.sim.table_headless import make_bots
+    seed = first_seed
+    while True:
+        spec = build_spec("checkout", 6, "normal", None, None, seed)
+        sim = TableSim(spec)
+        bots = make_bots(spec)
+
+        def tick(sim=sim, bots=bots) -> None:
+            sim.step({i: bot.command(sim) for i, bot in enumerate(bots)})
+
+        while not sim.over():
+            yield tick
+        seed += 1
+
+
+GAMES = {"soldout": soldout_ticks, "checkout": checkout_ticks}
+
+
+def soak(ticks_source: Iterator[Callable[[], None]], total_ticks: int, sample_every: int) -> dict:
+    samples = []
+    window: list[float] = []
+    clock = time.perf_counter
+    start = clock()
+    matches = 0
+    last_tick_fn = None
+    for n in range(1, total_ticks + 1):
+        tick = next(ticks_source)
+        if tick is not last_tick_fn:
+            matches += 1
+            last_tick_fn = tick
+        t0 = clock()
+        tick()
+        window.append(clock() - t0)
+        if n % sample_every == 0:
+            samples.append({"tick": n, "game_minutes": round(n / TICK_RATE / 60, 2), "rss_mb": round(rss_mb(), 2),
+                            "objects": len(gc.get_objects()),
+                            "mean_us": round(sum(window) / len(window) * 1e6, 2),
+                            "p99_us": round(_pct(window, 99) * 1e6, 2)})
+            window = []
+    wall = clock() - start
+    return {"ticks": total_ticks, "game_minutes": round(total_ticks / TICK_RATE / 60, 1), "matches": matches,
+            "wall_seconds": round(wall, 1), "rtf": round(total_ticks / TICK_RATE / wall, 1),
+            "samples": samples, "verdict": verdict(samples, "mean_us")}
+
+
+def verdict(samples: list[dict], timing: str) -> dict:
+    """First vs last quarter of the samples (the first sample is warm-up and left out)."""
+    body = samples[1:] if len(samples) > 4 else samples
+    if len(body) < 2:
+        return {"note": "too few samples"}
+    q = max(1, len(body) // 4)
+    first, last = body[:q], body[-q:]
+    mean = lambda rows, key: sum(r[key] for r in rows) / len(rows)  # noqa: E731
+    return {"rss_first_mb": round(mean(first, "rss_mb"), 2), "rss_last_mb": round(mean(last, "rss_mb"), 2),
+            "rss_growth_mb": round(mean(last, "rss_mb") - mean(first, "rss_mb"), 2),
+            "rss_max_mb": max(r["rss_mb"] for r in samples),
+            "objects_growth": round(mean(last, "objects") - mean(first, "objects")),
+            f"{timing}_first": round(mean(first, timing), 2), f"{timing}_last": round(mean(last, timing), 2),
+            "time_ratio_last_to_first": round(mean(last, timing) / mean(first, timing), 3)}
+
+
+# ---------------------------------------------------------------- frames through the scenes
+def frame_soak(game: str, total_ticks: int, sample_every: int, seed: int) -> dict:
+    """The game scene with 6 bots, one tick and one 1280x720 draw per frame, matches back to back."""
+    import pygame
+
+    from game import app
+    from game.headless import build_spec
+    from game.scenes import registry
+    from game.scenes.title import TitleScene
+    pygame.init()
+    screen = pygame.display.get_surface() or pygame.display.set_mode(app.LOGICAL_SIZE)
+    ctx = app.make_context(load_user_files=False)
+
+    def start(seed: int) -> object:
+        ctx.stack.clear_to(TitleScene(ctx))
+        ctx.stack.apply()
+        mode = None if game == "checkout" else ("rush", "memory", "tidy")[seed % 3]
+        registry.start_game(ctx, build_spec(game, 6, "normal", mode, 1 if game == "soldout" else None, seed))
+        ctx.stack.apply()
+        return ctx.stack.top
+
+    scene = start(seed)
+    samples, window = [], []
+    matches = 1
+    started = time.perf_counter()
+    for n in range(1, total_ticks + 1):
+        t0 = time.perf_counter()
+        app.tick(ctx)
+        app.draw(ctx, screen, 0.5)
+        window.append(time.perf_counter() - t0)
+        if scene not in ctx.stack.scenes or _scene_over(ctx.stack.top):
+            seed += 1
+            matches += 1
+            scene = start(seed)
+        if n % sample_every == 0:
+            samples.append({"tick": n, "rss_mb": round(rss_mb(), 2), "objects": len(gc.get_objects()),
+                            "frame_mean_ms": round(sum(window) / len(window) * 1000, 3),
+                            "frame_p99_ms": round(_pct(window, 99) * 1000, 3)})
+            window = []
+    return {"game": game, "frames": total_ticks, "game_minutes": round(total_ticks / TICK_RATE / 60, 1),
+            "matches": matches, "wall_seconds": round(time.perf_counter() - started, 1),
+            "samples": samples, "verdict": verdict(samples, "frame_mean_ms")}
+
+
+def _scene_over(top) -> bool:
+    """A results screen (or anything that is not the game scene) on top: the match is done."""
+    name = getattr(top, "name", "")
+    return "result" in name
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game-minutes", type=float, default=30.0, help="game time per game (default 30)")
+    parser.add_argument("--games", default="soldout,checkout")
+    parser.add_argument("--sample-every", type=int, default=3600, help="ticks between samples (default 3600 = 1 min)")
+    parser.add_argument("--frames-minutes", type=float, default=0.0,
+                        help="also play this much game time through the drawn scenes (default 0)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--max-growth-mb", type=float, default=10.0)
+    parser.add_argument("--max-creep", type=float, default=1.25)
+    args = parser.parse_args(argv)
+    if "SOLDOUT_USER_DIR" not in os.environ:
+        import tempfile
+        os.environ["SOLDOUT_USER_DIR"] = tempfile.mkdtemp(prefix="soak-")
+    total = int(args.game_minutes * 60 * TICK_RATE)
+    report: dict = {"game_minutes_each": args.game_minutes, "sample_every_ticks": args.sample_every, "games": {}}
+    bad = []
+    for game in args.games.split(","):
+        result = soak(GAMES[game](args.seed), total, args.sample_every)
+        report["games"][game] = result
+        v = result["verdict"]
+        print(f"{game}: {result['game_minutes']} game min in {result['wall_seconds']} s ({result['rtf']}x), "
+              f"{result['matches']} matches, rss {v.get('rss_first_mb')} -> {v.get('rss_last_mb')} MB, "
+              f"tick {v.get('mean_us_first')} -> {v.get('mean_us_last')} us", file=sys.stderr, flush=True)
+        if v.get("rss_growth_mb", 0) > args.max_growth_mb or v.get("time_ratio_last_to_first", 1) > args.max_creep:
+            bad.append(game)
+    if args.frames_minutes > 0:
+        frames = int(args.frames_minutes * 60 * TICK_RATE)
+        report["scenes"] = {}
+        for game in args.games.split(","):
+            result = frame_soak(game, frames, args.sample_every, args.seed)
+            report["scenes"][game] = result
+            v = result["verdict"]
+            print(f"{game} scene: {result['frames']} frames in {result['wall_seconds']} s, rss "
+                  f"{v.get('rss_first_mb')} -> {v.get('rss_last_mb')} MB, frame {v.get('frame_mean_ms_first')} -> "
+                  f"{v.get('frame_mean_ms_last')} ms", file=sys.stderr, flush=True)
+            if v.get("rss_growth_mb", 0) > args.max_growth_mb or \
+                    v.get("time_ratio_last_to_first", 1) > args.max_creep:
+                bad.append(f"{game} scene")
+    report["failed"] = bad
+    print(json.dumps(report))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
