@@ -141,8 +141,7 @@ class SoldOutResultsScene(Scene):
         rnd, cat = self.rnd, self.sim.catalogue
         sides = rnd.sides
         row_h = min(140, (AREA.h - 6 * (sides - 1)) // sides)
-        card_h = row_h - 10
-        per_item = round(card_h * 0.78)
+        size = min(96, row_h - 14)           # one pictured item
         cb = self.ctx.settings.colourblind
         for side in range(sides):
             row = pygame.Rect(AREA.x, AREA.y + side * (row_h + 6), AREA.w, row_h)
@@ -161,17 +160,31 @@ class SoldOutResultsScene(Scene):
                 wrong = wrong_by_slot[k]
                 # A wanted item that a wrong card took the place of is crossed; one simply not found is plain.
                 marks = ["right" if item in have else ("wrong" if wrong else None) for item in obj.items]
-                w = round(len(obj.items) * per_item * 1.05 + card_h * 0.12)
-                card = objective_art(obj, cat, (w, card_h), marks=marks, colourblind=cb)
-                top = row.y + 5
-                surf.blit(card, (x, top))
-                if rnd.objective_right(side, k):
-                    pygame.draw.rect(surf, GOOD, pygame.Rect(x - 3, top - 3, w + 6, card_h + 6), 4, border_radius=12)
-                x += w + 8
-                x = self._crossed(surf, wrong, x, row.centery, min(56, card_h - 20), cb)
-                x += 14
+                x = self._objective(surf, obj, marks, x, row.centery, size, rnd.objective_right(side, k), cb)
+                x = self._crossed(surf, wrong, x + 8, row.centery, max(30, size * 3 // 4), cb)
+                x += 18
             bags = self.result.side_scores[side] if self.result else 0
             self._points(surf, row, bags, side)
+
+    def _objective(self, surf: pygame.Surface, obj, marks: list[str | None], x: int, cy: int, size: int,
+                   scored: bool, cb: bool) -> int:
+        """An objective card revealed: its items in a row, ticks on the ones found, its bags;
+        framed green when it scored. Returns the right edge."""
+        cat = self.sim.catalogue
+        pad = 5
+        frame = pygame.Rect(x, cy - size // 2 - pad, len(obj.items) * (size + 4) + 2 * pad - 4, size + 2 * pad)
+        pygame.draw.rect(surf, (255, 247, 228), frame, border_radius=10)
+        pygame.draw.rect(surf, GOOD if scored else (226, 170, 60), frame, 5 if scored else 3, border_radius=10)
+        badge = max(16, size // 3)
+        for i, item in enumerate(obj.items):
+            ix = frame.x + pad + i * (size + 4)
+            surf.blit(item_art(cat.items[item], size, cb, cat), (ix, frame.y + pad))
+            if marks[i]:
+                surf.blit(mark_surface(marks[i], badge), (ix + size - badge + 4, frame.y - 4))
+        bag = max(18, size // 3)
+        for b in range(obj.bags):
+            surf.blit(bag_icon(bag), (frame.x - 6 + b * (bag - 4), frame.bottom - bag + 6))
+        return frame.right
 
     def _wrong_cards(self, side: int) -> list[list[str]]:
         """Per objective card of the side: the wrong cards put on it (Rush), or the hand's cards
