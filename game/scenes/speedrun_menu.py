@@ -282,9 +282,7 @@ class RunCodeScene(Scene):
 
 def _clipboard() -> str:
     try:
-        import pygame.scrap as scrap
-        if not scrap.get_init():
-            scrap.init()
+        import pygame.scrap as scrap   # pygame-ce 2.2+: SDL's clipboard, no init needed
         text = scrap.get_text()
         return text or ""
     except (pygame.error, AttributeError, NotImplementedError):

@@ -55,9 +55,7 @@ def save_code(board: str, code: str) -> str:
 
 def copy_to_clipboard(text: str) -> bool:
     try:
-        import pygame.scrap as scrap
-        if not scrap.get_init():
-            scrap.init()
+        import pygame.scrap as scrap   # pygame-ce 2.2+: SDL's clipboard, no init needed
         scrap.put_text(text)
         return True
     except (pygame.error, AttributeError, NotImplementedError):

@@ -1,0 +1,181 @@
+"""Speedrun scenes headless: the menu starts a run with the device that pressed A, a run is timed,
+paused, reset, finished, saved and shown; results export .lss and run codes; a pasted code plays back."""
+from __future__ import annotations
+
+import io
+import json
+import time
+
+import pygame
+import pytest
+
+from game import app
+from game.input.commands import IDLE, Button, Command
+from game.scenes.speedrun_menu import RunCodeScene, SpeedrunMenuScene
+from game.scenes.speedrun_results import SpeedrunResultsScene
+from game.scenes.speedrun_run import SpeedrunRunScene
+from game.scenes.title import TitleScene
+from game.speedrun.categories import load_categories, make_setup
+from game.speedrun.demo import RouteRunner
+from game.speedrun.records import Records, replay_folder
+
+CATS = load_categories()
+
+
+@pytest.fixture
+def ctx(user_dir):
+    pygame.init()
+    pygame.display.set_mode((1280, 720))
+    context = app.make_context(load_user_files=False)
+    context.stack.push(TitleScene(context))
+    context.stack.apply()
+    return context   # no pygame.quit(): cached fonts elsewhere must stay valid
+
+
+def key(ctx, code, ticks=1):
+    ctx.input.handle_event(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
+    ctx.stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
+    app.tick(ctx)
+    ctx.input.handle_event(pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode="", scancode=0))
+    for _ in range(ticks):
+        app.tick(ctx)
+
+
+def top(ctx):
+    return ctx.stack.scenes[-1]
+
+
+def drop_howto(ctx):
+    while top(ctx).name == "howto":
+        ctx.stack.pop()
+        ctx.stack.apply()
+
+
+def scripted(run: SpeedrunRunScene) -> None:
+    """Play the run with the route runner through the scene's own device hook."""
+    state = {"runner": None, "session": None}
+
+    def command() -> Command:
+        if state["session"] is not run.session:
+            state["session"] = run.session
+            state["runner"] = RouteRunner(run.session.sim)
+        return state["runner"].command()
+    run._runner_command = command
+
+
+def test_menu_starts_a_run_with_the_device_that_pressed_a(ctx):
+    menu = SpeedrunMenuScene(ctx)
+    ctx.stack.push(menu)
+    ctx.stack.apply()
+    assert menu.menu.selected.label == "START RUN"
+    key(ctx, pygame.K_UP, 2)
+    key(ctx, pygame.K_UP, 2)
+    key(ctx, pygame.K_UP, 2)
+    key(ctx, pygame.K_UP, 2)           # the Seed row
+    key(ctx, pygame.K_RIGHT, 2)
+    assert menu._seed_text().startswith("Set B")
+    for _ in range(4):
+        key(ctx, pygame.K_DOWN, 2)
+    key(ctx, pygame.K_RETURN, 2)       # the right keyboard's A
+    drop_howto(ctx)
+    run = top(ctx)
+    assert isinstance(run, SpeedrunRunScene) and run.device == ("kb", "right")
+    assert run.setup.board == "rush.set.B"
+    surface = pygame.Surface((1280, 720))
+    run.draw(surface, 0.0)
+
+
+def _start(ctx, cid="rush", **kw) -> SpeedrunRunScene:
+    run = SpeedrunRunScene(ctx, make_setup(CATS[cid], "set", seed_index=0, **kw))
+    ctx.stack.push(run)
+    ctx.stack.apply()
+    drop_howto(ctx)
+    scripted(run)
+    return run
+
+
+def test_pause_stops_in_game_time_and_reset_is_one_button(ctx):
+    run = _start(ctx)
+    while not run.session.timer.started:
+        app.tick(ctx)
+    for _ in range(60):
+        app.tick(ctx)
+    igt = run.session.igt()
+    key(ctx, pygame.K_ESCAPE, 1)
+    assert top(ctx).name == "pause"
+    for _ in range(90):
+        app.tick(ctx)
+    assert run.session.igt() == igt                 # in-game time stood still
+    assert run.real_ms() > 0
+    key(ctx, pygame.K_ESCAPE, 1)                    # Escape again: back to the run
+    ctx.stack.pop() if top(ctx).name == "pause" else None
+    ctx.stack.apply()
+    assert top(ctx) is run
+    old = run.session
+    key(ctx, pygame.K_r, 0)                         # R: restart
+    assert run.session is not old and old.outcome.reason == "reset"
+    assert run.session.igt() == 0 and run.restart_ms is not None
+    print(f"\nscene restart: {run.restart_ms:.2f} ms")
+    assert run.records.attempts(run.setup.board) == 1
+
+
+def test_a_finished_run_is_saved_shown_exported_and_restarted(ctx, user_dir):
+    run = _start(ctx)
+    for _ in range(60 * 60):
+        app.tick(ctx)
+        if isinstance(top(ctx), SpeedrunResultsScene):
+            break
+    results = top(ctx)
+    assert isinstance(results, SpeedrunResultsScene)
+    out = run.session.outcome
+    assert out.complete and run.verdict.is_pb and run.verdict.rank == 1
+    saved = json.loads((user_dir / "speedrun.json").read_text())
+    pb = saved["boards"]["rush.set.A"]["pb"]
+    assert pb["ticks"] == out.ticks and (replay_folder() / pb["replay"]).is_file()
+    results.draw(pygame.Surface((1280, 720)), 0.0)
+    key(ctx, pygame.K_RCTRL, 1)                     # X on the right keyboard: export .lss
+    lss = user_dir / "splits" / "rush.set.A.lss"
+    assert lss.is_file() and "<GameTime>" in lss.read_text()
+    key(ctx, pygame.K_SLASH, 1)                     # Y: run code saved (and copied where a clipboard exists)
+    code = (user_dir / "runcodes" / "rush.set.A.txt").read_text().strip()
+    from game.speedrun.verify import verify_text
+    assert verify_text(code)["speedrun"]["igt_ticks"] == out.ticks
+    key(ctx, pygame.K_RETURN, 1)                    # A: run again
+    assert top(ctx) is run and not run.session.over
+    assert run.ghost is not None and run.ghost.end_tick is not None   # the new PB is the ghost now
+
+
+def test_a_pasted_run_code_plays_back_and_verifies(ctx, user_dir):
+    from game.replay import to_code
+    from game.speedrun.session import RunSession
+    setup = make_setup(CATS["tidy"], "set", seed_index=1)
+    session = RunSession(setup)
+    runner = RouteRunner(session.sim)
+    while not session.over:
+        session.step(runner.command())
+    scene = RunCodeScene(ctx, Records())
+    ctx.stack.push(scene)
+    ctx.stack.apply()
+    scene.text = "not a code"
+    scene.play()
+    assert "run code" in scene.error
+    scene.text = to_code(session.replay_text())
+    scene.play()
+    ctx.stack.apply()
+    playback = top(ctx)
+    assert isinstance(playback, SpeedrunRunScene) and playback.playback is not None
+    for _ in range(60 * 60):
+        app.tick(ctx)
+        if isinstance(top(ctx), SpeedrunResultsScene):
+            break
+    assert isinstance(top(ctx), SpeedrunResultsScene)
+    assert playback.session.outcome.ticks == session.outcome.ticks
+    assert not (user_dir / "speedrun.json").exists()     # watching a code changes no records
+
+
+@pytest.mark.parametrize("name", ["speedrun_menu", "speedrun", "speedrun_table"])
+def test_screenshots_render(name, tmp_path):
+    out = io.StringIO()
+    path = tmp_path / f"{name}.png"
+    assert app.screenshot(str(path), name, 1, (1280, 720), out) == 0
+    assert path.stat().st_size > 10_000
