@@ -97,11 +97,11 @@ def match_spec(game: str, mode: str, levels: Sequence[str], seed: int) -> MatchS
     return MatchSpec(game=game, seats=seats, mode=mode, rounds=1, seed=seed)
 
 
-def _one(job: tuple[str, str, str, str, int, bool]) -> str:
+def _one(job: tuple[str, str, str, str, int, bool], play: PlayFn | None = None) -> str:
     """Play one match of a pairing; 'win', 'tie' or 'loss' from the stronger level's side."""
     game, mode, low, high, seed, swap = job
     levels = (high, low) if swap else (low, high)
-    result = play_function(game)(match_spec(game, mode, levels, seed))
+    result = (play or play_function(game))(match_spec(game, mode, levels, seed))
     high_seat, low_seat = (0, 1) if swap else (1, 0)
     winners = set(result.get("winners", []))
     if high_seat in winners and low_seat in winners:
@@ -110,31 +110,87 @@ def _one(job: tuple[str, str, str, str, int, bool]) -> str:
 
 
 def run_pairing(game: str, mode: str, low: str, high: str, matches: int, seed: int,
-                jobs: int = 1) -> Pairing:
+                jobs: int = 1, play: PlayFn | None = None) -> Pairing:
+    """`matches` games of `high` against `low`. A custom `play` runs in this process (jobs ignored)."""
     work = [(game, mode, low, high, seed + i // 2, i % 2 == 1) for i in range(matches)]
-    if jobs > 1:
+    if jobs > 1 and play is None:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             outcomes = list(pool.map(_one, work, chunksize=4))
     else:
-        outcomes = [_one(job) for job in work]
+        outcomes = [_one(job, play) for job in work]
     return Pairing(game, mode, low, high, matches, outcomes.count("win"), outcomes.count("tie"),
                    outcomes.count("loss"))
 
 
 def run_tournament(game: str, modes: Sequence[str] | None = None, matches: int = 40, seed: int = 1,
                    levels: Sequence[str] = DIFFICULTIES, jobs: int = 1,
-                   progress: Callable[[Pairing], None] | None = None) -> list[Pairing]:
-    """Neighbouring levels head to head in every mode; one Pairing per (mode, level pair)."""
-    play_function(game)  # fail early, with one line, if the game cannot play headless
-    modes = list(modes or GAMES[game][1])
+                   progress: Callable[[Pairing], None] | None = None,
+                   play: PlayFn | None = None) -> list[Pairing]:
+    """Neighbouring levels head to head in every mode; one Pairing per (mode, level pair).
+
+    `play` plugs in any game's play function (default: the game's headless runner)."""
+    if play is None:
+        play_function(game)  # fail early, with one line, if the game cannot play headless
+    modes = list(modes or (GAMES[game][1] if game in GAMES else ("standard",)))
     results = []
     for mode in modes:
         for low, high in zip(levels, levels[1:]):
-            pairing = run_pairing(game, mode, low, high, matches, seed, jobs)
+            pairing = run_pairing(game, mode, low, high, matches, seed, jobs, play)
             results.append(pairing)
             if progress is not None:
                 progress(pairing)
     return results
+
+
+@dataclass(frozen=True)
+class FieldRow:
+    """A level's share of wins in matches where every level has one seat (a shared win is split)."""
+
+    game: str
+    mode: str
+    level: str
+    matches: int
+    wins: float
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.matches if self.matches else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.matches)
+
+
+def _field_one(job: tuple[str, str, tuple[str, ...], int], play: PlayFn | None = None) -> dict[str, float]:
+    game, mode, levels, seed = job
+    result = (play or play_function(game))(match_spec(game, mode, levels, seed))
+    winners = [seat for seat in result.get("winners", []) if 0 <= seat < len(levels)]
+    share: dict[str, float] = {level: 0.0 for level in levels}
+    for seat in winners:
+        share[levels[seat]] += 1 / len(winners)
+    return share
+
+
+def run_field(game: str, mode: str, matches: int, seed: int, levels: Sequence[str] = DIFFICULTIES,
+              jobs: int = 1, play: PlayFn | None = None) -> list[FieldRow]:
+    """One bot per level in every match; the seats rotate each match so no level keeps a spawn."""
+    n = len(levels)
+    work = [(game, mode, tuple(levels[(i + k) % n] for k in range(n)), seed + i // n) for i in range(matches)]
+    if jobs > 1 and play is None:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            shares = list(pool.map(_field_one, work, chunksize=4))
+    else:
+        shares = [_field_one(job, play) for job in work]
+    return [FieldRow(game, mode, level, matches, sum(s[level] for s in shares)) for level in levels]
+
+
+FIELD_HEADER = f"{'mode':<9}{'level':<9}{'matches':>8}{'wins':>8}{'win share':>11}  {'95% CI':<14}"
+
+
+def format_field_row(row: FieldRow) -> str:
+    lo, hi = row.interval
+    return (f"{row.mode:<9}{row.level:<9}{row.matches:>8}{row.wins:>8.1f}{row.rate:>11.2f}"
+            f"  [{lo:.2f}, {hi:.2f}]")
 
 
 HEADER = f"{'mode':<9}{'pairing':<19}{'wins':>5}{'ties':>6}{'losses':>8}{'win rate':>10}  {'95% CI':<14}  ladder"
@@ -160,4 +216,11 @@ def run_cli(game: str, mode: str | None, matches: int, seed: int, out: TextIO, j
         return 2
     clear = sum(p.clear for p in results)
     print(f"{clear} of {len(results)} steps of the ladder are clear (95% interval above 0.50)", file=out)
+    levels = len(DIFFICULTIES)
+    print(f"\nOne bot per level at the same table, seats rotating: {matches} matches per mode "
+          f"(an even share would be {1 / levels:.2f})", file=out)
+    print(FIELD_HEADER, file=out)
+    for mode in [mode] if mode else GAMES[game][1]:
+        for row in run_field(game, mode, matches, seed, jobs=jobs):
+            print(format_field_row(row), file=out, flush=True)
     return 0

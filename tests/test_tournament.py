@@ -1,0 +1,93 @@
+"""The bot tournament: Wilson intervals, plugged-in play functions, the printed table."""
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+
+from game import tournament
+from game.match import DIFFICULTIES, MatchSpec
+from game.tournament import Pairing, format_row, run_field, run_pairing, run_tournament, wilson
+
+ROW = re.compile(r"^(rush|memory|tidy|standard)\s+(\w+) v (\w+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d\.\d\d)"
+                 r"\s+\[(\d\.\d\d), (\d\.\d\d)\]\s+(clear|NOT CLEAR)$")
+
+
+def test_wilson_interval_known_values():
+    lo, hi = wilson(5, 10)
+    assert lo == pytest.approx(0.2366, abs=1e-3) and hi == pytest.approx(0.7634, abs=1e-3)
+    lo, hi = wilson(0, 10)
+    assert lo == 0.0 and hi == pytest.approx(0.2775, abs=1e-3)
+    lo, hi = wilson(10, 10)
+    assert hi == pytest.approx(1.0) and lo == pytest.approx(0.7225, abs=1e-3)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def _stronger_wins(spec: MatchSpec) -> dict:
+    """A fake game: the seat with the higher level always wins; equal levels share."""
+    rank = {level: i for i, level in enumerate(DIFFICULTIES)}
+    best = max(rank[s.difficulty] for s in spec.seats)
+    return {"winners": [s.seat for s in spec.seats if rank[s.difficulty] == best]}
+
+
+def test_a_plugged_in_play_function_and_swapped_seats():
+    seen = []
+
+    def play(spec: MatchSpec) -> dict:
+        seen.append((spec.seed, [s.difficulty for s in spec.seats]))
+        return _stronger_wins(spec)
+
+    pairing = run_pairing("anygame", "standard", "easy", "hard", 6, seed=40, play=play)
+    assert (pairing.wins, pairing.ties, pairing.losses) == (6, 0, 0) and pairing.clear
+    assert seen[0] == (40, ["easy", "hard"]) and seen[1] == (40, ["hard", "easy"]) and seen[2][0] == 41
+
+
+def test_ties_count_half_and_a_coin_flip_is_not_clear():
+    p = Pairing("soldout", "rush", "easy", "normal", 20, wins=8, ties=4, losses=8)
+    assert p.rate == 0.5 and not p.clear
+    assert re.match(ROW, format_row(p))
+    assert format_row(p).endswith("NOT CLEAR")
+
+
+def test_run_tournament_covers_every_mode_and_neighbouring_levels():
+    rows = run_tournament("soldout", None, 4, seed=1, play=_stronger_wins)
+    assert [(r.mode, r.low, r.high) for r in rows] == [
+        (m, lo, hi) for m in ("rush", "memory", "tidy") for lo, hi in zip(DIFFICULTIES, DIFFICULTIES[1:])]
+    assert all(r.rate == 1.0 for r in rows)
+
+
+def test_field_rotates_seats_and_splits_shared_wins():
+    rows = run_field("soldout", "rush", 8, seed=3, play=_stronger_wins)
+    shares = {r.level: r.wins for r in rows}
+    assert shares == {"easy": 0, "normal": 0, "hard": 0, "expert": 8}
+    seats_of_expert = []
+
+    def spy(spec: MatchSpec) -> dict:
+        seats_of_expert.append(next(s.seat for s in spec.seats if s.difficulty == "expert"))
+        return {"winners": [0, 1]}
+
+    rows = run_field("soldout", "rush", 4, seed=3, play=spy)
+    assert sorted(seats_of_expert) == [0, 1, 2, 3]
+    assert sum(r.wins for r in rows) == pytest.approx(4)
+
+
+def test_real_sold_out_matches_and_the_printed_table(monkeypatch):
+    monkeypatch.setattr(tournament, "run_field", lambda *a, **k: [])   # the field is tested above
+    out = io.StringIO()
+    assert tournament.run_cli("soldout", "rush", 2, 5, out) == 0
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith("Sold Out! tournament: 2 matches per pairing")
+    assert lines[1] == tournament.HEADER
+    rows = [line for line in lines if ROW.match(line)]
+    assert len(rows) == 3
+    assert [ROW.match(r).group(2, 3) for r in rows] == [("normal", "easy"), ("hard", "normal"), ("expert", "hard")]
+    for r in rows:
+        m = ROW.match(r)
+        assert int(m[4]) + int(m[5]) + int(m[6]) == 2
+    assert "steps of the ladder are clear" in out.getvalue()
+
+
+def test_an_unknown_game_is_one_line():
+    with pytest.raises(tournament.TournamentError, match="unknown game"):
+        tournament.play_function("chess")
