@@ -11,6 +11,7 @@ Controls are in game/sim/table.py's docstring (and on the how-to card).
 from __future__ import annotations
 
 import logging
+import time
 from typing import TYPE_CHECKING, Callable
 
 import pygame
@@ -69,6 +70,8 @@ class TableScene(Scene):
         self.hud = SeatHud(self.sim, seat_panels(spec.players), self.ids, labels, self.texts)
         self.view = TableView(self.sim, self.ids, self.texts)
         self.overlays = Overlays(self.sim, self.ids, self.texts)
+        self.warm: list[Callable[[], object]] = []   # art to render ahead, a little each frame
+        self.warm_table: list[str] = []
 
     # ------------------------------------------------------------------ life cycle
     def enter(self) -> None:
@@ -168,6 +171,7 @@ class TableScene(Scene):
         self.view.draw_frames(surf)
         self.hud.draw_frames(surf, self.ctx.ui)
         self.static = surf.convert() if pygame.display.get_surface() is not None else surf
+        self.view.static = self.static
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         if self.sim is None:
@@ -175,7 +179,11 @@ class TableScene(Scene):
             return
         if self.static is None:
             self._build_static()
+            self.warm += self.view.warm_dice()
         sim = self.sim
+        if [t.id for t in sim.game.table] != self.warm_table:
+            self.warm_table = [t.id for t in sim.game.table]
+            self.warm += self.view.warm_cards()
         tick = sim.tick
         surface.blit(self.static, (0, 0))
         totals = [s.total for s in sim.game.scores()]
@@ -184,6 +192,14 @@ class TableScene(Scene):
         self.hud.draw(surface, tick, totals)
         self.hud.draw_top(surface, tick)
         self.overlays.draw(surface, tick)
+        self._warm_up()
+
+    def _warm_up(self, budget: float = 0.002) -> None:
+        """Render queued art (cards as they may be taken, tumbling dice) within a small budget per
+        frame, so no frame later pays for a first render."""
+        start = time.perf_counter()
+        while self.warm and time.perf_counter() - start < budget:
+            self.warm.pop()()
 
 
 # ---------------------------------------------------------------- registration

@@ -7,18 +7,22 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.render import widgets
-from game.render.icons import INK, mix
-from game.render.tabletop import bargain_surface, die_surface, product_surface, token_surface
+from game.render.icons import INK
+from game.render.tabletop import (bargain_surface, die_surface, product_surface, token_surface,
+                                  tumbling_die_surface)
 from game.rules.checkout import BONUS_SOLO, CHECKOUT
 from game.scenes.table_layout import (BARGAIN_ROW, BOARD, PRODUCTS, card_rects, queue_spaces,
                                       solo_rects)
-from game.scenes.table_paint import DIM, GOLD_TEXT, GREEN, WHITE, Texts, blank_die, rounded_veil, seat_hex
+from game.scenes.table_paint import (DIM, GOLD_TEXT, TUMBLE_STEP, WHITE, Texts, blank_die, blit_badge,
+                                     rounded_veil, seat_hex)
+from game.scenes.table_hud import DIE
 from game.sim.table import bargain_places
 
 if TYPE_CHECKING:
     from game.core.seats import SeatIdentity
     from game.sim.table import TableSim
+
+CARDS_AREA = PRODUCTS.copy()   # every card lies on the felt
 
 # Where each seat's badge sits on a card it points at: six corners/edges, one per seat.
 BADGE_SPOTS = ((0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0), (0.0, 0.5), (1.0, 0.5))
@@ -31,6 +35,12 @@ class TableView:
         self.sim = sim
         self.ids = identities
         self.texts = texts
+        self._fit_tick = -1
+        self._fit: list[list[str]] = []
+        self._fit_key: tuple = ()
+        self.static: pygame.Surface | None = None          # the scene's static layer, set once built
+        self._cards: tuple[tuple, pygame.Surface] | None = None
+        self._row: tuple[tuple, pygame.Surface] | None = None
 
     # ------------------------------------------------------------------ static
     def draw_frames(self, surface: pygame.Surface) -> None:
@@ -49,6 +59,36 @@ class TableView:
             self.texts.blit(surface, f"{self.sim.n - i}", 22, (140, 110, 180), 2,
                             topleft=(rect.x + 6, rect.y + 3))
 
+    # ------------------------------------------------------------------ art to render ahead
+    def warm_cards(self) -> list:
+        """Every product on the table at its size, free and taken by each seat."""
+        sim = self.sim
+        table = sim.game.table
+        if not table or sim.game.phase == CHECKOUT:
+            return []
+        places = sim.places()
+        rects = solo_rects(places, len(table), PRODUCTS) if sim.game.phase == BONUS_SOLO \
+            else card_rects(places, PRODUCTS)
+        owners = [None] + [(seat_hex(i), i.shape) for i in self.ids]
+        jobs = []
+        for spot, rect in zip(table, rects):
+            p = sim.catalogue.products[spot.id]
+            for owner in owners:
+                jobs.append(lambda p=p, size=rect.size, owner=owner:
+                            product_surface(p.name, p.category, p.faces, p.stars, size, owner))
+        return jobs
+
+    def warm_dice(self) -> list:
+        """Each seat's dice: every face, still and at every tumble angle."""
+        jobs = []
+        for ident in self.ids:
+            for face in range(1, 7):
+                jobs.append(lambda f=face, i=ident: die_surface(f, DIE, seat_hex(i), i.shape))
+                for step in range(24):
+                    jobs.append(lambda f=face, i=ident, a=step * TUMBLE_STEP:
+                                tumbling_die_surface(f, DIE, seat_hex(i), a, i.shape))
+        return jobs
+
     # ------------------------------------------------------------------ products
     def draw_centre(self, surface: pygame.Surface, tick: int) -> None:
         sim = self.sim
@@ -63,31 +103,48 @@ class TableView:
             rects = solo_rects(places, len(table), PRODUCTS)
         else:
             rects = card_rects(places, PRODUCTS)
-        products = sim.catalogue.products
-        for spot, rect in zip(table, rects):
+        self._update_fits()
+        key = (sim.game.phase, tuple((spot.id, spot.holder) for spot in table), self._fit_key)
+        if self._cards is None or self._cards[0] != key:
+            self._cards = (key, self._compose_cards(table, rects))
+        surface.blit(self._cards[1], CARDS_AREA)
+        self._cursors(surface, rects, tick)
+        self._races(surface, rects, tick)
+        if sim.game.phase == BONUS_SOLO:
+            self._solo_dice(surface, rects[len(table):])
+
+    def _update_fits(self) -> None:
+        sim = self.sim
+        if self._fit_tick != sim.tick:   # the engine's answer only changes from tick to tick
+            self._fit_tick = sim.tick
+            self._fit = [[] if sim.tumbling(seat) else sim.game.grabbable(seat) for seat in range(sim.n)]
+            self._fit_key = tuple(tuple(f) for f in self._fit)
+
+    def _compose_cards(self, table: list, rects: list[pygame.Rect]) -> pygame.Surface:
+        """The cards (and who could grab each) on a copy of the table top: one opaque blit a frame,
+        redrawn only when something on them changes."""
+        out = self.static.subsurface(CARDS_AREA).copy()
+        shifted = [r.move(-CARDS_AREA.x, -CARDS_AREA.y) for r in rects]
+        products = self.sim.catalogue.products
+        for spot, rect in zip(table, shifted):
             p = products[spot.id]
             taken = None
             if spot.holder is not None:
                 ident = self.ids[spot.holder]
                 taken = (seat_hex(ident), ident.shape)
-            surface.blit(product_surface(p.name, p.category, p.faces, p.stars, rect.size, taken), rect)
-        self._fits(surface, rects)
-        self._cursors(surface, rects, tick)
-        self._races(surface, rects, tick)
-        if sim.game.phase == BONUS_SOLO:
-            self._solo_dice(surface, rects[len(table):])
+            out.blit(product_surface(p.name, p.category, p.faces, p.stars, rect.size, taken), rect)
+        self._fits(out, shifted)
+        return out
 
     def _fits(self, surface: pygame.Surface, rects: list[pygame.Rect]) -> None:
         """A small badge of every seat whose landed dice could grab the product now."""
         sim = self.sim
         index = {spot.id: i for i, spot in enumerate(sim.game.table)}
         for seat in range(sim.n):
-            if sim.tumbling(seat):
-                continue
-            for pid in sim.game.grabbable(seat):
+            for pid in self._fit[seat]:
                 rect = rects[index[pid]]
                 x = rect.x + 14 + seat * 21
-                widgets.seat_badge(surface, self.ids[seat], (x, rect.bottom - 14), 8)
+                blit_badge(surface, self.ids[seat], (x, rect.bottom - 14), 8)
 
     def _cursors(self, surface: pygame.Surface, rects: list[pygame.Rect], tick: int) -> None:
         sim = self.sim
@@ -109,7 +166,7 @@ class TableView:
             pygame.draw.rect(surface, ident.colour, ring, 5, border_radius=12)
             fx, fy = BADGE_SPOTS[seat % len(BADGE_SPOTS)]
             centre = (round(ring.x + fx * ring.w), round(ring.y + fy * ring.h))
-            widgets.seat_badge(surface, ident, centre, 15)
+            blit_badge(surface, ident, centre, 15)
 
     def _races(self, surface: pygame.Surface, rects: list[pygame.Rect], tick: int) -> None:
         sim = self.sim
@@ -122,7 +179,7 @@ class TableView:
             pygame.draw.rect(surface, INK, band, border_radius=10)
             pygame.draw.rect(surface, self.ids[race.winner].colour, band, 4, border_radius=10)
             self.texts.blit(surface, "RACE!", 24, (255, 90, 95), 2, midtop=(band.centerx, band.y + 2))
-            widgets.seat_badge(surface, self.ids[race.winner], (band.x + 22, band.bottom - 17), 10)
+            blit_badge(surface, self.ids[race.winner], (band.x + 22, band.bottom - 17), 10)
             self.texts.blit(surface, f"{sim.seats[race.winner].name} first", 22, WHITE, 2,
                             max_width=band.w - 44, midleft=(band.x + 36, band.bottom - 16))
 
@@ -147,7 +204,7 @@ class TableView:
         area = PRODUCTS.inflate(-20, -20)
         if buyer is not None:
             ident = self.ids[buyer]
-            widgets.seat_badge(surface, ident, (area.x + 22, area.y + 20), 14)
+            blit_badge(surface, ident, (area.x + 22, area.y + 20), 14)
             waiting = sim.checkout_seat() is None
             text = f"{sim.seats[buyer].name}: {game.players[buyer].queued} dice to spend"
             self.texts.blit(surface, text, 30, GOLD_TEXT if not waiting else DIM, 2,
@@ -174,7 +231,7 @@ class TableView:
             ring = rect.inflate(12, 12)
             pygame.draw.rect(surface, INK, ring.inflate(4, 4), 8, border_radius=14)
             pygame.draw.rect(surface, self.ids[buyer].colour, ring, 5, border_radius=12)
-            widgets.seat_badge(surface, self.ids[buyer], ring.topleft, 15)
+            blit_badge(surface, self.ids[buyer], ring.topleft, 15)
 
     # ------------------------------------------------------------------ the board
     def draw_board(self, surface: pygame.Surface, tick: int) -> None:
@@ -187,7 +244,7 @@ class TableView:
             ident = self.ids[seat]
             if seat == buyer:
                 pygame.draw.rect(surface, ident.colour, rect.inflate(6, 6), 4, border_radius=12)
-            widgets.seat_badge(surface, ident, (rect.x + 40, rect.centery + 2), 13)
+            blit_badge(surface, ident, (rect.x + 40, rect.centery + 2), 13)
             player = game.players[seat]
             dice = player.queued
             size = 24
@@ -202,15 +259,18 @@ class TableView:
         self._change(surface, spaces, tick)
 
     def _bargain_row(self, surface: pygame.Surface) -> None:
-        sim = self.sim
-        display = sim.game.display
-        bargains = sim.catalogue.bargains
-        rects = card_rects(bargain_places(len(display)), BARGAIN_ROW, max_w=124)
-        for bid, rect in zip(display, rects):
-            b = bargains[bid]
-            surface.blit(bargain_surface(b.name, b.price, b.promo_price, b.condition, b.stars, rect.size), rect)
-        if not display and sim.game.phase != CHECKOUT:
-            self.texts.blit(surface, "No bargains this round", 28, DIM, 2, center=BARGAIN_ROW.center)
+        display = tuple(self.sim.game.display)
+        if self._row is None or self._row[0] != display:
+            out = self.static.subsurface(BARGAIN_ROW).copy()
+            bargains = self.sim.catalogue.bargains
+            area = pygame.Rect(0, 0, BARGAIN_ROW.w, BARGAIN_ROW.h)
+            for bid, rect in zip(display, card_rects(bargain_places(len(display)), area, max_w=124)):
+                b = bargains[bid]
+                out.blit(bargain_surface(b.name, b.price, b.promo_price, b.condition, b.stars, rect.size), rect)
+            if not display:
+                self.texts.blit(out, "No bargains this round", 28, DIM, 2, center=area.center)
+            self._row = (display, out)
+        surface.blit(self._row[1], BARGAIN_ROW)
 
     def _change(self, surface: pygame.Surface, spaces: list[pygame.Rect], tick: int) -> None:
         """Leftover queue dice turning into change tokens: coins rising from the queue."""

@@ -11,14 +11,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.render import widgets
-from game.render.icons import INK, mix
+from game.render.icons import mix
 from game.render.tabletop import category_icon, die_surface, token_surface, tumbling_die_surface
 from game.rules.checkout import BIDDING, BONUS, BONUS_SOLO, CHECKOUT, FRENZY, ROUND_END
 from game.rules.checkout.catalogue import CATEGORIES
 from game.scenes.table_layout import TOP_BAR, SeatPanel
 from game.scenes.table_paint import (DIM, GOLD_TEXT, GREEN, RED_TEXT, WHITE, Texts, bargain_glyph, blank_die,
-                                     bounce, empty_slot, seat_hex, tumble_angle, tumble_face)
+                                     blit_badge, bounce, empty_slot, seat_hex, tumble_angle, tumble_face)
 from game.sim.table import COUNTDOWN, REVEAL
 
 if TYPE_CHECKING:
@@ -37,8 +36,9 @@ class SeatHud:
         self.sim = sim
         self.panels = panels
         self.ids = identities
-        self.labels = labels      # "BOT hard" / "" for people
+        self.labels = labels      # "BOT" / "" for people
         self.texts = texts
+        self._info: dict[int, tuple[tuple, pygame.Surface]] = {}   # seat -> (key, its text and icons)
 
     # ------------------------------------------------------------------ frames (static)
     def draw_frames(self, surface: pygame.Surface, ui) -> None:
@@ -51,7 +51,7 @@ class SeatHud:
             band = pygame.Rect(rect.x, rect.y, rect.w, 44)
             pygame.draw.rect(surface, mix(ident.colour, (30, 22, 19), 0.35), band,
                              border_top_left_radius=16, border_top_right_radius=16)
-            widgets.seat_badge(surface, ident, (rect.x + 26, rect.y + 22), 15)
+            blit_badge(surface, ident, (rect.x + 26, rect.y + 22), 15)
             self.texts.blit(surface, self.sim.seats[panel.seat].name.upper(), 30, WHITE, 2,
                             max_width=110, midleft=(rect.x + 48, rect.y + 23))
         pygame.draw.rect(surface, (11, 7, 6), TOP_BAR.move(0, 4), border_radius=14)
@@ -65,22 +65,43 @@ class SeatHud:
 
     def _panel(self, surface: pygame.Surface, panel: SeatPanel, tick: int, total: int) -> None:
         sim, seat, rect = self.sim, panel.seat, panel.rect
-        pts = self.texts.blit(surface, "pts", 18, GOLD_TEXT, 2, midright=(rect.right - 10, rect.y + 28))
-        self.texts.blit(surface, f"{total}", 34, GOLD_TEXT, 2, midright=(pts.x - 2, rect.y + 23))
-        if self.labels[seat]:
-            self.texts.blit(surface, self.labels[seat], 18, DIM, 2, max_width=40,
-                            midleft=(rect.x + 162, rect.y + 24))
+        key = self._info_key(seat, tick, total)
+        cached = self._info.get(seat)
+        if cached is None or cached[0] != key:
+            cached = (key, self._render_info(panel, tick, total))
+            self._info[seat] = cached
+        surface.blit(cached[1], rect.topleft)
         self._dice(surface, seat, pygame.Rect(rect.x + 12, rect.y + 58, rect.w - 24, DIE + 6), tick)
-        status_y = rect.y + 58 + DIE + 12
-        bottom = rect.bottom - 36
-        self._status(surface, seat, pygame.Rect(rect.x + 10, status_y, rect.w - 20, bottom - status_y), tick)
-        if bottom - status_y > 80:
-            self._this_round(surface, seat, pygame.Rect(rect.x + 10, bottom - 34, rect.w - 20, 32))
-        self._winnings(surface, seat, pygame.Rect(rect.x + 10, rect.bottom - 36, rect.w - 20, 30))
         last = sim.last_player()
         if last and last[0] == seat:
             pulse = 3 + (tick // 8) % 2 * 3
             pygame.draw.rect(surface, (255, 90, 95), rect.inflate(6, 6), pulse, border_radius=18)
+
+    def _info_key(self, seat: int, tick: int, total: int) -> tuple:
+        """Everything the panel's text and icons show (the dice are drawn live)."""
+        sim = self.sim
+        s = sim.seats[seat]
+        player = sim.game.players[seat]
+        reason = s.reason if s.reason and tick - s.reason_tick < REASON_TICKS else ""
+        gains = tuple(sim.round_gains[seat]["products"]) if sim.phase != ROUND_END else ()
+        return (total, reason, s.reason_tick if reason else -1, self._doing(seat), gains,
+                len(player.products), len(player.bargains), player.tokens, self.labels[seat])
+
+    def _render_info(self, panel: SeatPanel, tick: int, total: int) -> pygame.Surface:
+        seat, rect = panel.seat, panel.rect
+        out = pygame.Surface(rect.size, pygame.SRCALPHA)
+        local = pygame.Rect(0, 0, rect.w, rect.h)
+        pts = self.texts.blit(out, "pts", 18, GOLD_TEXT, 2, midright=(local.right - 10, 28))
+        self.texts.blit(out, f"{total}", 34, GOLD_TEXT, 2, midright=(pts.x - 2, 23))
+        if self.labels[seat]:
+            self.texts.blit(out, self.labels[seat], 18, DIM, 2, max_width=40, midleft=(162, 24))
+        status_y = 58 + DIE + 12
+        bottom = local.bottom - 36
+        self._status(out, seat, pygame.Rect(10, status_y, local.w - 20, bottom - status_y), tick)
+        if bottom - status_y > 80:
+            self._this_round(out, seat, pygame.Rect(10, bottom - 34, local.w - 20, 32))
+        self._winnings(out, seat, pygame.Rect(10, local.bottom - 36, local.w - 20, 30))
+        return out
 
     def _dice(self, surface: pygame.Surface, seat: int, area: pygame.Rect, tick: int) -> None:
         sim = self.sim

@@ -6,12 +6,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.render import widgets
 from game.render.icons import INK
 from game.render.tabletop import category_icon, token_surface
 from game.rules.checkout import BIDDING, ROUND_END
 from game.scenes.table_layout import PRODUCTS
-from game.scenes.table_paint import DIM, GOLD_TEXT, GREEN, RED_TEXT, WHITE, Texts
+from game.scenes.table_paint import DIM, GOLD_TEXT, GREEN, RED_TEXT, WHITE, Texts, blit_badge
 from game.sim.table import COUNTDOWN, PLAYING, REVEAL
 
 if TYPE_CHECKING:
@@ -52,7 +51,7 @@ class Overlays:
         band.midtop = (PRODUCTS.centerx, PRODUCTS.y + 6)
         pygame.draw.rect(surface, INK, band, border_radius=14)
         pygame.draw.rect(surface, (255, 90, 95), band, 4, border_radius=14)
-        widgets.seat_badge(surface, self.ids[seat], (band.x + 34, band.centery), 18)
+        blit_badge(surface, self.ids[seat], (band.x + 34, band.centery), 18)
         name = self.sim.seats[seat].name
         self.texts.blit(surface, f"{name} is the last with dice: no more rolls!", 26, WHITE, 2,
                         max_width=band.w - 150, midleft=(band.x + 62, band.centery))
@@ -78,7 +77,7 @@ class Overlays:
         for seat in range(sim.n):
             y = box.y + 80 + seat * 50
             ident = self.ids[seat]
-            widgets.seat_badge(surface, ident, (box.x + 30, y), 14)
+            blit_badge(surface, ident, (box.x + 30, y), 14)
             self.texts.blit(surface, sim.seats[seat].name, 26, WHITE, 2, max_width=90, midleft=(box.x + 52, y))
             x = box.x + 150
             got = gains[seat]
@@ -109,7 +108,7 @@ class Overlays:
                             2, midtop=(box.centerx, box.y + 56))
         for seat in range(sim.n):
             y = box.y + 110 + seat * 46
-            widgets.seat_badge(surface, self.ids[seat], (box.x + 60, y), 14)
+            blit_badge(surface, self.ids[seat], (box.x + 60, y), 14)
             self.texts.blit(surface, sim.seats[seat].name, 26, WHITE, 2, midleft=(box.x + 84, y))
             if not revealed:
                 tokens = sim.game.players[seat].tokens

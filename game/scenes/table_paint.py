@@ -26,6 +26,7 @@ class Texts:
 
     def __init__(self) -> None:
         self._cache: dict[tuple, pygame.Surface] = {}
+        self._lines: dict[tuple, list[str]] = {}
 
     def get(self, text: str, px: int, colour: tuple[int, int, int] = WHITE, outline: int = 2,
             max_width: int | None = None) -> pygame.Surface:
@@ -46,7 +47,13 @@ class Texts:
         return rect
 
     def lines(self, text: str, px: int, width: int) -> list[str]:
-        """Words wrapped into lines no wider than `width` at size px."""
+        """Words wrapped into lines no wider than `width` at size px (cached)."""
+        key = (text, px, width)
+        cached = self._lines.get(key)
+        if cached is not None:
+            return cached
+        if len(self._lines) > 300:
+            self._lines.clear()
         out: list[str] = []
         line = ""
         for word in text.split():
@@ -58,6 +65,7 @@ class Texts:
                 line = trial
         if line:
             out.append(line)
+        self._lines[key] = out
         return out
 
 
@@ -90,8 +98,11 @@ def tumble_face(tick: int, seat: int, die: int) -> int:
     return (tick // 4 + die * 2 + seat) % 6 + 1
 
 
+TUMBLE_STEP = 15   # degrees: a tumble shows 24 turned images per face, all cached
+
+
 def tumble_angle(tick: int, die: int) -> float:
-    return (tick * 27 + die * 71) % 360
+    return (tick * 2 + die * 5) % 24 * TUMBLE_STEP
 
 
 def bounce(tick: int, die: int, height: int) -> int:
@@ -118,3 +129,24 @@ def rounded_veil(size: tuple[int, int], alpha: int) -> pygame.Surface:
     veil = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(veil, (20, 14, 12, alpha), veil.get_rect(), border_radius=max(4, size[0] // 11))
     return veil
+
+
+_BADGES: dict[tuple, pygame.Surface] = {}
+
+
+def badge(identity: SeatIdentity, radius: int) -> pygame.Surface:
+    """The seat's shape badge drawn once onto its own surface (blit it centred)."""
+    from game.render import widgets
+    key = (identity.index, radius)
+    surf = _BADGES.get(key)
+    if surf is None:
+        side = radius * 2 + 2 * max(3, radius // 6) + 8
+        surf = pygame.Surface((side, side), pygame.SRCALPHA)
+        widgets.seat_badge(surf, identity, (side // 2, side // 2), radius)
+        _BADGES[key] = surf
+    return surf
+
+
+def blit_badge(surface: pygame.Surface, identity: SeatIdentity, centre: tuple[int, int], radius: int) -> None:
+    image = badge(identity, radius)
+    surface.blit(image, image.get_rect(center=centre))
