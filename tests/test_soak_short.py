@@ -1,0 +1,51 @@
+"""Short soak and benchmark smoke runs (the long ones: tools/soak.py, python -m game.bench).
+
+No timed assertions (shared, noisy machines): these check that bots keep playing
+match after match without errors, that memory and live objects do not pile up,
+and that the benchmark report runs end to end and holds every section.
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tools import soak
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize("game", ["soldout", "checkout"])
+def test_bots_play_match_after_match_headless(game):
+    result = soak.soak(soak.GAMES[game](first_seed=5), total_ticks=4 * 60 * 60, sample_every=1200)
+    assert result["ticks"] == 4 * 60 * 60
+    assert len(result["samples"]) == 12
+    verdict = result["verdict"]
+    assert verdict["rss_growth_mb"] < 25, verdict
+    assert verdict["objects_growth"] < 20000, verdict
+
+
+@pytest.mark.parametrize("game", ["soldout", "checkout"])
+def test_the_drawn_game_scene_plays_on(game):
+    result = soak.frame_soak(game, total_ticks=600, sample_every=200, seed=3)
+    assert result["frames"] == 600 and len(result["samples"]) == 3
+    assert result["verdict"]["rss_growth_mb"] < 25
+
+
+def test_benchmark_report_runs_end_to_end(tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", SOLDOUT_USER_DIR=str(tmp_path))
+    proc = subprocess.run([sys.executable, "-m", "game.bench", "--quick", "--scenes", "title,lobby",
+                           "--child-frames", "20"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout.strip().splitlines()[-1])
+    for key in ("rtf", "frames", "startup", "restart", "memory", "targets_met"):
+        assert key in report and "error" not in report[key], (key, report.get(key))
+    for mode in ("rush", "memory", "tidy", "checkout"):
+        assert report["rtf"][mode]["ticks"] > 0 and report["rtf"][mode]["ratio_to_empty_tick"] > 0
+    for size in ("1280x720", "1920x1080"):
+        assert {"title", "lobby", "baseline_static_blit_ms"} <= set(report["frames"][size])
+    assert report["memory"]["peak_mb"] > report["memory"]["baseline_pygame_display_mb"] > 0
