@@ -212,3 +212,23 @@ def test_a_refused_press_is_counted():
     sim.step({0: bot._press(sim, Button.A)})
     bot._check_rejection(sim)
     assert bot.rejected == 1 and bot.presses == 1 and bot.rejection_rate == 1.0
+
+
+def test_a_bot_taking_over_mid_round_keeps_playing():
+    """A pad left mid-round: a bot made in the playing phase (no study) plays on and never crashes."""
+    for mode in MODES:
+        s = MatchSpec("soldout", (SeatSpec(0, "P0"), SeatSpec(1, "P1")), mode=mode, seed=4)
+        sim = MallSim(s, load_level(levels_for_players(2)), load_catalogue(), s.seed)
+        while sim.phase != "playing":
+            sim.step({0: Command(pressed=Button.A)} if sim.phase == "study" else {})
+            if sim.phase == "study":
+                sim.step({1: Command(pressed=Button.A)})
+        for _ in range(120):
+            sim.step({})
+        bots = [make_soldout_bot(SeatSpec(seat, f"P{seat}", "bot", "hard"), sim, seat) for seat in (0, 1)]
+        for _ in range(60 * 40):
+            if sim.phase != "playing":
+                break
+            sim.step({bot.seat: bot.command(sim) for bot in bots})
+        assert sum(b.presses for b in bots) > 10
+        assert sum(b.rejected for b in bots) <= 2

@@ -191,8 +191,8 @@ class SoldOutBot:
         return rnd.hand_size(player) - held
 
     def _should_call(self, sim: "MallSim") -> bool:
-        if self.list_memory is None:  # took over a seat mid-round: it never saw the list
-            return sim.tick - self.last_progress > self.diff.patience
+        if self.list_memory is None:  # took over a seat mid-round: it never saw the list,
+            return False              # so it never ends the round on a guess
         exact, hazy = self._memory_wants(sim)
         if not exact and not hazy:
             return True
