@@ -232,3 +232,20 @@ def test_a_bot_taking_over_mid_round_keeps_playing():
             sim.step({bot.seat: bot.command(sim) for bot in bots})
         assert sum(b.presses for b in bots) > 10
         assert sum(b.rejected for b in bots) <= 2
+
+
+def test_bots_play_the_same_match_in_processes_with_other_hash_seeds():
+    """Bot decisions must not depend on set or dict-of-str ordering (PYTHONHASHSEED)."""
+    import os
+    code = ("import json; from game.match import MatchSpec, SeatSpec; "
+            "from game.sim.soldout_headless import play_match; "
+            "seats = tuple(SeatSpec(i, 'B', 'bot', ('easy','normal','hard','expert')[i % 4]) for i in range(4)); "
+            "print(json.dumps([play_match(MatchSpec('soldout', seats, mode=m, seed=9))['state_hash'] "
+            "for m in ('rush', 'memory', 'tidy')]))")
+    hashes = []
+    for hash_seed in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+        out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
+                             timeout=120, check=True)
+        hashes.append(out.stdout.strip().splitlines()[-1])
+    assert hashes[0] == hashes[1]
