@@ -305,12 +305,14 @@ class SoldOutBot:
     def _seek(self, sim: "MallSim") -> Command:
         self.hold_pile = None
         pile = self.target_pile
-        floor = {pid: (x, y) for pid, x, y in sim.floor_piles()}
-        if pile is None or pile not in floor:
+        spot = _on_floor(sim, pile)
+        if spot is None:
+            floor = {pid: (x, y) for pid, x, y in sim.floor_piles()}
             pile = self.target_pile = self._choose_pile(sim, floor)
-        if pile is None:
-            return self._wander(sim)
-        x, y = floor[pile]
+            if pile is None:
+                return self._wander(sim)
+            spot = floor[pile]
+        x, y = spot
         av = sim.by_seat[self.seat]
         ax, ay = av.pos
         if (ax - x) ** 2 + (ay - y) ** 2 <= ARRIVE_PILE * ARRIVE_PILE or \
@@ -446,9 +448,11 @@ class SoldOutBot:
         self.hold_pile = None
         believed = self.belief.get(card, card)
         if sim.mode == "rush":
-            if self.returning or believed not in self._rush_wants(sim):
+            if self.returning:
                 return self._return_card(sim)
             if sim.at_table(self.seat):
+                if believed not in self._rush_wants(sim):   # a team-mate was quicker
+                    return self._return_card(sim)
                 self.delivered.append(believed)
                 self._progress(sim)
                 return self._press(sim, _A, then=self.diff.reaction)
@@ -590,6 +594,16 @@ class SoldOutBot:
     @property
     def rejection_rate(self) -> float:
         return self.rejected / self.presses if self.presses else 0.0
+
+
+def _on_floor(sim: "MallSim", pile: int | None) -> tuple[int, int] | None:
+    """Where a pile lies, or None if it is gone or someone holds it."""
+    if pile is None:
+        return None
+    spot = sim.piles.get(pile)
+    if spot is None or pile in sim.round.held.values():
+        return None
+    return spot
 
 
 _COMMANDS: dict[tuple[int, int, int, int], Command] = {}
