@@ -16,7 +16,9 @@ a baseline measured in the same run (so numbers compare across machines):
   initialises pygame and opens the display.
 
 Targets (DESIGN/issue 9): RTF >= 300, frame p99 < 8 ms at 1280x720, first frame
-< 1 s, restart < 200 ms, peak memory < 150 MB. `targets_met` says which hold.
+< 1 s, restart < 200 ms, peak memory < 150 MB. `targets_met` says which hold, by
+the wall clock and by CPU time (on a shared machine other processes steal the
+core; CPU time is what our own code cost).
 
 Options: --frames N (frames per scene and size, default 180), --scenes a,b,c
 (default: every registered scene), --seeds N (matches per mode, default 2),
@@ -353,11 +355,16 @@ def targets_met(report: dict) -> dict:
         "rtf_min": min((rtf[m]["rtf"] for m in ("rush", "memory", "tidy", "checkout") if m in rtf), default=None),
         "rtf_ok": all(rtf[m]["rtf"] >= TARGETS["rtf_min"] for m in ("rush", "memory", "tidy", "checkout")
                       if m in rtf),
+        "rtf_cpu_min": min((rtf[m]["rtf_cpu"] for m in ("rush", "memory", "tidy", "checkout") if m in rtf),
+                           default=None),
+        "rtf_cpu_ok": all(rtf[m]["rtf_cpu"] >= TARGETS["rtf_min"] for m in ("rush", "memory", "tidy", "checkout")
+                          if m in rtf),
         "frame_p99_720p_worst_ms": max(p99s, default=None),
         "frame_ok": bool(p99s) and max(p99s) < TARGETS["frame_p99_ms_720p"],
         "frame_cpu_p99_720p_worst_ms": max(cpu99, default=None),
         "frame_cpu_ok": bool(cpu99) and max(cpu99) < TARGETS["frame_p99_ms_720p"],
         "first_frame_ok": report.get("startup", {}).get("first_frame_s", 99) < TARGETS["first_frame_s"],
+        "first_frame_cpu_ok": report.get("startup", {}).get("first_frame_cpu_s", 99) < TARGETS["first_frame_s"],
         "restart_ok": report.get("restart", {}).get("p50_ms", 1e9) < TARGETS["restart_ms"],
         "memory_ok": report.get("memory", {}).get("peak_mb", 1e9) < TARGETS["peak_memory_mb"],
     }
