@@ -142,6 +142,7 @@ class TableScene(Scene):
             if s.seat == seat and self.sim is not None:
                 self.bots[i] = CheckOutBot(i, "normal", self.spec.seed + seat, self.sim.tuning)
                 self.hud.labels[i] = "BOT"
+                self.static = None     # the name plate is part of the static layer
 
     def _sounds(self) -> None:
         sim = self.sim

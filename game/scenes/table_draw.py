@@ -206,7 +206,8 @@ class TableView:
             ident = self.ids[buyer]
             blit_badge(surface, ident, (area.x + 22, area.y + 20), 14)
             waiting = sim.checkout_seat() is None
-            text = f"{sim.seats[buyer].name}: {game.players[buyer].queued} dice to spend"
+            queued = game.players[buyer].queued
+            text = f"{sim.seats[buyer].name}: {queued} {'die' if queued == 1 else 'dice'} to spend"
             self.texts.blit(surface, text, 30, GOLD_TEXT if not waiting else DIM, 2,
                             midleft=(area.x + 44, area.y + 20))
             if not waiting:
@@ -256,6 +257,8 @@ class TableView:
                                 midleft=(x, rect.centery))
         if game.phase != CHECKOUT:
             self._bargain_row(surface)
+        else:
+            self._purchases(surface, spaces)
         self._change(surface, spaces, tick)
 
     def _bargain_row(self, surface: pygame.Surface) -> None:
@@ -271,6 +274,19 @@ class TableView:
                 self.texts.blit(out, "No bargains this round", 28, DIM, 2, center=area.center)
             self._row = (display, out)
         surface.blit(self._row[1], BARGAIN_ROW)
+
+    def _purchases(self, surface: pygame.Surface, spaces: list[pygame.Rect]) -> None:
+        """At checkout: what each player in the queue has bought so far, under their space."""
+        sim = self.sim
+        bargains = sim.catalogue.bargains
+        for seat in sim.game.queue:
+            rect = spaces[sim.game.queue_space(seat)]
+            for i, bid in enumerate(sim.round_gains[seat]["bargains"][:3]):
+                b = bargains[bid]
+                self.texts.blit(surface, f"{b.name} {b.stars}", 20, (214, 180, 255), 2, max_width=rect.w,
+                                midtop=(rect.centerx, rect.bottom + 8 + i * 22))
+        self.texts.blit(surface, "A: buy the card under your cursor    Y: done (dice left become change)", 22,
+                        DIM, 2, midbottom=(BOARD.centerx, BOARD.bottom - 10))
 
     def _change(self, surface: pygame.Surface, spaces: list[pygame.Rect], tick: int) -> None:
         """Leftover queue dice turning into change tokens: coins rising from the queue."""

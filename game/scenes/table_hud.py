@@ -28,6 +28,10 @@ REASON_TICKS = 180     # a rejection stays in the seat's panel this long
 DIE = 40
 
 
+def dice(count: int) -> str:
+    return "1 die" if count == 1 else f"{count} dice"
+
+
 class SeatHud:
     """Draws the seat panels and the top bar for one TableSim."""
 
@@ -53,7 +57,7 @@ class SeatHud:
                              border_top_left_radius=16, border_top_right_radius=16)
             blit_badge(surface, ident, (rect.x + 26, rect.y + 22), 15)
             self.texts.blit(surface, self.sim.seats[panel.seat].name.upper(), 30, WHITE, 2,
-                            max_width=110, midleft=(rect.x + 48, rect.y + 23))
+                            max_width=84 if self.labels[panel.seat] else 110, midleft=(rect.x + 48, rect.y + 23))
         pygame.draw.rect(surface, (11, 7, 6), TOP_BAR.move(0, 4), border_radius=14)
         pygame.draw.rect(surface, (45, 33, 28), TOP_BAR, border_radius=14)
         pygame.draw.rect(surface, (84, 64, 58), TOP_BAR, 3, border_radius=14)
@@ -94,7 +98,7 @@ class SeatHud:
         pts = self.texts.blit(out, "pts", 18, GOLD_TEXT, 2, midright=(local.right - 10, 28))
         self.texts.blit(out, f"{total}", 34, GOLD_TEXT, 2, midright=(pts.x - 2, 23))
         if self.labels[seat]:
-            self.texts.blit(out, self.labels[seat], 18, DIM, 2, max_width=40, midleft=(162, 24))
+            self.texts.blit(out, self.labels[seat], 18, DIM, 2, max_width=34, midleft=(136, 25))
         status_y = 58 + DIE + 12
         bottom = local.bottom - 36
         self._status(out, seat, pygame.Rect(10, status_y, local.w - 20, bottom - status_y), tick)
@@ -153,7 +157,7 @@ class SeatHud:
         if phase in (FRENZY, BONUS, COUNTDOWN):
             if player.in_queue:
                 space = game.queue.index(seat) + 1
-                return f"In the queue: #{space}, {player.queued} dice", GREEN
+                return f"In the queue: #{space}, {dice(player.queued)}", GREEN
             if not player.hand:
                 return ("No dice this round", DIM) if player.dice == 0 else ("All dice placed", GREEN)
             last = sim.last_player()
@@ -170,9 +174,9 @@ class SeatHud:
         if phase == CHECKOUT:
             buyer = game.checkout_player()
             if buyer == seat:
-                return f"Buying: {player.queued} dice left", GOLD_TEXT
+                return f"Buying: {dice(player.queued)} left", GOLD_TEXT
             if player.in_queue and player.queued:
-                return f"Waiting: {player.queued} dice", WHITE
+                return f"Waiting: {dice(player.queued)}", WHITE
             return "", WHITE
         if phase == ROUND_END:
             return ("READY", GREEN) if sim.seats[seat].ready else ("A: next round", WHITE)
