@@ -94,3 +94,11 @@ def test_expert_clearly_beats_easy():
         result = play_match(spec(order, seed=500 + seed))
         wins += result["winners"] == [order.index("expert")]
     assert wins >= 7
+
+
+def test_a_recorded_game_replays_to_the_same_result(tmp_path):
+    from game.replay import read_replay
+    from game.sim.table_headless import play_replay
+    path = tmp_path / "game.soco"
+    played = play_match(spec(["expert", "normal"], seed=21), record=path)
+    assert play_replay(read_replay(path.read_text(encoding="utf-8"))) == played

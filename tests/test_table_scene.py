@@ -114,3 +114,18 @@ def test_frame_time_stays_far_under_budget(ctx):
         times.append(time.perf_counter() - start)
     times.sort()
     assert times[len(times) // 2] < 0.016     # generous for a shared CI core; measured numbers in the report
+
+
+def test_a_replay_plays_back_in_the_window_scene(ctx, tmp_path, monkeypatch):
+    from game.replay import read_replay
+    from game.sim.table_headless import play_match
+    path = tmp_path / "game.soco"
+    seats = tuple(SeatSpec(i, f"Bot{i}", "bot", "hard") for i in range(2))
+    played = play_match(MatchSpec("checkout", seats, mode="standard", seed=31), record=path)
+    viewer = registry.replay_viewer("checkout")
+    scene = viewer(ctx, read_replay(path.read_text(encoding="utf-8")))
+    ctx.stack.push(scene)
+    ctx.stack.apply()
+    while not scene.sim.over():
+        ctx.stack.update({-1: IDLE})
+    assert scene.sim.state_hash() == played["state_hash"]

@@ -45,10 +45,11 @@ SOUNDS = {"roll": "roll", "grab": "grab", "queue": "queue", "buy": "buy", "bonus
 class TableScene(Scene):
     name = "table"
 
-    def __init__(self, ctx: "Context", spec: MatchSpec, demo: bool = False) -> None:
+    def __init__(self, ctx: "Context", spec: MatchSpec, demo: bool = False, replay=None) -> None:
         super().__init__(ctx)
         self.spec = spec
         self.demo = demo               # screenshots / attract: a bot in every seat, no how-to card
+        self.replay = iter(replay.ticks()) if replay is not None else None   # a replay plays itself
         self.error = ""
         self.results_pushed = False
         self.static: pygame.Surface | None = None
@@ -62,9 +63,15 @@ class TableScene(Scene):
         self.ids = [ids[s.seat % len(ids)] for s in spec.seats]
         self.bots: dict[int, CheckOutBot] = {}
         for i, s in enumerate(spec.seats):
+            if self.replay is not None:
+                break
             if demo or s.kind == "bot" or s.seat in ctx.bot_takeovers:
                 self.bots[i] = CheckOutBot(i, s.difficulty if s.kind == "bot" else "normal",
                                            spec.seed, self.sim.tuning)
+        self.writer = None             # --record FILE: this match's commands go to a replay
+        if ctx.record_path and not demo and self.replay is None:
+            from game.replay import ReplayWriter, header_for
+            self.writer = ReplayWriter(header_for(spec))
         self.texts = Texts()
         labels = ["BOT" if i in self.bots and not demo else "" for i in range(spec.players)]
         self.hud = SeatHud(self.sim, seat_panels(spec.players), self.ids, labels, self.texts)
@@ -75,7 +82,7 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ life cycle
     def enter(self) -> None:
-        if self.sim is not None and not self.demo:
+        if self.sim is not None and not self.demo and self.replay is None:
             from game.scenes.howto import push_howto_once
             push_howto_once(self.ctx, "checkout")
 
@@ -118,14 +125,30 @@ class TableScene(Scene):
                 from game.scenes.howto import push_howto
                 push_howto(self.ctx, "checkout")
                 return
-        self.sim.step(self._commands(commands))
+        seat_commands = self._commands(commands)
+        if self.writer is not None:
+            self.writer.add_tick([seat_commands.get(i, IDLE) for i in range(self.sim.n)])
+        self.sim.step(seat_commands)
         self._sounds()
+        if self.writer is not None and self.sim.over():
+            self._save_replay()
         if self.sim.over() and not self.results_pushed and not self.demo:
             self.results_pushed = True
             from game.scenes.checkout_results import CheckoutResultsScene
             self.ctx.stack.push(CheckoutResultsScene(self.ctx, self))
 
+    def _save_replay(self) -> None:
+        path, self.ctx.record_path = self.ctx.record_path, None
+        writer, self.writer = self.writer, None
+        try:
+            writer.save(path)
+            self.ctx.toast(f"Replay saved: {path}")
+        except OSError as exc:
+            self.ctx.toast(f"Could not save the replay {path}: {exc.strerror or exc}")
+
     def _commands(self, commands: dict[int, Command]) -> dict[int, Command]:
+        if self.replay is not None:
+            return dict(enumerate(next(self.replay, [])))
         out: dict[int, Command] = {}
         lost = set(self.ctx.input.disconnected_seats())
         for i, s in enumerate(self.spec.seats):
@@ -228,6 +251,7 @@ def _in_checkout(sim: TableSim) -> bool:
 
 
 registry.register("checkout", _start)
+registry.register_replay_viewer("checkout", lambda ctx, replay: TableScene(ctx, replay.match_spec(), replay=replay))
 registry.register_screenshot("table", _shot(4), warmup_ticks=60 * 6)
 registry.register_screenshot("table2", _shot(2), warmup_ticks=60 * 6)
 registry.register_screenshot("table6", _shot(6), warmup_ticks=60 * 6)

@@ -1,11 +1,15 @@
 """Headless Check Out! on the real-time table: bots in every seat play a whole
 game of TableSim through Commands, as fast as the CPU allows.
 
-`play_match(spec)` returns DESIGN.md's result JSON (the `--headless --game
-checkout` runner); `run_table(spec)` returns the finished sim and bots for tests
-and measurements.
+`play_match(spec, record=None)` returns DESIGN.md's result JSON (the
+`--headless --game checkout` runner); with `record` every tick's commands are
+saved as a replay (game.replay). `play_replay(replay)` re-simulates a replay's
+commands (no bots) and returns the same JSON, bit for bit. `run_table(spec)`
+returns the finished sim and bots for tests and measurements.
 """
 from __future__ import annotations
+
+from pathlib import Path
 
 from game import TICK_RATE
 from game.match import MatchSpec
@@ -26,15 +30,24 @@ def make_bots(spec: MatchSpec, seed: int | None = None) -> list:
     return [CheckOutBot(i, s.difficulty, base) for i, s in enumerate(spec.seats)]
 
 
-def run_table(spec: MatchSpec, catalogue: Catalogue | None = None,
-              tick_limit: int = TICK_LIMIT) -> tuple[TableSim, list]:
+def run_table(spec: MatchSpec, catalogue: Catalogue | None = None, tick_limit: int = TICK_LIMIT,
+              record: Path | str | None = None) -> tuple[TableSim, list]:
     """Play the whole game with a bot in every seat; returns (sim, bots)."""
     sim = TableSim(spec, catalogue)
     bots = make_bots(spec)
+    writer = None
+    if record is not None:
+        from game.replay import ReplayWriter, header_for
+        writer = ReplayWriter(header_for(spec))
     while not sim.over():
         if sim.tick >= tick_limit:
             raise TableStuck(f"Check Out! table did not finish in {tick_limit} ticks (seed {spec.seed})")
-        sim.step({i: bot.command(sim) for i, bot in enumerate(bots)})
+        commands = {i: bot.command(sim) for i, bot in enumerate(bots)}
+        if writer is not None:
+            writer.add_tick([commands[i] for i in range(len(bots))])
+        sim.step(commands)
+    if writer is not None:
+        writer.save(Path(record))
     return sim, bots
 
 
@@ -56,7 +69,17 @@ def result(spec: MatchSpec, sim: TableSim) -> dict:
     }
 
 
-def play_match(spec: MatchSpec, catalogue: Catalogue | None = None) -> dict:
+def play_match(spec: MatchSpec, record: Path | str | None = None) -> dict:
     """One whole game with bots in every seat (spec.seats[i].difficulty); DESIGN.md's JSON."""
-    sim, _ = run_table(spec, catalogue)
+    sim, _ = run_table(spec, record=record)
     return result(spec, sim)
+
+
+def play_replay(replay) -> dict:
+    """Re-simulate a replay's commands (no bots): the same JSON as the run that recorded it."""
+    spec = replay.match_spec()
+    sim = TableSim(spec)
+    for commands in replay.ticks():
+        sim.step(dict(enumerate(commands)))
+    return result(spec, sim)
+
