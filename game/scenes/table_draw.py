@@ -143,8 +143,8 @@ class TableView:
         for seat in range(sim.n):
             for pid in self._fit[seat]:
                 rect = rects[index[pid]]
-                x = rect.x + 14 + seat * 21
-                blit_badge(surface, self.ids[seat], (x, rect.bottom - 14), 8)
+                x = rect.x + 16 + seat * 24
+                blit_badge(surface, self.ids[seat], (x, rect.bottom - 16), 10)
 
     def _cursors(self, surface: pygame.Surface, rects: list[pygame.Rect], tick: int) -> None:
         sim = self.sim

@@ -258,7 +258,7 @@ class SeatHud:
         if phase == CHECKOUT:
             buyer = game.checkout_player()
             if buyer is None or sim.checkout_seat() is None:
-                return "Checkout: counting change..."
+                return "Checkout: counting change..." if sim.change else "Checkout: first in the queue buys first"
             return f"Checkout: {sim.seats[buyer].name} buys  (A buy, Y done)"
         if phase == ROUND_END:
             return "Round over: A when ready"

@@ -447,6 +447,8 @@ class TableSim:
                 self.events.append(("last", seat, self.tuning.last_player))
             elif self.tick >= self.last_deadline:
                 self._queue(self.seats[seat], auto=True)
+            elif (self.last_deadline - self.tick) % TICK_RATE == 0:
+                self.events.append(("last_tick", seat, (self.last_deadline - self.tick) // TICK_RATE))
         elif self.phase == BONUS_SOLO and self.tick - self.turn_start >= self.tuning.solo_max:
             self._queue(self.seats[self.solo_seat], auto=True)
 
