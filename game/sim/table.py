@@ -50,12 +50,13 @@ from game.rules.checkout import (BIDDING, BONUS, BONUS_SOLO, CHECKOUT, FRENZY, O
                                  Catalogue, CheckoutGame, load_catalogue)
 from game.sim.table_cursor import Place, grid, move
 from game.sim.table_tuning import TableTuning, load_table_tuning
+from game.sim.table_turns import TurnPhases, bargain_places  # noqa: F401 (bargain_places: for the scene and bots)
 
 COUNTDOWN = "countdown"   # 3-2-1 before a round: cursors move, buttons wait
 REVEAL = "reveal"         # every bonus bid shown together
 PLAYING = (FRENZY, BONUS)
 
-_A, _B, _X, _Y = int(Button.A), int(Button.B), int(Button.X), int(Button.Y)
+_A, _X, _Y = int(Button.A), int(Button.X), int(Button.Y)
 _UP, _DOWN, _LEFT, _RIGHT = int(Button.UP), int(Button.DOWN), int(Button.LEFT), int(Button.RIGHT)
 _DIRS = _UP | _DOWN | _LEFT | _RIGHT
 
@@ -100,13 +101,7 @@ def _grid(products: int, dice: int) -> list[Place]:
     return grid(products, dice)
 
 
-@lru_cache(maxsize=16)
-def bargain_places(count: int) -> list[Place]:
-    """Bargains at checkout sit in one row."""
-    return [(2 * i, 0) for i in range(count)]
-
-
-class TableSim:
+class TableSim(TurnPhases):
     """A whole game of Check Out! in real time for spec.players seats."""
 
     def __init__(self, spec: MatchSpec, catalogue: Catalogue | None = None, seed: int | None = None,
@@ -313,121 +308,6 @@ class TableSim:
         if had_bonus is None and self.game.bonus_taker == s.seat:
             self.round_gains[s.seat]["tokens"] += player.tokens - tokens
             self.events.append(("bonus", s.seat, player.tokens - tokens))
-
-    # ------------------------------------------------------------------ solo bonus
-    def _solo(self, cmd: Command) -> None:
-        s = self.seats[self.solo_seat]
-        if cmd is IDLE:
-            s.move_dir = (0, 0)
-            return
-        self._move_cursor(s, cmd)
-        pressed = int(cmd.pressed)
-        table = len(self.game.table)
-        if pressed & (_A | _B) and s.cursor >= table:
-            self._turn_die(s, s.cursor - table, 1 if pressed & _A else -1)
-        elif pressed & _A:
-            self._grab(s)
-        if pressed & _X:
-            self._roll(s)
-        if pressed & _Y:
-            self._queue(s)
-        s.cursor = min(s.cursor, len(self.places()) - 1)
-
-    def _turn_die(self, s: Seat, die: int, step: int) -> None:
-        hand = list(self.game.players[s.seat].hand)
-        if not 0 <= die < len(hand):
-            return
-        hand = [f or 1 for f in hand]
-        hand[die] = (hand[die] - 1 + step) % 6 + 1
-        result = self.game.set_faces(s.seat, hand)
-        if result.ok:
-            self.events.append(("land", s.seat, hand[die]))
-        else:
-            self._reject(s, result.reason)
-
-    # ------------------------------------------------------------------ checkout
-    def _checkout(self, commands: dict[int, Command]) -> None:
-        seat = self.checkout_seat()
-        if seat is None:
-            return
-        s = self.seats[seat]
-        cmd = commands.get(seat, IDLE)
-        if cmd is IDLE:
-            s.move_dir = (0, 0)
-        else:
-            dx, dy = self._direction(s, cmd)
-            if dx:
-                s.bargain = move(bargain_places(len(self.game.display)), s.bargain, dx, 0)
-            pressed = int(cmd.pressed)
-            if pressed & _A and self.game.display:
-                bargain = self.game.display[min(s.bargain, len(self.game.display) - 1)]
-                result = self.game.buy(seat, bargain)
-                if result.ok:
-                    self.round_gains[seat]["bargains"].append(bargain)
-                    self.events.append(("buy", seat, bargain))
-                    s.bargain = min(s.bargain, max(0, len(self.game.display) - 1))
-                else:
-                    self._reject(s, result.reason)
-            if pressed & _Y:
-                self._end_turn(seat)
-                return
-        waited = self.tick - self.turn_start
-        if waited >= self.tuning.turn_max or (waited >= self.tuning.turn_auto and not self.affordable(seat)):
-            self._end_turn(seat)
-
-    def _end_turn(self, seat: int) -> None:
-        before = self.game.players[seat].tokens
-        if not self.game.end_checkout_turn(seat).ok:
-            return
-        change = self.game.players[seat].tokens - before
-        self.round_gains[seat]["tokens"] += change
-        self.change = (seat, change, self.tick)
-        self.events.append(("token", seat, change))
-        self.hold_until = self.tick + self.tuning.turn_pause
-        self.turn_start = self.hold_until
-        nxt = self.game.checkout_player()
-        if nxt is not None:
-            self.seats[nxt].bargain = 0
-
-    # ------------------------------------------------------------------ round end / bids
-    def _round_end(self, commands: dict[int, Command]) -> None:
-        for seat in self.order():
-            cmd = commands.get(seat, IDLE)
-            if cmd is not IDLE and int(cmd.pressed) & _A and not self.seats[seat].ready:
-                self.seats[seat].ready = True
-                self.events.append(("ready", seat, None))
-        waited = self.tick - self.turn_start
-        all_ready = all(s.ready for s in self.seats)
-        if (all_ready and waited >= self.tuning.round_end_min) or waited >= self.tuning.round_end_max:
-            self.game.next_round()
-
-    def bid_limit(self, seat: int) -> int:
-        return min(self.game.rules.bonus_bid_max, self.game.players[seat].tokens)
-
-    def _bidding(self, commands: dict[int, Command]) -> None:
-        for seat in self.order():
-            s = self.seats[seat]
-            cmd = commands.get(seat, IDLE)
-            if cmd is IDLE or self.game.bid_made(seat):
-                s.move_dir = (0, 0)
-                continue
-            dx, dy = self._direction(s, cmd)
-            step = dx or -dy
-            if step:
-                s.bid_choice = min(max(0, s.bid_choice + step), self.bid_limit(seat))
-            if int(cmd.pressed) & _A:
-                self._lock_bid(s)
-        if self.game.phase == BIDDING and self.tick - self.turn_start >= self.tuning.bid_max:
-            for s in self.seats:
-                if not self.game.bid_made(s.seat):
-                    self._lock_bid(s)
-
-    def _lock_bid(self, s: Seat) -> None:
-        result = self.game.bid(s.seat, s.bid_choice)
-        if result.ok:
-            self.events.append(("ready", s.seat, None))
-        else:
-            self._reject(s, result.reason)
 
     # ------------------------------------------------------------------ timers and phases
     def _timers(self) -> None:
