@@ -175,7 +175,7 @@ class TableView:
             if tick - race.tick >= sim.tuning.race_flash or race.product not in index:
                 continue
             rect = rects[index[race.product]]
-            band = pygame.Rect(rect.x - 6, rect.centery - 30, rect.w + 12, 60)
+            band = pygame.Rect(rect.x - 6, rect.y - 10, rect.w + 12, 60)   # over the name: the dice stay seen
             pygame.draw.rect(surface, INK, band, border_radius=10)
             pygame.draw.rect(surface, self.ids[race.winner].colour, band, 4, border_radius=10)
             self.texts.blit(surface, "RACE!", 24, (255, 90, 95), 2, midtop=(band.centerx, band.y + 2))
