@@ -27,6 +27,9 @@ def ctx(user_dir):
     pygame.init()
     pygame.display.set_mode((1280, 720))
     context = app.make_context(load_user_files=False)
+    from game.scenes.howto import mark_seen
+    for card in ("rush", "memory", "tidy", "checkout"):
+        mark_seen(card)          # runners have seen the how-to cards; the test test_howto covers them
     context.stack.push(TitleScene(context))
     context.stack.apply()
     return context   # no pygame.quit(): cached fonts elsewhere must stay valid
@@ -96,8 +99,11 @@ def _start(ctx, cid="rush", **kw) -> SpeedrunRunScene:
 
 def test_pause_stops_in_game_time_and_reset_is_one_button(ctx):
     run = _start(ctx)
-    while not run.session.timer.started:
+    for _ in range(60 * 10):
+        if run.session.timer.started:
+            break
         app.tick(ctx)
+    assert run.session.timer.started
     for _ in range(60):
         app.tick(ctx)
     igt = run.session.igt()
@@ -179,3 +185,13 @@ def test_screenshots_render(name, tmp_path):
     path = tmp_path / f"{name}.png"
     assert app.screenshot(str(path), name, 1, (1280, 720), out) == 0
     assert path.stat().st_size > 10_000
+
+
+def test_first_run_shows_the_how_to_card_on_top(ctx, user_dir):
+    from game.scenes import howto
+    (user_dir / howto.SEEN_FILE).unlink()
+    run = SpeedrunRunScene(ctx, make_setup(CATS["tidy"], "set"))
+    ctx.stack.push(run)
+    ctx.stack.apply()
+    app.tick(ctx)
+    assert top(ctx).name == "howto" and ctx.stack.scenes[-2] is run

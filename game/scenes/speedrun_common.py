@@ -128,6 +128,12 @@ class RunnerMixin:
         if cmd.pressed & Button.BACK:
             self.restart()
             return
+        if self.device is not None and self.device[0] == "pad" and self.device not in self.ctx.input.devices():
+            # The runner's pad is gone: stop the clock rather than run on with nobody playing.
+            from game.scenes.speedrun_pause import SpeedrunPauseScene
+            self.ctx.toast("The runner's gamepad was disconnected: plug it back in and resume")
+            self.ctx.stack.push(SpeedrunPauseScene(self.ctx, self))
+            return
         # A game speed other than 100 % (practice) steps the world more or less often; flagged.
         self.speed_acc += self.setup.speed
         while self.speed_acc >= 100:

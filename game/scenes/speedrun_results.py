@@ -184,25 +184,27 @@ class SpeedrunResultsScene(Scene):
         surface.blit(time_head, (SPLITS_BOX.right - 16 - time_head.get_width(), y))
         y += 30
         rows = max(1, len(splits.names))
-        row_h = min(44, (SPLITS_BOX.bottom - 44 - y) // rows)
+        row_h = min(50, (SPLITS_BOX.bottom - 44 - y) // rows)
+        big = 26 if row_h >= 40 else 22      # fewer splits: bigger rows, readable from the sofa
         items = self.session.split_items
         for i, name in enumerate(splits.names):
             done = i < len(splits.times)
-            surface.blit(ui.render(name, 22, WHITE if done else DIM), (cols[0], y))
+            surface.blit(ui.render(name, big, WHITE if done else DIM), (cols[0], y))
             item = items[i] if i < len(items) else ""
             if item:
-                it = ui.render(item, 18, DIM)
+                it = ui.render(item, big - 6, DIM)
                 if it.get_width() > cols[2] - cols[1] - 12:
                     it = pygame.transform.smoothscale(it, (cols[2] - cols[1] - 12, it.get_height()))
-                surface.blit(it, (cols[1], y + 3))
+                surface.blit(it, (cols[1], y + 4))
             if done:
-                seg = ui.render(format_ticks(splits.segment(i)), 22,
+                seg = ui.render(format_ticks(splits.segment(i)), big,
                                 STATE_COLOURS["best"] if splits.is_best_segment(i) else WHITE)
                 surface.blit(seg, (cols[2], y))
                 d = splits.delta(i)
                 if d is not None:
-                    surface.blit(ui.render(format_ticks(d, sign=True), 22, STATE_COLOURS[splits.state(i)]), (cols[3], y))
-                t = ui.render(format_ticks(splits.times[i]), 22, WHITE)
+                    surface.blit(ui.render(format_ticks(d, sign=True), big, STATE_COLOURS[splits.state(i)]),
+                                 (cols[3], y))
+                t = ui.render(format_ticks(splits.times[i]), big, WHITE)
                 surface.blit(t, (SPLITS_BOX.right - 16 - t.get_width(), y))
             y += row_h
         sob = splits.comparison.sum_of_best(len(splits.names))
@@ -270,10 +272,10 @@ class SpeedrunResultsScene(Scene):
             y = BOARD_BOX.y + 38 + row * 33
             colour = GOLD if run is mine or (mine and run.get("date") == mine.get("date")
                                               and run.get("ticks") == mine.get("ticks")) else WHITE
-            surface.blit(ui.render(f"{i + 1}.", 20, DIM), (x, y))
-            surface.blit(ui.render(format_ticks(run["ticks"]), 20, colour), (x + 34, y))
+            surface.blit(ui.render(f"{i + 1}.", 24, DIM), (x, y))
+            surface.blit(ui.render(format_ticks(run["ticks"]), 24, colour), (x + 38, y))
             date = str(run.get("date", ""))[:10]
-            surface.blit(ui.render(f"{date}  s{run.get('seed')}", 16, DIM), (x + 126, y + 3))
+            surface.blit(ui.render(f"{date}  seed {run.get('seed')}", 16, DIM), (x + 142, y + 6))
 
 
 def _shot(ctx: "Context", seed: int):

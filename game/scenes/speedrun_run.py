@@ -63,9 +63,8 @@ class SpeedrunRunScene(RunnerMixin, MallScene):
                        self.ctx.settings.colourblind)
         self.modes_played.append(mode)
         self._prewarm()
-        if not (self.scripted or self.playback):
-            from game.scenes.howto import push_howto_once
-            push_howto_once(self.ctx, mode)
+        # The how-to card is pushed from update(), once this scene is on top (as MallScene does).
+        self.howto_due = None if (self.scripted or self.playback) else mode
 
     def _wire_session(self) -> None:
         """The mall's drawing reads whatever sim it is handed: only per-attempt state is reset."""
@@ -101,6 +100,11 @@ class SpeedrunRunScene(RunnerMixin, MallScene):
         if self.error or self.session is None:
             super().update(commands)
             return
+        if getattr(self, "howto_due", None) is not None:
+            from game.scenes.howto import push_howto_once
+            mode, self.howto_due = self.howto_due, None
+            if push_howto_once(self.ctx, mode):
+                return
         self.run_update(commands)
 
     def _after_step(self) -> None:
