@@ -74,7 +74,8 @@ class TableScene(Scene):
             self.writer = ReplayWriter(header_for(spec))
         self.texts = Texts()
         labels = ["BOT" if i in self.bots and not demo else "" for i in range(spec.players)]
-        self.hud = SeatHud(self.sim, seat_panels(spec.players), self.ids, labels, self.texts)
+        self.hud = SeatHud(self.sim, seat_panels(spec.players), self.ids, labels, self.texts,
+                           [i in self.bots for i in range(spec.players)])
         self.view = TableView(self.sim, self.ids, self.texts)
         self.overlays = Overlays(self.sim, self.ids, self.texts)
         self.warm: list[Callable[[], object]] = []   # art to render ahead, a little each frame
@@ -165,6 +166,7 @@ class TableScene(Scene):
             if s.seat == seat and self.sim is not None:
                 self.bots[i] = CheckOutBot(i, "normal", self.spec.seed + seat, self.sim.tuning)
                 self.hud.labels[i] = "BOT"
+                self.hud.bots[i] = True
                 self.static = None     # the name plate is part of the static layer
 
     def _sounds(self) -> None:

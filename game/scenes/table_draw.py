@@ -16,7 +16,7 @@ from game.scenes.table_layout import (BARGAIN_ROW, BOARD, PRODUCTS, card_rects, 
 from game.scenes.table_paint import (DIM, GOLD_TEXT, TUMBLE_STEP, WHITE, Texts, blank_die, blit_badge,
                                      rounded_veil, seat_hex)
 from game.scenes.table_hud import DIE
-from game.sim.table import bargain_places
+from game.sim.table import REVEAL, bargain_places
 
 if TYPE_CHECKING:
     from game.core.seats import SeatIdentity
@@ -108,6 +108,8 @@ class TableView:
         if self._cards is None or self._cards[0] != key:
             self._cards = (key, self._compose_cards(table, rects))
         surface.blit(self._cards[1], CARDS_AREA)
+        if sim.phase == REVEAL:
+            return                     # the bids are the news: no cursors over them
         self._cursors(surface, rects, tick)
         self._races(surface, rects, tick)
         if sim.game.phase == BONUS_SOLO:
@@ -262,17 +264,24 @@ class TableView:
         self._change(surface, spaces, tick)
 
     def _bargain_row(self, surface: pygame.Surface) -> None:
-        display = tuple(self.sim.game.display)
-        if self._row is None or self._row[0] != display:
+        game = self.sim.game
+        display = tuple(game.display)
+        bonus = game.round > game.rules.normal_rounds
+        if self._row is None or self._row[0] != (display, bonus):
             out = self.static.subsurface(BARGAIN_ROW).copy()
             bargains = self.sim.catalogue.bargains
             area = pygame.Rect(0, 0, BARGAIN_ROW.w, BARGAIN_ROW.h)
             for bid, rect in zip(display, card_rects(bargain_places(len(display)), area, max_w=124)):
                 b = bargains[bid]
                 out.blit(bargain_surface(b.name, b.price, b.promo_price, b.condition, b.stars, rect.size), rect)
-            if not display:
+            if not display and bonus:
+                self.texts.blit(out, "Bonus round: no bargains, leftover dice earn nothing.", 26, DIM, 2,
+                                center=(area.centerx, area.centery - 20))
+                self.texts.blit(out, "The first to join the queue takes the BONUS tokens!", 28, GOLD_TEXT, 2,
+                                center=(area.centerx, area.centery + 16))
+            elif not display:
                 self.texts.blit(out, "No bargains this round", 28, DIM, 2, center=area.center)
-            self._row = (display, out)
+            self._row = ((display, bonus), out)
         surface.blit(self._row[1], BARGAIN_ROW)
 
     def _purchases(self, surface: pygame.Surface, spaces: list[pygame.Rect]) -> None:

@@ -36,11 +36,12 @@ class SeatHud:
     """Draws the seat panels and the top bar for one TableSim."""
 
     def __init__(self, sim: "TableSim", panels: list[SeatPanel], identities: list["SeatIdentity"],
-                 labels: list[str], texts: Texts) -> None:
+                 labels: list[str], texts: Texts, bots: list[bool] | None = None) -> None:
         self.sim = sim
         self.panels = panels
         self.ids = identities
-        self.labels = labels      # "BOT" / "" for people
+        self.labels = labels      # "BOT" / "" for people (empty for every seat in a demo)
+        self.bots = bots or [bool(label) for label in labels]   # whose bid choice stays hidden
         self.texts = texts
         self._info: dict[int, tuple[tuple, pygame.Surface]] = {}   # seat -> (key, its text and icons)
 
@@ -87,7 +88,8 @@ class SeatHud:
         s = sim.seats[seat]
         player = sim.game.players[seat]
         reason = s.reason if s.reason and tick - s.reason_tick < REASON_TICKS else ""
-        gains = tuple(sim.round_gains[seat]["products"]) if sim.phase != ROUND_END else ()
+        gains = tuple(sim.round_gains[seat]["products"]) if sim.phase in (FRENZY, BONUS, BONUS_SOLO, CHECKOUT) \
+            else ()
         return (total, reason, s.reason_tick if reason else -1, self._doing(seat), gains,
                 len(player.products), len(player.bargains), player.tokens, self.labels[seat])
 
@@ -183,12 +185,12 @@ class SeatHud:
         if phase == BIDDING:
             if game.bid_made(seat):
                 return "READY (bid hidden)", GREEN
-            if self.labels[seat]:
+            if self.bots[seat]:
                 return "choosing...", DIM      # a bot's choice is as secret as anyone's
             return f"Bid: {sim.seats[seat].bid_choice} (up/down, A)", WHITE
         if phase == REVEAL and sim.revealed is not None:
             bid = sim.revealed[seat]
-            return (f"{bid} bonus dice", GOLD_TEXT) if bid else ("Sits out", DIM)
+            return (f"{bid} bonus {'die' if bid == 1 else 'dice'}", GOLD_TEXT) if bid else ("Sits out", DIM)
         if phase == BONUS_SOLO:
             if sim.solo_seat == seat:
                 return "Set dice (A/B), grab (A), Y: done", GOLD_TEXT
@@ -198,7 +200,8 @@ class SeatHud:
     def _this_round(self, surface: pygame.Surface, seat: int, area: pygame.Rect) -> None:
         """The products grabbed this round: category icon and stars for each."""
         sim = self.sim
-        got = sim.round_gains[seat]["products"] if sim.phase not in (ROUND_END,) else []
+        playing = sim.phase in (FRENZY, BONUS, BONUS_SOLO, CHECKOUT)
+        got = sim.round_gains[seat]["products"] if playing else []
         x = area.x + 4
         for pid in got:
             p = sim.catalogue.products[pid]
@@ -267,5 +270,5 @@ class SeatHud:
         if phase == REVEAL:
             return "Bids revealed!"
         if phase == BONUS_SOLO:
-            return f"Only {sim.seats[sim.solo_seat].name} bid: set the dice freely"
+            return f"Only {sim.seats[sim.solo_seat].name} bid: set the dice freely ({sim.turn_left() // 60}s)"
         return "Game over"

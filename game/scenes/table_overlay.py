@@ -106,6 +106,7 @@ class Overlays:
         if not revealed:
             self.texts.blit(surface, "Each token buys one die. Choose 0-5 with up/down, lock with A.", 22, DIM,
                             2, midtop=(box.centerx, box.y + 56))
+            self.texts.blit(surface, f"{sim.turn_left() // 60}s", 26, DIM, 2, topright=(box.right - 16, box.y + 14))
         for seat in range(sim.n):
             y = box.y + 110 + seat * 46
             blit_badge(surface, self.ids[seat], (box.x + 60, y), 14)
@@ -115,7 +116,7 @@ class Overlays:
                 self.texts.blit(surface, f"has {tokens} tokens", 22, DIM, 2, midleft=(box.x + 230, y))
             if revealed and sim.revealed is not None:
                 bid = sim.revealed[seat]
-                text, colour = (f"{bid} dice", GOLD_TEXT) if bid else ("sits out", DIM)
+                text, colour = (f"{bid} {'die' if bid == 1 else 'dice'}", GOLD_TEXT) if bid else ("sits out", DIM)
                 self.texts.blit(surface, text, 34, colour, 3, midright=(box.right - 30, y))
             elif sim.game.bid_made(seat):
                 self.texts.blit(surface, "READY", 30, GREEN, 2, midright=(box.right - 30, y))
