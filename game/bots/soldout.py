@@ -465,7 +465,9 @@ class SoldOutBot:
         if near is not None and near.index == dresser:
             self._progress(sim)
             return self._press(sim, _A, then=self.diff.reaction)
-        return self._walk(sim, self._dresser_field(sim, dresser), None, 0)
+        chair = next(d for d in sim.dressers if d.index == dresser)
+        # On a tile beside the chair, lean towards it: a neighbouring chair must not be the nearer one.
+        return self._walk(sim, self._dresser_field(sim, dresser), (chair.x, chair.y), 6)
 
     def _dresser_field(self, sim: "MallSim", dresser: int):
         key = ("dresser", dresser)
@@ -526,7 +528,9 @@ class SoldOutBot:
             # Straight stretch ahead: aim two tiles on for a smoother line.
             if field.dist[step] and further - step == step - here:
                 step = further
-            tx, ty = nav.centre(step) if (field.dist[step] or point is None) else point
+            # The point itself only once it is on the next tile (a chair's point lies in the chair).
+            aim_point = point is not None and not field.dist[step] and nav.index(*point) == step
+            tx, ty = point if aim_point else nav.centre(step)
         dx, dy = tx - x, ty - y
         dx, dy = self._avoid(sim, x, y, dx, dy)
         span = max(abs(dx), abs(dy))
