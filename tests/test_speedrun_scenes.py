@@ -195,3 +195,19 @@ def test_first_run_shows_the_how_to_card_on_top(ctx, user_dir):
     ctx.stack.apply()
     app.tick(ctx)
     assert top(ctx).name == "howto" and ctx.stack.scenes[-2] is run
+
+
+def test_check_out_run_restarts_and_draws(ctx):
+    from game.scenes.speedrun_table import SpeedrunTableScene
+    run = SpeedrunTableScene(ctx, make_setup(CATS["checkout"], "set"), records=Records())
+    ctx.stack.push(run)
+    ctx.stack.apply()
+    surface = pygame.Surface((1280, 720))
+    for _ in range(300):
+        app.tick(ctx)
+    run.draw(surface, 0.0)
+    old = run.session
+    run.restart()
+    app.tick(ctx)
+    run.draw(surface, 0.0)        # the new session's view draws (its background is rebuilt)
+    assert run.session is not old and run.sim is run.session.sim and run.hud.sim is run.sim

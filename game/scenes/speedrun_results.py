@@ -160,9 +160,10 @@ class SpeedrunResultsScene(Scene):
             elif verdict is not None and verdict.is_pb:
                 b = ui.render("first time on this board", 24, GOLD)
                 surface.blit(b, (x, 156))
-            if verdict is not None and verdict.rank:
-                c = ui.render(f"#{verdict.rank} on the local board", 22, DIM)
-                surface.blit(c, (x, 186))
+            extra = [f"#{verdict.rank} on the local board"] if verdict is not None and verdict.rank else []
+            extra.append(self.session.course.summary())
+            c = ui.render("  ·  ".join(e for e in extra if e), 22, DIM)
+            surface.blit(c, (x, 186))
         else:
             reason = out.reason or "the run was not finished"
             t = ui.render(f"Did not finish: {reason}", 32, STATE_COLOURS["behind_gaining"])

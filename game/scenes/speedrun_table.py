@@ -50,6 +50,7 @@ class SpeedrunTableScene(RunnerMixin, TableScene):
         self.hud = SeatHud(self.sim, seat_panels(self.spec.players), self.ids, labels, self.texts)
         self.view = TableView(self.sim, self.ids, self.texts)
         self.overlays = Overlays(self.sim, self.ids, self.texts)
+        self.static = None       # the new view draws its frames into a fresh background
         self.results_pushed = False
 
     def scripted_runner(self):

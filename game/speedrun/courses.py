@@ -55,6 +55,18 @@ class Course:
     def score(self) -> int:
         return 0
 
+    def players_json(self, spec: MatchSpec) -> list[dict]:
+        """DESIGN.md's per-player result entries."""
+        return [{"seat": s.seat, "team": None, "bot": s.kind == "bot", "score": self.score() if i == 0 else 0}
+                for i, s in enumerate(spec.seats)]
+
+    def winners(self) -> list[int]:
+        return []
+
+    def summary(self) -> str:
+        """One line for the results: how the run scored."""
+        return ""
+
 
 # ----------------------------------------------------------------- Sold Out!
 @lru_cache(maxsize=8)
@@ -142,6 +154,19 @@ class SoldOutCourse(Course):
         rnd = self.sim.round
         return rnd.scores()[rnd.side(PLAYER)]
 
+    def players_json(self, spec: MatchSpec) -> list[dict]:
+        rnd = self.sim.round
+        return [{"seat": 0, "team": None, "bot": False, "score": self.score(),
+                 "rounds": [{"mode": rnd.mode, "scored": list(rnd.scored(rnd.side(PLAYER))),
+                             "mistakes": rnd.player_mistakes(PLAYER)}]}]
+
+    def winners(self) -> list[int]:
+        return [0] if self.score() > 0 else []
+
+    def summary(self) -> str:
+        bags = self.score()
+        return f"{bags} bag{'s' if bags != 1 else ''} scored"
+
 
 def _item_name(item: object) -> str:
     try:
@@ -213,6 +238,19 @@ class CheckOutCourse(Course):
 
     def score(self) -> int:
         return next(s.total for s in self.sim.game.scores() if s.seat == PLAYER)
+
+    def players_json(self, spec: MatchSpec) -> list[dict]:
+        return [{"seat": sc.seat, "team": None, "bot": spec.seats[sc.seat].kind == "bot", "score": sc.total,
+                 "stars": sc.stars, "tokens": sc.tokens, "sets": sc.sets} for sc in self.sim.game.scores()]
+
+    def winners(self) -> list[int]:
+        return list(self.sim.game.winners()) if self.sim.over() else []
+
+    def summary(self) -> str:
+        scores = sorted((sc.total for sc in self.sim.game.scores() if sc.seat != PLAYER), reverse=True)
+        mine = self.score()
+        word = "won" if PLAYER in self.winners() else "lost"
+        return f"{word} {mine} points to {scores[0]}" if scores else f"{mine} points"
 
 
 def warm_up(spec: MatchSpec) -> None:

@@ -76,8 +76,8 @@ def verify_replay(replay: Replay) -> dict:
     result = {
         "game": setup.category.game, "mode": setup.category.mode, "seed": setup.seed,
         "ticks": session.sim_tick, "version": VERSION,
-        "players": [{"seat": 0, "team": None, "bot": False, "score": session.course.score()}],
-        "winners": [0] if complete else [],
+        "players": session.course.players_json(session.spec),
+        "winners": session.course.winners(),
         "state_hash": session.course.state_hash(),
         "speedrun": {
             "category": setup.category.id, "category_name": setup.category.name, "variant": setup.variant,
