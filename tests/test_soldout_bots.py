@@ -249,3 +249,12 @@ def test_bots_play_the_same_match_in_processes_with_other_hash_seeds():
                              timeout=120, check=True)
         hashes.append(out.stdout.strip().splitlines()[-1])
     assert hashes[0] == hashes[1]
+
+
+def test_with_the_assist_a_refused_card_goes_back_and_the_round_still_ends():
+    seats = tuple(SeatSpec(i, f"B{i}", "bot", "easy") for i in range(3))
+    for seed in (2, 6):
+        run = run_match(MatchSpec("soldout", seats, mode="rush", seed=seed, options={"assist": True}))
+        assert run.result["rounds"][0]["cause"] == "sold_out"
+        assert all(p["mistakes"] == 0 for p in run.result["rounds"][0]["players"])  # the table refused them
+        assert sum(b.rejected for b in run.bots) <= 0.05 * sum(b.presses for b in run.bots)

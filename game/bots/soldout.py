@@ -69,6 +69,7 @@ class SoldOutBot:
         self.target_dresser: int | None = None
         self.belief: dict[str, str] = {}       # real card -> the item the bot thinks it is
         self.delivered: list[str] = []         # Rush: items the bot believes it delivered
+        self.wrong: set[str] = set()           # cards the assisted table refused: never taken again
         self.look_key: tuple | None = None
         self.decision: str | None = None
         self.hold_pile: int | None = None
@@ -140,8 +141,15 @@ class SoldOutBot:
 
     def _after_rejection(self, sim: "MallSim") -> None:
         """A refused press: drop the current plan so the next decision differs."""
-        if sim.carried(self.seat) is not None and sim.mode == "rush":
-            self.returning = True  # the assisted table refused the card: it is not what we thought
+        card = sim.carried(self.seat)
+        if card is not None and sim.mode == "rush" and sim.at_table(self.seat):
+            # The assisted table refused the card: it is not what the bot thought. Undo the
+            # delivery it counted, remember the card is wrong, and put it back into a pile.
+            believed = self.belief.pop(card, card)
+            if believed in self.delivered:
+                self.delivered.remove(believed)
+            self.wrong.add(card)
+            self.returning = True
         self.target_pile = None
         self.look_key = None
         self._unstick(sim, 10)
@@ -284,6 +292,8 @@ class SoldOutBot:
     def _recognise(self, sim: "MallSim", card: str, wanted: set[str]) -> str | None:
         """The wanted item the bot takes this card for, or None. People err on look-alikes."""
         rng = self.rng
+        if card in self.wrong:
+            return None
         if card in wanted:
             return None if rng.random() < self.diff.miss_rate else card
         for other in self.close.get(card, ()):
