@@ -125,6 +125,15 @@ def test_live_delta_shows_only_when_losing_time():
     assert Splits(["a"]).live_delta(50) == (None, "none")   # no PB: nothing to compare
 
 
+def test_best_possible_time():
+    s = Splits(["a", "b", "c"], Comparison(pb=[100, 200, 300], best_segments=[80, 90, 95]))
+    assert s.best_possible(10) == 80 + 90 + 95
+    assert s.best_possible(120) == 120 + 90 + 95          # this segment is already slower than its best
+    s.split(100)
+    assert s.best_possible(150) == 100 + 90 + 95
+    assert Splits(["a"]).best_possible(5) is None
+
+
 def test_best_segments_and_sum_of_best():
     assert segments_of([10, 25, 45]) == [10, 15, 20]
     assert merge_best([12, None, 30], [10, 25, 45]) == [10, 15, 20]

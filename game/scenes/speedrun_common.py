@@ -293,8 +293,12 @@ class RunnerMixin:
             lines.append(("REPLAY", 26, STATE_COLOURS["best"]))
         elif not self.scripted:
             lines.append((f"attempt {max(1, self.records.attempts(self.setup.board))}", 20, DIM))
+        best = self.session.splits.best_possible(self.session.igt())
+        if best is not None and not self.session.over:
+            lines += [("", 10, DIM), ("Best possible", 18, DIM), (format_ticks(best), 26, GOLD)]
         flags = self.session.flags()
         if flags:
+            lines.append(("", 10, DIM))
             lines.append(("NOT A PB RUN:", 18, STATE_COLOURS["behind_losing"]))
             lines += [(f.upper(), 18, STATE_COLOURS["behind_losing"]) for f in flag_text(flags).split(", ")]
         return lines
@@ -303,6 +307,9 @@ class RunnerMixin:
                    x: int, y: int, width: int) -> int:
         ui = self.ctx.ui
         for text, size, colour in lines:
+            if not text:          # a spacer
+                y += size
+                continue
             surf = ui.render(text, size, colour)
             if surf.get_width() > width:
                 surf = pygame.transform.smoothscale(surf, (width, round(surf.get_height() * width / surf.get_width())))

@@ -127,6 +127,19 @@ class Splits:
         state = ("ahead_losing" if delta <= 0 else "behind_losing") if delta > before else "behind_gaining"
         return delta, state
 
+    def best_possible(self, now: int) -> int | None:
+        """LiveSplit's 'Best possible time': done splits + this segment (at least its best so far)
+        + the best of every split still to come. None while a best segment is unknown."""
+        i = self.index
+        if self.done:
+            return self.times[-1] if self.times else None
+        rest = [self.comparison.best_at(k) for k in range(i, len(self.names))]
+        if any(r is None for r in rest):
+            return None
+        last = self.times[-1] if self.times else 0
+        current = max(now - last, rest[0])   # type: ignore[type-var]
+        return last + current + sum(rest[1:])  # type: ignore[arg-type]
+
     def final_time(self) -> int | None:
         return self.times[-1] if self.done and self.times else None
 
