@@ -4,7 +4,7 @@ memory and tick times.
     python tools/soak.py [--game-minutes 30] [--games soldout,checkout] [--sample-every 3600]
                          [--frames-minutes 0]
 
-Sold Out! plays 6-bot matches of 3 rounds (rush, memory, tidy in turn) back to
+Sold Out! plays 6-bot one-round matches (rush, memory, tidy in turn) back to
 back through MallSim and the real bots; Check Out! plays 6-bot games through
 TableSim and its bots. Every `--sample-every` ticks it records the resident set
 (/proc/self/statm), the number of live Python objects, and the mean and p99 of
@@ -77,7 +77,7 @@ def soldout_ticks(first_seed: int, cycle: int = 3) -> Iterator[Callable[[], None
     from game.sim.soldout_headless import bot_seed, new_sim
     for seed in _seeds(first_seed, cycle):
         spec = build_spec("soldout", 6, random.Random(seed).choice(("easy", "normal", "hard", "expert")),
-                          ("rush", "memory", "tidy")[seed % 3], 3, seed)
+                          ("rush", "memory", "tidy")[seed % 3], 1, seed)
         sim, modes = new_sim(spec)
         bots = [make_soldout_bot(s, sim, bot_seed(spec.seed, s.seat)) for s in spec.seats]
         state = {"next": 1}
@@ -195,6 +195,8 @@ def frame_soak(game: str, total_ticks: int, sample_every: int, seed: int, cycle:
     pygame.init()
     screen = pygame.display.get_surface() or pygame.display.set_mode(app.LOGICAL_SIZE)
     ctx = app.make_context(load_user_files=False)
+    from game.bench import skip_howtos
+    skip_howtos()   # a returning player: no how-to card pausing each match
 
     def start(seed: int) -> object:
         ctx.stack.clear_to(TitleScene(ctx))
