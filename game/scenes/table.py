@@ -220,7 +220,7 @@ class TableScene(Scene):
         self.overlays.draw(surface, tick)
         self._warm_up()
 
-    def _warm_up(self, budget: float = 0.002) -> None:
+    def _warm_up(self, budget: float = 0.001) -> None:
         """Render queued art (cards as they may be taken, tumbling dice) within a small budget per
         frame, so no frame later pays for a first render."""
         start = time.perf_counter()
