@@ -157,11 +157,11 @@ class SpeedrunMenuScene(Scene):
         x, y = INFO_BOX.x + 20, INFO_BOX.y + 14
         surface.blit(ui.render(cat.name, 34, GOLD), (x, y))
         y += 42
-        for line in _wrap(ui, cat.blurb, 20, INFO_BOX.w - 40):
-            surface.blit(ui.render(line, 20, WHITE), (x, y))
-            y += 24
-        surface.blit(ui.render(f"Splits: {cat.split_rule}", 18, DIM), (x, y + 2))
-        y += 32
+        for line in _wrap(ui, cat.blurb, 24, INFO_BOX.w - 40):
+            surface.blit(ui.render(line, 24, WHITE), (x, y))
+            y += 30
+        surface.blit(ui.render(f"Splits: {cat.split_rule}", 20, DIM), (x, y + 2))
+        y += 36
         board = self.records.board(setup.board)
         pb = board.get("pb")
         best = board.get("best_segments", [])
@@ -170,27 +170,27 @@ class SpeedrunMenuScene(Scene):
                 ("Sum of best", format_ticks(sob) if sob is not None else "-"),
                 ("Attempts", str(board.get("attempts", 0)))]
         for name, value in rows:
-            surface.blit(ui.render(name, 22, DIM), (x, y))
-            v = ui.render(value, 22, WHITE)
+            surface.blit(ui.render(name, 26, DIM), (x, y))
+            v = ui.render(value, 26, WHITE)
             surface.blit(v, (INFO_BOX.right - 20 - v.get_width(), y))
-            y += 30
+            y += 34
         flags = setup.flags()
         if flags:
-            warn = ui.render("Flagged settings: runs will not count as PBs", 18, STATE_COLOURS["behind_losing"])
+            warn = ui.render("Flagged settings: these runs never count as PBs", 20, STATE_COLOURS["behind_losing"])
             surface.blit(warn, (x, y))
-            y += 26
+            y += 28
         y += 6
-        surface.blit(ui.render("Local top 10", 18, DIM), (x, y))
-        y += 26
+        surface.blit(ui.render("Local top 10", 20, DIM), (x, y))
+        y += 28
         top = board.get("leaderboard", [])
         if not top:
-            surface.blit(ui.render("No finished clean runs yet", 20, DIM), (x, y))
+            surface.blit(ui.render("No finished clean runs yet", 22, DIM), (x, y))
         for i, run in enumerate(top[:10]):
             col, row = divmod(i, 5)
-            rx, ry = x + col * 270, y + row * 28
-            surface.blit(ui.render(f"{i + 1}.", 20, DIM), (rx, ry))
-            surface.blit(ui.render(format_ticks(run["ticks"]), 20, GOLD if i == 0 else WHITE), (rx + 32, ry))
-            surface.blit(ui.render(str(run.get("date", ""))[:10], 16, DIM), (rx + 124, ry + 3))
+            rx, ry = x + col * 270, y + row * 30
+            surface.blit(ui.render(f"{i + 1}.", 24, DIM), (rx, ry))
+            surface.blit(ui.render(format_ticks(run["ticks"]), 24, GOLD if i == 0 else WHITE), (rx + 36, ry))
+            surface.blit(ui.render(str(run.get("date", ""))[5:10], 18, DIM), (rx + 140, ry + 4))
 
 
 class RunCodeScene(Scene):
