@@ -20,19 +20,19 @@ from typing import TYPE_CHECKING
 from game.bots.difficulty import SoldOutDifficulty, soldout_difficulty
 from game.bots.memory import ListMemory, PileMemory
 from game.bots.pathfind import Field, NavGrid, nav_grid
-from game.input.commands import IDLE, STICK_MAX, Button, Command
+from game.bots.walking import WalkingMixin, command_for
+from game.input.commands import IDLE, Button, Command
 from game.match import SeatSpec
 
 if TYPE_CHECKING:
     from game.sim.mall import MallSim
 
 _A, _B, _X, _Y = Button.A, Button.B, Button.X, Button.Y
-STUCK_CHECK = 40        # ticks of pushing the stick with almost no movement = stuck
 NO_PROGRESS = 60 * 25   # ticks without any successful action = re-plan from scratch
 ARRIVE_PILE = 18        # px from a pile's centre: close enough that it is surely the nearest
 
 
-class SoldOutBot:
+class SoldOutBot(WalkingMixin):
     """One bot seat in the mall. Call `command(sim)` once per tick."""
 
     def __init__(self, seat: int, sim: "MallSim", difficulty: SoldOutDifficulty, seed: int) -> None:
@@ -128,7 +128,7 @@ class SoldOutBot:
         if not keep_move:
             self.move = IDLE
         self.cooldown = then
-        return _command(self.move.dx, self.move.dy, button, button)
+        return command_for(self.move.dx, self.move.dy, button, button)
 
     def _check_rejection(self, sim: "MallSim") -> None:
         if self._press_tick < 0:
@@ -211,9 +211,9 @@ class SoldOutBot:
 
     def _call_sold_out(self, sim: "MallSim") -> Command:
         self.calling = True
-        self.move = _command(0, 0, Button.NONE, _Y)
+        self.move = command_for(0, 0, Button.NONE, _Y)
         self.cooldown = sim.t.hold_ticks + 2
-        return _command(0, 0, _Y, _Y)
+        return command_for(0, 0, _Y, _Y)
 
     # ----- what the bot wants ----------------------------------------------------------
     def _wanted(self, sim: "MallSim") -> set[str]:
@@ -518,92 +518,6 @@ class SoldOutBot:
             found = self._fields["table"] = self.nav.field(self.nav.tiles_beside(sim.level.table_rect))
         return found
 
-    # ----- walking -----------------------------------------------------------------------
-    def _walk(self, sim: "MallSim", field: Field, point: tuple[int, int] | None, slow: int) -> Command:
-        """Steer one step along a flow field; on its goal tile, head for `point`."""
-        av = sim.by_seat[self.seat]
-        x, y = av.pos
-        self._watch_progress(sim, x, y)
-        if sim.tick < self.unstick_until:
-            return self.move
-        nav = self.nav
-        here = nav.index(x, y)
-        if field.dist[here] >= 1 << 30:
-            return self._wander(sim)
-        if field.dist[here] == 0:
-            tx, ty = point if point is not None else nav.centre(here)
-        else:
-            step = field.next[here]
-            further = field.next[step]
-            # Straight stretch ahead: aim two tiles on for a smoother line.
-            if field.dist[step] and further - step == step - here:
-                step = further
-            # The point itself only once it is on the next tile (a chair's point lies in the chair).
-            aim_point = point is not None and not field.dist[step] and nav.index(*point) == step
-            tx, ty = point if aim_point else nav.centre(step)
-        dx, dy = tx - x, ty - y
-        dx, dy = self._avoid(sim, x, y, dx, dy)
-        span = max(abs(dx), abs(dy))
-        if span <= 1:
-            return self._wait(sim, 2)
-        stick = self.diff.stick
-        if slow and span < 24:
-            stick = max(slow, stick * span // 24)
-        cx, cy = dx * stick // span, dy * stick // span
-        self.move = _command(cx, cy, Button.NONE, Button.NONE)
-        # Decide again after the reaction time, or sooner if the aim point is close.
-        self.cooldown = max(0, min(self.diff.reaction, span // 4) - 1)
-        return self.move
-
-    def _avoid(self, sim: "MallSim", x: int, y: int, dx: int, dy: int) -> tuple[int, int]:
-        """Sidestep an avatar standing right in the way (pushing sorts out the rest)."""
-        for other in sim.avatars:
-            if other.seat == self.seat:
-                continue
-            ox, oy = other.pos
-            rx, ry = ox - x, oy - y
-            if rx > 34 or rx < -34 or ry > 34 or ry < -34:
-                continue
-            if rx * dx + ry * dy <= 0:
-                continue            # behind or beside: not in the way
-            # Perpendicular to the heading, away from the other avatar (seat order breaks a tie).
-            px, py = -dy, dx
-            if px * rx + py * ry > 0 or (px * rx + py * ry == 0 and self.seat < other.seat):
-                px, py = -px, -py
-            return dx + px, dy + py
-        return dx, dy
-
-    def _watch_progress(self, sim: "MallSim", x: int, y: int) -> None:
-        lx, ly = self.last_pos
-        if abs(x - lx) + abs(y - ly) >= 3:
-            self.last_pos = (x, y)
-            self.stuck = 0
-            return
-        self.stuck += self.diff.reaction if self.move is not IDLE else 0
-        if self.stuck >= STUCK_CHECK:
-            self.stuck = 0
-            self.target_pile = None
-            self._unstick(sim, 12 + self.rng.randrange(20))
-
-    def _unstick(self, sim: "MallSim", ticks: int) -> None:
-        """Walk a random open direction for a moment (out of a jam, or to make room)."""
-        x, y = sim.by_seat[self.seat].pos
-        tx, ty = x // self.ts, y // self.ts
-        options = [(ddx, ddy) for ddx, ddy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1))
-                   if self.nav.walkable(tx + ddx, ty + ddy)]
-        ddx, ddy = self.rng.choice(options) if options else (0, 0)
-        self.move = _command(ddx * STICK_MAX * 3 // 4, ddy * STICK_MAX * 3 // 4, Button.NONE, Button.NONE)
-        self.unstick_until = sim.tick + ticks
-        self.cooldown = ticks - 1
-        self.last_pos = (x, y)
-
-    def _wander(self, sim: "MallSim") -> Command:
-        """Nothing to do right now (every pile is held): drift a little and look again."""
-        if self.rng.random() < 0.5:
-            self._unstick(sim, 10)
-            return self.move
-        return self._wait(sim, 15)
-
     # ----- statistics ------------------------------------------------------------------
     @property
     def rejection_rate(self) -> float:
@@ -618,18 +532,6 @@ def _on_floor(sim: "MallSim", pile: int | None) -> tuple[int, int] | None:
     if spot is None or pile in sim.round.held.values():
         return None
     return spot
-
-
-_COMMANDS: dict[tuple[int, int, int, int], Command] = {}
-
-
-def _command(dx: int, dy: int, pressed: Button, held: Button) -> Command:
-    """Commands are immutable: share one object per distinct value."""
-    key = (dx, dy, int(pressed), int(held))
-    cmd = _COMMANDS.get(key)
-    if cmd is None:
-        cmd = _COMMANDS[key] = Command(dx, dy, Button(pressed), Button(held))
-    return cmd
 
 
 _LOOKALIKES: dict[int, tuple[dict[str, list[str]], dict[str, list[str]]]] = {}

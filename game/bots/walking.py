@@ -1,0 +1,119 @@
+"""How a bot walks: steering along flow fields, sidestepping avatars, noticing it is stuck.
+
+`WalkingMixin` is mixed into the game's bot class, which provides the state it
+uses: `seat`, `nav` (a NavGrid), `ts` (tile size), `diff` (reaction, stick),
+`rng`, the repeated stick `move` with its `cooldown`, `unstick_until`,
+`last_pos`, `stuck`, `target_pile`, and `_wait(sim, ticks)`.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.bots.pathfind import Field
+from game.input.commands import IDLE, STICK_MAX, Button, Command
+
+if TYPE_CHECKING:
+    from game.sim.mall import MallSim
+
+STUCK_CHECK = 40        # ticks of pushing the stick with almost no movement = stuck
+
+
+class WalkingMixin:
+    """Steering through the same stick a person pushes."""
+
+    def _walk(self, sim: "MallSim", field: Field, point: tuple[int, int] | None, slow: int) -> Command:
+        """Steer one step along a flow field; on its goal tile, head for `point`."""
+        av = sim.by_seat[self.seat]
+        x, y = av.pos
+        self._watch_progress(sim, x, y)
+        if sim.tick < self.unstick_until:
+            return self.move
+        nav = self.nav
+        here = nav.index(x, y)
+        if field.dist[here] >= 1 << 30:
+            return self._wander(sim)
+        if field.dist[here] == 0:
+            tx, ty = point if point is not None else nav.centre(here)
+        else:
+            step = field.next[here]
+            further = field.next[step]
+            # Straight stretch ahead: aim two tiles on for a smoother line.
+            if field.dist[step] and further - step == step - here:
+                step = further
+            # The point itself only once it is on the next tile (a chair's point lies in the chair).
+            aim_point = point is not None and not field.dist[step] and nav.index(*point) == step
+            tx, ty = point if aim_point else nav.centre(step)
+        dx, dy = tx - x, ty - y
+        dx, dy = self._avoid(sim, x, y, dx, dy)
+        span = max(abs(dx), abs(dy))
+        if span <= 1:
+            return self._wait(sim, 2)
+        stick = self.diff.stick
+        if slow and span < 24:
+            stick = max(slow, stick * span // 24)
+        cx, cy = dx * stick // span, dy * stick // span
+        self.move = command_for(cx, cy, Button.NONE, Button.NONE)
+        # Decide again after the reaction time, or sooner if the aim point is close.
+        self.cooldown = max(0, min(self.diff.reaction, span // 4) - 1)
+        return self.move
+
+    def _avoid(self, sim: "MallSim", x: int, y: int, dx: int, dy: int) -> tuple[int, int]:
+        """Sidestep an avatar standing right in the way (pushing sorts out the rest)."""
+        for other in sim.avatars:
+            if other.seat == self.seat:
+                continue
+            ox, oy = other.pos
+            rx, ry = ox - x, oy - y
+            if rx > 34 or rx < -34 or ry > 34 or ry < -34:
+                continue
+            if rx * dx + ry * dy <= 0:
+                continue            # behind or beside: not in the way
+            # Perpendicular to the heading, away from the other avatar (seat order breaks a tie).
+            px, py = -dy, dx
+            if px * rx + py * ry > 0 or (px * rx + py * ry == 0 and self.seat < other.seat):
+                px, py = -px, -py
+            return dx + px, dy + py
+        return dx, dy
+
+    def _watch_progress(self, sim: "MallSim", x: int, y: int) -> None:
+        lx, ly = self.last_pos
+        if abs(x - lx) + abs(y - ly) >= 3:
+            self.last_pos = (x, y)
+            self.stuck = 0
+            return
+        self.stuck += self.diff.reaction if self.move is not IDLE else 0
+        if self.stuck >= STUCK_CHECK:
+            self.stuck = 0
+            self.target_pile = None
+            self._unstick(sim, 12 + self.rng.randrange(20))
+
+    def _unstick(self, sim: "MallSim", ticks: int) -> None:
+        """Walk a random open direction for a moment (out of a jam, or to make room)."""
+        x, y = sim.by_seat[self.seat].pos
+        tx, ty = x // self.ts, y // self.ts
+        options = [(ddx, ddy) for ddx, ddy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1))
+                   if self.nav.walkable(tx + ddx, ty + ddy)]
+        ddx, ddy = self.rng.choice(options) if options else (0, 0)
+        self.move = command_for(ddx * STICK_MAX * 3 // 4, ddy * STICK_MAX * 3 // 4, Button.NONE, Button.NONE)
+        self.unstick_until = sim.tick + ticks
+        self.cooldown = ticks - 1
+        self.last_pos = (x, y)
+
+    def _wander(self, sim: "MallSim") -> Command:
+        """Nothing to do right now (every pile is held): drift a little and look again."""
+        if self.rng.random() < 0.5:
+            self._unstick(sim, 10)
+            return self.move
+        return self._wait(sim, 15)
+
+
+_COMMANDS: dict[tuple[int, int, int, int], Command] = {}
+
+
+def command_for(dx: int, dy: int, pressed: Button, held: Button) -> Command:
+    """Commands are immutable: share one object per distinct value."""
+    key = (dx, dy, int(pressed), int(held))
+    cmd = _COMMANDS.get(key)
+    if cmd is None:
+        cmd = _COMMANDS[key] = Command(dx, dy, Button(pressed), Button(held))
+    return cmd
