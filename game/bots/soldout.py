@@ -534,12 +534,13 @@ def _on_floor(sim: "MallSim", pile: int | None) -> tuple[int, int] | None:
     return spot
 
 
-_LOOKALIKES: dict[int, tuple[dict[str, list[str]], dict[str, list[str]]]] = {}
+_LOOKALIKES: dict[tuple, tuple[dict[str, list[str]], dict[str, list[str]]]] = {}
 
 
 def lookalikes(catalogue) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
     """Per item: close look-alikes (same garment, same colour or pattern) and loose ones (same garment)."""
-    found = _LOOKALIKES.get(id(catalogue))
+    key = tuple((i, it.garment, it.colour, it.pattern) for i, it in catalogue.items.items())
+    found = _LOOKALIKES.get(key)   # keyed by content: every scene loads its own catalogue object
     if found is not None:
         return found
     close: dict[str, list[str]] = {}
@@ -549,7 +550,7 @@ def lookalikes(catalogue) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
         close[a] = [b for b, ib in items.items() if b != a and ib.garment == ia.garment
                     and (ib.colour == ia.colour or ib.pattern == ia.pattern)]
         loose[a] = [b for b, ib in items.items() if b != a and ib.garment == ia.garment and b not in close[a]]
-    _LOOKALIKES[id(catalogue)] = (close, loose)
+    _LOOKALIKES[key] = (close, loose)
     return close, loose
 
 
