@@ -171,6 +171,13 @@ def test_check_out_run_against_the_course_bot_verifies():
     assert [s["kind"] for s in header.header["seats"]] == ["human", "bot"]
     result = verify_text(to_code(session.replay_text()))
     assert result["state_hash"] == out.state_hash
+    lines = session.replay_text().splitlines()
+    k = next(i for i, line in enumerate(lines[1:], start=1) if line.split()[2] != ".")
+    count, me, bot = lines[k].split()
+    lines[k] = f"{count} {me} ."                      # the bot's recorded press, edited away
+    with pytest.raises(VerifyError) as err:
+        verify_text("\n".join(lines) + "\n")
+    assert "bots did not play" in str(err.value)
     assert result["speedrun"]["igt_ticks"] == out.ticks and result["speedrun"]["complete"] == out.complete
 
 

@@ -20,6 +20,10 @@ from game.speedrun.timer import RunTimer
 RUNNER_SEAT = 0
 
 
+class ReplayMismatch(Exception):
+    """A replay's recorded bot commands differ from what the course's bots do."""
+
+
 @dataclass
 class RunOutcome:
     """How an attempt ended: complete (a time), or not (dnf reason)."""
@@ -67,13 +71,17 @@ class RunSession:
         return out
 
     # ----- the tick ---------------------------------------------------------------
-    def step(self, command: Command = IDLE) -> None:
+    def step(self, command: Command = IDLE, recorded: list[Command] | None = None) -> None:
         """One tick. After the run is over the world keeps moving (the SOLD OUT! freeze),
-        but nothing more is recorded or timed."""
+        but nothing more is recorded or timed. `recorded` (verification): the replay's commands
+        for this tick; the course's bots must have played exactly those (ReplayMismatch if not)."""
         if self.outcome is not None:
             self.course.step(self.course.commands(IDLE))
             return
         commands = self.course.commands(command)
+        if recorded is not None and recorded != commands:
+            raise ReplayMismatch(f"tick {self.course.tick + 1}: the replay's bots did not play as this "
+                                 "version's bots do (the replay was edited or made by another build)")
         self.writer.add_tick(commands)
         self.timer.tick(self.course.tick + 1, self.course.playing(), command != IDLE)
         self.course.step(commands)

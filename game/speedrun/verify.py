@@ -12,7 +12,7 @@ from __future__ import annotations
 from game import VERSION
 from game.replay import Replay, ReplayError, from_code, header_for, read_replay
 from game.speedrun.categories import CategoryError, RunSetup, daily_seed, setup_from_header, spec_for
-from game.speedrun.session import RunSession
+from game.speedrun.session import ReplayMismatch, RunSession
 from game.speedrun.timer import format_ticks
 
 
@@ -61,7 +61,10 @@ def simulate(replay: Replay) -> RunSession:
     for commands in replay.ticks():
         if session.over:
             break
-        session.step(commands[0])
+        try:
+            session.step(commands[0], recorded=commands)
+        except ReplayMismatch as exc:
+            raise VerifyError(str(exc)) from None
     return session
 
 
