@@ -66,7 +66,6 @@ class SoldOutBot(WalkingMixin):
         self.memory = PileMemory(self.diff.pile_memory)
         self.list_memory: ListMemory | None = None
         self.target_pile: int | None = None
-        self.target_dresser: int | None = None
         self.belief: dict[str, str] = {}       # real card -> the item the bot thinks it is
         self.delivered: list[str] = []         # Rush: items the bot believes it delivered
         self.wrong: set[str] = set()           # cards the assisted table refused: never taken again
@@ -160,7 +159,6 @@ class SoldOutBot(WalkingMixin):
     def _replan(self, sim: "MallSim") -> None:
         """Nothing has worked for a long time: forget the plan and search the store again."""
         self.target_pile = None
-        self.target_dresser = None
         self.memory.forget_searched()
         self.last_progress = sim.tick
         self._unstick(sim, 20)
