@@ -28,6 +28,12 @@ if TYPE_CHECKING:
 RESTART_KEYS = (pygame.K_r,)
 
 
+def restart_key_taken(ctx: "Context", key: int) -> bool:
+    """R restarts unless a player bound R to a game button (then BACK / Select still does)."""
+    from game.input.bindings import LAYOUTS
+    return any(ctx.bindings.button_for_key(layout, key) for layout in LAYOUTS)
+
+
 def load_records(ctx: "Context") -> Records:
     records, warning = Records.load()
     if warning:
@@ -113,7 +119,8 @@ class RunnerMixin:
         return self.ctx.input.device_command(self.device)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key in RESTART_KEYS and self.session is not None:
+        if event.type == pygame.KEYDOWN and event.key in RESTART_KEYS and self.session is not None \
+                and not restart_key_taken(self.ctx, event.key):
             self.restart()
 
     def run_update(self, commands: dict[int, Command]) -> None:

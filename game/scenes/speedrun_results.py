@@ -109,7 +109,8 @@ class SpeedrunResultsScene(Scene):
                 stack.pop()
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
+        from game.scenes.speedrun_common import restart_key_taken
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_r and not restart_key_taken(self.ctx, event.key):
             self.ctx.stack.pop()
             self.run.restart()
 
