@@ -293,6 +293,16 @@ class RunnerMixin:
         now = None if session.over or not session.timer.started else session.igt()
         split_rows(surface, self.ctx.ui, rect.inflate(-20, -16), session.splits, now, rows=rows)
 
+    def control_hints(self) -> list[tuple[str, str]]:
+        """Restart and pause, named for the runner's device (a keyboard half shows its keys)."""
+        if self.device and self.device[0] == "kb":
+            from game.input.bindings import key_label
+            back = key_label(self.ctx.bindings.key_for(self.device[1], Button.BACK))
+            start = key_label(self.ctx.bindings.key_for(self.device[1], Button.START))
+            r = "" if restart_key_taken(self.ctx, pygame.K_r) else " / R"
+            return [(f"{back}{r}", "restart"), (f"{start} / Esc", "pause")]
+        return [("Select", "restart"), ("Start", "pause")]
+
     def info_lines(self) -> list[tuple[str, int, tuple[int, int, int]]]:
         lines = [(self.setup.category.name, 26, GOLD), (variant_line(self.setup), 20, WHITE),
                  (f"seed {self.setup.seed}", 20, DIM)]

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.input.commands import IDLE, Command
+from game.input.commands import IDLE, Button, Command
 from game.replay import Replay
 from game.scenes import registry
 from game.scenes.mall import MallScene
@@ -61,10 +61,22 @@ class SpeedrunRunScene(RunnerMixin, MallScene):
         self.view = MapView(self.sim, self.layout, self.identities, self.names)
         self.hud = Hud(self.sim, self.layout, self.ctx.ui, self.identities, self.names,
                        self.ctx.settings.colourblind)
+        if hasattr(self.hud, "set_labels"):
+            self.hud.set_labels(self._key_labels())
         self.modes_played.append(mode)
         self._prewarm()
         # The how-to card is pushed from update(), once this scene is on top (as MallScene does).
         self.howto_due = None if (self.scripted or self.playback) else mode
+
+    def _key_labels(self) -> dict[int, dict[str, str]]:
+        """The runner's keys in the panel's hints when the run is played on a keyboard half."""
+        if not self.device or self.device[0] != "kb":
+            return {}
+        from game.input.bindings import key_label
+        from game.scenes import mall
+        short = getattr(mall, "_short_key", lambda label: label)
+        return {0: {b.name: short(key_label(self.ctx.bindings.key_for(self.device[1], b)))
+                    for b in (Button.A, Button.B, Button.X, Button.Y, Button.LB, Button.RB)}}
 
     def _wire_session(self) -> None:
         """The mall's drawing reads whatever sim it is handed: only per-attempt state is reset."""
@@ -136,7 +148,7 @@ class SpeedrunRunScene(RunnerMixin, MallScene):
     def _draw_hints(self, surface: pygame.Surface) -> None:
         ui = self.ctx.ui
         x = SIDE_BOX.x + 12
-        hints = [("Select / R", "restart"), ("Start / Esc", "pause")]
+        hints = self.control_hints()
         y = SIDE_BOX.bottom - 12 - len(hints) * 44
         if self.restart_ms is not None and self.ctx.settings.show_fps:
             surface.blit(ui.render(f"reset {self.restart_ms:.0f} ms", 18, DIM), (x, y - 24))

@@ -89,8 +89,7 @@ class SpeedrunTableScene(RunnerMixin, TableScene):
         box(surface, HINT_BOX)
         ui = self.ctx.ui
         y = HINT_BOX.y + 14
-        for key, word in (("Win the game", "a loss is no time"), ("Select / R", "restart"),
-                          ("Start / Esc", "pause")):
+        for key, word in [("Win the game", "a loss is no time"), *self.control_hints()]:
             k = ui.render(key, 22, GOLD)
             surface.blit(k, (HINT_BOX.x + 14, y))
             surface.blit(ui.render(word, 20, DIM), (HINT_BOX.x + 14, y + k.get_height()))
