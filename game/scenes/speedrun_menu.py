@@ -220,8 +220,7 @@ class RunCodeScene(Scene):
                 self.text = ""
 
     def play(self) -> None:
-        from game.scenes.speedrun_run import SpeedrunRunScene
-        from game.speedrun.verify import VerifyError, check_setup, is_speedrun, parse_text
+        from game.speedrun.verify import VerifyError, is_speedrun, parse_text
         if not self.text.strip():
             self.error = "Paste a run code first (Ctrl+V)"
             return
@@ -229,16 +228,11 @@ class RunCodeScene(Scene):
             replay = parse_text(self.text)
             if not is_speedrun(replay.header):
                 raise VerifyError("this code holds a match replay, not a speedrun")
-            setup = check_setup(replay)
+            scene = playback_scene(self.ctx, replay, self.records)
         except (ReplayError, VerifyError) as exc:
             self.error = str(exc)
             self.ctx.sound("error")
             return
-        if setup.category.game != "soldout":
-            from game.scenes.speedrun_table import SpeedrunTableScene
-            scene = SpeedrunTableScene(self.ctx, setup, records=self.records, playback=replay)
-        else:
-            scene = SpeedrunRunScene(self.ctx, setup, records=self.records, playback=replay, ghost=False)
         self.ctx.stack.replace(scene)
 
     def update(self, commands: dict[int, Command]) -> None:
@@ -280,6 +274,28 @@ class RunCodeScene(Scene):
         widgets.hints(surface, ui, [("Ctrl+V", "Paste"), ("Enter", "Play"), ("Del", "Clear"), ("Esc", "Back")])
 
 
+def playback_scene(ctx: "Context", replay, records: Records | None = None) -> Scene:
+    """The run scene playing a speedrun replay back (VerifyError if it is not a legal run)."""
+    from game.speedrun.verify import check_setup
+    setup = check_setup(replay)
+    records = records if records is not None else Records()
+    if setup.category.game == "soldout":
+        from game.scenes.speedrun_run import SpeedrunRunScene
+        return SpeedrunRunScene(ctx, setup, records=records, playback=replay, ghost=False)
+    from game.scenes.speedrun_table import SpeedrunTableScene
+    return SpeedrunTableScene(ctx, setup, records=records, playback=replay)
+
+
+def _replay_viewer(ctx: "Context", replay) -> Scene:
+    """`main.py --replay FILE` with a speedrun: play it back with its timer and splits."""
+    from game.speedrun.verify import VerifyError
+    try:
+        return playback_scene(ctx, replay, Records.load()[0])
+    except VerifyError as exc:
+        ctx.toast(f"Not a valid speedrun: {exc}", seconds=8)
+        return SpeedrunMenuScene(ctx)
+
+
 def _clipboard() -> str:
     try:
         import pygame.scrap as scrap   # pygame-ce 2.2+: SDL's clipboard, no init needed
@@ -301,4 +317,5 @@ def _wrap(ui, text: str, size: int, width: int) -> list[str]:
     return lines + ([line] if line else [])
 
 
+registry.register_replay_viewer("speedrun", _replay_viewer)
 registry.register_screenshot("speedrun_menu", lambda ctx, seed: SpeedrunMenuScene(ctx), warmup_ticks=1)
