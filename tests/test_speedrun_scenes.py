@@ -211,3 +211,12 @@ def test_check_out_run_restarts_and_draws(ctx):
     app.tick(ctx)
     run.draw(surface, 0.0)        # the new session's view draws (its background is rebuilt)
     assert run.session is not old and run.sim is run.session.sim and run.hud.sim is run.sim
+
+
+def test_half_speed_practice_steps_every_other_tick_and_is_flagged(ctx):
+    run = _start(ctx, speed=50)
+    start = run.sim.tick
+    for _ in range(40):
+        app.tick(ctx)
+    assert run.sim.tick - start == 20
+    assert "speed" in run.session.flags()

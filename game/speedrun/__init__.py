@@ -3,13 +3,31 @@
 No pygame in this package (the scenes are game/scenes/speedrun_*.py), so a run
 can be timed and verified headless:
     categories.py  RunSetup, load_categories(), make_setup(), spec_for(), daily_seed()
-    session.py     RunSession(setup, comparison).step(command) -> timer, splits, outcome
-    courses.py     what "split" and "complete" mean per game (over the game's simulation)
+    courses.py     what "split" and "complete" mean per game, over that game's simulation
+    session.py     RunSession(setup, comparison).step(command): timer, splits, recording, outcome
     timer.py       RunTimer, format_ticks()
-    splits.py      Splits, Comparison, delta colour states
+    splits.py      Splits, Comparison, LiveSplit colour states, best possible time
     records.py     Records: PBs, best segments, last runs, top-10 boards (atomic user file)
-    livesplit.py   to_lss(): LiveSplit splits file
+    livesplit.py   to_lss(): a LiveSplit splits file (Game Time)
     ghost.py       Ghost: the PB's per-tick positions, re-simulated from its replay
-    verify.py      verify_replay(replay) -> the verified time as JSON-ready dict
+    verify.py      verify_replay(replay) / verify_text(code): the verified time, JSON-ready
     demo.py        RouteRunner: a scripted runner for demos, screenshots and tests
+
+Categories (assets/speedrun.toml), each with set seeds A-E, a random seed and a
+daily seed (sha256 of the date):
+- The Rush, Memory, Tidying Up: solo on The Boutique (Tidying Up: 3 dressers =
+  1 player + 2). Splits per card delivered / listed item gathered (+ the call)
+  / pictured item filled.
+- Check Out! Win: a whole seeded game against one Normal bot; the timer stops on
+  the final scores and only a win (a shared win counts) is a time. Fastest
+  finish alone would be won by queuing at once with nothing grabbed, so the win
+  keeps it Check Out!: stars are needed, yet every re-roll costs time. The bot
+  is part of the course (seeded by the run, fixed difficulty), so it answers
+  the same inputs the same way: routes can be learned on a set seed and a run
+  code re-simulates exactly. Splits per round (4 rounds, then bonus + scores).
+
+The timer: in-game ticks from the first input after the countdown to the tick
+the run completes, both counted. A mistake, the assist or a game speed other
+than 100 % flags a run: kept and shown, never a PB, a leaderboard entry or a
+best segment.
 """
