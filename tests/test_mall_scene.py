@@ -15,9 +15,16 @@ from game.scenes.pause import PauseScene
 from game.scenes.reconnect import ReconnectScene
 
 
+def fresh_pygame() -> None:
+    """Another test may have quit pygame: cached fonts from before would be dead."""
+    from game.render import icons
+    pygame.init()
+    icons.font.cache_clear()
+
+
 @pytest.fixture()
 def ctx():
-    pygame.init()
+    fresh_pygame()
     pygame.display.set_mode(SCREEN)
     from game.app import make_context
     context = make_context(load_user_files=False)
@@ -131,6 +138,7 @@ def test_layout_fits_the_screen(players):
 
 
 def test_screenshot_of_the_mall(tmp_path):
+    fresh_pygame()
     from game.app import main
     out = tmp_path / "mall.png"
     assert main(["--screenshot", str(out), "--scene", "mall", "--seed", "3"]) == 0
@@ -139,6 +147,7 @@ def test_screenshot_of_the_mall(tmp_path):
 
 
 def test_measure_mall_frames_reports_numbers():
+    fresh_pygame()
     result = measure_mall_frames(frames=20)
     for key in ("p50_ms", "p99_ms", "baseline_p50_ms", "baseline_p99_ms"):
         assert result[key] > 0

@@ -13,9 +13,16 @@ from game.scenes.mall_layout import SCREEN
 from game.scenes.soldout_results import ChooseModeScene, SoldOutResultsScene
 
 
+def fresh_pygame() -> None:
+    """Another test may have quit pygame: cached fonts from before would be dead."""
+    from game.render import icons
+    pygame.init()
+    icons.font.cache_clear()
+
+
 @pytest.fixture()
 def ctx():
-    pygame.init()
+    fresh_pygame()
     pygame.display.set_mode(SCREEN)
     from game.app import make_context
     context = make_context(load_user_files=False)
