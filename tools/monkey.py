@@ -498,6 +498,10 @@ class ScreenMonkey:
 
     def run(self, label: str, build: Callable, seed: int, ticks: int, draw_every: int = 7) -> int:
         """Build the scene(s), then `ticks` random ticks. Raises MonkeyFailure with the tick."""
+        # A fresh context per target, as the game has one per run: screenshot factories seat their
+        # own players and would pile them onto the last target's seats otherwise.
+        self.ctx = self.app.make_context(load_user_files=False)
+        self.down = []
         ctx, app = self.ctx, self.app
         tick = 0
         try:
