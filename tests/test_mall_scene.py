@@ -151,3 +151,32 @@ def test_measure_mall_frames_reports_numbers():
     result = measure_mall_frames(frames=20)
     for key in ("p50_ms", "p99_ms", "baseline_p50_ms", "baseline_p99_ms"):
         assert result[key] > 0
+
+
+def run_to_match_end(ctx, scene: MallScene, limit: int = 60 * 60 * 12) -> None:
+    """Tick the stack; press A whenever results are up (Next round), until the match is over."""
+    for _ in range(limit):
+        top = ctx.stack.top
+        if scene.sim.phase == "match_over":
+            return
+        tick(ctx, {-1: Command(pressed=Button.A)} if top is not scene else {})
+    raise AssertionError(f"the match did not end: {scene.sim.phase} at tick {scene.sim.tick}")
+
+
+def test_record_in_the_window_then_replay_headless_and_in_the_window(ctx, tmp_path):
+    from game.replay import read_replay
+    from game.sim.soldout_headless import replay_match
+    path = tmp_path / "match.replay"
+    ctx.record_path = str(path)
+    seats = tuple(SeatSpec(i, n, "bot", "easy") for i, n in enumerate(("Orange", "Sky")))
+    spec = MatchSpec("soldout", seats, mode="choose", rounds=2, seed=21)
+    live = start(ctx, spec)
+    run_to_match_end(ctx, live)
+    assert path.is_file() and ctx.record_path is None
+    replay = read_replay(path.read_text(encoding="utf-8"))
+    assert replay_match(replay)["state_hash"] == live.sim.state_hash()
+    ctx.stack.clear_to(MallScene(ctx, replay.match_spec(), replay=replay))
+    ctx.stack.apply()
+    viewer = ctx.stack.top
+    run_to_match_end(ctx, viewer)
+    assert viewer.sim.state_hash() == live.sim.state_hash()

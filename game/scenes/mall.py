@@ -50,9 +50,20 @@ ENDINGS = {"sold_out": "SOLD OUT!", "all_filled": "ALL TIDY!", "nothing_left": "
 class MallScene(Scene):
     name = "mall"
 
-    def __init__(self, ctx: "Context", spec: MatchSpec, pilot: bool = False) -> None:
+    def __init__(self, ctx: "Context", spec: MatchSpec, pilot: bool = False, replay=None) -> None:
         super().__init__(ctx)
         self.spec = spec
+        self.replay = replay                # game.replay.Replay played back in the window
+        self.replay_ticks = replay.ticks() if replay is not None else None
+        self.writer = None                  # --record FILE: this match's commands go to a replay
+        if ctx.record_path and not pilot and replay is None:
+            from game.replay import ReplayWriter, header_for
+            self.writer = ReplayWriter(header_for(spec))
+        # A replay (recorded or played) takes the modes the headless runner gives each round.
+        self.fixed_modes: list[str] | None = None
+        if self.writer is not None or replay is not None:
+            from game.rules.soldout.autoplay import round_modes
+            self.fixed_modes = round_modes(spec) if spec.mode in (*MODES, "choose") else None
         self.error = ""
         self.sim: MallSim | None = None
         self.view: MapView | None = None
@@ -82,7 +93,9 @@ class MallScene(Scene):
         self.stamp: pygame.Surface | None = None
         self._flash: pygame.Surface | None = None
         self._band: pygame.Surface | None = None
-        if spec.mode in MODES:
+        if self.fixed_modes:
+            self._begin(self.fixed_modes[0])
+        elif spec.mode in MODES:
             self._begin(spec.mode)
 
     # ------------------------------------------------------------------ set-up
@@ -121,14 +134,14 @@ class MallScene(Scene):
         self.modes_played.append(mode)
         self._prewarm()
         # Shown from update(), once this scene is on top (a push from here would land below it).
-        self.howto_due = mode if first_time and not self.pilot_wanted else None
+        self.howto_due = mode if first_time and not self.pilot_wanted and self.replay is None else None
 
     def _make_bots(self) -> dict[int, object]:
         """Bot controllers from game.bots; bot seats stay idle if it is not installed.
         Screenshots and the benchmark (pilot) let bots play every seat."""
         wanted = [s for s in self.seats
                   if self.pilot_wanted or s.kind == "bot" or s.seat in self.ctx.bot_takeovers]
-        if not wanted or self.sim is None:
+        if not wanted or self.sim is None or self.replay is not None:
             return {}
         try:
             from game.bots import make_soldout_bot
@@ -168,8 +181,18 @@ class MallScene(Scene):
         self.sim.start_next_round(mode)
         self._round_started(mode)
 
+    def mode_for_next_round(self) -> str | None:
+        """The mode the next round must take (replays follow the headless order), or None: free."""
+        if self.fixed_modes is None or self.sim is None:
+            return None
+        played = len(self.sim.match.results)
+        return self.fixed_modes[min(played, len(self.fixed_modes) - 1)]
+
     def rematch(self) -> None:
-        """Same seats, same settings, a new deal."""
+        """Same seats, same settings, a new deal (a replay plays again from the start)."""
+        if self.replay is not None:
+            self.ctx.stack.replace(MallScene(self.ctx, self.spec, replay=self.replay))
+            return
         spec = MatchSpec(self.spec.game, self.spec.seats, self.spec.mode, self.spec.rounds,
                          self.spec.seed + 1, self.spec.teams, self.spec.level, dict(self.spec.options))
         self.ctx.stack.replace(MallScene(self.ctx, spec))
@@ -212,12 +235,30 @@ class MallScene(Scene):
             from game.scenes.howto import push_howto
             push_howto(self.ctx, self.sim.mode)
             return
-        self.sim.step(self._commands(commands))
+        seat_commands = self._commands(commands)
+        if self.writer is not None:
+            self.writer.add_tick([seat_commands.get(s.seat, IDLE) for s in self.spec.seats])
+        self.sim.step(seat_commands)
+        if self.writer is not None and self.sim.phase == "match_over":
+            self._save_replay()
         self._after_step()
+
+    def _save_replay(self) -> None:
+        path, self.ctx.record_path = self.ctx.record_path, None
+        writer, self.writer = self.writer, None
+        try:
+            from pathlib import Path
+            writer.save(Path(path))
+            self.ctx.toast(f"Replay saved: {path}")
+        except OSError as exc:
+            self.ctx.toast(f"Could not save the replay {path}: {exc.strerror or exc}")
 
     def _commands(self, commands: dict[int, Command]) -> dict[int, Command]:
         sim = self.sim
         out: dict[int, Command] = {}
+        if self.replay_ticks is not None:   # the recorded commands, seats in the header's order
+            recorded = next(self.replay_ticks, None) or []
+            return {s.seat: (recorded[i] if i < len(recorded) else IDLE) for i, s in enumerate(self.spec.seats)}
         lost = set(self.ctx.input.disconnected_seats()) if hasattr(self.ctx.input, "disconnected_seats") else set()
         ready_all = self.pilot_wanted and sim.phase == "study" and sim.tick - sim.phase_tick > 240
         for s in self.seats:
@@ -479,6 +520,7 @@ def _sold_out_shot(players: int, mode: str):
 
 
 registry.register("soldout", start_soldout)
+registry.register_replay_viewer("soldout", lambda ctx, replay: MallScene(ctx, replay.match_spec(), replay=replay))
 registry.register_screenshot("mall", _shot(4, "rush"), warmup_ticks=60 * 9)
 registry.register_screenshot("mall_rush_2", _shot(2, "rush"), warmup_ticks=60 * 9)
 registry.register_screenshot("mall_rush_6", _shot(6, "rush"), warmup_ticks=60 * 10)

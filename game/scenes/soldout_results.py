@@ -48,9 +48,11 @@ class SoldOutResultsScene(Scene):
         self.rnd = sim.round
         self.result = sim.last_result
         self.final = sim.phase == "match_over"
-        self.choose = mall.spec.mode not in MODES
+        forced = mall.mode_for_next_round()
+        self.choose = mall.spec.mode not in MODES and forced is None
         modes = list(MODES)
-        self.next_mode = mall.spec.mode if not self.choose else modes[len(sim.match.results) % len(modes)]
+        self.next_mode = forced or (mall.spec.mode if mall.spec.mode in MODES
+                                    else modes[len(sim.match.results) % len(modes)])
         items = []
         if not self.final:
             items.append(widgets.MenuItem("Next round", self.next_round,
