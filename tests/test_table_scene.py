@@ -129,3 +129,16 @@ def test_a_replay_plays_back_in_the_window_scene(ctx, tmp_path, monkeypatch):
     while not scene.sim.over():
         ctx.stack.update({-1: IDLE})
     assert scene.sim.state_hash() == played["state_hash"]
+
+
+def test_results_spell_out_the_tie_break():
+    from game.rules.checkout import Score
+    from game.scenes.checkout_results import verdict
+    names = ["Orange", "Sky", "Green"]
+    plain = [Score(0, 40, 2, 1, 45), Score(1, 30, 1, 0, 31), Score(2, 20, 0, 0, 20)]
+    assert verdict(plain, [0], names) == ("Orange WINS!", "")
+    tied = [Score(0, 40, 5, 0, 45), Score(1, 42, 3, 0, 45), Score(2, 20, 0, 0, 20)]
+    head, why = verdict(tied, [0], names)
+    assert head == "Orange WINS!" and "Tie on 45 points" in why and "Orange 5" in why and "Sky 3" in why
+    shared = [Score(0, 40, 5, 0, 45), Score(1, 40, 5, 0, 45), Score(2, 20, 0, 0, 20)]
+    assert verdict(shared, [0, 1], names)[0] == "Orange and Sky SHARE THE WIN!"
