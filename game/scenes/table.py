@@ -262,6 +262,7 @@ registry.register_screenshot("table_round_end", _shot(4, lambda sim: sim.phase =
                              warmup_ticks=50)
 registry.register_screenshot("table_bidding", _shot(4, lambda sim: sim.phase == "bidding"), warmup_ticks=45)
 registry.register_screenshot("table_reveal", _shot(4, lambda sim: sim.phase == "reveal"), warmup_ticks=30)
+registry.register_screenshot("table_bonus", _shot(4, lambda sim: sim.bonus_grab is not None), warmup_ticks=40)
 
 
 def _solo_shot(ctx: "Context", seed: int) -> Scene:

@@ -267,7 +267,8 @@ class TableView:
         game = self.sim.game
         display = tuple(game.display)
         bonus = game.round > game.rules.normal_rounds
-        if self._row is None or self._row[0] != (display, bonus):
+        taken = game.bonus_taker is not None
+        if self._row is None or self._row[0] != (display, bonus, taken):
             out = self.static.subsurface(BARGAIN_ROW).copy()
             bargains = self.sim.catalogue.bargains
             area = pygame.Rect(0, 0, BARGAIN_ROW.w, BARGAIN_ROW.h)
@@ -277,11 +278,12 @@ class TableView:
             if not display and bonus:
                 self.texts.blit(out, "Bonus round: no bargains, leftover dice earn nothing.", 26, DIM, 2,
                                 center=(area.centerx, area.centery - 20))
-                self.texts.blit(out, "The first to join the queue takes the BONUS tokens!", 28, GOLD_TEXT, 2,
-                                center=(area.centerx, area.centery + 16))
+                if not taken:
+                    self.texts.blit(out, "The first to join the queue takes the BONUS tokens!", 28, GOLD_TEXT,
+                                    2, center=(area.centerx, area.centery + 16))
             elif not display:
                 self.texts.blit(out, "No bargains this round", 28, DIM, 2, center=area.center)
-            self._row = ((display, bonus), out)
+            self._row = ((display, bonus, taken), out)
         surface.blit(self._row[1], BARGAIN_ROW)
 
     def _purchases(self, surface: pygame.Surface, spaces: list[pygame.Rect]) -> None:

@@ -120,6 +120,11 @@ class SeatHud:
         gap = min(gap, 10)
         x0 = area.x + (area.w - (slots * DIE + (slots - 1) * gap)) // 2
         tumbling = sim.tumbling(seat)
+        landed = tick - sim.seats[seat].land_tick
+        if sim.seats[seat].land_tick and 0 <= landed < 14 and hand:
+            # the dice just landed: a quick white flash around them says "look now"
+            flash = pygame.Rect(x0 - 4, area.y - 4, slots * DIE + (slots - 1) * gap + 8, DIE + 8)
+            pygame.draw.rect(surface, (255, 255, 255), flash, max(1, 4 - landed // 4), border_radius=10)
         for i in range(slots):
             pos = (x0 + i * (DIE + gap), area.y)
             if i < len(hand) and not player.in_queue:

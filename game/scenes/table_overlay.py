@@ -9,13 +9,16 @@ import pygame
 from game.render.icons import INK
 from game.render.tabletop import category_icon, token_surface
 from game.rules.checkout import BIDDING, ROUND_END
-from game.scenes.table_layout import PRODUCTS
+from game.scenes.table_layout import BARGAIN_ROW, PRODUCTS
 from game.scenes.table_paint import DIM, GOLD_TEXT, GREEN, RED_TEXT, WHITE, Texts, blit_badge
 from game.sim.table import COUNTDOWN, PLAYING, REVEAL
 
 if TYPE_CHECKING:
     from game.core.seats import SeatIdentity
     from game.sim.table import TableSim
+
+
+BONUS_BANNER = 150   # ticks the "takes the BONUS" banner stays up
 
 
 class Overlays:
@@ -41,6 +44,17 @@ class Overlays:
         last = sim.last_player()
         if last is not None and phase in PLAYING:
             self._last(surface, *last)
+        if sim.bonus_grab is not None and tick - sim.bonus_grab[2] < BONUS_BANNER:
+            self._bonus(surface, *sim.bonus_grab)
+
+    def _bonus(self, surface: pygame.Surface, seat: int, tokens: int, when: int) -> None:
+        band = pygame.Rect(0, 0, PRODUCTS.w - 120, 70)
+        band.center = BARGAIN_ROW.center      # the board is free in the bonus round: the cards stay seen
+        pygame.draw.rect(surface, INK, band, border_radius=16)
+        pygame.draw.rect(surface, GOLD_TEXT, band, 4, border_radius=16)
+        blit_badge(surface, self.ids[seat], (band.x + 38, band.centery), 20)
+        self.texts.blit(surface, f"{self.sim.seats[seat].name} takes {tokens} BONUS tokens!", 34, GOLD_TEXT, 3,
+                        max_width=band.w - 90, midleft=(band.x + 70, band.centery))
 
     def _big(self, surface: pygame.Surface, text: str, colour: tuple[int, int, int], t: float) -> None:
         size = 150 + round(40 * max(0.0, 1.0 - t * 2))

@@ -124,6 +124,7 @@ class TableSim(TurnPhases):
         self.revealed: list[int] | None = None
         self.solo_seat: int | None = None
         self.change: tuple[int, int, int] | None = None   # (seat, tokens, tick) of the last checkout turn
+        self.bonus_grab: tuple[int, int, int] | None = None  # (seat, tokens, tick): who took the BONUS
         self.round_gains = self._empty_gains()
         self.rounds: list[list[dict]] = []                # gains of every finished round
         self._seen = self.game.phase
@@ -307,6 +308,7 @@ class TableSim(TurnPhases):
         self.events.append(("queue", s.seat, "auto" if auto else dice))
         if had_bonus is None and self.game.bonus_taker == s.seat:
             self.round_gains[s.seat]["tokens"] += player.tokens - tokens
+            self.bonus_grab = (s.seat, player.tokens - tokens, self.tick)
             self.events.append(("bonus", s.seat, player.tokens - tokens))
 
     # ------------------------------------------------------------------ timers and phases
@@ -404,7 +406,7 @@ class TableSim(TurnPhases):
             "tick": self.tick, "game": self.game.state_dict(),
             "seats": [s.state() for s in self.seats],
             "timers": [self.countdown_end, self.reveal_until, self.last_deadline, self.hold_until,
-                       self.turn_start, self.solo_seat],
+                       self.turn_start, self.solo_seat, self.bonus_grab and list(self.bonus_grab)],
             "races": [[r.tick, r.product, r.winner, list(r.losers)] for r in self.races.values()],
         }
 
