@@ -92,6 +92,7 @@ class MallScene(Scene):
         self._texts: dict[tuple, pygame.Surface] = {}
         self.stamp: pygame.Surface | None = None
         self._flash: pygame.Surface | None = None
+        self._stamps: dict[str, pygame.Surface] = {}   # built before play: a rotozoom costs a frame
         self._band: pygame.Surface | None = None
         if self.fixed_modes:
             self._begin(self.fixed_modes[0])
@@ -163,6 +164,9 @@ class MallScene(Scene):
         for item in self.catalogue.items.values():
             for size in sizes:
                 item_card(item, size, colourblind=cb, colours=self.catalogue)
+        for text in dict.fromkeys(ENDINGS.values()):
+            if text not in self._stamps:
+                self._stamps[text] = self._make_stamp(text)
 
     def enter(self) -> None:
         if self.error:
@@ -317,7 +321,6 @@ class MallScene(Scene):
                 self.ctx.sound("go")
             elif phase == "sold_out":
                 self.ending_tick = sim.tick
-                self.stamp = None
                 self.ctx.sound("sold_out")
             elif phase == "match_over":
                 self.ctx.sound("win")
@@ -438,9 +441,10 @@ class MallScene(Scene):
                 self._flash.fill((255, 255, 255))
             self._flash.set_alpha(round(200 * (1 - age / FLASH_TICKS)))
             surface.blit(self._flash, (0, 0))
-        if self.stamp is None:
-            self.stamp = self._make_stamp(ENDINGS.get(sim.round.cause, "SOLD OUT!"))
-        stamp = self.stamp
+        text = ENDINGS.get(sim.round.cause, "SOLD OUT!")
+        if text not in self._stamps:
+            self._stamps[text] = self._make_stamp(text)
+        stamp = self._stamps[text]
         if age < 10:
             k = 1.6 - 0.6 * age / 10
             stamp = pygame.transform.scale(stamp, (round(stamp.get_width() * k), round(stamp.get_height() * k)))
