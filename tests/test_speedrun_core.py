@@ -182,11 +182,20 @@ def test_corrupt_records_are_moved_aside(user_dir):
 
 
 _SAVER = """
-import sys
+import os, sys, time
 from game.speedrun.records import Records
 rec = Records()
-for i in range(400):
-    rec.add_run("rush.set.A", {"ticks": 1000 - i, "splits": list(range(i, i + 3000)), "flags": [], "seed": i})
+runs = [{"ticks": 1000 - i, "splits": list(range(i, i + 3000)), "flags": [], "seed": i, "date": "2026-11-29"}
+        for i in range(400)]
+rec.data["boards"]["rush.set.A"] = {"pb": runs[-1], "best_segments": [1] * 3000, "leaderboard": runs[-10:],
+                                    "last": runs[:10], "attempts": 0}
+if sys.argv[1] == "stall":
+    real_fsync = os.fsync
+    def stalled_fsync(fd):          # a slow disk: the new file is half way to the platter
+        print("in save", flush=True)
+        time.sleep(30)
+        real_fsync(fd)
+    os.fsync = stalled_fsync
 n = 0
 print("ready", flush=True)
 while True:
@@ -196,22 +205,36 @@ while True:
 """
 
 
-def test_kill_during_save_leaves_a_whole_file(user_dir):
+def _kill_saver(user_dir, mode: str, wait_for: bytes, delay: float = 0.0) -> Records:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-c", _SAVER, mode], cwd=ROOT, env=env, stdout=subprocess.PIPE)
+    try:
+        assert proc.stdout.readline().strip() == b"ready"
+        if wait_for:
+            assert proc.stdout.readline().strip() == wait_for
+        time.sleep(delay)
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+    loaded, warning = Records.load()
+    assert warning is None, warning            # never half a file
+    assert not list(user_dir.glob(f"{FILE_NAME}.corrupt-*"))
+    return loaded
+
+
+def test_kill_during_save_leaves_the_previous_file_intact(user_dir):
     rec = Records()
     rec.add_run("rush.set.A", _run(500, [200, 500]))
     rec.save()
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    for delay in (0.25, 0.4):
-        proc = subprocess.Popen([sys.executable, "-c", _SAVER], cwd=ROOT, env=env, stdout=subprocess.PIPE)
-        assert proc.stdout.readline().strip() == b"ready"
-        time.sleep(delay)            # many saves of a ~300 KB file are under way
-        proc.send_signal(signal.SIGKILL)
-        proc.wait()
-        loaded, warning = Records.load()
-        assert warning is None, warning    # never half a file: the old one or a whole new one
-        board = loaded.board("rush.set.A")
-        assert board["pb"]["ticks"] == 601 and board["attempts"] >= 1   # the killed process had saved
-        assert not list(user_dir.glob(f"{FILE_NAME}.corrupt-*"))
+    before = (user_dir / FILE_NAME).read_bytes()
+    # Killed inside a save (its new file written, not yet synced or renamed): the old file stands.
+    loaded = _kill_saver(user_dir, "stall", b"in save")
+    assert (user_dir / FILE_NAME).read_bytes() == before and loaded.pb("rush.set.A")["ticks"] == 500
+    assert list(user_dir.glob(f".{FILE_NAME}.*.tmp"))   # the interrupted save's temp file, never renamed
+    # Killed at a random moment of a save loop: the old file or a whole new one, never a mix.
+    loaded = _kill_saver(user_dir, "loop", b"", delay=0.3)
+    board = loaded.board("rush.set.A")
+    assert (board["pb"]["ticks"], board["attempts"] >= 1) in ((500, False), (601, True))
 
 
 # ---------------------------------------------------------------- LiveSplit
