@@ -386,22 +386,45 @@ class MallScene(Scene):
         return surf
 
     def _top_bar(self, surface: pygame.Surface) -> None:
-        """Mode, round and clock in a pill over the map's top wall."""
+        """Mode, round and clock: in the margin left of the map (never over an avatar), or a pill
+        over the top wall when the map fills the width."""
         sim = self.sim
         rounds = max(1, self.spec.rounds)
         number = min(rounds, len(sim.match.results) + (0 if sim.phase in ("round_over", "match_over") else 1))
-        parts = [MODE_NAMES[sim.mode], f"Round {number}/{rounds}"]
+        clock = ""
         if sim.phase in ("playing", "sold_out"):
             end = sim.tick if sim.phase == "playing" else sim.phase_tick
             secs = max(0, end - sim.round_tick) // 60
-            parts.append(f"{secs // 60}:{secs % 60:02d}")
-        text = self._text("   ·   ".join(parts), 24, (255, 244, 227), 2)
+            clock = f"{secs // 60}:{secs % 60:02d}"
+        light, gold = (255, 244, 227), (255, 193, 69)
+        memory_hint = sim.mode == "memory" and sim.phase == "playing"
+        margin = self.layout.map_rect.x
+        if margin >= 96:
+            cx = margin // 2
+            lines = [(MODE_NAMES[sim.mode].upper(), 22, gold), (f"Round {number}/{rounds}", 22, light)]
+            if clock:
+                lines.append((clock, 40, light))
+            y = self.layout.map_rect.y + 14
+            for text, size, colour in lines:
+                img = self._text(text, size, colour, 2)
+                if img.get_width() > margin - 8:
+                    img = pygame.transform.smoothscale(img, (margin - 8, round(img.get_height() * (margin - 8) / img.get_width())))
+                surface.blit(img, img.get_rect(midtop=(cx, y)))
+                y += img.get_height() + 4
+            if memory_hint:
+                rx = self.layout.map_rect.right + (SCREEN[0] - self.layout.map_rect.right) // 2
+                for i, line in enumerate(("Hold Y", "to call", "SOLD OUT!")):
+                    img = self._text(line, 22, gold, 2)
+                    surface.blit(img, img.get_rect(midtop=(rx, self.layout.map_rect.y + 14 + i * 26)))
+            return
+        parts = [MODE_NAMES[sim.mode], f"Round {number}/{rounds}"] + ([clock] if clock else [])
+        text = self._text("   ·   ".join(parts), 24, light, 2)
         rect = text.get_rect(midtop=(SCREEN[0] // 2, self.layout.map_rect.y + 2)).inflate(24, 6)
         pygame.draw.rect(surface, (28, 20, 18), rect, border_radius=14)
         pygame.draw.rect(surface, (84, 64, 58), rect, 2, border_radius=14)
         surface.blit(text, text.get_rect(center=rect.center))
-        if sim.mode == "memory" and sim.phase == "playing":
-            hint = self._text("Hold Y: SOLD OUT!", 22, (255, 193, 69), 2)
+        if memory_hint:
+            hint = self._text("Hold Y: SOLD OUT!", 22, gold, 2)
             surface.blit(hint, hint.get_rect(topright=(self.layout.map_rect.right - 8, self.layout.map_rect.y + 6)))
 
     def _phase_overlay(self, surface: pygame.Surface) -> None:

@@ -60,6 +60,8 @@ class MapView:
         self.dresser_card = (max(80, round(132 * s)), max(46, round(72 * s)))
         self.badge = max(12, round(18 * s))
         self.count_px = max(16, round(20 * s))
+        self._badges: dict[int, pygame.Surface] = {}
+        self._numbers: dict[int, pygame.Surface] = {}
 
     # ------------------------------------------------------------------ helpers
     def at(self, x: float, y: float, shake: tuple[int, int] = (0, 0)) -> tuple[int, int]:
@@ -74,7 +76,34 @@ class MapView:
             if count <= 0:
                 continue
             cx, cy = self.at(x, y, shake)
-            surface.blit(pile_surface(count, (pw, ph)), (cx - pw // 2, cy - ph + pw // 3))
+            left, top = cx - pw // 2, cy - ph + pw // 3
+            surface.blit(pile_surface(count, (pw, ph)), (left, top))
+            badge = self._count_badge(count)
+            bx, by = self._number_spot(count)
+            surface.blit(badge, (left + bx - badge.get_width() // 2, top + by - badge.get_height() // 2))
+
+    def _number_spot(self, count: int) -> tuple[int, int]:
+        """Where pile_surface prints the count (bottom right of the top card): our badge covers it.
+        Mirrors clothing._pile's geometry."""
+        w, h = self.pile_size
+        step = max(1.0, h * 0.035)
+        card_h = max(4, round(h - 10 * step - h * 0.04))
+        bottom = h - card_h - round(h * 0.02)
+        top = round(bottom - (min(count, 10) - 1) * step)
+        return w - round(card_h * 0.22), min(h, top + card_h + round(h * 0.06)) - round(card_h * 0.22)
+
+    def _count_badge(self, count: int) -> pygame.Surface:
+        """The pile's card count, big enough to read from the sofa: white on a dark disc."""
+        badge = self._badges.get(count)
+        if badge is None:
+            text = outlined_text(str(count), self.count_px + 2, (255, 255, 255), INK, width=1)
+            d = max(text.get_width(), text.get_height()) + 2
+            badge = pygame.Surface((d, d), pygame.SRCALPHA)
+            pygame.draw.circle(badge, (32, 26, 46), (d // 2, d // 2), d // 2)
+            pygame.draw.circle(badge, (255, 255, 255), (d // 2, d // 2), d // 2, 2)
+            badge.blit(text, text.get_rect(center=(d // 2, d // 2)))
+            self._badges[count] = badge
+        return badge
 
     def draw_previews(self, surface: pygame.Surface, previews: dict[int, tuple[int, int, bool]],
                       shake: tuple[int, int]) -> None:
@@ -159,7 +188,9 @@ class MapView:
             seat = sim.seats[sim.round.members(side)[0]]
             ident = self.sprites[seat].identity
             surface.blit(seat_shape_surface(ident.shape, _hex(ident.colour), b), (left + i * step, y + 2))
-            num = outlined_text(str(n), self.count_px, (255, 255, 255), INK, width=1)
+            num = self._numbers.get(n)
+            if num is None:
+                num = self._numbers[n] = outlined_text(str(n), self.count_px, (255, 255, 255), INK, width=1)
             surface.blit(num, (left + i * step + b + 1, y + 2 + (b - num.get_height()) // 2))
 
     @staticmethod

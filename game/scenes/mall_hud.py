@@ -133,7 +133,7 @@ class Hud:
             hint = "deliver" if sim.mode == "rush" else "place"
             keys = [("A", hint), ("B", "put back")]
             if sim.mode == "rush":
-                keys.append(("LB/RB", "which card"))
+                keys.append(("LB/RB", "list"))
             self._hints(surface, seat, p, keys)
         else:
             pygame.draw.rect(surface, (60, 46, 40), v, border_radius=12)
