@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib
 import math
+import sys
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Callable, Sequence, TextIO
@@ -212,7 +213,7 @@ def run_cli(game: str, mode: str | None, matches: int, seed: int, out: TextIO, j
         results = run_tournament(game, [mode] if mode else None, matches, seed, jobs=jobs,
                                  progress=lambda p: print(format_row(p), file=out, flush=True))
     except TournamentError as exc:
-        print(f"main.py: {exc}", file=out)
+        print(f"main.py: {exc}", file=sys.stderr)
         return 2
     clear = sum(p.clear for p in results)
     print(f"{clear} of {len(results)} steps of the ladder are clear (95% interval above 0.50)", file=out)
