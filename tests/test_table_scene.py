@@ -142,3 +142,11 @@ def test_results_spell_out_the_tie_break():
     assert head == "Orange WINS!" and "Tie on 45 points" in why and "Orange 5" in why and "Sky 3" in why
     shared = [Score(0, 40, 5, 0, 45), Score(1, 40, 5, 0, 45), Score(2, 20, 0, 0, 20)]
     assert verdict(shared, [0, 1], names)[0] == "Orange and Sky SHARE THE WIN!"
+
+
+def test_keyboard_seats_are_told_their_own_keys(ctx):
+    ctx.input.assign(("kb", "left"), 0)
+    scene = TableScene(ctx, people(2))
+    assert scene.hud.key(0, "X") == "E" and scene.hud.key(0, "A") == "Space"
+    assert scene.hud.key(1, "X") == "X"          # a bot seat: the pad names
+    assert scene.hud._doing(0)[0] == "E: roll!"

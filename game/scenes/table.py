@@ -76,6 +76,7 @@ class TableScene(Scene):
         labels = ["BOT" if i in self.bots and not demo else "" for i in range(spec.players)]
         self.hud = SeatHud(self.sim, seat_panels(spec.players), self.ids, labels, self.texts,
                            [i in self.bots for i in range(spec.players)])
+        self.hud.keys = self._key_names()
         self.view = TableView(self.sim, self.ids, self.texts)
         self.overlays = Overlays(self.sim, self.ids, self.texts)
         self.warm: list[Callable[[], object]] = []   # art to render ahead, a little each frame
@@ -86,6 +87,26 @@ class TableScene(Scene):
         if self.sim is not None and not self.demo and self.replay is None:
             from game.scenes.howto import push_howto_once
             push_howto_once(self.ctx, "checkout")
+
+    def resume(self) -> None:
+        if self.sim is not None:
+            self.hud.keys = self._key_names()   # the controls may have been rebound in Settings
+
+    def _key_names(self) -> list[dict[str, str]]:
+        """Per seat, the name of the key or pad button behind A, B, X and Y (keyboards differ)."""
+        from game.input.bindings import key_label, pad_button_label
+        names: list[dict[str, str]] = []
+        for s in self.spec.seats:
+            device = self.ctx.input.device_of(s.seat)
+            seat_names: dict[str, str] = {}
+            if device is not None and device[0] == "kb":
+                for button in (Button.A, Button.B, Button.X, Button.Y):
+                    seat_names[button.name] = key_label(self.ctx.bindings.key_for(device[1], button))
+            elif device is not None:
+                for button in (Button.A, Button.B, Button.X, Button.Y):
+                    seat_names[button.name] = pad_button_label(self.ctx.bindings.pad_button_for(button))
+            names.append(seat_names)
+        return names
 
     def rematch(self) -> None:
         """Same seats, a new deal."""

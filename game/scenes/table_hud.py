@@ -42,8 +42,13 @@ class SeatHud:
         self.ids = identities
         self.labels = labels      # "BOT" / "" for people (empty for every seat in a demo)
         self.bots = bots or [bool(label) for label in labels]   # whose bid choice stays hidden
+        self.keys: list[dict[str, str]] = [{} for _ in labels]   # per seat: button -> its key's name
         self.texts = texts
         self._info: dict[int, tuple[tuple, pygame.Surface]] = {}   # seat -> (key, its text and icons)
+
+    def key(self, seat: int, button: str) -> str:
+        """What this seat presses for a pad button: "X" on a pad, "E" or "Right Ctrl" on a keyboard."""
+        return self.keys[seat].get(button, button)
 
     # ------------------------------------------------------------------ frames (static)
     def draw_frames(self, surface: pygame.Surface, ui) -> None:
@@ -173,11 +178,11 @@ class SeatHud:
             if sim.tumbling(seat):
                 return "Rolling...", GOLD_TEXT
             if 0 in player.hand:
-                return "X: roll!", WHITE
+                return f"{self.key(seat, 'X')}: roll!", WHITE
             can = len(game.grabbable(seat))
             if can:
-                return f"A: grab ({can} fit)", GREEN
-            return "X: roll again  Y: queue", WHITE
+                return f"{self.key(seat, 'A')}: grab ({can} fit)", GREEN
+            return f"{self.key(seat, 'X')}: roll again  {self.key(seat, 'Y')}: queue", WHITE
         if phase == CHECKOUT:
             buyer = game.checkout_player()
             if buyer == seat:
@@ -186,19 +191,20 @@ class SeatHud:
                 return f"Waiting: {dice(player.queued)}", WHITE
             return "", WHITE
         if phase == ROUND_END:
-            return ("READY", GREEN) if sim.seats[seat].ready else ("A: next round", WHITE)
+            return ("READY", GREEN) if sim.seats[seat].ready else (f"{self.key(seat, 'A')}: next round", WHITE)
         if phase == BIDDING:
             if game.bid_made(seat):
                 return "READY (bid hidden)", GREEN
             if self.bots[seat]:
                 return "choosing...", DIM      # a bot's choice is as secret as anyone's
-            return f"Bid: {sim.seats[seat].bid_choice} (up/down, A)", WHITE
+            return f"Bid: {sim.seats[seat].bid_choice} (up/down, {self.key(seat, 'A')})", WHITE
         if phase == REVEAL and sim.revealed is not None:
             bid = sim.revealed[seat]
             return (f"{bid} bonus {'die' if bid == 1 else 'dice'}", GOLD_TEXT) if bid else ("Sits out", DIM)
         if phase == BONUS_SOLO:
             if sim.solo_seat == seat:
-                return "Set dice (A/B), grab (A), Y: done", GOLD_TEXT
+                a, b, y = self.key(seat, "A"), self.key(seat, "B"), self.key(seat, "Y")
+                return f"Set dice ({a}/{b}), grab ({a}), {y}: done", GOLD_TEXT
             return "Watching", DIM
         return "", WHITE
 
