@@ -173,7 +173,7 @@ class MallScene(Scene):
             return
         if self.sim is None:
             from game.scenes.soldout_results import ChooseModeScene
-            self.ctx.stack.push(ChooseModeScene(self.ctx, self._choose_first, first=True))
+            self.ctx.stack.push(ChooseModeScene(self.ctx, self._choose_first, first=True, on_cancel=self.to_lobby))
 
     def _choose_first(self, mode: str) -> None:
         self._begin(mode)
@@ -294,6 +294,8 @@ class MallScene(Scene):
         self.previews = {seat: sim.preview_spot(seat) for seat in sim.seats if sim.held_pile(seat) is not None}
         for event in sim.events:
             self._event(event)
+        if sim.phase == "countdown" and sim.phase_ticks_left() % 60 == 0 and sim.phase_ticks_left():
+            self.ctx.sound("countdown")   # one beep per number: 3, 2, 1 ... then "go"
         if sim.phase in ("round_over", "match_over") and not self.results_pushed:
             self.results_pushed = True
             from game.scenes.soldout_results import SoldOutResultsScene
@@ -315,9 +317,7 @@ class MallScene(Scene):
             self.ctx.sound("error")
         elif kind == "phase":
             phase = event[1]
-            if phase == "countdown":
-                self.ctx.sound("countdown")
-            elif phase == "playing":
+            if phase == "playing":
                 self.ctx.sound("go")
             elif phase == "sold_out":
                 self.ending_tick = sim.tick

@@ -307,13 +307,22 @@ class ChooseModeScene(Scene):
     name = "choose_mode"
     opaque = False
 
-    def __init__(self, ctx: "Context", on_choice: Callable[[str], None], first: bool = False) -> None:
+    def __init__(self, ctx: "Context", on_choice: Callable[[str], None], first: bool = False,
+                 on_cancel: Callable[[], None] | None = None) -> None:
         super().__init__(ctx)
         self.on_choice = on_choice
         self.first = first
         self.closed = False
         self.menu = widgets.MenuList([widgets.MenuItem(MODE_NAMES[m], lambda m=m: self.pick(m)) for m in MODES],
-                                     play=ctx.sound, row_height=72, width=480)
+                                     play=ctx.sound, row_height=72, width=480,
+                                     on_back=self.cancel if on_cancel is not None else None)
+        self.on_cancel = on_cancel
+
+    def cancel(self) -> None:
+        """B before the first round: back to the lobby (nothing was played yet)."""
+        if not self.closed and self.on_cancel is not None:
+            self.closed = True
+            self.on_cancel()
 
     def pick(self, mode: str) -> None:
         if self.closed:
@@ -339,7 +348,8 @@ class ChooseModeScene(Scene):
         widgets.logo_text(surface, ui, "CHOOSE A MODE", ui.size("heading"), ui.colour("accent"),
                           (640, box.y + 66), outline=4)
         self.menu.draw(surface, ui, ((1280 - self.menu.width) // 2, box.y + 130))
-        widgets.hints(surface, ui, [("A", "Play this mode")], y=box.bottom - 36)
+        widgets.hints(surface, ui, [("A", "Play this mode")] + ([("B", "Lobby")] if self.on_cancel else []),
+                      y=box.bottom - 36)
 
 
 def _results_shot(players: int, mode: str, rounds: int = 2):
