@@ -194,6 +194,8 @@ class TableScene(Scene):
         sim = self.sim
         humans = [i not in self.bots for i in range(sim.n)]
         for kind, seat, detail in sim.events:
+            if kind == "grab":
+                self.view.flashes[detail] = (seat, sim.tick)
             if kind == "error":
                 if seat >= 0 and humans[seat]:
                     self.ctx.sound("error")

@@ -22,7 +22,9 @@ if TYPE_CHECKING:
     from game.core.seats import SeatIdentity
     from game.sim.table import TableSim
 
-CARDS_AREA = PRODUCTS.copy()   # every card lies on the felt
+CARDS_AREA = PRODUCTS.inflate(0, 24)   # the felt and its rim: cards, and the badges on their edges
+
+BURST_TICKS = 16      # how long a grab's ring bursts out of the card
 
 # Where each seat's badge sits on a card it points at: six corners/edges, one per seat.
 BADGE_SPOTS = ((0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0), (0.0, 0.5), (1.0, 0.5))
@@ -41,6 +43,7 @@ class TableView:
         self.static: pygame.Surface | None = None          # the scene's static layer, set once built
         self._cards: tuple[tuple, pygame.Surface] | None = None
         self._row: tuple[tuple, pygame.Surface] | None = None
+        self.flashes: dict[str, tuple[int, int]] = {}       # product -> (grabber, tick): the grab's burst
 
     # ------------------------------------------------------------------ static
     def draw_frames(self, surface: pygame.Surface) -> None:
@@ -111,6 +114,7 @@ class TableView:
         if sim.phase == REVEAL:
             return                     # the bids are the news: no cursors over them
         self._cursors(surface, rects, tick)
+        self._bursts(surface, rects, tick)
         self._races(surface, rects, tick)
         if sim.game.phase == BONUS_SOLO:
             self._solo_dice(surface, rects[len(table):])
@@ -145,8 +149,9 @@ class TableView:
         for seat in range(sim.n):
             for pid in self._fit[seat]:
                 rect = rects[index[pid]]
-                x = rect.x + 16 + seat * 24
-                blit_badge(surface, self.ids[seat], (x, rect.bottom - 16), 10)
+                step = min(24, (rect.w - 24) // max(1, sim.n - 1))
+                x = rect.x + 12 + seat * step
+                blit_badge(surface, self.ids[seat], (x, rect.bottom - 2), 10)   # on the rim, clear of the stars
 
     def _cursors(self, surface: pygame.Surface, rects: list[pygame.Rect], tick: int) -> None:
         sim = self.sim
@@ -169,6 +174,20 @@ class TableView:
             fx, fy = BADGE_SPOTS[seat % len(BADGE_SPOTS)]
             centre = (round(ring.x + fx * ring.w), round(ring.y + fy * ring.h))
             blit_badge(surface, ident, centre, 15)
+
+    def _bursts(self, surface: pygame.Surface, rects: list[pygame.Rect], tick: int) -> None:
+        """A ring in the grabber's colour bursting out of a card just taken."""
+        if not self.flashes:
+            return
+        index = {spot.id: i for i, spot in enumerate(self.sim.game.table)}
+        for pid, (seat, when) in list(self.flashes.items()):
+            age = tick - when
+            if age >= BURST_TICKS or pid not in index:
+                del self.flashes[pid]
+                continue
+            grow = 6 + age * 3
+            ring = rects[index[pid]].inflate(grow, grow)
+            pygame.draw.rect(surface, self.ids[seat].colour, ring, max(1, 6 - age // 3), border_radius=14)
 
     def _races(self, surface: pygame.Surface, rects: list[pygame.Rect], tick: int) -> None:
         sim = self.sim
