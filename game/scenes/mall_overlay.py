@@ -1,0 +1,176 @@
+"""What the mall draws over the map: round info, the study banner, the countdown, GO!,
+and the SOLD OUT! moment (flash, shake, stamp, who called it).
+
+Texts and stamps are rendered once and kept; the flash is one opaque sheet
+blended by its surface alpha (cheap in software rendering).
+"""
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.match import MatchSpec
+from game.render.icons import INK, outlined_text
+from game.rules.soldout import MODE_NAMES
+from game.scenes.mall_layout import SCREEN, MallLayout
+
+if TYPE_CHECKING:
+    from game.core.context import Context
+    from game.sim.mall import MallSim
+
+FLASH_TICKS = 18           # the white flash of SOLD OUT!
+SHAKE_TICKS = 30
+GO_TICKS = 40              # "GO!" stays this long after the countdown
+STAMP_RED = (226, 40, 60)
+ENDINGS = {"sold_out": "SOLD OUT!", "all_filled": "ALL TIDY!", "nothing_left": "SOLD OUT!",
+           "stopped": "TIME!", "time": "TIME!"}
+
+
+class MallOverlays:
+    def __init__(self, ctx: "Context", layout: MallLayout, spec: MatchSpec, names: dict[int, str]) -> None:
+        self.ctx = ctx
+        self.layout = layout
+        self.spec = spec
+        self.names = names
+        self._texts: dict[tuple, pygame.Surface] = {}
+        self._stamps: dict[str, pygame.Surface] = {}
+        self._flash: pygame.Surface | None = None
+        self._band: pygame.Surface | None = None
+
+    def prewarm(self) -> None:
+        """Build the stamps before play: a rotozoom would cost the moment's first frame."""
+        for text in dict.fromkeys(ENDINGS.values()):
+            if text not in self._stamps:
+                self._stamps[text] = self._make_stamp(text)
+
+    def shake(self, sim: "MallSim", ending_tick: int) -> tuple[int, int]:
+        """The map's offset while the SOLD OUT! moment shakes it (none if the setting is off)."""
+        if ending_tick < 0 or not self.ctx.settings.screen_shake:
+            return (0, 0)
+        age = sim.tick - ending_tick
+        if age >= SHAKE_TICKS:
+            return (0, 0)
+        power = 9 * (1 - age / SHAKE_TICKS)
+        return (round(math.sin(age * 2.1) * power), round(math.cos(age * 2.9) * power * 0.6))
+
+    def _text(self, text: str, size: int, colour: tuple[int, int, int], outline: int = 3) -> pygame.Surface:
+        key = (text, size, colour, outline)
+        surf = self._texts.get(key)
+        if surf is None:
+            if len(self._texts) > 200:
+                self._texts.clear()
+            surf = outlined_text(text, size, colour, INK, width=outline)
+            self._texts[key] = surf
+        return surf
+
+    def draw_info(self, surface: pygame.Surface, sim: "MallSim") -> None:
+        """Mode, round and clock: in the margin left of the map (never over an avatar), or a pill
+        over the top wall when the map fills the width."""
+        rounds = max(1, self.spec.rounds)
+        number = min(rounds, len(sim.match.results) + (0 if sim.phase in ("round_over", "match_over") else 1))
+        clock = ""
+        if sim.phase in ("playing", "sold_out"):
+            end = sim.tick if sim.phase == "playing" else sim.phase_tick
+            secs = max(0, end - sim.round_tick) // 60
+            clock = f"{secs // 60}:{secs % 60:02d}"
+        light, gold = (255, 244, 227), (255, 193, 69)
+        memory_hint = sim.mode == "memory" and sim.phase == "playing"
+        margin = self.layout.map_rect.x
+        if margin >= 96:
+            cx = margin // 2
+            lines = [(MODE_NAMES[sim.mode].upper(), 22, gold), (f"Round {number}/{rounds}", 22, light)]
+            if clock:
+                lines.append((clock, 40, light))
+            y = self.layout.map_rect.y + 14
+            for text, size, colour in lines:
+                img = self._text(text, size, colour, 2)
+                if img.get_width() > margin - 8:
+                    img = pygame.transform.smoothscale(img, (margin - 8, round(img.get_height() * (margin - 8) / img.get_width())))
+                surface.blit(img, img.get_rect(midtop=(cx, y)))
+                y += img.get_height() + 4
+            if memory_hint:
+                rx = self.layout.map_rect.right + (SCREEN[0] - self.layout.map_rect.right) // 2
+                for i, line in enumerate(("Hold Y", "to call", "SOLD OUT!")):
+                    img = self._text(line, 22, gold, 2)
+                    surface.blit(img, img.get_rect(midtop=(rx, self.layout.map_rect.y + 14 + i * 26)))
+            return
+        parts = [MODE_NAMES[sim.mode], f"Round {number}/{rounds}"] + ([clock] if clock else [])
+        text = self._text("   ·   ".join(parts), 24, light, 2)
+        rect = text.get_rect(midtop=(SCREEN[0] // 2, self.layout.map_rect.y + 2)).inflate(24, 6)
+        pygame.draw.rect(surface, (28, 20, 18), rect, border_radius=14)
+        pygame.draw.rect(surface, (84, 64, 58), rect, 2, border_radius=14)
+        surface.blit(text, text.get_rect(center=rect.center))
+        if memory_hint:
+            hint = self._text("Hold Y: SOLD OUT!", 22, gold, 2)
+            surface.blit(hint, hint.get_rect(topright=(self.layout.map_rect.right - 8, self.layout.map_rect.y + 6)))
+
+    def draw_phase(self, surface: pygame.Surface, sim: "MallSim", ending_tick: int) -> None:
+        """Study banner, countdown numbers, GO!, and the SOLD OUT! moment."""
+        centre = self.layout.map_rect.center
+        if sim.phase == "study":
+            secs = (sim.phase_ticks_left() + 59) // 60
+            if self._band is None:
+                self._band = pygame.Surface((self.layout.map_rect.w, 150))
+                self._band.fill((11, 7, 6))
+                self._band.set_alpha(190)
+            surface.blit(self._band, self._band.get_rect(center=centre))
+            title = self._text("MEMORISE YOUR LIST!", 56, (255, 193, 69), 4)
+            surface.blit(title, title.get_rect(center=(centre[0], centre[1] - 34)))
+            ready = sum(1 for av in sim.avatars if av.ready)
+            line = self._text(f"{secs} s  ·  A when ready  ({ready}/{len(sim.avatars)} ready)", 30,
+                              (255, 244, 227), 2)
+            surface.blit(line, line.get_rect(center=(centre[0], centre[1] + 30)))
+        elif sim.phase == "countdown":
+            left = sim.phase_ticks_left()
+            number = self._text(str(max(1, (left + 59) // 60)), 170, (255, 244, 227), 7)
+            surface.blit(number, number.get_rect(center=centre))
+            sub = self._text("The shutters are going up...", 30, (255, 193, 69), 2)
+            surface.blit(sub, sub.get_rect(center=(centre[0], centre[1] + 100)))
+        elif sim.phase == "playing" and sim.tick - sim.round_tick < GO_TICKS:
+            go = self._text("GO!", 170, (123, 216, 143), 7)
+            surface.blit(go, go.get_rect(center=centre))
+        elif sim.phase in ("sold_out", "round_over", "match_over"):
+            self._sold_out(surface, sim, ending_tick)
+
+    def _sold_out(self, surface: pygame.Surface, sim: "MallSim", ending_tick: int) -> None:
+        age = sim.tick - ending_tick if ending_tick >= 0 else 99
+        if age < FLASH_TICKS and self.ctx.settings.screen_shake:
+            if self._flash is None:   # one opaque white sheet, blended by its surface alpha
+                self._flash = pygame.Surface(SCREEN)
+                self._flash.fill((255, 255, 255))
+            self._flash.set_alpha(round(200 * (1 - age / FLASH_TICKS)))
+            surface.blit(self._flash, (0, 0))
+        text = ENDINGS.get(sim.round.cause, "SOLD OUT!")
+        if text not in self._stamps:
+            self._stamps[text] = self._make_stamp(text)
+        stamp = self._stamps[text]
+        if age < 10:
+            k = 1.6 - 0.6 * age / 10
+            stamp = pygame.transform.scale(stamp, (round(stamp.get_width() * k), round(stamp.get_height() * k)))
+        centre = self.layout.map_rect.center
+        surface.blit(stamp, stamp.get_rect(center=(centre[0], centre[1] - 20)))
+        who = self._caller_text(sim)
+        if who:
+            line = self._text(who, 36, (255, 244, 227), 3)
+            surface.blit(line, line.get_rect(center=(centre[0], centre[1] + 90)))
+
+    def _caller_text(self, sim: "MallSim") -> str:
+        side = sim.round.sold_out_by
+        if sim.round.cause == "sold_out" and side is not None:
+            names = [self.names[sim.seats[p]] for p in sim.round.members(side)]
+            return f"{' & '.join(names)} called it!"
+        return {"all_filled": "Every dresser is filled", "nothing_left": "Nobody can finish a list any more",
+                "stopped": "The mall is closing", "time": "The mall is closing"}.get(sim.round.cause, "")
+
+    def _make_stamp(self, text: str) -> pygame.Surface:
+        face = outlined_text(text, 150, (255, 255, 255), INK, width=6)
+        pad = 26
+        card = pygame.Surface((face.get_width() + 2 * pad, face.get_height() + pad), pygame.SRCALPHA)
+        rect = card.get_rect()
+        pygame.draw.rect(card, INK, rect, border_radius=28)
+        pygame.draw.rect(card, STAMP_RED, rect.inflate(-12, -12), border_radius=22)
+        pygame.draw.rect(card, (255, 255, 255), rect.inflate(-28, -28), 5, border_radius=16)
+        card.blit(face, face.get_rect(center=rect.center))
+        return pygame.transform.rotozoom(card, 6, 1.0)
