@@ -277,9 +277,9 @@ def _in_checkout(sim: TableSim) -> bool:
 
 registry.register("checkout", _start)
 registry.register_replay_viewer("checkout", lambda ctx, replay: TableScene(ctx, replay.match_spec(), replay=replay))
-registry.register_screenshot("table", _shot(4), warmup_ticks=60 * 6)
+registry.register_screenshot("table", _shot(4), warmup_ticks=60 * 4 + 30)
 registry.register_screenshot("table2", _shot(2), warmup_ticks=60 * 4 + 20)
-registry.register_screenshot("table6", _shot(6), warmup_ticks=60 * 6)
+registry.register_screenshot("table6", _shot(6), warmup_ticks=60 * 4 + 30)
 registry.register_screenshot("table_checkout", _shot(4, _in_checkout), warmup_ticks=40)
 registry.register_screenshot("table_round_end", _shot(4, lambda sim: sim.phase == "round_end"),
                              warmup_ticks=50)

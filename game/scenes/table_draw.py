@@ -286,7 +286,7 @@ class TableView:
         game = self.sim.game
         display = tuple(game.display)
         bonus = game.round > game.rules.normal_rounds
-        taken = game.bonus_taker is not None
+        taken = game.bonus_taker is not None or game.phase == BONUS_SOLO
         if self._row is None or self._row[0] != (display, bonus, taken):
             out = self.static.subsurface(BARGAIN_ROW).copy()
             bargains = self.sim.catalogue.bargains
@@ -297,7 +297,10 @@ class TableView:
             if not display and bonus:
                 self.texts.blit(out, "Bonus round: no bargains, leftover dice earn nothing.", 26, DIM, 2,
                                 center=(area.centerx, area.centery - 20))
-                if not taken:
+                if game.phase == BONUS_SOLO:
+                    self.texts.blit(out, "Only one bidder: the BONUS tokens will be discarded.", 28, GOLD_TEXT,
+                                    2, center=(area.centerx, area.centery + 16))
+                elif not taken:
                     self.texts.blit(out, "The first to join the queue takes the BONUS tokens!", 28, GOLD_TEXT,
                                     2, center=(area.centerx, area.centery + 16))
             elif not display:

@@ -247,10 +247,10 @@ class SeatHud:
         game = sim.game
         rounds = game.rules.normal_rounds
         label = "BONUS ROUND" if game.round > rounds else f"ROUND {game.round}/{rounds}"
-        self.texts.blit(surface, label, 32, GOLD_TEXT, 2, midleft=(TOP_BAR.x + 16, TOP_BAR.centery))
-        self.texts.blit(surface, self._headline(), 28, WHITE, 2, max_width=TOP_BAR.w - 330,
-                        center=(TOP_BAR.centerx - 6, TOP_BAR.centery))
+        left = self.texts.blit(surface, label, 32, GOLD_TEXT, 2, midleft=(TOP_BAR.x + 16, TOP_BAR.centery))
         x = TOP_BAR.right - 150
+        room = pygame.Rect(left.right + 14, TOP_BAR.y, x - 14 - (left.right + 14), TOP_BAR.h)
+        self.texts.blit(surface, self._headline(), 28, WHITE, 2, max_width=room.w, center=room.center)
         self.texts.blit(surface, "BONUS", 24, (255, 150, 150), 2, midleft=(x, TOP_BAR.centery))
         for i in range(min(game.bonus, 6)):
             surface.blit(token_surface(26), (x + 76 + i * 12, TOP_BAR.centery - 13))
