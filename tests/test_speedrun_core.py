@@ -251,5 +251,6 @@ def test_lss_export_is_livesplit_xml():
     assert pb.get("name") == "Personal Best" and pb.findtext("GameTime") == "00:00:25.5500000"
     assert segs[0].find("BestSegmentTime").findtext("GameTime") == "00:00:05.0000000"
     assert segs[1].find("BestSegmentTime").find("GameTime") is None
-    assert root.find("AttemptHistory").find("Attempt").findtext("GameTime") == "00:00:25.5500000"
+    attempt = root.find("AttemptHistory").find("Attempt")
+    assert attempt.findtext("GameTime") == "00:00:25.5500000" and attempt.get("started") == "11/29/2026 12:00:00"
     assert timespan(1) == "00:00:00.0166666" and timespan(60 * 3661) == "01:01:01.0000000"

@@ -25,6 +25,15 @@ def timespan(ticks: int) -> str:
     return f"{hours:02d}:{mm:02d}:{ss:02d}.{frac:07d}"
 
 
+def _stamp(iso: str) -> str:
+    """ISO 'YYYY-MM-DDTHH:MM:SS' -> LiveSplit's attempt date 'MM/dd/yyyy HH:mm:ss' ("" if unreadable)."""
+    import datetime as _dt
+    try:
+        return _dt.datetime.fromisoformat(iso).strftime("%m/%d/%Y %H:%M:%S")
+    except ValueError:
+        return ""
+
+
 def _time(parent: ET.Element, tag: str, ticks: int | None, attrs: dict | None = None) -> ET.Element:
     node = ET.SubElement(parent, tag, attrs or {})
     if ticks is not None:
@@ -48,11 +57,9 @@ def to_lss(game_name: str, category_name: str, names: list[str], pb_splits: list
     ET.SubElement(run, "AttemptCount").text = str(max(attempts, len(history or [])))
     hist = ET.SubElement(run, "AttemptHistory")
     for n, past in enumerate(reversed(history or []), start=1):
-        stamp = str(past.get("date", "")).replace("T", " ").replace("-", "/")
-        attempt = _time(hist, "Attempt", past.get("ticks"),
-                        {"id": str(n), "started": stamp, "isStartedSynced": "False",
-                         "ended": stamp, "isEndedSynced": "False"})
-        del attempt  # built in place
+        stamp = _stamp(str(past.get("date", "")))
+        _time(hist, "Attempt", past.get("ticks"), {"id": str(n), "started": stamp, "isStartedSynced": "False",
+                                                   "ended": stamp, "isEndedSynced": "False"})
     segments = ET.SubElement(run, "Segments")
     for i, name in enumerate(names):
         seg = ET.SubElement(segments, "Segment")
