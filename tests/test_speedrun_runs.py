@@ -154,6 +154,17 @@ def test_ghost_follows_the_pb_on_its_own_timer(rush_run):
     assert len(moved) > 50
 
 
+def test_check_out_timer_starts_on_go_even_without_input():
+    session = RunSession(make_setup(CATS["checkout"], "set", seed_index=1))
+    from game.sim.table import PLAYING
+    while session.sim.phase not in PLAYING:
+        session.step(IDLE)
+    assert not session.timer.started
+    go = session.sim.tick + 1
+    session.step(IDLE)                       # the bot is already playing: so is the clock
+    assert session.timer.start_tick == go
+
+
 def test_check_out_run_against_the_course_bot_verifies():
     from game.bots.checkout import CheckOutBot
     setup = make_setup(CATS["checkout"], "set", seed_index=0)

@@ -22,6 +22,9 @@ PLAYER = 0  # the runner is seat 0, the engine's player 0
 
 class Course:
     sim: object
+    # Sold Out!: nothing moves until the runner does, so the timer waits for the first input.
+    # Check Out!: the bot plays from GO, so waiting would be free time: the timer starts at GO.
+    starts_on_go = False
 
     @property
     def tick(self) -> int:
@@ -193,6 +196,8 @@ class CheckOutCourse(Course):
     """A whole game against the category's bots (seeded, fixed difficulty). A split at the end of
     each round (4 rounds, then the bonus round: the last split is the final scores). Complete
     when the game is over and the runner has won (a shared win counts); a loss is a DNF."""
+
+    starts_on_go = True
 
     def __init__(self, spec: MatchSpec) -> None:
         from game.bots.checkout import CheckOutBot

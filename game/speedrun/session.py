@@ -83,7 +83,7 @@ class RunSession:
             raise ReplayMismatch(f"tick {self.course.tick + 1}: the replay's bots did not play as this "
                                  "version's bots do (the replay was edited or made by another build)")
         self.writer.add_tick(commands)
-        self.timer.tick(self.course.tick + 1, self.course.playing(), command != IDLE)
+        self.timer.tick(self.course.tick + 1, self.course.playing(), command != IDLE or self.course.starts_on_go)
         self.course.step(commands)
         self._observe()
 

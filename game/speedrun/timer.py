@@ -2,7 +2,8 @@
 
 Rule (the same live and in the verifier): the timer starts on the first tick of
 the playing phase on which the runner gives any input (stick or button), and
-stops on the tick the run is complete. Both of those ticks count, so a run's
+stops on the tick the run is complete. (Check Out! starts on GO instead: its
+bot plays from GO, so waiting must not be free.) Both of those ticks count, so a run's
 time is `end_tick - start_tick + 1` ticks. Ticks the simulation does not step
 (the pause menu) are not counted: in-game time stops with the game.
 """
