@@ -265,3 +265,32 @@ def test_countdown_phase_name_and_idle_ticks_are_cheap():
     for _ in range(100):
         sim.step({i: IDLE for i in range(6)})
     assert sim.tick == 100 and sim.phase == COUNTDOWN
+
+
+def test_the_lone_bidder_sets_dice_by_hand_or_takes_a_card_with_x():
+    sim = TableSim(spec(2, seed=6))
+    game = sim.game
+    game.players[0].tokens = 4
+    game.supply -= 4
+    game.set_aside = list(game.product_deck[:3])
+    game.round, game.phase = 5, BIDDING
+    sim.step({})                                        # the table sees the bids open
+    game.bid(0, 4)
+    game.bid(1, 0)
+    run_until(sim, lambda s: s.phase == "bonus_solo")
+    assert game.players[0].hand == [1, 1, 1, 1]
+    table = len(game.table)
+    point_at(sim, 0, table + 1)                         # the dice row: the second die
+    sim.step({0: press(Button.A)})
+    sim.step({})
+    sim.step({0: press(Button.B)})
+    sim.step({})
+    sim.step({0: press(Button.B)})
+    assert game.players[0].hand == [1, 6, 1, 1]         # up to 2, down to 1, down (round) to 6
+    target = next(i for i, t in enumerate(game.table)
+                  if len(sim.catalogue.products[t.id].faces) <= 4)
+    point_at(sim, 0, target)
+    sim.step({0: press(Button.X)})
+    assert game.table[target].holder == 0
+    sim.step({0: press(Button.Y)})                      # done: the bonus round ends
+    assert game.phase == OVER

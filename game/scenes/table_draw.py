@@ -214,7 +214,8 @@ class TableView:
             else:
                 surface.blit(blank_die(rect.w, ident.colour, "?"), rect)
         if rects:
-            self.texts.blit(surface, "A: up  B: down", 22, DIM, 2, midright=(rects[0].x - 14, rects[0].centery))
+            self.texts.blit(surface, "A: up  B: down", 22, DIM, 2, midright=(rects[0].x - 14, rects[0].centery - 12))
+            self.texts.blit(surface, "X on a card: take", 22, DIM, 2, midright=(rects[0].x - 14, rects[0].centery + 12))
 
     # ------------------------------------------------------------------ checkout
     def _checkout_centre(self, surface: pygame.Surface, tick: int) -> None:

@@ -18,7 +18,8 @@ Controls (one Command per seat per tick)
   picks the dice; several products from one roll = A on each in turn). At
   checkout: buy the bargain under your cursor. Bidding: lock your bid (others
   only see "ready"). Round results: ready for the next round. Solo bonus, on
-  a die: turn it up one face (B: down one face).
+  a die: turn it up one face (B: down one face); X on a product turns dice
+  to its faces and grabs it in one go.
 - Y: join the queue (your remaining dice go to the rightmost empty space and
   your round is over). At checkout: end your turn (leftover dice -> change
   tokens). Solo bonus: finish the bonus round.

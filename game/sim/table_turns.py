@@ -37,10 +37,37 @@ class TurnPhases:
         elif pressed & _A:
             self._grab(s)
         if pressed & _X:
-            self._roll(s)
+            if s.cursor < table:
+                self._fit_dice(s, self.game.table[s.cursor].id)
+            else:
+                self._roll(s)         # the engine explains that the lone bidder sets dice instead
         if pressed & _Y:
             self._queue(s)
         s.cursor = min(s.cursor, len(self.places()) - 1)
+
+    def _fit_dice(self, s: Seat, product_id: str) -> None:
+        """Solo bonus shortcut: turn dice to this product's faces and grab it at once. Dice
+        already showing a needed face are used as they are; the others are taken from the
+        end of the row, so dice set by hand at the front stay as they were."""
+        hand = [f or 1 for f in self.game.players[s.seat].hand]
+        needed = list(self.catalogue.products[product_id].faces)
+        if len(needed) > len(hand):
+            self._reject(s, f"{self.catalogue.products[product_id].name} needs {len(needed)} dice;"
+                            f" you have {len(hand)} left")
+            return
+        spare = list(range(len(hand)))
+        for face in list(needed):
+            if face in [hand[i] for i in spare]:
+                spare.remove(next(i for i in spare if hand[i] == face))
+                needed.remove(face)
+        for face, i in zip(needed, reversed(spare)):
+            hand[i] = face
+        result = self.game.set_faces(s.seat, hand)
+        if not result.ok:
+            self._reject(s, result.reason)
+            return
+        self.events.append(("land", s.seat, None))
+        self._grab(s)
 
     def _turn_die(self, s: Seat, die: int, step: int) -> None:
         hand = list(self.game.players[s.seat].hand)
