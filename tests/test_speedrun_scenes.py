@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import io
 import json
-import time
 
 import pygame
 import pytest
 
 from game import app
-from game.input.commands import IDLE, Button, Command
+from game.input.commands import Command
 from game.scenes.speedrun_menu import RunCodeScene, SpeedrunMenuScene
 from game.scenes.speedrun_results import SpeedrunResultsScene
 from game.scenes.speedrun_run import SpeedrunRunScene
