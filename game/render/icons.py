@@ -54,11 +54,29 @@ def supersample(size: int) -> int:
 
 # ---------------------------------------------------------------- fonts
 @lru_cache(maxsize=64)
-def font(px: int) -> pygame.font.Font:
-    """The bundled bold font at a pixel height (cached; initialises font module)."""
+def _font(px: int) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
     return pygame.font.Font(None, max(8, int(px)))
+
+
+def font(px: int) -> pygame.font.Font:
+    """The bundled bold font at a pixel height (cached; initialises font module).
+
+    A Font made before pygame.font was quit (pygame.quit() between tests, a
+    display restart) raises "Invalid font" forever after, so a dead cached one
+    empties the cache and is made again.
+    """
+    cached = _font(px)
+    try:
+        cached.get_height()
+    except pygame.error:
+        _font.cache_clear()
+        cached = _font(px)
+    return cached
+
+
+font.cache_clear = _font.cache_clear  # type: ignore[attr-defined]  # callers still clear it by hand
 
 
 def text_surface(text: str, px: int, colour: Colour, max_width: int | None = None) -> pygame.Surface:
