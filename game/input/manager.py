@@ -49,10 +49,7 @@ class InputManager:
         except pygame.error as exc:  # no controller subsystem: keyboards still work
             log.warning("game controllers unavailable: %s", exc)
             return
-        # Pads plugged in before we existed: their added events may already be gone.
-        for index in range(pygame._sdl2.controller.get_count()):
-            if pygame._sdl2.controller.is_controller(index):
-                self._open_pad(index)
+        self._scan_pads()   # pads plugged in before we existed: their added events may be gone
 
     # ---- events -------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -67,9 +64,10 @@ class InputManager:
         elif kind == pygame.WINDOWFOCUSLOST:
             self.keyboard.release_all()
         elif kind == pygame.CONTROLLERDEVICEADDED:
-            self._open_pad(event.device_index)
+            self._scan_pads()
         elif kind == pygame.CONTROLLERDEVICEREMOVED:
             self._remove_pad(event.instance_id)
+            self._scan_pads()
         elif kind == pygame.CONTROLLERBUTTONDOWN:
             pad = self.pads.get(event.instance_id)
             if pad is None:
@@ -101,11 +99,27 @@ class InputManager:
         self._capturing = False
         self._captured = raw
 
+    def _scan_pads(self) -> None:
+        """Open every attached controller that is not open yet.
+
+        A rescan rather than trusting the added event's device index: SDL
+        drops a queued CONTROLLERDEVICEADDED when another device is removed
+        before the queue is read (one pad swapped for another within a frame,
+        or during a slow frame), and that pad would never be opened.
+        """
+        indexes = [i for i in range(pygame._sdl2.controller.get_count())
+                   if pygame._sdl2.controller.is_controller(i)]
+        if len(indexes) > len(self.pads):   # (re)opening a known pad would only add SDL references
+            for index in indexes:
+                self._open_pad(index)
+
     def _open_pad(self, device_index: int) -> None:
         """Open a newly added controller; a device SDL cannot open is skipped, not fatal."""
         try:
             controller = pygame._sdl2.controller.Controller(device_index)
-            instance_id = controller.as_joystick().get_instance_id()
+            # Not controller.as_joystick(): pygame-ce remembers the index a Controller was
+            # first opened at, and after an earlier pad is unplugged that index names another pad.
+            instance_id = pygame.joystick.Joystick(device_index).get_instance_id()
             name = controller.name or "Gamepad"
         except (pygame.error, ValueError, IndexError) as exc:
             log.warning("could not open controller %s: %s", device_index, exc)

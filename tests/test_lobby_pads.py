@@ -1,0 +1,118 @@
+"""Six people with pads join the lobby by pressing A: pads found at start, hot-plugged, swapped."""
+import pygame
+import pytest
+
+from game import app
+from game.scenes import registry
+from game.scenes.lobby import LobbyScene
+from game.scenes.title import TitleScene
+from vpad import VirtualPad
+
+
+@pytest.fixture
+def pads():
+    attached: list[VirtualPad] = []
+    yield attached
+    for pad in attached:
+        try:
+            pad.detach()
+        except RuntimeError:
+            pass  # the test already pulled it out
+
+
+@pytest.fixture
+def make_ctx(monkeypatch):
+    made = []
+
+    def make():
+        monkeypatch.setattr(registry, "_games", {})
+        monkeypatch.setattr(registry, "_loaded", [True])
+        ctx = app.make_context(load_user_files=False)
+        ctx.stack.push(TitleScene(ctx))
+        ctx.stack.push(LobbyScene(ctx))
+        ctx.stack.apply()
+        made.append(ctx)
+        return ctx
+
+    pygame.init()
+    yield make
+    pygame.quit()
+
+
+def frame(ctx) -> None:
+    """One frame of the real loop: every queued event, then a tick."""
+    for event in pygame.event.get():
+        ctx.input.handle_event(event)
+        ctx.stack.handle_event(event)
+    app.tick(ctx)
+
+
+def tap(ctx, pad: VirtualPad, name: str) -> None:
+    pad.button(name, True)
+    frame(ctx)
+    pad.button(name, False)
+    frame(ctx)
+
+
+def seated_pads(ctx) -> list[int]:
+    return [s.device[1] for s in ctx.seats if s.device and s.device[0] == "pad"]
+
+
+def plug(pads) -> VirtualPad:
+    pad = VirtualPad()
+    pads.append(pad)
+    return pad
+
+
+@pytest.mark.parametrize("count", [2, 4, 6])
+def test_pads_plugged_in_before_the_game_all_join(make_ctx, pads, count):
+    for _ in range(count):
+        plug(pads)
+    ctx = make_ctx()
+    frame(ctx)
+    for pad in pads:
+        tap(ctx, pad, "a")
+    assert seated_pads(ctx) == [pad.instance_id for pad in pads]
+
+
+@pytest.mark.parametrize("count", [2, 4, 6])
+def test_pads_hot_plugged_in_the_lobby_all_join(make_ctx, pads, count):
+    ctx = make_ctx()
+    frame(ctx)
+    for _ in range(count):
+        plug(pads)
+        frame(ctx)
+    for pad in reversed(pads):   # any order: seats are taken first come, first served
+        tap(ctx, pad, "a")
+    assert sorted(seated_pads(ctx)) == sorted(pad.instance_id for pad in pads)
+    assert [s.seat for s in ctx.seats] == list(range(count))
+
+
+def test_pads_pressing_a_in_the_same_frame_all_join(make_ctx, pads):
+    ctx = make_ctx()
+    for _ in range(6):
+        plug(pads)
+    frame(ctx)
+    for pad in pads:
+        pad.button("a", True)
+    frame(ctx)
+    assert len(ctx.seats) == 6
+
+
+def test_a_pad_plugged_in_while_another_is_pulled_out_still_joins(make_ctx, pads):
+    """SDL drops a queued 'device added' event when another device is removed before the
+    queue is read (a swap within one frame, or during a slow frame): the new pad must
+    still be opened and join by A."""
+    ctx = make_ctx()
+    first, second = plug(pads), plug(pads)
+    frame(ctx)
+    tap(ctx, first, "a")
+    newcomer = plug(pads)       # plugged in ...
+    first.detach()              # ... and another pulled out before the game reads events
+    pads.remove(first)
+    frame(ctx)
+    tap(ctx, newcomer, "a")
+    tap(ctx, second, "a")
+    assert ("pad", newcomer.instance_id) in ctx.input.devices()
+    assert sorted(seated_pads(ctx)) == sorted([newcomer.instance_id, second.instance_id])
+
