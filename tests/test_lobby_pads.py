@@ -116,3 +116,24 @@ def test_a_pad_plugged_in_while_another_is_pulled_out_still_joins(make_ctx, pads
     assert ("pad", newcomer.instance_id) in ctx.input.devices()
     assert sorted(seated_pads(ctx)) == sorted([newcomer.instance_id, second.instance_id])
 
+
+def test_the_last_player_leaving_by_b_stays_in_the_lobby(make_ctx, pads):
+    ctx = make_ctx()
+    pad = plug(pads)
+    frame(ctx)
+    tap(ctx, pad, "a")
+    assert len(ctx.seats) == 1
+    tap(ctx, pad, "b")          # leaves the seat: one press, one action
+    assert ctx.seats == [] and ctx.stack.top.name == "lobby"
+    tap(ctx, pad, "b")          # an unseated B with nobody seated goes back
+    assert ctx.stack.top.name == "title"
+
+
+def test_the_last_keyboard_leaving_by_its_b_stays_in_the_lobby(make_ctx):
+    ctx = make_ctx()
+    for code in (pygame.K_SPACE, pygame.K_LSHIFT):    # left layout: A joins, B leaves
+        ctx.input.handle_event(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
+        app.tick(ctx)
+        ctx.input.handle_event(pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode="", scancode=0))
+        app.tick(ctx)
+    assert ctx.seats == [] and ctx.stack.top.name == "lobby"

@@ -252,6 +252,9 @@ class LobbyScene(Scene):
             self.ctx.toast(f"{identities()[seat].name}'s controller was disconnected")
         for device in inp.unseated_presses(Button.A):
             self.join(device)
+        # Before the seats' B below: a device that leaves by B is unseated afterwards, and that
+        # same press must not also take everyone back to the title.
+        back = bool(inp.unseated_presses(Button.B))
         seated_a = False
         start = False
         for seat, cmd in commands.items():
@@ -275,7 +278,7 @@ class LobbyScene(Scene):
                 self.ctx.sound("back")
                 self.ctx.stack.pop()
                 return
-        elif not self.ctx.seats and inp.unseated_presses(Button.B):
+        elif not self.ctx.seats and back:
             self.ctx.sound("back")
             self.ctx.stack.pop()
             return
