@@ -21,6 +21,10 @@ from game.scenes.common import menu_command
 if TYPE_CHECKING:
     from game.core.context import Context
 
+# The overlay appears mid-play, while people are pressing A for the game: for this long
+# the menu ignores them, so nobody's seat goes to a bot by a press meant for the game.
+MENU_GRACE_TICKS = 60
+
 
 def needs_reconnect(ctx: "Context") -> bool:
     """What a game scene checks each tick before pushing ReconnectScene."""
@@ -35,6 +39,7 @@ class ReconnectScene(Scene):
         super().__init__(ctx)
         self.on_bot = on_bot
         self.closing = False
+        self.ticks = 0
         self.menu = widgets.MenuList([], play=ctx.sound, row_height=70, width=620)
         self._rebuild()
 
@@ -81,6 +86,9 @@ class ReconnectScene(Scene):
                 self.ctx.stack.pop()
             return
         self._rebuild()
+        self.ticks += 1
+        if self.ticks <= MENU_GRACE_TICKS:
+            return
         cmd = menu_command(commands)
         seated_a = any(c.pressed & Button.A for s, c in commands.items() if s >= 0)
         directions = Button.UP | Button.DOWN | Button.LEFT | Button.RIGHT
