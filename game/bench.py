@@ -420,7 +420,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds", type=int, default=2, help="headless matches per mode (default 2)")
     parser.add_argument("--runs", type=int, default=3, help="start-up runs (default 3; the median counts)")
     parser.add_argument("--restarts", type=int, default=20, help="speedrun restarts timed (default 20)")
-    parser.add_argument("--child-frames", type=int, default=600, help="frames per match in the memory run")
+    parser.add_argument("--child-frames", type=int, default=3600,
+                        help="frames per match in the memory run (default 3600: a minute of each)")
     parser.add_argument("--quick", action="store_true", help="a smoke run: few frames, one seed, one run")
     parser.add_argument("--indent", type=int, default=None, help="pretty-print the JSON")
     args = parser.parse_args(argv)
