@@ -29,6 +29,23 @@ def _hex(colour: tuple[int, int, int]) -> str:
     return "#%02X%02X%02X" % colour
 
 
+def stack_tags(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """Name-tag rects moved up just enough that none overlaps another.
+
+    The last rect (the front-most avatar) keeps its place; the ones behind it
+    step upwards past any tag already placed.
+    """
+    placed: list[pygame.Rect] = []
+    for rect in reversed(rects):
+        moved = rect.copy()
+        hit = moved.collidelist(placed)
+        while hit >= 0:
+            moved.bottom = placed[hit].top
+            hit = moved.collidelist(placed)
+        placed.append(moved)
+    return placed[::-1]
+
+
 class AvatarSprite:
     """One seat's avatar images at the map's scale: body, shadow, name tag."""
 
@@ -202,6 +219,7 @@ class MapView:
     def draw_avatars(self, surface: pygame.Surface, sim: "MallSim", alpha: float,
                      shake: tuple[int, int], tick: int) -> None:
         order = sorted(sim.avatars, key=lambda a: a.body.y)  # lower on screen = in front
+        tags: list[tuple[pygame.Surface, pygame.Rect]] = []
         for av in order:
             sprite = self.sprites[av.seat]
             b = av.body
@@ -222,11 +240,14 @@ class MapView:
                 pygame.draw.circle(surface, (255, 255, 255), (nx, ny), sprite.nose - 1)
             self._carrying(surface, sim, av.seat, cx, top, size)
             tag = sprite.tag
-            surface.blit(tag, (cx - tag.get_width() // 2, top - tag.get_height() + 2
-                               - (self.mini_pile[1] // 2 if self._has_load(sim, av.seat) else 0)))
+            rect = tag.get_rect(midbottom=(cx, top + 2 - (self.mini_pile[1] // 2 if self._has_load(sim, av.seat) else 0)))
+            tags.append((tag, rect))
             if sim.phase == "study" and av.ready:
                 mark = mark_surface("right", max(14, size // 2))
                 surface.blit(mark, (cx + size // 4, top - 4))
+        # Names last, above every body, and never on top of each other (avatars often bunch up).
+        for (tag, _), rect in zip(tags, stack_tags([rect for _, rect in tags])):
+            surface.blit(tag, rect)
 
     @staticmethod
     def _has_load(sim: "MallSim", seat: int) -> bool:
