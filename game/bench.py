@@ -245,7 +245,7 @@ for card in sorted(_P(ROOT, "assets", "howto").glob("*.toml")):
 usage = resource.getrusage(resource.RUSAGE_SELF)
 print("FIRSTCPU", usage.ru_utime + usage.ru_stime, flush=True)
 from game.headless import build_spec
-for game, mode in (("soldout", "rush"), ("soldout", "tidy"), ("checkout", None)):
+for game, mode in (("soldout", "rush"), ("soldout", "tidy"), ("checkout", None)) if FRAMES else ():
     ctx.stack.clear_to(TitleScene(ctx))
     ctx.stack.apply()
     registry.start_game(ctx, build_spec(game, 6, "normal", mode, 1, 5))
@@ -298,13 +298,15 @@ def bench_startup_and_memory(runs: int, frames: int) -> tuple[dict, dict]:
     import tempfile
     env = _env()
     env["SOLDOUT_USER_DIR"] = tempfile.mkdtemp(prefix="bench-user-")
-    child = _HWM + _CHILD.replace("ROOT", repr(str(ROOT))).replace("FRAMES", str(frames))
-    firsts, cpus, rss = [], [], []
-    for _ in range(runs):
-        first, found, _err = _spawn_until(child, "FIRST", env)
+    def child(frames: int) -> str:
+        return _HWM + _CHILD.replace("ROOT", repr(str(ROOT))).replace("FRAMES", str(frames))
+    firsts, cpus = [], []
+    for _ in range(runs):   # start-up only: the first frame, then out
+        first, found, _err = _spawn_until(child(0), "FIRST", env)
         firsts.append(first)
         cpus.append(float(found["FIRSTCPU"]))
-        rss.append(int(found["MAXRSS"]))
+    _first, found, _err = _spawn_until(child(frames), "FIRST", env)   # then one long run for memory
+    rss = [int(found["MAXRSS"])]
     imports = [_spawn_until('import pygame', "", env)[0] for _ in range(runs)]
     base_rss = int(_spawn_until(_HWM + _BASE_CHILD, "", env)[1]["MAXRSS"])
     first = statistics.median(firsts)
