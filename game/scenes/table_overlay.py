@@ -53,7 +53,7 @@ class Overlays:
         pygame.draw.rect(surface, INK, band, border_radius=16)
         pygame.draw.rect(surface, GOLD_TEXT, band, 4, border_radius=16)
         blit_badge(surface, self.ids[seat], (band.x + 38, band.centery), 20)
-        self.texts.blit(surface, f"{self.sim.seats[seat].name} takes {tokens} BONUS tokens!", 34, GOLD_TEXT, 3,
+        self.texts.blit(surface, f"{self.sim.seats[seat].name} takes {tokens} BONUS token{'' if tokens == 1 else 's'}!", 34, GOLD_TEXT, 3,
                         max_width=band.w - 90, midleft=(band.x + 70, band.centery))
 
     def _big(self, surface: pygame.Surface, text: str, colour: tuple[int, int, int], t: float) -> None:
@@ -127,7 +127,7 @@ class Overlays:
             self.texts.blit(surface, sim.seats[seat].name, 26, WHITE, 2, midleft=(box.x + 84, y))
             if not revealed:
                 tokens = sim.game.players[seat].tokens
-                self.texts.blit(surface, f"has {tokens} tokens", 22, DIM, 2, midleft=(box.x + 230, y))
+                self.texts.blit(surface, f"has {tokens} token{'' if tokens == 1 else 's'}", 22, DIM, 2, midleft=(box.x + 230, y))
             if revealed and sim.revealed is not None:
                 bid = sim.revealed[seat]
                 text, colour = (f"{bid} {'die' if bid == 1 else 'dice'}", GOLD_TEXT) if bid else ("sits out", DIM)
