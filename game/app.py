@@ -52,6 +52,9 @@ def dispatch(args, out: TextIO) -> int:
         return run_files(args.scenario, out)
     if args.check_level:
         return check_level(args.check_level, out)
+    if args.tournament:
+        from game.tournament import run_cli
+        return run_cli(args.game, args.mode, args.matches or 40, 1 if args.seed is None else args.seed, out)
     if args.screenshot:
         return screenshot(args.screenshot, args.scene, args.seed or 0, args.size, out)
     if args.headless or (args.replay and args.json):

@@ -71,6 +71,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--check-level", metavar="FILE", help="validate a level; exit 0 if fine, 2 with the error")
     p.add_argument("--scenario", nargs="+", metavar="FILE", help="run conformance scenario files")
     p.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
+    p.add_argument("--tournament", action="store_true",
+                   help="bots of neighbouring difficulties play many headless matches; prints win rates")
+    p.add_argument("--matches", type=_int_range(1, 100_000, "--matches"), default=None, metavar="N",
+                   help="--tournament: matches per pairing and mode (default 40)")
     return p
 
 
@@ -93,7 +97,11 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         raise UsageError("Check Out! needs at least 2 players: use --bots 2 or more")
     if args.record and args.replay:
         raise UsageError("use --record or --replay, not both")
-    exclusive = [name for name in ("headless", "screenshot", "check_level", "scenario")
+    if args.matches and not args.tournament:
+        raise UsageError("--matches only goes with --tournament")
+    if args.tournament and (args.record or args.replay or args.json):
+        raise UsageError("--tournament prints a table: it takes no --record, --replay or --json")
+    exclusive = [name for name in ("headless", "screenshot", "check_level", "scenario", "tournament")
                  if getattr(args, name)]
     if len(exclusive) > 1:
         flags = " and ".join("--" + n.replace("_", "-") for n in exclusive)

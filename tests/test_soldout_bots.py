@@ -307,3 +307,21 @@ def test_weak_memory_bots_sometimes_call_sold_out_too_early():
         if rnd["cause"] == "sold_out" and any(p["mistakes"] for p in rnd["players"]):
             early += 1
     assert early >= 1
+
+
+def test_main_py_headless_record_and_replay(tmp_path):
+    """--headless plays Sold Out! through the mall; --record then --replay --headless --json agree."""
+    import os
+    replay = tmp_path / "match.replay"
+    env = dict(os.environ, SOLDOUT_USER_DIR=str(tmp_path / "user"))
+    args = [sys.executable, "main.py", "--headless", "--json", "--game", "soldout", "--mode", "tidy",
+            "--bots", "3", "--difficulty", "hard", "--seed", "8"]
+    first = subprocess.run(args + ["--record", str(replay)], cwd=ROOT, env=env, capture_output=True,
+                           text=True, timeout=120)
+    assert first.returncode == 0, first.stderr
+    recorded = json.loads(first.stdout.strip().splitlines()[-1])
+    assert recorded["rounds"][0]["mode"] == "tidy" and recorded["ticks"] > 600   # real ticks of the mall
+    again = subprocess.run([sys.executable, "main.py", "--replay", str(replay), "--headless", "--json"],
+                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert again.returncode == 0, again.stderr
+    assert json.loads(again.stdout.strip().splitlines()[-1]) == recorded

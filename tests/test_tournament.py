@@ -91,3 +91,22 @@ def test_real_sold_out_matches_and_the_printed_table(monkeypatch):
 def test_an_unknown_game_is_one_line():
     with pytest.raises(tournament.TournamentError, match="unknown game"):
         tournament.play_function("chess")
+
+
+def test_main_py_tournament_command_line(tmp_path):
+    """`python main.py --tournament ...` prints the table; bad combinations are a usage error."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    env = dict(os.environ, SOLDOUT_USER_DIR=str(tmp_path))
+    out = subprocess.run([sys.executable, "main.py", "--tournament", "--mode", "tidy", "--matches", "2",
+                          "--seed", "4"], cwd=root, env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[1] == tournament.HEADER and len([line for line in lines if ROW.match(line)]) == 3
+    assert tournament.FIELD_HEADER in lines and "Traceback" not in out.stderr
+    bad = subprocess.run([sys.executable, "main.py", "--matches", "3"], cwd=root, env=env,
+                         capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "--matches only goes with --tournament" in bad.stderr
