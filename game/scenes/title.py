@@ -30,12 +30,17 @@ class TitleScene(Scene):
         self.menu = widgets.MenuList([
             widgets.MenuItem("Play", self.play),
             widgets.MenuItem("Settings", self.open_settings),
+            widgets.MenuItem("Speedrun", self.speedrun),
             widgets.MenuItem("Quit", ctx.quit),
-        ], play=ctx.sound, row_height=74, width=420)
+        ], play=ctx.sound, row_height=62, width=420)
 
     def play(self) -> None:
         from game.scenes.lobby import LobbyScene
         self.ctx.stack.push(LobbyScene(self.ctx))
+
+    def speedrun(self) -> None:
+        from game.scenes.speedrun_menu import SpeedrunMenuScene
+        self.ctx.stack.push(SpeedrunMenuScene(self.ctx))
 
     def open_settings(self) -> None:
         from game.scenes.settings import SettingsScene
