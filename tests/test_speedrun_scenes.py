@@ -219,3 +219,10 @@ def test_half_speed_practice_steps_every_other_tick_and_is_flagged(ctx):
         app.tick(ctx)
     assert run.sim.tick - start == 20
     assert "speed" in run.session.flags()
+
+
+def test_title_has_a_speedrun_entry(ctx):
+    title = top(ctx)
+    title.menu.index = [item.label for item in title.menu.items].index("Speedrun")
+    key(ctx, pygame.K_RETURN, 1)
+    assert top(ctx).name == "speedrun_menu"
