@@ -80,6 +80,8 @@ def load_json(name: str, default: object) -> tuple[object, str | None]:
         return json.loads(text), None
     except json.JSONDecodeError as exc:
         return default, _set_aside(path, f"is corrupt (line {exc.lineno})")
+    except RecursionError:  # thousands of nested brackets: not a file this game wrote
+        return default, _set_aside(path, "is corrupt (nested too deeply)")
 
 
 def _set_aside(path: Path, problem: str) -> str:
