@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from game.core.context import Context
 
 RESTART_KEYS = (pygame.K_r,)
+RESTART_COUNTDOWN = 60   # ticks of countdown left after a reset: "1 ... GO!"
 
 
 def restart_key_taken(ctx: "Context", key: int) -> bool:
@@ -109,8 +110,16 @@ class RunnerMixin:
             self.setup = make_setup(self.setup.category, "random", assist=self.setup.assist, speed=self.setup.speed)
             self.spec = spec_for(self.setup, runner_name())
         self._new_session()
+        self._skip_countdown()
         self.restart_ms = (time.perf_counter() - started) * 1000
         self.ctx.sound("confirm")
+
+    def _skip_countdown(self) -> None:
+        """A reset is instant: the 3-2-1 runs on (idle, recorded, untimed) to its last second.
+        The replay holds those idle ticks, so a verifier sees exactly the same run."""
+        course = self.session.course
+        while course.countdown_left() > RESTART_COUNTDOWN:
+            self._run_step(IDLE if self._ticks is None else next(self._ticks, [IDLE])[0], quiet=True)
 
     # ------------------------------------------------------------------ ticks
     def _runner_command(self) -> Command:
@@ -147,9 +156,11 @@ class RunnerMixin:
             self.speed_acc -= 100
             self._run_step(cmd)
 
-    def _run_step(self, cmd: Command) -> None:
+    def _run_step(self, cmd: Command, quiet: bool = False) -> None:
         session = self.session
-        if self.runner is not None:
+        if quiet:
+            pass                  # the command is given (skipping the countdown)
+        elif self.runner is not None:
             cmd = self.runner()
         elif self._ticks is not None:
             cmd = next(self._ticks, [IDLE])[0]

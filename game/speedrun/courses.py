@@ -43,6 +43,10 @@ class Course:
     def playing(self) -> bool:
         raise NotImplementedError
 
+    def countdown_left(self) -> int:
+        """Ticks of the 3-2-1 still to go before play (0 when not counting down)."""
+        return 0
+
     def split_names(self) -> list[str]:
         raise NotImplementedError
 
@@ -108,6 +112,9 @@ class SoldOutCourse(Course):
 
     def playing(self) -> bool:
         return self.sim.phase == "playing"
+
+    def countdown_left(self) -> int:
+        return self.sim.phase_ticks_left() if self.sim.phase == "countdown" else 0
 
     def split_names(self) -> list[str]:
         n = len(self.wanted)
@@ -216,6 +223,10 @@ class CheckOutCourse(Course):
     def playing(self) -> bool:
         from game.sim.table import PLAYING
         return self.sim.phase in PLAYING
+
+    def countdown_left(self) -> int:
+        from game.sim.table import COUNTDOWN
+        return self.sim.countdown_left() if self.sim.phase == COUNTDOWN else 0
 
     def split_names(self) -> list[str]:
         return ["Round 1", "Round 2", "Round 3", "Round 4", "Bonus & scores"]
