@@ -33,6 +33,10 @@ HEADER_KEYS = ("format", "game_version", "game", "mode", "seed", "rounds", "team
 BUTTON_MASK = max(Button) * 2 - 1  # every defined Button bit
 IDLE_TOKEN = "."
 MAX_TICKS = 60 * 60 * 60 * 6  # six hours at 60 Hz: anything longer is a damaged count
+MAX_SEATS = 6
+MAX_ROUNDS = 99   # far above any real match (the lobby offers 1-5): a bigger count is damage
+# The modes a replay of each game may name (MatchSpec.mode); an unknown game is refused by the player.
+MODES = {"soldout": ("rush", "memory", "tidy", "choose"), "checkout": ("standard",)}
 
 
 class ReplayError(Exception):
@@ -140,7 +144,7 @@ def read_replay(text: str) -> Replay:
 def _parse_header(raw: str) -> dict:
     try:
         header = json.loads(raw)
-    except json.JSONDecodeError:
+    except (json.JSONDecodeError, RecursionError):
         raise ReplayError("the replay header is damaged") from None
     if not isinstance(header, dict):
         raise ReplayError("the replay header is damaged")
@@ -149,11 +153,15 @@ def _parse_header(raw: str) -> dict:
     missing = [k for k in HEADER_KEYS if k not in header]
     if missing:
         raise ReplayError(f"the replay header is damaged (no {missing[0]})")
-    if (not isinstance(header["seats"], list) or not header["seats"]
-            or not all(isinstance(s, dict) and _is_int(s.get("seat")) for s in header["seats"])):
+    if (not isinstance(header["seats"], list) or not 1 <= len(header["seats"]) <= MAX_SEATS
+            or not all(isinstance(s, dict) and _is_int(s.get("seat")) and 0 <= s["seat"] < MAX_SEATS
+                       for s in header["seats"])):
         raise ReplayError("the replay header is damaged (bad seats)")
     if not (_is_int(header["seed"]) and _is_int(header["rounds"]) and isinstance(header["options"], dict)
-            and isinstance(header["game"], str) and isinstance(header["mode"], str)):
+            and isinstance(header["game"], str) and isinstance(header["mode"], str)
+            and 1 <= header["rounds"] <= MAX_ROUNDS and isinstance(header["teams"], bool)
+            and (header["level"] is None or isinstance(header["level"], str))
+            and header["mode"] in MODES.get(header["game"], (header["mode"],))):
         raise ReplayError("the replay header is damaged (bad values)")
     return header
 

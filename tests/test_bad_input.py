@@ -442,6 +442,8 @@ def _replay_breaks(text: str) -> dict[str, bytes]:
         "other_version": with_header(game_version="0.0.1").encode(),
         "header_not_json": f"SOCO-REPLAY 1 {{not json\n{body}\n".encode(),
         "header_a_list": f"SOCO-REPLAY 1 [1, 2]\n{body}\n".encode(),
+        "header_deep_nesting": ("SOCO-REPLAY 1 " + "[" * 100000 + "]" * 100000 + f"\n{body}\n").encode(),
+        "seven_seats": with_header(seats=[{"seat": i, "kind": "bot"} for i in range(7)]).encode(),
         "no_seats": with_header(seats=[]).encode(),
         "no_seed": without("seed").encode(),
         "seed_text": with_header(seed="five").encode(),
