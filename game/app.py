@@ -85,6 +85,7 @@ def check_level(path: str, out: TextIO) -> int:
 
 def run_headless(args, out: TextIO) -> int:
     from game import headless
+    from game.levels import LevelError
     try:
         if args.replay:
             result = headless.play_replay(headless.load_replay_file(args.replay))
@@ -97,6 +98,9 @@ def run_headless(args, out: TextIO) -> int:
     except headless.HeadlessError as exc:
         print(f"main.py: {exc}", file=sys.stderr)
         return exc.code
+    except LevelError as exc:   # --level (or a replay's level) that cannot be played: like --check-level
+        print(f"main.py: {exc}", file=sys.stderr)
+        return 2
     headless.emit(result, args.json, out)
     return 0
 
