@@ -68,4 +68,5 @@ def test_pads_pulled_and_replugged_mid_game(screen):
         pytest.skip("no game scene is registered yet")
     rng = random.Random(4)
     for label, build in rng.sample(games, min(3, len(games))):
-        screen.run(label, build, 7, ticks=500)
+        screen.run(label, build, 7, ticks=500, seat_pad=True)
+    assert screen.visited["reconnect"] > 0      # a seated pad was pulled mid-match

@@ -499,8 +499,12 @@ class ScreenMonkey:
                 pad.axis(rng.choice((LEFT_X, LEFT_Y)), rng.uniform(-1, 1))
         self._pump()
 
-    def run(self, label: str, build: Callable, seed: int, ticks: int, draw_every: int = 7) -> int:
-        """Build the scene(s), then `ticks` random ticks. Raises MonkeyFailure with the tick."""
+    def run(self, label: str, build: Callable, seed: int, ticks: int, draw_every: int = 7,
+            seat_pad: bool = False) -> int:
+        """Build the scene(s), then `ticks` random ticks. Raises MonkeyFailure with the tick.
+
+        seat_pad: in a game target, a virtual pad plays seat 0 (so pulling it brings up the
+        reconnect prompt, and plugging a pad back can reclaim the seat)."""
         # A fresh context per target, as the game has one per run: screenshot factories seat their
         # own players and would pile them onto the last target's seats otherwise.
         self.ctx = self.app.make_context(load_user_files=False)
@@ -514,6 +518,12 @@ class ScreenMonkey:
             for scene in build(ctx, seed):
                 ctx.stack.push(scene)
             ctx.stack.apply()
+            if seat_pad and self.use_pads and label.startswith("game:"):
+                from vpad import VirtualPad
+                if not self.pads:
+                    self.pads.append(VirtualPad())
+                    self._pump()
+                ctx.input.assign(("pad", self.pads[0].instance_id), 0)
             for tick in range(1, ticks + 1):
                 self._random_input()
                 app.tick(ctx)
