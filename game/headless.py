@@ -11,6 +11,7 @@ import importlib
 import inspect
 import json
 import random
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
 
@@ -60,11 +61,20 @@ def _runner(game: str):
 def play(spec: MatchSpec, record: Path | None = None) -> dict:
     """Run one headless match; returns DESIGN.md's result dict."""
     module = _runner(spec.game)
-    if record is None:
-        return module.play_match(spec)
-    if "record" not in inspect.signature(module.play_match).parameters:
+    if record is not None and "record" not in inspect.signature(module.play_match).parameters:
         raise HeadlessError(f"recording {GAME_TITLES[spec.game]} matches is not available yet")
-    return module.play_match(spec, record=record)
+    with _level_errors():
+        return module.play_match(spec) if record is None else module.play_match(spec, record=record)
+
+
+@contextmanager
+def _level_errors():
+    """A level that cannot be played (the mall loads it): one line naming the file, exit 2."""
+    from game.levels import LevelError
+    try:
+        yield
+    except LevelError as exc:
+        raise HeadlessError(str(exc), 2) from None
 
 
 def load_replay_file(path: str):
@@ -88,7 +98,8 @@ def play_replay(replay) -> dict:
     module = _runner(game)
     if not hasattr(module, "play_replay"):
         raise HeadlessError(f"playing back {GAME_TITLES[game]} replays is not available yet")
-    return module.play_replay(replay)
+    with _level_errors():
+        return module.play_replay(replay)
 
 
 def summary(result: dict) -> str:
