@@ -20,6 +20,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 LEVELS_DIR = Path(__file__).resolve().parent.parent / "levels"
 REQUIRED_LAYERS = ("floor", "walls", "objects")
+MAX_SIDE = 200  # tiles a side: far beyond any mall that fits a screen, small enough to load fast
 MIN_PILE_SPOTS = 10
 MIN_CHAIRS = 8
 MIN_SPAWNS = 6
@@ -107,10 +108,15 @@ def _tile_grid(tmx, layer, path: Path) -> tuple[list[list[int]], list[list[dict]
     ids: list[list[int]] = [[-1] * tmx.width for _ in range(tmx.height)]
     props: list[list[dict]] = [[{}] * tmx.width for _ in range(tmx.height)]
     firsts = sorted(ts.firstgid for ts in tmx.tilesets)
+    rows = layer.data
+    if len(rows) != tmx.height or any(len(row) != tmx.width for row in rows):
+        raise _fail(path, f"layer '{layer.name}' is not {tmx.width}x{tmx.height} tiles like the map")
     for x, y, gid in layer.iter_data():
         if not gid:
             continue
         real = tmx.tiledgidmap.get(gid, gid)
+        if not firsts or real < firsts[0]:
+            raise _fail(path, f"layer '{layer.name}': tile at ({x},{y}) belongs to no tileset")
         first = max(f for f in firsts if f <= real)
         ids[y][x] = real - first
         p = tmx.get_tile_properties_by_gid(gid) or {}
@@ -177,6 +183,8 @@ def load_level(path: Path | str) -> Level:
     if ts != int(tmx.tileheight):
         raise _fail(path, f"tiles must be square (got {tmx.tilewidth}x{tmx.tileheight})")
     w, h = int(tmx.width), int(tmx.height)
+    if not (1 <= w <= MAX_SIDE and 1 <= h <= MAX_SIDE):
+        raise _fail(path, f"map size {w}x{h} is outside 1x1..{MAX_SIDE}x{MAX_SIDE} tiles")
     layers = {layer.name: layer for layer in tmx.layers}
     for name in REQUIRED_LAYERS:
         if name not in layers:
