@@ -21,7 +21,7 @@ from game.core.seats import identities
 # game name -> module holding play_match(spec) -> result dict (DESIGN.md's JSON).
 RUNNERS = {
     "soldout": "game.sim.soldout_headless",   # bots through the mall (the rules autoplay stays for engine tests)
-    "checkout": "game.rules.checkout.autoplay",
+    "checkout": "game.sim.table_headless",
 }
 GAME_TITLES = {"soldout": "Sold Out!", "checkout": "Check Out!"}
 
