@@ -79,7 +79,20 @@ def test_bots_fill_free_seats_with_difficulty_and_teams(ctx):
         SeatSpec(2, "Green", "bot", "expert", 0),
         SeatSpec(3, "Yellow", "bot", "normal", 1),
         SeatSpec(4, "Blue", "bot", "easy", 0),
-    ), mode="memory", rounds=2, seed=99, teams=True, level=None)
+    ), mode="memory", rounds=2, seed=99, teams=True, level=None, options={"assist": False})
+
+
+def test_the_assist_row_turns_the_rush_assist_on_for_sold_out_only(ctx):
+    lobby = ctx.stack.top
+    key(ctx, pygame.K_RETURN)
+    row = next(item for item in lobby.menu.items if item.label == "Assist")
+    assert row.value() == "Off" and lobby.match_spec().options == {"assist": False}
+    row.adjust(1)
+    assert row.value() == "Wrong cards refused"
+    assert lobby.match_spec().options == {"assist": True}
+    lobby._cycle_game(1)                                   # Check Out! has no assist
+    lobby._refresh_enabled()
+    assert not row.enabled and lobby.match_spec().options == {}
 
 
 def test_check_out_needs_two_seats_and_always_plays_four_rounds(ctx):

@@ -56,13 +56,14 @@ class LobbyScene(Scene):
         o.setdefault("rounds", 3)
         o.setdefault("level", None)
         o.setdefault("teams", False)
+        o.setdefault("assist", False)
         o.setdefault("seed", new_seed())
         self.options = o
         self.picked = 0            # the seat the "Seat" rows act on
         # Keyboard seats, latest last: Escape releases the last one.
         self.joined_order: list[int] = [seat.seat for seat in ctx.seats
                                         if seat.kind == "human" and seat.device and seat.device[0] == "kb"]
-        self.menu = widgets.MenuList(self._items(), play=ctx.sound, row_height=48, width=560)
+        self.menu = widgets.MenuList(self._items(), play=ctx.sound, row_height=44, width=560)
 
     # ---------------------------------------------------------------- menu rows
     def _items(self) -> list[widgets.MenuItem]:
@@ -73,6 +74,8 @@ class LobbyScene(Scene):
             I("Rounds", value=self._rounds_text, adjust=self._cycle_rounds),
             I("Level", value=self._level_text, adjust=self._cycle_level),
             I("Teams", value=lambda: "On" if self.options["teams"] else "Off", adjust=self._toggle_teams),
+            I("Assist", value=lambda: "Wrong cards refused" if self.options["assist"] else "Off",
+              adjust=self._toggle_assist),
             I("Seed", value=lambda: str(self.options["seed"]), adjust=lambda d: self._reseed()),
             I("Add bot", self.add_bot),
             I("Remove bot", self.remove_bot),
@@ -86,7 +89,7 @@ class LobbyScene(Scene):
         soldout = self.options["game"] == "soldout"
         seat = self.seat(self.picked)
         enabled = {
-            "Mode": soldout, "Rounds": soldout, "Level": soldout,
+            "Mode": soldout, "Rounds": soldout, "Level": soldout, "Assist": soldout,
             "Add bot": len(self.ctx.seats) < MAX_SEATS,
             "Remove bot": any(s.kind == "bot" for s in self.ctx.seats),
             "Bot level": seat is not None and seat.kind == "bot",
@@ -124,6 +127,10 @@ class LobbyScene(Scene):
         current = self.options["level"]
         index = choices.index(current) if current in choices else 0
         self.options["level"] = choices[(index + step) % len(choices)]
+
+    def _toggle_assist(self, step: int) -> None:
+        """The Rush's assist (RULINGS): the Starting Table refuses a wrong card at once."""
+        self.options["assist"] = not self.options["assist"]
 
     def _toggle_teams(self, step: int) -> None:
         self.options["teams"] = not self.options["teams"]
@@ -217,7 +224,7 @@ class LobbyScene(Scene):
             return MatchSpec("checkout", seats, mode="standard", rounds=CHECKOUT_ROUNDS, seed=o["seed"],
                              teams=teams)
         return MatchSpec("soldout", seats, mode=o["mode"], rounds=o["rounds"], seed=o["seed"], teams=teams,
-                         level=o["level"])
+                         level=o["level"], options={"assist": bool(o["assist"])})
 
     def start_problem(self) -> str | None:
         game = self.options["game"]
