@@ -56,7 +56,9 @@ def die_surface(face: int, size: int, colour_hex: str, shape: str | None = None)
     return _die(int(face), int(size), colour_hex.upper(), shape)
 
 
-@lru_cache(maxsize=1024)
+# Cache bounds are sized from what one table shows (6 seats x 6 faces, a round's cards),
+# not left to grow: an unbounded art cache was most of a long session's memory growth.
+@lru_cache(maxsize=256)
 def _die(face: int, size: int, colour_hex: str, shape: str | None) -> pygame.Surface:
     _check_face(face)
     check_size(size)
@@ -100,7 +102,8 @@ def _die_body(face: int, side: int, colour: Colour, ss: int) -> pygame.Surface:
     return surf
 
 
-@lru_cache(maxsize=8192)
+# 6 seats x 6 faces x 24 turns (TUMBLE_STEP) is 864; the rest holds the askew dice on taken cards.
+@lru_cache(maxsize=1024)
 def _tumble(face: int, size: int, colour_hex: str, angle: int, shape: str | None) -> pygame.Surface:
     die = die_surface(face, size, colour_hex, shape)
     rad = math.radians(angle)
@@ -270,7 +273,9 @@ def _header(card: pygame.Surface, name: str, colour: Colour, band_h: int, left: 
         y += text.get_height() - round(px * 0.18)
 
 
-@lru_cache(maxsize=512)
+# A card is ~60-100 KB: a round deals 2 products a player, so 6 players show 12 cards, each free
+# or taken by one of 6 seats = 84 (warmed ahead); 128 keeps one round whole.
+@lru_cache(maxsize=128)
 def _product(name: str, category: str, faces: tuple[int, ...], stars: int, size: tuple[int, int],
              taken_by: tuple[str, str | None] | None) -> pygame.Surface:
     w, h = size
@@ -341,7 +346,9 @@ def _price_row(count: int, side: int, width: int) -> pygame.Surface:
     return out
 
 
-@lru_cache(maxsize=256)
+# A card is up to ~190 KB. A round's display of bargains, at the board row's size and at checkout's
+# sizes with the promo on and off, is up to 42 (6 on display).
+@lru_cache(maxsize=56)
 def _bargain(name: str, base: int, promo: int | None, condition: str | None, stars: int,
              size: tuple[int, int], promo_active: bool) -> pygame.Surface:
     w, h = size
@@ -394,7 +401,9 @@ def bargain_surface(name: str, base: int, promo: int | None, condition: str | No
         raise ValueError(f"a price cannot be negative: base {base}, promo {promo}")
     if condition is not None and condition not in CATEGORIES:
         raise ValueError(f"unknown condition {condition!r}; expected one of {', '.join(CATEGORIES)}")
-    return _bargain(name, int(base), promo, condition, int(stars), _card_size(size), bool(promo_active))
+    # Without a promo the lit and unlit cards are the same picture: one cache entry for both.
+    active = bool(promo_active) and promo is not None and condition is not None
+    return _bargain(name, int(base), promo, condition, int(stars), _card_size(size), active)
 
 
 # ---------------------------------------------------------------- tokens
@@ -431,8 +440,11 @@ __all__ = ["CATEGORIES", "CATEGORY_COLOURS", "bag_icon", "bargain_surface", "cat
            "star_icon", "token_surface", "tumbling_die_surface", "warm_dice"]
 
 
+TUMBLE_STEP = 15   # degrees between the turns warm_dice prepares: in motion 15 looks as smooth as 5
+
+
 def warm_dice(seats: Sequence[tuple[str, str | None]], size: int, tumble: bool = True) -> int:
-    """Draw every face (and, with tumble, every 5-degree turn) of each seat's dice
+    """Draw every face (and, with tumble, every TUMBLE_STEP-degree turn) of each seat's dice
     ahead of time so the roll animation never draws mid-frame.  seats: (colour hex,
     shape) pairs.  Returns how many surfaces were prepared."""
     count = 0
@@ -441,7 +453,7 @@ def warm_dice(seats: Sequence[tuple[str, str | None]], size: int, tumble: bool =
             die_surface(face, size, colour, shape)
             count += 1
             if tumble:
-                for angle in range(0, 360, 5):
+                for angle in range(0, 360, TUMBLE_STEP):
                     tumbling_die_surface(face, size, colour, angle, shape)
                     count += 1
     return count
