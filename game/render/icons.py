@@ -53,7 +53,8 @@ def supersample(size: int) -> int:
 
 
 # ---------------------------------------------------------------- fonts
-@lru_cache(maxsize=64)
+# A Font holds its own copy of the font file (~120 KB): keep the sizes in use, not every size.
+@lru_cache(maxsize=32)
 def _font(px: int) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
@@ -79,8 +80,23 @@ def font(px: int) -> pygame.font.Font:
 font.cache_clear = _font.cache_clear  # type: ignore[attr-defined]  # callers still clear it by hand
 
 
+def _colour_key(colour) -> tuple[int, ...]:
+    """A hashable cache key for a colour given as a tuple, list or pygame.Color."""
+    return tuple(int(c) for c in colour)
+
+
 def text_surface(text: str, px: int, colour: Colour, max_width: int | None = None) -> pygame.Surface:
-    """Rendered text, shrunk to fit max_width when given."""
+    """Rendered text, shrunk to fit max_width when given (cached and shared: blit it, never draw on it).
+
+    Cached because tables and HUDs ask for the same labels every frame and a
+    fresh font.render each time was the largest cost of the 6-player table's
+    slowest frames; the LRU bound keeps changing numbers from growing memory.
+    """
+    return _text(str(text), int(px), _colour_key(colour), None if max_width is None else int(max_width))
+
+
+@lru_cache(maxsize=256)
+def _text(text: str, px: int, colour: tuple[int, ...], max_width: int | None) -> pygame.Surface:
     surf = font(px).render(text, True, colour)
     if max_width is not None and surf.get_width() > max_width > 0:
         scale = max_width / surf.get_width()
@@ -91,9 +107,17 @@ def text_surface(text: str, px: int, colour: Colour, max_width: int | None = Non
 
 def outlined_text(text: str, px: int, colour: Colour, outline: Colour = INK,
                   width: int = 2, max_width: int | None = None) -> pygame.Surface:
-    """Text with a solid outline around it, readable over any background."""
-    inner = text_surface(text, px, colour)
-    edge = text_surface(text, px, outline)
+    """Text with a solid outline around it, readable over any background (cached, shared)."""
+    return _outlined(str(text), int(px), _colour_key(colour), _colour_key(outline), int(width),
+                     None if max_width is None else int(max_width))
+
+
+@lru_cache(maxsize=256)
+def _outlined(text: str, px: int, colour: tuple[int, ...], outline: tuple[int, ...], width: int,
+              max_width: int | None) -> pygame.Surface:
+    # Rendered here rather than through text_surface: the parts would only fill its cache twice over.
+    inner = font(px).render(text, True, colour)
+    edge = font(px).render(text, True, outline)
     out = pygame.Surface((inner.get_width() + 2 * width, inner.get_height() + 2 * width),
                          pygame.SRCALPHA)
     for dx, dy in ring_offsets(width):

@@ -8,7 +8,7 @@ from functools import lru_cache
 import pygame
 
 from game.core.seats import SeatIdentity
-from game.render.icons import INK, mix, outlined_text, text_surface
+from game.render.icons import INK, font, mix, outlined_text
 
 WHITE = (255, 255, 255)
 GOLD_TEXT = (255, 200, 70)
@@ -58,7 +58,7 @@ class Texts:
         line = ""
         for word in text.split():
             trial = f"{line} {word}".strip()
-            if line and text_surface(trial, px, WHITE).get_width() > width:
+            if line and font(px).size(trial)[0] > width:   # measured, not rendered: no surface kept
                 out.append(line)
                 line = word
             else:
