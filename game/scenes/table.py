@@ -81,6 +81,7 @@ class TableScene(Scene):
         self.overlays = Overlays(self.sim, self.ids, self.texts)
         self.warm: list[Callable[[], object]] = []   # art to render ahead, a little each frame
         self.warm_table: list[str] = []
+        self.warm_display: list[str] = []    # the bargains whose promo/size variants are queued
 
     # ------------------------------------------------------------------ life cycle
     def enter(self) -> None:
@@ -233,6 +234,9 @@ class TableScene(Scene):
         if [t.id for t in sim.game.table] != self.warm_table:
             self.warm_table = [t.id for t in sim.game.table]
             self.warm += self.view.warm_cards()
+        if list(sim.game.display) != self.warm_display:
+            self.warm_display = list(sim.game.display)
+            self.warm += self.view.warm_bargains()
         tick = sim.tick
         surface.blit(self.static, (0, 0))
         totals = [s.total for s in sim.game.scores()]

@@ -81,6 +81,27 @@ class TableView:
                             product_surface(p.name, p.category, p.faces, p.stars, size, owner))
         return jobs
 
+    def warm_bargains(self) -> list:
+        """Every bargain of the round's display as the board row shows it, and as checkout shows
+        it (promo lit and not) at each size the display can shrink to while bargains are bought."""
+        display = list(self.sim.game.display)
+        if not display:
+            return []
+        bargains = self.sim.catalogue.bargains
+        area = pygame.Rect(0, 0, BARGAIN_ROW.w, BARGAIN_ROW.h)
+        shapes = {(bid, rect.size, False)
+                  for bid, rect in zip(display, card_rects(bargain_places(len(display)), area, max_w=124))}
+        for n in range(1, len(display) + 1):
+            size = self._checkout_rects(n)[0].size
+            shapes.update((bid, size, active) for bid in display for active in (False, True)
+                          if not active or bargains[bid].promo_price is not None)
+        jobs = []
+        for bid, size, active in sorted(shapes):
+            b = bargains[bid]
+            jobs.append(lambda b=b, size=size, active=active:
+                        bargain_surface(b.name, b.price, b.promo_price, b.condition, b.stars, size, active))
+        return jobs
+
     def warm_dice(self) -> list:
         """Each seat's dice: every face, still and at every tumble angle."""
         jobs = []
@@ -238,8 +259,7 @@ class TableView:
         if not display:
             self.texts.blit(surface, "No bargains left", 36, DIM, 2, center=area.center)
             return
-        cards = pygame.Rect(area.x, area.y + 44, area.w, area.h - 44)
-        rects = card_rects(bargain_places(len(display)), cards, max_w=176)
+        rects = self._checkout_rects(len(display))
         bargains = sim.catalogue.bargains
         for bid, rect in zip(display, rects):
             b = bargains[bid]
@@ -255,6 +275,13 @@ class TableView:
             pygame.draw.rect(surface, INK, ring.inflate(4, 4), 8, border_radius=14)
             pygame.draw.rect(surface, self.ids[buyer].colour, ring, 5, border_radius=12)
             blit_badge(surface, self.ids[buyer], ring.topleft, 15)
+
+    @staticmethod
+    def _checkout_rects(count: int) -> list[pygame.Rect]:
+        """Where checkout lays out a display of count bargains."""
+        area = PRODUCTS.inflate(-20, -20)
+        cards = pygame.Rect(area.x, area.y + 44, area.w, area.h - 44)
+        return card_rects(bargain_places(count), cards, max_w=176)
 
     # ------------------------------------------------------------------ the board
     def draw_board(self, surface: pygame.Surface, tick: int) -> None:
