@@ -49,6 +49,7 @@ _screenshots: dict[str, Screenshot] = {}
 _attract: list[AttractFactory] = []
 _replay_viewers: dict[str, ReplayFactory] = {}
 _loaded: list[bool] = []
+_problems: list[str] = []
 
 
 def register(game_name: str, factory: GameFactory) -> None:
@@ -109,7 +110,7 @@ def load_scene_modules() -> list[str]:
         return []
     _loaded.append(True)
     import game.scenes as package
-    problems = []
+    problems = _problems
     for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
         if info.name == "registry":
             continue
@@ -118,4 +119,10 @@ def load_scene_modules() -> list[str]:
         except Exception as exc:  # one broken scene module must not take the menus down
             log.exception("scene module %s failed to load", info.name)
             problems.append(f"scene module {info.name} failed to load: {exc}")
-    return problems
+    return list(problems)
+
+
+def load_problems() -> list[str]:
+    """The problems the one load_scene_modules() run found, whoever triggered it (the app
+    shows them after the first frame, by which time a scene may already have loaded them)."""
+    return list(_problems)
