@@ -1,0 +1,75 @@
+"""Art and text caches: shared, bounded, and warmed ahead so no frame pays for a first render."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import app
+from game.render import icons, tabletop
+from game.scenes import registry
+from game.scenes.table import TableScene, demo_spec
+
+
+@pytest.fixture
+def ctx():
+    pygame.init()
+    icons.font.cache_clear()      # fonts cached before an earlier pygame.quit() are dead
+    pygame.display.set_mode((1280, 720))
+    context = app.make_context(load_user_files=False)
+    yield context
+    pygame.quit()
+
+
+def test_texts_are_rendered_once_and_shared(ctx):
+    a = icons.text_surface("SOLD OUT", 30, (255, 255, 255))
+    assert icons.text_surface("SOLD OUT", 30, (255, 255, 255)) is a
+    # A pygame.Color or a list is a fine colour and hits the same kind of entry.
+    assert icons.text_surface("x", 20, pygame.Color(1, 2, 3)) is icons.text_surface("x", 20, pygame.Color(1, 2, 3))
+    b = icons.outlined_text("3", 24, [250, 250, 250], width=2)
+    assert icons.outlined_text("3", 24, (250, 250, 250), width=2) is b
+    assert icons.outlined_text("3", 24, (250, 250, 250), width=3) is not b
+    fitted = icons.outlined_text("a long label here", 40, (255, 255, 255), max_width=60)
+    assert fitted.get_width() == 60
+
+
+@pytest.mark.parametrize("cache", [icons._text, icons._outlined, icons._seat_shape, tabletop._die,
+                                   tabletop._tumble, tabletop._product, tabletop._bargain,
+                                   tabletop.category_icon])
+def test_every_art_cache_is_bounded(cache):
+    size = cache.cache_info().maxsize
+    assert size is not None and size <= 1024
+
+
+def test_tumbles_warm_at_coarse_steps(ctx):
+    # One seat: 6 still faces and 6 x 24 turns.
+    assert tabletop.warm_dice([("#E69F00", "circle")], 32) == 6 + 6 * 360 // tabletop.TUMBLE_STEP
+
+
+def test_a_rounds_bargains_are_warmed_in_every_state_checkout_shows(ctx):
+    scene = TableScene(ctx, demo_spec(6, 5, "normal"), demo=True)
+    scene.fast_forward(lambda sim: len(sim.game.display) > 1)
+    sim, view = scene.sim, scene.view
+    for job in view.warm_bargains():
+        job()
+    before = tabletop._bargain.cache_info().misses
+    bargains = sim.catalogue.bargains
+    display = list(sim.game.display)
+    for n in range(1, len(display) + 1):
+        for bid, rect in zip(display[:n], view._checkout_rects(n)):
+            b = bargains[bid]
+            for active in (False, True):
+                tabletop.bargain_surface(b.name, b.price, b.promo_price, b.condition, b.stars, rect.size, active)
+    assert tabletop._bargain.cache_info().misses == before
+
+
+def test_the_table_queues_the_bargains_when_the_display_is_dealt(ctx):
+    scene = TableScene(ctx, demo_spec(6, 5, "normal"), demo=True)
+    scene.fast_forward(lambda sim: len(sim.game.display) > 1)
+    screen = pygame.display.get_surface()
+    scene.draw(screen, 0.0)
+    assert scene.warm_display == list(scene.sim.game.display)
+
+
+def test_scene_load_problems_are_kept_for_the_app():
+    registry.load_scene_modules()
+    assert registry.load_problems() == []
