@@ -233,6 +233,8 @@ class TableScene(Scene):
         sim = self.sim
         if [t.id for t in sim.game.table] != self.warm_table:
             self.warm_table = [t.id for t in sim.game.table]
+            # Queued first so they are drawn last: this round's cards and variants come before.
+            self.warm[:0] = self.view.warm_next_cards()
             self.warm += self.view.warm_cards()
         if list(sim.game.display) != self.warm_display:
             self.warm_display = list(sim.game.display)

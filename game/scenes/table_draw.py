@@ -17,6 +17,7 @@ from game.scenes.table_paint import (DIM, GOLD_TEXT, TUMBLE_STEP, WHITE, Texts, 
                                      rounded_veil, seat_hex)
 from game.scenes.table_hud import DIE
 from game.sim.table import REVEAL, bargain_places
+from game.sim.table_cursor import grid
 
 if TYPE_CHECKING:
     from game.core.seats import SeatIdentity
@@ -80,6 +81,20 @@ class TableView:
                 jobs.append(lambda p=p, size=rect.size, owner=owner:
                             product_surface(p.name, p.category, p.faces, p.stars, size, owner))
         return jobs
+
+    def warm_next_cards(self) -> list:
+        """The next round's products, free, at the size they will be dealt: the round's first
+        frame then composes cards from the cache instead of drawing a dozen at once.
+        Reads the top of the deck for drawing ahead only; nothing of it is shown."""
+        game = self.sim.game
+        upcoming = game.product_deck[:game.rules.products_per_player * len(game.players)]
+        if not upcoming:
+            return []
+        rects = card_rects(grid(len(upcoming), 0), PRODUCTS)
+        products = self.sim.catalogue.products
+        return [lambda p=products[pid], size=rect.size:
+                product_surface(p.name, p.category, p.faces, p.stars, size)
+                for pid, rect in zip(upcoming, rects)]
 
     def warm_bargains(self) -> list:
         """Every bargain of the round's display as the board row shows it, and as checkout shows
