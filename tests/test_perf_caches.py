@@ -73,3 +73,20 @@ def test_the_table_queues_the_bargains_when_the_display_is_dealt(ctx):
 def test_scene_load_problems_are_kept_for_the_app():
     registry.load_scene_modules()
     assert registry.load_problems() == []
+
+
+def test_the_next_rounds_products_are_drawn_before_they_are_dealt(ctx):
+    from game.scenes.table_layout import PRODUCTS, card_rects
+    scene = TableScene(ctx, demo_spec(6, 5, "normal"), demo=True)
+    scene.fast_forward(lambda sim: sim.game.phase == "frenzy")
+    sim = scene.sim
+    upcoming = list(sim.game.product_deck[:2 * 6])
+    for job in scene.view.warm_next_cards():
+        job()
+    before = tabletop._product.cache_info().misses
+    scene.fast_forward(lambda sim: [t.id for t in sim.game.table] == upcoming)
+    assert [t.id for t in sim.game.table] == upcoming
+    for spot, rect in zip(sim.game.table, card_rects(sim.places(), PRODUCTS)):
+        p = sim.catalogue.products[spot.id]
+        tabletop.product_surface(p.name, p.category, p.faces, p.stars, rect.size)
+    assert tabletop._product.cache_info().misses == before
