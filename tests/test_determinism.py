@@ -4,8 +4,8 @@ in another process and under another PYTHONHASHSEED.
 1. For every mode (rush, memory, tidy, checkout) and several seeds, a match recorded
    in one process (`main.py --headless --record F --json`) replays in another
    (`main.py --replay F --headless --json`) to the same JSON and state_hash.
-   While a game's runner cannot record or replay yet, two fresh processes with
-   different PYTHONHASHSEED play the same seed instead (the result must match).
+   Should a game's runner stop recording, two fresh processes with different
+   PYTHONHASHSEED still play the same seed and are compared, and the test fails.
 2. The simulations themselves under random hands (tools/monkey.py's Masher):
    MallSim in every mode and the Check Out! table, run in two processes with
    different hash seeds, end in the same state hash.
@@ -16,7 +16,6 @@ import json
 import os
 import subprocess
 import sys
-import warnings
 from pathlib import Path
 
 import pytest
@@ -102,9 +101,9 @@ def test_record_in_one_process_replays_in_another(tmp_path):
             assert a == b
             unrecorded.append(mode)
         assert first is None or (first["seed"] == seed and first["mode"] in (mode, "standard"))
-    if unrecorded:  # the fresh-process comparison above stood in for these
-        warnings.warn(f"--record/--replay not wired yet for {sorted(set(unrecorded))}: compared two fresh "
-                      "processes under different PYTHONHASHSEED instead")
+    # Both games record and replay now: a game that stops doing so fails here (after the
+    # fresh-process comparison above has still checked it).
+    assert not unrecorded, f"--record/--replay not available for {sorted(set(unrecorded))}"
 
 
 _SIM_SCRIPT = """
