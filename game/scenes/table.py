@@ -238,7 +238,8 @@ class TableScene(Scene):
             self.warm += self.view.warm_cards()
         if list(sim.game.display) != self.warm_display:
             self.warm_display = list(sim.game.display)
-            self.warm += self.view.warm_bargains()
+            # Needed only at checkout: after the cards and dice a grab or a roll may show next.
+            self.warm[:0] = self.view.warm_bargains()
         tick = sim.tick
         surface.blit(self.static, (0, 0))
         totals = [s.total for s in sim.game.scores()]
