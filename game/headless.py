@@ -79,12 +79,14 @@ def _level_errors():
 
 def load_replay_file(path: str):
     """Read and validate a replay file; raises HeadlessError(code 2) with the reader's message."""
-    from game.replay import ReplayError, read_replay
+    from game.replay import CODE_PREFIX, ReplayError, from_code, read_replay
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise HeadlessError(f"cannot read replay {path}: {getattr(exc, 'strerror', None) or exc}", 2) from None
     try:
+        if text.lstrip().startswith(CODE_PREFIX):   # a speedrun's run code saved as a file
+            text = from_code(text)
         return read_replay(text)
     except ReplayError as exc:
         raise HeadlessError(f"{path}: {exc}", 2) from None
@@ -92,6 +94,14 @@ def load_replay_file(path: str):
 
 def play_replay(replay) -> dict:
     """Play a replay back headless: the game's runner module provides play_replay(replay) -> dict."""
+    options = replay.header.get("options")
+    if isinstance(options, dict) and isinstance(options.get("speedrun"), dict):
+        # A speedrun: re-simulated by the speedrun verifier, which prints the verified time.
+        from game.speedrun.verify import VerifyError, verify_replay
+        try:
+            return verify_replay(replay)
+        except VerifyError as exc:
+            raise HeadlessError(f"not a valid speedrun: {exc}", 2) from None
     game = replay.header.get("game")
     if game not in RUNNERS:
         raise HeadlessError(f"replay is for an unknown game {game!r}", 2)
@@ -113,6 +123,12 @@ def summary(result: dict) -> str:
         if "stars" in player:
             extra = f"  stars {player.get('stars')}  tokens {player.get('tokens')}  sets {player.get('sets')}"
         lines.append(f"  seat {player.get('seat')}: score {player.get('score')}{extra}{mark}")
+    run = result.get("speedrun")
+    if isinstance(run, dict):
+        verdict = f"verified {run.get('igt')} ({run.get('igt_ticks')} ticks)" if run.get("complete") \
+            else f"no time: {run.get('reason')}"
+        flags = f"  flagged: {', '.join(run['flags'])}" if run.get("flags") else ""
+        lines.append(f"  speedrun {run.get('category_name')} · {run.get('seed_label')}: {verdict}{flags}")
     lines.append(f"state hash {result.get('state_hash')}")
     return "\n".join(lines)
 
