@@ -215,6 +215,9 @@ def _push_replay_viewer(ctx, path: str) -> None:
     from game.scenes import registry
     replay = load_replay_file(path)   # already validated by dispatch()
     game = replay.header.get("game")
+    options = replay.header.get("options")
+    if isinstance(options, dict) and isinstance(options.get("speedrun"), dict):
+        game = "speedrun"             # played back with its timer and splits (game.scenes.speedrun_menu)
     viewer = registry.replay_viewer(game)
     if viewer is None:
         ctx.toast(f"This build cannot show {GAME_TITLES.get(game, game)} replays in a window; "
