@@ -204,3 +204,36 @@ def test_restart_rebuilds_only_the_simulation():
         times.append((time.perf_counter() - start) * 1000)
     print(f"\nspeedrun restart (new RunSession): median {sorted(times)[10]:.2f} ms, max {max(times):.2f} ms")
     assert times
+
+
+def _main(*args, tmp_path):
+    env = dict(os.environ, PYTHONPATH=str(ROOT), SOLDOUT_USER_DIR=str(tmp_path / "user"),
+               SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=120)
+
+
+def test_main_replay_headless_json_prints_the_verified_time(rush_run, tmp_path):
+    """`python main.py --replay FILE --headless --json` with a replay file or a run code in a file."""
+    out = rush_run.outcome
+    replay_file = tmp_path / "run.replay"
+    replay_file.write_text(rush_run.replay_text())
+    code_file = tmp_path / "run.txt"
+    code_file.write_text(to_code(rush_run.replay_text()) + "\n")
+    for path in (replay_file, code_file):
+        done = _main("--replay", str(path), "--headless", "--json", tmp_path=tmp_path)
+        assert done.returncode == 0, done.stderr
+        result = json.loads(done.stdout.strip().splitlines()[-1])
+        assert result["speedrun"]["igt_ticks"] == out.ticks and result["speedrun"]["igt"] == format_ticks(out.ticks)
+        assert result["state_hash"] == out.state_hash and result["game"] == "soldout"
+    done = _main("--replay", str(code_file), "--headless", tmp_path=tmp_path)
+    assert f"verified {format_ticks(out.ticks)}" in done.stdout
+    forged = tmp_path / "forged.replay"
+    forged.write_text(rush_run.replay_text().replace(f'"seed":{rush_run.setup.seed}', '"seed":12345'))
+    done = _main("--replay", str(forged), "--headless", "--json", tmp_path=tmp_path)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "not a valid speedrun" in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    broken = tmp_path / "broken.txt"
+    broken.write_text(to_code(rush_run.replay_text())[:-12] + "\n")
+    done = _main("--replay", str(broken), "--headless", "--json", tmp_path=tmp_path)
+    assert done.returncode == 2 and "damaged" in done.stderr and "Traceback" not in done.stderr
