@@ -234,3 +234,18 @@ def test_title_has_a_speedrun_entry(ctx):
     title.menu.index = [item.label for item in title.menu.items].index("Speedrun")
     key(ctx, pygame.K_RETURN, 1)
     assert top(ctx).name == "speedrun_menu"
+
+
+def test_window_replay_of_a_speedrun_opens_the_playback(ctx, tmp_path):
+    from game.speedrun.session import RunSession
+    setup = make_setup(CATS["rush"], "daily")
+    session = RunSession(setup)
+    runner = RouteRunner(session.sim)
+    while not session.over:
+        session.step(runner.command())
+    path = tmp_path / "run.replay"
+    path.write_text(session.replay_text())
+    app._push_replay_viewer(ctx, str(path))
+    ctx.stack.apply()
+    scene = top(ctx)
+    assert isinstance(scene, SpeedrunRunScene) and scene.playback is not None and scene.setup.variant == "daily"
