@@ -506,7 +506,7 @@ def mark_surface(mark: str, size: int) -> pygame.Surface:
 
 def _objective(looks: tuple[ItemLook, ...], bags: int, size: tuple[int, int],
                filled: tuple[bool, ...], marks: tuple[str | None, ...],
-               colourblind: bool) -> pygame.Surface:
+               colourblind: bool, title_text: str = "SHOPPING LIST") -> pygame.Surface:
     w, h = size
     card = rounded_card((w, h), (255, 247, 228), (226, 170, 60), border_ratio=0.02)
     head = round(h * 0.26)
@@ -514,7 +514,7 @@ def _objective(looks: tuple[ItemLook, ...], bags: int, size: tuple[int, int],
     bag = max(6, head - pad)
     for i in range(bags):
         card.blit(bag_icon(bag), (w - pad - (i + 1) * bag - i * round(bag * 0.1), pad // 2 + 2))
-    title = text_surface("SHOPPING LIST", round(head * 0.5), (176, 96, 24),
+    title = text_surface(title_text, round(head * 0.5), (176, 96, 24),
                          max_width=max(4, w - bags * bag - 3 * pad))
     card.blit(title, (pad + round(w * 0.01), pad // 2 + (bag - title.get_height()) // 2 + 2))
     n = max(1, len(looks))
@@ -544,14 +544,15 @@ def _objective(looks: tuple[ItemLook, ...], bags: int, size: tuple[int, int],
 @lru_cache(maxsize=256)
 def _objective_cached(looks: tuple[ItemLook, ...], bags: int, size: tuple[int, int],
                       filled: tuple[bool, ...], marks: tuple[str | None, ...],
-                      colourblind: bool) -> pygame.Surface:
-    return _objective(looks, bags, size, filled, marks, colourblind)
+                      colourblind: bool, title: str) -> pygame.Surface:
+    return _objective(looks, bags, size, filled, marks, colourblind, title)
 
 
 def objective_surface(items: Sequence[Any], bags: int, size: tuple[int, int],
                       filled: Sequence[bool] | None = None,
                       marks: Sequence[str | None] | None = None,
-                      colourblind: bool = False, colours: Any = None) -> pygame.Surface:
+                      colourblind: bool = False, colours: Any = None,
+                      title: str = "SHOPPING LIST") -> pygame.Surface:
     """An objective card: its 2 or 3 items and 1 or 2 bags (cached, shared).
 
     items: catalogue items, dicts or (garment, hex, pattern[, cb_hex]) tuples.
@@ -560,16 +561,19 @@ def objective_surface(items: Sequence[Any], bags: int, size: tuple[int, int],
     """
     looks = tuple(look_of(it, colours) for it in items)
     return _objective_cached(looks, int(bags), check_size(size), tuple(bool(f) for f in (filled or ())),
-                             tuple(marks or ()), bool(colourblind))
+                             tuple(marks or ()), bool(colourblind), title)
 
 
 def objective_art(objective: Any, catalogue: Any, size: tuple[int, int],
                   filled: Sequence[bool] | None = None,
                   marks: Sequence[str | None] | None = None,
-                  colourblind: bool = False) -> pygame.Surface:
-    """objective_surface for a catalogue Objective (.items ids, .bags) and its Catalogue."""
+                  colourblind: bool = False, title: str = "SHOPPING LIST") -> pygame.Surface:
+    """objective_surface for a catalogue Objective (.items ids, .bags) and its Catalogue.
+
+    title: the card's heading ("SHOPPING LIST" in the Rush and Memory, "DRESSER" in Tidying Up).
+    """
     items = [catalogue.items[i] for i in objective.items]
-    return objective_surface(items, objective.bags, size, filled, marks, colourblind, catalogue)
+    return objective_surface(items, objective.bags, size, filled, marks, colourblind, catalogue, title)
 
 
 def card_back_surface(size: tuple[int, int]) -> pygame.Surface:

@@ -93,7 +93,8 @@ class MallScene(Scene):
     def _begin(self, mode: str) -> None:
         """Create the simulation with its first round in `mode`."""
         self.sim = MallSim(self.spec, self.level, self.catalogue, self.spec.seed, mode)
-        self.view = MapView(self.sim, self.layout, self.identities, self.names)
+        self.view = MapView(self.sim, self.layout, self.identities, self.names,
+                            colourblind=self.ctx.settings.colourblind)
         self.hud = Hud(self.sim, self.layout, self.ctx.ui, self.identities, self.names,
                        self.ctx.settings.colourblind)
         self.static = None

@@ -64,8 +64,9 @@ class MapView:
     """Draws the level and everything on it into the layout's map rect."""
 
     def __init__(self, sim: "MallSim", layout: MallLayout, identities: dict[int, SeatIdentity],
-                 names: dict[int, str]) -> None:
+                 names: dict[int, str], colourblind: bool = False) -> None:
         self.layout = layout
+        self.colourblind = colourblind
         s = layout.scale
         self.scale = s
         self.sprites = {seat: AvatarSprite(identities[seat], names[seat], s, sim.by_seat[seat].bot)
@@ -179,7 +180,8 @@ class MapView:
             slot = rnd.dressers[d.index]
             objective = cat.objectives[slot.card]
             filled = [rnd.filled(d.index, item) for item in objective.items]
-            card = objective_art(objective, cat, (cw, ch), filled=filled)
+            card = objective_art(objective, cat, (cw, ch), filled=filled, colourblind=self.colourblind,
+                                 title="DRESSER")
             cx, cy = self.at(d.x, d.y, shake)
             half_tile = round(16 * self.scale)
             y = cy - half_tile - ch - 2

@@ -246,7 +246,8 @@ class SoldOutResultsScene(Scene):
             card_w = min(tile_w - 16, round(len(obj.items) * card_h * 0.85))
             filled = [rnd.filled(d, item) for item in obj.items]
             marks = ["right" if f else None for f in filled]
-            card = objective_art(obj, cat, (card_w, card_h), marks=marks, colourblind=cb)
+            card = objective_art(obj, cat, (card_w, card_h), marks=marks, colourblind=cb,
+                                title="DRESSER")
             surf.blit(card, (tile.centerx - card_w // 2, tile.y + 8))
             winner = rnd.dresser_winner(d)
             counts = rnd.dresser_counts(d)

@@ -58,7 +58,8 @@ class SpeedrunRunScene(RunnerMixin, MallScene):
     # ------------------------------------------------------------------ set-up
     def _begin(self, mode: str) -> None:
         self._new_session()
-        self.view = MapView(self.sim, self.layout, self.identities, self.names)
+        self.view = MapView(self.sim, self.layout, self.identities, self.names,
+                            colourblind=self.ctx.settings.colourblind)
         self.hud = Hud(self.sim, self.layout, self.ctx.ui, self.identities, self.names,
                        self.ctx.settings.colourblind)
         if hasattr(self.hud, "set_labels"):

@@ -1,0 +1,39 @@
+"""Dressers on the map: headed "DRESSER" and drawn in colour-blind mode when it is on."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.render.clothing import objective_art
+from game.rules.soldout import load_catalogue
+from game.scenes import mall_draw
+from tests.test_mall_scene import ctx, demo_spec, start, tick  # noqa: F401  (fixture)
+
+
+def test_the_dresser_heading_differs_from_a_shopping_list():
+    pygame.init()
+    cat = load_catalogue()
+    objective = next(iter(cat.objectives.values()))
+    listed = objective_art(objective, cat, (180, 90))
+    dresser = objective_art(objective, cat, (180, 90), title="DRESSER")
+    assert listed is not dresser
+    assert pygame.image.tobytes(listed, "RGBA") != pygame.image.tobytes(dresser, "RGBA")
+
+
+@pytest.mark.parametrize("colourblind", [False, True])
+def test_map_dressers_follow_the_colour_blind_setting(ctx, monkeypatch, colourblind):  # noqa: F811
+    ctx.settings.colourblind = colourblind
+    seen: list[dict] = []
+    real = mall_draw.objective_art
+
+    def spy(*args, **kwargs):
+        seen.append(kwargs)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(mall_draw, "objective_art", spy)
+    scene = start(ctx, demo_spec(2, "tidy", seed=4))
+    for _ in range(5):
+        tick(ctx)
+    scene.draw(pygame.display.get_surface(), 0.0)
+    assert seen, "the tidy round drew no dresser"
+    assert all(k.get("colourblind") is colourblind and k.get("title") == "DRESSER" for k in seen)
