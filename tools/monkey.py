@@ -428,8 +428,8 @@ class ScreenMonkey:
         self.rng = random.Random(seed)
         if not pygame.get_init():
             pygame.init()
-        # game.render.icons caches Font objects across pygame.quit() (dead after a re-init, as
-        # in a test session): start from a fresh cache. Reported to the art owner.
+        # Start from fresh fonts: Font objects cached before a pygame.quit() are dead after a
+        # re-init (icons.font now checks that itself; clearing is cheap and keeps us independent).
         from game.render import icons
         if hasattr(icons.font, "cache_clear"):
             icons.font.cache_clear()
