@@ -18,7 +18,7 @@ from game.render.tabletop import category_icon, token_surface
 from game.rules.checkout import Score
 from game.rules.checkout.catalogue import CATEGORIES
 from game.scenes import registry
-from game.scenes.common import menu_command
+from game.scenes.common import players_menu_command
 from game.scenes.table_paint import DIM, GOLD_TEXT, GREEN, WHITE, Texts, bargain_glyph
 
 if TYPE_CHECKING:
@@ -75,12 +75,7 @@ class CheckoutResultsScene(Scene):
             self.table.to_lobby()
 
     def update(self, commands: dict[int, Command]) -> None:
-        merged = menu_command(commands)
-        pressed = merged.pressed
-        for seat, cmd in commands.items():
-            if seat >= 0:
-                pressed |= cmd.pressed
-        self.menu.update(Command(merged.dx, merged.dy, pressed, merged.held))
+        self.menu.update(players_menu_command(commands))
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         if self.image is None:

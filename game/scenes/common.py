@@ -1,6 +1,7 @@
 """Shared pieces of the menu scenes: a scene built around one MenuList."""
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 import pygame
@@ -11,12 +12,40 @@ from game.render import widgets
 
 if TYPE_CHECKING:
     from game.core.context import Context
+    from game.match import MatchSpec
 
 MENU_SEAT = -1  # commands[-1] is every device merged (see Scene.update)
 
 
 def menu_command(commands: dict[int, Command]) -> Command:
     return commands.get(MENU_SEAT, IDLE)
+
+
+def players_menu_command(commands: dict[int, Command]) -> Command:
+    """The menu command with every seat's presses added: on a results screen any player may choose."""
+    merged = menu_command(commands)
+    pressed = merged.pressed
+    for seat, cmd in commands.items():
+        if seat >= 0:
+            pressed |= cmd.pressed
+    return Command(merged.dx, merged.dy, pressed, merged.held)
+
+
+def rematch_spec(spec: "MatchSpec") -> "MatchSpec":
+    """Same seats and settings, the next seed: a rematch gets a new deal."""
+    return dataclasses.replace(spec, seed=spec.seed + 1, options=dict(spec.options))
+
+
+def back_to_lobby(ctx: "Context") -> None:
+    """Leave a match for the lobby (under the title), keeping the lobby's seats."""
+    stack = ctx.stack
+    if any(scene.name == "lobby" for scene in stack.scenes):
+        stack.pop_until(lambda scene: scene.name == "lobby")
+        return
+    from game.scenes.lobby import LobbyScene
+    from game.scenes.title import TitleScene
+    stack.clear_to(TitleScene(ctx))
+    stack.push(LobbyScene(ctx))
 
 
 class MenuScene(Scene):

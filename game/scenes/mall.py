@@ -27,6 +27,7 @@ from game.match import MatchSpec, SeatSpec
 from game.render import widgets
 from game.rules.soldout import MODES, CatalogueError, load_catalogue
 from game.scenes import registry
+from game.scenes.common import back_to_lobby, rematch_spec
 from game.scenes.mall_draw import MapView
 from game.scenes.mall_hud import Hud
 from game.scenes.mall_layout import SCREEN, MallLayout, compute_layout
@@ -186,19 +187,10 @@ class MallScene(Scene):
         if self.replay is not None:
             self.ctx.stack.replace(MallScene(self.ctx, self.spec, replay=self.replay))
             return
-        spec = MatchSpec(self.spec.game, self.spec.seats, self.spec.mode, self.spec.rounds,
-                         self.spec.seed + 1, self.spec.teams, self.spec.level, dict(self.spec.options))
-        self.ctx.stack.replace(MallScene(self.ctx, spec))
+        self.ctx.stack.replace(MallScene(self.ctx, rematch_spec(self.spec)))
 
     def to_lobby(self) -> None:
-        stack = self.ctx.stack
-        if any(scene.name == "lobby" for scene in stack.scenes):
-            stack.pop_until(lambda scene: scene.name == "lobby")
-            return
-        from game.scenes.lobby import LobbyScene
-        from game.scenes.title import TitleScene
-        stack.clear_to(TitleScene(self.ctx))
-        stack.push(LobbyScene(self.ctx))
+        back_to_lobby(self.ctx)
 
     # ------------------------------------------------------------------ ticks
     def update(self, commands: dict[int, Command]) -> None:

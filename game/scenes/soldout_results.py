@@ -20,7 +20,7 @@ from game.render.clothing import item_art, mark_surface, objective_art
 from game.render.icons import INK, bag_icon, outlined_text, seat_shape_surface
 from game.rules.soldout import MODE_NAMES, MODES
 from game.scenes import registry
-from game.scenes.common import menu_command
+from game.scenes.common import players_menu_command
 from game.scenes.mall_draw import _hex
 
 if TYPE_CHECKING:
@@ -89,12 +89,7 @@ class SoldOutResultsScene(Scene):
             self.mall.to_lobby()
 
     def update(self, commands: dict[int, Command]) -> None:
-        merged = menu_command(commands)
-        pressed = merged.pressed
-        for seat, cmd in commands.items():
-            if seat >= 0:
-                pressed |= cmd.pressed
-        self.menu.update(Command(merged.dx, merged.dy, pressed, merged.held))
+        self.menu.update(players_menu_command(commands))
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
@@ -333,12 +328,7 @@ class ChooseModeScene(Scene):
         self.on_choice(mode)
 
     def update(self, commands: dict[int, Command]) -> None:
-        merged = menu_command(commands)
-        pressed = merged.pressed
-        for seat, cmd in commands.items():
-            if seat >= 0:
-                pressed |= cmd.pressed
-        self.menu.update(Command(merged.dx, merged.dy, pressed, merged.held))
+        self.menu.update(players_menu_command(commands))
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         ui = self.ctx.ui

@@ -24,6 +24,7 @@ from game.match import MatchSpec, SeatSpec
 from game.render import widgets
 from game.rules.checkout import CatalogueError
 from game.scenes import registry
+from game.scenes.common import back_to_lobby, rematch_spec
 from game.scenes.table_draw import TableView
 from game.scenes.table_hud import SeatHud
 from game.scenes.table_layout import SCREEN, seat_panels
@@ -111,19 +112,10 @@ class TableScene(Scene):
 
     def rematch(self) -> None:
         """Same seats, a new deal."""
-        spec = MatchSpec(self.spec.game, self.spec.seats, self.spec.mode, self.spec.rounds,
-                         self.spec.seed + 1, self.spec.teams, self.spec.level, dict(self.spec.options))
-        self.ctx.stack.replace(TableScene(self.ctx, spec))
+        self.ctx.stack.replace(TableScene(self.ctx, rematch_spec(self.spec)))
 
     def to_lobby(self) -> None:
-        stack = self.ctx.stack
-        if any(scene.name == "lobby" for scene in stack.scenes):
-            stack.pop_until(lambda scene: scene.name == "lobby")
-            return
-        from game.scenes.lobby import LobbyScene
-        from game.scenes.title import TitleScene
-        stack.clear_to(TitleScene(self.ctx))
-        stack.push(LobbyScene(self.ctx))
+        back_to_lobby(self.ctx)
 
     # ------------------------------------------------------------------ ticks
     def update(self, commands: dict[int, Command]) -> None:
