@@ -13,7 +13,7 @@ import pygame
 from game.input.commands import Button, Command
 from game.render import widgets
 from game.scenes import registry
-from game.scenes.common import menu_command
+from game.scenes.common import back_to_lobby, menu_command
 
 from game.core.scene import Scene
 
@@ -41,13 +41,18 @@ class PauseScene(Scene):
     def __init__(self, ctx: "Context", title: str = "PAUSED") -> None:
         super().__init__(ctx)
         self.title = title
-        self.menu = widgets.MenuList([
+        self.menu = widgets.MenuList(self.items(), play=ctx.sound, on_back=self.resume_game,
+                                     row_height=72, width=480)
+        self.closing = False
+
+    def items(self) -> list[widgets.MenuItem]:
+        """The menu rows; a game's own pause (speedrun) offers others."""
+        return [
             widgets.MenuItem("Resume", self.resume_game),
             widgets.MenuItem("Settings", self.settings),
             widgets.MenuItem("Quit to lobby", self.quit_to_lobby),
             widgets.MenuItem("Quit to title", self.quit_to_title),
-        ], play=ctx.sound, on_back=self.resume_game, row_height=72, width=480)
-        self.closing = False
+        ]
 
     def resume_game(self) -> None:
         if not self.closing:
@@ -62,13 +67,7 @@ class PauseScene(Scene):
         self.ctx.stack.push(SettingsScene(self.ctx))
 
     def quit_to_lobby(self) -> None:
-        if any(scene.name == "lobby" for scene in self.ctx.stack.scenes):
-            self.ctx.stack.pop_until(lambda scene: scene.name == "lobby")
-        else:
-            from game.scenes.lobby import LobbyScene
-            from game.scenes.title import TitleScene
-            self.ctx.stack.clear_to(TitleScene(self.ctx))
-            self.ctx.stack.push(LobbyScene(self.ctx))
+        back_to_lobby(self.ctx)
 
     def quit_to_title(self) -> None:
         from game.scenes.title import TitleScene

@@ -9,46 +9,30 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core.scene import Scene
-from game.input.commands import Button, Command
 from game.render import widgets
-from game.scenes.common import menu_command
+from game.scenes.pause import PauseScene
 
 if TYPE_CHECKING:
     from game.core.context import Context
 
 
-class SpeedrunPauseScene(Scene):
-    name = "pause"
-    opaque = False
-
+class SpeedrunPauseScene(PauseScene):
     def __init__(self, ctx: "Context", run) -> None:
-        super().__init__(ctx)
         self.run = run
-        self.menu = widgets.MenuList([
+        super().__init__(ctx)
+
+    def items(self) -> list[widgets.MenuItem]:
+        return [
             widgets.MenuItem("Resume", self.resume_game),
             widgets.MenuItem("Restart", self.restart),
             widgets.MenuItem("Settings", self.settings),
             widgets.MenuItem("Speedrun menu", self.to_menu),
             widgets.MenuItem("Quit to title", self.quit_to_title),
-        ], play=ctx.sound, on_back=self.resume_game, row_height=72, width=480)
-        self.closing = False
-
-    def resume_game(self) -> None:
-        if not self.closing:
-            self.closing = True
-            self.ctx.stack.pop()
-
-    def resume(self) -> None:
-        self.closing = False
+        ]
 
     def restart(self) -> None:
         self.resume_game()
         self.run.restart()
-
-    def settings(self) -> None:
-        from game.scenes.settings import SettingsScene
-        self.ctx.stack.push(SettingsScene(self.ctx))
 
     def to_menu(self) -> None:
         stack = self.ctx.stack
@@ -56,17 +40,6 @@ class SpeedrunPauseScene(Scene):
             stack.pop_until(lambda s: s.name == "speedrun_menu")
         else:
             self.quit_to_title()
-
-    def quit_to_title(self) -> None:
-        from game.scenes.title import TitleScene
-        self.ctx.stack.clear_to(TitleScene(self.ctx))
-
-    def update(self, commands: dict[int, Command]) -> None:
-        cmd = menu_command(commands)
-        if cmd.pressed & Button.START:
-            self.resume_game()
-            return
-        self.menu.update(cmd)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         ui = self.ctx.ui
