@@ -344,3 +344,17 @@ def draw_toasts(surface: pygame.Surface, ui: "UI", texts: list[str]) -> None:
         pygame.draw.circle(surface, ui.colour("accent_2"), (rect.x + 22, rect.centery), 7)
         surface.blit(image, image.get_rect(midleft=(rect.x + 40, rect.centery)))
         y = rect.top - 12
+
+
+def wrap_text(ui: "UI", text: str, size: int, width: int) -> list[str]:
+    """Split `text` into lines no wider than `width` px at `size` (measured, not rendered)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if line and ui.text.width(trial, size) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return [*lines, line] if line else lines

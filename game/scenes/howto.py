@@ -161,7 +161,7 @@ class HowToScene(Scene):
         self._icons(surface, page.icons, (w // 2, box.y + 240))
         y = box.y + 320
         for line in page.lines:
-            for part in _wrap(ui, line, ui.size("small") + 2, box.w - 100):
+            for part in widgets.wrap_text(ui, line, ui.size("small") + 2, box.w - 100):
                 widgets.blit_text(surface, ui, part, ui.size("small") + 2, "text", center=(w // 2, y))
                 y += 36
         dots = len(self.pages)
@@ -230,15 +230,3 @@ def _picture(name: str) -> pygame.Surface:
     return surf
 
 
-def _wrap(ui, text: str, size: int, width: int) -> list[str]:
-    words = text.split()
-    lines: list[str] = []
-    line = ""
-    for word in words:
-        trial = f"{line} {word}".strip()
-        if line and ui.text.width(trial, size) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    return [*lines, line] if line else lines

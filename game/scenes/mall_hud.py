@@ -15,6 +15,7 @@ import pygame
 
 from game import TICK_RATE
 from game.core.seats import SeatIdentity
+from game.render import widgets
 from game.render.clothing import item_art, item_card, mark_surface, objective_art
 from game.render.icons import bag_icon, seat_shape_surface
 from game.scenes.mall_draw import _hex
@@ -307,7 +308,7 @@ class Hud:
         reason, tick = sim.rejection(seat)
         if not reason or tick < 0 or sim.tick - tick > REJECT_TICKS:
             return
-        lines = _wrap(self.ui, reason, 20, p.rect.w - 24)[:2]
+        lines = widgets.wrap_text(self.ui, reason, 20, p.rect.w - 24)[:2]
         h = 10 + 22 * len(lines)
         box = pygame.Rect(p.rect.x + 6, p.rect.bottom - h - 6, p.rect.w - 12, h)
         pygame.draw.rect(surface, REJECT_FILL, box, border_radius=10)
@@ -328,20 +329,6 @@ def _keycap(surface: pygame.Surface, ui: "UI", key: str, word: str, x: int, y: i
     return box.right + 5 + text.get_width()
 
 
-def _wrap(ui: "UI", text: str, size: int, width: int) -> list[str]:
-    words = text.split()
-    lines: list[str] = []
-    line = ""
-    for word in words:
-        trial = f"{line} {word}".strip()
-        if line and ui.text.width(trial, size) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    if line:
-        lines.append(line)
-    return lines
 
 
 def _dashed_round(surface: pygame.Surface, colour: tuple[int, int, int], rect: pygame.Rect) -> None:

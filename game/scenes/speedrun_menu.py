@@ -157,7 +157,7 @@ class SpeedrunMenuScene(Scene):
         x, y = INFO_BOX.x + 20, INFO_BOX.y + 14
         surface.blit(ui.render(cat.name, 34, GOLD), (x, y))
         y += 42
-        for line in _wrap(ui, cat.blurb, 24, INFO_BOX.w - 40):
+        for line in widgets.wrap_text(ui, cat.blurb, 24, INFO_BOX.w - 40):
             surface.blit(ui.render(line, 24, WHITE), (x, y))
             y += 30
         surface.blit(ui.render(f"Splits: {cat.split_rule}", 20, DIM), (x, y + 2))
@@ -305,16 +305,6 @@ def _clipboard() -> str:
         return ""
 
 
-def _wrap(ui, text: str, size: int, width: int) -> list[str]:
-    lines, line = [], ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if ui.render(trial, size, WHITE).get_width() > width and line:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    return lines + ([line] if line else [])
 
 
 registry.register_replay_viewer("speedrun", _replay_viewer)
