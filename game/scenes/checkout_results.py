@@ -11,14 +11,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.scene import Scene
-from game.input.commands import Command
 from game.render import widgets
 from game.render.icons import star_icon
 from game.render.tabletop import category_icon, token_surface
 from game.rules.checkout import Score
 from game.rules.checkout.catalogue import CATEGORIES
 from game.scenes import registry
-from game.scenes.common import players_menu_command
+from game.scenes.common import MatchResultsScene
 from game.scenes.table_paint import DIM, GOLD_TEXT, GREEN, WHITE, Texts, bargain_glyph
 
 if TYPE_CHECKING:
@@ -47,11 +46,11 @@ def verdict(scores: list[Score], winners: list[int], names: list[str]) -> tuple[
     return f"{winner} WINS!", ""
 
 
-class CheckoutResultsScene(Scene):
+class CheckoutResultsScene(MatchResultsScene):
     name = "checkout_results"
 
     def __init__(self, ctx: "Context", table: "TableScene") -> None:
-        super().__init__(ctx)
+        super().__init__(ctx, table)
         self.table = table
         self.sim = table.sim
         self.ids: list["SeatIdentity"] = table.ids
@@ -60,22 +59,6 @@ class CheckoutResultsScene(Scene):
             widgets.MenuItem("Rematch", self.rematch, primary=True),
             widgets.MenuItem("Back to lobby", self.to_lobby),
         ], play=ctx.sound, row_height=56, width=420)
-        self.done = False
-        self.image: pygame.Surface | None = None
-
-    def rematch(self) -> None:
-        if not self.done:
-            self.done = True
-            self.ctx.stack.pop()
-            self.table.rematch()
-
-    def to_lobby(self) -> None:
-        if not self.done:
-            self.done = True
-            self.table.to_lobby()
-
-    def update(self, commands: dict[int, Command]) -> None:
-        self.menu.update(players_menu_command(commands))
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         if self.image is None:

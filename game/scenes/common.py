@@ -72,3 +72,37 @@ class MenuScene(Scene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.draw_menu_page(surface)
+
+
+class MatchResultsScene(Scene):
+    """Base of a results screen over a finished match scene: rematch or lobby, once.
+
+    `game_scene` offers rematch() and to_lobby(); any seated player may choose.
+    The screen is drawn once into `image` by the subclass's `_render`.
+    """
+
+    def __init__(self, ctx: "Context", game_scene) -> None:
+        super().__init__(ctx)
+        self.game_scene = game_scene
+        self.done = False
+        self.image: pygame.Surface | None = None
+
+    def close_once(self) -> bool:
+        """True the first time a choice is made: later presses in the same tick do nothing."""
+        if self.done:
+            return False
+        self.done = True
+        return True
+
+    def rematch(self) -> None:
+        if self.close_once():
+            self.ctx.stack.pop()
+            self.game_scene.rematch()
+
+    def to_lobby(self) -> None:
+        if self.close_once():
+            self.game_scene.to_lobby()
+
+    def update(self, commands: dict[int, Command]) -> None:
+        self.menu.update(players_menu_command(commands))
+

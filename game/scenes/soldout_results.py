@@ -20,7 +20,7 @@ from game.render.clothing import item_art, mark_surface, objective_art
 from game.render.icons import INK, bag_icon, outlined_text, seat_shape_surface
 from game.rules.soldout import MODE_NAMES, MODES
 from game.scenes import registry
-from game.scenes.common import players_menu_command
+from game.scenes.common import MatchResultsScene, players_menu_command
 from game.scenes.mall_draw import _hex
 
 if TYPE_CHECKING:
@@ -37,11 +37,11 @@ CAUSES = {"sold_out": "SOLD OUT!", "all_filled": "Every dresser is tidy", "nothi
           "stopped": "The mall closed", "time": "The mall closed"}
 
 
-class SoldOutResultsScene(Scene):
+class SoldOutResultsScene(MatchResultsScene):
     name = "soldout_results"
 
     def __init__(self, ctx: "Context", mall: "MallScene") -> None:
-        super().__init__(ctx)
+        super().__init__(ctx, mall)
         self.mall = mall
         sim = mall.sim
         self.sim = sim
@@ -61,8 +61,6 @@ class SoldOutResultsScene(Scene):
         items.append(widgets.MenuItem("Rematch", self.rematch, primary=self.final))
         items.append(widgets.MenuItem("Back to lobby", self.to_lobby))
         self.menu = widgets.MenuList(items, play=ctx.sound, row_height=54, width=470)
-        self.done = False
-        self.image: pygame.Surface | None = None
 
     # ------------------------------------------------------------------ choices
     def _cycle(self, step: int) -> None:
@@ -70,26 +68,10 @@ class SoldOutResultsScene(Scene):
         self.next_mode = MODES[(i + step) % len(MODES)]
 
     def next_round(self) -> None:
-        if self.done:
+        if not self.close_once():
             return
-        self.done = True
         self.ctx.stack.pop()
         self.mall.next_round(self.next_mode)
-
-    def rematch(self) -> None:
-        if self.done:
-            return
-        self.done = True
-        self.ctx.stack.pop()
-        self.mall.rematch()
-
-    def to_lobby(self) -> None:
-        if not self.done:
-            self.done = True
-            self.mall.to_lobby()
-
-    def update(self, commands: dict[int, Command]) -> None:
-        self.menu.update(players_menu_command(commands))
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
