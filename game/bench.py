@@ -294,10 +294,19 @@ def _spawn_until(code: str, marker: str, env: dict) -> tuple[float, dict[str, st
     return elapsed, found, proc.stderr
 
 
-def bench_startup_and_memory(runs: int, frames: int) -> tuple[dict, dict]:
+def _temp_user_dir() -> str:
+    """A throwaway user folder (never the player's own records), removed when the bench exits."""
+    import atexit
+    import shutil
     import tempfile
+    folder = tempfile.mkdtemp(prefix="bench-user-")
+    atexit.register(shutil.rmtree, folder, True)
+    return folder
+
+
+def bench_startup_and_memory(runs: int, frames: int) -> tuple[dict, dict]:
     env = _env()
-    env["SOLDOUT_USER_DIR"] = tempfile.mkdtemp(prefix="bench-user-")
+    env["SOLDOUT_USER_DIR"] = _temp_user_dir()
     def child(frames: int) -> str:
         return _HWM + _CHILD.replace("ROOT", repr(str(ROOT))).replace("FRAMES", str(frames))
     firsts, cpus = [], []
@@ -391,8 +400,7 @@ def targets_met(report: dict) -> dict:
 def run(args: argparse.Namespace) -> dict:
     os.environ.update({k: v for k, v in _env().items() if k.startswith(("SDL_", "PYGAME_"))})
     if "SOLDOUT_USER_DIR" not in os.environ:   # never touch the player's own records
-        import tempfile
-        os.environ["SOLDOUT_USER_DIR"] = tempfile.mkdtemp(prefix="bench-user-")
+        os.environ["SOLDOUT_USER_DIR"] = _temp_user_dir()
     report: dict = {"machine": {"python": sys.version.split()[0], "cpus": os.cpu_count(),
                                 "load": [round(x, 2) for x in os.getloadavg()]}}
     steps: list[tuple[str, Callable[[], object]]] = [
