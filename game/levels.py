@@ -360,6 +360,8 @@ def resolve_level(name: str | None, players: int) -> Path:
     if not name:
         return levels_for_players(players)
     candidate = Path(name)
+    if candidate.is_file():          # the user's own file, whatever its name: never another path
+        return candidate
     if candidate.suffix != ".tmx":
         candidate = candidate.with_suffix(".tmx")
     if not candidate.is_file():
