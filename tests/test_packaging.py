@@ -12,11 +12,15 @@ def _setuptools_config() -> dict:
     return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
 
 
-def test_every_code_package_is_listed_in_pyproject():
-    """The package list is explicit (it maps assets/ and levels/ too): a new game/ package must join it."""
+def test_every_code_package_and_data_folder_is_listed_in_pyproject():
+    """The package list is explicit (it maps assets/ and levels/ inside game/): a new game/ package or
+    a new folder of assets must join it, or the wheel misses it (or setuptools warns at every install)."""
     listed = set(_setuptools_config()["packages"])
-    on_disk = {".".join(init.parent.relative_to(ROOT).parts) for init in (ROOT / "game").rglob("__init__.py")}
-    assert on_disk - listed == set(), "add these to [tool.setuptools] packages in pyproject.toml"
+    code = {".".join(init.parent.relative_to(ROOT).parts) for init in (ROOT / "game").rglob("__init__.py")}
+    data = {".".join(("game", "_data", *folder.relative_to(ROOT).parts))
+            for top in ("assets", "levels") for folder in [ROOT / top, *(ROOT / top).rglob("*")]
+            if folder.is_dir() and not {"broken", "__pycache__"} & set(folder.parts)}
+    assert sorted((code | data) - listed) == [], "add these to [tool.setuptools] packages in pyproject.toml"
 
 
 def test_data_is_read_from_the_repository_in_a_checkout():
