@@ -14,6 +14,7 @@ from game.cli import UsageError, parse_args, program_name, usage
 
 LOGICAL_SIZE = (1280, 720)
 ERROR_LOG = "error.log"
+FIRST_FRAME_ONLY = "SOLDOUT_FIRST_FRAME_ONLY"   # set: the window prints when its first frame is shown, then quits
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -295,6 +296,9 @@ def run_window(args) -> int:
             debug.draw(screen, ctx.ui)
         debug.record(frame_seconds, tick_ms, (time.perf_counter() - work_start) * 1000)
         pygame.display.flip()
+        if not scenes_loaded and os.environ.get(FIRST_FRAME_ONLY):
+            print(f"FIRST {time.time()}", flush=True)   # tools/startup_time.py measures start-up so
+            break
         if not scenes_loaded:
             # Every scene module is imported only once the title is on screen: about 0.2 s the
             # player no longer waits for. Anything that needs one earlier (the attract factory,

@@ -1,5 +1,6 @@
 """The command line never silently ignores a user (issue: "a command line that never silently
 ignores you"): every flag works where it is used or is refused with exit 2 and one line on stderr."""
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -198,6 +199,15 @@ def test_opening_the_window_prints_no_warning(recwarn):
     app.open_display(False)
     assert [str(w.message) for w in recwarn] == []
     pygame.display.quit()
+
+
+def test_the_window_opens_without_a_word_on_stderr(tmp_path):
+    """It used to print `Warning: no fast renderer available` under the dummy video driver."""
+    env = {**os.environ, app.FIRST_FRAME_ONLY: "1"}
+    done = subprocess.run([sys.executable, str(ROOT / "main.py")], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout.startswith("FIRST ")
+    assert done.stderr == ""
 
 
 def test_the_bench_leaves_no_user_folder_behind():

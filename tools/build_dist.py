@@ -1,7 +1,7 @@
 """Build the standalone game: a one-folder PyInstaller build for this platform, zipped.
 
-    python -m pip install -e '.[dist]'      # once: PyInstaller and its community hooks
-    python tools/build_dist.py              # -> dist/soldout-checkout/ and dist/soldout-checkout-VERSION-PLATFORM.zip
+    .venv/bin/python -m pip install -e '.[dist]'   # once: PyInstaller and its community hooks
+    .venv/bin/python tools/build_dist.py           # -> dist/soldout-checkout/ and its .zip
 
 The same command on Windows, macOS or Linux builds for that platform (PyInstaller
 does not cross-compile). The game's data goes inside the folder at the place an
