@@ -80,6 +80,14 @@ def test_the_installed_command_plays_from_another_folder(installed, tmp_path):
     assert done.returncode == 0 and "expert" in done.stdout, done.stderr
 
 
+def test_the_installed_command_takes_every_screenshot_scene(installed, tmp_path):
+    from game.scenes import registry
+    for scene in registry.screenshot_names():
+        shot = tmp_path / f"{scene}.png"
+        done = run([str(installed), "--screenshot", str(shot), "--scene", scene, "--seed", "1"], tmp_path)
+        assert done.returncode == 0 and done.stderr == "" and shot.is_file(), (scene, done.stderr)
+
+
 def test_the_installed_command_opens_the_window_quietly(installed, tmp_path):
     """Under the dummy video driver the title screen draws its first frame, and not a word on stderr."""
     env = {**os.environ, "SOLDOUT_FIRST_FRAME_ONLY": "1"}
