@@ -28,6 +28,8 @@ RUN_MODES = {
     "scenario": "--scenario",
     "tournament": "--tournament",
 }
+# The options that choose a run mode (with --replay FILE); at most one of them, or --replay --headless.
+MODE_OPTIONS = ("headless", "screenshot", "check_level", "scenario", "tournament")
 # Which run modes each option means something in; any other use is refused (exit 2), never
 # silently ignored. A new option adds one line here (mode selectors themselves are not listed).
 FLAG_MODES: dict[str, tuple[str, ...]] = {
@@ -122,12 +124,9 @@ def program_name() -> str:
 
 def run_mode(args: argparse.Namespace) -> str:
     """The one thing this command line asks for (a key of RUN_MODES)."""
-    for mode in ("scenario", "check_level", "tournament", "screenshot"):
-        if getattr(args, mode):
-            return mode
     if args.replay:
         return "headless_replay" if args.headless else "replay"
-    return "headless" if args.headless else "window"
+    return next((mode for mode in MODE_OPTIONS if getattr(args, mode)), "window")
 
 
 def given_options(argv: Sequence[str]) -> set[str]:
@@ -157,10 +156,9 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         raise UsageError("--screenshot needs --scene NAME")
     if args.record and args.replay:
         raise UsageError("use --record or --replay, not both")
-    exclusive = [name for name in ("headless", "screenshot", "check_level", "scenario", "tournament")
-                 if getattr(args, name)]
-    if len(exclusive) > 1:
-        raise UsageError(f"{' and '.join(map(_flag, exclusive))} cannot be used together")
+    chosen = [name for name in (*MODE_OPTIONS, "replay") if getattr(args, name)]
+    if len(chosen) > 1 and set(chosen) != {"headless", "replay"}:
+        raise UsageError(f"{' and '.join(map(_flag, chosen))} cannot be used together")
     given = given_options(argv)
     for dest, value in DEFAULTS.items():
         if getattr(args, dest) is None:

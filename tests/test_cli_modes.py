@@ -69,10 +69,20 @@ def test_flags_in_their_modes_are_accepted_with_the_defaults_filled_in():
 
 def test_the_flag_table_is_complete_and_names_real_modes():
     """A new option must say where it belongs: every option of the parser is in FLAG_MODES or selects a mode."""
-    selectors = {"headless", "screenshot", "check_level", "scenario", "tournament", "replay", "help", "version"}
+    selectors = {*cli.MODE_OPTIONS, "replay", "help", "version"}
     dests = {a.dest for a in cli.build_parser()._actions}
-    assert dests - selectors - set(FLAG_MODES) == set()
+    assert dests - selectors - set(FLAG_MODES) == set(), "say where each new option belongs in FLAG_MODES (game/cli.py)"
     assert all(set(modes) <= set(RUN_MODES) for modes in FLAG_MODES.values())
+    assert set(cli.MODE_OPTIONS) <= set(RUN_MODES)
+
+
+@pytest.mark.parametrize("argv", [
+    ["--replay", "r.rep", "--screenshot", "a.png", "--scene", "title"],
+    ["--replay", "r.rep", "--tournament"],
+    ["--replay", "r.rep", "--check-level", "x.tmx"],
+])
+def test_replay_with_another_mode_is_refused(argv):
+    refused(argv, "cannot be used together")
 
 
 # ---------------------------------------------------------------- what the rulebooks refuse
