@@ -125,7 +125,7 @@ def program_name() -> str:
 def run_mode(args: argparse.Namespace) -> str:
     """The one thing this command line asks for (a key of RUN_MODES)."""
     if args.replay:
-        return "headless_replay" if args.headless else "replay"
+        return "headless_replay" if args.headless or args.json else "replay"   # --json: no window
     return next((mode for mode in MODE_OPTIONS if getattr(args, mode)), "window")
 
 

@@ -62,6 +62,7 @@ def test_flags_in_their_modes_are_accepted_with_the_defaults_filled_in():
     assert args.size == (1920, 1080)
     args = parse_args(["--replay", "r.rep", "--headless", "--json"])
     assert args.json and args.replay
+    assert cli.run_mode(parse_args(["--replay", "r.rep", "--json"])) == "headless_replay"   # JSON means no window
     args = parse_args(["--record", "x.rep", "--fullscreen"])
     assert args.record == "x.rep" and args.fullscreen
     assert parse_args(["--tournament", "--game", "checkout", "--matches", "2", "--seed", "3"]).matches == 2
