@@ -102,7 +102,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="Sold Out! level: a shipped one by name (boutique, department, mall) or a .tmx file")
     p.add_argument("--record", metavar="FILE", help="write the match's replay to FILE")
     p.add_argument("--replay", metavar="FILE", help="play a replay back")
-    p.add_argument("--screenshot", metavar="FILE", help="render one frame of --scene to a .png (or .jpg/.bmp/.tga) and exit")
+    p.add_argument("--screenshot", metavar="FILE",
+                   help="render one frame of --scene to a .png (or .jpg/.bmp/.tga) and exit")
     p.add_argument("--scene", metavar="NAME", help="the scene for --screenshot")
     p.add_argument("--size", type=_size, default=None, metavar="WxH",
                    help="--screenshot size (default 1280x720; other shapes are letterboxed)")
