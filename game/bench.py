@@ -138,7 +138,7 @@ def skip_howtos() -> None:
         from game.scenes import howto
     except ImportError:
         return
-    for card in sorted((ROOT / "assets" / "howto").glob("*.toml")):
+    for card in sorted(howto.HOWTO_DIR.glob("*.toml")):
         howto.mark_seen(card.stem)
 
 
@@ -238,9 +238,8 @@ app.draw(ctx, screen, 0.0)
 pygame.display.flip()
 print("FIRST", time.time(), flush=True)
 # A player who has played before: the how-to cards are not shown again (they would pause the match).
-from pathlib import Path as _P
 from game.scenes import howto
-for card in sorted(_P(ROOT, "assets", "howto").glob("*.toml")):
+for card in sorted(howto.HOWTO_DIR.glob("*.toml")):
     howto.mark_seen(card.stem)
 usage = resource.getrusage(resource.RUSAGE_SELF)
 print("FIRSTCPU", usage.ru_utime + usage.ru_stime, flush=True)
