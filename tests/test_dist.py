@@ -29,6 +29,11 @@ def run(command: list[str], cwd: Path, timeout: int = 300) -> subprocess.Complet
     return subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=timeout)
 
 
+def pixels(path: Path) -> bytes:
+    import pygame
+    return pygame.image.tobytes(pygame.image.load(str(path)), "RGB")
+
+
 def plays(command: list[str], cwd: Path) -> None:
     """Each game and mode plays to its JSON; a screenshot is a PNG; errors carry the command's name."""
     for argv in MATCHES:
@@ -36,9 +41,11 @@ def plays(command: list[str], cwd: Path) -> None:
         assert done.returncode == 0, (argv, done.stderr)
         result = json.loads(done.stdout.strip().splitlines()[-1])
         assert result["winners"] and result["state_hash"], argv
-    shot = cwd / "shot.png"
+    shot, here = cwd / "shot.png", cwd / "checkout.png"
     done = run(command + ["--screenshot", str(shot), "--scene", "mall", "--seed", "1"], cwd)
     assert done.returncode == 0 and shot.read_bytes()[:4] == b"\x89PNG", done.stderr
+    run([sys.executable, str(ROOT / "main.py"), "--screenshot", str(here), "--scene", "mall", "--seed", "1"], cwd)
+    assert pixels(shot) == pixels(here), "the same data read the same way draws the same picture"
     done = run(command + ["--headless", "--level", "boutique", "--bots", "2", "--seed", "1", "--json"], cwd)
     assert done.returncode == 0, done.stderr
     done = run(command + ["--bots", "3"], cwd)
