@@ -1,7 +1,9 @@
 """Start the game: `python main.py --help` lists the options."""
+import multiprocessing
 import sys
 
 from game.app import main
 
 if __name__ == "__main__":
+    multiprocessing.freeze_support()   # a frozen build's --tournament workers on Windows/macOS start here
     sys.exit(main())

@@ -6,14 +6,15 @@ import os
 import sys
 import time
 import traceback
+import warnings
 from pathlib import Path
 from typing import Sequence, TextIO
 
-from game.cli import UsageError, parse_args, usage
+from game.cli import UsageError, parse_args, program_name, usage
 
 LOGICAL_SIZE = (1280, 720)
 ERROR_LOG = "error.log"
-LEVELS_DIR = Path(__file__).resolve().parent.parent / "levels"
+FIRST_FRAME_ONLY = "SOLDOUT_FIRST_FRAME_ONLY"   # set: the window prints when its first frame is shown, then quits
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -22,7 +23,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parse_args(argv)
     except UsageError as exc:
         sys.stderr.write(usage())
-        print(f"main.py: error: {exc}", file=sys.stderr)
+        print(f"{program_name()}: error: {exc}", file=sys.stderr)
         return 2
     except SystemExit as exc:  # --help / --version print and stop
         return int(exc.code or 0)
@@ -64,20 +65,30 @@ def dispatch(args, out: TextIO) -> int:
         try:
             load_replay_file(args.replay)    # refuse a bad replay before any window opens
         except HeadlessError as exc:
-            print(f"main.py: {exc}", file=sys.stderr)
+            print(f"{program_name()}: {exc}", file=sys.stderr)
             return exc.code
+    if args.record:
+        from game.cli_checks import FileArgError, check_record_target
+        try:
+            check_record_target(args.record)
+        except FileArgError as exc:
+            print(f"{program_name()}: {exc}", file=sys.stderr)
+            return 2
     return run_window(args)
 
 
 def check_level(path: str, out: TextIO) -> int:
-    if not Path(path).is_file():
-        print(f"{path}: no such file", file=out)
+    """The verdict goes to `out`; why a level is refused goes to stderr."""
+    from game.cli_checks import level_file_problem
+    problem = level_file_problem(path)
+    if problem:
+        print(problem, file=sys.stderr)
         return 2
     from game.levels import LevelError, load_level
     try:
         load_level(path)
     except LevelError as exc:
-        print(str(exc), file=out)
+        print(str(exc), file=sys.stderr)
         return 2
     print(f"ok: {path}", file=out)
     return 0
@@ -85,36 +96,26 @@ def check_level(path: str, out: TextIO) -> int:
 
 def run_headless(args, out: TextIO) -> int:
     from game import headless
+    from game.cli_checks import FileArgError, check_record_target, level_argument
     from game.levels import LevelError
     try:
         if args.replay:
             result = headless.play_replay(headless.load_replay_file(args.replay))
         else:
-            _check_record_path(args.record)
-            _check_level_path(args.level)
+            if args.record:
+                check_record_target(args.record)
+            level = level_argument(args.level) if args.level else None
             spec = headless.build_spec(args.game, args.bots, args.difficulty, args.mode, args.rounds,
-                                       args.seed, args.teams, args.level)
+                                       args.seed, args.teams, level)
             result = headless.play(spec, Path(args.record) if args.record else None)
     except headless.HeadlessError as exc:
-        print(f"main.py: {exc}", file=sys.stderr)
+        print(f"{program_name()}: {exc}", file=sys.stderr)
         return exc.code
-    except LevelError as exc:   # --level (or a replay's level) that cannot be played: like --check-level
-        print(f"main.py: {exc}", file=sys.stderr)
+    except (FileArgError, LevelError) as exc:   # a --level that cannot be played: like --check-level
+        print(f"{program_name()}: {exc}", file=sys.stderr)
         return 2
     headless.emit(result, args.json, out)
     return 0
-
-
-def _check_level_path(level: str | None) -> None:
-    from game.headless import HeadlessError
-    if level and not (Path(level).is_file() or (LEVELS_DIR / level).is_file()):
-        raise HeadlessError(f"--level {level}: no such level file", 2)
-
-
-def _check_record_path(record: str | None) -> None:
-    from game.headless import HeadlessError
-    if record and not Path(record).resolve().parent.is_dir():
-        raise HeadlessError(f"--record {record}: that folder does not exist", 2)
 
 
 # ---------------------------------------------------------------- building a context
@@ -188,7 +189,7 @@ def screenshot(path: str, scene: str, seed: int, size: tuple[int, int], out: Tex
     surface = pygame.Surface(LOGICAL_SIZE)
     draw(ctx, surface, 0.0)
     if size != LOGICAL_SIZE:
-        surface = pygame.transform.smoothscale(surface, size)
+        surface = letterboxed(surface, size)
     try:
         pygame.image.save(surface, path)
     except (pygame.error, OSError) as exc:
@@ -198,15 +199,30 @@ def screenshot(path: str, scene: str, seed: int, size: tuple[int, int], out: Tex
     return 0
 
 
+def letterboxed(surface, size: tuple[int, int]):
+    """The 16:9 picture scaled to fit `size`, centred on black bars, as the SCALED window shows it."""
+    import pygame
+    scale = min(size[0] / surface.get_width(), size[1] / surface.get_height())
+    inner = (round(surface.get_width() * scale), round(surface.get_height() * scale))
+    canvas = pygame.Surface(size)
+    canvas.fill((0, 0, 0))
+    canvas.blit(pygame.transform.smoothscale(surface, inner), ((size[0] - inner[0]) // 2, (size[1] - inner[1]) // 2))
+    return canvas
+
+
 # ---------------------------------------------------------------- the window
 def open_display(fullscreen: bool):
     """A 1280x720 logical surface scaled to the window or screen; vsync where the display gives it."""
     import pygame
     flags = pygame.SCALED | (pygame.FULLSCREEN if fullscreen else 0)
-    try:
-        return pygame.display.set_mode(LOGICAL_SIZE, flags, vsync=1), True
-    except pygame.error:
-        return pygame.display.set_mode(LOGICAL_SIZE, flags), False
+    with warnings.catch_warnings():
+        # Without a GPU renderer SDL scales in software (the performance table is measured so):
+        # nothing the player can act on, so no console warning.
+        warnings.filterwarnings("ignore", message="no fast renderer available")
+        try:
+            return pygame.display.set_mode(LOGICAL_SIZE, flags, vsync=1), True
+        except pygame.error:
+            return pygame.display.set_mode(LOGICAL_SIZE, flags), False
 
 
 def _push_replay_viewer(ctx, path: str) -> None:
@@ -280,6 +296,9 @@ def run_window(args) -> int:
             debug.draw(screen, ctx.ui)
         debug.record(frame_seconds, tick_ms, (time.perf_counter() - work_start) * 1000)
         pygame.display.flip()
+        if not scenes_loaded and os.environ.get(FIRST_FRAME_ONLY):
+            print(f"FIRST {time.time()}", flush=True)   # tools/startup_time.py measures start-up so
+            break
         if not scenes_loaded:
             # Every scene module is imported only once the title is on screen: about 0.2 s the
             # player no longer waits for. Anything that needs one earlier (the attract factory,

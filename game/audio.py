@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import logging
 import time
-from pathlib import Path
 
 import pygame
 
-SOUNDS_DIR = Path(__file__).resolve().parent.parent / "assets" / "sounds"
+from game.data import asset
+
+SOUNDS_DIR = asset("sounds")
 SAMPLE_RATE = 22050
 REPEAT_GAP = 0.04  # seconds: six bots grabbing at once should sound like one grab, not a roar
 

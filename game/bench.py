@@ -138,7 +138,7 @@ def skip_howtos() -> None:
         from game.scenes import howto
     except ImportError:
         return
-    for card in sorted((ROOT / "assets" / "howto").glob("*.toml")):
+    for card in sorted(howto.HOWTO_DIR.glob("*.toml")):
         howto.mark_seen(card.stem)
 
 
@@ -238,9 +238,8 @@ app.draw(ctx, screen, 0.0)
 pygame.display.flip()
 print("FIRST", time.time(), flush=True)
 # A player who has played before: the how-to cards are not shown again (they would pause the match).
-from pathlib import Path as _P
 from game.scenes import howto
-for card in sorted(_P(ROOT, "assets", "howto").glob("*.toml")):
+for card in sorted(howto.HOWTO_DIR.glob("*.toml")):
     howto.mark_seen(card.stem)
 usage = resource.getrusage(resource.RUSAGE_SELF)
 print("FIRSTCPU", usage.ru_utime + usage.ru_stime, flush=True)
@@ -294,10 +293,19 @@ def _spawn_until(code: str, marker: str, env: dict) -> tuple[float, dict[str, st
     return elapsed, found, proc.stderr
 
 
-def bench_startup_and_memory(runs: int, frames: int) -> tuple[dict, dict]:
+def _temp_user_dir() -> str:
+    """A throwaway user folder (never the player's own records), removed when the bench exits."""
+    import atexit
+    import shutil
     import tempfile
+    folder = tempfile.mkdtemp(prefix="bench-user-")
+    atexit.register(shutil.rmtree, folder, True)
+    return folder
+
+
+def bench_startup_and_memory(runs: int, frames: int) -> tuple[dict, dict]:
     env = _env()
-    env["SOLDOUT_USER_DIR"] = tempfile.mkdtemp(prefix="bench-user-")
+    env["SOLDOUT_USER_DIR"] = _temp_user_dir()
     def child(frames: int) -> str:
         return _HWM + _CHILD.replace("ROOT", repr(str(ROOT))).replace("FRAMES", str(frames))
     firsts, cpus = [], []
@@ -391,8 +399,7 @@ def targets_met(report: dict) -> dict:
 def run(args: argparse.Namespace) -> dict:
     os.environ.update({k: v for k, v in _env().items() if k.startswith(("SDL_", "PYGAME_"))})
     if "SOLDOUT_USER_DIR" not in os.environ:   # never touch the player's own records
-        import tempfile
-        os.environ["SOLDOUT_USER_DIR"] = tempfile.mkdtemp(prefix="bench-user-")
+        os.environ["SOLDOUT_USER_DIR"] = _temp_user_dir()
     report: dict = {"machine": {"python": sys.version.split()[0], "cpus": os.cpu_count(),
                                 "load": [round(x, 2) for x in os.getloadavg()]}}
     steps: list[tuple[str, Callable[[], object]]] = [

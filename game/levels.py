@@ -16,9 +16,11 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.data import levels_dir
+
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-LEVELS_DIR = Path(__file__).resolve().parent.parent / "levels"
+LEVELS_DIR = levels_dir()
 REQUIRED_LAYERS = ("floor", "walls", "objects")
 MAX_SIDE = 200  # tiles a side: far beyond any mall that fits a screen, small enough to load fast
 MIN_PILE_SPOTS = 10
@@ -358,6 +360,8 @@ def resolve_level(name: str | None, players: int) -> Path:
     if not name:
         return levels_for_players(players)
     candidate = Path(name)
+    if candidate.is_file():          # the user's own file, whatever its name: never another path
+        return candidate
     if candidate.suffix != ".tmx":
         candidate = candidate.with_suffix(".tmx")
     if not candidate.is_file():

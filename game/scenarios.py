@@ -44,8 +44,9 @@ def run_case(game: str, case: dict) -> list[str]:
         return [f"case could not run: {type(exc).__name__}: {exc}"]
 
 
-def run_files(paths: list[str], out: TextIO = sys.stdout) -> int:
-    """Run every case of every file. Returns 0 if all pass, 1 if any fail, 2 on a bad file."""
+def run_files(paths: list[str], out: TextIO = sys.stdout, err: TextIO | None = None) -> int:
+    """Run every case of every file. Returns 0 if all pass, 1 if any fail, 2 on a bad file.
+    The report goes to `out`; a file that cannot be read is an error, on `err` (stderr)."""
     failed: list[str] = []
     total = 0
     bad_file = False
@@ -54,7 +55,7 @@ def run_files(paths: list[str], out: TextIO = sys.stdout) -> int:
         try:
             game, cases = load_file(path)
         except ScenarioFileError as exc:
-            print(f"ERROR {exc}", file=out)
+            print(f"ERROR {exc}", file=err or sys.stderr)
             bad_file = True
             continue
         for index, case in enumerate(cases):

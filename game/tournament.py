@@ -20,6 +20,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Callable, Sequence, TextIO
 
+from game.cli import program_name
 from game.match import DIFFICULTIES, MatchSpec, SeatSpec
 
 PlayFn = Callable[[MatchSpec], dict]
@@ -213,7 +214,7 @@ def run_cli(game: str, mode: str | None, matches: int, seed: int, out: TextIO, j
         results = run_tournament(game, [mode] if mode else None, matches, seed, jobs=jobs,
                                  progress=lambda p: print(format_row(p), file=out, flush=True))
     except TournamentError as exc:
-        print(f"main.py: {exc}", file=sys.stderr)
+        print(f"{program_name()}: {exc}", file=sys.stderr)
         return 2
     clear = sum(p.clear for p in results)
     print(f"{clear} of {len(results)} steps of the ladder are clear (95% interval above 0.50)", file=out)

@@ -73,7 +73,7 @@ def test_missing_replay_and_missing_level_exit_2(tmp_path, capsys):
     assert app.main(["--replay", str(bad), "--headless", "--json"]) == 2
     assert "bad.replay" in capsys.readouterr().err
     assert app.main(["--check-level", str(tmp_path / "nope.tmx")]) == 2
-    assert "no such file" in capsys.readouterr().out
+    assert "no such file" in capsys.readouterr().err
 
 
 def test_unknown_scene_lists_the_scenes(tmp_path, capsys):
@@ -95,15 +95,15 @@ def test_headless_dispatch_prints_json_last(monkeypatch, capsys):
     fake.play_match = play_match
     monkeypatch.setitem(sys.modules, "fake_autoplay", fake)
     monkeypatch.setitem(headless.RUNNERS, "soldout", "fake_autoplay")
-    code = app.main(["--headless", "--json", "--bots", "3", "--seed", "7", "--mode", "memory",
+    code = app.main(["--headless", "--json", "--bots", "4", "--seed", "7", "--mode", "memory",
                      "--rounds", "2", "--teams", "--difficulty", "hard"])
     assert code == 0
     last = capsys.readouterr().out.strip().splitlines()[-1]
     result = json.loads(last)
     assert result["seed"] == 7 and result["winners"] == [2]
     spec = seen["spec"]
-    assert (spec.mode, spec.rounds, spec.teams, len(spec.seats)) == ("memory", 2, True, 3)
-    assert [s.team for s in spec.seats] == [0, 1, 0]
+    assert (spec.mode, spec.rounds, spec.teams, len(spec.seats)) == ("memory", 2, True, 4)
+    assert [s.team for s in spec.seats] == [0, 1, 0, 1]
     assert all(s.kind == "bot" and s.difficulty == "hard" for s in spec.seats)
     assert app.main(["--headless", "--bots", "3", "--seed", "7"]) == 0
     assert "WINNER" in capsys.readouterr().out

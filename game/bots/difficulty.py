@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game import TICK_RATE
+from game.data import asset
 from game.match import DIFFICULTIES
 
-BOTS_PATH = Path(__file__).resolve().parent.parent.parent / "assets" / "bots.toml"
+BOTS_PATH = asset("bots.toml")
 
 
 class BotsFileError(Exception):

@@ -8,12 +8,12 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
+from game.data import asset
 from game.match import DIFFICULTIES, SeatSpec
 
 MAX_SEATS = 6
-SEATS_FILE = Path(__file__).resolve().parents[2] / "assets" / "seats.toml"
+SEATS_FILE = asset("seats.toml")
 
 DeviceId = tuple  # ("kb", "left") | ("kb", "right") | ("pad", instance_id)
 

@@ -7,14 +7,14 @@ so two players can share one keyboard; all pads share one pad mapping.
 from __future__ import annotations
 
 import tomllib
-from pathlib import Path
 
 import pygame
 
+from game.data import asset
 from game.input.commands import Button
 from game.userfiles import load_json, save_json
 
-DEFAULTS_PATH = Path(__file__).resolve().parent.parent.parent / "assets" / "bindings.toml"
+DEFAULTS_PATH = asset("bindings.toml")
 FILE_NAME = "bindings.json"
 LAYOUTS = ("left", "right")
 # Every bindable button, in the order the settings screen lists them.

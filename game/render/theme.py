@@ -5,7 +5,9 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-UI_FILE = Path(__file__).resolve().parents[2] / "assets" / "ui.toml"
+from game.data import asset
+
+UI_FILE = asset("ui.toml")
 MIN_TEXT = 24  # px at 720p: the smallest text that reads from a sofa
 
 Colour = tuple[int, int, int]

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from game.core.scene import Scene
+from game.data import asset
 from game.input.commands import Button, Command
 from game.render import widgets
 from game.render.clothing import card_back_surface, pile_surface
@@ -26,7 +27,7 @@ from game.userfiles import load_json, save_json
 if TYPE_CHECKING:
     from game.core.context import Context
 
-HOWTO_DIR = Path(__file__).resolve().parents[2] / "assets" / "howto"
+HOWTO_DIR = asset("howto")
 SEEN_FILE = "howto_seen.json"
 ICON = 84
 

@@ -9,13 +9,13 @@ The option list on the right is steered by any device; A from a seated device
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.core.scene import Scene
 from game.core.seats import MAX_SEATS, LobbySeat, identities
+from game.data import levels_dir
 from game.input.commands import Button, Command
 from game.match import DIFFICULTIES, MatchSpec
 from game.render import widgets
@@ -25,7 +25,7 @@ from game.scenes.common import menu_command
 if TYPE_CHECKING:
     from game.core.context import Context
 
-LEVELS_DIR = Path(__file__).resolve().parents[2] / "levels"
+LEVELS_DIR = levels_dir()
 GAMES = ("soldout", "checkout")
 MODES = ("rush", "memory", "tidy", "choose")
 MODE_NAMES = {"rush": "The Rush", "memory": "Memory", "tidy": "Tidying Up", "choose": "Choose each round"}

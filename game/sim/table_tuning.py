@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game import TICK_RATE
+from game.data import asset
 
-TUNING_PATH = Path(__file__).resolve().parents[2] / "assets" / "checkout" / "tuning.toml"
+TUNING_PATH = asset("checkout", "tuning.toml")
 
 _TABLE_KEYS = ("tumble", "countdown", "go_flash", "last_player", "round_end_min", "round_end_max",
                "turn_pause", "turn_auto", "turn_max", "bid_max", "reveal", "solo_max", "race_flash")

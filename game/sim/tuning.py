@@ -6,9 +6,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game import TICK_RATE
+from game.data import asset
 
 FP = 256  # fixed-point units per pixel: positions and velocities are ints
-TUNING_PATH = Path(__file__).resolve().parent.parent.parent / "assets" / "soldout" / "tuning.toml"
+TUNING_PATH = asset("soldout", "tuning.toml")
 
 
 class TuningError(Exception):

@@ -13,9 +13,10 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.data import asset
 from game.match import MatchSpec, SeatSpec
 
-DATA_PATH = Path(__file__).resolve().parent.parent.parent / "assets" / "speedrun.toml"
+DATA_PATH = asset("speedrun.toml")
 VARIANTS = ("set", "random", "daily")
 SEED_LETTERS = "ABCDEFGHIJ"
 NORMAL_SPEED = 100  # percent: anything else is flagged

@@ -9,9 +9,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.data import asset
+
 CATEGORIES = ("drink", "food", "snack")
 CONDITIONS = ("drink", "food", "snack", "last")
-DEFAULT_DIR = Path(__file__).resolve().parents[3] / "assets" / "checkout"
+DEFAULT_DIR = asset("checkout")
 
 _RULE_INTS = (
     "players_min", "players_max", "dice_per_player", "change_tokens",

@@ -10,7 +10,9 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-DEFAULT_PATH = Path(__file__).resolve().parents[3] / "assets" / "soldout" / "catalogue.toml"
+from game.data import asset
+
+DEFAULT_PATH = asset("soldout", "catalogue.toml")
 
 GARMENTS = ("tshirt", "sweater", "hoodie", "jacket", "dress", "skirt", "trousers", "shorts", "cap",
             "beanie", "scarf", "gloves", "socks", "sneakers", "boots", "handbag", "tie")

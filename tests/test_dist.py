@@ -1,0 +1,144 @@
+"""What a player downloads: the wheel (pip/pipx, built from the sdist) and the standalone build.
+
+Marked `dist`: these build and install the game (a fresh venv, PyInstaller), so they need the
+network and the `.[dist]` extra and take a few minutes. The README's test command leaves them
+out; .ci/run runs them with `python -m pytest -m dist`.
+"""
+import json
+import os
+import subprocess
+import sys
+import venv
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+pytestmark = pytest.mark.dist
+
+MATCHES = [
+    ["--headless", "--json", "--game", "soldout", "--mode", "rush", "--bots", "2", "--seed", "1"],
+    ["--headless", "--json", "--game", "soldout", "--mode", "memory", "--bots", "3", "--seed", "2"],
+    ["--headless", "--json", "--game", "soldout", "--mode", "tidy", "--bots", "4", "--teams", "--seed", "3"],
+    ["--headless", "--json", "--game", "checkout", "--bots", "3", "--seed", "4"],
+]
+
+
+def run(command: list[str], cwd: Path, timeout: int = 300) -> subprocess.CompletedProcess:
+    return subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=timeout)
+
+
+def pixels(path: Path) -> bytes:
+    import pygame
+    return pygame.image.tobytes(pygame.image.load(str(path)), "RGB")
+
+
+def plays(command: list[str], cwd: Path) -> None:
+    """Each game and mode plays to its JSON; a screenshot is a PNG; errors carry the command's name."""
+    for argv in MATCHES:
+        done = run(command + argv, cwd)
+        assert done.returncode == 0, (argv, done.stderr)
+        result = json.loads(done.stdout.strip().splitlines()[-1])
+        assert result["winners"] and result["state_hash"], argv
+    shot, here = cwd / "shot.png", cwd / "checkout.png"
+    done = run(command + ["--screenshot", str(shot), "--scene", "mall", "--seed", "1"], cwd)
+    assert done.returncode == 0 and shot.read_bytes()[:4] == b"\x89PNG", done.stderr
+    run([sys.executable, str(ROOT / "main.py"), "--screenshot", str(here), "--scene", "mall", "--seed", "1"], cwd)
+    assert pixels(shot) == pixels(here), "the same data read the same way draws the same picture"
+    done = run(command + ["--headless", "--level", "boutique", "--bots", "2", "--seed", "1", "--json"], cwd)
+    assert done.returncode == 0, done.stderr
+    done = run(command + ["--bots", "3"], cwd)
+    assert done.returncode == 2 and done.stderr.splitlines()[-1].startswith("soldout-checkout: error: ")
+
+
+# ---------------------------------------------------------------- the wheel, via the sdist
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    """`python -m build`: the sdist first, then the wheel built from that sdist."""
+    out = tmp_path_factory.mktemp("built")
+    done = run([sys.executable, "-m", "build", "--outdir", str(out), str(ROOT)], ROOT, timeout=600)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    return next(out.glob("*.whl"))
+
+
+def test_the_wheel_holds_every_asset_and_level_but_no_test_fixture(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    shipped = [p.relative_to(ROOT).as_posix() for folder in ("assets", "levels") for p in (ROOT / folder).rglob("*")
+               if p.is_file() and "broken" not in p.parts and "__pycache__" not in p.parts]
+    assert shipped and [p for p in shipped if f"game/_data/{p}" not in names] == []
+    assert not any("broken" in n for n in names)
+
+
+@pytest.fixture(scope="module")
+def installed(wheel, tmp_path_factory) -> Path:
+    """The wheel installed non-editable into a fresh venv, as pipx does; returns its command."""
+    env_dir = tmp_path_factory.mktemp("venv")
+    venv.create(env_dir, with_pip=True)
+    bin_dir = env_dir / ("Scripts" if os.name == "nt" else "bin")
+    done = run([str(bin_dir / "python"), "-m", "pip", "install", "-q", str(wheel)], env_dir, timeout=600)
+    assert done.returncode == 0, done.stderr
+    return bin_dir / "soldout-checkout"
+
+
+def test_the_installed_command_plays_from_another_folder(installed, tmp_path):
+    plays([str(installed)], tmp_path)
+    done = run([str(installed), "--tournament", "--game", "checkout", "--matches", "1", "--seed", "1"], tmp_path)
+    assert done.returncode == 0 and "expert" in done.stdout, done.stderr
+
+
+def test_the_installed_command_takes_every_screenshot_scene(installed, tmp_path):
+    from game.scenes import registry
+    for scene in registry.screenshot_names():
+        shot = tmp_path / f"{scene}.png"
+        done = run([str(installed), "--screenshot", str(shot), "--scene", scene, "--seed", "1"], tmp_path)
+        assert done.returncode == 0 and done.stderr == "" and shot.is_file(), (scene, done.stderr)
+
+
+def test_the_installed_command_opens_the_window_quietly(installed, tmp_path):
+    """Under the dummy video driver the title screen draws its first frame, and not a word on stderr."""
+    env = {**os.environ, "SOLDOUT_FIRST_FRAME_ONLY": "1"}
+    done = subprocess.run([str(installed)], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout.startswith("FIRST "), done.stderr
+    assert done.stderr == ""
+
+
+def test_the_installed_command_reads_a_level_path_typed_relative_to_here(installed, tmp_path):
+    level = ROOT / "levels" / "broken" / "no_table.tmx"
+    (tmp_path / "mine.tmx").write_bytes(level.read_bytes())
+    done = run([str(installed), "--check-level", "mine.tmx"], tmp_path)
+    assert done.returncode == 2 and done.stderr.startswith("mine.tmx: ") and done.stdout == ""
+
+
+# ---------------------------------------------------------------- the standalone build
+@pytest.fixture(scope="module")
+def frozen(tmp_path_factory) -> Path:
+    """tools/build_dist.py, then its zip unpacked somewhere else: only the unzipped folder is used."""
+    dist = tmp_path_factory.mktemp("dist")
+    done = run([sys.executable, str(ROOT / "tools" / "build_dist.py"), "--dist", str(dist)], ROOT, timeout=900)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-3000:]
+    unzipped = tmp_path_factory.mktemp("unzipped")
+    for archive in dist.glob("*.zip"):
+        with zipfile.ZipFile(archive) as zipped:
+            zipped.extractall(unzipped)
+    binary = unzipped / "soldout-checkout" / ("soldout-checkout.exe" if os.name == "nt" else "soldout-checkout")
+    binary.chmod(0o755)   # zip files do not keep the executable bit
+    for folder in dist.iterdir():   # nothing but the unzipped folder may be needed
+        if folder.is_dir():
+            folder.rename(folder.with_name(folder.name + ".moved-away"))
+    return binary
+
+
+def test_the_standalone_build_plays_from_another_folder(frozen, tmp_path):
+    plays([str(frozen)], tmp_path)
+    env = {**os.environ, "SOLDOUT_FIRST_FRAME_ONLY": "1"}
+    done = subprocess.run([str(frozen)], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout.startswith("FIRST ") and done.stderr == "", done.stderr
+
+
+def test_the_standalone_build_checks_levels(frozen, tmp_path):
+    (tmp_path / "mine.tmx").write_bytes((ROOT / "levels" / "boutique.tmx").read_bytes())
+    done = run([str(frozen), "--check-level", "mine.tmx"], tmp_path)
+    assert done.returncode == 2 and "tileset" in done.stderr   # its tileset is not beside it: said so
+    done = run([str(frozen), "--check-level", str(ROOT / "levels" / "mall.tmx")], tmp_path)
+    assert done.returncode == 0 and done.stdout.startswith("ok: "), done.stderr

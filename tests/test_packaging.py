@@ -1,0 +1,50 @@
+"""Packaging: the wheel carries every file the game reads, and game/data.py finds them in a
+checkout, an installed wheel and a frozen build alike. (.ci/run installs the wheel for real.)"""
+import tomllib
+from pathlib import Path
+
+from game import data
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _setuptools_config() -> dict:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+
+
+def test_every_code_package_and_data_folder_is_listed_in_pyproject():
+    """The package list is explicit (it maps assets/ and levels/ inside game/): a new game/ package or
+    a new folder of assets must join it, or the wheel misses it (or setuptools warns at every install)."""
+    listed = set(_setuptools_config()["packages"])
+    code = {".".join(init.parent.relative_to(ROOT).parts) for init in (ROOT / "game").rglob("__init__.py")}
+    data = {".".join(("game", "_data", *folder.relative_to(ROOT).parts))
+            for top in ("assets", "levels") for folder in [ROOT / top, *(ROOT / top).rglob("*")]
+            if folder.is_dir() and not {"broken", "__pycache__"} & set(folder.parts)}
+    assert sorted((code | data) - listed) == [], "add these to [tool.setuptools] packages in pyproject.toml"
+
+
+def test_data_is_read_from_the_repository_in_a_checkout():
+    assert data.data_root() == ROOT
+    assert (data.assets_dir() / "seats.toml").is_file()
+    assert (data.levels_dir() / "boutique.tmx").is_file()
+
+
+def test_an_installed_layout_wins_over_the_folder_beside_the_package(tmp_path, monkeypatch):
+    """A wheel or a frozen build has game/_data/{assets,levels}: that is where the data is read."""
+    package = tmp_path / "site-packages" / "game"
+    (package / "_data" / "assets").mkdir(parents=True)
+    monkeypatch.setattr(data.resources, "files", lambda name: package)
+    data.data_root.cache_clear()
+    try:
+        assert data.asset("seats.toml") == package / "_data" / "assets" / "seats.toml"
+        assert data.levels_dir() == package / "_data" / "levels"
+    finally:
+        data.data_root.cache_clear()
+
+
+def test_no_module_finds_data_through_its_own_file():
+    """Only game/data.py knows where the data is; `Path(__file__).parent.parent / "assets"` breaks installs."""
+    offenders = [str(p.relative_to(ROOT)) for p in (ROOT / "game").rglob("*.py")
+                 if "__file__" in p.read_text(encoding="utf-8")
+                 and p.name != "bench.py"]   # the bench finds the checkout it runs from (cwd), not data
+    assert offenders == []
