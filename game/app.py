@@ -141,7 +141,7 @@ def make_context(screen_size: tuple[int, int] = LOGICAL_SIZE, load_user_files: b
     else:
         settings, bindings = Settings(), Bindings()
     ctx = Context(stack=SceneStack(), input=InputManager(bindings), settings=settings, bindings=bindings,
-                  audio=Audio(settings.volume), ui=UI(scale=settings.ui_scale), screen_size=screen_size)
+                  audio=Audio(settings.volume, settings.music_volume), ui=UI(scale=settings.ui_scale), screen_size=screen_size)
     for warning in warnings:
         if warning:
             ctx.toast(warning, seconds=8)
@@ -156,6 +156,7 @@ def tick(ctx) -> None:
     ctx.toasts.update()
     ctx.tick += 1
     ctx.stack.apply()
+    ctx.audio.update(ctx.stack.scenes)
 
 
 def draw(ctx, surface, alpha: float) -> None:
