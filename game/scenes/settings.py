@@ -41,7 +41,7 @@ class SettingsScene(MenuScene):
             I("Show FPS", value=lambda: on_off(s.show_fps), adjust=lambda d: self._toggle("show_fps")),
             I("Controls", self._controls),
             I("Back", self._back),
-        ], play=ctx.sound, on_back=self._back, row_height=60, width=640)
+        ], play=ctx.sound, on_back=self._back, row_height=54, width=640)
 
     def _changed(self) -> None:
         """Every change is applied and saved at once: nothing to forget on the way out."""
