@@ -26,9 +26,10 @@ class TextProbe:
         probe = self
 
         class ProbeSurface(pygame.Surface):
-            def __init__(self, *args, **kwargs) -> None:
-                super().__init__(*args, **kwargs)
-                self.items: list[tuple[str, str, pygame.Rect]] = []
+            @property
+            def items(self) -> list[tuple[str, str, pygame.Rect]]:
+                # copy() makes one of these without calling __init__: the list is made on first use
+                return self.__dict__.setdefault("_items", [])
 
             def blit(self, source, dest, area=None, special_flags=0):
                 done = super().blit(source, dest, area, special_flags)
