@@ -49,11 +49,11 @@ def grab_frames(scene: str, seed: int, ticks: list[int], press_a: int | None, th
         wanted.update({press_a + t: f"A + {t / TICK_RATE:.2f} s" for t in then})
     frames = []
     end = max(wanted) if wanted else 0
+    screen = pygame.Surface(app.LOGICAL_SIZE)      # kept, like a window's: a fade starts from its last frame
     for t in range(end + 1):
+        app.draw(ctx, screen, 0.0)
         if t in wanted:
-            surface = pygame.Surface(app.LOGICAL_SIZE)
-            app.draw(ctx, surface, 0.0)
-            frames.append((wanted[t], surface))
+            frames.append((wanted[t], screen.copy()))
         commands = ctx.input.poll()
         commands[-1] = Command(0, 0, Button.A, 0) if t == press_a else ctx.input.menu_command()
         ctx.stack.update(commands)
