@@ -113,7 +113,10 @@ class CheckoutResultsScene(MatchResultsScene):
         surf = pygame.Surface((1280, 720))
         widgets.draw_background(surf, ui)
         widgets.logo_text(surf, ui, "CHECK OUT!", ui.size("large"), ui.colour("accent"), (640, 40), 3)
-        self._headline(surf, 72)
+        # The verdict lands with first place (Podium.headline), not before: no spoiler.
+        verdict_image = pygame.Surface((1280, 100), pygame.SRCALPHA)
+        self._headline(verdict_image, 0)
+        self.podium.headline = (verdict_image, (640, 72 + 50))
         return surf
 
     # ------------------------------------------------------------------ the full scores (drawn once)

@@ -88,6 +88,7 @@ class Podium:
 
     def __init__(self, standings: list[Standing], area: pygame.Rect, play: Callable[[str], None]) -> None:
         self.standings = standings
+        self.headline: tuple[pygame.Surface, tuple[int, int]] | None = None   # shown with first place
         self.area = area
         self.play = play
         self.ticks = 0
@@ -152,6 +153,13 @@ class Podium:
                 surface.blit(label, label.get_rect(center=(block.centerx, block.y + 10 + h // 2)))
                 self._on_step(surface, k, block, t - start)
         self._rest(surface, base_y + 12, t)
+        if self.headline is not None and t >= self.finale:
+            image, centre = self.headline
+            grow = 1 + 0.25 * max(0.0, 1 - (t - self.finale) / POP_TICKS)
+            if grow > 1:
+                image = pygame.transform.smoothscale(image, (int(image.get_width() * grow),
+                                                             int(image.get_height() * grow)))
+            surface.blit(image, image.get_rect(center=centre))
         if self.confetti_on:
             self.confetti.draw(surface, area.bottom)
 

@@ -337,7 +337,7 @@ class SoldOutResultsScene(MatchResultsScene):
             word = "WINNER" if len(winners) == 1 else "WINNERS"
             line = outlined_text(f"{word}: {' & '.join(s.name for s in winners)}!", 40, GOLD, INK, width=3,
                                  max_width=1180)
-            backdrop.blit(line, line.get_rect(center=(640, 100)))
+            self.podium.headline = (line, (640, 100))     # lands with first place
         surface.blit(backdrop, (0, 0))
         self.podium.draw(surface, alpha)
         self.menu.draw(surface, self.ctx.ui, ((1280 - self.menu.width) // 2, 720 - 20 - self.menu.height()))
