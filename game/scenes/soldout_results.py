@@ -58,6 +58,7 @@ class SoldOutResultsScene(MatchResultsScene):
                                     else modes[len(sim.match.results) % len(modes)])
         self.reveal: Reveal | None = None
         self.podium: Podium | None = None
+        self._podium_backdrop: pygame.Surface | None = None
         self._pieces: list[tuple[pygame.Rect, pygame.Rect | None]] = []
         if self.final:   # the last round's cards first; the podium after a deliberate press
             items = [widgets.MenuItem("Continue", self.show_podium, primary=True)]
@@ -326,7 +327,7 @@ class SoldOutResultsScene(MatchResultsScene):
         return out
 
     def _draw_podium(self, surface: pygame.Surface, alpha: float) -> None:
-        backdrop = getattr(self, "_podium_backdrop", None)
+        backdrop = self._podium_backdrop
         if backdrop is None:
             backdrop = self._podium_backdrop = pygame.Surface((1280, 720))
             ui = self.ctx.ui
