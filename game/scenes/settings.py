@@ -32,7 +32,7 @@ class SettingsScene(MenuScene):
         s = ctx.settings
         I = widgets.MenuItem
         self.menu = widgets.MenuList([
-            I("Volume", value=lambda: f"{round(s.volume * 100)}%", adjust=self._volume),
+            I("Effects volume", value=lambda: f"{round(s.volume * 100)}%", adjust=self._volume),
             I("Music volume", value=lambda: f"{round(s.music_volume * 100)}%", adjust=self._music_volume),
             I("Fullscreen", value=lambda: on_off(s.fullscreen), adjust=lambda d: self._toggle("fullscreen")),
             I("Colour-blind mode", value=lambda: on_off(s.colourblind), adjust=lambda d: self._toggle("colourblind")),
