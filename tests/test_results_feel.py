@@ -241,3 +241,18 @@ def test_title_menu_ends_well_above_the_button_hints(ctx):
     menu_bottom = MENU_TOP + title.menu.height()
     hint_top = 720 - 44 - (ctx.ui.render("A", ctx.ui.size("small"), "text").get_height() + 8) // 2
     assert hint_top - menu_bottom >= 16
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_everyone_tied_stands_on_one_step_without_overlaps(ctx, monkeypatch, players):
+    results = soldout_results(ctx, players, "rush", 1)
+    results.sim.match.totals[:] = [0] * len(results.sim.match.totals)
+    probe = TextProbe(monkeypatch)
+    results.show_podium()
+    assert {s.place for s in results.podium.standings} == {1}
+    results.podium.finish()
+    run(results, 25)
+    screen = probe.screen()
+    results.draw(screen, 0.0)
+    assert probe.overlaps(screen, shapes=True) == []
+    assert any(label.startswith("WINNERS: ") for label, _ in probe.texts(screen))

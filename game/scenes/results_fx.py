@@ -182,13 +182,17 @@ class Podium:
                 img = pygame.transform.smoothscale(badge(size), (w, h)) if squash != 1.0 else badge(size)
                 surface.blit(img, (x + (size - w) // 2, block.y - 8 - h - int(jump)))
                 x += size + 6
-        # Names and scores above the shapes: one line per player, the score counting up.
-        top = block.y - 8 - size - 40 - 34 * (len(who) - 1) - (34 if k == 0 else 0)
-        for i, s in enumerate(who):
-            shown = count_up(s.score, since)
-            line = outlined_text(f"{s.name}  {shown}", 30 if k == 0 else 26, GOLD if k == 0 else TEXT, INK, 2,
-                                 max_width=self.area.w // 3 - 10)
-            surface.blit(line, line.get_rect(midbottom=(block.centerx, top + i * 34 + 30)))
+        # Names above the shapes, three to a line, and the step's score (shared: same place, same
+        # score) counting up after the last name.
+        names = [s.name for s in who]
+        lines = [" & ".join(names[i:i + 3]) for i in range(0, len(names), 3)]
+        lines[-1] += f"  {count_up(who[0].score, since)}"
+        line_h = 34
+        bottom = block.y - 8 - size - (48 if k == 0 else 10)     # the winners jump: room above them
+        for i, text in enumerate(lines):
+            image = outlined_text(text, 30 if k == 0 else 26, GOLD if k == 0 else TEXT, INK, 2,
+                                  max_width=block.w + 12)
+            surface.blit(image, image.get_rect(midbottom=(block.centerx, bottom - (len(lines) - 1 - i) * line_h)))
 
     def _rest(self, surface: pygame.Surface, y: int, t: float) -> None:
         """Everyone below the podium's places, on one line with their place."""
