@@ -126,6 +126,7 @@ def make_context(screen_size: tuple[int, int] = LOGICAL_SIZE, load_user_files: b
     from game.audio import Audio
     from game.core.context import Context
     from game.core.stack import SceneStack
+    from game.core.transition import SceneFade
     from game.input.bindings import Bindings
     from game.input.manager import InputManager
     from game.render.ui import UI
@@ -142,7 +143,8 @@ def make_context(screen_size: tuple[int, int] = LOGICAL_SIZE, load_user_files: b
     else:
         settings, bindings = Settings(), Bindings()
     ctx = Context(stack=SceneStack(), input=InputManager(bindings), settings=settings, bindings=bindings,
-                  audio=Audio(settings.volume), ui=UI(scale=settings.ui_scale), screen_size=screen_size)
+                  audio=Audio(settings.volume, settings.music_volume), ui=UI(scale=settings.ui_scale),
+                  screen_size=screen_size, fade=SceneFade())
     for warning in warnings:
         if warning:
             ctx.toast(warning, seconds=8)
@@ -157,11 +159,15 @@ def tick(ctx) -> None:
     ctx.toasts.update()
     ctx.tick += 1
     ctx.stack.apply()
+    ctx.audio.update(ctx.stack.scenes)
 
 
 def draw(ctx, surface, alpha: float) -> None:
     from game.render.widgets import draw_toasts
-    ctx.stack.draw(surface, alpha)
+    if ctx.fade is not None:
+        ctx.fade.draw(ctx.stack, surface, ctx.tick, alpha)
+    else:
+        ctx.stack.draw(surface, alpha)
     if ctx.toasts.items:
         draw_toasts(surface, ctx.ui, ctx.toasts.texts())
 

@@ -1,4 +1,5 @@
-"""Sound effects: assets/sounds/NAME.wav, cached, at one master volume.
+"""Sound effects: assets/sounds/NAME.wav, cached, at one effects volume; the
+music (game.music) rides along at a volume of its own.
 
 With no audio device the game stays silent instead of failing: a party game
 on a TV without sound is still a party game.
@@ -11,6 +12,7 @@ import time
 import pygame
 
 from game.data import asset
+from game.music import Music, PygameBackend
 
 SOUNDS_DIR = asset("sounds")
 SAMPLE_RATE = 22050
@@ -20,7 +22,7 @@ log = logging.getLogger(__name__)
 
 
 class Audio:
-    def __init__(self, volume: float) -> None:
+    def __init__(self, volume: float, music_volume: float = 0.6) -> None:
         self.volume = _clamp(volume)
         self.enabled = True
         self._cache: dict[str, pygame.mixer.Sound | None] = {}
@@ -33,9 +35,19 @@ class Audio:
         except pygame.error as exc:
             log.info("no audio device, playing silently: %s", exc)
             self.enabled = False
+        # The dummy driver (tests, screenshots, benches) gets no music: nothing to decode or stream.
+        audible = self.enabled and pygame.mixer.get_driver() != "dummy"
+        self.music = Music(music_volume, PygameBackend() if audible else None)
+
+    def update(self, scenes) -> None:
+        """Once per tick: the music follows the scene stack and comes back up after a jingle."""
+        self.music.follow(scenes)
+        self.music.update()
 
     def play(self, name: str) -> None:
-        """Play assets/sounds/NAME.wav (unknown or unloadable names are silent, logged once)."""
+        """Play assets/sounds/NAME.wav (unknown or unloadable names are silent, logged once),
+        and the jingle music.toml gives it, at the music's volume."""
+        self.music.effect_played(name)
         if not self.enabled or self.volume <= 0.0:
             return
         sound = self._sound(name)
@@ -62,8 +74,11 @@ class Audio:
                 log.warning("no sound named %r", name)
         return self._cache[name]
 
+    def set_music_volume(self, volume: float) -> None:
+        self.music.set_volume(volume)
+
     def set_volume(self, volume: float) -> None:
-        """Master volume 0.0-1.0 (clamped); applies to sounds played from now on."""
+        """Effects volume 0.0-1.0 (clamped); applies to sounds played from now on."""
         self.volume = _clamp(volume)
 
 

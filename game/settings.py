@@ -12,12 +12,13 @@ UI_SCALE_MAX = 1.5
 
 @dataclass
 class Settings:
-    volume: float = 0.8          # 0.0-1.0, master volume of every sound
+    volume: float = 0.8          # 0.0-1.0, volume of the sound effects
     fullscreen: bool = False
     colourblind: bool = False    # extra shape/pattern cues on top of the Okabe-Ito colours
     screen_shake: bool = True
     ui_scale: float = 1.0        # UI_SCALE_MIN..UI_SCALE_MAX
     show_fps: bool = False
+    music_volume: float = 0.6    # 0.0-1.0, the music and jingles, apart from the effects
 
     @classmethod
     def load(cls) -> tuple["Settings", str | None]:
@@ -51,7 +52,7 @@ def _valid(name: str, value: object) -> object | None:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return None
     value = float(value)
-    if name == "volume":
+    if name in ("volume", "music_volume"):
         return value if 0.0 <= value <= 1.0 else None
     if name == "ui_scale":
         return value if UI_SCALE_MIN <= value <= UI_SCALE_MAX else None

@@ -47,6 +47,17 @@ def menu_labels(scene: SoldOutResultsScene) -> list[str]:
     return [item.label for item in scene.menu.items]
 
 
+def choose(ctx, results, label: str) -> None:
+    """After the input delay, A shows the rest of the reveal, then A picks `label` (the focused row)."""
+    while results.wait_ticks:
+        tick(ctx)
+    anim = results.animation()
+    if anim is not None and not anim.done:
+        tick(ctx, {-1: Command(pressed=Button.A)})
+    assert results.menu.selected.label == label
+    tick(ctx, {-1: Command(pressed=Button.A)})
+
+
 def call_sold_out(ctx, mall: MallScene, seat: int = 0) -> None:
     """Memory: everyone ready, then `seat` holds Y until SOLD OUT!, then the freeze runs out."""
     for _ in range(400):
@@ -69,7 +80,7 @@ def test_memory_round_called_by_a_player_ends_in_results(ctx):
     assert "called by Sky" in top._cause_text()
     assert menu_labels(top) == ["Next round", "Rematch", "Back to lobby"]
     top.draw(pygame.Surface(SCREEN), 0.0)
-    tick(ctx, {-1: Command(pressed=Button.A)})     # Next round
+    choose(ctx, top, "Next round")
     assert ctx.stack.top is mall
     assert mall.sim.phase == "study" and mall.sim.mode == "memory"
     assert len(mall.sim.match.results) == 1
@@ -81,7 +92,7 @@ def test_rush_results_show_right_and_wrong(ctx):
     tick(ctx)
     top = ctx.stack.top
     assert isinstance(top, SoldOutResultsScene)
-    assert top.final and menu_labels(top) == ["Rematch", "Back to lobby"]
+    assert top.final and menu_labels(top) == ["Continue"]
     for side in range(top.rnd.sides):
         wrong = top._wrong_cards(side)
         placed = [c for slot in top.rnd.tables[side] for c, _ in slot.placed]
@@ -104,7 +115,10 @@ def test_rematch_replaces_the_mall(ctx):
     mall = start(ctx, demo_spec(2, "rush", seed=5, rounds=1))
     play_out_round(mall.sim, seed=5)
     tick(ctx)
-    tick(ctx, {-1: Command(pressed=Button.A)})    # Rematch is first at match end
+    results = ctx.stack.top
+    choose(ctx, results, "Continue")             # never Rematch first: the podium comes before
+    assert ctx.stack.top is results and results.podium is not None
+    choose(ctx, results, "Rematch")
     new = ctx.stack.top
     assert isinstance(new, MallScene) and new is not mall
     assert new.spec.seats == mall.spec.seats and new.spec.seed == mall.spec.seed + 1

@@ -95,7 +95,13 @@ def test_bots_finish_a_game_in_the_scene_and_results_follow(ctx, monkeypatch):
     surface = pygame.Surface((1280, 720))
     ctx.stack.draw(surface, 0.0)
     results = ctx.stack.scenes[-1]
-    results.update({-1: Command(pressed=Button.A, held=Button.A)})   # Rematch
+    press_a = {-1: Command(pressed=Button.A, held=Button.A)}
+    for label in ("Continue", "Rematch"):   # the podium first, then the full scores
+        while results.wait_ticks:
+            results.update({-1: IDLE})
+        results.update(press_a)             # shows the rest of the animation at once
+        assert results.menu.selected.label == label
+        results.update(press_a)
     ctx.stack.apply()
     assert names(ctx)[-1] == "table" and ctx.stack.scenes[-1] is not table
 

@@ -10,6 +10,7 @@ from game.core.stack import SceneStack
 
 if TYPE_CHECKING:
     from game.audio import Audio
+    from game.core.transition import SceneFade
     from game.input.bindings import Bindings
     from game.input.manager import InputManager
     from game.render.ui import UI
@@ -60,6 +61,7 @@ class Context:
     record_path: str | None = None   # --record FILE: the game scene saves the next match's replay there
     quit_requested: bool = False
     tick: int = 0                                           # ticks since start (animations)
+    fade: "SceneFade | None" = None                         # the fade between scenes (app.draw)
     # The app installs this so the settings screen can switch fullscreen live.
     apply_display: Callable[["Settings"], None] = lambda settings: None
 

@@ -1,6 +1,8 @@
-"""Check Out! final results: every player's score with its breakdown (stars on
-products and bargains, change tokens, sets of snack + food + drink), the winner
-with the tie-break spelled out, then Rematch or Back to lobby.
+"""Check Out! final results, in two stages: first the moment (the winner with
+the tie-break spelled out, a podium counting the scores up, confetti), then on
+"Continue" every player's score with its breakdown (stars on products and
+bargains, change tokens, sets of snack + food + drink), row by row, with
+Rematch or Back to lobby. Places are shared on a full tie (1, 1, 3).
 
 CheckoutResultsScene(ctx, table) reads the finished TableScene's sim.
 """
@@ -12,12 +14,14 @@ import pygame
 
 from game.core.scene import Scene
 from game.render import widgets
-from game.render.icons import star_icon
+from game.render.icons import seat_shape_surface, star_icon
 from game.render.tabletop import category_icon, token_surface
 from game.rules.checkout import Score
 from game.rules.checkout.catalogue import CATEGORIES
 from game.scenes import registry
+from game.scenes.mall_draw import _hex
 from game.scenes.common import MatchResultsScene
+from game.scenes.results_fx import Podium, Reveal, Standing, cover, places
 from game.scenes.table_paint import DIM, GOLD_TEXT, GREEN, WHITE, Texts, bargain_glyph
 
 if TYPE_CHECKING:
@@ -55,18 +59,67 @@ class CheckoutResultsScene(MatchResultsScene):
         self.sim = table.sim
         self.ids: list["SeatIdentity"] = table.ids
         self.texts = Texts()
+        scores = self.sim.game.scores()
+        self.place = dict(zip((s.seat for s in scores), places([(s.total, s.tokens) for s in scores])))
+        self.podium: Podium | None = Podium(self._standings(scores), pygame.Rect(140, 170, 1000, 420), ctx.sound)
+        self.reveal: Reveal | None = None
+        self.backdrop: pygame.Surface | None = None
+        self.menu = widgets.MenuList([widgets.MenuItem("Continue", self.show_scores, primary=True)],
+                                     play=ctx.sound, row_height=56, width=420)
+
+    def _standings(self, scores: list[Score]) -> list[Standing]:
+        ranked = sorted(scores, key=lambda s: (self.place[s.seat], s.seat))
+        return [Standing(self.sim.seats[s.seat].name, s.total, self.place[s.seat],
+                         [lambda size, i=self.ids[s.seat]: seat_shape_surface(i.shape, _hex(i.colour), size)])
+                for s in ranked]
+
+    def show_scores(self) -> None:
+        """Second stage: the full scores, row by row, then rematch or lobby."""
+        self.podium = None
+        self.image = self._render()
         self.menu = widgets.MenuList([
             widgets.MenuItem("Rematch", self.rematch, primary=True),
             widgets.MenuItem("Back to lobby", self.to_lobby),
-        ], play=ctx.sound, row_height=56, width=420)
+        ], play=self.ctx.sound, row_height=56, width=420)
+        self.hold_input()
+
+    def animation(self):
+        return self.podium if self.podium is not None else self.reveal
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        if self.podium is not None:
+            if self.backdrop is None:
+                self.backdrop = self._render_backdrop()
+            surface.blit(self.backdrop, (0, 0))
+            self.podium.draw(surface, alpha)
+            self.menu.draw(surface, self.ctx.ui, ((surface.get_width() - self.menu.width) // 2, 720 - 20 - 56))
+            return
         if self.image is None:
             self.image = self._render()
-        surface.blit(self.image, (0, 0))
+        self.reveal.draw(surface, alpha)
         self.menu.draw(surface, self.ctx.ui, ((surface.get_width() - self.menu.width) // 2, 592))
 
-    # ------------------------------------------------------------------ the picture (drawn once)
+    def _headline(self, surf: pygame.Surface, top: int) -> None:
+        """"X WINS!" and, under it, the tie-break when one was needed."""
+        game = self.sim.game
+        head, tie = verdict(game.scores(), game.winners(), [s.name for s in self.sim.seats])
+        self.texts.blit(surf, head, 56, GOLD_TEXT, 4, midtop=(640, top), max_width=1200)
+        if tie:
+            self.texts.blit(surf, tie, 24, WHITE, 2, midtop=(640, top + 66), max_width=1200)
+
+    def _render_backdrop(self) -> pygame.Surface:
+        """The podium stage's still parts: title and verdict."""
+        ui = self.ctx.ui
+        surf = pygame.Surface((1280, 720))
+        widgets.draw_background(surf, ui)
+        widgets.logo_text(surf, ui, "CHECK OUT!", ui.size("large"), ui.colour("accent"), (640, 40), 3)
+        # The verdict lands with first place (Podium.headline), not before: no spoiler.
+        verdict_image = pygame.Surface((1280, 100), pygame.SRCALPHA)
+        self._headline(verdict_image, 0)
+        self.podium.headline = (verdict_image, (640, 72 + 50))
+        return surf
+
+    # ------------------------------------------------------------------ the full scores (drawn once)
     def _render(self) -> pygame.Surface:
         ui = self.ctx.ui
         surf = pygame.Surface((1280, 720))
@@ -74,20 +127,19 @@ class CheckoutResultsScene(MatchResultsScene):
         game = self.sim.game
         scores = game.scores()
         winners = game.winners()
-        names = [s.name for s in self.sim.seats]
-        head, tie = verdict(scores, winners, names)
         widgets.logo_text(surf, ui, "CHECK OUT! FINAL SCORES", ui.size("large"), ui.colour("accent"), (640, 40), 3)
-        x = 640 - 34 * len(winners)
-        for i, w in enumerate(winners):
-            widgets.seat_badge(surf, self.ids[w], (x + 68 * i + 34, 100), 26)
-        self.texts.blit(surf, head, 56, GOLD_TEXT, 4, center=(640, 146) if not tie else (640, 140))
-        if tie:
-            self.texts.blit(surf, tie, 24, WHITE, 2, center=(640, 176))
+        self._headline(surf, 78)
         self._header(surf)
-        ranked = sorted(scores, key=lambda s: (-s.total, -s.tokens, s.seat))
+        clean = surf.copy()
+        ranked = sorted(scores, key=lambda s: (self.place[s.seat], s.seat))
         row_h = min(58, (ROWS.h - 40) // max(1, len(ranked)))
+        rows = []
         for rank, score in enumerate(ranked):
-            self._row(surf, score, ROWS.y + 40 + rank * row_h, row_h, score.seat in winners)
+            rows.append(self._row(surf, score, ROWS.y + 40 + rank * row_h, row_h, score.seat in winners))
+        base = surf.copy()
+        for rect in rows:
+            cover(base, clean, rect.inflate(0, 6), None, (0, 0, 0))
+        self.reveal = Reveal(base, surf, [r.inflate(0, 6) for r in reversed(rows)], self.ctx.sound, every=14)
         return surf
 
     def _header(self, surf: pygame.Surface) -> None:
@@ -101,15 +153,17 @@ class CheckoutResultsScene(MatchResultsScene):
         self.texts.blit(surf, "sets x3", 22, DIM, 2, center=(COLUMNS["sets"], y))
         self.texts.blit(surf, "total", 24, GOLD_TEXT, 2, midright=(COLUMNS["total"] + 40, y))
 
-    def _row(self, surf: pygame.Surface, score: Score, y: int, h: int, won: bool) -> None:
+    def _row(self, surf: pygame.Surface, score: Score, y: int, h: int, won: bool) -> pygame.Rect:
         sim = self.sim
         player = sim.game.players[score.seat]
         rect = pygame.Rect(ROWS.x, y, ROWS.w, h - 6)
         pygame.draw.rect(surf, (70, 52, 30) if won else (45, 33, 28), rect, border_radius=12)
         pygame.draw.rect(surf, self.ids[score.seat].colour, rect, 3, border_radius=12)
         cy = rect.centery
-        widgets.seat_badge(surf, self.ids[score.seat], (rect.x + 34, cy), 16)
-        self.texts.blit(surf, sim.seats[score.seat].name, 30, WHITE, 2, max_width=150, midleft=(rect.x + 60, cy))
+        self.texts.blit(surf, str(self.place[score.seat]), 30, GOLD_TEXT if won else WHITE, 2,
+                        center=(rect.x + 22, cy))
+        widgets.seat_badge(surf, self.ids[score.seat], (rect.x + 60, cy), 16)
+        self.texts.blit(surf, sim.seats[score.seat].name, 30, WHITE, 2, max_width=120, midleft=(rect.x + 84, cy))
         counts = {c: 0 for c in CATEGORIES}
         for pid in player.products:
             counts[sim.catalogue.products[pid].category] += 1
@@ -126,6 +180,7 @@ class CheckoutResultsScene(MatchResultsScene):
         self.texts.blit(surf, f"{score.sets} (+{sets})", 28, GREEN if score.sets else DIM, 2,
                         center=(COLUMNS["sets"], cy))
         self.texts.blit(surf, str(score.total), 40, GOLD_TEXT, 3, midright=(COLUMNS["total"] + 40, cy))
+        return rect
 
 
 def _results_shot(players: int):
@@ -138,5 +193,15 @@ def _results_shot(players: int):
     return factory
 
 
-registry.register_screenshot("checkout_results", _results_shot(4), warmup_ticks=1)
-registry.register_screenshot("checkout_results_6", _results_shot(6), warmup_ticks=1)
+def _scores_shot(players: int):
+    def factory(ctx: "Context", seed: int) -> list[Scene]:
+        table, results = _results_shot(players)(ctx, seed)
+        results.show_scores()
+        return [table, results]
+    return factory
+
+
+registry.register_screenshot("checkout_results", _results_shot(4), warmup_ticks=240)
+registry.register_screenshot("checkout_results_6", _results_shot(6), warmup_ticks=240)
+registry.register_screenshot("checkout_scores", _scores_shot(4), warmup_ticks=240)
+registry.register_screenshot("checkout_scores_6", _scores_shot(6), warmup_ticks=240)

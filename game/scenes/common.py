@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.scene import Scene
-from game.input.commands import IDLE, Command
+from game.input.commands import IDLE, Button, Command
 from game.render import widgets
 
 if TYPE_CHECKING:
@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from game.match import MatchSpec
 
 MENU_SEAT = -1  # commands[-1] is every device merged (see Scene.update)
+INPUT_DELAY_TICKS = 40   # 2/3 s: a stray A from the last moment of play chooses nothing on a results screen
 
 
 def menu_command(commands: dict[int, Command]) -> Command:
@@ -78,7 +79,8 @@ class MatchResultsScene(Scene):
     """Base of a results screen over a finished match scene: rematch or lobby, once.
 
     `game_scene` offers rematch() and to_lobby(); any seated player may choose.
-    The screen is drawn once into `image` by the subclass's `_render`.
+    Input waits INPUT_DELAY_TICKS after the screen (or a new stage of it) appears;
+    while `animation()` is still building up, A shows it all at once instead of choosing.
     """
 
     def __init__(self, ctx: "Context", game_scene) -> None:
@@ -86,6 +88,7 @@ class MatchResultsScene(Scene):
         self.game_scene = game_scene
         self.done = False
         self.image: pygame.Surface | None = None
+        self.wait_ticks = INPUT_DELAY_TICKS
 
     def close_once(self) -> bool:
         """True the first time a choice is made: later presses in the same tick do nothing."""
@@ -103,6 +106,23 @@ class MatchResultsScene(Scene):
         if self.close_once():
             self.game_scene.to_lobby()
 
-    def update(self, commands: dict[int, Command]) -> None:
-        self.menu.update(players_menu_command(commands))
+    def animation(self):
+        """The reveal or podium now playing (has update(), done, finish()), or None."""
+        return None
 
+    def hold_input(self) -> None:
+        """A new stage of the screen: give the eyes a moment before a press counts."""
+        self.wait_ticks = INPUT_DELAY_TICKS
+
+    def update(self, commands: dict[int, Command]) -> None:
+        anim = self.animation()
+        if anim is not None:
+            anim.update()
+        if self.wait_ticks > 0:
+            self.wait_ticks -= 1
+            return
+        cmd = players_menu_command(commands)
+        if anim is not None and not anim.done and cmd.pressed & Button.A:
+            anim.finish()
+            return
+        self.menu.update(cmd)

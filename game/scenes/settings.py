@@ -32,7 +32,8 @@ class SettingsScene(MenuScene):
         s = ctx.settings
         I = widgets.MenuItem
         self.menu = widgets.MenuList([
-            I("Volume", value=lambda: f"{round(s.volume * 100)}%", adjust=self._volume),
+            I("Effects volume", value=lambda: f"{round(s.volume * 100)}%", adjust=self._volume),
+            I("Music volume", value=lambda: f"{round(s.music_volume * 100)}%", adjust=self._music_volume),
             I("Fullscreen", value=lambda: on_off(s.fullscreen), adjust=lambda d: self._toggle("fullscreen")),
             I("Colour-blind mode", value=lambda: on_off(s.colourblind), adjust=lambda d: self._toggle("colourblind")),
             I("Screen shake", value=lambda: on_off(s.screen_shake), adjust=lambda d: self._toggle("screen_shake")),
@@ -40,19 +41,25 @@ class SettingsScene(MenuScene):
             I("Show FPS", value=lambda: on_off(s.show_fps), adjust=lambda d: self._toggle("show_fps")),
             I("Controls", self._controls),
             I("Back", self._back),
-        ], play=ctx.sound, on_back=self._back, row_height=60, width=640)
+        ], play=ctx.sound, on_back=self._back, row_height=54, width=640)
 
     def _changed(self) -> None:
         """Every change is applied and saved at once: nothing to forget on the way out."""
         settings = self.ctx.settings
         settings.save()
         self.ctx.audio.set_volume(settings.volume)
+        self.ctx.audio.set_music_volume(settings.music_volume)
         self.ctx.ui.set_scale(settings.ui_scale)
         self.ctx.apply_display(settings)
 
     def _volume(self, step: int) -> None:
         s = self.ctx.settings
         s.volume = round(min(1.0, max(0.0, s.volume + step * VOLUME_STEP)), 2)
+        self._changed()
+
+    def _music_volume(self, step: int) -> None:
+        s = self.ctx.settings
+        s.music_volume = round(min(1.0, max(0.0, s.music_volume + step * VOLUME_STEP)), 2)
         self._changed()
 
     def _ui_scale(self, step: int) -> None:

@@ -5,7 +5,9 @@ kept until the next deal) and shows: every objective card revealed with the
 items it got ticked, the wrong cards put on it crossed out beside it (Rush) or
 the hand's extras (Memory); for Tidying Up each dresser with every side's count
 and who scored. Then Next round (a mode chooser when the match is "choose
-each round"), Rematch, Back to lobby; at match end the winner.
+each round"), Rematch, Back to lobby. The cards are revealed one by one; at
+match end "Continue" leads to the podium and the full standings (places shared
+on a tie), then Rematch or Back to lobby.
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from game.rules.soldout import MODE_NAMES, MODES
 from game.scenes import registry
 from game.scenes.common import MatchResultsScene, players_menu_command
 from game.scenes.mall_draw import _hex
+from game.scenes.results_fx import Podium, Reveal, Standing, cover, places
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -53,19 +56,36 @@ class SoldOutResultsScene(MatchResultsScene):
         modes = list(MODES)
         self.next_mode = forced or (mall.spec.mode if mall.spec.mode in MODES
                                     else modes[len(sim.match.results) % len(modes)])
-        items = []
-        if not self.final:
-            items.append(widgets.MenuItem("Next round", self.next_round,
-                                          value=lambda: MODE_NAMES[self.next_mode],
-                                          adjust=self._cycle if self.choose else None, primary=True))
-        items.append(widgets.MenuItem("Rematch", self.rematch, primary=self.final))
-        items.append(widgets.MenuItem("Back to lobby", self.to_lobby))
+        self.reveal: Reveal | None = None
+        self.podium: Podium | None = None
+        self._podium_backdrop: pygame.Surface | None = None
+        self._pieces: list[tuple[pygame.Rect, pygame.Rect | None]] = []
+        if self.final:   # the last round's cards first; the podium after a deliberate press
+            items = [widgets.MenuItem("Continue", self.show_podium, primary=True)]
+        else:
+            items = [widgets.MenuItem("Next round", self.next_round, value=lambda: MODE_NAMES[self.next_mode],
+                                      adjust=self._cycle if self.choose else None, primary=True),
+                     widgets.MenuItem("Rematch", self.rematch),
+                     widgets.MenuItem("Back to lobby", self.to_lobby)]
         self.menu = widgets.MenuList(items, play=ctx.sound, row_height=54, width=470)
 
     # ------------------------------------------------------------------ choices
     def _cycle(self, step: int) -> None:
         i = MODES.index(self.next_mode)
         self.next_mode = MODES[(i + step) % len(MODES)]
+
+    def show_podium(self) -> None:
+        """Final results, second stage: the podium over the full standings, then rematch or lobby."""
+        self.podium = Podium(self._standing_list(), pygame.Rect(140, 130, 1000, 450), self.ctx.sound)
+        self.menu = widgets.MenuList([widgets.MenuItem("Rematch", self.rematch, primary=True),
+                                      widgets.MenuItem("Back to lobby", self.to_lobby)],
+                                     play=self.ctx.sound, row_height=54, width=420)
+        self.hold_input()
+
+    def animation(self):
+        if self.image is None:
+            self.image = self._render()    # the reveal starts with the screen, drawn or not
+        return self.podium if self.podium is not None else self.reveal
 
     def next_round(self) -> None:
         if not self.close_once():
@@ -75,13 +95,17 @@ class SoldOutResultsScene(MatchResultsScene):
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        if self.podium is not None:
+            self._draw_podium(surface, alpha)
+            return
         if self.image is None:
             self.image = self._render()
-        surface.blit(self.image, (0, 0))
+        self.reveal.draw(surface, alpha)
         self.menu.draw(surface, self.ctx.ui, (780, 720 - 24 - self.menu.height()))
 
     def _render(self) -> pygame.Surface:
-        """Everything but the menu, once: the results do not change while they are shown."""
+        """Everything but the menu, once (the results do not change while they are shown), and
+        the reveal that shows its pieces one by one."""
         ui = self.ctx.ui
         surf = pygame.Surface((1280, 720))
         widgets.draw_background(surf, ui)
@@ -92,11 +116,17 @@ class SoldOutResultsScene(MatchResultsScene):
         widgets.logo_text(surf, ui, f"{head}  ·  {MODE_NAMES[self.rnd.mode]}", 52, ui.colour("accent"),
                           (640, 42), outline=4)
         widgets.blit_text(surf, ui, self._cause_text(), 28, "accent_2", center=(640, 84))
+        clean = surf.copy()
+        self._pieces = []
         if self.rnd.mode == "tidy":
             self._dressers(surf)
         else:
             self._lists(surf)
         self._standings(surf)
+        base = surf.copy()
+        for rect, row in self._pieces:
+            cover(base, clean, rect, row, ROW_FILL)
+        self.reveal = Reveal(base, surf, [rect for rect, _ in self._pieces], self.ctx.sound)
         return surf
 
     def _cause_text(self) -> str:
@@ -131,6 +161,7 @@ class SoldOutResultsScene(MatchResultsScene):
             x = row.x + 250
             wrong_by_slot = self._wrong_cards(side)
             for k, slot in enumerate(rnd.tables[side]):
+                x0 = x
                 obj = cat.objectives[slot.card]
                 if rnd.mode == "memory":
                     have = {c for m in rnd.members(side) for c in rnd.hands[m]}
@@ -141,9 +172,11 @@ class SoldOutResultsScene(MatchResultsScene):
                 marks = ["right" if item in have else ("wrong" if wrong else None) for item in obj.items]
                 x = self._objective(surf, obj, marks, x, row.centery, size, rnd.objective_right(side, k), cb)
                 x = self._crossed(surf, wrong, x + 8, row.centery, max(30, size * 3 // 4), cb)
+                self._pieces.append((pygame.Rect(x0 - 8, row.y - 6, x - x0 + 8, row.h + 11), row))
                 x += 18
             bags = self.result.side_scores[side] if self.result else 0
             self._points(surf, row, bags, side)
+            self._pieces.append((pygame.Rect(row.right - 190, row.y, 190, row.h), row))
 
     def _objective(self, surf: pygame.Surface, obj, marks: list[str | None], x: int, cy: int, size: int,
                    scored: bool, cb: bool) -> int:
@@ -217,6 +250,7 @@ class SoldOutResultsScene(MatchResultsScene):
         for d, slot in enumerate(rnd.dressers):
             r, c = divmod(d, cols)
             tile = pygame.Rect(AREA.x + c * (tile_w + gap), AREA.y + r * (tile_h + gap), tile_w, tile_h)
+            self._pieces.append((tile, None))
             pygame.draw.rect(surf, ROW_FILL, tile, border_radius=12)
             obj = cat.objectives[slot.card]
             card_h = min(tile_h - 70, 130)
@@ -253,12 +287,13 @@ class SoldOutResultsScene(MatchResultsScene):
     def _standings(self, surf: pygame.Surface) -> None:
         match = self.sim.match
         order = sorted(range(match.sides), key=lambda s: (-match.totals[s], s))
+        place = places(match.totals)
         box = pygame.Rect(30, 548, 720, 150)
+        self._pieces.append((box, None))
         pygame.draw.rect(surf, ROW_FILL, box, border_radius=14)
         y = box.y + 12
         if self.final:
-            best = match.totals[order[0]]
-            winners = [s for s in order if match.totals[s] == best]
+            winners = [s for s in order if place[s] == 1]
             names = " & ".join(self._side_name(s) for s in winners)
             word = "WINNER" if len(winners) == 1 else "WINNERS"
             line = outlined_text(f"{word}: {names}!", 44, GOLD, INK, width=3, max_width=box.w - 30)
@@ -275,8 +310,38 @@ class SoldOutResultsScene(MatchResultsScene):
             x = box.x + 16 + c * col_w
             cy = y + r * 40 + 16
             x = self._badges(surf, side, x, cy, 30)
-            text = self.ctx.ui.render(f"{i + 1}. {self._side_name(side)}  {match.totals[side]}", 26, TEXT)
+            text = self.ctx.ui.render(f"{place[side]}. {self._side_name(side)}  {match.totals[side]}", 26, TEXT)
             surf.blit(text, (x, cy - text.get_height() // 2))
+
+
+    # ------------------------------------------------------------------ the podium (final results)
+    def _standing_list(self) -> list[Standing]:
+        match = self.sim.match
+        place = places(match.totals)
+        order = sorted(range(match.sides), key=lambda s: (place[s], s))
+        out = []
+        for side in order:
+            idents = [self.mall.identities[self.sim.seats[p]] for p in self.rnd.members(side)]
+            badges = [lambda size, i=i: seat_shape_surface(i.shape, _hex(i.colour), size) for i in idents]
+            out.append(Standing(self._side_name(side), match.totals[side], place[side], badges))
+        return out
+
+    def _draw_podium(self, surface: pygame.Surface, alpha: float) -> None:
+        backdrop = self._podium_backdrop
+        if backdrop is None:
+            backdrop = self._podium_backdrop = pygame.Surface((1280, 720))
+            ui = self.ctx.ui
+            widgets.draw_background(backdrop, ui)
+            widgets.logo_text(backdrop, ui, "FINAL RESULTS", 52,
+                              ui.colour("accent"), (640, 42), outline=4)
+            winners = [s for s in self.podium.standings if s.place == 1]
+            word = "WINNER" if len(winners) == 1 else "WINNERS"
+            line = outlined_text(f"{word}: {' & '.join(s.name for s in winners)}!", 40, GOLD, INK, width=3,
+                                 max_width=1180)
+            self.podium.headline = (line, (640, 100))     # lands with first place
+        surface.blit(backdrop, (0, 0))
+        self.podium.draw(surface, alpha)
+        self.menu.draw(surface, self.ctx.ui, ((1280 - self.menu.width) // 2, 720 - 20 - self.menu.height()))
 
 
 class ChooseModeScene(Scene):
@@ -336,8 +401,10 @@ def _results_shot(players: int, mode: str, rounds: int = 2):
     return factory
 
 
-registry.register_screenshot("results", _results_shot(4, "rush"), warmup_ticks=1)
-registry.register_screenshot("soldout_results", _results_shot(4, "rush"), warmup_ticks=1)
-registry.register_screenshot("results_rush_6", _results_shot(6, "rush"), warmup_ticks=1)
-registry.register_screenshot("results_memory_2", _results_shot(2, "memory", 1), warmup_ticks=1)
-registry.register_screenshot("results_tidy_6", _results_shot(6, "tidy"), warmup_ticks=1)
+REVEALED = 240   # ticks: every card shown before the screenshot is taken
+registry.register_screenshot("results", _results_shot(4, "rush"), warmup_ticks=REVEALED)
+registry.register_screenshot("soldout_results", _results_shot(4, "rush"), warmup_ticks=REVEALED)
+registry.register_screenshot("results_rush_6", _results_shot(6, "rush"), warmup_ticks=REVEALED)
+registry.register_screenshot("results_memory_2", _results_shot(2, "memory", 1), warmup_ticks=REVEALED)
+registry.register_screenshot("results_tidy_6", _results_shot(6, "tidy"), warmup_ticks=REVEALED)
+registry.register_screenshot("results_final", _results_shot(4, "rush", 1), warmup_ticks=REVEALED)

@@ -11,7 +11,7 @@ from game.render.icons import INK
 from game.render.tabletop import (bargain_surface, die_surface, product_surface, token_surface,
                                   tumbling_die_surface)
 from game.rules.checkout import BONUS_SOLO, CHECKOUT
-from game.scenes.table_layout import (BARGAIN_ROW, BOARD, PRODUCTS, card_rects, queue_spaces,
+from game.scenes.table_layout import (BARGAIN_ROW, BOARD, PRODUCTS, QUEUE_ROW, card_rects, queue_spaces,
                                       solo_rects)
 from game.scenes.table_paint import (DIM, GOLD_TEXT, TUMBLE_STEP, WHITE, Texts, blank_die, blit_badge,
                                      rounded_veil, seat_hex)
@@ -365,7 +365,9 @@ class TableView:
                         DIM, 2, midbottom=(BOARD.centerx, BOARD.bottom - 10))
 
     def _change(self, surface: pygame.Surface, spaces: list[pygame.Rect], tick: int) -> None:
-        """Leftover queue dice turning into change tokens: coins rising from the queue."""
+        """Leftover queue dice turning into change tokens: coins rising out of the player's queue
+        space, and the line saying so in the board's header, between its two labels, where no
+        other text is (below the queue sit purchases, bargains or "No bargains this round")."""
         change = self.sim.change
         if change is None:
             return
@@ -375,10 +377,21 @@ class TableView:
         if age >= span + 30:
             return
         progress = min(1.0, age / span)
-        rect = BOARD.inflate(-40, -40)
-        y = rect.centery - round(progress * 60)
-        x0 = rect.centerx - tokens * 20
+        game = self.sim.game
+        space = spaces[game.queue_space(seat)] if seat in game.queue else QUEUE_ROW
+        size = 28
+        step = min(size + 4, max(8, (space.w - size) // max(1, tokens - 1))) if tokens > 1 else 0
+        x0 = space.centerx - (size + step * (tokens - 1)) // 2
+        y = space.centery - size // 2 - round(progress * (space.h // 2 - 2))
         for i in range(tokens):
-            surface.blit(token_surface(36), (x0 + i * 40, y))
-        text = f"{self.sim.seats[seat].name}: +{tokens} change" if tokens else f"{self.sim.seats[seat].name}: done"
-        self.texts.blit(surface, text, 30, GOLD_TEXT, 3, midtop=(rect.centerx, y + 40))
+            surface.blit(token_surface(size), (x0 + i * step, y))
+        name = self.sim.seats[seat].name
+        text = f"{name}: +{tokens} change" if tokens else f"{name}: done"
+        gap = self._header_gap()
+        self.texts.blit(surface, text, 28, GOLD_TEXT, 3, max_width=gap.w, center=gap.center)
+
+    def _header_gap(self) -> pygame.Rect:
+        """The free stretch of the board's header between "CHECKOUT" and the queue's label."""
+        left = BOARD.x + 18 + self.texts.get("CHECKOUT", 28, (214, 180, 255), 2).get_width()
+        right = BOARD.right - 18 - self.texts.get("queue: first to join buys first", 22, DIM, 2).get_width()
+        return pygame.Rect(left + 16, BOARD.y + 4, right - left - 32, 32)

@@ -17,6 +17,8 @@ from game.scenes.common import menu_command
 if TYPE_CHECKING:
     from game.core.context import Context
 
+MENU_TOP = 404     # under the seat badges; the last row ends well clear of the button hints
+MENU_ROW = 58
 ATTRACT_AFTER_TICKS = 60 * 45  # 45 s untouched on the title starts the attract mode (if one is registered)
 
 
@@ -32,7 +34,7 @@ class TitleScene(Scene):
             widgets.MenuItem("Settings", self.open_settings),
             widgets.MenuItem("Speedrun", self.speedrun),
             widgets.MenuItem("Quit", ctx.quit),
-        ], play=ctx.sound, row_height=62, width=420)
+        ], play=ctx.sound, row_height=MENU_ROW, width=420)
 
     def play(self) -> None:
         from game.scenes.lobby import LobbyScene
@@ -90,7 +92,7 @@ class TitleScene(Scene):
             x = w // 2 - 5 * 40 + i * 80
             y = 360 + int(math.sin(t / 18 + i) * 4)
             widgets.seat_badge(surface, identity, (x, y), 20)
-        self.menu.draw(surface, ui, ((w - self.menu.width) // 2, 420))
+        self.menu.draw(surface, ui, ((w - self.menu.width) // 2, MENU_TOP))
         widgets.blit_text(surface, ui, f"v{VERSION}", "small", "text_dim", bottomright=(w - 20, h - 14))
         widgets.hints(surface, ui, [("A / Enter", "Select"), ("Stick / Arrows", "Move")])
 

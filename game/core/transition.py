@@ -1,0 +1,83 @@
+"""A quick fade between full-screen scenes that also hides a new scene's first frame.
+
+When the scene the stack draws from (the highest opaque one) changes, the last
+frame of the old scene fades to black, then the new scene fades in: 0.3 s in
+all. The new scene is not shown until the screen is fully black, and its first
+frame is drawn under a black veil, so a frame that fills caches or shows a
+half-set-up state is never seen. Overlays (pause, menus over a game) are not
+faded: they appear at once, as a button press expects.
+
+Time is counted in the loop's ticks plus the render alpha, like every other
+animation; drawing reads the stack and never changes it.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import TICK_RATE
+
+if TYPE_CHECKING:
+    from game.core.stack import SceneStack
+
+FADE_SECONDS = 0.3
+HALF_TICKS = FADE_SECONDS * TICK_RATE / 2
+
+
+def base_scene(stack: "SceneStack") -> object | None:
+    """The scene drawing starts from (as SceneStack.draw decides it)."""
+    scenes = stack.scenes
+    for scene in reversed(scenes):
+        if scene.opaque:
+            return scene
+    return scenes[0] if scenes else None
+
+
+class SceneFade:
+    def __init__(self) -> None:
+        self.base: object | None = None
+        self.old: pygame.Surface | None = None      # the old scene's last frame
+        self.start = 0.0
+        self.shown_new = False
+        self._veil: pygame.Surface | None = None
+
+    @property
+    def active(self) -> bool:
+        return self.old is not None
+
+    def draw(self, stack: "SceneStack", surface: pygame.Surface, tick: int, alpha: float) -> None:
+        """Draw the stack at tick + alpha, fading across a change of scene."""
+        now = tick + alpha
+        base = base_scene(stack)
+        if base is not self.base:
+            if self.base is not None and base is not None:
+                # The surface still holds the last frame shown: that is what fades out.
+                self.old = surface.copy()
+                self.start = now
+                self.shown_new = False
+            self.base = base
+        if self.old is None:
+            stack.draw(surface, alpha)
+            return
+        t = now - self.start
+        if t < HALF_TICKS:
+            surface.blit(self.old, (0, 0))
+            self._darken(surface, t / HALF_TICKS)
+            return
+        stack.draw(surface, alpha)
+        if not self.shown_new:      # the new scene's first frame stays under full black
+            self.shown_new = True
+            self._darken(surface, 1.0)
+            return
+        if t >= 2 * HALF_TICKS:
+            self.old = None
+            return
+        self._darken(surface, 1.0 - (t - HALF_TICKS) / HALF_TICKS)
+
+    def _darken(self, surface: pygame.Surface, amount: float) -> None:
+        if self._veil is None or self._veil.get_size() != surface.get_size():
+            self._veil = pygame.Surface(surface.get_size())
+            self._veil.fill((0, 0, 0))
+        self._veil.set_alpha(max(0, min(255, round(255 * amount))))
+        surface.blit(self._veil, (0, 0))

@@ -1,0 +1,258 @@
+"""Results as a moment: shared places, reveal one by one, podium, input delay, Continue first,
+and no text drawn over text on the results and dice-table screens."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.input.commands import IDLE, Button, Command
+from game.scenes.common import INPUT_DELAY_TICKS
+from game.scenes.results_fx import Confetti, Podium, Standing, count_up, ordinal, places
+from tests.textprobe import TextProbe
+
+A = {-1: Command(pressed=Button.A, held=Button.A)}
+
+
+@pytest.fixture
+def ctx():
+    from game.app import make_context
+    from game.render import icons
+    pygame.init()
+    icons.font.cache_clear()
+    for cached in (icons._text, icons._outlined, icons._seat_shape):
+        cached.cache_clear()
+    context = make_context(load_user_files=False)
+    context.sounds = []
+    context.audio.play = context.sounds.append
+    yield context
+    pygame.quit()
+
+
+# ---------------------------------------------------------------- places
+def test_ties_share_a_place_and_the_next_place_is_skipped():
+    assert places([5, 5, 3]) == [1, 1, 3]
+    assert places([0, 0, 0, 0]) == [1, 1, 1, 1]
+    assert places([2, 9, 2, 4]) == [3, 1, 3, 2]
+    assert places([(45, 5), (45, 3), (20, 0)]) == [1, 2, 3]       # Check Out!: tokens break the tie
+    assert places([(45, 5), (45, 5), (20, 0)]) == [1, 1, 3]
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)] == \
+        ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd"]
+
+
+def test_count_up_rises_to_the_score_and_stays():
+    shown = [count_up(37, t) for t in range(0, 60)]
+    assert shown[0] == 0 and shown[-1] == 37
+    assert shown == sorted(shown)
+
+
+def test_confetti_is_the_same_every_time():
+    a, b = Confetti(1280), Confetti(1280)
+    for _ in range(50):
+        a.update()
+        b.update()
+    assert a.bits == b.bits
+
+
+def test_podium_builds_up_lowest_step_first_then_the_winners_jump(ctx):
+    badge = [lambda size: pygame.Surface((size, size))]
+    standings = [Standing("A", 9, 1, badge), Standing("B", 9, 1, badge), Standing("C", 4, 3, badge),
+                 Standing("D", 1, 4, badge), Standing("E", 0, 5, badge)]
+    podium = Podium(standings, pygame.Rect(140, 130, 1000, 450), ctx.sound)
+    assert podium.steps == [1, 3, 4]          # two share first place; nobody is second
+    assert podium.step_start(2) < podium.step_start(1) < podium.step_start(0)
+    while not podium.done:
+        podium.update()
+    assert podium.confetti_on and len(ctx.sounds) == 3
+    surface = pygame.Surface((1280, 720))
+    podium.draw(surface, 0.0)
+
+
+# ---------------------------------------------------------------- Check Out! final results
+def checkout_results(ctx, players: int = 4, seed: int = 1):
+    from game.scenes.checkout_results import _results_shot
+    table, results = _results_shot(players)(ctx, seed)
+    ctx.stack.push(table)
+    ctx.stack.push(results)
+    ctx.stack.apply()
+    return results
+
+
+def run(results, ticks: int, commands=None) -> None:
+    for _ in range(ticks):
+        results.update(commands or {-1: IDLE})
+
+
+def test_checkout_results_open_on_continue_and_a_stray_a_does_nothing(ctx):
+    results = checkout_results(ctx)
+    assert [item.label for item in results.menu.items] == ["Continue"]
+    run(results, INPUT_DELAY_TICKS - 1, A)              # mashing A right after the game: nothing
+    assert results.podium is not None and not results.done and not results.podium.done
+    run(results, 1)
+    results.update(A)                                   # the first counted A shows the podium at once
+    assert results.podium.done and results.podium is not None
+    results.update(A)                                   # then Continue: the full scores
+    assert results.podium is None and results.menu.selected.label == "Rematch"
+    results.update(A)                                   # a second stage waits again
+    assert not results.done
+    run(results, INPUT_DELAY_TICKS)
+    results.update(A)
+    assert results.reveal.done and not results.done
+
+
+def test_checkout_scores_reveal_rows_one_by_one_with_sound(ctx):
+    results = checkout_results(ctx)
+    results.show_scores()
+    reveal = results.reveal
+    assert len(reveal.pieces) == 4
+    counts = []
+    for _ in range(reveal.start + reveal.every * 4 + 2):
+        results.update({-1: IDLE})
+        counts.append(reveal.shown())
+    assert counts == sorted(counts) and counts[0] == 0 and counts[-1] == 4
+    assert ctx.sounds.count("flip") == 4
+    # The last place appears first: the winner's row is the last to land.
+    assert reveal.pieces[0].y > reveal.pieces[-1].y
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_checkout_results_have_no_text_over_text_or_shapes(ctx, monkeypatch, players):
+    probe = TextProbe(monkeypatch)
+    results = checkout_results(ctx, players)
+    results.podium.finish()
+    run(results, 30)
+    screen = probe.screen()
+    results.draw(screen, 0.0)
+    assert probe.overlaps(screen, shapes=True) == []
+    labels = [label for label, _ in probe.texts(screen)]
+    assert any("WINS!" in label or "SHARE THE WIN" in label for label in labels)
+    results.show_scores()
+    results.reveal.finish()
+    screen = probe.screen()
+    results.draw(screen, 0.0)
+    assert probe.overlaps(screen) == []
+
+
+def test_checkout_winner_shapes_clear_of_the_headline(ctx, monkeypatch):
+    """The podium's winner, jumping at its highest, stays below "X WINS!" and the tie-break line."""
+    probe = TextProbe(monkeypatch)
+    results = checkout_results(ctx, 4)
+    podium = results.podium
+    podium.finish()
+    head_bottom = None
+    for step in range(60):               # a whole hop
+        podium.ticks += 1
+        screen = probe.screen()
+        results.draw(screen, 0.0)
+        items = probe.items(screen)
+        heads = [r for kind, label, r in items if kind == "text" and ("WINS!" in label or "Tie on" in label)]
+        shapes = [r for kind, _, r in items if kind == "shape"]
+        head_bottom = max(r.bottom for r in heads)
+        assert all(r.top >= head_bottom + 8 for r in shapes), step
+
+
+# ---------------------------------------------------------------- Sold Out! results
+def soldout_results(ctx, players: int, mode: str, rounds: int, seed: int = 1):
+    from game.scenes.soldout_results import _results_shot
+    mall, results = _results_shot(players, mode, rounds)(ctx, seed)
+    ctx.stack.push(mall)
+    ctx.stack.push(results)
+    ctx.stack.apply()
+    return results
+
+
+@pytest.mark.parametrize("players,mode,rounds", [(4, "rush", 2), (6, "rush", 2), (2, "memory", 1),
+                                                 (6, "tidy", 2), (4, "rush", 1)])
+def test_soldout_results_have_no_text_over_text(ctx, monkeypatch, players, mode, rounds):
+    probe = TextProbe(monkeypatch)
+    results = soldout_results(ctx, players, mode, rounds)
+    results.animation().finish()
+    screen = probe.screen()
+    results.draw(screen, 0.0)
+    assert probe.overlaps(screen) == []
+    if results.final:
+        results.show_podium()
+        results.podium.finish()
+        run(results, 20)
+        screen = probe.screen()
+        results.draw(screen, 0.0)
+        assert probe.overlaps(screen) == []
+
+
+def test_soldout_round_results_reveal_cards_in_turn(ctx):
+    results = soldout_results(ctx, 4, "rush", 2)
+    reveal = results.animation()
+    assert len(reveal.pieces) == 4 * 3 + 1          # two objective cards and the points per row, standings
+    first = pygame.Surface((1280, 720))
+    results.draw(first, 0.0)
+    run(results, reveal.start + reveal.every * len(reveal.pieces))
+    last = pygame.Surface((1280, 720))
+    results.draw(last, 0.0)
+    piece = reveal.pieces[0]
+    assert pygame.image.tobytes(first.subsurface(piece), "RGB") != pygame.image.tobytes(last.subsurface(piece), "RGB")
+    assert ctx.sounds.count("flip") == len(reveal.pieces)
+
+
+def test_tied_sides_share_first_place_and_all_are_winners(ctx, monkeypatch):
+    results = soldout_results(ctx, 4, "rush", 1)
+    results.sim.match.totals[:] = [2, 2, 0, 0]          # drawing reads the totals; the match is over
+    probe = TextProbe(monkeypatch)
+    results.image = None
+    results.animation().finish()
+    screen = probe.screen()
+    results.draw(screen, 0.0)
+    labels = [label for label, _ in probe.texts(screen)]
+    names = [results._side_name(s) for s in range(4)]
+    assert f"WINNERS: {names[0]} & {names[1]}!" in labels
+    assert f"1. {names[0]}  2" in labels and f"1. {names[1]}  2" in labels
+    assert f"3. {names[2]}  0" in labels and f"3. {names[3]}  0" in labels
+    results.show_podium()
+    assert [s.place for s in results.podium.standings] == [1, 1, 3, 3]
+
+
+# ---------------------------------------------------------------- the dice table and the title
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_change_tokens_line_is_clear_of_every_other_text(ctx, monkeypatch, players):
+    """"Sky: +3 change" once sat over "No bargains this round" and over the bargains bought."""
+    from game.scenes.table import TableScene, demo_spec
+    probe = TextProbe(monkeypatch)
+    table = TableScene(ctx, demo_spec(players, 2), demo=True)
+    seen = 0
+    for _ in range(3):          # three checkout turns, early and late in their animation
+        before = table.sim.change
+        table.fast_forward(lambda sim: sim.change is not None and sim.change != before)
+        if table.sim.over():
+            break
+        start = table.sim.change[2]
+        for age in (1, table.sim.tuning.turn_pause):
+            while table.sim.tick < start + age:
+                table.sim.step(table._commands({}))
+            screen = probe.screen()
+            table.draw(screen, 0.0)
+            labels = [label for label, _ in probe.texts(screen)]
+            assert any(label.endswith(" change") or label.endswith(": done") for label in labels)
+            assert probe.overlaps(screen) == []
+            seen += 1
+    assert seen >= 4
+
+
+def test_title_menu_ends_well_above_the_button_hints(ctx):
+    from game.scenes.title import MENU_TOP, TitleScene
+    title = TitleScene(ctx)
+    menu_bottom = MENU_TOP + title.menu.height()
+    hint_top = 720 - 44 - (ctx.ui.render("A", ctx.ui.size("small"), "text").get_height() + 8) // 2
+    assert hint_top - menu_bottom >= 16
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_everyone_tied_stands_on_one_step_without_overlaps(ctx, monkeypatch, players):
+    results = soldout_results(ctx, players, "rush", 1)
+    results.sim.match.totals[:] = [0] * len(results.sim.match.totals)
+    probe = TextProbe(monkeypatch)
+    results.show_podium()
+    assert {s.place for s in results.podium.standings} == {1}
+    results.podium.finish()
+    run(results, 25)
+    screen = probe.screen()
+    results.draw(screen, 0.0)
+    assert probe.overlaps(screen, shapes=True) == []
+    assert any(label.startswith("WINNERS: ") for label, _ in probe.texts(screen))

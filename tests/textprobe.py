@@ -1,0 +1,101 @@
+"""Where text (and seat shapes) land on screen, for layout tests: no text over text.
+
+    probe = TextProbe(monkeypatch)        # before the scene is built
+    ... build and draw the scene onto probe.screen() ...
+    assert probe.overlaps() == []
+
+It tags every surface the game's text functions return (TextCache.render,
+icons.text_surface, icons.outlined_text) and every seat shape, and swaps
+pygame.Surface for a subclass that remembers where tagged surfaces were
+blitted; a remembered surface blitted onto another carries its contents along
+(pictures drawn once and blitted every frame). Rects are the glyphs' ink, not
+the font's line box. Copies of one text at one place (drop shadows, outlines)
+are one text.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.render import icons, text
+
+
+class TextProbe:
+    def __init__(self, monkeypatch) -> None:
+        self.tags: dict[int, tuple[str, str, pygame.Rect]] = {}   # id -> (kind, label, ink rect)
+        self._keep: list[pygame.Surface] = []
+        probe = self
+
+        class ProbeSurface(pygame.Surface):
+            @property
+            def items(self) -> list[tuple[str, str, pygame.Rect]]:
+                # copy() makes one of these without calling __init__: the list is made on first use
+                return self.__dict__.setdefault("_items", [])
+
+            def blit(self, source, dest, area=None, special_flags=0):
+                done = super().blit(source, dest, area, special_flags)
+                at = pygame.Rect(dest).topleft if not isinstance(dest, (tuple, list)) or len(dest) == 4 \
+                    else (int(dest[0]), int(dest[1]))
+                shift = (at[0] - (area[0] if area else 0), at[1] - (area[1] if area else 0))
+                tag = probe.tags.get(id(source))
+                if tag is not None:
+                    self.items.append((tag[0], tag[1], tag[2].move(shift).clip(done)))
+                for kind, label, rect in getattr(source, "items", ()):
+                    moved = rect.move(shift).clip(done)
+                    if moved.w and moved.h:
+                        self.items.append((kind, label, moved))
+                return done
+
+            def fill(self, *args, **kwargs):
+                done = super().fill(*args, **kwargs)
+                if not args[1:] and not kwargs.get("rect"):
+                    self.items.clear()          # a whole new picture
+                return done
+
+        self.Surface = ProbeSurface
+        monkeypatch.setattr(pygame, "Surface", ProbeSurface)
+
+        def tagging(kind, fn, label_of):
+            def wrapper(*args, **kwargs):
+                surf = fn(*args, **kwargs)
+                probe.tag(surf, kind, label_of(args))
+                return surf
+            return wrapper
+
+        monkeypatch.setattr(text.TextCache, "render",
+                            tagging("text", text.TextCache.render, lambda a: str(a[1])))
+        monkeypatch.setattr(icons, "_text", tagging("text", icons._text, lambda a: str(a[0])))
+        monkeypatch.setattr(icons, "_outlined", tagging("text", icons._outlined, lambda a: str(a[0])))
+        monkeypatch.setattr(icons, "_seat_shape", tagging("shape", icons._seat_shape, lambda a: str(a[0])))
+
+    def tag(self, surf: pygame.Surface, kind: str, label: str) -> None:
+        self._keep.append(surf)            # ids stay unique while the probe lives
+        self.tags[id(surf)] = (kind, label, surf.get_bounding_rect())
+
+    def screen(self) -> pygame.Surface:
+        return self.Surface((1280, 720))
+
+    @staticmethod
+    def items(surface) -> list[tuple[str, str, pygame.Rect]]:
+        """Distinct (kind, label, rect): one text drawn twice at nearly one place counts once."""
+        out: list[tuple[str, str, pygame.Rect]] = []
+        for kind, label, rect in surface.items:
+            if any(k == kind and l == label and abs(r.x - rect.x) <= 8 and abs(r.y - rect.y) <= 8
+                   for k, l, r in out):
+                continue
+            out.append((kind, label, rect))
+        return out
+
+    def overlaps(self, surface, shapes: bool = False) -> list[str]:
+        """Every pair of texts (and, if asked, text and seat shape) whose ink intersects."""
+        items = [i for i in self.items(surface) if i[0] == "text" or (shapes and i[0] == "shape")]
+        bad = []
+        for n, (kind_a, a, ra) in enumerate(items):
+            for kind_b, b, rb in items[n + 1:]:
+                if kind_a == kind_b == "shape" or (a == b and kind_a == kind_b):
+                    continue
+                if ra.colliderect(rb):
+                    bad.append(f"{kind_a} {a!r} {tuple(ra)} x {kind_b} {b!r} {tuple(rb)}")
+        return bad
+
+    def texts(self, surface) -> list[tuple[str, pygame.Rect]]:
+        return [(label, rect) for kind, label, rect in self.items(surface) if kind == "text"]
