@@ -7,6 +7,8 @@ pad's GUID, falling back to the name. Pure: no pygame here.
 """
 from __future__ import annotations
 
+import re
+
 FAMILIES = ("xbox", "playstation", "nintendo", "generic")
 FAMILY_NAMES = {"xbox": "Xbox", "playstation": "PlayStation", "nintendo": "Nintendo", "generic": "Controller"}
 
@@ -18,16 +20,33 @@ NAME_HINTS = (
     ("xbox", ("xbox", "x-box", "xinput", "steam deck", "steam virtual", "steam controller")),
 )
 
-# Button name -> what the family prints on it. Keys are commands.Button names.
+# SDL game-controller button numbers (fixed by SDL) by their Xbox-style names.
+SDL_BUTTONS = {"A": 0, "B": 1, "X": 2, "Y": 3, "BACK": 4, "START": 6, "LS": 7, "RS": 8, "LB": 9, "RB": 10}
+_CODE_NAMES = {code: name for name, code in SDL_BUTTONS.items()}
+# Xbox-style name -> what the family prints on that button.
 LABELS: dict[str, dict[str, str]] = {
-    "xbox": {"A": "A", "B": "B", "X": "X", "Y": "Y", "LB": "LB", "RB": "RB", "START": "Menu", "BACK": "View"},
+    "xbox": {"A": "A", "B": "B", "X": "X", "Y": "Y", "LB": "LB", "RB": "RB", "START": "Menu", "BACK": "View",
+             "LS": "LS", "RS": "RS"},
     "playstation": {"A": "Cross", "B": "Circle", "X": "Square", "Y": "Triangle", "LB": "L1", "RB": "R1",
-                    "START": "Options", "BACK": "Share"},
-    "nintendo": {"A": "A", "B": "B", "X": "X", "Y": "Y", "LB": "L", "RB": "R", "START": "+", "BACK": "-"},
-    "generic": {"A": "A", "B": "B", "X": "X", "Y": "Y", "LB": "LB", "RB": "RB", "START": "Start", "BACK": "Select"},
+                    "START": "Options", "BACK": "Share", "LS": "L3", "RS": "R3"},
+    "nintendo": {"A": "A", "B": "B", "X": "X", "Y": "Y", "LB": "L", "RB": "R", "START": "+", "BACK": "-",
+                 "LS": "LS", "RS": "RS"},
+    "generic": {"A": "A", "B": "B", "X": "X", "Y": "Y", "LB": "LB", "RB": "RB", "START": "Start", "BACK": "Select",
+                "LS": "LS", "RS": "RS"},
 }
-# Nintendo pads with the swap option on: confirm is the bottom button (B), back the right one (A).
+# Nintendo pads with the swap option on: SDL's A arrives from the bottom button, printed B (and back).
 NINTENDO_SWAPPED = {**LABELS["nintendo"], "A": "B", "B": "A"}
+
+
+class Label(str):
+    """A button's printed name that remembers its family, so a glyph can be drawn in that family's look."""
+
+    family: str = "generic"
+
+    def __new__(cls, text: str, family: str) -> "Label":
+        made = super().__new__(cls, text)
+        made.family = family
+        return made
 
 
 def ids_from_guid(guid: str) -> tuple[int, int] | None:
@@ -58,8 +77,29 @@ def detect(guid: str, name: str) -> str:
     return "generic"
 
 
-def labels(family: str, nintendo_swap: bool = False) -> dict[str, str]:
-    """Button name -> printed name for a family ("A" -> "Cross" on a PlayStation pad)."""
-    if family == "nintendo" and nintendo_swap:
-        return dict(NINTENDO_SWAPPED)
-    return dict(LABELS.get(family, LABELS["generic"]))
+def labels(family: str, nintendo_swap: bool = False, pad_binding: dict[str, int] | None = None) -> dict[str, str]:
+    """Game button name -> what this family prints on the pad button behind it ("A" -> "Cross").
+
+    pad_binding: game button name -> SDL button number, when the player rebound
+    pad buttons in Settings (default: A on SDL's A, and so on).
+    """
+    table = NINTENDO_SWAPPED if family == "nintendo" and nintendo_swap else LABELS.get(family, LABELS["generic"])
+    out = {}
+    for name in ("A", "B", "X", "Y", "LB", "RB", "START", "BACK"):
+        code = (pad_binding or {}).get(name, SDL_BUTTONS[name])
+        out[name] = Label(table.get(_CODE_NAMES.get(code, ""), f"Button {code}"), family)
+    return out
+
+
+_BUTTON_WORD = re.compile(r"\b(A|B|X|Y|LB|RB|START|BACK)\b")
+
+
+def say(text: str, names: dict[str, str]) -> str:
+    """`text` with every button word said the pad's way: "X rolls" -> "Square rolls".
+
+    Button words are the capitalised names alone ("A picks up"); write "One" or
+    "Any", not the article "A", at the start of a sentence in texts that go through here.
+    """
+    if not names:
+        return text
+    return _BUTTON_WORD.sub(lambda m: names.get(m.group(1), m.group(1)), text)

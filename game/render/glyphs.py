@@ -2,8 +2,9 @@
 
 A label is what families.labels() names a button ("A", "Cross", "L1", "+")
 or a key name ("Space"). PlayStation's four face buttons are drawn as their
-shapes, face letters as round coloured buttons, everything else as a keycap
-with its name. Badges are cached by (label, height).
+shapes, face letters as round buttons (Xbox colours; Nintendo's dark ones when
+the label is a families.Label of that family), everything else as a keycap
+with its name. Badges are cached by (label, family, height).
 """
 from __future__ import annotations
 
@@ -26,17 +27,20 @@ LETTERS: dict[str, tuple[Colour, Colour]] = {"A": ((88, 176, 60), (255, 255, 255
                                            "X": ((52, 120, 214), (255, 255, 255)), "Y": ((236, 188, 40), DARK)}
 MIN_TEXT = 16
 
-_cache: dict[tuple[str, int, float], pygame.Surface] = {}
+NINTENDO: tuple[Colour, Colour] = ((78, 78, 88), (255, 255, 255))   # dark buttons, white letters
+
+_cache: dict[tuple[str, str, int, float], pygame.Surface] = {}
 
 
 def badge(ui: "UI", label: str, height: int) -> pygame.Surface:
     """The badge for `label`, `height` pixels tall (round for face buttons, wider for names)."""
-    key = (label, height, ui.text.scale)
+    family = getattr(label, "family", "")
+    key = (str(label), family, height, ui.text.scale)
     made = _cache.get(key)
     if made is None:
         if len(_cache) > 400:
             _cache.clear()
-        made = _make(ui, label, height)
+        made = _make(ui, str(label), height, family)
         _cache[key] = made
     return made
 
@@ -51,11 +55,11 @@ def _text_size(height: int) -> int:
     return max(MIN_TEXT, round(height * 0.7))
 
 
-def _make(ui: "UI", label: str, height: int) -> pygame.Surface:
+def _make(ui: "UI", label: str, height: int, family: str) -> pygame.Surface:
     if label in SHAPES:
         return _shape(label, height)
-    if label in LETTERS:
-        fill, ink = LETTERS[label]
+    if label in LETTERS or (family == "nintendo" and label in ("+", "-")):
+        fill, ink = NINTENDO if family == "nintendo" else LETTERS[label]
         return _round(ui, label, height, fill, ink)
     return _cap(ui, label, height)
 

@@ -145,7 +145,8 @@ def hints(surface: pygame.Surface, ui: "UI", items: list[tuple[str, str]], y: in
 def pad_label(ui: "UI", name: str) -> str:
     """A button name as the pad in use prints it ("A" -> "Cross"); other words (keys) unchanged."""
     labels = getattr(ui, "pad_labels", None) or {}
-    return "/".join(labels.get(part, part) for part in name.split("/"))
+    parts = [labels.get(part, part) for part in name.split("/")]
+    return parts[0] if len(parts) == 1 else "/".join(parts)   # one part keeps its family (glyph look)
 
 
 # ---------------------------------------------------------------- seat badges

@@ -26,9 +26,14 @@ def sync(ctx: "Context") -> None:
     if inp.nintendo_swap != swap:
         inp.set_nintendo_swap(swap)
     pads = getattr(inp, "pads", None)
-    ctx.ui.pad_labels = families.labels(inp.menu_family(), swap) if pads else {}
+    ctx.ui.pad_labels = families.labels(inp.menu_family(), swap, pad_binding(ctx)) if pads else {}
     for seat in inp.find_me_seats():
         inp.rumble(seat, *FIND_ME_RUMBLE)
+
+
+def pad_binding(ctx: "Context") -> dict[str, int]:
+    """The pad buttons behind each game button (players may have rebound them)."""
+    return {button.name: int(code) for button, code in ctx.bindings.pad.items()}
 
 
 def seat_labels(ctx: "Context", seat: int) -> dict[str, str] | None:
@@ -36,7 +41,7 @@ def seat_labels(ctx: "Context", seat: int) -> dict[str, str] | None:
     family = ctx.input.family_of(ctx.input.device_of(seat))
     if family is None:
         return None
-    return families.labels(family, bool(getattr(ctx.settings, "nintendo_swap", False)))
+    return families.labels(family, bool(getattr(ctx.settings, "nintendo_swap", False)), pad_binding(ctx))
 
 
 def shared_labels(ctx: "Context") -> dict[str, str]:
@@ -49,5 +54,5 @@ def shared_labels(ctx: "Context") -> dict[str, str]:
     if not seen:
         return dict(ctx.ui.pad_labels)
     swap = bool(getattr(ctx.settings, "nintendo_swap", False))
-    tables = [families.labels(f, swap) for f in seen]
+    tables = [families.labels(f, swap, pad_binding(ctx)) for f in seen]
     return {name: " / ".join(dict.fromkeys(t[name] for t in tables)) for name in tables[0]}
