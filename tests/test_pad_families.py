@@ -207,3 +207,13 @@ def test_the_keyboard_find_me_key(monkeypatch, pads):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_x))
     frame(ctx)
     assert ctx.input.find_me_age(0) == 0
+
+
+def test_steam_deck_controls_are_a_pad_with_xbox_names(monkeypatch, pads):
+    deck = plug(pads, vendor=0x28DE, product=0x1205, name="Steam Deck")
+    ctx = make_ctx(monkeypatch)
+    frame(ctx)
+    tap(ctx, deck, "a")
+    seat = ctx.input.seat_of(("pad", deck.instance_id))
+    assert seat is not None and ctx.input.family_of(("pad", deck.instance_id)) == "xbox"
+    assert seat_labels(ctx, seat)["START"] == "Menu"

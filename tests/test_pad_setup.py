@@ -167,3 +167,22 @@ def test_a_broken_mappings_file_is_ignored(user_dir):
     user_dir.mkdir(parents=True, exist_ok=True)
     (user_dir / mappings.FILE_NAME).write_text(json.dumps({"abc": "def,x", "0300": 5, "0300ff": "0300ff,Pad,a:b0"}))
     assert mappings.load() == {"0300ff": "0300ff,Pad,a:b0"}
+
+
+def test_a_slow_frame_loses_no_press(monkeypatch, sdl_env):
+    """A release and the next whole press arriving within one frame: the press still counts."""
+    stick = VirtualPad(**STICK)
+    sdl_env.append(stick)
+    ctx = make_ctx(monkeypatch)
+    frame(ctx)
+    press(ctx, stick, 0)                       # opens the wizard
+    wizard = ctx.stack.top
+    stick.button(4, True)
+    frame(ctx)                                 # A = button 4, still held
+    stick.button(4, False)
+    pygame.event.pump()
+    stick.button(5, True)
+    pygame.event.pump()
+    stick.button(5, False)
+    frame(ctx)                                 # release of 4, press and release of 5: one frame
+    assert wizard.chosen == {"a": "b4", "b": "b5"}

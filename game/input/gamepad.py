@@ -163,15 +163,22 @@ class RawJoystick:
 
 
 def raw_input_of(event: pygame.event.Event, rest: dict[int, float]) -> str | None:
-    """A JOY* event as SDL mapping input text: "b3", "h0.4", "+a2", "-a1"; None for releases and small moves."""
+    """A JOY* event as SDL mapping input text: "b3", "h0.4", "+a2", "-a1"; a release as "~b3", "~h0", "~a1".
+
+    None for small axis moves (neither a push nor back at rest).
+    """
     if event.type == pygame.JOYBUTTONDOWN:
         return f"b{event.button}"
+    if event.type == pygame.JOYBUTTONUP:
+        return f"~b{event.button}"
     if event.type == pygame.JOYHATMOTION:
         x, y = event.value
         mask = 1 if y > 0 else 4 if y < 0 else 2 if x > 0 else 8 if x < 0 else 0
-        return f"h{event.hat}.{mask}" if mask else None
+        return f"h{event.hat}.{mask}" if mask else f"~h{event.hat}"
     if event.type == pygame.JOYAXISMOTION:
         moved = event.value - rest.get(event.axis, 0.0)
         if abs(moved) >= RAW_TILT:
             return f"{'+' if moved > 0 else '-'}a{event.axis}"
+        if abs(moved) < RAW_TILT / 2:
+            return f"~a{event.axis}"
     return None

@@ -56,7 +56,7 @@ class InputManager:
         self.unmapped: dict[int, RawJoystick] = {}   # joysticks SDL has no mapping for
         self._unmapped_fresh: list[int] = []          # ... that pressed a button since the last poll
         self._watching: int | None = None             # the joystick the set-up wizard reads raw
-        self._raw: list[str] = []                     # its raw inputs ("b3", "h0.1", "+a2") not yet read
+        self._raw: list[str] = []                     # its raw inputs ("b3", "h0.1", "+a2"; "~b3" a release)
         self._watched_raw: RawJoystick | None = None  # a mapped pad being re-mapped, opened raw
         self._unmapped_now: list[int] = []
         self._find_me: list[int] = []                 # seats that asked "where am I?" this tick
@@ -95,7 +95,7 @@ class InputManager:
             if kind == pygame.JOYDEVICEREMOVED:
                 self.unmapped.pop(event.instance_id, None)
             self._scan_pads()
-        elif kind in (pygame.JOYBUTTONDOWN, pygame.JOYHATMOTION, pygame.JOYAXISMOTION):
+        elif kind in (pygame.JOYBUTTONDOWN, pygame.JOYBUTTONUP, pygame.JOYHATMOTION, pygame.JOYAXISMOTION):
             self._raw_event(event)
         elif event.type in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP,
                             pygame.CONTROLLERAXISMOTION) and event.instance_id == self._watching:
@@ -231,7 +231,7 @@ class InputManager:
         self.polls += 1
         self._find_me = [seat for seat, device in sorted(self._seats.items()) if device in self._find_fresh]
         for seat in self._find_me:
-            self._found[seat] = self.polls
+            self.find_me(seat)
         self._find_fresh = []
         self._unmapped_now, self._unmapped_fresh = self._unmapped_fresh, []
         self.keyboard.end_tick()
@@ -250,6 +250,10 @@ class InputManager:
     def find_me_seats(self) -> list[int]:
         """Seats whose player pressed a stick (or their keyboard's find-me key) this tick."""
         return list(self._find_me)
+
+    def find_me(self, seat: int, ago: int = 0) -> None:
+        """Record a find-me press for `seat`, `ago` ticks back (screenshots show the pulse mid-way)."""
+        self._found[seat] = self.polls - ago
 
     def find_me_age(self, seat: int) -> int | None:
         """Ticks since `seat` last asked "where am I?" (None: never); scenes pulse its avatar or cursor."""

@@ -89,7 +89,7 @@ def pulse_rings(surface: pygame.Surface, seat: int, centre: tuple[int, int], siz
         pygame.draw.circle(surface, (11, 7, 6), centre, radius + 2, 6)
         pygame.draw.circle(surface, colour, centre, radius, 4)
     bob = round(math.sin(age * 0.3) * 5)
-    tip = (centre[0], centre[1] - size - 10 + bob)
+    tip = (centre[0], centre[1] - size - 30 + bob)   # above the name tag
     points = [tip, (tip[0] - 16, tip[1] - 22), (tip[0] + 16, tip[1] - 22)]
     pygame.draw.polygon(surface, (11, 7, 6), [(x, y + 3) for x, y in points])
     pygame.draw.polygon(surface, colour, points)
@@ -129,4 +129,4 @@ def draw_table_find_me(surface: pygame.Surface, ctx: "Context", sim, seat_of: Ca
         pygame.draw.rect(surface, colour, panel.rect.inflate(grow * 2, grow * 2), 5, border_radius=18)
         if rects:
             rect = rects[min(sim.seats[panel.seat].cursor, len(rects) - 1)]
-            pulse_rings(surface, seat, rect.center, max(rect.w, rect.h) // 2, age)
+            pulse_rings(surface, seat, rect.center, min(rect.w, rect.h) // 3, age)

@@ -120,12 +120,17 @@ class PadSetupScene(Scene):
             self.ctx.toast(f"{self.device_name} was unplugged: set-up cancelled")
             self._close(False)
             return
-        raws = inp.raw_inputs()
-        if self.waiting_release:
-            self.waiting_release = not inp.raw_idle(self.instance_id)
-        elif raws:
-            self.take(raws[0])
-            return
+        # In order: a release ends the wait for the last input to let go, the next push is taken.
+        # (A slow frame may bring a release and the next press together: neither is lost.)
+        for raw in inp.raw_inputs():
+            if raw.startswith("~"):
+                self.waiting_release = False
+            elif not self.waiting_release:
+                self.take(raw)
+                if self.finished or self.step >= len(mappings.STEPS):
+                    return
+        if self.waiting_release and inp.raw_idle(self.instance_id):
+            self.waiting_release = False   # its release came before we were watching
         other = commands.get(-1, Command())
         if other.pressed & Button.B:
             self.cancel()
@@ -158,7 +163,7 @@ class PadSetupScene(Scene):
         self._done_list(surface, box)
         widgets.blit_text(surface, ui, "No such button? Press one you already used to skip it.", "small",
                           "text_dim", center=(w // 2, box.bottom - 86))
-        widgets.hints(surface, ui, [("A / Enter", "Skip"), ("B / Esc", "Cancel")], y=box.bottom - 40)
+        widgets.hints(surface, ui, [("Enter", "Skip"), ("Esc", "Cancel")], y=box.bottom - 40)
 
     def _done_list(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """What has been chosen so far, in two columns."""

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from game.core.context import Context
 
 SHOWN = (("xbox", False), ("playstation", False), ("nintendo", False), ("nintendo", True))
+MALL_WARMUP, TABLE_WARMUP = 60 * 9, 60 * 4 + 30
 HINTS = [("A", "Select"), ("B", "Back"), ("X", "Flip"), ("Y", "Special"), ("LB/RB", "List"), ("START", "Pause")]
 
 
@@ -45,6 +46,7 @@ def _mall(ctx: "Context", seed: int) -> Scene:
     from game.scenes.mall import MallScene, demo_spec
     scene = MallScene(ctx, demo_spec(3, "rush", seed or 3), pilot=True)
     scene.hud.set_labels(_family_labels())
+    ctx.input.find_me(1, ago=14 - MALL_WARMUP)   # Sky pressed a stick 14 ticks before the picture
     return scene
 
 
@@ -53,6 +55,8 @@ def _table(ctx: "Context", seed: int) -> Scene:
     scene = TableScene(ctx, demo_spec(3, seed), demo=True)
     labels = _family_labels()
     scene.hud.keys = [labels.get(i, {}) for i in range(3)]
+    scene.hud.shared_keys = {name: " / ".join(dict.fromkeys(labels[i][name] for i in range(3))) for name in labels[0]}
+    ctx.input.find_me(0, ago=14 - TABLE_WARMUP)
     return scene
 
 
@@ -73,7 +77,7 @@ def _lobby_new(ctx: "Context", seed: int) -> Scene:
 
 
 registry.register_screenshot("pad_glyphs", lambda ctx, seed: GlyphSheet(ctx), warmup_ticks=0)
-registry.register_screenshot("mall_pads", _mall, warmup_ticks=60 * 9)
-registry.register_screenshot("table_pads", _table, warmup_ticks=60 * 4 + 30)
+registry.register_screenshot("mall_pads", _mall, warmup_ticks=MALL_WARMUP)
+registry.register_screenshot("table_pads", _table, warmup_ticks=TABLE_WARMUP)
 registry.register_screenshot("pad_setup", _wizard, warmup_ticks=0)
 registry.register_screenshot("lobby_new_pad", _lobby_new, warmup_ticks=1)
