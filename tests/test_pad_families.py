@@ -217,3 +217,15 @@ def test_steam_deck_controls_are_a_pad_with_xbox_names(monkeypatch, pads):
     seat = ctx.input.seat_of(("pad", deck.instance_id))
     assert seat is not None and ctx.input.family_of(("pad", deck.instance_id)) == "xbox"
     assert seat_labels(ctx, seat)["START"] == "Menu"
+
+
+def test_the_controls_screen_names_pad_buttons_the_family_way(monkeypatch, pads):
+    from game.input.commands import Button
+    from game.scenes.settings import ControlsScene
+    plug(pads, vendor=SONY, product=DS4)
+    ctx = make_ctx(monkeypatch)
+    frame(ctx)
+    scene = ControlsScene(ctx)
+    scene.device = 2                          # "Gamepads"
+    assert scene._bound(Button.Y) == "Triangle" and scene._bound(Button.LB) == "L1"
+    assert scene._bound(Button.UP) == "D-pad up"

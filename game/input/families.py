@@ -77,6 +77,13 @@ def detect(guid: str, name: str) -> str:
     return "generic"
 
 
+def button_name(family: str, code: int, nintendo_swap: bool = False) -> str | None:
+    """What `family` prints on SDL button `code` ("Triangle" for 3 on PlayStation); None for others (d-pad)."""
+    table = NINTENDO_SWAPPED if family == "nintendo" and nintendo_swap else LABELS.get(family, LABELS["generic"])
+    name = _CODE_NAMES.get(code)
+    return table.get(name) if name else None
+
+
 def labels(family: str, nintendo_swap: bool = False, pad_binding: dict[str, int] | None = None) -> dict[str, str]:
     """Game button name -> what this family prints on the pad button behind it ("A" -> "Cross").
 

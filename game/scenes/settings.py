@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.input import families
 from game.input.bindings import BINDABLE, key_label, pad_button_label
 from game.input.commands import Button, Command
 from game.render import widgets
@@ -127,7 +128,11 @@ class ControlsScene(MenuScene):
         b = self.ctx.bindings
         if self.layout is None:
             code = b.pad.get(button)
-            return pad_button_label(code) if code is not None else "-"
+            if code is None:
+                return "-"
+            # Named the way the pad in use prints it ("Triangle", "L1"); d-pad and others as before.
+            said = families.button_name(self.ctx.input.menu_family(), code, self.ctx.settings.nintendo_swap)
+            return said if said and self.ctx.input.pads else pad_button_label(code)
         code = b.keys[self.layout].get(button)
         return key_label(code) if code is not None else "-"
 
