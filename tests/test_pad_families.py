@@ -4,6 +4,7 @@ import pytest
 
 from game import app
 from game.input import families
+from game.input.commands import Button
 from game.render import glyphs, widgets
 from game.scenes import registry
 from game.scenes.lobby import LobbyScene
@@ -229,3 +230,12 @@ def test_the_controls_screen_names_pad_buttons_the_family_way(monkeypatch, pads)
     scene.device = 2                          # "Gamepads"
     assert scene._bound(Button.Y) == "Triangle" and scene._bound(Button.LB) == "L1"
     assert scene._bound(Button.UP) == "D-pad up"
+
+
+def test_a_find_me_key_bound_to_a_game_button_is_only_that_button(monkeypatch, pads):
+    ctx = make_ctx(monkeypatch)
+    ctx.bindings.set_key("left", Button.X, pygame.K_x)
+    ctx.input.assign(("kb", "left"), 0)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_x))
+    frame(ctx)
+    assert ctx.input.find_me_age(0) is None

@@ -134,7 +134,9 @@ class InputManager:
 
     def _key_down(self, key: int) -> None:
         for layout, find_key in FIND_ME_KEYS.items():
-            if key == find_key and not self._capturing:
+            # A player may have bound the key to a game button: then it is only that.
+            bound = any(self.bindings.button_for_key(other, key) for other in LAYOUTS)
+            if key == find_key and not self._capturing and not bound:
                 self._find_fresh.append(("kb", layout))
         if self._capturing:
             self._capture(("kb", key))
