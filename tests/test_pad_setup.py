@@ -186,3 +186,41 @@ def test_a_slow_frame_loses_no_press(monkeypatch, sdl_env):
     stick.button(5, False)
     frame(ctx)                                 # release of 4, press and release of 5: one frame
     assert wizard.chosen == {"a": "b4", "b": "b5"}
+
+
+def test_a_known_pad_is_set_up_again_from_settings(monkeypatch, sdl_env):
+    from game.scenes.settings import ControlsScene
+    pad = VirtualPad()
+    sdl_env.append(pad)
+    ctx = make_ctx(monkeypatch)
+    frame(ctx)
+    controls = ControlsScene(ctx)
+    ctx.stack.push(controls)
+    ctx.stack.apply()
+    controls._set_up()
+    ctx.stack.apply()
+    assert ctx.stack.top.name == "pad_setup"
+    for number in (1, 0):                      # A on the pad's raw button 1, B on button 0
+        pad.button(number, True)
+        frame(ctx)
+        pad.button(number, False)
+        frame(ctx)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
+    frame(ctx)                                 # Esc: cancelled, nothing saved
+    assert mappings.load() == {} and ctx.stack.top is controls
+    controls._set_up()
+    ctx.stack.apply()
+    wizard = ctx.stack.top
+    for number in (1, 0):
+        pad.button(number, True)
+        frame(ctx)
+        pad.button(number, False)
+        frame(ctx)
+    wizard.step = len(mappings.STEPS) - 1      # the rest skipped
+    wizard.skip()
+    ctx.stack.apply()
+    assert list(mappings.load().values())[0].split(",")[2:4] == ["a:b1", "b:b0"]
+    frame(ctx)
+    pad.button(1, True)
+    frame(ctx)
+    assert ctx.input.device_command(("pad", pad.instance_id)).pressed & Button.A

@@ -51,7 +51,7 @@ class PadSetupScene(Scene):
         self.on_done = on_done
         self.step = 0
         self.chosen: dict[str, str] = {}
-        self.waiting_release = True    # the press that opened the wizard is still down
+        self.waiting_release = True    # until enter(): the press that opened the wizard may be down
         self.finished = False
 
     @property
@@ -60,6 +60,9 @@ class PadSetupScene(Scene):
 
     def enter(self) -> None:
         self.ctx.input.watch_raw(self.instance_id)
+        # Opened by a press on the device itself (the lobby), that button may still be down;
+        # opened from Settings (a keyboard, another pad) the device is idle: its first press counts.
+        self.waiting_release = not self.ctx.input.raw_idle(self.instance_id)
 
     def exit(self) -> None:
         self.ctx.input.watch_raw(None)
