@@ -239,3 +239,14 @@ def test_a_find_me_key_bound_to_a_game_button_is_only_that_button(monkeypatch, p
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_x))
     frame(ctx)
     assert ctx.input.find_me_age(0) is None
+
+
+def test_a_stick_bound_to_a_game_button_is_only_that_button(monkeypatch, pads):
+    pad = plug(pads)
+    ctx = make_ctx(monkeypatch)
+    ctx.bindings.set_pad_button(Button.Y, pygame.CONTROLLER_BUTTON_LEFTSTICK)
+    frame(ctx)
+    tap(ctx, pad, "a")
+    seat = ctx.input.seat_of(("pad", pad.instance_id))
+    tap(ctx, pad, "ls")
+    assert ctx.input.find_me_age(seat) is None

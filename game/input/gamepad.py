@@ -136,8 +136,15 @@ class RawJoystick:
         self.name = name
         self.guid = guid
         self.joystick = joystick
-        # Where each axis rests (a trigger may rest at -1): inputs are measured from there.
-        self.rest = {i: joystick.get_axis(i) for i in range(joystick.get_numaxes())}
+        self.rest: dict[int, float] = {}
+        self.measure_rest()
+
+    def measure_rest(self) -> None:
+        """Where each axis rests now (a trigger may rest at -1): inputs are measured from there."""
+        try:
+            self.rest = {i: self.joystick.get_axis(i) for i in range(self.joystick.get_numaxes())}
+        except pygame.error:
+            self.rest = {}
 
     @classmethod
     def of_pad(cls, pad: PadState) -> "RawJoystick | None":

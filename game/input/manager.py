@@ -6,7 +6,7 @@ instance id (device indexes are only valid inside the added event; a replugged
 pad gets a new id). Only the CONTROLLER* event family is handled, never JOY*,
 so a pad never counts twice.
 
-Joysticks SDL cannot map are opened as raw joysticks (`unmapped()`): their
+Joysticks SDL cannot map are opened as raw joysticks (`unmapped`): their
 presses only ask the lobby to start the set-up wizard, which watches one
 device's raw JOY* events (`watch_raw`) while it builds a mapping for it.
 
@@ -34,7 +34,7 @@ KEYBOARD_DEVICES: tuple[DeviceId, ...] = tuple(("kb", layout) for layout in LAYO
 # "Find me": a press of either stick on a pad, or this key on a keyboard half (not a game button).
 FIND_ME_BUTTONS = (pygame.CONTROLLER_BUTTON_LEFTSTICK, pygame.CONTROLLER_BUTTON_RIGHTSTICK)
 FIND_ME_KEYS = {"left": pygame.K_x, "right": pygame.K_m}
-RUMBLE_LEVELS = {"off": 0.0, "low": 0.35, "high": 0.8}
+RUMBLE_SCALE = {"off": 0.0, "low": 0.35, "high": 0.8}   # Settings > Rumble -> motor strength
 
 log = logging.getLogger(__name__)
 
@@ -105,8 +105,8 @@ class InputManager:
             if pad is None:
                 return
             self.last_pad = event.instance_id
-            if event.button in FIND_ME_BUTTONS:
-                self._find_fresh.append(("pad", event.instance_id))
+            if event.button in FIND_ME_BUTTONS and not self.bindings.button_for_pad(event.button):
+                self._find_fresh.append(("pad", event.instance_id))   # unless rebound to a game button
             if self._capturing:
                 self._capture(("pad", event.button))
             else:
@@ -346,7 +346,7 @@ class InputManager:
 
         A pad without motors is asked once (SDL says so) and then left alone.
         """
-        scale = RUMBLE_LEVELS.get(self.rumble_level, 0.0)
+        scale = RUMBLE_SCALE.get(self.rumble_level, 0.0)
         device = self._seats.get(seat)
         if scale <= 0 or device is None or device[0] != "pad" or seat in self._disconnected:
             return False
@@ -377,6 +377,8 @@ class InputManager:
         if pad is not None:
             self._watched_raw = RawJoystick.of_pad(pad)
             pad.release_all()
+        elif instance_id in self.unmapped:
+            self.unmapped[instance_id].measure_rest()   # as it rests now, not when it was plugged in
 
     def raw_inputs(self) -> list[str]:
         """Raw inputs of the watched joystick since the last call, oldest first."""
