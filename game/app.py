@@ -153,8 +153,10 @@ def make_context(screen_size: tuple[int, int] = LOGICAL_SIZE, load_user_files: b
 
 def tick(ctx) -> None:
     """One fixed tick of the whole shell: input, top scene, toasts, deferred stack changes."""
+    from game.scenes.pad_sync import sync
     commands = ctx.input.poll()
     commands[-1] = ctx.input.menu_command()
+    sync(ctx)   # button names, rumble settings and "find me" for this tick
     ctx.stack.update(commands)
     ctx.toasts.update()
     ctx.tick += 1

@@ -8,6 +8,7 @@ from game.userfiles import load_json, save_json
 FILE_NAME = "settings.json"
 UI_SCALE_MIN = 0.75
 UI_SCALE_MAX = 1.5
+RUMBLE_LEVELS = ("off", "low", "high")
 
 
 @dataclass
@@ -19,6 +20,8 @@ class Settings:
     ui_scale: float = 1.0        # UI_SCALE_MIN..UI_SCALE_MAX
     show_fps: bool = False
     music_volume: float = 0.6    # 0.0-1.0, the music and jingles, apart from the effects
+    rumble: str = "low"          # RUMBLE_LEVELS: how hard your own pad rumbles at your own events
+    nintendo_swap: bool = False  # Nintendo pads: confirm with the bottom button instead of A
 
     @classmethod
     def load(cls) -> tuple["Settings", str | None]:
@@ -46,8 +49,10 @@ class Settings:
 
 def _valid(name: str, value: object) -> object | None:
     """The value if it is acceptable for setting `name`, else None."""
-    if name in ("fullscreen", "colourblind", "screen_shake", "show_fps"):
+    if name in ("fullscreen", "colourblind", "screen_shake", "show_fps", "nintendo_swap"):
         return value if isinstance(value, bool) else None
+    if name == "rumble":
+        return value if value in RUMBLE_LEVELS else None
     # bool is an int subclass: refuse it for numeric settings.
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return None

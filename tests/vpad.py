@@ -11,6 +11,21 @@ import ctypes
 import pygame
 
 GAMECONTROLLER_TYPE = 1
+ARCADE_STICK_TYPE = 3      # SDL makes no game-controller mapping for this type
+DESC_VERSION = 1
+RumbleFn = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_uint16, ctypes.c_uint16)
+HAT = {"centre": 0, "up": 1, "right": 2, "down": 4, "left": 8}
+
+
+class VirtualDesc(ctypes.Structure):
+    """SDL2's SDL_VirtualJoystickDesc (version 1), for SDL_JoystickAttachVirtualEx."""
+
+    _fields_ = [("version", ctypes.c_uint16), ("type", ctypes.c_uint16), ("naxes", ctypes.c_uint16),
+                ("nbuttons", ctypes.c_uint16), ("nhats", ctypes.c_uint16), ("vendor_id", ctypes.c_uint16),
+                ("product_id", ctypes.c_uint16), ("padding", ctypes.c_uint16), ("button_mask", ctypes.c_uint32),
+                ("axis_mask", ctypes.c_uint32), ("name", ctypes.c_char_p), ("userdata", ctypes.c_void_p),
+                ("Update", ctypes.c_void_p), ("SetPlayerIndex", ctypes.c_void_p), ("Rumble", RumbleFn),
+                ("RumbleTriggers", ctypes.c_void_p), ("SetLED", ctypes.c_void_p), ("SendEffect", ctypes.c_void_p)]
 AXES, BUTTONS, HATS = 6, 15, 1
 # Virtual button numbers in SDL's order for a virtual game controller.
 BUTTON = {n: i for i, n in enumerate("a b x y back guide start ls rs lb rb up down left right".split())}
@@ -31,22 +46,49 @@ def _sdl() -> ctypes.CDLL:
     sdl.SDL_NumJoysticks.restype = ctypes.c_int
     sdl.SDL_JoystickSetVirtualButton.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_uint8]
     sdl.SDL_JoystickSetVirtualAxis.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int16]
+    sdl.SDL_JoystickSetVirtualHat.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_uint8]
+    sdl.SDL_JoystickAttachVirtualEx.argtypes = [ctypes.POINTER(VirtualDesc)]
     return sdl
 
 
 class VirtualPad:
-    """One attached virtual controller. pygame must be initialised first."""
+    """One attached virtual controller. pygame must be initialised first.
 
-    def __init__(self) -> None:
+    With no arguments: a plain game controller (Xbox-style mapping, no ids).
+    vendor/product give it USB ids (its GUID carries them, as a real pad's does);
+    rumble=True gives it motors: every rumble SDL sends is kept in `rumbles`.
+    kind=ARCADE_STICK_TYPE makes a joystick SDL has no mapping for.
+    """
+
+    def __init__(self, vendor: int = 0, product: int = 0, rumble: bool = False, name: str | None = None,
+                 kind: int = GAMECONTROLLER_TYPE, axes: int = AXES, buttons: int = BUTTONS, hats: int = HATS) -> None:
         self.sdl = _sdl()
-        index = self.sdl.SDL_JoystickAttachVirtual(GAMECONTROLLER_TYPE, AXES, BUTTONS, HATS)
+        self.rumbles: list[tuple[int, int]] = []
+        if vendor or product or rumble or name or kind != GAMECONTROLLER_TYPE:
+            self._desc = VirtualDesc(version=DESC_VERSION, type=kind, naxes=axes, nbuttons=buttons, nhats=hats,
+                                     vendor_id=vendor, product_id=product, name=(name.encode() if name else None))
+            if rumble:
+                self._rumble_fn = RumbleFn(self._on_rumble)   # kept alive: SDL calls it later
+                self._desc.Rumble = self._rumble_fn
+            index = self.sdl.SDL_JoystickAttachVirtualEx(ctypes.byref(self._desc))
+        else:
+            index = self.sdl.SDL_JoystickAttachVirtual(GAMECONTROLLER_TYPE, AXES, BUTTONS, HATS)
         if index < 0:
             raise RuntimeError("SDL refused a virtual joystick")
         self._ptr = self.sdl.SDL_JoystickOpen(index)
         self.instance_id = self.sdl.SDL_JoystickInstanceID(self._ptr)
 
-    def button(self, name: str, down: bool) -> None:
-        self.sdl.SDL_JoystickSetVirtualButton(self._ptr, BUTTON[name], int(down))
+    def _on_rumble(self, _userdata, low: int, high: int) -> int:
+        self.rumbles.append((low, high))
+        return 0
+
+    def button(self, name: str | int, down: bool) -> None:
+        """A button by name ("a", "lb", ...) or, on a raw joystick, by number."""
+        number = name if isinstance(name, int) else BUTTON[name]
+        self.sdl.SDL_JoystickSetVirtualButton(self._ptr, number, int(down))
+
+    def hat(self, direction: str, hat: int = 0) -> None:
+        self.sdl.SDL_JoystickSetVirtualHat(self._ptr, hat, HAT[direction])
 
     def axis(self, axis: int, value: float) -> None:
         """value in -1..1."""

@@ -36,26 +36,58 @@ def quantise_stick(x: int, y: int) -> tuple[int, int]:
     return qx, qy
 
 
+RAW_TILT = 0.6           # how far from rest an axis must move to count in the set-up wizard
+NINTENDO_SWAP = {pygame.CONTROLLER_BUTTON_A: pygame.CONTROLLER_BUTTON_B,
+                 pygame.CONTROLLER_BUTTON_B: pygame.CONTROLLER_BUTTON_A}
+
+
 class PadState:
     """Buttons and axes of one opened controller, keyed by its SDL instance id."""
 
-    def __init__(self, instance_id: int, name: str, handle: object = None) -> None:
+    def __init__(self, instance_id: int, name: str, handle: object = None, guid: str = "",
+                 family: str = "xbox") -> None:
         self.instance_id = instance_id
         self.name = name
         self.handle = handle                 # keeps pygame's Controller open
+        self.guid = guid
+        self.family = family                 # game.input.families: what its buttons are called
+        self.can_rumble: bool | None = None  # unknown until first asked
+        self.remap: dict[int, int] = {}      # SDL button -> the one it stands for (Nintendo swap)
         self.down: dict[int, bool] = {}      # sdl button -> held now
         self.fresh: dict[int, bool] = {}     # sdl buttons pressed since the last poll
         self.axes: dict[int, int] = {}
         self.menu_dirs = Button.NONE         # stick pushes for menus (with hysteresis)
         self.menu_fresh = Button.NONE
 
+    def set_swap(self, on: bool) -> None:
+        """Nintendo pads with the swap option: the bottom button confirms (read as A), the right one backs."""
+        self.remap = dict(NINTENDO_SWAP) if on and self.family == "nintendo" else {}
+        self.down.clear()
+
+    def release_all(self) -> None:
+        self.down.clear()
+        self.fresh.clear()
+
+    def rumble(self, strength: float, ms: int) -> bool:
+        """Both motors at `strength` (0..1) for `ms`; never raises, and a pad that refuses is not asked again."""
+        if not self.can_rumble or self.handle is None or strength <= 0:
+            return False
+        try:
+            ok = bool(self.handle.rumble(strength, strength, ms))
+        except (pygame.error, AttributeError):
+            ok = False
+        if not ok:
+            self.can_rumble = False
+        return ok
+
     def button_down(self, sdl_button: int) -> None:
+        sdl_button = self.remap.get(sdl_button, sdl_button)
         if not self.down.get(sdl_button):
             self.fresh[sdl_button] = True
         self.down[sdl_button] = True
 
     def button_up(self, sdl_button: int) -> None:
-        self.down.pop(sdl_button, None)
+        self.down.pop(self.remap.get(sdl_button, sdl_button), None)
 
     def axis(self, axis: int, value: int) -> None:
         self.axes[axis] = value
@@ -94,3 +126,66 @@ class PadState:
     def end_tick(self) -> None:
         self.fresh.clear()
         self.menu_fresh = Button.NONE
+
+
+class RawJoystick:
+    """A joystick read without a mapping: by raw button, hat and axis numbers (the set-up wizard)."""
+
+    def __init__(self, instance_id: int, name: str, guid: str, joystick: object) -> None:
+        self.instance_id = instance_id
+        self.name = name
+        self.guid = guid
+        self.joystick = joystick
+        self.rest: dict[int, float] = {}
+        self.measure_rest()
+
+    def measure_rest(self) -> None:
+        """Where each axis rests now (a trigger may rest at -1): inputs are measured from there."""
+        try:
+            self.rest = {i: self.joystick.get_axis(i) for i in range(self.joystick.get_numaxes())}
+        except pygame.error:
+            self.rest = {}
+
+    @classmethod
+    def of_pad(cls, pad: PadState) -> "RawJoystick | None":
+        """A mapped pad opened raw as well, so its mapping can be made again."""
+        for index in range(pygame.joystick.get_count()):
+            try:
+                joystick = pygame.joystick.Joystick(index)
+                if joystick.get_instance_id() == pad.instance_id:
+                    return cls(pad.instance_id, pad.name, pad.guid, joystick)
+            except pygame.error:
+                continue
+        return None
+
+    def idle(self) -> bool:
+        """Nothing pressed, no hat pushed, every axis near its rest."""
+        j = self.joystick
+        try:
+            return (not any(j.get_button(i) for i in range(j.get_numbuttons()))
+                    and not any(j.get_hat(i) != (0, 0) for i in range(j.get_numhats()))
+                    and all(abs(j.get_axis(i) - r) < RAW_TILT / 2 for i, r in self.rest.items()))
+        except pygame.error:
+            return True
+
+
+def raw_input_of(event: pygame.event.Event, rest: dict[int, float]) -> str | None:
+    """A JOY* event as SDL mapping input text: "b3", "h0.4", "+a2", "-a1"; a release as "~b3", "~h0", "~a1".
+
+    None for small axis moves (neither a push nor back at rest).
+    """
+    if event.type == pygame.JOYBUTTONDOWN:
+        return f"b{event.button}"
+    if event.type == pygame.JOYBUTTONUP:
+        return f"~b{event.button}"
+    if event.type == pygame.JOYHATMOTION:
+        x, y = event.value
+        mask = 1 if y > 0 else 4 if y < 0 else 2 if x > 0 else 8 if x < 0 else 0
+        return f"h{event.hat}.{mask}" if mask else f"~h{event.hat}"
+    if event.type == pygame.JOYAXISMOTION:
+        moved = event.value - rest.get(event.axis, 0.0)
+        if abs(moved) >= RAW_TILT:
+            return f"{'+' if moved > 0 else '-'}a{event.axis}"
+        if abs(moved) < RAW_TILT / 2:
+            return f"~a{event.axis}"
+    return None

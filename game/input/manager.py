@@ -6,6 +6,10 @@ instance id (device indexes are only valid inside the added event; a replugged
 pad gets a new id). Only the CONTROLLER* event family is handled, never JOY*,
 so a pad never counts twice.
 
+Joysticks SDL cannot map are opened as raw joysticks (`unmapped`): their
+presses only ask the lobby to start the set-up wizard, which watches one
+device's raw JOY* events (`watch_raw`) while it builds a mapping for it.
+
 Feed every pygame event to handle_event(), then call poll() once per tick.
 Escape is not bindable: in menus it is B (back) in menu_command(), and
 escape_pressed() tells a game scene to pause.
@@ -18,14 +22,19 @@ from typing import Literal, Union
 import pygame
 import pygame._sdl2.controller
 
+from game.input import families, mappings, sdl
 from game.input.bindings import LAYOUTS, Bindings
 from game.input.commands import IDLE, STICK_MAX, Button, Command
-from game.input.gamepad import PadState
+from game.input.gamepad import PadState, RawJoystick, raw_input_of
 from game.input.keyboard import KeyboardState
 
 DeviceKind = Literal["kb", "pad"]
 DeviceId = tuple[str, Union[str, int]]
 KEYBOARD_DEVICES: tuple[DeviceId, ...] = tuple(("kb", layout) for layout in LAYOUTS)
+# "Find me": a press of either stick on a pad, or this key on a keyboard half (not a game button).
+FIND_ME_BUTTONS = (pygame.CONTROLLER_BUTTON_LEFTSTICK, pygame.CONTROLLER_BUTTON_RIGHTSTICK)
+FIND_ME_KEYS = {"left": pygame.K_x, "right": pygame.K_m}
+RUMBLE_SCALE = {"off": 0.0, "low": 0.35, "high": 0.8}   # Settings > Rumble -> motor strength
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +53,20 @@ class InputManager:
         self._escape_pressed_now = False  # ... as seen by the last poll
         self._capturing = False
         self._captured: tuple[DeviceKind, int] | None = None
+        self.unmapped: dict[int, RawJoystick] = {}   # joysticks SDL has no mapping for
+        self._unmapped_fresh: list[int] = []          # ... that pressed a button since the last poll
+        self._watching: int | None = None             # the joystick the set-up wizard reads raw
+        self._raw: list[str] = []                     # its raw inputs ("b3", "h0.1", "+a2"; "~b3" a release)
+        self._watched_raw: RawJoystick | None = None  # a mapped pad being re-mapped, opened raw
+        self._unmapped_now: list[int] = []
+        self._find_me: list[int] = []                 # seats that asked "where am I?" this tick
+        self._find_fresh: list[DeviceId] = []
+        self._found: dict[int, int] = {}              # seat -> poll count of its last find-me press
+        self.polls = 0                                # polls so far: a clock for effects, never for the sim
+        self.last_pad: int | None = None              # the pad that pressed a button last (menus speak it)
+        self.nintendo_swap = False                    # Nintendo pads: confirm on the bottom button
+        self.rumble_level = "low"
+        mappings.install_saved()   # pads set up in the wizard are pads from the first frame
         try:
             pygame._sdl2.controller.init()
         except pygame.error as exc:  # no controller subsystem: keyboards still work
@@ -68,10 +91,22 @@ class InputManager:
         elif kind == pygame.CONTROLLERDEVICEREMOVED:
             self._remove_pad(event.instance_id)
             self._scan_pads()
+        elif kind in (pygame.JOYDEVICEADDED, pygame.JOYDEVICEREMOVED):
+            if kind == pygame.JOYDEVICEREMOVED:
+                self.unmapped.pop(event.instance_id, None)
+            self._scan_pads()
+        elif kind in (pygame.JOYBUTTONDOWN, pygame.JOYBUTTONUP, pygame.JOYHATMOTION, pygame.JOYAXISMOTION):
+            self._raw_event(event)
+        elif event.type in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP,
+                            pygame.CONTROLLERAXISMOTION) and event.instance_id == self._watching:
+            return   # the wizard reads this pad raw: its mapped buttons mean nothing meanwhile
         elif kind == pygame.CONTROLLERBUTTONDOWN:
             pad = self.pads.get(event.instance_id)
             if pad is None:
                 return
+            self.last_pad = event.instance_id
+            if event.button in FIND_ME_BUTTONS and not self.bindings.button_for_pad(event.button):
+                self._find_fresh.append(("pad", event.instance_id))   # unless rebound to a game button
             if self._capturing:
                 self._capture(("pad", event.button))
             else:
@@ -85,7 +120,24 @@ class InputManager:
             if pad is not None:
                 pad.axis(event.axis, event.value)
 
+    def _raw_event(self, event: pygame.event.Event) -> None:
+        """A JOY* event: raw input for the wizard, or an unmapped joystick asking to be set up."""
+        joy_id = event.instance_id
+        if joy_id == self._watching:
+            raw = self.unmapped.get(joy_id) or self._watched_raw
+            value = raw_input_of(event, raw.rest if raw is not None else {})
+            if value is not None:
+                self._raw.append(value)
+        elif joy_id in self.unmapped and event.type == pygame.JOYBUTTONDOWN:
+            if joy_id not in self._unmapped_fresh:
+                self._unmapped_fresh.append(joy_id)
+
     def _key_down(self, key: int) -> None:
+        for layout, find_key in FIND_ME_KEYS.items():
+            # A player may have bound the key to a game button: then it is only that.
+            bound = any(self.bindings.button_for_key(other, key) for other in LAYOUTS)
+            if key == find_key and not self._capturing and not bound:
+                self._find_fresh.append(("kb", layout))
         if self._capturing:
             self._capture(("kb", key))
         elif key == pygame.K_ESCAPE:
@@ -107,11 +159,29 @@ class InputManager:
         before the queue is read (one pad swapped for another within a frame,
         or during a slow frame), and that pad would never be opened.
         """
-        indexes = [i for i in range(pygame._sdl2.controller.get_count())
-                   if pygame._sdl2.controller.is_controller(i)]
+        if not pygame._sdl2.controller.get_init():
+            return
+        count = pygame._sdl2.controller.get_count()
+        indexes = [i for i in range(count) if pygame._sdl2.controller.is_controller(i)]
         if len(indexes) > len(self.pads):   # (re)opening a known pad would only add SDL references
             for index in indexes:
                 self._open_pad(index)
+        if count > len(self.pads) + len(self.unmapped):
+            for index in range(count):
+                if index not in indexes:
+                    self._open_unmapped(index)
+
+    def _open_unmapped(self, device_index: int) -> None:
+        """Open a joystick SDL has no mapping for: it can ask for the set-up wizard."""
+        try:
+            joystick = pygame.joystick.Joystick(device_index)
+            instance_id = joystick.get_instance_id()
+            if instance_id in self.pads or instance_id in self.unmapped:
+                return
+            self.unmapped[instance_id] = RawJoystick(instance_id, joystick.get_name() or "Controller",
+                                                     joystick.get_guid(), joystick)
+        except (pygame.error, ValueError, IndexError) as exc:
+            log.warning("could not open joystick %s: %s", device_index, exc)
 
     def _open_pad(self, device_index: int) -> None:
         """Open a newly added controller; a device SDL cannot open is skipped, not fatal."""
@@ -119,13 +189,19 @@ class InputManager:
             controller = pygame._sdl2.controller.Controller(device_index)
             # Not controller.as_joystick(): pygame-ce remembers the index a Controller was
             # first opened at, and after an earlier pad is unplugged that index names another pad.
-            instance_id = pygame.joystick.Joystick(device_index).get_instance_id()
+            joystick = pygame.joystick.Joystick(device_index)
+            instance_id = joystick.get_instance_id()
             name = controller.name or "Gamepad"
+            guid = joystick.get_guid()
         except (pygame.error, ValueError, IndexError) as exc:
             log.warning("could not open controller %s: %s", device_index, exc)
             return
+        self.unmapped.pop(instance_id, None)   # a mapping made it a pad
         if instance_id not in self.pads:  # SDL may announce a pad twice at start-up
-            self.pads[instance_id] = PadState(instance_id, name, controller)
+            pad = PadState(instance_id, name, controller, guid=guid,
+                           family=families.detect(guid, f"{joystick.get_name()} {name}"))
+            pad.set_swap(self.nintendo_swap)
+            self.pads[instance_id] = pad
 
     def _remove_pad(self, instance_id: int) -> None:
         pad = self.pads.pop(instance_id, None)
@@ -154,6 +230,12 @@ class InputManager:
                                  self._menu.held | Button.B)
         self._escape_pressed_now = self._escape_fresh
         self._escape_fresh = False
+        self.polls += 1
+        self._find_me = [seat for seat, device in sorted(self._seats.items()) if device in self._find_fresh]
+        for seat in self._find_me:
+            self.find_me(seat)
+        self._find_fresh = []
+        self._unmapped_now, self._unmapped_fresh = self._unmapped_fresh, []
         self.keyboard.end_tick()
         for pad in self.pads.values():
             pad.end_tick()
@@ -166,6 +248,19 @@ class InputManager:
         Stick pushes count as d-pad presses here, and Escape as B.
         """
         return self._menu
+
+    def find_me_seats(self) -> list[int]:
+        """Seats whose player pressed a stick (or their keyboard's find-me key) this tick."""
+        return list(self._find_me)
+
+    def find_me(self, seat: int, ago: int = 0) -> None:
+        """Record a find-me press for `seat`, `ago` ticks back (screenshots show the pulse mid-way)."""
+        self._found[seat] = self.polls - ago
+
+    def find_me_age(self, seat: int) -> int | None:
+        """Ticks since `seat` last asked "where am I?" (None: never); scenes pulse its avatar or cursor."""
+        when = self._found.get(seat)
+        return None if when is None else self.polls - when
 
     def escape_pressed(self) -> bool:
         """Escape was pressed this tick (as of the last poll): a game scene pauses on it."""
@@ -225,6 +320,82 @@ class InputManager:
             return f"Keyboard ({key})"
         pad = self.pads.get(key)
         return pad.name if pad is not None else "Gamepad (disconnected)"
+
+    # ---- families, rumble -----------------------------------------------------
+    def family_of(self, device: DeviceId | None) -> str | None:
+        """A pad's family ("xbox", "playstation", "nintendo", "generic"); None for keyboards and unknowns."""
+        if device is None or device[0] != "pad":
+            return None
+        pad = self.pads.get(device[1])
+        return pad.family if pad is not None else None
+
+    def menu_family(self) -> str:
+        """The family menus name their buttons for: the pad used last, else the first pad, else Xbox."""
+        pad = self.pads.get(self.last_pad) if self.last_pad is not None else None
+        if pad is None and self.pads:
+            pad = next(iter(self.pads.values()))
+        return pad.family if pad is not None else "xbox"
+
+    def set_nintendo_swap(self, on: bool) -> None:
+        self.nintendo_swap = on
+        for pad in self.pads.values():
+            pad.set_swap(on)
+
+    def rumble(self, seat: int, strength: float, ms: int) -> bool:
+        """A short rumble on `seat`'s own pad (0..1 strength, scaled by the setting); False if none ran.
+
+        A pad without motors is asked once (SDL says so) and then left alone.
+        """
+        scale = RUMBLE_SCALE.get(self.rumble_level, 0.0)
+        device = self._seats.get(seat)
+        if scale <= 0 or device is None or device[0] != "pad" or seat in self._disconnected:
+            return False
+        pad = self.pads.get(device[1])
+        if pad is None:
+            return False
+        if pad.can_rumble is None:
+            known = sdl.has_rumble(pad.instance_id)
+            pad.can_rumble = True if known is None else known   # unknown: try once, rumble() remembers
+        return pad.rumble(min(1.0, strength * scale), ms)
+
+    # ---- unmapped joysticks and the set-up wizard -------------------------------
+    def unmapped_presses(self) -> list[int]:
+        """Unmapped joysticks that pressed a button this tick (the lobby offers them the wizard)."""
+        return [j for j in self._unmapped_now if j in self.unmapped]
+
+    def joysticks(self) -> list[tuple[int, str, str]]:
+        """(instance id, name, guid) of every joystick the wizard could set up: pads, then unmapped ones."""
+        out = [(i, p.name, p.guid) for i, p in self.pads.items()]
+        return out + [(i, j.name, j.guid) for i, j in self.unmapped.items()]
+
+    def watch_raw(self, instance_id: int | None) -> None:
+        """Send `instance_id`'s raw JOY* inputs to raw_inputs() (None: stop; its mapped buttons work again)."""
+        self._watching = instance_id
+        self._raw = []
+        self._watched_raw = None
+        pad = self.pads.get(instance_id) if instance_id is not None else None
+        if pad is not None:
+            self._watched_raw = RawJoystick.of_pad(pad)
+            pad.release_all()
+        elif instance_id in self.unmapped:
+            self.unmapped[instance_id].measure_rest()   # as it rests now, not when it was plugged in
+
+    def raw_inputs(self) -> list[str]:
+        """Raw inputs of the watched joystick since the last call, oldest first."""
+        out, self._raw = self._raw, []
+        return out
+
+    def raw_idle(self, instance_id: int) -> bool:
+        """True when nothing on the joystick is pressed or pushed (the wizard waits for this between steps)."""
+        raw = self.unmapped.get(instance_id) or self._watched_raw
+        return raw.idle() if raw is not None else True
+
+    def add_mapping(self, mapping: str) -> bool:
+        """Use a new mapping now; the joystick reopens as a pad. False: it works from the next start."""
+        ok = mappings.apply_now(mapping)
+        if ok:
+            self._scan_pads()
+        return ok
 
     # ---- rebinding ----------------------------------------------------------
     def capture_next(self) -> None:

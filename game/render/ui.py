@@ -12,6 +12,7 @@ class UI:
         self.theme = theme or Theme.load()
         self.text = TextCache(scale)
         self._backgrounds: dict[tuple[int, int], pygame.Surface] = {}
+        self.pad_labels: dict[str, str] = {}   # button name -> what the pad in use prints (the app sets it)
 
     def colour(self, name: str) -> tuple[int, int, int]:
         return self.theme.colours[name]

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from game.input.commands import STICK_MAX, Button, Command
+from game.render import glyphs
 
 if TYPE_CHECKING:
     from game.core.seats import SeatIdentity
@@ -110,25 +111,42 @@ def logo_text(surface: pygame.Surface, ui: "UI", text: str, size: int, colour: C
 
 
 def hints(surface: pygame.Surface, ui: "UI", items: list[tuple[str, str]], y: int | None = None) -> None:
-    """A bottom bar of button hints: [(button, meaning), ...], centred."""
+    """A bottom bar of button hints: [(button, meaning), ...], centred.
+
+    Button names ("A", "START", "A / Enter") are said the way the pad in use
+    prints them (ui.pad_labels) and drawn as that family's glyph badges.
+    """
     size = ui.size("small")
     gap = 36
+    height = max(28, size + 8)
     pieces = []
     for button, meaning in items:
-        key = ui.render(button, size, "background")
+        caps = [glyphs.badge(ui, pad_label(ui, part), height) for part in button.split(" / ")]
         word = ui.render(meaning, size, "text_dim")
-        pieces.append((key, word))
-    total = sum(k.get_width() + 20 + 10 + w.get_width() for k, w in pieces) + gap * (len(pieces) - 1)
+        pieces.append((caps, word))
+    slash = ui.render("/", size, "text_dim")
+    def caps_width(caps: list[pygame.Surface]) -> int:
+        return sum(c.get_width() for c in caps) + (slash.get_width() + 8) * (len(caps) - 1)
+    total = sum(caps_width(c) + 10 + w.get_width() for c, w in pieces) + gap * (len(pieces) - 1)
     x = (surface.get_width() - total) // 2
     y = surface.get_height() - 44 if y is None else y
-    for key, word in pieces:
-        cap = pygame.Rect(x, 0, key.get_width() + 20, key.get_height() + 8)
-        cap.centery = y
-        pygame.draw.rect(surface, ui.colour("text_dim"), cap, border_radius=8)
-        surface.blit(key, key.get_rect(center=cap.center))
-        x = cap.right + 10
+    for caps, word in pieces:
+        for i, cap in enumerate(caps):
+            if i:
+                surface.blit(slash, slash.get_rect(midleft=(x + 4, y)))
+                x += slash.get_width() + 8
+            surface.blit(cap, cap.get_rect(midleft=(x, y)))
+            x += cap.get_width()
+        x += 10
         surface.blit(word, word.get_rect(midleft=(x, y)))
         x += word.get_width() + gap
+
+
+def pad_label(ui: "UI", name: str) -> str:
+    """A button name as the pad in use prints it ("A" -> "Cross"); other words (keys) unchanged."""
+    labels = getattr(ui, "pad_labels", None) or {}
+    parts = [labels.get(part, part) for part in name.split("/")]
+    return parts[0] if len(parts) == 1 else "/".join(parts)   # one part keeps its family (glyph look)
 
 
 # ---------------------------------------------------------------- seat badges

@@ -18,7 +18,7 @@ import pygame
 from game.core.scene import Scene
 from game.data import asset
 from game.input.commands import Button, Command
-from game.render import widgets
+from game.render import glyphs, widgets
 from game.render.clothing import card_back_surface, pile_surface
 from game.render.icons import bag_icon, seat_shape_surface, star_icon
 from game.scenes.common import menu_command
@@ -161,7 +161,10 @@ class HowToScene(Scene):
         widgets.blit_text(surface, ui, page.heading, "large", "text", center=(w // 2, box.y + 160))
         self._icons(surface, page.icons, (w // 2, box.y + 240))
         y = box.y + 320
-        for line in page.lines:
+        from game.input.families import say
+        from game.scenes.pad_sync import shared_labels
+        names = shared_labels(self.ctx)   # every seated pad family's button names
+        for line in (say(line, names) for line in page.lines):
             for part in widgets.wrap_text(ui, line, ui.size("small") + 2, box.w - 100):
                 widgets.blit_text(surface, ui, part, ui.size("small") + 2, "text", center=(w // 2, y))
                 y += 36
@@ -187,6 +190,10 @@ class HowToScene(Scene):
 def _icon(ctx: "Context", name: str) -> pygame.Surface | None:
     """A small picture for a how-to page (None for an unknown name: the text still reads)."""
     if name.startswith("key:"):
+        from game.scenes.pad_sync import shared_labels
+        said = shared_labels(ctx).get(name[4:])
+        if said:   # pads are in play: their own glyphs, one per family at the table
+            return _glyph_row(ctx, said.split(" / "))
         label = ctx.ui.render(name[4:], 40, (28, 20, 18))
         cap = pygame.Surface((max(64, label.get_width() + 28), 64), pygame.SRCALPHA)
         pygame.draw.rect(cap, (11, 7, 6), cap.get_rect().move(0, 3), border_radius=16)
@@ -204,6 +211,16 @@ def _icon(ctx: "Context", name: str) -> pygame.Surface | None:
     if name in ("list", "dresser", "table", "hand"):
         return _picture(name)
     return None
+
+
+def _glyph_row(ctx: "Context", labels: list[str]) -> pygame.Surface:
+    caps = [glyphs.badge(ctx.ui, label, 64) for label in labels]
+    row = pygame.Surface((sum(c.get_width() for c in caps) + 8 * (len(caps) - 1), 64), pygame.SRCALPHA)
+    x = 0
+    for cap in caps:
+        row.blit(cap, (x, 0))
+        x += cap.get_width() + 8
+    return row
 
 
 def _picture(name: str) -> pygame.Surface:

@@ -259,6 +259,8 @@ class LobbyScene(Scene):
             self.ctx.toast(f"{identities()[seat].name}'s controller was disconnected")
         for device in inp.unseated_presses(Button.A):
             self.join(device)
+        if self._offer_setup():
+            return
         # Before the seats' B below: a device that leaves by B is unseated afterwards, and that
         # same press must not also take everyone back to the title.
         back = bool(inp.unseated_presses(Button.B))
@@ -300,13 +302,28 @@ class LobbyScene(Scene):
             self.start()
         self._refresh_enabled()
 
+    def _offer_setup(self) -> bool:
+        """An unmapped joystick pressed a button: open the set-up wizard for it."""
+        pressed = self.ctx.input.unmapped_presses()
+        if not pressed:
+            return False
+        joystick = self.ctx.input.unmapped[pressed[0]]
+        from game.scenes.pad_setup import PadSetupScene
+        self.ctx.sound("confirm")
+        self.ctx.stack.push(PadSetupScene(self.ctx, joystick.instance_id, joystick.name, joystick.guid))
+        return True
+
     # ---------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         ui = self.ctx.ui
         widgets.draw_background(surface, ui)
         widgets.logo_text(surface, ui, "LOBBY", ui.size("heading"), ui.colour("accent"), (330, 58), outline=4)
-        widgets.blit_text(surface, ui, "Press A / Enter / Space to join", "small", "text_dim",
-                          center=(330, 112))
+        if self.ctx.input.unmapped:
+            widgets.blit_text(surface, ui, _fit(ui, "New controller: press any button to set it up", 620),
+                              "small", "accent_2", center=(330, 112))
+        else:
+            widgets.blit_text(surface, ui, f"Press {widgets.pad_label(ui, 'A')} / Enter / Space to join", "small",
+                              "text_dim", center=(330, 112))
         for index in range(MAX_SEATS):
             col, row = index % 2, index // 2
             rect = pygame.Rect(40 + col * 300, 140 + row * 180, 284, 166)
@@ -331,7 +348,7 @@ class LobbyScene(Scene):
             widgets.panel(surface, ui, rect, focused=focused, fill="background")
             widgets.seat_badge(surface, identity, (rect.x + 50, rect.y + 52), 26, faded=True)
             widgets.blit_text(surface, ui, f"Seat {index + 1}", "body", "text_dim", midleft=(rect.x + 92, rect.y + 52))
-            widgets.blit_text(surface, ui, "Open: press A to join", "small", "text_dim",
+            widgets.blit_text(surface, ui, f"Open: press {widgets.pad_label(ui, 'A')} to join", "small", "text_dim",
                               midleft=(rect.x + 24, rect.y + 116))
             return
         widgets.panel(surface, ui, rect, focused=focused, border=identity.colour)

@@ -27,6 +27,7 @@ from game.match import MatchSpec, SeatSpec
 from game.render import widgets
 from game.rules.soldout import MODES, CatalogueError, load_catalogue
 from game.scenes import registry
+from game.scenes.pad_feel import Rumbler, draw_mall_find_me
 from game.scenes.common import back_to_lobby, rematch_spec
 from game.scenes.mall_draw import MapView
 from game.scenes.mall_hud import Hud
@@ -100,15 +101,20 @@ class MallScene(Scene):
                        self.ctx.settings.colourblind)
         self.static = None
         self.hud.set_labels(self._key_labels())
+        # Rumble for people playing live: never for a replay or a demo (their seats are nobody's pads).
+        self.rumbler = Rumbler(self.ctx, "soldout") if self.replay is None and not self.pilot_wanted else None
         self._round_started(mode)
 
     def _key_labels(self) -> dict[int, dict[str, str]]:
-        """Keyboard seats see their keys in the hints ("E flip"); pads keep the pad's letters."""
+        """Keyboard seats see their keys in the hints ("E flip"); pads their own family's names ("Square flip")."""
         from game.input.bindings import key_label
+        from game.scenes.pad_sync import seat_labels
         out: dict[int, dict[str, str]] = {}
         device_of = getattr(self.ctx.input, "device_of", None)
         for s in self.seats:
             device = device_of(s.seat) if device_of is not None else None
+            if device and device[0] == "pad":
+                out[s.seat] = seat_labels(self.ctx, s.seat) or {}
             if not device or device[0] != "kb":
                 continue
             out[s.seat] = {b.name: _short_key(key_label(self.ctx.bindings.key_for(device[1], b)))
@@ -275,6 +281,8 @@ class MallScene(Scene):
         self.previews = {seat: sim.preview_spot(seat) for seat in sim.seats if sim.held_pile(seat) is not None}
         for event in sim.events:
             self._event(event)
+        if self.rumbler is not None:
+            self.rumbler.mall(sim)
         if sim.phase == "countdown" and sim.phase_ticks_left() % 60 == 0 and sim.phase_ticks_left():
             self.ctx.sound("countdown")   # one beep per number: 3, 2, 1 ... then "go"
         if sim.phase in ("round_over", "match_over") and not self.results_pushed:
@@ -340,6 +348,7 @@ class MallScene(Scene):
         view.draw_previews(surface, self.previews, shake)
         view.draw_dressers(surface, sim, shake)
         view.draw_avatars(surface, sim, alpha, shake, sim.tick)
+        draw_mall_find_me(surface, self.ctx, sim, view, alpha, shake)
         view.draw_shutter(surface, sim, shake)
         surface.set_clip(None)
         self.hud.draw(surface, sim, {s.seat: sim.match.player_total(sim.player_of[s.seat]) for s in self.seats})

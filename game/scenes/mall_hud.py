@@ -15,7 +15,7 @@ import pygame
 
 from game import TICK_RATE
 from game.core.seats import SeatIdentity
-from game.render import widgets
+from game.render import glyphs, widgets
 from game.render.clothing import item_art, item_card, mark_surface, objective_art
 from game.render.icons import bag_icon, seat_shape_surface
 from game.scenes.mall_draw import _hex
@@ -159,7 +159,8 @@ class Hud:
 
     def _label(self, seat: int, key: str) -> str:
         names = self.labels.get(seat, {})
-        return "/".join(names.get(part, part) for part in key.split("/"))
+        parts = [names.get(part, part) for part in key.split("/")]
+        return parts[0] if len(parts) == 1 else "/".join(parts)   # one part keeps its family's glyph look
 
     def _hints(self, surface: pygame.Surface, seat: int, p: PanelLayout, items: list[tuple[str, str]]) -> None:
         """Button hints: a column in the narrow panels' side strip, a row under the list when wide."""
@@ -172,11 +173,8 @@ class Hud:
         s = p.side
         y = s.y + 4
         for key, word in items:
-            cap = self.ui.render(key, 20 if len(key) < 4 else 16, (28, 20, 18))
-            box = pygame.Rect(0, 0, min(s.w, max(26, cap.get_width() + 8)), 24)
-            box.midtop = (s.centerx, y)
-            pygame.draw.rect(surface, DIM, box, border_radius=6)
-            surface.blit(cap, cap.get_rect(center=box.center))
+            cap = glyphs.badge(self.ui, key, 24)   # the seat's own pad family's glyph, or its key's name
+            box = surface.blit(cap, cap.get_rect(midtop=(s.centerx, y)))
             word_s = self.ui.render(word, 16, DIM)
             surface.blit(word_s, word_s.get_rect(midtop=(s.centerx, box.bottom + 1)))
             y = box.bottom + 22
@@ -319,11 +317,8 @@ class Hud:
 
 
 def _keycap(surface: pygame.Surface, ui: "UI", key: str, word: str, x: int, y: int) -> int:
-    """A small button cap and its meaning at (x, y); returns the right edge."""
-    cap = ui.render(key, 20, (28, 20, 18))
-    box = pygame.Rect(x, y, cap.get_width() + 12, 24)
-    pygame.draw.rect(surface, DIM, box, border_radius=6)
-    surface.blit(cap, cap.get_rect(center=box.center))
+    """A small button glyph and its meaning at (x, y); returns the right edge."""
+    box = glyphs.draw(surface, ui, key, (x, y), 24)
     text = ui.render(word, 20, DIM)
     surface.blit(text, (box.right + 5, box.centery - text.get_height() // 2))
     return box.right + 5 + text.get_width()

@@ -11,10 +11,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.input.families import say
 from game.match import MatchSpec
 from game.render.icons import INK, outlined_text
 from game.rules.soldout import MODE_NAMES
 from game.scenes.mall_layout import SCREEN, MallLayout
+from game.scenes.pad_sync import shared_labels
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -92,7 +94,7 @@ class MallOverlays:
                 y += img.get_height() + 4
             if memory_hint:
                 rx = self.layout.map_rect.right + (SCREEN[0] - self.layout.map_rect.right) // 2
-                for i, line in enumerate(("Hold Y", "to call", "SOLD OUT!")):
+                for i, line in enumerate((say("Hold Y", shared_labels(self.ctx)), "to call", "SOLD OUT!")):
                     img = self._text(line, 22, gold, 2)
                     surface.blit(img, img.get_rect(midtop=(rx, self.layout.map_rect.y + 14 + i * 26)))
             return
@@ -103,7 +105,7 @@ class MallOverlays:
         pygame.draw.rect(surface, (84, 64, 58), rect, 2, border_radius=14)
         surface.blit(text, text.get_rect(center=rect.center))
         if memory_hint:
-            hint = self._text("Hold Y: SOLD OUT!", 22, gold, 2)
+            hint = self._text(say("Hold Y: SOLD OUT!", shared_labels(self.ctx)), 22, gold, 2)
             surface.blit(hint, hint.get_rect(topright=(self.layout.map_rect.right - 8, self.layout.map_rect.y + 6)))
 
     def draw_phase(self, surface: pygame.Surface, sim: "MallSim", ending_tick: int) -> None:
@@ -119,7 +121,8 @@ class MallOverlays:
             title = self._text("MEMORISE YOUR LIST!", 56, (255, 193, 69), 4)
             surface.blit(title, title.get_rect(center=(centre[0], centre[1] - 34)))
             ready = sum(1 for av in sim.avatars if av.ready)
-            line = self._text(f"{secs} s  ·  A when ready  ({ready}/{len(sim.avatars)} ready)", 30,
+            a = say("A", shared_labels(self.ctx))   # every seated pad family's name for it
+            line = self._text(f"{secs} s  ·  {a} when ready  ({ready}/{len(sim.avatars)} ready)", 30,
                               (255, 244, 227), 2)
             surface.blit(line, line.get_rect(center=(centre[0], centre[1] + 30)))
         elif sim.phase == "countdown":

@@ -5,12 +5,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.input import families
 from game.input.bindings import BINDABLE, key_label, pad_button_label
 from game.input.commands import Button, Command
 from game.render import widgets
 from game.scenes import registry
 from game.scenes.common import MenuScene, menu_command
-from game.settings import UI_SCALE_MAX, UI_SCALE_MIN
+from game.settings import RUMBLE_LEVELS, UI_SCALE_MAX, UI_SCALE_MIN
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -39,9 +40,12 @@ class SettingsScene(MenuScene):
             I("Screen shake", value=lambda: on_off(s.screen_shake), adjust=lambda d: self._toggle("screen_shake")),
             I("UI scale", value=lambda: f"{round(s.ui_scale * 100)}%", adjust=self._ui_scale),
             I("Show FPS", value=lambda: on_off(s.show_fps), adjust=lambda d: self._toggle("show_fps")),
+            I("Rumble", value=lambda: s.rumble.capitalize(), adjust=self._rumble),
+            I("Nintendo confirm", value=lambda: "B (bottom)" if s.nintendo_swap else "A (right)",
+              adjust=lambda d: self._toggle("nintendo_swap")),
             I("Controls", self._controls),
             I("Back", self._back),
-        ], play=ctx.sound, on_back=self._back, row_height=54, width=640)
+        ], play=ctx.sound, on_back=self._back, row_height=50, width=640)
 
     def _changed(self) -> None:
         """Every change is applied and saved at once: nothing to forget on the way out."""
@@ -67,6 +71,11 @@ class SettingsScene(MenuScene):
         s.ui_scale = min(UI_SCALE_MAX, max(UI_SCALE_MIN, s.ui_scale + step * UI_SCALE_STEP))
         self._changed()
 
+    def _rumble(self, step: int) -> None:
+        s = self.ctx.settings
+        s.rumble = RUMBLE_LEVELS[(RUMBLE_LEVELS.index(s.rumble) + step) % len(RUMBLE_LEVELS)]
+        self._changed()
+
     def _toggle(self, name: str) -> None:
         setattr(self.ctx.settings, name, not getattr(self.ctx.settings, name))
         self._changed()
@@ -78,7 +87,7 @@ class SettingsScene(MenuScene):
         self.ctx.stack.pop()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        self.draw_menu_page(surface, top=160)
+        self.draw_menu_page(surface, top=146)
 
 
 # ---------------------------------------------------------------- controls
@@ -102,11 +111,13 @@ class ControlsScene(MenuScene):
     def __init__(self, ctx: "Context") -> None:
         super().__init__(ctx)
         self.device = 0
+        self.joystick = 0                    # which connected joystick "Set up a controller" means
         self.waiting: Button | None = None   # the button being rebound, while "press a key..."
         I = widgets.MenuItem
         items = [I("Device", value=lambda: DEVICE_NAMES[DEVICES[self.device][1]], adjust=self._cycle_device)]
         for button in BINDABLE:
             items.append(I(BUTTON_LABELS[button], lambda b=button: self._rebind(b), value=lambda b=button: self._bound(b)))
+        items.append(I("Set up a controller", self._set_up, value=self._joystick_text, adjust=self._cycle_joystick))
         items.append(I("Reset to defaults", self._reset))
         items.append(I("Back", self._back))
         self.menu = widgets.MenuList(items, play=ctx.sound, on_back=self._back, row_height=54, width=680, visible_rows=8)
@@ -124,13 +135,37 @@ class ControlsScene(MenuScene):
         b = self.ctx.bindings
         if self.layout is None:
             code = b.pad.get(button)
-            return pad_button_label(code) if code is not None else "-"
+            if code is None:
+                return "-"
+            # Named the way the pad in use prints it ("Triangle", "L1"); d-pad and others as before.
+            said = families.button_name(self.ctx.input.menu_family(), code, self.ctx.settings.nintendo_swap)
+            return said if said and self.ctx.input.pads else pad_button_label(code)
         code = b.keys[self.layout].get(button)
         return key_label(code) if code is not None else "-"
 
     def _rebind(self, button: Button) -> None:
         self.waiting = button
         self.ctx.input.capture_next()
+
+    def _joystick_text(self) -> str:
+        joysticks = self.ctx.input.joysticks()
+        if not joysticks:
+            return "no controller"
+        return joysticks[self.joystick % len(joysticks)][1]
+
+    def _cycle_joystick(self, step: int) -> None:
+        self.joystick += step
+
+    def _set_up(self) -> None:
+        """The set-up wizard for the chosen joystick: a new mapping for any pad, mapped or not."""
+        joysticks = self.ctx.input.joysticks()
+        if not joysticks:
+            self.ctx.sound("error")
+            self.ctx.toast("Plug in a controller first")
+            return
+        from game.scenes.pad_setup import PadSetupScene
+        instance_id, name, guid = joysticks[self.joystick % len(joysticks)]
+        self.ctx.stack.push(PadSetupScene(self.ctx, instance_id, name, guid))
 
     def _reset(self) -> None:
         self.ctx.bindings.reset()

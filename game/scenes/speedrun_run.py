@@ -70,7 +70,13 @@ class SpeedrunRunScene(RunnerMixin, MallScene):
         self.howto_due = None if (self.scripted or self.playback) else mode
 
     def _key_labels(self) -> dict[int, dict[str, str]]:
-        """The runner's keys in the panel's hints when the run is played on a keyboard half."""
+        """The runner's keys in the panel's hints (a keyboard half), or their pad family's names."""
+        if self.device and self.device[0] == "pad":
+            from game.input import families
+            from game.scenes.pad_sync import pad_binding
+            family = self.ctx.input.family_of(self.device)
+            swap = bool(getattr(self.ctx.settings, "nintendo_swap", False))
+            return {0: families.labels(family, swap, pad_binding(self.ctx))} if family else {}
         if not self.device or self.device[0] != "kb":
             return {}
         from game.input.bindings import key_label

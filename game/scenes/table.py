@@ -24,6 +24,8 @@ from game.match import MatchSpec, SeatSpec
 from game.render import widgets
 from game.rules.checkout import CatalogueError
 from game.scenes import registry
+from game.scenes.pad_feel import Rumbler, draw_table_find_me
+from game.scenes.pad_sync import shared_labels
 from game.scenes.common import back_to_lobby, rematch_spec
 from game.scenes.table_draw import TableView
 from game.scenes.table_hud import SeatHud
@@ -78,6 +80,8 @@ class TableScene(Scene):
         self.hud = SeatHud(self.sim, seat_panels(spec.players), self.ids, labels, self.texts,
                            [i in self.bots for i in range(spec.players)])
         self.hud.keys = self._key_names()
+        self.hud.shared_keys = shared_labels(ctx)
+        self.rumbler = None if demo or self.replay is not None else Rumbler(ctx, "checkout", self._lobby_seat)
         self.view = TableView(self.sim, self.ids, self.texts)
         self.overlays = Overlays(self.sim, self.ids, self.texts)
         self.warm: list[Callable[[], object]] = []   # art to render ahead, a little each frame
@@ -93,6 +97,11 @@ class TableScene(Scene):
     def resume(self) -> None:
         if self.sim is not None:
             self.hud.keys = self._key_names()   # the controls may have been rebound in Settings
+            self.hud.shared_keys = shared_labels(self.ctx)
+
+    def _lobby_seat(self, index: int) -> int:
+        """The lobby seat (whose device it is) of the simulation's seat `index`."""
+        return self.spec.seats[index].seat
 
     def _key_names(self) -> list[dict[str, str]]:
         """Per seat, the name of the key or pad button behind A, B, X and Y (keyboards differ)."""
@@ -105,8 +114,10 @@ class TableScene(Scene):
                 for button in (Button.A, Button.B, Button.X, Button.Y):
                     seat_names[button.name] = key_label(self.ctx.bindings.key_for(device[1], button))
             elif device is not None:
-                for button in (Button.A, Button.B, Button.X, Button.Y):
-                    seat_names[button.name] = pad_button_label(self.ctx.bindings.pad_button_for(button))
+                from game.scenes.pad_sync import seat_labels
+                seat_names = seat_labels(self.ctx, s.seat) or {
+                    b.name: pad_button_label(self.ctx.bindings.pad_button_for(b))
+                    for b in (Button.A, Button.B, Button.X, Button.Y)}
             names.append(seat_names)
         return names
 
@@ -145,6 +156,8 @@ class TableScene(Scene):
             self.writer.add_tick([seat_commands.get(i, IDLE) for i in range(self.sim.n)])
         self.sim.step(seat_commands)
         self._sounds()
+        if self.rumbler is not None:
+            self.rumbler.table(self.sim)
         if self.writer is not None and self.sim.over():
             self._save_replay()
         if self.sim.over() and not self.results_pushed and not self.demo:
@@ -240,6 +253,7 @@ class TableScene(Scene):
         self.hud.draw(surface, tick, totals)
         self.hud.draw_top(surface, tick)
         self.overlays.draw(surface, tick)
+        draw_table_find_me(surface, self.ctx, sim, self._lobby_seat, self.hud.panels)
         self._warm_up()
 
     def _warm_up(self, budget: float = 0.001) -> None:

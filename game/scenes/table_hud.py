@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.input.families import say
 from game.render.icons import mix
 from game.render.tabletop import category_icon, die_surface, token_surface, tumbling_die_surface
 from game.rules.checkout import BIDDING, BONUS, BONUS_SOLO, CHECKOUT, FRENZY, ROUND_END
@@ -43,6 +44,7 @@ class SeatHud:
         self.labels = labels      # "BOT" / "" for people (empty for every seat in a demo)
         self.bots = bots or [bool(label) for label in labels]   # whose bid choice stays hidden
         self.keys: list[dict[str, str]] = [{} for _ in labels]   # per seat: button -> its key's name
+        self.shared_keys: dict[str, str] = {}   # the headline's button names: every seated pad family's
         self.texts = texts
         self._info: dict[int, tuple[tuple, pygame.Surface]] = {}   # seat -> (key, its text and icons)
 
@@ -250,7 +252,8 @@ class SeatHud:
         left = self.texts.blit(surface, label, 32, GOLD_TEXT, 2, midleft=(TOP_BAR.x + 16, TOP_BAR.centery))
         x = TOP_BAR.right - 150
         room = pygame.Rect(left.right + 14, TOP_BAR.y, x - 14 - (left.right + 14), TOP_BAR.h)
-        self.texts.blit(surface, self._headline(), 28, WHITE, 2, max_width=room.w, center=room.center)
+        self.texts.blit(surface, say(self._headline(), self.shared_keys), 28, WHITE, 2, max_width=room.w,
+                        center=room.center)
         self.texts.blit(surface, "BONUS", 24, (255, 150, 150), 2, midleft=(x, TOP_BAR.centery))
         for i in range(min(game.bonus, 6)):
             surface.blit(token_surface(26), (x + 76 + i * 12, TOP_BAR.centery - 13))

@@ -1,0 +1,132 @@
+"""What a player's own pad feels and their own avatar shows: rumble at their events, the "find me" pulse.
+
+Both read the simulation after its step and never change it (nothing here
+goes into a state hash or a replay). Rumble strengths are data
+(assets/rumble.toml); the input manager sends them only to the seat's own
+pad, scaled by Settings > Rumble, and skips pads without motors.
+"""
+from __future__ import annotations
+
+import math
+import tomllib
+from functools import lru_cache
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+
+from game.core.seats import identities
+from game.data import asset
+from game.sim.tuning import FP
+
+if TYPE_CHECKING:
+    from game.core.context import Context
+
+RUMBLE_FILE = asset("rumble.toml")
+FIND_ME_TICKS = 90     # how long the pulse shows after a stick press (1.5 s)
+RINGS = 3
+
+
+@lru_cache(maxsize=1)
+def rumble_table() -> dict[str, dict[str, tuple[float, int]]]:
+    """{game: {event: (strength, ms)}} from assets/rumble.toml."""
+    with open(RUMBLE_FILE, "rb") as handle:
+        data = tomllib.load(handle)
+    return {game: {name: (float(v[0]), int(v[1])) for name, v in events.items()} for game, events in data.items()}
+
+
+class Rumbler:
+    """Turns one game's events into rumbles on the pads of the seats they belong to.
+
+    seat_of: the sim's seat index -> the lobby seat (whose device it is); bot seats have no pad.
+    """
+
+    def __init__(self, ctx: "Context", game: str, seat_of: Callable[[int], int | None] = lambda s: s) -> None:
+        self.ctx = ctx
+        self.feel = rumble_table().get(game, {})
+        self.seat_of = seat_of
+        self.touching: set[int] = set()
+        self.turn: int | None = None
+
+    def fire(self, event: str, sim_seat: int | None) -> bool:
+        feel = self.feel.get(event)
+        if feel is None or sim_seat is None or sim_seat < 0:
+            return False
+        seat = self.seat_of(sim_seat)
+        return seat is not None and self.ctx.input.rumble(seat, *feel)
+
+    def mall(self, sim) -> None:
+        """After a MallSim step: its events, plus a bump when two avatars start touching."""
+        for event in sim.events:
+            seat = event[1] if len(event) > 1 and isinstance(event[1], int) and event[0] != "sold_out" else None
+            self.fire(event[0], seat)
+        reach = 2 * sim.t.half
+        touching: set[int] = set()
+        bodies = [(av.seat, av.body) for av in sim.avatars]
+        for i, (seat_a, a) in enumerate(bodies):
+            for seat_b, b in bodies[i + 1:]:
+                if (a.x - b.x) ** 2 + (a.y - b.y) ** 2 < reach * reach:
+                    touching.update((seat_a, seat_b))
+        for seat in sorted(touching - self.touching):
+            self.fire("bump", seat)
+        self.touching = touching
+
+    def table(self, sim) -> None:
+        """After a TableSim step: its events, plus "turn" when checkout comes to a seat."""
+        for kind, seat, _detail in sim.events:
+            self.fire(kind, seat)
+        turn = sim.checkout_seat() if sim.phase == "checkout" else None
+        if turn is not None and turn != self.turn:
+            self.fire("turn", turn)
+        self.turn = turn
+
+
+def pulse_rings(surface: pygame.Surface, seat: int, centre: tuple[int, int], size: int, age: int) -> None:
+    """Rings in the seat's colour spreading from `centre`, and an arrow above: "you are here"."""
+    colour = identities()[seat].colour
+    for ring in range(RINGS):
+        phase = ((age + ring * 12) % 36) / 36
+        radius = round(size * (0.6 + phase * 1.4))
+        pygame.draw.circle(surface, (11, 7, 6), centre, radius + 2, 6)
+        pygame.draw.circle(surface, colour, centre, radius, 4)
+    bob = round(math.sin(age * 0.3) * 5)
+    tip = (centre[0], centre[1] - size - 30 + bob)   # above the name tag
+    points = [tip, (tip[0] - 16, tip[1] - 22), (tip[0] + 16, tip[1] - 22)]
+    pygame.draw.polygon(surface, (11, 7, 6), [(x, y + 3) for x, y in points])
+    pygame.draw.polygon(surface, colour, points)
+
+
+def find_me_age(ctx: "Context", seat: int) -> int | None:
+    """Ticks into `seat`'s find-me pulse, or None when it is not showing."""
+    age = ctx.input.find_me_age(seat)
+    return age if age is not None and age < FIND_ME_TICKS else None
+
+
+def draw_mall_find_me(surface: pygame.Surface, ctx: "Context", sim, view, alpha: float,
+                      shake: tuple[int, int]) -> None:
+    """Pulse every avatar whose player just pressed "find me"."""
+    for av in sim.avatars:
+        age = find_me_age(ctx, av.seat)
+        if age is None:
+            continue
+        b = av.body
+        x = (b.prev_x + (b.x - b.prev_x) * alpha) / FP
+        y = (b.prev_y + (b.y - b.prev_y) * alpha) / FP
+        pulse_rings(surface, av.seat, view.at(x, y, shake), view.sprites[av.seat].size, age)
+
+
+def draw_table_find_me(surface: pygame.Surface, ctx: "Context", sim, seat_of: Callable[[int], int],
+                       panels: list) -> None:
+    """Pulse the seat's panel and its cursor on the table."""
+    from game.scenes.table_layout import PRODUCTS, card_rects
+    rects = card_rects(sim.places(), PRODUCTS) if sim.game.table else []
+    for panel in panels:
+        seat = seat_of(panel.seat)
+        age = find_me_age(ctx, seat)
+        if age is None:
+            continue
+        colour = identities()[seat].colour
+        grow = 4 + (age % 30) // 3
+        pygame.draw.rect(surface, colour, panel.rect.inflate(grow * 2, grow * 2), 5, border_radius=18)
+        if rects:
+            rect = rects[min(sim.seats[panel.seat].cursor, len(rects) - 1)]
+            pulse_rings(surface, seat, rect.center, min(rect.w, rect.h) // 3, age)

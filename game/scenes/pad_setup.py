@@ -1,0 +1,179 @@
+"""The controller set-up wizard: press the button you want for A, then B, ... and the device is a pad.
+
+For a joystick SDL has no mapping for (an arcade stick, an old USB pad), or to
+redo a pad's mapping from Settings > Controls. It reads the device raw
+(ctx.input.watch_raw), asks for each button in mappings.STEPS, builds SDL's
+mapping text for the device's GUID, saves it in the user folder and hands it
+to SDL, so the device joins like any pad now and at every later start.
+
+Skipping what the device lacks: press a button it already used, or A / Enter
+on another device (a keyboard works). B / Escape on another device cancels.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+
+from game.core.scene import Scene
+from game.input import mappings
+from game.input.commands import Button, Command
+from game.render import glyphs, widgets
+
+if TYPE_CHECKING:
+    from game.core.context import Context
+
+ARROWS = {"up": "Up", "down": "Down", "left": "Left", "right": "Right"}
+BADGES = {"a": "A", "b": "B", "x": "X", "y": "Y", "start": "START", "back": "BACK",
+          "leftshoulder": "LB", "rightshoulder": "RB"}
+
+
+def describe(raw: str) -> str:
+    """A raw input for people: "button 3", "hat up", "axis 1 -"."""
+    if raw.startswith("b"):
+        return f"button {raw[1:]}"
+    if raw.startswith("h"):
+        names = {"1": "up", "2": "right", "4": "down", "8": "left"}
+        return f"d-pad {names.get(raw.split('.')[1], raw)}"
+    return f"axis {raw[2:]} {raw[0]}"
+
+
+class PadSetupScene(Scene):
+    name = "pad_setup"
+    opaque = False
+
+    def __init__(self, ctx: "Context", instance_id: int, name: str, guid: str,
+                 on_done: Callable[[bool], None] | None = None) -> None:
+        super().__init__(ctx)
+        self.instance_id = instance_id
+        self.device_name = name
+        self.guid = guid
+        self.on_done = on_done
+        self.step = 0
+        self.chosen: dict[str, str] = {}
+        self.waiting_release = True    # until enter(): the press that opened the wizard may be down
+        self.finished = False
+
+    @property
+    def target(self) -> str:
+        return mappings.STEPS[self.step][0]
+
+    def enter(self) -> None:
+        self.ctx.input.watch_raw(self.instance_id)
+        # Opened by a press on the device itself (the lobby), that button may still be down;
+        # opened from Settings (a keyboard, another pad) the device is idle: its first press counts.
+        self.waiting_release = not self.ctx.input.raw_idle(self.instance_id)
+
+    def exit(self) -> None:
+        self.ctx.input.watch_raw(None)
+
+    # ---------------------------------------------------------------- steps
+    def take(self, raw: str) -> None:
+        """The device gave `raw` for the current step: keep it, or skip if it is already used."""
+        if raw in self.chosen.values():
+            self.skip()
+            return
+        self.chosen[self.target] = raw
+        self.ctx.sound("confirm")
+        self._next()
+
+    def skip(self) -> None:
+        if self.target in mappings.REQUIRED:
+            self.ctx.sound("error")
+            self.ctx.toast("Every controller needs an A button: press the one you want")
+            return
+        self.ctx.sound("menu_move")
+        self._next()
+
+    def _next(self) -> None:
+        self.waiting_release = True
+        self.step += 1
+        if self.step >= len(mappings.STEPS):
+            self.finish()
+
+    def finish(self) -> None:
+        """Save the mapping, hand it to SDL and close."""
+        if self.finished:
+            return
+        self.finished = True
+        mapping = mappings.build_mapping(self.guid, self.device_name, self.chosen)
+        mappings.save(self.guid, mapping)
+        live = self.ctx.input.add_mapping(mapping)
+        if live:
+            self.ctx.toast(f"{self.device_name} is set up: press A on it to join")
+        else:
+            self.ctx.toast(f"{self.device_name} is saved: restart the game to use it", seconds=8)
+        self._close(True)
+
+    def cancel(self) -> None:
+        self.ctx.sound("back")
+        self._close(False)
+
+    def _close(self, done: bool) -> None:
+        self.ctx.stack.pop()
+        if self.on_done is not None:
+            self.on_done(done)
+
+    # ---------------------------------------------------------------- ticks
+    def update(self, commands: dict[int, Command]) -> None:
+        if self.finished or self.step >= len(mappings.STEPS):
+            return
+        inp = self.ctx.input
+        if not any(j[0] == self.instance_id for j in inp.joysticks()):
+            self.ctx.toast(f"{self.device_name} was unplugged: set-up cancelled")
+            self._close(False)
+            return
+        # In order: a release ends the wait for the last input to let go, the next push is taken.
+        # (A slow frame may bring a release and the next press together: neither is lost.)
+        for raw in inp.raw_inputs():
+            if raw.startswith("~"):
+                self.waiting_release = False
+            elif not self.waiting_release:
+                self.take(raw)
+                if self.finished or self.step >= len(mappings.STEPS):
+                    return
+        if self.waiting_release and inp.raw_idle(self.instance_id):
+            self.waiting_release = False   # its release came before we were watching
+        other = commands.get(-1, Command())
+        if other.pressed & Button.B:
+            self.cancel()
+        elif other.pressed & Button.A:
+            self.skip()
+
+    # ---------------------------------------------------------------- drawing
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        ui = self.ctx.ui
+        widgets.dim(surface, ui, 220)
+        w, h = surface.get_size()
+        box = pygame.Rect(0, 0, 980, 600)
+        box.center = (w // 2, h // 2)
+        widgets.panel(surface, ui, box, border="accent_2")
+        widgets.blit_text(surface, ui, "SET UP A CONTROLLER", "small", "text_dim", center=(w // 2, box.y + 36))
+        widgets.blit_text(surface, ui, self.device_name, "large", "text", center=(w // 2, box.y + 80))
+        step = min(self.step, len(mappings.STEPS) - 1)
+        target, label = mappings.STEPS[step]
+        widgets.blit_text(surface, ui, f"Step {step + 1} of {len(mappings.STEPS)}", "small", "accent_2",
+                          center=(w // 2, box.y + 124))
+        if target in ARROWS:
+            prompt = f"Push the stick or the d-pad {ARROWS[target].upper()}"
+        else:
+            prompt = "Press the button you want for"
+        widgets.blit_text(surface, ui, prompt, "body", "text", center=(w // 2, box.y + 178))
+        if target in BADGES:
+            cap = glyphs.badge(ui, BADGES[target], 64)
+            surface.blit(cap, cap.get_rect(center=(w // 2, box.y + 250)))
+            widgets.blit_text(surface, ui, label.split(": ", 1)[-1], "small", "text_dim", center=(w // 2, box.y + 304))
+        self._done_list(surface, box)
+        widgets.blit_text(surface, ui, "No such button? Press one you already used to skip it.", "small",
+                          "text_dim", center=(w // 2, box.bottom - 86))
+        widgets.hints(surface, ui, [("Enter", "Skip"), ("Esc", "Cancel")], y=box.bottom - 40)
+
+    def _done_list(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """What has been chosen so far, in two columns."""
+        ui = self.ctx.ui
+        done = [(label.split(":")[0], describe(self.chosen[t])) for t, label in mappings.STEPS if t in self.chosen]
+        for i, (name, raw) in enumerate(done[-8:]):
+            col, row = i % 2, i // 2
+            x = box.x + 150 + col * 360
+            y = box.y + 344 + row * 34
+            widgets.blit_text(surface, ui, f"{name}: {raw}", "small", "good", midleft=(x, y))

@@ -1,0 +1,83 @@
+"""Screenshots of what each pad family sees: hints, a mall and a table with three families seated,
+the set-up wizard and the lobby's new-controller line (no real pads exist in a screenshot)."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.core.scene import Scene
+from game.input import families
+from game.render import widgets
+from game.scenes import registry
+
+if TYPE_CHECKING:
+    from game.core.context import Context
+
+SHOWN = (("xbox", False), ("playstation", False), ("nintendo", False), ("nintendo", True))
+MALL_WARMUP, TABLE_WARMUP = 60 * 9, 60 * 4 + 30
+HINTS = [("A", "Select"), ("B", "Back"), ("X", "Flip"), ("Y", "Special"), ("LB/RB", "List"), ("START", "Pause")]
+
+
+class GlyphSheet(Scene):
+    """Every family's hint bar, one under the other."""
+
+    name = "pad_glyphs"
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        ui = self.ctx.ui
+        widgets.draw_background(surface, ui)
+        widgets.logo_text(surface, ui, "BUTTONS", ui.size("heading"), ui.colour("accent"), (640, 70), outline=4)
+        for row, (family, swap) in enumerate(SHOWN):
+            y = 170 + row * 130
+            title = families.FAMILY_NAMES[family] + (" (confirm swapped)" if swap else "")
+            widgets.blit_text(surface, ui, title, "body", "text", center=(640, y))
+            ui.pad_labels = families.labels(family, swap)
+            widgets.hints(surface, ui, HINTS, y=y + 50)
+        ui.pad_labels = {}
+
+
+def _family_labels() -> dict[int, dict[str, str]]:
+    return {seat: families.labels(family, swap) for seat, (family, swap) in enumerate(SHOWN[:3])}
+
+
+def _mall(ctx: "Context", seed: int) -> Scene:
+    from game.scenes.mall import MallScene, demo_spec
+    scene = MallScene(ctx, demo_spec(3, "rush", seed or 3), pilot=True)
+    scene.hud.set_labels(_family_labels())
+    ctx.input.find_me(1, ago=14 - MALL_WARMUP)   # Sky pressed a stick 14 ticks before the picture
+    return scene
+
+
+def _table(ctx: "Context", seed: int) -> Scene:
+    from game.scenes.table import TableScene, demo_spec
+    scene = TableScene(ctx, demo_spec(3, seed), demo=True)
+    labels = _family_labels()
+    scene.hud.keys = [labels.get(i, {}) for i in range(3)]
+    scene.hud.shared_keys = {name: " / ".join(dict.fromkeys(labels[i][name] for i in range(3))) for name in labels[0]}
+    ctx.input.find_me(0, ago=14 - TABLE_WARMUP)
+    return scene
+
+
+def _wizard(ctx: "Context", seed: int) -> list[Scene]:
+    from game.scenes.lobby import LobbyScene
+    from game.scenes.pad_setup import PadSetupScene
+    wizard = PadSetupScene(ctx, -1, "USB Arcade Stick", "03000000aaaa0000bbbb000000000000")
+    wizard.chosen = {"a": "b2", "b": "b1", "x": "b0", "y": "b3", "start": "b9"}
+    wizard.step = 5
+    return [LobbyScene(ctx), wizard]
+
+
+def _lobby_new(ctx: "Context", seed: int) -> Scene:
+    from game.scenes.lobby import LobbyScene
+    ctx.input.unmapped[-1] = SimpleNamespace(instance_id=-1, name="USB Arcade Stick", guid="")
+    ctx.lobby["seed"] = seed or 4242
+    return LobbyScene(ctx)
+
+
+registry.register_screenshot("pad_glyphs", lambda ctx, seed: GlyphSheet(ctx), warmup_ticks=0)
+registry.register_screenshot("mall_pads", _mall, warmup_ticks=MALL_WARMUP)
+registry.register_screenshot("table_pads", _table, warmup_ticks=TABLE_WARMUP)
+registry.register_screenshot("pad_setup", _wizard, warmup_ticks=0)
+registry.register_screenshot("lobby_new_pad", _lobby_new, warmup_ticks=1)
