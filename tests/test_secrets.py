@@ -77,3 +77,45 @@ def test_holding_a_shoulder_opens_the_hand(ctx):
     ctx.stack.update({})
     ctx.stack.apply()
     assert not scene.sim.by_seat[0].hand_open
+
+
+def _bidding_table(ctx, monkeypatch):
+    from game.rules.checkout import BIDDING
+    from game.scenes.table import TableScene
+    monkeypatch.setattr("game.scenes.howto.is_seen", lambda key: True)
+    seats = (SeatSpec(0, "Orange"), SeatSpec(1, "Sky"), SeatSpec(2, "Green", "bot"))
+    scene = TableScene(ctx, MatchSpec("checkout", seats, mode="standard", rounds=4, seed=3))
+    ctx.stack.push(scene)
+    ctx.stack.apply()
+    sim = scene.sim
+    for player in sim.game.players:
+        player.tokens = 4
+    sim.game.supply -= 12
+    sim.game.round, sim.game.phase = 5, BIDDING
+    return scene
+
+
+def _frame(ctx, scene, commands: dict[int, Command]) -> bytes:
+    ctx.stack.update(commands)
+    ctx.stack.apply()
+    surface = pygame.Surface(SCREEN)
+    scene.draw(surface, 0.0)
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def test_a_bid_being_chosen_never_shows_unless_its_owner_peeks(ctx, monkeypatch, tmp_path):
+    scene = _bidding_table(ctx, monkeypatch)
+    up = Command(pressed=Button.UP, held=Button.UP)
+    _frame(ctx, scene, {})
+    first = _frame(ctx, scene, {0: up})                  # Orange bids 1
+    assert scene.sim.seats[0].bid_choice == 1
+    assert ("bid_step", 0, None) in scene.sim.events     # a sound, the same for every step
+    _frame(ctx, scene, {})
+    second = _frame(ctx, scene, {0: up})                 # Orange bids 2
+    assert scene.sim.seats[0].bid_choice == 2
+    _frame(ctx, scene, {})
+    assert _frame(ctx, scene, {}) == first == second     # the screen cannot tell 1 from 2
+    peek = _frame(ctx, scene, {0: Command(held=Button.Y)})
+    assert scene.sim.seats[0].peek and not scene.sim.seats[1].peek
+    assert peek != second                                # the owner sees it while holding Y
+    pygame.image.save(pygame.image.frombytes(peek, SCREEN, "RGB"), str(tmp_path / "peek.png"))
