@@ -325,6 +325,8 @@ class RunnerMixin:
         if best is not None and not self.session.over:
             lines += [("", 10, DIM), ("Best possible", 18, DIM), (format_ticks(best), 26, GOLD)]
         flags = self.session.flags()
+        if not self.session.over:   # a wrong card stays secret until the run ends, as in the game
+            flags = [f for f in flags if f != "mistake"]
         if flags:
             lines.append(("", 10, DIM))
             lines.append(("NOT A PB RUN:", 18, STATE_COLOURS["behind_losing"]))
