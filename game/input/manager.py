@@ -37,6 +37,9 @@ class InputManager:
         self.pads: dict[int, PadState] = {}
         self._seats: dict[int, DeviceId] = {}
         self._disconnected: list[int] = []
+        self._guids: dict[int, str] = {}            # pad instance id -> its GUID (its make and model)
+        self._lost_guid: dict[int, str] = {}        # disconnected seat -> the GUID of the pad it lost
+        self._reclaimed: list[tuple[int, DeviceId]] = []   # seats re-plugged pads took back, unannounced
         self._last: dict[DeviceId, Command] = {}   # every device's Command from the last poll
         self._menu = IDLE
         self._escape = False
@@ -126,14 +129,39 @@ class InputManager:
             return
         if instance_id not in self.pads:  # SDL may announce a pad twice at start-up
             self.pads[instance_id] = PadState(instance_id, name, controller)
+            self._guids[instance_id] = _guid(device_index)
+            self._auto_reclaim(instance_id)
+
+    def _auto_reclaim(self, instance_id: int) -> None:
+        """A pad plugged in while seats wait takes one back at once: the seat whose lost pad had the
+        same GUID (the same pad re-plugged), else the only waiting seat. Several seats waiting and no
+        GUID match: a press of A decides (the reconnect overlay)."""
+        waiting = self.disconnected_seats()
+        device: DeviceId = ("pad", instance_id)
+        if not waiting or self.seat_of(device) is not None:
+            return
+        guid = self._guids.get(instance_id, "")
+        seat = next((s for s in waiting if guid and self._lost_guid.get(s) == guid), None)
+        if seat is None and len(waiting) == 1:
+            seat = waiting[0]
+        if seat is not None:
+            self.assign(device, seat)
+            self._reclaimed.append((seat, device))
+
+    def take_reclaimed(self) -> list[tuple[int, DeviceId]]:
+        """(seat, device) for each seat a re-plugged pad took back since the last call: to announce."""
+        done, self._reclaimed = self._reclaimed, []
+        return done
 
     def _remove_pad(self, instance_id: int) -> None:
         pad = self.pads.pop(instance_id, None)
         if pad is None:
             return
         seat = self.seat_of(("pad", instance_id))
+        guid = self._guids.pop(instance_id, "")
         if seat is not None and seat not in self._disconnected:
             self._disconnected.append(seat)   # the seat waits for a reclaim; nothing is lost
+            self._lost_guid[seat] = guid
         self._last.pop(("pad", instance_id), None)
 
     # ---- per tick -----------------------------------------------------------
@@ -191,11 +219,13 @@ class InputManager:
         if old is not None:
             self.release(old)
         self._seats[seat] = device
+        self._lost_guid.pop(seat, None)
         if seat in self._disconnected:
             self._disconnected.remove(seat)
 
     def release(self, seat: int) -> None:
         self._seats.pop(seat, None)
+        self._lost_guid.pop(seat, None)
         if seat in self._disconnected:
             self._disconnected.remove(seat)
 
@@ -236,6 +266,14 @@ class InputManager:
         """The captured press, returned once (None while still waiting)."""
         raw, self._captured = self._captured, None
         return raw
+
+
+def _guid(device_index: int) -> str:
+    """The pad's GUID (identical pads share one); "" if SDL cannot say."""
+    try:
+        return pygame.joystick.Joystick(device_index).get_guid()
+    except (pygame.error, AttributeError, IndexError):
+        return ""
 
 
 def _merge(commands: list[Command]) -> Command:
