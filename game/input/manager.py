@@ -40,6 +40,7 @@ class InputManager:
         self._guids: dict[int, str] = {}            # pad instance id -> its GUID (its make and model)
         self._lost_guid: dict[int, str] = {}        # disconnected seat -> the GUID of the pad it lost
         self._reclaimed: list[tuple[int, DeviceId]] = []   # seats re-plugged pads took back, unannounced
+        self._seen_waiting: set[int] = set()        # disconnected seats the game has polled (they wait)
         self._last: dict[DeviceId, Command] = {}   # every device's Command from the last poll
         self._menu = IDLE
         self._escape = False
@@ -136,7 +137,9 @@ class InputManager:
         """A pad plugged in while seats wait takes one back at once: the seat whose lost pad had the
         same GUID (the same pad re-plugged), else the only waiting seat. Several seats waiting and no
         GUID match: a press of A decides (the reconnect overlay)."""
-        waiting = self.disconnected_seats()
+        # Only seats the game has already seen waiting: a pad swapped within one frame in the
+        # lobby frees its seat there and the newcomer joins by A.
+        waiting = [s for s in self.disconnected_seats() if s in self._seen_waiting]
         device: DeviceId = ("pad", instance_id)
         if not waiting or self.seat_of(device) is not None:
             return
@@ -176,6 +179,7 @@ class InputManager:
             last[("pad", instance_id)] = pad.command(self.bindings)
             menu.append(pad.menu_command(self.bindings))
         self._last = last
+        self._seen_waiting = set(self._disconnected)
         self._menu = _merge(menu)
         if self._escape_fresh:
             self._menu = Command(self._menu.dx, self._menu.dy, self._menu.pressed | Button.B,
