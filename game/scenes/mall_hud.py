@@ -135,7 +135,9 @@ class Hud:
             where = "TABLE" if sim.mode == "rush" else "DRESSER"
             self._ribbon(surface, v, f"to {where}", (28, 120, 72))
             hint = "deliver" if sim.mode == "rush" else "place"
-            keys = [("A", hint), ("B", "put back")]
+            keys = [("A", hint)]
+            if sim.mode == "tidy" or sim.round.table_refuses(sim.player_of[seat]):
+                keys.append(("B", "put back"))   # a Rush card goes back only once the assist refused it
             if sim.mode == "rush":
                 keys.append(("LB/RB", "list"))
             self._hints(surface, seat, p, keys)
