@@ -29,6 +29,10 @@ from game.userfiles import atomic_write_text, user_dir
 MAGIC = "SOCO-REPLAY"
 FORMAT_VERSION = 1
 CODE_PREFIX = "SOCO1-"
+# Sold Out! rules revision. 2: a Rush card goes straight to the Starting Table (only the assist sends one
+# back) and Memory puts a hand card back with B while the hand is open, not with a tap of Y. A Sold Out!
+# replay of an older revision would play its inputs under other rules, so it is refused.
+SOLDOUT_RULES = 2
 HEADER_KEYS = ("format", "game_version", "game", "mode", "seed", "rounds", "teams", "level", "seats", "options")
 BUTTON_MASK = max(Button) * 2 - 1  # every defined Button bit
 IDLE_TOKEN = "."
@@ -46,7 +50,8 @@ class ReplayError(Exception):
 def header_for(spec: MatchSpec) -> dict:
     """The replay header describing `spec` (the lobby/CLI build it from the MatchSpec)."""
     return {
-        "format": FORMAT_VERSION, "game_version": VERSION, "game": spec.game, "mode": spec.mode,
+        "format": FORMAT_VERSION, "game_version": VERSION, "rules": SOLDOUT_RULES,
+        "game": spec.game, "mode": spec.mode,
         "seed": spec.seed, "rounds": spec.rounds, "teams": spec.teams, "level": spec.level,
         "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "difficulty": s.difficulty, "team": s.team}
                   for s in spec.seats],
@@ -64,7 +69,7 @@ class ReplayWriter:
     """Collects commands tick by tick; run-length encodes as it goes."""
 
     def __init__(self, header: dict) -> None:
-        self.header = {"format": FORMAT_VERSION, "game_version": VERSION, **header}
+        self.header = {"format": FORMAT_VERSION, "game_version": VERSION, "rules": SOLDOUT_RULES, **header}
         missing = [k for k in HEADER_KEYS if k not in self.header]
         if missing:
             raise ValueError(f"replay header lacks {', '.join(missing)}")
@@ -163,6 +168,9 @@ def _parse_header(raw: str) -> dict:
             and (header["level"] is None or isinstance(header["level"], str))
             and header["mode"] in MODES.get(header["game"], (header["mode"],))):
         raise ReplayError("the replay header is damaged (bad values)")
+    if header["game"] == "soldout" and header.get("rules", 1) != SOLDOUT_RULES:
+        raise ReplayError("this replay was recorded under older Sold Out! rules (a Rush card could go back "
+                          "into a pile, a tap of Y put a Memory card back) and cannot be replayed")
     return header
 
 

@@ -194,7 +194,11 @@ def test_reconnect_offers_a_bot(ctx):
     ctx.stack.apply()
     key(ctx, pygame.K_SPACE)                               # an unseated keyboard's A does not take a pad seat
     assert ctx.input.disconnected_seats() == [0]
-    ctx.stack.top.menu.selected.activate()                 # "Replace Orange with a bot"
+    overlay = ctx.stack.top
+    assert overlay.bot_seat() is None                      # resting on "Wait for the controller"
+    overlay.menu.index = 1                                 # "Hold A: a bot plays Orange"
+    assert overlay.bot_seat() == 0
+    overlay.replace_with_bot(0)
     app.tick(ctx)
     assert taken == [0] and ctx.bot_takeovers == [0] and ctx.seats[0].kind == "bot"
     assert ctx.stack.top.name == "scene"

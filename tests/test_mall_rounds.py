@@ -160,12 +160,13 @@ def test_whole_memory_round_with_hand_back_and_hold_y():
     assert sim.phase == "countdown"
     drv.until_phase("playing")
     items = sim.round.list_items(sim.round.side(0))
-    # a wrong card first, then put it back with a tap of Y
+    # a wrong card first, then put it back: B with the hand open (a shoulder held)
     wrong = next(c for c in sim.round.piles[sorted(sim.round.piles)[0]] if c not in items)
     drv.fetch(0, wrong)
     drv.press(0, Button.A)
     assert sim.hand(0) == [wrong] and sim.held_pile(0) is not None
-    drv.step({0: Command(held=Button.Y)})
+    drv.step({0: Command(held=Button.LB)})
+    drv.step({0: Command(pressed=Button.B, held=Button.LB | Button.B)})
     drv.step({0: Command()})
     assert sim.hand(0) == []
     drv.press(0, Button.B)
@@ -181,6 +182,35 @@ def test_whole_memory_round_with_hand_back_and_hold_y():
     assert sim.round.over and sim.phase == "sold_out"
     drv.until_phase("match_over")
     assert sim.last_result.side_scores[0] == 3 and sim.last_result.cause == "sold_out"
+
+
+def test_memory_letting_go_of_y_early_never_puts_a_card_back():
+    """A near-miss on SOLD OUT! (Y released before the hold completes) changes nothing at all."""
+    sim = make_sim(1, "memory")
+    drv = Driver(sim)
+    drv.press(0, Button.A)
+    drv.until_phase("playing")
+    drv.fetch(0, sim.round.piles[sorted(sim.round.piles)[0]][0])
+    drv.press(0, Button.A)
+    hand = sim.hand(0)
+    assert len(hand) == 1
+    for _ in range(sim.t.hold_ticks - 1):
+        drv.step({0: Command(held=Button.Y)})
+    assert sim.sold_out_hold(0) > 0.9
+    drv.step({0: Command()})
+    assert sim.hand(0) == hand and not sim.round.over and sim.sold_out_hold(0) == 0.0
+
+
+def test_memory_b_without_the_hand_open_puts_the_pile_down_not_a_card():
+    sim = make_sim(1, "memory")
+    drv = Driver(sim)
+    drv.press(0, Button.A)
+    drv.until_phase("playing")
+    drv.fetch(0, sim.round.piles[sorted(sim.round.piles)[0]][0])
+    drv.press(0, Button.A)
+    hand = sim.hand(0)
+    drv.press(0, Button.B)
+    assert sim.hand(0) == hand and sim.held_pile(0) is None, sim.rejection(0)
 
 
 def test_whole_tidy_round_and_next_round():

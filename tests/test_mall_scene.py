@@ -107,6 +107,20 @@ def test_pulled_pad_pushes_reconnect(ctx, monkeypatch):
     assert scene.sim.tick == frozen
 
 
+def test_a_seat_a_bot_took_over_gets_the_bot_tag(ctx):
+    scene = start(ctx, demo_spec(2, "rush", seed=4))
+    tick(ctx)
+    surface = pygame.Surface(SCREEN)
+    scene.draw(surface, 0.0)
+    head = scene.hud.panel_of[1].header
+    before = pygame.image.tobytes(surface.subsurface(head), "RGB")
+    assert not scene.hud.bots[1]
+    scene._bot_takeover(1)
+    scene.draw(surface, 0.0)
+    assert scene.hud.bots[1]
+    assert pygame.image.tobytes(surface.subsurface(head), "RGB") != before   # "BOT" beside the name
+
+
 def test_back_shows_the_howto_card(ctx):
     scene = start(ctx, demo_spec(2, "tidy", seed=4))
     tick(ctx, {1: Command(pressed=Button.BACK)})

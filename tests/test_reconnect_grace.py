@@ -51,10 +51,79 @@ def test_a_press_from_a_playing_seat_right_after_a_disconnect_does_not_bring_a_b
         assert ctx.stack.top.name == "reconnect"
         for _ in range(reconnect.MENU_GRACE_TICKS):
             frame(ctx)
-        tap(ctx, stays, "a")                        # a deliberate press on "Replace Sky with a bot"
+        tap(ctx, stays, "a")                        # A on the resting "Wait" row: nothing
+        assert ctx.bot_takeovers == []
+        press_down(ctx, stays)                      # the bot row ...
+        tap(ctx, stays, "a")                        # ... a tap is not enough
+        assert ctx.bot_takeovers == []
+        hold_a(ctx, stays, reconnect.BOT_HOLD_TICKS // 2)   # let go half way: nothing
+        assert ctx.bot_takeovers == []
+        hold_a(ctx, stays, reconnect.BOT_HOLD_TICKS + 1)    # a deliberate hold
         assert ctx.bot_takeovers == [1] and ctx.seats[1].kind == "bot"
     finally:
         stays.detach()
+
+
+def press_down(ctx, pad) -> None:
+    pad.button("down", True)
+    frame(ctx)
+    pad.button("down", False)
+    frame(ctx)
+
+
+def hold_a(ctx, pad, ticks: int) -> None:
+    pad.button("a", True)
+    for _ in range(ticks):
+        frame(ctx)
+    pad.button("a", False)
+    frame(ctx)
+
+
+def _two_seated_one_pulled(ctx):
+    stays, leaves = VirtualPad(), VirtualPad()
+    frame(ctx)
+    tap(ctx, stays, "a")
+    tap(ctx, leaves, "a")
+    assert len(ctx.seats) == 2
+    ctx.stack.push(Scene(ctx))
+    ctx.stack.apply()
+    leaves.detach()
+    frame(ctx)
+    assert ctx.input.disconnected_seats() == [1]
+    ctx.stack.push(ReconnectScene(ctx))
+    ctx.stack.apply()
+    return stays
+
+
+def test_a_replugged_pad_takes_its_seat_back_at_once_with_a_toast(ctx):
+    stays = _two_seated_one_pulled(ctx)
+    back = None
+    try:
+        back = VirtualPad()                         # same make and model: the same GUID
+        frame(ctx)                                  # no button pressed
+        assert ctx.input.device_of(1) == ("pad", back.instance_id)
+        assert ctx.seats[1].device == ("pad", back.instance_id) and ctx.seats[1].kind == "human"
+        assert any("is back" in text for text in ctx.toasts.texts())
+        frame(ctx)
+        assert ctx.stack.top.name == "scene" and ctx.bot_takeovers == []
+    finally:
+        stays.detach()
+        if back is not None:
+            back.detach()
+
+
+def test_the_only_new_pad_takes_the_one_waiting_seat_whatever_its_make(ctx, monkeypatch):
+    stays = _two_seated_one_pulled(ctx)
+    monkeypatch.setattr("game.input.manager._guid", lambda index: "another-make")
+    other = None
+    try:
+        other = VirtualPad()
+        frame(ctx)
+        assert ctx.input.device_of(1) == ("pad", other.instance_id)
+    finally:
+        stays.detach()
+        if other is not None:
+            other.detach()
 
 
 def test_a_spare_pad_takes_the_seat_at_once(ctx):

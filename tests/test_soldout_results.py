@@ -142,3 +142,31 @@ def test_choose_each_round_asks_for_the_mode(ctx):
     results.next_round()
     ctx.stack.apply()
     assert mall.sim.mode == mode
+
+
+def test_memory_results_mark_every_objective_the_same_way(ctx):
+    """Found items get a tick, missing ones a grey bar, whatever unlisted cards the hand holds;
+    the unlisted cards are shown crossed on their own, beside no objective card."""
+    mall = start(ctx, demo_spec(2, "memory", seed=8, rounds=1))
+    rnd = mall.sim.round
+    listed = rnd.list_items(0)
+    first = rnd.catalogue.objectives[rnd.tables[0][0].card].items
+    unlisted = [c for pid in sorted(rnd.piles) for c in rnd.piles[pid] if c not in rnd.list_items(0)
+                and c not in rnd.list_items(1)]
+    # a look-alike of each objective's first garment in hand, plus one item of the first card
+    decoys: list[str] = []
+    for items in (first, rnd.catalogue.objectives[rnd.tables[0][1].card].items):
+        garment = rnd.catalogue.items[items[0]].garment
+        decoys.append(next(c for c in unlisted if c not in decoys and rnd.catalogue.items[c].garment == garment))
+    for card in [first[0], *decoys]:
+        rnd.piles[rnd.where_is(card)[1]].remove(card)
+        rnd.hands[0].append(card)
+    call_sold_out(ctx, mall, seat=1)
+    top = ctx.stack.top
+    assert isinstance(top, SoldOutResultsScene)
+    assert top.item_marks(0, 0) == ["right"] + ["missing"] * (len(first) - 1)
+    second = rnd.catalogue.objectives[rnd.tables[0][1].card].items
+    assert top.item_marks(0, 1) == ["missing"] * len(second)
+    assert top._wrong_cards(0) == [[], []] and sorted(top._unlisted(0)) == sorted(decoys)
+    assert set(listed) >= {first[0]}
+    top.draw(pygame.Surface(SCREEN), 0.0)

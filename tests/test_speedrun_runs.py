@@ -82,8 +82,49 @@ def test_memory_call_without_the_list_is_flagged():
         session.step(Command(held=Button.Y))
     out = session.outcome
     assert out.complete and "mistake" in out.flags and "missing" in out.reason
+    # The call's time is on the SOLD OUT! row, not under "Item 1".
+    assert session.splits.names == ["SOLD OUT!"] and session.splits.times == [out.ticks]
 
 
+def test_memory_splits_never_tell_whether_a_taken_card_is_on_the_list():
+    """A split for every card taken, right or wrong: the hidden list stays hidden."""
+    session = RunSession(make_setup(CATS["memory"], "set", seed_index=0))
+    sim = session.sim
+    while sim.phase != "playing":
+        session.step(Command(pressed=Button.A, held=Button.A) if sim.phase == "study" else IDLE)
+    rnd = sim.round
+    wanted = set(session.course.wanted)
+    wrong = next(c for pid in sorted(rnd.piles) for c in rnd.piles[pid] if c not in wanted)
+    pile = rnd.where_is(wrong)[1]
+    rnd.piles[pile].remove(wrong)
+    rnd.hands[0].append(wrong)      # as if taken: the engine's hand, as the course sees it
+    session.step(Command(dx=4))     # the first input starts the timer
+    assert len(session.splits.times) == 1
+    assert session.course.mistakes() == 1 and "mistake" in session.flags()
+
+
+def test_the_live_panel_hides_a_mistake_until_the_run_ends():
+    from types import SimpleNamespace
+
+    from game.scenes.speedrun_common import RunnerMixin
+    setup = make_setup(CATS["memory"], "set", seed_index=0)
+    session = RunSession(setup)
+    sim = session.sim
+    while sim.phase != "playing":
+        session.step(Command(pressed=Button.A, held=Button.A) if sim.phase == "study" else IDLE)
+    rnd = sim.round
+    wrong = next(c for pid in sorted(rnd.piles) for c in rnd.piles[pid] if c not in session.course.wanted)
+    rnd.piles[rnd.where_is(wrong)[1]].remove(wrong)
+    rnd.hands[0].append(wrong)
+    session.step(Command(dx=4))
+    scene = SimpleNamespace(setup=setup, playback=None, scripted=False, session=session,
+                            records=SimpleNamespace(attempts=lambda board: 1))
+    words = " ".join(text for text, _size, _colour in RunnerMixin.info_lines(scene))
+    assert "MISTAKE" not in words and "NOT A PB" not in words
+    for _ in range(sim.t.hold_ticks + 1):
+        session.step(Command(held=Button.Y))
+    words = " ".join(text for text, _size, _colour in RunnerMixin.info_lines(scene))
+    assert session.over and "MISTAKE" in words
 def test_assist_run_is_flagged():
     session = play(make_setup(CATS["rush"], "set", seed_index=0, assist=True))
     assert session.outcome.complete and session.outcome.flags == ["assist"]

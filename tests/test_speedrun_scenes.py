@@ -249,3 +249,37 @@ def test_window_replay_of_a_speedrun_opens_the_playback(ctx, tmp_path):
     ctx.stack.apply()
     scene = top(ctx)
     assert isinstance(scene, SpeedrunRunScene) and scene.playback is not None and scene.setup.variant == "daily"
+
+
+def test_the_runners_replugged_pad_plays_on(ctx):
+    from vpad import VirtualPad
+
+    def frame() -> None:
+        for event in pygame.event.get():
+            ctx.input.handle_event(event)
+        app.tick(ctx)
+
+    pad = VirtualPad()
+    back = None
+    try:
+        frame()
+        run = SpeedrunRunScene(ctx, make_setup(CATS["rush"], "set", seed_index=0),
+                               device=("pad", pad.instance_id), records=Records(), ghost=False)
+        ctx.stack.push(run)
+        ctx.stack.apply()
+        drop_howto(ctx)
+        frame()
+        pad.detach()
+        frame()
+        assert top(ctx).name != run.name            # paused: the clock stops without its runner
+        back = VirtualPad()
+        frame()
+        ctx.stack.pop()                             # the runner resumes
+        ctx.stack.apply()
+        frame()
+        assert run.device == ("pad", back.instance_id) and top(ctx) is run
+        frame()
+        assert top(ctx) is run                      # not paused again
+    finally:
+        if back is not None:
+            back.detach()

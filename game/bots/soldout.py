@@ -456,10 +456,13 @@ class SoldOutBot(WalkingMixin):
         self.hold_pile = None
         believed = self.belief.get(card, card)
         if sim.mode == "rush":
-            if self.returning:
+            # Only a card the assisted table refuses may go back; any other is delivered.
+            refusable = sim.round.table_refuses(sim.player_of[self.seat])
+            if self.returning and refusable:
                 return self._return_card(sim)
+            self.returning = False
             if sim.at_table(self.seat):
-                if believed not in self._rush_wants(sim):   # a team-mate was quicker
+                if believed not in self._rush_wants(sim) and refusable:   # a team-mate was quicker
                     return self._return_card(sim)
                 self.delivered.append(believed)
                 self._progress(sim)

@@ -46,6 +46,10 @@ class InputManager:
         self.pads: dict[int, PadState] = {}
         self._seats: dict[int, DeviceId] = {}
         self._disconnected: list[int] = []
+        self._guids: dict[int, str] = {}            # pad instance id -> its GUID (its make and model)
+        self._lost_guid: dict[int, str] = {}        # disconnected seat -> the GUID of the pad it lost
+        self._reclaimed: list[tuple[int, DeviceId]] = []   # seats re-plugged pads took back, unannounced
+        self._seen_waiting: set[int] = set()        # disconnected seats the game has polled (they wait)
         self._last: dict[DeviceId, Command] = {}   # every device's Command from the last poll
         self._menu = IDLE
         self._escape = False
@@ -202,14 +206,41 @@ class InputManager:
                            family=families.detect(guid, f"{joystick.get_name()} {name}"))
             pad.set_swap(self.nintendo_swap)
             self.pads[instance_id] = pad
+            self._guids[instance_id] = guid
+            self._auto_reclaim(instance_id)
+
+    def _auto_reclaim(self, instance_id: int) -> None:
+        """A pad plugged in while seats wait takes one back at once: the seat whose lost pad had the
+        same GUID (the same pad re-plugged), else the only waiting seat. Several seats waiting and no
+        GUID match: a press of A decides (the reconnect overlay)."""
+        # Only seats the game has already seen waiting: a pad swapped within one frame in the
+        # lobby frees its seat there and the newcomer joins by A.
+        waiting = [s for s in self.disconnected_seats() if s in self._seen_waiting]
+        device: DeviceId = ("pad", instance_id)
+        if not waiting or self.seat_of(device) is not None:
+            return
+        guid = self._guids.get(instance_id, "")
+        seat = next((s for s in waiting if guid and self._lost_guid.get(s) == guid), None)
+        if seat is None and len(waiting) == 1:
+            seat = waiting[0]
+        if seat is not None:
+            self.assign(device, seat)
+            self._reclaimed.append((seat, device))
+
+    def take_reclaimed(self) -> list[tuple[int, DeviceId]]:
+        """(seat, device) for each seat a re-plugged pad took back since the last call: to announce."""
+        done, self._reclaimed = self._reclaimed, []
+        return done
 
     def _remove_pad(self, instance_id: int) -> None:
         pad = self.pads.pop(instance_id, None)
         if pad is None:
             return
         seat = self.seat_of(("pad", instance_id))
+        guid = self._guids.pop(instance_id, "")
         if seat is not None and seat not in self._disconnected:
             self._disconnected.append(seat)   # the seat waits for a reclaim; nothing is lost
+            self._lost_guid[seat] = guid
         self._last.pop(("pad", instance_id), None)
 
     # ---- per tick -----------------------------------------------------------
@@ -224,6 +255,7 @@ class InputManager:
             last[("pad", instance_id)] = pad.command(self.bindings)
             menu.append(pad.menu_command(self.bindings))
         self._last = last
+        self._seen_waiting = set(self._disconnected)
         self._menu = _merge(menu)
         if self._escape_fresh:
             self._menu = Command(self._menu.dx, self._menu.dy, self._menu.pressed | Button.B,
@@ -286,11 +318,13 @@ class InputManager:
         if old is not None:
             self.release(old)
         self._seats[seat] = device
+        self._lost_guid.pop(seat, None)
         if seat in self._disconnected:
             self._disconnected.remove(seat)
 
     def release(self, seat: int) -> None:
         self._seats.pop(seat, None)
+        self._lost_guid.pop(seat, None)
         if seat in self._disconnected:
             self._disconnected.remove(seat)
 

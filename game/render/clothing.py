@@ -484,19 +484,23 @@ def item_card(item: Any, size: tuple[int, int], label: str | None = None,
 
 @lru_cache(maxsize=64)
 def mark_surface(mark: str, size: int) -> pygame.Surface:
-    """A round badge: green tick ('right'/'filled') or red cross ('wrong')."""
+    """A round badge: green tick ('right'/'filled'), red cross ('wrong') or grey bar ('missing':
+    wanted, never found)."""
     check_size(size)
     ss = supersample(size)
     big = size * ss
     surf = pygame.Surface((big, big), pygame.SRCALPHA)
     c = big / 2
     good = mark in ("right", "filled")
-    if not good and mark != "wrong":
-        raise ValueError(f"unknown mark {mark!r}; expected 'right', 'wrong' or 'filled'")
+    if not good and mark not in ("wrong", "missing"):
+        raise ValueError(f"unknown mark {mark!r}; expected 'right', 'wrong', 'missing' or 'filled'")
+    fill = TICK_GREEN if good else CROSS_RED if mark == "wrong" else (112, 104, 100)
     pygame.draw.circle(surf, (255, 255, 255), (c, c), c - ss)
-    pygame.draw.circle(surf, TICK_GREEN if good else CROSS_RED, (c, c), c - ss - big * 0.08)
+    pygame.draw.circle(surf, fill, (c, c), c - ss - big * 0.08)
     pen = _Pen(0, big / 100)
-    if good:
+    if mark == "missing":
+        pen._path(surf, [(28, 50), (72, 50)], 14, (255, 255, 255), closed=False)
+    elif good:
         pen._path(surf, [(28, 52), (44, 67), (73, 35)], 12, (255, 255, 255), closed=False)
     else:
         pen._path(surf, [(32, 32), (68, 68)], 12, (255, 255, 255), closed=False)

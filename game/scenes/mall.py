@@ -275,6 +275,9 @@ class MallScene(Scene):
             return
         self.bots[seat] = make_soldout_bot(SeatSpec(seat, spec.name, "bot", "normal", spec.team), self.sim,
                                            self.spec.seed + seat)
+        if self.hud is not None:   # the panel's BOT tag is part of the static layer
+            self.hud.bots[seat] = True
+            self.static = None
 
     def _after_step(self) -> None:
         sim = self.sim

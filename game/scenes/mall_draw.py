@@ -241,6 +241,8 @@ class MapView:
                 pygame.draw.circle(surface, INK, (nx, ny), sprite.nose + 1)
                 pygame.draw.circle(surface, (255, 255, 255), (nx, ny), sprite.nose - 1)
             self._carrying(surface, sim, av.seat, cx, top, size)
+            if av.y_ticks and sim.mode == "memory" and sim.phase == "playing":
+                _hold_ring(surface, sim.sold_out_hold(av.seat), (cx, cy - bob), size)
             tag = sprite.tag
             rect = tag.get_rect(midbottom=(cx, top + 2 - (self.mini_pile[1] // 2 if self._has_load(sim, av.seat) else 0)))
             tags.append((tag, rect))
@@ -292,6 +294,17 @@ class MapView:
         for bx in range(bar.x, bar.right, 12):
             pygame.draw.polygon(surface, INK, [(bx, bar.bottom), (bx + 6, bar.y), (bx + 10, bar.y), (bx + 4, bar.bottom)])
         pygame.draw.rect(surface, INK, rect, 2)
+
+
+def _hold_ring(surface: pygame.Surface, frac: float, centre: tuple[int, int], size: int) -> None:
+    """Memory: how far a held Y is towards SOLD OUT!, a ring filling clockwise around the avatar."""
+    radius = round(size * 0.85)
+    rect = pygame.Rect(0, 0, radius * 2, radius * 2)
+    rect.center = centre
+    pygame.draw.circle(surface, INK, centre, radius, 7)
+    if frac > 0:
+        start = math.pi / 2 - 2 * math.pi * frac
+        pygame.draw.arc(surface, (255, 193, 69), rect.inflate(-2, -2), start, math.pi / 2, 5)
 
 
 def _dashed_rect(surface: pygame.Surface, colour: tuple[int, int, int], rect: pygame.Rect) -> None:

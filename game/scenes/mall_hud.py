@@ -16,7 +16,7 @@ import pygame
 from game import TICK_RATE
 from game.core.seats import SeatIdentity
 from game.render import glyphs, widgets
-from game.render.clothing import item_art, item_card, mark_surface, objective_art
+from game.render.clothing import card_back_surface, item_art, item_card, mark_surface, objective_art
 from game.render.icons import bag_icon, seat_shape_surface
 from game.scenes.mall_draw import _hex
 from game.scenes.mall_layout import MallLayout, PanelLayout
@@ -125,14 +125,19 @@ class Hud:
             self._ribbon(surface, v, f"{sim.pile_count(pile)} cards", (60, 48, 70))
             keys = [("X", "flip"), ("A", "take"), ("B", "drop")]
             if sim.mode == "memory":   # the narrow strip holds three hints
-                keys = [*keys, ("Y", "tap: put back")] if p.wide else [keys[0], keys[1], ("Y", "put back")]
+                if sim.by_seat[seat].hand_open:
+                    keys = [("LB/RB", "choose"), ("B", "put back")]
+                else:
+                    keys = [*keys, ("LB/RB", "hand")] if p.wide else [keys[0], keys[1], ("LB/RB", "hand")]
             self._hints(surface, seat, p, keys)
         elif carried is not None:
             surface.blit(item_card(self.cat.items[carried], v.size, colourblind=self.cb, colours=self.cat), v)
             where = "TABLE" if sim.mode == "rush" else "DRESSER"
             self._ribbon(surface, v, f"to {where}", (28, 120, 72))
             hint = "deliver" if sim.mode == "rush" else "place"
-            keys = [("A", hint), ("B", "put back")]
+            keys = [("A", hint)]
+            if sim.mode == "tidy" or sim.round.table_refuses(sim.player_of[seat]):
+                keys.append(("B", "put back"))   # a Rush card goes back only once the assist refused it
             if sim.mode == "rush":
                 keys.append(("LB/RB", "list"))
             self._hints(surface, seat, p, keys)
@@ -239,9 +244,11 @@ class Hud:
             pygame.draw.rect(surface, CARD_BACK, chip, border_radius=3)
 
     def _hand(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
-        """Memory: the hand's slots (hand size = items on the list); the selected one is framed."""
+        """Memory: the hand's slots (hand size = items on the list); the selected one is framed and
+        lifted. Cards in hand are private: face down unless the owner holds LB/RB to look."""
         rnd = sim.round
         hand = sim.hand(seat)
+        face_up = sim.by_seat[seat].hand_open and sim.phase == "playing"
         slots = max(len(hand), rnd.hand_size(sim.player_of[seat]))
         selected = sim.by_seat[seat].hand_index
         colour = self.identities[seat].colour
@@ -258,15 +265,21 @@ class Hud:
             gap = 8 if p.wide else 4
             cell = pygame.Rect(info.x + c * (size + gap), info.y + r * (size + 6), size, size)
             if i < len(hand):
-                pygame.draw.rect(surface, LIST_FILL, cell, border_radius=8)
-                surface.blit(item_art(self.cat.items[hand[i]], size - 4, self.cb, self.cat), (cell.x + 2, cell.y + 2))
+                if i == selected:
+                    cell = cell.move(0, -3)
+                if face_up:
+                    pygame.draw.rect(surface, LIST_FILL, cell, border_radius=8)
+                    surface.blit(item_art(self.cat.items[hand[i]], size - 4, self.cb, self.cat), (cell.x + 2, cell.y + 2))
+                else:
+                    surface.blit(card_back_surface((size, size)), cell)
                 if i == selected:
                     pygame.draw.rect(surface, colour, cell.inflate(4, 4), 4, border_radius=9)
             else:
                 pygame.draw.rect(surface, (60, 46, 40), cell, border_radius=8)
                 pygame.draw.rect(surface, SLOT_EMPTY, cell, 2, border_radius=8)
         if sim.held_pile(seat) is None and sim.phase == "playing":
-            self._hints(surface, seat, p, [("A", "pick up"), ("Y", "hold: SOLD OUT!")] if p.wide else [("A", "pick up")])
+            self._hints(surface, seat, p, [("A", "pick up"), ("LB/RB", "hand"), ("Y", "hold: SOLD OUT!")]
+                        if p.wide else [("A", "pick up"), ("LB/RB", "hand")])
 
     def _placed(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
         """Tidying Up: the cards this player placed at the dressers, newest last."""

@@ -1,10 +1,14 @@
 """The "pad pulled out" overlay a game scene pushes when ctx.input.disconnected_seats() is not empty.
 
 Nothing of the match is lost: the game is paused underneath (its pause() hook),
-and the seat waits. A on any unseated pad (the re-plugged one has a new id)
-takes the first waiting seat; or someone picks "Replace with a bot", which
-records the seat in ctx.bot_takeovers (the game scene reads it) and calls
-the optional on_bot(seat) callback. The overlay pops itself once no seat waits.
+and the seat waits. Plugging the pad back in gives the seat back at once (the
+input manager matches its GUID, or takes the only new pad while one seat
+waits), with a toast; A on any other unseated pad takes the first waiting seat.
+Handing a seat to a bot is a deliberate choice: its own menu row, A held for
+a moment while the row is chosen. The resting row is "Wait", so a press of A
+meant for the game never gives anyone's seat away. A bot takeover records the
+seat in ctx.bot_takeovers (the game scene reads it) and calls the optional
+on_bot(seat) callback. The overlay pops itself once no seat waits.
 """
 from __future__ import annotations
 
@@ -22,13 +26,32 @@ if TYPE_CHECKING:
     from game.core.context import Context
 
 # The overlay appears mid-play, while people are pressing A for the game: for this long
-# the menu ignores them, so nobody's seat goes to a bot by a press meant for the game.
+# the menu ignores them.
 MENU_GRACE_TICKS = 60
+# Giving a seat to a bot: A held this long on that row (a ring of progress fills the row).
+BOT_HOLD_TICKS = 60
 
 
 def needs_reconnect(ctx: "Context") -> bool:
-    """What a game scene checks each tick before pushing ReconnectScene."""
+    """What a game scene checks each tick before pushing ReconnectScene (announcing re-plugged pads)."""
+    announce_reclaims(ctx)
     return bool(ctx.input.disconnected_seats())
+
+
+def announce_reclaims(ctx: "Context") -> None:
+    """Seats a re-plugged pad took back by itself: the lobby's seat gets the new device, a toast says so."""
+    take = getattr(ctx.input, "take_reclaimed", None)
+    for seat, device in (take() if take is not None else []):
+        _seat_device(ctx, seat, device)
+        ctx.sound("confirm")
+        ctx.toast(f"{identities()[seat].name} is back")
+
+
+def _seat_device(ctx: "Context", seat: int, device: tuple) -> None:
+    for lobby_seat in ctx.seats:
+        if lobby_seat.seat == seat:
+            lobby_seat.device = device
+            lobby_seat.device_name = ctx.input.device_name(device)
 
 
 class ReconnectScene(Scene):
@@ -40,7 +63,9 @@ class ReconnectScene(Scene):
         self.on_bot = on_bot
         self.closing = False
         self.ticks = 0
-        self.menu = widgets.MenuList([], play=ctx.sound, row_height=70, width=620)
+        self.hold = 0                  # ticks A has been held on a bot row
+        self.armed = False             # that hold began with a fresh press after the grace
+        self.menu = widgets.MenuList([], play=ctx.sound, row_height=70, width=680)
         self._rebuild()
 
     def waiting(self) -> list[int]:
@@ -48,18 +73,22 @@ class ReconnectScene(Scene):
 
     def _rebuild(self) -> None:
         seats = self.waiting()
-        items = [widgets.MenuItem(f"Replace {identities()[s].name} with a bot", lambda s=s: self.replace_with_bot(s))
-                 for s in seats]
+        items = [widgets.MenuItem("Wait for the controller")]
+        items += [widgets.MenuItem(f"Hold A: a bot plays {identities()[s].name}") for s in seats]
         if [i.label for i in items] != [i.label for i in self.menu.items]:
-            self.menu.items = items or [widgets.MenuItem("Continue", enabled=False)]
-            self.menu.index = min(self.menu.index, len(self.menu.items) - 1)
+            self.menu.items = items
+            self.menu.index = min(self.menu.index, len(items) - 1)
+            self.hold, self.armed = 0, False
+
+    def bot_seat(self) -> int | None:
+        """The waiting seat of the chosen row, None on the "Wait" row."""
+        seats = self.waiting()
+        k = self.menu.index - 1
+        return seats[k] if 0 <= k < len(seats) else None
 
     def reclaim(self, seat: int, device: tuple) -> None:
         self.ctx.input.reclaim(seat, device)
-        for lobby_seat in self.ctx.seats:
-            if lobby_seat.seat == seat:
-                lobby_seat.device = device
-                lobby_seat.device_name = self.ctx.input.device_name(device)
+        _seat_device(self.ctx, seat, device)
         self.ctx.sound("confirm")
         self.ctx.toast(f"{identities()[seat].name} is back")
 
@@ -75,6 +104,7 @@ class ReconnectScene(Scene):
         self.ctx.toast(f"A bot plays {identities()[seat].name} now")
 
     def update(self, commands: dict[int, Command]) -> None:
+        announce_reclaims(self.ctx)
         waiting = self.waiting()
         if waiting:
             for device in self.ctx.input.unseated_presses(Button.A):
@@ -90,11 +120,29 @@ class ReconnectScene(Scene):
         if self.ticks <= MENU_GRACE_TICKS:
             return
         cmd = menu_command(commands)
-        seated_a = any(c.pressed & Button.A for s, c in commands.items() if s >= 0)
         directions = Button.UP | Button.DOWN | Button.LEFT | Button.RIGHT
+        before = self.menu.index
         self.menu.update(Command(cmd.dx, cmd.dy, cmd.pressed & directions, cmd.held & directions))
-        if seated_a:
-            self.menu.update(Command(pressed=Button.A))
+        if self.menu.index != before:
+            self.hold, self.armed = 0, False
+        self._hold_a(commands)
+
+    def _hold_a(self, commands: dict[int, Command]) -> None:
+        """A held on a bot row fills its bar; let go early and nothing happens."""
+        pressed = any(c.pressed & Button.A for c in commands.values())
+        held = any(c.held & Button.A for c in commands.values())
+        seat = self.bot_seat()
+        if seat is None or not held:
+            self.hold, self.armed = 0, False
+            return
+        if pressed and not self.armed:
+            self.armed = True
+        if not self.armed:
+            return           # A held since before the overlay opened or the row was chosen
+        self.hold += 1
+        if self.hold >= BOT_HOLD_TICKS:
+            self.hold, self.armed = 0, False
+            self.replace_with_bot(seat)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         ui = self.ctx.ui
@@ -112,8 +160,16 @@ class ReconnectScene(Scene):
         names = ", ".join(f"Seat {s + 1} ({identities()[s].name})" for s in seats)
         widgets.blit_text(surface, ui, f"{names}: the pad was disconnected.", "body", "text",
                           center=(w // 2, box.y + 178))
-        widgets.blit_text(surface, ui, "Reconnect it, or press A on any pad to take this seat.", "small",
+        widgets.blit_text(surface, ui, "Plug it back in: it takes its seat at once.", "small",
                           "accent_2", center=(w // 2, box.y + 220))
-        widgets.blit_text(surface, ui, "The game is paused: nothing is lost.", "small", "text_dim",
-                          center=(w // 2, box.y + 258))
-        self.menu.draw(surface, ui, ((w - self.menu.width) // 2, box.y + 290))
+        widgets.blit_text(surface, ui, "Or press A on another pad to take the seat. The game is paused.",
+                          "small", "text_dim", center=(w // 2, box.y + 258))
+        top = (w - self.menu.width) // 2, box.y + 290
+        self.menu.draw(surface, ui, top)
+        if self.hold:
+            row = pygame.Rect(top[0], top[1] + self.menu.index * self.menu.row_height, self.menu.width, 8)
+            row.y += self.menu.row_height - 24
+            fill = row.copy()
+            fill.w = round(row.w * min(1.0, self.hold / BOT_HOLD_TICKS))
+            pygame.draw.rect(surface, ui.colour("text_dim"), row, border_radius=4)
+            pygame.draw.rect(surface, ui.colour("accent"), fill, border_radius=4)

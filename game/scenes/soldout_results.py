@@ -163,17 +163,16 @@ class SoldOutResultsScene(MatchResultsScene):
             for k, slot in enumerate(rnd.tables[side]):
                 x0 = x
                 obj = cat.objectives[slot.card]
-                if rnd.mode == "memory":
-                    have = {c for m in rnd.members(side) for c in rnd.hands[m]}
-                else:
-                    have = {c for c, _ in slot.placed}
-                wrong = wrong_by_slot[k]
-                # A wanted item that a wrong card took the place of is crossed; one simply not found is plain.
-                marks = ["right" if item in have else ("wrong" if wrong else None) for item in obj.items]
+                marks = self.item_marks(side, k)
                 x = self._objective(surf, obj, marks, x, row.centery, size, rnd.objective_right(side, k), cb)
-                x = self._crossed(surf, wrong, x + 8, row.centery, max(30, size * 3 // 4), cb)
+                x = self._crossed(surf, wrong_by_slot[k], x + 8, row.centery, max(30, size * 3 // 4), cb)
                 self._pieces.append((pygame.Rect(x0 - 8, row.y - 6, x - x0 + 8, row.h + 11), row))
                 x += 18
+            if rnd.mode == "memory":   # a hand's cards that are on no list belong to no objective card
+                x0 = x
+                x = self._crossed(surf, self._unlisted(side), x, row.centery, max(30, size * 3 // 4), cb)
+                if x > x0:
+                    self._pieces.append((pygame.Rect(x0 - 8, row.y - 6, x - x0 + 8, row.h + 11), row))
             bags = self.result.side_scores[side] if self.result else 0
             self._points(surf, row, bags, side)
             self._pieces.append((pygame.Rect(row.right - 190, row.y, 190, row.h), row))
@@ -198,22 +197,31 @@ class SoldOutResultsScene(MatchResultsScene):
             surf.blit(bag_icon(bag), (frame.x - 6 + b * (bag - 4), frame.bottom - bag + 6))
         return frame.right
 
+    def item_marks(self, side: int, slot: int) -> list[str]:
+        """The same marks for every objective card: each pictured item found ("right") or not
+        ("missing"). Wrong cards are shown crossed where they were put, never marked on the items."""
+        rnd = self.rnd
+        if rnd.mode == "memory":
+            have = {c for m in rnd.members(side) for c in rnd.hands[m]}
+        else:
+            have = {c for c, _ in rnd.tables[side][slot].placed}
+        items = self.sim.catalogue.objectives[rnd.tables[side][slot].card].items
+        return ["right" if item in have else "missing" for item in items]
+
     def _wrong_cards(self, side: int) -> list[list[str]]:
-        """Per objective card of the side: the wrong cards put on it (Rush), or the hand's cards
-        that are on no list, shown beside the objective wanting the same garment (Memory)."""
+        """Per objective card of the side: the wrong cards put on it (Rush; none in Memory, where
+        wrong cards are in a hand, not on an objective card)."""
         rnd, cat = self.rnd, self.sim.catalogue
         slots = rnd.tables[side]
-        if rnd.mode != "memory":
-            return [[c for c, _ in slot.placed if c not in cat.objectives[slot.card].items] for slot in slots]
-        out: list[list[str]] = [[] for _ in slots]
+        if rnd.mode == "memory":
+            return [[] for _ in slots]
+        return [[c for c, _ in slot.placed if c not in cat.objectives[slot.card].items] for slot in slots]
+
+    def _unlisted(self, side: int) -> list[str]:
+        """Memory: the cards in the side's hands that are on no objective card of its list."""
+        rnd = self.rnd
         listed = set(rnd.list_items(side))
-        for card in (c for m in rnd.members(side) for c in rnd.hands[m] if c not in listed):
-            garment = cat.items[card].garment
-            k = next((k for k, slot in enumerate(slots)
-                      if any(cat.items[i].garment == garment for i in cat.objectives[slot.card].items)),
-                     len(slots) - 1)
-            out[k].append(card)
-        return out
+        return [c for m in rnd.members(side) for c in rnd.hands[m] if c not in listed]
 
     def _crossed(self, surf: pygame.Surface, items: list[str], x: int, cy: int, size: int, cb: bool) -> int:
         """Wrong cards: the item with a red cross on it."""

@@ -145,6 +145,12 @@ class RunnerMixin:
             self.restart()
             return
         if self.device is not None and self.device[0] == "pad" and self.device not in self.ctx.input.devices():
+            back = _replugged_pad(self.ctx, self.device)
+            if back is not None:   # the runner's pad came back (a new id): it plays on, no button needed
+                self.device = back
+                self.ctx.toast("The runner's gamepad is back")
+                return
+        if self.device is not None and self.device[0] == "pad" and self.device not in self.ctx.input.devices():
             # The runner's pad is gone: stop the clock rather than run on with nobody playing.
             from game.scenes.speedrun_pause import SpeedrunPauseScene
             self.ctx.toast("The runner's gamepad was disconnected: plug it back in and resume")
@@ -325,6 +331,8 @@ class RunnerMixin:
         if best is not None and not self.session.over:
             lines += [("", 10, DIM), ("Best possible", 18, DIM), (format_ticks(best), 26, GOLD)]
         flags = self.session.flags()
+        if not self.session.over:   # a wrong card stays secret until the run ends, as in the game
+            flags = [f for f in flags if f != "mistake"]
         if flags:
             lines.append(("", 10, DIM))
             lines.append(("NOT A PB RUN:", 18, STATE_COLOURS["behind_losing"]))
@@ -344,3 +352,11 @@ class RunnerMixin:
             surface.blit(surf, (x, y))
             y += surf.get_height() + 4
         return y
+
+
+def _replugged_pad(ctx: "Context", lost: tuple) -> tuple | None:
+    """A pad plugged in after the runner's pad was lost (SDL gives every new pad a higher id),
+    not seated by anyone: the runner's pad, re-plugged."""
+    seated = set(ctx.input.seated().values()) if hasattr(ctx.input, "seated") else set()
+    newer = [d for d in ctx.input.devices() if d[0] == "pad" and d[1] > lost[1] and d not in seated]
+    return newer[0] if newer else None

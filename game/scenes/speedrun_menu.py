@@ -238,10 +238,26 @@ class RunCodeScene(Scene):
     def update(self, commands: dict[int, Command]) -> None:
         # Back is Escape or a pad's B: the keyboard's B keys (Shift) are needed for typing.
         inp = self.ctx.input
-        pad_back = any(d[0] == "pad" and inp.device_command(d).pressed & Button.B for d in inp.devices())
-        if inp.escape_pressed() or pad_back:
+        pad = Button.NONE
+        for device in inp.devices():
+            if device[0] == "pad":
+                pad |= inp.device_command(device).pressed
+        if inp.escape_pressed() or pad & Button.B:
             self.ctx.sound("back")
             self.ctx.stack.pop()
+        elif pad & Button.X:   # controller only: the saved run codes and replays, or typing on screen
+            from game.scenes.run_browser import SavedRunsScene
+            self.ctx.stack.push(SavedRunsScene(self.ctx, self.records))
+        elif pad & Button.Y:
+            from game.scenes.run_browser import KeyboardScene
+            self.ctx.stack.push(KeyboardScene(self.ctx, self.text.strip(), self._typed))
+        elif pad & Button.A:
+            self.play()
+
+    def _typed(self, text: str, play: bool) -> None:
+        self.text, self.error = text, ""
+        if play:
+            self.play()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         ui = self.ctx.ui
@@ -250,6 +266,7 @@ class RunCodeScene(Scene):
         widgets.logo_text(surface, ui, "PLAY A RUN CODE", ui.size("heading"), ui.colour("accent"), (w // 2, 90),
                           outline=4)
         intro = ["Paste a run code with Ctrl+V (or type it), then press Enter.",
+                 "With a pad: X opens the run codes and replays saved here, Y types one on screen.",
                  "The run plays back and its time is verified by the game itself."]
         for i, line in enumerate(intro):
             s = ui.render(line, 24, DIM)
@@ -271,7 +288,8 @@ class RunCodeScene(Scene):
         if self.error:
             e = ui.render(self.error, 24, STATE_COLOURS["behind_losing"])
             surface.blit(e, e.get_rect(center=(w // 2, field.bottom + 40)))
-        widgets.hints(surface, ui, [("Ctrl+V", "Paste"), ("Enter", "Play"), ("Del", "Clear"), ("Esc", "Back")])
+        widgets.hints(surface, ui, [("Ctrl+V", "Paste"), ("Enter / A", "Play"), ("X", "Saved runs"),
+                                    ("Y", "Keyboard"), ("Esc / B", "Back")])
 
 
 def playback_scene(ctx: "Context", replay, records: Records | None = None) -> Scene:

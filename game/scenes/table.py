@@ -42,7 +42,7 @@ log = logging.getLogger(__name__)
 
 SOUNDS = {"roll": "roll", "grab": "grab", "queue": "queue", "buy": "buy", "bonus": "bonus",
           "countdown": "countdown", "go": "go", "over": "win", "ready": "confirm", "reveal": "bonus",
-          "land": "land", "last": "countdown", "last_tick": "countdown"}
+          "land": "land", "last": "countdown", "last_tick": "countdown", "bid_step": "menu_move"}
 
 
 class TableScene(Scene):

@@ -199,7 +199,10 @@ class SeatHud:
                 return "READY (bid hidden)", GREEN
             if self.bots[seat]:
                 return "choosing...", DIM      # a bot's choice is as secret as anyone's
-            return f"Bid: {sim.seats[seat].bid_choice} (up/down, {self.key(seat, 'A')})", WHITE
+            if sim.seats[seat].peek:   # only while its owner holds the peek button
+                return f"Your bid: {sim.seats[seat].bid_choice}", GOLD_TEXT
+            # The choice itself never shows: a neighbour on the sofa sees only that one is being made.
+            return f"Bid secret: hold {self.key(seat, 'Y')} to peek, up/down, {self.key(seat, 'A')} locks", WHITE
         if phase == REVEAL and sim.revealed is not None:
             bid = sim.revealed[seat]
             return (f"{bid} bonus {'die' if bid == 1 else 'dice'}", GOLD_TEXT) if bid else ("Sits out", DIM)

@@ -118,7 +118,7 @@ class Overlays:
         title = "BIDS REVEALED" if revealed else "BONUS ROUND: SECRET BIDS"
         box = self._panel(surface, title, sim.n + 1)
         if not revealed:
-            self.texts.blit(surface, "Each token buys one die. Choose 0-5 with up/down, lock with A.", 22, DIM,
+            self.texts.blit(surface, "Each token buys one die. Up/down chooses 0-5, hold Y to peek, A locks.", 22, DIM,
                             2, midtop=(box.centerx, box.y + 56))
             self.texts.blit(surface, f"{sim.turn_left() // 60}s", 26, DIM, 2, topright=(box.right - 16, box.y + 14))
         for seat in range(sim.n):

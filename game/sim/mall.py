@@ -73,7 +73,7 @@ class Avatar:
     """A seat's avatar and its per-seat controls state. The scene reads; only the sim writes."""
 
     __slots__ = ("seat", "player", "body", "last_flip", "y_ticks", "target_slot", "hand_index",
-                 "ready", "reject_reason", "reject_tick", "bot")
+                 "hand_open", "ready", "reject_reason", "reject_tick", "bot")
 
     def __init__(self, seat: int, player: int, x: int, y: int, bot: bool) -> None:
         self.seat = seat
@@ -83,6 +83,7 @@ class Avatar:
         self.y_ticks = 0              # how long Y has been held (Memory)
         self.target_slot: int | None = None  # Rush: objective slot for the next delivery (None = auto)
         self.hand_index = 0           # Memory: selected hand card
+        self.hand_open = False        # Memory: LB or RB held this tick (the owner looks at the hand)
         self.ready = bot              # Memory study phase: bots are always ready
         self.reject_reason = ""
         self.reject_tick = -1
@@ -156,6 +157,7 @@ class MallSim:
             av.y_ticks = 0
             av.target_slot = None
             av.hand_index = 0
+            av.hand_open = False
             av.ready = av.bot
             av.reject_reason = ""
             av.reject_tick = -1
@@ -428,6 +430,7 @@ class MallSim:
             cmd = commands.get(av.seat, IDLE)
             pressed = int(cmd.pressed)
             held_buttons = int(cmd.held)
+            av.hand_open = bool(held_buttons & (_LB | _RB))
             if pressed or held_buttons or av.y_ticks:
                 self._buttons(av, pressed, held_buttons)
             if self.round.over:
@@ -449,7 +452,10 @@ class MallSim:
         if (held | pressed) & _X:
             self._flip(av, bool(pressed & _X))
         if pressed & _B:
-            self._press_b(av)
+            if mode == "memory" and av.hand_open:
+                self._hand_back(av)
+            else:
+                self._press_b(av)
         if mode == "memory":
             self._memory_y(av, held)
         elif pressed & _Y:
@@ -539,19 +545,23 @@ class MallSim:
         self._apply(av, rnd.put_down(p), "put_down", None)
 
     def _memory_y(self, av: Avatar, held: int) -> None:
+        """Hold Y to call SOLD OUT!; letting go early does nothing at all (the meter empties)."""
         if held & _Y:
             av.y_ticks += 1
             if av.y_ticks == self.t.hold_ticks:
                 self._apply(av, self.round.call_sold_out(av.player), "called", av.seat)
             return
-        if 0 < av.y_ticks < self.t.hold_ticks:  # a tap: released before the hold completed
-            hand = self.round.hands[av.player]
-            index = min(av.hand_index, max(0, len(hand) - 1))
-            card = hand[index] if hand else None
-            res = self.round.hand_to_pile(av.player, index)
-            if self._apply(av, res, "hand_back", card):
-                av.hand_index = max(0, min(av.hand_index, len(hand) - 1))
         av.y_ticks = 0
+
+    def _hand_back(self, av: Avatar) -> None:
+        """Memory: B with the hand open (LB/RB held) puts the chosen hand card back into the held pile,
+        an input of its own so a near-miss on SOLD OUT! never undoes a player's work."""
+        hand = self.round.hands[av.player]
+        index = min(av.hand_index, max(0, len(hand) - 1))
+        card = hand[index] if hand else None
+        res = self.round.hand_to_pile(av.player, index)
+        if self._apply(av, res, "hand_back", card):
+            av.hand_index = max(0, min(av.hand_index, len(hand) - 1))
 
     # ----- results of engine actions ---------------------------------------------------
     def _reject(self, av: Avatar, reason: str) -> None:

@@ -76,7 +76,7 @@ class Seat:
     """One seat's controls state. The scene and bots read it; only the sim writes."""
 
     __slots__ = ("seat", "name", "cursor", "bargain", "bid_choice", "land_tick", "reason",
-                 "reason_tick", "rejections", "ready", "move_dir", "move_at")
+                 "reason_tick", "rejections", "ready", "move_dir", "move_at", "peek")
 
     def __init__(self, seat: int, name: str) -> None:
         self.seat = seat
@@ -91,6 +91,7 @@ class Seat:
         self.ready = False         # round results: ready to go on
         self.move_dir = (0, 0)     # direction held, for repeats
         self.move_at = 0           # tick of the next repeat
+        self.peek = False          # bidding: Y held this tick, the owner looks at the secret bid
 
     def state(self) -> list:
         return [self.cursor, self.bargain, self.bid_choice, self.land_tick, self.reason,

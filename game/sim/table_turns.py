@@ -144,13 +144,17 @@ class TurnPhases:
         for seat in self.order():
             s = self.seats[seat]
             cmd = commands.get(seat, IDLE)
+            s.peek = bool(int(cmd.held) & _Y) and not self.game.bid_made(seat)
             if cmd is IDLE or self.game.bid_made(seat):
                 s.move_dir = (0, 0)
                 continue
             dx, dy = self._direction(s, cmd)
             step = dx or -dy
             if step:
-                s.bid_choice = min(max(0, s.bid_choice + step), self.bid_limit(seat))
+                choice = min(max(0, s.bid_choice + step), self.bid_limit(seat))
+                if choice != s.bid_choice:   # one sound for every step: it never says which number
+                    self.events.append(("bid_step", seat, None))
+                s.bid_choice = choice
             if int(cmd.pressed) & _A:
                 self._lock_bid(s)
         if self.game.phase == BIDDING and self.tick - self.turn_start >= self.tuning.bid_max:

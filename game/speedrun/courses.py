@@ -96,8 +96,9 @@ def _tuning():
 
 class SoldOutCourse(Course):
     """Rush: a split per card delivered, done on SOLD OUT!. Tidying Up: a split per pictured
-    item filled, done when all are. Memory: a split per listed item gathered in hand, then
-    one for the SOLD OUT! call; a call without the whole list is a finish with a mistake."""
+    item filled, done when all are. Memory: a split per card taken into the hand (listed or not:
+    the list is hidden), then one for the SOLD OUT! call; a call without the whole list is a
+    finish with a mistake."""
 
     def __init__(self, spec: MatchSpec) -> None:
         from game.sim.mall import MallSim
@@ -135,8 +136,9 @@ class SoldOutCourse(Course):
         if self.mode == "tidy":
             return sum(1 for d in range(len(rnd.dressers))
                        for i in rnd.pictured(rnd.dressers[d].card) if rnd.filled(d, i)), label
-        have = sum(1 for i in self.wanted if i in rnd.hands[PLAYER])
-        self._best_hand = max(self._best_hand, have)
+        # Cards in hand, right or wrong: a split only for a listed card would tell the runner
+        # which cards are on the hidden list.
+        self._best_hand = max(self._best_hand, min(len(rnd.hands[PLAYER]), len(self.wanted)))
         return self._best_hand, label
 
     def verdict(self) -> tuple[bool, str] | None:

@@ -102,6 +102,10 @@ class RunSession:
         complete, reason = verdict
         if complete:
             if not self.splits.done:   # the completing step is always the last split
+                last = len(self.splits.names) - 1
+                if self.splits.index < last:   # finished early (SOLD OUT! short of a full hand):
+                    # the call keeps its own name; the items never reached are not rows
+                    self.splits.names = self.splits.names[:self.splits.index] + [self.splits.names[last]]
                 self.splits.split(self.timer.at(now))
                 self.split_items.append(item)
             self.timer.stop(now)

@@ -268,13 +268,18 @@ class Round:
         return self._done()
 
     def return_card(self, player: int, pile: int) -> Result:
-        """Rush/Tidy: put the carried card back at the bottom of a pile on the floor (a change of mind)."""
+        """Put the carried card back at the bottom of a pile on the floor. Tidy: a change of mind.
+        Rush: "matching clothing cards must be immediately brought to the Starting Table", so only
+        a card the assisted table refuses may go back."""
         if why := self._check_player(player):
             return self._refuse(why)
         if self.mode == "memory":
             return self._refuse("In Memory, put cards back with your hand")
         if player not in self.carried:
             return self._refuse("You are not carrying a card")
+        if self.mode == "rush" and not self.table_refuses(player):
+            return self._refuse("Bring the card you carry to the Starting Table first"
+                                + (": only a card it refuses goes back" if self.assist else ""))
         if pile not in self.piles:
             return self._refuse("That pile is gone")
         if self.holder(pile) is not None:
@@ -316,6 +321,16 @@ class Round:
         if all(len(s.placed) >= len(self.pictured(s.card)) for s in table):
             return self._done(*self._end("sold_out", side))
         return self._done(*self._check_stuck())
+
+    def table_refuses(self, player: int) -> bool:
+        """Rush with the assist: the Starting Table would refuse the carried card on every
+        objective card (not on the list, or every card picturing it is full)."""
+        card = self.carried.get(player)
+        if not self.assist or card is None:
+            return False
+        table = self.tables[self.side(player)]
+        return not any(card in self.pictured(s.card) and len(s.placed) < len(self.pictured(s.card))
+                       for s in table)
 
     def _default_slot(self, table: list[Slot], card: str) -> int | None:
         open_slots = [k for k, s in enumerate(table) if len(s.placed) < len(self.pictured(s.card))]
