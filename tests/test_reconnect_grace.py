@@ -112,13 +112,13 @@ def test_a_replugged_pad_takes_its_seat_back_at_once_with_a_toast(ctx):
             back.detach()
 
 
-def test_the_only_new_pad_takes_the_one_waiting_seat_whatever_its_make(ctx, monkeypatch):
+def test_the_only_new_pad_takes_the_one_waiting_seat_whatever_its_make(ctx):
     stays = _two_seated_one_pulled(ctx)
-    monkeypatch.setattr("game.input.manager._guid", lambda index: "another-make")
     other = None
     try:
-        other = VirtualPad()
+        other = VirtualPad(vendor=0x054C, product=0x09CC)   # a PlayStation pad: another GUID than the lost one
         frame(ctx)
+        assert ctx.input.pads[other.instance_id].guid != ctx.input.pads[stays.instance_id].guid
         assert ctx.input.device_of(1) == ("pad", other.instance_id)
     finally:
         stays.detach()
