@@ -75,7 +75,20 @@ def build_parser() -> argparse.ArgumentParser:
                    help="bots of neighbouring difficulties play many headless matches; prints win rates")
     p.add_argument("--matches", type=_int_range(1, 100_000, "--matches"), default=None, metavar="N",
                    help="--tournament: matches per pairing and mode (default 40)")
+    p.add_argument("--livesplit", type=_livesplit_address, metavar="HOST:PORT",
+                   help="link speedruns to a LiveSplit Server (default port 16834)")
+    p.add_argument("--export-lss", metavar="CATEGORY", help="write a LiveSplit splits file for a speedrun board "
+                   "(rush, rush.set.B, rush.daily) and exit")
+    p.add_argument("--out", metavar="FILE", help="--export-lss: the file to write")
     return p
+
+
+def _livesplit_address(text: str) -> tuple[str, int]:
+    from game.speedrun.livesplit_link import AddressError, parse_address
+    try:
+        return parse_address(text)
+    except AddressError as exc:
+        raise argparse.ArgumentTypeError(str(exc).removeprefix("--livesplit ")) from None
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
@@ -101,7 +114,11 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         raise UsageError("--matches only goes with --tournament")
     if args.tournament and (args.record or args.replay or args.json):
         raise UsageError("--tournament prints a table: it takes no --record, --replay or --json")
-    exclusive = [name for name in ("headless", "screenshot", "check_level", "scenario", "tournament")
+    if args.out and not args.export_lss:
+        raise UsageError("--out only goes with --export-lss CATEGORY")
+    if args.livesplit and (args.headless or args.screenshot or args.export_lss):
+        raise UsageError("--livesplit links the game window's speedruns; it does not go with a command that opens none")
+    exclusive = [name for name in ("headless", "screenshot", "check_level", "scenario", "tournament", "export_lss")
                  if getattr(args, name)]
     if len(exclusive) > 1:
         flags = " and ".join("--" + n.replace("_", "-") for n in exclusive)

@@ -18,6 +18,9 @@ class Settings:
     screen_shake: bool = True
     ui_scale: float = 1.0        # UI_SCALE_MIN..UI_SCALE_MAX
     show_fps: bool = False
+    livesplit: bool = False      # speedruns drive the runner's LiveSplit (its TCP server)
+    livesplit_host: str = "localhost"
+    livesplit_port: int = 16834
 
     @classmethod
     def load(cls) -> tuple["Settings", str | None]:
@@ -45,8 +48,13 @@ class Settings:
 
 def _valid(name: str, value: object) -> object | None:
     """The value if it is acceptable for setting `name`, else None."""
-    if name in ("fullscreen", "colourblind", "screen_shake", "show_fps"):
+    if name in ("fullscreen", "colourblind", "screen_shake", "show_fps", "livesplit"):
         return value if isinstance(value, bool) else None
+    if name == "livesplit_host":
+        ok = isinstance(value, str) and 0 < len(value) <= 253 and not any(c.isspace() for c in value)
+        return value if ok else None
+    if name == "livesplit_port":
+        return value if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 65535 else None
     # bool is an int subclass: refuse it for numeric settings.
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return None
