@@ -155,6 +155,7 @@ class RunnerMixin:
 
     def run_update(self, commands: dict[int, Command]) -> None:
         """The scene's update(): pause, restart, then as many ticks as the game speed asks for."""
+        speedrun_link.pump(self.ctx)
         cmd = self._runner_command()
         from game.scenes.pause import wants_pause
         if wants_pause(self.ctx, commands) or cmd.pressed & Button.START:
@@ -263,7 +264,7 @@ class RunnerMixin:
         comp = session.splits.comparison
         entry = {"outcome": outcome, "ticks": out.ticks if out and out.complete else None,
                  "real_ms": round(self.real_ms() or 0), "splits": list(session.splits.times),
-                 "real_splits": list(self.real_splits), "names": session.splits.names[:len(session.splits.times)],
+                 "real_splits": list(self.real_splits), "names": list(session.splits.names),
                  "flags": list(out.flags if out else session.flags()), "seed": self.setup.seed,
                  "started": self.started_at.isoformat(timespec="seconds") if self.started_at else "",
                  "ended": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
@@ -333,7 +334,7 @@ class RunnerMixin:
     def _practice_done(self) -> None:
         """Practice: the segment is over (or the run ended inside it): log it, show how it went."""
         ticks = self.practice.result(self.session)
-        if ticks is not None:
+        if ticks is not None and not self.scripted:
             log = self.attempt_log()
             log.add_practice(self.practice.segment, ticks)
             try:
