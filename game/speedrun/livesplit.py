@@ -89,7 +89,8 @@ def _attempt_history(run: ET.Element, attempts: list[dict]) -> None:
             if stamp:
                 attrs[tag] = stamp
                 attrs[f"is{tag.capitalize()}Synced"] = "False"
-        done = a.get("outcome") == "finished" and a.get("ticks") is not None
+        # A flagged finish is no time to LiveSplit (the link reset it there too).
+        done = a.get("outcome") == "finished" and a.get("ticks") is not None and not a.get("flags")
         _time(hist, "Attempt", a["ticks"] if done else None, attrs, a.get("real_ms") if done else None)
 
 
