@@ -223,3 +223,29 @@ def test_the_link_is_off_unless_asked_for(ctx):
     assert ctx.settings.livesplit is False and speedrun_link.link(ctx) is None
     run = SpeedrunRunScene(ctx, make_setup(load_categories()["rush"], "set", seed_index=0))
     assert run._link is None and ctx.livesplit is None
+
+
+def test_livesplit_not_running_is_a_toast_in_the_menu(ctx):
+    from game.scenes.speedrun_menu import SpeedrunMenuScene
+    probe = socket.socket()
+    probe.bind(("127.0.0.1", 0))
+    port = probe.getsockname()[1]
+    probe.close()
+    ctx.livesplit_address = ("127.0.0.1", port)
+    menu = SpeedrunMenuScene(ctx)
+    ctx.stack.push(menu)
+    ctx.stack.apply()
+    try:
+        for _ in range(300):
+            app.tick(ctx)
+            if any("LiveSplit" in t for t in ctx.toasts.texts()):
+                break
+            pygame.time.wait(5)
+        assert [t for t in ctx.toasts.texts() if "LiveSplit" in t] == [f"LiveSplit at 127.0.0.1:{port}: refused; retrying"]
+        assert top_is(ctx, menu)
+    finally:
+        ctx.livesplit.close()
+
+
+def top_is(ctx, scene) -> bool:
+    return ctx.stack.scenes[-1] is scene

@@ -86,7 +86,9 @@ class RunnerMixin:
         self.real_splits: list[int] = []      # real time (ms) at each split
         self.started_at: _dt.datetime | None = None
         self._log: AttemptLog | None = None
-        self._link = None if (playback is not None or scripted) else speedrun_link.link(ctx)
+        # LiveSplit follows real attempts only: not replays, demos or practice.
+        live = playback is None and not scripted and practice is None
+        self._link = speedrun_link.link(ctx) if live else None
 
     # ------------------------------------------------------------------ sessions
     def _new_session(self) -> None:
@@ -203,12 +205,12 @@ class RunnerMixin:
             if self.counts() and not self._counted:
                 self._counted = True
                 self.records.count_attempt(self.setup.board)
-            if self._link is not None and self.practice is None:
+            if self._link is not None:
                 self._link.start_run(session.igt())
         new_splits = session.splits.times[splits_before:]
         if new_splits and self.rta_start is not None:
             self.real_splits += [round((now - self.rta_start) * 1000)] * len(new_splits)
-        if self._link is not None and self.practice is None and session.timer.started:
+        if self._link is not None and session.timer.started:
             self._tell_link(new_splits)
         if self.practice is not None:
             if not self.saved and (session.over or self.practice.result(session) is not None):
@@ -280,12 +282,13 @@ class RunnerMixin:
     # ------------------------------------------------------------------ stack hooks
     def pause(self) -> None:
         """Something covers the run (the pause menu): LiveSplit's game time stops with ours."""
-        if self._link is not None and self.session is not None and self.practice is None:
+        super().pause()   # type: ignore[misc]
+        if self._link is not None and self.session is not None:
             self._link.pause(self.session.igt())
 
     def resume(self) -> None:
         super().resume()   # type: ignore[misc]
-        if self._link is not None and self.session is not None and self.practice is None:
+        if self._link is not None and self.session is not None:
             self._link.resume(self.session.igt())
 
     def _after_step(self) -> None:
@@ -383,7 +386,7 @@ class RunnerMixin:
             if self.counts():
                 golds = self.records.add_reset(self.setup.board, list(session.splits.times), session.flags())
                 self._log_attempt("reset", golds=golds)
-            if self._link is not None and self.practice is None:
+            if self._link is not None:
                 self._link.reset()
         if self.playback is None and not self.scripted:
             try:

@@ -29,7 +29,7 @@ def link(ctx: "Context") -> LiveSplitLink | None:
     address = wanted(ctx)
     current: LiveSplitLink | None = ctx.livesplit
     if current is not None and (address is None or (current.host, current.port) != address):
-        current.close(timeout=0.5)
+        current.close(timeout=0)   # never wait on the game thread: the worker stops by itself
         ctx.livesplit = current = None
     if address is None:
         return None
@@ -60,5 +60,5 @@ def status(ctx: "Context") -> str:
 
 def close(ctx: "Context") -> None:
     if ctx.livesplit is not None:
-        ctx.livesplit.close(timeout=0.5)
+        ctx.livesplit.close(timeout=0)
         ctx.livesplit = None

@@ -155,9 +155,11 @@ class LiveSplitLink:
         self._live = self._running = self._paused = False
 
     def close(self, timeout: float = 2.0) -> None:
+        """Stop the worker; wait for it up to `timeout` seconds (0: not at all, as the game does)."""
         self._stop.set()
         self._state = "closed"
-        self._thread.join(timeout)
+        if timeout:
+            self._thread.join(timeout)
 
     def _put(self, *commands: str) -> None:
         for command in commands:
