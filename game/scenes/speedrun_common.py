@@ -18,7 +18,7 @@ from game.input.commands import IDLE, Button, Command
 from game.replay import Replay, to_code
 from game.scenes.speedrun_draw import DIM, GOLD, STATE_COLOURS, WHITE, box, split_rows, steady_text
 from game.scenes import speedrun_link
-from game.speedrun.attempts import AttemptLog
+from game.speedrun.attempts import WRITER, AttemptLog
 from game.speedrun.categories import SEED_LETTERS, RunSetup, make_setup, spec_for
 from game.speedrun.records import Records, Verdict, flag_text, save_replay
 from game.speedrun.session import RunSession
@@ -89,6 +89,8 @@ class RunnerMixin:
         # LiveSplit follows real attempts only: not replays, demos or practice.
         live = playback is None and not scripted and practice is None
         self._link = speedrun_link.link(ctx) if live else None
+        if self.counts():
+            self.attempt_log()      # read now, in the menu, not on the first reset
 
     # ------------------------------------------------------------------ sessions
     def _new_session(self) -> None:
@@ -158,6 +160,8 @@ class RunnerMixin:
     def run_update(self, commands: dict[int, Command]) -> None:
         """The scene's update(): pause, restart, then as many ticks as the game speed asks for."""
         speedrun_link.pump(self.ctx)
+        for error in WRITER.take_errors():
+            self.ctx.toast(error, seconds=8)
         cmd = self._runner_command()
         from game.scenes.pause import wants_pause
         if wants_pause(self.ctx, commands) or cmd.pressed & Button.START:
@@ -272,12 +276,12 @@ class RunnerMixin:
                  "ended": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
                  "pb": pb, "golds": list(golds or []), "reason": out.reason if out else "",
                  "comparison": {"pb": list(comp.pb), "best": list(comp.best_segments)}}
-        log = self.attempt_log()
-        log.add(entry, session.replay_text())
-        try:
+        log, replay = self.attempt_log(), session.replay_text()
+
+        def write() -> None:       # on the writer thread: a reset stays instant however long the history
+            log.add(entry, replay)
             log.save()
-        except OSError as exc:
-            self.ctx.toast(f"Could not save the attempt history: {exc.strerror or exc}", seconds=8)
+        WRITER.submit(write)
 
     # ------------------------------------------------------------------ stack hooks
     def pause(self) -> None:
@@ -337,15 +341,16 @@ class RunnerMixin:
     def _practice_done(self) -> None:
         """Practice: the segment is over (or the run ended inside it): log it, show how it went."""
         ticks = self.practice.result(self.session)
+        segment = self.practice.segment
+        log = self.attempt_log()
+        earlier = log.practice_times(segment)
         if ticks is not None and not self.scripted:
-            log = self.attempt_log()
-            log.add_practice(self.practice.segment, ticks)
-            try:
+            def write() -> None:
+                log.add_practice(segment, ticks)
                 log.save()
-            except OSError as exc:
-                self.ctx.toast(f"Could not save the practice time: {exc.strerror or exc}", seconds=8)
+            WRITER.submit(write)
         from game.scenes.speedrun_practice import PracticeDoneScene
-        self.ctx.stack.push(PracticeDoneScene(self.ctx, self, ticks))
+        self.ctx.stack.push(PracticeDoneScene(self.ctx, self, ticks, earlier))
 
     def draw_practice_banner(self, surface: pygame.Surface, centre_x: int, y: int) -> None:
         """Practice: which segment, its time so far, the PB's and the best for it; READY before the hand-over."""

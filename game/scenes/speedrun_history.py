@@ -21,7 +21,7 @@ from game.render import widgets
 from game.scenes import registry
 from game.scenes.common import menu_command
 from game.scenes.speedrun_draw import CURRENT, DIM, GOLD, STATE_COLOURS, WHITE, box
-from game.speedrun.attempts import AttemptLog, Stats
+from game.speedrun.attempts import WRITER, AttemptLog, Stats
 from game.speedrun.categories import RunSetup, make_setup
 from game.speedrun.records import Records, read_replay_text
 from game.speedrun.splits import Comparison
@@ -46,6 +46,7 @@ class SpeedrunHistoryScene(Scene):
         self.setup = setup
         self.records = records
         if log is None:
+            WRITER.flush(2.0)            # the attempt just made is in the file
             log, warning = AttemptLog.load(setup.board)
             if warning:
                 ctx.toast(warning, seconds=8)
@@ -97,6 +98,7 @@ class SpeedrunHistoryScene(Scene):
 
     def resume(self) -> None:
         self.records, _ = Records.load()
+        WRITER.flush(2.0)
         self.log, _ = AttemptLog.load(self.setup.board)
         self._refresh()
 

@@ -28,7 +28,7 @@ class PracticeDoneScene(Scene):
     name = "speedrun_practice_done"
     opaque = False
 
-    def __init__(self, ctx: "Context", run, ticks: int | None) -> None:
+    def __init__(self, ctx: "Context", run, ticks: int | None, earlier: list[int] | None = None) -> None:
         super().__init__(ctx)
         self.run = run
         self.ticks = ticks
@@ -38,9 +38,7 @@ class PracticeDoneScene(Scene):
         pb_here, pb_before = comp.pb_at(k), comp.pb_at(k - 1) if k else 0
         self.pb_segment = pb_here - pb_before if pb_here is not None and pb_before is not None else None
         self.best = comp.best_at(k)
-        practice = run.attempt_log().practice_times(k)
-        earlier = practice[:-1] if ticks is not None and practice and practice[-1] == ticks else practice
-        self.practice_best = min(earlier) if earlier else None
+        self.practice_best = min(earlier) if earlier else None   # before this one
 
     def update(self, commands: dict[int, Command]) -> None:
         cmd = menu_command(commands)

@@ -12,13 +12,24 @@ every PB and every attempt with a gold segment; older ones are deleted when a
 new attempt is added, and their entries stay in the history without a replay.
 
 Practice segments are logged here too (never in the records: they are no PB).
+
+Writing a long history and a replay costs tens of milliseconds (serialising,
+fsync), too much for a one-button reset: the run scenes hand the write to
+`WRITER`, one background thread that applies them in order; `flush()` waits
+for it (the history screen, the tests, and the interpreter at exit).
 """
 from __future__ import annotations
 
+import atexit
+import collections
 import json
+import logging
+import queue
 import statistics
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 from game.replay import replays_dir
 from game.speedrun.splits import merge_best, segments_of
@@ -83,6 +94,10 @@ class AttemptLog:
     def __init__(self, board: str, data: dict | None = None) -> None:
         self.board = board
         self.data = data if data is not None else {"version": LOG_VERSION, "attempts": [], "practice": {}}
+        # Where this history lives, fixed now: a write done later by WRITER still lands here.
+        self.path = self.path_for(board)
+        self.replays = replay_folder()
+        self._text: dict[int, str] = {}   # attempt id -> its JSON, reused by every save (see save())
 
     # ----- files ------------------------------------------------------------------
     @staticmethod
@@ -104,7 +119,18 @@ class AttemptLog:
         return cls(board, data), None
 
     def save(self) -> None:
-        atomic_write_text(self.path_for(self.board), json.dumps(self.data, separators=(",", ":")) + "\n")
+        """Write the whole history atomically. Each attempt is serialised once and its text kept:
+        one json.dumps of thousands of attempts would hold the interpreter lock for tens of ms
+        (a hitch in the run going on meanwhile); small dumps of new attempts do not."""
+        parts = []
+        for entry in self.attempts:
+            text = self._text.get(entry["id"])
+            if text is None:
+                text = self._text[entry["id"]] = json.dumps(entry, separators=(",", ":"))
+            parts.append(text)
+        practice = json.dumps(self.data["practice"], separators=(",", ":"))
+        atomic_write_text(self.path, f'{{"version":{LOG_VERSION},"practice":{practice},"attempts":[' +
+                          ",".join(parts) + "]}\n")
 
     # ----- reading ----------------------------------------------------------------
     @property
@@ -123,7 +149,7 @@ class AttemptLog:
         if not name:
             return None
         try:
-            return (replay_folder() / name).read_text(encoding="utf-8")
+            return (self.replays / name).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             return None
 
@@ -141,7 +167,7 @@ class AttemptLog:
         if replay_text:
             name = f"{_safe(self.board)}-{entry['id']}.replay"
             try:
-                atomic_write_text(replay_folder() / name, replay_text)
+                atomic_write_text(self.replays / name, replay_text)
                 entry["replay"] = name
             except OSError:
                 pass   # the history still has the attempt, only its replay is missing
@@ -160,16 +186,61 @@ class AttemptLog:
         for entry in self.attempts:
             if entry.get("replay") and not keeps_replay(entry, recent):
                 try:
-                    (replay_folder() / entry["replay"]).unlink()
+                    (self.replays / entry["replay"]).unlink()
                 except OSError:
                     pass
                 entry["replay"] = None
                 entry.pop("comparison", None)
+                self._text.pop(entry["id"], None)
 
     # ----- numbers ----------------------------------------------------------------
     def stats(self, names: list[str], pb_splits: list[int] | None = None,
               best_segments: list[int | None] | None = None) -> Stats:
         return compute_stats(self.attempts, names, pb_splits, best_segments)
+
+
+class Writer:
+    """One background thread applying file writes in order; errors are kept for the game to show."""
+
+    def __init__(self) -> None:
+        self._queue: queue.Queue = queue.Queue()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+        self.errors: collections.deque[str] = collections.deque(maxlen=4)
+
+    def submit(self, job: Callable[[], None]) -> None:
+        with self._lock:
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="attempt-writer", daemon=True)
+                self._thread.start()
+        self._queue.put(job)
+
+    def flush(self, timeout: float = 5.0) -> bool:
+        """Wait until every submitted write is done (True), or `timeout` seconds (False)."""
+        done = threading.Event()
+        self.submit(done.set)
+        return done.wait(timeout)
+
+    def take_errors(self) -> list[str]:
+        out = []
+        while self.errors:
+            out.append(self.errors.popleft())
+        return out
+
+    def _run(self) -> None:
+        while True:
+            job = self._queue.get()
+            try:
+                job()
+            except OSError as exc:
+                self.errors.append(f"Could not save the attempt history: {exc.strerror or exc}")
+            except Exception:   # a bug in a write must not kill the writer for the writes after it
+                logging.getLogger(__name__).exception("attempt history write failed")
+                self.errors.append("Could not save the attempt history (see the log)")
+
+
+WRITER = Writer()
+atexit.register(WRITER.flush)
 
 
 def keeps_replay(entry: dict, recent: set[int]) -> bool:
