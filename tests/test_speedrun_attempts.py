@@ -212,6 +212,12 @@ def test_every_attempt_is_logged_with_its_replay_and_can_be_watched(ctx):
     assert second["pb"] and second["ticks"] == run.session.outcome.ticks
     assert len(second["real_splits"]) == len(second["splits"])
     assert Records.load()[0].attempts(RUSH_A.board) == 2
+    # The results' X writes splits holding both attempts and the segments each one finished.
+    from game.scenes.speedrun_results import export_lss
+    back = read_lss(open(export_lss(Records.load()[0], RUSH_A)).read())
+    assert back["attempt_count"] == 2 and [a["ticks"] for a in back["attempts"]] == [None, second["ticks"]]
+    assert back["segments"][0]["history"] == {1: first["splits"][0], 2: second["splits"][0]}
+    assert back["pb"] == second["splits"]
     # The menu's Attempts & practice row opens the history; A on a kept attempt plays it back.
     ctx.stack.pop_until(lambda s: s.name == "speedrun_menu")
     ctx.stack.apply()

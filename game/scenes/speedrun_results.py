@@ -30,8 +30,9 @@ BOARD_BOX = pygame.Rect(650, 436, 600, 210)
 
 def export_lss(records, setup) -> str:
     """Write the board's .lss (PB, golds, attempt and segment history); returns the path as text."""
-    from game.speedrun.attempts import AttemptLog
+    from game.speedrun.attempts import WRITER, AttemptLog
     from game.speedrun.lss_export import write_board_lss
+    WRITER.flush(2.0)                  # the attempt just finished is in the history
     log, _ = AttemptLog.load(setup.board)
     return str(write_board_lss(setup, records, log))
 

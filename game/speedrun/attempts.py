@@ -217,6 +217,8 @@ class Writer:
 
     def flush(self, timeout: float = 5.0) -> bool:
         """Wait until every submitted write is done (True), or `timeout` seconds (False)."""
+        if self._thread is None:
+            return True      # nothing was ever submitted
         done = threading.Event()
         self.submit(done.set)
         return done.wait(timeout)
