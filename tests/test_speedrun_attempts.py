@@ -2,7 +2,6 @@
 and the screens that show them (driven headless, as a runner with a pad or keyboard would)."""
 from __future__ import annotations
 
-import io
 import json
 import re
 
@@ -14,7 +13,8 @@ from game.input.commands import IDLE, Button, Command
 from game.speedrun.attempts import KEEP_LAST, WRITER, AttemptLog, compute_stats, replay_folder
 from game.speedrun.categories import load_categories, make_setup
 from game.speedrun.demo import RouteRunner
-from game.speedrun.livesplit import read_lss, timespan, to_lss
+from game.replay import read_replay
+from game.speedrun.livesplit import read_lss, to_lss
 from game.speedrun.lss_export import board_lss, setup_for_board, split_names
 from game.speedrun.practice import PracticeError, PracticePlan
 from game.speedrun.records import Records
@@ -147,7 +147,7 @@ def test_practice_starts_from_the_pb_state_at_the_split():
         assert session.splits.times == pb.splits.times[:k]
         # The exact state: replaying the PB to that tick gives the same hash.
         again = RunSession(RUSH_A)
-        ticks = list(__import__("game.replay", fromlist=["x"]).read_replay(text).ticks())
+        ticks = list(read_replay(text).ticks())
         for commands in ticks[:session.sim_tick]:
             again.step(commands[0])
         assert again.course.state_hash() == session.course.state_hash()

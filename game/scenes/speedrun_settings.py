@@ -14,7 +14,7 @@ from game.core.scene import Scene
 from game.input.commands import Button, Command
 from game.render import widgets
 from game.scenes import registry, speedrun_link
-from game.scenes.common import MenuScene, menu_command
+from game.scenes.common import MenuScene
 from game.scenes.speedrun_draw import DIM, GOLD, WHITE, box
 
 if TYPE_CHECKING:
