@@ -180,6 +180,8 @@ class RunnerMixin:
             return
         if self.hold > 0:        # practice: the world waits, the runner gets ready
             self.hold -= 1
+            if self.hold == 0:
+                self.rta_start = time.perf_counter()   # a practice's real time starts at the hand-over
             return
         # A game speed other than 100 % (practice) steps the world more or less often; flagged.
         self.speed_acc += self.setup.speed
