@@ -56,6 +56,11 @@ def dispatch(args, out: TextIO) -> int:
     if args.tournament:
         from game.tournament import run_cli
         return run_cli(args.game, args.mode, args.matches or 40, 1 if args.seed is None else args.seed, out)
+    if args.export_lss:
+        from game.speedrun.lss_export import export_cli
+        code, line = export_cli(args.export_lss, args.out)
+        print(line, file=out if code == 0 else sys.stderr)
+        return code
     if args.screenshot:
         return screenshot(args.screenshot, args.scene, args.seed or 0, args.size, out)
     if args.headless or (args.replay and args.json):
@@ -262,6 +267,7 @@ def run_window(args) -> int:
     pygame.display.set_caption("Sold Out! · Check Out!")
     ctx = make_context()
     ctx.record_path = args.record
+    ctx.livesplit_address = args.livesplit     # --livesplit HOST:PORT: linked for this session
     if args.fullscreen:
         ctx.settings.fullscreen = True
     screen, vsync = open_display(ctx.settings.fullscreen)

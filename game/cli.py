@@ -27,9 +27,10 @@ RUN_MODES = {
     "check_level": "--check-level",
     "scenario": "--scenario",
     "tournament": "--tournament",
+    "export_lss": "--export-lss",
 }
 # The options that choose a run mode (with --replay FILE); at most one of them, or --replay --headless.
-MODE_OPTIONS = ("headless", "screenshot", "check_level", "scenario", "tournament")
+MODE_OPTIONS = ("headless", "screenshot", "check_level", "scenario", "tournament", "export_lss")
 # Which run modes each option means something in; any other use is refused (exit 2), never
 # silently ignored. A new option adds one line here (mode selectors themselves are not listed).
 FLAG_MODES: dict[str, tuple[str, ...]] = {
@@ -47,6 +48,8 @@ FLAG_MODES: dict[str, tuple[str, ...]] = {
     "size": ("screenshot",),
     "fullscreen": ("window", "replay"),
     "matches": ("tournament",),
+    "livesplit": ("window", "replay"),
+    "out": ("export_lss",),
 }
 DEFAULTS = {"game": "soldout", "bots": 4, "difficulty": "normal", "size": (1280, 720)}
 
@@ -114,6 +117,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="bots of neighbouring difficulties play many headless matches; prints win rates")
     p.add_argument("--matches", type=_int_range(1, 100_000, "--matches"), default=None, metavar="N",
                    help="--tournament: matches per pairing and mode (default 40)")
+    p.add_argument("--livesplit", type=_livesplit_address, metavar="HOST:PORT",
+                   help="link speedruns to a LiveSplit Server (default port 16834)")
+    p.add_argument("--export-lss", metavar="CATEGORY", help="write a LiveSplit splits file for a speedrun board "
+                   "(rush, rush.set.B, rush.daily) and exit")
+    p.add_argument("--out", metavar="FILE", help="--export-lss: the file to write")
     return p
 
 
@@ -148,6 +156,14 @@ def _check_flags_fit_the_mode(args: argparse.Namespace, given: set[str]) -> None
         if dest in given and mode not in modes:
             where = " or ".join(RUN_MODES[m] for m in modes)
             raise UsageError(f"{_flag(dest)} only goes with {where}, not with {RUN_MODES[mode]}")
+
+
+def _livesplit_address(text: str) -> tuple[str, int]:
+    from game.speedrun.livesplit_link import AddressError, parse_address
+    try:
+        return parse_address(text)
+    except AddressError as exc:
+        raise argparse.ArgumentTypeError(str(exc).removeprefix("--livesplit ")) from None
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:

@@ -22,6 +22,9 @@ class Settings:
     music_volume: float = 0.6    # 0.0-1.0, the music and jingles, apart from the effects
     rumble: str = "low"          # RUMBLE_LEVELS: how hard your own pad rumbles at your own events
     nintendo_swap: bool = False  # Nintendo pads: confirm with the bottom button instead of A
+    livesplit: bool = False      # speedruns drive the runner's LiveSplit (its TCP server)
+    livesplit_host: str = "localhost"
+    livesplit_port: int = 16834
 
     @classmethod
     def load(cls) -> tuple["Settings", str | None]:
@@ -49,10 +52,15 @@ class Settings:
 
 def _valid(name: str, value: object) -> object | None:
     """The value if it is acceptable for setting `name`, else None."""
-    if name in ("fullscreen", "colourblind", "screen_shake", "show_fps", "nintendo_swap"):
+    if name in ("fullscreen", "colourblind", "screen_shake", "show_fps", "nintendo_swap", "livesplit"):
         return value if isinstance(value, bool) else None
     if name == "rumble":
         return value if value in RUMBLE_LEVELS else None
+    if name == "livesplit_host":
+        ok = isinstance(value, str) and 0 < len(value) <= 253 and not any(c.isspace() for c in value)
+        return value if ok else None
+    if name == "livesplit_port":
+        return value if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 65535 else None
     # bool is an int subclass: refuse it for numeric settings.
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return None

@@ -60,6 +60,8 @@ class Context:
     bot_takeovers: list[int] = field(default_factory=list)  # seats a bot took over after a pad was lost
     record_path: str | None = None   # --record FILE: the game scene saves the next match's replay there
     quit_requested: bool = False
+    livesplit_address: tuple[str, int] | None = None   # --livesplit HOST:PORT (overrides the settings)
+    livesplit: Any = None                              # the live LiveSplit link (game.scenes.speedrun_link)
     tick: int = 0                                           # ticks since start (animations)
     fade: "SceneFade | None" = None                         # the fade between scenes (app.draw)
     # The app installs this so the settings screen can switch fullscreen live.

@@ -44,8 +44,9 @@ class SettingsScene(MenuScene):
             I("Nintendo confirm", value=lambda: "B (bottom)" if s.nintendo_swap else "A (right)",
               adjust=lambda d: self._toggle("nintendo_swap")),
             I("Controls", self._controls),
+            I("Speedrun", self._speedrun),
             I("Back", self._back),
-        ], play=ctx.sound, on_back=self._back, row_height=50, width=640)
+        ], play=ctx.sound, on_back=self._back, row_height=60, width=640, visible_rows=8)
 
     def _changed(self) -> None:
         """Every change is applied and saved at once: nothing to forget on the way out."""
@@ -82,6 +83,10 @@ class SettingsScene(MenuScene):
 
     def _controls(self) -> None:
         self.ctx.stack.push(ControlsScene(self.ctx))
+
+    def _speedrun(self) -> None:
+        from game.scenes.speedrun_settings import SpeedrunSettingsScene   # LiveSplit link
+        self.ctx.stack.push(SpeedrunSettingsScene(self.ctx))
 
     def _back(self) -> None:
         self.ctx.stack.pop()

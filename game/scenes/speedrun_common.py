@@ -17,6 +17,8 @@ import pygame
 from game.input.commands import IDLE, Button, Command
 from game.replay import Replay, to_code
 from game.scenes.speedrun_draw import DIM, GOLD, STATE_COLOURS, WHITE, box, split_rows, steady_text
+from game.scenes import speedrun_link
+from game.speedrun.attempts import WRITER, AttemptLog
 from game.speedrun.categories import SEED_LETTERS, RunSetup, make_setup, spec_for
 from game.speedrun.records import Records, Verdict, flag_text, save_replay
 from game.speedrun.session import RunSession
@@ -27,6 +29,7 @@ if TYPE_CHECKING:
 
 RESTART_KEYS = (pygame.K_r,)
 RESTART_COUNTDOWN = 60   # ticks of countdown left after a reset: "1 ... GO!"
+PRACTICE_HOLD = 75       # ticks the world waits before a practice hand-over: READY ... GO!
 
 
 def restart_key_taken(ctx: "Context", key: int) -> bool:
@@ -61,7 +64,7 @@ class RunnerMixin:
     ctx: "Context"
 
     def _init_run(self, ctx: "Context", setup: RunSetup, device, records: Records | None,
-                  playback: Replay | None, scripted: bool) -> None:
+                  playback: Replay | None, scripted: bool, practice=None) -> None:
         self.setup = setup
         self.records = records if records is not None else load_records(ctx)
         self.device = device
@@ -77,11 +80,28 @@ class RunnerMixin:
         self.saved = False
         self._ticks = None
         self._counted = False
+        self.practice = practice              # a PracticePlan: drilling one segment (game.speedrun.practice)
+        self.hold = PRACTICE_HOLD if practice is not None else 0   # ticks of "ready" before a practice hand-over
+        self.comparison_override = None       # a kept attempt plays against the PB it raced
+        self.real_splits: list[int] = []      # real time (ms) at each split
+        self.started_at: _dt.datetime | None = None
+        self._log: AttemptLog | None = None
+        # LiveSplit follows real attempts only: not replays, demos or practice.
+        live = playback is None and not scripted and practice is None
+        self._link = speedrun_link.link(ctx) if live else None
+        if self.counts():
+            self.attempt_log()      # read now, in the menu, not on the first reset
 
     # ------------------------------------------------------------------ sessions
     def _new_session(self) -> None:
-        self.session = RunSession(self.setup, self.records.comparison(self.setup.board), runner_name())
+        comparison = self.comparison_override or self.records.comparison(self.setup.board)
+        if self.practice is not None:
+            self.session = self.practice.session(comparison)   # the PB's state at the split, ready to hand over
+        else:
+            self.session = RunSession(self.setup, comparison, runner_name())
         self.sim = self.session.sim
+        self.real_splits = []
+        self.started_at = None
         self._ticks = self.playback.ticks() if self.playback is not None else None
         self.rta_start = self.rta_end = None
         self.verdict = None
@@ -104,13 +124,18 @@ class RunnerMixin:
         session = self.session
         if session is not None and not session.over and session.timer.started:
             session.abandon("reset")
-            if self.playback is None and not self.scripted:
-                self.records.add_reset(self.setup.board, list(session.splits.times), session.flags())
+            if self.counts():
+                golds = self.records.add_reset(self.setup.board, list(session.splits.times), session.flags())
+                self._log_attempt("reset", golds=golds)
+        if self._link is not None and session is not None and session.timer.started:
+            self._link.reset()
         if self.setup.variant == "random" and self.playback is None:
             self.setup = make_setup(self.setup.category, "random", assist=self.setup.assist, speed=self.setup.speed)
             self.spec = spec_for(self.setup, runner_name())
         self._new_session()
         self._skip_countdown()
+        if self.practice is not None:
+            self.hold = PRACTICE_HOLD
         self.restart_ms = (time.perf_counter() - started) * 1000
         self.ctx.sound("confirm")
 
@@ -134,6 +159,9 @@ class RunnerMixin:
 
     def run_update(self, commands: dict[int, Command]) -> None:
         """The scene's update(): pause, restart, then as many ticks as the game speed asks for."""
+        speedrun_link.pump(self.ctx)
+        for error in WRITER.take_errors():
+            self.ctx.toast(error, seconds=8)
         cmd = self._runner_command()
         from game.scenes.pause import wants_pause
         if wants_pause(self.ctx, commands) or cmd.pressed & Button.START:
@@ -156,6 +184,11 @@ class RunnerMixin:
             self.ctx.toast("The runner's gamepad was disconnected: plug it back in and resume")
             self.ctx.stack.push(SpeedrunPauseScene(self.ctx, self))
             return
+        if self.hold > 0:        # practice: the world waits, the runner gets ready
+            self.hold -= 1
+            if self.hold == 0:
+                self.rta_start = time.perf_counter()   # a practice's real time starts at the hand-over
+            return
         # A game speed other than 100 % (practice) steps the world more or less often; flagged.
         self.speed_acc += self.setup.speed
         while self.speed_acc >= 100:
@@ -169,19 +202,106 @@ class RunnerMixin:
         elif self.runner is not None:
             cmd = self.runner()
         elif self._ticks is not None:
-            cmd = next(self._ticks, [IDLE])[0]
+            recorded = next(self._ticks, None)
+            if recorded is None and not session.over:
+                self._replay_ended()
+                return
+            cmd = recorded[0] if recorded is not None else IDLE
         was_started = session.timer.started
+        splits_before = len(session.splits.times)
         session.step(cmd)
         now = time.perf_counter()
         if session.timer.started and not was_started:
             self.rta_start = now
-            if self.playback is None and not self.scripted and not self._counted:
+            self.started_at = _dt.datetime.now(_dt.timezone.utc)
+            if self.counts() and not self._counted:
                 self._counted = True
                 self.records.count_attempt(self.setup.board)
+            if self._link is not None:
+                self._link.start_run(session.igt())
+        new_splits = session.splits.times[splits_before:]
+        if new_splits and self.rta_start is not None:
+            self.real_splits += [round((now - self.rta_start) * 1000)] * len(new_splits)
+        if self._link is not None and session.timer.started:
+            self._tell_link(new_splits)
+        if self.practice is not None:
+            if not self.saved and (session.over or self.practice.result(session) is not None):
+                self.saved = True
+                self.results_pushed = True     # practice ends on its own screen, not the run's results
+                self.rta_end = now
+                self._practice_done()
+            self._after_step()
+            return
         if session.over and self.rta_end is None:
             self.rta_end = now
             self._finished()
         self._after_step()
+
+    def _replay_ended(self) -> None:
+        """A kept attempt that was reset ends where its replay ends: show it as it stood."""
+        self.session.abandon("reset")
+        self.rta_end = time.perf_counter()
+        if not getattr(self, "results_pushed", False):
+            self.results_pushed = True
+            self.push_results()
+
+    def counts(self) -> bool:
+        """Does this attempt go into the records and the attempt history? (Not replays, demos, practice.)"""
+        return self.playback is None and not self.scripted and self.practice is None
+
+    def _tell_link(self, new_splits: list[int]) -> None:
+        """Splits and the end of the run, as LiveSplit should see them (see livesplit_link)."""
+        session, link = self.session, self._link
+        if not session.over:
+            for t in new_splits:
+                link.split(t)
+            return
+        out = session.outcome
+        if not out.complete or out.flags:
+            link.reset()          # no time, or a time that can never be a PB: LiveSplit keeps no finish
+            return
+        for i, t in enumerate(new_splits):
+            link.split(t, last=i == len(new_splits) - 1)
+
+    # ------------------------------------------------------------------ attempt history
+    def attempt_log(self) -> AttemptLog:
+        if self._log is None or self._log.board != self.setup.board:
+            self._log, warning = AttemptLog.load(self.setup.board)
+            if warning:
+                self.ctx.toast(warning, seconds=8)
+        return self._log
+
+    def _log_attempt(self, outcome: str, golds: list[int] | None = None, pb: bool = False) -> None:
+        """Add this attempt (timer started) to the board's history with its replay; saved at once."""
+        session = self.session
+        out = session.outcome
+        comp = session.splits.comparison
+        entry = {"outcome": outcome, "ticks": out.ticks if out and out.complete else None,
+                 "real_ms": round(self.real_ms() or 0), "splits": list(session.splits.times),
+                 "real_splits": list(self.real_splits), "names": list(session.splits.names),
+                 "flags": list(out.flags if out else session.flags()), "seed": self.setup.seed,
+                 "started": self.started_at.isoformat(timespec="seconds") if self.started_at else "",
+                 "ended": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+                 "pb": pb, "golds": list(golds or []), "reason": out.reason if out else "",
+                 "comparison": {"pb": list(comp.pb), "best": list(comp.best_segments)}}
+        log, replay = self.attempt_log(), session.replay_text()
+
+        def write() -> None:       # on the writer thread: a reset stays instant however long the history
+            log.add(entry, replay)
+            log.save()
+        WRITER.submit(write)
+
+    # ------------------------------------------------------------------ stack hooks
+    def pause(self) -> None:
+        """Something covers the run (the pause menu): LiveSplit's game time stops with ours."""
+        super().pause()   # type: ignore[misc]
+        if self._link is not None and self.session is not None:
+            self._link.pause(self.session.igt())
+
+    def resume(self) -> None:
+        super().resume()   # type: ignore[misc]
+        if self._link is not None and self.session is not None:
+            self._link.resume(self.session.igt())
 
     def _after_step(self) -> None:
         raise NotImplementedError
@@ -206,6 +326,7 @@ class RunnerMixin:
         key = self.setup.board
         replay = None if self.scripted else save_replay(key, session.replay_text(), when)
         run = {"ticks": out.ticks, "real_ms": round(self.real_ms() or 0), "splits": list(session.splits.times),
+               "real_splits": list(self.real_splits),
                "names": session.splits.names[:len(session.splits.times)], "items": list(session.split_items),
                "seed": self.setup.seed, "seed_label": self.setup.seed_label, "flags": list(out.flags),
                "reason": out.reason, "complete": out.complete, "replay": replay,
@@ -213,6 +334,7 @@ class RunnerMixin:
         self.verdict = self.records.add_run(key, run)
         if self.scripted:
             return
+        self._log_attempt("finished" if out.complete else "dnf", golds=self.verdict.golds, pb=self.verdict.is_pb)
         self.records.prune_replays()
         try:
             self.records.save()
@@ -224,10 +346,61 @@ class RunnerMixin:
     def _on_new_pb(self) -> None:
         """A game scene may refresh its ghost."""
 
+    def _practice_done(self) -> None:
+        """Practice: the segment is over (or the run ended inside it): log it, show how it went."""
+        ticks = self.practice.result(self.session)
+        segment = self.practice.segment
+        log = self.attempt_log()
+        earlier = log.practice_times(segment)
+        if ticks is not None and not self.scripted:
+            def write() -> None:
+                log.add_practice(segment, ticks)
+                log.save()
+            WRITER.submit(write)
+        from game.scenes.speedrun_practice import PracticeDoneScene
+        self.ctx.stack.push(PracticeDoneScene(self.ctx, self, ticks, earlier))
+
+    def draw_practice_banner(self, surface: pygame.Surface, centre_x: int, y: int) -> None:
+        """Practice: which segment, its time so far, the PB's and the best for it; READY before the hand-over."""
+        if self.practice is None:
+            return
+        ui = self.ctx.ui
+        plan, splits = self.practice, self.session.splits
+        k = plan.segment
+        start = splits.times[k - 1] if k and len(splits.times) >= k else 0
+        now = plan.result(self.session)
+        if now is None:
+            now = self.session.igt() - start if self.session.timer.started else 0
+        pb_seg = splits.comparison.pb_at(k)
+        if pb_seg is not None and k:
+            prev = splits.comparison.pb_at(k - 1)
+            pb_seg = pb_seg - prev if prev is not None else None
+        best = splits.comparison.best_at(k)
+        line = f"PRACTICE  {plan.name}   {format_ticks(now)}"
+        sub = f"PB segment {format_ticks(pb_seg)}   ·   best {format_ticks(best)}"
+        a = ui.render(line, 30, GOLD)
+        b = ui.render(sub, 20, WHITE)
+        rect = pygame.Rect(0, 0, max(a.get_width(), b.get_width()) + 40, a.get_height() + b.get_height() + 22)
+        rect.midtop = (centre_x, y)
+        box(surface, rect, GOLD)
+        surface.blit(a, a.get_rect(midtop=(centre_x, rect.y + 8)))
+        surface.blit(b, b.get_rect(midtop=(centre_x, rect.y + 12 + a.get_height())))
+        if self.hold > 0:
+            word = "READY" if self.hold > PRACTICE_HOLD // 3 else "GO!"
+            steady_text(surface, word, 96, GOLD, (centre_x, rect.bottom + 140), align="center", outline=5)
+
     def run_code(self) -> str:
         return to_code(self.session.replay_text())
 
     def save_on_exit(self) -> None:
+        session = self.session
+        if session is not None and session.timer.started and not session.over:
+            session.abandon("quit")          # leaving mid-run: the attempt is a reset
+            if self.counts():
+                golds = self.records.add_reset(self.setup.board, list(session.splits.times), session.flags())
+                self._log_attempt("reset", golds=golds)
+            if self._link is not None:
+                self._link.reset()
         if self.playback is None and not self.scripted:
             try:
                 self.records.save()   # attempt counts and golds from resets

@@ -15,7 +15,7 @@ from game.core.scene import Scene
 from game.input.commands import Button, Command
 from game.render import widgets
 from game.replay import ReplayError
-from game.scenes import registry
+from game.scenes import registry, speedrun_link
 from game.scenes.common import menu_command
 from game.scenes.speedrun_draw import DIM, GOLD, STATE_COLOURS, WHITE, box
 from game.speedrun.categories import (NORMAL_SPEED, SEED_LETTERS, CategoryError, load_categories, make_setup)
@@ -53,11 +53,13 @@ class SpeedrunMenuScene(Scene):
             widgets.MenuItem("Ghost", value=lambda: "PB ghost" if self.ghost else "Off",
                              adjust=lambda d: self._toggle("ghost")),
             widgets.MenuItem("START RUN", self.start, primary=True),
+            widgets.MenuItem("Attempts & practice", self.history),
             widgets.MenuItem("Export splits (.lss)", self.export),
             widgets.MenuItem("Play a run code", self.enter_code),
             widgets.MenuItem("Back", self.back),
-        ], play=ctx.sound, on_back=self.back, row_height=56, width=600)
+        ], play=ctx.sound, on_back=self.back, row_height=56, width=600, visible_rows=9)
         self.menu.index = 5
+        speedrun_link.link(ctx)     # LiveSplit (when switched on) connects while the runner picks a run
 
     # ------------------------------------------------------------------ choices
     @property
@@ -116,13 +118,14 @@ class SpeedrunMenuScene(Scene):
     def export(self) -> None:
         from game.scenes.speedrun_results import export_lss
         setup = self.setup()
-        if not self.records.board(setup.board).get("pb"):
-            self.ctx.toast("No personal best on this board yet: finish a clean run first")
-            return
         try:
             self.ctx.toast(f"Splits saved: {export_lss(self.records, setup)}", seconds=6)
         except OSError as exc:
             self.ctx.toast(f"Could not save the splits: {exc.strerror or exc}")
+
+    def history(self) -> None:
+        from game.scenes.speedrun_history import SpeedrunHistoryScene
+        self.ctx.stack.push(SpeedrunHistoryScene(self.ctx, self.setup(), self.records))
 
     def enter_code(self) -> None:
         self.ctx.stack.push(RunCodeScene(self.ctx, self.records))
@@ -134,6 +137,7 @@ class SpeedrunMenuScene(Scene):
         self.records, _ = Records.load()   # a run may have changed them
 
     def update(self, commands: dict[int, Command]) -> None:
+        speedrun_link.pump(self.ctx)
         self.menu.update(menu_command(commands))
 
     # ------------------------------------------------------------------ drawing

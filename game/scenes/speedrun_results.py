@@ -15,7 +15,6 @@ from game.render import widgets
 from game.scenes import registry
 from game.scenes.common import menu_command
 from game.scenes.speedrun_draw import DIM, GOLD, STATE_COLOURS, WHITE, box, steady_text
-from game.speedrun.livesplit import export, to_lss
 from game.speedrun.records import flag_text
 from game.speedrun.timer import format_ms, format_ticks
 from game.userfiles import atomic_write_text, user_dir
@@ -24,25 +23,18 @@ if TYPE_CHECKING:
     from game.core.context import Context
     from game.scenes.speedrun_run import SpeedrunRunScene
 
-GAME_NAMES = {"soldout": "Sold Out!", "checkout": "Check Out!"}
 SPLITS_BOX = pygame.Rect(30, 226, 600, 420)
 GRAPH_BOX = pygame.Rect(650, 226, 600, 200)
 BOARD_BOX = pygame.Rect(650, 436, 600, 210)
 
 
 def export_lss(records, setup) -> str:
-    """Write the board's .lss; returns the path as text."""
-    board = records.board(setup.board)
-    pb = board.get("pb") or {}
-    names = list(pb.get("names") or [])
-    best = list(board.get("best_segments", []))
-    if not names:
-        names = [f"Split {i + 1}" for i in range(len(best))]
-    title = f"{setup.category.name} ({setup.seed_label})"
-    history = [r for r in board.get("last", []) if r.get("ticks") is not None]
-    text = to_lss(GAME_NAMES.get(setup.category.game, "Sold Out!"), title, names, list(pb.get("splits", [])), best,
-                  int(board.get("attempts", 0)), history)
-    return str(export(setup.board, text))
+    """Write the board's .lss (PB, golds, attempt and segment history); returns the path as text."""
+    from game.speedrun.attempts import WRITER, AttemptLog
+    from game.speedrun.lss_export import write_board_lss
+    WRITER.flush(2.0)                  # the attempt just finished is in the history
+    log, _ = AttemptLog.load(setup.board)
+    return str(write_board_lss(setup, records, log))
 
 
 def save_code(board: str, code: str) -> str:

@@ -45,9 +45,9 @@ class SpeedrunRunScene(RunnerMixin, MallScene):
     name = "speedrun"
 
     def __init__(self, ctx: "Context", setup: RunSetup, device=None, records: Records | None = None,
-                 ghost: bool = True, playback: Replay | None = None, demo: bool = False) -> None:
+                 ghost: bool = True, playback: Replay | None = None, demo: bool = False, practice=None) -> None:
         # Set before MallScene.__init__: it calls _begin(), which needs these.
-        self._init_run(ctx, setup, device, records, playback, demo)
+        self._init_run(ctx, setup, device, records, playback, demo, practice)
         self.want_ghost = ghost
         self.ghost: Ghost | None = None
         self._ghost_body: pygame.Surface | None = None
@@ -67,7 +67,7 @@ class SpeedrunRunScene(RunnerMixin, MallScene):
         self.modes_played.append(mode)
         self._prewarm()
         # The how-to card is pushed from update(), once this scene is on top (as MallScene does).
-        self.howto_due = None if (self.scripted or self.playback) else mode
+        self.howto_due = None if (self.scripted or self.playback or self.practice) else mode
 
     def _key_labels(self) -> dict[int, dict[str, str]]:
         """The runner's keys in the panel's hints (a keyboard half), or their pad family's names."""
@@ -151,6 +151,7 @@ class SpeedrunRunScene(RunnerMixin, MallScene):
         self._draw_hints(surface)
         self.draw_timer_box(surface, TIMER_BOX)
         self.draw_splits_box(surface, SPLITS_BOX, rows=8)
+        self.draw_practice_banner(surface, self.layout.map_rect.centerx, 10)
 
     def _draw_hints(self, surface: pygame.Surface) -> None:
         ui = self.ctx.ui

@@ -38,8 +38,8 @@ class SpeedrunTableScene(RunnerMixin, TableScene):
     music = "table"          # the dice table's music (game.music), not the mall's
 
     def __init__(self, ctx: "Context", setup: RunSetup, device=None, records: Records | None = None,
-                 playback: Replay | None = None, demo: bool = False) -> None:
-        self._init_run(ctx, setup, device, records, playback, demo)
+                 playback: Replay | None = None, demo: bool = False, practice=None) -> None:
+        self._init_run(ctx, setup, device, records, playback, demo, practice)
         super().__init__(ctx, spec_for(setup, runner_name()), demo=False)
         if self.sim is not None:
             self.bots = {}       # the course's bots play (inside the session), not the scene's
@@ -60,7 +60,7 @@ class SpeedrunTableScene(RunnerMixin, TableScene):
         return lambda: bot.command(self.session.sim)
 
     def enter(self) -> None:
-        if self.sim is not None and not (self.scripted or self.playback):
+        if self.sim is not None and not (self.scripted or self.playback or self.practice):
             from game.scenes.howto import push_howto_once
             push_howto_once(self.ctx, "checkout")
 
@@ -95,6 +95,7 @@ class SpeedrunTableScene(RunnerMixin, TableScene):
             surface.blit(k, (HINT_BOX.x + 14, y))
             surface.blit(ui.render(word, 20, DIM), (HINT_BOX.x + 14, y + k.get_height()))
             y += 66
+        self.draw_practice_banner(surface, surface.get_width() // 2, 8)
 
 
 def _shot(ctx: "Context", seed: int):

@@ -8,7 +8,11 @@ can be timed and verified headless:
     timer.py       RunTimer, format_ticks()
     splits.py      Splits, Comparison, LiveSplit colour states, best possible time
     records.py     Records: PBs, best segments, last runs, top-10 boards (atomic user file)
-    livesplit.py   to_lss(): a LiveSplit splits file (Game Time)
+    livesplit.py   to_lss() / read_lss(): LiveSplit splits files (Real and Game Time, attempt history)
+    livesplit_link.py  LiveSplitLink: drives the runner's LiveSplit Server live, off the game thread
+    lss_export.py  a board's .lss with the segment names the link splits on (--export-lss)
+    attempts.py    AttemptLog: every attempt, kept replays (last 50, PBs, golds), stats
+    practice.py    PracticePlan: a segment from the PB's exact state at the split before it
     ghost.py       Ghost: the PB's per-tick positions, re-simulated from its replay
     verify.py      verify_replay(replay) / verify_text(code): the verified time, JSON-ready
     demo.py        RouteRunner: a scripted runner for demos, screenshots and tests

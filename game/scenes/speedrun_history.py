@@ -1,0 +1,376 @@
+"""A board's attempt history and segment practice, reached from the speedrun menu.
+
+Two tabs (Left / Right, or LB / RB):
+- Attempts: attempts, finished runs, average and median, PB, sum of best and
+  the possible time save; the sum-of-best trend; every kept attempt (the last
+  50, every PB, every gold). A watches one, its timer and splits drawn against
+  the PB it raced.
+- Segments: per segment the PB's time, the best, the possible time save and
+  the best practice time. A practises that segment from the PB's state.
+Up / Down picks a row; B goes back. Everything works with a gamepad.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.core.scene import Scene
+from game.input.commands import Button, Command
+from game.render import widgets
+from game.scenes import registry
+from game.scenes.common import menu_command
+from game.scenes.speedrun_draw import CURRENT, DIM, GOLD, STATE_COLOURS, WHITE, box
+from game.speedrun.attempts import WRITER, AttemptLog, Stats
+from game.speedrun.categories import RunSetup, make_setup
+from game.speedrun.records import Records, read_replay_text
+from game.speedrun.splits import Comparison
+from game.speedrun.timer import format_ticks
+
+if TYPE_CHECKING:
+    from game.core.context import Context
+
+TABS = ("Attempts", "Segments & practice")
+STATS_BOX = pygame.Rect(30, 176, 560, 470)
+LIST_BOX = pygame.Rect(610, 176, 640, 470)
+ROW_H = 44
+ROWS = 9
+
+
+class SpeedrunHistoryScene(Scene):
+    name = "speedrun_history"
+
+    def __init__(self, ctx: "Context", setup: RunSetup, records: Records, log: AttemptLog | None = None,
+                 tab: int = 0) -> None:
+        super().__init__(ctx)
+        self.setup = setup
+        self.records = records
+        if log is None:
+            WRITER.flush(2.0)            # the attempt just made is in the file
+            log, warning = AttemptLog.load(setup.board)
+            if warning:
+                ctx.toast(warning, seconds=8)
+        self.log = log
+        self.tab = tab
+        self.index = [0, 0]
+        self.first = [0, 0]
+        self.repeat = widgets.DirectionRepeat()
+        self._refresh()
+
+    def _refresh(self) -> None:
+        board = self.records.board(self.setup.board)
+        pb = board.get("pb") or {}
+        self.pb = pb
+        names = list(pb.get("names") or [])
+        if not names:
+            from game.speedrun.lss_export import split_names
+            names = split_names(self.practice_setup())
+        self.names = names
+        self.stats: Stats = self.log.stats(names, pb.get("splits"), board.get("best_segments"))
+        self.kept = self.log.kept()
+
+    def practice_setup(self) -> RunSetup:
+        """The setup the PB was run on (a random-seed board's PB has its own seed)."""
+        seed = self.pb.get("seed") if self.pb else None
+        if self.setup.variant == "random" and seed is not None:
+            return make_setup(self.setup.category, "random", seed=seed)
+        return self.setup
+
+    # ------------------------------------------------------------------ input
+    def rows(self) -> int:
+        return len(self.kept) if self.tab == 0 else len(self.names)
+
+    def update(self, commands: dict[int, Command]) -> None:
+        cmd = menu_command(commands)
+        dx, dy = self.repeat.step(cmd)
+        if dx or cmd.pressed & (Button.LB | Button.RB):
+            self.tab = 1 - self.tab
+            self.ctx.sound("menu_move")
+        elif dy and self.rows():
+            t = self.tab
+            self.index[t] = (self.index[t] + dy) % self.rows()
+            self.ctx.sound("menu_move")
+        if cmd.pressed & Button.A:
+            self.watch() if self.tab == 0 else self.practise()
+        elif cmd.pressed & Button.B:
+            self.ctx.sound("back")
+            self.ctx.stack.pop()
+
+    def resume(self) -> None:
+        self.records, _ = Records.load()
+        WRITER.flush(2.0)
+        self.log, _ = AttemptLog.load(self.setup.board)
+        self._refresh()
+
+    def _device(self):
+        inp = self.ctx.input
+        for device in inp.devices():
+            if inp.device_command(device).pressed & Button.A:
+                return device
+        return inp.devices()[0] if inp.devices() else None
+
+    def watch(self) -> None:
+        """Play a kept attempt back, timed and split against the PB it raced."""
+        if not self.kept:
+            self.ctx.sound("error")
+            return
+        entry = self.kept[self.index[0]]
+        text = self.log.replay_text(entry)
+        from game.replay import ReplayError
+        from game.scenes.speedrun_menu import playback_scene
+        from game.speedrun.verify import VerifyError, parse_text
+        try:
+            if text is None:
+                raise ReplayError("its replay file is missing")
+            scene = playback_scene(self.ctx, parse_text(text), self.records)
+        except (ReplayError, VerifyError) as exc:
+            self.ctx.toast(f"Attempt #{entry['id']} cannot be played: {exc}", seconds=6)
+            self.ctx.sound("error")
+            return
+        comp = entry.get("comparison")
+        if isinstance(comp, dict):
+            scene.comparison_override = Comparison(list(comp.get("pb", [])), list(comp.get("best", [])))
+            scene._new_session()
+        self.ctx.sound("confirm")
+        self.ctx.stack.push(scene)
+
+    def practise(self) -> None:
+        """Start the chosen segment from the PB's exact state at the split before it."""
+        from game.speedrun.practice import PracticeError, PracticePlan
+        k = self.index[1]
+        replay = read_replay_text(self.pb["replay"]) if self.pb.get("replay") else None
+        if replay is None:
+            self.ctx.toast("Practice starts from your PB: finish a clean run on this board first", seconds=6)
+            self.ctx.sound("error")
+            return
+        setup = self.practice_setup()
+        try:
+            plan = PracticePlan(setup, replay, k, self.names)
+        except PracticeError as exc:
+            self.ctx.toast(f"Cannot practise: {exc}", seconds=6)
+            self.ctx.sound("error")
+            return
+        self.ctx.sound("confirm")
+        if setup.category.game == "soldout":
+            from game.scenes.speedrun_run import SpeedrunRunScene
+            scene = SpeedrunRunScene(self.ctx, setup, device=self._device(), records=self.records, practice=plan)
+        else:
+            from game.scenes.speedrun_table import SpeedrunTableScene
+            scene = SpeedrunTableScene(self.ctx, setup, device=self._device(), records=self.records, practice=plan)
+        if scene.session is None:
+            return
+        self.ctx.stack.push(scene)
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        ui = self.ctx.ui
+        widgets.draw_background(surface, ui)
+        w = surface.get_width()
+        widgets.logo_text(surface, ui, "ATTEMPTS & PRACTICE", 50, ui.colour("accent"), (w // 2, 46), outline=4)
+        sub = ui.render(f"{self.setup.category.name}  ·  {self.setup.seed_label}", 24, DIM)
+        surface.blit(sub, sub.get_rect(center=(w // 2, 92)))
+        self._tabs(surface)
+        self._stats(surface)
+        if self.tab == 0:
+            self._attempts(surface)
+        else:
+            self._segments(surface)
+        action = ("A", "Watch") if self.tab == 0 else ("A", "Practise from PB")
+        widgets.hints(surface, ui, [action, ("Left / Right", "Tab"), ("Up / Down", "Choose"), ("B / Esc", "Back")])
+
+    def _tabs(self, surface: pygame.Surface) -> None:
+        ui = self.ctx.ui
+        x = LIST_BOX.x
+        for i, name in enumerate(TABS):
+            label = ui.render(name, 24, WHITE if i == self.tab else DIM)
+            rect = pygame.Rect(x, 122, label.get_width() + 36, 44)
+            box(surface, rect, GOLD if i == self.tab else (84, 64, 58))
+            surface.blit(label, label.get_rect(center=rect.center))
+            x = rect.right + 14
+
+    def _stats(self, surface: pygame.Surface) -> None:
+        ui = self.ctx.ui
+        st = self.stats
+        box(surface, STATS_BOX)
+        sob = st.sob_trend[-1][1] if st.sob_trend else None
+        best = [s.best for s in st.segments]
+        if best and all(b is not None for b in best):
+            sob = sum(best)   # type: ignore[arg-type]
+        rows = [("Attempts", str(max(st.attempts, self.records.attempts(self.setup.board)))),
+                ("Finished runs", str(st.finished)),
+                ("Average", format_ticks(st.average)),
+                ("Median", format_ticks(st.median)),
+                ("Personal best", format_ticks(self.pb.get("ticks")) if self.pb else "-"),
+                ("Sum of best", format_ticks(sob)),
+                ("Possible time save", format_ticks(st.possible_save))]
+        x, y = STATS_BOX.x + 20, STATS_BOX.y + 14
+        for name, value in rows:
+            surface.blit(ui.render(name, 24, DIM), (x, y))
+            v = ui.render(value, 24, GOLD if name == "Sum of best" else WHITE)
+            surface.blit(v, (STATS_BOX.right - 20 - v.get_width(), y))
+            y += 33
+        self._trend(surface, pygame.Rect(STATS_BOX.x + 16, y + 8, STATS_BOX.w - 32, STATS_BOX.bottom - y - 22))
+
+    def _trend(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """Sum of best after each attempt: a falling line is a runner finding time."""
+        ui = self.ctx.ui
+        surface.blit(ui.render("Sum of best over the attempts", 18, DIM), (area.x + 4, area.y))
+        plot = pygame.Rect(area.x + 84, area.y + 30, area.w - 96, area.h - 40)
+        trend = self.stats.sob_trend
+        if len(trend) < 2:
+            msg = ui.render("A trend needs two attempts with every segment", 18, DIM)
+            surface.blit(msg, msg.get_rect(center=plot.center))
+            return
+        values = [v for _, v in trend]
+        low, high = min(values), max(values)
+        span = max(1, high - low)
+        ids = [i for i, _ in trend]
+        first, last = ids[0], max(ids[-1], ids[0] + 1)
+        points = [(plot.x + round((i - first) * plot.w / (last - first)),
+                   plot.bottom - round((v - low) * plot.h / span)) for i, v in trend]
+        pygame.draw.line(surface, (120, 100, 90), plot.bottomleft, plot.bottomright, 2)
+        for text, y in ((format_ticks(high), plot.y - 8), (format_ticks(low), plot.bottom - 16)):
+            surface.blit(ui.render(text, 16, DIM), (area.x, y))
+        pygame.draw.lines(surface, GOLD, False, points, 3)
+        for p in points[-1:]:
+            pygame.draw.circle(surface, GOLD, p, 6)
+
+    def _window(self, total: int) -> range:
+        t = self.tab
+        i = self.index[t] = min(self.index[t], max(0, total - 1))
+        if i < self.first[t]:
+            self.first[t] = i
+        elif i >= self.first[t] + ROWS:
+            self.first[t] = i - ROWS + 1
+        self.first[t] = max(0, min(self.first[t], max(0, total - ROWS)))
+        return range(self.first[t], min(total, self.first[t] + ROWS))
+
+    def _row_rect(self, r: int) -> pygame.Rect:
+        return pygame.Rect(LIST_BOX.x + 10, LIST_BOX.y + 50 + r * ROW_H, LIST_BOX.w - 20, ROW_H - 4)
+
+    def _header(self, surface: pygame.Surface, columns: list[tuple[str, int]]) -> None:
+        ui = self.ctx.ui
+        for text, x in columns:
+            surface.blit(ui.render(text, 18, DIM), (LIST_BOX.x + x, LIST_BOX.y + 16))
+
+    def _attempts(self, surface: pygame.Surface) -> None:
+        ui = self.ctx.ui
+        box(surface, LIST_BOX)
+        self._header(surface, [("Attempt", 20), ("Result", 150), ("Kept for", 440)])
+        if not self.kept:
+            msg = ui.render("No attempts yet: every run you start is kept here", 22, DIM)
+            surface.blit(msg, msg.get_rect(center=LIST_BOX.center))
+            return
+        for r, i in enumerate(self._window(len(self.kept))):
+            a = self.kept[i]
+            rect = self._row_rect(r)
+            if i == self.index[0]:
+                pygame.draw.rect(surface, CURRENT, rect, border_radius=8)
+                pygame.draw.rect(surface, GOLD, rect, 2, border_radius=8)
+            y = rect.centery
+            _blit_mid(surface, ui.render(f"#{a['id']}", 24, WHITE), rect.x + 10, y)
+            result, colour = _result(a)
+            _blit_mid(surface, ui.render(result, 24, colour), rect.x + 140, y)
+            tags = []
+            if a.get("pb"):
+                tags.append(("PB", STATE_COLOURS["best"]))
+            if a.get("golds"):
+                tags.append((f"{len(a['golds'])} gold", STATE_COLOURS["best"]))
+            if not tags:
+                tags.append(("recent", DIM))
+            x = rect.x + 430
+            for text, colour in tags:
+                s = ui.render(text, 20, colour)
+                _blit_mid(surface, s, x, y)
+                x += s.get_width() + 14
+
+    def _segments(self, surface: pygame.Surface) -> None:
+        ui = self.ctx.ui
+        box(surface, LIST_BOX)
+        cols = [("Segment", 20), ("PB", 250), ("Best", 350), ("Save", 450), ("Practice", 540)]
+        self._header(surface, cols)
+        for r, i in enumerate(self._window(len(self.names))):
+            seg = self.stats.segments[i]
+            rect = self._row_rect(r)
+            if i == self.index[1]:
+                pygame.draw.rect(surface, CURRENT, rect, border_radius=8)
+                pygame.draw.rect(surface, GOLD, rect, 2, border_radius=8)
+            y = rect.centery
+            name = ui.render(seg.name, 24, WHITE)
+            if name.get_width() > 220:
+                name = pygame.transform.smoothscale(name, (220, name.get_height()))
+            _blit_mid(surface, name, rect.x + 10, y)
+            practice = self.log.practice_times(i)
+            values = [(format_ticks(seg.pb), WHITE, 240), (format_ticks(seg.best), STATE_COLOURS["best"], 340),
+                      (format_ticks(seg.possible_save), STATE_COLOURS["ahead_losing"], 440),
+                      (format_ticks(min(practice)) if practice else "-", WHITE, 530)]
+            for text, colour, x in values:
+                _blit_mid(surface, ui.render(text, 22, colour), rect.x + x, y)
+
+
+def _blit_mid(surface: pygame.Surface, text: pygame.Surface, x: int, y: int) -> None:
+    surface.blit(text, (x, y - text.get_height() // 2))
+
+
+def _result(a: dict) -> tuple[str, tuple[int, int, int]]:
+    names = a.get("names") or []
+    splits = a.get("splits") or []
+    if a.get("outcome") == "finished" and a.get("ticks") is not None:
+        flagged = " (flagged)" if a.get("flags") else ""
+        return f"{format_ticks(a['ticks'])}{flagged}", STATE_COLOURS["behind_gaining"] if flagged else WHITE
+    where = names[len(splits)] if len(splits) < len(names) else f"split {len(splits) + 1}"
+    word = "reset" if a.get("outcome") == "reset" else "no time"
+    return f"{word} at {where}" if splits else f"{word} before the first split", DIM
+
+
+# ---------------------------------------------------------------- screenshots
+def demo_history(setup: RunSetup, count: int = 14) -> tuple[Records, AttemptLog]:
+    """Records and an attempt history (in memory, no files) from route runs that hesitate
+    differently: some finish, some reset."""
+    from game.input.commands import IDLE
+    from game.speedrun.demo import RouteRunner
+    from game.speedrun.session import RunSession
+    records, log = Records(), AttemptLog(setup.board)
+    for n in range(count):
+        session = RunSession(setup, records.comparison(setup.board))
+        runner = RouteRunner(session.sim)
+        reset_at = 2 + n % 3 if n % 4 == 1 else None
+        while not session.over:
+            if reset_at is not None and len(session.splits.times) >= reset_at:
+                session.abandon("reset")
+                break
+            cmd = runner.command()
+            if session.sim.tick % (5 + n % 7) == 0 and (cmd.dx or cmd.dy):
+                cmd = IDLE     # this attempt hesitated a little on every few steps
+            session.step(cmd)
+        out = session.outcome
+        entry = {"ticks": out.ticks, "splits": list(session.splits.times), "flags": [],
+                 "names": list(session.splits.names), "seed": setup.seed,
+                 "outcome": "finished" if out.complete else "reset", "golds": [], "pb": False}
+        if out.complete:
+            verdict = records.add_run(setup.board, {**entry, "real_ms": out.ticks * 1000 // 60,
+                                                    "date": f"2026-11-{10 + n:02d}T20:00:00"})
+            entry.update(pb=verdict.is_pb, golds=verdict.golds)
+        else:
+            entry["golds"] = records.add_reset(setup.board, entry["splits"], [])
+        records.count_attempt(setup.board)
+        log.attempts.append({**entry, "id": n + 1, "replay": f"demo-{n + 1}.replay"})
+    for k, t in ((0, 300), (1, 240), (1, 228), (2, 410)):
+        log.add_practice(k, t)
+    return records, log
+
+
+def _shot(tab: int):
+    def make(ctx: "Context", seed: int) -> Scene:
+        from game.speedrun.categories import load_categories
+        cats = load_categories()
+        setup = make_setup(cats["rush"], "set", seed_index=seed % len(cats["rush"].set_seeds))
+        records, log = demo_history(setup)
+        scene = SpeedrunHistoryScene(ctx, setup, records, log, tab=tab)
+        scene.index[tab] = 1
+        return scene
+    return make
+
+
+registry.register_screenshot("speedrun_attempts", _shot(0), warmup_ticks=1)
+registry.register_screenshot("speedrun_segments", _shot(1), warmup_ticks=1)

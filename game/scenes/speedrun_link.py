@@ -1,0 +1,64 @@
+"""The game's one LiveSplit link: made from the settings (or --livesplit), kept on the Context.
+
+`link(ctx)` returns the running link when LiveSplit is switched on (and starts
+or restarts it when the address changed), None when it is off. `pump(ctx)`
+turns what happened to the connection into toasts; the speedrun scenes call it
+every tick, so a refused or dropped connection is a toast, never a stall.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.speedrun.livesplit_link import LiveSplitLink
+
+if TYPE_CHECKING:
+    from game.core.context import Context
+
+
+def wanted(ctx: "Context") -> tuple[str, int] | None:
+    """The address to link to, or None when the link is off."""
+    if ctx.livesplit_address is not None:
+        return ctx.livesplit_address
+    s = ctx.settings
+    if not getattr(s, "livesplit", False):
+        return None
+    return s.livesplit_host, s.livesplit_port
+
+
+def link(ctx: "Context") -> LiveSplitLink | None:
+    address = wanted(ctx)
+    current: LiveSplitLink | None = ctx.livesplit
+    if current is not None and (address is None or (current.host, current.port) != address):
+        current.close(timeout=0)   # never wait on the game thread: the worker stops by itself
+        ctx.livesplit = current = None
+    if address is None:
+        return None
+    if current is None:
+        ctx.livesplit = current = LiveSplitLink(*address)
+    return current
+
+
+def pump(ctx: "Context") -> None:
+    current: LiveSplitLink | None = ctx.livesplit
+    if current is None:
+        return
+    for message in current.messages():
+        ctx.toast(message, seconds=5)
+
+
+def status(ctx: "Context") -> str:
+    """One line for the settings page."""
+    address = wanted(ctx)
+    if address is None:
+        return "Off"
+    current: LiveSplitLink | None = ctx.livesplit
+    state = current.state if current is not None else "not started"
+    words = {"connecting": "connecting...", "connected": "connected", "retrying": "not reachable, retrying",
+             "closed": "closed", "not started": "connects when a speedrun starts"}
+    return f"{address[0]}:{address[1]}  {words.get(state, state)}"
+
+
+def close(ctx: "Context") -> None:
+    if ctx.livesplit is not None:
+        ctx.livesplit.close(timeout=0)
+        ctx.livesplit = None

@@ -1,0 +1,130 @@
+"""The end of a practice segment: its time against the PB's segment and the best, then again or back.
+
+A / Select / R: the same segment again (from the PB's state, at once) ·
+B: back to the segment list. A practice time is logged with the board's
+practice times and never touches the records.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.core.scene import Scene
+from game.input.commands import Button, Command
+from game.render import widgets
+from game.scenes import registry
+from game.scenes.common import menu_command
+from game.scenes.speedrun_draw import DIM, GOLD, STATE_COLOURS, WHITE, box, steady_text
+from game.speedrun.timer import format_ticks
+
+if TYPE_CHECKING:
+    from game.core.context import Context
+
+PANEL = pygame.Rect(290, 170, 700, 380)
+
+
+class PracticeDoneScene(Scene):
+    name = "speedrun_practice_done"
+    opaque = False
+
+    def __init__(self, ctx: "Context", run, ticks: int | None, earlier: list[int] | None = None) -> None:
+        super().__init__(ctx)
+        self.run = run
+        self.ticks = ticks
+        plan, splits = run.practice, run.session.splits
+        k = plan.segment
+        comp = splits.comparison
+        pb_here, pb_before = comp.pb_at(k), comp.pb_at(k - 1) if k else 0
+        self.pb_segment = pb_here - pb_before if pb_here is not None and pb_before is not None else None
+        self.best = comp.best_at(k)
+        self.practice_best = min(earlier) if earlier else None   # before this one
+
+    def update(self, commands: dict[int, Command]) -> None:
+        cmd = menu_command(commands)
+        if cmd.pressed & (Button.A | Button.BACK):
+            self.again()
+        elif cmd.pressed & Button.B:
+            self.ctx.sound("back")
+            self.ctx.stack.pop()
+            self.ctx.stack.pop()          # the practice run: back to the segment list
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        from game.scenes.speedrun_common import restart_key_taken
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_r and not restart_key_taken(self.ctx, event.key):
+            self.again()
+
+    def again(self) -> None:
+        self.ctx.stack.pop()
+        self.run.restart()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        ui = self.ctx.ui
+        widgets.dim(surface, ui)
+        box(surface, PANEL, GOLD)
+        cx = PANEL.centerx
+        title = ui.render(f"PRACTICE  ·  {self.run.practice.name}", 34, GOLD)
+        surface.blit(title, title.get_rect(midtop=(cx, PANEL.y + 20)))
+        if self.ticks is None:
+            reason = self.run.session.outcome.reason if self.run.session.outcome else ""
+            line = ui.render("The run ended before the segment was done" + (f": {reason}" if reason else ""),
+                             24, STATE_COLOURS["behind_gaining"])
+            surface.blit(line, line.get_rect(center=(cx, PANEL.y + 150)))
+        else:
+            colour = WHITE
+            if self.best is not None and self.ticks < self.best:
+                colour = STATE_COLOURS["best"]
+            elif self.pb_segment is not None:
+                colour = STATE_COLOURS["ahead_gaining" if self.ticks <= self.pb_segment else "behind_losing"]
+            steady_text(surface, format_ticks(self.ticks), 80, colour, (cx, PANEL.y + 78), align="center", outline=4)
+        rows = [("PB segment", self.pb_segment), ("Best segment", self.best), ("Best practice before", self.practice_best)]
+        y = PANEL.y + 200
+        for name, value in rows:
+            surface.blit(ui.render(name, 26, DIM), (PANEL.x + 60, y))
+            text = format_ticks(value)
+            if value is not None and self.ticks is not None:
+                text += f"   ({format_ticks(self.ticks - value, sign=True)})"
+            v = ui.render(text, 26, WHITE)
+            surface.blit(v, (PANEL.right - 60 - v.get_width(), y))
+            y += 44
+        note = ui.render("Practice never counts as a PB", 20, DIM)
+        surface.blit(note, note.get_rect(midbottom=(cx, PANEL.bottom - 14)))
+        widgets.hints(surface, ui, [("A / Select", "Again"), ("B", "Segments")])
+
+
+# ---------------------------------------------------------------- screenshots
+def _practice_run(ctx: "Context", seed: int, segment: int = 2):
+    """A practice of segment 3 of a demo PB: the route runner plays it (nothing is saved)."""
+    from game.scenes.speedrun_history import demo_history
+    from game.scenes.speedrun_run import SpeedrunRunScene
+    from game.speedrun.categories import load_categories, make_setup
+    from game.speedrun.practice import PracticePlan
+    from game.speedrun.demo import RouteRunner
+    from game.speedrun.session import RunSession
+    cats = load_categories()
+    setup = make_setup(cats["rush"], "set", seed_index=seed % len(cats["rush"].set_seeds))
+    records, log = demo_history(setup, count=6)
+    session = RunSession(setup)
+    runner = RouteRunner(session.sim)
+    while not session.over:
+        session.step(runner.command())
+    out = session.outcome
+    records.add_run(setup.board, {"ticks": out.ticks, "splits": list(session.splits.times), "flags": [],
+                                  "names": list(session.splits.names), "seed": setup.seed, "replay": None})
+    plan = PracticePlan(setup, session.replay_text(), segment, session.splits.names)
+    scene = SpeedrunRunScene(ctx, setup, records=records, practice=plan, demo=True)
+    scene._log = log
+    scene.runner = None
+    state: dict = {}
+
+    def command():
+        if state.get("session") is not scene.session:
+            state["session"], state["runner"] = scene.session, RouteRunner(scene.session.sim)
+        return state["runner"].command()
+    scene.scripted_runner = lambda: command
+    scene.runner = command
+    return scene
+
+
+registry.register_screenshot("speedrun_practice", _practice_run, warmup_ticks=60 * 3)
+registry.register_screenshot("speedrun_practice_done", _practice_run, warmup_ticks=60 * 9)

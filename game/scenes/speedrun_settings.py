@@ -1,0 +1,220 @@
+"""Settings › Speedrun: the LiveSplit link (on/off, host, port) and its live status.
+
+Every row works with a gamepad: left/right switches the link and steps the
+port; A on Host or Port opens a small field editor (up/down picks a character,
+left/right moves, A keeps, B cancels; a keyboard can simply type).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+
+from game.core.scene import Scene
+from game.input.commands import Button, Command
+from game.render import widgets
+from game.scenes import registry, speedrun_link
+from game.scenes.common import MenuScene
+from game.scenes.speedrun_draw import DIM, GOLD, WHITE, box
+
+if TYPE_CHECKING:
+    from game.core.context import Context
+
+HOST_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789.-"
+PORT_CHARS = "0123456789"
+MAX_FIELD = 40
+
+
+class SpeedrunSettingsScene(MenuScene):
+    name = "speedrun_settings"
+    heading = "SPEEDRUN"
+    hint_items = [("Left / Right", "Change"), ("A", "Edit"), ("B / Esc", "Back")]
+
+    def __init__(self, ctx: "Context") -> None:
+        super().__init__(ctx)
+        s = ctx.settings
+        item = widgets.MenuItem
+        self.menu = widgets.MenuList([
+            item("LiveSplit link", value=lambda: "On" if s.livesplit else "Off", adjust=lambda d: self._toggle()),
+            item("Host", self._edit_host, value=lambda: s.livesplit_host),
+            item("Port", self._edit_port, value=lambda: str(s.livesplit_port), adjust=self._step_port),
+            item("Back", self._back),
+        ], play=ctx.sound, on_back=self._back, row_height=64, width=720)
+
+    def _changed(self) -> None:
+        self.ctx.settings.save()
+        speedrun_link.link(self.ctx)     # connect, reconnect elsewhere, or close, at once
+
+    def _toggle(self) -> None:
+        self.ctx.settings.livesplit = not self.ctx.settings.livesplit
+        self._changed()
+
+    def _step_port(self, step: int) -> None:
+        s = self.ctx.settings
+        s.livesplit_port = min(65535, max(1, s.livesplit_port + step))
+        self._changed()
+
+    def _set_host(self, text: str) -> None:
+        if text:
+            self.ctx.settings.livesplit_host = text
+            self._changed()
+
+    def _set_port(self, text: str) -> None:
+        if text.isdigit() and 1 <= int(text) <= 65535:
+            self.ctx.settings.livesplit_port = int(text)
+            self._changed()
+        else:
+            self.ctx.toast("A port is a number from 1 to 65535")
+
+    def _edit_host(self) -> None:
+        self.ctx.stack.push(FieldEditScene(self.ctx, "LiveSplit host", self.ctx.settings.livesplit_host, HOST_CHARS,
+                                           self._set_host))
+
+    def _edit_port(self) -> None:
+        self.ctx.stack.push(FieldEditScene(self.ctx, "LiveSplit port", str(self.ctx.settings.livesplit_port),
+                                           PORT_CHARS, self._set_port, max_len=5))
+
+    def _back(self) -> None:
+        self.ctx.stack.pop()
+
+    def update(self, commands: dict[int, Command]) -> None:
+        speedrun_link.pump(self.ctx)
+        super().update(commands)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self.draw_menu_page(surface, top=170)
+        ui = self.ctx.ui
+        w = surface.get_width()
+        panel = pygame.Rect((w - 900) // 2, 450, 900, 170)
+        box(surface, panel)
+        status = speedrun_link.status(self.ctx)
+        if self.ctx.livesplit_address is not None:
+            status += "  (from --livesplit)"
+        lines = [(f"Status: {status}", 24, GOLD if "connected" in status and "not" not in status else WHITE),
+                 ("In LiveSplit: Control › Start TCP Server (port 16834 by default),", 20, DIM),
+                 ("compare against Game Time, and load the splits the speedrun menu exports.", 20, DIM),
+                 ("Real time keeps running through a pause; game time stops, as in the game.", 20, DIM)]
+        y = panel.y + 16
+        for text, size, colour in lines:
+            surface.blit(ui.render(text, size, colour), (panel.x + 24, y))
+            y += size + 14
+
+
+class FieldEditScene(Scene):
+    """Edit one short text field with a pad (up/down picks a character) or by typing."""
+
+    name = "field_edit"
+
+    def __init__(self, ctx: "Context", title: str, text: str, chars: str, done: Callable[[str], None],
+                 max_len: int = MAX_FIELD) -> None:
+        super().__init__(ctx)
+        self.title, self.chars, self.done, self.max_len = title, chars, done, max_len
+        self.text = list(text[:max_len]) or [chars[0]]
+        self.cursor = len(self.text) - 1
+        self.repeat = widgets.DirectionRepeat()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """The keyboard types (its letter keys are game buttons too, so they are read as text here)."""
+        if event.type == pygame.TEXTINPUT:
+            for ch in event.text.lower():
+                if ch in self.chars and len(self.text) < self.max_len:
+                    self.cursor += 1
+                    self.text.insert(self.cursor, ch)
+        elif event.type == pygame.KEYDOWN:
+            keys = {pygame.K_BACKSPACE: self._delete, pygame.K_LEFT: lambda: self._move(-1),
+                    pygame.K_RIGHT: lambda: self._move(1), pygame.K_UP: lambda: self._spin(-1),
+                    pygame.K_DOWN: lambda: self._spin(1), pygame.K_RETURN: lambda: self._finish(True),
+                    pygame.K_KP_ENTER: lambda: self._finish(True)}
+            action = keys.get(event.key)
+            if action is not None:
+                action()
+
+    def _delete(self) -> None:
+        if len(self.text) > 1:
+            del self.text[self.cursor]
+            self.cursor = max(0, self.cursor - 1)
+
+    def _spin(self, step: int) -> None:
+        ch = self.text[self.cursor]
+        i = self.chars.find(ch)
+        self.text[self.cursor] = self.chars[(i + step) % len(self.chars)]
+
+    def _move(self, step: int) -> None:
+        self.cursor += step
+        if self.cursor >= len(self.text):
+            if len(self.text) < self.max_len and step > 0:
+                self.text.append(self.text[-1])     # grow: a copy of the last character to spin from
+            self.cursor = len(self.text) - 1
+        self.cursor = max(0, self.cursor)
+
+    def _finish(self, keep: bool) -> None:
+        self.ctx.sound("confirm" if keep else "back")
+        self.ctx.stack.pop()
+        if keep:
+            self.done("".join(self.text))
+
+    def update(self, commands: dict[int, Command]) -> None:
+        inp = self.ctx.input
+        if inp.escape_pressed():
+            self._finish(False)
+            return
+        cmd = _pads_command(inp)
+        dx, dy = self.repeat.step(cmd)
+        if dy:
+            self._spin(dy)
+            self.ctx.sound("menu_move")
+        elif dx:
+            self._move(dx)
+            self.ctx.sound("menu_move")
+        if cmd.pressed & Button.X:
+            self._delete()
+        elif cmd.pressed & Button.A:
+            self._finish(True)
+        elif cmd.pressed & Button.B:
+            self._finish(False)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        ui = self.ctx.ui
+        widgets.dim(surface, ui)
+        w = surface.get_width()
+        widgets.logo_text(surface, ui, self.title.upper(), 48, ui.colour("accent"), (w // 2, 170), outline=4)
+        cell = 40
+        total = len(self.text) * cell
+        x0 = (w - total) // 2
+        y = 300
+        for i, ch in enumerate(self.text):
+            rect = pygame.Rect(x0 + i * cell, y, cell - 4, 64)
+            box(surface, rect, GOLD if i == self.cursor else (84, 64, 58))
+            glyph = ui.render(ch, 36, WHITE)
+            surface.blit(glyph, glyph.get_rect(center=rect.center))
+            if i == self.cursor:
+                for direction in (-1, 1):
+                    tip = rect.top - 12 if direction < 0 else rect.bottom + 12
+                    pygame.draw.polygon(surface, GOLD, [(rect.centerx - 10, tip - 6 * direction),
+                                                        (rect.centerx + 10, tip - 6 * direction),
+                                                        (rect.centerx, tip + 6 * direction)])
+        note = ui.render("Up / Down: character   Left / Right: move   or type on a keyboard", 22, DIM)
+        surface.blit(note, note.get_rect(center=(w // 2, y + 130)))
+        widgets.hints(surface, ui, [("A / Enter", "Keep"), ("X / Backspace", "Delete"), ("B / Esc", "Cancel")])
+
+
+def _pads_command(inp) -> Command:
+    """Every gamepad's command merged (keyboards type instead: see FieldEditScene.handle_event)."""
+    dx = dy = 0
+    pressed = held = Button.NONE
+    for device in inp.devices():
+        if device[0] != "pad":
+            continue
+        c = inp.device_command(device)
+        dx, dy = dx or c.dx, dy or c.dy
+        pressed |= c.pressed
+        held |= c.held
+    return Command(dx, dy, pressed, held)
+
+
+registry.register_screenshot("speedrun_settings", lambda ctx, seed: SpeedrunSettingsScene(ctx), warmup_ticks=1)
+registry.register_screenshot(
+    "speedrun_field_edit",
+    lambda ctx, seed: [SpeedrunSettingsScene(ctx),
+                       FieldEditScene(ctx, "LiveSplit host", "192.168.1.20", HOST_CHARS, lambda text: None)],
+    warmup_ticks=1)
