@@ -504,6 +504,9 @@ def mark_surface(mark: str, size: int) -> pygame.Surface:
     return shrink(surf, (size, size))
 
 
+TITLE_MIN_PX = 16   # an objective card's heading is left out when it would be drawn smaller
+
+
 def _objective(looks: tuple[ItemLook, ...], bags: int, size: tuple[int, int],
                filled: tuple[bool, ...], marks: tuple[str | None, ...],
                colourblind: bool, title_text: str = "SHOPPING LIST") -> pygame.Surface:
@@ -514,9 +517,10 @@ def _objective(looks: tuple[ItemLook, ...], bags: int, size: tuple[int, int],
     bag = max(6, head - pad)
     for i in range(bags):
         card.blit(bag_icon(bag), (w - pad - (i + 1) * bag - i * round(bag * 0.1), pad // 2 + 2))
-    title = text_surface(title_text, round(head * 0.5), (176, 96, 24),
-                         max_width=max(4, w - bags * bag - 3 * pad))
-    card.blit(title, (pad + round(w * 0.01), pad // 2 + (bag - title.get_height()) // 2 + 2))
+    if title_text and round(head * 0.5) >= TITLE_MIN_PX:   # smaller would not read from the sofa
+        title = text_surface(title_text, round(head * 0.5), (176, 96, 24),
+                             max_width=max(4, w - bags * bag - 3 * pad))
+        card.blit(title, (pad + round(w * 0.01), pad // 2 + (bag - title.get_height()) // 2 + 2))
     n = max(1, len(looks))
     gap = round(w * 0.03)
     slot_w = (w - 2 * pad - (n - 1) * gap) // n

@@ -19,7 +19,7 @@ from game.render import widgets
 from game.render.clothing import item_art, item_card, mark_surface, objective_art
 from game.render.icons import bag_icon, seat_shape_surface
 from game.scenes.mall_draw import _hex
-from game.scenes.mall_layout import MallLayout, PanelLayout
+from game.scenes.mall_layout import LIST_ITEM, MallLayout, PanelLayout
 
 if TYPE_CHECKING:
     from game.render.ui import UI
@@ -35,6 +35,7 @@ DIM = (201, 184, 166)
 GOLD = (255, 193, 69)
 REJECT_FILL = (168, 30, 40)
 CARD_BACK = (196, 40, 104)
+NARROW_HINT_H = 30   # one hint line (key cap and word) in a narrow panel's side strip
 
 
 class Hud:
@@ -91,7 +92,7 @@ class Hud:
 
     # ------------------------------------------------------------------ Memory study: the list, big
     def _study(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
-        body = p.viewer.union(p.info).union(p.side)
+        body = p.body
         cards = sim.shopping_list(seat)
         gap = 6
         if p.wide:
@@ -170,16 +171,19 @@ class Hud:
                 x = _keycap(surface, self.ui, key, word, x, p.hints.y) + 14
             return
         s = p.side
-        y = s.y + 4
-        for key, word in items:
+        y = s.y + 2
+        for key, word in items[:s.h // NARROW_HINT_H]:
             cap = self.ui.render(key, 20 if len(key) < 4 else 16, (28, 20, 18))
-            box = pygame.Rect(0, 0, min(s.w, max(26, cap.get_width() + 8)), 24)
-            box.midtop = (s.centerx, y)
+            box = pygame.Rect(s.x + 2, y, max(26, cap.get_width() + 8), 24)
             pygame.draw.rect(surface, DIM, box, border_radius=6)
             surface.blit(cap, cap.get_rect(center=box.center))
             word_s = self.ui.render(word, 16, DIM)
-            surface.blit(word_s, word_s.get_rect(midtop=(s.centerx, box.bottom + 1)))
-            y = box.bottom + 22
+            if box.right + 4 + word_s.get_width() > s.right:   # a long key name: the word goes under it
+                surface.blit(word_s, (s.x + 2, box.bottom))
+                y += 16
+            else:
+                surface.blit(word_s, word_s.get_rect(midleft=(box.right + 4, box.centery)))
+            y += NARROW_HINT_H
 
     # ------------------------------------------------------------------ list / hand / placed
     def _info(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
@@ -200,26 +204,17 @@ class Hud:
         return out
 
     def _list(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
+        """One row per objective card, stacked, each item at least LIST_ITEM px."""
         groups = self._groups(sim, seat)
         target = sim.by_seat[seat].target_slot if sim.mode == "rush" else None
         ident = self.identities[seat]
         info = p.info
-        if p.wide:
-            rows = len(groups) or 1
-            row_h = (info.h - 6 * (rows - 1)) // rows
-            for i, (items, bags, placed) in enumerate(groups):
-                rect = pygame.Rect(info.x, info.y + i * (row_h + 6), info.w, row_h)
-                size = min((rect.w - 8 - 2 * 3) // 3, rect.h - 14)
-                self._group(surface, rect, items, bags, placed, size, ident.colour if target == i else None)
-            return
-        total = sum(len(g[0]) for g in groups)
-        size = min(info.h - 6, (info.w - 10 * len(groups)) // max(1, total))
-        x = info.x
+        rows = len(groups) or 1
+        row_h = (info.h - 4 * (rows - 1)) // rows
+        size = min((info.w - 6) // 3, row_h - (14 if p.wide else 6))
         for i, (items, bags, placed) in enumerate(groups):
-            w = len(items) * size + 6
-            rect = pygame.Rect(x, info.y, w, info.h)
+            rect = pygame.Rect(info.x, info.y + i * (row_h + 4), info.w, row_h)
             self._group(surface, rect, items, bags, placed, size, ident.colour if target == i else None)
-            x = rect.right + 6
 
     def _group(self, surface: pygame.Surface, rect: pygame.Rect, items: list[str], bags: int, placed: int,
                size: int, highlight: tuple[int, int, int] | None) -> None:
@@ -248,16 +243,12 @@ class Hud:
         selected = sim.by_seat[seat].hand_index
         colour = self.identities[seat].colour
         info = p.info
-        if p.wide:
-            cols = 3
-            rows = (slots + cols - 1) // cols
-            size = min((info.w - 8 * (cols - 1)) // cols, (info.h - 6 * (rows - 1)) // max(1, rows))
-        else:
-            cols, rows = slots, 1
-            size = min(info.h - 4, (info.w - 4 * (slots - 1)) // max(1, slots))
+        cols = 3
+        rows = (slots + cols - 1) // cols
+        gap = 8 if p.wide else 4
+        size = min((info.w - gap * (cols - 1)) // cols, (info.h - 6 * (rows - 1)) // max(1, rows))
         for i in range(slots):
             r, c = divmod(i, cols)
-            gap = 8 if p.wide else 4
             cell = pygame.Rect(info.x + c * (size + gap), info.y + r * (size + 6), size, size)
             if i < len(hand):
                 pygame.draw.rect(surface, LIST_FILL, cell, border_radius=8)
@@ -275,23 +266,35 @@ class Hud:
         player = sim.player_of[seat]
         placed = [item for slot in sim.round.dressers for item, who in slot.placed if who == player]
         info = p.info
-        label = self.ui.render(f"Placed {len(placed)}", 22, DIM)
-        surface.blit(label, (info.x, info.y + (0 if p.wide else (info.h - label.get_height()) // 2)))
-        if p.wide:
-            area = pygame.Rect(info.x, info.y + 28, info.w, info.h - 30)
-            size = min(area.h // 2 - 4, (area.w - 12) // 4)
-            per_row = max(1, area.w // (size + 4))
-            shown = placed[-per_row * 2:]
-            for i, item in enumerate(shown):
-                r, c = divmod(i, per_row)
-                surface.blit(item_art(self.cat.items[item], size, self.cb, self.cat),
-                             (area.x + c * (size + 4), area.y + r * (size + 4)))
+        if self._dresser_zoom(surface, sim, seat, p):
             return
-        x0 = info.x + label.get_width() + 8
-        size = info.h - 6
-        fits = max(0, (info.right - x0) // (size + 2))
-        for i, item in enumerate(placed[-fits:] if fits else []):
-            surface.blit(item_art(self.cat.items[item], size, self.cb, self.cat), (x0 + i * (size + 2), info.y + 3))
+        label = self.ui.render(f"Placed {len(placed)}", 22, DIM)
+        surface.blit(label, (info.x, info.y))
+        area = pygame.Rect(info.x, info.y + 26, info.w, info.h - 26)
+        rows = 2 if p.wide else 1
+        size = max(LIST_ITEM, min(area.h // rows - 4, (area.w - 12) // 4))
+        per_row = max(1, area.w // (size + 4))
+        shown = placed[-per_row * rows:]
+        for i, item in enumerate(shown):
+            r, c = divmod(i, per_row)
+            surface.blit(item_art(self.cat.items[item], size, self.cb, self.cat),
+                         (area.x + c * (size + 4), area.y + r * (size + 4)))
+
+    def _dresser_zoom(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> bool:
+        """Standing at a dresser: its card, big, where the placed cards were (the map's copy is a
+        locator, too small for star print against zigzag)."""
+        d = sim.dresser_in_reach(seat)
+        if d is None or sim.phase != "playing":
+            return False
+        rnd = sim.round
+        objective = self.cat.objectives[rnd.dressers[d.index].card]
+        filled = [rnd.filled(d.index, item) for item in objective.items]
+        info = p.info
+        size = (info.w, min(info.h, round(info.w * 0.5)))
+        art = objective_art(objective, self.cat, size, filled=filled, colourblind=self.cb, title="AT THIS DRESSER")
+        surface.blit(art, (info.x, info.y))
+        pygame.draw.rect(surface, self.identities[seat].colour, pygame.Rect(info.topleft, size), 3, border_radius=8)
+        return True
 
     def _hold_meter(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
         """Memory: holding Y fills a bar under the name; full = SOLD OUT! is called."""
