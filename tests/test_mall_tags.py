@@ -19,3 +19,12 @@ def test_tags_of_avatars_standing_together_do_not_overlap():
 def test_tags_apart_stay_where_they_are():
     rects = [pygame.Rect(0, 0, 50, 20), pygame.Rect(200, 0, 50, 20), pygame.Rect(0, 100, 50, 20)]
     assert stack_tags(rects) == rects
+
+
+def test_name_tags_step_past_a_dressers_count_strip():
+    """Tidying Up's "-1" count strips used to be drawn under the avatars' name tags."""
+    strip = pygame.Rect(100, 100, 80, 22)
+    tag = pygame.Rect(110, 110, 50, 20)
+    moved = stack_tags([tag], [strip])[0]
+    assert not moved.colliderect(strip)
+    assert moved.bottom == strip.top and moved.x == tag.x

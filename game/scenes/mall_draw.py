@@ -107,6 +107,7 @@ class MapView:
         self.badge = max(16, round(18 * s))
         self.count_px = max(18, round(20 * s))
         self._badges: dict[int, pygame.Surface] = {}
+        self.tag_rects: list[pygame.Rect] = []   # this frame's name tags and count strips (text to avoid)
         self._numbers: dict[int, pygame.Surface] = {}
 
     # ------------------------------------------------------------------ helpers
@@ -322,8 +323,10 @@ class MapView:
                 mark = mark_surface("right", max(14, size // 2))
                 surface.blit(mark, (cx + size // 4, top - 4))
         # Names last, above every body, and never on top of each other (avatars often bunch up).
-        for (tag, _), rect in zip(tags, stack_tags([rect for _, rect in tags], obstacles or [])):
+        self.tag_rects = stack_tags([rect for _, rect in tags], obstacles or [])
+        for (tag, _), rect in zip(tags, self.tag_rects):
             surface.blit(tag, rect)
+        self.tag_rects += obstacles or []
 
     def _feet(self, surface: pygame.Surface, sprite: AvatarSprite, cx: int, y: int, stride: float) -> None:
         """Two little shoes that swap forward and back: the walk cycle."""
@@ -375,6 +378,7 @@ class MapView:
             card = card_back_surface(size)
             px, py = self.at(x, y, shake)
             surface.blit(card, card.get_rect(center=(px, py)))
+        pops: list[tuple[pygame.Surface, pygame.Rect]] = []
         for p in fx.pops:
             age = p.age + alpha
             text = outlined_text(p.text, POP_PX, p.colour, INK, width=3)
@@ -382,7 +386,10 @@ class MapView:
             if age < 6:   # pops in big, then settles
                 k = 1.4 - 0.4 * age / 6
                 text = pygame.transform.scale(text, (round(text.get_width() * k), round(text.get_height() * k)))
-            surface.blit(text, text.get_rect(midbottom=(px, py)))
+            pops.append((text, text.get_rect(midbottom=(px, py))))
+        # A pop rises over name tags and count strips, never across them.
+        for (text, _), rect in zip(pops, stack_tags([r for _, r in pops], self.tag_rects)):
+            surface.blit(text, rect)
 
     # ------------------------------------------------------------------ the entrance
     def draw_shutter(self, surface: pygame.Surface, sim: "MallSim", shake: tuple[int, int]) -> None:

@@ -35,7 +35,8 @@ DIM = (201, 184, 166)
 GOLD = (255, 193, 69)
 REJECT_FILL = (168, 30, 40)
 CARD_BACK = (196, 40, 104)
-NARROW_HINT_H = 30   # one hint line (key cap and word) in a narrow panel's side strip
+STUDY_ROW_H = 28     # the Memory study's "A ready" / READY row under the list
+NARROW_HINT_H = 28   # one hint line (key cap and word) in a narrow panel's side strip
 
 
 class Hud:
@@ -50,6 +51,7 @@ class Hud:
         self.panel_of = {seat: layout.panels[i] for i, seat in enumerate(sim.seats)}
         self.bots = {seat: sim.by_seat[seat].bot for seat in sim.seats}
         self.labels: dict[int, dict[str, str]] = {}
+        self._hushed = False   # this panel's hints are under a refusal: not drawn
         # Teams share a list: the header says whose ("TEAM A").
         self.teams = {s.seat: f"TEAM {chr(65 + s.team)}" for s in sim.spec.seats
                       if sim.spec.teams and s.team is not None}
@@ -76,12 +78,17 @@ class Hud:
     def draw(self, surface: pygame.Surface, sim: "MallSim", totals: dict[int, int]) -> None:
         for seat, p in self.panel_of.items():
             self._score(surface, p, totals.get(seat, 0))
+            rejecting = self._rejecting(sim, seat)
+            # A refusal covers the card viewer (and a narrow panel's hints): what it covers is not drawn.
+            self._hushed = rejecting and not p.wide
             if sim.phase == "study":
                 self._study(surface, sim, seat, p)
             else:
-                self._viewer(surface, sim, seat, p)
+                if not rejecting:
+                    self._viewer(surface, sim, seat, p)
                 self._info(surface, sim, seat, p)
-            self._rejection(surface, sim, seat, p)
+            if rejecting:
+                self._rejection(surface, sim, seat, p)
             self._hold_meter(surface, sim, seat, p)
 
     def _score(self, surface: pygame.Surface, p: PanelLayout, bags: int) -> None:
@@ -92,28 +99,31 @@ class Hud:
 
     # ------------------------------------------------------------------ Memory study: the list, big
     def _study(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
-        body = p.body
-        cards = sim.shopping_list(seat)
+        """The list across the panel, and under it a row of its own for "A ready" / READY."""
+        row = pygame.Rect(p.body.x, p.body.bottom - STUDY_ROW_H, p.body.w, STUDY_ROW_H)
+        body = p.body.copy()
+        body.h -= STUDY_ROW_H + 4
+        groups = [(list(self.cat.objectives[c].items), self.cat.objectives[c].bags, 0)
+                  for c in sim.shopping_list(seat)]
         gap = 6
-        if p.wide:
-            w = (body.w - gap) // 2
-            size = (w, min(body.h, round(w * 0.62)))
-            for i, card in enumerate(cards):
-                art = objective_art(self.cat.objectives[card], self.cat, size, colourblind=self.cb)
-                surface.blit(art, (body.x + i * (w + gap), body.y))
-        else:
-            h = (body.h - gap) // 2
-            size = (body.w, h)
-            for i, card in enumerate(cards):
-                art = objective_art(self.cat.objectives[card], self.cat, size, colourblind=self.cb)
-                surface.blit(art, (body.x, body.y + i * (h + gap)))
+        stacked = min((body.w - 6) // 3, (body.h - gap) // 2 - 14)
+        beside = min(((body.w - gap) // 2 - 6) // 3, body.h - 14)
+        size = max(stacked, beside)
+        for i, (items, bags, placed) in enumerate(groups):
+            if size == stacked:
+                rect = pygame.Rect(body.x, body.y + i * ((body.h - gap) // 2 + gap), body.w, (body.h - gap) // 2)
+            else:
+                rect = pygame.Rect(body.x + i * ((body.w - gap) // 2 + gap), body.y, (body.w - gap) // 2, body.h)
+            self._group(surface, rect, items, bags, placed, size, None)
         if sim.by_seat[seat].ready:
-            mark = mark_surface("right", 44)
-            surface.blit(mark, (p.rect.right - 52, p.rect.bottom - 52))
-            ready = self.ui.render("READY", 24, WHITE)
-            pill = ready.get_rect(midright=(p.rect.right - 56, p.rect.bottom - 30)).inflate(14, 6)
+            mark = mark_surface("right", STUDY_ROW_H)
+            ready = self.ui.render("READY", 22, WHITE)
+            pill = ready.get_rect(midright=(row.right - STUDY_ROW_H - 4, row.centery)).inflate(14, 2)
+            surface.blit(mark, (row.right - STUDY_ROW_H, row.y))
             pygame.draw.rect(surface, (28, 140, 80), pill, border_radius=10)
             surface.blit(ready, ready.get_rect(center=pill.center))
+        else:
+            self._hints(surface, seat, p, [("A", "ready")], at=row)
 
     # ------------------------------------------------------------------ the card viewer
     def _viewer(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
@@ -162,13 +172,18 @@ class Hud:
         names = self.labels.get(seat, {})
         return "/".join(names.get(part, part) for part in key.split("/"))
 
-    def _hints(self, surface: pygame.Surface, seat: int, p: PanelLayout, items: list[tuple[str, str]]) -> None:
-        """Button hints: a column in the narrow panels' side strip, a row under the list when wide."""
+    def _hints(self, surface: pygame.Surface, seat: int, p: PanelLayout, items: list[tuple[str, str]],
+               at: pygame.Rect | None = None) -> None:
+        """Button hints: a column in the narrow panels' side strip, a row under the list when wide
+        (or a row in `at`)."""
+        if self._hushed:
+            return
         items = [(self._label(seat, key), word) for key, word in items]
-        if p.wide:
-            x = p.hints.x
+        if p.wide or at is not None:
+            row = at or p.hints
+            x = row.x
             for key, word in items:
-                x = _keycap(surface, self.ui, key, word, x, p.hints.y) + 14
+                x = _keycap(surface, self.ui, key, word, x, row.centery - 12) + 14
             return
         s = p.side
         y = s.y + 2
@@ -245,14 +260,14 @@ class Hud:
         info = p.info
         cols = 3
         rows = (slots + cols - 1) // cols
-        gap = 8 if p.wide else 4
+        gap = 3      # narrow gaps: each item gets the LIST_ITEM px the list has
         size = min((info.w - gap * (cols - 1)) // cols, (info.h - 6 * (rows - 1)) // max(1, rows))
         for i in range(slots):
             r, c = divmod(i, cols)
             cell = pygame.Rect(info.x + c * (size + gap), info.y + r * (size + 6), size, size)
             if i < len(hand):
                 pygame.draw.rect(surface, LIST_FILL, cell, border_radius=8)
-                surface.blit(item_art(self.cat.items[hand[i]], size - 4, self.cb, self.cat), (cell.x + 2, cell.y + 2))
+                surface.blit(item_art(self.cat.items[hand[i]], size, self.cb, self.cat), cell.topleft)
                 if i == selected:
                     pygame.draw.rect(surface, colour, cell.inflate(4, 4), 4, border_radius=9)
             else:
@@ -288,12 +303,15 @@ class Hud:
             return False
         rnd = sim.round
         objective = self.cat.objectives[rnd.dressers[d.index].card]
-        filled = [rnd.filled(d.index, item) for item in objective.items]
+        items = list(objective.items)
         info = p.info
-        size = (info.w, min(info.h, round(info.w * 0.5)))
-        art = objective_art(objective, self.cat, size, filled=filled, colourblind=self.cb, title="AT THIS DRESSER")
-        surface.blit(art, (info.x, info.y))
-        pygame.draw.rect(surface, self.identities[seat].colour, pygame.Rect(info.topleft, size), 3, border_radius=8)
+        size = min((info.w - 6) // 3, info.h - 14)
+        self._group(surface, info, items, objective.bags, 0, size, self.identities[seat].colour)
+        badge = max(16, size // 3)
+        for k, item in enumerate(items):    # already filled at this dresser: ticked
+            if rnd.filled(d.index, item):
+                x = info.x + 3 + (k + 1) * size - badge + badge // 6
+                surface.blit(mark_surface("filled", badge), (x, info.y + 3 - badge // 6))
         return True
 
     def _hold_meter(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
@@ -307,18 +325,33 @@ class Hud:
         pygame.draw.rect(surface, (226, 40, 60), (bar.x, bar.y, round(bar.w * frac), bar.h), border_radius=4)
 
     # ------------------------------------------------------------------ refusals
-    def _rejection(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
+    @staticmethod
+    def _rejecting(sim: "MallSim", seat: int) -> bool:
         reason, tick = sim.rejection(seat)
-        if not reason or tick < 0 or sim.tick - tick > REJECT_TICKS:
-            return
-        lines = widgets.wrap_text(self.ui, reason, 20, p.rect.w - 24)[:2]
-        h = 10 + 22 * len(lines)
-        box = pygame.Rect(p.rect.x + 6, p.rect.bottom - h - 6, p.rect.w - 12, h)
+        return bool(reason) and tick >= 0 and sim.tick - tick <= REJECT_TICKS
+
+    def _rejection(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
+        """The reason, wrapped to fit over the card viewer (with the hint strip, when narrow):
+        never over the list, the objective rows or another line of text."""
+        reason, _ = sim.rejection(seat)
+        box = reject_box(p)
+        for size in (20, 18, 16):
+            lines = widgets.wrap_text(self.ui, reason, size, box.w - 12)
+            if len(lines) * (size + 2) + 10 <= box.h:
+                break
+        step = size + 2
+        lines = lines[:max(1, (box.h - 10) // step)]
         pygame.draw.rect(surface, REJECT_FILL, box, border_radius=10)
         pygame.draw.rect(surface, WHITE, box, 2, border_radius=10)
+        top = box.centery - len(lines) * step // 2
         for i, line in enumerate(lines):
-            text = self.ui.render(line, 20, WHITE)
-            surface.blit(text, text.get_rect(midtop=(box.centerx, box.y + 6 + i * 22)))
+            text = self.ui.render(line, size, WHITE)
+            surface.blit(text, text.get_rect(midtop=(box.centerx, top + i * step)))
+
+
+def reject_box(p: PanelLayout) -> pygame.Rect:
+    """Where a refusal shows: over the card viewer, and the hint strip beside it when narrow."""
+    return p.viewer.copy() if p.wide else p.viewer.union(p.side)
 
 
 def _keycap(surface: pygame.Surface, ui: "UI", key: str, word: str, x: int, y: int) -> int:

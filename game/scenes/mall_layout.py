@@ -14,13 +14,13 @@ import pygame
 
 SCREEN = (1280, 720)
 BAND_H = 244          # the HUD band along the bottom
-BAND_NARROW_H = 276   # 5-6 seats: a taller band, so the list's two rows and the card both read
+BAND_NARROW_H = 284   # 5-6 seats: a taller band, so the list's two rows and the card both read
 EDGE = 6              # margin around and between panels
 HEADER_H = 30         # a panel's name row
 MAX_PANEL_W = 560     # with 1-2 players the panels do not stretch across the whole screen
 WIDE_FROM = 300       # panels at least this wide put the list beside the viewer
 CARD_ASPECT = 0.80    # viewer card width / height
-LIST_ITEM = 50        # the smallest a list / hand item is drawn (px): clothing >= 48 px from the sofa
+LIST_ITEM = 59        # the smallest a list / hand item box is drawn (px): the slimmest garment (a sweater, 82% of its box) >= 48 px
 LIST_ROW = LIST_ITEM + 6   # one objective card's row: items plus its frame
 LIST_MIN_W = 3 * LIST_ITEM + 8   # a list column must hold an objective of 3 items
 
@@ -40,7 +40,7 @@ class PanelLayout:
     @property
     def body(self) -> pygame.Rect:
         """Everything under the header: what the Memory study shows the list across."""
-        return self.viewer.union(self.info).union(self.side)
+        return self.viewer.union(self.info).union(self.side).union(self.hints)
 
 
 @dataclass(frozen=True)
