@@ -351,7 +351,7 @@ class MallScene(Scene):
             surface.blit(self.map_surface, self.layout.map_rect.move(shake))
         view = self.view
         surface.set_clip(self.layout.map_rect.inflate(4, 4))
-        view.draw_table(surface, sim, shake)
+        view.draw_table(surface, sim, shake, fx.in_flight(sim))
         view.draw_piles(surface, sim, shake)
         view.draw_previews(surface, self.previews, shake)
         strips = view.draw_dressers(surface, sim, shake)

@@ -166,8 +166,10 @@ class MapView:
                 pygame.draw.line(surface, PREVIEW_BAD, rect.topright, rect.bottomleft, 3)
 
     # ------------------------------------------------------------------ the Starting Table
-    def draw_table(self, surface: pygame.Surface, sim: "MallSim", shake: tuple[int, int]) -> None:
-        """Rush: delivered cards lie face down per side; right or wrong stays secret until results."""
+    def draw_table(self, surface: pygame.Surface, sim: "MallSim", shake: tuple[int, int],
+                   flying: dict[int, int] | None = None) -> None:
+        """Rush: delivered cards lie face down per side; right or wrong stays secret until results.
+        `flying`: per side, cards still in the air (they land on the table when they arrive)."""
         if sim.mode != "rush":
             return
         tx, ty, tw, th = sim.level.table_rect
@@ -181,7 +183,7 @@ class MapView:
         bw, bh = self.table_back
         for side in range(sides):
             members = sim.round.members(side)
-            cards = sum(len(slot.placed) for slot in sim.round.tables[side])
+            cards = max(0, sum(len(slot.placed) for slot in sim.round.tables[side]) - (flying or {}).get(side, 0))
             cx = x0 + (side % cols) * cell_w + cell_w // 2
             cy = y0 + (side // cols) * cell_h + cell_h // 2
             seat = sim.seats[members[0]]

@@ -186,7 +186,7 @@ class MallFx:
     def _fly(self, sim: "MallSim", seat: int, end: tuple[float, float],
              pop: tuple[str, tuple[int, int, int]]) -> None:
         x, y = sim.by_seat[seat].pos
-        self.flights.append(Flight(seat, (float(x), float(y) - 20.0), end, pop))
+        self.flights.append(Flight(seat, (float(x), float(y) - 8.0), end, pop))
         self._squash(self.motion[seat], 0.25)
 
     def _land(self, f: Flight) -> None:
@@ -229,6 +229,15 @@ class MallFx:
             sx -= 0.04 * abs(stride)
         lift = abs(math.sin((m.hop - alpha) * 0.2)) * 12 if m.hop else 0.0
         return dx, dy, sx, sy, stride, lift
+
+    def in_flight(self, sim: "MallSim") -> dict[int, int]:
+        """Per side, cards delivered to the Starting Table that are still in the air."""
+        out: dict[int, int] = {}
+        if sim.mode == "rush":
+            for f in self.flights:
+                side = sim.round.side(sim.player_of[f.seat])
+                out[side] = out.get(side, 0) + 1
+        return out
 
     def flight_at(self, f: Flight, alpha: float) -> tuple[float, float, float]:
         """Where a flying card is (level px) and its progress 0..1, on an arc."""
