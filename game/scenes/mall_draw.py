@@ -224,36 +224,39 @@ class MapView:
         return strips
 
     def _dresser_spots(self, sim: "MallSim") -> dict[int, pygame.Rect]:
-        """Where each dresser's card goes (screen px, without shake): above its chair, or below
-        when above is off the map or on another card; as big as DRESSER_CARD when no two cards
-        overlap, else a step smaller. Dressers never move: computed once per round."""
+        """Where each dresser's card goes (screen px, without shake): beside its chair (above,
+        below, left or right), as big as DRESSER_CARD where that fits without covering another
+        card, else a step smaller. Dressers never move: computed once per round."""
         key = tuple((d.index, d.x, d.y) for d in sim.dressers)
         if getattr(self, "_spots_key", None) == key:
             return self._spots
         area = self.layout.map_rect
-        half_tile = round(16 * self.scale)
-        best: dict[int, pygame.Rect] = {}
-        for k in range(7):
-            cw, ch = round(DRESSER_CARD[0] * (1 - 0.06 * k)), round(DRESSER_CARD[1] * (1 - 0.06 * k))
-            spots: dict[int, pygame.Rect] = {}
-            clash = False
-            for d in sim.dressers:
-                cx, cy = self.at(d.x, d.y)
-                x = max(area.x, min(area.right - cw, cx - cw // 2))
+        half = round(16 * self.scale)
+        taken: list[pygame.Rect] = []
+        spots: dict[int, pygame.Rect] = {}
+        for d in sim.dressers:
+            cx, cy = self.at(d.x, d.y)
+            choice = None
+            for k in range(8):
+                cw, ch = round(DRESSER_CARD[0] * (1 - 0.06 * k)), round(DRESSER_CARD[1] * (1 - 0.06 * k))
                 full = ch + self.badge + 4    # the card and its count strip
-                choices = [pygame.Rect(x, cy - half_tile - ch - 2, cw, full),
-                           pygame.Rect(x, cy + half_tile + 2, cw, full),
-                           pygame.Rect(cx + half_tile + 2, cy - full // 2, cw, full),
-                           pygame.Rect(cx - half_tile - 2 - cw, cy - full // 2, cw, full)]
-                fits = [r for r in choices if area.contains(r)] or choices
-                free = [r for r in fits if r.collidelist(list(spots.values())) < 0]
-                clash = clash or not free
-                spots[d.index] = (free or fits)[0]
-            best = {i: pygame.Rect(r.x, r.y, cw, ch) for i, r in spots.items()}
-            if not clash:
-                break
-        self._spots_key, self._spots = key, best
-        return best
+                xs = (cx - cw // 2, cx - half, cx + half - cw)
+                choices = ([pygame.Rect(x, cy - half - ch - 2, cw, full) for x in xs]
+                           + [pygame.Rect(x, cy + half + 2, cw, full) for x in xs]
+                           + [pygame.Rect(cx + half + 2, cy - full // 2, cw, full),
+                              pygame.Rect(cx - half - 2 - cw, cy - full // 2, cw, full)])
+                free = [r for r in choices if area.contains(r) and r.collidelist(taken) < 0]
+                if free:
+                    choice = free[0]
+                    break
+            if choice is None:    # nowhere free even at the smallest: above, clamped to the map
+                choice = pygame.Rect(0, 0, cw, full)
+                choice.midbottom = (cx, cy - half)
+                choice.clamp_ip(area)
+            taken.append(choice)
+            spots[d.index] = pygame.Rect(choice.x, choice.y, cw, ch)
+        self._spots_key, self._spots = key, spots
+        return spots
 
     def _dresser_counts(self, surface: pygame.Surface, sim: "MallSim", dresser: int,
                         x: int, y: int, width: int) -> pygame.Rect | None:
@@ -305,6 +308,12 @@ class MapView:
             size = sprite.size
             bob = round(abs(stride) * 3 + lift)
             surface.blit(sprite.shadow, sprite.shadow.get_rect(center=(cx, cy + size // 2 - 2)))
+            t = fx.ping(av.seat, alpha) if fx is not None else -1.0
+            if t >= 0:   # two rings in the seat's colour spread out: "that one is you"
+                for k in (t, (t + 0.5) % 1.0):
+                    r = round(size * (0.6 + 1.4 * k))
+                    pygame.draw.circle(surface, INK, (cx, cy), r, 6)
+                    pygame.draw.circle(surface, sprite.identity.colour, (cx, cy), r - 1, 4)
             self._feet(surface, sprite, cx, cy + size // 2 - 3, stride)
             w, h = max(8, round(size * sx)), max(8, round(size * sy))
             top = cy + size // 2 - h - bob - size // 8

@@ -23,6 +23,7 @@ POP_TICKS = 50          # a "+1" rising over the spot
 BUMP_TICKS = 12         # knock-back after two shoppers collide
 SQUASH_TICKS = 10       # squash after starting, stopping, picking up or putting down
 PARTICLE_TICKS = 26
+PING_TICKS = 60         # rings around each shopper when the countdown starts and the doors open
 KNOCK_PX = 5.0          # how far a bump pushes the sprite (level px), visual only
 WALK_STRIDE = 9.0       # level px per half step of the walk cycle
 GRAVITY = 0.22
@@ -41,6 +42,7 @@ class Motion:
     bump_dir: tuple[float, float] = (0.0, 0.0)
     touching: frozenset = field(default_factory=frozenset)
     hop: int = 0                # celebration hops (SOLD OUT!)
+    ping: int = 0               # ticks left of the "here you are" rings when the doors open
 
 
 @dataclass
@@ -132,6 +134,7 @@ class MallFx:
             m.squash = max(0, m.squash - 1)
             m.bump = max(0, m.bump - 1)
             m.hop = max(0, m.hop - 1)
+            m.ping = max(0, m.ping - 1)
 
     def _bumps(self, sim: "MallSim") -> None:
         """Two bodies that just came into contact knock each other back a little (drawn only)."""
@@ -178,6 +181,9 @@ class MallFx:
             right = event[2] in sim.catalogue.objectives[sim.round.dressers[d.index].card].items
             pop = ("+1", (123, 216, 143)) if right else ("-1", (255, 110, 110))
             self._fly(sim, event[1], (float(d.x), float(d.y) - 16.0), pop)
+        elif kind == "phase" and event[1] in ("countdown", "playing"):
+            for m in self.motion.values():   # everyone finds their shopper as the shutters rise
+                m.ping = PING_TICKS
         elif kind == "phase" and event[1] == "sold_out" and sim.sold_out_seat is not None:
             side = sim.round.side(sim.player_of[sim.sold_out_seat])
             for p in sim.round.members(side):
@@ -229,6 +235,11 @@ class MallFx:
             sx -= 0.04 * abs(stride)
         lift = abs(math.sin((m.hop - alpha) * 0.2)) * 12 if m.hop else 0.0
         return dx, dy, sx, sy, stride, lift
+
+    def ping(self, seat: int, alpha: float) -> float:
+        """0..1 through the seat's "here you are" rings, or -1 when there are none."""
+        m = self.motion[seat]
+        return 1 - (m.ping - alpha) / PING_TICKS if m.ping else -1.0
 
     def in_flight(self, sim: "MallSim") -> dict[int, int]:
         """Per side, cards delivered to the Starting Table that are still in the air."""

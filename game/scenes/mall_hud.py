@@ -160,6 +160,8 @@ class Hud:
 
     def _ribbon(self, surface: pygame.Surface, v: pygame.Rect, text: str, fill: tuple[int, int, int]) -> None:
         label = self.ui.render(text, 20, WHITE)
+        if label.get_width() + 12 > v.w:   # a narrow viewer: the ribbon stays on the card
+            label = self.ui.render(text, 16, WHITE)
         rect = label.get_rect(midbottom=(v.centerx, v.bottom - 4)).inflate(12, 4)
         pygame.draw.rect(surface, fill, rect, border_radius=8)
         surface.blit(label, label.get_rect(center=rect.center))
