@@ -386,7 +386,7 @@ class MapView:
             x, y, t = fx.flight_at(f, alpha)
             k = 1.0 + 0.5 * math.sin(t * math.pi)      # the card grows as it arcs over
             size = (round(w * k), round(h * k))
-            card = card_back_surface(size)
+            card = pygame.transform.scale(card_back_surface((round(w * 1.5), round(h * 1.5))), size)
             px, py = self.at(x, y, shake)
             surface.blit(card, card.get_rect(center=(px, py)))
         pops: list[tuple[pygame.Surface, pygame.Rect]] = []
