@@ -335,6 +335,11 @@ class MapView:
                 surface.blit(mark, (cx + size // 4, top - 4))
         # Names last, above every body, and never on top of each other (avatars often bunch up).
         self.tag_rects = stack_tags([rect for _, rect in tags], obstacles or [])
+        for (tag, want), rect, av in zip(tags, self.tag_rects, order):
+            if want.bottom - rect.bottom > 6:   # stacked away from its shopper: a leader line back
+                colour = self.sprites[av.seat].identity.colour
+                pygame.draw.line(surface, INK, (rect.centerx, rect.bottom - 2), (want.centerx, want.bottom), 5)
+                pygame.draw.line(surface, colour, (rect.centerx, rect.bottom - 2), (want.centerx, want.bottom), 3)
         for (tag, _), rect in zip(tags, self.tag_rects):
             surface.blit(tag, rect)
         self.tag_rects += obstacles or []
