@@ -27,7 +27,8 @@ def _played(ctx, players: int, mode: str, ticks: int, seed: int = 3) -> MallScen
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
-@pytest.mark.parametrize("mode,ticks", [("rush", 60 * 10), ("memory", 30), ("memory", 60 * 16), ("tidy", 60 * 16)])
+@pytest.mark.parametrize("mode,ticks", [("rush", 70), ("rush", 60 * 3 + 10), ("rush", 60 * 10), ("memory", 30),
+                                        ("memory", 60 * 16), ("tidy", 60 * 16)])
 def test_text_and_garments_meet_the_bar(ctx, monkeypatch, players, mode, ticks):  # noqa: F811
     screen = Recorder(SCREEN)
     watch_texts(monkeypatch, screen, ctx.ui)

@@ -361,7 +361,7 @@ class MallScene(Scene):
         surface.set_clip(None)
         self.hud.draw(surface, sim, {s.seat: sim.match.player_total(sim.player_of[s.seat]) for s in self.seats})
         self.overlay.draw_info(surface, sim)
-        self.overlay.draw_phase(surface, sim, self.ending_tick)
+        self.overlay.draw_phase(surface, sim, self.ending_tick, view.tag_rects + view.body_rects)
 
     # ------------------------------------------------------------------ stack hooks
     def resume(self) -> None:

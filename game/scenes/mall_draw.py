@@ -108,6 +108,7 @@ class MapView:
         self.count_px = max(18, round(20 * s))
         self._badges: dict[int, pygame.Surface] = {}
         self.tag_rects: list[pygame.Rect] = []   # this frame's name tags and count strips (text to avoid)
+        self.body_rects: list[pygame.Rect] = []  # this frame's shoppers (banners go around them)
         self._numbers: dict[int, pygame.Surface] = {}
 
     # ------------------------------------------------------------------ helpers
@@ -293,6 +294,7 @@ class MapView:
         stacked so none covers another or an obstacle (the dressers' count strips)."""
         order = sorted(sim.avatars, key=lambda a: a.body.y)  # lower on screen = in front
         tags: list[tuple[pygame.Surface, pygame.Rect]] = []
+        bodies: list[pygame.Rect] = []
         for av in order:
             sprite = self.sprites[av.seat]
             b = av.body
@@ -318,7 +320,7 @@ class MapView:
             w, h = max(8, round(size * sx)), max(8, round(size * sy))
             top = cy + size // 2 - h - bob - size // 8
             body = sprite.body_at(w, h)
-            surface.blit(body, (cx - w // 2, top))
+            bodies.append(surface.blit(body, (cx - w // 2, top)))
             mid = top + h // 2
             fx_, fy_ = av.facing
             if fx_ or fy_:
@@ -343,6 +345,7 @@ class MapView:
         for (tag, _), rect in zip(tags, self.tag_rects):
             surface.blit(tag, rect)
         self.tag_rects += obstacles or []
+        self.body_rects = bodies
 
     def _feet(self, surface: pygame.Surface, sprite: AvatarSprite, cx: int, y: int, stride: float) -> None:
         """Two little shoes that swap forward and back: the walk cycle."""
