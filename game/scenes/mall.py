@@ -357,6 +357,7 @@ class MallScene(Scene):
         strips = view.draw_dressers(surface, sim, shake)
         view.draw_avatars(surface, sim, alpha, shake, sim.tick, fx, strips)
         view.draw_fx(surface, fx, alpha, shake)
+        view.draw_tags(surface)
         view.draw_shutter(surface, sim, shake)
         surface.set_clip(None)
         self.hud.draw(surface, sim, {s.seat: sim.match.player_total(sim.player_of[s.seat]) for s in self.seats})

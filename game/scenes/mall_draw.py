@@ -109,6 +109,7 @@ class MapView:
         self._badges: dict[int, pygame.Surface] = {}
         self.tag_rects: list[pygame.Rect] = []   # this frame's name tags and count strips (text to avoid)
         self.body_rects: list[pygame.Rect] = []  # this frame's shoppers (banners go around them)
+        self._tags: list[tuple[pygame.Surface, pygame.Rect, pygame.Rect, tuple[int, int, int]]] = []
         self._numbers: dict[int, pygame.Surface] = {}
 
     # ------------------------------------------------------------------ helpers
@@ -290,8 +291,9 @@ class MapView:
     def draw_avatars(self, surface: pygame.Surface, sim: "MallSim", alpha: float,
                      shake: tuple[int, int], tick: int, fx: "MallFx | None" = None,
                      obstacles: list[pygame.Rect] | None = None) -> None:
-        """Shoppers back to front, with their walk, squash, bumps and loads; name tags last,
-        stacked so none covers another or an obstacle (the dressers' count strips)."""
+        """Shoppers back to front, with their walk, squash, bumps and loads; their name tags are
+        placed (stacked so none covers another or an obstacle, the dressers' count strips) for
+        draw_tags to draw last."""
         order = sorted(sim.avatars, key=lambda a: a.body.y)  # lower on screen = in front
         tags: list[tuple[pygame.Surface, pygame.Rect]] = []
         bodies: list[pygame.Rect] = []
@@ -337,15 +339,19 @@ class MapView:
                 surface.blit(mark, (cx + size // 4, top - 4))
         # Names last, above every body, and never on top of each other (avatars often bunch up).
         self.tag_rects = stack_tags([rect for _, rect in tags], obstacles or [])
-        for (tag, want), rect, av in zip(tags, self.tag_rects, order):
-            if want.bottom - rect.bottom > 6:   # stacked away from its shopper: a leader line back
-                colour = self.sprites[av.seat].identity.colour
-                pygame.draw.line(surface, INK, (rect.centerx, rect.bottom - 2), (want.centerx, want.bottom), 5)
-                pygame.draw.line(surface, colour, (rect.centerx, rect.bottom - 2), (want.centerx, want.bottom), 3)
-        for (tag, _), rect in zip(tags, self.tag_rects):
-            surface.blit(tag, rect)
+        self._tags = [(tag, want, rect, self.sprites[av.seat].identity.colour)
+                      for (tag, want), rect, av in zip(tags, self.tag_rects, order)]
         self.tag_rects += obstacles or []
         self.body_rects = bodies
+
+    def draw_tags(self, surface: pygame.Surface) -> None:
+        """The name tags placed by draw_avatars, drawn last: over flying cards and particles too."""
+        for tag, want, rect, colour in self._tags:
+            if want.bottom - rect.bottom > 6:   # stacked away from its shopper: a leader line back
+                pygame.draw.line(surface, INK, (rect.centerx, rect.bottom - 2), (want.centerx, want.bottom), 5)
+                pygame.draw.line(surface, colour, (rect.centerx, rect.bottom - 2), (want.centerx, want.bottom), 3)
+        for tag, _, rect, _ in self._tags:
+            surface.blit(tag, rect)
 
     def _feet(self, surface: pygame.Surface, sprite: AvatarSprite, cx: int, y: int, stride: float) -> None:
         """Two little shoes that swap forward and back: the walk cycle."""
