@@ -74,6 +74,16 @@ class AvatarSprite:
         self.nose = max(3, self.size // 7)
         self.foot = (max(6, self.size // 5), max(4, self.size // 8))
         self._squashed: dict[tuple[int, int], pygame.Surface] = {}
+        self._outlines: dict[tuple[int, int], list[tuple[int, int]]] = {}
+
+    def outline_at(self, w: int, h: int) -> list[tuple[int, int]]:
+        """The body's silhouette at w x h as points (for the see-through outline), cached."""
+        pts = self._outlines.get((w, h))
+        if pts is None:
+            if len(self._outlines) > 64:
+                self._outlines.clear()
+            pts = self._outlines[(w, h)] = pygame.mask.from_surface(self.body_at(w, h), 127).outline(2)
+        return pts
 
     def body_at(self, w: int, h: int) -> pygame.Surface:
         """The body squashed or stretched to w x h (a handful of sizes recur: cached)."""
@@ -297,6 +307,7 @@ class MapView:
         order = sorted(sim.avatars, key=lambda a: a.body.y)  # lower on screen = in front
         tags: list[tuple[pygame.Surface, pygame.Rect]] = []
         bodies: list[pygame.Rect] = []
+        drawn: list[tuple[AvatarSprite, int, int, pygame.Rect]] = []
         for av in order:
             sprite = self.sprites[av.seat]
             b = av.body
@@ -323,6 +334,7 @@ class MapView:
             top = cy + size // 2 - h - bob - size // 8
             body = sprite.body_at(w, h)
             bodies.append(surface.blit(body, (cx - w // 2, top)))
+            drawn.append((sprite, w, h, bodies[-1]))
             mid = top + h // 2
             fx_, fy_ = av.facing
             if fx_ or fy_:
@@ -338,11 +350,23 @@ class MapView:
                 mark = mark_surface("right", max(14, size // 2))
                 surface.blit(mark, (cx + size // 4, top - 4))
         # Names last, above every body, and never on top of each other (avatars often bunch up).
+        self._see_through(surface, drawn)
         self.tag_rects = stack_tags([rect for _, rect in tags], obstacles or [])
         self._tags = [(tag, want, rect, self.sprites[av.seat].identity.colour)
                       for (tag, want), rect, av in zip(tags, self.tag_rects, order)]
         self.tag_rects += obstacles or []
         self.body_rects = bodies
+
+    @staticmethod
+    def _see_through(surface: pygame.Surface, drawn: list[tuple[AvatarSprite, int, int, pygame.Rect]]) -> None:
+        """A shopper mostly hidden behind one in front shows through as an outline in its colour."""
+        for i, (sprite, w, h, rect) in enumerate(drawn):
+            covered = max((rect.clip(front).w * rect.clip(front).h for _, _, _, front in drawn[i + 1:]), default=0)
+            if covered * 3 < rect.w * rect.h:
+                continue
+            pts = [(rect.x + x, rect.y + y) for x, y in sprite.outline_at(w, h)]
+            if len(pts) > 2:
+                pygame.draw.lines(surface, sprite.identity.colour, True, pts, 2)
 
     def draw_tags(self, surface: pygame.Surface) -> None:
         """The name tags placed by draw_avatars, drawn last: over flying cards and particles too."""
