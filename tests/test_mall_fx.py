@@ -7,7 +7,7 @@ from game.scenes.mall import MallScene, demo_spec
 from game.scenes.mall_fx import FLY_TICKS, MallFx
 from game.scenes.mall_layout import SCREEN
 from game.sim.tuning import FP
-from tests.test_mall_scene import ctx, tick  # noqa: F401  (fixture)
+from tests.test_mall_scene import ctx  # noqa: F401  (fixture)
 
 
 def _scene(ctx, players=2, mode="rush", seed=3) -> MallScene:  # noqa: F811

@@ -5,7 +5,6 @@ at least 48 px, for 2, 4 and 6 seats in every mode.
 """
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from game.scenes.mall import MallScene, demo_spec

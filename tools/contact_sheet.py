@@ -177,12 +177,11 @@ def delivery_sheet(out: Path, seed: int = 3, every: int = 3, before: int = 24, a
         ctx.stack.push(scene)
         ctx.stack.apply()
         return scene
-    scene, when, seat = fresh(), None, 0
+    scene, when = fresh(), None
     while when is None and scene.sim.tick < 60 * 120:     # find the first delivery (no drawing)
         scene.update({})
-        hit = next((e for e in scene.sim.events if e[0] == "delivered"), None)
-        if hit is not None:
-            when, seat = scene.sim.tick, hit[1]
+        if any(e[0] == "delivered" for e in scene.sim.events):
+            when = scene.sim.tick
     if when is None:
         raise SystemExit("no delivery within two minutes of play")
     scene = fresh()

@@ -417,7 +417,7 @@ class MapView:
         for q in fx.particles:
             x, y = q.at(alpha)
             px, py = self.at(x, y, shake)
-            r = max(2, round(4 * (1 - q.age / 26)))
+            r = q.radius()
             pygame.draw.rect(surface, q.colour, (px - r, py - r, 2 * r, 2 * r))
         w, h = self.fly_card
         for f in fx.flights:

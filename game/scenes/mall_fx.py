@@ -77,6 +77,10 @@ class Particle:
     def at(self, alpha: float) -> tuple[float, float]:
         return self.x + self.vx * alpha, self.y + self.vy * alpha
 
+    def radius(self) -> int:
+        """Half the square's side in screen px: shrinks as it fades."""
+        return max(2, round(4 * (1 - self.age / PARTICLE_TICKS)))
+
 
 class MallFx:
     """All the mall's render-only motion, advanced once per sim tick."""

@@ -16,7 +16,7 @@ import pygame
 from game import TICK_RATE
 from game.core.seats import SeatIdentity
 from game.render import widgets
-from game.render.clothing import item_art, item_card, mark_surface, objective_art
+from game.render.clothing import item_art, item_card, mark_surface
 from game.render.icons import bag_icon, seat_shape_surface
 from game.scenes.mall_draw import _hex
 from game.scenes.mall_layout import LIST_ITEM, MallLayout, PanelLayout
