@@ -95,3 +95,24 @@ def test_the_ready_badge_has_its_own_row(ctx, monkeypatch):  # noqa: F811
     for rect, p in zip(ready, scene.layout.panels):
         cards_bottom = p.body.bottom - 28 - 4
         assert rect.top >= cards_bottom, "READY over the list"
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_keyboard_key_names_stay_in_their_panel(ctx, monkeypatch, players):  # noqa: F811
+    """Keyboard seats see "LShift" and "Space" in the hints: long names stay inside the panel and
+    never run into the list or each other."""
+    screen = Recorder(SCREEN)
+    watch_texts(monkeypatch, screen, ctx.ui)
+    scene = _played(ctx, players, "rush", 60 * 10)
+    long_names = {"A": "Space", "B": "LShift", "X": "E", "Y": "Q", "LB": "1", "RB": "3"}
+    scene.hud.set_labels({seat: dict(long_names) for seat in scene.sim.seats})
+    for frame in range(60):
+        screen.drawn.clear()
+        scene.draw(screen, 0.0)
+        assert not overlapping(screen.drawn), overlapping(screen.drawn)
+        for p in scene.layout.panels:
+            inside = [rect for rect, _, _ in screen.drawn if rect.colliderect(p.rect)]
+            assert all(p.rect.contains(rect) for rect in inside), "a hint ran out of its panel"
+            assert not any(rect.colliderect(p.info) for rect in inside
+                           if not p.info.contains(rect)), "a hint ran into the list"
+        tick(ctx)

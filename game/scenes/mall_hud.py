@@ -184,20 +184,25 @@ class Hud:
         if p.wide or at is not None:
             row = at or p.hints
             x = row.x
-            for key, word in items:
+            for key, word in items:   # as many as fit the row (long keyboard key names take room)
+                if x + _keycap_width(self.ui, key, word) > row.right:
+                    break
                 x = _keycap(surface, self.ui, key, word, x, row.centery - 12) + 14
             return
         s = p.side
         y = s.y + 2
-        for key, word in items[:s.h // NARROW_HINT_H]:
+        for key, word in items:
             cap = self.ui.render(key, 20 if len(key) < 4 else 16, (28, 20, 18))
             box = pygame.Rect(s.x + 2, y, max(26, cap.get_width() + 8), 24)
+            word_s = self.ui.render(word, 16, DIM)
+            under = box.right + 4 + word_s.get_width() > s.right   # a long key name: the word goes under it
+            if box.bottom + (word_s.get_height() if under else 0) > s.bottom:
+                break      # no room left in the strip: the rest are left out, never drawn over the list
             pygame.draw.rect(surface, DIM, box, border_radius=6)
             surface.blit(cap, cap.get_rect(center=box.center))
-            word_s = self.ui.render(word, 16, DIM)
-            if box.right + 4 + word_s.get_width() > s.right:   # a long key name: the word goes under it
+            if under:
                 surface.blit(word_s, (s.x + 2, box.bottom))
-                y += 16
+                y += word_s.get_height()
             else:
                 surface.blit(word_s, word_s.get_rect(midleft=(box.right + 4, box.centery)))
             y += NARROW_HINT_H
@@ -354,6 +359,10 @@ class Hud:
 def reject_box(p: PanelLayout) -> pygame.Rect:
     """Where a refusal shows: over the card viewer, and the hint strip beside it when narrow."""
     return p.viewer.copy() if p.wide else p.viewer.union(p.side)
+
+
+def _keycap_width(ui: "UI", key: str, word: str) -> int:
+    return ui.render(key, 20, (28, 20, 18)).get_width() + 12 + 5 + ui.render(word, 20, DIM).get_width()
 
 
 def _keycap(surface: pygame.Surface, ui: "UI", key: str, word: str, x: int, y: int) -> int:
