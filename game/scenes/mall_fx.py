@@ -198,6 +198,7 @@ class MallFx:
         x, y = sim.by_seat[seat].pos
         self.flights.append(Flight(seat, (float(x), float(y) - 8.0), end, pop))
         self._squash(self.motion[seat], 0.25)
+        self._burst(float(x), float(y) - 12.0, (255, 255, 255), 8, 2.0)   # with the delivery's sound
 
     def _land(self, f: Flight) -> None:
         colour = self.colours.get(f.seat, (255, 255, 255))
