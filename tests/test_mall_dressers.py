@@ -14,10 +14,20 @@ def test_the_dresser_heading_differs_from_a_shopping_list():
     pygame.init()
     cat = load_catalogue()
     objective = next(iter(cat.objectives.values()))
-    listed = objective_art(objective, cat, (180, 90))
-    dresser = objective_art(objective, cat, (180, 90), title="DRESSER")
+    listed = objective_art(objective, cat, (280, 140))
+    dresser = objective_art(objective, cat, (280, 140), title="DRESSER")
     assert listed is not dresser
     assert pygame.image.tobytes(listed, "RGBA") != pygame.image.tobytes(dresser, "RGBA")
+
+
+def test_a_heading_too_small_to_read_is_left_out():
+    """A card too small for a 16 px heading shows its items only (no 9 px text on the map)."""
+    pygame.init()
+    cat = load_catalogue()
+    objective = next(iter(cat.objectives.values()))
+    plain = objective_art(objective, cat, (160, 76), title="")
+    small = objective_art(objective, cat, (160, 76), title="DRESSER")
+    assert pygame.image.tobytes(plain, "RGBA") == pygame.image.tobytes(small, "RGBA")
 
 
 @pytest.mark.parametrize("colourblind", [False, True])

@@ -19,3 +19,28 @@ def test_tags_of_avatars_standing_together_do_not_overlap():
 def test_tags_apart_stay_where_they_are():
     rects = [pygame.Rect(0, 0, 50, 20), pygame.Rect(200, 0, 50, 20), pygame.Rect(0, 100, 50, 20)]
     assert stack_tags(rects) == rects
+
+
+def test_name_tags_step_past_a_dressers_count_strip():
+    """Tidying Up's "-1" count strips used to be drawn under the avatars' name tags."""
+    strip = pygame.Rect(100, 100, 80, 22)
+    tag = pygame.Rect(110, 110, 50, 20)
+    moved = stack_tags([tag], [strip])[0]
+    assert not moved.colliderect(strip)
+    assert moved.bottom == strip.top and moved.x == tag.x
+
+
+def test_a_shopper_hidden_behind_another_shows_through():
+    """Orange used to vanish behind Green at the table: now its outline is drawn over Green."""
+    from game.core.seats import identities
+    from game.scenes.mall_draw import AvatarSprite, MapView
+    pygame.init()
+    ids = identities()
+    back, front = AvatarSprite(ids[0], "Orange", 0.8, False), AvatarSprite(ids[2], "Green", 0.8, False)
+    surface = pygame.Surface((100, 100))
+    rect = pygame.Rect(30, 30, back.size, back.size)
+    surface.blit(back.body, rect)
+    surface.blit(front.body, rect)
+    MapView._see_through(surface, [(back, back.size, back.size, rect), (front, front.size, front.size, rect)])
+    colours = {tuple(surface.get_at((x, y)))[:3] for x in range(rect.x, rect.right) for y in range(rect.y, rect.bottom)}
+    assert tuple(ids[0].colour) in colours

@@ -7,7 +7,9 @@ Writes clothing.png (all catalogue items at 96 px with names), clothing_cb.png
 at 48 px, as small as a list shows them), cards.png (cards, objectives, backs,
 piles), dice.png (faces 1-6 in the 6 seat colours, tumbling, seat shapes) and
 checkout.png (category icons, products, bargains, tokens), and mock_table.png /
-mock_mall.png (pieces at the sizes a 1280x720 scene uses).  Runs headless.
+mock_mall.png (pieces at the sizes a 1280x720 scene uses), and delivery.png (frames
+of one Rush delivery in the real mall scene: the walk, the carry pose, the card's
+flight to the Starting Table, the pop and the particles).  Runs headless.
 """
 from __future__ import annotations
 
@@ -162,6 +164,44 @@ def mock_screens(out: Path) -> None:
     pygame.image.save(mall, str(out / "mock_mall.png"))
 
 
+def delivery_sheet(out: Path, seed: int = 3, every: int = 3, before: int = 24, after: int = 48) -> None:
+    """Frames of the first delivery of a 2-seat Rush, cropped around the shopper and the table."""
+    from game.app import make_context
+    from game.scenes.mall import MallScene, demo_spec
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((1280, 720))
+
+    def fresh() -> MallScene:
+        ctx = make_context(load_user_files=False)
+        scene = MallScene(ctx, demo_spec(2, "rush", seed), pilot=True)
+        ctx.stack.push(scene)
+        ctx.stack.apply()
+        return scene
+    scene, when = fresh(), None
+    while when is None and scene.sim.tick < 60 * 120:     # find the first delivery (no drawing)
+        scene.update({})
+        if any(e[0] == "delivered" for e in scene.sim.events):
+            when = scene.sim.tick
+    if when is None:
+        raise SystemExit("no delivery within two minutes of play")
+    scene = fresh()
+    while scene.sim.tick < when - before:
+        scene.update({})
+    view, sim = scene.view, scene.sim
+    tx, ty, tw, th = sim.level.table_rect
+    area = pygame.Rect(view.at(tx, ty), (round(tw * view.scale), round(th * view.scale))).inflate(220, 160)
+    screen = pygame.Surface((1280, 720))
+    tiles = []
+    while scene.sim.tick <= when + after:
+        if (scene.sim.tick - when) % every == 0:
+            scene.draw(screen, 0.0)
+            crop = screen.subsurface(area.clip(screen.get_rect())).copy()
+            tiles.append(_labelled(crop, f"tick {scene.sim.tick - when:+d}", crop.get_width()))
+        scene.update({})
+    pygame.image.save(_grid(tiles, 4, f"One delivery, every {every} ticks (0 = the card is given)"),
+                      str(out / "delivery.png"))
+
+
 def main(argv: list[str]) -> int:
     out = Path(argv[1]) if len(argv) > 1 else ROOT / "out" / "art"
     out.mkdir(parents=True, exist_ok=True)
@@ -171,6 +211,7 @@ def main(argv: list[str]) -> int:
     dice_sheet(out)
     checkout_sheet(out)
     mock_screens(out)
+    delivery_sheet(out)
     print(f"contact sheets written to {out}")
     return 0
 

@@ -75,12 +75,14 @@ SHAPES: dict[str, list[Prim]] = {
             ("circle", (42, 22), 4.5)],
     "beanie": [("poly", _arc(50, 66, 31, 46, 180, 360)),
                ("rect", (15, 60, 70, 30), 6), ("circle", (50, 14), 12)],
-    "scarf": [("rect", (6, 10, 88, 24), 12),
-              ("poly", [(26, 24), (46, 24), (44, 84), (24, 84)]),
-              ("poly", [(44, 26), (60, 24), (72, 76), (54, 80)])]
-             + [("path", [(x, 83), (x - 1, 95)], 3.2) for x in (27, 32, 37, 42)]
-             + [("path", [(x, 76 + (x - 56) * 0.22), (x + 3, 89 + (x - 56) * 0.22)], 3.2)
-                for x in (56, 61, 66)],
+    # A loop with the neck's hole in it and two tails from a knot: no waistband and legs,
+    # so a scarf never reads as trousers at list size.
+    "scarf": [("path", _arc(44, 24, 30, 15, 0, 360, 24), 14),
+              ("poly", [(50, 32), (68, 32), (64, 86), (46, 86)]),
+              ("poly", [(62, 34), (76, 30), (90, 78), (73, 83)])]
+             + [("path", [(x, 85), (x - 1, 96)], 3.2) for x in (49, 54, 59, 63)]
+             + [("path", [(x, 80 + (x - 74) * 0.3), (x + 3, 92 + (x - 74) * 0.3)], 3.2)
+                for x in (75, 80, 85)],
     "gloves": [("rect", (22, 38, 54, 44), 14)]
               + [("path", [(x, top), (x, 50)], 12.5)
                  for x, top in ((29, 16), (41, 8), (53, 10), (65, 18))]
@@ -156,11 +158,11 @@ DETAILS: dict[str, list[tuple]] = {  # (kind, primitive) or ("dim", primitive, c
     "beanie": [("shade", ("path", [(16, 62), (84, 62)], 2))]
               + [("shade", ("path", [(x, 64), (x, 88)], 1.6)) for x in range(21, 82, 7)]
               + [("light", ("circle", (46, 11), 4))],
-    "scarf": [("dim", ("rect", (31, 10, 26, 28), 6)),
-              ("ink", ("path", [(33, 11), (31, 24), (33, 37)], 1.4)),
-              ("ink", ("path", [(55, 11), (57, 24), (55, 37)], 1.4)),
-              ("shade", ("path", [(26, 76), (45, 76)], 1.8)),
-              ("shade", ("path", [(53, 70), (71, 67)], 1.8))],
+    "scarf": [("dim", ("path", _arc(44, 24, 30, 15, 180, 360, 12), 14)),
+              ("shade", ("rect", (50, 27, 24, 12), 5)),
+              ("ink", ("path", [(62, 28), (62, 38)], 1.4)),
+              ("shade", ("path", [(47, 78), (65, 78)], 1.8)),
+              ("shade", ("path", [(71, 73), (88, 70)], 1.8))],
     "gloves": [("shade", ("path", [(x, 40), (x, 28)], 1.6)) for x in (35, 47, 59)]
               + [("shade", ("path", [(x, 77), (x, 95)], 1.4)) for x in range(29, 72, 6)]
               + [("shade", ("path", [(70, 62), (62, 56)], 1.6))],
@@ -508,6 +510,9 @@ def mark_surface(mark: str, size: int) -> pygame.Surface:
     return shrink(surf, (size, size))
 
 
+TITLE_MIN_PX = 16   # an objective card's heading is left out when it would be drawn smaller
+
+
 def _objective(looks: tuple[ItemLook, ...], bags: int, size: tuple[int, int],
                filled: tuple[bool, ...], marks: tuple[str | None, ...],
                colourblind: bool, title_text: str = "SHOPPING LIST") -> pygame.Surface:
@@ -518,9 +523,10 @@ def _objective(looks: tuple[ItemLook, ...], bags: int, size: tuple[int, int],
     bag = max(6, head - pad)
     for i in range(bags):
         card.blit(bag_icon(bag), (w - pad - (i + 1) * bag - i * round(bag * 0.1), pad // 2 + 2))
-    title = text_surface(title_text, round(head * 0.5), (176, 96, 24),
-                         max_width=max(4, w - bags * bag - 3 * pad))
-    card.blit(title, (pad + round(w * 0.01), pad // 2 + (bag - title.get_height()) // 2 + 2))
+    if title_text and round(head * 0.5) >= TITLE_MIN_PX:   # smaller would not read from the sofa
+        title = text_surface(title_text, round(head * 0.5), (176, 96, 24),
+                             max_width=max(4, w - bags * bag - 3 * pad))
+        card.blit(title, (pad + round(w * 0.01), pad // 2 + (bag - title.get_height()) // 2 + 2))
     n = max(1, len(looks))
     gap = round(w * 0.03)
     slot_w = (w - 2 * pad - (n - 1) * gap) // n

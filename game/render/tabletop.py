@@ -13,7 +13,7 @@ from typing import Sequence
 import pygame
 
 from game.render.icons import (
-    GOLD, INK, PAPER, Colour, bag_icon, check_size, hex_rgb, luminance, mix, outlined_text,
+    GOLD, INK, PAPER, Colour, bag_icon, check_size, font, hex_rgb, luminance, mix, outlined_text,
     rounded_card, seat_shape_surface, shrink, star_icon, supersample, text_surface, with_outline,
 )
 
@@ -250,27 +250,74 @@ def _stars_badge(stars: int, height: int) -> pygame.Surface:
     return out
 
 
-def _header(card: pygame.Surface, name: str, colour: Colour, band_h: int, left: int) -> None:
-    """The coloured title band; a long name goes on two lines rather than shrinking."""
+NAME_MIN_PX = 16   # a card's name is drawn at least this big, or left off (too small to read from the sofa)
+
+
+def _name_fit(name: str, room: int, band_h: int, max_band: int) -> tuple[list[str], int, int]:
+    """How a card's name fits its title band: (lines, px, band height used).
+
+    One line at 62% of the band, shrunk to the room down to NAME_MIN_PX; else two lines,
+    the band growing up to max_band; else no name at all (the card's colour and icon say
+    what it is)."""
+    width = max(1, band_h // 16)
+
+    def size(text: str, px: int) -> tuple[int, int]:
+        w, h = font(px).size(text)
+        return w + 2 * width, h + 2 * width
+    px = round(band_h * 0.62)
+    w1 = size(name, px)[0]
+    if w1 > room:
+        px = int(px * room / w1)
+    if px >= NAME_MIN_PX:
+        return [name], px, band_h
+    one = size(name, NAME_MIN_PX)
+    if one[0] <= room and one[1] + 4 <= max_band:     # a short card: the band grows for one line
+        return [name], NAME_MIN_PX, max(band_h, one[1] + 4)
+    lines = _two_lines(name)
+    if lines:
+        for px in range(max(NAME_MIN_PX, round(max_band * 0.45)), NAME_MIN_PX - 1, -1):
+            h = 2 * size(lines[0], px)[1] - round(px * 0.18) + 4
+            if h <= max_band and max(size(t, px)[0] for t in lines) <= room:
+                return lines, px, max(band_h, h)
+    return [], 0, band_h
+
+
+def _two_lines(name: str) -> list[str]:
+    """The name broken in two near its middle: at a space, or a long word hyphenated between two
+    consonants ("Marsh-" / "mallows"); [] if it cannot be."""
+    mid = len(name) / 2
+    spaces = [i for i, ch in enumerate(name) if ch == " "]
+    if spaces:
+        cut = min(spaces, key=lambda i: abs(i - mid))
+        return [name[:cut], name[cut + 1:]]
+    consonant = [ch.isalpha() and ch.lower() not in "aeiouy" for ch in name]
+    cuts = [i for i in range(2, len(name) - 1) if consonant[i - 1] and consonant[i]]
+    if not cuts:
+        return []
+    cut = min(cuts, key=lambda i: abs(i - mid))
+    return [name[:cut] + "-", name[cut:]]
+
+
+def _header(card: pygame.Surface, lines: list[str], px: int, colour: Colour, band_h: int, left: int) -> None:
+    """The coloured title band with the name's lines (from _name_fit) centred in it."""
     w = card.get_width()
     inset = max(2, round(w * 0.035))
     band = pygame.Rect(inset, inset, w - 2 * inset - max(1, round(w * 0.025)), band_h)
     pygame.draw.rect(card, colour, band, border_radius=max(2, round(w * 0.06)))
-    room = band.w - left - inset
+    if not lines:
+        return
     ink = mix(colour, INK, 0.6)
-    lines = [name]
-    one = outlined_text(name, round(band_h * 0.62), (255, 255, 255), ink, width=max(1, band_h // 16))
-    if one.get_width() > room and " " in name:
-        cut = min((i for i, ch in enumerate(name) if ch == " "), key=lambda i: abs(i - len(name) / 2))
-        lines = [name[:cut], name[cut + 1:]]
-    px = round(band_h * (0.62 if len(lines) == 1 else 0.44))
-    texts = [outlined_text(t, px, (255, 255, 255), ink, width=max(1, band_h // 16), max_width=room)
-             for t in lines]
+    texts = [outlined_text(t, px, (255, 255, 255), ink, width=max(1, band_h // 16)) for t in lines]
     total = sum(t.get_height() for t in texts) - (len(texts) - 1) * round(px * 0.18)
     y = band.y + (band.h - total) // 2
     for text in texts:
         card.blit(text, (band.x + left + (band.w - left - text.get_width()) // 2, y))
         y += text.get_height() - round(px * 0.18)
+
+
+def _band_room(w: int, left: int) -> int:
+    inset = max(2, round(w * 0.035))
+    return w - 2 * inset - max(1, round(w * 0.025)) - left - 2 * inset
 
 
 # A card is ~60-100 KB: a round deals 2 products a player, so 6 players show 12 cards, each free
@@ -281,15 +328,17 @@ def _product(name: str, category: str, faces: tuple[int, ...], stars: int, size:
     w, h = size
     colour = CATEGORY_COLOURS[category]
     card = rounded_card((w, h), PAPER, colour, border_ratio=0.03)
-    band_h = round(h * 0.2)
-    icon = round(band_h * 1.25)
-    _header(card, name, colour, band_h, icon)
-    card.blit(category_icon(category, icon), (round(w * 0.01), round(h * 0.005)))
+    # The name spans the band; the category icon sits at the bottom left, beside the stars.
+    lines, px, band_h = _name_fit(name, _band_room(w, 0), round(h * 0.2), max(round(h * 0.3), 30))
+    _header(card, lines, px, colour, band_h, 0)
+    icon = round(h * 0.17)
+    card.blit(category_icon(category, icon), (round(w * 0.05), round(h * 0.97) - icon))
     n = max(1, len(faces))
     pad = round(w * 0.08)
     gap = round(w * 0.04)
     side = int(min((w - 2 * pad - (n - 1) * gap) / n, h * 0.36))
     row_w = n * side + (n - 1) * gap
+    side = int(min(side, h * 0.74 - band_h - h * 0.04))
     y = round(band_h + (h * 0.74 - band_h - side) / 2 + h * 0.04)
     for i, face in enumerate(faces):
         x = (w - row_w) // 2 + i * (side + gap)
@@ -301,8 +350,10 @@ def _product(name: str, category: str, faces: tuple[int, ...], stars: int, size:
             pygame.draw.rect(card, (226, 222, 214), slot, border_radius=side // 5)
             die = tumbling_die_surface(face, side, taken_by[0], (-7, 6, -4)[i % 3], taken_by[1])
             card.blit(die, (x, y))
-    badge = _stars_badge(stars, max(6, round(h * 0.14)))
-    card.blit(badge, ((w - badge.get_width()) // 2, round(h * 0.82) - badge.get_height() // 2))
+    badge = _stars_badge(stars, max(NAME_MIN_PX, round(h * 0.14)))
+    right_of_icon = round(w * 0.05) + icon
+    bx = max(right_of_icon + 2, (w - badge.get_width()) // 2)
+    card.blit(badge, (bx, round(h * 0.86) - badge.get_height() // 2))
     if taken_by is not None:
         ring = pygame.Surface((w, h), pygame.SRCALPHA)
         pygame.draw.rect(ring, (*hex_rgb(taken_by[0]), 255), pygame.Rect(0, 0, w - max(1, round(min(w, h) * 0.025)),
@@ -354,12 +405,13 @@ def _bargain(name: str, base: int, promo: int | None, condition: str | None, sta
     w, h = size
     purple = (120, 72, 170)
     card = rounded_card((w, h), (246, 240, 252), purple, border_ratio=0.03)
-    band_h = round(h * 0.18)
-    _header(card, name, purple, band_h, 0)
+    band_h = round(h * 0.21)
+    lines, px, band_h = _name_fit(name, _band_room(w, 0), band_h, band_h)
+    _header(card, lines, px, purple, band_h, 0)
     pad = round(w * 0.07)
     side = round(h * 0.18)
     row_h = round(side * 1.3)
-    base_y = round(h * 0.22)
+    base_y = round(h * 0.25)
     base_row = pygame.Rect(pad, base_y, w - 2 * pad, row_h)
     price = _price_row(base, side, base_row.w - pad)
     card.blit(price, (base_row.centerx - price.get_width() // 2,
@@ -388,7 +440,7 @@ def _bargain(name: str, base: int, promo: int | None, condition: str | None, sta
         price = _price_row(promo, round(side * 0.9), room)
         card.blit(price, (arrow_x + side // 2 + (room - price.get_width()) // 2,
                           promo_row.centery - price.get_height() // 2))
-    badge = _stars_badge(stars, max(6, round(h * 0.13)))
+    badge = _stars_badge(stars, max(NAME_MIN_PX, round(h * 0.13)))
     card.blit(badge, ((w - badge.get_width()) // 2, round(h * 0.875) - badge.get_height() // 2))
     return card
 

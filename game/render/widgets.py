@@ -375,4 +375,16 @@ def wrap_text(ui: "UI", text: str, size: int, width: int) -> list[str]:
             line = word
         else:
             line = trial
-    return [*lines, line] if line else lines
+    lines = [*lines, line] if line else lines
+    return no_orphan(lines, lambda t: ui.text.width(t, size) <= width)
+
+
+def no_orphan(lines: list[str], fits: "Callable[[str], bool]") -> list[str]:
+    """A last line of one short word ("1s", "done") takes the previous line's last word with
+    it when that still fits: a lone scrap on its own line reads as a separate message."""
+    if len(lines) >= 2 and " " not in lines[-1] and len(lines[-1]) <= 5:
+        prev = lines[-2].split()
+        moved = f"{prev[-1]} {lines[-1]}"
+        if len(prev) >= 2 and fits(moved):
+            return [*lines[:-2], " ".join(prev[:-1]), moved]
+    return lines

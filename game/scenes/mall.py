@@ -30,6 +30,7 @@ from game.scenes import registry
 from game.scenes.pad_feel import Rumbler, draw_mall_find_me
 from game.scenes.common import back_to_lobby, rematch_spec
 from game.scenes.mall_draw import MapView
+from game.scenes.mall_fx import MallFx
 from game.scenes.mall_hud import Hud
 from game.scenes.mall_layout import SCREEN, MallLayout, compute_layout
 from game.scenes.mall_overlay import MallOverlays
@@ -279,8 +280,20 @@ class MallScene(Scene):
             self.hud.bots[seat] = True
             self.static = None
 
+    def _fx_tick(self) -> MallFx:
+        """The render-only motion of this sim, advanced to its tick (once per sim tick)."""
+        sim = self.sim
+        fx = getattr(self, "fx", None)
+        if fx is None or fx.sim is not sim:
+            colours = {seat: ident.colour for seat, ident in self.identities.items()}
+            fx = self.fx = MallFx(sim, colours, self.spec.seed)
+        if fx.tick != sim.tick:
+            fx.step(sim)
+        return fx
+
     def _after_step(self) -> None:
         sim = self.sim
+        self._fx_tick()
         self.previews = {seat: sim.preview_spot(seat) for seat in sim.seats if sim.held_pile(seat) is not None}
         for event in sim.events:
             self._event(event)
@@ -341,22 +354,27 @@ class MallScene(Scene):
             self._build_static()
         sim = self.sim
         surface.blit(self.static, (0, 0))
+        fx = self._fx_tick()
         shake = self.overlay.shake(sim, self.ending_tick)
+        if shake == (0, 0):
+            shake = fx.shake(self.ctx.settings.screen_shake)
         if shake != (0, 0):
             surface.blit(self.map_surface, self.layout.map_rect.move(shake))
         view = self.view
         surface.set_clip(self.layout.map_rect.inflate(4, 4))
-        view.draw_table(surface, sim, shake)
+        view.draw_table(surface, sim, shake, fx.in_flight(sim))
         view.draw_piles(surface, sim, shake)
         view.draw_previews(surface, self.previews, shake)
-        view.draw_dressers(surface, sim, shake)
-        view.draw_avatars(surface, sim, alpha, shake, sim.tick)
+        strips = view.draw_dressers(surface, sim, shake)
+        view.draw_avatars(surface, sim, alpha, shake, sim.tick, fx, strips)
+        view.draw_fx(surface, fx, alpha, shake)
         draw_mall_find_me(surface, self.ctx, sim, view, alpha, shake)
+        view.draw_tags(surface)
         view.draw_shutter(surface, sim, shake)
         surface.set_clip(None)
         self.hud.draw(surface, sim, {s.seat: sim.match.player_total(sim.player_of[s.seat]) for s in self.seats})
         self.overlay.draw_info(surface, sim)
-        self.overlay.draw_phase(surface, sim, self.ending_tick)
+        self.overlay.draw_phase(surface, sim, self.ending_tick, view.tag_rects + view.body_rects)
 
     # ------------------------------------------------------------------ stack hooks
     def resume(self) -> None:

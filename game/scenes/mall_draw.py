@@ -18,6 +18,7 @@ from game.scenes.mall_layout import MallLayout
 from game.sim.tuning import FP
 
 if TYPE_CHECKING:
+    from game.scenes.mall_fx import MallFx
     from game.sim.mall import MallSim
 
 SHUTTER = (118, 126, 140)
@@ -29,35 +30,71 @@ def _hex(colour: tuple[int, int, int]) -> str:
     return "#%02X%02X%02X" % colour
 
 
-def stack_tags(rects: list[pygame.Rect]) -> list[pygame.Rect]:
-    """Name-tag rects moved up just enough that none overlaps another.
+def stack_tags(rects: list[pygame.Rect], obstacles: list[pygame.Rect] | None = None) -> list[pygame.Rect]:
+    """Name-tag rects moved up just enough that none overlaps another or an obstacle.
 
-    The last rect (the front-most avatar) keeps its place; the ones behind it
-    step upwards past any tag already placed.
+    The last rect (the front-most avatar) keeps its place unless it sits on an
+    obstacle (other text on the map, e.g. a dresser's count strip); the ones
+    behind it step upwards past any tag already placed.
     """
+    fixed = list(obstacles or [])
     placed: list[pygame.Rect] = []
     for rect in reversed(rects):
         moved = rect.copy()
-        hit = moved.collidelist(placed)
+        blockers = placed + fixed
+        hit = moved.collidelist(blockers)
         while hit >= 0:
-            moved.bottom = placed[hit].top
-            hit = moved.collidelist(placed)
+            moved.bottom = blockers[hit].top
+            hit = moved.collidelist(blockers)
         placed.append(moved)
     return placed[::-1]
 
 
+DRESSER_CARD = (164, 76)   # a dresser's card on the map: 3 items of 48 px
+POP_PX = 30      # "+1" and "3/5" over a landed card
+AVATAR_MIN = 40   # px on screen at any scale: a shopper you find in under a second from the sofa
+TAG_MIN = 18      # name tag text px
+
+
 class AvatarSprite:
-    """One seat's avatar images at the map's scale: body, shadow, name tag."""
+    """One seat's avatar images at the map's scale: body, shadow with a ring in the seat's colour
+    (the always-on "that's me" marker), name tag."""
 
     def __init__(self, identity: SeatIdentity, name: str, scale: float, bot: bool) -> None:
         self.identity = identity
-        self.size = max(18, round(34 * scale))
+        self.size = max(AVATAR_MIN, round(40 * scale))
         self.body = seat_shape_surface(identity.shape, _hex(identity.colour), self.size)
-        shadow = pygame.Surface((self.size, self.size // 2), pygame.SRCALPHA)
-        pygame.draw.ellipse(shadow, (0, 0, 0, 90), shadow.get_rect())
+        w, h = self.size + 12, (self.size + 12) // 2
+        shadow = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.ellipse(shadow, (0, 0, 0, 70), shadow.get_rect())
+        pygame.draw.ellipse(shadow, (*INK, 255), shadow.get_rect(), 5)
+        pygame.draw.ellipse(shadow, (*identity.colour, 255), shadow.get_rect().inflate(-2, -2), 3)
         self.shadow = shadow
-        self.tag = outlined_text(name, max(16, round(22 * scale)), identity.colour, INK, width=2)
+        self.tag = outlined_text(name, max(TAG_MIN, round(22 * scale)), identity.colour, INK, width=2)
         self.nose = max(3, self.size // 7)
+        self.foot = (max(6, self.size // 5), max(4, self.size // 8))
+        self._squashed: dict[tuple[int, int], pygame.Surface] = {}
+        self._outlines: dict[tuple[int, int], list[tuple[int, int]]] = {}
+
+    def outline_at(self, w: int, h: int) -> list[tuple[int, int]]:
+        """The body's silhouette at w x h as points (for the see-through outline), cached."""
+        pts = self._outlines.get((w, h))
+        if pts is None:
+            if len(self._outlines) > 64:
+                self._outlines.clear()
+            pts = self._outlines[(w, h)] = pygame.mask.from_surface(self.body_at(w, h), 127).outline(2)
+        return pts
+
+    def body_at(self, w: int, h: int) -> pygame.Surface:
+        """The body squashed or stretched to w x h (a handful of sizes recur: cached)."""
+        if (w, h) == (self.size, self.size):
+            return self.body
+        surf = self._squashed.get((w, h))
+        if surf is None:
+            if len(self._squashed) > 64:
+                self._squashed.clear()
+            surf = self._squashed[(w, h)] = pygame.transform.smoothscale(self.body, (w, h))
+        return surf
 
 
 class MapView:
@@ -71,14 +108,18 @@ class MapView:
         self.scale = s
         self.sprites = {seat: AvatarSprite(identities[seat], names[seat], s, sim.by_seat[seat].bot)
                         for seat in sim.seats}
-        self.pile_size = (max(24, round(46 * s)), max(28, round(54 * s)))
-        self.mini_pile = (max(14, round(24 * s)), max(16, round(28 * s)))
-        self.mini_card = (max(10, round(16 * s)), max(13, round(21 * s)))
-        self.table_back = (max(10, round(18 * s)), max(13, round(24 * s)))
-        self.dresser_card = (max(80, round(132 * s)), max(46, round(72 * s)))
-        self.badge = max(12, round(18 * s))
-        self.count_px = max(16, round(20 * s))
+        self.pile_size = (max(42, round(50 * s)), max(49, round(58 * s)))
+        self.mini_pile = (max(24, round(28 * s)), max(28, round(33 * s)))
+        self.mini_card = (max(20, round(22 * s)), max(26, round(29 * s)))
+        self.table_back = (max(16, round(18 * s)), max(21, round(24 * s)))
+        self.dresser_card = DRESSER_CARD    # its items >= 48 px at every scale
+        self.fly_card = (max(26, round(30 * s)), max(34, round(40 * s)))
+        self.badge = max(16, round(18 * s))
+        self.count_px = max(18, round(20 * s))
         self._badges: dict[int, pygame.Surface] = {}
+        self.tag_rects: list[pygame.Rect] = []   # this frame's name tags and count strips (text to avoid)
+        self.body_rects: list[pygame.Rect] = []  # this frame's shoppers (banners go around them)
+        self._tags: list[tuple[pygame.Surface, pygame.Rect, pygame.Rect, tuple[int, int, int]]] = []
         self._numbers: dict[int, pygame.Surface] = {}
 
     # ------------------------------------------------------------------ helpers
@@ -137,8 +178,10 @@ class MapView:
                 pygame.draw.line(surface, PREVIEW_BAD, rect.topright, rect.bottomleft, 3)
 
     # ------------------------------------------------------------------ the Starting Table
-    def draw_table(self, surface: pygame.Surface, sim: "MallSim", shake: tuple[int, int]) -> None:
-        """Rush: delivered cards lie face down per side; right or wrong stays secret until results."""
+    def draw_table(self, surface: pygame.Surface, sim: "MallSim", shake: tuple[int, int],
+                   flying: dict[int, int] | None = None) -> None:
+        """Rush: delivered cards lie face down per side; right or wrong stays secret until results.
+        `flying`: per side, cards still in the air (they land on the table when they arrive)."""
         if sim.mode != "rush":
             return
         tx, ty, tw, th = sim.level.table_rect
@@ -152,7 +195,7 @@ class MapView:
         bw, bh = self.table_back
         for side in range(sides):
             members = sim.round.members(side)
-            cards = sum(len(slot.placed) for slot in sim.round.tables[side])
+            cards = max(0, sum(len(slot.placed) for slot in sim.round.tables[side]) - (flying or {}).get(side, 0))
             cx = x0 + (side % cols) * cell_w + cell_w // 2
             cy = y0 + (side // cols) * cell_h + cell_h // 2
             seat = sim.seats[members[0]]
@@ -169,35 +212,71 @@ class MapView:
             surface.blit(badge, (left - self.badge // 2, cy - bh // 2 - self.badge // 3))
 
     # ------------------------------------------------------------------ dressers (Tidying Up)
-    def draw_dressers(self, surface: pygame.Surface, sim: "MallSim", shake: tuple[int, int]) -> None:
+    def draw_dressers(self, surface: pygame.Surface, sim: "MallSim", shake: tuple[int, int]) -> list[pygame.Rect]:
+        """Each dresser's card and the count strip under it; returns the strips (text name tags avoid)."""
+        strips: list[pygame.Rect] = []
         if sim.mode != "tidy":
-            return
+            return strips
         rnd = sim.round
         cat = sim.catalogue
-        cw, ch = self.dresser_card
-        top_limit = self.layout.map_rect.y
+        spots = self._dresser_spots(sim)
         for d in sim.dressers:
             slot = rnd.dressers[d.index]
             objective = cat.objectives[slot.card]
             filled = [rnd.filled(d.index, item) for item in objective.items]
+            rect = spots[d.index].move(shake)
+            cw, ch = rect.size
             card = objective_art(objective, cat, (cw, ch), filled=filled, colourblind=self.colourblind,
-                                 title="DRESSER")
-            cx, cy = self.at(d.x, d.y, shake)
-            half_tile = round(16 * self.scale)
-            y = cy - half_tile - ch - 2
-            if y < top_limit:
-                y = cy + half_tile + 2
-            x = max(self.layout.map_rect.x, min(self.layout.map_rect.right - cw, cx - cw // 2))
+                                 title="DRESSER")   # shown only where it can be 16 px
+            x, y = rect.topleft
             surface.blit(card, (x, y))
-            self._dresser_counts(surface, sim, d.index, x, y + ch - 2, cw)
+            strip = self._dresser_counts(surface, sim, d.index, x, y + ch - 2, cw)
+            if strip is not None:
+                strips.append(strip)
+        return strips
+
+    def _dresser_spots(self, sim: "MallSim") -> dict[int, pygame.Rect]:
+        """Where each dresser's card goes (screen px, without shake): beside its chair (above,
+        below, left or right), as big as DRESSER_CARD where that fits without covering another
+        card, else a step smaller. Dressers never move: computed once per round."""
+        key = tuple((d.index, d.x, d.y) for d in sim.dressers)
+        if getattr(self, "_spots_key", None) == key:
+            return self._spots
+        area = self.layout.map_rect
+        half = round(16 * self.scale)
+        taken: list[pygame.Rect] = []
+        spots: dict[int, pygame.Rect] = {}
+        for d in sim.dressers:
+            cx, cy = self.at(d.x, d.y)
+            choice = None
+            for k in range(8):
+                cw, ch = round(DRESSER_CARD[0] * (1 - 0.06 * k)), round(DRESSER_CARD[1] * (1 - 0.06 * k))
+                full = ch + self.badge + 4    # the card and its count strip
+                xs = (cx - cw // 2, cx - half, cx + half - cw)
+                choices = ([pygame.Rect(x, cy - half - ch - 2, cw, full) for x in xs]
+                           + [pygame.Rect(x, cy + half + 2, cw, full) for x in xs]
+                           + [pygame.Rect(cx + half + 2, cy - full // 2, cw, full),
+                              pygame.Rect(cx - half - 2 - cw, cy - full // 2, cw, full)])
+                free = [r for r in choices if area.contains(r) and r.collidelist(taken) < 0]
+                if free:
+                    choice = free[0]
+                    break
+            if choice is None:    # nowhere free even at the smallest: above, clamped to the map
+                choice = pygame.Rect(0, 0, cw, full)
+                choice.midbottom = (cx, cy - half)
+                choice.clamp_ip(area)
+            taken.append(choice)
+            spots[d.index] = pygame.Rect(choice.x, choice.y, cw, ch)
+        self._spots_key, self._spots = key, spots
+        return spots
 
     def _dresser_counts(self, surface: pygame.Surface, sim: "MallSim", dresser: int,
-                        x: int, y: int, width: int) -> None:
+                        x: int, y: int, width: int) -> pygame.Rect | None:
         """Each side's count at this dresser: its badge and the number (right minus wrong)."""
         counts = sim.round.dresser_counts(dresser)
         shown = [(side, n) for side, n in enumerate(counts) if n or self._placed_by(sim, dresser, side)]
         if not shown:
-            return
+            return None
         b = self.badge
         step = b + self.count_px
         left = x + (width - step * len(shown)) // 2
@@ -211,6 +290,7 @@ class MapView:
             if num is None:
                 num = self._numbers[n] = outlined_text(str(n), self.count_px, (255, 255, 255), INK, width=1)
             surface.blit(num, (left + i * step + b + 1, y + 2 + (b - num.get_height()) // 2))
+        return strip
 
     @staticmethod
     def _placed_by(sim: "MallSim", dresser: int, side: int) -> bool:
@@ -219,53 +299,148 @@ class MapView:
 
     # ------------------------------------------------------------------ avatars
     def draw_avatars(self, surface: pygame.Surface, sim: "MallSim", alpha: float,
-                     shake: tuple[int, int], tick: int) -> None:
+                     shake: tuple[int, int], tick: int, fx: "MallFx | None" = None,
+                     obstacles: list[pygame.Rect] | None = None) -> None:
+        """Shoppers back to front, with their walk, squash, bumps and loads; their name tags are
+        placed (stacked so none covers another or an obstacle, the dressers' count strips) for
+        draw_tags to draw last."""
         order = sorted(sim.avatars, key=lambda a: a.body.y)  # lower on screen = in front
         tags: list[tuple[pygame.Surface, pygame.Rect]] = []
+        bodies: list[pygame.Rect] = []
+        drawn: list[tuple[AvatarSprite, int, int, pygame.Rect]] = []
         for av in order:
             sprite = self.sprites[av.seat]
             b = av.body
             x = (b.prev_x + (b.x - b.prev_x) * alpha) / FP
             y = (b.prev_y + (b.y - b.prev_y) * alpha) / FP
-            cx, cy = self.at(x, y, shake)
+            if fx is not None:
+                dx, dy, sx, sy, stride, lift = fx.pose(av.seat, alpha)
+            else:
+                moving = (b.x != b.prev_x or b.y != b.prev_y) and sim.phase == "playing"
+                dx, dy, sx, sy, lift = 0.0, 0.0, 1.0, 1.0, 0.0
+                stride = math.sin((tick + alpha) * 0.35) if moving else 0.0
+            cx, cy = self.at(x + dx, y + dy, shake)
             size = sprite.size
-            moving = (b.x != b.prev_x or b.y != b.prev_y) and sim.phase == "playing"
-            bob = round(abs(math.sin((tick + alpha) * 0.35)) * 3) if moving else 0
-            surface.blit(sprite.shadow, (cx - size // 2, cy + size // 4))
-            top = cy - size // 2 - bob
-            surface.blit(sprite.body, (cx - size // 2, top))
-            fx, fy = av.facing
-            if fx or fy:
-                nx = cx + round(fx * size * 0.42)
-                ny = cy - bob + round(fy * size * 0.42)
+            bob = round(abs(stride) * 3 + lift)
+            surface.blit(sprite.shadow, sprite.shadow.get_rect(center=(cx, cy + size // 2 - 2)))
+            t = fx.ping(av.seat, alpha) if fx is not None else -1.0
+            if t >= 0:   # two rings in the seat's colour spread out: "that one is you"
+                for k in (t, (t + 0.5) % 1.0):
+                    r = round(size * (0.6 + 1.4 * k))
+                    pygame.draw.circle(surface, INK, (cx, cy), r, 6)
+                    pygame.draw.circle(surface, sprite.identity.colour, (cx, cy), r - 1, 4)
+            self._feet(surface, sprite, cx, cy + size // 2 - 3, stride)
+            w, h = max(8, round(size * sx)), max(8, round(size * sy))
+            top = cy + size // 2 - h - bob - size // 8
+            body = sprite.body_at(w, h)
+            bodies.append(surface.blit(body, (cx - w // 2, top)))
+            drawn.append((sprite, w, h, bodies[-1]))
+            mid = top + h // 2
+            fx_, fy_ = av.facing
+            if fx_ or fy_:
+                nx = cx + round(fx_ * w * 0.42)
+                ny = mid + round(fy_ * h * 0.42)
                 pygame.draw.circle(surface, INK, (nx, ny), sprite.nose + 1)
                 pygame.draw.circle(surface, (255, 255, 255), (nx, ny), sprite.nose - 1)
-            self._carrying(surface, sim, av.seat, cx, top, size)
+            load_h = self._carrying(surface, sim, av.seat, cx, top, w)
             if av.y_ticks and sim.mode == "memory" and sim.phase == "playing":
-                _hold_ring(surface, sim.sold_out_hold(av.seat), (cx, cy - bob), size)
+                _hold_ring(surface, sim.sold_out_hold(av.seat), (cx, mid), max(w, h))
             tag = sprite.tag
-            rect = tag.get_rect(midbottom=(cx, top + 2 - (self.mini_pile[1] // 2 if self._has_load(sim, av.seat) else 0)))
+            rect = tag.get_rect(midbottom=(cx, top + 2 - load_h))
             tags.append((tag, rect))
             if sim.phase == "study" and av.ready:
                 mark = mark_surface("right", max(14, size // 2))
                 surface.blit(mark, (cx + size // 4, top - 4))
         # Names last, above every body, and never on top of each other (avatars often bunch up).
-        for (tag, _), rect in zip(tags, stack_tags([rect for _, rect in tags])):
+        self._see_through(surface, drawn)
+        self.tag_rects = stack_tags([rect for _, rect in tags], obstacles or [])
+        self._tags = [(tag, want, rect, self.sprites[av.seat].identity.colour)
+                      for (tag, want), rect, av in zip(tags, self.tag_rects, order)]
+        self.tag_rects += obstacles or []
+        self.body_rects = bodies
+
+    @staticmethod
+    def _see_through(surface: pygame.Surface, drawn: list[tuple[AvatarSprite, int, int, pygame.Rect]]) -> None:
+        """A shopper mostly hidden behind one in front shows through as an outline in its colour."""
+        for i, (sprite, w, h, rect) in enumerate(drawn):
+            covered = max((rect.clip(front).w * rect.clip(front).h for _, _, _, front in drawn[i + 1:]), default=0)
+            if covered * 3 < rect.w * rect.h:
+                continue
+            pts = [(rect.x + x, rect.y + y) for x, y in sprite.outline_at(w, h)]
+            if len(pts) > 2:
+                pygame.draw.lines(surface, sprite.identity.colour, True, pts, 2)
+
+    def draw_tags(self, surface: pygame.Surface) -> None:
+        """The name tags placed by draw_avatars, drawn last: over flying cards and particles too."""
+        for tag, want, rect, colour in self._tags:
+            if want.bottom - rect.bottom > 6:   # stacked away from its shopper: a leader line back
+                pygame.draw.line(surface, INK, (rect.centerx, rect.bottom - 2), (want.centerx, want.bottom), 5)
+                pygame.draw.line(surface, colour, (rect.centerx, rect.bottom - 2), (want.centerx, want.bottom), 3)
+        for tag, _, rect, _ in self._tags:
             surface.blit(tag, rect)
+
+    def _feet(self, surface: pygame.Surface, sprite: AvatarSprite, cx: int, y: int, stride: float) -> None:
+        """Two little shoes that swap forward and back: the walk cycle."""
+        fw, fh = sprite.foot
+        step = round(stride * sprite.size * 0.16)
+        for side, lift in ((-1, step), (1, -step)):
+            rect = pygame.Rect(0, 0, fw, fh)
+            rect.center = (cx + side * sprite.size // 5, y - max(0, lift) // 2)
+            pygame.draw.ellipse(surface, INK, rect)
 
     @staticmethod
     def _has_load(sim: "MallSim", seat: int) -> bool:
         return sim.held_pile(seat) is not None or sim.carried(seat) is not None
 
-    def _carrying(self, surface: pygame.Surface, sim: "MallSim", seat: int, cx: int, top: int, size: int) -> None:
-        """A held pile or a carried card rides above the avatar's head."""
+    def _carrying(self, surface: pygame.Surface, sim: "MallSim", seat: int, cx: int, top: int, size: int) -> int:
+        """A held pile or a carried card rides above the head, held up by two arms (the carry pose).
+        Returns how far the load reaches above the body's top."""
         pile = sim.held_pile(seat)
         if pile is not None:
-            pw, ph = self.mini_pile
-            surface.blit(pile_surface(sim.pile_count(pile), (pw, ph)), (cx - pw // 2, top - ph + size // 4))
+            w, h = self.mini_pile
+            load = pile_surface(sim.pile_count(pile), (w, h))
         elif sim.carried(seat) is not None:
             w, h = self.mini_card
-            surface.blit(card_back_surface((w, h)), (cx - w // 2, top - h + size // 4))
+            load = card_back_surface((w, h))
+        else:
+            return 0
+        y = top - h + size // 5
+        arm = max(3, size // 10)
+        for side in (-1, 1):
+            shoulder = (cx + side * (size // 2 - arm), top + size // 3)
+            hand = (cx + side * (w // 2 - 1), y + h - 3)
+            pygame.draw.line(surface, INK, shoulder, hand, arm + 2)
+        surface.blit(load, (cx - w // 2, y))
+        return h - size // 5
+
+    # ------------------------------------------------------------------ effects
+    def draw_fx(self, surface: pygame.Surface, fx: "MallFx", alpha: float, shake: tuple[int, int]) -> None:
+        """Flying cards, particles and pops, over everything on the map."""
+        for q in fx.particles:
+            x, y = q.at(alpha)
+            px, py = self.at(x, y, shake)
+            r = q.radius()
+            pygame.draw.rect(surface, q.colour, (px - r, py - r, 2 * r, 2 * r))
+        w, h = self.fly_card
+        for f in fx.flights:
+            x, y, t = fx.flight_at(f, alpha)
+            k = 1.0 + 0.5 * math.sin(t * math.pi)      # the card grows as it arcs over
+            size = (round(w * k), round(h * k))
+            card = pygame.transform.scale(card_back_surface((round(w * 1.5), round(h * 1.5))), size)
+            px, py = self.at(x, y, shake)
+            surface.blit(card, card.get_rect(center=(px, py)))
+        pops: list[tuple[pygame.Surface, pygame.Rect]] = []
+        for p in fx.pops:
+            age = p.age + alpha
+            text = outlined_text(p.text, POP_PX, p.colour, INK, width=3)
+            px, py = self.at(p.x, p.y - age * 0.6, shake)
+            if age < 6:   # pops in big, then settles
+                k = 1.4 - 0.4 * age / 6
+                text = pygame.transform.scale(text, (round(text.get_width() * k), round(text.get_height() * k)))
+            pops.append((text, text.get_rect(midbottom=(px, py))))
+        # A pop rises over name tags and count strips, never across them.
+        for (text, _), rect in zip(pops, stack_tags([r for _, r in pops], self.tag_rects)):
+            surface.blit(text, rect)
 
     # ------------------------------------------------------------------ the entrance
     def draw_shutter(self, surface: pygame.Surface, sim: "MallSim", shake: tuple[int, int]) -> None:

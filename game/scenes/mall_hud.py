@@ -16,10 +16,10 @@ import pygame
 from game import TICK_RATE
 from game.core.seats import SeatIdentity
 from game.render import glyphs, widgets
-from game.render.clothing import card_back_surface, item_art, item_card, mark_surface, objective_art
+from game.render.clothing import card_back_surface, item_art, item_card, mark_surface
 from game.render.icons import bag_icon, seat_shape_surface
 from game.scenes.mall_draw import _hex
-from game.scenes.mall_layout import MallLayout, PanelLayout
+from game.scenes.mall_layout import LIST_ITEM, MallLayout, PanelLayout
 
 if TYPE_CHECKING:
     from game.render.ui import UI
@@ -35,6 +35,8 @@ DIM = (201, 184, 166)
 GOLD = (255, 193, 69)
 REJECT_FILL = (168, 30, 40)
 CARD_BACK = (196, 40, 104)
+STUDY_ROW_H = 28     # the Memory study's "A ready" / READY row under the list
+NARROW_HINT_H = 28   # one hint line (key cap and word) in a narrow panel's side strip
 
 
 class Hud:
@@ -49,6 +51,7 @@ class Hud:
         self.panel_of = {seat: layout.panels[i] for i, seat in enumerate(sim.seats)}
         self.bots = {seat: sim.by_seat[seat].bot for seat in sim.seats}
         self.labels: dict[int, dict[str, str]] = {}
+        self._hushed = False   # this panel's hints are under a refusal: not drawn
         # Teams share a list: the header says whose ("TEAM A").
         self.teams = {s.seat: f"TEAM {chr(65 + s.team)}" for s in sim.spec.seats
                       if sim.spec.teams and s.team is not None}
@@ -75,12 +78,17 @@ class Hud:
     def draw(self, surface: pygame.Surface, sim: "MallSim", totals: dict[int, int]) -> None:
         for seat, p in self.panel_of.items():
             self._score(surface, p, totals.get(seat, 0))
+            rejecting = self._rejecting(sim, seat)
+            # A refusal covers the card viewer (and a narrow panel's hints): what it covers is not drawn.
+            self._hushed = rejecting and not p.wide
             if sim.phase == "study":
                 self._study(surface, sim, seat, p)
             else:
-                self._viewer(surface, sim, seat, p)
+                if not rejecting:
+                    self._viewer(surface, sim, seat, p)
                 self._info(surface, sim, seat, p)
-            self._rejection(surface, sim, seat, p)
+            if rejecting:
+                self._rejection(surface, sim, seat, p)
             self._hold_meter(surface, sim, seat, p)
 
     def _score(self, surface: pygame.Surface, p: PanelLayout, bags: int) -> None:
@@ -91,28 +99,31 @@ class Hud:
 
     # ------------------------------------------------------------------ Memory study: the list, big
     def _study(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
-        body = p.viewer.union(p.info).union(p.side)
-        cards = sim.shopping_list(seat)
+        """The list across the panel, and under it a row of its own for "A ready" / READY."""
+        row = pygame.Rect(p.body.x, p.body.bottom - STUDY_ROW_H, p.body.w, STUDY_ROW_H)
+        body = p.body.copy()
+        body.h -= STUDY_ROW_H + 4
+        groups = [(list(self.cat.objectives[c].items), self.cat.objectives[c].bags, 0)
+                  for c in sim.shopping_list(seat)]
         gap = 6
-        if p.wide:
-            w = (body.w - gap) // 2
-            size = (w, min(body.h, round(w * 0.62)))
-            for i, card in enumerate(cards):
-                art = objective_art(self.cat.objectives[card], self.cat, size, colourblind=self.cb)
-                surface.blit(art, (body.x + i * (w + gap), body.y))
-        else:
-            h = (body.h - gap) // 2
-            size = (body.w, h)
-            for i, card in enumerate(cards):
-                art = objective_art(self.cat.objectives[card], self.cat, size, colourblind=self.cb)
-                surface.blit(art, (body.x, body.y + i * (h + gap)))
+        stacked = min((body.w - 6) // 3, (body.h - gap) // 2 - 14)
+        beside = min(((body.w - gap) // 2 - 6) // 3, body.h - 14)
+        size = max(stacked, beside)
+        for i, (items, bags, placed) in enumerate(groups):
+            if size == stacked:
+                rect = pygame.Rect(body.x, body.y + i * ((body.h - gap) // 2 + gap), body.w, (body.h - gap) // 2)
+            else:
+                rect = pygame.Rect(body.x + i * ((body.w - gap) // 2 + gap), body.y, (body.w - gap) // 2, body.h)
+            self._group(surface, rect, items, bags, placed, size, None)
         if sim.by_seat[seat].ready:
-            mark = mark_surface("right", 44)
-            surface.blit(mark, (p.rect.right - 52, p.rect.bottom - 52))
-            ready = self.ui.render("READY", 24, WHITE)
-            pill = ready.get_rect(midright=(p.rect.right - 56, p.rect.bottom - 30)).inflate(14, 6)
+            mark = mark_surface("right", STUDY_ROW_H)
+            ready = self.ui.render("READY", 22, WHITE)
+            pill = ready.get_rect(midright=(row.right - STUDY_ROW_H - 4, row.centery)).inflate(14, 2)
+            surface.blit(mark, (row.right - STUDY_ROW_H, row.y))
             pygame.draw.rect(surface, (28, 140, 80), pill, border_radius=10)
             surface.blit(ready, ready.get_rect(center=pill.center))
+        else:
+            self._hints(surface, seat, p, [("A", "ready")], at=row)
 
     # ------------------------------------------------------------------ the card viewer
     def _viewer(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
@@ -154,6 +165,8 @@ class Hud:
 
     def _ribbon(self, surface: pygame.Surface, v: pygame.Rect, text: str, fill: tuple[int, int, int]) -> None:
         label = self.ui.render(text, 20, WHITE)
+        if label.get_width() + 12 > v.w:   # a narrow viewer: the ribbon stays on the card
+            label = self.ui.render(text, 16, WHITE)
         rect = label.get_rect(midbottom=(v.centerx, v.bottom - 4)).inflate(12, 4)
         pygame.draw.rect(surface, fill, rect, border_radius=8)
         surface.blit(label, label.get_rect(center=rect.center))
@@ -167,22 +180,37 @@ class Hud:
         parts = [names.get(part, part) for part in key.split("/")]
         return parts[0] if len(parts) == 1 else "/".join(parts)   # one part keeps its family's glyph look
 
-    def _hints(self, surface: pygame.Surface, seat: int, p: PanelLayout, items: list[tuple[str, str]]) -> None:
-        """Button hints: a column in the narrow panels' side strip, a row under the list when wide."""
+    def _hints(self, surface: pygame.Surface, seat: int, p: PanelLayout, items: list[tuple[str, str]],
+               at: pygame.Rect | None = None) -> None:
+        """Button hints: a column in the narrow panels' side strip, a row under the list when wide
+        (or a row in `at`)."""
+        if self._hushed:
+            return
         items = [(self._label(seat, key), word) for key, word in items]
-        if p.wide:
-            x = p.hints.x
-            for key, word in items:
-                x = _keycap(surface, self.ui, key, word, x, p.hints.y) + 14
+        if p.wide or at is not None:
+            row = at or p.hints
+            x = row.x
+            for key, word in items:   # as many as fit the row (long keyboard key names take room)
+                if x + _keycap_width(self.ui, key, word) > row.right:
+                    break
+                x = _keycap(surface, self.ui, key, word, x, row.centery - 12) + 14
             return
         s = p.side
-        y = s.y + 4
+        y = s.y + 2
         for key, word in items:
             cap = glyphs.badge(self.ui, key, 24)   # the seat's own pad family's glyph, or its key's name
-            box = surface.blit(cap, cap.get_rect(midtop=(s.centerx, y)))
+            box = cap.get_rect(topleft=(s.x + 2, y))
             word_s = self.ui.render(word, 16, DIM)
-            surface.blit(word_s, word_s.get_rect(midtop=(s.centerx, box.bottom + 1)))
-            y = box.bottom + 22
+            under = box.right + 4 + word_s.get_width() > s.right   # a long key name: the word goes under it
+            if box.bottom + (word_s.get_height() if under else 0) > s.bottom:
+                break      # no room left in the strip: the rest are left out, never drawn over the list
+            surface.blit(cap, box)
+            if under:
+                surface.blit(word_s, (s.x + 2, box.bottom))
+                y += word_s.get_height()
+            else:
+                surface.blit(word_s, word_s.get_rect(midleft=(box.right + 4, box.centery)))
+            y += NARROW_HINT_H
 
     # ------------------------------------------------------------------ list / hand / placed
     def _info(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
@@ -203,26 +231,17 @@ class Hud:
         return out
 
     def _list(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
+        """One row per objective card, stacked, each item at least LIST_ITEM px."""
         groups = self._groups(sim, seat)
         target = sim.by_seat[seat].target_slot if sim.mode == "rush" else None
         ident = self.identities[seat]
         info = p.info
-        if p.wide:
-            rows = len(groups) or 1
-            row_h = (info.h - 6 * (rows - 1)) // rows
-            for i, (items, bags, placed) in enumerate(groups):
-                rect = pygame.Rect(info.x, info.y + i * (row_h + 6), info.w, row_h)
-                size = min((rect.w - 8 - 2 * 3) // 3, rect.h - 14)
-                self._group(surface, rect, items, bags, placed, size, ident.colour if target == i else None)
-            return
-        total = sum(len(g[0]) for g in groups)
-        size = min(info.h - 6, (info.w - 10 * len(groups)) // max(1, total))
-        x = info.x
+        rows = len(groups) or 1
+        row_h = (info.h - 4 * (rows - 1)) // rows
+        size = min((info.w - 6) // 3, row_h - (14 if p.wide else 6))
         for i, (items, bags, placed) in enumerate(groups):
-            w = len(items) * size + 6
-            rect = pygame.Rect(x, info.y, w, info.h)
+            rect = pygame.Rect(info.x, info.y + i * (row_h + 4), info.w, row_h)
             self._group(surface, rect, items, bags, placed, size, ident.colour if target == i else None)
-            x = rect.right + 6
 
     def _group(self, surface: pygame.Surface, rect: pygame.Rect, items: list[str], bags: int, placed: int,
                size: int, highlight: tuple[int, int, int] | None) -> None:
@@ -253,23 +272,19 @@ class Hud:
         selected = sim.by_seat[seat].hand_index
         colour = self.identities[seat].colour
         info = p.info
-        if p.wide:
-            cols = 3
-            rows = (slots + cols - 1) // cols
-            size = min((info.w - 8 * (cols - 1)) // cols, (info.h - 6 * (rows - 1)) // max(1, rows))
-        else:
-            cols, rows = slots, 1
-            size = min(info.h - 4, (info.w - 4 * (slots - 1)) // max(1, slots))
+        cols = 3
+        rows = (slots + cols - 1) // cols
+        gap = 3      # narrow gaps: each item gets the LIST_ITEM px the list has
+        size = min((info.w - gap * (cols - 1)) // cols, (info.h - 6 * (rows - 1)) // max(1, rows))
         for i in range(slots):
             r, c = divmod(i, cols)
-            gap = 8 if p.wide else 4
             cell = pygame.Rect(info.x + c * (size + gap), info.y + r * (size + 6), size, size)
             if i < len(hand):
                 if i == selected:
                     cell = cell.move(0, -3)
                 if face_up:
                     pygame.draw.rect(surface, LIST_FILL, cell, border_radius=8)
-                    surface.blit(item_art(self.cat.items[hand[i]], size - 4, self.cb, self.cat), (cell.x + 2, cell.y + 2))
+                    surface.blit(item_art(self.cat.items[hand[i]], size, self.cb, self.cat), cell.topleft)
                 else:
                     surface.blit(card_back_surface((size, size)), cell)
                 if i == selected:
@@ -286,23 +301,38 @@ class Hud:
         player = sim.player_of[seat]
         placed = [item for slot in sim.round.dressers for item, who in slot.placed if who == player]
         info = p.info
-        label = self.ui.render(f"Placed {len(placed)}", 22, DIM)
-        surface.blit(label, (info.x, info.y + (0 if p.wide else (info.h - label.get_height()) // 2)))
-        if p.wide:
-            area = pygame.Rect(info.x, info.y + 28, info.w, info.h - 30)
-            size = min(area.h // 2 - 4, (area.w - 12) // 4)
-            per_row = max(1, area.w // (size + 4))
-            shown = placed[-per_row * 2:]
-            for i, item in enumerate(shown):
-                r, c = divmod(i, per_row)
-                surface.blit(item_art(self.cat.items[item], size, self.cb, self.cat),
-                             (area.x + c * (size + 4), area.y + r * (size + 4)))
+        if self._dresser_zoom(surface, sim, seat, p):
             return
-        x0 = info.x + label.get_width() + 8
-        size = info.h - 6
-        fits = max(0, (info.right - x0) // (size + 2))
-        for i, item in enumerate(placed[-fits:] if fits else []):
-            surface.blit(item_art(self.cat.items[item], size, self.cb, self.cat), (x0 + i * (size + 2), info.y + 3))
+        label = self.ui.render(f"Placed {len(placed)}", 22, DIM)
+        surface.blit(label, (info.x, info.y))
+        area = pygame.Rect(info.x, info.y + 26, info.w, info.h - 26)
+        rows = 2 if p.wide else 1
+        size = max(LIST_ITEM, min(area.h // rows - 4, (area.w - 12) // 4))
+        per_row = max(1, area.w // (size + 4))
+        shown = placed[-per_row * rows:]
+        for i, item in enumerate(shown):
+            r, c = divmod(i, per_row)
+            surface.blit(item_art(self.cat.items[item], size, self.cb, self.cat),
+                         (area.x + c * (size + 4), area.y + r * (size + 4)))
+
+    def _dresser_zoom(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> bool:
+        """Standing at a dresser: its card, big, where the placed cards were (the map's copy is a
+        locator, too small for star print against zigzag)."""
+        d = sim.dresser_in_reach(seat)
+        if d is None or sim.phase != "playing":
+            return False
+        rnd = sim.round
+        objective = self.cat.objectives[rnd.dressers[d.index].card]
+        items = list(objective.items)
+        info = p.info
+        size = min((info.w - 6) // 3, info.h - 14)
+        self._group(surface, info, items, objective.bags, 0, size, self.identities[seat].colour)
+        badge = max(16, size // 3)
+        for k, item in enumerate(items):    # already filled at this dresser: ticked
+            if rnd.filled(d.index, item):
+                x = info.x + 3 + (k + 1) * size - badge + badge // 6
+                surface.blit(mark_surface("filled", badge), (x, info.y + 3 - badge // 6))
+        return True
 
     def _hold_meter(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
         """Memory: holding Y fills a bar under the name; full = SOLD OUT! is called."""
@@ -315,18 +345,37 @@ class Hud:
         pygame.draw.rect(surface, (226, 40, 60), (bar.x, bar.y, round(bar.w * frac), bar.h), border_radius=4)
 
     # ------------------------------------------------------------------ refusals
-    def _rejection(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
+    @staticmethod
+    def _rejecting(sim: "MallSim", seat: int) -> bool:
         reason, tick = sim.rejection(seat)
-        if not reason or tick < 0 or sim.tick - tick > REJECT_TICKS:
-            return
-        lines = widgets.wrap_text(self.ui, reason, 20, p.rect.w - 24)[:2]
-        h = 10 + 22 * len(lines)
-        box = pygame.Rect(p.rect.x + 6, p.rect.bottom - h - 6, p.rect.w - 12, h)
+        return bool(reason) and tick >= 0 and sim.tick - tick <= REJECT_TICKS
+
+    def _rejection(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
+        """The reason, wrapped to fit over the card viewer (with the hint strip, when narrow):
+        never over the list, the objective rows or another line of text."""
+        reason, _ = sim.rejection(seat)
+        box = reject_box(p)
+        for size in (20, 18, 16):
+            lines = widgets.wrap_text(self.ui, reason, size, box.w - 12)
+            if len(lines) * (size + 2) + 10 <= box.h:
+                break
+        step = size + 2
+        lines = lines[:max(1, (box.h - 10) // step)]
         pygame.draw.rect(surface, REJECT_FILL, box, border_radius=10)
         pygame.draw.rect(surface, WHITE, box, 2, border_radius=10)
+        top = box.centery - len(lines) * step // 2
         for i, line in enumerate(lines):
-            text = self.ui.render(line, 20, WHITE)
-            surface.blit(text, text.get_rect(midtop=(box.centerx, box.y + 6 + i * 22)))
+            text = self.ui.render(line, size, WHITE)
+            surface.blit(text, text.get_rect(midtop=(box.centerx, top + i * step)))
+
+
+def reject_box(p: PanelLayout) -> pygame.Rect:
+    """Where a refusal shows: over the card viewer, and the hint strip beside it when narrow."""
+    return p.viewer.copy() if p.wide else p.viewer.union(p.side)
+
+
+def _keycap_width(ui: "UI", key: str, word: str) -> int:
+    return glyphs.badge(ui, key, 24).get_width() + 5 + ui.render(word, 20, DIM).get_width()
 
 
 def _keycap(surface: pygame.Surface, ui: "UI", key: str, word: str, x: int, y: int) -> int:

@@ -40,6 +40,7 @@ class MallOverlays:
         self._stamps: dict[str, pygame.Surface] = {}
         self._flash: pygame.Surface | None = None
         self._band: pygame.Surface | None = None
+        self.avoid: list[pygame.Rect] = []   # this frame's texts on the map, not to be covered
 
     def prewarm(self) -> None:
         """Build the stamps before play: a rotozoom would cost the moment's first frame."""
@@ -108,8 +109,26 @@ class MallOverlays:
             hint = self._text(say("Hold Y: SOLD OUT!", shared_labels(self.ctx)), 22, gold, 2)
             surface.blit(hint, hint.get_rect(topright=(self.layout.map_rect.right - 8, self.layout.map_rect.y + 6)))
 
-    def draw_phase(self, surface: pygame.Surface, sim: "MallSim", ending_tick: int) -> None:
-        """Study banner, countdown numbers, GO!, and the SOLD OUT! moment."""
+    def _clear_of(self, rect: pygame.Rect) -> pygame.Rect:
+        """`rect` moved up or down the map just enough to cover no text already drawn there
+        (name tags, count strips, texts placed earlier in this frame); unmoved if nowhere fits."""
+        area = self.layout.map_rect
+        for step in range(0, area.h, 6):
+            for dy in ((-step, step) if step else (0,)):
+                moved = rect.move(0, dy)
+                if area.top <= moved.top and moved.bottom <= area.bottom and moved.collidelist(self.avoid) < 0:
+                    self.avoid.append(moved)
+                    return moved
+        return rect
+
+    def _blit_clear(self, surface: pygame.Surface, image: pygame.Surface, center: tuple[int, int]) -> None:
+        surface.blit(image, self._clear_of(image.get_rect(center=center)))
+
+    def draw_phase(self, surface: pygame.Surface, sim: "MallSim", ending_tick: int,
+                   avoid: list[pygame.Rect] | None = None) -> None:
+        """Study banner, countdown numbers, GO!, and the SOLD OUT! moment; the texts step
+        up or down past `avoid` (the name tags), never over them."""
+        self.avoid = list(avoid or [])
         centre = self.layout.map_rect.center
         if sim.phase == "study":
             secs = (sim.phase_ticks_left() + 59) // 60
@@ -119,21 +138,21 @@ class MallOverlays:
                 self._band.set_alpha(190)
             surface.blit(self._band, self._band.get_rect(center=centre))
             title = self._text("MEMORISE YOUR LIST!", 56, (255, 193, 69), 4)
-            surface.blit(title, title.get_rect(center=(centre[0], centre[1] - 34)))
+            self._blit_clear(surface, title, (centre[0], centre[1] - 34))
             ready = sum(1 for av in sim.avatars if av.ready)
             a = say("A", shared_labels(self.ctx))   # every seated pad family's name for it
             line = self._text(f"{secs} s  ·  {a} when ready  ({ready}/{len(sim.avatars)} ready)", 30,
                               (255, 244, 227), 2)
-            surface.blit(line, line.get_rect(center=(centre[0], centre[1] + 30)))
+            self._blit_clear(surface, line, (centre[0], centre[1] + 30))
         elif sim.phase == "countdown":
             left = sim.phase_ticks_left()
             number = self._text(str(max(1, (left + 59) // 60)), 170, (255, 244, 227), 7)
-            surface.blit(number, number.get_rect(center=centre))
+            self._blit_clear(surface, number, centre)
             sub = self._text("The shutters are going up...", 30, (255, 193, 69), 2)
-            surface.blit(sub, sub.get_rect(center=(centre[0], centre[1] + 100)))
+            self._blit_clear(surface, sub, (centre[0], centre[1] + 100))
         elif sim.phase == "playing" and sim.tick - sim.round_tick < GO_TICKS:
             go = self._text("GO!", 170, (123, 216, 143), 7)
-            surface.blit(go, go.get_rect(center=centre))
+            self._blit_clear(surface, go, centre)
         elif sim.phase in ("sold_out", "round_over", "match_over"):
             self._sold_out(surface, sim, ending_tick)
 
@@ -157,7 +176,7 @@ class MallOverlays:
         who = self._caller_text(sim)
         if who:
             line = self._text(who, 36, (255, 244, 227), 3)
-            surface.blit(line, line.get_rect(center=(centre[0], centre[1] + 90)))
+            self._blit_clear(surface, line, (centre[0], centre[1] + 90))
 
     def _caller_text(self, sim: "MallSim") -> str:
         side = sim.round.sold_out_by

@@ -20,6 +20,7 @@ QUEUE_ROW = pygame.Rect(BOARD.x + 16, BOARD.y + 40, BOARD.w - 32, 50)
 BARGAIN_ROW = pygame.Rect(BOARD.x + 12, BOARD.y + 96, BOARD.w - 24, BOARD.h - 102)
 CARD_GAP = 12
 MAX_CARD_W = 156
+MAX_WIDE = 1.35                # a card at most this much wider than tall
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,8 +52,10 @@ def card_rects(places: list[Place], area: pygame.Rect, max_w: int = MAX_CARD_W,
     half_cols = max(x for x, _ in places) + 2
     rows = max(r for _, r in places) + 1
     w = min(max_w, (area.w - (half_cols // 2 - 1) * CARD_GAP) // max(1, half_cols // 2))
-    w = int(min(w, (area.h - (rows - 1) * CARD_GAP) / rows / ratio))
-    h = int(w * ratio)
+    h = int(min(w * ratio, (area.h - (rows - 1) * CARD_GAP) / rows))
+    # A crowded board (the bonus round) is short of height, not width: the cards get wider
+    # rather than smaller, so names and stars keep a readable size.
+    w = min(w, round(h * MAX_WIDE))
     step = (w + CARD_GAP) / 2
     grid_w = (half_cols / 2) * w + (half_cols / 2 - 1) * CARD_GAP
     grid_h = rows * h + (rows - 1) * CARD_GAP

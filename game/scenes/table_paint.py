@@ -9,6 +9,7 @@ import pygame
 
 from game.core.seats import SeatIdentity
 from game.render.icons import INK, font, mix, outlined_text
+from game.render.widgets import no_orphan
 
 WHITE = (255, 255, 255)
 GOLD_TEXT = (255, 200, 70)
@@ -65,6 +66,7 @@ class Texts:
                 line = trial
         if line:
             out.append(line)
+        out = no_orphan(out, lambda t: font(px).size(t)[0] <= width)
         self._lines[key] = out
         return out
 

@@ -1,0 +1,118 @@
+"""The mall read from the sofa: sizes measured in the 1280x720 picture, and no text on text.
+
+The bar (docs/READABILITY.md): text at least 16 px, every garment in a panel
+at least 48 px, for 2, 4 and 6 seats in every mode.
+"""
+from __future__ import annotations
+
+import pytest
+
+from game.scenes.mall import MallScene, demo_spec
+from game.scenes.mall_layout import SCREEN, compute_layout
+from tests.test_mall_scene import ctx, tick  # noqa: F401  (fixture)
+from tests.textrects import GarmentMeter, Recorder, overlapping, watch_texts
+
+TEXT_MIN = 16
+GARMENT_MIN = 48
+
+
+def _played(ctx, players: int, mode: str, ticks: int, seed: int = 3) -> MallScene:  # noqa: F811
+    scene = MallScene(ctx, demo_spec(players, mode, seed), pilot=True)
+    ctx.stack.push(scene)
+    ctx.stack.apply()
+    for _ in range(ticks):
+        tick(ctx)
+    return scene
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+@pytest.mark.parametrize("mode,ticks", [("rush", 70), ("rush", 60 * 3 + 10), ("rush", 60 * 10), ("memory", 30),
+                                        ("memory", 60 * 16), ("tidy", 60 * 16)])
+def test_text_and_garments_meet_the_bar(ctx, monkeypatch, players, mode, ticks):  # noqa: F811
+    screen = Recorder(SCREEN)
+    watch_texts(monkeypatch, screen, ctx.ui)
+    meter = GarmentMeter(monkeypatch)
+    scene = _played(ctx, players, mode, ticks)
+    real_hud_draw = scene.hud.draw
+    monkeypatch.setattr(scene.hud, "draw", lambda *a: meter.measure(real_hud_draw, *a))
+    for frame in range(8):          # a few frames: things move, cards fly, pops rise
+        screen.drawn.clear()
+        scene.draw(screen, frame / 8)
+        small = [(text, px) for _, text, px in screen.drawn if px < TEXT_MIN]
+        assert not small, f"text under {TEXT_MIN} px: {small}"
+        assert not overlapping(screen.drawn), f"text drawn over text: {overlapping(screen.drawn)}"
+        tick(ctx)
+    assert meter.sizes, "the panels drew no garment"
+    assert min(meter.sizes) >= GARMENT_MIN, f"garments in the panels: smallest {min(meter.sizes)} px"
+
+
+@pytest.mark.parametrize("players", range(1, 7))
+def test_list_rows_have_room_at_every_seat_count(players):
+    """The shopping list's rows (the reason the HUD exists) get LIST_ITEM px items, 1-6 seats."""
+    from game.scenes.mall_layout import LIST_ITEM
+    layout = compute_layout((1280, 576), players)
+    for p in layout.panels:
+        rows = 2
+        row_h = (p.info.h - 4) // rows
+        size = min((p.info.w - 6) // 3, row_h - (14 if p.wide else 6))
+        assert size >= LIST_ITEM
+
+
+def test_a_refusal_never_covers_the_list_or_other_text(ctx, monkeypatch):  # noqa: F811
+    """A two-line refusal used to sit over the objective row and the button hints."""
+    screen = Recorder(SCREEN)
+    watch_texts(monkeypatch, screen, ctx.ui)
+    for players in (2, 4, 6):
+        scene = _played(ctx, players, "rush", 60 * 10)
+        sim = scene.sim
+        for av in sim.avatars:
+            av.reject_reason = "Put the card back into a pile: stand next to one"
+            av.reject_tick = sim.tick
+        screen.drawn.clear()
+        scene.draw(screen, 0.0)
+        lines = [rect for rect, text, _ in screen.drawn if text in ("Put the card back", "into a pile: stand", "next to one")
+                 or "pile" in text or "stand" in text]
+        assert lines, "no refusal drawn"
+        assert not overlapping(screen.drawn), overlapping(screen.drawn)
+        for p in scene.layout.panels:
+            for rect in lines:
+                assert not rect.colliderect(p.info), "a refusal over the list"
+        ctx.stack.pop()
+        ctx.stack.apply()
+
+
+def test_the_ready_badge_has_its_own_row(ctx, monkeypatch):  # noqa: F811
+    """READY used to sit on the second objective card in the study phase (mall_study)."""
+    screen = Recorder(SCREEN)
+    watch_texts(monkeypatch, screen, ctx.ui)
+    scene = _played(ctx, 6, "memory", 2)
+    for av in scene.sim.avatars:
+        av.ready = True
+    screen.drawn.clear()
+    scene.draw(screen, 0.0)
+    ready = [rect for rect, text, _ in screen.drawn if text == "READY"]
+    assert len(ready) == 6
+    for rect, p in zip(ready, scene.layout.panels):
+        cards_bottom = p.body.bottom - 28 - 4
+        assert rect.top >= cards_bottom, "READY over the list"
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_keyboard_key_names_stay_in_their_panel(ctx, monkeypatch, players):  # noqa: F811
+    """Keyboard seats see "LShift" and "Space" in the hints: long names stay inside the panel and
+    never run into the list or each other."""
+    screen = Recorder(SCREEN)
+    watch_texts(monkeypatch, screen, ctx.ui)
+    scene = _played(ctx, players, "rush", 60 * 10)
+    long_names = {"A": "Space", "B": "LShift", "X": "E", "Y": "Q", "LB": "1", "RB": "3"}
+    scene.hud.set_labels({seat: dict(long_names) for seat in scene.sim.seats})
+    for frame in range(60):
+        screen.drawn.clear()
+        scene.draw(screen, 0.0)
+        assert not overlapping(screen.drawn), overlapping(screen.drawn)
+        for p in scene.layout.panels:
+            inside = [rect for rect, _, _ in screen.drawn if rect.colliderect(p.rect)]
+            assert all(p.rect.contains(rect) for rect in inside), "a hint ran out of its panel"
+            assert not any(rect.colliderect(p.info) for rect in inside
+                           if not p.info.contains(rect)), "a hint ran into the list"
+        tick(ctx)
