@@ -42,6 +42,8 @@ def test_text_and_garments_meet_the_bar(ctx, monkeypatch, players, mode, ticks):
         assert not small, f"text under {TEXT_MIN} px: {small}"
         assert not overlapping(screen.drawn), f"text drawn over text: {overlapping(screen.drawn)}"
         tick(ctx)
+    if mode == "memory" and scene.sim.phase != "study":
+        return   # a Memory hand lies face down on the shared screen (docs/RULES.md): no garment to measure
     assert meter.sizes, "the panels drew no garment"
     assert min(meter.sizes) >= GARMENT_MIN, f"garments in the panels: smallest {min(meter.sizes)} px"
 
