@@ -79,17 +79,18 @@ def _level_errors():
 
 def load_replay_file(path: str):
     """Read and validate a replay file; raises HeadlessError(code 2) with the reader's message."""
-    from game.replay import CODE_PREFIX, ReplayError, from_code, read_replay
+    from game.replay import CODE_PREFIX, MAX_REPLAY_BYTES, ReplayError, from_code, read_replay
+    from game.untrusted import UntrustedError, echo, read_text
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise HeadlessError(f"cannot read replay {path}: {getattr(exc, 'strerror', None) or exc}", 2) from None
+        text = read_text(path, MAX_REPLAY_BYTES, "replay")
+    except UntrustedError as exc:
+        raise HeadlessError(f"cannot read replay {exc}", 2) from None
     try:
         if text.lstrip().startswith(CODE_PREFIX):   # a speedrun's run code saved as a file
             text = from_code(text)
         return read_replay(text)
     except ReplayError as exc:
-        raise HeadlessError(f"{path}: {exc}", 2) from None
+        raise HeadlessError(f"{echo(path)}: {exc}", 2) from None
 
 
 def play_replay(replay) -> dict:
