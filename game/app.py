@@ -134,6 +134,8 @@ def make_context(screen_size: tuple[int, int] = LOGICAL_SIZE, load_user_files: b
         pygame.init()
     warnings: list[str] = []
     if load_user_files:
+        from game.userfiles import remove_stale_temps
+        remove_stale_temps()   # temp files of saves killed mid-write in an earlier session
         settings, warning = Settings.load()
         warnings.append(warning)
         bindings, warning = Bindings.load()
