@@ -64,7 +64,14 @@ def play(spec: MatchSpec, record: Path | None = None) -> dict:
     if record is not None and "record" not in inspect.signature(module.play_match).parameters:
         raise HeadlessError(f"recording {GAME_TITLES[spec.game]} matches is not available yet")
     with _level_errors():
-        return module.play_match(spec) if record is None else module.play_match(spec, record=record)
+        try:
+            return module.play_match(spec) if record is None else module.play_match(spec, record=record)
+        except OSError as exc:   # the replay could not be written (a read-only or full folder)
+            if record is None:
+                raise
+            from game.untrusted import echo
+            raise HeadlessError(f"--record {echo(record)}: cannot write the replay "
+                                f"({exc.strerror or type(exc).__name__})", 2) from None
 
 
 @contextmanager

@@ -19,6 +19,7 @@ import io
 import logging
 import math
 import struct
+import zlib
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
@@ -192,6 +193,40 @@ def _png_size(data: bytes) -> tuple[int, int] | None:
     return struct.unpack(">II", data[16:24])
 
 
+_CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}   # PNG colour type -> samples a pixel
+
+
+def _png_whole(data: bytes, width: int, height: int) -> bool:
+    """Every chunk's CRC is right and the pixel data inflates to exactly the rows the size needs.
+
+    Checked here so a damaged sheet is refused in one line before libpng (which prints
+    its own complaints to stderr) ever sees it."""
+    pos, idat, header = len(PNG_MAGIC), [], None
+    while pos + 12 <= len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if len(body) != length or struct.unpack(">I", data[pos + 8 + length:pos + 12 + length] or b"\0\0\0\0")[0] \
+                != zlib.crc32(kind + body):
+            return False
+        if kind == b"IHDR":
+            header = body
+        elif kind == b"IDAT":
+            idat.append(body)
+        elif kind == b"IEND":
+            break
+        pos += 12 + length
+    if header is None or len(header) != 13 or not idat:
+        return False
+    depth, colour, interlace = header[8], header[9], header[12]
+    if colour not in _CHANNELS or depth not in (1, 2, 4, 8, 16) or interlace != 0:
+        return False
+    row = 1 + (width * _CHANNELS[colour] * depth + 7) // 8
+    try:
+        return len(inflate(b"".join(idat), row * height, zlib.MAX_WBITS)) == row * height
+    except UntrustedError:
+        return False
+
+
 def _check_image(node: ET.Element, base: Path, level_dir: Path, tile_size: int) -> tuple[Path, int]:
     image = node.find("image")
     if image is None:
@@ -205,6 +240,8 @@ def _check_image(node: ET.Element, base: Path, level_dir: Path, tile_size: int) 
         raise LevelFileError(f"tileset image not found or unreadable ({exc})") from None
     if _png_size(data) != (width, height):
         raise LevelFileError(f"the tileset image {echo(path.name, 40)} is not a {width}x{height} PNG")
+    if not _png_whole(data, width, height):
+        raise LevelFileError(f"the tileset image {echo(path.name, 40)} is damaged (or an interlaced PNG)")
     _decode(data, path)
     count = (width // tile_size) * (height // tile_size)
     if count == 0:

@@ -46,8 +46,8 @@ def echo(value: object, limit: int = MAX_ECHO) -> str:
 def size_text(limit: int) -> str:
     """A byte cap as people say it: 16 MB, 512 KB."""
     if limit >= 1 << 20:
-        return f"{limit / (1 << 20):g} MB"
-    return f"{limit / (1 << 10):g} KB" if limit >= 1 << 10 else f"{limit} bytes"
+        return f"{limit / (1 << 20):.3g} MB"
+    return f"{limit / (1 << 10):.3g} KB" if limit >= 1 << 10 else f"{limit} bytes"
 
 
 def read_bytes(path: Path | str, limit: int, what: str = "file") -> bytes:
@@ -115,6 +115,8 @@ def inflate(data: bytes, limit: int, wbits: int = zlib.MAX_WBITS | 32) -> bytes:
         raise UntrustedError(f"compressed data expands past the {size_text(limit)} limit")
     if not inflater.eof:
         raise UntrustedError("compressed data is cut short")
+    if inflater.unused_data:   # a second gzip member: other readers would inflate it too
+        raise UntrustedError("compressed data has more after its end")
     return out
 
 
