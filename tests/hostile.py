@@ -23,7 +23,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = ROOT / "levels"
-BUDGET_SECONDS = 2.0
+BUDGET_SECONDS = 2.0          # CPU for a refusal (or a user file falling back to defaults)
+ACCEPTED_SECONDS = 30.0       # CPU for an input that is accepted and played (a whole replayed match)
 BUDGET_BYTES = 300 << 20
 ANSI = "\x1b[31m"
 
@@ -61,7 +62,8 @@ class Outcome:
                 out.append(f"{len(lines)} message lines")
             if "\x1b" in text:
                 out.append("an escape sequence reached the terminal")
-        if self.seconds > BUDGET_SECONDS:
+        limit = ACCEPTED_SECONDS if self.code in self.case.codes and self.code in (0, 1) else BUDGET_SECONDS
+        if self.seconds > limit:
             out.append(f"{self.seconds:.1f} s of CPU")
         if self.peak_bytes > BUDGET_BYTES:
             out.append(f"{self.peak_bytes >> 20} MB resident")
