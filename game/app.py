@@ -32,7 +32,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except Exception as exc:  # last line of defence: one line for the player, details in a log
         where = _write_error_log()
-        print(f"error: {type(exc).__name__}: {exc} (details in {where})", file=sys.stderr)
+        from game.untrusted import echo
+        print(f"error: {type(exc).__name__}: {echo(exc, 300)} (details in {where})", file=sys.stderr)
         return 1
 
 
