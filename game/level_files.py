@@ -120,7 +120,7 @@ def _check_map(root: ET.Element) -> tuple[int, int, int]:
     return w, h, tw
 
 
-def _check_layers(root: ET.Element, w: int, h: int) -> None:
+def _check_layers(root: ET.Element) -> None:
     from game.levels import MAX_SIDE
     for layer in root.iter("layer"):
         what = f"layer '{echo(layer.get('name'), 30)}'"
@@ -270,7 +270,7 @@ def inspect_level(path: Path) -> LevelFiles:
         raise LevelFileError(message[len(shown) + 2:] if message.startswith(shown + ": ") else message) from None
     root = _xml(data, "TMX map")
     w, h, ts = _check_map(root)
-    _check_layers(root, w, h)
+    _check_layers(root)
     node, base = _tileset(root, path, ts)
     image, count = _check_image(node, base, path.parent.resolve(), ts)
     return LevelFiles(root, ts, w, h, image, count)

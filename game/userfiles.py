@@ -117,6 +117,8 @@ def _problem(exc: Exception, path: Path) -> str:
     for prefix in (f"{path}: ", f"{path.name}: "):
         if message.startswith(prefix):
             message = message[len(prefix):]
+    if message.startswith("not valid JSON (") and message.endswith(")"):
+        return f"is corrupt ({message[len('not valid JSON ('):-1]})"
     if message.startswith("not "):
         return f"is corrupt ({message})"
     return message if message.startswith("is ") else f"could not be read ({message})"
