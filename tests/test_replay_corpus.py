@@ -1,0 +1,34 @@
+"""The replay corpus: recorded matches of every mode must replay to their recorded end.
+
+Each tests/data/replays/NAME.replay was recorded with `--headless --record`;
+NAME.expected.json holds that run's state hash, tick count and winners. A change
+that alters what a seed and commands produce (rules, simulation, deal) fails
+here, so refactors prove they kept behaviour. Played through the command line,
+the contract that outlives any internal reshuffle.
+"""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "tests" / "data" / "replays"
+REPLAYS = sorted(CORPUS.glob("*.replay"))
+
+
+def test_corpus_covers_every_mode_and_seat_count():
+    names = {path.stem for path in REPLAYS}
+    for mode in ("soldout_rush", "soldout_memory", "soldout_tidy", "checkout"):
+        assert {f"{mode}_2p_s3", f"{mode}_6p_s3"} <= names
+
+
+@pytest.mark.parametrize("replay", REPLAYS, ids=[path.stem for path in REPLAYS])
+def test_replay_reaches_recorded_state(replay: Path):
+    expected = json.loads(replay.with_suffix(".expected.json").read_text(encoding="utf-8"))
+    done = subprocess.run([sys.executable, str(ROOT / "main.py"), "--replay", str(replay), "--headless", "--json"],
+                          capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert {key: result[key] for key in expected} == expected
