@@ -85,7 +85,7 @@ def _fail(path: Path | str, problem: str) -> LevelError:
 def _read_tmx(path: Path):
     """Check the level and every file it names (game.level_files), then let pytmx parse the
     checked bytes, data only. Any failure becomes a LevelError. Returns (TiledMap, LevelFiles)."""
-    if not path.is_file():
+    if not _is_file(path):
         raise _fail(path, "file not found")
     from game.level_files import LevelFileError, inspect_level
     try:
@@ -102,6 +102,14 @@ def _read_tmx(path: Path):
     except Exception as exc:  # pytmx raises many kinds for a broken map
         detail = echo(" ".join(str(exc).split()) or type(exc).__name__, 160)
         raise _fail(path, f"cannot read the map ({detail})") from None
+
+
+def _is_file(path: Path) -> bool:
+    """Path.is_file() that says False for names it cannot even ask about (too long, NUL, no permission)."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def _object_class(obj) -> str:
@@ -382,6 +390,6 @@ def resolve_level(name: str | None, players: int) -> Path:
     candidate = Path(name)
     if candidate.suffix != ".tmx":
         candidate = candidate.with_suffix(".tmx")
-    if not candidate.is_file():
+    if not _is_file(candidate):
         candidate = LEVELS_DIR / candidate.name
     return candidate

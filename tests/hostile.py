@@ -287,6 +287,7 @@ def replay_cases(folder: Path, blank_mb: int = 200) -> list[Case]:
     texts["checkout_one_seat"] = _with_header(good, lambda h: h.update(game="checkout", mode="standard",
                                                                        seats=h["seats"][:1]))
     texts["level_5000_chars"] = _with_header(good, lambda h: h.update(level="x" * 5000))
+    texts["level_name_too_long"] = _with_header(good, lambda h: h.update(level="x" * 255))   # ENAMETOOLONG
     texts["version_newline"] = _with_header(good, lambda h: h.update(game_version="9.9\nsecond line\nthird"))
     texts["version_ansi"] = _with_header(good, lambda h: h.update(game_version=f"{ANSI}red"))
     texts["same_seat_thrice"] = _with_header(good, lambda h: h.update(seats=[h["seats"][0]] * 3)).replace(
