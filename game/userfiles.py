@@ -24,7 +24,7 @@ from pathlib import Path
 import platformdirs
 
 from game.schema import Check, SchemaError
-from game.untrusted import UntrustedError, parse_json, read_bytes, decode_text
+from game.untrusted import UntrustedError, decode_text, echo, parse_json, read_bytes
 
 APP_NAME = "SoldOutCheckOut"
 ENV_USER_DIR = "SOLDOUT_USER_DIR"
@@ -100,7 +100,7 @@ def load_json(name: str, default: object, limit: int = USER_FILE_LIMIT) -> tuple
     """
     path = user_dir() / name
     try:
-        data = read_bytes(path, limit, "settings file")
+        data = read_bytes(path, limit, "saved file")
     except UntrustedError as exc:
         if not os.path.lexists(path):
             return default, None
@@ -149,7 +149,8 @@ def load_checked(name: str, default: object, schema: Check, version: int,
     try:
         schema(data, "")
     except SchemaError as exc:
-        return Loaded(default, _set_aside(user_dir() / name, f"is not valid ({exc})"))
+        # The toast says where, briefly: a player needs to know the file was kept, not the schema.
+        return Loaded(default, _set_aside(user_dir() / name, f"is not valid ({echo(exc, 60)})"))
     return Loaded(data, None, raw=data if isinstance(data, dict) else None)
 
 
