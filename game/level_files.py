@@ -18,6 +18,7 @@ import binascii
 import io
 import logging
 import math
+import os
 import struct
 import zlib
 import xml.etree.ElementTree as ET
@@ -251,7 +252,6 @@ def _check_image(node: ET.Element, base: Path, level_dir: Path, tile_size: int) 
 
 def _decode(data: bytes, path: Path) -> None:
     """Decode the image once, as the drawing code will: a damaged PNG is refused here, not mid-game."""
-    import os
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
     try:

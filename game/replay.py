@@ -202,10 +202,6 @@ def _parse_header(raw: str) -> dict:
     return header
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _parse_run(line: str, number: int, seats: int, parsed: dict[str, list[Command]]) -> tuple[int, list[Command]]:
     count_text, _, rest = line.strip().partition(" ")
     count = strict_int(count_text, 1, 1 << 62)

@@ -11,8 +11,6 @@ import gzip
 import json
 import os
 import re
-import resource
-import shutil
 import subprocess
 import sys
 import tempfile

@@ -12,7 +12,6 @@ segments; flagged runs are kept in the last runs with their flags shown.
 from __future__ import annotations
 
 import datetime as _dt
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
