@@ -33,7 +33,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except Exception as exc:  # last line of defence: one line for the player, details in a log
         where = _write_error_log()
-        print(f"error: {type(exc).__name__}: {exc} (details in {where})", file=sys.stderr)
+        from game.untrusted import echo
+        print(f"error: {type(exc).__name__}: {echo(exc, 300)} (details in {where})", file=sys.stderr)
         return 1
 
 
@@ -141,6 +142,8 @@ def make_context(screen_size: tuple[int, int] = LOGICAL_SIZE, load_user_files: b
         pygame.init()
     warnings: list[str] = []
     if load_user_files:
+        from game.userfiles import remove_stale_temps
+        remove_stale_temps()   # temp files of saves killed mid-write in an earlier session
         settings, warning = Settings.load()
         warnings.append(warning)
         bindings, warning = Bindings.load()

@@ -64,7 +64,14 @@ def play(spec: MatchSpec, record: Path | None = None) -> dict:
     if record is not None and "record" not in inspect.signature(module.play_match).parameters:
         raise HeadlessError(f"recording {GAME_TITLES[spec.game]} matches is not available yet")
     with _level_errors():
-        return module.play_match(spec) if record is None else module.play_match(spec, record=record)
+        try:
+            return module.play_match(spec) if record is None else module.play_match(spec, record=record)
+        except OSError as exc:   # the replay could not be written (a read-only or full folder)
+            if record is None:
+                raise
+            from game.untrusted import echo
+            raise HeadlessError(f"--record {echo(record)}: cannot write the replay "
+                                f"({exc.strerror or type(exc).__name__})", 2) from None
 
 
 @contextmanager
@@ -79,17 +86,18 @@ def _level_errors():
 
 def load_replay_file(path: str):
     """Read and validate a replay file; raises HeadlessError(code 2) with the reader's message."""
-    from game.replay import CODE_PREFIX, ReplayError, from_code, read_replay
+    from game.replay import CODE_PREFIX, MAX_REPLAY_BYTES, ReplayError, from_code, read_replay
+    from game.untrusted import UntrustedError, echo, read_text
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise HeadlessError(f"cannot read replay {path}: {getattr(exc, 'strerror', None) or exc}", 2) from None
+        text = read_text(path, MAX_REPLAY_BYTES, "replay")
+    except UntrustedError as exc:
+        raise HeadlessError(f"cannot read replay {exc}", 2) from None
     try:
         if text.lstrip().startswith(CODE_PREFIX):   # a speedrun's run code saved as a file
             text = from_code(text)
         return read_replay(text)
     except ReplayError as exc:
-        raise HeadlessError(f"{path}: {exc}", 2) from None
+        raise HeadlessError(f"{echo(path)}: {exc}", 2) from None
 
 
 def play_replay(replay) -> dict:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.data import levels_dir
+from game.untrusted import echo
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -26,6 +27,7 @@ MAX_SIDE = 200  # tiles a side: far beyond any mall that fits a screen, small en
 MIN_PILE_SPOTS = 10
 MIN_CHAIRS = 8
 MIN_SPAWNS = 6
+MAX_NAME = 40   # a map's name, tile kinds: short words
 
 Point = tuple[int, int]
 Rect = tuple[int, int, int, int]  # x, y, w, h in pixels
@@ -78,26 +80,37 @@ class Level:
 
 
 def _fail(path: Path | str, problem: str) -> LevelError:
-    return LevelError(f"{path}: {problem}")
+    return LevelError(f"{echo(path, 200)}: {problem}")
 
 
 def _read_tmx(path: Path):
-    """Parse with pytmx, data only. Any parse failure becomes a LevelError."""
-    if not path.is_file():
+    """Check the level and every file it names (game.level_files), then let pytmx parse the
+    checked bytes, data only. Any failure becomes a LevelError. Returns (TiledMap, LevelFiles)."""
+    if not _is_file(path):
         raise _fail(path, "file not found")
+    from game.level_files import LevelFileError, inspect_level
     try:
-        root = ET.parse(path).getroot()
-    except (ET.ParseError, OSError) as exc:
-        raise _fail(path, f"not a Tiled TMX map ({exc})") from None
-    if root.tag != "map":
-        raise _fail(path, f"not a Tiled TMX map (root element <{root.tag}>, expected <map>)")
+        files = inspect_level(path)
+    except LevelFileError as exc:
+        raise _fail(path, str(exc)) from None
     import pytmx  # imported late: it pulls in pygame, which callers may not need yet
 
     try:
-        return pytmx.TiledMap(str(path), allow_duplicate_names=True)
+        tmx = pytmx.TiledMap(None, allow_duplicate_names=True)
+        tmx.filename = str(path)
+        tmx.parse_xml(files.root)
+        return tmx, files
     except Exception as exc:  # pytmx raises many kinds for a broken map
-        detail = " ".join(str(exc).split()) or type(exc).__name__
+        detail = echo(" ".join(str(exc).split()) or type(exc).__name__, 160)
         raise _fail(path, f"cannot read the map ({detail})") from None
+
+
+def _is_file(path: Path) -> bool:
+    """Path.is_file() that says False for names it cannot even ask about (too long, NUL, no permission)."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def _object_class(obj) -> str:
@@ -178,56 +191,24 @@ def _touches(seen: list[bytearray], tiles: list[tuple[int, int]]) -> bool:
 
 
 def load_level(path: Path | str) -> Level:
-    """Load and validate a level. Raises LevelError (one line) on any problem."""
+    """Load and validate a level. Raises LevelError (one line) on any problem.
+
+    What it accepts, the simulation plays and level_art draws: the files it names
+    were checked by game.level_files, and every tile id drawn exists in the sheet.
+    """
     path = Path(path)
-    tmx = _read_tmx(path)
-    ts = int(tmx.tilewidth)
-    if ts != int(tmx.tileheight):
-        raise _fail(path, f"tiles must be square (got {tmx.tilewidth}x{tmx.tileheight})")
-    w, h = int(tmx.width), int(tmx.height)
-    if not (1 <= w <= MAX_SIDE and 1 <= h <= MAX_SIDE):
-        raise _fail(path, f"map size {w}x{h} is outside 1x1..{MAX_SIDE}x{MAX_SIDE} tiles")
-    layers = {layer.name: layer for layer in tmx.layers}
-    for name in REQUIRED_LAYERS:
-        if name not in layers:
-            raise _fail(path, f"missing layer '{name}'")
-    import pytmx
-
-    for name in ("floor", "walls"):
-        if not isinstance(layers[name], pytmx.TiledTileLayer):
-            raise _fail(path, f"layer '{name}' must be a tile layer")
-    if not isinstance(layers["objects"], pytmx.TiledObjectGroup):
-        raise _fail(path, "layer 'objects' must be an object layer")
-
+    tmx, files = _read_tmx(path)
+    w, h, ts = _map_size(tmx, path)
+    layers = _layers(tmx, path)
     floor_ids, floor_props = _tile_grid(tmx, layers["floor"], path)
     wall_ids, wall_props = _tile_grid(tmx, layers["walls"], path)
-    solid = [bytearray(w) for _ in range(h)]
-    kinds = [["void"] * w for _ in range(h)]
-    for y in range(h):
-        for x in range(w):
-            top = wall_props[y][x] or floor_props[y][x]
-            if not top:
-                solid[y][x] = 1  # no tile at all: outside the building
-                continue
-            kinds[y][x] = str(top["kind"])
-            if _solid_value(top.get("solid", False)) or (wall_props[y][x] and floor_ids[y][x] < 0):
-                solid[y][x] = 1
+    _check_tile_ids(path, files.tile_count, floor_ids, wall_ids)
+    solid, kinds = _solid_and_kinds(w, h, floor_ids, floor_props, wall_props)
 
     by_class: dict[str, list] = {}
     for obj in layers["objects"]:
         by_class.setdefault(_object_class(obj), []).append(obj)
-
-    tables = by_class.get("starting_table", [])
-    if not tables:
-        raise _fail(path, "no starting_table object")
-    if len(tables) > 1:
-        raise _fail(path, f"{len(tables)} starting_table objects (exactly one allowed)")
-    entrances = by_class.get("entrance", [])
-    if not entrances:
-        raise _fail(path, "no entrance object")
-    table_rect = _rect(tables[0])
-    entrance = _rect(entrances[0])
-
+    table_rect, entrance = _table_and_entrance(path, by_class, w, h, ts)
     counts = (("pile_spot", MIN_PILE_SPOTS, "pile spots"), ("chair", MIN_CHAIRS, "chairs"),
               ("spawn", MIN_SPAWNS, "spawns"))
     for cls, least, words in counts:
@@ -237,7 +218,7 @@ def load_level(path: Path | str) -> Level:
 
     def place(obj, cls: str) -> Point:
         cx, cy = _center(obj)
-        label = f"{cls} '{obj.name}'" if obj.name else f"{cls} #{obj.id}"
+        label = f"{cls} '{echo(obj.name, 40)}'" if obj.name else f"{cls} #{obj.id}"
         if not (0 <= cx < w * ts and 0 <= cy < h * ts):
             raise _fail(path, f"{label} at ({cx},{cy}) is off the map")
         tx, ty = cx // ts, cy // ts
@@ -249,36 +230,19 @@ def load_level(path: Path | str) -> Level:
     spots = [place(o, "pile_spot") for o in by_class["pile_spot"]]
     chairs = [place(o, "chair") for o in by_class["chair"]]
     spawns = [place(o, "spawn") for o in by_class["spawn"]]
-
     table_tiles = _rect_tiles(table_rect, ts)
     for tx, ty in table_tiles:
-        if not (0 <= tx < w and 0 <= ty < h):
-            raise _fail(path, "starting_table is off the map")
         solid[ty][tx] = 1
     for cx, cy in chairs:  # dresser chairs block walking whatever tile is under them
         solid[cy // ts][cx // ts] = 1
+    _check_reach(path, by_class, solid, ts, table_tiles, spots, chairs, spawns)
 
-    for i, (sx, sy) in enumerate(spawns):
-        reach = _flood(solid, [(sx // ts, sy // ts)])
-        if not _touches(reach, table_tiles):
-            name = by_class["spawn"][i].name or f"#{by_class['spawn'][i].id}"
-            raise _fail(path, f"the starting_table cannot be reached from spawn '{name}'")
-    reach = _flood(solid, [(x // ts, y // ts) for x, y in spawns])
-    for obj, (cx, cy) in zip(by_class["pile_spot"], spots):
-        if not reach[cy // ts][cx // ts]:
-            label = obj.name or f"#{obj.id}"
-            raise _fail(path, f"pile_spot '{label}' at tile ({cx // ts},{cy // ts}) cannot be reached from any spawn")
-    for obj, (cx, cy) in zip(by_class["chair"], chairs):
-        if not _touches(reach, [(cx // ts, cy // ts)]):
-            label = obj.name or f"#{obj.id}"
-            raise _fail(path, f"chair '{label}' at tile ({cx // ts},{cy // ts}) cannot be reached from any spawn")
-
-    tileset_image = _tileset_image(path)
-    if tileset_image is None or not tileset_image.is_file():
-        raise _fail(path, f"tileset image not found ({tileset_image or 'no <image> in the tileset'})")
     props = tmx.properties or {}
+    name = str(props.get("name") or path.stem.replace("_", " ").title())
+    if len(name) > MAX_NAME or not name.isprintable():
+        raise _fail(path, f"the map's name must be 1..{MAX_NAME} printable characters")
     return Level(
-        name=str(props.get("name") or path.stem.replace("_", " ").title()),
+        name=name,
         path=path,
         width=w,
         height=h,
@@ -287,32 +251,97 @@ def load_level(path: Path | str) -> Level:
         kinds=tuple(tuple(row) for row in kinds),
         floor_tiles=tuple(tuple(row) for row in floor_ids),
         wall_tiles=tuple(tuple(row) for row in wall_ids),
-        tileset_image=tileset_image,
+        tileset_image=files.tileset_image,
         pile_spots=tuple(spots),
         table_rect=table_rect,
         chairs=tuple(chairs),
         spawns=tuple(spawns),
         entrance=entrance,
-        players=str(props.get("players", "")),
+        players=str(props.get("players", ""))[:MAX_NAME],
     )
 
 
-def _tileset_image(tmx_path: Path) -> Path | None:
-    """The PNG the map's first tileset draws from, via the external TSX if there is one."""
-    try:
-        root = ET.parse(tmx_path).getroot()
-        ts = root.find("tileset")
-        base = tmx_path.parent
-        if ts is not None and ts.get("source"):
-            tsx = base / ts.get("source", "")
-            ts = ET.parse(tsx).getroot()
-            base = tsx.parent
-        img = ts.find("image") if ts is not None else None
-        if img is not None and img.get("source"):
-            return (base / img.get("source", "")).resolve()
-    except (ET.ParseError, OSError):
-        pass
-    return None
+def _map_size(tmx, path: Path) -> tuple[int, int, int]:
+    ts = int(tmx.tilewidth)
+    if ts != int(tmx.tileheight):
+        raise _fail(path, f"tiles must be square (got {tmx.tilewidth}x{tmx.tileheight})")
+    w, h = int(tmx.width), int(tmx.height)
+    if not (1 <= w <= MAX_SIDE and 1 <= h <= MAX_SIDE):
+        raise _fail(path, f"map size {w}x{h} is outside 1x1..{MAX_SIDE}x{MAX_SIDE} tiles")
+    return w, h, ts
+
+
+def _layers(tmx, path: Path) -> dict:
+    """The three required layers by name, each of the right kind."""
+    layers = {layer.name: layer for layer in tmx.layers}
+    for name in REQUIRED_LAYERS:
+        if name not in layers:
+            raise _fail(path, f"missing layer '{name}'")
+    import pytmx
+
+    for name in ("floor", "walls"):
+        if not isinstance(layers[name], pytmx.TiledTileLayer):
+            raise _fail(path, f"layer '{name}' must be a tile layer")
+    if not isinstance(layers["objects"], pytmx.TiledObjectGroup):
+        raise _fail(path, "layer 'objects' must be an object layer")
+    return layers
+
+
+def _check_tile_ids(path: Path, tile_count: int, *grids: list[list[int]]) -> None:
+    """Every tile a layer draws is cut from the tileset sheet (level_art indexes the sheet by id)."""
+    for grid in grids:
+        for y, row in enumerate(grid):
+            for x, tile in enumerate(row):
+                if tile >= tile_count:
+                    raise _fail(path, f"tile at ({x},{y}) is id {tile}, the tileset image holds {tile_count} tiles")
+
+
+def _solid_and_kinds(w: int, h: int, floor_ids, floor_props, wall_props) -> tuple[list[bytearray], list[list[str]]]:
+    solid = [bytearray(w) for _ in range(h)]
+    kinds = [["void"] * w for _ in range(h)]
+    for y in range(h):
+        for x in range(w):
+            top = wall_props[y][x] or floor_props[y][x]
+            if not top:
+                solid[y][x] = 1  # no tile at all: outside the building
+                continue
+            kinds[y][x] = str(top["kind"])[:MAX_NAME]
+            if _solid_value(top.get("solid", False)) or (wall_props[y][x] and floor_ids[y][x] < 0):
+                solid[y][x] = 1
+    return solid, kinds
+
+
+def _table_and_entrance(path: Path, by_class: dict, w: int, h: int, ts: int) -> tuple[Rect, Rect]:
+    tables = by_class.get("starting_table", [])
+    if not tables:
+        raise _fail(path, "no starting_table object")
+    if len(tables) > 1:
+        raise _fail(path, f"{len(tables)} starting_table objects (exactly one allowed)")
+    entrances = by_class.get("entrance", [])
+    if not entrances:
+        raise _fail(path, "no entrance object")
+    table_rect = _rect(tables[0])
+    x, y, rw, rh = table_rect
+    if x < 0 or y < 0 or x + rw > w * ts or y + rh > h * ts:   # checked before listing its tiles
+        raise _fail(path, "starting_table is off the map")
+    return table_rect, _rect(entrances[0])
+
+
+def _check_reach(path: Path, by_class: dict, solid, ts: int, table_tiles, spots, chairs, spawns) -> None:
+    for i, (sx, sy) in enumerate(spawns):
+        reach = _flood(solid, [(sx // ts, sy // ts)])
+        if not _touches(reach, table_tiles):
+            name = echo(by_class["spawn"][i].name, 40) or f"#{by_class['spawn'][i].id}"
+            raise _fail(path, f"the starting_table cannot be reached from spawn '{name}'")
+    reach = _flood(solid, [(x // ts, y // ts) for x, y in spawns])
+    for obj, (cx, cy) in zip(by_class["pile_spot"], spots):
+        if not reach[cy // ts][cx // ts]:
+            label = echo(obj.name, 40) or f"#{obj.id}"
+            raise _fail(path, f"pile_spot '{label}' at tile ({cx // ts},{cy // ts}) cannot be reached from any spawn")
+    for obj, (cx, cy) in zip(by_class["chair"], chairs):
+        if not _touches(reach, [(cx // ts, cy // ts)]):
+            label = echo(obj.name, 40) or f"#{obj.id}"
+            raise _fail(path, f"chair '{label}' at tile ({cx // ts},{cy // ts}) cannot be reached from any spawn")
 
 
 def list_levels() -> list[Path]:
@@ -364,6 +393,6 @@ def resolve_level(name: str | None, players: int) -> Path:
         return candidate
     if candidate.suffix != ".tmx":
         candidate = candidate.with_suffix(".tmx")
-    if not candidate.is_file():
+    if not _is_file(candidate):
         candidate = LEVELS_DIR / candidate.name
     return candidate

@@ -15,15 +15,17 @@ from __future__ import annotations
 
 import base64
 import binascii
+import io
 import json
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
-from game import VERSION
+from game import VERSION, schema
 from game.input.commands import IDLE, STICK_MAX, Button, Command
-from game.match import MatchSpec, SeatSpec
+from game.match import DIFFICULTIES, MatchSpec, SeatSpec
+from game.untrusted import UntrustedError, echo, inflate, parse_json, strict_int
 from game.userfiles import atomic_write_text, user_dir
 
 MAGIC = "SOCO-REPLAY"
@@ -41,6 +43,27 @@ MAX_SEATS = 6
 MAX_ROUNDS = 99   # far above any real match (the lobby offers 1-5): a bigger count is damage
 # The modes a replay of each game may name (MatchSpec.mode); an unknown game is refused by the player.
 MODES = {"soldout": ("rush", "memory", "tidy", "choose"), "checkout": ("standard",)}
+MIN_SEATS = {"soldout": 1, "checkout": 2}
+MAX_REPLAY_BYTES = 16 << 20    # a 5-round, 6-player match is about 300 KB
+MAX_CODE_CHARS = 8 << 20       # a run code is the compressed replay in base64
+MAX_BLANK_LINES = 100          # the writer never writes one: a file of blank lines is not a replay
+SEED_MAX = (1 << 64) - 1
+
+_SEAT = schema.table({
+    "seat": schema.integer(0, MAX_SEATS - 1), "name": schema.text(64), "kind": schema.text(8, choices=("human", "bot")),
+    "difficulty": schema.text(16, choices=DIFFICULTIES), "team": schema.nullable(schema.integer(0, MAX_SEATS - 1)),
+}, required=("seat",))
+_SPEEDRUN = schema.table({
+    "category": schema.text(64), "variant": schema.text(16), "date": schema.text(10, pattern=r"([0-9]{4}-[0-9]{2}-[0-9]{2})?"),
+    "seed_index": schema.integer(0, 99), "speed": schema.integer(1, 1000),
+})
+HEADER_SCHEMA = schema.table({
+    "format": schema.integer(FORMAT_VERSION, FORMAT_VERSION), "game": schema.text(16, choices=tuple(MODES)),
+    "mode": schema.text(16), "seed": schema.integer(0, SEED_MAX), "rounds": schema.integer(1, MAX_ROUNDS),
+    "teams": schema.boolean(), "rules": schema.integer(1, 99), "level": schema.nullable(schema.text(255, min_len=1)),
+    "seats": schema.array(_SEAT, MAX_SEATS, min_len=1, unique=lambda s: s.get("seat")),
+    "options": schema.table({"assist": schema.boolean(), "speedrun": _SPEEDRUN}),
+}, required=HEADER_KEYS)
 
 
 class ReplayError(Exception):
@@ -124,76 +147,93 @@ class Replay:
 
 
 def read_replay(text: str) -> Replay:
-    """Parse and fully validate a replay; raises ReplayError with a one-line message."""
-    lines = text.splitlines()
-    if not lines or not lines[0].startswith(MAGIC + " "):
+    """Parse and fully validate a replay; raises ReplayError with a one-line message.
+
+    Lines are read one at a time and identical lines share one parsed list, so
+    memory follows what the replay says, not how it is padded.
+    """
+    if len(text) > MAX_REPLAY_BYTES:
+        raise ReplayError(f"this replay is too long (the limit is {MAX_REPLAY_BYTES >> 20} MB)")
+    lines = io.StringIO(text, newline=None)
+    first = lines.readline().rstrip("\n")
+    if not first.startswith(MAGIC + " "):
         raise ReplayError("this is not a Sold Out!/Check Out! replay")
-    parts = lines[0].split(" ", 2)
-    if len(parts) < 3 or not parts[1].isdigit():
+    parts = first.split(" ", 2)
+    version = strict_int(parts[1], 0, 1 << 31) if len(parts) == 3 else None
+    if version is None:
         raise ReplayError("the replay header is damaged")
-    if int(parts[1]) != FORMAT_VERSION:
-        raise ReplayError(f"replay format {parts[1]} is not supported (this game reads format {FORMAT_VERSION})")
+    if version != FORMAT_VERSION:
+        raise ReplayError(f"replay format {version} is not supported (this game reads format {FORMAT_VERSION})")
     header = _parse_header(parts[2])
     seats = len(header["seats"])
     replay = Replay(header)
-    total = 0
-    for number, line in enumerate(lines[1:], start=2):
-        if line.strip():
-            replay.runs.append(_parse_run(line, number, seats))
-            total += replay.runs[-1][0]
-            if total > MAX_TICKS:
-                raise ReplayError(f"replay line {number} has a value out of range (longer than six hours)")
+    parsed: dict[str, list[Command]] = {}
+    total = blank = 0
+    for number, line in enumerate(lines, start=2):
+        if not line.strip():
+            blank += 1
+            if blank > MAX_BLANK_LINES:
+                raise ReplayError(f"replay line {number} is damaged (blank)")
+            continue
+        count, commands = _parse_run(line, number, seats, parsed)
+        replay.runs.append((count, commands))
+        total += count
+        if total > MAX_TICKS:
+            raise ReplayError(f"replay line {number} has a value out of range (longer than six hours)")
     return replay
 
 
 def _parse_header(raw: str) -> dict:
     try:
-        header = json.loads(raw)
-    except (json.JSONDecodeError, RecursionError):
+        header = parse_json(raw, "header")
+    except UntrustedError:
         raise ReplayError("the replay header is damaged") from None
     if not isinstance(header, dict):
         raise ReplayError("the replay header is damaged")
     if header.get("game_version") != VERSION:
-        raise ReplayError(f"this replay was made with version {header.get('game_version')}, this is {VERSION}")
+        raise ReplayError(f"this replay was made with version {echo(header.get('game_version'), 40)}, this is {VERSION}")
     missing = [k for k in HEADER_KEYS if k not in header]
     if missing:
         raise ReplayError(f"the replay header is damaged (no {missing[0]})")
-    if (not isinstance(header["seats"], list) or not 1 <= len(header["seats"]) <= MAX_SEATS
-            or not all(isinstance(s, dict) and _is_int(s.get("seat")) and 0 <= s["seat"] < MAX_SEATS
-                       for s in header["seats"])):
-        raise ReplayError("the replay header is damaged (bad seats)")
-    if not (_is_int(header["seed"]) and _is_int(header["rounds"]) and isinstance(header["options"], dict)
-            and isinstance(header["game"], str) and isinstance(header["mode"], str)
-            and 1 <= header["rounds"] <= MAX_ROUNDS and isinstance(header["teams"], bool)
-            and (header["level"] is None or isinstance(header["level"], str))
-            and header["mode"] in MODES.get(header["game"], (header["mode"],))):
-        raise ReplayError("the replay header is damaged (bad values)")
-    if header["game"] == "soldout" and header.get("rules", 1) != SOLDOUT_RULES:
+    try:
+        schema.validate(header, HEADER_SCHEMA)
+    except schema.SchemaError as exc:
+        raise ReplayError(f"the replay header is damaged ({exc})") from None
+    game = header["game"]
+    if header["mode"] not in MODES[game]:
+        raise ReplayError(f"the replay header is damaged (mode {echo(header['mode'], 16)!r} is not a {game} mode)")
+    if len(header["seats"]) < MIN_SEATS[game]:
+        raise ReplayError(f"the replay header is damaged ({game} needs {MIN_SEATS[game]} seats or more)")
+    if game == "soldout" and header.get("rules", 1) != SOLDOUT_RULES:
         raise ReplayError("this replay was recorded under older Sold Out! rules (a Rush card could go back "
                           "into a pile, a tap of Y put a Memory card back) and cannot be replayed")
     return header
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _parse_run(line: str, number: int, seats: int) -> tuple[int, list[Command]]:
-    fields = line.split()
-    if not fields[0].isdigit() or int(fields[0]) < 1:
+def _parse_run(line: str, number: int, seats: int, parsed: dict[str, list[Command]]) -> tuple[int, list[Command]]:
+    count_text, _, rest = line.strip().partition(" ")
+    count = strict_int(count_text, 1, 1 << 62)
+    if count is None:
         raise ReplayError(f"replay line {number} is damaged")
-    if len(fields) - 1 != seats:
-        raise ReplayError(f"replay line {number} has {len(fields) - 1} seats, the header has {seats}")
-    return int(fields[0]), [_parse_token(t, number) for t in fields[1:]]
+    if count > MAX_TICKS:
+        raise ReplayError(f"replay line {number} has a value out of range (longer than six hours)")
+    commands = parsed.get(rest)
+    if commands is None:
+        tokens = rest.split()
+        if len(tokens) != seats:
+            raise ReplayError(f"replay line {number} has {len(tokens)} seats, the header has {seats}")
+        commands = parsed[rest] = [_parse_token(t, number) for t in tokens]
+    return count, commands
 
 
 def _parse_token(token: str, number: int) -> Command:
     if token == IDLE_TOKEN:
         return IDLE
-    try:
-        dx, dy, pressed, held = (int(v) for v in token.split(","))
-    except ValueError:
-        raise ReplayError(f"replay line {number} is damaged") from None
+    values = token.split(",")
+    numbers = [strict_int(v, -(1 << 62), 1 << 62) for v in values] if len(values) == 4 else [None]
+    if any(n is None for n in numbers):
+        raise ReplayError(f"replay line {number} is damaged")
+    dx, dy, pressed, held = numbers
     if not (-STICK_MAX <= dx <= STICK_MAX and -STICK_MAX <= dy <= STICK_MAX
             and 0 <= pressed <= BUTTON_MASK and 0 <= held <= BUTTON_MASK):
         raise ReplayError(f"replay line {number} has a value out of range")
@@ -203,7 +243,10 @@ def _parse_token(token: str, number: int) -> Command:
 def replays_dir() -> Path:
     """Where the game keeps recorded replays (inside the user folder)."""
     folder = user_dir() / "replays"
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        pass   # a read-only data folder: saving a replay reports it, reading finds none
     return folder
 
 
@@ -215,14 +258,18 @@ def to_code(text: str) -> str:
 
 def from_code(code: str) -> str:
     """The replay text inside a run code; ReplayError if it is not one or was damaged."""
+    if len(code) > MAX_CODE_CHARS:
+        raise ReplayError(f"this run code is too long (the limit is {MAX_CODE_CHARS >> 20} MB)")
     code = "".join(code.split())  # chat apps and terminals wrap long lines
     if not code.startswith(CODE_PREFIX):
         raise ReplayError("this is not a run code (it should start with SOCO1-)")
     body, _, checksum = code[len(CODE_PREFIX):].rpartition(".")
     try:
-        raw = zlib.decompress(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
+        raw = inflate(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)), MAX_REPLAY_BYTES, zlib.MAX_WBITS)
         text = raw.decode("utf-8")
-    except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError):
+    except UntrustedError as exc:
+        raise ReplayError(f"this run code is damaged ({exc})") from None
+    except (binascii.Error, UnicodeDecodeError, ValueError):
         raise ReplayError("this run code is damaged (check it was copied whole)") from None
     if f"{zlib.crc32(raw):08x}" != checksum.lower():
         raise ReplayError("this run code is damaged (checksum mismatch)")

@@ -9,11 +9,29 @@ from __future__ import annotations
 
 import importlib
 import sys
-import tomllib
 from pathlib import Path
 from typing import TextIO
 
+from game import schema
+from game.untrusted import UntrustedError, echo, parse_toml, read_text
+
 GAMES = ("soldout", "checkout")
+MAX_FILE_BYTES = 4 << 20     # the shipped files are a few KB each
+MAX_CASES = 10_000
+MAX_STEPS = 10_000
+# The shape every case shares; what a step or an expectation means is checked by the game's runner
+# (a wrong one is a failure of that case). Sizes are bounded so no case can make the rules build
+# a billion players or loop for hours.
+CASE_SCHEMA = schema.table({
+    "name": schema.text(200), "mode": schema.text(16), "players": schema.integer(1, 6),
+    "seed": schema.integer(0, (1 << 64) - 1), "assist": schema.boolean(),
+    "step": schema.array(schema.table({}), MAX_STEPS), "expect": schema.table({}),
+    "setup": schema.table({}),
+})
+FILE_SCHEMA = schema.table({
+    "game": schema.text(16, choices=GAMES),
+    "case": schema.array(CASE_SCHEMA, MAX_CASES, min_len=1),
+}, required=("game", "case"))
 
 
 class ScenarioFileError(Exception):
@@ -21,18 +39,21 @@ class ScenarioFileError(Exception):
 
 
 def load_file(path: Path) -> tuple[str, list[dict]]:
+    """Read (through the untrusted reader) and check a scenario file's shape; ScenarioFileError if bad."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioFileError(f"{path}: cannot read: {exc}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioFileError(f"{path}: not valid TOML: {exc}") from None
+        data = parse_toml(read_text(path, MAX_FILE_BYTES, "scenario file"), str(path))
+    except UntrustedError as exc:
+        raise ScenarioFileError(str(exc)) from None
     game = data.get("game")
     if game not in GAMES:
-        raise ScenarioFileError(f"{path}: 'game' must be one of {', '.join(GAMES)}, not {game!r}")
+        raise ScenarioFileError(f"{echo(path)}: 'game' must be one of {', '.join(GAMES)}, not {echo(repr(game), 40)}")
     cases = data.get("case")
     if not isinstance(cases, list) or not cases:
-        raise ScenarioFileError(f"{path}: no [[case]] tables")
+        raise ScenarioFileError(f"{echo(path)}: no [[case]] tables")
+    try:
+        schema.validate(data, FILE_SCHEMA)
+    except schema.SchemaError as exc:
+        raise ScenarioFileError(f"{echo(path)}: {exc}") from None
     return game, cases
 
 
@@ -59,7 +80,7 @@ def run_files(paths: list[str], out: TextIO = sys.stdout, err: TextIO | None = N
             bad_file = True
             continue
         for index, case in enumerate(cases):
-            label = f"{path.name}::{case.get('name', f'case {index + 1}')}"
+            label = echo(f"{path.name}::{case.get('name', f'case {index + 1}')}", 200)
             total += 1
             problems = run_case(game, case)
             if problems:

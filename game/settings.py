@@ -3,12 +3,16 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 
-from game.userfiles import load_json, save_json
+from game import schema
+from game.userfiles import load_checked, merged, try_save_json
 
 FILE_NAME = "settings.json"
+VERSION = 1
 UI_SCALE_MIN = 0.75
 UI_SCALE_MAX = 1.5
 RUMBLE_LEVELS = ("off", "low", "high")
+# The file as a whole; each setting is checked on its own below so one bad value costs only itself.
+FILE_SCHEMA = schema.table({"version": schema.integer(0, 1 << 31)})
 
 
 @dataclass
@@ -28,11 +32,15 @@ class Settings:
 
     @classmethod
     def load(cls) -> tuple["Settings", str | None]:
-        """Read settings.json; unknown keys are ignored, bad values fall back to defaults."""
-        data, warning = load_json(FILE_NAME, {})
-        if not isinstance(data, dict):
-            return cls(), _join(warning, f"{FILE_NAME} is not a table of settings; using defaults")
+        """Read settings.json; unknown keys are kept for the next save, bad values fall back to defaults.
+
+        A file from a newer version of the game is left untouched (and never saved over) this session."""
+        loaded = load_checked(FILE_NAME, {}, FILE_SCHEMA, VERSION)
         settings = cls()
+        settings._raw, settings._newer = loaded.raw, loaded.newer
+        data, warning = loaded.data, loaded.warning
+        if not isinstance(data, dict):
+            return settings, _join(warning, f"{FILE_NAME} is not a table of settings; using defaults")
         bad: list[str] = []
         for f in fields(cls):
             if f.name not in data:
@@ -46,8 +54,11 @@ class Settings:
             warning = _join(warning, f"{FILE_NAME}: bad value for {', '.join(bad)}; using the default")
         return settings, warning
 
-    def save(self) -> None:
-        save_json(FILE_NAME, asdict(self))
+    def save(self) -> str | None:
+        """Write settings.json; returns a one-line warning if it cannot be written (never raises)."""
+        if getattr(self, "_newer", False):
+            return None   # the newer game's file stays as it is; these settings last this session
+        return try_save_json(FILE_NAME, merged(getattr(self, "_raw", None), {**asdict(self), "version": VERSION}))
 
 
 def _valid(name: str, value: object) -> object | None:

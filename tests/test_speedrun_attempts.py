@@ -63,6 +63,25 @@ def test_a_damaged_history_is_set_aside_not_lost(user_dir):
     assert path.with_name(path.name + ".corrupt-1").is_file()
 
 
+def test_a_newer_games_history_is_left_as_it_is(user_dir):
+    path = AttemptLog.path_for("rush.set.A")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps({"version": 99, "attempts": [{"id": 1, "shiny": True}], "practice": {}})
+    path.write_text(text, encoding="utf-8")
+    log, warning = AttemptLog.load("rush.set.A")
+    assert "newer version" in warning and log.attempts == []
+    log.add({"ticks": 100, "splits": [100]})
+    log.save()
+    assert path.read_text(encoding="utf-8") == text        # never written over, never moved aside
+
+
+def test_a_history_that_is_not_a_file_is_refused_without_reading(user_dir):
+    path = AttemptLog.path_for("rush.set.A")
+    path.mkdir(parents=True)                                 # a folder where the history should be
+    log, warning = AttemptLog.load("rush.set.A")
+    assert log.attempts == [] and warning
+
+
 def test_stats_are_what_livesplit_would_show():
     attempts = [
         {"id": 1, "outcome": "finished", "ticks": 1000, "splits": [300, 700, 1000], "flags": []},

@@ -173,7 +173,7 @@ def test_records_pb_leaderboard_and_flags(user_dir):
 
 def test_corrupt_records_are_moved_aside(user_dir):
     (user_dir / FILE_NAME).parent.mkdir(parents=True, exist_ok=True)
-    for n, data in enumerate([b'{"version": 1, "boards": {', b'[1, 2]', b'\xff\xfe', b'{"version": 9}'], start=1):
+    for n, data in enumerate([b'{"version": 1, "boards": {', b'[1, 2]', b'\xff\xfe', b'{"version": 0}'], start=1):
         (user_dir / FILE_NAME).write_bytes(data)
         rec, warning = Records.load()
         assert rec.data["boards"] == {} and warning and "\n" not in warning

@@ -31,10 +31,17 @@ class Toasts:
 
     def __init__(self) -> None:
         self.items: list[Toast] = []
+        self.shown_once: set[str] = set()
 
     def show(self, text: str, seconds: float = TOAST_SECONDS) -> None:
         ticks = max(1, int(seconds * TICK_RATE))
         self.items.append(Toast(text, ticks, ticks))
+
+    def show_once(self, text: str, seconds: float = TOAST_SECONDS) -> None:
+        """Show `text` only the first time this session (a problem that repeats on every save)."""
+        if text not in self.shown_once:
+            self.shown_once.add(text)
+            self.show(text, seconds)
 
     def update(self) -> None:
         for toast in self.items:
@@ -69,6 +76,11 @@ class Context:
 
     def toast(self, text: str, seconds: float = TOAST_SECONDS) -> None:
         self.toasts.show(text, seconds)
+
+    def save_warning(self, warning: str | None) -> None:
+        """A user file could not be saved: say so once a session (the change still applies)."""
+        if warning:
+            self.toasts.show_once(warning, seconds=8)
 
     def sound(self, name: str) -> None:
         self.audio.play(name)

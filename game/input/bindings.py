@@ -10,9 +10,10 @@ import tomllib
 
 import pygame
 
+from game import schema
 from game.data import asset
 from game.input.commands import Button
-from game.userfiles import load_json, save_json
+from game.userfiles import load_checked, merged, set_aside, try_save_json
 
 DEFAULTS_PATH = asset("bindings.toml")
 FILE_NAME = "bindings.json"
@@ -21,6 +22,16 @@ LAYOUTS = ("left", "right")
 BINDABLE = (Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT, Button.A, Button.B,
             Button.X, Button.Y, Button.LB, Button.RB, Button.START, Button.BACK)
 ESCAPE_KEY = pygame.K_ESCAPE  # never bindable: always pause / back
+VERSION = 1
+MAX_KEY_CODE = (1 << 31) - 1    # SDL keycodes are 32-bit (scancode keys have bit 30 set)
+MAX_PAD_BUTTON = 63             # SDL game controller buttons are a small enum
+_CODES = {b.name: schema.integer(0, MAX_KEY_CODE) for b in BINDABLE}
+_PAD = {b.name: schema.integer(0, MAX_PAD_BUTTON) for b in BINDABLE}
+FILE_SCHEMA = schema.nullable(schema.table({
+    "version": schema.integer(0, MAX_KEY_CODE),
+    "keyboard": schema.table({layout: schema.table(_CODES) for layout in LAYOUTS}),
+    "pad": schema.table(_PAD),
+}))   # null: "no bindings saved"
 
 
 def _load_defaults() -> tuple[dict[str, dict[Button, int]], dict[Button, int]]:
@@ -49,12 +60,15 @@ class Bindings:
     def load(cls) -> tuple["Bindings", str | None]:
         """The player's bindings (defaults where missing or invalid) and a warning if any."""
         bindings = cls()
-        data, warning = load_json(FILE_NAME, None)
+        loaded = load_checked(FILE_NAME, None, FILE_SCHEMA, VERSION)
+        bindings._raw, bindings._newer = loaded.raw, loaded.newer
+        data, warning = loaded.data, loaded.warning
         if data is None:
             return bindings, warning
         if not bindings._apply(data):
             bindings.reset()
-            extra = f"{FILE_NAME} has invalid bindings; using the defaults"
+            bindings._raw = None
+            extra = set_aside(FILE_NAME, "has invalid bindings")
             warning = f"{warning}; {extra}" if warning else extra
         return bindings, warning
 
@@ -82,12 +96,15 @@ class Bindings:
         return (len(set(all_keys)) == len(all_keys) and ESCAPE_KEY not in all_keys
                 and len(set(pads)) == len(pads))
 
-    def save(self) -> None:
-        """Write bindings.json atomically (button names -> codes)."""
-        save_json(FILE_NAME, {
+    def save(self) -> str | None:
+        """Write bindings.json atomically (button names -> codes); a one-line warning if it cannot be."""
+        if getattr(self, "_newer", False):
+            return None   # a newer game's file is left as it is; these bindings last this session
+        return try_save_json(FILE_NAME, merged(getattr(self, "_raw", None), {
+            "version": VERSION,
             "keyboard": {layout: {b.name: k for b, k in self.keys[layout].items()} for layout in LAYOUTS},
             "pad": {b.name: v for b, v in self.pad.items()},
-        })
+        }))
 
     def key_for(self, layout: str, button: Button) -> int:
         return self.keys[layout][button]
@@ -160,5 +177,5 @@ def pad_button_label(sdl_button: int) -> str:
 def _all_codes(table: dict) -> bool:
     """Every name is a bindable Button and every value a non-negative int."""
     names = {b.name for b in BINDABLE}
-    return all(n in names and isinstance(v, int) and not isinstance(v, bool) and v >= 0
+    return all(n in names and isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_KEY_CODE
                for n, v in table.items())

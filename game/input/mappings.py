@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 
 from game.input import sdl
-from game.userfiles import load_json, save_json
+from game.userfiles import load_json, try_save_json
 
 FILE_NAME = "pad_mappings.json"
 ENV = "SDL_GAMECONTROLLERCONFIG"
@@ -61,11 +61,11 @@ def load() -> dict[str, str]:
             if isinstance(g, str) and isinstance(m, str) and m.lower().startswith(g.lower() + ",")}
 
 
-def save(guid: str, mapping: str) -> None:
-    """Keep `mapping` for `guid` (replacing an older one), atomically."""
+def save(guid: str, mapping: str) -> str | None:
+    """Keep `mapping` for `guid` (replacing an older one), atomically; a one-line warning if it cannot be."""
     saved = load()
     saved[guid.lower()] = mapping
-    save_json(FILE_NAME, dict(sorted(saved.items())))
+    return try_save_json(FILE_NAME, dict(sorted(saved.items())))
 
 
 def install_saved() -> int:

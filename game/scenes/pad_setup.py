@@ -97,7 +97,7 @@ class PadSetupScene(Scene):
             return
         self.finished = True
         mapping = mappings.build_mapping(self.guid, self.device_name, self.chosen)
-        mappings.save(self.guid, mapping)
+        self.ctx.save_warning(mappings.save(self.guid, mapping))   # a read-only data folder: it still works now
         live = self.ctx.input.add_mapping(mapping)
         if live:
             self.ctx.toast(f"{self.device_name} is set up: press A on it to join")

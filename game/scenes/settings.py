@@ -51,7 +51,7 @@ class SettingsScene(MenuScene):
     def _changed(self) -> None:
         """Every change is applied and saved at once: nothing to forget on the way out."""
         settings = self.ctx.settings
-        settings.save()
+        self.ctx.save_warning(settings.save())
         self.ctx.audio.set_volume(settings.volume)
         self.ctx.audio.set_music_volume(settings.music_volume)
         self.ctx.ui.set_scale(settings.ui_scale)
@@ -174,7 +174,7 @@ class ControlsScene(MenuScene):
 
     def _reset(self) -> None:
         self.ctx.bindings.reset()
-        self.ctx.bindings.save()
+        self.ctx.save_warning(self.ctx.bindings.save())
         self.ctx.toast("Controls reset to the defaults")
 
     def _back(self) -> None:
@@ -195,7 +195,7 @@ class ControlsScene(MenuScene):
             self.ctx.bindings.set_key(self.layout, button, code)
         else:
             self.ctx.bindings.set_pad_button(button, code)
-        self.ctx.bindings.save()
+        self.ctx.save_warning(self.ctx.bindings.save())
         self.ctx.sound("confirm")
 
     def update(self, commands: dict[int, Command]) -> None:

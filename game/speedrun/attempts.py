@@ -33,7 +33,7 @@ from typing import Callable
 
 from game.replay import replays_dir
 from game.speedrun.splits import merge_best, segments_of
-from game.userfiles import atomic_write_text, user_dir
+from game.userfiles import atomic_write_text, load_json, set_aside, user_dir
 
 KEEP_LAST = 50
 PRACTICE_KEEP = 20
@@ -98,6 +98,7 @@ class AttemptLog:
         self.path = self.path_for(board)
         self.replays = replay_folder()
         self._text: dict[int, str] = {}   # attempt id -> its JSON, reused by every save (see save())
+        self.newer = False                # the file is a newer game's: never written over
 
     # ----- files ------------------------------------------------------------------
     @staticmethod
@@ -106,15 +107,20 @@ class AttemptLog:
 
     @classmethod
     def load(cls, board: str) -> tuple["AttemptLog", str | None]:
-        path = cls.path_for(board)
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            return cls(board), None
-        except (OSError, UnicodeDecodeError, ValueError, RecursionError):
-            return cls(board), _set_aside(path)
+        """The board's history through the user-file reader (size cap, no FIFOs); a damaged one is
+        moved aside, one from a newer game is left as it is and not written this session."""
+        name = cls.path_for(board).relative_to(user_dir()).as_posix()
+        missing = object()
+        data, warning = load_json(name, missing)
+        if data is missing:
+            return cls(board), warning
+        found = data.get("version") if isinstance(data, dict) else None
+        if isinstance(found, int) and not isinstance(found, bool) and found > LOG_VERSION:
+            log = cls(board)
+            log.newer = True
+            return log, f"{name} was made by a newer version of the game; it is left as it is"
         if not _valid(data):
-            return cls(board), _set_aside(path)
+            return cls(board), set_aside(name, "is not an attempt history")
         data.setdefault("practice", {})
         return cls(board, data), None
 
@@ -122,6 +128,8 @@ class AttemptLog:
         """Write the whole history atomically. Each attempt is serialised once and its text kept:
         one json.dumps of thousands of attempts would hold the interpreter lock for tens of ms
         (a hitch in the run going on meanwhile); small dumps of new attempts do not."""
+        if self.newer:
+            return      # a newer game's history: this session's attempts are not written over it
         parts = []
         for entry in self.attempts:
             text = self._text.get(entry["id"])
@@ -310,14 +318,3 @@ def _valid(data: object) -> bool:
     return True
 
 
-def _set_aside(path: Path) -> str:
-    import os
-    n = 1
-    while path.with_name(f"{path.name}.corrupt-{n}").exists():
-        n += 1
-    aside = path.with_name(f"{path.name}.corrupt-{n}")
-    try:
-        os.replace(path, aside)
-    except OSError as exc:
-        return f"{path.name} is not an attempt history and could not be moved aside ({exc.strerror}); starting empty"
-    return f"{path.name} is not an attempt history; moved to {aside.name}, starting empty"

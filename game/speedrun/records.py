@@ -12,24 +12,31 @@ segments; flagged runs are kept in the last runs with their flags shown.
 from __future__ import annotations
 
 import datetime as _dt
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.replay import replays_dir
+from game import schema
+from game.replay import MAX_REPLAY_BYTES, replays_dir
 from game.speedrun.splits import Comparison, merge_best
-from game.userfiles import atomic_write_text, load_json, save_json, user_dir
+from game.untrusted import UntrustedError, read_text
+from game.userfiles import atomic_write_text, load_checked, save_json
 
 FILE_NAME = "speedrun.json"
 RECORDS_VERSION = 1
 TOP = 10
 LAST = 10
 FLAG_NAMES = {"mistake": "mistake", "assist": "assist on", "speed": "game speed changed"}
+RECORDS_LIMIT = 16 << 20          # bytes: years of daily boards fit many times over
+MAX_TICKS = 60 * 60 * 60 * 24     # a day of ticks: any time beyond is damage
+MAX_LIST = 100_000                # splits, names, runs in one list
 
 
 def replay_folder() -> Path:
     folder = replays_dir() / "speedrun"
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        pass   # a read-only data folder: saving a replay says so, listing finds none
     return folder
 
 
@@ -52,14 +59,16 @@ class Records:
     @classmethod
     def load(cls) -> tuple["Records", str | None]:
         """The records, or empty ones and a warning if the file was corrupt (it is moved aside)."""
-        data, warning = load_json(FILE_NAME, None)
-        if data is None:
-            return cls(), warning
-        if not _valid(data):
-            return cls(), _set_aside(user_dir() / FILE_NAME)
-        return cls(data), None
+        loaded = load_checked(FILE_NAME, None, FILE_SCHEMA, RECORDS_VERSION, RECORDS_LIMIT)
+        records = cls(loaded.data) if loaded.data is not None else cls()
+        records.newer = loaded.newer
+        return records, loaded.warning
 
     def save(self) -> None:
+        """Write speedrun.json (OSError if the folder cannot take it). A newer game's file is never
+        overwritten: this session's records then last only this session."""
+        if getattr(self, "newer", False):
+            return
         save_json(FILE_NAME, self.data)
 
     # ----- reading ----------------------------------------------------------------
@@ -132,6 +141,8 @@ class Records:
 
     def prune_replays(self) -> None:
         """Delete speedrun replays no record points at any more (old resets of the last-runs list)."""
+        if getattr(self, "newer", False):
+            return   # the records naming them are in a file this version cannot read
         keep = self.referenced_replays()
         for path in replay_folder().glob("*.replay"):
             if path.name not in keep:
@@ -141,8 +152,8 @@ class Records:
                     pass
 
 
-def save_replay(key: str, text: str, when: _dt.datetime | None = None) -> str:
-    """Write a run's replay next to the records; returns its file name."""
+def save_replay(key: str, text: str, when: _dt.datetime | None = None) -> str | None:
+    """Write a run's replay next to the records; returns its file name (None if the folder cannot take it)."""
     when = when or _dt.datetime.now()
     base = f"{key}-{when.strftime('%Y%m%d-%H%M%S')}"
     folder = replay_folder()
@@ -150,14 +161,17 @@ def save_replay(key: str, text: str, when: _dt.datetime | None = None) -> str:
     while (folder / name).exists():
         n += 1
         name = f"{base}-{n}.replay"
-    atomic_write_text(folder / name, text)
+    try:
+        atomic_write_text(folder / name, text)
+    except OSError:
+        return None
     return name
 
 
 def read_replay_text(name: str) -> str | None:
     try:
-        return (replay_folder() / name).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+        return read_text(replay_folder() / name, MAX_REPLAY_BYTES, "replay")
+    except UntrustedError:
         return None
 
 
@@ -169,32 +183,24 @@ def _empty_board() -> dict:
     return {"pb": None, "best_segments": [], "leaderboard": [], "last": [], "attempts": 0}
 
 
-def _valid(data: object) -> bool:
-    if not isinstance(data, dict) or data.get("version") != RECORDS_VERSION:
-        return False
-    boards = data.get("boards")
-    if not isinstance(boards, dict):
-        return False
-    for board in boards.values():
-        if not isinstance(board, dict):
-            return False
-        runs = [board.get("pb")] + list(board.get("leaderboard", [])) + list(board.get("last", []))
-        if not all(r is None or (isinstance(r, dict) and isinstance(r.get("splits", []), list)) for r in runs):
-            return False
-        if board.get("pb") is not None and not isinstance(board["pb"].get("ticks"), int):
-            return False
-        if not all(s is None or isinstance(s, int) for s in board.get("best_segments", [])):
-            return False
-    return True
-
-
-def _set_aside(path: Path) -> str:
-    n = 1
-    while path.with_name(f"{path.name}.corrupt-{n}").exists():
-        n += 1
-    aside = path.with_name(f"{path.name}.corrupt-{n}")
-    try:
-        os.replace(path, aside)
-    except OSError as exc:
-        return f"{path.name} is not a records file and could not be moved aside ({exc.strerror}); starting empty"
-    return f"{path.name} is not a records file; moved to {aside.name}, starting empty"
+_TICKS = schema.integer(0, MAX_TICKS)
+_SEGMENTS = schema.array(schema.nullable(_TICKS), MAX_LIST)
+_RUN_FIELDS = {
+    "ticks": schema.nullable(_TICKS), "splits": _SEGMENTS, "names": schema.array(schema.text(200), MAX_LIST),
+    "flags": schema.array(schema.text(64), 64), "seed": schema.integer(-(1 << 63), 1 << 63),
+    "date": schema.text(40), "real_ms": schema.number(0, 1e12), "complete": schema.boolean(),
+    "reason": schema.nullable(schema.text(500)), "seed_label": schema.text(200),
+    # a file name in the speedrun replay folder, never a path
+    "replay": schema.nullable(schema.text(200, pattern=r"[A-Za-z0-9][A-Za-z0-9._-]*\.replay")),
+}
+_RUN = schema.table(_RUN_FIELDS)
+_PB = schema.table({**_RUN_FIELDS, "ticks": _TICKS}, required=("ticks", "splits"))
+_RANKED = schema.table({**_RUN_FIELDS, "ticks": _TICKS}, required=("ticks", "date"))
+_BOARD = schema.table({
+    "pb": schema.nullable(_PB), "best_segments": _SEGMENTS, "leaderboard": schema.array(_RANKED, MAX_LIST),
+    "last": schema.array(_RUN, MAX_LIST), "attempts": schema.integer(0, 1 << 53),
+})
+# Older files (another version number) are set aside; a newer one is left alone by load_checked.
+FILE_SCHEMA = schema.table({"version": schema.integer(RECORDS_VERSION, RECORDS_VERSION),
+                            "boards": schema.mapping(schema.text(200), _BOARD, 1 << 20)},
+                           required=("version", "boards"))

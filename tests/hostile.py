@@ -1,0 +1,373 @@
+"""Hostile inputs: every file the game reads, as an attacker or an unlucky user would make it.
+
+`build_cases(folder)` writes them and returns Case objects: the command line to
+run and what a good outcome is. tests/test_hostile_files.py runs each under a
+time and memory budget; tools/fuzz.py reuses the runner for its mutations.
+"""
+from __future__ import annotations
+
+import base64
+import gzip
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import threading
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LEVELS = ROOT / "levels"
+BUDGET_SECONDS = 2.0          # CPU for a refusal (or a user file falling back to defaults)
+ACCEPTED_SECONDS = 30.0       # CPU for an input that is accepted and played (a whole replayed match)
+BUDGET_BYTES = 300 << 20
+ANSI = "\x1b[31m"
+
+
+@dataclass
+class Case:
+    name: str
+    argv: list[str]
+    codes: tuple[int, ...] = (2,)
+    env: dict[str, str] = field(default_factory=dict)
+    script: str = "main.py"       # or tests/hostile_shell.py: the whole shell over a user folder
+
+
+@dataclass
+class Outcome:
+    case: Case
+    code: int
+    stdout: str
+    stderr: str
+    seconds: float        # CPU time of the child (user + system)
+    peak_bytes: int       # the child's peak resident set
+
+    def problems(self) -> list[str]:
+        """Why this outcome is not a clean answer ([] when it is)."""
+        out: list[str] = []
+        text = self.stdout + self.stderr
+        if "Traceback" in text:
+            out.append("traceback")
+        if self.code not in self.case.codes:
+            out.append(f"exit {self.code}, expected {'/'.join(map(str, self.case.codes))}")
+        if self.code == 2:
+            lines = message_lines(self.stderr) + [line for line in message_lines(self.stdout)
+                                                   if not re.fullmatch(r"\d+ passed, \d+ failed", line)]
+            if len(lines) != 1:
+                out.append(f"{len(lines)} message lines")
+            if "\x1b" in text:
+                out.append("an escape sequence reached the terminal")
+        limit = ACCEPTED_SECONDS if self.code in self.case.codes and self.code in (0, 1) else BUDGET_SECONDS
+        if self.seconds > limit:
+            out.append(f"{self.seconds:.1f} s of CPU")
+        if self.peak_bytes > BUDGET_BYTES:
+            out.append(f"{self.peak_bytes >> 20} MB resident")
+        return out
+
+
+def message_lines(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line.strip() and not line.startswith("pygame-ce ")]
+
+
+def child_env(user: Path, extra: dict[str, str] | None = None) -> dict[str, str]:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
+               SOLDOUT_USER_DIR=str(user), PYTHONPATH=str(ROOT))
+    env.update(extra or {})
+    return env
+
+
+# The child sets its own limits before the game starts: a CPU-time limit and an address-space
+# limit, so a runaway input is killed rather than hanging or swapping the machine.
+# It reports its peak resident set (VmHWM: this process's own, unlike ru_maxrss, which Linux
+# carries over from the parent that forked it) to a file when it exits.
+_CHILD = (
+    "import atexit, resource, runpy, sys\n"
+    "cpu, mem, report = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]\n"
+    "resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu))\n"
+    "resource.setrlimit(resource.RLIMIT_AS, (mem, mem))\n"
+    "def peak():\n"
+    "    with open('/proc/self/status') as f:\n"
+    "        kb = [l.split()[1] for l in f if l.startswith('VmHWM:')][0]\n"
+    "    with open(report, 'w') as f:\n"
+    "        f.write(kb)\n"
+    "atexit.register(peak)\n"
+    "sys.argv = [sys.argv[4], *sys.argv[5:]]\n"
+    "runpy.run_path(sys.argv[0], run_name='__main__')\n"
+)
+
+
+def run_case(case: Case, user: Path, cpu_seconds: int = 10, address_space: int = 2 << 30) -> Outcome:
+    """Run `main.py ARGV` in a child under resource limits; the budget is judged from its rusage."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, \
+            tempfile.NamedTemporaryFile("r", suffix=".peak") as peak:
+        proc = subprocess.Popen([sys.executable, "-c", _CHILD, str(cpu_seconds), str(address_space), peak.name,
+                                 str(ROOT / case.script), *case.argv], cwd=ROOT, env=child_env(user, case.env),
+                                stdout=out, stderr=err, stdin=subprocess.DEVNULL)
+        timer = threading.Timer(cpu_seconds * 3 + 10, proc.kill)   # a child blocked without using CPU
+        timer.start()
+        try:
+            _, status, usage = os.wait4(proc.pid, 0)
+        finally:
+            timer.cancel()
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        kb = peak.read().strip()
+        return Outcome(case, proc.returncode, out.read().decode("utf-8", "replace"),
+                       err.read().decode("utf-8", "replace"), usage.ru_utime + usage.ru_stime,
+                       int(kb) * 1024 if kb.isdigit() else 0)
+
+
+# ---------------------------------------------------------------- levels
+def _level_text(name: str = "boutique.tmx") -> str:
+    """A shipped level whose tileset is named by absolute path, so it works from any folder."""
+    text = (LEVELS / name).read_text(encoding="utf-8")
+    return text.replace('source="mall.tsx"', f'source="{LEVELS / "mall.tsx"}"')
+
+
+def _tsx_text() -> str:
+    text = (LEVELS / "mall.tsx").read_text(encoding="utf-8")
+    return text.replace('source="../assets/tiles/mall.png"', f'source="{ROOT / "assets" / "tiles" / "mall.png"}"')
+
+
+def _own_tileset(folder: Path, tmx: str, tsx: str, name: str) -> Path:
+    """A level with its own tileset file beside it."""
+    (folder / f"{name}.tsx").write_text(tsx, encoding="utf-8")
+    path = folder / f"{name}.tmx"
+    path.write_text(tmx.replace(f'source="{LEVELS / "mall.tsx"}"', f'source="{name}.tsx"'), encoding="utf-8")
+    return path
+
+
+def _first_object_attr(text: str, attr: str, value: str, cls: str | None = None) -> str:
+    pattern = rf'(<object [^>]*type="{cls}"[^>]*?) {attr}="[^"]*"' if cls else rf'(<object [^>]*?) {attr}="[^"]*"'
+    return re.sub(pattern, rf'\1 {attr}="{value}"', text, count=1)
+
+
+def _layer_data(text: str, layer: str, encoding: str, payload: str, compression: str | None = None) -> str:
+    comp = f' compression="{compression}"' if compression else ""
+    return re.sub(rf'(<layer [^>]*name="{layer}"[^>]*>\s*)<data encoding="csv">.*?</data>',
+                  lambda m: f'{m.group(1)}<data encoding="{encoding}"{comp}>{payload}</data>',
+                  text, count=1, flags=re.S)
+
+
+def level_cases(folder: Path) -> list[Case]:
+    folder.mkdir(parents=True, exist_ok=True)
+    base = _level_text()
+    tsx = _tsx_text()
+    made: dict[str, Path] = {}
+
+    def level(name: str, text: str) -> None:
+        path = folder / f"{name}.tmx"
+        path.write_text(text, encoding="utf-8")
+        made[name] = path
+
+    level("object_x_nan", _first_object_attr(base, "x", "nan"))
+    level("object_x_inf", _first_object_attr(base, "x", "inf"))
+    level("object_y_huge", _first_object_attr(base, "y", "1" + "0" * 400))
+    level("unknown_encoding", base.replace('encoding="UTF-8"', 'encoding="x-no-such"', 1))
+    level("table_width_1e9", _first_object_attr(base, "width", "1e9", "starting_table"))
+    level("table_width_1e12", _first_object_attr(base, "width", "1e12", "starting_table"))
+    bomb = zlib.compress(b"\0" * (64 << 20), 9)
+    level("zlib_bomb", _layer_data(base, "floor", "base64", base64.b64encode(bomb).decode(), "zlib"))
+    gbomb = gzip.compress(b"\0" * (64 << 20), 9)
+    level("gzip_bomb", _layer_data(base, "floor", "base64", base64.b64encode(gbomb).decode(), "gzip"))
+    two = gzip.compress(b"\0" * 16) + gbomb
+    level("gzip_two_members", _layer_data(base, "floor", "base64", base64.b64encode(two).decode(), "gzip"))
+    level("entity_expansion", base.replace('<map ', '<!DOCTYPE map [<!ENTITY a "aaaaaaaaaa">]>\n<map ', 1))
+    # A 100 MB CSV layer: a sparse file, so the test writes almost nothing; its size alone is refused.
+    huge = folder / "csv_100mb.tmx"
+    with open(huge, "wb") as handle:
+        handle.write(base.encode("utf-8"))
+        handle.truncate(100 << 20)
+    made["csv_100mb"] = huge
+    # Tilesets: a FIFO, an image declared 2,000,000 px a side, a non-image, tile sizes 256 and 2048.
+    fifo_dir = folder / "fifo"
+    fifo_dir.mkdir(exist_ok=True)
+    if not (fifo_dir / "fifo.tsx").exists():
+        os.mkfifo(fifo_dir / "fifo.tsx")
+    (fifo_dir / "fifo_tileset.tmx").write_text(base.replace(f'source="{LEVELS / "mall.tsx"}"', 'source="fifo.tsx"'))
+    made["fifo_tileset"] = fifo_dir / "fifo_tileset.tmx"
+    made["image_2000000"] = _own_tileset(folder, base, re.sub(r'width="256" height="64"',
+                                                             'width="2000000" height="2000000"', tsx), "image_2000000")
+    (folder / "not_an_image.png").write_text("this is not a picture\n" * 100)
+    made["image_not_png"] = _own_tileset(folder, base, re.sub(r'source="[^"]*mall\.png"', 'source="not_an_image.png"', tsx),
+                                         "image_not_png")
+    png = (ROOT / "assets" / "tiles" / "mall.png").read_bytes()
+    (folder / "damaged.png").write_bytes(png[:40] + b"\0" * (len(png) - 40))
+    made["image_damaged"] = _own_tileset(folder, base, re.sub(r'source="[^"]*mall\.png"', 'source="damaged.png"', tsx),
+                                         "image_damaged")
+    for size in (256, 2048):
+        big = re.sub(r'tilewidth="32" tileheight="32"', f'tilewidth="{size}" tileheight="{size}"', base, count=1)
+        made[f"tiles_{size}"] = _own_tileset(folder, big, tsx.replace('tilewidth="32" tileheight="32"',
+                                                                      f'tilewidth="{size}" tileheight="{size}"'),
+                                             f"tiles_{size}")
+    # Confinement: a tileset and an image named by absolute or ../ paths outside the level's folder.
+    outside = folder.parent / "outside"
+    outside.mkdir(exist_ok=True)
+    (outside / "mall.tsx").write_text(tsx)
+    inner = folder / "inner"
+    inner.mkdir(exist_ok=True)
+    (inner / "up.tmx").write_text(base.replace(f'source="{LEVELS / "mall.tsx"}"', 'source="../../outside/mall.tsx"'))
+    made["tileset_dotdot"] = inner / "up.tmx"
+    level("tileset_absolute", base.replace(f'source="{LEVELS / "mall.tsx"}"', f'source="{outside / "mall.tsx"}"'))
+    level("tileset_etc", base.replace(f'source="{LEVELS / "mall.tsx"}"', 'source="/etc/passwd.tsx"'))
+    made["image_absolute"] = _own_tileset(folder, base, re.sub(r'source="[^"]*mall\.png"', 'source="/etc/hostname"', tsx),
+                                          "image_absolute")
+    level("name_newline", base.replace('value="The Boutique"', 'value="Evil&#10;name&#9;"'))
+    cases = [Case(f"level:{name}", ["--check-level", str(path)]) for name, path in sorted(made.items())]
+    cases.append(Case("level:headless_nan", ["--headless", "--bots", "2", "--level", str(made["object_x_nan"])]))
+    return cases
+
+
+def tile_size_level(folder: Path, size: int) -> Path:
+    """The boutique with `size`-pixel tiles (objects scaled to match) and its own tileset beside it."""
+    folder.mkdir(parents=True, exist_ok=True)
+    text = _level_text().replace('tilewidth="32" tileheight="32"', f'tilewidth="{size}" tileheight="{size}"', 1)
+    text = re.sub(r'(<object [^>]*?)/?>', lambda m: _scale_object(m.group(0), size / 32), text)
+    return _own_tileset(folder, text, _tsx_text().replace('tilewidth="32" tileheight="32"',
+                                                         f'tilewidth="{size}" tileheight="{size}"'), f"tiles_{size}")
+
+
+def _scale_object(tag: str, factor: float) -> str:
+    return re.sub(r' (x|y|width|height)="([0-9.]+)"', lambda m: f' {m.group(1)}="{float(m.group(2)) * factor:g}"', tag)
+
+
+# ---------------------------------------------------------------- replays and run codes
+def good_replay(seed: int = 5) -> str:
+    """A short real replay (two bots, one round), made in-process."""
+    sys.path.insert(0, str(ROOT))
+    from game.input.commands import IDLE, Button, Command
+    from game.match import MatchSpec, SeatSpec
+    from game.replay import ReplayWriter, header_for
+    spec = MatchSpec(game="soldout", seats=(SeatSpec(0, "Ana", "bot"), SeatSpec(1, "Ben", "bot")), mode="rush",
+                     rounds=1, seed=seed, teams=False)
+    writer = ReplayWriter(header_for(spec))
+    for t in range(120):
+        writer.add_tick([Command(t % 5 - 2, 0, Button.A if t % 7 == 0 else Button.NONE, Button.NONE), IDLE])
+    return writer.text()
+
+
+def _with_header(text: str, change) -> str:
+    head, _, rest = text.partition("\n")
+    magic, version, raw = head.split(" ", 2)
+    header = json.loads(raw)
+    change(header)
+    return f"{magic} {version} {json.dumps(header)}\n{rest}"
+
+
+def _speedrun(header: dict, **info) -> None:
+    header["options"] = {"speedrun": {"category": "rush_solo", "variant": "set", "date": "", "seed_index": 0,
+                                      "speed": 100, **info}}
+
+
+def replay_cases(folder: Path, blank_mb: int = 200) -> list[Case]:
+    folder.mkdir(parents=True, exist_ok=True)
+    good = good_replay()
+    texts: dict[str, str] = {}
+    texts["seed_5000_digits"] = good.replace('"seed": 5', '"seed": ' + "9" * 5000, 1) if '"seed": 5' in good else \
+        _with_header(good, lambda h: None).replace('"seed": 5', '"seed": ' + "9" * 5000, 1)
+    lines = good.splitlines()
+    texts["count_5000_digits"] = "\n".join([lines[0], "9" * 5000 + " . ."]) + "\n"
+    texts["count_superscript"] = "\n".join([lines[0], "\u00b2 . ."]) + "\n"
+    texts["count_arabic_indic"] = "\n".join([lines[0], "\u0663 . ."]) + "\n"
+    texts["token_arabic_indic"] = "\n".join([lines[0], "1 \u0661,0,0,0 ."]) + "\n"
+    texts["team_list"] = _with_header(good, lambda h: h["seats"][0].update(team=[1]))
+    texts["category_list"] = _with_header(good, lambda h: _speedrun(h, category=["rush_solo"]))
+    texts["category_dict"] = _with_header(good, lambda h: _speedrun(h, category={"a": 1}))
+    texts["daily_date_non_ascii"] = _with_header(good, lambda h: _speedrun(h, variant="daily", date="२०२६-११-३०"))
+    texts["speed_infinity"] = _with_header(good, lambda h: _speedrun(h)).replace('"speed": 100', '"speed": Infinity')
+    texts["seed_index_infinity"] = _with_header(good, lambda h: _speedrun(h)).replace('"seed_index": 0',
+                                                                                     '"seed_index": Infinity')
+    texts["speed_nan"] = _with_header(good, lambda h: _speedrun(h)).replace('"speed": 100', '"speed": NaN')
+    texts["checkout_one_seat"] = _with_header(good, lambda h: h.update(game="checkout", mode="standard",
+                                                                       seats=h["seats"][:1]))
+    texts["level_5000_chars"] = _with_header(good, lambda h: h.update(level="x" * 5000))
+    texts["level_name_too_long"] = _with_header(good, lambda h: h.update(level="x" * 255))   # ENAMETOOLONG
+    texts["version_newline"] = _with_header(good, lambda h: h.update(game_version="9.9\nsecond line\nthird"))
+    texts["version_ansi"] = _with_header(good, lambda h: h.update(game_version=f"{ANSI}red"))
+    texts["same_seat_thrice"] = _with_header(good, lambda h: h.update(seats=[h["seats"][0]] * 3)).replace(
+        " . .\n", " . . .\n")
+    texts["deep_header"] = f"SOCO-REPLAY 1 {'[' * 100_000}\n"
+    texts["format_5000_digits"] = "SOCO-REPLAY " + "1" * 5000 + " {}\n"
+    made = {}
+    for name, text in texts.items():
+        path = folder / f"{name}.replay"
+        path.write_text(text, encoding="utf-8")
+        made[name] = path
+    blank = folder / "blank_lines.replay"
+    with open(blank, "wb") as handle:       # the header and 200 MB of newlines (sparse would be NULs)
+        handle.write(good.splitlines()[0].encode() + b"\n")
+        chunk = b"\n" * (1 << 20)
+        for _ in range(blank_mb):
+            handle.write(chunk)
+    made[f"blank_lines_{blank_mb}mb"] = blank
+    small_blank = folder / "blank_lines_small.replay"
+    small_blank.write_bytes(good.splitlines()[0].encode() + b"\n" + b"\n" * (4 << 20))
+    made["blank_lines_4mb"] = small_blank
+    squeeze = zlib.compressobj(9)
+    block = b"\n" * (8 << 20)
+    bomb = base64.urlsafe_b64encode(b"".join([*(squeeze.compress(block) for _ in range(128)), squeeze.flush()]))
+    code = folder / "code_bomb.txt"
+    code.write_text("SOCO1-" + bomb.decode().rstrip("=") + ".00000000\n")
+    made["run_code_bomb"] = code
+    cases = [Case(f"replay:{name}", ["--replay", str(path), "--headless", "--json"]) for name, path in sorted(made.items())]
+    cases.append(Case("replay:dev_zero", ["--replay", "/dev/zero", "--headless", "--json"]))
+    fifo = folder / "fifo.replay"
+    if not fifo.exists():
+        os.mkfifo(fifo)
+    cases.append(Case("replay:fifo", ["--replay", str(fifo), "--headless", "--json"]))
+    cases.append(Case("replay:window_ansi_path", ["--replay", str(made["version_ansi"])]))
+    return cases
+
+
+# ---------------------------------------------------------------- scenarios
+def scenario_cases(folder: Path) -> list[Case]:
+    folder.mkdir(parents=True, exist_ok=True)
+    texts = {
+        "case_is_int_list": 'game = "soldout"\ncase = [1]\n',
+        "deep_array": 'game = "soldout"\nx = ' + "[" * 100_000 + "]" * 100_000 + "\n",
+        "int_5000_digits": 'game = "soldout"\n[[case]]\nname = "a"\nseed = ' + "9" * 5000 + "\n",
+        "players_billion": 'game = "soldout"\n[[case]]\nname = "a"\nmode = "rush"\nplayers = 1000000000\n',
+        "checkout_players_billion": 'game = "checkout"\n[[case]]\nname = "a"\nplayers = 1000000000\n',
+        "float_inf": 'game = "soldout"\n[[case]]\nname = "a"\nx = inf\n',
+        "name_ansi": f'game = "soldout"\n[[case]]\nname = "{ANSI}"\nplayers = 2\n',
+    }
+    cases = []
+    for name, text in texts.items():
+        path = folder / f"{name}.toml"
+        path.write_text(text, encoding="utf-8")
+        cases.append(Case(f"scenario:{name}", ["--scenario", str(path)]))
+    cases.append(Case("scenario:dev_zero", ["--scenario", "/dev/zero"]))
+    return cases
+
+
+# ---------------------------------------------------------------- user files
+SHELL = "tests/hostile_shell.py"
+BIG = "9" * 5000
+
+
+def user_file_cases() -> dict[str, dict[str, bytes]]:
+    """name -> {file in the user folder: bytes}. Each must give toasts and defaults, never a crash."""
+    return {
+        "settings_5000_digits": {"settings.json": ('{"volume": %s}' % BIG).encode()},
+        "settings_float_overflow": {"settings.json": b'{"volume": 1e999, "ui_scale": -1e400}'},
+        "settings_nan": {"settings.json": b'{"volume": NaN}'},
+        "speedrun_5000_digits": {"speedrun.json": ('{"version": 1, "boards": {"k": {"attempts": %s}}}' % BIG).encode()},
+        "bindings_2_pow_40": {"bindings.json": ('{"keyboard": {"left": {"A": %d}}}' % (1 << 40)).encode()},
+        "bindings_pad_huge": {"bindings.json": b'{"pad": {"A": 4294967296}}'},
+        "speedrun_best_segments_5": {"speedrun.json": b'{"version":1,"boards":{"k":{"best_segments":5}}}'},
+        "speedrun_leaderboard_5": {"speedrun.json": b'{"version":1,"boards":{"k":{"leaderboard":5}}}'},
+        "speedrun_best_segments_null": {"speedrun.json": b'{"version":1,"boards":{"k":{"best_segments":null}}}'},
+        "speedrun_pb_no_splits": {"speedrun.json": b'{"version":1,"boards":{"rush_solo.set.A":{"pb":{"ticks":5}}}}'},
+        "speedrun_replay_path": {"speedrun.json":
+                                 b'{"version":1,"boards":{"k":{"pb":{"ticks":5,"splits":[],"replay":"../../x"}}}}'},
+        "settings_newer": {"settings.json": b'{"version": 99, "volume": 0.3, "from_the_future": {"a": [1, 2]}}'},
+        "speedrun_newer": {"speedrun.json": b'{"version": 2, "boards": {"k": {"new_shape": true}}}'},
+        "bindings_newer": {"bindings.json": b'{"version": 7, "keyboard": {"left": {"HOME": 1}}}'},
+        "settings_deep": {"settings.json": b"[" * 100_000 + b"]" * 100_000},
+        "all_garbage": {"settings.json": bytes(range(256)), "bindings.json": b"\xff" * 99,
+                        "speedrun.json": b"{" * 5000},
+    }

@@ -1,0 +1,41 @@
+"""Check a level as `--check-level` does and, if it is accepted, play and draw it in the mall scene.
+
+A level that --check-level accepts must always draw: this is that promise, run by
+tests/test_hostile_files.py and tools/fuzz.py on every accepted mutation."""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def main(path: str) -> int:
+    from game.levels import LevelError, load_level
+    try:
+        load_level(path)
+    except LevelError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    import pygame
+
+    from game import app
+    from game.headless import build_spec
+    from game.scenes.mall import MallScene
+    pygame.init()
+    screen = pygame.display.set_mode((1280, 720))
+    ctx = app.make_context(load_user_files=False)
+    ctx.stack.push(MallScene(ctx, build_spec("soldout", 2, seed=1, level=path)))
+    ctx.stack.apply()
+    for _ in range(30):
+        app.tick(ctx)
+    app.draw(ctx, screen, 0.5)
+    print(f"ok: {path} plays and draws")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1]))

@@ -1,0 +1,344 @@
+"""Fuzz every reader of untrusted files for minutes, each input in a child process under limits.
+
+    python tools/fuzz.py [--minutes 10] [--seed 1] [--workers 2] [--keep DIR]
+
+Mutates the shipped levels (and their tileset), replays recorded at the start
+(both games, every mode), run codes made from them, the conformance scenarios,
+and the player's user files (settings, bindings, speedrun records); also runs
+the hand-made hostile inputs of tests/hostile.py once. Each input runs in a
+child with a CPU-time limit and an address-space limit (`resource`), as the
+game runs it:
+- a level: `--check-level`, and if accepted it is played and drawn in the mall
+  scene (tests/hostile_level.py): exit 0 or 2;
+- a replay or run code: `--replay FILE --headless --json`: exit 0 or 2;
+- a scenario file: `--scenario FILE`: exit 0, 1 (a case fails) or 2;
+- user files: the whole shell started over them (tests/hostile_shell.py): exit 0.
+An exit 2 must be one line; no traceback ever; a refusal within 2 s of CPU,
+everything within 300 MB resident. Failing inputs are kept (in --keep, default
+fuzz-failures/) with the command that reproduces them. Prints one JSON summary;
+exit 1 if anything failed.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter, defaultdict
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT))
+
+import hostile  # noqa: E402
+
+NASTY = [b"", b"nan", b"inf", b"-inf", b"NaN", b"Infinity", b"-1", b"0", b"1e9", b"1e999", b"9" * 5000,
+         "\u00b2".encode(), "\u0663".encode(), b"\x1b[31m", b"\n", b"\r\n", b"\x00", b"\xff\xfe", b"[]", b"{}",
+         b"null", b"true", b"2147483648", b"4294967296", b"-2147483649", b"2000000", b"../../../etc/passwd",
+         b"/dev/zero", b"[" * 3000, b"{" * 3000, b'"' + b"x" * 5000 + b'"', b"<", b"&", b"<!ENTITY", b"]]>",
+         b"1.5", b"1_000", b"0x10", b" ", b"\t", "\u202e".encode(), b"x" * 300, b"/" * 50]
+
+
+# ---------------------------------------------------------------- mutations
+def mutate(data: bytes, rng: random.Random) -> bytes:
+    """One to five edits: nasty tokens, flipped bytes, doubled or dropped spans and lines, a cut."""
+    for _ in range(rng.randint(1, 5)):
+        if not data:
+            return rng.choice(NASTY)
+        kind = rng.choice(("nasty", "nasty_value", "flip", "double", "drop", "line", "cut", "repeat"))
+        at = rng.randrange(len(data))
+        if kind == "nasty":
+            data = data[:at] + rng.choice(NASTY) + data[at + rng.randint(0, 6):]
+        elif kind == "nasty_value":           # an attribute or JSON/TOML value replaced whole
+            quote = data.find(b'"', at)
+            end = data.find(b'"', quote + 1) if quote >= 0 else -1
+            if 0 <= quote < end:
+                data = data[:quote + 1] + rng.choice(NASTY).replace(b'"', b"") + data[end:]
+        elif kind == "flip":
+            data = data[:at] + bytes([rng.randrange(256)]) + data[at + 1:]
+        elif kind == "double":
+            span = rng.randint(1, 200)
+            data = data[:at + span] + data[at:at + span] + data[at + span:]
+        elif kind == "drop":
+            data = data[:at] + data[at + rng.randint(1, 200):]
+        elif kind == "line":
+            lines = data.split(b"\n")
+            i, j = rng.randrange(len(lines)), rng.randrange(len(lines))
+            lines[i], lines[j] = lines[j], lines[i]
+            if rng.random() < 0.5:
+                lines.insert(i, lines[j])
+            data = b"\n".join(lines)
+        elif kind == "cut":
+            data = data[:at]
+        else:                                  # one span repeated many times: growth without limit
+            span = data[at:at + rng.randint(1, 60)]
+            data = data[:at] + span * rng.randint(100, 20_000) + data[at:]
+    return data
+
+
+# ---------------------------------------------------------------- the corpus
+class Corpus:
+    def __init__(self, work: Path) -> None:
+        self.work = work
+        self.levels = {p.name: p.read_bytes() for p in sorted((ROOT / "levels").glob("*.tmx"))}
+        tsx = (ROOT / "levels" / "mall.tsx").read_text(encoding="utf-8")
+        self.tsx = tsx.replace('source="../assets/tiles/mall.png"',
+                               f'source="{ROOT / "assets" / "tiles" / "mall.png"}"').encode()
+        self.scenarios = {p.name: p.read_bytes() for p in sorted((ROOT / "tests" / "scenarios").glob("*.toml"))}
+        self.replays = self._record()
+        from game.replay import to_code
+        self.codes = {f"{name}.code": (to_code(text.decode()) + "\n").encode() for name, text in self.replays.items()}
+        self.user = self._user_files()
+
+    def _record(self) -> dict[str, bytes]:
+        runs = {"rush": ["--mode", "rush"], "memory": ["--mode", "memory"], "tidy": ["--mode", "tidy"],
+                "checkout": ["--game", "checkout", "--bots", "3"]}
+        out = {}
+        for name, args in runs.items():
+            path = self.work / f"{name}.replay"
+            argv = ["--headless", "--seed", "7", "--record", str(path), *args]
+            if "--bots" not in argv:
+                argv += ["--bots", "2"]
+            subprocess.run([sys.executable, str(ROOT / "main.py"), *argv], cwd=ROOT, check=True,
+                           env=hostile.child_env(self.work / "user"), capture_output=True, timeout=300)
+            out[name] = path.read_bytes()
+        return out
+
+    def _user_files(self) -> dict[str, bytes]:
+        folder = self.work / "templates"
+        code = ("from game.settings import Settings; from game.input.bindings import Bindings;"
+                "from game.speedrun.records import Records;"
+                "Settings().save(); Bindings().save(); r = Records();"
+                "r.add_run('rush_solo.set.A', {'ticks': 900, 'splits': [300, 600, 900], 'flags': [], 'seed': 4,"
+                " 'names': ['a', 'b', 'c'], 'replay': 'rush_solo.set.A-1.replay'});"
+                "r.add_run('rush_solo.set.A', {'ticks': None, 'splits': [310], 'flags': ['assist'], 'seed': 4});"
+                "r.count_attempt('rush_solo.set.A'); r.save()")
+        subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, env=hostile.child_env(folder),
+                       capture_output=True, timeout=120)
+        return {name: (folder / name).read_bytes() for name in ("settings.json", "bindings.json", "speedrun.json")}
+
+
+def make_case(corpus: Corpus, rng: random.Random, n: int, folder: Path) -> tuple[str, hostile.Case, Path]:
+    """The n-th random input: which reader, the mutated file(s) written in `folder`, and how to run it."""
+    folder.mkdir(parents=True, exist_ok=True)
+    kind = rng.choices(("level", "replay", "code", "scenario", "user"), weights=(30, 25, 10, 20, 15))[0]
+    if kind == "level":
+        name = rng.choice(sorted(corpus.levels))
+        tsx = corpus.tsx if rng.random() < 0.8 else mutate(corpus.tsx, rng)
+        (folder / "mall.tsx").write_bytes(tsx)
+        path = folder / name
+        path.write_bytes(mutate(corpus.levels[name], rng))
+        return kind, hostile.Case(f"level#{n}", [str(path)], codes=(0, 2), script="tests/hostile_level.py"), folder
+    if kind in ("replay", "code"):
+        source = corpus.replays if kind == "replay" else corpus.codes
+        name = rng.choice(sorted(source))
+        path = folder / name
+        path.write_bytes(mutate(source[name], rng))
+        return kind, hostile.Case(f"{kind}#{n}", ["--replay", str(path), "--headless", "--json"], codes=(0, 2)), folder
+    if kind == "scenario":
+        name = rng.choice(sorted(corpus.scenarios))
+        path = folder / name
+        path.write_bytes(mutate(corpus.scenarios[name], rng))
+        return kind, hostile.Case(f"scenario#{n}", ["--scenario", str(path)], codes=(0, 1, 2)), folder
+    user = folder / "user"
+    user.mkdir()
+    for name, data in corpus.user.items():
+        (user / name).write_bytes(mutate(data, rng) if rng.random() < 0.6 else data)
+    return kind, hostile.Case(f"user#{n}", [], codes=(0,), script=hostile.SHELL), user
+
+
+# ---------------------------------------------------------------- running one input
+class ForkRunner:
+    """Runs inputs in children forked from this warm process (the game's modules already imported),
+    about twenty times faster than a fresh interpreter each; the child sets the same limits.
+    Single-threaded: one runner per worker process."""
+
+    def __init__(self, cpu_seconds: int, address_space: int) -> None:
+        import os
+        os.environ.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+        import pygame  # noqa: F401  (imported once here, not in every child)
+        import pytmx  # noqa: F401
+
+        import game.app  # noqa: F401
+        import game.level_files  # noqa: F401
+        import game.scenes.mall  # noqa: F401
+        import game.scenes.settings  # noqa: F401
+        import game.scenes.speedrun_menu  # noqa: F401
+        import game.scenes.title  # noqa: F401
+        import game.sim.soldout_headless  # noqa: F401
+        import game.sim.table_headless  # noqa: F401
+        self.cpu = cpu_seconds
+        self.address_space = address_space
+
+    def run(self, case: hostile.Case, user: Path) -> hostile.Outcome:
+        import os
+        import resource
+        with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, tempfile.TemporaryFile() as peak:
+            pid = os.fork()
+            if pid == 0:   # the child: never returns
+                code = 1
+                try:
+                    os.dup2(out.fileno(), 1)
+                    os.dup2(err.fileno(), 2)
+                    with open("/proc/self/status") as f:
+                        size = [int(line.split()[1]) * 1024 for line in f if line.startswith("VmSize:")][0]
+                    resource.setrlimit(resource.RLIMIT_CPU, (self.cpu, self.cpu))
+                    resource.setrlimit(resource.RLIMIT_AS, (size + self.address_space,) * 2)
+                    os.environ["SOLDOUT_USER_DIR"] = str(user)
+                    code = _child_main(case)
+                except SystemExit as exc:
+                    code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+                except BaseException:
+                    import traceback
+                    traceback.print_exc()
+                    code = 1
+                finally:
+                    try:
+                        sys.stdout.flush()
+                        sys.stderr.flush()
+                        with open("/proc/self/status") as f:
+                            kb = [line.split()[1] for line in f if line.startswith("VmHWM:")][0]
+                        os.write(peak.fileno(), kb.encode())
+                    finally:
+                        os._exit(code)
+            _, status, usage = os.wait4(pid, 0)
+            out.seek(0)
+            err.seek(0)
+            peak.seek(0)
+            kb = peak.read().decode().strip()
+            return hostile.Outcome(case, os.waitstatus_to_exitcode(status), out.read().decode("utf-8", "replace"),
+                                   err.read().decode("utf-8", "replace"), usage.ru_utime + usage.ru_stime,
+                                   int(kb) * 1024 if kb.isdigit() else 0)
+
+
+def _child_main(case: hostile.Case) -> int:
+    if case.script == "tests/hostile_level.py":
+        import hostile_level
+        return hostile_level.main(case.argv[0])
+    if case.script == hostile.SHELL:
+        import hostile_shell
+        hostile_shell.main()
+        return 0
+    from game.app import main as game_main
+    return game_main(case.argv)
+
+
+# ---------------------------------------------------------------- the run
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--minutes", type=float, default=10.0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--keep", type=Path, default=ROOT / "fuzz-failures")
+    parser.add_argument("--cpu-limit", type=int, default=40, help="seconds of CPU before a child is killed")
+    parser.add_argument("--memory-limit", type=int, default=2048, help="MB of address space for a child")
+    parser.add_argument("--worker", type=int, default=None, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+
+    if args.worker is not None:
+        return worker(args)
+    start = time.monotonic()
+    work = Path(tempfile.mkdtemp(prefix="soco-fuzz-"))
+    merged = Summary()
+    try:
+        # 1. the hand-made hostile inputs of issue #13, once, each in a fresh interpreter
+        hand = (hostile.level_cases(work / "hand" / "levels") + hostile.replay_cases(work / "hand" / "replays")
+                + hostile.scenario_cases(work / "hand" / "scenarios"))
+        with ThreadPoolExecutor(args.workers) as pool:
+            for outcome in pool.map(lambda c: hostile.run_case(c, work / "user", args.cpu_limit,
+                                                               args.memory_limit << 20), hand):
+                merged.judge("hand-made", outcome, None, args.keep)
+        # 2. random mutations until the time is up, in worker processes that fork per input
+        left = max(0.1, args.minutes - (time.monotonic() - start) / 60)
+        procs = [subprocess.Popen([sys.executable, __file__, "--worker", str(k), "--seed", str(args.seed * 1000 + k),
+                                   "--minutes", f"{left:.3f}", "--keep", str(args.keep),
+                                   "--cpu-limit", str(args.cpu_limit), "--memory-limit", str(args.memory_limit)],
+                                  cwd=ROOT, stdout=subprocess.PIPE, text=True)
+                 for k in range(args.workers)]
+        for proc in procs:
+            out, _ = proc.communicate()
+            merged.merge(json.loads(out))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    report = merged.report(round((time.monotonic() - start) / 60, 1), args.seed)
+    print(json.dumps(report, indent=1))
+    return 1 if report["failures"] else 0
+
+
+class Summary:
+    """Counts, worst CPU and memory per reader, and the failures with where their input is kept."""
+
+    def __init__(self) -> None:
+        self.stats: dict[str, Counter] = defaultdict(Counter)
+        self.worst: dict[str, dict[str, float]] = defaultdict(lambda: {"refusal_cpu_s": 0.0, "cpu_s": 0.0,
+                                                                       "peak_mb": 0.0})
+        self.failures: list[dict] = []
+
+    def judge(self, kind: str, outcome: hostile.Outcome, keep_from: Path | None, keep: Path) -> None:
+        self.stats[kind]["inputs"] += 1
+        self.stats[kind][f"exit {outcome.code}"] += 1
+        w = self.worst[kind]
+        w["cpu_s"] = round(max(w["cpu_s"], outcome.seconds), 2)
+        if outcome.code == 2:
+            w["refusal_cpu_s"] = round(max(w["refusal_cpu_s"], outcome.seconds), 2)
+        w["peak_mb"] = round(max(w["peak_mb"], outcome.peak_bytes / (1 << 20)), 1)
+        problems = outcome.problems()
+        if problems:
+            kept = keep / outcome.case.name.replace("#", "-").replace(":", "-")
+            if keep_from is not None:
+                shutil.copytree(keep_from, kept, dirs_exist_ok=True)
+            self.failures.append({"input": outcome.case.name, "problems": problems, "kept": str(kept),
+                                  "run": " ".join(outcome.case.argv), "script": outcome.case.script,
+                                  "output": (outcome.stderr + outcome.stdout)[-400:]})
+            print(f"FAIL {outcome.case.name}: {', '.join(problems)} (kept in {kept})", file=sys.stderr)
+
+    def merge(self, report: dict) -> None:
+        for kind, counts in report["by_reader"].items():
+            worst = counts.pop("worst")
+            self.stats[kind].update(counts)
+            for key, value in worst.items():
+                self.worst[kind][key] = max(self.worst[kind][key], value)
+        self.failures += report["failures"]
+
+    def report(self, minutes: float, seed: int) -> dict:
+        return {"minutes": minutes, "seed": seed, "inputs": sum(s["inputs"] for s in self.stats.values()),
+                "by_reader": {kind: dict(sorted(c.items())) | {"worst": dict(self.worst[kind])}
+                              for kind, c in sorted(self.stats.items())},
+                "failures": self.failures}
+
+
+def worker(args) -> int:
+    """One worker: build the corpus, then mutate, fork, judge until the time is up; prints its summary."""
+    start = time.monotonic()
+    work = Path(tempfile.mkdtemp(prefix=f"soco-fuzz-w{args.worker}-"))
+    summary = Summary()
+    try:
+        corpus = Corpus(work)
+        runner = ForkRunner(args.cpu_limit, args.memory_limit << 20)
+        rng = random.Random(args.seed)
+        n = 0
+        while time.monotonic() < start + args.minutes * 60:
+            n += 1
+            kind, case, folder = make_case(corpus, rng, n, work / "cases" / str(n))
+            case.name = f"w{args.worker}-{case.name}"
+            outcome = runner.run(case, folder if kind == "user" else work / "user")
+            where = folder.parent if kind == "user" else folder
+            summary.judge(kind, outcome, where, args.keep)
+            shutil.rmtree(where, ignore_errors=True)
+            if n % 500 == 0:
+                print(f"worker {args.worker}: {(time.monotonic() - start) / 60:.1f} min, {n} inputs, "
+                      f"{len(summary.failures)} failures", file=sys.stderr)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    print(json.dumps(summary.report(round((time.monotonic() - start) / 60, 1), args.seed)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
