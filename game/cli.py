@@ -14,6 +14,7 @@ GAMES = ("soldout", "checkout")
 MODES = ("rush", "memory", "tidy")
 MAX_BOTS = 6
 MAX_ROUNDS = 5
+SEED_MAX = (1 << 64) - 1   # what a replay header holds (game/replay.py)
 TEAM_SIZES = (2, 3)          # RULES.md "Teams": teams of 2 or 3; a headless match has two teams
 SCREENSHOT_TYPES = (".png", ".jpg", ".jpeg", ".bmp", ".tga")   # what pygame.image.save writes
 
@@ -99,7 +100,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--difficulty", choices=DIFFICULTIES, default=None, help="with --headless (default normal)")
     p.add_argument("--rounds", type=_int_range(1, MAX_ROUNDS, "--rounds"), default=None, metavar="N",
                    help="Sold Out! rounds, 1-5 (Check Out! always plays 4 + bonus)")
-    p.add_argument("--seed", type=_int_range(0, None, "--seed"), default=None, metavar="N")
+    p.add_argument("--seed", type=_int_range(0, SEED_MAX, "--seed"), default=None, metavar="N")
     p.add_argument("--teams", action="store_true", help="with --headless: two teams (4-6 bots, Sold Out! only)")
     p.add_argument("--level", metavar="NAME|FILE",
                    help="Sold Out! level: a shipped one by name (boutique, department, mall) or a .tmx file")

@@ -10,15 +10,24 @@ class FileArgError(Exception):
     """One line for the user; the command line exits 2."""
 
 
+def _asks(path: Path, question: str) -> bool:
+    """path.is_file()/is_dir()/exists() that answers False for a name the OS cannot even look up
+    (too long, a NUL byte): such a path is "no such file", never a traceback."""
+    try:
+        return bool(getattr(path, question)())
+    except (OSError, ValueError):
+        return False
+
+
 def check_record_target(record: str) -> None:
     """--record FILE: a file we can create or replace (the replay is written atomically beside it)."""
     path = Path(record)
-    if path.is_dir():
+    if _asks(path, "is_dir"):
         raise FileArgError(f"--record {record}: that is a folder; give a file name, e.g. {path / 'match.rep'}")
-    if path.exists() and not path.is_file():
+    if _asks(path, "exists") and not _asks(path, "is_file"):
         raise FileArgError(f"--record {record}: that is not a regular file")
-    folder = path.resolve().parent
-    if not folder.is_dir():
+    folder = path.absolute().parent
+    if not _asks(folder, "is_dir"):
         raise FileArgError(f"--record {record}: that folder does not exist")
     try:   # the only honest test of "can I write there" (permissions, read-only disks, /proc...)
         with tempfile.NamedTemporaryFile(dir=folder, prefix=".soldout-probe-"):
@@ -31,9 +40,9 @@ def level_argument(level: str) -> str:
     """--level: a .tmx file the user has (kept as typed) or a shipped level's name ("boutique")."""
     from game.levels import list_levels
     path = Path(level)
-    if path.is_file():
+    if _asks(path, "is_file"):
         return level
-    if path.is_dir():
+    if _asks(path, "is_dir"):
         raise FileArgError(f"--level {level}: that is a folder, not a level file (.tmx)")
     shipped = sorted(p.stem for p in list_levels())
     if len(path.parts) == 1 and path.name.removesuffix(".tmx") in shipped:
@@ -44,8 +53,8 @@ def level_argument(level: str) -> str:
 
 def level_file_problem(path: str) -> str | None:
     """--check-level FILE: why it cannot even be opened, or None."""
-    if Path(path).is_dir():
+    if _asks(Path(path), "is_dir"):
         return f"{path}: that is a folder, not a level file (.tmx)"
-    if not Path(path).is_file():
+    if not _asks(Path(path), "is_file"):
         return f"{path}: no such file"
     return None

@@ -389,7 +389,7 @@ def resolve_level(name: str | None, players: int) -> Path:
     if not name:
         return levels_for_players(players)
     candidate = Path(name)
-    if candidate.is_file():          # the user's own file, whatever its name: never another path
+    if _is_file(candidate):          # the user's own file, whatever its name: never another path
         return candidate
     if candidate.suffix != ".tmx":
         candidate = candidate.with_suffix(".tmx")

@@ -158,10 +158,12 @@ def test_level_names_the_path_the_user_gave(tmp_path):
 
 def test_level_by_shipped_name_and_by_a_relative_path(tmp_path):
     """From another folder: `--level boutique` (shipped) and `--level my.tmx` (the user's own copy)."""
-    for name in ("levels/mall.tsx", "assets/tiles/mall.png"):   # the tileset the level points at
-        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / name).write_bytes((ROOT / name).read_bytes())
-    (tmp_path / "levels" / "my.tmx").write_bytes((ROOT / "levels" / "boutique.tmx").read_bytes())
+    mine = tmp_path / "levels"   # a level folder of the user's own: the level, its tileset and its image
+    mine.mkdir()
+    (mine / "mall.png").write_bytes((ROOT / "assets" / "tiles" / "mall.png").read_bytes())
+    tileset = (ROOT / "levels" / "mall.tsx").read_text(encoding="utf-8")
+    (mine / "mall.tsx").write_text(tileset.replace("../assets/tiles/mall.png", "mall.png"), encoding="utf-8")
+    (mine / "my.tmx").write_bytes((ROOT / "levels" / "boutique.tmx").read_bytes())
     for level in ("boutique", "boutique.tmx", "levels/my.tmx"):
         result = run("--headless", "--level", level, "--bots", "2", "--seed", "1", "--json", cwd=tmp_path)
         assert result.returncode == 0, (level, result.stderr)
@@ -227,3 +229,17 @@ def test_the_bench_leaves_no_user_folder_behind():
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
     folder = Path(done.stdout.strip())
     assert folder.name.startswith("bench-user-") and not folder.exists()
+
+
+@pytest.mark.parametrize("argv", [["--check-level", "x" * 300 + ".tmx"], ["--headless", "--level", "x" * 300],
+                                  ["--headless", "--record", "x" * 300]])
+def test_a_name_too_long_for_the_os_is_one_line_and_exit_2(argv):
+    done = run(*argv)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_a_seed_a_replay_cannot_hold_is_refused():
+    with pytest.raises(UsageError, match="--seed"):
+        parse_args(["--headless", "--seed", str(1 << 64)])
+    assert parse_args(["--headless", "--seed", str((1 << 64) - 1)]).seed == (1 << 64) - 1
