@@ -33,7 +33,7 @@ def test_usage_errors_in_a_real_process(argv, words):
 
 @pytest.mark.parametrize("argv, words", [
     (["--rounds", "0"], "--rounds must be 1-5"),
-    (["--seed", "-3"], "--seed must be >= 0"),
+    (["--seed", "-3"], "--seed must be 0-18446744073709551615"),
     (["--seed", "abc"], "whole number"),
     (["--size", "10x10", "--screenshot", "a.png", "--scene", "title"], "size must be between"),
     (["--json"], "--json only goes with"),
