@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Sequence
 
 from game import VERSION
-from game.match import DIFFICULTIES
+from game.match import DIFFICULTIES, GAME_TITLES
+from game.rules.soldout import modes
 
-GAMES = ("soldout", "checkout")
-MODES = ("rush", "memory", "tidy")
+GAMES = tuple(GAME_TITLES)
 MAX_BOTS = 6
 MAX_ROUNDS = 5
 TEAM_SIZES = (2, 3)          # RULES.md "Teams": teams of 2 or 3; a headless match has two teams
@@ -93,7 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--headless", action="store_true", help="no window: bots play a whole match as fast as possible")
     p.add_argument("--json", action="store_true", help="with --headless/--replay: print the result as one JSON line")
     p.add_argument("--game", choices=GAMES, default=None, help="with --headless/--tournament (default soldout)")
-    p.add_argument("--mode", choices=MODES, default=None, help="Sold Out! mode (default rush)")
+    p.add_argument("--mode", choices=modes.keys(), default=None, help="Sold Out! mode (default rush)")
     p.add_argument("--bots", type=_int_range(1, MAX_BOTS, "--bots"), default=None, metavar="N",
                    help="seats filled by bots, 1-6 (default 4)")
     p.add_argument("--difficulty", choices=DIFFICULTIES, default=None, help="with --headless (default normal)")

@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
 
-from game.match import MatchSpec, SeatSpec
+from game.match import GAME_TITLES, MatchSpec, SeatSpec
 from game.core.seats import identities
 
 # game name -> module holding play_match(spec) -> result dict (DESIGN.md's JSON).
@@ -23,7 +23,6 @@ RUNNERS = {
     "soldout": "game.sim.soldout_headless",   # bots through the mall (the rules autoplay stays for engine tests)
     "checkout": "game.sim.table_headless",
 }
-GAME_TITLES = {"soldout": "Sold Out!", "checkout": "Check Out!"}
 
 
 class HeadlessError(Exception):

@@ -24,6 +24,7 @@ from typing import Iterator
 from game import VERSION
 from game.input.commands import IDLE, STICK_MAX, Button, Command
 from game.match import MatchSpec, SeatSpec
+from game.rules.soldout import modes
 from game.userfiles import atomic_write_text, user_dir
 
 MAGIC = "SOCO-REPLAY"
@@ -40,7 +41,7 @@ MAX_TICKS = 60 * 60 * 60 * 6  # six hours at 60 Hz: anything longer is a damaged
 MAX_SEATS = 6
 MAX_ROUNDS = 99   # far above any real match (the lobby offers 1-5): a bigger count is damage
 # The modes a replay of each game may name (MatchSpec.mode); an unknown game is refused by the player.
-MODES = {"soldout": ("rush", "memory", "tidy", "choose"), "checkout": ("standard",)}
+CHECKOUT_MODES = ("standard",)
 
 
 class ReplayError(Exception):
@@ -166,12 +167,19 @@ def _parse_header(raw: str) -> dict:
             and isinstance(header["game"], str) and isinstance(header["mode"], str)
             and 1 <= header["rounds"] <= MAX_ROUNDS and isinstance(header["teams"], bool)
             and (header["level"] is None or isinstance(header["level"], str))
-            and header["mode"] in MODES.get(header["game"], (header["mode"],))):
+            and _known_mode(header["game"], header["mode"])):
         raise ReplayError("the replay header is damaged (bad values)")
     if header["game"] == "soldout" and header.get("rules", 1) != SOLDOUT_RULES:
         raise ReplayError("this replay was recorded under older Sold Out! rules (a Rush card could go back "
                           "into a pile, a tap of Y put a Memory card back) and cannot be replayed")
     return header
+
+
+def _known_mode(game: str, mode: str) -> bool:
+    """A mode the game has (an unknown game is refused later, by whoever plays it)."""
+    if game == "soldout":
+        return mode in modes.choices()
+    return mode in CHECKOUT_MODES if game == "checkout" else True
 
 
 def _is_int(value: object) -> bool:

@@ -23,6 +23,7 @@ from game.bots.pathfind import Field, NavGrid, nav_grid
 from game.bots.walking import WalkingMixin, command_for
 from game.input.commands import IDLE, Button, Command
 from game.match import SeatSpec
+from game.rules.soldout import modes
 
 if TYPE_CHECKING:
     from game.sim.mall import MallSim
@@ -103,7 +104,7 @@ class SoldOutBot(WalkingMixin):
             return self._wait(sim, 1, keep_move=True)
         if sim.tick - self.last_progress > NO_PROGRESS:
             self._replan(sim)
-        if sim.mode == "memory":
+        if modes.uses_hand(sim.mode):
             if self.calling or self._should_call(sim):
                 return self._call_sold_out(sim)
         carried = sim.carried(self.seat)
@@ -141,7 +142,7 @@ class SoldOutBot(WalkingMixin):
     def _after_rejection(self, sim: "MallSim") -> None:
         """A refused press: drop the current plan so the next decision differs."""
         card = sim.carried(self.seat)
-        if card is not None and sim.mode == "rush" and sim.at_table(self.seat):
+        if card is not None and modes.delivers_to_table(sim.mode) and sim.at_table(self.seat):
             # The assisted table refused the card: it is not what the bot thought. Undo the
             # delivery it counted, remember the card is wrong, and put it back into a pile.
             believed = self.belief.pop(card, card)
@@ -216,9 +217,9 @@ class SoldOutBot(WalkingMixin):
     # ----- what the bot wants ----------------------------------------------------------
     def _wanted(self, sim: "MallSim") -> set[str]:
         mode = sim.mode
-        if mode == "memory":
+        if modes.uses_hand(mode):
             return self._memory_wants(sim)[0]
-        if mode == "tidy":
+        if modes.uses_dressers(mode):
             return set(self._tidy_wants(sim))
         return self._rush_wants(sim)
 
@@ -283,7 +284,7 @@ class SoldOutBot(WalkingMixin):
 
     def _interesting(self, sim: "MallSim") -> set[str] | dict[str, int]:
         """Cards worth remembering a location for (in Tidying Up: every open item, not just the plan)."""
-        if sim.mode == "tidy":
+        if modes.uses_dressers(sim.mode):
             return self._tidy_all_open(sim)
         return self._wanted(sim)
 
@@ -300,7 +301,7 @@ class SoldOutBot(WalkingMixin):
         for other in self.loose.get(card, ()):
             if other in wanted and rng.random() < self.diff.error_rate / 3:
                 return other
-        if sim.mode == "memory" and self.list_memory is not None:
+        if modes.uses_hand(sim.mode) and self.list_memory is not None:
             _exact, hazy = self._memory_wants(sim)
             if self.garment[card] in hazy:
                 memo = self.list_memory
@@ -338,7 +339,7 @@ class SoldOutBot(WalkingMixin):
         here = self.nav.index(*av.pos)
         scored = []
         fresh = []
-        to_table = self._table_field(sim).dist if self.diff.strategy >= 3 and sim.mode == "rush" else None
+        to_table = self._table_field(sim).dist if self.diff.strategy >= 3 and modes.delivers_to_table(sim.mode) else None
         for pid, (x, y) in floor.items():
             tile = self.nav.index(x, y)
             dist = self.nav.field_to(tile).dist[here]
@@ -396,7 +397,7 @@ class SoldOutBot(WalkingMixin):
         """While flipping: stand still, or (expert, Rush) carry the pile towards the Starting Table,
         so the card found is already close to where it must go."""
         self.move = IDLE
-        if self.diff.strategy >= 3 and sim.mode == "rush" and not sim.at_table(self.seat):
+        if self.diff.strategy >= 3 and modes.delivers_to_table(sim.mode) and not sim.at_table(self.seat):
             self._walk(sim, self._table_field(sim), None, 0)
 
     def _start_hold(self, sim: "MallSim", pile: int, card: str | None) -> None:
@@ -427,7 +428,7 @@ class SoldOutBot(WalkingMixin):
             if card not in seen:
                 seen.append(card)
         took = self._recognise(sim, card, wanted)
-        if took is not None and (sim.mode != "memory" or self._hand_room(sim) > 0):
+        if took is not None and (not modes.uses_hand(sim.mode) or self._hand_room(sim) > 0):
             self.belief[card] = took
             self.memory.drop_item(took)
             self.memory.drop_item(card)
@@ -455,7 +456,7 @@ class SoldOutBot(WalkingMixin):
     def _bring(self, sim: "MallSim", card: str) -> Command:
         self.hold_pile = None
         believed = self.belief.get(card, card)
-        if sim.mode == "rush":
+        if modes.delivers_to_table(sim.mode):
             # Only a card the assisted table refuses may go back; any other is delivered.
             refusable = sim.round.table_refuses(sim.player_of[self.seat])
             if self.returning and refusable:

@@ -25,7 +25,7 @@ from game.input.commands import IDLE, Button, Command
 from game.levels import LevelError, load_level, resolve_level
 from game.match import MatchSpec, SeatSpec
 from game.render import widgets
-from game.rules.soldout import MODES, CatalogueError, load_catalogue
+from game.rules.soldout import CatalogueError, load_catalogue, modes
 from game.scenes import registry
 from game.scenes.pad_feel import Rumbler, draw_mall_find_me
 from game.scenes.common import back_to_lobby, rematch_spec
@@ -59,7 +59,7 @@ class MallScene(Scene):
         self.fixed_modes: list[str] | None = None
         if self.writer is not None or replay is not None:
             from game.rules.soldout.autoplay import round_modes
-            self.fixed_modes = round_modes(spec) if spec.mode in (*MODES, "choose") else None
+            self.fixed_modes = round_modes(spec) if spec.mode in modes.choices() else None
         self.error = ""
         self.sim: MallSim | None = None
         self.view: MapView | None = None
@@ -89,7 +89,7 @@ class MallScene(Scene):
         self.overlay = MallOverlays(ctx, self.layout, spec, self.names)
         if self.fixed_modes:
             self._begin(self.fixed_modes[0])
-        elif spec.mode in MODES:
+        elif spec.mode in modes.keys():
             self._begin(spec.mode)
 
     # ------------------------------------------------------------------ set-up
@@ -134,7 +134,7 @@ class MallScene(Scene):
         self.modes_played.append(mode)
         self._prewarm()
         # Shown from update(), once this scene is on top (a push from here would land below it).
-        self.howto_due = mode if first_time and not self.pilot_wanted and self.replay is None else None
+        self.howto_due = modes.get(mode).howto if first_time and not self.pilot_wanted and self.replay is None else None
 
     def _make_bots(self) -> dict[int, object]:
         """Bot controllers from game.bots; bot seats stay idle if it is not installed.

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from game.input.commands import IDLE, Button, Command
 from game.levels import Level
 from game.match import MatchSpec
-from game.rules.soldout import MODES, Catalogue, Match, Result, Round, RoundResult
+from game.rules.soldout import Catalogue, Match, Result, Round, RoundResult, modes
 from game.sim.physics import Body, Grid, approach, move_axis, separate, target_velocity
 from game.sim.tuning import FP, Tuning, load_tuning
 
@@ -135,7 +135,7 @@ class MallSim:
         self.sold_out_seat: int | None = None  # the seat whose action ended the round with SOLD OUT!
         self.round: Round
         first = mode or spec.mode
-        self._start_round(first if first in MODES else "rush")
+        self._start_round(first if first in modes.keys() else modes.keys()[0])
 
     # ----- set-up -------------------------------------------------------------------
     def _start_round(self, mode: str) -> None:
@@ -145,7 +145,7 @@ class MallSim:
         self.piles = {pid: spot for pid, spot in zip(ids, spots)}
         self.dressers = []
         self.sold_out_seat = None
-        if mode == "tidy":
+        if modes.uses_dressers(mode):
             chairs = self.rng.sample(list(self.level.chairs), len(self.round.dressers))
             self.dressers = [Dresser(i, x, y) for i, (x, y) in enumerate(chairs)]
         spawns = self.level.spawns
@@ -161,7 +161,7 @@ class MallSim:
             av.ready = av.bot
             av.reject_reason = ""
             av.reject_tick = -1
-        self._set_phase("study" if mode == "memory" else "countdown")
+        self._set_phase("study" if modes.uses_hand(mode) else "countdown")
 
     def _set_phase(self, phase: str) -> None:
         self.phase = phase
@@ -174,8 +174,7 @@ class MallSim:
         """From "round_over": deal the next round in `mode` (rush | memory | tidy)."""
         if self.phase != "round_over":
             raise ValueError(f"start_next_round needs the round_over phase, not {self.phase}")
-        if mode not in MODES:
-            raise ValueError(f"unknown mode {mode!r}; use one of {', '.join(MODES)}")
+        modes.get(mode)   # ValueError naming the modes for an unknown one
         self._start_round(mode)
 
     # ----- queries for the scene and the bots ---------------------------------------
@@ -224,7 +223,7 @@ class MallSim:
 
     def shopping_list(self, seat: int) -> list[str]:
         """Objective card ids on the seat's side's list (Rush, Memory)."""
-        if self.mode == "tidy":
+        if modes.uses_dressers(self.mode):
             return []
         return [slot.card for slot in self.round.tables[self.round.side(self.player_of[seat])]]
 
@@ -452,23 +451,23 @@ class MallSim:
         if (held | pressed) & _X:
             self._flip(av, bool(pressed & _X))
         if pressed & _B:
-            if mode == "memory" and av.hand_open:
+            if modes.uses_hand(mode) and av.hand_open:
                 self._hand_back(av)
             else:
                 self._press_b(av)
-        if mode == "memory":
+        if modes.uses_hand(mode):
             self._memory_y(av, held)
         elif pressed & _Y:
             self._reject(av, "Y is for Memory: your hand and SOLD OUT!")
 
     def _select(self, av: Avatar, delta: int) -> None:
-        if self.round.mode == "rush":
+        if modes.delivers_to_table(self.round.mode):
             # Cycle auto -> first card -> second card -> auto ("auto" picks the matching card).
             slots = len(self.round.tables[self.round.side(av.player)])
             options: list[int | None] = [None, *range(slots)]
             av.target_slot = options[(options.index(av.target_slot) + delta) % len(options)]
             self.events.append(("selected", av.seat, av.target_slot))
-        elif self.round.mode == "memory":
+        elif modes.uses_hand(self.round.mode):
             size = len(self.round.hands[av.player])
             if size:
                 av.hand_index = (av.hand_index + delta) % size
@@ -478,14 +477,14 @@ class MallSim:
         rnd = self.round
         p = av.player
         if p in rnd.carried:
-            if rnd.mode == "rush":
+            if modes.delivers_to_table(rnd.mode):
                 if self.at_table(av.seat):
                     card = rnd.carried[p]
                     res = rnd.deliver(p, av.target_slot)
                     if self._apply(av, res, "delivered", card):
                         av.target_slot = None
                     return
-            elif rnd.mode == "tidy":
+            elif modes.uses_dressers(rnd.mode):
                 d = self.dresser_in_reach(av.seat)
                 if d is not None:
                     card = rnd.carried[p]
@@ -495,7 +494,7 @@ class MallSim:
             if pile is not None:  # let the engine say why a card-carrier may not pick up
                 self._apply(av, rnd.pick_up(p, pile), "picked", pile)
             else:
-                where = "the Starting Table" if rnd.mode == "rush" else "a dresser"
+                where = "the Starting Table" if modes.delivers_to_table(rnd.mode) else "a dresser"
                 self._reject(av, f"Bring the card to {where}")
             return
         if p in rnd.held:

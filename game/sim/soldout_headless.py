@@ -19,7 +19,7 @@ from game.bots.soldout import SoldOutBot, make_soldout_bot
 from game.input.commands import Command
 from game.levels import load_level, resolve_level
 from game.match import MatchSpec
-from game.rules.soldout import Catalogue, load_catalogue
+from game.rules.soldout import Catalogue, load_catalogue, modes
 from game.rules.soldout.autoplay import round_modes
 from game.sim.mall import MallSim
 
@@ -156,7 +156,7 @@ def benchmark(players: int = 6, seeds: tuple[int, ...] = (1, 2, 3, 4, 5), level:
     from game.match import SeatSpec
 
     rows = []
-    for mode in ("rush", "memory", "tidy"):
+    for mode in modes.keys():
         seats = tuple(SeatSpec(i, f"Bot {i + 1}", kind="bot", difficulty=level) for i in range(players))
         run_match(MatchSpec("soldout", seats, mode=mode, seed=0))   # warm the caches (level, fields)
         ticks = 0

@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from game.input.commands import Command
 from game.match import MatchSpec
+from game.rules.soldout import modes
 
 PLAYER = 0  # the runner is seat 0, the engine's player 0
 
@@ -106,7 +107,7 @@ class SoldOutCourse(Course):
         self.mode = spec.mode
         self._best_hand = 0
         rnd = self.sim.round
-        if self.mode == "tidy":
+        if modes.uses_dressers(self.mode):
             self.wanted = [i for d in rnd.dressers for i in rnd.pictured(d.card)]
         else:
             self.wanted = rnd.list_items(rnd.side(PLAYER))
@@ -119,9 +120,9 @@ class SoldOutCourse(Course):
 
     def split_names(self) -> list[str]:
         n = len(self.wanted)
-        if self.mode == "rush":
+        if modes.delivers_to_table(self.mode):
             return [f"Card {i}" for i in range(1, n)] + ["SOLD OUT!"]
-        if self.mode == "tidy":
+        if modes.uses_dressers(self.mode):
             return [f"Item {i}" for i in range(1, n)] + ["All tidy"]
         return [f"Item {i}" for i in range(1, n + 1)] + ["SOLD OUT!"]
 
@@ -131,9 +132,9 @@ class SoldOutCourse(Course):
         for event in self.sim.events:
             if event[0] in ("delivered", "placed", "took") and event[1] == PLAYER:
                 label = _item_name(event[2])
-        if self.mode == "rush":
+        if modes.delivers_to_table(self.mode):
             return sum(len(s.placed) for s in rnd.tables[rnd.side(PLAYER)]), label
-        if self.mode == "tidy":
+        if modes.uses_dressers(self.mode):
             return sum(1 for d in range(len(rnd.dressers))
                        for i in rnd.pictured(rnd.dressers[d].card) if rnd.filled(d, i)), label
         # Cards in hand, right or wrong: a split only for a listed card would tell the runner
@@ -146,10 +147,10 @@ class SoldOutCourse(Course):
         if not rnd.over:
             return None
         cause = rnd.cause
-        if self.mode == "memory" and cause == "sold_out":
+        if modes.uses_hand(self.mode) and cause == "sold_out":
             missing = sum(1 for i in self.wanted if i not in rnd.hands[PLAYER])
             return True, (f"{missing} listed item{'s' if missing != 1 else ''} missing" if missing else "")
-        if (self.mode, cause) in (("rush", "sold_out"), ("tidy", "all_filled")):
+        if cause in modes.get(self.mode).finish_causes:
             wrong = rnd.mistakes[PLAYER]
             return True, (f"{wrong} wrong card{'s' if wrong != 1 else ''}" if wrong else "")
         if cause == "time":
@@ -158,7 +159,7 @@ class SoldOutCourse(Course):
 
     def mistakes(self) -> int:
         rnd = self.sim.round
-        if self.mode == "memory":
+        if modes.uses_hand(self.mode):
             return rnd.memory_mistakes(PLAYER)
         return rnd.mistakes[PLAYER]
 

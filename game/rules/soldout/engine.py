@@ -12,9 +12,9 @@ import json
 from dataclasses import dataclass, field
 
 from game.rules.soldout.catalogue import Catalogue
-from game.rules.soldout.deal import MODES, Deal, deal_round  # noqa: F401  (re-exported)
-
-MODE_NAMES = {"rush": "The Rush", "memory": "Memory", "tidy": "Tidying Up"}
+from game.rules.soldout import modes
+from game.rules.soldout.deal import Deal
+from game.rules.soldout.modes import Family, deal_round  # noqa: F401  (re-exported)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,8 +49,7 @@ class Round:
 
     def __init__(self, catalogue: Catalogue, mode: str, players: int, deal: Deal,
                  teams: list[int] | None = None, assist: bool = False) -> None:
-        if mode not in MODES:
-            raise ValueError(f"unknown mode {mode!r}; use one of {', '.join(MODES)}")
+        self.rules = modes.get(mode)   # ValueError naming the modes for an unknown one
         if players < 1:
             raise ValueError("a round needs at least one player")
         if teams is not None and len(teams) != players:
@@ -88,7 +87,7 @@ class Round:
             if pile:
                 self.piles[self._next_pile] = list(pile)
             self._next_pile += 1
-        if self.mode == "tidy":
+        if self.rules.family is Family.TIDY:
             need = self.sides + self.catalogue.extra_dressers
             if len(deal.dressers) != need:
                 raise ValueError(f"Tidying Up with {self.sides} sides needs {need} dressers, "
@@ -136,7 +135,7 @@ class Round:
 
     def hand_size(self, player: int) -> int:
         """Memory: how many cards the player (or the team together) may hold."""
-        if self.mode != "memory":
+        if self.rules.family is not Family.MEMORY:
             return 0
         return len(self.list_items(self.side(player)))
 
@@ -200,7 +199,7 @@ class Round:
             return self._refuse("You are already holding a pile")
         if player in self.carried:
             return self._refuse("Bring the card you carry to the "
-                                + ("Starting Table" if self.mode == "rush" else "dressers") + " first")
+                                + ("Starting Table" if self.rules.family is Family.RUSH else "dressers") + " first")
         if pile not in self.piles:
             return self._refuse("That pile is gone")
         if self.holder(pile) is not None:
@@ -235,7 +234,7 @@ class Round:
             return self._refuse("You are not holding a pile")
         pile = self.held[player]
         events: list[tuple] = []
-        if self.mode == "memory":
+        if self.rules.family is Family.MEMORY:
             side = self.side(player)
             size = self.hand_size(player)
             if len(self.members(side)) > 1:
@@ -258,7 +257,7 @@ class Round:
         """Memory: put hand card `index` back at the bottom of the held pile."""
         if why := self._check_player(player):
             return self._refuse(why)
-        if self.mode != "memory":
+        if self.rules.family is not Family.MEMORY:
             return self._refuse("Only in Memory do you hold cards in your hand")
         if player not in self.held:
             return self._refuse("Pick up a pile to put the card back into")
@@ -273,11 +272,11 @@ class Round:
         a card the assisted table refuses may go back."""
         if why := self._check_player(player):
             return self._refuse(why)
-        if self.mode == "memory":
+        if self.rules.family is Family.MEMORY:
             return self._refuse("In Memory, put cards back with your hand")
         if player not in self.carried:
             return self._refuse("You are not carrying a card")
-        if self.mode == "rush" and not self.table_refuses(player):
+        if self.rules.family is Family.RUSH and not self.table_refuses(player):
             return self._refuse("Bring the card you carry to the Starting Table first"
                                 + (": only a card it refuses goes back" if self.assist else ""))
         if pile not in self.piles:
@@ -294,8 +293,8 @@ class Round:
         same garment, else the first that is not full."""
         if why := self._check_player(player):
             return self._refuse(why)
-        if self.mode != "rush":
-            return self._refuse(f"There is no delivering to the Starting Table in {MODE_NAMES[self.mode]}")
+        if self.rules.family is not Family.RUSH:
+            return self._refuse(f"There is no delivering to the Starting Table in {self.rules.name}")
         if player not in self.carried:
             return self._refuse("You are not carrying a card")
         card = self.carried[player]
@@ -347,8 +346,8 @@ class Round:
         """Tidying Up: put the carried card at the side's own position at a dresser."""
         if why := self._check_player(player):
             return self._refuse(why)
-        if self.mode != "tidy":
-            return self._refuse(f"There are no dressers in {MODE_NAMES[self.mode]}")
+        if self.rules.family is not Family.TIDY:
+            return self._refuse(f"There are no dressers in {self.rules.name}")
         if player not in self.carried:
             return self._refuse("You are not carrying a card")
         if not 0 <= dresser < len(self.dressers):
@@ -369,9 +368,9 @@ class Round:
         """Memory: the player believes the list is in hand; the round ends for everyone."""
         if why := self._check_player(player):
             return self._refuse(why)
-        if self.mode == "rush":
+        if self.rules.family is Family.RUSH:
             return self._refuse("In the Rush, SOLD OUT! is called for you when your list is full")
-        if self.mode == "tidy":
+        if self.rules.family is Family.TIDY:
             return self._refuse("Tidying Up ends when every dresser is filled")
         return self._done(*self._end("sold_out", self.side(player)))
 
@@ -394,9 +393,9 @@ class Round:
     def can_still_score(self, side: int) -> bool:
         """Could this side still score more? Rush: complete another objective card correctly.
         Tidy: some pictured item is still unfilled and can be found. Memory: until the round ends."""
-        if self.mode == "memory":
+        if self.rules.family is Family.MEMORY:
             return not self.over
-        if self.mode == "tidy":
+        if self.rules.family is Family.TIDY:
             return any(not self.filled(d, i) and self._reachable(i)
                        for d, slot in enumerate(self.dressers) for i in self.pictured(slot.card))
         for slot in self.tables[side]:
@@ -409,10 +408,10 @@ class Round:
         return False
 
     def _check_stuck(self) -> list[tuple]:
-        if self.mode == "rush":
+        if self.rules.family is Family.RUSH:
             if not any(self.can_still_score(s) for s in range(self.sides)):
                 return self._end("nothing_left", None)
-        elif self.mode == "tidy":
+        elif self.rules.family is Family.TIDY:
             open_items = [i for d, slot in enumerate(self.dressers) for i in self.pictured(slot.card)
                           if not self.filled(d, i)]
             if not any(self._reachable(i) for i in open_items):
@@ -444,7 +443,7 @@ class Round:
         """Does this objective card score? Rush: it holds exactly its items. Memory: all in hand."""
         card = self.tables[side][slot].card
         pictured = set(self.pictured(card))
-        if self.mode == "memory":
+        if self.rules.family is Family.MEMORY:
             held = {c for m in self.members(side) for c in self.hands[m]}
             return pictured <= held
         return sorted(c for c, _ in self.tables[side][slot].placed) == sorted(pictured)
@@ -471,7 +470,7 @@ class Round:
 
     def scored(self, side: int) -> list[str]:
         """Objective card ids this side scores (so far; final once the round is over)."""
-        if self.mode == "tidy":
+        if self.rules.family is Family.TIDY:
             return [slot.card for d, slot in enumerate(self.dressers) if self.dresser_winner(d) == side]
         return [slot.card for k, slot in enumerate(self.tables[side]) if self.objective_right(side, k)]
 
@@ -480,11 +479,11 @@ class Round:
         return [sum(self.catalogue.objectives[c].bags for c in self.scored(s)) for s in range(self.sides)]
 
     def player_mistakes(self, player: int) -> int:
-        if self.mode == "memory":
+        if self.rules.family is Family.MEMORY:
             return self.memory_mistakes(player)
         return self.mistakes[player]
 
     def bags_in_play(self) -> int:
-        cards = [s.card for s in self.dressers] if self.mode == "tidy" else \
+        cards = [s.card for s in self.dressers] if self.rules.family is Family.TIDY else \
             [s.card for t in self.tables for s in t]
         return sum(self.catalogue.objectives[c].bags for c in cards)

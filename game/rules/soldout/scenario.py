@@ -7,7 +7,8 @@ empty list means the case passes.
 from __future__ import annotations
 
 from game.rules.soldout.catalogue import Catalogue, load_catalogue
-from game.rules.soldout.engine import MODES, Deal, Result, Round
+from game.rules.soldout import modes
+from game.rules.soldout.engine import Deal, Result, Round
 
 CASE_KEYS = {"name", "description", "mode", "players", "teams", "assist", "piles", "lists",
              "dressers", "step", "expect"}
@@ -34,8 +35,8 @@ def build_round(case: dict) -> Round:
     """Make the round a case describes: its piles first, every other card in extra piles after."""
     cat = _cat()
     mode = case.get("mode")
-    if mode not in MODES:
-        raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+    if mode not in modes.keys():
+        raise ValueError(f"mode must be one of {', '.join(modes.keys())}, not {mode!r}")
     players = int(case.get("players", 1))
     teams = case.get("teams")
     sides = len(set(teams)) if teams else players
@@ -50,8 +51,8 @@ def build_round(case: dict) -> Round:
     lists = case.get("lists") or [[f"one-{s + 1:02d}", f"two-{s + 1:02d}"] for s in range(sides)]
     dressers = case.get("dressers") or list(cat.objectives)[:sides + cat.extra_dressers]
     deal = Deal(tuple(tuple(p) for p in piles),
-                tuple(tuple(x) for x in lists) if mode != "tidy" else (),
-                tuple(dressers) if mode == "tidy" else ())
+                tuple(tuple(x) for x in lists) if not modes.uses_dressers(mode) else (),
+                tuple(dressers) if modes.uses_dressers(mode) else ())
     return Round(cat, mode, players, deal, teams, bool(case.get("assist", False)))
 
 
