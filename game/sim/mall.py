@@ -21,11 +21,12 @@ Buttons (one Command per seat per tick)
 - Y (Memory): tap = put the selected hand card back into the held pile;
   hold for `hold_sold_out` seconds = call SOLD OUT!
 
-Phases: "study" (Memory only) -> "countdown" -> "playing" -> "sold_out" (the
-freeze after any round end) -> "round_over" (results in `last_result`;
+Phases (MallPhase in mall_events.py): "study" (Memory only) -> "countdown" -> "playing"
+-> "sold_out" (the freeze after any round end) -> "round_over" (results in `last_result`;
 call `start_next_round(mode)`) ... -> "match_over".
 
-Events of the last tick (`sim.events`, for sounds and flashes), each a tuple:
+Events of the last tick (`sim.events`, for sounds and flashes), each a NamedTuple of
+mall_events.py that reads as the tuple:
 ("picked", seat, pile) ("flipped", seat, pile) ("took", seat, card, pile)
 ("delivered", seat, card) ("placed", seat, card, dresser) ("put_down", seat, pile)
 ("returned", seat, pile) ("hand_back", seat, card) ("called", seat, seat)
@@ -43,6 +44,8 @@ from game.input.commands import IDLE, Button, Command
 from game.levels import Level
 from game.match import MatchSpec
 from game.rules.soldout import Catalogue, Match, Result, Round, RoundResult, modes
+from game.sim.mall_events import (ACTIONS, MallEvent, MallPhase, PhaseChanged, PileGone, Ready, Rejected,
+                                   RoundEnded, Selected, SoldOutCalled)
 from game.sim.physics import Body, Grid, approach, move_axis, separate, target_velocity
 from game.sim.tuning import FP, Tuning, load_tuning
 
@@ -125,12 +128,12 @@ class MallSim:
         self.avatars = [Avatar(s.seat, i, 0, 0, s.kind == "bot") for i, s in enumerate(seats)]
         self.by_seat = {a.seat: a for a in self.avatars}
         self.tick = 0
-        self.phase = "countdown"
+        self.phase = MallPhase.COUNTDOWN
         self.phase_tick = 0           # tick the phase began
         self.round_tick = 0           # tick the playing phase began
         self.piles: dict[int, tuple[int, int]] = {}   # pile id -> centre px (piles on the floor or held)
         self.dressers: list[Dresser] = []
-        self.events: list[tuple] = []
+        self.events: list[MallEvent] = []
         self.last_result: RoundResult | None = None
         self.sold_out_seat: int | None = None  # the seat whose action ended the round with SOLD OUT!
         self.round: Round
@@ -161,18 +164,18 @@ class MallSim:
             av.ready = av.bot
             av.reject_reason = ""
             av.reject_tick = -1
-        self._set_phase("study" if modes.uses_hand(mode) else "countdown")
+        self._set_phase(MallPhase.STUDY if modes.uses_hand(mode) else MallPhase.COUNTDOWN)
 
-    def _set_phase(self, phase: str) -> None:
+    def _set_phase(self, phase: MallPhase) -> None:
         self.phase = phase
         self.phase_tick = self.tick
-        if phase == "playing":
+        if phase == MallPhase.PLAYING:
             self.round_tick = self.tick
-        self.events.append(("phase", phase))
+        self.events.append(PhaseChanged("phase", phase))
 
     def start_next_round(self, mode: str) -> None:
         """From "round_over": deal the next round in `mode` (rush | memory | tidy)."""
-        if self.phase != "round_over":
+        if self.phase != MallPhase.ROUND_OVER:
             raise ValueError(f"start_next_round needs the round_over phase, not {self.phase}")
         modes.get(mode)   # ValueError naming the modes for an unknown one
         self._start_round(mode)
@@ -184,13 +187,13 @@ class MallSim:
 
     def phase_ticks_left(self) -> int:
         """Ticks left in a timed phase (countdown, study, sold_out); 0 otherwise."""
-        length = {"countdown": self.t.countdown_ticks, "study": self.t.study_ticks,
-                  "sold_out": self.t.freeze_ticks}.get(self.phase, 0)
+        length = {MallPhase.COUNTDOWN: self.t.countdown_ticks, MallPhase.STUDY: self.t.study_ticks,
+                  MallPhase.SOLD_OUT: self.t.freeze_ticks}.get(self.phase, 0)
         return max(0, self.phase_tick + length - self.tick) if length else 0
 
     def round_ticks(self) -> int:
         """Ticks since the shutters went up (0 before the playing phase)."""
-        if self.phase in ("study", "countdown"):
+        if self.phase in (MallPhase.STUDY, MallPhase.COUNTDOWN):
             return 0
         return self.tick - self.round_tick
 
@@ -353,14 +356,14 @@ class MallSim:
             b.prev_x = b.x
             b.prev_y = b.y
         phase = self.phase
-        if phase == "playing":
+        if phase == MallPhase.PLAYING:
             self._play(commands)
-        elif phase == "countdown":
+        elif phase == MallPhase.COUNTDOWN:
             if self.tick - self.phase_tick >= self.t.countdown_ticks:
-                self._set_phase("playing")
-        elif phase == "study":
+                self._set_phase(MallPhase.PLAYING)
+        elif phase == MallPhase.STUDY:
             self._study(commands)
-        elif phase == "sold_out":
+        elif phase == MallPhase.SOLD_OUT:
             self._glide()
             if self.tick - self.phase_tick >= self.t.freeze_ticks:
                 self._finish_round()
@@ -370,15 +373,15 @@ class MallSim:
             cmd = commands.get(av.seat, IDLE)
             if int(cmd.pressed) & _A and not av.ready:
                 av.ready = True
-                self.events.append(("ready", av.seat))
+                self.events.append(Ready("ready", av.seat))
         timed_out = self.tick - self.phase_tick >= self.t.study_ticks
         if timed_out or all(av.ready for av in self.avatars):
-            self._set_phase("countdown")
+            self._set_phase(MallPhase.COUNTDOWN)
 
     def _finish_round(self) -> None:
         self.last_result = self.match.finish_round()
         done = len(self.match.results) >= max(1, self.spec.rounds)
-        self._set_phase("match_over" if done else "round_over")
+        self._set_phase(MallPhase.MATCH_OVER if done else MallPhase.ROUND_OVER)
 
     def _glide(self) -> None:
         """During the freeze everyone skids to a stop (no input)."""
@@ -436,8 +439,8 @@ class MallSim:
                 break
         if not self.round.over and self.tick - self.round_tick >= t.limit_ticks:
             self._apply(None, self.round.end_round("time"), "stopped")
-        if self.round.over and self.phase == "playing":
-            self._set_phase("sold_out")
+        if self.round.over and self.phase == MallPhase.PLAYING:
+            self._set_phase(MallPhase.SOLD_OUT)
 
     # ----- buttons --------------------------------------------------------------------
     def _buttons(self, av: Avatar, pressed: int, held: int) -> None:
@@ -466,12 +469,12 @@ class MallSim:
             slots = len(self.round.tables[self.round.side(av.player)])
             options: list[int | None] = [None, *range(slots)]
             av.target_slot = options[(options.index(av.target_slot) + delta) % len(options)]
-            self.events.append(("selected", av.seat, av.target_slot))
+            self.events.append(Selected("selected", av.seat, av.target_slot))
         elif modes.uses_hand(self.round.mode):
             size = len(self.round.hands[av.player])
             if size:
                 av.hand_index = (av.hand_index + delta) % size
-                self.events.append(("selected", av.seat, av.hand_index))
+                self.events.append(Selected("selected", av.seat, av.hand_index))
 
     def _press_a(self, av: Avatar) -> None:
         rnd = self.round
@@ -566,7 +569,7 @@ class MallSim:
     def _reject(self, av: Avatar, reason: str) -> None:
         av.reject_reason = reason
         av.reject_tick = self.tick
-        self.events.append(("rejected", av.seat, reason))
+        self.events.append(Rejected("rejected", av.seat, reason))
 
     def _apply(self, av: Avatar | None, res: Result, name: str, *info, skip_put: bool = False) -> bool:
         """Record an engine result: a rejection for the seat, or the event plus map changes."""
@@ -576,7 +579,7 @@ class MallSim:
             return False
         self._preview_cache.clear()  # piles may have moved
         if av is not None:
-            self.events.append((name, av.seat, *info))
+            self.events.append(ACTIONS[name](name, av.seat, *info))
         for ev in res.events:
             kind = ev[0]
             if kind == "pile_put_down" and not skip_put:
@@ -585,12 +588,12 @@ class MallSim:
                 self._place_pile(ev[2], self.avatars[ev[1]].pos)
             elif kind == "pile_removed":
                 self.piles.pop(ev[1], None)
-                self.events.append(("pile_gone", ev[1]))
+                self.events.append(PileGone("pile_gone", ev[1]))
             elif kind == "sold_out":
                 self.sold_out_seat = av.seat if av is not None else None
-                self.events.append(("sold_out", ev[1], self.sold_out_seat))
+                self.events.append(SoldOutCalled("sold_out", ev[1], self.sold_out_seat))
             elif kind == "round_over":
-                self.events.append(("round_over", ev[1]))
+                self.events.append(RoundEnded("round_over", ev[1]))
         return True
 
     # ----- determinism ----------------------------------------------------------------

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from game.input.commands import IDLE, Button, Command
 from game.rules.checkout import BIDDING
 from game.sim.table_cursor import Place, move
+from game.sim.table_events import TableEvent
 
 if TYPE_CHECKING:
     from game.sim.table import Seat
@@ -66,7 +67,7 @@ class TurnPhases:
         if not result.ok:
             self._reject(s, result.reason)
             return
-        self.events.append(("land", s.seat, None))
+        self.events.append(TableEvent("land", s.seat, None))
         self._grab(s)
 
     def _turn_die(self, s: Seat, die: int, step: int) -> None:
@@ -77,7 +78,7 @@ class TurnPhases:
         hand[die] = (hand[die] - 1 + step) % 6 + 1
         result = self.game.set_faces(s.seat, hand)
         if result.ok:
-            self.events.append(("land", s.seat, hand[die]))
+            self.events.append(TableEvent("land", s.seat, hand[die]))
         else:
             self._reject(s, result.reason)
 
@@ -100,7 +101,7 @@ class TurnPhases:
                 result = self.game.buy(seat, bargain)
                 if result.ok:
                     self.round_gains[seat]["bargains"].append(bargain)
-                    self.events.append(("buy", seat, bargain))
+                    self.events.append(TableEvent("buy", seat, bargain))
                     s.bargain = min(s.bargain, max(0, len(self.game.display) - 1))
                 else:
                     self._reject(s, result.reason)
@@ -118,7 +119,7 @@ class TurnPhases:
         change = self.game.players[seat].tokens - before
         self.round_gains[seat]["tokens"] += change
         self.change = (seat, change, self.tick)
-        self.events.append(("token", seat, change))
+        self.events.append(TableEvent("token", seat, change))
         self.hold_until = self.tick + self.tuning.turn_pause
         self.turn_start = self.hold_until
         nxt = self.game.checkout_player()
@@ -131,7 +132,7 @@ class TurnPhases:
             cmd = commands.get(seat, IDLE)
             if cmd is not IDLE and int(cmd.pressed) & _A and not self.seats[seat].ready:
                 self.seats[seat].ready = True
-                self.events.append(("ready", seat, None))
+                self.events.append(TableEvent("ready", seat, None))
         waited = self.tick - self.turn_start
         all_ready = all(s.ready for s in self.seats)
         if (all_ready and waited >= self.tuning.round_end_min) or waited >= self.tuning.round_end_max:
@@ -153,7 +154,7 @@ class TurnPhases:
             if step:
                 choice = min(max(0, s.bid_choice + step), self.bid_limit(seat))
                 if choice != s.bid_choice:   # one sound for every step: it never says which number
-                    self.events.append(("bid_step", seat, None))
+                    self.events.append(TableEvent("bid_step", seat, None))
                 s.bid_choice = choice
             if int(cmd.pressed) & _A:
                 self._lock_bid(s)
@@ -165,6 +166,6 @@ class TurnPhases:
     def _lock_bid(self, s: Seat) -> None:
         result = self.game.bid(s.seat, s.bid_choice)
         if result.ok:
-            self.events.append(("ready", s.seat, None))
+            self.events.append(TableEvent("ready", s.seat, None))
         else:
             self._reject(s, result.reason)

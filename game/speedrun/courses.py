@@ -13,33 +13,40 @@ restart only rebuilds the simulation (the < 200 ms restart budget).
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from game.input.commands import Command
 from game.match import MatchSpec
 from game.rules.soldout import modes
+from game.sim.mall_events import Delivered, MallPhase, Placed, Took
+from game.sim.protocol import Simulation
+
+if TYPE_CHECKING:
+    from game.sim.mall import MallSim
+    from game.sim.table import TableSim
 
 PLAYER = 0  # the runner is seat 0, the engine's player 0
 
 
 class Course:
-    sim: object
+    sim: Simulation
     # Sold Out!: nothing moves until the runner does, so the timer waits for the first input.
     # Check Out!: the bot plays from GO, so waiting would be free time: the timer starts at GO.
     starts_on_go = False
 
     @property
     def tick(self) -> int:
-        return self.sim.tick  # type: ignore[attr-defined]
+        return self.sim.tick
 
     def commands(self, runner: Command) -> list[Command]:
         """Every seat's Command this tick, in seat order: the runner's, then the course's bots'."""
         return [runner]
 
     def step(self, commands: list[Command]) -> None:
-        self.sim.step(dict(enumerate(commands)))  # type: ignore[attr-defined]
+        self.sim.step(dict(enumerate(commands)))
 
     def state_hash(self) -> str:
-        return self.sim.state_hash()  # type: ignore[attr-defined]
+        return self.sim.state_hash()
 
     def playing(self) -> bool:
         raise NotImplementedError
@@ -103,7 +110,7 @@ class SoldOutCourse(Course):
 
     def __init__(self, spec: MatchSpec) -> None:
         from game.sim.mall import MallSim
-        self.sim = MallSim(spec, _level(spec.level, spec.players), _catalogue(), spec.seed, tuning=_tuning())
+        self.sim: MallSim = MallSim(spec, _level(spec.level, spec.players), _catalogue(), spec.seed, tuning=_tuning())
         self.mode = spec.mode
         self._best_hand = 0
         rnd = self.sim.round
@@ -113,10 +120,10 @@ class SoldOutCourse(Course):
             self.wanted = rnd.list_items(rnd.side(PLAYER))
 
     def playing(self) -> bool:
-        return self.sim.phase == "playing"
+        return self.sim.phase == MallPhase.PLAYING
 
     def countdown_left(self) -> int:
-        return self.sim.phase_ticks_left() if self.sim.phase == "countdown" else 0
+        return self.sim.phase_ticks_left() if self.sim.phase == MallPhase.COUNTDOWN else 0
 
     def split_names(self) -> list[str]:
         n = len(self.wanted)
@@ -130,8 +137,8 @@ class SoldOutCourse(Course):
         rnd = self.sim.round
         label = ""
         for event in self.sim.events:
-            if event[0] in ("delivered", "placed", "took") and event[1] == PLAYER:
-                label = _item_name(event[2])
+            if isinstance(event, (Delivered, Placed, Took)) and event.seat == PLAYER:
+                label = _item_name(event.card)
         if modes.delivers_to_table(self.mode):
             return sum(len(s.placed) for s in rnd.tables[rnd.side(PLAYER)]), label
         if modes.uses_dressers(self.mode):
@@ -213,7 +220,7 @@ class CheckOutCourse(Course):
         from game.bots.checkout import CheckOutBot
         from game.sim.table import TableSim
         catalogue, tuning = _table_assets()
-        self.sim = TableSim(spec, catalogue, tuning=tuning)
+        self.sim: TableSim = TableSim(spec, catalogue, tuning=tuning)
         # Bots are part of the course: seeded from the run's seed, so they answer the same
         # inputs the same way every time (routes can be learned, replays verified).
         self.bots = {i: CheckOutBot(i, s.difficulty, spec.seed, tuning)

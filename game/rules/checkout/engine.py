@@ -13,18 +13,28 @@ import random
 from dataclasses import dataclass, field
 from typing import Sequence
 
+from game.rules.phases import Phase
+
 from .catalogue import Catalogue
 from .dice import covers, say_faces, take_dice
 from .scoring import Score, score_players, winners
 
-# Phases, in the order a game passes through them.
-FRENZY = "frenzy"            # a normal round: rolling, grabbing, queueing
-CHECKOUT = "checkout"        # queue turns: buying bargains
-ROUND_END = "round_end"      # results of the round shown; next_round() goes on
-BIDDING = "bidding"          # bonus round: secret bids of change tokens for dice
-BONUS = "bonus"              # bonus round played like a round, no checkout
-BONUS_SOLO = "bonus_solo"    # only one bidder: they set their dice and grab
-OVER = "over"                # final scores stand
+
+class CheckoutPhase(Phase):
+    """Phases, in the order a game passes through them (a phase equals its name)."""
+
+    FRENZY = "frenzy"            # a normal round: rolling, grabbing, queueing
+    CHECKOUT = "checkout"        # queue turns: buying bargains
+    ROUND_END = "round_end"      # results of the round shown; next_round() goes on
+    BIDDING = "bidding"          # bonus round: secret bids of change tokens for dice
+    BONUS = "bonus"              # bonus round played like a round, no checkout
+    BONUS_SOLO = "bonus_solo"    # only one bidder: they set their dice and grab
+    OVER = "over"                # final scores stand
+
+
+FRENZY, CHECKOUT, ROUND_END, BIDDING = (CheckoutPhase.FRENZY, CheckoutPhase.CHECKOUT, CheckoutPhase.ROUND_END,
+                                        CheckoutPhase.BIDDING)
+BONUS, BONUS_SOLO, OVER = CheckoutPhase.BONUS, CheckoutPhase.BONUS_SOLO, CheckoutPhase.OVER
 PLAYING = (FRENZY, BONUS, BONUS_SOLO)
 
 UNROLLED = 0                 # the face of a die that has not been rolled this round
@@ -99,7 +109,7 @@ class CheckoutGame:
         self.bonus = 0               # tokens on the BONUS space
         self.discarded = 0           # tokens out of the game
         self.round = 1
-        self.phase = FRENZY
+        self.phase: CheckoutPhase = FRENZY
         self.table: list[TableProduct] = []
         self.display: list[str] = []     # bargains on offer
         self.set_aside: list[str] = []   # unclaimed products kept for the bonus round

@@ -14,18 +14,18 @@ from dataclasses import dataclass, field
 from game.rules.soldout.catalogue import Catalogue
 from game.rules.soldout import modes
 from game.rules.soldout.deal import Deal
+from game.rules.soldout.events import EngineEvent, PileCreated, PilePutDown, PileRemoved, RoundOver, SoldOut
 from game.rules.soldout.modes import Family, deal_round  # noqa: F401  (re-exported)
 
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    """What an action did. `events` tell the simulation what to move on the map:
-    ("pile_put_down", player, pile), ("pile_removed", pile), ("pile_created", player, pile),
-    ("sold_out", side), ("round_over", cause)."""
+    """What an action did. `events` tell the simulation what to move on the map
+    (typed in events.py: PilePutDown, PileRemoved, PileCreated, SoldOut, RoundOver)."""
 
     ok: bool
     reason: str = ""
-    events: tuple[tuple, ...] = ()
+    events: tuple[EngineEvent, ...] = ()
 
     def __bool__(self) -> bool:
         return self.ok
@@ -214,7 +214,7 @@ class Round:
         if player not in self.held:
             return self._refuse("You are not holding a pile")
         pile = self.held.pop(player)
-        return self._done(("pile_put_down", player, pile))
+        return self._done(PilePutDown("pile_put_down", player, pile))
 
     def flip(self, player: int) -> Result:
         """Move the shown card of the held pile to its bottom; the next card shows."""
@@ -233,7 +233,7 @@ class Round:
         if player not in self.held:
             return self._refuse("You are not holding a pile")
         pile = self.held[player]
-        events: list[tuple] = []
+        events: list[EngineEvent] = []
         if self.rules.family is Family.MEMORY:
             side = self.side(player)
             size = self.hand_size(player)
@@ -246,11 +246,11 @@ class Round:
         else:
             self.carried[player] = self.piles[pile].pop(0)
             del self.held[player]
-            events.append(("pile_put_down", player, pile))
+            events.append(PilePutDown("pile_put_down", player, pile))
         if not self.piles[pile]:
             del self.piles[pile]
             self.held.pop(player, None)
-            events.append(("pile_removed", pile))
+            events.append(PileRemoved("pile_removed", pile))
         return self._done(*events)
 
     def hand_to_pile(self, player: int, index: int) -> Result:
@@ -380,7 +380,7 @@ class Round:
             return self._refuse("The round is over")
         return Result(True, "", tuple(self._end(cause, None)))
 
-    def _done(self, *events: tuple) -> Result:
+    def _done(self, *events: EngineEvent) -> Result:
         self.actions += 1
         return Result(True, "", tuple(events))
 
@@ -407,7 +407,7 @@ class Round:
                 return True
         return False
 
-    def _check_stuck(self) -> list[tuple]:
+    def _check_stuck(self) -> list[EngineEvent]:
         if self.rules.family is Family.RUSH:
             if not any(self.can_still_score(s) for s in range(self.sides)):
                 return self._end("nothing_left", None)
@@ -418,24 +418,24 @@ class Round:
                 return self._end("nothing_left", None)
         return []
 
-    def _end(self, cause: str, side: int | None) -> list[tuple]:
+    def _end(self, cause: str, side: int | None) -> list[EngineEvent]:
         """Stop the round; held piles are put down, carried cards become one-card piles."""
         self.over = True
         self.cause = cause
         self.sold_out_by = side
-        events: list[tuple] = []
+        events: list[EngineEvent] = []
         if cause == "sold_out":
-            events.append(("sold_out", side))
+            events.append(SoldOut("sold_out", side))
         for player in sorted(self.held):
-            events.append(("pile_put_down", player, self.held[player]))
+            events.append(PilePutDown("pile_put_down", player, self.held[player]))
         self.held.clear()
         for player in sorted(self.carried):
             pid = self._next_pile
             self._next_pile += 1
             self.piles[pid] = [self.carried[player]]
-            events.append(("pile_created", player, pid))
+            events.append(PileCreated("pile_created", player, pid))
         self.carried.clear()
-        events.append(("round_over", cause))
+        events.append(RoundOver("round_over", cause))
         return events
 
     # ----- scoring ----------------------------------------------------------------
