@@ -20,8 +20,8 @@ from game.core.seats import identities
 
 # game name -> module holding play_match(spec) -> result dict (DESIGN.md's JSON).
 RUNNERS = {
-    "soldout": "game.sim.soldout_headless",   # bots through the mall (the rules autoplay stays for engine tests)
-    "checkout": "game.sim.table_headless",
+    "soldout": "game.driver.soldout_headless",   # bots through the mall (the rules autoplay stays for engine tests)
+    "checkout": "game.driver.table_headless",
 }
 
 

@@ -20,7 +20,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Callable, Sequence, TextIO
 
-from game.cli import program_name
+from game import program_name
 from game.match import DIFFICULTIES, GAME_TITLES, MatchSpec, SeatSpec
 from game.rules.soldout import modes as soldout_modes
 
@@ -29,8 +29,8 @@ Z95 = 1.959964  # two-sided 95% normal quantile
 
 # game -> "module:function" of its play function
 RUNNERS: dict[str, str] = {
-    "soldout": "game.sim.soldout_headless:play_match",
-    "checkout": "game.sim.table_headless:play_match",
+    "soldout": "game.driver.soldout_headless:play_match",
+    "checkout": "game.driver.table_headless:play_match",
 }
 
 

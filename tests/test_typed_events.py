@@ -7,7 +7,7 @@ from game.rules.checkout import CheckoutPhase
 from game.sim import mall_events, table_events
 from game.sim.mall_events import MallPhase
 from game.sim.protocol import Simulation
-from game.sim.soldout_headless import new_sim
+from game.driver.soldout_headless import new_sim
 from game.sim.table import TableSim
 
 

@@ -17,7 +17,7 @@ from game.core.scene import Scene
 from game.core.seats import MAX_SEATS, LobbySeat, identities
 from game.data import levels_dir
 from game.input.commands import Button, Command
-from game.match import DIFFICULTIES, MatchSpec
+from game.match import MatchSpec
 from game.render import widgets
 from game.rules.soldout import modes
 from game.scenes import registry

@@ -13,8 +13,6 @@ study (Memory) -> countdown -> play -> SOLD OUT! -> results -> next round ...
 from __future__ import annotations
 
 import logging
-import statistics
-import time
 from typing import TYPE_CHECKING
 
 import pygame
@@ -436,57 +434,3 @@ registry.register_screenshot("mall_tidy", _shot(6, "tidy"), warmup_ticks=60 * 16
 registry.register_screenshot("mall_countdown", _shot(5, "rush"), warmup_ticks=70)
 registry.register_screenshot("mall_sold_out", _sold_out_shot(6, "rush"), warmup_ticks=0)
 registry.register_screenshot("mall_sold_out_2", _sold_out_shot(2, "memory"), warmup_ticks=0)
-
-
-# ---------------------------------------------------------------- frame time
-def measure_mall_frames(frames: int = 300, players: int = 6, seed: int = 3) -> dict:
-    """Frame time of the mall at 1280x720 in software rendering, after a few seconds of play.
-
-    Returns p50/p99 in ms of MallScene.draw (the sim steps between frames, so
-    avatars move), and the same run's baseline: blitting the static background
-    alone; as wall time and as the thread's CPU time (on a loaded machine the
-    wall p99 is the scheduler's, not the frame's). Works headless (dummy video
-    driver) when no display is open.
-    """
-    import os
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    if not pygame.get_init():
-        pygame.init()
-    if pygame.display.get_surface() is None:
-        pygame.display.set_mode(SCREEN)
-    from game.app import make_context
-    ctx = make_context(load_user_files=False)
-    scene = MallScene(ctx, demo_spec(players, "rush", seed), pilot=True)
-    ctx.stack.push(scene)
-    ctx.stack.apply()
-    target = pygame.Surface(SCREEN).convert()
-    for _ in range(60 * 5):
-        scene.update({})
-    scene.draw(target, 0.0)
-    times, base, cpu, cpu_base = [], [], [], []
-    wall, work = time.perf_counter, time.thread_time   # wall clock, and this thread's CPU time
-    for i in range(frames):
-        scene.update({})
-        start, start_cpu = wall(), work()
-        scene.draw(target, (i % 4) / 4)
-        times.append((wall() - start) * 1000)
-        cpu.append((work() - start_cpu) * 1000)
-        start, start_cpu = wall(), work()
-        target.blit(scene.static, (0, 0))
-        base.append((wall() - start) * 1000)
-        cpu_base.append((work() - start_cpu) * 1000)
-
-    def p(values: list[float], q: float) -> float:
-        ordered = sorted(values)
-        return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 3)
-
-    # Wall times include being preempted on a busy machine; CPU times are the frame's own work.
-    result = {"frames": frames, "players": players, "p50_ms": p(times, 0.5), "p99_ms": p(times, 0.99),
-              "mean_ms": round(statistics.fmean(times), 3),
-              "baseline_p50_ms": p(base, 0.5), "baseline_p99_ms": p(base, 0.99),
-              "cpu_p50_ms": p(cpu, 0.5), "cpu_p99_ms": p(cpu, 0.99),
-              "cpu_baseline_p50_ms": p(cpu_base, 0.5), "cpu_baseline_p99_ms": p(cpu_base, 0.99)}
-    result["p99_vs_baseline"] = round(result["p99_ms"] / max(1e-6, result["baseline_p99_ms"]), 1)
-    result["cpu_p99_vs_baseline"] = round(result["cpu_p99_ms"] / max(1e-6, result["cpu_baseline_p99_ms"]), 1)
-    return result

@@ -39,11 +39,13 @@ import hashlib
 import json
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from game.input.commands import IDLE, Button, Command
 from game.levels import Level
 from game.match import MatchSpec
 from game.rules.soldout import Catalogue, Match, Result, Round, RoundResult, modes
+from game.rules.soldout.events import PileCreated, PilePutDown, PileRemoved, RoundOver, SoldOut
 from game.sim.mall_events import (ACTIONS, MallEvent, MallPhase, PhaseChanged, PileGone, Ready, Rejected,
                                    RoundEnded, Selected, SoldOutCalled)
 from game.sim.physics import Body, Grid, approach, move_axis, separate, target_velocity
@@ -118,7 +120,7 @@ class MallSim:
         self.t = tuning or load_tuning()
         self.grid = Grid(level.solid, level.tile_size)
         self._offsets = _search_offsets(self.t.search_radius)
-        self._preview_cache: dict[int, tuple[tuple, tuple[int, int, bool]]] = {}
+        self._preview_cache: dict[int, tuple[tuple[Any, ...], tuple[int, int, bool]]] = {}
         seats = sorted(spec.seats, key=lambda s: s.seat)
         self.seats = [s.seat for s in seats]
         self.player_of = {s.seat: i for i, s in enumerate(seats)}
@@ -502,8 +504,8 @@ class MallSim:
             return
         if p in rnd.held:
             pile = rnd.held[p]
-            card = rnd.shown(pile)
-            self._apply(av, rnd.take(p), "took", card, pile)
+            shown = rnd.shown(pile)
+            self._apply(av, rnd.take(p), "took", shown, pile)
             av.hand_index = max(0, len(rnd.hands[p]) - 1)
             return
         pile = self.nearest_pile(av.seat)
@@ -538,11 +540,11 @@ class MallSim:
             self._apply(av, res, "put_down", pile, skip_put=True)
             return
         if p in rnd.carried:
-            pile = self.nearest_pile(av.seat)
-            if pile is None:
+            near = self.nearest_pile(av.seat)
+            if near is None:
                 self._reject(av, "Put the card back into a pile: stand next to one")
                 return
-            self._apply(av, rnd.return_card(p, pile), "returned", pile)
+            self._apply(av, rnd.return_card(p, near), "returned", near)
             return
         self._apply(av, rnd.put_down(p), "put_down", None)
 
@@ -571,7 +573,7 @@ class MallSim:
         av.reject_tick = self.tick
         self.events.append(Rejected("rejected", av.seat, reason))
 
-    def _apply(self, av: Avatar | None, res: Result, name: str, *info, skip_put: bool = False) -> bool:
+    def _apply(self, av: Avatar | None, res: Result, name: str, *info: Any, skip_put: bool = False) -> bool:
         """Record an engine result: a rejection for the seat, or the event plus map changes."""
         if not res.ok:
             if av is not None:
@@ -581,19 +583,19 @@ class MallSim:
         if av is not None:
             self.events.append(ACTIONS[name](name, av.seat, *info))
         for ev in res.events:
-            kind = ev[0]
-            if kind == "pile_put_down" and not skip_put:
-                self._place_pile(ev[2], self.avatars[ev[1]].pos)
-            elif kind == "pile_created":
-                self._place_pile(ev[2], self.avatars[ev[1]].pos)
-            elif kind == "pile_removed":
-                self.piles.pop(ev[1], None)
-                self.events.append(PileGone("pile_gone", ev[1]))
-            elif kind == "sold_out":
+            if isinstance(ev, PilePutDown):
+                if not skip_put:
+                    self._place_pile(ev.pile, self.avatars[ev.player].pos)
+            elif isinstance(ev, PileCreated):
+                self._place_pile(ev.pile, self.avatars[ev.player].pos)
+            elif isinstance(ev, PileRemoved):
+                self.piles.pop(ev.pile, None)
+                self.events.append(PileGone("pile_gone", ev.pile))
+            elif isinstance(ev, SoldOut):
                 self.sold_out_seat = av.seat if av is not None else None
-                self.events.append(SoldOutCalled("sold_out", ev[1], self.sold_out_seat))
-            elif kind == "round_over":
-                self.events.append(RoundEnded("round_over", ev[1]))
+                self.events.append(SoldOutCalled("sold_out", ev.side, self.sold_out_seat))
+            elif isinstance(ev, RoundOver):
+                self.events.append(RoundEnded("round_over", ev.cause))
         return True
 
     # ----- determinism ----------------------------------------------------------------

@@ -5,7 +5,7 @@ Each event is a NamedTuple whose first field names its kind, so `event[0]`,
 StrEnum: a phase still equals its name ("playing") and hashes as it did."""
 from __future__ import annotations
 
-from typing import Literal, NamedTuple, Union
+from typing import Callable, Literal, NamedTuple, Union
 
 from game.rules.phases import Phase
 
@@ -81,7 +81,7 @@ class Called(NamedTuple):
     caller: int
 
 
-ACTIONS = {"picked": Picked, "flipped": Flipped, "took": Took, "delivered": Delivered, "placed": Placed,
+ACTIONS: dict[str, Callable[..., MallEvent]] = {"picked": Picked, "flipped": Flipped, "took": Took, "delivered": Delivered, "placed": Placed,
            "put_down": PutDown, "returned": Returned, "hand_back": HandBack, "called": Called}
 
 
@@ -91,7 +91,7 @@ class Selected(NamedTuple):
 
     kind: Literal["selected"]
     seat: int
-    index: int | None
+    choice: int | None
 
 
 class Ready(NamedTuple):

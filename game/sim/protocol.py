@@ -2,7 +2,7 @@
 Command per seat per tick, with typed events and a state hash."""
 from __future__ import annotations
 
-from typing import Protocol, Sequence
+from typing import Any, Protocol, Sequence
 
 from game.input.commands import Command
 
@@ -16,7 +16,7 @@ class Simulation(Protocol):
     def phase(self) -> str: ...          # a StrEnum member: MallPhase, or CheckoutPhase / TableStage
 
     @property
-    def events(self) -> Sequence[tuple]: ...   # the last step's typed events (NamedTuples)
+    def events(self) -> Sequence[tuple[Any, ...]]: ...   # the last step's typed events (NamedTuples)
 
     def step(self, commands: dict[int, Command]) -> None: ...
 

@@ -43,7 +43,7 @@ import json
 import random
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Union
+from typing import Any, Union
 
 from game import TICK_RATE
 from game.input.commands import IDLE, Button, Command
@@ -95,7 +95,7 @@ class Seat:
         self.move_at = 0           # tick of the next repeat
         self.peek = False          # bidding: Y held this tick, the owner looks at the secret bid
 
-    def state(self) -> list:
+    def state(self) -> list[Any]:
         return [self.cursor, self.bargain, self.bid_choice, self.land_tick, self.reason,
                 self.reason_tick, self.rejections, self.ready, list(self.move_dir), self.move_at]
 
@@ -130,7 +130,7 @@ class TableSim(TurnPhases):
         self.change: tuple[int, int, int] | None = None   # (seat, tokens, tick) of the last checkout turn
         self.bonus_grab: tuple[int, int, int] | None = None  # (seat, tokens, tick): who took the BONUS
         self.round_gains = self._empty_gains()
-        self.rounds: list[list[dict]] = []                # gains of every finished round
+        self.rounds: list[list[dict[str, Any]]] = []                # gains of every finished round
         self._seen = self.game.phase
         self._grabbed_now: dict[str, int] = {}
         self._start_countdown(0)
@@ -158,7 +158,7 @@ class TableSim(TurnPhases):
 
     def places(self) -> list[Place]:
         """Cursor targets of the current phase (products, or products + the solo player's dice)."""
-        dice = len(self.game.players[self.solo_seat].hand) if self.game.phase == BONUS_SOLO else 0
+        dice = len(self.game.players[self._soloist()].hand) if self.game.phase == BONUS_SOLO else 0
         return _grid(len(self.game.table), dice)
 
     def countdown_left(self) -> int:
@@ -173,8 +173,9 @@ class TableSim(TurnPhases):
 
     def turn_left(self) -> int:
         """Ticks before the current checkout turn / bidding / solo round ends by itself."""
-        limit = {CHECKOUT: self.tuning.turn_max, BIDDING: self.tuning.bid_max,
-                 BONUS_SOLO: self.tuning.solo_max, ROUND_END: self.tuning.round_end_max}.get(self.phase)
+        limits: dict[str, int] = {CHECKOUT: self.tuning.turn_max, BIDDING: self.tuning.bid_max,
+                                  BONUS_SOLO: self.tuning.solo_max, ROUND_END: self.tuning.round_end_max}
+        limit = limits.get(self.phase)
         return 0 if limit is None else max(0, self.turn_start + limit - self.tick)
 
     def checkout_seat(self) -> int | None:
@@ -198,7 +199,7 @@ class TableSim(TurnPhases):
             for seat in self.order():
                 self._play(self.seats[seat], commands.get(seat, IDLE))
         elif phase == BONUS_SOLO:
-            self._solo(commands.get(self.solo_seat, IDLE))
+            self._solo(commands.get(self._soloist(), IDLE))
         elif phase == CHECKOUT:
             self._checkout(commands)
         elif phase == ROUND_END:
@@ -336,7 +337,7 @@ class TableSim(TurnPhases):
             elif (self.last_deadline - self.tick) % TICK_RATE == 0:
                 self.events.append(TableEvent("last_tick", seat, (self.last_deadline - self.tick) // TICK_RATE))
         elif self.phase == BONUS_SOLO and self.tick - self.turn_start >= self.tuning.solo_max:
-            self._queue(self.seats[self.solo_seat], auto=True)
+            self._queue(self.seats[self._soloist()], auto=True)
 
     def _sync(self) -> None:
         """React to the engine changing phase during this tick."""
@@ -401,11 +402,11 @@ class TableSim(TurnPhases):
     def _start_countdown(self, start: int) -> None:
         self.countdown_end = start + self.tuning.countdown
 
-    def _empty_gains(self) -> list[dict]:
+    def _empty_gains(self) -> list[dict[str, Any]]:
         return [{"products": [], "bargains": [], "tokens": 0} for _ in range(self.n)]
 
     # ------------------------------------------------------------------ record
-    def state_dict(self) -> dict:
+    def state_dict(self) -> dict[str, Any]:
         return {
             "tick": self.tick, "game": self.game.state_dict(),
             "seats": [s.state() for s in self.seats],

@@ -3,7 +3,7 @@ checkout turns in queue order, the round's results, the secret bonus bids and th
 solo bonus round. Split off to keep each module short; TableSim inherits it."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.input.commands import IDLE, Button, Command
 from game.rules.checkout import BIDDING
@@ -11,7 +11,9 @@ from game.sim.table_cursor import Place, move
 from game.sim.table_events import TableEvent
 
 if TYPE_CHECKING:
+    from game.rules.checkout import Catalogue, CheckoutGame
     from game.sim.table import Seat
+    from game.sim.table_tuning import TableTuning
 
 _A, _B, _X, _Y = int(Button.A), int(Button.B), int(Button.X), int(Button.Y)
 
@@ -24,9 +26,38 @@ def bargain_places(count: int) -> list[Place]:
 class TurnPhases:
     """Checkout, round end, bids and the solo bonus round (mixed into TableSim)."""
 
+    if TYPE_CHECKING:   # what TableSim provides
+        game: CheckoutGame
+        catalogue: Catalogue
+        tuning: TableTuning
+        seats: list[Seat]
+        events: list[TableEvent]
+        tick: int
+        turn_start: int
+        hold_until: int
+        solo_seat: int | None
+        change: tuple[int, int, int] | None
+        round_gains: list[dict[str, Any]]
+
+        def order(self, tick: int | None = None) -> list[int]: ...
+        def places(self) -> list[Place]: ...
+        def checkout_seat(self) -> int | None: ...
+        def affordable(self, seat: int) -> list[str]: ...
+        def _direction(self, s: Seat, cmd: Command) -> tuple[int, int]: ...
+        def _move_cursor(self, s: Seat, cmd: Command) -> None: ...
+        def _reject(self, s: Seat, reason: str, sound: bool = True) -> None: ...
+        def _roll(self, s: Seat) -> None: ...
+        def _grab(self, s: Seat) -> None: ...
+        def _queue(self, s: Seat, auto: bool = False) -> None: ...
+
     # ------------------------------------------------------------------ solo bonus
+    def _soloist(self) -> int:
+        """The lone bidder's seat (always set while the phase is bonus_solo)."""
+        assert self.solo_seat is not None, "no solo seat outside the solo bonus round"
+        return self.solo_seat
+
     def _solo(self, cmd: Command) -> None:
-        s = self.seats[self.solo_seat]
+        s = self.seats[self._soloist()]
         if cmd is IDLE:
             s.move_dir = (0, 0)
             return

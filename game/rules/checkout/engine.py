@@ -11,7 +11,7 @@ import hashlib
 import json
 import random
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Any, Sequence
 
 from game.rules.phases import Phase
 
@@ -121,7 +121,7 @@ class CheckoutGame:
         self.actions = 0                 # actions applied (ok ones), a clock for the record
         self._deal_round()
 
-    def _deck(self, given: Sequence[str] | None, known: dict, kind: str) -> list[str]:
+    def _deck(self, given: Sequence[str] | None, known: dict[str, Any], kind: str) -> list[str]:
         if given is None:
             deck = list(known)
             self.rng.shuffle(deck)
@@ -157,7 +157,10 @@ class CheckoutGame:
     def price(self, seat: int, bargain_id: str) -> int:
         """What this bargain costs this player now: the promo price when its condition holds."""
         bargain = self.catalogue.bargains[bargain_id]
-        return bargain.promo_price if self.promo_applies(seat, bargain_id) else bargain.price
+        if self.promo_applies(seat, bargain_id):
+            assert bargain.promo_price is not None, "a promo condition comes with its price (catalogue check)"
+            return bargain.promo_price
+        return bargain.price
 
     def promo_applies(self, seat: int, bargain_id: str) -> bool:
         bargain = self.catalogue.bargains[bargain_id]
@@ -304,6 +307,7 @@ class CheckoutGame:
         products = self.catalogue.products
         for pid in _id_list(product_ids):
             spot = self.product_at(pid)
+            assert spot is not None, "check_grab found every product on the table"
             spot.holder = seat
             spot.dice = list(products[pid].faces)
             player.hand = take_dice(products[pid].faces, player.hand)
@@ -486,6 +490,7 @@ class CheckoutGame:
 
     def _start_bonus(self) -> None:
         for player in self.players:
+            assert player.bid is not None, "everyone has bid before the bonus round starts"
             self.supply += player.bid      # spent change goes back to the supply
             player.tokens -= player.bid
         extra = self._draw(self.product_deck, self.rules.bonus_extra_products)
@@ -493,7 +498,7 @@ class CheckoutGame:
         self.set_aside = []
         self.queue, self.turn = [], 0
         for player in self.players:
-            self._reset_round(player, player.bid)
+            self._reset_round(player, player.bid or 0)   # every bid is set (checked above)
         bidders = [p for p in self.players if p.bid]
         if not bidders:
             self._finish_bonus()
@@ -513,7 +518,7 @@ class CheckoutGame:
         self.phase = OVER
 
     # ------------------------------------------------------------------ record
-    def state_dict(self) -> dict:
+    def state_dict(self) -> dict[str, Any]:
         """Everything that matters about the game, as plain JSON-able data."""
         return {
             "phase": self.phase, "round": self.round, "supply": self.supply,
@@ -569,7 +574,7 @@ class CheckoutGame:
             self._take_out(set_aside, self.product_deck, self.catalogue.products)
             self.set_aside.extend(set_aside)
 
-    def _take_out(self, ids: Sequence[str], deck: list[str], known: dict) -> None:
+    def _take_out(self, ids: Sequence[str], deck: list[str], known: dict[str, Any]) -> None:
         """Cards a preset hands out leave the deck; one already dealt this round is an error."""
         dealt = [t.id for t in self.table] + self.display
         for card in ids:

@@ -50,7 +50,9 @@ Rules in plain words: docs/RULES.md.
 """
 from game.rules.soldout.catalogue import Catalogue, CatalogueError, Colour, Item, Objective, load_catalogue
 from game.rules.soldout import modes
-from game.rules.soldout.engine import Deal, Result, Round, Slot, deal_round
+from game.rules.soldout.deal import Deal
+from game.rules.soldout.engine import Result, Round, Slot
+from game.rules.soldout.modes import deal_round
 from game.rules.soldout.match import Match, RoundResult
 
 __all__ = ["Catalogue", "CatalogueError", "Colour", "Item", "Objective", "load_catalogue", "modes",

@@ -9,6 +9,7 @@ Ticks count engine actions until the simulation-based runner replaces this.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from game.match import MatchSpec
 from game.rules.soldout.catalogue import Catalogue, load_catalogue
@@ -130,7 +131,7 @@ def round_modes(spec: MatchSpec) -> list[str]:
     return [spec.mode] * spec.rounds
 
 
-def play_match(spec: MatchSpec, catalogue: Catalogue | None = None) -> dict:
+def play_match(spec: MatchSpec, catalogue: Catalogue | None = None) -> dict[str, Any]:
     """Play a whole match with bots in every seat; returns DESIGN.md's result dict."""
     if not 1 <= len(spec.seats) <= 6:
         raise ValueError("Sold Out! is played by 1 to 6 players")

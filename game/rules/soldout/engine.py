@@ -10,12 +10,13 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
+from typing import Any
 
 from game.rules.soldout.catalogue import Catalogue
 from game.rules.soldout import modes
 from game.rules.soldout.deal import Deal
 from game.rules.soldout.events import EngineEvent, PileCreated, PilePutDown, PileRemoved, RoundOver, SoldOut
-from game.rules.soldout.modes import Family, deal_round  # noqa: F401  (re-exported)
+from game.rules.soldout.modes import Family
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +140,7 @@ class Round:
             return 0
         return len(self.list_items(self.side(player)))
 
-    def where_is(self, card: str) -> tuple:
+    def where_is(self, card: str) -> tuple[Any, ...]:
         """Exactly one place: ("pile", id, index) | ("hand", player, index) | ("carried", player)
         | ("table", side, slot, index) | ("dresser", index, index_in_dresser)."""
         places = self._places(card)
@@ -147,8 +148,8 @@ class Round:
             raise AssertionError(f"card {card!r} is in {len(places)} places: {places}")
         return places[0]
 
-    def _places(self, card: str) -> list[tuple]:
-        found = []
+    def _places(self, card: str) -> list[tuple[Any, ...]]:
+        found: list[tuple[Any, ...]] = []
         for pid, cards in self.piles.items():
             found += [("pile", pid, i) for i, c in enumerate(cards) if c == card]
         for p, hand in enumerate(self.hands):
@@ -161,7 +162,7 @@ class Round:
             found += [("dresser", d, i) for i, (c, _) in enumerate(slot.placed) if c == card]
         return found
 
-    def snapshot(self) -> dict:
+    def snapshot(self) -> dict[str, Any]:
         """A plain, JSON-ready dump of the whole state (the base of state_hash)."""
         return {
             "mode": self.mode, "players": self.players, "sides": self.side_of_player,

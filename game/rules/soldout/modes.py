@@ -34,12 +34,23 @@ class Family(enum.Enum):
 class SoldOutMode(Protocol):
     """What the game needs to know about a mode."""
 
-    key: str               # the name on the command line, in replays and results JSON
-    name: str              # the name a player reads ("The Rush")
-    family: Family
-    howto: str             # assets/howto/<howto>.toml: the card shown before its first round
-    in_cycle: bool         # taken in turn when the lobby says "choose each round"
-    finish_causes: tuple[str, ...]   # round-end causes that mean the round was completed
+    @property
+    def key(self) -> str: ...            # the name on the command line, in replays and results JSON
+
+    @property
+    def name(self) -> str: ...           # the name a player reads ("The Rush")
+
+    @property
+    def family(self) -> Family: ...
+
+    @property
+    def howto(self) -> str: ...          # assets/howto/<howto>.toml: the card shown before its first round
+
+    @property
+    def in_cycle(self) -> bool: ...      # taken in turn when the lobby says "choose each round"
+
+    @property
+    def finish_causes(self) -> tuple[str, ...]: ...   # round-end causes that mean the round was completed
 
     def deal(self, catalogue: Catalogue, sides: int, rng: random.Random) -> Deal: ...
 
