@@ -48,6 +48,7 @@ from game.rules.soldout import Catalogue, Match, Result, Round, RoundResult, mod
 from game.rules.soldout.events import PileCreated, PilePutDown, PileRemoved, RoundOver, SoldOut
 from game.sim.mall_events import (ACTIONS, MallEvent, MallPhase, PhaseChanged, PileGone, Ready, Rejected,
                                    RoundEnded, Selected, SoldOutCalled)
+from game.sim.mall_view import SeatView
 from game.sim.physics import Body, Grid, approach, move_axis, separate, target_velocity
 from game.sim.tuning import FP, Tuning, load_tuning
 
@@ -139,12 +140,15 @@ class MallSim:
         self.last_result: RoundResult | None = None
         self.sold_out_seat: int | None = None  # the seat whose action ended the round with SOLD OUT!
         self.round: Round
+        self.round_serial = 0         # rounds dealt so far (a new round changes it)
+        self._views: dict[int, SeatView] = {}
         first = mode or spec.mode
         self._start_round(first if first in modes.keys() else modes.keys()[0])
 
     # ----- set-up -------------------------------------------------------------------
     def _start_round(self, mode: str) -> None:
         self.round = self.match.start_round(mode)
+        self.round_serial += 1
         ids = sorted(self.round.piles)
         spots = self.rng.sample(list(self.level.pile_spots), len(ids))
         self.piles = {pid: spot for pid, spot in zip(ids, spots)}
@@ -235,6 +239,13 @@ class MallSim:
     def walkable(self, tx: int, ty: int) -> bool:
         """For path finding: can an avatar stand on this tile?"""
         return not self.grid.solid(tx, ty)
+
+    def seat_view(self, seat: int) -> SeatView:
+        """What this seat's player can see (read-only, live): all a bot is given."""
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = SeatView(self, seat)
+        return view
 
     def walkable_grid(self) -> tuple[bytes, ...]:
         """Rows of 1 (walkable) / 0 (solid), [row][column]."""
