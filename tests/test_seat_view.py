@@ -3,7 +3,8 @@ import copy
 import inspect
 import random
 
-from game.driver.soldout_headless import bot_seed, new_sim
+from game.driver.match_driver import bot_seed
+from game.driver.soldout_headless import new_sim
 from game.bots import make_soldout_bot
 from game.headless import build_spec
 from game.sim.mall_events import MallPhase

@@ -15,7 +15,8 @@ from game.levels import load_level, levels_for_players
 from game.match import DIFFICULTIES, MatchSpec, SeatSpec
 from game.rules.soldout import load_catalogue
 from game.sim.mall import MallSim
-from game.driver.soldout_headless import bot_seed, play_match, run_match, tick_limit
+from game.driver.match_driver import bot_seed
+from game.driver.soldout_headless import play_match, run_match, tick_limit
 
 ROOT = Path(__file__).resolve().parent.parent
 MODES = ("rush", "memory", "tidy")

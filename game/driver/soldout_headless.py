@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.bots.soldout import SoldOutBot, make_soldout_bot
 from game.input.commands import Command
+from game.driver.match_driver import MatchDriver, bot_seed
 from game.levels import Level, load_level, resolve_level
 from game.match import MatchSpec
 from game.rules.soldout import Catalogue, load_catalogue, modes
@@ -42,11 +43,6 @@ def _level(spec: MatchSpec) -> Level:
     if path not in _LEVELS:   # levels never change while the program runs
         _LEVELS[path] = load_level(path)
     return _LEVELS[path]
-
-
-def bot_seed(match_seed: int, seat: int) -> int:
-    """Each bot's own generator seed: fixed by the match seed and the seat."""
-    return (match_seed * 1_000_003 + seat * 7919 + 17) & 0x7FFFFFFF
 
 
 def new_sim(spec: MatchSpec) -> tuple[MallSim, list[str]]:
@@ -76,25 +72,23 @@ class MatchRun:
 def run_match(spec: MatchSpec, record: Path | str | None = None) -> MatchRun:
     """Play a whole match with a bot in every seat (whatever the seat's kind)."""
     sim, modes = new_sim(spec)
-    order = [s.seat for s in spec.seats]
-    bots = [make_soldout_bot(s, sim, bot_seed(spec.seed, s.seat)) for s in spec.seats]
     writer = None
     if record is not None:
         from game.replay import ReplayWriter, header_for
         writer = ReplayWriter(header_for(spec))
+    driver = MatchDriver(sim, [s.seat for s in spec.seats], writer)
+    bots = [make_soldout_bot(s, sim, bot_seed(spec.seed, s.seat)) for s in spec.seats]
+    for bot in bots:
+        driver.seat(bot.seat, bot.command)
     limit = tick_limit(sim, len(modes))
     next_round = 1
-    step = sim.step
     while sim.phase != "match_over" and sim.tick < limit:
         if sim.phase == "round_over":
             sim.start_next_round(modes[next_round])
             next_round += 1
-        commands = {seat: bot.command(sim) for seat, bot in zip(order, bots)}
-        if writer is not None:
-            writer.add_tick([commands[seat] for seat in order])
-        step(commands)
-    if writer is not None and record is not None:
-        writer.save(Path(record))
+        driver.step()
+    if record is not None:
+        driver.save(record)
     return MatchRun(result_json(spec, sim), bots, sim)
 
 

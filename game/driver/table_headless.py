@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game import TICK_RATE
+from game.driver.match_driver import MatchDriver
 from game.match import MatchSpec
 from game.rules.checkout import Catalogue
 from game.sim.table import TableSim
@@ -43,15 +44,15 @@ def run_table(spec: MatchSpec, catalogue: Catalogue | None = None, tick_limit: i
     if record is not None:
         from game.replay import ReplayWriter, header_for
         writer = ReplayWriter(header_for(spec))
+    driver = MatchDriver(sim, list(range(len(bots))), writer)   # the table keys seats by index
+    for i, bot in enumerate(bots):
+        driver.seat(i, bot.command)
     while not sim.over():
         if sim.tick >= tick_limit:
             raise TableStuck(f"Check Out! table did not finish in {tick_limit} ticks (seed {spec.seed})")
-        commands = {i: bot.command(sim) for i, bot in enumerate(bots)}
-        if writer is not None:
-            writer.add_tick([commands[i] for i in range(len(bots))])
-        sim.step(commands)
-    if writer is not None and record is not None:
-        writer.save(Path(record))
+        driver.step()
+    if record is not None:
+        driver.save(record)
     return sim, bots
 
 

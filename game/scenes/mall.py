@@ -20,6 +20,7 @@ import pygame
 from game.core.scene import Scene
 from game.core.seats import identities as seat_identities
 from game.input.commands import IDLE, Button, Command
+from game.driver.match_driver import soldout_bot
 from game.levels import LevelError, load_level, resolve_level
 from game.match import MatchSpec, SeatSpec
 from game.render import widgets
@@ -123,7 +124,7 @@ class MallScene(Scene):
     def _round_started(self, mode: str) -> None:
         self.results_pushed = False
         self.ending_tick = -1
-        self.bots = self._make_bots()
+        self.bots = self._make_bots(self.bots)
         self.pilot = None
         if self.pilot_wanted and len(self.bots) < len(self.seats):
             from game.scenes.mall_demo import DemoPilot
@@ -134,24 +135,14 @@ class MallScene(Scene):
         # Shown from update(), once this scene is on top (a push from here would land below it).
         self.howto_due = modes.get(mode).howto if first_time and not self.pilot_wanted and self.replay is None else None
 
-    def _make_bots(self) -> dict[int, object]:
-        """Bot controllers from game.bots; bot seats stay idle if it is not installed.
-        Screenshots and the benchmark (pilot) let bots play every seat."""
+    def _make_bots(self, playing: dict[int, object]) -> dict[int, object]:
+        """A bot for every bot seat and taken-over seat (screenshots and the benchmark's pilot:
+        every seat). A bot already `playing` a seat keeps it for the next round, as headless."""
         wanted = [s for s in self.seats
                   if self.pilot_wanted or s.kind == "bot" or s.seat in self.ctx.bot_takeovers]
         if not wanted or self.sim is None or self.replay is not None:
             return {}
-        try:
-            from game.bots import make_soldout_bot
-        except ImportError:
-            log.info("game.bots is not installed: bot seats stand still")
-            return {}
-        bots = {}
-        for s in wanted:
-            spec = s if s.kind == "bot" else SeatSpec(s.seat, s.name, "bot", "normal", s.team)
-            bots[s.seat] = make_soldout_bot(spec, self.sim, self.spec.seed * 131 + s.seat * 7919
-                                            + len(self.modes_played))
-        return bots
+        return {s.seat: playing.get(s.seat) or soldout_bot(s, self.sim, self.spec.seed) for s in wanted}
 
     def _prewarm(self) -> None:
         """Render every card once at the viewer's size now, so no frame pays for it mid-play."""
@@ -268,12 +259,7 @@ class MallScene(Scene):
         spec = next((s for s in self.seats if s.seat == seat), None)
         if spec is None or self.sim is None:
             return
-        try:
-            from game.bots import make_soldout_bot
-        except ImportError:
-            return
-        self.bots[seat] = make_soldout_bot(SeatSpec(seat, spec.name, "bot", "normal", spec.team), self.sim,
-                                           self.spec.seed + seat)
+        self.bots[seat] = soldout_bot(spec, self.sim, self.spec.seed)
         if self.hud is not None:   # the panel's BOT tag is part of the static layer
             self.hud.bots[seat] = True
             self.static = None

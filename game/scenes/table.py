@@ -191,7 +191,7 @@ class TableScene(Scene):
     def _bot_takeover(self, seat: int) -> None:
         for i, s in enumerate(self.spec.seats):
             if s.seat == seat and self.sim is not None:
-                self.bots[i] = CheckOutBot(i, "normal", self.spec.seed + seat, self.sim.tuning)
+                self.bots[i] = CheckOutBot(i, "normal", self.spec.seed, self.sim.tuning)   # as if it sat there from the start
                 self.hud.labels[i] = "BOT"
                 self.hud.bots[i] = True
                 self.static = None     # the name plate is part of the static layer
