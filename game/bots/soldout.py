@@ -15,7 +15,7 @@ waypoint is near. Button presses last exactly one tick, like a tap.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import Any, TYPE_CHECKING
 
 from game.bots.difficulty import SoldOutDifficulty, soldout_difficulty
 from game.bots.memory import ListMemory, PileMemory
@@ -23,7 +23,7 @@ from game.bots.pathfind import Field, NavGrid, nav_grid
 from game.bots.walking import WalkingMixin, command_for
 from game.input.commands import IDLE, Button, Command
 from game.match import SeatSpec
-from game.rules.soldout import modes
+from game.rules.soldout import Catalogue, modes
 
 if TYPE_CHECKING:
     from game.sim.mall import MallSim
@@ -73,7 +73,7 @@ class SoldOutBot(WalkingMixin):
         self.belief: dict[str, str] = {}       # real card -> the item the bot thinks it is
         self.delivered: list[str] = []         # Rush: items the bot believes it delivered
         self.wrong: set[str] = set()           # cards the assisted table refused: never taken again
-        self.look_key: tuple | None = None
+        self.look_key: tuple[Any, ...] | None = None
         self.decision: str | None = None
         self.hold_pile: int | None = None
         self.hold_looks: list[str] = []
@@ -86,9 +86,9 @@ class SoldOutBot(WalkingMixin):
         self.stuck = 0
         self.unstick_until = -1
         self._fields: dict[object, Field] = {}   # this round's dresser and table fields
-        self._open_stamp: tuple | None = None
+        self._open_stamp: tuple[Any, ...] | None = None
         self._open: dict[str, int] = {}
-        self._wants_stamp: tuple | None = None
+        self._wants_stamp: tuple[Any, ...] | None = None
         self._wants: dict[str, int] = {}
 
     # ----- deciding -------------------------------------------------------------------
@@ -469,7 +469,7 @@ class SoldOutBot(WalkingMixin):
         # On a tile beside the chair, lean towards it: a neighbouring chair must not be the nearer one.
         return self._walk(view, self._dresser_field(view, dresser), (chair.x, chair.y), 6)
 
-    def _dresser_field(self, view: SeatView, dresser: int):
+    def _dresser_field(self, view: SeatView, dresser: int) -> Field:
         key = ("dresser", dresser)
         found = self._fields.get(key)
         if found is None:
@@ -502,7 +502,7 @@ class SoldOutBot(WalkingMixin):
         _d, _pid, x, y = min(((x - ax) ** 2 + (y - ay) ** 2, pid, x, y) for pid, x, y in floor)
         return self._walk(view, self.nav.field_to(self.nav.index(x, y)), (x, y), 6)
 
-    def _table_field(self, view: SeatView):
+    def _table_field(self, view: SeatView) -> Field:
         found = self._fields.get("table")
         if found is None:
             found = self._fields["table"] = self.nav.field(self.nav.tiles_beside(view.table_rect))
@@ -514,10 +514,10 @@ class SoldOutBot(WalkingMixin):
         return self.rejected / self.presses if self.presses else 0.0
 
 
-_LOOKALIKES: dict[tuple, tuple[dict[str, list[str]], dict[str, list[str]]]] = {}
+_LOOKALIKES: dict[tuple[Any, ...], tuple[dict[str, list[str]], dict[str, list[str]]]] = {}
 
 
-def lookalikes(catalogue) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+def lookalikes(catalogue: Catalogue) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
     """Per item: close look-alikes (same garment, same colour or pattern) and loose ones (same garment)."""
     key = tuple((i, it.garment, it.colour, it.pattern) for i, it in catalogue.items.items())
     found = _LOOKALIKES.get(key)   # keyed by content: every scene loads its own catalogue object

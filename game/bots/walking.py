@@ -13,6 +13,10 @@ from game.bots.pathfind import Field
 from game.input.commands import IDLE, STICK_MAX, Button, Command
 
 if TYPE_CHECKING:
+    import random
+
+    from game.bots.difficulty import SoldOutDifficulty
+    from game.bots.pathfind import NavGrid
     from game.sim.mall_view import SeatView
 
 STUCK_CHECK = 40        # ticks of pushing the stick with almost no movement = stuck
@@ -20,6 +24,21 @@ STUCK_CHECK = 40        # ticks of pushing the stick with almost no movement = s
 
 class WalkingMixin:
     """Steering through the same stick a person pushes."""
+
+    if TYPE_CHECKING:   # what the bot using it provides
+        seat: int
+        nav: NavGrid
+        ts: int
+        diff: SoldOutDifficulty
+        rng: random.Random
+        move: Command
+        cooldown: int
+        unstick_until: int
+        last_pos: tuple[int, int]
+        stuck: int
+        target_pile: int | None
+
+        def _wait(self, view: SeatView, ticks: int, keep_move: bool = False) -> Command: ...
 
     def _walk(self, view: SeatView, field: Field, point: tuple[int, int] | None, slow: int) -> Command:
         """Steer one step along a flow field; on its goal tile, head for `point`."""
@@ -41,7 +60,7 @@ class WalkingMixin:
                 step = further
             # The point itself only once it is on the next tile (a chair's point lies in the chair).
             aim_point = point is not None and not field.dist[step] and nav.index(*point) == step
-            tx, ty = point if aim_point else nav.centre(step)
+            tx, ty = point if aim_point and point is not None else nav.centre(step)
         dx, dy = tx - x, ty - y
         dx, dy = self._avoid(view, x, y, dx, dy)
         span = max(abs(dx), abs(dy))
