@@ -65,6 +65,27 @@ def test_toy_mode_is_offered_wherever_modes_are_listed(toy_mode):
     assert "smallbags" not in modes.cycle()    # "choose each round" keeps its three modes
 
 
+def test_the_lobby_offers_the_toy_mode(toy_mode, ctx):
+    from game.scenes.lobby import LobbyScene
+    lobby = LobbyScene(ctx)
+    seen = []
+    for _ in range(len(modes.choices())):
+        lobby._cycle_mode(1)
+        seen.append(lobby._mode_text())
+    assert "Small Bags" in seen and "Choose each round" in seen
+
+
+def test_a_speedrun_category_may_use_the_toy_mode(toy_mode, tmp_path):
+    from game.speedrun.categories import CategoryError, load_categories
+    entry = ('[[category]]\nid = "bags"\nname = "Bags"\ngame = "soldout"\nmode = "{}"\n'
+             'level = "boutique.tmx"\nset_seeds = [1]\n')
+    (tmp_path / "ok.toml").write_text(entry.format("smallbags"), encoding="utf-8")
+    assert load_categories(tmp_path / "ok.toml")["bags"].mode == "smallbags"
+    (tmp_path / "bad.toml").write_text(entry.format("nosuchmode"), encoding="utf-8")
+    with pytest.raises(CategoryError, match="nosuchmode"):
+        load_categories(tmp_path / "bad.toml")
+
+
 def test_an_unregistered_mode_is_refused_by_the_command_line():
     from game.cli import UsageError, parse_args
     with pytest.raises(UsageError, match="smallbags"):
