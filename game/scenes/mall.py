@@ -20,7 +20,7 @@ import pygame
 from game.core.scene import Scene
 from game.core.seats import identities as seat_identities
 from game.input.commands import IDLE, Button, Command
-from game.driver.match_driver import soldout_bot
+from game.driver.match_driver import MatchDriver, soldout_bot
 from game.levels import LevelError, load_level, resolve_level
 from game.match import MatchSpec, SeatSpec
 from game.render import widgets
@@ -36,6 +36,7 @@ from game.scenes.mall_overlay import MallOverlays
 from game.sim.mall import MallSim
 
 if TYPE_CHECKING:
+    from game.bots.soldout import SoldOutBot
     from game.core.context import Context
 
 log = logging.getLogger(__name__)
@@ -63,7 +64,8 @@ class MallScene(Scene):
         self.sim: MallSim | None = None
         self.view: MapView | None = None
         self.hud: Hud | None = None
-        self.bots: dict[int, object] = {}
+        self.bots: dict[int, SoldOutBot] = {}
+        self.driver: MatchDriver | None = None
         self.pilot_wanted = pilot          # screenshots/benchmark: scripted seats when no bots exist
         self.pilot = None
         self.modes_played: list[str] = []
@@ -135,7 +137,7 @@ class MallScene(Scene):
         # Shown from update(), once this scene is on top (a push from here would land below it).
         self.howto_due = modes.get(mode).howto if first_time and not self.pilot_wanted and self.replay is None else None
 
-    def _make_bots(self, playing: dict[int, object]) -> dict[int, object]:
+    def _make_bots(self, playing: dict[int, SoldOutBot]) -> dict[int, SoldOutBot]:
         """A bot for every bot seat and taken-over seat (screenshots and the benchmark's pilot:
         every seat). A bot already `playing` a seat keeps it for the next round, as headless."""
         wanted = [s for s in self.seats
@@ -241,19 +243,25 @@ class MallScene(Scene):
             recorded = next(self.replay_ticks, None) or []
             return {s.seat: (recorded[i] if i < len(recorded) else IDLE) for i, s in enumerate(self.spec.seats)}
         lost = set(self.ctx.input.disconnected_seats()) if hasattr(self.ctx.input, "disconnected_seats") else set()
-        ready_all = self.pilot_wanted and sim.phase == "study" and sim.tick - sim.phase_tick > 240
+        if self.pilot_wanted and sim.phase == "study" and sim.tick - sim.phase_tick > 240:
+            return {s.seat: Command(pressed=Button.A) for s in self.seats}   # a demo: everyone ready
         for s in self.seats:
-            if ready_all:
-                out[s.seat] = Command(pressed=Button.A)
-            elif s.seat in self.bots:
-                out[s.seat] = self.bots[s.seat].command(sim)
+            if s.seat in self.bots:
+                continue                        # the driver asks the seat's bot
             elif self.pilot is not None:
                 out[s.seat] = self.pilot.command(s.seat)
             elif s.seat in lost:
                 out[s.seat] = IDLE
             else:
                 out[s.seat] = commands.get(s.seat, IDLE)
-        return out
+        return self._seat_driver().gather(out)
+
+    def _seat_driver(self) -> MatchDriver:
+        """The match driver of this sim, its controllers the seats' bots of the moment."""
+        if self.driver is None or self.driver.sim is not self.sim:
+            self.driver = MatchDriver(self.sim, [s.seat for s in self.seats])
+        self.driver.controllers = {seat: bot.command for seat, bot in self.bots.items()}
+        return self.driver
 
     def _bot_takeover(self, seat: int) -> None:
         spec = next((s for s in self.seats if s.seat == seat), None)
