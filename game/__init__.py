@@ -1,8 +1,16 @@
 """Sold Out! and Check Out!: two real-time tabletop games on one TV screen."""
 import os
+import sys
+from pathlib import Path
 
 # pytmx imports pygame; keep its banner off stdout (the --json line must be last and clean).
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 VERSION = "0.1.0"
 TICK_RATE = 60  # simulation ticks per second
+
+
+def program_name() -> str:
+    """The command as the user typed it (main.py, soldout-checkout...), for usage and errors."""
+    name = Path(sys.argv[0]).name if sys.argv and sys.argv[0] else ""
+    return name if name and name not in ("-c", "-m", "__main__.py") else "soldout-checkout"

@@ -243,7 +243,8 @@ def open_display(fullscreen: bool):
 
 def _push_replay_viewer(ctx, path: str) -> None:
     """--replay FILE in a window: the game's registered viewer plays it over the title."""
-    from game.headless import GAME_TITLES, load_replay_file
+    from game.headless import load_replay_file
+    from game.match import GAME_TITLES
     from game.scenes import registry
     replay = load_replay_file(path)   # already validated by dispatch()
     game = replay.header.get("game")

@@ -43,6 +43,63 @@ TARGETS = {"rtf_min": 300, "frame_p99_ms_720p": 8.0, "first_frame_s": 1.0, "rest
 SIZES = {"1280x720": (1280, 720), "1920x1080": (1920, 1080)}
 
 
+# ---------------------------------------------------------------- frame time
+def measure_mall_frames(frames: int = 300, players: int = 6, seed: int = 3) -> dict:
+    """Frame time of the mall at 1280x720 in software rendering, after a few seconds of play.
+
+    Returns p50/p99 in ms of MallScene.draw (the sim steps between frames, so
+    avatars move), and the same run's baseline: blitting the static background
+    alone; as wall time and as the thread's CPU time (on a loaded machine the
+    wall p99 is the scheduler's, not the frame's). Works headless (dummy video
+    driver) when no display is open.
+    """
+    import pygame
+
+    from game.app import make_context
+    from game.scenes.mall import MallScene, demo_spec
+    from game.scenes.mall_layout import SCREEN
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    if not pygame.get_init():
+        pygame.init()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode(SCREEN)
+    ctx = make_context(load_user_files=False)
+    scene = MallScene(ctx, demo_spec(players, "rush", seed), pilot=True)
+    ctx.stack.push(scene)
+    ctx.stack.apply()
+    target = pygame.Surface(SCREEN).convert()
+    for _ in range(60 * 5):
+        scene.update({})
+    scene.draw(target, 0.0)
+    times, base, cpu, cpu_base = [], [], [], []
+    wall, work = time.perf_counter, time.thread_time   # wall clock, and this thread's CPU time
+    for i in range(frames):
+        scene.update({})
+        start, start_cpu = wall(), work()
+        scene.draw(target, (i % 4) / 4)
+        times.append((wall() - start) * 1000)
+        cpu.append((work() - start_cpu) * 1000)
+        start, start_cpu = wall(), work()
+        target.blit(scene.static, (0, 0))
+        base.append((wall() - start) * 1000)
+        cpu_base.append((work() - start_cpu) * 1000)
+
+    def p(values: list[float], q: float) -> float:
+        ordered = sorted(values)
+        return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 3)
+
+    # Wall times include being preempted on a busy machine; CPU times are the frame's own work.
+    result = {"frames": frames, "players": players, "p50_ms": p(times, 0.5), "p99_ms": p(times, 0.99),
+              "mean_ms": round(statistics.fmean(times), 3),
+              "baseline_p50_ms": p(base, 0.5), "baseline_p99_ms": p(base, 0.99),
+              "cpu_p50_ms": p(cpu, 0.5), "cpu_p99_ms": p(cpu, 0.99),
+              "cpu_baseline_p50_ms": p(cpu_base, 0.5), "cpu_baseline_p99_ms": p(cpu_base, 0.99)}
+    result["p99_vs_baseline"] = round(result["p99_ms"] / max(1e-6, result["baseline_p99_ms"]), 1)
+    result["cpu_p99_vs_baseline"] = round(result["cpu_p99_ms"] / max(1e-6, result["cpu_baseline_p99_ms"]), 1)
+    return result
+
+
 def _env() -> dict:
     env = dict(os.environ)
     env.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -70,14 +127,14 @@ def _six_bots(game: str, mode: str, seed: int):
 
 
 def _time_soldout(spec) -> tuple[int, float, float]:
-    from game.sim.soldout_headless import run_match
+    from game.driver.soldout_headless import run_match
     start, cpu = time.perf_counter(), time.process_time()
     run = run_match(spec)
     return run.sim.tick, time.perf_counter() - start, time.process_time() - cpu
 
 
 def _time_checkout(spec) -> tuple[int, float, float]:
-    from game.sim.table_headless import run_table
+    from game.driver.table_headless import run_table
     start, cpu = time.perf_counter(), time.process_time()
     sim, _bots = run_table(spec)
     return sim.tick, time.perf_counter() - start, time.process_time() - cpu
@@ -334,7 +391,7 @@ def bench_startup_and_memory(runs: int, frames: int) -> tuple[dict, dict]:
 def bench_restart(repeats: int) -> dict:
     from game import app
     from game.scenes import registry
-    from game.sim.soldout_headless import new_sim
+    from game.driver.soldout_headless import new_sim
     if registry.screenshot("speedrun") is None:
         return {"error": "no speedrun scene registered"}
     ctx, screen = _context()

@@ -3,15 +3,14 @@ from __future__ import annotations
 
 import argparse
 import re
-import sys
 from pathlib import Path
 from typing import Sequence
 
-from game import VERSION
-from game.match import DIFFICULTIES
+from game import VERSION, program_name
+from game.match import DIFFICULTIES, GAME_TITLES
+from game.rules.soldout import modes as soldout_modes
 
-GAMES = ("soldout", "checkout")
-MODES = ("rush", "memory", "tidy")
+GAMES = tuple(GAME_TITLES)
 MAX_BOTS = 6
 MAX_ROUNDS = 5
 SEED_MAX = (1 << 64) - 1   # what a replay header holds (game/replay.py)
@@ -94,7 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--headless", action="store_true", help="no window: bots play a whole match as fast as possible")
     p.add_argument("--json", action="store_true", help="with --headless/--replay: print the result as one JSON line")
     p.add_argument("--game", choices=GAMES, default=None, help="with --headless/--tournament (default soldout)")
-    p.add_argument("--mode", choices=MODES, default=None, help="Sold Out! mode (default rush)")
+    p.add_argument("--mode", choices=soldout_modes.keys(), default=None, help="Sold Out! mode (default rush)")
     p.add_argument("--bots", type=_int_range(1, MAX_BOTS, "--bots"), default=None, metavar="N",
                    help="seats filled by bots, 1-6 (default 4)")
     p.add_argument("--difficulty", choices=DIFFICULTIES, default=None, help="with --headless (default normal)")
@@ -124,12 +123,6 @@ def build_parser() -> argparse.ArgumentParser:
                    "(rush, rush.set.B, rush.daily) and exit")
     p.add_argument("--out", metavar="FILE", help="--export-lss: the file to write")
     return p
-
-
-def program_name() -> str:
-    """The command as the user typed it (main.py, soldout-checkout...), for usage and errors."""
-    name = Path(sys.argv[0]).name if sys.argv and sys.argv[0] else ""
-    return name if name and name not in ("-c", "-m", "__main__.py") else "soldout-checkout"
 
 
 def run_mode(args: argparse.Namespace) -> str:

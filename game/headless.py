@@ -15,15 +15,14 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
 
-from game.match import MatchSpec, SeatSpec
+from game.match import GAME_TITLES, MatchSpec, SeatSpec
 from game.core.seats import identities
 
 # game name -> module holding play_match(spec) -> result dict (DESIGN.md's JSON).
 RUNNERS = {
-    "soldout": "game.sim.soldout_headless",   # bots through the mall (the rules autoplay stays for engine tests)
-    "checkout": "game.sim.table_headless",
+    "soldout": "game.driver.soldout_headless",   # bots through the mall (the rules autoplay stays for engine tests)
+    "checkout": "game.driver.table_headless",
 }
-GAME_TITLES = {"soldout": "Sold Out!", "checkout": "Check Out!"}
 
 
 class HeadlessError(Exception):

@@ -7,6 +7,7 @@ from typing import Literal
 GameName = Literal["soldout", "checkout"]
 SeatKind = Literal["human", "bot"]
 DIFFICULTIES = ("easy", "normal", "hard", "expert")
+GAME_TITLES: dict[str, str] = {"soldout": "Sold Out!", "checkout": "Check Out!"}   # the games, in menu order
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,7 +25,7 @@ class SeatSpec:
 class MatchSpec:
     game: GameName
     seats: tuple[SeatSpec, ...]
-    mode: str = "rush"          # Sold Out!: rush | memory | tidy | choose (per round); Check Out!: "standard"
+    mode: str = "rush"          # Sold Out!: a key of rules/soldout/modes.py or "choose"; Check Out!: "standard"
     rounds: int = 1             # Sold Out! rounds; Check Out! is always 4 rounds + bonus
     seed: int = 0
     teams: bool = False

@@ -26,6 +26,7 @@ from game import VERSION, schema
 from game.input.commands import IDLE, STICK_MAX, Button, Command
 from game.match import DIFFICULTIES, MatchSpec, SeatSpec
 from game.untrusted import UntrustedError, echo, inflate, parse_json, strict_int
+from game.rules.soldout import modes
 from game.userfiles import atomic_write_text, user_dir
 
 MAGIC = "SOCO-REPLAY"
@@ -42,7 +43,8 @@ MAX_TICKS = 60 * 60 * 60 * 6  # six hours at 60 Hz: anything longer is a damaged
 MAX_SEATS = 6
 MAX_ROUNDS = 99   # far above any real match (the lobby offers 1-5): a bigger count is damage
 # The modes a replay of each game may name (MatchSpec.mode); an unknown game is refused by the player.
-MODES = {"soldout": ("rush", "memory", "tidy", "choose"), "checkout": ("standard",)}
+GAMES = ("soldout", "checkout")
+CHECKOUT_MODES = ("standard",)
 MIN_SEATS = {"soldout": 1, "checkout": 2}
 MAX_REPLAY_BYTES = 16 << 20    # a 5-round, 6-player match is about 300 KB
 MAX_CODE_CHARS = 8 << 20       # a run code is the compressed replay in base64
@@ -58,7 +60,7 @@ _SPEEDRUN = schema.table({
     "seed_index": schema.integer(0, 99), "speed": schema.integer(1, 1000),
 })
 HEADER_SCHEMA = schema.table({
-    "format": schema.integer(FORMAT_VERSION, FORMAT_VERSION), "game": schema.text(16, choices=tuple(MODES)),
+    "format": schema.integer(FORMAT_VERSION, FORMAT_VERSION), "game": schema.text(16, choices=GAMES),
     "mode": schema.text(16), "seed": schema.integer(0, SEED_MAX), "rounds": schema.integer(1, MAX_ROUNDS),
     "teams": schema.boolean(), "rules": schema.integer(1, 99), "level": schema.nullable(schema.text(255, min_len=1)),
     "seats": schema.array(_SEAT, MAX_SEATS, min_len=1, unique=lambda s: s.get("seat")),
@@ -200,7 +202,7 @@ def _parse_header(raw: str) -> dict:
     except schema.SchemaError as exc:
         raise ReplayError(f"the replay header is damaged ({exc})") from None
     game = header["game"]
-    if header["mode"] not in MODES[game]:
+    if not _known_mode(game, header["mode"]):
         raise ReplayError(f"the replay header is damaged (mode {echo(header['mode'], 16)!r} is not a {game} mode)")
     if len(header["seats"]) < MIN_SEATS[game]:
         raise ReplayError(f"the replay header is damaged ({game} needs {MIN_SEATS[game]} seats or more)")
@@ -208,6 +210,11 @@ def _parse_header(raw: str) -> dict:
         raise ReplayError("this replay was recorded under older Sold Out! rules (a Rush card could go back "
                           "into a pile, a tap of Y put a Memory card back) and cannot be replayed")
     return header
+
+
+def _known_mode(game: str, mode: str) -> bool:
+    """A mode the game has (the Sold Out! registry: a mode registered later counts too)."""
+    return mode in (modes.choices() if game == "soldout" else CHECKOUT_MODES)
 
 
 def _parse_run(line: str, number: int, seats: int, parsed: dict[str, list[Command]]) -> tuple[int, list[Command]]:

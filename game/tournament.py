@@ -20,17 +20,23 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Callable, Sequence, TextIO
 
-from game.cli import program_name
-from game.match import DIFFICULTIES, MatchSpec, SeatSpec
+from game import program_name
+from game.match import DIFFICULTIES, GAME_TITLES, MatchSpec, SeatSpec
+from game.rules.soldout import modes as soldout_modes
 
 PlayFn = Callable[[MatchSpec], dict]
 Z95 = 1.959964  # two-sided 95% normal quantile
 
-# game -> (title, modes, "module:function" of its play function)
-GAMES: dict[str, tuple[str, tuple[str, ...], str]] = {
-    "soldout": ("Sold Out!", ("rush", "memory", "tidy"), "game.sim.soldout_headless:play_match"),
-    "checkout": ("Check Out!", ("standard",), "game.sim.table_headless:play_match"),
+# game -> "module:function" of its play function
+RUNNERS: dict[str, str] = {
+    "soldout": "game.driver.soldout_headless:play_match",
+    "checkout": "game.driver.table_headless:play_match",
 }
+
+
+def game_modes(game: str) -> tuple[str, ...]:
+    """The modes a tournament of `game` plays (Sold Out!: every registered mode)."""
+    return soldout_modes.keys() if game == "soldout" else ("standard",)
 
 
 class TournamentError(Exception):
@@ -50,9 +56,9 @@ def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
 
 def play_function(game: str) -> PlayFn:
     """The game's headless play function, imported when first needed."""
-    if game not in GAMES:
-        raise TournamentError(f"unknown game {game!r}; use {' or '.join(GAMES)}")
-    title, _modes, target = GAMES[game]
+    if game not in RUNNERS:
+        raise TournamentError(f"unknown game {game!r}; use {' or '.join(RUNNERS)}")
+    title, target = GAME_TITLES[game], RUNNERS[game]
     module_name, _, name = target.partition(":")
     try:
         module = importlib.import_module(module_name)
@@ -133,7 +139,7 @@ def run_tournament(game: str, modes: Sequence[str] | None = None, matches: int =
     `play` plugs in any game's play function (default: the game's headless runner)."""
     if play is None:
         play_function(game)  # fail early, with one line, if the game cannot play headless
-    modes = list(modes or (GAMES[game][1] if game in GAMES else ("standard",)))
+    modes = list(modes or game_modes(game))
     results = []
     for mode in modes:
         for low, high in zip(levels, levels[1:]):
@@ -206,7 +212,7 @@ def format_row(p: Pairing) -> str:
 
 def run_cli(game: str, mode: str | None, matches: int, seed: int, out: TextIO, jobs: int = 1) -> int:
     """`main.py --tournament`: print the table as it is played. Exit 0 (2: the game cannot play headless)."""
-    title = GAMES[game][0] if game in GAMES else game
+    title = GAME_TITLES.get(game, game)
     print(f"{title} tournament: {matches} matches per pairing, seeds {seed}.., "
           "win rate of the stronger level (a tie counts half)", file=out)
     print(HEADER, file=out)
@@ -222,7 +228,7 @@ def run_cli(game: str, mode: str | None, matches: int, seed: int, out: TextIO, j
     print(f"\nOne bot per level at the same table, seats rotating: {matches} matches per mode "
           f"(an even share would be {1 / levels:.2f})", file=out)
     print(FIELD_HEADER, file=out)
-    for mode in [mode] if mode else GAMES[game][1]:
+    for mode in [mode] if mode else game_modes(game):
         for row in run_field(game, mode, matches, seed, jobs=jobs):
             print(format_field_row(row), file=out, flush=True)
     return 0

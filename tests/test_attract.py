@@ -10,13 +10,10 @@ from game.scenes.title import ATTRACT_AFTER_TICKS, TitleScene
 
 
 @pytest.fixture
-def ctx():
-    pygame.init()
-    context = app.make_context(load_user_files=False)
-    context.stack.push(TitleScene(context))
-    context.stack.apply()
-    return context   # no pygame.quit(): the art caches keep fonts for the session
-
+def ctx(ctx):
+    ctx.stack.push(TitleScene(ctx))
+    ctx.stack.apply()
+    return ctx
 
 def test_the_idle_title_starts_the_attract_mode(ctx):
     assert registry.attract_factory() is not None

@@ -540,6 +540,7 @@ while True:
 """
 
 
+@pytest.mark.posix
 def test_a_save_killed_mid_write_leaves_the_old_file_whole(tmp_path, monkeypatch):
     user = tmp_path / "user"
     user.mkdir()

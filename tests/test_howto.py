@@ -9,21 +9,6 @@ from game.scenes.howto import (HOWTO_DIR, SEEN_FILE, HowToError, HowToScene, is_
                                push_howto_once)
 
 
-def fresh_pygame() -> None:
-    """Another test may have quit pygame: cached fonts from before would be dead."""
-    from game.render import icons
-    pygame.init()
-    icons.font.cache_clear()
-
-
-@pytest.fixture()
-def ctx():
-    fresh_pygame()
-    pygame.display.set_mode((1280, 720))
-    from game.app import make_context
-    return make_context(load_user_files=False)
-
-
 @pytest.mark.parametrize("name", ["rush", "memory", "tidy"])
 def test_every_mode_has_a_card(name):
     title, pages = load_howto(name)

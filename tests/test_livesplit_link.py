@@ -15,6 +15,7 @@ from game.speedrun.categories import load_categories, make_setup
 from game.speedrun.livesplit_link import (AddressError, LiveSplitLink, backoff, game_time, parse_address)
 from game.speedrun.timer import format_ticks
 from tests.livesplit_server import FakeLiveSplit
+from tests.gamectx import mark_howto_seen
 
 FAST = (0.05, 0.1, 0.2)   # back-off steps for the tests (the game's are 1, 2, 4, 8, 15 s)
 
@@ -170,15 +171,9 @@ def test_a_server_that_never_answers_never_holds_the_game(kind):
 
 # ---------------------------------------------------------------- the run scene drives the link
 @pytest.fixture
-def ctx(user_dir):
-    pygame.init()
-    pygame.display.set_mode((1280, 720))
-    context = app.make_context(load_user_files=False)
-    from game.scenes.howto import mark_seen
-    for card in ("rush", "memory", "tidy", "checkout"):
-        mark_seen(card)
-    return context
-
+def ctx(ctx):
+    mark_howto_seen()
+    return ctx
 
 def test_a_real_run_splits_livesplit_at_the_verified_times(ctx, server):
     from tests.test_speedrun_scenes import drop_howto, scripted

@@ -12,17 +12,13 @@ from game.scenes.title import TitleScene
 
 
 @pytest.fixture
-def ctx(monkeypatch):
-    pygame.init()
+def ctx(ctx, monkeypatch):
     monkeypatch.setattr(registry, "_games", {})          # no game scene installed unless a test adds one
     monkeypatch.setattr(registry, "_loaded", [True])
-    context = app.make_context(load_user_files=False)
-    context.stack.push(TitleScene(context))
-    context.stack.push(LobbyScene(context))
-    context.stack.apply()
-    yield context
-    pygame.quit()
-
+    ctx.stack.push(TitleScene(ctx))
+    ctx.stack.push(LobbyScene(ctx))
+    ctx.stack.apply()
+    return ctx
 
 def key(ctx, code):
     ctx.input.handle_event(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))

@@ -8,30 +8,19 @@ import pytest
 
 from game.input.commands import STICK_MAX, Button, Command
 from game.match import MatchSpec, SeatSpec
-from game.scenes.howto import mark_seen
-from game.scenes.mall import MallScene, demo_spec, measure_mall_frames
+from game.bench import measure_mall_frames
+from game.scenes.mall import MallScene, demo_spec
 from game.scenes.mall_layout import SCREEN, compute_layout
 from game.scenes.pause import PauseScene
 from game.scenes.reconnect import ReconnectScene
+from tests.gamectx import mark_howto_seen
+from tests.gamectx import fresh_pygame
 
 
-def fresh_pygame() -> None:
-    """Another test may have quit pygame: cached fonts from before would be dead."""
-    from game.render import icons
-    pygame.init()
-    icons.font.cache_clear()
-
-
-@pytest.fixture()
-def ctx():
-    fresh_pygame()
-    pygame.display.set_mode(SCREEN)
-    from game.app import make_context
-    context = make_context(load_user_files=False)
-    for mode in ("rush", "memory", "tidy"):
-        mark_seen(mode)
-    return context
-
+@pytest.fixture
+def ctx(ctx):
+    mark_howto_seen()
+    return ctx
 
 def start(ctx, spec: MatchSpec) -> MallScene:
     scene = MallScene(ctx, spec)
@@ -180,7 +169,7 @@ def run_to_match_end(ctx, scene: MallScene, limit: int = 60 * 60 * 12) -> None:
 
 def test_record_in_the_window_then_replay_headless_and_in_the_window(ctx, tmp_path):
     from game.replay import read_replay
-    from game.sim.soldout_headless import replay_match
+    from game.driver.soldout_headless import replay_match
     path = tmp_path / "match.replay"
     ctx.record_path = str(path)
     seats = tuple(SeatSpec(i, n, "bot", "easy") for i, n in enumerate(("Orange", "Sky")))

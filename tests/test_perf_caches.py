@@ -4,20 +4,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import app
 from game.render import icons, tabletop
 from game.scenes import registry
 from game.scenes.table import TableScene, demo_spec
-
-
-@pytest.fixture
-def ctx():
-    pygame.init()
-    icons.font.cache_clear()      # fonts cached before an earlier pygame.quit() are dead
-    pygame.display.set_mode((1280, 720))
-    context = app.make_context(load_user_files=False)
-    yield context
-    pygame.quit()
 
 
 def test_texts_are_rendered_once_and_shared(ctx):

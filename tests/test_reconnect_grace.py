@@ -11,14 +11,10 @@ from vpad import VirtualPad
 
 
 @pytest.fixture
-def ctx():
-    pygame.init()
-    context = app.make_context(load_user_files=False)
-    context.stack.push(LobbyScene(context))
-    context.stack.apply()
-    yield context
-    pygame.quit()
-
+def ctx(ctx):
+    ctx.stack.push(LobbyScene(ctx))
+    ctx.stack.apply()
+    return ctx
 
 def frame(ctx) -> None:
     for event in pygame.event.get():

@@ -14,19 +14,10 @@ A = {-1: Command(pressed=Button.A, held=Button.A)}
 
 
 @pytest.fixture
-def ctx():
-    from game.app import make_context
-    from game.render import icons
-    pygame.init()
-    icons.font.cache_clear()
-    for cached in (icons._text, icons._outlined, icons._seat_shape):
-        cached.cache_clear()
-    context = make_context(load_user_files=False)
-    context.sounds = []
-    context.audio.play = context.sounds.append
-    yield context
-    pygame.quit()
-
+def ctx(ctx):
+    ctx.sounds = []
+    ctx.audio.play = ctx.sounds.append
+    return ctx
 
 # ---------------------------------------------------------------- places
 def test_ties_share_a_place_and_the_next_place_is_skipped():

@@ -5,7 +5,6 @@ import os
 import time
 
 import pygame
-import pytest
 
 from game import app
 from game.input.commands import IDLE, Button, Command
@@ -17,17 +16,6 @@ from game.speedrun.records import Records
 from game.speedrun.session import RunSession
 from game.userfiles import user_dir
 from vpad import VirtualPad
-
-
-@pytest.fixture
-def ctx():
-    from game.render import icons
-    pygame.init()
-    icons.font.cache_clear()
-    pygame.display.set_mode((1280, 720))
-    context = app.make_context(load_user_files=False)
-    yield context
-    pygame.quit()
 
 
 def short_run_code() -> str:

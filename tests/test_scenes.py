@@ -10,19 +10,16 @@ from game.input.commands import Button, Command
 from game.render.widgets import MenuItem, MenuList
 from game.scenes import registry
 from game.scenes.pause import PauseScene
-from game.scenes.settings import ControlsScene, SettingsScene
+from game.scenes.settings import ControlsScene
 from game.scenes.title import TitleScene
+from tests.menus import select_row, top_menu
 
 
 @pytest.fixture
-def ctx():
-    pygame.init()
-    context = app.make_context(load_user_files=False)
-    context.stack.push(TitleScene(context))
-    context.stack.apply()
-    yield context
-    pygame.quit()
-
+def ctx(ctx):
+    ctx.stack.push(TitleScene(ctx))
+    ctx.stack.apply()
+    return ctx
 
 def key(ctx, code, ticks=1):
     """Press and release one key, like a person would, with ticks in between."""
@@ -57,17 +54,19 @@ def test_menu_list_moves_wraps_skips_disabled_and_repeats():
     assert 3 <= moves <= 5
 
 
-def test_title_to_settings_and_back_with_the_keyboard(ctx, user_dir):
-    key(ctx, pygame.K_DOWN)
+def choose(ctx, label: str) -> None:
+    """Select the top scene's menu row by its label with the arrow keys, then press RETURN."""
+    select_row(lambda code: key(ctx, code), top_menu(ctx), label)
     key(ctx, pygame.K_RETURN)
+
+
+def test_title_to_settings_and_back_with_the_keyboard(ctx, user_dir):
+    choose(ctx, "Settings")
     assert names(ctx) == ["title", "settings"]
     key(ctx, pygame.K_RIGHT)                                 # volume 80% -> 90%, saved at once
     assert ctx.settings.volume == pytest.approx(0.9)
     assert json.loads((user_dir / "settings.json").read_text())["volume"] == pytest.approx(0.9)
-    key(ctx, pygame.K_DOWN)                                  # music volume
-    key(ctx, pygame.K_DOWN)
-    key(ctx, pygame.K_DOWN)
-    key(ctx, pygame.K_RETURN)                                # colour-blind mode toggles with A
+    choose(ctx, "Colour-blind mode")                         # toggles with A
     assert ctx.settings.colourblind is True
     key(ctx, pygame.K_ESCAPE)
     assert names(ctx) == ["title"]
@@ -125,9 +124,7 @@ def test_pause_overlay_resumes_and_quits(ctx):
     assert names(ctx) == ["title", "game"]
     ctx.stack.push(PauseScene(ctx))
     ctx.stack.apply()
-    key(ctx, pygame.K_DOWN)
-    key(ctx, pygame.K_DOWN)
-    key(ctx, pygame.K_RETURN)                                # Quit to lobby (none below: a fresh one)
+    choose(ctx, "Quit to lobby")                             # none below: a fresh one
     assert names(ctx) == ["title", "lobby"]
 
 

@@ -6,23 +6,15 @@ import pytest
 
 from game.input.commands import Button, Command
 from game.match import MatchSpec, SeatSpec
-from game.scenes.howto import mark_seen
 from game.scenes.mall import MallScene
 from game.scenes.mall_layout import SCREEN
+from tests.gamectx import mark_howto_seen
 
 
-@pytest.fixture()
-def ctx():
-    from game.render import icons
-    pygame.init()
-    icons.font.cache_clear()
-    pygame.display.set_mode(SCREEN)
-    from game.app import make_context
-    context = make_context(load_user_files=False)
-    for mode in ("rush", "memory", "tidy"):
-        mark_seen(mode)
-    return context
-
+@pytest.fixture
+def ctx(ctx):
+    mark_howto_seen()
+    return ctx
 
 def _memory_scene(ctx) -> MallScene:
     spec = MatchSpec(game="soldout", seats=(SeatSpec(0, "Fox"), SeatSpec(1, "Owl")), mode="memory",

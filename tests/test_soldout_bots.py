@@ -15,7 +15,8 @@ from game.levels import load_level, levels_for_players
 from game.match import DIFFICULTIES, MatchSpec, SeatSpec
 from game.rules.soldout import load_catalogue
 from game.sim.mall import MallSim
-from game.sim.soldout_headless import bot_seed, play_match, run_match, tick_limit
+from game.driver.match_driver import bot_seed
+from game.driver.soldout_headless import play_match, run_match, tick_limit
 
 ROOT = Path(__file__).resolve().parent.parent
 MODES = ("rush", "memory", "tidy")
@@ -151,7 +152,7 @@ def test_stuck_bot_recovers_from_a_wall():
     bot.move = Command(0, 16)        # as if it had decided to walk south, into the wall
     start = sim.tick
     for _ in range(200):
-        bot._watch_progress(sim, *sim.by_seat[0].pos)
+        bot._watch_progress(sim.seat_view(0), *sim.by_seat[0].pos)
         sim.step({0: bot.move})
         if sim.tick < bot.unstick_until:
             break
@@ -193,7 +194,7 @@ def test_record_then_replay_in_a_fresh_process(tmp_path):
     replay = tmp_path / "bots.replay"
     recorded = play_match(spec(3, "choose", seed=6, rounds=2), record=replay)
     code = ("import json, sys; from game.replay import read_replay; "
-            "from game.sim.soldout_headless import replay_match; "
+            "from game.driver.soldout_headless import replay_match; "
             "print(json.dumps(replay_match(read_replay(open(sys.argv[1]).read()))))")
     out = subprocess.run([sys.executable, "-c", code, str(replay)], cwd=ROOT, capture_output=True,
                          text=True, timeout=60, check=True)
@@ -209,8 +210,8 @@ def test_a_refused_press_is_counted():
     while sim.phase != "playing":
         sim.step({})
     assert sim.nearest_pile(0) is None         # at the spawn: no pile within reach
-    sim.step({0: bot._press(sim, Button.A)})
-    bot._check_rejection(sim)
+    sim.step({0: bot._press(sim.seat_view(0), Button.A)})
+    bot._check_rejection(sim.seat_view(0))
     assert bot.rejected == 1 and bot.presses == 1 and bot.rejection_rate == 1.0
 
 
@@ -238,7 +239,7 @@ def test_bots_play_the_same_match_in_processes_with_other_hash_seeds():
     """Bot decisions must not depend on set or dict-of-str ordering (PYTHONHASHSEED)."""
     import os
     code = ("import json; from game.match import MatchSpec, SeatSpec; "
-            "from game.sim.soldout_headless import play_match; "
+            "from game.driver.soldout_headless import play_match; "
             "seats = tuple(SeatSpec(i, 'B', 'bot', ('easy','normal','hard','expert')[i % 4]) for i in range(4)); "
             "print(json.dumps([play_match(MatchSpec('soldout', seats, mode=m, seed=9))['state_hash'] "
             "for m in ('rush', 'memory', 'tidy')]))")

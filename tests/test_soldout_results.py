@@ -11,13 +11,7 @@ from game.scenes.mall import MallScene, demo_spec
 from game.scenes.mall_demo import play_out_round
 from game.scenes.mall_layout import SCREEN
 from game.scenes.soldout_results import ChooseModeScene, SoldOutResultsScene
-
-
-def fresh_pygame() -> None:
-    """Another test may have quit pygame: cached fonts from before would be dead."""
-    from game.render import icons
-    pygame.init()
-    icons.font.cache_clear()
+from tests.gamectx import fresh_pygame
 
 
 @pytest.fixture()

@@ -222,6 +222,7 @@ def _kill_saver(user_dir, mode: str, wait_for: bytes, delay: float = 0.0) -> Rec
     return loaded
 
 
+@pytest.mark.posix
 def test_kill_during_save_leaves_the_previous_file_intact(user_dir):
     rec = Records()
     rec.add_run("rush.set.A", _run(500, [200, 500]))

@@ -17,6 +17,7 @@ from game.scenes.title import TitleScene
 from game.speedrun.categories import load_categories, make_setup
 from game.speedrun.demo import RouteRunner
 from game.speedrun.records import Records, replay_folder
+from tests.menus import select_row
 
 CATS = load_categories()
 
@@ -70,14 +71,10 @@ def test_menu_starts_a_run_with_the_device_that_pressed_a(ctx):
     ctx.stack.push(menu)
     ctx.stack.apply()
     assert menu.menu.selected.label == "START RUN"
-    key(ctx, pygame.K_UP, 2)
-    key(ctx, pygame.K_UP, 2)
-    key(ctx, pygame.K_UP, 2)
-    key(ctx, pygame.K_UP, 2)           # the Seed row
+    select_row(lambda code: key(ctx, code, 2), menu.menu, "Seed")
     key(ctx, pygame.K_RIGHT, 2)
     assert menu._seed_text().startswith("Set B")
-    for _ in range(4):
-        key(ctx, pygame.K_DOWN, 2)
+    select_row(lambda code: key(ctx, code, 2), menu.menu, "START RUN")
     key(ctx, pygame.K_RETURN, 2)       # the right keyboard's A
     drop_howto(ctx)
     run = top(ctx)

@@ -124,7 +124,7 @@ def test_frame_time_stays_far_under_budget(ctx):
 
 def test_a_replay_plays_back_in_the_window_scene(ctx, tmp_path, monkeypatch):
     from game.replay import read_replay
-    from game.sim.table_headless import play_match
+    from game.driver.table_headless import play_match
     path = tmp_path / "game.soco"
     seats = tuple(SeatSpec(i, f"Bot{i}", "bot", "hard") for i in range(2))
     played = play_match(MatchSpec("checkout", seats, mode="standard", seed=31), record=path)

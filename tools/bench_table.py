@@ -31,7 +31,7 @@ from game import TICK_RATE  # noqa: E402
 from game.input.commands import IDLE  # noqa: E402
 from game.match import MatchSpec, SeatSpec  # noqa: E402
 from game.sim.table import TableSim  # noqa: E402
-from game.sim.table_headless import make_bots  # noqa: E402
+from game.driver.table_headless import make_bots  # noqa: E402
 
 
 def bot_spec(seed: int, players: int = 6, difficulty: str = "normal") -> MatchSpec:

@@ -74,7 +74,8 @@ def soldout_ticks(first_seed: int, cycle: int = 3) -> Iterator[Callable[[], None
     """Endless 6-bot Sold Out! matches: yields a function that plays one tick (its .seed names the match)."""
     from game.bots.soldout import make_soldout_bot
     from game.headless import build_spec
-    from game.sim.soldout_headless import bot_seed, new_sim
+    from game.driver.match_driver import bot_seed
+    from game.driver.soldout_headless import new_sim
     for seed in _seeds(first_seed, cycle):
         spec = build_spec("soldout", 6, random.Random(seed).choice(("easy", "normal", "hard", "expert")),
                           ("rush", "memory", "tidy")[seed % 3], 1, seed)
@@ -97,7 +98,7 @@ def checkout_ticks(first_seed: int, cycle: int = 4) -> Iterator[Callable[[], Non
     """Endless 6-bot Check Out! games on the real-time table."""
     from game.headless import build_spec
     from game.sim.table import TableSim
-    from game.sim.table_headless import make_bots
+    from game.driver.table_headless import make_bots
     for seed in _seeds(first_seed, cycle):
         spec = build_spec("checkout", 6, "normal", None, None, seed)
         sim = TableSim(spec)

@@ -21,7 +21,8 @@ from collections import Counter
 from game.input.commands import IDLE, Button, Command
 from game.rules.checkout import BIDDING, BONUS, BONUS_SOLO, CHECKOUT, FRENZY, ROUND_END
 from game.rules.checkout.catalogue import CATEGORIES
-from game.sim.table import TableSim, bargain_places
+from game.sim.table import TableSim
+from game.sim.table_turns import bargain_places
 from game.sim.table_cursor import Place, move
 from game.sim.table_tuning import TableTuning, load_table_tuning, ticks
 
@@ -177,7 +178,8 @@ class CheckOutBot:
         out = []
         for b in game.display:
             bargain = sim.catalogue.bargains[b]
-            last_price = bargain.promo_price if bargain.condition == "last" else game.price(self.seat, b)
+            promo = bargain.promo_price   # a "last" promo always has its price (catalogue check)
+            last_price = promo if bargain.condition == "last" and promo is not None else game.price(self.seat, b)
             out.append((b, game.price(self.seat, b), bargain.stars, last_price))
         return out
 

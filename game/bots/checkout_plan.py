@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Sequence
+from typing import Any, Sequence
 
 Candidate = tuple[str, tuple[int, ...], float]  # (product id, faces, value to this bot)
 
 
-def covers(needed: Sequence[int], hand: Counter) -> bool:
+def covers(needed: Sequence[int], hand: Counter[int]) -> bool:
     return all(hand[f] >= c for f, c in Counter(needed).items())
 
 
@@ -23,9 +23,9 @@ def best_combo(hand: Sequence[int], candidates: Sequence[Candidate],
     leftover_value[k] (optional) is added for the k dice left unplaced."""
     have = Counter(hand)
     usable = [c for c in candidates if covers(c[1], have)]
-    best: list = [leftover_value[len(hand)] if leftover_value else 0.0, []]
+    best: list[Any] = [leftover_value[len(hand)] if leftover_value else 0.0, []]
 
-    def search(start: int, left: Counter, dice: int, value: float, chosen: list[str]) -> None:
+    def search(start: int, left: Counter[int], dice: int, value: float, chosen: list[str]) -> None:
         total = value + (leftover_value[dice] if leftover_value else 0.0)
         if total > best[0] + 1e-9:
             best[0], best[1] = total, list(chosen)
@@ -44,7 +44,7 @@ def best_combo(hand: Sequence[int], candidates: Sequence[Candidate],
 
 def best_faces(dice: int, candidates: Sequence[Candidate]) -> tuple[float, list[str], list[int]]:
     """Solo bonus: the products worth most whose faces fit on `dice` freely set dice."""
-    best: list = [0.0, [], []]
+    best: list[Any] = [0.0, [], []]
 
     def search(start: int, room: int, value: float, chosen: list[str], faces: list[int]) -> None:
         if value > best[0]:
@@ -63,7 +63,7 @@ def buy_plan(dice: int, offers: Sequence[tuple[str, int, int, int]], tokens_left
     price if it is the last one left). Leftover dice become tokens (1 point each)
     while `tokens_left` lasts. The "last" promo can only apply to the final purchase
     of the whole display."""
-    best: list = [float(min(dice, tokens_left)), []]
+    best: list[Any] = [float(min(dice, tokens_left)), []]
     count = len(offers)
 
     def consider(chosen: list[int]) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from game import TICK_RATE
 from game.data import asset
@@ -40,10 +41,10 @@ class SoldOutDifficulty:
     patience: int
 
 
-_CACHE: dict[tuple[str, int, int], dict] = {}
+_CACHE: dict[tuple[str, int, int], dict[str, Any]] = {}
 
 
-def _load(path: str) -> dict:
+def _load(path: str) -> dict[str, Any]:
     """The parsed file; re-read only when it changed (bots are made by the thousand in a tournament)."""
     try:
         stat = Path(path).stat()
@@ -57,7 +58,7 @@ def _load(path: str) -> dict:
         raise BotsFileError(f"{path}: not valid TOML: {exc}") from None
 
 
-def difficulty_table(game: str, path: Path | str = BOTS_PATH) -> dict[str, dict]:
+def difficulty_table(game: str, path: Path | str = BOTS_PATH) -> dict[str, dict[str, Any]]:
     """The raw [game.level] tables for every level; each level must be present."""
     data = _load(str(path))
     section = data.get(game)

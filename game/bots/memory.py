@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 
 class PileMemory:
@@ -20,10 +21,10 @@ class PileMemory:
 
     def __init__(self, capacity: int) -> None:
         self.capacity = max(0, capacity)
-        self._facts: dict[tuple, object] = {}   # insertion order = age
+        self._facts: dict[tuple[Any, ...], object] = {}   # insertion order = age
         self.seen: dict[int, list[str]] = {}     # cards looked at per pile since it was last searched
 
-    def _remember(self, key: tuple, value: object) -> None:
+    def _remember(self, key: tuple[Any, ...], value: object) -> None:
         self._facts.pop(key, None)
         if self.capacity == 0:
             return

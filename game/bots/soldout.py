@@ -6,7 +6,7 @@ holds, its own hand and carried card, the Starting Table and the dressers. In
 Memory it reads its list only in the study phase, memorising it imperfectly.
 It never looks inside a pile it is not holding.
 
-Each tick `command(sim)` returns one Command. Most ticks it repeats the stick
+Each tick `command(view)` returns one Command. Most ticks it repeats the stick
 it chose at its last decision (a person re-aims every few tenths of a second),
 which keeps a 6-bot match far above real time; it decides again after its
 difficulty's reaction time, after a card has been looked at, or sooner when a
@@ -15,7 +15,7 @@ waypoint is near. Button presses last exactly one tick, like a tap.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import Any, TYPE_CHECKING
 
 from game.bots.difficulty import SoldOutDifficulty, soldout_difficulty
 from game.bots.memory import ListMemory, PileMemory
@@ -23,9 +23,11 @@ from game.bots.pathfind import Field, NavGrid, nav_grid
 from game.bots.walking import WalkingMixin, command_for
 from game.input.commands import IDLE, Button, Command
 from game.match import SeatSpec
+from game.rules.soldout import Catalogue, modes
 
 if TYPE_CHECKING:
     from game.sim.mall import MallSim
+    from game.sim.mall_view import SeatView
 
 _A, _B, _X, _Y = Button.A, Button.B, Button.X, Button.Y
 NO_PROGRESS = 60 * 25   # ticks without any successful action = re-plan from scratch
@@ -33,43 +35,45 @@ ARRIVE_PILE = 18        # px from a pile's centre: close enough that it is surel
 
 
 class SoldOutBot(WalkingMixin):
-    """One bot seat in the mall. Call `command(sim)` once per tick."""
+    """One bot seat in the mall. Call `command(sim)` once per tick; the bot reads only its seat's
+    view of the mall (`sim.seat_view(seat)`, game/sim/mall_view.py)."""
 
-    def __init__(self, seat: int, sim: "MallSim", difficulty: SoldOutDifficulty, seed: int) -> None:
+    def __init__(self, seat: int, sim: MallSim, difficulty: SoldOutDifficulty, seed: int) -> None:
+        view = sim.seat_view(seat)
         self.seat = seat
         self.diff = difficulty
         self.rng = random.Random(seed)
-        self.nav: NavGrid = nav_grid(sim.walkable_grid(), sim.level.tile_size)
-        self.ts = sim.level.tile_size
-        close, loose = lookalikes(sim.catalogue)
+        self.nav: NavGrid = nav_grid(view.walkable_grid(), view.tile_size)
+        self.ts = view.tile_size
+        close, loose = lookalikes(view.catalogue)
         self.close, self.loose = close, loose
-        self.garment = {i: it.garment for i, it in sim.catalogue.items.items()}
+        self.garment = {i: it.garment for i, it in view.catalogue.items.items()}
         self.cooldown = 0
         self.move: Command = IDLE
         self.presses = 0          # button presses sent (for the rejection rate)
         self.rejected = 0         # presses the simulation refused
         self._press_tick = -1
-        self._round = None
-        self._new_round(sim)
+        self._round = -1
+        self._new_round(view)
 
     # ----- the per-tick entry point -------------------------------------------------
-    def command(self, sim: "MallSim") -> Command:
+    def command(self, sim: MallSim) -> Command:
         """This tick's Command. Cheap on most ticks: the last stick is kept until the next decision."""
         if self.cooldown > 0:
             self.cooldown -= 1
             return self.move
-        return self._think(sim)
+        return self._think(sim.seat_view(self.seat))
 
     # ----- per-round state ----------------------------------------------------------
-    def _new_round(self, sim: "MallSim") -> None:
-        self._round = sim.round
+    def _new_round(self, view: SeatView) -> None:
+        self._round = view.round_serial
         self.memory = PileMemory(self.diff.pile_memory)
         self.list_memory: ListMemory | None = None
         self.target_pile: int | None = None
         self.belief: dict[str, str] = {}       # real card -> the item the bot thinks it is
         self.delivered: list[str] = []         # Rush: items the bot believes it delivered
         self.wrong: set[str] = set()           # cards the assisted table refused: never taken again
-        self.look_key: tuple | None = None
+        self.look_key: tuple[Any, ...] | None = None
         self.decision: str | None = None
         self.hold_pile: int | None = None
         self.hold_looks: list[str] = []
@@ -78,70 +82,70 @@ class SoldOutBot(WalkingMixin):
         self.returning = False                 # carrying a card back to a pile
         self.calling = False
         self.last_progress = -1               # set when the round's playing phase begins
-        self.last_pos = sim.by_seat[self.seat].pos
+        self.last_pos = view.position()
         self.stuck = 0
         self.unstick_until = -1
         self._fields: dict[object, Field] = {}   # this round's dresser and table fields
-        self._open_stamp: tuple | None = None
+        self._open_stamp: tuple[Any, ...] | None = None
         self._open: dict[str, int] = {}
-        self._wants_stamp: tuple | None = None
+        self._wants_stamp: tuple[Any, ...] | None = None
         self._wants: dict[str, int] = {}
 
     # ----- deciding -------------------------------------------------------------------
-    def _think(self, sim: "MallSim") -> Command:
-        if sim.round is not self._round:
-            self._new_round(sim)
-        phase = sim.phase
+    def _think(self, view: SeatView) -> Command:
+        if view.round_serial != self._round:
+            self._new_round(view)
+        phase = view.phase
         if phase != "playing":
             if phase == "study" and self.list_memory is None:
-                self._memorise(sim)
-            return self._wait(sim, 6)
+                self._memorise(view)
+            return self._wait(view, 6)
         if self.last_progress < 0:
-            self.last_progress = sim.tick
-        self._check_rejection(sim)
-        if sim.tick < self.unstick_until:
-            return self._wait(sim, 1, keep_move=True)
-        if sim.tick - self.last_progress > NO_PROGRESS:
-            self._replan(sim)
-        if sim.mode == "memory":
-            if self.calling or self._should_call(sim):
-                return self._call_sold_out(sim)
-        carried = sim.carried(self.seat)
+            self.last_progress = view.tick
+        self._check_rejection(view)
+        if view.tick < self.unstick_until:
+            return self._wait(view, 1, keep_move=True)
+        if view.tick - self.last_progress > NO_PROGRESS:
+            self._replan(view)
+        if modes.uses_hand(view.mode):
+            if self.calling or self._should_call(view):
+                return self._call_sold_out(view)
+        carried = view.carried()
         if carried is not None:
-            return self._bring(sim, carried)
-        held = sim.held_pile(self.seat)
+            return self._bring(view, carried)
+        held = view.held_pile()
         if held is not None:
-            return self._browse(sim, held)
-        return self._seek(sim)
+            return self._browse(view, held)
+        return self._seek(view)
 
-    def _wait(self, sim: "MallSim", ticks: int, keep_move: bool = False) -> Command:
+    def _wait(self, view: SeatView, ticks: int, keep_move: bool = False) -> Command:
         if not keep_move:
             self.move = IDLE
         self.cooldown = max(0, ticks - 1)
         return self.move
 
-    def _press(self, sim: "MallSim", button: Button, then: int = 0, keep_move: bool = False) -> Command:
+    def _press(self, view: SeatView, button: Button, then: int = 0, keep_move: bool = False) -> Command:
         """A one-tick tap; the stick rests meanwhile unless `keep_move` (flipping while walking)."""
         self.presses += 1
-        self._press_tick = sim.tick + 1   # the tick the simulation will handle it
+        self._press_tick = view.tick + 1   # the tick the simulation will handle it
         if not keep_move:
             self.move = IDLE
         self.cooldown = then
         return command_for(self.move.dx, self.move.dy, button, button)
 
-    def _check_rejection(self, sim: "MallSim") -> None:
+    def _check_rejection(self, view: SeatView) -> None:
         if self._press_tick < 0:
             return
-        _reason, tick = sim.rejection(self.seat)
+        _reason, tick = view.rejection()
         if tick == self._press_tick:
             self.rejected += 1
-            self._after_rejection(sim)
+            self._after_rejection(view)
         self._press_tick = -1
 
-    def _after_rejection(self, sim: "MallSim") -> None:
+    def _after_rejection(self, view: SeatView) -> None:
         """A refused press: drop the current plan so the next decision differs."""
-        card = sim.carried(self.seat)
-        if card is not None and sim.mode == "rush" and sim.at_table(self.seat):
+        card = view.carried()
+        if card is not None and modes.delivers_to_table(view.mode) and view.at_table():
             # The assisted table refused the card: it is not what the bot thought. Undo the
             # delivery it counted, remember the card is wrong, and put it back into a pile.
             believed = self.belief.pop(card, card)
@@ -151,36 +155,32 @@ class SoldOutBot(WalkingMixin):
             self.returning = True
         self.target_pile = None
         self.look_key = None
-        self._unstick(sim, 10)
+        self._unstick(view, 10)
 
-    def _progress(self, sim: "MallSim") -> None:
-        self.last_progress = sim.tick
+    def _progress(self, view: SeatView) -> None:
+        self.last_progress = view.tick
 
-    def _replan(self, sim: "MallSim") -> None:
+    def _replan(self, view: SeatView) -> None:
         """Nothing has worked for a long time: forget the plan and search the store again."""
         self.target_pile = None
         self.memory.forget_searched()
-        self.last_progress = sim.tick
-        self._unstick(sim, 20)
+        self.last_progress = view.tick
+        self._unstick(view, 20)
 
     # ----- Memory: the list and SOLD OUT! ----------------------------------------------
-    def _memorise(self, sim: "MallSim") -> None:
-        items = [i for card in sim.shopping_list(self.seat) for i in sim.catalogue.objectives[card].items]
+    def _memorise(self, view: SeatView) -> None:
+        items = [i for card in view.shopping_list() for i in view.catalogue.objectives[card].items]
         self.list_memory = ListMemory.memorise(items, self.diff.memory_span, self.diff.list_error,
                                                self.close, self.garment, self.rng)
 
-    def _hand_beliefs(self, sim: "MallSim") -> list[str]:
+    def _hand_beliefs(self, view: SeatView) -> list[str]:
         """What the side holds, as the bot believes it: its own hand and its team-mates' (on show)."""
-        rnd = sim.round
-        player = sim.player_of[self.seat]
-        cards = [c for m in rnd.members(rnd.side(player)) for c in rnd.hands[m]] \
-            if rnd.sides < rnd.players else sim.hand(self.seat)
-        return [self.belief.get(c, c) for c in cards]
+        return [self.belief.get(c, c) for c in view.side_hand_cards()]
 
-    def _memory_wants(self, sim: "MallSim") -> tuple[set[str], list[str]]:
+    def _memory_wants(self, view: SeatView) -> tuple[set[str], list[str]]:
         """Exact items still missing, and hazy garments not yet guessed."""
         memo = self.list_memory or ListMemory()
-        have = self._hand_beliefs(sim)
+        have = self._hand_beliefs(view)
         exact = {i for i in memo.exact if i not in have}
         guessed = [self.garment[c] for c in have if c not in memo.exact]
         hazy = list(memo.hazy)
@@ -189,82 +189,73 @@ class SoldOutBot(WalkingMixin):
                 hazy.remove(g)
         return exact, hazy
 
-    def _hand_room(self, sim: "MallSim") -> int:
-        rnd = sim.round
-        player = sim.player_of[self.seat]
-        side = rnd.side(player)
-        held = sum(len(rnd.hands[m]) for m in rnd.members(side))
-        return rnd.hand_size(player) - held
+    def _hand_room(self, view: SeatView) -> int:
+        return view.hand_room()
 
-    def _should_call(self, sim: "MallSim") -> bool:
+    def _should_call(self, view: SeatView) -> bool:
         if self.list_memory is None:  # took over a seat mid-round: it never saw the list,
             return False              # so it never ends the round on a guess
-        exact, hazy = self._memory_wants(sim)
+        exact, hazy = self._memory_wants(view)
         if not exact and not hazy:
             return True
-        if self._hand_room(sim) <= 0:
+        if self._hand_room(view) <= 0:
             return True
         # Impatience: nothing found for a while. Weaker bots give up (too early) sooner.
-        return sim.tick - self.last_progress > self.diff.patience
+        return view.tick - self.last_progress > self.diff.patience
 
-    def _call_sold_out(self, sim: "MallSim") -> Command:
+    def _call_sold_out(self, view: SeatView) -> Command:
         self.calling = True
         self.move = command_for(0, 0, Button.NONE, _Y)
-        self.cooldown = sim.t.hold_ticks + 2
+        self.cooldown = view.hold_ticks + 2
         return command_for(0, 0, _Y, _Y)
 
     # ----- what the bot wants ----------------------------------------------------------
-    def _wanted(self, sim: "MallSim") -> set[str]:
-        mode = sim.mode
-        if mode == "memory":
-            return self._memory_wants(sim)[0]
-        if mode == "tidy":
-            return set(self._tidy_wants(sim))
-        return self._rush_wants(sim)
+    def _wanted(self, view: SeatView) -> set[str]:
+        mode = view.mode
+        if modes.uses_hand(mode):
+            return self._memory_wants(view)[0]
+        if modes.uses_dressers(mode):
+            return set(self._tidy_wants(view))
+        return self._rush_wants(view)
 
-    def _rush_wants(self, sim: "MallSim") -> set[str]:
-        rnd = sim.round
-        player = sim.player_of[self.seat]
-        side = rnd.side(player)
-        mates = [m for m in rnd.members(side) if m != player]
-        on_the_way = {rnd.carried[m] for m in mates if m in rnd.carried}
+    def _rush_wants(self, view: SeatView) -> set[str]:
+        player = view.player
+        on_the_way = view.mates_carrying()
         want: set[str] = set()
-        for slot in rnd.tables[side]:
-            pictured = rnd.pictured(slot.card)
-            if len(slot.placed) >= len(pictured):
+        for pictured, placed in view.side_table():
+            if len(placed) >= len(pictured):
                 continue
-            others = {c for c, p in slot.placed if p != player}
+            others = {c for c, p in placed if p != player}
             for item in pictured:
                 if item not in self.delivered and item not in others and item not in on_the_way:
                     want.add(item)
         return want
 
-    def _tidy_stamp(self, sim: "MallSim") -> tuple[int, int]:
+    def _tidy_stamp(self, view: SeatView) -> tuple[int, int]:
         """Changes exactly when a card lands on a dresser: what the Tidying Up plans depend on."""
-        rnd = sim.round
-        return id(rnd), sum(len(slot.placed) for slot in rnd.dressers)
+        return view.round_serial, view.cards_on_dressers()
 
-    def _tidy_wants(self, sim: "MallSim") -> dict[str, int]:
+    def _tidy_wants(self, view: SeatView) -> dict[str, int]:
         """Open items -> dresser index, on the dressers worth playing for at this strategy depth."""
-        stamp = self._tidy_stamp(sim)
+        stamp = self._tidy_stamp(view)
         if self._wants_stamp != stamp:
             self._wants_stamp = stamp
-            self._wants = self._plan_tidy(sim)
+            self._wants = self._plan_tidy(view)
         return self._wants
 
-    def _plan_tidy(self, sim: "MallSim") -> dict[str, int]:
-        rnd = sim.round
-        side = rnd.side(sim.player_of[self.seat])
+    def _plan_tidy(self, view: SeatView) -> dict[str, int]:
+        side = view.side()
         strategy = self.diff.strategy
         options = []
         everything: dict[str, int] = {}
-        for d, slot in enumerate(rnd.dressers):
-            open_items = [i for i in rnd.pictured(slot.card) if not rnd.filled(d, i)]
+        objectives = view.catalogue.objectives
+        for d, card in enumerate(view.dresser_cards()):
+            open_items = [i for i in objectives[card].items if not view.filled(d, i)]
             if not open_items:
                 continue
             for i in open_items:
                 everything[i] = d
-            counts = rnd.dresser_counts(d)
+            counts = view.dresser_counts(d)
             mine = counts[side]
             best_other = max([c for s, c in enumerate(counts) if s != side], default=0)
             if mine + len(open_items) <= best_other:
@@ -272,7 +263,7 @@ class SoldOutBot(WalkingMixin):
             if strategy >= 2 and mine > best_other + len(open_items):
                 continue                    # already won whatever the others do
             need = max(1, best_other - mine + 1)
-            bags = sim.catalogue.objectives[slot.card].bags
+            bags = objectives[card].bags
             options.append((bags / need, d, open_items))
         if strategy == 0 or not options:
             return everything
@@ -281,13 +272,13 @@ class SoldOutBot(WalkingMixin):
             options = [o for o in options if o[0] >= top / 2]
         return {i: d for _v, d, items in options for i in items}
 
-    def _interesting(self, sim: "MallSim") -> set[str] | dict[str, int]:
+    def _interesting(self, view: SeatView) -> set[str] | dict[str, int]:
         """Cards worth remembering a location for (in Tidying Up: every open item, not just the plan)."""
-        if sim.mode == "tidy":
-            return self._tidy_all_open(sim)
-        return self._wanted(sim)
+        if modes.uses_dressers(view.mode):
+            return self._tidy_all_open(view)
+        return self._wanted(view)
 
-    def _recognise(self, sim: "MallSim", card: str, wanted: set[str]) -> str | None:
+    def _recognise(self, view: SeatView, card: str, wanted: set[str]) -> str | None:
         """The wanted item the bot takes this card for, or None. People err on look-alikes."""
         rng = self.rng
         if card in self.wrong:
@@ -300,8 +291,8 @@ class SoldOutBot(WalkingMixin):
         for other in self.loose.get(card, ()):
             if other in wanted and rng.random() < self.diff.error_rate / 3:
                 return other
-        if sim.mode == "memory" and self.list_memory is not None:
-            _exact, hazy = self._memory_wants(sim)
+        if modes.uses_hand(view.mode) and self.list_memory is not None:
+            _exact, hazy = self._memory_wants(view)
             if self.garment[card] in hazy:
                 memo = self.list_memory
                 faint = card in memo.truth_of_hazy
@@ -310,35 +301,33 @@ class SoldOutBot(WalkingMixin):
         return None
 
     # ----- looking for a pile --------------------------------------------------------
-    def _seek(self, sim: "MallSim") -> Command:
+    def _seek(self, view: SeatView) -> Command:
         self.hold_pile = None
         pile = self.target_pile
-        spot = _on_floor(sim, pile)
+        spot = view.pile_on_floor(pile)
         if spot is None:
-            floor = {pid: (x, y) for pid, x, y in sim.floor_piles()}
-            pile = self.target_pile = self._choose_pile(sim, floor)
+            floor = {pid: (x, y) for pid, x, y in view.floor_piles()}
+            pile = self.target_pile = self._choose_pile(view, floor)
             if pile is None:
-                return self._wander(sim)
+                return self._wander(view)
             spot = floor[pile]
         x, y = spot
-        av = sim.by_seat[self.seat]
-        ax, ay = av.pos
+        ax, ay = view.position()
         if (ax - x) ** 2 + (ay - y) ** 2 <= ARRIVE_PILE * ARRIVE_PILE or \
-                ((ax - x) ** 2 + (ay - y) ** 2 <= 40 * 40 and sim.nearest_pile(self.seat) == pile):
-            if sim.nearest_pile(self.seat) == pile:
-                return self._press(sim, _A, then=self.diff.reaction)
-        return self._walk(sim, self.nav.field_to(self.nav.index(x, y)), (x, y), 6)
+                ((ax - x) ** 2 + (ay - y) ** 2 <= 40 * 40 and view.nearest_pile() == pile):
+            if view.nearest_pile() == pile:
+                return self._press(view, _A, then=self.diff.reaction)
+        return self._walk(view, self.nav.field_to(self.nav.index(x, y)), (x, y), 6)
 
-    def _choose_pile(self, sim: "MallSim", floor: dict[int, tuple[int, int]]) -> int | None:
+    def _choose_pile(self, view: SeatView, floor: dict[int, tuple[int, int]]) -> int | None:
         if not floor:
             return None
-        wanted = self._wanted(sim)
+        wanted = self._wanted(view)
         known = {self.memory.where(i) for i in wanted}
-        av = sim.by_seat[self.seat]
-        here = self.nav.index(*av.pos)
+        here = self.nav.index(*view.position())
         scored = []
         fresh = []
-        to_table = self._table_field(sim).dist if self.diff.strategy >= 3 and sim.mode == "rush" else None
+        to_table = self._table_field(view).dist if self.diff.strategy >= 3 and modes.delivers_to_table(view.mode) else None
         for pid, (x, y) in floor.items():
             tile = self.nav.index(x, y)
             dist = self.nav.field_to(tile).dist[here]
@@ -361,16 +350,16 @@ class SoldOutBot(WalkingMixin):
         return scored[0][1]
 
     # ----- browsing the held pile ------------------------------------------------------
-    def _browse(self, sim: "MallSim", pile: int) -> Command:
-        card = sim.shown_card(self.seat)
-        av = sim.by_seat[self.seat]
+    def _browse(self, view: SeatView, pile: int) -> Command:
+        card = view.shown_card()
+        last_flip = view.last_flip()
         if pile != self.hold_pile:
-            self._start_hold(sim, pile, card)
-            self._progress(sim)
+            self._start_hold(view, pile, card)
+            self._progress(view)
         if card is None:
-            return self._wait(sim, 3)
-        key = (pile, sim.pile_count(pile), card, av.last_flip)
-        self._carry_pile(sim)
+            return self._wait(view, 3)
+        key = (pile, view.pile_count(pile), card, last_flip)
+        self._carry_pile(view)
         if key != self.look_key:
             self.look_key = key
             self.decision = None
@@ -380,26 +369,26 @@ class SoldOutBot(WalkingMixin):
             if self.skip > 0:
                 self.decision = "flip"          # flipping past cards it knows, without looking
             else:
-                return self._wait(sim, self.diff.look, keep_move=True)   # take the card in
+                return self._wait(view, self.diff.look, keep_move=True)   # take the card in
         if self.decision is None:
-            self.decision = self._decide(sim, pile, card)
+            self.decision = self._decide(view, pile, card)
         if self.decision == "take":
-            return self._press(sim, _A, then=self.diff.reaction)
+            return self._press(view, _A, then=self.diff.reaction)
         if self.decision == "flip":
-            ready = av.last_flip + sim.t.flip_ticks
-            if sim.tick + 1 < ready:
-                return self._wait(sim, ready - sim.tick - 1, keep_move=True)
-            return self._press(sim, _X, keep_move=True)
-        return self._put_down(sim)
+            ready = last_flip + view.flip_ticks
+            if view.tick + 1 < ready:
+                return self._wait(view, ready - view.tick - 1, keep_move=True)
+            return self._press(view, _X, keep_move=True)
+        return self._put_down(view)
 
-    def _carry_pile(self, sim: "MallSim") -> None:
+    def _carry_pile(self, view: SeatView) -> None:
         """While flipping: stand still, or (expert, Rush) carry the pile towards the Starting Table,
         so the card found is already close to where it must go."""
         self.move = IDLE
-        if self.diff.strategy >= 3 and sim.mode == "rush" and not sim.at_table(self.seat):
-            self._walk(sim, self._table_field(sim), None, 0)
+        if self.diff.strategy >= 3 and modes.delivers_to_table(view.mode) and not view.at_table():
+            self._walk(view, self._table_field(view), None, 0)
 
-    def _start_hold(self, sim: "MallSim", pile: int, card: str | None) -> None:
+    def _start_hold(self, view: SeatView, pile: int, card: str | None) -> None:
         self.hold_pile = pile
         self.target_pile = None
         self.hold_looks = []
@@ -409,7 +398,7 @@ class SoldOutBot(WalkingMixin):
         if card is None or not self.diff.flip_known:
             return
         order = self.memory.order(pile)
-        wanted = self._wanted(sim)
+        wanted = self._wanted(view)
         if not order or card not in order:
             return
         start = order.index(card)
@@ -417,23 +406,23 @@ class SoldOutBot(WalkingMixin):
         if distances and min(distances) > 1:
             self.skip = min(distances)
 
-    def _decide(self, sim: "MallSim", pile: int, card: str) -> str:
-        wanted = self._wanted(sim)
-        if card in self._interesting(sim) and self.diff.pile_memory:
+    def _decide(self, view: SeatView, pile: int, card: str) -> str:
+        wanted = self._wanted(view)
+        if card in self._interesting(view) and self.diff.pile_memory:
             self.memory.note_item(card, pile)
         self.hold_looks.append(card)
         if self.diff.strategy >= 2:
             seen = self.memory.seen.setdefault(pile, [])
             if card not in seen:
                 seen.append(card)
-        took = self._recognise(sim, card, wanted)
-        if took is not None and (sim.mode != "memory" or self._hand_room(sim) > 0):
+        took = self._recognise(view, card, wanted)
+        if took is not None and (not modes.uses_hand(view.mode) or self._hand_room(view) > 0):
             self.belief[card] = took
             self.memory.drop_item(took)
             self.memory.drop_item(card)
-            self._progress(sim)
+            self._progress(view)
             return "take"
-        count = sim.pile_count(pile)
+        count = view.pile_count(pile)
         looked = len(self.memory.seen.get(pile, ())) if self.diff.strategy >= 2 else len(self.hold_looks)
         if looked >= count or len(self.hold_looks) >= count + 2:
             order = self.hold_looks[-count:] if self.hold_order_ok and len(self.hold_looks) >= count else None
@@ -443,80 +432,80 @@ class SoldOutBot(WalkingMixin):
             return "drop"
         return "flip"
 
-    def _put_down(self, sim: "MallSim") -> Command:
-        _x, _y, legal = sim.preview_spot(self.seat)
+    def _put_down(self, view: SeatView) -> Command:
+        _x, _y, legal = view.preview_spot()
         if legal:
             self.hold_pile = None
-            return self._press(sim, _B, then=self.diff.reaction)
-        self._unstick(sim, 8)   # no room in front: take a step and try again
+            return self._press(view, _B, then=self.diff.reaction)
+        self._unstick(view, 8)   # no room in front: take a step and try again
         return self.move
 
     # ----- carrying a card (Rush, Tidying Up) -------------------------------------------
-    def _bring(self, sim: "MallSim", card: str) -> Command:
+    def _bring(self, view: SeatView, card: str) -> Command:
         self.hold_pile = None
         believed = self.belief.get(card, card)
-        if sim.mode == "rush":
+        if modes.delivers_to_table(view.mode):
             # Only a card the assisted table refuses may go back; any other is delivered.
-            refusable = sim.round.table_refuses(sim.player_of[self.seat])
+            refusable = view.table_refuses()
             if self.returning and refusable:
-                return self._return_card(sim)
+                return self._return_card(view)
             self.returning = False
-            if sim.at_table(self.seat):
-                if believed not in self._rush_wants(sim) and refusable:   # a team-mate was quicker
-                    return self._return_card(sim)
+            if view.at_table():
+                if believed not in self._rush_wants(view) and refusable:   # a team-mate was quicker
+                    return self._return_card(view)
                 self.delivered.append(believed)
-                self._progress(sim)
-                return self._press(sim, _A, then=self.diff.reaction)
-            return self._walk(sim, self._table_field(sim), None, 0)
-        wants = self._tidy_all_open(sim)
+                self._progress(view)
+                return self._press(view, _A, then=self.diff.reaction)
+            return self._walk(view, self._table_field(view), None, 0)
+        wants = self._tidy_all_open(view)
         dresser = wants.get(believed)
         if dresser is None or self.returning:
-            return self._return_card(sim)
-        near = sim.dresser_in_reach(self.seat)
+            return self._return_card(view)
+        near = view.dresser_in_reach()
         if near is not None and near.index == dresser:
-            self._progress(sim)
-            return self._press(sim, _A, then=self.diff.reaction)
-        chair = next(d for d in sim.dressers if d.index == dresser)
+            self._progress(view)
+            return self._press(view, _A, then=self.diff.reaction)
+        chair = next(d for d in view.dressers() if d.index == dresser)
         # On a tile beside the chair, lean towards it: a neighbouring chair must not be the nearer one.
-        return self._walk(sim, self._dresser_field(sim, dresser), (chair.x, chair.y), 6)
+        return self._walk(view, self._dresser_field(view, dresser), (chair.x, chair.y), 6)
 
-    def _dresser_field(self, sim: "MallSim", dresser: int):
+    def _dresser_field(self, view: SeatView, dresser: int) -> Field:
         key = ("dresser", dresser)
         found = self._fields.get(key)
         if found is None:
-            spot = next(d for d in sim.dressers if d.index == dresser)
+            spot = next(d for d in view.dressers() if d.index == dresser)
             ts = self.ts
             found = self._fields[key] = self.nav.field(
                 self.nav.tiles_beside((spot.x - ts // 2, spot.y - ts // 2, ts, ts)))
         return found
 
-    def _tidy_all_open(self, sim: "MallSim") -> dict[str, int]:
-        rnd = sim.round
-        stamp = self._tidy_stamp(sim)
+    def _tidy_all_open(self, view: SeatView) -> dict[str, int]:
+        stamp = self._tidy_stamp(view)
         if self._open_stamp != stamp:
             self._open_stamp = stamp
-            self._open = {i: d for d, s in enumerate(rnd.dressers) for i in rnd.pictured(s.card)
-                          if not rnd.filled(d, i)}
+            objectives = view.catalogue.objectives
+            self._open = {i: d for d, card in enumerate(view.dresser_cards()) for i in objectives[card].items
+                          if not view.filled(d, i)}
         return self._open
 
-    def _return_card(self, sim: "MallSim") -> Command:
+    def _return_card(self, view: SeatView) -> Command:
         """Put a card the bot no longer wants back into the nearest pile (B beside it)."""
         self.returning = True
-        if sim.nearest_pile(self.seat) is not None:
+        if view.nearest_pile() is not None:
             self.returning = False
-            self._progress(sim)
-            return self._press(sim, _B, then=self.diff.reaction)
-        floor = sim.floor_piles()
+            self._progress(view)
+            return self._press(view, _B, then=self.diff.reaction)
+        floor = view.floor_piles()
         if not floor:
-            return self._wander(sim)
-        ax, ay = sim.by_seat[self.seat].pos
+            return self._wander(view)
+        ax, ay = view.position()
         _d, _pid, x, y = min(((x - ax) ** 2 + (y - ay) ** 2, pid, x, y) for pid, x, y in floor)
-        return self._walk(sim, self.nav.field_to(self.nav.index(x, y)), (x, y), 6)
+        return self._walk(view, self.nav.field_to(self.nav.index(x, y)), (x, y), 6)
 
-    def _table_field(self, sim: "MallSim"):
+    def _table_field(self, view: SeatView) -> Field:
         found = self._fields.get("table")
         if found is None:
-            found = self._fields["table"] = self.nav.field(self.nav.tiles_beside(sim.level.table_rect))
+            found = self._fields["table"] = self.nav.field(self.nav.tiles_beside(view.table_rect))
         return found
 
     # ----- statistics ------------------------------------------------------------------
@@ -525,20 +514,10 @@ class SoldOutBot(WalkingMixin):
         return self.rejected / self.presses if self.presses else 0.0
 
 
-def _on_floor(sim: "MallSim", pile: int | None) -> tuple[int, int] | None:
-    """Where a pile lies, or None if it is gone or someone holds it."""
-    if pile is None:
-        return None
-    spot = sim.piles.get(pile)
-    if spot is None or pile in sim.round.held.values():
-        return None
-    return spot
+_LOOKALIKES: dict[tuple[Any, ...], tuple[dict[str, list[str]], dict[str, list[str]]]] = {}
 
 
-_LOOKALIKES: dict[tuple, tuple[dict[str, list[str]], dict[str, list[str]]]] = {}
-
-
-def lookalikes(catalogue) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+def lookalikes(catalogue: Catalogue) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
     """Per item: close look-alikes (same garment, same colour or pattern) and loose ones (same garment)."""
     key = tuple((i, it.garment, it.colour, it.pattern) for i, it in catalogue.items.items())
     found = _LOOKALIKES.get(key)   # keyed by content: every scene loads its own catalogue object
@@ -555,6 +534,6 @@ def lookalikes(catalogue) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
     return close, loose
 
 
-def make_soldout_bot(seat_spec: SeatSpec, sim: "MallSim", seed: int) -> SoldOutBot:
+def make_soldout_bot(seat_spec: SeatSpec, sim: MallSim, seed: int) -> SoldOutBot:
     """A bot for one seat, at the seat's difficulty (unknown levels play as normal)."""
     return SoldOutBot(seat_spec.seat, sim, soldout_difficulty(seat_spec.difficulty), seed)

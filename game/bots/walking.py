@@ -3,7 +3,7 @@
 `WalkingMixin` is mixed into the game's bot class, which provides the state it
 uses: `seat`, `nav` (a NavGrid), `ts` (tile size), `diff` (reaction, stick),
 `rng`, the repeated stick `move` with its `cooldown`, `unstick_until`,
-`last_pos`, `stuck`, `target_pile`, and `_wait(sim, ticks)`.
+`last_pos`, `stuck`, `target_pile`, and `_wait(view, ticks)`.
 """
 from __future__ import annotations
 
@@ -13,7 +13,11 @@ from game.bots.pathfind import Field
 from game.input.commands import IDLE, STICK_MAX, Button, Command
 
 if TYPE_CHECKING:
-    from game.sim.mall import MallSim
+    import random
+
+    from game.bots.difficulty import SoldOutDifficulty
+    from game.bots.pathfind import NavGrid
+    from game.sim.mall_view import SeatView
 
 STUCK_CHECK = 40        # ticks of pushing the stick with almost no movement = stuck
 
@@ -21,17 +25,31 @@ STUCK_CHECK = 40        # ticks of pushing the stick with almost no movement = s
 class WalkingMixin:
     """Steering through the same stick a person pushes."""
 
-    def _walk(self, sim: "MallSim", field: Field, point: tuple[int, int] | None, slow: int) -> Command:
+    if TYPE_CHECKING:   # what the bot using it provides
+        seat: int
+        nav: NavGrid
+        ts: int
+        diff: SoldOutDifficulty
+        rng: random.Random
+        move: Command
+        cooldown: int
+        unstick_until: int
+        last_pos: tuple[int, int]
+        stuck: int
+        target_pile: int | None
+
+        def _wait(self, view: SeatView, ticks: int, keep_move: bool = False) -> Command: ...
+
+    def _walk(self, view: SeatView, field: Field, point: tuple[int, int] | None, slow: int) -> Command:
         """Steer one step along a flow field; on its goal tile, head for `point`."""
-        av = sim.by_seat[self.seat]
-        x, y = av.pos
-        self._watch_progress(sim, x, y)
-        if sim.tick < self.unstick_until:
+        x, y = view.position()
+        self._watch_progress(view, x, y)
+        if view.tick < self.unstick_until:
             return self.move
         nav = self.nav
         here = nav.index(x, y)
         if field.dist[here] >= 1 << 30:
-            return self._wander(sim)
+            return self._wander(view)
         if field.dist[here] == 0:
             tx, ty = point if point is not None else nav.centre(here)
         else:
@@ -42,12 +60,12 @@ class WalkingMixin:
                 step = further
             # The point itself only once it is on the next tile (a chair's point lies in the chair).
             aim_point = point is not None and not field.dist[step] and nav.index(*point) == step
-            tx, ty = point if aim_point else nav.centre(step)
+            tx, ty = point if aim_point and point is not None else nav.centre(step)
         dx, dy = tx - x, ty - y
-        dx, dy = self._avoid(sim, x, y, dx, dy)
+        dx, dy = self._avoid(view, x, y, dx, dy)
         span = max(abs(dx), abs(dy))
         if span <= 1:
-            return self._wait(sim, 2)
+            return self._wait(view, 2)
         stick = self.diff.stick
         if slow and span < 24:
             stick = max(slow, stick * span // 24)
@@ -57,12 +75,11 @@ class WalkingMixin:
         self.cooldown = max(0, min(self.diff.reaction, span // 4) - 1)
         return self.move
 
-    def _avoid(self, sim: "MallSim", x: int, y: int, dx: int, dy: int) -> tuple[int, int]:
+    def _avoid(self, view: SeatView, x: int, y: int, dx: int, dy: int) -> tuple[int, int]:
         """Sidestep an avatar standing right in the way (pushing sorts out the rest)."""
-        for other in sim.avatars:
-            if other.seat == self.seat:
+        for seat, ox, oy in view.avatar_positions():
+            if seat == self.seat:
                 continue
-            ox, oy = other.pos
             rx, ry = ox - x, oy - y
             if rx > 34 or rx < -34 or ry > 34 or ry < -34:
                 continue
@@ -70,12 +87,12 @@ class WalkingMixin:
                 continue            # behind or beside: not in the way
             # Perpendicular to the heading, away from the other avatar (seat order breaks a tie).
             px, py = -dy, dx
-            if px * rx + py * ry > 0 or (px * rx + py * ry == 0 and self.seat < other.seat):
+            if px * rx + py * ry > 0 or (px * rx + py * ry == 0 and self.seat < seat):
                 px, py = -px, -py
             return dx + px, dy + py
         return dx, dy
 
-    def _watch_progress(self, sim: "MallSim", x: int, y: int) -> None:
+    def _watch_progress(self, view: SeatView, x: int, y: int) -> None:
         lx, ly = self.last_pos
         if abs(x - lx) + abs(y - ly) >= 3:
             self.last_pos = (x, y)
@@ -85,26 +102,26 @@ class WalkingMixin:
         if self.stuck >= STUCK_CHECK:
             self.stuck = 0
             self.target_pile = None
-            self._unstick(sim, 12 + self.rng.randrange(20))
+            self._unstick(view, 12 + self.rng.randrange(20))
 
-    def _unstick(self, sim: "MallSim", ticks: int) -> None:
+    def _unstick(self, view: SeatView, ticks: int) -> None:
         """Walk a random open direction for a moment (out of a jam, or to make room)."""
-        x, y = sim.by_seat[self.seat].pos
+        x, y = view.position()
         tx, ty = x // self.ts, y // self.ts
         options = [(ddx, ddy) for ddx, ddy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1))
                    if self.nav.walkable(tx + ddx, ty + ddy)]
         ddx, ddy = self.rng.choice(options) if options else (0, 0)
         self.move = command_for(ddx * STICK_MAX * 3 // 4, ddy * STICK_MAX * 3 // 4, Button.NONE, Button.NONE)
-        self.unstick_until = sim.tick + ticks
+        self.unstick_until = view.tick + ticks
         self.cooldown = ticks - 1
         self.last_pos = (x, y)
 
-    def _wander(self, sim: "MallSim") -> Command:
+    def _wander(self, view: SeatView) -> Command:
         """Nothing to do right now (every pile is held): drift a little and look again."""
         if self.rng.random() < 0.5:
-            self._unstick(sim, 10)
+            self._unstick(view, 10)
             return self.move
-        return self._wait(sim, 15)
+        return self._wait(view, 15)
 
 
 _COMMANDS: dict[tuple[int, int, int, int], Command] = {}

@@ -17,8 +17,9 @@ from game.core.scene import Scene
 from game.core.seats import MAX_SEATS, LobbySeat, identities
 from game.data import levels_dir
 from game.input.commands import Button, Command
-from game.match import DIFFICULTIES, MatchSpec
+from game.match import MatchSpec
 from game.render import widgets
+from game.rules.soldout import modes
 from game.scenes import registry
 from game.scenes.common import menu_command
 
@@ -26,9 +27,7 @@ if TYPE_CHECKING:
     from game.core.context import Context
 
 LEVELS_DIR = levels_dir()
-GAMES = ("soldout", "checkout")
-MODES = ("rush", "memory", "tidy", "choose")
-MODE_NAMES = {"rush": "The Rush", "memory": "Memory", "tidy": "Tidying Up", "choose": "Choose each round"}
+GAMES = tuple(registry.GAME_TITLES)
 MIN_SEATS = {"soldout": 1, "checkout": 2}
 TEAM_COUNT = 3
 TEAM_NAMES = ("Team A", "Team B", "Team C")
@@ -52,7 +51,7 @@ class LobbyScene(Scene):
         super().__init__(ctx)
         o = ctx.lobby
         o.setdefault("game", "soldout")
-        o.setdefault("mode", "rush")
+        o.setdefault("mode", modes.keys()[0])
         o.setdefault("rounds", 3)
         o.setdefault("level", None)
         o.setdefault("teams", False)
@@ -103,10 +102,11 @@ class LobbyScene(Scene):
         self.options["game"] = GAMES[(index + step) % len(GAMES)]
 
     def _mode_text(self) -> str:
-        return MODE_NAMES[self.options["mode"]] if self.options["game"] == "soldout" else "Standard"
+        return modes.display_name(self.options["mode"]) if self.options["game"] == "soldout" else "Standard"
 
     def _cycle_mode(self, step: int) -> None:
-        self.options["mode"] = MODES[(MODES.index(self.options["mode"]) + step) % len(MODES)]
+        choices = modes.choices()
+        self.options["mode"] = choices[(choices.index(self.options["mode"]) + step) % len(choices)]
 
     def _rounds_text(self) -> str:
         if self.options["game"] == "checkout":

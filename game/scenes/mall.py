@@ -13,8 +13,6 @@ study (Memory) -> countdown -> play -> SOLD OUT! -> results -> next round ...
 from __future__ import annotations
 
 import logging
-import statistics
-import time
 from typing import TYPE_CHECKING
 
 import pygame
@@ -22,10 +20,11 @@ import pygame
 from game.core.scene import Scene
 from game.core.seats import identities as seat_identities
 from game.input.commands import IDLE, Button, Command
+from game.driver.match_driver import MatchDriver, soldout_bot
 from game.levels import LevelError, load_level, resolve_level
 from game.match import MatchSpec, SeatSpec
 from game.render import widgets
-from game.rules.soldout import MODES, CatalogueError, load_catalogue
+from game.rules.soldout import CatalogueError, load_catalogue, modes
 from game.scenes import registry
 from game.scenes.pad_feel import Rumbler, draw_mall_find_me
 from game.scenes.common import back_to_lobby, rematch_spec
@@ -37,6 +36,7 @@ from game.scenes.mall_overlay import MallOverlays
 from game.sim.mall import MallSim
 
 if TYPE_CHECKING:
+    from game.bots.soldout import SoldOutBot
     from game.core.context import Context
 
 log = logging.getLogger(__name__)
@@ -59,12 +59,13 @@ class MallScene(Scene):
         self.fixed_modes: list[str] | None = None
         if self.writer is not None or replay is not None:
             from game.rules.soldout.autoplay import round_modes
-            self.fixed_modes = round_modes(spec) if spec.mode in (*MODES, "choose") else None
+            self.fixed_modes = round_modes(spec) if spec.mode in modes.choices() else None
         self.error = ""
         self.sim: MallSim | None = None
         self.view: MapView | None = None
         self.hud: Hud | None = None
-        self.bots: dict[int, object] = {}
+        self.bots: dict[int, SoldOutBot] = {}
+        self.driver: MatchDriver | None = None
         self.pilot_wanted = pilot          # screenshots/benchmark: scripted seats when no bots exist
         self.pilot = None
         self.modes_played: list[str] = []
@@ -89,7 +90,7 @@ class MallScene(Scene):
         self.overlay = MallOverlays(ctx, self.layout, spec, self.names)
         if self.fixed_modes:
             self._begin(self.fixed_modes[0])
-        elif spec.mode in MODES:
+        elif spec.mode in modes.keys():
             self._begin(spec.mode)
 
     # ------------------------------------------------------------------ set-up
@@ -125,7 +126,7 @@ class MallScene(Scene):
     def _round_started(self, mode: str) -> None:
         self.results_pushed = False
         self.ending_tick = -1
-        self.bots = self._make_bots()
+        self.bots = self._make_bots(self.bots)
         self.pilot = None
         if self.pilot_wanted and len(self.bots) < len(self.seats):
             from game.scenes.mall_demo import DemoPilot
@@ -134,26 +135,16 @@ class MallScene(Scene):
         self.modes_played.append(mode)
         self._prewarm()
         # Shown from update(), once this scene is on top (a push from here would land below it).
-        self.howto_due = mode if first_time and not self.pilot_wanted and self.replay is None else None
+        self.howto_due = modes.get(mode).howto if first_time and not self.pilot_wanted and self.replay is None else None
 
-    def _make_bots(self) -> dict[int, object]:
-        """Bot controllers from game.bots; bot seats stay idle if it is not installed.
-        Screenshots and the benchmark (pilot) let bots play every seat."""
+    def _make_bots(self, playing: dict[int, SoldOutBot]) -> dict[int, SoldOutBot]:
+        """A bot for every bot seat and taken-over seat (screenshots and the benchmark's pilot:
+        every seat). A bot already `playing` a seat keeps it for the next round, as headless."""
         wanted = [s for s in self.seats
                   if self.pilot_wanted or s.kind == "bot" or s.seat in self.ctx.bot_takeovers]
         if not wanted or self.sim is None or self.replay is not None:
             return {}
-        try:
-            from game.bots import make_soldout_bot
-        except ImportError:
-            log.info("game.bots is not installed: bot seats stand still")
-            return {}
-        bots = {}
-        for s in wanted:
-            spec = s if s.kind == "bot" else SeatSpec(s.seat, s.name, "bot", "normal", s.team)
-            bots[s.seat] = make_soldout_bot(spec, self.sim, self.spec.seed * 131 + s.seat * 7919
-                                            + len(self.modes_played))
-        return bots
+        return {s.seat: playing.get(s.seat) or soldout_bot(s, self.sim, self.spec.seed) for s in wanted}
 
     def _prewarm(self) -> None:
         """Render every card once at the viewer's size now, so no frame pays for it mid-play."""
@@ -252,30 +243,31 @@ class MallScene(Scene):
             recorded = next(self.replay_ticks, None) or []
             return {s.seat: (recorded[i] if i < len(recorded) else IDLE) for i, s in enumerate(self.spec.seats)}
         lost = set(self.ctx.input.disconnected_seats()) if hasattr(self.ctx.input, "disconnected_seats") else set()
-        ready_all = self.pilot_wanted and sim.phase == "study" and sim.tick - sim.phase_tick > 240
+        if self.pilot_wanted and sim.phase == "study" and sim.tick - sim.phase_tick > 240:
+            return {s.seat: Command(pressed=Button.A) for s in self.seats}   # a demo: everyone ready
         for s in self.seats:
-            if ready_all:
-                out[s.seat] = Command(pressed=Button.A)
-            elif s.seat in self.bots:
-                out[s.seat] = self.bots[s.seat].command(sim)
+            if s.seat in self.bots:
+                continue                        # the driver asks the seat's bot
             elif self.pilot is not None:
                 out[s.seat] = self.pilot.command(s.seat)
             elif s.seat in lost:
                 out[s.seat] = IDLE
             else:
                 out[s.seat] = commands.get(s.seat, IDLE)
-        return out
+        return self._seat_driver().gather(out)
+
+    def _seat_driver(self) -> MatchDriver:
+        """The match driver of this sim, its controllers the seats' bots of the moment."""
+        if self.driver is None or self.driver.sim is not self.sim:
+            self.driver = MatchDriver(self.sim, [s.seat for s in self.seats])
+        self.driver.controllers = {seat: bot.command for seat, bot in self.bots.items()}
+        return self.driver
 
     def _bot_takeover(self, seat: int) -> None:
         spec = next((s for s in self.seats if s.seat == seat), None)
         if spec is None or self.sim is None:
             return
-        try:
-            from game.bots import make_soldout_bot
-        except ImportError:
-            return
-        self.bots[seat] = make_soldout_bot(SeatSpec(seat, spec.name, "bot", "normal", spec.team), self.sim,
-                                           self.spec.seed + seat)
+        self.bots[seat] = soldout_bot(spec, self.sim, self.spec.seed)
         if self.hud is not None:   # the panel's BOT tag is part of the static layer
             self.hud.bots[seat] = True
             self.static = None
@@ -436,57 +428,3 @@ registry.register_screenshot("mall_tidy", _shot(6, "tidy"), warmup_ticks=60 * 16
 registry.register_screenshot("mall_countdown", _shot(5, "rush"), warmup_ticks=70)
 registry.register_screenshot("mall_sold_out", _sold_out_shot(6, "rush"), warmup_ticks=0)
 registry.register_screenshot("mall_sold_out_2", _sold_out_shot(2, "memory"), warmup_ticks=0)
-
-
-# ---------------------------------------------------------------- frame time
-def measure_mall_frames(frames: int = 300, players: int = 6, seed: int = 3) -> dict:
-    """Frame time of the mall at 1280x720 in software rendering, after a few seconds of play.
-
-    Returns p50/p99 in ms of MallScene.draw (the sim steps between frames, so
-    avatars move), and the same run's baseline: blitting the static background
-    alone; as wall time and as the thread's CPU time (on a loaded machine the
-    wall p99 is the scheduler's, not the frame's). Works headless (dummy video
-    driver) when no display is open.
-    """
-    import os
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    if not pygame.get_init():
-        pygame.init()
-    if pygame.display.get_surface() is None:
-        pygame.display.set_mode(SCREEN)
-    from game.app import make_context
-    ctx = make_context(load_user_files=False)
-    scene = MallScene(ctx, demo_spec(players, "rush", seed), pilot=True)
-    ctx.stack.push(scene)
-    ctx.stack.apply()
-    target = pygame.Surface(SCREEN).convert()
-    for _ in range(60 * 5):
-        scene.update({})
-    scene.draw(target, 0.0)
-    times, base, cpu, cpu_base = [], [], [], []
-    wall, work = time.perf_counter, time.thread_time   # wall clock, and this thread's CPU time
-    for i in range(frames):
-        scene.update({})
-        start, start_cpu = wall(), work()
-        scene.draw(target, (i % 4) / 4)
-        times.append((wall() - start) * 1000)
-        cpu.append((work() - start_cpu) * 1000)
-        start, start_cpu = wall(), work()
-        target.blit(scene.static, (0, 0))
-        base.append((wall() - start) * 1000)
-        cpu_base.append((work() - start_cpu) * 1000)
-
-    def p(values: list[float], q: float) -> float:
-        ordered = sorted(values)
-        return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 3)
-
-    # Wall times include being preempted on a busy machine; CPU times are the frame's own work.
-    result = {"frames": frames, "players": players, "p50_ms": p(times, 0.5), "p99_ms": p(times, 0.99),
-              "mean_ms": round(statistics.fmean(times), 3),
-              "baseline_p50_ms": p(base, 0.5), "baseline_p99_ms": p(base, 0.99),
-              "cpu_p50_ms": p(cpu, 0.5), "cpu_p99_ms": p(cpu, 0.99),
-              "cpu_baseline_p50_ms": p(cpu_base, 0.5), "cpu_baseline_p99_ms": p(cpu_base, 0.99)}
-    result["p99_vs_baseline"] = round(result["p99_ms"] / max(1e-6, result["baseline_p99_ms"]), 1)
-    result["cpu_p99_vs_baseline"] = round(result["cpu_p99_ms"] / max(1e-6, result["cpu_baseline_p99_ms"]), 1)
-    return result

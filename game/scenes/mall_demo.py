@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import deque
 
 from game.input.commands import IDLE, STICK_MAX, Button, Command
+from game.rules.soldout import modes
 from game.sim.mall import MallSim
 
 
@@ -40,17 +41,17 @@ class DemoPilot:
                 return Command(pressed=Button.A)   # take the shown card
             return Command(pressed=Button.X)
         if sim.carried(seat) is not None:
-            if sim.mode == "rush":
+            if modes.delivers_to_table(sim.mode):
                 if sim.at_table(seat):
                     return Command(pressed=Button.A)
                 tx, ty, tw, th = sim.level.table_rect
                 return self._walk(seat, (tx + tw // 2, ty + th + 12))
-            if sim.mode == "tidy":
+            if modes.uses_dressers(sim.mode):
                 if sim.dresser_in_reach(seat) is not None:
                     return Command(pressed=Button.A)
                 d = sim.dressers[seat % len(sim.dressers)]
                 return self._walk(seat, (d.x, d.y + sim.level.tile_size))
-        if sim.mode == "memory" and len(sim.hand(seat)) >= 2 and sim.held_pile(seat) is None:
+        if modes.uses_hand(sim.mode) and len(sim.hand(seat)) >= 2 and sim.held_pile(seat) is None:
             return IDLE
         pile = sim.nearest_pile(seat)
         if pile is not None and tick % 10 == 0:

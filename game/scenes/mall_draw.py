@@ -14,6 +14,7 @@ import pygame
 from game.core.seats import SeatIdentity
 from game.render.clothing import card_back_surface, mark_surface, objective_art, pile_surface
 from game.render.icons import INK, outlined_text, seat_shape_surface
+from game.rules.soldout import modes
 from game.scenes.mall_layout import MallLayout
 from game.sim.tuning import FP
 
@@ -182,7 +183,7 @@ class MapView:
                    flying: dict[int, int] | None = None) -> None:
         """Rush: delivered cards lie face down per side; right or wrong stays secret until results.
         `flying`: per side, cards still in the air (they land on the table when they arrive)."""
-        if sim.mode != "rush":
+        if not modes.delivers_to_table(sim.mode):
             return
         tx, ty, tw, th = sim.level.table_rect
         x0, y0 = self.at(tx, ty, shake)
@@ -215,7 +216,7 @@ class MapView:
     def draw_dressers(self, surface: pygame.Surface, sim: "MallSim", shake: tuple[int, int]) -> list[pygame.Rect]:
         """Each dresser's card and the count strip under it; returns the strips (text name tags avoid)."""
         strips: list[pygame.Rect] = []
-        if sim.mode != "tidy":
+        if not modes.uses_dressers(sim.mode):
             return strips
         rnd = sim.round
         cat = sim.catalogue
@@ -343,7 +344,7 @@ class MapView:
                 pygame.draw.circle(surface, INK, (nx, ny), sprite.nose + 1)
                 pygame.draw.circle(surface, (255, 255, 255), (nx, ny), sprite.nose - 1)
             load_h = self._carrying(surface, sim, av.seat, cx, top, w)
-            if av.y_ticks and sim.mode == "memory" and sim.phase == "playing":
+            if av.y_ticks and modes.uses_hand(sim.mode) and sim.phase == "playing":
                 _hold_ring(surface, sim.sold_out_hold(av.seat), (cx, mid), max(w, h))
             tag = sprite.tag
             rect = tag.get_rect(midbottom=(cx, top + 2 - load_h))

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from game.sim.tuning import FP
+from game.rules.soldout import modes
 
 if TYPE_CHECKING:
     from game.sim.mall import MallSim
@@ -249,7 +250,7 @@ class MallFx:
     def in_flight(self, sim: "MallSim") -> dict[int, int]:
         """Per side, cards delivered to the Starting Table that are still in the air."""
         out: dict[int, int] = {}
-        if sim.mode == "rush":
+        if modes.delivers_to_table(sim.mode):
             for f in self.flights:
                 side = sim.round.side(sim.player_of[f.seat])
                 out[side] = out.get(side, 0) + 1

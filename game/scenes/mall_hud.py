@@ -18,6 +18,7 @@ from game.core.seats import SeatIdentity
 from game.render import glyphs, widgets
 from game.render.clothing import card_back_surface, item_art, item_card, mark_surface
 from game.render.icons import bag_icon, seat_shape_surface
+from game.rules.soldout import modes
 from game.scenes.mall_draw import _hex
 from game.scenes.mall_layout import LIST_ITEM, MallLayout, PanelLayout
 
@@ -135,7 +136,7 @@ class Hud:
             surface.blit(item_card(self.cat.items[card], v.size, colourblind=self.cb, colours=self.cat), v)
             self._ribbon(surface, v, f"{sim.pile_count(pile)} cards", (60, 48, 70))
             keys = [("X", "flip"), ("A", "take"), ("B", "drop")]
-            if sim.mode == "memory":   # the narrow strip holds three hints
+            if modes.uses_hand(sim.mode):   # the narrow strip holds three hints
                 if sim.by_seat[seat].hand_open:
                     keys = [("LB/RB", "choose"), ("B", "put back")]
                 else:
@@ -143,13 +144,13 @@ class Hud:
             self._hints(surface, seat, p, keys)
         elif carried is not None:
             surface.blit(item_card(self.cat.items[carried], v.size, colourblind=self.cb, colours=self.cat), v)
-            where = "TABLE" if sim.mode == "rush" else "DRESSER"
+            where = "TABLE" if modes.delivers_to_table(sim.mode) else "DRESSER"
             self._ribbon(surface, v, f"to {where}", (28, 120, 72))
-            hint = "deliver" if sim.mode == "rush" else "place"
+            hint = "deliver" if modes.delivers_to_table(sim.mode) else "place"
             keys = [("A", hint)]
-            if sim.mode == "tidy" or sim.round.table_refuses(sim.player_of[seat]):
+            if modes.uses_dressers(sim.mode) or sim.round.table_refuses(sim.player_of[seat]):
                 keys.append(("B", "put back"))   # a Rush card goes back only once the assist refused it
-            if sim.mode == "rush":
+            if modes.delivers_to_table(sim.mode):
                 keys.append(("LB/RB", "list"))
             self._hints(surface, seat, p, keys)
         else:
@@ -160,7 +161,7 @@ class Hud:
             for i, line in enumerate(lines):
                 text = self.ui.render(line, 26, DIM)
                 surface.blit(text, text.get_rect(center=(v.centerx, v.centery - 14 + i * 28)))
-            if sim.mode != "memory":
+            if not modes.uses_hand(sim.mode):
                 self._hints(surface, seat, p, [("A", "pick up")] if sim.phase == "playing" else [])
 
     def _ribbon(self, surface: pygame.Surface, v: pygame.Rect, text: str, fill: tuple[int, int, int]) -> None:
@@ -214,9 +215,9 @@ class Hud:
 
     # ------------------------------------------------------------------ list / hand / placed
     def _info(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
-        if sim.mode == "rush":
+        if modes.delivers_to_table(sim.mode):
             self._list(surface, sim, seat, p)
-        elif sim.mode == "memory":
+        elif modes.uses_hand(sim.mode):
             self._hand(surface, sim, seat, p)
         else:
             self._placed(surface, sim, seat, p)
@@ -233,7 +234,7 @@ class Hud:
     def _list(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
         """One row per objective card, stacked, each item at least LIST_ITEM px."""
         groups = self._groups(sim, seat)
-        target = sim.by_seat[seat].target_slot if sim.mode == "rush" else None
+        target = sim.by_seat[seat].target_slot if modes.delivers_to_table(sim.mode) else None
         ident = self.identities[seat]
         info = p.info
         rows = len(groups) or 1
@@ -337,7 +338,7 @@ class Hud:
     def _hold_meter(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
         """Memory: holding Y fills a bar under the name; full = SOLD OUT! is called."""
         held = sim.by_seat[seat].y_ticks
-        if sim.mode != "memory" or held <= 0 or sim.phase != "playing":
+        if not modes.uses_hand(sim.mode) or held <= 0 or sim.phase != "playing":
             return
         frac = min(1.0, held / max(1, sim.t.hold_ticks))
         bar = pygame.Rect(p.header.x, p.header.bottom - 2, p.header.w, 8)

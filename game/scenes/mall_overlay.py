@@ -14,7 +14,7 @@ import pygame
 from game.input.families import say
 from game.match import MatchSpec
 from game.render.icons import INK, outlined_text
-from game.rules.soldout import MODE_NAMES
+from game.rules.soldout import modes
 from game.scenes.mall_layout import SCREEN, MallLayout
 from game.scenes.pad_sync import shared_labels
 
@@ -79,11 +79,11 @@ class MallOverlays:
             secs = max(0, end - sim.round_tick) // 60
             clock = f"{secs // 60}:{secs % 60:02d}"
         light, gold = (255, 244, 227), (255, 193, 69)
-        memory_hint = sim.mode == "memory" and sim.phase == "playing"
+        memory_hint = modes.uses_hand(sim.mode) and sim.phase == "playing"
         margin = self.layout.map_rect.x
         if margin >= 96:
             cx = margin // 2
-            lines = [(MODE_NAMES[sim.mode].upper(), 22, gold), (f"Round {number}/{rounds}", 22, light)]
+            lines = [(modes.display_name(sim.mode).upper(), 22, gold), (f"Round {number}/{rounds}", 22, light)]
             if clock:
                 lines.append((clock, 40, light))
             y = self.layout.map_rect.y + 14
@@ -99,7 +99,7 @@ class MallOverlays:
                     img = self._text(line, 22, gold, 2)
                     surface.blit(img, img.get_rect(midtop=(rx, self.layout.map_rect.y + 14 + i * 26)))
             return
-        parts = [MODE_NAMES[sim.mode], f"Round {number}/{rounds}"] + ([clock] if clock else [])
+        parts = [modes.display_name(sim.mode), f"Round {number}/{rounds}"] + ([clock] if clock else [])
         text = self._text("   ·   ".join(parts), 24, light, 2)
         rect = text.get_rect(midtop=(SCREEN[0] // 2, self.layout.map_rect.y + 2)).inflate(24, 6)
         pygame.draw.rect(surface, (28, 20, 18), rect, border_radius=14)

@@ -22,6 +22,8 @@ import pkgutil
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Union
 
+from game.match import GAME_TITLES  # noqa: F401  (the lobby reads registry.GAME_TITLES)
+
 if TYPE_CHECKING:
     from game.core.context import Context
     from game.core.scene import Scene
@@ -29,7 +31,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-GAME_TITLES = {"soldout": "Sold Out!", "checkout": "Check Out!"}
 
 GameFactory = Callable[["Context", "MatchSpec"], "Scene"]
 ShotFactory = Callable[["Context", int], Union["Scene", list["Scene"]]]

@@ -20,7 +20,7 @@ from game.input.commands import Command
 from game.render import widgets
 from game.render.clothing import item_art, mark_surface, objective_art
 from game.render.icons import INK, bag_icon, outlined_text, seat_shape_surface
-from game.rules.soldout import MODE_NAMES, MODES
+from game.rules.soldout import modes as mode_registry
 from game.scenes import registry
 from game.scenes.common import MatchResultsScene, players_menu_command
 from game.scenes.mall_draw import _hex
@@ -52,10 +52,10 @@ class SoldOutResultsScene(MatchResultsScene):
         self.result = sim.last_result
         self.final = sim.phase == "match_over"
         forced = mall.mode_for_next_round()
-        self.choose = mall.spec.mode not in MODES and forced is None
-        modes = list(MODES)
-        self.next_mode = forced or (mall.spec.mode if mall.spec.mode in MODES
-                                    else modes[len(sim.match.results) % len(modes)])
+        self.choose = mall.spec.mode not in mode_registry.keys() and forced is None
+        cycle = mode_registry.cycle()
+        self.next_mode = forced or (mall.spec.mode if mall.spec.mode in mode_registry.keys()
+                                    else cycle[len(sim.match.results) % len(cycle)])
         self.reveal: Reveal | None = None
         self.podium: Podium | None = None
         self._podium_backdrop: pygame.Surface | None = None
@@ -63,7 +63,7 @@ class SoldOutResultsScene(MatchResultsScene):
         if self.final:   # the last round's cards first; the podium after a deliberate press
             items = [widgets.MenuItem("Continue", self.show_podium, primary=True)]
         else:
-            items = [widgets.MenuItem("Next round", self.next_round, value=lambda: MODE_NAMES[self.next_mode],
+            items = [widgets.MenuItem("Next round", self.next_round, value=lambda: mode_registry.display_name(self.next_mode),
                                       adjust=self._cycle if self.choose else None, primary=True),
                      widgets.MenuItem("Rematch", self.rematch),
                      widgets.MenuItem("Back to lobby", self.to_lobby)]
@@ -71,8 +71,8 @@ class SoldOutResultsScene(MatchResultsScene):
 
     # ------------------------------------------------------------------ choices
     def _cycle(self, step: int) -> None:
-        i = MODES.index(self.next_mode)
-        self.next_mode = MODES[(i + step) % len(MODES)]
+        keys = mode_registry.keys()
+        self.next_mode = keys[(keys.index(self.next_mode) + step) % len(keys)]
 
     def show_podium(self) -> None:
         """Final results, second stage: the podium over the full standings, then rematch or lobby."""
@@ -113,12 +113,12 @@ class SoldOutResultsScene(MatchResultsScene):
         rounds = max(1, self.mall.spec.rounds)
         number = len(sim.match.results)
         head = "FINAL RESULTS" if self.final else f"ROUND {number} OF {rounds}"
-        widgets.logo_text(surf, ui, f"{head}  ·  {MODE_NAMES[self.rnd.mode]}", 52, ui.colour("accent"),
+        widgets.logo_text(surf, ui, f"{head}  ·  {mode_registry.display_name(self.rnd.mode)}", 52, ui.colour("accent"),
                           (640, 42), outline=4)
         widgets.blit_text(surf, ui, self._cause_text(), 28, "accent_2", center=(640, 84))
         clean = surf.copy()
         self._pieces = []
-        if self.rnd.mode == "tidy":
+        if mode_registry.uses_dressers(self.rnd.mode):
             self._dressers(surf)
         else:
             self._lists(surf)
@@ -168,7 +168,7 @@ class SoldOutResultsScene(MatchResultsScene):
                 x = self._crossed(surf, wrong_by_slot[k], x + 8, row.centery, max(30, size * 3 // 4), cb)
                 self._pieces.append((pygame.Rect(x0 - 8, row.y - 6, x - x0 + 8, row.h + 11), row))
                 x += 18
-            if rnd.mode == "memory":   # a hand's cards that are on no list belong to no objective card
+            if mode_registry.uses_hand(rnd.mode):   # a hand's cards that are on no list belong to no objective card
                 x0 = x
                 x = self._crossed(surf, self._unlisted(side), x, row.centery, max(30, size * 3 // 4), cb)
                 if x > x0:
@@ -201,7 +201,7 @@ class SoldOutResultsScene(MatchResultsScene):
         """The same marks for every objective card: each pictured item found ("right") or not
         ("missing"). Wrong cards are shown crossed where they were put, never marked on the items."""
         rnd = self.rnd
-        if rnd.mode == "memory":
+        if mode_registry.uses_hand(rnd.mode):
             have = {c for m in rnd.members(side) for c in rnd.hands[m]}
         else:
             have = {c for c, _ in rnd.tables[side][slot].placed}
@@ -213,7 +213,7 @@ class SoldOutResultsScene(MatchResultsScene):
         wrong cards are in a hand, not on an objective card)."""
         rnd, cat = self.rnd, self.sim.catalogue
         slots = rnd.tables[side]
-        if rnd.mode == "memory":
+        if mode_registry.uses_hand(rnd.mode):
             return [[] for _ in slots]
         return [[c for c, _ in slot.placed if c not in cat.objectives[slot.card].items] for slot in slots]
 
@@ -364,7 +364,8 @@ class ChooseModeScene(Scene):
         self.on_choice = on_choice
         self.first = first
         self.closed = False
-        self.menu = widgets.MenuList([widgets.MenuItem(MODE_NAMES[m], lambda m=m: self.pick(m)) for m in MODES],
+        self.menu = widgets.MenuList([widgets.MenuItem(mode_registry.display_name(m), lambda m=m: self.pick(m))
+                                      for m in mode_registry.keys()],
                                      play=ctx.sound, row_height=72, width=480,
                                      on_back=self.cancel if on_cancel is not None else None)
         self.on_cancel = on_cancel

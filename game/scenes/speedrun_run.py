@@ -21,6 +21,7 @@ import pygame
 
 from game.input.commands import IDLE, Button, Command
 from game.replay import Replay
+from game.rules.soldout import modes
 from game.scenes import registry
 from game.scenes.mall import MallScene
 from game.scenes.mall_draw import MapView
@@ -67,7 +68,7 @@ class SpeedrunRunScene(RunnerMixin, MallScene):
         self.modes_played.append(mode)
         self._prewarm()
         # The how-to card is pushed from update(), once this scene is on top (as MallScene does).
-        self.howto_due = None if (self.scripted or self.playback or self.practice) else mode
+        self.howto_due = None if (self.scripted or self.playback or self.practice) else modes.get(mode).howto
 
     def _key_labels(self) -> dict[int, dict[str, str]]:
         """The runner's keys in the panel's hints (a keyboard half), or their pad family's names."""

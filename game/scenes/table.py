@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from game.bots.checkout import CheckOutBot
+from game.driver.match_driver import MatchDriver
 from game.core.scene import Scene
 from game.core.seats import identities as seat_identities
 from game.input.commands import IDLE, Button, Command
@@ -71,6 +72,9 @@ class TableScene(Scene):
             if demo or s.kind == "bot" or s.seat in ctx.bot_takeovers:
                 self.bots[i] = CheckOutBot(i, s.difficulty if s.kind == "bot" else "normal",
                                            spec.seed, self.sim.tuning)
+        self.driver = MatchDriver(self.sim, list(range(spec.players)))   # the table keys seats by index
+        for i, bot in self.bots.items():
+            self.driver.seat(i, bot.command)
         self.writer = None             # --record FILE: this match's commands go to a replay
         if ctx.record_path and not demo and self.replay is None:
             from game.replay import ReplayWriter, header_for
@@ -177,21 +181,15 @@ class TableScene(Scene):
     def _commands(self, commands: dict[int, Command]) -> dict[int, Command]:
         if self.replay is not None:
             return dict(enumerate(next(self.replay, [])))
-        out: dict[int, Command] = {}
         lost = set(self.ctx.input.disconnected_seats())
-        for i, s in enumerate(self.spec.seats):
-            if i in self.bots:
-                out[i] = self.bots[i].command(self.sim)
-            elif s.seat in lost:
-                out[i] = IDLE
-            else:
-                out[i] = commands.get(s.seat, IDLE)
-        return out
+        people = {i: IDLE if s.seat in lost else commands.get(s.seat, IDLE) for i, s in enumerate(self.spec.seats)}
+        return self.driver.gather(people)   # a bot's seat is the bot's
 
     def _bot_takeover(self, seat: int) -> None:
         for i, s in enumerate(self.spec.seats):
             if s.seat == seat and self.sim is not None:
-                self.bots[i] = CheckOutBot(i, "normal", self.spec.seed + seat, self.sim.tuning)
+                self.bots[i] = CheckOutBot(i, "normal", self.spec.seed, self.sim.tuning)   # as if it sat there from the start
+                self.driver.seat(i, self.bots[i].command)
                 self.hud.labels[i] = "BOT"
                 self.hud.bots[i] = True
                 self.static = None     # the name plate is part of the static layer

@@ -21,11 +21,12 @@ Buttons (one Command per seat per tick)
 - Y (Memory): tap = put the selected hand card back into the held pile;
   hold for `hold_sold_out` seconds = call SOLD OUT!
 
-Phases: "study" (Memory only) -> "countdown" -> "playing" -> "sold_out" (the
-freeze after any round end) -> "round_over" (results in `last_result`;
+Phases (MallPhase in mall_events.py): "study" (Memory only) -> "countdown" -> "playing"
+-> "sold_out" (the freeze after any round end) -> "round_over" (results in `last_result`;
 call `start_next_round(mode)`) ... -> "match_over".
 
-Events of the last tick (`sim.events`, for sounds and flashes), each a tuple:
+Events of the last tick (`sim.events`, for sounds and flashes), each a NamedTuple of
+mall_events.py that reads as the tuple:
 ("picked", seat, pile) ("flipped", seat, pile) ("took", seat, card, pile)
 ("delivered", seat, card) ("placed", seat, card, dresser) ("put_down", seat, pile)
 ("returned", seat, pile) ("hand_back", seat, card) ("called", seat, seat)
@@ -38,11 +39,16 @@ import hashlib
 import json
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from game.input.commands import IDLE, Button, Command
 from game.levels import Level
 from game.match import MatchSpec
-from game.rules.soldout import MODES, Catalogue, Match, Result, Round, RoundResult
+from game.rules.soldout import Catalogue, Match, Result, Round, RoundResult, modes
+from game.rules.soldout.events import PileCreated, PilePutDown, PileRemoved, RoundOver, SoldOut
+from game.sim.mall_events import (ACTIONS, MallEvent, MallPhase, PhaseChanged, PileGone, Ready, Rejected,
+                                   RoundEnded, Selected, SoldOutCalled)
+from game.sim.mall_view import SeatView
 from game.sim.physics import Body, Grid, approach, move_axis, separate, target_velocity
 from game.sim.tuning import FP, Tuning, load_tuning
 
@@ -115,7 +121,7 @@ class MallSim:
         self.t = tuning or load_tuning()
         self.grid = Grid(level.solid, level.tile_size)
         self._offsets = _search_offsets(self.t.search_radius)
-        self._preview_cache: dict[int, tuple[tuple, tuple[int, int, bool]]] = {}
+        self._preview_cache: dict[int, tuple[tuple[Any, ...], tuple[int, int, bool]]] = {}
         seats = sorted(spec.seats, key=lambda s: s.seat)
         self.seats = [s.seat for s in seats]
         self.player_of = {s.seat: i for i, s in enumerate(seats)}
@@ -125,27 +131,30 @@ class MallSim:
         self.avatars = [Avatar(s.seat, i, 0, 0, s.kind == "bot") for i, s in enumerate(seats)]
         self.by_seat = {a.seat: a for a in self.avatars}
         self.tick = 0
-        self.phase = "countdown"
+        self.phase = MallPhase.COUNTDOWN
         self.phase_tick = 0           # tick the phase began
         self.round_tick = 0           # tick the playing phase began
         self.piles: dict[int, tuple[int, int]] = {}   # pile id -> centre px (piles on the floor or held)
         self.dressers: list[Dresser] = []
-        self.events: list[tuple] = []
+        self.events: list[MallEvent] = []
         self.last_result: RoundResult | None = None
         self.sold_out_seat: int | None = None  # the seat whose action ended the round with SOLD OUT!
         self.round: Round
+        self.round_serial = 0         # rounds dealt so far (a new round changes it)
+        self._views: dict[int, SeatView] = {}
         first = mode or spec.mode
-        self._start_round(first if first in MODES else "rush")
+        self._start_round(first if first in modes.keys() else modes.keys()[0])
 
     # ----- set-up -------------------------------------------------------------------
     def _start_round(self, mode: str) -> None:
         self.round = self.match.start_round(mode)
+        self.round_serial += 1
         ids = sorted(self.round.piles)
         spots = self.rng.sample(list(self.level.pile_spots), len(ids))
         self.piles = {pid: spot for pid, spot in zip(ids, spots)}
         self.dressers = []
         self.sold_out_seat = None
-        if mode == "tidy":
+        if modes.uses_dressers(mode):
             chairs = self.rng.sample(list(self.level.chairs), len(self.round.dressers))
             self.dressers = [Dresser(i, x, y) for i, (x, y) in enumerate(chairs)]
         spawns = self.level.spawns
@@ -161,21 +170,20 @@ class MallSim:
             av.ready = av.bot
             av.reject_reason = ""
             av.reject_tick = -1
-        self._set_phase("study" if mode == "memory" else "countdown")
+        self._set_phase(MallPhase.STUDY if modes.uses_hand(mode) else MallPhase.COUNTDOWN)
 
-    def _set_phase(self, phase: str) -> None:
+    def _set_phase(self, phase: MallPhase) -> None:
         self.phase = phase
         self.phase_tick = self.tick
-        if phase == "playing":
+        if phase == MallPhase.PLAYING:
             self.round_tick = self.tick
-        self.events.append(("phase", phase))
+        self.events.append(PhaseChanged("phase", phase))
 
     def start_next_round(self, mode: str) -> None:
         """From "round_over": deal the next round in `mode` (rush | memory | tidy)."""
-        if self.phase != "round_over":
+        if self.phase != MallPhase.ROUND_OVER:
             raise ValueError(f"start_next_round needs the round_over phase, not {self.phase}")
-        if mode not in MODES:
-            raise ValueError(f"unknown mode {mode!r}; use one of {', '.join(MODES)}")
+        modes.get(mode)   # ValueError naming the modes for an unknown one
         self._start_round(mode)
 
     # ----- queries for the scene and the bots ---------------------------------------
@@ -185,13 +193,13 @@ class MallSim:
 
     def phase_ticks_left(self) -> int:
         """Ticks left in a timed phase (countdown, study, sold_out); 0 otherwise."""
-        length = {"countdown": self.t.countdown_ticks, "study": self.t.study_ticks,
-                  "sold_out": self.t.freeze_ticks}.get(self.phase, 0)
+        length = {MallPhase.COUNTDOWN: self.t.countdown_ticks, MallPhase.STUDY: self.t.study_ticks,
+                  MallPhase.SOLD_OUT: self.t.freeze_ticks}.get(self.phase, 0)
         return max(0, self.phase_tick + length - self.tick) if length else 0
 
     def round_ticks(self) -> int:
         """Ticks since the shutters went up (0 before the playing phase)."""
-        if self.phase in ("study", "countdown"):
+        if self.phase in (MallPhase.STUDY, MallPhase.COUNTDOWN):
             return 0
         return self.tick - self.round_tick
 
@@ -224,13 +232,20 @@ class MallSim:
 
     def shopping_list(self, seat: int) -> list[str]:
         """Objective card ids on the seat's side's list (Rush, Memory)."""
-        if self.mode == "tidy":
+        if modes.uses_dressers(self.mode):
             return []
         return [slot.card for slot in self.round.tables[self.round.side(self.player_of[seat])]]
 
     def walkable(self, tx: int, ty: int) -> bool:
         """For path finding: can an avatar stand on this tile?"""
         return not self.grid.solid(tx, ty)
+
+    def seat_view(self, seat: int) -> SeatView:
+        """What this seat's player can see (read-only, live): all a bot is given."""
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = SeatView(self, seat)
+        return view
 
     def walkable_grid(self) -> tuple[bytes, ...]:
         """Rows of 1 (walkable) / 0 (solid), [row][column]."""
@@ -354,14 +369,14 @@ class MallSim:
             b.prev_x = b.x
             b.prev_y = b.y
         phase = self.phase
-        if phase == "playing":
+        if phase == MallPhase.PLAYING:
             self._play(commands)
-        elif phase == "countdown":
+        elif phase == MallPhase.COUNTDOWN:
             if self.tick - self.phase_tick >= self.t.countdown_ticks:
-                self._set_phase("playing")
-        elif phase == "study":
+                self._set_phase(MallPhase.PLAYING)
+        elif phase == MallPhase.STUDY:
             self._study(commands)
-        elif phase == "sold_out":
+        elif phase == MallPhase.SOLD_OUT:
             self._glide()
             if self.tick - self.phase_tick >= self.t.freeze_ticks:
                 self._finish_round()
@@ -371,15 +386,15 @@ class MallSim:
             cmd = commands.get(av.seat, IDLE)
             if int(cmd.pressed) & _A and not av.ready:
                 av.ready = True
-                self.events.append(("ready", av.seat))
+                self.events.append(Ready("ready", av.seat))
         timed_out = self.tick - self.phase_tick >= self.t.study_ticks
         if timed_out or all(av.ready for av in self.avatars):
-            self._set_phase("countdown")
+            self._set_phase(MallPhase.COUNTDOWN)
 
     def _finish_round(self) -> None:
         self.last_result = self.match.finish_round()
         done = len(self.match.results) >= max(1, self.spec.rounds)
-        self._set_phase("match_over" if done else "round_over")
+        self._set_phase(MallPhase.MATCH_OVER if done else MallPhase.ROUND_OVER)
 
     def _glide(self) -> None:
         """During the freeze everyone skids to a stop (no input)."""
@@ -437,8 +452,8 @@ class MallSim:
                 break
         if not self.round.over and self.tick - self.round_tick >= t.limit_ticks:
             self._apply(None, self.round.end_round("time"), "stopped")
-        if self.round.over and self.phase == "playing":
-            self._set_phase("sold_out")
+        if self.round.over and self.phase == MallPhase.PLAYING:
+            self._set_phase(MallPhase.SOLD_OUT)
 
     # ----- buttons --------------------------------------------------------------------
     def _buttons(self, av: Avatar, pressed: int, held: int) -> None:
@@ -452,40 +467,40 @@ class MallSim:
         if (held | pressed) & _X:
             self._flip(av, bool(pressed & _X))
         if pressed & _B:
-            if mode == "memory" and av.hand_open:
+            if modes.uses_hand(mode) and av.hand_open:
                 self._hand_back(av)
             else:
                 self._press_b(av)
-        if mode == "memory":
+        if modes.uses_hand(mode):
             self._memory_y(av, held)
         elif pressed & _Y:
             self._reject(av, "Y is for Memory: your hand and SOLD OUT!")
 
     def _select(self, av: Avatar, delta: int) -> None:
-        if self.round.mode == "rush":
+        if modes.delivers_to_table(self.round.mode):
             # Cycle auto -> first card -> second card -> auto ("auto" picks the matching card).
             slots = len(self.round.tables[self.round.side(av.player)])
             options: list[int | None] = [None, *range(slots)]
             av.target_slot = options[(options.index(av.target_slot) + delta) % len(options)]
-            self.events.append(("selected", av.seat, av.target_slot))
-        elif self.round.mode == "memory":
+            self.events.append(Selected("selected", av.seat, av.target_slot))
+        elif modes.uses_hand(self.round.mode):
             size = len(self.round.hands[av.player])
             if size:
                 av.hand_index = (av.hand_index + delta) % size
-                self.events.append(("selected", av.seat, av.hand_index))
+                self.events.append(Selected("selected", av.seat, av.hand_index))
 
     def _press_a(self, av: Avatar) -> None:
         rnd = self.round
         p = av.player
         if p in rnd.carried:
-            if rnd.mode == "rush":
+            if modes.delivers_to_table(rnd.mode):
                 if self.at_table(av.seat):
                     card = rnd.carried[p]
                     res = rnd.deliver(p, av.target_slot)
                     if self._apply(av, res, "delivered", card):
                         av.target_slot = None
                     return
-            elif rnd.mode == "tidy":
+            elif modes.uses_dressers(rnd.mode):
                 d = self.dresser_in_reach(av.seat)
                 if d is not None:
                     card = rnd.carried[p]
@@ -495,13 +510,13 @@ class MallSim:
             if pile is not None:  # let the engine say why a card-carrier may not pick up
                 self._apply(av, rnd.pick_up(p, pile), "picked", pile)
             else:
-                where = "the Starting Table" if rnd.mode == "rush" else "a dresser"
+                where = "the Starting Table" if modes.delivers_to_table(rnd.mode) else "a dresser"
                 self._reject(av, f"Bring the card to {where}")
             return
         if p in rnd.held:
             pile = rnd.held[p]
-            card = rnd.shown(pile)
-            self._apply(av, rnd.take(p), "took", card, pile)
+            shown = rnd.shown(pile)
+            self._apply(av, rnd.take(p), "took", shown, pile)
             av.hand_index = max(0, len(rnd.hands[p]) - 1)
             return
         pile = self.nearest_pile(av.seat)
@@ -536,11 +551,11 @@ class MallSim:
             self._apply(av, res, "put_down", pile, skip_put=True)
             return
         if p in rnd.carried:
-            pile = self.nearest_pile(av.seat)
-            if pile is None:
+            near = self.nearest_pile(av.seat)
+            if near is None:
                 self._reject(av, "Put the card back into a pile: stand next to one")
                 return
-            self._apply(av, rnd.return_card(p, pile), "returned", pile)
+            self._apply(av, rnd.return_card(p, near), "returned", near)
             return
         self._apply(av, rnd.put_down(p), "put_down", None)
 
@@ -567,9 +582,9 @@ class MallSim:
     def _reject(self, av: Avatar, reason: str) -> None:
         av.reject_reason = reason
         av.reject_tick = self.tick
-        self.events.append(("rejected", av.seat, reason))
+        self.events.append(Rejected("rejected", av.seat, reason))
 
-    def _apply(self, av: Avatar | None, res: Result, name: str, *info, skip_put: bool = False) -> bool:
+    def _apply(self, av: Avatar | None, res: Result, name: str, *info: Any, skip_put: bool = False) -> bool:
         """Record an engine result: a rejection for the seat, or the event plus map changes."""
         if not res.ok:
             if av is not None:
@@ -577,21 +592,21 @@ class MallSim:
             return False
         self._preview_cache.clear()  # piles may have moved
         if av is not None:
-            self.events.append((name, av.seat, *info))
+            self.events.append(ACTIONS[name](name, av.seat, *info))
         for ev in res.events:
-            kind = ev[0]
-            if kind == "pile_put_down" and not skip_put:
-                self._place_pile(ev[2], self.avatars[ev[1]].pos)
-            elif kind == "pile_created":
-                self._place_pile(ev[2], self.avatars[ev[1]].pos)
-            elif kind == "pile_removed":
-                self.piles.pop(ev[1], None)
-                self.events.append(("pile_gone", ev[1]))
-            elif kind == "sold_out":
+            if isinstance(ev, PilePutDown):
+                if not skip_put:
+                    self._place_pile(ev.pile, self.avatars[ev.player].pos)
+            elif isinstance(ev, PileCreated):
+                self._place_pile(ev.pile, self.avatars[ev.player].pos)
+            elif isinstance(ev, PileRemoved):
+                self.piles.pop(ev.pile, None)
+                self.events.append(PileGone("pile_gone", ev.pile))
+            elif isinstance(ev, SoldOut):
                 self.sold_out_seat = av.seat if av is not None else None
-                self.events.append(("sold_out", ev[1], self.sold_out_seat))
-            elif kind == "round_over":
-                self.events.append(("round_over", ev[1]))
+                self.events.append(SoldOutCalled("sold_out", ev.side, self.sold_out_seat))
+            elif isinstance(ev, RoundOver):
+                self.events.append(RoundEnded("round_over", ev.cause))
         return True
 
     # ----- determinism ----------------------------------------------------------------

@@ -43,18 +43,20 @@ import json
 import random
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any, Union
 
 from game import TICK_RATE
 from game.input.commands import IDLE, Button, Command
 from game.match import MatchSpec
 from game.rules.checkout import (BIDDING, BONUS, BONUS_SOLO, CHECKOUT, FRENZY, OVER, ROUND_END,
-                                 Catalogue, CheckoutGame, load_catalogue)
+                                 Catalogue, CheckoutGame, CheckoutPhase, load_catalogue)
 from game.sim.table_cursor import Place, grid, move
+from game.sim.table_events import TableEvent, TableStage
 from game.sim.table_tuning import TableTuning, load_table_tuning
 from game.sim.table_turns import TurnPhases, bargain_places  # noqa: F401 (bargain_places: for the scene and bots)
 
-COUNTDOWN = "countdown"   # 3-2-1 before a round: cursors move, buttons wait
-REVEAL = "reveal"         # every bonus bid shown together
+COUNTDOWN, REVEAL = TableStage.COUNTDOWN, TableStage.REVEAL
+TablePhase = Union[CheckoutPhase, TableStage]
 PLAYING = (FRENZY, BONUS)
 
 _A, _X, _Y = int(Button.A), int(Button.X), int(Button.Y)
@@ -93,7 +95,7 @@ class Seat:
         self.move_at = 0           # tick of the next repeat
         self.peek = False          # bidding: Y held this tick, the owner looks at the secret bid
 
-    def state(self) -> list:
+    def state(self) -> list[Any]:
         return [self.cursor, self.bargain, self.bid_choice, self.land_tick, self.reason,
                 self.reason_tick, self.rejections, self.ready, list(self.move_dir), self.move_at]
 
@@ -116,7 +118,7 @@ class TableSim(TurnPhases):
         self.n = spec.players
         self.seats = [Seat(i, seat.name) for i, seat in enumerate(spec.seats)]
         self.tick = 0
-        self.events: list[tuple[str, int, object]] = []   # (kind, seat or -1, detail) of the last step
+        self.events: list[TableEvent] = []   # the last step's
         self.races: dict[str, Race] = {}                  # product id -> its latest same-tick race
         self.countdown_end = 0       # first tick of play after the 3-2-1
         self.reveal_until = 0        # bids stay revealed until this tick
@@ -128,14 +130,14 @@ class TableSim(TurnPhases):
         self.change: tuple[int, int, int] | None = None   # (seat, tokens, tick) of the last checkout turn
         self.bonus_grab: tuple[int, int, int] | None = None  # (seat, tokens, tick): who took the BONUS
         self.round_gains = self._empty_gains()
-        self.rounds: list[list[dict]] = []                # gains of every finished round
+        self.rounds: list[list[dict[str, Any]]] = []                # gains of every finished round
         self._seen = self.game.phase
         self._grabbed_now: dict[str, int] = {}
         self._start_countdown(0)
 
     # ------------------------------------------------------------------ queries
     @property
-    def phase(self) -> str:
+    def phase(self) -> TablePhase:
         if self.tick < self.reveal_until:
             return REVEAL
         if self.game.phase in (FRENZY, BONUS, BONUS_SOLO) and self.tick < self.countdown_end:
@@ -156,7 +158,7 @@ class TableSim(TurnPhases):
 
     def places(self) -> list[Place]:
         """Cursor targets of the current phase (products, or products + the solo player's dice)."""
-        dice = len(self.game.players[self.solo_seat].hand) if self.game.phase == BONUS_SOLO else 0
+        dice = len(self.game.players[self._soloist()].hand) if self.game.phase == BONUS_SOLO else 0
         return _grid(len(self.game.table), dice)
 
     def countdown_left(self) -> int:
@@ -171,8 +173,9 @@ class TableSim(TurnPhases):
 
     def turn_left(self) -> int:
         """Ticks before the current checkout turn / bidding / solo round ends by itself."""
-        limit = {CHECKOUT: self.tuning.turn_max, BIDDING: self.tuning.bid_max,
-                 BONUS_SOLO: self.tuning.solo_max, ROUND_END: self.tuning.round_end_max}.get(self.phase)
+        limits: dict[str, int] = {CHECKOUT: self.tuning.turn_max, BIDDING: self.tuning.bid_max,
+                                  BONUS_SOLO: self.tuning.solo_max, ROUND_END: self.tuning.round_end_max}
+        limit = limits.get(self.phase)
         return 0 if limit is None else max(0, self.turn_start + limit - self.tick)
 
     def checkout_seat(self) -> int | None:
@@ -196,7 +199,7 @@ class TableSim(TurnPhases):
             for seat in self.order():
                 self._play(self.seats[seat], commands.get(seat, IDLE))
         elif phase == BONUS_SOLO:
-            self._solo(commands.get(self.solo_seat, IDLE))
+            self._solo(commands.get(self._soloist(), IDLE))
         elif phase == CHECKOUT:
             self._checkout(commands)
         elif phase == ROUND_END:
@@ -247,7 +250,7 @@ class TableSim(TurnPhases):
         s.reason, s.reason_tick = reason, self.tick
         s.rejections += 1
         if sound:
-            self.events.append(("error", s.seat, reason))
+            self.events.append(TableEvent("error", s.seat, reason))
 
     # ------------------------------------------------------------------ frenzy / bonus
     def _play(self, s: Seat, cmd: Command) -> None:
@@ -272,7 +275,7 @@ class TableSim(TurnPhases):
             self._reject(s, result.reason)
             return
         s.land_tick = self.tick + self.tuning.tumble
-        self.events.append(("roll", s.seat, len(self.game.players[s.seat].hand)))
+        self.events.append(TableEvent("roll", s.seat, len(self.game.players[s.seat].hand)))
 
     def _grab(self, s: Seat) -> None:
         table = self.game.table
@@ -286,7 +289,7 @@ class TableSim(TurnPhases):
         if result.ok:
             self._grabbed_now[spot.id] = s.seat
             self.round_gains[s.seat]["products"].append(spot.id)
-            self.events.append(("grab", s.seat, spot.id))
+            self.events.append(TableEvent("grab", s.seat, spot.id))
             return
         winner = self._grabbed_now.get(spot.id)
         if winner is not None and winner != s.seat:
@@ -295,7 +298,7 @@ class TableSim(TurnPhases):
             self.races[spot.id] = Race(self.tick, spot.id, winner, losers)
             name = self.catalogue.products[spot.id].name
             self._reject(s, f"{self.seats[winner].name} got {name} first (same moment)")
-            self.events.append(("race", winner, spot.id))
+            self.events.append(TableEvent("race", winner, spot.id))
             return
         self._reject(s, result.reason)
 
@@ -307,20 +310,20 @@ class TableSim(TurnPhases):
         if not result.ok:
             self._reject(s, result.reason)
             return
-        self.events.append(("queue", s.seat, "auto" if auto else dice))
+        self.events.append(TableEvent("queue", s.seat, "auto" if auto else dice))
         if had_bonus is None and self.game.bonus_taker == s.seat:
             self.round_gains[s.seat]["tokens"] += player.tokens - tokens
             self.bonus_grab = (s.seat, player.tokens - tokens, self.tick)
-            self.events.append(("bonus", s.seat, player.tokens - tokens))
+            self.events.append(TableEvent("bonus", s.seat, player.tokens - tokens))
 
     # ------------------------------------------------------------------ timers and phases
     def _timers(self) -> None:
         left = self.countdown_end - self.tick
         if self.game.phase in (FRENZY, BONUS, BONUS_SOLO) and self.tick >= self.reveal_until:
             if left > 0 and left % TICK_RATE == 0:
-                self.events.append(("countdown", -1, left // TICK_RATE))
+                self.events.append(TableEvent("countdown", -1, left // TICK_RATE))
             elif left == 0:
-                self.events.append(("go", -1, None))
+                self.events.append(TableEvent("go", -1, None))
         if self.phase in PLAYING:
             seat = self.game.last_holder()
             if seat is None:
@@ -328,13 +331,13 @@ class TableSim(TurnPhases):
             elif self.last_deadline is None:
                 start = max(self.tick, self.seats[seat].land_tick)
                 self.last_deadline = start + self.tuning.last_player
-                self.events.append(("last", seat, self.tuning.last_player))
+                self.events.append(TableEvent("last", seat, self.tuning.last_player))
             elif self.tick >= self.last_deadline:
                 self._queue(self.seats[seat], auto=True)
             elif (self.last_deadline - self.tick) % TICK_RATE == 0:
-                self.events.append(("last_tick", seat, (self.last_deadline - self.tick) // TICK_RATE))
+                self.events.append(TableEvent("last_tick", seat, (self.last_deadline - self.tick) // TICK_RATE))
         elif self.phase == BONUS_SOLO and self.tick - self.turn_start >= self.tuning.solo_max:
-            self._queue(self.seats[self.solo_seat], auto=True)
+            self._queue(self.seats[self._soloist()], auto=True)
 
     def _sync(self) -> None:
         """React to the engine changing phase during this tick."""
@@ -348,7 +351,7 @@ class TableSim(TurnPhases):
             self.last_deadline = None
             for s in self.seats:
                 s.bargain = 0
-            self.events.append(("checkout", -1, None))
+            self.events.append(TableEvent("checkout", -1, None))
         elif phase == ROUND_END:
             self.last_deadline = None
             self._close_round(after)
@@ -359,26 +362,26 @@ class TableSim(TurnPhases):
             self.turn_start = after
             for s in self.seats:
                 s.bid_choice = 0
-            self.events.append(("bidding", -1, None))
+            self.events.append(TableEvent("bidding", -1, None))
         elif previous == BIDDING:
             self._reveal(after)
         if phase == OVER:
             self.last_deadline = None
             if previous != BIDDING:
                 self._close_round(after)
-            self.events.append(("over", -1, self.game.winners()))
+            self.events.append(TableEvent("over", -1, self.game.winners()))
 
     def _close_round(self, after: int) -> None:
         self.rounds.append(self.round_gains)
         self.turn_start = after
         for s in self.seats:
             s.ready = False
-        self.events.append(("round_end", -1, self.game.round))
+        self.events.append(TableEvent("round_end", -1, self.game.round))
 
     def _reveal(self, after: int) -> None:
         self.revealed = self.game.revealed_bids()
         self.reveal_until = after + self.tuning.reveal
-        self.events.append(("reveal", -1, self.revealed))
+        self.events.append(TableEvent("reveal", -1, self.revealed))
         self._new_round()
         if self.game.phase == BONUS_SOLO:
             self.solo_seat = self.game.holders()[0]
@@ -399,11 +402,11 @@ class TableSim(TurnPhases):
     def _start_countdown(self, start: int) -> None:
         self.countdown_end = start + self.tuning.countdown
 
-    def _empty_gains(self) -> list[dict]:
+    def _empty_gains(self) -> list[dict[str, Any]]:
         return [{"products": [], "bargains": [], "tokens": 0} for _ in range(self.n)]
 
     # ------------------------------------------------------------------ record
-    def state_dict(self) -> dict:
+    def state_dict(self) -> dict[str, Any]:
         return {
             "tick": self.tick, "game": self.game.state_dict(),
             "seats": [s.state() for s in self.seats],

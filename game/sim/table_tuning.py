@@ -5,6 +5,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from game import TICK_RATE
 from game.data import asset
@@ -49,7 +50,7 @@ def ticks(seconds: float) -> int:
     return max(1, round(seconds * TICK_RATE))
 
 
-def _number(path: Path, data: dict, section: str, key: str) -> float:
+def _number(path: Path, data: dict[str, Any], section: str, key: str) -> float:
     try:
         value = data[key]
     except KeyError:

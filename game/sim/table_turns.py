@@ -3,14 +3,17 @@ checkout turns in queue order, the round's results, the secret bonus bids and th
 solo bonus round. Split off to keep each module short; TableSim inherits it."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.input.commands import IDLE, Button, Command
 from game.rules.checkout import BIDDING
 from game.sim.table_cursor import Place, move
+from game.sim.table_events import TableEvent
 
 if TYPE_CHECKING:
+    from game.rules.checkout import Catalogue, CheckoutGame
     from game.sim.table import Seat
+    from game.sim.table_tuning import TableTuning
 
 _A, _B, _X, _Y = int(Button.A), int(Button.B), int(Button.X), int(Button.Y)
 
@@ -23,9 +26,38 @@ def bargain_places(count: int) -> list[Place]:
 class TurnPhases:
     """Checkout, round end, bids and the solo bonus round (mixed into TableSim)."""
 
+    if TYPE_CHECKING:   # what TableSim provides
+        game: CheckoutGame
+        catalogue: Catalogue
+        tuning: TableTuning
+        seats: list[Seat]
+        events: list[TableEvent]
+        tick: int
+        turn_start: int
+        hold_until: int
+        solo_seat: int | None
+        change: tuple[int, int, int] | None
+        round_gains: list[dict[str, Any]]
+
+        def order(self, tick: int | None = None) -> list[int]: ...
+        def places(self) -> list[Place]: ...
+        def checkout_seat(self) -> int | None: ...
+        def affordable(self, seat: int) -> list[str]: ...
+        def _direction(self, s: Seat, cmd: Command) -> tuple[int, int]: ...
+        def _move_cursor(self, s: Seat, cmd: Command) -> None: ...
+        def _reject(self, s: Seat, reason: str, sound: bool = True) -> None: ...
+        def _roll(self, s: Seat) -> None: ...
+        def _grab(self, s: Seat) -> None: ...
+        def _queue(self, s: Seat, auto: bool = False) -> None: ...
+
     # ------------------------------------------------------------------ solo bonus
+    def _soloist(self) -> int:
+        """The lone bidder's seat (always set while the phase is bonus_solo)."""
+        assert self.solo_seat is not None, "no solo seat outside the solo bonus round"
+        return self.solo_seat
+
     def _solo(self, cmd: Command) -> None:
-        s = self.seats[self.solo_seat]
+        s = self.seats[self._soloist()]
         if cmd is IDLE:
             s.move_dir = (0, 0)
             return
@@ -66,7 +98,7 @@ class TurnPhases:
         if not result.ok:
             self._reject(s, result.reason)
             return
-        self.events.append(("land", s.seat, None))
+        self.events.append(TableEvent("land", s.seat, None))
         self._grab(s)
 
     def _turn_die(self, s: Seat, die: int, step: int) -> None:
@@ -77,7 +109,7 @@ class TurnPhases:
         hand[die] = (hand[die] - 1 + step) % 6 + 1
         result = self.game.set_faces(s.seat, hand)
         if result.ok:
-            self.events.append(("land", s.seat, hand[die]))
+            self.events.append(TableEvent("land", s.seat, hand[die]))
         else:
             self._reject(s, result.reason)
 
@@ -100,7 +132,7 @@ class TurnPhases:
                 result = self.game.buy(seat, bargain)
                 if result.ok:
                     self.round_gains[seat]["bargains"].append(bargain)
-                    self.events.append(("buy", seat, bargain))
+                    self.events.append(TableEvent("buy", seat, bargain))
                     s.bargain = min(s.bargain, max(0, len(self.game.display) - 1))
                 else:
                     self._reject(s, result.reason)
@@ -118,7 +150,7 @@ class TurnPhases:
         change = self.game.players[seat].tokens - before
         self.round_gains[seat]["tokens"] += change
         self.change = (seat, change, self.tick)
-        self.events.append(("token", seat, change))
+        self.events.append(TableEvent("token", seat, change))
         self.hold_until = self.tick + self.tuning.turn_pause
         self.turn_start = self.hold_until
         nxt = self.game.checkout_player()
@@ -131,7 +163,7 @@ class TurnPhases:
             cmd = commands.get(seat, IDLE)
             if cmd is not IDLE and int(cmd.pressed) & _A and not self.seats[seat].ready:
                 self.seats[seat].ready = True
-                self.events.append(("ready", seat, None))
+                self.events.append(TableEvent("ready", seat, None))
         waited = self.tick - self.turn_start
         all_ready = all(s.ready for s in self.seats)
         if (all_ready and waited >= self.tuning.round_end_min) or waited >= self.tuning.round_end_max:
@@ -153,7 +185,7 @@ class TurnPhases:
             if step:
                 choice = min(max(0, s.bid_choice + step), self.bid_limit(seat))
                 if choice != s.bid_choice:   # one sound for every step: it never says which number
-                    self.events.append(("bid_step", seat, None))
+                    self.events.append(TableEvent("bid_step", seat, None))
                 s.bid_choice = choice
             if int(cmd.pressed) & _A:
                 self._lock_bid(s)
@@ -165,6 +197,6 @@ class TurnPhases:
     def _lock_bid(self, s: Seat) -> None:
         result = self.game.bid(s.seat, s.bid_choice)
         if result.ok:
-            self.events.append(("ready", s.seat, None))
+            self.events.append(TableEvent("ready", s.seat, None))
         else:
             self._reject(s, result.reason)

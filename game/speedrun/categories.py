@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.data import asset
-from game.match import MatchSpec, SeatSpec
+from game.match import GAME_TITLES, MatchSpec, SeatSpec
+from game.rules.soldout import modes
 
 DATA_PATH = asset("speedrun.toml")
 VARIANTS = ("set", "random", "daily")
@@ -100,8 +101,10 @@ def load_categories(path: Path | str = DATA_PATH) -> dict[str, Category]:
                            set_seeds=tuple(int(s) for s in entry.get("set_seeds", ())))
         except (KeyError, TypeError, ValueError) as exc:
             raise CategoryError(f"{where}: missing or bad {exc}") from None
-        if cat.game not in ("soldout", "checkout"):
-            raise CategoryError(f"{where}: game must be soldout or checkout, not {cat.game!r}")
+        if cat.game not in GAME_TITLES:
+            raise CategoryError(f"{where}: game must be {' or '.join(GAME_TITLES)}, not {cat.game!r}")
+        if cat.game == "soldout" and cat.mode not in modes.keys():
+            raise CategoryError(f"{where}: mode must be one of {', '.join(modes.keys())}, not {cat.mode!r}")
         if not 1 <= len(cat.set_seeds) <= len(SEED_LETTERS):
             raise CategoryError(f"{where}: set_seeds needs 1 to {len(SEED_LETTERS)} seeds")
         if cat.id in out:

@@ -13,32 +13,40 @@ restart only rebuilds the simulation (the < 200 ms restart budget).
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from game.input.commands import Command
 from game.match import MatchSpec
+from game.rules.soldout import modes
+from game.sim.mall_events import Delivered, MallPhase, Placed, Took
+from game.sim.protocol import Simulation
+
+if TYPE_CHECKING:
+    from game.sim.mall import MallSim
+    from game.sim.table import TableSim
 
 PLAYER = 0  # the runner is seat 0, the engine's player 0
 
 
 class Course:
-    sim: object
+    sim: Simulation
     # Sold Out!: nothing moves until the runner does, so the timer waits for the first input.
     # Check Out!: the bot plays from GO, so waiting would be free time: the timer starts at GO.
     starts_on_go = False
 
     @property
     def tick(self) -> int:
-        return self.sim.tick  # type: ignore[attr-defined]
+        return self.sim.tick
 
     def commands(self, runner: Command) -> list[Command]:
         """Every seat's Command this tick, in seat order: the runner's, then the course's bots'."""
         return [runner]
 
     def step(self, commands: list[Command]) -> None:
-        self.sim.step(dict(enumerate(commands)))  # type: ignore[attr-defined]
+        self.sim.step(dict(enumerate(commands)))
 
     def state_hash(self) -> str:
-        return self.sim.state_hash()  # type: ignore[attr-defined]
+        return self.sim.state_hash()
 
     def playing(self) -> bool:
         raise NotImplementedError
@@ -102,26 +110,26 @@ class SoldOutCourse(Course):
 
     def __init__(self, spec: MatchSpec) -> None:
         from game.sim.mall import MallSim
-        self.sim = MallSim(spec, _level(spec.level, spec.players), _catalogue(), spec.seed, tuning=_tuning())
+        self.sim: MallSim = MallSim(spec, _level(spec.level, spec.players), _catalogue(), spec.seed, tuning=_tuning())
         self.mode = spec.mode
         self._best_hand = 0
         rnd = self.sim.round
-        if self.mode == "tidy":
+        if modes.uses_dressers(self.mode):
             self.wanted = [i for d in rnd.dressers for i in rnd.pictured(d.card)]
         else:
             self.wanted = rnd.list_items(rnd.side(PLAYER))
 
     def playing(self) -> bool:
-        return self.sim.phase == "playing"
+        return self.sim.phase == MallPhase.PLAYING
 
     def countdown_left(self) -> int:
-        return self.sim.phase_ticks_left() if self.sim.phase == "countdown" else 0
+        return self.sim.phase_ticks_left() if self.sim.phase == MallPhase.COUNTDOWN else 0
 
     def split_names(self) -> list[str]:
         n = len(self.wanted)
-        if self.mode == "rush":
+        if modes.delivers_to_table(self.mode):
             return [f"Card {i}" for i in range(1, n)] + ["SOLD OUT!"]
-        if self.mode == "tidy":
+        if modes.uses_dressers(self.mode):
             return [f"Item {i}" for i in range(1, n)] + ["All tidy"]
         return [f"Item {i}" for i in range(1, n + 1)] + ["SOLD OUT!"]
 
@@ -129,11 +137,11 @@ class SoldOutCourse(Course):
         rnd = self.sim.round
         label = ""
         for event in self.sim.events:
-            if event[0] in ("delivered", "placed", "took") and event[1] == PLAYER:
-                label = _item_name(event[2])
-        if self.mode == "rush":
+            if isinstance(event, (Delivered, Placed, Took)) and event.seat == PLAYER:
+                label = _item_name(event.card)
+        if modes.delivers_to_table(self.mode):
             return sum(len(s.placed) for s in rnd.tables[rnd.side(PLAYER)]), label
-        if self.mode == "tidy":
+        if modes.uses_dressers(self.mode):
             return sum(1 for d in range(len(rnd.dressers))
                        for i in rnd.pictured(rnd.dressers[d].card) if rnd.filled(d, i)), label
         # Cards in hand, right or wrong: a split only for a listed card would tell the runner
@@ -146,10 +154,10 @@ class SoldOutCourse(Course):
         if not rnd.over:
             return None
         cause = rnd.cause
-        if self.mode == "memory" and cause == "sold_out":
+        if modes.uses_hand(self.mode) and cause == "sold_out":
             missing = sum(1 for i in self.wanted if i not in rnd.hands[PLAYER])
             return True, (f"{missing} listed item{'s' if missing != 1 else ''} missing" if missing else "")
-        if (self.mode, cause) in (("rush", "sold_out"), ("tidy", "all_filled")):
+        if cause in modes.get(self.mode).finish_causes:
             wrong = rnd.mistakes[PLAYER]
             return True, (f"{wrong} wrong card{'s' if wrong != 1 else ''}" if wrong else "")
         if cause == "time":
@@ -158,7 +166,7 @@ class SoldOutCourse(Course):
 
     def mistakes(self) -> int:
         rnd = self.sim.round
-        if self.mode == "memory":
+        if modes.uses_hand(self.mode):
             return rnd.memory_mistakes(PLAYER)
         return rnd.mistakes[PLAYER]
 
@@ -212,7 +220,7 @@ class CheckOutCourse(Course):
         from game.bots.checkout import CheckOutBot
         from game.sim.table import TableSim
         catalogue, tuning = _table_assets()
-        self.sim = TableSim(spec, catalogue, tuning=tuning)
+        self.sim: TableSim = TableSim(spec, catalogue, tuning=tuning)
         # Bots are part of the course: seeded from the run's seed, so they answer the same
         # inputs the same way every time (routes can be learned, replays verified).
         self.bots = {i: CheckOutBot(i, s.difficulty, spec.seed, tuning)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import deque
 
 from game.input.commands import IDLE, STICK_MAX, Button, Command
+from game.rules.soldout import modes
 
 SEAT = 0
 
@@ -38,7 +39,7 @@ class RouteRunner:
             return self._deliver(carried)
         target = self._next_item()
         if target is None:
-            if sim.mode == "memory":
+            if modes.uses_hand(sim.mode):
                 return Command(held=Button.Y)
             return IDLE
         held = sim.held_pile(self.seat)
@@ -59,7 +60,7 @@ class RouteRunner:
     def _next_item(self) -> str | None:
         sim, rnd = self.sim, self.sim.round
         player = sim.player_of[self.seat]
-        if sim.mode == "tidy":
+        if modes.uses_dressers(sim.mode):
             for d in range(len(rnd.dressers)):
                 for item in rnd.pictured(rnd.dressers[d].card):
                     if not rnd.filled(d, item) and rnd.where_is(item)[0] == "pile":
@@ -74,7 +75,7 @@ class RouteRunner:
 
     def _deliver(self, card: str) -> Command:
         sim, rnd = self.sim, self.sim.round
-        if sim.mode == "rush":
+        if modes.delivers_to_table(sim.mode):
             if sim.at_table(self.seat):
                 return self._press(Button.A)
             x, y, w, h = sim.level.table_rect

@@ -84,11 +84,11 @@ The rules in words, with every ruling on a gap: docs/RULES.md.
 from .autoplay import play_match
 from .catalogue import Bargain, Catalogue, CatalogueError, Product, load_catalogue
 from .engine import (BIDDING, BONUS, BONUS_SOLO, CHECKOUT, FRENZY, OVER, ROUND_END,
-                     CheckoutGame, Result)
+                     CheckoutGame, CheckoutPhase, Result)
 from .scoring import Score
 
 __all__ = [
     "BIDDING", "BONUS", "BONUS_SOLO", "CHECKOUT", "FRENZY", "OVER", "ROUND_END",
-    "Bargain", "Catalogue", "CatalogueError", "CheckoutGame", "Product", "Result",
+    "Bargain", "Catalogue", "CatalogueError", "CheckoutGame", "CheckoutPhase", "Product", "Result",
     "Score", "load_catalogue", "play_match",
 ]

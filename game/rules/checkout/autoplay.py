@@ -8,6 +8,7 @@ until the real bots exist; they also make a handy smoke test of the engine.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from game.match import MatchSpec
 
@@ -22,7 +23,7 @@ BUY_CHANCE = 0.8       # chance to buy an affordable bargain rather than end the
 ACTION_LIMIT = 20_000  # far above any real game: a guard against an engine bug looping forever
 
 
-def play_match(spec: MatchSpec, catalogue: Catalogue | None = None) -> dict:
+def play_match(spec: MatchSpec, catalogue: Catalogue | None = None) -> dict[str, Any]:
     """Play one game seeded by spec.seed; return the result JSON of DESIGN.md."""
     catalogue = catalogue or load_catalogue()
     game = CheckoutGame(catalogue, spec.players, random.Random(spec.seed))
@@ -98,6 +99,7 @@ def _solo_move(game: CheckoutGame) -> None:
 
 def _checkout_move(game: CheckoutGame, bots: random.Random) -> None:
     seat = game.checkout_player()
+    assert seat is not None, "only called in the checkout phase"
     queued = game.players[seat].queued
     affordable = [b for b in game.display if game.price(seat, b) <= queued]
     if affordable and bots.random() < BUY_CHANCE:
@@ -106,7 +108,7 @@ def _checkout_move(game: CheckoutGame, bots: random.Random) -> None:
         game.end_checkout_turn(seat)
 
 
-def _result(spec: MatchSpec, game: CheckoutGame) -> dict:
+def _result(spec: MatchSpec, game: CheckoutGame) -> dict[str, Any]:
     scores = game.scores()
     seats = [s.seat for s in spec.seats]
     return {

@@ -7,7 +7,7 @@ import tomllib
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from game.data import asset
 
@@ -101,7 +101,7 @@ def _read(file: Path) -> dict[str, Any]:
         raise CatalogueError(f"{file}: not valid TOML: {exc}") from None
 
 
-def _int(value: Any) -> bool:
+def _int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -11,20 +11,30 @@ import hashlib
 import json
 import random
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Any, Sequence
+
+from game.rules.phases import Phase
 
 from .catalogue import Catalogue
 from .dice import covers, say_faces, take_dice
 from .scoring import Score, score_players, winners
 
-# Phases, in the order a game passes through them.
-FRENZY = "frenzy"            # a normal round: rolling, grabbing, queueing
-CHECKOUT = "checkout"        # queue turns: buying bargains
-ROUND_END = "round_end"      # results of the round shown; next_round() goes on
-BIDDING = "bidding"          # bonus round: secret bids of change tokens for dice
-BONUS = "bonus"              # bonus round played like a round, no checkout
-BONUS_SOLO = "bonus_solo"    # only one bidder: they set their dice and grab
-OVER = "over"                # final scores stand
+
+class CheckoutPhase(Phase):
+    """Phases, in the order a game passes through them (a phase equals its name)."""
+
+    FRENZY = "frenzy"            # a normal round: rolling, grabbing, queueing
+    CHECKOUT = "checkout"        # queue turns: buying bargains
+    ROUND_END = "round_end"      # results of the round shown; next_round() goes on
+    BIDDING = "bidding"          # bonus round: secret bids of change tokens for dice
+    BONUS = "bonus"              # bonus round played like a round, no checkout
+    BONUS_SOLO = "bonus_solo"    # only one bidder: they set their dice and grab
+    OVER = "over"                # final scores stand
+
+
+FRENZY, CHECKOUT, ROUND_END, BIDDING = (CheckoutPhase.FRENZY, CheckoutPhase.CHECKOUT, CheckoutPhase.ROUND_END,
+                                        CheckoutPhase.BIDDING)
+BONUS, BONUS_SOLO, OVER = CheckoutPhase.BONUS, CheckoutPhase.BONUS_SOLO, CheckoutPhase.OVER
 PLAYING = (FRENZY, BONUS, BONUS_SOLO)
 
 UNROLLED = 0                 # the face of a die that has not been rolled this round
@@ -99,7 +109,7 @@ class CheckoutGame:
         self.bonus = 0               # tokens on the BONUS space
         self.discarded = 0           # tokens out of the game
         self.round = 1
-        self.phase = FRENZY
+        self.phase: CheckoutPhase = FRENZY
         self.table: list[TableProduct] = []
         self.display: list[str] = []     # bargains on offer
         self.set_aside: list[str] = []   # unclaimed products kept for the bonus round
@@ -111,7 +121,7 @@ class CheckoutGame:
         self.actions = 0                 # actions applied (ok ones), a clock for the record
         self._deal_round()
 
-    def _deck(self, given: Sequence[str] | None, known: dict, kind: str) -> list[str]:
+    def _deck(self, given: Sequence[str] | None, known: dict[str, Any], kind: str) -> list[str]:
         if given is None:
             deck = list(known)
             self.rng.shuffle(deck)
@@ -147,7 +157,10 @@ class CheckoutGame:
     def price(self, seat: int, bargain_id: str) -> int:
         """What this bargain costs this player now: the promo price when its condition holds."""
         bargain = self.catalogue.bargains[bargain_id]
-        return bargain.promo_price if self.promo_applies(seat, bargain_id) else bargain.price
+        if self.promo_applies(seat, bargain_id):
+            assert bargain.promo_price is not None, "a promo condition comes with its price (catalogue check)"
+            return bargain.promo_price
+        return bargain.price
 
     def promo_applies(self, seat: int, bargain_id: str) -> bool:
         bargain = self.catalogue.bargains[bargain_id]
@@ -294,6 +307,7 @@ class CheckoutGame:
         products = self.catalogue.products
         for pid in _id_list(product_ids):
             spot = self.product_at(pid)
+            assert spot is not None, "check_grab found every product on the table"
             spot.holder = seat
             spot.dice = list(products[pid].faces)
             player.hand = take_dice(products[pid].faces, player.hand)
@@ -476,6 +490,7 @@ class CheckoutGame:
 
     def _start_bonus(self) -> None:
         for player in self.players:
+            assert player.bid is not None, "everyone has bid before the bonus round starts"
             self.supply += player.bid      # spent change goes back to the supply
             player.tokens -= player.bid
         extra = self._draw(self.product_deck, self.rules.bonus_extra_products)
@@ -483,7 +498,7 @@ class CheckoutGame:
         self.set_aside = []
         self.queue, self.turn = [], 0
         for player in self.players:
-            self._reset_round(player, player.bid)
+            self._reset_round(player, player.bid or 0)   # every bid is set (checked above)
         bidders = [p for p in self.players if p.bid]
         if not bidders:
             self._finish_bonus()
@@ -503,7 +518,7 @@ class CheckoutGame:
         self.phase = OVER
 
     # ------------------------------------------------------------------ record
-    def state_dict(self) -> dict:
+    def state_dict(self) -> dict[str, Any]:
         """Everything that matters about the game, as plain JSON-able data."""
         return {
             "phase": self.phase, "round": self.round, "supply": self.supply,
@@ -559,7 +574,7 @@ class CheckoutGame:
             self._take_out(set_aside, self.product_deck, self.catalogue.products)
             self.set_aside.extend(set_aside)
 
-    def _take_out(self, ids: Sequence[str], deck: list[str], known: dict) -> None:
+    def _take_out(self, ids: Sequence[str], deck: list[str], known: dict[str, Any]) -> None:
         """Cards a preset hands out leave the deck; one already dealt this round is an error."""
         dealt = [t.id for t in self.table] + self.display
         for card in ids:

@@ -26,13 +26,13 @@ def _cat() -> Catalogue:
     return _catalogue
 
 
-def _need(step: dict, key: str) -> Any:
+def _need(step: dict[str, Any], key: str) -> Any:
     if key not in step:
         raise ValueError(f"step {step.get('do')!r} needs '{key}'")
     return step[key]
 
 
-ACTIONS: dict[str, Callable[[CheckoutGame, dict], Result]] = {
+ACTIONS: dict[str, Callable[[CheckoutGame, dict[str, Any]], Result]] = {
     "roll": lambda g, s: g.roll(s.get("player", 0), s.get("faces")),
     "set_faces": lambda g, s: g.set_faces(s.get("player", 0), _need(s, "faces")),
     "grab": lambda g, s: g.grab(s.get("player", 0), _need(s, "products")),
@@ -81,7 +81,7 @@ CHECKS: dict[str, Callable[[CheckoutGame], Any]] = {
 _SORTED_PER_PLAYER = {"products", "bargains", "grabbable"}
 
 
-def run_case(case: dict) -> list[str]:
+def run_case(case: dict[str, Any]) -> list[str]:
     """Play one case; return its failures (empty = pass)."""
     unknown = sorted(set(case) - CASE_KEYS)
     if unknown:
@@ -95,7 +95,7 @@ def run_case(case: dict) -> list[str]:
     return failures
 
 
-def _build(case: dict) -> CheckoutGame:
+def _build(case: dict[str, Any]) -> CheckoutGame:
     game = CheckoutGame(_cat(), int(case.get("players", 2)), random.Random(case.get("seed", 0)),
                         product_deck=case.get("products"), bargain_deck=case.get("bargains"))
     setup = case.get("setup", {})
@@ -107,7 +107,7 @@ def _build(case: dict) -> CheckoutGame:
     return game
 
 
-def _run_step(game: CheckoutGame, number: int, step: dict) -> list[str]:
+def _run_step(game: CheckoutGame, number: int, step: dict[str, Any]) -> list[str]:
     where = f"step {number}"
     unknown = sorted(set(step) - STEP_KEYS)
     if unknown:
@@ -138,7 +138,7 @@ def _judge(result: Result, expect: str, reason: str | None, where: str) -> list[
     return []
 
 
-def _compare(game: CheckoutGame, expected: dict, where: str) -> list[str]:
+def _compare(game: CheckoutGame, expected: dict[str, Any], where: str) -> list[str]:
     failures = []
     for key, want in expected.items():
         read = CHECKS.get(key)

@@ -13,13 +13,16 @@ Catalogue (catalogue.py)
 
 Match (match.py) -- one seeded random.Random for the whole match
     m = Match(catalogue, players, rng, teams=None | [team id per player], assist=False)
-    rnd = m.start_round(mode, deal=None) -> Round   # mode: "rush" | "memory" | "tidy"
+    rnd = m.start_round(mode, deal=None) -> Round   # mode: a key of modes.keys()
     ... play actions on rnd until rnd.over ...
     m.finish_round() -> RoundResult(mode, cause, sold_out_by, side_scores, scored, mistakes)
     m.totals (per side), m.player_total(p), m.winners(), m.results, m.state_hash()
 
+Modes (modes.py) -- the one registry of modes: SoldOutMode protocol, Mode, Family (RUSH, MEMORY, TIDY)
+    modes.register(Mode(key, name, family)), modes.get(key), keys(), choices(), cycle(), display_name(key)
+
 Round (engine.py) -- players are 0..n-1; a *side* is a team, or a player when teams are off
-    deal_round(catalogue, mode, sides, rng) -> Deal(piles, lists, dressers)   # deal.py
+    deal_round(catalogue, mode, sides, rng) -> Deal(piles, lists, dressers)   # the mode's deal
     Round(catalogue, mode, players, deal, teams=None, assist=False)
     Actions, each -> Result(ok: bool, reason: str, events: tuple):
         pick_up(p, pile)        put_down(p)          flip(p)        take(p)
@@ -46,8 +49,11 @@ Scenarios: scenario.run_case(case) -> list[str]; headless: autoplay.play_match(s
 Rules in plain words: docs/RULES.md.
 """
 from game.rules.soldout.catalogue import Catalogue, CatalogueError, Colour, Item, Objective, load_catalogue
-from game.rules.soldout.engine import MODE_NAMES, MODES, Deal, Result, Round, Slot, deal_round
+from game.rules.soldout import modes
+from game.rules.soldout.deal import Deal
+from game.rules.soldout.engine import Result, Round, Slot
+from game.rules.soldout.modes import deal_round
 from game.rules.soldout.match import Match, RoundResult
 
-__all__ = ["Catalogue", "CatalogueError", "Colour", "Item", "Objective", "load_catalogue", "MODES",
-           "MODE_NAMES", "Deal", "Result", "Round", "Slot", "deal_round", "Match", "RoundResult"]
+__all__ = ["Catalogue", "CatalogueError", "Colour", "Item", "Objective", "load_catalogue", "modes",
+           "Deal", "Result", "Round", "Slot", "deal_round", "Match", "RoundResult"]

@@ -9,15 +9,16 @@ Ticks count engine actions until the simulation-based runner replaces this.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from game.match import MatchSpec
 from game.rules.soldout.catalogue import Catalogue, load_catalogue
-from game.rules.soldout.engine import MODES, Round
+from game.rules.soldout import modes
+from game.rules.soldout.engine import Round
 from game.rules.soldout.match import Match
 
 MISTAKE_CHANCE = 0.04         # chance to take a look-alike of a wanted item
 MAX_ACTIONS_PER_ROUND = 20000  # a round's clock: far beyond what any bot round needs
-MODE_CYCLE = ("rush", "memory", "tidy")  # mode "choose": rounds take these in turn
 
 
 class Bot:
@@ -42,17 +43,17 @@ class Bot:
 
     def _wanted(self, rnd: Round) -> list[str]:
         """Items this bot's side still needs, as the player knows them."""
-        if rnd.mode == "tidy":
+        if modes.uses_dressers(rnd.mode):
             return [i for d, s in enumerate(rnd.dressers) for i in rnd.pictured(s.card) if not rnd.filled(d, i)]
         side = rnd.side(self.player)
-        if rnd.mode == "memory":
+        if modes.uses_hand(rnd.mode):
             have = {c for m in rnd.members(side) for c in rnd.hands[m]}
         else:
             have = {c for s in rnd.tables[side] for c, _ in s.placed}
         return [i for i in rnd.list_items(side) if i not in have]
 
     def _pick(self, rnd: Round) -> None:
-        if rnd.mode == "memory" and self._should_call(rnd):
+        if modes.uses_hand(rnd.mode) and self._should_call(rnd):
             rnd.call_sold_out(self.player)
             return
         free = [pid for pid in rnd.piles if rnd.holder(pid) is None]
@@ -77,7 +78,7 @@ class Bot:
         if match is not None and rnd.take(self.player).ok:
             self.target = match
             self.fruitless = 0
-            if rnd.mode == "memory" and self._should_call(rnd):
+            if modes.uses_hand(rnd.mode) and self._should_call(rnd):
                 rnd.call_sold_out(self.player)
             return
         if self.looked >= len(rnd.piles[pile]):
@@ -99,7 +100,7 @@ class Bot:
         return None
 
     def _drop_off(self, rnd: Round) -> None:
-        if rnd.mode == "rush":
+        if modes.delivers_to_table(rnd.mode):
             side = rnd.side(self.player)
             slot = next((k for k, s in enumerate(rnd.tables[side]) if self.target in rnd.pictured(s.card)), None)
             if slot is None or not rnd.deliver(self.player, slot).ok:
@@ -122,14 +123,15 @@ def _teams(spec: MatchSpec) -> list[int] | None:
 
 def round_modes(spec: MatchSpec) -> list[str]:
     """The mode of each round: fixed, or taking turns when the spec says 'choose'."""
-    if spec.mode == "choose":
-        return [MODE_CYCLE[r % len(MODE_CYCLE)] for r in range(spec.rounds)]
-    if spec.mode not in MODES:
-        raise ValueError(f"unknown Sold Out! mode {spec.mode!r}; use rush, memory, tidy or choose")
+    if spec.mode == modes.CHOOSE:
+        cycle = modes.cycle()
+        return [cycle[r % len(cycle)] for r in range(spec.rounds)]
+    if spec.mode not in modes.keys():
+        raise ValueError(f"unknown Sold Out! mode {spec.mode!r}; use {', '.join(modes.keys())} or choose")
     return [spec.mode] * spec.rounds
 
 
-def play_match(spec: MatchSpec, catalogue: Catalogue | None = None) -> dict:
+def play_match(spec: MatchSpec, catalogue: Catalogue | None = None) -> dict[str, Any]:
     """Play a whole match with bots in every seat; returns DESIGN.md's result dict."""
     if not 1 <= len(spec.seats) <= 6:
         raise ValueError("Sold Out! is played by 1 to 6 players")

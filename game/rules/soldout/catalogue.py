@@ -9,6 +9,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from game.data import asset
 
@@ -72,21 +73,21 @@ class Catalogue:
         return self.items[item_id].name
 
 
-def _need(entry: dict, key: str, kind: type, where: str) -> object:
+def _need(entry: dict[str, Any], key: str, kind: type, where: str) -> Any:
     value = entry.get(key)
     if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
         raise CatalogueError(f"{where}: '{key}' must be a {kind.__name__}, got {value!r}")
     return value
 
 
-def _table_list(data: dict, key: str, where: str) -> list[dict]:
+def _table_list(data: dict[str, Any], key: str, where: str) -> list[dict[str, Any]]:
     value = data.get(key)
     if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
         raise CatalogueError(f"{where}: missing [[{key}]] tables")
     return value
 
 
-def _unique_ids(entries: list[dict], kind: str, where: str) -> list[str]:
+def _unique_ids(entries: list[dict[str, Any]], kind: str, where: str) -> list[str]:
     ids: list[str] = []
     for n, entry in enumerate(entries, 1):
         ident = _need(entry, "id", str, f"{where}: {kind} #{n}")
@@ -133,10 +134,10 @@ def load_catalogue(path: str | Path | None = None) -> Catalogue:
                      path=where)
 
 
-def _read_garments(data: dict, where: str) -> dict[str, str]:
+def _read_garments(data: dict[str, Any], where: str) -> dict[str, str]:
     entries = _table_list(data, "garment", where)
     ids = _unique_ids(entries, "garment", where)
-    out = {}
+    out: dict[str, str] = {}
     for ident, entry in zip(ids, entries):
         if ident not in GARMENTS:
             raise CatalogueError(f"{where}: garment '{ident}': not one of {', '.join(GARMENTS)}")
@@ -144,10 +145,10 @@ def _read_garments(data: dict, where: str) -> dict[str, str]:
     return out
 
 
-def _read_patterns(data: dict, where: str) -> dict[str, str]:
+def _read_patterns(data: dict[str, Any], where: str) -> dict[str, str]:
     entries = _table_list(data, "pattern", where)
     ids = _unique_ids(entries, "pattern", where)
-    out = {}
+    out: dict[str, str] = {}
     for ident, entry in zip(ids, entries):
         if ident not in PATTERNS:
             raise CatalogueError(f"{where}: pattern '{ident}': not one of {', '.join(PATTERNS)}")
@@ -156,14 +157,13 @@ def _read_patterns(data: dict, where: str) -> dict[str, str]:
 
 
 def _hex(value: object, what: str) -> str:
-    ok = isinstance(value, str) and len(value) == 7 and value[0] == "#" \
-        and all(c in "0123456789abcdefABCDEF" for c in value[1:])
-    if not ok:
+    if not (isinstance(value, str) and len(value) == 7 and value[0] == "#"
+            and all(c in "0123456789abcdefABCDEF" for c in value[1:])):
         raise CatalogueError(f"{what} must be a colour like \"#A1B2C3\", got {value!r}")
     return value
 
 
-def _read_colours(data: dict, where: str) -> dict[str, Colour]:
+def _read_colours(data: dict[str, Any], where: str) -> dict[str, Colour]:
     entries = _table_list(data, "colour", where)
     ids = _unique_ids(entries, "colour", where)
     out = {}
@@ -175,11 +175,11 @@ def _read_colours(data: dict, where: str) -> dict[str, Colour]:
     return out
 
 
-def _read_items(data: dict, where: str, garments: dict, patterns: dict, colours: dict) -> dict[str, Item]:
+def _read_items(data: dict[str, Any], where: str, garments: dict[str, Any], patterns: dict[str, Any], colours: dict[str, Any]) -> dict[str, Item]:
     entries = _table_list(data, "item", where)
     ids = _unique_ids(entries, "item", where)
     out: dict[str, Item] = {}
-    looks: dict[tuple, str] = {}
+    looks: dict[tuple[Any, ...], str] = {}
     names: dict[str, str] = {}
     for ident, entry in zip(ids, entries):
         at = f"{where}: item '{ident}'"
@@ -205,7 +205,7 @@ def _read_items(data: dict, where: str, garments: dict, patterns: dict, colours:
     return out
 
 
-def _read_objectives(data: dict, where: str, items: dict[str, Item]) -> dict[str, Objective]:
+def _read_objectives(data: dict[str, Any], where: str, items: dict[str, Item]) -> dict[str, Objective]:
     entries = _table_list(data, "objective", where)
     ids = _unique_ids(entries, "objective", where)
     out: dict[str, Objective] = {}
@@ -226,7 +226,7 @@ def _read_objectives(data: dict, where: str, items: dict[str, Item]) -> dict[str
     return out
 
 
-def _check_counts(where: str, count: dict, garments: dict, items: dict, objectives: dict) -> None:
+def _check_counts(where: str, count: dict[str, Any], garments: dict[str, Any], items: dict[str, Any], objectives: dict[str, Any]) -> None:
     if len(items) != count["items"]:
         raise CatalogueError(f"{where}: {len(items)} items, [counts] says {count['items']}")
     if len(garments) != count["garments"]:

@@ -1,12 +1,12 @@
-"""Setting up a Sold Out! round: the shuffled piles, and the lists or dressers drawn at random."""
+"""Setting up a Sold Out! round: the shuffled piles, and the lists or dressers drawn at random.
+
+Which deal a mode uses is the mode's choice (game/rules/soldout/modes.py)."""
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
 
 from game.rules.soldout.catalogue import Catalogue
-
-MODES = ("rush", "memory", "tidy")
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,10 +18,8 @@ class Deal:
     dressers: tuple[str, ...] = ()             # Tidying Up: one objective per dresser
 
 
-def deal_round(catalogue: Catalogue, mode: str, sides: int, rng: random.Random) -> Deal:
-    """Shuffle the 85 cards into the piles and draw lists (Rush/Memory) or dressers (Tidy)."""
-    if mode not in MODES:
-        raise ValueError(f"unknown mode {mode!r}; use one of {', '.join(MODES)}")
+def _piles(catalogue: Catalogue, rng: random.Random) -> tuple[tuple[str, ...], ...]:
+    """The 85 cards shuffled into the piles (the first draw from the round's generator)."""
     cards = catalogue.item_ids
     rng.shuffle(cards)
     piles = []
@@ -29,17 +27,27 @@ def deal_round(catalogue: Catalogue, mode: str, sides: int, rng: random.Random) 
     for size in catalogue.pile_sizes:
         piles.append(tuple(cards[start:start + size]))
         start += size
-    if mode == "tidy":
-        objectives = list(catalogue.objectives)
-        rng.shuffle(objectives)
-        count = sides + catalogue.extra_dressers
-        if count > len(objectives):
-            raise ValueError(f"{sides} sides need {count} dressers, there are {len(objectives)} objective cards")
-        return Deal(tuple(piles), (), tuple(objectives[:count]))
+    return tuple(piles)
+
+
+def deal_dressers(catalogue: Catalogue, sides: int, rng: random.Random) -> Deal:
+    """Tidying Up: the piles and one objective card per dresser (a few more dressers than sides)."""
+    piles = _piles(catalogue, rng)
+    objectives = list(catalogue.objectives)
+    rng.shuffle(objectives)
+    count = sides + catalogue.extra_dressers
+    if count > len(objectives):
+        raise ValueError(f"{sides} sides need {count} dressers, there are {len(objectives)} objective cards")
+    return Deal(piles, (), tuple(objectives[:count]))
+
+
+def deal_lists(catalogue: Catalogue, sides: int, rng: random.Random) -> Deal:
+    """Rush, Memory: the piles and a shopping list per side (a 1-bag and a 2-bag objective card)."""
+    piles = _piles(catalogue, rng)
     ones = catalogue.objectives_with_bags(1)
     twos = catalogue.objectives_with_bags(2)
     rng.shuffle(ones)
     rng.shuffle(twos)
     if sides > min(len(ones), len(twos)):
         raise ValueError(f"{sides} sides need {sides} shopping lists, there are {min(len(ones), len(twos))}")
-    return Deal(tuple(piles), tuple((ones[s], twos[s]) for s in range(sides)), ())
+    return Deal(piles, tuple((ones[s], twos[s]) for s in range(sides)), ())

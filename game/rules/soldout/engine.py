@@ -10,22 +10,23 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
+from typing import Any
 
 from game.rules.soldout.catalogue import Catalogue
-from game.rules.soldout.deal import MODES, Deal, deal_round  # noqa: F401  (re-exported)
-
-MODE_NAMES = {"rush": "The Rush", "memory": "Memory", "tidy": "Tidying Up"}
+from game.rules.soldout import modes
+from game.rules.soldout.deal import Deal
+from game.rules.soldout.events import EngineEvent, PileCreated, PilePutDown, PileRemoved, RoundOver, SoldOut
+from game.rules.soldout.modes import Family
 
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    """What an action did. `events` tell the simulation what to move on the map:
-    ("pile_put_down", player, pile), ("pile_removed", pile), ("pile_created", player, pile),
-    ("sold_out", side), ("round_over", cause)."""
+    """What an action did. `events` tell the simulation what to move on the map
+    (typed in events.py: PilePutDown, PileRemoved, PileCreated, SoldOut, RoundOver)."""
 
     ok: bool
     reason: str = ""
-    events: tuple[tuple, ...] = ()
+    events: tuple[EngineEvent, ...] = ()
 
     def __bool__(self) -> bool:
         return self.ok
@@ -49,8 +50,7 @@ class Round:
 
     def __init__(self, catalogue: Catalogue, mode: str, players: int, deal: Deal,
                  teams: list[int] | None = None, assist: bool = False) -> None:
-        if mode not in MODES:
-            raise ValueError(f"unknown mode {mode!r}; use one of {', '.join(MODES)}")
+        self.rules = modes.get(mode)   # ValueError naming the modes for an unknown one
         if players < 1:
             raise ValueError("a round needs at least one player")
         if teams is not None and len(teams) != players:
@@ -88,7 +88,7 @@ class Round:
             if pile:
                 self.piles[self._next_pile] = list(pile)
             self._next_pile += 1
-        if self.mode == "tidy":
+        if self.rules.family is Family.TIDY:
             need = self.sides + self.catalogue.extra_dressers
             if len(deal.dressers) != need:
                 raise ValueError(f"Tidying Up with {self.sides} sides needs {need} dressers, "
@@ -136,11 +136,11 @@ class Round:
 
     def hand_size(self, player: int) -> int:
         """Memory: how many cards the player (or the team together) may hold."""
-        if self.mode != "memory":
+        if self.rules.family is not Family.MEMORY:
             return 0
         return len(self.list_items(self.side(player)))
 
-    def where_is(self, card: str) -> tuple:
+    def where_is(self, card: str) -> tuple[Any, ...]:
         """Exactly one place: ("pile", id, index) | ("hand", player, index) | ("carried", player)
         | ("table", side, slot, index) | ("dresser", index, index_in_dresser)."""
         places = self._places(card)
@@ -148,8 +148,8 @@ class Round:
             raise AssertionError(f"card {card!r} is in {len(places)} places: {places}")
         return places[0]
 
-    def _places(self, card: str) -> list[tuple]:
-        found = []
+    def _places(self, card: str) -> list[tuple[Any, ...]]:
+        found: list[tuple[Any, ...]] = []
         for pid, cards in self.piles.items():
             found += [("pile", pid, i) for i, c in enumerate(cards) if c == card]
         for p, hand in enumerate(self.hands):
@@ -162,7 +162,7 @@ class Round:
             found += [("dresser", d, i) for i, (c, _) in enumerate(slot.placed) if c == card]
         return found
 
-    def snapshot(self) -> dict:
+    def snapshot(self) -> dict[str, Any]:
         """A plain, JSON-ready dump of the whole state (the base of state_hash)."""
         return {
             "mode": self.mode, "players": self.players, "sides": self.side_of_player,
@@ -200,7 +200,7 @@ class Round:
             return self._refuse("You are already holding a pile")
         if player in self.carried:
             return self._refuse("Bring the card you carry to the "
-                                + ("Starting Table" if self.mode == "rush" else "dressers") + " first")
+                                + ("Starting Table" if self.rules.family is Family.RUSH else "dressers") + " first")
         if pile not in self.piles:
             return self._refuse("That pile is gone")
         if self.holder(pile) is not None:
@@ -215,7 +215,7 @@ class Round:
         if player not in self.held:
             return self._refuse("You are not holding a pile")
         pile = self.held.pop(player)
-        return self._done(("pile_put_down", player, pile))
+        return self._done(PilePutDown("pile_put_down", player, pile))
 
     def flip(self, player: int) -> Result:
         """Move the shown card of the held pile to its bottom; the next card shows."""
@@ -234,8 +234,8 @@ class Round:
         if player not in self.held:
             return self._refuse("You are not holding a pile")
         pile = self.held[player]
-        events: list[tuple] = []
-        if self.mode == "memory":
+        events: list[EngineEvent] = []
+        if self.rules.family is Family.MEMORY:
             side = self.side(player)
             size = self.hand_size(player)
             if len(self.members(side)) > 1:
@@ -247,18 +247,18 @@ class Round:
         else:
             self.carried[player] = self.piles[pile].pop(0)
             del self.held[player]
-            events.append(("pile_put_down", player, pile))
+            events.append(PilePutDown("pile_put_down", player, pile))
         if not self.piles[pile]:
             del self.piles[pile]
             self.held.pop(player, None)
-            events.append(("pile_removed", pile))
+            events.append(PileRemoved("pile_removed", pile))
         return self._done(*events)
 
     def hand_to_pile(self, player: int, index: int) -> Result:
         """Memory: put hand card `index` back at the bottom of the held pile."""
         if why := self._check_player(player):
             return self._refuse(why)
-        if self.mode != "memory":
+        if self.rules.family is not Family.MEMORY:
             return self._refuse("Only in Memory do you hold cards in your hand")
         if player not in self.held:
             return self._refuse("Pick up a pile to put the card back into")
@@ -273,11 +273,11 @@ class Round:
         a card the assisted table refuses may go back."""
         if why := self._check_player(player):
             return self._refuse(why)
-        if self.mode == "memory":
+        if self.rules.family is Family.MEMORY:
             return self._refuse("In Memory, put cards back with your hand")
         if player not in self.carried:
             return self._refuse("You are not carrying a card")
-        if self.mode == "rush" and not self.table_refuses(player):
+        if self.rules.family is Family.RUSH and not self.table_refuses(player):
             return self._refuse("Bring the card you carry to the Starting Table first"
                                 + (": only a card it refuses goes back" if self.assist else ""))
         if pile not in self.piles:
@@ -294,8 +294,8 @@ class Round:
         same garment, else the first that is not full."""
         if why := self._check_player(player):
             return self._refuse(why)
-        if self.mode != "rush":
-            return self._refuse(f"There is no delivering to the Starting Table in {MODE_NAMES[self.mode]}")
+        if self.rules.family is not Family.RUSH:
+            return self._refuse(f"There is no delivering to the Starting Table in {self.rules.name}")
         if player not in self.carried:
             return self._refuse("You are not carrying a card")
         card = self.carried[player]
@@ -347,8 +347,8 @@ class Round:
         """Tidying Up: put the carried card at the side's own position at a dresser."""
         if why := self._check_player(player):
             return self._refuse(why)
-        if self.mode != "tidy":
-            return self._refuse(f"There are no dressers in {MODE_NAMES[self.mode]}")
+        if self.rules.family is not Family.TIDY:
+            return self._refuse(f"There are no dressers in {self.rules.name}")
         if player not in self.carried:
             return self._refuse("You are not carrying a card")
         if not 0 <= dresser < len(self.dressers):
@@ -369,9 +369,9 @@ class Round:
         """Memory: the player believes the list is in hand; the round ends for everyone."""
         if why := self._check_player(player):
             return self._refuse(why)
-        if self.mode == "rush":
+        if self.rules.family is Family.RUSH:
             return self._refuse("In the Rush, SOLD OUT! is called for you when your list is full")
-        if self.mode == "tidy":
+        if self.rules.family is Family.TIDY:
             return self._refuse("Tidying Up ends when every dresser is filled")
         return self._done(*self._end("sold_out", self.side(player)))
 
@@ -381,7 +381,7 @@ class Round:
             return self._refuse("The round is over")
         return Result(True, "", tuple(self._end(cause, None)))
 
-    def _done(self, *events: tuple) -> Result:
+    def _done(self, *events: EngineEvent) -> Result:
         self.actions += 1
         return Result(True, "", tuple(events))
 
@@ -394,9 +394,9 @@ class Round:
     def can_still_score(self, side: int) -> bool:
         """Could this side still score more? Rush: complete another objective card correctly.
         Tidy: some pictured item is still unfilled and can be found. Memory: until the round ends."""
-        if self.mode == "memory":
+        if self.rules.family is Family.MEMORY:
             return not self.over
-        if self.mode == "tidy":
+        if self.rules.family is Family.TIDY:
             return any(not self.filled(d, i) and self._reachable(i)
                        for d, slot in enumerate(self.dressers) for i in self.pictured(slot.card))
         for slot in self.tables[side]:
@@ -408,35 +408,35 @@ class Round:
                 return True
         return False
 
-    def _check_stuck(self) -> list[tuple]:
-        if self.mode == "rush":
+    def _check_stuck(self) -> list[EngineEvent]:
+        if self.rules.family is Family.RUSH:
             if not any(self.can_still_score(s) for s in range(self.sides)):
                 return self._end("nothing_left", None)
-        elif self.mode == "tidy":
+        elif self.rules.family is Family.TIDY:
             open_items = [i for d, slot in enumerate(self.dressers) for i in self.pictured(slot.card)
                           if not self.filled(d, i)]
             if not any(self._reachable(i) for i in open_items):
                 return self._end("nothing_left", None)
         return []
 
-    def _end(self, cause: str, side: int | None) -> list[tuple]:
+    def _end(self, cause: str, side: int | None) -> list[EngineEvent]:
         """Stop the round; held piles are put down, carried cards become one-card piles."""
         self.over = True
         self.cause = cause
         self.sold_out_by = side
-        events: list[tuple] = []
+        events: list[EngineEvent] = []
         if cause == "sold_out":
-            events.append(("sold_out", side))
+            events.append(SoldOut("sold_out", side))
         for player in sorted(self.held):
-            events.append(("pile_put_down", player, self.held[player]))
+            events.append(PilePutDown("pile_put_down", player, self.held[player]))
         self.held.clear()
         for player in sorted(self.carried):
             pid = self._next_pile
             self._next_pile += 1
             self.piles[pid] = [self.carried[player]]
-            events.append(("pile_created", player, pid))
+            events.append(PileCreated("pile_created", player, pid))
         self.carried.clear()
-        events.append(("round_over", cause))
+        events.append(RoundOver("round_over", cause))
         return events
 
     # ----- scoring ----------------------------------------------------------------
@@ -444,7 +444,7 @@ class Round:
         """Does this objective card score? Rush: it holds exactly its items. Memory: all in hand."""
         card = self.tables[side][slot].card
         pictured = set(self.pictured(card))
-        if self.mode == "memory":
+        if self.rules.family is Family.MEMORY:
             held = {c for m in self.members(side) for c in self.hands[m]}
             return pictured <= held
         return sorted(c for c, _ in self.tables[side][slot].placed) == sorted(pictured)
@@ -471,7 +471,7 @@ class Round:
 
     def scored(self, side: int) -> list[str]:
         """Objective card ids this side scores (so far; final once the round is over)."""
-        if self.mode == "tidy":
+        if self.rules.family is Family.TIDY:
             return [slot.card for d, slot in enumerate(self.dressers) if self.dresser_winner(d) == side]
         return [slot.card for k, slot in enumerate(self.tables[side]) if self.objective_right(side, k)]
 
@@ -480,11 +480,11 @@ class Round:
         return [sum(self.catalogue.objectives[c].bags for c in self.scored(s)) for s in range(self.sides)]
 
     def player_mistakes(self, player: int) -> int:
-        if self.mode == "memory":
+        if self.rules.family is Family.MEMORY:
             return self.memory_mistakes(player)
         return self.mistakes[player]
 
     def bags_in_play(self) -> int:
-        cards = [s.card for s in self.dressers] if self.mode == "tidy" else \
+        cards = [s.card for s in self.dressers] if self.rules.family is Family.TIDY else \
             [s.card for t in self.tables for s in t]
         return sum(self.catalogue.objectives[c].bags for c in cards)

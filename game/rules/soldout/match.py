@@ -7,7 +7,9 @@ import random
 from dataclasses import dataclass
 
 from game.rules.soldout.catalogue import Catalogue
-from game.rules.soldout.engine import Deal, Round, deal_round
+from game.rules.soldout.deal import Deal
+from game.rules.soldout.engine import Round
+from game.rules.soldout.modes import deal_round
 
 
 @dataclass(frozen=True, slots=True)

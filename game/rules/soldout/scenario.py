@@ -6,8 +6,12 @@ empty list means the case passes.
 """
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from game.rules.soldout.catalogue import Catalogue, load_catalogue
-from game.rules.soldout.engine import MODES, Deal, Result, Round
+from game.rules.soldout import modes
+from game.rules.soldout.deal import Deal
+from game.rules.soldout.engine import Result, Round
 
 CASE_KEYS = {"name", "description", "mode", "players", "teams", "assist", "piles", "lists",
              "dressers", "step", "expect"}
@@ -30,12 +34,12 @@ def _cat() -> Catalogue:
     return _catalogue
 
 
-def build_round(case: dict) -> Round:
+def build_round(case: dict[str, Any]) -> Round:
     """Make the round a case describes: its piles first, every other card in extra piles after."""
     cat = _cat()
     mode = case.get("mode")
-    if mode not in MODES:
-        raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+    if mode not in modes.keys():
+        raise ValueError(f"mode must be one of {', '.join(modes.keys())}, not {mode!r}")
     players = int(case.get("players", 1))
     teams = case.get("teams")
     sides = len(set(teams)) if teams else players
@@ -50,12 +54,12 @@ def build_round(case: dict) -> Round:
     lists = case.get("lists") or [[f"one-{s + 1:02d}", f"two-{s + 1:02d}"] for s in range(sides)]
     dressers = case.get("dressers") or list(cat.objectives)[:sides + cat.extra_dressers]
     deal = Deal(tuple(tuple(p) for p in piles),
-                tuple(tuple(x) for x in lists) if mode != "tidy" else (),
-                tuple(dressers) if mode == "tidy" else ())
+                tuple(tuple(x) for x in lists) if not modes.uses_dressers(mode) else (),
+                tuple(dressers) if modes.uses_dressers(mode) else ())
     return Round(cat, mode, players, deal, teams, bool(case.get("assist", False)))
 
 
-def _act(rnd: Round, step: dict) -> Result:
+def _act(rnd: Round, step: dict[str, Any]) -> Result:
     do = step.get("do")
     player = int(step.get("player", 0))
     if do == "pick_up":
@@ -92,7 +96,7 @@ def _place(rnd: Round, card: str) -> str:
 
 def _actual(rnd: Round, key: str, arg: object = None) -> object:
     """The state value a check key names (arg: the card, pile or dresser the key is about)."""
-    table = {
+    table: dict[str, Callable[[], object]] = {
         "over": lambda: rnd.over, "cause": lambda: rnd.cause, "sold_out_by": lambda: -1 if rnd.sold_out_by is None else rnd.sold_out_by,
         "scores": rnd.scores, "scored": lambda: [rnd.scored(s) for s in range(rnd.sides)],
         "mistakes": lambda: [rnd.player_mistakes(p) for p in range(rnd.players)],
@@ -108,7 +112,7 @@ def _actual(rnd: Round, key: str, arg: object = None) -> object:
     return table[key]()
 
 
-def _check(rnd: Round, checks: dict, label: str) -> list[str]:
+def _check(rnd: Round, checks: dict[str, Any], label: str) -> list[str]:
     out: list[str] = []
     for key, want in checks.items():
         if key not in CHECK_KEYS:
@@ -116,13 +120,15 @@ def _check(rnd: Round, checks: dict, label: str) -> list[str]:
             continue
         if key in ("shown", "held", "carried", "pile_cards", "pile_sizes"):
             for ref, value in want.items():
-                got = {"shown": lambda: rnd.shown(int(ref)),
-                       "held": lambda: rnd.held.get(int(ref), -1),
-                       "carried": lambda: rnd.carried.get(int(ref), ""),
-                       "pile_cards": lambda: rnd.piles.get(int(ref)),
-                       "pile_sizes": lambda: len(rnd.piles.get(int(ref), []))}[key]()
-                if got != value:
-                    out.append(f"{label}: {key}[{ref}] is {got!r}, expected {value!r}")
+                reads: dict[str, Callable[[], object]] = {
+                    "shown": lambda: rnd.shown(int(ref)),
+                    "held": lambda: rnd.held.get(int(ref), -1),
+                    "carried": lambda: rnd.carried.get(int(ref), ""),
+                    "pile_cards": lambda: rnd.piles.get(int(ref)),
+                    "pile_sizes": lambda: len(rnd.piles.get(int(ref), []))}
+                now = reads[key]()
+                if now != value:
+                    out.append(f"{label}: {key}[{ref}] is {now!r}, expected {value!r}")
         elif key == "where":
             for card, value in want.items():
                 got = _place(rnd, card)
@@ -133,9 +139,9 @@ def _check(rnd: Round, checks: dict, label: str) -> list[str]:
                 if int(pid) in rnd.piles:
                     out.append(f"{label}: pile {pid} should be gone")
         else:
-            got = _actual(rnd, key)
-            if got != want:
-                out.append(f"{label}: {key} is {got!r}, expected {want!r}")
+            actual = _actual(rnd, key)
+            if actual != want:
+                out.append(f"{label}: {key} is {actual!r}, expected {want!r}")
     return out
 
 
@@ -143,7 +149,7 @@ def _events(result: Result) -> list[str]:
     return [" ".join("none" if x is None else str(x) for x in event) for event in result.events]
 
 
-def run_case(case: dict) -> list[str]:
+def run_case(case: dict[str, Any]) -> list[str]:
     """Play one case; return the failures (empty when it passes)."""
     unknown = set(case) - CASE_KEYS
     if unknown:
@@ -173,7 +179,7 @@ def run_case(case: dict) -> list[str]:
     return failures
 
 
-def _check_result(result: Result, step: dict, label: str) -> list[str]:
+def _check_result(result: Result, step: dict[str, Any], label: str) -> list[str]:
     out = []
     expect = step.get("expect", "ok")
     if expect not in ("ok", "rejected"):

@@ -10,11 +10,16 @@ returns the finished sim and bots for tests and measurements.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from game import TICK_RATE
+from game.driver.match_driver import MatchDriver
 from game.match import MatchSpec
 from game.rules.checkout import Catalogue
 from game.sim.table import TableSim
+
+if TYPE_CHECKING:
+    from game.replay import Replay
 
 # A real game lasts a few minutes; this is a guard against a stuck table, not a rule.
 TICK_LIMIT = 60 * 60 * TICK_RATE
@@ -24,14 +29,14 @@ class TableStuck(RuntimeError):
     """The game did not finish within TICK_LIMIT ticks."""
 
 
-def make_bots(spec: MatchSpec, seed: int | None = None) -> list:
+def make_bots(spec: MatchSpec, seed: int | None = None) -> list[Any]:
     from game.bots.checkout import CheckOutBot
     base = spec.seed if seed is None else seed
     return [CheckOutBot(i, s.difficulty, base) for i, s in enumerate(spec.seats)]
 
 
 def run_table(spec: MatchSpec, catalogue: Catalogue | None = None, tick_limit: int = TICK_LIMIT,
-              record: Path | str | None = None) -> tuple[TableSim, list]:
+              record: Path | str | None = None) -> tuple[TableSim, list[Any]]:
     """Play the whole game with a bot in every seat; returns (sim, bots)."""
     sim = TableSim(spec, catalogue)
     bots = make_bots(spec)
@@ -39,19 +44,19 @@ def run_table(spec: MatchSpec, catalogue: Catalogue | None = None, tick_limit: i
     if record is not None:
         from game.replay import ReplayWriter, header_for
         writer = ReplayWriter(header_for(spec))
+    driver = MatchDriver(sim, list(range(len(bots))), writer)   # the table keys seats by index
+    for i, bot in enumerate(bots):
+        driver.seat(i, bot.command)
     while not sim.over():
         if sim.tick >= tick_limit:
             raise TableStuck(f"Check Out! table did not finish in {tick_limit} ticks (seed {spec.seed})")
-        commands = {i: bot.command(sim) for i, bot in enumerate(bots)}
-        if writer is not None:
-            writer.add_tick([commands[i] for i in range(len(bots))])
-        sim.step(commands)
-    if writer is not None:
-        writer.save(Path(record))
+        driver.step()
+    if record is not None:
+        driver.save(record)
     return sim, bots
 
 
-def result(spec: MatchSpec, sim: TableSim) -> dict:
+def result(spec: MatchSpec, sim: TableSim) -> dict[str, Any]:
     """DESIGN.md's result JSON for a finished table."""
     scores = sim.game.scores()
     return {
@@ -69,13 +74,13 @@ def result(spec: MatchSpec, sim: TableSim) -> dict:
     }
 
 
-def play_match(spec: MatchSpec, record: Path | str | None = None) -> dict:
+def play_match(spec: MatchSpec, record: Path | str | None = None) -> dict[str, Any]:
     """One whole game with bots in every seat (spec.seats[i].difficulty); DESIGN.md's JSON."""
     sim, _ = run_table(spec, record=record)
     return result(spec, sim)
 
 
-def play_replay(replay) -> dict:
+def play_replay(replay: Replay) -> dict[str, Any]:
     """Re-simulate a replay's commands (no bots): the same JSON as the run that recorded it."""
     spec = replay.match_spec()
     sim = TableSim(spec)

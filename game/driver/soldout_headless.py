@@ -14,17 +14,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from game.bots.soldout import SoldOutBot, make_soldout_bot
 from game.input.commands import Command
-from game.levels import load_level, resolve_level
+from game.driver.match_driver import MatchDriver, bot_seed
+from game.levels import Level, load_level, resolve_level
 from game.match import MatchSpec
-from game.rules.soldout import Catalogue, load_catalogue
+from game.rules.soldout import Catalogue, load_catalogue, modes
 from game.rules.soldout.autoplay import round_modes
 from game.sim.mall import MallSim
 
+if TYPE_CHECKING:
+    from game.replay import Replay
+
 _CATALOGUE: list[Catalogue] = []
-_LEVELS: dict[str, object] = {}
+_LEVELS: dict[str, Level] = {}
 
 
 def _catalogue() -> Catalogue:
@@ -33,16 +38,11 @@ def _catalogue() -> Catalogue:
     return _CATALOGUE[0]
 
 
-def _level(spec: MatchSpec):
+def _level(spec: MatchSpec) -> Level:
     path = str(resolve_level(spec.level, len(spec.seats)))
     if path not in _LEVELS:   # levels never change while the program runs
         _LEVELS[path] = load_level(path)
     return _LEVELS[path]
-
-
-def bot_seed(match_seed: int, seat: int) -> int:
-    """Each bot's own generator seed: fixed by the match seed and the seat."""
-    return (match_seed * 1_000_003 + seat * 7919 + 17) & 0x7FFFFFFF
 
 
 def new_sim(spec: MatchSpec) -> tuple[MallSim, list[str]]:
@@ -64,7 +64,7 @@ def tick_limit(sim: MallSim, rounds: int) -> int:
 class MatchRun:
     """A finished match: its JSON result plus the bots (for their statistics)."""
 
-    result: dict
+    result: dict[str, Any]
     bots: list[SoldOutBot]
     sim: MallSim
 
@@ -72,34 +72,32 @@ class MatchRun:
 def run_match(spec: MatchSpec, record: Path | str | None = None) -> MatchRun:
     """Play a whole match with a bot in every seat (whatever the seat's kind)."""
     sim, modes = new_sim(spec)
-    order = [s.seat for s in spec.seats]
-    bots = [make_soldout_bot(s, sim, bot_seed(spec.seed, s.seat)) for s in spec.seats]
     writer = None
     if record is not None:
         from game.replay import ReplayWriter, header_for
         writer = ReplayWriter(header_for(spec))
+    driver = MatchDriver(sim, [s.seat for s in spec.seats], writer)
+    bots = [make_soldout_bot(s, sim, bot_seed(spec.seed, s.seat)) for s in spec.seats]
+    for bot in bots:
+        driver.seat(bot.seat, bot.command)
     limit = tick_limit(sim, len(modes))
     next_round = 1
-    step = sim.step
     while sim.phase != "match_over" and sim.tick < limit:
         if sim.phase == "round_over":
             sim.start_next_round(modes[next_round])
             next_round += 1
-        commands = {seat: bot.command(sim) for seat, bot in zip(order, bots)}
-        if writer is not None:
-            writer.add_tick([commands[seat] for seat in order])
-        step(commands)
-    if writer is not None:
-        writer.save(Path(record))
+        driver.step()
+    if record is not None:
+        driver.save(record)
     return MatchRun(result_json(spec, sim), bots, sim)
 
 
-def play_match(spec: MatchSpec, record: Path | str | None = None) -> dict:
+def play_match(spec: MatchSpec, record: Path | str | None = None) -> dict[str, Any]:
     """DESIGN.md's headless JSON for a match played by bots through the simulation."""
     return run_match(spec, record).result
 
 
-def replay_match(replay) -> dict:
+def replay_match(replay: Replay) -> dict[str, Any]:
     """Re-simulate a replay's commands (no bots) and return the same JSON as the recorded run."""
     spec = replay.match_spec()
     sim, modes = new_sim(spec)
@@ -120,7 +118,7 @@ def replay_match(replay) -> dict:
 play_replay = replay_match  # the name game/headless.py looks for
 
 
-def result_json(spec: MatchSpec, sim: MallSim) -> dict:
+def result_json(spec: MatchSpec, sim: MallSim) -> dict[str, Any]:
     """game, mode, seed, ticks, players, winners, state_hash, rounds (DESIGN.md)."""
     seats = sorted(spec.seats, key=lambda s: s.seat)
     match = sim.match
@@ -144,7 +142,7 @@ def commands_for(bots: list[SoldOutBot], sim: MallSim) -> dict[int, Command]:
     return {bot.seat: bot.command(sim) for bot in bots}
 
 
-def benchmark(players: int = 6, seeds: tuple[int, ...] = (1, 2, 3, 4, 5), level: str = "normal") -> list[dict]:
+def benchmark(players: int = 6, seeds: tuple[int, ...] = (1, 2, 3, 4, 5), level: str = "normal") -> list[dict[str, Any]]:
     """Headless real-time factor of all-bot matches per mode, beside the cost of an empty tick.
 
     Times are CPU time of this process (the machine may be shared). An empty tick is the simulation alone with every avatar standing still (the floor
@@ -156,7 +154,7 @@ def benchmark(players: int = 6, seeds: tuple[int, ...] = (1, 2, 3, 4, 5), level:
     from game.match import SeatSpec
 
     rows = []
-    for mode in ("rush", "memory", "tidy"):
+    for mode in modes.keys():
         seats = tuple(SeatSpec(i, f"Bot {i + 1}", kind="bot", difficulty=level) for i in range(players))
         run_match(MatchSpec("soldout", seats, mode=mode, seed=0))   # warm the caches (level, fields)
         ticks = 0
@@ -177,7 +175,7 @@ def benchmark(players: int = 6, seeds: tuple[int, ...] = (1, 2, 3, 4, 5), level:
     return rows
 
 
-if __name__ == "__main__":   # python -m game.sim.soldout_headless: the bots' speed, per mode
+if __name__ == "__main__":   # python -m game.driver.soldout_headless: the bots' speed, per mode
     for row in benchmark():
         print(f"{row['mode']:<7} {row['players']} bots: {row['realtime_factor']:6.0f}x real time  "
               f"({row['tick_us']:.1f} us a tick over {row['ticks']} ticks; empty tick {row['empty_tick_us']:.1f} us, "

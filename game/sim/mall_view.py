@@ -1,0 +1,188 @@
+"""What one seat's player can see in the mall: a read-only window onto MallSim.
+
+A bot gets only this (`MallSim.seat_view(seat)`), so "a bot never peeks" holds by
+construction: a pile's cards are reachable only through the seat's own held pile
+(its shown card); other players' hands only when they are team-mates (a team's
+hands are on show to each other); a Memory list only during the study phase. The
+Starting Table, the dressers, where avatars and piles stand and how tall piles are
+are public. Every query reads the live simulation; nothing here changes it.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.levels import Rect
+from game.rules.soldout import Catalogue, modes
+from game.sim.mall_events import MallPhase
+
+if TYPE_CHECKING:
+    from game.sim.mall import Dresser, MallSim
+
+
+class SeatView:
+    """Read-only queries for one seat (its engine player is `player`, its side `side()`)."""
+
+    __slots__ = ("_sim", "seat", "player")
+
+    def __init__(self, sim: MallSim, seat: int) -> None:
+        self._sim = sim
+        self.seat = seat
+        self.player = sim.player_of[seat]
+
+    # ----- the match and the store (public) -------------------------------------------
+    @property
+    def tick(self) -> int:
+        return self._sim.tick
+
+    @property
+    def phase(self) -> MallPhase:
+        return self._sim.phase
+
+    @property
+    def mode(self) -> str:
+        return self._sim.mode
+
+    @property
+    def round_serial(self) -> int:
+        """Changes exactly when a new round is dealt."""
+        return self._sim.round_serial
+
+    @property
+    def catalogue(self) -> Catalogue:
+        return self._sim.catalogue
+
+    @property
+    def tile_size(self) -> int:
+        return self._sim.level.tile_size
+
+    @property
+    def table_rect(self) -> Rect:
+        return self._sim.level.table_rect
+
+    @property
+    def flip_ticks(self) -> int:
+        return self._sim.t.flip_ticks
+
+    @property
+    def hold_ticks(self) -> int:
+        return self._sim.t.hold_ticks
+
+    def walkable_grid(self) -> tuple[bytes, ...]:
+        return self._sim.walkable_grid()
+
+    def position(self, seat: int | None = None) -> tuple[int, int]:
+        """An avatar's centre (this seat's by default): everyone sees where everyone stands."""
+        return self._sim.by_seat[self.seat if seat is None else seat].pos
+
+    def avatar_positions(self) -> list[tuple[int, int, int]]:
+        """(seat, x, y) of every avatar, in seat order."""
+        return [(a.seat, *a.pos) for a in self._sim.avatars]
+
+    def floor_piles(self) -> list[tuple[int, int, int]]:
+        """(pile, x, y) of the piles lying on the floor."""
+        return self._sim.floor_piles()
+
+    def pile_on_floor(self, pile: int | None) -> tuple[int, int] | None:
+        """Where a pile lies, or None if it is gone or someone holds it."""
+        if pile is None:
+            return None
+        spot = self._sim.piles.get(pile)
+        if spot is None or pile in self._sim.round.held.values():
+            return None
+        return spot
+
+    def pile_count(self, pile: int) -> int:
+        """How tall a pile is (its cards' backs are public; their faces are not)."""
+        return self._sim.pile_count(pile)
+
+    def dressers(self) -> list[Dresser]:
+        """Tidying Up: the dressers and where their chairs stand."""
+        return list(self._sim.dressers)
+
+    # ----- this seat ---------------------------------------------------------------------
+    def last_flip(self) -> int:
+        return self._sim.by_seat[self.seat].last_flip
+
+    def held_pile(self) -> int | None:
+        return self._sim.held_pile(self.seat)
+
+    def shown_card(self) -> str | None:
+        """The card showing on the pile this seat holds: the only card inside a pile it sees."""
+        return self._sim.shown_card(self.seat)
+
+    def carried(self) -> str | None:
+        return self._sim.carried(self.seat)
+
+    def hand(self) -> list[str]:
+        return self._sim.hand(self.seat)
+
+    def shopping_list(self) -> list[str]:
+        """The side's objective cards: always in the Rush, only while studying in Memory."""
+        if modes.uses_hand(self.mode) and self.phase != MallPhase.STUDY:
+            return []
+        return self._sim.shopping_list(self.seat)
+
+    def rejection(self) -> tuple[str, int]:
+        return self._sim.rejection(self.seat)
+
+    def at_table(self) -> bool:
+        return self._sim.at_table(self.seat)
+
+    def dresser_in_reach(self) -> Dresser | None:
+        return self._sim.dresser_in_reach(self.seat)
+
+    def nearest_pile(self) -> int | None:
+        return self._sim.nearest_pile(self.seat)
+
+    def preview_spot(self) -> tuple[int, int, bool]:
+        return self._sim.preview_spot(self.seat)
+
+    # ----- this seat's side --------------------------------------------------------------
+    def side(self) -> int:
+        return self._sim.round.side(self.player)
+
+    def side_hand_cards(self) -> list[str]:
+        """Memory: the cards this side holds as the player sees them: with teams, every
+        team-mate's hand (on show to the team); alone, the player's own hand."""
+        rnd = self._sim.round
+        if rnd.sides < rnd.players:
+            return [c for m in rnd.members(rnd.side(self.player)) for c in rnd.hands[m]]
+        return self.hand()
+
+    def hand_room(self) -> int:
+        """Memory: how many more cards the side may take into its hands."""
+        rnd = self._sim.round
+        held = sum(len(rnd.hands[m]) for m in rnd.members(rnd.side(self.player)))
+        return rnd.hand_size(self.player) - held
+
+    def mates_carrying(self) -> set[str]:
+        """Rush: cards the player's team-mates are carrying to the Starting Table."""
+        rnd = self._sim.round
+        mates = [m for m in rnd.members(rnd.side(self.player)) if m != self.player]
+        return {rnd.carried[m] for m in mates if m in rnd.carried}
+
+    def side_table(self) -> list[tuple[tuple[str, ...], list[tuple[str, int]]]]:
+        """Rush: the side's objective cards on the Starting Table: (pictured items, placed
+        (card, player) pairs), in slot order."""
+        rnd = self._sim.round
+        return [(rnd.pictured(slot.card), list(slot.placed)) for slot in rnd.tables[rnd.side(self.player)]]
+
+    def table_refuses(self) -> bool:
+        """Rush with the assist: the Starting Table would refuse the carried card."""
+        return self._sim.round.table_refuses(self.player)
+
+    # ----- the dressers (public) ----------------------------------------------------------
+    def dresser_cards(self) -> list[str]:
+        """Tidying Up: each dresser's objective card, by dresser index."""
+        return [slot.card for slot in self._sim.round.dressers]
+
+    def cards_on_dressers(self) -> int:
+        """How many cards have been placed at the dressers so far."""
+        return sum(len(slot.placed) for slot in self._sim.round.dressers)
+
+    def filled(self, dresser: int, item: str) -> bool:
+        return self._sim.round.filled(dresser, item)
+
+    def dresser_counts(self, dresser: int) -> list[int]:
+        """Per side: right minus wrong cards at this dresser (the cards lie face up)."""
+        return self._sim.round.dresser_counts(dresser)

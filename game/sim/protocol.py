@@ -1,0 +1,23 @@
+"""What both game simulations offer (the mall and the table): a fixed-step world driven by one
+Command per seat per tick, with typed events and a state hash."""
+from __future__ import annotations
+
+from typing import Any, Protocol, Sequence
+
+from game.input.commands import Command
+
+
+class Simulation(Protocol):
+    """MallSim and TableSim both satisfy this (checked in tests/test_typed_events.py)."""
+
+    tick: int
+
+    @property
+    def phase(self) -> str: ...          # a StrEnum member: MallPhase, or CheckoutPhase / TableStage
+
+    @property
+    def events(self) -> Sequence[tuple[Any, ...]]: ...   # the last step's typed events (NamedTuples)
+
+    def step(self, commands: dict[int, Command]) -> None: ...
+
+    def state_hash(self) -> str: ...

@@ -1,0 +1,21 @@
+"""Helpers for tests that build a game context (the `ctx` fixture itself is in conftest.py)."""
+from __future__ import annotations
+
+import pygame
+
+
+def fresh_pygame() -> None:
+    """Another test may have quit pygame: fonts and text cached from before would be dead."""
+    from game.render import icons
+    pygame.init()
+    icons.font.cache_clear()
+    for cached in (icons._text, icons._outlined, icons._seat_shape):
+        cached.cache_clear()
+
+
+def mark_howto_seen() -> None:
+    """Every how-to card counts as seen (so no card covers the scene under test)."""
+    from game.rules.soldout import modes
+    from game.scenes.howto import mark_seen
+    for card in (*(modes.get(m).howto for m in modes.keys()), "checkout"):
+        mark_seen(card)

@@ -1,0 +1,117 @@
+"""Imports point downward: rules < sim < bots/driver < scenes < app (docs/ARCHITECTURE.md).
+
+The import graph is read with `ast` from every module in game/, counting imports inside
+functions too (only `if TYPE_CHECKING:` blocks, which never run, are left out)."""
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Lowest first. A module belongs to the longest prefix that names it.
+LAYERS = {
+    "base": ("game", "game.data", "game.levels", "game.match", "game.userfiles", "game.input.commands",
+             "game.core.seats"),
+    "rules": ("game.rules",),
+    "sim": ("game.sim",),
+    "bots/driver": ("game.bots", "game.driver", "game.speedrun", "game.replay", "game.headless",
+                    "game.tournament", "game.scenarios", "game.cli_checks"),
+    "scenes": ("game.scenes", "game.render", "game.core", "game.input", "game.audio", "game.music",
+               "game.settings"),
+    "app": ("game.app", "game.cli", "game.bench"),
+}
+ORDER = list(LAYERS)
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {module_name(p): p for p in sorted((ROOT / "game").rglob("*.py"))}
+
+
+def layer_of(module: str) -> str:
+    best = max(((prefix, layer) for layer, prefixes in LAYERS.items() for prefix in prefixes
+                if module == prefix or module.startswith(prefix + ".")), key=lambda pl: len(pl[0]))
+    return best[1]
+
+
+def runtime_imports(path: Path, name: str) -> list[tuple[str, int]]:
+    """(imported game module, line) for every import that can run, at any depth."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+               for n in ast.walk(node) if n is not node.test}
+    found = []
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        if isinstance(node, ast.Import):
+            found += [(alias.name, node.lineno) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+                package = package[:len(package) - node.level + 1]
+                base = ".".join(package + ([node.module] if node.module else []))
+            else:
+                base = node.module or ""
+            found.append((base, node.lineno))
+            found += [(f"{base}.{alias.name}", node.lineno) for alias in node.names if f"{base}.{alias.name}" in MODULES]
+    return [(module, line) for module, line in found if module in MODULES]
+
+
+def upward_imports() -> list[str]:
+    bad = []
+    for name, path in MODULES.items():
+        mine = ORDER.index(layer_of(name))
+        for target, line in runtime_imports(path, name):
+            if ORDER.index(layer_of(target)) > mine:
+                bad.append(f"{path.relative_to(ROOT)}:{line} ({layer_of(name)}) imports {target} ({layer_of(target)})")
+    return bad
+
+
+def test_every_game_module_has_a_layer():
+    assert all(layer_of(name) in ORDER for name in MODULES)
+
+
+def test_imports_point_downward():
+    assert upward_imports() == []
+
+
+def test_the_checker_sees_an_import_inside_a_function(tmp_path, monkeypatch):
+    """A scene reaching up into game.app from inside a function is caught (as scenes/mall.py once did)."""
+    fake = tmp_path / "game" / "scenes" / "fake.py"
+    fake.parent.mkdir(parents=True)
+    fake.write_text("def shot():\n    from game.app import make_context\n    return make_context\n", encoding="utf-8")
+    monkeypatch.setattr(f"{__name__}.ROOT", tmp_path)
+    assert runtime_imports(fake, "game.scenes.fake") == [("game.app", 2)]
+    monkeypatch.setitem(MODULES, "game.scenes.fake", fake)
+    assert any("imports game.app (app)" in line for line in upward_imports())
+
+
+@pytest.mark.parametrize("package", ["game.rules", "game.sim"])
+def test_pure_layers_never_import_pygame(package):
+    for name, path in MODULES.items():
+        if name.startswith(package):
+            text = path.read_text(encoding="utf-8")
+            assert "import pygame" not in text, f"{path} imports pygame"
+
+
+def test_posix_only_tests_are_marked():
+    """A test that sends SIGKILL carries @pytest.mark.posix (skipped where there is no SIGKILL)."""
+    def kills(node: ast.AST) -> bool:
+        return any(isinstance(n, ast.Attribute) and n.attr == "SIGKILL" for n in ast.walk(node))
+
+    unmarked = []
+    for path in sorted((ROOT / "tests").glob("test_*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        helpers = {f.name for f in tree.body if isinstance(f, ast.FunctionDef) and kills(f)}
+        for func in tree.body:
+            if not isinstance(func, ast.FunctionDef) or not func.name.startswith("test_"):
+                continue
+            calls = {n.func.id for n in ast.walk(func) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+            if kills(func) or calls & helpers:
+                if not any("posix" in ast.unparse(d) for d in func.decorator_list):
+                    unmarked.append(f"{path.name}::{func.name}")
+    assert unmarked == []

@@ -1,0 +1,108 @@
+"""A bot sees the mall through its seat's window (game/sim/mall_view.py): nothing hidden is in it."""
+import copy
+import inspect
+import random
+
+from game.driver.match_driver import bot_seed
+from game.driver.soldout_headless import new_sim
+from game.bots import make_soldout_bot
+from game.headless import build_spec
+from game.sim.mall_events import MallPhase
+from game.sim.mall_view import SeatView
+
+PUBLIC = {
+    "seat", "player", "tick", "phase", "mode", "round_serial", "catalogue", "tile_size", "table_rect",
+    "flip_ticks", "hold_ticks", "walkable_grid", "position", "avatar_positions", "floor_piles",
+    "pile_on_floor", "pile_count", "dressers", "last_flip", "held_pile", "shown_card", "carried", "hand",
+    "shopping_list", "rejection", "at_table", "dresser_in_reach", "nearest_pile", "preview_spot", "side",
+    "side_hand_cards", "hand_room", "mates_carrying", "side_table", "table_refuses", "dresser_cards",
+    "cards_on_dressers", "filled", "dresser_counts",
+}
+
+
+def _played(mode: str, players: int, ticks: int, seed: int = 4, until=lambda sim: False):
+    sim, _modes = new_sim(build_spec("soldout", players, mode=mode, seed=seed))
+    bots = [make_soldout_bot(s, sim, bot_seed(seed, s.seat)) for s in sim.spec.seats]
+    for _ in range(ticks):
+        sim.step({bot.seat: bot.command(sim) for bot in bots})
+        if until(sim):
+            break
+    return sim
+
+
+def _answers(view: SeatView, sim) -> dict[str, object]:
+    """Every query of the view, with every argument worth asking about."""
+    out: dict[str, object] = {}
+    for name in sorted(PUBLIC):
+        attr = getattr(view, name)
+        if not callable(attr):
+            out[name] = attr
+            continue
+        params = [p for p in inspect.signature(attr).parameters.values() if p.default is p.empty]
+        if not params:
+            out[name] = attr()
+        elif name in ("pile_count", "pile_on_floor"):
+            out[name] = [attr(pile) for pile in range(40)]
+        elif name == "dresser_counts":
+            out[name] = [attr(d) for d in range(len(sim.round.dressers))]
+        elif name == "filled":
+            out[name] = [attr(d, i) for d in range(len(sim.round.dressers)) for i in sim.catalogue.items]
+        else:
+            raise AssertionError(f"say how to ask SeatView.{name}")
+    return out
+
+
+def _reshuffled(sim, seat: int, hands_too: bool):
+    """The same mall with every card this seat cannot see dealt differently (sizes kept)."""
+    other = copy.deepcopy(sim)
+    rnd = other.round
+    me = other.player_of[seat]
+    mates = set(rnd.members(rnd.side(me)))
+    own = other.held_pile(seat)
+    slots = [(cards, i) for pid, cards in sorted(rnd.piles.items()) for i in range(len(cards))
+             if not (pid == own and i == 0)]
+    if hands_too:
+        slots += [(hand, i) for p, hand in enumerate(rnd.hands) if p not in mates for i in range(len(hand))]
+    hidden = [cards[i] for cards, i in slots]
+    random.Random(seat).shuffle(hidden)
+    assert hidden != [cards[i] for cards, i in slots]
+    for (cards, i), card in zip(slots, hidden):
+        cards[i] = card
+    return other
+
+
+def test_the_view_offers_only_what_a_player_sees():
+    assert {n for n in dir(SeatView) if not n.startswith("_")} == PUBLIC
+
+
+def test_cards_inside_piles_make_no_difference_to_what_a_seat_sees():
+    sim = _played("rush", 3, 60 * 40)
+    assert any(sim.held_pile(seat) is not None for seat in sim.seats) or sim.round.carried
+    for seat in sim.seats:
+        before = _answers(sim.seat_view(seat), sim)
+        other = _reshuffled(sim, seat, hands_too=False)
+        assert _answers(other.seat_view(seat), other) == before
+
+
+def test_other_hands_and_the_list_stay_private_in_memory():
+    sim = _played("memory", 3, 60 * 60, until=lambda sim: sum(map(len, sim.round.hands)) >= 4)
+    assert sim.phase == MallPhase.PLAYING and any(sim.round.hands)
+    for seat in sim.seats:
+        view = sim.seat_view(seat)
+        assert view.shopping_list() == []           # the list is put away after the study phase
+        other = _reshuffled(sim, seat, hands_too=True)
+        assert _answers(other.seat_view(seat), other) == _answers(view, sim)
+
+
+def test_the_checker_notices_a_peek():
+    """Were the view to show a pile's cards, the reshuffle would tell: the test above can fail."""
+    sim = _played("rush", 2, 60 * 20)
+    other = _reshuffled(sim, 0, hands_too=False)
+    peek = lambda s: {pid: list(cards) for pid, cards in s.round.piles.items()}  # noqa: E731
+    assert peek(other) != peek(sim)
+
+
+def test_the_list_is_there_to_study():
+    sim, _modes = new_sim(build_spec("soldout", 2, mode="memory", seed=4))
+    assert sim.phase == MallPhase.STUDY
+    assert sim.seat_view(0).shopping_list() == sim.shopping_list(0) and sim.shopping_list(0)
