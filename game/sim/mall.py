@@ -43,7 +43,7 @@ from game.input.commands import IDLE, Button, Command
 from game.levels import Level
 from game.match import MatchSpec
 from game.rules.soldout import MODES, Catalogue, Match, Result, Round, RoundResult
-from game.sim.physics import Body, Grid, approach, move_axis, separate, target_velocity
+from game.sim.physics import Body, Grid, approach, move_axis, move_body, separate, target_velocity
 from game.sim.tuning import FP, Tuning, load_tuning
 
 _DIAG = 181  # 256 / sqrt(2): a diagonal facing's component, in 1/256ths
@@ -159,6 +159,7 @@ class MallSim:
             av.ready = av.bot
             av.reject_reason = ""
             av.reject_tick = -1
+        self._bodies = [av.body for av in self.avatars]   # the pushing pass reads them every tick
         self._set_phase("study" if mode == "memory" else "countdown")
 
     def _set_phase(self, phase: str) -> None:
@@ -419,11 +420,9 @@ class MallSim:
                 st = accel if ty else friction
                 vy = min(ty, vy + st) if vy < ty else max(ty, vy - st)
                 b.vy = vy
-            if vx and move_axis(grid, b, half, vx, 0):
-                b.vx = 0
-            if vy and move_axis(grid, b, half, 0, vy):
-                b.vy = 0
-        separate(self.grid, [av.body for av in self.avatars], t.half, t.push_num)
+            if vx or vy:
+                move_body(grid, b, half)
+        separate(grid, self._bodies, half, t.push_num)
         for av in self.avatars:
             cmd = commands.get(av.seat, IDLE)
             pressed = int(cmd.pressed)
