@@ -15,6 +15,7 @@ waypoint is near. Button presses last exactly one tick, like a tap.
 from __future__ import annotations
 
 import random
+import weakref
 from typing import TYPE_CHECKING
 
 from game.bots.difficulty import SoldOutDifficulty, soldout_difficulty
@@ -39,7 +40,7 @@ class SoldOutBot(WalkingMixin):
         self.seat = seat
         self.diff = difficulty
         self.rng = random.Random(seed)
-        self.nav: NavGrid = nav_grid(sim.walkable_grid(), sim.level.tile_size)
+        self.nav: NavGrid = match_nav(sim)
         self.ts = sim.level.tile_size
         close, loose = lookalikes(sim.catalogue)
         self.close, self.loose = close, loose
@@ -66,6 +67,7 @@ class SoldOutBot(WalkingMixin):
         self.memory = PileMemory(self.diff.pile_memory)
         self.list_memory: ListMemory | None = None
         self.target_pile: int | None = None
+        self._search_from: int | None = None    # big maps: the tile the pile search started from
         self.belief: dict[str, str] = {}       # real card -> the item the bot thinks it is
         self.delivered: list[str] = []         # Rush: items the bot believes it delivered
         self.wrong: set[str] = set()           # cards the assisted table refused: never taken again
@@ -316,7 +318,10 @@ class SoldOutBot(WalkingMixin):
         spot = _on_floor(sim, pile)
         if spot is None:
             floor = {pid: (x, y) for pid, x, y in sim.floor_piles()}
-            pile = self.target_pile = self._choose_pile(sim, floor)
+            pile = self._choose_pile(sim, floor)
+            if pile is False:
+                return self._wait(sim, 1)        # still working out which pile is nearest
+            self.target_pile = pile
             if pile is None:
                 return self._wander(sim)
             spot = floor[pile]
@@ -329,21 +334,26 @@ class SoldOutBot(WalkingMixin):
                 return self._press(sim, _A, then=self.diff.reaction)
         return self._walk(sim, self.nav.field_to(self.nav.index(x, y)), (x, y), 6)
 
-    def _choose_pile(self, sim: "MallSim", floor: dict[int, tuple[int, int]]) -> int | None:
+    def _choose_pile(self, sim: "MallSim", floor: dict[int, tuple[int, int]]) -> int | None | bool:
+        """The pile to walk to, None if there is none, or False while still thinking (the search
+        for the distances runs over several ticks on a big map)."""
         if not floor:
             return None
+        dist_of = self._pile_distances(sim, floor)
+        if dist_of is None:
+            return False
+        to_table = self._table_field(sim) if self.diff.strategy >= 3 and sim.mode == "rush" else None
+        tiles = {pid: self.nav.index(x, y) for pid, (x, y) in floor.items()}
+        if to_table is not None and not all(self.nav.reach(to_table, t, sim.tick) for t in tiles.values()):
+            return False
         wanted = self._wanted(sim)
         known = {self.memory.where(i) for i in wanted}
-        av = sim.by_seat[self.seat]
-        here = self.nav.index(*av.pos)
         scored = []
         fresh = []
-        to_table = self._table_field(sim).dist if self.diff.strategy >= 3 and sim.mode == "rush" else None
-        for pid, (x, y) in floor.items():
-            tile = self.nav.index(x, y)
-            dist = self.nav.field_to(tile).dist[here]
+        for pid, tile in tiles.items():
+            dist = dist_of[pid]
             if to_table is not None:
-                dist += to_table[tile] // 2   # a find far from the table costs the walk back too
+                dist += to_table.dist[tile] // 2   # a find far from the table costs the walk back too
             if pid in known:
                 scored.append((dist - 100000, pid))
             elif not self.memory.searched(pid):
@@ -352,13 +362,37 @@ class SoldOutBot(WalkingMixin):
         if not scored:
             self.memory.forget_searched()
             fresh = list(floor)
-            scored = [(self.nav.field_to(self.nav.index(x, y)).dist[here], pid) for pid, (x, y) in floor.items()]
+            scored = [(dist, pid) for pid, dist in dist_of.items()]
         scored.sort()
         if self.diff.strategy == 0 and scored[0][0] >= 0:
             return self.rng.choice(sorted(fresh)) if fresh else scored[0][1]
         if self.diff.strategy == 1 and scored[0][0] >= 0 and len(scored) > 1 and self.rng.random() < 0.3:
             return scored[1][1]  # a normal player does not always spot the nearest
         return scored[0][1]
+
+    def _pile_distances(self, sim: "MallSim", floor: dict[int, tuple[int, int]]) -> dict[int, int] | None:
+        """Walking distance to every pile on the floor (None: still searching). Moves are symmetric,
+        so both ways below give exactly the same numbers; they differ in what they cost."""
+        nav = self.nav
+        here = nav.index(*sim.by_seat[self.seat].pos)
+        tiles = {pid: nav.index(x, y) for pid, (x, y) in floor.items()}
+        if nav.budgeted:
+            # A big map: one search from the bot reaches every pile (a field per pile would
+            # search the map nine times over).
+            # It starts where the bot stood when it began to think (it may still be sliding).
+            if self._search_from is None:
+                self._search_from = here
+            from_here = nav.field_to(self._search_from)
+            if not all(nav.reach(from_here, tile, sim.tick) for tile in tiles.values()):
+                return None
+            self._search_from = None
+            return {pid: from_here.dist[tile] for pid, tile in tiles.items()}
+        # A small map: each pile's field is shared by every bot, kept while the pile stays put,
+        # and is the one the bot then walks by; searched only as far as the bot.
+        fields = {pid: nav.field_to(tile) for pid, tile in tiles.items()}
+        for field in fields.values():
+            nav.reach(field, here, sim.tick)
+        return {pid: field.dist[here] for pid, field in fields.items()}
 
     # ----- browsing the held pile ------------------------------------------------------
     def _browse(self, sim: "MallSim", pile: int) -> Command:
@@ -520,6 +554,17 @@ class SoldOutBot(WalkingMixin):
     @property
     def rejection_rate(self) -> float:
         return self.rejected / self.presses if self.presses else 0.0
+
+
+_NAVS: "weakref.WeakKeyDictionary[MallSim, NavGrid]" = weakref.WeakKeyDictionary()
+
+
+def match_nav(sim: "MallSim") -> NavGrid:
+    """The bots' path finding for one match (see NavGrid.for_match)."""
+    nav = _NAVS.get(sim)
+    if nav is None:
+        nav = _NAVS[sim] = nav_grid(sim.walkable_grid(), sim.level.tile_size).for_match()
+    return nav
 
 
 def _on_floor(sim: "MallSim", pile: int | None) -> tuple[int, int] | None:

@@ -30,6 +30,8 @@ class WalkingMixin:
             return self.move
         nav = self.nav
         here = nav.index(x, y)
+        if not nav.reach(field, here, sim.tick):
+            return self._wait(sim, 1)   # stand and think: the way is still being worked out
         if field.dist[here] >= 1 << 30:
             return self._wander(sim)
         if field.dist[here] == 0:
