@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from game.bots.pathfind import Field
 from game.input.commands import IDLE, STICK_MAX, Button, Command
+from game.sim.tuning import FP
 
 if TYPE_CHECKING:
     from game.sim.mall import MallSim
@@ -54,7 +55,7 @@ class WalkingMixin:
         if slow and span < 24:
             stick = max(slow, stick * span // 24)
         cx, cy = dx * stick // span, dy * stick // span
-        self.move = command_for(cx, cy, Button.NONE, Button.NONE)
+        self.move = stick_command(cx, cy)
         # Decide again after the reaction time, or sooner if the aim point is close.
         self.cooldown = max(0, min(self.diff.reaction, span // 4) - 1)
         return self.move
@@ -64,8 +65,8 @@ class WalkingMixin:
         for other in sim.avatars:
             if other.seat == self.seat:
                 continue
-            ox, oy = other.pos
-            rx, ry = ox - x, oy - y
+            body = other.body
+            rx, ry = body.x // FP - x, body.y // FP - y     # other.pos, without the property call
             if rx > 34 or rx < -34 or ry > 34 or ry < -34:
                 continue
             if rx * dx + ry * dy <= 0:
@@ -110,6 +111,15 @@ class WalkingMixin:
 
 
 _COMMANDS: dict[tuple[int, int, int, int], Command] = {}
+_STICKS: dict[tuple[int, int], Command] = {}
+
+
+def stick_command(dx: int, dy: int) -> Command:
+    """command_for(dx, dy, NONE, NONE): the stick alone, what a walking bot sends most."""
+    cmd = _STICKS.get((dx, dy))
+    if cmd is None:
+        cmd = _STICKS[(dx, dy)] = command_for(dx, dy, Button.NONE, Button.NONE)
+    return cmd
 
 
 def command_for(dx: int, dy: int, pressed: Button, held: Button) -> Command:

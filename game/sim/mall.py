@@ -39,7 +39,7 @@ import json
 import random
 from dataclasses import dataclass
 
-from game.input.commands import IDLE, Button, Command
+from game.input.commands import IDLE, STICK_MAX as _STICK_MAX, Button, Command
 from game.levels import Level
 from game.match import MatchSpec
 from game.rules.soldout import MODES, Catalogue, Match, Result, Round, RoundResult
@@ -401,12 +401,17 @@ class MallSim:
         held = self.round.held
         grid, half = self.grid, t.half
         accel, friction = t.accel, t.friction
+        full = _STICK_MAX * _STICK_MAX
         for av in self.avatars:
             cmd = commands.get(av.seat, IDLE)
             b = av.body
             dx, dy = cmd.dx, cmd.dy
             if dx or dy:
-                tx, ty = target_velocity(dx, dy, t.carry_top if av.player in held else t.top)
+                top = t.carry_top if av.player in held else t.top
+                if dx * dx + dy * dy <= full:   # target_velocity inlined for the common case
+                    tx, ty = dx * top // _STICK_MAX, dy * top // _STICK_MAX
+                else:
+                    tx, ty = target_velocity(dx, dy, top)
                 b.fx = (dx > 0) - (dx < 0)
                 b.fy = (dy > 0) - (dy < 0)
             else:

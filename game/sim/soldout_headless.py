@@ -85,7 +85,13 @@ def run_match(spec: MatchSpec, record: Path | str | None = None) -> MatchRun:
         if sim.phase == "round_over":
             sim.start_next_round(modes[next_round])
             next_round += 1
-        commands = {seat: bot.command(sim) for seat, bot in zip(order, bots)}
+        commands = {}
+        for seat, bot in zip(order, bots):
+            if bot.cooldown > 0:      # bot.command(sim) inlined: most ticks a bot keeps its stick
+                bot.cooldown -= 1
+                commands[seat] = bot.move
+            else:
+                commands[seat] = bot.command(sim)
         if writer is not None:
             writer.add_tick([commands[seat] for seat in order])
         step(commands)
