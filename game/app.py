@@ -231,6 +231,8 @@ def run_window(args) -> int:
 
     from game.core.debug import DebugOverlay
     from game.core.loop import FixedStep
+    from game.core.present import INPUT_EVENTS, Presenter, pace
+    from game.core.warm import Warmer
     from game.scenes import registry
     from game.scenes.title import TitleScene
 
@@ -257,12 +259,18 @@ def run_window(args) -> int:
     debug.visible = ctx.settings.show_fps
     step = FixedStep()
     clock = pygame.time.Clock()
+    presenter = Presenter()          # menus present only when their picture changes
+    warmer = Warmer()                # rehearsals of the next scenes, in the menus' idle time
+    idle_ticks = 0
     previous = time.perf_counter()
     scenes_loaded = False
     while not ctx.quit_requested and len(ctx.stack):
         now = time.perf_counter()
         frame_seconds, previous = now - previous, now
         for event in pygame.event.get():
+            presenter.handle_event(event)
+            if event.type in INPUT_EVENTS:
+                idle_ticks = 0
             if event.type == pygame.QUIT:
                 ctx.quit()
             elif event.type == pygame.KEYDOWN and event.key == pygame.K_F3:
@@ -274,12 +282,15 @@ def run_window(args) -> int:
         steps = step.advance(frame_seconds)
         for _ in range(steps):
             tick(ctx)
+        idle_ticks += steps
         tick_ms = (time.perf_counter() - work_start) * 1000 / steps if steps else None
-        draw(ctx, screen, step.alpha)
-        if debug.visible or ctx.settings.show_fps:
-            debug.draw(screen, ctx.ui)
-        debug.record(frame_seconds, tick_ms, (time.perf_counter() - work_start) * 1000)
-        pygame.display.flip()
+        shown = presenter.needed(ctx, (id(screen), debug.visible or ctx.settings.show_fps))
+        if shown:
+            draw(ctx, screen, step.alpha)
+            if debug.visible or ctx.settings.show_fps:
+                debug.draw(screen, ctx.ui)
+            debug.record(frame_seconds, tick_ms, (time.perf_counter() - work_start) * 1000)
+            pygame.display.flip()
         if not scenes_loaded:
             # Every scene module is imported only once the title is on screen: about 0.2 s the
             # player no longer waits for. Anything that needs one earlier (the attract factory,
@@ -288,8 +299,11 @@ def run_window(args) -> int:
             registry.load_scene_modules()
             for problem in registry.load_problems():
                 ctx.toast(problem, seconds=8)
+            from game.scenes import warmup
+            warmup.queue_rehearsals(warmer, ctx)
             previous = time.perf_counter()   # the imports are not a slow frame to catch up on
-        if not vsync:
-            clock.tick(120)  # no vsync: do not spin a core at thousands of frames
+        elif warmer.pending and warmup.may_warm(ctx, idle_ticks):
+            warmer.run_one()                 # after the present: it delays no changed picture
+        pace(clock, shown, vsync)
     pygame.quit()
     return 0
