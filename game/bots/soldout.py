@@ -44,7 +44,7 @@ class SoldOutBot(WalkingMixin):
         self.ts = sim.level.tile_size
         close, loose = lookalikes(sim.catalogue)
         self.close, self.loose = close, loose
-        self.garment = {i: it.garment for i, it in sim.catalogue.items.items()}
+        self.garment = garments(sim.catalogue)
         self.cooldown = 0
         self.move: Command = IDLE
         self.presses = 0          # button presses sent (for the rejection rate)
@@ -575,6 +575,19 @@ def _on_floor(sim: "MallSim", pile: int | None) -> tuple[int, int] | None:
     if spot is None or pile in sim.round.held.values():
         return None
     return spot
+
+
+_GARMENTS: dict[int, tuple[object, dict[str, str]]] = {}
+
+
+def garments(catalogue) -> dict[str, str]:
+    """Item -> garment, built once per catalogue object (shared: never changed)."""
+    found = _GARMENTS.get(id(catalogue))
+    if found is None or found[0] is not catalogue:
+        if len(_GARMENTS) >= 16:
+            _GARMENTS.clear()
+        found = _GARMENTS[id(catalogue)] = (catalogue, {i: it.garment for i, it in catalogue.items.items()})
+    return found[1]
 
 
 _LOOKALIKES: dict[tuple, tuple[dict[str, list[str]], dict[str, list[str]]]] = {}

@@ -310,7 +310,9 @@ class MallScene(Scene):
     # ------------------------------------------------------------------ drawing
     def _build_static(self) -> None:
         """The background that never changes: backdrop, the scaled level, the panel frames."""
-        surf = pygame.Surface(SCREEN)
+        display = pygame.display.get_surface()
+        # Made in the display's own format: no full-screen convert() copy in the first frame.
+        surf = pygame.Surface(SCREEN, 0, display) if display is not None else pygame.Surface(SCREEN)
         surf.blit(self.ctx.ui.background(SCREEN), (0, 0))
         self.map_surface = level_surface(self.level, self.layout.scale)
         rect = self.layout.map_rect
@@ -318,7 +320,7 @@ class MallScene(Scene):
         surf.blit(self.map_surface, rect)
         if self.hud is not None:
             self.hud.draw_frames(surf)
-        self.static = surf.convert() if pygame.display.get_surface() is not None else surf
+        self.static = surf
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         if self.error or self.sim is None:

@@ -11,6 +11,7 @@ saved. Each rehearsal is a generator: the warmer runs one step per idle frame.
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from typing import TYPE_CHECKING, Callable, Iterator
 
@@ -62,7 +63,54 @@ def _spec(game: str, players: int, mode: str) -> MatchSpec:
 
 def _draw(rctx: "Context", surface: pygame.Surface) -> None:
     rctx.stack.apply()
-    rctx.stack.draw(surface, 0.0)
+    with _noting_clothing():
+        rctx.stack.draw(surface, 0.0)
+
+
+# What the rehearsals drew clothing at: (size, colour-blind) of items, and the shape of objective
+# cards. The real match deals other cards, so every item and objective is drawn at those too.
+_ITEM_SIZES: set[tuple[int, bool]] = set()
+_OBJECTIVE_KEYS: set[tuple] = set()
+
+
+@contextlib.contextmanager
+def _noting_clothing() -> Iterator[None]:
+    """Note the clothing art a rehearsal draws (the art module's own cache functions, wrapped
+    for the length of one off-screen draw)."""
+    from game.render import clothing
+    item, objective = clothing._item, clothing._objective_cached
+
+    def noted_item(garment, colour, pattern, size, colourblind):
+        _ITEM_SIZES.add((size, colourblind))
+        return item(garment, colour, pattern, size, colourblind)
+
+    def noted_objective(looks, bags, size, filled, marks, colourblind, title):
+        _OBJECTIVE_KEYS.add((len(looks), size, filled, marks, colourblind, title))
+        return objective(looks, bags, size, filled, marks, colourblind, title)
+
+    clothing._item, clothing._objective_cached = noted_item, noted_objective
+    try:
+        yield
+    finally:
+        clothing._item, clothing._objective_cached = item, objective
+
+
+def rehearse_catalogue(chunk: int = 12) -> Iterator[None]:
+    """Every item and objective card at every size a rehearsal drew one at, a few per step."""
+    from game.render.clothing import item_art, objective_art
+    cat = preload.soldout_catalogue()
+    items = list(cat.items.values())
+    for size, colourblind in sorted(_ITEM_SIZES):
+        for start in range(0, len(items), chunk):
+            for item in items[start:start + chunk]:
+                item_art(item, size, colourblind, cat)
+            yield
+    for count, size, filled, marks, colourblind, title in sorted(_OBJECTIVE_KEYS, key=repr):
+        for objective in cat.objectives.values():
+            if len(objective.items) == count:
+                objective_art(objective, cat, size, filled=filled or None, marks=marks or None,
+                              colourblind=colourblind, title=title)
+        yield
 
 
 def rehearse_mall(ctx: "Context", players: int, mode: str) -> Iterator[None]:
@@ -76,8 +124,18 @@ def rehearse_mall(ctx: "Context", players: int, mode: str) -> Iterator[None]:
     preload.soldout_catalogue()
     preload.soldout_tuning()
     yield
-    level_surface(level, compute_layout(level.pixel_size, players).scale)
+    layout = compute_layout(level.pixel_size, players)
+    level_surface(level, layout.scale)
     yield
+    # The cards the scene renders as it is built (MallScene._prewarm), a few per step.
+    from game.render.clothing import item_card
+    cat = preload.soldout_catalogue()
+    items = list(cat.items.values())
+    for size in sorted({p.viewer.size for p in layout.panels}):
+        for start in range(0, len(items), 12):
+            for item in items[start:start + 12]:
+                item_card(item, size, colourblind=ctx.settings.colourblind, colours=cat)
+            yield
     rctx = rehearsal_context(ctx)
     surface = pygame.Surface(ctx.screen_size)
     if not registry.start_game(rctx, _spec("soldout", players, mode)):
@@ -158,11 +216,13 @@ def queue_rehearsals(warmer: Warmer, ctx: "Context") -> None:
     for players in SEAT_COUNTS:
         warmer.add(f"mall {players} rush", _stepper(lambda p=players: rehearse_mall(ctx, p, "rush")))
         warmer.add(f"table {players}", _stepper(lambda p=players: rehearse_table(ctx, p)))
+    warmer.add("catalogue", _stepper(rehearse_catalogue))
     warmer.add("attract", _stepper(lambda: rehearse_attract(ctx)))
     warmer.add("mall choose", _stepper(lambda: rehearse_mall(ctx, 4, "choose")))
     for mode in ("memory", "tidy"):
         for players in SEAT_COUNTS:
             warmer.add(f"mall {players} {mode}", _stepper(lambda p=players, m=mode: rehearse_mall(ctx, p, m)))
+    warmer.add("catalogue again", _stepper(rehearse_catalogue))   # sizes only those modes draw
 
 
 def may_warm(ctx: "Context", idle_ticks: int) -> bool:
