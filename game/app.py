@@ -231,7 +231,8 @@ def run_window(args) -> int:
 
     from game.core.debug import DebugOverlay
     from game.core.loop import FixedStep
-    from game.core.present import INPUT_EVENTS, Presenter, pace
+    from game.core.present import INPUT_EVENTS, Presenter
+    from game.core import present
     from game.core.warm import Warmer
     from game.scenes import registry
     from game.scenes.title import TitleScene
@@ -304,6 +305,6 @@ def run_window(args) -> int:
             previous = time.perf_counter()   # the imports are not a slow frame to catch up on
         elif warmer.pending and warmup.may_warm(ctx, idle_ticks):
             warmer.run_one()                 # after the present: it delays no changed picture
-        pace(clock, shown, vsync)
+        present.pace(clock, shown, vsync)
     pygame.quit()
     return 0

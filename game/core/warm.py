@@ -26,6 +26,7 @@ class Warmer:
         self._jobs: deque[tuple[str, Job]] = deque()
         self._names: set[str] = set()
         self.done: list[tuple[str, float]] = []    # (name, seconds) of every job run, for the bench
+        self._running = 0
 
     def add(self, name: str, job: Job) -> None:
         """Queue `job` unless a job of that name was queued before. A job that returns True has
@@ -36,7 +37,8 @@ class Warmer:
 
     @property
     def pending(self) -> int:
-        return len(self._jobs)
+        """Jobs not finished (one being run counts)."""
+        return len(self._jobs) + self._running
 
     def run_one(self) -> str | None:
         """Run the next job; its name, or None when there is nothing left."""
@@ -45,6 +47,7 @@ class Warmer:
         name, job = self._jobs.popleft()
         start = time.perf_counter()
         again = False
+        self._running = 1                  # pending never reads 0 while a job is still going
         try:
             again = job() is True
         except Exception:  # a warm-up is an optimisation: never let one break the game
@@ -52,6 +55,7 @@ class Warmer:
         self.done.append((name, time.perf_counter() - start))
         if again:
             self._jobs.appendleft((name, job))
+        self._running = 0
         return name
 
     def run_all(self) -> int:

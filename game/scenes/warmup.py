@@ -191,6 +191,23 @@ def rehearse_attract(ctx: "Context") -> Iterator[None]:
     _draw(rctx, pygame.Surface(ctx.screen_size))
 
 
+def rehearse_speedrun(ctx: "Context") -> Iterator[None]:
+    """A speedrun in the mall and at the table, as the speedrun menu starts them (scripted: a
+    demo run saves nothing; empty records: the player's are not read)."""
+    from game.scenes.speedrun_run import SpeedrunRunScene
+    from game.scenes.speedrun_table import SpeedrunTableScene
+    from game.speedrun.categories import load_categories, make_setup
+    from game.speedrun.records import Records
+    for category in load_categories().values():
+        rctx = rehearsal_context(ctx)
+        setup = make_setup(category, "set", seed_index=0)
+        scene_type = SpeedrunTableScene if category.game == "checkout" else SpeedrunRunScene
+        rctx.stack.push(scene_type(rctx, setup, records=Records(), demo=True))
+        yield
+        _draw(rctx, pygame.Surface(ctx.screen_size))
+        yield
+
+
 def _stepper(make: "Callable[[], Iterator[None]]") -> "Callable[[], bool]":
     """A warmer job that runs one step of the generator `make()` per call (True while unfinished)."""
     steps: list[Iterator[None]] = []
@@ -217,6 +234,7 @@ def queue_rehearsals(warmer: Warmer, ctx: "Context") -> None:
         warmer.add(f"mall {players} rush", _stepper(lambda p=players: rehearse_mall(ctx, p, "rush")))
         warmer.add(f"table {players}", _stepper(lambda p=players: rehearse_table(ctx, p)))
     warmer.add("catalogue", _stepper(rehearse_catalogue))
+    warmer.add("speedrun", _stepper(lambda: rehearse_speedrun(ctx)))
     warmer.add("attract", _stepper(lambda: rehearse_attract(ctx)))
     warmer.add("mall choose", _stepper(lambda: rehearse_mall(ctx, 4, "choose")))
     for mode in ("memory", "tidy"):
