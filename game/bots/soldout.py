@@ -87,6 +87,7 @@ class SoldOutBot(WalkingMixin):
         self._open_stamp: tuple | None = None
         self._open: dict[str, int] = {}
         self._wants_stamp: tuple | None = None
+        self._wants_memo: tuple | None = None
         self._wants: dict[str, int] = {}
 
     # ----- deciding -------------------------------------------------------------------
@@ -180,7 +181,16 @@ class SoldOutBot(WalkingMixin):
         return [self.belief.get(c, c) for c in cards]
 
     def _memory_wants(self, sim: "MallSim") -> tuple[set[str], list[str]]:
-        """Exact items still missing, and hazy garments not yet guessed."""
+        """Exact items still missing, and hazy garments not yet guessed. Asked several times in
+        one decision: hands change only between ticks, beliefs only by being added to."""
+        stamp = (sim.tick, id(sim.round), len(self.belief), id(self.list_memory))
+        if self._wants_memo is not None and self._wants_memo[0] == stamp:
+            return self._wants_memo[1]
+        found = self._memory_wants_now(sim)
+        self._wants_memo = (stamp, found)
+        return found
+
+    def _memory_wants_now(self, sim: "MallSim") -> tuple[set[str], list[str]]:
         memo = self.list_memory or ListMemory()
         have = self._hand_beliefs(sim)
         exact = {i for i in memo.exact if i not in have}

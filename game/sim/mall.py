@@ -50,6 +50,7 @@ _DIAG = 181  # 256 / sqrt(2): a diagonal facing's component, in 1/256ths
 # Buttons as plain ints: IntFlag arithmetic costs microseconds per tick.
 _A, _B, _X, _Y = int(Button.A), int(Button.B), int(Button.X), int(Button.Y)
 _LB, _RB = int(Button.LB), int(Button.RB)
+_NONE = Button.NONE
 
 
 @dataclass(frozen=True, slots=True)
@@ -428,13 +429,17 @@ class MallSim:
             if vx or vy:
                 move_body(grid, b, half)
         separate(grid, self._bodies, half, t.push_num)
+        rnd = self.round
         for av in self.avatars:
             cmd = commands.get(av.seat, IDLE)
+            # Most commands are a stick alone: their buttons are the NONE member itself.
+            if cmd.pressed is _NONE and cmd.held is _NONE and not av.y_ticks:
+                continue
             pressed = int(cmd.pressed)
             held_buttons = int(cmd.held)
             if pressed or held_buttons or av.y_ticks:
                 self._buttons(av, pressed, held_buttons)
-            if self.round.over:
+            if rnd.over:
                 break
         if not self.round.over and self.tick - self.round_tick >= t.limit_ticks:
             self._apply(None, self.round.end_round("time"), "stopped")
