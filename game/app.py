@@ -304,7 +304,7 @@ def run_window(args) -> int:
             warmup.queue_rehearsals(warmer, ctx)
             previous = time.perf_counter()   # the imports are not a slow frame to catch up on
         elif warmer.pending and warmup.may_warm(ctx, idle_ticks):
-            warmer.run_one()                 # after the present: it delays no changed picture
+            warmer.run_for(warmup.STEP_SECONDS)   # after the present: it delays no changed picture
         present.pace(clock, shown, vsync)
     pygame.quit()
     return 0

@@ -144,8 +144,7 @@ def child_frames(frames: int, fullscreen: bool, scenes: list[str] | None, warm: 
 
     from game import app
     from game.bench import skip_howtos
-    from game.core.warm import Warmer
-    from game.scenes import registry, warmup
+    from game.scenes import registry
     from game.scenes.title import TitleScene
 
     pygame.init()
@@ -158,15 +157,19 @@ def child_frames(frames: int, fullscreen: bool, scenes: list[str] | None, warm: 
     app.draw(ctx, screen, 0.0)
     pygame.display.flip()
     registry.load_scene_modules()
-    warmer = Warmer()
+    done: list = []
     warm_cpu = time.process_time()
-    if warm:
+    if warm:                         # "cold": no warm-up (or a tree from before there was one)
+        from game.core.warm import Warmer
+        from game.scenes import warmup
+        warmer = Warmer()
         warmup.queue_rehearsals(warmer, ctx)
         warmer.run_all()             # what the idle title does, a job per idle frame
+        done = warmer.done
     warm_cpu = time.process_time() - warm_cpu
     out: dict = {"window": list(pygame.display.get_window_size()), "driver": pygame.display.get_driver(),
-                 "vsync": vsync, "warm_jobs": len(warmer.done), "warm_cpu_s": round(warm_cpu, 2),
-                 "warm_longest_job_ms": round(max((d for _n, d in warmer.done), default=0) * 1000, 1)}
+                 "vsync": vsync, "warm_jobs": len(done), "warm_cpu_s": round(warm_cpu, 2),
+                 "warm_longest_job_ms": round(max((d for _n, d in done), default=0) * 1000, 1)}
     static = screen.copy()
     wall, cpu = [], []
     for _ in range(max(frames, 120)):
@@ -233,17 +236,23 @@ def child_idle(what: str, seconds: float) -> dict:
     if what == "bare":
         return _bare_window(seconds)
     from game import app
-    from game.scenes import title, warmup
+    from game.scenes import title
+    title.ATTRACT_AFTER_TICKS = 1 << 30          # the title stays the title (no attract demo)
     if what == "still":
         title.ANIMATION_TICKS = 1 << 30          # nothing on the title moves
     captured: list = []
-    real_queue = warmup.queue_rehearsals
+    try:
+        from game.scenes import warmup
+    except ImportError:                          # a tree from before the warm-up: nothing to wait for
+        warmup = None
+    if warmup is not None:
+        real_queue = warmup.queue_rehearsals
 
-    def queue(warmer, ctx) -> None:
-        captured.append(warmer)
-        real_queue(warmer, ctx)
+        def queue(warmer, ctx) -> None:
+            captured.append(warmer)
+            real_queue(warmer, ctx)
 
-    warmup.queue_rehearsals = queue
+        warmup.queue_rehearsals = queue
     flips = [0]
     real_flip = pygame.display.flip
 
@@ -256,7 +265,7 @@ def child_idle(what: str, seconds: float) -> dict:
 
     def watch() -> None:
         deadline = time.monotonic() + 300
-        while (not captured or captured[0].pending) and time.monotonic() < deadline:
+        while warmup is not None and (not captured or captured[0].pending) and time.monotonic() < deadline:
             time.sleep(0.1)
         result["warm_s"] = round(sum(d for _n, d in captured[0].done), 2) if captured else None
         time.sleep(1.0)

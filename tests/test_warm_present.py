@@ -145,3 +145,11 @@ def test_rehearsals_wait_for_an_idle_menu(ctx):
 
 def test_present_module_names_the_input_events():
     assert pygame.KEYDOWN in present.INPUT_EVENTS and pygame.WINDOWEXPOSED not in present.INPUT_EVENTS
+
+
+def test_run_for_stops_after_its_time_but_always_runs_one():
+    warmer = Warmer()
+    for i in range(5):
+        warmer.add(str(i), lambda: None)
+    assert warmer.run_for(0.0) == 1 and warmer.pending == 4
+    assert warmer.run_for(10.0) == 4 and warmer.pending == 0

@@ -58,6 +58,16 @@ class Warmer:
         self._running = 0
         return name
 
+    def run_for(self, seconds: float) -> int:
+        """Run jobs until `seconds` have passed (at least one job); returns how many ran."""
+        end = time.perf_counter() + seconds
+        count = 0
+        while self.run_one() is not None:
+            count += 1
+            if time.perf_counter() >= end:
+                break
+        return count
+
     def run_all(self) -> int:
         """Everything now (the bench and tests); returns how many jobs ran."""
         count = 0

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 # Scenes where the player is choosing, not playing: a rehearsal may run there while idle.
 MENU_SCENES = frozenset({"title", "lobby", "settings", "controls", "speedrun_menu", "speedrun_code"})
 IDLE_TICKS = 30          # half a second without input before a rehearsal step may run
+STEP_SECONDS = 0.008     # rehearsal steps run for up to half a frame at a time
 FORWARD_TICKS = 240      # table ticks played per step on the way to its results (about 15 ms)
 SEAT_COUNTS = (4, 2, 6, 3, 5)   # the likeliest tables first (solo play fills seats with bots)
 
