@@ -454,7 +454,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="frames per match in the memory run (default 3600: a minute of each)")
     parser.add_argument("--big-ticks", type=int, default=3600, help="ticks per big-map match (default 3600)")
     parser.add_argument("--big-runs", type=int, default=3, help="runs of each big-map match (default 3)")
-    parser.add_argument("--matches", type=int, default=12, help="tournament matches timed (default 12)")
+    parser.add_argument("--matches", type=int, default=40, help="tournament matches timed (default 40)")
     parser.add_argument("--idle-seconds", type=float, default=10.0, help="idle CPU window (default 10 s)")
     parser.add_argument("--before", help="an export of an older tree: time its matches too")
     parser.add_argument("--no-xvfb", action="store_true", help="window measures on the dummy driver")

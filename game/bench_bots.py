@@ -62,7 +62,7 @@ def bench_big_map(ticks: int = 3600, runs: int = 3, modes: tuple[str, ...] = ("r
     return out
 
 
-def bench_tournament(matches: int = 12) -> dict:
+def bench_tournament(matches: int = 40) -> dict:
     from game.tournament import default_jobs, run_pairing
     jobs = default_jobs()
     start = time.perf_counter()

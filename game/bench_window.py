@@ -85,26 +85,33 @@ def _pct(values: list[float], q: float) -> float:
 
 # ---------------------------------------------------------------- child: frames
 def _scene_builders():
-    """(name, build(ctx) -> None) in the order a player meets them; each pushes via the stack."""
+    """(name, prepare(ctx) -> change(ctx)) in the order a player meets them. `prepare` is not
+    timed (leaving the last scene, playing a round out before its results); `change` is what
+    the game does in the frame that changes scene, and is timed with that frame."""
     from game.headless import build_spec
     from game.scenes import registry
+    from game.scenes.title import TitleScene
+
+    def back_to_title(ctx) -> None:
+        ctx.stack.clear_to(TitleScene(ctx))
+        ctx.stack.apply()
 
     def shot(name: str):
-        def build(ctx) -> None:
-            made = registry.screenshot(name).factory(ctx, 1)
-            scenes = made if isinstance(made, list) else [made]
-            ctx.stack.clear_to(scenes[0])
-            for scene in scenes[1:]:
-                ctx.stack.push(scene)
-        return build
+        def prepare(ctx):
+            back_to_title(ctx)
+
+            def change(ctx) -> None:
+                made = registry.screenshot(name).factory(ctx, 1)
+                for scene in (made if isinstance(made, list) else [made]):
+                    ctx.stack.push(scene)
+            return change
+        return prepare
 
     def game(kind: str, players: int, mode: str | None):
-        def build(ctx) -> None:
-            from game.scenes.title import TitleScene
-            ctx.stack.clear_to(TitleScene(ctx))
-            ctx.stack.apply()
-            registry.start_game(ctx, build_spec(kind, players, "normal", mode, 2, 5))
-        return build
+        def prepare(ctx):
+            back_to_title(ctx)
+            return lambda ctx: registry.start_game(ctx, build_spec(kind, players, "normal", mode, 2, 5))
+        return prepare
 
     def results(ctx):
         from game.scenes.mall_demo import play_out_round
@@ -120,18 +127,18 @@ def _scene_builders():
         table.fast_forward(lambda sim: sim.over())
         return lambda ctx: ctx.stack.push(CheckoutResultsScene(ctx, table))
 
-    def attract(ctx) -> None:
-        from game.scenes.title import TitleScene
-        ctx.stack.clear_to(TitleScene(ctx))
-        ctx.stack.apply()
-        ctx.stack.push(registry.attract_factory()(ctx))
+    def attract(ctx):
+        back_to_title(ctx)
+        return lambda ctx: ctx.stack.push(registry.attract_factory()(ctx))
 
-    def speedrun(ctx) -> None:
+    def speedrun(ctx):
         from game.scenes.speedrun_run import SpeedrunRunScene
         from game.speedrun.categories import load_categories, make_setup
         from game.speedrun.records import Records
+        back_to_title(ctx)
         setup = make_setup(load_categories()["rush"], "set", seed_index=1)
-        ctx.stack.push(SpeedrunRunScene(ctx, setup, records=Records()))   # as the speedrun menu starts it
+        # As the speedrun menu starts a run (the player's records: none in the bench's folder).
+        return lambda ctx: ctx.stack.push(SpeedrunRunScene(ctx, setup, records=Records()))
 
     return [("title", shot("title")), ("lobby", shot("lobby")), ("mall", game("soldout", 4, "rush")),
             ("results", results), ("mall_6_tidy", game("soldout", 6, "tidy")), ("table", game("checkout", 4, None)),
@@ -206,11 +213,10 @@ def _frame(ctx, screen) -> None:
 
 
 def _scene_frames(ctx, screen, build, frames: int) -> dict:
-    """The change frame (build + tick + draw + present), then steady frames. A builder may
-    return the real build after untimed preparation (playing a round out before its results)."""
-    then = build(ctx) if getattr(build, "__name__", "") in ("results", "checkout_results") else None
+    """The change frame (the change + tick + draw + present), then steady frames."""
+    change = build(ctx)
     start, start_cpu = time.perf_counter(), time.thread_time()
-    (then or build)(ctx)
+    change(ctx)
     ctx.stack.apply()
     _frame(ctx, screen)
     first, first_cpu = time.perf_counter() - start, time.thread_time() - start_cpu

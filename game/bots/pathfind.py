@@ -22,7 +22,7 @@ from typing import Iterable
 
 UNREACHABLE = 1 << 30
 UNBUDGETED_TILES = 2500  # maps up to this size (shipped: 40x18) are searched at once, off any budget
-POPS_PER_TICK = 700      # search steps all bots of a match may take in one tick (1-2 us each)
+POPS_PER_TICK = 450      # search steps all bots of a match may take in one tick (2-4 us each, loaded)
 KEPT_TILE_ENTRIES = 600_000   # single-tile fields kept: about this many tiles' worth (12 to 48 fields)
 _STEPS = ((1, 0, 10), (-1, 0, 10), (0, 1, 10), (0, -1, 10),
           (1, 1, 14), (1, -1, 14), (-1, 1, 14), (-1, -1, 14))

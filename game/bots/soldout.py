@@ -601,10 +601,14 @@ def garments(catalogue) -> dict[str, str]:
 
 
 _LOOKALIKES: dict[tuple, tuple[dict[str, list[str]], dict[str, list[str]]]] = {}
+_LOOKALIKES_BY_ID: dict[int, tuple[object, tuple]] = {}   # the same catalogue object: skip the key
 
 
 def lookalikes(catalogue) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
     """Per item: close look-alikes (same garment, same colour or pattern) and loose ones (same garment)."""
+    known = _LOOKALIKES_BY_ID.get(id(catalogue))
+    if known is not None and known[0] is catalogue:
+        return known[1]
     key = tuple((i, it.garment, it.colour, it.pattern) for i, it in catalogue.items.items())
     found = _LOOKALIKES.get(key)   # keyed by content: every scene loads its own catalogue object
     if found is not None:
@@ -617,6 +621,9 @@ def lookalikes(catalogue) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
                     and (ib.colour == ia.colour or ib.pattern == ia.pattern)]
         loose[a] = [b for b, ib in items.items() if b != a and ib.garment == ia.garment and b not in close[a]]
     _LOOKALIKES[key] = (close, loose)
+    if len(_LOOKALIKES_BY_ID) >= 16:
+        _LOOKALIKES_BY_ID.clear()
+    _LOOKALIKES_BY_ID[id(catalogue)] = (catalogue, (close, loose))
     return close, loose
 
 

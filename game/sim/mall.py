@@ -53,6 +53,9 @@ _LB, _RB = int(Button.LB), int(Button.RB)
 _NONE = Button.NONE
 
 
+_WALKABLE: dict[tuple[bytes, ...], tuple[bytes, ...]] = {}
+
+
 @dataclass(frozen=True, slots=True)
 class Dresser:
     """Tidying Up: a dresser is an objective card (by index in the engine) on a chair."""
@@ -233,8 +236,14 @@ class MallSim:
         return not self.grid.solid(tx, ty)
 
     def walkable_grid(self) -> tuple[bytes, ...]:
-        """Rows of 1 (walkable) / 0 (solid), [row][column]."""
-        return tuple(bytes(1 - c for c in row) for row in self.level.solid)
+        """Rows of 1 (walkable) / 0 (solid), [row][column] (made once per level: every bot asks)."""
+        solid = self.level.solid
+        found = _WALKABLE.get(solid)
+        if found is None:
+            if len(_WALKABLE) >= 8:
+                _WALKABLE.clear()
+            found = _WALKABLE[solid] = tuple(bytes(1 - c for c in row) for row in solid)
+        return found
 
     def rejection(self, seat: int) -> tuple[str, int]:
         """The seat's last refused action: (reason, tick), or ("", -1)."""
