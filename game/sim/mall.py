@@ -358,14 +358,15 @@ class MallSim:
         """Advance one tick. Missing seats are idle."""
         self.events = []
         self.tick += 1
+        phase = self.phase
+        if phase == "playing":
+            self._play(commands)         # notes each body's previous position itself
+            return
         for av in self.avatars:
             b = av.body
             b.prev_x = b.x
             b.prev_y = b.y
-        phase = self.phase
-        if phase == "playing":
-            self._play(commands)
-        elif phase == "countdown":
+        if phase == "countdown":
             if self.tick - self.phase_tick >= self.t.countdown_ticks:
                 self._set_phase("playing")
         elif phase == "study":
@@ -412,9 +413,14 @@ class MallSim:
         grid, half = self.grid, t.half
         accel, friction = t.accel, t.friction
         full = _STICK_MAX * _STICK_MAX
+        buttons = []                     # avatars with a button down or Y held: most ticks none
         for av in self.avatars:
             cmd = commands.get(av.seat, IDLE)
             b = av.body
+            b.prev_x = b.x
+            b.prev_y = b.y
+            if cmd.pressed is not _NONE or cmd.held is not _NONE or av.y_ticks:
+                buttons.append((av, cmd))
             dx, dy = cmd.dx, cmd.dy
             if dx or dy:
                 top = t.carry_top if av.player in held else t.top
@@ -439,11 +445,7 @@ class MallSim:
                 move_body(grid, b, half)
         separate(grid, self._bodies, half, t.push_num)
         rnd = self.round
-        for av in self.avatars:
-            cmd = commands.get(av.seat, IDLE)
-            # Most commands are a stick alone: their buttons are the NONE member itself.
-            if cmd.pressed is _NONE and cmd.held is _NONE and not av.y_ticks:
-                continue
+        for av, cmd in buttons:          # in seat order, as before; a stick alone needs no pass
             pressed = int(cmd.pressed)
             held_buttons = int(cmd.held)
             if pressed or held_buttons or av.y_ticks:
