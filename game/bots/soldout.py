@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 _A, _B, _X, _Y = Button.A, Button.B, Button.X, Button.Y
 NO_PROGRESS = 60 * 25   # ticks without any successful action = re-plan from scratch
-ARRIVE_PILE = 18        # px from a pile's centre: close enough that it is surely the nearest
+REACH_PILE = 40         # px from a pile's centre where the bot presses A, if it is the nearest pile
 
 
 class SoldOutBot(WalkingMixin):
@@ -338,10 +338,8 @@ class SoldOutBot(WalkingMixin):
         x, y = spot
         av = sim.by_seat[self.seat]
         ax, ay = av.pos
-        if (ax - x) ** 2 + (ay - y) ** 2 <= ARRIVE_PILE * ARRIVE_PILE or \
-                ((ax - x) ** 2 + (ay - y) ** 2 <= 40 * 40 and sim.nearest_pile(self.seat) == pile):
-            if sim.nearest_pile(self.seat) == pile:
-                return self._press(sim, _A, then=self.diff.reaction)
+        if (ax - x) ** 2 + (ay - y) ** 2 <= REACH_PILE * REACH_PILE and sim.nearest_pile(self.seat) == pile:
+            return self._press(sim, _A, then=self.diff.reaction)
         return self._walk(sim, self.nav.field_to(self.nav.index(x, y)), (x, y), 6)
 
     def _choose_pile(self, sim: "MallSim", floor: dict[int, tuple[int, int]]) -> int | None | bool:
