@@ -231,7 +231,6 @@ def run_window(args) -> int:
 
     from game.core.debug import DebugOverlay
     from game.core.loop import FixedStep
-    from game.core.present import INPUT_EVENTS, Presenter
     from game.core import present
     from game.core.warm import Warmer
     from game.scenes import registry
@@ -260,7 +259,7 @@ def run_window(args) -> int:
     debug.visible = ctx.settings.show_fps
     step = FixedStep()
     clock = pygame.time.Clock()
-    presenter = Presenter()          # menus present only when their picture changes
+    presenter = present.Presenter()  # menus present only when their picture changes
     warmer = Warmer()                # rehearsals of the next scenes, in the menus' idle time
     idle_ticks = 0
     previous = time.perf_counter()
@@ -270,7 +269,7 @@ def run_window(args) -> int:
         frame_seconds, previous = now - previous, now
         for event in pygame.event.get():
             presenter.handle_event(event)
-            if event.type in INPUT_EVENTS:
+            if event.type in present.INPUT_EVENTS:
                 idle_ticks = 0
             if event.type == pygame.QUIT:
                 ctx.quit()
@@ -285,10 +284,11 @@ def run_window(args) -> int:
             tick(ctx)
         idle_ticks += steps
         tick_ms = (time.perf_counter() - work_start) * 1000 / steps if steps else None
-        shown = presenter.needed(ctx, (id(screen), debug.visible or ctx.settings.show_fps))
+        overlay = debug.visible or ctx.settings.show_fps     # its numbers change every frame
+        shown = presenter.needed(ctx, None if overlay else id(screen))
         if shown:
             draw(ctx, screen, step.alpha)
-            if debug.visible or ctx.settings.show_fps:
+            if overlay:
                 debug.draw(screen, ctx.ui)
             debug.record(frame_seconds, tick_ms, (time.perf_counter() - work_start) * 1000)
             pygame.display.flip()

@@ -153,3 +153,12 @@ def test_run_for_stops_after_its_time_but_always_runs_one():
         warmer.add(str(i), lambda: None)
     assert warmer.run_for(0.0) == 1 and warmer.pending == 4
     assert warmer.run_for(10.0) == 4 and warmer.pending == 0
+
+
+def test_the_fps_overlay_presents_every_frame_even_over_a_still_picture(ctx):
+    ctx.stack.push(_Static(ctx))
+    ctx.stack.apply()
+    presenter = Presenter()
+    assert presenter.needed(ctx, None) and presenter.needed(ctx, None)
+    assert presenter.needed(ctx, 1) and not presenter.needed(ctx, 1)
+    assert presenter.needed(ctx, 2)                  # a new screen surface (fullscreen toggled)

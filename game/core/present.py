@@ -31,8 +31,9 @@ INPUT_EVENTS = frozenset(getattr(pygame, name) for name in (
 
 
 def picture_key(ctx: "Context", extra: Hashable = ()) -> Hashable | None:
-    """What this frame's picture depends on, or None when that is unknown (draw it)."""
-    if ctx.toasts.items:
+    """What this frame's picture depends on, or None when that is unknown (draw it). `extra`:
+    what the window adds (the screen surface); None when it draws something moving on top."""
+    if ctx.toasts.items or extra is None:
         return None
     scenes = ctx.stack.scenes
     start = 0
