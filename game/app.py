@@ -264,6 +264,8 @@ def run_window(args) -> int:
 
     from game.core.debug import DebugOverlay
     from game.core.loop import FixedStep
+    from game.core import present
+    from game.core.warm import Warmer
     from game.scenes import registry
     from game.scenes.title import TitleScene
 
@@ -291,12 +293,18 @@ def run_window(args) -> int:
     debug.visible = ctx.settings.show_fps
     step = FixedStep()
     clock = pygame.time.Clock()
+    presenter = present.Presenter()  # menus present only when their picture changes
+    warmer = Warmer()                # rehearsals of the next scenes, in the menus' idle time
+    idle_ticks = 0
     previous = time.perf_counter()
     scenes_loaded = False
     while not ctx.quit_requested and len(ctx.stack):
         now = time.perf_counter()
         frame_seconds, previous = now - previous, now
         for event in pygame.event.get():
+            presenter.handle_event(event)
+            if event.type in present.INPUT_EVENTS:
+                idle_ticks = 0
             if event.type == pygame.QUIT:
                 ctx.quit()
             elif event.type == pygame.KEYDOWN and event.key == pygame.K_F3:
@@ -308,12 +316,16 @@ def run_window(args) -> int:
         steps = step.advance(frame_seconds)
         for _ in range(steps):
             tick(ctx)
+        idle_ticks += steps
         tick_ms = (time.perf_counter() - work_start) * 1000 / steps if steps else None
-        draw(ctx, screen, step.alpha)
-        if debug.visible or ctx.settings.show_fps:
-            debug.draw(screen, ctx.ui)
-        debug.record(frame_seconds, tick_ms, (time.perf_counter() - work_start) * 1000)
-        pygame.display.flip()
+        overlay = debug.visible or ctx.settings.show_fps     # its numbers change every frame
+        shown = presenter.needed(ctx, None if overlay else id(screen))
+        if shown:
+            draw(ctx, screen, step.alpha)
+            if overlay:
+                debug.draw(screen, ctx.ui)
+            debug.record(frame_seconds, tick_ms, (time.perf_counter() - work_start) * 1000)
+            pygame.display.flip()
         if not scenes_loaded and os.environ.get(FIRST_FRAME_ONLY):
             print(f"FIRST {time.time()}", flush=True)   # tools/startup_time.py measures start-up so
             break
@@ -325,8 +337,11 @@ def run_window(args) -> int:
             registry.load_scene_modules()
             for problem in registry.load_problems():
                 ctx.toast(problem, seconds=8)
+            from game.scenes import warmup
+            warmup.queue_rehearsals(warmer, ctx)
             previous = time.perf_counter()   # the imports are not a slow frame to catch up on
-        if not vsync:
-            clock.tick(120)  # no vsync: do not spin a core at thousands of frames
+        elif warmer.pending and warmup.may_warm(ctx, idle_ticks):
+            warmer.run_for(warmup.STEP_SECONDS)   # after the present: it delays no changed picture
+        present.pace(clock, shown, vsync)
     pygame.quit()
     return 0

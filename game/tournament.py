@@ -10,13 +10,18 @@ which stays inside 0..1 and behaves at rates near 0 or 1.
 Each game plugs in a play function `play(spec: MatchSpec) -> dict` (DESIGN.md's
 headless JSON, `winners` a list of seats): Sold Out! plays through the mall
 simulation, Check Out! through the dice table simulation.
+
+Matches are independent and seeded, so they run on every core (one process
+pool for the whole tournament) and give exactly the serial results: outcomes
+are collected in match order whichever process finished first.
 """
 from __future__ import annotations
 
 import importlib
 import math
+import os
 import sys
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Callable, Sequence, TextIO
 
@@ -117,15 +122,31 @@ def _one(job: tuple[str, str, str, str, int, bool], play: PlayFn | None = None) 
     return "win" if high_seat in winners else "loss"
 
 
+def default_jobs() -> int:
+    """Worker processes for a tournament: one per core."""
+    return max(1, os.cpu_count() or 1)
+
+
+def _map(fn: Callable, work: list, jobs: int, pool: Executor | None, play: PlayFn | None) -> list:
+    """fn over work in order: in `pool` (or a new one for `jobs` > 1), or here for a custom `play`."""
+    if play is not None or (pool is None and jobs <= 1) or len(work) < 2:
+        return [fn(job, play) for job in work]
+    if pool is not None:
+        return list(pool.map(fn, work, chunksize=_chunk(len(work), jobs)))
+    with ProcessPoolExecutor(max_workers=jobs) as own:
+        return list(own.map(fn, work, chunksize=_chunk(len(work), jobs)))
+
+
+def _chunk(n: int, jobs: int) -> int:
+    """Big enough to save round trips, small enough that every worker gets several chunks."""
+    return max(1, min(4, n // (4 * max(1, jobs))))
+
+
 def run_pairing(game: str, mode: str, low: str, high: str, matches: int, seed: int,
-                jobs: int = 1, play: PlayFn | None = None) -> Pairing:
+                jobs: int = 1, play: PlayFn | None = None, pool: Executor | None = None) -> Pairing:
     """`matches` games of `high` against `low`. A custom `play` runs in this process (jobs ignored)."""
     work = [(game, mode, low, high, seed + i // 2, i % 2 == 1) for i in range(matches)]
-    if jobs > 1 and play is None:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            outcomes = list(pool.map(_one, work, chunksize=4))
-    else:
-        outcomes = [_one(job, play) for job in work]
+    outcomes = _map(_one, work, jobs, pool, play)
     return Pairing(game, mode, low, high, matches, outcomes.count("win"), outcomes.count("tie"),
                    outcomes.count("loss"))
 
@@ -133,17 +154,20 @@ def run_pairing(game: str, mode: str, low: str, high: str, matches: int, seed: i
 def run_tournament(game: str, modes: Sequence[str] | None = None, matches: int = 40, seed: int = 1,
                    levels: Sequence[str] = DIFFICULTIES, jobs: int = 1,
                    progress: Callable[[Pairing], None] | None = None,
-                   play: PlayFn | None = None) -> list[Pairing]:
+                   play: PlayFn | None = None, pool: Executor | None = None) -> list[Pairing]:
     """Neighbouring levels head to head in every mode; one Pairing per (mode, level pair).
 
     `play` plugs in any game's play function (default: the game's headless runner)."""
     if play is None:
         play_function(game)  # fail early, with one line, if the game cannot play headless
     modes = list(modes or game_modes(game))
+    if pool is None and jobs > 1 and play is None:
+        with ProcessPoolExecutor(max_workers=jobs) as own:
+            return run_tournament(game, modes, matches, seed, levels, jobs, progress, play, own)
     results = []
     for mode in modes:
         for low, high in zip(levels, levels[1:]):
-            pairing = run_pairing(game, mode, low, high, matches, seed, jobs, play)
+            pairing = run_pairing(game, mode, low, high, matches, seed, jobs, play, pool)
             results.append(pairing)
             if progress is not None:
                 progress(pairing)
@@ -180,15 +204,11 @@ def _field_one(job: tuple[str, str, tuple[str, ...], int], play: PlayFn | None =
 
 
 def run_field(game: str, mode: str, matches: int, seed: int, levels: Sequence[str] = DIFFICULTIES,
-              jobs: int = 1, play: PlayFn | None = None) -> list[FieldRow]:
+              jobs: int = 1, play: PlayFn | None = None, pool: Executor | None = None) -> list[FieldRow]:
     """One bot per level in every match; the seats rotate each match so no level keeps a spawn."""
     n = len(levels)
     work = [(game, mode, tuple(levels[(i + k) % n] for k in range(n)), seed + i // n) for i in range(matches)]
-    if jobs > 1 and play is None:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            shares = list(pool.map(_field_one, work, chunksize=4))
-    else:
-        shares = [_field_one(job, play) for job in work]
+    shares = _map(_field_one, work, jobs, pool, play)
     return [FieldRow(game, mode, level, matches, sum(s[level] for s in shares)) for level in levels]
 
 
@@ -210,15 +230,30 @@ def format_row(p: Pairing) -> str:
             f"  [{lo:.2f}, {hi:.2f}]    {'clear' if p.clear else 'NOT CLEAR'}")
 
 
-def run_cli(game: str, mode: str | None, matches: int, seed: int, out: TextIO, jobs: int = 1) -> int:
-    """`main.py --tournament`: print the table as it is played. Exit 0 (2: the game cannot play headless)."""
+def run_cli(game: str, mode: str | None, matches: int, seed: int, out: TextIO, jobs: int | None = None) -> int:
+    """`main.py --tournament`: print the table as it is played, on every core unless `jobs` says
+    otherwise. Exit 0 (2: the game cannot play headless)."""
+    jobs = default_jobs() if jobs is None else jobs
+    if jobs > 1:
+        try:
+            play_function(game)
+        except TournamentError:
+            jobs = 1          # reported below, with one line, before any pool starts
+        else:
+            with ProcessPoolExecutor(max_workers=jobs) as pool:
+                return _run_cli(game, mode, matches, seed, out, jobs, pool)
+    return _run_cli(game, mode, matches, seed, out, jobs, None)
+
+
+def _run_cli(game: str, mode: str | None, matches: int, seed: int, out: TextIO, jobs: int,
+             pool: Executor | None) -> int:
     title = GAME_TITLES.get(game, game)
     print(f"{title} tournament: {matches} matches per pairing, seeds {seed}.., "
           "win rate of the stronger level (a tie counts half)", file=out)
     print(HEADER, file=out)
     try:
         results = run_tournament(game, [mode] if mode else None, matches, seed, jobs=jobs,
-                                 progress=lambda p: print(format_row(p), file=out, flush=True))
+                                 progress=lambda p: print(format_row(p), file=out, flush=True), pool=pool)
     except TournamentError as exc:
         print(f"{program_name()}: {exc}", file=sys.stderr)
         return 2
@@ -229,6 +264,6 @@ def run_cli(game: str, mode: str | None, matches: int, seed: int, out: TextIO, j
           f"(an even share would be {1 / levels:.2f})", file=out)
     print(FIELD_HEADER, file=out)
     for mode in [mode] if mode else game_modes(game):
-        for row in run_field(game, mode, matches, seed, jobs=jobs):
+        for row in run_field(game, mode, matches, seed, jobs=jobs, pool=pool):
             print(format_field_row(row), file=out, flush=True)
     return 0

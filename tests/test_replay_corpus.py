@@ -32,3 +32,24 @@ def test_replay_reaches_recorded_state(replay: Path):
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout.strip().splitlines()[-1])
     assert {key: result[key] for key in expected} == expected
+
+
+def _headless_args(header: dict) -> list[str]:
+    """The command line that recorded a corpus replay, read back from its header."""
+    args = ["--headless", "--game", header["game"], "--bots", str(len(header["seats"])), "--seed", str(header["seed"])]
+    if header["game"] == "soldout":
+        args += ["--mode", header["mode"], "--rounds", str(header["rounds"])] + (["--teams"] if header["teams"] else [])
+    return args
+
+
+@pytest.mark.parametrize("replay", REPLAYS, ids=[path.stem for path in REPLAYS])
+def test_bots_play_the_recorded_match_again(replay: Path):
+    """Bots given the same seed make the same choices: a change to how bots think (a faster search,
+    a narrower view) that alters a decision fails here, where the replays alone cannot see it."""
+    header = json.loads(replay.read_text(encoding="utf-8").split("\n", 1)[0].split(" ", 2)[2])
+    expected = json.loads(replay.with_suffix(".expected.json").read_text(encoding="utf-8"))
+    done = subprocess.run([sys.executable, str(ROOT / "main.py"), *_headless_args(header), "--json"],
+                          capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert {key: result[key] for key in expected} == expected

@@ -38,14 +38,20 @@ def test_the_drawn_game_scene_plays_on(game):
 
 def test_benchmark_report_runs_end_to_end(tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", SOLDOUT_USER_DIR=str(tmp_path))
-    proc = subprocess.run([sys.executable, "-m", "game.bench", "--quick", "--scenes", "title,lobby",
-                           "--child-frames", "20"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    proc = subprocess.run([sys.executable, "-m", "game.bench", "--quick", "--no-xvfb", "--scenes", "title,lobby,mall",
+                           "--child-frames", "20"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr
     report = json.loads(proc.stdout.strip().splitlines()[-1])
-    for key in ("rtf", "frames", "startup", "restart", "memory", "targets_met"):
+    for key in ("rtf", "big_map", "tournament", "frames", "idle", "startup", "restart", "memory", "verdicts"):
         assert key in report and "error" not in report[key], (key, report.get(key))
     for mode in ("rush", "memory", "tidy", "checkout"):
         assert report["rtf"][mode]["ticks"] > 0 and report["rtf"][mode]["ratio_to_empty_tick"] > 0
-    for size in ("1280x720", "1920x1080"):
-        assert {"title", "lobby", "baseline_static_blit_ms"} <= set(report["frames"][size])
+    assert report["display"]["driver"] == "dummy" and "dummy" in report["display"]["note"]
+    assert {"title", "lobby", "mall", "baseline_static_present_ms"} <= set(report["frames"])
+    assert report["frames"]["mall"]["first_cpu_ms"] > 0 and "skipped" in report["frames_1080p"]
+    assert {"bare", "title", "still"} <= set(report["idle"]) and report["tournament"]["identical"]
     assert report["memory"]["peak_mb"] > report["memory"]["baseline_pygame_display_mb"] > 0
+    figures = [v["figure"] for v in report["verdicts"]]
+    assert all({"value", "baseline", "target", "met"} <= set(v) for v in report["verdicts"])
+    assert any(f.startswith("RTF rush") for f in figures) and any("first frame of mall" in f for f in figures)
+    assert any(f.startswith("idle title") for f in figures) and any("200x200" in f for f in figures)

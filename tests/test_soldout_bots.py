@@ -185,7 +185,7 @@ def test_flow_field_reaches_every_open_tile_of_every_level():
         level = load_level(levels_for_players(players))
         rows = tuple(bytes(1 - c for c in row) for row in level.solid)
         nav = nav_grid(rows, level.tile_size)
-        table = nav.field(nav.tiles_beside(level.table_rect))
+        table = nav.field(nav.tiles_beside(level.table_rect)).finish()
         for x, y in level.spawns + level.pile_spots:
             assert table.dist[nav.index(x, y)] < 1 << 30
 

@@ -110,3 +110,28 @@ def test_main_py_tournament_command_line(tmp_path):
     bad = subprocess.run([sys.executable, "main.py", "--matches", "3"], cwd=root, env=env,
                          capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "--matches only goes with --tournament" in bad.stderr
+
+
+def test_every_core_gives_exactly_the_serial_results():
+    """The process pool changes how fast, never what: same seeds, same outcomes, same order."""
+    for game, mode in (("soldout", "rush"), ("checkout", "standard")):
+        serial = run_pairing(game, mode, "easy", "normal", 4, seed=11, jobs=1)
+        parallel = run_pairing(game, mode, "easy", "normal", 4, seed=11, jobs=2)
+        assert parallel == serial
+    fields = [run_field("soldout", "tidy", 4, seed=3, levels=("easy", "expert"), jobs=jobs) for jobs in (1, 2)]
+    assert fields[0] == fields[1]
+
+
+def test_the_command_line_tournament_uses_every_core(monkeypatch):
+    made = []
+    real = tournament.ProcessPoolExecutor
+
+    def counting(*args, **kwargs):
+        made.append(kwargs.get("max_workers"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(tournament, "ProcessPoolExecutor", counting)
+    monkeypatch.setattr(tournament.os, "cpu_count", lambda: 2)
+    out = io.StringIO()
+    assert tournament.run_cli("checkout", None, 2, 5, out) == 0
+    assert made == [2]      # one pool, one worker per core, for the whole run

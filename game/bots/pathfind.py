@@ -2,33 +2,94 @@
 
 A field answers "which tile next?" from every tile towards a set of goal tiles
 (a pile's tile, the tiles beside the Starting Table, the tiles beside a dresser
-chair). Levels are small (at most ~40x18 tiles) and walls never move, so a
-field costs a couple of milliseconds once and is then cached and shared by
-every bot on that level: steering a walking bot is a list look-up per think.
+chair), and "how far?" from every tile. Fields are cached and shared by every
+bot on that level, and built lazily: `settle(tile)` runs the search only until
+that tile's distance is final, and the next call resumes where it stopped, so
+a bot on a big map pays for the disc it needs, never for the whole map. The
+result of a tile is exactly what a complete build gives (the same heap, popped
+in the same order). `settle` also takes a limit of tiles to pop, so a search on
+a 200x200-tile map is spread over several ticks instead of stalling one.
 
 Moves are 8-way (orthogonal 10, diagonal 14); a diagonal is allowed only when
 both orthogonal neighbours are walkable, so an avatar's box never clips a wall
-corner on the way.
+corner on the way. Moves are symmetric (a move and its reverse cost the same and
+are allowed together), so the field *from* a tile gives the distance *to* it.
 """
 from __future__ import annotations
 
 import heapq
+from array import array
 from typing import Iterable
 
 UNREACHABLE = 1 << 30
+UNBUDGETED_TILES = 2500  # maps up to this size (shipped: 40x18) are searched at once, off any budget
+POPS_PER_TICK = 450      # search steps all bots of a match may take in one tick (about 2 us each)
+KEPT_TILE_ENTRIES = 600_000   # single-tile fields kept: about this many tiles' worth (12 to 48 fields)
+_SHIFT = 16                 # heap entry = distance << 16 | tile (maps hold at most 200x200 tiles)
+_MASK = (1 << _SHIFT) - 1
+_FAR = array("i", [UNREACHABLE])
+_NONE = array("i", [-1])
 _STEPS = ((1, 0, 10), (-1, 0, 10), (0, 1, 10), (0, -1, 10),
           (1, 1, 14), (1, -1, 14), (-1, 1, 14), (-1, -1, 14))
 
 
 class Field:
-    """Distances (10 per tile) to the goal tiles, and each tile's next tile on a shortest path."""
+    """Distances (10 per tile) to the goal tiles, and each tile's next tile on a shortest path.
 
-    __slots__ = ("dist", "next", "goals")
+    Built lazily: read `dist[i]` / `next[i]` only after `settle(i)` said it is final (tiles on
+    the way from i to a goal are then final too: they are nearer)."""
 
-    def __init__(self, dist: list[int], nxt: list[int], goals: tuple[int, ...]) -> None:
+    __slots__ = ("dist", "next", "goals", "_heap", "_links")
+
+    def __init__(self, dist: "array[int] | list[int]", nxt: "array[int] | list[int]", goals: tuple[int, ...],
+                 heap: list[int] | None = None, links: "list[tuple[tuple[int, int], ...]] | None" = None) -> None:
         self.dist = dist
         self.next = nxt
         self.goals = goals
+        self._heap = heap or []
+        self._links = links or []
+
+    @property
+    def complete(self) -> bool:
+        return not self._heap
+
+    def settled(self, i: int) -> bool:
+        """Is tile i's distance final (an unreachable tile only once the search is over)?"""
+        heap = self._heap
+        return not heap or heap[0] >> _SHIFT >= self.dist[i]
+
+    def settle(self, i: int, limit: int = 1 << 62) -> int:
+        """Run the search until tile i is final, popping at most `limit` tiles; returns the pops
+        spent (check `settled(i)` for whether it got there)."""
+        return self._run(i, limit)
+
+    def finish(self) -> "Field":
+        """Complete the whole field (for tests and tools that read every tile)."""
+        self._run(None, 1 << 62)
+        return self
+
+    def _run(self, until: int | None, limit: int) -> int:
+        heap = self._heap
+        dist, nxt, links = self.dist, self.next, self._links
+        stop = UNREACHABLE + 1
+        pops = 0
+        pop, push = heapq.heappop, heapq.heappush
+        mask = _MASK
+        # Heap entries are (distance << _SHIFT) | tile: plain ints order exactly as the
+        # (distance, tile) pairs would, compare faster and give the garbage collector nothing.
+        while heap and heap[0] >> _SHIFT < (stop if until is None else dist[until]) and pops < limit:
+            entry = pop(heap)
+            d, k = entry >> _SHIFT, entry & mask
+            pops += 1
+            if d > dist[k]:
+                continue
+            for j, cost in links[k]:
+                nd = d + cost
+                if nd < dist[j]:
+                    dist[j] = nd
+                    nxt[j] = k      # from j, step towards k
+                    push(heap, nd << _SHIFT | j)
+        return pops
 
 
 class NavGrid:
@@ -42,6 +103,38 @@ class NavGrid:
         self._fields: dict[tuple[int, ...], Field] = {}
         self._to_tile: dict[int, Field] = {}
         self._neighbours = [self._links(i) for i in range(self.w * self.h)]
+        self._budget_tick = -1
+        self._budget_left = 0
+        self.budgeted = self.w * self.h > UNBUDGETED_TILES
+        self.kept_fields = max(12, min(48, KEPT_TILE_ENTRIES // max(1, self.w * self.h)))
+
+    def for_match(self) -> "NavGrid":
+        """The grid one match's bots use. A small map (every shipped level) is searched at once,
+        never on a budget, so its fields are safely shared by every match in the process. A big
+        map gets its own caches and search budget: what a bot waits for then depends on that
+        match alone, never on what ran before it in the process."""
+        if not self.budgeted:
+            return self
+        twin = object.__new__(NavGrid)
+        twin.__dict__.update(self.__dict__)
+        twin._fields, twin._to_tile = {}, {}
+        twin._budget_tick, twin._budget_left = -1, 0
+        return twin
+
+    def reach(self, field: Field, tile: int, tick: int) -> bool:
+        """Settle `tile` in `field` within this tick's search budget (shared by every bot of the
+        match: the budget keeps a tick on a 200x200-tile map within 2 ms). False = not yet:
+        the bot thinks on and asks again next tick."""
+        if field.settled(tile):
+            return True
+        if not self.budgeted:
+            field.settle(tile)
+            return True
+        if tick != self._budget_tick:
+            self._budget_tick, self._budget_left = tick, POPS_PER_TICK
+        if self._budget_left > 0:
+            self._budget_left -= field.settle(tile, self._budget_left)
+        return field.settled(tile)
 
     def _links(self, i: int) -> tuple[tuple[int, int], ...]:
         """(neighbour index, cost) for every legal move out of tile i."""
@@ -73,41 +166,38 @@ class NavGrid:
         return 0 <= tx < self.w and 0 <= ty < self.h and self.open[ty * self.w + tx] == 1
 
     def field(self, goals: Iterable[int]) -> Field:
-        """The flow field towards the given goal tile indices (cached)."""
+        """The flow field towards the given goal tile indices (cached; lazy: see Field.settle)."""
         key = tuple(sorted(set(g for g in goals if 0 <= g < len(self.open) and self.open[g])))
         found = self._fields.get(key)
         if found is None:
-            found = self._fields[key] = self._build(key)
+            found = self._fields[key] = self._start(key)
         return found
 
     def field_to(self, tile: int) -> Field:
-        """The flow field towards one tile (the fast path for piles)."""
-        found = self._to_tile.get(tile)
+        """The flow field towards one tile (a pile), which is also the distances from that tile.
+        Piles move all match long: only the most recent fields are kept."""
+        found = self._to_tile.pop(tile, None)
         if found is None:
-            found = self._to_tile[tile] = self.field((tile,))
+            found = self.field((tile,))
+            self._fields.pop(found.goals, None)
+            if len(self._to_tile) >= self.kept_fields:
+                del self._to_tile[next(iter(self._to_tile))]   # the least recently used
+        self._to_tile[tile] = found
         return found
 
-    def _build(self, goals: tuple[int, ...]) -> Field:
+    def _start(self, goals: tuple[int, ...]) -> Field:
         n = self.w * self.h
-        dist = [UNREACHABLE] * n
-        nxt = list(range(n))
+        # Typed arrays, not lists: no int object per tile, so making and dropping a field of a
+        # 200x200 map costs a memset and a free, not 80,000 object allocations.
+        dist = array("i", _FAR) * n
+        nxt = array("i", _NONE) * n      # set for every tile the search reaches (a goal: itself)
         heap = []
         for g in goals:
             dist[g] = 0
-            heap.append((0, g))
+            nxt[g] = g
+            heap.append(g)              # distance 0: the entry is the tile itself
         heapq.heapify(heap)
-        links = self._neighbours
-        while heap:
-            d, i = heapq.heappop(heap)
-            if d > dist[i]:
-                continue
-            for j, cost in links[i]:
-                nd = d + cost
-                if nd < dist[j]:
-                    dist[j] = nd
-                    nxt[j] = i      # from j, step towards i
-                    heapq.heappush(heap, (nd, j))
-        return Field(dist, nxt, goals)
+        return Field(dist, nxt, goals, heap, self._neighbours)
 
     def tiles_beside(self, rect: tuple[int, int, int, int]) -> list[int]:
         """Walkable tiles touching a pixel rect's sides (where to stand to reach a table or chair)."""

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 _A, _B, _X, _Y = Button.A, Button.B, Button.X, Button.Y
 NO_PROGRESS = 60 * 25   # ticks without any successful action = re-plan from scratch
 ARRIVE_PILE = 18        # px from a pile's centre: close enough that it is surely the nearest
+REACH_PILE = 40         # px from a pile's centre where the bot presses A, if it is the nearest pile
 
 
 class SoldOutBot(WalkingMixin):
@@ -43,11 +44,11 @@ class SoldOutBot(WalkingMixin):
         self.seat = seat
         self.diff = difficulty
         self.rng = random.Random(seed)
-        self.nav: NavGrid = nav_grid(view.walkable_grid(), view.tile_size)
+        self.nav: NavGrid = match_nav(view)
         self.ts = view.tile_size
         close, loose = lookalikes(view.catalogue)
         self.close, self.loose = close, loose
-        self.garment = {i: it.garment for i, it in view.catalogue.items.items()}
+        self.garment = garments(view.catalogue)
         self.cooldown = 0
         self.move: Command = IDLE
         self.presses = 0          # button presses sent (for the rejection rate)
@@ -70,6 +71,7 @@ class SoldOutBot(WalkingMixin):
         self.memory = PileMemory(self.diff.pile_memory)
         self.list_memory: ListMemory | None = None
         self.target_pile: int | None = None
+        self._search_from: int | None = None    # big maps: the tile the pile search started from
         self.belief: dict[str, str] = {}       # real card -> the item the bot thinks it is
         self.delivered: list[str] = []         # Rush: items the bot believes it delivered
         self.wrong: set[str] = set()           # cards the assisted table refused: never taken again
@@ -307,7 +309,10 @@ class SoldOutBot(WalkingMixin):
         spot = view.pile_on_floor(pile)
         if spot is None:
             floor = {pid: (x, y) for pid, x, y in view.floor_piles()}
-            pile = self.target_pile = self._choose_pile(view, floor)
+            pile = self._choose_pile(view, floor)
+            if pile is False:
+                return self._wait(view, 1)        # still working out which pile is nearest
+            self.target_pile = pile
             if pile is None:
                 return self._wander(view)
             spot = floor[pile]
@@ -319,20 +324,26 @@ class SoldOutBot(WalkingMixin):
                 return self._press(view, _A, then=self.diff.reaction)
         return self._walk(view, self.nav.field_to(self.nav.index(x, y)), (x, y), 6)
 
-    def _choose_pile(self, view: SeatView, floor: dict[int, tuple[int, int]]) -> int | None:
+    def _choose_pile(self, view: SeatView, floor: dict[int, tuple[int, int]]) -> int | None | bool:
+        """The pile to walk to, None if there is none, or False while still thinking (the search
+        for the distances runs over several ticks on a big map)."""
         if not floor:
             return None
+        dist_of = self._pile_distances(view, floor)
+        if dist_of is None:
+            return False
+        to_table = self._table_field(view) if self.diff.strategy >= 3 and modes.delivers_to_table(view.mode) else None
+        tiles = {pid: self.nav.index(x, y) for pid, (x, y) in floor.items()}
+        if to_table is not None and not all(self.nav.reach(to_table, t, view.tick) for t in tiles.values()):
+            return False
         wanted = self._wanted(view)
         known = {self.memory.where(i) for i in wanted}
-        here = self.nav.index(*view.position())
         scored = []
         fresh = []
-        to_table = self._table_field(view).dist if self.diff.strategy >= 3 and modes.delivers_to_table(view.mode) else None
-        for pid, (x, y) in floor.items():
-            tile = self.nav.index(x, y)
-            dist = self.nav.field_to(tile).dist[here]
+        for pid, tile in tiles.items():
+            dist = dist_of[pid]
             if to_table is not None:
-                dist += to_table[tile] // 2   # a find far from the table costs the walk back too
+                dist += to_table.dist[tile] // 2   # a find far from the table costs the walk back too
             if pid in known:
                 scored.append((dist - 100000, pid))
             elif not self.memory.searched(pid):
@@ -341,13 +352,37 @@ class SoldOutBot(WalkingMixin):
         if not scored:
             self.memory.forget_searched()
             fresh = list(floor)
-            scored = [(self.nav.field_to(self.nav.index(x, y)).dist[here], pid) for pid, (x, y) in floor.items()]
+            scored = [(dist, pid) for pid, dist in dist_of.items()]
         scored.sort()
         if self.diff.strategy == 0 and scored[0][0] >= 0:
             return self.rng.choice(sorted(fresh)) if fresh else scored[0][1]
         if self.diff.strategy == 1 and scored[0][0] >= 0 and len(scored) > 1 and self.rng.random() < 0.3:
             return scored[1][1]  # a normal player does not always spot the nearest
         return scored[0][1]
+
+    def _pile_distances(self, view: SeatView, floor: dict[int, tuple[int, int]]) -> dict[int, int] | None:
+        """Walking distance to every pile on the floor (None: still searching). Moves are symmetric,
+        so both ways below give exactly the same numbers; they differ in what they cost."""
+        nav = self.nav
+        here = nav.index(*view.position())
+        tiles = {pid: nav.index(x, y) for pid, (x, y) in floor.items()}
+        if nav.budgeted:
+            # A big map: one search from the bot reaches every pile (a field per pile would
+            # search the map nine times over).
+            # It starts where the bot stood when it began to think (it may still be sliding).
+            if self._search_from is None:
+                self._search_from = here
+            from_here = nav.field_to(self._search_from)
+            if not all(nav.reach(from_here, tile, view.tick) for tile in tiles.values()):
+                return None
+            self._search_from = None
+            return {pid: from_here.dist[tile] for pid, tile in tiles.items()}
+        # A small map: each pile's field is shared by every bot, kept while the pile stays put,
+        # and is the one the bot then walks by; searched only as far as the bot.
+        fields = {pid: nav.field_to(tile) for pid, tile in tiles.items()}
+        for field in fields.values():
+            nav.reach(field, here, view.tick)
+        return {pid: field.dist[here] for pid, field in fields.items()}
 
     # ----- browsing the held pile ------------------------------------------------------
     def _browse(self, view: SeatView, pile: int) -> Command:
@@ -514,11 +549,38 @@ class SoldOutBot(WalkingMixin):
         return self.rejected / self.presses if self.presses else 0.0
 
 
+def match_nav(view: SeatView) -> NavGrid:
+    """The bots' path finding for one match, shared by its bots (see NavGrid.for_match): on a big
+    map they share one search budget per tick."""
+    shared = view.bot_cache()
+    nav = shared.get("nav")
+    if nav is None:
+        nav = shared["nav"] = nav_grid(view.walkable_grid(), view.tile_size).for_match()
+    return nav
+
+
+_GARMENTS: dict[int, tuple[object, dict[str, str]]] = {}
+
+
+def garments(catalogue: Catalogue) -> dict[str, str]:
+    """Item -> garment, built once per catalogue object (shared: never changed)."""
+    found = _GARMENTS.get(id(catalogue))
+    if found is None or found[0] is not catalogue:
+        if len(_GARMENTS) >= 16:
+            _GARMENTS.clear()
+        found = _GARMENTS[id(catalogue)] = (catalogue, {i: it.garment for i, it in catalogue.items.items()})
+    return found[1]
+
+
 _LOOKALIKES: dict[tuple[Any, ...], tuple[dict[str, list[str]], dict[str, list[str]]]] = {}
+_LOOKALIKES_BY_ID: dict[int, tuple[object, tuple[dict[str, list[str]], dict[str, list[str]]]]] = {}   # the same catalogue object: skip the key
 
 
 def lookalikes(catalogue: Catalogue) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
     """Per item: close look-alikes (same garment, same colour or pattern) and loose ones (same garment)."""
+    known = _LOOKALIKES_BY_ID.get(id(catalogue))
+    if known is not None and known[0] is catalogue:
+        return known[1]
     key = tuple((i, it.garment, it.colour, it.pattern) for i, it in catalogue.items.items())
     found = _LOOKALIKES.get(key)   # keyed by content: every scene loads its own catalogue object
     if found is not None:
@@ -531,6 +593,9 @@ def lookalikes(catalogue: Catalogue) -> tuple[dict[str, list[str]], dict[str, li
                     and (ib.colour == ia.colour or ib.pattern == ia.pattern)]
         loose[a] = [b for b, ib in items.items() if b != a and ib.garment == ia.garment and b not in close[a]]
     _LOOKALIKES[key] = (close, loose)
+    if len(_LOOKALIKES_BY_ID) >= 16:
+        _LOOKALIKES_BY_ID.clear()
+    _LOOKALIKES_BY_ID[id(catalogue)] = (catalogue, (close, loose))
     return close, loose
 
 

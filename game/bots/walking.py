@@ -48,6 +48,8 @@ class WalkingMixin:
             return self.move
         nav = self.nav
         here = nav.index(x, y)
+        if not nav.reach(field, here, view.tick):
+            return self._wait(view, 1)   # stand and think: the way is still being worked out
         if field.dist[here] >= 1 << 30:
             return self._wander(view)
         if field.dist[here] == 0:
@@ -70,7 +72,7 @@ class WalkingMixin:
         if slow and span < 24:
             stick = max(slow, stick * span // 24)
         cx, cy = dx * stick // span, dy * stick // span
-        self.move = command_for(cx, cy, Button.NONE, Button.NONE)
+        self.move = stick_command(cx, cy)
         # Decide again after the reaction time, or sooner if the aim point is close.
         self.cooldown = max(0, min(self.diff.reaction, span // 4) - 1)
         return self.move
@@ -125,6 +127,15 @@ class WalkingMixin:
 
 
 _COMMANDS: dict[tuple[int, int, int, int], Command] = {}
+_STICKS: dict[tuple[int, int], Command] = {}
+
+
+def stick_command(dx: int, dy: int) -> Command:
+    """command_for(dx, dy, NONE, NONE): the stick alone, what a walking bot sends most."""
+    cmd = _STICKS.get((dx, dy))
+    if cmd is None:
+        cmd = _STICKS[(dx, dy)] = command_for(dx, dy, Button.NONE, Button.NONE)
+    return cmd
 
 
 def command_for(dx: int, dy: int, pressed: Button, held: Button) -> Command:

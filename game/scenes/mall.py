@@ -20,11 +20,12 @@ import pygame
 from game.core.scene import Scene
 from game.core.seats import identities as seat_identities
 from game.input.commands import IDLE, Button, Command
+from game import preload
 from game.driver.match_driver import MatchDriver, soldout_bot
-from game.levels import LevelError, load_level, resolve_level
+from game.levels import LevelError, resolve_level
 from game.match import MatchSpec, SeatSpec
 from game.render import widgets
-from game.rules.soldout import CatalogueError, load_catalogue, modes
+from game.rules.soldout import CatalogueError, modes
 from game.scenes import registry
 from game.scenes.pad_feel import Rumbler, draw_mall_find_me
 from game.scenes.common import back_to_lobby, rematch_spec
@@ -74,8 +75,8 @@ class MallScene(Scene):
         self.previews: dict[int, tuple[int, int, bool]] = {}
         self.ending_tick = -1
         try:
-            self.catalogue = load_catalogue()
-            self.level = load_level(resolve_level(spec.level, len(spec.seats)))
+            self.catalogue = preload.soldout_catalogue()   # parsed once per process, not per match
+            self.level = preload.level(resolve_level(spec.level, len(spec.seats)))
         except (LevelError, CatalogueError, OSError) as exc:
             self.error = str(exc)
             return
@@ -96,7 +97,7 @@ class MallScene(Scene):
     # ------------------------------------------------------------------ set-up
     def _begin(self, mode: str) -> None:
         """Create the simulation with its first round in `mode`."""
-        self.sim = MallSim(self.spec, self.level, self.catalogue, self.spec.seed, mode)
+        self.sim = MallSim(self.spec, self.level, self.catalogue, self.spec.seed, mode, preload.soldout_tuning())
         self.view = MapView(self.sim, self.layout, self.identities, self.names,
                             colourblind=self.ctx.settings.colourblind)
         self.hud = Hud(self.sim, self.layout, self.ctx.ui, self.identities, self.names,
@@ -325,18 +326,17 @@ class MallScene(Scene):
     # ------------------------------------------------------------------ drawing
     def _build_static(self) -> None:
         """The background that never changes: backdrop, the scaled level, the panel frames."""
-        from game.render.level_art import render_level
-        surf = pygame.Surface(SCREEN)
+        display = pygame.display.get_surface()
+        # Made in the display's own format: no full-screen convert() copy in the first frame.
+        surf = pygame.Surface(SCREEN, 0, display) if display is not None else pygame.Surface(SCREEN)
         surf.blit(self.ctx.ui.background(SCREEN), (0, 0))
-        self.map_surface = render_level(self.level, self.layout.scale)
-        if pygame.display.get_surface() is not None:
-            self.map_surface = self.map_surface.convert()
+        self.map_surface = level_surface(self.level, self.layout.scale)
         rect = self.layout.map_rect
         pygame.draw.rect(surf, (11, 7, 6), rect.inflate(8, 8).move(0, 4), border_radius=6)
         surf.blit(self.map_surface, rect)
         if self.hud is not None:
             self.hud.draw_frames(surf)
-        self.static = surf.convert() if pygame.display.get_surface() is not None else surf
+        self.static = surf
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         if self.error or self.sim is None:
@@ -390,6 +390,25 @@ def _short_key(label: str) -> str:
 # ---------------------------------------------------------------- registration
 def start_soldout(ctx: "Context", spec: MatchSpec) -> MallScene:
     return MallScene(ctx, spec)
+
+
+_LEVEL_SURFACES: dict[tuple, pygame.Surface] = {}
+
+
+def level_surface(level, scale: float) -> pygame.Surface:
+    """The level drawn at `scale` (about 20 ms), kept for the next match on it: shared, never drawn on."""
+    convert = pygame.display.get_surface() is not None
+    key = (str(level.path), level.width, level.height, level.floor_tiles, level.wall_tiles, scale, convert)
+    found = _LEVEL_SURFACES.get(key)
+    if found is None:
+        from game.render.level_art import render_level
+        found = render_level(level, scale)
+        if convert:
+            found = found.convert()
+        if len(_LEVEL_SURFACES) >= 8:
+            _LEVEL_SURFACES.pop(next(iter(_LEVEL_SURFACES)))
+        _LEVEL_SURFACES[key] = found
+    return found
 
 
 def demo_spec(players: int, mode: str, seed: int, rounds: int = 1) -> MatchSpec:

@@ -187,12 +187,23 @@ class MallOverlays:
                 "stopped": "The mall is closing", "time": "The mall is closing"}.get(sim.round.cause, "")
 
     def _make_stamp(self, text: str) -> pygame.Surface:
-        face = outlined_text(text, 150, (255, 255, 255), INK, width=6)
-        pad = 26
-        card = pygame.Surface((face.get_width() + 2 * pad, face.get_height() + pad), pygame.SRCALPHA)
-        rect = card.get_rect()
-        pygame.draw.rect(card, INK, rect, border_radius=28)
-        pygame.draw.rect(card, STAMP_RED, rect.inflate(-12, -12), border_radius=22)
-        pygame.draw.rect(card, (255, 255, 255), rect.inflate(-28, -28), 5, border_radius=16)
-        card.blit(face, face.get_rect(center=rect.center))
-        return pygame.transform.rotozoom(card, 6, 1.0)
+        stamp = _STAMPS.get(text)        # the same for every match: built once per process
+        if stamp is None:
+            stamp = _STAMPS[text] = _stamp(text)
+        return stamp
+
+
+_STAMPS: dict[str, pygame.Surface] = {}
+
+
+def _stamp(text: str) -> pygame.Surface:
+    """The tilted SOLD OUT! stamp for one ending's text (a rotozoom: 10 ms)."""
+    face = outlined_text(text, 150, (255, 255, 255), INK, width=6)
+    pad = 26
+    card = pygame.Surface((face.get_width() + 2 * pad, face.get_height() + pad), pygame.SRCALPHA)
+    rect = card.get_rect()
+    pygame.draw.rect(card, INK, rect, border_radius=28)
+    pygame.draw.rect(card, STAMP_RED, rect.inflate(-12, -12), border_radius=22)
+    pygame.draw.rect(card, (255, 255, 255), rect.inflate(-28, -28), 5, border_radius=16)
+    card.blit(face, face.get_rect(center=rect.center))
+    return pygame.transform.rotozoom(card, 6, 1.0)

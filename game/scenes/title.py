@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 MENU_TOP = 404     # under the seat badges; the last row ends well clear of the button hints
 MENU_ROW = 58
 ATTRACT_AFTER_TICKS = 60 * 45  # 45 s untouched on the title starts the attract mode (if one is registered)
+ANIMATION_TICKS = 4            # the logo and badges move 15 times a second: the title presents no more often
 
 
 class TitleScene(Scene):
@@ -78,11 +79,15 @@ class TitleScene(Scene):
             return
         self.menu.update(cmd)
 
+    def picture(self) -> tuple:
+        """What the title's picture depends on (the loop presents only when it changes)."""
+        return self.menu.index, self.ctx.tick // ANIMATION_TICKS
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         ui = self.ctx.ui
         w, h = surface.get_size()
         widgets.draw_background(surface, ui)
-        t = self.ctx.tick + alpha
+        t = self.ctx.tick // ANIMATION_TICKS * ANIMATION_TICKS
         bob = math.sin(t / 40) * 6
         # The logo: two stickers, slightly tilted, one per game.
         self._sticker(surface, "SOLD OUT!", ui.colour("accent"), (w // 2 - 150, int(140 + bob)), -4)

@@ -41,7 +41,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from game.input.commands import IDLE, Button, Command
+from game.input.commands import IDLE, STICK_MAX as _STICK_MAX, Button, Command
 from game.levels import Level
 from game.match import MatchSpec
 from game.rules.soldout import Catalogue, Match, Result, Round, RoundResult, modes
@@ -49,13 +49,17 @@ from game.rules.soldout.events import PileCreated, PilePutDown, PileRemoved, Rou
 from game.sim.mall_events import (ACTIONS, MallEvent, MallPhase, PhaseChanged, PileGone, Ready, Rejected,
                                    RoundEnded, Selected, SoldOutCalled)
 from game.sim.mall_view import SeatView
-from game.sim.physics import Body, Grid, approach, move_axis, separate, target_velocity
+from game.sim.physics import Body, Grid, approach, move_axis, move_body, separate, target_velocity
 from game.sim.tuning import FP, Tuning, load_tuning
 
 _DIAG = 181  # 256 / sqrt(2): a diagonal facing's component, in 1/256ths
 # Buttons as plain ints: IntFlag arithmetic costs microseconds per tick.
 _A, _B, _X, _Y = int(Button.A), int(Button.B), int(Button.X), int(Button.Y)
 _LB, _RB = int(Button.LB), int(Button.RB)
+_NONE = Button.NONE
+
+
+_WALKABLE: dict[tuple[bytes, ...], tuple[bytes, ...]] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +146,7 @@ class MallSim:
         self.round: Round
         self.round_serial = 0         # rounds dealt so far (a new round changes it)
         self._views: dict[int, SeatView] = {}
+        self.bot_cache: dict[str, Any] = {}   # the bots' shared path finding (SeatView.bot_cache): never hashed
         first = mode or spec.mode
         self._start_round(first if first in modes.keys() else modes.keys()[0])
 
@@ -170,6 +175,7 @@ class MallSim:
             av.ready = av.bot
             av.reject_reason = ""
             av.reject_tick = -1
+        self._bodies = [av.body for av in self.avatars]   # the pushing pass reads them every tick
         self._set_phase(MallPhase.STUDY if modes.uses_hand(mode) else MallPhase.COUNTDOWN)
 
     def _set_phase(self, phase: MallPhase) -> None:
@@ -248,8 +254,14 @@ class MallSim:
         return view
 
     def walkable_grid(self) -> tuple[bytes, ...]:
-        """Rows of 1 (walkable) / 0 (solid), [row][column]."""
-        return tuple(bytes(1 - c for c in row) for row in self.level.solid)
+        """Rows of 1 (walkable) / 0 (solid), [row][column] (made once per level: every bot asks)."""
+        solid = self.level.solid
+        found = _WALKABLE.get(solid)
+        if found is None:
+            if len(_WALKABLE) >= 8:
+                _WALKABLE.clear()
+            found = _WALKABLE[solid] = tuple(bytes(1 - c for c in row) for row in solid)
+        return found
 
     def rejection(self, seat: int) -> tuple[str, int]:
         """The seat's last refused action: (reason, tick), or ("", -1)."""
@@ -364,14 +376,15 @@ class MallSim:
         """Advance one tick. Missing seats are idle."""
         self.events = []
         self.tick += 1
+        phase = self.phase
+        if phase == MallPhase.PLAYING:
+            self._play(commands)         # notes each body's previous position itself
+            return
         for av in self.avatars:
             b = av.body
             b.prev_x = b.x
             b.prev_y = b.y
-        phase = self.phase
-        if phase == MallPhase.PLAYING:
-            self._play(commands)
-        elif phase == MallPhase.COUNTDOWN:
+        if phase == MallPhase.COUNTDOWN:
             if self.tick - self.phase_tick >= self.t.countdown_ticks:
                 self._set_phase(MallPhase.PLAYING)
         elif phase == MallPhase.STUDY:
@@ -417,12 +430,22 @@ class MallSim:
         held = self.round.held
         grid, half = self.grid, t.half
         accel, friction = t.accel, t.friction
+        full = _STICK_MAX * _STICK_MAX
+        buttons = []                     # avatars with a button down or Y held: most ticks none
         for av in self.avatars:
             cmd = commands.get(av.seat, IDLE)
             b = av.body
+            b.prev_x = b.x
+            b.prev_y = b.y
+            if cmd.pressed is not _NONE or cmd.held is not _NONE or av.y_ticks or av.hand_open:
+                buttons.append((av, cmd))
             dx, dy = cmd.dx, cmd.dy
             if dx or dy:
-                tx, ty = target_velocity(dx, dy, t.carry_top if av.player in held else t.top)
+                top = t.carry_top if av.player in held else t.top
+                if dx * dx + dy * dy <= full:   # target_velocity inlined for the common case
+                    tx, ty = dx * top // _STICK_MAX, dy * top // _STICK_MAX
+                else:
+                    tx, ty = target_velocity(dx, dy, top)
                 b.fx = (dx > 0) - (dx < 0)
                 b.fy = (dy > 0) - (dy < 0)
             else:
@@ -436,19 +459,17 @@ class MallSim:
                 st = accel if ty else friction
                 vy = min(ty, vy + st) if vy < ty else max(ty, vy - st)
                 b.vy = vy
-            if vx and move_axis(grid, b, half, vx, 0):
-                b.vx = 0
-            if vy and move_axis(grid, b, half, 0, vy):
-                b.vy = 0
-        separate(self.grid, [av.body for av in self.avatars], t.half, t.push_num)
-        for av in self.avatars:
-            cmd = commands.get(av.seat, IDLE)
+            if vx or vy:
+                move_body(grid, b, half)
+        separate(grid, self._bodies, half, t.push_num)
+        rnd = self.round
+        for av, cmd in buttons:          # in seat order, as before; a stick alone needs no pass
             pressed = int(cmd.pressed)
             held_buttons = int(cmd.held)
             av.hand_open = bool(held_buttons & (_LB | _RB))
             if pressed or held_buttons or av.y_ticks:
                 self._buttons(av, pressed, held_buttons)
-            if self.round.over:
+            if rnd.over:
                 break
         if not self.round.over and self.tick - self.round_tick >= t.limit_ticks:
             self._apply(None, self.round.end_round("time"), "stopped")

@@ -9,7 +9,7 @@ are public. Every query reads the live simulation; nothing here changes it.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, TYPE_CHECKING
 
 from game.levels import Rect
 from game.rules.soldout import Catalogue, modes
@@ -33,6 +33,11 @@ class SeatView:
     @property
     def tick(self) -> int:
         return self._sim.tick
+
+    def bot_cache(self) -> dict[str, Any]:
+        """A scratch dict the match's bots share (their path finding and its per-tick budget):
+        nothing of the match's state, never hashed."""
+        return self._sim.bot_cache
 
     @property
     def phase(self) -> MallPhase:

@@ -105,6 +105,60 @@ def move_axis(grid: Grid, body: Body, half: int, dx: int, dy: int) -> bool:
     return False
 
 
+def move_body(grid: Grid, b: Body, half: int) -> None:
+    """One tick's move at the body's velocity: x, then y, exactly as two `move_axis` calls (a
+    blocked axis loses its speed), with the cell test inlined. Every walking avatar runs this every
+    tick, and the calls it saves are a tenth of a headless match's time."""
+    u, w, h, c = grid.unit, grid.w, grid.h, grid.cells
+    vx, vy = b.vx, b.vy
+    if vx:
+        nx = b.x + vx
+        x0, x1, y0, y1 = nx - half, nx + half, b.y - half, b.y + half
+        tx0, tx1, ty0, ty1 = x0 // u, (x1 - 1) // u, y0 // u, (y1 - 1) // u
+        if tx0 < 0 or ty0 < 0 or tx1 >= w or ty1 >= h:
+            blocked: bool | int = True
+        elif tx1 - tx0 <= 1 and ty1 - ty0 <= 1:
+            r0, r1 = ty0 * w, ty1 * w
+            blocked = c[r0 + tx0] or c[r0 + tx1] or c[r1 + tx0] or c[r1 + tx1]
+        else:
+            blocked = grid.box_blocked(x0, y0, x1, y1)
+        if blocked:
+            if vx > 0:
+                edge = ((x1 - 1) // u) * u - half
+                if edge <= nx:
+                    b.x = max(b.x, edge)
+            else:
+                edge = (x0 // u + 1) * u + half
+                if edge >= nx:
+                    b.x = min(b.x, edge)
+            b.vx = 0
+        else:
+            b.x = nx
+    if vy:
+        ny = b.y + vy
+        x0, x1, y0, y1 = b.x - half, b.x + half, ny - half, ny + half
+        tx0, tx1, ty0, ty1 = x0 // u, (x1 - 1) // u, y0 // u, (y1 - 1) // u
+        if tx0 < 0 or ty0 < 0 or tx1 >= w or ty1 >= h:
+            blocked = True
+        elif tx1 - tx0 <= 1 and ty1 - ty0 <= 1:
+            r0, r1 = ty0 * w, ty1 * w
+            blocked = c[r0 + tx0] or c[r0 + tx1] or c[r1 + tx0] or c[r1 + tx1]
+        else:
+            blocked = grid.box_blocked(x0, y0, x1, y1)
+        if blocked:
+            if vy > 0:
+                edge = ((y1 - 1) // u) * u - half
+                if edge <= ny:
+                    b.y = max(b.y, edge)
+            else:
+                edge = (y0 // u + 1) * u + half
+                if edge >= ny:
+                    b.y = min(b.y, edge)
+            b.vy = 0
+        else:
+            b.y = ny
+
+
 def separate(grid: Grid, bodies: list[Body], half: int, share: int) -> None:
     """Soft pushing: overlapping avatars each give way by a share of the overlap, walls respected."""
     reach = 2 * half
@@ -114,8 +168,10 @@ def separate(grid: Grid, bodies: list[Body], half: int, share: int) -> None:
         for j in range(i + 1, n):
             b = bodies[j]
             ddx = b.x - a.x
+            if ddx >= reach or ddx <= -reach:
+                continue      # most pairs stop here: far apart along x
             ddy = b.y - a.y
-            if ddx >= reach or -ddx >= reach or ddy >= reach or -ddy >= reach:
+            if ddy >= reach or ddy <= -reach:
                 continue
             d2 = ddx * ddx + ddy * ddy
             if d2 >= reach * reach:

@@ -45,14 +45,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Union
 
-from game import TICK_RATE
+from game import TICK_RATE, preload
 from game.input.commands import IDLE, Button, Command
 from game.match import MatchSpec
 from game.rules.checkout import (BIDDING, BONUS, BONUS_SOLO, CHECKOUT, FRENZY, OVER, ROUND_END,
-                                 Catalogue, CheckoutGame, CheckoutPhase, load_catalogue)
+                                 Catalogue, CheckoutGame, CheckoutPhase)
 from game.sim.table_cursor import Place, grid, move
 from game.sim.table_events import TableEvent, TableStage
-from game.sim.table_tuning import TableTuning, load_table_tuning
+from game.sim.table_tuning import TableTuning
 from game.sim.table_turns import TurnPhases, bargain_places  # noqa: F401 (bargain_places: for the scene and bots)
 
 COUNTDOWN, REVEAL = TableStage.COUNTDOWN, TableStage.REVEAL
@@ -111,8 +111,8 @@ class TableSim(TurnPhases):
     def __init__(self, spec: MatchSpec, catalogue: Catalogue | None = None, seed: int | None = None,
                  tuning: TableTuning | None = None) -> None:
         self.spec = spec
-        self.catalogue = catalogue or load_catalogue()
-        self.tuning = tuning or load_table_tuning()
+        self.catalogue = catalogue or preload.checkout_catalogue()   # parsed once per process
+        self.tuning = tuning or preload.checkout_tuning()
         self.seed = spec.seed if seed is None else seed
         self.game = CheckoutGame(self.catalogue, spec.players, random.Random(self.seed))
         self.n = spec.players

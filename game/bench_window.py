@@ -1,0 +1,398 @@
+"""The window half of the benchmark: what a player sees and feels, measured in a real window.
+
+Each measure runs in a child process (`python -m game.bench_window KIND ...`, one JSON line
+out) so it gets a fresh display and nothing the bench did before: under Xvfb when it is
+installed (software GL: presenting costs what it costs on a laptop without a GPU driver),
+otherwise under SDL's dummy driver, and the report says which. Kinds:
+
+- frames: a scripted session through the game's scenes in the real window (the 1080p run
+  opens the game fullscreen on a 1920x1080 screen: SDL's own SCALED path, as the game
+  does). Each scene: its first frame (built as the real change builds it: the scene's
+  construction, its first tick, draw and present) and 120+ steady frames (tick + draw +
+  display.flip). Before the session the menus' warm-up jobs run, as they do while the
+  title sits idle. Baseline: a bare window presenting a static full-screen picture.
+- idle: CPU share of the title over some seconds once its warm-up jobs are done (as the
+  game runs it: run_window), of the title with nothing moving, and of a bare vsync window
+  presenting the same picture at 60 Hz.
+- startup: process start to the first presented frame through `main.py`'s own path.
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Iterator
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+# ---------------------------------------------------------------- the display the children use
+@contextlib.contextmanager
+def display(use_xvfb: bool = True) -> Iterator[dict]:
+    """Environment for a child: an Xvfb screen (1920x1080) when possible, else the dummy driver.
+    Yields {"env": {...}, "display": "xvfb" | "dummy", "note": why}."""
+    env = {"SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    xvfb = shutil.which("Xvfb") if use_xvfb else None
+    if xvfb is None:
+        note = "Xvfb not installed: dummy video driver, no real present" if use_xvfb else "--no-xvfb: dummy driver"
+        yield {"env": {**env, "SDL_VIDEODRIVER": "dummy"}, "display": "dummy", "note": note}
+        return
+    number = 90 + os.getpid() % 100
+    while Path(f"/tmp/.X11-unix/X{number}").exists() or Path(f"/tmp/.X{number}-lock").exists():
+        number += 1
+    proc = subprocess.Popen([xvfb, f":{number}", "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(100):
+            if Path(f"/tmp/.X11-unix/X{number}").exists():
+                break
+            time.sleep(0.05)
+        yield {"env": {**env, "SDL_VIDEODRIVER": "x11", "DISPLAY": f":{number}"}, "display": "xvfb",
+               "note": "Xvfb 1920x1080, software rendering"}
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def run_child(kind: str, args: list[str], env: dict, timeout: float = 900) -> dict:
+    """Run `python -m game.bench_window KIND ARGS` and return its JSON line."""
+    full = {**os.environ, **env}
+    proc = subprocess.run([sys.executable, "-m", "game.bench_window", kind, *args], cwd=ROOT, env=full,
+                          capture_output=True, text=True, timeout=timeout)
+    lines = [line for line in proc.stdout.splitlines() if line.startswith("{")]
+    if proc.returncode != 0 or not lines:
+        raise RuntimeError(f"{kind} child failed ({proc.returncode}): {proc.stderr.strip().splitlines()[-1:]}")
+    return json.loads(lines[-1])
+
+
+def _pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    return ordered[min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))]
+
+
+# ---------------------------------------------------------------- child: frames
+def _scene_builders():
+    """(name, prepare(ctx) -> change(ctx)) in the order a player meets them. `prepare` is not
+    timed (leaving the last scene, playing a round out before its results); `change` is what
+    the game does in the frame that changes scene, and is timed with that frame."""
+    from game.headless import build_spec
+    from game.scenes import registry
+    from game.scenes.title import TitleScene
+
+    def back_to_title(ctx) -> None:
+        ctx.stack.clear_to(TitleScene(ctx))
+        ctx.stack.apply()
+
+    def shot(name: str):
+        def prepare(ctx):
+            back_to_title(ctx)
+
+            def change(ctx) -> None:
+                made = registry.screenshot(name).factory(ctx, 1)
+                for scene in (made if isinstance(made, list) else [made]):
+                    ctx.stack.push(scene)
+            return change
+        return prepare
+
+    def game(kind: str, players: int, mode: str | None):
+        def prepare(ctx):
+            back_to_title(ctx)
+            return lambda ctx: registry.start_game(ctx, build_spec(kind, players, "normal", mode, 2, 5))
+        return prepare
+
+    def results(ctx):
+        from game.scenes.mall_demo import play_out_round
+        from game.scenes.soldout_results import SoldOutResultsScene
+        mall = ctx.stack.top
+        play_out_round(mall.sim, 1)          # the round, played out before the clock starts
+        mall.results_pushed = True
+        return lambda ctx: ctx.stack.push(SoldOutResultsScene(ctx, mall))
+
+    def checkout_results(ctx):
+        from game.scenes.checkout_results import CheckoutResultsScene
+        table = ctx.stack.top
+        table.fast_forward(lambda sim: sim.over())
+        return lambda ctx: ctx.stack.push(CheckoutResultsScene(ctx, table))
+
+    def attract(ctx):
+        back_to_title(ctx)
+        return lambda ctx: ctx.stack.push(registry.attract_factory()(ctx))
+
+    def speedrun(ctx):
+        from game.scenes.speedrun_run import SpeedrunRunScene
+        from game.speedrun.categories import load_categories, make_setup
+        from game.speedrun.records import Records
+        back_to_title(ctx)
+        setup = make_setup(load_categories()["rush"], "set", seed_index=1)
+        # As the speedrun menu starts a run (the player's records: none in the bench's folder).
+        return lambda ctx: ctx.stack.push(SpeedrunRunScene(ctx, setup, records=Records()))
+
+    return [("title", shot("title")), ("lobby", shot("lobby")), ("mall", game("soldout", 4, "rush")),
+            ("results", results), ("mall_6_tidy", game("soldout", 6, "tidy")), ("table", game("checkout", 4, None)),
+            ("checkout_results", checkout_results), ("attract", attract), ("speedrun_menu", shot("speedrun_menu")),
+            ("speedrun", speedrun)]
+
+
+def child_frames(frames: int, fullscreen: bool, scenes: list[str] | None, warm: bool) -> dict:
+    import pygame
+
+    from game import app
+    from game.bench import skip_howtos
+    from game.scenes import registry
+    from game.scenes.title import TitleScene
+
+    pygame.init()
+    screen, vsync = app.open_display(fullscreen)
+    ctx = app.make_context()
+    skip_howtos()
+    ctx.stack.push(TitleScene(ctx))
+    ctx.stack.apply()
+    app.tick(ctx)
+    app.draw(ctx, screen, 0.0)
+    pygame.display.flip()
+    registry.load_scene_modules()
+    done: list = []
+    warm_cpu = time.process_time()
+    if warm:                         # "cold": no warm-up (or a tree from before there was one)
+        from game.core.warm import Warmer
+        from game.scenes import warmup
+        warmer = Warmer()
+        warmup.queue_rehearsals(warmer, ctx)
+        warmer.run_all()             # what the idle title does, a job per idle frame
+        done = warmer.done
+    warm_cpu = time.process_time() - warm_cpu
+    out: dict = {"window": list(pygame.display.get_window_size()), "driver": pygame.display.get_driver(),
+                 "vsync": vsync, "warm_jobs": len(done), "warm_cpu_s": round(warm_cpu, 2),
+                 "warm_longest_job_ms": round(max((d for _n, d in done), default=0) * 1000, 1)}
+    static = screen.copy()
+    wall, cpu = [], []
+    for _ in range(max(frames, 120)):
+        start, start_cpu = time.perf_counter(), time.thread_time()
+        screen.blit(static, (0, 0))
+        pygame.event.pump()
+        pygame.display.flip()
+        wall.append(time.perf_counter() - start)
+        cpu.append(time.thread_time() - start_cpu)
+    out["baseline_static_present_ms"] = _summary(wall, cpu)
+    for name, build in _scene_builders():
+        if scenes and name not in scenes:
+            continue
+        try:
+            out[name] = _scene_frames(ctx, screen, build, frames)
+        except Exception as exc:  # a broken scene is a finding, not the end of the report
+            out[name] = {"error": f"{type(exc).__name__}: {exc}"}
+    return out
+
+
+def _summary(wall: list[float], cpu: list[float]) -> dict:
+    return {"p50_ms": round(_pct(wall, 50) * 1000, 2), "p99_ms": round(_pct(wall, 99) * 1000, 2),
+            "cpu_p50_ms": round(_pct(cpu, 50) * 1000, 2), "cpu_p99_ms": round(_pct(cpu, 99) * 1000, 2)}
+
+
+def _frame(ctx, screen) -> None:
+    import pygame
+
+    from game import app
+    pygame.event.pump()
+    app.tick(ctx)
+    app.draw(ctx, screen, 0.5)
+    pygame.display.flip()
+
+
+def _scene_frames(ctx, screen, build, frames: int) -> dict:
+    """The change frame (the change + tick + draw + present), then steady frames."""
+    change = build(ctx)
+    start, start_cpu = time.perf_counter(), time.thread_time()
+    change(ctx)
+    ctx.stack.apply()
+    _frame(ctx, screen)
+    first, first_cpu = time.perf_counter() - start, time.thread_time() - start_cpu
+    wall, cpu = [], []
+    for _ in range(frames):
+        start, start_cpu = time.perf_counter(), time.thread_time()
+        _frame(ctx, screen)
+        wall.append(time.perf_counter() - start)
+        cpu.append(time.thread_time() - start_cpu)
+    row = _summary(wall, cpu)
+    p99, cpu99 = _pct(wall, 99), _pct(cpu, 99)
+    row.update({"first_ms": round(first * 1000, 2), "first_cpu_ms": round(first_cpu * 1000, 2),
+                "first_to_p99": round(first / p99, 1) if p99 else None,
+                "first_to_p99_cpu": round(first_cpu / cpu99, 1) if cpu99 else None})
+    return row
+
+
+# ---------------------------------------------------------------- child: idle CPU
+def child_idle(what: str, seconds: float) -> dict:
+    """CPU share (of one core) over `seconds`: the title run by the game's own loop, the same
+    with nothing moving, or a bare window presenting a static picture at 60 Hz."""
+    import pygame
+    if what == "bare":
+        return _bare_window(seconds)
+    from game import app
+    from game.scenes import title
+    title.ATTRACT_AFTER_TICKS = 1 << 30          # the title stays the title (no attract demo)
+    if what == "still":
+        title.ANIMATION_TICKS = 1 << 30          # nothing on the title moves
+    captured: list = []
+    try:
+        from game.scenes import warmup
+    except ImportError:                          # a tree from before the warm-up: nothing to wait for
+        warmup = None
+    if warmup is not None:
+        real_queue = warmup.queue_rehearsals
+
+        def queue(warmer, ctx) -> None:
+            captured.append(warmer)
+            real_queue(warmer, ctx)
+
+        warmup.queue_rehearsals = queue
+    flips = [0]
+    real_flip = pygame.display.flip
+
+    def flip() -> None:
+        flips[0] += 1
+        real_flip()
+
+    pygame.display.flip = flip
+    result: dict = {}
+
+    def watch() -> None:
+        deadline = time.monotonic() + 300
+        while warmup is not None and (not captured or captured[0].pending) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        result["warm_s"] = round(sum(d for _n, d in captured[0].done), 2) if captured else None
+        time.sleep(1.0)
+        start_cpu, start, start_flips = time.process_time(), time.perf_counter(), flips[0]
+        time.sleep(seconds)
+        cpu, wall = time.process_time() - start_cpu, time.perf_counter() - start
+        result.update({"cpu_share": round(cpu / wall, 4), "presents_per_s": round((flips[0] - start_flips) / wall, 1),
+                       "seconds": round(wall, 1)})
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+    threading.Thread(target=watch, daemon=True).start()
+
+    class Args:
+        record = None
+        fullscreen = False
+        replay = None
+
+    app.run_window(Args())
+    result["what"] = what
+    return result
+
+
+def _bare_window(seconds: float) -> dict:
+    import pygame
+
+    from game import app
+    from game.scenes.title import TitleScene
+    pygame.init()
+    screen, vsync = app.open_display(False)
+    ctx = app.make_context()
+    ctx.stack.push(TitleScene(ctx))
+    ctx.stack.apply()
+    app.draw(ctx, screen, 0.0)            # the same picture the title shows
+    picture = screen.copy()
+    clock = pygame.time.Clock()
+    for _ in range(30):
+        pygame.event.get()
+        pygame.display.flip()
+    start_cpu, start, frames = time.process_time(), time.perf_counter(), 0
+    while time.perf_counter() - start < seconds:
+        pygame.event.get()
+        screen.blit(picture, (0, 0))
+        pygame.display.flip()
+        frames += 1
+        clock.tick(60)
+    wall = time.perf_counter() - start
+    return {"what": "bare", "cpu_share": round((time.process_time() - start_cpu) / wall, 4),
+            "presents_per_s": round(frames / wall, 1), "seconds": round(wall, 1), "vsync": vsync}
+
+
+# ---------------------------------------------------------------- start-up
+_FIRST_PRESENT = r"""
+import sys, time, os
+sys.path.insert(0, ROOT)
+os.chdir(ROOT)
+import pygame
+_flip = pygame.display.flip
+def _first():
+    _flip()
+    print("PRESENTED", time.time(), flush=True)
+    os._exit(0)
+pygame.display.flip = _first
+from game.app import main
+sys.exit(main([]))
+"""
+
+_BARE_PRESENT = r"""
+import time
+import pygame
+pygame.init()
+screen = pygame.display.set_mode((1280, 720), pygame.SCALED)
+screen.fill((40, 90, 140))
+pygame.display.flip()
+print("PRESENTED", time.time(), flush=True)
+"""
+
+
+def _until_presented(code: str, env: dict) -> float:
+    full = {**os.environ, **env}
+    start = time.time()
+    proc = subprocess.run([sys.executable, "-c", code.replace("ROOT", repr(str(ROOT)))], cwd=ROOT, env=full,
+                          capture_output=True, text=True, timeout=120)
+    for line in proc.stdout.splitlines():
+        if line.startswith("PRESENTED"):
+            return float(line.split()[1]) - start
+    raise RuntimeError(f"no frame presented ({proc.returncode}): {proc.stderr.strip().splitlines()[-1:]}")
+
+
+def startup(runs: int, env: dict) -> dict:
+    """`main.py` (the real start-up: imports, user files, display, title) to its first present;
+    baselines: `import pygame`, and a bare window's first present. Medians of `runs`."""
+    game = [_until_presented(_FIRST_PRESENT, env) for _ in range(runs)]
+    bare = [_until_presented(_BARE_PRESENT, env) for _ in range(runs)]
+    imports = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "import pygame"], env={**os.environ, **env}, capture_output=True)
+        imports.append(time.perf_counter() - start)
+    first = statistics.median(game)
+    return {"first_present_s": round(first, 3), "runs": [round(x, 3) for x in game],
+            "baseline_bare_window_s": round(statistics.median(bare), 3),
+            "baseline_import_pygame_s": round(statistics.median(imports), 3),
+            "ratio_to_bare_window": round(first / statistics.median(bare), 1)}
+
+
+def main(argv: list[str]) -> int:
+    kind = argv[0]
+    if kind == "frames":
+        frames, fullscreen = int(argv[1]), argv[2] == "fullscreen"
+        scenes = [s for s in argv[3].split(",") if s] if len(argv) > 3 and argv[3] != "-" else None
+        warm = not (len(argv) > 4 and argv[4] == "cold")
+        out = child_frames(frames, fullscreen, scenes, warm)
+    elif kind == "idle":
+        out = child_idle(argv[1], float(argv[2]))
+    else:
+        print(f"unknown kind {kind}", file=sys.stderr)
+        return 2
+    print(json.dumps(out), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    sys.exit(main(sys.argv[1:]))

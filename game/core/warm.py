@@ -1,0 +1,76 @@
+"""Work done ahead, in the idle time of the menus, so no scene pays for it in its first frame.
+
+A `Warmer` holds small named jobs (each a few to a few tens of milliseconds: load a file,
+build a scene off screen and draw it once). The window loop runs them one at a time,
+only while the player is in a menu and has not touched anything for a moment, and only
+after the frame is presented, so a job never delays a picture that changes. Jobs only
+fill caches: running them or not changes nothing but speed. A job that fails is logged
+and dropped (a rehearsal must never take the menus down).
+"""
+from __future__ import annotations
+
+import logging
+import time
+from collections import deque
+from typing import Callable
+
+log = logging.getLogger(__name__)
+
+Job = Callable[[], object]
+
+
+class Warmer:
+    """A queue of warm-up jobs, run in order, each at most once."""
+
+    def __init__(self) -> None:
+        self._jobs: deque[tuple[str, Job]] = deque()
+        self._names: set[str] = set()
+        self.done: list[tuple[str, float]] = []    # (name, seconds) of every job run, for the bench
+        self._running = 0
+
+    def add(self, name: str, job: Job) -> None:
+        """Queue `job` unless a job of that name was queued before. A job that returns True has
+        more to do: it stays first in the queue and runs again next time (one step per idle frame)."""
+        if name not in self._names:
+            self._names.add(name)
+            self._jobs.append((name, job))
+
+    @property
+    def pending(self) -> int:
+        """Jobs not finished (one being run counts)."""
+        return len(self._jobs) + self._running
+
+    def run_one(self) -> str | None:
+        """Run the next job; its name, or None when there is nothing left."""
+        if not self._jobs:
+            return None
+        name, job = self._jobs.popleft()
+        start = time.perf_counter()
+        again = False
+        self._running = 1                  # pending never reads 0 while a job is still going
+        try:
+            again = job() is True
+        except Exception:  # a warm-up is an optimisation: never let one break the game
+            log.exception("warm-up job %s failed", name)
+        self.done.append((name, time.perf_counter() - start))
+        if again:
+            self._jobs.appendleft((name, job))
+        self._running = 0
+        return name
+
+    def run_for(self, seconds: float) -> int:
+        """Run jobs until `seconds` have passed (at least one job); returns how many ran."""
+        end = time.perf_counter() + seconds
+        count = 0
+        while self.run_one() is not None:
+            count += 1
+            if time.perf_counter() >= end:
+                break
+        return count
+
+    def run_all(self) -> int:
+        """Everything now (the bench and tests); returns how many jobs ran."""
+        count = 0
+        while self.run_one() is not None:
+            count += 1
+        return count

@@ -1,0 +1,250 @@
+"""Rehearsals: the scenes a player can reach next, built and drawn once off screen while the
+menus sit idle, so the texts, fonts, clothing and table art and level surfaces they need are
+already in the caches when the real scene is shown (its first frame then costs what a steady
+one does, instead of 10-30x more).
+
+A rehearsal runs against a context of its own: its own scene stack, silent audio, no record
+path, but the game's real UI, settings and input (so the caches it fills are the ones the
+real scenes read: same text cache, same colour-blind choice). It constructs scenes and draws
+them; it never gives them a tick of their own, so nothing is played, chosen, marked seen or
+saved. Each rehearsal is a generator: the warmer runs one step per idle frame.
+"""
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+from typing import TYPE_CHECKING, Callable, Iterator
+
+import pygame
+
+from game import preload
+from game.core.context import Toasts
+from game.core.seats import identities
+from game.core.stack import SceneStack
+from game.core.warm import Warmer
+from game.match import MatchSpec, SeatSpec
+from game.scenes import registry
+
+if TYPE_CHECKING:
+    from game.core.context import Context
+
+# Scenes where the player is choosing, not playing: a rehearsal may run there while idle.
+MENU_SCENES = frozenset({"title", "lobby", "settings", "controls", "speedrun_menu", "speedrun_code"})
+IDLE_TICKS = 30          # half a second without input before a rehearsal step may run
+STEP_SECONDS = 0.008     # rehearsal steps run for up to half a frame at a time
+FORWARD_TICKS = 240      # table ticks played per step on the way to its results (about 15 ms)
+SEAT_COUNTS = (4, 2, 6, 3, 5)   # the likeliest tables first (solo play fills seats with bots)
+
+
+class _Silent:
+    """Audio that plays nothing: rehearsals must not be heard."""
+
+    enabled = False
+
+    def play(self, name: str) -> None:
+        return None
+
+    def __getattr__(self, name: str):
+        return lambda *args, **kwargs: None
+
+
+def rehearsal_context(ctx: "Context") -> "Context":
+    """A context sharing the game's caches (UI, settings, input) but nothing it could change."""
+    return dataclasses.replace(ctx, stack=SceneStack(), audio=_Silent(), seats=[], lobby={},
+                               toasts=Toasts(), bot_takeovers=[], record_path=None, quit_requested=False)
+
+
+def _spec(game: str, players: int, mode: str) -> MatchSpec:
+    ids = identities()
+    seats = tuple(SeatSpec(i, ids[i].name, "human" if i < 2 else "bot", "normal") for i in range(players))
+    if game == "checkout":
+        return MatchSpec("checkout", seats, mode="standard", rounds=4, seed=1)
+    return MatchSpec("soldout", seats, mode=mode, rounds=2, seed=1)
+
+
+def _draw(rctx: "Context", surface: pygame.Surface) -> None:
+    rctx.stack.apply()
+    with _noting_clothing():
+        rctx.stack.draw(surface, 0.0)
+
+
+# What the rehearsals drew clothing at: (size, colour-blind) of items, and the shape of objective
+# cards. The real match deals other cards, so every item and objective is drawn at those too.
+_ITEM_SIZES: set[tuple[int, bool]] = set()
+_OBJECTIVE_KEYS: set[tuple] = set()
+
+
+@contextlib.contextmanager
+def _noting_clothing() -> Iterator[None]:
+    """Note the clothing art a rehearsal draws (the art module's own cache functions, wrapped
+    for the length of one off-screen draw)."""
+    from game.render import clothing
+    item, objective = clothing._item, clothing._objective_cached
+
+    def noted_item(garment, colour, pattern, size, colourblind):
+        _ITEM_SIZES.add((size, colourblind))
+        return item(garment, colour, pattern, size, colourblind)
+
+    def noted_objective(looks, bags, size, filled, marks, colourblind, title):
+        _OBJECTIVE_KEYS.add((len(looks), size, filled, marks, colourblind, title))
+        return objective(looks, bags, size, filled, marks, colourblind, title)
+
+    clothing._item, clothing._objective_cached = noted_item, noted_objective
+    try:
+        yield
+    finally:
+        clothing._item, clothing._objective_cached = item, objective
+
+
+def rehearse_catalogue(chunk: int = 12) -> Iterator[None]:
+    """Every item and objective card at every size a rehearsal drew one at, a few per step."""
+    from game.render.clothing import item_art, objective_art
+    cat = preload.soldout_catalogue()
+    items = list(cat.items.values())
+    for size, colourblind in sorted(_ITEM_SIZES):
+        for start in range(0, len(items), chunk):
+            for item in items[start:start + chunk]:
+                item_art(item, size, colourblind, cat)
+            yield
+    for count, size, filled, marks, colourblind, title in sorted(_OBJECTIVE_KEYS, key=repr):
+        for objective in cat.objectives.values():
+            if len(objective.items) == count:
+                objective_art(objective, cat, size, filled=filled or None, marks=marks or None,
+                              colourblind=colourblind, title=title)
+        yield
+
+
+def rehearse_mall(ctx: "Context", players: int, mode: str) -> Iterator[None]:
+    """The mall as it opens (shutters), as it plays (piles, lists), then the round's results."""
+    from game.scenes.mall_demo import play_out_round
+    from game.scenes.soldout_results import SoldOutResultsScene
+    from game.levels import resolve_level
+    from game.scenes.mall import level_surface
+    from game.scenes.mall_layout import compute_layout
+    level = preload.level(resolve_level(None, players))
+    preload.soldout_catalogue()
+    preload.soldout_tuning()
+    yield
+    layout = compute_layout(level.pixel_size, players)
+    level_surface(level, layout.scale)
+    yield
+    # The cards the scene renders as it is built (MallScene._prewarm), a few per step.
+    from game.render.clothing import item_card
+    cat = preload.soldout_catalogue()
+    items = list(cat.items.values())
+    for size in sorted({p.viewer.size for p in layout.panels}):
+        for start in range(0, len(items), 12):
+            for item in items[start:start + 12]:
+                item_card(item, size, colourblind=ctx.settings.colourblind, colours=cat)
+            yield
+    rctx = rehearsal_context(ctx)
+    surface = pygame.Surface(ctx.screen_size)
+    if not registry.start_game(rctx, _spec("soldout", players, mode)):
+        return
+    yield
+    _draw(rctx, surface)
+    yield
+    mall = rctx.stack.top
+    sim = getattr(mall, "sim", None)
+    if sim is None:
+        return
+    while sim.phase != "playing" and sim.tick < 60 * 40:
+        sim.step({})
+    _draw(rctx, surface)
+    yield
+    play_out_round(sim, 1)
+    yield
+    rctx.stack.push(SoldOutResultsScene(rctx, mall))
+    _draw(rctx, surface)
+
+
+def rehearse_table(ctx: "Context", players: int) -> Iterator[None]:
+    """The dice table as it opens, then the final results."""
+    from game.scenes.checkout_results import CheckoutResultsScene
+    preload.checkout_catalogue()
+    preload.checkout_tuning()
+    yield
+    rctx = rehearsal_context(ctx)
+    surface = pygame.Surface(ctx.screen_size)
+    if not registry.start_game(rctx, _spec("checkout", players, "standard")):
+        return
+    yield
+    _draw(rctx, surface)
+    yield
+    table = rctx.stack.top
+    sim = getattr(table, "sim", None)
+    if sim is None:
+        return
+    while not sim.over() and sim.tick < 60 * 60 * 30:
+        table.fast_forward(lambda sim: sim.over(), limit=sim.tick + FORWARD_TICKS)
+        yield
+    rctx.stack.push(CheckoutResultsScene(rctx, table))
+    _draw(rctx, surface)
+
+
+def rehearse_attract(ctx: "Context") -> Iterator[None]:
+    factory = registry.attract_factory()
+    if factory is None:
+        return
+    rctx = rehearsal_context(ctx)
+    rctx.stack.push(factory(rctx))
+    yield
+    _draw(rctx, pygame.Surface(ctx.screen_size))
+
+
+def rehearse_speedrun(ctx: "Context") -> Iterator[None]:
+    """A speedrun in the mall and at the table, as the speedrun menu starts them (scripted: a
+    demo run saves nothing; empty records: the player's are not read)."""
+    from game.scenes.speedrun_run import SpeedrunRunScene
+    from game.scenes.speedrun_table import SpeedrunTableScene
+    from game.speedrun.categories import load_categories, make_setup
+    from game.speedrun.records import Records
+    for category in load_categories().values():
+        rctx = rehearsal_context(ctx)
+        setup = make_setup(category, "set", seed_index=0)
+        scene_type = SpeedrunTableScene if category.game == "checkout" else SpeedrunRunScene
+        rctx.stack.push(scene_type(rctx, setup, records=Records(), demo=True))
+        yield
+        _draw(rctx, pygame.Surface(ctx.screen_size))
+        yield
+
+
+def _stepper(make: "Callable[[], Iterator[None]]") -> "Callable[[], bool]":
+    """A warmer job that runs one step of the generator `make()` per call (True while unfinished)."""
+    steps: list[Iterator[None]] = []
+
+    def job() -> bool:
+        if not steps:
+            steps.append(make())
+        try:
+            next(steps[0])
+        except StopIteration:
+            return False
+        return True
+    return job
+
+
+def _import_bots() -> None:
+    import game.bots  # noqa: F401  (the mall imports it when its first match starts)
+
+
+def queue_rehearsals(warmer: Warmer, ctx: "Context") -> None:
+    """Everything a player can reach from the menus, likeliest first."""
+    warmer.add("bots", _import_bots)
+    for players in SEAT_COUNTS:
+        warmer.add(f"mall {players} rush", _stepper(lambda p=players: rehearse_mall(ctx, p, "rush")))
+        warmer.add(f"table {players}", _stepper(lambda p=players: rehearse_table(ctx, p)))
+    warmer.add("catalogue", _stepper(rehearse_catalogue))
+    warmer.add("speedrun", _stepper(lambda: rehearse_speedrun(ctx)))
+    warmer.add("attract", _stepper(lambda: rehearse_attract(ctx)))
+    warmer.add("mall choose", _stepper(lambda: rehearse_mall(ctx, 4, "choose")))
+    for mode in ("memory", "tidy"):
+        for players in SEAT_COUNTS:
+            warmer.add(f"mall {players} {mode}", _stepper(lambda p=players, m=mode: rehearse_mall(ctx, p, m)))
+    warmer.add("catalogue again", _stepper(rehearse_catalogue))   # sizes only those modes draw
+
+
+def may_warm(ctx: "Context", idle_ticks: int) -> bool:
+    """True when a rehearsal step may run now: a menu on top and nobody touching anything."""
+    top = ctx.stack.top
+    return idle_ticks >= IDLE_TICKS and top is not None and top.name in MENU_SCENES

@@ -1,0 +1,164 @@
+"""Idle menus present only when their picture changes; rehearsals fill the caches a scene's
+first frame needs, in the menus' idle time, without touching the game's own state or files."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import app
+from game.core import present
+from game.core.present import FALLBACK_FPS, Presenter, pace, picture_key
+from game.core.scene import Scene
+from game.core.warm import Warmer
+from game.input.commands import Command
+from game.match import MatchSpec, SeatSpec
+from game.scenes import registry, warmup
+from game.scenes.title import ANIMATION_TICKS, TitleScene
+
+
+@pytest.fixture()
+def ctx():
+    pygame.init()
+    pygame.display.set_mode(app.LOGICAL_SIZE)
+    context = app.make_context(load_user_files=False)
+    registry.load_scene_modules()
+    return context
+
+
+class _Static(Scene):
+    def picture(self):
+        return "still"
+
+
+def test_a_still_picture_is_presented_once(ctx):
+    ctx.stack.push(_Static(ctx))
+    ctx.stack.apply()
+    presenter = Presenter()
+    assert presenter.needed(ctx) and not presenter.needed(ctx) and not presenter.needed(ctx)
+    presenter.handle_event(pygame.event.Event(pygame.WINDOWEXPOSED))
+    assert presenter.needed(ctx)                       # the window asked for a fresh picture
+    ctx.toast("hello")
+    assert presenter.needed(ctx) and presenter.needed(ctx)   # toasts move every tick
+
+
+def test_a_scene_without_a_picture_key_presents_every_frame(ctx):
+    ctx.stack.push(Scene(ctx))
+    ctx.stack.apply()
+    presenter = Presenter()
+    assert all(presenter.needed(ctx) for _ in range(5))
+    assert picture_key(ctx) is None
+
+
+def test_an_overlay_without_a_key_forces_the_frames_below_too(ctx):
+    class Overlay(Scene):
+        opaque = False
+    ctx.stack.push(_Static(ctx))
+    ctx.stack.push(Overlay(ctx))
+    ctx.stack.apply()
+    assert picture_key(ctx) is None
+
+
+def test_the_idle_title_presents_at_its_animation_rate(ctx):
+    ctx.stack.push(TitleScene(ctx))
+    ctx.stack.apply()
+    presenter = Presenter()
+    shown = 0
+    for _ in range(120):
+        app.tick(ctx)
+        shown += presenter.needed(ctx)
+    assert 120 // ANIMATION_TICKS <= shown <= 120 // ANIMATION_TICKS + 1   # not 120
+    ctx.input.menu_command = lambda: Command(dy=16)
+    app.tick(ctx)
+    assert presenter.needed(ctx)                       # a move in the menu shows at once
+
+
+def test_pacing_sleeps_unless_a_vsynced_present_did():
+    calls = []
+
+    class Clock:
+        def tick(self, fps):
+            calls.append(fps)
+
+    pace(Clock(), presented=True, vsync=True)
+    assert calls == []
+    pace(Clock(), presented=False, vsync=True)
+    pace(Clock(), presented=True, vsync=False)
+    assert calls == [FALLBACK_FPS, FALLBACK_FPS] and FALLBACK_FPS == 60
+
+
+def test_the_warmer_runs_each_job_once_in_order_steps_and_survives_failures():
+    ran = []
+    steps = iter([True, True, False])
+
+    def stepping():
+        ran.append("step")
+        return next(steps)
+
+    def broken():
+        raise RuntimeError("boom")
+
+    warmer = Warmer()
+    warmer.add("a", lambda: ran.append("a"))
+    warmer.add("a", lambda: ran.append("again"))
+    warmer.add("s", stepping)
+    warmer.add("x", broken)
+    warmer.add("b", lambda: ran.append("b"))
+    assert warmer.run_all() == 6 and ran == ["a", "step", "step", "step", "b"]
+    assert warmer.pending == 0 and warmer.run_one() is None
+
+
+def test_rehearsals_warm_the_first_frame_and_leave_the_game_alone(ctx, monkeypatch):
+    user = Path(os.environ["SOLDOUT_USER_DIR"])
+    before = sorted(p.name for p in user.rglob("*")) if user.exists() else []
+    ctx.stack.push(TitleScene(ctx))
+    ctx.stack.apply()
+    warmer = Warmer()
+    warmup.queue_rehearsals(warmer, ctx)
+    assert warmer.run_all() > 0
+    assert [type(s) for s in ctx.stack.scenes] == [TitleScene] and ctx.seats == [] and not ctx.toasts.items
+    assert (sorted(p.name for p in user.rglob("*")) if user.exists() else []) == before   # nothing saved
+
+    from game.render import level_art, text
+    made = []
+    monkeypatch.setattr(level_art, "render_level", lambda *a, **k: made.append("level") or pygame.Surface((8, 8)))
+    real_font = pygame.font.Font
+    monkeypatch.setattr(text.pygame.font, "Font", lambda *a: made.append("font") or real_font(*a))
+    seats = tuple(SeatSpec(i, f"P{i}", "human" if i < 2 else "bot", "normal") for i in range(4))
+    assert registry.start_game(ctx, MatchSpec("soldout", seats, mode="rush", rounds=2, seed=9))
+    ctx.stack.apply()
+    app.draw(ctx, pygame.Surface(app.LOGICAL_SIZE), 0.0)
+    assert made == []            # the level surface and every font were ready before the first frame
+
+
+def test_rehearsals_wait_for_an_idle_menu(ctx):
+    ctx.stack.push(TitleScene(ctx))
+    ctx.stack.apply()
+    assert not warmup.may_warm(ctx, warmup.IDLE_TICKS - 1)
+    assert warmup.may_warm(ctx, warmup.IDLE_TICKS)
+    ctx.stack.push(Scene(ctx))       # a game scene on top: never
+    ctx.stack.apply()
+    assert not warmup.may_warm(ctx, 10_000)
+
+
+def test_present_module_names_the_input_events():
+    assert pygame.KEYDOWN in present.INPUT_EVENTS and pygame.WINDOWEXPOSED not in present.INPUT_EVENTS
+
+
+def test_run_for_stops_after_its_time_but_always_runs_one():
+    warmer = Warmer()
+    for i in range(5):
+        warmer.add(str(i), lambda: None)
+    assert warmer.run_for(0.0) == 1 and warmer.pending == 4
+    assert warmer.run_for(10.0) == 4 and warmer.pending == 0
+
+
+def test_the_fps_overlay_presents_every_frame_even_over_a_still_picture(ctx):
+    ctx.stack.push(_Static(ctx))
+    ctx.stack.apply()
+    presenter = Presenter()
+    assert presenter.needed(ctx, None) and presenter.needed(ctx, None)
+    assert presenter.needed(ctx, 1) and not presenter.needed(ctx, 1)
+    assert presenter.needed(ctx, 2)                  # a new screen surface (fullscreen toggled)
