@@ -19,7 +19,7 @@ def _match_ticks(level, mode: str, seed: int, ticks: int) -> list[float]:
     from game.bots.soldout import make_soldout_bot
     from game.headless import build_spec
     from game.rules.soldout.autoplay import round_modes
-    from game.sim import soldout_headless as headless
+    from game.driver import soldout_headless as headless
     from game.sim.mall import MallSim
     spec = build_spec("soldout", 6, "normal", mode, 1, seed)
     sim = MallSim(spec, level, headless._catalogue(), spec.seed, mode=round_modes(spec)[0])

@@ -10,7 +10,7 @@ from game.bots.pathfind import UNREACHABLE, nav_grid
 from game.bots.soldout import make_soldout_bot
 from game.headless import build_spec
 from game.rules.soldout.autoplay import round_modes
-from game.sim import soldout_headless as sh
+from game.driver import soldout_headless as sh
 from game.sim.mall import MallSim
 
 

@@ -14,12 +14,12 @@ LAYERS = {
     "base": ("game", "game.data", "game.levels", "game.match", "game.userfiles", "game.input.commands",
              "game.core.seats"),
     "rules": ("game.rules",),
-    "sim": ("game.sim",),
+    "sim": ("game.sim", "game.preload"),
     "bots/driver": ("game.bots", "game.driver", "game.speedrun", "game.replay", "game.headless",
                     "game.tournament", "game.scenarios", "game.cli_checks"),
     "scenes": ("game.scenes", "game.render", "game.core", "game.input", "game.audio", "game.music",
                "game.settings"),
-    "app": ("game.app", "game.cli", "game.bench"),
+    "app": ("game.app", "game.cli", "game.bench", "game.bench_bots", "game.bench_window"),
 }
 ORDER = list(LAYERS)
 

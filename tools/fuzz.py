@@ -171,8 +171,8 @@ class ForkRunner:
         import game.scenes.settings  # noqa: F401
         import game.scenes.speedrun_menu  # noqa: F401
         import game.scenes.title  # noqa: F401
-        import game.sim.soldout_headless  # noqa: F401
-        import game.sim.table_headless  # noqa: F401
+        import game.driver.soldout_headless  # noqa: F401
+        import game.driver.table_headless  # noqa: F401
         self.cpu = cpu_seconds
         self.address_space = address_space
 
