@@ -20,3 +20,12 @@ def user_dir(tmp_path, monkeypatch):
     folder = tmp_path / "userdata"
     monkeypatch.setenv("SOLDOUT_USER_DIR", str(folder))
     return folder
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch):
+    """Tests read English unless they choose a language; the machine's locale does not leak in."""
+    monkeypatch.setenv("LANGUAGE", "en")
+    yield
+    from game import i18n
+    i18n.set_language(i18n.DEFAULT)

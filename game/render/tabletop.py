@@ -12,6 +12,7 @@ from typing import Sequence
 
 import pygame
 
+from game.i18n import _
 from game.render.icons import (
     GOLD, INK, PAPER, Colour, bag_icon, check_size, font, hex_rgb, luminance, mix, outlined_text,
     rounded_card, seat_shape_surface, shrink, star_icon, supersample, text_surface, with_outline,
@@ -375,14 +376,14 @@ def product_surface(name: str, category: str, faces: Sequence[int], stars: int,
     faces = tuple(int(f) for f in faces)
     for f in faces:
         _check_face(f)
-    return _product(name, category, faces, int(stars), _card_size(size),
+    return _product(_(name), category, faces, int(stars), _card_size(size),
                     None if taken_by is None else (taken_by[0], taken_by[1]))
 
 
 def _price_row(count: int, side: int, width: int) -> pygame.Surface:
     """The price of a bargain: a blank die and "x N" (dice of any face), or FREE."""
     if count == 0:
-        return outlined_text("FREE", round(side * 0.95), (40, 190, 110), INK, max(1, side // 12),
+        return outlined_text(_("FREE"), round(side * 0.95), (40, 190, 110), INK, max(1, side // 12),
                              max_width=width)
     times = outlined_text(f"\u00d7{count}", round(side * 1.05), (255, 255, 255), INK,
                           max(1, side // 12))
@@ -455,7 +456,7 @@ def bargain_surface(name: str, base: int, promo: int | None, condition: str | No
         raise ValueError(f"unknown condition {condition!r}; expected one of {', '.join(CATEGORIES)}")
     # Without a promo the lit and unlit cards are the same picture: one cache entry for both.
     active = bool(promo_active) and promo is not None and condition is not None
-    return _bargain(name, int(base), promo, condition, int(stars), _card_size(size), active)
+    return _bargain(_(name), int(base), promo, condition, int(stars), _card_size(size), active)
 
 
 # ---------------------------------------------------------------- tokens

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.seats import SeatIdentity
+from game.i18n import _
 from game.render.clothing import card_back_surface, mark_surface, objective_art, pile_surface
 from game.render.icons import INK, outlined_text, seat_shape_surface
 from game.scenes.mall_layout import MallLayout
@@ -227,7 +228,7 @@ class MapView:
             rect = spots[d.index].move(shake)
             cw, ch = rect.size
             card = objective_art(objective, cat, (cw, ch), filled=filled, colourblind=self.colourblind,
-                                 title="DRESSER")   # shown only where it can be 16 px
+                                 title=_("DRESSER"))   # shown only where it can be 16 px
             x, y = rect.topleft
             surface.blit(card, (x, y))
             strip = self._dresser_counts(surface, sim, d.index, x, y + ch - 2, cw)

@@ -19,6 +19,7 @@ import pygame
 from game.bots.checkout import CheckOutBot
 from game.core.scene import Scene
 from game.core.seats import identities as seat_identities
+from game.i18n import _
 from game.input.commands import IDLE, Button, Command
 from game.match import MatchSpec, SeatSpec
 from game.render import widgets
@@ -76,7 +77,7 @@ class TableScene(Scene):
             from game.replay import ReplayWriter, header_for
             self.writer = ReplayWriter(header_for(spec))
         self.texts = Texts()
-        labels = ["BOT" if i in self.bots and not demo else "" for i in range(spec.players)]
+        labels = [_("BOT") if i in self.bots and not demo else "" for i in range(spec.players)]
         self.hud = SeatHud(self.sim, seat_panels(spec.players), self.ids, labels, self.texts,
                            [i in self.bots for i in range(spec.players)])
         self.hud.keys = self._key_names()
@@ -192,7 +193,7 @@ class TableScene(Scene):
         for i, s in enumerate(self.spec.seats):
             if s.seat == seat and self.sim is not None:
                 self.bots[i] = CheckOutBot(i, "normal", self.spec.seed + seat, self.sim.tuning)
-                self.hud.labels[i] = "BOT"
+                self.hud.labels[i] = _("BOT")
                 self.hud.bots[i] = True
                 self.static = None     # the name plate is part of the static layer
 
