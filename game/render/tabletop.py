@@ -254,6 +254,11 @@ def _stars_badge(stars: int, height: int) -> pygame.Surface:
 NAME_MIN_PX = 16   # a card's name is drawn at least this big, or left off (too small to read from the sofa)
 
 
+# Two name lines share a little of their line boxes, never ink: a descender (Empanada) would touch
+# the next line's ascender (de carne) at more than this.
+LINE_OVERLAP = 0.04
+
+
 def _name_fit(name: str, room: int, band_h: int, max_band: int) -> tuple[list[str], int, int]:
     """How a card's name fits its title band: (lines, px, band height used).
 
@@ -277,7 +282,7 @@ def _name_fit(name: str, room: int, band_h: int, max_band: int) -> tuple[list[st
     lines = _two_lines(name)
     if lines:
         for px in range(max(NAME_MIN_PX, round(max_band * 0.45)), NAME_MIN_PX - 1, -1):
-            h = 2 * size(lines[0], px)[1] - round(px * 0.18) + 4
+            h = 2 * size(lines[0], px)[1] - round(px * LINE_OVERLAP) + 4
             if h <= max_band and max(size(t, px)[0] for t in lines) <= room:
                 return lines, px, max(band_h, h)
     return [], 0, band_h
@@ -309,11 +314,11 @@ def _header(card: pygame.Surface, lines: list[str], px: int, colour: Colour, ban
         return
     ink = mix(colour, INK, 0.6)
     texts = [outlined_text(t, px, (255, 255, 255), ink, width=max(1, band_h // 16)) for t in lines]
-    total = sum(t.get_height() for t in texts) - (len(texts) - 1) * round(px * 0.18)
+    total = sum(t.get_height() for t in texts) - (len(texts) - 1) * round(px * LINE_OVERLAP)
     y = band.y + (band.h - total) // 2
     for text in texts:
         card.blit(text, (band.x + left + (band.w - left - text.get_width()) // 2, y))
-        y += text.get_height() - round(px * 0.18)
+        y += text.get_height() - round(px * LINE_OVERLAP)
 
 
 def _band_room(w: int, left: int) -> int:

@@ -364,7 +364,7 @@ class LobbyScene(Scene):
         if seat.kind == "bot":
             device = _("Bot · {level}").format(level=_(DIFFICULTY_NAMES[seat.difficulty]))
         else:
-            device = seat.device_name or _("Player")
+            device = _(seat.device_name) if seat.device_name else _("Player")   # "Keyboard (left)" is in the catalogue
             if seat.seat in self.ctx.input.disconnected_seats():
                 device = _("Disconnected")
         widgets.blit_text(surface, ui, _fit(ui, device, rect.width - 40), "small", "accent_2" if seat.kind == "bot" else "text",
