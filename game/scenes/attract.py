@@ -20,6 +20,7 @@ import pygame
 
 from game.core.scene import Scene
 from game.core.seats import identities
+from game.i18n import _
 from game.input.commands import Command
 from game.match import MatchSpec, SeatSpec
 from game.scenes import registry
@@ -201,8 +202,8 @@ class AttractScene(Scene):
 
     def _make_banner(self) -> pygame.Surface:
         ui = self.ctx.ui
-        text = ui.text.render("Press any button", ui.size("large"), ui.colour("text"))
-        tag = ui.text.render("DEMO", ui.size("small"), ui.colour("shadow"))
+        text = ui.text.render(_("Press any button"), ui.size("large"), ui.colour("text"))
+        tag = ui.text.render(_("DEMO"), ui.size("small"), ui.colour("shadow"))
         pad_x, pad_y, gap = 30, 12, 18
         tag_w = tag.get_width() + 22
         width = tag_w + gap + text.get_width() + 2 * pad_x

@@ -71,7 +71,7 @@ class Hud:
             surface.blit(badge, (head.x, head.centery - 14))
             name = self.ui.render(self.names[seat], 26, WHITE)
             surface.blit(name, (head.x + 34, head.centery - name.get_height() // 2))
-            tags = [t for t in (self.teams.get(seat, ""), "BOT" if self.bots[seat] else "") if t]
+            tags = [t for t in (self.teams.get(seat, ""), _("BOT") if self.bots[seat] else "") if t]
             if tags:
                 tag = self.ui.render(" · ".join(tags), 18, DIM)
                 surface.blit(tag, (head.x + 40 + name.get_width(), head.centery - tag.get_height() // 2 + 2))

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.input.commands import IDLE, Button, Command
 from game.replay import Replay, to_code
 from game.scenes.speedrun_draw import DIM, GOLD, STATE_COLOURS, WHITE, box, split_rows, steady_text
@@ -52,10 +53,10 @@ def runner_name() -> str:
 
 def variant_line(setup: RunSetup) -> str:
     if setup.variant == "set":
-        return f"Set seed {SEED_LETTERS[setup.seed_index]}"
+        return _("Set seed {letter}").format(letter=SEED_LETTERS[setup.seed_index])
     if setup.variant == "daily":
-        return f"Daily {setup.date}"
-    return "Random seed"
+        return _("Daily {date}").format(date=setup.date)
+    return _("Random seed")
 
 
 class RunnerMixin:
@@ -494,7 +495,7 @@ class RunnerMixin:
         return [("Select", "restart"), ("Start", "pause")]
 
     def info_lines(self) -> list[tuple[str, int, tuple[int, int, int]]]:
-        lines = [(self.setup.category.name, 26, GOLD), (variant_line(self.setup), 20, WHITE),
+        lines = [(_(self.setup.category.name), 26, GOLD), (variant_line(self.setup), 20, WHITE),
                  (f"seed {self.setup.seed}", 20, DIM)]
         if self.playback is not None:
             lines.append(("REPLAY", 26, STATE_COLOURS["best"]))

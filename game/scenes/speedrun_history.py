@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.scene import Scene
+from game.i18n import _
 from game.input.commands import Button, Command
 from game.render import widgets
 from game.scenes import registry
@@ -167,7 +168,7 @@ class SpeedrunHistoryScene(Scene):
         widgets.draw_background(surface, ui)
         w = surface.get_width()
         widgets.logo_text(surface, ui, "ATTEMPTS & PRACTICE", 50, ui.colour("accent"), (w // 2, 46), outline=4)
-        sub = ui.render(f"{self.setup.category.name}  ·  {self.setup.seed_label}", 24, DIM)
+        sub = ui.render(f"{_(self.setup.category.name)}  ·  {self.setup.seed_label}", 24, DIM)
         surface.blit(sub, sub.get_rect(center=(w // 2, 92)))
         self._tabs(surface)
         self._stats(surface)

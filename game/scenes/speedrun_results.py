@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.scene import Scene
+from game.i18n import _
 from game.input.commands import Button, Command
 from game.render import widgets
 from game.scenes import registry
@@ -124,7 +125,7 @@ class SpeedrunResultsScene(Scene):
         else:
             title, colour = "FINISHED", WHITE
         widgets.logo_text(surface, ui, title, 54, colour, (w // 2, 50), outline=4)
-        sub = f"{self.setup.category.name}  ·  {self.setup.seed_label}"
+        sub = f"{_(self.setup.category.name)}  ·  {self.setup.seed_label}"
         line = ui.render(sub, 24, DIM)
         surface.blit(line, line.get_rect(center=(w // 2, 96)))
         self._time_row(surface)

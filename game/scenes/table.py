@@ -132,7 +132,7 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ ticks
     def update(self, commands: dict[int, Command]) -> None:
         if self.error:
-            self.ctx.toast(f"Cannot open the dice table: {self.error}", seconds=8)
+            self.ctx.toast(_("Cannot open the dice table: {error}").format(error=self.error), seconds=8)
             self.ctx.stack.pop()
             self.error = ""
             return
@@ -171,9 +171,9 @@ class TableScene(Scene):
         writer, self.writer = self.writer, None
         try:
             writer.save(path)
-            self.ctx.toast(f"Replay saved: {path}")
+            self.ctx.toast(_("Replay saved: {path}").format(path=path))
         except OSError as exc:
-            self.ctx.toast(f"Could not save the replay {path}: {exc.strerror or exc}")
+            self.ctx.toast(_("Could not save the replay {path}: {error}").format(path=path, error=exc.strerror or exc))
 
     def _commands(self, commands: dict[int, Command]) -> dict[int, Command]:
         if self.replay is not None:
