@@ -16,6 +16,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.i18n import N_, _
 from game.replay import replays_dir
 from game.speedrun.splits import Comparison, merge_best
 from game.userfiles import atomic_write_text, load_json, save_json, user_dir
@@ -24,7 +25,7 @@ FILE_NAME = "speedrun.json"
 RECORDS_VERSION = 1
 TOP = 10
 LAST = 10
-FLAG_NAMES = {"mistake": "mistake", "assist": "assist on", "speed": "game speed changed"}
+FLAG_NAMES = {"mistake": N_("mistake"), "assist": N_("assist on"), "speed": N_("game speed changed")}
 
 
 def replay_folder() -> Path:
@@ -162,7 +163,8 @@ def read_replay_text(name: str) -> str | None:
 
 
 def flag_text(flags: list[str]) -> str:
-    return ", ".join(FLAG_NAMES.get(f, f) for f in flags)
+    """The flags in the player's language (only the run screens show them)."""
+    return ", ".join(_(FLAG_NAMES[f]) if f in FLAG_NAMES else f for f in flags)
 
 
 def _empty_board() -> dict:
