@@ -66,3 +66,11 @@ def test_every_refusal_the_rules_can_say_is_listed():
 def test_a_refusal_is_said_in_the_players_language(english, german):
     i18n.set_language("de")
     assert reasons.say_reason(english) == german
+
+
+@pytest.mark.parametrize("recorded, spanish", [("Card 3", "Carta 3"), ("Round 12", "Ronda 12"), ("All tidy", "Todo en orden"),
+                                               ("SOLD OUT!", "SOLD OUT!"), ("Lap 2", "Lap 2")])
+def test_recorded_split_names_are_said_in_the_players_language(recorded, spanish):
+    from game.scenes.speedrun_draw import say_split
+    i18n.set_language("es")
+    assert say_split(recorded) == spanish

@@ -17,7 +17,7 @@ import pygame
 from game.i18n import _
 from game.input.commands import IDLE, Button, Command
 from game.replay import Replay, to_code
-from game.scenes.speedrun_draw import DIM, GOLD, STATE_COLOURS, WHITE, box, split_rows, steady_text
+from game.scenes.speedrun_draw import DIM, GOLD, STATE_COLOURS, WHITE, box, say_split, split_rows, steady_text
 from game.scenes import speedrun_link
 from game.speedrun.attempts import WRITER, AttemptLog
 from game.speedrun.categories import SEED_LETTERS, RunSetup, make_setup, spec_for
@@ -377,7 +377,7 @@ class RunnerMixin:
             prev = splits.comparison.pb_at(k - 1)
             pb_seg = pb_seg - prev if prev is not None else None
         best = splits.comparison.best_at(k)
-        line = _("PRACTICE  {segment}   {time}").format(segment=plan.name, time=format_ticks(now))
+        line = _("PRACTICE  {segment}   {time}").format(segment=say_split(plan.name), time=format_ticks(now))
         sub = _("PB segment {pb}   ·   best {best}").format(pb=format_ticks(pb_seg), best=format_ticks(best))
         a = ui.render(line, 30, GOLD)
         b = ui.render(sub, 20, WHITE)
@@ -476,7 +476,7 @@ class RunnerMixin:
             return None
         before = splits.delta(i - 1) if i else 0
         seg = splits.delta(i) - (before or 0)
-        return "Previous segment", format_ticks(seg, sign=True), STATE_COLOURS[splits.state(i)]
+        return _("Previous segment"), format_ticks(seg, sign=True), STATE_COLOURS[splits.state(i)]
 
     def draw_splits_box(self, surface: pygame.Surface, rect: pygame.Rect, rows: int) -> None:
         box(surface, rect)

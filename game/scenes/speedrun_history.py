@@ -21,7 +21,7 @@ from game.input.commands import Button, Command
 from game.render import widgets
 from game.scenes import registry
 from game.scenes.common import menu_command
-from game.scenes.speedrun_draw import CURRENT, DIM, GOLD, STATE_COLOURS, WHITE, box
+from game.scenes.speedrun_draw import CURRENT, DIM, GOLD, STATE_COLOURS, WHITE, box, say_split
 from game.speedrun.attempts import WRITER, AttemptLog, Stats
 from game.speedrun.categories import RunSetup, make_setup
 from game.speedrun.records import Records, read_replay_text
@@ -297,7 +297,7 @@ class SpeedrunHistoryScene(Scene):
                 pygame.draw.rect(surface, CURRENT, rect, border_radius=8)
                 pygame.draw.rect(surface, GOLD, rect, 2, border_radius=8)
             y = rect.centery
-            name = ui.render(seg.name, 24, WHITE)
+            name = ui.render(say_split(seg.name), 24, WHITE)
             if name.get_width() > 220:
                 name = pygame.transform.smoothscale(name, (220, name.get_height()))
             _blit_mid(surface, name, rect.x + 10, y)

@@ -17,7 +17,7 @@ from game.input.commands import Button, Command
 from game.render import widgets
 from game.scenes import registry
 from game.scenes.common import menu_command
-from game.scenes.speedrun_draw import DIM, GOLD, STATE_COLOURS, WHITE, box, steady_text
+from game.scenes.speedrun_draw import DIM, GOLD, STATE_COLOURS, WHITE, box, say_split, steady_text
 from game.speedrun.timer import format_ticks
 
 if TYPE_CHECKING:
@@ -65,7 +65,7 @@ class PracticeDoneScene(Scene):
         widgets.dim(surface, ui)
         box(surface, PANEL, GOLD)
         cx = PANEL.centerx
-        title = ui.render(_("PRACTICE  ·  {segment}").format(segment=self.run.practice.name), 34, GOLD)
+        title = ui.render(_("PRACTICE  ·  {segment}").format(segment=say_split(self.run.practice.name)), 34, GOLD)
         surface.blit(title, title.get_rect(midtop=(cx, PANEL.y + 20)))
         if self.ticks is None:
             reason = self.run.session.outcome.reason if self.run.session.outcome else ""
