@@ -254,8 +254,9 @@ def _push_replay_viewer(ctx, path: str) -> None:
         game = "speedrun"             # played back with its timer and splits (game.scenes.speedrun_menu)
     viewer = registry.replay_viewer(game)
     if viewer is None:
-        ctx.toast(f"This build cannot show {GAME_TITLES.get(game, game)} replays in a window; "
-                  "try --headless --json")
+        from game.i18n import _
+        ctx.toast(_("This build cannot show {game} replays in a window; try --headless --json").format(
+            game=GAME_TITLES.get(game, game)))
     else:
         ctx.stack.push(viewer(ctx, replay))
 

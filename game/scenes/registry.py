@@ -22,6 +22,8 @@ import pkgutil
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Union
 
+from game.i18n import _
+
 if TYPE_CHECKING:
     from game.core.context import Context
     from game.core.scene import Scene
@@ -66,7 +68,7 @@ def start_game(ctx: "Context", spec: "MatchSpec") -> bool:
     load_scene_modules()
     factory = _games.get(spec.game)
     if factory is None:
-        ctx.toast(f"{GAME_TITLES.get(spec.game, spec.game)} is not installed yet")
+        ctx.toast(_("{game} is not installed yet").format(game=GAME_TITLES.get(spec.game, spec.game)))
         return False
     ctx.stack.push(factory(ctx, spec))
     return True
