@@ -74,3 +74,13 @@ def test_recorded_split_names_are_said_in_the_players_language(recorded, spanish
     from game.scenes.speedrun_draw import say_split
     i18n.set_language("es")
     assert say_split(recorded) == spanish
+
+
+@pytest.mark.parametrize("course_words, french", [
+    ("2 wrong cards", "2 mauvaises cartes"), ("1 listed item missing", "1 article de la liste manque"),
+    ("3 bags scored", "3 sacs marqués"), ("lost the game (12 points to 20)", "partie perdue (12 points contre 20)"),
+    ("won 21 points to 17", "gagné, 21 points contre 17"),
+])
+def test_a_speedrun_verdict_and_result_line_are_said_in_the_players_language(course_words, french):
+    i18n.set_language("fr")
+    assert reasons.say_reason(course_words) == french

@@ -5,7 +5,8 @@ depend on the language), so the words are translated where they are shown:
 an exact sentence through the catalogue, a sentence with a name or number in it
 by matching one of TEMPLATES and translating the template, with the product or
 garment name in it translated too. tests/test_i18n_reasons.py checks that every
-sentence the rules can say is listed here. No pygame here.
+sentence the rules can say is listed here. A speedrun's verdict and result line (the courses'
+words) go through here too. No pygame here.
 """
 from __future__ import annotations
 
@@ -56,9 +57,14 @@ TEMPLATES = (
     N_("{product} costs {cost} dice and you have {left} left in the queue"), N_("Bid 0 to {top} tokens"),
     N_("You only have {n} change tokens"), N_("{who} got {product} first (same moment)"),
     N_("{product} needs {n} dice; you have {left} left"),
+    # the speedrun courses' verdicts and result lines (game/speedrun/courses.py)
+    N_("{n} listed item missing"), N_("{n} listed items missing"), N_("{n} wrong card"), N_("{n} wrong cards"),
+    N_("the mall closed (time limit)"), N_("nothing left to score (a spoiled objective card)"),
+    N_("{n} bag scored"), N_("{n} bags scored"), N_("lost the game ({n} points to {best})"),
+    N_("won {n} points to {best}"), N_("lost {n} points to {best}"), N_("{n} points"),
 )
 NAMES = ("item", "product", "mode")
-NUMBERS = ("n", "cost", "left", "top", "size", "seat")
+NUMBERS = ("n", "cost", "left", "top", "size", "seat", "best")
 _PLACEHOLDER = re.compile(r"\{([a-z]+)\}")
 
 

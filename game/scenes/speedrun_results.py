@@ -156,7 +156,7 @@ class SpeedrunResultsScene(Scene):
                 b = ui.render(_("first time on this board"), 24, GOLD)
                 surface.blit(b, (x, 156))
             extra = [_("#{rank} on the local board").format(rank=verdict.rank)] if verdict is not None and verdict.rank else []
-            extra.append(self.session.course.summary())
+            extra.append(say_reason(self.session.course.summary()))
             c = ui.render("  ·  ".join(e for e in extra if e), 22, DIM)
             surface.blit(c, (x, 186))
         else:
