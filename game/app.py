@@ -63,7 +63,7 @@ def dispatch(args, out: TextIO) -> int:
         print(line, file=out if code == 0 else sys.stderr)
         return code
     if args.screenshot:
-        return screenshot(args.screenshot, args.scene, args.seed or 0, args.size, out)
+        return screenshot(args.screenshot, args.scene, args.seed or 0, args.size, out, args.lang)
     if args.headless or (args.replay and args.json):
         return run_headless(args, out)
     if args.replay:
@@ -125,7 +125,8 @@ def run_headless(args, out: TextIO) -> int:
 
 
 # ---------------------------------------------------------------- building a context
-def make_context(screen_size: tuple[int, int] = LOGICAL_SIZE, load_user_files: bool = True):
+def make_context(screen_size: tuple[int, int] = LOGICAL_SIZE, load_user_files: bool = True,
+                 lang: str | None = None):
     """Every service a scene needs. Warnings from corrupt files become toasts."""
     import pygame
 
@@ -150,6 +151,9 @@ def make_context(screen_size: tuple[int, int] = LOGICAL_SIZE, load_user_files: b
         warnings.append(warning)
     else:
         settings, bindings = Settings(), Bindings()
+    from game import i18n
+    # --lang, else Settings, else the system's; a screenshot (no user files) is English unless asked
+    i18n.set_language(i18n.choose(lang, settings.language) if load_user_files else lang or i18n.DEFAULT)
     ctx = Context(stack=SceneStack(), input=InputManager(bindings), settings=settings, bindings=bindings,
                   audio=Audio(settings.volume, settings.music_volume), ui=UI(scale=settings.ui_scale),
                   screen_size=screen_size, fade=SceneFade())
@@ -183,7 +187,8 @@ def draw(ctx, surface, alpha: float) -> None:
 
 
 # ---------------------------------------------------------------- screenshots
-def screenshot(path: str, scene: str, seed: int, size: tuple[int, int], out: TextIO) -> int:
+def screenshot(path: str, scene: str, seed: int, size: tuple[int, int], out: TextIO,
+               lang: str | None = None) -> int:
     os.environ["SDL_VIDEODRIVER"] = "dummy"   # no window, even where a display exists
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
@@ -195,7 +200,7 @@ def screenshot(path: str, scene: str, seed: int, size: tuple[int, int], out: Tex
         return 2
     pygame.init()
     pygame.display.set_mode(LOGICAL_SIZE)
-    ctx = make_context(load_user_files=False)
+    ctx = make_context(load_user_files=False, lang=lang)
     made = shot.factory(ctx, seed)
     for scene_obj in (made if isinstance(made, list) else [made]):
         ctx.stack.push(scene_obj)
@@ -253,8 +258,9 @@ def _push_replay_viewer(ctx, path: str) -> None:
         game = "speedrun"             # played back with its timer and splits (game.scenes.speedrun_menu)
     viewer = registry.replay_viewer(game)
     if viewer is None:
-        ctx.toast(f"This build cannot show {GAME_TITLES.get(game, game)} replays in a window; "
-                  "try --headless --json")
+        from game.i18n import _
+        ctx.toast(_("This build cannot show {game} replays in a window; try --headless --json").format(
+            game=GAME_TITLES.get(game, game)))
     else:
         ctx.stack.push(viewer(ctx, replay))
 
@@ -271,7 +277,7 @@ def run_window(args) -> int:
 
     pygame.init()
     pygame.display.set_caption("Sold Out! · Check Out!")
-    ctx = make_context()
+    ctx = make_context(lang=args.lang)
     ctx.record_path = args.record
     ctx.livesplit_address = args.livesplit     # --livesplit HOST:PORT: linked for this session
     if args.fullscreen:

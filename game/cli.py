@@ -15,6 +15,7 @@ MAX_BOTS = 6
 MAX_ROUNDS = 5
 SEED_MAX = (1 << 64) - 1   # what a replay header holds (game/replay.py)
 TEAM_SIZES = (2, 3)          # RULES.md "Teams": teams of 2 or 3; a headless match has two teams
+LANGUAGE_CODES = ("en", "de", "fr", "es")   # game/i18n.py LANGUAGES; command-line messages stay English
 SCREENSHOT_TYPES = (".png", ".jpg", ".jpeg", ".bmp", ".tga")   # what pygame.image.save writes
 
 # What the command line was asked to do: the run mode, and how a message names it.
@@ -50,6 +51,7 @@ FLAG_MODES: dict[str, tuple[str, ...]] = {
     "matches": ("tournament",),
     "livesplit": ("window", "replay"),
     "out": ("export_lss",),
+    "lang": ("window", "replay", "screenshot"),
 }
 DEFAULTS = {"game": "soldout", "bots": 4, "difficulty": "normal", "size": (1280, 720)}
 
@@ -122,6 +124,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--export-lss", metavar="CATEGORY", help="write a LiveSplit splits file for a speedrun board "
                    "(rush, rush.set.B, rush.daily) and exit")
     p.add_argument("--out", metavar="FILE", help="--export-lss: the file to write")
+    p.add_argument("--lang", choices=LANGUAGE_CODES, default=None, metavar="CODE",
+                   help=f"the game's language: {', '.join(LANGUAGE_CODES)} (default: Settings, else the system's)")
     return p
 
 

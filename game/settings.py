@@ -29,6 +29,7 @@ class Settings:
     livesplit: bool = False      # speedruns drive the runner's LiveSplit (its TCP server)
     livesplit_host: str = "localhost"
     livesplit_port: int = 16834
+    language: str = ""           # "" until chosen: the game follows the system locale (game/i18n.py)
 
     @classmethod
     def load(cls) -> tuple["Settings", str | None]:
@@ -65,6 +66,9 @@ def _valid(name: str, value: object) -> object | None:
     """The value if it is acceptable for setting `name`, else None."""
     if name in ("fullscreen", "colourblind", "screen_shake", "show_fps", "nintendo_swap", "livesplit"):
         return value if isinstance(value, bool) else None
+    if name == "language":
+        from game.i18n import LANGUAGES
+        return value if value == "" or value in LANGUAGES else None
     if name == "rumble":
         return value if value in RUMBLE_LEVELS else None
     if name == "livesplit_host":

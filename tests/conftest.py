@@ -46,3 +46,11 @@ def ctx():
     yield make_context(load_user_files=False)
     pygame.quit()
 
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch):
+    """Tests read English unless they choose a language; the machine's locale does not leak in."""
+    monkeypatch.setenv("LANGUAGE", "en")
+    yield
+    from game import i18n
+    i18n.set_language(i18n.DEFAULT)

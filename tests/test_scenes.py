@@ -63,6 +63,7 @@ def choose(ctx, label: str) -> None:
 def test_title_to_settings_and_back_with_the_keyboard(ctx, user_dir):
     choose(ctx, "Settings")
     assert names(ctx) == ["title", "settings"]
+    key(ctx, pygame.K_DOWN)                                  # past Language, the first row
     key(ctx, pygame.K_RIGHT)                                 # volume 80% -> 90%, saved at once
     assert ctx.settings.volume == pytest.approx(0.9)
     assert json.loads((user_dir / "settings.json").read_text())["volume"] == pytest.approx(0.9)

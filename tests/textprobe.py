@@ -22,6 +22,7 @@ from game.render import icons, text
 class TextProbe:
     def __init__(self, monkeypatch) -> None:
         self.tags: dict[int, tuple[str, str, pygame.Rect]] = {}   # id -> (kind, label, ink rect)
+        self.clipped: list[str] = []       # texts whose ink did not all fit where they were blitted
         self._keep: list[pygame.Surface] = []
         probe = self
 
@@ -39,6 +40,8 @@ class TextProbe:
                 tag = probe.tags.get(id(source))
                 if tag is not None:
                     self.items.append((tag[0], tag[1], tag[2].move(shift).clip(done)))
+                    if tag[0] == "text" and tag[2].move(shift).clip(done).size != tag[2].size:
+                        probe.clipped.append(tag[1])     # part of the ink fell outside: cut off
                 for kind, label, rect in getattr(source, "items", ()):
                     moved = rect.move(shift).clip(done)
                     if moved.w and moved.h:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from game.data import asset
+from game.i18n import _, language
 from game.match import DIFFICULTIES, SeatSpec
 
 MAX_SEATS = 6
@@ -31,12 +32,16 @@ def _rgb(text: str) -> tuple[int, int, int]:
     return int(text[0:2], 16), int(text[2:4], 16), int(text[4:6], 16)
 
 
-@lru_cache(maxsize=1)
 def identities() -> tuple[SeatIdentity, ...]:
-    """The six seat identities, in seat order."""
+    """The six seat identities, in seat order, named in the player's language."""
+    return _identities(language())
+
+
+@lru_cache(maxsize=4)
+def _identities(lang: str) -> tuple[SeatIdentity, ...]:
     data = tomllib.loads(SEATS_FILE.read_text(encoding="utf-8"))
     return tuple(
-        SeatIdentity(i, entry["name"], _rgb(entry["colour"]), entry["shape"])
+        SeatIdentity(i, _(entry["name"]), _rgb(entry["colour"]), entry["shape"])
         for i, entry in enumerate(data["seat"][:MAX_SEATS])
     )
 

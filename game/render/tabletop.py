@@ -12,6 +12,7 @@ from typing import Sequence
 
 import pygame
 
+from game.i18n import _
 from game.render.icons import (
     GOLD, INK, PAPER, Colour, bag_icon, check_size, font, hex_rgb, luminance, mix, outlined_text,
     rounded_card, seat_shape_surface, shrink, star_icon, supersample, text_surface, with_outline,
@@ -253,6 +254,11 @@ def _stars_badge(stars: int, height: int) -> pygame.Surface:
 NAME_MIN_PX = 16   # a card's name is drawn at least this big, or left off (too small to read from the sofa)
 
 
+# Two name lines share a little of their line boxes, never ink: a descender (Empanada) would touch
+# the next line's ascender (de carne) at more than this.
+LINE_OVERLAP = 0.04
+
+
 def _name_fit(name: str, room: int, band_h: int, max_band: int) -> tuple[list[str], int, int]:
     """How a card's name fits its title band: (lines, px, band height used).
 
@@ -276,7 +282,7 @@ def _name_fit(name: str, room: int, band_h: int, max_band: int) -> tuple[list[st
     lines = _two_lines(name)
     if lines:
         for px in range(max(NAME_MIN_PX, round(max_band * 0.45)), NAME_MIN_PX - 1, -1):
-            h = 2 * size(lines[0], px)[1] - round(px * 0.18) + 4
+            h = 2 * size(lines[0], px)[1] - round(px * LINE_OVERLAP) + 4
             if h <= max_band and max(size(t, px)[0] for t in lines) <= room:
                 return lines, px, max(band_h, h)
     return [], 0, band_h
@@ -308,11 +314,11 @@ def _header(card: pygame.Surface, lines: list[str], px: int, colour: Colour, ban
         return
     ink = mix(colour, INK, 0.6)
     texts = [outlined_text(t, px, (255, 255, 255), ink, width=max(1, band_h // 16)) for t in lines]
-    total = sum(t.get_height() for t in texts) - (len(texts) - 1) * round(px * 0.18)
+    total = sum(t.get_height() for t in texts) - (len(texts) - 1) * round(px * LINE_OVERLAP)
     y = band.y + (band.h - total) // 2
     for text in texts:
         card.blit(text, (band.x + left + (band.w - left - text.get_width()) // 2, y))
-        y += text.get_height() - round(px * 0.18)
+        y += text.get_height() - round(px * LINE_OVERLAP)
 
 
 def _band_room(w: int, left: int) -> int:
@@ -375,14 +381,14 @@ def product_surface(name: str, category: str, faces: Sequence[int], stars: int,
     faces = tuple(int(f) for f in faces)
     for f in faces:
         _check_face(f)
-    return _product(name, category, faces, int(stars), _card_size(size),
+    return _product(_(name), category, faces, int(stars), _card_size(size),
                     None if taken_by is None else (taken_by[0], taken_by[1]))
 
 
 def _price_row(count: int, side: int, width: int) -> pygame.Surface:
     """The price of a bargain: a blank die and "x N" (dice of any face), or FREE."""
     if count == 0:
-        return outlined_text("FREE", round(side * 0.95), (40, 190, 110), INK, max(1, side // 12),
+        return outlined_text(_("FREE"), round(side * 0.95), (40, 190, 110), INK, max(1, side // 12),
                              max_width=width)
     times = outlined_text(f"\u00d7{count}", round(side * 1.05), (255, 255, 255), INK,
                           max(1, side // 12))
@@ -455,7 +461,7 @@ def bargain_surface(name: str, base: int, promo: int | None, condition: str | No
         raise ValueError(f"unknown condition {condition!r}; expected one of {', '.join(CATEGORIES)}")
     # Without a promo the lit and unlit cards are the same picture: one cache entry for both.
     active = bool(promo_active) and promo is not None and condition is not None
-    return _bargain(name, int(base), promo, condition, int(stars), _card_size(size), active)
+    return _bargain(_(name), int(base), promo, condition, int(stars), _card_size(size), active)
 
 
 # ---------------------------------------------------------------- tokens

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
+from game.i18n import _
 from game.input.commands import STICK_MAX, Button, Command
 from game.render import glyphs
 
@@ -122,7 +123,7 @@ def hints(surface: pygame.Surface, ui: "UI", items: list[tuple[str, str]], y: in
     pieces = []
     for button, meaning in items:
         caps = [glyphs.badge(ui, pad_label(ui, part), height) for part in button.split(" / ")]
-        word = ui.render(meaning, size, "text_dim")
+        word = ui.render(_(meaning), size, "text_dim")   # meanings are marked N_() where listed
         pieces.append((caps, word))
     slash = ui.render("/", size, "text_dim")
     def caps_width(caps: list[pygame.Surface]) -> int:
@@ -265,7 +266,7 @@ class MenuList:
     def move(self, step: int) -> None:
         n = len(self.items)
         index = self.index
-        for _ in range(n):
+        for _step in range(n):
             index = (index + step) % n
             if self.items[index].enabled:
                 break
@@ -331,9 +332,10 @@ class MenuList:
                 pygame.draw.polygon(surface, ui.colour("text" if item.primary else "accent"),
                                     [(tip - 10, rect.centery - 11), (tip + 4, rect.centery), (tip - 10, rect.centery + 11)])
                 label_x += 14
-            blit_text(surface, ui, item.label, "body", colour, midleft=(label_x, rect.centery))
+            # labels and values are marked N_() where the menu is built, translated as drawn
+            blit_text(surface, ui, _(item.label), "body", colour, midleft=(label_x, rect.centery))
             if item.value is not None:
-                value_rect = blit_text(surface, ui, item.value(), "body", "accent_2" if item.enabled else "text_dim",
+                value_rect = blit_text(surface, ui, _(item.value()), "body", "accent_2" if item.enabled else "text_dim",
                                        midright=(rect.right - 44, rect.centery))
                 if focused and item.adjust is not None:
                     _arrow(surface, ui, value_rect.left - 18, rect.centery, -1)
@@ -355,7 +357,7 @@ def draw_toasts(surface: pygame.Surface, ui: "UI", texts: list[str]) -> None:
     """Newest at the bottom, above the hint bar."""
     y = surface.get_height() - 96
     for text in reversed(texts[-3:]):
-        image = ui.render(text, "small", "text")
+        image = ui.render(_(text), "small", "text")
         rect = pygame.Rect(0, 0, min(surface.get_width() - 80, image.get_width() + 56), image.get_height() + 26)
         rect.midbottom = (surface.get_width() // 2, y)
         panel(surface, ui, rect, border="accent_2")

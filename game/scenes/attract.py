@@ -20,6 +20,7 @@ import pygame
 
 from game.core.scene import Scene
 from game.core.seats import identities
+from game.i18n import _
 from game.input.commands import Command
 from game.match import MatchSpec, SeatSpec
 from game.scenes import registry
@@ -127,7 +128,7 @@ class AttractScene(Scene):
     # ----- the demo loop ---------------------------------------------------------------
     def _next_demo(self) -> None:
         """Start the next demo; a demo that cannot start is skipped (never a crash on the title)."""
-        for _ in range(len(DEMOS)):
+        for _turn in range(len(DEMOS)):
             self.index = (self.index + 1) % len(DEMOS)
             self.seed += 1
             game, mode, players = DEMOS[self.index]
@@ -201,8 +202,8 @@ class AttractScene(Scene):
 
     def _make_banner(self) -> pygame.Surface:
         ui = self.ctx.ui
-        text = ui.text.render("Press any button", ui.size("large"), ui.colour("text"))
-        tag = ui.text.render("DEMO", ui.size("small"), ui.colour("shadow"))
+        text = ui.text.render(_("Press any button"), ui.size("large"), ui.colour("text"))
+        tag = ui.text.render(_("DEMO"), ui.size("small"), ui.colour("shadow"))
         pad_x, pad_y, gap = 30, 12, 18
         tag_w = tag.get_width() + 22
         width = tag_w + gap + text.get_width() + 2 * pad_x

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.scene import Scene
+from game.i18n import N_, _
 from game.render import widgets
 from game.render.icons import seat_shape_surface, star_icon
 from game.render.tabletop import category_icon, token_surface
@@ -39,15 +40,17 @@ def verdict(scores: list[Score], winners: list[int], names: list[str]) -> tuple[
     best = max(s.total for s in scores)
     level = [s for s in scores if s.total == best]
     if len(winners) > 1:
-        who = " and ".join(names[w] for w in winners)
-        return f"{who} SHARE THE WIN!", f"Level on {best} points and on change tokens"
+        who = _(" and ").join(names[w] for w in winners)
+        return (_("{names} SHARE THE WIN!").format(names=who),
+                _("Level on {n} points and on change tokens").format(n=best))
     winner = names[winners[0]]
     if len(level) > 1:
         by_seat = {s.seat: s for s in scores}
         others = ", ".join(f"{names[s.seat]} {s.tokens}" for s in level if s.seat != winners[0])
-        return (f"{winner} WINS!",
-                f"Tie on {best} points: most change tokens wins ({winner} {by_seat[winners[0]].tokens}, {others})")
-    return f"{winner} WINS!", ""
+        return (_("{name} WINS!").format(name=winner),
+                _("Tie on {n} points: most change tokens wins ({name} {tokens}, {others})").format(
+                    n=best, name=winner, tokens=by_seat[winners[0]].tokens, others=others))
+    return _("{name} WINS!").format(name=winner), ""
 
 
 class CheckoutResultsScene(MatchResultsScene):
@@ -64,7 +67,7 @@ class CheckoutResultsScene(MatchResultsScene):
         self.podium: Podium | None = Podium(self._standings(scores), pygame.Rect(140, 170, 1000, 420), ctx.sound)
         self.reveal: Reveal | None = None
         self.backdrop: pygame.Surface | None = None
-        self.menu = widgets.MenuList([widgets.MenuItem("Continue", self.show_scores, primary=True)],
+        self.menu = widgets.MenuList([widgets.MenuItem(N_("Continue"), self.show_scores, primary=True)],
                                      play=ctx.sound, row_height=56, width=420)
 
     def _standings(self, scores: list[Score]) -> list[Standing]:
@@ -78,8 +81,8 @@ class CheckoutResultsScene(MatchResultsScene):
         self.podium = None
         self.image = self._render()
         self.menu = widgets.MenuList([
-            widgets.MenuItem("Rematch", self.rematch, primary=True),
-            widgets.MenuItem("Back to lobby", self.to_lobby),
+            widgets.MenuItem(N_("Rematch"), self.rematch, primary=True),
+            widgets.MenuItem(N_("Back to lobby"), self.to_lobby),
         ], play=self.ctx.sound, row_height=56, width=420)
         self.hold_input()
 
@@ -144,14 +147,14 @@ class CheckoutResultsScene(MatchResultsScene):
 
     def _header(self, surf: pygame.Surface) -> None:
         y = ROWS.y + 14
-        self.texts.blit(surf, "products", 22, DIM, 2, midleft=(COLUMNS["products"], y))
-        self.texts.blit(surf, "bargains", 22, DIM, 2, midleft=(COLUMNS["bargains"], y))
+        self.texts.blit(surf, _("products"), 22, DIM, 2, midleft=(COLUMNS["products"], y))
+        self.texts.blit(surf, _("bargains"), 22, DIM, 2, midleft=(COLUMNS["bargains"], y))
         surf.blit(star_icon(24), (COLUMNS["stars"] - 40, y - 12))
-        self.texts.blit(surf, "stars", 22, DIM, 2, midleft=(COLUMNS["stars"] - 12, y))
+        self.texts.blit(surf, _("stars"), 22, DIM, 2, midleft=(COLUMNS["stars"] - 12, y))
         surf.blit(token_surface(24), (COLUMNS["tokens"] - 46, y - 12))
-        self.texts.blit(surf, "tokens", 22, DIM, 2, midleft=(COLUMNS["tokens"] - 18, y))
-        self.texts.blit(surf, "sets x3", 22, DIM, 2, center=(COLUMNS["sets"], y))
-        self.texts.blit(surf, "total", 24, GOLD_TEXT, 2, midright=(COLUMNS["total"] + 40, y))
+        self.texts.blit(surf, _("tokens"), 22, DIM, 2, midleft=(COLUMNS["tokens"] - 18, y))
+        self.texts.blit(surf, _("sets x3"), 22, DIM, 2, center=(COLUMNS["sets"], y))
+        self.texts.blit(surf, _("total"), 24, GOLD_TEXT, 2, midright=(COLUMNS["total"] + 40, y))
 
     def _row(self, surf: pygame.Surface, score: Score, y: int, h: int, won: bool) -> pygame.Rect:
         sim = self.sim

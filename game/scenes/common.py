@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.scene import Scene
+from game.i18n import N_, _
 from game.input.commands import IDLE, Button, Command
 from game.render import widgets
 
@@ -53,7 +54,7 @@ class MenuScene(Scene):
     """A heading and a MenuList; subclasses build `self.menu` and may draw more."""
 
     heading = ""
-    hint_items: list[tuple[str, str]] = [("A / Enter", "Select"), ("B / Esc", "Back")]
+    hint_items: list[tuple[str, str]] = [("A / Enter", N_("Select")), ("B / Esc", N_("Back"))]
 
     def __init__(self, ctx: "Context") -> None:
         super().__init__(ctx)
@@ -65,7 +66,7 @@ class MenuScene(Scene):
     def draw_menu_page(self, surface: pygame.Surface, top: int = 190) -> None:
         ui = self.ctx.ui
         widgets.draw_background(surface, ui)
-        widgets.logo_text(surface, ui, self.heading, ui.size("heading"), ui.colour("accent"),
+        widgets.logo_text(surface, ui, _(self.heading), ui.size("heading"), ui.colour("accent"),
                           (surface.get_width() // 2, 96), outline=4)
         x = (surface.get_width() - self.menu.width) // 2
         self.menu.draw(surface, ui, (x, top))

@@ -17,6 +17,7 @@ import pygame
 
 from game.core.scene import Scene
 from game.data import asset
+from game.i18n import N_, _
 from game.input.commands import Button, Command
 from game.render import glyphs, widgets
 from game.render.clothing import card_back_surface, pile_surface
@@ -62,8 +63,9 @@ def load_howto(name: str, folder: Path = HOWTO_DIR) -> tuple[str, list[HowToPage
         icons = page.get("icons", [])
         if not isinstance(icons, list) or not all(isinstance(x, str) for x in icons):
             raise HowToError(f"{path}: page {i}: icons must be a list of names")
-        out.append(HowToPage(str(page.get("heading", "")), tuple(lines), tuple(icons)))
-    return title, out
+        heading = str(page.get("heading", ""))
+        out.append(HowToPage(_(heading) if heading else "", tuple(map(_, lines)), tuple(icons)))
+    return _(title), out   # the card's text is in the catalogue (babel.cfg): read in the player's language
 
 
 # ---------------------------------------------------------------- "seen" memory
@@ -154,7 +156,7 @@ class HowToScene(Scene):
         box = pygame.Rect(0, 0, 1000, 560)
         box.center = (w // 2, h // 2)
         widgets.panel(surface, ui, box, border="accent_2")
-        widgets.blit_text(surface, ui, "HOW TO PLAY", "small", "text_dim", center=(w // 2, box.y + 34))
+        widgets.blit_text(surface, ui, _("HOW TO PLAY"), "small", "text_dim", center=(w // 2, box.y + 34))
         widgets.logo_text(surface, ui, self.title, ui.size("heading"), ui.colour("accent_2"),
                           (w // 2, box.y + 86), outline=4)
         page = self.pages[self.page]
@@ -173,7 +175,7 @@ class HowToScene(Scene):
             colour = ui.colour("accent_2") if i == self.page else ui.colour("border")
             pygame.draw.circle(surface, colour, (w // 2 - (dots - 1) * 14 + i * 28, box.bottom - 76), 8)
         last = self.page + 1 >= dots
-        widgets.hints(surface, ui, [("A", "Got it!" if last else "Next"), ("B", "Back"), ("START", "Skip")],
+        widgets.hints(surface, ui, [("A", N_("Got it!") if last else N_("Next")), ("B", N_("Back")), ("START", N_("Skip"))],
                       y=box.bottom - 34)
 
     def _icons(self, surface: pygame.Surface, icons: tuple[str, ...], centre: tuple[int, int]) -> None:

@@ -16,6 +16,7 @@ import pygame
 from game.core.scene import Scene
 from game.core.seats import MAX_SEATS, LobbySeat, identities
 from game.data import levels_dir
+from game.i18n import N_, _, ngettext
 from game.input.commands import Button, Command
 from game.match import MatchSpec
 from game.render import widgets
@@ -28,9 +29,10 @@ if TYPE_CHECKING:
 
 LEVELS_DIR = levels_dir()
 GAMES = tuple(registry.GAME_TITLES)
+DIFFICULTY_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard"), "expert": N_("Expert")}
 MIN_SEATS = {"soldout": 1, "checkout": 2}
 TEAM_COUNT = 3
-TEAM_NAMES = ("Team A", "Team B", "Team C")
+TEAM_NAMES = (N_("Team A"), N_("Team B"), N_("Team C"))
 MAX_ROUNDS = 5
 CHECKOUT_ROUNDS = 4
 
@@ -68,20 +70,20 @@ class LobbyScene(Scene):
     def _items(self) -> list[widgets.MenuItem]:
         I = widgets.MenuItem
         return [
-            I("Game", value=lambda: registry.GAME_TITLES[self.options["game"]], adjust=self._cycle_game),
-            I("Mode", value=self._mode_text, adjust=self._cycle_mode),
-            I("Rounds", value=self._rounds_text, adjust=self._cycle_rounds),
-            I("Level", value=self._level_text, adjust=self._cycle_level),
-            I("Teams", value=lambda: "On" if self.options["teams"] else "Off", adjust=self._toggle_teams),
-            I("Assist", value=lambda: "Wrong cards refused" if self.options["assist"] else "Off",
+            I(N_("Game"), value=lambda: registry.GAME_TITLES[self.options["game"]], adjust=self._cycle_game),
+            I(N_("Mode"), value=self._mode_text, adjust=self._cycle_mode),
+            I(N_("Rounds"), value=self._rounds_text, adjust=self._cycle_rounds),
+            I(N_("Level"), value=self._level_text, adjust=self._cycle_level),
+            I(N_("Teams"), value=lambda: N_("On") if self.options["teams"] else N_("Off"), adjust=self._toggle_teams),
+            I(N_("Assist"), value=lambda: N_("Wrong cards refused") if self.options["assist"] else N_("Off"),
               adjust=self._toggle_assist),
-            I("Seed", value=lambda: str(self.options["seed"]), adjust=lambda d: self._reseed()),
-            I("Add bot", self.add_bot),
-            I("Remove bot", self.remove_bot),
-            I("Seat", value=self._picked_text, adjust=self._pick),
-            I("Bot level", value=self._bot_text, adjust=self._cycle_bot),
-            I("Seat team", value=self._team_text, adjust=self._cycle_team),
-            I("START MATCH", self.start, primary=True),
+            I(N_("Seed"), value=lambda: str(self.options["seed"]), adjust=lambda d: self._reseed()),
+            I(N_("Add bot"), self.add_bot),
+            I(N_("Remove bot"), self.remove_bot),
+            I(N_("Seat"), value=self._picked_text, adjust=self._pick),
+            I(N_("Bot level"), value=self._bot_text, adjust=self._cycle_bot),
+            I(N_("Seat team"), value=self._team_text, adjust=self._cycle_team),
+            I(N_("START MATCH"), self.start, primary=True),
         ]
 
     def _refresh_enabled(self) -> None:
@@ -102,7 +104,7 @@ class LobbyScene(Scene):
         self.options["game"] = GAMES[(index + step) % len(GAMES)]
 
     def _mode_text(self) -> str:
-        return modes.display_name(self.options["mode"]) if self.options["game"] == "soldout" else "Standard"
+        return modes.display_name(self.options["mode"]) if self.options["game"] == "soldout" else N_("Standard")
 
     def _cycle_mode(self, step: int) -> None:
         choices = modes.choices()
@@ -110,7 +112,7 @@ class LobbyScene(Scene):
 
     def _rounds_text(self) -> str:
         if self.options["game"] == "checkout":
-            return f"{CHECKOUT_ROUNDS} + bonus"
+            return _("{rounds} + bonus").format(rounds=CHECKOUT_ROUNDS)
         return str(self.options["rounds"])
 
     def _cycle_rounds(self, step: int) -> None:
@@ -118,9 +120,9 @@ class LobbyScene(Scene):
 
     def _level_text(self) -> str:
         if self.options["game"] == "checkout":
-            return "Dice table"
+            return N_("Dice table")
         level = self.options["level"]
-        return "Auto (by players)" if level is None else level.removesuffix(".tmx")
+        return N_("Auto (by players)") if level is None else level.removesuffix(".tmx")
 
     def _cycle_level(self, step: int) -> None:
         choices = level_choices()
@@ -147,8 +149,8 @@ class LobbyScene(Scene):
     def _bot_text(self) -> str:
         seat = self.seat(self.picked)
         if seat is None:
-            return "empty"
-        return seat.difficulty.capitalize() if seat.kind == "bot" else "player"
+            return N_("empty")
+        return DIFFICULTY_NAMES[seat.difficulty] if seat.kind == "bot" else N_("player")
 
     def _cycle_bot(self, step: int) -> None:
         seat = self.seat(self.picked)
@@ -181,7 +183,7 @@ class LobbyScene(Scene):
         index = self.free_seat()
         if index is None:
             self.ctx.sound("error")
-            self.ctx.toast("All 6 seats are taken: remove a bot to make room")
+            self.ctx.toast(_("All 6 seats are taken: remove a bot to make room"))
             return None
         self.ctx.input.assign(device, index)
         self._take(LobbySeat(index, "human", device, team=index % 2,
@@ -231,11 +233,12 @@ class LobbyScene(Scene):
         need = MIN_SEATS[game]
         if len(self.ctx.seats) < need:
             title = registry.GAME_TITLES[game]
-            return f"{title} needs at least {need} seat{'s' if need > 1 else ''}: join or add a bot"
+            return ngettext("{game} needs at least {n} seat: join or add a bot",
+                            "{game} needs at least {n} seats: join or add a bot", need, game=title)
         if self.options["teams"]:
             teams = {s.team for s in self.ctx.seats}
             if len(teams) < 2:
-                return "Teams are on, but everyone is on one team"
+                return _("Teams are on, but everyone is on one team")
         return None
 
     def start(self) -> None:
@@ -256,7 +259,7 @@ class LobbyScene(Scene):
         for seat in inp.disconnected_seats():
             # In the lobby a pulled pad simply frees its seat (in a match it would wait).
             self.leave(seat)
-            self.ctx.toast(f"{identities()[seat].name}'s controller was disconnected")
+            self.ctx.toast(_("{name}'s controller was disconnected").format(name=identities()[seat].name))
         for device in inp.unseated_presses(Button.A):
             self.join(device)
         if self._offer_setup():
@@ -317,12 +320,12 @@ class LobbyScene(Scene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         ui = self.ctx.ui
         widgets.draw_background(surface, ui)
-        widgets.logo_text(surface, ui, "LOBBY", ui.size("heading"), ui.colour("accent"), (330, 58), outline=4)
+        widgets.logo_text(surface, ui, _("LOBBY"), ui.size("heading"), ui.colour("accent"), (330, 58), outline=4)
         if self.ctx.input.unmapped:
-            widgets.blit_text(surface, ui, _fit(ui, "New controller: press any button to set it up", 620),
+            widgets.blit_text(surface, ui, _fit(ui, _("New controller: press any button to set it up"), 620),
                               "small", "accent_2", center=(330, 112))
         else:
-            widgets.blit_text(surface, ui, f"Press {widgets.pad_label(ui, 'A')} / Enter / Space to join", "small",
+            widgets.blit_text(surface, ui, _("Press {a} / Enter / Space to join").format(a=widgets.pad_label(ui, 'A')), "small",
                               "text_dim", center=(330, 112))
         for index in range(MAX_SEATS):
             col, row = index % 2, index // 2
@@ -331,12 +334,13 @@ class LobbyScene(Scene):
         self.menu.draw(surface, ui, (680, 54))
         status = self.start_problem()
         if status is None:
-            spec_text = f"{len(self.ctx.seats)} seated · ready · START to play"
+            spec_text = ngettext("{n} seated · ready · START to play", "{n} seated · ready · START to play",
+                                 len(self.ctx.seats))
             colour = "good"
         else:
             spec_text, colour = status, "accent_2"
         widgets.blit_text(surface, ui, spec_text, "small", colour, center=(960, 660))
-        widgets.hints(surface, ui, [("A", "Join / Select"), ("B", "Leave"), ("START", "Play"), ("Esc", "Back")],
+        widgets.hints(surface, ui, [("A", N_("Join / Select")), ("B", N_("Leave")), ("START", N_("Play")), ("Esc", N_("Back"))],
                       y=700)
 
     def _draw_seat(self, surface: pygame.Surface, rect: pygame.Rect, index: int) -> None:
@@ -347,8 +351,8 @@ class LobbyScene(Scene):
         if seat is None:
             widgets.panel(surface, ui, rect, focused=focused, fill="background")
             widgets.seat_badge(surface, identity, (rect.x + 50, rect.y + 52), 26, faded=True)
-            widgets.blit_text(surface, ui, f"Seat {index + 1}", "body", "text_dim", midleft=(rect.x + 92, rect.y + 52))
-            widgets.blit_text(surface, ui, f"Open: press {widgets.pad_label(ui, 'A')} to join", "small", "text_dim",
+            widgets.blit_text(surface, ui, _("Seat {number}").format(number=index + 1), "body", "text_dim", midleft=(rect.x + 92, rect.y + 52))
+            widgets.blit_text(surface, ui, _("Open: press {a} to join").format(a=widgets.pad_label(ui, 'A')), "small", "text_dim",
                               midleft=(rect.x + 24, rect.y + 116))
             return
         widgets.panel(surface, ui, rect, focused=focused, border=identity.colour)
@@ -357,15 +361,15 @@ class LobbyScene(Scene):
         widgets.seat_badge(surface, identity, (rect.x + 50, rect.y + 56), 26)
         widgets.blit_text(surface, ui, identity.name, "large", "text", midleft=(rect.x + 92, rect.y + 56))
         if seat.kind == "bot":
-            device = f"Bot · {seat.difficulty.capitalize()}"
+            device = _("Bot · {level}").format(level=_(DIFFICULTY_NAMES[seat.difficulty]))
         else:
-            device = seat.device_name or "Player"
+            device = _(seat.device_name) if seat.device_name else _("Player")   # "Keyboard (left)" is in the catalogue
             if seat.seat in self.ctx.input.disconnected_seats():
-                device = "Disconnected"
+                device = _("Disconnected")
         widgets.blit_text(surface, ui, _fit(ui, device, rect.width - 40), "small", "accent_2" if seat.kind == "bot" else "text",
                           midleft=(rect.x + 24, rect.y + 106))
         if self.options["teams"]:
-            widgets.blit_text(surface, ui, TEAM_NAMES[seat.team], "small", "text_dim", midleft=(rect.x + 24, rect.y + 140))
+            widgets.blit_text(surface, ui, _(TEAM_NAMES[seat.team]), "small", "text_dim", midleft=(rect.x + 24, rect.y + 140))
 
 
 def _fit(ui, text: str, width: int) -> str:

@@ -19,6 +19,7 @@ import pygame
 
 from game.core.scene import Scene
 from game.core.seats import identities as seat_identities
+from game.i18n import _
 from game.input.commands import IDLE, Button, Command
 from game import preload
 from game.driver.match_driver import MatchDriver, soldout_bot
@@ -194,7 +195,7 @@ class MallScene(Scene):
     # ------------------------------------------------------------------ ticks
     def update(self, commands: dict[int, Command]) -> None:
         if self.error:
-            self.ctx.toast(f"Cannot open the mall: {self.error}", seconds=8)
+            self.ctx.toast(_("Cannot open the mall: {error}").format(error=self.error), seconds=8)
             self.ctx.stack.pop()
             self.error = ""
             self.sim = None
@@ -233,9 +234,9 @@ class MallScene(Scene):
         try:
             from pathlib import Path
             writer.save(Path(path))
-            self.ctx.toast(f"Replay saved: {path}")
+            self.ctx.toast(_("Replay saved: {path}").format(path=path))
         except OSError as exc:
-            self.ctx.toast(f"Could not save the replay {path}: {exc.strerror or exc}")
+            self.ctx.toast(_("Could not save the replay {path}: {error}").format(path=path, error=exc.strerror or exc))
 
     def _commands(self, commands: dict[int, Command]) -> dict[int, Command]:
         sim = self.sim

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.seats import SeatIdentity
+from game.i18n import _
 from game.render.clothing import card_back_surface, mark_surface, objective_art, pile_surface
 from game.render.icons import INK, outlined_text, seat_shape_surface
 from game.rules.soldout import modes
@@ -228,7 +229,7 @@ class MapView:
             rect = spots[d.index].move(shake)
             cw, ch = rect.size
             card = objective_art(objective, cat, (cw, ch), filled=filled, colourblind=self.colourblind,
-                                 title="DRESSER")   # shown only where it can be 16 px
+                                 title=_("DRESSER"))   # shown only where it can be 16 px
             x, y = rect.topleft
             surface.blit(card, (x, y))
             strip = self._dresser_counts(surface, sim, d.index, x, y + ch - 2, cw)
@@ -377,7 +378,7 @@ class MapView:
             if want.bottom - rect.bottom > 6:   # stacked away from its shopper: a leader line back
                 pygame.draw.line(surface, INK, (rect.centerx, rect.bottom - 2), (want.centerx, want.bottom), 5)
                 pygame.draw.line(surface, colour, (rect.centerx, rect.bottom - 2), (want.centerx, want.bottom), 3)
-        for tag, _, rect, _ in self._tags:
+        for tag, _want, rect, _colour in self._tags:
             surface.blit(tag, rect)
 
     def _feet(self, surface: pygame.Surface, sprite: AvatarSprite, cx: int, y: int, stride: float) -> None:
@@ -440,7 +441,7 @@ class MapView:
                 text = pygame.transform.scale(text, (round(text.get_width() * k), round(text.get_height() * k)))
             pops.append((text, text.get_rect(midbottom=(px, py))))
         # A pop rises over name tags and count strips, never across them.
-        for (text, _), rect in zip(pops, stack_tags([r for _, r in pops], self.tag_rects)):
+        for (text, _where), rect in zip(pops, stack_tags([r for _pop, r in pops], self.tag_rects)):
             surface.blit(text, rect)
 
     # ------------------------------------------------------------------ the entrance

@@ -15,6 +15,8 @@ import pygame
 
 from game import TICK_RATE
 from game.core.seats import SeatIdentity
+from game.i18n import N_, _, ngettext
+from game.scenes.reasons import say_reason
 from game.render import glyphs, widgets
 from game.render.clothing import card_back_surface, item_art, item_card, mark_surface
 from game.render.icons import bag_icon, seat_shape_surface
@@ -54,7 +56,7 @@ class Hud:
         self.labels: dict[int, dict[str, str]] = {}
         self._hushed = False   # this panel's hints are under a refusal: not drawn
         # Teams share a list: the header says whose ("TEAM A").
-        self.teams = {s.seat: f"TEAM {chr(65 + s.team)}" for s in sim.spec.seats
+        self.teams = {s.seat: _("TEAM {letter}").format(letter=chr(65 + s.team)) for s in sim.spec.seats
                       if sim.spec.teams and s.team is not None}
 
     # ------------------------------------------------------------------ static
@@ -70,7 +72,7 @@ class Hud:
             surface.blit(badge, (head.x, head.centery - 14))
             name = self.ui.render(self.names[seat], 26, WHITE)
             surface.blit(name, (head.x + 34, head.centery - name.get_height() // 2))
-            tags = [t for t in (self.teams.get(seat, ""), "BOT" if self.bots[seat] else "") if t]
+            tags = [t for t in (self.teams.get(seat, ""), _("BOT") if self.bots[seat] else "") if t]
             if tags:
                 tag = self.ui.render(" · ".join(tags), 18, DIM)
                 surface.blit(tag, (head.x + 40 + name.get_width(), head.centery - tag.get_height() // 2 + 2))
@@ -118,13 +120,13 @@ class Hud:
             self._group(surface, rect, items, bags, placed, size, None)
         if sim.by_seat[seat].ready:
             mark = mark_surface("right", STUDY_ROW_H)
-            ready = self.ui.render("READY", 22, WHITE)
+            ready = self.ui.render(_("READY"), 22, WHITE)
             pill = ready.get_rect(midright=(row.right - STUDY_ROW_H - 4, row.centery)).inflate(14, 2)
             surface.blit(mark, (row.right - STUDY_ROW_H, row.y))
             pygame.draw.rect(surface, (28, 140, 80), pill, border_radius=10)
             surface.blit(ready, ready.get_rect(center=pill.center))
         else:
-            self._hints(surface, seat, p, [("A", "ready")], at=row)
+            self._hints(surface, seat, p, [("A", N_("ready"))], at=row)
 
     # ------------------------------------------------------------------ the card viewer
     def _viewer(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
@@ -134,35 +136,35 @@ class Hud:
         if pile is not None and sim.shown_card(seat) is not None:
             card = sim.shown_card(seat)
             surface.blit(item_card(self.cat.items[card], v.size, colourblind=self.cb, colours=self.cat), v)
-            self._ribbon(surface, v, f"{sim.pile_count(pile)} cards", (60, 48, 70))
-            keys = [("X", "flip"), ("A", "take"), ("B", "drop")]
+            self._ribbon(surface, v, ngettext("{n} card", "{n} cards", sim.pile_count(pile)), (60, 48, 70))
+            keys = [("X", N_("flip")), ("A", N_("take")), ("B", N_("drop"))]
             if modes.uses_hand(sim.mode):   # the narrow strip holds three hints
                 if sim.by_seat[seat].hand_open:
-                    keys = [("LB/RB", "choose"), ("B", "put back")]
+                    keys = [("LB/RB", N_("choose")), ("B", N_("put back"))]
                 else:
-                    keys = [*keys, ("LB/RB", "hand")] if p.wide else [keys[0], keys[1], ("LB/RB", "hand")]
+                    keys = [*keys, ("LB/RB", N_("hand"))] if p.wide else [keys[0], keys[1], ("LB/RB", N_("hand"))]
             self._hints(surface, seat, p, keys)
         elif carried is not None:
             surface.blit(item_card(self.cat.items[carried], v.size, colourblind=self.cb, colours=self.cat), v)
-            where = "TABLE" if modes.delivers_to_table(sim.mode) else "DRESSER"
-            self._ribbon(surface, v, f"to {where}", (28, 120, 72))
-            hint = "deliver" if modes.delivers_to_table(sim.mode) else "place"
+            where = _("to TABLE") if modes.delivers_to_table(sim.mode) else _("to DRESSER")
+            self._ribbon(surface, v, where, (28, 120, 72))
+            hint = N_("deliver") if modes.delivers_to_table(sim.mode) else N_("place")
             keys = [("A", hint)]
             if modes.uses_dressers(sim.mode) or sim.round.table_refuses(sim.player_of[seat]):
-                keys.append(("B", "put back"))   # a Rush card goes back only once the assist refused it
+                keys.append(("B", N_("put back")))   # a Rush card goes back only once the assist refused it
             if modes.delivers_to_table(sim.mode):
-                keys.append(("LB/RB", "list"))
+                keys.append(("LB/RB", N_("list")))
             self._hints(surface, seat, p, keys)
         else:
             pygame.draw.rect(surface, (60, 46, 40), v, border_radius=12)
             _dashed_round(surface, SLOT_EMPTY, v)
-            lines = {"playing": ["Find a", "pile"], "study": ["Get", "ready"],
-                     "countdown": ["Get", "ready"]}.get(sim.phase, [])
+            lines = {"playing": [_("Find a"), _("pile")], "study": [_("Get"), _("ready!")],
+                     "countdown": [_("Get"), _("ready!")]}.get(sim.phase, [])
             for i, line in enumerate(lines):
                 text = self.ui.render(line, 26, DIM)
                 surface.blit(text, text.get_rect(center=(v.centerx, v.centery - 14 + i * 28)))
             if not modes.uses_hand(sim.mode):
-                self._hints(surface, seat, p, [("A", "pick up")] if sim.phase == "playing" else [])
+                self._hints(surface, seat, p, [("A", N_("pick up"))] if sim.phase == "playing" else [])
 
     def _ribbon(self, surface: pygame.Surface, v: pygame.Rect, text: str, fill: tuple[int, int, int]) -> None:
         label = self.ui.render(text, 20, WHITE)
@@ -187,7 +189,7 @@ class Hud:
         (or a row in `at`)."""
         if self._hushed:
             return
-        items = [(self._label(seat, key), word) for key, word in items]
+        items = [(self._label(seat, key), _(word)) for key, word in items]   # words are marked N_()
         if p.wide or at is not None:
             row = at or p.hints
             x = row.x
@@ -294,8 +296,8 @@ class Hud:
                 pygame.draw.rect(surface, (60, 46, 40), cell, border_radius=8)
                 pygame.draw.rect(surface, SLOT_EMPTY, cell, 2, border_radius=8)
         if sim.held_pile(seat) is None and sim.phase == "playing":
-            self._hints(surface, seat, p, [("A", "pick up"), ("LB/RB", "hand"), ("Y", "hold: SOLD OUT!")]
-                        if p.wide else [("A", "pick up"), ("LB/RB", "hand")])
+            self._hints(surface, seat, p, [("A", N_("pick up")), ("LB/RB", N_("hand")), ("Y", N_("hold: SOLD OUT!"))]
+                        if p.wide else [("A", N_("pick up")), ("LB/RB", N_("hand"))])
 
     def _placed(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
         """Tidying Up: the cards this player placed at the dressers, newest last."""
@@ -304,7 +306,7 @@ class Hud:
         info = p.info
         if self._dresser_zoom(surface, sim, seat, p):
             return
-        label = self.ui.render(f"Placed {len(placed)}", 22, DIM)
+        label = self.ui.render(_("Placed {n}").format(n=len(placed)), 22, DIM)
         surface.blit(label, (info.x, info.y))
         area = pygame.Rect(info.x, info.y + 26, info.w, info.h - 26)
         rows = 2 if p.wide else 1
@@ -354,7 +356,7 @@ class Hud:
     def _rejection(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
         """The reason, wrapped to fit over the card viewer (with the hint strip, when narrow):
         never over the list, the objective rows or another line of text."""
-        reason, _ = sim.rejection(seat)
+        reason = say_reason(sim.rejection(seat)[0])
         box = reject_box(p)
         for size in (20, 18, 16):
             lines = widgets.wrap_text(self.ui, reason, size, box.w - 12)

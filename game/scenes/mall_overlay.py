@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import N_, _
 from game.input.families import say
 from game.match import MatchSpec
 from game.render.icons import INK, outlined_text
@@ -26,8 +27,8 @@ FLASH_TICKS = 18           # the white flash of SOLD OUT!
 SHAKE_TICKS = 30
 GO_TICKS = 40              # "GO!" stays this long after the countdown
 STAMP_RED = (226, 40, 60)
-ENDINGS = {"sold_out": "SOLD OUT!", "all_filled": "ALL TIDY!", "nothing_left": "SOLD OUT!",
-           "stopped": "TIME!", "time": "TIME!"}
+ENDINGS = {"sold_out": "SOLD OUT!", "all_filled": N_("ALL TIDY!"), "nothing_left": "SOLD OUT!",
+           "stopped": N_("TIME!"), "time": N_("TIME!")}
 
 
 class MallOverlays:
@@ -46,7 +47,7 @@ class MallOverlays:
         """Build the stamps before play: a rotozoom would cost the moment's first frame."""
         for text in dict.fromkeys(ENDINGS.values()):
             if text not in self._stamps:
-                self._stamps[text] = self._make_stamp(text)
+                self._stamps[text] = self._make_stamp(_(text))
 
     def shake(self, sim: "MallSim", ending_tick: int) -> tuple[int, int]:
         """The map's offset while the SOLD OUT! moment shakes it (none if the setting is off)."""
@@ -83,7 +84,7 @@ class MallOverlays:
         margin = self.layout.map_rect.x
         if margin >= 96:
             cx = margin // 2
-            lines = [(modes.display_name(sim.mode).upper(), 22, gold), (f"Round {number}/{rounds}", 22, light)]
+            lines = [(_(modes.display_name(sim.mode)).upper(), 22, gold), (_("Round {number}/{rounds}").format(number=number, rounds=rounds), 22, light)]
             if clock:
                 lines.append((clock, 40, light))
             y = self.layout.map_rect.y + 14
@@ -95,18 +96,18 @@ class MallOverlays:
                 y += img.get_height() + 4
             if memory_hint:
                 rx = self.layout.map_rect.right + (SCREEN[0] - self.layout.map_rect.right) // 2
-                for i, line in enumerate((say("Hold Y", shared_labels(self.ctx)), "to call", "SOLD OUT!")):
+                for i, line in enumerate((say(_("Hold Y"), shared_labels(self.ctx)), _("to call"), "SOLD OUT!")):
                     img = self._text(line, 22, gold, 2)
                     surface.blit(img, img.get_rect(midtop=(rx, self.layout.map_rect.y + 14 + i * 26)))
             return
-        parts = [modes.display_name(sim.mode), f"Round {number}/{rounds}"] + ([clock] if clock else [])
+        parts = [_(modes.display_name(sim.mode)), _("Round {number}/{rounds}").format(number=number, rounds=rounds)] + ([clock] if clock else [])
         text = self._text("   ·   ".join(parts), 24, light, 2)
         rect = text.get_rect(midtop=(SCREEN[0] // 2, self.layout.map_rect.y + 2)).inflate(24, 6)
         pygame.draw.rect(surface, (28, 20, 18), rect, border_radius=14)
         pygame.draw.rect(surface, (84, 64, 58), rect, 2, border_radius=14)
         surface.blit(text, text.get_rect(center=rect.center))
         if memory_hint:
-            hint = self._text(say("Hold Y: SOLD OUT!", shared_labels(self.ctx)), 22, gold, 2)
+            hint = self._text(say(_("Hold Y: SOLD OUT!"), shared_labels(self.ctx)), 22, gold, 2)
             surface.blit(hint, hint.get_rect(topright=(self.layout.map_rect.right - 8, self.layout.map_rect.y + 6)))
 
     def _clear_of(self, rect: pygame.Rect) -> pygame.Rect:
@@ -137,21 +138,22 @@ class MallOverlays:
                 self._band.fill((11, 7, 6))
                 self._band.set_alpha(190)
             surface.blit(self._band, self._band.get_rect(center=centre))
-            title = self._text("MEMORISE YOUR LIST!", 56, (255, 193, 69), 4)
+            title = self._text(_("MEMORISE YOUR LIST!"), 56, (255, 193, 69), 4)
             self._blit_clear(surface, title, (centre[0], centre[1] - 34))
             ready = sum(1 for av in sim.avatars if av.ready)
             a = say("A", shared_labels(self.ctx))   # every seated pad family's name for it
-            line = self._text(f"{secs} s  ·  {a} when ready  ({ready}/{len(sim.avatars)} ready)", 30,
+            line = self._text(_("{secs} s  ·  {a} when ready  ({ready}/{players} ready)").format(
+                secs=secs, a=a, ready=ready, players=len(sim.avatars)), 30,
                               (255, 244, 227), 2)
             self._blit_clear(surface, line, (centre[0], centre[1] + 30))
         elif sim.phase == "countdown":
             left = sim.phase_ticks_left()
             number = self._text(str(max(1, (left + 59) // 60)), 170, (255, 244, 227), 7)
             self._blit_clear(surface, number, centre)
-            sub = self._text("The shutters are going up...", 30, (255, 193, 69), 2)
+            sub = self._text(_("The shutters are going up..."), 30, (255, 193, 69), 2)
             self._blit_clear(surface, sub, (centre[0], centre[1] + 100))
         elif sim.phase == "playing" and sim.tick - sim.round_tick < GO_TICKS:
-            go = self._text("GO!", 170, (123, 216, 143), 7)
+            go = self._text(_("GO!"), 170, (123, 216, 143), 7)
             self._blit_clear(surface, go, centre)
         elif sim.phase in ("sold_out", "round_over", "match_over"):
             self._sold_out(surface, sim, ending_tick)
@@ -166,7 +168,7 @@ class MallOverlays:
             surface.blit(self._flash, (0, 0))
         text = ENDINGS.get(sim.round.cause, "SOLD OUT!")
         if text not in self._stamps:
-            self._stamps[text] = self._make_stamp(text)
+            self._stamps[text] = self._make_stamp(_(text))
         stamp = self._stamps[text]
         if age < 10:
             k = 1.6 - 0.6 * age / 10
@@ -182,9 +184,10 @@ class MallOverlays:
         side = sim.round.sold_out_by
         if sim.round.cause == "sold_out" and side is not None:
             names = [self.names[sim.seats[p]] for p in sim.round.members(side)]
-            return f"{' & '.join(names)} called it!"
-        return {"all_filled": "Every dresser is filled", "nothing_left": "Nobody can finish a list any more",
-                "stopped": "The mall is closing", "time": "The mall is closing"}.get(sim.round.cause, "")
+            return _("{names} called it!").format(names=" & ".join(names))
+        said = {"all_filled": N_("Every dresser is filled"), "nothing_left": N_("Nobody can finish a list any more"),
+                "stopped": N_("The mall is closing"), "time": N_("The mall is closing")}.get(sim.round.cause, "")
+        return _(said) if said else ""
 
     def _make_stamp(self, text: str) -> pygame.Surface:
         stamp = _STAMPS.get(text)        # the same for every match: built once per process

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from game.core.scene import Scene
+from game.i18n import N_, _
 from game.input import mappings
 from game.input.commands import Button, Command
 from game.render import glyphs, widgets
@@ -23,7 +24,11 @@ from game.render import glyphs, widgets
 if TYPE_CHECKING:
     from game.core.context import Context
 
-ARROWS = {"up": "Up", "down": "Down", "left": "Left", "right": "Right"}
+ARROWS = {"up": N_("UP"), "down": N_("DOWN"), "left": N_("LEFT"), "right": N_("RIGHT")}
+# What each button is for, said under its badge (mappings.STEPS says it in English for the log).
+PURPOSES = {"a": N_("confirm, pick up"), "b": N_("back, put down"), "x": N_("flip, roll"), "y": N_("special"),
+            "start": N_("pause"), "back": N_("view"), "leftshoulder": N_("left shoulder"),
+            "rightshoulder": N_("right shoulder")}
 BADGES = {"a": "A", "b": "B", "x": "X", "y": "Y", "start": "START", "back": "BACK",
           "leftshoulder": "LB", "rightshoulder": "RB"}
 
@@ -80,7 +85,7 @@ class PadSetupScene(Scene):
     def skip(self) -> None:
         if self.target in mappings.REQUIRED:
             self.ctx.sound("error")
-            self.ctx.toast("Every controller needs an A button: press the one you want")
+            self.ctx.toast(_("Every controller needs an A button: press the one you want"))
             return
         self.ctx.sound("menu_move")
         self._next()
@@ -100,9 +105,9 @@ class PadSetupScene(Scene):
         self.ctx.save_warning(mappings.save(self.guid, mapping))   # a read-only data folder: it still works now
         live = self.ctx.input.add_mapping(mapping)
         if live:
-            self.ctx.toast(f"{self.device_name} is set up: press A on it to join")
+            self.ctx.toast(_("{pad} is set up: press A on it to join").format(pad=self.device_name))
         else:
-            self.ctx.toast(f"{self.device_name} is saved: restart the game to use it", seconds=8)
+            self.ctx.toast(_("{pad} is saved: restart the game to use it").format(pad=self.device_name), seconds=8)
         self._close(True)
 
     def cancel(self) -> None:
@@ -120,7 +125,7 @@ class PadSetupScene(Scene):
             return
         inp = self.ctx.input
         if not any(j[0] == self.instance_id for j in inp.joysticks()):
-            self.ctx.toast(f"{self.device_name} was unplugged: set-up cancelled")
+            self.ctx.toast(_("{pad} was unplugged: set-up cancelled").format(pad=self.device_name))
             self._close(False)
             return
         # In order: a release ends the wait for the last input to let go, the next push is taken.
@@ -148,25 +153,25 @@ class PadSetupScene(Scene):
         box = pygame.Rect(0, 0, 980, 600)
         box.center = (w // 2, h // 2)
         widgets.panel(surface, ui, box, border="accent_2")
-        widgets.blit_text(surface, ui, "SET UP A CONTROLLER", "small", "text_dim", center=(w // 2, box.y + 36))
+        widgets.blit_text(surface, ui, _("SET UP A CONTROLLER"), "small", "text_dim", center=(w // 2, box.y + 36))
         widgets.blit_text(surface, ui, self.device_name, "large", "text", center=(w // 2, box.y + 80))
         step = min(self.step, len(mappings.STEPS) - 1)
         target, label = mappings.STEPS[step]
-        widgets.blit_text(surface, ui, f"Step {step + 1} of {len(mappings.STEPS)}", "small", "accent_2",
+        widgets.blit_text(surface, ui, _("Step {step} of {steps}").format(step=step + 1, steps=len(mappings.STEPS)), "small", "accent_2",
                           center=(w // 2, box.y + 124))
         if target in ARROWS:
-            prompt = f"Push the stick or the d-pad {ARROWS[target].upper()}"
+            prompt = _("Push the stick or the d-pad {direction}").format(direction=_(ARROWS[target]))
         else:
-            prompt = "Press the button you want for"
+            prompt = _("Press the button you want for")
         widgets.blit_text(surface, ui, prompt, "body", "text", center=(w // 2, box.y + 178))
         if target in BADGES:
             cap = glyphs.badge(ui, BADGES[target], 64)
             surface.blit(cap, cap.get_rect(center=(w // 2, box.y + 250)))
-            widgets.blit_text(surface, ui, label.split(": ", 1)[-1], "small", "text_dim", center=(w // 2, box.y + 304))
+            widgets.blit_text(surface, ui, _(PURPOSES[target]), "small", "text_dim", center=(w // 2, box.y + 304))
         self._done_list(surface, box)
-        widgets.blit_text(surface, ui, "No such button? Press one you already used to skip it.", "small",
+        widgets.blit_text(surface, ui, _("No such button? Press one you already used to skip it."), "small",
                           "text_dim", center=(w // 2, box.bottom - 86))
-        widgets.hints(surface, ui, [("Enter", "Skip"), ("Esc", "Cancel")], y=box.bottom - 40)
+        widgets.hints(surface, ui, [("Enter", N_("Skip")), ("Esc", N_("Cancel"))], y=box.bottom - 40)
 
     def _done_list(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """What has been chosen so far, in two columns."""

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import N_, _
 from game.input.commands import Button, Command
 from game.render import widgets
 from game.scenes import registry
@@ -38,7 +39,7 @@ class PauseScene(Scene):
     name = "pause"
     opaque = False
 
-    def __init__(self, ctx: "Context", title: str = "PAUSED") -> None:
+    def __init__(self, ctx: "Context", title: str = N_("PAUSED")) -> None:
         super().__init__(ctx)
         self.title = title
         self.menu = widgets.MenuList(self.items(), play=ctx.sound, on_back=self.resume_game,
@@ -48,10 +49,10 @@ class PauseScene(Scene):
     def items(self) -> list[widgets.MenuItem]:
         """The menu rows; a game's own pause (speedrun) offers others."""
         return [
-            widgets.MenuItem("Resume", self.resume_game),
-            widgets.MenuItem("Settings", self.settings),
-            widgets.MenuItem("Quit to lobby", self.quit_to_lobby),
-            widgets.MenuItem("Quit to title", self.quit_to_title),
+            widgets.MenuItem(N_("Resume"), self.resume_game),
+            widgets.MenuItem(N_("Settings"), self.settings),
+            widgets.MenuItem(N_("Quit to lobby"), self.quit_to_lobby),
+            widgets.MenuItem(N_("Quit to title"), self.quit_to_title),
         ]
 
     def resume_game(self) -> None:
@@ -92,10 +93,10 @@ class PauseScene(Scene):
         box = pygame.Rect(0, 0, 640, 520)
         box.center = (w // 2, h // 2 - 10)
         widgets.panel(surface, ui, box, border="accent")
-        widgets.logo_text(surface, ui, self.title, ui.size("heading"), ui.colour("accent"),
+        widgets.logo_text(surface, ui, _(self.title), ui.size("heading"), ui.colour("accent"),
                           (w // 2, box.y + 70), outline=4)
         self.menu.draw(surface, ui, ((w - self.menu.width) // 2, box.y + 140))
-        widgets.hints(surface, ui, [("A / Enter", "Select"), ("START / Esc / P", "Resume")], y=box.bottom - 44)
+        widgets.hints(surface, ui, [("A / Enter", N_("Select")), ("START / Esc / P", N_("Resume"))], y=box.bottom - 44)
 
 
 def _pause_shot(ctx: "Context", seed: int) -> list[Scene]:

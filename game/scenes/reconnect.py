@@ -18,6 +18,7 @@ import pygame
 
 from game.core.scene import Scene
 from game.core.seats import identities
+from game.i18n import N_, _
 from game.input.commands import Button, Command
 from game.render import widgets
 from game.scenes.common import menu_command
@@ -44,7 +45,7 @@ def announce_reclaims(ctx: "Context") -> None:
     for seat, device in (take() if take is not None else []):
         _seat_device(ctx, seat, device)
         ctx.sound("confirm")
-        ctx.toast(f"{identities()[seat].name} is back")
+        ctx.toast(_("{name} is back").format(name=identities()[seat].name))
 
 
 def _seat_device(ctx: "Context", seat: int, device: tuple) -> None:
@@ -73,8 +74,8 @@ class ReconnectScene(Scene):
 
     def _rebuild(self) -> None:
         seats = self.waiting()
-        items = [widgets.MenuItem("Wait for the controller")]
-        items += [widgets.MenuItem(f"Hold A: a bot plays {identities()[s].name}") for s in seats]
+        items = [widgets.MenuItem(N_("Wait for the controller"))]
+        items += [widgets.MenuItem(_("Hold A: a bot plays {name}").format(name=identities()[s].name)) for s in seats]
         if [i.label for i in items] != [i.label for i in self.menu.items]:
             self.menu.items = items
             self.menu.index = min(self.menu.index, len(items) - 1)
@@ -90,7 +91,7 @@ class ReconnectScene(Scene):
         self.ctx.input.reclaim(seat, device)
         _seat_device(self.ctx, seat, device)
         self.ctx.sound("confirm")
-        self.ctx.toast(f"{identities()[seat].name} is back")
+        self.ctx.toast(_("{name} is back").format(name=identities()[seat].name))
 
     def replace_with_bot(self, seat: int) -> None:
         self.ctx.input.release(seat)
@@ -101,7 +102,7 @@ class ReconnectScene(Scene):
             self.ctx.bot_takeovers.append(seat)
         if self.on_bot is not None:
             self.on_bot(seat)
-        self.ctx.toast(f"A bot plays {identities()[seat].name} now")
+        self.ctx.toast(_("A bot plays {name} now").format(name=identities()[seat].name))
 
     def update(self, commands: dict[int, Command]) -> None:
         announce_reclaims(self.ctx)
@@ -152,17 +153,17 @@ class ReconnectScene(Scene):
         box = pygame.Rect(0, 0, 900, 330 + 70 * len(self.menu.items))
         box.center = (w // 2, h // 2)
         widgets.panel(surface, ui, box, border="accent")
-        widgets.logo_text(surface, ui, "CONTROLLER DISCONNECTED", ui.size("large"), ui.colour("accent"),
+        widgets.logo_text(surface, ui, _("CONTROLLER DISCONNECTED"), ui.size("large"), ui.colour("accent"),
                           (w // 2, box.y + 56), outline=3)
         x = w // 2 - 40 * (len(seats) - 1)
         for i, seat in enumerate(seats):
             widgets.seat_badge(surface, identities()[seat], (x + 80 * i, box.y + 122), 24)
-        names = ", ".join(f"Seat {s + 1} ({identities()[s].name})" for s in seats)
-        widgets.blit_text(surface, ui, f"{names}: the pad was disconnected.", "body", "text",
+        names = ", ".join(_("Seat {number} ({name})").format(number=s + 1, name=identities()[s].name) for s in seats)
+        widgets.blit_text(surface, ui, _("{seats}: the pad was disconnected.").format(seats=names), "body", "text",
                           center=(w // 2, box.y + 178))
-        widgets.blit_text(surface, ui, "Plug it back in: it takes its seat at once.", "small",
+        widgets.blit_text(surface, ui, _("Plug it back in: it takes its seat at once."), "small",
                           "accent_2", center=(w // 2, box.y + 220))
-        widgets.blit_text(surface, ui, "Or press A on another pad to take the seat. The game is paused.",
+        widgets.blit_text(surface, ui, _("Or press A on another pad to take the seat. The game is paused."),
                           "small", "text_dim", center=(w // 2, box.y + 258))
         top = (w - self.menu.width) // 2, box.y + 290
         self.menu.draw(surface, ui, top)

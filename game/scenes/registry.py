@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Union
 
 from game.match import GAME_TITLES  # noqa: F401  (the lobby reads registry.GAME_TITLES)
+from game.i18n import _
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -67,7 +68,7 @@ def start_game(ctx: "Context", spec: "MatchSpec") -> bool:
     load_scene_modules()
     factory = _games.get(spec.game)
     if factory is None:
-        ctx.toast(f"{GAME_TITLES.get(spec.game, spec.game)} is not installed yet")
+        ctx.toast(_("{game} is not installed yet").format(game=GAME_TITLES.get(spec.game, spec.game)))
         return False
     ctx.stack.push(factory(ctx, spec))
     return True

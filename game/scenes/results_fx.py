@@ -15,6 +15,7 @@ from typing import Callable, Sequence
 
 import pygame
 
+from game import i18n
 from game.render.icons import INK, outlined_text
 
 GOLD = (255, 193, 69)
@@ -36,7 +37,7 @@ def places(keys: Sequence[object]) -> list[int]:
 
 
 def ordinal(place: int) -> str:
-    return f"{place}{'th' if 10 <= place % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(place % 10, 'th')}"
+    return i18n.ordinal(place)
 
 
 @dataclass

@@ -14,8 +14,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 import pygame
+from babel.dates import format_datetime
 
+from game import i18n
 from game.core.scene import Scene
+from game.i18n import N_, _, ngettext
 from game.input.commands import Button, Command
 from game.render import widgets
 from game.replay import ReplayError, replays_dir
@@ -31,7 +34,7 @@ REPLAY_SUFFIXES = (".txt", ".rep", ".replay")
 # Every character a run code uses (URL-safe base64, the prefix's digits, the checksum's dot):
 # 65 keys, five rows of 13.
 KEY_ROWS = ("ABCDEFGHIJKLM", "NOPQRSTUVWXYZ", "abcdefghijklm", "nopqrstuvwxyz", "0123456789-_.")
-ACTIONS = ("Delete", "Clear", "Paste", "Play")
+ACTIONS = (N_("Delete"), N_("Clear"), N_("Paste"), N_("Play"))   # keys of the on-screen keyboard
 
 
 @dataclass(frozen=True)
@@ -42,15 +45,15 @@ class SavedRun:
 
     @property
     def label(self) -> str:
-        when = _dt.datetime.fromtimestamp(self.modified).strftime("%d %b %H:%M")
-        return f"{self.path.stem}  ·  {self.kind}, {when}"
+        when = format_datetime(_dt.datetime.fromtimestamp(self.modified), "d MMM HH:mm", locale=i18n.language())
+        return f"{self.path.stem}  ·  {_(self.kind)}, {when}"
 
 
 def saved_runs() -> list[SavedRun]:
     """Every run code and replay in the data folder, newest first."""
     found: list[SavedRun] = []
-    places = [(user_dir() / "runcodes", "Run code"), (replays_dir() / "speedrun", "Speedrun replay"),
-              (replays_dir(), "Replay")]
+    places = [(user_dir() / "runcodes", N_("Run code")), (replays_dir() / "speedrun", N_("Speedrun replay")),
+              (replays_dir(), N_("Replay"))]
     for folder, kind in places:
         try:
             files = sorted(p for p in folder.iterdir() if p.is_file() and p.suffix in REPLAY_SUFFIXES)
@@ -90,7 +93,7 @@ class SavedRunsScene(Scene):
         self.runs = saved_runs()
         self.error = ""
         items = [widgets.MenuItem(run.label, lambda run=run: self.play(run)) for run in self.runs]
-        self.menu = widgets.MenuList(items or [widgets.MenuItem("No run codes or replays saved yet", enabled=False)],
+        self.menu = widgets.MenuList(items or [widgets.MenuItem(N_("No run codes or replays saved yet"), enabled=False)],
                                      play=ctx.sound, on_back=self.back, row_height=52, width=1100,
                                      visible_rows=8)
 
@@ -99,7 +102,7 @@ class SavedRunsScene(Scene):
         try:
             scene = open_run_text(self.ctx, run.path.read_text(encoding="utf-8"), self.records)
         except (OSError, UnicodeDecodeError) as exc:
-            self.error = f"Cannot read {run.path.name}: {getattr(exc, 'strerror', None) or exc}"
+            self.error = _("Cannot read {file}: {error}").format(file=run.path.name, error=getattr(exc, 'strerror', None) or exc)
         except (ReplayError, VerifyError) as exc:
             self.error = f"{run.path.name}: {exc}"
         else:
@@ -117,13 +120,13 @@ class SavedRunsScene(Scene):
         ui = self.ctx.ui
         widgets.draw_background(surface, ui)
         w = surface.get_width()
-        widgets.logo_text(surface, ui, "SAVED RUNS", ui.size("heading"), ui.colour("accent"), (w // 2, 70),
+        widgets.logo_text(surface, ui, _("SAVED RUNS"), ui.size("heading"), ui.colour("accent"), (w // 2, 70),
                           outline=4)
         self.menu.draw(surface, ui, ((w - self.menu.width) // 2, 140))
         if self.error:
             e = ui.render(self.error, 22, STATE_COLOURS["behind_losing"])
             surface.blit(e, e.get_rect(center=(w // 2, 610)))
-        widgets.hints(surface, ui, [("Up / Down", "Choose"), ("A", "Play"), ("B", "Back")])
+        widgets.hints(surface, ui, [("Up / Down", N_("Choose")), ("A", N_("Play")), ("B", N_("Back"))])
 
 
 class KeyboardScene(Scene):
@@ -188,14 +191,14 @@ class KeyboardScene(Scene):
         ui = self.ctx.ui
         widgets.draw_background(surface, ui)
         w = surface.get_width()
-        widgets.logo_text(surface, ui, "TYPE A RUN CODE", ui.size("heading"), ui.colour("accent"), (w // 2, 60),
+        widgets.logo_text(surface, ui, _("TYPE A RUN CODE"), ui.size("heading"), ui.colour("accent"), (w // 2, 60),
                           outline=4)
         field = pygame.Rect(90, 110, w - 180, 60)
         box(surface, field, GOLD)
         tail = self.text[-60:]
         shown = ("..." if len(self.text) > 60 else "") + tail + "|"
         surface.blit(ui.render(shown, 26, WHITE), (field.x + 16, field.y + 14))
-        count = ui.render(f"{len(self.text)} characters", 18, DIM)
+        count = ui.render(ngettext("{n} character", "{n} characters", len(self.text)), 18, DIM)
         surface.blit(count, (field.right - 16 - count.get_width(), field.bottom + 6))
         cell_w, cell_h, gap = 70, 58, 8
         left = (w - (13 * cell_w + 12 * gap)) // 2
@@ -206,6 +209,6 @@ class KeyboardScene(Scene):
                 rect = pygame.Rect(left + c * (width + gap), top + r * (cell_h + gap), width, cell_h)
                 focused = (r, c) == (self.row, self.col)
                 widgets.panel(surface, ui, rect, focused=focused, border="accent" if focused else None)
-                label = ui.render(key, 30 if len(key) == 1 else 24, GOLD if focused else WHITE)
+                label = ui.render(_(key) if key in ACTIONS else key, 30 if len(key) == 1 else 24, GOLD if focused else WHITE)
                 surface.blit(label, label.get_rect(center=rect.center))
-        widgets.hints(surface, ui, [("A", "Type"), ("X", "Delete"), ("Start", "Play"), ("B", "Back")])
+        widgets.hints(surface, ui, [("A", N_("Type")), ("X", N_("Delete")), ("Start", N_("Play")), ("B", N_("Back"))])

@@ -5,6 +5,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game import i18n
+from game.i18n import N_, _
 from game.input import families
 from game.input.bindings import BINDABLE, key_label, pad_button_label
 from game.input.commands import Button, Command
@@ -17,35 +19,37 @@ if TYPE_CHECKING:
     from game.core.context import Context
 
 VOLUME_STEP = 0.1
+RUMBLE_NAMES = {"off": N_("Off"), "low": N_("Low"), "high": N_("High")}
 UI_SCALE_STEP = 0.25
 
 
 def on_off(value: bool) -> str:
-    return "On" if value else "Off"
+    return _("On") if value else _("Off")
 
 
 class SettingsScene(MenuScene):
     name = "settings"
-    heading = "SETTINGS"
+    heading = N_("SETTINGS")
 
     def __init__(self, ctx: "Context") -> None:
         super().__init__(ctx)
         s = ctx.settings
         I = widgets.MenuItem
         self.menu = widgets.MenuList([
-            I("Effects volume", value=lambda: f"{round(s.volume * 100)}%", adjust=self._volume),
-            I("Music volume", value=lambda: f"{round(s.music_volume * 100)}%", adjust=self._music_volume),
-            I("Fullscreen", value=lambda: on_off(s.fullscreen), adjust=lambda d: self._toggle("fullscreen")),
-            I("Colour-blind mode", value=lambda: on_off(s.colourblind), adjust=lambda d: self._toggle("colourblind")),
-            I("Screen shake", value=lambda: on_off(s.screen_shake), adjust=lambda d: self._toggle("screen_shake")),
-            I("UI scale", value=lambda: f"{round(s.ui_scale * 100)}%", adjust=self._ui_scale),
-            I("Show FPS", value=lambda: on_off(s.show_fps), adjust=lambda d: self._toggle("show_fps")),
-            I("Rumble", value=lambda: s.rumble.capitalize(), adjust=self._rumble),
-            I("Nintendo confirm", value=lambda: "B (bottom)" if s.nintendo_swap else "A (right)",
+            I(N_("Language"), value=lambda: i18n.language_name(i18n.language()), adjust=self._language),
+            I(N_("Effects volume"), value=lambda: f"{round(s.volume * 100)}%", adjust=self._volume),
+            I(N_("Music volume"), value=lambda: f"{round(s.music_volume * 100)}%", adjust=self._music_volume),
+            I(N_("Fullscreen"), value=lambda: on_off(s.fullscreen), adjust=lambda d: self._toggle("fullscreen")),
+            I(N_("Colour-blind mode"), value=lambda: on_off(s.colourblind), adjust=lambda d: self._toggle("colourblind")),
+            I(N_("Screen shake"), value=lambda: on_off(s.screen_shake), adjust=lambda d: self._toggle("screen_shake")),
+            I(N_("UI scale"), value=lambda: f"{round(s.ui_scale * 100)}%", adjust=self._ui_scale),
+            I(N_("Show FPS"), value=lambda: on_off(s.show_fps), adjust=lambda d: self._toggle("show_fps")),
+            I(N_("Rumble"), value=lambda: _(RUMBLE_NAMES[s.rumble]), adjust=self._rumble),
+            I(N_("Nintendo confirm"), value=lambda: _("B (bottom)") if s.nintendo_swap else _("A (right)"),
               adjust=lambda d: self._toggle("nintendo_swap")),
-            I("Controls", self._controls),
-            I("Speedrun", self._speedrun),
-            I("Back", self._back),
+            I(N_("Controls"), self._controls),
+            I(N_("Speedrun"), self._speedrun),
+            I(N_("Back"), self._back),
         ], play=ctx.sound, on_back=self._back, row_height=60, width=640, visible_rows=8)
 
     def _changed(self) -> None:
@@ -56,6 +60,13 @@ class SettingsScene(MenuScene):
         self.ctx.audio.set_music_volume(settings.music_volume)
         self.ctx.ui.set_scale(settings.ui_scale)
         self.ctx.apply_display(settings)
+
+    def _language(self, step: int) -> None:
+        codes = list(i18n.LANGUAGES)
+        s = self.ctx.settings
+        s.language = codes[(codes.index(i18n.language()) + step) % len(codes)]
+        i18n.set_language(s.language)
+        self._changed()
 
     def _volume(self, step: int) -> None:
         s = self.ctx.settings
@@ -97,12 +108,12 @@ class SettingsScene(MenuScene):
 
 # ---------------------------------------------------------------- controls
 DEVICES = (("kb", "left"), ("kb", "right"), ("pad", None))
-DEVICE_NAMES = {"left": "Keyboard (left)", "right": "Keyboard (right)", None: "Gamepads"}
+DEVICE_NAMES = {"left": N_("Keyboard (left)"), "right": N_("Keyboard (right)"), None: N_("Gamepads")}
 BUTTON_LABELS = {
-    Button.UP: "Up", Button.DOWN: "Down", Button.LEFT: "Left", Button.RIGHT: "Right",
-    Button.A: "A · confirm, pick up", Button.B: "B · back, put down", Button.X: "X · flip, roll",
-    Button.Y: "Y · special", Button.LB: "LB", Button.RB: "RB", Button.START: "Start · pause",
-    Button.BACK: "Back · view",
+    Button.UP: N_("Up"), Button.DOWN: N_("Down"), Button.LEFT: N_("Left"), Button.RIGHT: N_("Right"),
+    Button.A: N_("A · confirm, pick up"), Button.B: N_("B · back, put down"), Button.X: N_("X · flip, roll"),
+    Button.Y: N_("Y · special"), Button.LB: "LB", Button.RB: "RB", Button.START: N_("Start · pause"),
+    Button.BACK: N_("Back · view"),
 }
 
 
@@ -110,8 +121,8 @@ class ControlsScene(MenuScene):
     """Pick a device (left / right keyboard, gamepads), then a button, then press the new key."""
 
     name = "controls"
-    heading = "CONTROLS"
-    hint_items = [("A / Enter", "Rebind"), ("Left / Right", "Device"), ("B / Esc", "Back")]
+    heading = N_("CONTROLS")
+    hint_items = [("A / Enter", N_("Rebind")), ("Left / Right", N_("Device")), ("B / Esc", N_("Back"))]
 
     def __init__(self, ctx: "Context") -> None:
         super().__init__(ctx)
@@ -119,12 +130,12 @@ class ControlsScene(MenuScene):
         self.joystick = 0                    # which connected joystick "Set up a controller" means
         self.waiting: Button | None = None   # the button being rebound, while "press a key..."
         I = widgets.MenuItem
-        items = [I("Device", value=lambda: DEVICE_NAMES[DEVICES[self.device][1]], adjust=self._cycle_device)]
+        items = [I(N_("Device"), value=lambda: DEVICE_NAMES[DEVICES[self.device][1]], adjust=self._cycle_device)]
         for button in BINDABLE:
             items.append(I(BUTTON_LABELS[button], lambda b=button: self._rebind(b), value=lambda b=button: self._bound(b)))
-        items.append(I("Set up a controller", self._set_up, value=self._joystick_text, adjust=self._cycle_joystick))
-        items.append(I("Reset to defaults", self._reset))
-        items.append(I("Back", self._back))
+        items.append(I(N_("Set up a controller"), self._set_up, value=self._joystick_text, adjust=self._cycle_joystick))
+        items.append(I(N_("Reset to defaults"), self._reset))
+        items.append(I(N_("Back"), self._back))
         self.menu = widgets.MenuList(items, play=ctx.sound, on_back=self._back, row_height=54, width=680, visible_rows=8)
 
     @property
@@ -136,7 +147,7 @@ class ControlsScene(MenuScene):
 
     def _bound(self, button: Button) -> str:
         if self.waiting == button:
-            return "press a key..." if self.layout else "press a button..."
+            return _("press a key...") if self.layout else _("press a button...")
         b = self.ctx.bindings
         if self.layout is None:
             code = b.pad.get(button)
@@ -155,7 +166,7 @@ class ControlsScene(MenuScene):
     def _joystick_text(self) -> str:
         joysticks = self.ctx.input.joysticks()
         if not joysticks:
-            return "no controller"
+            return _("no controller")
         return joysticks[self.joystick % len(joysticks)][1]
 
     def _cycle_joystick(self, step: int) -> None:
@@ -166,7 +177,7 @@ class ControlsScene(MenuScene):
         joysticks = self.ctx.input.joysticks()
         if not joysticks:
             self.ctx.sound("error")
-            self.ctx.toast("Plug in a controller first")
+            self.ctx.toast(_("Plug in a controller first"))
             return
         from game.scenes.pad_setup import PadSetupScene
         instance_id, name, guid = joysticks[self.joystick % len(joysticks)]
@@ -175,7 +186,7 @@ class ControlsScene(MenuScene):
     def _reset(self) -> None:
         self.ctx.bindings.reset()
         self.ctx.save_warning(self.ctx.bindings.save())
-        self.ctx.toast("Controls reset to the defaults")
+        self.ctx.toast(_("Controls reset to the defaults"))
 
     def _back(self) -> None:
         self.ctx.stack.pop()
@@ -189,7 +200,7 @@ class ControlsScene(MenuScene):
             return
         if (kind == "kb") != (self.layout is not None):
             self.ctx.sound("error")
-            self.ctx.toast("Press a key on the keyboard" if self.layout else "Press a button on a gamepad")
+            self.ctx.toast(_("Press a key on the keyboard") if self.layout else _("Press a button on a gamepad"))
             return
         if kind == "kb":
             self.ctx.bindings.set_key(self.layout, button, code)
@@ -208,7 +219,7 @@ class ControlsScene(MenuScene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.draw_menu_page(surface, top=180)
-        widgets.blit_text(surface, self.ctx.ui, "Escape always pauses / goes back", "small", "text_dim",
+        widgets.blit_text(surface, self.ctx.ui, _("Escape always pauses / goes back"), "small", "text_dim",
                           center=(surface.get_width() // 2, 146))
 
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from game.core.scene import Scene
+from game.i18n import N_, _, ngettext
 from game.input.commands import Command
 from game.render import widgets
 from game.render.clothing import item_art, mark_surface, objective_art
@@ -36,8 +37,8 @@ GOLD = (255, 193, 69)
 TEXT = (255, 244, 227)
 DIM = (201, 184, 166)
 ROW_FILL = (45, 33, 28)
-CAUSES = {"sold_out": "SOLD OUT!", "all_filled": "Every dresser is tidy", "nothing_left": "Nothing left to find",
-          "stopped": "The mall closed", "time": "The mall closed"}
+CAUSES = {"sold_out": "SOLD OUT!", "all_filled": N_("Every dresser is tidy"), "nothing_left": N_("Nothing left to find"),
+          "stopped": N_("The mall closed"), "time": N_("The mall closed")}
 
 
 class SoldOutResultsScene(MatchResultsScene):
@@ -61,12 +62,12 @@ class SoldOutResultsScene(MatchResultsScene):
         self._podium_backdrop: pygame.Surface | None = None
         self._pieces: list[tuple[pygame.Rect, pygame.Rect | None]] = []
         if self.final:   # the last round's cards first; the podium after a deliberate press
-            items = [widgets.MenuItem("Continue", self.show_podium, primary=True)]
+            items = [widgets.MenuItem(N_("Continue"), self.show_podium, primary=True)]
         else:
-            items = [widgets.MenuItem("Next round", self.next_round, value=lambda: mode_registry.display_name(self.next_mode),
+            items = [widgets.MenuItem(N_("Next round"), self.next_round, value=lambda: mode_registry.display_name(self.next_mode),
                                       adjust=self._cycle if self.choose else None, primary=True),
-                     widgets.MenuItem("Rematch", self.rematch),
-                     widgets.MenuItem("Back to lobby", self.to_lobby)]
+                     widgets.MenuItem(N_("Rematch"), self.rematch),
+                     widgets.MenuItem(N_("Back to lobby"), self.to_lobby)]
         self.menu = widgets.MenuList(items, play=ctx.sound, row_height=54, width=470)
 
     # ------------------------------------------------------------------ choices
@@ -77,8 +78,8 @@ class SoldOutResultsScene(MatchResultsScene):
     def show_podium(self) -> None:
         """Final results, second stage: the podium over the full standings, then rematch or lobby."""
         self.podium = Podium(self._standing_list(), pygame.Rect(140, 130, 1000, 450), self.ctx.sound)
-        self.menu = widgets.MenuList([widgets.MenuItem("Rematch", self.rematch, primary=True),
-                                      widgets.MenuItem("Back to lobby", self.to_lobby)],
+        self.menu = widgets.MenuList([widgets.MenuItem(N_("Rematch"), self.rematch, primary=True),
+                                      widgets.MenuItem(N_("Back to lobby"), self.to_lobby)],
                                      play=self.ctx.sound, row_height=54, width=420)
         self.hold_input()
 
@@ -112,8 +113,8 @@ class SoldOutResultsScene(MatchResultsScene):
         sim = self.sim
         rounds = max(1, self.mall.spec.rounds)
         number = len(sim.match.results)
-        head = "FINAL RESULTS" if self.final else f"ROUND {number} OF {rounds}"
-        widgets.logo_text(surf, ui, f"{head}  ·  {mode_registry.display_name(self.rnd.mode)}", 52, ui.colour("accent"),
+        head = _("FINAL RESULTS") if self.final else _("ROUND {number} OF {rounds}").format(number=number, rounds=rounds)
+        widgets.logo_text(surf, ui, f"{head}  ·  {_(mode_registry.display_name(self.rnd.mode))}", 52, ui.colour("accent"),
                           (640, 42), outline=4)
         widgets.blit_text(surf, ui, self._cause_text(), 28, "accent_2", center=(640, 84))
         clean = surf.copy()
@@ -131,9 +132,9 @@ class SoldOutResultsScene(MatchResultsScene):
 
     def _cause_text(self) -> str:
         rnd = self.rnd
-        text = CAUSES.get(rnd.cause, rnd.cause)
+        text = _(CAUSES.get(rnd.cause, rnd.cause))
         if rnd.cause == "sold_out" and rnd.sold_out_by is not None:
-            text = f"SOLD OUT! called by {self._side_name(rnd.sold_out_by)}"
+            text = _("SOLD OUT! called by {names}").format(names=self._side_name(rnd.sold_out_by))
         return text
 
     def _side_name(self, side: int) -> str:
@@ -240,7 +241,7 @@ class SoldOutResultsScene(MatchResultsScene):
         plus = outlined_text(f"+{bags}", 40, GOLD if bags else DIM, INK, width=2)
         icon = bag_icon(36)
         right = row.right - 12
-        tot = self.ctx.ui.render(f"total {total}", 24, TEXT)
+        tot = self.ctx.ui.render(_("total {n}").format(n=total), 24, TEXT)
         surf.blit(tot, tot.get_rect(midright=(right, row.centery + 16)))
         surf.blit(plus, plus.get_rect(midright=(right - 40, row.centery - 12)))
         surf.blit(icon, icon.get_rect(midright=(right, row.centery - 12)))
@@ -266,7 +267,7 @@ class SoldOutResultsScene(MatchResultsScene):
             filled = [rnd.filled(d, item) for item in obj.items]
             marks = ["right" if f else None for f in filled]
             card = objective_art(obj, cat, (card_w, card_h), marks=marks, colourblind=cb,
-                                title="DRESSER")
+                                title=_("DRESSER"))
             surf.blit(card, (tile.centerx - card_w // 2, tile.y + 8))
             winner = rnd.dresser_winner(d)
             counts = rnd.dresser_counts(d)
@@ -286,7 +287,7 @@ class SoldOutResultsScene(MatchResultsScene):
                 text = f"{self._side_name(winner)} +{obj.bags}"
                 colour = GOLD
             else:
-                text = "tie: nobody scores" if any(counts) else "nobody placed here"
+                text = _("tie: nobody scores") if any(counts) else _("nobody placed here")
                 colour = DIM
             label = self.ctx.ui.render(text, 22, colour)
             surf.blit(label, label.get_rect(bottomleft=(tile.x + 10, tile.bottom - 6)))
@@ -303,12 +304,12 @@ class SoldOutResultsScene(MatchResultsScene):
         if self.final:
             winners = [s for s in order if place[s] == 1]
             names = " & ".join(self._side_name(s) for s in winners)
-            word = "WINNER" if len(winners) == 1 else "WINNERS"
-            line = outlined_text(f"{word}: {names}!", 44, GOLD, INK, width=3, max_width=box.w - 30)
+            word = ngettext("WINNER", "WINNERS", len(winners)).format(n=len(winners))
+            line = outlined_text(_("{word}: {names}!").format(word=word, names=names), 44, GOLD, INK, width=3, max_width=box.w - 30)
             surf.blit(line, line.get_rect(midtop=(box.centerx, y)))
             y += 56
         else:
-            title = self.ctx.ui.render("Standings", 26, DIM)
+            title = self.ctx.ui.render(_("Standings"), 26, DIM)
             surf.blit(title, (box.x + 16, y))
             y += 34
         per_row = 3
@@ -340,11 +341,11 @@ class SoldOutResultsScene(MatchResultsScene):
             backdrop = self._podium_backdrop = pygame.Surface((1280, 720))
             ui = self.ctx.ui
             widgets.draw_background(backdrop, ui)
-            widgets.logo_text(backdrop, ui, "FINAL RESULTS", 52,
+            widgets.logo_text(backdrop, ui, _("FINAL RESULTS"), 52,
                               ui.colour("accent"), (640, 42), outline=4)
             winners = [s for s in self.podium.standings if s.place == 1]
-            word = "WINNER" if len(winners) == 1 else "WINNERS"
-            line = outlined_text(f"{word}: {' & '.join(s.name for s in winners)}!", 40, GOLD, INK, width=3,
+            word = ngettext("WINNER", "WINNERS", len(winners)).format(n=len(winners))
+            line = outlined_text(_("{word}: {names}!").format(word=word, names=" & ".join(s.name for s in winners)), 40, GOLD, INK, width=3,
                                  max_width=1180)
             self.podium.headline = (line, (640, 100))     # lands with first place
         surface.blit(backdrop, (0, 0))
@@ -392,10 +393,10 @@ class ChooseModeScene(Scene):
         box = pygame.Rect(0, 0, 640, 420)
         box.center = (640, 360)
         widgets.panel(surface, ui, box, border="accent")
-        widgets.logo_text(surface, ui, "CHOOSE A MODE", ui.size("heading"), ui.colour("accent"),
+        widgets.logo_text(surface, ui, _("CHOOSE A MODE"), ui.size("heading"), ui.colour("accent"),
                           (640, box.y + 66), outline=4)
         self.menu.draw(surface, ui, ((1280 - self.menu.width) // 2, box.y + 130))
-        widgets.hints(surface, ui, [("A", "Play this mode")] + ([("B", "Lobby")] if self.on_cancel else []),
+        widgets.hints(surface, ui, [("A", N_("Play this mode"))] + ([("B", N_("Lobby"))] if self.on_cancel else []),
                       y=box.bottom - 36)
 
 

@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.input.commands import IDLE, Button, Command
 from game.replay import Replay, to_code
-from game.scenes.speedrun_draw import DIM, GOLD, STATE_COLOURS, WHITE, box, split_rows, steady_text
+from game.scenes.speedrun_draw import DIM, GOLD, STATE_COLOURS, WHITE, box, say_split, split_rows, steady_text
 from game.scenes import speedrun_link
 from game.speedrun.attempts import WRITER, AttemptLog
 from game.speedrun.categories import SEED_LETTERS, RunSetup, make_setup, spec_for
@@ -52,10 +53,10 @@ def runner_name() -> str:
 
 def variant_line(setup: RunSetup) -> str:
     if setup.variant == "set":
-        return f"Set seed {SEED_LETTERS[setup.seed_index]}"
+        return _("Set seed {letter}").format(letter=SEED_LETTERS[setup.seed_index])
     if setup.variant == "daily":
-        return f"Daily {setup.date}"
-    return "Random seed"
+        return _("Daily {date}").format(date=setup.date)
+    return _("Random seed")
 
 
 class RunnerMixin:
@@ -176,12 +177,12 @@ class RunnerMixin:
             back = _replugged_pad(self.ctx, self.device)
             if back is not None:   # the runner's pad came back (a new id): it plays on, no button needed
                 self.device = back
-                self.ctx.toast("The runner's gamepad is back")
+                self.ctx.toast(_("The runner's gamepad is back"))
                 return
         if self.device is not None and self.device[0] == "pad" and self.device not in self.ctx.input.devices():
             # The runner's pad is gone: stop the clock rather than run on with nobody playing.
             from game.scenes.speedrun_pause import SpeedrunPauseScene
-            self.ctx.toast("The runner's gamepad was disconnected: plug it back in and resume")
+            self.ctx.toast(_("The runner's gamepad was disconnected: plug it back in and resume"))
             self.ctx.stack.push(SpeedrunPauseScene(self.ctx, self))
             return
         if self.hold > 0:        # practice: the world waits, the runner gets ready
@@ -339,7 +340,7 @@ class RunnerMixin:
         try:
             self.records.save()
         except OSError as exc:
-            self.ctx.toast(f"Could not save the records: {exc.strerror or exc}", seconds=8)
+            self.ctx.toast(_("Could not save the records: {error}").format(error=exc.strerror or exc), seconds=8)
         if self.verdict.is_pb:
             self._on_new_pb()
 
@@ -376,8 +377,8 @@ class RunnerMixin:
             prev = splits.comparison.pb_at(k - 1)
             pb_seg = pb_seg - prev if prev is not None else None
         best = splits.comparison.best_at(k)
-        line = f"PRACTICE  {plan.name}   {format_ticks(now)}"
-        sub = f"PB segment {format_ticks(pb_seg)}   ·   best {format_ticks(best)}"
+        line = _("PRACTICE  {segment}   {time}").format(segment=say_split(plan.name), time=format_ticks(now))
+        sub = _("PB segment {pb}   ·   best {best}").format(pb=format_ticks(pb_seg), best=format_ticks(best))
         a = ui.render(line, 30, GOLD)
         b = ui.render(sub, 20, WHITE)
         rect = pygame.Rect(0, 0, max(a.get_width(), b.get_width()) + 40, a.get_height() + b.get_height() + 22)
@@ -386,7 +387,7 @@ class RunnerMixin:
         surface.blit(a, a.get_rect(midtop=(centre_x, rect.y + 8)))
         surface.blit(b, b.get_rect(midtop=(centre_x, rect.y + 12 + a.get_height())))
         if self.hold > 0:
-            word = "READY" if self.hold > PRACTICE_HOLD // 3 else "GO!"
+            word = _("READY") if self.hold > PRACTICE_HOLD // 3 else _("GO!")
             steady_text(surface, word, 96, GOLD, (centre_x, rect.bottom + 140), align="center", outline=5)
 
     def run_code(self) -> str:
@@ -442,19 +443,19 @@ class RunnerMixin:
         box(surface, rect)
         steady_text(surface, format_ticks(session.igt()), big, self.timer_colour(), (rect.right - 16, rect.y + 6),
                     outline=4)
-        surface.blit(ui.render("in-game", 18, DIM), (rect.x + 14, rect.y + 12))
+        surface.blit(ui.render(_("in-game"), 18, DIM), (rect.x + 14, rect.y + 12))
         rta = self.real_ms()
         y = rect.y + 6 + round(big * 1.2)
         steady_text(surface, format_ms(rta) if rta is not None else "0:00.00", 30, DIM, (rect.right - 16, y),
                     outline=2)
-        surface.blit(ui.render("real time", 18, DIM), (rect.x + 14, y + 8))
+        surface.blit(ui.render(_("real time"), 18, DIM), (rect.x + 14, y + 8))
         comp = session.splits.comparison
         n = len(session.splits.names)
         pb = self.records.pb(self.setup.board)
         sob = comp.sum_of_best(n)
         rows: list[tuple[str, str, tuple[int, int, int]]] = [
-            ("Personal best", format_ticks(pb["ticks"]) if pb else "-", WHITE),
-            ("Sum of best", format_ticks(sob) if sob is not None else "-", WHITE)]
+            (_("Personal best"), format_ticks(pb["ticks"]) if pb else "-", WHITE),
+            (_("Sum of best"), format_ticks(sob) if sob is not None else "-", WHITE)]
         prev = self._previous_segment()
         if prev is not None:
             rows.append(prev)
@@ -475,7 +476,7 @@ class RunnerMixin:
             return None
         before = splits.delta(i - 1) if i else 0
         seg = splits.delta(i) - (before or 0)
-        return "Previous segment", format_ticks(seg, sign=True), STATE_COLOURS[splits.state(i)]
+        return _("Previous segment"), format_ticks(seg, sign=True), STATE_COLOURS[splits.state(i)]
 
     def draw_splits_box(self, surface: pygame.Surface, rect: pygame.Rect, rows: int) -> None:
         box(surface, rect)
@@ -490,25 +491,25 @@ class RunnerMixin:
             back = key_label(self.ctx.bindings.key_for(self.device[1], Button.BACK))
             start = key_label(self.ctx.bindings.key_for(self.device[1], Button.START))
             r = "" if restart_key_taken(self.ctx, pygame.K_r) else " / R"
-            return [(f"{back}{r}", "restart"), (f"{start} / Esc", "pause")]
-        return [("Select", "restart"), ("Start", "pause")]
+            return [(f"{back}{r}", _("restart")), (f"{start} / Esc", _("pause"))]
+        return [("Select", _("restart")), ("Start", _("pause"))]
 
     def info_lines(self) -> list[tuple[str, int, tuple[int, int, int]]]:
-        lines = [(self.setup.category.name, 26, GOLD), (variant_line(self.setup), 20, WHITE),
-                 (f"seed {self.setup.seed}", 20, DIM)]
+        lines = [(_(self.setup.category.name), 26, GOLD), (variant_line(self.setup), 20, WHITE),
+                 (_("seed {seed}").format(seed=self.setup.seed), 20, DIM)]
         if self.playback is not None:
-            lines.append(("REPLAY", 26, STATE_COLOURS["best"]))
+            lines.append((_("REPLAY"), 26, STATE_COLOURS["best"]))
         elif not self.scripted:
-            lines.append((f"attempt {max(1, self.records.attempts(self.setup.board))}", 20, DIM))
+            lines.append((_("attempt {n}").format(n=max(1, self.records.attempts(self.setup.board))), 20, DIM))
         best = self.session.splits.best_possible(self.session.igt())
         if best is not None and not self.session.over:
-            lines += [("", 10, DIM), ("Best possible", 18, DIM), (format_ticks(best), 26, GOLD)]
+            lines += [("", 10, DIM), (_("Best possible"), 18, DIM), (format_ticks(best), 26, GOLD)]
         flags = self.session.flags()
         if not self.session.over:   # a wrong card stays secret until the run ends, as in the game
             flags = [f for f in flags if f != "mistake"]
         if flags:
             lines.append(("", 10, DIM))
-            lines.append(("NOT A PB RUN:", 18, STATE_COLOURS["behind_losing"]))
+            lines.append((_("NOT A PB RUN:"), 18, STATE_COLOURS["behind_losing"]))
             lines += [(f.upper(), 18, STATE_COLOURS["behind_losing"]) for f in flag_text(flags).split(", ")]
         return lines
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _
 from game.render.icons import INK, outlined_text
 from game.speedrun.splits import Splits
 from game.speedrun.timer import format_ticks
@@ -60,6 +61,20 @@ def box(surface: pygame.Surface, rect: pygame.Rect, edge: tuple[int, int, int] =
     pygame.draw.rect(surface, edge, rect, 3, border_radius=14)
 
 
+# Split names are recorded in English (records, replays, LiveSplit files stay the same in every
+# language) and said in the player's language where they are drawn.
+SPLIT_NAMES = (N_("Card {n}"), N_("Item {n}"), N_("Round {n}"), N_("All tidy"), N_("Bonus & scores"), "SOLD OUT!")
+
+
+def say_split(name: str) -> str:
+    """A recorded split name ("Card 3") in the player's language."""
+    head, _sep, number = name.rpartition(" ")
+    for template in SPLIT_NAMES:
+        if number.isdigit() and template == head + " {n}":
+            return _(template).format(n=number)
+    return _(name) if name in SPLIT_NAMES else name
+
+
 def split_rows(surface: pygame.Surface, ui, rect: pygame.Rect, splits: Splits, now: int | None,
                rows: int, size: int = 22) -> None:
     """LiveSplit-style rows: name, delta (coloured), time; the current split highlighted with a
@@ -73,7 +88,7 @@ def split_rows(surface: pygame.Surface, ui, rect: pygame.Rect, splits: Splits, n
         row = pygame.Rect(rect.x, y, rect.w, row_h)
         if i == current and now is not None:
             pygame.draw.rect(surface, CURRENT, row.inflate(6, 0), border_radius=6)
-        name = ui.render(splits.names[i], size, WHITE if i <= current else DIM)
+        name = ui.render(say_split(splits.names[i]), size, WHITE if i <= current else DIM)
         surface.blit(name, (row.x + 6, row.centery - name.get_height() // 2))
         if i < len(splits.times):
             time_text = format_ticks(splits.times[i])

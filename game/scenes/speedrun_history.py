@@ -16,11 +16,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.scene import Scene
+from game.i18n import N_, _, ngettext
 from game.input.commands import Button, Command
 from game.render import widgets
 from game.scenes import registry
 from game.scenes.common import menu_command
-from game.scenes.speedrun_draw import CURRENT, DIM, GOLD, STATE_COLOURS, WHITE, box
+from game.scenes.speedrun_draw import CURRENT, DIM, GOLD, STATE_COLOURS, WHITE, box, say_split
 from game.speedrun.attempts import WRITER, AttemptLog, Stats
 from game.speedrun.categories import RunSetup, make_setup
 from game.speedrun.records import Records, read_replay_text
@@ -30,7 +31,7 @@ from game.speedrun.timer import format_ticks
 if TYPE_CHECKING:
     from game.core.context import Context
 
-TABS = ("Attempts", "Segments & practice")
+TABS = (N_("Attempts"), N_("Segments & practice"))
 STATS_BOX = pygame.Rect(30, 176, 560, 470)
 LIST_BOX = pygame.Rect(610, 176, 640, 470)
 ROW_H = 44
@@ -124,7 +125,7 @@ class SpeedrunHistoryScene(Scene):
                 raise ReplayError("its replay file is missing")
             scene = playback_scene(self.ctx, parse_text(text), self.records)
         except (ReplayError, VerifyError) as exc:
-            self.ctx.toast(f"Attempt #{entry['id']} cannot be played: {exc}", seconds=6)
+            self.ctx.toast(_("Attempt #{id} cannot be played: {error}").format(id=entry['id'], error=exc), seconds=6)
             self.ctx.sound("error")
             return
         comp = entry.get("comparison")
@@ -140,14 +141,14 @@ class SpeedrunHistoryScene(Scene):
         k = self.index[1]
         replay = read_replay_text(self.pb["replay"]) if self.pb.get("replay") else None
         if replay is None:
-            self.ctx.toast("Practice starts from your PB: finish a clean run on this board first", seconds=6)
+            self.ctx.toast(_("Practice starts from your PB: finish a clean run on this board first"), seconds=6)
             self.ctx.sound("error")
             return
         setup = self.practice_setup()
         try:
             plan = PracticePlan(setup, replay, k, self.names)
         except PracticeError as exc:
-            self.ctx.toast(f"Cannot practise: {exc}", seconds=6)
+            self.ctx.toast(_("Cannot practise: {error}").format(error=exc), seconds=6)
             self.ctx.sound("error")
             return
         self.ctx.sound("confirm")
@@ -167,7 +168,7 @@ class SpeedrunHistoryScene(Scene):
         widgets.draw_background(surface, ui)
         w = surface.get_width()
         widgets.logo_text(surface, ui, "ATTEMPTS & PRACTICE", 50, ui.colour("accent"), (w // 2, 46), outline=4)
-        sub = ui.render(f"{self.setup.category.name}  ·  {self.setup.seed_label}", 24, DIM)
+        sub = ui.render(f"{_(self.setup.category.name)}  ·  {self.setup.seed_label}", 24, DIM)
         surface.blit(sub, sub.get_rect(center=(w // 2, 92)))
         self._tabs(surface)
         self._stats(surface)
@@ -175,14 +176,14 @@ class SpeedrunHistoryScene(Scene):
             self._attempts(surface)
         else:
             self._segments(surface)
-        action = ("A", "Watch") if self.tab == 0 else ("A", "Practise from PB")
-        widgets.hints(surface, ui, [action, ("Left / Right", "Tab"), ("Up / Down", "Choose"), ("B / Esc", "Back")])
+        action = ("A", N_("Watch")) if self.tab == 0 else ("A", N_("Practise from PB"))
+        widgets.hints(surface, ui, [action, ("Left / Right", N_("Tab")), ("Up / Down", N_("Choose")), ("B / Esc", N_("Back"))])
 
     def _tabs(self, surface: pygame.Surface) -> None:
         ui = self.ctx.ui
         x = LIST_BOX.x
         for i, name in enumerate(TABS):
-            label = ui.render(name, 24, WHITE if i == self.tab else DIM)
+            label = ui.render(_(name), 24, WHITE if i == self.tab else DIM)
             rect = pygame.Rect(x, 122, label.get_width() + 36, 44)
             box(surface, rect, GOLD if i == self.tab else (84, 64, 58))
             surface.blit(label, label.get_rect(center=rect.center))
@@ -196,17 +197,17 @@ class SpeedrunHistoryScene(Scene):
         best = [s.best for s in st.segments]
         if best and all(b is not None for b in best):
             sob = sum(best)   # type: ignore[arg-type]
-        rows = [("Attempts", str(max(st.attempts, self.records.attempts(self.setup.board)))),
-                ("Finished runs", str(st.finished)),
-                ("Average", format_ticks(st.average)),
-                ("Median", format_ticks(st.median)),
-                ("Personal best", format_ticks(self.pb.get("ticks")) if self.pb else "-"),
-                ("Sum of best", format_ticks(sob)),
-                ("Possible time save", format_ticks(st.possible_save))]
+        rows = [(N_("Attempts"), str(max(st.attempts, self.records.attempts(self.setup.board)))),
+                (N_("Finished runs"), str(st.finished)),
+                (N_("Average"), format_ticks(st.average)),
+                (N_("Median"), format_ticks(st.median)),
+                (N_("Personal best"), format_ticks(self.pb.get("ticks")) if self.pb else "-"),
+                (N_("Sum of best"), format_ticks(sob)),
+                (N_("Possible time save"), format_ticks(st.possible_save))]
         x, y = STATS_BOX.x + 20, STATS_BOX.y + 14
         for name, value in rows:
-            surface.blit(ui.render(name, 24, DIM), (x, y))
-            v = ui.render(value, 24, GOLD if name == "Sum of best" else WHITE)
+            surface.blit(ui.render(_(name), 24, DIM), (x, y))
+            v = ui.render(value, 24, GOLD if name == N_("Sum of best") else WHITE)
             surface.blit(v, (STATS_BOX.right - 20 - v.get_width(), y))
             y += 33
         self._trend(surface, pygame.Rect(STATS_BOX.x + 16, y + 8, STATS_BOX.w - 32, STATS_BOX.bottom - y - 22))
@@ -214,11 +215,11 @@ class SpeedrunHistoryScene(Scene):
     def _trend(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """Sum of best after each attempt: a falling line is a runner finding time."""
         ui = self.ctx.ui
-        surface.blit(ui.render("Sum of best over the attempts", 18, DIM), (area.x + 4, area.y))
+        surface.blit(ui.render(_("Sum of best over the attempts"), 18, DIM), (area.x + 4, area.y))
         plot = pygame.Rect(area.x + 84, area.y + 30, area.w - 96, area.h - 40)
         trend = self.stats.sob_trend
         if len(trend) < 2:
-            msg = ui.render("A trend needs two attempts with every segment", 18, DIM)
+            msg = ui.render(_("A trend needs two attempts with every segment"), 18, DIM)
             surface.blit(msg, msg.get_rect(center=plot.center))
             return
         values = [v for _, v in trend]
@@ -251,14 +252,14 @@ class SpeedrunHistoryScene(Scene):
     def _header(self, surface: pygame.Surface, columns: list[tuple[str, int]]) -> None:
         ui = self.ctx.ui
         for text, x in columns:
-            surface.blit(ui.render(text, 18, DIM), (LIST_BOX.x + x, LIST_BOX.y + 16))
+            surface.blit(ui.render(_(text), 18, DIM), (LIST_BOX.x + x, LIST_BOX.y + 16))
 
     def _attempts(self, surface: pygame.Surface) -> None:
         ui = self.ctx.ui
         box(surface, LIST_BOX)
-        self._header(surface, [("Attempt", 20), ("Result", 150), ("Kept for", 440)])
+        self._header(surface, [(N_("Attempt"), 20), (N_("Result"), 150), (N_("Kept for"), 440)])
         if not self.kept:
-            msg = ui.render("No attempts yet: every run you start is kept here", 22, DIM)
+            msg = ui.render(_("No attempts yet: every run you start is kept here"), 22, DIM)
             surface.blit(msg, msg.get_rect(center=LIST_BOX.center))
             return
         for r, i in enumerate(self._window(len(self.kept))):
@@ -275,9 +276,9 @@ class SpeedrunHistoryScene(Scene):
             if a.get("pb"):
                 tags.append(("PB", STATE_COLOURS["best"]))
             if a.get("golds"):
-                tags.append((f"{len(a['golds'])} gold", STATE_COLOURS["best"]))
+                tags.append((ngettext("{n} gold", "{n} golds", len(a['golds'])), STATE_COLOURS["best"]))
             if not tags:
-                tags.append(("recent", DIM))
+                tags.append((_("recent"), DIM))
             x = rect.x + 430
             for text, colour in tags:
                 s = ui.render(text, 20, colour)
@@ -287,7 +288,7 @@ class SpeedrunHistoryScene(Scene):
     def _segments(self, surface: pygame.Surface) -> None:
         ui = self.ctx.ui
         box(surface, LIST_BOX)
-        cols = [("Segment", 20), ("PB", 250), ("Best", 350), ("Save", 450), ("Practice", 540)]
+        cols = [(N_("Segment"), 20), ("PB", 250), (N_("Best"), 350), (N_("Save"), 450), (N_("Practice"), 540)]
         self._header(surface, cols)
         for r, i in enumerate(self._window(len(self.names))):
             seg = self.stats.segments[i]
@@ -296,7 +297,7 @@ class SpeedrunHistoryScene(Scene):
                 pygame.draw.rect(surface, CURRENT, rect, border_radius=8)
                 pygame.draw.rect(surface, GOLD, rect, 2, border_radius=8)
             y = rect.centery
-            name = ui.render(seg.name, 24, WHITE)
+            name = ui.render(say_split(seg.name), 24, WHITE)
             if name.get_width() > 220:
                 name = pygame.transform.smoothscale(name, (220, name.get_height()))
             _blit_mid(surface, name, rect.x + 10, y)
@@ -316,11 +317,14 @@ def _result(a: dict) -> tuple[str, tuple[int, int, int]]:
     names = a.get("names") or []
     splits = a.get("splits") or []
     if a.get("outcome") == "finished" and a.get("ticks") is not None:
-        flagged = " (flagged)" if a.get("flags") else ""
+        flagged = _(" (flagged)") if a.get("flags") else ""
         return f"{format_ticks(a['ticks'])}{flagged}", STATE_COLOURS["behind_gaining"] if flagged else WHITE
-    where = names[len(splits)] if len(splits) < len(names) else f"split {len(splits) + 1}"
-    word = "reset" if a.get("outcome") == "reset" else "no time"
-    return f"{word} at {where}" if splits else f"{word} before the first split", DIM
+    where = names[len(splits)] if len(splits) < len(names) else _("split {n}").format(n=len(splits) + 1)
+    if a.get("outcome") == "reset":
+        said = _("reset at {where}").format(where=where) if splits else _("reset before the first split")
+    else:
+        said = _("no time at {where}").format(where=where) if splits else _("no time before the first split")
+    return said, DIM
 
 
 # ---------------------------------------------------------------- screenshots

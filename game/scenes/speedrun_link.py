@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.i18n import N_, _
 from game.speedrun.livesplit_link import LiveSplitLink
 
 if TYPE_CHECKING:
@@ -50,12 +51,12 @@ def status(ctx: "Context") -> str:
     """One line for the settings page."""
     address = wanted(ctx)
     if address is None:
-        return "Off"
+        return _("Off")
     current: LiveSplitLink | None = ctx.livesplit
     state = current.state if current is not None else "not started"
-    words = {"connecting": "connecting...", "connected": "connected", "retrying": "not reachable, retrying",
-             "closed": "closed", "not started": "connects when a speedrun starts"}
-    return f"{address[0]}:{address[1]}  {words.get(state, state)}"
+    words = {"connecting": N_("connecting..."), "connected": N_("connected"), "retrying": N_("not reachable, retrying"),
+             "closed": N_("closed"), "not started": N_("connects when a speedrun starts")}
+    return f"{address[0]}:{address[1]}  {_(words.get(state, state))}"
 
 
 def close(ctx: "Context") -> None:

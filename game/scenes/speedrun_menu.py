@@ -10,8 +10,11 @@ import datetime as _dt
 from typing import TYPE_CHECKING
 
 import pygame
+from babel.dates import format_date
 
+from game import i18n
 from game.core.scene import Scene
+from game.i18n import N_, _, ngettext
 from game.input.commands import Button, Command
 from game.render import widgets
 from game.replay import ReplayError
@@ -44,19 +47,19 @@ class SpeedrunMenuScene(Scene):
         if warning:
             ctx.toast(warning, seconds=8)
         self.menu = widgets.MenuList([
-            widgets.MenuItem("Category", value=lambda: self.category.name, adjust=self._cat),
-            widgets.MenuItem("Seed", value=self._seed_text, adjust=self._seed),
-            widgets.MenuItem("Assist", value=lambda: "On (flagged)" if self.assist else "Off",
+            widgets.MenuItem(N_("Category"), value=lambda: self.category.name, adjust=self._cat),
+            widgets.MenuItem(N_("Seed"), value=self._seed_text, adjust=self._seed),
+            widgets.MenuItem(N_("Assist"), value=lambda: N_("On (flagged)") if self.assist else N_("Off"),
                              adjust=lambda d: self._toggle("assist")),
-            widgets.MenuItem("Game speed", value=lambda: f"{self.speed}%" + ("" if self.speed == 100 else " (flagged)"),
+            widgets.MenuItem(N_("Game speed"), value=lambda: f"{self.speed}%" + ("" if self.speed == 100 else _(" (flagged)")),
                              adjust=self._speed),
-            widgets.MenuItem("Ghost", value=lambda: "PB ghost" if self.ghost else "Off",
+            widgets.MenuItem(N_("Ghost"), value=lambda: N_("PB ghost") if self.ghost else N_("Off"),
                              adjust=lambda d: self._toggle("ghost")),
-            widgets.MenuItem("START RUN", self.start, primary=True),
-            widgets.MenuItem("Attempts & practice", self.history),
-            widgets.MenuItem("Export splits (.lss)", self.export),
-            widgets.MenuItem("Play a run code", self.enter_code),
-            widgets.MenuItem("Back", self.back),
+            widgets.MenuItem(N_("START RUN"), self.start, primary=True),
+            widgets.MenuItem(N_("Attempts & practice"), self.history),
+            widgets.MenuItem(N_("Export splits (.lss)"), self.export),
+            widgets.MenuItem(N_("Play a run code"), self.enter_code),
+            widgets.MenuItem(N_("Back"), self.back),
         ], play=ctx.sound, on_back=self.back, row_height=56, width=600, visible_rows=9)
         self.menu.index = 5
         speedrun_link.link(ctx)     # LiveSplit (when switched on) connects while the runner picks a run
@@ -73,10 +76,10 @@ class SpeedrunMenuScene(Scene):
     def _seed_text(self) -> str:
         variant, i = self._seed_options()[self.seed_choice]
         if variant == "set":
-            return f"Set {SEED_LETTERS[i]} ({self.category.set_seeds[i]})"
+            return _("Set {letter} ({seed})").format(letter=SEED_LETTERS[i], seed=self.category.set_seeds[i])
         if variant == "daily":
-            return f"Daily {_dt.date.today().isoformat()}"
-        return "Random"
+            return _("Daily {date}").format(date=format_date(_dt.date.today(), locale=i18n.language()))
+        return N_("Random")
 
     def _cat(self, step: int) -> None:
         self.cat_index = (self.cat_index + step) % len(self.categories)
@@ -119,9 +122,9 @@ class SpeedrunMenuScene(Scene):
         from game.scenes.speedrun_results import export_lss
         setup = self.setup()
         try:
-            self.ctx.toast(f"Splits saved: {export_lss(self.records, setup)}", seconds=6)
+            self.ctx.toast(_("Splits saved: {path}").format(path=export_lss(self.records, setup)), seconds=6)
         except OSError as exc:
-            self.ctx.toast(f"Could not save the splits: {exc.strerror or exc}")
+            self.ctx.toast(_("Could not save the splits: {error}").format(error=exc.strerror or exc))
 
     def history(self) -> None:
         from game.scenes.speedrun_history import SpeedrunHistoryScene
@@ -148,7 +151,7 @@ class SpeedrunMenuScene(Scene):
                           (surface.get_width() // 2, 70), outline=4)
         self.menu.draw(surface, ui, (40, 150))
         self._info(surface)
-        widgets.hints(surface, ui, [("Left / Right", "Change"), ("A", "Select"), ("B / Esc", "Back")])
+        widgets.hints(surface, ui, [("Left / Right", N_("Change")), ("A", N_("Select")), ("B / Esc", N_("Back"))])
 
     def _info(self, surface: pygame.Surface) -> None:
         ui = self.ctx.ui
@@ -159,19 +162,19 @@ class SpeedrunMenuScene(Scene):
         except CategoryError:
             return
         x, y = INFO_BOX.x + 20, INFO_BOX.y + 14
-        surface.blit(ui.render(cat.name, 34, GOLD), (x, y))
+        surface.blit(ui.render(_(cat.name), 34, GOLD), (x, y))
         y += 42
-        for line in widgets.wrap_text(ui, cat.blurb, 24, INFO_BOX.w - 40):
+        for line in widgets.wrap_text(ui, _(cat.blurb), 24, INFO_BOX.w - 40):
             surface.blit(ui.render(line, 24, WHITE), (x, y))
             y += 30
-        surface.blit(ui.render(f"Splits: {cat.split_rule}", 20, DIM), (x, y + 2))
+        surface.blit(ui.render(_("Splits: {rule}").format(rule=_(cat.split_rule)), 20, DIM), (x, y + 2))
         y += 36
         board = self.records.board(setup.board)
         pb = board.get("pb")
         best = board.get("best_segments", [])
         sob = sum(best) if best and all(b is not None for b in best) and pb and len(best) >= len(pb["splits"]) else None
-        rows = [("Personal best", format_ticks(pb["ticks"]) if pb else "-"),
-                ("Sum of best", format_ticks(sob) if sob is not None else "-"),
+        rows = [(_("Personal best"), format_ticks(pb["ticks"]) if pb else "-"),
+                (_("Sum of best"), format_ticks(sob) if sob is not None else "-"),
                 ("Attempts", str(board.get("attempts", 0)))]
         for name, value in rows:
             surface.blit(ui.render(name, 26, DIM), (x, y))
@@ -180,15 +183,15 @@ class SpeedrunMenuScene(Scene):
             y += 34
         flags = setup.flags()
         if flags:
-            warn = ui.render("Flagged settings: these runs never count as PBs", 20, STATE_COLOURS["behind_losing"])
+            warn = ui.render(_("Flagged settings: these runs never count as PBs"), 20, STATE_COLOURS["behind_losing"])
             surface.blit(warn, (x, y))
             y += 28
         y += 6
-        surface.blit(ui.render("Local top 10", 20, DIM), (x, y))
+        surface.blit(ui.render(_("Local top 10"), 20, DIM), (x, y))
         y += 28
         top = board.get("leaderboard", [])
         if not top:
-            surface.blit(ui.render("No finished clean runs yet", 22, DIM), (x, y))
+            surface.blit(ui.render(_("No finished clean runs yet"), 22, DIM), (x, y))
         for i, run in enumerate(top[:10]):
             col, row = divmod(i, 5)
             rx, ry = x + col * 270, y + row * 30
@@ -226,7 +229,7 @@ class RunCodeScene(Scene):
     def play(self) -> None:
         from game.speedrun.verify import VerifyError, is_speedrun, parse_text
         if not self.text.strip():
-            self.error = "Paste a run code first (Ctrl+V)"
+            self.error = _("Paste a run code first (Ctrl+V)")
             return
         try:
             replay = parse_text(self.text)
@@ -269,9 +272,9 @@ class RunCodeScene(Scene):
         w = surface.get_width()
         widgets.logo_text(surface, ui, "PLAY A RUN CODE", ui.size("heading"), ui.colour("accent"), (w // 2, 90),
                           outline=4)
-        intro = ["Paste a run code with Ctrl+V (or type it), then press Enter.",
-                 "With a pad: X opens the run codes and replays saved here, Y types one on screen.",
-                 "The run plays back and its time is verified by the game itself."]
+        intro = [_("Paste a run code with Ctrl+V (or type it), then press Enter."),
+                 _("With a pad: X opens the run codes and replays saved here, Y types one on screen."),
+                 _("The run plays back and its time is verified by the game itself.")]
         for i, line in enumerate(intro):
             s = ui.render(line, 24, DIM)
             surface.blit(s, s.get_rect(center=(w // 2, 170 + i * 32)))
@@ -284,7 +287,7 @@ class RunCodeScene(Scene):
                 lines[-1] = lines[-1][:58] + " ..."
             for i, line in enumerate(lines):
                 surface.blit(ui.render(line, 22, WHITE), (field.x + 20, field.y + 18 + i * 34))
-            count = ui.render(f"{len(shown)} characters", 18, DIM)
+            count = ui.render(ngettext("{n} character", "{n} characters", len(shown)), 18, DIM)
             surface.blit(count, (field.right - 20 - count.get_width(), field.bottom - 30))
         else:
             s = ui.render("SOCO1-...", 26, DIM)
@@ -292,8 +295,8 @@ class RunCodeScene(Scene):
         if self.error:
             e = ui.render(self.error, 24, STATE_COLOURS["behind_losing"])
             surface.blit(e, e.get_rect(center=(w // 2, field.bottom + 40)))
-        widgets.hints(surface, ui, [("Ctrl+V", "Paste"), ("Enter / A", "Play"), ("X", "Saved runs"),
-                                    ("Y", "Keyboard"), ("Esc / B", "Back")])
+        widgets.hints(surface, ui, [("Ctrl+V", N_("Paste")), ("Enter / A", N_("Play")), ("X", N_("Saved runs")),
+                                    ("Y", N_("Keyboard")), ("Esc / B", N_("Back"))])
 
 
 def playback_scene(ctx: "Context", replay, records: Records | None = None) -> Scene:
@@ -314,7 +317,7 @@ def _replay_viewer(ctx: "Context", replay) -> Scene:
     try:
         return playback_scene(ctx, replay, Records.load()[0])
     except VerifyError as exc:
-        ctx.toast(f"Not a valid speedrun: {exc}", seconds=8)
+        ctx.toast(_("Not a valid speedrun: {error}").format(error=exc), seconds=8)
         return SpeedrunMenuScene(ctx)
 
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import N_, _
 from game.render import widgets
 from game.scenes.pause import PauseScene
 
@@ -23,11 +24,11 @@ class SpeedrunPauseScene(PauseScene):
 
     def items(self) -> list[widgets.MenuItem]:
         return [
-            widgets.MenuItem("Resume", self.resume_game),
-            widgets.MenuItem("Restart", self.restart),
-            widgets.MenuItem("Settings", self.settings),
-            widgets.MenuItem("Speedrun menu", self.to_menu),
-            widgets.MenuItem("Quit to title", self.quit_to_title),
+            widgets.MenuItem(N_("Resume"), self.resume_game),
+            widgets.MenuItem(N_("Restart"), self.restart),
+            widgets.MenuItem(N_("Settings"), self.settings),
+            widgets.MenuItem(N_("Speedrun menu"), self.to_menu),
+            widgets.MenuItem(N_("Quit to title"), self.quit_to_title),
         ]
 
     def restart(self) -> None:
@@ -46,6 +47,6 @@ class SpeedrunPauseScene(PauseScene):
         widgets.dim(surface, ui)
         widgets.logo_text(surface, ui, "PAUSED", ui.size("heading"), ui.colour("accent"),
                           (surface.get_width() // 2, 120), outline=4)
-        line = ui.render("In-game time is stopped. Real time keeps running.", "small", "text_dim")
+        line = ui.render(_("In-game time is stopped. Real time keeps running."), "small", "text_dim")
         surface.blit(line, line.get_rect(center=(surface.get_width() // 2, 186)))
         self.menu.draw(surface, ui, ((surface.get_width() - self.menu.width) // 2, 230))

@@ -11,11 +11,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.scene import Scene
+from game.i18n import N_, _
+from game.scenes.reasons import say_reason
 from game.input.commands import Button, Command
 from game.render import widgets
 from game.scenes import registry
 from game.scenes.common import menu_command
-from game.scenes.speedrun_draw import DIM, GOLD, STATE_COLOURS, WHITE, box, steady_text
+from game.scenes.speedrun_draw import DIM, GOLD, STATE_COLOURS, WHITE, box, say_split, steady_text
 from game.speedrun.timer import format_ticks
 
 if TYPE_CHECKING:
@@ -63,11 +65,11 @@ class PracticeDoneScene(Scene):
         widgets.dim(surface, ui)
         box(surface, PANEL, GOLD)
         cx = PANEL.centerx
-        title = ui.render(f"PRACTICE  ·  {self.run.practice.name}", 34, GOLD)
+        title = ui.render(_("PRACTICE  ·  {segment}").format(segment=say_split(self.run.practice.name)), 34, GOLD)
         surface.blit(title, title.get_rect(midtop=(cx, PANEL.y + 20)))
         if self.ticks is None:
             reason = self.run.session.outcome.reason if self.run.session.outcome else ""
-            line = ui.render("The run ended before the segment was done" + (f": {reason}" if reason else ""),
+            line = ui.render(_("The run ended before the segment was done") + (f": {say_reason(reason)}" if reason else ""),
                              24, STATE_COLOURS["behind_gaining"])
             surface.blit(line, line.get_rect(center=(cx, PANEL.y + 150)))
         else:
@@ -77,7 +79,8 @@ class PracticeDoneScene(Scene):
             elif self.pb_segment is not None:
                 colour = STATE_COLOURS["ahead_gaining" if self.ticks <= self.pb_segment else "behind_losing"]
             steady_text(surface, format_ticks(self.ticks), 80, colour, (cx, PANEL.y + 78), align="center", outline=4)
-        rows = [("PB segment", self.pb_segment), ("Best segment", self.best), ("Best practice before", self.practice_best)]
+        rows = [(_("PB segment"), self.pb_segment), (_("Best segment"), self.best),
+                (_("Best practice before"), self.practice_best)]
         y = PANEL.y + 200
         for name, value in rows:
             surface.blit(ui.render(name, 26, DIM), (PANEL.x + 60, y))
@@ -87,9 +90,9 @@ class PracticeDoneScene(Scene):
             v = ui.render(text, 26, WHITE)
             surface.blit(v, (PANEL.right - 60 - v.get_width(), y))
             y += 44
-        note = ui.render("Practice never counts as a PB", 20, DIM)
+        note = ui.render(_("Practice never counts as a PB"), 20, DIM)
         surface.blit(note, note.get_rect(midbottom=(cx, PANEL.bottom - 14)))
-        widgets.hints(surface, ui, [("A / Select", "Again"), ("B", "Segments")])
+        widgets.hints(surface, ui, [("A / Select", N_("Again")), ("B", N_("Segments"))])
 
 
 # ---------------------------------------------------------------- screenshots

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.scene import Scene
+from game.i18n import N_, _
+from game.scenes.reasons import say_reason
 from game.input.commands import Button, Command
 from game.render import widgets
 from game.scenes import registry
@@ -75,10 +77,10 @@ class SpeedrunResultsScene(Scene):
         elif cmd.pressed & Button.X:
             try:
                 path = export_lss(self.run.records, self.setup)
-                self.message = f"Splits saved: {path}"
+                self.message = _("Splits saved: {path}").format(path=path)
                 self.ctx.sound("confirm")
             except OSError as exc:
-                self.message = f"Could not save the splits: {exc.strerror or exc}"
+                self.message = _("Could not save the splits: {error}").format(error=exc.strerror or exc)
                 self.ctx.sound("error")
             self.ctx.toast(self.message, seconds=6)
         elif cmd.pressed & Button.Y:
@@ -86,9 +88,9 @@ class SpeedrunResultsScene(Scene):
             copied = copy_to_clipboard(code)
             try:
                 path = save_code(self.setup.board, code)
-                self.message = ("Run code copied and saved: " if copied else "Run code saved: ") + path
+                self.message = (_("Run code copied and saved: {path}") if copied else _("Run code saved: {path}")).format(path=path)
             except OSError as exc:
-                self.message = f"Could not save the run code: {exc.strerror or exc}"
+                self.message = _("Could not save the run code: {error}").format(error=exc.strerror or exc)
             self.ctx.sound("confirm")
             self.ctx.toast(self.message, seconds=6)
         elif cmd.pressed & Button.B:
@@ -114,24 +116,24 @@ class SpeedrunResultsScene(Scene):
         out = self.outcome
         verdict = self.verdict
         if self.run.playback is not None:
-            title, colour = ("VERIFIED RUN" if out.complete else "REPLAY: NOT COMPLETE"), GOLD
+            title, colour = (_("VERIFIED RUN") if out.complete else _("REPLAY: NOT COMPLETE")), GOLD
         elif not out.complete:
-            title, colour = "NO TIME", DIM
+            title, colour = _("NO TIME"), DIM
         elif verdict is not None and verdict.is_pb:
-            title, colour = "NEW PERSONAL BEST!", STATE_COLOURS["best"]
+            title, colour = _("NEW PERSONAL BEST!"), STATE_COLOURS["best"]
         elif out.flags:
-            title, colour = "FINISHED (FLAGGED)", STATE_COLOURS["behind_gaining"]
+            title, colour = _("FINISHED (FLAGGED)"), STATE_COLOURS["behind_gaining"]
         else:
-            title, colour = "FINISHED", WHITE
+            title, colour = _("FINISHED"), WHITE
         widgets.logo_text(surface, ui, title, 54, colour, (w // 2, 50), outline=4)
-        sub = f"{self.setup.category.name}  ·  {self.setup.seed_label}"
+        sub = f"{_(self.setup.category.name)}  ·  {self.setup.seed_label}"
         line = ui.render(sub, 24, DIM)
         surface.blit(line, line.get_rect(center=(w // 2, 96)))
         self._time_row(surface)
         self._splits(surface)
         self._graph(surface)
         self._board(surface)
-        hints = [("A / Select", "Run again"), ("X", "Export .lss"), ("Y", "Run code"), ("B", "Menu")]
+        hints = [("A / Select", N_("Run again")), ("X", N_("Export .lss")), ("Y", N_("Run code")), ("B", N_("Menu"))]
         widgets.hints(surface, ui, hints)
 
     def _time_row(self, surface: pygame.Surface) -> None:
@@ -142,27 +144,27 @@ class SpeedrunResultsScene(Scene):
             steady_text(surface, format_ticks(out.ticks), 72, WHITE, (w // 2 - 20, 118), align="right", outline=4)
             x = w // 2 + 10
             rta = self.run.real_ms()
-            a = ui.render(f"real time {format_ms(rta)}" if rta is not None else "", 22, DIM)
+            a = ui.render(_("real time {time}").format(time=format_ms(rta)) if rta is not None else "", 22, DIM)
             surface.blit(a, (x, 128))
             verdict = self.verdict
             if verdict is not None and verdict.previous_pb is not None:
                 d = out.ticks - verdict.previous_pb
                 state = "ahead_gaining" if d < 0 else "behind_losing"
-                b = ui.render(f"{format_ticks(d, sign=True)} vs previous PB", 24, STATE_COLOURS[state])
+                b = ui.render(_("{delta} vs previous PB").format(delta=format_ticks(d, sign=True)), 24, STATE_COLOURS[state])
                 surface.blit(b, (x, 156))
             elif verdict is not None and verdict.is_pb:
-                b = ui.render("first time on this board", 24, GOLD)
+                b = ui.render(_("first time on this board"), 24, GOLD)
                 surface.blit(b, (x, 156))
-            extra = [f"#{verdict.rank} on the local board"] if verdict is not None and verdict.rank else []
-            extra.append(self.session.course.summary())
+            extra = [_("#{rank} on the local board").format(rank=verdict.rank)] if verdict is not None and verdict.rank else []
+            extra.append(say_reason(self.session.course.summary()))
             c = ui.render("  ·  ".join(e for e in extra if e), 22, DIM)
             surface.blit(c, (x, 186))
         else:
-            reason = out.reason or "the run was not finished"
-            t = ui.render(f"Did not finish: {reason}", 32, STATE_COLOURS["behind_gaining"])
+            reason = say_reason(out.reason) if out.reason else _("the run was not finished")
+            t = ui.render(_("Did not finish: {reason}").format(reason=reason), 32, STATE_COLOURS["behind_gaining"])
             surface.blit(t, t.get_rect(center=(w // 2, 150)))
         if out.flags:
-            text = f"Not a PB run: {flag_text(out.flags)}" + (f" ({out.reason})" if out.reason else "")
+            text = _("Not a PB run: {flags}").format(flags=flag_text(out.flags)) + (f" ({say_reason(out.reason)})" if out.reason else "")
             f = ui.render(text, 22, STATE_COLOURS["behind_losing"])
             surface.blit(f, f.get_rect(center=(w // 2 - 200 if out.complete else w // 2, 200)))
 
@@ -172,9 +174,9 @@ class SpeedrunResultsScene(Scene):
         box(surface, SPLITS_BOX)
         x0, y = SPLITS_BOX.x + 16, SPLITS_BOX.y + 12
         cols = (x0, x0 + 170, SPLITS_BOX.right - 250, SPLITS_BOX.right - 130)
-        for text, x in zip(("Split", "Item", "Segment", "Delta"), cols):
+        for text, x in zip((_("Split"), _("Item"), _("Segment"), _("Delta")), cols):
             surface.blit(ui.render(text, 18, DIM), (x, y))
-        time_head = ui.render("Time", 18, DIM)
+        time_head = ui.render(_("Time"), 18, DIM)
         surface.blit(time_head, (SPLITS_BOX.right - 16 - time_head.get_width(), y))
         y += 30
         rows = max(1, len(splits.names))
@@ -208,7 +210,7 @@ class SpeedrunResultsScene(Scene):
             if len(best) >= len(splits.names) and all(b is not None for b in best[:len(splits.names)]):
                 sob = sum(best[:len(splits.names)])
         if sob is not None:
-            s = ui.render(f"Sum of best {format_ticks(sob)}", 20, GOLD)
+            s = ui.render(_("Sum of best {time}").format(time=format_ticks(sob)), 20, GOLD)
             surface.blit(s, (SPLITS_BOX.right - 16 - s.get_width(), SPLITS_BOX.bottom - 32))
 
     def _graph(self, surface: pygame.Surface) -> None:
@@ -216,12 +218,12 @@ class SpeedrunResultsScene(Scene):
         ui = self.ctx.ui
         splits = self.session.splits
         box(surface, GRAPH_BOX)
-        title = ui.render("Pace vs personal best", 18, DIM)
+        title = ui.render(_("Pace vs personal best"), 18, DIM)
         surface.blit(title, (GRAPH_BOX.x + 16, GRAPH_BOX.y + 10))
         area = pygame.Rect(GRAPH_BOX.x + 70, GRAPH_BOX.y + 38, GRAPH_BOX.w - 100, GRAPH_BOX.h - 56)
         points = [(i, splits.delta(i)) for i in range(len(splits.times)) if splits.delta(i) is not None]
         if not points:
-            msg = ui.render("First run on this board: no pace to compare yet", 20, DIM)
+            msg = ui.render(_("First run on this board: no pace to compare yet"), 20, DIM)
             surface.blit(msg, msg.get_rect(center=area.center))
             return
         span = max(30, max(abs(d) for _, d in points))
@@ -234,7 +236,7 @@ class SpeedrunResultsScene(Scene):
 
         pygame.draw.line(surface, (120, 100, 90), (area.x, area.centery), (area.right, area.centery), 2)
         # Higher is better: ahead of the PB plots above the line.
-        for label, y in (("ahead", area.y), ("behind", area.bottom - 16)):
+        for label, y in ((_("ahead"), area.y), (_("behind"), area.bottom - 16)):
             surface.blit(ui.render(label, 16, DIM), (GRAPH_BOX.x + 12, y))
         scale = ui.render(format_ticks(span), 16, DIM)
         surface.blit(scale, (GRAPH_BOX.x + 12, area.y + 18))
@@ -253,9 +255,9 @@ class SpeedrunResultsScene(Scene):
         ui = self.ctx.ui
         box(surface, BOARD_BOX)
         board = self.run.records.leaderboard(self.setup.board)
-        surface.blit(ui.render("Local top 10", 18, DIM), (BOARD_BOX.x + 16, BOARD_BOX.y + 10))
+        surface.blit(ui.render(_("Local top 10"), 18, DIM), (BOARD_BOX.x + 16, BOARD_BOX.y + 10))
         if not board:
-            msg = ui.render("No clean finished runs yet", 20, DIM)
+            msg = ui.render(_("No clean finished runs yet"), 20, DIM)
             surface.blit(msg, msg.get_rect(center=BOARD_BOX.center))
             return
         mine = self.verdict.run if self.verdict is not None else None

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from game.core.scene import Scene
+from game.i18n import N_, _
 from game.input.commands import Button, Command
 from game.render import widgets
 from game.scenes import registry, speedrun_link
@@ -27,18 +28,18 @@ MAX_FIELD = 40
 
 class SpeedrunSettingsScene(MenuScene):
     name = "speedrun_settings"
-    heading = "SPEEDRUN"
-    hint_items = [("Left / Right", "Change"), ("A", "Edit"), ("B / Esc", "Back")]
+    heading = N_("SPEEDRUN")
+    hint_items = [("Left / Right", N_("Change")), ("A", N_("Edit")), ("B / Esc", N_("Back"))]
 
     def __init__(self, ctx: "Context") -> None:
         super().__init__(ctx)
         s = ctx.settings
         item = widgets.MenuItem
         self.menu = widgets.MenuList([
-            item("LiveSplit link", value=lambda: "On" if s.livesplit else "Off", adjust=lambda d: self._toggle()),
-            item("Host", self._edit_host, value=lambda: s.livesplit_host),
-            item("Port", self._edit_port, value=lambda: str(s.livesplit_port), adjust=self._step_port),
-            item("Back", self._back),
+            item(N_("LiveSplit link"), value=lambda: N_("On") if s.livesplit else N_("Off"), adjust=lambda d: self._toggle()),
+            item(N_("Host"), self._edit_host, value=lambda: s.livesplit_host),
+            item(N_("Port"), self._edit_port, value=lambda: str(s.livesplit_port), adjust=self._step_port),
+            item(N_("Back"), self._back),
         ], play=ctx.sound, on_back=self._back, row_height=64, width=720)
 
     def _changed(self) -> None:
@@ -64,7 +65,7 @@ class SpeedrunSettingsScene(MenuScene):
             self.ctx.settings.livesplit_port = int(text)
             self._changed()
         else:
-            self.ctx.toast("A port is a number from 1 to 65535")
+            self.ctx.toast(_("A port is a number from 1 to 65535"))
 
     def _edit_host(self) -> None:
         self.ctx.stack.push(FieldEditScene(self.ctx, "LiveSplit host", self.ctx.settings.livesplit_host, HOST_CHARS,
@@ -89,11 +90,12 @@ class SpeedrunSettingsScene(MenuScene):
         box(surface, panel)
         status = speedrun_link.status(self.ctx)
         if self.ctx.livesplit_address is not None:
-            status += "  (from --livesplit)"
-        lines = [(f"Status: {status}", 24, GOLD if "connected" in status and "not" not in status else WHITE),
-                 ("In LiveSplit: Control › Start TCP Server (port 16834 by default),", 20, DIM),
-                 ("compare against Game Time, and load the splits the speedrun menu exports.", 20, DIM),
-                 ("Real time keeps running through a pause; game time stops, as in the game.", 20, DIM)]
+            status += _("  (from --livesplit)")
+        linked = speedrun_link.status(self.ctx).endswith(_("connected"))
+        lines = [(_("Status: {status}").format(status=status), 24, GOLD if linked else WHITE),
+                 (_("In LiveSplit: Control › Start TCP Server (port 16834 by default),"), 20, DIM),
+                 (_("compare against Game Time, and load the splits the speedrun menu exports."), 20, DIM),
+                 (_("Real time keeps running through a pause; game time stops, as in the game."), 20, DIM)]
         y = panel.y + 16
         for text, size, colour in lines:
             surface.blit(ui.render(text, size, colour), (panel.x + 24, y))
@@ -193,9 +195,9 @@ class FieldEditScene(Scene):
                     pygame.draw.polygon(surface, GOLD, [(rect.centerx - 10, tip - 6 * direction),
                                                         (rect.centerx + 10, tip - 6 * direction),
                                                         (rect.centerx, tip + 6 * direction)])
-        note = ui.render("Up / Down: character   Left / Right: move   or type on a keyboard", 22, DIM)
+        note = ui.render(_("Up / Down: character   Left / Right: move   or type on a keyboard"), 22, DIM)
         surface.blit(note, note.get_rect(center=(w // 2, y + 130)))
-        widgets.hints(surface, ui, [("A / Enter", "Keep"), ("X / Backspace", "Delete"), ("B / Esc", "Cancel")])
+        widgets.hints(surface, ui, [("A / Enter", N_("Keep")), ("X / Backspace", N_("Delete")), ("B / Esc", N_("Cancel"))])
 
 
 def _pads_command(inp) -> Command:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.input.commands import Command
 from game.replay import Replay
 from game.scenes import registry
@@ -90,7 +91,7 @@ class SpeedrunTableScene(RunnerMixin, TableScene):
         box(surface, HINT_BOX)
         ui = self.ctx.ui
         y = HINT_BOX.y + 14
-        for key, word in [("Win the game", "a loss is no time"), *self.control_hints()]:
+        for key, word in [(_("Win the game"), _("a loss is no time")), *self.control_hints()]:
             k = ui.render(key, 22, GOLD)
             surface.blit(k, (HINT_BOX.x + 14, y))
             surface.blit(ui.render(word, 20, DIM), (HINT_BOX.x + 14, y + k.get_height()))

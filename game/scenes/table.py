@@ -20,6 +20,7 @@ from game.bots.checkout import CheckOutBot
 from game.driver.match_driver import MatchDriver
 from game.core.scene import Scene
 from game.core.seats import identities as seat_identities
+from game.i18n import _
 from game.input.commands import IDLE, Button, Command
 from game.match import MatchSpec, SeatSpec
 from game.render import widgets
@@ -80,7 +81,7 @@ class TableScene(Scene):
             from game.replay import ReplayWriter, header_for
             self.writer = ReplayWriter(header_for(spec))
         self.texts = Texts()
-        labels = ["BOT" if i in self.bots and not demo else "" for i in range(spec.players)]
+        labels = [_("BOT") if i in self.bots and not demo else "" for i in range(spec.players)]
         self.hud = SeatHud(self.sim, seat_panels(spec.players), self.ids, labels, self.texts,
                            [i in self.bots for i in range(spec.players)])
         self.hud.keys = self._key_names()
@@ -135,7 +136,7 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ ticks
     def update(self, commands: dict[int, Command]) -> None:
         if self.error:
-            self.ctx.toast(f"Cannot open the dice table: {self.error}", seconds=8)
+            self.ctx.toast(_("Cannot open the dice table: {error}").format(error=self.error), seconds=8)
             self.ctx.stack.pop()
             self.error = ""
             return
@@ -174,9 +175,9 @@ class TableScene(Scene):
         writer, self.writer = self.writer, None
         try:
             writer.save(path)
-            self.ctx.toast(f"Replay saved: {path}")
+            self.ctx.toast(_("Replay saved: {path}").format(path=path))
         except OSError as exc:
-            self.ctx.toast(f"Could not save the replay {path}: {exc.strerror or exc}")
+            self.ctx.toast(_("Could not save the replay {path}: {error}").format(path=path, error=exc.strerror or exc))
 
     def _commands(self, commands: dict[int, Command]) -> dict[int, Command]:
         if self.replay is not None:
@@ -190,7 +191,7 @@ class TableScene(Scene):
             if s.seat == seat and self.sim is not None:
                 self.bots[i] = CheckOutBot(i, "normal", self.spec.seed, self.sim.tuning)   # as if it sat there from the start
                 self.driver.seat(i, self.bots[i].command)
-                self.hud.labels[i] = "BOT"
+                self.hud.labels[i] = _("BOT")
                 self.hud.bots[i] = True
                 self.static = None     # the name plate is part of the static layer
 

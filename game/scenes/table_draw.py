@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _, ngettext
 from game.render.icons import INK
 from game.render.tabletop import (bargain_surface, die_surface, product_surface, token_surface,
                                   tumbling_die_surface)
@@ -54,8 +55,8 @@ class TableView:
         pygame.draw.rect(surface, (11, 7, 6), BOARD.move(0, 5), border_radius=18)
         pygame.draw.rect(surface, (52, 38, 64), BOARD, border_radius=18)
         pygame.draw.rect(surface, (120, 72, 170), BOARD, 4, border_radius=18)
-        self.texts.blit(surface, "CHECKOUT", 28, (214, 180, 255), 2, midleft=(BOARD.x + 18, BOARD.y + 20))
-        self.texts.blit(surface, "queue: first to join buys first", 22, DIM, 2,
+        self.texts.blit(surface, _("CHECKOUT"), 28, (214, 180, 255), 2, midleft=(BOARD.x + 18, BOARD.y + 20))
+        self.texts.blit(surface, _("queue: first to join buys first"), 22, DIM, 2,
                         midright=(BOARD.right - 18, BOARD.y + 20))
         for i, rect in enumerate(queue_spaces(self.sim.n)):
             pygame.draw.rect(surface, (38, 26, 48), rect, border_radius=10)
@@ -235,9 +236,9 @@ class TableView:
             band = pygame.Rect(rect.x - 6, rect.y - 10, rect.w + 12, 60)   # over the name: the dice stay seen
             pygame.draw.rect(surface, INK, band, border_radius=10)
             pygame.draw.rect(surface, self.ids[race.winner].colour, band, 4, border_radius=10)
-            self.texts.blit(surface, "RACE!", 24, (255, 90, 95), 2, midtop=(band.centerx, band.y + 2))
+            self.texts.blit(surface, _("RACE!"), 24, (255, 90, 95), 2, midtop=(band.centerx, band.y + 2))
             blit_badge(surface, self.ids[race.winner], (band.x + 22, band.bottom - 17), 10)
-            self.texts.blit(surface, f"{sim.seats[race.winner].name} first", 22, WHITE, 2,
+            self.texts.blit(surface, _("{name} first").format(name=sim.seats[race.winner].name), 22, WHITE, 2,
                             max_width=band.w - 44, midleft=(band.x + 36, band.bottom - 16))
 
     def _solo_dice(self, surface: pygame.Surface, rects: list[pygame.Rect]) -> None:
@@ -250,8 +251,8 @@ class TableView:
             else:
                 surface.blit(blank_die(rect.w, ident.colour, "?"), rect)
         if rects:
-            self.texts.blit(surface, "A: up  B: down", 22, DIM, 2, midright=(rects[0].x - 14, rects[0].centery - 12))
-            self.texts.blit(surface, "X on a card: take", 22, DIM, 2, midright=(rects[0].x - 14, rects[0].centery + 12))
+            self.texts.blit(surface, _("A: up  B: down"), 22, DIM, 2, midright=(rects[0].x - 14, rects[0].centery - 12))
+            self.texts.blit(surface, _("X on a card: take"), 22, DIM, 2, midright=(rects[0].x - 14, rects[0].centery + 12))
 
     # ------------------------------------------------------------------ checkout
     def _checkout_centre(self, surface: pygame.Surface, tick: int) -> None:
@@ -265,14 +266,14 @@ class TableView:
             blit_badge(surface, ident, (area.x + 22, area.y + 20), 14)
             waiting = sim.checkout_seat() is None
             queued = game.players[buyer].queued
-            text = f"{sim.seats[buyer].name}: {queued} {'die' if queued == 1 else 'dice'} to spend"
+            text = ngettext("{name}: {n} die to spend", "{name}: {n} dice to spend", queued, name=sim.seats[buyer].name)
             self.texts.blit(surface, text, 30, GOLD_TEXT if not waiting else DIM, 2,
                             midleft=(area.x + 44, area.y + 20))
             if not waiting:
                 left = sim.turn_left() // 60
                 self.texts.blit(surface, f"{left}s", 26, DIM, 2, midright=(area.right - 6, area.y + 20))
         if not display:
-            self.texts.blit(surface, "No bargains left", 36, DIM, 2, center=area.center)
+            self.texts.blit(surface, _("No bargains left"), 36, DIM, 2, center=area.center)
             return
         rects = self._checkout_rects(len(display))
         bargains = sim.catalogue.bargains
@@ -317,7 +318,7 @@ class TableView:
             for i in range(min(dice, 5)):
                 surface.blit(blank_die(size, ident.colour), (x + i * 15, rect.centery - size // 2))
             if dice == 0:
-                self.texts.blit(surface, "done" if player.spent else "0", 22, DIM, 2,
+                self.texts.blit(surface, _("done") if player.spent else "0", 22, DIM, 2,
                                 midleft=(x, rect.centery))
         if game.phase != CHECKOUT:
             self._bargain_row(surface)
@@ -338,16 +339,16 @@ class TableView:
                 b = bargains[bid]
                 out.blit(bargain_surface(b.name, b.price, b.promo_price, b.condition, b.stars, rect.size), rect)
             if not display and bonus:
-                self.texts.blit(out, "Bonus round: no bargains, leftover dice earn nothing.", 26, DIM, 2,
+                self.texts.blit(out, _("Bonus round: no bargains, leftover dice earn nothing."), 26, DIM, 2,
                                 center=(area.centerx, area.centery - 20))
                 if game.phase == BONUS_SOLO:
-                    self.texts.blit(out, "Only one bidder: the BONUS tokens will be discarded.", 28, GOLD_TEXT,
+                    self.texts.blit(out, _("Only one bidder: the BONUS tokens will be discarded."), 28, GOLD_TEXT,
                                     2, center=(area.centerx, area.centery + 16))
                 elif not taken:
-                    self.texts.blit(out, "The first to join the queue takes the BONUS tokens!", 28, GOLD_TEXT,
+                    self.texts.blit(out, _("The first to join the queue takes the BONUS tokens!"), 28, GOLD_TEXT,
                                     2, center=(area.centerx, area.centery + 16))
             elif not display:
-                self.texts.blit(out, "No bargains this round", 28, DIM, 2, center=area.center)
+                self.texts.blit(out, _("No bargains this round"), 28, DIM, 2, center=area.center)
             self._row = ((display, bonus, taken), out)
         surface.blit(self._row[1], BARGAIN_ROW)
 
@@ -359,9 +360,9 @@ class TableView:
             rect = spaces[sim.game.queue_space(seat)]
             for i, bid in enumerate(sim.round_gains[seat]["bargains"][:3]):
                 b = bargains[bid]
-                self.texts.blit(surface, f"{b.name} {b.stars}", 20, (214, 180, 255), 2, max_width=rect.w,
+                self.texts.blit(surface, f"{_(b.name)} {b.stars}", 20, (214, 180, 255), 2, max_width=rect.w,
                                 midtop=(rect.centerx, rect.bottom + 8 + i * 22))
-        self.texts.blit(surface, "A: buy the card under your cursor    Y: done (dice left become change)", 22,
+        self.texts.blit(surface, _("A: buy the card under your cursor    Y: done (dice left become change)"), 22,
                         DIM, 2, midbottom=(BOARD.centerx, BOARD.bottom - 10))
 
     def _change(self, surface: pygame.Surface, spaces: list[pygame.Rect], tick: int) -> None:
@@ -386,7 +387,7 @@ class TableView:
         for i in range(tokens):
             surface.blit(token_surface(size), (x0 + i * step, y))
         name = self.sim.seats[seat].name
-        text = f"{name}: +{tokens} change" if tokens else f"{name}: done"
+        text = _("{name}: +{n} change").format(name=name, n=tokens) if tokens else _("{name}: done").format(name=name)
         gap = self._header_gap()
         self.texts.blit(surface, text, 28, GOLD_TEXT, 3, max_width=gap.w, center=gap.center)
 

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _, ngettext
+from game.scenes.reasons import say_reason
 from game.input.families import say
 from game.render.icons import mix
 from game.render.tabletop import category_icon, die_surface, token_surface, tumbling_die_surface
@@ -30,7 +32,7 @@ DIE = 40
 
 
 def dice(count: int) -> str:
-    return "1 die" if count == 1 else f"{count} dice"
+    return ngettext("{n} die", "{n} dice", count)
 
 
 class SeatHud:
@@ -104,7 +106,7 @@ class SeatHud:
         seat, rect = panel.seat, panel.rect
         out = pygame.Surface(rect.size, pygame.SRCALPHA)
         local = pygame.Rect(0, 0, rect.w, rect.h)
-        pts = self.texts.blit(out, "pts", 18, GOLD_TEXT, 2, midright=(local.right - 10, 28))
+        pts = self.texts.blit(out, _("pts"), 18, GOLD_TEXT, 2, midright=(local.right - 10, 28))
         self.texts.blit(out, f"{total}", 34, GOLD_TEXT, 2, midright=(pts.x - 2, 23))
         if self.labels[seat]:
             self.texts.blit(out, self.labels[seat], 18, DIM, 2, max_width=34, midleft=(136, 25))
@@ -151,7 +153,7 @@ class SeatHud:
         sim = self.sim
         s = sim.seats[seat]
         if s.reason and tick - s.reason_tick < REASON_TICKS:
-            lines = self.texts.lines(s.reason, 22, area.w)[:3]
+            lines = self.texts.lines(say_reason(s.reason), 22, area.w)[:3]
             y = area.y
             for line in lines:
                 r = self.texts.blit(surface, line, 22, RED_TEXT, 2, midtop=(area.centerx, y))
@@ -171,46 +173,46 @@ class SeatHud:
         if phase in (FRENZY, BONUS, COUNTDOWN):
             if player.in_queue:
                 space = game.queue.index(seat) + 1
-                return f"In the queue: #{space}, {dice(player.queued)}", GREEN
+                return _("In the queue: #{place}, {dice}").format(place=space, dice=dice(player.queued)), GREEN
             if not player.hand:
-                return ("No dice this round", DIM) if player.dice == 0 else ("All dice placed", GREEN)
+                return (_("No dice this round"), DIM) if player.dice == 0 else (_("All dice placed"), GREEN)
             last = sim.last_player()
             if last and last[0] == seat:
-                return f"LAST! Grab now: {last[1] // 60 + 1}", RED_TEXT
+                return _("LAST! Grab now: {secs}").format(secs=last[1] // 60 + 1), RED_TEXT
             if sim.tumbling(seat):
-                return "Rolling...", GOLD_TEXT
+                return _("Rolling..."), GOLD_TEXT
             if 0 in player.hand:
-                return f"{self.key(seat, 'X')}: roll!", WHITE
+                return _("{x}: roll!").format(x=self.key(seat, 'X')), WHITE
             can = len(game.grabbable(seat))
             if can:
-                return f"{self.key(seat, 'A')}: grab ({can} fit)", GREEN
-            return f"{self.key(seat, 'X')}: roll again  {self.key(seat, 'Y')}: queue", WHITE
+                return _("{a}: grab ({n} fit)").format(a=self.key(seat, 'A'), n=can), GREEN
+            return _("{x}: roll again  {y}: queue").format(x=self.key(seat, 'X'), y=self.key(seat, 'Y')), WHITE
         if phase == CHECKOUT:
             buyer = game.checkout_player()
             if buyer == seat:
-                return f"Buying: {dice(player.queued)} left", GOLD_TEXT
+                return _("Buying: {dice} left").format(dice=dice(player.queued)), GOLD_TEXT
             if player.in_queue and player.queued:
-                return f"Waiting: {dice(player.queued)}", WHITE
+                return _("Waiting: {dice}").format(dice=dice(player.queued)), WHITE
             return "", WHITE
         if phase == ROUND_END:
-            return ("READY", GREEN) if sim.seats[seat].ready else (f"{self.key(seat, 'A')}: next round", WHITE)
+            return (_("READY"), GREEN) if sim.seats[seat].ready else (_("{a}: next round").format(a=self.key(seat, 'A')), WHITE)
         if phase == BIDDING:
             if game.bid_made(seat):
-                return "READY (bid hidden)", GREEN
+                return _("READY (bid hidden)"), GREEN
             if self.bots[seat]:
-                return "choosing...", DIM      # a bot's choice is as secret as anyone's
+                return _("choosing..."), DIM      # a bot's choice is as secret as anyone's
             if sim.seats[seat].peek:   # only while its owner holds the peek button
-                return f"Your bid: {sim.seats[seat].bid_choice}", GOLD_TEXT
+                return _("Your bid: {n}").format(n=sim.seats[seat].bid_choice), GOLD_TEXT
             # The choice itself never shows: a neighbour on the sofa sees only that one is being made.
-            return f"Bid secret: hold {self.key(seat, 'Y')} to peek, up/down, {self.key(seat, 'A')} locks", WHITE
+            return _("Bid secret: hold {y} to peek, up/down, {a} locks").format(y=self.key(seat, 'Y'), a=self.key(seat, 'A')), WHITE
         if phase == REVEAL and sim.revealed is not None:
             bid = sim.revealed[seat]
-            return (f"{bid} bonus {'die' if bid == 1 else 'dice'}", GOLD_TEXT) if bid else ("Sits out", DIM)
+            return (ngettext("{n} bonus die", "{n} bonus dice", bid), GOLD_TEXT) if bid else (_("Sits out"), DIM)
         if phase == BONUS_SOLO:
             if sim.solo_seat == seat:
                 a, b, y = self.key(seat, "A"), self.key(seat, "B"), self.key(seat, "Y")
-                return f"Set dice ({a}/{b}), grab ({a}), {y}: done", GOLD_TEXT
-            return "Watching", DIM
+                return _("Set dice ({a}/{b}), grab ({a}), {y}: done").format(a=a, b=b, y=y), GOLD_TEXT
+            return _("Watching"), DIM
         return "", WHITE
 
     def _this_round(self, surface: pygame.Surface, seat: int, area: pygame.Rect) -> None:
@@ -251,13 +253,13 @@ class SeatHud:
         sim = self.sim
         game = sim.game
         rounds = game.rules.normal_rounds
-        label = "BONUS ROUND" if game.round > rounds else f"ROUND {game.round}/{rounds}"
+        label = _("BONUS ROUND") if game.round > rounds else _("ROUND {number}/{rounds}").format(number=game.round, rounds=rounds)
         left = self.texts.blit(surface, label, 32, GOLD_TEXT, 2, midleft=(TOP_BAR.x + 16, TOP_BAR.centery))
         x = TOP_BAR.right - 150
         room = pygame.Rect(left.right + 14, TOP_BAR.y, x - 14 - (left.right + 14), TOP_BAR.h)
         self.texts.blit(surface, say(self._headline(), self.shared_keys), 28, WHITE, 2, max_width=room.w,
                         center=room.center)
-        self.texts.blit(surface, "BONUS", 24, (255, 150, 150), 2, midleft=(x, TOP_BAR.centery))
+        self.texts.blit(surface, _("BONUS"), 24, (255, 150, 150), 2, midleft=(x, TOP_BAR.centery))
         for i in range(min(game.bonus, 6)):
             surface.blit(token_surface(26), (x + 76 + i * 12, TOP_BAR.centery - 13))
         if game.bonus == 0:
@@ -268,24 +270,24 @@ class SeatHud:
         game = sim.game
         phase = sim.phase
         if phase == COUNTDOWN:
-            return "Get ready: X roll, A grab, Y queue"
+            return _("Get ready: X roll, A grab, Y queue")
         if phase == FRENZY:
-            return "X roll  A grab  Y join the queue"
+            return _("X roll  A grab  Y join the queue")
         if phase == BONUS:
             if game.bonus_taker is None and game.bonus:
-                return f"First in the queue takes {game.bonus} BONUS tokens!"
-            return "Bonus round: grab what you can"
+                return ngettext("First in the queue takes {n} BONUS token!", "First in the queue takes {n} BONUS tokens!", game.bonus)
+            return _("Bonus round: grab what you can")
         if phase == CHECKOUT:
             buyer = game.checkout_player()
             if buyer is None or sim.checkout_seat() is None:
-                return "Checkout: counting change..." if sim.change else "Checkout: first in the queue buys first"
-            return f"Checkout: {sim.seats[buyer].name} buys  (A buy, Y done)"
+                return _("Checkout: counting change...") if sim.change else _("Checkout: first in the queue buys first")
+            return _("Checkout: {name} buys  (A buy, Y done)").format(name=sim.seats[buyer].name)
         if phase == ROUND_END:
-            return "Round over: A when ready"
+            return _("Round over: A when ready")
         if phase == BIDDING:
-            return "Secret bids: 1 token = 1 bonus die"
+            return _("Secret bids: 1 token = 1 bonus die")
         if phase == REVEAL:
-            return "Bids revealed!"
+            return _("Bids revealed!")
         if phase == BONUS_SOLO:
-            return f"Only {sim.seats[sim.solo_seat].name} bid: set the dice freely ({sim.turn_left() // 60}s)"
-        return "Game over"
+            return _("Only {name} bid: set the dice freely ({secs}s)").format(name=sim.seats[sim.solo_seat].name, secs=sim.turn_left() // 60)
+        return _("Game over")

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _, ngettext
 from game.render.icons import INK
 from game.render.tabletop import category_icon, token_surface
 from game.rules.checkout import BIDDING, ROUND_END
@@ -34,7 +35,7 @@ class Overlays:
             left = sim.countdown_left()
             self._big(surface, str((left + 59) // 60), GOLD_TEXT, 1.0 - (left % 60) / 60)
         elif sim.phase in PLAYING and 0 <= tick - sim.countdown_end < sim.tuning.go_flash:
-            self._big(surface, "GO!", GREEN, 1.0)
+            self._big(surface, _("GO!"), GREEN, 1.0)
         elif phase == ROUND_END:
             self._round_results(surface)
         elif phase == BIDDING:
@@ -53,7 +54,8 @@ class Overlays:
         pygame.draw.rect(surface, INK, band, border_radius=16)
         pygame.draw.rect(surface, GOLD_TEXT, band, 4, border_radius=16)
         blit_badge(surface, self.ids[seat], (band.x + 38, band.centery), 20)
-        self.texts.blit(surface, f"{self.sim.seats[seat].name} takes {tokens} BONUS token{'' if tokens == 1 else 's'}!", 34, GOLD_TEXT, 3,
+        self.texts.blit(surface, ngettext("{name} takes {n} BONUS token!", "{name} takes {n} BONUS tokens!", tokens,
+                                         name=self.sim.seats[seat].name), 34, GOLD_TEXT, 3,
                         max_width=band.w - 90, midleft=(band.x + 70, band.centery))
 
     def _big(self, surface: pygame.Surface, text: str, colour: tuple[int, int, int], t: float) -> None:
@@ -67,7 +69,7 @@ class Overlays:
         pygame.draw.rect(surface, (255, 90, 95), band, 4, border_radius=14)
         blit_badge(surface, self.ids[seat], (band.x + 34, band.centery), 18)
         name = self.sim.seats[seat].name
-        self.texts.blit(surface, f"{name} is the last with dice: no more rolls!", 26, WHITE, 2,
+        self.texts.blit(surface, _("{name} is the last with dice: no more rolls!").format(name=name), 26, WHITE, 2,
                         max_width=band.w - 150, midleft=(band.x + 62, band.centery))
         secs = (left + 59) // 60
         self.texts.blit(surface, str(secs), 52, RED_TEXT, 3, midright=(band.right - 18, band.centery))
@@ -85,7 +87,7 @@ class Overlays:
     def _round_results(self, surface: pygame.Surface) -> None:
         sim = self.sim
         gains = sim.rounds[-1] if sim.rounds else sim.round_gains
-        box = self._panel(surface, f"ROUND {sim.game.round} RESULTS", sim.n)
+        box = self._panel(surface, _("ROUND {number} RESULTS").format(number=sim.game.round), sim.n)
         products = sim.catalogue.products
         bargains = sim.catalogue.bargains
         for seat in range(sim.n):
@@ -101,7 +103,7 @@ class Overlays:
                 r = self.texts.blit(surface, f"{p.stars}", 24, GOLD_TEXT, 2, midleft=(x + 30, y))
                 x = r.right + 8
             for bid in got["bargains"]:
-                r = self.texts.blit(surface, f"{bargains[bid].name} {bargains[bid].stars}", 22,
+                r = self.texts.blit(surface, f"{_(bargains[bid].name)} {bargains[bid].stars}", 22,
                                     (214, 180, 255), 2, midleft=(x, y))
                 x = r.right + 10
             if got["tokens"]:
@@ -109,16 +111,16 @@ class Overlays:
                 x += 28
                 self.texts.blit(surface, f"+{got['tokens']}", 24, GOLD_TEXT, 2, midleft=(x, y))
             if not (got["products"] or got["bargains"] or got["tokens"]):
-                self.texts.blit(surface, "nothing this round", 22, DIM, 2, midleft=(x, y))
-            mark, colour = ("READY", GREEN) if sim.seats[seat].ready else ("A", DIM)
+                self.texts.blit(surface, _("nothing this round"), 22, DIM, 2, midleft=(x, y))
+            mark, colour = (_("READY"), GREEN) if sim.seats[seat].ready else ("A", DIM)
             self.texts.blit(surface, mark, 24, colour, 2, midright=(box.right - 18, y))
 
     def _bids(self, surface: pygame.Surface, revealed: bool) -> None:
         sim = self.sim
-        title = "BIDS REVEALED" if revealed else "BONUS ROUND: SECRET BIDS"
+        title = _("BIDS REVEALED") if revealed else _("BONUS ROUND: SECRET BIDS")
         box = self._panel(surface, title, sim.n + 1)
         if not revealed:
-            self.texts.blit(surface, "Each token buys one die. Up/down chooses 0-5, hold Y to peek, A locks.", 22, DIM,
+            self.texts.blit(surface, _("Each token buys one die. Up/down chooses 0-5, hold Y to peek, A locks."), 22, DIM,
                             2, midtop=(box.centerx, box.y + 56))
             self.texts.blit(surface, f"{sim.turn_left() // 60}s", 26, DIM, 2, topright=(box.right - 16, box.y + 14))
         for seat in range(sim.n):
@@ -127,12 +129,12 @@ class Overlays:
             self.texts.blit(surface, sim.seats[seat].name, 26, WHITE, 2, midleft=(box.x + 84, y))
             if not revealed:
                 tokens = sim.game.players[seat].tokens
-                self.texts.blit(surface, f"has {tokens} token{'' if tokens == 1 else 's'}", 22, DIM, 2, midleft=(box.x + 230, y))
+                self.texts.blit(surface, ngettext("has {n} token", "has {n} tokens", tokens), 22, DIM, 2, midleft=(box.x + 230, y))
             if revealed and sim.revealed is not None:
                 bid = sim.revealed[seat]
-                text, colour = (f"{bid} {'die' if bid == 1 else 'dice'}", GOLD_TEXT) if bid else ("sits out", DIM)
+                text, colour = (ngettext("{n} die", "{n} dice", bid), GOLD_TEXT) if bid else (_("sits out"), DIM)
                 self.texts.blit(surface, text, 34, colour, 3, midright=(box.right - 30, y))
             elif sim.game.bid_made(seat):
-                self.texts.blit(surface, "READY", 30, GREEN, 2, midright=(box.right - 30, y))
+                self.texts.blit(surface, _("READY"), 30, GREEN, 2, midright=(box.right - 30, y))
             else:
-                self.texts.blit(surface, "choosing...", 26, DIM, 2, midright=(box.right - 30, y))
+                self.texts.blit(surface, _("choosing..."), 26, DIM, 2, midright=(box.right - 30, y))

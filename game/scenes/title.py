@@ -9,6 +9,7 @@ import pygame
 from game import VERSION
 from game.core.scene import Scene
 from game.core.seats import identities
+from game.i18n import N_
 from game.input.commands import Button, Command
 from game.render import widgets
 from game.scenes import registry
@@ -31,10 +32,10 @@ class TitleScene(Scene):
         self.idle_ticks = 0
         self._stickers: dict[str, tuple[pygame.Surface, pygame.Surface]] = {}
         self.menu = widgets.MenuList([
-            widgets.MenuItem("Play", self.play),
-            widgets.MenuItem("Settings", self.open_settings),
-            widgets.MenuItem("Speedrun", self.speedrun),
-            widgets.MenuItem("Quit", ctx.quit),
+            widgets.MenuItem(N_("Play"), self.play),
+            widgets.MenuItem(N_("Settings"), self.open_settings),
+            widgets.MenuItem(N_("Speedrun"), self.speedrun),
+            widgets.MenuItem(N_("Quit"), ctx.quit),
         ], play=ctx.sound, row_height=MENU_ROW, width=420)
 
     def play(self) -> None:
@@ -99,7 +100,7 @@ class TitleScene(Scene):
             widgets.seat_badge(surface, identity, (x, y), 20)
         self.menu.draw(surface, ui, ((w - self.menu.width) // 2, MENU_TOP))
         widgets.blit_text(surface, ui, f"v{VERSION}", "small", "text_dim", bottomright=(w - 20, h - 14))
-        widgets.hints(surface, ui, [("A / Enter", "Select"), ("Stick / Arrows", "Move")])
+        widgets.hints(surface, ui, [("A / Enter", N_("Select")), ("Stick / Arrows", N_("Move"))])
 
     def _sticker(self, surface: pygame.Surface, text: str, colour: tuple[int, int, int],
                  center: tuple[int, int], angle: float) -> None:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game import schema
+from game.i18n import N_, _
 from game.replay import MAX_REPLAY_BYTES, replays_dir
 from game.speedrun.splits import Comparison, merge_best
 from game.untrusted import UntrustedError, read_text
@@ -25,7 +26,7 @@ FILE_NAME = "speedrun.json"
 RECORDS_VERSION = 1
 TOP = 10
 LAST = 10
-FLAG_NAMES = {"mistake": "mistake", "assist": "assist on", "speed": "game speed changed"}
+FLAG_NAMES = {"mistake": N_("mistake"), "assist": N_("assist on"), "speed": N_("game speed changed")}
 RECORDS_LIMIT = 16 << 20          # bytes: years of daily boards fit many times over
 MAX_TICKS = 60 * 60 * 60 * 24     # a day of ticks: any time beyond is damage
 MAX_LIST = 100_000                # splits, names, runs in one list
@@ -176,7 +177,8 @@ def read_replay_text(name: str) -> str | None:
 
 
 def flag_text(flags: list[str]) -> str:
-    return ", ".join(FLAG_NAMES.get(f, f) for f in flags)
+    """The flags in the player's language (only the run screens show them)."""
+    return ", ".join(_(FLAG_NAMES[f]) if f in FLAG_NAMES else f for f in flags)
 
 
 def _empty_board() -> dict:

@@ -19,7 +19,13 @@ from game.rules.soldout.catalogue import Catalogue
 from game.rules.soldout.deal import Deal, deal_dressers, deal_lists
 
 CHOOSE = "choose"                      # the pseudo-mode "choose each round" (modes taken in turn)
-CHOOSE_NAME = "Choose each round"
+def N_(message: str) -> str:
+    """Marks a name for the translation catalogue (pybabel's N_ keyword); the screens translate
+    it where they draw it. The rules stay free of any language."""
+    return message
+
+
+CHOOSE_NAME = N_("Choose each round")
 
 
 class Family(enum.Enum):
@@ -151,6 +157,6 @@ def names() -> dict[str, str]:
     return {k: display_name(k) for k in choices()}
 
 
-RUSH = register(Mode("rush", "The Rush", Family.RUSH))
-MEMORY = register(Mode("memory", "Memory", Family.MEMORY))
-TIDY = register(Mode("tidy", "Tidying Up", Family.TIDY))
+RUSH = register(Mode("rush", N_("The Rush"), Family.RUSH))
+MEMORY = register(Mode("memory", N_("Memory"), Family.MEMORY))
+TIDY = register(Mode("tidy", N_("Tidying Up"), Family.TIDY))

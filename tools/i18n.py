@@ -1,0 +1,138 @@
+"""The translation catalogues: extract, update, compile and check them (docs/TRANSLATING.md).
+
+    python tools/i18n.py extract    strings marked in game/ and the TOML data -> assets/locale/messages.pot
+    python tools/i18n.py update     merge messages.pot into every <lang>/LC_MESSAGES/messages.po
+    python tools/i18n.py compile    every .po -> .mo (the game reads the .mo)
+    python tools/i18n.py check      exit 1 if messages.pot is stale, a language has an untranslated,
+                                    fuzzy or missing entry, a {placeholder} differs, or a .mo is stale
+    python tools/i18n.py init CODE  start a new language from messages.pot
+
+Each command is one `pybabel` call (printed first), run with the repository on
+the import path so babel.cfg finds the TOML extractor in game/i18n_extract.py.
+tests/test_i18n_catalogues.py runs the same check in the test suite.
+"""
+from __future__ import annotations
+
+import re
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "assets" / "locale"
+POT = LOCALE / "messages.pot"
+PLACEHOLDER = re.compile(r"\{[a-z_]*\}")
+
+
+def pybabel(*args: str, quiet: bool = False) -> int:
+    """Run one pybabel command from the repository root."""
+    import os
+
+    from babel.messages.frontend import CommandLineInterface
+    sys.path.insert(0, str(ROOT))
+    if not quiet:
+        print("pybabel", " ".join(args))
+    here = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        CommandLineInterface().run(["pybabel", *(["-q"] if quiet else []), *args])
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    finally:
+        os.chdir(here)
+    return 0
+
+
+def extract(out: Path = POT, quiet: bool = False) -> int:
+    return pybabel("extract", "-F", "babel.cfg", "--no-location", "--sort-by-file",
+                   "--project", "Sold Out! / Check Out!",
+                   "-c", "TRANSLATORS:", "-o", str(out), ".", quiet=quiet)
+
+
+def languages() -> list[str]:
+    return sorted(p.name for p in LOCALE.iterdir() if (p / "LC_MESSAGES" / "messages.po").is_file())
+
+
+def _read_po(path: Path):
+    from babel.messages.pofile import read_po
+    with path.open("rb") as fh:
+        return read_po(fh)
+
+
+def _key(message_id):
+    return tuple(message_id) if isinstance(message_id, (list, tuple)) else message_id
+
+
+def _ids(catalogue) -> set:
+    return {_key(m.id) for m in catalogue if m.id}
+
+
+def problems() -> list[str]:
+    """Everything that keeps the catalogues from being complete and current, one line each."""
+    from babel.messages.mofile import read_mo
+    out: list[str] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        fresh = Path(tmp) / "fresh.pot"
+        extract(fresh, quiet=True)
+        wanted = _ids(_read_po(fresh))
+    template = _ids(_read_po(POT))
+    for msg in sorted(map(str, wanted - template)):
+        out.append(f"messages.pot is out of date: missing {msg!r} (run tools/i18n.py extract)")
+    for msg in sorted(map(str, template - wanted)):
+        out.append(f"messages.pot is out of date: {msg!r} is no longer in the game (run tools/i18n.py extract)")
+    for code in languages():
+        po_path = LOCALE / code / "LC_MESSAGES" / "messages.po"
+        po = _read_po(po_path)
+        out += [f"{code}: {m.id!r} is not translated yet" for m in po if m.id and _key(m.id) in template
+                and not _translated(m)]
+        out += [f"{code}: {m.id!r} is fuzzy" for m in po if m.id and m.fuzzy]
+        out += [f"{code}: {m!r} is missing (run tools/i18n.py update)" for m in sorted(map(str, template - _ids(po)))]
+        out += [f"{code}: {m.id!r} has placeholders {sorted(bad)} its original does not"
+                for m in po if m.id and _translated(m) for bad in [_wrong_placeholders(m)] if bad]
+        mo_path = po_path.with_suffix(".mo")
+        if not mo_path.is_file():
+            out.append(f"{code}: messages.mo is missing (run tools/i18n.py compile)")
+            continue
+        with mo_path.open("rb") as fh:
+            mo = read_mo(fh)
+        compiled = {_key(m.id): _key(m.string) for m in mo if m.id}
+        source = {_key(m.id): _key(m.string) for m in po if m.id and _translated(m)}
+        if compiled != source:
+            out.append(f"{code}: messages.mo does not match messages.po (run tools/i18n.py compile)")
+    return out
+
+
+def _translated(message) -> bool:
+    strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+    return bool(strings) and all(s for s in strings)
+
+
+def _wrong_placeholders(message) -> set[str]:
+    ids = message.id if isinstance(message.id, (list, tuple)) else [message.id]
+    strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+    allowed = {p for i in ids for p in PLACEHOLDER.findall(i)}
+    return {p for s in strings for p in PLACEHOLDER.findall(s)} - allowed
+
+
+def main(argv: list[str]) -> int:
+    command = argv[0] if argv else ""
+    if command == "extract":
+        return extract()
+    if command == "update":
+        return pybabel("update", "-i", str(POT), "-d", str(LOCALE), "--no-fuzzy-matching")
+    if command == "compile":
+        return pybabel("compile", "-d", str(LOCALE), "--statistics")
+    if command == "init" and len(argv) == 2:
+        return pybabel("init", "-i", str(POT), "-d", str(LOCALE), "-l", argv[1])
+    if command == "check":
+        found = problems()
+        for line in found:
+            print(line)
+        print("catalogues complete" if not found else f"{len(found)} problem(s)")
+        return 1 if found else 0
+    print(__doc__, file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
