@@ -31,7 +31,7 @@ import time
 from pathlib import Path
 from typing import Iterator
 
-ROOT = Path(__file__).resolve().parent.parent
+from game.bench import ROOT   # the checkout the bench runs from
 
 
 # ---------------------------------------------------------------- the display the children use
@@ -288,6 +288,8 @@ def child_idle(what: str, seconds: float) -> dict:
         record = None
         fullscreen = False
         replay = None
+        livesplit = None
+        lang = None
 
     app.run_window(Args())
     result["what"] = what
