@@ -140,5 +140,11 @@ def test_the_standalone_build_checks_levels(frozen, tmp_path):
     (tmp_path / "mine.tmx").write_bytes((ROOT / "levels" / "boutique.tmx").read_bytes())
     done = run([str(frozen), "--check-level", "mine.tmx"], tmp_path)
     assert done.returncode == 2 and "tileset" in done.stderr   # its tileset is not beside it: said so
-    done = run([str(frozen), "--check-level", str(ROOT / "levels" / "mall.tmx")], tmp_path)
+    mine = tmp_path / "own"     # a level folder of the player's own: level, tileset and image together
+    mine.mkdir()
+    (mine / "mall.png").write_bytes((ROOT / "assets" / "tiles" / "mall.png").read_bytes())
+    tileset = (ROOT / "levels" / "mall.tsx").read_text(encoding="utf-8")
+    (mine / "mall.tsx").write_text(tileset.replace("../assets/tiles/mall.png", "mall.png"), encoding="utf-8")
+    (mine / "mall.tmx").write_bytes((ROOT / "levels" / "mall.tmx").read_bytes())
+    done = run([str(frozen), "--check-level", str(mine / "mall.tmx")], tmp_path)
     assert done.returncode == 0 and done.stdout.startswith("ok: "), done.stderr
