@@ -7,6 +7,7 @@ from game.scenes import registry
 from game.scenes.lobby import LobbyScene
 from game.scenes.title import TitleScene
 from vpad import VirtualPad
+from tests.pad_loop import frame, tap
 
 
 @pytest.fixture
@@ -37,21 +38,6 @@ def make_ctx(monkeypatch):
     pygame.init()
     yield make
     pygame.quit()
-
-
-def frame(ctx) -> None:
-    """One frame of the real loop: every queued event, then a tick."""
-    for event in pygame.event.get():
-        ctx.input.handle_event(event)
-        ctx.stack.handle_event(event)
-    app.tick(ctx)
-
-
-def tap(ctx, pad: VirtualPad, name: str) -> None:
-    pad.button(name, True)
-    frame(ctx)
-    pad.button(name, False)
-    frame(ctx)
 
 
 def seated_pads(ctx) -> list[int]:

@@ -2,16 +2,13 @@
 import pygame
 import pytest
 
-from game import app
 from game.input import families
 from game.input.commands import Button
 from game.render import glyphs, widgets
-from game.scenes import registry
-from game.scenes.lobby import LobbyScene
 from game.scenes.pad_feel import Rumbler
 from game.scenes.pad_sync import seat_labels, shared_labels
-from game.scenes.title import TitleScene
 from vpad import VirtualPad
+from tests.pad_loop import frame, lobby_ctx as make_ctx, tap
 
 SONY, DS4 = 0x054C, 0x09CC
 NINTENDO, PRO = 0x057E, 0x2009
@@ -25,30 +22,6 @@ def pads(monkeypatch):
     for pad in attached:
         pad.detach()
     pygame.quit()
-
-
-def make_ctx(monkeypatch):
-    monkeypatch.setattr(registry, "_games", {})
-    monkeypatch.setattr(registry, "_loaded", [True])
-    ctx = app.make_context(load_user_files=False)
-    ctx.stack.push(TitleScene(ctx))
-    ctx.stack.push(LobbyScene(ctx))
-    ctx.stack.apply()
-    return ctx
-
-
-def frame(ctx) -> None:
-    for event in pygame.event.get():
-        ctx.input.handle_event(event)
-        ctx.stack.handle_event(event)
-    app.tick(ctx)
-
-
-def tap(ctx, pad: VirtualPad, name: str) -> None:
-    pad.button(name, True)
-    frame(ctx)
-    pad.button(name, False)
-    frame(ctx)
 
 
 def plug(pads, **kw) -> VirtualPad:

@@ -4,13 +4,10 @@ import json
 import pygame
 import pytest
 
-from game import app
 from game.input import mappings
 from game.input.commands import Button
-from game.scenes import registry
-from game.scenes.lobby import LobbyScene
-from game.scenes.title import TitleScene
 from vpad import ARCADE_STICK_TYPE, VirtualPad
+from tests.pad_loop import frame, lobby_ctx as make_ctx
 
 STICK = dict(kind=ARCADE_STICK_TYPE, axes=2, buttons=10, hats=1, name="Arcade Stick")
 # Step by step: what the player presses on the stick (button numbers, or hat directions).
@@ -30,23 +27,6 @@ def sdl_env(monkeypatch):
         except RuntimeError:
             pass
     pygame.quit()
-
-
-def make_ctx(monkeypatch):
-    monkeypatch.setattr(registry, "_games", {})
-    monkeypatch.setattr(registry, "_loaded", [True])
-    ctx = app.make_context(load_user_files=False)
-    ctx.stack.push(TitleScene(ctx))
-    ctx.stack.push(LobbyScene(ctx))
-    ctx.stack.apply()
-    return ctx
-
-
-def frame(ctx) -> None:
-    for event in pygame.event.get():
-        ctx.input.handle_event(event)
-        ctx.stack.handle_event(event)
-    app.tick(ctx)
 
 
 def press(ctx, stick: VirtualPad, what) -> None:

@@ -1,13 +1,12 @@
 """The reconnect overlay opens mid-play: A presses meant for the game must not hand a seat to a bot."""
-import pygame
 import pytest
 
-from game import app
 from game.core.scene import Scene
 from game.scenes import reconnect
 from game.scenes.lobby import LobbyScene
 from game.scenes.reconnect import ReconnectScene
 from vpad import VirtualPad
+from tests import pad_loop
 
 
 @pytest.fixture
@@ -17,16 +16,11 @@ def ctx(ctx):
     return ctx
 
 def frame(ctx) -> None:
-    for event in pygame.event.get():
-        ctx.input.handle_event(event)
-    app.tick(ctx)
+    pad_loop.frame(ctx, scenes=False)   # the seats alone: scenes get no raw events here
 
 
-def tap(ctx, pad, name) -> None:
-    pad.button(name, True)
-    frame(ctx)
-    pad.button(name, False)
-    frame(ctx)
+def tap(ctx, pad, name: str) -> None:
+    pad_loop.tap(ctx, pad, name, scenes=False)
 
 
 def test_a_press_from_a_playing_seat_right_after_a_disconnect_does_not_bring_a_bot(ctx):

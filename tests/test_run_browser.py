@@ -6,7 +6,6 @@ import time
 
 import pygame
 
-from game import app
 from game.input.commands import IDLE, Button, Command
 from game.replay import replays_dir, to_code
 from game.scenes.run_browser import KEY_ROWS, KeyboardScene, SavedRunsScene, saved_runs
@@ -16,6 +15,7 @@ from game.speedrun.records import Records
 from game.speedrun.session import RunSession
 from game.userfiles import user_dir
 from vpad import VirtualPad
+from tests import pad_loop
 
 
 def short_run_code() -> str:
@@ -38,16 +38,11 @@ def save(path, text: str, age: float = 0.0):
 
 
 def frame(ctx) -> None:
-    for event in pygame.event.get():
-        ctx.input.handle_event(event)
-    app.tick(ctx)
+    pad_loop.frame(ctx, scenes=False)   # the seats alone: scenes get no raw events here
 
 
-def tap(ctx, pad: VirtualPad, name: str) -> None:
-    pad.button(name, True)
-    frame(ctx)
-    pad.button(name, False)
-    frame(ctx)
+def tap(ctx, pad, name: str) -> None:
+    pad_loop.tap(ctx, pad, name, scenes=False)
 
 
 def test_saved_runs_lists_codes_and_replays_newest_first():
