@@ -3,9 +3,9 @@
 `CheckOutBot(seat, difficulty, seed).command(sim)` is called once per tick and
 returns one Command: it pushes the d-pad one card at a time and presses X, A,
 Y like a person, with a reaction time and a pace per difficulty (data in
-assets/checkout/tuning.toml, [bots.*]). It reads only what its player can see
-on the table: its own dice once they land, the products, bargains, queue and
-token counts. It never reads another seat's secret bid.
+assets/checkout/tuning.toml, [bots.*]). It is given only its seat's view of
+the table (`sim.seat_view(seat)`, game/sim/table_view.py): dice once they land,
+the products, bargains, queue and its own tokens; no deck, no secret bid.
 
 Depth of thought by level: easy grabs the first product it notices and
 overlooks some; normal takes the dearest single product; hard the best
@@ -22,6 +22,7 @@ from game.input.commands import IDLE, Button, Command
 from game.rules.checkout import BIDDING, BONUS, BONUS_SOLO, CHECKOUT, FRENZY, ROUND_END
 from game.rules.checkout.catalogue import CATEGORIES
 from game.sim.table import TableSim
+from game.sim.table_view import TableSeatView
 from game.sim.table_turns import bargain_places
 from game.sim.table_cursor import Place, move
 from game.sim.table_tuning import TableTuning, load_table_tuning, ticks
@@ -77,62 +78,65 @@ class CheckOutBot:
     def _delay(self, base: int) -> int:
         return base + (self.rng.randint(0, self.jitter) if self.jitter else 0)
 
-    def _push(self, sim: TableSim, places: list[Place], cursor: int, target: int) -> Command:
+    def _push(self, view: TableSeatView, places: list[Place], cursor: int, target: int) -> Command:
         d = _toward(places, cursor, target)
-        self.wait_until = sim.tick + self._delay(self.step)
+        self.wait_until = view.tick + self._delay(self.step)
         return IDLE if d is None else _PUSH[d]
 
-    def _press(self, sim: TableSim, button: Button, pause: int | None = None) -> Command:
+    def _press(self, view: TableSeatView, button: Button, pause: int | None = None) -> Command:
         self.presses += 1
-        self.wait_until = sim.tick + (self._delay(self.step) if pause is None else pause)
+        self.wait_until = view.tick + (self._delay(self.step) if pause is None else pause)
         return _PRESS[button]
 
     # ------------------------------------------------------------------ the tick
     def command(self, sim: TableSim) -> Command:
-        """This tick's Command for the bot's seat."""
-        tick = sim.tick
+        """This tick's Command for the bot's seat: it looks only through its seat's view."""
+        return self._think(sim.seat_view(self.seat))
+
+    def _think(self, view: TableSeatView) -> Command:
+        tick = view.tick
         if tick < self.wait_until:
             return IDLE
-        phase = sim.phase
+        phase = view.phase
         if phase != self.seen_phase:
             self.seen_phase = phase
             self.wait_until = tick + self._delay(self.reaction)
             return IDLE
         if phase in (FRENZY, BONUS):
-            return self._frenzy(sim)
+            return self._frenzy(view)
         if phase == CHECKOUT:
-            return self._checkout(sim)
+            return self._checkout(view)
         if phase == BIDDING:
-            return self._bid(sim)
+            return self._bid(view)
         if phase == BONUS_SOLO:
-            return self._solo(sim)
+            return self._solo(view)
         if phase == ROUND_END:
-            if not sim.seats[self.seat].ready:
-                return self._press(sim, Button.A, 30)
+            if not view.ready():
+                return self._press(view, Button.A, 30)
         self.wait_until = tick + 10
         return IDLE
 
     # ------------------------------------------------------------------ frenzy
-    def _value(self, sim: TableSim, pid: str) -> float:
-        product = sim.catalogue.products[pid]
+    def _value(self, view: TableSeatView, pid: str) -> float:
+        products = view.catalogue.products
+        product = products[pid]
         value = float(product.stars)
         if self.depth >= 3:
-            player = sim.game.players[self.seat]
-            counts = Counter(sim.catalogue.products[p].category for p in player.products)
+            counts = Counter(products[p].category for p in view.products())
             if counts[product.category] == min(counts[c] for c in CATEGORIES):
-                value += sim.game.rules.set_bonus * 0.6  # moves a set closer
-            if product.category not in {sim.catalogue.products[p].category for p in player.grabbed}:
-                value += 0.5 * sum(1 for b in sim.game.display
-                                   if sim.catalogue.bargains[b].condition == product.category)
+                value += view.rules.set_bonus * 0.6  # moves a set closer
+            if product.category not in {products[p].category for p in view.grabbed()}:
+                value += 0.5 * sum(1 for b in view.display()
+                                   if view.catalogue.bargains[b].condition == product.category)
         return value
 
-    def _candidates(self, sim: TableSim, only_noticed: bool) -> list[Candidate]:
-        products = sim.catalogue.products
-        return [(t.id, products[t.id].faces, self._value(sim, t.id)) for t in sim.game.table
-                if t.holder is None and (not only_noticed or t.id in self.noticed)]
+    def _candidates(self, view: TableSeatView, only_noticed: bool) -> list[Candidate]:
+        products = view.catalogue.products
+        return [(pid, products[pid].faces, self._value(view, pid)) for pid, holder in view.table()
+                if holder is None and (not only_noticed or pid in self.noticed)]
 
-    def _grab_plan(self, sim: TableSim, hand: list[int]) -> list[str]:
-        candidates = self._candidates(sim, only_noticed=True)
+    def _grab_plan(self, view: TableSeatView, hand: list[int]) -> list[str]:
+        candidates = self._candidates(view, only_noticed=True)
         have = Counter(hand)
         fits = [c for c in candidates if all(have[f] >= n for f, n in Counter(c[1]).items())]
         if not fits:
@@ -143,101 +147,96 @@ class CheckOutBot:
             return [max(fits, key=lambda c: c[2])[0]]
         return best_combo(hand, fits)[1]
 
-    def _frenzy(self, sim: TableSim) -> Command:
-        game, seat, tick = sim.game, self.seat, sim.tick
-        player = game.players[seat]
-        if not player.holding:
+    def _frenzy(self, view: TableSeatView) -> Command:
+        tick = view.tick
+        if not view.holding():
             self.wait_until = tick + 20
             return IDLE
-        me = sim.seats[seat]
-        if sim.tumbling(seat):
-            self.wait_until = me.land_tick + self._delay(self.reaction)
+        if view.tumbling():
+            self.wait_until = view.land_tick() + self._delay(self.reaction)
             return IDLE
-        if game.phase == BONUS and self.depth >= 2 and game.bonus_taker is None and game.bonus >= 3:
-            return self._press(sim, Button.Y)   # the race for the BONUS tokens
-        hand = sim.visible_hand(seat) or []
-        last = game.last_holder() == seat
+        if view.phase == BONUS and self.depth >= 2 and view.bonus_taker() is None and view.bonus() >= 3:
+            return self._press(view, Button.Y)   # the race for the BONUS tokens
+        hand = view.visible_hand() or []
+        last = view.last_holder() == self.seat
         if 0 in hand:
-            return self._press(sim, Button.Y if last else Button.X, self.reaction)
-        if me.land_tick != self.seen_land:
-            self.seen_land = me.land_tick
+            return self._press(view, Button.Y if last else Button.X, self.reaction)
+        if view.land_tick() != self.seen_land:
+            self.seen_land = view.land_tick()
             miss = self.level["miss"]
-            self.noticed = {t.id for t in game.table if self.rng.random() >= miss}
-        plan = self._grab_plan(sim, hand)
+            self.noticed = {pid for pid, _ in view.table() if self.rng.random() >= miss}
+        plan = self._grab_plan(view, hand)
         if plan:
-            target = next(i for i, t in enumerate(game.table) if t.id == plan[0])
-            if me.cursor != target:
-                return self._push(sim, sim.places(), me.cursor, target)
-            return self._press(sim, Button.A)
-        if last or self._should_queue(sim, hand):
-            return self._press(sim, Button.Y, self.reaction)
-        return self._press(sim, Button.X, self.reaction)
+            target = next(i for i, (pid, _) in enumerate(view.table()) if pid == plan[0])
+            if view.cursor() != target:
+                return self._push(view, view.places(), view.cursor(), target)
+            return self._press(view, Button.A)
+        if last or self._should_queue(view, hand):
+            return self._press(view, Button.Y, self.reaction)
+        return self._press(view, Button.X, self.reaction)
 
-    def _offers(self, sim: TableSim) -> list[tuple[str, int, int, int]]:
-        game = sim.game
+    def _offers(self, view: TableSeatView) -> list[tuple[str, int, int, int]]:
         out = []
-        for b in game.display:
-            bargain = sim.catalogue.bargains[b]
+        for b in view.display():
+            bargain = view.catalogue.bargains[b]
             promo = bargain.promo_price   # a "last" promo always has its price (catalogue check)
-            last_price = promo if bargain.condition == "last" and promo is not None else game.price(self.seat, b)
-            out.append((b, game.price(self.seat, b), bargain.stars, last_price))
+            last_price = promo if bargain.condition == "last" and promo is not None else view.price(b)
+            out.append((b, view.price(b), bargain.stars, last_price))
         return out
 
-    def _should_queue(self, sim: TableSim, hand: list[int]) -> bool:
-        game = sim.game
-        player = game.players[self.seat]
-        free = [t for t in game.table if t.holder is None]
-        if not free or player.rolls >= self.level["rolls"]:
+    def _should_queue(self, view: TableSeatView, hand: list[int]) -> bool:
+        free = [pid for pid, holder in view.table() if holder is None]
+        if not free or view.rolls() >= self.level["rolls"]:
             return True
-        if game.phase == BONUS:
+        if view.phase == BONUS:
             return False   # leftover dice earn nothing: keep rolling
         dice = len(hand)
         if not self.level["samples"]:
             # simple: a die in the queue is worth die_value; a hand this small rarely finds a set
             return dice * self.level["die_value"] >= 2 * max(1, len(free)) and dice <= 2
-        offers = self._offers(sim)
-        leftover = queue_values(dice, offers, len(game.queue), game.supply)
+        offers = self._offers(view)
+        leftover = queue_values(dice, offers, view.queue_length(), view.supply())
         later = [v * 0.8 for v in leftover]   # joining later means a worse place in the queue
-        roll = sampled_roll_value(dice, self._candidates(sim, only_noticed=False), later,
+        roll = sampled_roll_value(dice, self._candidates(view, only_noticed=False), later,
                                   int(self.level["samples"]), self.rng)
         return leftover[dice] + self.level["greed"] >= roll
 
     # ------------------------------------------------------------------ checkout
-    def _checkout(self, sim: TableSim) -> Command:
-        if sim.checkout_seat() != self.seat:
-            self.wait_until = sim.tick + 6
+    def _checkout(self, view: TableSeatView) -> Command:
+        if view.checkout_seat() != self.seat:
+            self.wait_until = view.tick + 6
             return IDLE
-        game = sim.game
-        player = game.players[self.seat]
-        offers = self._offers(sim)
-        affordable = [o for o in offers if o[1] <= player.queued]
+        queued = view.queued()
+        offers = self._offers(view)
+        affordable = [o for o in offers if o[1] <= queued]
         if not affordable:
-            return self._press(sim, Button.Y)
+            return self._press(view, Button.Y)
+        bargains = view.catalogue.bargains
         if self.depth == 0:
             target = affordable[0][0]
         elif self.depth == 1:
             target = max(affordable, key=lambda o: (o[2], -o[1]))[0]
         else:
-            plan = buy_plan(player.queued, offers, game.supply)[1]
+            plan = buy_plan(queued, offers, view.supply())[1]
             if not plan:
-                return self._press(sim, Button.Y)
+                return self._press(view, Button.Y)
             # buy "last"-promo items at the very end, dearest first otherwise
             target = sorted(plan, key=lambda b: (len(plan) == len(offers) and
-                                                 sim.catalogue.bargains[b].condition == "last",
-                                                 -sim.catalogue.bargains[b].stars))[0]
-        index = game.display.index(target)
-        me = sim.seats[self.seat]
-        if me.bargain != index:
-            return self._push(sim, bargain_places(len(game.display)), me.bargain, index)
-        return self._press(sim, Button.A)
+                                                 bargains[b].condition == "last",
+                                                 -bargains[b].stars))[0]
+        display = view.display()
+        index = display.index(target)
+        if view.bargain_cursor() != index:
+            return self._push(view, bargain_places(len(display)), view.bargain_cursor(), index)
+        return self._press(view, Button.A)
 
     # ------------------------------------------------------------------ bonus round
-    def _bid_target(self, sim: TableSim) -> int:
-        limit = sim.bid_limit(self.seat)
+    def _bid_target(self, view: TableSeatView) -> int:
+        limit = view.bid_limit()
         if self.depth < 3:
             return min(limit, round(self.level["bid"] * limit))
-        products = sim.catalogue.products
-        aside = [(p, products[p].faces, float(products[p].stars)) for p in sim.game.set_aside]
+        products = view.catalogue.products
+        aside = [(p, products[p].faces, float(products[p].stars)) for p in view.set_aside()]
         best = 1 if limit else 0   # one die is enough to race for the BONUS tokens
         for dice in range(1, limit + 1):
             value = best_faces(dice, aside)[0]
@@ -245,44 +244,42 @@ class CheckOutBot:
                 best = dice
         return min(limit, best)
 
-    def _bid(self, sim: TableSim) -> Command:
-        if sim.game.bid_made(self.seat):
-            self.wait_until = sim.tick + 20
+    def _bid(self, view: TableSeatView) -> Command:
+        if view.bid_made():
+            self.wait_until = view.tick + 20
             return IDLE
-        me = sim.seats[self.seat]
-        want = self._bid_target(sim)
-        if me.bid_choice < want:
-            return self._push_bid(sim, (0, -1))
-        if me.bid_choice > want:
-            return self._push_bid(sim, (0, 1))
-        return self._press(sim, Button.A)
+        want = self._bid_target(view)
+        if view.bid_choice() < want:
+            return self._push_bid(view, (0, -1))
+        if view.bid_choice() > want:
+            return self._push_bid(view, (0, 1))
+        return self._press(view, Button.A)
 
-    def _push_bid(self, sim: TableSim, d: tuple[int, int]) -> Command:
-        self.wait_until = sim.tick + self._delay(self.step)
+    def _push_bid(self, view: TableSeatView, d: tuple[int, int]) -> Command:
+        self.wait_until = view.tick + self._delay(self.step)
         return _PUSH[d]
 
-    def _solo(self, sim: TableSim) -> Command:
-        if sim.solo_seat != self.seat:
-            self.wait_until = sim.tick + 30
+    def _solo(self, view: TableSeatView) -> Command:
+        if view.solo_seat() != self.seat:
+            self.wait_until = view.tick + 30
             return IDLE
-        game = sim.game
-        hand = game.players[self.seat].hand
-        products = sim.catalogue.products
-        free = [(t.id, products[t.id].faces, self._value(sim, t.id)) for t in game.table if t.holder is None]
+        hand = view.solo_dice()
+        products = view.catalogue.products
+        table = view.table()
+        free = [(pid, products[pid].faces, self._value(view, pid)) for pid, holder in table if holder is None]
         _, chosen, faces = best_faces(len(hand), free)
         if not chosen:
-            return self._press(sim, Button.Y)
+            return self._press(view, Button.Y)
         want = faces + [1] * (len(hand) - len(faces))
-        me = sim.seats[self.seat]
-        places = sim.places()
-        table = len(game.table)
+        places = view.places()
+        cursor = view.cursor()
         if Counter(want) != Counter(hand):
             die = next(i for i in range(len(hand)) if hand[i] != want[i])
-            if me.cursor != table + die:
-                return self._push(sim, places, me.cursor, table + die)
+            if cursor != len(table) + die:
+                return self._push(view, places, cursor, len(table) + die)
             up = (want[die] - hand[die]) % 6
-            return self._press(sim, Button.A if up <= 3 else Button.B)
-        target = next(i for i, t in enumerate(game.table) if t.id == chosen[0])
-        if me.cursor != target:
-            return self._push(sim, places, me.cursor, target)
-        return self._press(sim, Button.A)
+            return self._press(view, Button.A if up <= 3 else Button.B)
+        target = next(i for i, (pid, _) in enumerate(table) if pid == chosen[0])
+        if cursor != target:
+            return self._push(view, places, cursor, target)
+        return self._press(view, Button.A)

@@ -53,6 +53,7 @@ from game.rules.checkout import (BIDDING, BONUS, BONUS_SOLO, CHECKOUT, FRENZY, O
 from game.sim.table_cursor import Place, grid, move
 from game.sim.table_events import TableEvent, TableStage
 from game.sim.table_tuning import TableTuning
+from game.sim.table_view import TableSeatView
 from game.sim.table_turns import TurnPhases, bargain_places  # noqa: F401 (bargain_places: for the scene and bots)
 
 COUNTDOWN, REVEAL = TableStage.COUNTDOWN, TableStage.REVEAL
@@ -187,6 +188,10 @@ class TableSim(TurnPhases):
 
     def over(self) -> bool:
         return self.phase == OVER
+
+    def seat_view(self, seat: int) -> TableSeatView:
+        """What this seat's player can see (read-only, live): all a bot is given."""
+        return TableSeatView(self, seat)
 
     # ------------------------------------------------------------------ the tick
     def step(self, commands: dict[int, Command]) -> None:
