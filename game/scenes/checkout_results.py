@@ -208,3 +208,4 @@ registry.register_screenshot("checkout_results", _results_shot(4), warmup_ticks=
 registry.register_screenshot("checkout_results_6", _results_shot(6), warmup_ticks=240)
 registry.register_screenshot("checkout_scores", _scores_shot(4), warmup_ticks=240)
 registry.register_screenshot("checkout_scores_6", _scores_shot(6), warmup_ticks=240)
+registry.register_scene("checkout_results", CheckoutResultsScene)

@@ -10,6 +10,7 @@ from game.core.scene import Scene
 from game.i18n import N_, _
 from game.input.commands import IDLE, Button, Command
 from game.render import widgets
+from game.scenes import registry
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -41,13 +42,10 @@ def rematch_spec(spec: "MatchSpec") -> "MatchSpec":
 def back_to_lobby(ctx: "Context") -> None:
     """Leave a match for the lobby (under the title), keeping the lobby's seats."""
     stack = ctx.stack
-    if any(scene.name == "lobby" for scene in stack.scenes):
-        stack.pop_until(lambda scene: scene.name == "lobby")
+    if registry.back_to(stack, "lobby"):
         return
-    from game.scenes.lobby import LobbyScene
-    from game.scenes.title import TitleScene
-    stack.clear_to(TitleScene(ctx))
-    stack.push(LobbyScene(ctx))
+    stack.clear_to(registry.open_scene("title", ctx))
+    stack.push(registry.open_scene("lobby", ctx))
 
 
 class MenuScene(Scene):

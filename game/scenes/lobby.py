@@ -311,9 +311,9 @@ class LobbyScene(Scene):
         if not pressed:
             return False
         joystick = self.ctx.input.unmapped[pressed[0]]
-        from game.scenes.pad_setup import PadSetupScene
         self.ctx.sound("confirm")
-        self.ctx.stack.push(PadSetupScene(self.ctx, joystick.instance_id, joystick.name, joystick.guid))
+        self.ctx.stack.push(registry.open_scene("pad_setup", self.ctx, joystick.instance_id, joystick.name,
+                                                joystick.guid))
         return True
 
     # ---------------------------------------------------------------- drawing
@@ -399,3 +399,4 @@ def _screenshot(ctx: "Context", seed: int) -> "LobbyScene":
 
 
 registry.register_screenshot("lobby", _screenshot, warmup_ticks=1)
+registry.register_scene("lobby", LobbyScene)

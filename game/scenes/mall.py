@@ -162,8 +162,8 @@ class MallScene(Scene):
         if self.error:
             return
         if self.sim is None:
-            from game.scenes.soldout_results import ChooseModeScene
-            self.ctx.stack.push(ChooseModeScene(self.ctx, self._choose_first, first=True, on_cancel=self.to_lobby))
+            self.ctx.stack.push(registry.open_scene("choose_mode", self.ctx, self._choose_first, first=True,
+                                                    on_cancel=self.to_lobby))
 
     def _choose_first(self, mode: str) -> None:
         self._begin(mode)
@@ -297,8 +297,7 @@ class MallScene(Scene):
             self.ctx.sound("countdown")   # one beep per number: 3, 2, 1 ... then "go"
         if sim.phase in ("round_over", "match_over") and not self.results_pushed:
             self.results_pushed = True
-            from game.scenes.soldout_results import SoldOutResultsScene
-            self.ctx.stack.push(SoldOutResultsScene(self.ctx, self))
+            self.ctx.stack.push(registry.open_scene("soldout_results", self.ctx, self))
 
     def _event(self, event: tuple) -> None:
         kind = event[0]

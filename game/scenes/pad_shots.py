@@ -61,19 +61,16 @@ def _table(ctx: "Context", seed: int) -> Scene:
 
 
 def _wizard(ctx: "Context", seed: int) -> list[Scene]:
-    from game.scenes.lobby import LobbyScene
-    from game.scenes.pad_setup import PadSetupScene
-    wizard = PadSetupScene(ctx, -1, "USB Arcade Stick", "03000000aaaa0000bbbb000000000000")
+    wizard = registry.open_scene("pad_setup", ctx, -1, "USB Arcade Stick", "03000000aaaa0000bbbb000000000000")
     wizard.chosen = {"a": "b2", "b": "b1", "x": "b0", "y": "b3", "start": "b9"}
     wizard.step = 5
-    return [LobbyScene(ctx), wizard]
+    return [registry.open_scene("lobby", ctx), wizard]
 
 
 def _lobby_new(ctx: "Context", seed: int) -> Scene:
-    from game.scenes.lobby import LobbyScene
     ctx.input.unmapped[-1] = SimpleNamespace(instance_id=-1, name="USB Arcade Stick", guid="")
     ctx.lobby["seed"] = seed or 4242
-    return LobbyScene(ctx)
+    return registry.open_scene("lobby", ctx)
 
 
 registry.register_screenshot("pad_glyphs", lambda ctx, seed: GlyphSheet(ctx), warmup_ticks=0)

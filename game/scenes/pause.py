@@ -64,15 +64,13 @@ class PauseScene(Scene):
         self.closing = False
 
     def settings(self) -> None:
-        from game.scenes.settings import SettingsScene
-        self.ctx.stack.push(SettingsScene(self.ctx))
+        self.ctx.stack.push(registry.open_scene("settings", self.ctx))
 
     def quit_to_lobby(self) -> None:
         back_to_lobby(self.ctx)
 
     def quit_to_title(self) -> None:
-        from game.scenes.title import TitleScene
-        self.ctx.stack.clear_to(TitleScene(self.ctx))
+        self.ctx.stack.clear_to(registry.open_scene("title", self.ctx))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if is_pause_key(event):

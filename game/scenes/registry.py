@@ -10,6 +10,9 @@
   plays a replay back in the window (`main.py --replay FILE`).
 - `register_attract(factory)`: factory(ctx) -> Scene, the title's attract mode
   (bots playing on their own after the title sits idle).
+- `register_scene(name, factory)`: factory(ctx, ...) -> Scene; other scenes open it
+  with `open_scene(name, ctx, ...)` instead of importing its module, and
+  `back_to(stack, name)` returns to it if it is on the stack.
 
 Modules register at import time. `load_scene_modules()` imports every module
 of the game.scenes package, so a new scene module only has to exist.
@@ -17,6 +20,7 @@ of the game.scenes package, so a new scene module only has to exist.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import logging
 import pkgutil
 from dataclasses import dataclass
@@ -28,6 +32,7 @@ from game.i18n import _
 if TYPE_CHECKING:
     from game.core.context import Context
     from game.core.scene import Scene
+    from game.core.stack import SceneStack
     from game.match import MatchSpec
 
 log = logging.getLogger(__name__)
@@ -46,7 +51,10 @@ class Screenshot:
     warmup_ticks: int
 
 
+SceneFactory = Callable[..., "Scene"]
+
 _games: dict[str, GameFactory] = {}
+_scenes: dict[str, SceneFactory] = {}
 _screenshots: dict[str, Screenshot] = {}
 _attract: list[AttractFactory] = []
 _replay_viewers: dict[str, ReplayFactory] = {}
@@ -95,6 +103,35 @@ def register_replay_viewer(game_name: str, factory: ReplayFactory) -> None:
 def replay_viewer(game_name: str) -> ReplayFactory | None:
     load_scene_modules()
     return _replay_viewers.get(game_name)
+
+
+def register_scene(name: str, factory: SceneFactory) -> None:
+    _scenes[name] = factory
+
+
+def open_scene(name: str, ctx: "Context", *args: object, **kwargs: object) -> "Scene":
+    """A new scene registered under `name`, built with (ctx, *args, **kwargs)."""
+    load_scene_modules()
+    factory = _scenes.get(name)
+    if factory is None and importlib.util.find_spec(f"game.scenes.{name}") is not None:
+        importlib.import_module(f"game.scenes.{name}")   # most scenes live in a module of their name
+        factory = _scenes.get(name)
+    if factory is None:
+        raise KeyError(f"no scene registered as {name!r}")
+    return factory(ctx, *args, **kwargs)
+
+
+def scene_names() -> list[str]:
+    load_scene_modules()
+    return sorted(_scenes)
+
+
+def back_to(stack: "SceneStack", name: str) -> bool:
+    """Pop down to the scene called `name` if it is on the stack (False if it is not)."""
+    if not any(scene.name == name for scene in stack.scenes):
+        return False
+    stack.pop_until(lambda scene: scene.name == name)
+    return True
 
 
 def register_attract(factory: AttractFactory) -> None:

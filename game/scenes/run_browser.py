@@ -22,6 +22,7 @@ from game.i18n import N_, _, ngettext
 from game.input.commands import Button, Command
 from game.render import widgets
 from game.replay import ReplayError, replays_dir
+from game.scenes import registry
 from game.scenes.common import menu_command
 from game.scenes.speedrun_draw import DIM, GOLD, STATE_COLOURS, WHITE, box
 from game.userfiles import user_dir
@@ -70,7 +71,6 @@ def saved_runs() -> list[SavedRun]:
 
 def open_run_text(ctx: "Context", text: str, records=None) -> Scene:
     """The scene that plays a run code or replay text; ReplayError/VerifyError with a one-line reason."""
-    from game.scenes import registry
     from game.scenes.speedrun_menu import playback_scene
     from game.speedrun.verify import is_speedrun, parse_text
     replay = parse_text(text)
@@ -212,3 +212,7 @@ class KeyboardScene(Scene):
                 label = ui.render(_(key) if key in ACTIONS else key, 30 if len(key) == 1 else 24, GOLD if focused else WHITE)
                 surface.blit(label, label.get_rect(center=rect.center))
         widgets.hints(surface, ui, [("A", N_("Type")), ("X", N_("Delete")), ("Start", N_("Play")), ("B", N_("Back"))])
+
+
+registry.register_scene("saved_runs", SavedRunsScene)
+registry.register_scene("onscreen_keyboard", KeyboardScene)

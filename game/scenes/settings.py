@@ -96,8 +96,7 @@ class SettingsScene(MenuScene):
         self.ctx.stack.push(ControlsScene(self.ctx))
 
     def _speedrun(self) -> None:
-        from game.scenes.speedrun_settings import SpeedrunSettingsScene   # LiveSplit link
-        self.ctx.stack.push(SpeedrunSettingsScene(self.ctx))
+        self.ctx.stack.push(registry.open_scene("speedrun_settings", self.ctx))   # LiveSplit link
 
     def _back(self) -> None:
         self.ctx.stack.pop()
@@ -179,9 +178,8 @@ class ControlsScene(MenuScene):
             self.ctx.sound("error")
             self.ctx.toast(_("Plug in a controller first"))
             return
-        from game.scenes.pad_setup import PadSetupScene
         instance_id, name, guid = joysticks[self.joystick % len(joysticks)]
-        self.ctx.stack.push(PadSetupScene(self.ctx, instance_id, name, guid))
+        self.ctx.stack.push(registry.open_scene("pad_setup", self.ctx, instance_id, name, guid))
 
     def _reset(self) -> None:
         self.ctx.bindings.reset()
@@ -235,3 +233,4 @@ def _controls_shot(ctx: "Context", seed: int) -> ControlsScene:
 
 registry.register_screenshot("settings", _settings_shot, warmup_ticks=1)
 registry.register_screenshot("controls", _controls_shot, warmup_ticks=1)
+registry.register_scene("settings", SettingsScene)

@@ -418,3 +418,5 @@ registry.register_screenshot("results_rush_6", _results_shot(6, "rush"), warmup_
 registry.register_screenshot("results_memory_2", _results_shot(2, "memory", 1), warmup_ticks=REVEALED)
 registry.register_screenshot("results_tidy_6", _results_shot(6, "tidy"), warmup_ticks=REVEALED)
 registry.register_screenshot("results_final", _results_shot(4, "rush", 1), warmup_ticks=REVEALED)
+registry.register_scene("soldout_results", SoldOutResultsScene)
+registry.register_scene("choose_mode", ChooseModeScene)

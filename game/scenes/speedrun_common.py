@@ -24,6 +24,7 @@ from game.speedrun.categories import SEED_LETTERS, RunSetup, make_setup, spec_fo
 from game.speedrun.records import Records, Verdict, flag_text, save_replay
 from game.speedrun.session import RunSession
 from game.speedrun.timer import format_ms, format_ticks
+from game.scenes import registry
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -166,9 +167,8 @@ class RunnerMixin:
         cmd = self._runner_command()
         from game.scenes.pause import wants_pause
         if wants_pause(self.ctx, commands) or cmd.pressed & Button.START:
-            from game.scenes.speedrun_pause import SpeedrunPauseScene
             self.ctx.sound("confirm")
-            self.ctx.stack.push(SpeedrunPauseScene(self.ctx, self))
+            self.ctx.stack.push(registry.open_scene("speedrun_pause", self.ctx, self))
             return
         if cmd.pressed & Button.BACK:
             self.restart()
@@ -181,9 +181,8 @@ class RunnerMixin:
                 return
         if self.device is not None and self.device[0] == "pad" and self.device not in self.ctx.input.devices():
             # The runner's pad is gone: stop the clock rather than run on with nobody playing.
-            from game.scenes.speedrun_pause import SpeedrunPauseScene
             self.ctx.toast(_("The runner's gamepad was disconnected: plug it back in and resume"))
-            self.ctx.stack.push(SpeedrunPauseScene(self.ctx, self))
+            self.ctx.stack.push(registry.open_scene("speedrun_pause", self.ctx, self))
             return
         if self.hold > 0:        # practice: the world waits, the runner gets ready
             self.hold -= 1
@@ -358,8 +357,7 @@ class RunnerMixin:
                 log.add_practice(segment, ticks)
                 log.save()
             WRITER.submit(write)
-        from game.scenes.speedrun_practice import PracticeDoneScene
-        self.ctx.stack.push(PracticeDoneScene(self.ctx, self, ticks, earlier))
+        self.ctx.stack.push(registry.open_scene("speedrun_practice_done", self.ctx, self, ticks, earlier))
 
     def draw_practice_banner(self, surface: pygame.Surface, centre_x: int, y: int) -> None:
         """Practice: which segment, its time so far, the PB's and the best for it; READY before the hand-over."""
@@ -409,8 +407,7 @@ class RunnerMixin:
                 pass
 
     def push_results(self) -> None:
-        from game.scenes.speedrun_results import SpeedrunResultsScene
-        self.ctx.stack.push(SpeedrunResultsScene(self.ctx, self))
+        self.ctx.stack.push(registry.open_scene("speedrun_results", self.ctx, self))
 
     # ------------------------------------------------------------------ drawing
     def timer_colour(self) -> tuple[int, int, int]:

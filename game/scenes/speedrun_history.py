@@ -378,3 +378,4 @@ def _shot(tab: int):
 
 registry.register_screenshot("speedrun_attempts", _shot(0), warmup_ticks=1)
 registry.register_screenshot("speedrun_segments", _shot(1), warmup_ticks=1)
+registry.register_scene("speedrun_history", SpeedrunHistoryScene)

@@ -127,8 +127,7 @@ class SpeedrunMenuScene(Scene):
             self.ctx.toast(_("Could not save the splits: {error}").format(error=exc.strerror or exc))
 
     def history(self) -> None:
-        from game.scenes.speedrun_history import SpeedrunHistoryScene
-        self.ctx.stack.push(SpeedrunHistoryScene(self.ctx, self.setup(), self.records))
+        self.ctx.stack.push(registry.open_scene("speedrun_history", self.ctx, self.setup(), self.records))
 
     def enter_code(self) -> None:
         self.ctx.stack.push(RunCodeScene(self.ctx, self.records))
@@ -253,11 +252,9 @@ class RunCodeScene(Scene):
             self.ctx.sound("back")
             self.ctx.stack.pop()
         elif pad & Button.X:   # controller only: the saved run codes and replays, or typing on screen
-            from game.scenes.run_browser import SavedRunsScene
-            self.ctx.stack.push(SavedRunsScene(self.ctx, self.records))
+            self.ctx.stack.push(registry.open_scene("saved_runs", self.ctx, self.records))
         elif pad & Button.Y:
-            from game.scenes.run_browser import KeyboardScene
-            self.ctx.stack.push(KeyboardScene(self.ctx, self.text.strip(), self._typed))
+            self.ctx.stack.push(registry.open_scene("onscreen_keyboard", self.ctx, self.text.strip(), self._typed))
         elif pad & Button.A:
             self.play()
 
@@ -334,3 +331,4 @@ def _clipboard() -> str:
 
 registry.register_replay_viewer("speedrun", _replay_viewer)
 registry.register_screenshot("speedrun_menu", lambda ctx, seed: SpeedrunMenuScene(ctx), warmup_ticks=1)
+registry.register_scene("speedrun_menu", SpeedrunMenuScene)

@@ -12,6 +12,7 @@ import pygame
 from game.i18n import N_, _
 from game.render import widgets
 from game.scenes.pause import PauseScene
+from game.scenes import registry
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -50,3 +51,6 @@ class SpeedrunPauseScene(PauseScene):
         line = ui.render(_("In-game time is stopped. Real time keeps running."), "small", "text_dim")
         surface.blit(line, line.get_rect(center=(surface.get_width() // 2, 186)))
         self.menu.draw(surface, ui, ((surface.get_width() - self.menu.width) // 2, 230))
+
+
+registry.register_scene("speedrun_pause", SpeedrunPauseScene)

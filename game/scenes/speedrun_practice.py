@@ -131,3 +131,4 @@ def _practice_run(ctx: "Context", seed: int, segment: int = 2):
 
 registry.register_screenshot("speedrun_practice", _practice_run, warmup_ticks=60 * 3)
 registry.register_screenshot("speedrun_practice_done", _practice_run, warmup_ticks=60 * 9)
+registry.register_scene("speedrun_practice_done", PracticeDoneScene)

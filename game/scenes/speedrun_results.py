@@ -281,3 +281,4 @@ def _shot(ctx: "Context", seed: int):
 
 
 registry.register_screenshot("speedrun_results", _shot, warmup_ticks=60 * 34)
+registry.register_scene("speedrun_results", SpeedrunResultsScene)

@@ -220,3 +220,6 @@ registry.register_screenshot(
     lambda ctx, seed: [SpeedrunSettingsScene(ctx),
                        FieldEditScene(ctx, "LiveSplit host", "192.168.1.20", HOST_CHARS, lambda text: None)],
     warmup_ticks=1)
+
+
+registry.register_scene("speedrun_settings", SpeedrunSettingsScene)

@@ -167,8 +167,7 @@ class TableScene(Scene):
             self._save_replay()
         if self.sim.over() and not self.results_pushed and not self.demo:
             self.results_pushed = True
-            from game.scenes.checkout_results import CheckoutResultsScene
-            self.ctx.stack.push(CheckoutResultsScene(self.ctx, self))
+            self.ctx.stack.push(registry.open_scene("checkout_results", self.ctx, self))
 
     def _save_replay(self) -> None:
         path, self.ctx.record_path = self.ctx.record_path, None

@@ -39,16 +39,13 @@ class TitleScene(Scene):
         ], play=ctx.sound, row_height=MENU_ROW, width=420)
 
     def play(self) -> None:
-        from game.scenes.lobby import LobbyScene
-        self.ctx.stack.push(LobbyScene(self.ctx))
+        self.ctx.stack.push(registry.open_scene("lobby", self.ctx))
 
     def speedrun(self) -> None:
-        from game.scenes.speedrun_menu import SpeedrunMenuScene
-        self.ctx.stack.push(SpeedrunMenuScene(self.ctx))
+        self.ctx.stack.push(registry.open_scene("speedrun_menu", self.ctx))
 
     def open_settings(self) -> None:
-        from game.scenes.settings import SettingsScene
-        self.ctx.stack.push(SettingsScene(self.ctx))
+        self.ctx.stack.push(registry.open_scene("settings", self.ctx))
 
     def resume(self) -> None:
         self.idle_ticks = 0
@@ -136,3 +133,4 @@ def _silhouette(card: pygame.Surface) -> pygame.Surface:
 
 
 registry.register_screenshot("title", lambda ctx, seed: TitleScene(ctx), warmup_ticks=1)
+registry.register_scene("title", TitleScene)

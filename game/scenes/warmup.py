@@ -117,7 +117,6 @@ def rehearse_catalogue(chunk: int = 12) -> Iterator[None]:
 def rehearse_mall(ctx: "Context", players: int, mode: str) -> Iterator[None]:
     """The mall as it opens (shutters), as it plays (piles, lists), then the round's results."""
     from game.scenes.mall_demo import play_out_round
-    from game.scenes.soldout_results import SoldOutResultsScene
     from game.levels import resolve_level
     from game.scenes.mall import level_surface
     from game.scenes.mall_layout import compute_layout
@@ -154,13 +153,12 @@ def rehearse_mall(ctx: "Context", players: int, mode: str) -> Iterator[None]:
     yield
     play_out_round(sim, 1)
     yield
-    rctx.stack.push(SoldOutResultsScene(rctx, mall))
+    rctx.stack.push(registry.open_scene("soldout_results", rctx, mall))
     _draw(rctx, surface)
 
 
 def rehearse_table(ctx: "Context", players: int) -> Iterator[None]:
     """The dice table as it opens, then the final results."""
-    from game.scenes.checkout_results import CheckoutResultsScene
     preload.checkout_catalogue()
     preload.checkout_tuning()
     yield
@@ -178,7 +176,7 @@ def rehearse_table(ctx: "Context", players: int) -> Iterator[None]:
     while not sim.over() and sim.tick < 60 * 60 * 30:
         table.fast_forward(lambda sim: sim.over(), limit=sim.tick + FORWARD_TICKS)
         yield
-    rctx.stack.push(CheckoutResultsScene(rctx, table))
+    rctx.stack.push(registry.open_scene("checkout_results", rctx, table))
     _draw(rctx, surface)
 
 
