@@ -58,7 +58,7 @@ def run_table(spec: MatchSpec, catalogue: Catalogue | None = None, tick_limit: i
 
 def result(spec: MatchSpec, sim: TableSim) -> dict[str, Any]:
     """DESIGN.md's result JSON for a finished table."""
-    scores = sim.game.scores()
+    scores = sim.scores()
     return {
         "game": "checkout",
         "mode": "standard",
@@ -69,7 +69,7 @@ def result(spec: MatchSpec, sim: TableSim) -> dict[str, Any]:
             "bot": spec.seats[s.seat].kind == "bot",
             "score": s.total, "stars": s.stars, "tokens": s.tokens, "sets": s.sets,
         } for s in scores],
-        "winners": [spec.seats[w].seat for w in sim.game.winners()],
+        "winners": [spec.seats[w].seat for w in sim.winners()],
         "state_hash": sim.state_hash(),
     }
 

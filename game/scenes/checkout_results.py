@@ -62,7 +62,7 @@ class CheckoutResultsScene(MatchResultsScene):
         self.sim = table.sim
         self.ids: list["SeatIdentity"] = table.ids
         self.texts = Texts()
-        scores = self.sim.game.scores()
+        scores = self.sim.scores()
         self.place = dict(zip((s.seat for s in scores), places([(s.total, s.tokens) for s in scores])))
         self.podium: Podium | None = Podium(self._standings(scores), pygame.Rect(140, 170, 1000, 420), ctx.sound)
         self.reveal: Reveal | None = None
@@ -104,8 +104,7 @@ class CheckoutResultsScene(MatchResultsScene):
 
     def _headline(self, surf: pygame.Surface, top: int) -> None:
         """"X WINS!" and, under it, the tie-break when one was needed."""
-        game = self.sim.game
-        head, tie = verdict(game.scores(), game.winners(), [s.name for s in self.sim.seats])
+        head, tie = verdict(self.sim.scores(), self.sim.winners(), [s.name for s in self.sim.seats])
         self.texts.blit(surf, head, 56, GOLD_TEXT, 4, midtop=(640, top), max_width=1200)
         if tie:
             self.texts.blit(surf, tie, 24, WHITE, 2, midtop=(640, top + 66), max_width=1200)
@@ -127,9 +126,8 @@ class CheckoutResultsScene(MatchResultsScene):
         ui = self.ctx.ui
         surf = pygame.Surface((1280, 720))
         widgets.draw_background(surf, ui)
-        game = self.sim.game
-        scores = game.scores()
-        winners = game.winners()
+        scores = self.sim.scores()
+        winners = self.sim.winners()
         widgets.logo_text(surf, ui, "CHECK OUT! FINAL SCORES", ui.size("large"), ui.colour("accent"), (640, 40), 3)
         self._headline(surf, 78)
         self._header(surf)
@@ -158,7 +156,6 @@ class CheckoutResultsScene(MatchResultsScene):
 
     def _row(self, surf: pygame.Surface, score: Score, y: int, h: int, won: bool) -> pygame.Rect:
         sim = self.sim
-        player = sim.game.players[score.seat]
         rect = pygame.Rect(ROWS.x, y, ROWS.w, h - 6)
         pygame.draw.rect(surf, (70, 52, 30) if won else (45, 33, 28), rect, border_radius=12)
         pygame.draw.rect(surf, self.ids[score.seat].colour, rect, 3, border_radius=12)
@@ -168,7 +165,7 @@ class CheckoutResultsScene(MatchResultsScene):
         widgets.seat_badge(surf, self.ids[score.seat], (rect.x + 60, cy), 16)
         self.texts.blit(surf, sim.seats[score.seat].name, 30, WHITE, 2, max_width=120, midleft=(rect.x + 84, cy))
         counts = {c: 0 for c in CATEGORIES}
-        for pid in player.products:
+        for pid in sim.products_won(score.seat):
             counts[sim.catalogue.products[pid].category] += 1
         x = COLUMNS["products"]
         for category in CATEGORIES:
@@ -176,10 +173,10 @@ class CheckoutResultsScene(MatchResultsScene):
             r = self.texts.blit(surf, str(counts[category]), 28, WHITE, 2, midleft=(x + 34, cy))
             x = r.right + 14
         surf.blit(bargain_glyph(32), (COLUMNS["bargains"], cy - 16))
-        self.texts.blit(surf, str(len(player.bargains)), 28, WHITE, 2, midleft=(COLUMNS["bargains"] + 30, cy))
+        self.texts.blit(surf, str(len(sim.bargains_bought(score.seat))), 28, WHITE, 2, midleft=(COLUMNS["bargains"] + 30, cy))
         self.texts.blit(surf, str(score.stars), 32, WHITE, 2, center=(COLUMNS["stars"], cy))
         self.texts.blit(surf, str(score.tokens), 32, WHITE, 2, center=(COLUMNS["tokens"], cy))
-        sets = sim.game.rules.set_bonus * score.sets
+        sets = sim.rules.set_bonus * score.sets
         self.texts.blit(surf, f"{score.sets} (+{sets})", 28, GREEN if score.sets else DIM, 2,
                         center=(COLUMNS["sets"], cy))
         self.texts.blit(surf, str(score.total), 40, GOLD_TEXT, 3, midright=(COLUMNS["total"] + 40, cy))

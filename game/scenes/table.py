@@ -234,18 +234,18 @@ class TableScene(Scene):
             self._build_static()
             self.warm += self.view.warm_dice()
         sim = self.sim
-        if [t.id for t in sim.game.table] != self.warm_table:
-            self.warm_table = [t.id for t in sim.game.table]
+        if sim.table_products() != self.warm_table:
+            self.warm_table = sim.table_products()
             # Queued first so they are drawn last: this round's cards and variants come before.
             self.warm[:0] = self.view.warm_next_cards()
             self.warm += self.view.warm_cards()
-        if list(sim.game.display) != self.warm_display:
-            self.warm_display = list(sim.game.display)
+        if sim.display() != self.warm_display:
+            self.warm_display = sim.display()
             # Needed only at checkout: after the cards and dice a grab or a roll may show next.
             self.warm[:0] = self.view.warm_bargains()
         tick = sim.tick
         surface.blit(self.static, (0, 0))
-        totals = [s.total for s in sim.game.scores()]
+        totals = [s.total for s in sim.scores()]
         self.view.draw_centre(surface, tick)
         self.view.draw_board(surface, tick)
         self.hud.draw(surface, tick, totals)

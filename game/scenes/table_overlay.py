@@ -87,7 +87,7 @@ class Overlays:
     def _round_results(self, surface: pygame.Surface) -> None:
         sim = self.sim
         gains = sim.rounds[-1] if sim.rounds else sim.round_gains
-        box = self._panel(surface, _("ROUND {number} RESULTS").format(number=sim.game.round), sim.n)
+        box = self._panel(surface, _("ROUND {number} RESULTS").format(number=sim.round_number()), sim.n)
         products = sim.catalogue.products
         bargains = sim.catalogue.bargains
         for seat in range(sim.n):
@@ -128,13 +128,13 @@ class Overlays:
             blit_badge(surface, self.ids[seat], (box.x + 60, y), 14)
             self.texts.blit(surface, sim.seats[seat].name, 26, WHITE, 2, midleft=(box.x + 84, y))
             if not revealed:
-                tokens = sim.game.players[seat].tokens
+                tokens = sim.tokens(seat)
                 self.texts.blit(surface, ngettext("has {n} token", "has {n} tokens", tokens), 22, DIM, 2, midleft=(box.x + 230, y))
             if revealed and sim.revealed is not None:
                 bid = sim.revealed[seat]
                 text, colour = (ngettext("{n} die", "{n} dice", bid), GOLD_TEXT) if bid else (_("sits out"), DIM)
                 self.texts.blit(surface, text, 34, colour, 3, midright=(box.right - 30, y))
-            elif sim.game.bid_made(seat):
+            elif sim.bid_made(seat):
                 self.texts.blit(surface, _("READY"), 30, GREEN, 2, midright=(box.right - 30, y))
             else:
                 self.texts.blit(surface, _("choosing..."), 26, DIM, 2, midright=(box.right - 30, y))

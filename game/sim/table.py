@@ -48,8 +48,9 @@ from typing import Any, Union
 from game import TICK_RATE, preload
 from game.input.commands import IDLE, Button, Command
 from game.match import MatchSpec
-from game.rules.checkout import (BIDDING, BONUS, BONUS_SOLO, CHECKOUT, FRENZY, OVER, ROUND_END,
+from game.rules.checkout import (BIDDING, BONUS, BONUS_SOLO, CHECKOUT, FRENZY, OVER, ROUND_END, Score,
                                  Catalogue, CheckoutGame, CheckoutPhase)
+from game.rules.checkout.catalogue import RuleNumbers
 from game.sim.table_cursor import Place, grid, move
 from game.sim.table_events import TableEvent, TableStage
 from game.sim.table_tuning import TableTuning
@@ -188,6 +189,42 @@ class TableSim(TurnPhases):
 
     def over(self) -> bool:
         return self.phase == OVER
+
+    def scores(self) -> list[Score]:
+        """Everyone's points so far (public: won cards and tokens lie in front of each player)."""
+        return self.game.scores()
+
+    def winners(self) -> list[int]:
+        return self.game.winners()
+
+    @property
+    def rules(self) -> RuleNumbers:
+        return self.game.rules
+
+    def tokens(self, seat: int) -> int:
+        return self.game.players[seat].tokens
+
+    def bid_made(self, seat: int) -> bool:
+        """Whether a seat has locked its bonus bid (the amount stays secret until the reveal)."""
+        return self.game.bid_made(seat)
+
+    def products_won(self, seat: int) -> list[str]:
+        return list(self.game.players[seat].products)
+
+    def bargains_bought(self, seat: int) -> list[str]:
+        return list(self.game.players[seat].bargains)
+
+    def table_products(self) -> list[str]:
+        """The products on the table, in table order."""
+        return [t.id for t in self.game.table]
+
+    def display(self) -> list[str]:
+        """The bargains on offer, in display order."""
+        return list(self.game.display)
+
+    def round_number(self) -> int:
+        """The round being played (past the normal rounds: the bonus round)."""
+        return self.game.round
 
     def seat_view(self, seat: int) -> TableSeatView:
         """What this seat's player can see (read-only, live): all a bot is given."""

@@ -253,9 +253,9 @@ class CheckOutCourse(Course):
     def verdict(self) -> tuple[bool, str] | None:
         if not self.sim.over():
             return None
-        if PLAYER in self.sim.game.winners():
+        if PLAYER in self.sim.winners():
             return True, ""
-        scores = {s.seat: s.total for s in self.sim.game.scores()}
+        scores = {s.seat: s.total for s in self.sim.scores()}
         best = max(scores.values())
         return False, f"lost the game ({scores[PLAYER]} points to {best})"
 
@@ -263,17 +263,17 @@ class CheckOutCourse(Course):
         return 0
 
     def score(self) -> int:
-        return next(s.total for s in self.sim.game.scores() if s.seat == PLAYER)
+        return next(s.total for s in self.sim.scores() if s.seat == PLAYER)
 
     def players_json(self, spec: MatchSpec) -> list[dict]:
         return [{"seat": sc.seat, "team": None, "bot": spec.seats[sc.seat].kind == "bot", "score": sc.total,
-                 "stars": sc.stars, "tokens": sc.tokens, "sets": sc.sets} for sc in self.sim.game.scores()]
+                 "stars": sc.stars, "tokens": sc.tokens, "sets": sc.sets} for sc in self.sim.scores()]
 
     def winners(self) -> list[int]:
-        return list(self.sim.game.winners()) if self.sim.over() else []
+        return list(self.sim.winners()) if self.sim.over() else []
 
     def summary(self) -> str:
-        scores = sorted((sc.total for sc in self.sim.game.scores() if sc.seat != PLAYER), reverse=True)
+        scores = sorted((sc.total for sc in self.sim.scores() if sc.seat != PLAYER), reverse=True)
         mine = self.score()
         word = "won" if PLAYER in self.winners() else "lost"
         return f"{word} {mine} points to {scores[0]}" if scores else f"{mine} points"

@@ -1,0 +1,63 @@
+"""Drawing and running matches read the sims' public queries, not their engines: outside
+game/sim and game/rules nothing new may reach into `sim.round` (the mall's rulebook) or
+`sim.game` (the table's). The files below still do, as many times as listed, and may only
+go down: move a read behind a query on the sim (or a seat's view) and lower the number."""
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+REACH = re.compile(r"\bsim\.(round|game)\b|\.round\.")
+
+STILL_REACHING = {
+    "game/scenes/mall_demo.py": 1,       # the attract demo's pilot knows where every card is
+    "game/scenes/mall_draw.py": 7,
+    "game/scenes/mall_fx.py": 7,
+    "game/scenes/mall_hud.py": 5,
+    "game/scenes/mall_overlay.py": 5,
+    "game/scenes/soldout_results.py": 2,
+    "game/scenes/table.py": 3,           # one is a screenshot set-up that places bids
+    "game/scenes/table_draw.py": 22,
+    "game/scenes/table_hud.py": 6,
+    "game/speedrun/courses.py": 6,       # the Sold Out! course referees the whole round
+    "game/speedrun/demo.py": 3,          # the speedrun demo's pilot, like the attract one
+}
+
+
+def reaches() -> dict[str, int]:
+    out = {}
+    for path in sorted((ROOT / "game").rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        if rel.startswith(("game/sim/", "game/rules/")):
+            continue
+        lines = [line for line in path.read_text(encoding="utf-8").splitlines() if not line.strip().startswith("#")]
+        count = sum(len(REACH.findall(line)) for line in lines)
+        if count:
+            out[rel] = count
+    return out
+
+
+def test_nothing_new_reaches_into_the_engines():
+    grown = {f: n for f, n in reaches().items() if n > STILL_REACHING.get(f, 0)}
+    assert not grown, f"read these through the sim's public queries or a seat's view: {grown}"
+
+
+def test_the_pattern_sees_a_reach():
+    assert REACH.findall("x = self.sim.game.players[0]") and REACH.findall("rnd = sim.round")
+    assert not REACH.findall("sim.round_number()") and not REACH.findall("sim.rounds")
+
+
+def test_the_table_answers_in_public():
+    from game.driver.table_headless import run_table
+    from game.match import MatchSpec, SeatSpec
+    seats = tuple(SeatSpec(i, f"Bot{i}", "bot", "normal") for i in range(3))
+    sim, _ = run_table(MatchSpec("checkout", seats, mode="standard", rounds=4, seed=2))
+    game = sim.game
+    assert sim.scores() == game.scores() and sim.winners() == game.winners()
+    assert sim.round_number() == game.round and sim.rules is game.rules
+    for seat in range(3):
+        assert sim.tokens(seat) == game.players[seat].tokens
+        assert sim.products_won(seat) == game.players[seat].products
+        assert sim.bargains_bought(seat) == game.players[seat].bargains
+        assert sim.bid_made(seat) is game.bid_made(seat)
+        sim.products_won(seat).append("x")           # a copy: the engine is not changed
+    assert all("x" not in p.products for p in game.players)
