@@ -17,7 +17,6 @@ STILL_REACHING = {
     "game/scenes/soldout_results.py": 2,
     "game/scenes/table.py": 3,           # one is a screenshot set-up that places bids
     "game/scenes/table_draw.py": 22,
-    "game/scenes/table_hud.py": 6,
     "game/speedrun/courses.py": 6,       # the Sold Out! course referees the whole round
     "game/speedrun/demo.py": 3,          # the speedrun demo's pilot, like the attract one
 }
@@ -61,3 +60,18 @@ def test_the_table_answers_in_public():
         assert sim.bid_made(seat) is game.bid_made(seat)
         sim.products_won(seat).append("x")           # a copy: the engine is not changed
     assert all("x" not in p.products for p in game.players)
+
+
+def test_a_public_seat_shows_no_tumbling_face_and_no_bid():
+    from game.match import MatchSpec, SeatSpec
+    from game.sim.table import TableSim
+    seats = tuple(SeatSpec(i, f"P{i}", "human", "normal") for i in range(2))
+    sim = TableSim(MatchSpec("checkout", seats, mode="standard", rounds=4, seed=3))
+    sim.game.roll(0)
+    sim.seats[0].land_tick = sim.tick + 30                 # the dice are in the air
+    seen = sim.public_seat(0)
+    assert sim.game.players[0].hand and set(seen.hand) == {0} and len(seen.hand) == len(sim.game.players[0].hand)
+    assert seen.fits == 0
+    sim.seats[0].land_tick = sim.tick                      # landed: the faces show
+    assert list(sim.public_seat(0).hand) == sim.game.players[0].hand
+    assert "bid" not in sim.public_seat(0)._fields

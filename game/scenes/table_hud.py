@@ -95,7 +95,7 @@ class SeatHud:
         """Everything the panel's text and icons show (the dice are drawn live)."""
         sim = self.sim
         s = sim.seats[seat]
-        player = sim.game.players[seat]
+        player = sim.public_seat(seat)
         reason = s.reason if s.reason and tick - s.reason_tick < REASON_TICKS else ""
         gains = tuple(sim.round_gains[seat]["products"]) if sim.phase in (FRENZY, BONUS, BONUS_SOLO, CHECKOUT) \
             else ()
@@ -120,7 +120,7 @@ class SeatHud:
 
     def _dice(self, surface: pygame.Surface, seat: int, area: pygame.Rect, tick: int) -> None:
         sim = self.sim
-        player = sim.game.players[seat]
+        player = sim.public_seat(seat)
         ident = self.ids[seat]
         colour = seat_hex(ident)
         hand = player.hand
@@ -167,13 +167,11 @@ class SeatHud:
     def _doing(self, seat: int) -> tuple[str, tuple[int, int, int]]:
         """What the seat is up to, in a few words."""
         sim = self.sim
-        game = sim.game
-        player = game.players[seat]
+        player = sim.public_seat(seat)
         phase = sim.phase
         if phase in (FRENZY, BONUS, COUNTDOWN):
             if player.in_queue:
-                space = game.queue.index(seat) + 1
-                return _("In the queue: #{place}, {dice}").format(place=space, dice=dice(player.queued)), GREEN
+                return _("In the queue: #{place}, {dice}").format(place=player.queue_place, dice=dice(player.queued)), GREEN
             if not player.hand:
                 return (_("No dice this round"), DIM) if player.dice == 0 else (_("All dice placed"), GREEN)
             last = sim.last_player()
@@ -183,13 +181,12 @@ class SeatHud:
                 return _("Rolling..."), GOLD_TEXT
             if 0 in player.hand:
                 return _("{x}: roll!").format(x=self.key(seat, 'X')), WHITE
-            can = len(game.grabbable(seat))
+            can = player.fits
             if can:
                 return _("{a}: grab ({n} fit)").format(a=self.key(seat, 'A'), n=can), GREEN
             return _("{x}: roll again  {y}: queue").format(x=self.key(seat, 'X'), y=self.key(seat, 'Y')), WHITE
         if phase == CHECKOUT:
-            buyer = game.checkout_player()
-            if buyer == seat:
+            if sim.buyer() == seat:
                 return _("Buying: {dice} left").format(dice=dice(player.queued)), GOLD_TEXT
             if player.in_queue and player.queued:
                 return _("Waiting: {dice}").format(dice=dice(player.queued)), WHITE
@@ -197,7 +194,7 @@ class SeatHud:
         if phase == ROUND_END:
             return (_("READY"), GREEN) if sim.seats[seat].ready else (_("{a}: next round").format(a=self.key(seat, 'A')), WHITE)
         if phase == BIDDING:
-            if game.bid_made(seat):
+            if player.bid_made:
                 return _("READY (bid hidden)"), GREEN
             if self.bots[seat]:
                 return _("choosing..."), DIM      # a bot's choice is as secret as anyone's
@@ -232,7 +229,7 @@ class SeatHud:
     def _winnings(self, surface: pygame.Surface, seat: int, area: pygame.Rect) -> None:
         """Products by category (a set = one of each), bargains, tokens."""
         sim = self.sim
-        player = sim.game.players[seat]
+        player = sim.public_seat(seat)
         counts = {c: 0 for c in CATEGORIES}
         for pid in player.products:
             counts[sim.catalogue.products[pid].category] += 1
@@ -251,34 +248,33 @@ class SeatHud:
     # ------------------------------------------------------------------ top bar
     def draw_top(self, surface: pygame.Surface, tick: int) -> None:
         sim = self.sim
-        game = sim.game
-        rounds = game.rules.normal_rounds
-        label = _("BONUS ROUND") if game.round > rounds else _("ROUND {number}/{rounds}").format(number=game.round, rounds=rounds)
+        rounds, number = sim.rules.normal_rounds, sim.round_number()
+        label = _("BONUS ROUND") if number > rounds else _("ROUND {number}/{rounds}").format(number=number, rounds=rounds)
         left = self.texts.blit(surface, label, 32, GOLD_TEXT, 2, midleft=(TOP_BAR.x + 16, TOP_BAR.centery))
         x = TOP_BAR.right - 150
         room = pygame.Rect(left.right + 14, TOP_BAR.y, x - 14 - (left.right + 14), TOP_BAR.h)
         self.texts.blit(surface, say(self._headline(), self.shared_keys), 28, WHITE, 2, max_width=room.w,
                         center=room.center)
         self.texts.blit(surface, _("BONUS"), 24, (255, 150, 150), 2, midleft=(x, TOP_BAR.centery))
-        for i in range(min(game.bonus, 6)):
+        for i in range(min(sim.bonus_tokens(), 6)):
             surface.blit(token_surface(26), (x + 76 + i * 12, TOP_BAR.centery - 13))
-        if game.bonus == 0:
+        if sim.bonus_tokens() == 0:
             self.texts.blit(surface, "0", 24, DIM, 2, midleft=(x + 80, TOP_BAR.centery))
 
     def _headline(self) -> str:
         sim = self.sim
-        game = sim.game
         phase = sim.phase
         if phase == COUNTDOWN:
             return _("Get ready: X roll, A grab, Y queue")
         if phase == FRENZY:
             return _("X roll  A grab  Y join the queue")
         if phase == BONUS:
-            if game.bonus_taker is None and game.bonus:
-                return ngettext("First in the queue takes {n} BONUS token!", "First in the queue takes {n} BONUS tokens!", game.bonus)
+            if sim.bonus_taker() is None and sim.bonus_tokens():
+                return ngettext("First in the queue takes {n} BONUS token!", "First in the queue takes {n} BONUS tokens!",
+                                sim.bonus_tokens())
             return _("Bonus round: grab what you can")
         if phase == CHECKOUT:
-            buyer = game.checkout_player()
+            buyer = sim.buyer()
             if buyer is None or sim.checkout_seat() is None:
                 return _("Checkout: counting change...") if sim.change else _("Checkout: first in the queue buys first")
             return _("Checkout: {name} buys  (A buy, Y done)").format(name=sim.seats[buyer].name)

@@ -54,7 +54,7 @@ from game.rules.checkout.catalogue import RuleNumbers
 from game.sim.table_cursor import Place, grid, move
 from game.sim.table_events import TableEvent, TableStage
 from game.sim.table_tuning import TableTuning
-from game.sim.table_view import TableSeatView
+from game.sim.table_view import PublicSeat, TableSeatView
 from game.sim.table_turns import TurnPhases, bargain_places  # noqa: F401 (bargain_places: for the scene and bots)
 
 COUNTDOWN, REVEAL = TableStage.COUNTDOWN, TableStage.REVEAL
@@ -221,6 +221,29 @@ class TableSim(TurnPhases):
     def display(self) -> list[str]:
         """The bargains on offer, in display order."""
         return list(self.game.display)
+
+    def public_seat(self, seat: int) -> PublicSeat:
+        """One seat as everyone at the table sees it (no tumbling face, no bid amount)."""
+        game = self.game
+        player = game.players[seat]
+        tumbling = self.tumbling(seat)
+        return PublicSeat(
+            tokens=player.tokens, products=tuple(player.products), bargains=tuple(player.bargains),
+            dice=player.dice, hand=tuple(0 for _ in player.hand) if tumbling else tuple(player.hand),
+            in_queue=player.in_queue, queue_place=game.queue.index(seat) + 1 if seat in game.queue else None,
+            queued=player.queued, fits=0 if tumbling else len(game.grabbable(seat)),
+            bid_made=game.bid_made(seat))
+
+    def bonus_tokens(self) -> int:
+        """Tokens lying on the BONUS space, and who took them (None: nobody yet)."""
+        return self.game.bonus
+
+    def bonus_taker(self) -> int | None:
+        return self.game.bonus_taker
+
+    def buyer(self) -> int | None:
+        """Checkout: whose turn it is by the rules (`checkout_seat` waits for the change to be counted)."""
+        return self.game.checkout_player()
 
     def round_number(self) -> int:
         """The round being played (past the normal rounds: the bonus round)."""

@@ -10,7 +10,7 @@ simulation and hands back copies; nothing here changes it.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from game.rules.checkout import BONUS_SOLO, Catalogue, CheckoutPhase
 from game.rules.checkout.catalogue import RuleNumbers
@@ -19,6 +19,20 @@ from game.sim.table_events import TableStage
 
 if TYPE_CHECKING:
     from game.sim.table import TableSim
+
+
+class PublicSeat(NamedTuple):
+    """What everyone at the table sees of one seat (`TableSim.public_seat(seat)`)."""
+    tokens: int
+    products: tuple[str, ...]        # won so far
+    bargains: tuple[str, ...]        # bought so far
+    dice: int                        # dice this round
+    hand: tuple[int, ...]            # unplaced dice; 0 = no face showing (not rolled, or tumbling)
+    in_queue: bool
+    queue_place: int | None          # 1 = first in the queue
+    queued: int                      # unspent dice in the queue
+    fits: int                        # products the showing faces could grab now
+    bid_made: bool                   # whether, never how much
 
 
 class TableSeatView:
