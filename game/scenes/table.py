@@ -283,7 +283,7 @@ def _shot(players: int, until: Callable[[TableSim], bool] | None = None) -> Call
 
 
 def _in_checkout(sim: TableSim) -> bool:
-    return sim.game.phase == CHECKOUT and len(sim.game.queue) >= 2 and sim.checkout_seat() is not None
+    return sim.rules_phase == CHECKOUT and len(sim.queue()) >= 2 and sim.checkout_seat() is not None
 
 
 registry.register("checkout", _start)

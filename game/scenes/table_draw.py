@@ -68,16 +68,16 @@ class TableView:
     def warm_cards(self) -> list:
         """Every product on the table at its size, free and taken by each seat."""
         sim = self.sim
-        table = sim.game.table
-        if not table or sim.game.phase == CHECKOUT:
+        table = sim.table_products()
+        if not table or sim.rules_phase == CHECKOUT:
             return []
         places = sim.places()
-        rects = solo_rects(places, len(table), PRODUCTS) if sim.game.phase == BONUS_SOLO \
+        rects = solo_rects(places, len(table), PRODUCTS) if sim.rules_phase == BONUS_SOLO \
             else card_rects(places, PRODUCTS)
         owners = [None] + [(seat_hex(i), i.shape) for i in self.ids]
         jobs = []
-        for spot, rect in zip(table, rects):
-            p = sim.catalogue.products[spot.id]
+        for pid, rect in zip(table, rects):
+            p = sim.catalogue.products[pid]
             for owner in owners:
                 jobs.append(lambda p=p, size=rect.size, owner=owner:
                             product_surface(p.name, p.category, p.faces, p.stars, size, owner))
@@ -100,7 +100,7 @@ class TableView:
     def warm_bargains(self) -> list:
         """Every bargain of the round's display as the board row shows it, and as checkout shows
         it (promo lit and not) at each size the display can shrink to while bargains are bought."""
-        display = list(self.sim.game.display)
+        display = self.sim.display()
         if not display:
             return []
         bargains = self.sim.catalogue.bargains
@@ -132,19 +132,19 @@ class TableView:
     # ------------------------------------------------------------------ products
     def draw_centre(self, surface: pygame.Surface, tick: int) -> None:
         sim = self.sim
-        if sim.game.phase == CHECKOUT:
+        if sim.rules_phase == CHECKOUT:
             self._checkout_centre(surface, tick)
             return
-        table = sim.game.table
+        table = sim.table_spots()
         if not table:
             return
         places = sim.places()
-        if sim.game.phase == BONUS_SOLO:
+        if sim.rules_phase == BONUS_SOLO:
             rects = solo_rects(places, len(table), PRODUCTS)
         else:
             rects = card_rects(places, PRODUCTS)
         self._update_fits()
-        key = (sim.game.phase, tuple((spot.id, spot.holder) for spot in table), self._fit_key)
+        key = (sim.rules_phase, tuple(table), self._fit_key)
         if self._cards is None or self._cards[0] != key:
             self._cards = (key, self._compose_cards(table, rects))
         surface.blit(self._cards[1], CARDS_AREA)
@@ -153,14 +153,14 @@ class TableView:
         self._cursors(surface, rects, tick)
         self._bursts(surface, rects, tick)
         self._races(surface, rects, tick)
-        if sim.game.phase == BONUS_SOLO:
+        if sim.rules_phase == BONUS_SOLO:
             self._solo_dice(surface, rects[len(table):])
 
     def _update_fits(self) -> None:
         sim = self.sim
         if self._fit_tick != sim.tick:   # the engine's answer only changes from tick to tick
             self._fit_tick = sim.tick
-            self._fit = [[] if sim.tumbling(seat) else sim.game.grabbable(seat) for seat in range(sim.n)]
+            self._fit = [sim.fitting(seat) for seat in range(sim.n)]
             self._fit_key = tuple(tuple(f) for f in self._fit)
 
     def _compose_cards(self, table: list, rects: list[pygame.Rect]) -> pygame.Surface:
@@ -169,11 +169,11 @@ class TableView:
         out = self.static.subsurface(CARDS_AREA).copy()
         shifted = [r.move(-CARDS_AREA.x, -CARDS_AREA.y) for r in rects]
         products = self.sim.catalogue.products
-        for spot, rect in zip(table, shifted):
-            p = products[spot.id]
+        for (pid, holder), rect in zip(table, shifted):
+            p = products[pid]
             taken = None
-            if spot.holder is not None:
-                ident = self.ids[spot.holder]
+            if holder is not None:
+                ident = self.ids[holder]
                 taken = (seat_hex(ident), ident.shape)
             out.blit(product_surface(p.name, p.category, p.faces, p.stars, rect.size, taken), rect)
         self._fits(out, shifted)
@@ -182,7 +182,7 @@ class TableView:
     def _fits(self, surface: pygame.Surface, rects: list[pygame.Rect]) -> None:
         """A small badge of every seat whose landed dice could grab the product now."""
         sim = self.sim
-        index = {spot.id: i for i, spot in enumerate(sim.game.table)}
+        index = {pid: i for i, pid in enumerate(sim.table_products())}
         for seat in range(sim.n):
             for pid in self._fit[seat]:
                 rect = rects[index[pid]]
@@ -192,13 +192,12 @@ class TableView:
 
     def _cursors(self, surface: pygame.Surface, rects: list[pygame.Rect], tick: int) -> None:
         sim = self.sim
-        game = sim.game
         on_card: dict[int, int] = {}
         for seat in range(sim.n):
-            if game.phase == BONUS_SOLO:
+            if sim.rules_phase == BONUS_SOLO:
                 if seat != sim.solo_seat:
                     continue
-            elif not game.players[seat].holding:
+            elif not sim.public_seat(seat).holding:
                 continue
             index = min(sim.seats[seat].cursor, len(rects) - 1)
             rect = rects[index]
@@ -216,7 +215,7 @@ class TableView:
         """A ring in the grabber's colour bursting out of a card just taken."""
         if not self.flashes:
             return
-        index = {spot.id: i for i, spot in enumerate(self.sim.game.table)}
+        index = {pid: i for i, pid in enumerate(self.sim.table_products())}
         for pid, (seat, when) in list(self.flashes.items()):
             age = tick - when
             if age >= BURST_TICKS or pid not in index:
@@ -228,7 +227,7 @@ class TableView:
 
     def _races(self, surface: pygame.Surface, rects: list[pygame.Rect], tick: int) -> None:
         sim = self.sim
-        index = {spot.id: i for i, spot in enumerate(sim.game.table)}
+        index = {pid: i for i, pid in enumerate(sim.table_products())}
         for race in sim.races.values():
             if tick - race.tick >= sim.tuning.race_flash or race.product not in index:
                 continue
@@ -245,7 +244,7 @@ class TableView:
         sim = self.sim
         seat = sim.solo_seat
         ident = self.ids[seat]
-        for face, rect in zip(sim.game.players[seat].hand, rects):
+        for face, rect in zip(sim.public_seat(seat).hand, rects):
             if face:
                 surface.blit(die_surface(face, rect.w, seat_hex(ident), ident.shape), rect)
             else:
@@ -257,15 +256,14 @@ class TableView:
     # ------------------------------------------------------------------ checkout
     def _checkout_centre(self, surface: pygame.Surface, tick: int) -> None:
         sim = self.sim
-        game = sim.game
-        buyer = game.checkout_player()
-        display = game.display
+        buyer = sim.buyer()
+        display = sim.display()
         area = PRODUCTS.inflate(-20, -20)
         if buyer is not None:
             ident = self.ids[buyer]
             blit_badge(surface, ident, (area.x + 22, area.y + 20), 14)
             waiting = sim.checkout_seat() is None
-            queued = game.players[buyer].queued
+            queued = sim.public_seat(buyer).queued
             text = ngettext("{name}: {n} die to spend", "{name}: {n} dice to spend", queued, name=sim.seats[buyer].name)
             self.texts.blit(surface, text, 30, GOLD_TEXT if not waiting else DIM, 2,
                             midleft=(area.x + 44, area.y + 20))
@@ -279,8 +277,8 @@ class TableView:
         bargains = sim.catalogue.bargains
         for bid, rect in zip(display, rects):
             b = bargains[bid]
-            active = buyer is not None and game.promo_applies(buyer, bid)
-            dim = buyer is not None and game.price(buyer, bid) > game.players[buyer].queued
+            active = buyer is not None and sim.promo_applies(buyer, bid)
+            dim = buyer is not None and sim.price(buyer, bid) > sim.public_seat(buyer).queued
             surface.blit(bargain_surface(b.name, b.price, b.promo_price, b.condition, b.stars, rect.size,
                                          active), rect)
             if dim:
@@ -302,16 +300,15 @@ class TableView:
     # ------------------------------------------------------------------ the board
     def draw_board(self, surface: pygame.Surface, tick: int) -> None:
         sim = self.sim
-        game = sim.game
         spaces = queue_spaces(sim.n)
-        buyer = game.checkout_player()
-        for seat in game.queue:
-            rect = spaces[game.queue_space(seat)]
+        buyer = sim.buyer()
+        for seat in sim.queue():
+            rect = spaces[sim.queue_space(seat)]
             ident = self.ids[seat]
             if seat == buyer:
                 pygame.draw.rect(surface, ident.colour, rect.inflate(6, 6), 4, border_radius=12)
             blit_badge(surface, ident, (rect.x + 40, rect.centery + 2), 13)
-            player = game.players[seat]
+            player = sim.public_seat(seat)
             dice = player.queued
             size = 24
             x = rect.x + 60
@@ -320,17 +317,17 @@ class TableView:
             if dice == 0:
                 self.texts.blit(surface, _("done") if player.spent else "0", 22, DIM, 2,
                                 midleft=(x, rect.centery))
-        if game.phase != CHECKOUT:
+        if sim.rules_phase != CHECKOUT:
             self._bargain_row(surface)
         else:
             self._purchases(surface, spaces)
         self._change(surface, spaces, tick)
 
     def _bargain_row(self, surface: pygame.Surface) -> None:
-        game = self.sim.game
-        display = tuple(game.display)
-        bonus = game.round > game.rules.normal_rounds
-        taken = game.bonus_taker is not None or game.phase == BONUS_SOLO
+        sim = self.sim
+        display = tuple(sim.display())
+        bonus = sim.round_number() > sim.rules.normal_rounds
+        taken = sim.bonus_taker() is not None or sim.rules_phase == BONUS_SOLO
         if self._row is None or self._row[0] != (display, bonus, taken):
             out = self.static.subsurface(BARGAIN_ROW).copy()
             bargains = self.sim.catalogue.bargains
@@ -341,7 +338,7 @@ class TableView:
             if not display and bonus:
                 self.texts.blit(out, _("Bonus round: no bargains, leftover dice earn nothing."), 26, DIM, 2,
                                 center=(area.centerx, area.centery - 20))
-                if game.phase == BONUS_SOLO:
+                if sim.rules_phase == BONUS_SOLO:
                     self.texts.blit(out, _("Only one bidder: the BONUS tokens will be discarded."), 28, GOLD_TEXT,
                                     2, center=(area.centerx, area.centery + 16))
                 elif not taken:
@@ -356,8 +353,8 @@ class TableView:
         """At checkout: what each player in the queue has bought so far, under their space."""
         sim = self.sim
         bargains = sim.catalogue.bargains
-        for seat in sim.game.queue:
-            rect = spaces[sim.game.queue_space(seat)]
+        for seat in sim.queue():
+            rect = spaces[sim.queue_space(seat)]
             for i, bid in enumerate(sim.round_gains[seat]["bargains"][:3]):
                 b = bargains[bid]
                 self.texts.blit(surface, f"{_(b.name)} {b.stars}", 20, (214, 180, 255), 2, max_width=rect.w,
@@ -378,8 +375,8 @@ class TableView:
         if age >= span + 30:
             return
         progress = min(1.0, age / span)
-        game = self.sim.game
-        space = spaces[game.queue_space(seat)] if seat in game.queue else QUEUE_ROW
+        sim = self.sim
+        space = spaces[sim.queue_space(seat)] if seat in sim.queue() else QUEUE_ROW
         size = 28
         step = min(size + 4, max(8, (space.w - size) // max(1, tokens - 1))) if tokens > 1 else 0
         x0 = space.centerx - (size + step * (tokens - 1)) // 2

@@ -231,8 +231,34 @@ class TableSim(TurnPhases):
             tokens=player.tokens, products=tuple(player.products), bargains=tuple(player.bargains),
             dice=player.dice, hand=tuple(0 for _ in player.hand) if tumbling else tuple(player.hand),
             in_queue=player.in_queue, queue_place=game.queue.index(seat) + 1 if seat in game.queue else None,
-            queued=player.queued, fits=0 if tumbling else len(game.grabbable(seat)),
+            queued=player.queued, spent=player.spent, holding=player.holding, fits=0 if tumbling else len(game.grabbable(seat)),
             bid_made=game.bid_made(seat))
+
+    @property
+    def rules_phase(self) -> CheckoutPhase:
+        """The rulebook's phase (`phase` without the 3-2-1 countdown and the bids' reveal)."""
+        return self.game.phase
+
+    def table_spots(self) -> list[tuple[str, int | None]]:
+        """(product, holder seat or None) of the products on the table, in table order."""
+        return [(t.id, t.holder) for t in self.game.table]
+
+    def fitting(self, seat: int) -> list[str]:
+        """The free products a seat's landed dice could grab now ([] while they tumble)."""
+        return [] if self.tumbling(seat) else self.game.grabbable(seat)
+
+    def queue(self) -> list[int]:
+        """Seats in the order they joined the queue."""
+        return list(self.game.queue)
+
+    def queue_space(self, seat: int) -> int | None:
+        return self.game.queue_space(seat)
+
+    def price(self, seat: int, bargain: str) -> int:
+        return self.game.price(seat, bargain)
+
+    def promo_applies(self, seat: int, bargain: str) -> bool:
+        return self.game.promo_applies(seat, bargain)
 
     def bonus_tokens(self) -> int:
         """Tokens lying on the BONUS space, and who took them (None: nobody yet)."""

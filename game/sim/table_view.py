@@ -31,6 +31,8 @@ class PublicSeat(NamedTuple):
     in_queue: bool
     queue_place: int | None          # 1 = first in the queue
     queued: int                      # unspent dice in the queue
+    spent: int                       # queue dice paid for bargains or turned into change
+    holding: bool                    # still in the round with dice in hand
     fits: int                        # products the showing faces could grab now
     bid_made: bool                   # whether, never how much
 
