@@ -16,7 +16,7 @@ PUBLIC = {
     "pile_on_floor", "pile_count", "dressers", "last_flip", "held_pile", "shown_card", "carried", "hand",
     "shopping_list", "rejection", "at_table", "dresser_in_reach", "nearest_pile", "preview_spot", "side",
     "side_hand_cards", "hand_room", "mates_carrying", "side_table", "table_refuses", "dresser_cards",
-    "cards_on_dressers", "filled", "dresser_counts",
+    "cards_on_dressers", "filled", "dresser_counts", "side_objectives", "hand_size", "placed_at_dressers",
     "bot_cache",   # the bots' shared path-finding scratch (never part of the match): see SeatView.bot_cache
 }
 

@@ -150,7 +150,7 @@ class Hud:
             self._ribbon(surface, v, where, (28, 120, 72))
             hint = N_("deliver") if modes.delivers_to_table(sim.mode) else N_("place")
             keys = [("A", hint)]
-            if modes.uses_dressers(sim.mode) or sim.round.table_refuses(sim.player_of[seat]):
+            if modes.uses_dressers(sim.mode) or sim.seat_view(seat).table_refuses():
                 keys.append(("B", N_("put back")))   # a Rush card goes back only once the assist refused it
             if modes.delivers_to_table(sim.mode):
                 keys.append(("LB/RB", N_("list")))
@@ -226,11 +226,10 @@ class Hud:
 
     def _groups(self, sim: "MallSim", seat: int) -> list[tuple[list[str], int, int]]:
         """Per objective on the seat's list: (pictured items, bags, cards placed on it)."""
-        rnd = sim.round
         out = []
-        for slot in rnd.tables[rnd.side(sim.player_of[seat])]:
-            obj = self.cat.objectives[slot.card]
-            out.append((list(obj.items), obj.bags, len(slot.placed)))
+        for card, placed in sim.seat_view(seat).side_objectives():
+            obj = self.cat.objectives[card]
+            out.append((list(obj.items), obj.bags, placed))
         return out
 
     def _list(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
@@ -268,10 +267,9 @@ class Hud:
     def _hand(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
         """Memory: the hand's slots (hand size = items on the list); the selected one is framed and
         lifted. Cards in hand are private: face down unless the owner holds LB/RB to look."""
-        rnd = sim.round
         hand = sim.hand(seat)
         face_up = sim.by_seat[seat].hand_open and sim.phase == "playing"
-        slots = max(len(hand), rnd.hand_size(sim.player_of[seat]))
+        slots = max(len(hand), sim.seat_view(seat).hand_size())
         selected = sim.by_seat[seat].hand_index
         colour = self.identities[seat].colour
         info = p.info
@@ -301,8 +299,7 @@ class Hud:
 
     def _placed(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
         """Tidying Up: the cards this player placed at the dressers, newest last."""
-        player = sim.player_of[seat]
-        placed = [item for slot in sim.round.dressers for item, who in slot.placed if who == player]
+        placed = sim.seat_view(seat).placed_at_dressers()
         info = p.info
         if self._dresser_zoom(surface, sim, seat, p):
             return
@@ -324,15 +321,15 @@ class Hud:
         d = sim.dresser_in_reach(seat)
         if d is None or sim.phase != "playing":
             return False
-        rnd = sim.round
-        objective = self.cat.objectives[rnd.dressers[d.index].card]
+        view = sim.seat_view(seat)
+        objective = self.cat.objectives[view.dresser_cards()[d.index]]
         items = list(objective.items)
         info = p.info
         size = min((info.w - 6) // 3, info.h - 14)
         self._group(surface, info, items, objective.bags, 0, size, self.identities[seat].colour)
         badge = max(16, size // 3)
         for k, item in enumerate(items):    # already filled at this dresser: ticked
-            if rnd.filled(d.index, item):
+            if view.filled(d.index, item):
                 x = info.x + 3 + (k + 1) * size - badge + badge // 6
                 surface.blit(mark_surface("filled", badge), (x, info.y + 3 - badge // 6))
         return True

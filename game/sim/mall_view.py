@@ -172,6 +172,16 @@ class SeatView:
         rnd = self._sim.round
         return [(rnd.pictured(slot.card), list(slot.placed)) for slot in rnd.tables[rnd.side(self.player)]]
 
+    def side_objectives(self) -> list[tuple[str, int]]:
+        """Rush: the side's objective cards (face up on the Starting Table) and how many cards
+        lie on each, in slot order."""
+        rnd = self._sim.round
+        return [(slot.card, len(slot.placed)) for slot in rnd.tables[rnd.side(self.player)]]
+
+    def hand_size(self) -> int:
+        """Memory: how many cards the player (or the team together) may hold."""
+        return self._sim.round.hand_size(self.player)
+
     def table_refuses(self) -> bool:
         """Rush with the assist: the Starting Table would refuse the carried card."""
         return self._sim.round.table_refuses(self.player)
@@ -180,6 +190,10 @@ class SeatView:
     def dresser_cards(self) -> list[str]:
         """Tidying Up: each dresser's objective card, by dresser index."""
         return [slot.card for slot in self._sim.round.dressers]
+
+    def placed_at_dressers(self) -> list[str]:
+        """Tidying Up: the cards this player has placed at the dressers (they lie face up)."""
+        return [item for slot in self._sim.round.dressers for item, who in slot.placed if who == self.player]
 
     def cards_on_dressers(self) -> int:
         """How many cards have been placed at the dressers so far."""
