@@ -17,6 +17,7 @@ from game.render.clothing import card_back_surface, mark_surface, objective_art,
 from game.render.icons import INK, outlined_text, seat_shape_surface
 from game.rules.soldout import modes
 from game.scenes.mall_layout import MallLayout
+from game.sim.mall_public import MallPublicView
 from game.sim.tuning import FP
 
 if TYPE_CHECKING:
@@ -189,15 +190,16 @@ class MapView:
         tx, ty, tw, th = sim.level.table_rect
         x0, y0 = self.at(tx, ty, shake)
         w, h = round(tw * self.scale), round(th * self.scale)
-        sides = sim.round.sides
+        public = MallPublicView(sim)
+        sides = public.sides()
         cols = min(3, sides)
         rows = (sides + cols - 1) // cols
         cell_w, cell_h = w // cols, h // rows
         back = card_back_surface(self.table_back)
         bw, bh = self.table_back
         for side in range(sides):
-            members = sim.round.members(side)
-            cards = max(0, sum(len(slot.placed) for slot in sim.round.tables[side]) - (flying or {}).get(side, 0))
+            members = public.members(side)
+            cards = max(0, public.cards_on_table(side) - (flying or {}).get(side, 0))
             cx = x0 + (side % cols) * cell_w + cell_w // 2
             cy = y0 + (side // cols) * cell_h + cell_h // 2
             seat = sim.seats[members[0]]
@@ -219,13 +221,13 @@ class MapView:
         strips: list[pygame.Rect] = []
         if not modes.uses_dressers(sim.mode):
             return strips
-        rnd = sim.round
+        public = MallPublicView(sim)
+        cards = public.dresser_cards()
         cat = sim.catalogue
         spots = self._dresser_spots(sim)
         for d in sim.dressers:
-            slot = rnd.dressers[d.index]
-            objective = cat.objectives[slot.card]
-            filled = [rnd.filled(d.index, item) for item in objective.items]
+            objective = cat.objectives[cards[d.index]]
+            filled = [public.filled(d.index, item) for item in objective.items]
             rect = spots[d.index].move(shake)
             cw, ch = rect.size
             card = objective_art(objective, cat, (cw, ch), filled=filled, colourblind=self.colourblind,
@@ -275,8 +277,9 @@ class MapView:
     def _dresser_counts(self, surface: pygame.Surface, sim: "MallSim", dresser: int,
                         x: int, y: int, width: int) -> pygame.Rect | None:
         """Each side's count at this dresser: its badge and the number (right minus wrong)."""
-        counts = sim.round.dresser_counts(dresser)
-        shown = [(side, n) for side, n in enumerate(counts) if n or self._placed_by(sim, dresser, side)]
+        public = MallPublicView(sim)
+        counts = public.dresser_counts(dresser)
+        shown = [(side, n) for side, n in enumerate(counts) if n or public.placed_by_side(dresser, side)]
         if not shown:
             return None
         b = self.badge
@@ -285,7 +288,7 @@ class MapView:
         strip = pygame.Rect(left - 3, y, step * len(shown) + 6, b + 4)
         pygame.draw.rect(surface, (32, 26, 46), strip, border_radius=6)
         for i, (side, n) in enumerate(shown):
-            seat = sim.seats[sim.round.members(side)[0]]
+            seat = sim.seats[public.members(side)[0]]
             ident = self.sprites[seat].identity
             surface.blit(seat_shape_surface(ident.shape, _hex(ident.colour), b), (left + i * step, y + 2))
             num = self._numbers.get(n)
@@ -293,11 +296,6 @@ class MapView:
                 num = self._numbers[n] = outlined_text(str(n), self.count_px, (255, 255, 255), INK, width=1)
             surface.blit(num, (left + i * step + b + 1, y + 2 + (b - num.get_height()) // 2))
         return strip
-
-    @staticmethod
-    def _placed_by(sim: "MallSim", dresser: int, side: int) -> bool:
-        rnd = sim.round
-        return any(rnd.side(p) == side for _, p in rnd.dressers[dresser].placed)
 
     # ------------------------------------------------------------------ avatars
     def draw_avatars(self, surface: pygame.Surface, sim: "MallSim", alpha: float,

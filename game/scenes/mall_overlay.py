@@ -13,6 +13,7 @@ import pygame
 
 from game.i18n import N_, _
 from game.input.families import say
+from game.sim.mall_public import MallPublicView
 from game.match import MatchSpec
 from game.render.icons import INK, outlined_text
 from game.rules.soldout import modes
@@ -166,7 +167,7 @@ class MallOverlays:
                 self._flash.fill((255, 255, 255))
             self._flash.set_alpha(round(200 * (1 - age / FLASH_TICKS)))
             surface.blit(self._flash, (0, 0))
-        text = ENDINGS.get(sim.round.cause, "SOLD OUT!")
+        text = ENDINGS.get(MallPublicView(sim).cause(), "SOLD OUT!")
         if text not in self._stamps:
             self._stamps[text] = self._make_stamp(_(text))
         stamp = self._stamps[text]
@@ -181,12 +182,13 @@ class MallOverlays:
             self._blit_clear(surface, line, (centre[0], centre[1] + 90))
 
     def _caller_text(self, sim: "MallSim") -> str:
-        side = sim.round.sold_out_by
-        if sim.round.cause == "sold_out" and side is not None:
-            names = [self.names[sim.seats[p]] for p in sim.round.members(side)]
+        public = MallPublicView(sim)
+        side = public.sold_out_by()
+        if public.cause() == "sold_out" and side is not None:
+            names = [self.names[sim.seats[p]] for p in public.members(side)]
             return _("{names} called it!").format(names=" & ".join(names))
         said = {"all_filled": N_("Every dresser is filled"), "nothing_left": N_("Nobody can finish a list any more"),
-                "stopped": N_("The mall is closing"), "time": N_("The mall is closing")}.get(sim.round.cause, "")
+                "stopped": N_("The mall is closing"), "time": N_("The mall is closing")}.get(public.cause(), "")
         return _(said) if said else ""
 
     def _make_stamp(self, text: str) -> pygame.Surface:
