@@ -10,7 +10,6 @@ REACH = re.compile(r"\bsim\.(round|game)\b|\.round\.")
 
 STILL_REACHING = {
     "game/scenes/mall_demo.py": 1,       # the attract demo's pilot knows where every card is
-    "game/scenes/mall_fx.py": 7,
     "game/scenes/soldout_results.py": 2,
     "game/scenes/table.py": 1,           # a screenshot set-up that places bids
     "game/scenes/table_draw.py": 1,      # reads the deck's top to render the next cards ahead, unseen

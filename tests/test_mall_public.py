@@ -3,7 +3,7 @@ re-dealing every pile and every hand changes none of its answers."""
 from game.sim.mall_public import MallPublicView
 from tests.test_seat_view import _played, _reshuffled
 
-PUBLIC = {"sides", "members", "side_of", "cards_on_table", "dresser_cards", "filled", "dresser_counts",
+PUBLIC = {"sides", "members", "side_of", "cards_on_table", "table_objectives", "dresser_cards", "filled", "dresser_counts",
           "placed_by_side", "cause", "sold_out_by"}
 
 
@@ -14,6 +14,7 @@ def _answers(sim) -> dict[str, object]:
         "sides": view.sides(), "members": [view.members(s) for s in sides],
         "side_of": [view.side_of(p) for p in range(len(sim.seats))],
         "cards_on_table": [view.cards_on_table(s) for s in sides] if sim.round.tables else [],
+        "table_objectives": [view.table_objectives(s) for s in sides] if sim.round.tables else [],
         "dresser_cards": view.dresser_cards(),
         "filled": [view.filled(d, i) for d in dressers for i in sim.catalogue.items],
         "dresser_counts": [view.dresser_counts(d) for d in dressers],

@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from game.sim.mall_public import MallPublicView
 from game.sim.tuning import FP
 from game.rules.soldout import modes
 
@@ -183,15 +184,15 @@ class MallFx:
             self._fly(sim, event[1], _table_spot(sim, event[1]), _rush_pop(sim, event[1]))
         elif kind == "placed":
             d = sim.dressers[event[3]]
-            right = event[2] in sim.catalogue.objectives[sim.round.dressers[d.index].card].items
+            right = event[2] in sim.catalogue.objectives[MallPublicView(sim).dresser_cards()[d.index]].items
             pop = ("+1", (123, 216, 143)) if right else ("-1", (255, 110, 110))
             self._fly(sim, event[1], (float(d.x), float(d.y) - 16.0), pop)
         elif kind == "phase" and event[1] in ("countdown", "playing"):
             for m in self.motion.values():   # everyone finds their shopper as the shutters rise
                 m.ping = PING_TICKS
         elif kind == "phase" and event[1] == "sold_out" and sim.sold_out_seat is not None:
-            side = sim.round.side(sim.player_of[sim.sold_out_seat])
-            for p in sim.round.members(side):
+            public = MallPublicView(sim)
+            for p in public.members(public.side_of(sim.player_of[sim.sold_out_seat])):
                 self.motion[sim.seats[p]].hop = 60
 
     def _fly(self, sim: "MallSim", seat: int, end: tuple[float, float],
@@ -251,8 +252,9 @@ class MallFx:
         """Per side, cards delivered to the Starting Table that are still in the air."""
         out: dict[int, int] = {}
         if modes.delivers_to_table(sim.mode):
+            public = MallPublicView(sim)
             for f in self.flights:
-                side = sim.round.side(sim.player_of[f.seat])
+                side = public.side_of(sim.player_of[f.seat])
                 out[side] = out.get(side, 0) + 1
         return out
 
@@ -275,10 +277,11 @@ class MallFx:
 def _table_spot(sim: "MallSim", seat: int) -> tuple[float, float]:
     """The centre of the seat's side on the Starting Table (the same cells mall_draw lays out)."""
     tx, ty, tw, th = sim.level.table_rect
-    sides = sim.round.sides
+    public = MallPublicView(sim)
+    sides = public.sides()
     cols = min(3, sides)
     rows = (sides + cols - 1) // cols
-    side = sim.round.side(sim.player_of[seat])
+    side = public.side_of(sim.player_of[seat])
     cw, ch = tw / cols, th / rows
     return tx + (side % cols + 0.5) * cw, ty + (side // cols + 0.5) * ch
 
@@ -286,8 +289,8 @@ def _table_spot(sim: "MallSim", seat: int) -> tuple[float, float]:
 def _rush_pop(sim: "MallSim", seat: int) -> tuple[str, tuple[int, int, int]]:
     """What rises over a card landed on the Starting Table: the cards on the list so far
     (whether they are right stays secret until the results)."""
-    rnd = sim.round
-    slots = rnd.tables[rnd.side(sim.player_of[seat])]
-    placed = sum(len(s.placed) for s in slots)
-    wanted = sum(len(sim.catalogue.objectives[s.card].items) for s in slots)
+    public = MallPublicView(sim)
+    side = public.side_of(sim.player_of[seat])
+    placed = public.cards_on_table(side)
+    wanted = sum(len(sim.catalogue.objectives[card].items) for card in public.table_objectives(side))
     return f"{placed}/{wanted}", (255, 244, 227)

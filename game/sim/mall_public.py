@@ -35,6 +35,10 @@ class MallPublicView:
         """Rush: how many cards a side has delivered to its part of the Starting Table."""
         return sum(len(slot.placed) for slot in self._sim.round.tables[side])
 
+    def table_objectives(self, side: int) -> list[str]:
+        """Rush: a side's objective cards, face up on the Starting Table, in slot order."""
+        return [slot.card for slot in self._sim.round.tables[side]]
+
     def dresser_cards(self) -> list[str]:
         """Tidying Up: each dresser's objective card, by dresser index."""
         return [slot.card for slot in self._sim.round.dressers]
