@@ -40,7 +40,7 @@ class SceneFade:
         self.old: pygame.Surface | None = None      # the old scene's last frame
         self.start = 0.0
         self.shown_new = False
-        self._veil: pygame.Surface | None = None
+        self._kept: pygame.Surface | None = None    # the buffer `old` is copied into, reused
 
     @property
     def active(self) -> bool:
@@ -52,10 +52,14 @@ class SceneFade:
         base = base_scene(stack)
         if base is not self.base:
             if self.base is not None and base is not None:
-                # The surface still holds the last frame shown: that is what fades out.
-                self.old = surface.copy()
+                # The surface still holds the last frame shown: that is what fades out. This is
+                # the frame of the change, which also builds the new scene: it does no more than
+                # keep that picture (into a buffer reused from the last change, not a new copy).
+                self.old = self._keep(surface)
                 self.start = now
                 self.shown_new = False
+                self.base = base
+                return
             self.base = base
         if self.old is None:
             stack.draw(surface, alpha)
@@ -75,9 +79,19 @@ class SceneFade:
             return
         self._darken(surface, 1.0 - (t - HALF_TICKS) / HALF_TICKS)
 
+    def _keep(self, surface: pygame.Surface) -> pygame.Surface:
+        kept = self._kept
+        if kept is None or kept.get_size() != surface.get_size() or kept.get_bitsize() != surface.get_bitsize():
+            kept = self._kept = surface.copy()
+        else:
+            kept.blit(surface, (0, 0))
+        return kept
+
     def _darken(self, surface: pygame.Surface, amount: float) -> None:
-        if self._veil is None or self._veil.get_size() != surface.get_size():
-            self._veil = pygame.Surface(surface.get_size())
-            self._veil.fill((0, 0, 0))
-        self._veil.set_alpha(max(0, min(255, round(255 * amount))))
-        surface.blit(self._veil, (0, 0))
+        # A multiplying fill: one pass over the screen, a third of the cost of blitting a
+        # translucent black veil over it.
+        keep = 255 - max(0, min(255, round(255 * amount)))
+        if keep == 0:
+            surface.fill((0, 0, 0))
+        elif keep < 255:
+            surface.fill((keep, keep, keep), special_flags=pygame.BLEND_MULT)

@@ -14,6 +14,7 @@ from typing import Any, TYPE_CHECKING
 from game.levels import Rect
 from game.rules.soldout import Catalogue, modes
 from game.sim.mall_events import MallPhase
+from game.sim.tuning import FP
 
 if TYPE_CHECKING:
     from game.sim.mall import Dresser, MallSim
@@ -81,7 +82,9 @@ class SeatView:
 
     def avatar_positions(self) -> list[tuple[int, int, int]]:
         """(seat, x, y) of every avatar, in seat order."""
-        return [(a.seat, *a.pos) for a in self._sim.avatars]
+        # Avatar.pos spelled out: a bot asks every time it steers, and the property call per avatar
+        # was most of the cost.
+        return [(a.seat, a.body.x // FP, a.body.y // FP) for a in self._sim.avatars]
 
     def floor_piles(self) -> list[tuple[int, int, int]]:
         """(pile, x, y) of the piles lying on the floor."""

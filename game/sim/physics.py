@@ -1,6 +1,7 @@
 """Avatar movement on the level grid: fixed-point, axis-separated, only overlapped tiles checked."""
 from __future__ import annotations
 
+from itertools import combinations
 from math import isqrt
 
 from game.input.commands import STICK_MAX
@@ -162,27 +163,25 @@ def move_body(grid: Grid, b: Body, half: int) -> None:
 def separate(grid: Grid, bodies: list[Body], half: int, share: int) -> None:
     """Soft pushing: overlapping avatars each give way by a share of the overlap, walls respected."""
     reach = 2 * half
-    n = len(bodies)
-    for i in range(n):
-        a = bodies[i]
-        for j in range(i + 1, n):
-            b = bodies[j]
-            ddx = b.x - a.x
-            if ddx >= reach or ddx <= -reach:
-                continue      # most pairs stop here: far apart along x
-            ddy = b.y - a.y
-            if ddy >= reach or ddy <= -reach:
-                continue
-            d2 = ddx * ddx + ddy * ddy
-            if d2 >= reach * reach:
-                continue
-            d = isqrt(d2)
-            if d == 0:  # exactly on top of each other: split along x, by seat order
-                ddx, ddy, d = 1, 0, 1
-            push = ((reach - d) * share >> 8) + 1
-            px = ddx * push // d
-            py = ddy * push // d
-            move_axis(grid, a, half, -px, 0)
-            move_axis(grid, a, half, 0, -py)
-            move_axis(grid, b, half, px, 0)
-            move_axis(grid, b, half, 0, py)
+    # Pairs in the order of the nested i < j loop (`combinations` keeps it), read live: a push
+    # moves a body before its later pairs are checked. Half the cost of indexing by hand.
+    for a, b in combinations(bodies, 2):
+        ddx = b.x - a.x
+        if ddx >= reach or ddx <= -reach:
+            continue      # most pairs stop here: far apart along x
+        ddy = b.y - a.y
+        if ddy >= reach or ddy <= -reach:
+            continue
+        d2 = ddx * ddx + ddy * ddy
+        if d2 >= reach * reach:
+            continue
+        d = isqrt(d2)
+        if d == 0:  # exactly on top of each other: split along x, by seat order
+            ddx, ddy, d = 1, 0, 1
+        push = ((reach - d) * share >> 8) + 1
+        px = ddx * push // d
+        py = ddy * push // d
+        move_axis(grid, a, half, -px, 0)
+        move_axis(grid, a, half, 0, -py)
+        move_axis(grid, b, half, px, 0)
+        move_axis(grid, b, half, 0, py)
