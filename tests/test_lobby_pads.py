@@ -3,11 +3,8 @@ import pygame
 import pytest
 
 from game import app
-from game.scenes import registry
-from game.scenes.lobby import LobbyScene
-from game.scenes.title import TitleScene
 from vpad import VirtualPad
-from tests.pad_loop import frame, tap
+from tests.pad_loop import frame, lobby_ctx, tap
 
 
 @pytest.fixture
@@ -23,20 +20,8 @@ def pads():
 
 @pytest.fixture
 def make_ctx(monkeypatch):
-    made = []
-
-    def make():
-        monkeypatch.setattr(registry, "_games", {})
-        monkeypatch.setattr(registry, "_loaded", [True])
-        ctx = app.make_context(load_user_files=False)
-        ctx.stack.push(TitleScene(ctx))
-        ctx.stack.push(LobbyScene(ctx))
-        ctx.stack.apply()
-        made.append(ctx)
-        return ctx
-
     pygame.init()
-    yield make
+    yield lambda: lobby_ctx(monkeypatch)
     pygame.quit()
 
 
