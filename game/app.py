@@ -165,7 +165,7 @@ def make_context(screen_size: tuple[int, int] = LOGICAL_SIZE, load_user_files: b
 
 def tick(ctx) -> None:
     """One fixed tick of the whole shell: input, top scene, toasts, deferred stack changes."""
-    from game.scenes.pad_sync import sync
+    from game.scenes.pads.sync import sync
     commands = ctx.input.poll()
     commands[-1] = ctx.input.menu_command()
     sync(ctx)   # button names, rumble settings and "find me" for this tick
@@ -255,7 +255,7 @@ def _push_replay_viewer(ctx, path: str) -> None:
     game = replay.header.get("game")
     options = replay.header.get("options")
     if isinstance(options, dict) and isinstance(options.get("speedrun"), dict):
-        game = "speedrun"             # played back with its timer and splits (game.scenes.speedrun_menu)
+        game = "speedrun"             # played back with its timer and splits (game.scenes.speedrun.menu)
     viewer = registry.replay_viewer(game)
     if viewer is None:
         from game.i18n import _
@@ -273,7 +273,7 @@ def run_window(args) -> int:
     from game.core import present
     from game.core.warm import Warmer
     from game.scenes import registry
-    from game.scenes.title import TitleScene
+    from game.scenes.menus.title import TitleScene
 
     pygame.init()
     pygame.display.set_caption("Sold Out! · Check Out!")

@@ -58,8 +58,8 @@ def measure_mall_frames(frames: int = 300, players: int = 6, seed: int = 3) -> d
     import pygame
 
     from game.app import make_context
-    from game.scenes.mall import MallScene, demo_spec
-    from game.scenes.mall_layout import SCREEN
+    from game.scenes.mall.scene import MallScene, demo_spec
+    from game.scenes.mall.layout import SCREEN
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     if not pygame.get_init():
@@ -197,7 +197,7 @@ def _context():
 def skip_howtos() -> None:
     """Mark every how-to card seen (a returning player), so a match starts without its card."""
     try:
-        from game.scenes import howto
+        from game.scenes.menus import howto
     except ImportError:
         return
     for card in sorted(howto.HOWTO_DIR.glob("*.toml")):
@@ -211,7 +211,7 @@ sys.path.insert(0, ROOT)
 import pygame
 from game import app
 from game.scenes import registry
-from game.scenes.title import TitleScene
+from game.scenes.menus.title import TitleScene
 pygame.init()
 ctx = app.make_context()
 screen, _vsync = app.open_display(False)
@@ -224,7 +224,7 @@ app.draw(ctx, screen, 0.0)
 pygame.display.flip()
 print("FIRST", time.time(), flush=True)
 # A player who has played before: the how-to cards are not shown again (they would pause the match).
-from game.scenes import howto
+from game.scenes.menus import howto
 for card in sorted(howto.HOWTO_DIR.glob("*.toml")):
     howto.mark_seen(card.stem)
 usage = resource.getrusage(resource.RUSAGE_SELF)

@@ -90,7 +90,7 @@ def _scene_builders():
     the game does in the frame that changes scene, and is timed with that frame."""
     from game.headless import build_spec
     from game.scenes import registry
-    from game.scenes.title import TitleScene
+    from game.scenes.menus.title import TitleScene
 
     def back_to_title(ctx) -> None:
         ctx.stack.clear_to(TitleScene(ctx))
@@ -114,15 +114,15 @@ def _scene_builders():
         return prepare
 
     def results(ctx):
-        from game.scenes.mall_demo import play_out_round
-        from game.scenes.soldout_results import SoldOutResultsScene
+        from game.scenes.mall.demo import play_out_round
+        from game.scenes.mall.results import SoldOutResultsScene
         mall = ctx.stack.top
         play_out_round(mall.sim, 1)          # the round, played out before the clock starts
         mall.results_pushed = True
         return lambda ctx: ctx.stack.push(SoldOutResultsScene(ctx, mall))
 
     def checkout_results(ctx):
-        from game.scenes.checkout_results import CheckoutResultsScene
+        from game.scenes.table.results import CheckoutResultsScene
         table = ctx.stack.top
         table.fast_forward(lambda sim: sim.over())
         return lambda ctx: ctx.stack.push(CheckoutResultsScene(ctx, table))
@@ -132,7 +132,7 @@ def _scene_builders():
         return lambda ctx: ctx.stack.push(registry.attract_factory()(ctx))
 
     def speedrun(ctx):
-        from game.scenes.speedrun_run import SpeedrunRunScene
+        from game.scenes.speedrun.run import SpeedrunRunScene
         from game.speedrun.categories import load_categories, make_setup
         from game.speedrun.records import Records
         back_to_title(ctx)
@@ -152,7 +152,7 @@ def child_frames(frames: int, fullscreen: bool, scenes: list[str] | None, warm: 
     from game import app
     from game.bench import skip_howtos
     from game.scenes import registry
-    from game.scenes.title import TitleScene
+    from game.scenes.menus.title import TitleScene
 
     pygame.init()
     screen, vsync = app.open_display(fullscreen)
@@ -242,7 +242,7 @@ def child_idle(what: str, seconds: float) -> dict:
     if what == "bare":
         return _bare_window(seconds)
     from game import app
-    from game.scenes import title
+    from game.scenes.menus import title
     title.ATTRACT_AFTER_TICKS = 1 << 30          # the title stays the title (no attract demo)
     if what == "still":
         title.ANIMATION_TICKS = 1 << 30          # nothing on the title moves
@@ -300,7 +300,7 @@ def _bare_window(seconds: float) -> dict:
     import pygame
 
     from game import app
-    from game.scenes.title import TitleScene
+    from game.scenes.menus.title import TitleScene
     pygame.init()
     screen, vsync = app.open_display(False)
     ctx = app.make_context()

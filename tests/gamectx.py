@@ -16,6 +16,6 @@ def fresh_pygame() -> None:
 def mark_howto_seen() -> None:
     """Every how-to card counts as seen (so no card covers the scene under test)."""
     from game.rules.soldout import modes
-    from game.scenes.howto import mark_seen
+    from game.scenes.menus.howto import mark_seen
     for card in (*(modes.get(m).howto for m in modes.keys()), "checkout"):
         mark_seen(card)

@@ -24,7 +24,7 @@ def main(path: str) -> int:
 
     from game import app
     from game.headless import build_spec
-    from game.scenes.mall import MallScene
+    from game.scenes.mall.scene import MallScene
     pygame.init()
     screen = pygame.display.set_mode((1280, 720))
     ctx = app.make_context(load_user_files=False)

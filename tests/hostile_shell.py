@@ -17,9 +17,9 @@ def main() -> None:
     import pygame
 
     from game import app
-    from game.scenes.settings import ControlsScene, SettingsScene
-    from game.scenes.speedrun_menu import SpeedrunMenuScene
-    from game.scenes.title import TitleScene
+    from game.scenes.menus.settings import ControlsScene, SettingsScene
+    from game.scenes.speedrun.menu import SpeedrunMenuScene
+    from game.scenes.menus.title import TitleScene
 
     pygame.init()
     screen = pygame.display.set_mode((1280, 720))

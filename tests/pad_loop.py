@@ -8,8 +8,8 @@ import pygame
 
 from game import app
 from game.scenes import registry
-from game.scenes.lobby import LobbyScene
-from game.scenes.title import TitleScene
+from game.scenes.menus.lobby import LobbyScene
+from game.scenes.menus.title import TitleScene
 
 
 def frame(ctx, scenes: bool = True) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.render.clothing import item_surface
-from game.scenes.mall_layout import LIST_ITEM
+from game.scenes.mall.layout import LIST_ITEM
 
 
 def _holes(surf: pygame.Surface) -> int:

@@ -4,9 +4,10 @@ import pytest
 
 from game import app
 from game.input.commands import Button, Command
-from game.scenes import attract, registry
-from game.scenes.attract import AttractScene, woke
-from game.scenes.title import ATTRACT_AFTER_TICKS, TitleScene
+from game.scenes import registry
+from game.scenes.menus import attract
+from game.scenes.menus.attract import AttractScene, woke
+from game.scenes.menus.title import ATTRACT_AFTER_TICKS, TitleScene
 
 
 @pytest.fixture

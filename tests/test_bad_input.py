@@ -372,7 +372,7 @@ def test_game_starts_with_every_user_file_corrupt(tmp_path):
     (user / "bindings.json").write_bytes(bytes(range(200)))
     code = ("import pygame; from game import app; pygame.init(); pygame.display.set_mode((1280, 720));"
             "ctx = app.make_context();"
-            "from game.scenes.title import TitleScene; ctx.stack.push(TitleScene(ctx)); ctx.stack.apply();"
+            "from game.scenes.menus.title import TitleScene; ctx.stack.push(TitleScene(ctx)); ctx.stack.apply();"
             "[app.tick(ctx) for _ in range(30)]; app.draw(ctx, pygame.display.get_surface(), 0.0);"
             "print(len(ctx.toasts.items))")
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=_env(user), capture_output=True,

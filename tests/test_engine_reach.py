@@ -9,10 +9,10 @@ ROOT = Path(__file__).resolve().parent.parent
 REACH = re.compile(r"\bsim\.(round|game)\b|\.round\.")
 
 STILL_REACHING = {
-    "game/scenes/mall_demo.py": 1,       # the attract demo's pilot knows where every card is
-    "game/scenes/soldout_results.py": 2,
-    "game/scenes/table.py": 1,           # a screenshot set-up that places bids
-    "game/scenes/table_draw.py": 1,      # reads the deck's top to render the next cards ahead, unseen
+    "game/scenes/mall/demo.py": 1,       # the attract demo's pilot knows where every card is
+    "game/scenes/mall/results.py": 2,
+    "game/scenes/table/scene.py": 1,           # a screenshot set-up that places bids
+    "game/scenes/table/draw.py": 1,      # reads the deck's top to render the next cards ahead, unseen
     "game/speedrun/courses.py": 6,       # the Sold Out! course referees the whole round
     "game/speedrun/demo.py": 3,          # the speedrun demo's pilot, like the attract one
 }

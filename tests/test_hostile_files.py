@@ -160,7 +160,7 @@ def test_full_data_folder_settings_scene_and_records_do_not_raise(user_dir, monk
     import pygame
 
     from game import app, userfiles
-    from game.scenes.settings import ControlsScene, SettingsScene
+    from game.scenes.menus.settings import ControlsScene, SettingsScene
     from game.speedrun import records
 
     def full(path, text):

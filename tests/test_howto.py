@@ -5,7 +5,7 @@ import pygame
 import pytest
 
 from game.input.commands import Button, Command
-from game.scenes.howto import (HOWTO_DIR, SEEN_FILE, HowToError, HowToScene, is_seen, load_howto,
+from game.scenes.menus.howto import (HOWTO_DIR, SEEN_FILE, HowToError, HowToScene, is_seen, load_howto,
                                push_howto_once)
 
 
@@ -57,7 +57,7 @@ def test_start_skips_and_back_pages_back(ctx):
 
 
 def test_unknown_icons_do_not_break_drawing(ctx):
-    from game.scenes.howto import HowToPage
+    from game.scenes.menus.howto import HowToPage
     card = HowToScene(ctx, "Test", [HowToPage("Heading", ("A line",), ("nonsense", "key:A", "pile"))])
     card.draw(pygame.Surface((1280, 720)), 0.0)
     assert HOWTO_DIR.is_dir()

@@ -146,7 +146,7 @@ def test_no_function_that_translates_also_uses_underscore_as_a_throwaway_name():
 
 def test_the_settings_language_row_switches_at_once_and_is_saved(user_dir):
     from game import app
-    from game.scenes.settings import SettingsScene
+    from game.scenes.menus.settings import SettingsScene
     pygame.init()
     try:
         ctx = app.make_context(load_user_files=False)

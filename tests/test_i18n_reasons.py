@@ -10,7 +10,6 @@ import pytest
 
 from game import i18n
 from game.scenes import reasons
-
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ("game/rules/soldout/engine.py", "game/sim/mall.py", "game/rules/checkout/engine.py",
            "game/sim/table.py", "game/sim/table_turns.py")
@@ -71,7 +70,7 @@ def test_a_refusal_is_said_in_the_players_language(english, german):
 @pytest.mark.parametrize("recorded, spanish", [("Card 3", "Carta 3"), ("Round 12", "Ronda 12"), ("All tidy", "Todo en orden"),
                                                ("SOLD OUT!", "SOLD OUT!"), ("Lap 2", "Lap 2")])
 def test_recorded_split_names_are_said_in_the_players_language(recorded, spanish):
-    from game.scenes.speedrun_draw import say_split
+    from game.scenes.speedrun.draw import say_split
     i18n.set_language("es")
     assert say_split(recorded) == spanish
 

@@ -9,8 +9,8 @@ import pygame
 import pytest
 
 from game import app
-from game.scenes.speedrun_pause import SpeedrunPauseScene
-from game.scenes.speedrun_run import SpeedrunRunScene
+from game.scenes.speedrun.pause import SpeedrunPauseScene
+from game.scenes.speedrun.run import SpeedrunRunScene
 from game.speedrun.categories import load_categories, make_setup
 from game.speedrun.livesplit_link import (AddressError, LiveSplitLink, backoff, game_time, parse_address)
 from game.speedrun.timer import format_ticks
@@ -214,14 +214,14 @@ def test_a_real_run_splits_livesplit_at_the_verified_times(ctx, server):
 
 
 def test_the_link_is_off_unless_asked_for(ctx):
-    from game.scenes import speedrun_link
+    from game.scenes.speedrun import link as speedrun_link
     assert ctx.settings.livesplit is False and speedrun_link.link(ctx) is None
     run = SpeedrunRunScene(ctx, make_setup(load_categories()["rush"], "set", seed_index=0))
     assert run._link is None and ctx.livesplit is None
 
 
 def test_livesplit_not_running_is_a_toast_in_the_menu(ctx):
-    from game.scenes.speedrun_menu import SpeedrunMenuScene
+    from game.scenes.speedrun.menu import SpeedrunMenuScene
     probe = socket.socket()
     probe.bind(("127.0.0.1", 0))
     port = probe.getsockname()[1]

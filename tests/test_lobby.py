@@ -6,9 +6,9 @@ from game import app
 from game.core.scene import Scene
 from game.match import MatchSpec, SeatSpec
 from game.scenes import registry
-from game.scenes.lobby import LobbyScene
-from game.scenes.reconnect import ReconnectScene
-from game.scenes.title import TitleScene
+from game.scenes.menus.lobby import LobbyScene
+from game.scenes.pads.reconnect import ReconnectScene
+from game.scenes.menus.title import TitleScene
 
 
 @pytest.fixture

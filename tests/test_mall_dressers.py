@@ -6,7 +6,7 @@ import pytest
 
 from game.render.clothing import objective_art
 from game.rules.soldout import load_catalogue
-from game.scenes import mall_draw
+from game.scenes.mall import draw as mall_draw
 from tests.test_mall_scene import ctx, demo_spec, start, tick  # noqa: F401  (fixture)
 
 

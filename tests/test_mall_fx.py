@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.scenes.mall import MallScene, demo_spec
-from game.scenes.mall_fx import FLY_TICKS, MallFx
-from game.scenes.mall_layout import SCREEN
+from game.scenes.mall.scene import MallScene, demo_spec
+from game.scenes.mall.fx import FLY_TICKS, MallFx
+from game.scenes.mall.layout import SCREEN
 from game.sim.tuning import FP
 from tests.test_mall_scene import ctx  # noqa: F401  (fixture)
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.scenes.mall import MallScene, demo_spec
-from game.scenes.mall_layout import SCREEN, compute_layout
+from game.scenes.mall.scene import MallScene, demo_spec
+from game.scenes.mall.layout import SCREEN, compute_layout
 from tests.test_mall_scene import ctx, tick  # noqa: F401  (fixture)
 from tests.textrects import GarmentMeter, Recorder, overlapping, watch_texts
 
@@ -51,7 +51,7 @@ def test_text_and_garments_meet_the_bar(ctx, monkeypatch, players, mode, ticks):
 @pytest.mark.parametrize("players", range(1, 7))
 def test_list_rows_have_room_at_every_seat_count(players):
     """The shopping list's rows (the reason the HUD exists) get LIST_ITEM px items, 1-6 seats."""
-    from game.scenes.mall_layout import LIST_ITEM
+    from game.scenes.mall.layout import LIST_ITEM
     layout = compute_layout((1280, 576), players)
     for p in layout.panels:
         rows = 2

@@ -9,10 +9,10 @@ import pytest
 from game.input.commands import STICK_MAX, Button, Command
 from game.match import MatchSpec, SeatSpec
 from game.bench import measure_mall_frames
-from game.scenes.mall import MallScene, demo_spec
-from game.scenes.mall_layout import SCREEN, compute_layout
-from game.scenes.pause import PauseScene
-from game.scenes.reconnect import ReconnectScene
+from game.scenes.mall.scene import MallScene, demo_spec
+from game.scenes.mall.layout import SCREEN, compute_layout
+from game.scenes.menus.pause import PauseScene
+from game.scenes.pads.reconnect import ReconnectScene
 from tests.gamectx import mark_howto_seen
 from tests.gamectx import fresh_pygame
 

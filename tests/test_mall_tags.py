@@ -3,7 +3,7 @@ import itertools
 
 import pygame
 
-from game.scenes.mall_draw import stack_tags
+from game.scenes.mall.draw import stack_tags
 
 
 def test_tags_of_avatars_standing_together_do_not_overlap():
@@ -33,7 +33,7 @@ def test_name_tags_step_past_a_dressers_count_strip():
 def test_a_shopper_hidden_behind_another_shows_through():
     """Orange used to vanish behind Green at the table: now its outline is drawn over Green."""
     from game.core.seats import identities
-    from game.scenes.mall_draw import AvatarSprite, MapView
+    from game.scenes.mall.draw import AvatarSprite, MapView
     pygame.init()
     ids = identities()
     back, front = AvatarSprite(ids[0], "Orange", 0.8, False), AvatarSprite(ids[2], "Green", 0.8, False)

@@ -8,7 +8,7 @@ from game.driver.table_headless import play_match as play_table
 from game.headless import build_spec
 from game.input.commands import IDLE, Command
 from game.replay import ReplayWriter, header_for, read_replay
-from game.scenes.mall import MallScene
+from game.scenes.mall.scene import MallScene
 from tests.gamectx import mark_howto_seen
 
 

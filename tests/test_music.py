@@ -160,7 +160,7 @@ def test_music_volume_is_saved_and_checked():
 
 def test_settings_screen_changes_music_volume_alone():
     from game.app import make_context
-    from game.scenes.settings import SettingsScene
+    from game.scenes.menus.settings import SettingsScene
     ctx = make_context(load_user_files=False)
     scene = SettingsScene(ctx)
     before = ctx.settings.volume

@@ -4,10 +4,10 @@ import random
 import pygame
 
 from game.match import MatchSpec
-from game.scenes.howto import mark_seen
-from game.scenes.mall import MallScene, demo_spec
-from game.scenes.mall_layout import SCREEN
-from game.scenes.pad_feel import Rumbler, rumble_table
+from game.scenes.menus.howto import mark_seen
+from game.scenes.mall.scene import MallScene, demo_spec
+from game.scenes.mall.layout import SCREEN
+from game.scenes.pads.feel import Rumbler, rumble_table
 from test_mall_scene import scripted
 
 

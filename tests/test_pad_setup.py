@@ -169,7 +169,7 @@ def test_a_slow_frame_loses_no_press(monkeypatch, sdl_env):
 
 
 def test_a_known_pad_is_set_up_again_from_settings(monkeypatch, sdl_env):
-    from game.scenes.settings import ControlsScene
+    from game.scenes.menus.settings import ControlsScene
     pad = VirtualPad()
     sdl_env.append(pad)
     ctx = make_ctx(monkeypatch)

@@ -6,7 +6,7 @@ import pytest
 
 from game.render import icons, tabletop
 from game.scenes import registry
-from game.scenes.table import TableScene, demo_spec
+from game.scenes.table.scene import TableScene, demo_spec
 
 
 def test_texts_are_rendered_once_and_shared(ctx):
@@ -65,7 +65,7 @@ def test_scene_load_problems_are_kept_for_the_app():
 
 
 def test_the_next_rounds_products_are_drawn_before_they_are_dealt(ctx):
-    from game.scenes.table_layout import PRODUCTS, card_rects
+    from game.scenes.table.layout import PRODUCTS, card_rects
     scene = TableScene(ctx, demo_spec(6, 5, "normal"), demo=True)
     scene.fast_forward(lambda sim: sim.game.phase == "frenzy")
     sim = scene.sim

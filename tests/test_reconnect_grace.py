@@ -2,9 +2,9 @@
 import pytest
 
 from game.core.scene import Scene
-from game.scenes import reconnect
-from game.scenes.lobby import LobbyScene
-from game.scenes.reconnect import ReconnectScene
+from game.scenes.pads import reconnect
+from game.scenes.menus.lobby import LobbyScene
+from game.scenes.pads.reconnect import ReconnectScene
 from vpad import VirtualPad
 from tests import pad_loop
 

@@ -60,7 +60,7 @@ def test_podium_builds_up_lowest_step_first_then_the_winners_jump(ctx):
 
 # ---------------------------------------------------------------- Check Out! final results
 def checkout_results(ctx, players: int = 4, seed: int = 1):
-    from game.scenes.checkout_results import _results_shot
+    from game.scenes.table.results import _results_shot
     table, results = _results_shot(players)(ctx, seed)
     ctx.stack.push(table)
     ctx.stack.push(results)
@@ -143,7 +143,7 @@ def test_checkout_winner_shapes_clear_of_the_headline(ctx, monkeypatch):
 
 # ---------------------------------------------------------------- Sold Out! results
 def soldout_results(ctx, players: int, mode: str, rounds: int, seed: int = 1):
-    from game.scenes.soldout_results import _results_shot
+    from game.scenes.mall.results import _results_shot
     mall, results = _results_shot(players, mode, rounds)(ctx, seed)
     ctx.stack.push(mall)
     ctx.stack.push(results)
@@ -204,7 +204,7 @@ def test_tied_sides_share_first_place_and_all_are_winners(ctx, monkeypatch):
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_change_tokens_line_is_clear_of_every_other_text(ctx, monkeypatch, players):
     """"Sky: +3 change" once sat over "No bargains this round" and over the bargains bought."""
-    from game.scenes.table import TableScene, demo_spec
+    from game.scenes.table.scene import TableScene, demo_spec
     probe = TextProbe(monkeypatch)
     table = TableScene(ctx, demo_spec(players, 2), demo=True)
     seen = 0
@@ -227,7 +227,7 @@ def test_change_tokens_line_is_clear_of_every_other_text(ctx, monkeypatch, playe
 
 
 def test_title_menu_ends_well_above_the_button_hints(ctx):
-    from game.scenes.title import MENU_TOP, TitleScene
+    from game.scenes.menus.title import MENU_TOP, TitleScene
     title = TitleScene(ctx)
     menu_bottom = MENU_TOP + title.menu.height()
     hint_top = 720 - 44 - (ctx.ui.render("A", ctx.ui.size("small"), "text").get_height() + 8) // 2

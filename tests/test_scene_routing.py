@@ -5,18 +5,17 @@ from pathlib import Path
 import pytest
 
 from game.scenes import registry
-
 SCENES = Path(__file__).resolve().parent.parent / "game" / "scenes"
 
 
 def _registered_classes() -> dict[str, str]:
-    """class name -> the module (file stem) that registers it with register_scene."""
+    """class name -> the module file (relative to game/scenes) that registers it with register_scene."""
     out = {}
-    for path in sorted(SCENES.glob("*.py")):
+    for path in sorted(SCENES.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
                     and node.func.attr == "register_scene" and isinstance(node.args[1], ast.Name)):
-                out[node.args[1].id] = path.stem
+                out[node.args[1].id] = str(path.relative_to(SCENES))
     return out
 
 
@@ -24,12 +23,12 @@ def test_no_scene_imports_a_routed_scene_class():
     routed = _registered_classes()
     assert {"TitleScene", "LobbyScene", "SettingsScene", "SoldOutResultsScene"} <= set(routed)
     found = []
-    for path in sorted(SCENES.glob("*.py")):
+    for path in sorted(SCENES.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("game.scenes."):
                 for alias in node.names:
-                    if routed.get(alias.name) not in (None, path.stem) and not _subclassing(path, alias.name):
-                        found.append(f"{path.name}:{node.lineno} imports {alias.name}")
+                    if routed.get(alias.name) not in (None, str(path.relative_to(SCENES))) and not _subclassing(path, alias.name):
+                        found.append(f"{path.relative_to(SCENES)}:{node.lineno} imports {alias.name}")
     assert not found, "open these with registry.open_scene(name, ...): " + "; ".join(found)
 
 

@@ -9,9 +9,9 @@ from game.core.scene import Scene
 from game.input.commands import Button, Command
 from game.render.widgets import MenuItem, MenuList
 from game.scenes import registry
-from game.scenes.pause import PauseScene
-from game.scenes.settings import ControlsScene
-from game.scenes.title import TitleScene
+from game.scenes.menus.pause import PauseScene
+from game.scenes.menus.settings import ControlsScene
+from game.scenes.menus.title import TitleScene
 from tests.menus import select_row, top_menu
 
 

@@ -6,8 +6,8 @@ import pytest
 
 from game.input.commands import Button, Command
 from game.match import MatchSpec, SeatSpec
-from game.scenes.mall import MallScene
-from game.scenes.mall_layout import SCREEN
+from game.scenes.mall.scene import MallScene
+from game.scenes.mall.layout import SCREEN
 from tests.gamectx import mark_howto_seen
 
 
@@ -73,8 +73,8 @@ def test_holding_a_shoulder_opens_the_hand(ctx):
 
 def _bidding_table(ctx, monkeypatch):
     from game.rules.checkout import BIDDING
-    from game.scenes.table import TableScene
-    monkeypatch.setattr("game.scenes.howto.is_seen", lambda key: True)
+    from game.scenes.table.scene import TableScene
+    monkeypatch.setattr("game.scenes.menus.howto.is_seen", lambda key: True)
     seats = (SeatSpec(0, "Orange"), SeatSpec(1, "Sky"), SeatSpec(2, "Green", "bot"))
     scene = TableScene(ctx, MatchSpec("checkout", seats, mode="standard", rounds=4, seed=3))
     ctx.stack.push(scene)

@@ -6,11 +6,11 @@ import pytest
 
 from game.input.commands import Button, Command
 from game.match import MatchSpec
-from game.scenes.howto import mark_seen
-from game.scenes.mall import MallScene, demo_spec
-from game.scenes.mall_demo import play_out_round
-from game.scenes.mall_layout import SCREEN
-from game.scenes.soldout_results import ChooseModeScene, SoldOutResultsScene
+from game.scenes.menus.howto import mark_seen
+from game.scenes.mall.scene import MallScene, demo_spec
+from game.scenes.mall.demo import play_out_round
+from game.scenes.mall.layout import SCREEN
+from game.scenes.mall.results import ChooseModeScene, SoldOutResultsScene
 from tests.gamectx import fresh_pygame
 
 

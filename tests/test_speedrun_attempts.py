@@ -188,10 +188,10 @@ def ctx(user_dir):
     pygame.init()
     pygame.display.set_mode((1280, 720))
     context = app.make_context(load_user_files=False)
-    from game.scenes.howto import mark_seen
+    from game.scenes.menus.howto import mark_seen
     for card in ("rush", "memory", "tidy", "checkout"):
         mark_seen(card)
-    from game.scenes.title import TitleScene
+    from game.scenes.menus.title import TitleScene
     context.stack.push(TitleScene(context))
     context.stack.apply()
     return context
@@ -205,9 +205,9 @@ def _play_to_end(ctx, run, limit=60 * 60):
 
 
 def test_every_attempt_is_logged_with_its_replay_and_can_be_watched(ctx):
-    from game.scenes.speedrun_history import SpeedrunHistoryScene
-    from game.scenes.speedrun_menu import SpeedrunMenuScene
-    from game.scenes.speedrun_run import SpeedrunRunScene
+    from game.scenes.speedrun.history import SpeedrunHistoryScene
+    from game.scenes.speedrun.menu import SpeedrunMenuScene
+    from game.scenes.speedrun.run import SpeedrunRunScene
     from tests.test_speedrun_scenes import drop_howto, key, scripted, top
     menu = SpeedrunMenuScene(ctx)
     ctx.stack.push(menu)
@@ -232,7 +232,7 @@ def test_every_attempt_is_logged_with_its_replay_and_can_be_watched(ctx):
     assert len(second["real_splits"]) == len(second["splits"])
     assert Records.load()[0].attempts(RUSH_A.board) == 2
     # The results' X writes splits holding both attempts and the segments each one finished.
-    from game.scenes.speedrun_results import export_lss
+    from game.scenes.speedrun.results import export_lss
     back = read_lss(open(export_lss(Records.load()[0], RUSH_A)).read())
     assert back["attempt_count"] == 2 and [a["ticks"] for a in back["attempts"]] == [None, second["ticks"]]
     assert back["segments"][0]["history"] == {1: first["splits"][0], 2: second["splits"][0]}
@@ -259,9 +259,9 @@ def test_every_attempt_is_logged_with_its_replay_and_can_be_watched(ctx):
 
 
 def test_history_screen_with_a_pad_and_practice_never_counts(ctx):
-    from game.scenes.speedrun_history import SpeedrunHistoryScene
-    from game.scenes.speedrun_practice import PracticeDoneScene
-    from game.scenes.speedrun_run import SpeedrunRunScene
+    from game.scenes.speedrun.history import SpeedrunHistoryScene
+    from game.scenes.speedrun.practice import PracticeDoneScene
+    from game.scenes.speedrun.run import SpeedrunRunScene
     from tests.test_speedrun_scenes import drop_howto, scripted, top
     run = SpeedrunRunScene(ctx, RUSH_A)
     ctx.stack.push(run)
@@ -303,7 +303,7 @@ def test_history_screen_with_a_pad_and_practice_never_counts(ctx):
 
 
 def test_livesplit_settings_are_kept_and_checked(ctx, user_dir):
-    from game.scenes.speedrun_settings import HOST_CHARS, FieldEditScene, SpeedrunSettingsScene
+    from game.scenes.speedrun.settings import HOST_CHARS, FieldEditScene, SpeedrunSettingsScene
     from game.settings import Settings
     scene = SpeedrunSettingsScene(ctx)
     ctx.stack.push(scene)

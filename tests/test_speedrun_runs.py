@@ -106,7 +106,7 @@ def test_memory_splits_never_tell_whether_a_taken_card_is_on_the_list():
 def test_the_live_panel_hides_a_mistake_until_the_run_ends():
     from types import SimpleNamespace
 
-    from game.scenes.speedrun_common import RunnerMixin
+    from game.scenes.speedrun.common import RunnerMixin
     setup = make_setup(CATS["memory"], "set", seed_index=0)
     session = RunSession(setup)
     sim = session.sim

@@ -10,10 +10,10 @@ import pytest
 
 from game import app
 from game.input.commands import Command
-from game.scenes.speedrun_menu import RunCodeScene, SpeedrunMenuScene
-from game.scenes.speedrun_results import SpeedrunResultsScene
-from game.scenes.speedrun_run import SpeedrunRunScene
-from game.scenes.title import TitleScene
+from game.scenes.speedrun.menu import RunCodeScene, SpeedrunMenuScene
+from game.scenes.speedrun.results import SpeedrunResultsScene
+from game.scenes.speedrun.run import SpeedrunRunScene
+from game.scenes.menus.title import TitleScene
 from game.speedrun.categories import load_categories, make_setup
 from game.speedrun.demo import RouteRunner
 from game.speedrun.records import Records, replay_folder
@@ -27,7 +27,7 @@ def ctx(user_dir):
     pygame.init()
     pygame.display.set_mode((1280, 720))
     context = app.make_context(load_user_files=False)
-    from game.scenes.howto import mark_seen
+    from game.scenes.menus.howto import mark_seen
     for card in ("rush", "memory", "tidy", "checkout"):
         mark_seen(card)          # runners have seen the how-to cards; the test test_howto covers them
     context.stack.push(TitleScene(context))
@@ -192,7 +192,7 @@ def test_screenshots_render(name, tmp_path):
 
 
 def test_first_run_shows_the_how_to_card_on_top(ctx, user_dir):
-    from game.scenes import howto
+    from game.scenes.menus import howto
     (user_dir / howto.SEEN_FILE).unlink()
     run = SpeedrunRunScene(ctx, make_setup(CATS["tidy"], "set"))
     ctx.stack.push(run)
@@ -202,7 +202,7 @@ def test_first_run_shows_the_how_to_card_on_top(ctx, user_dir):
 
 
 def test_check_out_run_restarts_and_draws(ctx):
-    from game.scenes.speedrun_table import SpeedrunTableScene
+    from game.scenes.speedrun.table import SpeedrunTableScene
     run = SpeedrunTableScene(ctx, make_setup(CATS["checkout"], "set"), records=Records())
     ctx.stack.push(run)
     ctx.stack.apply()

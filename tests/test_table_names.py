@@ -7,13 +7,13 @@ import pytest
 
 from game.render import tabletop
 from game.rules.checkout import load_catalogue
-from game.scenes.table_layout import PRODUCTS, card_rects
+from game.scenes.table.layout import PRODUCTS, card_rects
 from game.sim.table_cursor import grid
 
 
 def _product_sizes() -> set[tuple[int, int]]:
     """Every product card size the board takes, from 1 product to a crowded bonus round."""
-    from game.scenes.table_layout import solo_rects
+    from game.scenes.table.layout import solo_rects
     sizes = set()
     for n in range(1, 25):
         sizes.add(card_rects(grid(n, 0), PRODUCTS)[0].size)

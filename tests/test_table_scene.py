@@ -10,7 +10,7 @@ from game import app
 from game.input.commands import IDLE, Button, Command
 from game.match import MatchSpec, SeatSpec
 from game.scenes import registry
-from game.scenes.table import TableScene
+from game.scenes.table.scene import TableScene
 
 
 @pytest.fixture
@@ -46,7 +46,7 @@ def test_screenshot_renders(tmp_path, scene):
 
 
 def test_checkout_is_registered_and_the_how_to_card_comes_first(ctx, monkeypatch):
-    monkeypatch.setattr("game.scenes.howto.is_seen", lambda key: False)
+    monkeypatch.setattr("game.scenes.menus.howto.is_seen", lambda key: False)
     assert registry.is_installed("checkout")
     assert registry.start_game(ctx, people(3))
     ctx.stack.apply()
@@ -54,7 +54,7 @@ def test_checkout_is_registered_and_the_how_to_card_comes_first(ctx, monkeypatch
 
 
 def test_start_pauses_and_time_stops(ctx, monkeypatch):
-    monkeypatch.setattr("game.scenes.howto.is_seen", lambda key: True)
+    monkeypatch.setattr("game.scenes.menus.howto.is_seen", lambda key: True)
     ctx.stack.push(TableScene(ctx, people(2)))
     ctx.stack.apply()
     table = ctx.stack.scenes[-1]
@@ -71,7 +71,7 @@ def test_start_pauses_and_time_stops(ctx, monkeypatch):
 
 
 def test_a_pulled_pad_pushes_the_reconnect_overlay(ctx, monkeypatch):
-    monkeypatch.setattr("game.scenes.howto.is_seen", lambda key: True)
+    monkeypatch.setattr("game.scenes.menus.howto.is_seen", lambda key: True)
     ctx.stack.push(TableScene(ctx, people(2)))
     ctx.stack.apply()
     monkeypatch.setattr(ctx.input, "disconnected_seats", lambda: [0])
@@ -81,7 +81,7 @@ def test_a_pulled_pad_pushes_the_reconnect_overlay(ctx, monkeypatch):
 
 
 def test_bots_finish_a_game_in_the_scene_and_results_follow(ctx, monkeypatch):
-    monkeypatch.setattr("game.scenes.howto.is_seen", lambda key: True)
+    monkeypatch.setattr("game.scenes.menus.howto.is_seen", lambda key: True)
     seats = tuple(SeatSpec(i, f"Bot{i}", "bot", "expert") for i in range(3))
     ctx.stack.push(TableScene(ctx, MatchSpec("checkout", seats, mode="standard", seed=8)))
     ctx.stack.apply()
@@ -107,7 +107,7 @@ def test_bots_finish_a_game_in_the_scene_and_results_follow(ctx, monkeypatch):
 
 
 def test_frame_time_stays_far_under_budget(ctx):
-    from game.scenes.table import demo_spec
+    from game.scenes.table.scene import demo_spec
     scene = TableScene(ctx, demo_spec(6, 4), demo=True)
     scene.fast_forward(lambda sim: sim.phase == "frenzy" and sim.tick > sim.countdown_end + 200)
     surface = pygame.display.get_surface()
@@ -139,7 +139,7 @@ def test_a_replay_plays_back_in_the_window_scene(ctx, tmp_path, monkeypatch):
 
 def test_results_spell_out_the_tie_break():
     from game.rules.checkout import Score
-    from game.scenes.checkout_results import verdict
+    from game.scenes.table.results import verdict
     names = ["Orange", "Sky", "Green"]
     plain = [Score(0, 40, 2, 1, 45), Score(1, 30, 1, 0, 31), Score(2, 20, 0, 0, 20)]
     assert verdict(plain, [0], names) == ("Orange WINS!", "")

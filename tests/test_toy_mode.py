@@ -66,7 +66,7 @@ def test_toy_mode_is_offered_wherever_modes_are_listed(toy_mode):
 
 
 def test_the_lobby_offers_the_toy_mode(toy_mode, ctx):
-    from game.scenes.lobby import LobbyScene
+    from game.scenes.menus.lobby import LobbyScene
     lobby = LobbyScene(ctx)
     seen = []
     for _ in range(len(modes.choices())):

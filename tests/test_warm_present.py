@@ -16,7 +16,7 @@ from game.core.warm import Warmer
 from game.input.commands import Command
 from game.match import MatchSpec, SeatSpec
 from game.scenes import registry, warmup
-from game.scenes.title import ANIMATION_TICKS, TitleScene
+from game.scenes.menus.title import ANIMATION_TICKS, TitleScene
 
 
 @pytest.fixture()

@@ -9,9 +9,8 @@ from __future__ import annotations
 import pygame
 
 from game.render import clothing
-from game.scenes import mall_draw, mall_overlay
-
-
+from game.scenes.mall import draw as mall_draw
+from game.scenes.mall import overlay as mall_overlay
 class Recorder(pygame.Surface):
     """A screen that remembers where each registered text surface was blitted."""
 

@@ -73,7 +73,7 @@ def frame_times(frames: int = 600, seed: int = 4) -> dict[str, float]:
     import pygame
 
     from game import app
-    from game.scenes.table import TableScene, demo_spec
+    from game.scenes.table.scene import TableScene, demo_spec
     pygame.init()
     screen = pygame.display.set_mode((1280, 720))
     ctx = app.make_context(load_user_files=False)

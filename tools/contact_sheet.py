@@ -167,7 +167,7 @@ def mock_screens(out: Path) -> None:
 def delivery_sheet(out: Path, seed: int = 3, every: int = 3, before: int = 24, after: int = 48) -> None:
     """Frames of the first delivery of a 2-seat Rush, cropped around the shopper and the table."""
     from game.app import make_context
-    from game.scenes.mall import MallScene, demo_spec
+    from game.scenes.mall.scene import MallScene, demo_spec
     if pygame.display.get_surface() is None:
         pygame.display.set_mode((1280, 720))
 

@@ -167,10 +167,10 @@ class ForkRunner:
 
         import game.app  # noqa: F401
         import game.level_files  # noqa: F401
-        import game.scenes.mall  # noqa: F401
-        import game.scenes.settings  # noqa: F401
-        import game.scenes.speedrun_menu  # noqa: F401
-        import game.scenes.title  # noqa: F401
+        import game.scenes.mall.scene  # noqa: F401
+        import game.scenes.menus.settings  # noqa: F401
+        import game.scenes.speedrun.menu  # noqa: F401
+        import game.scenes.menus.title  # noqa: F401
         import game.driver.soldout_headless  # noqa: F401
         import game.driver.table_headless  # noqa: F401
         self.cpu = cpu_seconds

@@ -145,7 +145,7 @@ def mall_failures(sim, placed: bool = True) -> list[str]:
     """Everything that must hold in a MallSim after any tick.
 
     placed=False skips "every engine pile lies somewhere on the map": for screenshot states
-    that finish a round through the engine directly (game.scenes.mall_demo.play_out_round)."""
+    that finish a round through the engine directly (game.scenes.mall.demo.play_out_round)."""
     failures: list[str] = []
     match = sim.match
     rnd = match.round
@@ -394,7 +394,7 @@ def scene_targets() -> list[tuple[str, Callable]]:
         modes = MODES if game == "soldout" else ("standard",)
         for mode in modes:
             def build(ctx, seed, game=game, mode=mode):
-                from game.scenes.title import TitleScene
+                from game.scenes.menus.title import TitleScene
                 rng = random.Random(seed)
                 players = rng.randint(1, 6) if game == "soldout" else rng.randint(2, 6)
                 humans = rng.randint(1, min(2, players))
@@ -530,7 +530,7 @@ class ScreenMonkey:
                 if ctx.quit_requested or len(ctx.stack) == 0 or (
                         len(ctx.stack) == 1 and isinstance(ctx.stack.top, _Blank)):
                     ctx.quit_requested = False
-                    from game.scenes.title import TitleScene
+                    from game.scenes.menus.title import TitleScene
                     ctx.stack.clear_to(TitleScene(ctx))
                     ctx.stack.apply()
                 top = ctx.stack.top

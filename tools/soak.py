@@ -192,7 +192,7 @@ def frame_soak(game: str, total_ticks: int, sample_every: int, seed: int, cycle:
     from game import app
     from game.headless import build_spec
     from game.scenes import registry
-    from game.scenes.title import TitleScene
+    from game.scenes.menus.title import TitleScene
     pygame.init()
     screen = pygame.display.get_surface() or pygame.display.set_mode(app.LOGICAL_SIZE)
     ctx = app.make_context(load_user_files=False)

@@ -68,7 +68,7 @@ class Context:
     record_path: str | None = None   # --record FILE: the game scene saves the next match's replay there
     quit_requested: bool = False
     livesplit_address: tuple[str, int] | None = None   # --livesplit HOST:PORT (overrides the settings)
-    livesplit: Any = None                              # the live LiveSplit link (game.scenes.speedrun_link)
+    livesplit: Any = None                              # the live LiveSplit link (game.scenes.speedrun.link)
     tick: int = 0                                           # ticks since start (animations)
     fade: "SceneFade | None" = None                         # the fade between scenes (app.draw)
     # The app installs this so the settings screen can switch fullscreen live.

@@ -11,7 +11,6 @@ from game.i18n import N_, _
 from game.input.commands import IDLE, Button, Command
 from game.render import widgets
 from game.scenes import registry
-
 if TYPE_CHECKING:
     from game.core.context import Context
     from game.match import MatchSpec

@@ -53,6 +53,8 @@ class Screenshot:
 
 SceneFactory = Callable[..., "Scene"]
 
+SUBPACKAGES = ("menus", "mall", "table", "speedrun", "pads")   # scenes grouped by what they show
+
 _games: dict[str, GameFactory] = {}
 _scenes: dict[str, SceneFactory] = {}
 _screenshots: dict[str, Screenshot] = {}
@@ -113,12 +115,27 @@ def open_scene(name: str, ctx: "Context", *args: object, **kwargs: object) -> "S
     """A new scene registered under `name`, built with (ctx, *args, **kwargs)."""
     load_scene_modules()
     factory = _scenes.get(name)
-    if factory is None and importlib.util.find_spec(f"game.scenes.{name}") is not None:
-        importlib.import_module(f"game.scenes.{name}")   # most scenes live in a module of their name
-        factory = _scenes.get(name)
+    if factory is None:
+        factory = _import_home(name)
     if factory is None:
         raise KeyError(f"no scene registered as {name!r}")
     return factory(ctx, *args, **kwargs)
+
+
+def _import_home(name: str) -> SceneFactory | None:
+    """Most scenes live in a module of their name, at the top or in a sub-package
+    (`speedrun_menu` in game/scenes/speedrun/menu.py): import it and look again."""
+    head, _, rest = name.partition("_")
+    for module in (name, *(f"{sub}.{name}" for sub in SUBPACKAGES), f"{head}.{rest}"):
+        try:
+            found = importlib.util.find_spec(f"game.scenes.{module}")
+        except ModuleNotFoundError:
+            continue
+        if found is not None:
+            importlib.import_module(f"game.scenes.{module}")
+            if name in _scenes:
+                return _scenes[name]
+    return None
 
 
 def scene_names() -> list[str]:
@@ -150,11 +167,12 @@ def load_scene_modules() -> list[str]:
     _loaded.append(True)
     import game.scenes as package
     problems = _problems
-    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
-        if info.name == "registry":
+    infos = pkgutil.walk_packages(package.__path__, "game.scenes.")
+    for info in sorted(infos, key=lambda i: i.name):
+        if info.ispkg or info.name == __name__:
             continue
         try:
-            importlib.import_module(f"game.scenes.{info.name}")
+            importlib.import_module(info.name)
         except Exception as exc:  # one broken scene module must not take the menus down
             log.exception("scene module %s failed to load", info.name)
             problems.append(f"scene module {info.name} failed to load: {exc}")

@@ -24,7 +24,6 @@ from game.core.stack import SceneStack
 from game.core.warm import Warmer
 from game.match import MatchSpec, SeatSpec
 from game.scenes import registry
-
 if TYPE_CHECKING:
     from game.core.context import Context
 
@@ -116,10 +115,10 @@ def rehearse_catalogue(chunk: int = 12) -> Iterator[None]:
 
 def rehearse_mall(ctx: "Context", players: int, mode: str) -> Iterator[None]:
     """The mall as it opens (shutters), as it plays (piles, lists), then the round's results."""
-    from game.scenes.mall_demo import play_out_round
+    from game.scenes.mall.demo import play_out_round
     from game.levels import resolve_level
-    from game.scenes.mall import level_surface
-    from game.scenes.mall_layout import compute_layout
+    from game.scenes.mall.scene import level_surface
+    from game.scenes.mall.layout import compute_layout
     level = preload.level(resolve_level(None, players))
     preload.soldout_catalogue()
     preload.soldout_tuning()
@@ -193,8 +192,8 @@ def rehearse_attract(ctx: "Context") -> Iterator[None]:
 def rehearse_speedrun(ctx: "Context") -> Iterator[None]:
     """A speedrun in the mall and at the table, as the speedrun menu starts them (scripted: a
     demo run saves nothing; empty records: the player's are not read)."""
-    from game.scenes.speedrun_run import SpeedrunRunScene
-    from game.scenes.speedrun_table import SpeedrunTableScene
+    from game.scenes.speedrun.run import SpeedrunRunScene
+    from game.scenes.speedrun.table import SpeedrunTableScene
     from game.speedrun.categories import load_categories, make_setup
     from game.speedrun.records import Records
     for category in load_categories().values():

@@ -12,11 +12,11 @@ from game.render.icons import INK
 from game.render.tabletop import (bargain_surface, die_surface, product_surface, token_surface,
                                   tumbling_die_surface)
 from game.rules.checkout import BONUS_SOLO, CHECKOUT
-from game.scenes.table_layout import (BARGAIN_ROW, BOARD, PRODUCTS, QUEUE_ROW, card_rects, queue_spaces,
+from game.scenes.table.layout import (BARGAIN_ROW, BOARD, PRODUCTS, QUEUE_ROW, card_rects, queue_spaces,
                                       solo_rects)
-from game.scenes.table_paint import (DIM, GOLD_TEXT, TUMBLE_STEP, WHITE, Texts, blank_die, blit_badge,
+from game.scenes.table.paint import (DIM, GOLD_TEXT, TUMBLE_STEP, WHITE, Texts, blank_die, blit_badge,
                                      rounded_veil, seat_hex)
-from game.scenes.table_hud import DIE
+from game.scenes.table.hud import DIE
 from game.sim.table import REVEAL, bargain_places
 from game.sim.table_cursor import grid
 

@@ -18,9 +18,10 @@ from game.i18n import N_, _, ngettext
 from game.input.commands import Button, Command
 from game.render import widgets
 from game.replay import ReplayError
-from game.scenes import registry, speedrun_link
+from game.scenes import registry
+from game.scenes.speedrun import link as speedrun_link
 from game.scenes.common import menu_command
-from game.scenes.speedrun_draw import DIM, GOLD, STATE_COLOURS, WHITE, box
+from game.scenes.speedrun.draw import DIM, GOLD, STATE_COLOURS, WHITE, box
 from game.speedrun.categories import (NORMAL_SPEED, SEED_LETTERS, CategoryError, load_categories, make_setup)
 from game.speedrun.records import Records
 from game.speedrun.timer import format_ticks
@@ -103,11 +104,11 @@ class SpeedrunMenuScene(Scene):
         setup = self.setup()
         device = self._pressing_device()
         if setup.category.game == "soldout":
-            from game.scenes.speedrun_run import SpeedrunRunScene
+            from game.scenes.speedrun.run import SpeedrunRunScene
             self.ctx.stack.push(SpeedrunRunScene(self.ctx, setup, device=device, records=self.records,
                                                  ghost=self.ghost))
         else:
-            from game.scenes.speedrun_table import SpeedrunTableScene
+            from game.scenes.speedrun.table import SpeedrunTableScene
             self.ctx.stack.push(SpeedrunTableScene(self.ctx, setup, device=device, records=self.records))
 
     def _pressing_device(self):
@@ -119,7 +120,7 @@ class SpeedrunMenuScene(Scene):
         return inp.devices()[0] if inp.devices() else None
 
     def export(self) -> None:
-        from game.scenes.speedrun_results import export_lss
+        from game.scenes.speedrun.results import export_lss
         setup = self.setup()
         try:
             self.ctx.toast(_("Splits saved: {path}").format(path=export_lss(self.records, setup)), seconds=6)
@@ -302,9 +303,9 @@ def playback_scene(ctx: "Context", replay, records: Records | None = None) -> Sc
     setup = check_setup(replay)
     records = records if records is not None else Records()
     if setup.category.game == "soldout":
-        from game.scenes.speedrun_run import SpeedrunRunScene
+        from game.scenes.speedrun.run import SpeedrunRunScene
         return SpeedrunRunScene(ctx, setup, records=records, playback=replay, ghost=False)
-    from game.scenes.speedrun_table import SpeedrunTableScene
+    from game.scenes.speedrun.table import SpeedrunTableScene
     return SpeedrunTableScene(ctx, setup, records=records, playback=replay)
 
 

@@ -18,8 +18,8 @@ from game.render.icons import mix
 from game.render.tabletop import category_icon, die_surface, token_surface, tumbling_die_surface
 from game.rules.checkout import BIDDING, BONUS, BONUS_SOLO, CHECKOUT, FRENZY, ROUND_END
 from game.rules.checkout.catalogue import CATEGORIES
-from game.scenes.table_layout import TOP_BAR, SeatPanel
-from game.scenes.table_paint import (DIM, GOLD_TEXT, GREEN, RED_TEXT, WHITE, Texts, bargain_glyph, blank_die,
+from game.scenes.table.layout import TOP_BAR, SeatPanel
+from game.scenes.table.paint import (DIM, GOLD_TEXT, GREEN, RED_TEXT, WHITE, Texts, bargain_glyph, blank_die,
                                      blit_badge, bounce, empty_slot, seat_hex, tumble_angle, tumble_face)
 from game.sim.table import COUNTDOWN, REVEAL
 

@@ -24,7 +24,6 @@ from game.i18n import _
 from game.input.commands import Command
 from game.match import MatchSpec, SeatSpec
 from game.scenes import registry
-
 if TYPE_CHECKING:
     from game.core.context import Context
 
@@ -94,9 +93,9 @@ def demo_spec(game: str, mode: str, players: int, seed: int) -> MatchSpec:
 
 def _demo_scene(ctx, game: str, spec: MatchSpec) -> Scene:
     if game == "checkout":
-        from game.scenes.table import TableScene
+        from game.scenes.table.scene import TableScene
         return TableScene(ctx, spec, demo=True)
-    from game.scenes.mall import MallScene
+    from game.scenes.mall.scene import MallScene
     return MallScene(ctx, spec, pilot=True)
 
 

@@ -20,15 +20,15 @@ from game.render.tabletop import category_icon, token_surface
 from game.rules.checkout import Score
 from game.rules.checkout.catalogue import CATEGORIES
 from game.scenes import registry
-from game.scenes.mall_draw import _hex
+from game.scenes.mall.draw import _hex
 from game.scenes.common import MatchResultsScene
 from game.scenes.results_fx import Podium, Reveal, Standing, cover, places
-from game.scenes.table_paint import DIM, GOLD_TEXT, GREEN, WHITE, Texts, bargain_glyph
+from game.scenes.table.paint import DIM, GOLD_TEXT, GREEN, WHITE, Texts, bargain_glyph
 
 if TYPE_CHECKING:
     from game.core.context import Context
     from game.core.seats import SeatIdentity
-    from game.scenes.table import TableScene
+    from game.scenes.table.scene import TableScene
 
 ROWS = pygame.Rect(40, 190, 1200, 380)
 COLUMNS = {"name": 130, "products": 330, "bargains": 560, "stars": 720, "tokens": 840, "sets": 960,
@@ -185,7 +185,7 @@ class CheckoutResultsScene(MatchResultsScene):
 
 def _results_shot(players: int):
     def factory(ctx: "Context", seed: int) -> list[Scene]:
-        from game.scenes.table import TableScene, demo_spec
+        from game.scenes.table.scene import TableScene, demo_spec
         table = TableScene(ctx, demo_spec(players, seed), demo=True)
         if table.sim is not None:
             table.fast_forward(lambda sim: sim.over())

@@ -11,9 +11,8 @@ import pygame
 
 from game.i18n import N_, _
 from game.render import widgets
-from game.scenes.pause import PauseScene
+from game.scenes.menus.pause import PauseScene
 from game.scenes import registry
-
 if TYPE_CHECKING:
     from game.core.context import Context
 

@@ -17,7 +17,7 @@ from game.input.commands import Button, Command
 from game.render import widgets
 from game.scenes import registry
 from game.scenes.common import menu_command
-from game.scenes.speedrun_draw import DIM, GOLD, STATE_COLOURS, WHITE, box, say_split, steady_text
+from game.scenes.speedrun.draw import DIM, GOLD, STATE_COLOURS, WHITE, box, say_split, steady_text
 from game.speedrun.timer import format_ticks
 
 if TYPE_CHECKING:
@@ -52,7 +52,7 @@ class PracticeDoneScene(Scene):
             self.ctx.stack.pop()          # the practice run: back to the segment list
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        from game.scenes.speedrun_common import restart_key_taken
+        from game.scenes.speedrun.common import restart_key_taken
         if event.type == pygame.KEYDOWN and event.key == pygame.K_r and not restart_key_taken(self.ctx, event.key):
             self.again()
 
@@ -98,8 +98,8 @@ class PracticeDoneScene(Scene):
 # ---------------------------------------------------------------- screenshots
 def _practice_run(ctx: "Context", seed: int, segment: int = 2):
     """A practice of segment 3 of a demo PB: the route runner plays it (nothing is saved)."""
-    from game.scenes.speedrun_history import demo_history
-    from game.scenes.speedrun_run import SpeedrunRunScene
+    from game.scenes.speedrun.history import demo_history
+    from game.scenes.speedrun.run import SpeedrunRunScene
     from game.speedrun.categories import load_categories, make_setup
     from game.speedrun.practice import PracticePlan
     from game.speedrun.demo import RouteRunner

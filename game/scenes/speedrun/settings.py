@@ -14,9 +14,10 @@ from game.core.scene import Scene
 from game.i18n import N_, _
 from game.input.commands import Button, Command
 from game.render import widgets
-from game.scenes import registry, speedrun_link
+from game.scenes import registry
+from game.scenes.speedrun import link as speedrun_link
 from game.scenes.common import MenuScene
-from game.scenes.speedrun_draw import DIM, GOLD, WHITE, box
+from game.scenes.speedrun.draw import DIM, GOLD, WHITE, box
 
 if TYPE_CHECKING:
     from game.core.context import Context

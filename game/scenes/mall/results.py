@@ -24,12 +24,12 @@ from game.render.icons import INK, bag_icon, outlined_text, seat_shape_surface
 from game.rules.soldout import modes as mode_registry
 from game.scenes import registry
 from game.scenes.common import MatchResultsScene, players_menu_command
-from game.scenes.mall_draw import _hex
+from game.scenes.mall.draw import _hex
 from game.scenes.results_fx import Podium, Reveal, Standing, cover, places
 
 if TYPE_CHECKING:
     from game.core.context import Context
-    from game.scenes.mall import MallScene
+    from game.scenes.mall.scene import MallScene
 
 AREA = pygame.Rect(30, 104, 1220, 430)
 GOOD = (123, 216, 143)
@@ -402,8 +402,8 @@ class ChooseModeScene(Scene):
 
 def _results_shot(players: int, mode: str, rounds: int = 2):
     def factory(ctx: "Context", seed: int) -> list[Scene]:
-        from game.scenes.mall import MallScene, demo_spec
-        from game.scenes.mall_demo import play_out_round
+        from game.scenes.mall.scene import MallScene, demo_spec
+        from game.scenes.mall.demo import play_out_round
         mall = MallScene(ctx, demo_spec(players, mode, seed or 3, rounds=rounds), pilot=True)
         play_out_round(mall.sim, seed)
         mall.results_pushed = True

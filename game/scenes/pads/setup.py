@@ -21,7 +21,6 @@ from game.input import mappings
 from game.input.commands import Button, Command
 from game.render import glyphs, widgets
 from game.scenes import registry
-
 if TYPE_CHECKING:
     from game.core.context import Context
 

@@ -28,13 +28,13 @@ from game.match import MatchSpec, SeatSpec
 from game.render import widgets
 from game.rules.soldout import CatalogueError, modes
 from game.scenes import registry
-from game.scenes.pad_feel import Rumbler, draw_mall_find_me
+from game.scenes.pads.feel import Rumbler, draw_mall_find_me
 from game.scenes.common import back_to_lobby, rematch_spec
-from game.scenes.mall_draw import MapView
-from game.scenes.mall_fx import MallFx
-from game.scenes.mall_hud import Hud
-from game.scenes.mall_layout import SCREEN, MallLayout, compute_layout
-from game.scenes.mall_overlay import MallOverlays
+from game.scenes.mall.draw import MapView
+from game.scenes.mall.fx import MallFx
+from game.scenes.mall.hud import Hud
+from game.scenes.mall.layout import SCREEN, MallLayout, compute_layout
+from game.scenes.mall.overlay import MallOverlays
 from game.sim.mall import MallSim
 
 if TYPE_CHECKING:
@@ -112,7 +112,7 @@ class MallScene(Scene):
     def _key_labels(self) -> dict[int, dict[str, str]]:
         """Keyboard seats see their keys in the hints ("E flip"); pads their own family's names ("Square flip")."""
         from game.input.bindings import key_label
-        from game.scenes.pad_sync import seat_labels
+        from game.scenes.pads.sync import seat_labels
         out: dict[int, dict[str, str]] = {}
         device_of = getattr(self.ctx.input, "device_of", None)
         for s in self.seats:
@@ -131,7 +131,7 @@ class MallScene(Scene):
         self.bots = self._make_bots(self.bots)
         self.pilot = None
         if self.pilot_wanted and len(self.bots) < len(self.seats):
-            from game.scenes.mall_demo import DemoPilot
+            from game.scenes.mall.demo import DemoPilot
             self.pilot = DemoPilot(self.sim, self.spec.seed)
         first_time = mode not in self.modes_played
         self.modes_played.append(mode)
@@ -202,10 +202,10 @@ class MallScene(Scene):
             return
         if self.sim is None:
             return
-        from game.scenes.pause import PauseScene, wants_pause
-        from game.scenes.reconnect import ReconnectScene, needs_reconnect
+        from game.scenes.menus.pause import PauseScene, wants_pause
+        from game.scenes.pads.reconnect import ReconnectScene, needs_reconnect
         if self.howto_due is not None:
-            from game.scenes.howto import push_howto_once
+            from game.scenes.menus.howto import push_howto_once
             mode, self.howto_due = self.howto_due, None
             if push_howto_once(self.ctx, mode):
                 return
@@ -217,7 +217,7 @@ class MallScene(Scene):
             self.ctx.stack.push(ReconnectScene(self.ctx, on_bot=self._bot_takeover))
             return
         if any(cmd.pressed & Button.BACK for seat, cmd in commands.items() if seat >= 0):
-            from game.scenes.howto import push_howto
+            from game.scenes.menus.howto import push_howto
             push_howto(self.ctx, self.sim.mode)
             return
         seat_commands = self._commands(commands)
@@ -427,7 +427,7 @@ def _shot(players: int, mode: str):
 def _sold_out_shot(players: int, mode: str):
     """The SOLD OUT! moment, a few ticks in (flash fading, stamp landing)."""
     def factory(ctx: "Context", seed: int) -> MallScene:
-        from game.scenes.mall_demo import play_out_round
+        from game.scenes.mall.demo import play_out_round
         scene = MallScene(ctx, demo_spec(players, mode, seed or 3), pilot=True)
         play_out_round(scene.sim, seed, freeze_ticks=12)
         scene.ending_tick = scene.sim.phase_tick

@@ -98,7 +98,7 @@ class PauseScene(Scene):
 
 
 def _pause_shot(ctx: "Context", seed: int) -> list[Scene]:
-    from game.scenes.lobby import _screenshot as lobby_shot
+    from game.scenes.menus.lobby import _screenshot as lobby_shot
     return [lobby_shot(ctx, seed), PauseScene(ctx)]
 
 

@@ -10,8 +10,8 @@ from game.i18n import _, ngettext
 from game.render.icons import INK
 from game.render.tabletop import category_icon, token_surface
 from game.rules.checkout import BIDDING, ROUND_END
-from game.scenes.table_layout import BARGAIN_ROW, PRODUCTS
-from game.scenes.table_paint import DIM, GOLD_TEXT, GREEN, RED_TEXT, WHITE, Texts, blit_badge
+from game.scenes.table.layout import BARGAIN_ROW, PRODUCTS
+from game.scenes.table.paint import DIM, GOLD_TEXT, GREEN, RED_TEXT, WHITE, Texts, blit_badge
 from game.sim.table import COUNTDOWN, PLAYING, REVEAL
 
 if TYPE_CHECKING:

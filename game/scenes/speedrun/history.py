@@ -21,7 +21,7 @@ from game.input.commands import Button, Command
 from game.render import widgets
 from game.scenes import registry
 from game.scenes.common import menu_command
-from game.scenes.speedrun_draw import CURRENT, DIM, GOLD, STATE_COLOURS, WHITE, box, say_split
+from game.scenes.speedrun.draw import CURRENT, DIM, GOLD, STATE_COLOURS, WHITE, box, say_split
 from game.speedrun.attempts import WRITER, AttemptLog, Stats
 from game.speedrun.categories import RunSetup, make_setup
 from game.speedrun.records import Records, read_replay_text
@@ -118,7 +118,7 @@ class SpeedrunHistoryScene(Scene):
         entry = self.kept[self.index[0]]
         text = self.log.replay_text(entry)
         from game.replay import ReplayError
-        from game.scenes.speedrun_menu import playback_scene
+        from game.scenes.speedrun.menu import playback_scene
         from game.speedrun.verify import VerifyError, parse_text
         try:
             if text is None:
@@ -153,10 +153,10 @@ class SpeedrunHistoryScene(Scene):
             return
         self.ctx.sound("confirm")
         if setup.category.game == "soldout":
-            from game.scenes.speedrun_run import SpeedrunRunScene
+            from game.scenes.speedrun.run import SpeedrunRunScene
             scene = SpeedrunRunScene(self.ctx, setup, device=self._device(), records=self.records, practice=plan)
         else:
-            from game.scenes.speedrun_table import SpeedrunTableScene
+            from game.scenes.speedrun.table import SpeedrunTableScene
             scene = SpeedrunTableScene(self.ctx, setup, device=self._device(), records=self.records, practice=plan)
         if scene.session is None:
             return

@@ -16,12 +16,12 @@ from game.i18n import _
 from game.render.clothing import card_back_surface, mark_surface, objective_art, pile_surface
 from game.render.icons import INK, outlined_text, seat_shape_surface
 from game.rules.soldout import modes
-from game.scenes.mall_layout import MallLayout
+from game.scenes.mall.layout import MallLayout
 from game.sim.mall_public import MallPublicView
 from game.sim.tuning import FP
 
 if TYPE_CHECKING:
-    from game.scenes.mall_fx import MallFx
+    from game.scenes.mall.fx import MallFx
     from game.sim.mall import MallSim
 
 SHUTTER = (118, 126, 140)

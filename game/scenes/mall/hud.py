@@ -21,8 +21,8 @@ from game.render import glyphs, widgets
 from game.render.clothing import card_back_surface, item_art, item_card, mark_surface
 from game.render.icons import bag_icon, seat_shape_surface
 from game.rules.soldout import modes
-from game.scenes.mall_draw import _hex
-from game.scenes.mall_layout import LIST_ITEM, MallLayout, PanelLayout
+from game.scenes.mall.draw import _hex
+from game.scenes.mall.layout import LIST_ITEM, MallLayout, PanelLayout
 
 if TYPE_CHECKING:
     from game.render.ui import UI

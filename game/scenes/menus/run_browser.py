@@ -24,7 +24,7 @@ from game.render import widgets
 from game.replay import ReplayError, replays_dir
 from game.scenes import registry
 from game.scenes.common import menu_command
-from game.scenes.speedrun_draw import DIM, GOLD, STATE_COLOURS, WHITE, box
+from game.scenes.speedrun.draw import DIM, GOLD, STATE_COLOURS, WHITE, box
 from game.userfiles import user_dir
 
 if TYPE_CHECKING:
@@ -71,7 +71,7 @@ def saved_runs() -> list[SavedRun]:
 
 def open_run_text(ctx: "Context", text: str, records=None) -> Scene:
     """The scene that plays a run code or replay text; ReplayError/VerifyError with a one-line reason."""
-    from game.scenes.speedrun_menu import playback_scene
+    from game.scenes.speedrun.menu import playback_scene
     from game.speedrun.verify import is_speedrun, parse_text
     replay = parse_text(text)
     if is_speedrun(replay.header):
@@ -154,7 +154,7 @@ class KeyboardScene(Scene):
         elif key == "Clear":
             self.text = ""
         elif key == "Paste":
-            from game.scenes.speedrun_menu import _clipboard
+            from game.scenes.speedrun.menu import _clipboard
             self.text += "".join(_clipboard().split())
         elif key == "Play":
             self.finish(play=True)

@@ -17,8 +17,8 @@ from game.sim.mall_public import MallPublicView
 from game.match import MatchSpec
 from game.render.icons import INK, outlined_text
 from game.rules.soldout import modes
-from game.scenes.mall_layout import SCREEN, MallLayout
-from game.scenes.pad_sync import shared_labels
+from game.scenes.mall.layout import SCREEN, MallLayout
+from game.scenes.pads.sync import shared_labels
 
 if TYPE_CHECKING:
     from game.core.context import Context

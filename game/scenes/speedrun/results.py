@@ -16,14 +16,14 @@ from game.input.commands import Button, Command
 from game.render import widgets
 from game.scenes import registry
 from game.scenes.common import menu_command
-from game.scenes.speedrun_draw import DIM, GOLD, STATE_COLOURS, WHITE, box, steady_text
+from game.scenes.speedrun.draw import DIM, GOLD, STATE_COLOURS, WHITE, box, steady_text
 from game.speedrun.records import flag_text
 from game.speedrun.timer import format_ms, format_ticks
 from game.userfiles import atomic_write_text, user_dir
 
 if TYPE_CHECKING:
     from game.core.context import Context
-    from game.scenes.speedrun_run import SpeedrunRunScene
+    from game.scenes.speedrun.run import SpeedrunRunScene
 
 SPLITS_BOX = pygame.Rect(30, 226, 600, 420)
 GRAPH_BOX = pygame.Rect(650, 226, 600, 200)
@@ -103,7 +103,7 @@ class SpeedrunResultsScene(Scene):
                 stack.pop()
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        from game.scenes.speedrun_common import restart_key_taken
+        from game.scenes.speedrun.common import restart_key_taken
         if event.type == pygame.KEYDOWN and event.key == pygame.K_r and not restart_key_taken(self.ctx, event.key):
             self.ctx.stack.pop()
             self.run.restart()
@@ -276,7 +276,7 @@ class SpeedrunResultsScene(Scene):
 
 def _shot(ctx: "Context", seed: int):
     """A demo run racing an earlier, slower one: after the warm-up its results are on top."""
-    from game.scenes.speedrun_run import _shot as run_shot
+    from game.scenes.speedrun.run import _shot as run_shot
     return run_shot(ctx, seed)
 
 

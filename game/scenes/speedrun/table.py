@@ -15,13 +15,13 @@ from game.i18n import _
 from game.input.commands import Command
 from game.replay import Replay
 from game.scenes import registry
-from game.scenes.speedrun_common import RunnerMixin, runner_name
-from game.scenes.speedrun_draw import DIM, GOLD, box
-from game.scenes.table import TableScene
-from game.scenes.table_draw import TableView
-from game.scenes.table_hud import SeatHud
-from game.scenes.table_layout import seat_panels
-from game.scenes.table_overlay import Overlays
+from game.scenes.speedrun.common import RunnerMixin, runner_name
+from game.scenes.speedrun.draw import DIM, GOLD, box
+from game.scenes.table.scene import TableScene
+from game.scenes.table.draw import TableView
+from game.scenes.table.hud import SeatHud
+from game.scenes.table.layout import seat_panels
+from game.scenes.table.overlay import Overlays
 from game.speedrun.categories import RunSetup, load_categories, make_setup, spec_for
 from game.speedrun.records import Records
 
@@ -62,7 +62,7 @@ class SpeedrunTableScene(RunnerMixin, TableScene):
 
     def enter(self) -> None:
         if self.sim is not None and not (self.scripted or self.playback or self.practice):
-            from game.scenes.howto import push_howto_once
+            from game.scenes.menus.howto import push_howto_once
             push_howto_once(self.ctx, "checkout")
 
     def update(self, commands: dict[int, Command]) -> None:

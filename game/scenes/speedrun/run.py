@@ -23,11 +23,11 @@ from game.input.commands import IDLE, Button, Command
 from game.replay import Replay
 from game.rules.soldout import modes
 from game.scenes import registry
-from game.scenes.mall import MallScene
-from game.scenes.mall_draw import MapView
-from game.scenes.mall_hud import Hud
-from game.scenes.speedrun_common import RunnerMixin, runner_name
-from game.scenes.speedrun_draw import DIM, GOLD, box
+from game.scenes.mall.scene import MallScene
+from game.scenes.mall.draw import MapView
+from game.scenes.mall.hud import Hud
+from game.scenes.speedrun.common import RunnerMixin, runner_name
+from game.scenes.speedrun.draw import DIM, GOLD, box
 from game.speedrun.categories import RunSetup, load_categories, make_setup, spec_for
 from game.speedrun.ghost import Ghost, ghost_from_replay
 from game.speedrun.records import Records, read_replay_text
@@ -74,14 +74,14 @@ class SpeedrunRunScene(RunnerMixin, MallScene):
         """The runner's keys in the panel's hints (a keyboard half), or their pad family's names."""
         if self.device and self.device[0] == "pad":
             from game.input import families
-            from game.scenes.pad_sync import pad_binding
+            from game.scenes.pads.sync import pad_binding
             family = self.ctx.input.family_of(self.device)
             swap = bool(getattr(self.ctx.settings, "nintendo_swap", False))
             return {0: families.labels(family, swap, pad_binding(self.ctx))} if family else {}
         if not self.device or self.device[0] != "kb":
             return {}
         from game.input.bindings import key_label
-        from game.scenes import mall
+        from game.scenes.mall import scene as mall
         short = getattr(mall, "_short_key", lambda label: label)
         return {0: {b.name: short(key_label(self.ctx.bindings.key_for(self.device[1], b)))
                     for b in (Button.A, Button.B, Button.X, Button.Y, Button.LB, Button.RB)}}
@@ -121,7 +121,7 @@ class SpeedrunRunScene(RunnerMixin, MallScene):
             super().update(commands)
             return
         if getattr(self, "howto_due", None) is not None:
-            from game.scenes.howto import push_howto_once
+            from game.scenes.menus.howto import push_howto_once
             mode, self.howto_due = self.howto_due, None
             if push_howto_once(self.ctx, mode):
                 return

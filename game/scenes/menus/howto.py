@@ -164,7 +164,7 @@ class HowToScene(Scene):
         self._icons(surface, page.icons, (w // 2, box.y + 240))
         y = box.y + 320
         from game.input.families import say
-        from game.scenes.pad_sync import shared_labels
+        from game.scenes.pads.sync import shared_labels
         names = shared_labels(self.ctx)   # every seated pad family's button names
         for line in (say(line, names) for line in page.lines):
             for part in widgets.wrap_text(ui, line, ui.size("small") + 2, box.w - 100):
@@ -192,7 +192,7 @@ class HowToScene(Scene):
 def _icon(ctx: "Context", name: str) -> pygame.Surface | None:
     """A small picture for a how-to page (None for an unknown name: the text still reads)."""
     if name.startswith("key:"):
-        from game.scenes.pad_sync import shared_labels
+        from game.scenes.pads.sync import shared_labels
         said = shared_labels(ctx).get(name[4:])
         if said:   # pads are in play: their own glyphs, one per family at the table
             return _glyph_row(ctx, said.split(" / "))

@@ -17,15 +17,14 @@ import pygame
 from game.i18n import _
 from game.input.commands import IDLE, Button, Command
 from game.replay import Replay, to_code
-from game.scenes.speedrun_draw import DIM, GOLD, STATE_COLOURS, WHITE, box, say_split, split_rows, steady_text
-from game.scenes import speedrun_link
+from game.scenes.speedrun.draw import DIM, GOLD, STATE_COLOURS, WHITE, box, say_split, split_rows, steady_text
+from game.scenes.speedrun import link as speedrun_link
 from game.speedrun.attempts import WRITER, AttemptLog
 from game.speedrun.categories import SEED_LETTERS, RunSetup, make_setup, spec_for
 from game.speedrun.records import Records, Verdict, flag_text, save_replay
 from game.speedrun.session import RunSession
 from game.speedrun.timer import format_ms, format_ticks
 from game.scenes import registry
-
 if TYPE_CHECKING:
     from game.core.context import Context
 
@@ -165,7 +164,7 @@ class RunnerMixin:
         for error in WRITER.take_errors():
             self.ctx.toast(error, seconds=8)
         cmd = self._runner_command()
-        from game.scenes.pause import wants_pause
+        from game.scenes.menus.pause import wants_pause
         if wants_pause(self.ctx, commands) or cmd.pressed & Button.START:
             self.ctx.sound("confirm")
             self.ctx.stack.push(registry.open_scene("speedrun_pause", self.ctx, self))

@@ -26,14 +26,14 @@ from game.match import MatchSpec, SeatSpec
 from game.render import widgets
 from game.rules.checkout import CatalogueError
 from game.scenes import registry
-from game.scenes.pad_feel import Rumbler, draw_table_find_me
-from game.scenes.pad_sync import shared_labels
+from game.scenes.pads.feel import Rumbler, draw_table_find_me
+from game.scenes.pads.sync import shared_labels
 from game.scenes.common import back_to_lobby, rematch_spec
-from game.scenes.table_draw import TableView
-from game.scenes.table_hud import SeatHud
-from game.scenes.table_layout import SCREEN, seat_panels
-from game.scenes.table_overlay import Overlays
-from game.scenes.table_paint import Texts
+from game.scenes.table.draw import TableView
+from game.scenes.table.hud import SeatHud
+from game.scenes.table.layout import SCREEN, seat_panels
+from game.scenes.table.overlay import Overlays
+from game.scenes.table.paint import Texts
 from game.sim.table import CHECKOUT, TableSim
 from game.sim.table_tuning import TableTuningError
 
@@ -96,7 +96,7 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ life cycle
     def enter(self) -> None:
         if self.sim is not None and not self.demo and self.replay is None:
-            from game.scenes.howto import push_howto_once
+            from game.scenes.menus.howto import push_howto_once
             push_howto_once(self.ctx, "checkout")
 
     def resume(self) -> None:
@@ -119,7 +119,7 @@ class TableScene(Scene):
                 for button in (Button.A, Button.B, Button.X, Button.Y):
                     seat_names[button.name] = key_label(self.ctx.bindings.key_for(device[1], button))
             elif device is not None:
-                from game.scenes.pad_sync import seat_labels
+                from game.scenes.pads.sync import seat_labels
                 seat_names = seat_labels(self.ctx, s.seat) or {
                     b.name: pad_button_label(self.ctx.bindings.pad_button_for(b))
                     for b in (Button.A, Button.B, Button.X, Button.Y)}
@@ -143,8 +143,8 @@ class TableScene(Scene):
         if self.sim is None:
             return
         if not self.demo:
-            from game.scenes.pause import PauseScene, wants_pause
-            from game.scenes.reconnect import ReconnectScene, needs_reconnect
+            from game.scenes.menus.pause import PauseScene, wants_pause
+            from game.scenes.pads.reconnect import ReconnectScene, needs_reconnect
             if wants_pause(self.ctx, commands):
                 self.ctx.sound("confirm")
                 self.ctx.stack.push(PauseScene(self.ctx))
@@ -153,7 +153,7 @@ class TableScene(Scene):
                 self.ctx.stack.push(ReconnectScene(self.ctx, on_bot=self._bot_takeover))
                 return
             if any(cmd.pressed & Button.BACK for seat, cmd in commands.items() if seat >= 0):
-                from game.scenes.howto import push_howto
+                from game.scenes.menus.howto import push_howto
                 push_howto(self.ctx, "checkout")
                 return
         seat_commands = self._commands(commands)

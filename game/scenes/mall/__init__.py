@@ -1,0 +1,1 @@
+"""Sold Out!'s mall: the match scene, its drawing, HUD, effects, overlays and results."""

@@ -1,0 +1,1 @@
+"""Gamepads: the pad setup wizard, feel checks, reconnection and seat sync."""

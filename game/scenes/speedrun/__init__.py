@@ -1,0 +1,1 @@
+"""Speedrun scenes: menu, runs, practice, results, history, settings and the LiveSplit link."""
