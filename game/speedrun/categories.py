@@ -15,6 +15,7 @@ from pathlib import Path
 
 from game.data import asset
 from game.match import GAME_TITLES, MatchSpec, SeatSpec
+from game.notice import N_, Notice
 from game.rules.soldout import modes
 
 DATA_PATH = asset("speedrun.toml")
@@ -65,13 +66,13 @@ class RunSetup:
         return base
 
     @property
-    def seed_label(self) -> str:
+    def seed_label(self) -> Notice:
         """How the seed is shown to the player."""
         if self.variant == "set":
-            return f"Seed {SEED_LETTERS[self.seed_index]} ({self.seed})"
+            return Notice(N_("Seed {letter} ({seed})"), letter=SEED_LETTERS[self.seed_index], seed=self.seed)
         if self.variant == "daily":
-            return f"Daily {self.date} ({self.seed})"
-        return f"Random seed {self.seed}"
+            return Notice(N_("Daily {date} ({seed})"), date=self.date, seed=self.seed)
+        return Notice(N_("Random seed {seed}"), seed=self.seed)
 
     def flags(self) -> list[str]:
         """Reasons this run can never be a main-category PB, known before it starts."""
