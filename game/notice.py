@@ -74,11 +74,17 @@ def join(first: str | None, second: str | None) -> str | None:
     return Notice(JOIN, first=first, second=second)
 
 
+def message_of(error: BaseException) -> str:
+    """An exception's message, as the Notice it was raised with when it was (to pass it on as a
+    value or another exception's message), else its English text."""
+    first = error.args[0] if len(error.args) == 1 else None
+    return first if isinstance(first, Notice) else str(error)
+
+
 def said(error: BaseException) -> str:
     """An exception's message for the player: translated when it was raised with a Notice (its
     str() stays English for the command line), else as it is."""
-    first = error.args[0] if len(error.args) == 1 else None
-    return first.say() if isinstance(first, Notice) else str(error)
+    return say(message_of(error))
 
 
 def say(text: str) -> str:

@@ -252,3 +252,33 @@ def test_a_notice_is_english_as_a_string_and_survives_a_copy(german):
     i18n.set_language("es")
     for again in (copy.deepcopy(notice), pickle.loads(pickle.dumps(notice))):
         assert again == notice and _(again) == "{odd}.json está dañado (línea 2)"
+
+
+@pytest.mark.parametrize("code, english, german_text", [
+    ("hello", "this is not a run code (it should start with SOCO1-)",
+     "das ist kein Run-Code (er beginnt mit SOCO1-)"),
+    ("SOCO1-AAAA.00000000", "this run code is damaged (compressed data is damaged)",
+     "dieser Run-Code ist beschädigt (komprimierte Daten beschädigt)"),
+])
+def test_a_bad_run_code_is_explained_in_the_players_language_and_in_english_on_the_command_line(
+        german, code, english, german_text):
+    from game.notice import said
+    from game.replay import ReplayError
+    from game.speedrun.verify import parse_text
+    i18n.set_language("de")
+    with pytest.raises(ReplayError) as info:
+        parse_text(code)
+    assert str(info.value) == english and said(info.value) == german_text
+
+
+def test_a_run_code_of_a_match_is_refused_in_the_players_language(german):
+    from game.notice import said
+    from game.replay import FORMAT_VERSION, MAGIC, header_for, to_code
+    from game.speedrun.verify import VerifyError, verify_text
+    from game.match import MatchSpec, SeatSpec
+    spec = MatchSpec(game="soldout", seats=(SeatSpec(0, "A", "human"), SeatSpec(1, "B", "bot", "easy")),
+                     mode="rush", rounds=1, seed=1, teams=False, level=None, options={})
+    i18n.set_language("es")
+    with pytest.raises(VerifyError) as info:
+        verify_text(to_code(f"{MAGIC} {FORMAT_VERSION} {json.dumps(header_for(spec))}\n"))
+    assert said(info.value) == "esta repetición no es un speedrun (reprodúcela con --replay)"

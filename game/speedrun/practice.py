@@ -9,7 +9,7 @@ is never saved as a run: no PB, no attempt count, no best segment.
 """
 from __future__ import annotations
 
-from game.notice import N_, Notice
+from game.notice import N_, Notice, message_of
 from game.replay import ReplayError, read_replay
 from game.speedrun.categories import RunSetup
 from game.speedrun.session import ReplayMismatch, RunSession
@@ -25,7 +25,7 @@ class PracticePlan:
         try:
             replay = read_replay(pb_replay)
         except ReplayError as exc:
-            raise PracticeError(Notice(N_("the PB's replay cannot be read: {error}"), error=exc)) from None
+            raise PracticeError(Notice(N_("the PB's replay cannot be read: {error}"), error=message_of(exc))) from None
         if replay.header.get("seed") != setup.seed:
             raise PracticeError(Notice(N_("the PB was run on another seed")))
         if not 0 <= segment < len(names):
@@ -49,7 +49,7 @@ class PracticePlan:
             try:
                 session.step(commands[0], recorded=commands)
             except ReplayMismatch as exc:
-                raise PracticeError(str(exc)) from None
+                raise PracticeError(message_of(exc)) from None
             if session.over:
                 break
         if self._arrived(session):
