@@ -21,6 +21,7 @@ from babel import Locale, numbers
 from babel.support import NullTranslations, Translations
 
 from game.data import asset
+from game.notice import Notice
 
 DOMAIN = "messages"
 DEFAULT = "en"
@@ -53,7 +54,10 @@ def language() -> str:
 
 
 def _(message: str) -> str:
-    """`message` in the player's language ("" stays "": gettext would give the catalogue's header)."""
+    """`message` in the player's language ("" stays "": gettext would give the catalogue's header).
+    A Notice (a sentence composed before the language was set) is said from its message id."""
+    if isinstance(message, Notice):
+        return message.say()
     return _state["catalogue"].gettext(message) if message else message  # type: ignore[union-attr]
 
 

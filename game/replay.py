@@ -25,6 +25,7 @@ from typing import Iterator
 from game import VERSION, schema
 from game.input.commands import IDLE, STICK_MAX, Button, Command
 from game.match import DIFFICULTIES, MatchSpec, SeatSpec
+from game.notice import N_, Notice, message_of
 from game.untrusted import UntrustedError, echo, inflate, parse_json, strict_int
 from game.rules.soldout import modes
 from game.userfiles import atomic_write_text, user_dir
@@ -69,7 +70,15 @@ HEADER_SCHEMA = schema.table({
 
 
 class ReplayError(Exception):
-    """A replay or run code that cannot be played; str() is one line for the player."""
+    """A replay or run code that cannot be played; str() is one line (English, for the command
+    line); raised with a Notice, which the game says in the player's language (notice.said)."""
+
+
+# Sentences said from more than one place
+DAMAGED_HEADER = N_("the replay header is damaged")
+DAMAGED_HEADER_BECAUSE = N_("the replay header is damaged ({why})")   # {why}: a technical detail
+DAMAGED_LINE = N_("replay line {line} is damaged")
+TOO_LONG = N_("replay line {line} has a value out of range (longer than six hours)")
 
 
 def header_for(spec: MatchSpec) -> dict:
@@ -155,17 +164,18 @@ def read_replay(text: str) -> Replay:
     memory follows what the replay says, not how it is padded.
     """
     if len(text) > MAX_REPLAY_BYTES:
-        raise ReplayError(f"this replay is too long (the limit is {MAX_REPLAY_BYTES >> 20} MB)")
+        raise ReplayError(Notice(N_("this replay is too long (the limit is {n} MB)"), n=MAX_REPLAY_BYTES >> 20))
     lines = io.StringIO(text, newline=None)
     first = lines.readline().rstrip("\n")
     if not first.startswith(MAGIC + " "):
-        raise ReplayError("this is not a Sold Out!/Check Out! replay")
+        raise ReplayError(Notice(N_("this is not a Sold Out!/Check Out! replay")))
     parts = first.split(" ", 2)
     version = strict_int(parts[1], 0, 1 << 31) if len(parts) == 3 else None
     if version is None:
-        raise ReplayError("the replay header is damaged")
+        raise ReplayError(Notice(DAMAGED_HEADER))
     if version != FORMAT_VERSION:
-        raise ReplayError(f"replay format {version} is not supported (this game reads format {FORMAT_VERSION})")
+        raise ReplayError(Notice(N_("replay format {version} is not supported (this game reads format {ours})"),
+                                 version=version, ours=FORMAT_VERSION))
     header = _parse_header(parts[2])
     seats = len(header["seats"])
     replay = Replay(header)
@@ -175,13 +185,13 @@ def read_replay(text: str) -> Replay:
         if not line.strip():
             blank += 1
             if blank > MAX_BLANK_LINES:
-                raise ReplayError(f"replay line {number} is damaged (blank)")
+                raise ReplayError(Notice(N_("replay line {line} is damaged (blank)"), line=number))
             continue
         count, commands = _parse_run(line, number, seats, parsed)
         replay.runs.append((count, commands))
         total += count
         if total > MAX_TICKS:
-            raise ReplayError(f"replay line {number} has a value out of range (longer than six hours)")
+            raise ReplayError(Notice(TOO_LONG, line=number))
     return replay
 
 
@@ -189,26 +199,28 @@ def _parse_header(raw: str) -> dict:
     try:
         header = parse_json(raw, "header")
     except UntrustedError:
-        raise ReplayError("the replay header is damaged") from None
+        raise ReplayError(Notice(DAMAGED_HEADER)) from None
     if not isinstance(header, dict):
-        raise ReplayError("the replay header is damaged")
+        raise ReplayError(Notice(DAMAGED_HEADER))
     if header.get("game_version") != VERSION:
-        raise ReplayError(f"this replay was made with version {echo(header.get('game_version'), 40)}, this is {VERSION}")
+        raise ReplayError(Notice(N_("this replay was made with version {theirs}, this is {ours}"),
+                                 theirs=echo(header.get("game_version"), 40), ours=VERSION))
     missing = [k for k in HEADER_KEYS if k not in header]
     if missing:
-        raise ReplayError(f"the replay header is damaged (no {missing[0]})")
+        raise ReplayError(Notice(DAMAGED_HEADER_BECAUSE, why=f"no {missing[0]}"))
     try:
         schema.validate(header, HEADER_SCHEMA)
     except schema.SchemaError as exc:
-        raise ReplayError(f"the replay header is damaged ({exc})") from None
+        raise ReplayError(Notice(DAMAGED_HEADER_BECAUSE, why=str(exc))) from None
     game = header["game"]
     if not _known_mode(game, header["mode"]):
-        raise ReplayError(f"the replay header is damaged (mode {echo(header['mode'], 16)!r} is not a {game} mode)")
+        raise ReplayError(Notice(DAMAGED_HEADER_BECAUSE,
+                                 why=f"mode {echo(header['mode'], 16)!r} is not a {game} mode"))
     if len(header["seats"]) < MIN_SEATS[game]:
-        raise ReplayError(f"the replay header is damaged ({game} needs {MIN_SEATS[game]} seats or more)")
+        raise ReplayError(Notice(DAMAGED_HEADER_BECAUSE, why=f"{game} needs {MIN_SEATS[game]} seats or more"))
     if game == "soldout" and header.get("rules", 1) != SOLDOUT_RULES:
-        raise ReplayError("this replay was recorded under older Sold Out! rules (a Rush card could go back "
-                          "into a pile, a tap of Y put a Memory card back) and cannot be replayed")
+        raise ReplayError(Notice(N_("this replay was recorded under older Sold Out! rules (a Rush card could go "
+                                    "back into a pile, a tap of Y put a Memory card back) and cannot be replayed")))
     return header
 
 
@@ -221,14 +233,15 @@ def _parse_run(line: str, number: int, seats: int, parsed: dict[str, list[Comman
     count_text, _, rest = line.strip().partition(" ")
     count = strict_int(count_text, 1, 1 << 62)
     if count is None:
-        raise ReplayError(f"replay line {number} is damaged")
+        raise ReplayError(Notice(DAMAGED_LINE, line=number))
     if count > MAX_TICKS:
-        raise ReplayError(f"replay line {number} has a value out of range (longer than six hours)")
+        raise ReplayError(Notice(TOO_LONG, line=number))
     commands = parsed.get(rest)
     if commands is None:
         tokens = rest.split()
         if len(tokens) != seats:
-            raise ReplayError(f"replay line {number} has {len(tokens)} seats, the header has {seats}")
+            raise ReplayError(Notice(N_("replay line {line} has {found} seats, the header has {seats}"),
+                                         line=number, found=len(tokens), seats=seats))
         commands = parsed[rest] = [_parse_token(t, number) for t in tokens]
     return count, commands
 
@@ -239,11 +252,11 @@ def _parse_token(token: str, number: int) -> Command:
     values = token.split(",")
     numbers = [strict_int(v, -(1 << 62), 1 << 62) for v in values] if len(values) == 4 else [None]
     if any(n is None for n in numbers):
-        raise ReplayError(f"replay line {number} is damaged")
+        raise ReplayError(Notice(DAMAGED_LINE, line=number))
     dx, dy, pressed, held = numbers
     if not (-STICK_MAX <= dx <= STICK_MAX and -STICK_MAX <= dy <= STICK_MAX
             and 0 <= pressed <= BUTTON_MASK and 0 <= held <= BUTTON_MASK):
-        raise ReplayError(f"replay line {number} has a value out of range")
+        raise ReplayError(Notice(N_("replay line {line} has a value out of range"), line=number))
     return Command(dx, dy, Button(pressed), Button(held))
 
 
@@ -266,18 +279,18 @@ def to_code(text: str) -> str:
 def from_code(code: str) -> str:
     """The replay text inside a run code; ReplayError if it is not one or was damaged."""
     if len(code) > MAX_CODE_CHARS:
-        raise ReplayError(f"this run code is too long (the limit is {MAX_CODE_CHARS >> 20} MB)")
+        raise ReplayError(Notice(N_("this run code is too long (the limit is {n} MB)"), n=MAX_CODE_CHARS >> 20))
     code = "".join(code.split())  # chat apps and terminals wrap long lines
     if not code.startswith(CODE_PREFIX):
-        raise ReplayError("this is not a run code (it should start with SOCO1-)")
+        raise ReplayError(Notice(N_("this is not a run code (it should start with SOCO1-)")))
     body, _, checksum = code[len(CODE_PREFIX):].rpartition(".")
     try:
         raw = inflate(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)), MAX_REPLAY_BYTES, zlib.MAX_WBITS)
         text = raw.decode("utf-8")
     except UntrustedError as exc:
-        raise ReplayError(f"this run code is damaged ({exc})") from None
+        raise ReplayError(Notice(N_("this run code is damaged ({why})"), why=message_of(exc))) from None
     except (binascii.Error, UnicodeDecodeError, ValueError):
-        raise ReplayError("this run code is damaged (check it was copied whole)") from None
+        raise ReplayError(Notice(N_("this run code is damaged (check it was copied whole)"))) from None
     if f"{zlib.crc32(raw):08x}" != checksum.lower():
-        raise ReplayError("this run code is damaged (checksum mismatch)")
+        raise ReplayError(Notice(N_("this run code is damaged (checksum mismatch)")))
     return text

@@ -18,11 +18,15 @@ Check = Callable[[Any, str], Any]
 
 
 class SchemaError(ValueError):
-    """A value of the wrong shape; str() is one line: '<where>: <problem>'."""
+    """A value of the wrong shape; str() is one line: '<where>: <problem>'; .where is the key path."""
+
+    where = ""
 
 
 def _fail(where: str, problem: str) -> SchemaError:
-    return SchemaError(f"{where or 'the file'}: {problem}")
+    error = SchemaError(f"{where or 'the file'}: {problem}")
+    error.where = where
+    return error
 
 
 def validate(value: Any, schema: Check, where: str = "") -> Any:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 
 from game import schema
+from game.notice import N_, Notice, join
 from game.userfiles import load_checked, merged, try_save_json
 
 FILE_NAME = "settings.json"
@@ -41,7 +42,7 @@ class Settings:
         settings._raw, settings._newer = loaded.raw, loaded.newer
         data, warning = loaded.data, loaded.warning
         if not isinstance(data, dict):
-            return settings, _join(warning, f"{FILE_NAME} is not a table of settings; using defaults")
+            return settings, join(warning, Notice(N_("{file} is not a table of settings; using defaults"), file=FILE_NAME))
         bad: list[str] = []
         for f in fields(cls):
             if f.name not in data:
@@ -52,7 +53,10 @@ class Settings:
             else:
                 setattr(settings, f.name, value)
         if bad:
-            warning = _join(warning, f"{FILE_NAME}: bad value for {', '.join(bad)}; using the default")
+            # {names}: the keys in settings.json, as the file spells them
+            warning = join(warning, Notice.ngettext("{file}: bad value for {names}; using the default",
+                                                    "{file}: bad values for {names}; using the defaults",
+                                                    len(bad), file=FILE_NAME, names=", ".join(bad)))
         return settings, warning
 
     def save(self) -> str | None:
@@ -86,6 +90,3 @@ def _valid(name: str, value: object) -> object | None:
         return value if UI_SCALE_MIN <= value <= UI_SCALE_MAX else None
     return None
 
-
-def _join(first: str | None, second: str) -> str:
-    return f"{first}; {second}" if first else second

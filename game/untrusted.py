@@ -19,6 +19,8 @@ import tomllib
 import zlib
 from pathlib import Path
 
+from game.notice import N_, Notice
+
 MAX_INT_DIGITS = 24          # far above any seed, count or key code the game writes
 MAX_ECHO = 80                # characters of untrusted text quoted back in a message
 _INT_RE = re.compile(r"[+-]?[0-9]{1,%d}" % MAX_INT_DIGITS, re.ASCII)
@@ -110,13 +112,13 @@ def inflate(data: bytes, limit: int, wbits: int = zlib.MAX_WBITS | 32) -> bytes:
     try:
         out = inflater.decompress(data, limit + 1)
     except zlib.error:
-        raise UntrustedError("compressed data is damaged") from None
+        raise UntrustedError(Notice(N_("compressed data is damaged"))) from None
     if len(out) > limit or inflater.unconsumed_tail:
-        raise UntrustedError(f"compressed data expands past the {size_text(limit)} limit")
+        raise UntrustedError(Notice(N_("compressed data expands past the {limit} limit"), limit=size_text(limit)))
     if not inflater.eof:
-        raise UntrustedError("compressed data is cut short")
+        raise UntrustedError(Notice(N_("compressed data is cut short")))
     if inflater.unused_data:   # a second gzip member: other readers would inflate it too
-        raise UntrustedError("compressed data has more after its end")
+        raise UntrustedError(Notice(N_("compressed data has more after its end")))
     return out
 
 

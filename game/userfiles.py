@@ -23,6 +23,7 @@ from pathlib import Path
 
 import platformdirs
 
+from game.notice import N_, Notice, join
 from game.schema import Check, SchemaError
 from game.untrusted import UntrustedError, decode_text, echo, parse_json, read_bytes
 
@@ -30,7 +31,7 @@ APP_NAME = "SoldOutCheckOut"
 ENV_USER_DIR = "SOLDOUT_USER_DIR"
 USER_FILE_LIMIT = 4 << 20       # settings, bindings: a few KB when the game writes them
 STALE_TEMP_SECONDS = 60         # a temp file older than this belongs to a save that was killed
-SAVE_FAILED = "Your settings cannot be saved"
+SAVE_FAILED = N_("Your settings cannot be saved ({error}): changes last this session")
 _TEMP_NAME = re.compile(r"\..+\.[A-Za-z0-9_]{8}\.tmp")  # what atomic_write_text's mkstemp makes
 
 
@@ -111,17 +112,31 @@ def load_json(name: str, default: object, limit: int = USER_FILE_LIMIT) -> tuple
         return default, _set_aside(path, _problem(exc, path))
 
 
-def _problem(exc: Exception, path: Path) -> str:
-    """The reader's message without the path it starts with (the warning names the file itself)."""
-    message = str(exc)
-    for prefix in (f"{path}: ", f"{path.name}: "):
-        if message.startswith(prefix):
-            message = message[len(prefix):]
-    if message.startswith("not valid JSON (") and message.endswith(")"):
-        return f"is corrupt ({message[len('not valid JSON ('):-1]})"
+def _problem(exc: Exception, path: Path) -> Notice:
+    """What went wrong reading `path`, as a sentence for the player (the reader's message is English
+    for the command line: only its kind and its one number are kept)."""
+    # The reader's message starts with the path, shortened when it is long: find the problem itself.
+    found = re.search(r"(?:^|: )((?:is |not |too big|cannot read).*)$", str(exc))
+    message = found.group(1) if found else str(exc)
+    file = path.name
+    line = re.fullmatch(r"not valid JSON \(line (\d+)\)", message)
+    if line:
+        return Notice(N_("{file} is corrupt (line {line})"), file=file, line=int(line.group(1)))
+    if message == "not UTF-8 text":
+        return Notice(N_("{file} is corrupt (not UTF-8 text)"), file=file)
     if message.startswith("not "):
-        return f"is corrupt ({message})"
-    return message if message.startswith("is ") else f"could not be read ({message})"
+        return Notice(N_("{file} is corrupt"), file=file)
+    if message.startswith("is a folder"):
+        return Notice(N_("{file} is a folder, not a file"), file=file)
+    if message.startswith("is not a regular file"):
+        return Notice(N_("{file} is not a regular file"), file=file)
+    limit = re.search(r"the limit is ([^)]+)\)", message)
+    if message.startswith("too big") and limit:
+        return Notice(N_("{file} is too big (the limit is {limit})"), file=file, limit=limit.group(1))
+    error = re.fullmatch(r"cannot read \((.+)\)", message)
+    if error:
+        return Notice(N_("{file} could not be read ({error})"), file=file, error=error.group(1))
+    return Notice(N_("{file} could not be read"), file=file)
 
 
 @dataclass
@@ -144,18 +159,21 @@ def load_checked(name: str, default: object, schema: Check, version: int,
         return Loaded(default, warning)
     found = data.get("version") if isinstance(data, dict) else None
     if isinstance(found, int) and not isinstance(found, bool) and found > version:
-        return Loaded(default, f"{name} was made by a newer version of the game; using defaults "
-                               "(the file is left as it is)", newer=True)
+        return Loaded(default, Notice(N_("{file} was made by a newer version of the game; using defaults "
+                                         "(the file is left as it is)"), file=name), newer=True)
     try:
         schema(data, "")
     except SchemaError as exc:
         # The toast says where, briefly: a player needs to know the file was kept, not the schema.
-        return Loaded(default, _set_aside(user_dir() / name, f"is not valid ({echo(exc, 60)})"))
+        where = Notice(N_("{file} is not valid (at {where})"), file=name, where=echo(exc.where, 40)) \
+            if exc.where else Notice(N_("{file} is not valid"), file=name)
+        return Loaded(default, _set_aside(user_dir() / name, where))
     return Loaded(data, None, raw=data if isinstance(data, dict) else None)
 
 
-def set_aside(name: str, problem: str) -> str:
-    """Move user_dir()/name to name.corrupt-N (kept, never deleted); returns the one-line warning."""
+def set_aside(name: str, problem: Notice) -> str:
+    """Move user_dir()/name to name.corrupt-N (kept, never deleted); returns the one-line warning.
+    `problem` is the sentence saying what is wrong, with the file's name in it."""
     return _set_aside(user_dir() / name, problem)
 
 
@@ -170,13 +188,16 @@ def merged(raw: dict | None, data: dict) -> dict:
     return out
 
 
-def _set_aside(path: Path, problem: str) -> str:
+def _set_aside(path: Path, problem: Notice) -> str:
     aside = _aside_path(path)
     try:
         os.replace(path, aside)
     except OSError as exc:
-        return f"{path.name} {problem} and could not be moved aside ({exc.strerror}); using defaults"
-    return f"{path.name} {problem}; moved to {aside.name}, using defaults"
+        # TRANSLATORS: after "settings.json is corrupt; " (the file could not be renamed)
+        kept = Notice(N_("could not be moved aside ({error}); using defaults"), error=exc.strerror or exc)
+        return join(problem, kept) or problem
+    # TRANSLATORS: after "settings.json is corrupt; " ({aside} is the new name of the damaged file)
+    return join(problem, Notice(N_("moved to {aside}, using defaults"), aside=aside.name)) or problem
 
 
 def save_json(name: str, data: object) -> None:
@@ -189,7 +210,7 @@ def try_save_json(name: str, data: object) -> str | None:
     try:
         save_json(name, data)
     except OSError as exc:
-        return f"{SAVE_FAILED} ({exc.strerror or type(exc).__name__}): changes last this session"
+        return Notice(SAVE_FAILED, error=exc.strerror or type(exc).__name__)
     return None
 
 

@@ -23,7 +23,7 @@ def test_texts_are_rendered_once_and_shared(ctx):
 
 @pytest.mark.parametrize("cache", [icons._text, icons._outlined, icons._seat_shape, tabletop._die,
                                    tabletop._tumble, tabletop._product, tabletop._bargain,
-                                   tabletop.category_icon])
+                                   tabletop._category_icon])
 def test_every_art_cache_is_bounded(cache):
     size = cache.cache_info().maxsize
     assert size is not None and size <= 1024

@@ -13,6 +13,7 @@ import pygame
 from game import schema
 from game.data import asset
 from game.input.commands import Button
+from game.notice import N_, Notice, join
 from game.userfiles import load_checked, merged, set_aside, try_save_json
 
 DEFAULTS_PATH = asset("bindings.toml")
@@ -68,8 +69,8 @@ class Bindings:
         if not bindings._apply(data):
             bindings.reset()
             bindings._raw = None
-            extra = set_aside(FILE_NAME, "has invalid bindings")
-            warning = f"{warning}; {extra}" if warning else extra
+            extra = set_aside(FILE_NAME, Notice(N_("{file} has invalid bindings"), file=FILE_NAME))
+            warning = join(warning, extra)
         return bindings, warning
 
     def _apply(self, data: object) -> bool:

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import re
 
+from game.notice import N_
+
 FAMILIES = ("xbox", "playstation", "nintendo", "generic")
-FAMILY_NAMES = {"xbox": "Xbox", "playstation": "PlayStation", "nintendo": "Nintendo", "generic": "Controller"}
+# Brand names stay as they are; "Controller" is translated where it is shown.
+FAMILY_NAMES = {"xbox": "Xbox", "playstation": "PlayStation", "nintendo": "Nintendo", "generic": N_("Controller")}
 
 # USB vendor ids whose pads all share one family (third-party makers build every family: name decides).
 VENDORS = {0x045E: "xbox", 0x28DE: "xbox", 0x054C: "playstation", 0x057E: "nintendo"}

@@ -27,6 +27,7 @@ from game.input.bindings import LAYOUTS, Bindings
 from game.input.commands import IDLE, STICK_MAX, Button, Command
 from game.input.gamepad import PadState, RawJoystick, raw_input_of
 from game.input.keyboard import KeyboardState
+from game.notice import N_
 
 DeviceKind = Literal["kb", "pad"]
 DeviceId = tuple[str, Union[str, int]]
@@ -353,7 +354,7 @@ class InputManager:
         if kind == "kb":
             return f"Keyboard ({key})"
         pad = self.pads.get(key)
-        return pad.name if pad is not None else "Gamepad (disconnected)"
+        return pad.name if pad is not None else N_("Gamepad (disconnected)")   # translated where shown
 
     # ---- families, rumble -----------------------------------------------------
     def family_of(self, device: DeviceId | None) -> str | None:

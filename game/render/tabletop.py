@@ -205,7 +205,7 @@ def _crisps_bag(surf: pygame.Surface, u: float) -> None:
     pygame.draw.line(surf, (255, 255, 255), (24 * u, 34 * u), (56 * u, 34 * u), max(1, round(4 * u)))
 
 
-def _last_tag(surf: pygame.Surface, u: float, size: int) -> None:
+def _last_tag(surf: pygame.Surface, u: float, size: int, word: str) -> None:
     purple = CATEGORY_COLOURS["last"]
     tag = [(10, 30), (66, 30), (92, 50), (66, 70), (10, 70)]
     pygame.draw.polygon(surf, purple, _P(u, tag))
@@ -213,13 +213,19 @@ def _last_tag(surf: pygame.Surface, u: float, size: int) -> None:
                                                              (66, 70), (10, 70)]))
     pygame.draw.circle(surf, (255, 255, 255), (74 * u, 50 * u), 5 * u)
     pygame.draw.line(surf, INK, (78 * u, 48 * u), (96 * u, 24 * u), max(1, round(2.5 * u)))
-    text = text_surface("LAST", round(30 * u), (255, 255, 255), max_width=round(52 * u))
+    text = text_surface(word, round(30 * u), (255, 255, 255), max_width=round(52 * u))
     surf.blit(text, (round(36 * u - text.get_width() / 2), round(50 * u - text.get_height() / 2)))
 
 
-@lru_cache(maxsize=128)
 def category_icon(category: str, size: int) -> pygame.Surface:
-    """drink (milk carton), food (bento box), snack (crisps bag) or last (price tag)."""
+    """drink (milk carton), food (bento box), snack (crisps bag) or last (price tag, its word in the
+    player's language: translated here, outside the cache, so a language switch redraws it)."""
+    # TRANSLATORS: the word on the "last product" price tag icon (short: it shrinks to fit)
+    return _category_icon(category, size, _("LAST") if category == "last" else "")
+
+
+@lru_cache(maxsize=128)
+def _category_icon(category: str, size: int, word: str) -> pygame.Surface:
     if category not in CATEGORIES:
         raise ValueError(f"unknown category {category!r}; expected one of {', '.join(CATEGORIES)}")
     check_size(size)
@@ -233,7 +239,7 @@ def category_icon(category: str, size: int) -> pygame.Surface:
     elif category == "snack":
         _crisps_bag(pad, inner_u)
     else:
-        _last_tag(pad, inner_u, size)
+        _last_tag(pad, inner_u, size, word)
     surf.blit(pad, (round(7 * u), round(7 * u)))
     return shrink(with_outline(surf, INK, max(1.0, size * 0.05) * ss), (size, size))
 

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Callable, Union
 
 from game.match import GAME_TITLES  # noqa: F401  (the lobby reads registry.GAME_TITLES)
 from game.i18n import _
+from game.notice import N_, Notice
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -175,7 +176,8 @@ def load_scene_modules() -> list[str]:
             importlib.import_module(info.name)
         except Exception as exc:  # one broken scene module must not take the menus down
             log.exception("scene module %s failed to load", info.name)
-            problems.append(f"scene module {info.name} failed to load: {exc}")
+            problems.append(Notice(N_("Part of the game could not be loaded ({module}): {error}"),
+                                   module=info.name, error=exc))
     return list(problems)
 
 

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from game.notice import N_, Notice
 from game.replay import replays_dir
 from game.speedrun.splits import merge_best, segments_of
 from game.userfiles import atomic_write_text, load_json, set_aside, user_dir
@@ -118,9 +119,9 @@ class AttemptLog:
         if isinstance(found, int) and not isinstance(found, bool) and found > LOG_VERSION:
             log = cls(board)
             log.newer = True
-            return log, f"{name} was made by a newer version of the game; it is left as it is"
+            return log, Notice(N_("{file} was made by a newer version of the game; it is left as it is"), file=name)
         if not _valid(data):
-            return cls(board), set_aside(name, "is not an attempt history")
+            return cls(board), set_aside(name, Notice(N_("{file} is not an attempt history"), file=name))
         data.setdefault("practice", {})
         return cls(board, data), None
 
@@ -243,10 +244,10 @@ class Writer:
             try:
                 job()
             except OSError as exc:
-                self.errors.append(f"Could not save the attempt history: {exc.strerror or exc}")
+                self.errors.append(Notice(N_("Could not save the attempt history: {error}"), error=exc.strerror or exc))
             except Exception:   # a bug in a write must not kill the writer for the writes after it
                 logging.getLogger(__name__).exception("attempt history write failed")
-                self.errors.append("Could not save the attempt history (see the log)")
+                self.errors.append(Notice(N_("Could not save the attempt history (see the log)")))
 
 
 WRITER = Writer()

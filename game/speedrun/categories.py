@@ -15,6 +15,7 @@ from pathlib import Path
 
 from game.data import asset
 from game.match import GAME_TITLES, MatchSpec, SeatSpec
+from game.notice import N_, Notice
 from game.rules.soldout import modes
 
 DATA_PATH = asset("speedrun.toml")
@@ -65,13 +66,13 @@ class RunSetup:
         return base
 
     @property
-    def seed_label(self) -> str:
+    def seed_label(self) -> Notice:
         """How the seed is shown to the player."""
         if self.variant == "set":
-            return f"Seed {SEED_LETTERS[self.seed_index]} ({self.seed})"
+            return Notice(N_("Seed {letter} ({seed})"), letter=SEED_LETTERS[self.seed_index], seed=self.seed)
         if self.variant == "daily":
-            return f"Daily {self.date} ({self.seed})"
-        return f"Random seed {self.seed}"
+            return Notice(N_("Daily {date} ({seed})"), date=self.date, seed=self.seed)
+        return Notice(N_("Random seed {seed}"), seed=self.seed)
 
     def flags(self) -> list[str]:
         """Reasons this run can never be a main-category PB, known before it starts."""
@@ -126,7 +127,7 @@ def make_setup(category: Category, variant: str, *, seed_index: int = 0, seed: i
     """A RunSetup for a variant. Random seeds come from the OS (never the game's generators)."""
     if variant == "set":
         if not 0 <= seed_index < len(category.set_seeds):
-            raise CategoryError(f"{category.name} has no seed {seed_index + 1}")
+            raise CategoryError(Notice(N_("{category} has no seed {n}"), category=Notice(category.name), n=seed_index + 1))
         return RunSetup(category, "set", category.set_seeds[seed_index], seed_index=seed_index,
                         assist=assist, speed=speed)
     if variant == "daily":
@@ -154,18 +155,18 @@ def setup_from_header(header: dict, categories: dict[str, Category] | None = Non
     """Rebuild the RunSetup a replay was recorded with; CategoryError if it is not a speedrun."""
     info = header.get("options", {}).get("speedrun")
     if not isinstance(info, dict):
-        raise CategoryError("this replay is not a speedrun")
+        raise CategoryError(Notice(N_("this replay is not a speedrun")))
     cats = categories if categories is not None else load_categories()
     cat = cats.get(info.get("category"))
     if cat is None:
-        raise CategoryError(f"unknown speedrun category {info.get('category')!r}")
+        raise CategoryError(Notice(N_("unknown speedrun category {name}"), name=repr(info.get("category"))))
     variant = info.get("variant")
     if variant not in VARIANTS:
-        raise CategoryError(f"unknown speedrun variant {variant!r}")
+        raise CategoryError(Notice(N_("unknown speedrun variant {name}"), name=repr(variant)))
     try:
         return RunSetup(cat, variant, int(header["seed"]), date=str(info.get("date", "")),
                         seed_index=int(info.get("seed_index", 0)),
                         assist=bool(header.get("options", {}).get("assist", False)),
                         speed=int(info.get("speed", NORMAL_SPEED)))
     except (TypeError, ValueError):
-        raise CategoryError("the speedrun header is damaged") from None
+        raise CategoryError(Notice(N_("the speedrun header is damaged"))) from None

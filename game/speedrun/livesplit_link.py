@@ -34,6 +34,7 @@ import threading
 from dataclasses import dataclass
 
 from game import TICK_RATE
+from game.notice import N_, Notice
 
 DEFAULT_HOST = "localhost"
 DEFAULT_PORT = 16834
@@ -181,13 +182,13 @@ class LiveSplitLink:
                 failures = 0
             self._drain_into(backlog, connected=True, wait=0.05)
             if not self._alive(sock):
-                sock = self._drop(sock, "LiveSplit closed the connection: reconnecting")
+                sock = self._drop(sock, Notice(N_("LiveSplit closed the connection: reconnecting")))
                 continue
             while backlog:
                 try:
                     sock.sendall((backlog[0] + "\r\n").encode("utf-8"))
                 except OSError:
-                    sock = self._drop(sock, "Lost LiveSplit: reconnecting")
+                    sock = self._drop(sock, Notice(N_("Lost LiveSplit: reconnecting")))
                     break
                 self.sent.append(backlog.popleft())
         if sock is not None:
@@ -202,14 +203,17 @@ class LiveSplitLink:
             self._state = "retrying"
             if not self._reported:   # say it once, not on every retry
                 self._reported = True
-                reason = "refused" if isinstance(exc, ConnectionRefusedError) else (exc.strerror or str(exc))
-                self._messages.append(f"LiveSplit at {self.host}:{self.port}: {reason}; retrying")
+                where = f"{self.host}:{self.port}"
+                self._messages.append(Notice(N_("LiveSplit at {address}: refused; retrying"), address=where)
+                                      if isinstance(exc, ConnectionRefusedError) else
+                                      Notice(N_("LiveSplit at {address}: {error}; retrying"), address=where,
+                                             error=exc.strerror or str(exc)))
             return None
         self.sent.append("initgametime")
         self.connections += 1
         self._reported = False
         self._state = "connected"
-        self._messages.append(f"LiveSplit connected ({self.host}:{self.port})")
+        self._messages.append(Notice(N_("LiveSplit connected ({address})"), address=f"{self.host}:{self.port}"))
         return sock
 
     def _drop(self, sock: socket.socket, message: str) -> None:  # returns None: the socket is gone

@@ -9,6 +9,7 @@ is never saved as a run: no PB, no attempt count, no best segment.
 """
 from __future__ import annotations
 
+from game.notice import N_, Notice, message_of
 from game.replay import ReplayError, read_replay
 from game.speedrun.categories import RunSetup
 from game.speedrun.session import ReplayMismatch, RunSession
@@ -24,11 +25,11 @@ class PracticePlan:
         try:
             replay = read_replay(pb_replay)
         except ReplayError as exc:
-            raise PracticeError(f"the PB's replay cannot be read: {exc}") from None
+            raise PracticeError(Notice(N_("the PB's replay cannot be read: {error}"), error=message_of(exc))) from None
         if replay.header.get("seed") != setup.seed:
-            raise PracticeError("the PB was run on another seed")
+            raise PracticeError(Notice(N_("the PB was run on another seed")))
         if not 0 <= segment < len(names):
-            raise PracticeError(f"there is no segment {segment + 1}")
+            raise PracticeError(Notice(N_("there is no segment {n}"), n=segment + 1))
         self.setup = setup
         self.segment = segment
         self.names = list(names)
@@ -48,12 +49,12 @@ class PracticePlan:
             try:
                 session.step(commands[0], recorded=commands)
             except ReplayMismatch as exc:
-                raise PracticeError(str(exc)) from None
+                raise PracticeError(message_of(exc)) from None
             if session.over:
                 break
         if self._arrived(session):
             return session
-        raise PracticeError(f"the PB's replay never reaches {self.name}")
+        raise PracticeError(Notice(N_("the PB's replay never reaches {split}"), split=self.name))
 
     def _arrived(self, session: RunSession) -> bool:
         if session.over:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.input.commands import IDLE, Command
+from game.notice import N_, Notice
 from game.replay import ReplayWriter, header_for
 from game.speedrun.categories import RunSetup, spec_for
 from game.speedrun.courses import Course, course_for
@@ -80,8 +81,9 @@ class RunSession:
             return
         commands = self.course.commands(command)
         if recorded is not None and recorded != commands:
-            raise ReplayMismatch(f"tick {self.course.tick + 1}: the replay's bots did not play as this "
-                                 "version's bots do (the replay was edited or made by another build)")
+            raise ReplayMismatch(Notice(N_("tick {tick}: the replay's bots did not play as this version's bots "
+                                           "do (the replay was edited or made by another build)"),
+                                        tick=self.course.tick + 1))
         self.writer.add_tick(commands)
         self.timer.tick(self.course.tick + 1, self.course.playing(), command != IDLE or self.course.starts_on_go)
         self.course.step(commands)

@@ -10,6 +10,7 @@ RunSession and returns the verified result (DESIGN.md's headless JSON plus a
 from __future__ import annotations
 
 from game import VERSION
+from game.notice import N_, Notice, message_of
 from game.replay import Replay, ReplayError, from_code, header_for, read_replay
 from game.speedrun.categories import CategoryError, RunSetup, daily_seed, setup_from_header, spec_for
 from game.speedrun.session import ReplayMismatch, RunSession
@@ -38,20 +39,23 @@ def check_setup(replay: Replay) -> RunSetup:
     try:
         setup = setup_from_header(replay.header)
     except CategoryError as exc:
-        raise VerifyError(str(exc)) from None
+        raise VerifyError(message_of(exc)) from None
     cat = setup.category
     if setup.variant == "set":
         if not 0 <= setup.seed_index < len(cat.set_seeds) or cat.set_seeds[setup.seed_index] != setup.seed:
-            raise VerifyError(f"seed {setup.seed} is not {cat.name}'s set seed {setup.seed_index + 1}")
+            raise VerifyError(Notice(N_("seed {seed} is not {category}'s set seed {n}"), seed=setup.seed,
+                                         category=Notice(cat.name), n=setup.seed_index + 1))
     if setup.variant == "daily" and daily_seed(setup.date) != setup.seed:
-        raise VerifyError(f"seed {setup.seed} is not the daily seed of {setup.date or 'an unknown date'}")
+        raise VerifyError(Notice(N_("seed {seed} is not the daily seed of {date}"), seed=setup.seed,
+                                 date=setup.date or "?"))
     want = header_for(spec_for(setup))
     for key in ("game", "mode", "rounds", "teams", "level"):
         if replay.header.get(key) != want[key]:
-            raise VerifyError(f"the replay's {key} is not the category's ({replay.header.get(key)!r})")
+            raise VerifyError(Notice(N_("the replay's {key} is not the category's ({value})"), key=key,
+                                     value=repr(replay.header.get(key))))
     seats = [(s.get("seat"), s.get("kind"), s.get("difficulty")) for s in replay.header["seats"]]
     if seats != [(s["seat"], s["kind"], s["difficulty"]) for s in want["seats"]]:
-        raise VerifyError("the replay's seats are not the category's")
+        raise VerifyError(Notice(N_("the replay's seats are not the category's")))
     return setup
 
 
@@ -64,7 +68,7 @@ def simulate(replay: Replay) -> RunSession:
         try:
             session.step(commands[0], recorded=commands)
         except ReplayMismatch as exc:
-            raise VerifyError(str(exc)) from None
+            raise VerifyError(message_of(exc)) from None
     return session
 
 
@@ -99,7 +103,7 @@ def verify_text(text: str) -> dict:
     """verify_replay over a file's text or a run code; ReplayError / VerifyError on a bad one."""
     replay = parse_text(text)
     if not is_speedrun(replay.header):
-        raise VerifyError("this replay is not a speedrun (play it back with --replay instead)")
+        raise VerifyError(Notice(N_("this replay is not a speedrun (play it back with --replay instead)")))
     return verify_replay(replay)
 
 

@@ -19,6 +19,7 @@ from babel.dates import format_datetime
 from game import i18n
 from game.core.scene import Scene
 from game.i18n import N_, _, ngettext
+from game.notice import Notice, said
 from game.input.commands import Button, Command
 from game.render import widgets
 from game.replay import ReplayError, replays_dir
@@ -78,7 +79,7 @@ def open_run_text(ctx: "Context", text: str, records=None) -> Scene:
         return playback_scene(ctx, replay, records)
     viewer = registry.replay_viewer(str(replay.header.get("game")))
     if viewer is None:
-        raise ReplayError(f"this build cannot show {replay.header.get('game')} replays")
+        raise ReplayError(Notice(N_("this build cannot show {game} replays"), game=replay.header.get("game")))
     return viewer(ctx, replay)
 
 
@@ -104,7 +105,7 @@ class SavedRunsScene(Scene):
         except (OSError, UnicodeDecodeError) as exc:
             self.error = _("Cannot read {file}: {error}").format(file=run.path.name, error=getattr(exc, 'strerror', None) or exc)
         except (ReplayError, VerifyError) as exc:
-            self.error = f"{run.path.name}: {exc}"
+            self.error = f"{run.path.name}: {said(exc)}"
         else:
             self.ctx.stack.replace(scene)
             return

@@ -33,14 +33,17 @@ BADGES = {"a": "A", "b": "B", "x": "X", "y": "Y", "start": "START", "back": "BAC
           "leftshoulder": "LB", "rightshoulder": "RB"}
 
 
+HAT_DIRECTIONS = {"1": N_("up"), "2": N_("right"), "4": N_("down"), "8": N_("left")}
+
+
 def describe(raw: str) -> str:
-    """A raw input for people: "button 3", "hat up", "axis 1 -"."""
+    """A raw input for people, in their language: "button 3", "d-pad up", "axis 1 -"."""
     if raw.startswith("b"):
-        return f"button {raw[1:]}"
+        return _("button {n}").format(n=raw[1:])
     if raw.startswith("h"):
-        names = {"1": "up", "2": "right", "4": "down", "8": "left"}
-        return f"d-pad {names.get(raw.split('.')[1], raw)}"
-    return f"axis {raw[2:]} {raw[0]}"
+        direction = HAT_DIRECTIONS.get(raw.split(".")[1])
+        return _("d-pad {direction}").format(direction=_(direction) if direction else raw)
+    return _("axis {n} {sign}").format(n=raw[2:], sign=raw[0])
 
 
 class PadSetupScene(Scene):
@@ -176,7 +179,8 @@ class PadSetupScene(Scene):
     def _done_list(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """What has been chosen so far, in two columns."""
         ui = self.ctx.ui
-        done = [(label.split(":")[0], describe(self.chosen[t])) for t, label in mappings.STEPS if t in self.chosen]
+        done = [(BADGES.get(t) or _(ARROWS[t]), describe(self.chosen[t])) for t, _label in mappings.STEPS
+                if t in self.chosen]
         for i, (name, raw) in enumerate(done[-8:]):
             col, row = i % 2, i // 2
             x = box.x + 150 + col * 360

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.scene import Scene
+from game.i18n import N_, _
 from game.input import families
 from game.render import widgets
 from game.scenes import registry
@@ -16,7 +17,8 @@ if TYPE_CHECKING:
 
 SHOWN = (("xbox", False), ("playstation", False), ("nintendo", False), ("nintendo", True))
 MALL_WARMUP, TABLE_WARMUP = 60 * 9, 60 * 4 + 30
-HINTS = [("A", "Select"), ("B", "Back"), ("X", "Flip"), ("Y", "Special"), ("LB/RB", "List"), ("START", "Pause")]
+HINTS = [("A", N_("Select")), ("B", N_("Back")), ("X", N_("Flip")), ("Y", N_("Special")), ("LB/RB", N_("List")),
+         ("START", N_("Pause"))]
 
 
 class GlyphSheet(Scene):
@@ -27,10 +29,11 @@ class GlyphSheet(Scene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         ui = self.ctx.ui
         widgets.draw_background(surface, ui)
-        widgets.logo_text(surface, ui, "BUTTONS", ui.size("heading"), ui.colour("accent"), (640, 70), outline=4)
+        widgets.logo_text(surface, ui, _("BUTTONS"), ui.size("heading"), ui.colour("accent"), (640, 70), outline=4)
         for row, (family, swap) in enumerate(SHOWN):
             y = 170 + row * 130
-            title = families.FAMILY_NAMES[family] + (" (confirm swapped)" if swap else "")
+            name = _(families.FAMILY_NAMES[family])
+            title = _("{family} (confirm swapped)").format(family=name) if swap else name
             widgets.blit_text(surface, ui, title, "body", "text", center=(640, y))
             ui.pad_labels = families.labels(family, swap)
             widgets.hints(surface, ui, HINTS, y=y + 50)

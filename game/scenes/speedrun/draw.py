@@ -63,7 +63,8 @@ def box(surface: pygame.Surface, rect: pygame.Rect, edge: tuple[int, int, int] =
 
 # Split names are recorded in English (records, replays, LiveSplit files stay the same in every
 # language) and said in the player's language where they are drawn.
-SPLIT_NAMES = (N_("Card {n}"), N_("Item {n}"), N_("Round {n}"), N_("All tidy"), N_("Bonus & scores"), "SOLD OUT!")
+SPLIT_NAMES = (N_("Card {n}"), N_("Item {n}"), N_("Round {n}"), N_("All tidy"), N_("Bonus & scores"), "SOLD OUT!",
+               N_("Split {n}"))
 
 
 def say_split(name: str) -> str:

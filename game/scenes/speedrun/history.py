@@ -17,6 +17,7 @@ import pygame
 
 from game.core.scene import Scene
 from game.i18n import N_, _, ngettext
+from game.notice import Notice, said
 from game.input.commands import Button, Command
 from game.render import widgets
 from game.scenes import registry
@@ -122,10 +123,10 @@ class SpeedrunHistoryScene(Scene):
         from game.speedrun.verify import VerifyError, parse_text
         try:
             if text is None:
-                raise ReplayError("its replay file is missing")
+                raise ReplayError(Notice(N_("its replay file is missing")))
             scene = playback_scene(self.ctx, parse_text(text), self.records)
         except (ReplayError, VerifyError) as exc:
-            self.ctx.toast(_("Attempt #{id} cannot be played: {error}").format(id=entry['id'], error=exc), seconds=6)
+            self.ctx.toast(_("Attempt #{id} cannot be played: {error}").format(id=entry['id'], error=said(exc)), seconds=6)
             self.ctx.sound("error")
             return
         comp = entry.get("comparison")
@@ -148,7 +149,7 @@ class SpeedrunHistoryScene(Scene):
         try:
             plan = PracticePlan(setup, replay, k, self.names)
         except PracticeError as exc:
-            self.ctx.toast(_("Cannot practise: {error}").format(error=exc), seconds=6)
+            self.ctx.toast(_("Cannot practise: {error}").format(error=said(exc)), seconds=6)
             self.ctx.sound("error")
             return
         self.ctx.sound("confirm")
@@ -167,8 +168,8 @@ class SpeedrunHistoryScene(Scene):
         ui = self.ctx.ui
         widgets.draw_background(surface, ui)
         w = surface.get_width()
-        widgets.logo_text(surface, ui, "ATTEMPTS & PRACTICE", 50, ui.colour("accent"), (w // 2, 46), outline=4)
-        sub = ui.render(f"{_(self.setup.category.name)}  ·  {self.setup.seed_label}", 24, DIM)
+        widgets.logo_text(surface, ui, _("ATTEMPTS & PRACTICE"), 50, ui.colour("accent"), (w // 2, 46), outline=4)
+        sub = ui.render(f"{_(self.setup.category.name)}  ·  {_(self.setup.seed_label)}", 24, DIM)
         surface.blit(sub, sub.get_rect(center=(w // 2, 92)))
         self._tabs(surface)
         self._stats(surface)
@@ -274,7 +275,7 @@ class SpeedrunHistoryScene(Scene):
             _blit_mid(surface, ui.render(result, 24, colour), rect.x + 140, y)
             tags = []
             if a.get("pb"):
-                tags.append(("PB", STATE_COLOURS["best"]))
+                tags.append((_("PB"), STATE_COLOURS["best"]))
             if a.get("golds"):
                 tags.append((ngettext("{n} gold", "{n} golds", len(a['golds'])), STATE_COLOURS["best"]))
             if not tags:
@@ -288,7 +289,7 @@ class SpeedrunHistoryScene(Scene):
     def _segments(self, surface: pygame.Surface) -> None:
         ui = self.ctx.ui
         box(surface, LIST_BOX)
-        cols = [(N_("Segment"), 20), ("PB", 250), (N_("Best"), 350), (N_("Save"), 450), (N_("Practice"), 540)]
+        cols = [(N_("Segment"), 20), (N_("PB"), 250), (N_("Best"), 350), (N_("Save"), 450), (N_("Practice"), 540)]
         self._header(surface, cols)
         for r, i in enumerate(self._window(len(self.names))):
             seg = self.stats.segments[i]
@@ -319,7 +320,7 @@ def _result(a: dict) -> tuple[str, tuple[int, int, int]]:
     if a.get("outcome") == "finished" and a.get("ticks") is not None:
         flagged = _(" (flagged)") if a.get("flags") else ""
         return f"{format_ticks(a['ticks'])}{flagged}", STATE_COLOURS["behind_gaining"] if flagged else WHITE
-    where = names[len(splits)] if len(splits) < len(names) else _("split {n}").format(n=len(splits) + 1)
+    where = say_split(names[len(splits)]) if len(splits) < len(names) else _("split {n}").format(n=len(splits) + 1)
     if a.get("outcome") == "reset":
         said = _("reset at {where}").format(where=where) if splits else _("reset before the first split")
     else:

@@ -15,6 +15,7 @@ from babel.dates import format_date
 from game import i18n
 from game.core.scene import Scene
 from game.i18n import N_, _, ngettext
+from game.notice import Notice, said
 from game.input.commands import Button, Command
 from game.render import widgets
 from game.replay import ReplayError
@@ -147,7 +148,7 @@ class SpeedrunMenuScene(Scene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         ui = self.ctx.ui
         widgets.draw_background(surface, ui)
-        widgets.logo_text(surface, ui, "SPEEDRUN", ui.size("heading"), ui.colour("accent"),
+        widgets.logo_text(surface, ui, _("SPEEDRUN"), ui.size("heading"), ui.colour("accent"),
                           (surface.get_width() // 2, 70), outline=4)
         self.menu.draw(surface, ui, (40, 150))
         self._info(surface)
@@ -175,7 +176,7 @@ class SpeedrunMenuScene(Scene):
         sob = sum(best) if best and all(b is not None for b in best) and pb and len(best) >= len(pb["splits"]) else None
         rows = [(_("Personal best"), format_ticks(pb["ticks"]) if pb else "-"),
                 (_("Sum of best"), format_ticks(sob) if sob is not None else "-"),
-                ("Attempts", str(board.get("attempts", 0)))]
+                (_("Attempts"), str(board.get("attempts", 0)))]
         for name, value in rows:
             surface.blit(ui.render(name, 26, DIM), (x, y))
             v = ui.render(value, 26, WHITE)
@@ -234,10 +235,10 @@ class RunCodeScene(Scene):
         try:
             replay = parse_text(self.text)
             if not is_speedrun(replay.header):
-                raise VerifyError("this code holds a match replay, not a speedrun")
+                raise VerifyError(Notice(N_("this code holds a match replay, not a speedrun")))
             scene = playback_scene(self.ctx, replay, self.records)
         except (ReplayError, VerifyError) as exc:
-            self.error = str(exc)
+            self.error = said(exc)
             self.ctx.sound("error")
             return
         self.ctx.stack.replace(scene)
@@ -268,7 +269,7 @@ class RunCodeScene(Scene):
         ui = self.ctx.ui
         widgets.draw_background(surface, ui)
         w = surface.get_width()
-        widgets.logo_text(surface, ui, "PLAY A RUN CODE", ui.size("heading"), ui.colour("accent"), (w // 2, 90),
+        widgets.logo_text(surface, ui, _("PLAY A RUN CODE"), ui.size("heading"), ui.colour("accent"), (w // 2, 90),
                           outline=4)
         intro = [_("Paste a run code with Ctrl+V (or type it), then press Enter."),
                  _("With a pad: X opens the run codes and replays saved here, Y types one on screen."),
@@ -315,7 +316,7 @@ def _replay_viewer(ctx: "Context", replay) -> Scene:
     try:
         return playback_scene(ctx, replay, Records.load()[0])
     except VerifyError as exc:
-        ctx.toast(_("Not a valid speedrun: {error}").format(error=exc), seconds=8)
+        ctx.toast(_("Not a valid speedrun: {error}").format(error=said(exc)), seconds=8)
         return SpeedrunMenuScene(ctx)
 
 

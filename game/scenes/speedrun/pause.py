@@ -45,7 +45,7 @@ class SpeedrunPauseScene(PauseScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         ui = self.ctx.ui
         widgets.dim(surface, ui)
-        widgets.logo_text(surface, ui, "PAUSED", ui.size("heading"), ui.colour("accent"),
+        widgets.logo_text(surface, ui, _("PAUSED"), ui.size("heading"), ui.colour("accent"),
                           (surface.get_width() // 2, 120), outline=4)
         line = ui.render(_("In-game time is stopped. Real time keeps running."), "small", "text_dim")
         surface.blit(line, line.get_rect(center=(surface.get_width() // 2, 186)))

@@ -16,7 +16,7 @@ from game.input.commands import Button, Command
 from game.render import widgets
 from game.scenes import registry
 from game.scenes.common import menu_command
-from game.scenes.speedrun.draw import DIM, GOLD, STATE_COLOURS, WHITE, box, steady_text
+from game.scenes.speedrun.draw import DIM, GOLD, STATE_COLOURS, WHITE, box, say_split, steady_text
 from game.speedrun.records import flag_text
 from game.speedrun.timer import format_ms, format_ticks
 from game.userfiles import atomic_write_text, user_dir
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 SPLITS_BOX = pygame.Rect(30, 226, 600, 420)
 GRAPH_BOX = pygame.Rect(650, 226, 600, 200)
 BOARD_BOX = pygame.Rect(650, 436, 600, 210)
+SMALLEST = 16       # px: the smallest text readable from the sofa
 
 
 def export_lss(records, setup) -> str:
@@ -126,7 +127,7 @@ class SpeedrunResultsScene(Scene):
         else:
             title, colour = _("FINISHED"), WHITE
         widgets.logo_text(surface, ui, title, 54, colour, (w // 2, 50), outline=4)
-        sub = f"{_(self.setup.category.name)}  ·  {self.setup.seed_label}"
+        sub = f"{_(self.setup.category.name)}  ·  {_(self.setup.seed_label)}"
         line = ui.render(sub, 24, DIM)
         surface.blit(line, line.get_rect(center=(w // 2, 96)))
         self._time_row(surface)
@@ -168,6 +169,24 @@ class SpeedrunResultsScene(Scene):
             f = ui.render(text, 22, STATE_COLOURS["behind_losing"])
             surface.blit(f, f.get_rect(center=(w // 2 - 200 if out.complete else w // 2, 200)))
 
+    def _item(self, surface: pygame.Surface, text: str, at: tuple[int, int], room: int, size: int,
+              two_lines: bool) -> None:
+        """A split's item in its column: on two lines at the smallest size a sofa reads when it is
+        too long for one (German and French names run longer), squeezed only as a last resort."""
+        ui = self.ctx.ui
+        lines = [text]
+        words = text.split()
+        if two_lines and len(words) > 1 and ui.text.width(text, size) > room:
+            size = SMALLEST
+            cut = min(range(1, len(words)), key=lambda k: max(ui.text.width(" ".join(words[:k]), size),
+                                                               ui.text.width(" ".join(words[k:]), size)))
+            lines = [" ".join(words[:cut]), " ".join(words[cut:])]
+        for k, line in enumerate(lines):
+            image = ui.render(line, size, DIM)
+            if image.get_width() > room:
+                image = pygame.transform.smoothscale(image, (room, image.get_height()))
+            surface.blit(image, (at[0], at[1] + k * (SMALLEST + 3) - (len(lines) - 1) * 6))
+
     def _splits(self, surface: pygame.Surface) -> None:
         ui = self.ctx.ui
         splits = self.session.splits
@@ -185,13 +204,10 @@ class SpeedrunResultsScene(Scene):
         items = self.session.split_items
         for i, name in enumerate(splits.names):
             done = i < len(splits.times)
-            surface.blit(ui.render(name, big, WHITE if done else DIM), (cols[0], y))
+            surface.blit(ui.render(say_split(name), big, WHITE if done else DIM), (cols[0], y))
             item = items[i] if i < len(items) else ""
             if item:
-                it = ui.render(item, big - 6, DIM)
-                if it.get_width() > cols[2] - cols[1] - 12:
-                    it = pygame.transform.smoothscale(it, (cols[2] - cols[1] - 12, it.get_height()))
-                surface.blit(it, (cols[1], y + 4))
+                self._item(surface, _(item), (cols[1], y + 4), cols[2] - cols[1] - 12, big - 6, row_h >= 40)
             if done:
                 seg = ui.render(format_ticks(splits.segment(i)), big,
                                 STATE_COLOURS["best"] if splits.is_best_segment(i) else WHITE)
@@ -271,7 +287,8 @@ class SpeedrunResultsScene(Scene):
             surface.blit(ui.render(f"{i + 1}.", 24, DIM), (x, y))
             surface.blit(ui.render(format_ticks(run["ticks"]), 24, colour), (x + 38, y))
             date = str(run.get("date", ""))[:10]
-            surface.blit(ui.render(f"{date}  seed {run.get('seed')}", 16, DIM), (x + 142, y + 6))
+            surface.blit(ui.render(_("{date}  seed {seed}").format(date=date, seed=run.get("seed")), 16, DIM),
+                         (x + 142, y + 6))
 
 
 def _shot(ctx: "Context", seed: int):

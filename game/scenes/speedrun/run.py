@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.input.commands import IDLE, Button, Command
 from game.replay import Replay
 from game.rules.soldout import modes
@@ -181,7 +182,7 @@ class SpeedrunRunScene(RunnerMixin, MallScene):
         if frame.holding:
             pygame.draw.rect(surface, (255, 255, 255), (cx - 6, cy - body.get_height() // 2 - 12, 12, 10), 2,
                              border_radius=2)
-        tag = self.ctx.ui.render("PB", 18, (230, 230, 255))
+        tag = self.ctx.ui.render(_("PB"), 18, (230, 230, 255))
         tag.set_alpha(190)
         surface.blit(tag, tag.get_rect(midbottom=(cx, cy - body.get_height() // 2 - 2)))
         surface.set_clip(None)
@@ -203,7 +204,7 @@ def _demo_records(setup: RunSetup) -> tuple[Records, str]:
     records = Records()
     session = RunSession(setup)
     runner = RouteRunner(session.sim)
-    for _ in range(25):   # a slow start: the earlier attempt hesitated
+    for _tick in range(25):   # a slow start: the earlier attempt hesitated
         session.step(IDLE)
     while not session.over:
         cmd = runner.command()

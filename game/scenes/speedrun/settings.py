@@ -69,11 +69,11 @@ class SpeedrunSettingsScene(MenuScene):
             self.ctx.toast(_("A port is a number from 1 to 65535"))
 
     def _edit_host(self) -> None:
-        self.ctx.stack.push(FieldEditScene(self.ctx, "LiveSplit host", self.ctx.settings.livesplit_host, HOST_CHARS,
+        self.ctx.stack.push(FieldEditScene(self.ctx, N_("LIVESPLIT HOST"), self.ctx.settings.livesplit_host, HOST_CHARS,
                                            self._set_host))
 
     def _edit_port(self) -> None:
-        self.ctx.stack.push(FieldEditScene(self.ctx, "LiveSplit port", str(self.ctx.settings.livesplit_port),
+        self.ctx.stack.push(FieldEditScene(self.ctx, N_("LIVESPLIT PORT"), str(self.ctx.settings.livesplit_port),
                                            PORT_CHARS, self._set_port, max_len=5))
 
     def _back(self) -> None:
@@ -104,7 +104,8 @@ class SpeedrunSettingsScene(MenuScene):
 
 
 class FieldEditScene(Scene):
-    """Edit one short text field with a pad (up/down picks a character) or by typing."""
+    """Edit one short text field with a pad (up/down picks a character) or by typing. `title` is
+    marked N_() by the caller and translated as drawn."""
 
     name = "field_edit"
 
@@ -180,7 +181,7 @@ class FieldEditScene(Scene):
         ui = self.ctx.ui
         widgets.dim(surface, ui)
         w = surface.get_width()
-        widgets.logo_text(surface, ui, self.title.upper(), 48, ui.colour("accent"), (w // 2, 170), outline=4)
+        widgets.logo_text(surface, ui, _(self.title), 48, ui.colour("accent"), (w // 2, 170), outline=4)
         cell = 40
         total = len(self.text) * cell
         x0 = (w - total) // 2
@@ -219,7 +220,7 @@ registry.register_screenshot("speedrun_settings", lambda ctx, seed: SpeedrunSett
 registry.register_screenshot(
     "speedrun_field_edit",
     lambda ctx, seed: [SpeedrunSettingsScene(ctx),
-                       FieldEditScene(ctx, "LiveSplit host", "192.168.1.20", HOST_CHARS, lambda text: None)],
+                       FieldEditScene(ctx, N_("LIVESPLIT HOST"), "192.168.1.20", HOST_CHARS, lambda text: None)],
     warmup_ticks=1)
 
 

@@ -128,7 +128,7 @@ class CheckoutResultsScene(MatchResultsScene):
         widgets.draw_background(surf, ui)
         scores = self.sim.scores()
         winners = self.sim.winners()
-        widgets.logo_text(surf, ui, "CHECK OUT! FINAL SCORES", ui.size("large"), ui.colour("accent"), (640, 40), 3)
+        widgets.logo_text(surf, ui, _("CHECK OUT! FINAL SCORES"), ui.size("large"), ui.colour("accent"), (640, 40), 3)
         self._headline(surf, 78)
         self._header(surf)
         clean = surf.copy()
