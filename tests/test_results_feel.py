@@ -216,7 +216,7 @@ def test_change_tokens_line_is_clear_of_every_other_text(ctx, monkeypatch, playe
         start = table.sim.change[2]
         for age in (1, table.sim.tuning.turn_pause):
             while table.sim.tick < start + age:
-                table.sim.step(table._commands({}))
+                table.driver.step()
             screen = probe.screen()
             table.draw(screen, 0.0)
             labels = [label for label, _ in probe.texts(screen)]

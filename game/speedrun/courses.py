@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from game.input.commands import Command
+from game.driver.match_driver import MatchDriver
 from game.match import MatchSpec
 from game.rules.soldout import modes
 from game.sim.mall_events import Delivered, MallPhase, Placed, Took
@@ -38,12 +38,12 @@ class Course:
     def tick(self) -> int:
         return self.sim.tick
 
-    def commands(self, runner: Command) -> list[Command]:
-        """Every seat's Command this tick, in seat order: the runner's, then the course's bots'."""
-        return [runner]
+    def keys(self) -> list[int]:
+        """The seats the match driver steps, in the replay's order: the runner's, then the bots'."""
+        return [PLAYER]
 
-    def step(self, commands: list[Command]) -> None:
-        self.sim.step(dict(enumerate(commands)))
+    def seat_bots(self, driver: MatchDriver) -> None:
+        """Seat the course's own bots at the driver (the runner's seat stays the person's)."""
 
     def state_hash(self) -> str:
         return self.sim.state_hash()
@@ -227,8 +227,12 @@ class CheckOutCourse(Course):
                      for i, s in enumerate(spec.seats) if s.kind == "bot"}
         self.players = len(spec.seats)
 
-    def commands(self, runner: Command) -> list[Command]:
-        return [runner] + [self.bots[i].command(self.sim) for i in range(1, self.players)]
+    def keys(self) -> list[int]:
+        return list(range(self.players))   # the table keys seats by index
+
+    def seat_bots(self, driver: MatchDriver) -> None:
+        for i in range(1, self.players):
+            driver.seat(i, self.bots[i].command)
 
     def playing(self) -> bool:
         from game.sim.table import PLAYING

@@ -13,6 +13,7 @@ study (Memory) -> countdown -> play -> SOLD OUT! -> results -> next round ...
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
@@ -22,11 +23,12 @@ from game.core.seats import identities as seat_identities
 from game.i18n import _
 from game.input.commands import IDLE, Button, Command
 from game import preload
-from game.driver.match_driver import MatchDriver, soldout_bot
+from game.driver.match_driver import MatchDriver, ready_after_study, recorder, soldout_bot
 from game.levels import LevelError, resolve_level
 from game.match import MatchSpec, SeatSpec
 from game.render import widgets
 from game.rules.soldout import CatalogueError, modes
+from game.rules.soldout.autoplay import round_modes
 from game.scenes import registry
 from game.scenes.pads.feel import Rumbler, draw_mall_find_me
 from game.scenes.common import back_to_lobby, rematch_spec
@@ -52,15 +54,10 @@ class MallScene(Scene):
         super().__init__(ctx)
         self.spec = spec
         self.replay = replay                # game.replay.Replay played back in the window
-        self.replay_ticks = replay.ticks() if replay is not None else None
-        self.writer = None                  # --record FILE: this match's commands go to a replay
-        if ctx.record_path and not pilot and replay is None:
-            from game.replay import ReplayWriter, header_for
-            self.writer = ReplayWriter(header_for(spec))
+        self.recording = bool(ctx.record_path) and not pilot and replay is None   # --record FILE
         # A replay (recorded or played) takes the modes the headless runner gives each round.
         self.fixed_modes: list[str] | None = None
-        if self.writer is not None or replay is not None:
-            from game.rules.soldout.autoplay import round_modes
+        if self.recording or replay is not None:
             self.fixed_modes = round_modes(spec) if spec.mode in modes.choices() else None
         self.error = ""
         self.sim: MallSim | None = None
@@ -68,8 +65,7 @@ class MallScene(Scene):
         self.hud: Hud | None = None
         self.bots: dict[int, SoldOutBot] = {}
         self.driver: MatchDriver | None = None
-        self.pilot_wanted = pilot          # screenshots/benchmark: scripted seats when no bots exist
-        self.pilot = None
+        self.pilot_wanted = pilot          # screenshots/benchmark: a bot in every seat, ready after study
         self.modes_played: list[str] = []
         self.results_pushed = False
         self.howto_due: str | None = None
@@ -99,6 +95,10 @@ class MallScene(Scene):
     def _begin(self, mode: str) -> None:
         """Create the simulation with its first round in `mode`."""
         self.sim = MallSim(self.spec, self.level, self.catalogue, self.spec.seed, mode, preload.soldout_tuning())
+        # One driver for the whole match, seats in the replay's order; a replay plays every seat.
+        self.driver = MatchDriver(self.sim, [s.seat for s in self.spec.seats],
+                                  recorder(self.spec) if self.recording else None,
+                                  playback=self.replay.ticks() if self.replay is not None else None)
         self.view = MapView(self.sim, self.layout, self.identities, self.names,
                             colourblind=self.ctx.settings.colourblind)
         self.hud = Hud(self.sim, self.layout, self.ctx.ui, self.identities, self.names,
@@ -129,10 +129,8 @@ class MallScene(Scene):
         self.results_pushed = False
         self.ending_tick = -1
         self.bots = self._make_bots(self.bots)
-        self.pilot = None
-        if self.pilot_wanted and len(self.bots) < len(self.seats):
-            from game.scenes.mall.demo import DemoPilot
-            self.pilot = DemoPilot(self.sim, self.spec.seed)
+        for seat, bot in self.bots.items():
+            self._seat_bot(seat, bot)
         first_time = mode not in self.modes_played
         self.modes_played.append(mode)
         self._prewarm()
@@ -220,56 +218,38 @@ class MallScene(Scene):
             from game.scenes.menus.howto import push_howto
             push_howto(self.ctx, self.sim.mode)
             return
-        seat_commands = self._commands(commands)
-        if self.writer is not None:
-            self.writer.add_tick([seat_commands.get(s.seat, IDLE) for s in self.spec.seats])
-        self.sim.step(seat_commands)
-        if self.writer is not None and self.sim.phase == "match_over":
+        self.driver.step(self._people(commands))
+        if self.driver.writer is not None and self.sim.phase == "match_over":
             self._save_replay()
         self._after_step()
 
     def _save_replay(self) -> None:
         path, self.ctx.record_path = self.ctx.record_path, None
-        writer, self.writer = self.writer, None
+        writer = self.driver.stop_recording()
+        if writer is None or path is None:
+            return
         try:
-            from pathlib import Path
             writer.save(Path(path))
             self.ctx.toast(_("Replay saved: {path}").format(path=path))
         except OSError as exc:
             self.ctx.toast(_("Could not save the replay {path}: {error}").format(path=path, error=exc.strerror or exc))
 
-    def _commands(self, commands: dict[int, Command]) -> dict[int, Command]:
-        sim = self.sim
-        out: dict[int, Command] = {}
-        if self.replay_ticks is not None:   # the recorded commands, seats in the header's order
-            recorded = next(self.replay_ticks, None) or []
-            return {s.seat: (recorded[i] if i < len(recorded) else IDLE) for i, s in enumerate(self.spec.seats)}
+    def _people(self, commands: dict[int, Command]) -> dict[int, Command]:
+        """The people's Commands this tick (a seat whose pad is gone stands still); the driver
+        asks bots and a replay for the rest."""
         lost = set(self.ctx.input.disconnected_seats()) if hasattr(self.ctx.input, "disconnected_seats") else set()
-        if self.pilot_wanted and sim.phase == "study" and sim.tick - sim.phase_tick > 240:
-            return {s.seat: Command(pressed=Button.A) for s in self.seats}   # a demo: everyone ready
-        for s in self.seats:
-            if s.seat in self.bots:
-                continue                        # the driver asks the seat's bot
-            elif self.pilot is not None:
-                out[s.seat] = self.pilot.command(s.seat)
-            elif s.seat in lost:
-                out[s.seat] = IDLE
-            else:
-                out[s.seat] = commands.get(s.seat, IDLE)
-        return self._seat_driver().gather(out)
+        return {s.seat: IDLE if s.seat in lost else commands.get(s.seat, IDLE) for s in self.seats}
 
-    def _seat_driver(self) -> MatchDriver:
-        """The match driver of this sim, its controllers the seats' bots of the moment."""
-        if self.driver is None or self.driver.sim is not self.sim:
-            self.driver = MatchDriver(self.sim, [s.seat for s in self.seats])
-        self.driver.controllers = {seat: bot.command for seat, bot in self.bots.items()}
-        return self.driver
+    def _seat_bot(self, seat: int, bot: SoldOutBot) -> None:
+        """`bot` plays `seat` through the match driver (a pilot's bots skip the rest of study)."""
+        self.driver.seat(seat, ready_after_study(bot.command) if self.pilot_wanted else bot.command)
 
     def _bot_takeover(self, seat: int) -> None:
         spec = next((s for s in self.seats if s.seat == seat), None)
         if spec is None or self.sim is None:
             return
         self.bots[seat] = soldout_bot(spec, self.sim, self.spec.seed)
+        self._seat_bot(seat, self.bots[seat])
         if self.hud is not None:   # the panel's BOT tag is part of the static layer
             self.hud.bots[seat] = True
             self.static = None

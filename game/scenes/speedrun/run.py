@@ -89,7 +89,7 @@ class SpeedrunRunScene(RunnerMixin, MallScene):
     def _wire_session(self) -> None:
         """The mall's drawing reads whatever sim it is handed: only per-attempt state is reset."""
         self.bots = {}
-        self.pilot = None
+        self.driver = self.session.driver   # the session's driver: the runner's seat, its recording
         self.results_pushed = False
         self.ending_tick = -1
         self.ending_side = None

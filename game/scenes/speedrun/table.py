@@ -53,6 +53,7 @@ class SpeedrunTableScene(RunnerMixin, TableScene):
         self.view = TableView(self.sim, self.ids, self.texts)
         self.overlays = Overlays(self.sim, self.ids, self.texts)
         self.static = None       # the new view draws its frames into a fresh background
+        self.driver = self.session.driver   # the session's driver: its bots, its recording
         self.results_pushed = False
 
     def scripted_runner(self):

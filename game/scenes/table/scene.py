@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import logging
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 import pygame
 
 from game.bots.checkout import CheckOutBot
-from game.driver.match_driver import MatchDriver
+from game.driver.match_driver import MatchDriver, recorder
 from game.core.scene import Scene
 from game.core.seats import identities as seat_identities
 from game.i18n import _
@@ -54,7 +55,7 @@ class TableScene(Scene):
         super().__init__(ctx)
         self.spec = spec
         self.demo = demo               # screenshots / attract: a bot in every seat, no how-to card
-        self.replay = iter(replay.ticks()) if replay is not None else None   # a replay plays itself
+        self.replay = replay           # a game.replay.Replay plays itself
         self.error = ""
         self.results_pushed = False
         self.static: pygame.Surface | None = None
@@ -73,13 +74,12 @@ class TableScene(Scene):
             if demo or s.kind == "bot" or s.seat in ctx.bot_takeovers:
                 self.bots[i] = CheckOutBot(i, s.difficulty if s.kind == "bot" else "normal",
                                            spec.seed, self.sim.tuning)
-        self.driver = MatchDriver(self.sim, list(range(spec.players)))   # the table keys seats by index
+        recording = bool(ctx.record_path) and not demo and replay is None    # --record FILE
+        self.driver = MatchDriver(self.sim, list(range(spec.players)),       # the table keys seats by index
+                                  recorder(spec) if recording else None,
+                                  playback=replay.ticks() if replay is not None else None)
         for i, bot in self.bots.items():
             self.driver.seat(i, bot.command)
-        self.writer = None             # --record FILE: this match's commands go to a replay
-        if ctx.record_path and not demo and self.replay is None:
-            from game.replay import ReplayWriter, header_for
-            self.writer = ReplayWriter(header_for(spec))
         self.texts = Texts()
         labels = [_("BOT") if i in self.bots and not demo else "" for i in range(spec.players)]
         self.hud = SeatHud(self.sim, seat_panels(spec.players), self.ids, labels, self.texts,
@@ -156,14 +156,11 @@ class TableScene(Scene):
                 from game.scenes.menus.howto import push_howto
                 push_howto(self.ctx, "checkout")
                 return
-        seat_commands = self._commands(commands)
-        if self.writer is not None:
-            self.writer.add_tick([seat_commands.get(i, IDLE) for i in range(self.sim.n)])
-        self.sim.step(seat_commands)
+        self.driver.step(self._people(commands))
         self._sounds()
         if self.rumbler is not None:
             self.rumbler.table(self.sim)
-        if self.writer is not None and self.sim.over():
+        if self.driver.writer is not None and self.sim.over():
             self._save_replay()
         if self.sim.over() and not self.results_pushed and not self.demo:
             self.results_pushed = True
@@ -171,19 +168,20 @@ class TableScene(Scene):
 
     def _save_replay(self) -> None:
         path, self.ctx.record_path = self.ctx.record_path, None
-        writer, self.writer = self.writer, None
+        writer = self.driver.stop_recording()
+        if writer is None or path is None:
+            return
         try:
-            writer.save(path)
+            writer.save(Path(path))
             self.ctx.toast(_("Replay saved: {path}").format(path=path))
         except OSError as exc:
             self.ctx.toast(_("Could not save the replay {path}: {error}").format(path=path, error=exc.strerror or exc))
 
-    def _commands(self, commands: dict[int, Command]) -> dict[int, Command]:
-        if self.replay is not None:
-            return dict(enumerate(next(self.replay, [])))
+    def _people(self, commands: dict[int, Command]) -> dict[int, Command]:
+        """The people's Commands by seat index (a seat whose pad is gone stands still); the
+        driver asks bots and a replay for the rest."""
         lost = set(self.ctx.input.disconnected_seats())
-        people = {i: IDLE if s.seat in lost else commands.get(s.seat, IDLE) for i, s in enumerate(self.spec.seats)}
-        return self.driver.gather(people)   # a bot's seat is the bot's
+        return {i: IDLE if s.seat in lost else commands.get(s.seat, IDLE) for i, s in enumerate(self.spec.seats)}
 
     def _bot_takeover(self, seat: int) -> None:
         for i, s in enumerate(self.spec.seats):
@@ -215,7 +213,7 @@ class TableScene(Scene):
         """Screenshots: play on with the bots (no drawing, no sounds) until `until(sim)` holds."""
         sim = self.sim
         while not until(sim) and sim.tick < limit and not sim.over():
-            sim.step(self._commands({}))
+            self.driver.step()
 
     # ------------------------------------------------------------------ drawing
     def _build_static(self) -> None:
