@@ -115,7 +115,7 @@ def rehearse_catalogue(chunk: int = 12) -> Iterator[None]:
 
 def rehearse_mall(ctx: "Context", players: int, mode: str) -> Iterator[None]:
     """The mall as it opens (shutters), as it plays (piles, lists), then the round's results."""
-    from game.scenes.mall.demo import play_out_round
+    from game.sim.mall_stage import play_out_round
     from game.levels import resolve_level
     from game.scenes.mall.scene import level_surface
     from game.scenes.mall.layout import compute_layout

@@ -19,6 +19,7 @@ from game.driver.match_driver import MatchDriver
 from game.match import MatchSpec
 from game.rules.soldout import modes
 from game.sim.mall_events import Delivered, MallPhase, Placed, Took
+from game.sim.mall_public import OmniscientView
 from game.sim.protocol import Simulation
 
 if TYPE_CHECKING:
@@ -113,11 +114,12 @@ class SoldOutCourse(Course):
         self.sim: MallSim = MallSim(spec, _level(spec.level, spec.players), _catalogue(), spec.seed, tuning=_tuning())
         self.mode = spec.mode
         self._best_hand = 0
-        rnd = self.sim.round
+        # The referee sees the whole round (the hidden list included): it judges, it does not play.
+        self.known = view = OmniscientView(self.sim)
         if modes.uses_dressers(self.mode):
-            self.wanted = [i for d in rnd.dressers for i in rnd.pictured(d.card)]
+            self.wanted = [i for card in view.dresser_cards() for i in view.pictured(card)]
         else:
-            self.wanted = rnd.list_items(rnd.side(PLAYER))
+            self.wanted = view.list_items(view.side_of(PLAYER))
 
     def playing(self) -> bool:
         return self.sim.phase == MallPhase.PLAYING
@@ -134,51 +136,50 @@ class SoldOutCourse(Course):
         return [f"Item {i}" for i in range(1, n + 1)] + ["SOLD OUT!"]
 
     def progress(self) -> tuple[int, str]:
-        rnd = self.sim.round
+        view = self.known
         label = ""
         for event in self.sim.events:
             if isinstance(event, (Delivered, Placed, Took)) and event.seat == PLAYER:
                 label = _item_name(event.card)
         if modes.delivers_to_table(self.mode):
-            return sum(len(s.placed) for s in rnd.tables[rnd.side(PLAYER)]), label
+            return view.cards_on_table(view.side_of(PLAYER)), label
         if modes.uses_dressers(self.mode):
-            return sum(1 for d in range(len(rnd.dressers))
-                       for i in rnd.pictured(rnd.dressers[d].card) if rnd.filled(d, i)), label
+            return sum(1 for d, card in enumerate(view.dresser_cards())
+                       for i in view.pictured(card) if view.filled(d, i)), label
         # Cards in hand, right or wrong: a split only for a listed card would tell the runner
         # which cards are on the hidden list.
-        self._best_hand = max(self._best_hand, min(len(rnd.hands[PLAYER]), len(self.wanted)))
+        self._best_hand = max(self._best_hand, min(len(view.hand(PLAYER)), len(self.wanted)))
         return self._best_hand, label
 
     def verdict(self) -> tuple[bool, str] | None:
-        rnd = self.sim.round
-        if not rnd.over:
+        view = self.known
+        if not view.over():
             return None
-        cause = rnd.cause
+        cause = view.cause()
         if modes.uses_hand(self.mode) and cause == "sold_out":
-            missing = sum(1 for i in self.wanted if i not in rnd.hands[PLAYER])
+            hand = view.hand(PLAYER)
+            missing = sum(1 for i in self.wanted if i not in hand)
             return True, (f"{missing} listed item{'s' if missing != 1 else ''} missing" if missing else "")
         if cause in modes.get(self.mode).finish_causes:
-            wrong = rnd.mistakes[PLAYER]
+            wrong = view.mistakes(PLAYER)
             return True, (f"{wrong} wrong card{'s' if wrong != 1 else ''}" if wrong else "")
         if cause == "time":
             return False, "the mall closed (time limit)"
         return False, "nothing left to score (a spoiled objective card)"
 
     def mistakes(self) -> int:
-        rnd = self.sim.round
         if modes.uses_hand(self.mode):
-            return rnd.memory_mistakes(PLAYER)
-        return rnd.mistakes[PLAYER]
+            return self.known.memory_mistakes(PLAYER)
+        return self.known.mistakes(PLAYER)
 
     def score(self) -> int:
-        rnd = self.sim.round
-        return rnd.scores()[rnd.side(PLAYER)]
+        return self.known.score(self.known.side_of(PLAYER))
 
     def players_json(self, spec: MatchSpec) -> list[dict]:
-        rnd = self.sim.round
+        view = self.known
         return [{"seat": 0, "team": None, "bot": False, "score": self.score(),
-                 "rounds": [{"mode": rnd.mode, "scored": list(rnd.scored(rnd.side(PLAYER))),
-                             "mistakes": rnd.player_mistakes(PLAYER)}]}]
+                 "rounds": [{"mode": view.mode(), "scored": list(view.scored(view.side_of(PLAYER))),
+                             "mistakes": view.player_mistakes(PLAYER)}]}]
 
     def winners(self) -> list[int]:
         return [0] if self.score() > 0 else []

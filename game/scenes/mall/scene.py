@@ -407,7 +407,7 @@ def _shot(players: int, mode: str):
 def _sold_out_shot(players: int, mode: str):
     """The SOLD OUT! moment, a few ticks in (flash fading, stamp landing)."""
     def factory(ctx: "Context", seed: int) -> MallScene:
-        from game.scenes.mall.demo import play_out_round
+        from game.sim.mall_stage import play_out_round
         scene = MallScene(ctx, demo_spec(players, mode, seed or 3), pilot=True)
         play_out_round(scene.sim, seed, freeze_ticks=12)
         scene.ending_tick = scene.sim.phase_tick

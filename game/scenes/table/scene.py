@@ -303,11 +303,10 @@ def _solo_shot(ctx: "Context", seed: int) -> Scene:
     sim = scene.sim
     if sim is not None:
         scene.fast_forward(lambda s: s.phase == "bidding")
-        game = sim.game
-        rich = max(range(sim.n), key=lambda seat: game.players[seat].tokens)
+        rich = max(range(sim.n), key=sim.tokens)
         for seat in range(sim.n):
-            if not game.bid_made(seat):
-                game.bid(seat, min(5, game.players[seat].tokens) if seat == rich else 0)
+            if not sim.bid_made(seat):
+                sim.stage_bid(seat, min(5, sim.tokens(seat)) if seat == rich else 0)
         scene.fast_forward(lambda s: s.phase == "bonus_solo")
     return scene
 

@@ -1,8 +1,12 @@
-"""Stage directions for screenshots, the frame benchmark and tests: a round played out at once."""
+"""Stage directions over the mall (screenshots, the frame benchmark, warm-up and tests): a round
+played out at once. Not a player's move: it acts on the rulebook directly, knowing every card,
+which is why it lives beside the simulation rather than in a scene."""
 from __future__ import annotations
 
+import random
 
 from game.input.commands import Button, Command
+from game.rules.soldout.autoplay import Bot
 from game.sim.mall import MallSim
 
 
@@ -12,10 +16,6 @@ def play_out_round(sim: MallSim, seed: int = 0, limit: int = 20000, freeze_ticks
 
     Piles are not walked around the map here (they stay where they last lay). With
     `freeze_ticks` it stops that many ticks into the SOLD OUT! freeze."""
-    import random
-
-    from game.rules.soldout.autoplay import Bot
-
     while sim.phase in ("study", "countdown"):
         sim.step({seat: Command(pressed=Button.A) for seat in sim.seats})
     rnd = sim.round
