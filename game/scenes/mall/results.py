@@ -403,23 +403,5 @@ class ChooseModeScene(Scene):
                       y=box.bottom - 36)
 
 
-def _results_shot(players: int, mode: str, rounds: int = 2):
-    def factory(ctx: "Context", seed: int) -> list[Scene]:
-        from game.scenes.mall.scene import MallScene, demo_spec
-        from game.sim.mall_stage import play_out_round
-        mall = MallScene(ctx, demo_spec(players, mode, seed or 3, rounds=rounds), pilot=True)
-        play_out_round(mall.sim, seed)
-        mall.results_pushed = True
-        return [mall, SoldOutResultsScene(ctx, mall)]
-    return factory
-
-
-REVEALED = 240   # ticks: every card shown before the screenshot is taken
-registry.register_screenshot("results", _results_shot(4, "rush"), warmup_ticks=REVEALED)
-registry.register_screenshot("soldout_results", _results_shot(4, "rush"), warmup_ticks=REVEALED)
-registry.register_screenshot("results_rush_6", _results_shot(6, "rush"), warmup_ticks=REVEALED)
-registry.register_screenshot("results_memory_2", _results_shot(2, "memory", 1), warmup_ticks=REVEALED)
-registry.register_screenshot("results_tidy_6", _results_shot(6, "tidy"), warmup_ticks=REVEALED)
-registry.register_screenshot("results_final", _results_shot(4, "rush", 1), warmup_ticks=REVEALED)
 registry.register_scene("soldout_results", SoldOutResultsScene)
 registry.register_scene("choose_mode", ChooseModeScene)

@@ -398,32 +398,5 @@ def demo_spec(players: int, mode: str, seed: int, rounds: int = 1) -> MatchSpec:
     return MatchSpec("soldout", seats, mode=mode, rounds=rounds, seed=seed)
 
 
-def _shot(players: int, mode: str):
-    def factory(ctx: "Context", seed: int) -> MallScene:
-        return MallScene(ctx, demo_spec(players, mode, seed or 3), pilot=True)
-    return factory
-
-
-def _sold_out_shot(players: int, mode: str):
-    """The SOLD OUT! moment, a few ticks in (flash fading, stamp landing)."""
-    def factory(ctx: "Context", seed: int) -> MallScene:
-        from game.sim.mall_stage import play_out_round
-        scene = MallScene(ctx, demo_spec(players, mode, seed or 3), pilot=True)
-        play_out_round(scene.sim, seed, freeze_ticks=12)
-        scene.ending_tick = scene.sim.phase_tick
-        return scene
-    return factory
-
-
 registry.register("soldout", start_soldout)
 registry.register_replay_viewer("soldout", lambda ctx, replay: MallScene(ctx, replay.match_spec(), replay=replay))
-registry.register_screenshot("mall", _shot(4, "rush"), warmup_ticks=60 * 9)
-registry.register_screenshot("mall_rush_2", _shot(2, "rush"), warmup_ticks=60 * 9)
-registry.register_screenshot("mall_rush_6", _shot(6, "rush"), warmup_ticks=60 * 10)
-registry.register_screenshot("mall_study", _shot(6, "memory"), warmup_ticks=30)
-registry.register_screenshot("mall_memory", _shot(3, "memory"), warmup_ticks=60 * 14)
-registry.register_screenshot("mall_memory_6", _shot(6, "memory"), warmup_ticks=60 * 16)
-registry.register_screenshot("mall_tidy", _shot(6, "tidy"), warmup_ticks=60 * 16)
-registry.register_screenshot("mall_countdown", _shot(5, "rush"), warmup_ticks=70)
-registry.register_screenshot("mall_sold_out", _sold_out_shot(6, "rush"), warmup_ticks=0)
-registry.register_screenshot("mall_sold_out_2", _sold_out_shot(2, "memory"), warmup_ticks=0)

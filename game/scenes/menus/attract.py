@@ -223,4 +223,3 @@ def woke(cmd: Command) -> bool:
 
 
 registry.register_attract(lambda ctx: AttractScene(ctx))
-registry.register_screenshot("attract", lambda ctx, seed: AttractScene(ctx, seed or 1), warmup_ticks=60 * 12)

@@ -331,5 +331,4 @@ def _clipboard() -> str:
 
 
 registry.register_replay_viewer("speedrun", _replay_viewer)
-registry.register_screenshot("speedrun_menu", lambda ctx, seed: SpeedrunMenuScene(ctx), warmup_ticks=1)
 registry.register_scene("speedrun_menu", SpeedrunMenuScene)

@@ -274,11 +274,4 @@ class SpeedrunResultsScene(Scene):
             surface.blit(ui.render(f"{date}  seed {run.get('seed')}", 16, DIM), (x + 142, y + 6))
 
 
-def _shot(ctx: "Context", seed: int):
-    """A demo run racing an earlier, slower one: after the warm-up its results are on top."""
-    from game.scenes.speedrun.run import _shot as run_shot
-    return run_shot(ctx, seed)
-
-
-registry.register_screenshot("speedrun_results", _shot, warmup_ticks=60 * 34)
 registry.register_scene("speedrun_results", SpeedrunResultsScene)

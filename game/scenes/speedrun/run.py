@@ -19,19 +19,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.input.commands import IDLE, Button, Command
+from game.input.commands import Button, Command
 from game.replay import Replay
 from game.rules.soldout import modes
-from game.scenes import registry
 from game.scenes.mall.scene import MallScene
 from game.scenes.mall.draw import MapView
 from game.scenes.mall.hud import Hud
 from game.scenes.speedrun.common import RunnerMixin, runner_name
 from game.scenes.speedrun.draw import DIM, GOLD, box
-from game.speedrun.categories import RunSetup, load_categories, make_setup, spec_for
+from game.speedrun.categories import RunSetup, spec_for
 from game.speedrun.ghost import Ghost, ghost_from_replay
 from game.speedrun.records import Records, read_replay_text
-from game.speedrun.session import RunSession
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -193,42 +191,3 @@ def _ghost_surface(size: int) -> pygame.Surface:
     ghost = seat_shape_surface("circle", "#E6E6FF", size).copy()
     ghost.set_alpha(GHOST_ALPHA)
     return ghost
-
-
-# ---------------------------------------------------------------- screenshots
-def _demo_records(setup: RunSetup) -> tuple[Records, str]:
-    """Records (in memory, no files) holding one earlier, slower run of the route, and its replay text:
-    the HUD then has a PB, golds and a ghost to race."""
-    from game.speedrun.demo import RouteRunner
-    records = Records()
-    session = RunSession(setup)
-    runner = RouteRunner(session.sim)
-    for _ in range(25):   # a slow start: the earlier attempt hesitated
-        session.step(IDLE)
-    while not session.over:
-        cmd = runner.command()
-        # The earlier attempt wasted a little time on every 7th tick of walking.
-        if session.sim.tick % 7 == 0 and (cmd.dx or cmd.dy):
-            cmd = Command(cmd.dx // 2, cmd.dy // 2)
-        session.step(cmd)
-    out = session.outcome
-    records.add_run(setup.board, {"ticks": out.ticks, "real_ms": out.ticks * 1000 // 60,
-                                  "splits": list(session.splits.times), "names": session.splits.names,
-                                  "seed": setup.seed, "flags": [], "replay": None, "complete": True,
-                                  "date": "2026-11-28T20:15:00"})
-    board = records.data["boards"][setup.board]
-    # An even older attempt had a quicker second segment: a gold to beat.
-    board["best_segments"] = [s - 40 if i == 1 else s for i, s in enumerate(board["best_segments"])]
-    return records, session.replay_text()
-
-
-def _shot(ctx: "Context", seed: int):
-    cats = load_categories()
-    setup = make_setup(cats["rush"], "set", seed_index=seed % len(cats["rush"].set_seeds))
-    records, ghost_text = _demo_records(setup)
-    scene = SpeedrunRunScene(ctx, setup, records=records, demo=True)
-    scene.ghost = ghost_from_replay(ghost_text)
-    return scene
-
-
-registry.register_screenshot("speedrun", _shot, warmup_ticks=60 * 15)

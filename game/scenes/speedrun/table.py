@@ -14,7 +14,6 @@ import pygame
 from game.i18n import _
 from game.input.commands import Command
 from game.replay import Replay
-from game.scenes import registry
 from game.scenes.speedrun.common import RunnerMixin, runner_name
 from game.scenes.speedrun.draw import DIM, GOLD, box
 from game.scenes.table.scene import TableScene
@@ -22,7 +21,7 @@ from game.scenes.table.draw import TableView
 from game.scenes.table.hud import SeatHud
 from game.scenes.table.layout import seat_panels
 from game.scenes.table.overlay import Overlays
-from game.speedrun.categories import RunSetup, load_categories, make_setup, spec_for
+from game.speedrun.categories import RunSetup, spec_for
 from game.speedrun.records import Records
 
 if TYPE_CHECKING:
@@ -98,12 +97,3 @@ class SpeedrunTableScene(RunnerMixin, TableScene):
             surface.blit(ui.render(word, 20, DIM), (HINT_BOX.x + 14, y + k.get_height()))
             y += 66
         self.draw_practice_banner(surface, surface.get_width() // 2, 8)
-
-
-def _shot(ctx: "Context", seed: int):
-    cats = load_categories()
-    setup = make_setup(cats["checkout"], "set", seed_index=seed % len(cats["checkout"].set_seeds))
-    return SpeedrunTableScene(ctx, setup, records=Records(), demo=True)
-
-
-registry.register_screenshot("speedrun_table", _shot, warmup_ticks=60 * 17)

@@ -35,7 +35,7 @@ from game.scenes.table.hud import SeatHud
 from game.scenes.table.layout import SCREEN, seat_panels
 from game.scenes.table.overlay import Overlays
 from game.scenes.table.paint import Texts
-from game.sim.table import CHECKOUT, TableSim
+from game.sim.table import TableSim
 from game.sim.table_tuning import TableTuningError
 
 if TYPE_CHECKING:
@@ -271,44 +271,5 @@ def demo_spec(players: int, seed: int, difficulty: str = "hard") -> MatchSpec:
     return MatchSpec("checkout", seats, mode="standard", rounds=4, seed=seed)
 
 
-def _shot(players: int, until: Callable[[TableSim], bool] | None = None) -> Callable:
-    def factory(ctx: "Context", seed: int) -> Scene:
-        scene = TableScene(ctx, demo_spec(players, seed), demo=True)
-        if until is not None and scene.sim is not None:
-            scene.fast_forward(until)
-        return scene
-    return factory
-
-
-def _in_checkout(sim: TableSim) -> bool:
-    return sim.rules_phase == CHECKOUT and len(sim.queue()) >= 2 and sim.checkout_seat() is not None
-
-
 registry.register("checkout", _start)
 registry.register_replay_viewer("checkout", lambda ctx, replay: TableScene(ctx, replay.match_spec(), replay=replay))
-registry.register_screenshot("table", _shot(4), warmup_ticks=60 * 4 + 30)
-registry.register_screenshot("table2", _shot(2), warmup_ticks=60 * 4 + 20)
-registry.register_screenshot("table6", _shot(6), warmup_ticks=60 * 4 + 30)
-registry.register_screenshot("table_checkout", _shot(4, _in_checkout), warmup_ticks=40)
-registry.register_screenshot("table_round_end", _shot(4, lambda sim: sim.phase == "round_end"),
-                             warmup_ticks=50)
-registry.register_screenshot("table_bidding", _shot(4, lambda sim: sim.phase == "bidding"), warmup_ticks=45)
-registry.register_screenshot("table_reveal", _shot(4, lambda sim: sim.phase == "reveal"), warmup_ticks=30)
-registry.register_screenshot("table_bonus", _shot(4, lambda sim: sim.bonus_grab is not None), warmup_ticks=40)
-
-
-def _solo_shot(ctx: "Context", seed: int) -> Scene:
-    """The solo bonus round: play to the bids, then only the richest seat bids."""
-    scene = TableScene(ctx, demo_spec(4, seed), demo=True)
-    sim = scene.sim
-    if sim is not None:
-        scene.fast_forward(lambda s: s.phase == "bidding")
-        rich = max(range(sim.n), key=sim.tokens)
-        for seat in range(sim.n):
-            if not sim.bid_made(seat):
-                sim.stage_bid(seat, min(5, sim.tokens(seat)) if seat == rich else 0)
-        scene.fast_forward(lambda s: s.phase == "bonus_solo")
-    return scene
-
-
-registry.register_screenshot("table_solo", _solo_shot, warmup_ticks=60 * 8)
