@@ -2,7 +2,7 @@
 game/sim and game/rules nothing reaches into `sim.round` (the mall's rulebook) or `sim.game`
 (the table's). Those who may know more than a player ask for it by name, and only they:
 the speedrun referee and the route-running demo pilot hold an `OmniscientView`, the table's
-pre-rendering asks for `next_deal_unseen()`, screenshot set-ups `stage_bid()`, and stage
+pre-rendering asks for `next_deal_unseen()`, a screenshot set-up `stage_bid()`, and stage
 directions that act on the rulebook (`play_out_round`) live in game/sim/mall_stage.py."""
 import re
 from pathlib import Path
@@ -14,12 +14,13 @@ REACH = re.compile(r"\bsim\.(round|game)\b|\.round\.")
 ENTITLED = {
     "OmniscientView": {"game/speedrun/courses.py", "game/speedrun/demo.py"},
     "next_deal_unseen": {"game/scenes/table/draw.py"},
-    "stage_bid": {"game/scenes/table/scene.py"},
+    "stage_bid": {"devkit/shots/table.py"},
 }
 
 
 def _game_files():
-    for path in sorted((ROOT / "game").rglob("*.py")):
+    """Every module outside the engines' own packages (the screenshot stagings in devkit too)."""
+    for path in sorted([*(ROOT / "game").rglob("*.py"), *(ROOT / "devkit").rglob("*.py")]):
         rel = path.relative_to(ROOT).as_posix()
         if not rel.startswith(("game/sim/", "game/rules/")):
             yield rel, path
