@@ -16,11 +16,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game import TICK_RATE
 from game.bots.soldout import SoldOutBot, make_soldout_bot
-from game.input.commands import Command
 from game.driver.match_driver import MatchDriver, bot_seed, recorder
+from game.input.commands import Command
 from game.levels import Level, load_level, resolve_level
-from game.match import MatchSpec
+from game.match import MatchSpec, SeatSpec
 from game.rules.soldout import Catalogue, load_catalogue, modes
 from game.rules.soldout.autoplay import round_modes
 from game.sim.mall import MallSim
@@ -136,8 +137,6 @@ def benchmark(players: int = 6, seeds: tuple[int, ...] = (1, 2, 3, 4, 5), level:
     """
     import time
 
-    from game import TICK_RATE
-    from game.match import SeatSpec
 
     rows = []
     for mode in modes.keys():

@@ -28,8 +28,9 @@ import pkgutil
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Union
 
-from game.match import GAME_TITLES  # noqa: F401  (the lobby reads registry.GAME_TITLES)
 from game.i18n import _
+from game.match import GAME_TITLES  # noqa: F401  (the lobby reads registry.GAME_TITLES)
+import game.scenes as package
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -176,7 +177,6 @@ def load_scene_modules() -> list[str]:
     if _loaded:
         return []
     _loaded.append(True)
-    import game.scenes as package
     problems = _problems
     infos = pkgutil.walk_packages(package.__path__, "game.scenes.")
     for info in sorted(infos, key=lambda i: i.name):

@@ -13,18 +13,20 @@ restart only rebuilds the simulation (the < 200 ms restart budget).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
+from game.bots.checkout import CheckOutBot
 from game.driver.match_driver import MatchDriver
+from game.levels import load_level, resolve_level
 from game.match import MatchSpec
-from game.rules.soldout import modes
+from game.rules.checkout import load_catalogue as load_checkout_catalogue
+from game.rules.soldout import load_catalogue, modes
 from game.sim.mall_events import Delivered, MallPhase, Placed, Took
 from game.sim.mall_public import OmniscientView
 from game.sim.protocol import Simulation
-
-if TYPE_CHECKING:
-    from game.sim.mall import MallSim
-    from game.sim.table import TableSim
+from game.sim.mall import MallSim
+from game.sim.table import COUNTDOWN, PLAYING, TableSim
+from game.sim.table_tuning import load_table_tuning
+from game.sim.tuning import load_tuning
 
 PLAYER = 0  # the runner is seat 0, the engine's player 0
 
@@ -87,19 +89,16 @@ class Course:
 # ----------------------------------------------------------------- Sold Out!
 @lru_cache(maxsize=8)
 def _level(name: str | None, players: int):
-    from game.levels import load_level, resolve_level
     return load_level(resolve_level(name, players))
 
 
 @lru_cache(maxsize=1)
 def _catalogue():
-    from game.rules.soldout import load_catalogue
     return load_catalogue()
 
 
 @lru_cache(maxsize=1)
 def _tuning():
-    from game.sim.tuning import load_tuning
     return load_tuning()
 
 
@@ -110,7 +109,6 @@ class SoldOutCourse(Course):
     finish with a mistake."""
 
     def __init__(self, spec: MatchSpec) -> None:
-        from game.sim.mall import MallSim
         self.sim: MallSim = MallSim(spec, _level(spec.level, spec.players), _catalogue(), spec.seed, tuning=_tuning())
         self.mode = spec.mode
         self._best_hand = 0
@@ -205,9 +203,7 @@ def course_for(spec: MatchSpec) -> Course:
 # ----------------------------------------------------------------- Check Out!
 @lru_cache(maxsize=1)
 def _table_assets():
-    from game.rules.checkout import load_catalogue
-    from game.sim.table_tuning import load_table_tuning
-    return load_catalogue(), load_table_tuning()
+    return load_checkout_catalogue(), load_table_tuning()
 
 
 class CheckOutCourse(Course):
@@ -218,8 +214,6 @@ class CheckOutCourse(Course):
     starts_on_go = True
 
     def __init__(self, spec: MatchSpec) -> None:
-        from game.bots.checkout import CheckOutBot
-        from game.sim.table import TableSim
         catalogue, tuning = _table_assets()
         self.sim: TableSim = TableSim(spec, catalogue, tuning=tuning)
         # Bots are part of the course: seeded from the run's seed, so they answer the same
@@ -236,11 +230,9 @@ class CheckOutCourse(Course):
             driver.seat(i, self.bots[i].command)
 
     def playing(self) -> bool:
-        from game.sim.table import PLAYING
         return self.sim.phase in PLAYING
 
     def countdown_left(self) -> int:
-        from game.sim.table import COUNTDOWN
         return self.sim.countdown_left() if self.sim.phase == COUNTDOWN else 0
 
     def split_names(self) -> list[str]:

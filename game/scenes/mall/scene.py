@@ -18,25 +18,32 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game import preload
 from game.core.scene import Scene
 from game.core.seats import identities as seat_identities
-from game.i18n import _
-from game.input.commands import IDLE, Button, Command
-from game import preload
 from game.driver.match_driver import MatchDriver, ready_after_study, recorder, soldout_bot
+from game.i18n import _
+from game.input.bindings import key_label
+from game.input.commands import IDLE, Button, Command
 from game.levels import LevelError, resolve_level
 from game.match import MatchSpec, SeatSpec
 from game.render import widgets
+from game.render.clothing import item_card
+from game.render.level_art import render_level
 from game.rules.soldout import CatalogueError, modes
 from game.rules.soldout.autoplay import round_modes
 from game.scenes import registry
-from game.scenes.pads.feel import Rumbler, draw_mall_find_me
 from game.scenes.common import back_to_lobby, rematch_spec
 from game.scenes.mall.draw import MapView
 from game.scenes.mall.fx import MallFx
 from game.scenes.mall.hud import Hud
 from game.scenes.mall.layout import SCREEN, MallLayout, compute_layout
 from game.scenes.mall.overlay import MallOverlays
+from game.scenes.menus.howto import push_howto, push_howto_once
+from game.scenes.menus.pause import PauseScene, wants_pause
+from game.scenes.pads.feel import Rumbler, draw_mall_find_me
+from game.scenes.pads.reconnect import ReconnectScene, needs_reconnect
+from game.scenes.pads.sync import seat_labels
 from game.sim.mall import MallSim
 
 if TYPE_CHECKING:
@@ -111,8 +118,6 @@ class MallScene(Scene):
 
     def _key_labels(self) -> dict[int, dict[str, str]]:
         """Keyboard seats see their keys in the hints ("E flip"); pads their own family's names ("Square flip")."""
-        from game.input.bindings import key_label
-        from game.scenes.pads.sync import seat_labels
         out: dict[int, dict[str, str]] = {}
         device_of = getattr(self.ctx.input, "device_of", None)
         for s in self.seats:
@@ -121,7 +126,7 @@ class MallScene(Scene):
                 out[s.seat] = seat_labels(self.ctx, s.seat) or {}
             if not device or device[0] != "kb":
                 continue
-            out[s.seat] = {b.name: _short_key(key_label(self.ctx.bindings.key_for(device[1], b)))
+            out[s.seat] = {b.name: short_key(key_label(self.ctx.bindings.key_for(device[1], b)))
                            for b in (Button.A, Button.B, Button.X, Button.Y, Button.LB, Button.RB)}
         return out
 
@@ -148,7 +153,6 @@ class MallScene(Scene):
 
     def _prewarm(self) -> None:
         """Render every card once at the viewer's size now, so no frame pays for it mid-play."""
-        from game.render.clothing import item_card
         cb = self.ctx.settings.colourblind
         sizes = {p.viewer.size for p in self.layout.panels}
         for item in self.catalogue.items.values():
@@ -200,10 +204,7 @@ class MallScene(Scene):
             return
         if self.sim is None:
             return
-        from game.scenes.menus.pause import PauseScene, wants_pause
-        from game.scenes.pads.reconnect import ReconnectScene, needs_reconnect
         if self.howto_due is not None:
-            from game.scenes.menus.howto import push_howto_once
             mode, self.howto_due = self.howto_due, None
             if push_howto_once(self.ctx, mode):
                 return
@@ -215,7 +216,6 @@ class MallScene(Scene):
             self.ctx.stack.push(ReconnectScene(self.ctx, on_bot=self._bot_takeover))
             return
         if any(cmd.pressed & Button.BACK for seat, cmd in commands.items() if seat >= 0):
-            from game.scenes.menus.howto import push_howto
             push_howto(self.ctx, self.sim.mode)
             return
         self.driver.step(self._people(commands))
@@ -361,7 +361,7 @@ class MallScene(Scene):
         self.static = None
 
 
-def _short_key(label: str) -> str:
+def short_key(label: str) -> str:
     """Key names short enough for a key cap: "Left Shift" -> "LShift", "Return" -> "Enter"."""
     label = label.replace("Left ", "L").replace("Right ", "R")
     return {"Return": "Enter", "Backspace": "Bksp", "Rshift": "RShift", "Lshift": "LShift"}.get(label, label)
@@ -381,7 +381,6 @@ def level_surface(level, scale: float) -> pygame.Surface:
     key = (str(level.path), level.width, level.height, level.floor_tiles, level.wall_tiles, scale, convert)
     found = _LEVEL_SURFACES.get(key)
     if found is None:
-        from game.render.level_art import render_level
         found = render_level(level, scale)
         if convert:
             found = found.convert()

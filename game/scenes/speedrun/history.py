@@ -19,14 +19,21 @@ from game.core.scene import Scene
 from game.i18n import N_, _, ngettext
 from game.input.commands import Button, Command
 from game.render import widgets
+from game.replay import ReplayError
 from game.scenes import registry
 from game.scenes.common import menu_command
 from game.scenes.speedrun.draw import CURRENT, DIM, GOLD, STATE_COLOURS, WHITE, box, say_split
+from game.scenes.speedrun.menu import playback_scene
+from game.scenes.speedrun.run import SpeedrunRunScene
+from game.scenes.speedrun.table import SpeedrunTableScene
 from game.speedrun.attempts import WRITER, AttemptLog, Stats
 from game.speedrun.categories import RunSetup, make_setup
+from game.speedrun.lss_export import split_names
+from game.speedrun.practice import PracticeError, PracticePlan
 from game.speedrun.records import Records, read_replay_text
 from game.speedrun.splits import Comparison
 from game.speedrun.timer import format_ticks
+from game.speedrun.verify import VerifyError, parse_text
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -64,7 +71,6 @@ class SpeedrunHistoryScene(Scene):
         self.pb = pb
         names = list(pb.get("names") or [])
         if not names:
-            from game.speedrun.lss_export import split_names
             names = split_names(self.practice_setup())
         self.names = names
         self.stats: Stats = self.log.stats(names, pb.get("splits"), board.get("best_segments"))
@@ -117,9 +123,6 @@ class SpeedrunHistoryScene(Scene):
             return
         entry = self.kept[self.index[0]]
         text = self.log.replay_text(entry)
-        from game.replay import ReplayError
-        from game.scenes.speedrun.menu import playback_scene
-        from game.speedrun.verify import VerifyError, parse_text
         try:
             if text is None:
                 raise ReplayError("its replay file is missing")
@@ -137,7 +140,6 @@ class SpeedrunHistoryScene(Scene):
 
     def practise(self) -> None:
         """Start the chosen segment from the PB's exact state at the split before it."""
-        from game.speedrun.practice import PracticeError, PracticePlan
         k = self.index[1]
         replay = read_replay_text(self.pb["replay"]) if self.pb.get("replay") else None
         if replay is None:
@@ -153,10 +155,8 @@ class SpeedrunHistoryScene(Scene):
             return
         self.ctx.sound("confirm")
         if setup.category.game == "soldout":
-            from game.scenes.speedrun.run import SpeedrunRunScene
             scene = SpeedrunRunScene(self.ctx, setup, device=self._device(), records=self.records, practice=plan)
         else:
-            from game.scenes.speedrun.table import SpeedrunTableScene
             scene = SpeedrunTableScene(self.ctx, setup, device=self._device(), records=self.records, practice=plan)
         if scene.session is None:
             return

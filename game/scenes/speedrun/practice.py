@@ -12,11 +12,12 @@ import pygame
 
 from game.core.scene import Scene
 from game.i18n import N_, _
-from game.scenes.reasons import say_reason
 from game.input.commands import Button, Command
 from game.render import widgets
 from game.scenes import registry
 from game.scenes.common import menu_command
+from game.scenes.reasons import say_reason
+from game.scenes.speedrun.common import restart_key_taken
 from game.scenes.speedrun.draw import DIM, GOLD, STATE_COLOURS, WHITE, box, say_split, steady_text
 from game.speedrun.timer import format_ticks
 
@@ -52,7 +53,6 @@ class PracticeDoneScene(Scene):
             self.ctx.stack.pop()          # the practice run: back to the segment list
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        from game.scenes.speedrun.common import restart_key_taken
         if event.type == pygame.KEYDOWN and event.key == pygame.K_r and not restart_key_taken(self.ctx, event.key):
             self.again()
 

@@ -19,15 +19,21 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.input import families
+from game.input.bindings import key_label
 from game.input.commands import Button, Command
+from game.render.icons import seat_shape_surface
 from game.replay import Replay
 from game.rules.soldout import modes
-from game.scenes.mall.scene import MallScene
 from game.scenes.mall.draw import MapView
 from game.scenes.mall.hud import Hud
+from game.scenes.mall.scene import MallScene, short_key
+from game.scenes.menus.howto import push_howto_once
+from game.scenes.pads.sync import pad_binding
 from game.scenes.speedrun.common import RunnerMixin, runner_name
 from game.scenes.speedrun.draw import DIM, GOLD, box
 from game.speedrun.categories import RunSetup, spec_for
+from game.speedrun.demo import RouteRunner
 from game.speedrun.ghost import Ghost, ghost_from_replay
 from game.speedrun.records import Records, read_replay_text
 
@@ -61,8 +67,7 @@ class SpeedrunRunScene(RunnerMixin, MallScene):
                             colourblind=self.ctx.settings.colourblind)
         self.hud = Hud(self.sim, self.layout, self.ctx.ui, self.identities, self.names,
                        self.ctx.settings.colourblind)
-        if hasattr(self.hud, "set_labels"):
-            self.hud.set_labels(self._key_labels())
+        self.hud.set_labels(self._key_labels())
         self.modes_played.append(mode)
         self._prewarm()
         # The how-to card is pushed from update(), once this scene is on top (as MallScene does).
@@ -71,17 +76,12 @@ class SpeedrunRunScene(RunnerMixin, MallScene):
     def _key_labels(self) -> dict[int, dict[str, str]]:
         """The runner's keys in the panel's hints (a keyboard half), or their pad family's names."""
         if self.device and self.device[0] == "pad":
-            from game.input import families
-            from game.scenes.pads.sync import pad_binding
             family = self.ctx.input.family_of(self.device)
-            swap = bool(getattr(self.ctx.settings, "nintendo_swap", False))
+            swap = self.ctx.settings.nintendo_swap
             return {0: families.labels(family, swap, pad_binding(self.ctx))} if family else {}
         if not self.device or self.device[0] != "kb":
             return {}
-        from game.input.bindings import key_label
-        from game.scenes.mall import scene as mall
-        short = getattr(mall, "_short_key", lambda label: label)
-        return {0: {b.name: short(key_label(self.ctx.bindings.key_for(self.device[1], b)))
+        return {0: {b.name: short_key(key_label(self.ctx.bindings.key_for(self.device[1], b)))
                     for b in (Button.A, Button.B, Button.X, Button.Y, Button.LB, Button.RB)}}
 
     def _wire_session(self) -> None:
@@ -95,7 +95,6 @@ class SpeedrunRunScene(RunnerMixin, MallScene):
         self.previews = {}
 
     def scripted_runner(self):
-        from game.speedrun.demo import RouteRunner
         return RouteRunner(self.session.sim).command
 
     def _load_ghost(self) -> None:
@@ -118,8 +117,7 @@ class SpeedrunRunScene(RunnerMixin, MallScene):
         if self.error or self.session is None:
             super().update(commands)
             return
-        if getattr(self, "howto_due", None) is not None:
-            from game.scenes.menus.howto import push_howto_once
+        if self.howto_due is not None:
             mode, self.howto_due = self.howto_due, None
             if push_howto_once(self.ctx, mode):
                 return
@@ -187,7 +185,6 @@ class SpeedrunRunScene(RunnerMixin, MallScene):
 
 def _ghost_surface(size: int) -> pygame.Surface:
     """A pale, translucent runner shape: clearly not a player, easy to race."""
-    from game.render.icons import seat_shape_surface
     ghost = seat_shape_surface("circle", "#E6E6FF", size).copy()
     ghost.set_alpha(GHOST_ALPHA)
     return ghost

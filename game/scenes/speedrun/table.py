@@ -11,16 +11,18 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.bots.checkout import CheckOutBot
 from game.i18n import _
 from game.input.commands import Command
 from game.replay import Replay
+from game.scenes.menus.howto import push_howto_once
 from game.scenes.speedrun.common import RunnerMixin, runner_name
 from game.scenes.speedrun.draw import DIM, GOLD, box
-from game.scenes.table.scene import TableScene
 from game.scenes.table.draw import TableView
 from game.scenes.table.hud import SeatHud
 from game.scenes.table.layout import seat_panels
 from game.scenes.table.overlay import Overlays
+from game.scenes.table.scene import TableScene
 from game.speedrun.categories import RunSetup, spec_for
 from game.speedrun.records import Records
 
@@ -56,13 +58,11 @@ class SpeedrunTableScene(RunnerMixin, TableScene):
         self.results_pushed = False
 
     def scripted_runner(self):
-        from game.bots.checkout import CheckOutBot
         bot = CheckOutBot(0, "expert", self.setup.seed, self.session.sim.tuning)
         return lambda: bot.command(self.session.sim)
 
     def enter(self) -> None:
         if self.sim is not None and not (self.scripted or self.playback or self.practice):
-            from game.scenes.menus.howto import push_howto_once
             push_howto_once(self.ctx, "checkout")
 
     def update(self, commands: dict[int, Command]) -> None:

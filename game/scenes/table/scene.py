@@ -18,18 +18,22 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from game.bots.checkout import CheckOutBot
-from game.driver.match_driver import MatchDriver, recorder
 from game.core.scene import Scene
 from game.core.seats import identities as seat_identities
+from game.driver.match_driver import MatchDriver, recorder
 from game.i18n import _
+from game.input.bindings import key_label, pad_button_label
 from game.input.commands import IDLE, Button, Command
 from game.match import MatchSpec, SeatSpec
 from game.render import widgets
 from game.rules.checkout import CatalogueError
 from game.scenes import registry
-from game.scenes.pads.feel import Rumbler, draw_table_find_me
-from game.scenes.pads.sync import shared_labels
 from game.scenes.common import back_to_lobby, rematch_spec
+from game.scenes.menus.howto import push_howto, push_howto_once
+from game.scenes.menus.pause import PauseScene, wants_pause
+from game.scenes.pads.feel import Rumbler, draw_table_find_me
+from game.scenes.pads.reconnect import ReconnectScene, needs_reconnect
+from game.scenes.pads.sync import seat_labels, shared_labels
 from game.scenes.table.draw import TableView
 from game.scenes.table.hud import SeatHud
 from game.scenes.table.layout import SCREEN, seat_panels
@@ -96,7 +100,6 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ life cycle
     def enter(self) -> None:
         if self.sim is not None and not self.demo and self.replay is None:
-            from game.scenes.menus.howto import push_howto_once
             push_howto_once(self.ctx, "checkout")
 
     def resume(self) -> None:
@@ -110,7 +113,6 @@ class TableScene(Scene):
 
     def _key_names(self) -> list[dict[str, str]]:
         """Per seat, the name of the key or pad button behind A, B, X and Y (keyboards differ)."""
-        from game.input.bindings import key_label, pad_button_label
         names: list[dict[str, str]] = []
         for s in self.spec.seats:
             device = self.ctx.input.device_of(s.seat)
@@ -119,7 +121,6 @@ class TableScene(Scene):
                 for button in (Button.A, Button.B, Button.X, Button.Y):
                     seat_names[button.name] = key_label(self.ctx.bindings.key_for(device[1], button))
             elif device is not None:
-                from game.scenes.pads.sync import seat_labels
                 seat_names = seat_labels(self.ctx, s.seat) or {
                     b.name: pad_button_label(self.ctx.bindings.pad_button_for(b))
                     for b in (Button.A, Button.B, Button.X, Button.Y)}
@@ -143,8 +144,6 @@ class TableScene(Scene):
         if self.sim is None:
             return
         if not self.demo:
-            from game.scenes.menus.pause import PauseScene, wants_pause
-            from game.scenes.pads.reconnect import ReconnectScene, needs_reconnect
             if wants_pause(self.ctx, commands):
                 self.ctx.sound("confirm")
                 self.ctx.stack.push(PauseScene(self.ctx))
@@ -153,7 +152,6 @@ class TableScene(Scene):
                 self.ctx.stack.push(ReconnectScene(self.ctx, on_bot=self._bot_takeover))
                 return
             if any(cmd.pressed & Button.BACK for seat, cmd in commands.items() if seat >= 0):
-                from game.scenes.menus.howto import push_howto
                 push_howto(self.ctx, "checkout")
                 return
         self.driver.step(self._people(commands))
