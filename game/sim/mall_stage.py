@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from game.input.commands import Button, Command
-from game.rules.soldout.autoplay import Bot
+from game.rules.soldout.autoplay import Bot, play_round_out
 from game.sim.mall import MallSim
 
 
@@ -19,14 +19,7 @@ def play_out_round(sim: MallSim, seed: int = 0, limit: int = 20000, freeze_ticks
     while sim.phase in ("study", "countdown"):
         sim.step({seat: Command(pressed=Button.A) for seat in sim.seats})
     rnd = sim.round
-    bots = [Bot(p, random.Random(seed * 97 + p)) for p in range(rnd.players)]
-    while not rnd.over and rnd.actions < limit:
-        for bot in bots:
-            if rnd.over:
-                break
-            bot.act(rnd)
-    if not rnd.over:
-        rnd.end_round("stopped")
+    play_round_out(rnd, [Bot(p, random.Random(seed * 97 + p)) for p in range(rnd.players)], limit, "stopped")
     sim.piles = {pid: pos for pid, pos in sim.piles.items() if pid in rnd.piles}
     steps = 0
     while sim.phase in ("playing", "sold_out") and (freeze_ticks is None or steps <= freeze_ticks):

@@ -13,7 +13,6 @@ study (Memory) -> countdown -> play -> SOLD OUT! -> results -> next round ...
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
@@ -34,15 +33,14 @@ from game.rules.soldout import CatalogueError, modes
 from game.rules.soldout.autoplay import round_modes
 from game.scenes import registry
 from game.scenes.common import back_to_lobby, rematch_spec
+from game.scenes.interrupts import interrupted, save_recording
 from game.scenes.mall.draw import MapView
 from game.scenes.mall.fx import MallFx
 from game.scenes.mall.hud import Hud
 from game.scenes.mall.layout import SCREEN, MallLayout, compute_layout
 from game.scenes.mall.overlay import MallOverlays
-from game.scenes.menus.howto import push_howto, push_howto_once
-from game.scenes.menus.pause import PauseScene, wants_pause
+from game.scenes.menus.howto import push_howto_once
 from game.scenes.pads.feel import Rumbler, draw_mall_find_me
-from game.scenes.pads.reconnect import ReconnectScene, needs_reconnect
 from game.scenes.pads.sync import seat_labels
 from game.sim.mall import MallSim
 
@@ -208,31 +206,12 @@ class MallScene(Scene):
             mode, self.howto_due = self.howto_due, None
             if push_howto_once(self.ctx, mode):
                 return
-        if wants_pause(self.ctx, commands):
-            self.ctx.sound("confirm")
-            self.ctx.stack.push(PauseScene(self.ctx))
-            return
-        if needs_reconnect(self.ctx):
-            self.ctx.stack.push(ReconnectScene(self.ctx, on_bot=self._bot_takeover))
-            return
-        if any(cmd.pressed & Button.BACK for seat, cmd in commands.items() if seat >= 0):
-            push_howto(self.ctx, self.sim.mode)
+        if interrupted(self.ctx, commands, self._bot_takeover, self.sim.mode):
             return
         self.driver.step(self._people(commands))
-        if self.driver.writer is not None and self.sim.phase == "match_over":
-            self._save_replay()
+        if self.sim.phase == "match_over":
+            save_recording(self.ctx, self.driver)
         self._after_step()
-
-    def _save_replay(self) -> None:
-        path, self.ctx.record_path = self.ctx.record_path, None
-        writer = self.driver.stop_recording()
-        if writer is None or path is None:
-            return
-        try:
-            writer.save(Path(path))
-            self.ctx.toast(_("Replay saved: {path}").format(path=path))
-        except OSError as exc:
-            self.ctx.toast(_("Could not save the replay {path}: {error}").format(path=path, error=exc.strerror or exc))
 
     def _people(self, commands: dict[int, Command]) -> dict[int, Command]:
         """The people's Commands this tick (a seat whose pad is gone stands still); the driver

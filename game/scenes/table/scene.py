@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import logging
 import time
-from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 import pygame
@@ -29,10 +28,9 @@ from game.render import widgets
 from game.rules.checkout import CatalogueError
 from game.scenes import registry
 from game.scenes.common import back_to_lobby, rematch_spec
-from game.scenes.menus.howto import push_howto, push_howto_once
-from game.scenes.menus.pause import PauseScene, wants_pause
+from game.scenes.interrupts import interrupted, save_recording
+from game.scenes.menus.howto import push_howto_once
 from game.scenes.pads.feel import Rumbler, draw_table_find_me
-from game.scenes.pads.reconnect import ReconnectScene, needs_reconnect
 from game.scenes.pads.sync import seat_labels, shared_labels
 from game.scenes.table.draw import TableView
 from game.scenes.table.hud import SeatHud
@@ -143,37 +141,17 @@ class TableScene(Scene):
             return
         if self.sim is None:
             return
-        if not self.demo:
-            if wants_pause(self.ctx, commands):
-                self.ctx.sound("confirm")
-                self.ctx.stack.push(PauseScene(self.ctx))
-                return
-            if needs_reconnect(self.ctx):
-                self.ctx.stack.push(ReconnectScene(self.ctx, on_bot=self._bot_takeover))
-                return
-            if any(cmd.pressed & Button.BACK for seat, cmd in commands.items() if seat >= 0):
-                push_howto(self.ctx, "checkout")
-                return
+        if not self.demo and interrupted(self.ctx, commands, self._bot_takeover, "checkout"):
+            return
         self.driver.step(self._people(commands))
         self._sounds()
         if self.rumbler is not None:
             self.rumbler.table(self.sim)
-        if self.driver.writer is not None and self.sim.over():
-            self._save_replay()
+        if self.sim.over():
+            save_recording(self.ctx, self.driver)
         if self.sim.over() and not self.results_pushed and not self.demo:
             self.results_pushed = True
             self.ctx.stack.push(registry.open_scene("checkout_results", self.ctx, self))
-
-    def _save_replay(self) -> None:
-        path, self.ctx.record_path = self.ctx.record_path, None
-        writer = self.driver.stop_recording()
-        if writer is None or path is None:
-            return
-        try:
-            writer.save(Path(path))
-            self.ctx.toast(_("Replay saved: {path}").format(path=path))
-        except OSError as exc:
-            self.ctx.toast(_("Could not save the replay {path}: {error}").format(path=path, error=exc.strerror or exc))
 
     def _people(self, commands: dict[int, Command]) -> dict[int, Command]:
         """The people's Commands by seat index (a seat whose pad is gone stands still); the
