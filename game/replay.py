@@ -27,7 +27,7 @@ from game.input.commands import IDLE, STICK_MAX, Button, Command
 from game.match import DIFFICULTIES, MatchSpec, SeatSpec
 from game.untrusted import UntrustedError, echo, inflate, parse_json, strict_int
 from game.rules.soldout import modes
-from game.userfiles import atomic_write_text, user_dir
+from game.userfiles import atomic_write_text, made_folder, user_dir
 
 MAGIC = "SOCO-REPLAY"
 FORMAT_VERSION = 1
@@ -249,12 +249,7 @@ def _parse_token(token: str, number: int) -> Command:
 
 def replays_dir() -> Path:
     """Where the game keeps recorded replays (inside the user folder)."""
-    folder = user_dir() / "replays"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        pass   # a read-only data folder: saving a replay reports it, reading finds none
-    return folder
+    return made_folder(user_dir() / "replays")
 
 
 def to_code(text: str) -> str:
