@@ -150,7 +150,7 @@ def rehearse_mall(ctx: "Context", players: int, mode: str) -> Iterator[None]:
     if sim is None:
         return
     while sim.phase != "playing" and sim.tick < 60 * 40:
-        sim.step({})
+        mall.driver.play({}, record=False)   # everyone idle: a rehearsal asks no bot
     _draw(rctx, surface)
     yield
     play_out_round(sim, 1)
