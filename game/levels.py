@@ -75,9 +75,6 @@ class Level:
             return self.solid[ty][tx] == 1
         return True
 
-    def tile_of(self, point: Point) -> tuple[int, int]:
-        return point[0] // self.tile_size, point[1] // self.tile_size
-
 
 def _fail(path: Path | str, problem: str) -> LevelError:
     return LevelError(f"{echo(path, 200)}: {problem}")

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any
 from game import TICK_RATE
 from game.bots.soldout import SoldOutBot, make_soldout_bot
 from game.driver.match_driver import MatchDriver, bot_seed, recorder
-from game.input.commands import Command
 from game.levels import Level, load_level, resolve_level
 from game.match import MatchSpec, SeatSpec
 from game.rules.soldout import Catalogue, load_catalogue, modes
@@ -122,11 +121,6 @@ def result_json(spec: MatchSpec, sim: MallSim) -> dict[str, Any]:
         "state_hash": sim.state_hash(),
         "rounds": rounds,
     }
-
-
-def commands_for(bots: list[SoldOutBot], sim: MallSim) -> dict[int, Command]:
-    """One tick of every bot's Command (for scenes that drive several bot seats)."""
-    return {bot.seat: bot.command(sim) for bot in bots}
 
 
 def benchmark(players: int = 6, seeds: tuple[int, ...] = (1, 2, 3, 4, 5), level: str = "normal") -> list[dict[str, Any]]:

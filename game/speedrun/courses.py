@@ -276,11 +276,3 @@ class CheckOutCourse(Course):
         return f"{word} {mine} points to {scores[0]}" if scores else f"{mine} points"
 
 
-def warm_up(spec: MatchSpec) -> None:
-    """Load everything a course needs (level, catalogue, tuning) before the first attempt."""
-    if spec.game == "soldout":
-        _level(spec.level, spec.players)
-        _catalogue()
-        _tuning()
-    else:
-        _table_assets()
