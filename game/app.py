@@ -1,5 +1,9 @@
 """Entry point: parse the command line, then run the window, a headless match,
-a screenshot, a level check or the scenario runner."""
+a screenshot, a level check or the scenario runner.
+
+Every command enters here, so each imports only what it needs, inside the function
+that runs it: a headless match or a level check never loads pygame, and the window's
+first frame loads only the title (the other scenes follow once it is on screen)."""
 from __future__ import annotations
 
 import os
@@ -11,6 +15,9 @@ from pathlib import Path
 from typing import Sequence, TextIO
 
 from game.cli import UsageError, parse_args, program_name, usage
+from game.match import GAME_TITLES
+from game.untrusted import echo
+from game.userfiles import atomic_write_text, remove_stale_temps, user_dir
 
 LOGICAL_SIZE = (1280, 720)
 ERROR_LOG = "error.log"
@@ -33,14 +40,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except Exception as exc:  # last line of defence: one line for the player, details in a log
         where = _write_error_log()
-        from game.untrusted import echo
         print(f"error: {type(exc).__name__}: {echo(exc, 300)} (details in {where})", file=sys.stderr)
         return 1
 
 
 def _write_error_log() -> str:
     try:
-        from game.userfiles import atomic_write_text, user_dir
         path = user_dir() / ERROR_LOG
         atomic_write_text(path, traceback.format_exc())
         return str(path)
@@ -50,15 +55,15 @@ def _write_error_log() -> str:
 
 def dispatch(args, out: TextIO) -> int:
     if args.scenario:
-        from game.scenarios import run_files
+        from game.scenarios import run_files      # each command loads its own modules (see above)
         return run_files(args.scenario, out)
     if args.check_level:
         return check_level(args.check_level, out)
     if args.tournament:
-        from game.tournament import run_cli
+        from game.tournament import run_cli       # the runners, in worker processes
         return run_cli(args.game, args.mode, args.matches or 40, 1 if args.seed is None else args.seed, out)
     if args.export_lss:
-        from game.speedrun.lss_export import export_cli
+        from game.speedrun.lss_export import export_cli   # the speedrun records
         code, line = export_cli(args.export_lss, args.out)
         print(line, file=out if code == 0 else sys.stderr)
         return code
@@ -67,14 +72,14 @@ def dispatch(args, out: TextIO) -> int:
     if args.headless or (args.replay and args.json):
         return run_headless(args, out)
     if args.replay:
-        from game.headless import HeadlessError, load_replay_file
+        from game.headless import HeadlessError, load_replay_file   # the replay reader and runners
         try:
             load_replay_file(args.replay)    # refuse a bad replay before any window opens
         except HeadlessError as exc:
             print(f"{program_name()}: {exc}", file=sys.stderr)
             return exc.code
     if args.record:
-        from game.cli_checks import FileArgError, check_record_target
+        from game.cli_checks import FileArgError, check_record_target   # with the level reader
         try:
             check_record_target(args.record)
         except FileArgError as exc:
@@ -85,12 +90,12 @@ def dispatch(args, out: TextIO) -> int:
 
 def check_level(path: str, out: TextIO) -> int:
     """The verdict goes to `out`; why a level is refused goes to stderr."""
-    from game.cli_checks import level_file_problem
+    from game.cli_checks import level_file_problem   # the level reader: only for --check-level
     problem = level_file_problem(path)
     if problem:
         print(problem, file=sys.stderr)
         return 2
-    from game.levels import LevelError, load_level
+    from game.levels import LevelError, load_level   # the level reader (pytmx) as well
     try:
         load_level(path)
     except LevelError as exc:
@@ -101,7 +106,7 @@ def check_level(path: str, out: TextIO) -> int:
 
 
 def run_headless(args, out: TextIO) -> int:
-    from game import headless
+    from game import headless      # the runners, bots and sims: only for --headless (no pygame)
     from game.cli_checks import FileArgError, check_record_target, level_argument
     from game.levels import LevelError
     try:
@@ -130,6 +135,7 @@ def make_context(screen_size: tuple[int, int] = LOGICAL_SIZE, load_user_files: b
     """Every service a scene needs. Warnings from corrupt files become toasts."""
     import pygame
 
+    # pygame and the services on it: the window and screenshots only, never a headless command
     from game.audio import Audio
     from game.core.context import Context
     from game.core.stack import SceneStack
@@ -143,7 +149,6 @@ def make_context(screen_size: tuple[int, int] = LOGICAL_SIZE, load_user_files: b
         pygame.init()
     warnings: list[str] = []
     if load_user_files:
-        from game.userfiles import remove_stale_temps
         remove_stale_temps()   # temp files of saves killed mid-write in an earlier session
         settings, warning = Settings.load()
         warnings.append(warning)
@@ -151,7 +156,7 @@ def make_context(screen_size: tuple[int, int] = LOGICAL_SIZE, load_user_files: b
         warnings.append(warning)
     else:
         settings, bindings = Settings(), Bindings()
-    from game import i18n
+    from game import i18n   # the translations: the window's and screenshots' only
     # --lang, else Settings, else the system's; a screenshot (no user files) is English unless asked
     i18n.set_language(i18n.choose(lang, settings.language) if load_user_files else lang or i18n.DEFAULT)
     ctx = Context(stack=SceneStack(), input=InputManager(bindings), settings=settings, bindings=bindings,
@@ -165,7 +170,7 @@ def make_context(screen_size: tuple[int, int] = LOGICAL_SIZE, load_user_files: b
 
 def tick(ctx) -> None:
     """One fixed tick of the whole shell: input, top scene, toasts, deferred stack changes."""
-    from game.scenes.pads.sync import sync
+    from game.scenes.pads.sync import sync   # the window's scenes: loaded once it runs (see above)
     commands = ctx.input.poll()
     commands[-1] = ctx.input.menu_command()
     sync(ctx)   # button names, rumble settings and "find me" for this tick
@@ -177,7 +182,7 @@ def tick(ctx) -> None:
 
 
 def draw(ctx, surface, alpha: float) -> None:
-    from game.render.widgets import draw_toasts
+    from game.render.widgets import draw_toasts   # drawing: the window's only (see above)
     if ctx.fade is not None:
         ctx.fade.draw(ctx.stack, surface, ctx.tick, alpha)
     else:
@@ -193,7 +198,7 @@ def screenshot(path: str, scene: str, seed: int, size: tuple[int, int], out: Tex
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
-    from game.scenes import registry
+    from game.scenes import registry   # the scenes and their screenshots: --screenshot only
     shot = registry.screenshot(scene)
     if shot is None:
         print(f"unknown scene {scene!r}; scenes: {', '.join(registry.screenshot_names())}", file=sys.stderr)
@@ -248,8 +253,7 @@ def open_display(fullscreen: bool):
 
 def _push_replay_viewer(ctx, path: str) -> None:
     """--replay FILE in a window: the game's registered viewer plays it over the title."""
-    from game.headless import load_replay_file
-    from game.match import GAME_TITLES
+    from game.headless import load_replay_file   # the window's modules, loaded when it runs (see above)
     from game.scenes import registry
     replay = load_replay_file(path)   # already validated by dispatch()
     game = replay.header.get("game")
@@ -258,7 +262,7 @@ def _push_replay_viewer(ctx, path: str) -> None:
         game = "speedrun"             # played back with its timer and splits (game.scenes.speedrun.menu)
     viewer = registry.replay_viewer(game)
     if viewer is None:
-        from game.i18n import _
+        from game.i18n import _   # the translations: loaded by make_context for the window
         ctx.toast(_("This build cannot show {game} replays in a window; try --headless --json").format(
             game=GAME_TITLES.get(game, game)))
     else:
@@ -268,6 +272,7 @@ def _push_replay_viewer(ctx, path: str) -> None:
 def run_window(args) -> int:
     import pygame
 
+    # The window's loop and its first scene: only the title before the first frame (see above).
     from game.core.debug import DebugOverlay
     from game.core.loop import FixedStep
     from game.core import present
@@ -343,7 +348,7 @@ def run_window(args) -> int:
             registry.load_scene_modules()
             for problem in registry.load_problems():
                 ctx.toast(problem, seconds=8)
-            from game.scenes import warmup
+            from game.scenes import warmup   # after the first frame, with the other scenes
             warmup.queue_rehearsals(warmer, ctx)
             previous = time.perf_counter()   # the imports are not a slow frame to catch up on
         elif warmer.pending and warmup.may_warm(ctx, idle_ticks):

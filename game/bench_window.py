@@ -114,7 +114,7 @@ def _scene_builders():
         return prepare
 
     def results(ctx):
-        from game.scenes.mall.demo import play_out_round
+        from game.sim.mall_stage import play_out_round
         from game.scenes.mall.results import SoldOutResultsScene
         mall = ctx.stack.top
         play_out_round(mall.sim, 1)          # the round, played out before the clock starts

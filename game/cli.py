@@ -9,6 +9,7 @@ from typing import Sequence
 from game import VERSION, program_name
 from game.match import DIFFICULTIES, GAME_TITLES
 from game.rules.soldout import modes as soldout_modes
+from game.speedrun.livesplit_link import AddressError, parse_address
 
 GAMES = tuple(GAME_TITLES)
 MAX_BOTS = 6
@@ -157,7 +158,6 @@ def _check_flags_fit_the_mode(args: argparse.Namespace, given: set[str]) -> None
 
 
 def _livesplit_address(text: str) -> tuple[str, int]:
-    from game.speedrun.livesplit_link import AddressError, parse_address
     try:
         return parse_address(text)
     except AddressError as exc:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
+from game.levels import list_levels
+
 
 class FileArgError(Exception):
     """One line for the user; the command line exits 2."""
@@ -38,7 +40,6 @@ def check_record_target(record: str) -> None:
 
 def level_argument(level: str) -> str:
     """--level: a .tmx file the user has (kept as typed) or a shipped level's name ("boutique")."""
-    from game.levels import list_levels
     path = Path(level)
     if _asks(path, "is_file"):
         return level

@@ -1,27 +1,31 @@
 """Headless matches (`--headless`): bots play a whole match without a window.
 
-Dispatch is a small table (game -> module with `play_match(spec) -> dict`), so
-the simulation-based runner can replace the rules autoplay by changing one line.
-Replays go through `load_replay_file` / `play_replay` (the hook the game
-simulations plug into).
+Dispatch is a small table (game -> its runner module in game/driver, with
+`play_match(spec, record=None) -> dict` and `play_replay(replay) -> dict`).
+Replays go through `load_replay_file` / `play_replay`; a speedrun's replay is
+verified by the speedrun verifier instead.
 """
 from __future__ import annotations
 
-import importlib
-import inspect
 import json
 import random
 from contextlib import contextmanager
 from pathlib import Path
+from types import ModuleType
 from typing import TextIO
 
-from game.match import GAME_TITLES, MatchSpec, SeatSpec
 from game.core.seats import identities
+from game.driver import soldout_headless, table_headless
+from game.levels import LevelError
+from game.match import GAME_TITLES, MatchSpec, SeatSpec
+from game.replay import CODE_PREFIX, MAX_REPLAY_BYTES, Replay, ReplayError, from_code, read_replay
+from game.speedrun.verify import VerifyError, verify_replay
+from game.untrusted import UntrustedError, echo, read_text
 
 # game name -> module holding play_match(spec) -> result dict (DESIGN.md's JSON).
-RUNNERS = {
-    "soldout": "game.driver.soldout_headless",   # bots through the mall (the rules autoplay stays for engine tests)
-    "checkout": "game.driver.table_headless",
+RUNNERS: dict[str, ModuleType] = {
+    "soldout": soldout_headless,   # bots through the mall (the rules autoplay stays for engine tests)
+    "checkout": table_headless,
 }
 
 
@@ -48,27 +52,15 @@ def build_spec(game: str, bots: int, difficulty: str = "normal", mode: str | Non
                      teams=teams, level=level)
 
 
-def _runner(game: str):
-    try:
-        return importlib.import_module(RUNNERS[game])
-    except ModuleNotFoundError as exc:
-        if exc.name and RUNNERS[game].startswith(exc.name):
-            raise HeadlessError(f"{GAME_TITLES[game]} cannot play headless yet: {RUNNERS[game]} is not installed") from None
-        raise
-
-
 def play(spec: MatchSpec, record: Path | None = None) -> dict:
     """Run one headless match; returns DESIGN.md's result dict."""
-    module = _runner(spec.game)
-    if record is not None and "record" not in inspect.signature(module.play_match).parameters:
-        raise HeadlessError(f"recording {GAME_TITLES[spec.game]} matches is not available yet")
+    module = RUNNERS[spec.game]
     with _level_errors():
         try:
             return module.play_match(spec) if record is None else module.play_match(spec, record=record)
         except OSError as exc:   # the replay could not be written (a read-only or full folder)
             if record is None:
                 raise
-            from game.untrusted import echo
             raise HeadlessError(f"--record {echo(record)}: cannot write the replay "
                                 f"({exc.strerror or type(exc).__name__})", 2) from None
 
@@ -76,17 +68,14 @@ def play(spec: MatchSpec, record: Path | None = None) -> dict:
 @contextmanager
 def _level_errors():
     """A level that cannot be played (the mall loads it): one line naming the file, exit 2."""
-    from game.levels import LevelError
     try:
         yield
     except LevelError as exc:
         raise HeadlessError(str(exc), 2) from None
 
 
-def load_replay_file(path: str):
+def load_replay_file(path: str) -> Replay:
     """Read and validate a replay file; raises HeadlessError(code 2) with the reader's message."""
-    from game.replay import CODE_PREFIX, MAX_REPLAY_BYTES, ReplayError, from_code, read_replay
-    from game.untrusted import UntrustedError, echo, read_text
     try:
         text = read_text(path, MAX_REPLAY_BYTES, "replay")
     except UntrustedError as exc:
@@ -99,12 +88,11 @@ def load_replay_file(path: str):
         raise HeadlessError(f"{echo(path)}: {exc}", 2) from None
 
 
-def play_replay(replay) -> dict:
+def play_replay(replay: Replay) -> dict:
     """Play a replay back headless: the game's runner module provides play_replay(replay) -> dict."""
     options = replay.header.get("options")
     if isinstance(options, dict) and isinstance(options.get("speedrun"), dict):
         # A speedrun: re-simulated by the speedrun verifier, which prints the verified time.
-        from game.speedrun.verify import VerifyError, verify_replay
         try:
             return verify_replay(replay)
         except VerifyError as exc:
@@ -112,11 +100,8 @@ def play_replay(replay) -> dict:
     game = replay.header.get("game")
     if game not in RUNNERS:
         raise HeadlessError(f"replay is for an unknown game {game!r}", 2)
-    module = _runner(game)
-    if not hasattr(module, "play_replay"):
-        raise HeadlessError(f"playing back {GAME_TITLES[game]} replays is not available yet")
     with _level_errors():
-        return module.play_replay(replay)
+        return RUNNERS[game].play_replay(replay)
 
 
 def summary(result: dict) -> str:

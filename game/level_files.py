@@ -28,6 +28,7 @@ from pathlib import Path
 from game.data import asset, levels_dir
 from game.untrusted import UntrustedError, echo, inflate, read_bytes, strict_int
 
+MAX_SIDE = 200  # tiles a side: far beyond any mall that fits a screen, small enough to load fast
 MAX_TMX_BYTES = 4 << 20        # a 200x200 map with three layers is about 300 KB
 MAX_TSX_BYTES = 1 << 20
 MAX_IMAGE_BYTES = 16 << 20
@@ -105,7 +106,6 @@ def _check_map(root: ET.Element) -> tuple[int, int, int]:
         raise LevelFileError(f"not a Tiled TMX map (root element <{echo(root.tag, 20)}>, expected <map>)")
     if root.get("orientation", "orthogonal") != "orthogonal" or root.get("infinite", "0") not in ("0", ""):
         raise LevelFileError("only finite orthogonal maps are supported")
-    from game.levels import MAX_SIDE
     # Zero-size maps and tile-size mismatches get load_level's own, more specific message.
     w = _int_attr(root, "width", 0, MAX_SIDE, "the map's")
     h = _int_attr(root, "height", 0, MAX_SIDE, "the map's")
@@ -121,7 +121,6 @@ def _check_map(root: ET.Element) -> tuple[int, int, int]:
 
 
 def _check_layers(root: ET.Element) -> None:
-    from game.levels import MAX_SIDE
     for layer in root.iter("layer"):
         what = f"layer '{echo(layer.get('name'), 30)}'"
         lw = _int_attr(layer, "width", 0, MAX_SIDE, what)

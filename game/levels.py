@@ -17,13 +17,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.data import levels_dir
+from game.level_files import MAX_SIDE, LevelFileError, inspect_level
 from game.untrusted import echo
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 LEVELS_DIR = levels_dir()
 REQUIRED_LAYERS = ("floor", "walls", "objects")
-MAX_SIDE = 200  # tiles a side: far beyond any mall that fits a screen, small enough to load fast
 MIN_PILE_SPOTS = 10
 MIN_CHAIRS = 8
 MIN_SPAWNS = 6
@@ -75,9 +75,6 @@ class Level:
             return self.solid[ty][tx] == 1
         return True
 
-    def tile_of(self, point: Point) -> tuple[int, int]:
-        return point[0] // self.tile_size, point[1] // self.tile_size
-
 
 def _fail(path: Path | str, problem: str) -> LevelError:
     return LevelError(f"{echo(path, 200)}: {problem}")
@@ -88,7 +85,6 @@ def _read_tmx(path: Path):
     checked bytes, data only. Any failure becomes a LevelError. Returns (TiledMap, LevelFiles)."""
     if not _is_file(path):
         raise _fail(path, "file not found")
-    from game.level_files import LevelFileError, inspect_level
     try:
         files = inspect_level(path)
     except LevelFileError as exc:
@@ -205,28 +201,9 @@ def load_level(path: Path | str) -> Level:
     _check_tile_ids(path, files.tile_count, floor_ids, wall_ids)
     solid, kinds = _solid_and_kinds(w, h, floor_ids, floor_props, wall_props)
 
-    by_class: dict[str, list] = {}
-    for obj in layers["objects"]:
-        by_class.setdefault(_object_class(obj), []).append(obj)
+    by_class = _objects_by_class(path, layers["objects"])
     table_rect, entrance = _table_and_entrance(path, by_class, w, h, ts)
-    counts = (("pile_spot", MIN_PILE_SPOTS, "pile spots"), ("chair", MIN_CHAIRS, "chairs"),
-              ("spawn", MIN_SPAWNS, "spawns"))
-    for cls, least, words in counts:
-        n = len(by_class.get(cls, []))
-        if n < least:
-            raise _fail(path, f"too few {words}: {n} (at least {least})")
-
-    def place(obj, cls: str) -> Point:
-        cx, cy = _center(obj)
-        label = f"{cls} '{echo(obj.name, 40)}'" if obj.name else f"{cls} #{obj.id}"
-        if not (0 <= cx < w * ts and 0 <= cy < h * ts):
-            raise _fail(path, f"{label} at ({cx},{cy}) is off the map")
-        tx, ty = cx // ts, cy // ts
-        blocked = solid[ty][tx] and not (cls == "chair" and kinds[ty][tx] == "chair")
-        if blocked:
-            raise _fail(path, f"{label} at tile ({tx},{ty}) is inside a {kinds[ty][tx]}")
-        return cx, cy
-
+    place = _placer(path, w, h, ts, solid, kinds)
     spots = [place(o, "pile_spot") for o in by_class["pile_spot"]]
     chairs = [place(o, "chair") for o in by_class["chair"]]
     spawns = [place(o, "spawn") for o in by_class["spawn"]]
@@ -238,9 +215,7 @@ def load_level(path: Path | str) -> Level:
     _check_reach(path, by_class, solid, ts, table_tiles, spots, chairs, spawns)
 
     props = tmx.properties or {}
-    name = str(props.get("name") or path.stem.replace("_", " ").title())
-    if len(name) > MAX_NAME or not name.isprintable():
-        raise _fail(path, f"the map's name must be 1..{MAX_NAME} printable characters")
+    name = _map_name(props, path)
     return Level(
         name=name,
         path=path,
@@ -259,6 +234,45 @@ def load_level(path: Path | str) -> Level:
         entrance=entrance,
         players=str(props.get("players", ""))[:MAX_NAME],
     )
+
+
+def _objects_by_class(path: Path, objects) -> dict[str, list]:
+    """The object layer's objects by their type, with at least the fewest pile spots, chairs
+    and spawns a level needs."""
+    by_class: dict[str, list] = {}
+    for obj in objects:
+        by_class.setdefault(_object_class(obj), []).append(obj)
+    counts = (("pile_spot", MIN_PILE_SPOTS, "pile spots"), ("chair", MIN_CHAIRS, "chairs"),
+              ("spawn", MIN_SPAWNS, "spawns"))
+    for cls, least, words in counts:
+        n = len(by_class.get(cls, []))
+        if n < least:
+            raise _fail(path, f"too few {words}: {n} (at least {least})")
+    return by_class
+
+
+def _placer(path: Path, w: int, h: int, ts: int, solid: list, kinds: list):
+    """place(obj, cls) -> the object's centre, refused off the map or inside a wall (a chair
+    may stand on a chair tile)."""
+    def place(obj, cls: str) -> Point:
+        cx, cy = _center(obj)
+        label = f"{cls} '{echo(obj.name, 40)}'" if obj.name else f"{cls} #{obj.id}"
+        if not (0 <= cx < w * ts and 0 <= cy < h * ts):
+            raise _fail(path, f"{label} at ({cx},{cy}) is off the map")
+        tx, ty = cx // ts, cy // ts
+        blocked = solid[ty][tx] and not (cls == "chair" and kinds[ty][tx] == "chair")
+        if blocked:
+            raise _fail(path, f"{label} at tile ({tx},{ty}) is inside a {kinds[ty][tx]}")
+        return cx, cy
+    return place
+
+
+def _map_name(props: dict, path: Path) -> str:
+    """The map's `name` property, else one made from the file name."""
+    name = str(props.get("name") or path.stem.replace("_", " ").title())
+    if len(name) > MAX_NAME or not name.isprintable():
+        raise _fail(path, f"the map's name must be 1..{MAX_NAME} printable characters")
+    return name
 
 
 def _map_size(tmx, path: Path) -> tuple[int, int, int]:

@@ -13,6 +13,13 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.levels import load_level
+from game.rules.checkout import catalogue
+from game.rules.soldout.catalogue import DEFAULT_PATH, load_catalogue
+from game.sim.table_tuning import TUNING_PATH as TABLE_TUNING_PATH
+from game.sim.table_tuning import load_table_tuning
+from game.sim.tuning import TUNING_PATH, load_tuning
+
 if TYPE_CHECKING:
     from game.levels import Level
     from game.rules.checkout.catalogue import Catalogue as CheckoutCatalogue
@@ -48,27 +55,22 @@ def cached(kind: str, path: Path | str | tuple[Path, ...], load: Callable[[], T]
 
 
 def soldout_catalogue() -> "SoldOutCatalogue":
-    from game.rules.soldout.catalogue import DEFAULT_PATH, load_catalogue
     return cached("soldout-catalogue", DEFAULT_PATH, load_catalogue)
 
 
 def soldout_tuning() -> "Tuning":
-    from game.sim.tuning import TUNING_PATH, load_tuning
     return cached("soldout-tuning", TUNING_PATH, load_tuning)
 
 
 def checkout_catalogue() -> "CheckoutCatalogue":
-    from game.rules.checkout import catalogue
     files = tuple(catalogue.DEFAULT_DIR / name for name in ("rules.toml", "products.toml", "bargains.toml"))
     return cached("checkout-catalogue", files, catalogue.load_catalogue)
 
 
 def checkout_tuning() -> "TableTuning":
-    from game.sim.table_tuning import TUNING_PATH, load_table_tuning
-    return cached("checkout-tuning", TUNING_PATH, load_table_tuning)
+    return cached("checkout-tuning", TABLE_TUNING_PATH, load_table_tuning)
 
 
 def level(path: Path | str) -> "Level":
     """A level file, validated (LevelError as load_level raises it)."""
-    from game.levels import load_level
     return cached("level", path, lambda: load_level(path))

@@ -28,7 +28,7 @@ from game.match import DIFFICULTIES, MatchSpec, SeatSpec
 from game.notice import N_, Notice, message_of
 from game.untrusted import UntrustedError, echo, inflate, parse_json, strict_int
 from game.rules.soldout import modes
-from game.userfiles import atomic_write_text, user_dir
+from game.userfiles import atomic_write_text, made_folder, user_dir
 
 MAGIC = "SOCO-REPLAY"
 FORMAT_VERSION = 1
@@ -262,12 +262,7 @@ def _parse_token(token: str, number: int) -> Command:
 
 def replays_dir() -> Path:
     """Where the game keeps recorded replays (inside the user folder)."""
-    folder = user_dir() / "replays"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        pass   # a read-only data folder: saving a replay reports it, reading finds none
-    return folder
+    return made_folder(user_dir() / "replays")
 
 
 def to_code(text: str) -> str:

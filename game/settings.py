@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 
 from game import schema
+from game.i18n import LANGUAGES
 from game.notice import N_, Notice, join
 from game.userfiles import load_checked, merged, try_save_json
 
@@ -71,7 +72,6 @@ def _valid(name: str, value: object) -> object | None:
     if name in ("fullscreen", "colourblind", "screen_shake", "show_fps", "nintendo_swap", "livesplit"):
         return value if isinstance(value, bool) else None
     if name == "language":
-        from game.i18n import LANGUAGES
         return value if value == "" or value in LANGUAGES else None
     if name == "rumble":
         return value if value in RUMBLE_LEVELS else None

@@ -17,7 +17,6 @@ are collected in match order whichever process finished first.
 """
 from __future__ import annotations
 
-import importlib
 import math
 import os
 import sys
@@ -26,16 +25,17 @@ from dataclasses import dataclass
 from typing import Callable, Sequence, TextIO
 
 from game import program_name
+from game.driver import soldout_headless, table_headless
 from game.match import DIFFICULTIES, GAME_TITLES, MatchSpec, SeatSpec
 from game.rules.soldout import modes as soldout_modes
 
 PlayFn = Callable[[MatchSpec], dict]
 Z95 = 1.959964  # two-sided 95% normal quantile
 
-# game -> "module:function" of its play function
-RUNNERS: dict[str, str] = {
-    "soldout": "game.driver.soldout_headless:play_match",
-    "checkout": "game.driver.table_headless:play_match",
+# game -> its headless play function (module-level, so worker processes find it by name)
+RUNNERS: dict[str, PlayFn] = {
+    "soldout": soldout_headless.play_match,
+    "checkout": table_headless.play_match,
 }
 
 
@@ -60,18 +60,10 @@ def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
 
 
 def play_function(game: str) -> PlayFn:
-    """The game's headless play function, imported when first needed."""
+    """The game's headless play function."""
     if game not in RUNNERS:
         raise TournamentError(f"unknown game {game!r}; use {' or '.join(RUNNERS)}")
-    title, target = GAME_TITLES[game], RUNNERS[game]
-    module_name, _, name = target.partition(":")
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name and module_name.startswith(exc.name):
-            raise TournamentError(f"{title} has no headless runner yet ({module_name})") from None
-        raise
-    return getattr(module, name)
+    return RUNNERS[game]
 
 
 @dataclass(frozen=True)

@@ -56,6 +56,16 @@ def _file_mode() -> int:
     return 0o666 & ~mask
 
 
+def made_folder(folder: Path) -> Path:
+    """`folder`, created if missing. On a read-only data folder it stays missing: saving into it
+    then says so, and reading finds nothing."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        pass
+    return folder
+
+
 def atomic_write_text(path: Path, text: str) -> None:
     """Write `text` to `path` so that readers see either the old or the new file, never half.
 

@@ -115,3 +115,24 @@ def test_posix_only_tests_are_marked():
                 if not any("posix" in ast.unparse(d) for d in func.decorator_list):
                     unmarked.append(f"{path.name}::{func.name}")
     assert unmarked == []
+
+
+def test_the_game_never_imports_its_developer_tooling():
+    """The screenshot scenes (devkit/) stage the game from above: no module of game/ imports
+    them, and none registers a screenshot; the registry loads devkit.shots by its name."""
+    for name, path in MODULES.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                assert not (node.module or "").startswith("devkit"), f"{name} imports {node.module}"
+            elif isinstance(node, ast.Import):
+                assert not any(a.name.startswith("devkit") for a in node.names), name
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                assert node.func.attr != "register_screenshot", f"{name} registers a screenshot"
+
+
+def test_every_screenshot_comes_from_the_developer_package():
+    from game.scenes import registry
+    names = registry.screenshot_names()
+    assert {"mall", "table", "lobby", "speedrun", "results_final", "pad_glyphs"} <= set(names)
+    assert all(registry.screenshot(n).factory.__module__.startswith("devkit.shots") for n in names)

@@ -59,3 +59,72 @@ def test_the_driver_records_what_it_steps(tmp_path):
 def test_headless_runners_still_play_through_the_driver():
     assert play_match(build_spec("soldout", 2, mode="memory", seed=3))["winners"]
     assert play_table(build_spec("checkout", 2, seed=3))["winners"]
+
+
+def test_a_table_seed_plays_the_same_in_the_window_and_headless(ctx):
+    from game.driver.table_headless import make_bots
+    from game.scenes.table.scene import TableScene
+    from game.sim.table import TableSim
+    mark_howto_seen()
+    spec = build_spec("checkout", 3, seed=7)
+    scene = TableScene(ctx, spec)
+    ticks = 60 * 20
+    for _ in range(ticks):
+        scene.update({})
+    sim = TableSim(spec)
+    driver = MatchDriver(sim, [0, 1, 2])
+    for i, bot in enumerate(make_bots(spec)):
+        driver.seat(i, bot.command)
+    for _ in range(ticks):
+        driver.step()
+    assert scene.sim.tick == ticks and scene.sim.state_hash() == sim.state_hash()
+
+
+def test_the_table_window_plays_a_headless_recording_back(ctx, tmp_path):
+    from game.driver.table_headless import run_table
+    from game.scenes.table.scene import TableScene
+    spec = build_spec("checkout", 2, seed=4)
+    sim, _bots = run_table(spec, record=tmp_path / "t.replay")
+    replay = read_replay((tmp_path / "t.replay").read_text(encoding="utf-8"))
+    viewer = TableScene(ctx, replay.match_spec(), replay=replay)
+    assert viewer.bots == {} and viewer.driver.replaying
+    while not viewer.driver.played_out():
+        viewer.driver.step()
+    assert viewer.sim.state_hash() == sim.state_hash()
+
+
+def test_playback_stands_for_every_seat_and_pads_short_ticks():
+    spec = build_spec("soldout", 2, mode="rush", seed=3)
+    sim, _modes = new_sim(spec)
+    driver = MatchDriver(sim, [0, 1], playback=[[Command(dx=3)], [Command(dy=4), Command(dx=1)]])
+    driver.seat(1, lambda _sim: Command(dx=99))          # a replay's seat is the replay's, not a bot's
+    assert driver.replaying and not driver.played_out()
+    assert driver.step() == {0: Command(dx=3), 1: IDLE}
+    assert driver.step() == {0: Command(dy=4), 1: Command(dx=1)}
+    assert driver.played_out() and driver.gather() == {0: IDLE, 1: IDLE}
+    assert sim.tick == 2
+
+
+def test_start_due_round_follows_the_fixed_modes():
+    spec = build_spec("soldout", 2, mode="choose", rounds=2, seed=3)
+    sim, modes = new_sim(spec)
+    driver = MatchDriver(sim, [0, 1], rounds=modes)
+    assert driver.start_due_round() and sim.mode == modes[0]     # nothing due mid-round
+    driver.rounds = modes[:1]
+    sim.phase = "round_over"
+    assert not driver.start_due_round() and sim.mode == modes[0]  # no second round to start
+    assert [r["mode"] for r in play_match(spec)["rounds"]] == modes == ["rush", "memory"]
+
+
+def test_a_speedrun_session_steps_and_records_through_its_driver():
+    from game.speedrun.categories import load_categories, make_setup
+    from game.speedrun.session import RunSession
+    cats = load_categories()
+    session = RunSession(make_setup(cats["checkout"], "set", seed_index=0))
+    assert session.driver.sim is session.sim and sorted(session.driver.controllers) == [1, 2, 3][:session.spec.players - 1]
+    for _ in range(30):
+        session.step(Command(dx=5))
+    replay = read_replay(session.replay_text())
+    ticks = list(replay.ticks())
+    assert len(ticks) == 30 == session.sim.tick
+    assert all(t[0] == Command(dx=5) and len(t) == session.spec.players for t in ticks)

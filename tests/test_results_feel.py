@@ -60,7 +60,7 @@ def test_podium_builds_up_lowest_step_first_then_the_winners_jump(ctx):
 
 # ---------------------------------------------------------------- Check Out! final results
 def checkout_results(ctx, players: int = 4, seed: int = 1):
-    from game.scenes.table.results import _results_shot
+    from devkit.shots.table import results_shot as _results_shot
     table, results = _results_shot(players)(ctx, seed)
     ctx.stack.push(table)
     ctx.stack.push(results)
@@ -143,7 +143,7 @@ def test_checkout_winner_shapes_clear_of_the_headline(ctx, monkeypatch):
 
 # ---------------------------------------------------------------- Sold Out! results
 def soldout_results(ctx, players: int, mode: str, rounds: int, seed: int = 1):
-    from game.scenes.mall.results import _results_shot
+    from devkit.shots.mall import results_shot as _results_shot
     mall, results = _results_shot(players, mode, rounds)(ctx, seed)
     ctx.stack.push(mall)
     ctx.stack.push(results)
@@ -216,7 +216,7 @@ def test_change_tokens_line_is_clear_of_every_other_text(ctx, monkeypatch, playe
         start = table.sim.change[2]
         for age in (1, table.sim.tuning.turn_pause):
             while table.sim.tick < start + age:
-                table.sim.step(table._commands({}))
+                table.driver.step()
             screen = probe.screen()
             table.draw(screen, 0.0)
             labels = [label for label, _ in probe.texts(screen)]

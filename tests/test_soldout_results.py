@@ -8,7 +8,7 @@ from game.input.commands import Button, Command
 from game.match import MatchSpec
 from game.scenes.menus.howto import mark_seen
 from game.scenes.mall.scene import MallScene, demo_spec
-from game.scenes.mall.demo import play_out_round
+from game.sim.mall_stage import play_out_round
 from game.scenes.mall.layout import SCREEN
 from game.scenes.mall.results import ChooseModeScene, SoldOutResultsScene
 from tests.gamectx import fresh_pygame
@@ -70,7 +70,7 @@ def test_memory_round_called_by_a_player_ends_in_results(ctx):
     call_sold_out(ctx, mall, seat=1)
     top = ctx.stack.top
     assert isinstance(top, SoldOutResultsScene)
-    assert top.rnd.sold_out_by == 1
+    assert top.shown.sold_out_by() == 1
     assert "called by Sky" in top._cause_text()
     assert menu_labels(top) == ["Next round", "Rematch", "Back to lobby"]
     top.draw(pygame.Surface(SCREEN), 0.0)
@@ -87,10 +87,10 @@ def test_rush_results_show_right_and_wrong(ctx):
     top = ctx.stack.top
     assert isinstance(top, SoldOutResultsScene)
     assert top.final and menu_labels(top) == ["Continue"]
-    for side in range(top.rnd.sides):
+    for side in range(top.shown.sides()):
         wrong = top._wrong_cards(side)
-        placed = [c for slot in top.rnd.tables[side] for c, _ in slot.placed]
-        assert sum(len(w) for w in wrong) == sum(top.rnd.mistakes[p] for p in top.rnd.members(side))
+        placed = [c for slot in top.mall.sim.round.tables[side] for c, _ in slot.placed]
+        assert sum(len(w) for w in wrong) == sum(top.mall.sim.round.mistakes[p] for p in top.shown.members(side))
         assert len(placed) >= sum(len(w) for w in wrong)
     top.draw(pygame.Surface(SCREEN), 0.0)
 
@@ -101,7 +101,7 @@ def test_tidy_results_draw_every_dresser(ctx):
     tick(ctx)
     top = ctx.stack.top
     assert isinstance(top, SoldOutResultsScene)
-    assert len(top.rnd.dressers) == 8
+    assert len(top.shown.dresser_cards()) == 8
     top.draw(pygame.Surface(SCREEN), 0.0)
 
 

@@ -49,8 +49,9 @@ def pyinstaller_command(dist: Path, work: Path, data_pairs: list[str]) -> list[s
                "--noconfirm", "--clean", "--log-level", "WARN",
                "--distpath", str(dist), "--workpath", str(work / "build"), "--specpath", str(work),
                "--paths", str(ROOT),
-               # scenes, game runners and rules are imported by name at run time: take them all
-               "--collect-submodules", "game"]
+               # scenes, game runners, rules and the screenshot scenes are imported by name at
+               # run time: take them all
+               "--collect-submodules", "game", "--collect-submodules", "devkit"]
     if sys.platform != "win32":
         command.append("--strip")   # debug symbols off the bundled libraries: about half the size
     for pair in data_pairs:

@@ -145,7 +145,7 @@ def mall_failures(sim, placed: bool = True) -> list[str]:
     """Everything that must hold in a MallSim after any tick.
 
     placed=False skips "every engine pile lies somewhere on the map": for screenshot states
-    that finish a round through the engine directly (game.scenes.mall.demo.play_out_round)."""
+    that finish a round through the engine directly (game.sim.mall_stage.play_out_round)."""
     failures: list[str] = []
     match = sim.match
     rnd = match.round
@@ -571,7 +571,7 @@ class _Blank:
 
 
 # Screenshot states that end a round through the rules engine, not by walking the mall: their
-# leftover piles have no spot on the map by design (mall_demo.play_out_round), so only that check is off.
+# leftover piles have no spot on the map by design (game.sim.mall_stage.play_out_round), so only that check is off.
 BUILT_BY_ENGINE = ("shot:mall_sold_out", "shot:results", "shot:soldout_results")
 
 

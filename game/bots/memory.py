@@ -56,9 +56,6 @@ class PileMemory:
     def order(self, pile: int) -> tuple[str, ...] | None:
         return self._facts.get(("done", pile))  # type: ignore[return-value]
 
-    def unsearch(self, pile: int) -> None:
-        self._facts.pop(("done", pile), None)
-
     def forget_searched(self) -> None:
         """Start the search of the store over (nothing left unsearched, something still missing)."""
         for key in [k for k in self._facts if k[0] == "done"]:

@@ -216,20 +216,6 @@ class NavGrid:
                     out.append(ty * self.w + tx)
         return out
 
-    def nearest_open(self, px: int, py: int) -> int:
-        """The walkable tile nearest a pixel position (an avatar pushed onto a tile edge)."""
-        i = self.index(px, py)
-        if self.open[i]:
-            return i
-        best = None
-        for j in range(len(self.open)):
-            if self.open[j]:
-                cx, cy = self.centre(j)
-                d = (cx - px) ** 2 + (cy - py) ** 2
-                if best is None or d < best[0]:
-                    best = (d, j)
-        return best[1] if best else i
-
 
 _GRIDS: dict[tuple[tuple[bytes, ...], int], NavGrid] = {}
 

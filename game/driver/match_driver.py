@@ -1,24 +1,35 @@
 """Running a match: who presses each seat's buttons, recording, and the one bot-seed rule.
 
-`MatchDriver` gathers one Command per seat each tick (a bot's, or the person's
-from the caller), writes them to a replay when recording, and steps the
-simulation. `bot_seed` is the only place a Sold Out! bot's generator seed is
-made, so a seed plays the same in the window and headless.
+Every match is stepped here, in the window and headless alike: the mall and
+table scenes, the speedrun sessions and the headless runners each hold one
+`MatchDriver`. Each tick it gathers one Command per seat from that seat's
+controller:
+
+- a person: the Command the caller passes in (`people`), IDLE when absent;
+- a bot or a pilot: a callable seated with `seat(key, controller)` (a bot's `command`);
+- a replay: `playback` (a replay's ticks) stands for every seat, the controllers rest;
+
+writes them to a replay when recording, and steps the simulation. `bot_seed`
+is the only place a Sold Out! bot's generator seed is made, so a seed plays
+the same in the window and headless. `start_due_round()` starts the next
+Sold Out! round at once in its fixed mode (the headless rule, which replays follow).
 """
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping
 
-from game.input.commands import IDLE, Command
-from game.match import SeatSpec
+from game.bots.soldout import SoldOutBot, make_soldout_bot
+from game.input.commands import IDLE, Button, Command
+from game.match import MatchSpec, SeatSpec
+from game.replay import ReplayWriter, header_for
 
 if TYPE_CHECKING:
-    from game.bots.soldout import SoldOutBot
-    from game.replay import ReplayWriter
     from game.sim.mall import MallSim
 
 Controller = Callable[[Any], Command]   # the simulation in, this tick's Command out (a bot's `command`)
+
+STUDY_READY_TICKS = 240   # a pilot's seats press ready this long into Memory's study time
 
 
 def bot_seed(match_seed: int, seat: int) -> int:
@@ -29,40 +40,97 @@ def bot_seed(match_seed: int, seat: int) -> int:
 
 def soldout_bot(seat: SeatSpec, sim: MallSim, match_seed: int) -> SoldOutBot:
     """The bot for a seat (a person's seat taken over plays at normal)."""
-    from game.bots.soldout import make_soldout_bot
     spec = seat if seat.kind == "bot" else SeatSpec(seat.seat, seat.name, "bot", "normal", seat.team)
     return make_soldout_bot(spec, sim, bot_seed(match_seed, seat.seat))
 
 
-class MatchDriver:
-    """Steps `sim` with one Command per key (a seat number, or a seat's index for the table)."""
+def ready_after_study(controller: Controller) -> Controller:
+    """A pilot (screenshots, the benchmark): `controller`, except that Memory's study time ends
+    for everyone STUDY_READY_TICKS in, so a demo does not wait out the whole study."""
+    def command(sim: Any) -> Command:
+        if sim.phase == "study" and sim.tick - sim.phase_tick > STUDY_READY_TICKS:
+            return Command(pressed=Button.A)
+        return controller(sim)
+    return command
 
-    def __init__(self, sim: Any, keys: list[int], writer: ReplayWriter | None = None) -> None:
+
+class MatchDriver:
+    """Steps `sim` with one Command per key (a seat number, or a seat's index for the table).
+
+    `keys` are in the replay's seat order: a recorded tick lists the keys' Commands in it."""
+
+    def __init__(self, sim: Any, keys: list[int], writer: ReplayWriter | None = None,
+                 playback: Iterable[list[Command]] | None = None, rounds: list[str] | None = None) -> None:
         self.sim = sim
         self.keys = keys
         self.writer = writer
         self.controllers: dict[int, Controller] = {}
+        self.rounds = rounds              # Sold Out!: every round's mode, for start_due_round()
+        self._next_round = 1
+        self._playback: Iterator[list[Command]] | None = iter(playback) if playback is not None else None
+        self._pending: list[Command] | None = next(self._playback, None) if self._playback is not None else None
 
+    # ----- who plays -----------------------------------------------------------------
     def seat(self, key: int, controller: Controller) -> None:
         """Let `controller` (a bot's `command`) press this seat's buttons from now on."""
         self.controllers[key] = controller
 
+    @property
+    def replaying(self) -> bool:
+        return self._playback is not None
+
+    def played_out(self) -> bool:
+        """A replay's commands have all been used (never true when not replaying)."""
+        return self._playback is not None and self._pending is None
+
+    # ----- a tick --------------------------------------------------------------------
     def gather(self, people: Mapping[int, Command] | None = None) -> dict[int, Command]:
-        """This tick's Commands, in key order: each controlled seat's, else the person's (or IDLE)."""
+        """This tick's Commands, in key order: the replay's; else each controlled seat's, else
+        the person's (or IDLE)."""
+        if self._playback is not None:
+            recorded = self._pending or []   # past a replay's end every seat is idle
+            self._pending = next(self._playback, None)
+            return {key: recorded[i] if i < len(recorded) else IDLE for i, key in enumerate(self.keys)}
         people = people or {}
         sim = self.sim
         return {key: (self.controllers[key](sim) if key in self.controllers else people.get(key, IDLE))
                 for key in self.keys}
 
+    def play(self, commands: Mapping[int, Command], record: bool = True) -> None:
+        """Record (unless `record` is False) and step one tick with `commands`."""
+        if record and self.writer is not None:
+            self.writer.add_tick([commands.get(key, IDLE) for key in self.keys])
+        self.sim.step(dict(commands))
+
     def step(self, people: Mapping[int, Command] | None = None) -> dict[int, Command]:
         """Gather, record and step one tick; returns the Commands used."""
         commands = self.gather(people)
-        if self.writer is not None:
-            self.writer.add_tick([commands[key] for key in self.keys])
-        self.sim.step(commands)
+        self.play(commands)
         return commands
 
+    def start_due_round(self) -> bool:
+        """Sold Out!: if a round just ended, start the next in its fixed mode. False when the
+        match has no round left to start (a replay that ran past its rounds)."""
+        if self.sim.phase != "round_over" or self.rounds is None:
+            return True
+        if self._next_round >= len(self.rounds):
+            return False
+        self.sim.start_next_round(self.rounds[self._next_round])
+        self._next_round += 1
+        return True
+
+    # ----- the recording -------------------------------------------------------------
     def save(self, path: Path | str) -> None:
         """Write the recorded replay (no-op when not recording)."""
         if self.writer is not None:
             self.writer.save(Path(path))
+
+    def stop_recording(self) -> ReplayWriter | None:
+        """Stop recording (the match is over); returns the writer to save, if any."""
+        writer, self.writer = self.writer, None
+        return writer
+
+
+def recorder(spec: MatchSpec) -> ReplayWriter:
+    """A replay writer for the match `spec` (its header names the seats in key order)."""
+    return ReplayWriter(header_for(spec))

@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game import TICK_RATE
 from game.bots.soldout import SoldOutBot, make_soldout_bot
-from game.input.commands import Command
-from game.driver.match_driver import MatchDriver, bot_seed
+from game.driver.match_driver import MatchDriver, bot_seed, recorder
 from game.levels import Level, load_level, resolve_level
-from game.match import MatchSpec
+from game.match import MatchSpec, SeatSpec
 from game.rules.soldout import Catalogue, load_catalogue, modes
 from game.rules.soldout.autoplay import round_modes
 from game.sim.mall import MallSim
@@ -72,20 +72,14 @@ class MatchRun:
 def run_match(spec: MatchSpec, record: Path | str | None = None) -> MatchRun:
     """Play a whole match with a bot in every seat (whatever the seat's kind)."""
     sim, modes = new_sim(spec)
-    writer = None
-    if record is not None:
-        from game.replay import ReplayWriter, header_for
-        writer = ReplayWriter(header_for(spec))
-    driver = MatchDriver(sim, [s.seat for s in spec.seats], writer)
+    driver = MatchDriver(sim, [s.seat for s in spec.seats], recorder(spec) if record is not None else None,
+                         rounds=modes)
     bots = [make_soldout_bot(s, sim, bot_seed(spec.seed, s.seat)) for s in spec.seats]
     for bot in bots:
         driver.seat(bot.seat, bot.command)
     limit = tick_limit(sim, len(modes))
-    next_round = 1
     while sim.phase != "match_over" and sim.tick < limit:
-        if sim.phase == "round_over":
-            sim.start_next_round(modes[next_round])
-            next_round += 1
+        driver.start_due_round()
         driver.step()
     if record is not None:
         driver.save(record)
@@ -101,17 +95,9 @@ def replay_match(replay: Replay) -> dict[str, Any]:
     """Re-simulate a replay's commands (no bots) and return the same JSON as the recorded run."""
     spec = replay.match_spec()
     sim, modes = new_sim(spec)
-    order = [s.seat for s in spec.seats]
-    next_round = 1
-    for commands in replay.ticks():
-        if sim.phase == "match_over":
-            break
-        if sim.phase == "round_over":
-            if next_round >= len(modes):
-                break
-            sim.start_next_round(modes[next_round])
-            next_round += 1
-        sim.step(dict(zip(order, commands)))
+    driver = MatchDriver(sim, [s.seat for s in spec.seats], playback=replay.ticks(), rounds=modes)
+    while not driver.played_out() and sim.phase != "match_over" and driver.start_due_round():
+        driver.step()
     return result_json(spec, sim)
 
 
@@ -137,11 +123,6 @@ def result_json(spec: MatchSpec, sim: MallSim) -> dict[str, Any]:
     }
 
 
-def commands_for(bots: list[SoldOutBot], sim: MallSim) -> dict[int, Command]:
-    """One tick of every bot's Command (for scenes that drive several bot seats)."""
-    return {bot.seat: bot.command(sim) for bot in bots}
-
-
 def benchmark(players: int = 6, seeds: tuple[int, ...] = (1, 2, 3, 4, 5), level: str = "normal") -> list[dict[str, Any]]:
     """Headless real-time factor of all-bot matches per mode, beside the cost of an empty tick.
 
@@ -150,8 +131,6 @@ def benchmark(players: int = 6, seeds: tuple[int, ...] = (1, 2, 3, 4, 5), level:
     """
     import time
 
-    from game import TICK_RATE
-    from game.match import SeatSpec
 
     rows = []
     for mode in modes.keys():

@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game import TICK_RATE
-from game.driver.match_driver import MatchDriver
+from game.bots.checkout import CheckOutBot
+from game.driver.match_driver import MatchDriver, recorder
 from game.match import MatchSpec
 from game.rules.checkout import Catalogue
 from game.sim.table import TableSim
@@ -29,21 +30,17 @@ class TableStuck(RuntimeError):
     """The game did not finish within TICK_LIMIT ticks."""
 
 
-def make_bots(spec: MatchSpec, seed: int | None = None) -> list[Any]:
-    from game.bots.checkout import CheckOutBot
+def make_bots(spec: MatchSpec, seed: int | None = None) -> list[CheckOutBot]:
     base = spec.seed if seed is None else seed
     return [CheckOutBot(i, s.difficulty, base) for i, s in enumerate(spec.seats)]
 
 
 def run_table(spec: MatchSpec, catalogue: Catalogue | None = None, tick_limit: int = TICK_LIMIT,
-              record: Path | str | None = None) -> tuple[TableSim, list[Any]]:
+              record: Path | str | None = None) -> tuple[TableSim, list[CheckOutBot]]:
     """Play the whole game with a bot in every seat; returns (sim, bots)."""
     sim = TableSim(spec, catalogue)
     bots = make_bots(spec)
-    writer = None
-    if record is not None:
-        from game.replay import ReplayWriter, header_for
-        writer = ReplayWriter(header_for(spec))
+    writer = recorder(spec) if record is not None else None
     driver = MatchDriver(sim, list(range(len(bots))), writer)   # the table keys seats by index
     for i, bot in enumerate(bots):
         driver.seat(i, bot.command)
@@ -84,7 +81,8 @@ def play_replay(replay: Replay) -> dict[str, Any]:
     """Re-simulate a replay's commands (no bots): the same JSON as the run that recorded it."""
     spec = replay.match_spec()
     sim = TableSim(spec)
-    for commands in replay.ticks():
-        sim.step(dict(enumerate(commands)))
+    driver = MatchDriver(sim, list(range(spec.players)), playback=replay.ticks())
+    while not driver.played_out():
+        driver.step()
     return result(spec, sim)
 

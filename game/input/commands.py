@@ -49,8 +49,5 @@ class Command:
     def was_pressed(self, button: Button) -> bool:
         return bool(self.pressed & button)
 
-    def is_held(self, button: Button) -> bool:
-        return bool(self.held & button)
-
 
 IDLE = Command()

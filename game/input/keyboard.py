@@ -26,9 +26,6 @@ class KeyboardState:
         """Forget held keys (window lost focus: their key-ups will never arrive)."""
         self.down.clear()
 
-    def was_fresh(self, keycode: int) -> bool:
-        return bool(self.fresh.get(keycode))
-
     def command(self, bindings: Bindings, layout: str) -> Command:
         """This layout's Command from the current key state."""
         held = pressed = Button.NONE

@@ -5,6 +5,7 @@ import pygame
 
 from game.render.text import TextCache
 from game.render.theme import Theme
+from game.render.widgets import build_background
 
 
 class UI:
@@ -32,7 +33,6 @@ class UI:
         """The patterned backdrop, built once per size."""
         surface = self._backgrounds.get(size)
         if surface is None:
-            from game.render.widgets import build_background
             surface = build_background(self, size)
             self._backgrounds[size] = surface
         return surface

@@ -5,7 +5,9 @@
   `start_game(ctx, spec)`.
 - `register_screenshot(name, factory, warmup_ticks)`: `--screenshot --scene
   NAME` builds factory(ctx, seed) -> Scene or [Scene, ...] (bottom first),
-  runs warmup_ticks ticks and saves one frame.
+  runs warmup_ticks ticks and saves one frame. Screenshots are developer
+  tooling: they register from the `devkit.shots` package beside the game,
+  which `screenshot()` and `screenshot_names()` load by name.
 - `register_replay_viewer(game_name, factory)`: factory(ctx, replay) -> Scene
   plays a replay back in the window (`main.py --replay FILE`).
 - `register_attract(factory)`: factory(ctx) -> Scene, the title's attract mode
@@ -26,9 +28,10 @@ import pkgutil
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Union
 
-from game.match import GAME_TITLES  # noqa: F401  (the lobby reads registry.GAME_TITLES)
 from game.i18n import _
 from game.notice import N_, Notice
+from game.match import GAME_TITLES  # noqa: F401  (the lobby reads registry.GAME_TITLES)
+import game.scenes as package
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -89,13 +92,22 @@ def register_screenshot(name: str, factory: ShotFactory, warmup_ticks: int = 0) 
     _screenshots[name] = Screenshot(name, factory, warmup_ticks)
 
 
-def screenshot(name: str) -> Screenshot | None:
+SHOTS_PACKAGE = "devkit.shots"   # the screenshot scenes: developer tooling, outside the game package
+
+
+def load_screenshots() -> None:
+    """The scenes, then the screenshot package (which stages them)."""
     load_scene_modules()
+    importlib.import_module(SHOTS_PACKAGE)
+
+
+def screenshot(name: str) -> Screenshot | None:
+    load_screenshots()
     return _screenshots.get(name)
 
 
 def screenshot_names() -> list[str]:
-    load_scene_modules()
+    load_screenshots()
     return sorted(_screenshots)
 
 
@@ -166,7 +178,6 @@ def load_scene_modules() -> list[str]:
     if _loaded:
         return []
     _loaded.append(True)
-    import game.scenes as package
     problems = _problems
     infos = pkgutil.walk_packages(package.__path__, "game.scenes.")
     for info in sorted(infos, key=lambda i: i.name):

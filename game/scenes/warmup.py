@@ -22,8 +22,18 @@ from game.core.context import Toasts
 from game.core.seats import identities
 from game.core.stack import SceneStack
 from game.core.warm import Warmer
+from game.levels import resolve_level
 from game.match import MatchSpec, SeatSpec
+from game.render import clothing
+from game.render.clothing import item_art, item_card, objective_art
 from game.scenes import registry
+from game.scenes.mall.layout import compute_layout
+from game.scenes.mall.scene import level_surface
+from game.scenes.speedrun.run import SpeedrunRunScene
+from game.scenes.speedrun.table import SpeedrunTableScene
+from game.sim.mall_stage import play_out_round
+from game.speedrun.categories import load_categories, make_setup
+from game.speedrun.records import Records
 if TYPE_CHECKING:
     from game.core.context import Context
 
@@ -77,7 +87,6 @@ _OBJECTIVE_KEYS: set[tuple] = set()
 def _noting_clothing() -> Iterator[None]:
     """Note the clothing art a rehearsal draws (the art module's own cache functions, wrapped
     for the length of one off-screen draw)."""
-    from game.render import clothing
     item, objective = clothing._item, clothing._objective_cached
 
     def noted_item(garment, colour, pattern, size, colourblind):
@@ -97,7 +106,6 @@ def _noting_clothing() -> Iterator[None]:
 
 def rehearse_catalogue(chunk: int = 12) -> Iterator[None]:
     """Every item and objective card at every size a rehearsal drew one at, a few per step."""
-    from game.render.clothing import item_art, objective_art
     cat = preload.soldout_catalogue()
     items = list(cat.items.values())
     for size, colourblind in sorted(_ITEM_SIZES):
@@ -115,10 +123,6 @@ def rehearse_catalogue(chunk: int = 12) -> Iterator[None]:
 
 def rehearse_mall(ctx: "Context", players: int, mode: str) -> Iterator[None]:
     """The mall as it opens (shutters), as it plays (piles, lists), then the round's results."""
-    from game.scenes.mall.demo import play_out_round
-    from game.levels import resolve_level
-    from game.scenes.mall.scene import level_surface
-    from game.scenes.mall.layout import compute_layout
     level = preload.level(resolve_level(None, players))
     preload.soldout_catalogue()
     preload.soldout_tuning()
@@ -127,7 +131,6 @@ def rehearse_mall(ctx: "Context", players: int, mode: str) -> Iterator[None]:
     level_surface(level, layout.scale)
     yield
     # The cards the scene renders as it is built (MallScene._prewarm), a few per step.
-    from game.render.clothing import item_card
     cat = preload.soldout_catalogue()
     items = list(cat.items.values())
     for size in sorted({p.viewer.size for p in layout.panels}):
@@ -147,7 +150,7 @@ def rehearse_mall(ctx: "Context", players: int, mode: str) -> Iterator[None]:
     if sim is None:
         return
     while sim.phase != "playing" and sim.tick < 60 * 40:
-        sim.step({})
+        mall.driver.play({}, record=False)   # everyone idle: a rehearsal asks no bot
     _draw(rctx, surface)
     yield
     play_out_round(sim, 1)
@@ -192,10 +195,6 @@ def rehearse_attract(ctx: "Context") -> Iterator[None]:
 def rehearse_speedrun(ctx: "Context") -> Iterator[None]:
     """A speedrun in the mall and at the table, as the speedrun menu starts them (scripted: a
     demo run saves nothing; empty records: the player's are not read)."""
-    from game.scenes.speedrun.run import SpeedrunRunScene
-    from game.scenes.speedrun.table import SpeedrunTableScene
-    from game.speedrun.categories import load_categories, make_setup
-    from game.speedrun.records import Records
     for category in load_categories().values():
         rctx = rehearsal_context(ctx)
         setup = make_setup(category, "set", seed_index=0)
@@ -221,13 +220,8 @@ def _stepper(make: "Callable[[], Iterator[None]]") -> "Callable[[], bool]":
     return job
 
 
-def _import_bots() -> None:
-    import game.bots  # noqa: F401  (the mall imports it when its first match starts)
-
-
 def queue_rehearsals(warmer: Warmer, ctx: "Context") -> None:
     """Everything a player can reach from the menus, likeliest first."""
-    warmer.add("bots", _import_bots)
     for players in SEAT_COUNTS:
         warmer.add(f"mall {players} rush", _stepper(lambda p=players: rehearse_mall(ctx, p, "rush")))
         warmer.add(f"table {players}", _stepper(lambda p=players: rehearse_table(ctx, p)))

@@ -105,10 +105,6 @@ class Avatar:
         return self.body.x // FP, self.body.y // FP
 
     @property
-    def prev_pos(self) -> tuple[int, int]:
-        return self.body.prev_x // FP, self.body.prev_y // FP
-
-    @property
     def facing(self) -> tuple[int, int]:
         return self.body.fx, self.body.fy
 
@@ -202,12 +198,6 @@ class MallSim:
         length = {MallPhase.COUNTDOWN: self.t.countdown_ticks, MallPhase.STUDY: self.t.study_ticks,
                   MallPhase.SOLD_OUT: self.t.freeze_ticks}.get(self.phase, 0)
         return max(0, self.phase_tick + length - self.tick) if length else 0
-
-    def round_ticks(self) -> int:
-        """Ticks since the shutters went up (0 before the playing phase)."""
-        if self.phase in (MallPhase.STUDY, MallPhase.COUNTDOWN):
-            return 0
-        return self.tick - self.round_tick
 
     def sold_out_hold(self, seat: int) -> float:
         """Memory: how far the seat's Y hold is towards calling SOLD OUT! (0.0 - 1.0)."""

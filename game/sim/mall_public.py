@@ -4,12 +4,17 @@ The drawing code reads the round through this (`MallPublicView(sim)`) rather tha
 the rulebook behind the simulation: who plays on which side, the cards lying on the
 Starting Table and at the dressers (face up, or counted from their backs), and how the
 round ended. No pile's cards, no hand, no hidden list are in it.
+
+Two wider views sit beside it, each named for who may hold it: `RoundReveal`, the
+results' view once a round is over (hands and lists face up), and `OmniscientView`,
+for the speedrun referee and the demo pilots, which know where every card lies.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from game.rules.soldout.engine import Round
     from game.sim.mall import MallSim
 
 
@@ -21,44 +26,139 @@ class MallPublicView:
     def __init__(self, sim: MallSim) -> None:
         self._sim = sim
 
+    def _round(self) -> Round:
+        return self._sim.round
+
     def sides(self) -> int:
-        return self._sim.round.sides
+        return self._round().sides
 
     def members(self, side: int) -> list[int]:
         """The engine players of a side, in order."""
-        return self._sim.round.members(side)
+        return self._round().members(side)
 
     def side_of(self, player: int) -> int:
-        return self._sim.round.side(player)
+        return self._round().side(player)
 
     def cards_on_table(self, side: int) -> int:
         """Rush: how many cards a side has delivered to its part of the Starting Table."""
-        return sum(len(slot.placed) for slot in self._sim.round.tables[side])
+        return sum(len(slot.placed) for slot in self._round().tables[side])
 
     def table_objectives(self, side: int) -> list[str]:
         """Rush: a side's objective cards, face up on the Starting Table, in slot order."""
-        return [slot.card for slot in self._sim.round.tables[side]]
+        return [slot.card for slot in self._round().tables[side]]
 
     def dresser_cards(self) -> list[str]:
         """Tidying Up: each dresser's objective card, by dresser index."""
-        return [slot.card for slot in self._sim.round.dressers]
+        return [slot.card for slot in self._round().dressers]
 
     def filled(self, dresser: int, item: str) -> bool:
-        return self._sim.round.filled(dresser, item)
+        return self._round().filled(dresser, item)
 
     def dresser_counts(self, dresser: int) -> list[int]:
         """Per side: right minus wrong cards at this dresser."""
-        return self._sim.round.dresser_counts(dresser)
+        return self._round().dresser_counts(dresser)
 
     def placed_by_side(self, dresser: int, side: int) -> bool:
         """Whether any player of the side has placed a card at this dresser."""
-        rnd = self._sim.round
+        rnd = self._round()
         return any(rnd.side(p) == side for _, p in rnd.dressers[dresser].placed)
 
     def cause(self) -> str:
         """Why the round ended ("" while it runs): "sold_out", "all_filled", "time"..."""
-        return self._sim.round.cause
+        return self._round().cause
 
     def sold_out_by(self) -> int | None:
         """The side that called SOLD OUT!, if one did."""
-        return self._sim.round.sold_out_by
+        return self._round().sold_out_by
+
+    def mode(self) -> str:
+        return self._round().mode
+
+    def placed_on_table(self, side: int, slot: int) -> list[str]:
+        """Rush: the cards a side has put on one of its objective cards (face up on the table)."""
+        return [card for card, _ in self._round().tables[side][slot].placed]
+
+    def dresser_placed(self, dresser: int) -> list[str]:
+        """Tidying Up: the cards placed at a dresser, in order (face up)."""
+        return [card for card, _ in self._round().dressers[dresser].placed]
+
+
+class RoundReveal(MallPublicView):
+    """The round as the results show it once it is over: the hands and the hidden lists are
+    turned face up, and each objective card's and dresser's outcome is known. Asking while
+    the round still runs is a mistake (it would show hidden cards): RuntimeError."""
+
+    __slots__ = ("_kept",)
+
+    def __init__(self, sim: MallSim) -> None:
+        super().__init__(sim)
+        self._kept = sim.round      # this round, even once the next is dealt behind the results
+
+    def _round(self) -> Round:
+        return self._kept
+
+    def _ended(self) -> Round:
+        rnd = self._kept
+        if not rnd.over:
+            raise RuntimeError("the round is still being played: its hands and lists are hidden")
+        return rnd
+
+    def hand(self, player: int) -> list[str]:
+        return list(self._ended().hands[player])
+
+    def list_items(self, side: int) -> list[str]:
+        """Memory: every item on the side's hidden list."""
+        return self._ended().list_items(side)
+
+    def objective_right(self, side: int, slot: int) -> bool:
+        """Whether a side's objective card scored."""
+        return self._ended().objective_right(side, slot)
+
+    def dresser_winner(self, dresser: int) -> int | None:
+        """Tidying Up: the side that scored a dresser (None: a tie or nobody placed)."""
+        return self._ended().dresser_winner(dresser)
+
+
+class OmniscientView(MallPublicView):
+    """Everything about the round, read-only, for those entitled to know it all: the speedrun
+    referee (who judges a solo run) and the demo pilots that show a learned route. Never a
+    bot's or a player's view: it tells where every card lies."""
+
+    __slots__ = ()
+
+    def where_is(self, card: str) -> tuple[Any, ...]:
+        """("pile", pile) / ("hand", player) / ("carried", player) / ("table", side, slot) / ..."""
+        return self._round().where_is(card)
+
+    def pictured(self, objective: str) -> tuple[str, ...]:
+        return self._round().pictured(objective)
+
+    def list_items(self, side: int) -> list[str]:
+        return self._round().list_items(side)
+
+    def hand(self, player: int) -> list[str]:
+        return list(self._round().hands[player])
+
+    def carried(self, player: int) -> str | None:
+        return self._round().carried.get(player)
+
+    def over(self) -> bool:
+        return self._round().over
+
+    def mistakes(self, player: int) -> int:
+        """Wrong cards a player has put down (Rush, Tidying Up)."""
+        return self._round().mistakes[player]
+
+    def memory_mistakes(self, player: int) -> int:
+        return self._round().memory_mistakes(player)
+
+    def player_mistakes(self, player: int) -> int:
+        return self._round().player_mistakes(player)
+
+    def score(self, side: int) -> int:
+        """Bags the side has scored this round so far."""
+        return self._round().scores()[side]
+
+    def scored(self, side: int) -> list[str]:
+        """The objective cards the side scored this round."""
+        return self._round().scored(side)

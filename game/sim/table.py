@@ -222,6 +222,16 @@ class TableSim(TurnPhases):
         """The bargains on offer, in display order."""
         return list(self.game.display)
 
+    def next_deal_unseen(self) -> list[str]:
+        """The products the next round will deal, from the top of the deck: hidden from every
+        player. For drawing ahead only (rendering cards before they are needed), never shown."""
+        game = self.game
+        return list(game.product_deck[:game.rules.products_per_player * len(game.players)])
+
+    def stage_bid(self, seat: int, amount: int) -> None:
+        """A stage direction (screenshots, tests): lock a seat's bonus bid without its buttons."""
+        self.game.bid(seat, amount)
+
     def public_seat(self, seat: int) -> PublicSeat:
         """One seat as everyone at the table sees it (no tumbling face, no bid amount)."""
         game = self.game

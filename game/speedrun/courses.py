@@ -13,17 +13,20 @@ restart only rebuilds the simulation (the < 200 ms restart budget).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
-from game.input.commands import Command
+from game.bots.checkout import CheckOutBot
+from game.driver.match_driver import MatchDriver
+from game.levels import load_level, resolve_level
 from game.match import MatchSpec
-from game.rules.soldout import modes
+from game.rules.checkout import load_catalogue as load_checkout_catalogue
+from game.rules.soldout import load_catalogue, modes
 from game.sim.mall_events import Delivered, MallPhase, Placed, Took
+from game.sim.mall_public import OmniscientView
 from game.sim.protocol import Simulation
-
-if TYPE_CHECKING:
-    from game.sim.mall import MallSim
-    from game.sim.table import TableSim
+from game.sim.mall import MallSim
+from game.sim.table import COUNTDOWN, PLAYING, TableSim
+from game.sim.table_tuning import load_table_tuning
+from game.sim.tuning import load_tuning
 
 PLAYER = 0  # the runner is seat 0, the engine's player 0
 
@@ -38,12 +41,12 @@ class Course:
     def tick(self) -> int:
         return self.sim.tick
 
-    def commands(self, runner: Command) -> list[Command]:
-        """Every seat's Command this tick, in seat order: the runner's, then the course's bots'."""
-        return [runner]
+    def keys(self) -> list[int]:
+        """The seats the match driver steps, in the replay's order: the runner's, then the bots'."""
+        return [PLAYER]
 
-    def step(self, commands: list[Command]) -> None:
-        self.sim.step(dict(enumerate(commands)))
+    def seat_bots(self, driver: MatchDriver) -> None:
+        """Seat the course's own bots at the driver (the runner's seat stays the person's)."""
 
     def state_hash(self) -> str:
         return self.sim.state_hash()
@@ -86,19 +89,16 @@ class Course:
 # ----------------------------------------------------------------- Sold Out!
 @lru_cache(maxsize=8)
 def _level(name: str | None, players: int):
-    from game.levels import load_level, resolve_level
     return load_level(resolve_level(name, players))
 
 
 @lru_cache(maxsize=1)
 def _catalogue():
-    from game.rules.soldout import load_catalogue
     return load_catalogue()
 
 
 @lru_cache(maxsize=1)
 def _tuning():
-    from game.sim.tuning import load_tuning
     return load_tuning()
 
 
@@ -109,15 +109,15 @@ class SoldOutCourse(Course):
     finish with a mistake."""
 
     def __init__(self, spec: MatchSpec) -> None:
-        from game.sim.mall import MallSim
         self.sim: MallSim = MallSim(spec, _level(spec.level, spec.players), _catalogue(), spec.seed, tuning=_tuning())
         self.mode = spec.mode
         self._best_hand = 0
-        rnd = self.sim.round
+        # The referee sees the whole round (the hidden list included): it judges, it does not play.
+        self.known = view = OmniscientView(self.sim)
         if modes.uses_dressers(self.mode):
-            self.wanted = [i for d in rnd.dressers for i in rnd.pictured(d.card)]
+            self.wanted = [i for card in view.dresser_cards() for i in view.pictured(card)]
         else:
-            self.wanted = rnd.list_items(rnd.side(PLAYER))
+            self.wanted = view.list_items(view.side_of(PLAYER))
 
     def playing(self) -> bool:
         return self.sim.phase == MallPhase.PLAYING
@@ -134,51 +134,50 @@ class SoldOutCourse(Course):
         return [f"Item {i}" for i in range(1, n + 1)] + ["SOLD OUT!"]
 
     def progress(self) -> tuple[int, str]:
-        rnd = self.sim.round
+        view = self.known
         label = ""
         for event in self.sim.events:
             if isinstance(event, (Delivered, Placed, Took)) and event.seat == PLAYER:
                 label = _item_name(event.card)
         if modes.delivers_to_table(self.mode):
-            return sum(len(s.placed) for s in rnd.tables[rnd.side(PLAYER)]), label
+            return view.cards_on_table(view.side_of(PLAYER)), label
         if modes.uses_dressers(self.mode):
-            return sum(1 for d in range(len(rnd.dressers))
-                       for i in rnd.pictured(rnd.dressers[d].card) if rnd.filled(d, i)), label
+            return sum(1 for d, card in enumerate(view.dresser_cards())
+                       for i in view.pictured(card) if view.filled(d, i)), label
         # Cards in hand, right or wrong: a split only for a listed card would tell the runner
         # which cards are on the hidden list.
-        self._best_hand = max(self._best_hand, min(len(rnd.hands[PLAYER]), len(self.wanted)))
+        self._best_hand = max(self._best_hand, min(len(view.hand(PLAYER)), len(self.wanted)))
         return self._best_hand, label
 
     def verdict(self) -> tuple[bool, str] | None:
-        rnd = self.sim.round
-        if not rnd.over:
+        view = self.known
+        if not view.over():
             return None
-        cause = rnd.cause
+        cause = view.cause()
         if modes.uses_hand(self.mode) and cause == "sold_out":
-            missing = sum(1 for i in self.wanted if i not in rnd.hands[PLAYER])
+            hand = view.hand(PLAYER)
+            missing = sum(1 for i in self.wanted if i not in hand)
             return True, (f"{missing} listed item{'s' if missing != 1 else ''} missing" if missing else "")
         if cause in modes.get(self.mode).finish_causes:
-            wrong = rnd.mistakes[PLAYER]
+            wrong = view.mistakes(PLAYER)
             return True, (f"{wrong} wrong card{'s' if wrong != 1 else ''}" if wrong else "")
         if cause == "time":
             return False, "the mall closed (time limit)"
         return False, "nothing left to score (a spoiled objective card)"
 
     def mistakes(self) -> int:
-        rnd = self.sim.round
         if modes.uses_hand(self.mode):
-            return rnd.memory_mistakes(PLAYER)
-        return rnd.mistakes[PLAYER]
+            return self.known.memory_mistakes(PLAYER)
+        return self.known.mistakes(PLAYER)
 
     def score(self) -> int:
-        rnd = self.sim.round
-        return rnd.scores()[rnd.side(PLAYER)]
+        return self.known.score(self.known.side_of(PLAYER))
 
     def players_json(self, spec: MatchSpec) -> list[dict]:
-        rnd = self.sim.round
+        view = self.known
         return [{"seat": 0, "team": None, "bot": False, "score": self.score(),
-                 "rounds": [{"mode": rnd.mode, "scored": list(rnd.scored(rnd.side(PLAYER))),
-                             "mistakes": rnd.player_mistakes(PLAYER)}]}]
+                 "rounds": [{"mode": view.mode(), "scored": list(view.scored(view.side_of(PLAYER))),
+                             "mistakes": view.player_mistakes(PLAYER)}]}]
 
     def winners(self) -> list[int]:
         return [0] if self.score() > 0 else []
@@ -204,9 +203,7 @@ def course_for(spec: MatchSpec) -> Course:
 # ----------------------------------------------------------------- Check Out!
 @lru_cache(maxsize=1)
 def _table_assets():
-    from game.rules.checkout import load_catalogue
-    from game.sim.table_tuning import load_table_tuning
-    return load_catalogue(), load_table_tuning()
+    return load_checkout_catalogue(), load_table_tuning()
 
 
 class CheckOutCourse(Course):
@@ -217,8 +214,6 @@ class CheckOutCourse(Course):
     starts_on_go = True
 
     def __init__(self, spec: MatchSpec) -> None:
-        from game.bots.checkout import CheckOutBot
-        from game.sim.table import TableSim
         catalogue, tuning = _table_assets()
         self.sim: TableSim = TableSim(spec, catalogue, tuning=tuning)
         # Bots are part of the course: seeded from the run's seed, so they answer the same
@@ -227,15 +222,17 @@ class CheckOutCourse(Course):
                      for i, s in enumerate(spec.seats) if s.kind == "bot"}
         self.players = len(spec.seats)
 
-    def commands(self, runner: Command) -> list[Command]:
-        return [runner] + [self.bots[i].command(self.sim) for i in range(1, self.players)]
+    def keys(self) -> list[int]:
+        return list(range(self.players))   # the table keys seats by index
+
+    def seat_bots(self, driver: MatchDriver) -> None:
+        for i in range(1, self.players):
+            driver.seat(i, self.bots[i].command)
 
     def playing(self) -> bool:
-        from game.sim.table import PLAYING
         return self.sim.phase in PLAYING
 
     def countdown_left(self) -> int:
-        from game.sim.table import COUNTDOWN
         return self.sim.countdown_left() if self.sim.phase == COUNTDOWN else 0
 
     def split_names(self) -> list[str]:
@@ -279,11 +276,3 @@ class CheckOutCourse(Course):
         return f"{word} {mine} points to {scores[0]}" if scores else f"{mine} points"
 
 
-def warm_up(spec: MatchSpec) -> None:
-    """Load everything a course needs (level, catalogue, tuning) before the first attempt."""
-    if spec.game == "soldout":
-        _level(spec.level, spec.players)
-        _catalogue()
-        _tuning()
-    else:
-        _table_assets()

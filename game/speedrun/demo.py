@@ -13,6 +13,7 @@ from collections import deque
 
 from game.input.commands import IDLE, STICK_MAX, Button, Command
 from game.rules.soldout import modes
+from game.sim.mall_public import OmniscientView
 
 SEAT = 0
 
@@ -20,6 +21,7 @@ SEAT = 0
 class RouteRunner:
     def __init__(self, sim, seat: int = SEAT) -> None:
         self.sim = sim
+        self.known = OmniscientView(sim)   # a demo of a learned route: it knows where every card is
         self.seat = seat
         self.ts = sim.level.tile_size
         self._pressed_last = False
@@ -33,8 +35,7 @@ class RouteRunner:
         if sim.phase != "playing":
             return IDLE
         player = sim.player_of[self.seat]
-        rnd = sim.round
-        carried = rnd.carried.get(player)
+        carried = self.known.carried(player)
         if carried is not None:
             return self._deliver(carried)
         target = self._next_item()
@@ -43,7 +44,7 @@ class RouteRunner:
                 return Command(held=Button.Y)
             return IDLE
         held = sim.held_pile(self.seat)
-        where = rnd.where_is(target)
+        where = self.known.where_is(target)
         if held is not None:
             if where[0] == "pile" and where[1] == held:
                 if sim.shown_card(self.seat) == target:
@@ -58,23 +59,23 @@ class RouteRunner:
         return self._walk((x, y))
 
     def _next_item(self) -> str | None:
-        sim, rnd = self.sim, self.sim.round
+        sim, view = self.sim, self.known
         player = sim.player_of[self.seat]
         if modes.uses_dressers(sim.mode):
-            for d in range(len(rnd.dressers)):
-                for item in rnd.pictured(rnd.dressers[d].card):
-                    if not rnd.filled(d, item) and rnd.where_is(item)[0] == "pile":
+            for d, card in enumerate(view.dresser_cards()):
+                for item in view.pictured(card):
+                    if not view.filled(d, item) and view.where_is(item)[0] == "pile":
                         return item
             return None
-        hand = rnd.hands[player]
-        for item in rnd.list_items(rnd.side(player)):
-            place = rnd.where_is(item)[0]
+        hand = view.hand(player)
+        for item in view.list_items(view.side_of(player)):
+            place = view.where_is(item)[0]
             if place == "pile" and item not in hand:
                 return item
         return None
 
     def _deliver(self, card: str) -> Command:
-        sim, rnd = self.sim, self.sim.round
+        sim, view = self.sim, self.known
         if modes.delivers_to_table(sim.mode):
             if sim.at_table(self.seat):
                 return self._press(Button.A)
@@ -82,7 +83,7 @@ class RouteRunner:
             return self._walk_beside([(tx, ty) for ty in range(y // self.ts, (y + h) // self.ts)
                                       for tx in range(x // self.ts, (x + w) // self.ts)])
         for d in sim.dressers:
-            if card in rnd.pictured(rnd.dressers[d.index].card):
+            if card in view.pictured(view.dresser_cards()[d.index]):
                 near = sim.dresser_in_reach(self.seat)
                 if near is not None and near.index == d.index:
                     return self._press(Button.A)

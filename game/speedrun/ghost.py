@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.replay import ReplayError, read_replay
+from game.speedrun.session import RunSession
+from game.speedrun.verify import VerifyError, check_setup
 
 
 @dataclass(frozen=True)
@@ -47,8 +49,6 @@ def _snapshot(sim) -> GhostFrame:
 
 def ghost_from_replay(text: str) -> Ghost | None:
     """Re-simulate a PB replay (Sold Out! only: the mall has avatars). None if it cannot be used."""
-    from game.speedrun.session import RunSession
-    from game.speedrun.verify import VerifyError, check_setup
     try:
         replay = read_replay(text)
         if replay.header.get("game") != "soldout":

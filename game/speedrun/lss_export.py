@@ -11,17 +11,19 @@ import datetime as _dt
 from pathlib import Path
 
 from game.speedrun.attempts import AttemptLog
-from game.speedrun.categories import (SEED_LETTERS, VARIANTS, Category, CategoryError, RunSetup, load_categories,
-                                      make_setup)
+from game.speedrun.categories import (
+    SEED_LETTERS, VARIANTS, Category, CategoryError, RunSetup, load_categories, make_setup,
+)
 from game.speedrun.livesplit import export, to_lss
 from game.speedrun.records import Records
+from game.speedrun.session import RunSession
+from game.userfiles import atomic_write_text
 
 GAME_NAMES = {"soldout": "Sold Out!", "checkout": "Check Out!"}
 
 
 def split_names(setup: RunSetup) -> list[str]:
     """The names of the splits a run on this setup makes (the deal decides how many)."""
-    from game.speedrun.session import RunSession
     return RunSession(setup).course.split_names()
 
 
@@ -44,7 +46,6 @@ def write_board_lss(setup: RunSetup, records: Records, log: AttemptLog | None = 
     text = board_lss(setup, records, log)
     if out is None:
         return export(setup.board, text)
-    from game.userfiles import atomic_write_text
     atomic_write_text(out, text)
     return out
 

@@ -20,7 +20,7 @@ from game.i18n import N_, _
 from game.replay import MAX_REPLAY_BYTES, replays_dir
 from game.speedrun.splits import Comparison, merge_best
 from game.untrusted import UntrustedError, read_text
-from game.userfiles import atomic_write_text, load_checked, save_json
+from game.userfiles import atomic_write_text, load_checked, made_folder, save_json
 
 FILE_NAME = "speedrun.json"
 RECORDS_VERSION = 1
@@ -33,12 +33,7 @@ MAX_LIST = 100_000                # splits, names, runs in one list
 
 
 def replay_folder() -> Path:
-    folder = replays_dir() / "speedrun"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        pass   # a read-only data folder: saving a replay says so, listing finds none
-    return folder
+    return made_folder(replays_dir() / "speedrun")
 
 
 @dataclass

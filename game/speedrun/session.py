@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.driver.match_driver import MatchDriver, recorder
 from game.input.commands import IDLE, Command
 from game.notice import N_, Notice
-from game.replay import ReplayWriter, header_for
 from game.speedrun.categories import RunSetup, spec_for
 from game.speedrun.courses import Course, course_for
 from game.speedrun.splits import Comparison, Splits
@@ -47,7 +47,9 @@ class RunSession:
         self.timer = RunTimer()
         self.splits = Splits(self.course.split_names(), comparison)
         self.split_items: list[str] = []   # what each split was (the item delivered ...)
-        self.writer = ReplayWriter(header_for(self.spec))
+        # The course's seats (the runner's, its bots') play through the one match driver, recorded.
+        self.driver = MatchDriver(self.sim, self.course.keys(), recorder(self.spec))
+        self.course.seat_bots(self.driver)
         self.outcome: RunOutcome | None = None
         self._progress = 0
 
@@ -76,17 +78,17 @@ class RunSession:
         """One tick. After the run is over the world keeps moving (the SOLD OUT! freeze),
         but nothing more is recorded or timed. `recorded` (verification): the replay's commands
         for this tick; the course's bots must have played exactly those (ReplayMismatch if not)."""
+        driver = self.driver
         if self.outcome is not None:
-            self.course.step(self.course.commands(IDLE))
+            driver.play(driver.gather({RUNNER_SEAT: IDLE}), record=False)
             return
-        commands = self.course.commands(command)
-        if recorded is not None and recorded != commands:
+        commands = driver.gather({RUNNER_SEAT: command})
+        if recorded is not None and recorded != [commands[key] for key in driver.keys]:
             raise ReplayMismatch(Notice(N_("tick {tick}: the replay's bots did not play as this version's bots "
                                            "do (the replay was edited or made by another build)"),
                                         tick=self.course.tick + 1))
-        self.writer.add_tick(commands)
         self.timer.tick(self.course.tick + 1, self.course.playing(), command != IDLE or self.course.starts_on_go)
-        self.course.step(commands)
+        driver.play(commands)
         self._observe()
 
     def _observe(self) -> None:
@@ -123,4 +125,5 @@ class RunSession:
             self.outcome = RunOutcome(False, None, self.flags(), reason, self.course.state_hash())
 
     def replay_text(self) -> str:
-        return self.writer.text()
+        writer = self.driver.writer
+        return writer.text() if writer is not None else ""

@@ -115,6 +115,17 @@ class Bot:
                 rnd.return_card(self.player, free[0])
 
 
+def play_round_out(rnd: Round, bots: list[Bot], limit: int, cause: str) -> None:
+    """The bots act in turn until the round is over, or end it with `cause` after `limit` actions."""
+    while not rnd.over and rnd.actions < limit:
+        for bot in bots:
+            if rnd.over:
+                break
+            bot.act(rnd)
+    if not rnd.over:
+        rnd.end_round(cause)
+
+
 def _teams(spec: MatchSpec) -> list[int] | None:
     if not spec.teams:
         return None
@@ -144,14 +155,7 @@ def play_match(spec: MatchSpec, catalogue: Catalogue | None = None) -> dict[str,
     rounds = []
     for mode in round_modes(spec):
         rnd = match.start_round(mode)
-        bots = [Bot(p, bot_rng) for p in range(players)]
-        while not rnd.over and rnd.actions < MAX_ACTIONS_PER_ROUND:
-            for bot in bots:
-                if rnd.over:
-                    break
-                bot.act(rnd)
-        if not rnd.over:
-            rnd.end_round("time")
+        play_round_out(rnd, [Bot(p, bot_rng) for p in range(players)], MAX_ACTIONS_PER_ROUND, "time")
         ticks += rnd.actions
         result = match.finish_round()
         rounds.append({"mode": mode, "cause": result.cause,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 from game.data import asset
 
@@ -135,24 +135,22 @@ def load_catalogue(path: str | Path | None = None) -> Catalogue:
 
 
 def _read_garments(data: dict[str, Any], where: str) -> dict[str, str]:
-    entries = _table_list(data, "garment", where)
-    ids = _unique_ids(entries, "garment", where)
-    out: dict[str, str] = {}
-    for ident, entry in zip(ids, entries):
-        if ident not in GARMENTS:
-            raise CatalogueError(f"{where}: garment '{ident}': not one of {', '.join(GARMENTS)}")
-        out[ident] = _need(entry, "name", str, f"{where}: garment '{ident}'")
-    return out
+    return _read_words(data, "garment", GARMENTS, "name", where)
 
 
 def _read_patterns(data: dict[str, Any], where: str) -> dict[str, str]:
-    entries = _table_list(data, "pattern", where)
-    ids = _unique_ids(entries, "pattern", where)
+    return _read_words(data, "pattern", PATTERNS, "adjective", where)
+
+
+def _read_words(data: dict[str, Any], table: str, known: Sequence[str], field: str, where: str) -> dict[str, str]:
+    """[[table]] entries, each one of the `known` ids, with the word (`field`) the game says for it."""
+    entries = _table_list(data, table, where)
+    ids = _unique_ids(entries, table, where)
     out: dict[str, str] = {}
     for ident, entry in zip(ids, entries):
-        if ident not in PATTERNS:
-            raise CatalogueError(f"{where}: pattern '{ident}': not one of {', '.join(PATTERNS)}")
-        out[ident] = _need(entry, "adjective", str, f"{where}: pattern '{ident}'")
+        if ident not in known:
+            raise CatalogueError(f"{where}: {table} '{ident}': not one of {', '.join(known)}")
+        out[ident] = _need(entry, field, str, f"{where}: {table} '{ident}'")
     return out
 
 

@@ -1,7 +1,7 @@
 """Sold Out! results between rounds, the match's final standings, and the mode chooser.
 
-SoldOutResultsScene(ctx, mall) reads the mall's finished round (sim.round is
-kept until the next deal) and shows: every objective card revealed with the
+SoldOutResultsScene(ctx, mall) reads the mall's finished round through its
+reveal (game.sim.mall_public.RoundReveal: the hands and lists face up) and shows: every objective card revealed with the
 items it got ticked, the wrong cards put on it crossed out beside it (Rush) or
 the hand's extras (Memory); for Tidying Up each dresser with every side's count
 and who scored. Then Next round (a mode chooser when the match is "choose
@@ -26,6 +26,7 @@ from game.scenes import registry
 from game.scenes.common import MatchResultsScene, players_menu_command
 from game.scenes.mall.draw import _hex
 from game.scenes.results_fx import Podium, Reveal, Standing, cover, places
+from game.sim.mall_public import RoundReveal
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -49,7 +50,7 @@ class SoldOutResultsScene(MatchResultsScene):
         self.mall = mall
         sim = mall.sim
         self.sim = sim
-        self.rnd = sim.round
+        self.shown = RoundReveal(sim)
         self.result = sim.last_result
         self.final = sim.phase == "match_over"
         forced = mall.mode_for_next_round()
@@ -114,12 +115,12 @@ class SoldOutResultsScene(MatchResultsScene):
         rounds = max(1, self.mall.spec.rounds)
         number = len(sim.match.results)
         head = _("FINAL RESULTS") if self.final else _("ROUND {number} OF {rounds}").format(number=number, rounds=rounds)
-        widgets.logo_text(surf, ui, f"{head}  ·  {_(mode_registry.display_name(self.rnd.mode))}", 52, ui.colour("accent"),
+        widgets.logo_text(surf, ui, f"{head}  ·  {_(mode_registry.display_name(self.shown.mode()))}", 52, ui.colour("accent"),
                           (640, 42), outline=4)
         widgets.blit_text(surf, ui, self._cause_text(), 28, "accent_2", center=(640, 84))
         clean = surf.copy()
         self._pieces = []
-        if mode_registry.uses_dressers(self.rnd.mode):
+        if mode_registry.uses_dressers(self.shown.mode()):
             self._dressers(surf)
         else:
             self._lists(surf)
@@ -131,25 +132,26 @@ class SoldOutResultsScene(MatchResultsScene):
         return surf
 
     def _cause_text(self) -> str:
-        rnd = self.rnd
-        text = _(CAUSES.get(rnd.cause, rnd.cause))
-        if rnd.cause == "sold_out" and rnd.sold_out_by is not None:
-            text = _("SOLD OUT! called by {names}").format(names=self._side_name(rnd.sold_out_by))
+        shown = self.shown
+        cause, by = shown.cause(), shown.sold_out_by()
+        text = _(CAUSES.get(cause, cause))
+        if cause == "sold_out" and by is not None:
+            text = _("SOLD OUT! called by {names}").format(names=self._side_name(by))
         return text
 
     def _side_name(self, side: int) -> str:
-        return " & ".join(self.mall.names[self.sim.seats[p]] for p in self.rnd.members(side))
+        return " & ".join(self.mall.names[self.sim.seats[p]] for p in self.shown.members(side))
 
     def _badges(self, surf: pygame.Surface, side: int, x: int, cy: int, size: int) -> int:
-        for i, p in enumerate(self.rnd.members(side)):
+        for i, p in enumerate(self.shown.members(side)):
             ident = self.mall.identities[self.sim.seats[p]]
             surf.blit(seat_shape_surface(ident.shape, _hex(ident.colour), size), (x + i * (size - 6), cy - size // 2))
-        return x + len(self.rnd.members(side)) * (size - 6) + 10
+        return x + len(self.shown.members(side)) * (size - 6) + 10
 
     # ------------------------------------------------------------------ Rush / Memory
     def _lists(self, surf: pygame.Surface) -> None:
-        rnd, cat = self.rnd, self.sim.catalogue
-        sides = rnd.sides
+        shown, cat = self.shown, self.sim.catalogue
+        sides = shown.sides()
         row_h = min(140, (AREA.h - 6 * (sides - 1)) // sides)
         size = min(96, row_h - 14)           # one pictured item
         cb = self.ctx.settings.colourblind
@@ -161,15 +163,15 @@ class SoldOutResultsScene(MatchResultsScene):
             surf.blit(name, (x, row.centery - name.get_height() // 2))
             x = row.x + 250
             wrong_by_slot = self._wrong_cards(side)
-            for k, slot in enumerate(rnd.tables[side]):
+            for k, card in enumerate(shown.table_objectives(side)):
                 x0 = x
-                obj = cat.objectives[slot.card]
+                obj = cat.objectives[card]
                 marks = self.item_marks(side, k)
-                x = self._objective(surf, obj, marks, x, row.centery, size, rnd.objective_right(side, k), cb)
+                x = self._objective(surf, obj, marks, x, row.centery, size, shown.objective_right(side, k), cb)
                 x = self._crossed(surf, wrong_by_slot[k], x + 8, row.centery, max(30, size * 3 // 4), cb)
                 self._pieces.append((pygame.Rect(x0 - 8, row.y - 6, x - x0 + 8, row.h + 11), row))
                 x += 18
-            if mode_registry.uses_hand(rnd.mode):   # a hand's cards that are on no list belong to no objective card
+            if mode_registry.uses_hand(shown.mode()):   # a hand's cards that are on no list belong to no objective card
                 x0 = x
                 x = self._crossed(surf, self._unlisted(side), x, row.centery, max(30, size * 3 // 4), cb)
                 if x > x0:
@@ -201,28 +203,29 @@ class SoldOutResultsScene(MatchResultsScene):
     def item_marks(self, side: int, slot: int) -> list[str]:
         """The same marks for every objective card: each pictured item found ("right") or not
         ("missing"). Wrong cards are shown crossed where they were put, never marked on the items."""
-        rnd = self.rnd
-        if mode_registry.uses_hand(rnd.mode):
-            have = {c for m in rnd.members(side) for c in rnd.hands[m]}
+        shown = self.shown
+        if mode_registry.uses_hand(shown.mode()):
+            have = {c for m in shown.members(side) for c in shown.hand(m)}
         else:
-            have = {c for c, _ in rnd.tables[side][slot].placed}
-        items = self.sim.catalogue.objectives[rnd.tables[side][slot].card].items
+            have = set(shown.placed_on_table(side, slot))
+        items = self.sim.catalogue.objectives[shown.table_objectives(side)[slot]].items
         return ["right" if item in have else "missing" for item in items]
 
     def _wrong_cards(self, side: int) -> list[list[str]]:
         """Per objective card of the side: the wrong cards put on it (Rush; none in Memory, where
         wrong cards are in a hand, not on an objective card)."""
-        rnd, cat = self.rnd, self.sim.catalogue
-        slots = rnd.tables[side]
-        if mode_registry.uses_hand(rnd.mode):
-            return [[] for _ in slots]
-        return [[c for c, _ in slot.placed if c not in cat.objectives[slot.card].items] for slot in slots]
+        shown, cat = self.shown, self.sim.catalogue
+        cards = shown.table_objectives(side)
+        if mode_registry.uses_hand(shown.mode()):
+            return [[] for _ in cards]
+        return [[c for c in shown.placed_on_table(side, k) if c not in cat.objectives[card].items]
+                for k, card in enumerate(cards)]
 
     def _unlisted(self, side: int) -> list[str]:
         """Memory: the cards in the side's hands that are on no objective card of its list."""
-        rnd = self.rnd
-        listed = set(rnd.list_items(side))
-        return [c for m in rnd.members(side) for c in rnd.hands[m] if c not in listed]
+        shown = self.shown
+        listed = set(shown.list_items(side))
+        return [c for m in shown.members(side) for c in shown.hand(m) if c not in listed]
 
     def _crossed(self, surf: pygame.Surface, items: list[str], x: int, cy: int, size: int, cb: bool) -> int:
         """Wrong cards: the item with a red cross on it."""
@@ -248,40 +251,40 @@ class SoldOutResultsScene(MatchResultsScene):
 
     # ------------------------------------------------------------------ Tidying Up
     def _dressers(self, surf: pygame.Surface) -> None:
-        rnd, cat = self.rnd, self.sim.catalogue
-        n = len(rnd.dressers)
+        shown, cat = self.shown, self.sim.catalogue
+        dressers = shown.dresser_cards()
+        n = len(dressers)
         cols = min(4, n)
         rows = (n + cols - 1) // cols
         gap = 10
         tile_w = (AREA.w - gap * (cols - 1)) // cols
         tile_h = (AREA.h - gap * (rows - 1)) // rows
         cb = self.ctx.settings.colourblind
-        for d, slot in enumerate(rnd.dressers):
+        for d, card in enumerate(dressers):
             r, c = divmod(d, cols)
             tile = pygame.Rect(AREA.x + c * (tile_w + gap), AREA.y + r * (tile_h + gap), tile_w, tile_h)
             self._pieces.append((tile, None))
             pygame.draw.rect(surf, ROW_FILL, tile, border_radius=12)
-            obj = cat.objectives[slot.card]
+            obj = cat.objectives[card]
             card_h = min(tile_h - 70, 130)
             card_w = min(tile_w - 16, round(len(obj.items) * card_h * 0.85))
-            filled = [rnd.filled(d, item) for item in obj.items]
+            filled = [shown.filled(d, item) for item in obj.items]
             marks = ["right" if f else None for f in filled]
             card = objective_art(obj, cat, (card_w, card_h), marks=marks, colourblind=cb,
                                 title=_("DRESSER"))
             surf.blit(card, (tile.centerx - card_w // 2, tile.y + 8))
-            winner = rnd.dresser_winner(d)
-            counts = rnd.dresser_counts(d)
+            winner = shown.dresser_winner(d)
+            counts = shown.dresser_counts(d)
             y = tile.y + 8 + card_h + 8
             x = tile.x + 10
             for side, count in enumerate(counts):
-                placed = any(rnd.side(p) == side for _, p in slot.placed)
-                if not placed:
+                if not shown.placed_by_side(d, side):
                     continue
                 x = self._badges(surf, side, x, y + 16, 28) - 6
                 num = self.ctx.ui.render(str(count), 26, GOOD if side == winner else TEXT)
                 surf.blit(num, (x, y + 16 - num.get_height() // 2))
                 x += num.get_width() + 14
-            wrong = [c for c, _ in slot.placed if c not in obj.items][-4:]
+            wrong = [c for c in shown.dresser_placed(d) if c not in obj.items][-4:]
             self._crossed(surf, wrong, tile.right - 8 - len(wrong) * 40, tile.bottom - 26, 34, cb)
             if winner is not None:
                 text = f"{self._side_name(winner)} +{obj.bags}"
@@ -330,7 +333,7 @@ class SoldOutResultsScene(MatchResultsScene):
         order = sorted(range(match.sides), key=lambda s: (place[s], s))
         out = []
         for side in order:
-            idents = [self.mall.identities[self.sim.seats[p]] for p in self.rnd.members(side)]
+            idents = [self.mall.identities[self.sim.seats[p]] for p in self.shown.members(side)]
             badges = [lambda size, i=i: seat_shape_surface(i.shape, _hex(i.colour), size) for i in idents]
             out.append(Standing(self._side_name(side), match.totals[side], place[side], badges))
         return out
@@ -400,23 +403,5 @@ class ChooseModeScene(Scene):
                       y=box.bottom - 36)
 
 
-def _results_shot(players: int, mode: str, rounds: int = 2):
-    def factory(ctx: "Context", seed: int) -> list[Scene]:
-        from game.scenes.mall.scene import MallScene, demo_spec
-        from game.scenes.mall.demo import play_out_round
-        mall = MallScene(ctx, demo_spec(players, mode, seed or 3, rounds=rounds), pilot=True)
-        play_out_round(mall.sim, seed)
-        mall.results_pushed = True
-        return [mall, SoldOutResultsScene(ctx, mall)]
-    return factory
-
-
-REVEALED = 240   # ticks: every card shown before the screenshot is taken
-registry.register_screenshot("results", _results_shot(4, "rush"), warmup_ticks=REVEALED)
-registry.register_screenshot("soldout_results", _results_shot(4, "rush"), warmup_ticks=REVEALED)
-registry.register_screenshot("results_rush_6", _results_shot(6, "rush"), warmup_ticks=REVEALED)
-registry.register_screenshot("results_memory_2", _results_shot(2, "memory", 1), warmup_ticks=REVEALED)
-registry.register_screenshot("results_tidy_6", _results_shot(6, "tidy"), warmup_ticks=REVEALED)
-registry.register_screenshot("results_final", _results_shot(4, "rush", 1), warmup_ticks=REVEALED)
 registry.register_scene("soldout_results", SoldOutResultsScene)
 registry.register_scene("choose_mode", ChooseModeScene)

@@ -17,24 +17,31 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game import preload
 from game.core.scene import Scene
 from game.core.seats import identities as seat_identities
+from game.driver.match_driver import MatchDriver, ready_after_study, recorder, soldout_bot
 from game.i18n import _
+from game.input.bindings import key_label
 from game.input.commands import IDLE, Button, Command
-from game import preload
-from game.driver.match_driver import MatchDriver, soldout_bot
 from game.levels import LevelError, resolve_level
 from game.match import MatchSpec, SeatSpec
 from game.render import widgets
+from game.render.clothing import item_card
+from game.render.level_art import render_level
 from game.rules.soldout import CatalogueError, modes
+from game.rules.soldout.autoplay import round_modes
 from game.scenes import registry
-from game.scenes.pads.feel import Rumbler, draw_mall_find_me
 from game.scenes.common import back_to_lobby, rematch_spec
+from game.scenes.interrupts import interrupted, save_recording
 from game.scenes.mall.draw import MapView
 from game.scenes.mall.fx import MallFx
 from game.scenes.mall.hud import Hud
 from game.scenes.mall.layout import SCREEN, MallLayout, compute_layout
 from game.scenes.mall.overlay import MallOverlays
+from game.scenes.menus.howto import push_howto_once
+from game.scenes.pads.feel import Rumbler, draw_mall_find_me
+from game.scenes.pads.sync import seat_labels
 from game.sim.mall import MallSim
 
 if TYPE_CHECKING:
@@ -52,15 +59,10 @@ class MallScene(Scene):
         super().__init__(ctx)
         self.spec = spec
         self.replay = replay                # game.replay.Replay played back in the window
-        self.replay_ticks = replay.ticks() if replay is not None else None
-        self.writer = None                  # --record FILE: this match's commands go to a replay
-        if ctx.record_path and not pilot and replay is None:
-            from game.replay import ReplayWriter, header_for
-            self.writer = ReplayWriter(header_for(spec))
+        self.recording = bool(ctx.record_path) and not pilot and replay is None   # --record FILE
         # A replay (recorded or played) takes the modes the headless runner gives each round.
         self.fixed_modes: list[str] | None = None
-        if self.writer is not None or replay is not None:
-            from game.rules.soldout.autoplay import round_modes
+        if self.recording or replay is not None:
             self.fixed_modes = round_modes(spec) if spec.mode in modes.choices() else None
         self.error = ""
         self.sim: MallSim | None = None
@@ -68,8 +70,7 @@ class MallScene(Scene):
         self.hud: Hud | None = None
         self.bots: dict[int, SoldOutBot] = {}
         self.driver: MatchDriver | None = None
-        self.pilot_wanted = pilot          # screenshots/benchmark: scripted seats when no bots exist
-        self.pilot = None
+        self.pilot_wanted = pilot          # screenshots/benchmark: a bot in every seat, ready after study
         self.modes_played: list[str] = []
         self.results_pushed = False
         self.howto_due: str | None = None
@@ -99,6 +100,10 @@ class MallScene(Scene):
     def _begin(self, mode: str) -> None:
         """Create the simulation with its first round in `mode`."""
         self.sim = MallSim(self.spec, self.level, self.catalogue, self.spec.seed, mode, preload.soldout_tuning())
+        # One driver for the whole match, seats in the replay's order; a replay plays every seat.
+        self.driver = MatchDriver(self.sim, [s.seat for s in self.spec.seats],
+                                  recorder(self.spec) if self.recording else None,
+                                  playback=self.replay.ticks() if self.replay is not None else None)
         self.view = MapView(self.sim, self.layout, self.identities, self.names,
                             colourblind=self.ctx.settings.colourblind)
         self.hud = Hud(self.sim, self.layout, self.ctx.ui, self.identities, self.names,
@@ -111,8 +116,6 @@ class MallScene(Scene):
 
     def _key_labels(self) -> dict[int, dict[str, str]]:
         """Keyboard seats see their keys in the hints ("E flip"); pads their own family's names ("Square flip")."""
-        from game.input.bindings import key_label
-        from game.scenes.pads.sync import seat_labels
         out: dict[int, dict[str, str]] = {}
         device_of = getattr(self.ctx.input, "device_of", None)
         for s in self.seats:
@@ -121,7 +124,7 @@ class MallScene(Scene):
                 out[s.seat] = seat_labels(self.ctx, s.seat) or {}
             if not device or device[0] != "kb":
                 continue
-            out[s.seat] = {b.name: _short_key(key_label(self.ctx.bindings.key_for(device[1], b)))
+            out[s.seat] = {b.name: short_key(key_label(self.ctx.bindings.key_for(device[1], b)))
                            for b in (Button.A, Button.B, Button.X, Button.Y, Button.LB, Button.RB)}
         return out
 
@@ -129,10 +132,8 @@ class MallScene(Scene):
         self.results_pushed = False
         self.ending_tick = -1
         self.bots = self._make_bots(self.bots)
-        self.pilot = None
-        if self.pilot_wanted and len(self.bots) < len(self.seats):
-            from game.scenes.mall.demo import DemoPilot
-            self.pilot = DemoPilot(self.sim, self.spec.seed)
+        for seat, bot in self.bots.items():
+            self._seat_bot(seat, bot)
         first_time = mode not in self.modes_played
         self.modes_played.append(mode)
         self._prewarm()
@@ -150,7 +151,6 @@ class MallScene(Scene):
 
     def _prewarm(self) -> None:
         """Render every card once at the viewer's size now, so no frame pays for it mid-play."""
-        from game.render.clothing import item_card
         cb = self.ctx.settings.colourblind
         sizes = {p.viewer.size for p in self.layout.panels}
         for item in self.catalogue.items.values():
@@ -202,74 +202,33 @@ class MallScene(Scene):
             return
         if self.sim is None:
             return
-        from game.scenes.menus.pause import PauseScene, wants_pause
-        from game.scenes.pads.reconnect import ReconnectScene, needs_reconnect
         if self.howto_due is not None:
-            from game.scenes.menus.howto import push_howto_once
             mode, self.howto_due = self.howto_due, None
             if push_howto_once(self.ctx, mode):
                 return
-        if wants_pause(self.ctx, commands):
-            self.ctx.sound("confirm")
-            self.ctx.stack.push(PauseScene(self.ctx))
+        if interrupted(self.ctx, commands, self._bot_takeover, self.sim.mode):
             return
-        if needs_reconnect(self.ctx):
-            self.ctx.stack.push(ReconnectScene(self.ctx, on_bot=self._bot_takeover))
-            return
-        if any(cmd.pressed & Button.BACK for seat, cmd in commands.items() if seat >= 0):
-            from game.scenes.menus.howto import push_howto
-            push_howto(self.ctx, self.sim.mode)
-            return
-        seat_commands = self._commands(commands)
-        if self.writer is not None:
-            self.writer.add_tick([seat_commands.get(s.seat, IDLE) for s in self.spec.seats])
-        self.sim.step(seat_commands)
-        if self.writer is not None and self.sim.phase == "match_over":
-            self._save_replay()
+        self.driver.step(self._people(commands))
+        if self.sim.phase == "match_over":
+            save_recording(self.ctx, self.driver)
         self._after_step()
 
-    def _save_replay(self) -> None:
-        path, self.ctx.record_path = self.ctx.record_path, None
-        writer, self.writer = self.writer, None
-        try:
-            from pathlib import Path
-            writer.save(Path(path))
-            self.ctx.toast(_("Replay saved: {path}").format(path=path))
-        except OSError as exc:
-            self.ctx.toast(_("Could not save the replay {path}: {error}").format(path=path, error=exc.strerror or exc))
-
-    def _commands(self, commands: dict[int, Command]) -> dict[int, Command]:
-        sim = self.sim
-        out: dict[int, Command] = {}
-        if self.replay_ticks is not None:   # the recorded commands, seats in the header's order
-            recorded = next(self.replay_ticks, None) or []
-            return {s.seat: (recorded[i] if i < len(recorded) else IDLE) for i, s in enumerate(self.spec.seats)}
+    def _people(self, commands: dict[int, Command]) -> dict[int, Command]:
+        """The people's Commands this tick (a seat whose pad is gone stands still); the driver
+        asks bots and a replay for the rest."""
         lost = set(self.ctx.input.disconnected_seats()) if hasattr(self.ctx.input, "disconnected_seats") else set()
-        if self.pilot_wanted and sim.phase == "study" and sim.tick - sim.phase_tick > 240:
-            return {s.seat: Command(pressed=Button.A) for s in self.seats}   # a demo: everyone ready
-        for s in self.seats:
-            if s.seat in self.bots:
-                continue                        # the driver asks the seat's bot
-            elif self.pilot is not None:
-                out[s.seat] = self.pilot.command(s.seat)
-            elif s.seat in lost:
-                out[s.seat] = IDLE
-            else:
-                out[s.seat] = commands.get(s.seat, IDLE)
-        return self._seat_driver().gather(out)
+        return {s.seat: IDLE if s.seat in lost else commands.get(s.seat, IDLE) for s in self.seats}
 
-    def _seat_driver(self) -> MatchDriver:
-        """The match driver of this sim, its controllers the seats' bots of the moment."""
-        if self.driver is None or self.driver.sim is not self.sim:
-            self.driver = MatchDriver(self.sim, [s.seat for s in self.seats])
-        self.driver.controllers = {seat: bot.command for seat, bot in self.bots.items()}
-        return self.driver
+    def _seat_bot(self, seat: int, bot: SoldOutBot) -> None:
+        """`bot` plays `seat` through the match driver (a pilot's bots skip the rest of study)."""
+        self.driver.seat(seat, ready_after_study(bot.command) if self.pilot_wanted else bot.command)
 
     def _bot_takeover(self, seat: int) -> None:
         spec = next((s for s in self.seats if s.seat == seat), None)
         if spec is None or self.sim is None:
             return
         self.bots[seat] = soldout_bot(spec, self.sim, self.spec.seed)
+        self._seat_bot(seat, self.bots[seat])
         if self.hud is not None:   # the panel's BOT tag is part of the static layer
             self.hud.bots[seat] = True
             self.static = None
@@ -381,7 +340,7 @@ class MallScene(Scene):
         self.static = None
 
 
-def _short_key(label: str) -> str:
+def short_key(label: str) -> str:
     """Key names short enough for a key cap: "Left Shift" -> "LShift", "Return" -> "Enter"."""
     label = label.replace("Left ", "L").replace("Right ", "R")
     return {"Return": "Enter", "Backspace": "Bksp", "Rshift": "RShift", "Lshift": "LShift"}.get(label, label)
@@ -401,7 +360,6 @@ def level_surface(level, scale: float) -> pygame.Surface:
     key = (str(level.path), level.width, level.height, level.floor_tiles, level.wall_tiles, scale, convert)
     found = _LEVEL_SURFACES.get(key)
     if found is None:
-        from game.render.level_art import render_level
         found = render_level(level, scale)
         if convert:
             found = found.convert()
@@ -418,32 +376,5 @@ def demo_spec(players: int, mode: str, seed: int, rounds: int = 1) -> MatchSpec:
     return MatchSpec("soldout", seats, mode=mode, rounds=rounds, seed=seed)
 
 
-def _shot(players: int, mode: str):
-    def factory(ctx: "Context", seed: int) -> MallScene:
-        return MallScene(ctx, demo_spec(players, mode, seed or 3), pilot=True)
-    return factory
-
-
-def _sold_out_shot(players: int, mode: str):
-    """The SOLD OUT! moment, a few ticks in (flash fading, stamp landing)."""
-    def factory(ctx: "Context", seed: int) -> MallScene:
-        from game.scenes.mall.demo import play_out_round
-        scene = MallScene(ctx, demo_spec(players, mode, seed or 3), pilot=True)
-        play_out_round(scene.sim, seed, freeze_ticks=12)
-        scene.ending_tick = scene.sim.phase_tick
-        return scene
-    return factory
-
-
 registry.register("soldout", start_soldout)
 registry.register_replay_viewer("soldout", lambda ctx, replay: MallScene(ctx, replay.match_spec(), replay=replay))
-registry.register_screenshot("mall", _shot(4, "rush"), warmup_ticks=60 * 9)
-registry.register_screenshot("mall_rush_2", _shot(2, "rush"), warmup_ticks=60 * 9)
-registry.register_screenshot("mall_rush_6", _shot(6, "rush"), warmup_ticks=60 * 10)
-registry.register_screenshot("mall_study", _shot(6, "memory"), warmup_ticks=30)
-registry.register_screenshot("mall_memory", _shot(3, "memory"), warmup_ticks=60 * 14)
-registry.register_screenshot("mall_memory_6", _shot(6, "memory"), warmup_ticks=60 * 16)
-registry.register_screenshot("mall_tidy", _shot(6, "tidy"), warmup_ticks=60 * 16)
-registry.register_screenshot("mall_countdown", _shot(5, "rush"), warmup_ticks=70)
-registry.register_screenshot("mall_sold_out", _sold_out_shot(6, "rush"), warmup_ticks=0)
-registry.register_screenshot("mall_sold_out_2", _sold_out_shot(2, "memory"), warmup_ticks=0)

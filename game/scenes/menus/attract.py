@@ -24,6 +24,8 @@ from game.i18n import _
 from game.input.commands import Command
 from game.match import MatchSpec, SeatSpec
 from game.scenes import registry
+from game.scenes.mall.scene import MallScene
+from game.scenes.table.scene import TableScene
 if TYPE_CHECKING:
     from game.core.context import Context
 
@@ -93,9 +95,7 @@ def demo_spec(game: str, mode: str, players: int, seed: int) -> MatchSpec:
 
 def _demo_scene(ctx, game: str, spec: MatchSpec) -> Scene:
     if game == "checkout":
-        from game.scenes.table.scene import TableScene
         return TableScene(ctx, spec, demo=True)
-    from game.scenes.mall.scene import MallScene
     return MallScene(ctx, spec, pilot=True)
 
 
@@ -223,4 +223,3 @@ def woke(cmd: Command) -> bool:
 
 
 registry.register_attract(lambda ctx: AttractScene(ctx))
-registry.register_screenshot("attract", lambda ctx, seed: AttractScene(ctx, seed or 1), warmup_ticks=60 * 12)

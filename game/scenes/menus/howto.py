@@ -19,10 +19,12 @@ from game.core.scene import Scene
 from game.data import asset
 from game.i18n import N_, _
 from game.input.commands import Button, Command
+from game.input.families import say
 from game.render import glyphs, widgets
 from game.render.clothing import card_back_surface, pile_surface
 from game.render.icons import bag_icon, seat_shape_surface, star_icon
 from game.scenes.common import menu_command
+from game.scenes.pads.sync import shared_labels
 from game.userfiles import load_json, save_json
 
 if TYPE_CHECKING:
@@ -163,8 +165,6 @@ class HowToScene(Scene):
         widgets.blit_text(surface, ui, page.heading, "large", "text", center=(w // 2, box.y + 160))
         self._icons(surface, page.icons, (w // 2, box.y + 240))
         y = box.y + 320
-        from game.input.families import say
-        from game.scenes.pads.sync import shared_labels
         names = shared_labels(self.ctx)   # every seated pad family's button names
         for line in (say(line, names) for line in page.lines):
             for part in widgets.wrap_text(ui, line, ui.size("small") + 2, box.w - 100):
@@ -192,7 +192,6 @@ class HowToScene(Scene):
 def _icon(ctx: "Context", name: str) -> pygame.Surface | None:
     """A small picture for a how-to page (None for an unknown name: the text still reads)."""
     if name.startswith("key:"):
-        from game.scenes.pads.sync import shared_labels
         said = shared_labels(ctx).get(name[4:])
         if said:   # pads are in play: their own glyphs, one per family at the table
             return _glyph_row(ctx, said.split(" / "))

@@ -382,21 +382,4 @@ def _fit(ui, text: str, width: int) -> str:
 _DIRECTIONS = Button.UP | Button.DOWN | Button.LEFT | Button.RIGHT
 
 
-def _screenshot(ctx: "Context", seed: int) -> "LobbyScene":
-    """Lobby with keyboards, pads and bots seated (pads by name only: no device exists here)."""
-    ctx.lobby["seed"] = seed or 4242
-    scene = LobbyScene(ctx)
-    scene.join(("kb", "left"))
-    scene.join(("kb", "right"))
-    ctx.seats.append(LobbySeat(2, "human", ("pad", 0), team=0, device_name="Xbox Controller"))
-    ctx.seats.append(LobbySeat(3, "human", ("pad", 1), team=1, device_name="PS4 Controller"))
-    scene.add_bot()
-    ctx.seats[-1].difficulty = "hard"
-    ctx.seats.sort(key=lambda s: s.seat)
-    scene.picked = 0
-    scene.menu.index = len(scene.menu.items) - 1
-    return scene
-
-
-registry.register_screenshot("lobby", _screenshot, warmup_ticks=1)
 registry.register_scene("lobby", LobbyScene)

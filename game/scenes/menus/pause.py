@@ -95,11 +95,3 @@ class PauseScene(Scene):
                           (w // 2, box.y + 70), outline=4)
         self.menu.draw(surface, ui, ((w - self.menu.width) // 2, box.y + 140))
         widgets.hints(surface, ui, [("A / Enter", N_("Select")), ("START / Esc / P", N_("Resume"))], y=box.bottom - 44)
-
-
-def _pause_shot(ctx: "Context", seed: int) -> list[Scene]:
-    from game.scenes.menus.lobby import _screenshot as lobby_shot
-    return [lobby_shot(ctx, seed), PauseScene(ctx)]
-
-
-registry.register_screenshot("pause", _pause_shot, warmup_ticks=1)

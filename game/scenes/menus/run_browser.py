@@ -26,6 +26,8 @@ from game.replay import ReplayError, replays_dir
 from game.scenes import registry
 from game.scenes.common import menu_command
 from game.scenes.speedrun.draw import DIM, GOLD, STATE_COLOURS, WHITE, box
+from game.scenes.speedrun.menu import _clipboard, playback_scene
+from game.speedrun.verify import VerifyError, is_speedrun, parse_text
 from game.userfiles import user_dir
 
 if TYPE_CHECKING:
@@ -72,8 +74,6 @@ def saved_runs() -> list[SavedRun]:
 
 def open_run_text(ctx: "Context", text: str, records=None) -> Scene:
     """The scene that plays a run code or replay text; ReplayError/VerifyError with a one-line reason."""
-    from game.scenes.speedrun.menu import playback_scene
-    from game.speedrun.verify import is_speedrun, parse_text
     replay = parse_text(text)
     if is_speedrun(replay.header):
         return playback_scene(ctx, replay, records)
@@ -99,7 +99,6 @@ class SavedRunsScene(Scene):
                                      visible_rows=8)
 
     def play(self, run: SavedRun) -> None:
-        from game.speedrun.verify import VerifyError
         try:
             scene = open_run_text(self.ctx, run.path.read_text(encoding="utf-8"), self.records)
         except (OSError, UnicodeDecodeError) as exc:
@@ -155,7 +154,6 @@ class KeyboardScene(Scene):
         elif key == "Clear":
             self.text = ""
         elif key == "Paste":
-            from game.scenes.speedrun.menu import _clipboard
             self.text += "".join(_clipboard().split())
         elif key == "Play":
             self.finish(play=True)

@@ -221,16 +221,4 @@ class ControlsScene(MenuScene):
                           center=(surface.get_width() // 2, 146))
 
 
-def _settings_shot(ctx: "Context", seed: int) -> SettingsScene:
-    return SettingsScene(ctx)
-
-
-def _controls_shot(ctx: "Context", seed: int) -> ControlsScene:
-    scene = ControlsScene(ctx)
-    scene.menu.index = 5
-    return scene
-
-
-registry.register_screenshot("settings", _settings_shot, warmup_ticks=1)
-registry.register_screenshot("controls", _controls_shot, warmup_ticks=1)
 registry.register_scene("settings", SettingsScene)

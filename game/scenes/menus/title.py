@@ -132,5 +132,4 @@ def _silhouette(card: pygame.Surface) -> pygame.Surface:
     return mask.to_surface(setcolor=(0, 0, 0, 120), unsetcolor=(0, 0, 0, 0))
 
 
-registry.register_screenshot("title", lambda ctx, seed: TitleScene(ctx), warmup_ticks=1)
 registry.register_scene("title", TitleScene)

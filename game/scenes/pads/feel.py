@@ -16,6 +16,7 @@ import pygame
 
 from game.core.seats import identities
 from game.data import asset
+from game.scenes.table.layout import PRODUCTS, card_rects
 from game.sim.tuning import FP
 
 if TYPE_CHECKING:
@@ -117,7 +118,6 @@ def draw_mall_find_me(surface: pygame.Surface, ctx: "Context", sim, view, alpha:
 def draw_table_find_me(surface: pygame.Surface, ctx: "Context", sim, seat_of: Callable[[int], int],
                        panels: list) -> None:
     """Pulse the seat's panel and its cursor on the table."""
-    from game.scenes.table.layout import PRODUCTS, card_rects
     rects = card_rects(sim.places(), PRODUCTS) if sim.table_products() else []
     for panel in panels:
         seat = seat_of(panel.seat)

@@ -14,17 +14,20 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core.seats import identities
 from game.i18n import _
+from game.input.bindings import LAYOUTS, key_label
 from game.input.commands import IDLE, Button, Command
 from game.replay import Replay, to_code
-from game.scenes.speedrun.draw import DIM, GOLD, STATE_COLOURS, WHITE, box, say_split, split_rows, steady_text
+from game.scenes import registry
+from game.scenes.menus.pause import wants_pause
 from game.scenes.speedrun import link as speedrun_link
+from game.scenes.speedrun.draw import DIM, GOLD, STATE_COLOURS, WHITE, box, say_split, split_rows, steady_text
 from game.speedrun.attempts import WRITER, AttemptLog
 from game.speedrun.categories import SEED_LETTERS, RunSetup, make_setup, spec_for
 from game.speedrun.records import Records, Verdict, flag_text, save_replay
 from game.speedrun.session import RunSession
 from game.speedrun.timer import format_ms, format_ticks
-from game.scenes import registry
 if TYPE_CHECKING:
     from game.core.context import Context
 
@@ -35,7 +38,6 @@ PRACTICE_HOLD = 75       # ticks the world waits before a practice hand-over: RE
 
 def restart_key_taken(ctx: "Context", key: int) -> bool:
     """R restarts unless a player bound R to a game button (then BACK / Select still does)."""
-    from game.input.bindings import LAYOUTS
     return any(ctx.bindings.button_for_key(layout, key) for layout in LAYOUTS)
 
 
@@ -47,7 +49,6 @@ def load_records(ctx: "Context") -> Records:
 
 
 def runner_name() -> str:
-    from game.core.seats import identities
     return identities()[0].name
 
 
@@ -164,7 +165,6 @@ class RunnerMixin:
         for error in WRITER.take_errors():
             self.ctx.toast(error, seconds=8)
         cmd = self._runner_command()
-        from game.scenes.menus.pause import wants_pause
         if wants_pause(self.ctx, commands) or cmd.pressed & Button.START:
             self.ctx.sound("confirm")
             self.ctx.stack.push(registry.open_scene("speedrun_pause", self.ctx, self))
@@ -483,7 +483,6 @@ class RunnerMixin:
     def control_hints(self) -> list[tuple[str, str]]:
         """Restart and pause, named for the runner's device (a keyboard half shows its keys)."""
         if self.device and self.device[0] == "kb":
-            from game.input.bindings import key_label
             back = key_label(self.ctx.bindings.key_for(self.device[1], Button.BACK))
             start = key_label(self.ctx.bindings.key_for(self.device[1], Button.START))
             r = "" if restart_key_taken(self.ctx, pygame.K_r) else " / R"

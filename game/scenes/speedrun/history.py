@@ -20,14 +20,21 @@ from game.i18n import N_, _, ngettext
 from game.notice import Notice, said
 from game.input.commands import Button, Command
 from game.render import widgets
+from game.replay import ReplayError
 from game.scenes import registry
 from game.scenes.common import menu_command
 from game.scenes.speedrun.draw import CURRENT, DIM, GOLD, STATE_COLOURS, WHITE, box, say_split
+from game.scenes.speedrun.menu import playback_scene
+from game.scenes.speedrun.run import SpeedrunRunScene
+from game.scenes.speedrun.table import SpeedrunTableScene
 from game.speedrun.attempts import WRITER, AttemptLog, Stats
 from game.speedrun.categories import RunSetup, make_setup
+from game.speedrun.lss_export import split_names
+from game.speedrun.practice import PracticeError, PracticePlan
 from game.speedrun.records import Records, read_replay_text
 from game.speedrun.splits import Comparison
 from game.speedrun.timer import format_ticks
+from game.speedrun.verify import VerifyError, parse_text
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -65,7 +72,6 @@ class SpeedrunHistoryScene(Scene):
         self.pb = pb
         names = list(pb.get("names") or [])
         if not names:
-            from game.speedrun.lss_export import split_names
             names = split_names(self.practice_setup())
         self.names = names
         self.stats: Stats = self.log.stats(names, pb.get("splits"), board.get("best_segments"))
@@ -118,9 +124,6 @@ class SpeedrunHistoryScene(Scene):
             return
         entry = self.kept[self.index[0]]
         text = self.log.replay_text(entry)
-        from game.replay import ReplayError
-        from game.scenes.speedrun.menu import playback_scene
-        from game.speedrun.verify import VerifyError, parse_text
         try:
             if text is None:
                 raise ReplayError(Notice(N_("its replay file is missing")))
@@ -138,7 +141,6 @@ class SpeedrunHistoryScene(Scene):
 
     def practise(self) -> None:
         """Start the chosen segment from the PB's exact state at the split before it."""
-        from game.speedrun.practice import PracticeError, PracticePlan
         k = self.index[1]
         replay = read_replay_text(self.pb["replay"]) if self.pb.get("replay") else None
         if replay is None:
@@ -154,10 +156,8 @@ class SpeedrunHistoryScene(Scene):
             return
         self.ctx.sound("confirm")
         if setup.category.game == "soldout":
-            from game.scenes.speedrun.run import SpeedrunRunScene
             scene = SpeedrunRunScene(self.ctx, setup, device=self._device(), records=self.records, practice=plan)
         else:
-            from game.scenes.speedrun.table import SpeedrunTableScene
             scene = SpeedrunTableScene(self.ctx, setup, device=self._device(), records=self.records, practice=plan)
         if scene.session is None:
             return
@@ -328,55 +328,4 @@ def _result(a: dict) -> tuple[str, tuple[int, int, int]]:
     return said, DIM
 
 
-# ---------------------------------------------------------------- screenshots
-def demo_history(setup: RunSetup, count: int = 14) -> tuple[Records, AttemptLog]:
-    """Records and an attempt history (in memory, no files) from route runs that hesitate
-    differently: some finish, some reset."""
-    from game.input.commands import IDLE
-    from game.speedrun.demo import RouteRunner
-    from game.speedrun.session import RunSession
-    records, log = Records(), AttemptLog(setup.board)
-    for n in range(count):
-        session = RunSession(setup, records.comparison(setup.board))
-        runner = RouteRunner(session.sim)
-        reset_at = 2 + n % 3 if n % 4 == 1 else None
-        while not session.over:
-            if reset_at is not None and len(session.splits.times) >= reset_at:
-                session.abandon("reset")
-                break
-            cmd = runner.command()
-            if session.sim.tick % (5 + n % 7) == 0 and (cmd.dx or cmd.dy):
-                cmd = IDLE     # this attempt hesitated a little on every few steps
-            session.step(cmd)
-        out = session.outcome
-        entry = {"ticks": out.ticks, "splits": list(session.splits.times), "flags": [],
-                 "names": list(session.splits.names), "seed": setup.seed,
-                 "outcome": "finished" if out.complete else "reset", "golds": [], "pb": False}
-        if out.complete:
-            verdict = records.add_run(setup.board, {**entry, "real_ms": out.ticks * 1000 // 60,
-                                                    "date": f"2026-11-{10 + n:02d}T20:00:00"})
-            entry.update(pb=verdict.is_pb, golds=verdict.golds)
-        else:
-            entry["golds"] = records.add_reset(setup.board, entry["splits"], [])
-        records.count_attempt(setup.board)
-        log.attempts.append({**entry, "id": n + 1, "replay": f"demo-{n + 1}.replay"})
-    for k, t in ((0, 300), (1, 240), (1, 228), (2, 410)):
-        log.add_practice(k, t)
-    return records, log
-
-
-def _shot(tab: int):
-    def make(ctx: "Context", seed: int) -> Scene:
-        from game.speedrun.categories import load_categories
-        cats = load_categories()
-        setup = make_setup(cats["rush"], "set", seed_index=seed % len(cats["rush"].set_seeds))
-        records, log = demo_history(setup)
-        scene = SpeedrunHistoryScene(ctx, setup, records, log, tab=tab)
-        scene.index[tab] = 1
-        return scene
-    return make
-
-
-registry.register_screenshot("speedrun_attempts", _shot(0), warmup_ticks=1)
-registry.register_screenshot("speedrun_segments", _shot(1), warmup_ticks=1)
 registry.register_scene("speedrun_history", SpeedrunHistoryScene)

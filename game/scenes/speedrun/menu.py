@@ -20,12 +20,16 @@ from game.input.commands import Button, Command
 from game.render import widgets
 from game.replay import ReplayError
 from game.scenes import registry
-from game.scenes.speedrun import link as speedrun_link
 from game.scenes.common import menu_command
+from game.scenes.speedrun import link as speedrun_link
 from game.scenes.speedrun.draw import DIM, GOLD, STATE_COLOURS, WHITE, box
-from game.speedrun.categories import (NORMAL_SPEED, SEED_LETTERS, CategoryError, load_categories, make_setup)
+from game.scenes.speedrun.results import export_lss
+from game.scenes.speedrun.run import SpeedrunRunScene
+from game.scenes.speedrun.table import SpeedrunTableScene
+from game.speedrun.categories import NORMAL_SPEED, SEED_LETTERS, CategoryError, load_categories, make_setup
 from game.speedrun.records import Records
 from game.speedrun.timer import format_ticks
+from game.speedrun.verify import VerifyError, check_setup, is_speedrun, parse_text
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -105,11 +109,9 @@ class SpeedrunMenuScene(Scene):
         setup = self.setup()
         device = self._pressing_device()
         if setup.category.game == "soldout":
-            from game.scenes.speedrun.run import SpeedrunRunScene
             self.ctx.stack.push(SpeedrunRunScene(self.ctx, setup, device=device, records=self.records,
                                                  ghost=self.ghost))
         else:
-            from game.scenes.speedrun.table import SpeedrunTableScene
             self.ctx.stack.push(SpeedrunTableScene(self.ctx, setup, device=device, records=self.records))
 
     def _pressing_device(self):
@@ -121,7 +123,6 @@ class SpeedrunMenuScene(Scene):
         return inp.devices()[0] if inp.devices() else None
 
     def export(self) -> None:
-        from game.scenes.speedrun.results import export_lss
         setup = self.setup()
         try:
             self.ctx.toast(_("Splits saved: {path}").format(path=export_lss(self.records, setup)), seconds=6)
@@ -228,7 +229,6 @@ class RunCodeScene(Scene):
                 self.text = ""
 
     def play(self) -> None:
-        from game.speedrun.verify import VerifyError, is_speedrun, parse_text
         if not self.text.strip():
             self.error = _("Paste a run code first (Ctrl+V)")
             return
@@ -300,19 +300,15 @@ class RunCodeScene(Scene):
 
 def playback_scene(ctx: "Context", replay, records: Records | None = None) -> Scene:
     """The run scene playing a speedrun replay back (VerifyError if it is not a legal run)."""
-    from game.speedrun.verify import check_setup
     setup = check_setup(replay)
     records = records if records is not None else Records()
     if setup.category.game == "soldout":
-        from game.scenes.speedrun.run import SpeedrunRunScene
         return SpeedrunRunScene(ctx, setup, records=records, playback=replay, ghost=False)
-    from game.scenes.speedrun.table import SpeedrunTableScene
     return SpeedrunTableScene(ctx, setup, records=records, playback=replay)
 
 
 def _replay_viewer(ctx: "Context", replay) -> Scene:
     """`main.py --replay FILE` with a speedrun: play it back with its timer and splits."""
-    from game.speedrun.verify import VerifyError
     try:
         return playback_scene(ctx, replay, Records.load()[0])
     except VerifyError as exc:
@@ -332,5 +328,4 @@ def _clipboard() -> str:
 
 
 registry.register_replay_viewer("speedrun", _replay_viewer)
-registry.register_screenshot("speedrun_menu", lambda ctx, seed: SpeedrunMenuScene(ctx), warmup_ticks=1)
 registry.register_scene("speedrun_menu", SpeedrunMenuScene)

@@ -12,11 +12,12 @@ import pygame
 
 from game.core.scene import Scene
 from game.i18n import N_, _
-from game.scenes.reasons import say_reason
 from game.input.commands import Button, Command
 from game.render import widgets
 from game.scenes import registry
 from game.scenes.common import menu_command
+from game.scenes.reasons import say_reason
+from game.scenes.speedrun.common import restart_key_taken
 from game.scenes.speedrun.draw import DIM, GOLD, STATE_COLOURS, WHITE, box, say_split, steady_text
 from game.speedrun.timer import format_ticks
 
@@ -52,7 +53,6 @@ class PracticeDoneScene(Scene):
             self.ctx.stack.pop()          # the practice run: back to the segment list
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        from game.scenes.speedrun.common import restart_key_taken
         if event.type == pygame.KEYDOWN and event.key == pygame.K_r and not restart_key_taken(self.ctx, event.key):
             self.again()
 
@@ -95,40 +95,4 @@ class PracticeDoneScene(Scene):
         widgets.hints(surface, ui, [("A / Select", N_("Again")), ("B", N_("Segments"))])
 
 
-# ---------------------------------------------------------------- screenshots
-def _practice_run(ctx: "Context", seed: int, segment: int = 2):
-    """A practice of segment 3 of a demo PB: the route runner plays it (nothing is saved)."""
-    from game.scenes.speedrun.history import demo_history
-    from game.scenes.speedrun.run import SpeedrunRunScene
-    from game.speedrun.categories import load_categories, make_setup
-    from game.speedrun.practice import PracticePlan
-    from game.speedrun.demo import RouteRunner
-    from game.speedrun.session import RunSession
-    cats = load_categories()
-    setup = make_setup(cats["rush"], "set", seed_index=seed % len(cats["rush"].set_seeds))
-    records, log = demo_history(setup, count=6)
-    session = RunSession(setup)
-    runner = RouteRunner(session.sim)
-    while not session.over:
-        session.step(runner.command())
-    out = session.outcome
-    records.add_run(setup.board, {"ticks": out.ticks, "splits": list(session.splits.times), "flags": [],
-                                  "names": list(session.splits.names), "seed": setup.seed, "replay": None})
-    plan = PracticePlan(setup, session.replay_text(), segment, session.splits.names)
-    scene = SpeedrunRunScene(ctx, setup, records=records, practice=plan, demo=True)
-    scene._log = log
-    scene.runner = None
-    state: dict = {}
-
-    def command():
-        if state.get("session") is not scene.session:
-            state["session"], state["runner"] = scene.session, RouteRunner(scene.session.sim)
-        return state["runner"].command()
-    scene.scripted_runner = lambda: command
-    scene.runner = command
-    return scene
-
-
-registry.register_screenshot("speedrun_practice", _practice_run, warmup_ticks=60 * 3)
-registry.register_screenshot("speedrun_practice_done", _practice_run, warmup_ticks=60 * 9)
 registry.register_scene("speedrun_practice_done", PracticeDoneScene)

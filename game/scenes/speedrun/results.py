@@ -11,12 +11,15 @@ import pygame
 
 from game.core.scene import Scene
 from game.i18n import N_, _
-from game.scenes.reasons import say_reason
 from game.input.commands import Button, Command
 from game.render import widgets
 from game.scenes import registry
 from game.scenes.common import menu_command
+from game.scenes.reasons import say_reason
+from game.scenes.speedrun.common import restart_key_taken
 from game.scenes.speedrun.draw import DIM, GOLD, STATE_COLOURS, WHITE, box, say_split, steady_text
+from game.speedrun.attempts import WRITER, AttemptLog
+from game.speedrun.lss_export import write_board_lss
 from game.speedrun.records import flag_text
 from game.speedrun.timer import format_ms, format_ticks
 from game.userfiles import atomic_write_text, user_dir
@@ -33,8 +36,6 @@ SMALLEST = 16       # px: the smallest text readable from the sofa
 
 def export_lss(records, setup) -> str:
     """Write the board's .lss (PB, golds, attempt and segment history); returns the path as text."""
-    from game.speedrun.attempts import WRITER, AttemptLog
-    from game.speedrun.lss_export import write_board_lss
     WRITER.flush(2.0)                  # the attempt just finished is in the history
     log, _ = AttemptLog.load(setup.board)
     return str(write_board_lss(setup, records, log))
@@ -104,7 +105,6 @@ class SpeedrunResultsScene(Scene):
                 stack.pop()
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        from game.scenes.speedrun.common import restart_key_taken
         if event.type == pygame.KEYDOWN and event.key == pygame.K_r and not restart_key_taken(self.ctx, event.key):
             self.ctx.stack.pop()
             self.run.restart()
@@ -291,11 +291,4 @@ class SpeedrunResultsScene(Scene):
                          (x + 142, y + 6))
 
 
-def _shot(ctx: "Context", seed: int):
-    """A demo run racing an earlier, slower one: after the warm-up its results are on top."""
-    from game.scenes.speedrun.run import _shot as run_shot
-    return run_shot(ctx, seed)
-
-
-registry.register_screenshot("speedrun_results", _shot, warmup_ticks=60 * 34)
 registry.register_scene("speedrun_results", SpeedrunResultsScene)

@@ -20,19 +20,23 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _
-from game.input.commands import IDLE, Button, Command
+from game.input import families
+from game.input.bindings import key_label
+from game.input.commands import Button, Command
+from game.render.icons import seat_shape_surface
 from game.replay import Replay
 from game.rules.soldout import modes
-from game.scenes import registry
-from game.scenes.mall.scene import MallScene
 from game.scenes.mall.draw import MapView
 from game.scenes.mall.hud import Hud
+from game.scenes.mall.scene import MallScene, short_key
+from game.scenes.menus.howto import push_howto_once
+from game.scenes.pads.sync import pad_binding
 from game.scenes.speedrun.common import RunnerMixin, runner_name
 from game.scenes.speedrun.draw import DIM, GOLD, box
-from game.speedrun.categories import RunSetup, load_categories, make_setup, spec_for
+from game.speedrun.categories import RunSetup, spec_for
+from game.speedrun.demo import RouteRunner
 from game.speedrun.ghost import Ghost, ghost_from_replay
 from game.speedrun.records import Records, read_replay_text
-from game.speedrun.session import RunSession
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -64,8 +68,7 @@ class SpeedrunRunScene(RunnerMixin, MallScene):
                             colourblind=self.ctx.settings.colourblind)
         self.hud = Hud(self.sim, self.layout, self.ctx.ui, self.identities, self.names,
                        self.ctx.settings.colourblind)
-        if hasattr(self.hud, "set_labels"):
-            self.hud.set_labels(self._key_labels())
+        self.hud.set_labels(self._key_labels())
         self.modes_played.append(mode)
         self._prewarm()
         # The how-to card is pushed from update(), once this scene is on top (as MallScene does).
@@ -74,23 +77,18 @@ class SpeedrunRunScene(RunnerMixin, MallScene):
     def _key_labels(self) -> dict[int, dict[str, str]]:
         """The runner's keys in the panel's hints (a keyboard half), or their pad family's names."""
         if self.device and self.device[0] == "pad":
-            from game.input import families
-            from game.scenes.pads.sync import pad_binding
             family = self.ctx.input.family_of(self.device)
-            swap = bool(getattr(self.ctx.settings, "nintendo_swap", False))
+            swap = self.ctx.settings.nintendo_swap
             return {0: families.labels(family, swap, pad_binding(self.ctx))} if family else {}
         if not self.device or self.device[0] != "kb":
             return {}
-        from game.input.bindings import key_label
-        from game.scenes.mall import scene as mall
-        short = getattr(mall, "_short_key", lambda label: label)
-        return {0: {b.name: short(key_label(self.ctx.bindings.key_for(self.device[1], b)))
+        return {0: {b.name: short_key(key_label(self.ctx.bindings.key_for(self.device[1], b)))
                     for b in (Button.A, Button.B, Button.X, Button.Y, Button.LB, Button.RB)}}
 
     def _wire_session(self) -> None:
         """The mall's drawing reads whatever sim it is handed: only per-attempt state is reset."""
         self.bots = {}
-        self.pilot = None
+        self.driver = self.session.driver   # the session's driver: the runner's seat, its recording
         self.results_pushed = False
         self.ending_tick = -1
         self.ending_side = None
@@ -98,7 +96,6 @@ class SpeedrunRunScene(RunnerMixin, MallScene):
         self.previews = {}
 
     def scripted_runner(self):
-        from game.speedrun.demo import RouteRunner
         return RouteRunner(self.session.sim).command
 
     def _load_ghost(self) -> None:
@@ -121,8 +118,7 @@ class SpeedrunRunScene(RunnerMixin, MallScene):
         if self.error or self.session is None:
             super().update(commands)
             return
-        if getattr(self, "howto_due", None) is not None:
-            from game.scenes.menus.howto import push_howto_once
+        if self.howto_due is not None:
             mode, self.howto_due = self.howto_due, None
             if push_howto_once(self.ctx, mode):
                 return
@@ -190,46 +186,6 @@ class SpeedrunRunScene(RunnerMixin, MallScene):
 
 def _ghost_surface(size: int) -> pygame.Surface:
     """A pale, translucent runner shape: clearly not a player, easy to race."""
-    from game.render.icons import seat_shape_surface
     ghost = seat_shape_surface("circle", "#E6E6FF", size).copy()
     ghost.set_alpha(GHOST_ALPHA)
     return ghost
-
-
-# ---------------------------------------------------------------- screenshots
-def _demo_records(setup: RunSetup) -> tuple[Records, str]:
-    """Records (in memory, no files) holding one earlier, slower run of the route, and its replay text:
-    the HUD then has a PB, golds and a ghost to race."""
-    from game.speedrun.demo import RouteRunner
-    records = Records()
-    session = RunSession(setup)
-    runner = RouteRunner(session.sim)
-    for _tick in range(25):   # a slow start: the earlier attempt hesitated
-        session.step(IDLE)
-    while not session.over:
-        cmd = runner.command()
-        # The earlier attempt wasted a little time on every 7th tick of walking.
-        if session.sim.tick % 7 == 0 and (cmd.dx or cmd.dy):
-            cmd = Command(cmd.dx // 2, cmd.dy // 2)
-        session.step(cmd)
-    out = session.outcome
-    records.add_run(setup.board, {"ticks": out.ticks, "real_ms": out.ticks * 1000 // 60,
-                                  "splits": list(session.splits.times), "names": session.splits.names,
-                                  "seed": setup.seed, "flags": [], "replay": None, "complete": True,
-                                  "date": "2026-11-28T20:15:00"})
-    board = records.data["boards"][setup.board]
-    # An even older attempt had a quicker second segment: a gold to beat.
-    board["best_segments"] = [s - 40 if i == 1 else s for i, s in enumerate(board["best_segments"])]
-    return records, session.replay_text()
-
-
-def _shot(ctx: "Context", seed: int):
-    cats = load_categories()
-    setup = make_setup(cats["rush"], "set", seed_index=seed % len(cats["rush"].set_seeds))
-    records, ghost_text = _demo_records(setup)
-    scene = SpeedrunRunScene(ctx, setup, records=records, demo=True)
-    scene.ghost = ghost_from_replay(ghost_text)
-    return scene
-
-
-registry.register_screenshot("speedrun", _shot, warmup_ticks=60 * 15)

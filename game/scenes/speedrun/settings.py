@@ -216,12 +216,4 @@ def _pads_command(inp) -> Command:
     return Command(dx, dy, pressed, held)
 
 
-registry.register_screenshot("speedrun_settings", lambda ctx, seed: SpeedrunSettingsScene(ctx), warmup_ticks=1)
-registry.register_screenshot(
-    "speedrun_field_edit",
-    lambda ctx, seed: [SpeedrunSettingsScene(ctx),
-                       FieldEditScene(ctx, N_("LIVESPLIT HOST"), "192.168.1.20", HOST_CHARS, lambda text: None)],
-    warmup_ticks=1)
-
-
 registry.register_scene("speedrun_settings", SpeedrunSettingsScene)

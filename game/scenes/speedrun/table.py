@@ -11,18 +11,19 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.bots.checkout import CheckOutBot
 from game.i18n import _
 from game.input.commands import Command
 from game.replay import Replay
-from game.scenes import registry
+from game.scenes.menus.howto import push_howto_once
 from game.scenes.speedrun.common import RunnerMixin, runner_name
 from game.scenes.speedrun.draw import DIM, GOLD, box
-from game.scenes.table.scene import TableScene
 from game.scenes.table.draw import TableView
 from game.scenes.table.hud import SeatHud
 from game.scenes.table.layout import seat_panels
 from game.scenes.table.overlay import Overlays
-from game.speedrun.categories import RunSetup, load_categories, make_setup, spec_for
+from game.scenes.table.scene import TableScene
+from game.speedrun.categories import RunSetup, spec_for
 from game.speedrun.records import Records
 
 if TYPE_CHECKING:
@@ -53,16 +54,15 @@ class SpeedrunTableScene(RunnerMixin, TableScene):
         self.view = TableView(self.sim, self.ids, self.texts)
         self.overlays = Overlays(self.sim, self.ids, self.texts)
         self.static = None       # the new view draws its frames into a fresh background
+        self.driver = self.session.driver   # the session's driver: its bots, its recording
         self.results_pushed = False
 
     def scripted_runner(self):
-        from game.bots.checkout import CheckOutBot
         bot = CheckOutBot(0, "expert", self.setup.seed, self.session.sim.tuning)
         return lambda: bot.command(self.session.sim)
 
     def enter(self) -> None:
         if self.sim is not None and not (self.scripted or self.playback or self.practice):
-            from game.scenes.menus.howto import push_howto_once
             push_howto_once(self.ctx, "checkout")
 
     def update(self, commands: dict[int, Command]) -> None:
@@ -97,12 +97,3 @@ class SpeedrunTableScene(RunnerMixin, TableScene):
             surface.blit(ui.render(word, 20, DIM), (HINT_BOX.x + 14, y + k.get_height()))
             y += 66
         self.draw_practice_banner(surface, surface.get_width() // 2, 8)
-
-
-def _shot(ctx: "Context", seed: int):
-    cats = load_categories()
-    setup = make_setup(cats["checkout"], "set", seed_index=seed % len(cats["checkout"].set_seeds))
-    return SpeedrunTableScene(ctx, setup, records=Records(), demo=True)
-
-
-registry.register_screenshot("speedrun_table", _shot, warmup_ticks=60 * 17)

@@ -87,8 +87,7 @@ class TableView:
         """The next round's products, free, at the size they will be dealt: the round's first
         frame then composes cards from the cache instead of drawing a dozen at once.
         Reads the top of the deck for drawing ahead only; nothing of it is shown."""
-        game = self.sim.game
-        upcoming = game.product_deck[:game.rules.products_per_player * len(game.players)]
+        upcoming = self.sim.next_deal_unseen()
         if not upcoming:
             return []
         rects = card_rects(grid(len(upcoming), 0), PRODUCTS)

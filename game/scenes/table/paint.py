@@ -8,6 +8,7 @@ from functools import lru_cache
 import pygame
 
 from game.core.seats import SeatIdentity
+from game.render import widgets
 from game.render.icons import INK, font, mix, outlined_text
 from game.render.widgets import no_orphan
 
@@ -138,7 +139,6 @@ _BADGES: dict[tuple, pygame.Surface] = {}
 
 def badge(identity: SeatIdentity, radius: int) -> pygame.Surface:
     """The seat's shape badge drawn once onto its own surface (blit it centred)."""
-    from game.render import widgets
     key = (identity.index, radius)
     surf = _BADGES.get(key)
     if surf is None:

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core.scene import Scene
 from game.i18n import N_, _
 from game.render import widgets
 from game.render.icons import seat_shape_surface, star_icon
@@ -183,26 +182,4 @@ class CheckoutResultsScene(MatchResultsScene):
         return rect
 
 
-def _results_shot(players: int):
-    def factory(ctx: "Context", seed: int) -> list[Scene]:
-        from game.scenes.table.scene import TableScene, demo_spec
-        table = TableScene(ctx, demo_spec(players, seed), demo=True)
-        if table.sim is not None:
-            table.fast_forward(lambda sim: sim.over())
-        return [table, CheckoutResultsScene(ctx, table)]
-    return factory
-
-
-def _scores_shot(players: int):
-    def factory(ctx: "Context", seed: int) -> list[Scene]:
-        table, results = _results_shot(players)(ctx, seed)
-        results.show_scores()
-        return [table, results]
-    return factory
-
-
-registry.register_screenshot("checkout_results", _results_shot(4), warmup_ticks=240)
-registry.register_screenshot("checkout_results_6", _results_shot(6), warmup_ticks=240)
-registry.register_screenshot("checkout_scores", _scores_shot(4), warmup_ticks=240)
-registry.register_screenshot("checkout_scores_6", _scores_shot(6), warmup_ticks=240)
 registry.register_scene("checkout_results", CheckoutResultsScene)

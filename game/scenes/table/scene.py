@@ -17,24 +17,27 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from game.bots.checkout import CheckOutBot
-from game.driver.match_driver import MatchDriver
 from game.core.scene import Scene
 from game.core.seats import identities as seat_identities
+from game.driver.match_driver import MatchDriver, recorder
 from game.i18n import _
+from game.input.bindings import key_label, pad_button_label
 from game.input.commands import IDLE, Button, Command
 from game.match import MatchSpec, SeatSpec
 from game.render import widgets
 from game.rules.checkout import CatalogueError
 from game.scenes import registry
-from game.scenes.pads.feel import Rumbler, draw_table_find_me
-from game.scenes.pads.sync import shared_labels
 from game.scenes.common import back_to_lobby, rematch_spec
+from game.scenes.interrupts import interrupted, save_recording
+from game.scenes.menus.howto import push_howto_once
+from game.scenes.pads.feel import Rumbler, draw_table_find_me
+from game.scenes.pads.sync import seat_labels, shared_labels
 from game.scenes.table.draw import TableView
 from game.scenes.table.hud import SeatHud
 from game.scenes.table.layout import SCREEN, seat_panels
 from game.scenes.table.overlay import Overlays
 from game.scenes.table.paint import Texts
-from game.sim.table import CHECKOUT, TableSim
+from game.sim.table import TableSim
 from game.sim.table_tuning import TableTuningError
 
 if TYPE_CHECKING:
@@ -54,7 +57,7 @@ class TableScene(Scene):
         super().__init__(ctx)
         self.spec = spec
         self.demo = demo               # screenshots / attract: a bot in every seat, no how-to card
-        self.replay = iter(replay.ticks()) if replay is not None else None   # a replay plays itself
+        self.replay = replay           # a game.replay.Replay plays itself
         self.error = ""
         self.results_pushed = False
         self.static: pygame.Surface | None = None
@@ -73,13 +76,12 @@ class TableScene(Scene):
             if demo or s.kind == "bot" or s.seat in ctx.bot_takeovers:
                 self.bots[i] = CheckOutBot(i, s.difficulty if s.kind == "bot" else "normal",
                                            spec.seed, self.sim.tuning)
-        self.driver = MatchDriver(self.sim, list(range(spec.players)))   # the table keys seats by index
+        recording = bool(ctx.record_path) and not demo and replay is None    # --record FILE
+        self.driver = MatchDriver(self.sim, list(range(spec.players)),       # the table keys seats by index
+                                  recorder(spec) if recording else None,
+                                  playback=replay.ticks() if replay is not None else None)
         for i, bot in self.bots.items():
             self.driver.seat(i, bot.command)
-        self.writer = None             # --record FILE: this match's commands go to a replay
-        if ctx.record_path and not demo and self.replay is None:
-            from game.replay import ReplayWriter, header_for
-            self.writer = ReplayWriter(header_for(spec))
         self.texts = Texts()
         labels = [_("BOT") if i in self.bots and not demo else "" for i in range(spec.players)]
         self.hud = SeatHud(self.sim, seat_panels(spec.players), self.ids, labels, self.texts,
@@ -96,7 +98,6 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ life cycle
     def enter(self) -> None:
         if self.sim is not None and not self.demo and self.replay is None:
-            from game.scenes.menus.howto import push_howto_once
             push_howto_once(self.ctx, "checkout")
 
     def resume(self) -> None:
@@ -110,7 +111,6 @@ class TableScene(Scene):
 
     def _key_names(self) -> list[dict[str, str]]:
         """Per seat, the name of the key or pad button behind A, B, X and Y (keyboards differ)."""
-        from game.input.bindings import key_label, pad_button_label
         names: list[dict[str, str]] = []
         for s in self.spec.seats:
             device = self.ctx.input.device_of(s.seat)
@@ -119,7 +119,6 @@ class TableScene(Scene):
                 for button in (Button.A, Button.B, Button.X, Button.Y):
                     seat_names[button.name] = key_label(self.ctx.bindings.key_for(device[1], button))
             elif device is not None:
-                from game.scenes.pads.sync import seat_labels
                 seat_names = seat_labels(self.ctx, s.seat) or {
                     b.name: pad_button_label(self.ctx.bindings.pad_button_for(b))
                     for b in (Button.A, Button.B, Button.X, Button.Y)}
@@ -142,48 +141,23 @@ class TableScene(Scene):
             return
         if self.sim is None:
             return
-        if not self.demo:
-            from game.scenes.menus.pause import PauseScene, wants_pause
-            from game.scenes.pads.reconnect import ReconnectScene, needs_reconnect
-            if wants_pause(self.ctx, commands):
-                self.ctx.sound("confirm")
-                self.ctx.stack.push(PauseScene(self.ctx))
-                return
-            if needs_reconnect(self.ctx):
-                self.ctx.stack.push(ReconnectScene(self.ctx, on_bot=self._bot_takeover))
-                return
-            if any(cmd.pressed & Button.BACK for seat, cmd in commands.items() if seat >= 0):
-                from game.scenes.menus.howto import push_howto
-                push_howto(self.ctx, "checkout")
-                return
-        seat_commands = self._commands(commands)
-        if self.writer is not None:
-            self.writer.add_tick([seat_commands.get(i, IDLE) for i in range(self.sim.n)])
-        self.sim.step(seat_commands)
+        if not self.demo and interrupted(self.ctx, commands, self._bot_takeover, "checkout"):
+            return
+        self.driver.step(self._people(commands))
         self._sounds()
         if self.rumbler is not None:
             self.rumbler.table(self.sim)
-        if self.writer is not None and self.sim.over():
-            self._save_replay()
+        if self.sim.over():
+            save_recording(self.ctx, self.driver)
         if self.sim.over() and not self.results_pushed and not self.demo:
             self.results_pushed = True
             self.ctx.stack.push(registry.open_scene("checkout_results", self.ctx, self))
 
-    def _save_replay(self) -> None:
-        path, self.ctx.record_path = self.ctx.record_path, None
-        writer, self.writer = self.writer, None
-        try:
-            writer.save(path)
-            self.ctx.toast(_("Replay saved: {path}").format(path=path))
-        except OSError as exc:
-            self.ctx.toast(_("Could not save the replay {path}: {error}").format(path=path, error=exc.strerror or exc))
-
-    def _commands(self, commands: dict[int, Command]) -> dict[int, Command]:
-        if self.replay is not None:
-            return dict(enumerate(next(self.replay, [])))
+    def _people(self, commands: dict[int, Command]) -> dict[int, Command]:
+        """The people's Commands by seat index (a seat whose pad is gone stands still); the
+        driver asks bots and a replay for the rest."""
         lost = set(self.ctx.input.disconnected_seats())
-        people = {i: IDLE if s.seat in lost else commands.get(s.seat, IDLE) for i, s in enumerate(self.spec.seats)}
-        return self.driver.gather(people)   # a bot's seat is the bot's
+        return {i: IDLE if s.seat in lost else commands.get(s.seat, IDLE) for i, s in enumerate(self.spec.seats)}
 
     def _bot_takeover(self, seat: int) -> None:
         for i, s in enumerate(self.spec.seats):
@@ -215,7 +189,7 @@ class TableScene(Scene):
         """Screenshots: play on with the bots (no drawing, no sounds) until `until(sim)` holds."""
         sim = self.sim
         while not until(sim) and sim.tick < limit and not sim.over():
-            sim.step(self._commands({}))
+            self.driver.step()
 
     # ------------------------------------------------------------------ drawing
     def _build_static(self) -> None:
@@ -273,45 +247,5 @@ def demo_spec(players: int, seed: int, difficulty: str = "hard") -> MatchSpec:
     return MatchSpec("checkout", seats, mode="standard", rounds=4, seed=seed)
 
 
-def _shot(players: int, until: Callable[[TableSim], bool] | None = None) -> Callable:
-    def factory(ctx: "Context", seed: int) -> Scene:
-        scene = TableScene(ctx, demo_spec(players, seed), demo=True)
-        if until is not None and scene.sim is not None:
-            scene.fast_forward(until)
-        return scene
-    return factory
-
-
-def _in_checkout(sim: TableSim) -> bool:
-    return sim.rules_phase == CHECKOUT and len(sim.queue()) >= 2 and sim.checkout_seat() is not None
-
-
 registry.register("checkout", _start)
 registry.register_replay_viewer("checkout", lambda ctx, replay: TableScene(ctx, replay.match_spec(), replay=replay))
-registry.register_screenshot("table", _shot(4), warmup_ticks=60 * 4 + 30)
-registry.register_screenshot("table2", _shot(2), warmup_ticks=60 * 4 + 20)
-registry.register_screenshot("table6", _shot(6), warmup_ticks=60 * 4 + 30)
-registry.register_screenshot("table_checkout", _shot(4, _in_checkout), warmup_ticks=40)
-registry.register_screenshot("table_round_end", _shot(4, lambda sim: sim.phase == "round_end"),
-                             warmup_ticks=50)
-registry.register_screenshot("table_bidding", _shot(4, lambda sim: sim.phase == "bidding"), warmup_ticks=45)
-registry.register_screenshot("table_reveal", _shot(4, lambda sim: sim.phase == "reveal"), warmup_ticks=30)
-registry.register_screenshot("table_bonus", _shot(4, lambda sim: sim.bonus_grab is not None), warmup_ticks=40)
-
-
-def _solo_shot(ctx: "Context", seed: int) -> Scene:
-    """The solo bonus round: play to the bids, then only the richest seat bids."""
-    scene = TableScene(ctx, demo_spec(4, seed), demo=True)
-    sim = scene.sim
-    if sim is not None:
-        scene.fast_forward(lambda s: s.phase == "bidding")
-        game = sim.game
-        rich = max(range(sim.n), key=lambda seat: game.players[seat].tokens)
-        for seat in range(sim.n):
-            if not game.bid_made(seat):
-                game.bid(seat, min(5, game.players[seat].tokens) if seat == rich else 0)
-        scene.fast_forward(lambda s: s.phase == "bonus_solo")
-    return scene
-
-
-registry.register_screenshot("table_solo", _solo_shot, warmup_ticks=60 * 8)

@@ -12,6 +12,10 @@ from game.i18n import N_, _
 from game.input import families
 from game.render import widgets
 from game.scenes import registry
+from game.scenes.mall.scene import MallScene, demo_spec
+from game.scenes.table.scene import TableScene
+from game.scenes.table.scene import demo_spec as table_spec
+
 if TYPE_CHECKING:
     from game.core.context import Context
 
@@ -45,7 +49,6 @@ def _family_labels() -> dict[int, dict[str, str]]:
 
 
 def _mall(ctx: "Context", seed: int) -> Scene:
-    from game.scenes.mall.scene import MallScene, demo_spec
     scene = MallScene(ctx, demo_spec(3, "rush", seed or 3), pilot=True)
     scene.hud.set_labels(_family_labels())
     ctx.input.find_me(1, ago=14 - MALL_WARMUP)   # Sky pressed a stick 14 ticks before the picture
@@ -53,8 +56,7 @@ def _mall(ctx: "Context", seed: int) -> Scene:
 
 
 def _table(ctx: "Context", seed: int) -> Scene:
-    from game.scenes.table.scene import TableScene, demo_spec
-    scene = TableScene(ctx, demo_spec(3, seed), demo=True)
+    scene = TableScene(ctx, table_spec(3, seed), demo=True)
     labels = _family_labels()
     scene.hud.keys = [labels.get(i, {}) for i in range(3)]
     scene.hud.shared_keys = {name: " / ".join(dict.fromkeys(labels[i][name] for i in range(3))) for name in labels[0]}

@@ -1,0 +1,60 @@
+"""Screenshots of the mall: play at 2-6 seats in every mode, the countdown, study, the SOLD OUT!
+moment, and the results between rounds and at the match's end."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from game.scenes import registry
+from game.scenes.mall.results import SoldOutResultsScene
+from game.scenes.mall.scene import MallScene, demo_spec
+from game.sim.mall_stage import play_out_round
+
+if TYPE_CHECKING:
+    from game.core.context import Context
+    from game.core.scene import Scene
+
+REVEALED = 240   # ticks: every card shown before the results screenshot is taken
+
+
+def _shot(players: int, mode: str) -> Callable[[Context, int], MallScene]:
+    def factory(ctx: "Context", seed: int) -> MallScene:
+        return MallScene(ctx, demo_spec(players, mode, seed or 3), pilot=True)
+    return factory
+
+
+def _sold_out_shot(players: int, mode: str) -> Callable[[Context, int], MallScene]:
+    """The SOLD OUT! moment, a few ticks in (flash fading, stamp landing)."""
+    def factory(ctx: "Context", seed: int) -> MallScene:
+        scene = MallScene(ctx, demo_spec(players, mode, seed or 3), pilot=True)
+        play_out_round(scene.sim, seed, freeze_ticks=12)
+        scene.ending_tick = scene.sim.phase_tick
+        return scene
+    return factory
+
+
+def results_shot(players: int, mode: str, rounds: int = 2) -> Callable[[Context, int], list[Scene]]:
+    """A round played out at once, its results on top of the mall (a 1-round match: the final)."""
+    def factory(ctx: "Context", seed: int) -> list[Scene]:
+        mall = MallScene(ctx, demo_spec(players, mode, seed or 3, rounds=rounds), pilot=True)
+        play_out_round(mall.sim, seed)
+        mall.results_pushed = True
+        return [mall, SoldOutResultsScene(ctx, mall)]
+    return factory
+
+
+registry.register_screenshot("mall", _shot(4, "rush"), warmup_ticks=60 * 9)
+registry.register_screenshot("mall_rush_2", _shot(2, "rush"), warmup_ticks=60 * 9)
+registry.register_screenshot("mall_rush_6", _shot(6, "rush"), warmup_ticks=60 * 10)
+registry.register_screenshot("mall_study", _shot(6, "memory"), warmup_ticks=30)
+registry.register_screenshot("mall_memory", _shot(3, "memory"), warmup_ticks=60 * 14)
+registry.register_screenshot("mall_memory_6", _shot(6, "memory"), warmup_ticks=60 * 16)
+registry.register_screenshot("mall_tidy", _shot(6, "tidy"), warmup_ticks=60 * 16)
+registry.register_screenshot("mall_countdown", _shot(5, "rush"), warmup_ticks=70)
+registry.register_screenshot("mall_sold_out", _sold_out_shot(6, "rush"), warmup_ticks=0)
+registry.register_screenshot("mall_sold_out_2", _sold_out_shot(2, "memory"), warmup_ticks=0)
+registry.register_screenshot("results", results_shot(4, "rush"), warmup_ticks=REVEALED)
+registry.register_screenshot("soldout_results", results_shot(4, "rush"), warmup_ticks=REVEALED)
+registry.register_screenshot("results_rush_6", results_shot(6, "rush"), warmup_ticks=REVEALED)
+registry.register_screenshot("results_memory_2", results_shot(2, "memory", 1), warmup_ticks=REVEALED)
+registry.register_screenshot("results_tidy_6", results_shot(6, "tidy"), warmup_ticks=REVEALED)
+registry.register_screenshot("results_final", results_shot(4, "rush", 1), warmup_ticks=REVEALED)

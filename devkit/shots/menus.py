@@ -1,0 +1,54 @@
+"""Screenshots of the menus: title, attract, lobby, settings, controls, pause."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.core.seats import LobbySeat
+from game.scenes import registry
+from game.scenes.menus.attract import AttractScene
+from game.scenes.menus.lobby import LobbyScene
+from game.scenes.menus.pause import PauseScene
+from game.scenes.menus.settings import ControlsScene, SettingsScene
+from game.scenes.menus.title import TitleScene
+
+if TYPE_CHECKING:
+    from game.core.context import Context
+    from game.core.scene import Scene
+
+
+def _settings_shot(ctx: "Context", seed: int) -> SettingsScene:
+    return SettingsScene(ctx)
+
+
+def _controls_shot(ctx: "Context", seed: int) -> ControlsScene:
+    scene = ControlsScene(ctx)
+    scene.menu.index = 5
+    return scene
+
+
+def lobby_shot(ctx: "Context", seed: int) -> LobbyScene:
+    """Lobby with keyboards, pads and bots seated (pads by name only: no device exists here)."""
+    ctx.lobby["seed"] = seed or 4242
+    scene = LobbyScene(ctx)
+    scene.join(("kb", "left"))
+    scene.join(("kb", "right"))
+    ctx.seats.append(LobbySeat(2, "human", ("pad", 0), team=0, device_name="Xbox Controller"))
+    ctx.seats.append(LobbySeat(3, "human", ("pad", 1), team=1, device_name="PS4 Controller"))
+    scene.add_bot()
+    ctx.seats[-1].difficulty = "hard"
+    ctx.seats.sort(key=lambda s: s.seat)
+    scene.picked = 0
+    scene.menu.index = len(scene.menu.items) - 1
+    return scene
+
+
+def _pause_shot(ctx: "Context", seed: int) -> list[Scene]:
+    return [lobby_shot(ctx, seed), PauseScene(ctx)]
+
+
+registry.register_screenshot("title", lambda ctx, seed: TitleScene(ctx), warmup_ticks=1)
+registry.register_screenshot("attract", lambda ctx, seed: AttractScene(ctx, seed or 1), warmup_ticks=60 * 12)
+registry.register_screenshot("lobby", lobby_shot, warmup_ticks=1)
+registry.register_screenshot("settings", _settings_shot, warmup_ticks=1)
+registry.register_screenshot("controls", _controls_shot, warmup_ticks=1)
+registry.register_screenshot("pause", _pause_shot, warmup_ticks=1)

@@ -1,0 +1,75 @@
+"""Screenshots of the dice table: 2, 4 and 6 seats, each phase of a round (checkout, round end,
+bids, reveal, bonus, solo bonus), and the results and scores at the game's end."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from game.scenes import registry
+from game.scenes.table.results import CheckoutResultsScene
+from game.scenes.table.scene import TableScene, demo_spec
+from game.sim.table import CHECKOUT, TableSim
+
+if TYPE_CHECKING:
+    from game.core.context import Context
+    from game.core.scene import Scene
+
+
+def _shot(players: int, until: Callable[[TableSim], bool] | None = None) -> Callable[[Context, int], Scene]:
+    def factory(ctx: "Context", seed: int) -> Scene:
+        scene = TableScene(ctx, demo_spec(players, seed), demo=True)
+        if until is not None and scene.sim is not None:
+            scene.fast_forward(until)
+        return scene
+    return factory
+
+
+def _in_checkout(sim: TableSim) -> bool:
+    return sim.rules_phase == CHECKOUT and len(sim.queue()) >= 2 and sim.checkout_seat() is not None
+
+
+def _solo_shot(ctx: "Context", seed: int) -> Scene:
+    """The solo bonus round: play to the bids, then only the richest seat bids."""
+    scene = TableScene(ctx, demo_spec(4, seed), demo=True)
+    sim = scene.sim
+    if sim is not None:
+        scene.fast_forward(lambda s: s.phase == "bidding")
+        rich = max(range(sim.n), key=sim.tokens)
+        for seat in range(sim.n):
+            if not sim.bid_made(seat):
+                sim.stage_bid(seat, min(5, sim.tokens(seat)) if seat == rich else 0)
+        scene.fast_forward(lambda s: s.phase == "bonus_solo")
+    return scene
+
+
+def results_shot(players: int) -> Callable[[Context, int], list[Scene]]:
+    """A whole game played by bots, its results on top of the table."""
+    def factory(ctx: "Context", seed: int) -> list[Scene]:
+        table = TableScene(ctx, demo_spec(players, seed), demo=True)
+        if table.sim is not None:
+            table.fast_forward(lambda sim: sim.over())
+        return [table, CheckoutResultsScene(ctx, table)]
+    return factory
+
+
+def _scores_shot(players: int) -> Callable[[Context, int], list[Scene]]:
+    def factory(ctx: "Context", seed: int) -> list[Scene]:
+        table, results = results_shot(players)(ctx, seed)
+        results.show_scores()
+        return [table, results]
+    return factory
+
+
+registry.register_screenshot("table", _shot(4), warmup_ticks=60 * 4 + 30)
+registry.register_screenshot("table2", _shot(2), warmup_ticks=60 * 4 + 20)
+registry.register_screenshot("table6", _shot(6), warmup_ticks=60 * 4 + 30)
+registry.register_screenshot("table_checkout", _shot(4, _in_checkout), warmup_ticks=40)
+registry.register_screenshot("table_round_end", _shot(4, lambda sim: sim.phase == "round_end"),
+                             warmup_ticks=50)
+registry.register_screenshot("table_bidding", _shot(4, lambda sim: sim.phase == "bidding"), warmup_ticks=45)
+registry.register_screenshot("table_reveal", _shot(4, lambda sim: sim.phase == "reveal"), warmup_ticks=30)
+registry.register_screenshot("table_bonus", _shot(4, lambda sim: sim.bonus_grab is not None), warmup_ticks=40)
+registry.register_screenshot("table_solo", _solo_shot, warmup_ticks=60 * 8)
+registry.register_screenshot("checkout_results", results_shot(4), warmup_ticks=240)
+registry.register_screenshot("checkout_results_6", results_shot(6), warmup_ticks=240)
+registry.register_screenshot("checkout_scores", _scores_shot(4), warmup_ticks=240)
+registry.register_screenshot("checkout_scores_6", _scores_shot(6), warmup_ticks=240)
