@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import pytest
 
+from game.render.text import TEXT_MIN_PX
 from game.scenes.mall.scene import MallScene, demo_spec
 from game.scenes.mall.layout import SCREEN, compute_layout
 from tests.test_mall_scene import ctx, tick  # noqa: F401  (fixture)
 from tests.textrects import GarmentMeter, Recorder, overlapping, watch_texts
 
-TEXT_MIN = 16
+TEXT_MIN = TEXT_MIN_PX   # the font's height in pixels as drawn, not pygame's size number
 GARMENT_MIN = 48
 
 

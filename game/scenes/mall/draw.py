@@ -33,22 +33,34 @@ def _hex(colour: tuple[int, int, int]) -> str:
     return "#%02X%02X%02X" % colour
 
 
-def stack_tags(rects: list[pygame.Rect], obstacles: list[pygame.Rect] | None = None) -> list[pygame.Rect]:
+def stack_tags(rects: list[pygame.Rect], obstacles: list[pygame.Rect] | None = None,
+               bounds: pygame.Rect | None = None) -> list[pygame.Rect]:
     """Name-tag rects moved up just enough that none overlaps another or an obstacle.
 
     The last rect (the front-most avatar) keeps its place unless it sits on an
-    obstacle (other text on the map, e.g. a dresser's count strip); the ones
-    behind it step upwards past any tag already placed.
+    obstacle (other text on the map, e.g. a dresser's count strip or a pile's
+    count); the ones behind it step upwards past any tag already placed. A tag
+    that would leave `bounds` (the map) at the top steps downwards instead, and
+    one at a side edge is slid back in: a tag is never cut off.
     """
     fixed = list(obstacles or [])
     placed: list[pygame.Rect] = []
     for rect in reversed(rects):
         moved = rect.copy()
+        if bounds is not None:
+            moved.clamp_ip(bounds)
+        start = moved.copy()
         blockers = placed + fixed
         hit = moved.collidelist(blockers)
         while hit >= 0:
             moved.bottom = blockers[hit].top
             hit = moved.collidelist(blockers)
+        if bounds is not None and moved.top < bounds.top:
+            moved = start
+            hit = moved.collidelist(blockers)
+            while hit >= 0:
+                moved.top = blockers[hit].bottom
+                hit = moved.collidelist(blockers)
         placed.append(moved)
     return placed[::-1]
 
@@ -121,6 +133,7 @@ class MapView:
         self.count_px = max(18, round(20 * s))
         self._badges: dict[int, pygame.Surface] = {}
         self.tag_rects: list[pygame.Rect] = []   # this frame's name tags and count strips (text to avoid)
+        self.pile_counts: list[pygame.Rect] = []  # this frame's pile count badges (name tags avoid them)
         self.body_rects: list[pygame.Rect] = []  # this frame's shoppers (banners go around them)
         self._tags: list[tuple[pygame.Surface, pygame.Rect, pygame.Rect, tuple[int, int, int]]] = []
         self._numbers: dict[int, pygame.Surface] = {}
@@ -133,16 +146,18 @@ class MapView:
     # ------------------------------------------------------------------ piles
     def draw_piles(self, surface: pygame.Surface, sim: "MallSim", shake: tuple[int, int]) -> None:
         pw, ph = self.pile_size
+        self.pile_counts = []
         for pid, x, y in sim.floor_piles():
             count = sim.pile_count(pid)
             if count <= 0:
                 continue
             cx, cy = self.at(x, y, shake)
             left, top = cx - pw // 2, cy - ph + pw // 3
-            surface.blit(pile_surface(count, (pw, ph)), (left, top))
+            surface.blit(pile_surface(count, (pw, ph), numbered=False), (left, top))
             badge = self._count_badge(count)
             bx, by = self._number_spot(count)
-            surface.blit(badge, (left + bx - badge.get_width() // 2, top + by - badge.get_height() // 2))
+            self.pile_counts.append(surface.blit(badge, (left + bx - badge.get_width() // 2,
+                                                         top + by - badge.get_height() // 2)))
 
     def _number_spot(self, count: int) -> tuple[int, int]:
         """Where pile_surface prints the count (bottom right of the top card): our badge covers it.
@@ -346,17 +361,18 @@ class MapView:
             if av.y_ticks and modes.uses_hand(sim.mode) and sim.phase == "playing":
                 _hold_ring(surface, sim.sold_out_hold(av.seat), (cx, mid), max(w, h))
             tag = sprite.tag
-            rect = tag.get_rect(midbottom=(cx, top + 2 - load_h))
+            rect = tag.get_rect(midbottom=(cx, top - 2 - load_h))   # clear of a carried pile's count
             tags.append((tag, rect))
             if sim.phase == "study" and av.ready:
                 mark = mark_surface("right", max(14, size // 2))
                 surface.blit(mark, (cx + size // 4, top - 4))
         # Names last, above every body, and never on top of each other (avatars often bunch up).
         self._see_through(surface, drawn)
-        self.tag_rects = stack_tags([rect for _, rect in tags], obstacles or [])
+        self.tag_rects = stack_tags([rect for _, rect in tags], (obstacles or []) + self.pile_counts,
+                                    surface.get_rect().clip(self.layout.map_rect))
         self._tags = [(tag, want, rect, self.sprites[av.seat].identity.colour)
                       for (tag, want), rect, av in zip(tags, self.tag_rects, order)]
-        self.tag_rects += obstacles or []
+        self.tag_rects += (obstacles or []) + self.pile_counts   # what banners and pops keep off too
         self.body_rects = bodies
 
     @staticmethod
@@ -398,7 +414,7 @@ class MapView:
         pile = sim.held_pile(seat)
         if pile is not None:
             w, h = self.mini_pile
-            load = pile_surface(sim.pile_count(pile), (w, h))
+            load = pile_surface(sim.pile_count(pile), (w, h), numbered=False)
         elif sim.carried(seat) is not None:
             w, h = self.mini_card
             load = card_back_surface((w, h))
@@ -411,6 +427,9 @@ class MapView:
             hand = (cx + side * (w // 2 - 1), y + h - 3)
             pygame.draw.line(surface, INK, shoulder, hand, arm + 2)
         surface.blit(load, (cx - w // 2, y))
+        if pile is not None:     # the count badged at the load's corner, like a pile on the floor
+            badge = self._count_badge(sim.pile_count(pile))
+            self.pile_counts.append(surface.blit(badge, badge.get_rect(center=(cx + w // 2, y + h - 4))))
         return h - size // 5
 
     # ------------------------------------------------------------------ effects
