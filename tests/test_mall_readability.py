@@ -119,3 +119,19 @@ def test_keyboard_key_names_stay_in_their_panel(ctx, monkeypatch, players):  # n
             assert not any(rect.colliderect(p.info) for rect in inside
                            if not p.info.contains(rect)), "a hint ran into the list"
         tick(ctx)
+
+
+@pytest.mark.parametrize("players", [1, 2, 4, 6])
+def test_dresser_locators_show_clothing_at_48_px(ctx, monkeypatch, players):  # noqa: F811
+    """Tidying Up's dresser cards on the map: their garments were 37 px (and less) where dressers
+    crowd; every one is GARMENT_MIN or more, at every seat count, and no two cards overlap."""
+    meter = GarmentMeter(monkeypatch)
+    scene = _played(ctx, players, "tidy", 60 * 6)
+    screen = Recorder(SCREEN)
+    meter.measure(scene.view.draw_dressers, screen, scene.sim, (0, 0))
+    assert meter.sizes, "no dresser drawn"
+    assert min(meter.sizes) >= GARMENT_MIN, f"dresser garments: smallest {min(meter.sizes)} px"
+    spots = list(scene.view._dresser_spots(scene.sim).values())
+    for n, a in enumerate(spots):
+        assert scene.layout.map_rect.contains(a)
+        assert a.collidelist(spots[n + 1:]) < 0, "two dresser cards overlap"

@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.seats import SeatIdentity
-from game.i18n import _
-from game.render.clothing import card_back_surface, mark_surface, objective_art, pile_surface
+from game.render.clothing import card_back_surface, look_of, mark_surface, pile_surface
 from game.render.icons import INK, outlined_text, seat_shape_surface
 from game.rules.soldout import modes
 from game.scenes.mall.layout import MallLayout
+from game.scenes.mall.locator import locator_size, locator_surface, place_locators
 from game.sim.mall_public import MallPublicView
 from game.sim.tuning import FP
 
@@ -65,7 +65,6 @@ def stack_tags(rects: list[pygame.Rect], obstacles: list[pygame.Rect] | None = N
     return placed[::-1]
 
 
-DRESSER_CARD = (164, 76)   # a dresser's card on the map: 3 items of 48 px
 POP_PX = 30      # "+1" and "3/5" over a landed card
 AVATAR_MIN = 40   # px on screen at any scale: a shopper you find in under a second from the sofa
 TAG_MIN = 18      # name tag text px
@@ -127,7 +126,7 @@ class MapView:
         self.mini_pile = (max(24, round(28 * s)), max(28, round(33 * s)))
         self.mini_card = (max(20, round(22 * s)), max(26, round(29 * s)))
         self.table_back = (max(16, round(18 * s)), max(21, round(24 * s)))
-        self.dresser_card = DRESSER_CARD    # its items >= 48 px at every scale
+        self._locators: dict[tuple[str, tuple[bool, ...]], pygame.Surface] = {}   # dresser card, ticks -> locator
         self.fly_card = (max(26, round(30 * s)), max(34, round(40 * s)))
         self.badge = max(16, round(18 * s))
         self.count_px = max(18, round(20 * s))
@@ -232,7 +231,8 @@ class MapView:
 
     # ------------------------------------------------------------------ dressers (Tidying Up)
     def draw_dressers(self, surface: pygame.Surface, sim: "MallSim", shake: tuple[int, int]) -> list[pygame.Rect]:
-        """Each dresser's card and the count strip under it; returns the strips (text name tags avoid)."""
+        """Each dresser's locator and the count strip under it (a leader line back to the chair
+        when crowding pushed it away); returns the strips (text name tags avoid)."""
         strips: list[pygame.Rect] = []
         if not modes.uses_dressers(sim.mode):
             return strips
@@ -242,50 +242,38 @@ class MapView:
         spots = self._dresser_spots(sim)
         for d in sim.dressers:
             objective = cat.objectives[cards[d.index]]
-            filled = [public.filled(d.index, item) for item in objective.items]
+            filled = tuple(public.filled(d.index, item) for item in objective.items)
             rect = spots[d.index].move(shake)
-            cw, ch = rect.size
-            card = objective_art(objective, cat, (cw, ch), filled=filled, colourblind=self.colourblind,
-                                 title=_("DRESSER"))   # shown only where it can be 16 px
+            chair = self.at(d.x, d.y, shake)
+            if not rect.inflate(2 * round(24 * self.scale), 2 * round(24 * self.scale)).collidepoint(chair):
+                end = (min(max(chair[0], rect.left), rect.right), min(max(chair[1], rect.top), rect.bottom))
+                pygame.draw.line(surface, INK, chair, end, 5)
+                pygame.draw.line(surface, (226, 170, 60), chair, end, 3)
+            key = (cards[d.index], filled)
+            card = self._locators.get(key)
+            if card is None:
+                looks = [look_of(cat.items[i], cat) for i in objective.items]
+                card = self._locators[key] = locator_surface(looks, objective.bags, filled, self.colourblind)
             x, y = rect.topleft
             surface.blit(card, (x, y))
-            strip = self._dresser_counts(surface, sim, d.index, x, y + ch - 2, cw)
+            strip = self._dresser_counts(surface, sim, d.index, x, y + card.get_height() - 2, card.get_width())
             if strip is not None:
                 strips.append(strip)
         return strips
 
     def _dresser_spots(self, sim: "MallSim") -> dict[int, pygame.Rect]:
-        """Where each dresser's card goes (screen px, without shake): beside its chair (above,
-        below, left or right), as big as DRESSER_CARD where that fits without covering another
-        card, else a step smaller. Dressers never move: computed once per round."""
+        """Where each dresser's locator goes (screen px, without shake; see place_locators).
+        Dressers never move: computed once per round."""
         key = tuple((d.index, d.x, d.y) for d in sim.dressers)
         if getattr(self, "_spots_key", None) == key:
             return self._spots
-        area = self.layout.map_rect
-        half = round(16 * self.scale)
-        taken: list[pygame.Rect] = []
-        spots: dict[int, pygame.Rect] = {}
-        for d in sim.dressers:
-            cx, cy = self.at(d.x, d.y)
-            choice = None
-            for k in range(8):
-                cw, ch = round(DRESSER_CARD[0] * (1 - 0.06 * k)), round(DRESSER_CARD[1] * (1 - 0.06 * k))
-                full = ch + self.badge + 4    # the card and its count strip
-                xs = (cx - cw // 2, cx - half, cx + half - cw)
-                choices = ([pygame.Rect(x, cy - half - ch - 2, cw, full) for x in xs]
-                           + [pygame.Rect(x, cy + half + 2, cw, full) for x in xs]
-                           + [pygame.Rect(cx + half + 2, cy - full // 2, cw, full),
-                              pygame.Rect(cx - half - 2 - cw, cy - full // 2, cw, full)])
-                free = [r for r in choices if area.contains(r) and r.collidelist(taken) < 0]
-                if free:
-                    choice = free[0]
-                    break
-            if choice is None:    # nowhere free even at the smallest: above, clamped to the map
-                choice = pygame.Rect(0, 0, cw, full)
-                choice.midbottom = (cx, cy - half)
-                choice.clamp_ip(area)
-            taken.append(choice)
-            spots[d.index] = pygame.Rect(choice.x, choice.y, cw, ch)
+        cards = MallPublicView(sim).dresser_cards()
+        wanted = [(d.index, *self.at(d.x, d.y),
+                   locator_size(len(sim.catalogue.objectives[cards[d.index]].items))) for d in sim.dressers]
+        pw, ph = self.pile_size
+        piles = [pygame.Rect(cx - pw // 2, cy - ph + pw // 3, pw, ph)
+                 for cx, cy in (self.at(x, y) for _, x, y in sim.floor_piles())]
+        spots = place_locators(wanted, self.layout.map_rect, round(16 * self.scale), self.badge + 4, piles)
         self._spots_key, self._spots = key, spots
         return spots
 

@@ -19,7 +19,8 @@ from game.i18n import N_, _, ngettext
 from game.scenes.reasons import say_reason
 from game.render import glyphs, widgets
 from game.render.clothing import card_back_surface, item_art, item_card, mark_surface
-from game.render.icons import bag_icon, seat_shape_surface
+from game.render.icons import NARROWEST, bag_icon, seat_shape_surface, text_surface
+from game.render.text import min_font_size
 from game.rules.soldout import modes
 from game.scenes.mall.draw import _hex
 from game.scenes.mall.layout import LIST_ITEM, MallLayout, PanelLayout
@@ -167,12 +168,23 @@ class Hud:
                 self._hints(surface, seat, p, [("A", N_("pick up"))] if sim.phase == "playing" else [])
 
     def _ribbon(self, surface: pygame.Surface, v: pygame.Rect, text: str, fill: tuple[int, int, int]) -> None:
-        label = self.ui.render(text, 20, WHITE)
-        if label.get_width() + 12 > v.w:   # a narrow viewer: the ribbon stays on the card
-            label = self.ui.render(text, 16, WHITE)
-        rect = label.get_rect(midbottom=(v.centerx, v.bottom - 4)).inflate(12, 4)
+        """A label across the card's foot; on a narrow viewer it narrows (never shrinks under the
+        sofa bar), then takes two lines ("to" / "DRESSER")."""
+        room = v.w - 12
+        lines = [text]
+        if self.ui.text.width(text, 20) * NARROWEST > room and " " in text:
+            cut = min((i for i, ch in enumerate(text) if ch == " "), key=lambda i: abs(i - len(text) / 2))
+            lines = [text[:cut], text[cut + 1:]]
+        labels = [text_surface(line, min_font_size(), WHITE, max_width=room)
+                  for line in lines]
+        h = sum(label.get_height() for label in labels) - 4 * (len(labels) - 1)
+        rect = pygame.Rect(0, 0, max(label.get_width() for label in labels) + 12, h + 4)
+        rect.midbottom = (v.centerx, v.bottom - 4)
         pygame.draw.rect(surface, fill, rect, border_radius=8)
-        surface.blit(label, label.get_rect(center=rect.center))
+        y = rect.y + 2
+        for label in labels:
+            surface.blit(label, label.get_rect(midtop=(rect.centerx, y)))
+            y += label.get_height() - 4
 
     def set_labels(self, labels: dict[int, dict[str, str]]) -> None:
         """What each seat's buttons are called on its device ("A" on a pad, "Space" on a keyboard)."""
