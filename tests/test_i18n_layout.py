@@ -23,13 +23,15 @@ from tests.textprobe import TextProbe
 LANGUAGES = tuple(code for code in i18n.LANGUAGES if code != i18n.DEFAULT)
 
 
-def _problems(monkeypatch, name: str, code: str) -> list[str]:
+def _problems(monkeypatch, name: str | registry.Screenshot, code: str) -> list[str]:
+    """Texts overlapping, cut off or under TEXT_MIN_PX in one frame of a screenshot scene (by name,
+    or a Screenshot of its own: the same factory at another seat count)."""
     probe = TextProbe(monkeypatch)
     pygame.init()
     try:
         pygame.display.set_mode(app.LOGICAL_SIZE)
         ctx = app.make_context(load_user_files=False, lang=code)
-        shot = registry.screenshot(name)
+        shot = registry.screenshot(name) if isinstance(name, str) else name
         made = shot.factory(ctx, 1)
         for scene in made if isinstance(made, list) else [made]:
             ctx.stack.push(scene)
