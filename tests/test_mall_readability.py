@@ -135,3 +135,24 @@ def test_dresser_locators_show_clothing_at_48_px(ctx, monkeypatch, players):  # 
     for n, a in enumerate(spots):
         assert scene.layout.map_rect.contains(a)
         assert a.collidelist(spots[n + 1:]) < 0, "two dresser cards overlap"
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_every_refusal_fits_its_box_whole_in_every_language(ctx, players):  # noqa: F811
+    """A refusal is wrapped at 16 px or more, whole: over the card viewer, or for a long one across
+    the panel (it was cut to what fitted once 16 px text took more lines)."""
+    from game import i18n
+    from game.scenes.mall.hud import refusal_fit
+    from game.scenes.reasons import SENTENCES
+    mall = SENTENCES[:SENTENCES.index("Put the card back into a pile: stand next to one") + 1]
+    layout = compute_layout((1280, 576), players)
+    try:
+        for code in i18n.LANGUAGES:
+            i18n.set_language(code)
+            for reason in mall:
+                box, lines, size, step = refusal_fit(ctx.ui, i18n._(reason), layout.panels[0])
+                assert ctx.ui.text.font(size).get_height() >= TEXT_MIN_PX
+                assert len(lines) * step + 10 <= box.h, (code, reason, lines)
+                assert all(ctx.ui.text.width(t, size) <= box.w - 8 for t in lines), (code, reason, lines)
+    finally:
+        i18n.set_language(i18n.DEFAULT)

@@ -83,14 +83,17 @@ class Hud:
         for seat, p in self.panel_of.items():
             self._score(surface, p, totals.get(seat, 0))
             rejecting = self._rejecting(sim, seat)
-            # A refusal covers the card viewer (and a narrow panel's hints): what it covers is not drawn.
-            self._hushed = rejecting and not p.wide
+            whole = rejecting and refusal_fit(self.ui, say_reason(sim.rejection(seat)[0]), p)[0] == p.body
+            # A refusal covers the card viewer (and a narrow panel's hints; a long one the whole
+            # panel, for a moment): what it covers is not drawn.
+            self._hushed = rejecting and (whole or not p.wide)
             if sim.phase == "study":
                 self._study(surface, sim, seat, p)
             else:
                 if not rejecting:
                     self._viewer(surface, sim, seat, p)
-                self._info(surface, sim, seat, p)
+                if not whole:
+                    self._info(surface, sim, seat, p)
             if rejecting:
                 self._rejection(surface, sim, seat, p)
             self._hold_meter(surface, sim, seat, p)
@@ -364,14 +367,9 @@ class Hud:
 
     def _rejection(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
         """The reason, wrapped to fit over the card viewer (with the hint strip, when narrow):
-        never over the list, the objective rows or another line of text."""
-        reason = say_reason(sim.rejection(seat)[0])
-        box = reject_box(p)
-        for size in (20, 18, 16):
-            lines = widgets.wrap_text(self.ui, reason, size, box.w - 12)
-            if len(lines) * (size + 2) + 10 <= box.h:
-                break
-        step = size + 2
+        never over the list, the objective rows or another line of text. A reason too long for
+        that at 16 px takes the whole panel body for its moment (the list is not drawn)."""
+        box, lines, size, step = refusal_fit(self.ui, say_reason(sim.rejection(seat)[0]), p)
         lines = lines[:max(1, (box.h - 10) // step)]
         pygame.draw.rect(surface, REJECT_FILL, box, border_radius=10)
         pygame.draw.rect(surface, WHITE, box, 2, border_radius=10)
@@ -384,6 +382,18 @@ class Hud:
 def reject_box(p: PanelLayout) -> pygame.Rect:
     """Where a refusal shows: over the card viewer, and the hint strip beside it when narrow."""
     return p.viewer.copy() if p.wide else p.viewer.union(p.side)
+
+
+def refusal_fit(ui: "UI", reason: str, p: PanelLayout) -> tuple[pygame.Rect, list[str], int, int]:
+    """(box, lines, font size, line step) for a refusal: in reject_box at 19 px or the 16 px floor
+    (sizes are pygame's, not pixels), else across the panel's body."""
+    for box in (reject_box(p), p.body):
+        for size in (28, 24):
+            step = ui.text.line_height(size)
+            lines = widgets.wrap_text(ui, reason, size, box.w - 12)
+            if len(lines) * step + 10 <= box.h and all(ui.text.width(t, size) <= box.w - 8 for t in lines):
+                return box, lines, size, step     # (a word longer than the box would run over its edge)
+    return box, lines, size, step
 
 
 def _keycap_width(ui: "UI", key: str, word: str) -> int:
