@@ -2,7 +2,8 @@
 TEXT_MIN_PX tall as drawn, none cut off, none over another (docs/READABILITY.md).
 
 The registered scenes show the mall's Rush, the table and the results at 2, 4 and 6 seats; these
-add the other seat counts of the table's phases, Memory, Tidying Up and both results screens.
+add the other seat counts of the table's phases, the Rush alone, Memory, Tidying Up and both
+results screens.
 """
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ SHOTS = [
     *(Shot(f"table_bidding_{n}", table_scene._shot(n, _phase("bidding")), 45) for n in (2, 6)),
     *(Shot(f"table_round_end_{n}", table_scene._shot(n, _phase("round_end")), 50) for n in (2, 6)),
     *(Shot(f"table_checkout_{n}", table_scene._shot(n, table_scene._in_checkout), 40) for n in (2, 6)),
+    Shot("mall_rush_1", mall_scene._shot(1, "rush"), 60 * 9),
     *(Shot(f"mall_memory_{n}", mall_scene._shot(n, "memory"), 60 * 14) for n in (1, 2, 4)),
     *(Shot(f"mall_tidy_{n}", mall_scene._shot(n, "tidy"), 60 * 16) for n in (1, 2, 4)),
     *(Shot(f"results_{mode}_{n}", mall_results._results_shot(n, mode), mall_results.REVEALED)
