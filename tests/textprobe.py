@@ -10,7 +10,7 @@ pygame.Surface for a subclass that remembers where tagged surfaces were
 blitted; a remembered surface blitted onto another carries its contents along
 (pictures drawn once and blitted every frame). Rects are the glyphs' ink, not
 the font's line box. Copies of one text at one place (drop shadows, outlines)
-are one text.
+are one text. A text wholly under an opaque picture blitted (or a box filled) later is hidden, not counted.
 
 Each text also carries its height in pixels as drawn: the font's height
 (ascent + descent) times any shrink applied to fit a width, so
@@ -38,6 +38,8 @@ class TextProbe:
 
             def blit(self, source, dest, area=None, special_flags=0):
                 done = super().blit(source, dest, area, special_flags)
+                if not special_flags and probe.opaque(source):    # hides every text wholly under it
+                    self.items[:] = [item for item in self.items if not done.contains(item[2])]
                 at = pygame.Rect(dest).topleft if not isinstance(dest, (tuple, list)) or len(dest) == 4 \
                     else (int(dest[0]), int(dest[1]))
                 shift = (at[0] - (area[0] if area else 0), at[1] - (area[1] if area else 0))
@@ -60,6 +62,14 @@ class TextProbe:
 
         self.Surface = ProbeSurface
         monkeypatch.setattr(pygame, "Surface", ProbeSurface)
+        real_rect = pygame.draw.rect
+
+        def rect(surface, colour, box, width=0, *args, **kwargs):
+            done = real_rect(surface, colour, box, width, *args, **kwargs)
+            if not width and isinstance(surface, ProbeSurface):   # a filled box: draw writes, never blends
+                surface.items[:] = [item for item in surface.items if not done.contains(item[2])]
+            return done
+        monkeypatch.setattr(pygame.draw, "rect", rect)
 
         def tagging(kind, fn, label_of, px_of=lambda args, surf: 0.0):
             def wrapper(*args, **kwargs):
@@ -83,6 +93,14 @@ class TextProbe:
             "text", icons._outlined, lambda a: str(a[0]),
             lambda a, s: drawn_px(icons.font(a[1]), str(a[0]), s, int(a[4]))))
         monkeypatch.setattr(icons, "_seat_shape", tagging("shape", icons._seat_shape, lambda a: str(a[0])))
+
+    @staticmethod
+    def opaque(surf: pygame.Surface) -> bool:
+        """A surface that covers what it is blitted over: no per-pixel alpha, no colour key, no
+        surface alpha under 255."""
+        alpha = surf.get_alpha()
+        return not surf.get_flags() & pygame.SRCALPHA and surf.get_colorkey() is None \
+            and (alpha is None or alpha == 255)
 
     def tag(self, surf: pygame.Surface, kind: str, label: str, px: float = 0.0) -> None:
         self._keep.append(surf)            # ids stay unique while the probe lives
