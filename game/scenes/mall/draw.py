@@ -133,6 +133,7 @@ class MapView:
         self._badges: dict[int, pygame.Surface] = {}
         self.tag_rects: list[pygame.Rect] = []   # this frame's name tags and count strips (text to avoid)
         self.pile_counts: list[pygame.Rect] = []  # this frame's pile count badges (name tags avoid them)
+        self.carried_counts: list[pygame.Rect] = []   # the same on piles carried over a head
         self.body_rects: list[pygame.Rect] = []  # this frame's shoppers (banners go around them)
         self._tags: list[tuple[pygame.Surface, pygame.Rect, pygame.Rect, tuple[int, int, int]]] = []
         self._numbers: dict[int, pygame.Surface] = {}
@@ -308,6 +309,7 @@ class MapView:
         placed (stacked so none covers another or an obstacle, the dressers' count strips) for
         draw_tags to draw last."""
         order = sorted(sim.avatars, key=lambda a: a.body.y)  # lower on screen = in front
+        self.carried_counts = []
         tags: list[tuple[pygame.Surface, pygame.Rect]] = []
         bodies: list[pygame.Rect] = []
         drawn: list[tuple[AvatarSprite, int, int, pygame.Rect]] = []
@@ -356,11 +358,12 @@ class MapView:
                 surface.blit(mark, (cx + size // 4, top - 4))
         # Names last, above every body, and never on top of each other (avatars often bunch up).
         self._see_through(surface, drawn)
-        self.tag_rects = stack_tags([rect for _, rect in tags], (obstacles or []) + self.pile_counts,
+        counts = self.pile_counts + self.carried_counts
+        self.tag_rects = stack_tags([rect for _, rect in tags], (obstacles or []) + counts,
                                     surface.get_rect().clip(self.layout.map_rect))
         self._tags = [(tag, want, rect, self.sprites[av.seat].identity.colour)
                       for (tag, want), rect, av in zip(tags, self.tag_rects, order)]
-        self.tag_rects += (obstacles or []) + self.pile_counts   # what banners and pops keep off too
+        self.tag_rects += (obstacles or []) + counts   # what banners and pops keep off too
         self.body_rects = bodies
 
     @staticmethod
@@ -417,7 +420,7 @@ class MapView:
         surface.blit(load, (cx - w // 2, y))
         if pile is not None:     # the count badged at the load's corner, like a pile on the floor
             badge = self._count_badge(sim.pile_count(pile))
-            self.pile_counts.append(surface.blit(badge, badge.get_rect(center=(cx + w // 2, y + h - 4))))
+            self.carried_counts.append(surface.blit(badge, badge.get_rect(center=(cx + w // 2, y + h - 4))))
         return h - size // 5
 
     # ------------------------------------------------------------------ effects
