@@ -1,4 +1,4 @@
-"""Dressers on the map: headed "DRESSER" and drawn in colour-blind mode when it is on."""
+"""Dresser cards: headed "DRESSER" in the panel's zoom; the map's locators follow colour-blind mode."""
 from __future__ import annotations
 
 import pygame
@@ -7,6 +7,7 @@ import pytest
 from game.render.clothing import objective_art
 from game.rules.soldout import load_catalogue
 from game.scenes.mall import draw as mall_draw
+from game.scenes.mall import locator as mall_locator
 from tests.test_mall_scene import ctx, demo_spec, start, tick  # noqa: F401  (fixture)
 
 
@@ -33,17 +34,17 @@ def test_a_heading_too_small_to_read_is_left_out():
 @pytest.mark.parametrize("colourblind", [False, True])
 def test_map_dressers_follow_the_colour_blind_setting(ctx, monkeypatch, colourblind):  # noqa: F811
     ctx.settings.colourblind = colourblind
-    seen: list[dict] = []
-    real = mall_draw.objective_art
+    seen: list[bool] = []
+    real = mall_locator.locator_surface
 
-    def spy(*args, **kwargs):
-        seen.append(kwargs)
-        return real(*args, **kwargs)
+    def spy(looks, bags, filled, cb):
+        seen.append(cb)
+        return real(looks, bags, filled, cb)
 
-    monkeypatch.setattr(mall_draw, "objective_art", spy)
+    monkeypatch.setattr(mall_draw, "locator_surface", spy)
     scene = start(ctx, demo_spec(2, "tidy", seed=4))
     for _ in range(5):
         tick(ctx)
     scene.draw(pygame.display.get_surface(), 0.0)
     assert seen, "the tidy round drew no dresser"
-    assert all(k.get("colourblind") is colourblind and k.get("title") == "DRESSER" for k in seen)
+    assert all(cb is colourblind for cb in seen)

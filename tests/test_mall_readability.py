@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import pytest
 
+from game.render.text import TEXT_MIN_PX
 from game.scenes.mall.scene import MallScene, demo_spec
 from game.scenes.mall.layout import SCREEN, compute_layout
 from tests.test_mall_scene import ctx, tick  # noqa: F401  (fixture)
 from tests.textrects import GarmentMeter, Recorder, overlapping, watch_texts
 
-TEXT_MIN = 16
+TEXT_MIN = TEXT_MIN_PX   # the font's height in pixels as drawn, not pygame's size number
 GARMENT_MIN = 48
 
 
@@ -118,3 +119,40 @@ def test_keyboard_key_names_stay_in_their_panel(ctx, monkeypatch, players):  # n
             assert not any(rect.colliderect(p.info) for rect in inside
                            if not p.info.contains(rect)), "a hint ran into the list"
         tick(ctx)
+
+
+@pytest.mark.parametrize("players", [1, 2, 4, 6])
+def test_dresser_locators_show_clothing_at_48_px(ctx, monkeypatch, players):  # noqa: F811
+    """Tidying Up's dresser cards on the map: their garments were 37 px (and less) where dressers
+    crowd; every one is GARMENT_MIN or more, at every seat count, and no two cards overlap."""
+    meter = GarmentMeter(monkeypatch)
+    scene = _played(ctx, players, "tidy", 60 * 6)
+    screen = Recorder(SCREEN)
+    meter.measure(scene.view.draw_dressers, screen, scene.sim, (0, 0))
+    assert meter.sizes, "no dresser drawn"
+    assert min(meter.sizes) >= GARMENT_MIN, f"dresser garments: smallest {min(meter.sizes)} px"
+    spots = list(scene.view._dresser_spots(scene.sim).values())
+    for n, a in enumerate(spots):
+        assert scene.layout.map_rect.contains(a)
+        assert a.collidelist(spots[n + 1:]) < 0, "two dresser cards overlap"
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_every_refusal_fits_its_box_whole_in_every_language(ctx, players):  # noqa: F811
+    """A refusal is wrapped at 16 px or more, whole: over the card viewer, or for a long one across
+    the panel (it was cut to what fitted once 16 px text took more lines)."""
+    from game import i18n
+    from game.scenes.mall.hud import refusal_fit
+    from game.scenes.reasons import SENTENCES
+    mall = SENTENCES[:SENTENCES.index("Put the card back into a pile: stand next to one") + 1]
+    layout = compute_layout((1280, 576), players)
+    try:
+        for code in i18n.LANGUAGES:
+            i18n.set_language(code)
+            for reason in mall:
+                box, lines, size, step = refusal_fit(ctx.ui, i18n._(reason), layout.panels[0])
+                assert ctx.ui.text.font(size).get_height() >= TEXT_MIN_PX
+                assert len(lines) * step + 10 <= box.h, (code, reason, lines)
+                assert all(ctx.ui.text.width(t, size) <= box.w - 8 for t in lines), (code, reason, lines)
+    finally:
+        i18n.set_language(i18n.DEFAULT)

@@ -44,3 +44,14 @@ def test_a_shopper_hidden_behind_another_shows_through():
     MapView._see_through(surface, [(back, back.size, back.size, rect), (front, front.size, front.size, rect)])
     colours = {tuple(surface.get_at((x, y)))[:3] for x in range(rect.x, rect.right) for y in range(rect.y, rect.bottom)}
     assert tuple(ids[0].colour) in colours
+
+
+def test_a_tag_pushed_off_the_map_goes_below_instead():
+    """A name tag stacked upwards past the map's top edge was cut off there (mall_tidy)."""
+    bounds = pygame.Rect(0, 0, 400, 300)
+    blocker = pygame.Rect(90, 0, 80, 20)          # a count strip at the very top
+    tags = [pygame.Rect(100, 5, 60, 20)]
+    placed = stack_tags(tags, [blocker], bounds)
+    assert bounds.contains(placed[0]) and not placed[0].colliderect(blocker)
+    edge = stack_tags([pygame.Rect(-20, 100, 60, 20)], [], bounds)   # past the left edge: slid back in
+    assert bounds.contains(edge[0])

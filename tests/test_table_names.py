@@ -1,11 +1,14 @@
-"""Product and bargain names on the dice table: 16 px or more at every board size the table uses
-(they were 6 px tall in table6, table_bonus and table_solo)."""
+"""Product and bargain names on the dice table: 16 px tall or more (the font's height, not its size)
+at every board size the table uses (they were 6 px tall in table6, table_bonus and table_solo,
+then 11 px at "size 16")."""
 from __future__ import annotations
 
 import pygame
 import pytest
 
 from game.render import tabletop
+from game.render.icons import font
+from game.render.text import TEXT_MIN_PX
 from game.rules.checkout import load_catalogue
 from game.scenes.table.layout import PRODUCTS, card_rects
 from game.sim.table_cursor import grid
@@ -27,9 +30,9 @@ def test_every_product_name_reads(size):
     w, h = size
     for product in load_catalogue().products.values():
         lines, px, band = tabletop._name_fit(product.name, tabletop._band_room(w, 0), round(h * 0.2),
-                                             max(round(h * 0.3), 30))
+                                             max(round(h * 0.3), tabletop.TWO_LINES))
         assert lines, f"{product.name} left off a {size} card"
-        assert px >= tabletop.NAME_MIN_PX
+        assert font(px).get_height() >= TEXT_MIN_PX
 
 
 @pytest.mark.parametrize("size", [(108, 144), (112, 144), (124, 144), (176, 234)])
@@ -38,5 +41,5 @@ def test_every_bargain_name_reads(size):
     w, h = size
     for bargain in load_catalogue().bargains.values():
         band = round(h * 0.21)
-        lines, px, _ = tabletop._name_fit(bargain.name, tabletop._band_room(w, 0), band, band)
-        assert lines and px >= tabletop.NAME_MIN_PX, bargain.name
+        lines, px, _ = tabletop._name_fit(bargain.name, tabletop._band_room(w, 0), band, max(band, tabletop.TWO_LINES))
+        assert lines and font(px).get_height() >= TEXT_MIN_PX, bargain.name

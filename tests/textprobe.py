@@ -10,7 +10,11 @@ pygame.Surface for a subclass that remembers where tagged surfaces were
 blitted; a remembered surface blitted onto another carries its contents along
 (pictures drawn once and blitted every frame). Rects are the glyphs' ink, not
 the font's line box. Copies of one text at one place (drop shadows, outlines)
-are one text.
+are one text. A text wholly under an opaque picture blitted (or a box filled) later is hidden, not counted.
+
+Each text also carries its height in pixels as drawn: the font's height
+(ascent + descent) times any shrink applied to fit a width, so
+`probe.small(screen)` lists every text under the sofa bar (docs/READABILITY.md).
 """
 from __future__ import annotations
 
@@ -21,31 +25,33 @@ from game.render import icons, text
 
 class TextProbe:
     def __init__(self, monkeypatch) -> None:
-        self.tags: dict[int, tuple[str, str, pygame.Rect]] = {}   # id -> (kind, label, ink rect)
+        self.tags: dict[int, tuple[str, str, pygame.Rect, float]] = {}   # id -> (kind, label, ink rect, px)
         self.clipped: list[str] = []       # texts whose ink did not all fit where they were blitted
         self._keep: list[pygame.Surface] = []
         probe = self
 
         class ProbeSurface(pygame.Surface):
             @property
-            def items(self) -> list[tuple[str, str, pygame.Rect]]:
+            def items(self) -> list[tuple[str, str, pygame.Rect, float]]:
                 # copy() makes one of these without calling __init__: the list is made on first use
                 return self.__dict__.setdefault("_items", [])
 
             def blit(self, source, dest, area=None, special_flags=0):
                 done = super().blit(source, dest, area, special_flags)
+                if not special_flags and probe.opaque(source):    # hides every text wholly under it
+                    self.items[:] = [item for item in self.items if not done.contains(item[2])]
                 at = pygame.Rect(dest).topleft if not isinstance(dest, (tuple, list)) or len(dest) == 4 \
                     else (int(dest[0]), int(dest[1]))
                 shift = (at[0] - (area[0] if area else 0), at[1] - (area[1] if area else 0))
                 tag = probe.tags.get(id(source))
                 if tag is not None:
-                    self.items.append((tag[0], tag[1], tag[2].move(shift).clip(done)))
+                    self.items.append((tag[0], tag[1], tag[2].move(shift).clip(done), tag[3]))
                     if tag[0] == "text" and tag[2].move(shift).clip(done).size != tag[2].size:
                         probe.clipped.append(tag[1])     # part of the ink fell outside: cut off
-                for kind, label, rect in getattr(source, "items", ()):
+                for kind, label, rect, px in getattr(source, "items", ()):
                     moved = rect.move(shift).clip(done)
                     if moved.w and moved.h:
-                        self.items.append((kind, label, moved))
+                        self.items.append((kind, label, moved, px))
                 return done
 
             def fill(self, *args, **kwargs):
@@ -56,23 +62,49 @@ class TextProbe:
 
         self.Surface = ProbeSurface
         monkeypatch.setattr(pygame, "Surface", ProbeSurface)
+        real_rect = pygame.draw.rect
 
-        def tagging(kind, fn, label_of):
+        def rect(surface, colour, box, width=0, *args, **kwargs):
+            done = real_rect(surface, colour, box, width, *args, **kwargs)
+            if not width and isinstance(surface, ProbeSurface):   # a filled box: draw writes, never blends
+                surface.items[:] = [item for item in surface.items if not done.contains(item[2])]
+            return done
+        monkeypatch.setattr(pygame.draw, "rect", rect)
+
+        def tagging(kind, fn, label_of, px_of=lambda args, surf: 0.0):
             def wrapper(*args, **kwargs):
                 surf = fn(*args, **kwargs)
-                probe.tag(surf, kind, label_of(args))
+                probe.tag(surf, kind, label_of(args), px_of(args, surf))
                 return surf
             return wrapper
 
-        monkeypatch.setattr(text.TextCache, "render",
-                            tagging("text", text.TextCache.render, lambda a: str(a[1])))
-        monkeypatch.setattr(icons, "_text", tagging("text", icons._text, lambda a: str(a[0])))
-        monkeypatch.setattr(icons, "_outlined", tagging("text", icons._outlined, lambda a: str(a[0])))
+        def drawn_px(font: pygame.font.Font, label: str, surf: pygame.Surface, edge: int = 0) -> float:
+            """The font's height, times the shrink a max_width applied (the surface's height against
+            the height the text renders at, plus any outline on both sides)."""
+            full = font.size(label)[1] + 2 * edge
+            return font.get_height() * min(1.0, surf.get_height() / full) if full else 0.0
+
+        monkeypatch.setattr(text.TextCache, "render", tagging(
+            "text", text.TextCache.render, lambda a: str(a[1]),
+            lambda a, s: drawn_px(a[0].font(a[2]), str(a[1]), s)))
+        monkeypatch.setattr(icons, "_text", tagging(
+            "text", icons._text, lambda a: str(a[0]), lambda a, s: drawn_px(icons.font(a[1]), str(a[0]), s)))
+        monkeypatch.setattr(icons, "_outlined", tagging(
+            "text", icons._outlined, lambda a: str(a[0]),
+            lambda a, s: drawn_px(icons.font(a[1]), str(a[0]), s, int(a[4]))))
         monkeypatch.setattr(icons, "_seat_shape", tagging("shape", icons._seat_shape, lambda a: str(a[0])))
 
-    def tag(self, surf: pygame.Surface, kind: str, label: str) -> None:
+    @staticmethod
+    def opaque(surf: pygame.Surface) -> bool:
+        """A surface that covers what it is blitted over: no per-pixel alpha, no colour key, no
+        surface alpha under 255."""
+        alpha = surf.get_alpha()
+        return not surf.get_flags() & pygame.SRCALPHA and surf.get_colorkey() is None \
+            and (alpha is None or alpha == 255)
+
+    def tag(self, surf: pygame.Surface, kind: str, label: str, px: float = 0.0) -> None:
         self._keep.append(surf)            # ids stay unique while the probe lives
-        self.tags[id(surf)] = (kind, label, surf.get_bounding_rect())
+        self.tags[id(surf)] = (kind, label, surf.get_bounding_rect(), px)
 
     def screen(self) -> pygame.Surface:
         return self.Surface((1280, 720))
@@ -81,7 +113,7 @@ class TextProbe:
     def items(surface) -> list[tuple[str, str, pygame.Rect]]:
         """Distinct (kind, label, rect): one text drawn twice at nearly one place counts once."""
         out: list[tuple[str, str, pygame.Rect]] = []
-        for kind, label, rect in surface.items:
+        for kind, label, rect, _px in surface.items:
             if any(k == kind and l == label and abs(r.x - rect.x) <= 8 and abs(r.y - rect.y) <= 8
                    for k, l, r in out):
                 continue
@@ -102,3 +134,12 @@ class TextProbe:
 
     def texts(self, surface) -> list[tuple[str, pygame.Rect]]:
         return [(label, rect) for kind, label, rect in self.items(surface) if kind == "text"]
+
+    @staticmethod
+    def small(surface, least: float) -> list[str]:
+        """Every text with ink on the picture drawn under `least` px tall (blank labels have no ink)."""
+        out = []
+        for kind, label, rect, px in surface.items:
+            if kind == "text" and label.strip() and rect.w and rect.h and px < least - 0.01:
+                out.append(f"{label!r} {px:.1f} px at {tuple(rect.topleft)}")
+        return list(dict.fromkeys(out))

@@ -1,4 +1,4 @@
-"""Measuring what the mall draws: every text's rect and size, every garment's size on screen.
+"""Measuring what the mall draws: every text's rect and pixel height, every garment's size on screen.
 
 A Recorder is a real Surface that notes where text surfaces land; texts are
 recognised by identity, registered as the UI and the outlined-text helpers
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.render import clothing
+from game.render import clothing, icons
 from game.scenes.mall import draw as mall_draw
 from game.scenes.mall import overlay as mall_overlay
 class Recorder(pygame.Surface):
@@ -36,14 +36,15 @@ def watch_texts(monkeypatch, screen: Recorder, ui) -> None:
     real_render = ui.render
 
     def render(text, size, colour="text"):
-        px = ui.size(size) if isinstance(size, str) else size
+        px = ui.text.font(ui.size(size) if isinstance(size, str) else size).get_height()   # pixels, not size
         return screen.note(real_render(text, size, colour), text, px)
     monkeypatch.setattr(ui, "render", render)
     for module in (mall_draw, mall_overlay):
         real = module.outlined_text
 
         def outlined(text, px, *args, _real=real, **kwargs):
-            return screen.note(_real(text, px, *args, **kwargs), str(text), int(px))
+            surf = _real(text, px, *args, **kwargs)
+            return screen.note(surf, str(text), min(icons.font(px).get_height(), surf.get_height()))
         monkeypatch.setattr(module, "outlined_text", outlined)
 
 

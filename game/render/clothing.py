@@ -611,13 +611,14 @@ def _card_back(size: tuple[int, int]) -> pygame.Surface:
     return card
 
 
-def pile_surface(count: int, size: tuple[int, int] | int) -> pygame.Surface:
-    """A stack of card backs whose height shows the count, with the count big on it."""
-    return _pile(int(count), check_size(size))
+def pile_surface(count: int, size: tuple[int, int] | int, numbered: bool = True) -> pygame.Surface:
+    """A stack of card backs whose height shows the count, with the count big on it (unless the
+    caller badges the count itself: on a small pile a readable number would spill over the edge)."""
+    return _pile(int(count), check_size(size), numbered)
 
 
 @lru_cache(maxsize=128)
-def _pile(count: int, size: tuple[int, int]) -> pygame.Surface:
+def _pile(count: int, size: tuple[int, int], numbered: bool = True) -> pygame.Surface:
     w, h = size
     if count < 0:
         raise ValueError(f"a pile cannot hold {count} cards")
@@ -634,6 +635,7 @@ def _pile(count: int, size: tuple[int, int]) -> pygame.Surface:
     if layers:
         top = round(bottom - (layers - 1) * step)
         out.blit(back, ((w - card_w) // 2, top))
+    if layers and numbered:
         number = outlined_text(str(count), round(card_h * 0.55), (255, 255, 255), INK,
                                width=max(2, round(card_h * 0.04)))
         out.blit(number, (w - number.get_width() - round(w * 0.02),

@@ -12,6 +12,8 @@ from functools import lru_cache
 
 import pygame
 
+from game.render.text import TEXT_MIN_PX, min_font_size
+
 Colour = tuple[int, int, int]
 
 INK: Colour = (32, 26, 46)  # the one dark outline colour of the whole art set
@@ -58,7 +60,7 @@ def supersample(size: int) -> int:
 def _font(px: int) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
-    return pygame.font.Font(None, max(8, int(px)))
+    return pygame.font.Font(None, max(min_font_size(), int(px)))   # never under the sofa bar
 
 
 def font(px: int) -> pygame.font.Font:
@@ -99,22 +101,35 @@ def text_surface(text: str, px: int, colour: Colour, max_width: int | None = Non
 def _text(text: str, px: int, colour: tuple[int, ...], max_width: int | None) -> pygame.Surface:
     surf = font(px).render(text, True, colour)
     if max_width is not None and surf.get_width() > max_width > 0:
-        scale = max_width / surf.get_width()
-        surf = pygame.transform.smoothscale(
-            surf, (max_width, max(1, round(surf.get_height() * scale))))
+        surf = pygame.transform.smoothscale(surf, _fitted(surf.get_size(), max_width, font(px).get_height()))
     return surf
 
 
+def _fitted(size: tuple[int, int], max_width: int, font_h: int, narrow: bool = False) -> tuple[int, int]:
+    """The size a text of `size` is scaled to for max_width: evenly down to TEXT_MIN_PX tall (or not
+    at all when `narrow`), then only narrower, to NARROWEST; still too wide, it keeps that width and
+    the layout must make room (the readability tests find it), never a text under the sofa bar."""
+    w, h = size
+    scale = 1.0 if narrow else min(1.0, max(max_width / w, TEXT_MIN_PX / font_h))
+    return max(max_width, math.ceil(w * scale * NARROWEST)), max(1, round(h * scale))
+
+
 def outlined_text(text: str, px: int, colour: Colour, outline: Colour = INK,
-                  width: int = 2, max_width: int | None = None) -> pygame.Surface:
-    """Text with a solid outline around it, readable over any background (cached, shared)."""
+                  width: int = 2, max_width: int | None = None, narrow: bool = False) -> pygame.Surface:
+    """Text with a solid outline around it, readable over any background (cached, shared).
+
+    Wider than max_width it shrinks to fit; with `narrow` only its width shrinks (the callers keep
+    that to NARROWEST), so its height stays at the sofa bar."""
     return _outlined(str(text), int(px), _colour_key(colour), _colour_key(outline), int(width),
-                     None if max_width is None else int(max_width))
+                     None if max_width is None else int(max_width), narrow)
+
+
+NARROWEST = 0.8   # text may be drawn this much narrower than its font makes it, never shorter
 
 
 @lru_cache(maxsize=256)
 def _outlined(text: str, px: int, colour: tuple[int, ...], outline: tuple[int, ...], width: int,
-              max_width: int | None) -> pygame.Surface:
+              max_width: int | None, narrow: bool = False) -> pygame.Surface:
     # Rendered here rather than through text_surface: the parts would only fill its cache twice over.
     inner = font(px).render(text, True, colour)
     edge = font(px).render(text, True, outline)
@@ -124,8 +139,7 @@ def _outlined(text: str, px: int, colour: tuple[int, ...], outline: tuple[int, .
         out.blit(edge, (width + dx, width + dy))
     out.blit(inner, (width, width))
     if max_width is not None and out.get_width() > max_width > 0:
-        scale = max_width / out.get_width()
-        out = pygame.transform.smoothscale(out, (max_width, max(1, round(out.get_height() * scale))))
+        out = pygame.transform.smoothscale(out, _fitted(out.get_size(), max_width, font(px).get_height(), narrow))
     return out
 
 

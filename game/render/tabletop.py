@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Sequence
+from typing import Callable, Sequence
 
 import pygame
 
 from game.i18n import _
 from game.render.icons import (
-    GOLD, INK, PAPER, Colour, bag_icon, check_size, font, hex_rgb, luminance, mix, outlined_text,
+    GOLD, INK, NARROWEST, PAPER, Colour, bag_icon, check_size, font, hex_rgb, luminance, mix, outlined_text,
     rounded_card, seat_shape_surface, shrink, star_icon, supersample, text_surface, with_outline,
 )
 
@@ -257,12 +257,13 @@ def _stars_badge(stars: int, height: int) -> pygame.Surface:
     return out
 
 
-NAME_MIN_PX = 16   # a card's name is drawn at least this big, or left off (too small to read from the sofa)
+NAME_MIN_PX = 24   # font size: a card's name is drawn at least this big (16 px tall, TEXT_MIN_PX), or left off
 
 
 # Two name lines share a little of their line boxes, never ink: a descender (Empanada) would touch
 # the next line's ascender (de carne) at more than this.
 LINE_OVERLAP = 0.04
+TWO_LINES = 44      # a title band two lines of NAME_MIN_PX tall
 
 
 def _name_fit(name: str, room: int, band_h: int, max_band: int) -> tuple[list[str], int, int]:
@@ -270,12 +271,15 @@ def _name_fit(name: str, room: int, band_h: int, max_band: int) -> tuple[list[st
 
     One line at 62% of the band, shrunk to the room down to NAME_MIN_PX; else two lines,
     the band growing up to max_band; else no name at all (the card's colour and icon say
-    what it is)."""
+    what it is). A line may be drawn down to NARROWEST of its width (never less tall)."""
     width = max(1, band_h // 16)
 
     def size(text: str, px: int) -> tuple[int, int]:
         w, h = font(px).size(text)
         return w + 2 * width, h + 2 * width
+
+    def fits(text: str, px: int) -> bool:
+        return size(text, px)[0] * NARROWEST <= room
     px = round(band_h * 0.62)
     w1 = size(name, px)[0]
     if w1 > room:
@@ -283,31 +287,30 @@ def _name_fit(name: str, room: int, band_h: int, max_band: int) -> tuple[list[st
     if px >= NAME_MIN_PX:
         return [name], px, band_h
     one = size(name, NAME_MIN_PX)
-    if one[0] <= room and one[1] + 4 <= max_band:     # a short card: the band grows for one line
+    if fits(name, NAME_MIN_PX) and one[1] + 4 <= max_band:     # a short card: the band grows for one line
         return [name], NAME_MIN_PX, max(band_h, one[1] + 4)
-    lines = _two_lines(name)
-    if lines:
-        for px in range(max(NAME_MIN_PX, round(max_band * 0.45)), NAME_MIN_PX - 1, -1):
-            h = 2 * size(lines[0], px)[1] - round(px * LINE_OVERLAP) + 4
-            if h <= max_band and max(size(t, px)[0] for t in lines) <= room:
-                return lines, px, max(band_h, h)
+    for px in range(max(NAME_MIN_PX, round(max_band * 0.45)), NAME_MIN_PX - 1, -1):
+        lines = _two_lines(name, lambda t: fits(t, px))
+        h = 2 * size(name, px)[1] - round(px * LINE_OVERLAP) + 4
+        if lines and h <= max_band:
+            return lines, px, max(band_h, h)
     return [], 0, band_h
 
 
-def _two_lines(name: str) -> list[str]:
-    """The name broken in two near its middle: at a space, or a long word hyphenated between two
-    consonants ("Marsh-" / "mallows"); [] if it cannot be."""
+def _two_lines(name: str, fits: Callable[[str], bool] = lambda t: True) -> list[str]:
+    """The name broken in two near its middle, both lines fitting: at a space, else a word
+    hyphenated, between two consonants ("Marsh-" / "mallows") if it can be; [] if it cannot be."""
     mid = len(name) / 2
-    spaces = [i for i, ch in enumerate(name) if ch == " "]
-    if spaces:
-        cut = min(spaces, key=lambda i: abs(i - mid))
-        return [name[:cut], name[cut + 1:]]
     consonant = [ch.isalpha() and ch.lower() not in "aeiouy" for ch in name]
-    cuts = [i for i in range(2, len(name) - 1) if consonant[i - 1] and consonant[i]]
-    if not cuts:
-        return []
-    cut = min(cuts, key=lambda i: abs(i - mid))
-    return [name[:cut] + "-", name[cut:]]
+    cuts: list[tuple[int, float, list[str]]] = []
+    for i in range(2, len(name) - 1):
+        if name[i] == " ":
+            cuts.append((0, abs(i - mid), [name[:i], name[i + 1:]]))
+        elif name[i - 1].isalpha() and name[i].isalpha():
+            cost = 1 if consonant[i - 1] and consonant[i] else 2
+            cuts.append((cost, abs(i - mid), [name[:i] + "-", name[i:]]))
+    good = [cut for cut in cuts if all(fits(t) for t in cut[2])]
+    return min(good, key=lambda c: (c[0], c[1]))[2] if good else []
 
 
 def _header(card: pygame.Surface, lines: list[str], px: int, colour: Colour, band_h: int, left: int) -> None:
@@ -319,7 +322,9 @@ def _header(card: pygame.Surface, lines: list[str], px: int, colour: Colour, ban
     if not lines:
         return
     ink = mix(colour, INK, 0.6)
-    texts = [outlined_text(t, px, (255, 255, 255), ink, width=max(1, band_h // 16)) for t in lines]
+    room = band.w - left - 2 * inset
+    texts = [outlined_text(t, px, (255, 255, 255), ink, width=max(1, band_h // 16), max_width=room, narrow=True)
+             for t in lines]
     total = sum(t.get_height() for t in texts) - (len(texts) - 1) * round(px * LINE_OVERLAP)
     y = band.y + (band.h - total) // 2
     for text in texts:
@@ -341,7 +346,7 @@ def _product(name: str, category: str, faces: tuple[int, ...], stars: int, size:
     colour = CATEGORY_COLOURS[category]
     card = rounded_card((w, h), PAPER, colour, border_ratio=0.03)
     # The name spans the band; the category icon sits at the bottom left, beside the stars.
-    lines, px, band_h = _name_fit(name, _band_room(w, 0), round(h * 0.2), max(round(h * 0.3), 30))
+    lines, px, band_h = _name_fit(name, _band_room(w, 0), round(h * 0.2), max(round(h * 0.3), TWO_LINES))
     _header(card, lines, px, colour, band_h, 0)
     icon = round(h * 0.17)
     card.blit(category_icon(category, icon), (round(w * 0.05), round(h * 0.97) - icon))
@@ -418,12 +423,12 @@ def _bargain(name: str, base: int, promo: int | None, condition: str | None, sta
     purple = (120, 72, 170)
     card = rounded_card((w, h), (246, 240, 252), purple, border_ratio=0.03)
     band_h = round(h * 0.21)
-    lines, px, band_h = _name_fit(name, _band_room(w, 0), band_h, band_h)
+    lines, px, band_h = _name_fit(name, _band_room(w, 0), band_h, max(band_h, TWO_LINES))
     _header(card, lines, px, purple, band_h, 0)
     pad = round(w * 0.07)
     side = round(h * 0.18)
     row_h = round(side * 1.3)
-    base_y = round(h * 0.25)
+    base_y = max(round(h * 0.25), band_h + round(h * 0.03))   # under a two-line name
     base_row = pygame.Rect(pad, base_y, w - 2 * pad, row_h)
     price = _price_row(base, side, base_row.w - pad)
     card.blit(price, (base_row.centerx - price.get_width() // 2,

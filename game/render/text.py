@@ -5,6 +5,26 @@ import pygame
 
 Colour = tuple[int, int, int]
 
+# The sofa bar (docs/READABILITY.md): every text a player must read is at least this many pixels
+# tall (the font's ascent + descent) in the 1280x720 picture. pygame's bundled font is about 0.69
+# of its size tall, so size 16 is only 11 px; the floor below turns the bar into a font size.
+TEXT_MIN_PX = 16
+
+
+def min_font_size() -> int:
+    """The smallest size of the bundled font whose height reaches TEXT_MIN_PX (24 for pygame-ce's)."""
+    if not _MIN_SIZE:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        size = TEXT_MIN_PX
+        while pygame.font.Font(None, size).get_height() < TEXT_MIN_PX:
+            size += 1
+        _MIN_SIZE.append(size)
+    return _MIN_SIZE[0]
+
+
+_MIN_SIZE: list[int] = []
+
 
 class TextCache:
     """Renders text with pygame's bundled bold font and keeps the surfaces.
@@ -26,7 +46,7 @@ class TextCache:
             self._texts.clear()
 
     def font(self, size: int) -> pygame.font.Font:
-        px = max(12, round(size * self.scale))
+        px = max(min_font_size(), round(size * self.scale))
         font = self._fonts.get(px)
         if font is None:
             if not pygame.font.get_init():

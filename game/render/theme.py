@@ -8,7 +8,7 @@ from pathlib import Path
 from game.data import asset
 
 UI_FILE = asset("ui.toml")
-MIN_TEXT = 24  # px at 720p: the smallest text that reads from a sofa
+MIN_TEXT = 24  # font size at 720p: 16 px tall (TEXT_MIN_PX), the smallest text that reads from a sofa
 
 Colour = tuple[int, int, int]
 

@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.seats import SeatIdentity
-from game.i18n import _
-from game.render.clothing import card_back_surface, mark_surface, objective_art, pile_surface
+from game.render.clothing import card_back_surface, look_of, mark_surface, pile_surface
 from game.render.icons import INK, outlined_text, seat_shape_surface
 from game.rules.soldout import modes
 from game.scenes.mall.layout import MallLayout
+from game.scenes.mall.locator import locator_size, locator_surface, place_locators
 from game.sim.mall_public import MallPublicView
 from game.sim.tuning import FP
 
@@ -33,27 +33,38 @@ def _hex(colour: tuple[int, int, int]) -> str:
     return "#%02X%02X%02X" % colour
 
 
-def stack_tags(rects: list[pygame.Rect], obstacles: list[pygame.Rect] | None = None) -> list[pygame.Rect]:
+def stack_tags(rects: list[pygame.Rect], obstacles: list[pygame.Rect] | None = None,
+               bounds: pygame.Rect | None = None) -> list[pygame.Rect]:
     """Name-tag rects moved up just enough that none overlaps another or an obstacle.
 
     The last rect (the front-most avatar) keeps its place unless it sits on an
-    obstacle (other text on the map, e.g. a dresser's count strip); the ones
-    behind it step upwards past any tag already placed.
+    obstacle (other text on the map, e.g. a dresser's count strip or a pile's
+    count); the ones behind it step upwards past any tag already placed. A tag
+    that would leave `bounds` (the map) at the top steps downwards instead, and
+    one at a side edge is slid back in: a tag is never cut off.
     """
     fixed = list(obstacles or [])
     placed: list[pygame.Rect] = []
     for rect in reversed(rects):
         moved = rect.copy()
+        if bounds is not None:
+            moved.clamp_ip(bounds)
+        start = moved.copy()
         blockers = placed + fixed
         hit = moved.collidelist(blockers)
         while hit >= 0:
             moved.bottom = blockers[hit].top
             hit = moved.collidelist(blockers)
+        if bounds is not None and moved.top < bounds.top:
+            moved = start
+            hit = moved.collidelist(blockers)
+            while hit >= 0:
+                moved.top = blockers[hit].bottom
+                hit = moved.collidelist(blockers)
         placed.append(moved)
     return placed[::-1]
 
 
-DRESSER_CARD = (164, 76)   # a dresser's card on the map: 3 items of 48 px
 POP_PX = 30      # "+1" and "3/5" over a landed card
 AVATAR_MIN = 40   # px on screen at any scale: a shopper you find in under a second from the sofa
 TAG_MIN = 18      # name tag text px
@@ -115,12 +126,14 @@ class MapView:
         self.mini_pile = (max(24, round(28 * s)), max(28, round(33 * s)))
         self.mini_card = (max(20, round(22 * s)), max(26, round(29 * s)))
         self.table_back = (max(16, round(18 * s)), max(21, round(24 * s)))
-        self.dresser_card = DRESSER_CARD    # its items >= 48 px at every scale
+        self._locators: dict[tuple[str, tuple[bool, ...]], pygame.Surface] = {}   # dresser card, ticks -> locator
         self.fly_card = (max(26, round(30 * s)), max(34, round(40 * s)))
         self.badge = max(16, round(18 * s))
         self.count_px = max(18, round(20 * s))
         self._badges: dict[int, pygame.Surface] = {}
         self.tag_rects: list[pygame.Rect] = []   # this frame's name tags and count strips (text to avoid)
+        self.pile_counts: list[pygame.Rect] = []  # this frame's pile count badges (name tags avoid them)
+        self.carried_counts: list[pygame.Rect] = []   # the same on piles carried over a head
         self.body_rects: list[pygame.Rect] = []  # this frame's shoppers (banners go around them)
         self._tags: list[tuple[pygame.Surface, pygame.Rect, pygame.Rect, tuple[int, int, int]]] = []
         self._numbers: dict[int, pygame.Surface] = {}
@@ -133,16 +146,18 @@ class MapView:
     # ------------------------------------------------------------------ piles
     def draw_piles(self, surface: pygame.Surface, sim: "MallSim", shake: tuple[int, int]) -> None:
         pw, ph = self.pile_size
+        self.pile_counts = []
         for pid, x, y in sim.floor_piles():
             count = sim.pile_count(pid)
             if count <= 0:
                 continue
             cx, cy = self.at(x, y, shake)
             left, top = cx - pw // 2, cy - ph + pw // 3
-            surface.blit(pile_surface(count, (pw, ph)), (left, top))
+            surface.blit(pile_surface(count, (pw, ph), numbered=False), (left, top))
             badge = self._count_badge(count)
             bx, by = self._number_spot(count)
-            surface.blit(badge, (left + bx - badge.get_width() // 2, top + by - badge.get_height() // 2))
+            self.pile_counts.append(surface.blit(badge, (left + bx - badge.get_width() // 2,
+                                                         top + by - badge.get_height() // 2)))
 
     def _number_spot(self, count: int) -> tuple[int, int]:
         """Where pile_surface prints the count (bottom right of the top card): our badge covers it.
@@ -217,7 +232,8 @@ class MapView:
 
     # ------------------------------------------------------------------ dressers (Tidying Up)
     def draw_dressers(self, surface: pygame.Surface, sim: "MallSim", shake: tuple[int, int]) -> list[pygame.Rect]:
-        """Each dresser's card and the count strip under it; returns the strips (text name tags avoid)."""
+        """Each dresser's locator and the count strip under it (a leader line back to the chair
+        when crowding pushed it away); returns the strips (text name tags avoid)."""
         strips: list[pygame.Rect] = []
         if not modes.uses_dressers(sim.mode):
             return strips
@@ -227,50 +243,38 @@ class MapView:
         spots = self._dresser_spots(sim)
         for d in sim.dressers:
             objective = cat.objectives[cards[d.index]]
-            filled = [public.filled(d.index, item) for item in objective.items]
+            filled = tuple(public.filled(d.index, item) for item in objective.items)
             rect = spots[d.index].move(shake)
-            cw, ch = rect.size
-            card = objective_art(objective, cat, (cw, ch), filled=filled, colourblind=self.colourblind,
-                                 title=_("DRESSER"))   # shown only where it can be 16 px
+            chair = self.at(d.x, d.y, shake)
+            if not rect.inflate(2 * round(24 * self.scale), 2 * round(24 * self.scale)).collidepoint(chair):
+                end = (min(max(chair[0], rect.left), rect.right), min(max(chair[1], rect.top), rect.bottom))
+                pygame.draw.line(surface, INK, chair, end, 5)
+                pygame.draw.line(surface, (226, 170, 60), chair, end, 3)
+            key = (cards[d.index], filled)
+            card = self._locators.get(key)
+            if card is None:
+                looks = [look_of(cat.items[i], cat) for i in objective.items]
+                card = self._locators[key] = locator_surface(looks, objective.bags, filled, self.colourblind)
             x, y = rect.topleft
             surface.blit(card, (x, y))
-            strip = self._dresser_counts(surface, sim, d.index, x, y + ch - 2, cw)
+            strip = self._dresser_counts(surface, sim, d.index, x, y + card.get_height() - 2, card.get_width())
             if strip is not None:
                 strips.append(strip)
         return strips
 
     def _dresser_spots(self, sim: "MallSim") -> dict[int, pygame.Rect]:
-        """Where each dresser's card goes (screen px, without shake): beside its chair (above,
-        below, left or right), as big as DRESSER_CARD where that fits without covering another
-        card, else a step smaller. Dressers never move: computed once per round."""
+        """Where each dresser's locator goes (screen px, without shake; see place_locators).
+        Dressers never move: computed once per round."""
         key = tuple((d.index, d.x, d.y) for d in sim.dressers)
         if getattr(self, "_spots_key", None) == key:
             return self._spots
-        area = self.layout.map_rect
-        half = round(16 * self.scale)
-        taken: list[pygame.Rect] = []
-        spots: dict[int, pygame.Rect] = {}
-        for d in sim.dressers:
-            cx, cy = self.at(d.x, d.y)
-            choice = None
-            for k in range(8):
-                cw, ch = round(DRESSER_CARD[0] * (1 - 0.06 * k)), round(DRESSER_CARD[1] * (1 - 0.06 * k))
-                full = ch + self.badge + 4    # the card and its count strip
-                xs = (cx - cw // 2, cx - half, cx + half - cw)
-                choices = ([pygame.Rect(x, cy - half - ch - 2, cw, full) for x in xs]
-                           + [pygame.Rect(x, cy + half + 2, cw, full) for x in xs]
-                           + [pygame.Rect(cx + half + 2, cy - full // 2, cw, full),
-                              pygame.Rect(cx - half - 2 - cw, cy - full // 2, cw, full)])
-                free = [r for r in choices if area.contains(r) and r.collidelist(taken) < 0]
-                if free:
-                    choice = free[0]
-                    break
-            if choice is None:    # nowhere free even at the smallest: above, clamped to the map
-                choice = pygame.Rect(0, 0, cw, full)
-                choice.midbottom = (cx, cy - half)
-                choice.clamp_ip(area)
-            taken.append(choice)
-            spots[d.index] = pygame.Rect(choice.x, choice.y, cw, ch)
+        cards = MallPublicView(sim).dresser_cards()
+        wanted = [(d.index, *self.at(d.x, d.y),
+                   locator_size(len(sim.catalogue.objectives[cards[d.index]].items))) for d in sim.dressers]
+        pw, ph = self.pile_size
+        piles = [pygame.Rect(cx - pw // 2, cy - ph + pw // 3, pw, ph)
+                 for cx, cy in (self.at(x, y) for _, x, y in sim.floor_piles())]
+        spots = place_locators(wanted, self.layout.map_rect, round(16 * self.scale), self.badge + 4, piles)
         self._spots_key, self._spots = key, spots
         return spots
 
@@ -305,6 +309,7 @@ class MapView:
         placed (stacked so none covers another or an obstacle, the dressers' count strips) for
         draw_tags to draw last."""
         order = sorted(sim.avatars, key=lambda a: a.body.y)  # lower on screen = in front
+        self.carried_counts = []
         tags: list[tuple[pygame.Surface, pygame.Rect]] = []
         bodies: list[pygame.Rect] = []
         drawn: list[tuple[AvatarSprite, int, int, pygame.Rect]] = []
@@ -346,17 +351,19 @@ class MapView:
             if av.y_ticks and modes.uses_hand(sim.mode) and sim.phase == "playing":
                 _hold_ring(surface, sim.sold_out_hold(av.seat), (cx, mid), max(w, h))
             tag = sprite.tag
-            rect = tag.get_rect(midbottom=(cx, top + 2 - load_h))
+            rect = tag.get_rect(midbottom=(cx, top - 2 - load_h))   # clear of a carried pile's count
             tags.append((tag, rect))
             if sim.phase == "study" and av.ready:
                 mark = mark_surface("right", max(14, size // 2))
                 surface.blit(mark, (cx + size // 4, top - 4))
         # Names last, above every body, and never on top of each other (avatars often bunch up).
         self._see_through(surface, drawn)
-        self.tag_rects = stack_tags([rect for _, rect in tags], obstacles or [])
+        counts = self.pile_counts + self.carried_counts
+        self.tag_rects = stack_tags([rect for _, rect in tags], (obstacles or []) + counts,
+                                    surface.get_rect().clip(self.layout.map_rect))
         self._tags = [(tag, want, rect, self.sprites[av.seat].identity.colour)
                       for (tag, want), rect, av in zip(tags, self.tag_rects, order)]
-        self.tag_rects += obstacles or []
+        self.tag_rects += (obstacles or []) + counts   # what banners and pops keep off too
         self.body_rects = bodies
 
     @staticmethod
@@ -398,7 +405,7 @@ class MapView:
         pile = sim.held_pile(seat)
         if pile is not None:
             w, h = self.mini_pile
-            load = pile_surface(sim.pile_count(pile), (w, h))
+            load = pile_surface(sim.pile_count(pile), (w, h), numbered=False)
         elif sim.carried(seat) is not None:
             w, h = self.mini_card
             load = card_back_surface((w, h))
@@ -411,6 +418,9 @@ class MapView:
             hand = (cx + side * (w // 2 - 1), y + h - 3)
             pygame.draw.line(surface, INK, shoulder, hand, arm + 2)
         surface.blit(load, (cx - w // 2, y))
+        if pile is not None:     # the count badged at the load's corner, like a pile on the floor
+            badge = self._count_badge(sim.pile_count(pile))
+            self.carried_counts.append(surface.blit(badge, badge.get_rect(center=(cx + w // 2, y + h - 4))))
         return h - size // 5
 
     # ------------------------------------------------------------------ effects

@@ -19,7 +19,8 @@ from game.i18n import N_, _, ngettext
 from game.scenes.reasons import say_reason
 from game.render import glyphs, widgets
 from game.render.clothing import card_back_surface, item_art, item_card, mark_surface
-from game.render.icons import bag_icon, seat_shape_surface
+from game.render.icons import NARROWEST, bag_icon, seat_shape_surface, text_surface
+from game.render.text import min_font_size
 from game.rules.soldout import modes
 from game.scenes.mall.draw import _hex
 from game.scenes.mall.layout import LIST_ITEM, MallLayout, PanelLayout
@@ -82,14 +83,17 @@ class Hud:
         for seat, p in self.panel_of.items():
             self._score(surface, p, totals.get(seat, 0))
             rejecting = self._rejecting(sim, seat)
-            # A refusal covers the card viewer (and a narrow panel's hints): what it covers is not drawn.
-            self._hushed = rejecting and not p.wide
+            whole = rejecting and refusal_fit(self.ui, say_reason(sim.rejection(seat)[0]), p)[0] == p.body
+            # A refusal covers the card viewer (and a narrow panel's hints; a long one the whole
+            # panel, for a moment): what it covers is not drawn.
+            self._hushed = rejecting and (whole or not p.wide)
             if sim.phase == "study":
                 self._study(surface, sim, seat, p)
             else:
                 if not rejecting:
                     self._viewer(surface, sim, seat, p)
-                self._info(surface, sim, seat, p)
+                if not whole:
+                    self._info(surface, sim, seat, p)
             if rejecting:
                 self._rejection(surface, sim, seat, p)
             self._hold_meter(surface, sim, seat, p)
@@ -167,12 +171,23 @@ class Hud:
                 self._hints(surface, seat, p, [("A", N_("pick up"))] if sim.phase == "playing" else [])
 
     def _ribbon(self, surface: pygame.Surface, v: pygame.Rect, text: str, fill: tuple[int, int, int]) -> None:
-        label = self.ui.render(text, 20, WHITE)
-        if label.get_width() + 12 > v.w:   # a narrow viewer: the ribbon stays on the card
-            label = self.ui.render(text, 16, WHITE)
-        rect = label.get_rect(midbottom=(v.centerx, v.bottom - 4)).inflate(12, 4)
+        """A label across the card's foot; on a narrow viewer it narrows (never shrinks under the
+        sofa bar), then takes two lines ("to" / "DRESSER")."""
+        room = v.w - 12
+        lines = [text]
+        if self.ui.text.width(text, 20) * NARROWEST > room and " " in text:
+            cut = min((i for i, ch in enumerate(text) if ch == " "), key=lambda i: abs(i - len(text) / 2))
+            lines = [text[:cut], text[cut + 1:]]
+        labels = [text_surface(line, min_font_size(), WHITE, max_width=room)
+                  for line in lines]
+        h = sum(label.get_height() for label in labels) - 4 * (len(labels) - 1)
+        rect = pygame.Rect(0, 0, max(label.get_width() for label in labels) + 12, h + 4)
+        rect.midbottom = (v.centerx, v.bottom - 4)
         pygame.draw.rect(surface, fill, rect, border_radius=8)
-        surface.blit(label, label.get_rect(center=rect.center))
+        y = rect.y + 2
+        for label in labels:
+            surface.blit(label, label.get_rect(midtop=(rect.centerx, y)))
+            y += label.get_height() - 4
 
     def set_labels(self, labels: dict[int, dict[str, str]]) -> None:
         """What each seat's buttons are called on its device ("A" on a pad, "Space" on a keyboard)."""
@@ -352,14 +367,9 @@ class Hud:
 
     def _rejection(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
         """The reason, wrapped to fit over the card viewer (with the hint strip, when narrow):
-        never over the list, the objective rows or another line of text."""
-        reason = say_reason(sim.rejection(seat)[0])
-        box = reject_box(p)
-        for size in (20, 18, 16):
-            lines = widgets.wrap_text(self.ui, reason, size, box.w - 12)
-            if len(lines) * (size + 2) + 10 <= box.h:
-                break
-        step = size + 2
+        never over the list, the objective rows or another line of text. A reason too long for
+        that at 16 px takes the whole panel body for its moment (the list is not drawn)."""
+        box, lines, size, step = refusal_fit(self.ui, say_reason(sim.rejection(seat)[0]), p)
         lines = lines[:max(1, (box.h - 10) // step)]
         pygame.draw.rect(surface, REJECT_FILL, box, border_radius=10)
         pygame.draw.rect(surface, WHITE, box, 2, border_radius=10)
@@ -372,6 +382,18 @@ class Hud:
 def reject_box(p: PanelLayout) -> pygame.Rect:
     """Where a refusal shows: over the card viewer, and the hint strip beside it when narrow."""
     return p.viewer.copy() if p.wide else p.viewer.union(p.side)
+
+
+def refusal_fit(ui: "UI", reason: str, p: PanelLayout) -> tuple[pygame.Rect, list[str], int, int]:
+    """(box, lines, font size, line step) for a refusal: in reject_box at 19 px or the 16 px floor
+    (sizes are pygame's, not pixels), else across the panel's body."""
+    for box in (reject_box(p), p.body):
+        for size in (28, 24):
+            step = ui.text.line_height(size)
+            lines = widgets.wrap_text(ui, reason, size, box.w - 12)
+            if len(lines) * step + 10 <= box.h and all(ui.text.width(t, size) <= box.w - 8 for t in lines):
+                return box, lines, size, step     # (a word longer than the box would run over its edge)
+    return box, lines, size, step
 
 
 def _keycap_width(ui: "UI", key: str, word: str) -> int:

@@ -22,7 +22,9 @@ from game.replay import Replay, to_code
 from game.scenes import registry
 from game.scenes.menus.pause import wants_pause
 from game.scenes.speedrun import link as speedrun_link
-from game.scenes.speedrun.draw import DIM, GOLD, STATE_COLOURS, WHITE, box, say_split, split_rows, steady_text
+from game.scenes.speedrun.draw import (
+    DIM, GOLD, STATE_COLOURS, WHITE, box, say_split, split_rows, steady_text, steady_width,
+)
 from game.speedrun.attempts import WRITER, AttemptLog
 from game.speedrun.categories import SEED_LETTERS, RunSetup, make_setup, spec_for
 from game.speedrun.records import Records, Verdict, flag_text, save_replay
@@ -437,9 +439,12 @@ class RunnerMixin:
         ui = self.ctx.ui
         session = self.session
         box(surface, rect)
-        steady_text(surface, format_ticks(session.igt()), big, self.timer_colour(), (rect.right - 16, rect.y + 6),
-                    outline=4)
-        surface.blit(ui.render(_("in-game"), 18, DIM), (rect.x + 14, rect.y + 12))
+        label = surface.blit(ui.render(_("in-game"), 18, DIM), (rect.x + 14, rect.y + 12))
+        time, colour = format_ticks(session.igt()), self.timer_colour()
+        px = big       # a narrow box: the big time gets smaller rather than run into its label
+        while px > 40 and steady_width(time, px, colour, 4) > rect.right - 16 - label.right - 8:
+            px -= 4
+        steady_text(surface, time, px, colour, (rect.right - 16, rect.y + 6 + (big - px) // 2), outline=4)
         rta = self.real_ms()
         y = rect.y + 6 + round(big * 1.2)
         steady_text(surface, format_ms(rta) if rta is not None else "0:00.00", 30, DIM, (rect.right - 16, y),

@@ -179,8 +179,10 @@ class SpeedrunRunScene(RunnerMixin, MallScene):
             pygame.draw.rect(surface, (255, 255, 255), (cx - 6, cy - body.get_height() // 2 - 12, 12, 10), 2,
                              border_radius=2)
         tag = self.ctx.ui.render(_("PB"), 18, (230, 230, 255))
-        tag.set_alpha(190)
-        surface.blit(tag, tag.get_rect(midbottom=(cx, cy - body.get_height() // 2 - 2)))
+        at = tag.get_rect(midbottom=(cx, cy - body.get_height() // 2 - 2))
+        if at.collidelist(self.view.tag_rects) >= 0:     # racing close: under the ghost, clear of the names
+            at.midtop = (cx, cy + body.get_height() // 2 + 2)
+        surface.blit(tag, at)
         surface.set_clip(None)
 
 

@@ -77,9 +77,7 @@ class Overlays:
     def _panel(self, surface: pygame.Surface, title: str, rows: int) -> pygame.Rect:
         box = pygame.Rect(0, 0, PRODUCTS.w - 20, min(PRODUCTS.h + 60, 86 + rows * 50))
         box.center = PRODUCTS.center
-        veil = pygame.Surface(box.size, pygame.SRCALPHA)
-        veil.fill((20, 14, 12, 235))
-        surface.blit(veil, box)
+        pygame.draw.rect(surface, (20, 14, 12), box, border_radius=16)   # opaque: no card name shows through
         pygame.draw.rect(surface, (255, 193, 69), box, 4, border_radius=16)
         self.texts.blit(surface, title, 40, GOLD_TEXT, 3, midtop=(box.centerx, box.y + 10))
         return box

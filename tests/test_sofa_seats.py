@@ -1,0 +1,42 @@
+"""The sofa bar at the seat counts the screenshot scenes do not show: every text at least
+TEXT_MIN_PX tall as drawn, none cut off, none over another (docs/READABILITY.md).
+
+The registered scenes show the mall's Rush, the table and the results at 2, 4 and 6 seats; these
+add the other seat counts of the table's phases, the Rush alone, Memory, Tidying Up and both
+results screens.
+"""
+from __future__ import annotations
+
+import pytest
+
+from game.scenes import registry
+from game.scenes.mall import results as mall_results
+from game.scenes.mall import scene as mall_scene
+from game.scenes.table import results as table_results
+from game.scenes.table import scene as table_scene
+from tests.test_i18n_layout import _problems
+
+Shot = registry.Screenshot
+
+
+def _phase(name: str):
+    return lambda sim: sim.phase == name
+
+
+SHOTS = [
+    *(Shot(f"table_bidding_{n}", table_scene._shot(n, _phase("bidding")), 45) for n in (2, 6)),
+    *(Shot(f"table_round_end_{n}", table_scene._shot(n, _phase("round_end")), 50) for n in (2, 6)),
+    *(Shot(f"table_checkout_{n}", table_scene._shot(n, table_scene._in_checkout), 40) for n in (2, 6)),
+    Shot("mall_rush_1", mall_scene._shot(1, "rush"), 60 * 9),
+    *(Shot(f"mall_memory_{n}", mall_scene._shot(n, "memory"), 60 * 14) for n in (1, 2, 4)),
+    *(Shot(f"mall_tidy_{n}", mall_scene._shot(n, "tidy"), 60 * 16) for n in (1, 2, 4)),
+    *(Shot(f"results_{mode}_{n}", mall_results._results_shot(n, mode), mall_results.REVEALED)
+      for n, mode in ((2, "rush"), (4, "tidy"), (6, "memory"))),
+    *(Shot(f"checkout_results_{n}", table_results._results_shot(n), 240) for n in (2, 3)),
+    *(Shot(f"checkout_scores_{n}", table_results._scores_shot(n), 240) for n in (2, 5)),
+]
+
+
+@pytest.mark.parametrize("shot", SHOTS, ids=[shot.name for shot in SHOTS])
+def test_the_scene_reads_from_the_sofa_at_this_seat_count(monkeypatch, shot):
+    assert _problems(monkeypatch, shot, "en") == []
