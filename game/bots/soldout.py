@@ -68,6 +68,10 @@ class SoldOutBot(WalkingMixin):
     # ----- per-round state ----------------------------------------------------------
     def _new_round(self, view: SeatView) -> None:
         self._round = view.round_serial
+        mode = view.mode             # the round's family, asked at nearly every decision
+        self.hand_mode = modes.uses_hand(mode)
+        self.table_mode = modes.delivers_to_table(mode)
+        self.dresser_mode = modes.uses_dressers(mode)
         self.memory = PileMemory(self.diff.pile_memory)
         self.list_memory: ListMemory | None = None
         self.target_pile: int | None = None
@@ -92,6 +96,12 @@ class SoldOutBot(WalkingMixin):
         self._open: dict[str, int] = {}
         self._wants_stamp: tuple[Any, ...] | None = None
         self._wants: dict[str, int] = {}
+        self._memo_stamp: tuple[int, int] | None = None   # _memory_wants / _rush_wants, kept while
+        self._memo_wants: tuple[set[str], list[str]] = (set(), [])   # nothing in the round changed
+        self._rush_stamp: tuple[int, int] | None = None
+        self._rush: set[str] = set()
+        self._room_stamp: tuple[int, int] | None = None
+        self._room = 0
 
     # ----- deciding -------------------------------------------------------------------
     def _think(self, view: SeatView) -> Command:
@@ -109,7 +119,7 @@ class SoldOutBot(WalkingMixin):
             return self._wait(view, 1, keep_move=True)
         if view.tick - self.last_progress > NO_PROGRESS:
             self._replan(view)
-        if modes.uses_hand(view.mode):
+        if self.hand_mode:
             if self.calling or self._should_call(view):
                 return self._call_sold_out(view)
         carried = view.carried()
@@ -147,12 +157,13 @@ class SoldOutBot(WalkingMixin):
     def _after_rejection(self, view: SeatView) -> None:
         """A refused press: drop the current plan so the next decision differs."""
         card = view.carried()
-        if card is not None and modes.delivers_to_table(view.mode) and view.at_table():
+        if card is not None and self.table_mode and view.at_table():
             # The assisted table refused the card: it is not what the bot thought. Undo the
             # delivery it counted, remember the card is wrong, and put it back into a pile.
             believed = self.belief.pop(card, card)
             if believed in self.delivered:
                 self.delivered.remove(believed)
+            self._memo_stamp = self._rush_stamp = None
             self.wrong.add(card)
             self.returning = True
         self.target_pile = None
@@ -172,6 +183,7 @@ class SoldOutBot(WalkingMixin):
     # ----- Memory: the list and SOLD OUT! ----------------------------------------------
     def _memorise(self, view: SeatView) -> None:
         items = [i for card in view.shopping_list() for i in view.catalogue.objectives[card].items]
+        self._memo_stamp = None
         self.list_memory = ListMemory.memorise(items, self.diff.memory_span, self.diff.list_error,
                                                self.close, self.garment, self.rng)
 
@@ -180,7 +192,15 @@ class SoldOutBot(WalkingMixin):
         return [self.belief.get(c, c) for c in view.side_hand_cards()]
 
     def _memory_wants(self, view: SeatView) -> tuple[set[str], list[str]]:
-        """Exact items still missing, and hazy garments not yet guessed."""
+        """Exact items still missing, and hazy garments not yet guessed (kept until an action
+        changes the round or the bot's beliefs: asked at nearly every decision). Read-only."""
+        stamp = view.state_serial()
+        if stamp != self._memo_stamp:
+            self._memo_wants = self._work_out_memory_wants(view)
+            self._memo_stamp = stamp
+        return self._memo_wants
+
+    def _work_out_memory_wants(self, view: SeatView) -> tuple[set[str], list[str]]:
         memo = self.list_memory or ListMemory()
         have = self._hand_beliefs(view)
         exact = {i for i in memo.exact if i not in have}
@@ -192,7 +212,11 @@ class SoldOutBot(WalkingMixin):
         return exact, hazy
 
     def _hand_room(self, view: SeatView) -> int:
-        return view.hand_room()
+        stamp = view.state_serial()
+        if stamp != self._room_stamp:
+            self._room = view.hand_room()
+            self._room_stamp = stamp
+        return self._room
 
     def _should_call(self, view: SeatView) -> bool:
         if self.list_memory is None:  # took over a seat mid-round: it never saw the list,
@@ -213,14 +237,21 @@ class SoldOutBot(WalkingMixin):
 
     # ----- what the bot wants ----------------------------------------------------------
     def _wanted(self, view: SeatView) -> set[str]:
-        mode = view.mode
-        if modes.uses_hand(mode):
+        if self.hand_mode:
             return self._memory_wants(view)[0]
-        if modes.uses_dressers(mode):
+        if self.dresser_mode:
             return set(self._tidy_wants(view))
         return self._rush_wants(view)
 
     def _rush_wants(self, view: SeatView) -> set[str]:
+        """Items the side's table still needs that no one is bringing (kept like _memory_wants)."""
+        stamp = view.state_serial()
+        if stamp != self._rush_stamp:
+            self._rush = self._work_out_rush_wants(view)
+            self._rush_stamp = stamp
+        return self._rush
+
+    def _work_out_rush_wants(self, view: SeatView) -> set[str]:
         player = view.player
         on_the_way = view.mates_carrying()
         want: set[str] = set()
@@ -276,7 +307,7 @@ class SoldOutBot(WalkingMixin):
 
     def _interesting(self, view: SeatView) -> set[str] | dict[str, int]:
         """Cards worth remembering a location for (in Tidying Up: every open item, not just the plan)."""
-        if modes.uses_dressers(view.mode):
+        if self.dresser_mode:
             return self._tidy_all_open(view)
         return self._wanted(view)
 
@@ -293,7 +324,7 @@ class SoldOutBot(WalkingMixin):
         for other in self.loose.get(card, ()):
             if other in wanted and rng.random() < self.diff.error_rate / 3:
                 return other
-        if modes.uses_hand(view.mode) and self.list_memory is not None:
+        if self.hand_mode and self.list_memory is not None:
             _exact, hazy = self._memory_wants(view)
             if self.garment[card] in hazy:
                 memo = self.list_memory
@@ -332,7 +363,7 @@ class SoldOutBot(WalkingMixin):
         dist_of = self._pile_distances(view, floor)
         if dist_of is None:
             return False
-        to_table = self._table_field(view) if self.diff.strategy >= 3 and modes.delivers_to_table(view.mode) else None
+        to_table = self._table_field(view) if self.diff.strategy >= 3 and self.table_mode else None
         tiles = {pid: self.nav.index(x, y) for pid, (x, y) in floor.items()}
         if to_table is not None and not all(self.nav.reach(to_table, t, view.tick) for t in tiles.values()):
             return False
@@ -420,7 +451,7 @@ class SoldOutBot(WalkingMixin):
         """While flipping: stand still, or (expert, Rush) carry the pile towards the Starting Table,
         so the card found is already close to where it must go."""
         self.move = IDLE
-        if self.diff.strategy >= 3 and modes.delivers_to_table(view.mode) and not view.at_table():
+        if self.diff.strategy >= 3 and self.table_mode and not view.at_table():
             self._walk(view, self._table_field(view), None, 0)
 
     def _start_hold(self, view: SeatView, pile: int, card: str | None) -> None:
@@ -451,8 +482,9 @@ class SoldOutBot(WalkingMixin):
             if card not in seen:
                 seen.append(card)
         took = self._recognise(view, card, wanted)
-        if took is not None and (not modes.uses_hand(view.mode) or self._hand_room(view) > 0):
+        if took is not None and (not self.hand_mode or self._hand_room(view) > 0):
             self.belief[card] = took
+            self._memo_stamp = self._rush_stamp = None
             self.memory.drop_item(took)
             self.memory.drop_item(card)
             self._progress(view)
@@ -479,7 +511,7 @@ class SoldOutBot(WalkingMixin):
     def _bring(self, view: SeatView, card: str) -> Command:
         self.hold_pile = None
         believed = self.belief.get(card, card)
-        if modes.delivers_to_table(view.mode):
+        if self.table_mode:
             # Only a card the assisted table refuses may go back; any other is delivered.
             refusable = view.table_refuses()
             if self.returning and refusable:
@@ -489,6 +521,7 @@ class SoldOutBot(WalkingMixin):
                 if believed not in self._rush_wants(view) and refusable:   # a team-mate was quicker
                     return self._return_card(view)
                 self.delivered.append(believed)
+                self._rush_stamp = None
                 self._progress(view)
                 return self._press(view, _A, then=self.diff.reaction)
             return self._walk(view, self._table_field(view), None, 0)

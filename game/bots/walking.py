@@ -44,25 +44,30 @@ class WalkingMixin:
         """Steer one step along a flow field; on its goal tile, head for `point`."""
         x, y = view.position()
         self._watch_progress(view, x, y)
-        if view.tick < self.unstick_until:
+        tick = view.tick
+        if tick < self.unstick_until:
             return self.move
         nav = self.nav
         here = nav.index(x, y)
-        if not nav.reach(field, here, view.tick):
+        if not nav.reach(field, here, tick):
             return self._wait(view, 1)   # stand and think: the way is still being worked out
-        if field.dist[here] >= 1 << 30:
+        dist = field.dist
+        if dist[here] >= 1 << 30:
             return self._wander(view)
-        if field.dist[here] == 0:
+        if dist[here] == 0:
             tx, ty = point if point is not None else nav.centre(here)
         else:
-            step = field.next[here]
-            further = field.next[step]
+            nxt = field.next
+            step = nxt[here]
+            further = nxt[step]
             # Straight stretch ahead: aim two tiles on for a smoother line.
-            if field.dist[step] and further - step == step - here:
+            if dist[step] and further - step == step - here:
                 step = further
             # The point itself only once it is on the next tile (a chair's point lies in the chair).
-            aim_point = point is not None and not field.dist[step] and nav.index(*point) == step
-            tx, ty = point if aim_point and point is not None else nav.centre(step)
+            if point is not None and not dist[step] and nav.index(*point) == step:
+                tx, ty = point
+            else:
+                tx, ty = nav.centre(step)
         dx, dy = tx - x, ty - y
         dx, dy = self._avoid(view, x, y, dx, dy)
         span = max(abs(dx), abs(dy))

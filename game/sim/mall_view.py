@@ -53,6 +53,12 @@ class SeatView:
         """Changes exactly when a new round is dealt."""
         return self._sim.round_serial
 
+    def state_serial(self) -> tuple[int, int]:
+        """Changes whenever the round's cards move (a new round, or any action applied): what a
+        bot worked out from the cards it sees stays true while this stays the same."""
+        sim = self._sim
+        return sim.round_serial, sim.round.actions
+
     @property
     def catalogue(self) -> Catalogue:
         return self._sim.catalogue
@@ -78,7 +84,8 @@ class SeatView:
 
     def position(self, seat: int | None = None) -> tuple[int, int]:
         """An avatar's centre (this seat's by default): everyone sees where everyone stands."""
-        return self._sim.by_seat[self.seat if seat is None else seat].pos
+        b = self._sim.by_seat[self.seat if seat is None else seat].body   # Avatar.pos spelled out
+        return b.x // FP, b.y // FP
 
     def avatar_positions(self) -> list[tuple[int, int, int]]:
         """(seat, x, y) of every avatar, in seat order."""
