@@ -79,7 +79,7 @@ def run_match(spec: MatchSpec, record: Path | str | None = None) -> MatchRun:
     driver = MatchDriver(sim, [s.seat for s in spec.seats], writer)
     bots = [make_soldout_bot(s, sim, bot_seed(spec.seed, s.seat)) for s in spec.seats]
     for bot in bots:
-        driver.seat(bot.seat, bot.command)
+        driver.seat_bot(bot.seat, bot)
     limit = tick_limit(sim, len(modes))
     next_round = 1
     while sim.phase != "match_over" and sim.tick < limit:
