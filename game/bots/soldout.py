@@ -102,6 +102,9 @@ class SoldOutBot(WalkingMixin):
         self._rush: set[str] = set()
         self._room_stamp: tuple[int, int] | None = None
         self._room = 0
+        self._serial_seen: tuple[int, int] | None = None
+        self._last_pile_field: tuple[tuple[int, int], Field] | None = None
+        self._tidy_key = (-1, -1)
 
     # ----- deciding -------------------------------------------------------------------
     def _think(self, view: SeatView) -> Command:
@@ -265,8 +268,13 @@ class SoldOutBot(WalkingMixin):
         return want
 
     def _tidy_stamp(self, view: SeatView) -> tuple[int, int]:
-        """Changes exactly when a card lands on a dresser: what the Tidying Up plans depend on."""
-        return view.round_serial, view.cards_on_dressers()
+        """Changes exactly when a card lands on a dresser: what the Tidying Up plans depend on
+        (counted again only after some action: most decisions come between actions)."""
+        serial = view.state_serial()
+        if serial != self._serial_seen:
+            self._serial_seen = serial
+            self._tidy_key = (view.round_serial, view.cards_on_dressers())
+        return self._tidy_key
 
     def _tidy_wants(self, view: SeatView) -> dict[str, int]:
         """Open items -> dresser index, on the dressers worth playing for at this strategy depth."""
@@ -348,12 +356,23 @@ class SoldOutBot(WalkingMixin):
                 return self._wander(view)
             spot = floor[pile]
         x, y = spot
-        ax, ay = view.position()
-        if (ax - x) ** 2 + (ay - y) ** 2 <= ARRIVE_PILE * ARRIVE_PILE or \
-                ((ax - x) ** 2 + (ay - y) ** 2 <= 40 * 40 and view.nearest_pile() == pile):
+        at = view.position()
+        d2 = (at[0] - x) * (at[0] - x) + (at[1] - y) * (at[1] - y)
+        if d2 <= ARRIVE_PILE * ARRIVE_PILE or (d2 <= 40 * 40 and view.nearest_pile() == pile):
             if view.nearest_pile() == pile:
                 return self._press(view, _A, then=self.diff.reaction)
-        return self._walk(view, self.nav.field_to(self.nav.index(x, y)), (x, y), 6)
+        return self._walk(view, self._pile_field(spot), spot, 6, at)
+
+    def _pile_field(self, spot: tuple[int, int]) -> Field:
+        """The field to the pile lying at `spot` (the last one asked is kept: a bot walks to the
+        same pile for many decisions)."""
+        last = self._last_pile_field
+        if last is not None and last[0] == spot:
+            return last[1]
+        field = self.nav.field_to(self.nav.index(*spot))
+        if not self.nav.budgeted:   # a big map's fields come and go with its search budget: ask it
+            self._last_pile_field = (spot, field)
+        return field
 
     def _choose_pile(self, view: SeatView, floor: dict[int, tuple[int, int]]) -> int | None | bool:
         """The pile to walk to, None if there is none, or False while still thinking (the search

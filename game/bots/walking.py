@@ -40,10 +40,17 @@ class WalkingMixin:
 
         def _wait(self, view: SeatView, ticks: int, keep_move: bool = False) -> Command: ...
 
-    def _walk(self, view: SeatView, field: Field, point: tuple[int, int] | None, slow: int) -> Command:
-        """Steer one step along a flow field; on its goal tile, head for `point`."""
-        x, y = view.position()
-        self._watch_progress(view, x, y)
+    def _walk(self, view: SeatView, field: Field, point: tuple[int, int] | None, slow: int,
+              at: tuple[int, int] | None = None) -> Command:
+        """Steer one step along a flow field; on its goal tile, head for `point`. `at`: where the
+        bot stands, if the caller already asked."""
+        x, y = at if at is not None else view.position()
+        lx, ly = self.last_pos       # _watch_progress's common case (moving) spelled out
+        if abs(x - lx) + abs(y - ly) >= 3:
+            self.last_pos = (x, y)
+            self.stuck = 0
+        else:
+            self._watch_progress(view, x, y)
         tick = view.tick
         if tick < self.unstick_until:
             return self.move
@@ -68,18 +75,22 @@ class WalkingMixin:
                 tx, ty = point
             else:
                 tx, ty = nav.centre(step)
-        dx, dy = tx - x, ty - y
-        dx, dy = self._avoid(view, x, y, dx, dy)
-        span = max(abs(dx), abs(dy))
+        dx, dy = self._avoid(view, x, y, tx - x, ty - y)
+        span = dx if dx >= 0 else -dx
+        if span < dy or span < -dy:
+            span = dy if dy >= 0 else -dy
         if span <= 1:
             return self._wait(view, 2)
-        stick = self.diff.stick
+        diff = self.diff
+        stick = diff.stick
         if slow and span < 24:
             stick = max(slow, stick * span // 24)
         cx, cy = dx * stick // span, dy * stick // span
-        self.move = stick_command(cx, cy)
+        move = _STICKS.get((cx, cy))
+        self.move = move if move is not None else stick_command(cx, cy)
         # Decide again after the reaction time, or sooner if the aim point is close.
-        self.cooldown = max(0, min(self.diff.reaction, span // 4) - 1)
+        cool = span // 4 if span // 4 < diff.reaction else diff.reaction
+        self.cooldown = cool - 1 if cool > 0 else 0
         return self.move
 
     def _avoid(self, view: SeatView, x: int, y: int, dx: int, dy: int) -> tuple[int, int]:

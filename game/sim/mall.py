@@ -278,16 +278,23 @@ class MallSim:
         return self._near_rect(self.by_seat[seat], self.level.table_rect, self.t.reach_table)
 
     def dresser_in_reach(self, seat: int) -> Dresser | None:
-        """The nearest dresser within reach, or None."""
-        av = self.by_seat[seat]
-        best: tuple[int, Dresser] | None = None
+        """The nearest dresser within reach, or None (the first of equals, in dresser order)."""
+        b = self.by_seat[seat].body
+        x, y = b.x // FP, b.y // FP
+        h = self.t.half // FP
         ts = self.level.tile_size
+        reach2 = self.t.reach_dresser ** 2
+        best: Dresser | None = None
+        best_d = 0
+        # _rect_gap2 of each chair's tile, spelled out: a carrying bot asks at every decision.
         for d in self.dressers:
-            rect = (d.x - ts // 2, d.y - ts // 2, ts, ts)
-            dist = self._rect_gap2(av, rect)
-            if dist <= self.t.reach_dresser ** 2 and (best is None or dist < best[0]):
-                best = (dist, d)
-        return best[1] if best else None
+            rx, ry = d.x - ts // 2, d.y - ts // 2
+            gx = max(rx - (x + h), (x - h) - (rx + ts), 0)
+            gy = max(ry - (y + h), (y - h) - (ry + ts), 0)
+            dist = gx * gx + gy * gy
+            if dist <= reach2 and (best is None or dist < best_d):
+                best, best_d = d, dist
+        return best
 
     def nearest_pile(self, seat: int) -> int | None:
         """The nearest pile on the floor within reach, or None."""
