@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game import preload
 from game.bots.soldout import SoldOutBot, make_soldout_bot
 from game.input.commands import Command
 from game.driver.match_driver import MatchDriver, bot_seed
@@ -50,7 +51,7 @@ def new_sim(spec: MatchSpec) -> tuple[MallSim, list[str]]:
     if not 1 <= len(spec.seats) <= 6:
         raise ValueError("Sold Out! is played by 1 to 6 players")
     modes = round_modes(spec)
-    sim = MallSim(spec, _level(spec), _catalogue(), spec.seed, mode=modes[0])
+    sim = MallSim(spec, _level(spec), _catalogue(), spec.seed, mode=modes[0], tuning=preload.soldout_tuning())
     return sim, modes
 
 

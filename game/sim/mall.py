@@ -39,6 +39,7 @@ import hashlib
 import json
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from game.input.commands import IDLE, Button, Command
@@ -75,12 +76,13 @@ class Dresser:
     y: int
 
 
-def _search_offsets(radius: int, step: int = 4) -> list[tuple[int, int]]:
+@lru_cache(maxsize=8)   # the same for every match: worked out once
+def _search_offsets(radius: int, step: int = 4) -> tuple[tuple[int, int], ...]:
     """Offsets within `radius` px, nearest first (ties in a fixed order): where to look for room."""
     cells = [(dx * dx + dy * dy, dy, dx) for dy in range(-radius, radius + 1, step)
              for dx in range(-radius, radius + 1, step) if dx * dx + dy * dy <= radius * radius]
     cells.sort()
-    return [(dx, dy) for _d, dy, dx in cells]
+    return tuple((dx, dy) for _d, dy, dx in cells)
 
 
 class Avatar:
