@@ -115,12 +115,14 @@ class SoldOutBot(WalkingMixin):
             if phase == "study" and self.list_memory is None:
                 self._memorise(view)
             return self._wait(view, 6)
+        tick = view.tick
         if self.last_progress < 0:
-            self.last_progress = view.tick
-        self._check_rejection(view)
-        if view.tick < self.unstick_until:
+            self.last_progress = tick
+        if self._press_tick >= 0:
+            self._check_rejection(view)
+        if tick < self.unstick_until:
             return self._wait(view, 1, keep_move=True)
-        if view.tick - self.last_progress > NO_PROGRESS:
+        if tick - self.last_progress > NO_PROGRESS:
             self._replan(view)
         if self.hand_mode:
             if self.calling or self._should_call(view):
