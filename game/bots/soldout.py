@@ -92,8 +92,6 @@ class SoldOutBot(WalkingMixin):
         self.stuck = 0
         self.unstick_until = -1
         self._fields: dict[object, Field] = {}   # this round's dresser and table fields
-        self._open_stamp: tuple[Any, ...] | None = None
-        self._open: dict[str, int] = {}
         self._wants_stamp: tuple[Any, ...] | None = None
         self._wants: dict[str, int] = {}
         self._memo_stamp: tuple[int, int] | None = None   # _memory_wants / _rush_wants, kept while
@@ -292,13 +290,11 @@ class SoldOutBot(WalkingMixin):
         options = []
         everything: dict[str, int] = {}
         objectives = view.catalogue.objectives
-        for d, card in enumerate(view.dresser_cards()):
-            open_items = [i for i in objectives[card].items if not view.filled(d, i)]
+        for d, card, open_items, counts in self._dresser_state(view)[0]:
             if not open_items:
                 continue
             for i in open_items:
                 everything[i] = d
-            counts = view.dresser_counts(d)
             mine = counts[side]
             best_other = max([c for s, c in enumerate(counts) if s != side], default=0)
             if mine + len(open_items) <= best_other:
@@ -569,13 +565,24 @@ class SoldOutBot(WalkingMixin):
         return found
 
     def _tidy_all_open(self, view: SeatView) -> dict[str, int]:
+        """Every open item -> its dresser (read-only: shared by the match's bots)."""
+        return self._dresser_state(view)[1]
+
+    def _dresser_state(self, view: SeatView) -> tuple[list[tuple[int, str, list[str], list[int]]], dict[str, int]]:
+        """Tidying Up, as everyone sees it: per dresser (index, card, open items, count per side),
+        and every open item -> its dresser. The same for every bot, so worked out once per card
+        placed and shared through the match's bot cache (read-only)."""
         stamp = self._tidy_stamp(view)
-        if self._open_stamp != stamp:
-            self._open_stamp = stamp
+        shared = view.bot_cache()
+        found = shared.get("dressers")
+        if found is None or found[0] != stamp:
             objectives = view.catalogue.objectives
-            self._open = {i: d for d, card in enumerate(view.dresser_cards()) for i in objectives[card].items
-                          if not view.filled(d, i)}
-        return self._open
+            rows = [(d, card, [i for i in objectives[card].items if not view.filled(d, i)], view.dresser_counts(d))
+                    for d, card in enumerate(view.dresser_cards())]
+            everything = {i: d for d, _card, open_items, _counts in rows for i in open_items}
+            found = shared["dressers"] = (stamp, (rows, everything))
+        state: tuple[list[tuple[int, str, list[str], list[int]]], dict[str, int]] = found[1]
+        return state
 
     def _return_card(self, view: SeatView) -> Command:
         """Put a card the bot no longer wants back into the nearest pile (B beside it)."""
