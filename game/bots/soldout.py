@@ -94,12 +94,11 @@ class SoldOutBot(WalkingMixin):
         self._fields: dict[object, Field] = {}   # this round's dresser and table fields
         self._wants_stamp: tuple[Any, ...] | None = None
         self._wants: dict[str, int] = {}
-        self._memo_stamp: tuple[int, int] | None = None   # _memory_wants / _rush_wants, kept while
-        self._memo_wants: tuple[set[str], list[str]] = (set(), [])   # nothing in the round changed
+        self._memo_stamp: list[str] | None = None   # _memory_wants, kept while the side's hand
+        self._memo_wants: tuple[set[str], list[str]] = (set(), [])   # and the bot's beliefs stay
         self._rush_stamp: tuple[int, int] | None = None
         self._rush: set[str] = set()
-        self._room_stamp: tuple[int, int] | None = None
-        self._room = 0
+        self._hand_size: int | None = None          # Memory: the side's hand size (fixed per round)
         self._serial_seen: tuple[int, int] | None = None
         self._last_pile_field: tuple[tuple[int, int], Field] | None = None
         self._tidy_key = (-1, -1)
@@ -190,22 +189,20 @@ class SoldOutBot(WalkingMixin):
         self.list_memory = ListMemory.memorise(items, self.diff.memory_span, self.diff.list_error,
                                                self.close, self.garment, self.rng)
 
-    def _hand_beliefs(self, view: SeatView) -> list[str]:
-        """What the side holds, as the bot believes it: its own hand and its team-mates' (on show)."""
-        return [self.belief.get(c, c) for c in view.side_hand_cards()]
-
-    def _memory_wants(self, view: SeatView) -> tuple[set[str], list[str]]:
-        """Exact items still missing, and hazy garments not yet guessed (kept until an action
-        changes the round or the bot's beliefs: asked at nearly every decision). Read-only."""
-        stamp = view.state_serial()
-        if stamp != self._memo_stamp:
-            self._memo_wants = self._work_out_memory_wants(view)
-            self._memo_stamp = stamp
+    def _memory_wants(self, view: SeatView, cards: list[str] | None = None) -> tuple[set[str], list[str]]:
+        """Exact items still missing, and hazy garments not yet guessed (kept while the side's
+        hand and the bot's beliefs stay the same: asked at nearly every decision). Read-only.
+        `cards`: view.side_hand_cards(), if the caller has it."""
+        if cards is None:
+            cards = view.side_hand_cards()
+        if cards != self._memo_stamp:
+            self._memo_wants = self._work_out_memory_wants(cards)
+            self._memo_stamp = cards
         return self._memo_wants
 
-    def _work_out_memory_wants(self, view: SeatView) -> tuple[set[str], list[str]]:
+    def _work_out_memory_wants(self, cards: list[str]) -> tuple[set[str], list[str]]:
         memo = self.list_memory or ListMemory()
-        have = self._hand_beliefs(view)
+        have = [self.belief.get(c, c) for c in cards]   # the side's hand as the bot believes it
         exact = {i for i in memo.exact if i not in have}
         guessed = [self.garment[c] for c in have if c not in memo.exact]
         hazy = list(memo.hazy)
@@ -214,20 +211,21 @@ class SoldOutBot(WalkingMixin):
                 hazy.remove(g)
         return exact, hazy
 
-    def _hand_room(self, view: SeatView) -> int:
-        stamp = view.state_serial()
-        if stamp != self._room_stamp:
-            self._room = view.hand_room()
-            self._room_stamp = stamp
-        return self._room
+    def _hand_room(self, view: SeatView, cards: list[str] | None = None) -> int:
+        """view.hand_room(), from the side's hand (`cards`, if the caller has it) and the hand
+        size, which is fixed for the round."""
+        if self._hand_size is None:
+            self._hand_size = view.hand_size()
+        return self._hand_size - len(view.side_hand_cards() if cards is None else cards)
 
     def _should_call(self, view: SeatView) -> bool:
         if self.list_memory is None:  # took over a seat mid-round: it never saw the list,
             return False              # so it never ends the round on a guess
-        exact, hazy = self._memory_wants(view)
+        cards = view.side_hand_cards()
+        exact, hazy = self._memory_wants(view, cards)
         if not exact and not hazy:
             return True
-        if self._hand_room(view) <= 0:
+        if self._hand_room(view, cards) <= 0:
             return True
         # Impatience: nothing found for a while. Weaker bots give up (too early) sooner.
         return view.tick - self.last_progress > self.diff.patience
