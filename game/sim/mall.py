@@ -58,6 +58,9 @@ _DIAG = 181  # 256 / sqrt(2): a diagonal facing's component, in 1/256ths
 _A, _B, _X, _Y = int(Button.A), int(Button.B), int(Button.X), int(Button.Y)
 _LB, _RB = int(Button.LB), int(Button.RB)
 _NONE = Button.NONE
+# Actions that move a card between a pile, a hand, a carry, a table and a dresser (not a pile's
+# own moves or flips): what bots' plans depend on.
+_CARD_MOVES = ("took", "delivered", "returned", "placed", "hand_back")
 _PLAYING = MallPhase.PLAYING   # a module constant: looking it up on the enum costs 70 ns a tick
 # Avatar.aim: (command, top speed, target vx, vy, any button) of the last stick worked out. A
 # bot repeats one Command object for many ticks, so most ticks reuse it; facing was set then.
@@ -154,6 +157,7 @@ class MallSim:
         self.round_serial = 0         # rounds dealt so far (a new round changes it)
         self._views: dict[int, SeatView] = {}
         self.bot_cache: dict[str, Any] = {}   # the bots' shared path finding (SeatView.bot_cache): never hashed
+        self.card_moves = 0           # cards taken, delivered, placed or put back so far (SeatView.state_serial)
         first = mode or spec.mode
         self._start_round(first if first in modes.keys() else modes.keys()[0])
 
@@ -641,6 +645,8 @@ class MallSim:
                 self._reject(av, res.reason)
             return False
         self._preview_cache.clear()  # piles may have moved
+        if name in _CARD_MOVES:
+            self.card_moves += 1
         if av is not None:
             self.events.append(ACTIONS[name](name, av.seat, *info))
         for ev in res.events:

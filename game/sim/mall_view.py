@@ -54,10 +54,11 @@ class SeatView:
         return self._sim.round_serial
 
     def state_serial(self) -> tuple[int, int]:
-        """Changes whenever the round's cards move (a new round, or any action applied): what a
-        bot worked out from the cards it sees stays true while this stays the same."""
+        """Changes whenever a card changes place (a new round; a card taken, delivered, placed
+        or put back): what a bot worked out from where the cards are stays true while this
+        stays the same. Picking up, flipping and putting down a pile leave it alone."""
         sim = self._sim
-        return sim.round_serial, sim.round.actions
+        return sim.round_serial, sim.card_moves
 
     @property
     def catalogue(self) -> Catalogue:
