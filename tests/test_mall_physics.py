@@ -249,3 +249,24 @@ def test_a_new_round_takes_its_facing_from_the_stick_even_if_the_command_is_the_
     assert sim.by_seat[0].facing == (0, -1)      # a new round faces into the shop
     sim.step({0: left})
     assert sim.by_seat[0].facing == (-1, 0)
+
+
+def test_dresser_in_reach_is_the_nearest_chair_by_box_gap():
+    """dresser_in_reach (spelled out for speed) against the plain rule: the chair tile with the
+    least gap to the avatar's box, within reach, the first of equals."""
+    sim = make_sim(4, "tidy", seed=5)
+    av = sim.by_seat[0]
+    ts = sim.level.tile_size
+    rng = random.Random(9)
+    found = 0
+    for _ in range(3000):
+        d = rng.choice(sim.dressers)
+        _place(av, d.x + rng.randint(-60, 60), d.y + rng.randint(-60, 60))
+        best = None
+        for chair in sim.dressers:
+            gap = sim._rect_gap2(av, (chair.x - ts // 2, chair.y - ts // 2, ts, ts))
+            if gap <= sim.t.reach_dresser ** 2 and (best is None or gap < best[0]):
+                best = (gap, chair)
+        assert sim.dresser_in_reach(0) == (best[1] if best else None)
+        found += best is not None
+    assert found > 1000

@@ -293,10 +293,18 @@ class MallSim:
         best: Dresser | None = None
         best_d = 0
         # _rect_gap2 of each chair's tile, spelled out: a carrying bot asks at every decision.
+        left, right, top, bottom = x - h, x + h, y - h, y + h
         for d in self.dressers:
-            rx, ry = d.x - ts // 2, d.y - ts // 2
-            gx = max(rx - (x + h), (x - h) - (rx + ts), 0)
-            gy = max(ry - (y + h), (y - h) - (ry + ts), 0)
+            rx = d.x - ts // 2
+            gx = rx - right if rx - right > left - rx - ts else left - rx - ts
+            if gx < 0:
+                gx = 0
+            elif gx * gx > reach2:
+                continue            # too far along x alone (most chairs)
+            ry = d.y - ts // 2
+            gy = ry - bottom if ry - bottom > top - ry - ts else top - ry - ts
+            if gy < 0:
+                gy = 0
             dist = gx * gx + gy * gy
             if dist <= reach2 and (best is None or dist < best_d):
                 best, best_d = d, dist
