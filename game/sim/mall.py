@@ -188,6 +188,7 @@ class MallSim:
             av.reject_reason = ""
             av.reject_tick = -1
         self._bodies = [av.body for av in self.avatars]   # the pushing pass reads them every tick
+        self._walkers = [(av, av.body, av.seat, av.player) for av in self.avatars]   # and _play these
         self._set_phase(MallPhase.STUDY if modes.uses_hand(mode) else MallPhase.COUNTDOWN)
 
     def _set_phase(self, phase: MallPhase) -> None:
@@ -461,12 +462,11 @@ class MallSim:
         get = commands.get
         buttons = []                     # avatars with a button down or Y held: most ticks none
         moving = []
-        for av in self.avatars:
-            cmd = get(av.seat, IDLE)
-            b = av.body
+        for av, b, seat, player in self._walkers:
+            cmd = get(seat, IDLE)
             b.prev_x = b.x
             b.prev_y = b.y
-            top = carry if av.player in held else walk
+            top = carry if player in held else walk
             aim = av.aim
             if aim[0] is cmd and aim[1] == top:
                 _cmd, _top, tx, ty, keys = aim
