@@ -109,7 +109,7 @@ class SeatView:
 
     def pile_count(self, pile: int) -> int:
         """How tall a pile is (its cards' backs are public; their faces are not)."""
-        return len(self._sim.round.piles.get(pile, ()))   # MallSim.pile_count, one call fewer
+        return self._sim.pile_count(pile)
 
     def dressers(self) -> list[Dresser]:
         """Tidying Up: the dressers and where their chairs stand."""
@@ -124,9 +124,7 @@ class SeatView:
 
     def shown_card(self) -> str | None:
         """The card showing on the pile this seat holds: the only card inside a pile it sees."""
-        rnd = self._sim.round                    # MallSim.shown_card, two calls fewer
-        pile = rnd.held.get(self.player)
-        return rnd.shown(pile) if pile is not None else None
+        return self._sim.shown_card(self.seat)
 
     def carried(self) -> str | None:
         return self._sim.round.carried.get(self.player)   # MallSim.carried, one call fewer
