@@ -363,8 +363,25 @@ def list_levels() -> list[Path]:
     return sorted(LEVELS_DIR.glob("*.tmx"))
 
 
+_RANGES: dict[tuple[str, int, int], tuple[int, int] | None] = {}
+
+
 def _players_range(path: Path) -> tuple[int, int] | None:
-    """The map's `players` property ("2-3", "4") read straight from the XML."""
+    """The map's `players` property ("2-3", "4") read straight from the XML (once per version of
+    the file: every headless match asks for its default level)."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    key = (str(path), info.st_mtime_ns, info.st_size)
+    if key not in _RANGES:
+        if len(_RANGES) >= 64:
+            _RANGES.clear()
+        _RANGES[key] = _read_players_range(path)
+    return _RANGES[key]
+
+
+def _read_players_range(path: Path) -> tuple[int, int] | None:
     try:
         root = ET.parse(path).getroot()
     except (ET.ParseError, OSError):

@@ -207,3 +207,66 @@ def test_bad_tuning_file_is_one_clear_error(tmp_path):
     missing.write_text("[avatar]\nhalf_size = 10\n")
     with pytest.raises(TuningError, match=r"missing \[avatar\] top_speed"):
         load_tuning(missing)
+
+
+def test_moving_bodies_in_one_pass_is_two_axis_moves_each():
+    """move_bodies (the open-2x2-block short cut) lands exactly where move_axis x then y lands,
+    walls, corners and the map's edge included, for every box size up to a whole cell."""
+    from game.sim.physics import Body, move_axis, move_bodies
+    sim = make_sim(2, "rush")
+    grid, u = sim.grid, sim.grid.unit
+    rng = random.Random(7)
+    for half in (sim.t.half, u // 2, u // 4):
+        for _ in range(3000):
+            x = rng.randrange(-u, (grid.w + 1) * u)
+            y = rng.randrange(-u, (grid.h + 1) * u)
+            vx, vy = rng.randint(-3 * FP, 3 * FP), rng.randint(-3 * FP, 3 * FP)
+            fast, slow = Body(x, y), Body(x, y)
+            fast.vx, fast.vy, slow.vx, slow.vy = vx, vy, vx, vy
+            move_bodies(grid, [fast], half)
+            if slow.vx and move_axis(grid, slow, half, slow.vx, 0):
+                slow.vx = 0
+            if slow.vy and move_axis(grid, slow, half, 0, slow.vy):
+                slow.vy = 0
+            assert (fast.x, fast.y, fast.vx, fast.vy) == (slow.x, slow.y, slow.vx, slow.vy), (half, x, y, vx, vy)
+
+
+def test_a_new_round_takes_its_facing_from_the_stick_even_if_the_command_is_the_same_object():
+    """The simulation remembers each avatar's last stick (a repeated Command object is not worked
+    out again); a new round's fresh body must still turn to that stick on its first step."""
+    sim = make_sim(1, "rush", rounds=2)
+    drv = Driver(sim)
+    drv.until_phase("playing")
+    left = Command(-16, 0)
+    sim.step({0: left})
+    assert sim.by_seat[0].facing == (-1, 0)
+    sim.round.end_round("time")
+    while sim.phase != "round_over":   # the same Command all along: nothing else clears the memory
+        sim.step({0: left})
+    sim.start_next_round("rush")
+    while sim.phase != "playing":
+        sim.step({0: left})
+    assert sim.by_seat[0].facing == (0, -1)      # a new round faces into the shop
+    sim.step({0: left})
+    assert sim.by_seat[0].facing == (-1, 0)
+
+
+def test_dresser_in_reach_is_the_nearest_chair_by_box_gap():
+    """dresser_in_reach (spelled out for speed) against the plain rule: the chair tile with the
+    least gap to the avatar's box, within reach, the first of equals."""
+    sim = make_sim(4, "tidy", seed=5)
+    av = sim.by_seat[0]
+    ts = sim.level.tile_size
+    rng = random.Random(9)
+    found = 0
+    for _ in range(3000):
+        d = rng.choice(sim.dressers)
+        _place(av, d.x + rng.randint(-60, 60), d.y + rng.randint(-60, 60))
+        best = None
+        for chair in sim.dressers:
+            gap = sim._rect_gap2(av, (chair.x - ts // 2, chair.y - ts // 2, ts, ts))
+            if gap <= sim.t.reach_dresser ** 2 and (best is None or gap < best[0]):
+                best = (gap, chair)
+        assert sim.dresser_in_reach(0) == (best[1] if best else None)
+        found += best is not None
+    assert found > 1000

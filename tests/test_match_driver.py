@@ -128,3 +128,32 @@ def test_a_speedrun_session_steps_and_records_through_its_driver():
     ticks = list(replay.ticks())
     assert len(ticks) == 30 == session.sim.tick
     assert all(t[0] == Command(dx=5) and len(t) == session.spec.players for t in ticks)
+
+
+def test_a_bot_seated_with_its_repeat_plays_what_its_command_plays():
+    """seat_bot runs the bot's repeat in the driver: the same Commands, tick for tick, as seat()."""
+    spec = build_spec("soldout", 3, mode="rush", seed=8)
+    runs = []
+    for fast in (True, False):
+        sim, _modes = new_sim(spec)
+        driver = MatchDriver(sim, [s.seat for s in spec.seats])
+        for s in spec.seats:
+            bot = make_soldout_bot(s, sim, bot_seed(spec.seed, s.seat))
+            driver.seat_bot(s.seat, bot) if fast else driver.seat(s.seat, bot.command)
+        runs.append([driver.step() for _ in range(60 * 20)])
+    assert runs[0] == runs[1] and any(c.dx or c.dy for tick in runs[0] for c in tick.values())
+
+
+def test_a_seat_handed_to_another_controller_stops_repeating_the_bot():
+    spec = build_spec("soldout", 2, mode="rush", seed=3)
+    sim, _modes = new_sim(spec)
+    driver = MatchDriver(sim, [0, 1])
+    bot = make_soldout_bot(spec.seats[0], sim, bot_seed(spec.seed, 0))
+    driver.seat_bot(0, bot)
+    driver.step()
+    bot.cooldown, bot.move = 5, Command(dx=4)
+    assert driver.gather()[0] == Command(dx=4)
+    driver.controllers = {0: lambda _sim: Command(dy=7)}   # as the mall scene swaps its bots in
+    assert driver.gather() == {0: Command(dy=7), 1: IDLE}
+    driver.seat(0, lambda _sim: Command(dx=-2))
+    assert driver.gather()[0] == Command(dx=-2)

@@ -200,6 +200,31 @@ def test_tied_sides_share_first_place_and_all_are_winners(ctx, monkeypatch):
     assert [s.place for s in results.podium.standings] == [1, 1, 3, 3]
 
 
+@pytest.mark.parametrize("players,mode", [(6, "rush"), (6, "tidy"), (2, "memory")])
+def test_soldout_results_draw_a_piece_a_tick_under_the_fade_and_reveal_on_time(ctx, players, mode):
+    """The first tick draws only the backdrop (the frame of the change stays cheap); the picture
+    is whole before the fade first shows it, and the reveal and the input delay run from the
+    first tick exactly as if it had been drawn at once."""
+    from game.core.transition import HALF_TICKS
+    spread = soldout_results(ctx, players, mode, 2)
+    at_once = soldout_results(ctx, players, mode, 2)
+    at_once.animation()                       # the whole picture now, before any tick
+    run(spread, 1)
+    run(at_once, 1)
+    assert spread.image is None and spread._pieces == []
+    run(spread, int(HALF_TICKS) - 1)
+    run(at_once, int(HALF_TICKS) - 1)
+    assert spread.image is not None
+    assert spread.reveal.ticks == at_once.reveal.ticks == int(HALF_TICKS)
+    assert spread.wait_ticks == at_once.wait_ticks
+    a, b = pygame.Surface((1280, 720)), pygame.Surface((1280, 720))
+    run(spread, 30)
+    run(at_once, 30)
+    spread.draw(a, 0.0)
+    at_once.draw(b, 0.0)
+    assert pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
+
+
 # ---------------------------------------------------------------- the dice table and the title
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_change_tokens_line_is_clear_of_every_other_text(ctx, monkeypatch, players):

@@ -17,6 +17,7 @@ PUBLIC = {
     "shopping_list", "rejection", "at_table", "dresser_in_reach", "nearest_pile", "preview_spot", "side",
     "side_hand_cards", "hand_room", "mates_carrying", "side_table", "table_refuses", "dresser_cards",
     "cards_on_dressers", "filled", "dresser_counts", "side_objectives", "hand_size", "placed_at_dressers",
+    "state_serial",
     "bot_cache",   # the bots' shared path-finding scratch (never part of the match): see SeatView.bot_cache
 }
 
@@ -107,3 +108,21 @@ def test_the_list_is_there_to_study():
     sim, _modes = new_sim(build_spec("soldout", 2, mode="memory", seed=4))
     assert sim.phase == MallPhase.STUDY
     assert sim.seat_view(0).shopping_list() == sim.shopping_list(0) and sim.shopping_list(0)
+
+
+def test_the_state_serial_moves_with_the_cards_not_with_flips():
+    """Bots keep what they worked out from where the cards are while state_serial stays: it must
+    change when a card is taken, and may stay when a held pile is only flipped."""
+    from game.input.commands import Button, Command
+    sim = _played("rush", 2, 60 * 60, until=lambda sim: any(sim.held_pile(s) is not None for s in sim.seats))
+    seat = next(s for s in sim.seats if sim.held_pile(s) is not None)
+    view = sim.seat_view(seat)
+    for _ in range(sim.t.flip_ticks):
+        sim.step({})
+    before = view.state_serial()
+    sim.step({seat: Command(pressed=Button.X, held=Button.X)})
+    assert any(ev[0] == "flipped" for ev in sim.events)
+    assert view.state_serial() == before
+    sim.step({seat: Command(pressed=Button.A, held=Button.A)})
+    assert any(ev[0] == "took" for ev in sim.events)
+    assert view.state_serial() != before

@@ -10,10 +10,8 @@ from __future__ import annotations
 import pytest
 
 from game.scenes import registry
-from game.scenes.mall import results as mall_results
-from game.scenes.mall import scene as mall_scene
-from game.scenes.table import results as table_results
-from game.scenes.table import scene as table_scene
+from devkit.shots import mall as mall_shots
+from devkit.shots import table as table_shots
 from tests.test_i18n_layout import _problems
 
 Shot = registry.Screenshot
@@ -24,16 +22,16 @@ def _phase(name: str):
 
 
 SHOTS = [
-    *(Shot(f"table_bidding_{n}", table_scene._shot(n, _phase("bidding")), 45) for n in (2, 6)),
-    *(Shot(f"table_round_end_{n}", table_scene._shot(n, _phase("round_end")), 50) for n in (2, 6)),
-    *(Shot(f"table_checkout_{n}", table_scene._shot(n, table_scene._in_checkout), 40) for n in (2, 6)),
-    Shot("mall_rush_1", mall_scene._shot(1, "rush"), 60 * 9),
-    *(Shot(f"mall_memory_{n}", mall_scene._shot(n, "memory"), 60 * 14) for n in (1, 2, 4)),
-    *(Shot(f"mall_tidy_{n}", mall_scene._shot(n, "tidy"), 60 * 16) for n in (1, 2, 4)),
-    *(Shot(f"results_{mode}_{n}", mall_results._results_shot(n, mode), mall_results.REVEALED)
+    *(Shot(f"table_bidding_{n}", table_shots._shot(n, _phase("bidding")), 45) for n in (2, 6)),
+    *(Shot(f"table_round_end_{n}", table_shots._shot(n, _phase("round_end")), 50) for n in (2, 6)),
+    *(Shot(f"table_checkout_{n}", table_shots._shot(n, table_shots._in_checkout), 40) for n in (2, 6)),
+    Shot("mall_rush_1", mall_shots._shot(1, "rush"), 60 * 9),
+    *(Shot(f"mall_memory_{n}", mall_shots._shot(n, "memory"), 60 * 14) for n in (1, 2, 4)),
+    *(Shot(f"mall_tidy_{n}", mall_shots._shot(n, "tidy"), 60 * 16) for n in (1, 2, 4)),
+    *(Shot(f"results_{mode}_{n}", mall_shots.results_shot(n, mode), mall_shots.REVEALED)
       for n, mode in ((2, "rush"), (4, "tidy"), (6, "memory"))),
-    *(Shot(f"checkout_results_{n}", table_results._results_shot(n), 240) for n in (2, 3)),
-    *(Shot(f"checkout_scores_{n}", table_results._scores_shot(n), 240) for n in (2, 5)),
+    *(Shot(f"checkout_results_{n}", table_shots.results_shot(n), 240) for n in (2, 3)),
+    *(Shot(f"checkout_scores_{n}", table_shots._scores_shot(n), 240) for n in (2, 5)),
 ]
 
 

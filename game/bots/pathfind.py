@@ -24,7 +24,7 @@ from typing import Iterable
 UNREACHABLE = 1 << 30
 UNBUDGETED_TILES = 2500  # maps up to this size (shipped: 40x18) are searched at once, off any budget
 POPS_PER_TICK = 450      # search steps all bots of a match may take in one tick (about 2 us each)
-KEPT_TILE_ENTRIES = 600_000   # single-tile fields kept: about this many tiles' worth (12 to 48 fields)
+KEPT_TILE_ENTRIES = 600_000   # single-tile fields kept: about this many tiles' worth
 _SHIFT = 16                 # heap entry = distance << 16 | tile (maps hold at most 200x200 tiles)
 _MASK = (1 << _SHIFT) - 1
 _FAR = array("i", [UNREACHABLE])
@@ -106,7 +106,11 @@ class NavGrid:
         self._budget_tick = -1
         self._budget_left = 0
         self.budgeted = self.w * self.h > UNBUDGETED_TILES
-        self.kept_fields = max(12, min(48, KEPT_TILE_ENTRIES // max(1, self.w * self.h)))
+        # A small map keeps a field for every tile a pile may lie on (the shipped mall: 720
+        # tiles, under 6 MB), so a pile put down where one lay before costs no new search; a big
+        # map keeps 12 to 48 of them.
+        tiles = max(1, self.w * self.h)
+        self.kept_fields = max(12, KEPT_TILE_ENTRIES // tiles if not self.budgeted else min(48, KEPT_TILE_ENTRIES // tiles))
 
     def for_match(self) -> "NavGrid":
         """The grid one match's bots use. A small map (every shipped level) is searched at once,
@@ -125,7 +129,8 @@ class NavGrid:
         """Settle `tile` in `field` within this tick's search budget (shared by every bot of the
         match: the budget keeps a tick on a 200x200-tile map within 2 ms). False = not yet:
         the bot thinks on and asks again next tick."""
-        if field.settled(tile):
+        heap = field._heap     # Field.settled spelled out: asked at every step of every bot
+        if not heap or heap[0] >> _SHIFT >= field.dist[tile]:
             return True
         if not self.budgeted:
             field.settle(tile)
@@ -154,9 +159,13 @@ class NavGrid:
 
     def index(self, px: int, py: int) -> int:
         """Tile index under a pixel position (clamped onto the map)."""
-        tx = min(self.w - 1, max(0, px // self.ts))
-        ty = min(self.h - 1, max(0, py // self.ts))
-        return ty * self.w + tx
+        ts, w = self.ts, self.w
+        tx, ty = px // ts, py // ts
+        if not 0 <= tx < w:      # comparisons, not min/max: every step of every bot asks
+            tx = 0 if tx < 0 else w - 1
+        if not 0 <= ty < self.h:
+            ty = 0 if ty < 0 else self.h - 1
+        return ty * w + tx
 
     def centre(self, i: int) -> tuple[int, int]:
         ts = self.ts
@@ -176,6 +185,10 @@ class NavGrid:
     def field_to(self, tile: int) -> Field:
         """The flow field towards one tile (a pile), which is also the distances from that tile.
         Piles move all match long: only the most recent fields are kept."""
+        if not self.budgeted:   # a small map keeps (nearly) every tile's field: no order to keep
+            found = self._to_tile.get(tile)
+            if found is not None:
+                return found
         found = self._to_tile.pop(tile, None)
         if found is None:
             found = self.field((tile,))

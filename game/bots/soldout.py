@@ -68,6 +68,10 @@ class SoldOutBot(WalkingMixin):
     # ----- per-round state ----------------------------------------------------------
     def _new_round(self, view: SeatView) -> None:
         self._round = view.round_serial
+        mode = view.mode             # the round's family, asked at nearly every decision
+        self.hand_mode = modes.uses_hand(mode)
+        self.table_mode = modes.delivers_to_table(mode)
+        self.dresser_mode = modes.uses_dressers(mode)
         self.memory = PileMemory(self.diff.pile_memory)
         self.list_memory: ListMemory | None = None
         self.target_pile: int | None = None
@@ -88,10 +92,16 @@ class SoldOutBot(WalkingMixin):
         self.stuck = 0
         self.unstick_until = -1
         self._fields: dict[object, Field] = {}   # this round's dresser and table fields
-        self._open_stamp: tuple[Any, ...] | None = None
-        self._open: dict[str, int] = {}
         self._wants_stamp: tuple[Any, ...] | None = None
         self._wants: dict[str, int] = {}
+        self._memo_stamp: list[str] | None = None   # _memory_wants, kept while the side's hand
+        self._memo_wants: tuple[set[str], list[str]] = (set(), [])   # and the bot's beliefs stay
+        self._rush_stamp: tuple[int, int] | None = None
+        self._rush: set[str] = set()
+        self._hand_size: int | None = None          # Memory: the side's hand size (fixed per round)
+        self._serial_seen: tuple[int, int] | None = None
+        self._last_pile_field: tuple[tuple[int, int], Field] | None = None
+        self._tidy_key = (-1, -1)
 
     # ----- deciding -------------------------------------------------------------------
     def _think(self, view: SeatView) -> Command:
@@ -102,14 +112,16 @@ class SoldOutBot(WalkingMixin):
             if phase == "study" and self.list_memory is None:
                 self._memorise(view)
             return self._wait(view, 6)
+        tick = view.tick
         if self.last_progress < 0:
-            self.last_progress = view.tick
-        self._check_rejection(view)
-        if view.tick < self.unstick_until:
+            self.last_progress = tick
+        if self._press_tick >= 0:
+            self._check_rejection(view)
+        if tick < self.unstick_until:
             return self._wait(view, 1, keep_move=True)
-        if view.tick - self.last_progress > NO_PROGRESS:
+        if tick - self.last_progress > NO_PROGRESS:
             self._replan(view)
-        if modes.uses_hand(view.mode):
+        if self.hand_mode:
             if self.calling or self._should_call(view):
                 return self._call_sold_out(view)
         carried = view.carried()
@@ -147,12 +159,13 @@ class SoldOutBot(WalkingMixin):
     def _after_rejection(self, view: SeatView) -> None:
         """A refused press: drop the current plan so the next decision differs."""
         card = view.carried()
-        if card is not None and modes.delivers_to_table(view.mode) and view.at_table():
+        if card is not None and self.table_mode and view.at_table():
             # The assisted table refused the card: it is not what the bot thought. Undo the
             # delivery it counted, remember the card is wrong, and put it back into a pile.
             believed = self.belief.pop(card, card)
             if believed in self.delivered:
                 self.delivered.remove(believed)
+            self._memo_stamp = self._rush_stamp = None
             self.wrong.add(card)
             self.returning = True
         self.target_pile = None
@@ -172,17 +185,24 @@ class SoldOutBot(WalkingMixin):
     # ----- Memory: the list and SOLD OUT! ----------------------------------------------
     def _memorise(self, view: SeatView) -> None:
         items = [i for card in view.shopping_list() for i in view.catalogue.objectives[card].items]
+        self._memo_stamp = None
         self.list_memory = ListMemory.memorise(items, self.diff.memory_span, self.diff.list_error,
                                                self.close, self.garment, self.rng)
 
-    def _hand_beliefs(self, view: SeatView) -> list[str]:
-        """What the side holds, as the bot believes it: its own hand and its team-mates' (on show)."""
-        return [self.belief.get(c, c) for c in view.side_hand_cards()]
+    def _memory_wants(self, view: SeatView, cards: list[str] | None = None) -> tuple[set[str], list[str]]:
+        """Exact items still missing, and hazy garments not yet guessed (kept while the side's
+        hand and the bot's beliefs stay the same: asked at nearly every decision). Read-only.
+        `cards`: view.side_hand_cards(), if the caller has it."""
+        if cards is None:
+            cards = view.side_hand_cards()
+        if cards != self._memo_stamp:
+            self._memo_wants = self._work_out_memory_wants(cards)
+            self._memo_stamp = cards
+        return self._memo_wants
 
-    def _memory_wants(self, view: SeatView) -> tuple[set[str], list[str]]:
-        """Exact items still missing, and hazy garments not yet guessed."""
+    def _work_out_memory_wants(self, cards: list[str]) -> tuple[set[str], list[str]]:
         memo = self.list_memory or ListMemory()
-        have = self._hand_beliefs(view)
+        have = [self.belief.get(c, c) for c in cards]   # the side's hand as the bot believes it
         exact = {i for i in memo.exact if i not in have}
         guessed = [self.garment[c] for c in have if c not in memo.exact]
         hazy = list(memo.hazy)
@@ -191,16 +211,21 @@ class SoldOutBot(WalkingMixin):
                 hazy.remove(g)
         return exact, hazy
 
-    def _hand_room(self, view: SeatView) -> int:
-        return view.hand_room()
+    def _hand_room(self, view: SeatView, cards: list[str] | None = None) -> int:
+        """view.hand_room(), from the side's hand (`cards`, if the caller has it) and the hand
+        size, which is fixed for the round."""
+        if self._hand_size is None:
+            self._hand_size = view.hand_size()
+        return self._hand_size - len(view.side_hand_cards() if cards is None else cards)
 
     def _should_call(self, view: SeatView) -> bool:
         if self.list_memory is None:  # took over a seat mid-round: it never saw the list,
             return False              # so it never ends the round on a guess
-        exact, hazy = self._memory_wants(view)
+        cards = view.side_hand_cards()
+        exact, hazy = self._memory_wants(view, cards)
         if not exact and not hazy:
             return True
-        if self._hand_room(view) <= 0:
+        if self._hand_room(view, cards) <= 0:
             return True
         # Impatience: nothing found for a while. Weaker bots give up (too early) sooner.
         return view.tick - self.last_progress > self.diff.patience
@@ -213,14 +238,21 @@ class SoldOutBot(WalkingMixin):
 
     # ----- what the bot wants ----------------------------------------------------------
     def _wanted(self, view: SeatView) -> set[str]:
-        mode = view.mode
-        if modes.uses_hand(mode):
+        if self.hand_mode:
             return self._memory_wants(view)[0]
-        if modes.uses_dressers(mode):
+        if self.dresser_mode:
             return set(self._tidy_wants(view))
         return self._rush_wants(view)
 
     def _rush_wants(self, view: SeatView) -> set[str]:
+        """Items the side's table still needs that no one is bringing (kept like _memory_wants)."""
+        stamp = view.state_serial()
+        if stamp != self._rush_stamp:
+            self._rush = self._work_out_rush_wants(view)
+            self._rush_stamp = stamp
+        return self._rush
+
+    def _work_out_rush_wants(self, view: SeatView) -> set[str]:
         player = view.player
         on_the_way = view.mates_carrying()
         want: set[str] = set()
@@ -234,8 +266,13 @@ class SoldOutBot(WalkingMixin):
         return want
 
     def _tidy_stamp(self, view: SeatView) -> tuple[int, int]:
-        """Changes exactly when a card lands on a dresser: what the Tidying Up plans depend on."""
-        return view.round_serial, view.cards_on_dressers()
+        """Changes exactly when a card lands on a dresser: what the Tidying Up plans depend on
+        (counted again only after some action: most decisions come between actions)."""
+        serial = view.state_serial()
+        if serial != self._serial_seen:
+            self._serial_seen = serial
+            self._tidy_key = (view.round_serial, view.cards_on_dressers())
+        return self._tidy_key
 
     def _tidy_wants(self, view: SeatView) -> dict[str, int]:
         """Open items -> dresser index, on the dressers worth playing for at this strategy depth."""
@@ -251,13 +288,11 @@ class SoldOutBot(WalkingMixin):
         options = []
         everything: dict[str, int] = {}
         objectives = view.catalogue.objectives
-        for d, card in enumerate(view.dresser_cards()):
-            open_items = [i for i in objectives[card].items if not view.filled(d, i)]
+        for d, card, open_items, counts in self._dresser_state(view)[0]:
             if not open_items:
                 continue
             for i in open_items:
                 everything[i] = d
-            counts = view.dresser_counts(d)
             mine = counts[side]
             best_other = max([c for s, c in enumerate(counts) if s != side], default=0)
             if mine + len(open_items) <= best_other:
@@ -276,7 +311,7 @@ class SoldOutBot(WalkingMixin):
 
     def _interesting(self, view: SeatView) -> set[str] | dict[str, int]:
         """Cards worth remembering a location for (in Tidying Up: every open item, not just the plan)."""
-        if modes.uses_dressers(view.mode):
+        if self.dresser_mode:
             return self._tidy_all_open(view)
         return self._wanted(view)
 
@@ -293,7 +328,7 @@ class SoldOutBot(WalkingMixin):
         for other in self.loose.get(card, ()):
             if other in wanted and rng.random() < self.diff.error_rate / 3:
                 return other
-        if modes.uses_hand(view.mode) and self.list_memory is not None:
+        if self.hand_mode and self.list_memory is not None:
             _exact, hazy = self._memory_wants(view)
             if self.garment[card] in hazy:
                 memo = self.list_memory
@@ -317,12 +352,23 @@ class SoldOutBot(WalkingMixin):
                 return self._wander(view)
             spot = floor[pile]
         x, y = spot
-        ax, ay = view.position()
-        if (ax - x) ** 2 + (ay - y) ** 2 <= ARRIVE_PILE * ARRIVE_PILE or \
-                ((ax - x) ** 2 + (ay - y) ** 2 <= 40 * 40 and view.nearest_pile() == pile):
+        at = view.position()
+        d2 = (at[0] - x) * (at[0] - x) + (at[1] - y) * (at[1] - y)
+        if d2 <= ARRIVE_PILE * ARRIVE_PILE or (d2 <= 40 * 40 and view.nearest_pile() == pile):
             if view.nearest_pile() == pile:
                 return self._press(view, _A, then=self.diff.reaction)
-        return self._walk(view, self.nav.field_to(self.nav.index(x, y)), (x, y), 6)
+        return self._walk(view, self._pile_field(spot), spot, 6, at)
+
+    def _pile_field(self, spot: tuple[int, int]) -> Field:
+        """The field to the pile lying at `spot` (the last one asked is kept: a bot walks to the
+        same pile for many decisions)."""
+        last = self._last_pile_field
+        if last is not None and last[0] == spot:
+            return last[1]
+        field = self.nav.field_to(self.nav.index(*spot))
+        if not self.nav.budgeted:   # a big map's fields come and go with its search budget: ask it
+            self._last_pile_field = (spot, field)
+        return field
 
     def _choose_pile(self, view: SeatView, floor: dict[int, tuple[int, int]]) -> int | None | bool:
         """The pile to walk to, None if there is none, or False while still thinking (the search
@@ -332,7 +378,7 @@ class SoldOutBot(WalkingMixin):
         dist_of = self._pile_distances(view, floor)
         if dist_of is None:
             return False
-        to_table = self._table_field(view) if self.diff.strategy >= 3 and modes.delivers_to_table(view.mode) else None
+        to_table = self._table_field(view) if self.diff.strategy >= 3 and self.table_mode else None
         tiles = {pid: self.nav.index(x, y) for pid, (x, y) in floor.items()}
         if to_table is not None and not all(self.nav.reach(to_table, t, view.tick) for t in tiles.values()):
             return False
@@ -420,7 +466,7 @@ class SoldOutBot(WalkingMixin):
         """While flipping: stand still, or (expert, Rush) carry the pile towards the Starting Table,
         so the card found is already close to where it must go."""
         self.move = IDLE
-        if self.diff.strategy >= 3 and modes.delivers_to_table(view.mode) and not view.at_table():
+        if self.diff.strategy >= 3 and self.table_mode and not view.at_table():
             self._walk(view, self._table_field(view), None, 0)
 
     def _start_hold(self, view: SeatView, pile: int, card: str | None) -> None:
@@ -451,8 +497,9 @@ class SoldOutBot(WalkingMixin):
             if card not in seen:
                 seen.append(card)
         took = self._recognise(view, card, wanted)
-        if took is not None and (not modes.uses_hand(view.mode) or self._hand_room(view) > 0):
+        if took is not None and (not self.hand_mode or self._hand_room(view) > 0):
             self.belief[card] = took
+            self._memo_stamp = self._rush_stamp = None
             self.memory.drop_item(took)
             self.memory.drop_item(card)
             self._progress(view)
@@ -479,7 +526,7 @@ class SoldOutBot(WalkingMixin):
     def _bring(self, view: SeatView, card: str) -> Command:
         self.hold_pile = None
         believed = self.belief.get(card, card)
-        if modes.delivers_to_table(view.mode):
+        if self.table_mode:
             # Only a card the assisted table refuses may go back; any other is delivered.
             refusable = view.table_refuses()
             if self.returning and refusable:
@@ -489,6 +536,7 @@ class SoldOutBot(WalkingMixin):
                 if believed not in self._rush_wants(view) and refusable:   # a team-mate was quicker
                     return self._return_card(view)
                 self.delivered.append(believed)
+                self._rush_stamp = None
                 self._progress(view)
                 return self._press(view, _A, then=self.diff.reaction)
             return self._walk(view, self._table_field(view), None, 0)
@@ -515,13 +563,24 @@ class SoldOutBot(WalkingMixin):
         return found
 
     def _tidy_all_open(self, view: SeatView) -> dict[str, int]:
+        """Every open item -> its dresser (read-only: shared by the match's bots)."""
+        return self._dresser_state(view)[1]
+
+    def _dresser_state(self, view: SeatView) -> tuple[list[tuple[int, str, list[str], list[int]]], dict[str, int]]:
+        """Tidying Up, as everyone sees it: per dresser (index, card, open items, count per side),
+        and every open item -> its dresser. The same for every bot, so worked out once per card
+        placed and shared through the match's bot cache (read-only)."""
         stamp = self._tidy_stamp(view)
-        if self._open_stamp != stamp:
-            self._open_stamp = stamp
+        shared = view.bot_cache()
+        found = shared.get("dressers")
+        if found is None or found[0] != stamp:
             objectives = view.catalogue.objectives
-            self._open = {i: d for d, card in enumerate(view.dresser_cards()) for i in objectives[card].items
-                          if not view.filled(d, i)}
-        return self._open
+            rows = [(d, card, [i for i in objectives[card].items if not view.filled(d, i)], view.dresser_counts(d))
+                    for d, card in enumerate(view.dresser_cards())]
+            everything = {i: d for d, _card, open_items, _counts in rows for i in open_items}
+            found = shared["dressers"] = (stamp, (rows, everything))
+        state: tuple[list[tuple[int, str, list[str], list[int]]], dict[str, int]] = found[1]
+        return state
 
     def _return_card(self, view: SeatView) -> Command:
         """Put a card the bot no longer wants back into the nearest pile (B beside it)."""

@@ -40,41 +40,57 @@ class WalkingMixin:
 
         def _wait(self, view: SeatView, ticks: int, keep_move: bool = False) -> Command: ...
 
-    def _walk(self, view: SeatView, field: Field, point: tuple[int, int] | None, slow: int) -> Command:
-        """Steer one step along a flow field; on its goal tile, head for `point`."""
-        x, y = view.position()
-        self._watch_progress(view, x, y)
-        if view.tick < self.unstick_until:
+    def _walk(self, view: SeatView, field: Field, point: tuple[int, int] | None, slow: int,
+              at: tuple[int, int] | None = None) -> Command:
+        """Steer one step along a flow field; on its goal tile, head for `point`. `at`: where the
+        bot stands, if the caller already asked."""
+        x, y = at if at is not None else view.position()
+        lx, ly = self.last_pos       # _watch_progress's common case (moving) spelled out
+        if abs(x - lx) + abs(y - ly) >= 3:
+            self.last_pos = (x, y)
+            self.stuck = 0
+        else:
+            self._watch_progress(view, x, y)
+        tick = view.tick
+        if tick < self.unstick_until:
             return self.move
         nav = self.nav
         here = nav.index(x, y)
-        if not nav.reach(field, here, view.tick):
+        if not nav.reach(field, here, tick):
             return self._wait(view, 1)   # stand and think: the way is still being worked out
-        if field.dist[here] >= 1 << 30:
+        dist = field.dist
+        if dist[here] >= 1 << 30:
             return self._wander(view)
-        if field.dist[here] == 0:
+        if dist[here] == 0:
             tx, ty = point if point is not None else nav.centre(here)
         else:
-            step = field.next[here]
-            further = field.next[step]
+            nxt = field.next
+            step = nxt[here]
+            further = nxt[step]
             # Straight stretch ahead: aim two tiles on for a smoother line.
-            if field.dist[step] and further - step == step - here:
+            if dist[step] and further - step == step - here:
                 step = further
             # The point itself only once it is on the next tile (a chair's point lies in the chair).
-            aim_point = point is not None and not field.dist[step] and nav.index(*point) == step
-            tx, ty = point if aim_point and point is not None else nav.centre(step)
-        dx, dy = tx - x, ty - y
-        dx, dy = self._avoid(view, x, y, dx, dy)
-        span = max(abs(dx), abs(dy))
+            if point is not None and not dist[step] and nav.index(*point) == step:
+                tx, ty = point
+            else:
+                tx, ty = nav.centre(step)
+        dx, dy = self._avoid(view, x, y, tx - x, ty - y)
+        span = dx if dx >= 0 else -dx
+        if span < dy or span < -dy:
+            span = dy if dy >= 0 else -dy
         if span <= 1:
             return self._wait(view, 2)
-        stick = self.diff.stick
+        diff = self.diff
+        stick = diff.stick
         if slow and span < 24:
             stick = max(slow, stick * span // 24)
         cx, cy = dx * stick // span, dy * stick // span
-        self.move = stick_command(cx, cy)
+        move = _STICKS.get((cx, cy))
+        self.move = move if move is not None else stick_command(cx, cy)
         # Decide again after the reaction time, or sooner if the aim point is close.
-        self.cooldown = max(0, min(self.diff.reaction, span // 4) - 1)
+        cool = span // 4 if span // 4 < diff.reaction else diff.reaction
+        self.cooldown = cool - 1 if cool > 0 else 0
         return self.move
 
     def _avoid(self, view: SeatView, x: int, y: int, dx: int, dy: int) -> tuple[int, int]:

@@ -17,7 +17,7 @@ Sold Out! round at once in its fixed mode (the headless rule, which replays foll
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Protocol
 
 from game.bots.soldout import SoldOutBot, make_soldout_bot
 from game.input.commands import IDLE, Button, Command
@@ -28,6 +28,17 @@ if TYPE_CHECKING:
     from game.sim.mall import MallSim
 
 Controller = Callable[[Any], Command]   # the simulation in, this tick's Command out (a bot's `command`)
+_NOBODY: Mapping[int, Command] = {}
+
+
+class Repeater(Protocol):
+    """A bot that repeats its last Command while its cooldown runs: `command(sim)` counts
+    `cooldown` down and returns `move` while it is above 0, and only then thinks."""
+
+    cooldown: int
+    move: Command
+
+    def command(self, sim: Any, /) -> Command: ...
 
 STUDY_READY_TICKS = 240   # a pilot's seats press ready this long into Memory's study time
 
@@ -69,11 +80,22 @@ class MatchDriver:
         self._next_round = 1
         self._playback: Iterator[list[Command]] | None = iter(playback) if playback is not None else None
         self._pending: list[Command] | None = next(self._playback, None) if self._playback is not None else None
+        self._repeaters: dict[int, Repeater] = {}
+        self._plan: list[tuple[int, Repeater | None, Controller | None]] | None = None
+        self._plan_of: dict[int, Controller] | None = None
 
     # ----- who plays -----------------------------------------------------------------
     def seat(self, key: int, controller: Controller) -> None:
         """Let `controller` (a bot's `command`) press this seat's buttons from now on."""
         self.controllers[key] = controller
+        self._repeaters.pop(key, None)
+        self._plan = None
+
+    def seat_bot(self, key: int, bot: Repeater) -> None:
+        """`seat(key, bot.command)`, with the bot's repeat run here: a headless match then makes
+        one call per bot decision instead of one per seat and tick (the same Commands)."""
+        self.seat(key, bot.command)
+        self._repeaters[key] = bot
 
     @property
     def replaying(self) -> bool:
@@ -91,10 +113,35 @@ class MatchDriver:
             recorded = self._pending or []   # past a replay's end every seat is idle
             self._pending = next(self._playback, None)
             return {key: recorded[i] if i < len(recorded) else IDLE for i, key in enumerate(self.keys)}
-        people = people or {}
+        people = people or _NOBODY
         sim = self.sim
-        return {key: (self.controllers[key](sim) if key in self.controllers else people.get(key, IDLE))
-                for key in self.keys}
+        plan = self._plan
+        if plan is None or self._plan_of is not self.controllers:   # a caller may swap the dict
+            plan = self._make_plan()
+        out = {}
+        for key, bot, controller in plan:
+            if bot is not None:
+                if bot.cooldown > 0:          # SoldOutBot.command's first lines, without the call
+                    bot.cooldown -= 1
+                    out[key] = bot.move
+                else:
+                    out[key] = bot.command(sim)
+            elif controller is not None:
+                out[key] = controller(sim)
+            else:
+                out[key] = people.get(key, IDLE)
+        return out
+
+    def _make_plan(self) -> list[tuple[int, Repeater | None, Controller | None]]:
+        plan: list[tuple[int, Repeater | None, Controller | None]] = []
+        for key in self.keys:
+            controller = self.controllers.get(key)
+            bot = self._repeaters.get(key)
+            if bot is not None and controller != bot.command:
+                bot = None                   # the seat was handed to another controller since
+            plan.append((key, bot, controller))
+        self._plan, self._plan_of = plan, self.controllers
+        return plan
 
     def play(self, commands: Mapping[int, Command], record: bool = True) -> None:
         """Record (unless `record` is False) and step one tick with `commands`."""

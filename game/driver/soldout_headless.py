@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game import TICK_RATE
+from game import preload
 from game.bots.soldout import SoldOutBot, make_soldout_bot
 from game.driver.match_driver import MatchDriver, bot_seed, recorder
 from game.levels import Level, load_level, resolve_level
@@ -50,7 +51,7 @@ def new_sim(spec: MatchSpec) -> tuple[MallSim, list[str]]:
     if not 1 <= len(spec.seats) <= 6:
         raise ValueError("Sold Out! is played by 1 to 6 players")
     modes = round_modes(spec)
-    sim = MallSim(spec, _level(spec), _catalogue(), spec.seed, mode=modes[0])
+    sim = MallSim(spec, _level(spec), _catalogue(), spec.seed, mode=modes[0], tuning=preload.soldout_tuning())
     return sim, modes
 
 
@@ -76,7 +77,7 @@ def run_match(spec: MatchSpec, record: Path | str | None = None) -> MatchRun:
                          rounds=modes)
     bots = [make_soldout_bot(s, sim, bot_seed(spec.seed, s.seat)) for s in spec.seats]
     for bot in bots:
-        driver.seat(bot.seat, bot.command)
+        driver.seat_bot(bot.seat, bot)
     limit = tick_limit(sim, len(modes))
     while sim.phase != "match_over" and sim.tick < limit:
         driver.start_due_round()

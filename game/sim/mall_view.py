@@ -53,6 +53,13 @@ class SeatView:
         """Changes exactly when a new round is dealt."""
         return self._sim.round_serial
 
+    def state_serial(self) -> tuple[int, int]:
+        """Changes whenever a card changes place (a new round; a card taken, delivered, placed
+        or put back): what a bot worked out from where the cards are stays true while this
+        stays the same. Picking up, flipping and putting down a pile leave it alone."""
+        sim = self._sim
+        return sim.round_serial, sim.card_moves
+
     @property
     def catalogue(self) -> Catalogue:
         return self._sim.catalogue
@@ -78,7 +85,8 @@ class SeatView:
 
     def position(self, seat: int | None = None) -> tuple[int, int]:
         """An avatar's centre (this seat's by default): everyone sees where everyone stands."""
-        return self._sim.by_seat[self.seat if seat is None else seat].pos
+        b = self._sim.by_seat[self.seat if seat is None else seat].body   # Avatar.pos spelled out
+        return b.x // FP, b.y // FP
 
     def avatar_positions(self) -> list[tuple[int, int, int]]:
         """(seat, x, y) of every avatar, in seat order."""
@@ -112,14 +120,14 @@ class SeatView:
         return self._sim.by_seat[self.seat].last_flip
 
     def held_pile(self) -> int | None:
-        return self._sim.held_pile(self.seat)
+        return self._sim.round.held.get(self.player)   # MallSim.held_pile, one call fewer
 
     def shown_card(self) -> str | None:
         """The card showing on the pile this seat holds: the only card inside a pile it sees."""
         return self._sim.shown_card(self.seat)
 
     def carried(self) -> str | None:
-        return self._sim.carried(self.seat)
+        return self._sim.round.carried.get(self.player)   # MallSim.carried, one call fewer
 
     def hand(self) -> list[str]:
         return self._sim.hand(self.seat)

@@ -1,6 +1,6 @@
 """Speedrun mode: seeded solo categories, a tick-exact timer, splits, records, ghosts, run codes.
 
-No pygame in this package (the scenes are game/scenes/speedrun_*.py), so a run
+No pygame in this package (the scenes are in game/scenes/speedrun/), so a run
 can be timed and verified headless:
     categories.py  RunSetup, load_categories(), make_setup(), spec_for(), daily_seed()
     courses.py     what "split" and "complete" mean per game, over that game's simulation

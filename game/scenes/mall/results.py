@@ -11,7 +11,7 @@ on a tie), then Rematch or Back to lobby.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Iterator
 
 import pygame
 
@@ -62,6 +62,8 @@ class SoldOutResultsScene(MatchResultsScene):
         self.podium: Podium | None = None
         self._podium_backdrop: pygame.Surface | None = None
         self._pieces: list[tuple[pygame.Rect, pygame.Rect | None]] = []
+        self._builder: Iterator[None] | None = None   # the picture being drawn, a piece a tick
+        self._early = 0                                # ticks played while it was being drawn
         if self.final:   # the last round's cards first; the podium after a deliberate press
             items = [widgets.MenuItem(N_("Continue"), self.show_podium, primary=True)]
         else:
@@ -86,8 +88,21 @@ class SoldOutResultsScene(MatchResultsScene):
 
     def animation(self):
         if self.image is None:
-            self.image = self._render()    # the reveal starts with the screen, drawn or not
+            self._render()    # the reveal starts with the screen, drawn or not
         return self.podium if self.podium is not None else self.reveal
+
+    def update(self, commands: dict[int, Command]) -> None:
+        # The picture is drawn a piece a tick while the fade still hides the scene (its first
+        # draw comes HALF_TICKS after the change), so the frame of the change stays cheap. Those
+        # ticks count for the reveal and the input delay exactly as if it had been drawn at once.
+        if self.image is None and self.podium is None:
+            if self._builder is None:
+                self._builder = self._build()
+            if next(self._builder, True) is None:   # not whole yet
+                self._early += 1
+                self.wait_ticks = max(0, self.wait_ticks - 1)
+                return
+        super().update(commands)
 
     def next_round(self) -> None:
         if not self.close_once():
@@ -106,8 +121,17 @@ class SoldOutResultsScene(MatchResultsScene):
         self.menu.draw(surface, self.ctx.ui, (780, 720 - 24 - self.menu.height()))
 
     def _render(self) -> pygame.Surface:
+        """Everything but the menu, at once (what the ticks have not drawn yet)."""
+        if self._builder is None:
+            self._builder = self._build()
+        for _step in self._builder:
+            pass
+        assert self.image is not None
+        return self.image
+
+    def _build(self) -> Iterator[None]:
         """Everything but the menu, once (the results do not change while they are shown), and
-        the reveal that shows its pieces one by one."""
+        the reveal that shows its pieces one by one: a step per tick, 9 or fewer."""
         ui = self.ctx.ui
         surf = pygame.Surface((1280, 720))
         widgets.draw_background(surf, ui)
@@ -120,16 +144,19 @@ class SoldOutResultsScene(MatchResultsScene):
         widgets.blit_text(surf, ui, self._cause_text(), 28, "accent_2", center=(640, 84))
         clean = surf.copy()
         self._pieces = []
+        yield
         if mode_registry.uses_dressers(self.shown.mode()):
-            self._dressers(surf)
+            yield from self._dressers(surf)
         else:
-            self._lists(surf)
+            yield from self._lists(surf)
         self._standings(surf)
         base = surf.copy()
         for rect, row in self._pieces:
             cover(base, clean, rect, row, ROW_FILL)
         self.reveal = Reveal(base, surf, [rect for rect, _ in self._pieces], self.ctx.sound)
-        return surf
+        self.reveal.ticks = self._early
+        self.image = surf
+        self._builder = None
 
     def _cause_text(self) -> str:
         shown = self.shown
@@ -149,7 +176,7 @@ class SoldOutResultsScene(MatchResultsScene):
         return x + len(self.shown.members(side)) * (size - 6) + 10
 
     # ------------------------------------------------------------------ Rush / Memory
-    def _lists(self, surf: pygame.Surface) -> None:
+    def _lists(self, surf: pygame.Surface) -> Iterator[None]:
         shown, cat = self.shown, self.sim.catalogue
         sides = shown.sides()
         row_h = min(140, (AREA.h - 6 * (sides - 1)) // sides)
@@ -179,6 +206,7 @@ class SoldOutResultsScene(MatchResultsScene):
             bags = self.result.side_scores[side] if self.result else 0
             self._points(surf, row, bags, side)
             self._pieces.append((pygame.Rect(row.right - 190, row.y, 190, row.h), row))
+            yield
 
     def _objective(self, surf: pygame.Surface, obj, marks: list[str | None], x: int, cy: int, size: int,
                    scored: bool, cb: bool) -> int:
@@ -250,7 +278,7 @@ class SoldOutResultsScene(MatchResultsScene):
         surf.blit(icon, icon.get_rect(midright=(right, row.centery - 12)))
 
     # ------------------------------------------------------------------ Tidying Up
-    def _dressers(self, surf: pygame.Surface) -> None:
+    def _dressers(self, surf: pygame.Surface) -> Iterator[None]:
         shown, cat = self.shown, self.sim.catalogue
         dressers = shown.dresser_cards()
         n = len(dressers)
@@ -294,6 +322,8 @@ class SoldOutResultsScene(MatchResultsScene):
                 colour = DIM
             label = self.ctx.ui.render(text, 22, colour)
             surf.blit(label, label.get_rect(bottomleft=(tile.x + 10, tile.bottom - 6)))
+            if d % 2 or d + 1 == n:
+                yield                                 # two dressers a step
 
     # ------------------------------------------------------------------ standings
     def _standings(self, surf: pygame.Surface) -> None:
