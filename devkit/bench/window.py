@@ -247,18 +247,14 @@ def child_idle(what: str, seconds: float) -> dict:
     if what == "still":
         title.ANIMATION_TICKS = 1 << 30          # nothing on the title moves
     captured: list = []
-    try:
-        from game.scenes import warmup
-    except ImportError:                          # a tree from before the warm-up: nothing to wait for
-        warmup = None
-    if warmup is not None:
-        real_queue = warmup.queue_rehearsals
+    from game.scenes import warmup
+    real_queue = warmup.queue_rehearsals
 
-        def queue(warmer, ctx) -> None:
-            captured.append(warmer)
-            real_queue(warmer, ctx)
+    def queue(warmer, ctx) -> None:
+        captured.append(warmer)
+        real_queue(warmer, ctx)
 
-        warmup.queue_rehearsals = queue
+    warmup.queue_rehearsals = queue
     flips = [0]
     real_flip = pygame.display.flip
 
@@ -271,7 +267,7 @@ def child_idle(what: str, seconds: float) -> dict:
 
     def watch() -> None:
         deadline = time.monotonic() + 300
-        while warmup is not None and (not captured or captured[0].pending) and time.monotonic() < deadline:
+        while (not captured or captured[0].pending) and time.monotonic() < deadline:
             time.sleep(0.1)
         result["warm_s"] = round(sum(d for _n, d in captured[0].done), 2) if captured else None
         time.sleep(1.0)
