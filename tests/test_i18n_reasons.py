@@ -13,7 +13,7 @@ from game.scenes import reasons
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ("game/rules/soldout/engine.py", "game/sim/mall.py", "game/rules/checkout/engine.py",
            "game/sim/table.py", "game/sim/table_turns.py")
-SAYERS = {"_refuse": 0, "_no": 0, "_reject": 1, "_check_carrier": 2}
+SAYERS = {"_refuse": 0, "_no": 0, "_reject": 1, "_check_carrier": 2, "_seat_in": 2}
 
 
 def _shapes(node: ast.AST) -> list[str] | None:
