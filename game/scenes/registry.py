@@ -129,9 +129,11 @@ def open_scene(name: str, ctx: "Context", *args: object, **kwargs: object) -> "S
 
 def _import_home(name: str) -> SceneFactory | None:
     """Most scenes live in a module of their name, at the top or in a sub-package
-    (`speedrun_menu` in game/scenes/speedrun/menu.py): import it and look again."""
+    (`speedrun_menu` in game/scenes/speedrun/menu.py, `pad_setup` in pads/setup.py): import
+    it and look again."""
     head, _, rest = name.partition("_")
-    for module in (name, *(f"{sub}.{name}" for sub in SUBPACKAGES), f"{head}.{rest}"):
+    for module in (name, *(f"{sub}.{name}" for sub in SUBPACKAGES),
+                   *(f"{sub}.{rest}" for sub in SUBPACKAGES if sub.startswith(head))):
         try:
             found = importlib.util.find_spec(f"game.scenes.{module}")
         except ModuleNotFoundError:
