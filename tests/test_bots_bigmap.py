@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from game.bigmap import generated_level
+from devkit.bench.bigmap import generated_level
 from game.bots import pathfind
 from game.bots.pathfind import UNREACHABLE, nav_grid
 from game.bots.soldout import make_soldout_bot

@@ -225,7 +225,7 @@ def test_the_window_opens_without_a_word_on_stderr(tmp_path):
 
 def test_the_bench_leaves_no_user_folder_behind():
     """Each benchmark run used to leave a bench-user-* folder in the temp directory."""
-    done = subprocess.run([sys.executable, "-c", "from game.bench import _temp_user_dir; print(_temp_user_dir())"],
+    done = subprocess.run([sys.executable, "-c", "from devkit.bench.report import _temp_user_dir; print(_temp_user_dir())"],
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
     folder = Path(done.stdout.strip())
     assert folder.name.startswith("bench-user-") and not folder.exists()

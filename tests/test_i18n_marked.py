@@ -18,7 +18,7 @@ from game.i18n import N_, _
 ROOT = Path(__file__).resolve().parent.parent
 # Calls that put text in front of the player, and which argument is the text.
 SINKS = {"toast": 0, "show_once": 0, "save_warning": 0, "render": 0, "text_surface": 0, "blit_text": 2,
-         "logo_text": 2, "wrap_text": 1, "MenuItem": 0, "I": 0, "item": 0, "FieldEditScene": 1,
+         "logo_text": 2, "draw_page": 2, "wrap_text": 1, "MenuItem": 0, "I": 0, "item": 0, "FieldEditScene": 1,
          "blit": 1}     # a text blitter's blit(surface, text, ...); a Surface's blit(image, where) never has a string there
 # Button hints: [(button, meaning), ...]; the meaning is marked (buttons are key caps, said per pad).
 HINTS = {"hints": 2}

@@ -13,7 +13,7 @@ from game.scenes import reasons
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ("game/rules/soldout/engine.py", "game/sim/mall.py", "game/rules/checkout/engine.py",
            "game/sim/table.py", "game/sim/table_turns.py")
-SAYERS = {"_refuse": 0, "_no": 0, "_reject": 1}
+SAYERS = {"_refuse": 0, "_no": 0, "_reject": 1, "_check_carrier": 2, "_seat_in": 2}
 
 
 def _shapes(node: ast.AST) -> list[str] | None:
@@ -42,6 +42,9 @@ def _said() -> list[str]:
             if isinstance(node, ast.Return) and isinstance(node.value, ast.Constant) \
                     and node.value.value == "The round is over":
                 out.append(node.value.value)
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("_check_"):   # a check's reasons
+                out += [s for ret in ast.walk(node) if isinstance(ret, ast.Return) and ret.value is not None
+                        for s in _shapes(ret.value) or [] if s]
     return out
 
 

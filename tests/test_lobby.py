@@ -104,13 +104,13 @@ def test_check_out_needs_two_seats_and_always_plays_four_rounds(ctx):
     assert (spec.game, spec.mode, spec.rounds, spec.players) == ("checkout", "standard", 4, 2)
 
 
-def test_start_without_an_installed_game_toasts_and_returns_to_title(ctx):
+def test_a_game_with_no_scene_is_a_programming_error_not_a_toast(ctx):
+    """Both games ship with the repo: starting one no scene plays raises (it once toasted
+    "not installed yet" and went back to the title)."""
     lobby = ctx.stack.top
     key(ctx, pygame.K_RETURN)
-    lobby.menu.index = len(lobby.menu.items) - 1           # START MATCH
-    key(ctx, pygame.K_RETURN)                              # a seated device's A activates it
-    assert ctx.stack.top.name == "title"
-    assert "Sold Out! is not installed yet" in ctx.toasts.texts()
+    with pytest.raises(KeyError, match="soldout"):
+        registry.start_game(ctx, lobby.match_spec())
 
 
 def test_start_pushes_the_registered_game_scene_with_the_spec(ctx):

@@ -207,6 +207,11 @@ def test_bad_tuning_file_is_one_clear_error(tmp_path):
     missing.write_text("[avatar]\nhalf_size = 10\n")
     with pytest.raises(TuningError, match=r"missing \[avatar\] top_speed"):
         load_tuning(missing)
+    # true is not a speed (the mall once read it as 1; the table's file always refused it)
+    yes = tmp_path / "bool.toml"
+    yes.write_text(TUNING_PATH.read_text().replace("top_speed = 190", "top_speed = true"))
+    with pytest.raises(TuningError, match=r"\[avatar\] top_speed must be a number"):
+        load_tuning(yes)
 
 
 def test_moving_bodies_in_one_pass_is_two_axis_moves_each():

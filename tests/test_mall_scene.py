@@ -8,7 +8,7 @@ import pytest
 
 from game.input.commands import STICK_MAX, Button, Command
 from game.match import MatchSpec, SeatSpec
-from game.bench import measure_mall_frames
+from devkit.bench.report import measure_mall_frames
 from game.scenes.mall.scene import MallScene, demo_spec
 from game.scenes.mall.layout import SCREEN, compute_layout
 from game.scenes.menus.pause import PauseScene

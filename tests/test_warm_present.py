@@ -127,7 +127,7 @@ def test_rehearsals_warm_the_first_frame_and_leave_the_game_alone(ctx, monkeypat
     real_font = pygame.font.Font
     monkeypatch.setattr(text.pygame.font, "Font", lambda *a: made.append("font") or real_font(*a))
     seats = tuple(SeatSpec(i, f"P{i}", "human" if i < 2 else "bot", "normal") for i in range(4))
-    assert registry.start_game(ctx, MatchSpec("soldout", seats, mode="rush", rounds=2, seed=9))
+    registry.start_game(ctx, MatchSpec("soldout", seats, mode="rush", rounds=2, seed=9))
     ctx.stack.apply()
     app.draw(ctx, pygame.Surface(app.LOGICAL_SIZE), 0.0)
     assert made == []            # the level surface and every font were ready before the first frame

@@ -196,7 +196,7 @@ def frame_soak(game: str, total_ticks: int, sample_every: int, seed: int, cycle:
     pygame.init()
     screen = pygame.display.get_surface() or pygame.display.set_mode(app.LOGICAL_SIZE)
     ctx = app.make_context(load_user_files=False)
-    from game.bench import skip_howtos
+    from devkit.bench.report import skip_howtos
     skip_howtos()   # a returning player: no how-to card pausing each match
 
     def start(seed: int) -> object:

@@ -27,7 +27,7 @@ class Toast:
 
 
 class Toasts:
-    """Short messages (warnings, "not installed yet") shown over every scene for a few seconds."""
+    """Short messages (warnings, a pulled pad) shown over every scene for a few seconds."""
 
     def __init__(self) -> None:
         self.items: list[Toast] = []

@@ -266,6 +266,15 @@ def check_size(size: int | tuple[int, int]) -> tuple[int, int]:
     return (w, h)
 
 
+def _canvas(size: int, outline_share: float) -> tuple[int, int, float, pygame.Surface]:
+    """A transparent supersampled square for an icon `size` px wide: (supersampling, its side,
+    the outline's width in it for an outline `outline_share` of the icon, the surface)."""
+    check_size(size)
+    ss = supersample(size)
+    big = size * ss
+    return ss, big, max(1.0, size * outline_share) * ss, pygame.Surface((big, big), pygame.SRCALPHA)
+
+
 # ---------------------------------------------------------------- public icons
 def seat_shape_surface(shape: str, colour_hex: str, size: int) -> pygame.Surface:
     """A seat's shape filled in its colour with a dark outline (square, transparent)."""
@@ -274,11 +283,7 @@ def seat_shape_surface(shape: str, colour_hex: str, size: int) -> pygame.Surface
 
 @lru_cache(maxsize=256)
 def _seat_shape(shape: str, colour_hex: str, size: int) -> pygame.Surface:
-    check_size(size)
-    ss = supersample(size)
-    big = size * ss
-    fill = pygame.Surface((big, big), pygame.SRCALPHA)
-    outline = max(1.0, size * 0.06) * ss
+    ss, big, outline, fill = _canvas(size, 0.06)
     r = big / 2 - outline - ss
     colour = hex_rgb(colour_hex)
     draw_shape(fill, shape, colour, big / 2, big / 2, r)
@@ -297,13 +302,9 @@ def star_icon(size: int, colour_hex: str = "#FFC428") -> pygame.Surface:
 
 @lru_cache(maxsize=64)
 def _star(size: int, colour_hex: str) -> pygame.Surface:
-    check_size(size)
-    ss = supersample(size)
-    big = size * ss
-    outline = max(1.0, size * 0.06) * ss
+    ss, big, outline, fill = _canvas(size, 0.06)
     c = big / 2
     r = c - outline - ss
-    fill = pygame.Surface((big, big), pygame.SRCALPHA)
     colour = hex_rgb(colour_hex)
     pygame.draw.polygon(fill, colour, star_points(c, c + r * 0.06, r, r * 0.48))
     pygame.draw.polygon(fill, mix(colour, (255, 255, 255), 0.5),
@@ -318,13 +319,9 @@ def bag_icon(size: int, colour_hex: str = "#E8457A") -> pygame.Surface:
 
 @lru_cache(maxsize=64)
 def _bag(size: int, colour_hex: str) -> pygame.Surface:
-    check_size(size)
-    ss = supersample(size)
-    big = size * ss
+    ss, big, outline, fill = _canvas(size, 0.05)
     u = big / 100.0
-    outline = max(1.0, size * 0.05) * ss
     colour = hex_rgb(colour_hex)
-    fill = pygame.Surface((big, big), pygame.SRCALPHA)
     handle_w = max(2, round(7 * u))
     pygame.draw.arc(fill, mix(colour, INK, 0.35), pygame.Rect(30 * u, 10 * u, 40 * u, 44 * u),
                     0, math.pi, handle_w)

@@ -64,6 +64,12 @@ def draw_background(surface: pygame.Surface, ui: "UI") -> None:
     surface.blit(ui.background(surface.get_size()), (0, 0))
 
 
+def draw_page(surface: pygame.Surface, ui: "UI", heading: str, y: int) -> None:
+    """A full-screen page: the backdrop, and its heading centred at height `y`."""
+    draw_background(surface, ui)
+    logo_text(surface, ui, heading, ui.size("heading"), ui.colour("accent"), (surface.get_width() // 2, y), outline=4)
+
+
 def dim(surface: pygame.Surface, ui: "UI", alpha: int | None = None) -> None:
     """Darken what is already drawn (under an overlay)."""
     veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
@@ -83,6 +89,18 @@ def panel(surface: pygame.Surface, ui: "UI", rect: pygame.Rect, focused: bool = 
     else:
         colour = ui.colour(border) if isinstance(border, str) else (border or ui.colour("border"))
         pygame.draw.rect(surface, colour, rect, t.border, border_radius=t.radius)
+
+
+def modal(surface: pygame.Surface, ui: "UI", size: tuple[int, int], border: str = "accent", dim_alpha: int = 200,
+          lift: int = 0) -> pygame.Rect:
+    """An overlay's box: what is drawn dimmed, then a panel of `size` in the middle (raised by
+    `lift` px). Returns the box."""
+    dim(surface, ui, dim_alpha)
+    w, h = surface.get_size()
+    box = pygame.Rect(0, 0, *size)
+    box.center = (w // 2, h // 2 - lift)
+    panel(surface, ui, box, border=border)
+    return box
 
 
 def blit_text(surface: pygame.Surface, ui: "UI", text: str, size: str | int,

@@ -62,9 +62,7 @@ class MenuScene(Scene):
 
     def draw_menu_page(self, surface: pygame.Surface, top: int = 190) -> None:
         ui = self.ctx.ui
-        widgets.draw_background(surface, ui)
-        widgets.logo_text(surface, ui, _(self.heading), ui.size("heading"), ui.colour("accent"),
-                          (surface.get_width() // 2, 96), outline=4)
+        widgets.draw_page(surface, ui, _(self.heading), 96)
         x = (surface.get_width() - self.menu.width) // 2
         self.menu.draw(surface, ui, (x, top))
         widgets.hints(surface, ui, self.hint_items)

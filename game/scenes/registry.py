@@ -28,7 +28,6 @@ import pkgutil
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Union
 
-from game.i18n import _
 from game.notice import N_, Notice
 from game.match import GAME_TITLES  # noqa: F401  (the lobby reads registry.GAME_TITLES)
 import game.scenes as package
@@ -72,20 +71,13 @@ def register(game_name: str, factory: GameFactory) -> None:
     _games[game_name] = factory
 
 
-def is_installed(game_name: str) -> bool:
-    load_scene_modules()
-    return game_name in _games
-
-
-def start_game(ctx: "Context", spec: "MatchSpec") -> bool:
-    """Push the game scene for `spec`. False (and a toast) when that game is not installed."""
+def start_game(ctx: "Context", spec: "MatchSpec") -> None:
+    """Push the game scene for `spec`. Both games ship with the repo: an unknown one is a bug."""
     load_scene_modules()
     factory = _games.get(spec.game)
     if factory is None:
-        ctx.toast(_("{game} is not installed yet").format(game=GAME_TITLES.get(spec.game, spec.game)))
-        return False
+        raise KeyError(f"no game scene registered for {spec.game!r}")
     ctx.stack.push(factory(ctx, spec))
-    return True
 
 
 def register_screenshot(name: str, factory: ShotFactory, warmup_ticks: int = 0) -> None:
@@ -137,9 +129,11 @@ def open_scene(name: str, ctx: "Context", *args: object, **kwargs: object) -> "S
 
 def _import_home(name: str) -> SceneFactory | None:
     """Most scenes live in a module of their name, at the top or in a sub-package
-    (`speedrun_menu` in game/scenes/speedrun/menu.py): import it and look again."""
+    (`speedrun_menu` in game/scenes/speedrun/menu.py, `pad_setup` in pads/setup.py): import
+    it and look again."""
     head, _, rest = name.partition("_")
-    for module in (name, *(f"{sub}.{name}" for sub in SUBPACKAGES), f"{head}.{rest}"):
+    for module in (name, *(f"{sub}.{name}" for sub in SUBPACKAGES),
+                   *(f"{sub}.{rest}" for sub in SUBPACKAGES if sub.startswith(head))):
         try:
             found = importlib.util.find_spec(f"game.scenes.{module}")
         except ModuleNotFoundError:

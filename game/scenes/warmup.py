@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-from typing import TYPE_CHECKING, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Generator, Iterator
 
 import pygame
 
@@ -121,6 +121,18 @@ def rehearse_catalogue(chunk: int = 12) -> Iterator[None]:
         yield
 
 
+def _opening(ctx: "Context", spec: MatchSpec) -> Generator[None, None, tuple["Context", pygame.Surface, Any]]:
+    """Start the game in a rehearsal context and draw its first frame (two steps); gives back
+    the context, the surface drawn on and the game scene."""
+    rctx = rehearsal_context(ctx)
+    surface = pygame.Surface(ctx.screen_size)
+    registry.start_game(rctx, spec)
+    yield
+    _draw(rctx, surface)
+    yield
+    return rctx, surface, rctx.stack.top
+
+
 def rehearse_mall(ctx: "Context", players: int, mode: str) -> Iterator[None]:
     """The mall as it opens (shutters), as it plays (piles, lists), then the round's results."""
     level = preload.level(resolve_level(None, players))
@@ -138,17 +150,8 @@ def rehearse_mall(ctx: "Context", players: int, mode: str) -> Iterator[None]:
             for item in items[start:start + 12]:
                 item_card(item, size, colourblind=ctx.settings.colourblind, colours=cat)
             yield
-    rctx = rehearsal_context(ctx)
-    surface = pygame.Surface(ctx.screen_size)
-    if not registry.start_game(rctx, _spec("soldout", players, mode)):
-        return
-    yield
-    _draw(rctx, surface)
-    yield
-    mall = rctx.stack.top
-    sim = getattr(mall, "sim", None)
-    if sim is None:
-        return
+    rctx, surface, mall = yield from _opening(ctx, _spec("soldout", players, mode))
+    sim = mall.sim
     while sim.phase != "playing" and sim.tick < 60 * 40:
         mall.driver.play({}, record=False)   # everyone idle: a rehearsal asks no bot
     _draw(rctx, surface)
@@ -164,17 +167,8 @@ def rehearse_table(ctx: "Context", players: int) -> Iterator[None]:
     preload.checkout_catalogue()
     preload.checkout_tuning()
     yield
-    rctx = rehearsal_context(ctx)
-    surface = pygame.Surface(ctx.screen_size)
-    if not registry.start_game(rctx, _spec("checkout", players, "standard")):
-        return
-    yield
-    _draw(rctx, surface)
-    yield
-    table = rctx.stack.top
-    sim = getattr(table, "sim", None)
-    if sim is None:
-        return
+    rctx, surface, table = yield from _opening(ctx, _spec("checkout", players, "standard"))
+    sim = table.sim
     while not sim.over() and sim.tick < 60 * 60 * 30:
         table.fast_forward(lambda sim: sim.over(), limit=sim.tick + FORWARD_TICKS)
         yield

@@ -2,13 +2,13 @@
 ticks, and the bots' difficulty numbers as plain dicts (read by game/bots/checkout.py)."""
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from game import TICK_RATE
 from game.data import asset
+from game.sim.tuning_file import read_tuning, tuning_number
 
 TUNING_PATH = asset("checkout", "tuning.toml")
 
@@ -51,21 +51,12 @@ def ticks(seconds: float) -> int:
 
 
 def _number(path: Path, data: dict[str, Any], section: str, key: str) -> float:
-    try:
-        value = data[key]
-    except KeyError:
-        raise TableTuningError(f"{path}: missing [{section}] {key}") from None
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
-        raise TableTuningError(f"{path}: [{section}] {key} must be a number >= 0")
-    return float(value)
+    return tuning_number(path, data, section, key, TableTuningError)
 
 
 def load_table_tuning(path: Path | str = TUNING_PATH) -> TableTuning:
     path = Path(path)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise TableTuningError(f"{path}: {exc}") from None
+    data = read_tuning(path, TableTuningError)
     table = data.get("table", {})
     cursor = data.get("cursor", {})
     times = {key: ticks(_number(path, table, "table", key)) for key in _TABLE_KEYS}

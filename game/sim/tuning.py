@@ -1,12 +1,12 @@
 """Mall tuning (assets/soldout/tuning.toml) converted to fixed-point units and ticks."""
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 from game import TICK_RATE
 from game.data import asset
+from game.sim.tuning_file import read_tuning, tuning_number
 
 FP = 256  # fixed-point units per pixel: positions and velocities are ints
 TUNING_PATH = asset("soldout", "tuning.toml")
@@ -52,21 +52,21 @@ def _ticks(seconds: float) -> int:
     return max(1, round(seconds * TICK_RATE))
 
 
+# Fields read as whole pixels, and as seconds made ticks: field -> ([section], key) in the file.
+_PIXELS = {"reach_pile": ("reach", "pile"), "reach_table": ("reach", "table"), "reach_dresser": ("reach", "dresser"),
+           "pile_half": ("pile", "half_size"), "drop_distance": ("pile", "drop_distance"),
+           "search_radius": ("pile", "search_radius")}
+_TIMES = {"flip_ticks": ("timing", "flip_interval"), "countdown_ticks": ("timing", "countdown"),
+          "study_ticks": ("timing", "study"), "freeze_ticks": ("timing", "sold_out_freeze"),
+          "hold_ticks": ("timing", "hold_sold_out"), "limit_ticks": ("timing", "round_limit")}
+
+
 def load_tuning(path: Path | str = TUNING_PATH) -> Tuning:
     path = Path(path)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise TuningError(f"{path}: {exc}") from None
+    data = read_tuning(path, TuningError)
 
     def get(section: str, key: str) -> float:
-        try:
-            value = data[section][key]
-        except KeyError:
-            raise TuningError(f"{path}: missing [{section}] {key}") from None
-        if not isinstance(value, (int, float)) or value < 0:
-            raise TuningError(f"{path}: [{section}] {key} must be a number >= 0")
-        return float(value)
+        return tuning_number(path, data.get(section, {}), section, key, TuningError)
 
     return Tuning(
         half=round(get("avatar", "half_size") * FP),
@@ -75,16 +75,6 @@ def load_tuning(path: Path | str = TUNING_PATH) -> Tuning:
         accel=_accel(get("avatar", "acceleration")),
         friction=_accel(get("avatar", "friction")),
         push_num=max(1, min(256, round(get("avatar", "push_share") * 256))),
-        reach_pile=round(get("reach", "pile")),
-        reach_table=round(get("reach", "table")),
-        reach_dresser=round(get("reach", "dresser")),
-        pile_half=round(get("pile", "half_size")),
-        drop_distance=round(get("pile", "drop_distance")),
-        search_radius=round(get("pile", "search_radius")),
-        flip_ticks=_ticks(get("timing", "flip_interval")),
-        countdown_ticks=_ticks(get("timing", "countdown")),
-        study_ticks=_ticks(get("timing", "study")),
-        freeze_ticks=_ticks(get("timing", "sold_out_freeze")),
-        hold_ticks=_ticks(get("timing", "hold_sold_out")),
-        limit_ticks=_ticks(get("timing", "round_limit")),
+        **{field: round(get(*where)) for field, where in _PIXELS.items()},
+        **{field: _ticks(get(*where)) for field, where in _TIMES.items()},
     )

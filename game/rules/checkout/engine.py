@@ -205,6 +205,13 @@ class CheckoutGame:
             return _no(f"There is no player {seat}")
         return None
 
+    def _seat_in(self, seat: int, phase: CheckoutPhase, other_phase: str) -> Result | None:
+        """_seat, and the table must be in `phase` (else the reason `other_phase`)."""
+        bad = self._seat(seat)
+        if bad or self.phase == phase:
+            return bad
+        return _no(other_phase)
+
     def _name(self, product_id: str) -> str:
         product = self.catalogue.products.get(product_id)
         return product.name if product else repr(product_id)
@@ -250,11 +257,9 @@ class CheckoutGame:
 
     def set_faces(self, seat: int, faces: Sequence[int]) -> Result:
         """The only bonus-round participant turns their unplaced dice to any faces."""
-        bad = self._seat(seat)
+        bad = self._seat_in(seat, BONUS_SOLO, "Only the sole player of a bonus round may set their dice")
         if bad:
             return bad
-        if self.phase != BONUS_SOLO:
-            return _no("Only the sole player of a bonus round may set their dice")
         bad = self._in_round(seat, "set dice")
         if bad:
             return bad
@@ -362,11 +367,9 @@ class CheckoutGame:
 
     def buy(self, seat: int, bargain_id: str) -> Result:
         """Buy a bargain on your checkout turn, at the promo price when its condition holds."""
-        bad = self._seat(seat)
+        bad = self._seat_in(seat, CHECKOUT, "Bargains are bought at checkout")
         if bad:
             return bad
-        if self.phase != CHECKOUT:
-            return _no("Bargains are bought at checkout")
         player = self.players[seat]
         if not player.in_queue:
             return _no("You have no dice in the queue, so you cannot buy anything")
@@ -387,11 +390,9 @@ class CheckoutGame:
 
     def end_checkout_turn(self, seat: int) -> Result:
         """Finish your checkout: each unspent queue die becomes 1 change token while the supply lasts."""
-        bad = self._seat(seat)
+        bad = self._seat_in(seat, CHECKOUT, "It is not the checkout")
         if bad:
             return bad
-        if self.phase != CHECKOUT:
-            return _no("It is not the checkout")
         if self.checkout_player() != seat:
             return _no("It is not your turn to check out")
         player = self.players[seat]
@@ -419,11 +420,9 @@ class CheckoutGame:
 
     def bid(self, seat: int, tokens: int) -> Result:
         """Secretly spend 0-5 change tokens on bonus-round dice; revealed when all have bid."""
-        bad = self._seat(seat)
+        bad = self._seat_in(seat, BIDDING, "Bids are made before the bonus round")
         if bad:
             return bad
-        if self.phase != BIDDING:
-            return _no("Bids are made before the bonus round")
         player = self.players[seat]
         if player.bid is not None:
             return _no("You have already chosen your bid")

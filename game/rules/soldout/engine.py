@@ -192,6 +192,20 @@ class Round:
             return f"There is no player {player}"
         return ""
 
+    def _check_holder(self, player: int) -> str:
+        """_check_player, and the player must be holding a pile."""
+        if why := self._check_player(player):
+            return why
+        return "" if player in self.held else "You are not holding a pile"
+
+    def _check_carrier(self, player: int, family: Family, other_mode: str) -> str:
+        """_check_player, in a mode of `family` (else the reason `other_mode`), carrying a card."""
+        if why := self._check_player(player):
+            return why
+        if self.rules.family is not family:
+            return other_mode
+        return "" if player in self.carried else "You are not carrying a card"
+
     def pick_up(self, player: int, pile: int) -> Result:
         """Pick up a pile from the floor."""
         if why := self._check_player(player):
@@ -210,29 +224,23 @@ class Round:
 
     def put_down(self, player: int) -> Result:
         """Put the held pile down (the simulation puts it where the avatar stands)."""
-        if why := self._check_player(player):
+        if why := self._check_holder(player):
             return self._refuse(why)
-        if player not in self.held:
-            return self._refuse("You are not holding a pile")
         pile = self.held.pop(player)
         return self._done(PilePutDown("pile_put_down", player, pile))
 
     def flip(self, player: int) -> Result:
         """Move the shown card of the held pile to its bottom; the next card shows."""
-        if why := self._check_player(player):
+        if why := self._check_holder(player):
             return self._refuse(why)
-        if player not in self.held:
-            return self._refuse("You are not holding a pile")
         cards = self.piles[self.held[player]]
         cards.append(cards.pop(0))
         return self._done()
 
     def take(self, player: int) -> Result:
         """Take the shown card: Rush/Tidy carry it (the pile is put down), Memory adds it to the hand."""
-        if why := self._check_player(player):
+        if why := self._check_holder(player):
             return self._refuse(why)
-        if player not in self.held:
-            return self._refuse("You are not holding a pile")
         pile = self.held[player]
         events: list[EngineEvent] = []
         if self.rules.family is Family.MEMORY:
@@ -292,12 +300,9 @@ class Round:
 
         Default slot: the card that pictures this item, else one that pictures the
         same garment, else the first that is not full."""
-        if why := self._check_player(player):
+        if why := self._check_carrier(player, Family.RUSH,
+                                      f"There is no delivering to the Starting Table in {self.rules.name}"):
             return self._refuse(why)
-        if self.rules.family is not Family.RUSH:
-            return self._refuse(f"There is no delivering to the Starting Table in {self.rules.name}")
-        if player not in self.carried:
-            return self._refuse("You are not carrying a card")
         card = self.carried[player]
         table = self.tables[self.side(player)]
         if objective_slot is None:
@@ -345,12 +350,8 @@ class Round:
 
     def place_at_dresser(self, player: int, dresser: int) -> Result:
         """Tidying Up: put the carried card at the side's own position at a dresser."""
-        if why := self._check_player(player):
+        if why := self._check_carrier(player, Family.TIDY, f"There are no dressers in {self.rules.name}"):
             return self._refuse(why)
-        if self.rules.family is not Family.TIDY:
-            return self._refuse(f"There are no dressers in {self.rules.name}")
-        if player not in self.carried:
-            return self._refuse("You are not carrying a card")
         if not 0 <= dresser < len(self.dressers):
             return self._refuse("There is no such dresser")
         card = self.carried.pop(player)

@@ -20,6 +20,7 @@ from game.scenes.reasons import say_reason
 from game.render import glyphs, widgets
 from game.render.clothing import card_back_surface, item_art, item_card, mark_surface
 from game.render.icons import NARROWEST, bag_icon, seat_shape_surface, text_surface
+from game.render.palette import DIM, GOLD
 from game.render.text import min_font_size
 from game.rules.soldout import modes
 from game.scenes.mall.draw import _hex
@@ -35,8 +36,6 @@ LIST_FILL = (255, 247, 228)
 LIST_EDGE = (226, 170, 60)
 SLOT_EMPTY = (90, 72, 64)
 WHITE = (255, 255, 255)
-DIM = (201, 184, 166)
-GOLD = (255, 193, 69)
 REJECT_FILL = (168, 30, 40)
 CARD_BACK = (196, 40, 104)
 STUDY_ROW_H = 28     # the Memory study's "A ready" / READY row under the list

@@ -153,11 +153,8 @@ class HowToScene(Scene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         ui = self.ctx.ui
-        widgets.dim(surface, ui, 210)
-        w, h = surface.get_size()
-        box = pygame.Rect(0, 0, 1000, 560)
-        box.center = (w // 2, h // 2)
-        widgets.panel(surface, ui, box, border="accent_2")
+        box = widgets.modal(surface, ui, (1000, 560), border="accent_2", dim_alpha=210)
+        w = surface.get_width()
         widgets.blit_text(surface, ui, _("HOW TO PLAY"), "small", "text_dim", center=(w // 2, box.y + 34))
         widgets.logo_text(surface, ui, self.title, ui.size("heading"), ui.colour("accent_2"),
                           (w // 2, box.y + 86), outline=4)

@@ -248,10 +248,8 @@ class LobbyScene(Scene):
             self.ctx.toast(problem)
             return
         spec = self.match_spec()
-        if registry.start_game(self.ctx, spec):
-            self.options["seed"] = new_seed()   # the next match gets a fresh seed
-        else:
-            self.ctx.stack.pop()                # not installed: back to the title (toast shown)
+        registry.start_game(self.ctx, spec)
+        self.options["seed"] = new_seed()   # the next match gets a fresh seed
 
     # ---------------------------------------------------------------- ticks
     def update(self, commands: dict[int, Command]) -> None:

@@ -86,11 +86,8 @@ class PauseScene(Scene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         ui = self.ctx.ui
-        widgets.dim(surface, ui, 200)
-        w, h = surface.get_size()
-        box = pygame.Rect(0, 0, 640, 520)
-        box.center = (w // 2, h // 2 - 10)
-        widgets.panel(surface, ui, box, border="accent")
+        box = widgets.modal(surface, ui, (640, 520), lift=10)
+        w = surface.get_width()
         widgets.logo_text(surface, ui, _(self.title), ui.size("heading"), ui.colour("accent"),
                           (w // 2, box.y + 70), outline=4)
         self.menu.draw(surface, ui, ((w - self.menu.width) // 2, box.y + 140))

@@ -118,10 +118,8 @@ class SavedRunsScene(Scene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         ui = self.ctx.ui
-        widgets.draw_background(surface, ui)
+        widgets.draw_page(surface, ui, _("SAVED RUNS"), 70)
         w = surface.get_width()
-        widgets.logo_text(surface, ui, _("SAVED RUNS"), ui.size("heading"), ui.colour("accent"), (w // 2, 70),
-                          outline=4)
         self.menu.draw(surface, ui, ((w - self.menu.width) // 2, 140))
         if self.error:
             e = ui.render(self.error, 22, STATE_COLOURS["behind_losing"])
@@ -188,10 +186,8 @@ class KeyboardScene(Scene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         ui = self.ctx.ui
-        widgets.draw_background(surface, ui)
+        widgets.draw_page(surface, ui, _("TYPE A RUN CODE"), 60)
         w = surface.get_width()
-        widgets.logo_text(surface, ui, _("TYPE A RUN CODE"), ui.size("heading"), ui.colour("accent"), (w // 2, 60),
-                          outline=4)
         field = pygame.Rect(90, 110, w - 180, 60)
         box(surface, field, GOLD)
         tail = self.text[-60:]

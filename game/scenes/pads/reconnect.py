@@ -147,12 +147,9 @@ class ReconnectScene(Scene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         ui = self.ctx.ui
-        widgets.dim(surface, ui, 200)
-        w, h = surface.get_size()
+        box = widgets.modal(surface, ui, (900, 330 + 70 * len(self.menu.items)))
+        w = surface.get_width()
         seats = self.waiting()
-        box = pygame.Rect(0, 0, 900, 330 + 70 * len(self.menu.items))
-        box.center = (w // 2, h // 2)
-        widgets.panel(surface, ui, box, border="accent")
         widgets.logo_text(surface, ui, _("CONTROLLER DISCONNECTED"), ui.size("large"), ui.colour("accent"),
                           (w // 2, box.y + 56), outline=3)
         x = w // 2 - 40 * (len(seats) - 1)

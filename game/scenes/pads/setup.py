@@ -151,11 +151,8 @@ class PadSetupScene(Scene):
     # ---------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         ui = self.ctx.ui
-        widgets.dim(surface, ui, 220)
-        w, h = surface.get_size()
-        box = pygame.Rect(0, 0, 980, 600)
-        box.center = (w // 2, h // 2)
-        widgets.panel(surface, ui, box, border="accent_2")
+        box = widgets.modal(surface, ui, (980, 600), border="accent_2", dim_alpha=220)
+        w = surface.get_width()
         widgets.blit_text(surface, ui, _("SET UP A CONTROLLER"), "small", "text_dim", center=(w // 2, box.y + 36))
         widgets.blit_text(surface, ui, self.device_name, "large", "text", center=(w // 2, box.y + 80))
         step = min(self.step, len(mappings.STEPS) - 1)

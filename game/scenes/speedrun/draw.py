@@ -5,6 +5,7 @@ import pygame
 
 from game.i18n import N_, _
 from game.render.icons import INK, outlined_text
+from game.render.palette import CREAM, DIM, GOLD  # noqa: F401  (GOLD: the speedrun scenes import it from here)
 from game.speedrun.splits import Splits
 from game.speedrun.timer import format_ticks
 
@@ -17,9 +18,7 @@ STATE_COLOURS = {
     "behind_losing": (240, 40, 24),    # behind and losing: strong red
     "none": (255, 244, 227),
 }
-WHITE = (255, 244, 227)
-DIM = (201, 184, 166)
-GOLD = (255, 193, 69)
+WHITE = CREAM   # the speedrun screens' text (the scenes import WHITE, DIM and GOLD from here)
 PANEL = (34, 25, 22)
 PANEL_EDGE = (84, 64, 58)
 CURRENT = (70, 48, 42)

@@ -24,7 +24,7 @@ from game.replay import ReplayError
 from game.scenes import registry
 from game.scenes.common import menu_command
 from game.scenes.speedrun.draw import CURRENT, DIM, GOLD, STATE_COLOURS, WHITE, box, say_split
-from game.scenes.speedrun.menu import playback_scene
+from game.scenes.speedrun.menu import playback_scene, pressing_device
 from game.scenes.speedrun.run import SpeedrunRunScene
 from game.scenes.speedrun.table import SpeedrunTableScene
 from game.speedrun.attempts import WRITER, AttemptLog, Stats
@@ -110,13 +110,6 @@ class SpeedrunHistoryScene(Scene):
         self.log, _ = AttemptLog.load(self.setup.board)
         self._refresh()
 
-    def _device(self):
-        inp = self.ctx.input
-        for device in inp.devices():
-            if inp.device_command(device).pressed & Button.A:
-                return device
-        return inp.devices()[0] if inp.devices() else None
-
     def watch(self) -> None:
         """Play a kept attempt back, timed and split against the PB it raced."""
         if not self.kept:
@@ -156,9 +149,9 @@ class SpeedrunHistoryScene(Scene):
             return
         self.ctx.sound("confirm")
         if setup.category.game == "soldout":
-            scene = SpeedrunRunScene(self.ctx, setup, device=self._device(), records=self.records, practice=plan)
+            scene = SpeedrunRunScene(self.ctx, setup, device=pressing_device(self.ctx), records=self.records, practice=plan)
         else:
-            scene = SpeedrunTableScene(self.ctx, setup, device=self._device(), records=self.records, practice=plan)
+            scene = SpeedrunTableScene(self.ctx, setup, device=pressing_device(self.ctx), records=self.records, practice=plan)
         if scene.session is None:
             return
         self.ctx.stack.push(scene)

@@ -107,20 +107,12 @@ class SpeedrunMenuScene(Scene):
     # ------------------------------------------------------------------ actions
     def start(self) -> None:
         setup = self.setup()
-        device = self._pressing_device()
+        device = pressing_device(self.ctx)
         if setup.category.game == "soldout":
             self.ctx.stack.push(SpeedrunRunScene(self.ctx, setup, device=device, records=self.records,
                                                  ghost=self.ghost))
         else:
             self.ctx.stack.push(SpeedrunTableScene(self.ctx, setup, device=device, records=self.records))
-
-    def _pressing_device(self):
-        """The device that pressed A: it plays the run (pads and both keyboard halves work)."""
-        inp = self.ctx.input
-        for device in inp.devices():
-            if inp.device_command(device).pressed & Button.A:
-                return device
-        return inp.devices()[0] if inp.devices() else None
 
     def export(self) -> None:
         setup = self.setup()
@@ -148,9 +140,7 @@ class SpeedrunMenuScene(Scene):
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         ui = self.ctx.ui
-        widgets.draw_background(surface, ui)
-        widgets.logo_text(surface, ui, _("SPEEDRUN"), ui.size("heading"), ui.colour("accent"),
-                          (surface.get_width() // 2, 70), outline=4)
+        widgets.draw_page(surface, ui, _("SPEEDRUN"), 70)
         self.menu.draw(surface, ui, (40, 150))
         self._info(surface)
         widgets.hints(surface, ui, [("Left / Right", N_("Change")), ("A", N_("Select")), ("B / Esc", N_("Back"))])
@@ -267,10 +257,8 @@ class RunCodeScene(Scene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         ui = self.ctx.ui
-        widgets.draw_background(surface, ui)
+        widgets.draw_page(surface, ui, _("PLAY A RUN CODE"), 90)
         w = surface.get_width()
-        widgets.logo_text(surface, ui, _("PLAY A RUN CODE"), ui.size("heading"), ui.colour("accent"), (w // 2, 90),
-                          outline=4)
         intro = [_("Paste a run code with Ctrl+V (or type it), then press Enter."),
                  _("With a pad: X opens the run codes and replays saved here, Y types one on screen."),
                  _("The run plays back and its time is verified by the game itself.")]
@@ -296,6 +284,15 @@ class RunCodeScene(Scene):
             surface.blit(e, e.get_rect(center=(w // 2, field.bottom + 40)))
         widgets.hints(surface, ui, [("Ctrl+V", N_("Paste")), ("Enter / A", N_("Play")), ("X", N_("Saved runs")),
                                     ("Y", N_("Keyboard")), ("Esc / B", N_("Back"))])
+
+
+def pressing_device(ctx: "Context") -> tuple | None:
+    """The device that pressed A: it plays the run (pads and both keyboard halves work)."""
+    inp = ctx.input
+    for device in inp.devices():
+        if inp.device_command(device).pressed & Button.A:
+            return device
+    return inp.devices()[0] if inp.devices() else None
 
 
 def playback_scene(ctx: "Context", replay, records: Records | None = None) -> Scene:

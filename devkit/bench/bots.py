@@ -1,6 +1,6 @@
 """The simulation half of the benchmark: bots on a big map, and tournaments on every core.
 
-- big map: 6 bots on a generated 200x200-tile level (game/bigmap.py), each mode. Every tick's
+- big map: 6 bots on a generated 200x200-tile level (devkit/bench/bigmap.py), each mode. Every tick's
   CPU time (bots + simulation) is taken in three runs of the same seed; a tick's cost is its
   least of the three (the match is deterministic, so the same tick does the same work: a
   slower run was the machine, not the tick). Reported: the worst tick, p99 and mean; the same
@@ -47,7 +47,7 @@ def _stats(per_tick: list[float]) -> dict:
 
 
 def bench_big_map(ticks: int = 3600, runs: int = 3, modes: tuple[str, ...] = ("rush", "memory", "tidy")) -> dict:
-    from game.bigmap import generated_level
+    from devkit.bench.bigmap import generated_level
     from game.levels import load_level, resolve_level
     from game.bots.pathfind import POPS_PER_TICK
     big = generated_level(200, seed=1)

@@ -7,7 +7,7 @@ both), its target and whether it is met (`verdicts`, also printed as a table on 
   tick. Target >= 1000x. With `--before DIR` (an export of an older tree) the same matches
   run on that code in a child process too, for the per-tick cost on the shipped mall
   (target: down by at least a third).
-- big_map: 6 bots on a generated 200x200-tile level, worst tick (game/bench_bots.py).
+- big_map: 6 bots on a generated 200x200-tile level, worst tick (devkit/bench/bots.py).
   Baseline: the shipped mall. Target: no tick over 2 ms.
 - tournament: a pairing serially and on every core; identical results, the speed-up.
 - frames / frames_1080p: a scripted session through the scenes in a real window (Xvfb when
@@ -15,7 +15,7 @@ both), its target and whether it is met (`verdicts`, also printed as a table on 
   display.flip; the first frame after each scene change beside the scene's steady p99
   (target <= 2x); the 1080p run is the game fullscreen on a 1920x1080 screen (SDL's SCALED
   path, as the game runs). Baseline: a bare window presenting a static picture
-  (game/bench_window.py).
+  (devkit/bench/window.py).
 - idle: CPU share of the idle title (its warm-up done) and of the title with nothing
   moving, against a bare vsync window presenting the same picture at 60 Hz. Targets: no
   more than the bare window; half of it when nothing moves.
@@ -39,7 +39,7 @@ import time
 from pathlib import Path
 from typing import Callable
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 TARGETS = {"rtf_min": 1000, "mall_tick_vs_before": 2 / 3, "big_map_tick_ms": 2.0, "tournament_speedup": 1.5,
            "frame_p99_ms": 1000 / 60, "first_frame_vs_p99": 2.0, "startup_s": 1.0, "idle_vs_bare": 1.0,
            "still_vs_bare": 0.5, "restart_ms": 200.0, "peak_memory_mb": 150.0}
@@ -196,10 +196,7 @@ def _context():
 
 def skip_howtos() -> None:
     """Mark every how-to card seen (a returning player), so a match starts without its card."""
-    try:
-        from game.scenes.menus import howto
-    except ImportError:
-        return
+    from game.scenes.menus import howto
     for card in sorted(howto.HOWTO_DIR.glob("*.toml")):
         howto.mark_seen(card.stem)
 
@@ -464,7 +461,7 @@ def _table(rows: list[dict]) -> str:
 
 
 def run(args: argparse.Namespace) -> dict:
-    from game import bench_bots, bench_window
+    from devkit.bench import bots as bench_bots, window as bench_window
     os.environ.update({k: v for k, v in _env().items() if k.startswith(("SDL_", "PYGAME_"))})
     if "SOLDOUT_USER_DIR" not in os.environ:   # never touch the player's own records
         os.environ["SOLDOUT_USER_DIR"] = _temp_user_dir()

@@ -1,6 +1,6 @@
 """The window half of the benchmark: what a player sees and feels, measured in a real window.
 
-Each measure runs in a child process (`python -m game.bench_window KIND ...`, one JSON line
+Each measure runs in a child process (`python -m devkit.bench.window KIND ...`, one JSON line
 out) so it gets a fresh display and nothing the bench did before: under Xvfb when it is
 installed (software GL: presenting costs what it costs on a laptop without a GPU driver),
 otherwise under SDL's dummy driver, and the report says which. Kinds:
@@ -31,7 +31,7 @@ import time
 from pathlib import Path
 from typing import Iterator
 
-from game.bench import ROOT   # the checkout the bench runs from
+from devkit.bench.report import ROOT   # the checkout the bench runs from
 
 
 # ---------------------------------------------------------------- the display the children use
@@ -66,9 +66,9 @@ def display(use_xvfb: bool = True) -> Iterator[dict]:
 
 
 def run_child(kind: str, args: list[str], env: dict, timeout: float = 900) -> dict:
-    """Run `python -m game.bench_window KIND ARGS` and return its JSON line."""
+    """Run `python -m devkit.bench.window KIND ARGS` and return its JSON line."""
     full = {**os.environ, **env}
-    proc = subprocess.run([sys.executable, "-m", "game.bench_window", kind, *args], cwd=ROOT, env=full,
+    proc = subprocess.run([sys.executable, "-m", "devkit.bench.window", kind, *args], cwd=ROOT, env=full,
                           capture_output=True, text=True, timeout=timeout)
     lines = [line for line in proc.stdout.splitlines() if line.startswith("{")]
     if proc.returncode != 0 or not lines:
@@ -150,7 +150,7 @@ def child_frames(frames: int, fullscreen: bool, scenes: list[str] | None, warm: 
     import pygame
 
     from game import app
-    from game.bench import skip_howtos
+    from devkit.bench.report import skip_howtos
     from game.scenes import registry
     from game.scenes.menus.title import TitleScene
 
@@ -247,18 +247,14 @@ def child_idle(what: str, seconds: float) -> dict:
     if what == "still":
         title.ANIMATION_TICKS = 1 << 30          # nothing on the title moves
     captured: list = []
-    try:
-        from game.scenes import warmup
-    except ImportError:                          # a tree from before the warm-up: nothing to wait for
-        warmup = None
-    if warmup is not None:
-        real_queue = warmup.queue_rehearsals
+    from game.scenes import warmup
+    real_queue = warmup.queue_rehearsals
 
-        def queue(warmer, ctx) -> None:
-            captured.append(warmer)
-            real_queue(warmer, ctx)
+    def queue(warmer, ctx) -> None:
+        captured.append(warmer)
+        real_queue(warmer, ctx)
 
-        warmup.queue_rehearsals = queue
+    warmup.queue_rehearsals = queue
     flips = [0]
     real_flip = pygame.display.flip
 
@@ -271,7 +267,7 @@ def child_idle(what: str, seconds: float) -> dict:
 
     def watch() -> None:
         deadline = time.monotonic() + 300
-        while warmup is not None and (not captured or captured[0].pending) and time.monotonic() < deadline:
+        while (not captured or captured[0].pending) and time.monotonic() < deadline:
             time.sleep(0.1)
         result["warm_s"] = round(sum(d for _n, d in captured[0].done), 2) if captured else None
         time.sleep(1.0)
