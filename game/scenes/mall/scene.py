@@ -314,9 +314,10 @@ class MallScene(Scene):
         view = self.view
         surface.set_clip(self.layout.map_rect.inflate(4, 4))
         view.draw_table(surface, sim, shake, fx.in_flight(sim))
+        strips = view.draw_dressers(surface, sim, shake)   # under the piles and shoppers: they stay in sight
         view.draw_piles(surface, sim, shake)
+        view.draw_chairs(surface, sim, shake)
         view.draw_previews(surface, self.previews, shake)
-        strips = view.draw_dressers(surface, sim, shake)
         view.draw_avatars(surface, sim, alpha, shake, sim.tick, fx, strips)
         view.draw_fx(surface, fx, alpha, shake)
         draw_mall_find_me(surface, self.ctx, sim, view, alpha, shake)
