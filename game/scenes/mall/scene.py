@@ -321,12 +321,16 @@ class MallScene(Scene):
         view.draw_avatars(surface, sim, alpha, shake, sim.tick, fx, strips)
         view.draw_fx(surface, fx, alpha, shake)
         draw_mall_find_me(surface, self.ctx, sim, view, alpha, shake)
+        self.draw_under_tags(surface)
         view.draw_tags(surface)
         view.draw_shutter(surface, sim, shake)
         surface.set_clip(None)
         self.hud.draw(surface, sim, {s.seat: sim.match.player_total(sim.player_of[s.seat]) for s in self.seats})
         self.overlay.draw_info(surface, sim)
         self.overlay.draw_phase(surface, sim, self.ending_tick, view.tag_rects + view.body_rects)
+
+    def draw_under_tags(self, surface: pygame.Surface) -> None:
+        """What a subclass adds to the map: over the shoppers, under their name tags."""
 
     # ------------------------------------------------------------------ stack hooks
     def resume(self) -> None:
