@@ -37,9 +37,9 @@ def test_map_dressers_follow_the_colour_blind_setting(ctx, monkeypatch, colourbl
     seen: list[bool] = []
     real = mall_locator.locator_surface
 
-    def spy(looks, bags, filled, cb):
+    def spy(looks, bags, filled, cb, **kwargs):
         seen.append(cb)
-        return real(looks, bags, filled, cb)
+        return real(looks, bags, filled, cb, **kwargs)
 
     monkeypatch.setattr(mall_draw, "locator_surface", spy)
     scene = start(ctx, demo_spec(2, "tidy", seed=4))

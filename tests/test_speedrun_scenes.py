@@ -280,3 +280,24 @@ def test_the_runners_replugged_pad_plays_on(ctx):
     finally:
         if back is not None:
             back.detach()
+
+
+def test_the_ghost_is_drawn_under_the_name_tags(ctx):
+    """The PB ghost's translucent circle was drawn over the runner's name tag (the `speedrun` shot)."""
+    from game.scenes import registry
+    shot = registry.screenshot("speedrun")
+    run = shot.factory(ctx, 1)
+    ctx.stack.push(run)
+    ctx.stack.apply()
+    for _ in range(shot.warmup_ticks):
+        app.tick(ctx)
+    order: list[int] = []
+
+    class Screen(pygame.Surface):
+        def blit(self, source, dest, area=None, special_flags=0):  # noqa: D102
+            order.append(id(source))
+            return super().blit(source, dest, area, special_flags)
+    run.draw(Screen((1280, 720)), 0.0)
+    assert run._ghost_body is not None and id(run._ghost_body) in order, "no ghost drawn"
+    tags = [order.index(id(tag)) for tag, *_ in run.view._tags]
+    assert tags and order.index(id(run._ghost_body)) < min(tags)

@@ -54,6 +54,24 @@ class TextProbe:
                         self.items.append((kind, label, moved, px))
                 return done
 
+            # A layer converted or copied keeps the texts drawn on it (a static frame is converted
+            # to the display's format once, then blitted every frame).
+            def convert(self, *args):
+                return self._carry(super().convert(*args))
+
+            def convert_alpha(self, *args):
+                return self._carry(super().convert_alpha(*args))
+
+            def copy(self):
+                return self._carry(super().copy())
+
+            def _carry(self, done):
+                out = done if isinstance(done, ProbeSurface) else ProbeSurface(done.get_size(), done.get_flags(), done)
+                if out is not done:
+                    pygame.Surface.blit(out, done, (0, 0), None, pygame.BLEND_RGBA_MAX if done.get_flags() & pygame.SRCALPHA else 0)
+                out.items[:] = list(self.items)
+                return out
+
             def fill(self, *args, **kwargs):
                 done = super().fill(*args, **kwargs)
                 if not args[1:] and not kwargs.get("rect"):

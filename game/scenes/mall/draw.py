@@ -27,6 +27,23 @@ if TYPE_CHECKING:
 SHUTTER = (118, 126, 140)
 SHUTTER_LINE = (84, 90, 104)
 PREVIEW_BAD = (214, 48, 49)
+LOCATOR_GOLD = (226, 170, 60)   # a dresser's chair ring and leader line: the locator's border colour
+# A locator's paper alpha by how near the nearest shopper is (px from its edge): solid within the
+# first, most see-through beyond the second, in a few steps between (each step one cached surface).
+NEAR_FAR = (32, 120)
+PAPER_ALPHAS = (255, 190, 130, 80)
+
+
+def _distance(rect: pygame.Rect, point: tuple[int, int]) -> int:
+    dx = max(rect.left - point[0], 0, point[0] - rect.right)
+    dy = max(rect.top - point[1], 0, point[1] - rect.bottom)
+    return round(math.hypot(dx, dy))
+
+
+def _paper(distance: int) -> int:
+    near, far = NEAR_FAR
+    k = min(1.0, max(0.0, (distance - near) / (far - near)))
+    return PAPER_ALPHAS[round(k * (len(PAPER_ALPHAS) - 1))]
 
 
 def _hex(colour: tuple[int, int, int]) -> str:
@@ -126,7 +143,7 @@ class MapView:
         self.mini_pile = (max(24, round(28 * s)), max(28, round(33 * s)))
         self.mini_card = (max(20, round(22 * s)), max(26, round(29 * s)))
         self.table_back = (max(16, round(18 * s)), max(21, round(24 * s)))
-        self._locators: dict[tuple[str, tuple[bool, ...]], pygame.Surface] = {}   # dresser card, ticks -> locator
+        self._locators: dict[tuple[str, tuple[bool, ...], int], pygame.Surface] = {}   # card, ticks, paper
         self.fly_card = (max(26, round(30 * s)), max(34, round(40 * s)))
         self.badge = max(16, round(18 * s))
         self.count_px = max(18, round(20 * s))
@@ -232,8 +249,9 @@ class MapView:
 
     # ------------------------------------------------------------------ dressers (Tidying Up)
     def draw_dressers(self, surface: pygame.Surface, sim: "MallSim", shake: tuple[int, int]) -> list[pygame.Rect]:
-        """Each dresser's locator and the count strip under it (a leader line back to the chair
-        when crowding pushed it away); returns the strips (text name tags avoid)."""
+        """Each dresser's locator and the count strip under it, with a leader line back to the
+        chair; returns the strips (text name tags avoid). Drawn under the piles and shoppers; a
+        locator no shopper is near has see-through paper (docs/READABILITY.md)."""
         strips: list[pygame.Rect] = []
         if not modes.uses_dressers(sim.mode):
             return strips
@@ -241,26 +259,39 @@ class MapView:
         cards = public.dresser_cards()
         cat = sim.catalogue
         spots = self._dresser_spots(sim)
+        shoppers = [self.at(av.body.x / FP, av.body.y / FP, shake) for av in sim.avatars]
         for d in sim.dressers:
             objective = cat.objectives[cards[d.index]]
             filled = tuple(public.filled(d.index, item) for item in objective.items)
             rect = spots[d.index].move(shake)
             chair = self.at(d.x, d.y, shake)
-            if not rect.inflate(2 * round(24 * self.scale), 2 * round(24 * self.scale)).collidepoint(chair):
+            if not rect.collidepoint(chair):
                 end = (min(max(chair[0], rect.left), rect.right), min(max(chair[1], rect.top), rect.bottom))
                 pygame.draw.line(surface, INK, chair, end, 5)
-                pygame.draw.line(surface, (226, 170, 60), chair, end, 3)
-            key = (cards[d.index], filled)
+                pygame.draw.line(surface, LOCATOR_GOLD, chair, end, 3)
+            paper = _paper(min((_distance(rect, p) for p in shoppers), default=NEAR_FAR[1]))
+            key = (cards[d.index], filled, paper)
             card = self._locators.get(key)
             if card is None:
                 looks = [look_of(cat.items[i], cat) for i in objective.items]
-                card = self._locators[key] = locator_surface(looks, objective.bags, filled, self.colourblind)
+                card = self._locators[key] = locator_surface(looks, objective.bags, filled, self.colourblind,
+                                                             paper=paper)
             x, y = rect.topleft
             surface.blit(card, (x, y))
             strip = self._dresser_counts(surface, sim, d.index, x, y + card.get_height() - 2, card.get_width())
             if strip is not None:
                 strips.append(strip)
         return strips
+
+    def draw_chairs(self, surface: pygame.Surface, sim: "MallSim", shake: tuple[int, int]) -> None:
+        """A gold ring round each dresser's chair, over the locators: every chair stays in sight."""
+        if not modes.uses_dressers(sim.mode):
+            return
+        r = round(16 * self.scale) + 5
+        for d in sim.dressers:
+            centre = self.at(d.x, d.y, shake)
+            pygame.draw.circle(surface, INK, centre, r + 1, 6)
+            pygame.draw.circle(surface, LOCATOR_GOLD, centre, r, 3)
 
     def _dresser_spots(self, sim: "MallSim") -> dict[int, pygame.Rect]:
         """Where each dresser's locator goes (screen px, without shake; see place_locators).
@@ -272,11 +303,30 @@ class MapView:
         wanted = [(d.index, *self.at(d.x, d.y),
                    locator_size(len(sim.catalogue.objectives[cards[d.index]].items))) for d in sim.dressers]
         pw, ph = self.pile_size
+        half = round(16 * self.scale)
         piles = [pygame.Rect(cx - pw // 2, cy - ph + pw // 3, pw, ph)
                  for cx, cy in (self.at(x, y) for _, x, y in sim.floor_piles())]
-        spots = place_locators(wanted, self.layout.map_rect, round(16 * self.scale), self.badge + 4, piles)
+        chairs = [pygame.Rect(cx - half - 6, cy - half - 6, 2 * half + 12, 2 * half + 12)
+                  for cx, cy in (self.at(d.x, d.y) for d in sim.dressers)]
+        spots = place_locators(wanted, self.layout.map_rect, half, self.badge + 4, piles + chairs,
+                               lambda rect: self._open_floor(sim, rect))
         self._spots_key, self._spots = key, spots
         return spots
+
+    def _open_floor(self, sim: "MallSim", rect: pygame.Rect) -> int:
+        """Screen px of `rect` over floor a shopper can walk on (not walls, shelves or furniture)."""
+        level = sim.level
+        tile = level.tile_size * self.scale
+        ox, oy = self.layout.map_rect.topleft
+        open_px = 0
+        for ty in range(max(0, int((rect.top - oy) // tile)), min(level.height, int((rect.bottom - oy) // tile) + 1)):
+            for tx in range(max(0, int((rect.left - ox) // tile)), min(level.width, int((rect.right - ox) // tile) + 1)):
+                if level.solid[ty][tx]:
+                    continue
+                cell = pygame.Rect(round(ox + tx * tile), round(oy + ty * tile), round(tile) + 1, round(tile) + 1)
+                clip = rect.clip(cell)
+                open_px += clip.w * clip.h
+        return open_px
 
     def _dresser_counts(self, surface: pygame.Surface, sim: "MallSim", dresser: int,
                         x: int, y: int, width: int) -> pygame.Rect | None:

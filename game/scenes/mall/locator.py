@@ -3,12 +3,14 @@
 A locator is made to be recognised from the sofa, not to copy the card's look: no
 heading, its items side by side in LIST_ITEM boxes (the slimmest garment >= 48 px,
 docs/READABILITY.md), ticks on what is filled, the bags as a tab on its top edge.
-Where dressers crowd, a locator moves further out from its chair (with a leader line
-back to it) rather than shrinking.
+It goes where it hides least of the mall (walls and shelves before open floor, never
+over another locator) and moves further out from its chair (with a leader line back to
+it) rather than shrinking. The map draws it under the piles and shoppers, rings its
+chair over it, and lets its paper fade while no shopper is near.
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import pygame
 
@@ -29,16 +31,23 @@ def locator_size(items: int) -> tuple[int, int]:
     return 2 * PAD + items * LIST_ITEM + (items - 1) * GAP, 2 * PAD + TAB + LIST_ITEM
 
 
-def locator_surface(looks: Sequence[Any], bags: int, filled: Sequence[bool], colourblind: bool) -> pygame.Surface:
-    """The locator for a dresser's card: items (catalogue items) with ticks where filled."""
+def locator_surface(looks: Sequence[Any], bags: int, filled: Sequence[bool], colourblind: bool,
+                    paper: int = 255) -> pygame.Surface:
+    """The locator for a dresser's card: items (catalogue items) with ticks where filled.
+
+    `paper` < 255 draws the card and the item boxes see-through (the garments, bags and ticks stay
+    solid): a locator nobody is near lets the mall under it show."""
     w, h = locator_size(len(looks))
     card = rounded_card((w, h), PAPER, BORDER, border_ratio=0.03)
+    slots = [pygame.Rect(PAD + i * (LIST_ITEM + GAP), PAD + TAB, LIST_ITEM, LIST_ITEM) for i in range(len(looks))]
+    for slot in slots:
+        pygame.draw.rect(card, (255, 255, 255), slot, border_radius=LIST_ITEM // 8)
+    if paper < 255:    # alpha times paper/255, colours kept
+        card.fill((255, 255, 255, paper), special_flags=pygame.BLEND_RGBA_MULT)
     for i in range(bags):
         card.blit(bag_icon(BAG), (PAD + 2 + i * (BAG + 2), 1))
     tick = round(LIST_ITEM * 0.36)
-    for i, look in enumerate(looks):
-        slot = pygame.Rect(PAD + i * (LIST_ITEM + GAP), PAD + TAB, LIST_ITEM, LIST_ITEM)
-        pygame.draw.rect(card, (255, 255, 255), slot, border_radius=LIST_ITEM // 8)
+    for i, (look, slot) in enumerate(zip(looks, slots)):
         # through the module, so a measuring test sees every garment drawn
         art = clothing.item_surface(look.garment, look.hex, look.pattern, LIST_ITEM, colourblind, look.cb_hex)
         card.blit(art, slot.topleft)
@@ -47,20 +56,46 @@ def locator_surface(looks: Sequence[Any], bags: int, filled: Sequence[bool], col
     return card
 
 
+OUTS = (0, 16, 32, 56, 84, 120, 160)   # px from the chair a locator may move out, step by step
+AVOID_WEIGHT = 6      # per px of a pile or a dresser's chair
+
+
 def place_locators(wanted: Sequence[tuple[int, int, int, tuple[int, int]]], area: pygame.Rect,
-                   half: int, strip_h: int, avoid: Sequence[pygame.Rect] = ()) -> dict[int, pygame.Rect]:
+                   half: int, strip_h: int, avoid: Sequence[pygame.Rect] = (),
+                   floor: Callable[[pygame.Rect], int] | None = None) -> dict[int, pygame.Rect]:
     """Where each locator goes: wanted = (index, chair x, chair y, size) in screen px.
 
-    Beside the chair (above, below, left or right) where that covers no other locator, no pile
-    (`avoid`) and stays on the map; else the same sides further out, step by step; else the
-    spot that covers the least (another locator counting most). Each rect includes the count
-    strip under the card."""
+    Beside the chair (above, below, left or right) or further out on those sides, on the map, at
+    the spot that hides least: never another locator where any spot is free of them; then piles
+    and chairs (`avoid`), the floor shoppers walk on (`floor(rect)`: its px under rect; walls,
+    shelves and the unused table cost nothing) and each px moved away from the chair. Each rect
+    includes the count strip under the card.
+
+    Placed one by one, a locator can take the room a later one needed: the dressers are placed
+    in their order and in reverse, and then hugging their chairs (the floor not counted), and the
+    arrangement with the least locator over locator, then the least hidden, wins."""
+    tries = [_arrange(wanted, area, half, strip_h, avoid, floor), _arrange(wanted[::-1], area, half, strip_h, avoid, floor),
+             _arrange(wanted, area, half, strip_h, avoid, None)]
+    return min(tries, key=lambda spots: _score(list(spots.values()), avoid, floor))
+
+
+def _score(rects: list[pygame.Rect], avoid: Sequence[pygame.Rect],
+           floor: Callable[[pygame.Rect], int] | None) -> tuple[int, int]:
+    overlap = sum(_covered(rect, rects[n + 1:]) for n, rect in enumerate(rects))
+    return overlap, sum(AVOID_WEIGHT * _covered(rect, avoid) + (floor(rect) if floor is not None else 0)
+                        for rect in rects)
+
+
+def _arrange(wanted: Sequence[tuple[int, int, int, tuple[int, int]]], area: pygame.Rect, half: int,
+             strip_h: int, avoid: Sequence[pygame.Rect], floor: Callable[[pygame.Rect], int] | None,
+             ) -> dict[int, pygame.Rect]:
+    """One greedy pass of place_locators, in the order given."""
     taken: list[pygame.Rect] = []
     spots: dict[int, pygame.Rect] = {}
     for index, cx, cy, (cw, ch) in wanted:
         full = ch + strip_h
-        best: tuple[int, pygame.Rect] | None = None
-        for out in (0, 16, 32, 56, 84, 120, 160):
+        best: tuple[tuple[int, int], pygame.Rect] | None = None
+        for out in OUTS:
             xs = (cx - cw // 2, cx - half, cx + half - cw)
             choices = ([pygame.Rect(x, cy - half - out - full, cw, full) for x in xs]
                        + [pygame.Rect(x, cy + half + out, cw, full) for x in xs]
@@ -69,16 +104,20 @@ def place_locators(wanted: Sequence[tuple[int, int, int, tuple[int, int]]], area
             for rect in choices:
                 if not area.contains(rect):
                     continue
-                cover = (4 * sum(rect.clip(t).w * rect.clip(t).h for t in taken)
-                         + sum(rect.clip(t).w * rect.clip(t).h for t in avoid))
+                cover = (_covered(rect, taken), AVOID_WEIGHT * _covered(rect, avoid)
+                         + (floor(rect) if floor is not None else 0) + out * cw)
                 if best is None or cover < best[0]:
                     best = (cover, rect)
-            if best is not None and best[0] == 0:
-                break
+            if floor is None and best is not None and best[0] == (0, 0):
+                break       # hugging the chairs: the first spot that hides nothing
         if best is None:      # a chair at the map's edge: above it, clamped to the map
             rect = pygame.Rect(0, 0, cw, full)
             rect.midbottom = (cx, cy - half)
-            best = (0, rect.clamp(area))
+            best = ((0, 0), rect.clamp(area))
         taken.append(best[1])
         spots[index] = best[1]
     return spots
+
+
+def _covered(rect: pygame.Rect, others: Sequence[pygame.Rect]) -> int:
+    return sum(rect.clip(o).w * rect.clip(o).h for o in others)

@@ -175,7 +175,8 @@ class MallOverlays:
             k = 1.6 - 0.6 * age / 10
             stamp = pygame.transform.scale(stamp, (round(stamp.get_width() * k), round(stamp.get_height() * k)))
         centre = self.layout.map_rect.center
-        surface.blit(stamp, stamp.get_rect(center=(centre[0], centre[1] - 20)))
+        at = surface.blit(stamp, stamp.get_rect(center=(centre[0], centre[1] - 20)))
+        self.avoid.append(at.inflate(-60, -at.h // 3))   # its words (the tilted card's corners are clear)
         who = self._caller_text(sim)
         if who:
             line = self._text(who, 36, (255, 244, 227), 3)

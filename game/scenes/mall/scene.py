@@ -314,18 +314,23 @@ class MallScene(Scene):
         view = self.view
         surface.set_clip(self.layout.map_rect.inflate(4, 4))
         view.draw_table(surface, sim, shake, fx.in_flight(sim))
+        strips = view.draw_dressers(surface, sim, shake)   # under the piles and shoppers: they stay in sight
         view.draw_piles(surface, sim, shake)
+        view.draw_chairs(surface, sim, shake)
         view.draw_previews(surface, self.previews, shake)
-        strips = view.draw_dressers(surface, sim, shake)
         view.draw_avatars(surface, sim, alpha, shake, sim.tick, fx, strips)
         view.draw_fx(surface, fx, alpha, shake)
         draw_mall_find_me(surface, self.ctx, sim, view, alpha, shake)
+        self.draw_under_tags(surface)
         view.draw_tags(surface)
         view.draw_shutter(surface, sim, shake)
         surface.set_clip(None)
         self.hud.draw(surface, sim, {s.seat: sim.match.player_total(sim.player_of[s.seat]) for s in self.seats})
         self.overlay.draw_info(surface, sim)
         self.overlay.draw_phase(surface, sim, self.ending_tick, view.tag_rects + view.body_rects)
+
+    def draw_under_tags(self, surface: pygame.Surface) -> None:
+        """What a subclass adds to the map: over the shoppers, under their name tags."""
 
     # ------------------------------------------------------------------ stack hooks
     def resume(self) -> None:

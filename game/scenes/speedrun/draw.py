@@ -38,29 +38,30 @@ def glyph(ch: str, px: int, colour: tuple[int, int, int], outline: int) -> pygam
 
 def steady_text(surface: pygame.Surface, text: str, px: int, colour: tuple[int, int, int],
                 anchor: tuple[int, int], align: str = "right", outline: int = 3) -> pygame.Rect:
-    """Digits in fixed-width cells, so a running timer does not wobble as its digits change."""
+    """Digits in fixed-width cells, so a running timer does not wobble as its digits change. A cell
+    holds its glyph's outline too: neighbours never touch (no text over text)."""
     widths = _cells(text, px, colour, outline)
-    total = sum(widths) + outline
+    total = sum(widths)
     x = anchor[0] - total if align == "right" else anchor[0] - total // 2 if align == "center" else anchor[0]
     y = anchor[1]
     start = x
     height = 0
     for c, w in zip(text, widths):
         g = glyph(c, px, colour, outline)
-        surface.blit(g, (x + (w - g.get_width() + outline) // 2, y))
+        surface.blit(g, (x + (w - g.get_width()) // 2, y))
         height = max(height, g.get_height())
         x += w
     return pygame.Rect(start, y, total, height)
 
 
 def _cells(text: str, px: int, colour: tuple[int, int, int], outline: int) -> list[int]:
-    cell = glyph("0", px, colour, outline).get_width() - outline
-    return [cell if c.isdigit() else glyph(c, px, colour, outline).get_width() - outline for c in text]
+    cell = max(glyph(d, px, colour, outline).get_width() for d in "0123456789")
+    return [cell if c.isdigit() else glyph(c, px, colour, outline).get_width() for c in text]
 
 
 def steady_width(text: str, px: int, colour: tuple[int, int, int], outline: int = 3) -> int:
     """How wide steady_text draws `text`."""
-    return sum(_cells(text, px, colour, outline)) + outline
+    return sum(_cells(text, px, colour, outline))
 
 
 def box(surface: pygame.Surface, rect: pygame.Rect, edge: tuple[int, int, int] = PANEL_EDGE) -> None:

@@ -143,7 +143,6 @@ class SpeedrunRunScene(RunnerMixin, MallScene):
         super().draw(surface, alpha)
         if self.error or self.session is None:
             return
-        self._draw_ghost(surface)
         box(surface, SIDE_BOX)
         self.draw_lines(surface, self.info_lines(), SIDE_BOX.x + 12, SIDE_BOX.y + 12, SIDE_BOX.w - 22)
         self._draw_hints(surface)
@@ -164,7 +163,8 @@ class SpeedrunRunScene(RunnerMixin, MallScene):
             surface.blit(ui.render(word, 18, DIM), (x, y + k.get_height() - 2))
             y += 44
 
-    def _draw_ghost(self, surface: pygame.Surface) -> None:
+    def draw_under_tags(self, surface: pygame.Surface) -> None:
+        """The PB ghost: translucent, so the shoppers' name tags are drawn over it."""
         ghost = self.ghost
         if ghost is None or self.setup.seed != ghost.seed or self.sim.phase == "study":
             return
@@ -173,7 +173,6 @@ class SpeedrunRunScene(RunnerMixin, MallScene):
         frame = ghost.frame(self.session.igt(), self.session.timer.started)
         body = self._ghost_body
         cx, cy = self.layout.to_screen(frame.x, frame.y)
-        surface.set_clip(self.layout.map_rect)
         surface.blit(body, body.get_rect(center=(cx, cy - 2)))
         if frame.holding:
             pygame.draw.rect(surface, (255, 255, 255), (cx - 6, cy - body.get_height() // 2 - 12, 12, 10), 2,
@@ -183,7 +182,6 @@ class SpeedrunRunScene(RunnerMixin, MallScene):
         if at.collidelist(self.view.tag_rects) >= 0:     # racing close: under the ghost, clear of the names
             at.midtop = (cx, cy + body.get_height() // 2 + 2)
         surface.blit(tag, at)
-        surface.set_clip(None)
 
 
 def _ghost_surface(size: int) -> pygame.Surface:

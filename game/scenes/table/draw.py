@@ -389,6 +389,6 @@ class TableView:
 
     def _header_gap(self) -> pygame.Rect:
         """The free stretch of the board's header between "CHECKOUT" and the queue's label."""
-        left = BOARD.x + 18 + self.texts.get("CHECKOUT", 28, (214, 180, 255), 2).get_width()
-        right = BOARD.right - 18 - self.texts.get("queue: first to join buys first", 22, DIM, 2).get_width()
+        left = BOARD.x + 18 + self.texts.get(_("CHECKOUT"), 28, (214, 180, 255), 2).get_width()
+        right = BOARD.right - 18 - self.texts.get(_("queue: first to join buys first"), 22, DIM, 2).get_width()
         return pygame.Rect(left + 16, BOARD.y + 4, right - left - 32, 32)

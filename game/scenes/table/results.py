@@ -161,7 +161,8 @@ class CheckoutResultsScene(MatchResultsScene):
         cy = rect.centery
         self.texts.blit(surf, str(self.place[score.seat]), 30, GOLD_TEXT if won else WHITE, 2,
                         center=(rect.x + 22, cy))
-        widgets.seat_badge(surf, self.ids[score.seat], (rect.x + 60, cy), 16)
+        # the shape's points stay clear of the row's border and the name, in 6 rows too
+        widgets.seat_badge(surf, self.ids[score.seat], (rect.x + 58, cy), min(16, rect.h // 2 - 11))
         self.texts.blit(surf, sim.seats[score.seat].name, 30, WHITE, 2, max_width=120, midleft=(rect.x + 84, cy))
         counts = {c: 0 for c in CATEGORIES}
         for pid in sim.products_won(score.seat):
