@@ -157,8 +157,10 @@ def test_measure_mall_frames_reports_numbers():
         assert result[key] > 0
 
 
-def run_to_match_end(ctx, scene: MallScene, limit: int = 60 * 60 * 12) -> None:
-    """Tick the stack; press A whenever results are up (Next round), until the match is over."""
+def run_to_match_end(ctx, scene: MallScene, limit: int = 60 * 60 * 30) -> None:
+    """Tick the stack; press A whenever results are up (Next round), until the match is over.
+    The limit is past any legal match: two rounds at their longest (both to the mall's closing
+    time) are about 21 minutes of game time, plus the results screens between them."""
     for _ in range(limit):
         top = ctx.stack.top
         if scene.sim.phase == "match_over":

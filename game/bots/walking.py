@@ -61,6 +61,7 @@ class WalkingMixin:
         dist = field.dist
         if dist[here] >= 1 << 30:
             return self._wander(view)
+        straight = False
         if dist[here] == 0:
             tx, ty = point if point is not None else nav.centre(here)
         else:
@@ -70,12 +71,15 @@ class WalkingMixin:
             # Straight stretch ahead: aim two tiles on for a smoother line.
             if dist[step] and further - step == step - here:
                 step = further
+                straight = True
             # The point itself only once it is on the next tile (a chair's point lies in the chair).
             if point is not None and not dist[step] and nav.index(*point) == step:
                 tx, ty = point
             else:
                 tx, ty = nav.centre(step)
         dx, dy = self._avoid(view, x, y, tx - x, ty - y)
+        if straight and (dx != tx - x or dy != ty - y):
+            straight = False            # someone in the way: keep an eye on them
         span = dx if dx >= 0 else -dx
         if span < dy or span < -dy:
             span = dy if dy >= 0 else -dy
@@ -88,8 +92,11 @@ class WalkingMixin:
         cx, cy = dx * stick // span, dy * stick // span
         move = _STICKS.get((cx, cy))
         self.move = move if move is not None else stick_command(cx, cy)
-        # Decide again after the reaction time, or sooner if the aim point is close.
-        cool = span // 4 if span // 4 < diff.reaction else diff.reaction
+        # Decide again after the reaction time (twice that on a clear straight stretch: a person
+        # does not re-aim while the way ahead is straight and empty), or sooner if the aim
+        # point is close.
+        limit = 2 * diff.reaction if straight else diff.reaction
+        cool = span // 4 if span // 4 < limit else limit
         self.cooldown = cool - 1 if cool > 0 else 0
         return self.move
 
