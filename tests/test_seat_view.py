@@ -12,7 +12,8 @@ from game.sim.mall_view import SeatView
 
 PUBLIC = {
     "seat", "player", "tick", "phase", "mode", "round_serial", "catalogue", "tile_size", "table_rect",
-    "flip_ticks", "hold_ticks", "walkable_grid", "position", "avatar_positions", "floor_piles",
+    "flip_ticks", "hold_ticks", "walkable_grid", "position", "avatar_positions", "avatars_near",
+    "floor_piles",
     "pile_on_floor", "pile_count", "dressers", "last_flip", "held_pile", "shown_card", "carried", "hand",
     "shopping_list", "rejection", "at_table", "dresser_in_reach", "nearest_pile", "preview_spot", "side",
     "side_hand_cards", "hand_room", "mates_carrying", "side_table", "table_refuses", "dresser_cards",
@@ -45,6 +46,9 @@ def _answers(view: SeatView, sim) -> dict[str, object]:
             out[name] = attr()
         elif name in ("pile_count", "pile_on_floor"):
             out[name] = [attr(pile) for pile in range(40)]
+        elif name == "avatars_near":
+            out[name] = [attr(x + d, y - d, r) for _seat, x, y in view.avatar_positions()
+                         for d in (0, 20) for r in (34, 400)]
         elif name == "dresser_counts":
             out[name] = [attr(d) for d in range(len(sim.round.dressers))]
         elif name == "filled":
@@ -126,3 +130,22 @@ def test_the_state_serial_moves_with_the_cards_not_with_flips():
     sim.step({seat: Command(pressed=Button.A, held=Button.A)})
     assert any(ev[0] == "took" for ev in sim.events)
     assert view.state_serial() != before
+
+
+def test_avatars_near_is_avatar_positions_filtered():
+    """The bots' sidestep asks avatars_near: exactly the other avatars whose centre lies within r
+    px on both axes, edges included, in seat order."""
+    sim = _played("rush", 6, 900, seed=7)
+    view = sim.seat_view(2)
+    rng = random.Random(5)
+    everyone = view.avatar_positions()
+    probes = [(x + dx, y + dy) for _s, x, y in everyone for dx in (-35, -34, 0, 34, 35) for dy in (-34, 0, 35)]
+    probes += [(rng.randrange(-50, 1400), rng.randrange(-50, 800)) for _ in range(300)]
+    near_any = 0
+    for x, y in probes:
+        for r in (0, 34, 120):
+            want = [(s, ox, oy) for s, ox, oy in everyone
+                    if s != view.seat and abs(ox - x) <= r and abs(oy - y) <= r]
+            assert view.avatars_near(x, y, r) == want, (x, y, r)
+            near_any += bool(want)
+    assert near_any > 50

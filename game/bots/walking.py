@@ -102,12 +102,8 @@ class WalkingMixin:
 
     def _avoid(self, view: SeatView, x: int, y: int, dx: int, dy: int) -> tuple[int, int]:
         """Sidestep an avatar standing right in the way (pushing sorts out the rest)."""
-        for seat, ox, oy in view.avatar_positions():
-            if seat == self.seat:
-                continue
+        for seat, ox, oy in view.avatars_near(x, y, 34):
             rx, ry = ox - x, oy - y
-            if rx > 34 or rx < -34 or ry > 34 or ry < -34:
-                continue
             if rx * dx + ry * dy <= 0:
                 continue            # behind or beside: not in the way
             # Perpendicular to the heading, away from the other avatar (seat order breaks a tie).

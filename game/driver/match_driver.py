@@ -152,7 +152,9 @@ class MatchDriver:
     def step(self, people: Mapping[int, Command] | None = None) -> dict[int, Command]:
         """Gather, record and step one tick; returns the Commands used."""
         commands = self.gather(people)
-        self.play(commands)
+        if self.writer is not None:
+            self.writer.add_tick([commands.get(key, IDLE) for key in self.keys])
+        self.sim.step(commands)     # `play` without its copy: gather's dict is new every tick
         return commands
 
     def start_due_round(self) -> bool:

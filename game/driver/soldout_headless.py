@@ -79,9 +79,11 @@ def run_match(spec: MatchSpec, record: Path | str | None = None) -> MatchRun:
     for bot in bots:
         driver.seat_bot(bot.seat, bot)
     limit = tick_limit(sim, len(modes))
+    step = driver.step
     while sim.phase != "match_over" and sim.tick < limit:
-        driver.start_due_round()
-        driver.step()
+        if sim.phase == "round_over":
+            driver.start_due_round()
+        step()
     if record is not None:
         driver.save(record)
     return MatchRun(result_json(spec, sim), bots, sim)

@@ -449,18 +449,18 @@ class MallSim:
         grid, half = self.grid, t.half
         accel, friction = t.accel, t.friction
         walk, carry = t.top, t.carry_top
-        get = commands.get
         buttons = []                     # avatars with a button down or Y held: most ticks none
         moving = []
         for av, b, seat, player in self._walkers:
-            cmd = get(seat, IDLE)
+            try:                         # a subscript, not a get() call: nearly every seat has one
+                cmd = commands[seat]
+            except KeyError:
+                cmd = IDLE
             b.prev_x = b.x
             b.prev_y = b.y
             top = carry if player in held else walk
-            aim = av.aim
-            if aim[0] is cmd and aim[1] == top:
-                _cmd, _top, tx, ty, keys = aim
-            else:
+            aim_cmd, aim_top, tx, ty, keys = av.aim
+            if aim_cmd is not cmd or aim_top != top:
                 tx, ty, keys = self._aim(av, cmd, top)
             if keys or av.y_ticks or av.hand_open:
                 buttons.append((av, cmd))

@@ -94,6 +94,23 @@ class SeatView:
         # was most of the cost.
         return [(a.seat, a.body.x // FP, a.body.y // FP) for a in self._sim.avatars]
 
+    def avatars_near(self, x: int, y: int, r: int) -> list[tuple[int, int, int]]:
+        """(seat, x, y) of every other avatar whose centre lies within `r` px of (x, y) on both
+        axes, in seat order: `avatar_positions` filtered, for a bot looking who is in its way
+        (asked at every step it steers; nearly always nobody, so nothing is built for the rest)."""
+        lo_x, hi_x = (x - r) * FP, (x + r + 1) * FP   # x - r <= bx // FP <= x + r, in units
+        lo_y, hi_y = (y - r) * FP, (y + r + 1) * FP
+        me = self.seat
+        out = []
+        for a in self._sim.avatars:
+            b = a.body
+            bx = b.x
+            if lo_x <= bx < hi_x:
+                by = b.y
+                if lo_y <= by < hi_y and a.seat != me:
+                    out.append((a.seat, bx // FP, by // FP))
+        return out
+
     def floor_piles(self) -> list[tuple[int, int, int]]:
         """(pile, x, y) of the piles lying on the floor."""
         return self._sim.floor_piles()

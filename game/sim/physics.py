@@ -26,6 +26,7 @@ class Body:
 
 
 _OPEN2: dict[tuple[bytes, int], bytes] = {}
+_FREE4: dict[tuple[bytes, int], bytes] = {}
 
 
 def _open2(c: bytes, w: int, h: int) -> bytes:
@@ -41,10 +42,28 @@ def _open2(c: bytes, w: int, h: int) -> bytes:
     return found
 
 
+def _free4(c: bytes, w: int, h: int) -> bytes:
+    """free4 of a level's cells (made once per level, as open2)."""
+    found = _FREE4.get((c, w))
+    if found is None:
+        if len(_FREE4) >= 8:
+            _FREE4.clear()
+        out = bytearray(4 * w * h)
+        for ty in range(h):
+            for tx in range(w):
+                for kx in (0, 1):
+                    for ky in (0, 1):
+                        if tx + kx < w and ty + ky < h and not any(
+                                c[(ty + j) * w + tx + i] for i in range(kx + 1) for j in range(ky + 1)):
+                            out[(ty * w + tx) * 4 + kx * 2 + ky] = 1
+        found = _FREE4[(c, w)] = bytes(out)
+    return found
+
+
 class Grid:
     """The level's solid cells, flattened for fast look-ups (off the map counts as solid)."""
 
-    __slots__ = ("w", "h", "unit", "cells", "open2")
+    __slots__ = ("w", "h", "unit", "cells", "open2", "free4")
 
     def __init__(self, solid: tuple[bytes, ...], tile_size: int) -> None:
         self.h = len(solid)
@@ -55,6 +74,10 @@ class Grid:
         # cell whose top-left corner lies in cell (tx, ty) touches only those: one look-up
         # instead of four (the common case of `move_bodies`; the last row and column stay 0).
         self.open2 = _open2(self.cells, self.w, self.h)
+        # free4[(ty * w + tx) * 4 + kx * 2 + ky] = 1: the (kx + 1) x (ky + 1) cells from (tx, ty)
+        # are all open and on the map. A box beside a wall seldom touches it: most boxes that
+        # miss open2 span one column or one row of open cells, found here without a call.
+        self.free4 = _free4(self.cells, self.w, self.h)
 
     def solid(self, tx: int, ty: int) -> bool:
         if 0 <= tx < self.w and 0 <= ty < self.h:
@@ -137,12 +160,15 @@ def move_bodies(grid: Grid, bodies: Iterable[Body], half: int) -> None:
     """Each body's move for one tick, in one pass: x, then y, exactly as two `move_axis` calls
     (a blocked axis loses its speed). Every walking avatar runs this every tick: a box inside
     a wholly open 2x2 block of cells (`Grid.open2`: nearly every step away from a wall) is
-    cleared with one inlined look-up; only a step near a wall asks `box_blocked`. The x and y
+    cleared with one inlined look-up; one beside a wall that spans only open cells with one
+    more (`Grid.free4`); only a step into a wall asks `box_blocked`. The x and y
     moves share that form (timed: spelling each axis's cell test out twice gained nothing)."""
-    u, w, h, open2 = grid.unit, grid.w, grid.h, grid.open2
+    u, w, h, open2, free4 = grid.unit, grid.w, grid.h, grid.open2, grid.free4
     wl, hl = w - 1, h - 1
     size = 2 * half
+    last = size - 1       # the box's last unit inside it (the box is half-open)
     fits = size <= u      # a box of at most one cell's width touches at most 2x2 cells
+    spans = fits and size > 0
     for b in bodies:
         vx, vy = b.vx, b.vy
         if vx:
@@ -150,6 +176,9 @@ def move_bodies(grid: Grid, bodies: Iterable[Body], half: int) -> None:
             x0, y0 = nx - half, b.y - half
             tx0, ty0 = x0 // u, y0 // u
             if fits and 0 <= tx0 < wl and 0 <= ty0 < hl and open2[ty0 * w + tx0]:
+                b.x = nx
+            elif spans and 0 <= tx0 < w and 0 <= ty0 < h and free4[
+                    (ty0 * w + tx0) * 4 + ((x0 + last) // u - tx0) * 2 + (y0 + last) // u - ty0]:
                 b.x = nx
             elif grid.box_blocked(x0, y0, x0 + size, y0 + size):
                 b.x = _stop(b.x, nx, vx, u, half)
@@ -161,6 +190,9 @@ def move_bodies(grid: Grid, bodies: Iterable[Body], half: int) -> None:
             x0, y0 = b.x - half, ny - half
             tx0, ty0 = x0 // u, y0 // u
             if fits and 0 <= tx0 < wl and 0 <= ty0 < hl and open2[ty0 * w + tx0]:
+                b.y = ny
+            elif spans and 0 <= tx0 < w and 0 <= ty0 < h and free4[
+                    (ty0 * w + tx0) * 4 + ((x0 + last) // u - tx0) * 2 + (y0 + last) // u - ty0]:
                 b.y = ny
             elif grid.box_blocked(x0, y0, x0 + size, y0 + size):
                 b.y = _stop(b.y, ny, vy, u, half)
