@@ -123,28 +123,17 @@ def approach(v: int, target: int, step: int) -> int:
 
 def move_axis(grid: Grid, body: Body, half: int, dx: int, dy: int) -> bool:
     """Move along one axis (dx or dy is 0); stop flush against a solid cell. True if blocked."""
-    u = grid.unit
     if dx:
         nx = body.x + dx
         if grid.box_blocked(nx - half, body.y - half, nx + half, body.y + half):
-            if dx > 0:
-                edge = ((nx + half - 1) // u) * u   # left edge of the blocking column
-                body.x = max(body.x, edge - half) if edge - half <= nx else body.x
-            else:
-                edge = ((nx - half) // u + 1) * u   # right edge of the blocking column
-                body.x = min(body.x, edge + half) if edge + half >= nx else body.x
+            body.x = _stop(body.x, nx, dx, grid.unit, half)
             return True
         body.x = nx
         return False
     if dy:
         ny = body.y + dy
         if grid.box_blocked(body.x - half, ny - half, body.x + half, ny + half):
-            if dy > 0:
-                edge = ((ny + half - 1) // u) * u
-                body.y = max(body.y, edge - half) if edge - half <= ny else body.y
-            else:
-                edge = ((ny - half) // u + 1) * u
-                body.y = min(body.y, edge + half) if edge + half >= ny else body.y
+            body.y = _stop(body.y, ny, dy, grid.unit, half)
             return True
         body.y = ny
     return False
@@ -203,7 +192,7 @@ def move_bodies(grid: Grid, bodies: Iterable[Body], half: int) -> None:
 
 def _stop(pos: int, new: int, v: int, u: int, half: int) -> int:
     """Where a body at `pos` moving by `v` towards `new` on one axis stops, flush against the
-    cell that blocks it (as `move_axis`)."""
+    cell that blocks it."""
     if v > 0:
         edge = ((new + half - 1) // u) * u - half    # the blocking cell's near edge
         return max(pos, edge) if edge <= new else pos
