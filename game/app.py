@@ -12,12 +12,16 @@ import time
 import traceback
 import warnings
 from pathlib import Path
-from typing import Sequence, TextIO
+from typing import TYPE_CHECKING, Sequence, TextIO
 
 from game.cli import UsageError, parse_args, program_name, usage
 from game.match import GAME_TITLES
 from game.untrusted import echo
 from game.userfiles import atomic_write_text, remove_stale_temps, user_dir
+
+if TYPE_CHECKING:
+    from game.core.context import Context
+    from game.scenes.registry import Screenshot
 
 LOGICAL_SIZE = (1280, 720)
 ERROR_LOG = "error.log"
@@ -192,6 +196,16 @@ def draw(ctx, surface, alpha: float) -> None:
 
 
 # ---------------------------------------------------------------- screenshots
+def stage_screenshot(ctx: "Context", shot: "Screenshot", seed: int) -> None:
+    """Put a screenshot's scenes on the stack and run its warm-up ticks: the frame it shows is next."""
+    made = shot.factory(ctx, seed)
+    for scene in (made if isinstance(made, list) else [made]):
+        ctx.stack.push(scene)
+    ctx.stack.apply()
+    for _ in range(shot.warmup_ticks):
+        tick(ctx)
+
+
 def screenshot(path: str, scene: str, seed: int, size: tuple[int, int], out: TextIO,
                lang: str | None = None) -> int:
     os.environ["SDL_VIDEODRIVER"] = "dummy"   # no window, even where a display exists
@@ -206,12 +220,7 @@ def screenshot(path: str, scene: str, seed: int, size: tuple[int, int], out: Tex
     pygame.init()
     pygame.display.set_mode(LOGICAL_SIZE)
     ctx = make_context(load_user_files=False, lang=lang)
-    made = shot.factory(ctx, seed)
-    for scene_obj in (made if isinstance(made, list) else [made]):
-        ctx.stack.push(scene_obj)
-    ctx.stack.apply()
-    for _ in range(shot.warmup_ticks):
-        tick(ctx)
+    stage_screenshot(ctx, shot, seed)
     surface = pygame.Surface(LOGICAL_SIZE)
     draw(ctx, surface, 0.0)
     if size != LOGICAL_SIZE:

@@ -41,12 +41,7 @@ def test_every_seat_shape_stays_inside_its_row(monkeypatch, name):
             return rect
         monkeypatch.setattr(scene_cls, "_row", row)
         shot = registry.screenshot(name)
-        made = shot.factory(ctx, 1)
-        for scene in made if isinstance(made, list) else [made]:
-            ctx.stack.push(scene)
-        ctx.stack.apply()
-        for _ in range(shot.warmup_ticks):
-            app.tick(ctx)
+        app.stage_screenshot(ctx, shot, 1)
         app.draw(ctx, pygame.Surface(app.LOGICAL_SIZE), 0.0)
         assert rows and len(badges) >= len(rows)
         for rect, badge in zip(rows, badges[-len(rows):]):

@@ -31,12 +31,7 @@ def _problems(monkeypatch, name: str | registry.Screenshot, code: str) -> list[s
         pygame.display.set_mode(app.LOGICAL_SIZE)
         ctx = app.make_context(load_user_files=False, lang=code)
         shot = registry.screenshot(name) if isinstance(name, str) else name
-        made = shot.factory(ctx, 1)
-        for scene in made if isinstance(made, list) else [made]:
-            ctx.stack.push(scene)
-        ctx.stack.apply()
-        for _ in range(shot.warmup_ticks):
-            app.tick(ctx)
+        app.stage_screenshot(ctx, shot, 1)
         screen = probe.screen()
         scenes = ctx.stack.scenes
         for scene in scenes[:-1]:

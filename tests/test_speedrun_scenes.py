@@ -286,11 +286,8 @@ def test_the_ghost_is_drawn_under_the_name_tags(ctx):
     """The PB ghost's translucent circle was drawn over the runner's name tag (the `speedrun` shot)."""
     from game.scenes import registry
     shot = registry.screenshot("speedrun")
-    run = shot.factory(ctx, 1)
-    ctx.stack.push(run)
-    ctx.stack.apply()
-    for _ in range(shot.warmup_ticks):
-        app.tick(ctx)
+    app.stage_screenshot(ctx, shot, 1)
+    run = ctx.stack.top
     order: list[int] = []
 
     class Screen(pygame.Surface):
