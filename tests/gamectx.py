@@ -19,3 +19,15 @@ def mark_howto_seen() -> None:
     from game.scenes.menus.howto import mark_seen
     for card in (*(modes.get(m).howto for m in modes.keys()), "checkout"):
         mark_seen(card)
+
+
+def played_mall(ctx, players: int, mode: str, ticks: int, seed: int = 3):
+    """A demo Sold Out! round (bots in every seat) on the stack, `ticks` ticks in."""
+    from game.scenes.mall.scene import MallScene, demo_spec
+    scene = MallScene(ctx, demo_spec(players, mode, seed), pilot=True)
+    ctx.stack.push(scene)
+    ctx.stack.apply()
+    for _ in range(ticks):
+        ctx.stack.update({})
+        ctx.stack.apply()
+    return scene

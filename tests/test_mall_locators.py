@@ -11,7 +11,7 @@ from game.render.clothing import look_of
 from game.scenes.mall import draw as mall_draw
 from game.scenes.mall.layout import LIST_ITEM, SCREEN
 from game.scenes.mall.locator import GAP, PAD, TAB, locator_size, locator_surface
-from game.scenes.mall.scene import MallScene, demo_spec
+from tests.gamectx import played_mall
 from tests.test_mall_scene import ctx, tick  # noqa: F401  (fixture)
 
 
@@ -28,18 +28,9 @@ class Layers(pygame.Surface):
         return rect
 
 
-def _played(ctx, players: int, ticks: int) -> MallScene:  # noqa: F811
-    scene = MallScene(ctx, demo_spec(players, "tidy", 1), pilot=True)
-    ctx.stack.push(scene)
-    ctx.stack.apply()
-    for _ in range(ticks):
-        tick(ctx)
-    return scene
-
-
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_no_locator_covers_a_shopper_a_pile_or_a_chair(ctx, monkeypatch, players):  # noqa: F811
-    scene = _played(ctx, players, 60 * 16)
+    scene = played_mall(ctx, players, "tidy", 60 * 16, seed=1)
     screen = Layers(SCREEN)
     piles: set[int] = set()
     real_pile = mall_draw.pile_surface
@@ -74,7 +65,7 @@ def test_no_locator_covers_a_shopper_a_pile_or_a_chair(ctx, monkeypatch, players
 
 def test_a_locator_nobody_is_near_lets_the_mall_show_through(ctx):  # noqa: F811
     """Its paper and item boxes are see-through; its garments stay as solid (and as big) as ever."""
-    scene = _played(ctx, 2, 2)
+    scene = played_mall(ctx, 2, "tidy", 2, seed=1)
     cat = scene.sim.catalogue
     card = next(iter(cat.objectives.values()))
     looks = [look_of(cat.items[i], cat) for i in card.items]

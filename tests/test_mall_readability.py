@@ -8,22 +8,13 @@ from __future__ import annotations
 import pytest
 
 from game.render.text import TEXT_MIN_PX
-from game.scenes.mall.scene import MallScene, demo_spec
 from game.scenes.mall.layout import SCREEN, compute_layout
+from tests.gamectx import played_mall
 from tests.test_mall_scene import ctx, tick  # noqa: F401  (fixture)
 from tests.textrects import GarmentMeter, Recorder, overlapping, watch_texts
 
 TEXT_MIN = TEXT_MIN_PX   # the font's height in pixels as drawn, not pygame's size number
 GARMENT_MIN = 48
-
-
-def _played(ctx, players: int, mode: str, ticks: int, seed: int = 3) -> MallScene:  # noqa: F811
-    scene = MallScene(ctx, demo_spec(players, mode, seed), pilot=True)
-    ctx.stack.push(scene)
-    ctx.stack.apply()
-    for _ in range(ticks):
-        tick(ctx)
-    return scene
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
@@ -33,7 +24,7 @@ def test_text_and_garments_meet_the_bar(ctx, monkeypatch, players, mode, ticks):
     screen = Recorder(SCREEN)
     watch_texts(monkeypatch, screen, ctx.ui)
     meter = GarmentMeter(monkeypatch)
-    scene = _played(ctx, players, mode, ticks)
+    scene = played_mall(ctx, players, mode, ticks)
     real_hud_draw = scene.hud.draw
     monkeypatch.setattr(scene.hud, "draw", lambda *a: meter.measure(real_hud_draw, *a))
     for frame in range(8):          # a few frames: things move, cards fly, pops rise
@@ -66,7 +57,7 @@ def test_a_refusal_never_covers_the_list_or_other_text(ctx, monkeypatch):  # noq
     screen = Recorder(SCREEN)
     watch_texts(monkeypatch, screen, ctx.ui)
     for players in (2, 4, 6):
-        scene = _played(ctx, players, "rush", 60 * 10)
+        scene = played_mall(ctx, players, "rush", 60 * 10)
         sim = scene.sim
         for av in sim.avatars:
             av.reject_reason = "Put the card back into a pile: stand next to one"
@@ -88,7 +79,7 @@ def test_the_ready_badge_has_its_own_row(ctx, monkeypatch):  # noqa: F811
     """READY used to sit on the second objective card in the study phase (mall_study)."""
     screen = Recorder(SCREEN)
     watch_texts(monkeypatch, screen, ctx.ui)
-    scene = _played(ctx, 6, "memory", 2)
+    scene = played_mall(ctx, 6, "memory", 2)
     for av in scene.sim.avatars:
         av.ready = True
     screen.drawn.clear()
@@ -106,7 +97,7 @@ def test_keyboard_key_names_stay_in_their_panel(ctx, monkeypatch, players):  # n
     never run into the list or each other."""
     screen = Recorder(SCREEN)
     watch_texts(monkeypatch, screen, ctx.ui)
-    scene = _played(ctx, players, "rush", 60 * 10)
+    scene = played_mall(ctx, players, "rush", 60 * 10)
     long_names = {"A": "Space", "B": "LShift", "X": "E", "Y": "Q", "LB": "1", "RB": "3"}
     scene.hud.set_labels({seat: dict(long_names) for seat in scene.sim.seats})
     for frame in range(60):
@@ -126,7 +117,7 @@ def test_dresser_locators_show_clothing_at_48_px(ctx, monkeypatch, players):  # 
     """Tidying Up's dresser cards on the map: their garments were 37 px (and less) where dressers
     crowd; every one is GARMENT_MIN or more, at every seat count, and no two cards overlap."""
     meter = GarmentMeter(monkeypatch)
-    scene = _played(ctx, players, "tidy", 60 * 6)
+    scene = played_mall(ctx, players, "tidy", 60 * 6)
     screen = Recorder(SCREEN)
     meter.measure(scene.view.draw_dressers, screen, scene.sim, (0, 0))
     assert meter.sizes, "no dresser drawn"
