@@ -5,7 +5,7 @@ import pytest
 from game.input.bindings import Bindings
 from game.input.commands import IDLE, STICK_MAX, Button
 from game.input.manager import InputManager
-from vpad import LEFT_X, LEFT_Y, VirtualPad, pump_into
+from vpad import LEFT_X, LEFT_Y, VirtualPad, detach_all, pump_into
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -26,11 +26,7 @@ def manager():
 def pads():
     attached: list[VirtualPad] = []
     yield attached
-    for pad in attached:
-        try:
-            pad.detach()
-        except RuntimeError:
-            pass  # the test already pulled it out
+    detach_all(attached)
     pygame.event.pump()
     pygame.event.get()
 

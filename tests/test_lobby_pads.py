@@ -3,7 +3,7 @@ import pygame
 import pytest
 
 from game import app
-from vpad import VirtualPad
+from vpad import VirtualPad, detach_all
 from tests.pad_loop import frame, lobby_ctx, tap
 
 
@@ -11,11 +11,7 @@ from tests.pad_loop import frame, lobby_ctx, tap
 def pads():
     attached: list[VirtualPad] = []
     yield attached
-    for pad in attached:
-        try:
-            pad.detach()
-        except RuntimeError:
-            pass  # the test already pulled it out
+    detach_all(attached)
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ import pytest
 
 from game.input import mappings
 from game.input.commands import Button
-from vpad import ARCADE_STICK_TYPE, VirtualPad
+from vpad import ARCADE_STICK_TYPE, VirtualPad, detach_all
 from tests.pad_loop import frame, lobby_ctx as make_ctx
 
 STICK = dict(kind=ARCADE_STICK_TYPE, axes=2, buttons=10, hats=1, name="Arcade Stick")
@@ -21,11 +21,7 @@ def sdl_env(monkeypatch):
     pygame.init()
     attached: list[VirtualPad] = []
     yield attached
-    for pad in attached:
-        try:
-            pad.detach()
-        except RuntimeError:
-            pass
+    detach_all(attached)
     pygame.quit()
 
 

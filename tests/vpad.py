@@ -110,3 +110,12 @@ def pump_into(manager) -> list[pygame.event.Event]:
     for event in events:
         manager.handle_event(event)
     return events
+
+
+def detach_all(pads: "list[VirtualPad]") -> None:
+    """Pull out every pad a test attached (one it already pulled out is skipped)."""
+    for pad in pads:
+        try:
+            pad.detach()
+        except RuntimeError:
+            pass
