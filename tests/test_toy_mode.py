@@ -11,6 +11,7 @@ import pytest
 
 from game.rules.soldout import Catalogue, Deal, load_catalogue, modes
 from game.rules.soldout.deal import deal_lists
+from game.rules.soldout.rush import RUSH
 
 
 @dataclass(frozen=True)
@@ -24,7 +25,7 @@ class SmallBags(modes.Mode):
         return Deal(standard.piles, tuple((ones[2 * s], ones[2 * s + 1]) for s in range(sides)), ())
 
 
-TOY = SmallBags("smallbags", "Small Bags", modes.Family.RUSH, howto="rush", in_cycle=False)
+TOY = SmallBags("smallbags", "Small Bags", RUSH, howto="rush", in_cycle=False)
 
 
 @pytest.fixture
