@@ -18,7 +18,7 @@ PUBLIC = {
     "shopping_list", "rejection", "at_table", "dresser_in_reach", "nearest_pile", "preview_spot", "side",
     "side_hand_cards", "hand_room", "mates_carrying", "side_table", "table_refuses", "dresser_cards",
     "cards_on_dressers", "filled", "dresser_counts", "side_objectives", "hand_size", "placed_at_dressers",
-    "state_serial",
+    "state_serial", "family", "list_on_show",
     "bot_cache",   # the bots' shared path-finding scratch (never part of the match): see SeatView.bot_cache
 }
 

@@ -20,7 +20,7 @@ def play_out_round(sim: MallSim, seed: int = 0, limit: int = 20000, freeze_ticks
         sim.step({seat: Command(pressed=Button.A) for seat in sim.seats})
     rnd = sim.round
     play_round_out(rnd, [Bot(p, random.Random(seed * 97 + p)) for p in range(rnd.players)], limit, "stopped")
-    sim.piles = {pid: pos for pid, pos in sim.piles.items() if pid in rnd.piles}
+    sim.floor.keep_only(list(rnd.piles))
     steps = 0
     while sim.phase in ("playing", "sold_out") and (freeze_ticks is None or steps <= freeze_ticks):
         sim.step({})
