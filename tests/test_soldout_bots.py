@@ -152,11 +152,11 @@ def test_stuck_bot_recovers_from_a_wall():
     bot.move = Command(0, 16)        # as if it had decided to walk south, into the wall
     start = sim.tick
     for _ in range(200):
-        bot._watch_progress(sim.seat_view(0), *sim.by_seat[0].pos)
+        bot.walker.watch_progress(sim.seat_view(0), *sim.by_seat[0].pos)
         sim.step({0: bot.move})
-        if sim.tick < bot.unstick_until:
+        if sim.tick < bot.walker.unstick_until:
             break
-    assert sim.tick < bot.unstick_until and sim.tick - start < 200
+    assert sim.tick < bot.walker.unstick_until and sim.tick - start < 200
     assert bot.move != Command(0, 16)
 
 
@@ -210,7 +210,7 @@ def test_a_refused_press_is_counted():
     while sim.phase != "playing":
         sim.step({})
     assert sim.nearest_pile(0) is None         # at the spawn: no pile within reach
-    sim.step({0: bot._press(sim.seat_view(0), Button.A)})
+    sim.step({0: bot.press(sim.seat_view(0), Button.A)})
     bot._check_rejection(sim.seat_view(0))
     assert bot.rejected == 1 and bot.presses == 1 and bot.rejection_rate == 1.0
 
