@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from game.rules.soldout.engine import Round
+    from game.rules.soldout.family import RuleFamily
     from game.sim.mall import MallSim
 
 
@@ -73,6 +74,10 @@ class MallPublicView:
 
     def mode(self) -> str:
         return self._round().mode
+
+    def family(self) -> RuleFamily:
+        """The round's rules: what the hand does, where a card goes, who ends the round."""
+        return self._round().family
 
     def placed_on_table(self, side: int, slot: int) -> list[str]:
         """Rush: the cards a side has put on one of its objective cards (face up on the table)."""
@@ -162,3 +167,18 @@ class OmniscientView(MallPublicView):
     def scored(self, side: int) -> list[str]:
         """The objective cards the side scored this round."""
         return self._round().scored(side)
+
+    def course_items(self, side: int) -> list[str]:
+        """The items a solo run is after (its family says which)."""
+        rnd = self._round()
+        return rnd.family.course_items(rnd, side)
+
+    def course_progress(self, player: int, items: int) -> int:
+        """The run's split-worthy steps so far (its family says which)."""
+        rnd = self._round()
+        return rnd.family.course_progress(rnd, player, items)
+
+    def course_flaw(self, player: int, items: list[str]) -> str:
+        """What spoils a completed run ("" for a clean one)."""
+        rnd = self._round()
+        return rnd.family.course_flaw(rnd, player, items)

@@ -103,21 +103,20 @@ def _tuning():
 
 
 class SoldOutCourse(Course):
-    """Rush: a split per card delivered, done on SOLD OUT!. Tidying Up: a split per pictured
-    item filled, done when all are. Memory: a split per card taken into the hand (listed or not:
-    the list is hidden), then one for the SOLD OUT! call; a call without the whole list is a
-    finish with a mistake."""
+    """A solo round of one mode, judged by its family (game/rules/soldout/family.py): the Rush a
+    split per card delivered, done on SOLD OUT!; Tidying Up a split per pictured item filled,
+    done when all are; Memory a split per card taken into the hand (listed or not: the list is
+    hidden), then one for the SOLD OUT! call, a call without the whole list being a finish with
+    a mistake."""
 
     def __init__(self, spec: MatchSpec) -> None:
         self.sim: MallSim = MallSim(spec, _level(spec.level, spec.players), _catalogue(), spec.seed, tuning=_tuning())
         self.mode = spec.mode
-        self._best_hand = 0
+        self.family = modes.get(spec.mode).family
+        self._best = 0
         # The referee sees the whole round (the hidden list included): it judges, it does not play.
         self.known = view = OmniscientView(self.sim)
-        if modes.uses_dressers(self.mode):
-            self.wanted = [i for card in view.dresser_cards() for i in view.pictured(card)]
-        else:
-            self.wanted = view.list_items(view.side_of(PLAYER))
+        self.wanted = view.course_items(view.side_of(PLAYER))
 
     def playing(self) -> bool:
         return self.sim.phase == MallPhase.PLAYING
@@ -126,49 +125,30 @@ class SoldOutCourse(Course):
         return self.sim.phase_ticks_left() if self.sim.phase == MallPhase.COUNTDOWN else 0
 
     def split_names(self) -> list[str]:
-        n = len(self.wanted)
-        if modes.delivers_to_table(self.mode):
-            return [f"Card {i}" for i in range(1, n)] + ["SOLD OUT!"]
-        if modes.uses_dressers(self.mode):
-            return [f"Item {i}" for i in range(1, n)] + ["All tidy"]
-        return [f"Item {i}" for i in range(1, n + 1)] + ["SOLD OUT!"]
+        return self.family.split_names(len(self.wanted))
 
     def progress(self) -> tuple[int, str]:
-        view = self.known
         label = ""
         for event in self.sim.events:
             if isinstance(event, (Delivered, Placed, Took)) and event.seat == PLAYER:
                 label = _item_name(event.card)
-        if modes.delivers_to_table(self.mode):
-            return view.cards_on_table(view.side_of(PLAYER)), label
-        if modes.uses_dressers(self.mode):
-            return sum(1 for d, card in enumerate(view.dresser_cards())
-                       for i in view.pictured(card) if view.filled(d, i)), label
-        # Cards in hand, right or wrong: a split only for a listed card would tell the runner
-        # which cards are on the hidden list.
-        self._best_hand = max(self._best_hand, min(len(view.hand(PLAYER)), len(self.wanted)))
-        return self._best_hand, label
+        # The best so far: a card put back from the hand takes no split away.
+        self._best = max(self._best, self.known.course_progress(PLAYER, len(self.wanted)))
+        return self._best, label
 
     def verdict(self) -> tuple[bool, str] | None:
         view = self.known
         if not view.over():
             return None
         cause = view.cause()
-        if modes.uses_hand(self.mode) and cause == "sold_out":
-            hand = view.hand(PLAYER)
-            missing = sum(1 for i in self.wanted if i not in hand)
-            return True, (f"{missing} listed item{'s' if missing != 1 else ''} missing" if missing else "")
         if cause in modes.get(self.mode).finish_causes:
-            wrong = view.mistakes(PLAYER)
-            return True, (f"{wrong} wrong card{'s' if wrong != 1 else ''}" if wrong else "")
+            return True, view.course_flaw(PLAYER, self.wanted)
         if cause == "time":
             return False, "the mall closed (time limit)"
         return False, "nothing left to score (a spoiled objective card)"
 
     def mistakes(self) -> int:
-        if modes.uses_hand(self.mode):
-            return self.known.memory_mistakes(PLAYER)
-        return self.known.mistakes(PLAYER)
+        return self.known.player_mistakes(PLAYER)
 
     def score(self) -> int:
         return self.known.score(self.known.side_of(PLAYER))
