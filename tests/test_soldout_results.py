@@ -161,6 +161,6 @@ def test_memory_results_mark_every_objective_the_same_way(ctx):
     assert top.item_marks(0, 0) == ["right"] + ["missing"] * (len(first) - 1)
     second = rnd.catalogue.objectives[rnd.tables[0][1].card].items
     assert top.item_marks(0, 1) == ["missing"] * len(second)
-    assert top._wrong_cards(0) == [[], []] and sorted(top._unlisted(0)) == sorted(decoys)
+    assert top._wrong_cards(0) == [[], []] and sorted(top.shown.unlisted(0)) == sorted(decoys)
     assert set(listed) >= {first[0]}
     top.draw(pygame.Surface(SCREEN), 0.0)

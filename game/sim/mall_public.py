@@ -123,6 +123,18 @@ class RoundReveal(MallPublicView):
         """Tidying Up: the side that scored a dresser (None: a tie or nobody placed)."""
         return self._ended().dresser_winner(dresser)
 
+    def found_items(self, side: int, slot: int) -> list[str]:
+        """The cards that count for one of the side's objective cards (put on it, or in hand)."""
+        return self._ended().found_items(side, slot)
+
+    def wrong_cards(self, side: int, slot: int) -> list[str]:
+        """Cards put on one of the side's objective cards that it does not picture."""
+        return self._ended().wrong_cards(side, slot)
+
+    def unlisted(self, side: int) -> list[str]:
+        """Cards the side held that are on no objective card of its list."""
+        return self._ended().unlisted(side)
+
 
 class OmniscientView(MallPublicView):
     """Everything about the round, read-only, for those entitled to know it all: the speedrun

@@ -9,7 +9,7 @@ are public. Every query reads the live simulation; nothing here changes it.
 """
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import Any, NamedTuple, TYPE_CHECKING
 
 from game.levels import Rect
 from game.rules.soldout import Catalogue
@@ -19,6 +19,15 @@ from game.sim.tuning import FP
 
 if TYPE_CHECKING:
     from game.sim.mall import Dresser, MallSim
+
+
+class ListCard(NamedTuple):
+    """One objective card of a side's list as its players see it (SeatView.side_objectives)."""
+
+    card: str | None       # None while the list is hidden
+    items: int
+    bags: int
+    placed: int            # cards put on it so far
 
 
 class SeatView:
@@ -209,11 +218,15 @@ class SeatView:
         return [(rnd.pictured(slot.card) if shown else (), list(slot.placed))
                 for slot in rnd.tables[rnd.side(self.player)]]
 
-    def side_objectives(self) -> list[tuple[str, int]]:
-        """Rush: the side's objective cards (face up on the Starting Table) and how many cards
-        lie on each, in slot order."""
+    def side_objectives(self) -> list[ListCard]:
+        """The side's objective cards on the Starting Table, in slot order: each card (None while
+        the list is hidden: list_on_show), how many items and bags it pictures (its back says as
+        much) and how many cards lie on it."""
         rnd = self._sim.round
-        return [(slot.card, len(slot.placed)) for slot in rnd.tables[rnd.side(self.player)]]
+        shown = self.list_on_show()
+        objectives = rnd.catalogue.objectives
+        return [ListCard(slot.card if shown else None, len(rnd.pictured(slot.card)), objectives[slot.card].bags,
+                         len(slot.placed)) for slot in rnd.tables[rnd.side(self.player)]]
 
     def hand_size(self) -> int:
         """Memory: how many cards the player (or the team together) may hold."""

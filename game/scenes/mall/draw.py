@@ -14,7 +14,7 @@ import pygame
 from game.core.seats import SeatIdentity
 from game.render.clothing import card_back_surface, look_of, mark_surface, pile_surface
 from game.render.icons import INK, outlined_text, seat_shape_surface
-from game.rules.soldout import modes
+from game.rules.soldout.family import Destination
 from game.scenes.mall.layout import MallLayout
 from game.scenes.mall.locator import locator_size, locator_surface, place_locators
 from game.sim.mall_public import MallPublicView
@@ -217,12 +217,14 @@ class MapView:
                    flying: dict[int, int] | None = None) -> None:
         """Rush: delivered cards lie face down per side; right or wrong stays secret until results.
         `flying`: per side, cards still in the air (they land on the table when they arrive)."""
-        if not modes.delivers_to_table(sim.mode):
+        public = MallPublicView(sim)
+        # The one place the map asks where cards go: the Starting Table shows the cards handed in
+        # there (a family that only lists its objective cards there leaves it bare).
+        if public.family().destination is not Destination.TABLE:
             return
         tx, ty, tw, th = sim.level.table_rect
         x0, y0 = self.at(tx, ty, shake)
         w, h = round(tw * self.scale), round(th * self.scale)
-        public = MallPublicView(sim)
         sides = public.sides()
         cols = min(3, sides)
         rows = (sides + cols - 1) // cols
@@ -253,7 +255,7 @@ class MapView:
         chair; returns the strips (text name tags avoid). Drawn under the piles and shoppers; a
         locator no shopper is near has see-through paper (docs/READABILITY.md)."""
         strips: list[pygame.Rect] = []
-        if not modes.uses_dressers(sim.mode):
+        if not sim.dressers:
             return strips
         public = MallPublicView(sim)
         cards = public.dresser_cards()
@@ -285,8 +287,6 @@ class MapView:
 
     def draw_chairs(self, surface: pygame.Surface, sim: "MallSim", shake: tuple[int, int]) -> None:
         """A gold ring round each dresser's chair, over the locators: every chair stays in sight."""
-        if not modes.uses_dressers(sim.mode):
-            return
         r = round(16 * self.scale) + 5
         for d in sim.dressers:
             centre = self.at(d.x, d.y, shake)
@@ -363,6 +363,7 @@ class MapView:
         tags: list[tuple[pygame.Surface, pygame.Rect]] = []
         bodies: list[pygame.Rect] = []
         drawn: list[tuple[AvatarSprite, int, int, pygame.Rect]] = []
+        calls = MallPublicView(sim).family().player_calls   # holding Y fills a ring round the shopper
         for av in order:
             sprite = self.sprites[av.seat]
             b = av.body
@@ -398,7 +399,7 @@ class MapView:
                 pygame.draw.circle(surface, INK, (nx, ny), sprite.nose + 1)
                 pygame.draw.circle(surface, (255, 255, 255), (nx, ny), sprite.nose - 1)
             load_h = self._carrying(surface, sim, av.seat, cx, top, w)
-            if av.y_ticks and modes.uses_hand(sim.mode) and sim.phase == "playing":
+            if av.y_ticks and calls and sim.phase == "playing":
                 _hold_ring(surface, sim.sold_out_hold(av.seat), (cx, mid), max(w, h))
             tag = sprite.tag
             rect = tag.get_rect(midbottom=(cx, top - 2 - load_h))   # clear of a carried pile's count

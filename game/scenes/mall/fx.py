@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 from game.sim.mall_public import MallPublicView
 from game.sim.tuning import FP
-from game.rules.soldout import modes
 
 if TYPE_CHECKING:
     from game.sim.mall import MallSim
@@ -56,6 +55,7 @@ class Flight:
     end: tuple[float, float]
     pop: tuple[str, tuple[int, int, int]]   # what rises where it lands
     age: int = 0
+    to_table: bool = False                  # delivered to the Starting Table (else placed at a dresser)
 
 
 @dataclass
@@ -181,7 +181,7 @@ class MallFx:
         if kind in ("picked", "put_down", "took", "returned", "hand_back") and event[1] in self.motion:
             self._squash(self.motion[event[1]], 0.22)
         elif kind == "delivered":
-            self._fly(sim, event[1], _table_spot(sim, event[1]), _rush_pop(sim, event[1]))
+            self._fly(sim, event[1], _table_spot(sim, event[1]), _rush_pop(sim, event[1]), to_table=True)
         elif kind == "placed":
             d = sim.dressers[event[3]]
             right = event[2] in sim.catalogue.objectives[MallPublicView(sim).dresser_cards()[d.index]].items
@@ -196,9 +196,9 @@ class MallFx:
                 self.motion[sim.seats[p]].hop = 60
 
     def _fly(self, sim: "MallSim", seat: int, end: tuple[float, float],
-             pop: tuple[str, tuple[int, int, int]]) -> None:
+             pop: tuple[str, tuple[int, int, int]], to_table: bool = False) -> None:
         x, y = sim.by_seat[seat].pos
-        self.flights.append(Flight(seat, (float(x), float(y) - 8.0), end, pop))
+        self.flights.append(Flight(seat, (float(x), float(y) - 8.0), end, pop, to_table=to_table))
         self._squash(self.motion[seat], 0.25)
         self._burst(float(x), float(y) - 12.0, (255, 255, 255), 8, 2.0)   # with the delivery's sound
 
@@ -251,9 +251,9 @@ class MallFx:
     def in_flight(self, sim: "MallSim") -> dict[int, int]:
         """Per side, cards delivered to the Starting Table that are still in the air."""
         out: dict[int, int] = {}
-        if modes.delivers_to_table(sim.mode):
-            public = MallPublicView(sim)
-            for f in self.flights:
+        public = MallPublicView(sim)
+        for f in self.flights:
+            if f.to_table:
                 side = public.side_of(sim.player_of[f.seat])
                 out[side] = out.get(side, 0) + 1
         return out

@@ -81,7 +81,7 @@ class MallOverlays:
             secs = max(0, end - sim.round_tick) // 60
             clock = f"{secs // 60}:{secs % 60:02d}"
         light, gold = (255, 244, 227), (255, 193, 69)
-        memory_hint = modes.uses_hand(sim.mode) and sim.phase == "playing"
+        call_hint = MallPublicView(sim).family().player_calls and sim.phase == "playing"
         margin = self.layout.map_rect.x
         if margin >= 96:
             cx = margin // 2
@@ -95,7 +95,7 @@ class MallOverlays:
                     img = pygame.transform.smoothscale(img, (margin - 8, round(img.get_height() * (margin - 8) / img.get_width())))
                 surface.blit(img, img.get_rect(midtop=(cx, y)))
                 y += img.get_height() + 4
-            if memory_hint:
+            if call_hint:
                 rx = self.layout.map_rect.right + (SCREEN[0] - self.layout.map_rect.right) // 2
                 for i, line in enumerate((say(_("Hold Y"), shared_labels(self.ctx)), _("to call"), "SOLD OUT!")):
                     img = self._text(line, 22, gold, 2)
@@ -107,7 +107,7 @@ class MallOverlays:
         pygame.draw.rect(surface, (28, 20, 18), rect, border_radius=14)
         pygame.draw.rect(surface, (84, 64, 58), rect, 2, border_radius=14)
         surface.blit(text, text.get_rect(center=rect.center))
-        if memory_hint:
+        if call_hint:
             hint = self._text(say(_("Hold Y: SOLD OUT!"), shared_labels(self.ctx)), 22, gold, 2)
             surface.blit(hint, hint.get_rect(topright=(self.layout.map_rect.right - 8, self.layout.map_rect.y + 6)))
 

@@ -145,7 +145,7 @@ class SoldOutResultsScene(MatchResultsScene):
         clean = surf.copy()
         self._pieces = []
         yield
-        if mode_registry.uses_dressers(self.shown.mode()):
+        if self.shown.dresser_cards():
             yield from self._dressers(surf)
         else:
             yield from self._lists(surf)
@@ -198,9 +198,10 @@ class SoldOutResultsScene(MatchResultsScene):
                 x = self._crossed(surf, wrong_by_slot[k], x + 8, row.centery, max(30, size * 3 // 4), cb)
                 self._pieces.append((pygame.Rect(x0 - 8, row.y - 6, x - x0 + 8, row.h + 11), row))
                 x += 18
-            if mode_registry.uses_hand(shown.mode()):   # a hand's cards that are on no list belong to no objective card
+            unlisted = shown.unlisted(side)   # a hand's cards that are on no list belong to no objective card
+            if unlisted:
                 x0 = x
-                x = self._crossed(surf, self._unlisted(side), x, row.centery, max(30, size * 3 // 4), cb)
+                x = self._crossed(surf, unlisted, x, row.centery, max(30, size * 3 // 4), cb)
                 if x > x0:
                     self._pieces.append((pygame.Rect(x0 - 8, row.y - 6, x - x0 + 8, row.h + 11), row))
             bags = self.result.side_scores[side] if self.result else 0
@@ -232,28 +233,14 @@ class SoldOutResultsScene(MatchResultsScene):
         """The same marks for every objective card: each pictured item found ("right") or not
         ("missing"). Wrong cards are shown crossed where they were put, never marked on the items."""
         shown = self.shown
-        if mode_registry.uses_hand(shown.mode()):
-            have = {c for m in shown.members(side) for c in shown.hand(m)}
-        else:
-            have = set(shown.placed_on_table(side, slot))
+        have = set(shown.found_items(side, slot))
         items = self.sim.catalogue.objectives[shown.table_objectives(side)[slot]].items
         return ["right" if item in have else "missing" for item in items]
 
     def _wrong_cards(self, side: int) -> list[list[str]]:
-        """Per objective card of the side: the wrong cards put on it (Rush; none in Memory, where
-        wrong cards are in a hand, not on an objective card)."""
-        shown, cat = self.shown, self.sim.catalogue
-        cards = shown.table_objectives(side)
-        if mode_registry.uses_hand(shown.mode()):
-            return [[] for _ in cards]
-        return [[c for c in shown.placed_on_table(side, k) if c not in cat.objectives[card].items]
-                for k, card in enumerate(cards)]
-
-    def _unlisted(self, side: int) -> list[str]:
-        """Memory: the cards in the side's hands that are on no objective card of its list."""
-        shown = self.shown
-        listed = set(shown.list_items(side))
-        return [c for m in shown.members(side) for c in shown.hand(m) if c not in listed]
+        """Per objective card of the side: the wrong cards put on it (none where cards are kept in
+        a hand: a wrong card there is on no objective card)."""
+        return [self.shown.wrong_cards(side, k) for k in range(len(self.shown.table_objectives(side)))]
 
     def _crossed(self, surf: pygame.Surface, items: list[str], x: int, cy: int, size: int, cb: bool) -> int:
         """Wrong cards: the item with a red cross on it."""
