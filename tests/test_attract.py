@@ -76,5 +76,5 @@ def test_demos_take_turns(ctx, monkeypatch):
     scene.demo.sim.phase = "match_over"     # as if the demo had just finished
     for _ in range(3):
         scene.update({})
-    assert scene.index == (first + 1) % len(attract.DEMOS)
+    assert scene.index == (first + 1) % len(attract.demos())
     assert scene.demo is not None and scene.demo_ticks == 0

@@ -24,6 +24,7 @@ from game.core.stack import SceneStack
 from game.core.warm import Warmer
 from game.levels import resolve_level
 from game.match import MatchSpec, SeatSpec
+from game.rules.soldout import modes as soldout_modes
 from game.render import clothing
 from game.render.clothing import item_art, item_card, objective_art
 from game.scenes import registry
@@ -215,15 +216,17 @@ def _stepper(make: "Callable[[], Iterator[None]]") -> "Callable[[], bool]":
 
 
 def queue_rehearsals(warmer: Warmer, ctx: "Context") -> None:
-    """Everything a player can reach from the menus, likeliest first."""
+    """Everything a player can reach from the menus, likeliest first: the first Sold Out! mode (the
+    lobby's default) and the table at every seat count, then every other registered mode."""
+    first, *others = soldout_modes.keys()
     for players in SEAT_COUNTS:
-        warmer.add(f"mall {players} rush", _stepper(lambda p=players: rehearse_mall(ctx, p, "rush")))
+        warmer.add(f"mall {players} {first}", _stepper(lambda p=players: rehearse_mall(ctx, p, first)))
         warmer.add(f"table {players}", _stepper(lambda p=players: rehearse_table(ctx, p)))
     warmer.add("catalogue", _stepper(rehearse_catalogue))
     warmer.add("speedrun", _stepper(lambda: rehearse_speedrun(ctx)))
     warmer.add("attract", _stepper(lambda: rehearse_attract(ctx)))
     warmer.add("mall choose", _stepper(lambda: rehearse_mall(ctx, 4, "choose")))
-    for mode in ("memory", "tidy"):
+    for mode in others:
         for players in SEAT_COUNTS:
             warmer.add(f"mall {players} {mode}", _stepper(lambda p=players, m=mode: rehearse_mall(ctx, p, m)))
     warmer.add("catalogue again", _stepper(rehearse_catalogue))   # sizes only those modes draw

@@ -2,8 +2,8 @@
 
 The title pushes `AttractScene` (registered with registry.register_attract).
 It runs the real game scenes (the mall, the dice table) with a bot in every
-seat, one demo after another (Rush, Check Out!, Tidying Up, Memory), under a
-"Press any button" banner. Any button, key, click or stick push pops back to
+seat, one demo after another (every Sold Out! mode in the registry, the first
+followed by Check Out!), under a "Press any button" banner. Any button, key, click or stick push pops back to
 the title.
 
 The demo scenes get a sandboxed context: silent, and unable to push their
@@ -23,6 +23,7 @@ from game.core.seats import identities
 from game.i18n import _
 from game.input.commands import Command
 from game.match import MatchSpec, SeatSpec
+from game.rules.soldout import modes as soldout_modes
 from game.scenes import registry
 from game.scenes.mall.scene import MallScene
 from game.scenes.table.scene import TableScene
@@ -31,8 +32,16 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-# (game, mode, seats) played in turn; every seat is a bot, strongest first.
-DEMOS = (("soldout", "rush", 6), ("checkout", "standard", 4), ("soldout", "tidy", 5), ("soldout", "memory", 4))
+CHECKOUT_DEMO = ("checkout", "standard", 4)
+
+
+def demos() -> list[tuple[str, str, int]]:
+    """(game, mode, seats) played in turn, every seat a bot (strongest first): each registered Sold
+    Out! mode with its demo_players, the first followed by Check Out!."""
+    soldout = [("soldout", key, soldout_modes.get(key).demo_players) for key in soldout_modes.keys()]
+    return [*soldout[:1], CHECKOUT_DEMO, *soldout[1:]]
+
+
 LEVELS = ("expert", "hard", "normal", "expert", "hard", "normal")
 HOLD_END_TICKS = 60 * 4      # the final moment of a demo stays on screen this long
 MAX_DEMO_TICKS = 60 * 100    # a demo that runs longer gives way to the next one
@@ -127,10 +136,11 @@ class AttractScene(Scene):
     # ----- the demo loop ---------------------------------------------------------------
     def _next_demo(self) -> None:
         """Start the next demo; a demo that cannot start is skipped (never a crash on the title)."""
-        for _turn in range(len(DEMOS)):
-            self.index = (self.index + 1) % len(DEMOS)
+        playlist = demos()
+        for _turn in range(len(playlist)):
+            self.index = (self.index + 1) % len(playlist)
             self.seed += 1
-            game, mode, players = DEMOS[self.index]
+            game, mode, players = playlist[self.index]
             try:
                 scene = _demo_scene(self.sandbox, game, demo_spec(game, mode, players, self.seed))
                 scene.enter()
