@@ -19,7 +19,7 @@ from typing import Protocol, runtime_checkable
 from game.rules.soldout import memory, rush, tidy
 from game.rules.soldout.catalogue import Catalogue
 from game.rules.soldout.deal import Deal
-from game.rules.soldout.family import Destination, RuleFamily
+from game.rules.soldout.family import RuleFamily
 
 CHOOSE = "choose"                      # the pseudo-mode "choose each round" (modes taken in turn)
 def N_(message: str) -> str:
@@ -79,22 +79,6 @@ class Mode:
 
     def deal(self, catalogue: Catalogue, sides: int, rng: random.Random) -> Deal:
         return self.family.deal(catalogue, sides, rng)
-
-
-# Family traits by mode key, for the layers above that do not yet ask the family itself.
-def delivers_to_table(mode: str) -> bool:
-    """Carried cards go onto the side's objective cards at the Starting Table."""
-    return get(mode).family.destination is Destination.TABLE
-
-
-def uses_hand(mode: str) -> bool:
-    """Cards are taken into the hand; a study phase first; SOLD OUT! is called."""
-    return get(mode).family.destination is Destination.HAND
-
-
-def uses_dressers(mode: str) -> bool:
-    """Carried cards go to dressers every side shares."""
-    return get(mode).family.destination is Destination.DRESSER
 
 
 _REGISTRY: dict[str, SoldOutMode] = {}
