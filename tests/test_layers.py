@@ -3,6 +3,7 @@
 The import graph is read with `ast` from every module in game/, counting imports inside
 functions too (only `if TYPE_CHECKING:` blocks, which never run, are left out)."""
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -151,3 +152,45 @@ def test_the_benchmark_entry_only_hands_over_to_the_developer_package():
     tree = ast.parse(MODULES[DEVKIT_ENTRY].read_text(encoding="utf-8"))
     imported = [node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
     assert imported == ["devkit.bench.report"]
+
+
+# ----------------------------------------------------------------- rule families are asked, not tested
+FAMILY_SWITCH = re.compile(r"\b(uses_hand|delivers_to_table|uses_dressers|hand_mode|table_mode|dresser_mode)\b"
+                           r"|\bFamily\.|\b(is|is not|==|!=) Destination\.")
+# The switches left outside game/rules, each with its reason.
+FAMILY_SWITCHES_ALLOWED = {
+    # The map draws the cards lying on the Starting Table only where cards are delivered there: a
+    # family that keeps its lists there (Memory) leaves the table bare.
+    "game/scenes/mall/draw.py": 1,
+}
+
+
+def family_switches() -> dict[str, int]:
+    found = {}
+    for path in sorted([*(ROOT / "game").rglob("*.py"), *(ROOT / "devkit").rglob("*.py")]):
+        rel = path.relative_to(ROOT).as_posix()
+        if rel.startswith("game/rules/"):
+            continue
+        code = [line for line in path.read_text(encoding="utf-8").splitlines() if not line.strip().startswith("#")]
+        count = sum(len(FAMILY_SWITCH.findall(line)) for line in code)
+        if count:
+            found[rel] = count
+    return found
+
+
+def test_no_layer_above_the_rules_switches_on_the_rule_family():
+    """The sim, bots, HUD, speedrun and results ask the round's family what differs (or look up a
+    handler per Destination); they never test which family a round plays."""
+    assert family_switches() == FAMILY_SWITCHES_ALLOWED
+
+
+def test_the_family_switch_pattern_sees_a_switch():
+    assert FAMILY_SWITCH.findall("if modes.uses_hand(sim.mode):") and FAMILY_SWITCH.findall("x is Family.RUSH")
+    assert FAMILY_SWITCH.findall("if dest is Destination.TABLE") and not FAMILY_SWITCH.findall("{Destination.TABLE: x}")
+
+
+def test_warm_up_and_attract_name_no_mode():
+    """They take every registered mode from the registry, so a new mode is warmed up and shown."""
+    for rel in ("game/scenes/warmup.py", "game/scenes/menus/attract.py"):
+        text = (ROOT / rel).read_text(encoding="utf-8")
+        assert not re.search(r"[\"'](rush|memory|tidy)[\"']", text), rel
