@@ -23,8 +23,8 @@ def mark_howto_seen() -> None:
 
 def played_mall(ctx, players: int, mode: str, ticks: int, seed: int = 3):
     """A demo Sold Out! round (bots in every seat) on the stack, `ticks` ticks in."""
-    from game.scenes.mall.scene import MallScene, demo_spec
-    scene = MallScene(ctx, demo_spec(players, mode, seed), pilot=True)
+    from game.scenes.mall.scene import demo_spec, piloted_mall
+    scene = piloted_mall(ctx, demo_spec(players, mode, seed))
     ctx.stack.push(scene)
     ctx.stack.apply()
     for _ in range(ticks):

@@ -24,11 +24,11 @@ def main(path: str) -> int:
 
     from game import app
     from game.headless import build_spec
-    from game.scenes.mall.scene import MallScene
+    from game.scenes.mall.scene import open_mall
     pygame.init()
     screen = pygame.display.set_mode((1280, 720))
     ctx = app.make_context(load_user_files=False)
-    ctx.stack.push(MallScene(ctx, build_spec("soldout", 2, seed=1, level=path)))
+    ctx.stack.push(open_mall(ctx, build_spec("soldout", 2, seed=1, level=path)))
     ctx.stack.apply()
     for _ in range(30):
         app.tick(ctx)

@@ -189,7 +189,7 @@ def test_a_real_run_splits_livesplit_at_the_verified_times(ctx, server):
         app.tick(ctx)
         if not paused and len(run.session.splits.times) == 2:
             paused = True
-            ctx.stack.push(SpeedrunPauseScene(ctx, run))
+            ctx.stack.push(SpeedrunPauseScene(ctx, run.run))
             ctx.stack.apply()
             igt = run.session.igt()
             ctx.stack.pop()
@@ -201,7 +201,7 @@ def test_a_real_run_splits_livesplit_at_the_verified_times(ctx, server):
     times = run.session.splits.times
     want = 5 + 2 + 4 * (len(times) - 1) + 3
     lines = received(server, want)
-    run.save_on_exit()
+    run.run.save_on_exit()
     ctx.livesplit.close()
     sets = [line.split(" ", 1)[1] for line in lines if line.startswith("setgametime")]
     # The start, a set before every split (our split time), and the pause and resume after split 2.
@@ -217,7 +217,7 @@ def test_the_link_is_off_unless_asked_for(ctx):
     from game.scenes.speedrun import link as speedrun_link
     assert ctx.settings.livesplit is False and speedrun_link.link(ctx) is None
     run = SpeedrunRunScene(ctx, make_setup(load_categories()["rush"], "set", seed_index=0))
-    assert run._link is None and ctx.livesplit is None
+    assert run.run._link is None and ctx.livesplit is None
 
 
 def test_livesplit_not_running_is_a_toast_in_the_menu(ctx):

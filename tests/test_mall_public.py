@@ -4,7 +4,7 @@ from game.sim.mall_public import MallPublicView
 from tests.test_seat_view import _played, _reshuffled
 
 PUBLIC = {"sides", "members", "side_of", "cards_on_table", "table_objectives", "dresser_cards", "filled", "dresser_counts",
-          "placed_by_side", "cause", "sold_out_by", "mode", "placed_on_table", "dresser_placed"}
+          "placed_by_side", "cause", "sold_out_by", "mode", "family", "placed_on_table", "dresser_placed"}
 
 
 def _answers(sim) -> dict[str, object]:
@@ -19,7 +19,7 @@ def _answers(sim) -> dict[str, object]:
         "filled": [view.filled(d, i) for d in dressers for i in sim.catalogue.items],
         "dresser_counts": [view.dresser_counts(d) for d in dressers],
         "placed_by_side": [view.placed_by_side(d, s) for d in dressers for s in sides],
-        "cause": view.cause(), "sold_out_by": view.sold_out_by(), "mode": view.mode(),
+        "cause": view.cause(), "sold_out_by": view.sold_out_by(), "mode": view.mode(), "family": view.family(),
         "placed_on_table": [view.placed_on_table(s, k) for s in sides
                             for k in range(len(view.table_objectives(s)))] if sim.round.tables else [],
         "dresser_placed": [view.dresser_placed(d) for d in dressers],

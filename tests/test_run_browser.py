@@ -66,7 +66,7 @@ def test_a_pad_alone_opens_a_saved_run_code(ctx):
         assert isinstance(ctx.stack.top, SavedRunsScene)
         assert len(ctx.stack.top.runs) == 1
         tap(ctx, pad, "a")                           # play the first
-        assert ctx.stack.top.name != "saved_runs" and ctx.stack.top.playback is not None
+        assert ctx.stack.top.name != "saved_runs" and ctx.stack.top.run.playback is not None
     finally:
         pad.detach()
 

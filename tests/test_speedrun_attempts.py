@@ -219,7 +219,7 @@ def test_every_attempt_is_logged_with_its_replay_and_can_be_watched(ctx):
     scripted(run)
     while len(run.session.splits.times) < 2:
         app.tick(ctx)
-    run.restart()                                   # attempt 1: reset after two splits
+    run.run.restart()                               # attempt 1: reset after two splits
     _play_to_end(ctx, run)                          # attempt 2: finished, a PB
     for _ in range(200):
         app.tick(ctx)
@@ -248,7 +248,7 @@ def test_every_attempt_is_logged_with_its_replay_and_can_be_watched(ctx):
     key(ctx, pygame.K_DOWN, 2)                       # the reset attempt
     key(ctx, pygame.K_RETURN, 2)
     replay = top(ctx)
-    assert isinstance(replay, SpeedrunRunScene) and replay.playback is not None
+    assert isinstance(replay, SpeedrunRunScene) and replay.run.playback is not None
     for _ in range(60 * 30):
         app.tick(ctx)
         if top(ctx).name == "speedrun_results":
@@ -283,7 +283,7 @@ def test_history_screen_with_a_pad_and_practice_never_counts(ctx):
     history.update({-1: Command(pressed=Button.A)})
     ctx.stack.apply()
     practice = top(ctx)
-    assert isinstance(practice, SpeedrunRunScene) and practice.practice.segment == 1
+    assert isinstance(practice, SpeedrunRunScene) and practice.run.practice.segment == 1
     assert practice.session.splits.times == pb["splits"][:1]
     scripted(practice)
     for _ in range(60 * 30):

@@ -88,7 +88,7 @@ def frame_times(frames: int = 600, seed: int = 4) -> dict[str, float]:
         draws.append(time.perf_counter() - start)
         cpu.append(time.thread_time() - start_cpu)
         start = time.perf_counter()
-        screen.blit(scene.static, (0, 0))
+        screen.blit(scene.picture.static, (0, 0))
         blits.append(time.perf_counter() - start)
     pygame.quit()
 

@@ -59,7 +59,7 @@ def measure_mall_frames(frames: int = 300, players: int = 6, seed: int = 3) -> d
     import pygame
 
     from game.app import make_context
-    from game.scenes.mall.scene import MallScene, demo_spec
+    from game.scenes.mall.scene import demo_spec, piloted_mall
     from game.scenes.mall.layout import SCREEN
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -68,7 +68,7 @@ def measure_mall_frames(frames: int = 300, players: int = 6, seed: int = 3) -> d
     if pygame.display.get_surface() is None:
         pygame.display.set_mode(SCREEN)
     ctx = make_context(load_user_files=False)
-    scene = MallScene(ctx, demo_spec(players, "rush", seed), pilot=True)
+    scene = piloted_mall(ctx, demo_spec(players, "rush", seed))
     ctx.stack.push(scene)
     ctx.stack.apply()
     target = pygame.Surface(SCREEN).convert()
@@ -84,7 +84,7 @@ def measure_mall_frames(frames: int = 300, players: int = 6, seed: int = 3) -> d
         times.append((wall() - start) * 1000)
         cpu.append((work() - start_cpu) * 1000)
         start, start_cpu = wall(), work()
-        target.blit(scene.static, (0, 0))
+        target.blit(scene.picture.static, (0, 0))
         base.append((wall() - start) * 1000)
         cpu_base.append((work() - start_cpu) * 1000)
 
@@ -338,6 +338,7 @@ def bench_before(before: str, seeds: int) -> dict:
 def bench_restart(repeats: int) -> dict:
     from game import app
     from game.scenes import registry
+    from game.scenes.speedrun.run import SpeedrunRunScene
     from game.driver.soldout_headless import new_sim
     if registry.screenshot("speedrun") is None:
         return {"error": "no speedrun scene registered"}
@@ -348,7 +349,7 @@ def bench_restart(repeats: int) -> dict:
     for scene in scenes:
         ctx.stack.push(scene)
     ctx.stack.apply()
-    run_scene = next(s for s in scenes if hasattr(s, "restart"))
+    run_scene = next(s for s in scenes if isinstance(s, SpeedrunRunScene))
     for _ in range(120):
         app.tick(ctx)
     times = []
@@ -356,11 +357,11 @@ def bench_restart(repeats: int) -> dict:
         for _ in range(30):
             app.tick(ctx)
         start = time.perf_counter()
-        run_scene.restart()
+        run_scene.run.restart()
         app.tick(ctx)
         app.draw(ctx, screen, 0.0)
         times.append(time.perf_counter() - start)
-    spec = run_scene.spec
+    spec = run_scene.run.spec
     base = []
     for _ in range(repeats):
         start = time.perf_counter()

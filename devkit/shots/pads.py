@@ -12,7 +12,7 @@ from game.i18n import N_, _
 from game.input import families
 from game.render import widgets
 from game.scenes import registry
-from game.scenes.mall.scene import MallScene, demo_spec
+from game.scenes.mall.scene import demo_spec, piloted_mall
 from game.scenes.table.scene import TableScene
 from game.scenes.table.scene import demo_spec as table_spec
 
@@ -49,7 +49,7 @@ def _family_labels() -> dict[int, dict[str, str]]:
 
 
 def _mall(ctx: "Context", seed: int) -> Scene:
-    scene = MallScene(ctx, demo_spec(3, "rush", seed or 3), pilot=True)
+    scene = piloted_mall(ctx, demo_spec(3, "rush", seed or 3))
     scene.hud.set_labels(_family_labels())
     ctx.input.find_me(1, ago=14 - MALL_WARMUP)   # Sky pressed a stick 14 ticks before the picture
     return scene

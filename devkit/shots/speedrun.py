@@ -125,16 +125,7 @@ def _practice_run(ctx: "Context", seed: int, segment: int = 2) -> SpeedrunRunSce
                                   "names": list(session.splits.names), "seed": setup.seed, "replay": None})
     plan = PracticePlan(setup, session.replay_text(), segment, session.splits.names)
     scene = SpeedrunRunScene(ctx, setup, records=records, practice=plan, demo=True)
-    scene._log = log
-    scene.runner = None
-    state: dict = {}
-
-    def command():
-        if state.get("session") is not scene.session:
-            state["session"], state["runner"] = scene.session, RouteRunner(scene.session.sim)
-        return state["runner"].command()
-    scene.scripted_runner = lambda: command
-    scene.runner = command
+    scene.run.log = log
     return scene
 
 

@@ -47,6 +47,27 @@ def back_to_lobby(ctx: "Context") -> None:
     stack.push(registry.open_scene("lobby", ctx))
 
 
+class CannotOpen(Scene):
+    """Stands where a game scene could not be built (its level or data would not load): says why
+    in a toast on its first tick and steps aside."""
+
+    name = "cannot_open"
+
+    def __init__(self, ctx: "Context", message: str) -> None:
+        super().__init__(ctx)
+        self.message = message
+        self.said = False
+
+    def update(self, commands: dict[int, Command]) -> None:
+        if not self.said:
+            self.said = True
+            self.ctx.toast(self.message, seconds=8)
+            self.ctx.stack.pop()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        widgets.draw_background(surface, self.ctx.ui)
+
+
 class MenuScene(Scene):
     """A heading and a MenuList; subclasses build `self.menu` and may draw more."""
 

@@ -29,7 +29,8 @@ from game.render import clothing
 from game.render.clothing import item_art, item_card, objective_art
 from game.scenes import registry
 from game.scenes.mall.layout import compute_layout
-from game.scenes.mall.scene import level_surface
+from game.scenes.mall.picture import level_surface
+from game.scenes.mall.scene import MallScene
 from game.scenes.speedrun.run import SpeedrunRunScene
 from game.scenes.speedrun.table import SpeedrunTableScene
 from game.sim.mall_stage import play_out_round
@@ -152,6 +153,8 @@ def rehearse_mall(ctx: "Context", players: int, mode: str) -> Iterator[None]:
                 item_card(item, size, colourblind=ctx.settings.colourblind, colours=cat)
             yield
     rctx, surface, mall = yield from _opening(ctx, _spec("soldout", players, mode))
+    if not isinstance(mall, MallScene):
+        return          # "choose each round": the first mode's choice is as far as the opening goes
     sim = mall.sim
     while sim.phase != "playing" and sim.tick < 60 * 40:
         mall.driver.play({}, record=False)   # everyone idle: a rehearsal asks no bot

@@ -25,7 +25,7 @@ from game.input.commands import Command
 from game.match import MatchSpec, SeatSpec
 from game.rules.soldout import modes as soldout_modes
 from game.scenes import registry
-from game.scenes.mall.scene import MallScene
+from game.scenes.mall.scene import piloted_mall
 from game.scenes.table.scene import TableScene
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -105,7 +105,7 @@ def demo_spec(game: str, mode: str, players: int, seed: int) -> MatchSpec:
 def _demo_scene(ctx, game: str, spec: MatchSpec) -> Scene:
     if game == "checkout":
         return TableScene(ctx, spec, demo=True)
-    return MallScene(ctx, spec, pilot=True)
+    return piloted_mall(ctx, spec)
 
 
 def _finished(scene: Scene) -> bool:

@@ -1,16 +1,16 @@
 """What every speedrun scene does, whatever the game: the runner's device, the tick loop around a
 RunSession, restart, real time, saving a finished run, and the timer / splits boxes.
 
-A game's run scene mixes `RunnerMixin` in front of its game scene and provides
-`_wire_session()` (hand the new session's simulation to the scene's drawing),
-`_after_step()` (sounds; push the results when the run is over) and a
-`scripted_runner()` for screenshots.
+A game's run scene holds a `SpeedrunRun` and is its `RunHost`: it hands each new session's
+simulation to its drawing (`wire_session`), plays the sounds and pushes the results after a
+step (`after_step`), and gives a `scripted_runner()` for screenshots and demos. The run is
+built whole, its first session included, before the scene builds its drawing from it.
 """
 from __future__ import annotations
 
 import datetime as _dt
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable, Protocol
 
 import pygame
 
@@ -18,6 +18,7 @@ from game.core.seats import identities
 from game.i18n import _
 from game.input.bindings import LAYOUTS, key_label
 from game.input.commands import IDLE, Button, Command
+from game.input.seating import DeviceId
 from game.replay import Replay, to_code
 from game.scenes import registry
 from game.scenes.menus.pause import wants_pause
@@ -27,8 +28,10 @@ from game.scenes.speedrun.draw import (
 )
 from game.speedrun.attempts import WRITER, AttemptLog
 from game.speedrun.categories import SEED_LETTERS, RunSetup, make_setup, spec_for
+from game.speedrun.practice import PracticePlan
 from game.speedrun.records import Records, Verdict, flag_text, save_replay
 from game.speedrun.session import RunSession
+from game.speedrun.splits import Comparison
 from game.speedrun.timer import format_ms, format_ticks
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -62,65 +65,94 @@ def variant_line(setup: RunSetup) -> str:
     return _("Random seed")
 
 
-class RunnerMixin:
-    """Speedrun behaviour for a game scene (see the module docstring)."""
+class RunHost(Protocol):
+    """The game scene a SpeedrunRun plays in."""
 
-    ctx: "Context"
+    def wire_session(self, session: RunSession) -> None:
+        """A new session (a restart): give its simulation to the drawing, reset per-attempt state."""
 
-    def _init_run(self, ctx: "Context", setup: RunSetup, device, records: Records | None,
-                  playback: Replay | None, scripted: bool, practice=None) -> None:
+    def after_step(self) -> None:
+        """After each tick: sounds, and the results once the run is over."""
+
+    def scripted_runner(self) -> Callable[[], Command]:
+        """Screenshots and demos: the runner's Command each tick."""
+        ...
+
+    def on_new_pb(self) -> None:
+        """A new personal best was saved (a scene may refresh its ghost)."""
+
+
+class RealTime:
+    """Wall-clock time of an attempt: when its timer started and ended, and at each split."""
+
+    def __init__(self) -> None:
+        self.start: float | None = None
+        self.end: float | None = None
+        self.splits: list[int] = []           # real time (ms) at each split
+        self.started_at: _dt.datetime | None = None
+
+    def begin(self, now: float) -> None:
+        self.start = now
+        self.started_at = _dt.datetime.now(_dt.timezone.utc)
+
+
+class SpeedrunRun:
+    """A speedrun on one setup in a game scene: its attempts (sessions), their timing, saving and
+    the timer and splits boxes (see the module docstring)."""
+
+    def __init__(self, ctx: "Context", host: RunHost, setup: RunSetup, device: DeviceId | None = None,
+                 records: Records | None = None, playback: Replay | None = None, scripted: bool = False,
+                 practice: PracticePlan | None = None, comparison: Comparison | None = None) -> None:
+        self.ctx = ctx
+        self.host = host
         self.setup = setup
+        self.spec = spec_for(setup, runner_name())
         self.records = records if records is not None else load_records(ctx)
         self.device = device
         self.playback = playback
         self.scripted = scripted              # screenshots: a scripted runner plays (nothing is saved)
-        self.session: RunSession | None = None
-        self.runner = None
         self.verdict: Verdict | None = None
-        self.rta_start: float | None = None
-        self.rta_end: float | None = None
+        self.real = RealTime()
         self.restart_ms: float | None = None
         self.speed_acc = 0
         self.saved = False
-        self._ticks = None
+        self.results_pushed = False
         self._counted = False
         self.practice = practice              # a PracticePlan: drilling one segment (game.speedrun.practice)
         self.hold = PRACTICE_HOLD if practice is not None else 0   # ticks of "ready" before a practice hand-over
-        self.comparison_override = None       # a kept attempt plays against the PB it raced
-        self.real_splits: list[int] = []      # real time (ms) at each split
-        self.started_at: _dt.datetime | None = None
-        self._log: AttemptLog | None = None
+        self.comparison_override = comparison   # a kept attempt plays against the PB it raced
+        self.log: AttemptLog | None = None        # the board's attempt history (read on first use)
         # LiveSplit follows real attempts only: not replays, demos or practice.
         live = playback is None and not scripted and practice is None
         self._link = speedrun_link.link(ctx) if live else None
         if self.counts():
             self.attempt_log()      # read now, in the menu, not on the first reset
+        self.session = self._session()
+        self._ticks = self.playback.ticks() if self.playback is not None else None
+        self.runner: Callable[[], Command] | None = None   # the scripted runner, once the host is built
+
+    def start(self) -> None:
+        """The host is built: a scripted run takes its runner now."""
+        self.runner = self.host.scripted_runner() if self.scripted else None
 
     # ------------------------------------------------------------------ sessions
-    def _new_session(self) -> None:
+    def _session(self) -> RunSession:
         comparison = self.comparison_override or self.records.comparison(self.setup.board)
         if self.practice is not None:
-            self.session = self.practice.session(comparison)   # the PB's state at the split, ready to hand over
-        else:
-            self.session = RunSession(self.setup, comparison, runner_name())
-        self.sim = self.session.sim
-        self.real_splits = []
-        self.started_at = None
+            return self.practice.session(comparison)   # the PB's state at the split, ready to hand over
+        return RunSession(self.setup, comparison, runner_name())
+
+    def _new_session(self) -> None:
+        self.session = self._session()
+        self.real = RealTime()
         self._ticks = self.playback.ticks() if self.playback is not None else None
-        self.rta_start = self.rta_end = None
         self.verdict = None
         self.saved = False
+        self.results_pushed = False
         self._counted = False
         self.speed_acc = 0
-        self.runner = self.scripted_runner() if self.scripted else None
-        self._wire_session()
-
-    def _wire_session(self) -> None:
-        raise NotImplementedError
-
-    def scripted_runner(self):
-        """Screenshots: a callable giving the runner's Command each tick."""
-        return None
+        self.host.wire_session(self.session)
+        self.start()
 
     def restart(self) -> None:
         """One button: a fresh attempt on the same setup (a new seed for random-seed runs)."""
@@ -157,8 +189,7 @@ class RunnerMixin:
         return self.ctx.input.device_command(self.device)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key in RESTART_KEYS and self.session is not None \
-                and not restart_key_taken(self.ctx, event.key):
+        if event.type == pygame.KEYDOWN and event.key in RESTART_KEYS and not restart_key_taken(self.ctx, event.key):
             self.restart()
 
     def run_update(self, commands: dict[int, Command]) -> None:
@@ -188,7 +219,7 @@ class RunnerMixin:
         if self.hold > 0:        # practice: the world waits, the runner gets ready
             self.hold -= 1
             if self.hold == 0:
-                self.rta_start = time.perf_counter()   # a practice's real time starts at the hand-over
+                self.real.start = time.perf_counter()   # a practice's real time starts at the hand-over
             return
         # A game speed other than 100 % (practice) steps the world more or less often; flagged.
         self.speed_acc += self.setup.speed
@@ -213,36 +244,35 @@ class RunnerMixin:
         session.step(cmd)
         now = time.perf_counter()
         if session.timer.started and not was_started:
-            self.rta_start = now
-            self.started_at = _dt.datetime.now(_dt.timezone.utc)
+            self.real.begin(now)
             if self.counts() and not self._counted:
                 self._counted = True
                 self.records.count_attempt(self.setup.board)
             if self._link is not None:
                 self._link.start_run(session.igt())
         new_splits = session.splits.times[splits_before:]
-        if new_splits and self.rta_start is not None:
-            self.real_splits += [round((now - self.rta_start) * 1000)] * len(new_splits)
+        if new_splits and self.real.start is not None:
+            self.real.splits += [round((now - self.real.start) * 1000)] * len(new_splits)
         if self._link is not None and session.timer.started:
             self._tell_link(new_splits)
         if self.practice is not None:
             if not self.saved and (session.over or self.practice.result(session) is not None):
                 self.saved = True
                 self.results_pushed = True     # practice ends on its own screen, not the run's results
-                self.rta_end = now
+                self.real.end = now
                 self._practice_done()
-            self._after_step()
+            self.host.after_step()
             return
-        if session.over and self.rta_end is None:
-            self.rta_end = now
+        if session.over and self.real.end is None:
+            self.real.end = now
             self._finished()
-        self._after_step()
+        self.host.after_step()
 
     def _replay_ended(self) -> None:
         """A kept attempt that was reset ends where its replay ends: show it as it stood."""
         self.session.abandon("reset")
-        self.rta_end = time.perf_counter()
-        if not getattr(self, "results_pushed", False):
+        self.real.end = time.perf_counter()
+        if not self.results_pushed:
             self.results_pushed = True
             self.push_results()
 
@@ -266,11 +296,11 @@ class RunnerMixin:
 
     # ------------------------------------------------------------------ attempt history
     def attempt_log(self) -> AttemptLog:
-        if self._log is None or self._log.board != self.setup.board:
-            self._log, warning = AttemptLog.load(self.setup.board)
+        if self.log is None or self.log.board != self.setup.board:
+            self.log, warning = AttemptLog.load(self.setup.board)
             if warning:
                 self.ctx.toast(warning, seconds=8)
-        return self._log
+        return self.log
 
     def _log_attempt(self, outcome: str, golds: list[int] | None = None, pb: bool = False) -> None:
         """Add this attempt (timer started) to the board's history with its replay; saved at once."""
@@ -279,9 +309,9 @@ class RunnerMixin:
         comp = session.splits.comparison
         entry = {"outcome": outcome, "ticks": out.ticks if out and out.complete else None,
                  "real_ms": round(self.real_ms() or 0), "splits": list(session.splits.times),
-                 "real_splits": list(self.real_splits), "names": list(session.splits.names),
+                 "real_splits": list(self.real.splits), "names": list(session.splits.names),
                  "flags": list(out.flags if out else session.flags()), "seed": self.setup.seed,
-                 "started": self.started_at.isoformat(timespec="seconds") if self.started_at else "",
+                 "started": self.real.started_at.isoformat(timespec="seconds") if self.real.started_at else "",
                  "ended": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
                  "pb": pb, "golds": list(golds or []), "reason": out.reason if out else "",
                  "comparison": {"pb": list(comp.pb), "best": list(comp.best_segments)}}
@@ -292,29 +322,25 @@ class RunnerMixin:
             log.save()
         WRITER.submit(write)
 
-    # ------------------------------------------------------------------ stack hooks
+    # ------------------------------------------------------------------ stack hooks (the scene's)
     def pause(self) -> None:
         """Something covers the run (the pause menu): LiveSplit's game time stops with ours."""
-        super().pause()   # type: ignore[misc]
-        if self._link is not None and self.session is not None:
+        if self._link is not None:
             self._link.pause(self.session.igt())
 
     def resume(self) -> None:
-        super().resume()   # type: ignore[misc]
-        if self._link is not None and self.session is not None:
+        if self._link is not None:
             self._link.resume(self.session.igt())
-
-    def _after_step(self) -> None:
-        raise NotImplementedError
 
     def real_ms(self) -> float | None:
         """Wall-clock time since the timer started (pauses included, as real time is)."""
-        if self.rta_start is None:
+        start = self.real.start
+        if start is None:
             return None
         if self.scripted:   # screenshots step far faster than real time: show the game clock instead
             return self.session.igt() * 1000 / 60 + 40
-        end = self.rta_end if self.rta_end is not None else time.perf_counter()
-        return (end - self.rta_start) * 1000
+        end = self.real.end if self.real.end is not None else time.perf_counter()
+        return (end - start) * 1000
 
     def _finished(self) -> None:
         """Save the run the moment it ends (not after the SOLD OUT! freeze): a crash loses nothing.
@@ -327,7 +353,7 @@ class RunnerMixin:
         key = self.setup.board
         replay = None if self.scripted else save_replay(key, session.replay_text(), when)
         run = {"ticks": out.ticks, "real_ms": round(self.real_ms() or 0), "splits": list(session.splits.times),
-               "real_splits": list(self.real_splits),
+               "real_splits": list(self.real.splits),
                "names": session.splits.names[:len(session.splits.times)], "items": list(session.split_items),
                "seed": self.setup.seed, "seed_label": self.setup.seed_label, "flags": list(out.flags),
                "reason": out.reason, "complete": out.complete, "replay": replay,
@@ -342,10 +368,7 @@ class RunnerMixin:
         except OSError as exc:
             self.ctx.toast(_("Could not save the records: {error}").format(error=exc.strerror or exc), seconds=8)
         if self.verdict.is_pb:
-            self._on_new_pb()
-
-    def _on_new_pb(self) -> None:
-        """A game scene may refresh its ghost."""
+            self.host.on_new_pb()
 
     def _practice_done(self) -> None:
         """Practice: the segment is over (or the run ended inside it): log it, show how it went."""
@@ -531,6 +554,6 @@ class RunnerMixin:
 def _replugged_pad(ctx: "Context", lost: tuple) -> tuple | None:
     """A pad plugged in after the runner's pad was lost (SDL gives every new pad a higher id),
     not seated by anyone: the runner's pad, re-plugged."""
-    seated = set(ctx.input.seated().values()) if hasattr(ctx.input, "seated") else set()
+    seated = set(ctx.input.seated().values())
     newer = [d for d in ctx.input.devices() if d[0] == "pad" and d[1] > lost[1] and d not in seated]
     return newer[0] if newer else None

@@ -117,18 +117,16 @@ class SpeedrunHistoryScene(Scene):
             return
         entry = self.kept[self.index[0]]
         text = self.log.replay_text(entry)
+        comp = entry.get("comparison")
+        raced = Comparison(list(comp.get("pb", [])), list(comp.get("best", []))) if isinstance(comp, dict) else None
         try:
             if text is None:
                 raise ReplayError(Notice(N_("its replay file is missing")))
-            scene = playback_scene(self.ctx, parse_text(text), self.records)
+            scene = playback_scene(self.ctx, parse_text(text), self.records, raced)
         except (ReplayError, VerifyError) as exc:
             self.ctx.toast(_("Attempt #{id} cannot be played: {error}").format(id=entry['id'], error=said(exc)), seconds=6)
             self.ctx.sound("error")
             return
-        comp = entry.get("comparison")
-        if isinstance(comp, dict):
-            scene.comparison_override = Comparison(list(comp.get("pb", [])), list(comp.get("best", [])))
-            scene._new_session()
         self.ctx.sound("confirm")
         self.ctx.stack.push(scene)
 
@@ -148,12 +146,11 @@ class SpeedrunHistoryScene(Scene):
             self.ctx.sound("error")
             return
         self.ctx.sound("confirm")
+        scene: Scene
         if setup.category.game == "soldout":
             scene = SpeedrunRunScene(self.ctx, setup, device=pressing_device(self.ctx), records=self.records, practice=plan)
         else:
             scene = SpeedrunTableScene(self.ctx, setup, device=pressing_device(self.ctx), records=self.records, practice=plan)
-        if scene.session is None:
-            return
         self.ctx.stack.push(scene)
 
     # ------------------------------------------------------------------ drawing

@@ -18,7 +18,7 @@ from game.i18n import N_, _, ngettext
 from game.notice import Notice, said
 from game.input.commands import Button, Command
 from game.render import widgets
-from game.replay import ReplayError
+from game.replay import Replay, ReplayError
 from game.scenes import registry
 from game.scenes.common import menu_command
 from game.scenes.speedrun import link as speedrun_link
@@ -28,6 +28,7 @@ from game.scenes.speedrun.run import SpeedrunRunScene
 from game.scenes.speedrun.table import SpeedrunTableScene
 from game.speedrun.categories import NORMAL_SPEED, SEED_LETTERS, CategoryError, load_categories, make_setup
 from game.speedrun.records import Records
+from game.speedrun.splits import Comparison
 from game.speedrun.timer import format_ticks
 from game.speedrun.verify import VerifyError, check_setup, is_speedrun, parse_text
 
@@ -295,13 +296,15 @@ def pressing_device(ctx: "Context") -> tuple | None:
     return inp.devices()[0] if inp.devices() else None
 
 
-def playback_scene(ctx: "Context", replay, records: Records | None = None) -> Scene:
-    """The run scene playing a speedrun replay back (VerifyError if it is not a legal run)."""
+def playback_scene(ctx: "Context", replay: Replay, records: Records | None = None,
+                   comparison: Comparison | None = None) -> Scene:
+    """The run scene playing a speedrun replay back (VerifyError if it is not a legal run), against
+    `comparison` (a kept attempt's own PB) or the board's."""
     setup = check_setup(replay)
     records = records if records is not None else Records()
     if setup.category.game == "soldout":
-        return SpeedrunRunScene(ctx, setup, records=records, playback=replay, ghost=False)
-    return SpeedrunTableScene(ctx, setup, records=records, playback=replay)
+        return SpeedrunRunScene(ctx, setup, records=records, playback=replay, ghost=False, comparison=comparison)
+    return SpeedrunTableScene(ctx, setup, records=records, playback=replay, comparison=comparison)
 
 
 def _replay_viewer(ctx: "Context", replay) -> Scene:

@@ -26,7 +26,7 @@ from game.userfiles import atomic_write_text, user_dir
 
 if TYPE_CHECKING:
     from game.core.context import Context
-    from game.scenes.speedrun.run import SpeedrunRunScene
+    from game.scenes.speedrun.common import SpeedrunRun
 
 SPLITS_BOX = pygame.Rect(30, 226, 600, 420)
 GRAPH_BOX = pygame.Rect(650, 226, 600, 200)
@@ -61,7 +61,7 @@ def copy_to_clipboard(text: str) -> bool:
 class SpeedrunResultsScene(Scene):
     name = "speedrun_results"
 
-    def __init__(self, ctx: "Context", run: "SpeedrunRunScene") -> None:
+    def __init__(self, ctx: "Context", run: "SpeedrunRun") -> None:
         super().__init__(ctx)
         self.run = run
         self.session = run.session
