@@ -48,7 +48,7 @@ class RuleFamily:
     player_calls = False                  # a player ends the round by holding Y (SOLD OUT!)
     finish_cause = "sold_out"             # the round-end cause that means the round was completed
     bring_first = "Bring the card you carry to the Starting Table first"   # picking up while carrying
-    no_call = "SOLD OUT! is called for you"                                  # why a call is refused
+    no_call = "In the Rush, SOLD OUT! is called for you when your list is full"   # why a call is refused
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__}>"

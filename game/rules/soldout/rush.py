@@ -14,7 +14,6 @@ if TYPE_CHECKING:
 class RushRules(RuleFamily):
     name = "Rush"
     destination = Destination.TABLE
-    no_call = "In the Rush, SOLD OUT! is called for you when your list is full"
 
     def keep_carrying(self, rnd: Round, player: int) -> str:
         """"Matching clothing cards must be immediately brought to the Starting Table": only a card
