@@ -111,23 +111,26 @@ def test_lss_with_history_round_trips_through_our_reader():
         {"id": 2, "outcome": "reset", "ticks": None, "real_ms": 9000, "splits": [340], "real_splits": [5800],
          "flags": [], "started": "2026-11-29T20:01:00+00:00"},
         {"id": 3, "outcome": "finished", "ticks": 1400, "splits": [300, 800, 1400], "flags": ["assist"]},
+        {"id": 4, "outcome": "finished", "ticks": 1380, "splits": [310, 790, 1380], "flags": ["mistake"]},
     ]
     text = to_lss("Sold Out!", "The Rush (Seed A)", ["Card 1", "Card 2", "SOLD OUT!"], [361, 900, 1533],
                   [340, 539, 633], 7, attempt_log=log, pb_real=[6100, 15100, 25700])
     back = read_lss(text)
     assert back["names"] == ["Card 1", "Card 2", "SOLD OUT!"]
     assert back["pb"] == [361, 900, 1533] and back["best"] == [340, 539, 633]
-    assert back["attempt_count"] == 7
-    assert [(a["id"], a["ticks"]) for a in back["attempts"]] == [(1, 1533), (2, None), (3, None)]
+    # The assisted attempt 3 was never shown to LiveSplit: not in its count nor its history. The one
+    # flagged on the way (4) is an attempt without a time, as the link's undo-and-reset leaves it there.
+    assert back["attempt_count"] == 6
+    assert [(a["id"], a["ticks"]) for a in back["attempts"]] == [(1, 1533), (2, None), (4, None)]
     assert back["attempts"][0]["real_ms"] == 25700 and back["attempts"][0]["started"] == "11/29/2026 20:00:00"
-    # Segment history: attempt 1 did every segment, attempt 2 only the first; flagged attempt 3 teaches nothing.
+    # Segment history: attempt 1 did every segment, attempt 2 only the first; flagged attempts teach nothing.
     assert [s["history"] for s in back["segments"]] == [{1: 361, 2: 340}, {1: 539}, {1: 633}]
     assert back["segments"][0]["pb_real_ms"] == 6100
     # Every time is a .NET TimeSpan with 7 fraction digits, in RealTime and GameTime elements.
     times = re.findall(r"<(RealTime|GameTime)>([^<]*)<", text)
     assert times and all(TIME.fullmatch(value) for _, value in times)
     assert {"RealTime", "GameTime"} == {tag for tag, _ in times}
-    for tag in ("<AttemptCount>7</AttemptCount>", "<AttemptHistory>", "<SegmentHistory>", '<Time id="1">',
+    for tag in ("<AttemptCount>6</AttemptCount>", "<AttemptHistory>", "<SegmentHistory>", '<Time id="1">',
                 '<SplitTime name="Personal Best">', "<BestSegmentTime>"):
         assert tag in text
 
