@@ -18,11 +18,12 @@ from game.scenes import registry
 from game.scenes.speedrun import link as speedrun_link
 from game.scenes.common import MenuScene
 from game.scenes.speedrun.draw import DIM, GOLD, WHITE, box
+from game.speedrun.address import host_problem
 
 if TYPE_CHECKING:
     from game.core.context import Context
 
-HOST_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789.-"
+HOST_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789.-:[]"   # a name, an IPv4 address or [an IPv6 one]
 PORT_CHARS = "0123456789"
 MAX_FIELD = 40
 
@@ -57,9 +58,12 @@ class SpeedrunSettingsScene(MenuScene):
         self._changed()
 
     def _set_host(self, text: str) -> None:
-        if text:
-            self.ctx.settings.livesplit_host = text
-            self._changed()
+        if host_problem(text) is not None:
+            self.ctx.toast(_("{host} is not a host name, an IPv4 address or an IPv6 address in brackets")
+                           .format(host=text))
+            return
+        self.ctx.settings.livesplit_host = text
+        self._changed()
 
     def _set_port(self, text: str) -> None:
         if text.isdigit() and 1 <= int(text) <= 65535:
