@@ -150,7 +150,9 @@ def _attempt_history(run: ET.Element, attempts: list[dict]) -> None:
 def _segment(seg: ET.Element, index: int, pb_splits: list[int], pb_real: list[int], best: int | None,
              clean: list[dict]) -> None:
     """PB split time, best segment and history of segment `index`; the best segment is the fastest
-    of the records' best, the PB's segment and every history time, in each timing method."""
+    of the PB's segment and every history time, in each timing method (what LiveSplit's resets
+    made of them), or the records' best where that is faster still (from attempts before the
+    history)."""
     times = ET.SubElement(seg, "SplitTimes")
     pb_game = units(pb_splits[index]) if index < len(pb_splits) else None
     pb_real_at = pb_real[index] * 10_000 if index < len(pb_real) and pb_game is not None else None
@@ -158,8 +160,11 @@ def _segment(seg: ET.Element, index: int, pb_splits: list[int], pb_real: list[in
     history = [(a["id"], game_segment(a["splits"], index), real_segment(a.get("real_splits") or [], index))
                for a in clean if index < len(a.get("splits") or [])]
     pb_whole = pb_game is not None and len(pb_splits) > index
-    best_game = _min([units(best) if best is not None else None,
-                      game_segment(pb_splits, index) if pb_whole else None] + [g for _, g, _ in history])
+    seen = [game_segment(pb_splits, index)] if pb_whole else []
+    seen += [g for _, g, _ in history]
+    best_game = min(seen) if seen else None
+    if best is not None and (best_game is None or best < ticks_of(best_game)):
+        best_game = units(best)
     best_real = _min([real_segment(pb_real, index) if pb_whole else None] + [r for _, _, r in history])
     _time(seg, "BestSegmentTime", best_game, best_real)
     node = ET.SubElement(seg, "SegmentHistory")
