@@ -194,12 +194,14 @@ class LiveSplitLink:
             self._stopped(message_of(exc))
         except Exception as exc:     # a bug must not end the link unseen
             logging.getLogger(__name__).exception("the LiveSplit link stopped")
-            self._stopped(Notice(N_("the link stopped ({error})"), error=type(exc).__name__))
+            # TRANSLATORS: {error} is a programming error's name (KeyError): a bug in the game, not the runner's doing
+            self._stopped(Notice(N_("an error in the game ({error})"), error=type(exc).__name__))
         else:
             self._state = "closed"
 
     def _stopped(self, why: str) -> None:
         self._state, self.problem = "stopped", why
+        # TRANSLATORS: {problem} is a short reason, e.g. "not a host name"
         self._messages.append(Notice(N_("LiveSplit at {address}: {problem}; the link is off"),
                                      address=self.address, problem=why))
 
@@ -227,13 +229,15 @@ class LiveSplitLink:
             sock = socket.create_connection((self.host, self.port), timeout=self.connect_timeout)
         except OSError as exc:
             self._state = "retrying"
+            # TRANSLATORS: the connection to LiveSplit was refused (LiveSplit's server is not started)
             self.problem = (Notice(N_("refused")) if isinstance(exc, ConnectionRefusedError)
                             else exc.strerror or str(exc))
+            # TRANSLATORS: {problem} is "refused" or the system's own words (Name or service not known)
             self._tell_trouble(Notice(N_("LiveSplit at {address}: {problem}; retrying"),
                                       address=self.address, problem=self.problem))
             return None
-        except (UnicodeError, ValueError) as exc:    # a host name the resolver refuses outright
-            raise LinkStopped(Notice(N_("not a host name ({error})"), error=str(exc))) from None
+        except (UnicodeError, ValueError):    # a host name the resolver refuses outright
+            raise LinkStopped(Notice(N_("not a host name"))) from None
         sock.settimeout(self.send_timeout)
         self.connections += 1
         self._state = "connected"
@@ -289,6 +293,7 @@ class LiveSplitLink:
 
     def _drop(self, message: str) -> None:
         self._state = "retrying"
+        # TRANSLATORS: what happened to the link: LiveSplit closed the connection
         self.problem = Notice(N_("closed the connection"))
         self._tell_trouble(message)
 

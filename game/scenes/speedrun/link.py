@@ -65,8 +65,8 @@ def status(ctx: "Context") -> str:
     current: LiveSplitLink | None = ctx.livesplit
     state = current.state if current is not None else "not started"
     where = show_address(*address)
-    if state == "stopped" and current is not None:
-        return _("{address}  stopped: {problem}").format(address=where, problem=_(current.problem or ""))
+    if state == "stopped" and current is not None and current.problem:
+        return _("{address}  stopped: {problem}").format(address=where, problem=_(current.problem))
     return f"{where}  {_(STATES.get(state, state))}"
 
 
