@@ -331,3 +331,21 @@ def test_livesplit_settings_are_kept_and_checked(ctx, user_dir):
     assert loaded.livesplit_port == 16834 and loaded.livesplit_host == "localhost" and "livesplit" in warning
     scene.menu.update(Command(pressed=Button.RIGHT, held=Button.RIGHT))     # off again: the link closes
     assert ctx.livesplit is None
+
+
+@pytest.mark.parametrize("host", ["a..b", "x" * 64 + ".example", "::1", "lan_pc"])
+def test_a_host_no_connection_can_use_never_reaches_the_link(ctx, user_dir, host):
+    """Typed in the editor: a toast and the old host kept. In settings.json: the default and a warning."""
+    from game.scenes.speedrun.settings import SpeedrunSettingsScene
+    from game.settings import Settings
+    scene = SpeedrunSettingsScene(ctx)
+    ctx.stack.push(scene)
+    ctx.stack.apply()
+    scene._set_host(host)
+    assert ctx.settings.livesplit_host == "localhost"
+    assert ctx.toasts.texts()[-1] == (f"{host} is not a host name, an IPv4 address or an IPv6 address in brackets")
+    scene._set_host("[::1]")                                     # an IPv6 address, in brackets, is one
+    assert ctx.settings.livesplit_host == "[::1]"
+    (user_dir / "settings.json").write_text(json.dumps({"version": 1, "livesplit": True, "livesplit_host": host}))
+    loaded, warning = Settings.load()
+    assert loaded.livesplit_host == "localhost" and "livesplit_host" in warning
