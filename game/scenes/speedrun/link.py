@@ -57,14 +57,17 @@ def pump(ctx: "Context") -> None:
         ctx.toast(message, seconds=5)
 
 
-def status(ctx: "Context") -> str:
-    """One line for the settings page."""
+def status(ctx: "Context", host_chars: int | None = None) -> str:
+    """One line for the settings page; a host longer than `host_chars` keeps only its two ends."""
     address = wanted(ctx)
     if address is None:
         return _("Off")
     current: LiveSplitLink | None = ctx.livesplit
     state = current.state if current is not None else "not started"
-    where = show_address(*address)
+    host = address[0]
+    if host_chars is not None and len(host) > host_chars:
+        host = host[:host_chars // 2 - 1] + "…" + host[-(host_chars // 2):]
+    where = show_address(host, address[1])
     if state == "stopped" and current is not None and current.problem:
         return _("{address}  stopped: {problem}").format(address=where, problem=_(current.problem))
     return f"{where}  {_(STATES.get(state, state))}"
