@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from game.speedrun.livesplit import to_lss, units
-from tests.livesplit_model import Run, Time, fix_splits, history_of, parse_lss, save_lss
+from tests.livesplit_model import Time, fix_splits, history_of, parse_lss, save_lss
 
 NAMES = ["Card 1", "Card 2", "Card 3", "SOLD OUT!"]
 CHECK = Path(__file__).parent / "livesplit_core" / "check.js"
