@@ -97,7 +97,7 @@ class LiveSplitLink:
         self.send_timeout = send_timeout
         self.stable_after = stable_after
         self.answer_timeout = answer_timeout
-        self._queue: queue.Queue = queue.Queue()
+        self._queue: queue.Queue[str | _Start] = queue.Queue()
         self._messages: collections.deque[str] = collections.deque(maxlen=8)
         self._stop = threading.Event()
         self._state = "connecting"
@@ -243,7 +243,7 @@ class LiveSplitLink:
         self._state = "connected"
         return _Connection(sock)
 
-    def _session(self, conn: "_Connection", backlog: collections.deque) -> bool:
+    def _session(self, conn: "_Connection", backlog: "collections.deque[str | _Start]") -> bool:
         """Send until the connection drops or the link closes; True if it lasted long enough to count."""
         made = time.monotonic()
         stable = False
@@ -297,7 +297,7 @@ class LiveSplitLink:
         self.problem = Notice(N_("closed the connection"))
         self._tell_trouble(message)
 
-    def _drain_into(self, backlog: collections.deque, connected: bool, wait: float = 0.0) -> None:
+    def _drain_into(self, backlog: "collections.deque[str | _Start]", connected: bool, wait: float = 0.0) -> None:
         """Move queued commands to the backlog. While disconnected, a new attempt drops the older
         attempt's commands, and the backlog keeps the newest; connected, everything goes out in
         order (what does not fit waits on the queue)."""
