@@ -349,3 +349,23 @@ def test_a_host_no_connection_can_use_never_reaches_the_link(ctx, user_dir, host
     (user_dir / "settings.json").write_text(json.dumps({"version": 1, "livesplit": True, "livesplit_host": host}))
     loaded, warning = Settings.load()
     assert loaded.livesplit_host == "localhost" and "livesplit_host" in warning
+
+
+def test_a_history_read_while_a_write_is_on_its_way_has_that_write(user_dir):
+    """A run scene opened at once after another on the same board reads the history: it must see
+    the attempt the first scene handed the writer, or its next save drops that attempt."""
+    import threading
+    first = AttemptLog(RUSH_A.board)
+    go = threading.Event()
+
+    def slow_write() -> None:                 # the writer is busy when the next scene reads the file
+        go.wait(5)
+        first.add(_attempt(1))
+        first.save()
+    WRITER.submit(slow_write)
+    threading.Timer(0.05, go.set).start()
+    second, _ = AttemptLog.load(RUSH_A.board)
+    assert [a["id"] for a in second.attempts] == [1]
+    second.add(_attempt(2))
+    second.save()
+    assert [a["id"] for a in AttemptLog.load(RUSH_A.board)[0].attempts] == [1, 2]

@@ -109,7 +109,10 @@ class AttemptLog:
     @classmethod
     def load(cls, board: str) -> tuple["AttemptLog", str | None]:
         """The board's history through the user-file reader (size cap, no FIFOs); a damaged one is
-        moved aside, one from a newer game is left as it is and not written this session."""
+        moved aside, one from a newer game is left as it is and not written this session.
+        Writes still on their way (WRITER) land first: a run scene opened right after another on the
+        same board would otherwise read the file without the last attempt and save over it."""
+        WRITER.flush()
         name = cls.path_for(board).relative_to(user_dir()).as_posix()
         missing = object()
         data, warning = load_json(name, missing)
