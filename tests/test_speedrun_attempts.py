@@ -118,10 +118,11 @@ def test_lss_with_history_round_trips_through_our_reader():
     back = read_lss(text)
     assert back["names"] == ["Card 1", "Card 2", "SOLD OUT!"]
     assert back["pb"] == [361, 900, 1533] and back["best"] == [340, 539, 633]
-    # The assisted attempt 3 was never shown to LiveSplit: not in its count nor its history. The one
-    # flagged on the way (4) is an attempt without a time, as the link's undo-and-reset leaves it there.
+    # The assisted attempt 3 was never shown to LiveSplit: not in its count nor its history, and the
+    # attempts are numbered as LiveSplit numbered them. The one flagged on the way (4, LiveSplit's 3)
+    # is an attempt without a time, as the link's undo-and-reset leaves it there.
     assert back["attempt_count"] == 6
-    assert [(a["id"], a["ticks"]) for a in back["attempts"]] == [(1, 1533), (2, None), (4, None)]
+    assert [(a["id"], a["ticks"]) for a in back["attempts"]] == [(1, 1533), (2, None), (3, None)]
     assert back["attempts"][0]["real_ms"] == 25700 and back["attempts"][0]["started"] == "11/29/2026 20:00:00"
     # Segment history: attempt 1 did every segment, attempt 2 only the first; flagged attempts teach nothing.
     assert [s["history"] for s in back["segments"]] == [{1: 361, 2: 340}, {1: 539}, {1: 633}]

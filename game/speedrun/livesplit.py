@@ -190,14 +190,14 @@ def to_lss(game_name: str, category_name: str, names: list[str], pb_splits: list
     ET.SubElement(meta, "Variables")
     ET.SubElement(run, "Offset").text = "00:00:00"
     if attempt_log is None:
-        log = [{"id": n, "ticks": past.get("ticks"), "date": past.get("date", ""), "outcome": "finished",
-                "real_ms": past.get("real_ms"), "flags": past.get("flags") or []}
-               for n, past in enumerate(reversed(history or []), start=1)]
-        clean: list[dict] = []
+        log = [{"ticks": past.get("ticks"), "date": past.get("date", ""), "outcome": "finished",
+                "real_ms": past.get("real_ms"), "flags": past.get("flags") or []} for past in reversed(history or [])]
     else:
         log = attempt_log
-        clean = [a for a in log if teaches(a)]   # flagged runs never teach LiveSplit a segment
-    seen = [a for a in log if sees(a)]
+    # Numbered 1, 2, 3... as LiveSplit numbers the attempts it sees (not the game's ids, which count
+    # the attempts it never saw too).
+    seen = [{**a, "id": n} for n, a in enumerate((a for a in log if sees(a)), start=1)]
+    clean = [a for a in seen if teaches(a)] if attempt_log is not None else []   # flagged: teach nothing
     unseen = len(log) - len(seen)     # counted by the game, never shown to LiveSplit
     ET.SubElement(run, "AttemptCount").text = str(max(attempts - unseen, len(seen)))
     _attempt_history(run, seen)
