@@ -10,6 +10,7 @@ version on npm), so there the times are compared to the microsecond.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -123,12 +124,30 @@ def test_no_history_time_is_ever_lost_or_changed(raw, best, data):
 
 
 # ---------------------------------------------------------------- livesplit-core itself (node)
+def install_livesplit_core() -> None:
+    """Install the pinned package once, so the README's one test command needs no npm step.
+
+    Offline or without npm the tests skip with the reason, except under CI (CI=true), where
+    .ci/run has installed it and a missing package is a failure."""
+    npm = shutil.which("npm")
+    done = None
+    if npm is not None:
+        done = subprocess.run([npm, "ci", "--prefix", str(CHECK.parent), "--no-audit", "--no-fund", "--silent"],
+                              capture_output=True, text=True, timeout=300)
+    if PACKAGE.is_dir():
+        return
+    why = "npm is not installed" if done is None else f"`npm ci` failed: {done.stderr.strip()[-200:]}"
+    if os.environ.get("CI"):
+        pytest.fail(f"livesplit-core is missing under CI ({why})")
+    pytest.skip(f"livesplit-core could not be installed here ({why}); the ported clean-up above always runs")
+
+
 def node_check(*args: str) -> dict:
     if shutil.which("node") is None:
         pytest.skip("node is not installed: livesplit-core's own clean-up is checked where it is "
                     "(the ported clean-up above always runs)")
     if not PACKAGE.is_dir():
-        pytest.fail("node is here but livesplit-core is not: run `npm ci --prefix tests/livesplit_core`")
+        install_livesplit_core()
     done = subprocess.run(["node", str(CHECK), *args], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
