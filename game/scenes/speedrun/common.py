@@ -122,8 +122,9 @@ class SpeedrunRun:
         self.hold = PRACTICE_HOLD if practice is not None else 0   # ticks of "ready" before a practice hand-over
         self.comparison_override = comparison   # a kept attempt plays against the PB it raced
         self.log: AttemptLog | None = None        # the board's attempt history (read on first use)
-        # LiveSplit follows real attempts only: not replays, demos or practice.
-        live = playback is None and not scripted and practice is None
+        # LiveSplit follows real attempts of the category only: not replays, demos or practice, and not a
+        # run flagged before it starts (assist, game speed): that is another game, not an attempt at this one.
+        live = playback is None and not scripted and practice is None and not setup.flags()
         self._link = speedrun_link.link(ctx) if live else None
         if self.counts():
             self.attempt_log()      # read now, in the menu, not on the first reset
@@ -158,13 +159,12 @@ class SpeedrunRun:
         """One button: a fresh attempt on the same setup (a new seed for random-seed runs)."""
         started = time.perf_counter()
         session = self.session
-        if session is not None and not session.over and session.timer.started:
+        if not session.over and session.timer.started:
             session.abandon("reset")
             if self.counts():
                 golds = self.records.add_reset(self.setup.board, list(session.splits.times), session.flags())
                 self._log_attempt("reset", golds=golds)
-        if self._link is not None and session is not None and session.timer.started:
-            self._link.reset()
+        self._leave_link_attempt(session)
         if self.setup.variant == "random" and self.playback is None:
             self.setup = make_setup(self.setup.category, "random", assist=self.setup.assist, speed=self.setup.speed)
             self.spec = spec_for(self.setup, runner_name())
@@ -288,11 +288,22 @@ class SpeedrunRun:
                 link.split(t)
             return
         out = session.outcome
-        if not out.complete or out.flags:
-            link.reset()          # no time, or a time that can never be a PB: LiveSplit keeps no finish
+        if out.complete and not out.flags:   # LiveSplit shows the final time until the runner leaves it
+            for i, t in enumerate(new_splits):
+                link.split(t, last=i == len(new_splits) - 1)
             return
-        for i, t in enumerate(new_splits):
-            link.split(t, last=i == len(new_splits) - 1)
+        if not out.flags:
+            for t in new_splits:             # a clean run without a time still teaches its segments
+                link.split(t)
+        link.end_attempt(flagged=bool(out.flags))   # a flagged one takes its splits back
+
+    def _leave_link_attempt(self, session: RunSession) -> None:
+        """The runner leaves this attempt (a reset, a new attempt, the results, the game): LiveSplit
+        ends it too, storing a finish, and learning nothing from a flagged attempt's splits."""
+        if self._link is None or not session.timer.started:
+            return
+        out = session.outcome
+        self._link.end_attempt(flagged=bool(out.flags if out is not None else session.flags()))
 
     # ------------------------------------------------------------------ attempt history
     def attempt_log(self) -> AttemptLog:
@@ -330,7 +341,7 @@ class SpeedrunRun:
 
     def resume(self) -> None:
         if self._link is not None:
-            self._link.resume(self.session.igt())
+            self._link.resume()
 
     def real_ms(self) -> float | None:
         """Wall-clock time since the timer started (pauses included, as real time is)."""
@@ -417,13 +428,12 @@ class SpeedrunRun:
 
     def save_on_exit(self) -> None:
         session = self.session
-        if session is not None and session.timer.started and not session.over:
+        if session.timer.started and not session.over:
             session.abandon("quit")          # leaving mid-run: the attempt is a reset
             if self.counts():
                 golds = self.records.add_reset(self.setup.board, list(session.splits.times), session.flags())
                 self._log_attempt("reset", golds=golds)
-            if self._link is not None:
-                self._link.reset()
+        self._leave_link_attempt(session)
         if self.playback is None and not self.scripted:
             try:
                 self.records.save()   # attempt counts and golds from resets
