@@ -174,10 +174,10 @@ def make_context(screen_size: tuple[int, int] = LOGICAL_SIZE, load_user_files: b
 
 def tick(ctx) -> None:
     """One fixed tick of the whole shell: input, top scene, toasts, deferred stack changes."""
-    from game.scenes.pads.sync import sync   # the window's scenes: loaded once it runs (see above)
+    from game.scenes.pads import sync_pads   # the window's scenes: loaded once it runs (see above)
     commands = ctx.input.poll()
     commands[-1] = ctx.input.menu_command()
-    sync(ctx)   # button names, rumble settings and "find me" for this tick
+    sync_pads(ctx)   # button names, rumble settings and "find me" for this tick
     ctx.stack.update(commands)
     ctx.toasts.update()
     ctx.tick += 1
@@ -287,7 +287,7 @@ def run_window(args) -> int:
     from game.core import present
     from game.core.warm import Warmer
     from game.scenes import registry
-    from game.scenes.menus.title import TitleScene
+    from game.scenes.menus import TitleScene
 
     pygame.init()
     pygame.display.set_caption("Sold Out! · Check Out!")
@@ -364,7 +364,7 @@ def run_window(args) -> int:
             warmer.run_for(warmup.STEP_SECONDS)   # after the present: it delays no changed picture
         present.pace(clock, shown, vsync)
     ctx.stack.close()          # a run in progress is saved and its LiveSplit attempt ended ...
-    from game.scenes.speedrun import link as speedrun_link   # (loaded with the scenes by now)
-    speedrun_link.close(ctx, timeout=speedrun_link.FLUSH_SECONDS)   # ... and those last commands sent
+    from game.scenes.speedrun import close_link   # (loaded with the scenes by now)
+    close_link(ctx)            # ... and those last commands sent
     pygame.quit()
     return 0

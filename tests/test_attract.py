@@ -5,8 +5,8 @@ import pytest
 from game import app
 from game.input.commands import Button, Command
 from game.scenes import registry
-from game.scenes.menus import attract
-from game.scenes.menus.attract import AttractScene, woke
+from game.scenes import attract
+from game.scenes.attract import AttractScene, woke
 from game.scenes.menus.title import ATTRACT_AFTER_TICKS, TitleScene
 
 

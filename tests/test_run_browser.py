@@ -8,7 +8,7 @@ import pygame
 
 from game.input.commands import IDLE, Button, Command
 from game.replay import replays_dir, to_code
-from game.scenes.menus.run_browser import KEY_ROWS, KeyboardScene, SavedRunsScene, saved_runs
+from game.scenes.speedrun.run_browser import KEY_ROWS, KeyboardScene, SavedRunsScene, saved_runs
 from game.scenes.speedrun.menu import RunCodeScene
 from game.speedrun.categories import load_categories, make_setup
 from game.speedrun.records import Records

@@ -241,7 +241,7 @@ def test_the_new_family_is_warmed_up(window):
 
 
 def test_the_new_family_is_shown_in_the_attract_loop(window):
-    from game.scenes.menus import attract
+    from game.scenes import attract
     playlist = attract.demos()
     assert ("soldout", "blindrush", 3) in playlist
     scene = attract.AttractScene(window)

@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING
 
 from game.core.seats import LobbySeat
 from game.scenes import registry
-from game.scenes.menus.attract import AttractScene
+from game.scenes.attract import AttractScene
 from game.scenes.menus.lobby import LobbyScene
 from game.scenes.menus.pause import PauseScene
 from game.scenes.menus.settings import ControlsScene, SettingsScene

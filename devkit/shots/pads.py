@@ -12,6 +12,8 @@ from game.i18n import N_, _
 from game.input import families
 from game.render import widgets
 from game.scenes import registry
+from game.scenes.menus.lobby import LobbyScene
+from game.scenes.pads.setup import PadSetupScene
 from game.scenes.mall.scene import demo_spec, piloted_mall
 from game.scenes.table.scene import TableScene
 from game.scenes.table.scene import demo_spec as table_spec
@@ -65,16 +67,16 @@ def _table(ctx: "Context", seed: int) -> Scene:
 
 
 def _wizard(ctx: "Context", seed: int) -> list[Scene]:
-    wizard = registry.open_scene("pad_setup", ctx, -1, "USB Arcade Stick", "03000000aaaa0000bbbb000000000000")
+    wizard = PadSetupScene(ctx, -1, "USB Arcade Stick", "03000000aaaa0000bbbb000000000000")
     wizard.chosen = {"a": "b2", "b": "b1", "x": "b0", "y": "b3", "start": "b9"}
     wizard.step = 5
-    return [registry.open_scene("lobby", ctx), wizard]
+    return [LobbyScene(ctx), wizard]
 
 
 def _lobby_new(ctx: "Context", seed: int) -> Scene:
     ctx.input.unmapped[-1] = SimpleNamespace(instance_id=-1, name="USB Arcade Stick", guid="")
     ctx.lobby["seed"] = seed or 4242
-    return registry.open_scene("lobby", ctx)
+    return LobbyScene(ctx)
 
 
 registry.register_screenshot("pad_glyphs", lambda ctx, seed: GlyphSheet(ctx), warmup_ticks=0)

@@ -26,6 +26,11 @@ class SeatIdentity:
     colour: tuple[int, int, int]
     shape: str
 
+    @property
+    def hex(self) -> str:
+        """The seat's colour as "#RRGGBB" (how the drawing of shapes and dice takes it)."""
+        return "#%02X%02X%02X" % self.colour
+
 
 def _rgb(text: str) -> tuple[int, int, int]:
     text = text.lstrip("#")

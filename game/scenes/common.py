@@ -43,8 +43,8 @@ def back_to_lobby(ctx: "Context") -> None:
     stack = ctx.stack
     if registry.back_to(stack, "lobby"):
         return
-    stack.clear_to(registry.open_scene("title", ctx))
-    stack.push(registry.open_scene("lobby", ctx))
+    stack.clear_to(registry.TITLE(ctx))
+    stack.push(registry.LOBBY(ctx))
 
 
 class CannotOpen(Scene):

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Callable
 from game.driver.match_driver import MatchDriver
 from game.i18n import _
 from game.input.commands import Button, Command
-from game.scenes.menus.howto import push_howto
-from game.scenes.menus.pause import PauseScene, wants_pause
-from game.scenes.pads.reconnect import ReconnectScene, needs_reconnect
+from game.scenes.menus import push_howto
+from game.scenes.menus import PauseScene, wants_pause
+from game.scenes.pads import ReconnectScene, needs_reconnect
 
 if TYPE_CHECKING:
     from game.core.context import Context

@@ -28,11 +28,13 @@ from game.rules.soldout import modes as soldout_modes
 from game.render import clothing
 from game.render.clothing import item_art, item_card, objective_art
 from game.scenes import registry
-from game.scenes.mall.layout import compute_layout
-from game.scenes.mall.picture import level_surface
-from game.scenes.mall.scene import MallScene
-from game.scenes.speedrun.run import SpeedrunRunScene
-from game.scenes.speedrun.table import SpeedrunTableScene
+from game.scenes.mall import compute_layout
+from game.scenes.mall import level_surface
+from game.scenes.mall import SoldOutResultsScene
+from game.scenes.mall import MallScene
+from game.scenes.speedrun import SpeedrunRunScene
+from game.scenes.speedrun import SpeedrunTableScene
+from game.scenes.table import CheckoutResultsScene
 from game.sim.mall_stage import play_out_round
 from game.speedrun.categories import load_categories, make_setup
 from game.speedrun.records import Records
@@ -162,7 +164,7 @@ def rehearse_mall(ctx: "Context", players: int, mode: str) -> Iterator[None]:
     yield
     play_out_round(sim, 1)
     yield
-    rctx.stack.push(registry.open_scene("soldout_results", rctx, mall))
+    rctx.stack.push(SoldOutResultsScene(rctx, mall))
     _draw(rctx, surface)
 
 
@@ -176,7 +178,7 @@ def rehearse_table(ctx: "Context", players: int) -> Iterator[None]:
     while not sim.over() and sim.tick < 60 * 60 * 30:
         table.fast_forward(lambda sim: sim.over(), limit=sim.tick + FORWARD_TICKS)
         yield
-    rctx.stack.push(registry.open_scene("checkout_results", rctx, table))
+    rctx.stack.push(CheckoutResultsScene(rctx, table))
     _draw(rctx, surface)
 
 

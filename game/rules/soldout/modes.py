@@ -16,10 +16,12 @@ import random
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from game.rules.soldout import memory, rush, tidy
 from game.rules.soldout.catalogue import Catalogue
 from game.rules.soldout.deal import Deal
 from game.rules.soldout.family import RuleFamily
+from game.rules.soldout.memory import MEMORY as MEMORY_RULES
+from game.rules.soldout.rush import RUSH as RUSH_RULES
+from game.rules.soldout.tidy import TIDY as TIDY_RULES
 
 CHOOSE = "choose"                      # the pseudo-mode "choose each round" (modes taken in turn)
 def N_(message: str) -> str:
@@ -137,6 +139,6 @@ def names() -> dict[str, str]:
     return {k: display_name(k) for k in choices()}
 
 
-RUSH = register(Mode("rush", N_("The Rush"), rush.RUSH, demo_players=6))
-MEMORY = register(Mode("memory", N_("Memory"), memory.MEMORY, demo_players=4))
-TIDY = register(Mode("tidy", N_("Tidying Up"), tidy.TIDY, demo_players=5))
+RUSH = register(Mode("rush", N_("The Rush"), RUSH_RULES, demo_players=6))
+MEMORY = register(Mode("memory", N_("Memory"), MEMORY_RULES, demo_players=4))
+TIDY = register(Mode("tidy", N_("Tidying Up"), TIDY_RULES, demo_players=5))

@@ -46,10 +46,6 @@ def _paper(distance: int) -> int:
     return PAPER_ALPHAS[round(k * (len(PAPER_ALPHAS) - 1))]
 
 
-def _hex(colour: tuple[int, int, int]) -> str:
-    return "#%02X%02X%02X" % colour
-
-
 def stack_tags(rects: list[pygame.Rect], obstacles: list[pygame.Rect] | None = None,
                bounds: pygame.Rect | None = None) -> list[pygame.Rect]:
     """Name-tag rects moved up just enough that none overlaps another or an obstacle.
@@ -94,7 +90,7 @@ class AvatarSprite:
     def __init__(self, identity: SeatIdentity, name: str, scale: float, bot: bool) -> None:
         self.identity = identity
         self.size = max(AVATAR_MIN, round(40 * scale))
-        self.body = seat_shape_surface(identity.shape, _hex(identity.colour), self.size)
+        self.body = seat_shape_surface(identity.shape, identity.hex, self.size)
         w, h = self.size + 12, (self.size + 12) // 2
         shadow = pygame.Surface((w, h), pygame.SRCALPHA)
         pygame.draw.ellipse(shadow, (0, 0, 0, 70), shadow.get_rect())
@@ -238,7 +234,7 @@ class MapView:
             cy = y0 + (side // cols) * cell_h + cell_h // 2
             seat = sim.seats[members[0]]
             badge = seat_shape_surface(self.sprites[seat].identity.shape,
-                                       _hex(self.sprites[seat].identity.colour), self.badge)
+                                       self.sprites[seat].identity.hex, self.badge)
             if cards == 0:
                 surface.blit(badge, (cx - self.badge // 2, cy - self.badge // 2))
                 continue
@@ -344,7 +340,7 @@ class MapView:
         for i, (side, n) in enumerate(shown):
             seat = sim.seats[public.members(side)[0]]
             ident = self.sprites[seat].identity
-            surface.blit(seat_shape_surface(ident.shape, _hex(ident.colour), b), (left + i * step, y + 2))
+            surface.blit(seat_shape_surface(ident.shape, ident.hex, b), (left + i * step, y + 2))
             num = self._numbers.get(n)
             if num is None:
                 num = self._numbers[n] = outlined_text(str(n), self.count_px, (255, 255, 255), INK, width=1)

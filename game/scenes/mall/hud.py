@@ -23,7 +23,6 @@ from game.render.icons import NARROWEST, bag_icon, seat_shape_surface, text_surf
 from game.render.palette import DIM, GOLD
 from game.render.text import min_font_size
 from game.rules.soldout.family import Destination
-from game.scenes.mall.draw import _hex
 from game.scenes.mall.layout import LIST_ITEM, MallLayout, PanelLayout
 
 if TYPE_CHECKING:
@@ -68,7 +67,7 @@ class Hud:
             pygame.draw.rect(surface, PANEL_FILL, p.rect, border_radius=14)
             pygame.draw.rect(surface, ident.colour, p.rect, 4, border_radius=14)
             head = p.header
-            badge = seat_shape_surface(ident.shape, _hex(ident.colour), 28)
+            badge = seat_shape_surface(ident.shape, ident.hex, 28)
             surface.blit(badge, (head.x, head.centery - 14))
             name = self.ui.render(self.names[seat], 26, WHITE)
             surface.blit(name, (head.x + 34, head.centery - name.get_height() // 2))

@@ -18,7 +18,7 @@ from game.match import MatchSpec
 from game.render.icons import INK, outlined_text
 from game.rules.soldout import modes
 from game.scenes.mall.layout import SCREEN, MallLayout
-from game.scenes.pads.sync import shared_labels
+from game.scenes.pads import shared_labels
 
 if TYPE_CHECKING:
     from game.core.context import Context

@@ -19,8 +19,9 @@ from game.scenes.mall.fx import MallFx
 from game.scenes.mall.hud import Hud
 from game.scenes.mall.layout import SCREEN, MallLayout, compute_layout
 from game.scenes.mall.overlay import MallOverlays
-from game.scenes.pads.feel import draw_mall_find_me
+from game.scenes.pads import find_me_age, pulse_rings
 from game.sim.mall import MallSim
+from game.sim.tuning import FP
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -154,6 +155,19 @@ class MallPicture:
         self.hud.draw(surface, sim, totals)
         self.overlay.draw_info(surface, sim)
         self.overlay.draw_phase(surface, sim, self.ending_tick, view.tag_rects + view.body_rects)
+
+
+def draw_mall_find_me(surface: pygame.Surface, ctx: Context, sim: MallSim, view: MapView, alpha: float,
+                      shake: tuple[int, int]) -> None:
+    """Pulse every avatar whose player just pressed "find me"."""
+    for av in sim.avatars:
+        age = find_me_age(ctx, av.seat)
+        if age is None:
+            continue
+        b = av.body
+        x = (b.prev_x + (b.x - b.prev_x) * alpha) / FP
+        y = (b.prev_y + (b.y - b.prev_y) * alpha) / FP
+        pulse_rings(surface, av.seat, view.at(x, y, shake), view.sprites[av.seat].size, age)
 
 
 _LEVEL_SURFACES: dict[tuple[object, ...], pygame.Surface] = {}

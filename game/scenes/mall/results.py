@@ -22,9 +22,7 @@ from game.render import widgets
 from game.render.clothing import item_art, mark_surface, objective_art
 from game.render.icons import INK, bag_icon, outlined_text, seat_shape_surface
 from game.rules.soldout import modes as mode_registry
-from game.scenes import registry
 from game.scenes.common import MatchResultsScene, players_menu_command
-from game.scenes.mall.draw import _hex
 from game.scenes.results_fx import Podium, Reveal, Standing, cover, places
 from game.sim.mall_public import RoundReveal
 
@@ -172,7 +170,7 @@ class SoldOutResultsScene(MatchResultsScene):
     def _badges(self, surf: pygame.Surface, side: int, x: int, cy: int, size: int) -> int:
         for i, p in enumerate(self.shown.members(side)):
             ident = self.mall.identities[self.sim.seats[p]]
-            surf.blit(seat_shape_surface(ident.shape, _hex(ident.colour), size), (x + i * (size - 6), cy - size // 2))
+            surf.blit(seat_shape_surface(ident.shape, ident.hex, size), (x + i * (size - 6), cy - size // 2))
         return x + len(self.shown.members(side)) * (size - 6) + 10
 
     # ------------------------------------------------------------------ Rush / Memory
@@ -351,7 +349,7 @@ class SoldOutResultsScene(MatchResultsScene):
         out = []
         for side in order:
             idents = [self.mall.identities[self.sim.seats[p]] for p in self.shown.members(side)]
-            badges = [lambda size, i=i: seat_shape_surface(i.shape, _hex(i.colour), size) for i in idents]
+            badges = [lambda size, i=i: seat_shape_surface(i.shape, i.hex, size) for i in idents]
             out.append(Standing(self._side_name(side), match.totals[side], place[side], badges))
         return out
 
@@ -418,7 +416,3 @@ class ChooseModeScene(Scene):
         self.menu.draw(surface, ui, ((1280 - self.menu.width) // 2, box.y + 130))
         widgets.hints(surface, ui, [("A", N_("Play this mode"))] + ([("B", N_("Lobby"))] if self.on_cancel else []),
                       y=box.bottom - 36)
-
-
-registry.register_scene("soldout_results", SoldOutResultsScene)
-registry.register_scene("choose_mode", ChooseModeScene)

@@ -39,9 +39,10 @@ from game.scenes.mall.draw import MapView
 from game.scenes.mall.hud import Hud
 from game.scenes.mall.layout import MallLayout
 from game.scenes.mall.picture import MallPicture
-from game.scenes.menus.howto import push_howto_once
-from game.scenes.pads.feel import Rumbler
-from game.scenes.pads.sync import seat_labels
+from game.scenes.mall.results import ChooseModeScene, SoldOutResultsScene
+from game.scenes.menus import push_howto_once
+from game.scenes.pads import Rumbler
+from game.scenes.pads import seat_labels
 from game.sim.mall import MallSim
 
 if TYPE_CHECKING:
@@ -196,7 +197,7 @@ class MallScene(Scene):
             self.ctx.sound("countdown")   # one beep per number: 3, 2, 1 ... then "go"
         if sim.phase in ("round_over", "match_over") and not self.results_pushed:
             self.results_pushed = True
-            self.ctx.stack.push(registry.open_scene("soldout_results", self.ctx, self))
+            self.ctx.stack.push(SoldOutResultsScene(self.ctx, self))
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
@@ -223,7 +224,7 @@ class MallOpening(Scene):
         self.level = level
 
     def enter(self) -> None:
-        self.ctx.stack.push(registry.open_scene("choose_mode", self.ctx, self._chosen, first=True,
+        self.ctx.stack.push(ChooseModeScene(self.ctx, self._chosen, first=True,
                                                 on_cancel=lambda: back_to_lobby(self.ctx)))
 
     def _chosen(self, mode: str) -> None:

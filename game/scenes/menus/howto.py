@@ -24,7 +24,7 @@ from game.render import glyphs, widgets
 from game.render.clothing import card_back_surface, pile_surface
 from game.render.icons import bag_icon, seat_shape_surface, star_icon
 from game.scenes.common import menu_command
-from game.scenes.pads.sync import shared_labels
+from game.scenes.pads import shared_labels
 from game.userfiles import load_json, save_json
 
 if TYPE_CHECKING:

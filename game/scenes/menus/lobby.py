@@ -23,6 +23,7 @@ from game.render import widgets
 from game.rules.soldout import modes
 from game.scenes import registry
 from game.scenes.common import menu_command
+from game.scenes.pads import PadSetupScene
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -310,7 +311,7 @@ class LobbyScene(Scene):
             return False
         joystick = self.ctx.input.unmapped[pressed[0]]
         self.ctx.sound("confirm")
-        self.ctx.stack.push(registry.open_scene("pad_setup", self.ctx, joystick.instance_id, joystick.name,
+        self.ctx.stack.push(PadSetupScene(self.ctx, joystick.instance_id, joystick.name,
                                                 joystick.guid))
         return True
 
@@ -380,4 +381,4 @@ def _fit(ui, text: str, width: int) -> str:
 _DIRECTIONS = Button.UP | Button.DOWN | Button.LEFT | Button.RIGHT
 
 
-registry.register_scene("lobby", LobbyScene)
+registry.LOBBY.bind(LobbyScene)

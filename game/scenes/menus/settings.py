@@ -13,6 +13,7 @@ from game.input.commands import Button, Command
 from game.render import widgets
 from game.scenes import registry
 from game.scenes.common import MenuScene, menu_command
+from game.scenes.pads import PadSetupScene
 from game.settings import RUMBLE_LEVELS, UI_SCALE_MAX, UI_SCALE_MIN
 
 if TYPE_CHECKING:
@@ -96,7 +97,7 @@ class SettingsScene(MenuScene):
         self.ctx.stack.push(ControlsScene(self.ctx))
 
     def _speedrun(self) -> None:
-        self.ctx.stack.push(registry.open_scene("speedrun_settings", self.ctx))   # LiveSplit link
+        self.ctx.stack.push(registry.SPEEDRUN_SETTINGS(self.ctx))   # LiveSplit link
 
     def _back(self) -> None:
         self.ctx.stack.pop()
@@ -179,7 +180,7 @@ class ControlsScene(MenuScene):
             self.ctx.toast(_("Plug in a controller first"))
             return
         instance_id, name, guid = joysticks[self.joystick % len(joysticks)]
-        self.ctx.stack.push(registry.open_scene("pad_setup", self.ctx, instance_id, name, guid))
+        self.ctx.stack.push(PadSetupScene(self.ctx, instance_id, name, guid))
 
     def _reset(self) -> None:
         self.ctx.bindings.reset()
@@ -221,4 +222,4 @@ class ControlsScene(MenuScene):
                           center=(surface.get_width() // 2, 146))
 
 
-registry.register_scene("settings", SettingsScene)
+registry.SETTINGS.bind(SettingsScene)

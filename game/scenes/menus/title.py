@@ -39,13 +39,13 @@ class TitleScene(Scene):
         ], play=ctx.sound, row_height=MENU_ROW, width=420)
 
     def play(self) -> None:
-        self.ctx.stack.push(registry.open_scene("lobby", self.ctx))
+        self.ctx.stack.push(registry.LOBBY(self.ctx))
 
     def speedrun(self) -> None:
-        self.ctx.stack.push(registry.open_scene("speedrun_menu", self.ctx))
+        self.ctx.stack.push(registry.SPEEDRUN_MENU(self.ctx))
 
     def open_settings(self) -> None:
-        self.ctx.stack.push(registry.open_scene("settings", self.ctx))
+        self.ctx.stack.push(registry.SETTINGS(self.ctx))
 
     def resume(self) -> None:
         self.idle_ticks = 0
@@ -132,4 +132,4 @@ def _silhouette(card: pygame.Surface) -> pygame.Surface:
     return mask.to_surface(setcolor=(0, 0, 0, 120), unsetcolor=(0, 0, 0, 0))
 
 
-registry.register_scene("title", TitleScene)
+registry.TITLE.bind(TitleScene)

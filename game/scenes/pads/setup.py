@@ -20,7 +20,6 @@ from game.i18n import N_, _
 from game.input import mappings
 from game.input.commands import Button, Command
 from game.render import glyphs, widgets
-from game.scenes import registry
 if TYPE_CHECKING:
     from game.core.context import Context
 
@@ -183,6 +182,3 @@ class PadSetupScene(Scene):
             x = box.x + 150 + col * 360
             y = box.y + 344 + row * 34
             widgets.blit_text(surface, ui, f"{name}: {raw}", "small", "good", midleft=(x, y))
-
-
-registry.register_scene("pad_setup", PadSetupScene)

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 FIND_ME_RUMBLE = (1.0, 260)   # strength before the setting's scale, milliseconds
 
 
-def sync(ctx: "Context") -> None:
+def sync_pads(ctx: "Context") -> None:
     """Call right after ctx.input.poll()."""
     inp, settings = ctx.input, ctx.settings
     inp.rumble_level = getattr(settings, "rumble", "low")

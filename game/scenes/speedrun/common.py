@@ -16,13 +16,16 @@ import pygame
 
 from game.core.seats import identities
 from game.i18n import _
-from game.input.bindings import LAYOUTS, key_label
+from game.input.bindings import key_label
 from game.input.commands import IDLE, Button, Command
 from game.input.seating import DeviceId
 from game.replay import Replay, to_code
-from game.scenes import registry
-from game.scenes.menus.pause import wants_pause
-from game.scenes.speedrun import link as speedrun_link
+from game.scenes.menus import wants_pause
+import game.scenes.speedrun.link as speedrun_link
+from game.scenes.speedrun.controls import RESTART_KEYS, restart_key_taken
+from game.scenes.speedrun.pause import SpeedrunPauseScene
+from game.scenes.speedrun.practice import PracticeDoneScene
+from game.scenes.speedrun.results import SpeedrunResultsScene
 from game.scenes.speedrun.draw import (
     DIM, GOLD, STATE_COLOURS, WHITE, box, say_split, split_rows, steady_text, steady_width,
 )
@@ -36,14 +39,8 @@ from game.speedrun.timer import format_ms, format_ticks
 if TYPE_CHECKING:
     from game.core.context import Context
 
-RESTART_KEYS = (pygame.K_r,)
 RESTART_COUNTDOWN = 60   # ticks of countdown left after a reset: "1 ... GO!"
 PRACTICE_HOLD = 75       # ticks the world waits before a practice hand-over: READY ... GO!
-
-
-def restart_key_taken(ctx: "Context", key: int) -> bool:
-    """R restarts unless a player bound R to a game button (then BACK / Select still does)."""
-    return any(ctx.bindings.button_for_key(layout, key) for layout in LAYOUTS)
 
 
 def load_records(ctx: "Context") -> Records:
@@ -200,7 +197,7 @@ class SpeedrunRun:
         cmd = self._runner_command()
         if wants_pause(self.ctx, commands) or cmd.pressed & Button.START:
             self.ctx.sound("confirm")
-            self.ctx.stack.push(registry.open_scene("speedrun_pause", self.ctx, self))
+            self.ctx.stack.push(SpeedrunPauseScene(self.ctx, self))
             return
         if cmd.pressed & Button.BACK:
             self.restart()
@@ -214,7 +211,7 @@ class SpeedrunRun:
         if self.device is not None and self.device[0] == "pad" and self.device not in self.ctx.input.devices():
             # The runner's pad is gone: stop the clock rather than run on with nobody playing.
             self.ctx.toast(_("The runner's gamepad was disconnected: plug it back in and resume"))
-            self.ctx.stack.push(registry.open_scene("speedrun_pause", self.ctx, self))
+            self.ctx.stack.push(SpeedrunPauseScene(self.ctx, self))
             return
         if self.hold > 0:        # practice: the world waits, the runner gets ready
             self.hold -= 1
@@ -392,7 +389,7 @@ class SpeedrunRun:
                 log.add_practice(segment, ticks)
                 log.save()
             WRITER.submit(write)
-        self.ctx.stack.push(registry.open_scene("speedrun_practice_done", self.ctx, self, ticks, earlier))
+        self.ctx.stack.push(PracticeDoneScene(self.ctx, self, ticks, earlier))
 
     def draw_practice_banner(self, surface: pygame.Surface, centre_x: int, y: int) -> None:
         """Practice: which segment, its time so far, the PB's and the best for it; READY before the hand-over."""
@@ -441,7 +438,7 @@ class SpeedrunRun:
                 pass
 
     def push_results(self) -> None:
-        self.ctx.stack.push(registry.open_scene("speedrun_results", self.ctx, self))
+        self.ctx.stack.push(SpeedrunResultsScene(self.ctx, self))
 
     # ------------------------------------------------------------------ drawing
     def timer_colour(self) -> tuple[int, int, int]:

@@ -21,10 +21,9 @@ from game.notice import Notice, said
 from game.input.commands import Button, Command
 from game.render import widgets
 from game.replay import ReplayError
-from game.scenes import registry
 from game.scenes.common import menu_command
 from game.scenes.speedrun.draw import CURRENT, DIM, GOLD, STATE_COLOURS, WHITE, box, say_split
-from game.scenes.speedrun.menu import playback_scene, pressing_device
+from game.scenes.speedrun.playback import playback_scene, pressing_device
 from game.scenes.speedrun.run import SpeedrunRunScene
 from game.scenes.speedrun.table import SpeedrunTableScene
 from game.speedrun.attempts import WRITER, AttemptLog, Stats
@@ -316,6 +315,3 @@ def _result(a: dict) -> tuple[str, tuple[int, int, int]]:
     else:
         said = _("no time at {where}").format(where=where) if splits else _("no time before the first split")
     return said, DIM
-
-
-registry.register_scene("speedrun_history", SpeedrunHistoryScene)

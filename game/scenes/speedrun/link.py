@@ -73,6 +73,11 @@ def status(ctx: "Context", host_chars: int | None = None) -> str:
     return f"{where}  {_(STATES.get(state, state))}"
 
 
+def close_link(ctx: "Context") -> None:
+    """The window closes: the link's last commands are sent (waiting FLUSH_SECONDS at most)."""
+    close(ctx, timeout=FLUSH_SECONDS)
+
+
 def close(ctx: "Context", timeout: float = 0.0) -> None:
     if ctx.livesplit is not None:
         ctx.livesplit.close(timeout=timeout)

@@ -11,8 +11,7 @@ import pygame
 
 from game.i18n import N_, _
 from game.render import widgets
-from game.scenes.menus.pause import PauseScene
-from game.scenes import registry
+from game.scenes.menus import PauseScene
 if TYPE_CHECKING:
     from game.core.context import Context
 
@@ -50,6 +49,3 @@ class SpeedrunPauseScene(PauseScene):
         line = ui.render(_("In-game time is stopped. Real time keeps running."), "small", "text_dim")
         surface.blit(line, line.get_rect(center=(surface.get_width() // 2, 186)))
         self.menu.draw(surface, ui, ((surface.get_width() - self.menu.width) // 2, 230))
-
-
-registry.register_scene("speedrun_pause", SpeedrunPauseScene)

@@ -14,10 +14,9 @@ from game.core.scene import Scene
 from game.i18n import N_, _
 from game.input.commands import Button, Command
 from game.render import widgets
-from game.scenes import registry
 from game.scenes.common import menu_command
 from game.scenes.reasons import say_reason
-from game.scenes.speedrun.common import restart_key_taken
+from game.scenes.speedrun.controls import restart_key_taken
 from game.scenes.speedrun.draw import DIM, GOLD, STATE_COLOURS, WHITE, box, say_split, steady_text
 from game.speedrun.timer import format_ticks
 
@@ -93,6 +92,3 @@ class PracticeDoneScene(Scene):
         note = ui.render(_("Practice never counts as a PB"), 20, DIM)
         surface.blit(note, note.get_rect(midbottom=(cx, PANEL.bottom - 14)))
         widgets.hints(surface, ui, [("A / Select", N_("Again")), ("B", N_("Segments"))])
-
-
-registry.register_scene("speedrun_practice_done", PracticeDoneScene)

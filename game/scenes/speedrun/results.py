@@ -9,14 +9,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core.clipboard import copy_to_clipboard
 from game.core.scene import Scene
 from game.i18n import N_, _
 from game.input.commands import Button, Command
 from game.render import widgets
-from game.scenes import registry
 from game.scenes.common import menu_command
 from game.scenes.reasons import say_reason
-from game.scenes.speedrun.common import restart_key_taken
+from game.scenes.speedrun.controls import restart_key_taken
 from game.scenes.speedrun.draw import DIM, GOLD, STATE_COLOURS, WHITE, box, say_split, steady_text
 from game.speedrun.attempts import WRITER, AttemptLog
 from game.speedrun.lss_export import write_board_lss
@@ -47,15 +47,6 @@ def save_code(board: str, code: str) -> str:
     path = folder / f"{board}.txt"
     atomic_write_text(path, code + "\n")
     return str(path)
-
-
-def copy_to_clipboard(text: str) -> bool:
-    try:
-        import pygame.scrap as scrap   # pygame-ce 2.2+: SDL's clipboard, no init needed
-        scrap.put_text(text)
-        return True
-    except (pygame.error, AttributeError, NotImplementedError):
-        return False
 
 
 class SpeedrunResultsScene(Scene):
@@ -289,6 +280,3 @@ class SpeedrunResultsScene(Scene):
             date = str(run.get("date", ""))[:10]
             surface.blit(ui.render(_("{date}  seed {seed}").format(date=date, seed=run.get("seed")), 16, DIM),
                          (x + 142, y + 6))
-
-
-registry.register_scene("speedrun_results", SpeedrunResultsScene)

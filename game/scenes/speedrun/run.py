@@ -30,10 +30,10 @@ from game.levels import resolve_level
 from game.render.icons import seat_shape_surface
 from game.replay import Replay
 from game.rules.soldout import modes
-from game.scenes.mall.picture import MallPicture
-from game.scenes.mall.scene import keyboard_labels, play_sounds
-from game.scenes.menus.howto import push_howto_once
-from game.scenes.pads.sync import pad_binding
+from game.scenes.mall import MallPicture
+from game.scenes.mall import keyboard_labels, play_sounds
+from game.scenes.menus import push_howto_once
+from game.scenes.pads import pad_binding
 from game.scenes.speedrun.common import SpeedrunRun
 from game.scenes.speedrun.draw import DIM, GOLD, box
 from game.speedrun.categories import RunSetup

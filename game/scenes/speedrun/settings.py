@@ -15,7 +15,7 @@ from game.i18n import N_, _
 from game.input.commands import Button, Command
 from game.render import widgets
 from game.scenes import registry
-from game.scenes.speedrun import link as speedrun_link
+import game.scenes.speedrun.link as speedrun_link
 from game.scenes.common import MenuScene
 from game.scenes.speedrun.draw import DIM, GOLD, WHITE, box
 from game.speedrun.address import host_problem
@@ -229,4 +229,4 @@ def _pads_command(inp) -> Command:
     return Command(dx, dy, pressed, held)
 
 
-registry.register_scene("speedrun_settings", SpeedrunSettingsScene)
+registry.SPEEDRUN_SETTINGS.bind(SpeedrunSettingsScene)

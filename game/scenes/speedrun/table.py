@@ -18,12 +18,12 @@ from game.i18n import _
 from game.input.commands import Command
 from game.input.seating import DeviceId
 from game.replay import Replay
-from game.scenes.menus.howto import push_howto_once
+from game.scenes.menus import push_howto_once
 from game.scenes.speedrun.common import SpeedrunRun
 from game.scenes.speedrun.draw import DIM, GOLD, box
-from game.scenes.table.picture import TablePicture
-from game.scenes.pads.sync import shared_labels
-from game.scenes.table.scene import table_key_names, table_sounds
+from game.scenes.table import TablePicture
+from game.scenes.pads import shared_labels
+from game.scenes.table import table_key_names, table_sounds
 from game.sim.table import TableSim
 from game.speedrun.categories import RunSetup
 from game.speedrun.practice import PracticePlan

@@ -15,7 +15,7 @@ from game.rules.checkout import BONUS_SOLO, CHECKOUT
 from game.scenes.table.layout import (BARGAIN_ROW, BOARD, PRODUCTS, QUEUE_ROW, card_rects, queue_spaces,
                                       solo_rects)
 from game.scenes.table.paint import (DIM, GOLD_TEXT, TUMBLE_STEP, WHITE, Texts, blank_die, blit_badge,
-                                     rounded_veil, seat_hex)
+                                     rounded_veil)
 from game.scenes.table.hud import DIE
 from game.sim.table import REVEAL, bargain_places
 from game.sim.table_cursor import grid
@@ -74,7 +74,7 @@ class TableView:
         places = sim.places()
         rects = solo_rects(places, len(table), PRODUCTS) if sim.rules_phase == BONUS_SOLO \
             else card_rects(places, PRODUCTS)
-        owners = [None] + [(seat_hex(i), i.shape) for i in self.ids]
+        owners = [None] + [(i.hex, i.shape) for i in self.ids]
         jobs = []
         for pid, rect in zip(table, rects):
             p = sim.catalogue.products[pid]
@@ -122,10 +122,10 @@ class TableView:
         jobs = []
         for ident in self.ids:
             for face in range(1, 7):
-                jobs.append(lambda f=face, i=ident: die_surface(f, DIE, seat_hex(i), i.shape))
+                jobs.append(lambda f=face, i=ident: die_surface(f, DIE, i.hex, i.shape))
                 for step in range(24):
                     jobs.append(lambda f=face, i=ident, a=step * TUMBLE_STEP:
-                                tumbling_die_surface(f, DIE, seat_hex(i), a, i.shape))
+                                tumbling_die_surface(f, DIE, i.hex, a, i.shape))
         return jobs
 
     # ------------------------------------------------------------------ products
@@ -173,7 +173,7 @@ class TableView:
             taken = None
             if holder is not None:
                 ident = self.ids[holder]
-                taken = (seat_hex(ident), ident.shape)
+                taken = (ident.hex, ident.shape)
             out.blit(product_surface(p.name, p.category, p.faces, p.stars, rect.size, taken), rect)
         self._fits(out, shifted)
         return out
@@ -245,7 +245,7 @@ class TableView:
         ident = self.ids[seat]
         for face, rect in zip(sim.public_seat(seat).hand, rects):
             if face:
-                surface.blit(die_surface(face, rect.w, seat_hex(ident), ident.shape), rect)
+                surface.blit(die_surface(face, rect.w, ident.hex, ident.shape), rect)
             else:
                 surface.blit(blank_die(rect.w, ident.colour, "?"), rect)
         if rects:

@@ -20,7 +20,7 @@ from game.rules.checkout import BIDDING, BONUS, BONUS_SOLO, CHECKOUT, FRENZY, RO
 from game.rules.checkout.catalogue import CATEGORIES
 from game.scenes.table.layout import TOP_BAR, SeatPanel
 from game.scenes.table.paint import (DIM, GOLD_TEXT, GREEN, RED_TEXT, WHITE, Texts, bargain_glyph, blank_die,
-                                     blit_badge, bounce, empty_slot, seat_hex, tumble_angle, tumble_face)
+                                     blit_badge, bounce, empty_slot, tumble_angle, tumble_face)
 from game.sim.table import COUNTDOWN, REVEAL
 
 if TYPE_CHECKING:
@@ -122,7 +122,7 @@ class SeatHud:
         sim = self.sim
         player = sim.public_seat(seat)
         ident = self.ids[seat]
-        colour = seat_hex(ident)
+        colour = ident.hex
         hand = player.hand
         slots = max(player.dice, len(hand), 1)
         gap = (area.w - slots * DIE) // max(1, slots - 1) if slots > 1 else 0

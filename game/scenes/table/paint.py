@@ -19,10 +19,6 @@ DIM = (180, 166, 150)
 GREEN = (123, 216, 143)
 
 
-def seat_hex(identity: SeatIdentity) -> str:
-    return "#%02X%02X%02X" % identity.colour
-
-
 class Texts:
     """Outlined text surfaces, cached by their arguments (cleared when it grows large)."""
 

@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from game.core.seats import SeatIdentity
-from game.scenes.pads.feel import draw_table_find_me
+from game.core.seats import SeatIdentity, identities
+from game.scenes.pads import find_me_age, pulse_rings
 from game.scenes.table.draw import TableView
 from game.scenes.table.hud import SeatHud
-from game.scenes.table.layout import SCREEN, seat_panels
+from game.scenes.table.layout import PRODUCTS, SCREEN, SeatPanel, card_rects, seat_panels
 from game.scenes.table.overlay import Overlays
 from game.scenes.table.paint import Texts
 from game.sim.table import TableSim
@@ -95,3 +95,20 @@ class TablePicture:
         start = time.perf_counter()
         while self.warm and time.perf_counter() - start < budget:
             self.warm.pop()()
+
+
+def draw_table_find_me(surface: pygame.Surface, ctx: Context, sim: TableSim, seat_of: Callable[[int], int],
+                       panels: list[SeatPanel]) -> None:
+    """Pulse the seat's panel and its cursor on the table."""
+    rects = card_rects(sim.places(), PRODUCTS) if sim.table_products() else []
+    for panel in panels:
+        seat = seat_of(panel.seat)
+        age = find_me_age(ctx, seat)
+        if age is None:
+            continue
+        colour = identities()[seat].colour
+        grow = 4 + (age % 30) // 3
+        pygame.draw.rect(surface, colour, panel.rect.inflate(grow * 2, grow * 2), 5, border_radius=18)
+        if rects:
+            rect = rects[min(sim.seats[panel.seat].cursor, len(rects) - 1)]
+            pulse_rings(surface, seat, rect.center, min(rect.w, rect.h) // 3, age)

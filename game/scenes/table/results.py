@@ -18,8 +18,6 @@ from game.render.icons import seat_shape_surface, star_icon
 from game.render.tabletop import category_icon, token_surface
 from game.rules.checkout import Score
 from game.rules.checkout.catalogue import CATEGORIES
-from game.scenes import registry
-from game.scenes.mall.draw import _hex
 from game.scenes.common import MatchResultsScene
 from game.scenes.results_fx import Podium, Reveal, Standing, cover, places
 from game.scenes.table.paint import DIM, GOLD_TEXT, GREEN, WHITE, Texts, bargain_glyph
@@ -72,7 +70,7 @@ class CheckoutResultsScene(MatchResultsScene):
     def _standings(self, scores: list[Score]) -> list[Standing]:
         ranked = sorted(scores, key=lambda s: (self.place[s.seat], s.seat))
         return [Standing(self.sim.seats[s.seat].name, s.total, self.place[s.seat],
-                         [lambda size, i=self.ids[s.seat]: seat_shape_surface(i.shape, _hex(i.colour), size)])
+                         [lambda size, i=self.ids[s.seat]: seat_shape_surface(i.shape, i.hex, size)])
                 for s in ranked]
 
     def show_scores(self) -> None:
@@ -181,6 +179,3 @@ class CheckoutResultsScene(MatchResultsScene):
                         center=(COLUMNS["sets"], cy))
         self.texts.blit(surf, str(score.total), 40, GOLD_TEXT, 3, midright=(COLUMNS["total"] + 40, cy))
         return rect
-
-
-registry.register_scene("checkout_results", CheckoutResultsScene)

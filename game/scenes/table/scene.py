@@ -29,12 +29,13 @@ from game.rules.checkout import CatalogueError
 from game.scenes import registry
 from game.scenes.common import CannotOpen, back_to_lobby, rematch_spec
 from game.scenes.interrupts import interrupted, save_recording
-from game.scenes.menus.howto import push_howto_once
-from game.scenes.pads.feel import Rumbler
-from game.scenes.pads.sync import seat_labels, shared_labels
+from game.scenes.menus import push_howto_once
+from game.scenes.pads import Rumbler
+from game.scenes.pads import seat_labels, shared_labels
 from game.scenes.table.draw import TableView
 from game.scenes.table.hud import SeatHud
 from game.scenes.table.picture import TablePicture
+from game.scenes.table.results import CheckoutResultsScene
 from game.sim.table import TableSim
 from game.sim.table_tuning import TableTuningError
 
@@ -127,7 +128,7 @@ class TableScene(Scene):
             save_recording(self.ctx, self.driver)
         if self.sim.over() and not self.results_pushed and not self.demo:
             self.results_pushed = True
-            self.ctx.stack.push(registry.open_scene("checkout_results", self.ctx, self))
+            self.ctx.stack.push(CheckoutResultsScene(self.ctx, self))
 
     def _people(self, commands: dict[int, Command]) -> dict[int, Command]:
         """The people's Commands by seat index (a seat whose pad is gone stands still); the

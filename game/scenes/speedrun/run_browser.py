@@ -26,7 +26,8 @@ from game.replay import ReplayError, replays_dir
 from game.scenes import registry
 from game.scenes.common import menu_command
 from game.scenes.speedrun.draw import DIM, GOLD, STATE_COLOURS, WHITE, box
-from game.scenes.speedrun.menu import _clipboard, playback_scene
+from game.core.clipboard import clipboard_text
+from game.scenes.speedrun.playback import playback_scene
 from game.speedrun.verify import VerifyError, is_speedrun, parse_text
 from game.userfiles import user_dir
 
@@ -152,7 +153,7 @@ class KeyboardScene(Scene):
         elif key == "Clear":
             self.text = ""
         elif key == "Paste":
-            self.text += "".join(_clipboard().split())
+            self.text += "".join(clipboard_text().split())
         elif key == "Play":
             self.finish(play=True)
             return
@@ -207,7 +208,3 @@ class KeyboardScene(Scene):
                 label = ui.render(_(key) if key in ACTIONS else key, 30 if len(key) == 1 else 24, GOLD if focused else WHITE)
                 surface.blit(label, label.get_rect(center=rect.center))
         widgets.hints(surface, ui, [("A", N_("Type")), ("X", N_("Delete")), ("Start", N_("Play")), ("B", N_("Back"))])
-
-
-registry.register_scene("saved_runs", SavedRunsScene)
-registry.register_scene("onscreen_keyboard", KeyboardScene)

@@ -25,8 +25,8 @@ from game.input.commands import Command
 from game.match import MatchSpec, SeatSpec
 from game.rules.soldout import modes as soldout_modes
 from game.scenes import registry
-from game.scenes.mall.scene import piloted_mall
-from game.scenes.table.scene import TableScene
+from game.scenes.mall import piloted_mall
+from game.scenes.table import TableScene
 if TYPE_CHECKING:
     from game.core.context import Context
 
