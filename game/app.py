@@ -14,14 +14,20 @@ import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence, TextIO
 
-from game.cli import UsageError, parse_args, program_name, usage
+from game import program_name
+from game.cli import UsageError, parse_args, usage
 from game.match import GAME_TITLES
 from game.untrusted import echo
 from game.userfiles import atomic_write_text, remove_stale_temps, user_dir
 
 if TYPE_CHECKING:
+    import argparse
+
+    import pygame
+
     from game.core.context import Context
     from game.scenes.registry import Screenshot
+    from game.settings import Settings
 
 LOGICAL_SIZE = (1280, 720)
 ERROR_LOG = "error.log"
@@ -57,7 +63,7 @@ def _write_error_log() -> str:
         return "no log: the user folder is not writable"
 
 
-def dispatch(args, out: TextIO) -> int:
+def dispatch(args: argparse.Namespace, out: TextIO) -> int:
     if args.scenario:
         from game.scenarios import run_files      # each command loads its own modules (see above)
         return run_files(args.scenario, out)
@@ -109,7 +115,7 @@ def check_level(path: str, out: TextIO) -> int:
     return 0
 
 
-def run_headless(args, out: TextIO) -> int:
+def run_headless(args: argparse.Namespace, out: TextIO) -> int:
     from game import headless      # the runners, bots and sims: only for --headless (no pygame)
     from game.cli_checks import FileArgError, check_record_target, level_argument
     from game.levels import LevelError
@@ -135,7 +141,7 @@ def run_headless(args, out: TextIO) -> int:
 
 # ---------------------------------------------------------------- building a context
 def make_context(screen_size: tuple[int, int] = LOGICAL_SIZE, load_user_files: bool = True,
-                 lang: str | None = None):
+                 lang: str | None = None) -> Context:
     """Every service a scene needs. Warnings from corrupt files become toasts."""
     import pygame
 
@@ -151,7 +157,7 @@ def make_context(screen_size: tuple[int, int] = LOGICAL_SIZE, load_user_files: b
 
     if not pygame.get_init():
         pygame.init()
-    warnings: list[str] = []
+    warnings: list[str | None] = []
     if load_user_files:
         remove_stale_temps()   # temp files of saves killed mid-write in an earlier session
         settings, warning = Settings.load()
@@ -172,7 +178,7 @@ def make_context(screen_size: tuple[int, int] = LOGICAL_SIZE, load_user_files: b
     return ctx
 
 
-def tick(ctx) -> None:
+def tick(ctx: Context) -> None:
     """One fixed tick of the whole shell: input, top scene, toasts, deferred stack changes."""
     from game.scenes.pads import sync_pads   # the window's scenes: loaded once it runs (see above)
     commands = ctx.input.poll()
@@ -185,7 +191,7 @@ def tick(ctx) -> None:
     ctx.audio.update(ctx.stack.scenes)
 
 
-def draw(ctx, surface, alpha: float) -> None:
+def draw(ctx: Context, surface: pygame.Surface, alpha: float) -> None:
     from game.render.widgets import draw_toasts   # drawing: the window's only (see above)
     if ctx.fade is not None:
         ctx.fade.draw(ctx.stack, surface, ctx.tick, alpha)
@@ -234,7 +240,7 @@ def screenshot(path: str, scene: str, seed: int, size: tuple[int, int], out: Tex
     return 0
 
 
-def letterboxed(surface, size: tuple[int, int]):
+def letterboxed(surface: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
     """The 16:9 picture scaled to fit `size`, centred on black bars, as the SCALED window shows it."""
     import pygame
     scale = min(size[0] / surface.get_width(), size[1] / surface.get_height())
@@ -246,7 +252,7 @@ def letterboxed(surface, size: tuple[int, int]):
 
 
 # ---------------------------------------------------------------- the window
-def open_display(fullscreen: bool):
+def open_display(fullscreen: bool) -> tuple[pygame.Surface, bool]:
     """A 1280x720 logical surface scaled to the window or screen; vsync where the display gives it."""
     import pygame
     flags = pygame.SCALED | (pygame.FULLSCREEN if fullscreen else 0)
@@ -260,12 +266,12 @@ def open_display(fullscreen: bool):
             return pygame.display.set_mode(LOGICAL_SIZE, flags), False
 
 
-def _push_replay_viewer(ctx, path: str) -> None:
+def _push_replay_viewer(ctx: Context, path: str) -> None:
     """--replay FILE in a window: the game's registered viewer plays it over the title."""
     from game.headless import load_replay_file   # the window's modules, loaded when it runs (see above)
     from game.scenes import registry
     replay = load_replay_file(path)   # already validated by dispatch()
-    game = replay.header.get("game")
+    game = str(replay.header.get("game"))
     options = replay.header.get("options")
     if isinstance(options, dict) and isinstance(options.get("speedrun"), dict):
         game = "speedrun"             # played back with its timer and splits (game.scenes.speedrun.menu)
@@ -278,7 +284,7 @@ def _push_replay_viewer(ctx, path: str) -> None:
         ctx.stack.push(viewer(ctx, replay))
 
 
-def run_window(args) -> int:
+def run_window(args: argparse.Namespace) -> int:
     import pygame
 
     # The window's loop and its first scene: only the title before the first frame (see above).
@@ -298,7 +304,7 @@ def run_window(args) -> int:
         ctx.settings.fullscreen = True
     screen, vsync = open_display(ctx.settings.fullscreen)
 
-    def apply_display(settings) -> None:
+    def apply_display(settings: Settings) -> None:
         nonlocal screen
         if bool(screen.get_flags() & pygame.FULLSCREEN) != settings.fullscreen:
             screen, _ = open_display(settings.fullscreen)

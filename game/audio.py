@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import logging
 import time
+from typing import TYPE_CHECKING, Sequence
 
 import pygame
 
 from game.data import asset
 from game.music import Music, PygameBackend
+
+if TYPE_CHECKING:
+    from game.core.scene import Scene
 
 SOUNDS_DIR = asset("sounds")
 SAMPLE_RATE = 22050
@@ -39,7 +43,7 @@ class Audio:
         audible = self.enabled and pygame.mixer.get_driver() != "dummy"
         self.music = Music(music_volume, PygameBackend() if audible else None)
 
-    def update(self, scenes) -> None:
+    def update(self, scenes: Sequence[Scene]) -> None:
         """Once per tick: the music follows the scene stack and comes back up after a jingle."""
         self.music.follow(scenes)
         self.music.update()

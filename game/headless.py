@@ -11,8 +11,7 @@ import json
 import random
 from contextlib import contextmanager
 from pathlib import Path
-from types import ModuleType
-from typing import TextIO
+from typing import Any, Iterator, Protocol, TextIO
 
 from game.core.seats import identities
 from game.driver import soldout_headless, table_headless
@@ -22,8 +21,17 @@ from game.replay import CODE_PREFIX, MAX_REPLAY_BYTES, Replay, ReplayError, from
 from game.speedrun.verify import VerifyError, verify_replay
 from game.untrusted import UntrustedError, echo, read_text
 
-# game name -> module holding play_match(spec) -> result dict (DESIGN.md's JSON).
-RUNNERS: dict[str, ModuleType] = {
+class Runner(Protocol):
+    """A game's headless runner (a module): a match played or a replay played back, as DESIGN.md's
+    result dict."""
+
+    def play_match(self, spec: MatchSpec, record: Path | str | None = None) -> dict[str, Any]: ...
+
+    def play_replay(self, replay: Replay) -> dict[str, Any]: ...
+
+
+# game name -> its runner (DESIGN.md's JSON).
+RUNNERS: dict[str, Runner] = {
     "soldout": soldout_headless,   # bots through the mall (the rules autoplay stays for engine tests)
     "checkout": table_headless,
 }
@@ -52,7 +60,7 @@ def build_spec(game: str, bots: int, difficulty: str = "normal", mode: str | Non
                      teams=teams, level=level)
 
 
-def play(spec: MatchSpec, record: Path | None = None) -> dict:
+def play(spec: MatchSpec, record: Path | None = None) -> dict[str, Any]:
     """Run one headless match; returns DESIGN.md's result dict."""
     module = RUNNERS[spec.game]
     with _level_errors():
@@ -66,7 +74,7 @@ def play(spec: MatchSpec, record: Path | None = None) -> dict:
 
 
 @contextmanager
-def _level_errors():
+def _level_errors() -> Iterator[None]:
     """A level that cannot be played (the mall loads it): one line naming the file, exit 2."""
     try:
         yield
@@ -88,7 +96,7 @@ def load_replay_file(path: str) -> Replay:
         raise HeadlessError(f"{echo(path)}: {exc}", 2) from None
 
 
-def play_replay(replay: Replay) -> dict:
+def play_replay(replay: Replay) -> dict[str, Any]:
     """Play a replay back headless: the game's runner module provides play_replay(replay) -> dict."""
     options = replay.header.get("options")
     if isinstance(options, dict) and isinstance(options.get("speedrun"), dict):
@@ -104,9 +112,10 @@ def play_replay(replay: Replay) -> dict:
         return RUNNERS[game].play_replay(replay)
 
 
-def summary(result: dict) -> str:
+def summary(result: dict[str, Any]) -> str:
     """A readable few lines for a person (without --json)."""
-    lines = [f"{GAME_TITLES.get(result.get('game'), result.get('game'))}"
+    game = str(result.get("game"))
+    lines = [f"{GAME_TITLES.get(game, game)}"
              f" · mode {result.get('mode')} · seed {result.get('seed')} · {result.get('ticks')} ticks"]
     winners = set(result.get("winners", []))
     for player in result.get("players", []):
@@ -125,7 +134,7 @@ def summary(result: dict) -> str:
     return "\n".join(lines)
 
 
-def emit(result: dict, as_json: bool, out: TextIO) -> None:
+def emit(result: dict[str, Any], as_json: bool, out: TextIO) -> None:
     if as_json:
         print(json.dumps(result, separators=(",", ":")), file=out)
     else:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import locale
 import os
+from pathlib import Path
 
 from babel import Locale, numbers
 from babel.support import NullTranslations, Translations
@@ -28,10 +29,11 @@ DEFAULT = "en"
 # The languages we ship, each named in itself (the Settings row shows these).
 LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "fr": "Français", "es": "Español"}
 
-_state: dict[str, object] = {"code": DEFAULT, "catalogue": NullTranslations()}
+_state: dict[str, str] = {"code": DEFAULT}
+_catalogue: list[NullTranslations] = [NullTranslations()]   # the one in use
 
 
-def locale_dir():
+def locale_dir() -> Path:
     """assets/locale: messages.pot and <code>/LC_MESSAGES/messages.{po,mo}."""
     return asset("locale")
 
@@ -44,7 +46,7 @@ def set_language(code: str) -> str:
         loaded = Translations.load(str(locale_dir()), [code], DOMAIN)
         if isinstance(loaded, Translations):
             catalogue = loaded
-    _state["code"], _state["catalogue"] = code, catalogue
+    _state["code"], _catalogue[0] = code, catalogue
     return code
 
 
@@ -58,7 +60,7 @@ def _(message: str) -> str:
     A Notice (a sentence composed before the language was set) is said from its message id."""
     if isinstance(message, Notice):
         return message.say()
-    return _state["catalogue"].gettext(message) if message else message  # type: ignore[union-attr]
+    return _catalogue[0].gettext(message) if message else message
 
 
 def N_(message: str) -> str:
@@ -69,7 +71,7 @@ def N_(message: str) -> str:
 def ngettext(singular: str, plural: str, n: int, **values: object) -> str:
     """The form of `singular`/`plural` that `n` needs in the player's language, with {n} (and
     any other {name} in `values`) filled in; n is written with the language's digit grouping."""
-    form = _state["catalogue"].ngettext(singular, plural, n)  # type: ignore[union-attr]
+    form: str = _catalogue[0].ngettext(singular, plural, n)
     return form.format(n=number(n), **values)
 
 

@@ -15,9 +15,10 @@ import os
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Callable
 
 from game.data import levels_dir
-from game.level_files import MAX_SIDE, LevelFileError, inspect_level
+from game.level_files import MAX_SIDE, LevelFileError, LevelFiles, inspect_level
 from game.untrusted import echo
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -80,7 +81,7 @@ def _fail(path: Path | str, problem: str) -> LevelError:
     return LevelError(f"{echo(path, 200)}: {problem}")
 
 
-def _read_tmx(path: Path):
+def _read_tmx(path: Path) -> tuple[Any, LevelFiles]:
     """Check the level and every file it names (game.level_files), then let pytmx parse the
     checked bytes, data only. Any failure becomes a LevelError. Returns (TiledMap, LevelFiles)."""
     if not _is_file(path):
@@ -109,15 +110,15 @@ def _is_file(path: Path) -> bool:
         return False
 
 
-def _object_class(obj) -> str:
+def _object_class(obj: Any) -> str:
     """Tiled 1.9+ writes `class`, older versions `type`: accept either."""
     return (getattr(obj, "type", None) or getattr(obj, "class", None) or "").strip()
 
 
-def _tile_grid(tmx, layer, path: Path) -> tuple[list[list[int]], list[list[dict]]]:
+def _tile_grid(tmx: Any, layer: Any, path: Path) -> tuple[list[list[int]], list[list[dict[str, Any]]]]:
     """Local tile ids and tile properties of one tile layer."""
     ids: list[list[int]] = [[-1] * tmx.width for _ in range(tmx.height)]
-    props: list[list[dict]] = [[{}] * tmx.width for _ in range(tmx.height)]
+    props: list[list[dict[str, Any]]] = [[{}] * tmx.width for _ in range(tmx.height)]
     firsts = sorted(ts.firstgid for ts in tmx.tilesets)
     rows = layer.data
     if len(rows) != tmx.height or any(len(row) != tmx.width for row in rows):
@@ -137,18 +138,18 @@ def _tile_grid(tmx, layer, path: Path) -> tuple[list[list[int]], list[list[dict]
     return ids, props
 
 
-def _solid_value(value) -> bool:
+def _solid_value(value: object) -> bool:
     if isinstance(value, str):
         return value.strip().lower() in ("true", "1", "yes")
     return bool(value)
 
 
-def _center(obj) -> Point:
+def _center(obj: Any) -> Point:
     w, h = int(obj.width or 0), int(obj.height or 0)
     return int(obj.x) + w // 2, int(obj.y) + h // 2
 
 
-def _rect(obj) -> Rect:
+def _rect(obj: Any) -> Rect:
     return int(obj.x), int(obj.y), max(1, int(obj.width or 0)), max(1, int(obj.height or 0))
 
 
@@ -236,10 +237,10 @@ def load_level(path: Path | str) -> Level:
     )
 
 
-def _objects_by_class(path: Path, objects) -> dict[str, list]:
+def _objects_by_class(path: Path, objects: list[Any]) -> dict[str, list[Any]]:
     """The object layer's objects by their type, with at least the fewest pile spots, chairs
     and spawns a level needs."""
-    by_class: dict[str, list] = {}
+    by_class: dict[str, list[Any]] = {}
     for obj in objects:
         by_class.setdefault(_object_class(obj), []).append(obj)
     counts = (("pile_spot", MIN_PILE_SPOTS, "pile spots"), ("chair", MIN_CHAIRS, "chairs"),
@@ -251,10 +252,11 @@ def _objects_by_class(path: Path, objects) -> dict[str, list]:
     return by_class
 
 
-def _placer(path: Path, w: int, h: int, ts: int, solid: list, kinds: list):
+def _placer(path: Path, w: int, h: int, ts: int, solid: list[bytearray],
+            kinds: list[list[str]]) -> Callable[[Any, str], Point]:
     """place(obj, cls) -> the object's centre, refused off the map or inside a wall (a chair
     may stand on a chair tile)."""
-    def place(obj, cls: str) -> Point:
+    def place(obj: Any, cls: str) -> Point:
         cx, cy = _center(obj)
         label = f"{cls} '{echo(obj.name, 40)}'" if obj.name else f"{cls} #{obj.id}"
         if not (0 <= cx < w * ts and 0 <= cy < h * ts):
@@ -267,7 +269,7 @@ def _placer(path: Path, w: int, h: int, ts: int, solid: list, kinds: list):
     return place
 
 
-def _map_name(props: dict, path: Path) -> str:
+def _map_name(props: dict[str, Any], path: Path) -> str:
     """The map's `name` property, else one made from the file name."""
     name = str(props.get("name") or path.stem.replace("_", " ").title())
     if len(name) > MAX_NAME or not name.isprintable():
@@ -275,7 +277,7 @@ def _map_name(props: dict, path: Path) -> str:
     return name
 
 
-def _map_size(tmx, path: Path) -> tuple[int, int, int]:
+def _map_size(tmx: Any, path: Path) -> tuple[int, int, int]:
     ts = int(tmx.tilewidth)
     if ts != int(tmx.tileheight):
         raise _fail(path, f"tiles must be square (got {tmx.tilewidth}x{tmx.tileheight})")
@@ -285,7 +287,7 @@ def _map_size(tmx, path: Path) -> tuple[int, int, int]:
     return w, h, ts
 
 
-def _layers(tmx, path: Path) -> dict:
+def _layers(tmx: Any, path: Path) -> dict[str, Any]:
     """The three required layers by name, each of the right kind."""
     layers = {layer.name: layer for layer in tmx.layers}
     for name in REQUIRED_LAYERS:
@@ -310,7 +312,8 @@ def _check_tile_ids(path: Path, tile_count: int, *grids: list[list[int]]) -> Non
                     raise _fail(path, f"tile at ({x},{y}) is id {tile}, the tileset image holds {tile_count} tiles")
 
 
-def _solid_and_kinds(w: int, h: int, floor_ids, floor_props, wall_props) -> tuple[list[bytearray], list[list[str]]]:
+def _solid_and_kinds(w: int, h: int, floor_ids: list[list[int]], floor_props: list[list[dict[str, Any]]],
+                     wall_props: list[list[dict[str, Any]]]) -> tuple[list[bytearray], list[list[str]]]:
     solid = [bytearray(w) for _ in range(h)]
     kinds = [["void"] * w for _ in range(h)]
     for y in range(h):
@@ -325,7 +328,7 @@ def _solid_and_kinds(w: int, h: int, floor_ids, floor_props, wall_props) -> tupl
     return solid, kinds
 
 
-def _table_and_entrance(path: Path, by_class: dict, w: int, h: int, ts: int) -> tuple[Rect, Rect]:
+def _table_and_entrance(path: Path, by_class: dict[str, list[Any]], w: int, h: int, ts: int) -> tuple[Rect, Rect]:
     tables = by_class.get("starting_table", [])
     if not tables:
         raise _fail(path, "no starting_table object")
@@ -341,7 +344,8 @@ def _table_and_entrance(path: Path, by_class: dict, w: int, h: int, ts: int) -> 
     return table_rect, _rect(entrances[0])
 
 
-def _check_reach(path: Path, by_class: dict, solid, ts: int, table_tiles, spots, chairs, spawns) -> None:
+def _check_reach(path: Path, by_class: dict[str, list[Any]], solid: list[bytearray], ts: int,
+                 table_tiles: list[tuple[int, int]], spots: list[Point], chairs: list[Point], spawns: list[Point]) -> None:
     for i, (sx, sy) in enumerate(spawns):
         reach = _flood(solid, [(sx // ts, sy // ts)])
         if not _touches(reach, table_tiles):

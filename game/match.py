@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 GameName = Literal["soldout", "checkout"]
 SeatKind = Literal["human", "bot"]
@@ -30,7 +30,7 @@ class MatchSpec:
     seed: int = 0
     teams: bool = False
     level: str | None = None    # Sold Out!: a levels/*.tmx name; None picks by player count
-    options: dict[str, bool] = field(default_factory=dict)  # assists etc.
+    options: dict[str, Any] = field(default_factory=dict)  # assists, a speedrun's setup (JSON-like)
 
     @property
     def players(self) -> int:

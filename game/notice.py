@@ -35,7 +35,7 @@ class Notice(str):
 
     msgid: str
     plural: str | None
-    count: int | None
+    number: int | None   # the count a plural form is chosen for (not `count`: str has one)
     values: dict[str, Any]
 
     def __new__(cls, msgid: str, /, **values: Any) -> "Notice":
@@ -51,19 +51,19 @@ class Notice(str):
         english = msgid if plural is None or n == 1 else plural
         extra = {"n": format(n, ",")} if n is not None else {}
         made = str.__new__(cls, english.format(**values, **extra))
-        made.msgid, made.plural, made.count, made.values = msgid, plural, n, dict(values)
+        made.msgid, made.plural, made.number, made.values = msgid, plural, n, dict(values)
         return made
 
     def __reduce__(self) -> tuple[Any, ...]:
         # copy and pickle rebuild it from its parts (str's own way would format the English again)
-        return (Notice._make, (self.msgid, self.plural, self.count, self.values))
+        return (Notice._make, (self.msgid, self.plural, self.number, self.values))
 
     def say(self) -> str:
         """The text in the language in use (English until a language is set)."""
         from game import i18n
         values = {key: value.say() if isinstance(value, Notice) else value for key, value in self.values.items()}
-        if self.plural is not None and self.count is not None:
-            return i18n.ngettext(self.msgid, self.plural, self.count, **values)
+        if self.plural is not None and self.number is not None:
+            return i18n.ngettext(self.msgid, self.plural, self.number, **values)
         return i18n._(self.msgid).format(**values)
 
 

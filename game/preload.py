@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 from typing import Callable, TypeVar
 
 T = TypeVar("T")
-_CACHE: dict[tuple, object] = {}
+_CACHE: dict[tuple[object, ...], object] = {}
 _LIMIT = 32
 
 

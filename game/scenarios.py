@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from game import schema
 from game.untrusted import UntrustedError, echo, parse_toml, read_text
@@ -38,7 +38,7 @@ class ScenarioFileError(Exception):
     """A scenario file that cannot be read or has no valid shape."""
 
 
-def load_file(path: Path) -> tuple[str, list[dict]]:
+def load_file(path: Path) -> tuple[str, list[dict[str, Any]]]:
     """Read (through the untrusted reader) and check a scenario file's shape; ScenarioFileError if bad."""
     try:
         data = parse_toml(read_text(path, MAX_FILE_BYTES, "scenario file"), str(path))
@@ -57,10 +57,11 @@ def load_file(path: Path) -> tuple[str, list[dict]]:
     return game, cases
 
 
-def run_case(game: str, case: dict) -> list[str]:
-    runner = importlib.import_module(f"game.rules.{game}.scenario")
+def run_case(game: str, case: dict[str, Any]) -> list[str]:
+    runner = importlib.import_module(f"game.rules.{game}.scenario")   # the game's own runner
     try:
-        return runner.run_case(case)
+        failures: list[str] = runner.run_case(case)
+        return failures
     except Exception as exc:  # a malformed case is a failure of that case, not a crash
         return [f"case could not run: {type(exc).__name__}: {exc}"]
 

@@ -22,14 +22,15 @@ import os
 import sys
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Callable, Sequence, TextIO
+from typing import Any, Callable, Sequence, TextIO, TypeVar
 
 from game import program_name
 from game.driver import soldout_headless, table_headless
 from game.match import DIFFICULTIES, GAME_TITLES, MatchSpec, SeatSpec
 from game.rules.soldout import modes as soldout_modes
 
-PlayFn = Callable[[MatchSpec], dict]
+PlayFn = Callable[[MatchSpec], dict[str, Any]]
+T = TypeVar("T")
 Z95 = 1.959964  # two-sided 95% normal quantile
 
 # game -> its headless play function (module-level, so worker processes find it by name)
@@ -99,7 +100,7 @@ def match_spec(game: str, mode: str, levels: Sequence[str], seed: int) -> MatchS
                   for i, level in enumerate(levels))
     if game == "checkout":
         return MatchSpec(game="checkout", seats=seats, mode="standard", rounds=4, seed=seed)
-    return MatchSpec(game=game, seats=seats, mode=mode, rounds=1, seed=seed)
+    return MatchSpec(game="soldout", seats=seats, mode=mode, rounds=1, seed=seed)
 
 
 def _one(job: tuple[str, str, str, str, int, bool], play: PlayFn | None = None) -> str:
@@ -119,7 +120,7 @@ def default_jobs() -> int:
     return max(1, os.cpu_count() or 1)
 
 
-def _map(fn: Callable, work: list, jobs: int, pool: Executor | None, play: PlayFn | None) -> list:
+def _map(fn: Callable[..., T], work: list[Any], jobs: int, pool: Executor | None, play: PlayFn | None) -> list[T]:
     """fn over work in order: in `pool` (or a new one for `jobs` > 1), or here for a custom `play`."""
     if play is not None or (pool is None and jobs <= 1) or len(work) < 2:
         return [fn(job, play) for job in work]

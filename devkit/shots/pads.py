@@ -2,7 +2,6 @@
 the set-up wizard and the lobby's new-controller line (no real pads exist in a screenshot)."""
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -11,6 +10,7 @@ from game.core.scene import Scene
 from game.i18n import N_, _
 from game.input import families
 from game.render import widgets
+from game.input.gamepad import RawJoystick
 from game.scenes import registry
 from game.scenes.menus.lobby import LobbyScene
 from game.scenes.pads.setup import PadSetupScene
@@ -73,8 +73,30 @@ def _wizard(ctx: "Context", seed: int) -> list[Scene]:
     return [LobbyScene(ctx), wizard]
 
 
+class _Resting:
+    """A joystick with nothing pressed (the shot's unmapped stick: no device behind it)."""
+
+    def get_numaxes(self) -> int:
+        return 0
+
+    def get_axis(self, axis_number: int, /) -> float:
+        return 0.0
+
+    def get_numbuttons(self) -> int:
+        return 0
+
+    def get_button(self, button: int, /) -> bool:
+        return False
+
+    def get_numhats(self) -> int:
+        return 0
+
+    def get_hat(self, hat_number: int, /) -> tuple[float, float]:
+        return (0.0, 0.0)
+
+
 def _lobby_new(ctx: "Context", seed: int) -> Scene:
-    ctx.input.unmapped[-1] = SimpleNamespace(instance_id=-1, name="USB Arcade Stick", guid="")
+    ctx.input.unmapped[-1] = RawJoystick(-1, "USB Arcade Stick", "", _Resting())
     ctx.lobby["seed"] = seed or 4242
     return LobbyScene(ctx)
 

@@ -80,7 +80,7 @@ class Presenter:
         return True
 
 
-def pace(clock, presented: bool, vsync: bool) -> None:
+def pace(clock: pygame.time.Clock, presented: bool, vsync: bool) -> None:
     """Wait out the rest of the frame when no vsync'd present did: never spin a core."""
     if not (presented and vsync):
         clock.tick(FALLBACK_FPS)

@@ -16,7 +16,7 @@ from game.match import DIFFICULTIES, SeatSpec
 MAX_SEATS = 6
 SEATS_FILE = asset("seats.toml")
 
-DeviceId = tuple  # ("kb", "left") | ("kb", "right") | ("pad", instance_id)
+DeviceId = tuple[str, str | int]  # ("kb", "left") | ("kb", "right") | ("pad", instance_id)
 
 
 @dataclass(frozen=True, slots=True)

@@ -196,9 +196,9 @@ class InputManager:
         """One Command per seated seat for this tick (idle for a disconnected seat)."""
         last: dict[DeviceId, Command] = {}
         menu = [IDLE]
-        for device in KEYBOARD_DEVICES:
-            last[device] = self.keyboard.command(self.bindings, device[1])
-            menu.append(last[device])
+        for layout in LAYOUTS:
+            last[("kb", layout)] = command = self.keyboard.command(self.bindings, layout)
+            menu.append(command)
         for instance_id, pad in self.pads.items():
             last[("pad", instance_id)] = pad.command(self.bindings)
             menu.append(pad.menu_command(self.bindings))
@@ -370,5 +370,8 @@ def _merge(commands: list[Command]) -> Command:
         held |= command.held
         dx += command.dx
         dy += command.dy
-    clamp = lambda v: max(-STICK_MAX, min(STICK_MAX, v))  # noqa: E731
-    return Command(clamp(dx), clamp(dy), pressed, held)
+    return Command(_clamp(dx), _clamp(dy), pressed, held)
+
+
+def _clamp(value: int) -> int:
+    return max(-STICK_MAX, min(STICK_MAX, value))

@@ -69,4 +69,4 @@ def add_mapping(mapping: str) -> bool:
     sdl = library()
     if sdl is None:
         return False
-    return sdl.SDL_GameControllerAddMapping(mapping.encode("utf-8")) >= 0
+    return int(sdl.SDL_GameControllerAddMapping(mapping.encode("utf-8"))) >= 0

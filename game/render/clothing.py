@@ -26,7 +26,7 @@ GARMENTS = ("tshirt", "sweater", "hoodie", "jacket", "dress", "skirt", "trousers
             "cap", "beanie", "scarf", "gloves", "socks", "sneakers", "boots", "handbag", "tie")
 PATTERNS = ("plain", "stripes", "dots", "checks", "zigzag", "stars")
 
-Prim = tuple  # ("poly", pts) | ("rect", (x, y, w, h), radius) | ("circle", (x, y), r)
+Prim = tuple[Any, ...]  # ("poly", pts) | ("rect", (x, y, w, h), radius) | ("circle", (x, y), r)
 #             | ("ellipse", (x, y, w, h)) | ("path", pts, width) | ("edge", pts, width)
 
 
@@ -100,7 +100,7 @@ SHAPES: dict[str, list[Prim]] = {
             ("poly", [(43, 19), (57, 19), (67, 82), (50, 98), (33, 82)])],
 }
 
-DETAILS: dict[str, list[tuple]] = {  # (kind, primitive) or ("dim", primitive, cut-out)
+DETAILS: dict[str, list[tuple[Any, ...]]] = {  # (kind, primitive) or ("dim", primitive, cut-out)
     "tshirt": [("shade", ("path", [(37, 10), (43, 16), (50, 18), (57, 16), (63, 10)], 4)),
                ("shade", ("path", [(25, 40), (22, 20)], 1.6)),
                ("shade", ("path", [(75, 40), (78, 20)], 1.6)),
@@ -275,7 +275,7 @@ class _Pen:
     def p(self, x: float, y: float) -> tuple[float, float]:
         return (self.o + x * self.k, self.o + y * self.k)
 
-    def draw(self, surf: pygame.Surface, prim: Prim, colour: tuple) -> None:
+    def draw(self, surf: pygame.Surface, prim: Prim, colour: tuple[int, ...]) -> None:
         kind = prim[0]
         if kind == "poly":
             pygame.draw.polygon(surf, colour, [self.p(x, y) for x, y in prim[1]])
@@ -294,7 +294,7 @@ class _Pen:
             raise ValueError(f"unknown primitive {kind!r}")
 
     def _path(self, surf: pygame.Surface, pts: Sequence[tuple[float, float]], width: float,
-              colour: tuple, closed: bool) -> None:
+              colour: tuple[int, ...], closed: bool) -> None:
         """A thick line with round joints and caps (pygame lines have square ends)."""
         px = [self.p(x, y) for x, y in pts]
         if closed and len(pts) > 2:
@@ -480,7 +480,7 @@ def item_card(item: Any, size: tuple[int, int], label: str | None = None,
               colourblind: bool = False, colours: Any = None) -> pygame.Surface:
     """card_surface for a catalogue item (object, dict or tuple; see look_of)."""
     look = look_of(item, colours)
-    return card_surface(look.garment, look.hex, look.pattern, tuple(size), label=label,
+    return card_surface(look.garment, look.hex, look.pattern, (size[0], size[1]), label=label,
                         colourblind=colourblind, cb_hex=look.cb_hex)
 
 

@@ -200,7 +200,7 @@ def seat_badge(surface: pygame.Surface, identity: "SeatIdentity", center: tuple[
     """The seat's shape filled with its colour, with a dark outline so it reads on any backdrop."""
     colour = identity.colour
     if faded:
-        colour = tuple(c // 3 + 20 for c in colour)
+        colour = (colour[0] // 3 + 20, colour[1] // 3 + 20, colour[2] // 3 + 20)
     outline = max(3, radius // 6)
     points = shape_points(identity.shape, center, radius)
     if points is None:
@@ -216,7 +216,7 @@ def seat_badge(surface: pygame.Surface, identity: "SeatIdentity", center: tuple[
 @dataclass
 class MenuItem:
     label: str
-    activate: Callable[[], None] | None = None
+    activate: Callable[[], object] | None = None   # what choosing the row does (its result unused)
     value: Callable[[], str] | None = None          # shown right-aligned (settings)
     adjust: Callable[[int], None] | None = None     # LEFT/RIGHT changes the value
     enabled: bool = True

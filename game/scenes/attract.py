@@ -6,9 +6,10 @@ seat, one demo after another (every Sold Out! mode in the registry, the first
 followed by Check Out!), under a "Press any button" banner. Any button, key, click or stick push pops back to
 the title.
 
-The demo scenes get a sandboxed context: silent, and unable to push their
-own overlays (pause, reconnect, results) onto the real scene stack, so the
-demo never stops to wait for a person.
+The demo scenes get a sandboxed context (Context.sandbox()): silent, and with
+a scene stack of their own that nobody shows, so an overlay a demo pushes
+(its results) never reaches the real stack. A demo has no people to wait for:
+every seat is a bot, and it never pauses for a missing pad.
 """
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ from game.input.commands import Command
 from game.match import MatchSpec, SeatSpec
 from game.rules.soldout import modes as soldout_modes
 from game.scenes import registry
-from game.scenes.mall import piloted_mall
+from game.scenes.mall import MallScene, piloted_mall
 from game.scenes.table import TableScene
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -49,50 +50,6 @@ STICK_WAKE = 6               # a stick pushed at least this far (of 16) counts a
 WAKE_EVENTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.JOYBUTTONDOWN, pygame.CONTROLLERBUTTONDOWN)
 
 
-class _NoStack:
-    """A scene stack that ignores every change: demo scenes cannot push overlays."""
-
-    scenes: tuple = ()
-    top = None
-    has_pending = False
-    empty = True
-
-    def push(self, scene: Scene) -> None: ...
-    def pop(self) -> None: ...
-    def replace(self, scene: Scene) -> None: ...
-    def clear_to(self, scene: Scene) -> None: ...
-    def pop_until(self, keep) -> None: ...
-
-
-class _NoPads:
-    """The input manager as a demo sees it: nobody is missing, so no reconnect prompt."""
-
-    def __init__(self, real) -> None:
-        self._real = real
-
-    def disconnected_seats(self) -> list[int]:
-        return []
-
-    def __getattr__(self, name: str):
-        return getattr(self._real, name)
-
-
-class _Sandbox:
-    """The real context, minus sound and stack changes (what a demo match runs in)."""
-
-    def __init__(self, ctx: "Context") -> None:
-        self._ctx = ctx
-        self.stack = _NoStack()
-        self.input = _NoPads(ctx.input)
-        self.bot_takeovers: dict = {}
-
-    def sound(self, name: str) -> None:
-        """Demos are silent: a living room does not want a game talking to itself."""
-
-    def __getattr__(self, name: str):
-        return getattr(self._ctx, name)
-
-
 def demo_spec(game: str, mode: str, players: int, seed: int) -> MatchSpec:
     """An all-bot match for the attract loop."""
     ids = identities()
@@ -102,20 +59,19 @@ def demo_spec(game: str, mode: str, players: int, seed: int) -> MatchSpec:
     return MatchSpec("soldout", seats, mode=mode, rounds=1, seed=seed)
 
 
-def _demo_scene(ctx, game: str, spec: MatchSpec) -> Scene:
+Demo = MallScene | TableScene
+
+
+def _demo_scene(ctx: "Context", game: str, spec: MatchSpec) -> Demo:
     if game == "checkout":
         return TableScene(ctx, spec, demo=True)
     return piloted_mall(ctx, spec)
 
 
-def _finished(scene: Scene) -> bool:
-    sim = getattr(scene, "sim", None)
-    if sim is None:
-        return True
-    over = getattr(sim, "over", None)
-    if callable(over):                                    # the dice table
-        return bool(over())
-    return sim.phase in ("round_over", "match_over")      # the mall
+def _finished(scene: Demo) -> bool:
+    if isinstance(scene, TableScene):
+        return scene.sim.over()
+    return scene.sim.phase in ("round_over", "match_over")
 
 
 class AttractScene(Scene):
@@ -123,10 +79,10 @@ class AttractScene(Scene):
 
     def __init__(self, ctx: "Context", seed: int = 1) -> None:
         super().__init__(ctx)
-        self.sandbox = _Sandbox(ctx)
+        self.sandbox = ctx.sandbox()
         self.seed = seed
         self.index = -1
-        self.demo: Scene | None = None
+        self.demo: Demo | None = None
         self.demo_ticks = 0
         self.end_ticks = 0
         self.ticks = 0
@@ -146,8 +102,6 @@ class AttractScene(Scene):
                 scene.enter()
             except Exception:   # one broken demo must not take the title down
                 log.exception("attract demo %s/%s failed to start", game, mode)
-                continue
-            if getattr(scene, "sim", None) is None:
                 continue
             self.demo = scene
             self.demo_ticks = 0
@@ -200,7 +154,7 @@ class AttractScene(Scene):
         banner.set_alpha(int(170 + 85 * pulse))
         # Over the mall's bottom wall (the seat panels below stay readable); on the dice
         # table over the top bar's controls hint, which a demo does not need.
-        map_rect = getattr(getattr(self.demo, "layout", None), "map_rect", None)
+        map_rect = self.demo.layout.map_rect if isinstance(self.demo, MallScene) else None
         if map_rect is not None:
             rect = banner.get_rect(midbottom=(map_rect.centerx, map_rect.bottom - 4))
         else:

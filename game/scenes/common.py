@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -92,6 +92,23 @@ class MenuScene(Scene):
         self.draw_menu_page(surface)
 
 
+class MatchScene(Protocol):
+    """A finished match scene under its results: played again, or left for the lobby."""
+
+    def rematch(self) -> None: ...
+    def to_lobby(self) -> None: ...
+
+
+class Animation(Protocol):
+    """What a results screen is playing (a reveal, a podium): it builds up, or shows all at once."""
+
+    @property
+    def done(self) -> bool: ...
+
+    def update(self) -> None: ...
+    def finish(self) -> None: ...
+
+
 class MatchResultsScene(Scene):
     """Base of a results screen over a finished match scene: rematch or lobby, once.
 
@@ -100,7 +117,9 @@ class MatchResultsScene(Scene):
     while `animation()` is still building up, A shows it all at once instead of choosing.
     """
 
-    def __init__(self, ctx: "Context", game_scene) -> None:
+    menu: widgets.MenuList      # the choices, made by each results screen
+
+    def __init__(self, ctx: "Context", game_scene: MatchScene) -> None:
         super().__init__(ctx)
         self.game_scene = game_scene
         self.done = False
@@ -123,7 +142,7 @@ class MatchResultsScene(Scene):
         if self.close_once():
             self.game_scene.to_lobby()
 
-    def animation(self):
+    def animation(self) -> Animation | None:
         """The reveal or podium now playing (has update(), done, finish()), or None."""
         return None
 

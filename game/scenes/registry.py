@@ -34,7 +34,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Generic, ParamSpec, Union
 
 from game.notice import N_, Notice
-from game.match import GAME_TITLES  # noqa: F401  (the lobby reads registry.GAME_TITLES)
 import game.scenes as package
 
 if TYPE_CHECKING:
@@ -42,6 +41,7 @@ if TYPE_CHECKING:
     from game.core.scene import Scene
     from game.core.stack import SceneStack
     from game.match import MatchSpec
+    from game.replay import Replay
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +49,7 @@ log = logging.getLogger(__name__)
 GameFactory = Callable[["Context", "MatchSpec"], "Scene"]
 ShotFactory = Callable[["Context", int], Union["Scene", list["Scene"]]]
 AttractFactory = Callable[["Context"], "Scene"]
-ReplayFactory = Callable[["Context", object], "Scene"]
+ReplayFactory = Callable[["Context", "Replay"], "Scene"]
 
 
 @dataclass(frozen=True)

@@ -12,15 +12,12 @@ saved. Each rehearsal is a generator: the warmer runs one step per idle frame.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 from typing import TYPE_CHECKING, Any, Callable, Generator, Iterator
 
 import pygame
 
 from game import preload
-from game.core.context import Toasts
 from game.core.seats import identities
-from game.core.stack import SceneStack
 from game.core.warm import Warmer
 from game.levels import resolve_level
 from game.match import MatchSpec, SeatSpec
@@ -49,22 +46,9 @@ FORWARD_TICKS = 240      # table ticks played per step on the way to its results
 SEAT_COUNTS = (4, 2, 6, 3, 5)   # the likeliest tables first (solo play fills seats with bots)
 
 
-class _Silent:
-    """Audio that plays nothing: rehearsals must not be heard."""
-
-    enabled = False
-
-    def play(self, name: str) -> None:
-        return None
-
-    def __getattr__(self, name: str):
-        return lambda *args, **kwargs: None
-
-
 def rehearsal_context(ctx: "Context") -> "Context":
     """A context sharing the game's caches (UI, settings, input) but nothing it could change."""
-    return dataclasses.replace(ctx, stack=SceneStack(), audio=_Silent(), seats=[], lobby={},
-                               toasts=Toasts(), bot_takeovers=[], record_path=None, quit_requested=False)
+    return ctx.sandbox()
 
 
 def _spec(game: str, players: int, mode: str) -> MatchSpec:

@@ -12,21 +12,19 @@ restart only rebuilds the simulation (the < 200 ms restart budget).
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from typing import Any
 
+from game import preload
 from game.bots.checkout import CheckOutBot
 from game.driver.match_driver import MatchDriver
-from game.levels import load_level, resolve_level
+from game.levels import resolve_level
 from game.match import MatchSpec
-from game.rules.checkout import load_catalogue as load_checkout_catalogue
-from game.rules.soldout import load_catalogue, modes
+from game.rules.soldout import modes
 from game.sim.mall_events import Delivered, MallPhase, Placed, Took
 from game.sim.mall_public import OmniscientView
 from game.sim.protocol import Simulation
 from game.sim.mall import MallSim
 from game.sim.table import COUNTDOWN, PLAYING, TableSim
-from game.sim.table_tuning import load_table_tuning
-from game.sim.tuning import load_tuning
 
 PLAYER = 0  # the runner is seat 0, the engine's player 0
 
@@ -73,7 +71,7 @@ class Course:
     def score(self) -> int:
         return 0
 
-    def players_json(self, spec: MatchSpec) -> list[dict]:
+    def players_json(self, spec: MatchSpec) -> list[dict[str, Any]]:
         """DESIGN.md's per-player result entries."""
         return [{"seat": s.seat, "team": None, "bot": s.kind == "bot", "score": self.score() if i == 0 else 0}
                 for i, s in enumerate(spec.seats)]
@@ -87,21 +85,6 @@ class Course:
 
 
 # ----------------------------------------------------------------- Sold Out!
-@lru_cache(maxsize=8)
-def _level(name: str | None, players: int):
-    return load_level(resolve_level(name, players))
-
-
-@lru_cache(maxsize=1)
-def _catalogue():
-    return load_catalogue()
-
-
-@lru_cache(maxsize=1)
-def _tuning():
-    return load_tuning()
-
-
 class SoldOutCourse(Course):
     """A solo round of one mode, judged by its family (game/rules/soldout/family.py): the Rush a
     split per card delivered, done on SOLD OUT!; Tidying Up a split per pictured item filled,
@@ -110,7 +93,9 @@ class SoldOutCourse(Course):
     a mistake."""
 
     def __init__(self, spec: MatchSpec) -> None:
-        self.sim: MallSim = MallSim(spec, _level(spec.level, spec.players), _catalogue(), spec.seed, tuning=_tuning())
+        # Loaded once per process and shared: a restart only rebuilds the simulation.
+        level = preload.level(resolve_level(spec.level, spec.players))
+        self.sim: MallSim = MallSim(spec, level, preload.soldout_catalogue(), spec.seed, tuning=preload.soldout_tuning())
         self.mode = spec.mode
         self.family = modes.get(spec.mode).family
         self._best = 0
@@ -153,7 +138,7 @@ class SoldOutCourse(Course):
     def score(self) -> int:
         return self.known.score(self.known.side_of(PLAYER))
 
-    def players_json(self, spec: MatchSpec) -> list[dict]:
+    def players_json(self, spec: MatchSpec) -> list[dict[str, Any]]:
         view = self.known
         return [{"seat": 0, "team": None, "bot": False, "score": self.score(),
                  "rounds": [{"mode": view.mode(), "scored": list(view.scored(view.side_of(PLAYER))),
@@ -169,7 +154,7 @@ class SoldOutCourse(Course):
 
 def _item_name(item: object) -> str:
     try:
-        return _catalogue().name(str(item))
+        return preload.soldout_catalogue().name(str(item))
     except KeyError:
         return ""
 
@@ -181,11 +166,6 @@ def course_for(spec: MatchSpec) -> Course:
 
 
 # ----------------------------------------------------------------- Check Out!
-@lru_cache(maxsize=1)
-def _table_assets():
-    return load_checkout_catalogue(), load_table_tuning()
-
-
 class CheckOutCourse(Course):
     """A whole game against the category's bots (seeded, fixed difficulty). A split at the end of
     each round (4 rounds, then the bonus round: the last split is the final scores). Complete
@@ -194,7 +174,7 @@ class CheckOutCourse(Course):
     starts_on_go = True
 
     def __init__(self, spec: MatchSpec) -> None:
-        catalogue, tuning = _table_assets()
+        catalogue, tuning = preload.checkout_catalogue(), preload.checkout_tuning()
         self.sim: TableSim = TableSim(spec, catalogue, tuning=tuning)
         # Bots are part of the course: seeded from the run's seed, so they answer the same
         # inputs the same way every time (routes can be learned, replays verified).
@@ -242,7 +222,7 @@ class CheckOutCourse(Course):
     def score(self) -> int:
         return next(s.total for s in self.sim.scores() if s.seat == PLAYER)
 
-    def players_json(self, spec: MatchSpec) -> list[dict]:
+    def players_json(self, spec: MatchSpec) -> list[dict[str, Any]]:
         return [{"seat": sc.seat, "team": None, "bot": spec.seats[sc.seat].kind == "bot", "score": sc.total,
                  "stars": sc.stars, "tokens": sc.tokens, "sets": sc.sets} for sc in self.sim.scores()]
 

@@ -10,23 +10,26 @@ where every card is. That is fine for a demo of a route a runner would learn.
 from __future__ import annotations
 
 from collections import deque
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from game.input.commands import IDLE, STICK_MAX, Button, Command
 from game.rules.soldout.family import Destination
 from game.sim.mall_public import OmniscientView
 
+if TYPE_CHECKING:
+    from game.sim.mall import MallSim
+
 SEAT = 0
 
 
 class RouteRunner:
-    def __init__(self, sim, seat: int = SEAT) -> None:
+    def __init__(self, sim: MallSim, seat: int = SEAT) -> None:
         self.sim = sim
         self.known = OmniscientView(sim)   # a demo of a learned route: it knows where every card is
         self.seat = seat
         self.ts = sim.level.tile_size
         self._pressed_last = False
-        self._paths: dict[tuple, list[tuple[int, int]]] = {}
+        self._paths: dict[tuple[object, ...], list[tuple[int, int]]] = {}
 
     # ----- what to do next --------------------------------------------------------
     def command(self) -> Command:

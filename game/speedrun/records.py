@@ -11,6 +11,8 @@ segments; flagged runs are kept in the last runs with their flags shown.
 """
 from __future__ import annotations
 
+from typing import Any, cast
+
 import datetime as _dt
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,7 +42,7 @@ def replay_folder() -> Path:
 class Verdict:
     """What a finished attempt did to the records (the results screen says it)."""
 
-    run: dict
+    run: dict[str, Any]
     is_pb: bool
     previous_pb: int | None
     rank: int | None            # leaderboard place, 1-based, if it made the top 10
@@ -48,30 +50,30 @@ class Verdict:
 
 
 class Records:
-    def __init__(self, data: dict | None = None) -> None:
-        self.data = data if data is not None else {"version": RECORDS_VERSION, "boards": {}}
+    def __init__(self, data: dict[str, Any] | None = None, newer: bool = False) -> None:
+        self.data: dict[str, Any] = data if data is not None else {"version": RECORDS_VERSION, "boards": {}}
+        self.newer = newer          # the file is a newer game's: this session's records are not saved
 
     # ----- loading and saving -----------------------------------------------------
     @classmethod
     def load(cls) -> tuple["Records", str | None]:
         """The records, or empty ones and a warning if the file was corrupt (it is moved aside)."""
         loaded = load_checked(FILE_NAME, None, FILE_SCHEMA, RECORDS_VERSION, RECORDS_LIMIT)
-        records = cls(loaded.data) if loaded.data is not None else cls()
-        records.newer = loaded.newer
-        return records, loaded.warning
+        data = cast("dict[str, Any] | None", loaded.data)   # the schema checked its shape
+        return cls(data, newer=loaded.newer), loaded.warning
 
     def save(self) -> None:
         """Write speedrun.json (OSError if the folder cannot take it). A newer game's file is never
         overwritten: this session's records then last only this session."""
-        if getattr(self, "newer", False):
+        if self.newer:
             return
         save_json(FILE_NAME, self.data)
 
     # ----- reading ----------------------------------------------------------------
-    def board(self, key: str) -> dict:
+    def board(self, key: str) -> dict[str, Any]:
         return self.data["boards"].get(key) or _empty_board()
 
-    def pb(self, key: str) -> dict | None:
+    def pb(self, key: str) -> dict[str, Any] | None:
         return self.board(key).get("pb")
 
     def comparison(self, key: str) -> Comparison:
@@ -79,10 +81,10 @@ class Records:
         pb = board.get("pb")
         return Comparison(pb=list(pb["splits"]) if pb else [], best_segments=list(board.get("best_segments", [])))
 
-    def leaderboard(self, key: str) -> list[dict]:
+    def leaderboard(self, key: str) -> list[dict[str, Any]]:
         return list(self.board(key).get("leaderboard", []))
 
-    def last_runs(self, key: str) -> list[dict]:
+    def last_runs(self, key: str) -> list[dict[str, Any]]:
         return list(self.board(key).get("last", []))
 
     def attempts(self, key: str) -> int:
@@ -93,7 +95,7 @@ class Records:
         board = self.data["boards"].setdefault(key, _empty_board())
         board["attempts"] = int(board.get("attempts", 0)) + 1
 
-    def add_run(self, key: str, run: dict) -> Verdict:
+    def add_run(self, key: str, run: dict[str, Any]) -> Verdict:
         """Record a finished attempt (complete or not). `run` holds at least ticks (None for a DNF),
         splits, flags, seed. Returns what changed; call save() afterwards."""
         board = self.data["boards"].setdefault(key, _empty_board())
@@ -137,7 +139,7 @@ class Records:
 
     def prune_replays(self) -> None:
         """Delete speedrun replays no record points at any more (old resets of the last-runs list)."""
-        if getattr(self, "newer", False):
+        if self.newer:
             return   # the records naming them are in a file this version cannot read
         keep = self.referenced_replays()
         for path in replay_folder().glob("*.replay"):
@@ -176,7 +178,7 @@ def flag_text(flags: list[str]) -> str:
     return ", ".join(_(FLAG_NAMES[f]) if f in FLAG_NAMES else f for f in flags)
 
 
-def _empty_board() -> dict:
+def _empty_board() -> dict[str, Any]:
     return {"pb": None, "best_segments": [], "leaderboard": [], "last": [], "attempts": 0}
 
 

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from game.driver.match_driver import MatchDriver, recorder
 from game.input.commands import IDLE, Command
 from game.notice import N_, Notice
+from game.sim.mall import MallSim
+from game.sim.table import TableSim
 from game.speedrun.categories import RunSetup, spec_for
 from game.speedrun.courses import Course, course_for
 from game.speedrun.splits import Comparison, Splits
@@ -57,6 +59,26 @@ class RunSession:
     @property
     def over(self) -> bool:
         return self.outcome is not None
+
+    def mall(self) -> MallSim:
+        """A Sold Out! run's simulation (TypeError for a Check Out! run)."""
+        sim = self.sim
+        if not isinstance(sim, MallSim):
+            raise TypeError(f"a Sold Out! run plays in the mall, not in {type(sim).__name__}")
+        return sim
+
+    def table(self) -> TableSim:
+        """A Check Out! run's simulation (TypeError for a Sold Out! run)."""
+        sim = self.sim
+        if not isinstance(sim, TableSim):
+            raise TypeError(f"a Check Out! run plays at the table, not in {type(sim).__name__}")
+        return sim
+
+    def final(self) -> RunOutcome:
+        """The finished attempt's outcome (asking while it runs is a mistake: RuntimeError)."""
+        if self.outcome is None:
+            raise RuntimeError("the attempt is still running")
+        return self.outcome
 
     @property
     def sim_tick(self) -> int:

@@ -150,6 +150,8 @@ class MapView:
         self.body_rects: list[pygame.Rect] = []  # this frame's shoppers (banners go around them)
         self._tags: list[tuple[pygame.Surface, pygame.Rect, pygame.Rect, tuple[int, int, int]]] = []
         self._numbers: dict[int, pygame.Surface] = {}
+        self._spots_key: tuple[tuple[int, int, int], ...] = ()   # the dressers the locators were placed for
+        self._spots: dict[int, pygame.Rect] = {}
 
     # ------------------------------------------------------------------ helpers
     def at(self, x: float, y: float, shake: tuple[int, int] = (0, 0)) -> tuple[int, int]:
@@ -293,7 +295,7 @@ class MapView:
         """Where each dresser's locator goes (screen px, without shake; see place_locators).
         Dressers never move: computed once per round."""
         key = tuple((d.index, d.x, d.y) for d in sim.dressers)
-        if getattr(self, "_spots_key", None) == key:
+        if self._spots_key == key:
             return self._spots
         cards = MallPublicView(sim).dresser_cards()
         wanted = [(d.index, *self.at(d.x, d.y),

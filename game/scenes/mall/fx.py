@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from game.sim.mall_events import Delivered, MallEvent, Placed
 from game.sim.mall_public import MallPublicView
 from game.sim.tuning import FP
 
@@ -41,7 +42,7 @@ class Motion:
     squash_power: float = 0.0
     bump: int = 0               # ticks left of a knock-back
     bump_dir: tuple[float, float] = (0.0, 0.0)
-    touching: frozenset = field(default_factory=frozenset)
+    touching: frozenset[int] = field(default_factory=frozenset)
     hop: int = 0                # celebration hops (SOLD OUT!)
     ping: int = 0               # ticks left of the "here you are" rings when the doors open
 
@@ -176,17 +177,17 @@ class MallFx:
         m.squash = SQUASH_TICKS
         m.squash_power = power
 
-    def _event(self, sim: "MallSim", event: tuple) -> None:
+    def _event(self, sim: "MallSim", event: MallEvent) -> None:
         kind = event[0]
         if kind in ("picked", "put_down", "took", "returned", "hand_back") and event[1] in self.motion:
             self._squash(self.motion[event[1]], 0.22)
-        elif kind == "delivered":
-            self._fly(sim, event[1], _table_spot(sim, event[1]), _rush_pop(sim, event[1]), to_table=True)
-        elif kind == "placed":
-            d = sim.dressers[event[3]]
-            right = event[2] in sim.catalogue.objectives[MallPublicView(sim).dresser_cards()[d.index]].items
+        elif isinstance(event, Delivered):
+            self._fly(sim, event.seat, _table_spot(sim, event.seat), _rush_pop(sim, event.seat), to_table=True)
+        elif isinstance(event, Placed):
+            d = sim.dressers[event.dresser]
+            right = event.card in sim.catalogue.objectives[MallPublicView(sim).dresser_cards()[d.index]].items
             pop = ("+1", (123, 216, 143)) if right else ("-1", (255, 110, 110))
-            self._fly(sim, event[1], (float(d.x), float(d.y) - 16.0), pop)
+            self._fly(sim, event.seat, (float(d.x), float(d.y) - 16.0), pop)
         elif kind == "phase" and event[1] in ("countdown", "playing"):
             for m in self.motion.values():   # everyone finds their shopper as the shutters rise
                 m.ping = PING_TICKS

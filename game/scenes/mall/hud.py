@@ -136,8 +136,8 @@ class Hud:
         panel = PANELS[sim.seat_view(seat).family.destination]
         pile = sim.held_pile(seat)
         carried = sim.carried(seat)
-        if pile is not None and sim.shown_card(seat) is not None:
-            card = sim.shown_card(seat)
+        card = sim.shown_card(seat)
+        if pile is not None and card is not None:
             surface.blit(item_card(self.cat.items[card], v.size, colourblind=self.cb, colours=self.cat), v)
             self._ribbon(surface, v, ngettext("{n} card", "{n} cards", sim.pile_count(pile)), (60, 48, 70))
             keys = [("X", N_("flip")), ("A", N_("take")), ("B", N_("drop"))]

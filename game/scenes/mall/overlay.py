@@ -38,7 +38,7 @@ class MallOverlays:
         self.layout = layout
         self.spec = spec
         self.names = names
-        self._texts: dict[tuple, pygame.Surface] = {}
+        self._texts: dict[tuple[str, int, tuple[int, int, int], int], pygame.Surface] = {}
         self._stamps: dict[str, pygame.Surface] = {}
         self._flash: pygame.Surface | None = None
         self._band: pygame.Surface | None = None
@@ -102,11 +102,11 @@ class MallOverlays:
                     surface.blit(img, img.get_rect(midtop=(rx, self.layout.map_rect.y + 14 + i * 26)))
             return
         parts = [_(modes.display_name(sim.mode)), _("Round {number}/{rounds}").format(number=number, rounds=rounds)] + ([clock] if clock else [])
-        text = self._text("   ·   ".join(parts), 24, light, 2)
-        rect = text.get_rect(midtop=(SCREEN[0] // 2, self.layout.map_rect.y + 2)).inflate(24, 6)
+        banner = self._text("   ·   ".join(parts), 24, light, 2)
+        rect = banner.get_rect(midtop=(SCREEN[0] // 2, self.layout.map_rect.y + 2)).inflate(24, 6)
         pygame.draw.rect(surface, (28, 20, 18), rect, border_radius=14)
         pygame.draw.rect(surface, (84, 64, 58), rect, 2, border_radius=14)
-        surface.blit(text, text.get_rect(center=rect.center))
+        surface.blit(banner, banner.get_rect(center=rect.center))
         if call_hint:
             hint = self._text(say(_("Hold Y: SOLD OUT!"), shared_labels(self.ctx)), 22, gold, 2)
             surface.blit(hint, hint.get_rect(topright=(self.layout.map_rect.right - 8, self.layout.map_rect.y + 6)))

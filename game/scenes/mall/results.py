@@ -11,7 +11,7 @@ on a tie), then Rematch or Back to lobby.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 import pygame
 
@@ -21,9 +21,10 @@ from game.input.commands import Command
 from game.render import widgets
 from game.render.clothing import item_art, mark_surface, objective_art
 from game.render.icons import INK, bag_icon, outlined_text, seat_shape_surface
+from game.rules.soldout import Objective
 from game.rules.soldout import modes as mode_registry
-from game.scenes.common import MatchResultsScene, players_menu_command
-from game.scenes.results_fx import Podium, Reveal, Standing, cover, places
+from game.scenes.common import Animation, MatchResultsScene, players_menu_command
+from game.scenes.results_fx import Podium, Reveal, Standing, cover, places, shape_badge
 from game.sim.mall_public import RoundReveal
 
 if TYPE_CHECKING:
@@ -84,7 +85,7 @@ class SoldOutResultsScene(MatchResultsScene):
                                      play=self.ctx.sound, row_height=54, width=420)
         self.hold_input()
 
-    def animation(self):
+    def animation(self) -> Animation | None:
         if self.image is None:
             self._render()    # the reveal starts with the screen, drawn or not
         return self.podium if self.podium is not None else self.reveal
@@ -115,7 +116,8 @@ class SoldOutResultsScene(MatchResultsScene):
             return
         if self.image is None:
             self.image = self._render()
-        self.reveal.draw(surface, alpha)
+        if self.reveal is not None:
+            self.reveal.draw(surface, alpha)
         self.menu.draw(surface, self.ctx.ui, (780, 720 - 24 - self.menu.height()))
 
     def _render(self) -> pygame.Surface:
@@ -207,7 +209,7 @@ class SoldOutResultsScene(MatchResultsScene):
             self._pieces.append((pygame.Rect(row.right - 190, row.y, 190, row.h), row))
             yield
 
-    def _objective(self, surf: pygame.Surface, obj, marks: list[str | None], x: int, cy: int, size: int,
+    def _objective(self, surf: pygame.Surface, obj: Objective, marks: Sequence[str | None], x: int, cy: int, size: int,
                    scored: bool, cb: bool) -> int:
         """An objective card revealed: its items in a row, ticks on the ones found, its bags;
         framed green when it scored. Returns the right edge."""
@@ -283,9 +285,8 @@ class SoldOutResultsScene(MatchResultsScene):
             card_w = min(tile_w - 16, round(len(obj.items) * card_h * 0.85))
             filled = [shown.filled(d, item) for item in obj.items]
             marks = ["right" if f else None for f in filled]
-            card = objective_art(obj, cat, (card_w, card_h), marks=marks, colourblind=cb,
-                                title=_("DRESSER"))
-            surf.blit(card, (tile.centerx - card_w // 2, tile.y + 8))
+            art = objective_art(obj, cat, (card_w, card_h), marks=marks, colourblind=cb, title=_("DRESSER"))
+            surf.blit(art, (tile.centerx - card_w // 2, tile.y + 8))
             winner = shown.dresser_winner(d)
             counts = shown.dresser_counts(d)
             y = tile.y + 8 + card_h + 8
@@ -349,11 +350,13 @@ class SoldOutResultsScene(MatchResultsScene):
         out = []
         for side in order:
             idents = [self.mall.identities[self.sim.seats[p]] for p in self.shown.members(side)]
-            badges = [lambda size, i=i: seat_shape_surface(i.shape, i.hex, size) for i in idents]
+            badges = [shape_badge(i) for i in idents]
             out.append(Standing(self._side_name(side), match.totals[side], place[side], badges))
         return out
 
     def _draw_podium(self, surface: pygame.Surface, alpha: float) -> None:
+        podium = self.podium
+        assert podium is not None
         backdrop = self._podium_backdrop
         if backdrop is None:
             backdrop = self._podium_backdrop = pygame.Surface((1280, 720))
@@ -361,13 +364,13 @@ class SoldOutResultsScene(MatchResultsScene):
             widgets.draw_background(backdrop, ui)
             widgets.logo_text(backdrop, ui, _("FINAL RESULTS"), 52,
                               ui.colour("accent"), (640, 42), outline=4)
-            winners = [s for s in self.podium.standings if s.place == 1]
+            winners = [s for s in podium.standings if s.place == 1]
             word = ngettext("WINNER", "WINNERS", len(winners)).format(n=len(winners))
             line = outlined_text(_("{word}: {names}!").format(word=word, names=" & ".join(s.name for s in winners)), 40, GOLD, INK, width=3,
                                  max_width=1180)
-            self.podium.headline = (line, (640, 100))     # lands with first place
+            podium.headline = (line, (640, 100))     # lands with first place
         surface.blit(backdrop, (0, 0))
-        self.podium.draw(surface, alpha)
+        podium.draw(surface, alpha)
         self.menu.draw(surface, self.ctx.ui, ((1280 - self.menu.width) // 2, 720 - 20 - self.menu.height()))
 
 
@@ -383,7 +386,7 @@ class ChooseModeScene(Scene):
         self.on_choice = on_choice
         self.first = first
         self.closed = False
-        self.menu = widgets.MenuList([widgets.MenuItem(mode_registry.display_name(m), lambda m=m: self.pick(m))
+        self.menu = widgets.MenuList([widgets.MenuItem(mode_registry.display_name(m), self._picker(m))
                                       for m in mode_registry.keys()],
                                      play=ctx.sound, row_height=72, width=480,
                                      on_back=self.cancel if on_cancel is not None else None)
@@ -394,6 +397,9 @@ class ChooseModeScene(Scene):
         if not self.closed and self.on_cancel is not None:
             self.closed = True
             self.on_cancel()
+
+    def _picker(self, mode: str) -> Callable[[], None]:
+        return lambda: self.pick(mode)
 
     def pick(self, mode: str) -> None:
         if self.closed:
@@ -416,3 +422,4 @@ class ChooseModeScene(Scene):
         self.menu.draw(surface, ui, ((1280 - self.menu.width) // 2, box.y + 130))
         widgets.hints(surface, ui, [("A", N_("Play this mode"))] + ([("B", N_("Lobby"))] if self.on_cancel else []),
                       y=box.bottom - 36)
+

@@ -162,7 +162,8 @@ class MallScene(Scene):
             card, self.howto_due = self.howto_due, None
             if push_howto_once(self.ctx, card):
                 return
-        if interrupted(self.ctx, commands, self._bot_takeover, modes.get(self.sim.mode).howto):
+        # A pilot plays every seat (screenshots, the attract loop): no person to pause for.
+        if not self.pilot_wanted and interrupted(self.ctx, commands, self._bot_takeover, modes.get(self.sim.mode).howto):
             return
         self.driver.step(self._people(commands))
         if self.sim.phase == "match_over":
@@ -275,7 +276,7 @@ def seat_key_labels(ctx: "Context", seats: list[int]) -> dict[int, dict[str, str
 
 def keyboard_labels(ctx: "Context", layout: str) -> dict[str, str]:
     """A keyboard half's keys for the mall's buttons, short enough for a key cap."""
-    return {b.name: short_key(key_label(ctx.bindings.key_for(layout, b)))
+    return {str(b.name): short_key(key_label(ctx.bindings.key_for(layout, b)))
             for b in (Button.A, Button.B, Button.X, Button.Y, Button.LB, Button.RB)}
 
 

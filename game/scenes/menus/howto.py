@@ -176,8 +176,7 @@ class HowToScene(Scene):
                       y=box.bottom - 34)
 
     def _icons(self, surface: pygame.Surface, icons: tuple[str, ...], centre: tuple[int, int]) -> None:
-        made = [_icon(self.ctx, name) for name in icons]
-        made = [m for m in made if m is not None]
+        made = [m for m in (_icon(self.ctx, name) for name in icons) if m is not None]
         gap = 28
         total = sum(m.get_width() for m in made) + gap * max(0, len(made) - 1)
         x = centre[0] - total // 2

@@ -18,7 +18,8 @@ from game.core.seats import MAX_SEATS, LobbySeat, identities
 from game.data import levels_dir
 from game.i18n import N_, _, ngettext
 from game.input.commands import Button, Command
-from game.match import MatchSpec
+from game.input.seating import DeviceId
+from game.match import GAME_TITLES, MatchSpec
 from game.render import widgets
 from game.rules.soldout import modes
 from game.scenes import registry
@@ -27,9 +28,10 @@ from game.scenes.pads import PadSetupScene
 
 if TYPE_CHECKING:
     from game.core.context import Context
+    from game.render.ui import UI
 
 LEVELS_DIR = levels_dir()
-GAMES = tuple(registry.GAME_TITLES)
+GAMES = tuple(GAME_TITLES)
 DIFFICULTY_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard"), "expert": N_("Expert")}
 MIN_SEATS = {"soldout": 1, "checkout": 2}
 TEAM_COUNT = 3
@@ -71,7 +73,7 @@ class LobbyScene(Scene):
     def _items(self) -> list[widgets.MenuItem]:
         I = widgets.MenuItem
         return [
-            I(N_("Game"), value=lambda: registry.GAME_TITLES[self.options["game"]], adjust=self._cycle_game),
+            I(N_("Game"), value=lambda: GAME_TITLES[self.options["game"]], adjust=self._cycle_game),
             I(N_("Mode"), value=self._mode_text, adjust=self._cycle_mode),
             I(N_("Rounds"), value=self._rounds_text, adjust=self._cycle_rounds),
             I(N_("Level"), value=self._level_text, adjust=self._cycle_level),
@@ -179,7 +181,7 @@ class LobbyScene(Scene):
         self.ctx.seats.append(seat)
         self.ctx.seats.sort(key=lambda s: s.seat)
 
-    def join(self, device: tuple) -> int | None:
+    def join(self, device: DeviceId) -> int | None:
         """Seat a device in the first free seat; returns the seat (None when full)."""
         index = self.free_seat()
         if index is None:
@@ -233,7 +235,7 @@ class LobbyScene(Scene):
         game = self.options["game"]
         need = MIN_SEATS[game]
         if len(self.ctx.seats) < need:
-            title = registry.GAME_TITLES[game]
+            title = GAME_TITLES[game]
             return ngettext("{game} needs at least {n} seat: join or add a bot",
                             "{game} needs at least {n} seats: join or add a bot", need, game=title)
         if self.options["teams"]:
@@ -371,7 +373,7 @@ class LobbyScene(Scene):
             widgets.blit_text(surface, ui, _(TEAM_NAMES[seat.team]), "small", "text_dim", midleft=(rect.x + 24, rect.y + 140))
 
 
-def _fit(ui, text: str, width: int) -> str:
+def _fit(ui: UI, text: str, width: int) -> str:
     size = ui.size("small")
     while len(text) > 4 and ui.text.width(text, size) > width:
         text = text[:-2] + "…" if not text.endswith("…") else text[:-2] + "…"

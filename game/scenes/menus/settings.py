@@ -1,6 +1,8 @@
 """Settings (saved on every change) and the Controls screen (rebinding keys and pad buttons)."""
 from __future__ import annotations
 
+from functools import partial
+
 from typing import TYPE_CHECKING
 
 import pygame
@@ -132,7 +134,7 @@ class ControlsScene(MenuScene):
         I = widgets.MenuItem
         items = [I(N_("Device"), value=lambda: DEVICE_NAMES[DEVICES[self.device][1]], adjust=self._cycle_device)]
         for button in BINDABLE:
-            items.append(I(BUTTON_LABELS[button], lambda b=button: self._rebind(b), value=lambda b=button: self._bound(b)))
+            items.append(I(BUTTON_LABELS[button], partial(self._rebind, button), value=partial(self._bound, button)))
         items.append(I(N_("Set up a controller"), self._set_up, value=self._joystick_text, adjust=self._cycle_joystick))
         items.append(I(N_("Reset to defaults"), self._reset))
         items.append(I(N_("Back"), self._back))
@@ -201,7 +203,9 @@ class ControlsScene(MenuScene):
             self.ctx.sound("error")
             self.ctx.toast(_("Press a key on the keyboard") if self.layout else _("Press a button on a gamepad"))
             return
-        if kind == "kb":
+        if button is None:
+            return                        # nothing was being rebound
+        if kind == "kb" and self.layout is not None:
             self.ctx.bindings.set_key(self.layout, button, code)
         else:
             self.ctx.bindings.set_pad_button(button, code)

@@ -24,6 +24,7 @@ from game.render import widgets
 from game.scenes.common import menu_command
 
 if TYPE_CHECKING:
+    from game.input.seating import DeviceId
     from game.core.context import Context
 
 # The overlay appears mid-play, while people are pressing A for the game: for this long
@@ -48,7 +49,7 @@ def announce_reclaims(ctx: "Context") -> None:
         ctx.toast(_("{name} is back").format(name=identities()[seat].name))
 
 
-def _seat_device(ctx: "Context", seat: int, device: tuple) -> None:
+def _seat_device(ctx: "Context", seat: int, device: DeviceId) -> None:
     for lobby_seat in ctx.seats:
         if lobby_seat.seat == seat:
             lobby_seat.device = device
@@ -87,7 +88,7 @@ class ReconnectScene(Scene):
         k = self.menu.index - 1
         return seats[k] if 0 <= k < len(seats) else None
 
-    def reclaim(self, seat: int, device: tuple) -> None:
+    def reclaim(self, seat: int, device: DeviceId) -> None:
         self.ctx.input.reclaim(seat, device)
         _seat_device(self.ctx, seat, device)
         self.ctx.sound("confirm")

@@ -33,7 +33,7 @@ def sync_pads(ctx: "Context") -> None:
 
 def pad_binding(ctx: "Context") -> dict[str, int]:
     """The pad buttons behind each game button (players may have rebound them)."""
-    return {button.name: int(code) for button, code in ctx.bindings.pad.items()}
+    return {str(button.name): int(code) for button, code in ctx.bindings.pad.items()}
 
 
 def seat_labels(ctx: "Context", seat: int) -> dict[str, str] | None:

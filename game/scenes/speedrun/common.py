@@ -280,11 +280,13 @@ class SpeedrunRun:
     def _tell_link(self, new_splits: list[int]) -> None:
         """Splits and the end of the run, as LiveSplit should see them (see livesplit_link)."""
         session, link = self.session, self._link
+        if link is None:
+            return
         if not session.over:
             for t in new_splits:
                 link.split(t)
             return
-        out = session.outcome
+        out = session.final()
         if out.complete and not out.flags:   # LiveSplit shows the final time until the runner leaves it
             for i, t in enumerate(new_splits):
                 link.split(t, last=i == len(new_splits) - 1)
@@ -356,7 +358,7 @@ class SpeedrunRun:
         if self.playback is not None or self.saved:
             return
         self.saved = True
-        session, out = self.session, self.session.outcome
+        session, out = self.session, self.session.final()
         when = _dt.datetime.now()
         key = self.setup.board
         replay = None if self.scripted else save_replay(key, session.replay_text(), when)
@@ -380,8 +382,10 @@ class SpeedrunRun:
 
     def _practice_done(self) -> None:
         """Practice: the segment is over (or the run ended inside it): log it, show how it went."""
-        ticks = self.practice.result(self.session)
-        segment = self.practice.segment
+        plan = self.practice
+        assert plan is not None, "only a practice ends in practice"
+        ticks = plan.result(self.session)
+        segment = plan.segment
         log = self.attempt_log()
         earlier = log.practice_times(segment)
         if ticks is not None and not self.scripted:
@@ -444,8 +448,8 @@ class SpeedrunRun:
     def timer_colour(self) -> tuple[int, int, int]:
         session = self.session
         if session.over:
-            out = session.outcome
-            if not out.complete:
+            out = session.final()
+            if not out.complete or out.ticks is None:
                 return DIM
             if self.verdict is not None and self.verdict.is_pb:
                 return STATE_COLOURS["best"]
@@ -503,10 +507,11 @@ class SpeedrunRun:
         """LiveSplit's 'Previous segment': time gained or lost on the last split's segment."""
         splits = self.session.splits
         i = len(splits.times) - 1
-        if i < 0 or splits.delta(i) is None:
+        last = splits.delta(i) if i >= 0 else None
+        if last is None:
             return None
         before = splits.delta(i - 1) if i else 0
-        seg = splits.delta(i) - (before or 0)
+        seg = last - (before or 0)
         return _("Previous segment"), format_ticks(seg, sign=True), STATE_COLOURS[splits.state(i)]
 
     def draw_splits_box(self, surface: pygame.Surface, rect: pygame.Rect, rows: int) -> None:
@@ -518,8 +523,9 @@ class SpeedrunRun:
     def control_hints(self) -> list[tuple[str, str]]:
         """Restart and pause, named for the runner's device (a keyboard half shows its keys)."""
         if self.device and self.device[0] == "kb":
-            back = key_label(self.ctx.bindings.key_for(self.device[1], Button.BACK))
-            start = key_label(self.ctx.bindings.key_for(self.device[1], Button.START))
+            layout = str(self.device[1])
+            back = key_label(self.ctx.bindings.key_for(layout, Button.BACK))
+            start = key_label(self.ctx.bindings.key_for(layout, Button.START))
             r = "" if restart_key_taken(self.ctx, pygame.K_r) else " / R"
             return [(f"{back}{r}", _("restart")), (f"{start} / Esc", _("pause"))]
         return [("Select", _("restart")), ("Start", _("pause"))]
@@ -558,9 +564,9 @@ class SpeedrunRun:
         return y
 
 
-def _replugged_pad(ctx: "Context", lost: tuple) -> tuple | None:
+def _replugged_pad(ctx: "Context", lost: DeviceId) -> DeviceId | None:
     """A pad plugged in after the runner's pad was lost (SDL gives every new pad a higher id),
     not seated by anyone: the runner's pad, re-plugged."""
     seated = set(ctx.input.seated().values())
-    newer = [d for d in ctx.input.devices() if d[0] == "pad" and d[1] > lost[1] and d not in seated]
+    newer = [d for d in ctx.input.devices() if d[0] == "pad" and int(d[1]) > int(lost[1]) and d not in seated]
     return newer[0] if newer else None

@@ -11,7 +11,7 @@ Up / Down picks a row; B goes back. Everything works with a gamepad.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -303,7 +303,7 @@ def _blit_mid(surface: pygame.Surface, text: pygame.Surface, x: int, y: int) -> 
     surface.blit(text, (x, y - text.get_height() // 2))
 
 
-def _result(a: dict) -> tuple[str, tuple[int, int, int]]:
+def _result(a: dict[str, Any]) -> tuple[str, tuple[int, int, int]]:
     names = a.get("names") or []
     splits = a.get("splits") or []
     if a.get("outcome") == "finished" and a.get("ticks") is not None:

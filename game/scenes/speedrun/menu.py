@@ -19,7 +19,7 @@ from game.i18n import N_, _, ngettext
 from game.notice import Notice, said
 from game.input.commands import Button, Command
 from game.render import widgets
-from game.replay import ReplayError
+from game.replay import Replay, ReplayError
 from game.scenes import registry
 from game.scenes.common import menu_command
 import game.scenes.speedrun.link as speedrun_link
@@ -30,7 +30,8 @@ from game.scenes.speedrun.results import export_lss
 from game.scenes.speedrun.run import SpeedrunRunScene
 from game.scenes.speedrun.run_browser import KeyboardScene, SavedRunsScene
 from game.scenes.speedrun.table import SpeedrunTableScene
-from game.speedrun.categories import NORMAL_SPEED, SEED_LETTERS, CategoryError, load_categories, make_setup
+from game.speedrun.categories import (NORMAL_SPEED, SEED_LETTERS, Category, CategoryError, RunSetup,
+                                      load_categories, make_setup)
 from game.speedrun.records import Records
 from game.speedrun.timer import format_ticks
 from game.speedrun.verify import VerifyError, is_speedrun, parse_text
@@ -76,7 +77,7 @@ class SpeedrunMenuScene(Scene):
 
     # ------------------------------------------------------------------ choices
     @property
-    def category(self):
+    def category(self) -> Category:
         return self.categories[self.cat_index]
 
     def _seed_options(self) -> list[tuple[str, int]]:
@@ -104,7 +105,7 @@ class SpeedrunMenuScene(Scene):
     def _toggle(self, name: str) -> None:
         setattr(self, name, not getattr(self, name))
 
-    def setup(self):
+    def setup(self) -> RunSetup:
         variant, i = self._seed_options()[self.seed_choice]
         return make_setup(self.category, variant, seed_index=i, assist=self.assist, speed=self.speed)
 
@@ -290,7 +291,7 @@ class RunCodeScene(Scene):
                                     ("Y", N_("Keyboard")), ("Esc / B", N_("Back"))])
 
 
-def _replay_viewer(ctx: "Context", replay) -> Scene:
+def _replay_viewer(ctx: "Context", replay: Replay) -> Scene:
     """`main.py --replay FILE` with a speedrun: play it back with its timer and splits."""
     try:
         return playback_scene(ctx, replay, Records.load()[0])

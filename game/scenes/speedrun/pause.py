@@ -13,11 +13,12 @@ from game.i18n import N_, _
 from game.render import widgets
 from game.scenes.menus import PauseScene
 if TYPE_CHECKING:
+    from game.scenes.speedrun.common import SpeedrunRun
     from game.core.context import Context
 
 
 class SpeedrunPauseScene(PauseScene):
-    def __init__(self, ctx: "Context", run) -> None:
+    def __init__(self, ctx: "Context", run: SpeedrunRun) -> None:
         self.run = run
         super().__init__(ctx)
 

@@ -20,7 +20,8 @@ from game.scenes.speedrun.controls import restart_key_taken
 from game.scenes.speedrun.draw import DIM, GOLD, STATE_COLOURS, WHITE, box, say_split, steady_text
 from game.speedrun.attempts import WRITER, AttemptLog
 from game.speedrun.lss_export import write_board_lss
-from game.speedrun.records import flag_text
+from game.speedrun.categories import RunSetup
+from game.speedrun.records import Records, flag_text
 from game.speedrun.timer import format_ms, format_ticks
 from game.userfiles import atomic_write_text, user_dir
 
@@ -34,7 +35,7 @@ BOARD_BOX = pygame.Rect(650, 436, 600, 210)
 SMALLEST = 16       # px: the smallest text readable from the sofa
 
 
-def export_lss(records, setup) -> str:
+def export_lss(records: Records, setup: RunSetup) -> str:
     """Write the board's .lss (PB, golds, attempt and segment history); returns the path as text."""
     WRITER.flush(2.0)                  # the attempt just finished is in the history
     log, _ = AttemptLog.load(setup.board)
@@ -58,7 +59,7 @@ class SpeedrunResultsScene(Scene):
         self.session = run.session
         self.setup = run.setup
         self.verdict = run.verdict
-        self.outcome = self.session.outcome
+        self.outcome = self.session.final()
         self.message = ""
 
     # ------------------------------------------------------------------ input
@@ -132,7 +133,7 @@ class SpeedrunResultsScene(Scene):
         ui = self.ctx.ui
         out = self.outcome
         w = surface.get_width()
-        if out.complete:
+        if out.complete and out.ticks is not None:
             steady_text(surface, format_ticks(out.ticks), 72, WHITE, (w // 2 - 20, 118), align="right", outline=4)
             x = w // 2 + 10
             rta = self.run.real_ms()
@@ -228,7 +229,7 @@ class SpeedrunResultsScene(Scene):
         title = ui.render(_("Pace vs personal best"), 18, DIM)
         surface.blit(title, (GRAPH_BOX.x + 16, GRAPH_BOX.y + 10))
         area = pygame.Rect(GRAPH_BOX.x + 70, GRAPH_BOX.y + 38, GRAPH_BOX.w - 100, GRAPH_BOX.h - 56)
-        points = [(i, splits.delta(i)) for i in range(len(splits.times)) if splits.delta(i) is not None]
+        points = [(i, d) for i in range(len(splits.times)) if (d := splits.delta(i)) is not None]
         if not points:
             msg = ui.render(_("First run on this board: no pace to compare yet"), 20, DIM)
             surface.blit(msg, msg.get_rect(center=area.center))

@@ -70,7 +70,7 @@ class SpeedrunRunScene(Scene):
         ids = seat_identities()
         identities = {s.seat: ids[s.seat % len(ids)] for s in spec.seats}
         names = {s.seat: s.name or ids[s.seat % len(ids)].name for s in spec.seats}
-        self.picture = MallPicture(ctx, spec, level, self.run.session.sim, identities, names)
+        self.picture = MallPicture(ctx, spec, level, self.run.session.mall(), identities, names)
         self.picture.hud.set_labels(self._key_labels())
         self.picture.prewarm()
         # The how-to card is pushed from update(), once this scene is on top (as MallScene does).
@@ -99,10 +99,10 @@ class SpeedrunRunScene(Scene):
 
     def wire_session(self, session: RunSession) -> None:
         """The picture draws the new attempt's sim; only per-attempt state is reset."""
-        self.picture.show(session.sim, self.run.spec.seed)
+        self.picture.show(session.mall(), self.run.spec.seed)
 
     def scripted_runner(self) -> Callable[[], Command]:
-        return RouteRunner(self.run.session.sim).command
+        return RouteRunner(self.run.session.mall()).command
 
     def _load_ghost(self) -> Ghost | None:
         """The PB of this board as a ghost, if it was run on this very seed (random seeds differ)."""
@@ -131,7 +131,7 @@ class SpeedrunRunScene(Scene):
 
     def after_step(self) -> None:
         self.picture.after_step(effects=False)   # the effects catch up when the frame is drawn
-        sim = self.run.session.sim
+        sim = self.picture.sim
         play_sounds(self.ctx, sim, {})
         # The results come after the SOLD OUT! freeze (the time was taken and saved on the finishing tick).
         if self.run.session.over and sim.phase in ("round_over", "match_over") and not self.run.results_pushed:
@@ -152,7 +152,7 @@ class SpeedrunRunScene(Scene):
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        sim = self.run.session.sim
+        sim = self.picture.sim
         self.picture.draw(surface, alpha, {s.seat: sim.match.player_total(sim.player_of[s.seat]) for s in self.run.spec.seats},
                           self._draw_ghost)
         run = self.run

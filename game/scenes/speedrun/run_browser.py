@@ -8,6 +8,8 @@ and splits; a match replay in its game's viewer.
 """
 from __future__ import annotations
 
+from functools import partial
+
 import datetime as _dt
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +30,7 @@ from game.scenes.common import menu_command
 from game.scenes.speedrun.draw import DIM, GOLD, STATE_COLOURS, WHITE, box
 from game.core.clipboard import clipboard_text
 from game.scenes.speedrun.playback import playback_scene
+from game.speedrun.records import Records
 from game.speedrun.verify import VerifyError, is_speedrun, parse_text
 from game.userfiles import user_dir
 
@@ -73,7 +76,7 @@ def saved_runs() -> list[SavedRun]:
     return found[:MAX_LISTED]
 
 
-def open_run_text(ctx: "Context", text: str, records=None) -> Scene:
+def open_run_text(ctx: "Context", text: str, records: Records | None = None) -> Scene:
     """The scene that plays a run code or replay text; ReplayError/VerifyError with a one-line reason."""
     replay = parse_text(text)
     if is_speedrun(replay.header):
@@ -89,12 +92,12 @@ class SavedRunsScene(Scene):
 
     name = "saved_runs"
 
-    def __init__(self, ctx: "Context", records=None) -> None:
+    def __init__(self, ctx: "Context", records: Records | None = None) -> None:
         super().__init__(ctx)
         self.records = records
         self.runs = saved_runs()
         self.error = ""
-        items = [widgets.MenuItem(run.label, lambda run=run: self.play(run)) for run in self.runs]
+        items = [widgets.MenuItem(run.label, partial(self.play, run)) for run in self.runs]
         self.menu = widgets.MenuList(items or [widgets.MenuItem(N_("No run codes or replays saved yet"), enabled=False)],
                                      play=ctx.sound, on_back=self.back, row_height=52, width=1100,
                                      visible_rows=8)

@@ -21,6 +21,7 @@ from game.scenes.speedrun.draw import DIM, GOLD, WHITE, box
 from game.speedrun.address import host_problem
 
 if TYPE_CHECKING:
+    from game.input.manager import InputManager
     from game.core.context import Context
 
 HOST_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789.-:[]"   # a name, an IPv4 address or [an IPv6 one]
@@ -138,7 +139,7 @@ class FieldEditScene(Scene):
                     self.cursor += 1
                     self.text.insert(self.cursor, ch)
         elif event.type == pygame.KEYDOWN:
-            keys = {pygame.K_BACKSPACE: self._delete, pygame.K_LEFT: lambda: self._move(-1),
+            keys: dict[int, Callable[[], None]] = {pygame.K_BACKSPACE: self._delete, pygame.K_LEFT: lambda: self._move(-1),
                     pygame.K_RIGHT: lambda: self._move(1), pygame.K_UP: lambda: self._spin(-1),
                     pygame.K_DOWN: lambda: self._spin(1), pygame.K_RETURN: lambda: self._finish(True),
                     pygame.K_KP_ENTER: lambda: self._finish(True)}
@@ -215,7 +216,7 @@ class FieldEditScene(Scene):
         widgets.hints(surface, ui, [("A / Enter", N_("Keep")), ("X / Backspace", N_("Delete")), ("B / Esc", N_("Cancel"))])
 
 
-def _pads_command(inp) -> Command:
+def _pads_command(inp: InputManager) -> Command:
     """Every gamepad's command merged (keyboards type instead: see FieldEditScene.handle_event)."""
     dx = dy = 0
     pressed = held = Button.NONE

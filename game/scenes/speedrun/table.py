@@ -24,7 +24,6 @@ from game.scenes.speedrun.draw import DIM, GOLD, box
 from game.scenes.table import TablePicture
 from game.scenes.pads import shared_labels
 from game.scenes.table import table_key_names, table_sounds
-from game.sim.table import TableSim
 from game.speedrun.categories import RunSetup
 from game.speedrun.practice import PracticePlan
 from game.speedrun.records import Records
@@ -51,8 +50,7 @@ class SpeedrunTableScene(Scene):
                  practice: PracticePlan | None = None, comparison: Comparison | None = None) -> None:
         super().__init__(ctx)
         self.run = SpeedrunRun(ctx, self, setup, device, records, playback, demo, practice, comparison)
-        sim = self.run.session.sim
-        assert isinstance(sim, TableSim)
+        sim = self.run.session.table()
         ids = seat_identities()
         spec = self.run.spec
         self.picture = TablePicture(ctx, sim, [ids[s.seat % len(ids)] for s in spec.seats], self._labels())
@@ -72,14 +70,11 @@ class SpeedrunTableScene(Scene):
     # ------------------------------------------------------------------ the run's host
     def wire_session(self, session: RunSession) -> None:
         """The table's drawing objects keep a reference to the sim: give them the new one."""
-        assert isinstance(session.sim, TableSim)
-        self.picture.show(session.sim, self._labels())
+        self.picture.show(session.table(), self._labels())
 
     def scripted_runner(self) -> Callable[[], Command]:
-        sim = self.run.session.sim
-        assert isinstance(sim, TableSim)
-        bot = CheckOutBot(0, "expert", self.run.setup.seed, sim.tuning)
-        return lambda: bot.command(self.run.session.sim)
+        bot = CheckOutBot(0, "expert", self.run.setup.seed, self.run.session.table().tuning)
+        return lambda: bot.command(self.run.session.table())
 
     def on_new_pb(self) -> None:
         """No ghost at the table."""

@@ -3,7 +3,8 @@ solo player's dice, the checkout board (queue spaces, bargains) and the checkout
 itself with the buyer's promo prices lit."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
@@ -17,8 +18,11 @@ from game.scenes.table.layout import (BARGAIN_ROW, BOARD, PRODUCTS, QUEUE_ROW, c
 from game.scenes.table.paint import (DIM, GOLD_TEXT, TUMBLE_STEP, WHITE, Texts, blank_die, blit_badge,
                                      rounded_veil)
 from game.scenes.table.hud import DIE
-from game.sim.table import REVEAL, bargain_places
+from game.sim.table import REVEAL
+from game.sim.table_turns import bargain_places
 from game.sim.table_cursor import grid
+
+Job = Callable[[], object]     # art rendered ahead, a little each frame
 
 if TYPE_CHECKING:
     from game.core.seats import SeatIdentity
@@ -41,11 +45,24 @@ class TableView:
         self.texts = texts
         self._fit_tick = -1
         self._fit: list[list[str]] = []
-        self._fit_key: tuple = ()
+        self._fit_key: tuple[object, ...] = ()
         self.static: pygame.Surface | None = None          # the scene's static layer, set once built
-        self._cards: tuple[tuple, pygame.Surface] | None = None
-        self._row: tuple[tuple, pygame.Surface] | None = None
+        self._cards: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self._row: tuple[tuple[object, ...], pygame.Surface] | None = None
         self.flashes: dict[str, tuple[int, int]] = {}       # product -> (grabber, tick): the grab's burst
+
+    def _static(self) -> pygame.Surface:
+        """The scene's static layer (the board's background is cut from it)."""
+        if self.static is None:
+            raise RuntimeError("the static layer is drawn first")
+        return self.static
+
+    def _space(self, seat: int) -> int:
+        """The queue space of a seat in the queue."""
+        space = self.sim.queue_space(seat)
+        if space is None:
+            raise ValueError(f"seat {seat} is not in the queue")
+        return space
 
     # ------------------------------------------------------------------ static
     def draw_frames(self, surface: pygame.Surface) -> None:
@@ -65,7 +82,7 @@ class TableView:
                             topleft=(rect.x + 6, rect.y + 3))
 
     # ------------------------------------------------------------------ art to render ahead
-    def warm_cards(self) -> list:
+    def warm_cards(self) -> list[Job]:
         """Every product on the table at its size, free and taken by each seat."""
         sim = self.sim
         table = sim.table_products()
@@ -75,15 +92,14 @@ class TableView:
         rects = solo_rects(places, len(table), PRODUCTS) if sim.rules_phase == BONUS_SOLO \
             else card_rects(places, PRODUCTS)
         owners = [None] + [(i.hex, i.shape) for i in self.ids]
-        jobs = []
+        jobs: list[Job] = []
         for pid, rect in zip(table, rects):
             p = sim.catalogue.products[pid]
             for owner in owners:
-                jobs.append(lambda p=p, size=rect.size, owner=owner:
-                            product_surface(p.name, p.category, p.faces, p.stars, size, owner))
+                jobs.append(partial(product_surface, p.name, p.category, p.faces, p.stars, rect.size, owner))
         return jobs
 
-    def warm_next_cards(self) -> list:
+    def warm_next_cards(self) -> list[Job]:
         """The next round's products, free, at the size they will be dealt: the round's first
         frame then composes cards from the cache instead of drawing a dozen at once.
         Reads the top of the deck for drawing ahead only; nothing of it is shown."""
@@ -92,11 +108,10 @@ class TableView:
             return []
         rects = card_rects(grid(len(upcoming), 0), PRODUCTS)
         products = self.sim.catalogue.products
-        return [lambda p=products[pid], size=rect.size:
-                product_surface(p.name, p.category, p.faces, p.stars, size)
-                for pid, rect in zip(upcoming, rects)]
+        return [partial(product_surface, p.name, p.category, p.faces, p.stars, rect.size)
+                for p, rect in ((products[pid], rect) for pid, rect in zip(upcoming, rects))]
 
-    def warm_bargains(self) -> list:
+    def warm_bargains(self) -> list[Job]:
         """Every bargain of the round's display as the board row shows it, and as checkout shows
         it (promo lit and not) at each size the display can shrink to while bargains are bought."""
         display = self.sim.display()
@@ -110,22 +125,20 @@ class TableView:
             size = self._checkout_rects(n)[0].size
             shapes.update((bid, size, active) for bid in display for active in (False, True)
                           if not active or bargains[bid].promo_price is not None)
-        jobs = []
+        jobs: list[Job] = []
         for bid, size, active in sorted(shapes):
             b = bargains[bid]
-            jobs.append(lambda b=b, size=size, active=active:
-                        bargain_surface(b.name, b.price, b.promo_price, b.condition, b.stars, size, active))
+            jobs.append(partial(bargain_surface, b.name, b.price, b.promo_price, b.condition, b.stars, size, active))
         return jobs
 
-    def warm_dice(self) -> list:
+    def warm_dice(self) -> list[Job]:
         """Each seat's dice: every face, still and at every tumble angle."""
-        jobs = []
+        jobs: list[Job] = []
         for ident in self.ids:
             for face in range(1, 7):
-                jobs.append(lambda f=face, i=ident: die_surface(f, DIE, i.hex, i.shape))
+                jobs.append(partial(die_surface, face, DIE, ident.hex, ident.shape))
                 for step in range(24):
-                    jobs.append(lambda f=face, i=ident, a=step * TUMBLE_STEP:
-                                tumbling_die_surface(f, DIE, i.hex, a, i.shape))
+                    jobs.append(partial(tumbling_die_surface, face, DIE, ident.hex, step * TUMBLE_STEP, ident.shape))
         return jobs
 
     # ------------------------------------------------------------------ products
@@ -162,10 +175,10 @@ class TableView:
             self._fit = [sim.fitting(seat) for seat in range(sim.n)]
             self._fit_key = tuple(tuple(f) for f in self._fit)
 
-    def _compose_cards(self, table: list, rects: list[pygame.Rect]) -> pygame.Surface:
+    def _compose_cards(self, table: list[tuple[str, int | None]], rects: list[pygame.Rect]) -> pygame.Surface:
         """The cards (and who could grab each) on a copy of the table top: one opaque blit a frame,
         redrawn only when something on them changes."""
-        out = self.static.subsurface(CARDS_AREA).copy()
+        out = self._static().subsurface(CARDS_AREA).copy()
         shifted = [r.move(-CARDS_AREA.x, -CARDS_AREA.y) for r in rects]
         products = self.sim.catalogue.products
         for (pid, holder), rect in zip(table, shifted):
@@ -242,6 +255,8 @@ class TableView:
     def _solo_dice(self, surface: pygame.Surface, rects: list[pygame.Rect]) -> None:
         sim = self.sim
         seat = sim.solo_seat
+        if seat is None:
+            return                 # drawn only in a bonus round with one bidder
         ident = self.ids[seat]
         for face, rect in zip(sim.public_seat(seat).hand, rects):
             if face:
@@ -302,7 +317,7 @@ class TableView:
         spaces = queue_spaces(sim.n)
         buyer = sim.buyer()
         for seat in sim.queue():
-            rect = spaces[sim.queue_space(seat)]
+            rect = spaces[self._space(seat)]
             ident = self.ids[seat]
             if seat == buyer:
                 pygame.draw.rect(surface, ident.colour, rect.inflate(6, 6), 4, border_radius=12)
@@ -328,7 +343,7 @@ class TableView:
         bonus = sim.round_number() > sim.rules.normal_rounds
         taken = sim.bonus_taker() is not None or sim.rules_phase == BONUS_SOLO
         if self._row is None or self._row[0] != (display, bonus, taken):
-            out = self.static.subsurface(BARGAIN_ROW).copy()
+            out = self._static().subsurface(BARGAIN_ROW).copy()
             bargains = self.sim.catalogue.bargains
             area = pygame.Rect(0, 0, BARGAIN_ROW.w, BARGAIN_ROW.h)
             for bid, rect in zip(display, card_rects(bargain_places(len(display)), area, max_w=124)):
@@ -353,7 +368,7 @@ class TableView:
         sim = self.sim
         bargains = sim.catalogue.bargains
         for seat in sim.queue():
-            rect = spaces[sim.queue_space(seat)]
+            rect = spaces[self._space(seat)]
             for i, bid in enumerate(sim.round_gains[seat]["bargains"][:3]):
                 b = bargains[bid]
                 self.texts.blit(surface, f"{_(b.name)} {b.stars}", 20, (214, 180, 255), 2, max_width=rect.w,
@@ -375,7 +390,7 @@ class TableView:
             return
         progress = min(1.0, age / span)
         sim = self.sim
-        space = spaces[sim.queue_space(seat)] if seat in sim.queue() else QUEUE_ROW
+        space = spaces[self._space(seat)] if seat in sim.queue() else QUEUE_ROW
         size = 28
         step = min(size + 4, max(8, (space.w - size) // max(1, tokens - 1))) if tokens > 1 else 0
         x0 = space.centerx - (size + step * (tokens - 1)) // 2

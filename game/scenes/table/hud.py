@@ -24,6 +24,7 @@ from game.scenes.table.paint import (DIM, GOLD_TEXT, GREEN, RED_TEXT, WHITE, Tex
 from game.sim.table import COUNTDOWN, REVEAL
 
 if TYPE_CHECKING:
+    from game.render.ui import UI
     from game.core.seats import SeatIdentity
     from game.sim.table import TableSim
 
@@ -48,14 +49,14 @@ class SeatHud:
         self.keys: list[dict[str, str]] = [{} for _ in labels]   # per seat: button -> its key's name
         self.shared_keys: dict[str, str] = {}   # the headline's button names: every seated pad family's
         self.texts = texts
-        self._info: dict[int, tuple[tuple, pygame.Surface]] = {}   # seat -> (key, its text and icons)
+        self._info: dict[int, tuple[tuple[object, ...], pygame.Surface]] = {}   # seat -> (key, its text and icons)
 
     def key(self, seat: int, button: str) -> str:
         """What this seat presses for a pad button: "X" on a pad, "E" or "Right Ctrl" on a keyboard."""
         return self.keys[seat].get(button, button)
 
     # ------------------------------------------------------------------ frames (static)
-    def draw_frames(self, surface: pygame.Surface, ui) -> None:
+    def draw_frames(self, surface: pygame.Surface, ui: UI) -> None:
         for panel in self.panels:
             ident = self.ids[panel.seat]
             rect = panel.rect
@@ -91,7 +92,7 @@ class SeatHud:
             pulse = 3 + (tick // 8) % 2 * 3
             pygame.draw.rect(surface, (255, 90, 95), rect.inflate(6, 6), pulse, border_radius=18)
 
-    def _info_key(self, seat: int, tick: int, total: int) -> tuple:
+    def _info_key(self, seat: int, tick: int, total: int) -> tuple[object, ...]:
         """Everything the panel's text and icons show (the dice are drawn live)."""
         sim = self.sim
         s = sim.seats[seat]
@@ -285,5 +286,6 @@ class SeatHud:
         if phase == REVEAL:
             return _("Bids revealed!")
         if phase == BONUS_SOLO:
-            return _("Only {name} bid: set the dice freely ({secs}s)").format(name=sim.seats[sim.solo_seat].name, secs=sim.turn_left() // 60)
+            solo = sim.solo_seat if sim.solo_seat is not None else 0
+            return _("Only {name} bid: set the dice freely ({secs}s)").format(name=sim.seats[solo].name, secs=sim.turn_left() // 60)
         return _("Game over")

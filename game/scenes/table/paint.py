@@ -23,8 +23,8 @@ class Texts:
     """Outlined text surfaces, cached by their arguments (cleared when it grows large)."""
 
     def __init__(self) -> None:
-        self._cache: dict[tuple, pygame.Surface] = {}
-        self._lines: dict[tuple, list[str]] = {}
+        self._cache: dict[tuple[object, ...], pygame.Surface] = {}
+        self._lines: dict[tuple[object, ...], list[str]] = {}
 
     def get(self, text: str, px: int, colour: tuple[int, int, int] = WHITE, outline: int = 2,
             max_width: int | None = None) -> pygame.Surface:
@@ -130,7 +130,7 @@ def rounded_veil(size: tuple[int, int], alpha: int) -> pygame.Surface:
     return veil
 
 
-_BADGES: dict[tuple, pygame.Surface] = {}
+_BADGES: dict[tuple[object, ...], pygame.Surface] = {}
 
 
 def badge(identity: SeatIdentity, radius: int) -> pygame.Surface:

@@ -166,10 +166,10 @@ def table_key_names(ctx: "Context", spec: MatchSpec) -> list[dict[str, str]]:
         seat_names: dict[str, str] = {}
         if device is not None and device[0] == "kb":
             for button in (Button.A, Button.B, Button.X, Button.Y):
-                seat_names[button.name] = key_label(ctx.bindings.key_for(str(device[1]), button))
+                seat_names[str(button.name)] = key_label(ctx.bindings.key_for(str(device[1]), button))
         elif device is not None:
             seat_names = seat_labels(ctx, s.seat) or {
-                b.name: pad_button_label(ctx.bindings.pad_button_for(b))
+                str(b.name): pad_button_label(ctx.bindings.pad_button_for(b))
                 for b in (Button.A, Button.B, Button.X, Button.Y)}
         names.append(seat_names)
     return names
