@@ -12,7 +12,9 @@ import time
 import pygame
 
 from game.data import asset
-from game.music import Music, PygameBackend
+from game.music import Music
+from game.music.catalogue import Catalogue
+from game.music.mixer import Mixer
 
 SOUNDS_DIR = asset("sounds")
 SAMPLE_RATE = 22050
@@ -36,8 +38,8 @@ class Audio:
             log.info("no audio device, playing silently: %s", exc)
             self.enabled = False
         # The dummy driver (tests, screenshots, benches) gets no music: nothing to decode or stream.
-        audible = self.enabled and pygame.mixer.get_driver() != "dummy"
-        self.music = Music(music_volume, PygameBackend() if audible else None)
+        catalogue = Catalogue.load()
+        self.music = Music(music_volume, _music_player(catalogue) if self.enabled else None, catalogue=catalogue)
 
     def update(self, scenes) -> None:
         """Once per tick: the music follows the scene stack and comes back up after a jingle."""
@@ -80,6 +82,17 @@ class Audio:
     def set_volume(self, volume: float) -> None:
         """Effects volume 0.0-1.0 (clamped); applies to sounds played from now on."""
         self.volume = _clamp(volume)
+
+
+def _music_player(catalogue: Catalogue) -> Mixer | None:
+    """The mixer that plays the music, or None (dummy driver, a mixer format it cannot use)."""
+    if pygame.mixer.get_driver() == "dummy":
+        return None
+    try:
+        return Mixer(catalogue)
+    except (ValueError, pygame.error) as exc:
+        log.info("no music: %s", exc)
+        return None
 
 
 def _clamp(volume: float) -> float:
