@@ -52,8 +52,19 @@ def test_intensity_swells_the_drive_in_over_the_rest_of_the_bar_and_takes_it_out
     assert [p.drive for p in pieces] == [pytest.approx((0, 1 / 3)), pytest.approx((1 / 3, 2 / 3)),
                                          pytest.approx((2 / 3, 1.0))] + [(1.0, 1.0)] * 4
     assert (pieces[2].entry + pieces[2].end) % 4 == 0   # fully in on the downbeat
-    director.want("a", 0.0)                             # asked on a downbeat: out over the whole bar
-    assert [p.drive[1] for p in play(director, 5)] == pytest.approx([0.75, 0.5, 0.25, 0.0, 0.0])
+    director.want("a", 0.0)                             # held two bars from the rise, then out by the downbeat
+    assert [p.drive[1] for p in play(director, 5)] == pytest.approx([1.0, 2 / 3, 1 / 3, 0.0, 0.0])
+
+
+def test_a_moment_of_tension_that_passes_at_once_keeps_the_drive_two_bars():
+    director = Director(TRACKS, JINGLES)
+    director.want("a")
+    play(director, 3)
+    director.want("a", 1.0)
+    play(director, 1)
+    director.want("a", 0.0)                             # the last player's countdown ended at once
+    levels = [p.drive[1] for p in play(director, 14)]
+    assert levels[:7] == [1.0] * 7 and levels[7:] == [0.0] * 7     # out by the downbeat two bars on
 
 
 def test_a_track_without_a_drive_layer_ignores_intensity():
@@ -124,6 +135,27 @@ def test_a_track_still_decoding_lets_the_old_one_play_on():
     assert play(director, 1)[0].fade is Fade.OUT
 
 
+def test_a_stalling_game_gets_longer_pieces_never_across_a_bar_line():
+    director = Director(TRACKS, JINGLES)
+    director.want("a")
+    play(director, 1)
+    director.lookahead = 0.9                     # the game went 0.6 s without a tick: queue 1.8 beats or more
+    assert [p.beats for p in play(director, 5)] == [2, 1, 2, 2, 2]   # beats 1-2, 3, then whole half bars
+    director.lookahead = 0.0
+    assert [p.beats for p in play(director, 2)] == [1, 1]
+
+
+def test_after_running_dry_the_music_picks_up_at_the_next_beat_faded_back_in():
+    director = Director(TRACKS, JINGLES)
+    director.want("a")
+    play(director, 5)
+    queued = director.next(everything)           # beat 5 was queued, then the game stalled past it
+    director.ran_dry()
+    back = director.next(everything)
+    assert (back.beat, back.fade) == (queued.end, Fade.IN)
+    assert play(director, 2)[1].fade is Fade.NONE
+
+
 def test_nothing_wanted_fades_out_then_stops():
     director = Director(TRACKS, JINGLES)
     director.want("a")
@@ -162,15 +194,19 @@ def test_consecutive_pieces_are_the_track_itself_head_then_loop_round_and_round(
 
 
 @pytest.mark.parametrize("channels", [1, 2])
-def test_the_drive_is_added_on_its_own_grid_and_ramps_in(channels):
-    lib = library(channels)
-    flat = lib.render(Piece(Kind.TRACK, "a", 9, 1, 0, (1.0, 1.0)))      # loop beat 9, drive beat 1
-    assert list(flat[::channels]) == [(4 * BEAT + 9 * BEAT + f) + (1000 + BEAT + f) for f in range(BEAT)]
+def test_the_drive_is_added_on_its_own_grid_and_steps_in_evenly(channels):
+    beat = 16 * BEAT                                    # a beat of 16 level steps of BEAT frames
+    track = Track("a", 120, 4, 4 * beat, 16, 16 * beat, (0, 8), drive="a_drive", drive_beats=8)
+    audio = TrackAudio(track, array.array("h", [f for f in range(20 * beat) for _ in range(channels)]),
+                       array.array("h", [1000 + f for f in range(8 * beat) for _ in range(channels)]), channels)
+    lib = Library(1000, channels, {"a": audio}, {})
+    flat = lib.render(Piece(Kind.TRACK, "a", 9, 1, 0, (1.0, 1.0)))[::channels]
+    base = [4 * beat + 9 * beat + f for f in range(beat)]                # loop beat 9 ...
+    drive = [1000 + beat + f for f in range(beat)]                       # ... over drive beat 1
+    assert list(flat) == [b + d for b, d in zip(base, drive)]
     ramp = lib.render(Piece(Kind.TRACK, "a", 9, 1, 0, (0.0, 1.0)))[::channels]
-    base = [4 * BEAT + 9 * BEAT + f for f in range(BEAT)]
-    drive = [1000 + BEAT + f for f in range(BEAT)]
-    # the level climbs a straight line, reaching 1 where the next piece begins
-    assert list(ramp) == [round(b + d * f / BEAT) for f, (b, d) in enumerate(zip(base, drive))]
+    assert list(ramp) == [b + int(d * (f // BEAT + 1) / 16) for f, (b, d) in enumerate(zip(base, drive))]
+    assert ramp[-1] == flat[-1]                  # at full level by its end: the next piece follows on
 
 
 def test_a_fade_out_ends_silent_and_a_fade_in_starts_silent():

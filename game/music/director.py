@@ -8,7 +8,8 @@ the next piece is, given what the game wants now (`want`: a track and an intensi
 decision falls on a piece boundary, every change lands on the track's beat grid:
 
 - intensity (0..1) is the drive layer's level; a change swells (or fades) over what is left
-  of the bar, so the layer is fully in (or out) on the next downbeat;
+  of the bar, so the layer is fully in (or out) on the next downbeat; a rise is held two
+  bars at least, so a moment of tension that passes at once does not make it flap;
 - a jingle cuts in on the next beat, crossfaded from the track in a few milliseconds, and
   the wanted track follows it (a track can be entered through a jingle: the bonus round);
 - another track: the old one fades out over one beat, the new one begins from its head
@@ -17,16 +18,20 @@ decision falls on a piece boundary, every change lands on the track's beat grid:
 
 A change that arrives after the next piece was planned marks the plan `stale`: the mixer
 asks for it again (`replan`) and swaps the queued piece, so a jingle waits at most a beat.
+While the game stalls now and then (a busy machine), the mixer asks for longer pieces
+(`lookahead`) so the queue never runs dry; if it does, the music picks up where it was.
 """
 from __future__ import annotations
 
 import enum
+import math
 from dataclasses import dataclass, replace
 from typing import Callable, Mapping
 
 from game.music.catalogue import Jingle, Track
 
 Ready = Callable[[str], bool]      # is this track's or jingle's audio loaded?
+HOLD_BEATS = 8                     # a rise in intensity is held at least this long (no flapping)
 
 
 class Kind(enum.Enum):
@@ -69,19 +74,23 @@ class Piece:
 
 class Director:
     def __init__(self, tracks: Mapping[str, Track], jingles: Mapping[str, Jingle],
-                 enter: Mapping[str, str] | None = None, beats_per_piece: int = 1) -> None:
+                 enter: Mapping[str, str] | None = None) -> None:
         self.tracks = tracks
         self.jingles = jingles
         self.enter = dict(enter or {})
-        self.beats_per_piece = beats_per_piece
+        self.lookahead = 0.0       # seconds a piece should last at least (the mixer's longest recent stall)
         self.target: str | None = None
         self.intensity = 0.0
+        self.held = 0.0                           # the intensity the music keeps for now
+        self.clock = 0                            # beats heard so far (the hold's clock)
+        self.raised_at = 0
         self.pending: list[str] = []              # jingles waiting for the next beat
         self.playing: Piece | None = None         # what the mixer says is sounding
         self.planned: Piece | None = None         # handed to the mixer, not started yet
         self.bookmarks: dict[str, int] = {}       # track -> the section to resume at
         self.stale = False
         self._waiting = False
+        self._fade_back = False
 
     # ------------------------------------------------------------ what the game wants
     def want(self, track: str | None, intensity: float = 0.0) -> None:
@@ -97,6 +106,8 @@ class Director:
         if intensity != self.intensity:
             self.intensity = intensity
             self.stale = True
+        if intensity > self.held:
+            self.held, self.raised_at = intensity, self.clock
 
     def cue_jingle(self, name: str) -> None:
         """Cut `name` in on the next beat (once: a jingle already waiting is not doubled)."""
@@ -111,16 +122,24 @@ class Director:
                 piece.kind is Kind.JINGLE or piece.name != self.playing.name):
             self._bookmark(self.playing)
         self.playing = piece
+        self.clock += piece.beats
         if piece is self.planned:
             self.planned = None
         if piece.kind is Kind.JINGLE and piece.name in self.pending:
             self.pending.remove(piece.name)
 
     def stopped(self) -> None:
-        """Nothing sounds any more (stopped, or the mixer ran dry): the plan is void."""
+        """Nothing sounds any more (the music was stopped): the plan is void."""
         if self.playing is not None and self.playing.kind is Kind.TRACK:
             self._bookmark(self.playing)
         self.playing = self.planned = None
+
+    def ran_dry(self) -> None:
+        """The mixer ran out (the game stalled longer than what was queued): everything queued
+        has played; the music goes on from there, faded back in."""
+        last = self.planned if self.planned is not None else self.playing
+        self.playing, self.planned = last, None
+        self._fade_back = last is not None and last.kind is Kind.TRACK
 
     # ------------------------------------------------------------ planning
     def next(self, ready: Ready) -> Piece | None:
@@ -128,6 +147,9 @@ class Director:
         after = self.planned if self.planned is not None else self.playing
         self._waiting = False
         piece = self._after(after, ready)
+        if piece is not None and self._fade_back and piece.kind is Kind.TRACK and piece.fade is Fade.NONE:
+            piece = replace(piece, fade=Fade.IN)
+        self._fade_back = False
         self.planned = piece
         self.stale = self._waiting          # something wanted is still decoding: plan again soon
         return piece
@@ -177,13 +199,18 @@ class Director:
         return Piece(Kind.TRACK, prev.name, beat, beats, prev.entry, (now, level))
 
     def _span(self, track: Track, entry: int, beat: int) -> int:
-        """Pieces never straddle a bar line, the head's end or the loop's end."""
+        """One beat, or as many as `lookahead` needs (up to the bar line: a piece never
+        straddles a bar line, the head's end or the loop's end)."""
         at = entry + beat
         to_bar = track.beats_per_bar - at % track.beats_per_bar
-        return max(1, min(self.beats_per_piece, to_bar))
+        wanted = math.ceil(self.lookahead * track.bpm / 60)
+        return max(1, min(wanted, to_bar))
 
     def _level(self, track: Track) -> float:
-        return self.intensity if track.drive else 0.0
+        """The drive's wanted level: the intensity, but a rise is kept HOLD_BEATS at least."""
+        if self.intensity < self.held and self.clock - self.raised_at >= HOLD_BEATS:
+            self.held = self.intensity
+        return self.held if track.drive else 0.0
 
     def _bookmark(self, piece: Piece) -> None:
         track = self.tracks.get(piece.name)

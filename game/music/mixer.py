@@ -13,6 +13,7 @@ from __future__ import annotations
 import array
 import logging
 import sys
+import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
@@ -24,6 +25,8 @@ from game.music.render import Library, TrackAudio
 
 MUSIC_CHANNEL = 0          # reserved: effects never take it
 KEEP_TRACKS = 3            # decoded tracks kept at once (the round's, the results', the menu's)
+STALL_MARGIN = 1.5         # a queued piece lasts this many times the longest recent gap between pumps
+STALL_MEMORY = 0.998       # ... which is forgotten slowly (by half in about 6 s of smooth ticks)
 
 log = logging.getLogger(__name__)
 
@@ -43,15 +46,18 @@ class Mixer:
         self.used: list[str] = []                       # tracks, least recently wanted first
         self.pieces: dict[int, tuple[pygame.mixer.Sound, Piece]] = {}
         self.level = -1.0
+        self.last_pump: float | None = None
+        self.stall = 0.0
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="music")
 
     # ------------------------------------------------------------ the chain
     def pump(self, director: Director) -> None:
         """Once a tick: tell the director what sounds, keep the next piece queued."""
+        self._measure(director)
         sounding = self.channel.get_sound()
         if sounding is None:
             if director.playing is not None:
-                director.stopped()
+                director.ran_dry()
             piece = director.next(self.ready)
             if piece is None:
                 return
@@ -70,6 +76,14 @@ class Mixer:
             if piece is not None and piece.kind is Kind.TRACK:
                 self._touch(piece.name)
         self._forget()
+
+    def _measure(self, director: Director) -> None:
+        """How long the game has lately gone between two pumps: queue at least that much more."""
+        now = time.perf_counter()
+        if self.last_pump is not None:
+            self.stall = max(now - self.last_pump, self.stall * STALL_MEMORY)
+        self.last_pump = now
+        director.lookahead = STALL_MARGIN * self.stall
 
     def _swap(self, director: Director, queued: pygame.mixer.Sound) -> None:
         """Replace the queued piece with a fresh plan, unless the old one began meanwhile."""
@@ -166,6 +180,7 @@ class Mixer:
         self.channel.stop()     # halting a channel starts its queued sound (pygame's queue)...
         self.channel.stop()     # ... which the second halt stops
         director.stopped()
+        self.last_pump = None   # a pause in pumping while stopped is no stall
         self.pieces.clear()
 
     def close(self) -> None:

@@ -16,6 +16,8 @@ from game.music.director import Fade, Kind, Piece
 
 CUT_SECONDS = 0.025      # a jingle's cut-in: the track crossfades into it this fast
 FADE_IN_SECONDS = 0.03   # entering a track mid-way (at a section)
+STEPS = 16               # a level change across a piece moves in this many even steps (each 1/16 of the way:
+                         # far below hearing, and every step is a C-level pass over its samples)
 
 
 @dataclass(frozen=True)
@@ -76,7 +78,7 @@ class Library:
         out = _mix(base, drive, piece.drive, ch) if drive is not None else base
         frames = len(out) // ch
         if piece.fade is Fade.OUT:
-            _ramp(out, 1.0, 0.0, 0, frames, ch)
+            out = _stepped(out, None, (1.0, 0.0), ch)
         elif piece.fade is Fade.IN:
             _ramp(out, 0.0, 1.0, 0, min(frames, round(FADE_IN_SECONDS * self.rate)), ch)
         return out
@@ -95,16 +97,35 @@ def _wrapped(audio: TrackAudio, beat: int, frames: int) -> array.array:
 
 
 def _mix(base: array.array, drive: array.array, levels: tuple[float, float], ch: int) -> array.array:
-    """base + drive at its level (a straight line from levels[0] to levels[1] over the piece)."""
+    """base + drive at its level, which moves from levels[0] to levels[1] across the piece."""
+    if levels[0] == levels[1]:
+        return _add(base, drive if levels[0] == 1.0 else _scale(drive, levels[0]))
+    return _stepped(base, drive, levels, ch)
+
+
+def _stepped(base: array.array, drive: array.array | None, levels: tuple[float, float], ch: int) -> array.array:
+    """The piece in STEPS blocks, each at the level its end reaches (so the last block is at
+    levels[1] and the next piece follows on without a step): of `drive` added to `base`, or
+    of `base` itself when there is no drive (a fade)."""
     g0, g1 = levels
-    if g0 == g1 == 1.0:
-        try:
-            return array.array("h", map(operator.add, base, drive))
-        except OverflowError:        # a peak of both at once: clip those samples
-            return array.array("h", map(_clip_sum, base, drive))
-    n = max(1, len(base) // ch)
-    step = (g1 - g0) / n
-    return array.array("h", (_clip(s + d * (g0 + step * (i // ch))) for i, (s, d) in enumerate(zip(base, drive))))
+    frames = len(base) // ch
+    out = array.array("h")
+    for k in range(STEPS):
+        a, b = frames * k // STEPS * ch, frames * (k + 1) // STEPS * ch
+        g = g0 + (g1 - g0) * (k + 1) / STEPS
+        out.extend(_scale(base[a:b], g) if drive is None else _add(base[a:b], _scale(drive[a:b], g)))
+    return out
+
+
+def _scale(samples: array.array, gain: float) -> array.array:
+    return array.array("h", map(int, map(gain.__mul__, samples)))
+
+
+def _add(a: array.array, b: array.array) -> array.array:
+    try:
+        return array.array("h", map(operator.add, a, b))
+    except OverflowError:        # a peak of both at once: clip those samples
+        return array.array("h", map(_clip_sum, a, b))
 
 
 def _crossfade(out: array.array, before: array.array, frames: int, fade: int, ch: int) -> None:
