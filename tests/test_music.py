@@ -46,6 +46,7 @@ def test_every_setting_has_a_track_of_its_own_two_minutes_or_more():
 
 def test_the_files_hold_what_the_manifest_says_and_the_folder_is_small():
     catalogue = Catalogue.load()
+    pygame.mixer.quit()                 # a mixer another test opened may run in another format
     pygame.mixer.init(22050, -16, 1, 512)
     try:
         for name, track in catalogue.tracks.items():
@@ -271,6 +272,7 @@ def test_the_mixer_chains_pieces_on_its_own_channel_and_stops_clean():
     the director was told of, the next one waits queued, effects never take the channel, and
     stopping leaves nothing playing (pygame starts a queued sound when a channel halts)."""
     from game.music.mixer import Mixer
+    pygame.mixer.quit()
     pygame.mixer.init(22050, -16, 1, 512)
     pygame.mixer.set_num_channels(16)
     mixer = Mixer(Catalogue.load())
