@@ -124,7 +124,12 @@ class MallOverlays:
         return rect
 
     def _blit_clear(self, surface: pygame.Surface, image: pygame.Surface, center: tuple[int, int]) -> None:
-        surface.blit(image, self._clear_of(image.get_rect(center=center)))
+        """`image` centred on `center`, stepped clear of the texts to avoid by its ink (the letters and
+        their outline), not the font's line box around them."""
+        at = image.get_rect(center=center)
+        ink = image.get_bounding_rect()
+        clear = self._clear_of(ink.move(at.topleft))
+        surface.blit(image, (clear.x - ink.x, clear.y - ink.y))
 
     def draw_phase(self, surface: pygame.Surface, sim: "MallSim", ending_tick: int,
                    avoid: list[pygame.Rect] | None = None) -> None:

@@ -249,8 +249,9 @@ class TableView:
             else:
                 surface.blit(blank_die(rect.w, ident.colour, "?"), rect)
         if rects:
-            self.texts.blit(surface, _("A: up  B: down"), 22, DIM, 2, midright=(rects[0].x - 14, rects[0].centery - 12))
-            self.texts.blit(surface, _("X on a card: take"), 22, DIM, 2, midright=(rects[0].x - 14, rects[0].centery + 12))
+            room = rects[0].x - 14 - (PRODUCTS.x + 10)
+            self.texts.blit(surface, _("A: up  B: down"), 22, DIM, 2, room, midright=(rects[0].x - 14, rects[0].centery - 14))
+            self.texts.blit(surface, _("X on a card: take"), 22, DIM, 2, room, midright=(rects[0].x - 14, rects[0].centery + 14))
 
     # ------------------------------------------------------------------ checkout
     def _checkout_centre(self, surface: pygame.Surface, tick: int) -> None:

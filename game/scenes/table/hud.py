@@ -233,17 +233,20 @@ class SeatHud:
         counts = {c: 0 for c in CATEGORIES}
         for pid in player.products:
             counts[sim.catalogue.products[pid].category] += 1
-        x = area.x + 2
         cy = area.centery
-        for category in CATEGORIES:
-            surface.blit(category_icon(category, 26), (x, cy - 13))
-            r = self.texts.blit(surface, str(counts[category]), 24, WHITE, 2, midleft=(x + 27, cy + 1))
-            x = r.right + 6
-        surface.blit(bargain_glyph(26), (x + 2, cy - 13))
-        r = self.texts.blit(surface, str(len(player.bargains)), 24, (214, 180, 255), 2, midleft=(x + 24, cy + 1))
-        x = r.right + 8
-        surface.blit(token_surface(24), (x, cy - 12))
-        self.texts.blit(surface, str(player.tokens), 24, GOLD_TEXT, 2, midleft=(x + 26, cy + 1))
+        groups = [(category_icon(category, 26), self.texts.get(str(counts[category]), 24, WHITE, 2))
+                  for category in CATEGORIES]
+        groups.append((bargain_glyph(26), self.texts.get(str(len(player.bargains)), 24, (214, 180, 255), 2)))
+        groups.append((token_surface(24), self.texts.get(str(player.tokens), 24, GOLD_TEXT, 2)))
+        # Each count beside its icon; the room left over goes between the groups (two-digit counts
+        # take it first), never past the panel's edge.
+        widths = [icon.get_width() + 1 + number.get_width() for icon, number in groups]
+        gap = max(2, min(12, (area.w - 4 - sum(widths)) // (len(groups) - 1)))
+        x = area.x + 2
+        for (icon, number), width in zip(groups, widths):
+            surface.blit(icon, (x, cy - icon.get_height() // 2))
+            surface.blit(number, number.get_rect(midleft=(x + icon.get_width() + 1, cy + 1)))
+            x += width + gap
 
     # ------------------------------------------------------------------ top bar
     def draw_top(self, surface: pygame.Surface, tick: int) -> None:
