@@ -13,6 +13,7 @@ from typing import Callable, Sequence
 import pygame
 
 from game.i18n import _
+from game.render.text import hyphenation_points
 from game.render.icons import (
     GOLD, INK, NARROWEST, PAPER, Colour, bag_icon, check_size, font, hex_rgb, luminance, mix, outlined_text,
     rounded_card, seat_shape_surface, shrink, star_icon, supersample, text_surface, with_outline,
@@ -306,17 +307,22 @@ def _ink_rows(lines: tuple[str, ...], px: int) -> tuple[int, int]:
 
 
 def _two_lines(name: str, fits: Callable[[str], bool] = lambda t: True) -> list[str]:
-    """The name broken in two near its middle, both lines fitting: at a space, else a word
-    hyphenated, between two consonants ("Marsh-" / "mallows") if it can be; [] if it cannot be."""
+    """The name broken in two near its middle, both lines fitting: at a space, else after a hyphen
+    it has, else hyphenated where the language hyphenates the word ("Schlüssel-" / "anhänger",
+    text.hyphenation_points); [] if it cannot be."""
     mid = len(name) / 2
-    consonant = [ch.isalpha() and ch.lower() not in "aeiouy" for ch in name]
     cuts: list[tuple[int, float, list[str]]] = []
-    for i in range(2, len(name) - 1):
-        if name[i] == " ":
+    for i, char in enumerate(name):
+        if char == " " and 0 < i < len(name) - 1:
             cuts.append((0, abs(i - mid), [name[:i], name[i + 1:]]))
-        elif name[i - 1].isalpha() and name[i].isalpha():
-            cost = 1 if consonant[i - 1] and consonant[i] else 2
-            cuts.append((cost, abs(i - mid), [name[:i] + "-", name[i:]]))
+        elif char == "-" and 0 < i < len(name) - 1:
+            cuts.append((0, abs(i - mid), [name[:i + 1], name[i + 1:]]))
+    start = 0
+    for word in name.split(" "):
+        for point in hyphenation_points(word):
+            at = start + point
+            cuts.append((1, abs(at - mid), [name[:at] + "-", name[at:]]))
+        start += len(word) + 1
     good = [cut for cut in cuts if all(fits(t) for t in cut[2])]
     return min(good, key=lambda c: (c[0], c[1]))[2] if good else []
 

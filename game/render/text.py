@@ -14,9 +14,12 @@ lacks (a player's own level name in Cyrillic) is drawn in the bundled font besid
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 import pygame
+import pyphen
 
+from game import i18n
 from game.data import asset
 
 Colour = tuple[int, int, int]
@@ -52,6 +55,28 @@ def min_font_size() -> int:
     while em_px(size) / FACE_SCALE < TEXT_MIN_PX:
         size += 1
     return size
+
+
+# Hyphenation dictionaries (pyphen's, from LibreOffice) per language the game speaks.
+HYPHENATION = {"en": "en_GB", "de": "de_DE", "fr": "fr", "es": "es"}
+
+
+def hyphenation_points(word: str) -> list[int]:
+    """Where the language in use hyphenates `word` (indexes to cut before), at least two letters
+    from either end. A one-letter syllable the dictionary marks at a compound's seam
+    ("Schlüsse-l-anhänger") keeps only its later point, the seam ("Schlüssel-anhänger")."""
+    return list(_points(word, i18n.language()))
+
+
+@lru_cache(maxsize=2048)
+def _points(word: str, code: str) -> tuple[int, ...]:
+    points = _dictionary(HYPHENATION.get(code, HYPHENATION["en"])).positions(word)
+    return tuple(p for p in points if p + 1 not in points)
+
+
+@lru_cache(maxsize=None)
+def _dictionary(name: str) -> pyphen.Pyphen:
+    return pyphen.Pyphen(lang=name, left=2, right=2)
 
 
 class GameFont(pygame.font.Font):
