@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import Callable
 
 import pygame
 import pyphen
@@ -57,6 +58,19 @@ def min_font_size() -> int:
     return size
 
 
+# The game's calls, never broken across two lines.
+WHOLE = ("SOLD OUT!", "CHECK OUT!")
+
+
+def words(text: str) -> list[str]:
+    """`text` cut where a line may break: at plain spaces only. A no-break space (French puts one
+    before : ; ! ? and inside « ») keeps its neighbours on one line, as str.split() would not, and
+    so does the space inside a call (WHOLE)."""
+    for term in WHOLE:
+        text = text.replace(term, term.replace(" ", "\0"))
+    return [word.replace("\0", " ") for word in text.split(" ") if word]
+
+
 # Hyphenation dictionaries (pyphen's, from LibreOffice) per language the game speaks.
 HYPHENATION = {"en": "en_GB", "de": "de_DE", "fr": "fr", "es": "es"}
 
@@ -66,6 +80,23 @@ def hyphenation_points(word: str) -> list[int]:
     from either end. A one-letter syllable the dictionary marks at a compound's seam
     ("Schlüsse-l-anhänger") keeps only its later point, the seam ("Schlüssel-anhänger")."""
     return list(_points(word, i18n.language()))
+
+
+def hyphenated(word: str, fits: "Callable[[str], bool]") -> list[str]:
+    """`word` in pieces that each fit a line (`fits`), cut where the language hyphenates it, every
+    piece but the last ending in a hyphen; the word whole when no cut makes it fit (the layout then
+    narrows it)."""
+    if fits(word):
+        return [word]
+    pieces: list[str] = []
+    rest = word
+    while not fits(rest):
+        cuts = [p for p in hyphenation_points(rest) if fits(rest[:p] + "-")]
+        if not cuts:
+            break
+        pieces.append(rest[:cuts[-1]] + "-")
+        rest = rest[cuts[-1]:]
+    return [*pieces, rest] if pieces else [word]
 
 
 @lru_cache(maxsize=2048)

@@ -47,16 +47,27 @@ def pump(ctx: "Context") -> None:
         ctx.toast(message, seconds=5)
 
 
+# One whole sentence per state of the link ({address} is host:port).
+STATUS = {"off": N_("Status: off"), "connecting": N_("Status: connecting to {address}..."),
+          "connected": N_("Status: connected to {address}"),
+          "retrying": N_("Status: {address} is not reachable, retrying"),
+          "closed": N_("Status: {address} closed the connection"),
+          "not started": N_("Status: connects to {address} when a speedrun starts")}
+
+
+def state(ctx: "Context") -> str:
+    """The link's state: off, not started, connecting, connected, retrying or closed."""
+    if wanted(ctx) is None:
+        return "off"
+    current: LiveSplitLink | None = ctx.livesplit
+    return current.state if current is not None else "not started"
+
+
 def status(ctx: "Context") -> str:
     """One line for the settings page."""
     address = wanted(ctx)
-    if address is None:
-        return _("Off")
-    current: LiveSplitLink | None = ctx.livesplit
-    state = current.state if current is not None else "not started"
-    words = {"connecting": N_("connecting..."), "connected": N_("connected"), "retrying": N_("not reachable, retrying"),
-             "closed": N_("closed"), "not started": N_("connects when a speedrun starts")}
-    return f"{address[0]}:{address[1]}  {_(words.get(state, state))}"
+    said = STATUS.get(state(ctx), STATUS["not started"])
+    return _(said).format(address=f"{address[0]}:{address[1]}" if address else "")
 
 
 def close(ctx: "Context") -> None:

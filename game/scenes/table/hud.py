@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game import i18n
 from game.i18n import _, ngettext
 from game.scenes.reasons import say_reason
 from game.input.families import say
@@ -106,7 +107,8 @@ class SeatHud:
         seat, rect = panel.seat, panel.rect
         out = pygame.Surface(rect.size, pygame.SRCALPHA)
         local = pygame.Rect(0, 0, rect.w, rect.h)
-        pts = self.texts.blit(out, _("pts"), 18, GOLD_TEXT, 2, midright=(local.right - 10, 28))
+        # TRANSLATORS: the unit after a seat's score, drawn small beside the number (1 pt, 46 pts)
+        pts = self.texts.blit(out, ngettext("pt", "pts", total), 18, GOLD_TEXT, 2, midright=(local.right - 10, 28))
         self.texts.blit(out, f"{total}", 34, GOLD_TEXT, 2, midright=(pts.x - 2, 23))
         if self.labels[seat]:
             self.texts.blit(out, self.labels[seat], 18, DIM, 2, max_width=34, midleft=(136, 25))
@@ -176,14 +178,15 @@ class SeatHud:
                 return (_("No dice this round"), DIM) if player.dice == 0 else (_("All dice placed"), GREEN)
             last = sim.last_player()
             if last and last[0] == seat:
-                return _("LAST! Grab now: {secs}").format(secs=last[1] // 60 + 1), RED_TEXT
+                return _("LAST! Grab now: {secs}").format(secs=i18n.seconds(last[1] // 60 + 1)), RED_TEXT
             if sim.tumbling(seat):
                 return _("Rolling..."), GOLD_TEXT
             if 0 in player.hand:
                 return _("{x}: roll!").format(x=self.key(seat, 'X')), WHITE
             can = player.fits
             if can:
-                return _("{a}: grab ({n} fit)").format(a=self.key(seat, 'A'), n=can), GREEN
+                # TRANSLATORS: {n} products on the table the seat's dice fit right now
+                return ngettext("{a}: grab ({n} fits)", "{a}: grab ({n} fit)", can, a=self.key(seat, "A")), GREEN
             return _("{x}: roll again  {y}: queue").format(x=self.key(seat, 'X'), y=self.key(seat, 'Y')), WHITE
         if phase == CHECKOUT:
             if sim.buyer() == seat:
@@ -288,5 +291,6 @@ class SeatHud:
         if phase == REVEAL:
             return _("Bids revealed!")
         if phase == BONUS_SOLO:
-            return _("Only {name} bid: set the dice freely ({secs}s)").format(name=sim.seats[sim.solo_seat].name, secs=sim.turn_left() // 60)
+            return _("Only {name} bid: set the dice freely ({secs})").format(name=sim.seats[sim.solo_seat].name,
+                                                                             secs=i18n.seconds(sim.turn_left() // 60))
         return _("Game over")
