@@ -146,7 +146,7 @@ def make_context(screen_size: tuple[int, int] = LOGICAL_SIZE, load_user_files: b
     import pygame
 
     # pygame and the services on it: the window and screenshots only, never a headless command
-    from game.audio import Audio
+    from game.audio import Audio, prepare_mixer
     from game.core.context import Context
     from game.core.stack import SceneStack
     from game.core.transition import SceneFade
@@ -156,6 +156,7 @@ def make_context(screen_size: tuple[int, int] = LOGICAL_SIZE, load_user_files: b
     from game.settings import Settings
 
     if not pygame.get_init():
+        prepare_mixer()
         pygame.init()
     warnings: list[str | None] = []
     if load_user_files:
@@ -288,6 +289,7 @@ def run_window(args: argparse.Namespace) -> int:
     import pygame
 
     # The window's loop and its first scene: only the title before the first frame (see above).
+    from game.audio import prepare_mixer
     from game.core.debug import DebugOverlay
     from game.core.loop import FixedStep
     from game.core import present
@@ -295,6 +297,7 @@ def run_window(args: argparse.Namespace) -> int:
     from game.scenes import registry
     from game.scenes.menus import TitleScene
 
+    prepare_mixer()
     pygame.init()
     pygame.display.set_caption("Sold Out! · Check Out!")
     ctx = make_context(lang=args.lang)

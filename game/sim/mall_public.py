@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+
 if TYPE_CHECKING:
     from game.rules.soldout.engine import Round
     from game.rules.soldout.family import RuleFamily
@@ -78,6 +79,13 @@ class MallPublicView:
     def family(self) -> RuleFamily:
         """The round's rules: what the hand does, where a card goes, who ends the round."""
         return self._round().family
+
+    def cards_to_go(self, side: int) -> int:
+        """How many more cards the side must bring before the round can end, counted from what
+        the screen shows (its family says how: the empty places on the side's objective cards,
+        the free places in its hands, the pictured items no dresser has yet)."""
+        rnd = self._round()
+        return rnd.family.cards_to_go(rnd, side)
 
     def placed_on_table(self, side: int, slot: int) -> list[str]:
         """Rush: the cards a side has put on one of its objective cards (face up on the table)."""

@@ -19,6 +19,7 @@ from game.bots.checkout import CheckOutBot
 from game.driver.match_driver import MatchDriver
 from game.levels import resolve_level
 from game.match import MatchSpec
+from game.notice import N_, Notice
 from game.rules.soldout import modes
 from game.sim.mall_events import Delivered, MallPhase, Placed, Took
 from game.sim.mall_public import OmniscientView
@@ -149,7 +150,7 @@ class SoldOutCourse(Course):
 
     def summary(self) -> str:
         bags = self.score()
-        return f"{bags} bag{'s' if bags != 1 else ''} scored"
+        return Notice.ngettext("{n} bag scored", "{n} bags scored", bags)
 
 
 def _item_name(item: object) -> str:
@@ -202,7 +203,9 @@ class CheckOutCourse(Course):
         done = len(self.sim.rounds)
         if done and done <= 4:
             gains = self.sim.rounds[done - 1][PLAYER]
-            label = f"+{len(gains['products'])} products, +{len(gains['bargains'])} bargains"
+            label = Notice(N_("{products}, {bargains}"),
+                           products=Notice.ngettext("+{n} product", "+{n} products", len(gains["products"])),
+                           bargains=Notice.ngettext("+{n} bargain", "+{n} bargains", len(gains["bargains"])))
         else:
             label = ""
         return min(done, 4), label
@@ -214,7 +217,8 @@ class CheckOutCourse(Course):
             return True, ""
         scores = {s.seat: s.total for s in self.sim.scores()}
         best = max(scores.values())
-        return False, f"lost the game ({scores[PLAYER]} points to {best})"
+        return False, Notice.ngettext("lost the game ({n} point to {best})", "lost the game ({n} points to {best})",
+                                      scores[PLAYER], best=best)
 
     def mistakes(self) -> int:
         return 0
@@ -232,7 +236,10 @@ class CheckOutCourse(Course):
     def summary(self) -> str:
         scores = sorted((sc.total for sc in self.sim.scores() if sc.seat != PLAYER), reverse=True)
         mine = self.score()
-        word = "won" if PLAYER in self.winners() else "lost"
-        return f"{word} {mine} points to {scores[0]}" if scores else f"{mine} points"
+        if not scores:
+            return Notice.ngettext("{n} point", "{n} points", mine)
+        if PLAYER in self.winners():
+            return Notice.ngettext("won {n} point to {best}", "won {n} points to {best}", mine, best=scores[0])
+        return Notice.ngettext("lost {n} point to {best}", "lost {n} points to {best}", mine, best=scores[0])
 
 

@@ -20,6 +20,7 @@ import enum
 import random
 from typing import TYPE_CHECKING
 
+from game.notice import Notice
 from game.rules.soldout.catalogue import Catalogue
 from game.rules.soldout.deal import Deal, deal_lists
 from game.rules.soldout.events import EngineEvent, PilePutDown
@@ -42,6 +43,7 @@ class RuleFamily:
     carried (and may go back into a pile), the round is dealt shopping lists, an objective card
     scores when exactly its items lie on it. Subclasses change what differs."""
 
+    key = "rush"                          # names the family's things elsewhere (its music track)
     name = ""                             # for messages about the family ("Rush")
     destination = Destination.TABLE
     studies_list = False                  # the list is on show only in a study phase before play
@@ -162,6 +164,11 @@ class RuleFamily:
     def bags_in_play(self, rnd: Round) -> int:
         return sum(rnd.catalogue.objectives[s.card].bags for t in rnd.tables for s in t)
 
+    def cards_to_go(self, rnd: Round, side: int) -> int:
+        """How many more cards the side must bring before the round can end, as the screen shows
+        it: the empty places on its objective cards."""
+        return sum(len(rnd.pictured(slot.card)) - len(slot.placed) for slot in rnd.tables[side])
+
     def open_items(self, rnd: Round, side: int) -> list[str]:
         """The items the side still needs (knowing every card: for the rules' own autoplayers)."""
         have = {c for s in rnd.tables[side] for c, _ in s.placed}
@@ -184,6 +191,7 @@ class RuleFamily:
         return sum(len(slot.placed) for slot in rnd.tables[rnd.side(player)])
 
     def course_flaw(self, rnd: Round, player: int, items: list[str]) -> str:
-        """What spoils a completed run ("" for a clean one): wrong cards put down."""
+        """What spoils a completed run ("" for a clean one): wrong cards put down (said in the
+        player's language where it is shown)."""
         wrong = rnd.mistakes[player]
-        return f"{wrong} wrong card{'s' if wrong != 1 else ''}" if wrong else ""
+        return Notice.ngettext("{n} wrong card", "{n} wrong cards", wrong) if wrong else ""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.notice import Notice
 from game.rules.soldout.family import Destination, RuleFamily
 from game.rules.soldout.pieces import Result
 
@@ -13,6 +14,7 @@ if TYPE_CHECKING:
 
 
 class MemoryRules(RuleFamily):
+    key = "memory"
     name = "Memory"
     destination = Destination.HAND
     studies_list = True
@@ -70,6 +72,11 @@ class MemoryRules(RuleFamily):
     def player_mistakes(self, rnd: Round, player: int) -> int:
         return rnd.memory_mistakes(player)
 
+    def cards_to_go(self, rnd: Round, side: int) -> int:
+        """The free places in the side's hands (drawn face down)."""
+        members = rnd.members(side)
+        return max(0, rnd.hand_size(members[0]) - sum(len(rnd.hands[m]) for m in members))
+
     def open_items(self, rnd: Round, side: int) -> list[str]:
         have = {c for m in rnd.members(side) for c in rnd.hands[m]}
         return [i for i in rnd.list_items(side) if i not in have]
@@ -85,7 +92,7 @@ class MemoryRules(RuleFamily):
     def course_flaw(self, rnd: Round, player: int, items: list[str]) -> str:
         hand = rnd.hands[player]
         missing = sum(1 for i in items if i not in hand)
-        return f"{missing} listed item{'s' if missing != 1 else ''} missing" if missing else ""
+        return Notice.ngettext("{n} listed item missing", "{n} listed items missing", missing) if missing else ""
 
 
 MEMORY = MemoryRules()

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 
 class TidyRules(RuleFamily):
+    key = "tidy"
     name = "Tidying Up"
     destination = Destination.DRESSER
     finish_cause = "all_filled"
@@ -64,6 +65,10 @@ class TidyRules(RuleFamily):
 
     def bags_in_play(self, rnd: Round) -> int:
         return sum(rnd.catalogue.objectives[s.card].bags for s in rnd.dressers)
+
+    def cards_to_go(self, rnd: Round, side: int) -> int:
+        """The pictured items no dresser has yet (the same for every side)."""
+        return len(self._open(rnd))
 
     def open_items(self, rnd: Round, side: int) -> list[str]:
         return self._open(rnd)

@@ -28,6 +28,7 @@ from game.input.bindings import key_label
 from game.input.commands import IDLE, Button, Command
 from game.levels import Level, LevelError, resolve_level
 from game.match import MatchSpec, SeatSpec
+from game.music.cues import Cue, mall_cue
 from game.render import widgets
 from game.replay import Replay
 from game.rules.soldout import CatalogueError, modes
@@ -169,6 +170,10 @@ class MallScene(Scene):
         if self.sim.phase == "match_over":
             save_recording(self.ctx, self.driver)
         self._after_step()
+
+    def music_cue(self) -> Cue | None:
+        """The music for this round (game.music reads it every tick): its mode's track, rising near the end."""
+        return mall_cue(self.sim) if self.sim is not None else None
 
     def _people(self, commands: dict[int, Command]) -> dict[int, Command]:
         """The people's Commands this tick (a seat whose pad is gone stands still); the driver

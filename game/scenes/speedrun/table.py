@@ -43,7 +43,6 @@ class SpeedrunTableScene(Scene):
     """A Check Out! speedrun: a SpeedrunRun in front of a TablePicture of its session's table."""
 
     name = "speedrun"
-    music = "table"          # the dice table's music (game.music), not the mall's
 
     def __init__(self, ctx: "Context", setup: RunSetup, device: DeviceId | None = None,
                  records: Records | None = None, playback: Replay | None = None, demo: bool = False,
