@@ -124,7 +124,8 @@ def _write(user_dir, name, data):
 @FAST
 @given(_user_file_bytes(SETTINGS))
 def test_settings_reader(user_dir, data):
-    from game.settings import UI_SCALE_MAX, UI_SCALE_MIN, Settings
+    from game.settings import Settings
+    from game.user_register import UI_SCALE_MAX, UI_SCALE_MIN
     _write(user_dir, "settings.json", data)
     settings, warning = Settings.load()
     assert 0.0 <= settings.volume <= 1.0 and UI_SCALE_MIN <= settings.ui_scale <= UI_SCALE_MAX
