@@ -291,6 +291,19 @@ def test_100000_attempts_stay_readable_with_every_time_and_split_kept(user_dir):
     assert loaded.stats(names) == compute_stats(made, names)          # the running summary is exact
 
 
+@pytest.mark.parametrize("change", [{"seg_counts": [0, 1, 1]}, {"seg_sums": [1]}, {"finished": 9}, {"last_id": 7},
+                                    {"times": [[900, 5]]}, {"trend": [[99, [1]]]}, {"best": []}])
+def test_a_summary_that_does_not_fit_its_attempts_is_counted_again(user_dir, change):
+    from game.speedrun.attempts import AttemptLog, Summary, compute_stats, from_row
+    data = json.loads(json.dumps(HISTORIES.example))
+    every = [from_row(r) for r in data["rows"]] + data["attempts"]
+    data["summary"] = {**Summary.of(every).to_data(), **change}
+    HISTORIES.save(data, "rush.set.A.json")
+    log, warning = AttemptLog.load("rush.set.A")
+    assert warning is None
+    assert log.stats(["a", "b", "c"]) == compute_stats(every, ["a", "b", "c"])
+
+
 def test_the_history_screen_works_its_numbers_out_once_not_every_frame(ctx, user_dir, monkeypatch):
     import pygame
 

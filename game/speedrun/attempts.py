@@ -201,6 +201,15 @@ class Summary:
             points.append((self.last_clean, points[-1][1]))
         return points
 
+    def fits(self, last_id: int) -> bool:
+        """Could the attempts up to `last_id` have made this summary? (One that a hand or a bad disk
+        changed is counted again rather than trusted: a segment counted zero times, say.)"""
+        segments = len(self.seg_sums)
+        return (self.last_id == last_id and len(self.seg_counts) == segments == len(self.best)
+                and all(count >= 1 for count in self.seg_counts) and self.finished <= self.attempts
+                and self.last_clean <= self.last_id and sum(self.times.values()) <= self.finished
+                and all(attempt_id <= self.last_id for attempt_id, _best in self.trend))
+
     # ----- in the file ------------------------------------------------------------
     def to_data(self) -> dict:
         return {"attempts": self.attempts, "finished": self.finished, "last_id": self.last_id,
@@ -250,7 +259,8 @@ class AttemptLog:
         self.attempts: list[dict] = data["attempts"]
         self.rows: list[list] = data.get("rows", [])
         self.archived: int = data.get("archived", 0)       # archive files 1..archived are written
-        self.compacted: int = data.get("compacted", 0)     # every attempt up to this id has its row
+        # Every attempt up to this id has its row (never below the last row: new ids always rise).
+        self.compacted: int = max(data.get("compacted", 0), self.rows[-1][0] if self.rows else 0)
         self.practice: dict[str, list[int]] = data.get("practice", {})
         summary = data.get("summary")
         self.summary = Summary.from_data(summary) if summary is not None else Summary.of(self.attempts)
@@ -283,7 +293,7 @@ class AttemptLog:
         if data["version"] == 1:
             return cls._upgraded(board, data), None
         log = cls(board, data)
-        if "summary" not in data or log.summary.last_id != log.last_id():
+        if "summary" not in data or not log.summary.fits(log.last_id()):
             every, problem = log.every_attempt()       # a summary that does not fit: counted again
             log.summary = Summary.of(every)
             return log, problem
