@@ -376,7 +376,10 @@ class UserFile:
         return path
 
     def save(self, data: object, name: str | None = None) -> None:
-        """Write `data` as JSON, atomically (OSError if the folder cannot take it)."""
+        """Write `data` as JSON, atomically (OSError if the folder cannot take it). What the schema
+        would refuse is never written (SchemaError): the next start would only move it aside."""
+        if self.schema is not None:
+            self.schema(data, "")
         self.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", name)
 
     def try_save(self, data: object, name: str | None = None) -> str | None:
@@ -385,6 +388,8 @@ class UserFile:
             self.save(data, name)
         except OSError as exc:
             return self.save_warning(exc)
+        except SchemaError as exc:
+            return Notice(self.save_failed, error=echo(exc, 120))
         return None
 
     def save_warning(self, exc: OSError) -> str:

@@ -135,6 +135,16 @@ def test_a_save_killed_mid_write_leaves_every_file_whole(tmp_path, code):
     assert not list(user.rglob("*.corrupt-*"))
 
 
+def test_what_the_reader_would_refuse_is_never_written(user_dir):
+    """A file the game wrote and its own schema then refused would be moved aside at the next start,
+    taking the good entries with it: such a save is refused instead, with a warning."""
+    from game.input import mappings
+    good = f"{hostile.GUID},Pad,a:b0,"
+    assert mappings.save(hostile.GUID, good) is None
+    assert "cannot be saved" in mappings.save("not a guid", "not a guid,Pad,a:b0,")
+    assert mappings.load() == ({hostile.GUID: good}, None)
+
+
 # ---------------------------------------------------------------- names, not paths
 @pytest.mark.parametrize("name", [
     "/etc/passwd.replay", "../x.replay", "a/b.replay", "a\\b.replay", "..", ".", "", "x.replay\0", "C:x.replay",
