@@ -8,9 +8,11 @@ through these entries (tests/test_user_register.py checks), and the tests check
 that each one is covered: a fuzzer seed and a damaged file the whole shell starts
 over (tests/hostile.py, tools/fuzz.py) and a kill -9 during its save.
 
-To add a file: declare it here (a `one(...)` file or a `many(...)` folder of files
-named by a pattern), add it to REGISTER, give tests/hostile.py its sample and a
-damaged case, and list it in docs/RELIABILITY.md.
+To add a file: declare it here (`one(...)` for a single JSON file; a folder of
+files is a `UserFile` with its folder and the pattern of the names in it, as
+RUN_CODES), add it to REGISTER, give tests/hostile_samples.py a real one and
+tests/hostile.py a damaged case (and a KILL9 save if the game writes it), and
+list it in docs/RELIABILITY.md: tests/test_user_register.py checks all but the last.
 """
 from __future__ import annotations
 

@@ -483,7 +483,7 @@ def user_file_cases() -> dict[str, dict[str, object]]:
 _HISTORY_SAVES = """
 from game.speedrun import attempts
 from game.speedrun.attempts import AttemptLog
-attempts.ARCHIVE_ROWS = 7               # rotate often: the kill lands between archive and history too
+attempts.ARCHIVE_ROWS, attempts.KEEP_LAST = 7, 3   # rotate often: kills land between archive and history
 REPLAY = "replay " + "x" * 100_000
 log = AttemptLog("rush.set.A")
 def save(n):
