@@ -364,5 +364,8 @@ def run_window(args) -> int:
         elif warmer.pending and warmup.may_warm(ctx, idle_ticks):
             warmer.run_for(warmup.STEP_SECONDS)   # after the present: it delays no changed picture
         present.pace(clock, shown, vsync)
+    ctx.stack.close()          # a run in progress is saved and its LiveSplit attempt ended ...
+    from game.scenes.speedrun import link as speedrun_link   # (loaded with the scenes by now)
+    speedrun_link.close(ctx, timeout=speedrun_link.FLUSH_SECONDS)   # ... and those last commands sent
     pygame.quit()
     return 0

@@ -9,7 +9,7 @@ from typing import Sequence
 from game import VERSION, program_name
 from game.match import DIFFICULTIES, GAME_TITLES
 from game.rules.soldout import modes as soldout_modes
-from game.speedrun.livesplit_link import AddressError, parse_address
+from game.speedrun.address import AddressError, parse_address
 
 GAMES = tuple(GAME_TITLES)
 MAX_BOTS = 6

@@ -5,6 +5,7 @@ from dataclasses import asdict, dataclass, fields
 
 from game.notice import N_, Notice, join
 from game.schema import SchemaError
+from game.speedrun.address import host_problem
 from game.user_register import SETTING_CHECKS, SETTINGS
 from game.userfiles import merged
 
@@ -63,13 +64,16 @@ class Settings:
 
 
 def _valid(name: str, value: object) -> object | None:
-    """The value if it is acceptable for setting `name` (its check in the register), else None."""
+    """The value if it is acceptable for setting `name` (its check in the register, and for the
+    LiveSplit host the link's own: a name a connection can use), else None."""
     check = SETTING_CHECKS.get(name)
     if check is None:
         return None
     try:
         check(value, name)
     except SchemaError:
+        return None
+    if name == "livesplit_host" and host_problem(value) is not None:
         return None
     # Numbers are floats in the game (a file may say 1 for 1.0); bool is refused by the check.
     return float(value) if isinstance(_DEFAULTS.get(name), float) else value  # type: ignore[arg-type]

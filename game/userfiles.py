@@ -3,7 +3,7 @@
 Every file the game keeps there is declared once in game/user_register.py as a
 `UserFile`: where it lives, the bare names it may have, its size cap, its schema
 and what happens when it is damaged. Game code reads and writes user files only
-through an entry (`SETTINGS.load(...)`, `HISTORY.write_text(text, name)`), so each
+through an entry (`SETTINGS.load(...)`, `HISTORIES.write_text(text, name)`), so each
 read goes through the one untrusted-file door (game.untrusted: size cap, no FIFOs
 or devices, strict JSON numbers) and its schema (game.schema) before use, and a
 crash mid-write never leaves a half file (temp file + rename).

@@ -85,7 +85,7 @@ class SegmentStats:
 @dataclass
 class Stats:
     attempts: int
-    finished: int
+    finished: int             # clean finishes: what LiveSplit counts as completed runs
     average: int | None
     median: int | None
     segments: list[SegmentStats] = field(default_factory=list)
@@ -124,10 +124,10 @@ class Summary:
         """Count one more attempt (the next by id)."""
         self.attempts += 1
         self.last_id = int(a["id"])
+        if a.get("flags"):
+            return            # a flagged run teaches nothing, and is no completed run to LiveSplit
         if a.get("outcome") == "finished":
             self.finished += 1
-        if a.get("flags"):
-            return            # a flagged run teaches nothing: no best segment, no average
         self.last_clean = self.last_id
         splits = list(a.get("splits") or [])
         best = merge_best(self.best, splits)
@@ -279,7 +279,10 @@ class AttemptLog:
     def load(cls, board: str) -> tuple["AttemptLog", str | None]:
         """The board's history through the register (size cap, no FIFOs, its schema); a damaged one is
         moved aside, one from a newer game is left as it is and not written this session. An older
-        file (every attempt in detail) is compacted as it is read."""
+        file (every attempt in detail) is compacted as it is read. Writes still on their way (WRITER)
+        land first: a run scene opened right after another on the same board would otherwise read
+        the file without the last attempt and save over it."""
+        WRITER.flush()
         name = f"{_safe(board)}.json"
         loaded = HISTORIES.load(None, name)
         if loaded.newer:
