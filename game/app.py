@@ -18,7 +18,8 @@ from game import program_name
 from game.cli import UsageError, parse_args, usage
 from game.match import GAME_TITLES
 from game.untrusted import echo
-from game.userfiles import atomic_write_text, remove_stale_temps, user_dir
+from game.user_register import ERROR_LOG as USER_ERROR_LOG
+from game.userfiles import remove_stale_temps
 
 if TYPE_CHECKING:
     import argparse
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
     from game.settings import Settings
 
 LOGICAL_SIZE = (1280, 720)
-ERROR_LOG = "error.log"
+ERROR_LOG = USER_ERROR_LOG.relative()
 FIRST_FRAME_ONLY = "SOLDOUT_FIRST_FRAME_ONLY"   # set: the window prints when its first frame is shown, then quits
 
 
@@ -56,9 +57,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _write_error_log() -> str:
     try:
-        path = user_dir() / ERROR_LOG
-        atomic_write_text(path, traceback.format_exc())
-        return str(path)
+        return str(USER_ERROR_LOG.write_text(traceback.format_exc()))
     except Exception:
         return "no log: the user folder is not writable"
 
@@ -173,6 +172,8 @@ def make_context(screen_size: tuple[int, int] = LOGICAL_SIZE, load_user_files: b
     ctx = Context(stack=SceneStack(), input=InputManager(bindings), settings=settings, bindings=bindings,
                   audio=Audio(settings.volume, settings.music_volume), ui=UI(scale=settings.ui_scale),
                   screen_size=screen_size, fade=SceneFade())
+    if load_user_files:
+        warnings.append(ctx.input.load_warning)   # pad_mappings.json
     for warning in warnings:
         if warning:
             ctx.toast(warning, seconds=8)
