@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Sequence, TypedDict
 
 import pygame
 
@@ -22,7 +22,18 @@ if TYPE_CHECKING:
 
 SOUNDS_DIR = asset("sounds")
 SAMPLE_RATE = 22050
-MIXER = {"frequency": SAMPLE_RATE, "size": -16, "channels": 1, "buffer": 512}
+
+
+class MixerFormat(TypedDict):
+    """pygame.mixer.init's keywords for the game's format."""
+
+    frequency: int
+    size: int
+    channels: int
+    buffer: int
+
+
+MIXER = MixerFormat(frequency=SAMPLE_RATE, size=-16, channels=1, buffer=512)
 REPEAT_GAP = 0.04  # seconds: six bots grabbing at once should sound like one grab, not a roar
 
 log = logging.getLogger(__name__)

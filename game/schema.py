@@ -172,7 +172,7 @@ def satisfies(inner: Check, test: Callable[[Any], bool], problem: str) -> Check:
 def ascending(item: Check, max_len: int, strict: bool = False, key: Callable[[Any], Any] | None = None) -> Check:
     """A list of items in ascending order (cumulative split times; attempt ids when `strict`), compared
     by `key` (checked items only: a key of mixed types never reaches a comparison)."""
-    def ordered(values: list) -> bool:
+    def ordered(values: list[Any]) -> bool:
         keys = [key(v) for v in values] if key is not None else values
         pairs = zip(keys, keys[1:])
         return all(a < b for a, b in pairs) if strict else all(a <= b for a, b in pairs)

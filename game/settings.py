@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
+from typing import Any
 
 from game.notice import N_, Notice, join
 from game.schema import SchemaError
@@ -29,6 +30,12 @@ class Settings:
     livesplit_port: int = 16834
     language: str = ""           # "" until chosen: the game follows the system locale (game/i18n.py)
 
+    def __post_init__(self) -> None:
+        # Not fields (never saved as settings): the file as read, whose keys this version does not know
+        # survive a save, and whether a newer game wrote it (then it is never overwritten).
+        self.raw: dict[str, Any] | None = None
+        self.newer = False
+
     @classmethod
     def load(cls) -> tuple["Settings", str | None]:
         """Read settings.json; unknown keys are kept for the next save, bad values fall back to defaults.
@@ -36,7 +43,7 @@ class Settings:
         A file from a newer version of the game is left untouched (and never saved over) this session."""
         loaded = SETTINGS.load({})
         settings = cls()
-        settings._raw, settings._newer = loaded.raw, loaded.newer
+        settings.raw, settings.newer = loaded.raw, loaded.newer
         data, warning = loaded.data, loaded.warning
         if not isinstance(data, dict):
             return settings, join(warning, Notice(N_("{file} is not a table of settings; using defaults"), file=FILE_NAME))
@@ -58,9 +65,9 @@ class Settings:
 
     def save(self) -> str | None:
         """Write settings.json; returns a one-line warning if it cannot be written (never raises)."""
-        if getattr(self, "_newer", False):
+        if self.newer:
             return None   # the newer game's file stays as it is; these settings last this session
-        return SETTINGS.try_save(merged(getattr(self, "_raw", None), {**asdict(self), "version": VERSION}))
+        return SETTINGS.try_save(merged(self.raw, {**asdict(self), "version": VERSION}))
 
 
 def _valid(name: str, value: object) -> object | None:
@@ -73,7 +80,7 @@ def _valid(name: str, value: object) -> object | None:
         check(value, name)
     except SchemaError:
         return None
-    if name == "livesplit_host" and host_problem(value) is not None:
+    if name == "livesplit_host" and (not isinstance(value, str) or host_problem(value) is not None):
         return None
     # Numbers are floats in the game (a file may say 1 for 1.0); bool is refused by the check.
     return float(value) if isinstance(_DEFAULTS.get(name), float) else value  # type: ignore[arg-type]

@@ -18,6 +18,7 @@ import stat
 import tomllib
 import zlib
 from pathlib import Path
+from typing import Any
 
 from game.notice import N_, Notice
 
@@ -164,7 +165,7 @@ def parse_json(text: str, where: str) -> object:
         raise UntrustedError(f"{echo(where)}: not valid JSON") from None
 
 
-def parse_toml(text: str, where: str) -> dict:
+def parse_toml(text: str, where: str) -> dict[str, Any]:
     """TOML with finite floats; too-deep nesting or a huge integer is a refusal, not a crash."""
     try:
         return tomllib.loads(text, parse_float=_json_float)

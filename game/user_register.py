@@ -81,11 +81,12 @@ BINDABLE = (Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT, Button.A, Button.
 LAYOUTS = ("left", "right")
 MAX_KEY_CODE = (1 << 31) - 1      # SDL keycodes are 32-bit (scancode keys have bit 30 set)
 MAX_PAD_BUTTON = 63               # SDL game controller buttons are a small enum
-_KEYS = schema.table({b.name: schema.integer(0, MAX_KEY_CODE) for b in BINDABLE})
+BINDABLE_NAMES = tuple(b.name for b in BINDABLE if b.name is not None)   # as the file spells them: "A", "LB"
+_KEYS = schema.table({name: schema.integer(0, MAX_KEY_CODE) for name in BINDABLE_NAMES})
 BINDINGS = one("bindings", "bindings.json", 64 * KB, schema.nullable(schema.table({
     "version": VERSION_FIELD,
     "keyboard": schema.table({layout: _KEYS for layout in LAYOUTS}),
-    "pad": schema.table({b.name: schema.integer(0, MAX_PAD_BUTTON) for b in BINDABLE}),
+    "pad": schema.table({name: schema.integer(0, MAX_PAD_BUTTON) for name in BINDABLE_NAMES}),
 })), 1, {"version": 1, "keyboard": {"left": {"A": 32, "B": 98}, "right": {"A": 13}}, "pad": {"A": 1, "B": 0}})
 
 # ---------------------------------------------------------------- pad_mappings.json

@@ -174,10 +174,10 @@ class Loaded:
     data: object
     warning: str | None = None
     newer: bool = False          # written by a newer game: never overwrite it
-    raw: dict | None = None      # the file as read (unknown keys are written back on save)
+    raw: dict[str, Any] | None = None      # the file as read (unknown keys are written back on save)
 
 
-def merged(raw: dict | None, data: dict) -> dict:
+def merged(raw: dict[str, Any] | None, data: dict[str, Any]) -> dict[str, Any]:
     """`data` written over the file as it was read: keys this version does not know survive a save."""
     if not raw:
         return dict(data)

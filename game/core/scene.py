@@ -12,6 +12,7 @@ if TYPE_CHECKING:
 
     from game.core.context import Context
     from game.input.commands import Command
+    from game.music.cues import Cue
 
 
 class Scene:
@@ -41,3 +42,8 @@ class Scene:
 
     def draw(self, surface: "pygame.Surface", alpha: float) -> None:
         """Draw the current state; alpha in [0, 1) interpolates between the last two ticks."""
+
+    def music_cue(self) -> "Cue | None":
+        """The music this scene asks for itself (game/music/cues.py). None: the music table's
+        track for the scene's name, if it names one, else what the scene below asks for."""
+        return None

@@ -21,7 +21,8 @@ import pygame
 import pygame._sdl2.controller
 
 from game.input import families, mappings, sdl
-from game.input.bindings import LAYOUTS, Bindings
+from game.input.bindings import Bindings
+from game.user_register import LAYOUTS
 from game.input.capture import Capture, DeviceKind
 from game.input.commands import IDLE, STICK_MAX, Button, Command
 from game.input.find_me import FindMe

@@ -84,7 +84,8 @@ _PLACEHOLDER = re.compile(r"\{([a-z]+)\}")
 @lru_cache(maxsize=None)
 def _patterns() -> list[tuple[re.Pattern[str], str, str | None]]:
     """(pattern, template, plural) for every template; a plural template twice, once per form."""
-    out = [(_pattern(template), template, None) for template in TEMPLATES]
+    out: list[tuple[re.Pattern[str], str, str | None]] = [(_pattern(template), template, None)
+                                                          for template in TEMPLATES]
     for singular, plural in PLURAL_TEMPLATES:
         out += [(_pattern(form), singular, plural) for form in (singular, plural)]
     return out

@@ -203,7 +203,7 @@ class CheckOutCourse(Course):
         done = len(self.sim.rounds)
         if done and done <= 4:
             gains = self.sim.rounds[done - 1][PLAYER]
-            label = Notice(N_("{products}, {bargains}"),
+            label: str = Notice(N_("{products}, {bargains}"),
                            products=Notice.ngettext("+{n} product", "+{n} products", len(gains["products"])),
                            bargains=Notice.ngettext("+{n} bargain", "+{n} bargains", len(gains["bargains"])))
         else:
