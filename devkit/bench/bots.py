@@ -25,9 +25,9 @@ def _match_ticks(level: Level, mode: str, seed: int, ticks: int) -> list[float]:
     from game.rules.soldout.autoplay import round_modes
     from game import preload
     from game.driver.match_driver import bot_seed
-    from game.sim.mall import MallSim
+    from game.sim.mall import new_mall
     spec = build_spec("soldout", 6, "normal", mode, 1, seed)
-    sim = MallSim(spec, level, preload.soldout_catalogue(), spec.seed, mode=round_modes(spec)[0])
+    sim = new_mall(spec, level, preload.soldout_catalogue(), spec.seed, mode=round_modes(spec)[0])
     bots = [make_soldout_bot(s, sim, bot_seed(spec.seed, s.seat)) for s in spec.seats]
     out = []
     clock = time.thread_time

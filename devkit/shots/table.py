@@ -8,14 +8,14 @@ from game.scenes import registry
 from game.scenes.table.results import CheckoutResultsScene
 from game.scenes.table.scene import TableScene, demo_spec
 from game.rules.checkout import CHECKOUT
-from game.sim.table import TableSim
+from game.sim.table_face import TableFace
 
 if TYPE_CHECKING:
     from game.core.context import Context
     from game.core.scene import Scene
 
 
-def _shot(players: int, until: Callable[[TableSim], bool] | None = None) -> Callable[[Context, int], Scene]:
+def _shot(players: int, until: Callable[[TableFace], bool] | None = None) -> Callable[[Context, int], Scene]:
     def factory(ctx: "Context", seed: int) -> Scene:
         scene = TableScene(ctx, demo_spec(players, seed), demo=True)
         if until is not None and scene.sim is not None:
@@ -24,7 +24,7 @@ def _shot(players: int, until: Callable[[TableSim], bool] | None = None) -> Call
     return factory
 
 
-def _in_checkout(sim: TableSim) -> bool:
+def _in_checkout(sim: TableFace) -> bool:
     return sim.rules_phase == CHECKOUT and len(sim.queue()) >= 2 and sim.checkout_seat() is not None
 
 

@@ -27,7 +27,7 @@ from game.match import SeatSpec
 from game.rules.soldout import Catalogue
 
 if TYPE_CHECKING:
-    from game.sim.mall import MallSim
+    from game.sim.mall_face import MallFace
     from game.sim.mall_view import SeatView
 
 _Y = Button.Y
@@ -43,7 +43,7 @@ class SoldOutBot:
     wants and where a taken card goes, per the round's family). The last two are new each round.
     """
 
-    def __init__(self, seat: int, sim: MallSim, difficulty: SoldOutDifficulty, seed: int) -> None:
+    def __init__(self, seat: int, sim: MallFace, difficulty: SoldOutDifficulty, seed: int) -> None:
         view = sim.seat_view(seat)
         self.seat = seat
         self.diff = difficulty
@@ -61,7 +61,7 @@ class SoldOutBot:
         self._new_round(view)
 
     # ----- the per-tick entry point -------------------------------------------------
-    def command(self, sim: MallSim) -> Command:
+    def command(self, sim: MallFace) -> Command:
         """This tick's Command. Cheap on most ticks: the last stick is kept until the next decision."""
         if self.cooldown > 0:
             self.cooldown -= 1
@@ -208,6 +208,6 @@ def lookalikes(catalogue: Catalogue) -> tuple[dict[str, list[str]], dict[str, li
     return close, loose
 
 
-def make_soldout_bot(seat_spec: SeatSpec, sim: MallSim, seed: int) -> SoldOutBot:
+def make_soldout_bot(seat_spec: SeatSpec, sim: MallFace, seed: int) -> SoldOutBot:
     """A bot for one seat, at the seat's difficulty (unknown levels play as normal)."""
     return SoldOutBot(seat_spec.seat, sim, soldout_difficulty(seat_spec.difficulty), seed)

@@ -25,7 +25,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.input.commands import IDLE, Button, Command
 from game.levels import Level
@@ -36,11 +36,15 @@ from game.sim.mall_controls import Controls
 from game.sim.mall_events import MallEvent, MallPhase, PhaseChanged, Ready
 from game.sim.mall_fixtures import Dresser, Fixtures
 from game.sim.mall_floor import PileFloor
+from game.sim.mall_public import MallPublicView, OmniscientView, RoundReveal
 from game.sim.mall_view import SeatView
 from game.sim.physics import Body, Grid, approach, move_axis, move_bodies, separate, target_velocity
 from game.sim.tuning import Tuning, load_tuning
 
-__all__ = ["Avatar", "Dresser", "MallSim"]
+if TYPE_CHECKING:
+    from game.sim.mall_face import MallFace
+
+__all__ = ["Avatar", "Dresser", "MallSim", "new_mall"]
 
 # Buttons as plain ints: IntFlag arithmetic costs microseconds per tick.
 _A, _LB, _RB = int(Button.A), int(Button.LB), int(Button.RB)
@@ -201,6 +205,18 @@ class MallSim:
         if view is None:
             view = self._views[seat] = SeatView(self, seat)
         return view
+
+    def public_view(self) -> MallPublicView:
+        """What everyone in front of the TV sees of the round (live)."""
+        return MallPublicView(self)
+
+    def reveal(self) -> RoundReveal:
+        """The round just over, hands and lists face up (the results; kept once the next is dealt)."""
+        return RoundReveal(self)
+
+    def omniscient_view(self) -> OmniscientView:
+        """Every card of the round: the speedrun referee's and the demo pilots' (never a bot's)."""
+        return OmniscientView(self)
 
     def walkable_grid(self) -> tuple[bytes, ...]:
         """Rows of 1 (walkable) / 0 (solid), [row][column] (made once per level: every bot asks)."""
@@ -368,3 +384,10 @@ class MallSim:
         text = json.dumps(world, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
+
+
+def new_mall(spec: MatchSpec, level: Level, catalogue: Catalogue, seed: int, mode: str | None = None,
+             tuning: Tuning | None = None) -> MallFace:
+    """A new match in the mall, handed out by its face (game/sim/mall_face.py): how everyone
+    outside game/sim holds it."""
+    return MallSim(spec, level, catalogue, seed, mode, tuning)

@@ -1,6 +1,6 @@
 """What everyone in front of the TV sees of the mall's round: a read-only public view.
 
-The drawing code reads the round through this (`MallPublicView(sim)`) rather than through
+The drawing code reads the round through this (`sim.public_view()`) rather than through
 the rulebook behind the simulation: who plays on which side, the cards lying on the
 Starting Table and at the dressers (face up, or counted from their backs), and how the
 round ended. No pile's cards, no hand, no hidden list are in it.

@@ -10,7 +10,8 @@ from game.input.commands import Command
 class Simulation(Protocol):
     """MallSim and TableSim both satisfy this (checked in tests/test_typed_events.py)."""
 
-    tick: int
+    @property
+    def tick(self) -> int: ...
 
     @property
     def phase(self) -> str: ...          # a StrEnum member: MallPhase, or CheckoutPhase / TableStage

@@ -12,26 +12,27 @@ restart only rebuilds the simulation (the < 200 ms restart budget).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Generic
 
 from game import preload
 from game.bots.checkout import CheckOutBot
-from game.driver.match_driver import MatchDriver
+from game.driver.match_driver import MatchDriver, S, Stepper
 from game.levels import resolve_level
 from game.match import MatchSpec
 from game.notice import N_, Notice
+from game.replay import ReplayWriter
 from game.rules.soldout import modes
 from game.sim.mall_events import Delivered, MallPhase, Placed, Took
-from game.sim.mall_public import OmniscientView
-from game.sim.protocol import Simulation
-from game.sim.mall import MallSim
-from game.sim.table import COUNTDOWN, PLAYING, TableSim
+from game.sim.mall import new_mall
+from game.sim.mall_face import MallFace
+from game.sim.table import COUNTDOWN, PLAYING, new_table
+from game.sim.table_face import TableFace
 
 PLAYER = 0  # the runner is seat 0, the engine's player 0
 
 
-class Course:
-    sim: Simulation
+class Course(Generic[S]):
+    sim: S
     # Sold Out!: nothing moves until the runner does, so the timer waits for the first input.
     # Check Out!: the bot plays from GO, so waiting would be free time: the timer starts at GO.
     starts_on_go = False
@@ -44,8 +45,15 @@ class Course:
         """The seats the match driver steps, in the replay's order: the runner's, then the bots'."""
         return [PLAYER]
 
-    def seat_bots(self, driver: MatchDriver) -> None:
-        """Seat the course's own bots at the driver (the runner's seat stays the person's)."""
+    def new_driver(self, writer: ReplayWriter | None) -> Stepper:
+        """The match driver of an attempt: the course's seats, its own bots seated (the runner's
+        seat stays the person's), recording to `writer`."""
+        driver = MatchDriver(self.sim, self.keys(), writer)
+        self.seat_bots(driver)
+        return driver
+
+    def seat_bots(self, driver: MatchDriver[S]) -> None:
+        """Seat the course's own bots at the driver."""
 
     def state_hash(self) -> str:
         return self.sim.state_hash()
@@ -86,7 +94,7 @@ class Course:
 
 
 # ----------------------------------------------------------------- Sold Out!
-class SoldOutCourse(Course):
+class SoldOutCourse(Course[MallFace]):
     """A solo round of one mode, judged by its family (game/rules/soldout/family.py): the Rush a
     split per card delivered, done on SOLD OUT!; Tidying Up a split per pictured item filled,
     done when all are; Memory a split per card taken into the hand (listed or not: the list is
@@ -96,12 +104,12 @@ class SoldOutCourse(Course):
     def __init__(self, spec: MatchSpec) -> None:
         # Loaded once per process and shared: a restart only rebuilds the simulation.
         level = preload.level(resolve_level(spec.level, spec.players))
-        self.sim: MallSim = MallSim(spec, level, preload.soldout_catalogue(), spec.seed, tuning=preload.soldout_tuning())
+        self.sim = new_mall(spec, level, preload.soldout_catalogue(), spec.seed, tuning=preload.soldout_tuning())
         self.mode = spec.mode
         self.family = modes.get(spec.mode).family
         self._best = 0
         # The referee sees the whole round (the hidden list included): it judges, it does not play.
-        self.known = view = OmniscientView(self.sim)
+        self.known = view = self.sim.omniscient_view()
         self.wanted = view.course_items(view.side_of(PLAYER))
 
     def playing(self) -> bool:
@@ -160,14 +168,14 @@ def _item_name(item: object) -> str:
         return ""
 
 
-def course_for(spec: MatchSpec) -> Course:
+def course_for(spec: MatchSpec) -> SoldOutCourse | CheckOutCourse:
     if spec.game == "soldout":
         return SoldOutCourse(spec)
     return CheckOutCourse(spec)
 
 
 # ----------------------------------------------------------------- Check Out!
-class CheckOutCourse(Course):
+class CheckOutCourse(Course[TableFace]):
     """A whole game against the category's bots (seeded, fixed difficulty). A split at the end of
     each round (4 rounds, then the bonus round: the last split is the final scores). Complete
     when the game is over and the runner has won (a shared win counts); a loss is a DNF."""
@@ -176,7 +184,7 @@ class CheckOutCourse(Course):
 
     def __init__(self, spec: MatchSpec) -> None:
         catalogue, tuning = preload.checkout_catalogue(), preload.checkout_tuning()
-        self.sim: TableSim = TableSim(spec, catalogue, tuning=tuning)
+        self.sim = new_table(spec, catalogue, tuning=tuning)
         # Bots are part of the course: seeded from the run's seed, so they answer the same
         # inputs the same way every time (routes can be learned, replays verified).
         self.bots = {i: CheckOutBot(i, s.difficulty, spec.seed, tuning)
@@ -186,7 +194,7 @@ class CheckOutCourse(Course):
     def keys(self) -> list[int]:
         return list(range(self.players))   # the table keys seats by index
 
-    def seat_bots(self, driver: MatchDriver) -> None:
+    def seat_bots(self, driver: MatchDriver[TableFace]) -> None:
         for i in range(1, self.players):
             driver.seat(i, self.bots[i].command)
 

@@ -14,18 +14,17 @@ from typing import TYPE_CHECKING, Callable
 
 from game.input.commands import IDLE, STICK_MAX, Button, Command
 from game.rules.soldout.family import Destination
-from game.sim.mall_public import OmniscientView
 
 if TYPE_CHECKING:
-    from game.sim.mall import MallSim
+    from game.sim.mall_face import MallFace
 
 SEAT = 0
 
 
 class RouteRunner:
-    def __init__(self, sim: MallSim, seat: int = SEAT) -> None:
+    def __init__(self, sim: MallFace, seat: int = SEAT) -> None:
         self.sim = sim
-        self.known = OmniscientView(sim)   # a demo of a learned route: it knows where every card is
+        self.known = sim.omniscient_view()   # a demo of a learned route: it knows where every card is
         self.seat = seat
         self.ts = sim.level.tile_size
         self._pressed_last = False

@@ -17,12 +17,11 @@ from game.render.icons import INK, outlined_text, seat_shape_surface
 from game.rules.soldout.family import Destination
 from game.scenes.mall.layout import MallLayout
 from game.scenes.mall.locator import locator_size, locator_surface, place_locators
-from game.sim.mall_public import MallPublicView
 from game.sim.tuning import FP
 
 if TYPE_CHECKING:
     from game.scenes.mall.fx import MallFx
-    from game.sim.mall import MallSim
+    from game.sim.mall_face import MallFace
 
 SHUTTER = (118, 126, 140)
 SHUTTER_LINE = (84, 90, 104)
@@ -127,7 +126,7 @@ class AvatarSprite:
 class MapView:
     """Draws the level and everything on it into the layout's map rect."""
 
-    def __init__(self, sim: "MallSim", layout: MallLayout, identities: dict[int, SeatIdentity],
+    def __init__(self, sim: "MallFace", layout: MallLayout, identities: dict[int, SeatIdentity],
                  names: dict[int, str], colourblind: bool = False) -> None:
         self.layout = layout
         self.colourblind = colourblind
@@ -159,7 +158,7 @@ class MapView:
         return sx + shake[0], sy + shake[1]
 
     # ------------------------------------------------------------------ piles
-    def draw_piles(self, surface: pygame.Surface, sim: "MallSim", shake: tuple[int, int]) -> None:
+    def draw_piles(self, surface: pygame.Surface, sim: "MallFace", shake: tuple[int, int]) -> None:
         pw, ph = self.pile_size
         self.pile_counts = []
         for pid, x, y in sim.floor_piles():
@@ -211,11 +210,11 @@ class MapView:
                 pygame.draw.line(surface, PREVIEW_BAD, rect.topright, rect.bottomleft, 3)
 
     # ------------------------------------------------------------------ the Starting Table
-    def draw_table(self, surface: pygame.Surface, sim: "MallSim", shake: tuple[int, int],
+    def draw_table(self, surface: pygame.Surface, sim: "MallFace", shake: tuple[int, int],
                    flying: dict[int, int] | None = None) -> None:
         """Rush: delivered cards lie face down per side; right or wrong stays secret until results.
         `flying`: per side, cards still in the air (they land on the table when they arrive)."""
-        public = MallPublicView(sim)
+        public = sim.public_view()
         # The one place the map asks where cards go: the Starting Table shows the cards handed in
         # there (a family that only lists its objective cards there leaves it bare).
         if public.family().destination is not Destination.TABLE:
@@ -248,14 +247,14 @@ class MapView:
             surface.blit(badge, (left - self.badge // 2, cy - bh // 2 - self.badge // 3))
 
     # ------------------------------------------------------------------ dressers (Tidying Up)
-    def draw_dressers(self, surface: pygame.Surface, sim: "MallSim", shake: tuple[int, int]) -> list[pygame.Rect]:
+    def draw_dressers(self, surface: pygame.Surface, sim: "MallFace", shake: tuple[int, int]) -> list[pygame.Rect]:
         """Each dresser's locator and the count strip under it, with a leader line back to the
         chair; returns the strips (text name tags avoid). Drawn under the piles and shoppers; a
         locator no shopper is near has see-through paper (docs/READABILITY.md)."""
         strips: list[pygame.Rect] = []
         if not sim.dressers:
             return strips
-        public = MallPublicView(sim)
+        public = sim.public_view()
         cards = public.dresser_cards()
         cat = sim.catalogue
         spots = self._dresser_spots(sim)
@@ -283,7 +282,7 @@ class MapView:
                 strips.append(strip)
         return strips
 
-    def draw_chairs(self, surface: pygame.Surface, sim: "MallSim", shake: tuple[int, int]) -> None:
+    def draw_chairs(self, surface: pygame.Surface, sim: "MallFace", shake: tuple[int, int]) -> None:
         """A gold ring round each dresser's chair, over the locators: every chair stays in sight."""
         r = round(16 * self.scale) + 5
         for d in sim.dressers:
@@ -291,13 +290,13 @@ class MapView:
             pygame.draw.circle(surface, INK, centre, r + 1, 6)
             pygame.draw.circle(surface, LOCATOR_GOLD, centre, r, 3)
 
-    def _dresser_spots(self, sim: "MallSim") -> dict[int, pygame.Rect]:
+    def _dresser_spots(self, sim: "MallFace") -> dict[int, pygame.Rect]:
         """Where each dresser's locator goes (screen px, without shake; see place_locators).
         Dressers never move: computed once per round."""
         key = tuple((d.index, d.x, d.y) for d in sim.dressers)
         if self._spots_key == key:
             return self._spots
-        cards = MallPublicView(sim).dresser_cards()
+        cards = sim.public_view().dresser_cards()
         wanted = [(d.index, *self.at(d.x, d.y),
                    locator_size(len(sim.catalogue.objectives[cards[d.index]].items))) for d in sim.dressers]
         pw, ph = self.pile_size
@@ -311,7 +310,7 @@ class MapView:
         self._spots_key, self._spots = key, spots
         return spots
 
-    def _open_floor(self, sim: "MallSim", rect: pygame.Rect) -> int:
+    def _open_floor(self, sim: "MallFace", rect: pygame.Rect) -> int:
         """Screen px of `rect` over floor a shopper can walk on (not walls, shelves or furniture)."""
         level = sim.level
         tile = level.tile_size * self.scale
@@ -326,10 +325,10 @@ class MapView:
                 open_px += clip.w * clip.h
         return open_px
 
-    def _dresser_counts(self, surface: pygame.Surface, sim: "MallSim", dresser: int,
+    def _dresser_counts(self, surface: pygame.Surface, sim: "MallFace", dresser: int,
                         x: int, y: int, width: int) -> pygame.Rect | None:
         """Each side's count at this dresser: its badge and the number (right minus wrong)."""
-        public = MallPublicView(sim)
+        public = sim.public_view()
         counts = public.dresser_counts(dresser)
         shown = [(side, n) for side, n in enumerate(counts) if n or public.placed_by_side(dresser, side)]
         if not shown:
@@ -350,7 +349,7 @@ class MapView:
         return strip
 
     # ------------------------------------------------------------------ avatars
-    def draw_avatars(self, surface: pygame.Surface, sim: "MallSim", alpha: float,
+    def draw_avatars(self, surface: pygame.Surface, sim: "MallFace", alpha: float,
                      shake: tuple[int, int], tick: int, fx: "MallFx | None" = None,
                      obstacles: list[pygame.Rect] | None = None) -> None:
         """Shoppers back to front, with their walk, squash, bumps and loads; their name tags are
@@ -361,7 +360,7 @@ class MapView:
         tags: list[tuple[pygame.Surface, pygame.Rect]] = []
         bodies: list[pygame.Rect] = []
         drawn: list[tuple[AvatarSprite, int, int, pygame.Rect]] = []
-        calls = MallPublicView(sim).family().player_calls   # holding Y fills a ring round the shopper
+        calls = sim.public_view().family().player_calls   # holding Y fills a ring round the shopper
         for av in order:
             sprite = self.sprites[av.seat]
             b = av.body
@@ -445,10 +444,10 @@ class MapView:
             pygame.draw.ellipse(surface, INK, rect)
 
     @staticmethod
-    def _has_load(sim: "MallSim", seat: int) -> bool:
+    def _has_load(sim: "MallFace", seat: int) -> bool:
         return sim.held_pile(seat) is not None or sim.carried(seat) is not None
 
-    def _carrying(self, surface: pygame.Surface, sim: "MallSim", seat: int, cx: int, top: int, size: int) -> int:
+    def _carrying(self, surface: pygame.Surface, sim: "MallFace", seat: int, cx: int, top: int, size: int) -> int:
         """A held pile or a carried card rides above the head, held up by two arms (the carry pose).
         Returns how far the load reaches above the body's top."""
         pile = sim.held_pile(seat)
@@ -502,7 +501,7 @@ class MapView:
             surface.blit(text, rect)
 
     # ------------------------------------------------------------------ the entrance
-    def draw_shutter(self, surface: pygame.Surface, sim: "MallSim", shake: tuple[int, int]) -> None:
+    def draw_shutter(self, surface: pygame.Surface, sim: "MallFace", shake: tuple[int, int]) -> None:
         """Closed during the study phase; rises during the countdown; gone once the doors open."""
         if sim.phase == "study":
             openness = 0.0

@@ -27,7 +27,7 @@ from game.scenes.mall.layout import LIST_ITEM, MallLayout, PanelLayout
 
 if TYPE_CHECKING:
     from game.render.ui import UI
-    from game.sim.mall import MallSim
+    from game.sim.mall_face import MallFace
 
 REJECT_TICKS = int(2.5 * TICK_RATE)
 PANEL_FILL = (45, 33, 28)
@@ -42,7 +42,7 @@ NARROW_HINT_H = 28   # one hint line (key cap and word) in a narrow panel's side
 
 
 class Hud:
-    def __init__(self, sim: "MallSim", layout: MallLayout, ui: "UI",
+    def __init__(self, sim: "MallFace", layout: MallLayout, ui: "UI",
                  identities: dict[int, SeatIdentity], names: dict[int, str], colourblind: bool) -> None:
         self.layout = layout
         self.ui = ui
@@ -77,7 +77,7 @@ class Hud:
                 surface.blit(tag, (head.x + 40 + name.get_width(), head.centery - tag.get_height() // 2 + 2))
 
     # ------------------------------------------------------------------ per frame
-    def draw(self, surface: pygame.Surface, sim: "MallSim", totals: dict[int, int]) -> None:
+    def draw(self, surface: pygame.Surface, sim: "MallFace", totals: dict[int, int]) -> None:
         for seat, p in self.panel_of.items():
             self._score(surface, p, totals.get(seat, 0))
             rejecting = self._rejecting(sim, seat)
@@ -103,7 +103,7 @@ class Hud:
         surface.blit(bag_icon(26), (x - 29, p.header.centery - 14))
 
     # ------------------------------------------------------------------ Memory study: the list, big
-    def _study(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
+    def _study(self, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
         """The list across the panel, and under it a row of its own for "A ready" / READY."""
         row = pygame.Rect(p.body.x, p.body.bottom - STUDY_ROW_H, p.body.w, STUDY_ROW_H)
         body = p.body.copy()
@@ -131,7 +131,7 @@ class Hud:
             self._hints(surface, seat, p, [("A", N_("ready"))], at=row)
 
     # ------------------------------------------------------------------ the card viewer
-    def _viewer(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
+    def _viewer(self, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
         v = p.viewer
         panel = PANELS[sim.seat_view(seat).family.destination]
         pile = sim.held_pile(seat)
@@ -220,10 +220,10 @@ class Hud:
             y += NARROW_HINT_H
 
     # ------------------------------------------------------------------ list / hand / placed
-    def _info(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
+    def _info(self, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
         PANELS[sim.seat_view(seat).family.destination].info(self, surface, sim, seat, p)
 
-    def _groups(self, sim: "MallSim", seat: int) -> list[tuple[list[str | None], int, int]]:
+    def _groups(self, sim: "MallFace", seat: int) -> list[tuple[list[str | None], int, int]]:
         """Per objective on the seat's list: (pictured items, None for each while the list is
         hidden; bags; cards placed on it)."""
         out: list[tuple[list[str | None], int, int]] = []
@@ -232,7 +232,7 @@ class Hud:
             out.append((pictured, bags, placed))
         return out
 
-    def list_panel(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
+    def list_panel(self, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
         """One row per objective card, stacked, each item at least LIST_ITEM px."""
         groups = self._groups(sim, seat)
         target = sim.by_seat[seat].target_slot
@@ -268,7 +268,7 @@ class Hud:
             pygame.draw.rect(surface, WHITE, chip.inflate(2, 2), border_radius=3)
             pygame.draw.rect(surface, CARD_BACK, chip, border_radius=3)
 
-    def hand_panel(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
+    def hand_panel(self, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
         """Memory: the hand's slots (hand size = items on the list); the selected one is framed and
         lifted. Cards in hand are private: face down unless the owner holds LB/RB to look."""
         hand = sim.hand(seat)
@@ -302,7 +302,7 @@ class Hud:
             self._hints(surface, seat, p, [("A", N_("pick up")), ("LB/RB", N_("hand")), *calls]
                         if p.wide else [("A", N_("pick up")), ("LB/RB", N_("hand"))])
 
-    def placed_panel(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
+    def placed_panel(self, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
         """Tidying Up: the cards this player placed at the dressers, newest last."""
         placed = sim.seat_view(seat).placed_at_dressers()
         info = p.info
@@ -320,7 +320,7 @@ class Hud:
             surface.blit(item_art(self.cat.items[item], size, self.cb, self.cat),
                          (area.x + c * (size + 4), area.y + r * (size + 4)))
 
-    def _dresser_zoom(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> bool:
+    def _dresser_zoom(self, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> bool:
         """Standing at a dresser: its card, big, where the placed cards were (the map's copy is a
         locator, too small for star print against zigzag)."""
         d = sim.dresser_in_reach(seat)
@@ -339,7 +339,7 @@ class Hud:
                 surface.blit(mark_surface("filled", badge), (x, info.y + 3 - badge // 6))
         return True
 
-    def _hold_meter(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
+    def _hold_meter(self, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
         """Memory: holding Y fills a bar under the name; full = SOLD OUT! is called."""
         held = sim.by_seat[seat].y_ticks
         if not sim.seat_view(seat).family.player_calls or held <= 0 or sim.phase != "playing":
@@ -351,11 +351,11 @@ class Hud:
 
     # ------------------------------------------------------------------ refusals
     @staticmethod
-    def _rejecting(sim: "MallSim", seat: int) -> bool:
+    def _rejecting(sim: "MallFace", seat: int) -> bool:
         reason, tick = sim.rejection(seat)
         return bool(reason) and tick >= 0 and sim.tick - tick <= REJECT_TICKS
 
-    def _rejection(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
+    def _rejection(self, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
         """The reason, wrapped to fit over the card viewer (with the hint strip, when narrow):
         never over the list, the objective rows or another line of text. A reason too long for
         that at 16 px takes the whole panel body for its moment (the list is not drawn)."""
@@ -420,28 +420,28 @@ class Panel:
 
     idle_hints = True           # the empty card viewer hints "A pick up" (unless the body does)
 
-    def browsing(self, sim: "MallSim", seat: int, p: PanelLayout, keys: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    def browsing(self, sim: "MallFace", seat: int, p: PanelLayout, keys: list[tuple[str, str]]) -> list[tuple[str, str]]:
         return keys
 
-    def carrying(self, sim: "MallSim", seat: int) -> tuple[str, list[tuple[str, str]]]:
+    def carrying(self, sim: "MallFace", seat: int) -> tuple[str, list[tuple[str, str]]]:
         """The carried card's ribbon (where it goes, marked N_) and its hints."""
         return "", []
 
-    def info(self, hud: Hud, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
+    def info(self, hud: Hud, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
         raise NotImplementedError
 
 
 class ListPanel(Panel):
     """Destination.TABLE: the side's list (face down while hidden), the next card's target framed."""
 
-    def carrying(self, sim: "MallSim", seat: int) -> tuple[str, list[tuple[str, str]]]:
+    def carrying(self, sim: "MallFace", seat: int) -> tuple[str, list[tuple[str, str]]]:
         keys = [("A", N_("deliver"))]
         if sim.seat_view(seat).table_refuses():
             keys.append(("B", N_("put back")))   # a card goes back only once the assist refused it
         keys.append(("LB/RB", N_("list")))
         return N_("to TABLE"), keys
 
-    def info(self, hud: Hud, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
+    def info(self, hud: Hud, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
         hud.list_panel(surface, sim, seat, p)
 
 
@@ -450,23 +450,23 @@ class HandPanel(Panel):
 
     idle_hints = False
 
-    def browsing(self, sim: "MallSim", seat: int, p: PanelLayout, keys: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    def browsing(self, sim: "MallFace", seat: int, p: PanelLayout, keys: list[tuple[str, str]]) -> list[tuple[str, str]]:
         if sim.by_seat[seat].hand_open:
             return [("LB/RB", N_("choose")), ("B", N_("put back"))]
         # The narrow strip holds three hints.
         return [*keys, ("LB/RB", N_("hand"))] if p.wide else [keys[0], keys[1], ("LB/RB", N_("hand"))]
 
-    def info(self, hud: Hud, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
+    def info(self, hud: Hud, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
         hud.hand_panel(surface, sim, seat, p)
 
 
 class DresserPanel(Panel):
     """Destination.DRESSER: the cards the player placed (at a dresser, its card, big)."""
 
-    def carrying(self, sim: "MallSim", seat: int) -> tuple[str, list[tuple[str, str]]]:
+    def carrying(self, sim: "MallFace", seat: int) -> tuple[str, list[tuple[str, str]]]:
         return N_("to DRESSER"), [("A", N_("place")), ("B", N_("put back"))]
 
-    def info(self, hud: Hud, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
+    def info(self, hud: Hud, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
         hud.placed_panel(surface, sim, seat, p)
 
 

@@ -20,7 +20,7 @@ from game.scenes.mall.hud import Hud
 from game.scenes.mall.layout import SCREEN, MallLayout, compute_layout
 from game.scenes.mall.overlay import MallOverlays
 from game.scenes.pads import find_me_age, pulse_rings
-from game.sim.mall import MallSim
+from game.sim.mall_face import MallFace
 from game.sim.tuning import FP
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 class MallPicture:
     """Everything drawn for one match's mall (its level, seats, names), for the sim it is shown."""
 
-    def __init__(self, ctx: Context, spec: MatchSpec, level: Level, sim: MallSim,
+    def __init__(self, ctx: Context, spec: MatchSpec, level: Level, sim: MallFace,
                  identities: dict[int, SeatIdentity], names: dict[int, str]) -> None:
         self.ctx = ctx
         self.level = level
@@ -50,7 +50,7 @@ class MallPicture:
         # far along by then): made on the first fx_tick().
         self._fx: MallFx | None = None
 
-    def show(self, sim: MallSim, seed: int) -> None:
+    def show(self, sim: MallFace, seed: int) -> None:
         """A new sim (a speedrun's restart): fresh map, panels and effects; the level art stays."""
         labels = self.hud.labels
         self.sim = sim
@@ -157,7 +157,7 @@ class MallPicture:
         self.overlay.draw_phase(surface, sim, self.ending_tick, view.tag_rects + view.body_rects)
 
 
-def draw_mall_find_me(surface: pygame.Surface, ctx: Context, sim: MallSim, view: MapView, alpha: float,
+def draw_mall_find_me(surface: pygame.Surface, ctx: Context, sim: MallFace, view: MapView, alpha: float,
                       shake: tuple[int, int]) -> None:
     """Pulse every avatar whose player just pressed "find me"."""
     for av in sim.avatars:

@@ -25,7 +25,6 @@ from game.rules.soldout import Objective
 from game.rules.soldout import modes as mode_registry
 from game.scenes.common import Animation, MatchResultsScene, players_menu_command
 from game.scenes.results_fx import Podium, Reveal, Standing, cover, places, shape_badge
-from game.sim.mall_public import RoundReveal
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -49,7 +48,7 @@ class SoldOutResultsScene(MatchResultsScene):
         self.mall = mall
         sim = mall.sim
         self.sim = sim
-        self.shown = RoundReveal(sim)
+        self.shown = sim.reveal()
         self.result = sim.last_result
         self.final = sim.phase == "match_over"
         forced = mall.mode_for_next_round()

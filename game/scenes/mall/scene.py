@@ -44,7 +44,8 @@ from game.scenes.mall.results import ChooseModeScene, SoldOutResultsScene
 from game.scenes.menus import push_howto_once
 from game.scenes.pads import Rumbler
 from game.scenes.pads import seat_labels
-from game.sim.mall import MallSim
+from game.sim.mall import new_mall
+from game.sim.mall_face import MallFace
 
 if TYPE_CHECKING:
     from game.bots.soldout import SoldOutBot
@@ -71,7 +72,7 @@ class MallScene(Scene):
         ids = seat_identities()
         identities = {s.seat: ids[s.seat % len(ids)] for s in self.seats}
         names = {s.seat: s.name or ids[s.seat % len(ids)].name for s in self.seats}
-        self.sim = MallSim(spec, level, preload.soldout_catalogue(), spec.seed, mode, preload.soldout_tuning())
+        self.sim = new_mall(spec, level, preload.soldout_catalogue(), spec.seed, mode, preload.soldout_tuning())
         # One driver for the whole match, seats in the replay's order; a replay plays every seat.
         self.driver = MatchDriver(self.sim, [s.seat for s in spec.seats],
                                   recorder(spec) if self.recording else None,
@@ -173,7 +174,7 @@ class MallScene(Scene):
 
     def music_cue(self) -> Cue | None:
         """The music for this round (game.music reads it every tick): its mode's track, rising near the end."""
-        return mall_cue(self.sim) if self.sim is not None else None
+        return mall_cue(self.sim)
 
     def _people(self, commands: dict[int, Command]) -> dict[int, Command]:
         """The people's Commands this tick (a seat whose pad is gone stands still); the driver
@@ -290,7 +291,7 @@ SOUNDS = {"picked": "pickup", "put_down": "putdown", "flipped": "flip", "took": 
           "selected": "menu_move"}
 
 
-def play_sounds(ctx: "Context", sim: MallSim, bots: dict[int, SoldOutBot]) -> None:
+def play_sounds(ctx: "Context", sim: MallFace, bots: dict[int, SoldOutBot]) -> None:
     """The tick's events as sounds: a person's refusals buzz, bots' flips are silent (six bots
     flipping would drown the room)."""
     for event in sim.events:

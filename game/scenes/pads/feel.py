@@ -19,8 +19,8 @@ from game.core.seats import identities
 from game.data import asset
 
 if TYPE_CHECKING:
-    from game.sim.mall import MallSim
-    from game.sim.table import TableSim
+    from game.sim.mall_face import MallFace
+    from game.sim.table_face import TableFace
     from game.core.context import Context
 
 RUMBLE_FILE = asset("rumble.toml")
@@ -56,7 +56,7 @@ class Rumbler:
         seat = self.seat_of(sim_seat)
         return seat is not None and self.ctx.input.rumble(seat, *feel)
 
-    def mall(self, sim: MallSim) -> None:
+    def mall(self, sim: MallFace) -> None:
         """After a MallSim step: its events, plus a bump when two avatars start touching."""
         for event in sim.events:
             seat = event[1] if len(event) > 1 and isinstance(event[1], int) and event[0] != "sold_out" else None
@@ -72,7 +72,7 @@ class Rumbler:
             self.fire("bump", seat)
         self.touching = touching
 
-    def table(self, sim: TableSim) -> None:
+    def table(self, sim: TableFace) -> None:
         """After a TableSim step: its events, plus "turn" when checkout comes to a seat."""
         for kind, seat, _detail in sim.events:
             self.fire(kind, seat)

@@ -27,7 +27,7 @@ Job = Callable[[], object]     # art rendered ahead, a little each frame
 
 if TYPE_CHECKING:
     from game.core.seats import SeatIdentity
-    from game.sim.table import TableSim
+    from game.sim.table_face import TableFace
 
 CARDS_AREA = PRODUCTS.inflate(0, 24)   # the felt and its rim: cards, and the badges on their edges
 
@@ -40,7 +40,7 @@ BADGE_SPOTS = ((0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0), (0.0, 0.5), (1.0,
 class TableView:
     """Draws the centre of the table and the checkout board for one TableSim."""
 
-    def __init__(self, sim: "TableSim", identities: list["SeatIdentity"], texts: Texts) -> None:
+    def __init__(self, sim: "TableFace", identities: list["SeatIdentity"], texts: Texts) -> None:
         self.sim = sim
         self.ids = identities
         self.texts = texts

@@ -27,7 +27,7 @@ from game.sim.table import COUNTDOWN, REVEAL
 if TYPE_CHECKING:
     from game.render.ui import UI
     from game.core.seats import SeatIdentity
-    from game.sim.table import TableSim
+    from game.sim.table_face import TableFace
 
 REASON_TICKS = 180     # a rejection stays in the seat's panel this long
 DIE = 40
@@ -40,7 +40,7 @@ def dice(count: int) -> str:
 class SeatHud:
     """Draws the seat panels and the top bar for one TableSim."""
 
-    def __init__(self, sim: "TableSim", panels: list[SeatPanel], identities: list["SeatIdentity"],
+    def __init__(self, sim: "TableFace", panels: list[SeatPanel], identities: list["SeatIdentity"],
                  labels: list[str], texts: Texts, bots: list[bool] | None = None) -> None:
         self.sim = sim
         self.panels = panels

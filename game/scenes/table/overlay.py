@@ -17,14 +17,14 @@ from game.sim.table import COUNTDOWN, PLAYING, REVEAL
 
 if TYPE_CHECKING:
     from game.core.seats import SeatIdentity
-    from game.sim.table import TableSim
+    from game.sim.table_face import TableFace
 
 
 BONUS_BANNER = 150   # ticks the "takes the BONUS" banner stays up
 
 
 class Overlays:
-    def __init__(self, sim: "TableSim", identities: list["SeatIdentity"], texts: Texts) -> None:
+    def __init__(self, sim: "TableFace", identities: list["SeatIdentity"], texts: Texts) -> None:
         self.sim = sim
         self.ids = identities
         self.texts = texts

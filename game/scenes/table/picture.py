@@ -16,7 +16,7 @@ from game.scenes.table.hud import SeatHud
 from game.scenes.table.layout import PRODUCTS, SCREEN, SeatPanel, card_rects, seat_panels
 from game.scenes.table.overlay import Overlays
 from game.scenes.table.paint import Texts
-from game.sim.table import TableSim
+from game.sim.table_face import TableFace
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 class TablePicture:
     """Everything drawn for one table (its seats' identities), for the sim it is shown."""
 
-    def __init__(self, ctx: Context, sim: TableSim, ids: list[SeatIdentity], labels: list[str],
+    def __init__(self, ctx: Context, sim: TableFace, ids: list[SeatIdentity], labels: list[str],
                  bots: list[bool] | None = None) -> None:
         self.ctx = ctx
         self.sim = sim
@@ -39,7 +39,7 @@ class TablePicture:
         self.warm_table: list[str] = []
         self.warm_display: list[str] = []    # the bargains whose promo/size variants are queued
 
-    def show(self, sim: TableSim, labels: list[str]) -> None:
+    def show(self, sim: TableFace, labels: list[str]) -> None:
         """A new sim (a speedrun's restart): the panels, board and overlays hold it, the frames are
         drawn again."""
         self.sim = sim
@@ -97,7 +97,7 @@ class TablePicture:
             self.warm.pop()()
 
 
-def draw_table_find_me(surface: pygame.Surface, ctx: Context, sim: TableSim, seat_of: Callable[[int], int],
+def draw_table_find_me(surface: pygame.Surface, ctx: Context, sim: TableFace, seat_of: Callable[[int], int],
                        panels: list[SeatPanel]) -> None:
     """Pulse the seat's panel and its cursor on the table."""
     rects = card_rects(sim.places(), PRODUCTS) if sim.table_products() else []

@@ -37,7 +37,8 @@ from game.scenes.table.draw import TableView
 from game.scenes.table.hud import SeatHud
 from game.scenes.table.picture import TablePicture
 from game.scenes.table.results import CheckoutResultsScene
-from game.sim.table import TableSim
+from game.sim.table import new_table
+from game.sim.table_face import TableFace
 from game.sim.table_tuning import TableTuningError
 
 if TYPE_CHECKING:
@@ -59,7 +60,7 @@ class TableScene(Scene):
         self.demo = demo               # screenshots / attract: a bot in every seat, no how-to card
         self.replay = replay           # a game.replay.Replay plays itself
         self.results_pushed = False
-        self.sim = TableSim(spec)
+        self.sim: TableFace = new_table(spec)
         ids = seat_identities()
         self.bots: dict[int, CheckOutBot] = {}
         for i, s in enumerate(spec.seats):
@@ -152,7 +153,7 @@ class TableScene(Scene):
         table_sounds(self.ctx, self.sim, self.picture.view, self.bots)
 
 
-    def fast_forward(self, until: Callable[[TableSim], bool], limit: int = 60 * 60 * 30) -> None:
+    def fast_forward(self, until: Callable[[TableFace], bool], limit: int = 60 * 60 * 30) -> None:
         """Screenshots: play on with the bots (no drawing, no sounds) until `until(sim)` holds."""
         sim = self.sim
         while not until(sim) and sim.tick < limit and not sim.over():
@@ -180,7 +181,7 @@ def table_key_names(ctx: "Context", spec: MatchSpec) -> list[dict[str, str]]:
     return names
 
 
-def table_sounds(ctx: "Context", sim: TableSim, view: TableView, bots: dict[int, CheckOutBot]) -> None:
+def table_sounds(ctx: "Context", sim: TableFace, view: TableView, bots: dict[int, CheckOutBot]) -> None:
     """The tick's events as sounds (a person's refusals buzz), and the grab flashes."""
     humans = [i not in bots for i in range(sim.n)]
     for kind, seat, detail in sim.events:
