@@ -29,7 +29,7 @@ def ctx():
 
 
 class _Static(Scene):
-    def picture(self):
+    def picture_key(self):
         return "still"
 
 
@@ -50,6 +50,17 @@ def test_a_scene_without_a_picture_key_presents_every_frame(ctx):
     presenter = Presenter()
     assert all(presenter.needed(ctx) for _ in range(5))
     assert picture_key(ctx) is None
+
+
+def test_a_game_scene_is_drawn_every_frame_by_the_window_loop(ctx):
+    """The table and the mall keep their drawing in a `picture` object: the window loop must not
+    take that for a picture key (it once called it, and the window fell over entering a match)."""
+    from game.scenes.table import TableScene
+    seats = tuple(SeatSpec(i, f"P{i}", "human", "normal") for i in range(2))
+    ctx.stack.push(TableScene(ctx, MatchSpec("checkout", seats, mode="standard", rounds=4, seed=3)))
+    ctx.stack.apply()
+    presenter = Presenter()
+    assert picture_key(ctx) is None and all(presenter.needed(ctx, id(ctx)) for _ in range(3))
 
 
 def test_an_overlay_without_a_key_forces_the_frames_below_too(ctx):

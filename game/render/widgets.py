@@ -171,7 +171,7 @@ KEY_WORDS = {"Arrows": N_("Arrows")}
 def pad_label(ui: "UI", name: str) -> str:
     """A button name as the pad in use prints it ("A" -> "Cross"); key names unchanged but the
     descriptions in KEY_WORDS, which are translated."""
-    labels = getattr(ui, "pad_labels", None) or {}
+    labels = ui.pad_labels
     parts = [labels.get(part, _(KEY_WORDS[part]) if part in KEY_WORDS else part) for part in name.split("/")]
     return parts[0] if len(parts) == 1 else "/".join(parts)   # one part keeps its family (glyph look)
 

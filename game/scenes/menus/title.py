@@ -77,7 +77,7 @@ class TitleScene(Scene):
             return
         self.menu.update(cmd)
 
-    def picture(self) -> tuple[object, ...]:
+    def picture_key(self) -> tuple[object, ...]:
         """What the title's picture depends on (the loop presents only when it changes)."""
         return self.menu.index, self.ctx.tick // ANIMATION_TICKS
 

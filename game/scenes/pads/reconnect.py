@@ -42,8 +42,7 @@ def needs_reconnect(ctx: "Context") -> bool:
 
 def announce_reclaims(ctx: "Context") -> None:
     """Seats a re-plugged pad took back by itself: the lobby's seat gets the new device, a toast says so."""
-    take = getattr(ctx.input, "take_reclaimed", None)
-    for seat, device in (take() if take is not None else []):
+    for seat, device in ctx.input.take_reclaimed():
         _seat_device(ctx, seat, device)
         ctx.sound("confirm")
         ctx.toast(_("{name} is back").format(name=identities()[seat].name))

@@ -26,7 +26,7 @@ def wanted(ctx: "Context") -> tuple[str, int] | None:
     if ctx.livesplit_address is not None:
         return ctx.livesplit_address
     s = ctx.settings
-    if not getattr(s, "livesplit", False):
+    if not s.livesplit:
         return None
     try:
         return check_host(s.livesplit_host), s.livesplit_port
