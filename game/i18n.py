@@ -17,44 +17,16 @@ from __future__ import annotations
 
 import locale
 import os
-from pathlib import Path
 
 from babel import Locale, lists, numbers, units
-from babel.support import NullTranslations, Translations
 
-from game.data import asset
+from game.language import DEFAULT, DOMAIN, LANGUAGES, gettext, language, locale_dir, ngettext, number, set_language
 from game.notice import Notice
 
-DOMAIN = "messages"
-DEFAULT = "en"
-# The languages we ship, each named in itself (the Settings row shows these).
-LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "fr": "Français", "es": "Español"}
-
-_state: dict[str, str] = {"code": DEFAULT}
-_catalogue: list[NullTranslations] = [NullTranslations()]   # the one in use
-
-
-def locale_dir() -> Path:
-    """assets/locale: messages.pot and <code>/LC_MESSAGES/messages.{po,mo}."""
-    return asset("locale")
-
-
-def set_language(code: str) -> str:
-    """Use language `code` from now on (an unknown code means English); returns the code in use."""
-    code = code if code in LANGUAGES else DEFAULT
-    catalogue: NullTranslations = NullTranslations()
-    if code != DEFAULT:
-        loaded = Translations.load(str(locale_dir()), [code], DOMAIN)
-        if isinstance(loaded, Translations):
-            catalogue = loaded
-    _state["code"], _catalogue[0] = code, catalogue
-    return code
-
-
-def language() -> str:
-    """The code of the language in use (en, de, fr, es)."""
-    return str(_state["code"])
-
+# The language's own names, read through here by everyone who says a text.
+__all__ = ["DEFAULT", "DOMAIN", "LANGUAGES", "N_", "N_plural", "Verbatim", "_", "and_list", "choose",
+           "language", "language_name", "locale_dir", "ngettext", "number", "ordinal", "percent", "seconds",
+           "set_language", "system_language"]
 
 class Verbatim(str):
     """A text shown as written in every language, never looked up in the catalogue: a player's own
@@ -69,7 +41,7 @@ def _(message: str) -> str:
         return message.say()
     if isinstance(message, Verbatim):
         return message
-    return _catalogue[0].gettext(message) if message else message
+    return gettext(message)
 
 
 def N_(message: str) -> str:
@@ -81,18 +53,6 @@ def N_plural(singular: str, plural: str) -> tuple[str, str]:
     """Marks a plural pair for the catalogue without translating it: ngettext says it later with
     its count (tools/i18n.py extracts it as a plural entry)."""
     return singular, plural
-
-
-def ngettext(singular: str, plural: str, n: int, **values: object) -> str:
-    """The form of `singular`/`plural` that `n` needs in the player's language, with {n} (and
-    any other {name} in `values`) filled in; n is written with the language's digit grouping."""
-    form: str = _catalogue[0].ngettext(singular, plural, n)
-    return form.format(n=number(n), **values)
-
-
-def number(value: int | float) -> str:
-    """A number as the player's language writes it (1,234 / 1.234 / 1 234)."""
-    return numbers.format_decimal(value, locale=language())
 
 
 def seconds(value: int | float) -> str:

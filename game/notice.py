@@ -63,11 +63,11 @@ class Notice(str):
 
     def say(self) -> str:
         """The text in the language in use (English until a language is set)."""
-        from game import i18n
+        from game import language   # Babel, only once a Notice is said (not for the headless command line)
         values = {key: value.say() if isinstance(value, Notice) else value for key, value in self.values.items()}
         if self.plural is not None and self.number is not None:
-            return i18n.ngettext(self.msgid, self.plural, self.number, **values)
-        return i18n._(self.msgid).format(**values)
+            return language.ngettext(self.msgid, self.plural, self.number, **values)
+        return language.gettext(self.msgid).format(**values)
 
 
 def join(first: str | None, second: str | None) -> str | None:
