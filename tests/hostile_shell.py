@@ -20,7 +20,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 def _log_reads() -> tuple[set[str], set[str]]:
     """The keys of the register entries the game tried to read, and of those it read whole (every
     read of a user file goes through UserFile._read)."""
-    from game.userfiles import UserFile
+    from game.files.userfiles import UserFile
     tried: set[str] = set()
     reads: set[str] = set()
     original = UserFile._read

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from game import VERSION, app, headless
-from game.cli import UsageError, parse_args
+from game import VERSION, app
+from game.app import headless
+from game.app.cli import UsageError, parse_args
 
 ROOT = Path(__file__).resolve().parent.parent
 

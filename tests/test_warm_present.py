@@ -13,8 +13,8 @@ from game.core import present
 from game.core.present import FALLBACK_FPS, Presenter, pace, picture_key
 from game.core.scene import Scene
 from game.core.warm import Warmer
-from game.input.commands import Command
-from game.match import MatchSpec, SeatSpec
+from game.match.commands import Command
+from game.match.spec import MatchSpec, SeatSpec
 from game.scenes import registry, warmup
 from game.scenes.menus.title import ANIMATION_TICKS, TitleScene
 

@@ -5,7 +5,7 @@
 
 The same command on Windows, macOS or Linux builds for that platform (PyInstaller
 does not cross-compile). The game's data goes inside the folder at the place an
-installed wheel has it (game/_data/assets, game/_data/levels), so game/data.py
+installed wheel has it (game/_data/assets, game/_data/levels), so game/__init__.py
 finds it the same way. Unzip anywhere and run `soldout-checkout` (Windows:
 `soldout-checkout.exe`); it takes the same options as `python main.py`.
 """

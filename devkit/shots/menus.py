@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.core.seats import LobbySeat
+from game.match.seats import LobbySeat
 from game.scenes import registry
 from game.scenes.attract import AttractScene
 from game.scenes.menus.lobby import LobbyScene

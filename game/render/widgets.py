@@ -11,14 +11,14 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from game.i18n import N_, _
-from game.input.commands import STICK_MAX, Button, Command
+from game.text.i18n import N_, _
+from game.match.commands import STICK_MAX, Button, Command
 from game.render import glyphs
 from game.render.icons import NARROWEST
 from game.render.text import hyphenated, words
 
 if TYPE_CHECKING:
-    from game.core.seats import SeatIdentity
+    from game.match.seats import SeatIdentity
     from game.render.ui import UI
 
 Colour = tuple[int, int, int]

@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, Any, Callable, Generator, Iterator
 
 import pygame
 
-from game import preload
-from game.core.seats import identities
+from game.sim import preload
+from game.match.seats import identities
 from game.core.warm import Warmer
-from game.levels import resolve_level
-from game.match import MatchSpec, SeatSpec
+from game.files.levels import resolve_level
+from game.match.spec import MatchSpec, SeatSpec
 from game.rules.soldout import modes as soldout_modes
 from game.render import clothing
 from game.render.clothing import item_art, item_card, objective_art

@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from game import VERSION
-from game.notice import N_, Notice, message_of
-from game.replay import Replay, ReplayError, from_code, header_for, read_replay
+from game.text.notice import N_, Notice, message_of
+from game.driver.replay import Replay, ReplayError, from_code, header_for, read_replay
 from game.speedrun.categories import CategoryError, RunSetup, daily_seed, setup_from_header, spec_for
 from game.speedrun.session import ReplayMismatch, RunSession
 from game.speedrun.timer import format_ticks

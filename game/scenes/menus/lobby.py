@@ -14,14 +14,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.scene import Scene
-from game.core.seats import MAX_SEATS, LobbySeat, identities
-from game.data import levels_dir
-from game import i18n
-from game.i18n import N_, _, ngettext
-from game.input.commands import Button, Command
+from game.match.seats import MAX_SEATS, LobbySeat, identities
+from game import levels_dir
+from game.text import i18n
+from game.text.i18n import N_, _, ngettext
+from game.match.commands import Button, Command
 from game.input.seating import DeviceId
-from game.levels import is_shipped, level_title, resolve_level
-from game.match import GAME_TITLES, MatchSpec
+from game.files.levels import is_shipped, level_title, resolve_level
+from game.match.spec import GAME_TITLES, MatchSpec
 from game.render import widgets
 from game.rules.soldout import modes
 from game.scenes import registry

@@ -9,9 +9,9 @@ import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 
-from game.data import asset
-from game.i18n import _, language
-from game.match import DIFFICULTIES, SeatSpec
+from game import asset
+from game.text.i18n import _, language
+from game.match.spec import DIFFICULTIES, SeatSpec
 
 MAX_SEATS = 6
 SEATS_FILE = asset("seats.toml")

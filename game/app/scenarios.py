@@ -12,8 +12,8 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from game import schema
-from game.untrusted import UntrustedError, echo, parse_toml, read_text
+from game.files import schema
+from game.files.untrusted import UntrustedError, echo, parse_toml, read_text
 
 GAMES = ("soldout", "checkout")
 MAX_FILE_BYTES = 4 << 20     # the shipped files are a few KB each

@@ -23,7 +23,7 @@ from typing import Any
 
 
 def N_(message: str) -> str:
-    """game.i18n.N_ (marks a message for the catalogue), here without importing Babel."""
+    """game.text.i18n.N_ (marks a message for the catalogue), here without importing Babel."""
     return message
 
 
@@ -63,7 +63,7 @@ class Notice(str):
 
     def say(self) -> str:
         """The text in the language in use (English until a language is set)."""
-        from game import language   # Babel, only once a Notice is said (not for the headless command line)
+        from game.text import language   # Babel, only once a Notice is said (not for the headless command line)
         values = {key: value.say() if isinstance(value, Notice) else value for key, value in self.values.items()}
         if self.plural is not None and self.number is not None:
             return language.ngettext(self.msgid, self.plural, self.number, **values)

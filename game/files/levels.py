@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from game.data import levels_dir
-from game.level_files import MAX_SIDE, LevelFileError, LevelFiles, inspect_level
-from game.untrusted import echo
+from game import levels_dir
+from game.files.level_files import MAX_SIDE, LevelFileError, LevelFiles, inspect_level
+from game.files.untrusted import echo
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -82,7 +82,7 @@ def _fail(path: Path | str, problem: str) -> LevelError:
 
 
 def _read_tmx(path: Path) -> tuple[Any, LevelFiles]:
-    """Check the level and every file it names (game.level_files), then let pytmx parse the
+    """Check the level and every file it names (game.files.level_files), then let pytmx parse the
     checked bytes, data only. Any failure becomes a LevelError. Returns (TiledMap, LevelFiles)."""
     if not _is_file(path):
         raise _fail(path, "file not found")
@@ -191,7 +191,7 @@ def load_level(path: Path | str) -> Level:
     """Load and validate a level. Raises LevelError (one line) on any problem.
 
     What it accepts, the simulation plays and level_art draws: the files it names
-    were checked by game.level_files, and every tile id drawn exists in the sheet.
+    were checked by game.files.level_files, and every tile id drawn exists in the sheet.
     """
     path = Path(path)
     tmx, files = _read_tmx(path)

@@ -15,11 +15,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Sequence, TextIO
 
 from game import program_name
-from game.cli import UsageError, parse_args, usage
-from game.match import GAME_TITLES
-from game.untrusted import echo
-from game.user_register import ERROR_LOG as USER_ERROR_LOG
-from game.userfiles import remove_stale_temps
+from game.app.cli import UsageError, parse_args, usage
+from game.match.spec import GAME_TITLES
+from game.files.untrusted import echo
+from game.files.register import ERROR_LOG as USER_ERROR_LOG
+from game.files.userfiles import remove_stale_temps
 
 if TYPE_CHECKING:
     import argparse
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
     from game.core.context import Context
     from game.scenes.registry import Screenshot
-    from game.settings import Settings
+    from game.core.settings import Settings
 
 LOGICAL_SIZE = (1280, 720)
 ERROR_LOG = USER_ERROR_LOG.relative()
@@ -64,12 +64,12 @@ def _write_error_log() -> str:
 
 def dispatch(args: argparse.Namespace, out: TextIO) -> int:
     if args.scenario:
-        from game.scenarios import run_files      # each command loads its own modules (see above)
+        from game.app.scenarios import run_files      # each command loads its own modules (see above)
         return run_files(args.scenario, out)
     if args.check_level:
         return check_level(args.check_level, out)
     if args.tournament:
-        from game.tournament import run_cli       # the runners, in worker processes
+        from game.app.tournament import run_cli       # the runners, in worker processes
         return run_cli(args.game, args.mode, args.matches or 40, 1 if args.seed is None else args.seed, out)
     if args.export_lss:
         from game.speedrun.lss_export import export_cli   # the speedrun records
@@ -81,14 +81,14 @@ def dispatch(args: argparse.Namespace, out: TextIO) -> int:
     if args.headless or (args.replay and args.json):
         return run_headless(args, out)
     if args.replay:
-        from game.headless import HeadlessError, load_replay_file   # the replay reader and runners
+        from game.app.headless import HeadlessError, load_replay_file   # the replay reader and runners
         try:
             load_replay_file(args.replay)    # refuse a bad replay before any window opens
         except HeadlessError as exc:
             print(f"{program_name()}: {exc}", file=sys.stderr)
             return exc.code
     if args.record:
-        from game.cli_checks import FileArgError, check_record_target   # with the level reader
+        from game.app.cli_checks import FileArgError, check_record_target   # with the level reader
         try:
             check_record_target(args.record)
         except FileArgError as exc:
@@ -99,12 +99,12 @@ def dispatch(args: argparse.Namespace, out: TextIO) -> int:
 
 def check_level(path: str, out: TextIO) -> int:
     """The verdict goes to `out`; why a level is refused goes to stderr."""
-    from game.cli_checks import level_file_problem   # the level reader: only for --check-level
+    from game.app.cli_checks import level_file_problem   # the level reader: only for --check-level
     problem = level_file_problem(path)
     if problem:
         print(problem, file=sys.stderr)
         return 2
-    from game.levels import LevelError, load_level   # the level reader (pytmx) as well
+    from game.files.levels import LevelError, load_level   # the level reader (pytmx) as well
     try:
         load_level(path)
     except LevelError as exc:
@@ -115,9 +115,9 @@ def check_level(path: str, out: TextIO) -> int:
 
 
 def run_headless(args: argparse.Namespace, out: TextIO) -> int:
-    from game import headless      # the runners, bots and sims: only for --headless (no pygame)
-    from game.cli_checks import FileArgError, check_record_target, level_argument
-    from game.levels import LevelError
+    from game.app import headless  # the runners, bots and sims: only for --headless (no pygame)
+    from game.app.cli_checks import FileArgError, check_record_target, level_argument
+    from game.files.levels import LevelError
     try:
         if args.replay:
             result = headless.play_replay(headless.load_replay_file(args.replay))
@@ -145,14 +145,14 @@ def make_context(screen_size: tuple[int, int] = LOGICAL_SIZE, load_user_files: b
     import pygame
 
     # pygame and the services on it: the window and screenshots only, never a headless command
-    from game.audio import Audio, prepare_mixer
+    from game.core.audio import Audio, prepare_mixer
     from game.core.context import Context
     from game.core.stack import SceneStack
     from game.core.transition import SceneFade
     from game.input.bindings import Bindings
     from game.input.manager import InputManager
     from game.render.ui import UI
-    from game.settings import Settings
+    from game.core.settings import Settings
 
     if not pygame.get_init():
         prepare_mixer()
@@ -166,7 +166,7 @@ def make_context(screen_size: tuple[int, int] = LOGICAL_SIZE, load_user_files: b
         warnings.append(warning)
     else:
         settings, bindings = Settings(), Bindings()
-    from game import i18n   # the translations: the window's and screenshots' only
+    from game.text import i18n   # the translations: the window's and screenshots' only
     # --lang, else Settings, else the system's; a screenshot (no user files) is English unless asked
     i18n.set_language(i18n.choose(lang, settings.language) if load_user_files else lang or i18n.DEFAULT)
     ctx = Context(stack=SceneStack(), input=InputManager(bindings), settings=settings, bindings=bindings,
@@ -270,7 +270,7 @@ def open_display(fullscreen: bool) -> tuple[pygame.Surface, bool]:
 
 def _push_replay_viewer(ctx: Context, path: str) -> None:
     """--replay FILE in a window: the game's registered viewer plays it over the title."""
-    from game.headless import load_replay_file   # the window's modules, loaded when it runs (see above)
+    from game.app.headless import load_replay_file   # the window's modules, loaded when it runs (see above)
     from game.scenes import registry
     replay = load_replay_file(path)   # already validated by dispatch()
     game = str(replay.header.get("game"))
@@ -279,7 +279,7 @@ def _push_replay_viewer(ctx: Context, path: str) -> None:
         game = "speedrun"             # played back with its timer and splits (game.scenes.speedrun.menu)
     viewer = registry.replay_viewer(game)
     if viewer is None:
-        from game.i18n import _   # the translations: loaded by make_context for the window
+        from game.text.i18n import _   # the translations: loaded by make_context for the window
         ctx.toast(_("This build cannot show {game} replays in a window; try --headless --json").format(
             game=GAME_TITLES.get(game, game)))
     else:
@@ -290,7 +290,7 @@ def run_window(args: argparse.Namespace) -> int:
     import pygame
 
     # The window's loop and its first scene: only the title before the first frame (see above).
-    from game.audio import prepare_mixer
+    from game.core.audio import prepare_mixer
     from game.core.debug import DebugOverlay
     from game.core.loop import FixedStep
     from game.core import present

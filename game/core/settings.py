@@ -4,11 +4,11 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from game.notice import N_, Notice, join
-from game.schema import SchemaError
+from game.text.notice import N_, Notice, join
+from game.files.schema import SchemaError
 from game.speedrun.address import host_problem
-from game.user_register import SETTING_CHECKS, SETTINGS
-from game.userfiles import merged
+from game.files.register import SETTING_CHECKS, SETTINGS
+from game.files.userfiles import merged
 
 FILE_NAME = SETTINGS.relative()
 VERSION = SETTINGS.version
@@ -28,7 +28,7 @@ class Settings:
     livesplit: bool = False      # speedruns drive the runner's LiveSplit (its TCP server)
     livesplit_host: str = "localhost"
     livesplit_port: int = 16834
-    language: str = ""           # "" until chosen: the game follows the system locale (game/i18n.py)
+    language: str = ""           # "" until chosen: the game follows the system locale (game/text/i18n.py)
 
     def __post_init__(self) -> None:
         # Not fields (never saved as settings): the file as read, whose keys this version does not know

@@ -1,6 +1,6 @@
 """The player's language: gettext catalogues compiled from assets/locale/*.po, read with Babel.
 
-    from game.i18n import _, N_, ngettext
+    from game.text.i18n import _, N_, ngettext
     _("Settings")                                   # a marked string, translated now
     ngettext("{n} token", "{n} tokens", count)      # the plural form the language needs, {n} filled in
     N_("Rush")                                      # marked for extraction, translated later with _()
@@ -10,7 +10,7 @@ Only what a player reads goes through here; the command line's messages for
 developers and scripts stay English. The simulation never sees a translated
 string (its hash must not depend on the language): texts are translated where
 they are drawn. Data text (garment and product names, how-to cards) is
-extracted from the TOML files by game/i18n_extract.py and translated with _()
+extracted from the TOML files by game/text/extract.py and translated with _()
 where it is shown. No pygame here.
 """
 from __future__ import annotations
@@ -20,8 +20,8 @@ import os
 
 from babel import Locale, lists, numbers, units
 
-from game.language import DEFAULT, DOMAIN, LANGUAGES, gettext, language, locale_dir, ngettext, number, set_language
-from game.notice import Notice
+from game.text.language import DEFAULT, DOMAIN, LANGUAGES, gettext, language, locale_dir, ngettext, number, set_language
+from game.text.notice import Notice
 
 # The language's own names, read through here by everyone who says a text.
 __all__ = ["DEFAULT", "DOMAIN", "LANGUAGES", "N_", "N_plural", "Verbatim", "_", "and_list", "choose",

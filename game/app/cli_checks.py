@@ -5,7 +5,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from game.levels import list_levels
+from game.files.levels import list_levels
 
 
 class FileArgError(Exception):

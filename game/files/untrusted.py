@@ -20,7 +20,7 @@ import zlib
 from pathlib import Path
 from typing import Any
 
-from game.notice import N_, Notice
+from game.text.notice import N_, Notice
 
 MAX_INT_DIGITS = 24          # far above any seed, count or key code the game writes
 MAX_ECHO = 80                # characters of untrusted text quoted back in a message

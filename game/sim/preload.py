@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.levels import load_level
+from game.files.levels import load_level
 from game.rules.checkout import catalogue
 from game.rules.soldout.catalogue import DEFAULT_PATH, load_catalogue
 from game.sim.table_tuning import TUNING_PATH as TABLE_TUNING_PATH
@@ -21,7 +21,7 @@ from game.sim.table_tuning import load_table_tuning
 from game.sim.tuning import TUNING_PATH, load_tuning
 
 if TYPE_CHECKING:
-    from game.levels import Level
+    from game.files.levels import Level
     from game.rules.checkout.catalogue import Catalogue as CheckoutCatalogue
     from game.rules.soldout.catalogue import Catalogue as SoldOutCatalogue
     from game.sim.table_tuning import TableTuning

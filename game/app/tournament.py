@@ -26,7 +26,7 @@ from typing import Any, Callable, Sequence, TextIO, TypeVar
 
 from game import program_name
 from game.driver import soldout_headless, table_headless
-from game.match import DIFFICULTIES, GAME_TITLES, MatchSpec, SeatSpec
+from game.match.spec import DIFFICULTIES, GAME_TITLES, MatchSpec, SeatSpec
 from game.rules.soldout import modes as soldout_modes
 
 PlayFn = Callable[[MatchSpec], dict[str, Any]]

@@ -7,16 +7,16 @@ from pathlib import Path
 from typing import Sequence
 
 from game import VERSION, program_name
-from game.match import DIFFICULTIES, GAME_TITLES
+from game.match.spec import DIFFICULTIES, GAME_TITLES
 from game.rules.soldout import modes as soldout_modes
 from game.speedrun.address import AddressError, parse_address
 
 GAMES = tuple(GAME_TITLES)
 MAX_BOTS = 6
 MAX_ROUNDS = 5
-SEED_MAX = (1 << 64) - 1   # what a replay header holds (game/replay.py)
+SEED_MAX = (1 << 64) - 1   # what a replay header holds (game/driver/replay.py)
 TEAM_SIZES = (2, 3)          # RULES.md "Teams": teams of 2 or 3; a headless match has two teams
-LANGUAGE_CODES = ("en", "de", "fr", "es")   # game/i18n.py LANGUAGES; command-line messages stay English
+LANGUAGE_CODES = ("en", "de", "fr", "es")   # game/text/i18n.py LANGUAGES; command-line messages stay English
 SCREENSHOT_TYPES = (".png", ".jpg", ".jpeg", ".bmp", ".tga")   # what pygame.image.save writes
 
 # What the command line was asked to do: the run mode, and how a message names it.

@@ -22,14 +22,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
-from game import VERSION, schema
-from game.input.commands import IDLE, STICK_MAX, Button, Command
-from game.match import DIFFICULTIES, MatchSpec, SeatSpec
-from game.notice import N_, Notice, message_of
-from game.untrusted import UntrustedError, echo, inflate, parse_json, strict_int
-from game.user_register import REPLAY_CAP
+from game import VERSION
+from game.files import schema
+from game.match.commands import IDLE, STICK_MAX, Button, Command
+from game.match.spec import DIFFICULTIES, MatchSpec, SeatSpec
+from game.text.notice import N_, Notice, message_of
+from game.files.untrusted import UntrustedError, echo, inflate, parse_json, strict_int
+from game.files.register import REPLAY_CAP
 from game.rules.soldout import modes
-from game.userfiles import atomic_write_text
+from game.files.userfiles import atomic_write_text
 
 MAGIC = "SOCO-REPLAY"
 FORMAT_VERSION = 1

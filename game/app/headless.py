@@ -13,13 +13,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator, Protocol, TextIO
 
-from game.core.seats import identities
+from game.match.seats import identities
 from game.driver import soldout_headless, table_headless
-from game.levels import LevelError
-from game.match import GAME_TITLES, MatchSpec, SeatSpec
-from game.replay import CODE_PREFIX, MAX_REPLAY_BYTES, Replay, ReplayError, from_code, read_replay
+from game.files.levels import LevelError
+from game.match.spec import GAME_TITLES, MatchSpec, SeatSpec
+from game.driver.replay import CODE_PREFIX, MAX_REPLAY_BYTES, Replay, ReplayError, from_code, read_replay
 from game.speedrun.verify import VerifyError, verify_replay
-from game.untrusted import UntrustedError, echo, read_text
+from game.files.untrusted import UntrustedError, echo, read_text
 
 class Runner(Protocol):
     """A game's headless runner (a module): a match played or a replay played back, as DESIGN.md's

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Sequence, TypedDict
 
 import pygame
 
-from game.data import asset
+from game import asset
 from game.music import Music
 from game.music.catalogue import Catalogue
 from game.music.mixer import Mixer

@@ -12,7 +12,7 @@ import math
 import re
 from typing import Any, Callable, Iterable
 
-from game.untrusted import echo
+from game.files.untrusted import echo
 
 Check = Callable[[Any, str], Any]
 

@@ -1,11 +1,11 @@
 """The player's data folder: how a user file is read and written.
 
-Every file the game keeps there is declared once in game/user_register.py as a
+Every file the game keeps there is declared once in game/files/register.py as a
 `UserFile`: where it lives, the bare names it may have, its size cap, its schema
 and what happens when it is damaged. Game code reads and writes user files only
 through an entry (`SETTINGS.load(...)`, `HISTORIES.write_text(text, name)`), so each
-read goes through the one untrusted-file door (game.untrusted: size cap, no FIFOs
-or devices, strict JSON numbers) and its schema (game.schema) before use, and a
+read goes through the one untrusted-file door (game.files.untrusted: size cap, no FIFOs
+or devices, strict JSON numbers) and its schema (game.files.schema) before use, and a
 crash mid-write never leaves a half file (temp file + rename).
 
 A file that cannot be read is set aside (never deleted) and replaced by defaults.
@@ -35,9 +35,9 @@ from typing import Any, Callable
 
 import platformdirs
 
-from game.notice import N_, Notice, join, message_of
-from game.schema import Check, SchemaError
-from game.untrusted import UntrustedError, decode_text, echo, parse_json, read_bytes
+from game.text.notice import N_, Notice, join, message_of
+from game.files.schema import Check, SchemaError
+from game.files.untrusted import UntrustedError, decode_text, echo, parse_json, read_bytes
 
 APP_NAME = "SoldOutCheckOut"
 ENV_USER_DIR = "SOLDOUT_USER_DIR"
@@ -248,7 +248,7 @@ MAX_NAME = 200
 
 @dataclass(frozen=True, eq=False)     # one object per kind of file: compared (and hashed) as itself
 class UserFile:
-    """One kind of file in the user folder, declared once in game/user_register.py.
+    """One kind of file in the user folder, declared once in game/files/register.py.
 
     `folder` is its folder under the user folder ("" for the user folder itself);
     `pattern` the bare names it may have there (a fixed file: its name, escaped);

@@ -1,7 +1,7 @@
 """The language in use: which gettext catalogue the game reads, set once the player's choice is
-known (game/i18n.py chooses it and says texts through it; a Notice says itself through it).
+known (game/text/i18n.py chooses it and says texts through it; a Notice says itself through it).
 
-Only the catalogue and the numbers live here, below both game/i18n.py and game/notice.py, so
+Only the catalogue and the numbers live here, below both game/text/i18n.py and game/text/notice.py, so
 that a Notice can say itself without the module that knows about Notices. No pygame here.
 """
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pathlib import Path
 from babel import numbers
 from babel.support import NullTranslations, Translations
 
-from game.data import asset
+from game import asset
 
 DOMAIN = "messages"
 DEFAULT = "en"

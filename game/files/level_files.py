@@ -1,7 +1,7 @@
 """Everything a level file may open, checked before pytmx or the drawing code sees it.
 
 A level is untrusted input: a player may download one. `inspect_level(path)`
-reads the TMX, its one tileset and the tileset's image through game.untrusted
+reads the TMX, its one tileset and the tileset's image through game.files.untrusted
 (size caps, regular files only) and checks what pytmx and the drawing code
 would otherwise trip over:
 - files it names stay inside the level's own folder or the shipped levels and tiles;
@@ -25,8 +25,8 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.data import asset, levels_dir
-from game.untrusted import UntrustedError, echo, inflate, read_bytes, strict_int
+from game import asset, levels_dir
+from game.files.untrusted import UntrustedError, echo, inflate, read_bytes, strict_int
 
 MAX_SIDE = 200  # tiles a side: far beyond any mall that fits a screen, small enough to load fast
 MAX_TMX_BYTES = 4 << 20        # a 200x200 map with three layers is about 300 KB

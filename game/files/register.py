@@ -2,7 +2,7 @@
 
 Each entry says where the file lives (its folder and the bare names it may have),
 its size cap, its schema (checked all the way down before anything uses it) and
-what happens when it is damaged; game/userfiles.py's `UserFile` reads and writes
+what happens when it is damaged; game/files/userfiles.py's `UserFile` reads and writes
 it through the one untrusted-file door. Game code touches the user folder only
 through these entries (tests/test_user_register.py checks), and the tests check
 that each one is covered: a fuzzer seed and a damaged file the whole shell starts
@@ -16,11 +16,11 @@ list it in docs/RELIABILITY.md: tests/test_user_register.py checks all but the l
 """
 from __future__ import annotations
 
-from game import schema
-from game.i18n import LANGUAGES
-from game.input.commands import Button
-from game.notice import N_
-from game.userfiles import SAVE_FAILED, Damage, UserFile
+from game.files import schema
+from game.text.i18n import LANGUAGES
+from game.match.commands import Button
+from game.text.notice import N_
+from game.files.userfiles import SAVE_FAILED, Damage, UserFile
 
 KB, MB = 1 << 10, 1 << 20
 MAX_TICKS = 60 * 60 * 60 * 24     # a day of ticks: any time beyond is damage
