@@ -173,3 +173,18 @@ def test_the_fps_overlay_presents_every_frame_even_over_a_still_picture(ctx):
     assert presenter.needed(ctx, None) and presenter.needed(ctx, None)
     assert presenter.needed(ctx, 1) and not presenter.needed(ctx, 1)
     assert presenter.needed(ctx, 2)                  # a new screen surface (fullscreen toggled)
+
+
+def test_the_clothing_art_notes_what_it_draws_only_while_noting():
+    """The rehearsals note the sizes the mall drew clothing at (then draw every other item there)."""
+    from game.render import clothing
+    pygame.init()
+    drawn = clothing.Drawn()
+    clothing.item_surface("tshirt", "#cc3344", "plain", 50)                 # not noting: not noted
+    with clothing.noting(drawn):
+        clothing.item_surface("hoodie", "#3344cc", "dots", 64, colourblind=True)
+        clothing.objective_surface([("tshirt", "#cc3344", "plain"), ("hoodie", "#3344cc", "dots")], 1, (120, 160),
+                                   filled=[True, False])
+    clothing.item_surface("sweater", "#33cc44", "stripes", 72)
+    assert (64, True) in drawn.items and not {(50, False), (72, False)} & drawn.items   # (and the card's items)
+    assert drawn.objectives == {(2, (120, 160), (True, False), (), False, "SHOPPING LIST")}

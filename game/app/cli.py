@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import re
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 from game import VERSION, program_name
 from game.match.spec import DIFFICULTIES, GAME_TITLES
@@ -66,7 +66,7 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def _int_range(low: int, high: int | None, what: str):
+def _int_range(low: int, high: int | None, what: str) -> Callable[[str], int]:
     def parse(text: str) -> int:
         try:
             value = int(text)

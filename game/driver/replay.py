@@ -20,7 +20,7 @@ import json
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 from game import VERSION
 from game.files import schema
@@ -83,7 +83,7 @@ DAMAGED_LINE = N_("replay line {line} is damaged")
 TOO_LONG = N_("replay line {line} has a value out of range (longer than six hours)")
 
 
-def header_for(spec: MatchSpec) -> dict:
+def header_for(spec: MatchSpec) -> dict[str, Any]:
     """The replay header describing `spec` (the lobby/CLI build it from the MatchSpec)."""
     return {
         "format": FORMAT_VERSION, "game_version": VERSION, "rules": SOLDOUT_RULES,
@@ -104,13 +104,13 @@ def _token(command: Command) -> str:
 class ReplayWriter:
     """Collects commands tick by tick; run-length encodes as it goes."""
 
-    def __init__(self, header: dict) -> None:
+    def __init__(self, header: dict[str, Any]) -> None:
         self.header = {"format": FORMAT_VERSION, "game_version": VERSION, "rules": SOLDOUT_RULES, **header}
         missing = [k for k in HEADER_KEYS if k not in self.header]
         if missing:
             raise ValueError(f"replay header lacks {', '.join(missing)}")
         self.seat_count = len(self.header["seats"])
-        self._runs: list[list] = []   # [count, line of tokens]
+        self._runs: list[list[Any]] = []   # [count, line of tokens]
 
     def add_tick(self, commands: list[Command]) -> None:
         """Record one tick: one Command per seat, in the header's seat order."""
@@ -136,7 +136,7 @@ class ReplayWriter:
 
 @dataclass
 class Replay:
-    header: dict
+    header: dict[str, Any]
     runs: list[tuple[int, list[Command]]] = field(default_factory=list)
 
     @property
@@ -197,7 +197,7 @@ def read_replay(text: str) -> Replay:
     return replay
 
 
-def _parse_header(raw: str) -> dict:
+def _parse_header(raw: str) -> dict[str, Any]:
     try:
         header = parse_json(raw, "header")
     except UntrustedError:
@@ -253,8 +253,9 @@ def _parse_token(token: str, number: int) -> Command:
     if token == IDLE_TOKEN:
         return IDLE
     values = token.split(",")
-    numbers = [strict_int(v, -(1 << 62), 1 << 62) for v in values] if len(values) == 4 else [None]
-    if any(n is None for n in numbers):
+    read = [strict_int(v, -(1 << 62), 1 << 62) for v in values] if len(values) == 4 else [None]
+    numbers = [n for n in read if n is not None]
+    if len(numbers) != 4:
         raise ReplayError(Notice(DAMAGED_LINE, line=number))
     dx, dy, pressed, held = numbers
     if not (-STICK_MAX <= dx <= STICK_MAX and -STICK_MAX <= dy <= STICK_MAX
