@@ -337,3 +337,14 @@ def test_every_name_of_a_public_face_is_there(package):
         assert getattr(face, name) is not None
     with pytest.raises(AttributeError):
         face.not_in_the_face    # noqa: B018
+
+
+def test_the_architecture_names_every_package_and_module():
+    """docs/ARCHITECTURE.md is the map: a module or package it does not name is one nobody can find."""
+    doc = (ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    unnamed = [str(path.relative_to(ROOT)) for path in sorted((ROOT / "game").rglob("*.py"))
+               if path.name not in ("__init__.py", "__main__.py")
+               and not re.search(rf"(?<![\w]){re.escape(path.name)}(?![\w])", doc)]
+    unnamed += [str(p.relative_to(ROOT)) for p in sorted((ROOT / "game").rglob("__init__.py"))
+                if f"{p.parent.name}/" not in doc]
+    assert unnamed == []
