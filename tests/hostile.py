@@ -499,7 +499,7 @@ def check():
 """
 _JSON_SAVES = """
 from game.files import register
-ENTRY = user_register.{entry}
+ENTRY = register.{entry}
 def save(n):
     {save}
 def check():
@@ -508,7 +508,7 @@ def check():
 """
 _TEXT_SAVES = """
 from game.files import register
-ENTRY, NAME = user_register.{entry}, "{name}"
+ENTRY, NAME = register.{entry}, "{name}"
 TEXTS = ["first " * 40_000 + "\\n", "second " * 40_000 + "\\n"]
 def save(n):
     {save}

@@ -54,7 +54,7 @@ def test_the_user_folder_is_reached_only_through_the_register():
     """No module but game/files/userfiles.py and game/files/register.py names the user folder or reads or writes
     a file in it by hand: every other reader goes through an entry (and so through the untrusted door)."""
     private = {"user_dir", "made_folder", "load_json", "save_json", "_set_aside", "_load_json_at"}
-    allowed = {ROOT / "game" / "userfiles.py", ROOT / "game" / "user_register.py"}
+    allowed = {ROOT / "game" / "files" / "userfiles.py", ROOT / "game" / "files" / "register.py"}
     found = []
     for path in sorted((ROOT / "game").rglob("*.py")):
         if path in allowed:
