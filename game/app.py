@@ -14,6 +14,7 @@ import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence, TextIO
 
+from game import logfile
 from game.cli import UsageError, parse_args, program_name, usage
 from game.match import GAME_TITLES
 from game.untrusted import echo
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
 LOGICAL_SIZE = (1280, 720)
 ERROR_LOG = "error.log"
 FIRST_FRAME_ONLY = "SOLDOUT_FIRST_FRAME_ONLY"   # set: the window prints when its first frame is shown, then quits
+QUIT_WHEN_WARM = "SOLDOUT_QUIT_WHEN_WARM"   # set: the window quits once every warm-up job has run (tests)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -38,6 +40,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except SystemExit as exc:  # --help / --version print and stop
         return int(exc.code or 0)
+    logfile.install()   # warnings and tracebacks of the game's internals go to a file, not the terminal
     try:
         return dispatch(args, sys.stdout)
     except KeyboardInterrupt:
@@ -362,6 +365,9 @@ def run_window(args) -> int:
             previous = time.perf_counter()   # the imports are not a slow frame to catch up on
         elif warmer.pending and warmup.may_warm(ctx, idle_ticks):
             warmer.run_for(warmup.STEP_SECONDS)   # after the present: it delays no changed picture
+        elif not warmer.pending and os.environ.get(QUIT_WHEN_WARM):
+            print(f"WARM {len(warmer.done)} steps by tick {ctx.tick}", flush=True)
+            break
         present.pace(clock, shown, vsync)
     pygame.quit()
     return 0
