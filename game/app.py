@@ -14,8 +14,8 @@ import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence, TextIO
 
-from game import logfile
-from game.cli import UsageError, parse_args, program_name, usage
+from game import logfile, report_error
+from game.cli import UsageError, parse_args
 from game.match import GAME_TITLES
 from game.untrusted import echo
 from game.userfiles import atomic_write_text, remove_stale_temps, user_dir
@@ -35,9 +35,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parse_args(argv)
     except UsageError as exc:
-        sys.stderr.write(usage())
-        print(f"{program_name()}: error: {exc}", file=sys.stderr)
-        return 2
+        return report_error(exc)
     except SystemExit as exc:  # --help / --version print and stop
         return int(exc.code or 0)
     logfile.install()   # warnings and tracebacks of the game's internals go to a file, not the terminal
@@ -47,8 +45,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except Exception as exc:  # last line of defence: one line for the player, details in a log
         where = _write_error_log()
-        print(f"error: {type(exc).__name__}: {echo(exc, 300)} (details in {where})", file=sys.stderr)
-        return 1
+        return report_error(f"{type(exc).__name__}: {echo(exc, 300)} (details in {where})", 1)
 
 
 def _write_error_log() -> str:
@@ -61,8 +58,13 @@ def _write_error_log() -> str:
 
 
 def dispatch(args, out: TextIO) -> int:
+    from game.cli_checks import FileArgError, check_files   # each command loads its own modules (see above)
+    try:
+        check_files(args)      # a file that cannot be used is refused before anything runs
+    except FileArgError as exc:
+        return report_error(exc)
     if args.scenario:
-        from game.scenarios import run_files      # each command loads its own modules (see above)
+        from game.scenarios import run_files
         return run_files(args.scenario, out)
     if args.check_level:
         return check_level(args.check_level, out)
@@ -72,8 +74,10 @@ def dispatch(args, out: TextIO) -> int:
     if args.export_lss:
         from game.speedrun.lss_export import export_cli   # the speedrun records
         code, line = export_cli(args.export_lss, args.out)
-        print(line, file=out if code == 0 else sys.stderr)
-        return code
+        if code:
+            return report_error(line, code)
+        print(line, file=out)
+        return 0
     if args.screenshot:
         return screenshot(args.screenshot, args.scene, args.seed or 0, args.size, out, args.lang)
     if args.headless or (args.replay and args.json):
@@ -83,55 +87,37 @@ def dispatch(args, out: TextIO) -> int:
         try:
             load_replay_file(args.replay)    # refuse a bad replay before any window opens
         except HeadlessError as exc:
-            print(f"{program_name()}: {exc}", file=sys.stderr)
-            return exc.code
-    if args.record:
-        from game.cli_checks import FileArgError, check_record_target   # with the level reader
-        try:
-            check_record_target(args.record)
-        except FileArgError as exc:
-            print(f"{program_name()}: {exc}", file=sys.stderr)
-            return 2
+            return report_error(exc, exc.code)
     return run_window(args)
 
 
 def check_level(path: str, out: TextIO) -> int:
     """The verdict goes to `out`; why a level is refused goes to stderr."""
-    from game.cli_checks import level_file_problem   # the level reader: only for --check-level
-    problem = level_file_problem(path)
-    if problem:
-        print(problem, file=sys.stderr)
-        return 2
-    from game.levels import LevelError, load_level   # the level reader (pytmx) as well
+    from game.levels import LevelError, load_level   # the level reader (pytmx): only for --check-level
     try:
         load_level(path)
     except LevelError as exc:
-        print(str(exc), file=sys.stderr)
-        return 2
+        return report_error(exc)
     print(f"ok: {path}", file=out)
     return 0
 
 
 def run_headless(args, out: TextIO) -> int:
     from game import headless      # the runners, bots and sims: only for --headless (no pygame)
-    from game.cli_checks import FileArgError, check_record_target, level_argument
+    from game.cli_checks import FileArgError, level_argument
     from game.levels import LevelError
     try:
         if args.replay:
             result = headless.play_replay(headless.load_replay_file(args.replay))
         else:
-            if args.record:
-                check_record_target(args.record)
             level = level_argument(args.level) if args.level else None
             spec = headless.build_spec(args.game, args.bots, args.difficulty, args.mode, args.rounds,
                                        args.seed, args.teams, level)
             result = headless.play(spec, Path(args.record) if args.record else None)
     except headless.HeadlessError as exc:
-        print(f"{program_name()}: {exc}", file=sys.stderr)
-        return exc.code
+        return report_error(exc, exc.code)
     except (FileArgError, LevelError) as exc:   # a --level that cannot be played: like --check-level
-        print(f"{program_name()}: {exc}", file=sys.stderr)
-        return 2
+        return report_error(exc)
     headless.emit(result, args.json, out)
     return 0
 
@@ -218,8 +204,8 @@ def screenshot(path: str, scene: str, seed: int, size: tuple[int, int], out: Tex
     from game.scenes import registry   # the scenes and their screenshots: --screenshot only
     shot = registry.screenshot(scene)
     if shot is None:
-        print(f"unknown scene {scene!r}; scenes: {', '.join(registry.screenshot_names())}", file=sys.stderr)
-        return 2
+        return report_error(f"--scene {echo(scene, 40)!r} is not a screenshot scene; scenes: "
+                            f"{', '.join(registry.screenshot_names())}")
     pygame.init()
     pygame.display.set_mode(LOGICAL_SIZE)
     ctx = make_context(load_user_files=False, lang=lang)
@@ -231,8 +217,7 @@ def screenshot(path: str, scene: str, seed: int, size: tuple[int, int], out: Tex
     try:
         pygame.image.save(surface, path)
     except (pygame.error, OSError) as exc:
-        print(f"cannot save {path}: {exc}", file=sys.stderr)
-        return 2
+        return report_error(f"--screenshot {echo(path)}: cannot save it ({echo(exc, 100)})")
     print(f"saved {path} ({size[0]}x{size[1]}, scene {scene}, seed {seed})", file=out)
     return 0
 

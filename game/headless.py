@@ -77,7 +77,7 @@ def _level_errors():
 def load_replay_file(path: str) -> Replay:
     """Read and validate a replay file; raises HeadlessError(code 2) with the reader's message."""
     try:
-        text = read_text(path, MAX_REPLAY_BYTES, "replay")
+        text = read_text(path, MAX_REPLAY_BYTES, "replay", empty_ok=False)
     except UntrustedError as exc:
         raise HeadlessError(f"cannot read replay {exc}", 2) from None
     try:

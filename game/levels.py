@@ -83,9 +83,7 @@ def _fail(path: Path | str, problem: str) -> LevelError:
 def _read_tmx(path: Path):
     """Check the level and every file it names (game.level_files), then let pytmx parse the
     checked bytes, data only. Any failure becomes a LevelError. Returns (TiledMap, LevelFiles)."""
-    if not _is_file(path):
-        raise _fail(path, "file not found")
-    try:
+    try:   # the reader says what is wrong with the path: no such file, a folder, a device, empty
         files = inspect_level(path)
     except LevelFileError as exc:
         raise _fail(path, str(exc)) from None

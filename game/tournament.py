@@ -19,12 +19,11 @@ from __future__ import annotations
 
 import math
 import os
-import sys
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Callable, Sequence, TextIO
 
-from game import program_name
+from game import report_error
 from game.driver import soldout_headless, table_headless
 from game.match import DIFFICULTIES, GAME_TITLES, MatchSpec, SeatSpec
 from game.rules.soldout import modes as soldout_modes
@@ -247,8 +246,7 @@ def _run_cli(game: str, mode: str | None, matches: int, seed: int, out: TextIO, 
         results = run_tournament(game, [mode] if mode else None, matches, seed, jobs=jobs,
                                  progress=lambda p: print(format_row(p), file=out, flush=True), pool=pool)
     except TournamentError as exc:
-        print(f"{program_name()}: {exc}", file=sys.stderr)
-        return 2
+        return report_error(exc)
     clear = sum(p.clear for p in results)
     print(f"{clear} of {len(results)} steps of the ladder are clear (95% interval above 0.50)", file=out)
     levels = len(DIFFICULTIES)
