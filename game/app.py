@@ -7,6 +7,7 @@ first frame loads only the title (the other scenes follow once it is on screen).
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import time
 import traceback
@@ -31,7 +32,15 @@ QUIT_WHEN_WARM = "SOLDOUT_QUIT_WHEN_WARM"   # set: the window quits once every w
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else list(argv)
+    try:
+        code = _run(sys.argv[1:] if argv is None else list(argv))
+        sys.stdout.flush()     # a closed pipe shows here, not in the interpreter's own flush at exit
+        return code
+    except BrokenPipeError:
+        return output_closed()
+
+
+def _run(argv: list[str]) -> int:
     try:
         args = parse_args(argv)
     except UsageError as exc:
@@ -43,9 +52,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         return dispatch(args, sys.stdout)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        raise                  # not a failure of the game: main() ends quietly
     except Exception as exc:  # last line of defence: one line for the player, details in a log
         where = _write_error_log()
         return report_error(f"{type(exc).__name__}: {echo(exc, 300)} (details in {where})", 1)
+
+
+def output_closed() -> int:
+    """Standard output went to a pipe that was closed (`... | head -1`): stop quietly, as a command
+    killed by SIGPIPE would, with its status (128 + 13 = 141; 1 where there is no SIGPIPE). Later
+    writes, the interpreter's own flush at exit included, go nowhere instead of failing again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    pipe = getattr(signal, "SIGPIPE", None)
+    return 128 + pipe if pipe is not None else 1
 
 
 def _write_error_log() -> str:

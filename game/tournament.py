@@ -231,8 +231,11 @@ def run_cli(game: str, mode: str | None, matches: int, seed: int, out: TextIO, j
         except TournamentError:
             jobs = 1          # reported below, with one line, before any pool starts
         else:
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
+            pool = ProcessPoolExecutor(max_workers=jobs)
+            try:
                 return _run_cli(game, mode, matches, seed, out, jobs, pool)
+            finally:   # stopped early (the output pipe closed, Ctrl+C): the matches not begun are dropped
+                pool.shutdown(wait=True, cancel_futures=True)
     return _run_cli(game, mode, matches, seed, out, jobs, None)
 
 

@@ -1,6 +1,7 @@
 """The command line: usage errors exit 2 with a message and no traceback; dispatch works."""
 import json
 import os
+import signal
 import stat
 import subprocess
 import sys
@@ -269,3 +270,21 @@ def test_a_screenshot_into_a_pipe_is_refused_not_left_waiting_for_a_reader(fifo)
     done = run("--screenshot", str(fifo), "--scene", "title")
     assert done.returncode == 2 and done.stderr == f"main.py: error: --screenshot {fifo}: that is not a regular " \
         "file (a device or a pipe); give a file name\n"
+
+
+# ---------------------------------------------------------------- output into a closed pipe
+@pytest.mark.parametrize("argv", [
+    ["--tournament", "--game", "checkout", "--matches", "2"],
+    ["--scenario", *map(str, sorted((ROOT / "tests" / "scenarios").glob("*.toml"))[:3])],
+    ["--headless", "--game", "checkout", "--bots", "2", "--seed", "1", "--json"],
+])
+def test_output_into_a_closed_pipe_ends_quietly_with_the_sigpipe_status(argv, user_dir):
+    """`main.py --tournament | head -1` used to say "error: BrokenPipeError", exit 1 and write error.log."""
+    proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), *argv], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+    proc.stdout.close()           # the reader is gone before the first line arrives
+    err = proc.stderr.read()
+    proc.stderr.close()
+    assert proc.wait(timeout=300) == (128 + signal.SIGPIPE if hasattr(signal, "SIGPIPE") else 1)
+    assert err == b""
+    assert not (user_dir / app.ERROR_LOG).exists()
