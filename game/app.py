@@ -109,7 +109,7 @@ def dispatch(args, out: TextIO) -> int:
     if args.replay:
         from game.headless import HeadlessError, load_replay_file   # the replay reader and runners
         try:
-            load_replay_file(args.replay)    # refuse a bad replay before any window opens
+            load_replay_file(args.replay, args.level)    # refuse a bad replay before any window opens
         except HeadlessError as exc:
             return report_error(exc, exc.code)
     return run_window(args)
@@ -132,7 +132,7 @@ def run_headless(args, out: TextIO) -> int:
     from game.levels import LevelError
     try:
         if args.replay:
-            result = headless.play_replay(headless.load_replay_file(args.replay))
+            result = headless.play_replay(headless.load_replay_file(args.replay, args.level))
         else:
             level = level_argument(args.level) if args.level else None
             spec = headless.build_spec(args.game, args.bots, args.difficulty, args.mode, args.rounds,
@@ -272,11 +272,11 @@ def open_display(fullscreen: bool):
             return pygame.display.set_mode(LOGICAL_SIZE, flags), False
 
 
-def _push_replay_viewer(ctx, path: str) -> None:
+def _push_replay_viewer(ctx, path: str, level: str | None) -> None:
     """--replay FILE in a window: the game's registered viewer plays it over the title."""
     from game.headless import load_replay_file   # the window's modules, loaded when it runs (see above)
     from game.scenes import registry
-    replay = load_replay_file(path)   # already validated by dispatch()
+    replay = load_replay_file(path, level)   # already validated by dispatch()
     game = replay.header.get("game")
     options = replay.header.get("options")
     if isinstance(options, dict) and isinstance(options.get("speedrun"), dict):
@@ -318,7 +318,7 @@ def run_window(args) -> int:
     ctx.apply_display = apply_display
     ctx.stack.push(TitleScene(ctx))
     if args.replay:
-        _push_replay_viewer(ctx, args.replay)
+        _push_replay_viewer(ctx, args.replay, args.level)
     ctx.stack.apply()
 
     debug = DebugOverlay()

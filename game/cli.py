@@ -47,7 +47,7 @@ FLAG_MODES: dict[str, tuple[str, ...]] = {
     "rounds": ("headless",),
     "seed": ("headless", "screenshot", "tournament"),
     "teams": ("headless",),
-    "level": ("headless",),
+    "level": ("headless", "replay", "headless_replay"),   # with a replay: where its level is
     "record": ("headless", "window"),
     "scene": ("screenshot",),
     "size": ("screenshot",),
@@ -146,7 +146,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--teams", action="store_true", help="with --headless: two teams (4-6 bots, Sold Out! only)")
     p.add_argument("--level", metavar="NAME|FILE",
                    help="Sold Out! level with --headless: a shipped one by name (boutique, department, mall) "
-                        "or a .tmx file")
+                        "or a .tmx file; with --replay: where to find the replay's level")
     p.add_argument("--record", metavar="FILE", help="with --headless or the window: write the match's replay to FILE")
     p.add_argument("--replay", metavar="FILE",
                    help="play a replay back in the window (or with --headless --json: re-simulate it)")

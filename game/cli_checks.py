@@ -29,11 +29,13 @@ def _asks(path: Path, question: str) -> bool:
 
 def check_files(args: argparse.Namespace) -> None:
     """Every file the command line names that can be judged before the command runs: what it
-    writes (--record, --out, --screenshot)."""
+    writes (--record, --out, --screenshot) and where a replay's level is (--level with --replay)."""
     for flag in OUTPUT_EXAMPLES:
         name = getattr(args, flag.lstrip("-"))
         if name:
             check_output_file(flag, name)
+    if args.replay and args.level:
+        check_input_file("--level", args.level, "a level file (.tmx)")
 
 
 def check_input_file(flag: str, name: str, kind: str) -> None:

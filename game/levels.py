@@ -11,18 +11,22 @@ asked for the map data only (no images).
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from functools import cached_property
 from pathlib import Path
 
 from game.data import levels_dir
 from game.level_files import MAX_SIDE, LevelFileError, inspect_level
 from game.untrusted import echo
+from game.userfiles import user_dir
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 LEVELS_DIR = levels_dir()
+USER_LEVELS = "levels"   # the player's own levels: <user data folder>/levels/
 REQUIRED_LAYERS = ("floor", "walls", "objects")
 MIN_PILE_SPOTS = 10
 MIN_CHAIRS = 8
@@ -68,6 +72,13 @@ class Level:
     @property
     def pixel_size(self) -> tuple[int, int]:
         return self.width * self.tile_size, self.height * self.tile_size
+
+    @cached_property
+    def content_hash(self) -> str:
+        """What this level is, hashed: its map and every object on it, not where its files lie
+        (a replay keeps it, to refuse a level that changed since it was recorded)."""
+        content = tuple(getattr(self, f.name) for f in fields(self) if f.name not in ("path", "tileset_image"))
+        return hashlib.sha256(repr(content).encode("utf-8")).hexdigest()
 
     def is_solid(self, tx: int, ty: int) -> bool:
         """True for a solid cell or any cell off the map."""
@@ -413,8 +424,15 @@ def levels_for_players(n: int) -> Path:
     return best[1]
 
 
+def user_levels_dir() -> Path:
+    """The folder of the player's own levels (not created here: a player makes it to use it)."""
+    return user_dir() / USER_LEVELS
+
+
 def resolve_level(name: str | None, players: int) -> Path:
-    """A MatchSpec.level value ("mall", "mall.tmx" or a path) or None -> a level path."""
+    """A MatchSpec.level value ("mall", "mall.tmx" or a path) or None -> a level path: the file
+    itself, else that name among the shipped levels (their names are taken), else in the
+    player's levels folder."""
     if not name:
         return levels_for_players(players)
     candidate = Path(name)
@@ -422,6 +440,7 @@ def resolve_level(name: str | None, players: int) -> Path:
         return candidate
     if candidate.suffix != ".tmx":
         candidate = candidate.with_suffix(".tmx")
-    if not _is_file(candidate):
-        candidate = LEVELS_DIR / candidate.name
-    return candidate
+    if _is_file(candidate):
+        return candidate
+    shipped, own = LEVELS_DIR / candidate.name, user_levels_dir() / candidate.name
+    return own if not _is_file(shipped) and _is_file(own) else shipped
