@@ -6,7 +6,7 @@ import argparse
 import tempfile
 from pathlib import Path
 
-from game.levels import list_levels
+from game.levels import list_levels, user_levels_dir
 from game.untrusted import echo
 
 
@@ -76,14 +76,19 @@ def check_output_file(flag: str, name: str) -> None:
 
 
 def level_argument(level: str) -> str:
-    """--level: a .tmx file the user has (kept as typed) or a shipped level's name ("boutique")."""
+    """--level: a .tmx file the user has (kept as typed), a shipped level's name ("boutique"), or
+    the name of one in the player's levels folder ("my" or "my.tmx": its path there)."""
     path = Path(level)
     if _asks(path, "is_file"):
         return level
     if _asks(path, "exists"):
         raise FileArgError(f"--level {echo(level)}: {input_file_problem(path, 'a level file (.tmx)')}")
     shipped = sorted(p.stem for p in list_levels())
-    if len(path.parts) == 1 and path.name.removesuffix(".tmx") in shipped:
-        return path.name.removesuffix(".tmx")
-    raise FileArgError(f"--level {echo(level)}: no such level file, and no shipped level of that name "
-                       f"({', '.join(shipped)})")
+    name = path.name.removesuffix(".tmx")
+    if len(path.parts) == 1 and name in shipped:
+        return name
+    own = user_levels_dir() / f"{name}.tmx"
+    if len(path.parts) == 1 and _asks(own, "is_file"):
+        return str(own)
+    raise FileArgError(f"--level {echo(level)}: no such level file, and no level of that name among the "
+                       f"shipped ones ({', '.join(shipped)}) or in {echo(user_levels_dir())}")

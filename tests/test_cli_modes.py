@@ -10,6 +10,7 @@ import pytest
 
 from game import app, cli
 from game.cli import FLAG_MODES, RUN_MODES, UsageError, parse_args
+from tests.level_folder import own_level
 
 ROOT = Path(__file__).resolve().parent.parent
 REPLAYS = ROOT / "tests" / "data"
@@ -159,15 +160,19 @@ def test_level_names_the_path_the_user_gave(tmp_path):
 
 def test_level_by_shipped_name_and_by_a_relative_path(tmp_path):
     """From another folder: `--level boutique` (shipped) and `--level my.tmx` (the user's own copy)."""
-    mine = tmp_path / "levels"   # a level folder of the user's own: the level, its tileset and its image
-    mine.mkdir()
-    (mine / "mall.png").write_bytes((ROOT / "assets" / "tiles" / "mall.png").read_bytes())
-    tileset = (ROOT / "levels" / "mall.tsx").read_text(encoding="utf-8")
-    (mine / "mall.tsx").write_text(tileset.replace("../assets/tiles/mall.png", "mall.png"), encoding="utf-8")
-    (mine / "my.tmx").write_bytes((ROOT / "levels" / "boutique.tmx").read_bytes())
+    own_level(tmp_path / "levels")
     for level in ("boutique", "boutique.tmx", "levels/my.tmx"):
         result = run("--headless", "--level", level, "--bots", "2", "--seed", "1", "--json", cwd=tmp_path)
         assert result.returncode == 0, (level, result.stderr)
+
+
+def test_level_by_the_name_of_one_in_the_players_levels_folder(tmp_path, user_dir, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert app.main(["--headless", "--level", "my", "--bots", "2", "--seed", "1"]) == 2
+    assert "no level of that name among the shipped ones" in capsys.readouterr().err
+    own_level(user_dir / "levels")
+    for name in ("my", "my.tmx"):
+        assert app.main(["--headless", "--level", name, "--bots", "2", "--seed", "1"]) == 0, capsys.readouterr().err
 
 
 def test_level_given_as_a_folder_is_refused(tmp_path, capsys):
@@ -244,3 +249,4 @@ def test_a_seed_a_replay_cannot_hold_is_refused():
     with pytest.raises(UsageError, match="--seed"):
         parse_args(["--headless", "--seed", str(1 << 64)])
     assert parse_args(["--headless", "--seed", str((1 << 64) - 1)]).seed == (1 << 64) - 1
+

@@ -11,6 +11,7 @@ from game.input.commands import IDLE, STICK_MAX, Button, Command
 from game.match import MatchSpec, SeatSpec
 from game.replay import (MAGIC, ReplayError, ReplayWriter, from_code, header_for, read_replay,
                          to_code)
+from tests.level_folder import own_level
 
 SPEC = MatchSpec(game="soldout", seats=(SeatSpec(0, "Fox"), SeatSpec(1, "Owl", kind="bot", difficulty="hard")),
                  mode="rush", rounds=2, seed=1234)
@@ -182,25 +183,12 @@ def test_header_value_types_checked():
 
 
 # ---------------------------------------------------------------- the level a replay names
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def _own_level(folder: Path, name: str = "my.tmx") -> Path:
-    """A player's own level in `folder`: a copy of the Boutique with its tileset and image beside it."""
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "mall.png").write_bytes((ROOT / "assets" / "tiles" / "mall.png").read_bytes())
-    tileset = (ROOT / "levels" / "mall.tsx").read_text(encoding="utf-8")
-    (folder / "mall.tsx").write_text(tileset.replace("../assets/tiles/mall.png", "mall.png"), encoding="utf-8")
-    (folder / name).write_bytes((ROOT / "levels" / "boutique.tmx").read_bytes())
-    return folder / name
-
-
 @pytest.fixture
 def recorded(tmp_path, monkeypatch, capsys):
     """A match recorded on ./lvl/my.tmx, typed relative to where it was started; its JSON result."""
     from game import app
     here = tmp_path / "here"
-    _own_level(here / "lvl")
+    own_level(here / "lvl")
     monkeypatch.chdir(here)
     assert app.main(["--headless", "--level", "./lvl/my.tmx", "--bots", "2", "--seed", "3",
                      "--record", "rec/my.rep", "--json"]) == 2     # the folder rec/ does not exist yet
@@ -234,11 +222,11 @@ def test_a_replay_of_a_players_level_plays_from_another_folder(where, recorded, 
     here, result = recorded
     more: tuple[str, ...] = ()
     if where == "user_levels":
-        _own_level(user_dir / "levels")
+        own_level(user_dir / "levels")
     elif where == "given":
         more = ("--level", str(here / "lvl" / "my.tmx"))
     else:
-        _own_level(here / "rec")
+        own_level(here / "rec")
     code, out, err = _play(here / "rec" / "my.rep", capsys, *more)
     assert (code, err) == (0, "")
     assert json.loads(out.splitlines()[-1])["state_hash"] == result["state_hash"]
@@ -253,12 +241,12 @@ def test_a_replay_whose_level_is_nowhere_says_where_it_looked(recorded, capsys):
 
 def test_a_level_whose_content_changed_is_refused_in_one_line(recorded, capsys, user_dir):
     here, _ = recorded
-    changed = _own_level(user_dir / "levels")
+    changed = own_level(user_dir / "levels")
     changed.write_text(changed.read_text().replace('value="The Boutique"', 'value="My Boutique"'))
     code, out, err = _play(here / "rec" / "my.rep", capsys)
     assert code == 2 and out == "" and err.count("\n") == 1
     assert f"{changed} is not the level this replay was recorded on: its content differs" in err
-    _own_level(here / "rec")          # the right one beside the replay is found after the changed one
+    own_level(here / "rec")          # the right one beside the replay is found after the changed one
     assert _play(here / "rec" / "my.rep", capsys)[0] == 0
 
 
@@ -271,7 +259,7 @@ def test_a_replay_from_before_level_hashes_finds_its_level_by_file_name(recorded
     del header["level_hash"]
     header["level"] = "./lvl/my.tmx"            # as the game wrote it then: the path typed
     path.write_text(f"{magic} {version} {json.dumps(header)}\n{rest}")
-    _own_level(here / "rec")
+    own_level(here / "rec")
     code, out, err = _play(path, capsys)
     assert (code, err) == (0, "") and json.loads(out.splitlines()[-1])["state_hash"] == result["state_hash"]
 
