@@ -250,3 +250,17 @@ def test_a_seed_a_replay_cannot_hold_is_refused():
         parse_args(["--headless", "--seed", str(1 << 64)])
     assert parse_args(["--headless", "--seed", str((1 << 64) - 1)]).seed == (1 << 64) - 1
 
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="only Linux can lack a display server")
+def test_the_window_without_a_display_says_so_instead_of_playing_invisibly(tmp_path):
+    """With no X11 or Wayland session SDL falls back to its offscreen driver: the game used to run
+    there, a window nobody could see, until killed."""
+    runtime = tmp_path / "runtime"
+    runtime.mkdir(mode=0o700)
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    env["XDG_RUNTIME_DIR"] = str(runtime)       # else SDL itself complains that it is unset
+    done = subprocess.run([sys.executable, str(ROOT / "main.py")], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=120, stdin=subprocess.DEVNULL)
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr == "main.py: error: no display to open the game window on: start it from a desktop " \
+        "session (--headless, --screenshot and --check-level need none)\n"
