@@ -47,9 +47,9 @@ def _run(argv: list[str]) -> int:
         return report_error(exc)
     except SystemExit as exc:  # --help / --version print and stop
         return int(exc.code or 0)
-    logfile.install()   # warnings and tracebacks of the game's internals go to a file, not the terminal
     try:
-        return dispatch(args, sys.stdout)
+        with logfile.kept():   # warnings and tracebacks of the game's internals go to a file, not the terminal
+            return dispatch(args, sys.stdout)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

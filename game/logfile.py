@@ -9,6 +9,8 @@ read-only disk) is dropped: there is nowhere else to say it.
 from __future__ import annotations
 
 import logging
+from contextlib import contextmanager
+from typing import Iterator
 
 from game.userfiles import user_dir
 
@@ -36,8 +38,13 @@ class UserLog(logging.Handler):
             pass
 
 
-def install() -> None:
-    """Send the game's warnings and errors to the log file (once, however often it is called)."""
+@contextmanager
+def kept() -> Iterator[None]:
+    """While in it, the game's warnings and errors go to the log file (and are not printed)."""
     root = logging.getLogger()
-    if not any(isinstance(handler, UserLog) for handler in root.handlers):
-        root.addHandler(UserLog())
+    handler = UserLog()
+    root.addHandler(handler)
+    try:
+        yield
+    finally:
+        root.removeHandler(handler)

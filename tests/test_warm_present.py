@@ -175,11 +175,11 @@ def test_a_failing_job_raises_under_the_tests_and_is_logged_once_for_a_player(us
     assert strict.pending == 0
 
     from game import logfile
-    logfile.install()
     player = Warmer(strict=False)
     player.add("x", broken)
     player.add("y", lambda: None)
-    assert player.run_all() == 2
+    with logfile.kept():
+        assert player.run_all() == 2
     assert [r.getMessage() for r in caplog.records] == ["warm-up job x failed"]
     assert (user_dir / logfile.LOG_FILE).read_text().count("RuntimeError: boom") == 1
 
@@ -209,3 +209,16 @@ def test_the_window_left_idle_on_the_title_warms_every_scene_and_prints_nothing(
     assert steps > len(warmup.SEAT_COUNTS) * 4           # every job ran, most of them in several steps
     assert not (user_dir / app.ERROR_LOG).exists()
     assert not (user_dir / "game.log").exists()
+
+
+def test_a_warning_logged_while_the_game_runs_goes_to_the_log_file_not_the_terminal(user_dir):
+    """Python prints a logged warning on stderr when nothing else takes it: the game's go to game.log."""
+    import subprocess
+    import sys
+    script = ("import logging, sys\nfrom game import app\n"
+              "app.dispatch = lambda args, out: logging.getLogger('game.x').warning('a sound would not load') or 0\n"
+              "sys.exit(app.main([]))\n")
+    done = subprocess.run([sys.executable, "-c", script], cwd=Path(app.__file__).parent.parent, capture_output=True,
+                          text=True, timeout=120)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert "WARNING game.x: a sound would not load" in (user_dir / "game.log").read_text()
