@@ -28,8 +28,7 @@ from game.render import clothing
 from game.render.clothing import item_art, item_card, objective_art
 from game.scenes import registry
 from game.scenes.mall.layout import compute_layout
-from game.scenes.mall.results import ChooseModeScene
-from game.scenes.mall.scene import MallScene, level_surface
+from game.scenes.mall.scene import level_surface
 from game.scenes.speedrun.run import SpeedrunRunScene
 from game.scenes.speedrun.table import SpeedrunTableScene
 from game.sim.mall_stage import play_out_round
@@ -136,11 +135,12 @@ def _opening(ctx: "Context", spec: MatchSpec) -> Generator[None, None, tuple["Co
     return rctx, surface, rctx.stack.scenes[0]
 
 
-def _choose_first_mode(rctx: "Context", mall: MallScene, mode: str) -> None:
-    """A match whose modes are chosen each round opens on the chooser: choose `mode` there, as a
-    player would, so the round begins."""
-    if mall.sim is None and isinstance(rctx.stack.top, ChooseModeScene):
-        rctx.stack.top.pick(mode)
+def _choose_first_mode(rctx: "Context", mall: Any, mode: str) -> None:
+    """A match whose modes are chosen each round opens on the chooser (the routed "choose_mode"
+    scene): choose `mode` there, as a player would, so the round begins."""
+    chooser: Any = rctx.stack.top
+    if mall.sim is None and chooser is not None and chooser.name == "choose_mode":
+        chooser.pick(mode)
         rctx.stack.apply()
 
 
