@@ -272,7 +272,7 @@ def open_display(fullscreen: bool):
             return pygame.display.set_mode(LOGICAL_SIZE, flags), False
 
 
-def _push_replay_viewer(ctx, path: str, level: str | None) -> None:
+def _push_replay_viewer(ctx, path: str, level: str | None = None) -> None:
     """--replay FILE in a window: the game's registered viewer plays it over the title."""
     from game.headless import load_replay_file   # the window's modules, loaded when it runs (see above)
     from game.scenes import registry
