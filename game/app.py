@@ -384,5 +384,8 @@ def run_window(args) -> int:
             print(f"WARM {len(warmer.done)} steps by tick {ctx.tick}", flush=True)
             break
         present.pace(clock, shown, vsync)
+    ctx.stack.close()          # a run in progress is saved and its LiveSplit attempt ended ...
+    from game.scenes.speedrun import link as speedrun_link   # (loaded with the scenes by now)
+    speedrun_link.close(ctx, timeout=speedrun_link.FLUSH_SECONDS)   # ... and those last commands sent
     pygame.quit()
     return 0

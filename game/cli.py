@@ -10,7 +10,7 @@ from typing import Callable, Sequence
 from game import VERSION, program_name
 from game.match import DIFFICULTIES, GAME_TITLES
 from game.rules.soldout import modes as soldout_modes
-from game.speedrun.livesplit_link import AddressError, parse_address
+from game.speedrun.address import AddressError, parse_address
 from game.untrusted import echo
 
 GAMES = tuple(GAME_TITLES)
@@ -225,8 +225,8 @@ def _check_flags_fit_the_mode(args: argparse.Namespace, given: set[str]) -> None
 def _livesplit_address(text: str) -> tuple[str, int]:
     try:
         return parse_address(text)
-    except AddressError as exc:    # its message names --livesplit itself
-        raise UsageError(str(exc)) from None
+    except AddressError as exc:    # the one host and port rule (game.speedrun.address), said for this option
+        raise UsageError(f"--livesplit: {exc}") from None
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:

@@ -6,6 +6,7 @@ from dataclasses import asdict, dataclass, fields
 from game import schema
 from game.i18n import LANGUAGES
 from game.notice import N_, Notice, join
+from game.speedrun.address import host_problem
 from game.userfiles import load_checked, merged, try_save_json
 
 FILE_NAME = "settings.json"
@@ -76,8 +77,7 @@ def _valid(name: str, value: object) -> object | None:
     if name == "rumble":
         return value if value in RUMBLE_LEVELS else None
     if name == "livesplit_host":
-        ok = isinstance(value, str) and 0 < len(value) <= 253 and not any(c.isspace() for c in value)
-        return value if ok else None
+        return value if isinstance(value, str) and host_problem(value) is None else None
     if name == "livesplit_port":
         return value if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 65535 else None
     # bool is an int subclass: refuse it for numeric settings.

@@ -104,7 +104,7 @@ def _constants():
         r"(\d+) broken levels": (_broken_levels(),),
         r"every text is at least (\d+) px": (TEXT_MIN_PX,),
         r"The replays of the last (\d+) attempts": (KEEP_LAST,),
-        r"port (\d+)\)": (DEFAULT_PORT,),
+        r"Start TCP\s+Server\* \(port (\d+);": (DEFAULT_PORT,),
     }
 
 

@@ -77,7 +77,7 @@ class SegmentStats:
 @dataclass
 class Stats:
     attempts: int
-    finished: int
+    finished: int             # clean finishes: what LiveSplit counts as completed runs
     average: int | None
     median: int | None
     segments: list[SegmentStats] = field(default_factory=list)
@@ -109,7 +109,10 @@ class AttemptLog:
     @classmethod
     def load(cls, board: str) -> tuple["AttemptLog", str | None]:
         """The board's history through the user-file reader (size cap, no FIFOs); a damaged one is
-        moved aside, one from a newer game is left as it is and not written this session."""
+        moved aside, one from a newer game is left as it is and not written this session.
+        Writes still on their way (WRITER) land first: a run scene opened right after another on the
+        same board would otherwise read the file without the last attempt and save over it."""
+        WRITER.flush()
         name = cls.path_for(board).relative_to(user_dir()).as_posix()
         missing = object()
         data, warning = load_json(name, missing)
@@ -293,7 +296,8 @@ def compute_stats(attempts: list[dict], names: list[str], pb_splits: list[int] |
                              seg_sums[i] // seg_counts[i] if seg_counts[i] else None,
                              seg_counts[i]) for i, name in enumerate(names)]
     return Stats(attempts=len(attempts),
-                 finished=sum(1 for a in attempts if a.get("outcome") == "finished"),
+                 # as LiveSplit counts completed runs: a flagged finish has no time there (livesplit.teaches)
+                 finished=sum(1 for a in attempts if a.get("outcome") == "finished" and not a.get("flags")),
                  average=sum(times) // len(times) if times else None,
                  median=int(statistics.median_low(times)) if times else None,
                  segments=segments, sob_trend=trend)

@@ -90,8 +90,9 @@ class RunnerMixin:
         self.real_splits: list[int] = []      # real time (ms) at each split
         self.started_at: _dt.datetime | None = None
         self._log: AttemptLog | None = None
-        # LiveSplit follows real attempts only: not replays, demos or practice.
-        live = playback is None and not scripted and practice is None
+        # LiveSplit follows real attempts of the category only: not replays, demos or practice, and not a
+        # run flagged before it starts (assist, game speed): that is another game, not an attempt at this one.
+        live = playback is None and not scripted and practice is None and not setup.flags()
         self._link = speedrun_link.link(ctx) if live else None
         if self.counts():
             self.attempt_log()      # read now, in the menu, not on the first reset
@@ -131,8 +132,7 @@ class RunnerMixin:
             if self.counts():
                 golds = self.records.add_reset(self.setup.board, list(session.splits.times), session.flags())
                 self._log_attempt("reset", golds=golds)
-        if self._link is not None and session is not None and session.timer.started:
-            self._link.reset()
+        self._leave_link_attempt(session)
         if self.setup.variant == "random" and self.playback is None:
             self.setup = make_setup(self.setup.category, "random", assist=self.setup.assist, speed=self.setup.speed)
             self.spec = spec_for(self.setup, runner_name())
@@ -258,11 +258,22 @@ class RunnerMixin:
                 link.split(t)
             return
         out = session.outcome
-        if not out.complete or out.flags:
-            link.reset()          # no time, or a time that can never be a PB: LiveSplit keeps no finish
+        if out.complete and not out.flags:   # LiveSplit shows the final time until the runner leaves it
+            for i, t in enumerate(new_splits):
+                link.split(t, last=i == len(new_splits) - 1)
             return
-        for i, t in enumerate(new_splits):
-            link.split(t, last=i == len(new_splits) - 1)
+        if not out.flags:
+            for t in new_splits:             # a clean run without a time still teaches its segments
+                link.split(t)
+        link.end_attempt(flagged=bool(out.flags))   # a flagged one takes its splits back
+
+    def _leave_link_attempt(self, session: RunSession | None) -> None:
+        """The runner leaves this attempt (a reset, a new attempt, the results, the game): LiveSplit
+        ends it too, storing a finish, and learning nothing from a flagged attempt's splits."""
+        if self._link is None or session is None or not session.timer.started:
+            return
+        out = session.outcome
+        self._link.end_attempt(flagged=bool(out.flags if out is not None else session.flags()))
 
     # ------------------------------------------------------------------ attempt history
     def attempt_log(self) -> AttemptLog:
@@ -302,7 +313,7 @@ class RunnerMixin:
     def resume(self) -> None:
         super().resume()   # type: ignore[misc]
         if self._link is not None and self.session is not None:
-            self._link.resume(self.session.igt())
+            self._link.resume()
 
     def _after_step(self) -> None:
         raise NotImplementedError
@@ -399,8 +410,7 @@ class RunnerMixin:
             if self.counts():
                 golds = self.records.add_reset(self.setup.board, list(session.splits.times), session.flags())
                 self._log_attempt("reset", golds=golds)
-            if self._link is not None:
-                self._link.reset()
+        self._leave_link_attempt(session)
         if self.playback is None and not self.scripted:
             try:
                 self.records.save()   # attempt counts and golds from resets

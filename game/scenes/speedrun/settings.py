@@ -18,11 +18,12 @@ from game.scenes import registry
 from game.scenes.speedrun import link as speedrun_link
 from game.scenes.common import MenuScene
 from game.scenes.speedrun.draw import DIM, GOLD, WHITE, box
+from game.speedrun.address import host_problem
 
 if TYPE_CHECKING:
     from game.core.context import Context
 
-HOST_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789.-"
+HOST_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789.-:[]"   # a name, an IPv4 address or [an IPv6 one]
 PORT_CHARS = "0123456789"
 MAX_FIELD = 40
 
@@ -57,9 +58,12 @@ class SpeedrunSettingsScene(MenuScene):
         self._changed()
 
     def _set_host(self, text: str) -> None:
-        if text:
-            self.ctx.settings.livesplit_host = text
-            self._changed()
+        if host_problem(text) is not None:
+            self.ctx.toast(_("{host} is not a host name, an IPv4 address or an IPv6 address in brackets")
+                           .format(host=text))
+            return
+        self.ctx.settings.livesplit_host = text
+        self._changed()
 
     def _set_port(self, text: str) -> None:
         if text.isdigit() and 1 <= int(text) <= 65535:
@@ -89,11 +93,8 @@ class SpeedrunSettingsScene(MenuScene):
         w = surface.get_width()
         panel = pygame.Rect((w - 900) // 2, 450, 900, 170)
         box(surface, panel)
-        status = speedrun_link.status(self.ctx)
-        if self.ctx.livesplit_address is not None:
-            status += _("  (from --livesplit)")
         linked = speedrun_link.status(self.ctx).endswith(_("connected"))
-        lines = [(_("Status: {status}").format(status=status), 24, GOLD if linked else WHITE),
+        lines = [(self._status_line(panel.w - 48), 24, GOLD if linked else WHITE),
                  (_("In LiveSplit: Control › Start TCP Server (port 16834 by default),"), 20, DIM),
                  (_("compare against Game Time, and load the splits the speedrun menu exports."), 20, DIM),
                  (_("Real time keeps running through a pause; game time stops, as in the game."), 20, DIM)]
@@ -101,6 +102,18 @@ class SpeedrunSettingsScene(MenuScene):
         for text, size, colour in lines:
             surface.blit(ui.render(text, size, colour), (panel.x + 24, y))
             y += size + 14
+
+
+    def _status_line(self, room: int) -> str:
+        """The link's status in `room` pixels: a long host name gives up its middle, never the state."""
+        for host_chars in (None, 48, 32, 20, 12):
+            status = speedrun_link.status(self.ctx, host_chars)
+            if self.ctx.livesplit_address is not None:
+                status += _("  (from --livesplit)")
+            line = _("Status: {status}").format(status=status)
+            if self.ctx.ui.render(line, 24, WHITE).get_width() <= room:
+                break
+        return line
 
 
 class FieldEditScene(Scene):
