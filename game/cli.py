@@ -188,10 +188,11 @@ def help_epilog() -> str:
         wrap.fill(", ".join(registry.screenshot_names())),
         "speedrun boards (--export-lss BOARD):",
         wrap.fill(", ".join(categories)),
-        f"  BOARD alone is set seed A; BOARD.set.{SEED_LETTERS[0]} to BOARD.set.{SEED_LETTERS[letters - 1]} "
-        "a set seed; BOARD.daily today's daily seed, BOARD.daily.YYYY-MM-DD another day's",
-        "exit codes: 0 done; 1 a scenario case failed, no display for the window, or an unexpected error; "
-        "2 a bad argument or file; 141 the output pipe was closed",
+        wrap.fill(f"BOARD alone is set seed A; BOARD.set.{SEED_LETTERS[0]} to BOARD.set.{SEED_LETTERS[letters - 1]} "
+                  "a set seed; BOARD.daily today's daily seed, BOARD.daily.YYYY-MM-DD another day's"),
+        "exit codes:",
+        wrap.fill("0 done; 1 a scenario case failed, no display for the window, or an unexpected error; "
+                  "2 a bad argument or file; 141 the output pipe was closed"),
     ])
 
 
