@@ -153,7 +153,7 @@ def make_context(screen_size: tuple[int, int] = LOGICAL_SIZE, load_user_files: b
     import pygame
 
     # pygame and the services on it: the window and screenshots only, never a headless command
-    from game.audio import Audio
+    from game.audio import Audio, prepare_mixer
     from game.core.context import Context
     from game.core.stack import SceneStack
     from game.core.transition import SceneFade
@@ -163,6 +163,7 @@ def make_context(screen_size: tuple[int, int] = LOGICAL_SIZE, load_user_files: b
     from game.settings import Settings
 
     if not pygame.get_init():
+        prepare_mixer()
         pygame.init()
     warnings: list[str] = []
     if load_user_files:
@@ -294,6 +295,7 @@ def run_window(args) -> int:
     import pygame
 
     # The window's loop and its first scene: only the title before the first frame (see above).
+    from game.audio import prepare_mixer
     from game.core.debug import DebugOverlay
     from game.core.loop import FixedStep
     from game.core import present
@@ -301,6 +303,7 @@ def run_window(args) -> int:
     from game.scenes import registry
     from game.scenes.menus.title import TitleScene
 
+    prepare_mixer()
     pygame.init()
     if pygame.display.get_driver() == "offscreen" and not os.environ.get("SDL_VIDEODRIVER"):
         # SDL found no X11 or Wayland session and fell back to drawing in memory: the game would

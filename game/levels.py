@@ -372,38 +372,60 @@ def list_levels() -> list[Path]:
     return sorted(LEVELS_DIR.glob("*.tmx"))
 
 
-_RANGES: dict[tuple[str, int, int], tuple[int, int] | None] = {}
+_PROPERTIES: dict[tuple[str, int, int], dict[str, str]] = {}
 
 
-def _players_range(path: Path) -> tuple[int, int] | None:
-    """The map's `players` property ("2-3", "4") read straight from the XML (once per version of
-    the file: every headless match asks for its default level)."""
+def _map_properties(path: Path) -> dict[str, str]:
+    """The map's own properties (`name`, `players`...) read straight from the XML, once per version
+    of the file (every headless match asks for its default level; the lobby lists their names)."""
     try:
         info = path.stat()
     except OSError:
-        return None
+        return {}
     key = (str(path), info.st_mtime_ns, info.st_size)
-    if key not in _RANGES:
-        if len(_RANGES) >= 64:
-            _RANGES.clear()
-        _RANGES[key] = _read_players_range(path)
-    return _RANGES[key]
+    if key not in _PROPERTIES:
+        if len(_PROPERTIES) >= 64:
+            _PROPERTIES.clear()
+        _PROPERTIES[key] = _read_properties(path)
+    return _PROPERTIES[key]
 
 
-def _read_players_range(path: Path) -> tuple[int, int] | None:
+def _read_properties(path: Path) -> dict[str, str]:
     try:
         root = ET.parse(path).getroot()
     except (ET.ParseError, OSError):
+        return {}
+    return {prop.get("name") or "": prop.get("value") or "" for prop in root.iterfind("properties/property")}
+
+
+def _players_range(path: Path) -> tuple[int, int] | None:
+    """The map's `players` property ("2-3", "4") as (lowest, highest)."""
+    text = _map_properties(path).get("players")
+    if text is None:
         return None
-    for prop in root.iterfind("properties/property"):
-        if prop.get("name") == "players":
-            text = (prop.get("value") or "").replace(" ", "")
-            lo, _, hi = text.partition("-")
-            try:
-                return int(lo), int(hi or lo)
-            except ValueError:
-                return None
-    return None
+    lo, _, hi = text.replace(" ", "").partition("-")
+    try:
+        return int(lo), int(hi or lo)
+    except ValueError:
+        return None
+
+
+def level_title(path: Path) -> str:
+    """A level's name as its map writes it (the `name` property), else one made from its file name;
+    a shipped level's is a message id (the lobby translates it: levels.is_shipped), a player's own
+    is shown as written."""
+    name = _map_properties(path).get("name", "").strip()
+    if not name or len(name) > MAX_NAME or not name.isprintable():
+        return path.stem.replace("_", " ").title()
+    return name
+
+
+def is_shipped(path: Path) -> bool:
+    """Whether `path` is one of the levels that ship with the game (their names are translated)."""
+    try:
+        return path.resolve().parent == LEVELS_DIR.resolve() and path.suffix == ".tmx"
+    except OSError:
+        return False
 
 
 def levels_for_players(n: int) -> Path:

@@ -306,8 +306,9 @@ def _parse_run(line: str, number: int, seats: int, parsed: dict[str, list[Comman
     if commands is None:
         tokens = rest.split()
         if len(tokens) != seats:
-            raise ReplayError(Notice(N_("replay line {line} has {found} seats, the header has {seats}"),
-                                         line=number, found=len(tokens), seats=seats))
+            raise ReplayError(Notice.ngettext("replay line {line} has {n} seat, the header has {seats}",
+                                              "replay line {line} has {n} seats, the header has {seats}",
+                                              len(tokens), line=number, seats=seats))
         commands = parsed[rest] = [_parse_token(t, number) for t in tokens]
     return count, commands
 

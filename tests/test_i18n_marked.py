@@ -238,8 +238,8 @@ def test_messages_from_the_worker_threads_are_said_in_the_players_language(germa
     finally:
         link.close(timeout=1)
     i18n.set_language("fr")
-    assert [_(e) for e in writer.take_errors()] == ["Impossible d'enregistrer l'historique des essais : Permission denied"]
-    assert [_(m) for m in said] == [f"LiveSplit sur 127.0.0.1:{port} : connexion refusée, nouvel essai"]
+    assert [_(e) for e in writer.take_errors()] == ["Impossible d'enregistrer l'historique des essais\u00a0: Permission denied"]
+    assert [_(m) for m in said] == [f"LiveSplit sur 127.0.0.1:{port}\u00a0: connexion refusée, nouvel essai"]
 
 
 def test_a_notice_is_english_as_a_string_and_survives_a_copy(german):

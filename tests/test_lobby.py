@@ -213,3 +213,26 @@ def test_a_pad_pulled_out_in_the_lobby_frees_its_seat(ctx):
     app.tick(ctx)
     assert ctx.seats == [] and ctx.input.disconnected_seats() == []
     assert "disconnected" in ctx.toasts.texts()[-1]
+
+
+def test_the_level_row_says_a_shipped_levels_name_in_the_language_and_a_players_own_as_written(ctx, tmp_path):
+    """It showed the file names ("department"); a shipped level's `name` is a message id, a
+    player's own level keeps its name even where that name is one (its Level row is not translated)."""
+    from game import i18n
+    from game.levels import level_title, is_shipped
+    lobby = ctx.stack.top
+    row = next(item for item in lobby.menu.items if item.label == "Level")
+    lobby.options["level"] = "department.tmx"
+    assert row.value() == "The Department Store"
+    i18n.set_language("de")
+    try:
+        assert i18n._(row.value()) == "Das Warenhaus"
+        own = tmp_path / "my_shop.tmx"
+        own.write_text('<map><properties><property name="name" value="Settings"/></properties></map>', encoding="utf-8")
+        lobby.options["level"] = str(own)
+        assert not is_shipped(own) and level_title(own) == "Settings"
+        assert i18n._(row.value()) == "Settings"           # not "Einstellungen"
+        (tmp_path / "plain.tmx").write_text("<map/>", encoding="utf-8")
+        assert level_title(tmp_path / "plain.tmx") == "Plain"
+    finally:
+        i18n.set_language(i18n.DEFAULT)

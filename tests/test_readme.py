@@ -102,7 +102,7 @@ def _constants():
         r"a level file at most (\d+) MB": (MAX_TMX_BYTES >> 20,),
         r"fades through black in ([\d.]+) s": (FADE_SECONDS,),
         r"(\d+) broken levels": (_broken_levels(),),
-        r"every text is at least (\d+) px": (TEXT_MIN_PX,),
+        r"\), and is at least (\d+) px": (TEXT_MIN_PX,),
         r"The replays of the last (\d+) attempts": (KEEP_LAST,),
         r"Start TCP\s+Server\* \(port (\d+);": (DEFAULT_PORT,),
     }

@@ -10,8 +10,9 @@ finds it the same way. Unzip anywhere and run `soldout-checkout` (Windows:
 `soldout-checkout.exe`); it takes the same options as `python main.py`.
 
 Kept small (tests/test_dist.py fails a build above 40 MB unzipped or 20 MB zipped): Babel's
-locale data only for the game's languages, no OpenSSL (the game opens no TLS connection;
-hashlib falls back to its built-in hashes), no copy of a library beside its symlinked twin.
+locale data and Pyphen's hyphenation dictionaries only for the game's languages, no OpenSSL
+(the game opens no TLS connection; hashlib falls back to its built-in hashes), no copy of a
+library beside its symlinked twin.
 The folder's top holds LICENSE, the assets' licences and licenses/ for the bundled libraries.
 """
 from __future__ import annotations
@@ -32,16 +33,26 @@ sys.path.insert(0, str(ROOT))
 
 from game import VERSION  # noqa: E402
 from game.i18n import LANGUAGES  # noqa: E402
+from game.render.text import HYPHENATION  # noqa: E402
 
 NAME = "soldout-checkout"
 TEST_FIXTURES = ("broken",)   # levels/broken/: levels made to fail, for the tests only
-# Modules the game never imports that PyInstaller would still pack: OpenSSL's (about 5 MB with
-# libssl and libcrypto) and the standard library's developer tools.
-EXCLUDED_MODULES = ("ssl", "_ssl", "_hashlib", "tkinter", "unittest", "pydoc", "doctest")
+# Sources the game is built from but never reads: the translations' .po (it reads the compiled
+# .mo) and the music's MIDI (it plays the OGG). The wheel keeps them; the standalone has no use.
+SOURCES = ("*.po", "*.pot", "*.mid")
+# Modules the game never imports (python -X importtime over every command and the window's
+# warm-up) that PyInstaller would still pack: OpenSSL's (about 5 MB with libssl and libcrypto),
+# unicodedata (1 MB; the LiveSplit host is checked to be ASCII, so no IDNA codec runs), asyncio,
+# the e-mail, HTTP and tar modules other libraries' unused corners name, and the standard
+# library's developer tools.
+EXCLUDED_MODULES = ("ssl", "_ssl", "_hashlib", "unicodedata", "asyncio", "email", "http", "tarfile",
+                    "tkinter", "unittest", "pydoc", "doctest")
 # Babel's locale data: the game's languages and the root they inherit from (the rest, 1,100
 # locales and 34 MB, is never read: game/i18n.py only ever asks for these).
 LOCALES = ("root", *LANGUAGES)
-RUNTIME_DISTRIBUTIONS = ("pygame-ce", "pytmx", "platformdirs", "babel")   # their licences go in licenses/
+# Pyphen's dictionaries: the ones game/render/text.py hyphenates the game's languages with (of 84).
+DICTIONARIES = tuple(HYPHENATION[code] for code in LANGUAGES)
+RUNTIME_DISTRIBUTIONS = ("pygame-ce", "pytmx", "platformdirs", "babel", "pyphen")   # licences: licenses/
 
 
 def platform_tag() -> str:
@@ -50,11 +61,12 @@ def platform_tag() -> str:
 
 
 def stage_data(into: Path) -> list[str]:
-    """Copy assets/ and levels/ (without test fixtures) into `into`; PyInstaller --add-data pairs."""
+    """Copy assets/ and levels/ (without test fixtures and sources) into `into`; PyInstaller
+    --add-data pairs."""
     pairs = []
     for folder in ("assets", "levels"):
         target = into / folder
-        shutil.copytree(ROOT / folder, target, ignore=shutil.ignore_patterns(*TEST_FIXTURES, "__pycache__"))
+        shutil.copytree(ROOT / folder, target, ignore=shutil.ignore_patterns(*TEST_FIXTURES, *SOURCES, "__pycache__"))
         pairs.append(f"{target}{os.pathsep}game/_data/{folder}")
     return pairs
 
@@ -62,6 +74,9 @@ def stage_data(into: Path) -> list[str]:
 def pyinstaller_command(dist: Path, work: Path, data_pairs: list[str]) -> list[str]:
     command = [sys.executable, "-m", "PyInstaller", str(ROOT / "main.py"), "--name", NAME, "--onedir",
                "--noconfirm", "--clean", "--log-level", "WARN",
+               # bytecode without docstrings and asserts (0.6 MB): nothing the game runs reads a
+               # docstring, and its asserts only narrow types for mypy
+               "--optimize", "2",
                "--distpath", str(dist), "--workpath", str(work / "build"), "--specpath", str(work),
                "--paths", str(ROOT),
                # scenes, game runners, rules and the screenshot scenes are imported by name at
@@ -77,9 +92,13 @@ def pyinstaller_command(dist: Path, work: Path, data_pairs: list[str]) -> list[s
 
 
 def prune_locales(folder: Path) -> None:
-    """Keep Babel's data for LOCALES only."""
+    """Keep Babel's data for LOCALES and Pyphen's dictionaries (with their notes) for DICTIONARIES."""
     for data in folder.rglob("babel/locale-data/*.dat"):
         if data.stem not in LOCALES:
+            data.unlink()
+    for data in folder.rglob("pyphen/dictionaries/*"):
+        name = data.stem.removeprefix("README_").removeprefix("hyph_")
+        if name not in DICTIONARIES:
             data.unlink()
 
 

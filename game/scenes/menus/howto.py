@@ -161,12 +161,21 @@ class HowToScene(Scene):
         page = self.pages[self.page]
         widgets.blit_text(surface, ui, page.heading, "large", "text", center=(w // 2, box.y + 160))
         self._icons(surface, page.icons, (w // 2, box.y + 240))
-        y = box.y + 320
         names = shared_labels(self.ctx)   # every seated pad family's button names
-        for line in (say(line, names) for line in page.lines):
-            for part in widgets.wrap_text(ui, line, ui.size("small") + 2, box.w - 100):
-                widgets.blit_text(surface, ui, part, ui.size("small") + 2, "text", center=(w // 2, y))
-                y += 36
+        # The paragraphs between the icons and the page dots: a step smaller when a language runs long.
+        top, bottom = box.y + 284, box.bottom - 92
+        for size in (ui.size("small") + 2, ui.size("small")):
+            step = ui.text.line_height(size) + 2
+            paragraphs = [widgets.wrap_text(ui, say(line, names), size, box.w - 100) for line in page.lines]
+            height = sum(len(lines) for lines in paragraphs) * step + 8 * (len(paragraphs) - 1)
+            if height <= bottom - top:
+                break
+        y = top + max(0, (bottom - top - height) // 2) + step // 2
+        for lines in paragraphs:
+            for part in lines:
+                widgets.blit_text(surface, ui, part, size, "text", center=(w // 2, y))
+                y += step
+            y += 8
         dots = len(self.pages)
         for i in range(dots):
             colour = ui.colour("accent_2") if i == self.page else ui.colour("border")

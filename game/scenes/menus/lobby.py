@@ -16,8 +16,10 @@ import pygame
 from game.core.scene import Scene
 from game.core.seats import MAX_SEATS, LobbySeat, identities
 from game.data import levels_dir
+from game import i18n
 from game.i18n import N_, _, ngettext
 from game.input.commands import Button, Command
+from game.levels import is_shipped, level_title, resolve_level
 from game.match import MatchSpec
 from game.render import widgets
 from game.rules.soldout import modes
@@ -122,7 +124,11 @@ class LobbyScene(Scene):
         if self.options["game"] == "checkout":
             return N_("Dice table")
         level = self.options["level"]
-        return N_("Auto (by players)") if level is None else level.removesuffix(".tmx")
+        if level is None:
+            return N_("Auto (by players)")
+        path = resolve_level(level, 1)
+        title = level_title(path)        # a shipped level's name is a message id, a player's own is theirs
+        return title if is_shipped(path) else i18n.Verbatim(title)
 
     def _cycle_level(self, step: int) -> None:
         choices = level_choices()
@@ -337,7 +343,11 @@ class LobbyScene(Scene):
             colour = "good"
         else:
             spec_text, colour = status, "accent_2"
-        widgets.blit_text(surface, ui, spec_text, "small", colour, center=(960, 660))
+        lines = widgets.wrap_text(ui, spec_text, ui.size("small"), 1280 - 680 - 20)    # under the menu, wrapped
+        step = ui.text.line_height(ui.size("small")) - 2
+        for i, line in enumerate(lines):
+            widgets.blit_text(surface, ui, line, "small", colour,
+                              center=(960, 660 + round((i - (len(lines) - 1) / 2) * step)))
         widgets.hints(surface, ui, [("A", N_("Join / Select")), ("B", N_("Leave")), ("START", N_("Play")), ("Esc", N_("Back"))],
                       y=700)
 

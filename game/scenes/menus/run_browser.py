@@ -104,7 +104,8 @@ class SavedRunsScene(Scene):
         except (OSError, UnicodeDecodeError) as exc:
             self.error = _("Cannot read {file}: {error}").format(file=run.path.name, error=getattr(exc, 'strerror', None) or exc)
         except (ReplayError, VerifyError) as exc:
-            self.error = f"{run.path.name}: {said(exc)}"
+            # TRANSLATORS: a saved run that cannot be played: its file name, then why
+            self.error = _("{file}: {error}").format(file=run.path.name, error=said(exc))
         else:
             self.ctx.stack.replace(scene)
             return

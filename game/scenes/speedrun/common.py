@@ -452,7 +452,7 @@ class RunnerMixin:
         label = surface.blit(ui.render(_("in-game"), 18, DIM), (rect.x + 14, rect.y + 12))
         time, colour = format_ticks(session.igt()), self.timer_colour()
         px = big       # a narrow box: the big time gets smaller rather than run into its label
-        while px > 40 and steady_width(time, px, colour, 4) > rect.right - 16 - label.right - 8:
+        while px > 32 and steady_width(time, px, colour, 4) > rect.right - 16 - label.right - 8:
             px -= 4
         steady_text(surface, time, px, colour, (rect.right - 16, rect.y + 6 + (big - px) // 2), outline=4)
         rta = self.real_ms()

@@ -251,7 +251,7 @@ class SpeedrunHistoryScene(Scene):
     def _attempts(self, surface: pygame.Surface) -> None:
         ui = self.ctx.ui
         box(surface, LIST_BOX)
-        self._header(surface, [(N_("Attempt"), 20), (N_("Result"), 150), (N_("Kept for"), 440)])
+        self._header(surface, [(N_("Attempt"), 20), (N_("Result"), 150), (N_("Why kept"), 440)])
         if not self.kept:
             msg = ui.render(_("No attempts yet: every run you start is kept here"), 22, DIM)
             surface.blit(msg, msg.get_rect(center=LIST_BOX.center))
@@ -311,8 +311,11 @@ def _result(a: dict) -> tuple[str, tuple[int, int, int]]:
     names = a.get("names") or []
     splits = a.get("splits") or []
     if a.get("outcome") == "finished" and a.get("ticks") is not None:
-        flagged = _(" (flagged)") if a.get("flags") else ""
-        return f"{format_ticks(a['ticks'])}{flagged}", STATE_COLOURS["behind_gaining"] if flagged else WHITE
+        time = format_ticks(a["ticks"])
+        if a.get("flags"):
+            # TRANSLATORS: a finished run's time, run with settings that never count as a PB
+            return _("{time} (flagged)").format(time=time), STATE_COLOURS["behind_gaining"]
+        return time, WHITE
     where = say_split(names[len(splits)]) if len(splits) < len(names) else _("split {n}").format(n=len(splits) + 1)
     if a.get("outcome") == "reset":
         said = _("reset at {where}").format(where=where) if splits else _("reset before the first split")

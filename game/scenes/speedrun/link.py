@@ -19,8 +19,6 @@ if TYPE_CHECKING:
     from game.core.context import Context
 
 FLUSH_SECONDS = 1.0   # the window waits this long at most for the link's last commands
-STATES = {"connecting": N_("connecting..."), "connected": N_("connected"), "retrying": N_("not reachable, retrying"),
-          "closed": N_("closed"), "not started": N_("connects when a speedrun starts")}
 
 
 def wanted(ctx: "Context") -> tuple[str, int] | None:
@@ -57,20 +55,35 @@ def pump(ctx: "Context") -> None:
         ctx.toast(message, seconds=5)
 
 
+# One whole sentence per state of the link ({address} is host:port; {problem} a short reason).
+STATUS = {"off": N_("Status: off"), "connecting": N_("Status: connecting to {address}..."),
+          "connected": N_("Status: connected to {address}"),
+          "retrying": N_("Status: {address} is not reachable, retrying"),
+          "closed": N_("Status: {address} closed the connection"),
+          "stopped": N_("Status: the link to {address} stopped: {problem}"),
+          "not started": N_("Status: connects to {address} when a speedrun starts")}
+
+
+def state(ctx: "Context") -> str:
+    """The link's state: off, not started, connecting, connected, retrying, closed or stopped."""
+    if wanted(ctx) is None:
+        return "off"
+    current: LiveSplitLink | None = ctx.livesplit
+    return current.state if current is not None else "not started"
+
+
 def status(ctx: "Context", host_chars: int | None = None) -> str:
     """One line for the settings page; a host longer than `host_chars` keeps only its two ends."""
     address = wanted(ctx)
+    said = STATUS.get(state(ctx), STATUS["not started"])
     if address is None:
-        return _("Off")
-    current: LiveSplitLink | None = ctx.livesplit
-    state = current.state if current is not None else "not started"
+        return _(said)
     host = address[0]
     if host_chars is not None and len(host) > host_chars:
         host = host[:host_chars // 2 - 1] + "…" + host[-(host_chars // 2):]
-    where = show_address(host, address[1])
-    if state == "stopped" and current is not None and current.problem:
-        return _("{address}  stopped: {problem}").format(address=where, problem=_(current.problem))
-    return f"{where}  {_(STATES.get(state, state))}"
+    current: LiveSplitLink | None = ctx.livesplit
+    problem = current.problem if current is not None and current.problem else ""
+    return _(said).format(address=show_address(host, address[1]), problem=_(problem) if problem else "")
 
 
 def close(ctx: "Context", timeout: float = 0.0) -> None:

@@ -13,6 +13,7 @@ from game.core.scene import Scene
 from game.i18n import N_, _
 from game.input.commands import Button, Command
 from game.render import widgets
+from game.render.text import words as text_words
 from game.scenes import registry
 from game.scenes.common import menu_command
 from game.scenes.reasons import say_reason
@@ -165,7 +166,8 @@ class SpeedrunResultsScene(Scene):
             t = ui.render(_("Did not finish: {reason}").format(reason=reason), 32, STATE_COLOURS["behind_gaining"])
             surface.blit(t, t.get_rect(center=(w // 2, 150)))
         if out.flags:
-            text = _("Not a PB run: {flags}").format(flags=flag_text(out.flags)) + (f" ({say_reason(out.reason)})" if out.reason else "")
+            text = _("Not a PB run: {flags} ({reason})").format(flags=flag_text(out.flags), reason=say_reason(out.reason)) \
+                if out.reason else _("Not a PB run: {flags}").format(flags=flag_text(out.flags))
             f = ui.render(text, 22, STATE_COLOURS["behind_losing"])
             surface.blit(f, f.get_rect(center=(w // 2 - 200 if out.complete else w // 2, 200)))
 
@@ -175,7 +177,7 @@ class SpeedrunResultsScene(Scene):
         too long for one (German and French names run longer), squeezed only as a last resort."""
         ui = self.ctx.ui
         lines = [text]
-        words = text.split()
+        words = text_words(text)
         if two_lines and len(words) > 1 and ui.text.width(text, size) > room:
             size = SMALLEST
             cut = min(range(1, len(words)), key=lambda k: max(ui.text.width(" ".join(words[:k]), size),
@@ -192,15 +194,19 @@ class SpeedrunResultsScene(Scene):
         splits = self.session.splits
         box(surface, SPLITS_BOX)
         x0, y = SPLITS_BOX.x + 16, SPLITS_BOX.y + 12
-        cols = (x0, x0 + 170, SPLITS_BOX.right - 250, SPLITS_BOX.right - 130)
-        for text, x in zip((_("Split"), _("Item"), _("Segment"), _("Delta")), cols):
+        rows = max(1, len(splits.names))
+        row_h = min(50, (SPLITS_BOX.bottom - 44 - y - 30) // rows)
+        big = 26 if row_h >= 40 else 22      # fewer splits: bigger rows, readable from the sofa
+        # Time and Delta are right-aligned, Delta a clear gap left of the widest time a run shows
+        delta_right = SPLITS_BOX.right - 16 - ui.text.width("00:00.00", big) - 12
+        cols = (x0, x0 + 170, SPLITS_BOX.right - 250)
+        for text, x in zip((_("Split"), _("Item"), _("Segment")), cols):
             surface.blit(ui.render(text, 18, DIM), (x, y))
+        delta_head = ui.render(_("Delta"), 18, DIM)
+        surface.blit(delta_head, (delta_right - delta_head.get_width(), y))
         time_head = ui.render(_("Time"), 18, DIM)
         surface.blit(time_head, (SPLITS_BOX.right - 16 - time_head.get_width(), y))
         y += 30
-        rows = max(1, len(splits.names))
-        row_h = min(50, (SPLITS_BOX.bottom - 44 - y) // rows)
-        big = 26 if row_h >= 40 else 22      # fewer splits: bigger rows, readable from the sofa
         items = self.session.split_items
         for i, name in enumerate(splits.names):
             done = i < len(splits.times)
@@ -214,8 +220,8 @@ class SpeedrunResultsScene(Scene):
                 surface.blit(seg, (cols[2], y))
                 d = splits.delta(i)
                 if d is not None:
-                    surface.blit(ui.render(format_ticks(d, sign=True), big, STATE_COLOURS[splits.state(i)]),
-                                 (cols[3], y))
+                    delta = ui.render(format_ticks(d, sign=True), big, STATE_COLOURS[splits.state(i)])
+                    surface.blit(delta, (delta_right - delta.get_width(), y))
                 t = ui.render(format_ticks(splits.times[i]), big, WHITE)
                 surface.blit(t, (SPLITS_BOX.right - 16 - t.get_width(), y))
             y += row_h

@@ -91,26 +91,25 @@ class SpeedrunSettingsScene(MenuScene):
         self.draw_menu_page(surface, top=170)
         ui = self.ctx.ui
         w = surface.get_width()
-        panel = pygame.Rect((w - 900) // 2, 450, 900, 170)
+        linked = speedrun_link.state(self.ctx) == "connected"
+        lines = [(self._status_line(900 - 48), 24, GOLD if linked else WHITE)]
+        if self.ctx.livesplit_address is not None:
+            lines.append((_("(The address comes from --livesplit.)"), 20, DIM))
+        for paragraph in (_("In LiveSplit: Control › Start TCP Server (port 16834 by default), compare against Game Time, "
+                            "and load the splits the speedrun menu exports."),
+                          _("Real time keeps running through a pause; game time stops, as in the game.")):
+            lines += [(line, 20, DIM) for line in widgets.wrap_text(ui, paragraph, 20, 900 - 48)]
+        panel = pygame.Rect((w - 900) // 2, 450, 900, 16 + sum(ui.text.line_height(size) + 4 for _t, size, _c in lines) + 12)
         box(surface, panel)
-        linked = speedrun_link.status(self.ctx).endswith(_("connected"))
-        lines = [(self._status_line(panel.w - 48), 24, GOLD if linked else WHITE),
-                 (_("In LiveSplit: Control › Start TCP Server (port 16834 by default),"), 20, DIM),
-                 (_("compare against Game Time, and load the splits the speedrun menu exports."), 20, DIM),
-                 (_("Real time keeps running through a pause; game time stops, as in the game."), 20, DIM)]
         y = panel.y + 16
         for text, size, colour in lines:
             surface.blit(ui.render(text, size, colour), (panel.x + 24, y))
-            y += size + 14
-
+            y += ui.text.line_height(size) + 4
 
     def _status_line(self, room: int) -> str:
         """The link's status in `room` pixels: a long host name gives up its middle, never the state."""
         for host_chars in (None, 48, 32, 20, 12):
-            status = speedrun_link.status(self.ctx, host_chars)
-            if self.ctx.livesplit_address is not None:
-                status += _("  (from --livesplit)")
-            line = _("Status: {status}").format(status=status)
+            line = speedrun_link.status(self.ctx, host_chars)
             if self.ctx.ui.render(line, 24, WHITE).get_width() <= room:
                 break
         return line
