@@ -19,14 +19,15 @@ from game import logfile, report_error
 from game.cli import UsageError, parse_args
 from game.match import GAME_TITLES
 from game.untrusted import echo
-from game.userfiles import atomic_write_text, remove_stale_temps, user_dir
+from game.user_register import ERROR_LOG as USER_ERROR_LOG
+from game.userfiles import remove_stale_temps
 
 if TYPE_CHECKING:
     from game.core.context import Context
     from game.scenes.registry import Screenshot
 
 LOGICAL_SIZE = (1280, 720)
-ERROR_LOG = "error.log"
+ERROR_LOG = USER_ERROR_LOG.relative()
 FIRST_FRAME_ONLY = "SOLDOUT_FIRST_FRAME_ONLY"   # set: the window prints when its first frame is shown, then quits
 QUIT_WHEN_WARM = "SOLDOUT_QUIT_WHEN_WARM"   # set: the window quits once every warm-up job has run (tests)
 
@@ -74,9 +75,7 @@ def output_closed() -> int:
 
 def _write_error_log() -> str:
     try:
-        path = user_dir() / ERROR_LOG
-        atomic_write_text(path, traceback.format_exc())
-        return str(path)
+        return str(USER_ERROR_LOG.write_text(traceback.format_exc()))
     except Exception:
         return "no log: the user folder is not writable"
 
@@ -180,6 +179,8 @@ def make_context(screen_size: tuple[int, int] = LOGICAL_SIZE, load_user_files: b
     ctx = Context(stack=SceneStack(), input=InputManager(bindings), settings=settings, bindings=bindings,
                   audio=Audio(settings.volume, settings.music_volume), ui=UI(scale=settings.ui_scale),
                   screen_size=screen_size, fade=SceneFade())
+    if load_user_files:
+        warnings.append(ctx.input.load_warning)   # pad_mappings.json
     for warning in warnings:
         if warning:
             ctx.toast(warning, seconds=8)

@@ -21,12 +21,10 @@ from pathlib import Path
 from game.data import levels_dir
 from game.level_files import MAX_SIDE, LevelFileError, inspect_level
 from game.untrusted import echo
-from game.userfiles import user_dir
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 LEVELS_DIR = levels_dir()
-USER_LEVELS = "levels"   # the player's own levels: <user data folder>/levels/
 REQUIRED_LAYERS = ("floor", "walls", "objects")
 MIN_PILE_SPOTS = 10
 MIN_CHAIRS = 8
@@ -447,8 +445,9 @@ def levels_for_players(n: int) -> Path:
 
 
 def user_levels_dir() -> Path:
-    """The folder of the player's own levels (not created here: a player makes it to use it)."""
-    return user_dir() / USER_LEVELS
+    """The folder of the player's own levels (the register's PLAYER_LEVELS)."""
+    from game.user_register import PLAYER_LEVELS   # the register reads the translations: not for every import
+    return PLAYER_LEVELS.folder_path()
 
 
 def resolve_level(name: str | None, players: int) -> Path:
@@ -464,5 +463,8 @@ def resolve_level(name: str | None, players: int) -> Path:
         candidate = candidate.with_suffix(".tmx")
     if _is_file(candidate):
         return candidate
-    shipped, own = LEVELS_DIR / candidate.name, user_levels_dir() / candidate.name
-    return own if not _is_file(shipped) and _is_file(own) else shipped
+    shipped = LEVELS_DIR / candidate.name
+    if _is_file(shipped):
+        return shipped
+    own = user_levels_dir() / candidate.name
+    return own if _is_file(own) else shipped

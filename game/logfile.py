@@ -1,10 +1,12 @@
 """The game's log file: what went wrong behind the scenes, kept for a bug report, never printed.
 
 A player's terminal stays quiet: warnings and errors the game logs (a warm-up rehearsal that
-failed, a sound that would not load, a pad that would not open) are appended to `game.log` in
-the user data folder (kept under LOG_LIMIT by rolling over to `game.log.1`). Without this,
-Python prints them on standard error with their tracebacks. A log that cannot be written (a
-read-only disk) is dropped: there is nowhere else to say it.
+failed, a sound that would not load, a pad that would not open) go to `game.log` in the user
+data folder (the register's GAME_LOG) instead of Python printing them, tracebacks and all, on
+standard error. The file holds the session's records, newest last, within its cap; it is
+written whole, atomically, at each record (they are rare), so a session that logs nothing
+leaves the last one's log as it was. A log that cannot be written (a read-only disk) is
+dropped: there is nowhere else to say it.
 """
 from __future__ import annotations
 
@@ -12,28 +14,25 @@ import logging
 from contextlib import contextmanager
 from typing import Iterator
 
-from game.userfiles import user_dir
+from game.user_register import GAME_LOG
 
-LOG_FILE = "game.log"
-LOG_LIMIT = 256 << 10     # bytes: about a thousand tracebacks, plenty for a bug report
 FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
 
 class UserLog(logging.Handler):
-    """Appends each record to the user folder's log, found afresh each time (the folder may be
-    set per test or per portable install)."""
+    """Keeps this session's records and writes them to GAME_LOG after each one."""
 
     def __init__(self) -> None:
         super().__init__(logging.WARNING)
         self.setFormatter(logging.Formatter(FORMAT))
+        self.records: list[str] = []
 
     def emit(self, record: logging.LogRecord) -> None:
         try:
-            path = user_dir() / LOG_FILE
-            if path.is_file() and path.stat().st_size > LOG_LIMIT:
-                path.replace(path.with_name(LOG_FILE + ".1"))
-            with open(path, "a", encoding="utf-8") as log:
-                log.write(self.format(record) + "\n")
+            self.records.append((self.format(record) + "\n")[-GAME_LOG.cap:])
+            while len(self.records) > 1 and sum(map(len, self.records)) > GAME_LOG.cap:
+                self.records.pop(0)      # the oldest go first: the file stays within its cap
+            GAME_LOG.write_text("".join(self.records))
         except Exception:   # a log that cannot be written must not become an error of its own
             pass
 

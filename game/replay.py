@@ -27,8 +27,9 @@ from game.input.commands import IDLE, STICK_MAX, Button, Command
 from game.match import DIFFICULTIES, MatchSpec, SeatSpec
 from game.notice import N_, Notice, message_of
 from game.untrusted import UntrustedError, echo, inflate, parse_json, strict_int
+from game.user_register import REPLAY_CAP
 from game.rules.soldout import modes
-from game.userfiles import atomic_write_text, made_folder, user_dir
+from game.userfiles import atomic_write_text
 
 MAGIC = "SOCO-REPLAY"
 FORMAT_VERSION = 1
@@ -47,7 +48,7 @@ MAX_ROUNDS = 99   # far above any real match (the lobby offers 1-5): a bigger co
 GAMES = ("soldout", "checkout")
 CHECKOUT_MODES = ("standard",)
 MIN_SEATS = {"soldout": 1, "checkout": 2}
-MAX_REPLAY_BYTES = 16 << 20    # a 5-round, 6-player match is about 300 KB
+MAX_REPLAY_BYTES = REPLAY_CAP     # a 5-round, 6-player match is about 300 KB
 MAX_CODE_CHARS = 8 << 20       # a run code is the compressed replay in base64
 MAX_BLANK_LINES = 100          # the writer never writes one: a file of blank lines is not a replay
 SEED_MAX = (1 << 64) - 1
@@ -325,11 +326,6 @@ def _parse_token(token: str, number: int) -> Command:
             and 0 <= pressed <= BUTTON_MASK and 0 <= held <= BUTTON_MASK):
         raise ReplayError(Notice(N_("replay line {line} has a value out of range"), line=number))
     return Command(dx, dy, Button(pressed), Button(held))
-
-
-def replays_dir() -> Path:
-    """Where the game keeps recorded replays (inside the user folder)."""
-    return made_folder(user_dir() / "replays")
 
 
 def to_code(text: str) -> str:

@@ -47,11 +47,14 @@ def test_kept_replays_are_the_last_50_every_pb_and_every_gold(user_dir):
     log.save()
     kept = {a["id"] for a in log.kept()}
     assert kept == set(range(71 - KEEP_LAST, 71)) | {3, 5}
+    assert [a["id"] for a in log.attempts] == [3, 5, *range(71 - KEEP_LAST, 71)]   # the rest: compact rows
+    assert log.compacted == 70 - KEEP_LAST and [r[0] for r in log.rows] == list(range(1, 71 - KEEP_LAST))
     files = {p.name for p in replay_folder().glob("*.replay")}
     assert files == {f"rush.set.A-{n}.replay" for n in kept}           # the others were deleted
     assert not list(user_dir.rglob("*.tmp"))                             # written atomically
     loaded, warning = AttemptLog.load("rush.set.A")
-    assert warning is None and len(loaded.attempts) == 70 and loaded.replay_text(loaded.get(3)) == "replay 3\n"
+    assert warning is None and loaded.count() == 70 and loaded.replay_text(loaded.get(3)) == "replay 3\n"
+    assert [a["id"] for a in loaded.every_attempt()[0]] == list(range(1, 71))
     assert loaded.get(1)["replay"] is None and loaded.get(1)["ticks"] == 1001   # history stays, replay gone
 
 
@@ -61,6 +64,19 @@ def test_a_damaged_history_is_set_aside_not_lost(user_dir):
     log, warning = AttemptLog.load("rush.set.A")
     assert log.attempts == [] and "moved to" in warning
     assert path.with_name(path.name + ".corrupt-1").is_file()
+
+
+def test_a_version_1_history_is_compacted_as_it_is_read(user_dir):
+    """The old format kept every attempt in detail in one growing file: read, it keeps every time."""
+    attempts = [{**_attempt(n % 300), "id": n, "comparison": {"pb": [], "best": []}, "replay": None}
+                for n in range(1, 1201)]
+    path = AttemptLog.path_for("rush.set.A")
+    path.write_text(json.dumps({"version": 1, "practice": {"1": [300]}, "attempts": attempts}))
+    log, warning = AttemptLog.load("rush.set.A")
+    assert warning is None and log.count() == 1200 and log.practice_times(1) == [300]
+    every = log.every_attempt()[0]
+    assert [(a["id"], a["ticks"], a["splits"]) for a in every] == [(a["id"], a["ticks"], a["splits"]) for a in attempts]
+    assert json.loads(path.read_text())["version"] == 2 and path.stat().st_size < 200_000   # saved compacted
 
 
 def test_a_newer_games_history_is_left_as_it_is(user_dir):
@@ -96,7 +112,7 @@ def test_stats_are_what_livesplit_would_show():
     assert [s.best for s in st.segments] == [250, 360, 300]                   # a reset still teaches a gold
     assert [s.pb for s in st.segments] == [290, 360, 310]
     assert [s.possible_save for s in st.segments] == [40, 0, 10] and st.possible_save == 50
-    assert st.sob_trend == [(1, 1000), (2, 950), (3, 950), (5, 910)]
+    assert st.sob_trend == [(1, 1000), (2, 950), (5, 910)]       # where it changed, and the last
 
 
 # ---------------------------------------------------------------- LiveSplit files
@@ -237,7 +253,7 @@ def test_every_attempt_is_logged_with_its_replay_and_can_be_watched(ctx):
     assert Records.load()[0].attempts(RUSH_A.board) == 2
     # The results' X writes splits holding both attempts and the segments each one finished.
     from game.scenes.speedrun.results import export_lss
-    back = read_lss(open(export_lss(Records.load()[0], RUSH_A)).read())
+    back = read_lss(open(export_lss(ctx, Records.load()[0], RUSH_A)).read())
     assert back["attempt_count"] == 2 and [a["ticks"] for a in back["attempts"]] == [None, second["ticks"]]
     assert back["segments"][0]["history"] == {1: first["splits"][0], 2: second["splits"][0]}
     assert back["pb"] == second["splits"]

@@ -185,10 +185,10 @@ _SAVER = """
 import os, sys, time
 from game.speedrun.records import Records
 rec = Records()
-runs = [{"ticks": 1000 - i, "splits": list(range(i, i + 3000)), "flags": [], "seed": i, "date": "2026-11-29"}
-        for i in range(400)]
-rec.data["boards"]["rush.set.A"] = {"pb": runs[-1], "best_segments": [1] * 3000, "leaderboard": runs[-10:],
-                                    "last": runs[:10], "attempts": 0}
+runs = [{"ticks": 1000 - i, "splits": list(range(100_000 + i, 100_000 + i + 200)), "flags": [], "seed": i,
+         "date": "2026-11-29"} for i in range(400)]
+rec.data["boards"]["rush.set.A"] = {"pb": runs[-1], "best_segments": [1] * 200, "leaderboard": runs[-10:],
+                                    "last": runs, "attempts": 0}   # a big file: kills land mid-write
 if sys.argv[1] == "stall":
     real_fsync = os.fsync
     def stalled_fsync(fd):          # a slow disk: the new file is half way to the platter

@@ -181,7 +181,7 @@ def test_a_failing_job_raises_under_the_tests_and_is_logged_once_for_a_player(us
     with logfile.kept():
         assert player.run_all() == 2
     assert [r.getMessage() for r in caplog.records] == ["warm-up job x failed"]
-    assert (user_dir / logfile.LOG_FILE).read_text().count("RuntimeError: boom") == 1
+    assert (user_dir / "game.log").read_text().count("RuntimeError: boom") == 1
 
 
 def _used_profile() -> None:

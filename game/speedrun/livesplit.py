@@ -31,7 +31,7 @@ from pathlib import Path
 
 from game import TICK_RATE
 from game.speedrun.categories import SETUP_FLAGS
-from game.userfiles import atomic_write_text, user_dir
+from game.user_register import SPLITS_EXPORTS
 
 LSS_VERSION = "1.7.0"
 UNITS = 10_000_000          # a .NET TimeSpan's ticks (100 ns) in a second
@@ -245,14 +245,6 @@ def read_lss(text: str) -> dict:
             "best": [s["best"] for s in segments], "segments": segments}
 
 
-def export_folder() -> Path:
-    folder = user_dir() / "splits"
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
 def export(board: str, text: str) -> Path:
     """Write an .lss into the user folder's splits/ (atomic); returns the path."""
-    path = export_folder() / f"{board}.lss"
-    atomic_write_text(path, text)
-    return path
+    return SPLITS_EXPORTS.write_text(text, f"{board}.lss")

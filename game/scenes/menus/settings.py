@@ -13,7 +13,7 @@ from game.input.commands import Button, Command
 from game.render import widgets
 from game.scenes import registry
 from game.scenes.common import MenuScene, menu_command
-from game.settings import RUMBLE_LEVELS, UI_SCALE_MAX, UI_SCALE_MIN
+from game.user_register import RUMBLE_LEVELS, UI_SCALE_MAX, UI_SCALE_MIN
 
 if TYPE_CHECKING:
     from game.core.context import Context

@@ -27,7 +27,7 @@ from game.scenes.speedrun.draw import (
 )
 from game.speedrun.attempts import WRITER, AttemptLog
 from game.speedrun.categories import SEED_LETTERS, RunSetup, make_setup, spec_for
-from game.speedrun.records import Records, Verdict, flag_text, save_replay
+from game.speedrun.records import Records, Verdict, flag_text, write_replay
 from game.speedrun.session import RunSession
 from game.speedrun.timer import format_ms, format_ticks
 if TYPE_CHECKING:
@@ -69,6 +69,7 @@ class RunnerMixin:
 
     def _init_run(self, ctx: "Context", setup: RunSetup, device, records: Records | None,
                   playback: Replay | None, scripted: bool, practice=None) -> None:
+        self.ctx = ctx        # before the game scene's own __init__: a damaged history is toasted below
         self.setup = setup
         self.records = records if records is not None else load_records(ctx)
         self.device = device
@@ -165,7 +166,7 @@ class RunnerMixin:
         """The scene's update(): pause, restart, then as many ticks as the game speed asks for."""
         speedrun_link.pump(self.ctx)
         for error in WRITER.take_errors():
-            self.ctx.toast(error, seconds=8)
+            self.ctx.save_warning(error)         # once a session: a full disk fails every attempt
         cmd = self._runner_command()
         if wants_pause(self.ctx, commands) or cmd.pressed & Button.START:
             self.ctx.sound("confirm")
@@ -336,7 +337,8 @@ class RunnerMixin:
         session, out = self.session, self.session.outcome
         when = _dt.datetime.now()
         key = self.setup.board
-        replay = None if self.scripted else save_replay(key, session.replay_text(), when)
+        replay, problem = (None, None) if self.scripted else write_replay(key, session.replay_text(), when)
+        self.ctx.save_warning(problem)
         run = {"ticks": out.ticks, "real_ms": round(self.real_ms() or 0), "splits": list(session.splits.times),
                "real_splits": list(self.real_splits),
                "names": session.splits.names[:len(session.splits.times)], "items": list(session.split_items),
@@ -347,11 +349,10 @@ class RunnerMixin:
         if self.scripted:
             return
         self._log_attempt("finished" if out.complete else "dnf", golds=self.verdict.golds, pb=self.verdict.is_pb)
-        self.records.prune_replays()
-        try:
-            self.records.save()
-        except OSError as exc:
-            self.ctx.toast(_("Could not save the records: {error}").format(error=exc.strerror or exc), seconds=8)
+        problem = self.records.try_save()
+        self.ctx.save_warning(problem)
+        if problem is None:               # after the save: the file never names a replay already deleted
+            self.records.prune_replays()
         if self.verdict.is_pb:
             self._on_new_pb()
 
@@ -412,10 +413,7 @@ class RunnerMixin:
                 self._log_attempt("reset", golds=golds)
         self._leave_link_attempt(session)
         if self.playback is None and not self.scripted:
-            try:
-                self.records.save()   # attempt counts and golds from resets
-            except OSError:
-                pass
+            self.ctx.save_warning(self.records.try_save())   # attempt counts and golds from resets
 
     def push_results(self) -> None:
         self.ctx.stack.push(registry.open_scene("speedrun_results", self.ctx, self))

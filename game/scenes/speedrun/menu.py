@@ -122,7 +122,7 @@ class SpeedrunMenuScene(Scene):
     def export(self) -> None:
         setup = self.setup()
         try:
-            self.ctx.toast(_("Splits saved: {path}").format(path=export_lss(self.records, setup)), seconds=6)
+            self.ctx.toast(_("Splits saved: {path}").format(path=export_lss(self.ctx, self.records, setup)), seconds=6)
         except OSError as exc:
             self.ctx.toast(_("Could not save the splits: {error}").format(error=exc.strerror or exc))
 

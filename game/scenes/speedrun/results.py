@@ -23,7 +23,7 @@ from game.speedrun.attempts import WRITER, AttemptLog
 from game.speedrun.lss_export import write_board_lss
 from game.speedrun.records import flag_text
 from game.speedrun.timer import format_ms, format_ticks
-from game.userfiles import atomic_write_text, user_dir
+from game.user_register import RUN_CODES
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -35,19 +35,21 @@ BOARD_BOX = pygame.Rect(650, 436, 600, 210)
 SMALLEST = 16       # px: the smallest text readable from the sofa
 
 
-def export_lss(records, setup) -> str:
-    """Write the board's .lss (PB, golds, attempt and segment history); returns the path as text."""
+def export_lss(ctx: "Context", records, setup) -> str:
+    """Write the board's .lss (PB, golds, attempt and segment history); returns the path as text. A
+    damaged history (or archive of it) is said in a toast: the export leaves its attempts out."""
     WRITER.flush(2.0)                  # the attempt just finished is in the history
-    log, _ = AttemptLog.load(setup.board)
-    return str(write_board_lss(setup, records, log))
+    log, warning = AttemptLog.load(setup.board)
+    path = str(write_board_lss(setup, records, log))
+    for problem in [warning, *log.problems]:
+        if problem:
+            ctx.toast(problem, seconds=8)
+    return path
 
 
 def save_code(board: str, code: str) -> str:
-    folder = user_dir() / "runcodes"
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{board}.txt"
-    atomic_write_text(path, code + "\n")
-    return str(path)
+    """Write the board's run code to runcodes/<board>.txt (OSError if the folder cannot take it)."""
+    return str(RUN_CODES.write_text(code + "\n", f"{board}.txt"))
 
 
 def copy_to_clipboard(text: str) -> bool:
@@ -79,7 +81,7 @@ class SpeedrunResultsScene(Scene):
             self.run.restart()
         elif cmd.pressed & Button.X:
             try:
-                path = export_lss(self.run.records, self.setup)
+                path = export_lss(self.ctx, self.run.records, self.setup)
                 self.message = _("Splits saved: {path}").format(path=path)
                 self.ctx.sound("confirm")
             except OSError as exc:

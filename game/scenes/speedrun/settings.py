@@ -45,7 +45,7 @@ class SpeedrunSettingsScene(MenuScene):
         ], play=ctx.sound, on_back=self._back, row_height=64, width=720)
 
     def _changed(self) -> None:
-        self.ctx.settings.save()
+        self.ctx.save_warning(self.ctx.settings.save())   # a read-only folder: one toast, the change still applies
         speedrun_link.link(self.ctx)     # connect, reconnect elsewhere, or close, at once
 
     def _toggle(self) -> None:
