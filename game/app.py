@@ -304,14 +304,15 @@ def run_window(args) -> int:
     from game.scenes import registry
     from game.scenes.menus.title import TitleScene
 
-    prepare_mixer()
-    pygame.init()
+    pygame.display.init()   # the display alone first: without one, the sound card is never asked (no ALSA lines)
     if pygame.display.get_driver() == "offscreen" and not os.environ.get("SDL_VIDEODRIVER"):
         # SDL found no X11 or Wayland session and fell back to drawing in memory: the game would
         # play on where nobody can see it. (A driver chosen on purpose, dummy in the tests, is kept.)
         pygame.quit()
         return report_error("no display to open the game window on: start it from a desktop session "
                             "(--headless, --screenshot and --check-level need none)", 1)
+    prepare_mixer()
+    pygame.init()
     pygame.display.set_caption("Sold Out! · Check Out!")
     ctx = make_context(lang=args.lang)
     ctx.record_path = args.record
