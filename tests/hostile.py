@@ -515,6 +515,18 @@ def save(n):
 def check():
     assert ENTRY.read_text(NAME) in TEXTS, "half a file"
 """
+_LOG_SAVES = """
+import logging
+from game.files import register
+from game.files.logfile import kept
+ENTRY, NAME = user_register.GAME_LOG, "game.log"
+def save(n):
+    with kept():   # a session that logs one long warning: the whole file is that one record
+        logging.getLogger("game.x").warning("%s", ("first " if n % 2 else "second ") * 10_000)
+def check():
+    text = ENTRY.read_text(NAME)
+    assert text.count("WARNING game.x") == 1 and text.endswith(" \\n"), "half a file"
+"""
 KILL9: dict[str, str] = {
     "settings": _JSON_SAVES.format(entry="SETTINGS", save="from game.core.settings import Settings\n"
                                    "    Settings(volume=n % 2 / 2, livesplit_host='.'.join(['h' * 60] * 3)).save()"),
@@ -541,4 +553,5 @@ KILL9: dict[str, str] = {
                                          save="from game.speedrun.livesplit import export\n"
                                               "    export('rush.set.A', TEXTS[n % 2])"),
     "error_log": _TEXT_SAVES.format(entry="ERROR_LOG", name="error.log", save="ENTRY.write_text(TEXTS[n % 2])"),
+    "game_log": _LOG_SAVES,
 }

@@ -30,8 +30,9 @@ def main() -> None:
     from game.speedrun.lss_export import write_board_lss
     from game.speedrun.records import Records, save_replay
     from game.speedrun.session import RunSession
-    from game.files.register import ARCHIVE_ROWS, ERROR_LOG, KEEP_LAST, PLAYER_REPLAYS
+    from game.files.register import ARCHIVE_ROWS, ERROR_LOG, GAME_LOG, KEEP_LAST, PLAYER_LEVELS, PLAYER_REPLAYS
     import hostile
+    from level_folder import own_level
 
     Settings(volume=0.5, colourblind=True, livesplit_host="runner-pc", language="de").save()
     Bindings().save()
@@ -73,6 +74,8 @@ def main() -> None:
     (PLAYER_REPLAYS.folder_path() / "from a friend.txt").write_text(to_code(match) + "\n", encoding="utf-8")
     write_board_lss(setup, records, log)
     ERROR_LOG.write_text("Traceback (most recent call last):\n  an earlier crash\n")
+    GAME_LOG.write_text("2026-11-30 10:00:00,000 WARNING game.core.audio: could not load sound flip.wav\n")
+    own_level(PLAYER_LEVELS.folder_path())
 
 
 if __name__ == "__main__":

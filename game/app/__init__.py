@@ -7,6 +7,7 @@ first frame loads only the title (the other scenes follow once it is on screen).
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import time
 import traceback
@@ -14,12 +15,13 @@ import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence, TextIO
 
-from game import program_name
-from game.app.cli import UsageError, parse_args, usage
-from game.match.spec import GAME_TITLES
-from game.files.untrusted import echo
+from game import report_error
+from game.app.cli import UsageError, parse_args
+from game.files import logfile
 from game.files.register import ERROR_LOG as USER_ERROR_LOG
+from game.files.untrusted import echo
 from game.files.userfiles import remove_stale_temps
+from game.match.spec import GAME_TITLES
 
 if TYPE_CHECKING:
     import argparse
@@ -33,26 +35,48 @@ if TYPE_CHECKING:
 LOGICAL_SIZE = (1280, 720)
 ERROR_LOG = USER_ERROR_LOG.relative()
 FIRST_FRAME_ONLY = "SOLDOUT_FIRST_FRAME_ONLY"   # set: the window prints when its first frame is shown, then quits
+QUIT_WHEN_WARM = "SOLDOUT_QUIT_WHEN_WARM"   # set: the window quits once every warm-up job has run (tests)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else list(argv)
+    try:
+        code = _run(sys.argv[1:] if argv is None else list(argv))
+        sys.stdout.flush()     # a closed pipe shows here, not in the interpreter's own flush at exit
+        return code
+    except BrokenPipeError:
+        return output_closed()
+
+
+def _run(argv: list[str]) -> int:
     try:
         args = parse_args(argv)
     except UsageError as exc:
-        sys.stderr.write(usage())
-        print(f"{program_name()}: error: {exc}", file=sys.stderr)
-        return 2
+        return report_error(exc)
     except SystemExit as exc:  # --help / --version print and stop
         return int(exc.code or 0)
     try:
-        return dispatch(args, sys.stdout)
+        with logfile.kept():   # warnings and tracebacks of the game's internals go to a file, not the terminal
+            return dispatch(args, sys.stdout)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        raise                  # not a failure of the game: main() ends quietly
     except Exception as exc:  # last line of defence: one line for the player, details in a log
         where = _write_error_log()
-        print(f"error: {type(exc).__name__}: {echo(exc, 300)} (details in {where})", file=sys.stderr)
-        return 1
+        return report_error(f"{type(exc).__name__}: {echo(exc, 300)} (details in {where})", 1)
+
+
+def output_closed() -> int:
+    """Standard output went to a pipe that was closed (`... | head -1`): stop quietly, as a command
+    killed by SIGPIPE would, with its status (128 + 13 = 141; 1 where there is no SIGPIPE). Later
+    writes, the interpreter's own flush at exit included, go nowhere instead of failing again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    pipe = getattr(signal, "SIGPIPE", None)
+    return 128 + pipe if pipe is not None else 1
 
 
 def _write_error_log() -> str:
@@ -63,8 +87,13 @@ def _write_error_log() -> str:
 
 
 def dispatch(args: argparse.Namespace, out: TextIO) -> int:
+    from game.app.cli_checks import FileArgError, check_files   # each command loads its own modules (see above)
+    try:
+        check_files(args)      # a file that cannot be used is refused before anything runs
+    except FileArgError as exc:
+        return report_error(exc)
     if args.scenario:
-        from game.app.scenarios import run_files      # each command loads its own modules (see above)
+        from game.app.scenarios import run_files
         return run_files(args.scenario, out)
     if args.check_level:
         return check_level(args.check_level, out)
@@ -74,8 +103,10 @@ def dispatch(args: argparse.Namespace, out: TextIO) -> int:
     if args.export_lss:
         from game.speedrun.lss_export import export_cli   # the speedrun records
         code, line = export_cli(args.export_lss, args.out)
-        print(line, file=out if code == 0 else sys.stderr)
-        return code
+        if code:
+            return report_error(line, code)
+        print(line, file=out)
+        return 0
     if args.screenshot:
         return screenshot(args.screenshot, args.scene, args.seed or 0, args.size, out, args.lang)
     if args.headless or (args.replay and args.json):
@@ -83,57 +114,39 @@ def dispatch(args: argparse.Namespace, out: TextIO) -> int:
     if args.replay:
         from game.app.headless import HeadlessError, load_replay_file   # the replay reader and runners
         try:
-            load_replay_file(args.replay)    # refuse a bad replay before any window opens
+            load_replay_file(args.replay, args.level)    # refuse a bad replay before any window opens
         except HeadlessError as exc:
-            print(f"{program_name()}: {exc}", file=sys.stderr)
-            return exc.code
-    if args.record:
-        from game.app.cli_checks import FileArgError, check_record_target   # with the level reader
-        try:
-            check_record_target(args.record)
-        except FileArgError as exc:
-            print(f"{program_name()}: {exc}", file=sys.stderr)
-            return 2
+            return report_error(exc, exc.code)
     return run_window(args)
 
 
 def check_level(path: str, out: TextIO) -> int:
     """The verdict goes to `out`; why a level is refused goes to stderr."""
-    from game.app.cli_checks import level_file_problem   # the level reader: only for --check-level
-    problem = level_file_problem(path)
-    if problem:
-        print(problem, file=sys.stderr)
-        return 2
-    from game.files.levels import LevelError, load_level   # the level reader (pytmx) as well
+    from game.files.levels import LevelError, load_level   # the level reader (pytmx): only for --check-level
     try:
         load_level(path)
     except LevelError as exc:
-        print(str(exc), file=sys.stderr)
-        return 2
+        return report_error(exc)
     print(f"ok: {path}", file=out)
     return 0
 
 
 def run_headless(args: argparse.Namespace, out: TextIO) -> int:
     from game.app import headless  # the runners, bots and sims: only for --headless (no pygame)
-    from game.app.cli_checks import FileArgError, check_record_target, level_argument
+    from game.app.cli_checks import FileArgError, level_argument
     from game.files.levels import LevelError
     try:
         if args.replay:
-            result = headless.play_replay(headless.load_replay_file(args.replay))
+            result = headless.play_replay(headless.load_replay_file(args.replay, args.level))
         else:
-            if args.record:
-                check_record_target(args.record)
             level = level_argument(args.level) if args.level else None
             spec = headless.build_spec(args.game, args.bots, args.difficulty, args.mode, args.rounds,
                                        args.seed, args.teams, level)
             result = headless.play(spec, Path(args.record) if args.record else None)
     except headless.HeadlessError as exc:
-        print(f"{program_name()}: {exc}", file=sys.stderr)
-        return exc.code
+        return report_error(exc, exc.code)
     except (FileArgError, LevelError) as exc:   # a --level that cannot be played: like --check-level
-        print(f"{program_name()}: {exc}", file=sys.stderr)
-        return 2
+        return report_error(exc)
     headless.emit(result, args.json, out)
     return 0
 
@@ -223,8 +236,8 @@ def screenshot(path: str, scene: str, seed: int, size: tuple[int, int], out: Tex
     from game.scenes import registry   # the scenes and their screenshots: --screenshot only
     shot = registry.screenshot(scene)
     if shot is None:
-        print(f"unknown scene {scene!r}; scenes: {', '.join(registry.screenshot_names())}", file=sys.stderr)
-        return 2
+        return report_error(f"--scene {echo(scene, 40)!r} is not a screenshot scene; scenes: "
+                            f"{', '.join(registry.screenshot_names())}")
     pygame.init()
     pygame.display.set_mode(LOGICAL_SIZE)
     ctx = make_context(load_user_files=False, lang=lang)
@@ -236,8 +249,7 @@ def screenshot(path: str, scene: str, seed: int, size: tuple[int, int], out: Tex
     try:
         pygame.image.save(surface, path)
     except (pygame.error, OSError) as exc:
-        print(f"cannot save {path}: {exc}", file=sys.stderr)
-        return 2
+        return report_error(f"--screenshot {echo(path)}: cannot save it ({echo(exc, 100)})")
     print(f"saved {path} ({size[0]}x{size[1]}, scene {scene}, seed {seed})", file=out)
     return 0
 
@@ -268,11 +280,11 @@ def open_display(fullscreen: bool) -> tuple[pygame.Surface, bool]:
             return pygame.display.set_mode(LOGICAL_SIZE, flags), False
 
 
-def _push_replay_viewer(ctx: Context, path: str) -> None:
+def _push_replay_viewer(ctx: Context, path: str, level: str | None = None) -> None:
     """--replay FILE in a window: the game's registered viewer plays it over the title."""
     from game.app.headless import load_replay_file   # the window's modules, loaded when it runs (see above)
     from game.scenes import registry
-    replay = load_replay_file(path)   # already validated by dispatch()
+    replay = load_replay_file(path, level)   # already validated by dispatch()
     game = str(replay.header.get("game"))
     options = replay.header.get("options")
     if isinstance(options, dict) and isinstance(options.get("speedrun"), dict):
@@ -298,6 +310,13 @@ def run_window(args: argparse.Namespace) -> int:
     from game.scenes import registry
     from game.scenes.menus import TitleScene
 
+    pygame.display.init()   # the display alone first: without one, the sound card is never asked (no ALSA lines)
+    if pygame.display.get_driver() == "offscreen" and not os.environ.get("SDL_VIDEODRIVER"):
+        # SDL found no X11 or Wayland session and fell back to drawing in memory: the game would
+        # play on where nobody can see it. (A driver chosen on purpose, dummy in the tests, is kept.)
+        pygame.quit()
+        return report_error("no display to open the game window on: start it from a desktop session "
+                            "(--headless, --screenshot and --check-level need none)", 1)
     prepare_mixer()
     pygame.init()
     pygame.display.set_caption("Sold Out! · Check Out!")
@@ -316,7 +335,7 @@ def run_window(args: argparse.Namespace) -> int:
     ctx.apply_display = apply_display
     ctx.stack.push(TitleScene(ctx))
     if args.replay:
-        _push_replay_viewer(ctx, args.replay)
+        _push_replay_viewer(ctx, args.replay, args.level)
     ctx.stack.apply()
 
     debug = DebugOverlay()
@@ -372,6 +391,9 @@ def run_window(args: argparse.Namespace) -> int:
             previous = time.perf_counter()   # the imports are not a slow frame to catch up on
         elif warmer.pending and warmup.may_warm(ctx, idle_ticks):
             warmer.run_for(warmup.STEP_SECONDS)   # after the present: it delays no changed picture
+        elif not warmer.pending and os.environ.get(QUIT_WHEN_WARM):
+            print(f"WARM {len(warmer.done)} steps by tick {ctx.tick}", flush=True)
+            break
         present.pace(clock, shown, vsync)
     ctx.stack.close()          # a run in progress is saved and its LiveSplit attempt ended ...
     from game.scenes.speedrun import close_link   # (loaded with the scenes by now)

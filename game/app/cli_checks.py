@@ -1,15 +1,21 @@
 """Files named on the command line, checked before anything runs: a match is never played only
-to fail at its end, and every message names the path as the user typed it."""
+to fail at its end, and every message names the option and the path as the user typed it."""
 from __future__ import annotations
 
+import argparse
 import tempfile
 from pathlib import Path
 
-from game.files.levels import list_levels
+from game.files.levels import list_levels, user_levels_dir
+from game.files.untrusted import echo
 
 
 class FileArgError(Exception):
     """One line for the user; the command line exits 2."""
+
+
+# What each option that writes a file would be given, for the hint when it names a folder.
+OUTPUT_EXAMPLES = {"--record": "match.rep", "--out": "splits.lss", "--screenshot": "shot.png"}
 
 
 def _asks(path: Path, question: str) -> bool:
@@ -21,41 +27,68 @@ def _asks(path: Path, question: str) -> bool:
         return False
 
 
-def check_record_target(record: str) -> None:
-    """--record FILE: a file we can create or replace (the replay is written atomically beside it)."""
-    path = Path(record)
+def check_files(args: argparse.Namespace) -> None:
+    """Every file the command line names that can be judged before the command runs: what it
+    writes (--record, --out, --screenshot) and where a replay's level is (--level with --replay)."""
+    for flag in OUTPUT_EXAMPLES:
+        name = getattr(args, flag.lstrip("-"))
+        if name:
+            check_output_file(flag, name)
+    if args.replay and args.level:
+        check_input_file("--level", args.level, "a level file (.tmx)")
+
+
+def check_input_file(flag: str, name: str, kind: str) -> None:
+    """A regular file that exists (a device or a pipe could block the reader or never end)."""
+    problem = input_file_problem(Path(name), kind)
+    if problem:
+        raise FileArgError(f"{flag} {echo(name)}: {problem}")
+
+
+def input_file_problem(path: Path, kind: str) -> str | None:
     if _asks(path, "is_dir"):
-        raise FileArgError(f"--record {record}: that is a folder; give a file name, e.g. {path / 'match.rep'}")
+        return f"that is a folder, not {kind}"
     if _asks(path, "exists") and not _asks(path, "is_file"):
-        raise FileArgError(f"--record {record}: that is not a regular file")
+        return f"that is not a regular file (a device or a pipe), not {kind}"
+    if not _asks(path, "is_file"):
+        return "no such file"
+    return None
+
+
+def check_output_file(flag: str, name: str) -> None:
+    """A file we can create or replace (written atomically beside it: a device or a pipe in its
+    place would be replaced by a file, so it is refused)."""
+    path = Path(name)
+    shown = echo(name)
+    if _asks(path, "is_dir"):
+        raise FileArgError(f"{flag} {shown}: that is a folder; give a file name, e.g. "
+                           f"{echo(path / OUTPUT_EXAMPLES[flag])}")
+    if _asks(path, "exists") and not _asks(path, "is_file"):
+        raise FileArgError(f"{flag} {shown}: that is not a regular file (a device or a pipe); give a file name")
     folder = path.absolute().parent
     if not _asks(folder, "is_dir"):
-        raise FileArgError(f"--record {record}: that folder does not exist")
+        raise FileArgError(f"{flag} {shown}: that folder does not exist")
     try:   # the only honest test of "can I write there" (permissions, read-only disks, /proc...)
         with tempfile.NamedTemporaryFile(dir=folder, prefix=".soldout-probe-"):
             pass
     except OSError as exc:
-        raise FileArgError(f"--record {record}: cannot write in {folder} ({exc.strerror or exc})") from None
+        raise FileArgError(f"{flag} {shown}: cannot write in {echo(folder)} ({exc.strerror or exc})") from None
 
 
 def level_argument(level: str) -> str:
-    """--level: a .tmx file the user has (kept as typed) or a shipped level's name ("boutique")."""
+    """--level: a .tmx file the user has (kept as typed), a shipped level's name ("boutique"), or
+    the name of one in the player's levels folder ("my" or "my.tmx": its path there)."""
     path = Path(level)
     if _asks(path, "is_file"):
         return level
-    if _asks(path, "is_dir"):
-        raise FileArgError(f"--level {level}: that is a folder, not a level file (.tmx)")
+    if _asks(path, "exists"):
+        raise FileArgError(f"--level {echo(level)}: {input_file_problem(path, 'a level file (.tmx)')}")
     shipped = sorted(p.stem for p in list_levels())
-    if len(path.parts) == 1 and path.name.removesuffix(".tmx") in shipped:
-        return path.name.removesuffix(".tmx")
-    raise FileArgError(f"--level {level}: no such level file, and no shipped level of that name "
-                       f"({', '.join(shipped)})")
-
-
-def level_file_problem(path: str) -> str | None:
-    """--check-level FILE: why it cannot even be opened, or None."""
-    if _asks(Path(path), "is_dir"):
-        return f"{path}: that is a folder, not a level file (.tmx)"
-    if not _asks(Path(path), "is_file"):
-        return f"{path}: no such file"
-    return None
+    name = path.name.removesuffix(".tmx")
+    if len(path.parts) == 1 and name in shipped:
+        return name
+    own = user_levels_dir() / f"{name}.tmx"
+    if len(path.parts) == 1 and _asks(own, "is_file"):
+        return str(own)
+    raise FileArgError(f"--level {echo(level)}: no such level file, and no level of that name among the "
+                       f"shipped ones ({', '.join(shipped)}) or in {echo(user_levels_dir())}")

@@ -19,7 +19,7 @@ import io
 import json
 import zlib
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PureWindowsPath
 from typing import Any, Iterator
 
 from game import VERSION
@@ -66,6 +66,7 @@ HEADER_SCHEMA = schema.table({
     "format": schema.integer(FORMAT_VERSION, FORMAT_VERSION), "game": schema.text(16, choices=GAMES),
     "mode": schema.text(16), "seed": schema.integer(0, SEED_MAX), "rounds": schema.integer(1, MAX_ROUNDS),
     "teams": schema.boolean(), "rules": schema.integer(1, 99), "level": schema.nullable(schema.text(255, min_len=1)),
+    "level_hash": schema.text(64, pattern="[0-9a-f]{64}", min_len=64),
     "seats": schema.array(_SEAT, MAX_SEATS, min_len=1, unique=lambda s: s.get("seat")),
     "options": schema.table({"assist": schema.boolean(), "speedrun": _SPEEDRUN}),
 }, required=HEADER_KEYS)
@@ -88,11 +89,73 @@ def header_for(spec: MatchSpec) -> dict[str, Any]:
     return {
         "format": FORMAT_VERSION, "game_version": VERSION, "rules": SOLDOUT_RULES,
         "game": spec.game, "mode": spec.mode,
-        "seed": spec.seed, "rounds": spec.rounds, "teams": spec.teams, "level": spec.level,
+        "seed": spec.seed, "rounds": spec.rounds, "teams": spec.teams, **level_fields(spec),
         "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "difficulty": s.difficulty, "team": s.team}
                   for s in spec.seats],
         "options": dict(spec.options),
     }
+
+
+def level_fields(spec: MatchSpec) -> dict[str, Any]:
+    """How a replay names the level a match names: its file name (never the path typed, which
+    means nothing on another machine or in another folder) and its content hash. A match on
+    the default level for its player count names none."""
+    if spec.level is None:
+        return {"level": None}
+    from game.sim import preload      # the level reader: only for a match that names a level
+    from game.files.levels import resolve_level
+    path = resolve_level(spec.level, len(spec.seats))
+    return {"level": path.name, "level_hash": preload.level(path).content_hash}
+
+
+def level_file_names(name: str) -> list[str]:
+    """The bare file names a header's level may be found by: an old replay's typed path
+    "lvl/my.tmx" -> "my.tmx", a shipped name "mall" -> "mall", "mall.tmx". Names looked up in
+    known folders, never a path followed."""
+    bare = PureWindowsPath(name).name        # splits at / and at \\
+    if bare in ("", ".", ".."):
+        return []
+    return [bare] if PureWindowsPath(bare).suffix else [bare, f"{bare}.tmx"]
+
+
+def locate_level(replay: "Replay", given: str | None = None, folder: Path | None = None) -> None:
+    """Find the level `replay` was recorded on and set `replay.level_path`, or raise ReplayError.
+
+    Looked for by its file name in the player's levels folder, the shipped levels, then
+    `given` (--level FILE, whatever its name) and the replay's own `folder`; the first whose
+    content hash is the recorded one is played. A replay from before level hashes has none
+    to compare: the first found is played."""
+    name = replay.header.get("level")
+    if name is None:
+        return
+    from game.sim import preload
+    from game.files.levels import LEVELS_DIR, LevelError, user_levels_dir
+    files = level_file_names(name)
+    places = [known / file for known in (user_levels_dir(), LEVELS_DIR) for file in files]
+    places += [Path(given)] if given else []
+    places += [folder / file for file in files] if folder is not None else []
+    found = [path for path in places if _is_file(path)]
+    if not found:
+        raise ReplayError(Notice(N_("the replay's level {name} is not in your levels folder, among the shipped "
+                                    "levels or beside the replay: give it with --level FILE"),
+                                 name=echo(name, 60)))
+    want = replay.header.get("level_hash")
+    for path in found:
+        try:
+            if want is None or preload.level(path).content_hash == want:
+                replay.level_path = str(path)
+                return
+        except LevelError:
+            continue     # not a level this game can play: perhaps a later place has the right one
+    raise ReplayError(Notice(N_("{path} is not the level this replay was recorded on: its content differs"),
+                             path=echo(found[0], 200)))
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def _token(command: Command) -> str:
@@ -138,6 +201,7 @@ class ReplayWriter:
 class Replay:
     header: dict[str, Any]
     runs: list[tuple[int, list[Command]]] = field(default_factory=list)
+    level_path: str | None = None   # where its level was found (locate_level); None: by the header's name
 
     @property
     def tick_count(self) -> int:
@@ -150,7 +214,7 @@ class Replay:
                                kind=s.get("kind", "human"), difficulty=s.get("difficulty", "normal"),
                                team=s.get("team")) for s in h["seats"])
         return MatchSpec(game=h["game"], seats=seats, mode=h["mode"], rounds=h["rounds"], seed=h["seed"],
-                         teams=h["teams"], level=h["level"], options=dict(h["options"]))
+                         teams=h["teams"], level=self.level_path or h["level"], options=dict(h["options"]))
 
     def ticks(self) -> Iterator[list[Command]]:
         """Every tick's commands (one per seat), in order."""
@@ -220,6 +284,8 @@ def _parse_header(raw: str) -> dict[str, Any]:
                                  why=f"mode {echo(header['mode'], 16)!r} is not a {game} mode"))
     if len(header["seats"]) < MIN_SEATS[game]:
         raise ReplayError(Notice(DAMAGED_HEADER_BECAUSE, why=f"{game} needs {MIN_SEATS[game]} seats or more"))
+    if "level_hash" in header and (header["level"] is None or level_file_names(header["level"])[:1] != [header["level"]]):
+        raise ReplayError(Notice(DAMAGED_HEADER_BECAUSE, why="its level must be a bare file name"))
     if game == "soldout" and header.get("rules", 1) != SOLDOUT_RULES:
         raise ReplayError(Notice(N_("this replay was recorded under older Sold Out! rules (a Rush card could go "
                                     "back into a pile, a tap of Y put a Memory card back) and cannot be replayed")))

@@ -11,9 +11,11 @@ asked for the map data only (no images).
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Callable
 
@@ -70,6 +72,13 @@ class Level:
     def pixel_size(self) -> tuple[int, int]:
         return self.width * self.tile_size, self.height * self.tile_size
 
+    @cached_property
+    def content_hash(self) -> str:
+        """What this level is, hashed: its map and every object on it, not where its files lie
+        (a replay keeps it, to refuse a level that changed since it was recorded)."""
+        content = tuple(getattr(self, f.name) for f in fields(self) if f.name not in ("path", "tileset_image"))
+        return hashlib.sha256(repr(content).encode("utf-8")).hexdigest()
+
     def is_solid(self, tx: int, ty: int) -> bool:
         """True for a solid cell or any cell off the map."""
         if 0 <= tx < self.width and 0 <= ty < self.height:
@@ -84,9 +93,7 @@ def _fail(path: Path | str, problem: str) -> LevelError:
 def _read_tmx(path: Path) -> tuple[Any, LevelFiles]:
     """Check the level and every file it names (game.files.level_files), then let pytmx parse the
     checked bytes, data only. Any failure becomes a LevelError. Returns (TiledMap, LevelFiles)."""
-    if not _is_file(path):
-        raise _fail(path, "file not found")
-    try:
+    try:   # the reader says what is wrong with the path: no such file, a folder, a device, empty
         files = inspect_level(path)
     except LevelFileError as exc:
         raise _fail(path, str(exc)) from None
@@ -441,8 +448,16 @@ def levels_for_players(n: int) -> Path:
     return best[1]
 
 
+def user_levels_dir() -> Path:
+    """The folder of the player's own levels (the register's PLAYER_LEVELS)."""
+    from game.files.register import PLAYER_LEVELS   # the register reads the translations: not for every import
+    return PLAYER_LEVELS.folder_path()
+
+
 def resolve_level(name: str | None, players: int) -> Path:
-    """A MatchSpec.level value ("mall", "mall.tmx" or a path) or None -> a level path."""
+    """A MatchSpec.level value ("mall", "mall.tmx" or a path) or None -> a level path: the file
+    itself, else that name among the shipped levels (their names are taken), else in the
+    player's levels folder."""
     if not name:
         return levels_for_players(players)
     candidate = Path(name)
@@ -450,6 +465,10 @@ def resolve_level(name: str | None, players: int) -> Path:
         return candidate
     if candidate.suffix != ".tmx":
         candidate = candidate.with_suffix(".tmx")
-    if not _is_file(candidate):
-        candidate = LEVELS_DIR / candidate.name
-    return candidate
+    if _is_file(candidate):
+        return candidate
+    shipped = LEVELS_DIR / candidate.name
+    if _is_file(shipped):
+        return shipped
+    own = user_levels_dir() / candidate.name
+    return own if _is_file(own) else shipped

@@ -28,6 +28,7 @@ MAX_SPLITS = 256                  # splits in one run: far above any course
 MAX_REAL_MS = 10 ** 12
 REPLAY_CAP = 16 * MB              # a 5-round, 6-player match is about 300 KB
 RUN_CODE_CAP = 8 * MB
+LEVEL_CAP = 16 * MB               # the level reader's own caps are smaller (a map 4 MB, its tileset image more)
 SPEEDRUN_SAVE_FAILED = N_("Your speedrun records cannot be saved ({error}): they last this session")
 
 # Bare file names (never paths): what a stored name may look like.
@@ -211,10 +212,20 @@ SPLITS_EXPORTS = UserFile("splits_exports", "splits", BOARD_NAME + r"\.lss", 64 
                           made=BOARD_NAME + r"\.lss", read=False, save_failed=SPEEDRUN_SAVE_FAILED)
 ERROR_LOG = UserFile("error_log", "", r"error\.log", 1 * MB, Damage.REFUSE, "text", name="error.log",
                      made=r"error\.log", read=False)
+# The warnings and errors of the last session that had any (game/files/logfile.py): never printed on the terminal.
+GAME_LOG = UserFile("game_log", "", r"game\.log", 256 * KB, Damage.REFUSE, "text", name="game.log",
+                    made=r"game\.log", read=False)
+
+# ---------------------------------------------------------------- the player's own levels
+# Levels the player keeps, each with its tileset and image beside it: found by a replay of one and by
+# --level NAME. Read only through the level reader (game/files/levels.py: its own caps, a level's files kept
+# to its folder, its own broken and fuzzed levels), never through this entry's reader; never written.
+PLAYER_LEVELS = UserFile("player_levels", "levels", r"[^/\\\x00-\x1f\x7f]{1,200}\.(?:tmx|tsx|png)", LEVEL_CAP,
+                         Damage.REFUSE, "level", read=False, written=False)
 
 REGISTER: tuple[UserFile, ...] = (
     SETTINGS, BINDINGS, PAD_MAPPINGS, HOWTO_SEEN, RECORDS, RECORD_REPLAYS, HISTORIES, HISTORY_ARCHIVES,
-    ATTEMPT_REPLAYS, RUN_CODES, PLAYER_REPLAYS, SPLITS_EXPORTS, ERROR_LOG,
+    ATTEMPT_REPLAYS, RUN_CODES, PLAYER_REPLAYS, SPLITS_EXPORTS, ERROR_LOG, GAME_LOG, PLAYER_LEVELS,
 )
 
 

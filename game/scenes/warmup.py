@@ -18,6 +18,7 @@ import pygame
 
 from game.sim import preload
 from game.match.seats import identities
+from game.core.scene import Scene
 from game.core.warm import Warmer
 from game.files.levels import resolve_level
 from game.match.spec import MatchSpec, SeatSpec
@@ -28,7 +29,7 @@ from game.scenes import registry
 from game.scenes.mall import compute_layout
 from game.scenes.mall import level_surface
 from game.scenes.mall import SoldOutResultsScene
-from game.scenes.mall import MallScene
+from game.scenes.mall import ChooseModeScene, MallScene
 from game.scenes.speedrun import SpeedrunRunScene
 from game.scenes.speedrun import SpeedrunTableScene
 from game.scenes.table import CheckoutResultsScene
@@ -89,14 +90,26 @@ def rehearse_catalogue(chunk: int = 12) -> Iterator[None]:
 
 def _opening(ctx: "Context", spec: MatchSpec) -> Generator[None, None, tuple["Context", pygame.Surface, Any]]:
     """Start the game in a rehearsal context and draw its first frame (two steps); gives back
-    the context, the surface drawn on and the game scene."""
+    the context, the surface drawn on and the game scene. The game scene is the bottom of the
+    rehearsal's stack: what it opens over itself as it enters (a how-to card not yet seen, the
+    mode chooser) is drawn with it, as the player will first see it."""
     rctx = rehearsal_context(ctx)
     surface = pygame.Surface(ctx.screen_size)
     registry.start_game(rctx, spec)
     yield
     _draw(rctx, surface)
     yield
-    return rctx, surface, rctx.stack.top
+    return rctx, surface, rctx.stack.scenes[0]
+
+
+def _choose_first_mode(rctx: "Context", mode: str) -> Scene:
+    """A match whose modes are chosen each round opens on the chooser, over the mall's opening:
+    choose `mode` there, as a player would, so the mall opens. Gives back the game scene."""
+    chooser = rctx.stack.top
+    if isinstance(chooser, ChooseModeScene):
+        chooser.pick(mode)
+        rctx.stack.apply()
+    return rctx.stack.scenes[0]
 
 
 def rehearse_mall(ctx: "Context", players: int, mode: str) -> Iterator[None]:
@@ -116,9 +129,10 @@ def rehearse_mall(ctx: "Context", players: int, mode: str) -> Iterator[None]:
             for item in items[start:start + 12]:
                 item_card(item, size, colourblind=ctx.settings.colourblind, colours=cat)
             yield
-    rctx, surface, mall = yield from _opening(ctx, _spec("soldout", players, mode))
+    rctx, surface, _opened = yield from _opening(ctx, _spec("soldout", players, mode))
+    mall = _choose_first_mode(rctx, soldout_modes.keys()[0])   # the first registered mode, as the lobby offers it
     if not isinstance(mall, MallScene):
-        return          # "choose each round": the first mode's choice is as far as the opening goes
+        raise RuntimeError(f"the rehearsal's mall did not open: {mall.name} instead")
     sim = mall.sim
     while sim.phase != "playing" and sim.tick < 60 * 40:
         mall.driver.play({}, record=False)   # everyone idle: a rehearsal asks no bot
