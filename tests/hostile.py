@@ -519,7 +519,7 @@ _LOG_SAVES = """
 import logging
 from game.files import register
 from game.files.logfile import kept
-ENTRY, NAME = user_register.GAME_LOG, "game.log"
+ENTRY, NAME = register.GAME_LOG, "game.log"
 def save(n):
     with kept():   # a session that logs one long warning: the whole file is that one record
         logging.getLogger("game.x").warning("%s", ("first " if n % 2 else "second ") * 10_000)
