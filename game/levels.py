@@ -3,11 +3,19 @@
 A level has three layers: "floor" and "walls" (tile layers; every tile of the
 tileset carries the properties `kind` and `solid`) and "objects" (an object
 layer whose objects have a class: pile_spot, starting_table, chair, spawn,
-entrance). Map properties: `name` ("The Boutique") and `players` ("2-3").
+entrance; levels/templates/ holds a Tiled template for each, and a spawn's
+`seat` says which seat starts there). Map properties: `name` ("The Boutique"),
+`players` ("2-3") and `auto_pick` (the lobby's "Auto" may choose it for those
+player counts).
 
 `load_level(path)` returns a frozen `Level` or raises `LevelError` with one
 line naming the file and the problem. Nothing here needs a display: pytmx is
 asked for the map data only (no images).
+
+Levels are the shipped ones (levels/*.tmx) and the player's own, in
+<user data folder>/levels/: `level_entries()` lists both, each with its name and,
+for one that cannot be played, why; `find_level(name)` finds one by the name a
+player, the lobby or a replay gives it.
 """
 from __future__ import annotations
 
@@ -16,9 +24,12 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.core.seats import MAX_SEATS
 from game.data import levels_dir
+from game.i18n import _
 from game.level_files import MAX_SIDE, LevelFileError, inspect_level
-from game.untrusted import echo
+from game.untrusted import echo, strict_int
+from game.userfiles import made_folder, user_dir
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -28,6 +39,8 @@ MIN_PILE_SPOTS = 10
 MIN_CHAIRS = 8
 MIN_SPAWNS = 6
 MAX_NAME = 40   # a map's name, tile kinds: short words
+USER_LEVELS = "levels"    # the player's own levels: <user data folder>/levels/*.tmx
+MAX_USER_LEVELS = 200     # listed at most (a folder of thousands must not stall the lobby)
 
 Point = tuple[int, int]
 Rect = tuple[int, int, int, int]  # x, y, w, h in pixels
@@ -202,6 +215,7 @@ def load_level(path: Path | str) -> Level:
     solid, kinds = _solid_and_kinds(w, h, floor_ids, floor_props, wall_props)
 
     by_class = _objects_by_class(path, layers["objects"])
+    by_class["spawn"] = _in_seat_order(path, by_class["spawn"])
     table_rect, entrance = _table_and_entrance(path, by_class, w, h, ts)
     place = _placer(path, w, h, ts, solid, kinds)
     spots = [place(o, "pile_spot") for o in by_class["pile_spot"]]
@@ -251,12 +265,38 @@ def _objects_by_class(path: Path, objects) -> dict[str, list]:
     return by_class
 
 
+def _label(obj, cls: str) -> str:
+    """How a message names an object: by its name, else its id."""
+    return f"{cls} '{echo(obj.name, 40)}'" if obj.name else f"{cls} #{obj.id}"
+
+
+def _in_seat_order(path: Path, spawns: list) -> list:
+    """The spawns in seat order: seat N starts on the spawn whose `seat` is N; spawns without one
+    (or "auto") take the seats left, in the order they are in the file."""
+    marked: dict[int, object] = {}
+    free: list = []
+    for obj in spawns:
+        raw = str((getattr(obj, "properties", None) or {}).get("seat", "auto")).strip()
+        if raw in ("", "auto"):
+            free.append(obj)
+            continue
+        seat = strict_int(raw, 1, MAX_SEATS)
+        if seat is None:
+            raise _fail(path, f"{_label(obj, 'spawn')}: seat {echo(raw, 12)!r} must be auto or 1..{MAX_SEATS}")
+        if seat in marked:
+            raise _fail(path, f"two spawns for seat {seat}")
+        marked[seat] = obj
+    rest = iter(free)
+    ordered = [marked[seat] if seat in marked else next(rest) for seat in range(1, MAX_SEATS + 1)]
+    return ordered + list(rest)
+
+
 def _placer(path: Path, w: int, h: int, ts: int, solid: list, kinds: list):
     """place(obj, cls) -> the object's centre, refused off the map or inside a wall (a chair
     may stand on a chair tile)."""
     def place(obj, cls: str) -> Point:
         cx, cy = _center(obj)
-        label = f"{cls} '{echo(obj.name, 40)}'" if obj.name else f"{cls} #{obj.id}"
+        label = _label(obj, cls)
         if not (0 <= cx < w * ts and 0 <= cy < h * ts):
             raise _fail(path, f"{label} at ({cx},{cy}) is off the map")
         tx, ty = cx // ts, cy // ts
@@ -342,20 +382,32 @@ def _table_and_entrance(path: Path, by_class: dict, w: int, h: int, ts: int) -> 
 
 
 def _check_reach(path: Path, by_class: dict, solid, ts: int, table_tiles, spots, chairs, spawns) -> None:
-    for i, (sx, sy) in enumerate(spawns):
-        reach = _flood(solid, [(sx // ts, sy // ts)])
+    """Every seat can walk to the Starting Table, every pile spot and every dresser chair: a spawn
+    walled off from any of them would play a different game."""
+    floods = [_flood(solid, [(sx // ts, sy // ts)]) for sx, sy in spawns]
+    for i, reach in enumerate(floods):
         if not _touches(reach, table_tiles):
             name = echo(by_class["spawn"][i].name, 40) or f"#{by_class['spawn'][i].id}"
             raise _fail(path, f"the starting_table cannot be reached from spawn '{name}'")
     reach = _flood(solid, [(x // ts, y // ts) for x, y in spawns])
-    for obj, (cx, cy) in zip(by_class["pile_spot"], spots):
-        if not reach[cy // ts][cx // ts]:
-            label = echo(obj.name, 40) or f"#{obj.id}"
-            raise _fail(path, f"pile_spot '{label}' at tile ({cx // ts},{cy // ts}) cannot be reached from any spawn")
-    for obj, (cx, cy) in zip(by_class["chair"], chairs):
-        if not _touches(reach, [(cx // ts, cy // ts)]):
-            label = echo(obj.name, 40) or f"#{obj.id}"
-            raise _fail(path, f"chair '{label}' at tile ({cx // ts},{cy // ts}) cannot be reached from any spawn")
+    for cls, points, touch in (("pile_spot", spots, False), ("chair", chairs, True)):
+        for obj, (cx, cy) in zip(by_class[cls], points):
+            tile = (cx // ts, cy // ts)
+            if not _reached(reach, tile, touch):
+                raise _fail(path, f"{cls} '{_name(obj)}' at tile ({tile[0]},{tile[1]}) cannot be reached from any spawn")
+            seat = next((i for i, one in enumerate(floods) if not _reached(one, tile, touch)), None)
+            if seat is not None:
+                raise _fail(path, f"{cls} '{_name(obj)}' at tile ({tile[0]},{tile[1]}) cannot be reached from spawn "
+                                  f"'{_name(by_class['spawn'][seat])}' (seat {seat + 1})")
+
+
+def _name(obj) -> str:
+    return echo(obj.name, 40) or f"#{obj.id}"
+
+
+def _reached(reach: list[bytearray], tile: tuple[int, int], touch: bool) -> bool:
+    """A pile spot is reached by standing on it, a chair (solid) by standing beside it."""
+    return _touches(reach, [tile]) if touch else bool(reach[tile[1]][tile[0]])
 
 
 def list_levels() -> list[Path]:
@@ -363,12 +415,104 @@ def list_levels() -> list[Path]:
     return sorted(LEVELS_DIR.glob("*.tmx"))
 
 
+def user_levels_dir() -> Path:
+    """The player's own levels: <user data folder>/levels/ (made on demand, so it is there to find)."""
+    return made_folder(user_dir() / USER_LEVELS)
+
+
+@dataclass(frozen=True)
+class LevelEntry:
+    """One level a player may choose: shipped or their own, playable or not (then `problem` says why)."""
+
+    key: str                    # the name --level and a match use: the file name without .tmx
+    path: Path
+    shipped: bool
+    title: str                  # the map's `name` (a shipped one is an English msgid), else from the file name
+    players: str = ""
+    problem: str | None = None  # one line: why it cannot be played (None: it loads)
+    level: Level | None = None
+
+
+def display_name(entry: LevelEntry) -> str:
+    """What a player reads for a level: a shipped level's name in their language, their own as written."""
+    return _(entry.title) if entry.shipped else entry.title
+
+
+_LOADED: dict[tuple[str, int, int], Level | LevelError] = {}
+
+
+def _load_cached(path: Path) -> Level:
+    """load_level, remembered for this version of the file (the lobby lists every level each time)."""
+    try:
+        info = path.stat()
+        key = (str(path), info.st_mtime_ns, info.st_size)
+    except OSError:
+        return load_level(path)
+    if key not in _LOADED:
+        if len(_LOADED) >= 2 * MAX_USER_LEVELS:
+            _LOADED.clear()
+        try:
+            _LOADED[key] = load_level(path)
+        except LevelError as exc:
+            _LOADED[key] = exc
+    found = _LOADED[key]
+    if isinstance(found, LevelError):
+        raise found
+    return found
+
+
+def _entry(path: Path, shipped: bool, taken: frozenset[str] = frozenset()) -> LevelEntry:
+    key, title = path.stem, path.stem.replace("_", " ").title()
+    if key in taken:
+        return LevelEntry(key, path, shipped, title, problem="a shipped level has this file name: rename the file")
+    try:
+        level = _load_cached(path)
+    except LevelError as exc:
+        text = str(exc)
+        shown = echo(path, 200) + ": "
+        return LevelEntry(key, path, shipped, title, problem=text[len(shown):] if text.startswith(shown) else text)
+    return LevelEntry(key, path, shipped, level.name, level.players, level=level)
+
+
+def user_level_files() -> list[Path]:
+    """The .tmx files in the player's levels folder, by name (at most MAX_USER_LEVELS)."""
+    try:
+        found = sorted(p for p in user_levels_dir().glob("*.tmx") if p.name.isprintable())
+    except OSError:
+        return []
+    return found[:MAX_USER_LEVELS]
+
+
+def level_entries() -> list[LevelEntry]:
+    """Every level to choose from: the shipped ones, then the player's own (each loaded and checked
+    once per version of its file; a broken one is listed with its problem, never raised)."""
+    shipped = [_entry(path, True) for path in list_levels()]
+    taken = frozenset(entry.key for entry in shipped)
+    return shipped + [_entry(path, False, taken) for path in user_level_files()]
+
+
+def find_level(name: str) -> Path | None:
+    """A level by the name a player, the lobby or a replay gives it: a file name with or without
+    .tmx ("boutique", "my_mall.tmx": shipped levels first, then the player's levels folder), else
+    a level whose map name it is, in any case ("The Boutique"). None when there is none."""
+    name = name.strip()
+    bare = name.removesuffix(".tmx")
+    if not bare or "/" in bare or "\\" in bare or not bare.isprintable():
+        return None
+    for folder in (LEVELS_DIR, user_levels_dir()):
+        candidate = folder / f"{bare}.tmx"
+        if _is_file(candidate):
+            return candidate
+    wanted = name.casefold()
+    return next((e.path for e in level_entries() if e.problem is None and e.title.casefold() == wanted), None)
+
+
 _RANGES: dict[tuple[str, int, int], tuple[int, int] | None] = {}
 
 
 def _players_range(path: Path) -> tuple[int, int] | None:
-    """The map's `players` property ("2-3", "4") read straight from the XML (once per version of
-    the file: every headless match asks for its default level)."""
+    """The map's `players` range ("2-3", "4") if its `auto_pick` is true, read straight from the XML
+    (once per version of the file: every headless match asks for its default level)."""
     try:
         info = path.stat()
     except OSError:
@@ -386,19 +530,19 @@ def _read_players_range(path: Path) -> tuple[int, int] | None:
         root = ET.parse(path).getroot()
     except (ET.ParseError, OSError):
         return None
-    for prop in root.iterfind("properties/property"):
-        if prop.get("name") == "players":
-            text = (prop.get("value") or "").replace(" ", "")
-            lo, _, hi = text.partition("-")
-            try:
-                return int(lo), int(hi or lo)
-            except ValueError:
-                return None
-    return None
+    props = {prop.get("name"): (prop.get("value") or "") for prop in root.iterfind("properties/property")}
+    if not _solid_value(props.get("auto_pick", "false")):
+        return None
+    lo, _sep, hi = props.get("players", "").replace(" ", "").partition("-")
+    try:
+        return int(lo), int(hi or lo)
+    except ValueError:
+        return None
 
 
 def levels_for_players(n: int) -> Path:
-    """The default level for n players: the first whose `players` range holds n, else the closest."""
+    """The default level for n players: of the shipped levels marked `auto_pick`, the first whose
+    `players` range holds n, else the closest."""
     best: tuple[int, Path] | None = None
     for path in list_levels():
         rng = _players_range(path)
@@ -411,19 +555,19 @@ def levels_for_players(n: int) -> Path:
         if best is None or distance < best[0]:
             best = (distance, path)
     if best is None:
-        raise LevelError(f"{LEVELS_DIR}: no level declares a 'players' range")
+        raise LevelError(f"{LEVELS_DIR}: no level is marked auto_pick with a 'players' range")
     return best[1]
 
 
 def resolve_level(name: str | None, players: int) -> Path:
-    """A MatchSpec.level value ("mall", "mall.tmx" or a path) or None -> a level path."""
+    """A MatchSpec.level value ("mall", "mall.tmx", a player's level by name, or a path) or None ->
+    a level path (one that does not exist when nothing matches: loading it then says so)."""
     if not name:
         return levels_for_players(players)
     candidate = Path(name)
     if _is_file(candidate):          # the user's own file, whatever its name: never another path
         return candidate
-    if candidate.suffix != ".tmx":
-        candidate = candidate.with_suffix(".tmx")
-    if not _is_file(candidate):
-        candidate = LEVELS_DIR / candidate.name
-    return candidate
+    found = find_level(name)
+    if found is not None:
+        return found
+    return LEVELS_DIR / f"{candidate.name.removesuffix('.tmx')}.tmx"

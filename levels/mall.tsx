@@ -3,91 +3,91 @@
  <image source="../assets/tiles/mall.png" width="256" height="64"/>
  <tile id="0">
   <properties>
-   <property name="kind" value="floor_a"/>
+   <property name="kind" propertytype="TileKind" value="floor_a"/>
    <property name="solid" type="bool" value="false"/>
   </properties>
  </tile>
  <tile id="1">
   <properties>
-   <property name="kind" value="floor_b"/>
+   <property name="kind" propertytype="TileKind" value="floor_b"/>
    <property name="solid" type="bool" value="false"/>
   </properties>
  </tile>
  <tile id="2">
   <properties>
-   <property name="kind" value="carpet"/>
+   <property name="kind" propertytype="TileKind" value="carpet"/>
    <property name="solid" type="bool" value="false"/>
   </properties>
  </tile>
  <tile id="3">
   <properties>
-   <property name="kind" value="wood"/>
+   <property name="kind" propertytype="TileKind" value="wood"/>
    <property name="solid" type="bool" value="false"/>
   </properties>
  </tile>
  <tile id="4">
   <properties>
-   <property name="kind" value="entrance"/>
+   <property name="kind" propertytype="TileKind" value="entrance"/>
    <property name="solid" type="bool" value="false"/>
   </properties>
  </tile>
  <tile id="5">
   <properties>
-   <property name="kind" value="wall"/>
+   <property name="kind" propertytype="TileKind" value="wall"/>
    <property name="solid" type="bool" value="true"/>
   </properties>
  </tile>
  <tile id="6">
   <properties>
-   <property name="kind" value="window"/>
+   <property name="kind" propertytype="TileKind" value="window"/>
    <property name="solid" type="bool" value="true"/>
   </properties>
  </tile>
  <tile id="7">
   <properties>
-   <property name="kind" value="rack"/>
+   <property name="kind" propertytype="TileKind" value="rack"/>
    <property name="solid" type="bool" value="true"/>
   </properties>
  </tile>
  <tile id="8">
   <properties>
-   <property name="kind" value="shelf"/>
+   <property name="kind" propertytype="TileKind" value="shelf"/>
    <property name="solid" type="bool" value="true"/>
   </properties>
  </tile>
  <tile id="9">
   <properties>
-   <property name="kind" value="mannequin"/>
+   <property name="kind" propertytype="TileKind" value="mannequin"/>
    <property name="solid" type="bool" value="true"/>
   </properties>
  </tile>
  <tile id="10">
   <properties>
-   <property name="kind" value="counter"/>
+   <property name="kind" propertytype="TileKind" value="counter"/>
    <property name="solid" type="bool" value="true"/>
   </properties>
  </tile>
  <tile id="11">
   <properties>
-   <property name="kind" value="plant"/>
+   <property name="kind" propertytype="TileKind" value="plant"/>
    <property name="solid" type="bool" value="true"/>
   </properties>
  </tile>
  <tile id="12">
   <properties>
-   <property name="kind" value="table"/>
+   <property name="kind" propertytype="TileKind" value="table"/>
    <property name="solid" type="bool" value="true"/>
   </properties>
  </tile>
  <tile id="13">
   <properties>
-   <property name="kind" value="chair"/>
+   <property name="kind" propertytype="TileKind" value="chair"/>
    <property name="solid" type="bool" value="true"/>
   </properties>
  </tile>
  <tile id="14">
   <properties>
-   <property name="kind" value="bench"/>
+   <property name="kind" propertytype="TileKind" value="bench"/>
    <property name="solid" type="bool" value="true"/>
   </properties>
  </tile>

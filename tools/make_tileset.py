@@ -1,4 +1,5 @@
-"""Draw the mall tileset (assets/tiles/mall.png) and its Tiled tileset (levels/mall.tsx).
+"""Draw the mall tileset (assets/tiles/mall.png) and its Tiled tileset (levels/mall.tsx), and keep
+the Tiled project's `TileKind` enum (levels/sold_out.tiled-project) to the kinds drawn here.
 
 Deterministic: pure pygame drawing, no randomness, so re-running it reproduces
 the committed files byte for byte. Tiles are 32 px, drawn top-down, bright and
@@ -8,6 +9,7 @@ Run:  python tools/make_tileset.py
 """
 from __future__ import annotations
 
+import json
 import os
 import sys
 from pathlib import Path
@@ -22,6 +24,8 @@ import pygame  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 PNG = ROOT / "assets" / "tiles" / "mall.png"
 TSX = ROOT / "levels" / "mall.tsx"
+PROJECT = ROOT / "levels" / "sold_out.tiled-project"
+KIND_ENUM = "TileKind"
 T = 32
 COLUMNS = 8
 
@@ -239,7 +243,7 @@ def tsx_text(image_w: int, image_h: int) -> str:
         lines += [
             f' <tile id="{i}">',
             "  <properties>",
-            f'   <property name="kind" value="{kind}"/>',
+            f'   <property name="kind" propertytype="{KIND_ENUM}" value="{kind}"/>',
             f'   <property name="solid" type="bool" value="{"true" if solid else "false"}"/>',
             "  </properties>",
             " </tile>",
@@ -248,12 +252,29 @@ def tsx_text(image_w: int, image_h: int) -> str:
     return "\n".join(lines) + "\n"
 
 
+def project_text(text: str) -> str:
+    """The Tiled project with its TileKind enum listing every kind, in tile-id order (Tiled then
+    offers them as a drop-down on a tile's `kind`). Written as Tiled writes it: keys sorted,
+    four-space indents."""
+    project = json.loads(text)
+    types = project.setdefault("propertyTypes", [])
+    enum = next((t for t in types if t.get("name") == KIND_ENUM), None)
+    if enum is None:
+        enum = {"id": max((t.get("id", 0) for t in types), default=0) + 1, "name": KIND_ENUM}
+        types.append(enum)
+    kinds = list(dict.fromkeys(kind for kind, _solid, _paint in TILES))
+    enum.update({"storageType": "string", "type": "enum", "values": kinds, "valuesAsFlags": False})
+    return json.dumps(project, indent=4, sort_keys=True) + "\n"
+
+
 def main() -> int:
     sheet = render()
     PNG.parent.mkdir(parents=True, exist_ok=True)
     pygame.image.save(sheet, str(PNG))
     TSX.write_text(tsx_text(sheet.get_width(), sheet.get_height()), encoding="utf-8")
-    print(f"wrote {PNG.relative_to(ROOT)} ({len(TILES)} tiles) and {TSX.relative_to(ROOT)}")
+    PROJECT.write_text(project_text(PROJECT.read_text(encoding="utf-8")), encoding="utf-8")
+    print(f"wrote {PNG.relative_to(ROOT)} ({len(TILES)} tiles), {TSX.relative_to(ROOT)} "
+          f"and the {KIND_ENUM} enum in {PROJECT.relative_to(ROOT)}")
     return 0
 
 
