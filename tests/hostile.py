@@ -198,8 +198,8 @@ def level_cases(folder: Path) -> list[Case]:
         os.mkfifo(fifo_dir / "fifo.tsx")
     (fifo_dir / "fifo_tileset.tmx").write_text(base.replace(f'source="{LEVELS / "mall.tsx"}"', 'source="fifo.tsx"'))
     made["fifo_tileset"] = fifo_dir / "fifo_tileset.tmx"
-    made["image_2000000"] = _own_tileset(folder, base, re.sub(r'width="256" height="64"',
-                                                             'width="2000000" height="2000000"', tsx), "image_2000000")
+    made["image_2000000"] = _own_tileset(folder, base, re.sub(r'(<image [^>]*)width="\d+" height="\d+"',
+                                                             r'\1width="2000000" height="2000000"', tsx), "image_2000000")
     (folder / "not_an_image.png").write_text("this is not a picture\n" * 100)
     made["image_not_png"] = _own_tileset(folder, base, re.sub(r'source="[^"]*mall\.png"', 'source="not_an_image.png"', tsx),
                                          "image_not_png")
