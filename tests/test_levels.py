@@ -16,9 +16,9 @@ from game.levels import (
 BROKEN = LEVELS_DIR / "broken"
 
 
-def test_three_levels_ship():
+def test_six_levels_ship():
     names = [p.name for p in list_levels()]
-    assert names == ["boutique.tmx", "department.tmx", "mall.tmx"]
+    assert names == ["boutique.tmx", "department.tmx", "galleria.tmx", "mall.tmx", "market.tmx", "outlet.tmx"]
 
 
 @pytest.mark.parametrize("path", list_levels(), ids=lambda p: p.stem)

@@ -83,10 +83,11 @@ def test_tiled_renders_every_level_with_its_tiles(tmp_path, path: Path):
     image = pygame.image.load(str(out))
     assert image.get_size() == level.pixel_size
     # tmxrasterizer says nothing when it cannot find a tileset: check the tiles are really drawn,
-    # pixel for pixel as the sheet has them, at a wall cell
+    # pixel for pixel as the sheet has them, at a wall cell (those tiles are opaque)
     sheet = pygame.image.load(str(level.tileset_image))
     ts = level.tile_size
-    y, x = next((y, x) for y, row in enumerate(level.kinds) for x, kind in enumerate(row) if kind == "wall")
+    y, x = next((y, x) for y, row in enumerate(level.kinds) for x, kind in enumerate(row)
+                if kind in ("wall", "brick", "hedge"))
     tile = level.wall_tiles[y][x]
     cols = sheet.get_width() // ts
     for dx, dy in ((3, 3), (ts // 2, ts // 2), (ts - 4, ts - 2)):
