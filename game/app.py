@@ -92,20 +92,27 @@ def dispatch(args, out: TextIO) -> int:
     return run_window(args)
 
 
-def check_level(path: str, out: TextIO) -> int:
-    """The verdict goes to `out`; why a level is refused goes to stderr."""
-    from game.cli_checks import level_file_problem   # the level reader: only for --check-level
-    problem = level_file_problem(path)
-    if problem:
-        print(problem, file=sys.stderr)
-        return 2
-    from game.levels import LevelError, load_level   # the level reader (pytmx) as well
+def check_level(target: str, out: TextIO) -> int:
+    """The verdict and the seats' fairness go to `out`; why a level is refused, and a warning for
+    seats that walk unequally far, go to stderr (a warning still exits 0)."""
+    from game.cli_checks import FileArgError, level_file   # the level reader: only for --check-level
     try:
-        load_level(path)
-    except LevelError as exc:
-        print(str(exc), file=sys.stderr)
+        path = level_file(target)
+    except FileArgError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    from game.bots.fairness import UnfairLevel, report   # the bots' walk grid measures the seats
+    from game.levels import LevelError, load_level       # the level reader (pytmx) as well
+    try:
+        lines, warnings = report(load_level(path))
+    except (LevelError, UnfairLevel) as exc:
+        print(str(exc) if isinstance(exc, LevelError) else f"{path}: {exc}", file=sys.stderr)
         return 2
     print(f"ok: {path}", file=out)
+    for line in lines:
+        print(line, file=out)
+    for warning in warnings:
+        print(f"warning: {path}: {warning}", file=sys.stderr)
     return 0
 
 

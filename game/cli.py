@@ -105,7 +105,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=_int_range(0, SEED_MAX, "--seed"), default=None, metavar="N")
     p.add_argument("--teams", action="store_true", help="with --headless: two teams (4-6 bots, Sold Out! only)")
     p.add_argument("--level", metavar="NAME|FILE",
-                   help="Sold Out! level: a shipped one by name (boutique, department, mall) or a .tmx file")
+                   help="Sold Out! level: one by name (shipped, or yours in the user folder's levels/) "
+                        "or a .tmx file")
     p.add_argument("--record", metavar="FILE", help="write the match's replay to FILE")
     p.add_argument("--replay", metavar="FILE", help="play a replay back")
     p.add_argument("--screenshot", metavar="FILE",
@@ -113,7 +114,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--scene", metavar="NAME", help="the scene for --screenshot")
     p.add_argument("--size", type=_size, default=None, metavar="WxH",
                    help="--screenshot size (default 1280x720; other shapes are letterboxed)")
-    p.add_argument("--check-level", metavar="FILE", help="validate a level; exit 0 if fine, 2 with the error")
+    p.add_argument("--check-level", metavar="FILE|NAME",
+                   help="validate a level and measure how fair its seats are; exit 0 if fine, 2 with the error")
     p.add_argument("--scenario", nargs="+", metavar="FILE", help="run conformance scenario files")
     p.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
     p.add_argument("--tournament", action="store_true",

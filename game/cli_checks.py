@@ -5,7 +5,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from game.levels import list_levels
+from game.levels import find_level, list_levels, user_levels_dir
 
 
 class FileArgError(Exception):
@@ -39,23 +39,30 @@ def check_record_target(record: str) -> None:
 
 
 def level_argument(level: str) -> str:
-    """--level: a .tmx file the user has (kept as typed) or a shipped level's name ("boutique")."""
+    """--level: a .tmx file the user has (kept as typed), else a level by name, shipped or in the
+    player's levels folder ("boutique", "my_mall", "The Boutique"), kept as its file name: the name
+    a replay records and finds again."""
     path = Path(level)
     if _asks(path, "is_file"):
         return level
     if _asks(path, "is_dir"):
         raise FileArgError(f"--level {level}: that is a folder, not a level file (.tmx)")
+    found = find_level(level)
+    if found is not None:
+        return found.stem
     shipped = sorted(p.stem for p in list_levels())
-    if len(path.parts) == 1 and path.name.removesuffix(".tmx") in shipped:
-        return path.name.removesuffix(".tmx")
-    raise FileArgError(f"--level {level}: no such level file, and no shipped level of that name "
-                       f"({', '.join(shipped)})")
+    raise FileArgError(f"--level {level}: no such level file, and no level of that name "
+                       f"(shipped: {', '.join(shipped)}; yours go in {user_levels_dir()})")
 
 
-def level_file_problem(path: str) -> str | None:
-    """--check-level FILE: why it cannot even be opened, or None."""
-    if _asks(Path(path), "is_dir"):
-        return f"{path}: that is a folder, not a level file (.tmx)"
-    if not _asks(Path(path), "is_file"):
-        return f"{path}: no such file"
-    return None
+def level_file(target: str) -> str:
+    """--check-level FILE|NAME: the level file to check (a file as typed, else a level found by
+    name); FileArgError when there is none."""
+    if _asks(Path(target), "is_dir"):
+        raise FileArgError(f"{target}: that is a folder, not a level file (.tmx)")
+    if _asks(Path(target), "is_file"):
+        return target
+    found = find_level(target)
+    if found is None:
+        raise FileArgError(f"{target}: no such file, and no level of that name")
+    return str(found)
