@@ -1,6 +1,7 @@
-"""A Babel extractor for the game's TOML data (garment and product names, how-to cards...).
+"""Babel extractors for the game's data: TOML (garment and product names, how-to cards...) and the
+shipped levels' names (a Tiled map's `name` property).
 
-babel.cfg names it in its [extractors] section and lists, per file, the keys whose
+babel.cfg names them in its [extractors] section and lists, per TOML file, the keys whose
 string values a player reads (`keys = name, blurb`); `pybabel extract` then puts
 them in messages.pot beside the strings marked in the code. No pygame here.
 """
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import json
 import tomllib
+import xml.etree.ElementTree as ET
 from typing import IO, Iterator
 
 
@@ -36,3 +38,13 @@ def extract_toml(fileobj: IO[bytes], keywords: object, comment_tags: object,
         quoted = json.dumps(message, ensure_ascii=False)
         line = next((n for n, text in enumerate(lines, 1) if quoted in text), 1)
         yield line, "_", message, []
+
+
+def extract_tmx(fileobj: IO[bytes], keywords: object, comment_tags: object,
+                options: dict[str, str]) -> Iterator[tuple[int, str, str, list[str]]]:
+    """A shipped level's name (the map property `name`), shown in the lobby in the player's language."""
+    raw = fileobj.read()
+    for prop in ET.fromstring(raw).iterfind("properties/property"):
+        if prop.get("name") == "name" and (prop.get("value") or "").strip():
+            line = raw[:raw.find(b'name="name"')].count(b"\n") + 1
+            yield line, "_", prop.get("value") or "", ["the name of a shipped level (a mall)"]

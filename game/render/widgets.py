@@ -221,6 +221,7 @@ class MenuItem:
     adjust: Callable[[int], None] | None = None     # LEFT/RIGHT changes the value
     enabled: bool = True
     primary: bool = False                            # the big call to action (START MATCH)
+    value_as_is: bool = False                        # value() is final text (a player's own words): never looked up
 
 
 class DirectionRepeat:
@@ -353,7 +354,8 @@ class MenuList:
             # labels and values are marked N_() where the menu is built, translated as drawn
             blit_text(surface, ui, _(item.label), "body", colour, midleft=(label_x, rect.centery))
             if item.value is not None:
-                value_rect = blit_text(surface, ui, _(item.value()), "body", "accent_2" if item.enabled else "text_dim",
+                value = item.value() if item.value_as_is else _(item.value())
+                value_rect = blit_text(surface, ui, value, "body", "accent_2" if item.enabled else "text_dim",
                                        midright=(rect.right - 44, rect.centery))
                 if focused and item.adjust is not None:
                     _arrow(surface, ui, value_rect.left - 18, rect.centery, -1)
