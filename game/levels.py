@@ -463,8 +463,8 @@ def _load_cached(path: Path) -> Level:
 
 def _entry(path: Path, shipped: bool, taken: frozenset[str] = frozenset()) -> LevelEntry:
     key, title = path.stem, path.stem.replace("_", " ").title()
-    if key in taken:
-        return LevelEntry(key, path, shipped, title, problem="a shipped level has this file name: rename the file")
+    if key in taken:   # its name finds the shipped level: listed (by its path) only to say so
+        return LevelEntry(str(path), path, shipped, title, problem="a shipped level has this file name: rename the file")
     try:
         level = _load_cached(path)
     except LevelError as exc:
