@@ -438,14 +438,30 @@ def display_name(entry: LevelEntry) -> str:
     return _(entry.title) if entry.shipped else entry.title
 
 
-_LOADED: dict[tuple[str, int, int], Level | LevelError] = {}
+_LOADED: dict[tuple[str, int, int, int], Level | LevelError] = {}
 
 
-def _load_cached(path: Path) -> Level:
-    """load_level, remembered for this version of the file (the lobby lists every level each time)."""
+def _folder_stamp(folder: Path) -> int:
+    """The newest change to a level's neighbours (its own tilesets, images, templates): a level is
+    read again when one of them changes, not only the .tmx itself."""
+    newest = 0
+    for place in (folder, folder / "templates"):
+        try:
+            with os.scandir(place) as found:
+                for item in found:
+                    if not item.name.endswith(".tmx") and item.is_file():
+                        newest = max(newest, item.stat().st_mtime_ns)
+        except OSError:
+            continue
+    return newest
+
+
+def _load_cached(path: Path, stamp: int) -> Level:
+    """load_level, remembered for this version of the file and its folder (the lobby lists every
+    level each time it opens)."""
     try:
         info = path.stat()
-        key = (str(path), info.st_mtime_ns, info.st_size)
+        key = (str(path), info.st_mtime_ns, info.st_size, stamp)
     except OSError:
         return load_level(path)
     if key not in _LOADED:
@@ -461,12 +477,12 @@ def _load_cached(path: Path) -> Level:
     return found
 
 
-def _entry(path: Path, shipped: bool, taken: frozenset[str] = frozenset()) -> LevelEntry:
+def _entry(path: Path, shipped: bool, stamp: int, taken: frozenset[str] = frozenset()) -> LevelEntry:
     key, title = path.stem, path.stem.replace("_", " ").title()
     if key in taken:   # its name finds the shipped level: listed (by its path) only to say so
         return LevelEntry(str(path), path, shipped, title, problem="a shipped level has this file name: rename the file")
     try:
-        level = _load_cached(path)
+        level = _load_cached(path, stamp)
     except LevelError as exc:
         text = str(exc)
         shown = echo(path, 200) + ": "
@@ -486,9 +502,10 @@ def user_level_files() -> list[Path]:
 def level_entries() -> list[LevelEntry]:
     """Every level to choose from: the shipped ones, then the player's own (each loaded and checked
     once per version of its file; a broken one is listed with its problem, never raised)."""
-    shipped = [_entry(path, True) for path in list_levels()]
+    shipped = [_entry(path, True, 0) for path in list_levels()]
     taken = frozenset(entry.key for entry in shipped)
-    return shipped + [_entry(path, False, taken) for path in user_level_files()]
+    stamp = _folder_stamp(user_levels_dir())
+    return shipped + [_entry(path, False, stamp, taken) for path in user_level_files()]
 
 
 def find_level(name: str) -> Path | None:
