@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 
 import pytest
@@ -28,7 +29,7 @@ def test_the_new_malls_seat_everyone_in_mirrored_pairs(stem: str):
     walks = measure(load_level(LEVELS_DIR / f"{stem}.tmx"))[-1].walks
     for left, right in ((0, 1), (2, 3), (4, 5)):
         assert walks[left].average == pytest.approx(walks[right].average)
-    assert max(w.average for w in walks) / min(w.average for w in walks) <= 1.02
+    assert max(w.average for w in walks) / min(w.average for w in walks) <= 1.05
 
 
 def test_a_seat_moved_away_shows_in_the_figure_and_only_from_its_seat_count():
@@ -63,7 +64,7 @@ def test_check_level_reports_fairness_and_warns_above_the_line(tmp_path, capsys)
     rows = [line.split() for line in out.out.splitlines() if line.strip()[:1].isdigit()]
     assert [row[0] for row in rows] == ["2", "3", "4", "5", "6"] and all(float(row[1]) <= 1.10 for row in rows)
     text = (LEVELS_DIR / "outlet.tmx").read_text()
-    text = text.replace('name="spawn_5" x="448" y="448"', 'name="spawn_5" x="96" y="96"')
+    text = re.sub(r'name="spawn_5" x="\d+" y="\d+"', 'name="spawn_5" x="96" y="96"', text)   # into a corner shop
     unfair = tmp_path / "unfair.tmx"
     unfair.write_text(text)
     assert app.main(["--check-level", str(unfair)]) == 0      # a warning, not a refusal
@@ -78,3 +79,33 @@ def test_check_level_refuses_a_seat_that_cannot_reach_a_pile(capsys):
     assert app.main(["--check-level", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"{path}: ") and "cannot be reached from spawn 'spawn_1' (seat 1)" in err
+
+
+# ---------------------------------------------------------------- the bots' confirmation (tools/seat_fairness.py)
+@pytest.mark.parametrize("x, df, p", [(3.841, 1, 0.05), (5.991, 2, 0.05), (7.815, 3, 0.05), (9.488, 4, 0.05),
+                                      (11.070, 5, 0.05), (15.086, 5, 0.01), (0.5, 3, 0.9189), (0.0, 5, 1.0)])
+def test_chi_square_p_values_match_the_tables(x, df, p):
+    from game.tournament import chi_square_survival
+    assert chi_square_survival(x, df) == pytest.approx(p, abs=5e-4)
+
+
+def test_seat_series_counts_wins_and_splits_ties():
+    from game.tournament import run_seats
+    outcomes = iter([[0], [1], [0, 1], [0], [2], [0]])
+    series = run_seats("market", 3, 6, seed=1, play=lambda spec: {"winners": next(outcomes)})
+    assert series.wins == (3.5, 1.5, 1.0) and series.matches == 6
+    assert series.chi_square == pytest.approx(((3.5 - 2) ** 2 + (1.5 - 2) ** 2 + 1) / 2)
+    assert 0 < series.p_value < 1
+
+
+def test_seat_series_plays_real_matches_on_the_level_in_every_mode():
+    from game.tournament import run_seats
+    seen = []
+
+    def play(spec):
+        from game.driver.soldout_headless import play_match
+        seen.append((spec.level, spec.mode, len(spec.seats), {s.difficulty for s in spec.seats}))
+        return play_match(spec)
+    series = run_seats("galleria", 2, 3, seed=5, play=play)
+    assert sum(series.wins) == pytest.approx(3)
+    assert seen == [("galleria", mode, 2, {"expert"}) for mode in ("rush", "memory", "tidy")]
