@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Sequence, TextIO
 
 from game.cli import UsageError, parse_args, program_name, usage
+from game.levels import make_user_levels_dir
 from game.match import GAME_TITLES
 from game.untrusted import echo
 from game.userfiles import atomic_write_text, remove_stale_temps, user_dir
@@ -161,6 +162,7 @@ def make_context(screen_size: tuple[int, int] = LOGICAL_SIZE, load_user_files: b
     warnings: list[str] = []
     if load_user_files:
         remove_stale_temps()   # temp files of saves killed mid-write in an earlier session
+        make_user_levels_dir()   # where the player's own levels go: there to find
         settings, warning = Settings.load()
         warnings.append(warning)
         bindings, warning = Bindings.load()

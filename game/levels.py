@@ -416,8 +416,14 @@ def list_levels() -> list[Path]:
 
 
 def user_levels_dir() -> Path:
-    """The player's own levels: <user data folder>/levels/ (made on demand, so it is there to find)."""
-    return made_folder(user_dir() / USER_LEVELS)
+    """The player's own levels: <user data folder>/levels/ (the game makes it at start, so a player
+    finds it; looking levels up never writes anything)."""
+    return user_dir() / USER_LEVELS
+
+
+def make_user_levels_dir() -> Path:
+    """The levels folder, made if missing (at start, with the player's other files)."""
+    return made_folder(user_levels_dir())
 
 
 @dataclass(frozen=True)

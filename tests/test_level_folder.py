@@ -17,6 +17,7 @@ from game.levels import (
     find_level,
     level_entries,
     load_level,
+    make_user_levels_dir,
     resolve_level,
     user_levels_dir,
 )
@@ -31,19 +32,23 @@ def copy_alone(stem: str, name: str | None = None, title: str | None = None):
     text = (LEVELS_DIR / f"{stem}.tmx").read_text(encoding="utf-8")
     if title:
         text = text.replace(f'value="{load_level(LEVELS_DIR / f"{stem}.tmx").name}"', f'value="{title}"')
-    path = user_levels_dir() / f"{name or stem}.tmx"
+    path = make_user_levels_dir() / f"{name or stem}.tmx"
     path.write_text(text, encoding="utf-8")
     return path
 
 
 def broken(name: str = "half_done"):
-    path = user_levels_dir() / f"{name}.tmx"
+    path = make_user_levels_dir() / f"{name}.tmx"
     shutil.copy(LEVELS_DIR / "broken" / "no_table.tmx", path)
     return path
 
 
-def test_the_folder_is_made_where_the_player_can_find_it(user_dir):
-    assert user_levels_dir() == user_dir / "levels" and user_levels_dir().is_dir()
+def test_the_folder_is_made_at_start_where_the_player_can_find_it(user_dir):
+    assert user_levels_dir() == user_dir / "levels" and not user_levels_dir().exists()
+    assert level_entries() and find_level("nothing_here") is None
+    assert not user_levels_dir().exists()          # looking levels up writes nothing
+    app.make_context()
+    assert user_levels_dir().is_dir()
 
 
 def test_a_level_copied_alone_is_listed_by_its_name(user_dir):
