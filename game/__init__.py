@@ -14,3 +14,11 @@ def program_name() -> str:
     """The command as the user typed it (main.py, soldout-checkout...), for usage and errors."""
     name = Path(sys.argv[0]).name if sys.argv and sys.argv[0] else ""
     return name if name and name not in ("-c", "-m", "__main__.py") else "soldout-checkout"
+
+
+def report_error(message: object, code: int = 2) -> int:
+    """The one way a command says what it cannot do: `PROGRAM: error: MESSAGE`, one line on
+    standard error, with the program name as typed. Returns `code`, the exit status to use."""
+    line = " ".join(str(message).splitlines())
+    print(f"{program_name()}: error: {line}", file=sys.stderr)
+    return code

@@ -7,6 +7,7 @@ first frame loads only the title (the other scenes follow once it is on screen).
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import time
 import traceback
@@ -14,53 +15,80 @@ import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence, TextIO
 
-from game.cli import UsageError, parse_args, program_name, usage
-from game.levels import make_user_levels_dir
+from game import logfile, program_name, report_error
+from game.cli import UsageError, parse_args
 from game.match import GAME_TITLES
 from game.untrusted import echo
-from game.userfiles import atomic_write_text, remove_stale_temps, user_dir
+from game.user_register import ERROR_LOG as USER_ERROR_LOG
+from game.user_register import PLAYER_LEVELS
+from game.userfiles import remove_stale_temps
 
 if TYPE_CHECKING:
     from game.core.context import Context
     from game.scenes.registry import Screenshot
 
 LOGICAL_SIZE = (1280, 720)
-ERROR_LOG = "error.log"
+ERROR_LOG = USER_ERROR_LOG.relative()
 FIRST_FRAME_ONLY = "SOLDOUT_FIRST_FRAME_ONLY"   # set: the window prints when its first frame is shown, then quits
+QUIT_WHEN_WARM = "SOLDOUT_QUIT_WHEN_WARM"   # set: the window quits once every warm-up job has run (tests)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else list(argv)
+    try:
+        code = _run(sys.argv[1:] if argv is None else list(argv))
+        sys.stdout.flush()     # a closed pipe shows here, not in the interpreter's own flush at exit
+        return code
+    except BrokenPipeError:
+        return output_closed()
+
+
+def _run(argv: list[str]) -> int:
     try:
         args = parse_args(argv)
     except UsageError as exc:
-        sys.stderr.write(usage())
-        print(f"{program_name()}: error: {exc}", file=sys.stderr)
-        return 2
+        return report_error(exc)
     except SystemExit as exc:  # --help / --version print and stop
         return int(exc.code or 0)
     try:
-        return dispatch(args, sys.stdout)
+        with logfile.kept():   # warnings and tracebacks of the game's internals go to a file, not the terminal
+            return dispatch(args, sys.stdout)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        raise                  # not a failure of the game: main() ends quietly
     except Exception as exc:  # last line of defence: one line for the player, details in a log
         where = _write_error_log()
-        print(f"error: {type(exc).__name__}: {echo(exc, 300)} (details in {where})", file=sys.stderr)
-        return 1
+        return report_error(f"{type(exc).__name__}: {echo(exc, 300)} (details in {where})", 1)
+
+
+def output_closed() -> int:
+    """Standard output went to a pipe that was closed (`... | head -1`): stop quietly, as a command
+    killed by SIGPIPE would, with its status (128 + 13 = 141; 1 where there is no SIGPIPE). Later
+    writes, the interpreter's own flush at exit included, go nowhere instead of failing again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    pipe = getattr(signal, "SIGPIPE", None)
+    return 128 + pipe if pipe is not None else 1
 
 
 def _write_error_log() -> str:
     try:
-        path = user_dir() / ERROR_LOG
-        atomic_write_text(path, traceback.format_exc())
-        return str(path)
+        return str(USER_ERROR_LOG.write_text(traceback.format_exc()))
     except Exception:
         return "no log: the user folder is not writable"
 
 
 def dispatch(args, out: TextIO) -> int:
+    from game.cli_checks import FileArgError, check_files   # each command loads its own modules (see above)
+    try:
+        check_files(args)      # a file that cannot be used is refused before anything runs
+    except FileArgError as exc:
+        return report_error(exc)
     if args.scenario:
-        from game.scenarios import run_files      # each command loads its own modules (see above)
+        from game.scenarios import run_files
         return run_files(args.scenario, out)
     if args.check_level:
         return check_level(args.check_level, out)
@@ -70,8 +98,10 @@ def dispatch(args, out: TextIO) -> int:
     if args.export_lss:
         from game.speedrun.lss_export import export_cli   # the speedrun records
         code, line = export_cli(args.export_lss, args.out)
-        print(line, file=out if code == 0 else sys.stderr)
-        return code
+        if code:
+            return report_error(line, code)
+        print(line, file=out)
+        return 0
     if args.screenshot:
         return screenshot(args.screenshot, args.scene, args.seed or 0, args.size, out, args.lang)
     if args.headless or (args.replay and args.json):
@@ -79,17 +109,9 @@ def dispatch(args, out: TextIO) -> int:
     if args.replay:
         from game.headless import HeadlessError, load_replay_file   # the replay reader and runners
         try:
-            load_replay_file(args.replay)    # refuse a bad replay before any window opens
+            load_replay_file(args.replay, args.level)    # refuse a bad replay before any window opens
         except HeadlessError as exc:
-            print(f"{program_name()}: {exc}", file=sys.stderr)
-            return exc.code
-    if args.record:
-        from game.cli_checks import FileArgError, check_record_target   # with the level reader
-        try:
-            check_record_target(args.record)
-        except FileArgError as exc:
-            print(f"{program_name()}: {exc}", file=sys.stderr)
-            return 2
+            return report_error(exc, exc.code)
     return run_window(args)
 
 
@@ -100,43 +122,39 @@ def check_level(target: str, out: TextIO) -> int:
     try:
         path = level_file(target)
     except FileArgError as exc:
-        print(exc, file=sys.stderr)
-        return 2
+        return report_error(exc)
     from game.bots.fairness import UnfairLevel, report   # the bots' walk grid measures the seats
     from game.levels import LevelError, load_level       # the level reader (pytmx) as well
     try:
         lines, warnings = report(load_level(path))
-    except (LevelError, UnfairLevel) as exc:
-        print(str(exc) if isinstance(exc, LevelError) else f"{path}: {exc}", file=sys.stderr)
-        return 2
+    except LevelError as exc:
+        return report_error(exc)
+    except UnfairLevel as exc:
+        return report_error(f"{echo(path)}: {exc}")
     print(f"ok: {path}", file=out)
     for line in lines:
         print(line, file=out)
     for warning in warnings:
-        print(f"warning: {path}: {warning}", file=sys.stderr)
+        print(f"{program_name()}: warning: {path}: {warning}", file=sys.stderr)   # report_error's form
     return 0
 
 
 def run_headless(args, out: TextIO) -> int:
     from game import headless      # the runners, bots and sims: only for --headless (no pygame)
-    from game.cli_checks import FileArgError, check_record_target, level_argument
+    from game.cli_checks import FileArgError, level_argument
     from game.levels import LevelError
     try:
         if args.replay:
-            result = headless.play_replay(headless.load_replay_file(args.replay))
+            result = headless.play_replay(headless.load_replay_file(args.replay, args.level))
         else:
-            if args.record:
-                check_record_target(args.record)
             level = level_argument(args.level) if args.level else None
             spec = headless.build_spec(args.game, args.bots, args.difficulty, args.mode, args.rounds,
                                        args.seed, args.teams, level)
             result = headless.play(spec, Path(args.record) if args.record else None)
     except headless.HeadlessError as exc:
-        print(f"{program_name()}: {exc}", file=sys.stderr)
-        return exc.code
+        return report_error(exc, exc.code)
     except (FileArgError, LevelError) as exc:   # a --level that cannot be played: like --check-level
-        print(f"{program_name()}: {exc}", file=sys.stderr)
-        return 2
+        return report_error(exc)
     headless.emit(result, args.json, out)
     return 0
 
@@ -148,7 +166,7 @@ def make_context(screen_size: tuple[int, int] = LOGICAL_SIZE, load_user_files: b
     import pygame
 
     # pygame and the services on it: the window and screenshots only, never a headless command
-    from game.audio import Audio
+    from game.audio import Audio, prepare_mixer
     from game.core.context import Context
     from game.core.stack import SceneStack
     from game.core.transition import SceneFade
@@ -158,11 +176,12 @@ def make_context(screen_size: tuple[int, int] = LOGICAL_SIZE, load_user_files: b
     from game.settings import Settings
 
     if not pygame.get_init():
+        prepare_mixer()
         pygame.init()
     warnings: list[str] = []
     if load_user_files:
         remove_stale_temps()   # temp files of saves killed mid-write in an earlier session
-        make_user_levels_dir()   # where the player's own levels go: there to find
+        PLAYER_LEVELS.folder_path()   # made at start, where the player's own levels go: there to find
         settings, warning = Settings.load()
         warnings.append(warning)
         bindings, warning = Bindings.load()
@@ -175,6 +194,8 @@ def make_context(screen_size: tuple[int, int] = LOGICAL_SIZE, load_user_files: b
     ctx = Context(stack=SceneStack(), input=InputManager(bindings), settings=settings, bindings=bindings,
                   audio=Audio(settings.volume, settings.music_volume), ui=UI(scale=settings.ui_scale),
                   screen_size=screen_size, fade=SceneFade())
+    if load_user_files:
+        warnings.append(ctx.input.load_warning)   # pad_mappings.json
     for warning in warnings:
         if warning:
             ctx.toast(warning, seconds=8)
@@ -224,8 +245,8 @@ def screenshot(path: str, scene: str, seed: int, size: tuple[int, int], out: Tex
     from game.scenes import registry   # the scenes and their screenshots: --screenshot only
     shot = registry.screenshot(scene)
     if shot is None:
-        print(f"unknown scene {scene!r}; scenes: {', '.join(registry.screenshot_names())}", file=sys.stderr)
-        return 2
+        return report_error(f"--scene {echo(scene, 40)!r} is not a screenshot scene; scenes: "
+                            f"{', '.join(registry.screenshot_names())}")
     pygame.init()
     pygame.display.set_mode(LOGICAL_SIZE)
     ctx = make_context(load_user_files=False, lang=lang)
@@ -237,8 +258,7 @@ def screenshot(path: str, scene: str, seed: int, size: tuple[int, int], out: Tex
     try:
         pygame.image.save(surface, path)
     except (pygame.error, OSError) as exc:
-        print(f"cannot save {path}: {exc}", file=sys.stderr)
-        return 2
+        return report_error(f"--screenshot {echo(path)}: cannot save it ({echo(exc, 100)})")
     print(f"saved {path} ({size[0]}x{size[1]}, scene {scene}, seed {seed})", file=out)
     return 0
 
@@ -269,11 +289,11 @@ def open_display(fullscreen: bool):
             return pygame.display.set_mode(LOGICAL_SIZE, flags), False
 
 
-def _push_replay_viewer(ctx, path: str) -> None:
+def _push_replay_viewer(ctx, path: str, level: str | None = None) -> None:
     """--replay FILE in a window: the game's registered viewer plays it over the title."""
     from game.headless import load_replay_file   # the window's modules, loaded when it runs (see above)
     from game.scenes import registry
-    replay = load_replay_file(path)   # already validated by dispatch()
+    replay = load_replay_file(path, level)   # already validated by dispatch()
     game = replay.header.get("game")
     options = replay.header.get("options")
     if isinstance(options, dict) and isinstance(options.get("speedrun"), dict):
@@ -291,6 +311,7 @@ def run_window(args) -> int:
     import pygame
 
     # The window's loop and its first scene: only the title before the first frame (see above).
+    from game.audio import prepare_mixer
     from game.core.debug import DebugOverlay
     from game.core.loop import FixedStep
     from game.core import present
@@ -298,6 +319,14 @@ def run_window(args) -> int:
     from game.scenes import registry
     from game.scenes.menus.title import TitleScene
 
+    pygame.display.init()   # the display alone first: without one, the sound card is never asked (no ALSA lines)
+    if pygame.display.get_driver() == "offscreen" and not os.environ.get("SDL_VIDEODRIVER"):
+        # SDL found no X11 or Wayland session and fell back to drawing in memory: the game would
+        # play on where nobody can see it. (A driver chosen on purpose, dummy in the tests, is kept.)
+        pygame.quit()
+        return report_error("no display to open the game window on: start it from a desktop session "
+                            "(--headless, --screenshot and --check-level need none)", 1)
+    prepare_mixer()
     pygame.init()
     pygame.display.set_caption("Sold Out! · Check Out!")
     ctx = make_context(lang=args.lang)
@@ -315,7 +344,7 @@ def run_window(args) -> int:
     ctx.apply_display = apply_display
     ctx.stack.push(TitleScene(ctx))
     if args.replay:
-        _push_replay_viewer(ctx, args.replay)
+        _push_replay_viewer(ctx, args.replay, args.level)
     ctx.stack.apply()
 
     debug = DebugOverlay()
@@ -371,6 +400,12 @@ def run_window(args) -> int:
             previous = time.perf_counter()   # the imports are not a slow frame to catch up on
         elif warmer.pending and warmup.may_warm(ctx, idle_ticks):
             warmer.run_for(warmup.STEP_SECONDS)   # after the present: it delays no changed picture
+        elif not warmer.pending and os.environ.get(QUIT_WHEN_WARM):
+            print(f"WARM {len(warmer.done)} steps by tick {ctx.tick}", flush=True)
+            break
         present.pace(clock, shown, vsync)
+    ctx.stack.close()          # a run in progress is saved and its LiveSplit attempt ended ...
+    from game.scenes.speedrun import link as speedrun_link   # (loaded with the scenes by now)
+    speedrun_link.close(ctx, timeout=speedrun_link.FLUSH_SECONDS)   # ... and those last commands sent
     pygame.quit()
     return 0

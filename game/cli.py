@@ -3,17 +3,20 @@ from __future__ import annotations
 
 import argparse
 import re
+import textwrap
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 from game import VERSION, program_name
 from game.match import DIFFICULTIES, GAME_TITLES
 from game.rules.soldout import modes as soldout_modes
-from game.speedrun.livesplit_link import AddressError, parse_address
+from game.speedrun.address import AddressError, parse_address
+from game.untrusted import echo
 
 GAMES = tuple(GAME_TITLES)
 MAX_BOTS = 6
 MAX_ROUNDS = 5
+MAX_MATCHES = 100_000
 SEED_MAX = (1 << 64) - 1   # what a replay header holds (game/replay.py)
 TEAM_SIZES = (2, 3)          # RULES.md "Teams": teams of 2 or 3; a headless match has two teams
 LANGUAGE_CODES = ("en", "de", "fr", "es")   # game/i18n.py LANGUAGES; command-line messages stay English
@@ -44,7 +47,7 @@ FLAG_MODES: dict[str, tuple[str, ...]] = {
     "rounds": ("headless",),
     "seed": ("headless", "screenshot", "tournament"),
     "teams": ("headless",),
-    "level": ("headless",),
+    "level": ("headless", "replay", "headless_replay"),   # with a replay: where its level is
     "record": ("headless", "window"),
     "scene": ("screenshot",),
     "size": ("screenshot",),
@@ -58,78 +61,142 @@ DEFAULTS = {"game": "soldout", "bots": 4, "difficulty": "normal", "size": (1280,
 
 
 class UsageError(Exception):
-    """A bad command line: the message is one line; the caller prints usage and exits 2."""
+    """A bad command line: the message is one line; the caller reports it (game.report_error), exit 2."""
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
-        raise UsageError(message)
+        # argparse's own complaints (an unknown option, a missing value): "argument --x: ..." -> "--x: ...",
+        # with where to look; our own checks raise UsageError themselves, already naming their option.
+        message = re.sub(r"^argument ([^:]+): ", r"\1: ", message)
+        raise UsageError(f"{message} ({self.prog} --help lists the options)")
+
+    def format_help(self) -> str:
+        self.epilog = help_epilog()    # built when asked: it reads the scene and board lists
+        return super().format_help()
 
 
-def _int_range(low: int, high: int | None, what: str):
+NUMBER = re.compile(r"-?[0-9]+", re.ASCII)   # int() would also take "1_000", " 3", "+3" and "٣"
+MAX_DIGITS = 24                               # past every limit here; int() of a huge string is slow
+
+
+def _shown(text: str) -> str:
+    return f"'{echo(text, 40)}'"
+
+
+def _whole_number(flag: str, low: int, high: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {text!r}") from None
-        if value < low or (high is not None and value > high):
-            span = f"{low}-{high}" if high is not None else f">= {low}"
-            raise argparse.ArgumentTypeError(f"{what} must be {span}, not {value}")
-        return value
+        span = f"{low}-{high}"
+        if not NUMBER.fullmatch(text):
+            raise UsageError(f"{flag} must be a whole number {span} in the digits 0-9, not {_shown(text)}")
+        if len(text.lstrip("-")) > MAX_DIGITS or not low <= int(text) <= high:
+            raise UsageError(f"{flag} must be {span}, not {_shown(text)}")
+        return int(text)
     return parse
 
 
 def _size(text: str) -> tuple[int, int]:
-    match = re.fullmatch(r"(\d+)[xX](\d+)", text.strip())
+    match = re.fullmatch(r"([0-9]{1,5})[xX]([0-9]{1,5})", text)
     if not match:
-        raise argparse.ArgumentTypeError(f"size must look like 1280x720, not {text!r}")
+        raise UsageError(f"--size must look like 1280x720, not {_shown(text)}")
     w, h = int(match[1]), int(match[2])
     if w < 1280 or h < 720 or w > 7680 or h > 4320:
-        raise argparse.ArgumentTypeError(f"size must be between 1280x720 and 7680x4320, not {text}")
+        raise UsageError(f"--size must be between 1280x720 and 7680x4320, not {_shown(text)}")
     return w, h
 
 
+def _checked(action: argparse.Action) -> Callable[[str], object]:
+    """The value check of an option that takes one: never empty or blank (which used to mean "not
+    given" further on), then its own conversion, then its choices, each refused naming the option."""
+    flag = action.option_strings[0]
+    convert = action.type if callable(action.type) else None
+    choices = tuple(action.choices) if action.choices is not None else None
+    wanted = f"one of {', '.join(choices)}" if choices else (action.metavar or "a value")
+
+    def parse(text: str) -> object:
+        if not text.strip():
+            raise UsageError(f"{flag} needs {wanted}, not an empty value")
+        value = convert(text) if convert else text
+        if choices is not None and value not in choices:
+            raise UsageError(f"{flag} must be {wanted}, not {_shown(text)}")
+        return value
+    return parse
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog=program_name(), description="Sold Out! and Check Out!: party games for the couch.",
-                allow_abbrev=False)
+    prog = program_name()
+    p = _Parser(prog=prog, description="Sold Out! and Check Out!: party games for the couch. Without "
+                "options it opens the game at its title screen.", allow_abbrev=False,
+                formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--version", action="version", version=f"Sold Out! / Check Out! {VERSION}")
     p.add_argument("--headless", action="store_true", help="no window: bots play a whole match as fast as possible")
-    p.add_argument("--json", action="store_true", help="with --headless/--replay: print the result as one JSON line")
+    p.add_argument("--json", action="store_true",
+                   help="with --headless or --replay: print the result as one JSON line (no window)")
     p.add_argument("--game", choices=GAMES, default=None, help="with --headless/--tournament (default soldout)")
-    p.add_argument("--mode", choices=soldout_modes.keys(), default=None, help="Sold Out! mode (default rush)")
-    p.add_argument("--bots", type=_int_range(1, MAX_BOTS, "--bots"), default=None, metavar="N",
-                   help="seats filled by bots, 1-6 (default 4)")
+    p.add_argument("--mode", choices=soldout_modes.keys(), default=None,
+                   help="Sold Out! mode with --headless/--tournament (default rush)")
+    p.add_argument("--bots", type=_whole_number("--bots", 1, MAX_BOTS), default=None, metavar="N",
+                   help="with --headless: seats filled by bots, 1-6 (default 4)")
     p.add_argument("--difficulty", choices=DIFFICULTIES, default=None, help="with --headless (default normal)")
-    p.add_argument("--rounds", type=_int_range(1, MAX_ROUNDS, "--rounds"), default=None, metavar="N",
-                   help="Sold Out! rounds, 1-5 (Check Out! always plays 4 + bonus)")
-    p.add_argument("--seed", type=_int_range(0, SEED_MAX, "--seed"), default=None, metavar="N")
+    p.add_argument("--rounds", type=_whole_number("--rounds", 1, MAX_ROUNDS), default=None, metavar="N",
+                   help="with --headless: Sold Out! rounds, 1-5 (Check Out! always plays 4 + bonus)")
+    p.add_argument("--seed", type=_whole_number("--seed", 0, SEED_MAX), default=None, metavar="N",
+                   help="with --headless/--screenshot/--tournament: the match's seed, 0-2^64-1 "
+                        "(the same seed plays the same match; default: a random one, 0 for a screenshot)")
     p.add_argument("--teams", action="store_true", help="with --headless: two teams (4-6 bots, Sold Out! only)")
     p.add_argument("--level", metavar="NAME|FILE",
-                   help="Sold Out! level: one by name (shipped, or yours in the user folder's levels/) "
-                        "or a .tmx file")
-    p.add_argument("--record", metavar="FILE", help="write the match's replay to FILE")
-    p.add_argument("--replay", metavar="FILE", help="play a replay back")
+                   help="Sold Out! level with --headless: one by name (a shipped one such as boutique or mall, "
+                        "or yours in the user folder's levels/) or a .tmx file; with --replay: where to find "
+                        "the replay's level")
+    p.add_argument("--record", metavar="FILE", help="with --headless or the window: write the match's replay to FILE")
+    p.add_argument("--replay", metavar="FILE",
+                   help="play a replay back in the window (or with --headless --json: re-simulate it)")
     p.add_argument("--screenshot", metavar="FILE",
-                   help="render one frame of --scene to a .png (or .jpg/.bmp/.tga) and exit")
-    p.add_argument("--scene", metavar="NAME", help="the scene for --screenshot")
+                   help="render one frame of --scene to a .png (or .jpg/.bmp/.tga) without a window and exit")
+    p.add_argument("--scene", metavar="NAME", help="the scene for --screenshot (listed below)")
     p.add_argument("--size", type=_size, default=None, metavar="WxH",
                    help="--screenshot size (default 1280x720; other shapes are letterboxed)")
     p.add_argument("--check-level", metavar="FILE|NAME",
-                   help="validate a level and measure how fair its seats are; exit 0 if fine, 2 with the error")
-    p.add_argument("--scenario", nargs="+", metavar="FILE", help="run conformance scenario files")
-    p.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
+                   help="validate a level (a .tmx file or a level's name) and measure how fair its seats are; "
+                        "exit 0 if fine (unequal seats only warn), 2 with the error")
+    p.add_argument("--scenario", nargs="+", metavar="FILE",
+                   help="run conformance scenario files; exit 1 naming the failing cases")
+    p.add_argument("--fullscreen", action="store_true", help="start the window in fullscreen")
     p.add_argument("--tournament", action="store_true",
                    help="bots of neighbouring difficulties play many headless matches; prints win rates")
-    p.add_argument("--matches", type=_int_range(1, 100_000, "--matches"), default=None, metavar="N",
+    p.add_argument("--matches", type=_whole_number("--matches", 1, MAX_MATCHES), default=None, metavar="N",
                    help="--tournament: matches per pairing and mode (default 40)")
     p.add_argument("--livesplit", type=_livesplit_address, metavar="HOST:PORT",
-                   help="link speedruns to a LiveSplit Server (default port 16834)")
-    p.add_argument("--export-lss", metavar="CATEGORY", help="write a LiveSplit splits file for a speedrun board "
-                   "(rush, rush.set.B, rush.daily) and exit")
+                   help="link speedruns to a LiveSplit Server (default port 16834; an IPv6 host in brackets)")
+    p.add_argument("--export-lss", metavar="BOARD",
+                   help="write a LiveSplit splits file for a speedrun board (listed below) and exit")
     p.add_argument("--out", metavar="FILE", help="--export-lss: the file to write")
     p.add_argument("--lang", choices=LANGUAGE_CODES, default=None, metavar="CODE",
                    help=f"the game's language: {', '.join(LANGUAGE_CODES)} (default: Settings, else the system's)")
+    for action in p._actions:
+        if action.option_strings and action.nargs != 0:
+            action.type = _checked(action)
     return p
+
+
+def help_epilog() -> str:
+    """The lists --help ends with: screenshot scenes, speedrun boards, exit codes."""
+    from game.scenes import registry                       # the scenes: only when --help is asked for
+    from game.speedrun.categories import SEED_LETTERS, load_categories
+    categories = load_categories()
+    letters = max(len(c.set_seeds) for c in categories.values())
+    wrap = textwrap.TextWrapper(width=100, initial_indent="  ", subsequent_indent="  ")
+    return "\n".join([
+        "screenshot scenes (--scene NAME):",
+        wrap.fill(", ".join(registry.screenshot_names())),
+        "speedrun boards (--export-lss BOARD):",
+        wrap.fill(", ".join(categories)),
+        wrap.fill(f"BOARD alone is set seed A; BOARD.set.{SEED_LETTERS[0]} to BOARD.set.{SEED_LETTERS[letters - 1]} "
+                  "a set seed; BOARD.daily today's daily seed, BOARD.daily.YYYY-MM-DD another day's"),
+        "exit codes:",
+        wrap.fill("0 done; 1 a scenario case failed, no display for the window, or an unexpected error; "
+                  "2 a bad argument or file; 141 the output pipe was closed"),
+    ])
 
 
 def run_mode(args: argparse.Namespace) -> str:
@@ -162,8 +229,8 @@ def _check_flags_fit_the_mode(args: argparse.Namespace, given: set[str]) -> None
 def _livesplit_address(text: str) -> tuple[str, int]:
     try:
         return parse_address(text)
-    except AddressError as exc:
-        raise argparse.ArgumentTypeError(str(exc).removeprefix("--livesplit ")) from None
+    except AddressError as exc:    # the one host and port rule (game.speedrun.address), said for this option
+        raise UsageError(f"--livesplit: {exc}") from None
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
@@ -183,7 +250,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     _check_game_options(args)     # first: the rulebook's reason is the more useful message
     _check_flags_fit_the_mode(args, given)
     if args.screenshot and Path(args.screenshot).suffix.lower() not in SCREENSHOT_TYPES:
-        raise UsageError(f"--screenshot {args.screenshot}: pygame writes {', '.join(SCREENSHOT_TYPES)} files; "
+        raise UsageError(f"--screenshot {echo(args.screenshot)}: pygame writes {', '.join(SCREENSHOT_TYPES)} files; "
                          "name it e.g. shot.png")
     return args
 

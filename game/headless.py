@@ -18,7 +18,7 @@ from game.core.seats import identities
 from game.driver import soldout_headless, table_headless
 from game.levels import LevelError
 from game.match import GAME_TITLES, MatchSpec, SeatSpec
-from game.replay import CODE_PREFIX, MAX_REPLAY_BYTES, Replay, ReplayError, from_code, read_replay
+from game.replay import CODE_PREFIX, MAX_REPLAY_BYTES, Replay, ReplayError, from_code, locate_level, read_replay
 from game.speedrun.verify import VerifyError, verify_replay
 from game.untrusted import UntrustedError, echo, read_text
 
@@ -74,16 +74,19 @@ def _level_errors():
         raise HeadlessError(str(exc), 2) from None
 
 
-def load_replay_file(path: str) -> Replay:
-    """Read and validate a replay file; raises HeadlessError(code 2) with the reader's message."""
+def load_replay_file(path: str, level: str | None = None) -> Replay:
+    """Read and validate a replay file and find the level it names (replay.locate_level: `level`
+    is --level FILE); raises HeadlessError(code 2) with the reader's message."""
     try:
-        text = read_text(path, MAX_REPLAY_BYTES, "replay")
+        text = read_text(path, MAX_REPLAY_BYTES, "replay", empty_ok=False)
     except UntrustedError as exc:
         raise HeadlessError(f"cannot read replay {exc}", 2) from None
     try:
         if text.lstrip().startswith(CODE_PREFIX):   # a speedrun's run code saved as a file
             text = from_code(text)
-        return read_replay(text)
+        replay = read_replay(text)
+        locate_level(replay, level, Path(path).parent)
+        return replay
     except ReplayError as exc:
         raise HeadlessError(f"{echo(path)}: {exc}", 2) from None
 

@@ -4,6 +4,7 @@
     _("Settings")                                   # a marked string, translated now
     ngettext("{n} token", "{n} tokens", count)      # the plural form the language needs, {n} filled in
     N_("Rush")                                      # marked for extraction, translated later with _()
+    N_plural("{n} bag scored", "{n} bags scored")   # a plural pair marked, said later with ngettext
 
 Only what a player reads goes through here; the command line's messages for
 developers and scripts stay English. The simulation never sees a translated
@@ -17,11 +18,11 @@ from __future__ import annotations
 import locale
 import os
 
-from babel import Locale, numbers
+from babel import Locale, lists, numbers, units
 from babel.support import NullTranslations, Translations
 
 from game.data import asset
-from game.notice import Notice
+from game.notice import Notice, Verbatim
 
 DOMAIN = "messages"
 DEFAULT = "en"
@@ -55,15 +56,24 @@ def language() -> str:
 
 def _(message: str) -> str:
     """`message` in the player's language ("" stays "": gettext would give the catalogue's header).
-    A Notice (a sentence composed before the language was set) is said from its message id."""
+    A Notice (a sentence composed before the language was set) is said from its message id; a
+    Verbatim text is shown as written."""
     if isinstance(message, Notice):
         return message.say()
+    if isinstance(message, Verbatim):
+        return message
     return _state["catalogue"].gettext(message) if message else message  # type: ignore[union-attr]
 
 
 def N_(message: str) -> str:
     """Marks `message` for the catalogue without translating it (a table read before the language is set)."""
     return message
+
+
+def N_plural(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a plural pair for the catalogue without translating it: ngettext says it later with
+    its count (tools/i18n.py extracts it as a plural entry)."""
+    return singular, plural
 
 
 def ngettext(singular: str, plural: str, n: int, **values: object) -> str:
@@ -76,6 +86,21 @@ def ngettext(singular: str, plural: str, n: int, **values: object) -> str:
 def number(value: int | float) -> str:
     """A number as the player's language writes it (1,234 / 1.234 / 1 234)."""
     return numbers.format_decimal(value, locale=language())
+
+
+def seconds(value: int | float) -> str:
+    """A duration in seconds with its unit, the language's way: 30 sec / 30 Sek. / 30 s."""
+    return units.format_unit(value, "duration-second", length="short", locale=language())
+
+
+def percent(fraction: float) -> str:
+    """A share as the language writes it: 80% / 80 % (0.8 -> 80)."""
+    return numbers.format_percent(fraction, locale=language())
+
+
+def and_list(items: list[str]) -> str:
+    """Names joined as the language lists them: "Orange, Sky and Green" / "Orange, Himmel und Grün"."""
+    return lists.format_list(items, locale=language()) if items else ""
 
 
 # English says 1st 2nd 3rd 4th; Babel knows each language's ordinal categories (CLDR), the catalogue the words.

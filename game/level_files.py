@@ -348,7 +348,7 @@ def _decode(data: bytes, path: Path) -> None:
 def inspect_level(path: Path) -> LevelFiles:
     """Read and check a level and the files it names; LevelFileError (one line) on any problem."""
     try:
-        data = read_bytes(path, MAX_TMX_BYTES, "level")
+        data = read_bytes(path, MAX_TMX_BYTES, "level", empty_ok=False)
     except UntrustedError as exc:
         message = str(exc)
         shown = echo(path)

@@ -19,17 +19,22 @@ player, the lobby or a replay gives it.
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING, Sequence
 
 from game.core.seats import MAX_SEATS
 from game.data import levels_dir
-from game.i18n import _
 from game.level_files import MAX_SIDE, LevelFileError, inspect_level
-from game.untrusted import echo, strict_int
-from game.userfiles import made_folder, user_dir
+from game.notice import N_, Notice, Verbatim, message_of
+from game.untrusted import UntrustedError, echo, strict_int
+
+if TYPE_CHECKING:
+    from game.userfiles import UserFile
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -39,7 +44,6 @@ MIN_PILE_SPOTS = 10
 MIN_CHAIRS = 8
 MIN_SPAWNS = 6
 MAX_NAME = 40   # a map's name, tile kinds: short words
-USER_LEVELS = "levels"    # the player's own levels: <user data folder>/levels/*.tmx
 MAX_USER_LEVELS = 200     # listed at most (a folder of thousands must not stall the lobby)
 
 Point = tuple[int, int]
@@ -82,6 +86,13 @@ class Level:
     def pixel_size(self) -> tuple[int, int]:
         return self.width * self.tile_size, self.height * self.tile_size
 
+    @cached_property
+    def content_hash(self) -> str:
+        """What this level is, hashed: its map and every object on it, not where its files lie
+        (a replay keeps it, to refuse a level that changed since it was recorded)."""
+        content = tuple(getattr(self, f.name) for f in fields(self) if f.name not in ("path", "tileset_image"))
+        return hashlib.sha256(repr(content).encode("utf-8")).hexdigest()
+
     def is_solid(self, tx: int, ty: int) -> bool:
         """True for a solid cell or any cell off the map."""
         if 0 <= tx < self.width and 0 <= ty < self.height:
@@ -96,9 +107,7 @@ def _fail(path: Path | str, problem: str) -> LevelError:
 def _read_tmx(path: Path):
     """Check the level and every file it names (game.level_files), then let pytmx parse the
     checked bytes, data only. Any failure becomes a LevelError. Returns (TiledMap, LevelFiles)."""
-    if not _is_file(path):
-        raise _fail(path, "file not found")
-    try:
+    try:   # the reader says what is wrong with the path: no such file, a folder, a device, empty
         files = inspect_level(path)
     except LevelFileError as exc:
         raise _fail(path, str(exc)) from None
@@ -415,33 +424,46 @@ def list_levels() -> list[Path]:
     return sorted(LEVELS_DIR.glob("*.tmx"))
 
 
+# ---------------------------------------------------------------- the player's own levels
+def _player_levels() -> "UserFile":
+    """The register's entry for the player's levels folder (PLAYER_LEVELS): its names and where
+    they are go through it; the level reader (game/level_files.py) reads them."""
+    from game.user_register import PLAYER_LEVELS   # the register reads the translations: not for every import
+    return PLAYER_LEVELS
+
+
 def user_levels_dir() -> Path:
     """The player's own levels: <user data folder>/levels/ (the game makes it at start, so a player
     finds it; looking levels up never writes anything)."""
-    return user_dir() / USER_LEVELS
+    return _player_levels().folder_path(make=False)
 
 
-def make_user_levels_dir() -> Path:
-    """The levels folder, made if missing (at start, with the player's other files)."""
-    return made_folder(user_levels_dir())
+def _own_level(name: str) -> Path | None:
+    """The file `name` in the player's levels folder, if it is there: a name the register takes
+    (never a device name, never a link out of the folder)."""
+    try:
+        path = _player_levels().located(name)
+    except UntrustedError:
+        return None
+    return path if _is_file(path) else None
 
 
 @dataclass(frozen=True)
 class LevelEntry:
-    """One level a player may choose: shipped or their own, playable or not (then `problem` says why)."""
+    """One level a player may choose: shipped or their own, playable or not (then `problem` says why).
+
+    `title` is what the lobby shows through i18n._: a shipped level's map `name` is a message id
+    (translated), a player's own is an i18n.Verbatim (shown as written, in every language). A
+    `problem` is a Notice (said in the player's language) or the level reader's English line
+    (a Verbatim)."""
 
     key: str                    # the name --level and a match use: the file name without .tmx
     path: Path
     shipped: bool
-    title: str                  # the map's `name` (a shipped one is an English msgid), else from the file name
+    title: str
     players: str = ""
     problem: str | None = None  # one line: why it cannot be played (None: it loads)
     level: Level | None = None
-
-
-def display_name(entry: LevelEntry) -> str:
-    """What a player reads for a level: a shipped level's name in their language, their own as written."""
-    return _(entry.title) if entry.shipped else entry.title
 
 
 _LOADED: dict[tuple[str, int, int, int], Level | LevelError] = {}
@@ -483,26 +505,39 @@ def _load_cached(path: Path, stamp: int) -> Level:
     return found
 
 
-def _entry(path: Path, shipped: bool, stamp: int, taken: frozenset[str] = frozenset()) -> LevelEntry:
-    key, title = path.stem, path.stem.replace("_", " ").title()
-    if key in taken:   # its name finds the shipped level: listed (by its path) only to say so
-        return LevelEntry(str(path), path, shipped, title, problem="a shipped level has this file name: rename the file")
+def _entry(path: Path, shipped: bool, stamp: int) -> LevelEntry:
+    key = path.stem
+    title = (str if shipped else Verbatim)(key.replace("_", " ").title())
     try:
         level = _load_cached(path, stamp)
     except LevelError as exc:
         text = str(exc)
         shown = echo(path, 200) + ": "
-        return LevelEntry(key, path, shipped, title, problem=text[len(shown):] if text.startswith(shown) else text)
-    return LevelEntry(key, path, shipped, level.name, level.players, level=level)
+        return LevelEntry(key, path, shipped, title, problem=Verbatim(text.removeprefix(shown)))
+    return LevelEntry(key, path, shipped, level.name if shipped else Verbatim(level.name), level.players, level=level)
 
 
-def user_level_files() -> list[Path]:
-    """The .tmx files in the player's levels folder, by name (at most MAX_USER_LEVELS)."""
+def _own_entry(name: str, stamp: int, taken: frozenset[str]) -> LevelEntry:
+    """The player's level `name` as the lobby lists it: one that cannot be reached or whose name a
+    shipped level has is listed (by its path) only to say so."""
+    path = user_levels_dir() / name
+    title = Verbatim(path.stem.replace("_", " ").title())
+    if path.stem in taken:       # its name finds the shipped level
+        # TRANSLATORS: why a level in the player's levels folder cannot be played (the lobby's level card)
+        clash = Notice(N_("a shipped level has this file name: rename the file"))
+        return LevelEntry(str(path), path, False, title, problem=clash)
     try:
-        found = sorted(p for p in user_levels_dir().glob("*.tmx") if p.name.isprintable())
-    except OSError:
-        return []
-    return found[:MAX_USER_LEVELS]
+        path = _player_levels().located(name)
+    except UntrustedError as exc:
+        return LevelEntry(str(path), path, False, title, problem=message_of(exc))
+    return _entry(path, False, stamp)
+
+
+def user_level_names() -> list[str]:
+    """The .tmx files in the player's levels folder (names the register takes), sorted, at most
+    MAX_USER_LEVELS."""
+    names = [name for name in _player_levels().names() if name.endswith(".tmx") and name.isprintable()]
+    return names[:MAX_USER_LEVELS]
 
 
 def level_entries() -> list[LevelEntry]:
@@ -511,49 +546,75 @@ def level_entries() -> list[LevelEntry]:
     shipped = [_entry(path, True, 0) for path in list_levels()]
     taken = frozenset(entry.key for entry in shipped)
     stamp = _folder_stamp(user_levels_dir())
-    return shipped + [_entry(path, False, stamp, taken) for path in user_level_files()]
+    return shipped + [_own_entry(name, stamp, taken) for name in user_level_names()]
+
+
+def _file_names(name: str) -> list[str]:
+    """The file names a level name may be: "mall" and "mall.tmx" -> mall.tmx; a replay's "my.level"
+    may be that very file as well."""
+    if name.endswith(".tmx"):
+        return [name]
+    return [f"{name}.tmx", name] if Path(name).suffix else [f"{name}.tmx"]
+
+
+def find_levels(name: str, folders: Sequence[Path] | None = None) -> list[Path]:
+    """Every level file `name` may mean, best first: the one way a level is found by name (--level,
+    --check-level, the lobby's match, a replay).
+
+    By file name, with or without .tmx ("boutique", "my_mall.tmx"), in `folders` in their order:
+    by default the shipped levels, then the player's levels folder (a shipped level's name is
+    taken). With the default folders and no file of that name: the playable levels whose map name
+    it is, in any case ("The Boutique"). A name that is a path finds nothing."""
+    name = name.strip()
+    if not name or name in (".", "..") or "/" in name or "\\" in name or not name.isprintable():
+        return []
+    own = user_levels_dir()
+    found = []
+    for folder in (LEVELS_DIR, own) if folders is None else folders:
+        for file in _file_names(name):
+            path = _own_level(file) if folder == own else folder / file
+            if path is not None and _is_file(path) and path not in found:
+                found.append(path)
+    if found or folders is not None:
+        return found
+    wanted = name.casefold()
+    return [e.path for e in level_entries() if e.problem is None and e.title.casefold() == wanted]
 
 
 def find_level(name: str) -> Path | None:
-    """A level by the name a player, the lobby or a replay gives it: a file name with or without
-    .tmx ("boutique", "my_mall.tmx": shipped levels first, then the player's levels folder), else
-    a level whose map name it is, in any case ("The Boutique"). None when there is none."""
-    name = name.strip()
-    bare = name.removesuffix(".tmx")
-    if not bare or "/" in bare or "\\" in bare or not bare.isprintable():
-        return None
-    for folder in (LEVELS_DIR, user_levels_dir()):
-        candidate = folder / f"{bare}.tmx"
-        if _is_file(candidate):
-            return candidate
-    wanted = name.casefold()
-    return next((e.path for e in level_entries() if e.problem is None and e.title.casefold() == wanted), None)
+    """The level a player, the lobby or the command line names (find_levels' first), or None."""
+    return next(iter(find_levels(name)), None)
 
 
-_RANGES: dict[tuple[str, int, int], tuple[int, int] | None] = {}
+_PROPERTIES: dict[tuple[str, int, int], dict[str, str]] = {}
 
 
-def _players_range(path: Path) -> tuple[int, int] | None:
-    """The map's `players` range ("2-3", "4") if its `auto_pick` is true, read straight from the XML
-    (once per version of the file: every headless match asks for its default level)."""
+def _map_properties(path: Path) -> dict[str, str]:
+    """A shipped map's own properties (`players`, `auto_pick`...) read straight from the XML, once
+    per version of the file (every headless match asks for its default level)."""
     try:
         info = path.stat()
     except OSError:
-        return None
+        return {}
     key = (str(path), info.st_mtime_ns, info.st_size)
-    if key not in _RANGES:
-        if len(_RANGES) >= 64:
-            _RANGES.clear()
-        _RANGES[key] = _read_players_range(path)
-    return _RANGES[key]
+    if key not in _PROPERTIES:
+        if len(_PROPERTIES) >= 64:
+            _PROPERTIES.clear()
+        _PROPERTIES[key] = _read_properties(path)
+    return _PROPERTIES[key]
 
 
-def _read_players_range(path: Path) -> tuple[int, int] | None:
+def _read_properties(path: Path) -> dict[str, str]:
     try:
         root = ET.parse(path).getroot()
     except (ET.ParseError, OSError):
-        return None
-    props = {prop.get("name"): (prop.get("value") or "") for prop in root.iterfind("properties/property")}
+        return {}
+    return {prop.get("name") or "": prop.get("value") or "" for prop in root.iterfind("properties/property")}
+
+
+def _players_range(path: Path) -> tuple[int, int] | None:
+    """The map's `players` range ("2-3", "4") as (lowest, highest) if its `auto_pick` is true."""
+    props = _map_properties(path)
     if not _solid_value(props.get("auto_pick", "false")):
         return None
     lo, _sep, hi = props.get("players", "").replace(" ", "").partition("-")

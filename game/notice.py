@@ -17,6 +17,7 @@ are. No pygame and no Babel here: the headless command line reads user files as 
 """
 from __future__ import annotations
 
+import gettext
 from typing import Any
 
 
@@ -28,6 +29,7 @@ def N_(message: str) -> str:
 
 # TRANSLATORS: two problems with one saved file, shown in one line
 JOIN = N_("{first}; {second}")
+_ENGLISH = gettext.NullTranslations()
 
 
 class Notice(str):
@@ -48,7 +50,8 @@ class Notice(str):
 
     @classmethod
     def _make(cls, msgid: str, plural: str | None, n: int | None, values: dict[str, Any]) -> "Notice":
-        english = msgid if plural is None or n == 1 else plural
+        # English, as gettext's untranslated catalogue says it (its plural rule, not one of ours)
+        english = msgid if plural is None or n is None else _ENGLISH.ngettext(msgid, plural, n)
         extra = {"n": format(n, ",")} if n is not None else {}
         made = str.__new__(cls, english.format(**values, **extra))
         made.msgid, made.plural, made.count, made.values = msgid, plural, n, dict(values)
@@ -65,6 +68,11 @@ class Notice(str):
         if self.plural is not None and self.count is not None:
             return i18n.ngettext(self.msgid, self.plural, self.count, **values)
         return i18n._(self.msgid).format(**values)
+
+
+class Verbatim(str):
+    """A text shown as written in every language, never looked up in the catalogue (i18n._ gives
+    it back as it is): a player's own level name where a menu translates its values."""
 
 
 def join(first: str | None, second: str | None) -> str | None:

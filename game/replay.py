@@ -19,7 +19,7 @@ import io
 import json
 import zlib
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PureWindowsPath
 from typing import Iterator
 
 from game import VERSION, schema
@@ -27,8 +27,9 @@ from game.input.commands import IDLE, STICK_MAX, Button, Command
 from game.match import DIFFICULTIES, MatchSpec, SeatSpec
 from game.notice import N_, Notice, message_of
 from game.untrusted import UntrustedError, echo, inflate, parse_json, strict_int
+from game.user_register import REPLAY_CAP
 from game.rules.soldout import modes
-from game.userfiles import atomic_write_text, made_folder, user_dir
+from game.userfiles import atomic_write_text
 
 MAGIC = "SOCO-REPLAY"
 FORMAT_VERSION = 1
@@ -47,7 +48,7 @@ MAX_ROUNDS = 99   # far above any real match (the lobby offers 1-5): a bigger co
 GAMES = ("soldout", "checkout")
 CHECKOUT_MODES = ("standard",)
 MIN_SEATS = {"soldout": 1, "checkout": 2}
-MAX_REPLAY_BYTES = 16 << 20    # a 5-round, 6-player match is about 300 KB
+MAX_REPLAY_BYTES = REPLAY_CAP     # a 5-round, 6-player match is about 300 KB
 MAX_CODE_CHARS = 8 << 20       # a run code is the compressed replay in base64
 MAX_BLANK_LINES = 100          # the writer never writes one: a file of blank lines is not a replay
 SEED_MAX = (1 << 64) - 1
@@ -64,6 +65,7 @@ HEADER_SCHEMA = schema.table({
     "format": schema.integer(FORMAT_VERSION, FORMAT_VERSION), "game": schema.text(16, choices=GAMES),
     "mode": schema.text(16), "seed": schema.integer(0, SEED_MAX), "rounds": schema.integer(1, MAX_ROUNDS),
     "teams": schema.boolean(), "rules": schema.integer(1, 99), "level": schema.nullable(schema.text(255, min_len=1)),
+    "level_hash": schema.text(64, pattern="[0-9a-f]{64}", min_len=64),
     "seats": schema.array(_SEAT, MAX_SEATS, min_len=1, unique=lambda s: s.get("seat")),
     "options": schema.table({"assist": schema.boolean(), "speedrun": _SPEEDRUN}),
 }, required=HEADER_KEYS)
@@ -86,11 +88,69 @@ def header_for(spec: MatchSpec) -> dict:
     return {
         "format": FORMAT_VERSION, "game_version": VERSION, "rules": SOLDOUT_RULES,
         "game": spec.game, "mode": spec.mode,
-        "seed": spec.seed, "rounds": spec.rounds, "teams": spec.teams, "level": spec.level,
+        "seed": spec.seed, "rounds": spec.rounds, "teams": spec.teams, **level_fields(spec),
         "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "difficulty": s.difficulty, "team": s.team}
                   for s in spec.seats],
         "options": dict(spec.options),
     }
+
+
+def level_fields(spec: MatchSpec) -> dict:
+    """How a replay names the level a match names: its file name (never the path typed, which
+    means nothing on another machine or in another folder) and its content hash. A match on
+    the default level for its player count names none."""
+    if spec.level is None:
+        return {"level": None}
+    from game import preload          # the level reader: only for a match that names a level
+    from game.levels import resolve_level
+    path = resolve_level(spec.level, len(spec.seats))
+    return {"level": path.name, "level_hash": preload.level(path).content_hash}
+
+
+def bare_level_name(name: str) -> str:
+    """The bare file name a header's level is found by: an old replay's typed path "lvl/my.tmx" ->
+    "my.tmx" (split at / and at \\); "" for none. Looked up in known folders, never a path followed."""
+    bare = PureWindowsPath(name).name
+    return "" if bare in (".", "..") else bare
+
+
+def locate_level(replay: "Replay", given: str | None = None, folder: Path | None = None) -> None:
+    """Find the level `replay` was recorded on and set `replay.level_path`, or raise ReplayError.
+
+    Looked for by its file name (levels.find_levels) in the player's levels folder, the shipped
+    levels, then `given` (--level FILE, whatever its name) and the replay's own `folder`; the
+    first whose content hash is the recorded one is played. A replay from before level hashes
+    has none to compare: the first found is played."""
+    name = replay.header.get("level")
+    if name is None:
+        return
+    from game import preload
+    from game.levels import LEVELS_DIR, LevelError, find_levels, user_levels_dir
+    bare = bare_level_name(name)
+    found = find_levels(bare, (user_levels_dir(), LEVELS_DIR)) if bare else []
+    found += [Path(given)] if given and _is_file(Path(given)) else []
+    found += find_levels(bare, (folder,)) if bare and folder is not None else []
+    if not found:
+        raise ReplayError(Notice(N_("the replay's level {name} is not in your levels folder, among the shipped "
+                                    "levels or beside the replay: give it with --level FILE"),
+                                 name=echo(name, 60)))
+    want = replay.header.get("level_hash")
+    for path in found:
+        try:
+            if want is None or preload.level(path).content_hash == want:
+                replay.level_path = str(path)
+                return
+        except LevelError:
+            continue     # not a level this game can play: perhaps a later place has the right one
+    raise ReplayError(Notice(N_("{path} is not the level this replay was recorded on: its content differs"),
+                             path=echo(found[0], 200)))
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def _token(command: Command) -> str:
@@ -136,6 +196,7 @@ class ReplayWriter:
 class Replay:
     header: dict
     runs: list[tuple[int, list[Command]]] = field(default_factory=list)
+    level_path: str | None = None   # where its level was found (locate_level); None: by the header's name
 
     @property
     def tick_count(self) -> int:
@@ -148,7 +209,7 @@ class Replay:
                                kind=s.get("kind", "human"), difficulty=s.get("difficulty", "normal"),
                                team=s.get("team")) for s in h["seats"])
         return MatchSpec(game=h["game"], seats=seats, mode=h["mode"], rounds=h["rounds"], seed=h["seed"],
-                         teams=h["teams"], level=h["level"], options=dict(h["options"]))
+                         teams=h["teams"], level=self.level_path or h["level"], options=dict(h["options"]))
 
     def ticks(self) -> Iterator[list[Command]]:
         """Every tick's commands (one per seat), in order."""
@@ -218,6 +279,9 @@ def _parse_header(raw: str) -> dict:
                                  why=f"mode {echo(header['mode'], 16)!r} is not a {game} mode"))
     if len(header["seats"]) < MIN_SEATS[game]:
         raise ReplayError(Notice(DAMAGED_HEADER_BECAUSE, why=f"{game} needs {MIN_SEATS[game]} seats or more"))
+    if "level_hash" in header and (header["level"] is None or bare_level_name(header["level"]) != header["level"]
+                                   or not header["level"]):
+        raise ReplayError(Notice(DAMAGED_HEADER_BECAUSE, why="its level must be a bare file name"))
     if game == "soldout" and header.get("rules", 1) != SOLDOUT_RULES:
         raise ReplayError(Notice(N_("this replay was recorded under older Sold Out! rules (a Rush card could go "
                                     "back into a pile, a tap of Y put a Memory card back) and cannot be replayed")))
@@ -240,8 +304,9 @@ def _parse_run(line: str, number: int, seats: int, parsed: dict[str, list[Comman
     if commands is None:
         tokens = rest.split()
         if len(tokens) != seats:
-            raise ReplayError(Notice(N_("replay line {line} has {found} seats, the header has {seats}"),
-                                         line=number, found=len(tokens), seats=seats))
+            raise ReplayError(Notice.ngettext("replay line {line} has {n} seat, the header has {seats}",
+                                              "replay line {line} has {n} seats, the header has {seats}",
+                                              len(tokens), line=number, seats=seats))
         commands = parsed[rest] = [_parse_token(t, number) for t in tokens]
     return count, commands
 
@@ -258,11 +323,6 @@ def _parse_token(token: str, number: int) -> Command:
             and 0 <= pressed <= BUTTON_MASK and 0 <= held <= BUTTON_MASK):
         raise ReplayError(Notice(N_("replay line {line} has a value out of range"), line=number))
     return Command(dx, dy, Button(pressed), Button(held))
-
-
-def replays_dir() -> Path:
-    """Where the game keeps recorded replays (inside the user folder)."""
-    return made_folder(user_dir() / "replays")
 
 
 def to_code(text: str) -> str:

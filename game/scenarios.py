@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from game import schema
+from game import report_error, schema
 from game.untrusted import UntrustedError, echo, parse_toml, read_text
 
 GAMES = ("soldout", "checkout")
@@ -41,7 +41,7 @@ class ScenarioFileError(Exception):
 def load_file(path: Path) -> tuple[str, list[dict]]:
     """Read (through the untrusted reader) and check a scenario file's shape; ScenarioFileError if bad."""
     try:
-        data = parse_toml(read_text(path, MAX_FILE_BYTES, "scenario file"), str(path))
+        data = parse_toml(read_text(path, MAX_FILE_BYTES, "scenario file", empty_ok=False), str(path))
     except UntrustedError as exc:
         raise ScenarioFileError(str(exc)) from None
     game = data.get("game")
@@ -65,9 +65,9 @@ def run_case(game: str, case: dict) -> list[str]:
         return [f"case could not run: {type(exc).__name__}: {exc}"]
 
 
-def run_files(paths: list[str], out: TextIO = sys.stdout, err: TextIO | None = None) -> int:
+def run_files(paths: list[str], out: TextIO = sys.stdout) -> int:
     """Run every case of every file. Returns 0 if all pass, 1 if any fail, 2 on a bad file.
-    The report goes to `out`; a file that cannot be read is an error, on `err` (stderr)."""
+    The report goes to `out`; a file that cannot be read is an error, on stderr."""
     failed: list[str] = []
     total = 0
     bad_file = False
@@ -76,7 +76,7 @@ def run_files(paths: list[str], out: TextIO = sys.stdout, err: TextIO | None = N
         try:
             game, cases = load_file(path)
         except ScenarioFileError as exc:
-            print(f"ERROR {exc}", file=err or sys.stderr)
+            report_error(exc)
             bad_file = True
             continue
         for index, case in enumerate(cases):

@@ -157,3 +157,48 @@ def mapping(key: Check, item: Check, max_len: int) -> Check:
 
 def anything() -> Check:
     return lambda value, where: value
+
+
+def satisfies(inner: Check, test: Callable[[Any], bool], problem: str) -> Check:
+    """`inner`, and then `test(value)` must hold (a rule across items: ascending, a prefix, a sum)."""
+    def check(value: Any, where: str) -> Any:
+        inner(value, where)
+        if not test(value):
+            raise _fail(where, problem)
+        return value
+    return check
+
+
+def ascending(item: Check, max_len: int, strict: bool = False, key: Callable[[Any], Any] | None = None) -> Check:
+    """A list of items in ascending order (cumulative split times; attempt ids when `strict`), compared
+    by `key` (checked items only: a key of mixed types never reaches a comparison)."""
+    def ordered(values: list) -> bool:
+        keys = [key(v) for v in values] if key is not None else values
+        pairs = zip(keys, keys[1:])
+        return all(a < b for a, b in pairs) if strict else all(a <= b for a, b in pairs)
+    return satisfies(array(item, max_len), ordered, "expected ascending values")
+
+
+def versioned(schemas: dict[int, Check]) -> Check:
+    """A table whose `version` says which of `schemas` it follows (a file kept across format changes)."""
+    def check(value: Any, where: str) -> Any:
+        version = value.get("version") if isinstance(value, dict) else None
+        chosen = schemas.get(version) if isinstance(version, int) and not isinstance(version, bool) else None
+        if chosen is None:
+            raise _fail(f"{where}.version" if where else "version",
+                        f"expected one of {', '.join(map(str, sorted(schemas)))}")
+        return chosen(value, where)
+    return check
+
+
+def row(*columns: Check) -> Check:
+    """A list of exactly len(columns) items, each checked by its column (a compact record)."""
+    def check(value: Any, where: str) -> Any:
+        if not isinstance(value, list):
+            raise _fail(where, "expected a list")
+        if len(value) != len(columns):
+            raise _fail(where, f"expected {len(columns)} items, got {len(value)}")
+        for i, (column, item) in enumerate(zip(columns, value)):
+            column(item, f"{where}[{i}]")
+        return value
+    return check

@@ -3,18 +3,14 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 
-from game import schema
-from game.i18n import LANGUAGES
 from game.notice import N_, Notice, join
-from game.userfiles import load_checked, merged, try_save_json
+from game.schema import SchemaError
+from game.speedrun.address import host_problem
+from game.user_register import SETTING_CHECKS, SETTINGS
+from game.userfiles import merged
 
-FILE_NAME = "settings.json"
-VERSION = 1
-UI_SCALE_MIN = 0.75
-UI_SCALE_MAX = 1.5
-RUMBLE_LEVELS = ("off", "low", "high")
-# The file as a whole; each setting is checked on its own below so one bad value costs only itself.
-FILE_SCHEMA = schema.table({"version": schema.integer(0, 1 << 31)})
+FILE_NAME = SETTINGS.relative()
+VERSION = SETTINGS.version
 
 
 @dataclass
@@ -38,7 +34,7 @@ class Settings:
         """Read settings.json; unknown keys are kept for the next save, bad values fall back to defaults.
 
         A file from a newer version of the game is left untouched (and never saved over) this session."""
-        loaded = load_checked(FILE_NAME, {}, FILE_SCHEMA, VERSION)
+        loaded = SETTINGS.load({})
         settings = cls()
         settings._raw, settings._newer = loaded.raw, loaded.newer
         data, warning = loaded.data, loaded.warning
@@ -64,29 +60,23 @@ class Settings:
         """Write settings.json; returns a one-line warning if it cannot be written (never raises)."""
         if getattr(self, "_newer", False):
             return None   # the newer game's file stays as it is; these settings last this session
-        return try_save_json(FILE_NAME, merged(getattr(self, "_raw", None), {**asdict(self), "version": VERSION}))
+        return SETTINGS.try_save(merged(getattr(self, "_raw", None), {**asdict(self), "version": VERSION}))
 
 
 def _valid(name: str, value: object) -> object | None:
-    """The value if it is acceptable for setting `name`, else None."""
-    if name in ("fullscreen", "colourblind", "screen_shake", "show_fps", "nintendo_swap", "livesplit"):
-        return value if isinstance(value, bool) else None
-    if name == "language":
-        return value if value == "" or value in LANGUAGES else None
-    if name == "rumble":
-        return value if value in RUMBLE_LEVELS else None
-    if name == "livesplit_host":
-        ok = isinstance(value, str) and 0 < len(value) <= 253 and not any(c.isspace() for c in value)
-        return value if ok else None
-    if name == "livesplit_port":
-        return value if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 65535 else None
-    # bool is an int subclass: refuse it for numeric settings.
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
+    """The value if it is acceptable for setting `name` (its check in the register, and for the
+    LiveSplit host the link's own: a name a connection can use), else None."""
+    check = SETTING_CHECKS.get(name)
+    if check is None:
         return None
-    value = float(value)
-    if name in ("volume", "music_volume"):
-        return value if 0.0 <= value <= 1.0 else None
-    if name == "ui_scale":
-        return value if UI_SCALE_MIN <= value <= UI_SCALE_MAX else None
-    return None
+    try:
+        check(value, name)
+    except SchemaError:
+        return None
+    if name == "livesplit_host" and host_problem(value) is not None:
+        return None
+    # Numbers are floats in the game (a file may say 1 for 1.0); bool is refused by the check.
+    return float(value) if isinstance(_DEFAULTS.get(name), float) else value  # type: ignore[arg-type]
 
+
+_DEFAULTS = asdict(Settings())

@@ -19,12 +19,11 @@ from __future__ import annotations
 
 import math
 import os
-import sys
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Callable, Sequence, TextIO
 
-from game import program_name
+from game import report_error
 from game.driver import soldout_headless, table_headless
 from game.match import DIFFICULTIES, GAME_TITLES, MatchSpec, SeatSpec
 from game.rules.soldout import modes as soldout_modes
@@ -293,8 +292,11 @@ def run_cli(game: str, mode: str | None, matches: int, seed: int, out: TextIO, j
         except TournamentError:
             jobs = 1          # reported below, with one line, before any pool starts
         else:
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
+            pool = ProcessPoolExecutor(max_workers=jobs)
+            try:
                 return _run_cli(game, mode, matches, seed, out, jobs, pool)
+            finally:   # stopped early (the output pipe closed, Ctrl+C): the matches not begun are dropped
+                pool.shutdown(wait=True, cancel_futures=True)
     return _run_cli(game, mode, matches, seed, out, jobs, None)
 
 
@@ -308,8 +310,7 @@ def _run_cli(game: str, mode: str | None, matches: int, seed: int, out: TextIO, 
         results = run_tournament(game, [mode] if mode else None, matches, seed, jobs=jobs,
                                  progress=lambda p: print(format_row(p), file=out, flush=True), pool=pool)
     except TournamentError as exc:
-        print(f"{program_name()}: {exc}", file=sys.stderr)
-        return 2
+        return report_error(exc)
     clear = sum(p.clear for p in results)
     print(f"{clear} of {len(results)} steps of the ladder are clear (95% interval above 0.50)", file=out)
     levels = len(DIFFICULTIES)

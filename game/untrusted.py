@@ -52,8 +52,9 @@ def size_text(limit: int) -> str:
     return f"{limit / (1 << 10):.3g} KB" if limit >= 1 << 10 else f"{limit} bytes"
 
 
-def read_bytes(path: Path | str, limit: int, what: str = "file") -> bytes:
-    """The whole of a regular file of at most `limit` bytes; UntrustedError otherwise.
+def read_bytes(path: Path | str, limit: int, what: str = "file", empty_ok: bool = True) -> bytes:
+    """The whole of a regular file of at most `limit` bytes; UntrustedError otherwise (and for a
+    file of nothing but white space unless `empty_ok`: "is empty" says more than a parser would).
 
     Opened non-blocking so a FIFO cannot hang us; the type and size are checked
     on the open descriptor, so what we check is what we read.
@@ -66,6 +67,8 @@ def read_bytes(path: Path | str, limit: int, what: str = "file") -> bytes:
         raise UntrustedError(f"{shown}: no such file") from None
     except OSError as exc:
         raise UntrustedError(f"{shown}: cannot read ({exc.strerror or type(exc).__name__})") from None
+    except ValueError:   # a NUL byte in the name
+        raise UntrustedError(f"{shown}: no such file") from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
@@ -84,7 +87,10 @@ def read_bytes(path: Path | str, limit: int, what: str = "file") -> bytes:
             got += len(chunk)
         if got > limit:
             raise UntrustedError(f"{shown}: too big for a {what} (the limit is {size_text(limit)})")
-        return b"".join(chunks)
+        data = b"".join(chunks)
+        if not empty_ok and not data.strip():
+            raise UntrustedError(f"{shown}: is empty, not a {what}")
+        return data
     except OSError as exc:
         raise UntrustedError(f"{shown}: cannot read ({exc.strerror or type(exc).__name__})") from None
     finally:
@@ -99,8 +105,8 @@ def decode_text(data: bytes, where: str) -> str:
         raise UntrustedError(f"{echo(where)}: not UTF-8 text") from None
 
 
-def read_text(path: Path | str, limit: int, what: str = "file") -> str:
-    return decode_text(read_bytes(path, limit, what), str(path))
+def read_text(path: Path | str, limit: int, what: str = "file", empty_ok: bool = True) -> str:
+    return decode_text(read_bytes(path, limit, what, empty_ok), str(path))
 
 
 def inflate(data: bytes, limit: int, wbits: int = zlib.MAX_WBITS | 32) -> bytes:

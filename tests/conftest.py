@@ -6,6 +6,7 @@ from pathlib import Path
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+os.environ["SOLDOUT_STRICT_WARMUP"] = "1"   # a warm-up job that fails raises (game/core/warm.py)
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:

@@ -407,15 +407,89 @@ def scenario_cases(folder: Path) -> list[Case]:
 
 # ---------------------------------------------------------------- user files
 SHELL = "tests/hostile_shell.py"
+SAMPLES = "tests/hostile_samples.py"
 BIG = "9" * 5000
+GUID = "03000000ff0018e44172636164650000"
+HISTORY = "speedrun_attempts/rush.set.A.json"
+KEPT = "replays/speedrun/attempts"
+LEVEL = "levels"          # the player's own levels
 
 
-def user_file_cases() -> dict[str, dict[str, bytes]]:
-    """name -> {file in the user folder: bytes}. Each must give toasts and defaults, never a crash."""
+@dataclass(frozen=True)
+class Fifo:
+    """A named pipe where a file should be (reading it must not block)."""
+
+
+@dataclass(frozen=True)
+class Link:
+    """A symbolic link to `target` ("{sentinel}" is the sentinel folder beside the user folder)."""
+
+    target: str
+
+
+@dataclass(frozen=True)
+class Sparse:
+    """A file of `size` bytes that takes no room on the disk (a size cap must refuse it unread)."""
+
+    size: int
+
+
+@dataclass(frozen=True)
+class Valid:
+    """A good file the case needs beside the hostile one (a history naming a damaged replay)."""
+
+    data: bytes
+
+
+def make_samples(user: Path) -> None:
+    """Every registered user file, written by the game's own code into `user` (tests/hostile_samples.py)."""
+    subprocess.run([sys.executable, str(ROOT / SAMPLES)], cwd=ROOT, env=child_env(user), check=True,
+                   capture_output=True, timeout=300)
+
+
+def place(user: Path, relative: str, what: object, sentinel: Path) -> None:
+    """Write one hostile file (bytes, a FIFO, a link or a sparse file) at `relative` in `user`."""
+    path = user / relative
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if path.is_symlink() or path.is_file():
+        path.unlink()
+    if isinstance(what, Fifo):
+        os.mkfifo(path)
+    elif isinstance(what, Link):
+        os.symlink(what.target.replace("{sentinel}", str(sentinel)), path)
+    elif isinstance(what, Sparse):
+        with open(path, "wb") as handle:
+            handle.truncate(what.size)
+    elif isinstance(what, Valid):
+        path.write_bytes(what.data)
+    else:
+        path.write_bytes(what if isinstance(what, bytes) else str(what).encode())
+
+
+def _history(attempts: list[dict]) -> bytes:
+    return json.dumps({"version": 2, "archived": 0, "compacted": 0, "rows": [], "practice": {},
+                       "attempts": attempts}).encode()
+
+
+def _attempt(n: int, **kw) -> dict:
+    return {"id": n, "outcome": "finished", "ticks": 1000 + n, "splits": [300, 700, 1000 + n], "flags": [], **kw}
+
+
+def user_file_cases() -> dict[str, dict[str, object]]:
+    """name -> {file in the user folder: what it holds}. Each must give toasts and defaults (or, for a
+    replay, a message when it is used), never a crash, never a blocked start, never a file outside the
+    user folder touched ("{sentinel}" is a folder beside it, checked by the tests and the fuzz)."""
+    kept = KEPT + "/rush.set.A-3.replay"
+    own = (LEVELS / "boutique.tmx").read_bytes()     # names mall.tsx beside it: the shipped one if none is
+    tileset = (LEVELS / "mall.tsx").read_text(encoding="utf-8").replace("../assets/tiles/mall.png", "mall.png").encode()
+    naming = Valid(_history([_attempt(3, replay="rush.set.A-3.replay")]))   # a good history naming it
     return {
         "settings_5000_digits": {"settings.json": ('{"volume": %s}' % BIG).encode()},
         "settings_float_overflow": {"settings.json": b'{"volume": 1e999, "ui_scale": -1e400}'},
         "settings_nan": {"settings.json": b'{"volume": NaN}'},
+        # These two stopped every start (exit 1, each launch): an unhashable language.
+        "settings_language_list": {"settings.json": b'{"language": ["de"]}'},
+        "settings_language_object": {"settings.json": b'{"language": {"de": 1}, "rumble": [1]}'},
         "speedrun_5000_digits": {"speedrun.json": ('{"version": 1, "boards": {"k": {"attempts": %s}}}' % BIG).encode()},
         "bindings_2_pow_40": {"bindings.json": ('{"keyboard": {"left": {"A": %d}}}' % (1 << 40)).encode()},
         "bindings_pad_huge": {"bindings.json": b'{"pad": {"A": 4294967296}}'},
@@ -425,10 +499,138 @@ def user_file_cases() -> dict[str, dict[str, bytes]]:
         "speedrun_pb_no_splits": {"speedrun.json": b'{"version":1,"boards":{"rush_solo.set.A":{"pb":{"ticks":5}}}}'},
         "speedrun_replay_path": {"speedrun.json":
                                  b'{"version":1,"boards":{"k":{"pb":{"ticks":5,"splits":[],"replay":"../../x"}}}}'},
+        # A PB split of null crashed the History screen (TypeError in the splits arithmetic).
+        "speedrun_pb_null_split": {"speedrun.json": b'{"version":1,"boards":{"rush.set.A":{"pb":{"ticks":900,'
+                                                    b'"splits":[300,null,900],"names":["a","b","c"]}}}}'},
         "settings_newer": {"settings.json": b'{"version": 99, "volume": 0.3, "from_the_future": {"a": [1, 2]}}'},
         "speedrun_newer": {"speedrun.json": b'{"version": 2, "boards": {"k": {"new_shape": true}}}'},
         "bindings_newer": {"bindings.json": b'{"version": 7, "keyboard": {"left": {"HOME": 1}}}'},
         "settings_deep": {"settings.json": b"[" * 100_000 + b"]" * 100_000},
         "all_garbage": {"settings.json": bytes(range(256)), "bindings.json": b"\xff" * 99,
                         "speedrun.json": b"{" * 5000},
+        # This one stopped every start: a lone surrogate reached SDL's mapping call.
+        "pad_mappings_surrogate": {"pad_mappings.json": ('{"%s": "%s,Pad\\ud800,a:b0,"}' % (GUID, GUID)).encode()},
+        "pad_mappings_not_sdl": {"pad_mappings.json": ('{"%s": "%s,Pad,a:/etc/passwd\\n,"}' % (GUID, GUID)).encode()},
+        "howto_seen_garbage": {"howto_seen.json": b'{"rush": true}'},
+        "howto_seen_fifo": {"howto_seen.json": Fifo()},
+        # A path in an attempt history deleted files outside the game's folder when old replays were pruned.
+        "history_replay_absolute": {HISTORY: _history([_attempt(1, replay="{sentinel}/victim.replay")])},
+        "history_replay_dotdot": {HISTORY: _history([_attempt(1, replay="../../../../sentinel/victim.replay")])},
+        "history_replay_dev_zero": {HISTORY: _history([_attempt(1, replay="/dev/zero")])},
+        "history_null_split": {HISTORY: _history([_attempt(1, splits=[300, None, 900])])},
+        "history_garbage": {HISTORY: b'{"version": 2, "attempts": [{"id": "x"}]}'},
+        "history_too_big": {HISTORY: Sparse(64 << 20)},
+        "history_archive_garbage": {HISTORY: Valid(b'{"version":2,"archived":1,"compacted":1,"rows":[],"attempts":[]}'),
+                                    "speedrun_attempts/archive/rush.set.A-1.json": b'{"version":2,"rows":[[1]]}'},
+        # A kept replay that is a device, a FIFO, a link out of its folder, huge or garbage.
+        "kept_replay_dev_zero": {HISTORY: naming,
+                                 kept: Link("/dev/zero")},
+        "kept_replay_fifo": {HISTORY: naming, kept: Fifo()},
+        "kept_replay_link_out": {HISTORY: naming,
+                                 kept: Link("{sentinel}/victim.replay")},
+        "kept_replay_huge": {HISTORY: naming, kept: Sparse(40 << 20)},
+        "kept_replay_garbage": {HISTORY: naming, kept: b"\x00" * 99},
+        "record_replay_fifo": {"speedrun.json": Valid(b'{"version":1,"boards":{"rush.set.A":{"pb":{"ticks":900,'
+                                                      b'"splits":[300,600,900],"replay":"rush.set.A-1.replay"}}}}'),
+                               "replays/speedrun/rush.set.A-1.replay": Fifo()},
+        "run_code_garbage": {"runcodes/rush.set.A.txt": b"SOCO1-" + b"A" * 5000},
+        "run_code_dev_zero": {"runcodes/rush.set.A.txt": Link("/dev/zero")},
+        "player_replay_fifo": {"replays/mine.replay": Fifo()},
+        "player_replay_huge": {"replays/mine.replay": Sparse(100 << 20)},
+        "player_replay_garbage": {"replays/mine.rep": bytes(range(256)) * 10},
+        # The player's levels, listed by the lobby as it opens: each is refused with its reason on the
+        # level's card, never read past its cap, never followed out of the folder, never blocking.
+        "player_level_fifo": {f"{LEVEL}/mine.tmx": Fifo()},
+        "player_level_dev_zero": {f"{LEVEL}/mine.tmx": Link("/dev/zero")},
+        "player_level_link_out": {f"{LEVEL}/mine.tmx": Link("{sentinel}/victim.replay")},
+        "player_level_huge": {f"{LEVEL}/mine.tmx": Sparse(100 << 20)},
+        "player_level_garbage": {f"{LEVEL}/mine.tmx": bytes(range(256)) * 10},
+        "player_level_device_name": {f"{LEVEL}/con.tmx": Valid(own)},
+        "player_level_tileset_fifo": {f"{LEVEL}/mine.tmx": Valid(own), f"{LEVEL}/mall.tsx": Fifo()},
+        "player_level_tileset_link_out": {f"{LEVEL}/mine.tmx": Valid(own),
+                                          f"{LEVEL}/mall.tsx": Link("{sentinel}/victim.replay")},
+        "player_level_image_dev_zero": {f"{LEVEL}/mine.tmx": Valid(own), f"{LEVEL}/mall.tsx": Valid(tileset),
+                                        f"{LEVEL}/mall.png": Link("/dev/zero")},
+        "player_level_image_huge": {f"{LEVEL}/mine.tmx": Valid(own), f"{LEVEL}/mall.tsx": Valid(tileset),
+                                    f"{LEVEL}/mall.png": Sparse(64 << 20)},
     }
+
+
+# How each written file is saved by the game, for the kill -9 test: `save(n)` writes version n of it
+# through the game's own code; `check()` (a fresh process, after the kill) asserts it reads back
+# whole. Register key -> code (a history's save also writes its archives and kept replays).
+_HISTORY_SAVES = """
+from game.speedrun import attempts
+from game.speedrun.attempts import AttemptLog
+attempts.ARCHIVE_ROWS, attempts.KEEP_LAST = 7, 3   # rotate often: kills land between archive and history
+REPLAY = "replay " + "x" * 100_000
+log = AttemptLog("rush.set.A")
+def save(n):
+    log.add({"ticks": 900 + n % 50, "splits": [300, 600, 900 + n % 50], "flags": [], "pb": n % 20 == 0},
+            replay_text=REPLAY)
+    log.save()
+def check():
+    log, warning = AttemptLog.load("rush.set.A")
+    every, problem = log.every_attempt()
+    assert warning is None and problem is None, (warning, problem)
+    assert [a["id"] for a in every] == list(range(1, log.count() + 1)), "an attempt lost or doubled"
+    assert all(log.replay_text(a) == REPLAY for a in log.kept()), "a kept replay is half written"
+"""
+_JSON_SAVES = """
+from game import user_register
+ENTRY = user_register.{entry}
+def save(n):
+    {save}
+def check():
+    loaded = ENTRY.load(None)
+    assert loaded.warning is None and loaded.data is not None, loaded.warning
+"""
+_TEXT_SAVES = """
+from game import user_register
+ENTRY, NAME = user_register.{entry}, "{name}"
+TEXTS = ["first " * 40_000 + "\\n", "second " * 40_000 + "\\n"]
+def save(n):
+    {save}
+def check():
+    assert ENTRY.read_text(NAME) in TEXTS, "half a file"
+"""
+_LOG_SAVES = """
+import logging
+from game import user_register
+from game.logfile import kept
+ENTRY, NAME = user_register.GAME_LOG, "game.log"
+def save(n):
+    with kept():   # a session that logs one long warning: the whole file is that one record
+        logging.getLogger("game.x").warning("%s", ("first " if n % 2 else "second ") * 10_000)
+def check():
+    text = ENTRY.read_text(NAME)
+    assert text.count("WARNING game.x") == 1 and text.endswith(" \\n"), "half a file"
+"""
+KILL9: dict[str, str] = {
+    "settings": _JSON_SAVES.format(entry="SETTINGS", save="from game.settings import Settings\n"
+                                   "    Settings(volume=n % 2 / 2, livesplit_host='.'.join(['h' * 60] * 3)).save()"),
+    "bindings": _JSON_SAVES.format(entry="BINDINGS", save="from game.input.bindings import Bindings\n"
+                                   "    Bindings().save()"),
+    "pad_mappings": _JSON_SAVES.format(entry="PAD_MAPPINGS", save="from game.input import mappings\n"
+                                       f"    mappings.save('{GUID[:-3]}%03d' % (n % 200), '{GUID[:-3]}%03d,P,a:b0,' % (n % 200))"),
+    "howto_seen": _JSON_SAVES.format(entry="HOWTO_SEEN", save="ENTRY.save(['rush'] * (n % 200))"),
+    "speedrun_records": _JSON_SAVES.format(entry="RECORDS", save=(
+        "from game.speedrun.records import Records\n"
+        "    r = Records()\n"
+        "    for k in range(300):\n"
+        "        r.add_run(f'b{k}', {'ticks': 900 + n, 'splits': [300, 600, 900 + n], 'flags': [], 'seed': k})\n"
+        "    r.save()")),
+    "speedrun_replays": _TEXT_SAVES.format(entry="RECORD_REPLAYS", name="rush.set.A-20261130-100000.replay",
+                                           save="ENTRY.write_text(TEXTS[n % 2], NAME)"),
+    "attempt_history": _HISTORY_SAVES,
+    "attempt_archive": _HISTORY_SAVES,
+    "attempt_replays": _HISTORY_SAVES,
+    "run_codes": _TEXT_SAVES.format(entry="RUN_CODES", name="rush.set.A.txt",
+                                    save="from game.scenes.speedrun.results import save_code\n"
+                                         "    save_code('rush.set.A', TEXTS[n % 2][:-1])"),
+    "splits_exports": _TEXT_SAVES.format(entry="SPLITS_EXPORTS", name="rush.set.A.lss",
+                                         save="from game.speedrun.livesplit import export\n"
+                                              "    export('rush.set.A', TEXTS[n % 2])"),
+    "error_log": _TEXT_SAVES.format(entry="ERROR_LOG", name="error.log", save="ENTRY.write_text(TEXTS[n % 2])"),
+    "game_log": _LOG_SAVES,
+}

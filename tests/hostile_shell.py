@@ -1,6 +1,11 @@
 """Start the whole shell over whatever user folder SOLDOUT_USER_DIR names, and use it the way a
-player would: settings changed, controls reset, the speedrun menu opened, every scene drawn.
-Prints one JSON line: the toasts shown. Run by tests/test_hostile_files.py and tools/fuzz.py."""
+player would, so that every registered user file is read as the game reads it: settings changed,
+controls reset (the pad mappings are read at start), the lobby (every level in the player's levels
+folder listed and its card drawn), a how-to card, the speedrun menu, the attempt
+history (every kept attempt watched, a segment practised from the PB), the splits exported (every
+archived attempt), a run started (the PB's ghost) and every saved run code and replay played.
+Prints one JSON line: the toasts and messages shown, the volume, and which register entries were
+read. Run by tests/test_hostile_files.py, tests/test_user_register.py and tools/fuzz.py."""
 from __future__ import annotations
 
 import json
@@ -13,47 +18,153 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
+def _log_reads() -> tuple[set[str], set[str]]:
+    """The keys of the register entries the game tried to read, and of those it read whole (every
+    read of a user file goes through UserFile._read; a file its own reader reads, a player's level,
+    is found through UserFile.located and counts as read when it loads: see _lobby)."""
+    from game.userfiles import UserFile
+    tried: set[str] = set()
+    reads: set[str] = set()
+    original, locate = UserFile._read, UserFile.located
+
+    def logged(self, name):
+        tried.add(self.key)
+        data = original(self, name)
+        reads.add(self.key)
+        return data
+
+    def located(self, name=None):
+        tried.add(self.key)
+        return locate(self, name)
+    UserFile._read = logged   # type: ignore[method-assign]
+    UserFile.located = located   # type: ignore[method-assign]
+    return tried, reads
+
+
 def main() -> None:
     import pygame
 
     from game import app
+    from game.scenes.menus.howto import push_howto_once
+    from game.scenes.menus.run_browser import SavedRunsScene
     from game.scenes.menus.settings import ControlsScene, SettingsScene
-    from game.scenes.speedrun.menu import SpeedrunMenuScene
     from game.scenes.menus.title import TitleScene
+    from game.scenes.speedrun.menu import SpeedrunMenuScene
 
+    tried, reads = _log_reads()
     pygame.init()
     screen = pygame.display.set_mode((1280, 720))
     ctx = app.make_context()
     shown: list[str] = []
 
+    def say(text: str) -> None:
+        if text and text not in shown:
+            shown.append(text)
+
     def run(ticks: int) -> None:
         for _ in range(ticks):
             app.tick(ctx)
-            shown.extend(t for t in ctx.toasts.texts() if t not in shown)
+            for text in ctx.toasts.texts():
+                say(text)
         app.draw(ctx, screen, 0.0)
 
-    ctx.stack.push(TitleScene(ctx))
-    ctx.stack.apply()
+    def push(scene) -> None:
+        ctx.stack.push(scene)
+        ctx.stack.apply()
+
+    def back_to(scene) -> None:
+        """Close whatever the last action opened on top of `scene`."""
+        while ctx.stack.top is not scene:
+            ctx.stack.pop()
+            ctx.stack.apply()
+
+    push(TitleScene(ctx))
     run(3)
+    _lobby(ctx, push, run, say, reads)
     settings = SettingsScene(ctx)
-    ctx.stack.push(settings)
-    ctx.stack.apply()
+    push(settings)
     settings._volume(-1)
     settings._toggle("colourblind")
     settings._ui_scale(1)
     run(3)
     controls = ControlsScene(ctx)
-    ctx.stack.push(controls)
-    ctx.stack.apply()
+    push(controls)
     for index in range(len(controls.menu.items)):
         controls.menu.index = index
         run(1)
     controls._reset()
     run(3)
-    ctx.stack.push(SpeedrunMenuScene(ctx))
-    ctx.stack.apply()
+    if push_howto_once(ctx, "rush"):       # a mode's first start: its how-to card, unless seen
+        ctx.stack.apply()
+        run(2)
+        ctx.stack.top.close()
+        ctx.stack.apply()
+    menu = SpeedrunMenuScene(ctx)
+    push(menu)
     run(5)
-    print(json.dumps({"toasts": shown, "volume": ctx.settings.volume}))
+    _history(ctx, menu, run, back_to)
+    menu.export()                          # every attempt, archives too
+    run(1)
+    menu.start()                           # the PB's ghost
+    ctx.stack.apply()
+    run(2)
+    back_to(menu)
+    browser = SavedRunsScene(ctx, menu.records)
+    push(browser)
+    for saved in list(browser.runs):
+        browser.play(saved)
+        ctx.stack.apply()
+        say(browser.error)
+        run(1)
+        if ctx.stack.top is not browser:
+            ctx.stack.pop()
+            ctx.stack.apply()
+            push(browser)
+    print(json.dumps({"toasts": shown, "volume": ctx.settings.volume, "read": sorted(reads), "tried": sorted(tried)}))
+
+
+def _lobby(ctx, push, run, say, reads: set[str]) -> None:
+    """The lobby lists the player's levels as it opens: each one's card is drawn (its picture, or
+    why it cannot be played, said as a toast would be)."""
+    from game import i18n
+    from game.scenes.menus.lobby import LobbyScene
+    from game.user_register import PLAYER_LEVELS
+    lobby = LobbyScene(ctx)
+    push(lobby)
+    lobby.menu.index = next(i for i, item in enumerate(lobby.menu.items) if item.label == "Level")
+    for entry in lobby.levels.values():
+        if entry.shipped:
+            continue
+        lobby.options["level"] = entry.key
+        run(1)
+        if entry.problem is None:
+            reads.add(PLAYER_LEVELS.key)
+        else:
+            say(i18n._(entry.problem))
+    lobby.options["level"] = None
+    ctx.stack.pop()
+    ctx.stack.apply()
+
+
+def _history(ctx, menu, run, back_to) -> None:
+    """The board's attempts: open the screen, watch every kept attempt, practise the first segment."""
+    menu.history()
+    ctx.stack.apply()
+    run(2)
+    history = ctx.stack.top
+    for index in range(min(len(history.kept), 4)):
+        history.index[0] = index
+        history.watch()
+        ctx.stack.apply()
+        run(1)
+        back_to(history)
+    history.tab, history.index[1] = 1, 0
+    history.practise()
+    ctx.stack.apply()
+    run(1)
+    back_to(history)
+    run(1)
+    back_to(menu)
 
 
 if __name__ == "__main__":

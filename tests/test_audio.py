@@ -103,3 +103,15 @@ def test_same_sound_twice_at_once_starts_once(monkeypatch):
     clock[0] += 0.5
     audio.play("grab")
     assert fake.starts == 2
+
+
+def test_the_window_opens_the_mixer_in_the_games_own_format():
+    """pygame.init() opens the mixer at 44.1 kHz stereo unless asked first: the sounds and the
+    music (22050 Hz mono) would all be resampled, and the decoded music take four times the memory."""
+    from game.app import make_context
+    pygame.quit()
+    try:
+        ctx = make_context(load_user_files=False)
+        assert pygame.mixer.get_init() == (22050, -16, 1) and ctx.audio.enabled
+    finally:
+        pygame.quit()

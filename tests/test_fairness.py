@@ -70,7 +70,7 @@ def test_check_level_reports_fairness_and_warns_above_the_line(tmp_path, capsys)
     assert app.main(["--check-level", str(unfair)]) == 0      # a warning, not a refusal
     out = capsys.readouterr()
     warnings = out.err.splitlines()
-    assert warnings and all(w.startswith(f"warning: {unfair}: at ") for w in warnings)
+    assert warnings and all(w.startswith(f"soldout-checkout: warning: {unfair}: at ") for w in warnings)
     assert "at 5 seats seat 5 walks" in warnings[0] and "!" in out.out
 
 
@@ -78,7 +78,7 @@ def test_check_level_refuses_a_seat_that_cannot_reach_a_pile(capsys):
     path = LEVELS_DIR / "broken" / "pile_unreachable_from_a_seat.tmx"
     assert app.main(["--check-level", str(path)]) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"{path}: ") and "cannot be reached from spawn 'spawn_1' (seat 1)" in err
+    assert err.startswith(f"soldout-checkout: error: {path}: ") and "cannot be reached from spawn 'spawn_1' (seat 1)" in err
 
 
 # ---------------------------------------------------------------- the bots' confirmation (tools/seat_fairness.py)

@@ -91,6 +91,9 @@ def _paths(data, prefix=()):
     if isinstance(data, dict):
         for k, v in data.items():
             out |= _paths(v, prefix + (k,))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            out |= _paths(v, prefix + (i,))
     return out
 
 
@@ -125,7 +128,8 @@ def _write(user_dir, name, data):
 @FAST
 @given(_user_file_bytes(SETTINGS))
 def test_settings_reader(user_dir, data):
-    from game.settings import UI_SCALE_MAX, UI_SCALE_MIN, Settings
+    from game.settings import Settings
+    from game.user_register import UI_SCALE_MAX, UI_SCALE_MIN
     _write(user_dir, "settings.json", data)
     settings, warning = Settings.load()
     assert 0.0 <= settings.volume <= 1.0 and UI_SCALE_MIN <= settings.ui_scale <= UI_SCALE_MAX
@@ -170,6 +174,80 @@ def test_speedrun_records_reader(user_dir, data):
         records.attempts(key)
         records.referenced_replays()
         records.add_run(key, {"ticks": 100, "splits": [100], "flags": [], "seed": 1})
+
+
+def _history_template() -> dict:
+    """The register's example history with its running summary, as the game writes it."""
+    from game.speedrun.attempts import Summary, from_row
+    from game.user_register import HISTORIES
+    data = json.loads(json.dumps(HISTORIES.example))
+    data["summary"] = Summary.of([from_row(r) for r in data["rows"]] + data["attempts"]).to_data()
+    return data
+
+
+def _example(key: str) -> dict:
+    from game.user_register import REGISTER
+    return next(e.example for e in REGISTER if e.key == key)
+
+
+@FAST
+@given(_user_file_bytes(_example("pad_mappings")))
+def test_pad_mappings_reader(user_dir, data):
+    from game.input import mappings
+    _write(user_dir, mappings.FILE_NAME, data)
+    saved, warning = mappings.load()
+    assert warning is None or "\n" not in warning
+    for guid, mapping in saved.items():           # what reaches SDL: its own form, encodable
+        assert mapping.startswith(guid + ",") and "\n" not in mapping
+        mapping.encode("utf-8")
+
+
+@FAST
+@given(_user_file_bytes(_example("howto_seen")))
+def test_howto_seen_reader(user_dir, data):
+    from game.scenes.menus.howto import SEEN_FILE, load_seen
+    _write(user_dir, SEEN_FILE, data)
+    seen, warning = load_seen()
+    assert all(isinstance(k, str) for k in seen) and (warning is None or "\n" not in warning)
+
+
+@FAST
+@given(_user_file_bytes(_history_template()))
+def test_attempt_history_reader(user_dir, data):
+    """Whatever the history holds, the History screen's numbers, its kept list, an export and the next
+    attempt all work (a summary that does not fit its attempts is counted again)."""
+    from game.speedrun.attempts import AttemptLog
+    from game.untrusted import UntrustedError
+    path = AttemptLog.path_for("rush.set.A")
+    _write(path.parent, path.name, data)
+    log, warning = AttemptLog.load("rush.set.A")
+    assert warning is None or "\n" not in warning
+    stats = log.stats(["Card 1", "Card 2", "SOLD OUT!"], [300, 600, 900], [250, None, 300])
+    assert stats.attempts >= 0 and all(s.count >= 0 for s in stats.segments)
+    for attempt in log.kept():
+        try:
+            log.replay_text(attempt)
+        except UntrustedError as exc:
+            _one_line(exc)
+    log.every_attempt()
+    log.add({"ticks": 1000, "splits": [300, 600, 1000], "flags": []})
+    log.save()
+    again, warning = AttemptLog.load("rush.set.A")
+    assert warning is None or "newer" in warning, warning
+
+
+@FAST
+@given(_user_file_bytes(_example("attempt_archive")))
+def test_attempt_archive_reader(user_dir, data):
+    from game.speedrun.attempts import AttemptLog
+    path = AttemptLog.path_for("rush.set.A")
+    path.write_text(json.dumps({"version": 2, "archived": 1, "compacted": 1, "rows": [], "attempts": []}))
+    (path.parent / "archive").mkdir(exist_ok=True)
+    (path.parent / "archive" / "rush.set.A-1.json").write_bytes(data)
+    log, warning = AttemptLog.load("rush.set.A")
+    assert warning is None or "\n" not in warning
+    log.stats(["a", "b", "c"])
+    assert all(isinstance(a["id"], int) for a in log.every_attempt()[0])
 
 
 SCENARIO = ('game = "soldout"\n[[case]]\nname = "walk"\nmode = "rush"\nplayers = 2\nseed = 3\n'

@@ -42,21 +42,44 @@ def test_levels_check_level_accepts_always_draw(tmp_path):
 
 
 # ---------------------------------------------------------------- user files
+def _sentinel(folder):
+    """A folder beside the user folder holding a file of the player's: nothing the game does may touch it."""
+    folder.mkdir()
+    (folder / "victim.replay").write_text("the player's own file, outside the game's folder")
+    return folder
+
+
+def _untouched(folder) -> bool:
+    return [p.name for p in folder.iterdir()] == ["victim.replay"] and \
+        (folder / "victim.replay").read_text() == "the player's own file, outside the game's folder"
+
+
 @pytest.mark.parametrize("name", sorted(hostile.user_file_cases()))
 def test_hostile_user_files_give_toasts_and_defaults(tmp_path, name):
+    from game.user_register import entry_for
+    from game.userfiles import Damage
     files = hostile.user_file_cases()[name]
-    user = tmp_path / "user"
-    user.mkdir()
-    for file, data in files.items():
-        (user / file).write_bytes(data)
+    user, sentinel = tmp_path / "user", _sentinel(tmp_path / "sentinel")
+    for file, what in files.items():
+        hostile.place(user, file, what, sentinel)
     outcome = hostile.run_case(hostile.Case(name, [], codes=(0,), script=hostile.SHELL), user)
     assert not outcome.problems(), (outcome.problems(), outcome.stderr[-500:])
-    toasts = json.loads(outcome.stdout.strip().splitlines()[-1])["toasts"]
+    result = json.loads(outcome.stdout.strip().splitlines()[-1])
+    toasts = result["toasts"]
     assert all("\n" not in t and len(t) < 400 for t in toasts), toasts
-    for file, data in files.items():
+    assert _untouched(sentinel), "a file outside the user folder was touched"
+    for file, what in files.items():
+        entry = entry_for(file)
+        assert entry is not None, f"{file} is no registered user file"
+        if isinstance(what, hostile.Valid):
+            continue
+        if entry.damage is Damage.REFUSE:        # a replay: left as it is, refused when used (or not listed)
+            assert not isinstance(what, bytes) or (user / file).read_bytes() == what
+            continue
         assert any(file in t for t in toasts), f"no toast about {file}: {toasts}"
-        kept = [p.read_bytes() for p in user.glob(file + "*") if p.is_file()]
-        assert data in kept, f"{file}: the player's bytes are gone"
+        if isinstance(what, bytes) and any(file in t and "moved to" in t for t in toasts):
+            kept = [p.read_bytes() for p in (user / file).parent.glob((user / file).name + "*") if p.is_file()]
+            assert what in kept, f"{file}: the player's bytes are gone"
     if name.endswith("_newer"):
         file, data = next(iter(files.items()))
         assert (user / file).read_bytes() == data, "a newer version's file was changed"
@@ -166,7 +189,6 @@ def test_full_data_folder_settings_scene_and_records_do_not_raise(user_dir, monk
     def full(path, text):
         raise OSError(errno.ENOSPC, "No space left on device")
     monkeypatch.setattr(userfiles, "atomic_write_text", full)
-    monkeypatch.setattr(records, "atomic_write_text", full)
     pygame.display.set_mode((1280, 720))
     ctx = app.make_context()
     scene = SettingsScene(ctx)

@@ -61,3 +61,33 @@ def test_unknown_icons_do_not_break_drawing(ctx):
     card = HowToScene(ctx, "Test", [HowToPage("Heading", ("A line",), ("nonsense", "key:A", "pile"))])
     card.draw(pygame.Surface((1280, 720)), 0.0)
     assert HOWTO_DIR.is_dir()
+
+
+@pytest.mark.parametrize("code", ["en", "de", "fr", "es"])
+def test_every_page_fits_between_its_icons_and_the_page_dots(monkeypatch, code):
+    """German ran a page's last line over the page dots; no text of any card's page, in any
+    language, overlaps another, leaves the card, or reaches the icons' row or the dots."""
+    import pygame
+    from game import app, i18n
+    from game.scenes.menus.howto import HowToScene, load_howto
+    from tests.textprobe import TextProbe
+    probe = TextProbe(monkeypatch)
+    pygame.init()
+    try:
+        ctx = app.make_context(load_user_files=False, lang=code)
+        for name in ("rush", "memory", "tidy", "checkout"):
+            scene = HowToScene(ctx, *load_howto(name))
+            for page, content in enumerate(scene.pages):
+                scene.page = page
+                screen = probe.screen()
+                scene.draw(screen, 0.0)
+                box = pygame.Rect(0, 0, 1000, 560)
+                box.center = (640, 360)
+                assert probe.overlaps(screen) == [], (name, page)
+                for label, rect in probe.texts(screen):
+                    assert box.contains(rect), (name, page, label)
+                    if len(label) > 3 and any(label.rstrip("-") in line for line in content.lines):   # a paragraph's line
+                        assert box.y + 280 <= rect.top and rect.bottom <= box.bottom - 84, (name, page, label)
+    finally:
+        i18n.set_language(i18n.DEFAULT)
+        pygame.quit()

@@ -166,7 +166,7 @@ GERMAN = {
                 "es gelten die Standardwerte",
     "schema": "speedrun.json ist ungültig (bei boards); verschoben nach speedrun.json.corrupt-1, "
               "es gelten die Standardwerte",
-    "history": "speedrun_attempts/x.json ist kein Versuchsverlauf; verschoben nach x.json.corrupt-1, "
+    "history": "speedrun_attempts/x.json ist ungültig (bei attempts); verschoben nach x.json.corrupt-1, "
                "es gelten die Standardwerte",
     "history newer": "speedrun_attempts/x.json stammt aus einer neueren Version des Spiels; "
                      "die Datei bleibt, wie sie ist",
@@ -238,8 +238,9 @@ def test_messages_from_the_worker_threads_are_said_in_the_players_language(germa
     finally:
         link.close(timeout=1)
     i18n.set_language("fr")
-    assert [_(e) for e in writer.take_errors()] == ["Impossible d'enregistrer l'historique des essais : Permission denied"]
-    assert [_(m) for m in said] == [f"LiveSplit sur 127.0.0.1:{port} : connexion refusée, nouvel essai"]
+    assert [_(e) for e in writer.take_errors()] == [
+        "Impossible d'enregistrer tes records de speedrun (Permission denied)\u00a0: ils valent pour cette session"]
+    assert [_(m) for m in said] == [f"LiveSplit sur 127.0.0.1:{port}\u00a0: connexion refusée, nouvel essai"]
 
 
 def test_a_notice_is_english_as_a_string_and_survives_a_copy(german):

@@ -9,22 +9,25 @@ import pygame
 import pytest
 
 from game import app
-from game.i18n import set_language
+from game.i18n import set_language, _ as say
 from game.levels import (
     LEVELS_DIR,
     LevelError,
-    display_name,
     find_level,
     level_entries,
     load_level,
-    make_user_levels_dir,
     resolve_level,
     user_levels_dir,
 )
 from game.scenes import registry
 from game.scenes.menus.lobby import LobbyScene
 from game.scenes.menus.title import TitleScene
+from game.user_register import PLAYER_LEVELS
 from tests.menus import select_row
+
+
+def make_user_levels_dir():
+    return PLAYER_LEVELS.folder_path()
 
 
 def copy_alone(stem: str, name: str | None = None, title: str | None = None):
@@ -75,6 +78,36 @@ def test_a_level_named_like_a_shipped_one_is_listed_as_unusable(user_dir):
     assert find_level("mall") == LEVELS_DIR / "mall.tmx"
 
 
+def test_the_clash_is_said_in_the_players_language(user_dir):
+    copy_alone("outlet", "mall")
+    set_language("de")
+    try:
+        clash = next(e for e in level_entries() if not e.shipped)
+        assert say(clash.problem) == "Ein Level des Spiels hat schon diesen Dateinamen: Benenne die Datei um"
+    finally:
+        set_language("en")
+
+
+def test_the_folder_is_the_registers_entry_and_its_cap_covers_the_readers():
+    from game import level_files
+    assert user_levels_dir() == PLAYER_LEVELS.folder_path(make=False)
+    assert PLAYER_LEVELS.read and not PLAYER_LEVELS.written
+    assert PLAYER_LEVELS.cap >= max(level_files.MAX_TMX_BYTES, level_files.MAX_TSX_BYTES, level_files.MAX_IMAGE_BYTES)
+    assert all(PLAYER_LEVELS.owns(f"levels/my mall.{kind}") for kind in ("tmx", "tsx", "png"))
+
+
+def test_a_level_that_leads_out_of_the_folder_is_listed_as_such_and_never_found(user_dir, tmp_path):
+    outside = tmp_path / "outside.tmx"
+    outside.write_bytes((LEVELS_DIR / "outlet.tmx").read_bytes())
+    (make_user_levels_dir() / "sneaky.tmx").symlink_to(outside)
+    (make_user_levels_dir() / "con.tmx").write_bytes((LEVELS_DIR / "outlet.tmx").read_bytes())
+    assert find_level("sneaky") is None and find_level("con") is None
+    mine = {e.path.name: e for e in level_entries() if not e.shipped}
+    assert mine["sneaky.tmx"].problem == "levels/sneaky.tmx leads outside its folder"
+    assert mine["con.tmx"].problem == "con.tmx is not a file name the game uses"
+    assert mine["sneaky.tmx"].level is None and mine["con.tmx"].level is None
+
+
 def test_levels_are_found_by_file_name_or_map_name(user_dir):
     mine = copy_alone("market", "my_market", "Night Market")
     assert find_level("my_market") == find_level("my_market.tmx") == mine
@@ -90,7 +123,7 @@ def test_a_shipped_name_is_translated_and_a_players_is_shown_as_written(user_dir
     copy_alone("outlet", "the_mall", "The Mall")
     set_language("de")
     try:
-        names = {(e.shipped, e.title): display_name(e) for e in level_entries()}
+        names = {(e.shipped, e.title): say(e.title) for e in level_entries()}
         assert names[(True, "The Mall")] == "Das Einkaufszentrum"
         assert names[(False, "The Mall")] == "The Mall"
     finally:
@@ -110,16 +143,16 @@ def test_a_broken_level_by_name_is_one_line_and_exit_2(user_dir, capsys):
     path = broken()
     assert app.main(["--headless", "--bots", "2", "--level", "half_done"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert err == [f"soldout-checkout: {path}: no starting_table object"]
+    assert err == [f"soldout-checkout: error: {path}: no starting_table object"]
     assert app.main(["--check-level", "half_done"]) == 2
-    assert capsys.readouterr().err.strip() == f"{path}: no starting_table object"
+    assert capsys.readouterr().err.strip() == f"soldout-checkout: error: {path}: no starting_table object"
 
 
 def test_an_unknown_level_name_says_where_levels_go(user_dir, capsys):
     assert app.main(["--headless", "--bots", "2", "--level", "nowhere"]) == 2
     err = capsys.readouterr().err.strip()
-    assert err.startswith("soldout-checkout: --level nowhere: no such level file, and no level of that name "
-                          "(shipped: boutique, ")
+    assert err.startswith("soldout-checkout: error: --level nowhere: no such level file, and no level of that "
+                          "name among the shipped ones (boutique, ")
     assert str(user_levels_dir()) in err and "\n" not in err
 
 

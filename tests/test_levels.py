@@ -85,7 +85,7 @@ def test_broken_level_fails_with_its_message(stem: str):
 
 def test_missing_file(tmp_path):
     path = tmp_path / "nowhere.tmx"
-    with pytest.raises(LevelError, match=r"nowhere\.tmx: file not found$"):
+    with pytest.raises(LevelError, match=r"nowhere\.tmx: no such file$"):
         load_level(path)
 
 

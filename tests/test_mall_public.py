@@ -4,7 +4,7 @@ from game.sim.mall_public import MallPublicView
 from tests.test_seat_view import _played, _reshuffled
 
 PUBLIC = {"sides", "members", "side_of", "cards_on_table", "table_objectives", "dresser_cards", "filled", "dresser_counts",
-          "placed_by_side", "cause", "sold_out_by", "mode", "placed_on_table", "dresser_placed"}
+          "placed_by_side", "cause", "sold_out_by", "mode", "placed_on_table", "dresser_placed", "cards_to_go"}
 
 
 def _answers(sim) -> dict[str, object]:
@@ -23,6 +23,7 @@ def _answers(sim) -> dict[str, object]:
         "placed_on_table": [view.placed_on_table(s, k) for s in sides
                             for k in range(len(view.table_objectives(s)))] if sim.round.tables else [],
         "dresser_placed": [view.dresser_placed(d) for d in dressers],
+        "cards_to_go": [view.cards_to_go(s) for s in sides],
     }
 
 

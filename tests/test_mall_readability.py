@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from game.render.text import TEXT_MIN_PX
+from game.render.text import TEXT_MIN_PX, bar_px
 from game.scenes.mall.layout import SCREEN, compute_layout
 from tests.gamectx import played_mall
 from tests.test_mall_scene import ctx, tick  # noqa: F401  (fixture)
 from tests.textrects import GarmentMeter, Recorder, overlapping, watch_texts
 
-TEXT_MIN = TEXT_MIN_PX   # the font's height in pixels as drawn, not pygame's size number
+TEXT_MIN = TEXT_MIN_PX   # the text's size on the sofa bar's scale as drawn (text.bar_px), not pygame's size number
 GARMENT_MIN = 48
 
 
@@ -154,7 +154,7 @@ def test_every_refusal_fits_its_box_whole_in_every_language(ctx, players):  # no
             i18n.set_language(code)
             for reason in mall:
                 box, lines, size, step = refusal_fit(ctx.ui, i18n._(reason), layout.panels[0])
-                assert ctx.ui.text.font(size).get_height() >= TEXT_MIN_PX
+                assert bar_px(ctx.ui.text.font(size)) >= TEXT_MIN_PX
                 assert len(lines) * step + 10 <= box.h, (code, reason, lines)
                 assert all(ctx.ui.text.width(t, size) <= box.w - 8 for t in lines), (code, reason, lines)
     finally:

@@ -1,17 +1,22 @@
-"""Music: a track per scene, jingles over ducked music, its own volume, silence under the dummy driver."""
+"""Music: the tracks on disk (long, many, level, small), their composer, the facade the game
+talks to (tracks by scene, jingles, ducking, its own volume) and the pygame mixer glue."""
 import importlib.util
 import sys
+import time
+import tomllib
 from pathlib import Path
 
 import pygame
 import pytest
 
 from game.audio import Audio
-from game.music import MUSIC_DIR, Music, MusicTable
+from game.music import Cue, Music
+from game.music.catalogue import MUSIC_DIR, Catalogue, MusicTable
 from game.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
-TRACKS = ("title", "mall", "table", "results")
+ROUND_TRACKS = ("rush", "memory", "tidy", "table", "bonus_round")      # named by the game scenes' cues
+TRACKS = ROUND_TRACKS + ("title", "results", "speedrun")
 JINGLES = ("sold_out", "bonus", "win")
 
 
@@ -24,96 +29,185 @@ def _composer():
     return module
 
 
-class FakeBackend:
-    def __init__(self, jingle_seconds=1.0):
-        self.calls = []
-        self.volume = None
-        self.jingle_seconds = jingle_seconds
-
-    def play_track(self, path, fade_ms):
-        self.calls.append(("track", Path(path).stem))
-
-    def stop_track(self):
-        self.calls.append(("stop", None))
-
-    def set_track_volume(self, volume):
-        self.volume = volume
-
-    def play_jingle(self, path, volume):
-        self.calls.append(("jingle", Path(path).stem, volume))
-        return self.jingle_seconds
+# ---------------------------------------------------------------- what ships
+def test_every_setting_has_a_track_of_its_own_two_minutes_or_more():
+    catalogue, table = Catalogue.load(), MusicTable.load()
+    assert sorted(catalogue.tracks) == sorted(TRACKS)
+    assert set(table.scenes.values()) | set(table.enter) <= set(catalogue.tracks)
+    assert set(table.jingles.values()) | set(table.enter.values()) <= set(catalogue.jingles) == set(JINGLES)
+    for name, track in catalogue.tracks.items():
+        seconds = track.loop_frames / 22050
+        assert seconds >= 120, name
+        assert track.loop_beats == round(seconds * track.bpm / 60), name     # the grid matches the audio
+        assert len(track.sections) >= 8 and track.sections[0] == 0, name
+    assert sum(t.loop_frames for t in catalogue.tracks.values()) / 22050 >= 12 * 60
+    assert {name for name, t in catalogue.tracks.items() if t.drive} == set(ROUND_TRACKS)
 
 
-class Named:
-    def __init__(self, name, music=None):
-        self.name = name
-        if music:
-            self.music = music
-
-
-def test_every_track_and_jingle_is_committed_small_and_loads():
-    table = MusicTable.load()
-    assert sorted(set(table.scenes.values())) == sorted(TRACKS)
-    assert sorted(table.jingles.values()) == sorted(JINGLES)
-    for name in TRACKS + JINGLES:
-        ogg = MUSIC_DIR / f"{name}.ogg"
-        assert ogg.is_file() and (MUSIC_DIR / f"{name}.mid").is_file(), name
-        assert ogg.stat().st_size < 300_000, name
+def test_the_files_hold_what_the_manifest_says_and_the_folder_is_small():
+    catalogue = Catalogue.load()
+    pygame.mixer.quit()                 # a mixer another test opened may run in another format
     pygame.mixer.init(22050, -16, 1, 512)
     try:
-        for name in TRACKS:
-            length = pygame.mixer.Sound(str(MUSIC_DIR / f"{name}.ogg")).get_length()
-            assert 20 < length < 60, name          # a loop long enough not to nag
+        for name, track in catalogue.tracks.items():
+            frames = pygame.mixer.Sound(str(MUSIC_DIR / f"{name}.ogg")).get_raw()
+            assert len(frames) // 2 == track.head_frames + track.loop_frames, name
+            if track.drive:
+                drive = len(pygame.mixer.Sound(str(MUSIC_DIR / f"{track.drive}.ogg")).get_raw()) // 2
+                assert drive * track.loop_beats == track.loop_frames * track.drive_beats, name   # same grid
         for name in JINGLES:
             assert pygame.mixer.Sound(str(MUSIC_DIR / f"{name}.ogg")).get_length() < 5, name
     finally:
         pygame.mixer.quit()
+    assert sum(p.stat().st_size for p in MUSIC_DIR.iterdir()) < 8_000_000
 
 
-def test_licences_name_every_input():
+def test_every_track_is_as_loud_as_the_others_within_two_decibels():
+    data = tomllib.loads((MUSIC_DIR / "tracks.toml").read_text(encoding="utf-8"))
+    levels = [t["lufs"] for t in data["tracks"].values()]
+    assert max(levels) - min(levels) <= 2.0
+    lifted = [t["lufs_with_drive"] - t["lufs"] for t in data["tracks"].values() if "drive" in t]
+    assert all(0.5 <= lift <= 3.0 for lift in lifted)               # the drive is heard, not a jump
+    assert all(t["clipped_with_drive"] < 0.001 for t in data["tracks"].values() if "drive" in t)
+
+
+def test_licences_and_figures_name_every_input_and_track():
     text = (MUSIC_DIR / "LICENSES.md").read_text(encoding="utf-8")
-    for word in ("FluidR3_GM", "MIT", "FluidSynth", "oggenc", "mido", "make_music.py"):
+    for word in ("FluidR3_GM", "MIT", "FluidSynth", "oggenc", "ffmpeg", "mido", "make_music.py", "LUFS"):
         assert word in text
+    for name in TRACKS + JINGLES:
+        assert f"| `{name}` |" in text, name
 
 
-def test_the_track_follows_the_top_most_scene_that_names_one():
-    backend = FakeBackend()
-    music = Music(0.5, backend)
-    music.follow([Named("title")])
-    music.follow([Named("title"), Named("lobby")])          # same track: not restarted
-    music.follow([Named("title"), Named("lobby"), Named("mall"), Named("pause")])   # pause keeps the mall's
-    music.follow([Named("title"), Named("mall"), Named("soldout_results")])
-    music.follow([Named("title"), Named("speedrun", music="table")])               # the scene's own wins
-    assert backend.calls == [("track", "title"), ("track", "mall"), ("track", "results"), ("track", "table")]
-    assert backend.volume == pytest.approx(0.5)
-    music.follow([Named("nothing")])
-    assert backend.calls[-1] == ("stop", None)
+# ---------------------------------------------------------------- the composer
+def test_composer_writes_the_committed_midi_sources(tmp_path, monkeypatch):
+    """The .mid files in the repo are what tools/make_music.py writes (needs mido, a dev tool)."""
+    make_music = _composer()
+    monkeypatch.setattr(make_music, "OUT", tmp_path)
+    assert make_music.main(["--midi-only"]) == 0
+    written = sorted(p.name for p in tmp_path.iterdir())
+    assert written == sorted(p.name for p in MUSIC_DIR.glob("*.mid"))
+    for name in written:
+        assert (tmp_path / name).read_bytes() == (MUSIC_DIR / name).read_bytes(), name
 
 
-def test_a_jingle_ducks_the_music_then_it_comes_back():
-    backend = FakeBackend(jingle_seconds=0.5)
-    music = Music(0.8, backend, MusicTable({"mall": "mall"}, {"sold_out": "sold_out"}, duck=0.25))
-    music.follow([Named("mall")])
-    music.effect_played("grab")                      # no jingle for an ordinary effect
-    music.effect_played("sold_out")
-    assert backend.calls[-1] == ("jingle", "sold_out", 0.8)
-    assert backend.volume == pytest.approx(0.2)
-    music.effect_played("sold_out")                  # not stacked while one plays
-    assert sum(c[0] == "jingle" for c in backend.calls) == 1
-    for _ in range(30):
-        music.update()
-    assert backend.volume == pytest.approx(0.8)
+def test_composed_tracks_have_real_structure():
+    """Whole bars, a tempo on the sample grid, at least two minutes, and sections of several
+    kinds: the tunes come back varied (harmony, counter-melody, a lift), not one phrase looped."""
+    make_music = _composer()
+    for song in make_music.songs():
+        last = max(start + length for part in song.parts for start, length, _, _ in part.notes)
+        assert last <= song.beats + 0.01, song.name
+        if not song.loop:
+            continue
+        assert song.beats % 4 == 0 and make_music.frames_per_beat(song.bpm), song.name
+        assert song.beats * 60 / song.bpm >= 120, song.name
+        kinds = {kind for kind, _ in song.sections}
+        assert {"a", "b", "bridge", "a4"} <= kinds and len(song.sections) >= 8, song.name
+        if song.drive is not None:
+            assert song.beats % song.drive.beats == 0, song.name
 
 
-def test_music_volume_is_apart_from_effects_and_zero_is_silent():
-    backend = FakeBackend()
-    music = Music(0.5, backend, MusicTable({"title": "title"}, {"win": "win"}))
-    music.follow([Named("title")])
-    music.set_volume(2.0)
-    assert backend.volume == 1.0
-    music.set_volume(0.0)
-    music.effect_played("win")
-    assert backend.volume == 0.0 and not any(c[0] == "jingle" for c in backend.calls)
+def test_loops_are_whole_bars_and_seamed(tmp_path):
+    """The loop's last samples lead into the samples before its start: the wrap has no seam."""
+    import array
+    make_music = _composer()
+    song = make_music.Song("t", 120, 4, [])
+    samples = array.array("f", [float(i % 97) for i in range(2 * 4 * 11025 + 100)])
+    out, head = make_music.loop_layout(song, samples, 1)
+    loop = out[head:]
+    assert head == 4 * 11025 and len(loop) == 4 * 11025
+    assert loop[-1] == samples[4 * 11025 - 1] and loop[0] == samples[4 * 11025]
+    assert out[head - 1] == samples[4 * 11025 + head - 1]     # the head leads into the loop
+
+
+# ---------------------------------------------------------------- the facade
+class FakePlayer:
+    def __init__(self):
+        self.level = None
+        self.stopped = 0
+        self.prepared = []
+
+    def pump(self, director):
+        piece = director.next(lambda name: True)
+        if piece is not None:
+            director.started(piece)
+
+    def prepare(self, names):
+        self.prepared += names
+
+    def set_level(self, level):
+        self.level = level
+
+    def stop(self, director):
+        self.stopped += 1
+        director.stopped()
+
+
+class Named:
+    def __init__(self, name, cue=None):
+        self.name = name
+        self.cue = cue
+
+    def music_cue(self):
+        return self.cue
+
+
+def music(volume=0.5, **table):
+    return Music(volume, FakePlayer(), MusicTable(**table), Catalogue.load())
+
+
+def test_the_track_follows_the_top_most_scene_that_asks_for_one():
+    m = music(scenes={"title": "title", "lobby": "title", "soldout_results": "results", "speedrun": "speedrun"})
+    assert m.choose([Named("title")]) == Cue("title")
+    assert m.choose([Named("title"), Named("lobby"), Named("settings")]) == Cue("title")     # a menu keeps it
+    assert m.choose([Named("title"), Named("mall", Cue("rush", 1.0)), Named("pause")]) == Cue("rush", 1.0)
+    assert m.choose([Named("mall", Cue("rush")), Named("soldout_results")]) == Cue("results")
+    assert m.choose([Named("speedrun", Cue("tidy", 1.0))]) == Cue("speedrun", 1.0)   # named: its track, its lift
+    assert m.choose([Named("nothing")]) is None
+    m.follow([Named("title"), Named("mall", Cue("memory", 1.0))])
+    assert m.track == "memory" and m.director.intensity == 1.0
+    assert m.director.playing.name == "memory"
+
+
+def test_a_jingle_effect_cues_the_jingle_and_ducking_effects_dip_the_music_then_it_comes_back():
+    m = music(0.8, jingles={"win": "win"}, duck={"go": 0.5}, duck_seconds=0.2)
+    m.follow([Named("mall", Cue("rush"))])
+    m.effect_played("grab")                     # an ordinary effect: nothing
+    assert m.level() == pytest.approx(0.8) and not m.director.pending
+    m.effect_played("win")
+    assert m.director.pending == ["win"]
+    m.effect_played("go")
+    levels = []
+    for _ in range(40):
+        m.update()
+        levels.append(m.player.level)
+    assert min(levels) == pytest.approx(0.4)
+    assert levels[-1] == pytest.approx(0.8)
+    assert levels.index(min(levels)) <= 4       # down fast, up gently
+    assert all(a <= b + 1e-9 for a, b in zip(levels[10:], levels[11:]))
+
+
+def test_music_volume_is_its_own_and_zero_is_silent():
+    m = music(0.5, scenes={"title": "title"}, jingles={"win": "win"})
+    m.follow([Named("title")])
+    m.set_volume(2.0)
+    assert m.player.level == 1.0
+    m.set_volume(0.0)
+    assert m.player.stopped == 1 and m.director.playing is None
+    m.effect_played("win")
+    m.follow([Named("title")])
+    assert m.director.playing is None and not m.director.pending       # nothing plays at all
+    m.set_volume(0.4)
+    m.follow([Named("title")])
+    assert m.director.playing.name == "title"
+
+
+def test_what_the_next_scene_needs_is_decoded_while_a_round_plays():
+    m = music(prepare={"rush": ["results", "sold_out"]})
+    m.follow([Named("mall", Cue("rush"))])
+    m.follow([Named("mall", Cue("rush", 1.0))])
+    assert m.player.prepared == ["results", "sold_out"]
 
 
 def test_dummy_driver_plays_no_music_and_loads_nothing():
@@ -122,8 +216,8 @@ def test_dummy_driver_plays_no_music_and_loads_nothing():
         assert audio.enabled and not audio.music.enabled
         audio.update([Named("title")])
         audio.play("win")
-        assert not pygame.mixer.music.get_busy()
-        assert audio.music.track is None
+        assert audio.music.track is None and audio.music.director.playing is None
+        assert pygame.mixer.get_num_channels() == 16
     finally:
         pygame.mixer.quit()
 
@@ -136,14 +230,16 @@ def test_no_audio_device_means_no_music(monkeypatch):
     monkeypatch.setattr(pygame.mixer, "init", no_device)
     audio = Audio(0.8, 0.8)
     assert not audio.music.enabled
-    audio.update([Named("mall")])
+    audio.update([Named("mall", Cue("rush"))])
     audio.set_music_volume(0.2)
 
 
-def test_a_broken_music_table_means_no_music_not_a_crash(tmp_path):
+def test_broken_music_files_mean_no_music_not_a_crash(tmp_path):
     bad = tmp_path / "music.toml"
     bad.write_text("[scenes\n", encoding="utf-8")
     assert MusicTable.load(bad).scenes == {}
+    bad.write_text("[tracks.x]\nbpm = 120\n", encoding="utf-8")
+    assert Catalogue.load(bad).tracks == {}
 
 
 def test_music_volume_is_saved_and_checked():
@@ -151,7 +247,6 @@ def test_music_volume_is_saved_and_checked():
     settings.save()
     loaded, warning = Settings.load()
     assert loaded.music_volume == 0.3 and warning is None
-    Settings(music_volume=0.3).save()
     from game.userfiles import save_json
     save_json("settings.json", {"music_volume": 7})
     loaded, warning = Settings.load()
@@ -171,20 +266,40 @@ def test_settings_screen_changes_music_volume_alone():
     assert Settings.load()[0].music_volume == pytest.approx(0.5)
 
 
-def test_composer_writes_the_committed_midi_sources(tmp_path, monkeypatch):
-    """The .mid files in the repo are what tools/make_music.py writes (needs mido, a dev tool)."""
-    make_music = _composer()
-    monkeypatch.setattr(make_music, "OUT", tmp_path)
-    assert make_music.main(["--midi-only"]) == 0
-    for name in TRACKS + JINGLES:
-        assert (tmp_path / f"{name}.mid").read_bytes() == (MUSIC_DIR / f"{name}.mid").read_bytes(), name
+# ---------------------------------------------------------------- the pygame glue
+def test_the_mixer_chains_pieces_on_its_own_channel_and_stops_clean():
+    """Under the dummy driver (which plays in real time, silently): the piece sounding is the one
+    the director was told of, the next one waits queued, effects never take the channel, and
+    stopping leaves nothing playing (pygame starts a queued sound when a channel halts)."""
+    from game.music.mixer import Mixer
+    pygame.mixer.quit()
+    pygame.mixer.init(22050, -16, 1, 512)
+    pygame.mixer.set_num_channels(16)
+    mixer = Mixer(Catalogue.load())
+    try:
+        m = Music(0.6, mixer)
+        deadline = time.monotonic() + 30
+        while mixer.channel.get_queue() is None and time.monotonic() < deadline:
+            m.follow([Named("mall", Cue("rush"))])
+            time.sleep(0.01)
+        sounding = mixer.pieces[id(mixer.channel.get_sound())][1]
+        queued = mixer.pieces[id(mixer.channel.get_queue())][1]
+        assert sounding is m.director.playing and queued is m.director.planned
+        assert (sounding.name, queued.name) == ("rush", "rush") and queued.beat == sounding.end
+        assert pygame.mixer.find_channel() is not mixer.channel
+        m.effect_played("sold_out")                     # the queued beat makes way for the jingle
+        while "sold_out" not in _chain(mixer) and time.monotonic() < deadline:
+            m.follow([Named("mall", Cue("rush"))])
+            time.sleep(0.01)
+        assert "sold_out" in _chain(mixer)
+        m.set_volume(0.0)
+        assert mixer.channel.get_sound() is None and mixer.channel.get_queue() is None
+    finally:
+        mixer.close()
+        pygame.mixer.quit()
 
 
-def test_loops_are_whole_bars():
-    make_music = _composer()
-    for make in make_music.SONGS:
-        song = make()
-        last = max(start + length for part in song.parts for start, length, _, _ in part.notes)
-        assert last <= song.beats, song.name
-        if song.loop:
-            assert song.beats % 4 == 0, song.name
+def _chain(mixer) -> list[str]:
+    """The names of the pieces sounding and queued on the music's channel."""
+    sounds = (mixer.channel.get_sound(), mixer.channel.get_queue())
+    return [mixer.pieces[id(s)][1].name for s in sounds if s is not None and id(s) in mixer.pieces]

@@ -55,7 +55,7 @@ def test_unmapped_stick_is_offered_the_wizard_then_joins_and_plays(monkeypatch, 
     run_wizard(ctx, stick)
     assert ctx.stack.top.name == "lobby"
     assert stick.instance_id in ctx.input.pads and not ctx.input.unmapped
-    saved = mappings.load()
+    saved = mappings.load()[0]
     assert list(saved) == [ctx.input.pads[stick.instance_id].guid]
     assert "a:b0" in saved[list(saved)[0]] and "dpup:h0.1" in saved[list(saved)[0]]
     press(ctx, stick, 0)                       # A now joins
@@ -114,7 +114,7 @@ def test_escape_cancels_and_saves_nothing(monkeypatch, sdl_env):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
     frame(ctx)
     assert ctx.stack.top.name == "lobby"
-    assert mappings.load() == {} and stick.instance_id in ctx.input.unmapped
+    assert mappings.load()[0] == {} and stick.instance_id in ctx.input.unmapped
 
 
 def test_sdl_gamecontrollerconfig_from_the_environment_still_applies(monkeypatch, sdl_env):
@@ -139,10 +139,37 @@ def test_axis_directions_become_stick_halves():
     assert text == "0300aa,Odd  Pad,a:b0,-lefty:-a1,+lefty:+a1,dpleft:h0.8,dpright:b9,"
 
 
-def test_a_broken_mappings_file_is_ignored(user_dir):
+GUID = "03000000ff0018e44172636164650000"
+
+
+def test_saved_mappings_are_read_back(user_dir):
+    assert mappings.save(GUID, f"{GUID},Pad,a:b0,dpup:h0.1,-lefty:-a1,") is None
+    assert mappings.load() == ({GUID: f"{GUID},Pad,a:b0,dpup:h0.1,-lefty:-a1,"}, None)
+
+
+@pytest.mark.parametrize("data", [
+    {"abc": "def,x"}, {GUID: 5}, {GUID: "03000000ff0018e44172636164650001,Pad,a:b0,"},   # another pad's
+    {GUID: f"{GUID},Pad,a:b0"}, {GUID: f"{GUID},Pad\nsecond line,a:b0,"}, {GUID: f"{GUID},Pad,a:/etc/passwd,"},
+    [GUID], {GUID.upper(): f"{GUID.upper()},Pad,a:b0,"},
+])
+def test_a_damaged_mappings_file_is_moved_aside_with_a_warning(user_dir, data):
     user_dir.mkdir(parents=True, exist_ok=True)
-    (user_dir / mappings.FILE_NAME).write_text(json.dumps({"abc": "def,x", "0300": 5, "0300ff": "0300ff,Pad,a:b0"}))
-    assert mappings.load() == {"0300ff": "0300ff,Pad,a:b0"}
+    (user_dir / mappings.FILE_NAME).write_text(json.dumps(data))
+    saved, warning = mappings.load()
+    assert saved == {} and "pad_mappings.json" in warning and "moved to" in warning
+    assert (user_dir / (mappings.FILE_NAME + ".corrupt-1")).is_file()
+
+
+def test_a_lone_surrogate_in_the_mappings_file_never_reaches_sdl(user_dir, monkeypatch):
+    """It stopped every start: SDL's mapping call raised UnicodeEncodeError in InputManager()."""
+    from game.input import sdl
+    given = []
+    monkeypatch.setattr(sdl, "add_mapping", given.append)
+    user_dir.mkdir(parents=True, exist_ok=True)
+    (user_dir / mappings.FILE_NAME).write_bytes(
+        ('{"%s": "%s,Pad\\ud800,a:b0,"}' % (GUID, GUID)).encode())
+    count, warning = mappings.install_saved()
+    assert (count, given) == (0, []) and "pad_mappings.json" in warning
 
 
 def test_a_slow_frame_loses_no_press(monkeypatch, sdl_env):
@@ -183,7 +210,7 @@ def test_a_known_pad_is_set_up_again_from_settings(monkeypatch, sdl_env):
         frame(ctx)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
     frame(ctx)                                 # Esc: cancelled, nothing saved
-    assert mappings.load() == {} and ctx.stack.top is controls
+    assert mappings.load()[0] == {} and ctx.stack.top is controls
     controls._set_up()
     ctx.stack.apply()
     wizard = ctx.stack.top
@@ -195,7 +222,7 @@ def test_a_known_pad_is_set_up_again_from_settings(monkeypatch, sdl_env):
     wizard.step = len(mappings.STEPS) - 1      # the rest skipped
     wizard.skip()
     ctx.stack.apply()
-    assert list(mappings.load().values())[0].split(",")[2:4] == ["a:b1", "b:b0"]
+    assert list(mappings.load()[0].values())[0].split(",")[2:4] == ["a:b1", "b:b0"]
     frame(ctx)
     pad.button(1, True)
     frame(ctx)

@@ -5,7 +5,7 @@ import pygame
 import pytest
 
 from game.render import icons, tabletop
-from game.render.text import TEXT_MIN_PX
+from game.render.text import TEXT_MIN_PX, bar_px
 from game.scenes import registry
 from game.scenes.table.scene import TableScene, demo_spec
 
@@ -20,9 +20,12 @@ def test_texts_are_rendered_once_and_shared(ctx):
     assert icons.outlined_text("3", 24, (250, 250, 250), width=3) is not b
     fitted = icons.outlined_text("a long label", 40, (255, 255, 255), max_width=120)
     assert fitted.get_width() == 120
-    # Never under the sofa bar to fit: 16 px tall (plus the outline), as narrow as it may be drawn.
+    # Never under the sofa bar to fit: shrunk to 16 px (its height to 16 px's, outline included),
+    # then only narrower.
     floor = icons.outlined_text("a long label here", 40, (255, 255, 255), max_width=60)
-    assert floor.get_height() >= TEXT_MIN_PX and floor.get_width() > 60
+    full = icons.outlined_text("a long label here", 40, (255, 255, 255))
+    assert floor.get_height() / full.get_height() * bar_px(icons.font(40)) >= TEXT_MIN_PX - 0.5
+    assert floor.get_width() > 60
 
 
 @pytest.mark.parametrize("cache", [icons._text, icons._outlined, icons._seat_shape, tabletop._die,

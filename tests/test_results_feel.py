@@ -228,7 +228,7 @@ def test_soldout_results_draw_a_piece_a_tick_under_the_fade_and_reveal_on_time(c
 # ---------------------------------------------------------------- the dice table and the title
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_change_tokens_line_is_clear_of_every_other_text(ctx, monkeypatch, players):
-    """"Sky: +3 change" once sat over "No bargains this round" and over the bargains bought."""
+    """"Sky: +3 change tokens" once sat over "No bargains this round" and over the bargains bought."""
     from game.scenes.table.scene import TableScene, demo_spec
     probe = TextProbe(monkeypatch)
     table = TableScene(ctx, demo_spec(players, 2), demo=True)
@@ -245,7 +245,7 @@ def test_change_tokens_line_is_clear_of_every_other_text(ctx, monkeypatch, playe
             screen = probe.screen()
             table.draw(screen, 0.0)
             labels = [label for label, _ in probe.texts(screen)]
-            assert any(label.endswith(" change") or label.endswith(": done") for label in labels)
+            assert any(label.endswith((" change token", " change tokens", ": done")) for label in labels)
             assert probe.overlaps(screen) == []
             seen += 1
     assert seen >= 4

@@ -7,13 +7,13 @@ import time
 import pygame
 
 from game.input.commands import IDLE, Button, Command
-from game.replay import replays_dir, to_code
+from game.replay import to_code
 from game.scenes.menus.run_browser import KEY_ROWS, KeyboardScene, SavedRunsScene, saved_runs
 from game.scenes.speedrun.menu import RunCodeScene
 from game.speedrun.categories import load_categories, make_setup
 from game.speedrun.records import Records
 from game.speedrun.session import RunSession
-from game.userfiles import user_dir
+from game.user_register import PLAYER_REPLAYS, RECORD_REPLAYS, RUN_CODES
 from vpad import VirtualPad
 from tests import pad_loop
 
@@ -46,17 +46,17 @@ def tap(ctx, pad, name: str) -> None:
 
 
 def test_saved_runs_lists_codes_and_replays_newest_first():
-    save(user_dir() / "runcodes" / "memory-set-a.txt", "SOCO1-x", age=30)
-    save(replays_dir() / "speedrun" / "rush-20261130.replay", "SOCO-REPLAY 1 {}", age=10)
-    save(replays_dir() / "match.rep", "SOCO-REPLAY 1 {}", age=20)
-    save(replays_dir() / "notes.md", "not a run", age=0)
+    save(RUN_CODES.folder_path() / "memory-set-a.txt", "SOCO1-x", age=30)
+    save(RECORD_REPLAYS.folder_path() / "rush-20261130.replay", "SOCO-REPLAY 1 {}", age=10)
+    save(PLAYER_REPLAYS.folder_path() / "match.rep", "SOCO-REPLAY 1 {}", age=20)
+    save(PLAYER_REPLAYS.folder_path() / "notes.md", "not a run", age=0)
     runs = saved_runs()
     assert [r.path.name for r in runs] == ["rush-20261130.replay", "match.rep", "memory-set-a.txt"]
     assert [r.kind for r in runs] == ["Speedrun replay", "Replay", "Run code"]
 
 
 def test_a_pad_alone_opens_a_saved_run_code(ctx):
-    save(user_dir() / "runcodes" / "memory-set-a.txt", short_run_code() + "\n")
+    save(RUN_CODES.folder_path() / "memory-set-a.txt", short_run_code() + "\n")
     ctx.stack.push(RunCodeScene(ctx, Records()))
     ctx.stack.apply()
     pad = VirtualPad()
@@ -72,7 +72,7 @@ def test_a_pad_alone_opens_a_saved_run_code(ctx):
 
 
 def test_a_damaged_saved_run_says_why_and_stays(ctx):
-    save(replays_dir() / "broken.rep", "SOCO-REPLAY 1 {broken")
+    save(PLAYER_REPLAYS.folder_path() / "broken.rep", "SOCO-REPLAY 1 {broken")
     scene = SavedRunsScene(ctx)
     ctx.stack.push(scene)
     ctx.stack.apply()

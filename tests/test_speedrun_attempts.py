@@ -47,11 +47,14 @@ def test_kept_replays_are_the_last_50_every_pb_and_every_gold(user_dir):
     log.save()
     kept = {a["id"] for a in log.kept()}
     assert kept == set(range(71 - KEEP_LAST, 71)) | {3, 5}
+    assert [a["id"] for a in log.attempts] == [3, 5, *range(71 - KEEP_LAST, 71)]   # the rest: compact rows
+    assert log.compacted == 70 - KEEP_LAST and [r[0] for r in log.rows] == list(range(1, 71 - KEEP_LAST))
     files = {p.name for p in replay_folder().glob("*.replay")}
     assert files == {f"rush.set.A-{n}.replay" for n in kept}           # the others were deleted
     assert not list(user_dir.rglob("*.tmp"))                             # written atomically
     loaded, warning = AttemptLog.load("rush.set.A")
-    assert warning is None and len(loaded.attempts) == 70 and loaded.replay_text(loaded.get(3)) == "replay 3\n"
+    assert warning is None and loaded.count() == 70 and loaded.replay_text(loaded.get(3)) == "replay 3\n"
+    assert [a["id"] for a in loaded.every_attempt()[0]] == list(range(1, 71))
     assert loaded.get(1)["replay"] is None and loaded.get(1)["ticks"] == 1001   # history stays, replay gone
 
 
@@ -61,6 +64,19 @@ def test_a_damaged_history_is_set_aside_not_lost(user_dir):
     log, warning = AttemptLog.load("rush.set.A")
     assert log.attempts == [] and "moved to" in warning
     assert path.with_name(path.name + ".corrupt-1").is_file()
+
+
+def test_a_version_1_history_is_compacted_as_it_is_read(user_dir):
+    """The old format kept every attempt in detail in one growing file: read, it keeps every time."""
+    attempts = [{**_attempt(n % 300), "id": n, "comparison": {"pb": [], "best": []}, "replay": None}
+                for n in range(1, 1201)]
+    path = AttemptLog.path_for("rush.set.A")
+    path.write_text(json.dumps({"version": 1, "practice": {"1": [300]}, "attempts": attempts}))
+    log, warning = AttemptLog.load("rush.set.A")
+    assert warning is None and log.count() == 1200 and log.practice_times(1) == [300]
+    every = log.every_attempt()[0]
+    assert [(a["id"], a["ticks"], a["splits"]) for a in every] == [(a["id"], a["ticks"], a["splits"]) for a in attempts]
+    assert json.loads(path.read_text())["version"] == 2 and path.stat().st_size < 200_000   # saved compacted
 
 
 def test_a_newer_games_history_is_left_as_it_is(user_dir):
@@ -91,12 +107,12 @@ def test_stats_are_what_livesplit_would_show():
         {"id": 5, "outcome": "finished", "ticks": 960, "splits": [290, 650, 960], "flags": []},
     ]
     st = compute_stats(attempts, ["A", "B", "C"], pb_splits=[290, 650, 960])
-    assert (st.attempts, st.finished) == (5, 4)
+    assert (st.attempts, st.finished) == (5, 3)      # the flagged finish is no completed run to LiveSplit
     assert st.average == (1000 + 1100 + 960) // 3 and st.median == 1000      # flagged runs are not compared
     assert [s.best for s in st.segments] == [250, 360, 300]                   # a reset still teaches a gold
     assert [s.pb for s in st.segments] == [290, 360, 310]
     assert [s.possible_save for s in st.segments] == [40, 0, 10] and st.possible_save == 50
-    assert st.sob_trend == [(1, 1000), (2, 950), (3, 950), (5, 910)]
+    assert st.sob_trend == [(1, 1000), (2, 950), (5, 910)]       # where it changed, and the last
 
 
 # ---------------------------------------------------------------- LiveSplit files
@@ -111,23 +127,27 @@ def test_lss_with_history_round_trips_through_our_reader():
         {"id": 2, "outcome": "reset", "ticks": None, "real_ms": 9000, "splits": [340], "real_splits": [5800],
          "flags": [], "started": "2026-11-29T20:01:00+00:00"},
         {"id": 3, "outcome": "finished", "ticks": 1400, "splits": [300, 800, 1400], "flags": ["assist"]},
+        {"id": 4, "outcome": "finished", "ticks": 1380, "splits": [310, 790, 1380], "flags": ["mistake"]},
     ]
     text = to_lss("Sold Out!", "The Rush (Seed A)", ["Card 1", "Card 2", "SOLD OUT!"], [361, 900, 1533],
                   [340, 539, 633], 7, attempt_log=log, pb_real=[6100, 15100, 25700])
     back = read_lss(text)
     assert back["names"] == ["Card 1", "Card 2", "SOLD OUT!"]
     assert back["pb"] == [361, 900, 1533] and back["best"] == [340, 539, 633]
-    assert back["attempt_count"] == 7
+    # The assisted attempt 3 was never shown to LiveSplit: not in its count nor its history, and the
+    # attempts are numbered as LiveSplit numbered them. The one flagged on the way (4, LiveSplit's 3)
+    # is an attempt without a time, as the link's undo-and-reset leaves it there.
+    assert back["attempt_count"] == 6
     assert [(a["id"], a["ticks"]) for a in back["attempts"]] == [(1, 1533), (2, None), (3, None)]
     assert back["attempts"][0]["real_ms"] == 25700 and back["attempts"][0]["started"] == "11/29/2026 20:00:00"
-    # Segment history: attempt 1 did every segment, attempt 2 only the first; flagged attempt 3 teaches nothing.
+    # Segment history: attempt 1 did every segment, attempt 2 only the first; flagged attempts teach nothing.
     assert [s["history"] for s in back["segments"]] == [{1: 361, 2: 340}, {1: 539}, {1: 633}]
     assert back["segments"][0]["pb_real_ms"] == 6100
     # Every time is a .NET TimeSpan with 7 fraction digits, in RealTime and GameTime elements.
     times = re.findall(r"<(RealTime|GameTime)>([^<]*)<", text)
     assert times and all(TIME.fullmatch(value) for _, value in times)
     assert {"RealTime", "GameTime"} == {tag for tag, _ in times}
-    for tag in ("<AttemptCount>7</AttemptCount>", "<AttemptHistory>", "<SegmentHistory>", '<Time id="1">',
+    for tag in ("<AttemptCount>6</AttemptCount>", "<AttemptHistory>", "<SegmentHistory>", '<Time id="1">',
                 '<SplitTime name="Personal Best">', "<BestSegmentTime>"):
         assert tag in text
 
@@ -233,7 +253,7 @@ def test_every_attempt_is_logged_with_its_replay_and_can_be_watched(ctx):
     assert Records.load()[0].attempts(RUSH_A.board) == 2
     # The results' X writes splits holding both attempts and the segments each one finished.
     from game.scenes.speedrun.results import export_lss
-    back = read_lss(open(export_lss(Records.load()[0], RUSH_A)).read())
+    back = read_lss(open(export_lss(ctx, Records.load()[0], RUSH_A)).read())
     assert back["attempt_count"] == 2 and [a["ticks"] for a in back["attempts"]] == [None, second["ticks"]]
     assert back["segments"][0]["history"] == {1: first["splits"][0], 2: second["splits"][0]}
     assert back["pb"] == second["splits"]
@@ -328,3 +348,41 @@ def test_livesplit_settings_are_kept_and_checked(ctx, user_dir):
     assert loaded.livesplit_port == 16834 and loaded.livesplit_host == "localhost" and "livesplit" in warning
     scene.menu.update(Command(pressed=Button.RIGHT, held=Button.RIGHT))     # off again: the link closes
     assert ctx.livesplit is None
+
+
+@pytest.mark.parametrize("host", ["a..b", "x" * 64 + ".example", "::1", "lan_pc"])
+def test_a_host_no_connection_can_use_never_reaches_the_link(ctx, user_dir, host):
+    """Typed in the editor: a toast and the old host kept. In settings.json: the default and a warning."""
+    from game.scenes.speedrun.settings import SpeedrunSettingsScene
+    from game.settings import Settings
+    scene = SpeedrunSettingsScene(ctx)
+    ctx.stack.push(scene)
+    ctx.stack.apply()
+    scene._set_host(host)
+    assert ctx.settings.livesplit_host == "localhost"
+    assert ctx.toasts.texts()[-1] == (f"{host} is not a host name, an IPv4 address or an IPv6 address in brackets")
+    scene._set_host("[::1]")                                     # an IPv6 address, in brackets, is one
+    assert ctx.settings.livesplit_host == "[::1]"
+    (user_dir / "settings.json").write_text(json.dumps({"version": 1, "livesplit": True, "livesplit_host": host}))
+    loaded, warning = Settings.load()
+    assert loaded.livesplit_host == "localhost" and "livesplit_host" in warning
+
+
+def test_a_history_read_while_a_write_is_on_its_way_has_that_write(user_dir):
+    """A run scene opened at once after another on the same board reads the history: it must see
+    the attempt the first scene handed the writer, or its next save drops that attempt."""
+    import threading
+    first = AttemptLog(RUSH_A.board)
+    go = threading.Event()
+
+    def slow_write() -> None:                 # the writer is busy when the next scene reads the file
+        go.wait(5)
+        first.add(_attempt(1))
+        first.save()
+    WRITER.submit(slow_write)
+    threading.Timer(0.05, go.set).start()
+    second, _ = AttemptLog.load(RUSH_A.board)
+    assert [a["id"] for a in second.attempts] == [1]
+    second.add(_attempt(2))
+    second.save()
+    assert [a["id"] for a in AttemptLog.load(RUSH_A.board)[0].attempts] == [1, 2]

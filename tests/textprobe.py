@@ -12,8 +12,9 @@ blitted; a remembered surface blitted onto another carries its contents along
 the font's line box. Copies of one text at one place (drop shadows, outlines)
 are one text. A text wholly under an opaque picture blitted (or a box filled) later is hidden, not counted.
 
-Each text also carries its height in pixels as drawn: the font's height
-(ascent + descent) times any shrink applied to fit a width, so
+Each text also carries its size in pixels as drawn: its font's size on the sofa bar's scale
+(text.bar_px: the em, counted in FreeSans Bold px of the same letter size) times any shrink
+applied to fit a width, so
 `probe.small(screen)` lists every text under the sofa bar (docs/READABILITY.md).
 """
 from __future__ import annotations
@@ -97,10 +98,10 @@ class TextProbe:
             return wrapper
 
         def drawn_px(font: pygame.font.Font, label: str, surf: pygame.Surface, edge: int = 0) -> float:
-            """The font's height, times the shrink a max_width applied (the surface's height against
-            the height the text renders at, plus any outline on both sides)."""
+            """The font's size on the bar's scale, times the shrink a max_width applied (the surface's
+            height against the height the text renders at, plus any outline on both sides)."""
             full = font.size(label)[1] + 2 * edge
-            return font.get_height() * min(1.0, surf.get_height() / full) if full else 0.0
+            return text.bar_px(font) * min(1.0, surf.get_height() / full) if full else 0.0
 
         monkeypatch.setattr(text.TextCache, "render", tagging(
             "text", text.TextCache.render, lambda a: str(a[1]),

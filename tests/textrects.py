@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 
 from game.render import clothing, icons
+from game.render.text import bar_px
 from game.scenes.mall import draw as mall_draw
 from game.scenes.mall import overlay as mall_overlay
 class Recorder(pygame.Surface):
@@ -16,10 +17,10 @@ class Recorder(pygame.Surface):
 
     def __init__(self, size: tuple[int, int]) -> None:
         super().__init__(size)
-        self.texts: dict[int, tuple[pygame.Surface, str, int]] = {}
-        self.drawn: list[tuple[pygame.Rect, str, int]] = []
+        self.texts: dict[int, tuple[pygame.Surface, str, float]] = {}
+        self.drawn: list[tuple[pygame.Rect, str, float]] = []
 
-    def note(self, surf: pygame.Surface, text: str, px: int) -> pygame.Surface:
+    def note(self, surf: pygame.Surface, text: str, px: float) -> pygame.Surface:
         self.texts[id(surf)] = (surf, text, px)
         return surf
 
@@ -27,7 +28,9 @@ class Recorder(pygame.Surface):
         rect = super().blit(source, dest, area, special_flags)
         hit = self.texts.get(id(source))
         if hit is not None and rect.w and rect.h:
-            self.drawn.append((rect, hit[1], hit[2]))
+            # the letters' ink (their outline included), not the font's line box around them
+            ink = source.get_bounding_rect().move(rect.x - (area[0] if area else 0), rect.y - (area[1] if area else 0))
+            self.drawn.append((ink.clip(rect), hit[1], hit[2]))
         return rect
 
 
@@ -36,7 +39,7 @@ def watch_texts(monkeypatch, screen: Recorder, ui) -> None:
     real_render = ui.render
 
     def render(text, size, colour="text"):
-        px = ui.text.font(ui.size(size) if isinstance(size, str) else size).get_height()   # pixels, not size
+        px = bar_px(ui.text.font(ui.size(size) if isinstance(size, str) else size))   # pixels, not size
         return screen.note(real_render(text, size, colour), text, px)
     monkeypatch.setattr(ui, "render", render)
     for module in (mall_draw, mall_overlay):
@@ -44,12 +47,13 @@ def watch_texts(monkeypatch, screen: Recorder, ui) -> None:
 
         def outlined(text, px, *args, _real=real, **kwargs):
             surf = _real(text, px, *args, **kwargs)
-            return screen.note(surf, str(text), min(icons.font(px).get_height(), surf.get_height()))
+            font = icons.font(px)      # shrunk to fit, its size shrinks with its height
+            return screen.note(surf, str(text), bar_px(font) * min(1.0, surf.get_height() / font.get_height()))
         monkeypatch.setattr(module, "outlined_text", outlined)
 
 
-def overlapping(drawn: list[tuple[pygame.Rect, str, int]]) -> list[tuple[str, str]]:
-    """Pairs of texts whose glyph boxes intersect (the outline's 2 px of slack allowed)."""
+def overlapping(drawn: list[tuple[pygame.Rect, str, float]]) -> list[tuple[str, str]]:
+    """Pairs of texts whose ink boxes intersect (the outline's 2 px of slack allowed)."""
     out = []
     for i, (a, ta, _) in enumerate(drawn):
         for b, tb, _ in drawn[i + 1:]:

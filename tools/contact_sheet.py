@@ -10,6 +10,12 @@ checkout.png (category icons, products, bargains, tokens), and mock_table.png /
 mock_mall.png (pieces at the sizes a 1280x720 scene uses), and delivery.png (frames
 of one Rush delivery in the real mall scene: the walk, the carry pose, the card's
 flight to the Starting Table, the pop and the particles).  Runs headless.
+
+    /tmp/venv/bin/python tools/contact_sheet.py --screens [OUT_DIR] [CODE ...]   (default: en de fr es)
+
+renders every screenshot scene (--screenshot's, seed 1) in each language: the frames at full size
+in OUT_DIR/screens/CODE/ and sheets of four at half size (screens_CODE_NN.png), to look over every
+screen in every language.
 """
 from __future__ import annotations
 
@@ -202,7 +208,38 @@ def delivery_sheet(out: Path, seed: int = 3, every: int = 3, before: int = 24, a
                       str(out / "delivery.png"))
 
 
+def screen_sheets(out: Path, code: str, per_sheet: int = 4) -> None:
+    """Every screenshot scene in language `code`: each frame at full size (screens/CODE/NAME.png, to
+    read the text) and sheets of `per_sheet` at half size (screens_CODE_N.png, to look over)."""
+    from game import app, i18n
+    from game.scenes import registry
+    folder = out / "screens" / code
+    folder.mkdir(parents=True, exist_ok=True)
+    pygame.display.set_mode(app.LOGICAL_SIZE)
+    tiles = []
+    try:
+        for name in registry.screenshot_names():
+            ctx = app.make_context(load_user_files=False, lang=code)
+            app.stage_screenshot(ctx, registry.screenshot(name), 1)
+            frame = pygame.Surface(app.LOGICAL_SIZE)
+            app.draw(ctx, frame, 0.0)
+            pygame.image.save(frame, str(folder / f"{name}.png"))
+            tiles.append(_labelled(pygame.transform.smoothscale(frame, (640, 360)), name, 640))
+    finally:
+        i18n.set_language(i18n.DEFAULT)
+    for n in range(0, len(tiles), per_sheet):
+        sheet = _grid(tiles[n:n + per_sheet], 2, f"Every screen in {code} ({n // per_sheet + 1})")
+        pygame.image.save(sheet, str(out / f"screens_{code}_{n // per_sheet + 1:02d}.png"))
+
+
 def main(argv: list[str]) -> int:
+    if len(argv) > 1 and argv[1] == "--screens":
+        out = Path(argv[2]) if len(argv) > 2 else ROOT / "out" / "art"
+        pygame.init()
+        for code in (argv[3:] or ["en", "de", "fr", "es"]):
+            screen_sheets(out, code)
+        print(f"screen sheets written to {out}")
+        return 0
     out = Path(argv[1]) if len(argv) > 1 else ROOT / "out" / "art"
     out.mkdir(parents=True, exist_ok=True)
     pygame.init()

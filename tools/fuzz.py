@@ -4,15 +4,20 @@
 
 Mutates the shipped levels (and their tileset and templates), replays recorded at the start
 (both games, every mode), run codes made from them, the conformance scenarios,
-and the player's user files (settings, bindings, speedrun records); also runs
-the hand-made hostile inputs of tests/hostile.py once. Each input runs in a
-child with a CPU-time limit and an address-space limit (`resource`), as the
+and every file of the register of user files (game/user_register.py: a whole
+user folder made by the game's own writers, tests/hostile_samples.py); also
+runs the hand-made hostile inputs of tests/hostile.py once. Each input runs in
+a child with a CPU-time limit and an address-space limit (`resource`), as the
 game runs it:
 - a level: `--check-level`, and if accepted it is played and drawn in the mall
   scene (tests/hostile_level.py): exit 0 or 2;
 - a replay or run code: `--replay FILE --headless --json`: exit 0 or 2;
 - a scenario file: `--scenario FILE`: exit 0, 1 (a case fails) or 2;
-- user files: the whole shell started over them (tests/hostile_shell.py): exit 0.
+- user files: the whole shell started over them (a window start, every
+  registered file read as a player reaches it: tests/hostile_shell.py): exit 0,
+  and a sentinel folder beside the user folder left exactly as it was. Some
+  files are mutated, some replaced by a FIFO, a link to /dev/zero or out of
+  the folder, a file past its cap, or a folder.
 An exit 2 must be one line; no traceback ever; a refusal within 2 s of CPU,
 everything within 300 MB resident. Failing inputs are kept (in --keep, default
 fuzz-failures/) with the command that reproduces them. Prints one JSON summary;
@@ -42,7 +47,9 @@ NASTY = [b"", b"nan", b"inf", b"-inf", b"NaN", b"Infinity", b"-1", b"0", b"1e9",
          "\u00b2".encode(), "\u0663".encode(), b"\x1b[31m", b"\n", b"\r\n", b"\x00", b"\xff\xfe", b"[]", b"{}",
          b"null", b"true", b"2147483648", b"4294967296", b"-2147483649", b"2000000", b"../../../etc/passwd",
          b"/dev/zero", b"[" * 3000, b"{" * 3000, b'"' + b"x" * 5000 + b'"', b"<", b"&", b"<!ENTITY", b"]]>",
-         b"1.5", b"1_000", b"0x10", b" ", b"\t", "\u202e".encode(), b"x" * 300, b"/" * 50]
+         b"1.5", b"1_000", b"0x10", b" ", b"\t", "\u202e".encode(), b"x" * 300, b"/" * 50,
+         b"{sentinel}/victim.replay", b"../../../../sentinel/victim.replay", b"../sentinel", b"CON.replay",
+         b"\\ud800", b"null", b"[null]", b"-5"]
 
 
 # ---------------------------------------------------------------- mutations
@@ -112,23 +119,18 @@ class Corpus:
         return out
 
     def _user_files(self) -> dict[str, bytes]:
+        """Every registered user file the game reads, as its own writers made them: path -> bytes."""
+        from game.user_register import entry_for
         folder = self.work / "templates"
-        code = ("from game.settings import Settings; from game.input.bindings import Bindings;"
-                "from game.speedrun.records import Records;"
-                "Settings().save(); Bindings().save(); r = Records();"
-                "r.add_run('rush_solo.set.A', {'ticks': 900, 'splits': [300, 600, 900], 'flags': [], 'seed': 4,"
-                " 'names': ['a', 'b', 'c'], 'replay': 'rush_solo.set.A-1.replay'});"
-                "r.add_run('rush_solo.set.A', {'ticks': None, 'splits': [310], 'flags': ['assist'], 'seed': 4});"
-                "r.count_attempt('rush_solo.set.A'); r.save()")
-        subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, env=hostile.child_env(folder),
-                       capture_output=True, timeout=120)
-        return {name: (folder / name).read_bytes() for name in ("settings.json", "bindings.json", "speedrun.json")}
+        hostile.make_samples(folder)
+        files = {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+        return {name: data for name, data in files.items() if entry_for(name) is not None and entry_for(name).read}
 
 
 def make_case(corpus: Corpus, rng: random.Random, n: int, folder: Path) -> tuple[str, hostile.Case, Path]:
     """The n-th random input: which reader, the mutated file(s) written in `folder`, and how to run it."""
     folder.mkdir(parents=True, exist_ok=True)
-    kind = rng.choices(("level", "replay", "code", "scenario", "user"), weights=(30, 25, 10, 20, 15))[0]
+    kind = rng.choices(("level", "replay", "code", "scenario", "user"), weights=(25, 20, 10, 15, 30))[0]
     if kind == "level":
         name = rng.choice(sorted(corpus.levels))
         tsx = corpus.tsx if rng.random() < 0.8 else mutate(corpus.tsx, rng)
@@ -151,11 +153,66 @@ def make_case(corpus: Corpus, rng: random.Random, n: int, folder: Path) -> tuple
         path = folder / name
         path.write_bytes(mutate(corpus.scenarios[name], rng))
         return kind, hostile.Case(f"scenario#{n}", ["--scenario", str(path)], codes=(0, 1, 2)), folder
-    user = folder / "user"
-    user.mkdir()
+    return kind, user_case(corpus, rng, n, folder), folder / "user"
+
+
+SPECIALS = (hostile.Fifo(), hostile.Link("/dev/zero"), hostile.Link("{sentinel}/victim.replay"),
+            hostile.Sparse(70 << 20), "folder")
+
+
+def user_case(corpus: Corpus, rng: random.Random, n: int, folder: Path) -> hostile.Case:
+    """The sample user folder with some files mutated (a few replaced by a FIFO, a device, a link out,
+    a file past its cap or a folder), and a sentinel folder beside it that must stay as it is."""
+    user, sentinel = folder / "user", make_sentinel(folder / "sentinel")
+    touched = [name for name in corpus.user if rng.random() < 0.3] or [rng.choice(sorted(corpus.user))]
     for name, data in corpus.user.items():
-        (user / name).write_bytes(mutate(data, rng) if rng.random() < 0.6 else data)
-    return kind, hostile.Case(f"user#{n}", [], codes=(0,), script=hostile.SHELL), user
+        if name not in touched:
+            hostile.place(user, name, data, sentinel)
+        elif rng.random() < 0.08:
+            special = rng.choice(SPECIALS)
+            if special == "folder":
+                (user / name).mkdir(parents=True)
+            else:
+                hostile.place(user, name, special, sentinel)
+        else:
+            hostile.place(user, name, mutate(data, rng).replace(b"{sentinel}", str(sentinel).encode()), sentinel)
+    from game.user_register import entry_for
+    return hostile.Case(f"user#{n}:" + "+".join(sorted({entry_for(t).key for t in touched})), [], codes=(0,),
+                        script=hostile.SHELL)
+
+
+VICTIM = b"the player's own file, outside the game's folder"
+
+
+def hand_user_cases(folder: Path) -> list[tuple[hostile.Case, Path]]:
+    """Every hand-made hostile user folder of tests/hostile.py, each with its sentinel beside it."""
+    out = []
+    for name, files in sorted(hostile.user_file_cases().items()):
+        case_folder = folder / name
+        sentinel = make_sentinel(case_folder / "sentinel")
+        for file, what in files.items():
+            hostile.place(case_folder / "user", file, what, sentinel)
+        out.append((hostile.Case(f"user:{name}", [], codes=(0,), script=hostile.SHELL), case_folder))
+    return out
+
+
+def make_sentinel(folder: Path) -> Path:
+    """A folder beside the user folder holding files of the player's: the game must never touch it."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "victim.replay").write_bytes(VICTIM)
+    (folder / "victim.json").write_bytes(VICTIM)
+    return folder
+
+
+def sentinel_problems(folder: Path) -> list[str]:
+    """What happened to the sentinel folder ([] when it is exactly as it was made)."""
+    try:
+        found = {p.name: p.read_bytes() for p in folder.iterdir()}
+    except OSError as exc:
+        return [f"the sentinel folder is gone ({exc.strerror})"]
+    if found != {"victim.replay": VICTIM, "victim.json": VICTIM}:
+        return ["a file outside the user folder was touched"]
+    return []
 
 
 # ---------------------------------------------------------------- running one input
@@ -176,6 +233,8 @@ class ForkRunner:
         import game.scenes.menus.settings  # noqa: F401
         import game.scenes.speedrun.menu  # noqa: F401
         import game.scenes.menus.title  # noqa: F401
+        import game.scenes.menus.run_browser  # noqa: F401
+        import game.scenes.speedrun.history  # noqa: F401
         import game.driver.soldout_headless  # noqa: F401
         import game.driver.table_headless  # noqa: F401
         self.cpu = cpu_seconds
@@ -259,6 +318,10 @@ def main(argv: list[str] | None = None) -> int:
             for outcome in pool.map(lambda c: hostile.run_case(c, work / "user", args.cpu_limit,
                                                                args.memory_limit << 20), hand):
                 merged.judge("hand-made", outcome, None, args.keep)
+            users = hand_user_cases(work / "hand" / "user")
+            for (case, folder), outcome in zip(users, pool.map(
+                    lambda cf: hostile.run_case(cf[0], cf[1] / "user", args.cpu_limit, args.memory_limit << 20), users)):
+                merged.judge("hand-made", outcome, folder, args.keep, sentinel_problems(folder / "sentinel"))
         # 2. random mutations until the time is up, in worker processes that fork per input
         left = max(0.1, args.minutes - (time.monotonic() - start) / 60)
         procs = [subprocess.Popen([sys.executable, __file__, "--worker", str(k), "--seed", str(args.seed * 1000 + k),
@@ -284,8 +347,10 @@ class Summary:
         self.worst: dict[str, dict[str, float]] = defaultdict(lambda: {"refusal_cpu_s": 0.0, "cpu_s": 0.0,
                                                                        "peak_mb": 0.0})
         self.failures: list[dict] = []
+        self.touched: Counter = Counter()    # register key -> user-file inputs that damaged it
 
-    def judge(self, kind: str, outcome: hostile.Outcome, keep_from: Path | None, keep: Path) -> None:
+    def judge(self, kind: str, outcome: hostile.Outcome, keep_from: Path | None, keep: Path,
+              extra: list[str] | None = None) -> None:
         self.stats[kind]["inputs"] += 1
         self.stats[kind][f"exit {outcome.code}"] += 1
         w = self.worst[kind]
@@ -293,7 +358,7 @@ class Summary:
         if outcome.code == 2:
             w["refusal_cpu_s"] = round(max(w["refusal_cpu_s"], outcome.seconds), 2)
         w["peak_mb"] = round(max(w["peak_mb"], outcome.peak_bytes / (1 << 20)), 1)
-        problems = outcome.problems()
+        problems = outcome.problems() + (extra or [])
         if problems:
             kept = keep / outcome.case.name.replace("#", "-").replace(":", "-")
             if keep_from is not None:
@@ -310,12 +375,13 @@ class Summary:
             for key, value in worst.items():
                 self.worst[kind][key] = max(self.worst[kind][key], value)
         self.failures += report["failures"]
+        self.touched.update(report.get("user_files_damaged", {}))
 
     def report(self, minutes: float, seed: int) -> dict:
         return {"minutes": minutes, "seed": seed, "inputs": sum(s["inputs"] for s in self.stats.values()),
                 "by_reader": {kind: dict(sorted(c.items())) | {"worst": dict(self.worst[kind])}
                               for kind, c in sorted(self.stats.items())},
-                "failures": self.failures}
+                "user_files_damaged": dict(sorted(self.touched.items())), "failures": self.failures}
 
 
 def worker(args) -> int:
@@ -334,7 +400,10 @@ def worker(args) -> int:
             case.name = f"w{args.worker}-{case.name}"
             outcome = runner.run(case, folder if kind == "user" else work / "user")
             where = folder.parent if kind == "user" else folder
-            summary.judge(kind, outcome, where, args.keep)
+            extra = sentinel_problems(where / "sentinel") if kind == "user" else []
+            if kind == "user":
+                summary.touched.update(case.name.split(":", 1)[1].split("+"))
+            summary.judge(kind, outcome, where, args.keep, extra)
             shutil.rmtree(where, ignore_errors=True)
             if n % 500 == 0:
                 print(f"worker {args.worker}: {(time.monotonic() - start) / 60:.1f} min, {n} inputs, "

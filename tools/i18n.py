@@ -1,10 +1,12 @@
 """The translation catalogues: extract, update, compile and check them (docs/TRANSLATING.md).
 
-    python tools/i18n.py extract    strings marked in game/ and the TOML data -> assets/locale/messages.pot
+    python tools/i18n.py extract    strings marked in game/, the TOML data and the levels' names -> messages.pot,
+                                    with the translators' notes of assets/locale/notes.toml
     python tools/i18n.py update     merge messages.pot into every <lang>/LC_MESSAGES/messages.po
     python tools/i18n.py compile    every .po -> .mo (the game reads the .mo)
     python tools/i18n.py check      exit 1 if messages.pot is stale, a language has an untranslated,
-                                    fuzzy or missing entry, a {placeholder} differs, or a .mo is stale
+                                    fuzzy or missing entry, a {placeholder} differs, a .mo is stale, or a
+                                    note names a message the game no longer has
     python tools/i18n.py init CODE  start a new language from messages.pot
 
 Each command is one `pybabel` call (printed first), run with the repository on
@@ -21,6 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "assets" / "locale"
 POT = LOCALE / "messages.pot"
+NOTES = LOCALE / "notes.toml"
 PLACEHOLDER = re.compile(r"\{[a-z_]*\}")
 
 
@@ -44,9 +47,36 @@ def pybabel(*args: str, quiet: bool = False) -> int:
 
 
 def extract(out: Path = POT, quiet: bool = False) -> int:
-    return pybabel("extract", "-F", "babel.cfg", "--no-location", "--sort-by-file",
-                   "--project", "Sold Out! / Check Out!",
+    code = pybabel("extract", "-F", "babel.cfg", "--no-location", "--sort-by-file",
+                   "--project", "Sold Out! / Check Out!", "-k", "N_plural:1,2",
                    "-c", "TRANSLATORS:", "-o", str(out), ".", quiet=quiet)
+    if code == 0:
+        add_notes(out)
+    return code
+
+
+def notes() -> dict[str, str]:
+    """The translators' notes of assets/locale/notes.toml: message (its English, a plural's
+    singular) -> note."""
+    import tomllib
+    return dict(tomllib.loads(NOTES.read_text(encoding="utf-8")).get("notes", {}))
+
+
+def add_notes(pot: Path) -> None:
+    """Each note of notes.toml as a "TRANSLATORS:" comment on its message in the template."""
+    from babel.messages.pofile import write_po
+    catalogue = _read_po(pot)
+    said = notes()
+    for message in catalogue:
+        note = said.get(_singular(message.id)) if message.id else None
+        if note and f"TRANSLATORS: {note}" not in message.auto_comments:
+            message.auto_comments.append(f"TRANSLATORS: {note}")
+    with pot.open("wb") as fh:
+        write_po(fh, catalogue, width=76, no_location=True, sort_by_file=True)
+
+
+def _singular(message_id) -> str:
+    return message_id[0] if isinstance(message_id, (list, tuple)) else message_id
 
 
 def languages() -> list[str]:
@@ -76,6 +106,8 @@ def problems() -> list[str]:
         extract(fresh, quiet=True)
         wanted = _ids(_read_po(fresh))
     template = _ids(_read_po(POT))
+    singulars = {_singular(m) for m in wanted}
+    out += [f"notes.toml: {msg!r} is no message of the game (any more)" for msg in sorted(notes()) if msg not in singulars]
     for msg in sorted(map(str, wanted - template)):
         out.append(f"messages.pot is out of date: missing {msg!r} (run tools/i18n.py extract)")
     for msg in sorted(map(str, template - wanted)):

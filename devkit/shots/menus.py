@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 from game.core.seats import LobbySeat
 from game.data import levels_dir
 from game.levels import LevelEntry, load_level
+from game.notice import Verbatim
 from game.scenes import registry
 from game.scenes.menus.attract import AttractScene
 from game.scenes.menus.lobby import LobbyScene
@@ -56,13 +57,13 @@ def _level_row(scene: LobbyScene, entries: list[LevelEntry], key: str | None) ->
 def _lobby_level_shot(ctx: "Context", seed: int) -> LobbyScene:
     """A player's own level (a copy of the galleria saved as "Corner Shops") chosen in the lobby."""
     path = levels_dir() / "galleria.tmx"
-    mine = LevelEntry("corner_shops", path, False, "Corner Shops", "2-6", level=load_level(path))
+    mine = LevelEntry("corner_shops", path, False, Verbatim("Corner Shops"), "2-6", level=load_level(path))
     return _level_row(lobby_shot(ctx, seed), [mine], "corner_shops")
 
 
 def _lobby_broken_level_shot(ctx: "Context", seed: int) -> LobbyScene:
-    broken = LevelEntry("half_done", levels_dir() / "half_done.tmx", False, "Half Done",
-                        problem="pile_spot 'pile_spot_3' at tile (12,4) cannot be reached from spawn 'spawn_2' (seat 2)")
+    broken = LevelEntry("half_done", levels_dir() / "half_done.tmx", False, Verbatim("Half Done"),
+                        problem=Verbatim("pile_spot 'pile_spot_3' at tile (12,4) cannot be reached from spawn 'spawn_2' (seat 2)"))
     return _level_row(lobby_shot(ctx, seed), [broken], "half_done")
 
 

@@ -83,7 +83,7 @@ def demo_history(setup: RunSetup, count: int = 14) -> tuple[Records, AttemptLog]
         else:
             entry["golds"] = records.add_reset(setup.board, entry["splits"], [])
         records.count_attempt(setup.board)
-        log.attempts.append({**entry, "id": n + 1, "replay": f"demo-{n + 1}.replay"})
+        log.add(entry)["replay"] = f"demo-{n + 1}.replay"   # named as kept: nothing is written
     for k, t in ((0, 300), (1, 240), (1, 228), (2, 410)):
         log.add_practice(k, t)
     return records, log

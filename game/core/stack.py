@@ -59,6 +59,12 @@ class SceneStack:
     def has_pending(self) -> bool:
         return bool(self._pending)
 
+    def close(self) -> None:
+        """The window closes: every scene exits, top first, at once (a run in progress is saved)."""
+        self._pending.clear()
+        while self._scenes:
+            self._scenes.pop().exit()
+
     # ---- the loop's calls ----
     def apply(self) -> None:
         """Apply every queued request in order (called at the end of a tick)."""

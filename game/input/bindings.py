@@ -10,29 +10,16 @@ import tomllib
 
 import pygame
 
-from game import schema
 from game.data import asset
 from game.input.commands import Button
 from game.notice import N_, Notice, join
-from game.userfiles import load_checked, merged, set_aside, try_save_json
+from game.user_register import BINDABLE, BINDINGS, LAYOUTS, MAX_KEY_CODE
+from game.userfiles import merged
 
 DEFAULTS_PATH = asset("bindings.toml")
-FILE_NAME = "bindings.json"
-LAYOUTS = ("left", "right")
-# Every bindable button, in the order the settings screen lists them.
-BINDABLE = (Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT, Button.A, Button.B,
-            Button.X, Button.Y, Button.LB, Button.RB, Button.START, Button.BACK)
+FILE_NAME = BINDINGS.relative()
 ESCAPE_KEY = pygame.K_ESCAPE  # never bindable: always pause / back
-VERSION = 1
-MAX_KEY_CODE = (1 << 31) - 1    # SDL keycodes are 32-bit (scancode keys have bit 30 set)
-MAX_PAD_BUTTON = 63             # SDL game controller buttons are a small enum
-_CODES = {b.name: schema.integer(0, MAX_KEY_CODE) for b in BINDABLE}
-_PAD = {b.name: schema.integer(0, MAX_PAD_BUTTON) for b in BINDABLE}
-FILE_SCHEMA = schema.nullable(schema.table({
-    "version": schema.integer(0, MAX_KEY_CODE),
-    "keyboard": schema.table({layout: schema.table(_CODES) for layout in LAYOUTS}),
-    "pad": schema.table(_PAD),
-}))   # null: "no bindings saved"
+VERSION = BINDINGS.version
 
 
 def _load_defaults() -> tuple[dict[str, dict[Button, int]], dict[Button, int]]:
@@ -61,7 +48,7 @@ class Bindings:
     def load(cls) -> tuple["Bindings", str | None]:
         """The player's bindings (defaults where missing or invalid) and a warning if any."""
         bindings = cls()
-        loaded = load_checked(FILE_NAME, None, FILE_SCHEMA, VERSION)
+        loaded = BINDINGS.load(None)   # null in the file: "no bindings saved"
         bindings._raw, bindings._newer = loaded.raw, loaded.newer
         data, warning = loaded.data, loaded.warning
         if data is None:
@@ -69,7 +56,7 @@ class Bindings:
         if not bindings._apply(data):
             bindings.reset()
             bindings._raw = None
-            extra = set_aside(FILE_NAME, Notice(N_("{file} has invalid bindings"), file=FILE_NAME))
+            extra = BINDINGS.set_aside(Notice(N_("{file} has invalid bindings"), file=FILE_NAME))
             warning = join(warning, extra)
         return bindings, warning
 
@@ -101,7 +88,7 @@ class Bindings:
         """Write bindings.json atomically (button names -> codes); a one-line warning if it cannot be."""
         if getattr(self, "_newer", False):
             return None   # a newer game's file is left as it is; these bindings last this session
-        return try_save_json(FILE_NAME, merged(getattr(self, "_raw", None), {
+        return BINDINGS.try_save(merged(getattr(self, "_raw", None), {
             "version": VERSION,
             "keyboard": {layout: {b.name: k for b, k in self.keys[layout].items()} for layout in LAYOUTS},
             "pad": {b.name: v for b, v in self.pad.items()},

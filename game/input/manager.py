@@ -71,7 +71,8 @@ class InputManager:
         self.last_pad: int | None = None              # the pad that pressed a button last (menus speak it)
         self.nintendo_swap = False                    # Nintendo pads: confirm on the bottom button
         self.rumble_level = "low"
-        mappings.install_saved()   # pads set up in the wizard are pads from the first frame
+        # Pads set up in the wizard are pads from the first frame; a damaged file is a toast (the app's).
+        self.load_warning: str | None = mappings.install_saved()[1]
         try:
             pygame._sdl2.controller.init()
         except pygame.error as exc:  # no controller subsystem: keyboards still work

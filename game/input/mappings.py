@@ -11,9 +11,10 @@ from __future__ import annotations
 import os
 
 from game.input import sdl
-from game.userfiles import load_json, try_save_json
+from game.user_register import PAD_MAPPINGS
 
-FILE_NAME = "pad_mappings.json"
+FILE_NAME = PAD_MAPPINGS.relative()
+MAX_NAME = 100             # characters of a pad's name kept in its mapping
 ENV = "SDL_GAMECONTROLLERCONFIG"
 # What the wizard asks for, in order: (SDL mapping target, what the player reads).
 STEPS: tuple[tuple[str, str], ...] = (
@@ -38,7 +39,9 @@ def build_mapping(guid: str, name: str, chosen: dict[str, str]) -> str:
     A direction given by an axis becomes that half of the left stick, so a lever
     on axes steers like a stick and a lever on a hat or buttons like a d-pad.
     """
-    clean = name.replace(",", " ").strip() or "Controller"
+    # One printable line without commas: SDL splits the text on them, the file refuses anything else.
+    clean = "".join(c if c.isprintable() else " " for c in name.replace(",", " ")).strip()[:MAX_NAME].strip()
+    clean = clean or "Controller"
     parts = [guid.lower(), clean]
     for target, _label in STEPS:
         raw = chosen.get(target)
@@ -52,24 +55,22 @@ def build_mapping(guid: str, name: str, chosen: dict[str, str]) -> str:
     return ",".join(parts) + ","   # SDL appends fields (crc:...) straight after the last one
 
 
-def load() -> dict[str, str]:
-    """Saved mappings by GUID; anything malformed is left out (never fatal)."""
-    data, _warning = load_json(FILE_NAME, {})
-    if not isinstance(data, dict):
-        return {}
-    return {g: m for g, m in data.items()
-            if isinstance(g, str) and isinstance(m, str) and m.lower().startswith(g.lower() + ",")}
+def load() -> tuple[dict[str, str], str | None]:
+    """Saved mappings by GUID, and a warning if the file could not be used (it is moved aside: every
+    mapping in it must be SDL's form, printable and on one line, so nothing else reaches SDL)."""
+    loaded = PAD_MAPPINGS.load({})
+    return dict(loaded.data), loaded.warning   # type: ignore[call-overload]
 
 
 def save(guid: str, mapping: str) -> str | None:
     """Keep `mapping` for `guid` (replacing an older one), atomically; a one-line warning if it cannot be."""
-    saved = load()
+    saved, _warning = load()
     saved[guid.lower()] = mapping
-    return try_save_json(FILE_NAME, dict(sorted(saved.items())))
+    return PAD_MAPPINGS.try_save(dict(sorted(saved.items())))
 
 
-def install_saved() -> int:
-    """Hand every saved mapping to SDL; returns how many were given.
+def install_saved() -> tuple[int, str | None]:
+    """Hand every saved mapping to SDL; returns how many were given, and the file's warning if any.
 
     A pad the player's own SDL_GAMECONTROLLERCONFIG names is left to it (theirs
     wins). Where SDL cannot be reached the saved ones go into that variable
@@ -77,13 +78,14 @@ def install_saved() -> int:
     """
     own = os.environ.get(ENV, "")
     named = {line.split(",", 1)[0].strip().lower() for line in own.splitlines() if "," in line}
-    ours = [m for g, m in load().items() if g not in named]
+    saved, warning = load()
+    ours = [m for g, m in saved.items() if g not in named]
     if not ours:
-        return 0
+        return 0, warning
     if sdl.library() is None:
         os.environ[ENV] = "\n".join([*ours, own] if own else ours)
-        return len(ours)
-    return sum(1 for m in ours if sdl.add_mapping(m))
+        return len(ours), warning
+    return sum(1 for m in ours if sdl.add_mapping(m)), warning
 
 
 def apply_now(mapping: str) -> bool:

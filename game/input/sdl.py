@@ -69,4 +69,8 @@ def add_mapping(mapping: str) -> bool:
     sdl = library()
     if sdl is None:
         return False
-    return sdl.SDL_GameControllerAddMapping(mapping.encode("utf-8")) >= 0
+    try:
+        text = mapping.encode("utf-8")
+    except UnicodeEncodeError:     # a lone surrogate: not text SDL could take
+        return False
+    return sdl.SDL_GameControllerAddMapping(text) >= 0

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.render.text import TEXT_MIN_PX, min_font_size
+from game.render.text import TEXT_MIN_PX, GameFont, bar_px, min_font_size
 
 Colour = tuple[int, int, int]
 
@@ -60,11 +60,11 @@ def supersample(size: int) -> int:
 def _font(px: int) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
-    return pygame.font.Font(None, max(min_font_size(), int(px)))   # never under the sofa bar
+    return GameFont(max(min_font_size(), int(px)))   # never under the sofa bar
 
 
 def font(px: int) -> pygame.font.Font:
-    """The bundled bold font at a pixel height (cached; initialises font module).
+    """The game's typeface at a game size number (cached; initialises the font module).
 
     A Font made before pygame.font was quit (pygame.quit() between tests, a
     display restart) raises "Invalid font" forever after, so a dead cached one
@@ -101,17 +101,17 @@ def text_surface(text: str, px: int, colour: Colour, max_width: int | None = Non
 def _text(text: str, px: int, colour: tuple[int, ...], max_width: int | None) -> pygame.Surface:
     surf = font(px).render(text, True, colour)
     if max_width is not None and surf.get_width() > max_width > 0:
-        surf = pygame.transform.smoothscale(surf, _fitted(surf.get_size(), max_width, font(px).get_height()))
+        surf = pygame.transform.smoothscale(surf, _fitted(surf.get_size(), max_width, bar_px(font(px))))
     return surf
 
 
-def _fitted(size: tuple[int, int], max_width: int, font_h: int, narrow: bool = False) -> tuple[int, int]:
-    """The size a text of `size` is scaled to for max_width: evenly down to TEXT_MIN_PX tall (or not
+def _fitted(size: tuple[int, int], max_width: int, font_px: float, narrow: bool = False) -> tuple[int, int]:
+    """The size a text of `size` is scaled to for max_width: evenly down to TEXT_MIN_PX (or not
     at all when `narrow`), then only narrower, to NARROWEST; still too wide, it keeps that width and
     the layout must make room (the readability tests find it), never a text under the sofa bar."""
     w, h = size
-    scale = 1.0 if narrow else min(1.0, max(max_width / w, TEXT_MIN_PX / font_h))
-    return max(max_width, math.ceil(w * scale * NARROWEST)), max(1, round(h * scale))
+    scale = 1.0 if narrow else min(1.0, max(max_width / w, TEXT_MIN_PX / font_px))
+    return max(max_width, math.ceil(w * scale * NARROWEST)), max(1, math.ceil(h * scale - 1e-6))   # never rounded under
 
 
 def outlined_text(text: str, px: int, colour: Colour, outline: Colour = INK,
@@ -139,7 +139,7 @@ def _outlined(text: str, px: int, colour: tuple[int, ...], outline: tuple[int, .
         out.blit(edge, (width + dx, width + dy))
     out.blit(inner, (width, width))
     if max_width is not None and out.get_width() > max_width > 0:
-        out = pygame.transform.smoothscale(out, _fitted(out.get_size(), max_width, font(px).get_height(), narrow))
+        out = pygame.transform.smoothscale(out, _fitted(out.get_size(), max_width, bar_px(font(px)), narrow))
     return out
 
 

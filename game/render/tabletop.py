@@ -13,6 +13,7 @@ from typing import Callable, Sequence
 import pygame
 
 from game.i18n import _
+from game.render.text import hyphenation_points
 from game.render.icons import (
     GOLD, INK, NARROWEST, PAPER, Colour, bag_icon, check_size, font, hex_rgb, luminance, mix, outlined_text,
     rounded_card, seat_shape_surface, shrink, star_icon, supersample, text_surface, with_outline,
@@ -260,9 +261,6 @@ def _stars_badge(stars: int, height: int) -> pygame.Surface:
 NAME_MIN_PX = 24   # font size: a card's name is drawn at least this big (16 px tall, TEXT_MIN_PX), or left off
 
 
-# Two name lines share a little of their line boxes, never ink: a descender (Empanada) would touch
-# the next line's ascender (de carne) at more than this.
-LINE_OVERLAP = 0.04
 TWO_LINES = 44      # a title band two lines of NAME_MIN_PX tall
 
 
@@ -271,50 +269,67 @@ def _name_fit(name: str, room: int, band_h: int, max_band: int) -> tuple[list[st
 
     One line at 62% of the band, shrunk to the room down to NAME_MIN_PX; else two lines,
     the band growing up to max_band; else no name at all (the card's colour and icon say
-    what it is). A line may be drawn down to NARROWEST of its width (never less tall)."""
+    what it is). A line may be drawn down to NARROWEST of its width (never less tall). Heights
+    are the letters' ink (the outline around it), not the font's line box: the band holds
+    what is drawn."""
     width = max(1, band_h // 16)
 
-    def size(text: str, px: int) -> tuple[int, int]:
-        w, h = font(px).size(text)
-        return w + 2 * width, h + 2 * width
+    def size(lines: list[str], px: int) -> tuple[int, int]:
+        top, bottom = _ink_rows(tuple(lines), px)
+        w = max(font(px).size(text)[0] for text in lines)
+        return w + 2 * width, len(lines) * (bottom - top + 2 * width)
 
     def fits(text: str, px: int) -> bool:
-        return size(text, px)[0] * NARROWEST <= room
+        return size([text], px)[0] * NARROWEST <= room
     px = round(band_h * 0.62)
-    w1 = size(name, px)[0]
+    w1 = size([name], px)[0]
     if w1 > room:
         px = int(px * room / w1)
-    if px >= NAME_MIN_PX:
-        return [name], px, band_h
-    one = size(name, NAME_MIN_PX)
+    if px >= NAME_MIN_PX and size([name], px)[1] + 4 <= max(band_h, max_band):
+        return [name], px, max(band_h, size([name], px)[1] + 4)
+    one = size([name], NAME_MIN_PX)
     if fits(name, NAME_MIN_PX) and one[1] + 4 <= max_band:     # a short card: the band grows for one line
         return [name], NAME_MIN_PX, max(band_h, one[1] + 4)
     for px in range(max(NAME_MIN_PX, round(max_band * 0.45)), NAME_MIN_PX - 1, -1):
         lines = _two_lines(name, lambda t: fits(t, px))
-        h = 2 * size(name, px)[1] - round(px * LINE_OVERLAP) + 4
-        if lines and h <= max_band:
-            return lines, px, max(band_h, h)
+        if lines and size(lines, px)[1] + 4 <= max_band:
+            return lines, px, max(band_h, size(lines, px)[1] + 4)
     return [], 0, band_h
 
 
+@lru_cache(maxsize=512)
+def _ink_rows(lines: tuple[str, ...], px: int) -> tuple[int, int]:
+    """The rows of a rendered line that the letters of any of `lines` ink: (top, bottom), shared
+    by the lines of one name so they stack at one pitch."""
+    boxes = [font(px).render(text, True, (255, 255, 255)).get_bounding_rect() for text in lines]
+    boxes = [box for box in boxes if box.h] or [pygame.Rect(0, 0, 1, font(px).get_height())]
+    return min(box.top for box in boxes), max(box.bottom for box in boxes)
+
+
 def _two_lines(name: str, fits: Callable[[str], bool] = lambda t: True) -> list[str]:
-    """The name broken in two near its middle, both lines fitting: at a space, else a word
-    hyphenated, between two consonants ("Marsh-" / "mallows") if it can be; [] if it cannot be."""
+    """The name broken in two near its middle, both lines fitting: at a space, else after a hyphen
+    it has, else hyphenated where the language hyphenates the word ("Schlüssel-" / "anhänger",
+    text.hyphenation_points); [] if it cannot be."""
     mid = len(name) / 2
-    consonant = [ch.isalpha() and ch.lower() not in "aeiouy" for ch in name]
     cuts: list[tuple[int, float, list[str]]] = []
-    for i in range(2, len(name) - 1):
-        if name[i] == " ":
+    for i, char in enumerate(name):
+        if char == " " and 0 < i < len(name) - 1:
             cuts.append((0, abs(i - mid), [name[:i], name[i + 1:]]))
-        elif name[i - 1].isalpha() and name[i].isalpha():
-            cost = 1 if consonant[i - 1] and consonant[i] else 2
-            cuts.append((cost, abs(i - mid), [name[:i] + "-", name[i:]]))
+        elif char == "-" and 0 < i < len(name) - 1:
+            cuts.append((0, abs(i - mid), [name[:i + 1], name[i + 1:]]))
+    start = 0
+    for word in name.split(" "):
+        for point in hyphenation_points(word):
+            at = start + point
+            cuts.append((1, abs(at - mid), [name[:at] + "-", name[at:]]))
+        start += len(word) + 1
     good = [cut for cut in cuts if all(fits(t) for t in cut[2])]
     return min(good, key=lambda c: (c[0], c[1]))[2] if good else []
 
 
 def _header(card: pygame.Surface, lines: list[str], px: int, colour: Colour, band_h: int, left: int) -> None:
-    """The coloured title band with the name's lines (from _name_fit) centred in it."""
+    """The coloured title band with the name's lines (from _name_fit) centred in it, each line
+    cut to the rows the name's letters ink (its outline around them)."""
     w = card.get_width()
     inset = max(2, round(w * 0.035))
     band = pygame.Rect(inset, inset, w - 2 * inset - max(1, round(w * 0.025)), band_h)
@@ -323,13 +338,16 @@ def _header(card: pygame.Surface, lines: list[str], px: int, colour: Colour, ban
         return
     ink = mix(colour, INK, 0.6)
     room = band.w - left - 2 * inset
-    texts = [outlined_text(t, px, (255, 255, 255), ink, width=max(1, band_h // 16), max_width=room, narrow=True)
+    outline = max(1, band_h // 16)
+    top, bottom = _ink_rows(tuple(lines), px)
+    rows = pygame.Rect(0, top, 0, bottom - top + 2 * outline)
+    texts = [outlined_text(t, px, (255, 255, 255), ink, width=outline, max_width=room, narrow=True)
              for t in lines]
-    total = sum(t.get_height() for t in texts) - (len(texts) - 1) * round(px * LINE_OVERLAP)
-    y = band.y + (band.h - total) // 2
-    for text in texts:
-        card.blit(text, (band.x + left + (band.w - left - text.get_width()) // 2, y))
-        y += text.get_height() - round(px * LINE_OVERLAP)
+    y = band.y + (band.h - len(texts) * rows.h) // 2
+    for text in texts:       # one under the other, ink to ink: a descender never touches an accent
+        area = pygame.Rect(0, rows.y, text.get_width(), rows.h)
+        card.blit(text, (band.x + left + (band.w - left - text.get_width()) // 2, y), area)
+        y += rows.h
 
 
 def _band_room(w: int, left: int) -> int:

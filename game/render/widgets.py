@@ -11,9 +11,11 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from game.i18n import _
+from game.i18n import N_, _
 from game.input.commands import STICK_MAX, Button, Command
 from game.render import glyphs
+from game.render.icons import NARROWEST
+from game.render.text import hyphenated, words
 
 if TYPE_CHECKING:
     from game.core.seats import SeatIdentity
@@ -161,10 +163,16 @@ def hints(surface: pygame.Surface, ui: "UI", items: list[tuple[str, str]], y: in
         x += word.get_width() + gap
 
 
+# Cap words that are no key's printed name but a description of keys: said in the player's language.
+# TRANSLATORS: on a key cap in a button hint: the keyboard's four arrow keys
+KEY_WORDS = {"Arrows": N_("Arrows")}
+
+
 def pad_label(ui: "UI", name: str) -> str:
-    """A button name as the pad in use prints it ("A" -> "Cross"); other words (keys) unchanged."""
+    """A button name as the pad in use prints it ("A" -> "Cross"); key names unchanged but the
+    descriptions in KEY_WORDS, which are translated."""
     labels = getattr(ui, "pad_labels", None) or {}
-    parts = [labels.get(part, part) for part in name.split("/")]
+    parts = [labels.get(part, _(KEY_WORDS[part]) if part in KEY_WORDS else part) for part in name.split("/")]
     return parts[0] if len(parts) == 1 else "/".join(parts)   # one part keeps its family (glyph look)
 
 
@@ -221,7 +229,6 @@ class MenuItem:
     adjust: Callable[[int], None] | None = None     # LEFT/RIGHT changes the value
     enabled: bool = True
     primary: bool = False                            # the big call to action (START MATCH)
-    value_as_is: bool = False                        # value() is final text (a player's own words): never looked up
 
 
 class DirectionRepeat:
@@ -351,11 +358,11 @@ class MenuList:
                 pygame.draw.polygon(surface, ui.colour("text" if item.primary else "accent"),
                                     [(tip - 10, rect.centery - 11), (tip + 4, rect.centery), (tip - 10, rect.centery + 11)])
                 label_x += 14
-            # labels and values are marked N_() where the menu is built, translated as drawn
+            # labels and values are marked N_() where the menu is built, translated as drawn (a value
+            # that is an i18n.Verbatim, a player's own words, is shown as written)
             blit_text(surface, ui, _(item.label), "body", colour, midleft=(label_x, rect.centery))
             if item.value is not None:
-                value = item.value() if item.value_as_is else _(item.value())
-                value_rect = blit_text(surface, ui, value, "body", "accent_2" if item.enabled else "text_dim",
+                value_rect = blit_text(surface, ui, _(item.value()), "body", "accent_2" if item.enabled else "text_dim",
                                        midright=(rect.right - 44, rect.centery))
                 if focused and item.adjust is not None:
                     _arrow(surface, ui, value_rect.left - 18, rect.centery, -1)
@@ -386,26 +393,42 @@ def draw_toasts(surface: pygame.Surface, ui: "UI", texts: list[str]) -> None:
         y = rect.top - 12
 
 
-def wrap_text(ui: "UI", text: str, size: int, width: int) -> list[str]:
-    """Split `text` into lines no wider than `width` px at `size` (measured, not rendered)."""
+def wrap_text(ui: "UI", text: str, size: int, width: int, narrows: bool = False) -> list[str]:
+    """Split `text` into lines no wider than `width` px at `size` (measured, not rendered); a word
+    wider than a line is hyphenated where its language hyphenates it. With `narrows` (the caller
+    draws each line with a max_width) a word that fits once narrowed to NARROWEST stays whole."""
+    return wrap(text, lambda t: ui.text.width(t, size) <= width,
+                (lambda t: ui.text.width(t, size) * NARROWEST <= width) if narrows else None)
+
+
+def wrap(text: str, fits: "Callable[[str], bool]", whole: "Callable[[str], bool] | None" = None) -> list[str]:
+    """`text` in lines that each fit (`fits`), broken at plain spaces (text.words), a word too long
+    for a line hyphenated where its language hyphenates it unless `whole` keeps it as it is, and
+    no short last word alone on its line."""
     lines: list[str] = []
     line = ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if line and ui.text.width(trial, size) > width:
+    for word in words(text):
+        pieces = [word] if whole is not None and whole(word) else hyphenated(word, fits)
+        for piece in pieces[:-1]:      # a long word's first pieces each fill a line
+            if line:
+                lines.append(line)
+            lines.append(piece)
+            line = ""
+        trial = f"{line} {pieces[-1]}".strip(" ")
+        if line and not fits(trial):
             lines.append(line)
-            line = word
+            line = pieces[-1]
         else:
             line = trial
     lines = [*lines, line] if line else lines
-    return no_orphan(lines, lambda t: ui.text.width(t, size) <= width)
+    return no_orphan(lines, fits)
 
 
 def no_orphan(lines: list[str], fits: "Callable[[str], bool]") -> list[str]:
     """A last line of one short word ("1s", "done") takes the previous line's last word with
     it when that still fits: a lone scrap on its own line reads as a separate message."""
     if len(lines) >= 2 and " " not in lines[-1] and len(lines[-1]) <= 5:
-        prev = lines[-2].split()
+        prev = words(lines[-2])
         moved = f"{prev[-1]} {lines[-1]}"
         if len(prev) >= 2 and fits(moved):
             return [*lines[:-2], " ".join(prev[:-1]), moved]

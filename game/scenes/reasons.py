@@ -4,7 +4,8 @@ The rules and simulations say why in English (their state and replays must not
 depend on the language), so the words are translated where they are shown:
 an exact sentence through the catalogue, a sentence with a name or number in it
 by matching one of TEMPLATES and translating the template, with the product or
-garment name in it translated too. tests/test_i18n_reasons.py checks that every
+garment name in it translated too; a counted sentence by matching either form of one of
+PLURAL_TEMPLATES, said with ngettext. tests/test_i18n_reasons.py checks that every
 sentence the rules can say is listed here. A speedrun's verdict and result line (the courses'
 words) go through here too. No pygame here.
 """
@@ -13,7 +14,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from game.i18n import N_, _, number
+from game.i18n import N_, N_plural, _, and_list, ngettext, number
+from game.notice import Notice
 
 SENTENCES = (
     N_("The round is over"), N_("You are already holding a pile"), N_("That pile is gone"),
@@ -44,24 +46,35 @@ SENTENCES = (
     N_("You can only join the queue while the dice are rolling"),
 )
 # {item}/{product}: a catalogue name (translated); {names}: names joined by " and "; {faces}: "a 5 and
-# two 3s"; {mode}: a mode name; {n}, {cost}, {left}, {top}, {size}, {seat}: numbers; {who}: a player.
+# two 3s"; {mode}: a mode name; {size}, {seat}: numbers; {who}: a player.
 TEMPLATES = (
     N_("Bring the card to the Starting Table"), N_("Bring the card to a dresser"),
     N_("There is no delivering to the Starting Table in {mode}"), N_("There are no dressers in {mode}"),
     N_("{item} is not on your shopping list"), N_("{item} is not on that objective card"),
     N_("Your team's hands are full ({size})"), N_("Your hand is full ({size})"),
-    N_("There is no player {seat}"), N_("Set your {n} dice to {n} faces from 1 to 6"),
-    N_("A roll of {n} dice needs {n} faces from 1 to 6"),
+    N_("There is no player {seat}"),
     N_("Those dice can't cover {names} at once: that needs {faces}"), N_("Those dice don't show {faces}"),
     N_("{product} is not on offer"), N_("{product} is not on the table"), N_("{product} is already taken"),
-    N_("{product} costs {cost} dice and you have {left} left in the queue"), N_("Bid 0 to {top} tokens"),
-    N_("You only have {n} change tokens"), N_("{who} got {product} first (same moment)"),
-    N_("{product} needs {n} dice; you have {left} left"),
-    # the speedrun courses' verdicts and result lines (game/speedrun/courses.py)
-    N_("{n} listed item missing"), N_("{n} listed items missing"), N_("{n} wrong card"), N_("{n} wrong cards"),
+    N_("{who} got {product} first (same moment)"),
     N_("the mall closed (time limit)"), N_("nothing left to score (a spoiled objective card)"),
-    N_("{n} bag scored"), N_("{n} bags scored"), N_("lost the game ({n} points to {best})"),
-    N_("won {n} points to {best}"), N_("lost {n} points to {best}"), N_("{n} points"),
+)
+# Counted sentences: said with ngettext by {n}, the language's plural rule. The rules' English may
+# use either form ("You only have 1 change tokens"): both are matched. {left}, {best}: numbers.
+PLURAL_TEMPLATES = (
+    N_plural("Set your {n} die to {n} face from 1 to 6", "Set your {n} dice to {n} faces from 1 to 6"),
+    N_plural("A roll of {n} die needs {n} face from 1 to 6", "A roll of {n} dice needs {n} faces from 1 to 6"),
+    N_plural("{product} costs {n} die and you have {left} left in the queue",
+             "{product} costs {n} dice and you have {left} left in the queue"),
+    N_plural("Bid 0 to {n} token", "Bid 0 to {n} tokens"),
+    N_plural("You only have {n} change token", "You only have {n} change tokens"),
+    N_plural("{product} needs {n} die; you have {left} left", "{product} needs {n} dice; you have {left} left"),
+    # the speedrun courses' verdicts and result lines (game/speedrun/courses.py), as a records file keeps them
+    N_plural("{n} listed item missing", "{n} listed items missing"), N_plural("{n} wrong card", "{n} wrong cards"),
+    N_plural("{n} bag scored", "{n} bags scored"),
+    N_plural("lost the game ({n} point to {best})", "lost the game ({n} points to {best})"),
+    N_plural("won {n} point to {best}", "won {n} points to {best}"),
+    N_plural("lost {n} point to {best}", "lost {n} points to {best}"),
+    N_plural("{n} point", "{n} points"),
 )
 NAMES = ("item", "product", "mode")
 NUMBERS = ("n", "cost", "left", "top", "size", "seat", "best")
@@ -69,20 +82,25 @@ _PLACEHOLDER = re.compile(r"\{([a-z]+)\}")
 
 
 @lru_cache(maxsize=None)
-def _patterns() -> list[tuple[re.Pattern[str], str]]:
-    out = []
-    for template in TEMPLATES:
-        seen: set[str] = set()
-        parts, at = [], 0
-        for m in _PLACEHOLDER.finditer(template):
-            parts.append(re.escape(template[at:m.start()]))
-            key = m.group(1)
-            parts.append("(?P=" + key + ")" if key in seen else f"(?P<{key}>.+?)")
-            seen.add(key)
-            at = m.end()
-        parts.append(re.escape(template[at:]))
-        out.append((re.compile("".join(parts) + r"\Z"), template))
+def _patterns() -> list[tuple[re.Pattern[str], str, str | None]]:
+    """(pattern, template, plural) for every template; a plural template twice, once per form."""
+    out = [(_pattern(template), template, None) for template in TEMPLATES]
+    for singular, plural in PLURAL_TEMPLATES:
+        out += [(_pattern(form), singular, plural) for form in (singular, plural)]
     return out
+
+
+def _pattern(template: str) -> re.Pattern[str]:
+    seen: set[str] = set()
+    parts, at = [], 0
+    for m in _PLACEHOLDER.finditer(template):
+        parts.append(re.escape(template[at:m.start()]))
+        key = m.group(1)
+        parts.append("(?P=" + key + ")" if key in seen else f"(?P<{key}>.+?)")
+        seen.add(key)
+        at = m.end()
+    parts.append(re.escape(template[at:]))
+    return re.compile("".join(parts) + r"\Z")
 
 
 def say_faces(english: str) -> str:
@@ -97,10 +115,12 @@ def say_faces(english: str) -> str:
 
 
 def say_reason(reason: str) -> str:
-    """`reason` (English, from the rules) in the player's language; unknown sentences unchanged."""
+    """`reason` (English, from the rules, or a Notice) in the player's language; unknown sentences unchanged."""
+    if isinstance(reason, Notice):
+        return reason.say()
     if not reason or reason in SENTENCES:
         return _(reason)
-    for pattern, template in _patterns():
+    for pattern, template, plural in _patterns():
         m = pattern.match(reason)
         if m is None:
             continue
@@ -111,10 +131,14 @@ def say_reason(reason: str) -> str:
             elif key in NUMBERS and value.isdigit():
                 values[key] = number(int(value))
             elif key == "names":
-                values[key] = _(" and ").join(_(name) for name in value.split(" and "))
+                values[key] = and_list([_(name) for name in value.split(" and ")])
             elif key == "faces":
                 values[key] = say_faces(value)
             else:
                 values[key] = value
+        if plural is not None:
+            count = int(m.group("n"))
+            values.pop("n")
+            return ngettext(template, plural, count, **values)
         return _(template).format(**values)
     return reason

@@ -123,14 +123,25 @@ def rehearse_catalogue(chunk: int = 12) -> Iterator[None]:
 
 def _opening(ctx: "Context", spec: MatchSpec) -> Generator[None, None, tuple["Context", pygame.Surface, Any]]:
     """Start the game in a rehearsal context and draw its first frame (two steps); gives back
-    the context, the surface drawn on and the game scene."""
+    the context, the surface drawn on and the game scene. The game scene is the bottom of the
+    rehearsal's stack: what it opens over itself as it enters (a how-to card not yet seen, the
+    mode chooser) is drawn with it, as the player will first see it."""
     rctx = rehearsal_context(ctx)
     surface = pygame.Surface(ctx.screen_size)
     registry.start_game(rctx, spec)
     yield
     _draw(rctx, surface)
     yield
-    return rctx, surface, rctx.stack.top
+    return rctx, surface, rctx.stack.scenes[0]
+
+
+def _choose_first_mode(rctx: "Context", mall: Any, mode: str) -> None:
+    """A match whose modes are chosen each round opens on the chooser (the routed "choose_mode"
+    scene): choose `mode` there, as a player would, so the round begins."""
+    chooser: Any = rctx.stack.top
+    if mall.sim is None and chooser is not None and chooser.name == "choose_mode":
+        chooser.pick(mode)
+        rctx.stack.apply()
 
 
 def rehearse_mall(ctx: "Context", players: int, mode: str) -> Iterator[None]:
@@ -151,6 +162,7 @@ def rehearse_mall(ctx: "Context", players: int, mode: str) -> Iterator[None]:
                 item_card(item, size, colourblind=ctx.settings.colourblind, colours=cat)
             yield
     rctx, surface, mall = yield from _opening(ctx, _spec("soldout", players, mode))
+    _choose_first_mode(rctx, mall, "rush")
     sim = mall.sim
     while sim.phase != "playing" and sim.tick < 60 * 40:
         mall.driver.play({}, record=False)   # everyone idle: a rehearsal asks no bot

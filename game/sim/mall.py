@@ -212,6 +212,12 @@ class MallSim:
                   MallPhase.SOLD_OUT: self.t.freeze_ticks}.get(self.phase, 0)
         return max(0, self.phase_tick + length - self.tick) if length else 0
 
+    def round_ticks_left(self) -> int:
+        """Ticks before the round's time limit stops it (while playing; 0 in any other phase)."""
+        if self.phase != MallPhase.PLAYING:
+            return 0
+        return max(0, self.t.limit_ticks - (self.tick - self.round_tick))
+
     def sold_out_hold(self, seat: int) -> float:
         """Memory: how far the seat's Y hold is towards calling SOLD OUT! (0.0 - 1.0)."""
         return min(1.0, self.by_seat[seat].y_ticks / self.t.hold_ticks)

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game.rules.soldout.modes import Family
+
 if TYPE_CHECKING:
     from game.rules.soldout.engine import Round
     from game.sim.mall import MallSim
@@ -73,6 +75,21 @@ class MallPublicView:
 
     def mode(self) -> str:
         return self._round().mode
+
+    def cards_to_go(self, side: int) -> int:
+        """How many more cards the side must bring before the round can end, counted from what
+        the screen shows: the empty places on its objective cards (Rush), the free places in its
+        hands, drawn face down (Memory), or the pictured items no dresser has yet (Tidying Up,
+        the same for every side)."""
+        rnd = self._round()
+        family = rnd.rules.family
+        if family is Family.RUSH:
+            return sum(len(rnd.pictured(slot.card)) - len(slot.placed) for slot in rnd.tables[side])
+        if family is Family.MEMORY:
+            members = rnd.members(side)
+            return max(0, rnd.hand_size(members[0]) - sum(len(rnd.hands[m]) for m in members))
+        return sum(1 for d, slot in enumerate(rnd.dressers) for item in rnd.pictured(slot.card)
+                   if not rnd.filled(d, item))
 
     def placed_on_table(self, side: int, slot: int) -> list[str]:
         """Rush: the cards a side has put on one of its objective cards (face up on the table)."""

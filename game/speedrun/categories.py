@@ -22,6 +22,8 @@ DATA_PATH = asset("speedrun.toml")
 VARIANTS = ("set", "random", "daily")
 SEED_LETTERS = "ABCDEFGHIJ"
 NORMAL_SPEED = 100  # percent: anything else is flagged
+# Flags a run has from its first tick (RunSetup.flags): such a run is another game, never linked to LiveSplit.
+SETUP_FLAGS = ("assist", "speed")
 RANDOM_SEED_MAX = 999_999_999
 
 
@@ -75,7 +77,7 @@ class RunSetup:
         return Notice(N_("Random seed {seed}"), seed=self.seed)
 
     def flags(self) -> list[str]:
-        """Reasons this run can never be a main-category PB, known before it starts."""
+        """Reasons this run can never be a main-category PB, known before it starts (SETUP_FLAGS)."""
         out = []
         if self.assist:
             out.append("assist")

@@ -18,6 +18,7 @@ from game.bots.checkout import CheckOutBot
 from game.driver.match_driver import MatchDriver
 from game.levels import load_level, resolve_level
 from game.match import MatchSpec
+from game.notice import N_, Notice
 from game.rules.checkout import load_catalogue as load_checkout_catalogue
 from game.rules.soldout import load_catalogue, modes
 from game.sim.mall_events import Delivered, MallPhase, Placed, Took
@@ -157,10 +158,11 @@ class SoldOutCourse(Course):
         if modes.uses_hand(self.mode) and cause == "sold_out":
             hand = view.hand(PLAYER)
             missing = sum(1 for i in self.wanted if i not in hand)
-            return True, (f"{missing} listed item{'s' if missing != 1 else ''} missing" if missing else "")
+            return True, (Notice.ngettext("{n} listed item missing", "{n} listed items missing", missing)
+                          if missing else "")
         if cause in modes.get(self.mode).finish_causes:
             wrong = view.mistakes(PLAYER)
-            return True, (f"{wrong} wrong card{'s' if wrong != 1 else ''}" if wrong else "")
+            return True, Notice.ngettext("{n} wrong card", "{n} wrong cards", wrong) if wrong else ""
         if cause == "time":
             return False, "the mall closed (time limit)"
         return False, "nothing left to score (a spoiled objective card)"
@@ -184,7 +186,7 @@ class SoldOutCourse(Course):
 
     def summary(self) -> str:
         bags = self.score()
-        return f"{bags} bag{'s' if bags != 1 else ''} scored"
+        return Notice.ngettext("{n} bag scored", "{n} bags scored", bags)
 
 
 def _item_name(item: object) -> str:
@@ -242,7 +244,9 @@ class CheckOutCourse(Course):
         done = len(self.sim.rounds)
         if done and done <= 4:
             gains = self.sim.rounds[done - 1][PLAYER]
-            label = f"+{len(gains['products'])} products, +{len(gains['bargains'])} bargains"
+            label = Notice(N_("{products}, {bargains}"),
+                           products=Notice.ngettext("+{n} product", "+{n} products", len(gains["products"])),
+                           bargains=Notice.ngettext("+{n} bargain", "+{n} bargains", len(gains["bargains"])))
         else:
             label = ""
         return min(done, 4), label
@@ -254,7 +258,8 @@ class CheckOutCourse(Course):
             return True, ""
         scores = {s.seat: s.total for s in self.sim.scores()}
         best = max(scores.values())
-        return False, f"lost the game ({scores[PLAYER]} points to {best})"
+        return False, Notice.ngettext("lost the game ({n} point to {best})", "lost the game ({n} points to {best})",
+                                      scores[PLAYER], best=best)
 
     def mistakes(self) -> int:
         return 0
@@ -272,7 +277,10 @@ class CheckOutCourse(Course):
     def summary(self) -> str:
         scores = sorted((sc.total for sc in self.sim.scores() if sc.seat != PLAYER), reverse=True)
         mine = self.score()
-        word = "won" if PLAYER in self.winners() else "lost"
-        return f"{word} {mine} points to {scores[0]}" if scores else f"{mine} points"
+        if not scores:
+            return Notice.ngettext("{n} point", "{n} points", mine)
+        if PLAYER in self.winners():
+            return Notice.ngettext("won {n} point to {best}", "won {n} points to {best}", mine, best=scores[0])
+        return Notice.ngettext("lost {n} point to {best}", "lost {n} points to {best}", mine, best=scores[0])
 
 

@@ -5,9 +5,23 @@ Game Time is the in-game tick timer (set LiveSplit to compare against Game
 Time), Real Time the wall clock where the game measured it. Each segment has
 the PB's split time ("Personal Best" comparison), the best segment, and its
 <SegmentHistory>: one <Time id="N"> per attempt N that finished the segment.
-<AttemptHistory> holds every attempt (a reset one has no time), <AttemptCount>
-how many were started: what LiveSplit's attempt counter, average and
+<AttemptHistory> holds every attempt LiveSplit saw (a reset one has no time),
+<AttemptCount> how many it saw: what LiveSplit's attempt counter, average and
 possible-time-save components read. `read_lss()` reads it back.
+
+Shaped to survive LiveSplit's load-time clean-up (`FixSplits` in LiveSplit's
+IRun.cs, `fix_splits` in livesplit-core's run/mod.rs), which drops every
+history time in a timing method whose best segment is empty and raises every
+history time below the best: so the best segment holds both timing methods
+wherever any time in them is known, and is never slower than a history time.
+A segment's time is the difference of the two split times as LiveSplit stores
+them (each cut to 100 ns), exactly what LiveSplit computes from the live
+link's split times: the file and the live link agree to the last digit.
+
+Attempts flagged before they start (assist, game speed) are not in the file:
+the live link never showed them to LiveSplit. Attempts flagged during the run
+(a mistake) are attempts without a time and teach no segment, as the link's
+undo-and-reset leaves them in LiveSplit (game/speedrun/livesplit_link.py).
 """
 from __future__ import annotations
 
@@ -16,26 +30,35 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from game import TICK_RATE
-from game.userfiles import atomic_write_text, user_dir
+from game.speedrun.categories import SETUP_FLAGS
+from game.user_register import SPLITS_EXPORTS
 
 LSS_VERSION = "1.7.0"
+UNITS = 10_000_000          # a .NET TimeSpan's ticks (100 ns) in a second
 
 
-def timespan(ticks: int) -> str:
-    """Ticks as a .NET TimeSpan string, exact to 100 ns: 00:01:02.5166666."""
-    units = ticks * 10_000_000 // TICK_RATE   # 100-ns units, truncated like the on-screen timer
-    seconds, frac = divmod(units, 10_000_000)
+def units(ticks: int) -> int:
+    """In-game ticks as 100-ns units, cut like the on-screen timer (1 tick = 166666 units)."""
+    return ticks * UNITS // TICK_RATE
+
+
+def show_units(value: int) -> str:
+    """100-ns units as a .NET TimeSpan string: 00:01:02.5166666."""
+    seconds, frac = divmod(value, UNITS)
     minutes, ss = divmod(seconds, 60)
     hours, mm = divmod(minutes, 60)
     return f"{hours:02d}:{mm:02d}:{ss:02d}.{frac:07d}"
+
+
+def timespan(ticks: int) -> str:
+    """Ticks as a .NET TimeSpan string, exact to 100 ns: 00:01:02.5166666. The live link's
+    setgametime sends this same text, so LiveSplit stores the same time either way."""
+    return show_units(units(max(0, ticks)))
 
 
 def timespan_ms(ms: int) -> str:
     """Milliseconds as a .NET TimeSpan string."""
-    seconds, frac = divmod(int(ms) * 10_000, 10_000_000)
-    minutes, ss = divmod(seconds, 60)
-    hours, mm = divmod(minutes, 60)
-    return f"{hours:02d}:{mm:02d}:{ss:02d}.{frac:07d}"
+    return show_units(int(ms) * 10_000)
 
 
 def parse_timespan(text: str) -> int:
@@ -52,9 +75,9 @@ def parse_timespan(text: str) -> int:
 _TIMESPAN = re.compile(r"(-)?(?:(\d+)\.)?(\d+):(\d{2}):(\d{2})(?:\.(\d+))?")
 
 
-def ticks_of(units: int) -> int:
-    """100-ns units -> in-game ticks (the inverse of timespan(), exact for what it wrote)."""
-    return round(units * TICK_RATE / 10_000_000)
+def ticks_of(value: int) -> int:
+    """100-ns units -> in-game ticks (the inverse of units(), exact for what it wrote)."""
+    return round(value * TICK_RATE / UNITS)
 
 
 def _stamp(iso: str) -> str:
@@ -70,13 +93,41 @@ def _stamp(iso: str) -> str:
     return when.strftime("%m/%d/%Y %H:%M:%S")
 
 
-def _time(parent: ET.Element, tag: str, ticks: int | None, attrs: dict | None = None,
-          real_ms: int | None = None) -> ET.Element:
+def game_segment(splits: list[int], index: int) -> int:
+    """Segment `index` of cumulative tick splits in 100-ns units, as LiveSplit subtracts its split times."""
+    return units(splits[index]) - (units(splits[index - 1]) if index else 0)
+
+
+def real_segment(real_ms: list[int], index: int) -> int | None:
+    """Segment `index` of cumulative real-time splits (ms) in 100-ns units; None where unknown."""
+    if index >= len(real_ms):
+        return None
+    return (real_ms[index] - (real_ms[index - 1] if index else 0)) * 10_000
+
+
+def sees(attempt: dict) -> bool:
+    """Did LiveSplit see this attempt? Not one flagged before it started (the link stays off)."""
+    return not any(flag in SETUP_FLAGS for flag in attempt.get("flags") or ())
+
+
+def teaches(attempt: dict) -> bool:
+    """Do this attempt's splits reach LiveSplit's history and best segments? Only a clean one's."""
+    return not attempt.get("flags")
+
+
+def _min(values: list[int | None]) -> int | None:
+    known = [v for v in values if v is not None]
+    return min(known) if known else None
+
+
+def _time(parent: ET.Element, tag: str, game: int | None, real: int | None = None,
+          attrs: dict | None = None) -> ET.Element:
+    """A Time element; `game` and `real` in 100-ns units (None: that timing method is empty)."""
     node = ET.SubElement(parent, tag, attrs or {})
-    if real_ms is not None:
-        ET.SubElement(node, "RealTime").text = timespan_ms(real_ms)
-    if ticks is not None:
-        ET.SubElement(node, "GameTime").text = timespan(ticks)
+    if real is not None:
+        ET.SubElement(node, "RealTime").text = show_units(real)
+    if game is not None:
+        ET.SubElement(node, "GameTime").text = show_units(game)
     return node
 
 
@@ -89,21 +140,36 @@ def _attempt_history(run: ET.Element, attempts: list[dict]) -> None:
             if stamp:
                 attrs[tag] = stamp
                 attrs[f"is{tag.capitalize()}Synced"] = "False"
-        # A flagged finish is no time to LiveSplit (the link reset it there too).
-        done = a.get("outcome") == "finished" and a.get("ticks") is not None and not a.get("flags")
-        _time(hist, "Attempt", a["ticks"] if done else None, attrs, a.get("real_ms") if done else None)
+        # A flagged finish is no time to LiveSplit (the link took its splits back).
+        done = a.get("outcome") == "finished" and a.get("ticks") is not None and teaches(a)
+        real = a.get("real_ms")
+        _time(hist, "Attempt", units(a["ticks"]) if done else None,
+              int(real) * 10_000 if done and real is not None else None, attrs)
 
 
-def _segment_history(seg: ET.Element, index: int, attempts: list[dict]) -> None:
-    history = ET.SubElement(seg, "SegmentHistory")
-    for a in attempts:
-        splits = a.get("splits", [])
-        if index >= len(splits):
-            continue
-        ticks = splits[index] - (splits[index - 1] if index else 0)
-        real = a.get("real_splits") or []
-        real_ms = real[index] - (real[index - 1] if index else 0) if index < len(real) else None
-        _time(history, "Time", ticks, {"id": str(a["id"])}, real_ms)
+def _segment(seg: ET.Element, index: int, pb_splits: list[int], pb_real: list[int], best: int | None,
+             clean: list[dict]) -> None:
+    """PB split time, best segment and history of segment `index`; the best segment is the fastest
+    of the PB's segment and every history time, in each timing method (what LiveSplit's resets
+    made of them), or the records' best where that is faster still (from attempts before the
+    history)."""
+    times = ET.SubElement(seg, "SplitTimes")
+    pb_game = units(pb_splits[index]) if index < len(pb_splits) else None
+    pb_real_at = pb_real[index] * 10_000 if index < len(pb_real) and pb_game is not None else None
+    _time(times, "SplitTime", pb_game, pb_real_at, {"name": "Personal Best"})
+    history = [(a["id"], game_segment(a["splits"], index), real_segment(a.get("real_splits") or [], index))
+               for a in clean if index < len(a.get("splits") or [])]
+    pb_whole = pb_game is not None and len(pb_splits) > index
+    seen = [game_segment(pb_splits, index)] if pb_whole else []
+    seen += [g for _, g, _ in history]
+    best_game = min(seen) if seen else None
+    if best is not None and (best_game is None or best < ticks_of(best_game)):
+        best_game = units(best)
+    best_real = _min([real_segment(pb_real, index) if pb_whole else None] + [r for _, _, r in history])
+    _time(seg, "BestSegmentTime", best_game, best_real)
+    node = ET.SubElement(seg, "SegmentHistory")
+    for attempt_id, game, real in history:
+        _time(node, "Time", game, real, {"id": str(attempt_id)})
 
 
 def to_lss(game_name: str, category_name: str, names: list[str], pb_splits: list[int],
@@ -112,7 +178,7 @@ def to_lss(game_name: str, category_name: str, names: list[str], pb_splits: list
     """The .lss XML text. `pb_splits` are cumulative ticks (`pb_real` the PB's real time at each
     split, ms); `attempt_log` is the board's attempt history (game.speedrun.attempts), which
     fills AttemptHistory and SegmentHistory. Without it, `history` (finished runs with ticks
-    and date) is written as the attempt history."""
+    and date) is written as the attempt history. `attempts` is the game's attempt count."""
     run = ET.Element("Run", {"version": LSS_VERSION})
     ET.SubElement(run, "GameIcon")
     ET.SubElement(run, "GameName").text = game_name
@@ -123,27 +189,24 @@ def to_lss(game_name: str, category_name: str, names: list[str], pb_splits: list
     ET.SubElement(meta, "Region")
     ET.SubElement(meta, "Variables")
     ET.SubElement(run, "Offset").text = "00:00:00"
-    log = attempt_log
-    if log is None:
-        log = [{"id": n, "ticks": past.get("ticks"), "date": past.get("date", ""), "outcome": "finished",
-                "real_ms": past.get("real_ms")} for n, past in enumerate(reversed(history or []), start=1)]
-        segment_log: list[dict] = []
+    if attempt_log is None:
+        log = [{"ticks": past.get("ticks"), "date": past.get("date", ""), "outcome": "finished",
+                "real_ms": past.get("real_ms"), "flags": past.get("flags") or []} for past in reversed(history or [])]
     else:
-        segment_log = [a for a in log if not a.get("flags")]   # flagged runs never teach LiveSplit a segment
-    ET.SubElement(run, "AttemptCount").text = str(max(attempts, len(log)))
-    _attempt_history(run, log)
+        log = attempt_log
+    # Numbered 1, 2, 3... as LiveSplit numbers the attempts it sees (not the game's ids, which count
+    # the attempts it never saw too).
+    seen = [{**a, "id": n} for n, a in enumerate((a for a in log if sees(a)), start=1)]
+    clean = [a for a in seen if teaches(a)] if attempt_log is not None else []   # flagged: teach nothing
+    unseen = len(log) - len(seen)     # counted by the game, never shown to LiveSplit
+    ET.SubElement(run, "AttemptCount").text = str(max(attempts - unseen, len(seen)))
+    _attempt_history(run, seen)
     segments = ET.SubElement(run, "Segments")
-    real = pb_real or []
     for i, name in enumerate(names):
         seg = ET.SubElement(segments, "Segment")
         ET.SubElement(seg, "Name").text = name
         ET.SubElement(seg, "Icon")
-        times = ET.SubElement(seg, "SplitTimes")
-        _time(times, "SplitTime", pb_splits[i] if i < len(pb_splits) else None, {"name": "Personal Best"},
-              real[i] if i < len(real) and i < len(pb_splits) else None)
-        best = best_segments[i] if i < len(best_segments) else None
-        _time(seg, "BestSegmentTime", best)
-        _segment_history(seg, i, segment_log)
+        _segment(seg, i, pb_splits, list(pb_real or []), best_segments[i] if i < len(best_segments) else None, clean)
     ET.SubElement(run, "AutoSplitterSettings")
     ET.indent(run, space="  ")
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(run, encoding="unicode") + "\n"
@@ -182,14 +245,6 @@ def read_lss(text: str) -> dict:
             "best": [s["best"] for s in segments], "segments": segments}
 
 
-def export_folder() -> Path:
-    folder = user_dir() / "splits"
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
 def export(board: str, text: str) -> Path:
     """Write an .lss into the user folder's splits/ (atomic); returns the path."""
-    path = export_folder() / f"{board}.lss"
-    atomic_write_text(path, text)
-    return path
+    return SPLITS_EXPORTS.write_text(text, f"{board}.lss")

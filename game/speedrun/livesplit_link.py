@@ -1,74 +1,70 @@
 """A live link to the runner's own LiveSplit (its TCP server, default port 16834).
 
-LiveSplit's server takes text commands, each ending in CR LF. The game thread
-only ever puts commands on a queue (`LiveSplitLink.start_run()` ...): a worker
-thread connects, sends and reconnects, so a slow, refused or dropped connection
-never costs a frame. Nothing waits for an answer; whatever LiveSplit sends back
-is read and thrown away so its buffer never fills.
+LiveSplit's server takes text commands, each ending in CR LF; it answers only
+the queries. The game thread only ever puts commands on a queue
+(`LiveSplitLink.start_run()` ...): a worker thread connects, sends and
+reconnects, so a slow, refused or dropped connection never costs a frame.
 
-What LiveSplit receives (T is our in-game time, H:MM:SS.hh, truncated like our timer):
-    on connect        initgametime
-    the timer starts  [reset] starttimer initgametime setgametime T unpausegametime
-    a split           pausegametime setgametime T split unpausegametime
-    the last split    pausegametime setgametime T split
-    pause / resume    pausegametime setgametime T  /  setgametime T unpausegametime
-    reset, no time    reset
+Only commands LiveSplit 1.8's server knows are sent (its CommandServer switch,
+src/LiveSplit.Core/Server/CommandServer.cs, and the older LiveSplit.Server
+component's ServerComponent.cs), each at a moment its timer acts on it (the
+TimerModel's rules: starttimer only while NotRunning, split only while Running,
+unsplit only after a split, reset only while an attempt is on). What LiveSplit
+receives (T is our in-game time to 100 ns, the precision LiveSplit stores, the
+same text as the exported .lss: game.speedrun.livesplit.timespan):
+    an attempt starts  getcurrenttimerphase [reset] starttimer setgametime T
+    a split            pausegametime setgametime T split unpausegametime
+    the last split     pausegametime setgametime T split        (LiveSplit: Ended)
+    pause / resume     pausegametime setgametime T  /  unpausegametime
+    the attempt ends   reset                    (results left, a new attempt, quit)
+    ... and is flagged unsplit (once per split sent) reset
 Game time is paused around each split, so LiveSplit's Game Time at every split
 is exactly our verified in-game time; between splits it runs on LiveSplit's
 clock. Real time is never paused: as in the game, real time includes pauses.
-The leading reset clears an attempt LiveSplit still holds (a finished run).
 
-A refused or dropped connection is reported once (`messages()`, for a toast)
-and retried with back-off (1, 2, 4, 8, 15 s...). Commands of the current
-attempt made while disconnected are kept and sent on reconnect (game time
-stays exact: every split carries its own setgametime); an older attempt's are
-dropped at the next reset.
+Every attempt starts from a known state: the worker asks LiveSplit's timer
+phase and resets first only if an attempt is still on there (a finished run
+shown, a run the game was closed during), so a restarted game never loses
+its first attempt and no command is wasted. A flagged attempt takes its splits
+back before the reset, so LiveSplit's reset learns no best segment, history
+or PB from it: it stays an attempt without a time, as in the exported .lss.
+
+The link cannot spam or die: a refused connect and a dropped connection both
+wait a back-off (1, 2, 4, 8, 15 s...); the wait only starts over once a
+connection has lasted STABLE seconds, so a server that accepts and closes at
+once is tried ever more slowly. What happened is said once per change of
+state (`messages()`, for a toast): "connected" only for a connection that
+lasts, one line for the trouble until then. Anything unexpected stops the
+worker with its state "stopped" and a line saying why, never silently.
+Commands of the current attempt made while disconnected are kept and sent on
+reconnect (game time stays exact: every split carries its own setgametime);
+an older attempt's are dropped when the next one starts.
 """
 from __future__ import annotations
 
 import collections
+import logging
 import queue
 import select
 import socket
 import threading
-from dataclasses import dataclass
+import time
 
-from game import TICK_RATE
-from game.notice import N_, Notice
+from game.notice import N_, Notice, message_of
+from game.speedrun.address import DEFAULT_HOST, DEFAULT_PORT, show_address
+from game.speedrun.livesplit import timespan
 
-DEFAULT_HOST = "localhost"
-DEFAULT_PORT = 16834
 BACKOFF = (1.0, 2.0, 4.0, 8.0, 15.0)
+STABLE = 2.0           # seconds a connection lasts before it counts as made (and the back-off starts over)
 CONNECT_TIMEOUT = 3.0
 SEND_TIMEOUT = 3.0
+ANSWER_TIMEOUT = 1.0   # seconds to wait for LiveSplit to say its timer phase
 BACKLOG = 400          # commands kept while disconnected (one attempt's worth, and then some)
+IDLE_WAIT = 0.05       # seconds the worker waits for a command before it checks the connection
 
-
-class AddressError(ValueError):
-    """A bad HOST:PORT; str() is one line."""
-
-
-def parse_address(text: str) -> tuple[str, int]:
-    """'HOST:PORT' (or 'HOST', or ':PORT') -> (host, port); AddressError on anything else."""
-    text = text.strip()
-    host, sep, port_text = text.rpartition(":")
-    if not sep:
-        host, port_text = text, str(DEFAULT_PORT)
-    host = host.strip("[]") or DEFAULT_HOST
-    if not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
-        raise AddressError(f"--livesplit wants HOST:PORT with a port from 1 to 65535, not {text!r}")
-    if any(c.isspace() for c in host) or len(host) > 253:
-        raise AddressError(f"--livesplit: {host!r} is not a host name")
-    return host, int(port_text)
-
-
-def game_time(ticks: int) -> str:
-    """In-game ticks as LiveSplit's H:MM:SS.hh, truncated to the hundredth like our own timer."""
-    hundredths = max(0, ticks) * 100 // TICK_RATE
-    seconds, hh = divmod(hundredths, 100)
-    minutes, ss = divmod(seconds, 60)
-    hours, mm = divmod(minutes, 60)
-    return f"{hours}:{mm:02d}:{ss:02d}.{hh:02d}"
+# Every command the link ever sends: each in LiveSplit 1.8's CommandServer and the older component's.
+COMMANDS = ("getcurrenttimerphase", "reset", "starttimer", "setgametime", "pausegametime", "unpausegametime",
+            "split", "unsplit")
 
 
 def backoff(failures: int, steps: tuple[float, ...] = BACKOFF) -> float:
@@ -76,40 +72,58 @@ def backoff(failures: int, steps: tuple[float, ...] = BACKOFF) -> float:
     return steps[min(max(failures, 1), len(steps)) - 1]
 
 
-@dataclass
-class _Reset:
-    """A marker on the queue: drop the backlog of the attempt before it."""
+class _Start:
+    """A marker on the queue: a new attempt (ask the phase, reset if needed, starttimer). While
+    disconnected it also drops the backlog of the attempt before it."""
+
+
+START = _Start()
+
+
+class LinkStopped(Exception):
+    """The link cannot go on (a host no connection can use); str() is the line to show."""
 
 
 class LiveSplitLink:
-    """One connection to one LiveSplit server. Call `close()` when done (joins the worker)."""
+    """One connection to one LiveSplit server. Call `close()` when done (it sends what is queued)."""
 
     def __init__(self, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
                  backoff_steps: tuple[float, ...] = BACKOFF, connect_timeout: float = CONNECT_TIMEOUT,
-                 send_timeout: float = SEND_TIMEOUT) -> None:
+                 send_timeout: float = SEND_TIMEOUT, stable_after: float = STABLE,
+                 answer_timeout: float = ANSWER_TIMEOUT) -> None:
         self.host, self.port = host, port
         self.backoff_steps = backoff_steps
         self.connect_timeout = connect_timeout
         self.send_timeout = send_timeout
-        self._queue: queue.Queue = queue.Queue()
+        self.stable_after = stable_after
+        self.answer_timeout = answer_timeout
+        self._queue: queue.Queue[str | _Start] = queue.Queue()
         self._messages: collections.deque[str] = collections.deque(maxlen=8)
         self._stop = threading.Event()
         self._state = "connecting"
-        self._live = False          # LiveSplit holds an attempt we started and have not reset
-        self._running = False       # our attempt is being timed
+        self.problem: str | None = None   # what went wrong last (a Notice), for the settings page
+        # The game thread's view of the attempt LiveSplit holds.
+        self._live = False          # LiveSplit holds an attempt we started and have not ended
+        self._running = False       # our attempt is being timed (splits go out)
         self._paused = False
-        # Every command written to a socket, in order (the tests read it).
+        self._splits = 0            # splits sent in this attempt (a flagged end takes them back)
+        # What the worker did, in order (the tests read them).
         self.sent: collections.deque[str] = collections.deque(maxlen=2000)
-        self._reported = False      # a connection problem was announced: stay quiet until connected
+        self.waits: list[float] = []      # every back-off wait, in seconds
         self.connections = 0
+        self._announced = ""              # "connected" | "trouble": the last state a message told
         self._thread = threading.Thread(target=self._work, name="livesplit-link", daemon=True)
         self._thread.start()
 
     # ----- the game thread --------------------------------------------------------
     @property
     def state(self) -> str:
-        """connecting | connected | retrying | closed"""
+        """connecting | connected | retrying | stopped | closed"""
         return self._state
+
+    @property
+    def address(self) -> str:
+        return show_address(self.host, self.port)
 
     def messages(self) -> list[str]:
         """What happened to the connection since the last call (one line each, for toasts)."""
@@ -120,137 +134,232 @@ class LiveSplitLink:
 
     def start_run(self, igt: int) -> None:
         """Our timer started (igt: its ticks so far, usually 1)."""
-        self._queue.put(_Reset())
         if self._live:
-            self._put("reset")
+            self.end_attempt()
         self._live = self._running = True
         self._paused = False
-        self._put("starttimer", "initgametime", f"setgametime {game_time(igt)}", "unpausegametime")
+        self._splits = 0
+        self._put(START, f"setgametime {timespan(igt)}")
 
     def split(self, igt: int, last: bool = False) -> None:
-        """A split at in-game time `igt`; `last` ends the run in LiveSplit."""
+        """A split at in-game time `igt`; `last` ends the run in LiveSplit (it shows the final time)."""
         if not self._running:
             return
-        commands = ["pausegametime", f"setgametime {game_time(igt)}", "split"]
+        commands = ["pausegametime", f"setgametime {timespan(igt)}", "split"]
         if not last:
             commands.append("unpausegametime")
         else:
             self._running = False
+        self._splits += 1
         self._put(*commands)
 
     def pause(self, igt: int) -> None:
         if self._running and not self._paused:
             self._paused = True
-            self._put("pausegametime", f"setgametime {game_time(igt)}")
+            self._put("pausegametime", f"setgametime {timespan(igt)}")
 
-    def resume(self, igt: int) -> None:
+    def resume(self) -> None:
         if self._running and self._paused:
             self._paused = False
-            self._put(f"setgametime {game_time(igt)}", "unpausegametime")
+            self._put("unpausegametime")
 
-    def reset(self) -> None:
-        """The attempt ended without a time in LiveSplit (a reset, a DNF, a flagged finish)."""
-        if self._live:
-            self._queue.put(_Reset())
-            self._put("reset")
+    def end_attempt(self, flagged: bool = False) -> None:
+        """The runner left the attempt (a reset, a new attempt, the results, the game): LiveSplit's
+        reset stores it. A `flagged` attempt first takes back every split it sent, so LiveSplit
+        keeps it as an attempt without a time and learns nothing from its splits."""
+        if not self._live:
+            return
+        self._put(*(["unsplit"] * (self._splits if flagged else 0)), "reset")
         self._live = self._running = self._paused = False
+        self._splits = 0
 
     def close(self, timeout: float = 2.0) -> None:
-        """Stop the worker; wait for it up to `timeout` seconds (0: not at all, as the game does)."""
+        """Send what is queued (when connected) and stop the worker; wait for it up to `timeout`
+        seconds (0: not at all: it finishes by itself)."""
         self._stop.set()
-        self._state = "closed"
         if timeout:
             self._thread.join(timeout)
 
-    def _put(self, *commands: str) -> None:
+    def _put(self, *commands: str | _Start) -> None:
+        if self._state in ("stopped", "closed"):
+            return      # nobody will send them: do not let the queue grow
         for command in commands:
             self._queue.put(command)
 
     # ----- the worker thread ------------------------------------------------------
     def _work(self) -> None:
-        backlog: collections.deque[str] = collections.deque(maxlen=BACKLOG)
-        sock: socket.socket | None = None
+        try:
+            self._serve()
+        except LinkStopped as exc:
+            self._stopped(message_of(exc))
+        except Exception as exc:     # a bug must not end the link unseen
+            logging.getLogger(__name__).exception("the LiveSplit link stopped")
+            # TRANSLATORS: {error} is a programming error's name (KeyError): a bug in the game, not the runner's doing
+            self._stopped(Notice(N_("an error in the game ({error})"), error=type(exc).__name__))
+        else:
+            self._state = "closed"
+
+    def _stopped(self, why: str) -> None:
+        self._state, self.problem = "stopped", why
+        # TRANSLATORS: {problem} is a short reason, e.g. "not a host name"
+        self._messages.append(Notice(N_("LiveSplit at {address}: {problem}; the link is off"),
+                                     address=self.address, problem=why))
+
+    def _serve(self) -> None:
+        backlog: collections.deque[str | _Start] = collections.deque(maxlen=BACKLOG)
         failures = 0
         while not self._stop.is_set():
-            if sock is None:
-                sock = self._connect(failures)
-                if sock is None:
-                    failures += 1
-                    self._drain_into(backlog, connected=False)
-                    self._stop.wait(backoff(failures, self.backoff_steps))
-                    continue
-                failures = 0
-            self._drain_into(backlog, connected=True, wait=0.05)
-            if not self._alive(sock):
-                sock = self._drop(sock, Notice(N_("LiveSplit closed the connection: reconnecting")))
+            conn = self._connect()
+            if conn is None:
+                failures += 1
+                self._drain_into(backlog, connected=False)
+                self._pause(backoff(failures, self.backoff_steps))
                 continue
-            while backlog:
-                try:
-                    sock.sendall((backlog[0] + "\r\n").encode("utf-8"))
-                except OSError:
-                    sock = self._drop(sock, Notice(N_("Lost LiveSplit: reconnecting")))
-                    break
-                self.sent.append(backlog.popleft())
-        if sock is not None:
-            sock.close()
+            stable = self._session(conn, backlog)
+            failures = 1 if stable else failures + 1
+            if not self._stop.is_set():
+                self._pause(backoff(failures, self.backoff_steps))
 
-    def _connect(self, failures: int) -> socket.socket | None:
+    def _pause(self, seconds: float) -> None:
+        self.waits.append(seconds)
+        self._stop.wait(seconds)
+
+    def _connect(self) -> "_Connection | None":
         try:
             sock = socket.create_connection((self.host, self.port), timeout=self.connect_timeout)
-            sock.settimeout(self.send_timeout)
-            sock.sendall(b"initgametime\r\n")
         except OSError as exc:
             self._state = "retrying"
-            if not self._reported:   # say it once, not on every retry
-                self._reported = True
-                where = f"{self.host}:{self.port}"
-                self._messages.append(Notice(N_("LiveSplit at {address}: refused; retrying"), address=where)
-                                      if isinstance(exc, ConnectionRefusedError) else
-                                      Notice(N_("LiveSplit at {address}: {error}; retrying"), address=where,
-                                             error=exc.strerror or str(exc)))
+            # TRANSLATORS: the connection to LiveSplit was refused (LiveSplit's server is not started)
+            self.problem = (Notice(N_("refused")) if isinstance(exc, ConnectionRefusedError)
+                            else exc.strerror or str(exc))
+            # TRANSLATORS: {problem} is "refused" or the system's own words (Name or service not known)
+            self._tell_trouble(Notice(N_("LiveSplit at {address}: {problem}; retrying"),
+                                      address=self.address, problem=self.problem))
             return None
-        self.sent.append("initgametime")
+        except (UnicodeError, ValueError):    # a host name the resolver refuses outright
+            raise LinkStopped(Notice(N_("not a host name"))) from None
+        sock.settimeout(self.send_timeout)
         self.connections += 1
-        self._reported = False
         self._state = "connected"
-        self._messages.append(Notice(N_("LiveSplit connected ({address})"), address=f"{self.host}:{self.port}"))
-        return sock
+        return _Connection(sock)
 
-    def _drop(self, sock: socket.socket, message: str) -> None:  # returns None: the socket is gone
+    def _session(self, conn: "_Connection", backlog: "collections.deque[str | _Start]") -> bool:
+        """Send until the connection drops or the link closes; True if it lasted long enough to count."""
+        made = time.monotonic()
+        stable = False
         try:
-            sock.close()
+            while True:
+                closing = self._stop.is_set()
+                self._drain_into(backlog, connected=True, wait=0 if closing else IDLE_WAIT)
+                if not stable and time.monotonic() - made >= self.stable_after:
+                    stable = True
+                    self._tell_connected()
+                if not conn.alive():
+                    self._drop(Notice(N_("LiveSplit closed the connection: reconnecting")))
+                    return stable
+                while backlog:
+                    item = backlog[0]
+                    lines = self._start_lines(conn) if isinstance(item, _Start) else [item]
+                    for line in lines:
+                        conn.send(line)
+                        self.sent.append(line)
+                    backlog.popleft()
+                if closing:
+                    return stable
         except OSError:
-            pass
-        self._state = "retrying"
-        self._reported = True
-        self._messages.append(message)
-        return None
+            self._drop(Notice(N_("Lost LiveSplit: reconnecting")))
+            return stable
+        finally:
+            conn.close()
 
-    def _drain_into(self, backlog: collections.deque, connected: bool, wait: float = 0.0) -> None:
-        """Move queued commands to the backlog. While disconnected, a reset marker drops the older
-        attempt's commands (connected, everything goes out in order)."""
+    def _start_lines(self, conn: "_Connection") -> list[str]:
+        """What starts an attempt: a reset first only if LiveSplit still holds one."""
+        phase = None
+        if conn.answers:        # a LiveSplit that did not answer once is not asked again
+            self.sent.append("getcurrenttimerphase")
+            phase = conn.ask("getcurrenttimerphase", self.answer_timeout)
+        return ["starttimer"] if phase == "NotRunning" else ["reset", "starttimer"]
+
+    def _tell_connected(self) -> None:
+        self.problem = None
+        if self._announced != "connected":
+            self._announced = "connected"
+            self._messages.append(Notice(N_("LiveSplit connected ({address})"), address=self.address))
+
+    def _tell_trouble(self, message: str) -> None:
+        if self._announced != "trouble":   # said once, not on every retry
+            self._announced = "trouble"
+            self._messages.append(message)
+
+    def _drop(self, message: str) -> None:
+        self._state = "retrying"
+        # TRANSLATORS: what happened to the link: LiveSplit closed the connection
+        self.problem = Notice(N_("closed the connection"))
+        self._tell_trouble(message)
+
+    def _drain_into(self, backlog: "collections.deque[str | _Start]", connected: bool, wait: float = 0.0) -> None:
+        """Move queued commands to the backlog. While disconnected, a new attempt drops the older
+        attempt's commands, and the backlog keeps the newest; connected, everything goes out in
+        order (what does not fit waits on the queue)."""
         try:
             item = self._queue.get(timeout=wait) if wait else self._queue.get_nowait()
         except queue.Empty:
             return
         while True:
-            if isinstance(item, _Reset):
-                if not connected:
-                    backlog.clear()
-            else:
-                backlog.append(item)
+            if isinstance(item, _Start) and not connected:
+                backlog.clear()
+            backlog.append(item)
+            if connected and len(backlog) >= BACKLOG:
+                return
             try:
                 item = self._queue.get_nowait()
             except queue.Empty:
                 return
 
-    @staticmethod
-    def _alive(sock: socket.socket) -> bool:
-        """Read and discard LiveSplit's answers; False once the other end has closed."""
+
+class _Connection:
+    """One socket to LiveSplit: send a line, ask a question, notice when the other end is gone."""
+
+    def __init__(self, sock: socket.socket) -> None:
+        self.sock = sock
+        self.pending = b""      # bytes LiveSplit sent that are not a whole line yet
+        self.answers = True     # False once a query went unanswered: it is not asked to wait again
+
+    def send(self, line: str) -> None:
+        self.sock.sendall((line + "\r\n").encode("utf-8"))
+
+    def alive(self) -> bool:
+        """Read and keep LiveSplit's answers; False once the other end has closed."""
         try:
-            while select.select([sock], [], [], 0)[0]:
-                if not sock.recv(4096):
+            while select.select([self.sock], [], [], 0)[0]:
+                data = self.sock.recv(4096)
+                if not data:
                     return False
+                self.pending += data
         except OSError:
             return False
         return True
+
+    def ask(self, query: str, timeout: float) -> str | None:
+        """Send a query and return LiveSplit's answer (None if none came in time). LiveSplit ends
+        an answer with LF (1.8) or CR LF (the older component)."""
+        self.pending = b""          # answers nobody waits for any more
+        self.send(query)
+        end = time.monotonic() + timeout
+        while b"\n" not in self.pending:
+            left = end - time.monotonic()
+            if left <= 0 or not select.select([self.sock], [], [], left)[0]:
+                self.answers = False
+                return None
+            data = self.sock.recv(4096)
+            if not data:
+                raise ConnectionResetError("LiveSplit closed the connection")
+            self.pending += data
+        line, self.pending = self.pending.split(b"\n", 1)
+        return line.decode("utf-8", "replace").strip()
+
+    def close(self) -> None:
+        try:
+            self.sock.close()
+        except OSError:
+            pass

@@ -32,7 +32,7 @@ def board_lss(setup: RunSetup, records: Records, log: AttemptLog | None = None) 
     pb = board.get("pb") or {}
     names = list(pb.get("names") or []) or split_names(setup)
     best = list(board.get("best_segments", []))
-    attempts = log.attempts if log is not None else []   # none yet: the records' last runs stand in
+    attempts = log.every_attempt()[0] if log is not None else []   # none yet: the records' last runs stand in
     title = f"{setup.category.name} ({setup.seed_label})"
     history = [r for r in board.get("last", []) if r.get("ticks") is not None]
     return to_lss(GAME_NAMES.get(setup.category.game, "Sold Out!"), title, names, list(pb.get("splits", [])), best,

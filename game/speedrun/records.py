@@ -15,25 +15,20 @@ import datetime as _dt
 from dataclasses import dataclass
 from pathlib import Path
 
-from game import schema
 from game.i18n import N_, _
-from game.replay import MAX_REPLAY_BYTES, replays_dir
+from game.notice import message_of
 from game.speedrun.splits import Comparison, merge_best
-from game.untrusted import UntrustedError, read_text
-from game.userfiles import atomic_write_text, load_checked, made_folder, save_json
+from game.untrusted import UntrustedError
+from game.user_register import RECORD_REPLAYS, RECORDS, RECORDS_VERSION
 
-FILE_NAME = "speedrun.json"
-RECORDS_VERSION = 1
+FILE_NAME = RECORDS.relative()
 TOP = 10
 LAST = 10
 FLAG_NAMES = {"mistake": N_("mistake"), "assist": N_("assist on"), "speed": N_("game speed changed")}
-RECORDS_LIMIT = 16 << 20          # bytes: years of daily boards fit many times over
-MAX_TICKS = 60 * 60 * 60 * 24     # a day of ticks: any time beyond is damage
-MAX_LIST = 100_000                # splits, names, runs in one list
 
 
 def replay_folder() -> Path:
-    return made_folder(replays_dir() / "speedrun")
+    return RECORD_REPLAYS.folder_path()
 
 
 @dataclass
@@ -55,7 +50,7 @@ class Records:
     @classmethod
     def load(cls) -> tuple["Records", str | None]:
         """The records, or empty ones and a warning if the file was corrupt (it is moved aside)."""
-        loaded = load_checked(FILE_NAME, None, FILE_SCHEMA, RECORDS_VERSION, RECORDS_LIMIT)
+        loaded = RECORDS.load(None)
         records = cls(loaded.data) if loaded.data is not None else cls()
         records.newer = loaded.newer
         return records, loaded.warning
@@ -65,7 +60,15 @@ class Records:
         overwritten: this session's records then last only this session."""
         if getattr(self, "newer", False):
             return
-        save_json(FILE_NAME, self.data)
+        RECORDS.save(self.data)
+
+    def try_save(self) -> str | None:
+        """save() that never raises: None when saved, else the one line to show (once a session)."""
+        try:
+            self.save()
+        except OSError as exc:
+            return RECORDS.save_warning(exc)
+        return None
 
     # ----- reading ----------------------------------------------------------------
     def board(self, key: str) -> dict:
@@ -136,20 +139,23 @@ class Records:
         return names
 
     def prune_replays(self) -> None:
-        """Delete speedrun replays no record points at any more (old resets of the last-runs list)."""
+        """Delete speedrun replays no record points at any more (old resets of the last-runs list):
+        only files named as the game names them (RECORD_REPLAYS.made), regular files in their folder."""
         if getattr(self, "newer", False):
             return   # the records naming them are in a file this version cannot read
         keep = self.referenced_replays()
-        for path in replay_folder().glob("*.replay"):
-            if path.name not in keep:
-                try:
-                    path.unlink()
-                except OSError:
-                    pass
+        for name in RECORD_REPLAYS.names():
+            if name not in keep:
+                RECORD_REPLAYS.delete(name)
 
 
 def save_replay(key: str, text: str, when: _dt.datetime | None = None) -> str | None:
     """Write a run's replay next to the records; returns its file name (None if the folder cannot take it)."""
+    return write_replay(key, text, when)[0]
+
+
+def write_replay(key: str, text: str, when: _dt.datetime | None = None) -> tuple[str | None, str | None]:
+    """save_replay, and the one line to show when the replay could not be saved."""
     when = when or _dt.datetime.now()
     base = f"{key}-{when.strftime('%Y%m%d-%H%M%S')}"
     folder = replay_folder()
@@ -158,17 +164,25 @@ def save_replay(key: str, text: str, when: _dt.datetime | None = None) -> str | 
         n += 1
         name = f"{base}-{n}.replay"
     try:
-        atomic_write_text(folder / name, text)
-    except OSError:
-        return None
-    return name
+        RECORD_REPLAYS.write_text(text, name)
+    except OSError as exc:
+        return None, RECORD_REPLAYS.save_warning(exc)
+    except UntrustedError as exc:      # a board key that cannot be a file name: no replay, said once
+        return None, message_of(exc)
+    return name, None
 
 
 def read_replay_text(name: str) -> str | None:
+    """A replay the records name (a bare name in the speedrun replay folder), or None if it cannot be read."""
     try:
-        return read_text(replay_folder() / name, MAX_REPLAY_BYTES, "replay")
+        return RECORD_REPLAYS.read_text(name)
     except UntrustedError:
         return None
+
+
+def replay_text(name: str) -> str:
+    """read_replay_text, or UntrustedError saying why not (one line for the player)."""
+    return RECORD_REPLAYS.read_text(name)
 
 
 def flag_text(flags: list[str]) -> str:
@@ -178,26 +192,3 @@ def flag_text(flags: list[str]) -> str:
 
 def _empty_board() -> dict:
     return {"pb": None, "best_segments": [], "leaderboard": [], "last": [], "attempts": 0}
-
-
-_TICKS = schema.integer(0, MAX_TICKS)
-_SEGMENTS = schema.array(schema.nullable(_TICKS), MAX_LIST)
-_RUN_FIELDS = {
-    "ticks": schema.nullable(_TICKS), "splits": _SEGMENTS, "names": schema.array(schema.text(200), MAX_LIST),
-    "flags": schema.array(schema.text(64), 64), "seed": schema.integer(-(1 << 63), 1 << 63),
-    "date": schema.text(40), "real_ms": schema.number(0, 1e12), "complete": schema.boolean(),
-    "reason": schema.nullable(schema.text(500)), "seed_label": schema.text(200),
-    # a file name in the speedrun replay folder, never a path
-    "replay": schema.nullable(schema.text(200, pattern=r"[A-Za-z0-9][A-Za-z0-9._-]*\.replay")),
-}
-_RUN = schema.table(_RUN_FIELDS)
-_PB = schema.table({**_RUN_FIELDS, "ticks": _TICKS}, required=("ticks", "splits"))
-_RANKED = schema.table({**_RUN_FIELDS, "ticks": _TICKS}, required=("ticks", "date"))
-_BOARD = schema.table({
-    "pb": schema.nullable(_PB), "best_segments": _SEGMENTS, "leaderboard": schema.array(_RANKED, MAX_LIST),
-    "last": schema.array(_RUN, MAX_LIST), "attempts": schema.integer(0, 1 << 53),
-})
-# Older files (another version number) are set aside; a newer one is left alone by load_checked.
-FILE_SCHEMA = schema.table({"version": schema.integer(RECORDS_VERSION, RECORDS_VERSION),
-                            "boards": schema.mapping(schema.text(200), _BOARD, 1 << 20)},
-                           required=("version", "boards"))

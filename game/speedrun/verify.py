@@ -49,8 +49,9 @@ def check_setup(replay: Replay) -> RunSetup:
         raise VerifyError(Notice(N_("seed {seed} is not the daily seed of {date}"), seed=setup.seed,
                                  date=setup.date or "?"))
     want = header_for(spec_for(setup))
-    for key in ("game", "mode", "rounds", "teams", "level"):
-        if replay.header.get(key) != want[key]:
+    recorded_hash = ("level_hash",) if "level_hash" in replay.header else ()   # runs from before level hashes have none
+    for key in ("game", "mode", "rounds", "teams", "level", *recorded_hash):
+        if replay.header.get(key) != want.get(key):
             raise VerifyError(Notice(N_("the replay's {key} is not the category's ({value})"), key=key,
                                      value=repr(replay.header.get(key))))
     seats = [(s.get("seat"), s.get("kind"), s.get("difficulty")) for s in replay.header["seats"]]

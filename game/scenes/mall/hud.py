@@ -161,11 +161,12 @@ class Hud:
         else:
             pygame.draw.rect(surface, (60, 46, 40), v, border_radius=12)
             _dashed_round(surface, SLOT_EMPTY, v)
-            lines = {"playing": [_("Find a"), _("pile")], "study": [_("Get"), _("ready!")],
-                     "countdown": [_("Get"), _("ready!")]}.get(sim.phase, [])
+            said = {"playing": N_("Find a pile"), "study": N_("Get ready!"), "countdown": N_("Get ready!")}.get(sim.phase)
+            lines = widgets.wrap_text(self.ui, _(said), 26, v.w - 8, narrows=True) if said else []
+            step = self.ui.text.line_height(26) - 4
             for i, line in enumerate(lines):
-                text = self.ui.render(line, 26, DIM)
-                surface.blit(text, text.get_rect(center=(v.centerx, v.centery - 14 + i * 28)))
+                text = text_surface(line, 26, DIM, max_width=v.w - 8)    # a word that cannot break narrows
+                surface.blit(text, text.get_rect(center=(v.centerx, v.centery + round((i - (len(lines) - 1) / 2) * step))))
             if not modes.uses_hand(sim.mode):
                 self._hints(surface, seat, p, [("A", N_("pick up"))] if sim.phase == "playing" else [])
 

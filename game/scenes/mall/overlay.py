@@ -11,10 +11,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import N_, _
+from game import i18n
+from game.i18n import N_, _, ngettext
 from game.input.families import say
 from game.sim.mall_public import MallPublicView
 from game.match import MatchSpec
+from game.render import widgets
 from game.render.icons import INK, outlined_text
 from game.rules.soldout import modes
 from game.scenes.mall.layout import SCREEN, MallLayout
@@ -96,8 +98,10 @@ class MallOverlays:
                 surface.blit(img, img.get_rect(midtop=(cx, y)))
                 y += img.get_height() + 4
             if memory_hint:
-                rx = self.layout.map_rect.right + (SCREEN[0] - self.layout.map_rect.right) // 2
-                for i, line in enumerate((say(_("Hold Y"), shared_labels(self.ctx)), _("to call"), "SOLD OUT!")):
+                right = SCREEN[0] - self.layout.map_rect.right
+                rx = self.layout.map_rect.right + right // 2
+                said = say(_("Hold Y to call SOLD OUT!"), shared_labels(self.ctx))
+                for i, line in enumerate(widgets.wrap_text(self.ctx.ui, said, 22, right - 12)):
                     img = self._text(line, 22, gold, 2)
                     surface.blit(img, img.get_rect(midtop=(rx, self.layout.map_rect.y + 14 + i * 26)))
             return
@@ -124,7 +128,12 @@ class MallOverlays:
         return rect
 
     def _blit_clear(self, surface: pygame.Surface, image: pygame.Surface, center: tuple[int, int]) -> None:
-        surface.blit(image, self._clear_of(image.get_rect(center=center)))
+        """`image` centred on `center`, stepped clear of the texts to avoid by its ink (the letters and
+        their outline), not the font's line box around them."""
+        at = image.get_rect(center=center)
+        ink = image.get_bounding_rect()
+        clear = self._clear_of(ink.move(at.topleft))
+        surface.blit(image, (clear.x - ink.x, clear.y - ink.y))
 
     def draw_phase(self, surface: pygame.Surface, sim: "MallSim", ending_tick: int,
                    avoid: list[pygame.Rect] | None = None) -> None:
@@ -143,8 +152,10 @@ class MallOverlays:
             self._blit_clear(surface, title, (centre[0], centre[1] - 34))
             ready = sum(1 for av in sim.avatars if av.ready)
             a = say("A", shared_labels(self.ctx))   # every seated pad family's name for it
-            line = self._text(_("{secs} s  ·  {a} when ready  ({ready}/{players} ready)").format(
-                secs=secs, a=a, ready=ready, players=len(sim.avatars)), 30,
+            # TRANSLATORS: {secs} is the study time left with its unit ("30 sec"); {a} the ready button
+            line = self._text(ngettext("{secs}  ·  {a} when ready  ({ready}/{players} ready)",
+                                       "{secs}  ·  {a} when ready  ({ready}/{players} ready)", len(sim.avatars),
+                                       secs=i18n.seconds(secs), a=a, ready=ready, players=len(sim.avatars)), 30,
                               (255, 244, 227), 2)
             self._blit_clear(surface, line, (centre[0], centre[1] + 30))
         elif sim.phase == "countdown":
@@ -187,7 +198,7 @@ class MallOverlays:
         side = public.sold_out_by()
         if public.cause() == "sold_out" and side is not None:
             names = [self.names[sim.seats[p]] for p in public.members(side)]
-            return _("{names} called it!").format(names=" & ".join(names))
+            return ngettext("{names} called it!", "{names} called it!", len(names), names=" & ".join(names))
         said = {"all_filled": N_("Every dresser is filled"), "nothing_left": N_("Nobody can finish a list any more"),
                 "stopped": N_("The mall is closing"), "time": N_("The mall is closing")}.get(public.cause(), "")
         return _(said) if said else ""

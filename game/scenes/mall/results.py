@@ -337,8 +337,8 @@ class SoldOutResultsScene(MatchResultsScene):
         if self.final:
             winners = [s for s in order if place[s] == 1]
             names = " & ".join(self._side_name(s) for s in winners)
-            word = ngettext("WINNER", "WINNERS", len(winners)).format(n=len(winners))
-            line = outlined_text(_("{word}: {names}!").format(word=word, names=names), 44, GOLD, INK, width=3, max_width=box.w - 30)
+            line = outlined_text(ngettext("WINNER: {names}!", "WINNERS: {names}!", len(winners), names=names), 44, GOLD,
+                                 INK, width=3, max_width=box.w - 30)
             surf.blit(line, line.get_rect(midtop=(box.centerx, y)))
             y += 56
         else:
@@ -377,9 +377,8 @@ class SoldOutResultsScene(MatchResultsScene):
             widgets.logo_text(backdrop, ui, _("FINAL RESULTS"), 52,
                               ui.colour("accent"), (640, 42), outline=4)
             winners = [s for s in self.podium.standings if s.place == 1]
-            word = ngettext("WINNER", "WINNERS", len(winners)).format(n=len(winners))
-            line = outlined_text(_("{word}: {names}!").format(word=word, names=" & ".join(s.name for s in winners)), 40, GOLD, INK, width=3,
-                                 max_width=1180)
+            line = outlined_text(ngettext("WINNER: {names}!", "WINNERS: {names}!", len(winners),
+                                          names=" & ".join(s.name for s in winners)), 40, GOLD, INK, width=3, max_width=1180)
             self.podium.headline = (line, (640, 100))     # lands with first place
         surface.blit(backdrop, (0, 0))
         self.podium.draw(surface, alpha)

@@ -26,6 +26,7 @@ from game.input.bindings import key_label
 from game.input.commands import IDLE, Button, Command
 from game.levels import LevelError, resolve_level
 from game.match import MatchSpec, SeatSpec
+from game.music.cues import Cue, mall_cue
 from game.render import widgets
 from game.render.clothing import item_card
 from game.render.level_art import render_level
@@ -212,6 +213,10 @@ class MallScene(Scene):
         if self.sim.phase == "match_over":
             save_recording(self.ctx, self.driver)
         self._after_step()
+
+    def music_cue(self) -> Cue | None:
+        """The music for this round (game.music reads it every tick): its mode's track, rising near the end."""
+        return mall_cue(self.sim) if self.sim is not None else None
 
     def _people(self, commands: dict[int, Command]) -> dict[int, Command]:
         """The people's Commands this tick (a seat whose pad is gone stands still); the driver

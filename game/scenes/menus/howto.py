@@ -25,13 +25,13 @@ from game.render.clothing import card_back_surface, pile_surface
 from game.render.icons import bag_icon, seat_shape_surface, star_icon
 from game.scenes.common import menu_command
 from game.scenes.pads.sync import shared_labels
-from game.userfiles import load_json, save_json
+from game.user_register import HOWTO_SEEN
 
 if TYPE_CHECKING:
     from game.core.context import Context
 
 HOWTO_DIR = asset("howto")
-SEEN_FILE = "howto_seen.json"
+SEEN_FILE = HOWTO_SEEN.relative()
 ICON = 84
 
 
@@ -71,22 +71,27 @@ def load_howto(name: str, folder: Path = HOWTO_DIR) -> tuple[str, list[HowToPage
 
 
 # ---------------------------------------------------------------- "seen" memory
+def load_seen() -> tuple[list[str], str | None]:
+    """The how-to cards seen, and a warning if the file was damaged (it is moved aside)."""
+    loaded = HOWTO_SEEN.load([])
+    return list(loaded.data), loaded.warning   # type: ignore[call-overload]
+
+
 def seen_keys() -> list[str]:
-    data, _warning = load_json(SEEN_FILE, [])
-    return [k for k in data if isinstance(k, str)] if isinstance(data, list) else []
+    return load_seen()[0]
 
 
 def is_seen(key: str) -> bool:
     return key in seen_keys()
 
 
-def mark_seen(key: str) -> None:
+def mark_seen(key: str) -> str | None:
+    """Remember card `key` as seen; a one-line warning if the folder cannot take it (the card then
+    shows again next time)."""
     keys = seen_keys()
-    if key not in keys:
-        try:
-            save_json(SEEN_FILE, sorted([*keys, key]))
-        except OSError:
-            pass  # a read-only user folder only means the card shows again next time
+    if key in keys:
+        return None
+    return HOWTO_SEEN.try_save(sorted([*keys, key]))
 
 
 def push_howto(ctx: "Context", name: str, on_done: Callable[[], None] | None = None) -> bool:
@@ -102,6 +107,9 @@ def push_howto(ctx: "Context", name: str, on_done: Callable[[], None] | None = N
 
 def push_howto_once(ctx: "Context", name: str, on_done: Callable[[], None] | None = None) -> bool:
     """Show how-to NAME unless it was seen before. True if it was pushed."""
+    warning = load_seen()[1]     # a damaged file is moved aside here, and said once
+    if warning:
+        ctx.toast(warning, seconds=8)
     if is_seen(name):
         return False
     return push_howto(ctx, name, on_done)
@@ -127,7 +135,7 @@ class HowToScene(Scene):
             return
         self.closed = True
         if self.key:
-            mark_seen(self.key)
+            self.ctx.save_warning(mark_seen(self.key))
         self.ctx.stack.pop()
         if self.on_done is not None:
             self.on_done()
@@ -161,12 +169,21 @@ class HowToScene(Scene):
         page = self.pages[self.page]
         widgets.blit_text(surface, ui, page.heading, "large", "text", center=(w // 2, box.y + 160))
         self._icons(surface, page.icons, (w // 2, box.y + 240))
-        y = box.y + 320
         names = shared_labels(self.ctx)   # every seated pad family's button names
-        for line in (say(line, names) for line in page.lines):
-            for part in widgets.wrap_text(ui, line, ui.size("small") + 2, box.w - 100):
-                widgets.blit_text(surface, ui, part, ui.size("small") + 2, "text", center=(w // 2, y))
-                y += 36
+        # The paragraphs between the icons and the page dots: a step smaller when a language runs long.
+        top, bottom = box.y + 284, box.bottom - 92
+        for size in (ui.size("small") + 2, ui.size("small")):
+            step = ui.text.line_height(size) + 2
+            paragraphs = [widgets.wrap_text(ui, say(line, names), size, box.w - 100) for line in page.lines]
+            height = sum(len(lines) for lines in paragraphs) * step + 8 * (len(paragraphs) - 1)
+            if height <= bottom - top:
+                break
+        y = top + max(0, (bottom - top - height) // 2) + step // 2
+        for lines in paragraphs:
+            for part in lines:
+                widgets.blit_text(surface, ui, part, size, "text", center=(w // 2, y))
+                y += step
+            y += 8
         dots = len(self.pages)
         for i in range(dots):
             colour = ui.colour("accent_2") if i == self.page else ui.colour("border")

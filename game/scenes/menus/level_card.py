@@ -11,7 +11,7 @@ import pygame
 
 from game.core.seats import MAX_SEATS, identities
 from game.i18n import _, ngettext
-from game.levels import LevelEntry, display_name
+from game.levels import LevelEntry
 from game.render import widgets
 from game.render.level_art import render_level
 
@@ -50,7 +50,7 @@ def players_text(entry: LevelEntry) -> str:
 def draw(surface: pygame.Surface, ui: "UI", rect: pygame.Rect, entry: LevelEntry, auto: bool,
          thumbnails: Thumbnails, seats: list["LobbySeat"], folder: str) -> None:
     widgets.panel(surface, ui, rect, border="accent")
-    name = display_name(entry)
+    name = _(entry.title)      # a shipped level's name is a message id, a player's own a Verbatim
     title = _("Auto: {level}").format(level=name) if auto else name
     widgets.blit_text(surface, ui, fit(ui, title, rect.width - 48, "large"), "large", "text",
                       midleft=(rect.x + 24, rect.y + 36))
@@ -61,7 +61,7 @@ def draw(surface: pygame.Surface, ui: "UI", rect: pygame.Rect, entry: LevelEntry
     box = pygame.Rect(rect.x + 20, rect.y + 100, rect.width - 40, PICTURE[1] + 8)
     picture = thumbnails.of(entry)
     if picture is None:
-        _broken(surface, ui, box, entry.problem or "")
+        _broken(surface, ui, box, entry.problem)
     else:
         shown = picture.get_rect(center=box.center)
         pygame.draw.rect(surface, ui.colour("shadow"), shown.move(0, 5), border_radius=6)
@@ -72,13 +72,15 @@ def draw(surface: pygame.Surface, ui: "UI", rect: pygame.Rect, entry: LevelEntry
                       midleft=(rect.x + 24, rect.bottom - 28))
 
 
-def _broken(surface: pygame.Surface, ui: "UI", box: pygame.Rect, problem: str) -> None:
+def _broken(surface: pygame.Surface, ui: "UI", box: pygame.Rect, problem: str | None) -> None:
+    """Why the level cannot be played: a Notice (said in the player's language) or the level
+    reader's own line (a Verbatim, as written)."""
     pygame.draw.rect(surface, ui.colour("background"), box, border_radius=8)
     pygame.draw.rect(surface, ui.colour("accent_2"), box, 3, border_radius=8)
     widgets.blit_text(surface, ui, _("This level cannot be played"), "body", "accent_2",
                       midleft=(box.x + 24, box.y + 40))
     size = ui.size("small")
-    lines = widgets.wrap_text(ui, problem, size, box.width - 48)[:4]
+    lines = widgets.wrap_text(ui, _(problem) if problem else "", size, box.width - 48)[:4]
     for i, line in enumerate(lines):
         widgets.blit_text(surface, ui, line, "small", "text", shadow=False, topleft=(box.x + 24, box.y + 76 + i * 34))
     hint = widgets.wrap_text(ui, _("Fix it in Tiled and save: the lobby reads it again when you come back."), size,

@@ -15,9 +15,9 @@ import pygame
 
 from game.core.scene import Scene
 from game.core.seats import MAX_SEATS, LobbySeat, identities
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, Verbatim, _, ngettext
 from game.input.commands import Button, Command
-from game.levels import LevelEntry, display_name, level_entries, levels_for_players, user_levels_dir
+from game.levels import LevelEntry, level_entries, levels_for_players, user_levels_dir
 from game.match import MatchSpec
 from game.render import widgets
 from game.rules.soldout import modes
@@ -81,7 +81,7 @@ class LobbyScene(Scene):
             I(N_("Game"), value=lambda: registry.GAME_TITLES[self.options["game"]], adjust=self._cycle_game),
             I(N_("Mode"), value=self._mode_text, adjust=self._cycle_mode),
             I(N_("Rounds"), value=self._rounds_text, adjust=self._cycle_rounds),
-            I(N_("Level"), value=self._level_text, adjust=self._cycle_level, value_as_is=True),
+            I(N_("Level"), value=self._level_text, adjust=self._cycle_level),
             I(N_("Teams"), value=lambda: N_("On") if self.options["teams"] else N_("Off"), adjust=self._toggle_teams),
             I(N_("Assist"), value=lambda: N_("Wrong cards refused") if self.options["assist"] else N_("Off"),
               adjust=self._toggle_assist),
@@ -127,15 +127,16 @@ class LobbyScene(Scene):
         self.options["rounds"] = (self.options["rounds"] - 1 + step) % MAX_ROUNDS + 1
 
     def _level_text(self) -> str:
-        """The Level row's value, final text (a player's level name is shown as they wrote it)."""
+        """The Level row's value: said and fitted here, so a Verbatim (a player's level name is shown
+        as they wrote it)."""
         if self.options["game"] == "checkout":
-            return _("Dice table")
+            return N_("Dice table")
         entry = self.level_entry()
         if entry is None:
-            return _("Auto (by players)")
-        name = display_name(entry)
+            return N_("Auto (by players)")
+        name = _(entry.title)        # a shipped level's name is a message id, a player's own a Verbatim
         text = name if entry.problem is None else _("Broken: {level}").format(level=name)
-        return level_card.fit(self.ctx.ui, text, LEVEL_VALUE_WIDTH, "body")
+        return Verbatim(level_card.fit(self.ctx.ui, text, LEVEL_VALUE_WIDTH, "body"))
 
     def _cycle_level(self, step: int) -> None:
         choices = level_choices(list(self.levels.values()))
@@ -264,7 +265,7 @@ class LobbyScene(Scene):
                 return _("Teams are on, but everyone is on one team")
         entry = self.level_entry()
         if game == "soldout" and entry is not None and entry.problem is not None:
-            return _("{level} cannot be played: choose another level").format(level=display_name(entry))
+            return _("{level} cannot be played: choose another level").format(level=_(entry.title))
         return None
 
     def start(self) -> None:
@@ -364,7 +365,11 @@ class LobbyScene(Scene):
             colour = "good"
         else:
             spec_text, colour = status, "accent_2"
-        widgets.blit_text(surface, ui, spec_text, "small", colour, center=(960, 660))
+        lines = widgets.wrap_text(ui, spec_text, ui.size("small"), 1280 - 680 - 20)    # under the menu, wrapped
+        step = ui.text.line_height(ui.size("small")) - 2
+        for i, line in enumerate(lines):
+            widgets.blit_text(surface, ui, line, "small", colour,
+                              center=(960, 660 + round((i - (len(lines) - 1) / 2) * step)))
         widgets.hints(surface, ui, [("A", N_("Join / Select")), ("B", N_("Leave")), ("START", N_("Play")), ("Esc", N_("Back"))],
                       y=700)
 

@@ -3,12 +3,14 @@ typed on an on-screen keyboard.
 
 Saved runs are the run codes the speedrun results wrote (runcodes/*.txt), the
 speedrun replays kept beside the records (replays/speedrun/*.replay) and any
-replay or run code file put in replays/. A speedrun plays back with its timer
-and splits; a match replay in its game's viewer.
+replay or run code file put in replays/ (game.user_register: RUN_CODES,
+RECORD_REPLAYS, PLAYER_REPLAYS; each read through its entry, capped, never a FIFO).
+A speedrun plays back with its timer and splits; a match replay in its game's viewer.
 """
 from __future__ import annotations
 
 import datetime as _dt
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
@@ -22,19 +24,21 @@ from game.i18n import N_, _, ngettext
 from game.notice import Notice, said
 from game.input.commands import Button, Command
 from game.render import widgets
-from game.replay import ReplayError, replays_dir
+from game.replay import ReplayError
 from game.scenes import registry
 from game.scenes.common import menu_command
 from game.scenes.speedrun.draw import DIM, GOLD, STATE_COLOURS, WHITE, box
 from game.scenes.speedrun.menu import _clipboard, playback_scene
 from game.speedrun.verify import VerifyError, is_speedrun, parse_text
-from game.userfiles import user_dir
+from game.untrusted import UntrustedError
+from game.user_register import PLAYER_REPLAYS, RECORD_REPLAYS, RUN_CODES
+from game.userfiles import UserFile
 
 if TYPE_CHECKING:
     from game.core.context import Context
 
 MAX_LISTED = 60
-REPLAY_SUFFIXES = (".txt", ".rep", ".replay")
+PLACES = ((RUN_CODES, N_("Run code")), (RECORD_REPLAYS, N_("Speedrun replay")), (PLAYER_REPLAYS, N_("Replay")))
 # Every character a run code uses (URL-safe base64, the prefix's digits, the checksum's dot):
 # 65 keys, five rows of 13.
 KEY_ROWS = ("ABCDEFGHIJKLM", "NOPQRSTUVWXYZ", "abcdefghijklm", "nopqrstuvwxyz", "0123456789-_.")
@@ -43,9 +47,14 @@ ACTIONS = (N_("Delete"), N_("Clear"), N_("Paste"), N_("Play"))   # keys of the o
 
 @dataclass(frozen=True)
 class SavedRun:
-    path: Path
+    entry: UserFile    # which of the user folder's files it is (game.user_register)
+    name: str
     kind: str          # "Run code" | "Speedrun replay" | "Replay"
     modified: float
+
+    @property
+    def path(self) -> Path:
+        return self.entry.path(self.name)
 
     @property
     def label(self) -> str:
@@ -56,19 +65,15 @@ class SavedRun:
 def saved_runs() -> list[SavedRun]:
     """Every run code and replay in the data folder, newest first."""
     found: list[SavedRun] = []
-    places = [(user_dir() / "runcodes", N_("Run code")), (replays_dir() / "speedrun", N_("Speedrun replay")),
-              (replays_dir(), N_("Replay"))]
-    for folder, kind in places:
-        try:
-            files = sorted(p for p in folder.iterdir() if p.is_file() and p.suffix in REPLAY_SUFFIXES)
-        except OSError:
-            continue
-        for path in files:
+    for entry, kind in PLACES:
+        for name in entry.names():
             try:
-                found.append(SavedRun(path, kind, path.stat().st_mtime))
-            except OSError:
+                info = entry.path(name).stat()
+            except (OSError, UntrustedError):
                 continue
-    found.sort(key=lambda run: (-run.modified, str(run.path)))
+            if stat.S_ISREG(info.st_mode):    # a folder, a FIFO or a device is no saved run
+                found.append(SavedRun(entry, name, kind, info.st_mtime))
+    found.sort(key=lambda run: (-run.modified, run.entry.folder, run.name))
     return found[:MAX_LISTED]
 
 
@@ -100,11 +105,12 @@ class SavedRunsScene(Scene):
 
     def play(self, run: SavedRun) -> None:
         try:
-            scene = open_run_text(self.ctx, run.path.read_text(encoding="utf-8"), self.records)
-        except (OSError, UnicodeDecodeError) as exc:
-            self.error = _("Cannot read {file}: {error}").format(file=run.path.name, error=getattr(exc, 'strerror', None) or exc)
+            scene = open_run_text(self.ctx, run.entry.read_text(run.name), self.records)
+        except UntrustedError as exc:
+            self.error = _("Cannot read {file}: {error}").format(file=run.name, error=said(exc))
         except (ReplayError, VerifyError) as exc:
-            self.error = f"{run.path.name}: {said(exc)}"
+            # TRANSLATORS: a saved run that cannot be played: its file name, then why
+            self.error = _("{file}: {error}").format(file=run.name, error=said(exc))
         else:
             self.ctx.stack.replace(scene)
             return

@@ -13,7 +13,7 @@ from game.input.commands import Button, Command
 from game.render import widgets
 from game.scenes import registry
 from game.scenes.common import MenuScene, menu_command
-from game.settings import RUMBLE_LEVELS, UI_SCALE_MAX, UI_SCALE_MIN
+from game.user_register import RUMBLE_LEVELS, UI_SCALE_MAX, UI_SCALE_MIN
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -37,12 +37,12 @@ class SettingsScene(MenuScene):
         I = widgets.MenuItem
         self.menu = widgets.MenuList([
             I(N_("Language"), value=lambda: i18n.language_name(i18n.language()), adjust=self._language),
-            I(N_("Effects volume"), value=lambda: f"{round(s.volume * 100)}%", adjust=self._volume),
-            I(N_("Music volume"), value=lambda: f"{round(s.music_volume * 100)}%", adjust=self._music_volume),
+            I(N_("Effects volume"), value=lambda: i18n.percent(s.volume), adjust=self._volume),
+            I(N_("Music volume"), value=lambda: i18n.percent(s.music_volume), adjust=self._music_volume),
             I(N_("Fullscreen"), value=lambda: on_off(s.fullscreen), adjust=lambda d: self._toggle("fullscreen")),
             I(N_("Colour-blind mode"), value=lambda: on_off(s.colourblind), adjust=lambda d: self._toggle("colourblind")),
             I(N_("Screen shake"), value=lambda: on_off(s.screen_shake), adjust=lambda d: self._toggle("screen_shake")),
-            I(N_("UI scale"), value=lambda: f"{round(s.ui_scale * 100)}%", adjust=self._ui_scale),
+            I(N_("UI scale"), value=lambda: i18n.percent(s.ui_scale), adjust=self._ui_scale),
             I(N_("Show FPS"), value=lambda: on_off(s.show_fps), adjust=lambda d: self._toggle("show_fps")),
             I(N_("Rumble"), value=lambda: _(RUMBLE_NAMES[s.rumble]), adjust=self._rumble),
             I(N_("Nintendo confirm"), value=lambda: _("B (bottom)") if s.nintendo_swap else _("A (right)"),

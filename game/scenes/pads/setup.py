@@ -25,6 +25,9 @@ if TYPE_CHECKING:
     from game.core.context import Context
 
 ARROWS = {"up": N_("UP"), "down": N_("DOWN"), "left": N_("LEFT"), "right": N_("RIGHT")}
+# One whole sentence per direction: "nach oben", "vers le haut", "hacia arriba" take words of their own.
+PUSH = {"up": N_("Push the stick or the d-pad up"), "down": N_("Push the stick or the d-pad down"),
+        "left": N_("Push the stick or the d-pad left"), "right": N_("Push the stick or the d-pad right")}
 # What each button is for, said under its badge (mappings.STEPS says it in English for the log).
 PURPOSES = {"a": N_("confirm, pick up"), "b": N_("back, put down"), "x": N_("flip, roll"), "y": N_("special"),
             "start": N_("pause"), "back": N_("view"), "leftshoulder": N_("left shoulder"),
@@ -33,16 +36,18 @@ BADGES = {"a": "A", "b": "B", "x": "X", "y": "Y", "start": "START", "back": "BAC
           "leftshoulder": "LB", "rightshoulder": "RB"}
 
 
-HAT_DIRECTIONS = {"1": N_("up"), "2": N_("right"), "4": N_("down"), "8": N_("left")}
+HAT_DIRECTIONS = {"1": N_("d-pad up"), "2": N_("d-pad right"), "4": N_("d-pad down"), "8": N_("d-pad left")}
 
 
 def describe(raw: str) -> str:
     """A raw input for people, in their language: "button 3", "d-pad up", "axis 1 -"."""
     if raw.startswith("b"):
+        # TRANSLATORS: a controller's button by its number, as the set-up wizard found it ("button 3")
         return _("button {n}").format(n=raw[1:])
     if raw.startswith("h"):
         direction = HAT_DIRECTIONS.get(raw.split(".")[1])
-        return _("d-pad {direction}").format(direction=_(direction) if direction else raw)
+        return _(direction) if direction else raw
+    # TRANSLATORS: a controller's stick axis by its number and direction ("axis 1 -", "axis 0 +")
     return _("axis {n} {sign}").format(n=raw[2:], sign=raw[0])
 
 
@@ -160,9 +165,10 @@ class PadSetupScene(Scene):
         widgets.blit_text(surface, ui, _("Step {step} of {steps}").format(step=step + 1, steps=len(mappings.STEPS)), "small", "accent_2",
                           center=(w // 2, box.y + 124))
         if target in ARROWS:
-            prompt = _("Push the stick or the d-pad {direction}").format(direction=_(ARROWS[target]))
+            prompt = _(PUSH[target])
         else:
-            prompt = _("Press the button you want for")
+            # TRANSLATORS: the set-up wizard; the button's badge and what it does are shown under it
+            prompt = _("Press the button you want for this one:")
         widgets.blit_text(surface, ui, prompt, "body", "text", center=(w // 2, box.y + 178))
         if target in BADGES:
             cap = glyphs.badge(ui, BADGES[target], 64)
@@ -182,7 +188,9 @@ class PadSetupScene(Scene):
             col, row = i % 2, i // 2
             x = box.x + 150 + col * 360
             y = box.y + 344 + row * 34
-            widgets.blit_text(surface, ui, f"{name}: {raw}", "small", "good", midleft=(x, y))
+            # TRANSLATORS: what the set-up wizard recorded: a button or direction, and the pad's input ("A: button 2")
+            widgets.blit_text(surface, ui, _("{button}: {input}").format(button=name, input=raw), "small", "good",
+                              midleft=(x, y))
 
 
 registry.register_scene("pad_setup", PadSetupScene)

@@ -27,7 +27,7 @@ from game.scenes.speedrun.draw import (
 )
 from game.speedrun.attempts import WRITER, AttemptLog
 from game.speedrun.categories import SEED_LETTERS, RunSetup, make_setup, spec_for
-from game.speedrun.records import Records, Verdict, flag_text, save_replay
+from game.speedrun.records import Records, Verdict, flag_text, write_replay
 from game.speedrun.session import RunSession
 from game.speedrun.timer import format_ms, format_ticks
 if TYPE_CHECKING:
@@ -69,6 +69,7 @@ class RunnerMixin:
 
     def _init_run(self, ctx: "Context", setup: RunSetup, device, records: Records | None,
                   playback: Replay | None, scripted: bool, practice=None) -> None:
+        self.ctx = ctx        # before the game scene's own __init__: a damaged history is toasted below
         self.setup = setup
         self.records = records if records is not None else load_records(ctx)
         self.device = device
@@ -90,8 +91,9 @@ class RunnerMixin:
         self.real_splits: list[int] = []      # real time (ms) at each split
         self.started_at: _dt.datetime | None = None
         self._log: AttemptLog | None = None
-        # LiveSplit follows real attempts only: not replays, demos or practice.
-        live = playback is None and not scripted and practice is None
+        # LiveSplit follows real attempts of the category only: not replays, demos or practice, and not a
+        # run flagged before it starts (assist, game speed): that is another game, not an attempt at this one.
+        live = playback is None and not scripted and practice is None and not setup.flags()
         self._link = speedrun_link.link(ctx) if live else None
         if self.counts():
             self.attempt_log()      # read now, in the menu, not on the first reset
@@ -131,8 +133,7 @@ class RunnerMixin:
             if self.counts():
                 golds = self.records.add_reset(self.setup.board, list(session.splits.times), session.flags())
                 self._log_attempt("reset", golds=golds)
-        if self._link is not None and session is not None and session.timer.started:
-            self._link.reset()
+        self._leave_link_attempt(session)
         if self.setup.variant == "random" and self.playback is None:
             self.setup = make_setup(self.setup.category, "random", assist=self.setup.assist, speed=self.setup.speed)
             self.spec = spec_for(self.setup, runner_name())
@@ -165,7 +166,7 @@ class RunnerMixin:
         """The scene's update(): pause, restart, then as many ticks as the game speed asks for."""
         speedrun_link.pump(self.ctx)
         for error in WRITER.take_errors():
-            self.ctx.toast(error, seconds=8)
+            self.ctx.save_warning(error)         # once a session: a full disk fails every attempt
         cmd = self._runner_command()
         if wants_pause(self.ctx, commands) or cmd.pressed & Button.START:
             self.ctx.sound("confirm")
@@ -258,11 +259,22 @@ class RunnerMixin:
                 link.split(t)
             return
         out = session.outcome
-        if not out.complete or out.flags:
-            link.reset()          # no time, or a time that can never be a PB: LiveSplit keeps no finish
+        if out.complete and not out.flags:   # LiveSplit shows the final time until the runner leaves it
+            for i, t in enumerate(new_splits):
+                link.split(t, last=i == len(new_splits) - 1)
             return
-        for i, t in enumerate(new_splits):
-            link.split(t, last=i == len(new_splits) - 1)
+        if not out.flags:
+            for t in new_splits:             # a clean run without a time still teaches its segments
+                link.split(t)
+        link.end_attempt(flagged=bool(out.flags))   # a flagged one takes its splits back
+
+    def _leave_link_attempt(self, session: RunSession | None) -> None:
+        """The runner leaves this attempt (a reset, a new attempt, the results, the game): LiveSplit
+        ends it too, storing a finish, and learning nothing from a flagged attempt's splits."""
+        if self._link is None or session is None or not session.timer.started:
+            return
+        out = session.outcome
+        self._link.end_attempt(flagged=bool(out.flags if out is not None else session.flags()))
 
     # ------------------------------------------------------------------ attempt history
     def attempt_log(self) -> AttemptLog:
@@ -302,7 +314,7 @@ class RunnerMixin:
     def resume(self) -> None:
         super().resume()   # type: ignore[misc]
         if self._link is not None and self.session is not None:
-            self._link.resume(self.session.igt())
+            self._link.resume()
 
     def _after_step(self) -> None:
         raise NotImplementedError
@@ -325,7 +337,8 @@ class RunnerMixin:
         session, out = self.session, self.session.outcome
         when = _dt.datetime.now()
         key = self.setup.board
-        replay = None if self.scripted else save_replay(key, session.replay_text(), when)
+        replay, problem = (None, None) if self.scripted else write_replay(key, session.replay_text(), when)
+        self.ctx.save_warning(problem)
         run = {"ticks": out.ticks, "real_ms": round(self.real_ms() or 0), "splits": list(session.splits.times),
                "real_splits": list(self.real_splits),
                "names": session.splits.names[:len(session.splits.times)], "items": list(session.split_items),
@@ -336,11 +349,10 @@ class RunnerMixin:
         if self.scripted:
             return
         self._log_attempt("finished" if out.complete else "dnf", golds=self.verdict.golds, pb=self.verdict.is_pb)
-        self.records.prune_replays()
-        try:
-            self.records.save()
-        except OSError as exc:
-            self.ctx.toast(_("Could not save the records: {error}").format(error=exc.strerror or exc), seconds=8)
+        problem = self.records.try_save()
+        self.ctx.save_warning(problem)
+        if problem is None:               # after the save: the file never names a replay already deleted
+            self.records.prune_replays()
         if self.verdict.is_pb:
             self._on_new_pb()
 
@@ -399,13 +411,9 @@ class RunnerMixin:
             if self.counts():
                 golds = self.records.add_reset(self.setup.board, list(session.splits.times), session.flags())
                 self._log_attempt("reset", golds=golds)
-            if self._link is not None:
-                self._link.reset()
+        self._leave_link_attempt(session)
         if self.playback is None and not self.scripted:
-            try:
-                self.records.save()   # attempt counts and golds from resets
-            except OSError:
-                pass
+            self.ctx.save_warning(self.records.try_save())   # attempt counts and golds from resets
 
     def push_results(self) -> None:
         self.ctx.stack.push(registry.open_scene("speedrun_results", self.ctx, self))
@@ -442,7 +450,7 @@ class RunnerMixin:
         label = surface.blit(ui.render(_("in-game"), 18, DIM), (rect.x + 14, rect.y + 12))
         time, colour = format_ticks(session.igt()), self.timer_colour()
         px = big       # a narrow box: the big time gets smaller rather than run into its label
-        while px > 40 and steady_width(time, px, colour, 4) > rect.right - 16 - label.right - 8:
+        while px > 32 and steady_width(time, px, colour, 4) > rect.right - 16 - label.right - 8:
             px -= 4
         steady_text(surface, time, px, colour, (rect.right - 16, rect.y + 6 + (big - px) // 2), outline=4)
         rta = self.real_ms()

@@ -17,10 +17,11 @@ import pygame
 
 from game.core.scene import Scene
 from game.i18n import N_, _, ngettext
-from game.notice import Notice, said
+from game.notice import said
 from game.input.commands import Button, Command
 from game.render import widgets
 from game.replay import ReplayError
+from game.untrusted import UntrustedError
 from game.scenes import registry
 from game.scenes.common import menu_command
 from game.scenes.speedrun.draw import CURRENT, DIM, GOLD, STATE_COLOURS, WHITE, box, say_split
@@ -31,7 +32,7 @@ from game.speedrun.attempts import WRITER, AttemptLog, Stats
 from game.speedrun.categories import RunSetup, make_setup
 from game.speedrun.lss_export import split_names
 from game.speedrun.practice import PracticeError, PracticePlan
-from game.speedrun.records import Records, read_replay_text
+from game.speedrun.records import Records, replay_text
 from game.speedrun.splits import Comparison
 from game.speedrun.timer import format_ticks
 from game.speedrun.verify import VerifyError, parse_text
@@ -44,6 +45,10 @@ STATS_BOX = pygame.Rect(30, 176, 560, 470)
 LIST_BOX = pygame.Rect(610, 176, 640, 470)
 ROW_H = 44
 ROWS = 9
+# The sum-of-best trend under the seven numbers of the stats box.
+TREND_AREA = pygame.Rect(STATS_BOX.x + 16, STATS_BOX.y + 14 + 7 * 33 + 8, STATS_BOX.w - 32,
+                         STATS_BOX.bottom - (STATS_BOX.y + 14 + 7 * 33) - 22)
+TREND_PLOT = pygame.Rect(TREND_AREA.x + 84, TREND_AREA.y + 30, TREND_AREA.w - 96, TREND_AREA.h - 40)
 
 
 class SpeedrunHistoryScene(Scene):
@@ -67,6 +72,8 @@ class SpeedrunHistoryScene(Scene):
         self._refresh()
 
     def _refresh(self) -> None:
+        """Everything drawn, worked out once here (on opening and on coming back), never per frame:
+        the history's running summary gives the numbers without reading every attempt."""
         board = self.records.board(self.setup.board)
         pb = board.get("pb") or {}
         self.pb = pb
@@ -76,6 +83,7 @@ class SpeedrunHistoryScene(Scene):
         self.names = names
         self.stats: Stats = self.log.stats(names, pb.get("splits"), board.get("best_segments"))
         self.kept = self.log.kept()
+        self.trend_line = trend_line(self.stats.sob_trend, TREND_PLOT)
 
     def practice_setup(self) -> RunSetup:
         """The setup the PB was run on (a random-seed board's PB has its own seed)."""
@@ -116,12 +124,9 @@ class SpeedrunHistoryScene(Scene):
             self.ctx.sound("error")
             return
         entry = self.kept[self.index[0]]
-        text = self.log.replay_text(entry)
         try:
-            if text is None:
-                raise ReplayError(Notice(N_("its replay file is missing")))
-            scene = playback_scene(self.ctx, parse_text(text), self.records)
-        except (ReplayError, VerifyError) as exc:
+            scene = playback_scene(self.ctx, parse_text(self.log.replay_text(entry)), self.records)
+        except (ReplayError, VerifyError, UntrustedError) as exc:
             self.ctx.toast(_("Attempt #{id} cannot be played: {error}").format(id=entry['id'], error=said(exc)), seconds=6)
             self.ctx.sound("error")
             return
@@ -135,15 +140,14 @@ class SpeedrunHistoryScene(Scene):
     def practise(self) -> None:
         """Start the chosen segment from the PB's exact state at the split before it."""
         k = self.index[1]
-        replay = read_replay_text(self.pb["replay"]) if self.pb.get("replay") else None
-        if replay is None:
+        if not self.pb.get("replay"):
             self.ctx.toast(_("Practice starts from your PB: finish a clean run on this board first"), seconds=6)
             self.ctx.sound("error")
             return
         setup = self.practice_setup()
         try:
-            plan = PracticePlan(setup, replay, k, self.names)
-        except PracticeError as exc:
+            plan = PracticePlan(setup, replay_text(self.pb["replay"]), k, self.names)
+        except (PracticeError, UntrustedError) as exc:
             self.ctx.toast(_("Cannot practise: {error}").format(error=said(exc)), seconds=6)
             self.ctx.sound("error")
             return
@@ -204,31 +208,23 @@ class SpeedrunHistoryScene(Scene):
             v = ui.render(value, 24, GOLD if name == N_("Sum of best") else WHITE)
             surface.blit(v, (STATS_BOX.right - 20 - v.get_width(), y))
             y += 33
-        self._trend(surface, pygame.Rect(STATS_BOX.x + 16, y + 8, STATS_BOX.w - 32, STATS_BOX.bottom - y - 22))
+        self._trend(surface, TREND_AREA)
 
     def _trend(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """Sum of best after each attempt: a falling line is a runner finding time."""
+        """Sum of best over the attempts: a falling line is a runner finding time."""
         ui = self.ctx.ui
         surface.blit(ui.render(_("Sum of best over the attempts"), 18, DIM), (area.x + 4, area.y))
-        plot = pygame.Rect(area.x + 84, area.y + 30, area.w - 96, area.h - 40)
-        trend = self.stats.sob_trend
+        trend, points = self.stats.sob_trend, self.trend_line
         if len(trend) < 2:
             msg = ui.render(_("A trend needs two attempts with every segment"), 18, DIM)
-            surface.blit(msg, msg.get_rect(center=plot.center))
+            surface.blit(msg, msg.get_rect(center=TREND_PLOT.center))
             return
         values = [v for _, v in trend]
-        low, high = min(values), max(values)
-        span = max(1, high - low)
-        ids = [i for i, _ in trend]
-        first, last = ids[0], max(ids[-1], ids[0] + 1)
-        points = [(plot.x + round((i - first) * plot.w / (last - first)),
-                   plot.bottom - round((v - low) * plot.h / span)) for i, v in trend]
-        pygame.draw.line(surface, (120, 100, 90), plot.bottomleft, plot.bottomright, 2)
-        for text, y in ((format_ticks(high), plot.y - 8), (format_ticks(low), plot.bottom - 16)):
+        pygame.draw.line(surface, (120, 100, 90), TREND_PLOT.bottomleft, TREND_PLOT.bottomright, 2)
+        for text, y in ((format_ticks(max(values)), TREND_PLOT.y - 8), (format_ticks(min(values)), TREND_PLOT.bottom - 16)):
             surface.blit(ui.render(text, 16, DIM), (area.x, y))
         pygame.draw.lines(surface, GOLD, False, points, 3)
-        for p in points[-1:]:
-            pygame.draw.circle(surface, GOLD, p, 6)
+        pygame.draw.circle(surface, GOLD, points[-1], 6)
 
     def _window(self, total: int) -> range:
         t = self.tab
@@ -251,7 +247,7 @@ class SpeedrunHistoryScene(Scene):
     def _attempts(self, surface: pygame.Surface) -> None:
         ui = self.ctx.ui
         box(surface, LIST_BOX)
-        self._header(surface, [(N_("Attempt"), 20), (N_("Result"), 150), (N_("Kept for"), 440)])
+        self._header(surface, [(N_("Attempt"), 20), (N_("Result"), 150), (N_("Why kept"), 440)])
         if not self.kept:
             msg = ui.render(_("No attempts yet: every run you start is kept here"), 22, DIM)
             surface.blit(msg, msg.get_rect(center=LIST_BOX.center))
@@ -303,6 +299,27 @@ class SpeedrunHistoryScene(Scene):
                 _blit_mid(surface, ui.render(text, 22, colour), rect.x + x, y)
 
 
+def trend_line(trend: list[tuple[int, int]], plot: pygame.Rect) -> list[tuple[int, int]]:
+    """The sum-of-best trend as a step line in `plot`: flat until an attempt found time, then down. At
+    most a few points a pixel column, however many attempts (a long history draws as fast as a short)."""
+    if len(trend) < 2:
+        return []
+    values = [v for _, v in trend]
+    low, span = min(values), max(1, max(values) - min(values))
+    first, last = trend[0][0], max(trend[-1][0], trend[0][0] + 1)
+    points: list[tuple[int, int]] = []
+    for attempt_id, value in trend:
+        x = plot.x + round((attempt_id - first) * plot.w / (last - first))
+        y = plot.bottom - round((value - low) * plot.h / span)
+        if points and points[-1][0] == x:
+            points[-1] = (x, y)          # one pixel column: the latest value stands
+            continue
+        if points:
+            points.append((x, points[-1][1]))   # the step: flat to here, then down
+        points.append((x, y))
+    return points if len(points) >= 2 else [points[0], points[0]]
+
+
 def _blit_mid(surface: pygame.Surface, text: pygame.Surface, x: int, y: int) -> None:
     surface.blit(text, (x, y - text.get_height() // 2))
 
@@ -311,8 +328,11 @@ def _result(a: dict) -> tuple[str, tuple[int, int, int]]:
     names = a.get("names") or []
     splits = a.get("splits") or []
     if a.get("outcome") == "finished" and a.get("ticks") is not None:
-        flagged = _(" (flagged)") if a.get("flags") else ""
-        return f"{format_ticks(a['ticks'])}{flagged}", STATE_COLOURS["behind_gaining"] if flagged else WHITE
+        time = format_ticks(a["ticks"])
+        if a.get("flags"):
+            # TRANSLATORS: a finished run's time, run with settings that never count as a PB
+            return _("{time} (flagged)").format(time=time), STATE_COLOURS["behind_gaining"]
+        return time, WHITE
     where = say_split(names[len(splits)]) if len(splits) < len(names) else _("split {n}").format(n=len(splits) + 1)
     if a.get("outcome") == "reset":
         said = _("reset at {where}").format(where=where) if splits else _("reset before the first split")

@@ -57,7 +57,7 @@ class SpeedrunMenuScene(Scene):
             widgets.MenuItem(N_("Seed"), value=self._seed_text, adjust=self._seed),
             widgets.MenuItem(N_("Assist"), value=lambda: N_("On (flagged)") if self.assist else N_("Off"),
                              adjust=lambda d: self._toggle("assist")),
-            widgets.MenuItem(N_("Game speed"), value=lambda: f"{self.speed}%" + ("" if self.speed == 100 else _(" (flagged)")),
+            widgets.MenuItem(N_("Game speed"), value=self._speed_text,
                              adjust=self._speed),
             widgets.MenuItem(N_("Ghost"), value=lambda: N_("PB ghost") if self.ghost else N_("Off"),
                              adjust=lambda d: self._toggle("ghost")),
@@ -78,6 +78,11 @@ class SpeedrunMenuScene(Scene):
     def _seed_options(self) -> list[tuple[str, int]]:
         sets = [("set", i) for i in range(len(self.category.set_seeds))]
         return sets + [("random", 0), ("daily", 0)]
+
+    def _speed_text(self) -> str:
+        speed = i18n.percent(self.speed / 100)
+        # TRANSLATORS: the game speed of a speedrun other than 100%: such a run never counts as a PB
+        return speed if self.speed == NORMAL_SPEED else _("{speed} (flagged)").format(speed=speed)
 
     def _seed_text(self) -> str:
         variant, i = self._seed_options()[self.seed_choice]
@@ -117,7 +122,7 @@ class SpeedrunMenuScene(Scene):
     def export(self) -> None:
         setup = self.setup()
         try:
-            self.ctx.toast(_("Splits saved: {path}").format(path=export_lss(self.records, setup)), seconds=6)
+            self.ctx.toast(_("Splits saved: {path}").format(path=export_lss(self.ctx, self.records, setup)), seconds=6)
         except OSError as exc:
             self.ctx.toast(_("Could not save the splits: {error}").format(error=exc.strerror or exc))
 

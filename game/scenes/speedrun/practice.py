@@ -69,8 +69,9 @@ class PracticeDoneScene(Scene):
         surface.blit(title, title.get_rect(midtop=(cx, PANEL.y + 20)))
         if self.ticks is None:
             reason = self.run.session.outcome.reason if self.run.session.outcome else ""
-            line = ui.render(_("The run ended before the segment was done") + (f": {say_reason(reason)}" if reason else ""),
-                             24, STATE_COLOURS["behind_gaining"])
+            said = _("The run ended before the segment was done: {reason}").format(reason=say_reason(reason)) \
+                if reason else _("The run ended before the segment was done")
+            line = ui.render(said, 24, STATE_COLOURS["behind_gaining"])
             surface.blit(line, line.get_rect(center=(cx, PANEL.y + 150)))
         else:
             colour = WHITE

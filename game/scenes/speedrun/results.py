@@ -13,6 +13,7 @@ from game.core.scene import Scene
 from game.i18n import N_, _
 from game.input.commands import Button, Command
 from game.render import widgets
+from game.render.text import words as text_words
 from game.scenes import registry
 from game.scenes.common import menu_command
 from game.scenes.reasons import say_reason
@@ -22,7 +23,7 @@ from game.speedrun.attempts import WRITER, AttemptLog
 from game.speedrun.lss_export import write_board_lss
 from game.speedrun.records import flag_text
 from game.speedrun.timer import format_ms, format_ticks
-from game.userfiles import atomic_write_text, user_dir
+from game.user_register import RUN_CODES
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -34,19 +35,21 @@ BOARD_BOX = pygame.Rect(650, 436, 600, 210)
 SMALLEST = 16       # px: the smallest text readable from the sofa
 
 
-def export_lss(records, setup) -> str:
-    """Write the board's .lss (PB, golds, attempt and segment history); returns the path as text."""
+def export_lss(ctx: "Context", records, setup) -> str:
+    """Write the board's .lss (PB, golds, attempt and segment history); returns the path as text. A
+    damaged history (or archive of it) is said in a toast: the export leaves its attempts out."""
     WRITER.flush(2.0)                  # the attempt just finished is in the history
-    log, _ = AttemptLog.load(setup.board)
-    return str(write_board_lss(setup, records, log))
+    log, warning = AttemptLog.load(setup.board)
+    path = str(write_board_lss(setup, records, log))
+    for problem in [warning, *log.problems]:
+        if problem:
+            ctx.toast(problem, seconds=8)
+    return path
 
 
 def save_code(board: str, code: str) -> str:
-    folder = user_dir() / "runcodes"
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{board}.txt"
-    atomic_write_text(path, code + "\n")
-    return str(path)
+    """Write the board's run code to runcodes/<board>.txt (OSError if the folder cannot take it)."""
+    return str(RUN_CODES.write_text(code + "\n", f"{board}.txt"))
 
 
 def copy_to_clipboard(text: str) -> bool:
@@ -78,7 +81,7 @@ class SpeedrunResultsScene(Scene):
             self.run.restart()
         elif cmd.pressed & Button.X:
             try:
-                path = export_lss(self.run.records, self.setup)
+                path = export_lss(self.ctx, self.run.records, self.setup)
                 self.message = _("Splits saved: {path}").format(path=path)
                 self.ctx.sound("confirm")
             except OSError as exc:
@@ -165,7 +168,8 @@ class SpeedrunResultsScene(Scene):
             t = ui.render(_("Did not finish: {reason}").format(reason=reason), 32, STATE_COLOURS["behind_gaining"])
             surface.blit(t, t.get_rect(center=(w // 2, 150)))
         if out.flags:
-            text = _("Not a PB run: {flags}").format(flags=flag_text(out.flags)) + (f" ({say_reason(out.reason)})" if out.reason else "")
+            text = _("Not a PB run: {flags} ({reason})").format(flags=flag_text(out.flags), reason=say_reason(out.reason)) \
+                if out.reason else _("Not a PB run: {flags}").format(flags=flag_text(out.flags))
             f = ui.render(text, 22, STATE_COLOURS["behind_losing"])
             surface.blit(f, f.get_rect(center=(w // 2 - 200 if out.complete else w // 2, 200)))
 
@@ -175,7 +179,7 @@ class SpeedrunResultsScene(Scene):
         too long for one (German and French names run longer), squeezed only as a last resort."""
         ui = self.ctx.ui
         lines = [text]
-        words = text.split()
+        words = text_words(text)
         if two_lines and len(words) > 1 and ui.text.width(text, size) > room:
             size = SMALLEST
             cut = min(range(1, len(words)), key=lambda k: max(ui.text.width(" ".join(words[:k]), size),
@@ -192,15 +196,19 @@ class SpeedrunResultsScene(Scene):
         splits = self.session.splits
         box(surface, SPLITS_BOX)
         x0, y = SPLITS_BOX.x + 16, SPLITS_BOX.y + 12
-        cols = (x0, x0 + 170, SPLITS_BOX.right - 250, SPLITS_BOX.right - 130)
-        for text, x in zip((_("Split"), _("Item"), _("Segment"), _("Delta")), cols):
+        rows = max(1, len(splits.names))
+        row_h = min(50, (SPLITS_BOX.bottom - 44 - y - 30) // rows)
+        big = 26 if row_h >= 40 else 22      # fewer splits: bigger rows, readable from the sofa
+        # Time and Delta are right-aligned, Delta a clear gap left of the widest time a run shows
+        delta_right = SPLITS_BOX.right - 16 - ui.text.width("00:00.00", big) - 12
+        cols = (x0, x0 + 170, SPLITS_BOX.right - 250)
+        for text, x in zip((_("Split"), _("Item"), _("Segment")), cols):
             surface.blit(ui.render(text, 18, DIM), (x, y))
+        delta_head = ui.render(_("Delta"), 18, DIM)
+        surface.blit(delta_head, (delta_right - delta_head.get_width(), y))
         time_head = ui.render(_("Time"), 18, DIM)
         surface.blit(time_head, (SPLITS_BOX.right - 16 - time_head.get_width(), y))
         y += 30
-        rows = max(1, len(splits.names))
-        row_h = min(50, (SPLITS_BOX.bottom - 44 - y) // rows)
-        big = 26 if row_h >= 40 else 22      # fewer splits: bigger rows, readable from the sofa
         items = self.session.split_items
         for i, name in enumerate(splits.names):
             done = i < len(splits.times)
@@ -214,8 +222,8 @@ class SpeedrunResultsScene(Scene):
                 surface.blit(seg, (cols[2], y))
                 d = splits.delta(i)
                 if d is not None:
-                    surface.blit(ui.render(format_ticks(d, sign=True), big, STATE_COLOURS[splits.state(i)]),
-                                 (cols[3], y))
+                    delta = ui.render(format_ticks(d, sign=True), big, STATE_COLOURS[splits.state(i)])
+                    surface.blit(delta, (delta_right - delta.get_width(), y))
                 t = ui.render(format_ticks(splits.times[i]), big, WHITE)
                 surface.blit(t, (SPLITS_BOX.right - 16 - t.get_width(), y))
             y += row_h

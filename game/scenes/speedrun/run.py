@@ -178,10 +178,13 @@ class SpeedrunRunScene(RunnerMixin, MallScene):
             pygame.draw.rect(surface, (255, 255, 255), (cx - 6, cy - body.get_height() // 2 - 12, 12, 10), 2,
                              border_radius=2)
         tag = self.ctx.ui.render(_("PB"), 18, (230, 230, 255))
-        at = tag.get_rect(midbottom=(cx, cy - body.get_height() // 2 - 2))
-        if at.collidelist(self.view.tag_rects) >= 0:     # racing close: under the ghost, clear of the names
-            at.midtop = (cx, cy + body.get_height() // 2 + 2)
-        surface.blit(tag, at)
+        half = body.get_height() // 2 + 2
+        # Above the ghost; racing close, below it or beside it: clear of the names and pile counts.
+        spots = [tag.get_rect(midbottom=(cx, cy - half)), tag.get_rect(midtop=(cx, cy + half)),
+                 tag.get_rect(midleft=(cx + half, cy)), tag.get_rect(midright=(cx - half, cy))]
+        ink = tag.get_bounding_rect()
+        clear = [at for at in spots if ink.move(at.topleft).collidelist(self.view.tag_rects) < 0]
+        surface.blit(tag, (clear or spots)[0])
 
 
 def _ghost_surface(size: int) -> pygame.Surface:

@@ -18,11 +18,12 @@ from game.scenes import registry
 from game.scenes.speedrun import link as speedrun_link
 from game.scenes.common import MenuScene
 from game.scenes.speedrun.draw import DIM, GOLD, WHITE, box
+from game.speedrun.address import host_problem
 
 if TYPE_CHECKING:
     from game.core.context import Context
 
-HOST_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789.-"
+HOST_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789.-:[]"   # a name, an IPv4 address or [an IPv6 one]
 PORT_CHARS = "0123456789"
 MAX_FIELD = 40
 
@@ -44,7 +45,7 @@ class SpeedrunSettingsScene(MenuScene):
         ], play=ctx.sound, on_back=self._back, row_height=64, width=720)
 
     def _changed(self) -> None:
-        self.ctx.settings.save()
+        self.ctx.save_warning(self.ctx.settings.save())   # a read-only folder: one toast, the change still applies
         speedrun_link.link(self.ctx)     # connect, reconnect elsewhere, or close, at once
 
     def _toggle(self) -> None:
@@ -57,9 +58,12 @@ class SpeedrunSettingsScene(MenuScene):
         self._changed()
 
     def _set_host(self, text: str) -> None:
-        if text:
-            self.ctx.settings.livesplit_host = text
-            self._changed()
+        if host_problem(text) is not None:
+            self.ctx.toast(_("{host} is not a host name, an IPv4 address or an IPv6 address in brackets")
+                           .format(host=text))
+            return
+        self.ctx.settings.livesplit_host = text
+        self._changed()
 
     def _set_port(self, text: str) -> None:
         if text.isdigit() and 1 <= int(text) <= 65535:
@@ -87,20 +91,28 @@ class SpeedrunSettingsScene(MenuScene):
         self.draw_menu_page(surface, top=170)
         ui = self.ctx.ui
         w = surface.get_width()
-        panel = pygame.Rect((w - 900) // 2, 450, 900, 170)
-        box(surface, panel)
-        status = speedrun_link.status(self.ctx)
+        linked = speedrun_link.state(self.ctx) == "connected"
+        lines = [(self._status_line(900 - 48), 24, GOLD if linked else WHITE)]
         if self.ctx.livesplit_address is not None:
-            status += _("  (from --livesplit)")
-        linked = speedrun_link.status(self.ctx).endswith(_("connected"))
-        lines = [(_("Status: {status}").format(status=status), 24, GOLD if linked else WHITE),
-                 (_("In LiveSplit: Control › Start TCP Server (port 16834 by default),"), 20, DIM),
-                 (_("compare against Game Time, and load the splits the speedrun menu exports."), 20, DIM),
-                 (_("Real time keeps running through a pause; game time stops, as in the game."), 20, DIM)]
+            lines.append((_("(The address comes from --livesplit.)"), 20, DIM))
+        for paragraph in (_("In LiveSplit: Control › Start TCP Server (port 16834 by default), compare against Game Time, "
+                            "and load the splits the speedrun menu exports."),
+                          _("Real time keeps running through a pause; game time stops, as in the game.")):
+            lines += [(line, 20, DIM) for line in widgets.wrap_text(ui, paragraph, 20, 900 - 48)]
+        panel = pygame.Rect((w - 900) // 2, 450, 900, 16 + sum(ui.text.line_height(size) + 4 for _t, size, _c in lines) + 12)
+        box(surface, panel)
         y = panel.y + 16
         for text, size, colour in lines:
             surface.blit(ui.render(text, size, colour), (panel.x + 24, y))
-            y += size + 14
+            y += ui.text.line_height(size) + 4
+
+    def _status_line(self, room: int) -> str:
+        """The link's status in `room` pixels: a long host name gives up its middle, never the state."""
+        for host_chars in (None, 48, 32, 20, 12):
+            line = speedrun_link.status(self.ctx, host_chars)
+            if self.ctx.ui.render(line, 24, WHITE).get_width() <= room:
+                break
+        return line
 
 
 class FieldEditScene(Scene):

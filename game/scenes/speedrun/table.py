@@ -37,7 +37,6 @@ HINT_BOX = pygame.Rect(1028, 486, 244, 226)
 
 class SpeedrunTableScene(RunnerMixin, TableScene):
     name = "speedrun"
-    music = "table"          # the dice table's music (game.music), not the mall's
 
     def __init__(self, ctx: "Context", setup: RunSetup, device=None, records: Records | None = None,
                  playback: Replay | None = None, demo: bool = False, practice=None) -> None:

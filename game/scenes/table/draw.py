@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game import i18n
 from game.i18n import _, ngettext
-from game.render.icons import INK
+from game.render.icons import INK, font
 from game.render.tabletop import (bargain_surface, die_surface, product_surface, token_surface,
                                   tumbling_die_surface)
 from game.rules.checkout import BONUS_SOLO, CHECKOUT
@@ -249,8 +250,9 @@ class TableView:
             else:
                 surface.blit(blank_die(rect.w, ident.colour, "?"), rect)
         if rects:
-            self.texts.blit(surface, _("A: up  B: down"), 22, DIM, 2, midright=(rects[0].x - 14, rects[0].centery - 12))
-            self.texts.blit(surface, _("X on a card: take"), 22, DIM, 2, midright=(rects[0].x - 14, rects[0].centery + 12))
+            room = rects[0].x - 14 - (PRODUCTS.x + 10)
+            self.texts.blit(surface, _("A: up  B: down"), 22, DIM, 2, room, midright=(rects[0].x - 14, rects[0].centery - 14))
+            self.texts.blit(surface, _("X on a card: take"), 22, DIM, 2, room, midright=(rects[0].x - 14, rects[0].centery + 14))
 
     # ------------------------------------------------------------------ checkout
     def _checkout_centre(self, surface: pygame.Surface, tick: int) -> None:
@@ -268,7 +270,7 @@ class TableView:
                             midleft=(area.x + 44, area.y + 20))
             if not waiting:
                 left = sim.turn_left() // 60
-                self.texts.blit(surface, f"{left}s", 26, DIM, 2, midright=(area.right - 6, area.y + 20))
+                self.texts.blit(surface, i18n.seconds(left), 26, DIM, 2, midright=(area.right - 6, area.y + 20))
         if not display:
             self.texts.blit(surface, _("No bargains left"), 36, DIM, 2, center=area.center)
             return
@@ -358,8 +360,14 @@ class TableView:
                 b = bargains[bid]
                 self.texts.blit(surface, f"{_(b.name)} {b.stars}", 20, (214, 180, 255), 2, max_width=rect.w,
                                 midtop=(rect.centerx, rect.bottom + 8 + i * 22))
-        self.texts.blit(surface, _("A: buy the card under your cursor    Y: done (dice left become change)"), 22,
-                        DIM, 2, midbottom=(BOARD.centerx, BOARD.bottom - 10))
+        hints = [_("A: buy the card under your cursor"), _("Y: done (dice left become change)")]
+        together = "    ".join(hints)
+        if font(22).size(together)[0] <= BOARD.w - 40:
+            self.texts.blit(surface, together, 22, DIM, 2, midbottom=(BOARD.centerx, BOARD.bottom - 10))
+        else:      # a narrow board (the speedrun's) or a long language: one under the other
+            for i, hint in enumerate(hints):
+                self.texts.blit(surface, hint, 22, DIM, 2, max_width=BOARD.w - 40,
+                                midbottom=(BOARD.centerx, BOARD.bottom - 10 - (1 - i) * 22))
 
     def _change(self, surface: pygame.Surface, spaces: list[pygame.Rect], tick: int) -> None:
         """Leftover queue dice turning into change tokens: coins rising out of the player's queue
@@ -383,7 +391,9 @@ class TableView:
         for i in range(tokens):
             surface.blit(token_surface(size), (x0 + i * step, y))
         name = self.sim.seats[seat].name
-        text = _("{name}: +{n} change").format(name=name, n=tokens) if tokens else _("{name}: done").format(name=name)
+        # TRANSLATORS: change tokens a player gets at checkout for dice left unspent
+        text = ngettext("{name}: +{n} change token", "{name}: +{n} change tokens", tokens, name=name) if tokens \
+            else _("{name}: done").format(name=name)
         gap = self._header_gap()
         self.texts.blit(surface, text, 28, GOLD_TEXT, 3, max_width=gap.w, center=gap.center)
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game import i18n
 from game.i18n import _, ngettext
 from game.scenes.reasons import say_reason
 from game.input.families import say
@@ -106,7 +107,8 @@ class SeatHud:
         seat, rect = panel.seat, panel.rect
         out = pygame.Surface(rect.size, pygame.SRCALPHA)
         local = pygame.Rect(0, 0, rect.w, rect.h)
-        pts = self.texts.blit(out, _("pts"), 18, GOLD_TEXT, 2, midright=(local.right - 10, 28))
+        # TRANSLATORS: the unit after a seat's score, drawn small beside the number (1 pt, 46 pts)
+        pts = self.texts.blit(out, ngettext("pt", "pts", total), 18, GOLD_TEXT, 2, midright=(local.right - 10, 28))
         self.texts.blit(out, f"{total}", 34, GOLD_TEXT, 2, midright=(pts.x - 2, 23))
         if self.labels[seat]:
             self.texts.blit(out, self.labels[seat], 18, DIM, 2, max_width=34, midleft=(136, 25))
@@ -176,14 +178,15 @@ class SeatHud:
                 return (_("No dice this round"), DIM) if player.dice == 0 else (_("All dice placed"), GREEN)
             last = sim.last_player()
             if last and last[0] == seat:
-                return _("LAST! Grab now: {secs}").format(secs=last[1] // 60 + 1), RED_TEXT
+                return _("LAST! Grab now: {secs}").format(secs=i18n.seconds(last[1] // 60 + 1)), RED_TEXT
             if sim.tumbling(seat):
                 return _("Rolling..."), GOLD_TEXT
             if 0 in player.hand:
                 return _("{x}: roll!").format(x=self.key(seat, 'X')), WHITE
             can = player.fits
             if can:
-                return _("{a}: grab ({n} fit)").format(a=self.key(seat, 'A'), n=can), GREEN
+                # TRANSLATORS: {n} products on the table the seat's dice fit right now
+                return ngettext("{a}: grab ({n} fits)", "{a}: grab ({n} fit)", can, a=self.key(seat, "A")), GREEN
             return _("{x}: roll again  {y}: queue").format(x=self.key(seat, 'X'), y=self.key(seat, 'Y')), WHITE
         if phase == CHECKOUT:
             if sim.buyer() == seat:
@@ -233,17 +236,20 @@ class SeatHud:
         counts = {c: 0 for c in CATEGORIES}
         for pid in player.products:
             counts[sim.catalogue.products[pid].category] += 1
-        x = area.x + 2
         cy = area.centery
-        for category in CATEGORIES:
-            surface.blit(category_icon(category, 26), (x, cy - 13))
-            r = self.texts.blit(surface, str(counts[category]), 24, WHITE, 2, midleft=(x + 27, cy + 1))
-            x = r.right + 6
-        surface.blit(bargain_glyph(26), (x + 2, cy - 13))
-        r = self.texts.blit(surface, str(len(player.bargains)), 24, (214, 180, 255), 2, midleft=(x + 24, cy + 1))
-        x = r.right + 8
-        surface.blit(token_surface(24), (x, cy - 12))
-        self.texts.blit(surface, str(player.tokens), 24, GOLD_TEXT, 2, midleft=(x + 26, cy + 1))
+        groups = [(category_icon(category, 26), self.texts.get(str(counts[category]), 24, WHITE, 2))
+                  for category in CATEGORIES]
+        groups.append((bargain_glyph(26), self.texts.get(str(len(player.bargains)), 24, (214, 180, 255), 2)))
+        groups.append((token_surface(24), self.texts.get(str(player.tokens), 24, GOLD_TEXT, 2)))
+        # Each count beside its icon; the room left over goes between the groups (two-digit counts
+        # take it first), never past the panel's edge.
+        widths = [icon.get_width() + 1 + number.get_width() for icon, number in groups]
+        gap = max(2, min(12, (area.w - 4 - sum(widths)) // (len(groups) - 1)))
+        x = area.x + 2
+        for (icon, number), width in zip(groups, widths):
+            surface.blit(icon, (x, cy - icon.get_height() // 2))
+            surface.blit(number, number.get_rect(midleft=(x + icon.get_width() + 1, cy + 1)))
+            x += width + gap
 
     # ------------------------------------------------------------------ top bar
     def draw_top(self, surface: pygame.Surface, tick: int) -> None:
@@ -285,5 +291,6 @@ class SeatHud:
         if phase == REVEAL:
             return _("Bids revealed!")
         if phase == BONUS_SOLO:
-            return _("Only {name} bid: set the dice freely ({secs}s)").format(name=sim.seats[sim.solo_seat].name, secs=sim.turn_left() // 60)
+            return _("Only {name} bid: set the dice freely ({secs})").format(name=sim.seats[sim.solo_seat].name,
+                                                                             secs=i18n.seconds(sim.turn_left() // 60))
         return _("Game over")

@@ -65,14 +65,15 @@ def card_rects(places: list[Place], area: pygame.Rect, max_w: int = MAX_CARD_W,
 
 
 def solo_rects(places: list[Place], products: int, area: pygame.Rect) -> list[pygame.Rect]:
-    """Solo bonus: products as cards in the upper part, the player's dice as a row below."""
+    """Solo bonus: products as cards in the upper part, the player's dice as a row below, on the
+    right: the left keeps room for the two control hints beside them."""
     dice_h = 96
     top = pygame.Rect(area.x, area.y, area.w, area.h - dice_h - CARD_GAP)
     rects = card_rects(places[:products], top)
     dice = places[products:]
     side = 76
     total = len(dice) * side + (len(dice) - 1) * 24
-    x0 = area.centerx - total // 2
+    x0 = area.right - 12 - total
     y = area.bottom - dice_h + (dice_h - side) // 2
     rects += [pygame.Rect(x0 + i * (side + 24), y, side, side) for i in range(len(dice))]
     return rects

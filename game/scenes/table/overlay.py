@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game import i18n
 from game.i18n import _, ngettext
 from game.render.icons import INK
 from game.render.tabletop import category_icon, token_surface
@@ -118,9 +119,12 @@ class Overlays:
         title = _("BIDS REVEALED") if revealed else _("BONUS ROUND: SECRET BIDS")
         box = self._panel(surface, title, sim.n + 1)
         if not revealed:
-            self.texts.blit(surface, _("Each token buys one die. Up/down chooses 0-5, hold Y to peek, A locks."), 22, DIM,
-                            2, midtop=(box.centerx, box.y + 56))
-            self.texts.blit(surface, f"{sim.turn_left() // 60}s", 26, DIM, 2, topright=(box.right - 16, box.y + 14))
+            rules = self.texts.lines(_("Each token buys one die. Up/down chooses 0-5, hold Y to peek, A locks."), 22,
+                                     box.w - 48)
+            for i, line in enumerate(rules[:2]):      # two lines at most: the seats' rows start under them
+                self.texts.blit(surface, line, 22, DIM, 2, midtop=(box.centerx, box.y + 50 + i * 22))
+            self.texts.blit(surface, i18n.seconds(sim.turn_left() // 60), 26, DIM, 2,
+                            topright=(box.right - 16, box.y + 14))
         for seat in range(sim.n):
             y = box.y + 110 + seat * 46
             blit_badge(surface, self.ids[seat], (box.x + 60, y), 14)

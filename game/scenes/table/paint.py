@@ -10,7 +10,7 @@ import pygame
 from game.core.seats import SeatIdentity
 from game.render import widgets
 from game.render.icons import INK, font, mix, outlined_text
-from game.render.widgets import no_orphan
+from game.render.widgets import wrap
 
 WHITE = (255, 255, 255)
 GOLD_TEXT = (255, 200, 70)
@@ -56,18 +56,7 @@ class Texts:
             return cached
         if len(self._lines) > 300:
             self._lines.clear()
-        out: list[str] = []
-        line = ""
-        for word in text.split():
-            trial = f"{line} {word}".strip()
-            if line and font(px).size(trial)[0] > width:   # measured, not rendered: no surface kept
-                out.append(line)
-                line = word
-            else:
-                line = trial
-        if line:
-            out.append(line)
-        out = no_orphan(out, lambda t: font(px).size(t)[0] <= width)
+        out = wrap(text, lambda t: font(px).size(t)[0] <= width)   # measured, not rendered: no surface kept
         self._lines[key] = out
         return out
 

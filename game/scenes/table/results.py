@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import N_, _
+from game import i18n
+from game.i18n import N_, _, ngettext
 from game.render import widgets
 from game.render.icons import seat_shape_surface, star_icon
 from game.render.tabletop import category_icon, token_surface
@@ -39,16 +40,17 @@ def verdict(scores: list[Score], winners: list[int], names: list[str]) -> tuple[
     best = max(s.total for s in scores)
     level = [s for s in scores if s.total == best]
     if len(winners) > 1:
-        who = _(" and ").join(names[w] for w in winners)
-        return (_("{names} SHARE THE WIN!").format(names=who),
-                _("Level on {n} points and on change tokens").format(n=best))
+        return (_("{names} SHARE THE WIN!").format(names=i18n.and_list([names[w] for w in winners])),
+                ngettext("Level on {n} point and on change tokens", "Level on {n} points and on change tokens", best))
     winner = names[winners[0]]
     if len(level) > 1:
         by_seat = {s.seat: s for s in scores}
         others = ", ".join(f"{names[s.seat]} {s.tokens}" for s in level if s.seat != winners[0])
+        # TRANSLATORS: {name} {tokens}, {others}: each tied player's name and change tokens ("Sky 5, Pink 3")
         return (_("{name} WINS!").format(name=winner),
-                _("Tie on {n} points: most change tokens wins ({name} {tokens}, {others})").format(
-                    n=best, name=winner, tokens=by_seat[winners[0]].tokens, others=others))
+                ngettext("Tie on {n} point: most change tokens wins ({name} {tokens}, {others})",
+                         "Tie on {n} points: most change tokens wins ({name} {tokens}, {others})", best,
+                         name=winner, tokens=by_seat[winners[0]].tokens, others=others))
     return _("{name} WINS!").format(name=winner), ""
 
 

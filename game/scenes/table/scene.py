@@ -24,6 +24,7 @@ from game.i18n import _
 from game.input.bindings import key_label, pad_button_label
 from game.input.commands import IDLE, Button, Command
 from game.match import MatchSpec, SeatSpec
+from game.music.cues import Cue, table_cue
 from game.render import widgets
 from game.rules.checkout import CatalogueError
 from game.scenes import registry
@@ -152,6 +153,10 @@ class TableScene(Scene):
         if self.sim.over() and not self.results_pushed and not self.demo:
             self.results_pushed = True
             self.ctx.stack.push(registry.open_scene("checkout_results", self.ctx, self))
+
+    def music_cue(self) -> Cue | None:
+        """The music at the table (game.music reads it every tick): rising near a round's end, the bonus round's."""
+        return table_cue(self.sim) if self.sim is not None else None
 
     def _people(self, commands: dict[int, Command]) -> dict[int, Command]:
         """The people's Commands by seat index (a seat whose pad is gone stands still); the

@@ -1,0 +1,82 @@
+"""A player's whole user folder, made by the game's own writers: one real file of every kind the
+register declares (game/user_register.py). Run in a child with SOLDOUT_USER_DIR set, by
+hostile.make_samples: the seeds tools/fuzz.py mutates, and the folder tests/test_user_register.py
+starts the shell over to see that every registered file is read."""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+GUID = "03000000ff0018e44172636164650000"
+BOARD = "rush.set.A"       # the board the speedrun menu opens on (category rush, set seed A)
+
+
+def main() -> None:
+    from game.input import mappings
+    from game.input.bindings import Bindings
+    from game.replay import to_code
+    from game.scenes.menus.howto import mark_seen
+    from game.scenes.speedrun.results import save_code
+    from game.settings import Settings
+    from game.speedrun.attempts import AttemptLog
+    from game.speedrun.categories import load_categories, make_setup
+    from game.speedrun.demo import RouteRunner
+    from game.speedrun.lss_export import write_board_lss
+    from game.speedrun.records import Records, save_replay
+    from game.speedrun.session import RunSession
+    from game.user_register import ARCHIVE_ROWS, ERROR_LOG, GAME_LOG, KEEP_LAST, PLAYER_LEVELS, PLAYER_REPLAYS
+    import hostile
+    from level_folder import own_level
+
+    Settings(volume=0.5, colourblind=True, livesplit_host="runner-pc", language="de").save()
+    Bindings().save()
+    mappings.save(GUID, mappings.build_mapping(GUID, "Arcade Stick", {"a": "b0", "b": "b1", "up": "h0.1", "left": "-a0"}))
+    mark_seen("checkout")
+    setup = make_setup(load_categories()["rush"], "set", seed_index=0)
+    session = RunSession(setup)
+    runner = RouteRunner(session.sim)
+    while not session.over:
+        session.step(runner.command())
+    text, out, splits = session.replay_text(), session.outcome, list(session.splits.times)
+    real = [t * 1000 // 60 + 40 for t in splits]
+    records = Records()
+    run = {"ticks": out.ticks, "splits": splits, "real_splits": real, "names": list(session.splits.names),
+           "items": list(session.split_items), "flags": [], "seed": setup.seed, "seed_label": str(setup.seed_label),
+           "reason": out.reason, "complete": True, "state_hash": out.state_hash, "real_ms": real[-1],
+           "replay": save_replay(setup.board, text), "date": "2026-11-30T10:00:00"}
+    records.add_run(setup.board, run)
+    records.count_attempt(setup.board)
+    records.save()
+    log = AttemptLog(setup.board)
+    total = ARCHIVE_ROWS + KEEP_LAST + 6           # one archive file, compact rows and detail
+    for n in range(total):
+        slower = [t + 3 * (n % 5) for t in splits]
+        done = n % 4 != 1
+        log.add({"outcome": "finished" if done else "reset", "ticks": slower[-1] if done else None,
+                 "splits": slower if done else slower[:2], "real_splits": real if done else real[:2],
+                 "real_ms": real[-1], "names": list(session.splits.names), "flags": ["assist"] if n % 9 == 8 else [],
+                 "seed": setup.seed, "started": "2026-11-30T10:00:00+00:00", "ended": "2026-11-30T10:01:00+00:00",
+                 "pb": n == total - 1, "golds": [0] if n == 0 else [], "reason": "",
+                 "comparison": {"pb": splits, "best": [t - 10 for t in splits]}},
+                replay_text=text if n == 0 or n >= total - 3 else None)
+    log.add_practice(1, 300)
+    log.save()
+    save_code(setup.board, to_code(text))
+    match = hostile.good_replay()
+    PLAYER_REPLAYS.folder_path()
+    (PLAYER_REPLAYS.folder_path() / "last match.replay").write_text(match, encoding="utf-8")
+    (PLAYER_REPLAYS.folder_path() / "from a friend.txt").write_text(to_code(match) + "\n", encoding="utf-8")
+    write_board_lss(setup, records, log)
+    ERROR_LOG.write_text("Traceback (most recent call last):\n  an earlier crash\n")
+    GAME_LOG.write_text("2026-11-30 10:00:00,000 WARNING game.audio: could not load sound flip.wav\n")
+    own_level(PLAYER_LEVELS.folder_path())
+
+
+if __name__ == "__main__":
+    main()
