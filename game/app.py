@@ -15,11 +15,12 @@ import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence, TextIO
 
-from game import logfile, report_error
+from game import logfile, program_name, report_error
 from game.cli import UsageError, parse_args
 from game.match import GAME_TITLES
 from game.untrusted import echo
 from game.user_register import ERROR_LOG as USER_ERROR_LOG
+from game.user_register import PLAYER_LEVELS
 from game.userfiles import remove_stale_temps
 
 if TYPE_CHECKING:
@@ -114,14 +115,27 @@ def dispatch(args, out: TextIO) -> int:
     return run_window(args)
 
 
-def check_level(path: str, out: TextIO) -> int:
-    """The verdict goes to `out`; why a level is refused goes to stderr."""
-    from game.levels import LevelError, load_level   # the level reader (pytmx): only for --check-level
+def check_level(target: str, out: TextIO) -> int:
+    """The verdict and the seats' fairness go to `out`; why a level is refused, and a warning for
+    seats that walk unequally far, go to stderr (a warning still exits 0)."""
+    from game.cli_checks import FileArgError, level_file   # the level reader: only for --check-level
     try:
-        load_level(path)
+        path = level_file(target)
+    except FileArgError as exc:
+        return report_error(exc)
+    from game.bots.fairness import UnfairLevel, report   # the bots' walk grid measures the seats
+    from game.levels import LevelError, load_level       # the level reader (pytmx) as well
+    try:
+        lines, warnings = report(load_level(path))
     except LevelError as exc:
         return report_error(exc)
+    except UnfairLevel as exc:
+        return report_error(f"{echo(path)}: {exc}")
     print(f"ok: {path}", file=out)
+    for line in lines:
+        print(line, file=out)
+    for warning in warnings:
+        print(f"{program_name()}: warning: {path}: {warning}", file=sys.stderr)   # report_error's form
     return 0
 
 
@@ -167,6 +181,7 @@ def make_context(screen_size: tuple[int, int] = LOGICAL_SIZE, load_user_files: b
     warnings: list[str] = []
     if load_user_files:
         remove_stale_temps()   # temp files of saves killed mid-write in an earlier session
+        PLAYER_LEVELS.folder_path()   # made at start, where the player's own levels go: there to find
         settings, warning = Settings.load()
         warnings.append(warning)
         bindings, warning = Bindings.load()

@@ -22,7 +22,7 @@ from babel import Locale, lists, numbers, units
 from babel.support import NullTranslations, Translations
 
 from game.data import asset
-from game.notice import Notice
+from game.notice import Notice, Verbatim
 
 DOMAIN = "messages"
 DEFAULT = "en"
@@ -52,11 +52,6 @@ def set_language(code: str) -> str:
 def language() -> str:
     """The code of the language in use (en, de, fr, es)."""
     return str(_state["code"])
-
-
-class Verbatim(str):
-    """A text shown as written in every language, never looked up in the catalogue: a player's own
-    level name where a menu translates its values."""
 
 
 def _(message: str) -> str:
