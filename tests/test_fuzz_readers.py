@@ -4,6 +4,7 @@ The long version, in subprocesses with resource limits, is tools/fuzz.py."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -276,15 +277,12 @@ def _level_text() -> str:
 LEVEL = _level_text()
 
 
-@SLOW
-@given(mutated(LEVEL))
-def test_level_reader_and_what_it_accepts_draws(tmp_path_factory, text):
+def _loads_and_draws_or_one_line(path: Path) -> None:
+    """A level the reader accepts draws; one it refuses says why in one line."""
     import pygame
 
     from game.files.levels import LevelError, load_level
     from game.render.level_art import render_level
-    path = tmp_path_factory.mktemp("lvl") / "l.tmx"
-    path.write_text(text, encoding="utf-8", errors="surrogatepass")
     try:
         level = load_level(path)
     except LevelError as exc:
@@ -293,6 +291,29 @@ def test_level_reader_and_what_it_accepts_draws(tmp_path_factory, text):
     if not pygame.display.get_init():
         pygame.display.init()
     render_level(level, 0.5)
+
+
+@SLOW
+@given(mutated(LEVEL))
+def test_level_reader_and_what_it_accepts_draws(tmp_path_factory, text):
+    path = tmp_path_factory.mktemp("lvl") / "l.tmx"
+    path.write_text(text, encoding="utf-8", errors="surrogatepass")
+    _loads_and_draws_or_one_line(path)
+
+
+TEMPLATE = (Path(__file__).resolve().parent.parent / "levels" / "templates" / "spawn.tx").read_text()
+
+
+@SLOW
+@given(mutated(TEMPLATE))
+def test_template_reader_and_what_it_accepts_draws(tmp_path_factory, text):
+    """A level whose spawn template beside it is damaged: one line, or it loads and draws."""
+    folder = tmp_path_factory.mktemp("tpl")
+    (folder / "templates").mkdir()
+    (folder / "templates" / "spawn.tx").write_text(text, encoding="utf-8", errors="surrogatepass")
+    path = folder / "l.tmx"
+    path.write_text(LEVEL, encoding="utf-8")
+    _loads_and_draws_or_one_line(path)
 
 
 @pytest.mark.parametrize("text", ["", "{}", "[]", "SOCO-REPLAY", "SOCO-REPLAY 1 {}", "SOCO1-", "SOCO1-.", "SOCO1-AAAA.0"])

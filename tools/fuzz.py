@@ -2,7 +2,7 @@
 
     python tools/fuzz.py [--minutes 10] [--seed 1] [--workers 2] [--keep DIR]
 
-Mutates the shipped levels (and their tileset), replays recorded at the start
+Mutates the shipped levels (and their tileset and templates), replays recorded at the start
 (both games, every mode), run codes made from them, the conformance scenarios,
 and every file of the register of user files (game/files/register.py: a whole
 user folder made by the game's own writers, tests/hostile_samples.py); also
@@ -94,6 +94,7 @@ class Corpus:
     def __init__(self, work: Path) -> None:
         self.work = work
         self.levels = {p.name: p.read_bytes() for p in sorted((ROOT / "levels").glob("*.tmx"))}
+        self.templates = {p.name: p.read_bytes() for p in sorted((ROOT / "levels" / "templates").glob("*.tx"))}
         tsx = (ROOT / "levels" / "mall.tsx").read_text(encoding="utf-8")
         self.tsx = tsx.replace('source="../assets/tiles/mall.png"',
                                f'source="{ROOT / "assets" / "tiles" / "mall.png"}"').encode()
@@ -134,8 +135,12 @@ def make_case(corpus: Corpus, rng: random.Random, n: int, folder: Path) -> tuple
         name = rng.choice(sorted(corpus.levels))
         tsx = corpus.tsx if rng.random() < 0.8 else mutate(corpus.tsx, rng)
         (folder / "mall.tsx").write_bytes(tsx)
+        if rng.random() < 0.3:     # a damaged template beside the level, used instead of the shipped one
+            template = rng.choice(sorted(corpus.templates))
+            (folder / "templates").mkdir(exist_ok=True)
+            (folder / "templates" / template).write_bytes(mutate(corpus.templates[template], rng))
         path = folder / name
-        path.write_bytes(mutate(corpus.levels[name], rng))
+        path.write_bytes(mutate(corpus.levels[name], rng) if rng.random() < 0.8 else corpus.levels[name])
         return kind, hostile.Case(f"level#{n}", [str(path)], codes=(0, 2), script="tests/hostile_level.py"), folder
     if kind in ("replay", "code"):
         source = corpus.replays if kind == "replay" else corpus.codes

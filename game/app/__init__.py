@@ -15,13 +15,14 @@ import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence, TextIO
 
-from game import report_error
-from game.app.cli import UsageError, parse_args
+from game import program_name, report_error
 from game.files import logfile
-from game.files.register import ERROR_LOG as USER_ERROR_LOG
-from game.files.untrusted import echo
-from game.files.userfiles import remove_stale_temps
+from game.app.cli import UsageError, parse_args
 from game.match.spec import GAME_TITLES
+from game.files.untrusted import echo
+from game.files.register import ERROR_LOG as USER_ERROR_LOG
+from game.files.register import PLAYER_LEVELS
+from game.files.userfiles import remove_stale_temps
 
 if TYPE_CHECKING:
     import argparse
@@ -120,14 +121,27 @@ def dispatch(args: argparse.Namespace, out: TextIO) -> int:
     return run_window(args)
 
 
-def check_level(path: str, out: TextIO) -> int:
-    """The verdict goes to `out`; why a level is refused goes to stderr."""
-    from game.files.levels import LevelError, load_level   # the level reader (pytmx): only for --check-level
+def check_level(target: str, out: TextIO) -> int:
+    """The verdict and the seats' fairness go to `out`; why a level is refused, and a warning for
+    seats that walk unequally far, go to stderr (a warning still exits 0)."""
+    from game.app.cli_checks import FileArgError, level_file   # the level reader: only for --check-level
     try:
-        load_level(path)
+        path = level_file(target)
+    except FileArgError as exc:
+        return report_error(exc)
+    from game.bots.fairness import UnfairLevel, report   # the bots' walk grid measures the seats
+    from game.files.levels import LevelError, load_level       # the level reader (pytmx) as well
+    try:
+        lines, warnings = report(load_level(path))
     except LevelError as exc:
         return report_error(exc)
+    except UnfairLevel as exc:
+        return report_error(f"{echo(path)}: {exc}")
     print(f"ok: {path}", file=out)
+    for line in lines:
+        print(line, file=out)
+    for warning in warnings:
+        print(f"{program_name()}: warning: {path}: {warning}", file=sys.stderr)   # report_error's form
     return 0
 
 
@@ -173,6 +187,7 @@ def make_context(screen_size: tuple[int, int] = LOGICAL_SIZE, load_user_files: b
     warnings: list[str | None] = []
     if load_user_files:
         remove_stale_temps()   # temp files of saves killed mid-write in an earlier session
+        PLAYER_LEVELS.folder_path()   # made at start, where the player's own levels go: there to find
         settings, warning = Settings.load()
         warnings.append(warning)
         bindings, warning = Bindings.load()

@@ -145,8 +145,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "(the same seed plays the same match; default: a random one, 0 for a screenshot)")
     p.add_argument("--teams", action="store_true", help="with --headless: two teams (4-6 bots, Sold Out! only)")
     p.add_argument("--level", metavar="NAME|FILE",
-                   help="Sold Out! level with --headless: a shipped one by name (boutique, department, mall) "
-                        "or a .tmx file; with --replay: where to find the replay's level")
+                   help="Sold Out! level with --headless: one by name (a shipped one such as boutique or mall, "
+                        "or yours in the user folder's levels/) or a .tmx file; with --replay: where to find "
+                        "the replay's level")
     p.add_argument("--record", metavar="FILE", help="with --headless or the window: write the match's replay to FILE")
     p.add_argument("--replay", metavar="FILE",
                    help="play a replay back in the window (or with --headless --json: re-simulate it)")
@@ -155,7 +156,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--scene", metavar="NAME", help="the scene for --screenshot (listed below)")
     p.add_argument("--size", type=_size, default=None, metavar="WxH",
                    help="--screenshot size (default 1280x720; other shapes are letterboxed)")
-    p.add_argument("--check-level", metavar="FILE", help="validate a level; exit 0 if fine, 2 with the error")
+    p.add_argument("--check-level", metavar="FILE|NAME",
+                   help="validate a level (a .tmx file or a level's name) and measure how fair its seats are; "
+                        "exit 0 if fine (unequal seats only warn), 2 with the error")
     p.add_argument("--scenario", nargs="+", metavar="FILE",
                    help="run conformance scenario files; exit 1 naming the failing cases")
     p.add_argument("--fullscreen", action="store_true", help="start the window in fullscreen")

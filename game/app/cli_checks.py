@@ -6,7 +6,7 @@ import argparse
 import tempfile
 from pathlib import Path
 
-from game.files.levels import list_levels, user_levels_dir
+from game.files.levels import find_level, list_levels, user_levels_dir
 from game.files.untrusted import echo
 
 
@@ -76,19 +76,31 @@ def check_output_file(flag: str, name: str) -> None:
 
 
 def level_argument(level: str) -> str:
-    """--level: a .tmx file the user has (kept as typed), a shipped level's name ("boutique"), or
-    the name of one in the player's levels folder ("my" or "my.tmx": its path there)."""
-    path = Path(level)
-    if _asks(path, "is_file"):
-        return level
+    """--level: a .tmx file the user has (kept as typed), else a level by name, shipped or in the
+    player's levels folder ("boutique", "my_mall", "The Boutique"), kept as its file name: the name
+    a replay records and finds again."""
+    return level if _asks(Path(level), "is_file") else _level(level, "--level").stem
+
+
+def level_file(target: str) -> str:
+    """--check-level FILE|NAME: the level file to check (a path, or anything there, as typed: the
+    level reader says what is wrong with a folder, a device or a missing file; else a level found
+    by name); FileArgError when there is none."""
+    path = Path(target)
+    if _asks(path, "exists") or len(path.parts) > 1:
+        return target
+    return str(_level(target, "--check-level"))
+
+
+def _level(name: str, flag: str) -> Path:
+    """The level `name` means when it is no file (levels.find_level), or FileArgError saying where
+    levels are looked for."""
+    path = Path(name)
     if _asks(path, "exists"):
-        raise FileArgError(f"--level {echo(level)}: {input_file_problem(path, 'a level file (.tmx)')}")
+        raise FileArgError(f"{flag} {echo(name)}: {input_file_problem(path, 'a level file (.tmx)')}")
+    found = find_level(name)
+    if found is not None:
+        return found
     shipped = sorted(p.stem for p in list_levels())
-    name = path.name.removesuffix(".tmx")
-    if len(path.parts) == 1 and name in shipped:
-        return name
-    own = user_levels_dir() / f"{name}.tmx"
-    if len(path.parts) == 1 and _asks(own, "is_file"):
-        return str(own)
-    raise FileArgError(f"--level {echo(level)}: no such level file, and no level of that name among the "
+    raise FileArgError(f"{flag} {echo(name)}: no such level file, and no level of that name among the "
                        f"shipped ones ({', '.join(shipped)}) or in {echo(user_levels_dir())}")

@@ -204,6 +204,67 @@ def run_field(game: str, mode: str, matches: int, seed: int, levels: Sequence[st
     return [FieldRow(game, mode, level, matches, sum(s[level] for s in shares)) for level in levels]
 
 
+# ---------------------------------------------------------------- seats: does where you start decide who wins?
+@dataclass(frozen=True)
+class SeatSeries:
+    """Wins by seat over `matches` one-round matches of equal bots on one level (a shared win is split)."""
+
+    level: str
+    seats: int
+    matches: int
+    wins: tuple[float, ...]
+
+    @property
+    def chi_square(self) -> float:
+        """Pearson's statistic against every seat winning equally often."""
+        return chi_square_uniform(self.wins)
+
+    @property
+    def p_value(self) -> float:
+        """The chance of wins at least this uneven if the seats were equal (df = seats - 1)."""
+        return chi_square_survival(self.chi_square, self.seats - 1)
+
+
+def chi_square_uniform(counts: Sequence[float]) -> float:
+    total = sum(counts)
+    if total <= 0:
+        return 0.0
+    expected = total / len(counts)
+    return sum((c - expected) ** 2 / expected for c in counts)
+
+
+def chi_square_survival(x: float, df: int) -> float:
+    """P(X >= x) for X chi-square with `df` degrees of freedom (closed forms for whole df)."""
+    if x <= 0:
+        return 1.0
+    half = x / 2
+    if df % 2 == 0:
+        return math.exp(-half) * sum(half ** i / math.factorial(i) for i in range(df // 2))
+    tail: float = sum(half ** (i - 0.5) / math.gamma(i + 0.5) for i in range(1, df // 2 + 1))
+    return math.erfc(math.sqrt(half)) + math.exp(-half) * tail
+
+
+def seat_spec(level: str, seats: int, mode: str, seed: int, difficulty: str) -> MatchSpec:
+    players = tuple(SeatSpec(seat=i, name=f"Bot {i + 1}", kind="bot", difficulty=difficulty) for i in range(seats))
+    return MatchSpec(game="soldout", seats=players, mode=mode, rounds=1, seed=seed, level=level)
+
+
+def _seat_one(job: tuple[str, int, str, int, str], play: PlayFn | None = None) -> tuple[float, ...]:
+    level, seats, mode, seed, difficulty = job
+    result = (play or play_function("soldout"))(seat_spec(level, seats, mode, seed, difficulty))
+    winners = [seat for seat in result.get("winners", []) if 0 <= seat < seats]
+    return tuple(1 / len(winners) if seat in winners else 0.0 for seat in range(seats))
+
+
+def run_seats(level: str, seats: int, matches: int, seed: int = 1, difficulty: str = "expert", jobs: int = 1,
+              play: PlayFn | None = None, pool: Executor | None = None) -> SeatSeries:
+    """`matches` one-round matches of `seats` equal bots on `level`, the modes in turn, seeds seed, seed+1..."""
+    modes = game_modes("soldout")
+    work = [(level, seats, modes[i % len(modes)], seed + i, difficulty) for i in range(matches)]
+    shares = _map(_seat_one, work, jobs, pool, play)
+    return SeatSeries(level, seats, matches, tuple(sum(s[seat] for s in shares) for seat in range(seats)))
+
+
 FIELD_HEADER = f"{'mode':<9}{'level':<9}{'matches':>8}{'wins':>8}{'win share':>11}  {'95% CI':<14}"
 
 

@@ -108,33 +108,29 @@ def level_fields(spec: MatchSpec) -> dict[str, Any]:
     return {"level": path.name, "level_hash": preload.level(path).content_hash}
 
 
-def level_file_names(name: str) -> list[str]:
-    """The bare file names a header's level may be found by: an old replay's typed path
-    "lvl/my.tmx" -> "my.tmx", a shipped name "mall" -> "mall", "mall.tmx". Names looked up in
-    known folders, never a path followed."""
-    bare = PureWindowsPath(name).name        # splits at / and at \\
-    if bare in ("", ".", ".."):
-        return []
-    return [bare] if PureWindowsPath(bare).suffix else [bare, f"{bare}.tmx"]
+def bare_level_name(name: str) -> str:
+    """The bare file name a header's level is found by: an old replay's typed path "lvl/my.tmx" ->
+    "my.tmx" (split at / and at \\); "" for none. Looked up in known folders, never a path followed."""
+    bare = PureWindowsPath(name).name
+    return "" if bare in (".", "..") else bare
 
 
 def locate_level(replay: "Replay", given: str | None = None, folder: Path | None = None) -> None:
     """Find the level `replay` was recorded on and set `replay.level_path`, or raise ReplayError.
 
-    Looked for by its file name in the player's levels folder, the shipped levels, then
-    `given` (--level FILE, whatever its name) and the replay's own `folder`; the first whose
-    content hash is the recorded one is played. A replay from before level hashes has none
-    to compare: the first found is played."""
+    Looked for by its file name (levels.find_levels) in the player's levels folder, the shipped
+    levels, then `given` (--level FILE, whatever its name) and the replay's own `folder`; the
+    first whose content hash is the recorded one is played. A replay from before level hashes
+    has none to compare: the first found is played."""
     name = replay.header.get("level")
     if name is None:
         return
     from game.sim import preload
-    from game.files.levels import LEVELS_DIR, LevelError, user_levels_dir
-    files = level_file_names(name)
-    places = [known / file for known in (user_levels_dir(), LEVELS_DIR) for file in files]
-    places += [Path(given)] if given else []
-    places += [folder / file for file in files] if folder is not None else []
-    found = [path for path in places if _is_file(path)]
+    from game.files.levels import LEVELS_DIR, LevelError, find_levels, user_levels_dir
+    bare = bare_level_name(name)
+    found = find_levels(bare, (user_levels_dir(), LEVELS_DIR)) if bare else []
+    found += [Path(given)] if given and _is_file(Path(given)) else []
+    found += find_levels(bare, (folder,)) if bare and folder is not None else []
     if not found:
         raise ReplayError(Notice(N_("the replay's level {name} is not in your levels folder, among the shipped "
                                     "levels or beside the replay: give it with --level FILE"),
@@ -284,7 +280,8 @@ def _parse_header(raw: str) -> dict[str, Any]:
                                  why=f"mode {echo(header['mode'], 16)!r} is not a {game} mode"))
     if len(header["seats"]) < MIN_SEATS[game]:
         raise ReplayError(Notice(DAMAGED_HEADER_BECAUSE, why=f"{game} needs {MIN_SEATS[game]} seats or more"))
-    if "level_hash" in header and (header["level"] is None or level_file_names(header["level"])[:1] != [header["level"]]):
+    if "level_hash" in header and (header["level"] is None or bare_level_name(header["level"]) != header["level"]
+                                   or not header["level"]):
         raise ReplayError(Notice(DAMAGED_HEADER_BECAUSE, why="its level must be a bare file name"))
     if game == "soldout" and header.get("rules", 1) != SOLDOUT_RULES:
         raise ReplayError(Notice(N_("this replay was recorded under older Sold Out! rules (a Rush card could go "

@@ -4,7 +4,11 @@ A level is untrusted input: a player may download one. `inspect_level(path)`
 reads the TMX, its one tileset and the tileset's image through game.files.untrusted
 (size caps, regular files only) and checks what pytmx and the drawing code
 would otherwise trip over:
-- files it names stay inside the level's own folder or the shipped levels and tiles;
+- files it names stay inside the level's own folder or the shipped levels and tiles; a file
+  that is not there (a level copied alone into the player's levels folder) is the shipped
+  file of the same name, so `mall.tsx` or `templates/spawn.tx` work wherever the level lies;
+- objects made from Tiled templates (`template="templates/spawn.tx"`) get the template's
+  fields here, as Tiled itself fills them in (pytmx 3.32 does not read templates);
 - numbers are plain and bounded (map and tile sizes, object positions, layer sizes);
 - compressed layer data inflates to no more than the layer can hold;
 - the tileset image really is an image of the declared size, small enough to draw.
@@ -15,6 +19,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import copy
 import io
 import logging
 import math
@@ -31,6 +36,9 @@ from game.files.untrusted import UntrustedError, echo, inflate, read_bytes, stri
 MAX_SIDE = 200  # tiles a side: far beyond any mall that fits a screen, small enough to load fast
 MAX_TMX_BYTES = 4 << 20        # a 200x200 map with three layers is about 300 KB
 MAX_TSX_BYTES = 1 << 20
+MAX_TX_BYTES = 64 << 10        # a template is one object: a few hundred bytes
+MAX_TEMPLATES = 64             # distinct template files one level may use
+TEMPLATES = "templates"        # the shipped templates' folder under levels/
 MAX_IMAGE_BYTES = 16 << 20
 MAX_IMAGE_SIDE = 4096          # pixels: a tileset sheet
 TILE_SIZES = (16, 64)          # square tiles, this many pixels a side at most and at least
@@ -62,14 +70,30 @@ def _shipped_roots() -> tuple[Path, ...]:
     return levels_dir().resolve(), asset("tiles").resolve()
 
 
-def _confined(base: Path, name: str | None, level_dir: Path, what: str) -> Path:
-    """`name` (relative to `base`) resolved, if it stays in the level's folder or the shipped data."""
+def _inside(target: Path, root: Path) -> bool:
+    return target == root or root in target.parents
+
+
+def _located(base: Path, name: str | None, level_dir: Path, what: str, shipped: Path) -> Path:
+    """The file `name` (relative to `base`) names: itself if it lies in the level's folder or the
+    shipped data and exists; else the shipped file of the same name in `shipped` (a level copied
+    alone still finds mall.tsx); else where it points, if that is allowed (reading it then says
+    what is wrong). A file outside those folders is never opened, whatever its name."""
     if not name:
         raise LevelFileError(f"the {what} has no source")
-    target = (base / name).resolve()
-    for root in (level_dir, *_shipped_roots()):
-        if target == root or root in target.parents:
+    try:
+        target = (base / name).resolve()
+        allowed = any(_inside(target, root) for root in (level_dir, *_shipped_roots()))
+        if allowed and os.path.lexists(target):
             return target
+        bare = name.replace("\\", "/").rsplit("/", 1)[-1]
+        twin = (shipped / bare).resolve()
+        if bare not in ("", ".", "..") and _inside(twin, shipped.resolve()) and twin.is_file():
+            return twin
+    except (OSError, ValueError):   # a name the OS cannot even look up (NUL, too long)
+        raise LevelFileError(f"the {what} {echo(name, 60)!r} cannot be found") from None
+    if allowed:
+        return target
     raise LevelFileError(f"the {what} {echo(name, 60)!r} is outside the level's folder")
 
 
@@ -157,6 +181,69 @@ def _check_base64(text: str, compression: str | None, size: int, what: str) -> N
         raise LevelFileError(f"{what}: more tile data than the layer holds")
 
 
+_SHAPES = ("ellipse", "point", "polygon", "polyline", "text")
+
+
+def _apply_templates(root: ET.Element, tmx_path: Path) -> None:
+    """Fill every template instance in with its template, as Tiled does: what the instance
+    leaves out (type, name, size, shape, rotation...) comes from the template, and its own
+    properties override the template's by name. The `template` attribute is then dropped, so
+    pytmx and the checks below see plain objects."""
+    level_dir = tmx_path.parent.resolve()
+    read: dict[str, ET.Element] = {}
+    for group in root.iter("objectgroup"):
+        for obj in group.iter("object"):
+            source = obj.get("template")
+            if source is None:
+                continue
+            if source not in read:
+                if len(read) >= MAX_TEMPLATES:
+                    raise LevelFileError(f"more than {MAX_TEMPLATES} different templates")
+                read[source] = _template(source, tmx_path.parent, level_dir)
+            _fill_in(obj, read[source])
+            del obj.attrib["template"]
+
+
+def _template(source: str, base: Path, level_dir: Path) -> ET.Element:
+    """The one object of a template file (.tx): a plain object, not a tile."""
+    what = f"template {echo(source, 60)!r}"
+    if not source.lower().endswith(".tx"):
+        raise LevelFileError(f"the {what} is not a .tx file")
+    path = _located(base, source, level_dir, "template", levels_dir() / TEMPLATES)
+    try:
+        node = _xml(read_bytes(path, MAX_TX_BYTES, "template"), "template")
+    except UntrustedError as exc:
+        raise LevelFileError(f"template {exc}") from None
+    obj = node.find("object")
+    if node.tag != "template" or obj is None:
+        raise LevelFileError(f"the {what} is not a Tiled template (one <object>)")
+    if node.find("tileset") is not None or obj.get("gid") is not None:
+        raise LevelFileError(f"the {what} is a tile object (only shapes are supported)")
+    return obj
+
+
+def _fill_in(obj: ET.Element, template: ET.Element) -> None:
+    for name, value in template.attrib.items():
+        if name not in ("id", "x", "y", "template") and name not in obj.attrib:
+            obj.set(name, value)
+    if not any(obj.find(shape) is not None for shape in _SHAPES):
+        for shape in _SHAPES:
+            found = template.find(shape)
+            if found is not None:
+                obj.append(copy.deepcopy(found))
+    inherited = template.find("properties")
+    if inherited is None:
+        return
+    own = obj.find("properties")
+    names = {p.get("name") for p in own.iter("property")} if own is not None else set()
+    merged = ET.Element("properties")
+    merged.extend(copy.deepcopy(p) for p in inherited.findall("property") if p.get("name") not in names)
+    if own is not None:
+        merged.extend(own.findall("property"))
+        obj.remove(own)
+    obj.insert(0, merged)
+
+
 def _tileset(root: ET.Element, tmx_path: Path, tile_size: int) -> tuple[ET.Element, Path]:
     """The map's one tileset element (from its TSX when external) and the folder its paths start from."""
     tilesets = root.findall("tileset")
@@ -168,7 +255,7 @@ def _tileset(root: ET.Element, tmx_path: Path, tile_size: int) -> tuple[ET.Eleme
     if source is not None:
         if not source.lower().endswith(".tsx"):
             raise LevelFileError(f"the tileset {echo(source, 60)!r} is not a .tsx file")
-        tsx = _confined(base, source, tmx_path.parent.resolve(), "tileset")
+        tsx = _located(base, source, tmx_path.parent.resolve(), "tileset", levels_dir())
         try:
             node = _xml(read_bytes(tsx, MAX_TSX_BYTES, "tileset"), "tileset")
         except UntrustedError as exc:
@@ -230,7 +317,7 @@ def _check_image(node: ET.Element, base: Path, level_dir: Path, tile_size: int) 
     image = node.find("image")
     if image is None:
         raise LevelFileError("tileset image not found (no <image> in the tileset)")
-    path = _confined(base, image.get("source"), level_dir, "tileset image")
+    path = _located(base, image.get("source"), level_dir, "tileset image", asset("tiles"))
     width = _int_attr(image, "width", 1, MAX_IMAGE_SIDE, "the tileset image's")
     height = _int_attr(image, "height", 1, MAX_IMAGE_SIDE, "the tileset image's")
     try:
@@ -268,7 +355,23 @@ def inspect_level(path: Path) -> LevelFiles:
         raise LevelFileError(message[len(shown) + 2:] if message.startswith(shown + ": ") else message) from None
     root = _xml(data, "TMX map")
     w, h, ts = _check_map(root)
+    _apply_templates(root, path)
     _check_layers(root)
     node, base = _tileset(root, path, ts)
     image, count = _check_image(node, base, path.parent.resolve(), ts)
+    _embed(root, node, image)
     return LevelFiles(root, ts, w, h, image, count)
+
+
+def _embed(root: ET.Element, tileset: ET.Element, image: Path) -> None:
+    """Put the checked tileset into the map, its image named by the path that was checked:
+    pytmx then parses exactly what was read here and never opens a file itself."""
+    held = root.find("tileset")
+    assert held is not None   # _tileset found exactly one
+    if held is not tileset:
+        tileset.set("firstgid", held.get("firstgid", "1"))
+        root.insert(list(root).index(held), tileset)
+        root.remove(held)
+    found = tileset.find("image")
+    assert found is not None   # _check_image read it
+    found.set("source", str(image))

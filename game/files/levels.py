@@ -3,11 +3,19 @@
 A level has three layers: "floor" and "walls" (tile layers; every tile of the
 tileset carries the properties `kind` and `solid`) and "objects" (an object
 layer whose objects have a class: pile_spot, starting_table, chair, spawn,
-entrance). Map properties: `name` ("The Boutique") and `players` ("2-3").
+entrance; levels/templates/ holds a Tiled template for each, and a spawn's
+`seat` says which seat starts there). Map properties: `name` ("The Boutique"),
+`players` ("2-3") and `auto_pick` (the lobby's "Auto" may choose it for those
+player counts).
 
 `load_level(path)` returns a frozen `Level` or raises `LevelError` with one
 line naming the file and the problem. Nothing here needs a display: pytmx is
 asked for the map data only (no images).
+
+Levels are the shipped ones (levels/*.tmx) and the player's own, in
+<user data folder>/levels/: `level_entries()` lists both, each with its name and,
+for one that cannot be played, why; `find_level(name)` finds one by the name a
+player, the lobby or a replay gives it.
 """
 from __future__ import annotations
 
@@ -17,11 +25,16 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, fields
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
+from game.match.seats import MAX_SEATS
 from game import levels_dir
 from game.files.level_files import MAX_SIDE, LevelFileError, LevelFiles, inspect_level
-from game.files.untrusted import echo
+from game.text.notice import N_, Notice, Verbatim, message_of
+from game.files.untrusted import UntrustedError, echo, strict_int
+
+if TYPE_CHECKING:
+    from game.files.userfiles import UserFile
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -31,6 +44,7 @@ MIN_PILE_SPOTS = 10
 MIN_CHAIRS = 8
 MIN_SPAWNS = 6
 MAX_NAME = 40   # a map's name, tile kinds: short words
+MAX_USER_LEVELS = 200     # listed at most (a folder of thousands must not stall the lobby)
 
 Point = tuple[int, int]
 Rect = tuple[int, int, int, int]  # x, y, w, h in pixels
@@ -210,6 +224,7 @@ def load_level(path: Path | str) -> Level:
     solid, kinds = _solid_and_kinds(w, h, floor_ids, floor_props, wall_props)
 
     by_class = _objects_by_class(path, layers["objects"])
+    by_class["spawn"] = _in_seat_order(path, by_class["spawn"])
     table_rect, entrance = _table_and_entrance(path, by_class, w, h, ts)
     place = _placer(path, w, h, ts, solid, kinds)
     spots = [place(o, "pile_spot") for o in by_class["pile_spot"]]
@@ -259,13 +274,39 @@ def _objects_by_class(path: Path, objects: list[Any]) -> dict[str, list[Any]]:
     return by_class
 
 
+def _label(obj: Any, cls: str) -> str:
+    """How a message names an object: by its name, else its id."""
+    return f"{cls} '{echo(obj.name, 40)}'" if obj.name else f"{cls} #{obj.id}"
+
+
+def _in_seat_order(path: Path, spawns: list[Any]) -> list[Any]:
+    """The spawns in seat order: seat N starts on the spawn whose `seat` is N; spawns without one
+    (or "auto") take the seats left, in the order they are in the file."""
+    marked: dict[int, object] = {}
+    free: list[Any] = []
+    for obj in spawns:
+        raw = str((getattr(obj, "properties", None) or {}).get("seat", "auto")).strip()
+        if raw in ("", "auto"):
+            free.append(obj)
+            continue
+        seat = strict_int(raw, 1, MAX_SEATS)
+        if seat is None:
+            raise _fail(path, f"{_label(obj, 'spawn')}: seat {echo(raw, 12)!r} must be auto or 1..{MAX_SEATS}")
+        if seat in marked:
+            raise _fail(path, f"two spawns for seat {seat}")
+        marked[seat] = obj
+    rest = iter(free)
+    ordered = [marked[seat] if seat in marked else next(rest) for seat in range(1, MAX_SEATS + 1)]
+    return ordered + list(rest)
+
+
 def _placer(path: Path, w: int, h: int, ts: int, solid: list[bytearray],
             kinds: list[list[str]]) -> Callable[[Any, str], Point]:
     """place(obj, cls) -> the object's centre, refused off the map or inside a wall (a chair
     may stand on a chair tile)."""
     def place(obj: Any, cls: str) -> Point:
         cx, cy = _center(obj)
-        label = f"{cls} '{echo(obj.name, 40)}'" if obj.name else f"{cls} #{obj.id}"
+        label = _label(obj, cls)
         if not (0 <= cx < w * ts and 0 <= cy < h * ts):
             raise _fail(path, f"{label} at ({cx},{cy}) is off the map")
         tx, ty = cx // ts, cy // ts
@@ -353,20 +394,32 @@ def _table_and_entrance(path: Path, by_class: dict[str, list[Any]], w: int, h: i
 
 def _check_reach(path: Path, by_class: dict[str, list[Any]], solid: list[bytearray], ts: int,
                  table_tiles: list[tuple[int, int]], spots: list[Point], chairs: list[Point], spawns: list[Point]) -> None:
-    for i, (sx, sy) in enumerate(spawns):
-        reach = _flood(solid, [(sx // ts, sy // ts)])
+    """Every seat can walk to the Starting Table, every pile spot and every dresser chair: a spawn
+    walled off from any of them would play a different game."""
+    floods = [_flood(solid, [(sx // ts, sy // ts)]) for sx, sy in spawns]
+    for i, reach in enumerate(floods):
         if not _touches(reach, table_tiles):
             name = echo(by_class["spawn"][i].name, 40) or f"#{by_class['spawn'][i].id}"
             raise _fail(path, f"the starting_table cannot be reached from spawn '{name}'")
     reach = _flood(solid, [(x // ts, y // ts) for x, y in spawns])
-    for obj, (cx, cy) in zip(by_class["pile_spot"], spots):
-        if not reach[cy // ts][cx // ts]:
-            label = echo(obj.name, 40) or f"#{obj.id}"
-            raise _fail(path, f"pile_spot '{label}' at tile ({cx // ts},{cy // ts}) cannot be reached from any spawn")
-    for obj, (cx, cy) in zip(by_class["chair"], chairs):
-        if not _touches(reach, [(cx // ts, cy // ts)]):
-            label = echo(obj.name, 40) or f"#{obj.id}"
-            raise _fail(path, f"chair '{label}' at tile ({cx // ts},{cy // ts}) cannot be reached from any spawn")
+    for cls, points, touch in (("pile_spot", spots, False), ("chair", chairs, True)):
+        for obj, (cx, cy) in zip(by_class[cls], points):
+            tile = (cx // ts, cy // ts)
+            if not _reached(reach, tile, touch):
+                raise _fail(path, f"{cls} '{_name(obj)}' at tile ({tile[0]},{tile[1]}) cannot be reached from any spawn")
+            seat = next((i for i, one in enumerate(floods) if not _reached(one, tile, touch)), None)
+            if seat is not None:
+                raise _fail(path, f"{cls} '{_name(obj)}' at tile ({tile[0]},{tile[1]}) cannot be reached from spawn "
+                                  f"'{_name(by_class['spawn'][seat])}' (seat {seat + 1})")
+
+
+def _name(obj: Any) -> str:
+    return echo(obj.name, 40) or f"#{obj.id}"
+
+
+def _reached(reach: list[bytearray], tile: tuple[int, int], touch: bool) -> bool:
+    """A pile spot is reached by standing on it, a chair (solid) by standing beside it."""
+    return _touches(reach, [tile]) if touch else bool(reach[tile[1]][tile[0]])
 
 
 def list_levels() -> list[Path]:
@@ -374,12 +427,174 @@ def list_levels() -> list[Path]:
     return sorted(LEVELS_DIR.glob("*.tmx"))
 
 
+# ---------------------------------------------------------------- the player's own levels
+def _player_levels() -> "UserFile":
+    """The register's entry for the player's levels folder (PLAYER_LEVELS): its names and where
+    they are go through it; the level reader (game/files/level_files.py) reads them."""
+    from game.files.register import PLAYER_LEVELS   # the register reads the translations: not for every import
+    return PLAYER_LEVELS
+
+
+def user_levels_dir() -> Path:
+    """The player's own levels: <user data folder>/levels/ (the game makes it at start, so a player
+    finds it; looking levels up never writes anything)."""
+    return _player_levels().folder_path(make=False)
+
+
+def _own_level(name: str) -> Path | None:
+    """The file `name` in the player's levels folder, if it is there: a name the register takes
+    (never a device name, never a link out of the folder)."""
+    try:
+        path = _player_levels().located(name)
+    except UntrustedError:
+        return None
+    return path if _is_file(path) else None
+
+
+@dataclass(frozen=True)
+class LevelEntry:
+    """One level a player may choose: shipped or their own, playable or not (then `problem` says why).
+
+    `title` is what the lobby shows through i18n._: a shipped level's map `name` is a message id
+    (translated), a player's own is an i18n.Verbatim (shown as written, in every language). A
+    `problem` is a Notice (said in the player's language) or the level reader's English line
+    (a Verbatim)."""
+
+    key: str                    # the name --level and a match use: the file name without .tmx
+    path: Path
+    shipped: bool
+    title: str
+    players: str = ""
+    problem: str | None = None  # one line: why it cannot be played (None: it loads)
+    level: Level | None = None
+
+
+_LOADED: dict[tuple[str, int, int, int], Level | LevelError] = {}
+
+
+def _folder_stamp(folder: Path) -> int:
+    """The newest change to a level's neighbours (its own tilesets, images, templates): a level is
+    read again when one of them changes, not only the .tmx itself."""
+    newest = 0
+    for place in (folder, folder / "templates"):
+        try:
+            with os.scandir(place) as found:
+                for item in found:
+                    if not item.name.endswith(".tmx") and item.is_file():
+                        newest = max(newest, item.stat().st_mtime_ns)
+        except OSError:
+            continue
+    return newest
+
+
+def _load_cached(path: Path, stamp: int) -> Level:
+    """load_level, remembered for this version of the file and its folder (the lobby lists every
+    level each time it opens)."""
+    try:
+        info = path.stat()
+        key = (str(path), info.st_mtime_ns, info.st_size, stamp)
+    except OSError:
+        return load_level(path)
+    if key not in _LOADED:
+        if len(_LOADED) >= 2 * MAX_USER_LEVELS:
+            _LOADED.clear()
+        try:
+            _LOADED[key] = load_level(path)
+        except LevelError as exc:
+            _LOADED[key] = exc
+    found = _LOADED[key]
+    if isinstance(found, LevelError):
+        raise found
+    return found
+
+
+def _entry(path: Path, shipped: bool, stamp: int) -> LevelEntry:
+    key = path.stem
+    title = (str if shipped else Verbatim)(key.replace("_", " ").title())
+    try:
+        level = _load_cached(path, stamp)
+    except LevelError as exc:
+        text = str(exc)
+        shown = echo(path, 200) + ": "
+        return LevelEntry(key, path, shipped, title, problem=Verbatim(text.removeprefix(shown)))
+    return LevelEntry(key, path, shipped, level.name if shipped else Verbatim(level.name), level.players, level=level)
+
+
+def _own_entry(name: str, stamp: int, taken: frozenset[str]) -> LevelEntry:
+    """The player's level `name` as the lobby lists it: one that cannot be reached or whose name a
+    shipped level has is listed (by its path) only to say so."""
+    path = user_levels_dir() / name
+    title = Verbatim(path.stem.replace("_", " ").title())
+    if path.stem in taken:       # its name finds the shipped level
+        # TRANSLATORS: why a level in the player's levels folder cannot be played (the lobby's level card)
+        clash = Notice(N_("a shipped level has this file name: rename the file"))
+        return LevelEntry(str(path), path, False, title, problem=clash)
+    try:
+        path = _player_levels().located(name)
+    except UntrustedError as exc:
+        return LevelEntry(str(path), path, False, title, problem=message_of(exc))
+    return _entry(path, False, stamp)
+
+
+def user_level_names() -> list[str]:
+    """The .tmx files in the player's levels folder (names the register takes), sorted, at most
+    MAX_USER_LEVELS."""
+    names = [name for name in _player_levels().names() if name.endswith(".tmx") and name.isprintable()]
+    return names[:MAX_USER_LEVELS]
+
+
+def level_entries() -> list[LevelEntry]:
+    """Every level to choose from: the shipped ones, then the player's own (each loaded and checked
+    once per version of its file; a broken one is listed with its problem, never raised)."""
+    shipped = [_entry(path, True, 0) for path in list_levels()]
+    taken = frozenset(entry.key for entry in shipped)
+    stamp = _folder_stamp(user_levels_dir())
+    return shipped + [_own_entry(name, stamp, taken) for name in user_level_names()]
+
+
+def _file_names(name: str) -> list[str]:
+    """The file names a level name may be: "mall" and "mall.tmx" -> mall.tmx; a replay's "my.level"
+    may be that very file as well."""
+    if name.endswith(".tmx"):
+        return [name]
+    return [f"{name}.tmx", name] if Path(name).suffix else [f"{name}.tmx"]
+
+
+def find_levels(name: str, folders: Sequence[Path] | None = None) -> list[Path]:
+    """Every level file `name` may mean, best first: the one way a level is found by name (--level,
+    --check-level, the lobby's match, a replay).
+
+    By file name, with or without .tmx ("boutique", "my_mall.tmx"), in `folders` in their order:
+    by default the shipped levels, then the player's levels folder (a shipped level's name is
+    taken). With the default folders and no file of that name: the playable levels whose map name
+    it is, in any case ("The Boutique"). A name that is a path finds nothing."""
+    name = name.strip()
+    if not name or name in (".", "..") or "/" in name or "\\" in name or not name.isprintable():
+        return []
+    own = user_levels_dir()
+    found = []
+    for folder in (LEVELS_DIR, own) if folders is None else folders:
+        for file in _file_names(name):
+            path = _own_level(file) if folder == own else folder / file
+            if path is not None and _is_file(path) and path not in found:
+                found.append(path)
+    if found or folders is not None:
+        return found
+    wanted = name.casefold()
+    return [e.path for e in level_entries() if e.problem is None and e.title.casefold() == wanted]
+
+
+def find_level(name: str) -> Path | None:
+    """The level a player, the lobby or the command line names (find_levels' first), or None."""
+    return next(iter(find_levels(name)), None)
+
+
 _PROPERTIES: dict[tuple[str, int, int], dict[str, str]] = {}
 
 
 def _map_properties(path: Path) -> dict[str, str]:
-    """The map's own properties (`name`, `players`...) read straight from the XML, once per version
-    of the file (every headless match asks for its default level; the lobby lists their names)."""
+    """A shipped map's own properties (`players`, `auto_pick`...) read straight from the XML, once
+    per version of the file (every headless match asks for its default level)."""
     try:
         info = path.stat()
     except OSError:
@@ -401,37 +616,20 @@ def _read_properties(path: Path) -> dict[str, str]:
 
 
 def _players_range(path: Path) -> tuple[int, int] | None:
-    """The map's `players` property ("2-3", "4") as (lowest, highest)."""
-    text = _map_properties(path).get("players")
-    if text is None:
+    """The map's `players` range ("2-3", "4") as (lowest, highest) if its `auto_pick` is true."""
+    props = _map_properties(path)
+    if not _solid_value(props.get("auto_pick", "false")):
         return None
-    lo, _, hi = text.replace(" ", "").partition("-")
+    lo, _sep, hi = props.get("players", "").replace(" ", "").partition("-")
     try:
         return int(lo), int(hi or lo)
     except ValueError:
         return None
 
 
-def level_title(path: Path) -> str:
-    """A level's name as its map writes it (the `name` property), else one made from its file name;
-    a shipped level's is a message id (the lobby translates it: levels.is_shipped), a player's own
-    is shown as written."""
-    name = _map_properties(path).get("name", "").strip()
-    if not name or len(name) > MAX_NAME or not name.isprintable():
-        return path.stem.replace("_", " ").title()
-    return name
-
-
-def is_shipped(path: Path) -> bool:
-    """Whether `path` is one of the levels that ship with the game (their names are translated)."""
-    try:
-        return path.resolve().parent == LEVELS_DIR.resolve() and path.suffix == ".tmx"
-    except OSError:
-        return False
-
-
 def levels_for_players(n: int) -> Path:
-    """The default level for n players: the first whose `players` range holds n, else the closest."""
+    """The default level for n players: of the shipped levels marked `auto_pick`, the first whose
+    `players` range holds n, else the closest."""
     best: tuple[int, Path] | None = None
     for path in list_levels():
         rng = _players_range(path)
@@ -444,31 +642,19 @@ def levels_for_players(n: int) -> Path:
         if best is None or distance < best[0]:
             best = (distance, path)
     if best is None:
-        raise LevelError(f"{LEVELS_DIR}: no level declares a 'players' range")
+        raise LevelError(f"{LEVELS_DIR}: no level is marked auto_pick with a 'players' range")
     return best[1]
 
 
-def user_levels_dir() -> Path:
-    """The folder of the player's own levels (the register's PLAYER_LEVELS)."""
-    from game.files.register import PLAYER_LEVELS   # the register reads the translations: not for every import
-    return PLAYER_LEVELS.folder_path()
-
-
 def resolve_level(name: str | None, players: int) -> Path:
-    """A MatchSpec.level value ("mall", "mall.tmx" or a path) or None -> a level path: the file
-    itself, else that name among the shipped levels (their names are taken), else in the
-    player's levels folder."""
+    """A MatchSpec.level value ("mall", "mall.tmx", a player's level by name, or a path) or None ->
+    a level path (one that does not exist when nothing matches: loading it then says so)."""
     if not name:
         return levels_for_players(players)
     candidate = Path(name)
     if _is_file(candidate):          # the user's own file, whatever its name: never another path
         return candidate
-    if candidate.suffix != ".tmx":
-        candidate = candidate.with_suffix(".tmx")
-    if _is_file(candidate):
-        return candidate
-    shipped = LEVELS_DIR / candidate.name
-    if _is_file(shipped):
-        return shipped
-    own = user_levels_dir() / candidate.name
-    return own if _is_file(own) else shipped
+    found = find_level(name)
+    if found is not None:
+        return found
+    return LEVELS_DIR / f"{candidate.name.removesuffix('.tmx')}.tmx"

@@ -217,11 +217,14 @@ GAME_LOG = UserFile("game_log", "", r"game\.log", 256 * KB, Damage.REFUSE, "text
                     made=r"game\.log", read=False)
 
 # ---------------------------------------------------------------- the player's own levels
-# Levels the player keeps, each with its tileset and image beside it: found by a replay of one and by
-# --level NAME. Read only through the level reader (game/files/levels.py: its own caps, a level's files kept
-# to its folder, its own broken and fuzzed levels), never through this entry's reader; never written.
+# Levels the player keeps (the lobby lists them each time it opens), each with its tileset and image
+# beside it: also found by --level NAME, --check-level NAME and a replay of one. Listed and located
+# through this entry (names(), located(): a name it takes, never a link out of the folder), then read
+# by the level reader (game/files/level_files.py: its own caps per kind of file, a level's files kept to its
+# folder, its own broken and fuzzed levels), not by read_bytes. At most levels.MAX_USER_LEVELS are
+# listed. Made at start (app.make_context) so a player finds it; never written.
 PLAYER_LEVELS = UserFile("player_levels", "levels", r"[^/\\\x00-\x1f\x7f]{1,200}\.(?:tmx|tsx|png)", LEVEL_CAP,
-                         Damage.REFUSE, "level", read=False, written=False)
+                         Damage.REFUSE, "level", written=False)
 
 REGISTER: tuple[UserFile, ...] = (
     SETTINGS, BINDINGS, PAD_MAPPINGS, HOWTO_SEEN, RECORDS, RECORD_REPLAYS, HISTORIES, HISTORY_ARCHIVES,

@@ -284,9 +284,12 @@ class UserFile:
             raise UntrustedError(Notice(N_("{file} is not a file name the game uses"), file=echo(name, 60)))
         return name
 
-    def folder_path(self) -> Path:
-        """The entry's folder, created if missing (on a read-only disk it stays missing)."""
-        return made_folder(user_dir() / self.folder) if self.folder else user_dir()
+    def folder_path(self, make: bool = True) -> Path:
+        """The entry's folder, created if missing unless `make` is False (reading and listing never
+        create it; on a read-only disk it stays missing)."""
+        if not self.folder:
+            return user_dir()
+        return made_folder(user_dir() / self.folder) if make else user_dir() / self.folder
 
     def path(self, name: str | None = None) -> Path:
         """Where the file `name` lives (checked: a bare name of this entry's, inside its folder)."""
@@ -305,7 +308,7 @@ class UserFile:
     def names(self) -> list[str]:
         """The entry's files now in its folder (names that fit, sorted); nothing if it cannot be listed."""
         try:
-            found = os.listdir(self.folder_path())
+            found = os.listdir(self.folder_path(make=False))
         except OSError:
             return []
         return sorted(n for n in found if re.fullmatch(self.pattern, n, re.ASCII))
@@ -324,11 +327,17 @@ class UserFile:
             raise UntrustedError(_problem(exc, self.relative(name))) from None
 
     def _read(self, name: str | None) -> bytes:
-        path = self.path(name)
-        resolved = os.path.realpath(path)
-        if os.path.dirname(resolved) != os.path.realpath(path.parent):
+        return read_bytes(os.path.realpath(self.located(name)), self.cap, "saved file")
+
+    def located(self, name: str | None = None) -> Path:
+        """Where the file `name` is, checked as every read checks it: a bare name of this entry's,
+        inside its folder (a symlink that leads out is refused: UntrustedError, a Notice). Files a
+        reader of their own reads (the player's levels: game/files/level_files.py, with its own caps and
+        a level's files kept to its folder) are found here; the rest read through read_bytes."""
+        path = self.folder_path(make=False) / self.check_name(name)
+        if os.path.dirname(os.path.realpath(path)) != os.path.realpath(path.parent):
             raise UntrustedError(Notice(N_("{file} leads outside its folder"), file=self.relative(name)))
-        return read_bytes(resolved, self.cap, "saved file")
+        return path
 
     def read_text(self, name: str | None = None) -> str:
         data = self.read_bytes(name)

@@ -29,7 +29,7 @@ class MatchSpec:
     rounds: int = 1             # Sold Out! rounds; Check Out! is always 4 rounds + bonus
     seed: int = 0
     teams: bool = False
-    level: str | None = None    # Sold Out!: a levels/*.tmx name; None picks by player count
+    level: str | None = None    # Sold Out!: a level by name (game.files.levels.find_level) or a .tmx path; None: by players
     options: dict[str, Any] = field(default_factory=dict)  # assists, a speedrun's setup (JSON-like)
 
     @property

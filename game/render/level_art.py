@@ -9,7 +9,7 @@ import pygame
 
 from game.files.levels import Level
 
-_WALL_KINDS = ("wall", "window")
+_WALL_KINDS = ("wall", "window", "brick", "hedge")   # raised edges: a shadow falls below them
 _SHADOW_ROWS = 6
 
 

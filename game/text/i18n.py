@@ -21,16 +21,12 @@ import os
 from babel import Locale, lists, numbers, units
 
 from game.text.language import DEFAULT, DOMAIN, LANGUAGES, gettext, language, locale_dir, ngettext, number, set_language
-from game.text.notice import Notice
+from game.text.notice import Notice, Verbatim
 
 # The language's own names, read through here by everyone who says a text.
 __all__ = ["DEFAULT", "DOMAIN", "LANGUAGES", "N_", "N_plural", "Verbatim", "_", "and_list", "choose",
            "language", "language_name", "locale_dir", "ngettext", "number", "ordinal", "percent", "seconds",
            "set_language", "system_language"]
-
-class Verbatim(str):
-    """A text shown as written in every language, never looked up in the catalogue: a player's own
-    level name where a menu translates its values."""
 
 
 def _(message: str) -> str:

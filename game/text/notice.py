@@ -70,6 +70,11 @@ class Notice(str):
         return language.gettext(self.msgid).format(**values)
 
 
+class Verbatim(str):
+    """A text shown as written in every language, never looked up in the catalogue (i18n._ gives
+    it back as it is): a player's own level name where a menu translates its values."""
+
+
 def join(first: str | None, second: str | None) -> str | None:
     """Two problems of one file in one line ("{first}; {second}"); either may be None."""
     if not first or not second:
