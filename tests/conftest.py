@@ -53,5 +53,5 @@ def english(monkeypatch):
     """Tests read English unless they choose a language; the machine's locale does not leak in."""
     monkeypatch.setenv("LANGUAGE", "en")
     yield
-    from game import i18n
+    from game.text import i18n
     i18n.set_language(i18n.DEFAULT)

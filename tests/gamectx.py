@@ -26,8 +26,8 @@ def played_mall(ctx, players: int, mode: str, ticks: int, seed: int = 3, level: 
     one Auto picks)."""
     import dataclasses
 
-    from game.scenes.mall.scene import MallScene, demo_spec
-    scene = MallScene(ctx, dataclasses.replace(demo_spec(players, mode, seed), level=level), pilot=True)
+    from game.scenes.mall.scene import demo_spec, piloted_mall
+    scene = piloted_mall(ctx, dataclasses.replace(demo_spec(players, mode, seed), level=level))
     ctx.stack.push(scene)
     ctx.stack.apply()
     for _ in range(ticks):

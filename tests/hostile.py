@@ -300,9 +300,9 @@ def _scale_object(tag: str, factor: float) -> str:
 def good_replay(seed: int = 5) -> str:
     """A short real replay (two bots, one round), made in-process."""
     sys.path.insert(0, str(ROOT))
-    from game.input.commands import IDLE, Button, Command
-    from game.match import MatchSpec, SeatSpec
-    from game.replay import ReplayWriter, header_for
+    from game.match.commands import IDLE, Button, Command
+    from game.match.spec import MatchSpec, SeatSpec
+    from game.driver.replay import ReplayWriter, header_for
     spec = MatchSpec(game="soldout", seats=(SeatSpec(0, "Ana", "bot"), SeatSpec(1, "Ben", "bot")), mode="rush",
                      rounds=1, seed=seed, teams=False)
     writer = ReplayWriter(header_for(spec))
@@ -577,8 +577,8 @@ def check():
     assert all(log.replay_text(a) == REPLAY for a in log.kept()), "a kept replay is half written"
 """
 _JSON_SAVES = """
-from game import user_register
-ENTRY = user_register.{entry}
+from game.files import register
+ENTRY = register.{entry}
 def save(n):
     {save}
 def check():
@@ -586,8 +586,8 @@ def check():
     assert loaded.warning is None and loaded.data is not None, loaded.warning
 """
 _TEXT_SAVES = """
-from game import user_register
-ENTRY, NAME = user_register.{entry}, "{name}"
+from game.files import register
+ENTRY, NAME = register.{entry}, "{name}"
 TEXTS = ["first " * 40_000 + "\\n", "second " * 40_000 + "\\n"]
 def save(n):
     {save}
@@ -596,9 +596,9 @@ def check():
 """
 _LOG_SAVES = """
 import logging
-from game import user_register
-from game.logfile import kept
-ENTRY, NAME = user_register.GAME_LOG, "game.log"
+from game.files import register
+from game.files.logfile import kept
+ENTRY, NAME = register.GAME_LOG, "game.log"
 def save(n):
     with kept():   # a session that logs one long warning: the whole file is that one record
         logging.getLogger("game.x").warning("%s", ("first " if n % 2 else "second ") * 10_000)
@@ -607,7 +607,7 @@ def check():
     assert text.count("WARNING game.x") == 1 and text.endswith(" \\n"), "half a file"
 """
 KILL9: dict[str, str] = {
-    "settings": _JSON_SAVES.format(entry="SETTINGS", save="from game.settings import Settings\n"
+    "settings": _JSON_SAVES.format(entry="SETTINGS", save="from game.core.settings import Settings\n"
                                    "    Settings(volume=n % 2 / 2, livesplit_host='.'.join(['h' * 60] * 3)).save()"),
     "bindings": _JSON_SAVES.format(entry="BINDINGS", save="from game.input.bindings import Bindings\n"
                                    "    Bindings().save()"),

@@ -14,7 +14,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
 def main(path: str) -> int:
-    from game.levels import LevelError, load_level
+    from game.files.levels import LevelError, load_level
     try:
         load_level(path)
     except LevelError as exc:
@@ -23,12 +23,12 @@ def main(path: str) -> int:
     import pygame
 
     from game import app
-    from game.headless import build_spec
-    from game.scenes.mall.scene import MallScene
+    from game.app.headless import build_spec
+    from game.scenes.mall.scene import open_mall
     pygame.init()
     screen = pygame.display.set_mode((1280, 720))
     ctx = app.make_context(load_user_files=False)
-    ctx.stack.push(MallScene(ctx, build_spec("soldout", 2, seed=1, level=path)))
+    ctx.stack.push(open_mall(ctx, build_spec("soldout", 2, seed=1, level=path)))
     ctx.stack.apply()
     for _ in range(30):
         app.tick(ctx)

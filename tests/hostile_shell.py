@@ -22,7 +22,7 @@ def _log_reads() -> tuple[set[str], set[str]]:
     """The keys of the register entries the game tried to read, and of those it read whole (every
     read of a user file goes through UserFile._read; a file its own reader reads, a player's level,
     is found through UserFile.located and counts as read when it loads: see _lobby)."""
-    from game.userfiles import UserFile
+    from game.files.userfiles import UserFile
     tried: set[str] = set()
     reads: set[str] = set()
     original, locate = UserFile._read, UserFile.located
@@ -46,7 +46,7 @@ def main() -> None:
 
     from game import app
     from game.scenes.menus.howto import push_howto_once
-    from game.scenes.menus.run_browser import SavedRunsScene
+    from game.scenes.speedrun.run_browser import SavedRunsScene
     from game.scenes.menus.settings import ControlsScene, SettingsScene
     from game.scenes.menus.title import TitleScene
     from game.scenes.speedrun.menu import SpeedrunMenuScene
@@ -126,9 +126,9 @@ def main() -> None:
 def _lobby(ctx, push, run, say, reads: set[str]) -> None:
     """The lobby lists the player's levels as it opens: each one's card is drawn (its picture, or
     why it cannot be played, said as a toast would be)."""
-    from game import i18n
+    from game.text import i18n
     from game.scenes.menus.lobby import LobbyScene
-    from game.user_register import PLAYER_LEVELS
+    from game.files.register import PLAYER_LEVELS
     lobby = LobbyScene(ctx)
     push(lobby)
     lobby.menu.index = next(i for i, item in enumerate(lobby.menu.items) if item.label == "Level")

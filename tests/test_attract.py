@@ -3,10 +3,10 @@ import pygame
 import pytest
 
 from game import app
-from game.input.commands import Button, Command
+from game.match.commands import Button, Command
 from game.scenes import registry
-from game.scenes.menus import attract
-from game.scenes.menus.attract import AttractScene, woke
+from game.scenes import attract
+from game.scenes.attract import AttractScene, woke
 from game.scenes.menus.title import ATTRACT_AFTER_TICKS, TitleScene
 
 
@@ -76,5 +76,5 @@ def test_demos_take_turns(ctx, monkeypatch):
     scene.demo.sim.phase = "match_over"     # as if the demo had just finished
     for _ in range(3):
         scene.update({})
-    assert scene.index == (first + 1) % len(attract.DEMOS)
+    assert scene.index == (first + 1) % len(attract.demos())
     assert scene.demo is not None and scene.demo_ticks == 0

@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from game.match import MatchSpec, SeatSpec
-from game.replay import ReplayError, ReplayWriter, from_code, header_for, read_replay, to_code
+from game.match.spec import MatchSpec, SeatSpec
+from game.driver.replay import ReplayError, ReplayWriter, from_code, header_for, read_replay, to_code
 
 ROOT = Path(__file__).resolve().parent.parent
 MAIN = str(ROOT / "main.py")
@@ -292,18 +292,18 @@ CORRUPTIONS = {
 
 def _good_bytes(name: str) -> bytes:
     from game.input.bindings import Bindings
-    from game.settings import Settings
+    from game.core.settings import Settings
     if name == "settings.json":
         Settings().save()
     else:
         Bindings().save()
-    from game.userfiles import user_dir
+    from game.files.userfiles import user_dir
     return (user_dir() / name).read_bytes()
 
 
 def _load(name: str):
     from game.input.bindings import Bindings
-    from game.settings import Settings
+    from game.core.settings import Settings
     return Settings.load() if name == "settings.json" else Bindings.load()
 
 
@@ -311,7 +311,7 @@ def _load(name: str):
 @pytest.mark.parametrize("kind", sorted(CORRUPTIONS))
 def test_corrupt_user_file_falls_back_and_keeps_the_bytes(user_dir, name, kind):
     from game.input.bindings import Bindings
-    from game.settings import Settings
+    from game.core.settings import Settings
     good = _good_bytes(name)
     data = CORRUPTIONS[kind] if CORRUPTIONS[kind] is not None else good[: len(good) // 2]
     (user_dir / name).write_bytes(data)
@@ -341,7 +341,7 @@ def test_corrupt_user_file_falls_back_and_keeps_the_bytes(user_dir, name, kind):
 
 
 def test_user_file_that_is_a_folder(user_dir):
-    from game.settings import Settings
+    from game.core.settings import Settings
     (user_dir / "settings.json").mkdir(parents=True)
     (user_dir / "settings.json" / "keep.txt").write_text("mine")
     settings, warning = Settings.load()
@@ -404,7 +404,7 @@ def _replay_text(game: str = "soldout") -> str:
     spec = MatchSpec(game=game, seats=seats, mode="rush" if game == "soldout" else "standard",
                      rounds=1, seed=5, teams=False)
     writer = ReplayWriter(header_for(spec))
-    from game.input.commands import IDLE, Button, Command
+    from game.match.commands import IDLE, Button, Command
     for t in range(200):
         writer.add_tick([Command(t % 5 - 2, 0, Button.A if t % 7 == 0 else Button.NONE, Button.NONE), IDLE])
     return writer.text()
@@ -518,7 +518,7 @@ def test_run_code_that_hides_a_broken_replay():
 # ---------------------------------------------------------------- saves killed mid-write
 _SAVE_LOOP = """
 import sys
-from game.userfiles import save_json
+from game.files.userfiles import save_json
 n = 0
 pad = "x" * 200000   # a big file: the kill usually lands mid-write
 while True:
@@ -548,7 +548,7 @@ def test_a_save_killed_mid_write_leaves_the_old_file_whole(tmp_path, monkeypatch
         assert data["n"] >= 3 and len(data["pad"]) == 200000
         seen.add(data["n"])
     # Leftover temp files from a kill do not confuse the loader.
-    from game.settings import Settings
+    from game.core.settings import Settings
     monkeypatch.setenv("SOLDOUT_USER_DIR", str(user))
     settings, _warning = Settings.load()
     assert isinstance(settings, Settings)

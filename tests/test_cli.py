@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from game import VERSION, app, headless, program_name
-from game.cli import UsageError, parse_args
+from game import VERSION, app, program_name
+from game.app import headless
+from game.app.cli import UsageError, parse_args
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -139,7 +140,7 @@ def test_missing_level_and_record_folder_exit_2(tmp_path, capsys):
 # ---------------------------------------------------------------- values the command line cannot use
 def _value_options() -> list[str]:
     """Every option that takes a value, read from the parser: a new one is covered at once."""
-    from game.cli import build_parser
+    from game.app.cli import build_parser
     return [a.option_strings[0] for a in build_parser()._actions if a.option_strings and a.nargs != 0]
 
 
@@ -253,7 +254,7 @@ def test_a_file_that_cannot_be_used_is_named_for_what_it_is(argv, words, fifo, t
 
 # ---------------------------------------------------------------- --help
 def test_help_documents_every_option_and_lists_the_scenes_and_boards(capsys):
-    from game.cli import build_parser
+    from game.app.cli import build_parser
     from game.scenes import registry
     from game.speedrun.categories import load_categories
     undocumented = [a.option_strings[0] for a in build_parser()._actions if not (a.help or "").strip()]

@@ -8,8 +8,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import app, cli
-from game.cli import FLAG_MODES, RUN_MODES, UsageError, parse_args
+from game import app
+from game.app import cli
+from game.app.cli import FLAG_MODES, RUN_MODES, UsageError, parse_args
 from tests.level_folder import own_level
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,7 +74,7 @@ def test_the_flag_table_is_complete_and_names_real_modes():
     """A new option must say where it belongs: every option of the parser is in FLAG_MODES or selects a mode."""
     selectors = {*cli.MODE_OPTIONS, "replay", "help", "version"}
     dests = {a.dest for a in cli.build_parser()._actions}
-    assert dests - selectors - set(FLAG_MODES) == set(), "say where each new option belongs in FLAG_MODES (game/cli.py)"
+    assert dests - selectors - set(FLAG_MODES) == set(), "say where each new option belongs in FLAG_MODES (game/app/cli.py)"
     assert all(set(modes) <= set(RUN_MODES) for modes in FLAG_MODES.values())
     assert set(cli.MODE_OPTIONS) <= set(RUN_MODES)
 
@@ -105,7 +106,7 @@ def test_teams_of_two_or_three_are_accepted(bots):
 # ---------------------------------------------------------------- files named on the command line
 def test_record_into_a_folder_is_refused_before_the_match(tmp_path, monkeypatch, capsys):
     played = []
-    monkeypatch.setattr("game.headless.play", lambda *a, **k: played.append(a))
+    monkeypatch.setattr("game.app.headless.play", lambda *a, **k: played.append(a))
     assert app.main(["--headless", "--record", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert "is a folder" in err and err.count("\n") == 1
@@ -114,7 +115,7 @@ def test_record_into_a_folder_is_refused_before_the_match(tmp_path, monkeypatch,
 
 def test_record_where_nothing_can_be_written_is_refused_before_the_match(monkeypatch, capsys):
     played = []
-    monkeypatch.setattr("game.headless.play", lambda *a, **k: played.append(a))
+    monkeypatch.setattr("game.app.headless.play", lambda *a, **k: played.append(a))
     assert app.main(["--headless", "--record", "/proc/match.rep"]) == 2
     err = capsys.readouterr().err
     assert "cannot write" in err and err.count("\n") == 1

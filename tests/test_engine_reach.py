@@ -1,60 +1,182 @@
-"""Drawing and running matches read the sims' public queries, not their engines: outside
-game/sim and game/rules nothing reaches into `sim.round` (the mall's rulebook) or `sim.game`
-(the table's). Those who may know more than a player ask for it by name, and only they:
-the speedrun referee and the route-running demo pilot hold an `OmniscientView`, the table's
-pre-rendering asks for `next_deal_unseen()`, a screenshot set-up `stage_bid()`, and stage
-directions that act on the rulebook (`play_out_round`) live in game/sim/mall_stage.py."""
-import re
+"""Outside game/sim and game/rules nothing reads a simulation object except through its face or
+a view: the type checker says so, read by read.
+
+mypy (with a small plugin) type-checks game/ and devkit/ and is told of every attribute read
+and method call whose receiver is a class of game/sim. A read counts unless the receiver is
+- a face or a view (FACES: `MallFace`, `TableFace` and the parts they hand out, the seat views,
+  the public views, the `Simulation` protocol the match driver steps), or
+- a value that cannot change the world (an enum, a NamedTuple, a frozen dataclass: the phases,
+  the events, a dresser, the tuning).
+The count is 0: the mall's avatars, the table's seats and the sims themselves are read through
+the faces (read-only properties: a write through them is a type error), the round's cards
+through the views each named for who may hold it. Those who may know more than a player ask by
+name, and only they (ENTITLED).
+"""
+from __future__ import annotations
+
+import collections
+import dataclasses
+import enum
+import importlib
 from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+build = pytest.importorskip("mypy.build")
+from mypy.modulefinder import BuildSource  # noqa: E402
+from mypy.options import Options  # noqa: E402
+from mypy.plugin import Plugin  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-REACH = re.compile(r"\bsim\.(round|game)\b|\.round\.")
+ENGINES = ("game.sim", "game.rules")
+
+# The faces and views of game/sim: what the outside is meant to read the worlds through.
+FACES = {
+    "game.sim.protocol.Simulation",
+    "game.sim.mall_face.MallFace", "game.sim.mall_face.AvatarFace", "game.sim.mall_face.BodyFace",
+    "game.sim.mall_face.StandingsFace",
+    "game.sim.mall_public.MallPublicView", "game.sim.mall_public.RoundReveal", "game.sim.mall_public.OmniscientView",
+    "game.sim.mall_view.SeatView",
+    "game.sim.table_face.TableFace", "game.sim.table_face.TableSeatFace",
+    "game.sim.table_view.TableSeatView",
+}
 
 # Who may use each all-knowing query outside game/sim (a bot or a HUD never may).
 ENTITLED = {
-    "OmniscientView": {"game/speedrun/courses.py", "game/speedrun/demo.py"},
+    "omniscient_view": {"game/speedrun/courses.py", "game/speedrun/demo.py"},
     "next_deal_unseen": {"game/scenes/table/draw.py"},
     "stage_bid": {"devkit/shots/table.py"},
 }
 
+PROBE = '''
+from game.sim.mall import MallSim
+from game.sim.mall_face import MallFace
 
-def _game_files():
-    """Every module outside the engines' own packages (the screenshot stagings in devkit too)."""
+
+def raw(sim: MallSim) -> int:
+    return sim.tick + len(sim.hand(0))
+
+
+def faced(sim: MallFace) -> int:
+    return sim.tick + len(sim.hand(0))
+'''
+
+
+def is_value(fullname: str) -> bool:
+    """An enum, a NamedTuple or a frozen dataclass: reading it cannot change the world."""
+    module, _, name = fullname.rpartition(".")
+    try:
+        cls = getattr(importlib.import_module(module), name)
+    except (ImportError, AttributeError):
+        return False                       # a class inside a function, a protocol only for typing
+    if not isinstance(cls, type):
+        return False
+    params = getattr(cls, "__dataclass_params__", None)
+    return (issubclass(cls, (enum.Enum, tuple))
+            or (dataclasses.is_dataclass(cls) and params is not None and bool(params.frozen)))
+
+
+class Reach(Plugin):
+    """Notes each read of an attribute (or call of a method) of a game.sim class by a module
+    outside the engines."""
+
+    def __init__(self, options: Options) -> None:
+        super().__init__(options)
+        self.reads: set[tuple[str, str]] = set()   # (class.attr, where): mypy may check a line twice
+
+    def _note(self, fullname: str) -> Callable[[Any], Any] | None:
+        if not fullname.startswith("game.sim."):
+            return None
+
+        def hook(ctx: Any) -> Any:
+            module = ctx.api.tree.fullname
+            if not module.startswith(ENGINES):
+                self.reads.add((fullname, f"{module}:{ctx.context.line}:{ctx.context.column}"))
+            return ctx.default_attr_type if hasattr(ctx, "default_attr_type") else ctx.default_return_type
+        return hook
+
+    def get_attribute_hook(self, fullname: str) -> Callable[[Any], Any] | None:
+        return self._note(fullname)
+
+    def get_method_hook(self, fullname: str) -> Callable[[Any], Any] | None:
+        return self._note(fullname)
+
+
+def _sources() -> list[BuildSource]:
+    out = []
+    for path in sorted([*(ROOT / "game").rglob("*.py"), *(ROOT / "devkit").rglob("*.py")]):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        out.append(BuildSource(str(path), ".".join(parts[:-1] if parts[-1] == "__init__" else parts)))
+    out.append(BuildSource(None, "devkit.reach_probe", PROBE))
+    return out
+
+
+def count_reads() -> dict[str, list[str]]:
+    """Every counted read: 'class.attribute' -> where ('module:line'), the probe's included."""
+    options = Options()
+    options.python_version = (3, 11)
+    options.incremental = False            # every module checked now, so every read is seen
+    options.ignore_missing_imports = True
+    options.follow_imports = "silent"
+    plugin = Reach(options)
+    build.build(_sources(), options, extra_plugins=[plugin])
+    counted: dict[str, list[str]] = collections.defaultdict(list)
+    for fullname, where in sorted(plugin.reads):
+        owner = fullname.rsplit(".", 1)[0]
+        if owner not in FACES and not is_value(owner):
+            counted[fullname].append(where)
+    return counted
+
+
+@pytest.fixture(scope="module")
+def reads() -> dict[str, list[str]]:
+    return count_reads()
+
+
+def test_nothing_outside_the_engines_reads_a_sim_object_but_through_a_face(reads):
+    outside = {name: where for name, where in reads.items() if not any(w.startswith("devkit.reach_probe") for w in where)}
+    assert sum(map(len, outside.values())) == 0, "read these through MallFace / TableFace or a view: " + "; ".join(
+        f"{name} at {', '.join(where[:3])}" for name, where in sorted(outside.items()))
+
+
+def test_the_count_sees_a_raw_read_and_not_a_read_through_the_face(reads):
+    probe = {name: [w for w in where if w.startswith("devkit.reach_probe")] for name, where in reads.items()}
+    probe = {name: where for name, where in probe.items() if where}
+    assert probe == {"game.sim.mall.MallSim.tick": ["devkit.reach_probe:7:11"],
+                     "game.sim.mall.MallSim.hand": ["devkit.reach_probe:7:26"]}
+
+
+def test_every_face_is_a_class_of_the_sim():
+    for name in FACES:
+        module, _, cls = name.rpartition(".")
+        assert isinstance(getattr(importlib.import_module(module), cls), type), name
+
+
+def test_a_value_is_one_that_cannot_change():
+    assert is_value("game.sim.mall_fixtures.Dresser") and is_value("game.sim.mall_events.MallPhase")
+    assert is_value("game.sim.mall_events.Took") and is_value("game.sim.tuning.Tuning")
+    assert not is_value("game.sim.mall_avatar.Avatar") and not is_value("game.sim.physics.Body")
+    assert not is_value("game.sim.mall.MallSim") and not is_value("game.sim.table.Seat")
+
+
+def _outside_files():
     for path in sorted([*(ROOT / "game").rglob("*.py"), *(ROOT / "devkit").rglob("*.py")]):
         rel = path.relative_to(ROOT).as_posix()
         if not rel.startswith(("game/sim/", "game/rules/")):
             yield rel, path
 
 
-def reaches() -> dict[str, int]:
-    out = {}
-    for rel, path in _game_files():
-        lines = [line for line in path.read_text(encoding="utf-8").splitlines() if not line.strip().startswith("#")]
-        count = sum(len(REACH.findall(line)) for line in lines)
-        if count:
-            out[rel] = count
-    return out
-
-
-def test_nothing_reaches_into_the_engines():
-    assert reaches() == {}, "read these through the sim's public queries or a seat's view"
-
-
 def test_only_the_entitled_ask_the_all_knowing_queries():
     for name, allowed in ENTITLED.items():
-        users = {rel for rel, path in _game_files() if name in path.read_text(encoding="utf-8")}
+        users = {rel for rel, path in _outside_files() if name in path.read_text(encoding="utf-8")}
         assert users <= allowed, f"{name} used by {users - allowed}"
         assert all(name in (ROOT / rel).read_text(encoding="utf-8") for rel in allowed)   # the list is live
 
 
-def test_the_pattern_sees_a_reach():
-    assert REACH.findall("x = self.sim.game.players[0]") and REACH.findall("rnd = sim.round")
-    assert not REACH.findall("sim.round_number()") and not REACH.findall("sim.rounds")
-
-
 def test_the_table_answers_in_public():
     from game.driver.table_headless import run_table
-    from game.match import MatchSpec, SeatSpec
+    from game.match.spec import MatchSpec, SeatSpec
     seats = tuple(SeatSpec(i, f"Bot{i}", "bot", "normal") for i in range(3))
     sim, _ = run_table(MatchSpec("checkout", seats, mode="standard", rounds=4, seed=2))
     game = sim.game
@@ -70,7 +192,7 @@ def test_the_table_answers_in_public():
 
 
 def test_a_public_seat_shows_no_tumbling_face_and_no_bid():
-    from game.match import MatchSpec, SeatSpec
+    from game.match.spec import MatchSpec, SeatSpec
     from game.sim.table import TableSim
     seats = tuple(SeatSpec(i, f"P{i}", "human", "normal") for i in range(2))
     sim = TableSim(MatchSpec("checkout", seats, mode="standard", rounds=4, seed=3))

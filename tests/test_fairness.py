@@ -9,7 +9,7 @@ import pytest
 
 from game import app
 from game.bots.fairness import WARN_ABOVE, measure, seat_counts
-from game.levels import LEVELS_DIR, list_levels, load_level
+from game.files.levels import LEVELS_DIR, list_levels, load_level
 
 # The Mall keeps its seats where they are: its 5-6 seat replays (tests/data/replays) start there.
 KNOWN_UNFAIR = {"mall": {4: 1.13, 5: 1.21, 6: 1.30}}
@@ -85,12 +85,12 @@ def test_check_level_refuses_a_seat_that_cannot_reach_a_pile(capsys):
 @pytest.mark.parametrize("x, df, p", [(3.841, 1, 0.05), (5.991, 2, 0.05), (7.815, 3, 0.05), (9.488, 4, 0.05),
                                       (11.070, 5, 0.05), (15.086, 5, 0.01), (0.5, 3, 0.9189), (0.0, 5, 1.0)])
 def test_chi_square_p_values_match_the_tables(x, df, p):
-    from game.tournament import chi_square_survival
+    from game.app.tournament import chi_square_survival
     assert chi_square_survival(x, df) == pytest.approx(p, abs=5e-4)
 
 
 def test_seat_series_counts_wins_and_splits_ties():
-    from game.tournament import run_seats
+    from game.app.tournament import run_seats
     outcomes = iter([[0], [1], [0, 1], [0], [2], [0]])
     series = run_seats("market", 3, 6, seed=1, play=lambda spec: {"winners": next(outcomes)})
     assert series.wins == (3.5, 1.5, 1.0) and series.matches == 6
@@ -99,7 +99,7 @@ def test_seat_series_counts_wins_and_splits_ties():
 
 
 def test_seat_series_plays_real_matches_on_the_level_in_every_mode():
-    from game.tournament import run_seats
+    from game.app.tournament import run_seats
     seen = []
 
     def play(spec):

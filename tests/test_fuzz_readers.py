@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from game.replay import ReplayError, from_code, read_replay, to_code
+from game.driver.replay import ReplayError, from_code, read_replay, to_code
 
 FAST = settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
 SLOW = settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
@@ -128,8 +128,8 @@ def _write(user_dir, name, data):
 @FAST
 @given(_user_file_bytes(SETTINGS))
 def test_settings_reader(user_dir, data):
-    from game.settings import Settings
-    from game.user_register import UI_SCALE_MAX, UI_SCALE_MIN
+    from game.core.settings import Settings
+    from game.files.register import UI_SCALE_MAX, UI_SCALE_MIN
     _write(user_dir, "settings.json", data)
     settings, warning = Settings.load()
     assert 0.0 <= settings.volume <= 1.0 and UI_SCALE_MIN <= settings.ui_scale <= UI_SCALE_MAX
@@ -179,14 +179,14 @@ def test_speedrun_records_reader(user_dir, data):
 def _history_template() -> dict:
     """The register's example history with its running summary, as the game writes it."""
     from game.speedrun.attempts import Summary, from_row
-    from game.user_register import HISTORIES
+    from game.files.register import HISTORIES
     data = json.loads(json.dumps(HISTORIES.example))
     data["summary"] = Summary.of([from_row(r) for r in data["rows"]] + data["attempts"]).to_data()
     return data
 
 
 def _example(key: str) -> dict:
-    from game.user_register import REGISTER
+    from game.files.register import REGISTER
     return next(e.example for e in REGISTER if e.key == key)
 
 
@@ -217,7 +217,7 @@ def test_attempt_history_reader(user_dir, data):
     """Whatever the history holds, the History screen's numbers, its kept list, an export and the next
     attempt all work (a summary that does not fit its attempts is counted again)."""
     from game.speedrun.attempts import AttemptLog
-    from game.untrusted import UntrustedError
+    from game.files.untrusted import UntrustedError
     path = AttemptLog.path_for("rush.set.A")
     _write(path.parent, path.name, data)
     log, warning = AttemptLog.load("rush.set.A")
@@ -257,7 +257,7 @@ SCENARIO = ('game = "soldout"\n[[case]]\nname = "walk"\nmode = "rush"\nplayers =
 @FAST
 @given(mutated(SCENARIO))
 def test_scenario_reader(tmp_path_factory, text):
-    from game.scenarios import ScenarioFileError, load_file, run_case
+    from game.app.scenarios import ScenarioFileError, load_file, run_case
     path = tmp_path_factory.mktemp("scen") / "s.toml"
     path.write_text(text, encoding="utf-8", errors="surrogatepass")
     try:
@@ -281,7 +281,7 @@ def _loads_and_draws_or_one_line(path: Path) -> None:
     """A level the reader accepts draws; one it refuses says why in one line."""
     import pygame
 
-    from game.levels import LevelError, load_level
+    from game.files.levels import LevelError, load_level
     from game.render.level_art import render_level
     try:
         level = load_level(path)

@@ -8,12 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from game import i18n
+from game.text import i18n
 from game.scenes import reasons
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ("game/rules/soldout/engine.py", "game/sim/mall.py", "game/rules/checkout/engine.py",
-           "game/sim/table.py", "game/sim/table_turns.py")
-SAYERS = {"_refuse": 0, "_no": 0, "_reject": 1, "_check_carrier": 2, "_seat_in": 2}
+SOURCES = ("game/rules/soldout/engine.py", "game/rules/soldout/family.py", "game/rules/soldout/rush.py",
+           "game/rules/soldout/memory.py", "game/rules/soldout/tidy.py", "game/sim/mall.py",
+           "game/sim/mall_controls.py", "game/rules/checkout/engine.py", "game/sim/table.py",
+           "game/sim/table_turns.py")
+SAYERS = {"_refuse": 0, "refuse": 0, "_no": 0, "_reject": 1, "reject": 1, "_check_carrier": 2, "_seat_in": 2}
+# Reasons a class keeps for a family or a drop-off to refuse with.
+REASON_FIELDS = ("bring_first", "no_call", "bring_reason")
 
 
 def _shapes(node: ast.AST) -> list[str] | None:
@@ -42,7 +46,10 @@ def _said() -> list[str]:
             if isinstance(node, ast.Return) and isinstance(node.value, ast.Constant) \
                     and node.value.value == "The round is over":
                 out.append(node.value.value)
-            if isinstance(node, ast.FunctionDef) and node.name.startswith("_check_"):   # a check's reasons
+            if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id in REASON_FIELDS
+                                                    for t in node.targets):
+                out += [s for s in _shapes(node.value) or [] if s]
+            if isinstance(node, ast.FunctionDef) and (node.name.startswith("_check_") or node.name == "keep_carrying"):
                 out += [s for ret in ast.walk(node) if isinstance(ret, ast.Return) and ret.value is not None
                         for s in _shapes(ret.value) or [] if s]
     return out

@@ -9,8 +9,8 @@ import pygame
 import pytest
 
 from game import app
-from game.i18n import set_language, _ as say
-from game.levels import (
+from game.text.i18n import set_language, _ as say
+from game.files.levels import (
     LEVELS_DIR,
     LevelError,
     find_level,
@@ -22,7 +22,7 @@ from game.levels import (
 from game.scenes import registry
 from game.scenes.menus.lobby import LobbyScene
 from game.scenes.menus.title import TitleScene
-from game.user_register import PLAYER_LEVELS
+from game.files.register import PLAYER_LEVELS
 from tests.menus import select_row
 
 
@@ -89,7 +89,7 @@ def test_the_clash_is_said_in_the_players_language(user_dir):
 
 
 def test_the_folder_is_the_registers_entry_and_its_cap_covers_the_readers():
-    from game import level_files
+    from game.files import level_files
     assert user_levels_dir() == PLAYER_LEVELS.folder_path(make=False)
     assert PLAYER_LEVELS.read and not PLAYER_LEVELS.written
     assert PLAYER_LEVELS.cap >= max(level_files.MAX_TMX_BYTES, level_files.MAX_TSX_BYTES, level_files.MAX_IMAGE_BYTES)

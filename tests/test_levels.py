@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-from game.levels import (
+from game.files.levels import (
     LEVELS_DIR,
     LevelError,
     Level,

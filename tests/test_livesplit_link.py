@@ -310,7 +310,7 @@ def test_a_real_run_splits_livesplit_at_the_verified_times(ctx):
             app.tick(ctx)
             if not paused and len(run.session.splits.times) == 2:
                 paused = True
-                ctx.stack.push(SpeedrunPauseScene(ctx, run))
+                ctx.stack.push(SpeedrunPauseScene(ctx, run.run))
                 ctx.stack.apply()
                 igt = run.session.igt()
                 ctx.stack.pop()
@@ -321,7 +321,7 @@ def test_a_real_run_splits_livesplit_at_the_verified_times(ctx):
         assert out.complete and not out.flags
         times = run.session.splits.times
         assert server.wait_for(lambda s: s.timer.phase == "Ended"), server.lines
-        run.save_on_exit()                        # leaving the run: LiveSplit stores it
+        run.run.save_on_exit()                    # leaving the run: LiveSplit stores it
         assert server.wait_for(lambda s: s.timer.phase == "NotRunning")
     finally:
         ctx.livesplit.close()
@@ -337,7 +337,7 @@ def test_an_assisted_run_is_never_linked(ctx):
     ctx.livesplit_address = ("127.0.0.1", free_port())
     try:
         run = SpeedrunRunScene(ctx, make_setup(load_categories()["rush"], "set", seed_index=0, assist=True))
-        assert run._link is None
+        assert run.run._link is None
     finally:
         if ctx.livesplit is not None:
             ctx.livesplit.close()
@@ -347,7 +347,7 @@ def test_the_link_is_off_unless_asked_for(ctx):
     from game.scenes.speedrun import link as speedrun_link
     assert ctx.settings.livesplit is False and speedrun_link.link(ctx) is None
     run = SpeedrunRunScene(ctx, make_setup(load_categories()["rush"], "set", seed_index=0))
-    assert run._link is None and ctx.livesplit is None
+    assert run.run._link is None and ctx.livesplit is None
 
 
 def test_livesplit_not_running_is_a_toast_in_the_menu(ctx):

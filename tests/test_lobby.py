@@ -4,7 +4,7 @@ import pytest
 
 from game import app
 from game.core.scene import Scene
-from game.match import MatchSpec, SeatSpec
+from game.match.spec import MatchSpec, SeatSpec
 from game.scenes import registry
 from game.scenes.menus.lobby import LobbyScene
 from game.scenes.pads.reconnect import ReconnectScene
@@ -218,9 +218,9 @@ def test_a_pad_pulled_out_in_the_lobby_frees_its_seat(ctx):
 def test_the_level_row_says_a_shipped_levels_name_in_the_language_and_a_players_own_as_written(ctx, user_dir):
     """It showed the file names ("department"); a shipped level's `name` is a message id, a
     player's own level keeps its name even where that name is one (its Level row is not translated)."""
-    from game import i18n
-    from game.levels import LEVELS_DIR
-    from game.user_register import PLAYER_LEVELS
+    from game.text import i18n
+    from game.files.levels import LEVELS_DIR
+    from game.files.register import PLAYER_LEVELS
     own = PLAYER_LEVELS.folder_path() / "my_shop.tmx"
     own.write_text((LEVELS_DIR / "outlet.tmx").read_text(encoding="utf-8")
                    .replace('value="The Outlet Village"', 'value="Settings"'), encoding="utf-8")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.scenes.mall.scene import MallScene, demo_spec
+from game.scenes.mall.scene import MallScene, demo_spec, piloted_mall
 from game.scenes.mall.fx import FLY_TICKS, MallFx
 from game.scenes.mall.layout import SCREEN
 from game.sim.tuning import FP
@@ -11,7 +11,7 @@ from tests.test_mall_scene import ctx  # noqa: F401  (fixture)
 
 
 def _scene(ctx, players=2, mode="rush", seed=3) -> MallScene:  # noqa: F811
-    scene = MallScene(ctx, demo_spec(players, mode, seed), pilot=True)
+    scene = piloted_mall(ctx, demo_spec(players, mode, seed))
     ctx.stack.push(scene)
     ctx.stack.apply()
     return scene
@@ -40,7 +40,7 @@ def test_drawing_every_frame_leaves_the_state_hash_alone(ctx):  # noqa: F811
 def test_a_delivered_card_flies_then_lands_with_a_pop(ctx):  # noqa: F811
     scene = _scene(ctx)
     _, seat, _card = _first_delivery(scene)
-    fx = scene._fx_tick()
+    fx = scene.picture.fx_tick()
     side = scene.sim.round.side(scene.sim.player_of[seat])
     assert len(fx.flights) == 1 and fx.in_flight(scene.sim) == {side: 1}, "the card is in the air"
     start = fx.flight_at(fx.flights[0], 0.0)
@@ -77,6 +77,6 @@ def test_the_landing_shake_follows_the_setting(ctx):  # noqa: F811
     _first_delivery(scene)
     for _ in range(FLY_TICKS):
         scene.update({})
-    fx = scene._fx_tick()
+    fx = scene.picture.fx_tick()
     assert fx.shake(True) != (0, 0)
     assert fx.shake(False) == (0, 0)

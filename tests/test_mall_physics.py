@@ -4,7 +4,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from game.input.commands import Button, Command
+from game.match.commands import Button, Command
 from game.sim.tuning import FP, load_tuning
 from tests.test_mall_rounds import Driver, make_sim
 
@@ -91,12 +91,12 @@ def test_put_down_never_on_a_pile_wall_table_or_chair():
     other = sim.floor_piles()[1]
     tx, ty, tw, th = sim.level.table_rect
     chair = sim.level.chairs[0]
-    assert not sim._spot_legal(other[1], other[2], pid)            # on another pile
-    assert not sim._spot_legal(other[1] + 10, other[2] - 10, pid)  # overlapping it
-    assert not sim._spot_legal(16, 16, pid)                         # in the corner wall
-    assert not sim._spot_legal(tx + tw // 2, ty + th // 2, pid)     # on the table
-    assert not sim._spot_legal(tx - 4, ty + 8, pid)                 # hanging over its edge
-    assert not sim._spot_legal(chair[0], chair[1], pid)             # on a chair
+    assert not sim.floor.spot_legal(other[1], other[2], pid)            # on another pile
+    assert not sim.floor.spot_legal(other[1] + 10, other[2] - 10, pid)  # overlapping it
+    assert not sim.floor.spot_legal(16, 16, pid)                         # in the corner wall
+    assert not sim.floor.spot_legal(tx + tw // 2, ty + th // 2, pid)     # on the table
+    assert not sim.floor.spot_legal(tx - 4, ty + 8, pid)                 # hanging over its edge
+    assert not sim.floor.spot_legal(chair[0], chair[1], pid)             # on a chair
     # facing the table from right next to it: the preview slides to a legal spot
     drv.walk_to(0, (x, y))
     drv.press(0, Button.A)
@@ -106,7 +106,7 @@ def test_put_down_never_on_a_pile_wall_table_or_chair():
     av.body.fx = (cx > av.pos[0]) - (cx < av.pos[0]) if abs(cx - av.pos[0]) > tw // 2 else 0
     av.body.fy = (cy > av.pos[1]) - (cy < av.pos[1]) if abs(cy - av.pos[1]) > th // 2 else 0
     sx, sy, legal = sim.preview_spot(0)
-    assert legal and sim._spot_legal(sx, sy, pid)
+    assert legal and sim.floor.spot_legal(sx, sy, pid)
     h = sim.t.pile_half
     assert not (tx - h < sx < tx + tw + h and ty - h < sy < ty + th + h)
 
@@ -269,7 +269,7 @@ def test_dresser_in_reach_is_the_nearest_chair_by_box_gap():
         _place(av, d.x + rng.randint(-60, 60), d.y + rng.randint(-60, 60))
         best = None
         for chair in sim.dressers:
-            gap = sim._rect_gap2(av, (chair.x - ts // 2, chair.y - ts // 2, ts, ts))
+            gap = sim.fixtures.gap2(av, (chair.x - ts // 2, chair.y - ts // 2, ts, ts))
             if gap <= sim.t.reach_dresser ** 2 and (best is None or gap < best[0]):
                 best = (gap, chair)
         assert sim.dresser_in_reach(0) == (best[1] if best else None)

@@ -4,7 +4,8 @@ from game.sim.mall_public import MallPublicView
 from tests.test_seat_view import _played, _reshuffled
 
 PUBLIC = {"sides", "members", "side_of", "cards_on_table", "table_objectives", "dresser_cards", "filled", "dresser_counts",
-          "placed_by_side", "cause", "sold_out_by", "mode", "placed_on_table", "dresser_placed", "cards_to_go"}
+          "placed_by_side", "cause", "sold_out_by", "mode", "family", "placed_on_table", "dresser_placed",
+          "cards_to_go"}
 
 
 def _answers(sim) -> dict[str, object]:
@@ -19,7 +20,7 @@ def _answers(sim) -> dict[str, object]:
         "filled": [view.filled(d, i) for d in dressers for i in sim.catalogue.items],
         "dresser_counts": [view.dresser_counts(d) for d in dressers],
         "placed_by_side": [view.placed_by_side(d, s) for d in dressers for s in sides],
-        "cause": view.cause(), "sold_out_by": view.sold_out_by(), "mode": view.mode(),
+        "cause": view.cause(), "sold_out_by": view.sold_out_by(), "mode": view.mode(), "family": view.family(),
         "placed_on_table": [view.placed_on_table(s, k) for s in sides
                             for k in range(len(view.table_objectives(s)))] if sim.round.tables else [],
         "dresser_placed": [view.dresser_placed(d) for d in dressers],
@@ -44,7 +45,7 @@ def test_the_reveal_keeps_its_round_and_hides_a_running_one():
     import pytest
 
     from game.driver.soldout_headless import new_sim
-    from game.headless import build_spec
+    from game.app.headless import build_spec
     from game.sim.mall_public import RoundReveal
     sim, _modes = new_sim(build_spec("soldout", 2, mode="memory", rounds=2, seed=4))
     with pytest.raises(RuntimeError):

@@ -6,10 +6,10 @@ import random
 import pygame
 import pytest
 
-from game.input.commands import STICK_MAX, Button, Command
-from game.match import MatchSpec, SeatSpec
+from game.match.commands import STICK_MAX, Button, Command
+from game.match.spec import MatchSpec, SeatSpec
 from devkit.bench.report import measure_mall_frames
-from game.scenes.mall.scene import MallScene, demo_spec
+from game.scenes.mall.scene import MallScene, demo_spec, open_mall
 from game.scenes.mall.layout import SCREEN, compute_layout
 from game.scenes.menus.pause import PauseScene
 from game.scenes.pads.reconnect import ReconnectScene
@@ -23,7 +23,7 @@ def ctx(ctx):
     return ctx
 
 def start(ctx, spec: MatchSpec) -> MallScene:
-    scene = MallScene(ctx, spec)
+    scene = open_mall(ctx, spec)
     ctx.stack.push(scene)
     ctx.stack.apply()
     return scene
@@ -170,7 +170,7 @@ def run_to_match_end(ctx, scene: MallScene, limit: int = 60 * 60 * 30) -> None:
 
 
 def test_record_in_the_window_then_replay_headless_and_in_the_window(ctx, tmp_path):
-    from game.replay import read_replay
+    from game.driver.replay import read_replay
     from game.driver.soldout_headless import replay_match
     path = tmp_path / "match.replay"
     ctx.record_path = str(path)
@@ -181,7 +181,7 @@ def test_record_in_the_window_then_replay_headless_and_in_the_window(ctx, tmp_pa
     assert path.is_file() and ctx.record_path is None
     replay = read_replay(path.read_text(encoding="utf-8"))
     assert replay_match(replay)["state_hash"] == live.sim.state_hash()
-    ctx.stack.clear_to(MallScene(ctx, replay.match_spec(), replay=replay))
+    ctx.stack.clear_to(open_mall(ctx, replay.match_spec(), replay=replay))
     ctx.stack.apply()
     viewer = ctx.stack.top
     run_to_match_end(ctx, viewer)

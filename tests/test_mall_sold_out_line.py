@@ -5,7 +5,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import app, i18n
+from game import app
+from game.text import i18n
 from game.scenes import registry
 
 
@@ -28,7 +29,7 @@ def test_the_callers_line_never_sits_on_the_stamp(name, code):
                 blits.append((id(source), done))
                 return done
         scene.draw(Screen(app.LOGICAL_SIZE), 0.0)
-        overlay = scene.overlay
+        overlay = scene.picture.overlay
         stamps = {id(s) for s in overlay._stamps.values()}
         stamp = [rect for src, rect in blits if src in stamps]
         line = overlay._text(overlay._caller_text(scene.sim), 36, (255, 244, 227), 3)

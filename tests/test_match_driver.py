@@ -5,10 +5,10 @@ from game.bots import make_soldout_bot
 from game.driver.match_driver import MatchDriver, bot_seed
 from game.driver.soldout_headless import new_sim, play_match
 from game.driver.table_headless import play_match as play_table
-from game.headless import build_spec
-from game.input.commands import IDLE, Command
-from game.replay import ReplayWriter, header_for, read_replay
-from game.scenes.mall.scene import MallScene
+from game.app.headless import build_spec
+from game.match.commands import IDLE, Command
+from game.driver.replay import ReplayWriter, header_for, read_replay
+from game.scenes.mall.scene import open_mall
 from tests.gamectx import mark_howto_seen
 
 
@@ -26,7 +26,7 @@ def _headless_hash_at(spec, ticks: int) -> str:
 def test_a_seed_plays_the_same_in_the_window_and_headless(ctx, mode):
     mark_howto_seen()
     spec = build_spec("soldout", 3, mode=mode, seed=5)
-    scene = MallScene(ctx, spec)
+    scene = open_mall(ctx, spec)
     ctx.stack.push(scene)
     ctx.stack.apply()
     ticks = 60 * 30
@@ -38,7 +38,7 @@ def test_a_seed_plays_the_same_in_the_window_and_headless(ctx, mode):
 
 def test_a_bot_keeps_its_seat_from_round_to_round(ctx):
     mark_howto_seen()
-    scene = MallScene(ctx, build_spec("soldout", 2, mode="rush", seed=5, rounds=2))
+    scene = open_mall(ctx, build_spec("soldout", 2, mode="rush", seed=5, rounds=2))
     first = dict(scene.bots)
     assert first and scene._make_bots(first) == first
 

@@ -1,10 +1,10 @@
-"""Packaging: the wheel carries every file the game reads, and game/data.py finds them in a
+"""Packaging: the wheel carries every file the game reads, and game/__init__.py finds them in a
 checkout, an installed wheel and a frozen build alike. (.ci/run installs the wheel for real.)"""
 import re
 import tomllib
 from pathlib import Path
 
-from game import data
+import game as data
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -44,7 +44,7 @@ def test_an_installed_layout_wins_over_the_folder_beside_the_package(tmp_path, m
 
 
 def test_no_module_finds_data_through_its_own_file():
-    """Only game/data.py knows where the data is; `Path(__file__).parent.parent / "assets"` breaks installs."""
+    """Only game/__init__.py knows where the data is; `Path(__file__).parent.parent / "assets"` breaks installs."""
     offenders = [str(p.relative_to(ROOT)) for p in (ROOT / "game").rglob("*.py")
                  if re.search(r"(?<![\w.])__file__", p.read_text(encoding="utf-8"))]   # its own file, not pygame.__file__
     assert offenders == []

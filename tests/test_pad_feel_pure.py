@@ -3,9 +3,9 @@ import random
 
 import pygame
 
-from game.match import MatchSpec
+from game.match.spec import MatchSpec
 from game.scenes.menus.howto import mark_seen
-from game.scenes.mall.scene import MallScene, demo_spec
+from game.scenes.mall.scene import demo_spec, open_mall
 from game.scenes.mall.layout import SCREEN
 from game.scenes.pads.feel import Rumbler, rumble_table
 from test_mall_scene import scripted
@@ -17,7 +17,7 @@ def run(spec: MatchSpec, feel: bool) -> str:
     pygame.display.set_mode(SCREEN)
     ctx = make_context(load_user_files=False)
     mark_seen("rush")
-    scene = MallScene(ctx, spec)
+    scene = open_mall(ctx, spec)
     if not feel:
         scene.rumbler = None
     ctx.stack.push(scene)

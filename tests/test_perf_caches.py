@@ -63,7 +63,7 @@ def test_the_table_queues_the_bargains_when_the_display_is_dealt(ctx):
     scene.fast_forward(lambda sim: len(sim.game.display) > 1)
     screen = pygame.display.get_surface()
     scene.draw(screen, 0.0)
-    assert scene.warm_display == list(scene.sim.game.display)
+    assert scene.picture.warm_display == list(scene.sim.game.display)
 
 
 def test_scene_load_problems_are_kept_for_the_app():

@@ -48,7 +48,7 @@ def test_the_python_version_the_readme_asks_for_is_the_packages():
 
 # ---------------------------------------------------------------- the command line
 def test_the_command_line_section_names_every_option_and_only_real_ones():
-    from game.cli import build_parser
+    from game.app.cli import build_parser
     options = {flag for action in build_parser()._actions for flag in action.option_strings if flag.startswith("--")}
     text = section("Command line")
     named = set(re.findall(r"(?<![\w-])--[a-z][a-z-]*", text))
@@ -82,8 +82,8 @@ def _broken_levels() -> int:
 
 def _constants():
     from game.core.transition import FADE_SECONDS
-    from game.level_files import MAX_IMAGE_SIDE, MAX_SIDE, MAX_TMX_BYTES, TILE_SIZES
-    from game.levels import MIN_CHAIRS, MIN_PILE_SPOTS, MIN_SPAWNS
+    from game.files.level_files import MAX_IMAGE_SIDE, MAX_SIDE, MAX_TMX_BYTES, TILE_SIZES
+    from game.files.levels import MIN_CHAIRS, MIN_PILE_SPOTS, MIN_SPAWNS
     from game.render.text import TEXT_MIN_PX
     from game.scenes.menus.title import ATTRACT_AFTER_TICKS
     from game.speedrun.attempts import KEEP_LAST

@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game import VERSION
-from game.input.commands import IDLE, STICK_MAX, Button, Command
-from game.match import MatchSpec, SeatSpec
-from game.replay import (MAGIC, ReplayError, ReplayWriter, from_code, header_for, read_replay,
+from game.match.commands import IDLE, STICK_MAX, Button, Command
+from game.match.spec import MatchSpec, SeatSpec
+from game.driver.replay import (MAGIC, ReplayError, ReplayWriter, from_code, header_for, read_replay,
                          to_code)
 from tests.level_folder import own_level
 

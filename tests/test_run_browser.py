@@ -6,14 +6,14 @@ import time
 
 import pygame
 
-from game.input.commands import IDLE, Button, Command
-from game.replay import to_code
-from game.scenes.menus.run_browser import KEY_ROWS, KeyboardScene, SavedRunsScene, saved_runs
+from game.match.commands import IDLE, Button, Command
+from game.driver.replay import to_code
+from game.scenes.speedrun.run_browser import KEY_ROWS, KeyboardScene, SavedRunsScene, saved_runs
 from game.scenes.speedrun.menu import RunCodeScene
 from game.speedrun.categories import load_categories, make_setup
 from game.speedrun.records import Records
 from game.speedrun.session import RunSession
-from game.user_register import PLAYER_REPLAYS, RECORD_REPLAYS, RUN_CODES
+from game.files.register import PLAYER_REPLAYS, RECORD_REPLAYS, RUN_CODES
 from vpad import VirtualPad
 from tests import pad_loop
 
@@ -66,7 +66,7 @@ def test_a_pad_alone_opens_a_saved_run_code(ctx):
         assert isinstance(ctx.stack.top, SavedRunsScene)
         assert len(ctx.stack.top.runs) == 1
         tap(ctx, pad, "a")                           # play the first
-        assert ctx.stack.top.name != "saved_runs" and ctx.stack.top.playback is not None
+        assert ctx.stack.top.name != "saved_runs" and ctx.stack.top.run.playback is not None
     finally:
         pad.detach()
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.input.commands import Button, Command
-from game.match import MatchSpec, SeatSpec
-from game.scenes.mall.scene import MallScene
+from game.match.commands import Button, Command
+from game.match.spec import MatchSpec, SeatSpec
+from game.scenes.mall.scene import MallScene, open_mall
 from game.scenes.mall.layout import SCREEN
 from tests.gamectx import mark_howto_seen
 
@@ -19,7 +19,7 @@ def ctx(ctx):
 def _memory_scene(ctx) -> MallScene:
     spec = MatchSpec(game="soldout", seats=(SeatSpec(0, "Fox"), SeatSpec(1, "Owl")), mode="memory",
                      rounds=1, seed=5)
-    scene = MallScene(ctx, spec)
+    scene = open_mall(ctx, spec)
     ctx.stack.push(scene)
     ctx.stack.apply()
     for seat in (0, 1):

@@ -10,9 +10,9 @@ import pytest
 
 from game.bots import BotsFileError, make_soldout_bot, soldout_difficulty
 from game.bots.pathfind import nav_grid
-from game.input.commands import IDLE, Button, Command
-from game.levels import load_level, levels_for_players
-from game.match import DIFFICULTIES, MatchSpec, SeatSpec
+from game.match.commands import IDLE, Button, Command
+from game.files.levels import load_level, levels_for_players
+from game.match.spec import DIFFICULTIES, MatchSpec, SeatSpec
 from game.rules.soldout import load_catalogue
 from game.sim.mall import MallSim
 from game.driver.match_driver import bot_seed
@@ -152,11 +152,11 @@ def test_stuck_bot_recovers_from_a_wall():
     bot.move = Command(0, 16)        # as if it had decided to walk south, into the wall
     start = sim.tick
     for _ in range(200):
-        bot._watch_progress(sim.seat_view(0), *sim.by_seat[0].pos)
+        bot.walker.watch_progress(sim.seat_view(0), *sim.by_seat[0].pos)
         sim.step({0: bot.move})
-        if sim.tick < bot.unstick_until:
+        if sim.tick < bot.walker.unstick_until:
             break
-    assert sim.tick < bot.unstick_until and sim.tick - start < 200
+    assert sim.tick < bot.walker.unstick_until and sim.tick - start < 200
     assert bot.move != Command(0, 16)
 
 
@@ -193,7 +193,7 @@ def test_flow_field_reaches_every_open_tile_of_every_level():
 def test_record_then_replay_in_a_fresh_process(tmp_path):
     replay = tmp_path / "bots.replay"
     recorded = play_match(spec(3, "choose", seed=6, rounds=2), record=replay)
-    code = ("import json, sys; from game.replay import read_replay; "
+    code = ("import json, sys; from game.driver.replay import read_replay; "
             "from game.driver.soldout_headless import replay_match; "
             "print(json.dumps(replay_match(read_replay(open(sys.argv[1]).read()))))")
     out = subprocess.run([sys.executable, "-c", code, str(replay)], cwd=ROOT, capture_output=True,
@@ -210,7 +210,7 @@ def test_a_refused_press_is_counted():
     while sim.phase != "playing":
         sim.step({})
     assert sim.nearest_pile(0) is None         # at the spawn: no pile within reach
-    sim.step({0: bot._press(sim.seat_view(0), Button.A)})
+    sim.step({0: bot.press(sim.seat_view(0), Button.A)})
     bot._check_rejection(sim.seat_view(0))
     assert bot.rejected == 1 and bot.presses == 1 and bot.rejection_rate == 1.0
 
@@ -238,7 +238,7 @@ def test_a_bot_taking_over_mid_round_keeps_playing():
 def test_bots_play_the_same_match_in_processes_with_other_hash_seeds():
     """Bot decisions must not depend on set or dict-of-str ordering (PYTHONHASHSEED)."""
     import os
-    code = ("import json; from game.match import MatchSpec, SeatSpec; "
+    code = ("import json; from game.match.spec import MatchSpec, SeatSpec; "
             "from game.driver.soldout_headless import play_match; "
             "seats = tuple(SeatSpec(i, 'B', 'bot', ('easy','normal','hard','expert')[i % 4]) for i in range(4)); "
             "print(json.dumps([play_match(MatchSpec('soldout', seats, mode=m, seed=9))['state_hash'] "

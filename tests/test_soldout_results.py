@@ -4,10 +4,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.input.commands import Button, Command
-from game.match import MatchSpec
+from game.match.commands import Button, Command
+from game.match.spec import MatchSpec
 from game.scenes.menus.howto import mark_seen
-from game.scenes.mall.scene import MallScene, demo_spec
+from game.scenes.mall.scene import MallOpening, MallScene, demo_spec, open_mall
 from game.sim.mall_stage import play_out_round
 from game.scenes.mall.layout import SCREEN
 from game.scenes.mall.results import ChooseModeScene, SoldOutResultsScene
@@ -26,7 +26,7 @@ def ctx():
 
 
 def start(ctx, spec: MatchSpec) -> MallScene:
-    scene = MallScene(ctx, spec)
+    scene = open_mall(ctx, spec)
     ctx.stack.push(scene)
     ctx.stack.apply()
     return scene
@@ -120,13 +120,14 @@ def test_rematch_replaces_the_mall(ctx):
 
 def test_choose_each_round_asks_for_the_mode(ctx):
     spec = demo_spec(2, "choose", seed=3, rounds=2)
-    mall = start(ctx, spec)
-    assert mall.sim is None
+    opening = start(ctx, spec)
+    assert isinstance(opening, MallOpening)               # no match until the first mode is chosen
     assert isinstance(ctx.stack.top, ChooseModeScene)
     tick(ctx, {-1: Command(pressed=Button.DOWN)})
     tick(ctx, {-1: Command(pressed=Button.DOWN)})
     tick(ctx, {-1: Command(pressed=Button.A)})
-    assert ctx.stack.top is mall and mall.sim.mode == "tidy"
+    mall = ctx.stack.top
+    assert isinstance(mall, MallScene) and mall.sim.mode == "tidy" and opening not in ctx.stack.scenes
     play_out_round(mall.sim, seed=3)
     tick(ctx)
     results = ctx.stack.top
@@ -161,6 +162,6 @@ def test_memory_results_mark_every_objective_the_same_way(ctx):
     assert top.item_marks(0, 0) == ["right"] + ["missing"] * (len(first) - 1)
     second = rnd.catalogue.objectives[rnd.tables[0][1].card].items
     assert top.item_marks(0, 1) == ["missing"] * len(second)
-    assert top._wrong_cards(0) == [[], []] and sorted(top._unlisted(0)) == sorted(decoys)
+    assert top._wrong_cards(0) == [[], []] and sorted(top.shown.unlisted(0)) == sorted(decoys)
     assert set(listed) >= {first[0]}
     top.draw(pygame.Surface(SCREEN), 0.0)

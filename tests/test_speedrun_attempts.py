@@ -9,11 +9,11 @@ import pygame
 import pytest
 
 from game import app
-from game.input.commands import IDLE, Button, Command
+from game.match.commands import IDLE, Button, Command
 from game.speedrun.attempts import KEEP_LAST, WRITER, AttemptLog, compute_stats, replay_folder
 from game.speedrun.categories import load_categories, make_setup
 from game.speedrun.demo import RouteRunner
-from game.replay import read_replay
+from game.driver.replay import read_replay
 from game.speedrun.livesplit import read_lss, to_lss
 from game.speedrun.lss_export import board_lss, setup_for_board, split_names
 from game.speedrun.practice import PracticeError, PracticePlan
@@ -239,7 +239,7 @@ def test_every_attempt_is_logged_with_its_replay_and_can_be_watched(ctx):
     scripted(run)
     while len(run.session.splits.times) < 2:
         app.tick(ctx)
-    run.restart()                                   # attempt 1: reset after two splits
+    run.run.restart()                               # attempt 1: reset after two splits
     _play_to_end(ctx, run)                          # attempt 2: finished, a PB
     for _ in range(200):
         app.tick(ctx)
@@ -268,7 +268,7 @@ def test_every_attempt_is_logged_with_its_replay_and_can_be_watched(ctx):
     key(ctx, pygame.K_DOWN, 2)                       # the reset attempt
     key(ctx, pygame.K_RETURN, 2)
     replay = top(ctx)
-    assert isinstance(replay, SpeedrunRunScene) and replay.playback is not None
+    assert isinstance(replay, SpeedrunRunScene) and replay.run.playback is not None
     for _ in range(60 * 30):
         app.tick(ctx)
         if top(ctx).name == "speedrun_results":
@@ -303,7 +303,7 @@ def test_history_screen_with_a_pad_and_practice_never_counts(ctx):
     history.update({-1: Command(pressed=Button.A)})
     ctx.stack.apply()
     practice = top(ctx)
-    assert isinstance(practice, SpeedrunRunScene) and practice.practice.segment == 1
+    assert isinstance(practice, SpeedrunRunScene) and practice.run.practice.segment == 1
     assert practice.session.splits.times == pb["splits"][:1]
     scripted(practice)
     for _ in range(60 * 30):
@@ -324,7 +324,7 @@ def test_history_screen_with_a_pad_and_practice_never_counts(ctx):
 
 def test_livesplit_settings_are_kept_and_checked(ctx, user_dir):
     from game.scenes.speedrun.settings import HOST_CHARS, FieldEditScene, SpeedrunSettingsScene
-    from game.settings import Settings
+    from game.core.settings import Settings
     scene = SpeedrunSettingsScene(ctx)
     ctx.stack.push(scene)
     ctx.stack.apply()
@@ -354,7 +354,7 @@ def test_livesplit_settings_are_kept_and_checked(ctx, user_dir):
 def test_a_host_no_connection_can_use_never_reaches_the_link(ctx, user_dir, host):
     """Typed in the editor: a toast and the old host kept. In settings.json: the default and a warning."""
     from game.scenes.speedrun.settings import SpeedrunSettingsScene
-    from game.settings import Settings
+    from game.core.settings import Settings
     scene = SpeedrunSettingsScene(ctx)
     ctx.stack.push(scene)
     ctx.stack.apply()

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from game.input.commands import IDLE, Button, Command
-from game.replay import ReplayError, from_code, read_replay, to_code
+from game.match.commands import IDLE, Button, Command
+from game.driver.replay import ReplayError, from_code, read_replay, to_code
 from game.speedrun.categories import load_categories, make_setup
 from game.speedrun.demo import RouteRunner
 from game.speedrun.ghost import ghost_from_replay
@@ -106,7 +106,7 @@ def test_memory_splits_never_tell_whether_a_taken_card_is_on_the_list():
 def test_the_live_panel_hides_a_mistake_until_the_run_ends():
     from types import SimpleNamespace
 
-    from game.scenes.speedrun.common import RunnerMixin
+    from game.scenes.speedrun.common import SpeedrunRun
     setup = make_setup(CATS["memory"], "set", seed_index=0)
     session = RunSession(setup)
     sim = session.sim
@@ -119,11 +119,11 @@ def test_the_live_panel_hides_a_mistake_until_the_run_ends():
     session.step(Command(dx=4))
     scene = SimpleNamespace(setup=setup, playback=None, scripted=False, session=session,
                             records=SimpleNamespace(attempts=lambda board: 1))
-    words = " ".join(text for text, _size, _colour in RunnerMixin.info_lines(scene))
+    words = " ".join(text for text, _size, _colour in SpeedrunRun.info_lines(scene))
     assert "MISTAKE" not in words and "NOT A PB" not in words
     for _ in range(sim.t.hold_ticks + 1):
         session.step(Command(held=Button.Y))
-    words = " ".join(text for text, _size, _colour in RunnerMixin.info_lines(scene))
+    words = " ".join(text for text, _size, _colour in SpeedrunRun.info_lines(scene))
     assert session.over and "MISTAKE" in words
 def test_assist_run_is_flagged():
     session = play(make_setup(CATS["rush"], "set", seed_index=0, assist=True))

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game import app
-from game.input.commands import Command
+from game.match.commands import Command
 from game.scenes.speedrun.menu import RunCodeScene, SpeedrunMenuScene
 from game.scenes.speedrun.results import SpeedrunResultsScene
 from game.scenes.speedrun.run import SpeedrunRunScene
@@ -63,7 +63,7 @@ def scripted(run: SpeedrunRunScene) -> None:
             state["session"] = run.session
             state["runner"] = RouteRunner(run.session.sim)
         return state["runner"].command()
-    run._runner_command = command
+    run.run._runner_command = command
 
 
 def test_menu_starts_a_run_with_the_device_that_pressed_a(ctx):
@@ -78,8 +78,8 @@ def test_menu_starts_a_run_with_the_device_that_pressed_a(ctx):
     key(ctx, pygame.K_RETURN, 2)       # the right keyboard's A
     drop_howto(ctx)
     run = top(ctx)
-    assert isinstance(run, SpeedrunRunScene) and run.device == ("kb", "right")
-    assert run.setup.board == "rush.set.B"
+    assert isinstance(run, SpeedrunRunScene) and run.run.device == ("kb", "right")
+    assert run.run.setup.board == "rush.set.B"
     surface = pygame.Surface((1280, 720))
     run.draw(surface, 0.0)
 
@@ -108,7 +108,7 @@ def test_pause_stops_in_game_time_and_reset_is_one_button(ctx):
     for _ in range(90):
         app.tick(ctx)
     assert run.session.igt() == igt                 # in-game time stood still
-    assert run.real_ms() > 0
+    assert run.run.real_ms() > 0
     key(ctx, pygame.K_ESCAPE, 1)                    # Escape again: back to the run
     ctx.stack.pop() if top(ctx).name == "pause" else None
     ctx.stack.apply()
@@ -116,10 +116,10 @@ def test_pause_stops_in_game_time_and_reset_is_one_button(ctx):
     old = run.session
     key(ctx, pygame.K_r, 0)                         # R: restart
     assert run.session is not old and old.outcome.reason == "reset"
-    assert run.session.igt() == 0 and run.restart_ms is not None
+    assert run.session.igt() == 0 and run.run.restart_ms is not None
     assert 0 < run.session.course.countdown_left() <= 60          # a reset skips to "1 ... GO!"
-    print(f"\nscene restart: {run.restart_ms:.2f} ms")
-    assert run.records.attempts(run.setup.board) == 1
+    print(f"\nscene restart: {run.run.restart_ms:.2f} ms")
+    assert run.run.records.attempts(run.run.setup.board) == 1
 
 
 def test_a_finished_run_is_saved_shown_exported_and_restarted(ctx, user_dir):
@@ -131,7 +131,7 @@ def test_a_finished_run_is_saved_shown_exported_and_restarted(ctx, user_dir):
     results = top(ctx)
     assert isinstance(results, SpeedrunResultsScene)
     out = run.session.outcome
-    assert out.complete and run.verdict.is_pb and run.verdict.rank == 1
+    assert out.complete and run.run.verdict.is_pb and run.run.verdict.rank == 1
     saved = json.loads((user_dir / "speedrun.json").read_text())
     pb = saved["boards"]["rush.set.A"]["pb"]
     assert pb["ticks"] == out.ticks and (replay_folder() / pb["replay"]).is_file()
@@ -149,14 +149,14 @@ def test_a_finished_run_is_saved_shown_exported_and_restarted(ctx, user_dir):
         app.tick(ctx)
         if run.session.over:
             break
-    from game.replay import to_code
+    from game.driver.replay import to_code
     again = verify_text(to_code(run.session.replay_text()))
     assert again["speedrun"]["igt_ticks"] == run.session.outcome.ticks
     assert run.ghost is not None and run.ghost.end_tick is not None   # the new PB is the ghost now
 
 
 def test_a_pasted_run_code_plays_back_and_verifies(ctx, user_dir):
-    from game.replay import to_code
+    from game.driver.replay import to_code
     from game.speedrun.session import RunSession
     setup = make_setup(CATS["tidy"], "set", seed_index=1)
     session = RunSession(setup)
@@ -173,7 +173,7 @@ def test_a_pasted_run_code_plays_back_and_verifies(ctx, user_dir):
     scene.play()
     ctx.stack.apply()
     playback = top(ctx)
-    assert isinstance(playback, SpeedrunRunScene) and playback.playback is not None
+    assert isinstance(playback, SpeedrunRunScene) and playback.run.playback is not None
     for _ in range(60 * 60):
         app.tick(ctx)
         if isinstance(top(ctx), SpeedrunResultsScene):
@@ -211,18 +211,18 @@ def test_check_out_run_restarts_and_draws(ctx):
         app.tick(ctx)
     run.draw(surface, 0.0)
     old = run.session
-    run.restart()
+    run.run.restart()
     app.tick(ctx)
     run.draw(surface, 0.0)        # the new session's view draws (its background is rebuilt)
-    assert run.session is not old and run.sim is run.session.sim and run.hud.sim is run.sim
+    assert run.session is not old and run.picture.sim is run.session.sim and run.picture.hud.sim is run.session.sim
 
 
 def test_half_speed_practice_steps_every_other_tick_and_is_flagged(ctx):
     run = _start(ctx, speed=50)
-    start = run.sim.tick
+    start = run.session.sim.tick
     for _ in range(40):
         app.tick(ctx)
-    assert run.sim.tick - start == 20
+    assert run.session.sim.tick - start == 20
     assert "speed" in run.session.flags()
 
 
@@ -245,7 +245,7 @@ def test_window_replay_of_a_speedrun_opens_the_playback(ctx, tmp_path):
     app._push_replay_viewer(ctx, str(path))
     ctx.stack.apply()
     scene = top(ctx)
-    assert isinstance(scene, SpeedrunRunScene) and scene.playback is not None and scene.setup.variant == "daily"
+    assert isinstance(scene, SpeedrunRunScene) and scene.run.playback is not None and scene.run.setup.variant == "daily"
 
 
 def test_the_runners_replugged_pad_plays_on(ctx):
@@ -274,7 +274,7 @@ def test_the_runners_replugged_pad_plays_on(ctx):
         ctx.stack.pop()                             # the runner resumes
         ctx.stack.apply()
         frame()
-        assert run.device == ("pad", back.instance_id) and top(ctx) is run
+        assert run.run.device == ("pad", back.instance_id) and top(ctx) is run
         frame()
         assert top(ctx) is run                      # not paused again
     finally:
@@ -296,5 +296,5 @@ def test_the_ghost_is_drawn_under_the_name_tags(ctx):
             return super().blit(source, dest, area, special_flags)
     run.draw(Screen((1280, 720)), 0.0)
     assert run._ghost_body is not None and id(run._ghost_body) in order, "no ghost drawn"
-    tags = [order.index(id(tag)) for tag, *_ in run.view._tags]
+    tags = [order.index(id(tag)) for tag, *_ in run.picture.view._tags]
     assert tags and order.index(id(run._ghost_body)) < min(tags)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from game.levels import LEVELS_DIR, list_levels, load_level
+from game.files.levels import LEVELS_DIR, list_levels, load_level
 
 PROJECT = LEVELS_DIR / "sold_out.tiled-project"
 OBJECT_CLASSES = ("pile_spot", "starting_table", "chair", "spawn", "entrance")

@@ -13,10 +13,13 @@ from game.core import present
 from game.core.present import FALLBACK_FPS, Presenter, pace, picture_key
 from game.core.scene import Scene
 from game.core.warm import Warmer
-from game.input.commands import Command
-from game.match import MatchSpec, SeatSpec
+from game.match.commands import Command
+from game.match.spec import MatchSpec, SeatSpec
 from game.scenes import registry, warmup
 from game.scenes.menus.title import ANIMATION_TICKS, TitleScene
+
+
+REPO = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture()
@@ -29,7 +32,7 @@ def ctx():
 
 
 class _Static(Scene):
-    def picture(self):
+    def picture_key(self):
         return "still"
 
 
@@ -50,6 +53,17 @@ def test_a_scene_without_a_picture_key_presents_every_frame(ctx):
     presenter = Presenter()
     assert all(presenter.needed(ctx) for _ in range(5))
     assert picture_key(ctx) is None
+
+
+def test_a_game_scene_is_drawn_every_frame_by_the_window_loop(ctx):
+    """The table and the mall keep their drawing in a `picture` object: the window loop must not
+    take that for a picture key (it once called it, and the window fell over entering a match)."""
+    from game.scenes.table import TableScene
+    seats = tuple(SeatSpec(i, f"P{i}", "human", "normal") for i in range(2))
+    ctx.stack.push(TableScene(ctx, MatchSpec("checkout", seats, mode="standard", rounds=4, seed=3)))
+    ctx.stack.apply()
+    presenter = Presenter()
+    assert picture_key(ctx) is None and all(presenter.needed(ctx, id(ctx)) for _ in range(3))
 
 
 def test_an_overlay_without_a_key_forces_the_frames_below_too(ctx):
@@ -164,6 +178,21 @@ def test_the_fps_overlay_presents_every_frame_even_over_a_still_picture(ctx):
     assert presenter.needed(ctx, 2)                  # a new screen surface (fullscreen toggled)
 
 
+def test_the_clothing_art_notes_what_it_draws_only_while_noting():
+    """The rehearsals note the sizes the mall drew clothing at (then draw every other item there)."""
+    from game.render import clothing
+    pygame.init()
+    drawn = clothing.Drawn()
+    clothing.item_surface("tshirt", "#cc3344", "plain", 50)                 # not noting: not noted
+    with clothing.noting(drawn):
+        clothing.item_surface("hoodie", "#3344cc", "dots", 64, colourblind=True)
+        clothing.objective_surface([("tshirt", "#cc3344", "plain"), ("hoodie", "#3344cc", "dots")], 1, (120, 160),
+                                   filled=[True, False])
+    clothing.item_surface("sweater", "#33cc44", "stripes", 72)
+    assert (64, True) in drawn.items and not {(50, False), (72, False)} & drawn.items   # (and the card's items)
+    assert drawn.objectives == {(2, (120, 160), (True, False), (), False, "SHOPPING LIST")}
+
+
 def test_a_failing_job_raises_under_the_tests_and_is_logged_once_for_a_player(user_dir, caplog):
     def broken():
         raise RuntimeError("boom")
@@ -174,7 +203,7 @@ def test_a_failing_job_raises_under_the_tests_and_is_logged_once_for_a_player(us
         strict.run_one()
     assert strict.pending == 0
 
-    from game import logfile
+    from game.files import logfile
     player = Warmer(strict=False)
     player.add("x", broken)
     player.add("y", lambda: None)
@@ -187,7 +216,7 @@ def test_a_failing_job_raises_under_the_tests_and_is_logged_once_for_a_player(us
 def _used_profile() -> None:
     """A player's folder after some evenings: every how-to card seen, settings changed."""
     from game.scenes.menus import howto
-    from game.settings import Settings
+    from game.core.settings import Settings
     for card in sorted(p.stem for p in howto.HOWTO_DIR.glob("*.toml")):
         howto.mark_seen(card)
     assert not Settings(colourblind=True, ui_scale=1.25, language="de", show_fps=True).save()
@@ -202,7 +231,7 @@ def test_the_window_left_idle_on_the_title_warms_every_scene_and_prints_nothing(
     if profile == "used":
         _used_profile()
     env = {**os.environ, app.QUIT_WHEN_WARM: "1"}
-    done = subprocess.run([sys.executable, str(Path(app.__file__).parent.parent / "main.py")], env=env,
+    done = subprocess.run([sys.executable, str(REPO / "main.py")], env=env,
                           capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
     assert done.stderr == "" and done.returncode == 0
     steps = int(done.stdout.split("WARM ")[1].split()[0])
@@ -218,7 +247,7 @@ def test_a_warning_logged_while_the_game_runs_goes_to_the_log_file_not_the_termi
     script = ("import logging, sys\nfrom game import app\n"
               "app.dispatch = lambda args, out: logging.getLogger('game.x').warning('a sound would not load') or 0\n"
               "sys.exit(app.main([]))\n")
-    done = subprocess.run([sys.executable, "-c", script], cwd=Path(app.__file__).parent.parent, capture_output=True,
+    done = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True,
                           text=True, timeout=120)
     assert (done.returncode, done.stderr) == (0, "")
     assert "WARNING game.x: a sound would not load" in (user_dir / "game.log").read_text()

@@ -5,7 +5,7 @@
 
 The same command on Windows, macOS or Linux builds for that platform (PyInstaller
 does not cross-compile). The game's data goes inside the folder at the place an
-installed wheel has it (game/_data/assets, game/_data/levels), so game/data.py
+installed wheel has it (game/_data/assets, game/_data/levels), so game/__init__.py
 finds it the same way. Unzip anywhere and run `soldout-checkout` (Windows:
 `soldout-checkout.exe`); it takes the same options as `python main.py`.
 
@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from game import VERSION  # noqa: E402
-from game.i18n import LANGUAGES  # noqa: E402
+from game.text.i18n import LANGUAGES  # noqa: E402
 from game.render.text import HYPHENATION  # noqa: E402
 
 NAME = "soldout-checkout"
@@ -48,7 +48,7 @@ SOURCES = ("*.po", "*.pot", "*.mid")
 EXCLUDED_MODULES = ("ssl", "_ssl", "_hashlib", "unicodedata", "asyncio", "email", "http", "tarfile",
                     "tkinter", "unittest", "pydoc", "doctest")
 # Babel's locale data: the game's languages and the root they inherit from (the rest, 1,100
-# locales and 34 MB, is never read: game/i18n.py only ever asks for these).
+# locales and 34 MB, is never read: game/text/i18n.py only ever asks for these).
 LOCALES = ("root", *LANGUAGES)
 # Pyphen's dictionaries: the ones game/render/text.py hyphenates the game's languages with (of 84).
 DICTIONARIES = tuple(HYPHENATION[code] for code in LANGUAGES)

@@ -173,13 +173,13 @@ def mock_screens(out: Path) -> None:
 def delivery_sheet(out: Path, seed: int = 3, every: int = 3, before: int = 24, after: int = 48) -> None:
     """Frames of the first delivery of a 2-seat Rush, cropped around the shopper and the table."""
     from game.app import make_context
-    from game.scenes.mall.scene import MallScene, demo_spec
+    from game.scenes.mall.scene import MallScene, demo_spec, piloted_mall
     if pygame.display.get_surface() is None:
         pygame.display.set_mode((1280, 720))
 
     def fresh() -> MallScene:
         ctx = make_context(load_user_files=False)
-        scene = MallScene(ctx, demo_spec(2, "rush", seed), pilot=True)
+        scene = piloted_mall(ctx, demo_spec(2, "rush", seed))
         ctx.stack.push(scene)
         ctx.stack.apply()
         return scene
@@ -211,7 +211,8 @@ def delivery_sheet(out: Path, seed: int = 3, every: int = 3, before: int = 24, a
 def screen_sheets(out: Path, code: str, per_sheet: int = 4) -> None:
     """Every screenshot scene in language `code`: each frame at full size (screens/CODE/NAME.png, to
     read the text) and sheets of `per_sheet` at half size (screens_CODE_N.png, to look over)."""
-    from game import app, i18n
+    from game import app
+    from game.text import i18n
     from game.scenes import registry
     folder = out / "screens" / code
     folder.mkdir(parents=True, exist_ok=True)

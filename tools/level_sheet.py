@@ -28,7 +28,7 @@ import pygame  # noqa: E402
 
 from game import app  # noqa: E402
 from game.bots.fairness import measure  # noqa: E402
-from game.levels import list_levels, load_level, resolve_level  # noqa: E402
+from game.files.levels import list_levels, load_level, resolve_level  # noqa: E402
 from game.scenes.mall.scene import MallScene, demo_spec  # noqa: E402
 
 SEATS = (2, 4, 6)

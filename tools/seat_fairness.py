@@ -19,8 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.levels import list_levels  # noqa: E402
-from game.tournament import SeatSeries, default_jobs, run_seats  # noqa: E402
+from game.files.levels import list_levels  # noqa: E402
+from game.app.tournament import SeatSeries, default_jobs, run_seats  # noqa: E402
 
 ALPHA = 0.05
 

@@ -12,18 +12,23 @@ from __future__ import annotations
 
 import os
 import time
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.files.levels import Level
 
 
-def _match_ticks(level, mode: str, seed: int, ticks: int) -> list[float]:
+def _match_ticks(level: Level, mode: str, seed: int, ticks: int) -> list[float]:
     """CPU seconds of each tick (bots' commands + sim.step) of one 6-bot match on `level`."""
     from game.bots.soldout import make_soldout_bot
-    from game.headless import build_spec
+    from game.app.headless import build_spec
     from game.rules.soldout.autoplay import round_modes
-    from game.driver import soldout_headless as headless
-    from game.sim.mall import MallSim
+    from game.sim import preload
+    from game.driver.match_driver import bot_seed
+    from game.sim.mall import new_mall
     spec = build_spec("soldout", 6, "normal", mode, 1, seed)
-    sim = MallSim(spec, level, headless._catalogue(), spec.seed, mode=round_modes(spec)[0])
-    bots = [make_soldout_bot(s, sim, headless.bot_seed(spec.seed, s.seat)) for s in spec.seats]
+    sim = new_mall(spec, level, preload.soldout_catalogue(), spec.seed, mode=round_modes(spec)[0])
+    bots = [make_soldout_bot(s, sim, bot_seed(spec.seed, s.seat)) for s in spec.seats]
     out = []
     clock = time.thread_time
     while sim.tick < ticks and sim.phase not in ("round_over", "match_over"):
@@ -38,7 +43,7 @@ def _least_of(runs: list[list[float]]) -> list[float]:
     return [min(r[i] for r in runs) for i in range(n)]
 
 
-def _stats(per_tick: list[float]) -> dict:
+def _stats(per_tick: list[float]) -> dict[str, Any]:
     ordered = sorted(per_tick)
     return {"ticks": len(per_tick), "max_ms": round(ordered[-1] * 1000, 3),
             "p99_ms": round(ordered[int(0.99 * (len(ordered) - 1))] * 1000, 3),
@@ -46,13 +51,13 @@ def _stats(per_tick: list[float]) -> dict:
             "over_2ms": sum(1 for t in per_tick if t > 0.002)}
 
 
-def bench_big_map(ticks: int = 3600, runs: int = 3, modes: tuple[str, ...] = ("rush", "memory", "tidy")) -> dict:
+def bench_big_map(ticks: int = 3600, runs: int = 3, modes: tuple[str, ...] = ("rush", "memory", "tidy")) -> dict[str, Any]:
     from devkit.bench.bigmap import generated_level
-    from game.levels import load_level, resolve_level
+    from game.files.levels import load_level, resolve_level
     from game.bots.pathfind import POPS_PER_TICK
     big = generated_level(200, seed=1)
     mall = load_level(resolve_level(None, 6))
-    out: dict = {"level": f"{big.width}x{big.height} generated ({len(big.pile_spots)} pile spots)",
+    out: dict[str, Any] = {"level": f"{big.width}x{big.height} generated ({len(big.pile_spots)} pile spots)",
                  "search_budget_per_tick": POPS_PER_TICK, "what": f"{ticks} ticks, 6 normal bots, least of {runs} runs"}
     for mode in modes:
         _match_ticks(mall, mode, 3, 60)      # imports and caches outside the timing
@@ -62,8 +67,8 @@ def bench_big_map(ticks: int = 3600, runs: int = 3, modes: tuple[str, ...] = ("r
     return out
 
 
-def bench_tournament(matches: int = 40) -> dict:
-    from game.tournament import default_jobs, run_pairing
+def bench_tournament(matches: int = 40) -> dict[str, Any]:
+    from game.app.tournament import default_jobs, run_pairing
     jobs = default_jobs()
     start = time.perf_counter()
     serial = run_pairing("soldout", "rush", "easy", "normal", matches, seed=1, jobs=1)

@@ -37,7 +37,13 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    import pygame
+
+    from game.core.context import Context
+    from game.match.spec import MatchSpec
 
 ROOT = Path(__file__).resolve().parents[2]
 TARGETS = {"rtf_min": 1000, "mall_tick_vs_before": 2 / 3, "big_map_tick_ms": 2.0, "tournament_speedup": 1.5,
@@ -47,7 +53,7 @@ TARGETS = {"rtf_min": 1000, "mall_tick_vs_before": 2 / 3, "big_map_tick_ms": 2.0
 
 
 # ---------------------------------------------------------------- frame time
-def measure_mall_frames(frames: int = 300, players: int = 6, seed: int = 3) -> dict:
+def measure_mall_frames(frames: int = 300, players: int = 6, seed: int = 3) -> dict[str, Any]:
     """Frame time of the mall at 1280x720 in software rendering, after a few seconds of play.
 
     Returns p50/p99 in ms of MallScene.draw (the sim steps between frames, so
@@ -59,7 +65,7 @@ def measure_mall_frames(frames: int = 300, players: int = 6, seed: int = 3) -> d
     import pygame
 
     from game.app import make_context
-    from game.scenes.mall.scene import MallScene, demo_spec
+    from game.scenes.mall.scene import demo_spec, piloted_mall
     from game.scenes.mall.layout import SCREEN
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -68,7 +74,7 @@ def measure_mall_frames(frames: int = 300, players: int = 6, seed: int = 3) -> d
     if pygame.display.get_surface() is None:
         pygame.display.set_mode(SCREEN)
     ctx = make_context(load_user_files=False)
-    scene = MallScene(ctx, demo_spec(players, "rush", seed), pilot=True)
+    scene = piloted_mall(ctx, demo_spec(players, "rush", seed))
     ctx.stack.push(scene)
     ctx.stack.apply()
     target = pygame.Surface(SCREEN).convert()
@@ -84,7 +90,9 @@ def measure_mall_frames(frames: int = 300, players: int = 6, seed: int = 3) -> d
         times.append((wall() - start) * 1000)
         cpu.append((work() - start_cpu) * 1000)
         start, start_cpu = wall(), work()
-        target.blit(scene.static, (0, 0))
+        static = scene.picture.static
+        assert static is not None
+        target.blit(static, (0, 0))
         base.append((wall() - start) * 1000)
         cpu_base.append((work() - start_cpu) * 1000)
 
@@ -103,7 +111,7 @@ def measure_mall_frames(frames: int = 300, players: int = 6, seed: int = 3) -> d
     return result
 
 
-def _env() -> dict:
+def _env() -> dict[str, Any]:
     env = dict(os.environ)
     env.setdefault("SDL_VIDEODRIVER", "dummy")
     env.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -124,19 +132,19 @@ def _log(text: str) -> None:
 
 
 # ---------------------------------------------------------------- real-time factor
-def _six_bots(game: str, mode: str, seed: int):
-    from game.headless import build_spec
+def _six_bots(game: str, mode: str, seed: int) -> MatchSpec:
+    from game.app.headless import build_spec
     return build_spec(game, 6, "normal", None if game == "checkout" else mode, 1, seed)
 
 
-def _time_soldout(spec) -> tuple[int, float, float]:
+def _time_soldout(spec: MatchSpec) -> tuple[int, float, float]:
     from game.driver.soldout_headless import run_match
     start, cpu = time.perf_counter(), time.process_time()
     run = run_match(spec)
     return run.sim.tick, time.perf_counter() - start, time.process_time() - cpu
 
 
-def _time_checkout(spec) -> tuple[int, float, float]:
+def _time_checkout(spec: MatchSpec) -> tuple[int, float, float]:
     from game.driver.table_headless import run_table
     start, cpu = time.perf_counter(), time.process_time()
     sim, _bots = run_table(spec)
@@ -145,10 +153,10 @@ def _time_checkout(spec) -> tuple[int, float, float]:
 
 def empty_tick_seconds(ticks: int = 200_000) -> float:
     """The loop a headless match runs, with a step and bots that do nothing: the floor."""
-    from game.input.commands import IDLE
+    from game.match.commands import IDLE
     seats = list(range(6))
 
-    def step(commands) -> None:
+    def step(commands: dict[int, object]) -> None:
         return None
 
     start = time.perf_counter()
@@ -157,10 +165,10 @@ def empty_tick_seconds(ticks: int = 200_000) -> float:
     return (time.perf_counter() - start) / ticks
 
 
-def bench_rtf(seeds: int) -> dict:
+def bench_rtf(seeds: int) -> dict[str, Any]:
     from game import TICK_RATE
     empty = empty_tick_seconds()
-    out: dict = {"baseline_empty_tick_us": round(empty * 1e6, 3),
+    out: dict[str, Any] = {"baseline_empty_tick_us": round(empty * 1e6, 3),
                  "baseline_rtf": round(1 / (empty * TICK_RATE)),
                  "what": f"{seeds} matches per mode after one untimed warm-up match (files loaded, caches made)"}
     _time_soldout(_six_bots("soldout", "rush", 99))
@@ -185,7 +193,7 @@ def bench_rtf(seeds: int) -> dict:
 
 
 # ---------------------------------------------------------------- frames
-def _context():
+def _context() -> tuple[Context, pygame.Surface]:
     import pygame
 
     from game import app
@@ -227,7 +235,7 @@ for card in sorted(howto.HOWTO_DIR.glob("*.toml")):
     howto.mark_seen(card.stem)
 usage = resource.getrusage(resource.RUSAGE_SELF)
 print("FIRSTCPU", usage.ru_utime + usage.ru_stime, flush=True)
-from game.headless import build_spec
+from game.app.headless import build_spec
 for game, mode in (("soldout", "rush"), ("soldout", "tidy"), ("checkout", None)) if FRAMES else ():
     ctx.stack.clear_to(TitleScene(ctx))
     ctx.stack.apply()
@@ -260,7 +268,7 @@ def HWM():
 """
 
 
-def _spawn_until(code: str, marker: str, env: dict) -> tuple[float, dict[str, str], str]:
+def _spawn_until(code: str, marker: str, env: dict[str, str]) -> tuple[float, dict[str, str], str]:
     start_wall = time.time()
     start = time.perf_counter()
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
@@ -287,7 +295,7 @@ def _temp_user_dir() -> str:
     return folder
 
 
-def bench_memory(frames: int) -> dict:
+def bench_memory(frames: int) -> dict[str, Any]:
     """Peak resident set of a process that starts the game and plays drawn matches."""
     env = _env()
     env["SOLDOUT_USER_DIR"] = _temp_user_dir()
@@ -306,7 +314,7 @@ def bench_memory(frames: int) -> dict:
 _BEFORE = r"""
 import json, sys, time
 sys.path.insert(0, DIR)
-from game.headless import build_spec
+from game.app.headless import build_spec
 try:
     from game.driver.soldout_headless import run_match
 except ImportError:   # a tree from before the match driver
@@ -324,7 +332,7 @@ print(json.dumps(out))
 """
 
 
-def bench_before(before: str, seeds: int) -> dict:
+def bench_before(before: str, seeds: int) -> dict[str, Any]:
     """The same 6-bot matches on an older tree (an export of it at DIR), CPU time per tick."""
     code = _BEFORE.replace("DIR", repr(str(Path(before).resolve()))).replace("SEEDS", str(seeds))
     proc = subprocess.run([sys.executable, "-c", code], cwd=before, env=_env(), capture_output=True, text=True,
@@ -335,20 +343,22 @@ def bench_before(before: str, seeds: int) -> dict:
 
 
 # ---------------------------------------------------------------- restart
-def bench_restart(repeats: int) -> dict:
+def bench_restart(repeats: int) -> dict[str, Any]:
     from game import app
     from game.scenes import registry
+    from game.scenes.speedrun.run import SpeedrunRunScene
     from game.driver.soldout_headless import new_sim
     if registry.screenshot("speedrun") is None:
         return {"error": "no speedrun scene registered"}
     ctx, screen = _context()
     shot = registry.screenshot("speedrun")
+    assert shot is not None
     made = shot.factory(ctx, 1)
     scenes = made if isinstance(made, list) else [made]
     for scene in scenes:
         ctx.stack.push(scene)
     ctx.stack.apply()
-    run_scene = next(s for s in scenes if hasattr(s, "restart"))
+    run_scene = next(s for s in scenes if isinstance(s, SpeedrunRunScene))
     for _ in range(120):
         app.tick(ctx)
     times = []
@@ -356,11 +366,11 @@ def bench_restart(repeats: int) -> dict:
         for _ in range(30):
             app.tick(ctx)
         start = time.perf_counter()
-        run_scene.restart()
+        run_scene.run.restart()
         app.tick(ctx)
         app.draw(ctx, screen, 0.0)
         times.append(time.perf_counter() - start)
-    spec = run_scene.spec
+    spec = run_scene.run.spec
     base = []
     for _ in range(repeats):
         start = time.perf_counter()
@@ -376,7 +386,7 @@ def bench_restart(repeats: int) -> dict:
 
 
 # ---------------------------------------------------------------- the report
-def _verdict(figure: str, value, baseline, target: str, met: bool | None) -> dict:
+def _verdict(figure: str, value: object, baseline: object, target: str, met: bool | None) -> dict[str, Any]:
     return {"figure": figure, "value": value, "baseline": baseline, "target": target, "met": met}
 
 
@@ -389,9 +399,9 @@ def _keeps_refresh(p99_ms: float, bare_p99_ms: float | None) -> bool:
     return bare_p99_ms is not None and p99_ms <= bare_p99_ms + TARGETS["vsync_slack_ms"]
 
 
-def verdicts(report: dict) -> list[dict]:
+def verdicts(report: dict[str, Any]) -> list[dict[str, Any]]:
     """Every figure beside its baseline and target; met is None where it was not measured."""
-    out: list[dict] = []
+    out: list[dict[str, Any]] = []
     rtf = report.get("rtf", {})
     for mode in ("rush", "memory", "tidy", "checkout"):
         if mode in rtf:
@@ -465,18 +475,18 @@ def verdicts(report: dict) -> list[dict]:
     return out
 
 
-def _table(rows: list[dict]) -> str:
+def _table(rows: list[dict[str, Any]]) -> str:
     mark = {True: "met", False: "NOT MET", None: "-"}
     return "\n".join(f"{mark[r['met']]:<8} {r['figure']}: {r['value']}  (baseline {r['baseline']}; target {r['target']})"
                      for r in rows)
 
 
-def run(args: argparse.Namespace) -> dict:
+def run(args: argparse.Namespace) -> dict[str, Any]:
     from devkit.bench import bots as bench_bots, window as bench_window
     os.environ.update({k: v for k, v in _env().items() if k.startswith(("SDL_", "PYGAME_"))})
     if "SOLDOUT_USER_DIR" not in os.environ:   # never touch the player's own records
         os.environ["SOLDOUT_USER_DIR"] = _temp_user_dir()
-    report: dict = {"machine": {"python": sys.version.split()[0], "cpus": os.cpu_count(),
+    report: dict[str, Any] = {"machine": {"python": sys.version.split()[0], "cpus": os.cpu_count(),
                                 "load": [round(x, 2) for x in os.getloadavg()]}}
     scenes = args.scenes or "-"
     steps: list[tuple[str, Callable[[], object]]] = [

@@ -18,6 +18,7 @@ otherwise under SDL's dummy driver, and the report says which. Kinds:
 """
 from __future__ import annotations
 
+import argparse
 import contextlib
 import json
 import os
@@ -29,14 +30,23 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from devkit.bench.report import ROOT   # the checkout the bench runs from
+
+if TYPE_CHECKING:
+    import pygame
+
+    from game.core.context import Context
+    from game.core.warm import Warmer
+
+Change = Callable[["Context"], None]               # what the game does in the frame that changes scene
+Prepare = Callable[["Context"], Change]             # untimed: leaves the last scene, returns the change
 
 
 # ---------------------------------------------------------------- the display the children use
 @contextlib.contextmanager
-def display(use_xvfb: bool = True) -> Iterator[dict]:
+def display(use_xvfb: bool = True) -> Iterator[dict[str, Any]]:
     """Environment for a child: an Xvfb screen (1920x1080) when possible, else the dummy driver.
     Yields {"env": {...}, "display": "xvfb" | "dummy", "note": why}."""
     env = {"SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
@@ -65,7 +75,7 @@ def display(use_xvfb: bool = True) -> Iterator[dict]:
             proc.kill()
 
 
-def run_child(kind: str, args: list[str], env: dict, timeout: float = 900) -> dict:
+def run_child(kind: str, args: list[str], env: dict[str, str], timeout: float = 900) -> dict[str, Any]:
     """Run `python -m devkit.bench.window KIND ARGS` and return its JSON line."""
     full = {**os.environ, **env}
     proc = subprocess.run([sys.executable, "-m", "devkit.bench.window", kind, *args], cwd=ROOT, env=full,
@@ -73,7 +83,8 @@ def run_child(kind: str, args: list[str], env: dict, timeout: float = 900) -> di
     lines = [line for line in proc.stdout.splitlines() if line.startswith("{")]
     if proc.returncode != 0 or not lines:
         raise RuntimeError(f"{kind} child failed ({proc.returncode}): {proc.stderr.strip().splitlines()[-1:]}")
-    return json.loads(lines[-1])
+    found: dict[str, Any] = json.loads(lines[-1])
+    return found
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -84,55 +95,63 @@ def _pct(values: list[float], q: float) -> float:
 
 
 # ---------------------------------------------------------------- child: frames
-def _scene_builders():
+def _scene_builders() -> list[tuple[str, Prepare]]:
     """(name, prepare(ctx) -> change(ctx)) in the order a player meets them. `prepare` is not
     timed (leaving the last scene, playing a round out before its results); `change` is what
     the game does in the frame that changes scene, and is timed with that frame."""
-    from game.headless import build_spec
+    from game.app.headless import build_spec
     from game.scenes import registry
     from game.scenes.menus.title import TitleScene
 
-    def back_to_title(ctx) -> None:
+    def back_to_title(ctx: Context) -> None:
         ctx.stack.clear_to(TitleScene(ctx))
         ctx.stack.apply()
 
-    def shot(name: str):
-        def prepare(ctx):
+    def shot(name: str) -> Prepare:
+        def prepare(ctx: Context) -> Change:
             back_to_title(ctx)
             registry.load_screenshots()   # the staging code is the bench's, not the change's: load it untimed
+            staged = registry.screenshot(name)
+            assert staged is not None, name
 
-            def change(ctx) -> None:
-                made = registry.screenshot(name).factory(ctx, 1)
+            def change(ctx: Context) -> None:
+                made = staged.factory(ctx, 1)
                 for scene in (made if isinstance(made, list) else [made]):
                     ctx.stack.push(scene)
             return change
         return prepare
 
-    def game(kind: str, players: int, mode: str | None):
-        def prepare(ctx):
+    def game(kind: str, players: int, mode: str | None) -> Prepare:
+        def prepare(ctx: Context) -> Change:
             back_to_title(ctx)
             return lambda ctx: registry.start_game(ctx, build_spec(kind, players, "normal", mode, 2, 5))
         return prepare
 
-    def results(ctx):
-        from game.sim.mall_stage import play_out_round
+    def results(ctx: Context) -> Change:
         from game.scenes.mall.results import SoldOutResultsScene
+        from game.scenes.mall.scene import MallScene
+        from game.sim.mall_stage import play_out_round
         mall = ctx.stack.top
+        assert isinstance(mall, MallScene)
         play_out_round(mall.sim, 1)          # the round, played out before the clock starts
         mall.results_pushed = True
         return lambda ctx: ctx.stack.push(SoldOutResultsScene(ctx, mall))
 
-    def checkout_results(ctx):
+    def checkout_results(ctx: Context) -> Change:
         from game.scenes.table.results import CheckoutResultsScene
+        from game.scenes.table.scene import TableScene
         table = ctx.stack.top
+        assert isinstance(table, TableScene)
         table.fast_forward(lambda sim: sim.over())
         return lambda ctx: ctx.stack.push(CheckoutResultsScene(ctx, table))
 
-    def attract(ctx):
+    def attract(ctx: Context) -> Change:
         back_to_title(ctx)
-        return lambda ctx: ctx.stack.push(registry.attract_factory()(ctx))
+        factory = registry.attract_factory()
+        assert factory is not None
+        return lambda ctx: ctx.stack.push(factory(ctx))
 
-    def speedrun(ctx):
+    def speedrun(ctx: Context) -> Change:
         from game.scenes.speedrun.run import SpeedrunRunScene
         from game.speedrun.categories import load_categories, make_setup
         from game.speedrun.records import Records
@@ -147,7 +166,7 @@ def _scene_builders():
             ("speedrun", speedrun)]
 
 
-def child_frames(frames: int, fullscreen: bool, scenes: list[str] | None, warm: bool) -> dict:
+def child_frames(frames: int, fullscreen: bool, scenes: list[str] | None, warm: bool) -> dict[str, Any]:
     import pygame
 
     from game import app
@@ -165,7 +184,7 @@ def child_frames(frames: int, fullscreen: bool, scenes: list[str] | None, warm: 
     app.draw(ctx, screen, 0.0)
     pygame.display.flip()
     registry.load_scene_modules()
-    done: list = []
+    done: list[tuple[str, float]] = []
     warm_cpu = time.process_time()
     if warm:                         # "cold": no warm-up (or a tree from before there was one)
         from game.core.warm import Warmer
@@ -175,7 +194,7 @@ def child_frames(frames: int, fullscreen: bool, scenes: list[str] | None, warm: 
         warmer.run_all()             # what the idle title does, a job per idle frame
         done = warmer.done
     warm_cpu = time.process_time() - warm_cpu
-    out: dict = {"window": list(pygame.display.get_window_size()), "driver": pygame.display.get_driver(),
+    out: dict[str, Any] = {"window": list(pygame.display.get_window_size()), "driver": pygame.display.get_driver(),
                  "vsync": vsync, "warm_jobs": len(done), "warm_cpu_s": round(warm_cpu, 2),
                  "warm_longest_job_ms": round(max((d for _n, d in done), default=0) * 1000, 1)}
     static = screen.copy()
@@ -198,12 +217,12 @@ def child_frames(frames: int, fullscreen: bool, scenes: list[str] | None, warm: 
     return out
 
 
-def _summary(wall: list[float], cpu: list[float]) -> dict:
+def _summary(wall: list[float], cpu: list[float]) -> dict[str, Any]:
     return {"p50_ms": round(_pct(wall, 50) * 1000, 2), "p99_ms": round(_pct(wall, 99) * 1000, 2),
             "cpu_p50_ms": round(_pct(cpu, 50) * 1000, 2), "cpu_p99_ms": round(_pct(cpu, 99) * 1000, 2)}
 
 
-def _frame(ctx, screen) -> None:
+def _frame(ctx: Context, screen: pygame.Surface) -> None:
     import pygame
 
     from game import app
@@ -213,7 +232,7 @@ def _frame(ctx, screen) -> None:
     pygame.display.flip()
 
 
-def _scene_frames(ctx, screen, build, frames: int) -> dict:
+def _scene_frames(ctx: Context, screen: pygame.Surface, build: Prepare, frames: int) -> dict[str, Any]:
     """The change frame (the change + tick + draw + present), then steady frames."""
     change = build(ctx)
     start, start_cpu = time.perf_counter(), time.thread_time()
@@ -236,7 +255,7 @@ def _scene_frames(ctx, screen, build, frames: int) -> dict:
 
 
 # ---------------------------------------------------------------- child: idle CPU
-def child_idle(what: str, seconds: float) -> dict:
+def child_idle(what: str, seconds: float) -> dict[str, Any]:
     """CPU share (of one core) over `seconds`: the title run by the game's own loop, the same
     with nothing moving, or a bare window presenting a static picture at 60 Hz."""
     import pygame
@@ -247,11 +266,11 @@ def child_idle(what: str, seconds: float) -> dict:
     title.ATTRACT_AFTER_TICKS = 1 << 30          # the title stays the title (no attract demo)
     if what == "still":
         title.ANIMATION_TICKS = 1 << 30          # nothing on the title moves
-    captured: list = []
+    captured: list[Warmer] = []
     from game.scenes import warmup
     real_queue = warmup.queue_rehearsals
 
-    def queue(warmer, ctx) -> None:
+    def queue(warmer: Warmer, ctx: Context) -> None:
         captured.append(warmer)
         real_queue(warmer, ctx)
 
@@ -264,7 +283,7 @@ def child_idle(what: str, seconds: float) -> dict:
         real_flip()
 
     pygame.display.flip = flip
-    result: dict = {}
+    result: dict[str, Any] = {}
 
     def watch() -> None:
         deadline = time.monotonic() + 300
@@ -281,19 +300,12 @@ def child_idle(what: str, seconds: float) -> dict:
 
     threading.Thread(target=watch, daemon=True).start()
 
-    class Args:
-        record = None
-        fullscreen = False
-        replay = None
-        livesplit = None
-        lang = None
-
-    app.run_window(Args())
+    app.run_window(argparse.Namespace(record=None, fullscreen=False, replay=None, livesplit=None, lang=None))
     result["what"] = what
     return result
 
 
-def _bare_window(seconds: float) -> dict:
+def _bare_window(seconds: float) -> dict[str, Any]:
     import pygame
 
     from game import app
@@ -348,7 +360,7 @@ print("PRESENTED", time.time(), flush=True)
 """
 
 
-def _until_presented(code: str, env: dict) -> float:
+def _until_presented(code: str, env: dict[str, str]) -> float:
     full = {**os.environ, **env}
     start = time.time()
     proc = subprocess.run([sys.executable, "-c", code.replace("ROOT", repr(str(ROOT)))], cwd=ROOT, env=full,
@@ -359,7 +371,7 @@ def _until_presented(code: str, env: dict) -> float:
     raise RuntimeError(f"no frame presented ({proc.returncode}): {proc.stderr.strip().splitlines()[-1:]}")
 
 
-def startup(runs: int, env: dict) -> dict:
+def startup(runs: int, env: dict[str, str]) -> dict[str, Any]:
     """`main.py` (the real start-up: imports, user files, display, title) to its first present;
     baselines: `import pygame`, and a bare window's first present. Medians of `runs`."""
     game = [_until_presented(_FIRST_PRESENT, env) for _ in range(runs)]

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Callable
 
 from game.scenes import registry
 from game.scenes.mall.results import SoldOutResultsScene
-from game.scenes.mall.scene import MallScene, demo_spec
+from game.scenes.mall.scene import MallScene, demo_spec, piloted_mall
 from game.sim.mall_stage import play_out_round
 
 if TYPE_CHECKING:
@@ -18,16 +18,16 @@ REVEALED = 240   # ticks: every card shown before the results screenshot is take
 
 def _shot(players: int, mode: str) -> Callable[[Context, int], MallScene]:
     def factory(ctx: "Context", seed: int) -> MallScene:
-        return MallScene(ctx, demo_spec(players, mode, seed or 3), pilot=True)
+        return piloted_mall(ctx, demo_spec(players, mode, seed or 3))
     return factory
 
 
 def _sold_out_shot(players: int, mode: str) -> Callable[[Context, int], MallScene]:
     """The SOLD OUT! moment, a few ticks in (flash fading, stamp landing)."""
     def factory(ctx: "Context", seed: int) -> MallScene:
-        scene = MallScene(ctx, demo_spec(players, mode, seed or 3), pilot=True)
+        scene = piloted_mall(ctx, demo_spec(players, mode, seed or 3))
         play_out_round(scene.sim, seed, freeze_ticks=12)
-        scene.ending_tick = scene.sim.phase_tick
+        scene.picture.ending_tick = scene.sim.phase_tick
         return scene
     return factory
 
@@ -35,7 +35,7 @@ def _sold_out_shot(players: int, mode: str) -> Callable[[Context, int], MallScen
 def results_shot(players: int, mode: str, rounds: int = 2) -> Callable[[Context, int], list[Scene]]:
     """A round played out at once, its results on top of the mall (a 1-round match: the final)."""
     def factory(ctx: "Context", seed: int) -> list[Scene]:
-        mall = MallScene(ctx, demo_spec(players, mode, seed or 3, rounds=rounds), pilot=True)
+        mall = piloted_mall(ctx, demo_spec(players, mode, seed or 3, rounds=rounds))
         play_out_round(mall.sim, seed)
         mall.results_pushed = True
         return [mall, SoldOutResultsScene(ctx, mall)]

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.core.seats import LobbySeat
-from game.data import levels_dir
-from game.levels import LevelEntry, load_level
-from game.notice import Verbatim
+from game.match.seats import LobbySeat
+from game import levels_dir
+from game.files.levels import LevelEntry, load_level
+from game.text.notice import Verbatim
 from game.scenes import registry
-from game.scenes.menus.attract import AttractScene
+from game.scenes.attract import AttractScene
 from game.scenes.menus.lobby import LobbyScene
 from game.scenes.menus.pause import PauseScene
 from game.scenes.menus.settings import ControlsScene, SettingsScene

@@ -2,17 +2,19 @@
 the set-up wizard and the lobby's new-controller line (no real pads exist in a screenshot)."""
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.core.scene import Scene
-from game.i18n import N_, _
+from game.text.i18n import N_, _
 from game.input import families
 from game.render import widgets
+from game.input.gamepad import RawJoystick
 from game.scenes import registry
-from game.scenes.mall.scene import MallScene, demo_spec
+from game.scenes.menus.lobby import LobbyScene
+from game.scenes.pads.setup import PadSetupScene
+from game.scenes.mall.scene import demo_spec, piloted_mall
 from game.scenes.table.scene import TableScene
 from game.scenes.table.scene import demo_spec as table_spec
 
@@ -49,7 +51,7 @@ def _family_labels() -> dict[int, dict[str, str]]:
 
 
 def _mall(ctx: "Context", seed: int) -> Scene:
-    scene = MallScene(ctx, demo_spec(3, "rush", seed or 3), pilot=True)
+    scene = piloted_mall(ctx, demo_spec(3, "rush", seed or 3))
     scene.hud.set_labels(_family_labels())
     ctx.input.find_me(1, ago=14 - MALL_WARMUP)   # Sky pressed a stick 14 ticks before the picture
     return scene
@@ -65,16 +67,38 @@ def _table(ctx: "Context", seed: int) -> Scene:
 
 
 def _wizard(ctx: "Context", seed: int) -> list[Scene]:
-    wizard = registry.open_scene("pad_setup", ctx, -1, "USB Arcade Stick", "03000000aaaa0000bbbb000000000000")
+    wizard = PadSetupScene(ctx, -1, "USB Arcade Stick", "03000000aaaa0000bbbb000000000000")
     wizard.chosen = {"a": "b2", "b": "b1", "x": "b0", "y": "b3", "start": "b9"}
     wizard.step = 5
-    return [registry.open_scene("lobby", ctx), wizard]
+    return [LobbyScene(ctx), wizard]
+
+
+class _Resting:
+    """A joystick with nothing pressed (the shot's unmapped stick: no device behind it)."""
+
+    def get_numaxes(self) -> int:
+        return 0
+
+    def get_axis(self, axis_number: int, /) -> float:
+        return 0.0
+
+    def get_numbuttons(self) -> int:
+        return 0
+
+    def get_button(self, button: int, /) -> bool:
+        return False
+
+    def get_numhats(self) -> int:
+        return 0
+
+    def get_hat(self, hat_number: int, /) -> tuple[float, float]:
+        return (0.0, 0.0)
 
 
 def _lobby_new(ctx: "Context", seed: int) -> Scene:
-    ctx.input.unmapped[-1] = SimpleNamespace(instance_id=-1, name="USB Arcade Stick", guid="")
+    ctx.input.unmapped[-1] = RawJoystick(-1, "USB Arcade Stick", "", _Resting())
     ctx.lobby["seed"] = seed or 4242
-    return registry.open_scene("lobby", ctx)
+    return LobbyScene(ctx)
 
 
 registry.register_screenshot("pad_glyphs", lambda ctx, seed: GlyphSheet(ctx), warmup_ticks=0)

@@ -2,10 +2,10 @@
 its results, the attempt history and segments, practice, the menu and its settings."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable
 
-from game.i18n import N_
-from game.input.commands import IDLE, Command
+from game.text.i18n import N_
+from game.match.commands import IDLE, Command
 from game.scenes import registry
 from game.scenes.speedrun.history import SpeedrunHistoryScene
 from game.scenes.speedrun.menu import SpeedrunMenuScene
@@ -36,7 +36,7 @@ def _demo_records(setup: RunSetup) -> tuple[Records, str]:
     the HUD then has a PB, golds and a ghost to race."""
     records = Records()
     session = RunSession(setup)
-    runner = RouteRunner(session.sim)
+    runner = RouteRunner(session.mall())
     for _ in range(25):   # a slow start: the earlier attempt hesitated
         session.step(IDLE)
     while not session.over:
@@ -45,12 +45,13 @@ def _demo_records(setup: RunSetup) -> tuple[Records, str]:
         if session.sim.tick % 7 == 0 and (cmd.dx or cmd.dy):
             cmd = Command(cmd.dx // 2, cmd.dy // 2)
         session.step(cmd)
-    out = session.outcome
-    records.add_run(setup.board, {"ticks": out.ticks, "real_ms": out.ticks * 1000 // 60,
+    out = session.final()
+    ticks = out.ticks or 0
+    records.add_run(setup.board, {"ticks": ticks, "real_ms": ticks * 1000 // 60,
                                   "splits": list(session.splits.times), "names": session.splits.names,
                                   "seed": setup.seed, "flags": [], "replay": None, "complete": True,
                                   "date": "2026-11-28T20:15:00"})
-    board = records.data["boards"][setup.board]
+    board = records.board(setup.board)
     # An even older attempt had a quicker second segment: a gold to beat.
     board["best_segments"] = [s - 40 if i == 1 else s for i, s in enumerate(board["best_segments"])]
     return records, session.replay_text()
@@ -62,7 +63,7 @@ def demo_history(setup: RunSetup, count: int = 14) -> tuple[Records, AttemptLog]
     records, log = Records(), AttemptLog(setup.board)
     for n in range(count):
         session = RunSession(setup, records.comparison(setup.board))
-        runner = RouteRunner(session.sim)
+        runner = RouteRunner(session.mall())
         reset_at = 2 + n % 3 if n % 4 == 1 else None
         while not session.over:
             if reset_at is not None and len(session.splits.times) >= reset_at:
@@ -72,12 +73,12 @@ def demo_history(setup: RunSetup, count: int = 14) -> tuple[Records, AttemptLog]
             if session.sim.tick % (5 + n % 7) == 0 and (cmd.dx or cmd.dy):
                 cmd = IDLE     # this attempt hesitated a little on every few steps
             session.step(cmd)
-        out = session.outcome
-        entry = {"ticks": out.ticks, "splits": list(session.splits.times), "flags": [],
+        out = session.final()
+        entry: dict[str, Any] = {"ticks": out.ticks, "splits": list(session.splits.times), "flags": [],
                  "names": list(session.splits.names), "seed": setup.seed,
                  "outcome": "finished" if out.complete else "reset", "golds": [], "pb": False}
         if out.complete:
-            verdict = records.add_run(setup.board, {**entry, "real_ms": out.ticks * 1000 // 60,
+            verdict = records.add_run(setup.board, {**entry, "real_ms": (out.ticks or 0) * 1000 // 60,
                                                     "date": f"2026-11-{10 + n:02d}T20:00:00"})
             entry.update(pb=verdict.is_pb, golds=verdict.golds)
         else:
@@ -102,7 +103,7 @@ def _table_shot(ctx: "Context", seed: int) -> SpeedrunTableScene:
     return SpeedrunTableScene(ctx, _set_seed("checkout", seed), records=Records(), demo=True)
 
 
-def _history_shot(tab: int):
+def _history_shot(tab: int) -> Callable[[Context, int], Scene]:
     def make(ctx: "Context", seed: int) -> Scene:
         setup = _set_seed("rush", seed)
         records, log = demo_history(setup)
@@ -117,24 +118,15 @@ def _practice_run(ctx: "Context", seed: int, segment: int = 2) -> SpeedrunRunSce
     setup = _set_seed("rush", seed)
     records, log = demo_history(setup, count=6)
     session = RunSession(setup)
-    runner = RouteRunner(session.sim)
+    runner = RouteRunner(session.mall())
     while not session.over:
         session.step(runner.command())
-    out = session.outcome
+    out = session.final()
     records.add_run(setup.board, {"ticks": out.ticks, "splits": list(session.splits.times), "flags": [],
                                   "names": list(session.splits.names), "seed": setup.seed, "replay": None})
     plan = PracticePlan(setup, session.replay_text(), segment, session.splits.names)
     scene = SpeedrunRunScene(ctx, setup, records=records, practice=plan, demo=True)
-    scene._log = log
-    scene.runner = None
-    state: dict = {}
-
-    def command():
-        if state.get("session") is not scene.session:
-            state["session"], state["runner"] = scene.session, RouteRunner(scene.session.sim)
-        return state["runner"].command()
-    scene.scripted_runner = lambda: command
-    scene.runner = command
+    scene.run.log = log
     return scene
 
 

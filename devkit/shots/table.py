@@ -7,14 +7,15 @@ from typing import TYPE_CHECKING, Callable
 from game.scenes import registry
 from game.scenes.table.results import CheckoutResultsScene
 from game.scenes.table.scene import TableScene, demo_spec
-from game.sim.table import CHECKOUT, TableSim
+from game.rules.checkout import CHECKOUT
+from game.sim.table_face import TableFace
 
 if TYPE_CHECKING:
     from game.core.context import Context
     from game.core.scene import Scene
 
 
-def _shot(players: int, until: Callable[[TableSim], bool] | None = None) -> Callable[[Context, int], Scene]:
+def _shot(players: int, until: Callable[[TableFace], bool] | None = None) -> Callable[[Context, int], Scene]:
     def factory(ctx: "Context", seed: int) -> Scene:
         scene = TableScene(ctx, demo_spec(players, seed), demo=True)
         if until is not None and scene.sim is not None:
@@ -23,7 +24,7 @@ def _shot(players: int, until: Callable[[TableSim], bool] | None = None) -> Call
     return factory
 
 
-def _in_checkout(sim: TableSim) -> bool:
+def _in_checkout(sim: TableFace) -> bool:
     return sim.rules_phase == CHECKOUT and len(sim.queue()) >= 2 and sim.checkout_seat() is not None
 
 
@@ -31,29 +32,32 @@ def _solo_shot(ctx: "Context", seed: int) -> Scene:
     """The solo bonus round: play to the bids, then only the richest seat bids."""
     scene = TableScene(ctx, demo_spec(4, seed), demo=True)
     sim = scene.sim
-    if sim is not None:
-        scene.fast_forward(lambda s: s.phase == "bidding")
-        rich = max(range(sim.n), key=sim.tokens)
-        for seat in range(sim.n):
-            if not sim.bid_made(seat):
-                sim.stage_bid(seat, min(5, sim.tokens(seat)) if seat == rich else 0)
-        scene.fast_forward(lambda s: s.phase == "bonus_solo")
+    scene.fast_forward(lambda s: s.phase == "bidding")
+    rich = max(range(sim.n), key=sim.tokens)
+    for seat in range(sim.n):
+        if not sim.bid_made(seat):
+            sim.stage_bid(seat, min(5, sim.tokens(seat)) if seat == rich else 0)
+    scene.fast_forward(lambda s: s.phase == "bonus_solo")
     return scene
+
+
+def _played_out(ctx: Context, players: int, seed: int) -> tuple[TableScene, CheckoutResultsScene]:
+    """A whole game played by bots, and its results."""
+    table = TableScene(ctx, demo_spec(players, seed), demo=True)
+    table.fast_forward(lambda sim: sim.over())
+    return table, CheckoutResultsScene(ctx, table)
 
 
 def results_shot(players: int) -> Callable[[Context, int], list[Scene]]:
     """A whole game played by bots, its results on top of the table."""
     def factory(ctx: "Context", seed: int) -> list[Scene]:
-        table = TableScene(ctx, demo_spec(players, seed), demo=True)
-        if table.sim is not None:
-            table.fast_forward(lambda sim: sim.over())
-        return [table, CheckoutResultsScene(ctx, table)]
+        return list(_played_out(ctx, players, seed))
     return factory
 
 
 def _scores_shot(players: int) -> Callable[[Context, int], list[Scene]]:
     def factory(ctx: "Context", seed: int) -> list[Scene]:
-        table, results = results_shot(players)(ctx, seed)
+        table, results = _played_out(ctx, players, seed)
         results.show_scores()
         return [table, results]
     return factory

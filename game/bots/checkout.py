@@ -18,10 +18,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from game.input.commands import IDLE, Button, Command
+from game.match.commands import IDLE, Button, Command
 from game.rules.checkout import BIDDING, BONUS, BONUS_SOLO, CHECKOUT, FRENZY, ROUND_END
 from game.rules.checkout.catalogue import CATEGORIES
-from game.sim.table import TableSim
+from game.sim.table_face import TableFace
 from game.sim.table_view import TableSeatView
 from game.sim.table_turns import bargain_places
 from game.sim.table_cursor import Place, move
@@ -89,7 +89,7 @@ class CheckOutBot:
         return _PRESS[button]
 
     # ------------------------------------------------------------------ the tick
-    def command(self, sim: TableSim) -> Command:
+    def command(self, sim: TableFace) -> Command:
         """This tick's Command for the bot's seat: it looks only through its seat's view."""
         return self._think(sim.seat_view(self.seat))
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.bots.pathfind import UNREACHABLE, Field, NavGrid
-from game.core.seats import MAX_SEATS
-from game.levels import Level
+from game.match.seats import MAX_SEATS
+from game.files.levels import Level
 
 WARN_ABOVE = 1.10
 STEP = 10   # NavGrid's cost of one orthogonal step

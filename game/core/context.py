@@ -1,22 +1,48 @@
 """What every scene receives: the services of the running game, passed in (no globals)."""
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
 
 from game import TICK_RATE
-from game.core.seats import LobbySeat
+from game.match.seats import LobbySeat
 from game.core.stack import SceneStack
 
 if TYPE_CHECKING:
-    from game.audio import Audio
+    from game.core.scene import Scene
     from game.core.transition import SceneFade
     from game.input.bindings import Bindings
     from game.input.manager import InputManager
     from game.render.ui import UI
-    from game.settings import Settings
+    from game.core.settings import Settings
 
 TOAST_SECONDS = 4.0
+
+
+class Sounds(Protocol):
+    """What scenes and the loop ask of the game's audio (game.core.audio.Audio)."""
+
+    def play(self, name: str) -> None: ...
+    def update(self, scenes: Sequence[Scene]) -> None: ...
+    def set_volume(self, volume: float) -> None: ...
+    def set_music_volume(self, volume: float) -> None: ...
+
+
+class Silence:
+    """Sounds that play nothing: rehearsals and the attract loop's demos are not heard."""
+
+    def play(self, name: str) -> None:
+        return None
+
+    def update(self, scenes: Sequence[Scene]) -> None:
+        return None
+
+    def set_volume(self, volume: float) -> None:
+        return None
+
+    def set_music_volume(self, volume: float) -> None:
+        return None
 
 
 @dataclass(slots=True)
@@ -58,7 +84,7 @@ class Context:
     input: "InputManager"
     settings: "Settings"
     bindings: "Bindings"
-    audio: "Audio"
+    audio: Sounds
     ui: "UI"
     screen_size: tuple[int, int] = (1280, 720)
     seats: list[LobbySeat] = field(default_factory=list)   # the lobby's table, kept across matches
@@ -84,6 +110,13 @@ class Context:
 
     def sound(self, name: str) -> None:
         self.audio.play(name)
+
+    def sandbox(self) -> Context:
+        """A context sharing the game's caches (UI, settings, input) but nothing a scene in it could
+        change: its own scene stack (nobody applies or draws it), silence, no lobby, toasts, bot
+        take-overs or record path. Rehearsals and the attract loop's demos run in one."""
+        return dataclasses.replace(self, stack=SceneStack(), audio=Silence(), seats=[], lobby={}, toasts=Toasts(),
+                                   bot_takeovers=[], record_path=None, quit_requested=False)
 
     def quit(self) -> None:
         self.quit_requested = True

@@ -1,10 +1,10 @@
 """When the window loop draws and presents a frame, and how it waits when it does not.
 
 Presenting (display.flip: upload, scale, swap) is most of a menu frame's cost in a real
-window. A scene that can say what its picture depends on defines `picture() -> Hashable`;
+window. A scene that can say what its picture depends on answers `picture_key() -> Hashable`;
 when every scene drawn this frame has one and none changed, the frame is neither drawn nor
 presented: an idle title costs a few ticks a second, not a full 60 Hz present. A scene
-without `picture` is drawn and presented every frame, as before. Toasts and the debug
+answering None (the Scene default) is drawn and presented every frame, as before. Toasts and the debug
 overlay change every tick, so they present every frame while shown; a window event (shown,
 exposed, resized, restored) forces the next frame out.
 
@@ -33,7 +33,7 @@ INPUT_EVENTS = frozenset(getattr(pygame, name) for name in (
 def picture_key(ctx: "Context", extra: Hashable = ()) -> Hashable | None:
     """What this frame's picture depends on, or None when that is unknown (draw it). `extra`:
     what the window adds (the screen surface); None when it draws something moving on top."""
-    fade = getattr(ctx, "fade", None)
+    fade = ctx.fade
     if ctx.toasts.items or extra is None or (fade is not None and fade.active):
         return None   # toasts and a fade between scenes move every frame
     scenes = ctx.stack.scenes
@@ -44,10 +44,7 @@ def picture_key(ctx: "Context", extra: Hashable = ()) -> Hashable | None:
             break
     keys = []
     for scene in scenes[start:]:
-        picture = getattr(scene, "picture", None)
-        if picture is None:
-            return None
-        key = picture()
+        key = scene.picture_key()
         if key is None:
             return None
         keys.append((id(scene), key))
@@ -80,7 +77,7 @@ class Presenter:
         return True
 
 
-def pace(clock, presented: bool, vsync: bool) -> None:
+def pace(clock: pygame.time.Clock, presented: bool, vsync: bool) -> None:
     """Wait out the rest of the frame when no vsync'd present did: never spin a core."""
     if not (presented and vsync):
         clock.tick(FALLBACK_FPS)

@@ -5,13 +5,14 @@ the change at the end of the tick (so nothing changes mid-iteration).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Hashable
 
 if TYPE_CHECKING:
     import pygame
 
     from game.core.context import Context
-    from game.input.commands import Command
+    from game.match.commands import Command
+    from game.music.cues import Cue
 
 
 class Scene:
@@ -41,3 +42,13 @@ class Scene:
 
     def draw(self, surface: "pygame.Surface", alpha: float) -> None:
         """Draw the current state; alpha in [0, 1) interpolates between the last two ticks."""
+
+    def picture_key(self) -> Hashable | None:
+        """What this scene's picture depends on, for the window loop to skip presenting a frame
+        that would look the same (game/core/present.py); None: unknown, draw every frame."""
+        return None
+
+    def music_cue(self) -> "Cue | None":
+        """The music this scene asks for itself (game/music/cues.py). None: the music table's
+        track for the scene's name, if it names one, else what the scene below asks for."""
+        return None

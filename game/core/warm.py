@@ -5,7 +5,7 @@ build a scene off screen and draw it once). The window loop runs them one at a t
 only while the player is in a menu and has not touched anything for a moment, and only
 after the frame is presented, so a job never delays a picture that changes. Jobs only
 fill caches: running them or not changes nothing but speed. For a player a job that fails
-is logged once (to the log file, game.logfile) and dropped: a rehearsal must never take the
+is logged once (to the log file, game.files.logfile) and dropped: a rehearsal must never take the
 menus down. Under the tests (SOLDOUT_STRICT_WARMUP set, tests/conftest.py) it raises instead,
 so a rehearsal that quietly stopped warming anything fails the suite.
 """

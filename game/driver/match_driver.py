@@ -17,28 +17,32 @@ Sold Out! round at once in its fixed mode (the headless rule, which replays foll
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Protocol
+from typing import TYPE_CHECKING, Callable, Generic, Iterable, Iterator, Mapping, Protocol, TypeVar
 
 from game.bots.soldout import SoldOutBot, make_soldout_bot
-from game.input.commands import IDLE, Button, Command
-from game.match import MatchSpec, SeatSpec
-from game.replay import ReplayWriter, header_for
+from game.match.commands import IDLE, Button, Command
+from game.match.spec import MatchSpec, SeatSpec
+from game.driver.replay import ReplayWriter, header_for
+
+from game.sim.protocol import Simulation
 
 if TYPE_CHECKING:
-    from game.sim.mall import MallSim
+    from game.sim.mall_face import MallFace
 
-Controller = Callable[[Any], Command]   # the simulation in, this tick's Command out (a bot's `command`)
+S = TypeVar("S", bound=Simulation)           # the world a driver steps: the mall's face or the table's
+S_in = TypeVar("S_in", bound=Simulation, contravariant=True)
+Controller = Callable[[S], Command]   # the simulation in, this tick's Command out (a bot's `command`)
 _NOBODY: Mapping[int, Command] = {}
 
 
-class Repeater(Protocol):
+class Repeater(Protocol[S_in]):
     """A bot that repeats its last Command while its cooldown runs: `command(sim)` counts
     `cooldown` down and returns `move` while it is above 0, and only then thinks."""
 
     cooldown: int
     move: Command
 
-    def command(self, sim: Any, /) -> Command: ...
+    def command(self, sim: S_in, /) -> Command: ...
 
 STUDY_READY_TICKS = 240   # a pilot's seats press ready this long into Memory's study time
 
@@ -49,49 +53,61 @@ def bot_seed(match_seed: int, seat: int) -> int:
     return (match_seed * 1_000_003 + seat * 7919 + 17) & 0x7FFFFFFF
 
 
-def soldout_bot(seat: SeatSpec, sim: MallSim, match_seed: int) -> SoldOutBot:
+def soldout_bot(seat: SeatSpec, sim: MallFace, match_seed: int) -> SoldOutBot:
     """The bot for a seat (a person's seat taken over plays at normal)."""
     spec = seat if seat.kind == "bot" else SeatSpec(seat.seat, seat.name, "bot", "normal", seat.team)
     return make_soldout_bot(spec, sim, bot_seed(match_seed, seat.seat))
 
 
-def ready_after_study(controller: Controller) -> Controller:
+def ready_after_study(controller: Controller[MallFace]) -> Controller[MallFace]:
     """A pilot (screenshots, the benchmark): `controller`, except that Memory's study time ends
     for everyone STUDY_READY_TICKS in, so a demo does not wait out the whole study."""
-    def command(sim: Any) -> Command:
+    def command(sim: MallFace) -> Command:
         if sim.phase == "study" and sim.tick - sim.phase_tick > STUDY_READY_TICKS:
             return Command(pressed=Button.A)
         return controller(sim)
     return command
 
 
-class MatchDriver:
+class Stepper(Protocol):
+    """A match driver, whichever world it steps: what a speedrun session asks of one."""
+
+    @property
+    def keys(self) -> list[int]: ...
+    @property
+    def writer(self) -> ReplayWriter | None: ...
+
+    def gather(self, people: Mapping[int, Command] | None = None) -> dict[int, Command]: ...
+    def play(self, commands: Mapping[int, Command], record: bool = True) -> None: ...
+
+
+class MatchDriver(Generic[S]):
     """Steps `sim` with one Command per key (a seat number, or a seat's index for the table).
 
     `keys` are in the replay's seat order: a recorded tick lists the keys' Commands in it."""
 
-    def __init__(self, sim: Any, keys: list[int], writer: ReplayWriter | None = None,
+    def __init__(self, sim: S, keys: list[int], writer: ReplayWriter | None = None,
                  playback: Iterable[list[Command]] | None = None, rounds: list[str] | None = None) -> None:
         self.sim = sim
         self.keys = keys
         self.writer = writer
-        self.controllers: dict[int, Controller] = {}
+        self.controllers: dict[int, Controller[S]] = {}
         self.rounds = rounds              # Sold Out!: every round's mode, for start_due_round()
         self._next_round = 1
         self._playback: Iterator[list[Command]] | None = iter(playback) if playback is not None else None
         self._pending: list[Command] | None = next(self._playback, None) if self._playback is not None else None
-        self._repeaters: dict[int, Repeater] = {}
-        self._plan: list[tuple[int, Repeater | None, Controller | None]] | None = None
-        self._plan_of: dict[int, Controller] | None = None
+        self._repeaters: dict[int, Repeater[S]] = {}
+        self._plan: list[tuple[int, Repeater[S] | None, Controller[S] | None]] | None = None
+        self._plan_of: dict[int, Controller[S]] | None = None
 
     # ----- who plays -----------------------------------------------------------------
-    def seat(self, key: int, controller: Controller) -> None:
+    def seat(self, key: int, controller: Controller[S]) -> None:
         """Let `controller` (a bot's `command`) press this seat's buttons from now on."""
         self.controllers[key] = controller
         self._repeaters.pop(key, None)
         self._plan = None
 
-    def seat_bot(self, key: int, bot: Repeater) -> None:
+    def seat_bot(self, key: int, bot: Repeater[S]) -> None:
         """`seat(key, bot.command)`, with the bot's repeat run here: a headless match then makes
         one call per bot decision instead of one per seat and tick (the same Commands)."""
         self.seat(key, bot.command)
@@ -132,8 +148,8 @@ class MatchDriver:
                 out[key] = people.get(key, IDLE)
         return out
 
-    def _make_plan(self) -> list[tuple[int, Repeater | None, Controller | None]]:
-        plan: list[tuple[int, Repeater | None, Controller | None]] = []
+    def _make_plan(self) -> list[tuple[int, Repeater[S] | None, Controller[S] | None]]:
+        plan: list[tuple[int, Repeater[S] | None, Controller[S] | None]] = []
         for key in self.keys:
             controller = self.controllers.get(key)
             bot = self._repeaters.get(key)
@@ -157,7 +173,7 @@ class MatchDriver:
         self.sim.step(commands)     # `play` without its copy: gather's dict is new every tick
         return commands
 
-    def start_due_round(self) -> bool:
+    def start_due_round(self: MatchDriver[MallFace]) -> bool:
         """Sold Out!: if a round just ended, start the next in its fixed mode. False when the
         match has no round left to start (a replay that ran past its rounds)."""
         if self.sim.phase != "round_over" or self.rounds is None:

@@ -3,7 +3,7 @@ game of TableSim through Commands, as fast as the CPU allows.
 
 `play_match(spec, record=None)` returns DESIGN.md's result JSON (the
 `--headless --game checkout` runner); with `record` every tick's commands are
-saved as a replay (game.replay). `play_replay(replay)` re-simulates a replay's
+saved as a replay (game.driver.replay). `play_replay(replay)` re-simulates a replay's
 commands (no bots) and returns the same JSON, bit for bit. `run_table(spec)`
 returns the finished sim and bots for tests and measurements.
 """
@@ -15,12 +15,13 @@ from typing import TYPE_CHECKING, Any
 from game import TICK_RATE
 from game.bots.checkout import CheckOutBot
 from game.driver.match_driver import MatchDriver, recorder
-from game.match import MatchSpec
+from game.match.spec import MatchSpec
 from game.rules.checkout import Catalogue
-from game.sim.table import TableSim
+from game.sim.table import new_table
+from game.sim.table_face import TableFace
 
 if TYPE_CHECKING:
-    from game.replay import Replay
+    from game.driver.replay import Replay
 
 # A real game lasts a few minutes; this is a guard against a stuck table, not a rule.
 TICK_LIMIT = 60 * 60 * TICK_RATE
@@ -36,9 +37,9 @@ def make_bots(spec: MatchSpec, seed: int | None = None) -> list[CheckOutBot]:
 
 
 def run_table(spec: MatchSpec, catalogue: Catalogue | None = None, tick_limit: int = TICK_LIMIT,
-              record: Path | str | None = None) -> tuple[TableSim, list[CheckOutBot]]:
+              record: Path | str | None = None) -> tuple[TableFace, list[CheckOutBot]]:
     """Play the whole game with a bot in every seat; returns (sim, bots)."""
-    sim = TableSim(spec, catalogue)
+    sim = new_table(spec, catalogue)
     bots = make_bots(spec)
     writer = recorder(spec) if record is not None else None
     driver = MatchDriver(sim, list(range(len(bots))), writer)   # the table keys seats by index
@@ -53,7 +54,7 @@ def run_table(spec: MatchSpec, catalogue: Catalogue | None = None, tick_limit: i
     return sim, bots
 
 
-def result(spec: MatchSpec, sim: TableSim) -> dict[str, Any]:
+def result(spec: MatchSpec, sim: TableFace) -> dict[str, Any]:
     """DESIGN.md's result JSON for a finished table."""
     scores = sim.scores()
     return {
@@ -80,7 +81,7 @@ def play_match(spec: MatchSpec, record: Path | str | None = None) -> dict[str, A
 def play_replay(replay: Replay) -> dict[str, Any]:
     """Re-simulate a replay's commands (no bots): the same JSON as the run that recorded it."""
     spec = replay.match_spec()
-    sim = TableSim(spec)
+    sim = new_table(spec)
     driver = MatchDriver(sim, list(range(spec.players)), playback=replay.ticks())
     while not driver.played_out():
         driver.step()

@@ -7,14 +7,15 @@ so two players can share one keyboard; all pads share one pad mapping.
 from __future__ import annotations
 
 import tomllib
+from typing import Any
 
 import pygame
 
-from game.data import asset
-from game.input.commands import Button
-from game.notice import N_, Notice, join
-from game.user_register import BINDABLE, BINDINGS, LAYOUTS, MAX_KEY_CODE
-from game.userfiles import merged
+from game import asset
+from game.match.commands import Button
+from game.text.notice import N_, Notice, join
+from game.files.register import BINDABLE, BINDINGS, LAYOUTS, MAX_KEY_CODE
+from game.files.userfiles import merged
 
 DEFAULTS_PATH = asset("bindings.toml")
 FILE_NAME = BINDINGS.relative()
@@ -38,6 +39,8 @@ class Bindings:
     def __init__(self) -> None:
         self.keys: dict[str, dict[Button, int]] = {}
         self.pad: dict[Button, int] = {}
+        self.raw: dict[str, Any] | None = None     # the file as read: keys this version does not know survive a save
+        self.newer = False                         # a newer game's file: never overwritten
         self.reset()
 
     def reset(self) -> None:
@@ -49,13 +52,13 @@ class Bindings:
         """The player's bindings (defaults where missing or invalid) and a warning if any."""
         bindings = cls()
         loaded = BINDINGS.load(None)   # null in the file: "no bindings saved"
-        bindings._raw, bindings._newer = loaded.raw, loaded.newer
+        bindings.raw, bindings.newer = loaded.raw, loaded.newer
         data, warning = loaded.data, loaded.warning
         if data is None:
             return bindings, warning
         if not bindings._apply(data):
             bindings.reset()
-            bindings._raw = None
+            bindings.raw = None
             extra = BINDINGS.set_aside(Notice(N_("{file} has invalid bindings"), file=FILE_NAME))
             warning = join(warning, extra)
         return bindings, warning
@@ -86,9 +89,9 @@ class Bindings:
 
     def save(self) -> str | None:
         """Write bindings.json atomically (button names -> codes); a one-line warning if it cannot be."""
-        if getattr(self, "_newer", False):
+        if self.newer:
             return None   # a newer game's file is left as it is; these bindings last this session
-        return BINDINGS.try_save(merged(getattr(self, "_raw", None), {
+        return BINDINGS.try_save(merged(self.raw, {
             "version": VERSION,
             "keyboard": {layout: {b.name: k for b, k in self.keys[layout].items()} for layout in LAYOUTS},
             "pad": {b.name: v for b, v in self.pad.items()},
@@ -162,7 +165,7 @@ def pad_button_label(sdl_button: int) -> str:
     return PAD_LABELS.get(sdl_button, f"Button {sdl_button}")
 
 
-def _all_codes(table: dict) -> bool:
+def _all_codes(table: dict[str, object]) -> bool:
     """Every name is a bindable Button and every value a non-negative int."""
     names = {b.name for b in BINDABLE}
     return all(n in names and isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_KEY_CODE

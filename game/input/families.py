@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from game.notice import N_
+from game.text.notice import N_
 
 FAMILIES = ("xbox", "playstation", "nintendo", "generic")
 # Brand names stay as they are; "Controller" is translated where it is shown.
@@ -94,7 +94,7 @@ def labels(family: str, nintendo_swap: bool = False, pad_binding: dict[str, int]
     pad buttons in Settings (default: A on SDL's A, and so on).
     """
     table = NINTENDO_SWAPPED if family == "nintendo" and nintendo_swap else LABELS.get(family, LABELS["generic"])
-    out = {}
+    out: dict[str, str] = {}
     for name in ("A", "B", "X", "Y", "LB", "RB", "START", "BACK"):
         code = (pad_binding or {}).get(name, SDL_BUTTONS[name])
         out[name] = Label(table.get(_CODE_NAMES.get(code, ""), f"Button {code}"), family)

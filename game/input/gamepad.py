@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import math
 
+from typing import Protocol
+
 import pygame
 
 from game.input.bindings import Bindings
-from game.input.commands import STICK_MAX, Button, Command
+from game.match.commands import STICK_MAX, Button, Command
 from game.input.keyboard import direction_axes
 
 AXIS_FULL = 32767
@@ -41,10 +43,27 @@ NINTENDO_SWAP = {pygame.CONTROLLER_BUTTON_A: pygame.CONTROLLER_BUTTON_B,
                  pygame.CONTROLLER_BUTTON_B: pygame.CONTROLLER_BUTTON_A}
 
 
+class Rumbling(Protocol):
+    """What a pad's SDL handle does for us (pygame's Controller): rumble both motors."""
+
+    def rumble(self, low_frequency: float, high_frequency: float, duration: int, /) -> bool: ...
+
+
+class RawDevice(Protocol):
+    """A joystick read by raw numbers (pygame's Joystick)."""
+
+    def get_numaxes(self) -> int: ...
+    def get_axis(self, axis_number: int, /) -> float: ...
+    def get_numbuttons(self) -> int: ...
+    def get_button(self, button: int, /) -> bool: ...
+    def get_numhats(self) -> int: ...
+    def get_hat(self, hat_number: int, /) -> tuple[float, float]: ...
+
+
 class PadState:
     """Buttons and axes of one opened controller, keyed by its SDL instance id."""
 
-    def __init__(self, instance_id: int, name: str, handle: object = None, guid: str = "",
+    def __init__(self, instance_id: int, name: str, handle: Rumbling | None = None, guid: str = "",
                  family: str = "xbox") -> None:
         self.instance_id = instance_id
         self.name = name
@@ -131,7 +150,7 @@ class PadState:
 class RawJoystick:
     """A joystick read without a mapping: by raw button, hat and axis numbers (the set-up wizard)."""
 
-    def __init__(self, instance_id: int, name: str, guid: str, joystick: object) -> None:
+    def __init__(self, instance_id: int, name: str, guid: str, joystick: RawDevice) -> None:
         self.instance_id = instance_id
         self.name = name
         self.guid = guid

@@ -17,20 +17,22 @@ escape_pressed() tells a game scene to pause.
 from __future__ import annotations
 
 import logging
-from typing import Literal, Union
-
 import pygame
 import pygame._sdl2.controller
 
 from game.input import families, mappings, sdl
-from game.input.bindings import LAYOUTS, Bindings
-from game.input.commands import IDLE, STICK_MAX, Button, Command
-from game.input.gamepad import PadState, RawJoystick, raw_input_of
+from game.input.bindings import Bindings
+from game.files.register import LAYOUTS
+from game.input.capture import Capture, DeviceKind
+from game.match.commands import IDLE, STICK_MAX, Button, Command
+from game.input.find_me import FindMe
+from game.input.gamepad import PadState, RawJoystick
 from game.input.keyboard import KeyboardState
-from game.notice import N_
+from game.input.raw_joysticks import RawJoysticks
+from game.input.seating import DeviceId, Seating
+from game.text.notice import N_
 
-DeviceKind = Literal["kb", "pad"]
-DeviceId = tuple[str, Union[str, int]]
+__all__ = ["DeviceId", "DeviceKind", "InputManager", "KEYBOARD_DEVICES"]
 KEYBOARD_DEVICES: tuple[DeviceId, ...] = tuple(("kb", layout) for layout in LAYOUTS)
 # "Find me": a press of either stick on a pad, or this key on a keyboard half (not a game button).
 FIND_ME_BUTTONS = (pygame.CONTROLLER_BUTTON_LEFTSTICK, pygame.CONTROLLER_BUTTON_RIGHTSTICK)
@@ -41,32 +43,24 @@ log = logging.getLogger(__name__)
 
 
 class InputManager:
+    """The devices (keyboard halves and pads) and the parts that read them: the seats they sit in
+    (Seating), the unmapped joysticks and the wizard's raw feed (RawJoysticks), rebinding's
+    capture (Capture) and find-me presses (FindMe). Scenes ask this one object."""
+
     def __init__(self, bindings: Bindings) -> None:
         self.bindings = bindings
         self.keyboard = KeyboardState()
         self.pads: dict[int, PadState] = {}
-        self._seats: dict[int, DeviceId] = {}
-        self._disconnected: list[int] = []
         self._guids: dict[int, str] = {}            # pad instance id -> its GUID (its make and model)
-        self._lost_guid: dict[int, str] = {}        # disconnected seat -> the GUID of the pad it lost
-        self._reclaimed: list[tuple[int, DeviceId]] = []   # seats re-plugged pads took back, unannounced
-        self._seen_waiting: set[int] = set()        # disconnected seats the game has polled (they wait)
+        self.seating = Seating()
+        self.raw = RawJoysticks()
+        self.capture = Capture()
+        self.finder = FindMe()
         self._last: dict[DeviceId, Command] = {}   # every device's Command from the last poll
         self._menu = IDLE
         self._escape = False
         self._escape_fresh = False      # Escape went down since the last poll
         self._escape_pressed_now = False  # ... as seen by the last poll
-        self._capturing = False
-        self._captured: tuple[DeviceKind, int] | None = None
-        self.unmapped: dict[int, RawJoystick] = {}   # joysticks SDL has no mapping for
-        self._unmapped_fresh: list[int] = []          # ... that pressed a button since the last poll
-        self._watching: int | None = None             # the joystick the set-up wizard reads raw
-        self._raw: list[str] = []                     # its raw inputs ("b3", "h0.1", "+a2"; "~b3" a release)
-        self._watched_raw: RawJoystick | None = None  # a mapped pad being re-mapped, opened raw
-        self._unmapped_now: list[int] = []
-        self._find_me: list[int] = []                 # seats that asked "where am I?" this tick
-        self._find_fresh: list[DeviceId] = []
-        self._found: dict[int, int] = {}              # seat -> poll count of its last find-me press
         self.polls = 0                                # polls so far: a clock for effects, never for the sim
         self.last_pad: int | None = None              # the pad that pressed a button last (menus speak it)
         self.nintendo_swap = False                    # Nintendo pads: confirm on the bottom button
@@ -79,6 +73,11 @@ class InputManager:
             log.warning("game controllers unavailable: %s", exc)
             return
         self._scan_pads()   # pads plugged in before we existed: their added events may be gone
+
+    @property
+    def unmapped(self) -> dict[int, RawJoystick]:
+        """Joysticks SDL has no mapping for (by instance id)."""
+        return self.raw.unmapped
 
     # ---- events -------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -99,12 +98,12 @@ class InputManager:
             self._scan_pads()
         elif kind in (pygame.JOYDEVICEADDED, pygame.JOYDEVICEREMOVED):
             if kind == pygame.JOYDEVICEREMOVED:
-                self.unmapped.pop(event.instance_id, None)
+                self.raw.forget(event.instance_id)
             self._scan_pads()
         elif kind in (pygame.JOYBUTTONDOWN, pygame.JOYBUTTONUP, pygame.JOYHATMOTION, pygame.JOYAXISMOTION):
-            self._raw_event(event)
+            self.raw.event(event)
         elif event.type in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP,
-                            pygame.CONTROLLERAXISMOTION) and event.instance_id == self._watching:
+                            pygame.CONTROLLERAXISMOTION) and event.instance_id == self.raw.watching:
             return   # the wizard reads this pad raw: its mapped buttons mean nothing meanwhile
         elif kind == pygame.CONTROLLERBUTTONDOWN:
             pad = self.pads.get(event.instance_id)
@@ -112,9 +111,9 @@ class InputManager:
                 return
             self.last_pad = event.instance_id
             if event.button in FIND_ME_BUTTONS and not self.bindings.button_for_pad(event.button):
-                self._find_fresh.append(("pad", event.instance_id))   # unless rebound to a game button
-            if self._capturing:
-                self._capture(("pad", event.button))
+                self.finder.pressed(("pad", event.instance_id))   # unless rebound to a game button
+            if self.capture.armed:
+                self.capture.catch(("pad", event.button))
             else:
                 pad.button_down(event.button)
         elif kind == pygame.CONTROLLERBUTTONUP:
@@ -126,36 +125,20 @@ class InputManager:
             if pad is not None:
                 pad.axis(event.axis, event.value)
 
-    def _raw_event(self, event: pygame.event.Event) -> None:
-        """A JOY* event: raw input for the wizard, or an unmapped joystick asking to be set up."""
-        joy_id = event.instance_id
-        if joy_id == self._watching:
-            raw = self.unmapped.get(joy_id) or self._watched_raw
-            value = raw_input_of(event, raw.rest if raw is not None else {})
-            if value is not None:
-                self._raw.append(value)
-        elif joy_id in self.unmapped and event.type == pygame.JOYBUTTONDOWN:
-            if joy_id not in self._unmapped_fresh:
-                self._unmapped_fresh.append(joy_id)
-
     def _key_down(self, key: int) -> None:
         for layout, find_key in FIND_ME_KEYS.items():
             # A player may have bound the key to a game button: then it is only that.
             bound = any(self.bindings.button_for_key(other, key) for other in LAYOUTS)
-            if key == find_key and not self._capturing and not bound:
-                self._find_fresh.append(("kb", layout))
-        if self._capturing:
-            self._capture(("kb", key))
+            if key == find_key and not self.capture.armed and not bound:
+                self.finder.pressed(("kb", layout))
+        if self.capture.armed:
+            self.capture.catch(("kb", key))
         elif key == pygame.K_ESCAPE:
             if not self._escape:
                 self._escape_fresh = True
             self._escape = True
         else:
             self.keyboard.key_down(key)
-
-    def _capture(self, raw: tuple[DeviceKind, int]) -> None:
-        self._capturing = False
-        self._captured = raw
 
     def _scan_pads(self) -> None:
         """Open every attached controller that is not open yet.
@@ -172,22 +155,10 @@ class InputManager:
         if len(indexes) > len(self.pads):   # (re)opening a known pad would only add SDL references
             for index in indexes:
                 self._open_pad(index)
-        if count > len(self.pads) + len(self.unmapped):
+        if count > len(self.pads) + len(self.raw.unmapped):
             for index in range(count):
                 if index not in indexes:
-                    self._open_unmapped(index)
-
-    def _open_unmapped(self, device_index: int) -> None:
-        """Open a joystick SDL has no mapping for: it can ask for the set-up wizard."""
-        try:
-            joystick = pygame.joystick.Joystick(device_index)
-            instance_id = joystick.get_instance_id()
-            if instance_id in self.pads or instance_id in self.unmapped:
-                return
-            self.unmapped[instance_id] = RawJoystick(instance_id, joystick.get_name() or "Controller",
-                                                     joystick.get_guid(), joystick)
-        except (pygame.error, ValueError, IndexError) as exc:
-            log.warning("could not open joystick %s: %s", device_index, exc)
+                    self.raw.open(index, self.pads)
 
     def _open_pad(self, device_index: int) -> None:
         """Open a newly added controller; a device SDL cannot open is skipped, not fatal."""
@@ -202,47 +173,24 @@ class InputManager:
         except (pygame.error, ValueError, IndexError) as exc:
             log.warning("could not open controller %s: %s", device_index, exc)
             return
-        self.unmapped.pop(instance_id, None)   # a mapping made it a pad
+        self.raw.forget(instance_id)   # a mapping made it a pad
         if instance_id not in self.pads:  # SDL may announce a pad twice at start-up
             pad = PadState(instance_id, name, controller, guid=guid,
                            family=families.detect(guid, f"{joystick.get_name()} {name}"))
             pad.set_swap(self.nintendo_swap)
             self.pads[instance_id] = pad
             self._guids[instance_id] = guid
-            self._auto_reclaim(instance_id)
-
-    def _auto_reclaim(self, instance_id: int) -> None:
-        """A pad plugged in while seats wait takes one back at once: the seat whose lost pad had the
-        same GUID (the same pad re-plugged), else the only waiting seat. Several seats waiting and no
-        GUID match: a press of A decides (the reconnect overlay)."""
-        # Only seats the game has already seen waiting: a pad swapped within one frame in the
-        # lobby frees its seat there and the newcomer joins by A.
-        waiting = [s for s in self.disconnected_seats() if s in self._seen_waiting]
-        device: DeviceId = ("pad", instance_id)
-        if not waiting or self.seat_of(device) is not None:
-            return
-        guid = self._guids.get(instance_id, "")
-        seat = next((s for s in waiting if guid and self._lost_guid.get(s) == guid), None)
-        if seat is None and len(waiting) == 1:
-            seat = waiting[0]
-        if seat is not None:
-            self.assign(device, seat)
-            self._reclaimed.append((seat, device))
+            self.seating.auto_reclaim(("pad", instance_id), guid)
 
     def take_reclaimed(self) -> list[tuple[int, DeviceId]]:
         """(seat, device) for each seat a re-plugged pad took back since the last call: to announce."""
-        done, self._reclaimed = self._reclaimed, []
-        return done
+        return self.seating.take_reclaimed()
 
     def _remove_pad(self, instance_id: int) -> None:
         pad = self.pads.pop(instance_id, None)
         if pad is None:
             return
-        seat = self.seat_of(("pad", instance_id))
-        guid = self._guids.pop(instance_id, "")
-        if seat is not None and seat not in self._disconnected:
-            self._disconnected.append(seat)   # the seat waits for a reclaim; nothing is lost
-            self._lost_guid[seat] = guid
+        self.seating.lose(("pad", instance_id), self._guids.pop(instance_id, ""))
         self._last.pop(("pad", instance_id), None)
 
     # ---- per tick -----------------------------------------------------------
@@ -250,14 +198,13 @@ class InputManager:
         """One Command per seated seat for this tick (idle for a disconnected seat)."""
         last: dict[DeviceId, Command] = {}
         menu = [IDLE]
-        for device in KEYBOARD_DEVICES:
-            last[device] = self.keyboard.command(self.bindings, device[1])
-            menu.append(last[device])
+        for layout in LAYOUTS:
+            last[("kb", layout)] = command = self.keyboard.command(self.bindings, layout)
+            menu.append(command)
         for instance_id, pad in self.pads.items():
             last[("pad", instance_id)] = pad.command(self.bindings)
             menu.append(pad.menu_command(self.bindings))
         self._last = last
-        self._seen_waiting = set(self._disconnected)
         self._menu = _merge(menu)
         if self._escape_fresh:
             self._menu = Command(self._menu.dx, self._menu.dy, self._menu.pressed | Button.B,
@@ -265,16 +212,12 @@ class InputManager:
         self._escape_pressed_now = self._escape_fresh
         self._escape_fresh = False
         self.polls += 1
-        self._find_me = [seat for seat, device in sorted(self._seats.items()) if device in self._find_fresh]
-        for seat in self._find_me:
-            self.find_me(seat)
-        self._find_fresh = []
-        self._unmapped_now, self._unmapped_fresh = self._unmapped_fresh, []
+        self.finder.asked(self.seating.seats_of(self.finder.fresh()), self.polls)
+        self.raw.end_poll()
         self.keyboard.end_tick()
         for pad in self.pads.values():
             pad.end_tick()
-        return {seat: (IDLE if seat in self._disconnected else last.get(device, IDLE))
-                for seat, device in sorted(self._seats.items())}
+        return self.seating.commands(last)
 
     def menu_command(self) -> Command:
         """Every connected device merged (from the last poll): for title, settings and other menus.
@@ -285,16 +228,15 @@ class InputManager:
 
     def find_me_seats(self) -> list[int]:
         """Seats whose player pressed a stick (or their keyboard's find-me key) this tick."""
-        return list(self._find_me)
+        return self.finder.seats()
 
     def find_me(self, seat: int, ago: int = 0) -> None:
         """Record a find-me press for `seat`, `ago` ticks back (screenshots show the pulse mid-way)."""
-        self._found[seat] = self.polls - ago
+        self.finder.note(seat, self.polls - ago)
 
     def find_me_age(self, seat: int) -> int | None:
         """Ticks since `seat` last asked "where am I?" (None: never); scenes pulse its avatar or cursor."""
-        when = self._found.get(seat)
-        return None if when is None else self.polls - when
+        return self.finder.age(seat, self.polls)
 
     def escape_pressed(self) -> bool:
         """Escape was pressed this tick (as of the last poll): a game scene pauses on it."""
@@ -311,56 +253,44 @@ class InputManager:
 
     def unseated_presses(self, button: Button) -> list[DeviceId]:
         """Connected devices without a seat that pressed `button` this tick (the lobby joins with A)."""
-        seated = set(self._seats.values())
+        seated = self.seating.seated_devices()
         return [d for d in self.devices() if d not in seated and self._last.get(d, IDLE).pressed & button]
 
     def assign(self, device: DeviceId, seat: int) -> None:
         """Seat `device` at `seat` (a device sits in one seat at most)."""
-        old = self.seat_of(device)
-        if old is not None:
-            self.release(old)
-        self._seats[seat] = device
-        self._lost_guid.pop(seat, None)
-        if seat in self._disconnected:
-            self._disconnected.remove(seat)
+        self.seating.assign(device, seat)
 
     def release(self, seat: int) -> None:
-        self._seats.pop(seat, None)
-        self._lost_guid.pop(seat, None)
-        if seat in self._disconnected:
-            self._disconnected.remove(seat)
+        self.seating.release(seat)
 
     def seat_of(self, device: DeviceId) -> int | None:
-        for seat, owner in self._seats.items():
-            if owner == device:
-                return seat
-        return None
+        return self.seating.seat_of(device)
 
     def device_of(self, seat: int) -> DeviceId | None:
-        return self._seats.get(seat)
+        return self.seating.device_of(seat)
 
     def seated(self) -> dict[int, DeviceId]:
         """Seat -> device, including seats whose pad is disconnected."""
-        return dict(sorted(self._seats.items()))
+        return self.seating.seated()
 
     def disconnected_seats(self) -> list[int]:
-        return sorted(self._disconnected)
+        return self.seating.disconnected()
 
     def reclaim(self, seat: int, device: DeviceId) -> None:
         """Give a (disconnected) seat to `device`: the reconnect prompt calls this on A."""
-        self.assign(device, seat)
+        self.seating.assign(device, seat)
 
     def device_name(self, device: DeviceId) -> str:
         kind, key = device
         if kind == "kb":
             return f"Keyboard ({key})"
-        pad = self.pads.get(key)
+        pad = self.pads.get(key) if isinstance(key, int) else None
         return pad.name if pad is not None else N_("Gamepad (disconnected)")   # translated where shown
 
     # ---- families, rumble -----------------------------------------------------
     def family_of(self, device: DeviceId | None) -> str | None:
         """A pad's family ("xbox", "playstation", "nintendo", "generic"); None for keyboards and unknowns."""
-        if device is None or device[0] != "pad":
+        if device is None or device[0] != "pad" or not isinstance(device[1], int):
             return None
         pad = self.pads.get(device[1])
         return pad.family if pad is not None else None
@@ -383,10 +313,10 @@ class InputManager:
         A pad without motors is asked once (SDL says so) and then left alone.
         """
         scale = RUMBLE_SCALE.get(self.rumble_level, 0.0)
-        device = self._seats.get(seat)
-        if scale <= 0 or device is None or device[0] != "pad" or seat in self._disconnected:
+        device = self.seating.device_of(seat)
+        if scale <= 0 or device is None or device[0] != "pad" or self.seating.is_waiting(seat):
             return False
-        pad = self.pads.get(device[1])
+        pad = self.pads.get(device[1]) if isinstance(device[1], int) else None
         if pad is None:
             return False
         if pad.can_rumble is None:
@@ -397,34 +327,24 @@ class InputManager:
     # ---- unmapped joysticks and the set-up wizard -------------------------------
     def unmapped_presses(self) -> list[int]:
         """Unmapped joysticks that pressed a button this tick (the lobby offers them the wizard)."""
-        return [j for j in self._unmapped_now if j in self.unmapped]
+        return self.raw.presses()
 
     def joysticks(self) -> list[tuple[int, str, str]]:
         """(instance id, name, guid) of every joystick the wizard could set up: pads, then unmapped ones."""
         out = [(i, p.name, p.guid) for i, p in self.pads.items()]
-        return out + [(i, j.name, j.guid) for i, j in self.unmapped.items()]
+        return out + [(i, j.name, j.guid) for i, j in self.raw.unmapped.items()]
 
     def watch_raw(self, instance_id: int | None) -> None:
         """Send `instance_id`'s raw JOY* inputs to raw_inputs() (None: stop; its mapped buttons work again)."""
-        self._watching = instance_id
-        self._raw = []
-        self._watched_raw = None
-        pad = self.pads.get(instance_id) if instance_id is not None else None
-        if pad is not None:
-            self._watched_raw = RawJoystick.of_pad(pad)
-            pad.release_all()
-        elif instance_id in self.unmapped:
-            self.unmapped[instance_id].measure_rest()   # as it rests now, not when it was plugged in
+        self.raw.watch(instance_id, self.pads.get(instance_id) if instance_id is not None else None)
 
     def raw_inputs(self) -> list[str]:
         """Raw inputs of the watched joystick since the last call, oldest first."""
-        out, self._raw = self._raw, []
-        return out
+        return self.raw.inputs()
 
     def raw_idle(self, instance_id: int) -> bool:
         """True when nothing on the joystick is pressed or pushed (the wizard waits for this between steps)."""
-        raw = self.unmapped.get(instance_id) or self._watched_raw
-        return raw.idle() if raw is not None else True
+        return self.raw.idle(instance_id)
 
     def add_mapping(self, mapping: str) -> bool:
         """Use a new mapping now; the joystick reopens as a pad. False: it works from the next start."""
@@ -436,13 +356,11 @@ class InputManager:
     # ---- rebinding ----------------------------------------------------------
     def capture_next(self) -> None:
         """The next raw key or pad button press goes to captured() instead of becoming a command."""
-        self._capturing = True
-        self._captured = None
+        self.capture.arm()
 
     def captured(self) -> tuple[DeviceKind, int] | None:
         """The captured press, returned once (None while still waiting)."""
-        raw, self._captured = self._captured, None
-        return raw
+        return self.capture.take()
 
 
 def _merge(commands: list[Command]) -> Command:
@@ -454,5 +372,8 @@ def _merge(commands: list[Command]) -> Command:
         held |= command.held
         dx += command.dx
         dy += command.dy
-    clamp = lambda v: max(-STICK_MAX, min(STICK_MAX, v))  # noqa: E731
-    return Command(clamp(dx), clamp(dy), pressed, held)
+    return Command(_clamp(dx), _clamp(dy), pressed, held)
+
+
+def _clamp(value: int) -> int:
+    return max(-STICK_MAX, min(STICK_MAX, value))

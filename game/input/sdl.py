@@ -73,4 +73,4 @@ def add_mapping(mapping: str) -> bool:
         text = mapping.encode("utf-8")
     except UnicodeEncodeError:     # a lone surrogate: not text SDL could take
         return False
-    return sdl.SDL_GameControllerAddMapping(text) >= 0
+    return int(sdl.SDL_GameControllerAddMapping(text)) >= 0

@@ -31,6 +31,15 @@ class Player(Protocol):
     def stop(self, director: Director) -> None: ...
 
 
+class Scored(Protocol):
+    """A scene as the music sees it (game.core.scene.Scene): its name, the music table's key, and
+    the cue it asks for itself."""
+
+    name: str
+
+    def music_cue(self) -> Cue | None: ...
+
+
 class Duck:
     """The music's level under an effect: down in a few ticks, held, then back up."""
 
@@ -84,20 +93,19 @@ class Music:
         """The track the game wants now."""
         return self.director.target
 
-    def choose(self, scenes: Iterable[object]) -> Cue | None:
+    def choose(self, scenes: Iterable[Scored]) -> Cue | None:
         """What the top-most scene with music asks for: a track named for the scene in the
         table (with the scene's own intensity, if it gives a cue), or the scene's own cue."""
         for scene in reversed(list(scenes)):
-            named = self.table.scenes.get(getattr(scene, "name", ""))
-            asking = getattr(scene, "music_cue", None)
-            cue = asking() if callable(asking) else None
+            named = self.table.scenes.get(scene.name)
+            cue = scene.music_cue()
             if named is not None:
                 return Cue(named, cue.intensity if cue is not None else 0.0)
             if cue is not None:
                 return cue
         return None
 
-    def follow(self, scenes: Iterable[object]) -> None:
+    def follow(self, scenes: Iterable[Scored]) -> None:
         """Tell the director what the stack wants; keep the mixer fed."""
         if self.player is None or self.volume <= 0.0:
             return

@@ -12,10 +12,10 @@ from typing import NamedTuple
 from game import TICK_RATE
 from game.rules.checkout import BIDDING, BONUS, BONUS_SOLO, CHECKOUT, FRENZY
 from game.rules.soldout import modes
-from game.sim.mall import MallSim
+from game.sim.mall_face import MallFace
 from game.sim.mall_events import MallPhase
-from game.sim.mall_public import MallPublicView
-from game.sim.table import COUNTDOWN, REVEAL, TableSim
+from game.sim.table import COUNTDOWN, REVEAL
+from game.sim.table_face import TableFace
 
 CARDS_LEFT = 1          # a side this close to done lifts the mall's music
 LAST_SECONDS = 20       # ... and so do the last seconds of a timed round
@@ -26,20 +26,20 @@ class Cue(NamedTuple):
     intensity: float = 0.0
 
 
-def mall_cue(sim: MallSim) -> Cue:
+def mall_cue(sim: MallFace) -> Cue:
     """The mode's track (by its rule family); full drive once a side has one card to go, a
     player holds Y to call SOLD OUT!, or the round's time runs out, and through the SOLD OUT!
     moment (its jingle cuts in on the beat)."""
-    track = modes.get(sim.mode).family.value
+    track = modes.get(sim.mode).family.key
     return Cue(track, 1.0 if _mall_near_end(sim) else 0.0)
 
 
-def _mall_near_end(sim: MallSim) -> bool:
+def _mall_near_end(sim: MallFace) -> bool:
     if sim.phase == MallPhase.SOLD_OUT:
         return True
     if sim.phase != MallPhase.PLAYING:
         return False
-    view = MallPublicView(sim)
+    view = sim.public_view()
     if any(view.cards_to_go(side) <= CARDS_LEFT for side in range(view.sides())):
         return True
     if any(av.y_ticks for av in sim.avatars):          # the SOLD OUT! ring is filling
@@ -47,7 +47,7 @@ def _mall_near_end(sim: MallSim) -> bool:
     return sim.round_ticks_left() <= LAST_SECONDS * TICK_RATE
 
 
-def table_cue(sim: TableSim) -> Cue:
+def table_cue(sim: TableFace) -> Cue:
     """The table's track, driving in the last player's countdown and all through the last
     round; from the bids on, the bonus round's, driving once every bid but one is in (someone
     is keeping the table waiting) and on through the bonus round itself."""

@@ -33,7 +33,10 @@ log = logging.getLogger(__name__)
 
 class Mixer:
     def __init__(self, catalogue: Catalogue, folder: Path = MUSIC_DIR) -> None:
-        rate, fmt, channels = pygame.mixer.get_init()
+        init = pygame.mixer.get_init()
+        if init is None:
+            raise ValueError("the mixer is not open")
+        rate, fmt, channels = init
         if fmt != -16:
             raise ValueError(f"the mixer runs in format {fmt}, the music needs signed 16-bit")
         pygame.mixer.set_reserved(MUSIC_CHANNEL + 1)
@@ -41,7 +44,7 @@ class Mixer:
         self.catalogue = catalogue
         self.folder = folder
         self.library = Library(rate, channels, {}, {})
-        self.loading: dict[str, Future] = {}
+        self.loading: dict[str, Future[TrackAudio | array.array[int]]] = {}
         self.failed: set[str] = set()
         self.used: list[str] = []                       # tracks, least recently wanted first
         self.pieces: dict[int, tuple[pygame.mixer.Sound, Piece]] = {}
@@ -153,7 +156,7 @@ class Mixer:
             self.library.jingles[name] = loaded
         return True
 
-    def _decode(self, name: str) -> TrackAudio | array.array:
+    def _decode(self, name: str) -> TrackAudio | array.array[int]:
         if name in self.catalogue.jingles:
             return _pcm(self.folder / f"{name}.ogg")
         track = self.catalogue.tracks[name]
@@ -187,7 +190,7 @@ class Mixer:
         self.worker.shutdown(wait=False, cancel_futures=True)
 
 
-def _pcm(path: Path) -> array.array:
+def _pcm(path: Path) -> array.array[int]:
     """The file decoded to the mixer's own format (pygame converts it as it loads)."""
     samples = array.array("h")
     samples.frombytes(pygame.mixer.Sound(str(path)).get_raw())

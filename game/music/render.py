@@ -23,8 +23,8 @@ STEPS = 16               # a level change across a piece moves in this many even
 @dataclass(frozen=True)
 class TrackAudio:
     track: Track
-    base: array.array              # 16-bit samples, interleaved `channels`
-    drive: array.array | None
+    base: array.array[int]              # 16-bit samples, interleaved `channels`
+    drive: array.array[int] | None
     channels: int
 
     @property
@@ -50,9 +50,9 @@ class Library:
     rate: int
     channels: int
     tracks: dict[str, TrackAudio]
-    jingles: dict[str, array.array]
+    jingles: dict[str, array.array[int]]
 
-    def render(self, piece: Piece) -> array.array:
+    def render(self, piece: Piece) -> array.array[int]:
         if piece.kind is Kind.JINGLE:
             out = array.array("h", self.jingles[piece.name])
         else:
@@ -63,7 +63,7 @@ class Library:
                        round(CUT_SECONDS * self.rate), self.channels)
         return out
 
-    def _track(self, piece: Piece) -> array.array:
+    def _track(self, piece: Piece) -> array.array[int]:
         audio = self.tracks[piece.name]
         ch = self.channels
         base = array.array("h")
@@ -84,7 +84,7 @@ class Library:
         return out
 
 
-def _wrapped(audio: TrackAudio, beat: int, frames: int) -> array.array:
+def _wrapped(audio: TrackAudio, beat: int, frames: int) -> array.array[int]:
     """`frames` of the drive loop from `beat` on, going round the loop if need be."""
     assert audio.drive is not None
     ch = audio.channels
@@ -96,14 +96,14 @@ def _wrapped(audio: TrackAudio, beat: int, frames: int) -> array.array:
     return out
 
 
-def _mix(base: array.array, drive: array.array, levels: tuple[float, float], ch: int) -> array.array:
+def _mix(base: array.array[int], drive: array.array[int], levels: tuple[float, float], ch: int) -> array.array[int]:
     """base + drive at its level, which moves from levels[0] to levels[1] across the piece."""
     if levels[0] == levels[1]:
         return _add(base, drive if levels[0] == 1.0 else _scale(drive, levels[0]))
     return _stepped(base, drive, levels, ch)
 
 
-def _stepped(base: array.array, drive: array.array | None, levels: tuple[float, float], ch: int) -> array.array:
+def _stepped(base: array.array[int], drive: array.array[int] | None, levels: tuple[float, float], ch: int) -> array.array[int]:
     """The piece in STEPS blocks, each at the level its end reaches (so the last block is at
     levels[1] and the next piece follows on without a step): of `drive` added to `base`, or
     of `base` itself when there is no drive (a fade)."""
@@ -117,18 +117,18 @@ def _stepped(base: array.array, drive: array.array | None, levels: tuple[float, 
     return out
 
 
-def _scale(samples: array.array, gain: float) -> array.array:
+def _scale(samples: array.array[int], gain: float) -> array.array[int]:
     return array.array("h", map(int, map(gain.__mul__, samples)))
 
 
-def _add(a: array.array, b: array.array) -> array.array:
+def _add(a: array.array[int], b: array.array[int]) -> array.array[int]:
     try:
         return array.array("h", map(operator.add, a, b))
     except OverflowError:        # a peak of both at once: clip those samples
         return array.array("h", map(_clip_sum, a, b))
 
 
-def _crossfade(out: array.array, before: array.array, frames: int, fade: int, ch: int) -> None:
+def _crossfade(out: array.array[int], before: array.array[int], frames: int, fade: int, ch: int) -> None:
     """The first `fade` frames of `out` rise out of `before` (which falls away): no step."""
     fade = min(fade, frames)
     for f in range(fade):
@@ -138,7 +138,7 @@ def _crossfade(out: array.array, before: array.array, frames: int, fade: int, ch
             out[i] = _clip(out[i] * w + before[i] * (1 - w))
 
 
-def _ramp(out: array.array, g0: float, g1: float, start: int, frames: int, ch: int) -> None:
+def _ramp(out: array.array[int], g0: float, g1: float, start: int, frames: int, ch: int) -> None:
     """Gain from g0 to g1 over `frames` frames from `start` (g1 at the last one)."""
     for f in range(frames):
         g = g0 + (g1 - g0) * (f + 1) / frames

@@ -11,9 +11,10 @@ blit it, never draw on it.
 """
 from __future__ import annotations
 
+import contextlib
 import math
 from functools import lru_cache
-from typing import Any, NamedTuple, Sequence
+from typing import Any, Iterator, NamedTuple, Sequence
 
 import pygame
 
@@ -26,7 +27,7 @@ GARMENTS = ("tshirt", "sweater", "hoodie", "jacket", "dress", "skirt", "trousers
             "cap", "beanie", "scarf", "gloves", "socks", "sneakers", "boots", "handbag", "tie")
 PATTERNS = ("plain", "stripes", "dots", "checks", "zigzag", "stars")
 
-Prim = tuple  # ("poly", pts) | ("rect", (x, y, w, h), radius) | ("circle", (x, y), r)
+Prim = tuple[Any, ...]  # ("poly", pts) | ("rect", (x, y, w, h), radius) | ("circle", (x, y), r)
 #             | ("ellipse", (x, y, w, h)) | ("path", pts, width) | ("edge", pts, width)
 
 
@@ -100,7 +101,7 @@ SHAPES: dict[str, list[Prim]] = {
             ("poly", [(43, 19), (57, 19), (67, 82), (50, 98), (33, 82)])],
 }
 
-DETAILS: dict[str, list[tuple]] = {  # (kind, primitive) or ("dim", primitive, cut-out)
+DETAILS: dict[str, list[tuple[Any, ...]]] = {  # (kind, primitive) or ("dim", primitive, cut-out)
     "tshirt": [("shade", ("path", [(37, 10), (43, 16), (50, 18), (57, 16), (63, 10)], 4)),
                ("shade", ("path", [(25, 40), (22, 20)], 1.6)),
                ("shade", ("path", [(75, 40), (78, 20)], 1.6)),
@@ -275,7 +276,7 @@ class _Pen:
     def p(self, x: float, y: float) -> tuple[float, float]:
         return (self.o + x * self.k, self.o + y * self.k)
 
-    def draw(self, surf: pygame.Surface, prim: Prim, colour: tuple) -> None:
+    def draw(self, surf: pygame.Surface, prim: Prim, colour: tuple[int, ...]) -> None:
         kind = prim[0]
         if kind == "poly":
             pygame.draw.polygon(surf, colour, [self.p(x, y) for x, y in prim[1]])
@@ -294,7 +295,7 @@ class _Pen:
             raise ValueError(f"unknown primitive {kind!r}")
 
     def _path(self, surf: pygame.Surface, pts: Sequence[tuple[float, float]], width: float,
-              colour: tuple, closed: bool) -> None:
+              colour: tuple[int, ...], closed: bool) -> None:
         """A thick line with round joints and caps (pygame lines have square ends)."""
         px = [self.p(x, y) for x, y in pts]
         if closed and len(pts) > 2:
@@ -390,6 +391,32 @@ def _outline_px(size: int) -> float:
     return max(1.5, min(size * 0.034, 6.5))
 
 
+ObjectiveShape = tuple[int, tuple[int, int], tuple[bool, ...], tuple[str | None, ...], bool, str]
+
+
+class Drawn:
+    """What was drawn while noting (the warm-up's rehearsals note it, then draw every other item
+    and card the same way): item (size, colour-blind) pairs and objective-card shapes (how many
+    items, size, filled, marks, colour-blind, title)."""
+
+    def __init__(self) -> None:
+        self.items: set[tuple[int, bool]] = set()
+        self.objectives: set[ObjectiveShape] = set()
+
+
+_NOTING: list[Drawn] = []
+
+
+@contextlib.contextmanager
+def noting(drawn: Drawn) -> Iterator[Drawn]:
+    """Note in `drawn` every item and objective card drawn inside the block."""
+    _NOTING.append(drawn)
+    try:
+        yield drawn
+    finally:
+        _NOTING.remove(drawn)
+
+
 def item_surface(garment: str, colour_hex: str, pattern: str, size: int,
                  colourblind: bool = False, cb_hex: str | None = None) -> pygame.Surface:
     """One clothing item on a transparent square of size x size pixels (cached, shared).
@@ -398,6 +425,8 @@ def item_surface(garment: str, colour_hex: str, pattern: str, size: int,
     higher-contrast pattern.
     """
     colour = (cb_hex if (colourblind and cb_hex) else colour_hex).upper()
+    for drawn in _NOTING:
+        drawn.items.add((int(size), bool(colourblind)))
     return _item(garment, colour, pattern, int(size), bool(colourblind))
 
 
@@ -480,7 +509,7 @@ def item_card(item: Any, size: tuple[int, int], label: str | None = None,
               colourblind: bool = False, colours: Any = None) -> pygame.Surface:
     """card_surface for a catalogue item (object, dict or tuple; see look_of)."""
     look = look_of(item, colours)
-    return card_surface(look.garment, look.hex, look.pattern, tuple(size), label=label,
+    return card_surface(look.garment, look.hex, look.pattern, (size[0], size[1]), label=label,
                         colourblind=colourblind, cb_hex=look.cb_hex)
 
 
@@ -570,8 +599,10 @@ def objective_surface(items: Sequence[Any], bags: int, size: tuple[int, int],
     (results screen; a mark wins over filled).  colours: see look_of.
     """
     looks = tuple(look_of(it, colours) for it in items)
-    return _objective_cached(looks, int(bags), check_size(size), tuple(bool(f) for f in (filled or ())),
-                             tuple(marks or ()), bool(colourblind), title)
+    shape = (check_size(size), tuple(bool(f) for f in (filled or ())), tuple(marks or ()), bool(colourblind))
+    for drawn in _NOTING:
+        drawn.objectives.add((len(looks), *shape, title))
+    return _objective_cached(looks, int(bags), shape[0], shape[1], shape[2], shape[3], title)
 
 
 def objective_art(objective: Any, catalogue: Any, size: tuple[int, int],

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.input.families import Label
+
 if TYPE_CHECKING:
     from game.render.ui import UI
 
@@ -34,7 +36,7 @@ _cache: dict[tuple[str, str, int, float], pygame.Surface] = {}
 
 def badge(ui: "UI", label: str, height: int) -> pygame.Surface:
     """The badge for `label`, `height` pixels tall (round for face buttons, wider for names)."""
-    family = getattr(label, "family", "")
+    family = label.family if isinstance(label, Label) else ""   # a plain name: the keyboard's look
     key = (str(label), family, height, ui.text.scale)
     made = _cache.get(key)
     if made is None:

@@ -7,12 +7,17 @@ without needing image files.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import math
 from functools import lru_cache
 
 import pygame
 
 from game.render.text import TEXT_MIN_PX, GameFont, bar_px, min_font_size
+
+if TYPE_CHECKING:
+    from typing import Sequence
 
 Colour = tuple[int, int, int]
 
@@ -82,7 +87,7 @@ def font(px: int) -> pygame.font.Font:
 font.cache_clear = _font.cache_clear  # type: ignore[attr-defined]  # callers still clear it by hand
 
 
-def _colour_key(colour) -> tuple[int, ...]:
+def _colour_key(colour: Sequence[int] | pygame.Color) -> tuple[int, ...]:
     """A hashable cache key for a colour given as a tuple, list or pygame.Color."""
     return tuple(int(c) for c in colour)
 
@@ -193,7 +198,7 @@ def shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float
     raise ValueError(f"unknown seat shape {shape!r}; expected one of {', '.join(SEAT_SHAPES)}")
 
 
-def draw_shape(target: pygame.Surface, shape: str, colour: Colour, cx: float, cy: float,
+def draw_shape(target: pygame.Surface, shape: str, colour: Colour | tuple[int, int, int, int], cx: float, cy: float,
                r: float, width: int = 0) -> None:
     """Draw a seat shape filled (width 0) or as an outline."""
     pts = shape_points(shape, cx, cy, r)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.levels import Level
+from game.files.levels import Level
 
 _WALL_KINDS = ("wall", "window", "brick", "hedge")   # raised edges: a shadow falls below them
 _SHADOW_ROWS = 6

@@ -19,9 +19,10 @@ from typing import Callable
 
 import pygame
 import pyphen
+from pygame.typing import ColorLike
 
-from game import i18n
-from game.data import asset
+from game.text import i18n
+from game import asset
 
 Colour = tuple[int, int, int]
 
@@ -128,24 +129,24 @@ class GameFont(pygame.font.Font):
         """Whether the face draws `char`."""
         return _covered(self.face, char)
 
-    def render(self, text: str | bytes | None, antialias: bool | int, color: object,  # type: ignore[override]
-               bgcolor: object = None, wraplength: int = 0) -> pygame.Surface:
+    def render(self, text: str | bytes | None, antialias: bool, color: ColorLike,
+               bgcolor: ColorLike | None = None, wraplength: int = 0) -> pygame.Surface:
         text = self._spaced(text)
         if not text or isinstance(text, bytes) or all(self.has(c) for c in text):
-            return super().render(text, antialias, color, bgcolor, wraplength)  # type: ignore[arg-type]
+            return super().render(text, antialias, color, bgcolor, wraplength)
         runs = [(font, part, font.render(part, antialias, color)) for font, part in self._runs(text)]
         ascent = self.get_ascent()
         out = pygame.Surface((sum(s.get_width() for _, _, s in runs), self.get_height()), pygame.SRCALPHA)
         if bgcolor is not None:
-            out.fill(bgcolor)  # type: ignore[arg-type]
+            out.fill(bgcolor)
         x = 0
         for font, _, surf in runs:
             out.blit(surf, (x, ascent - font.get_ascent()))
             x += surf.get_width()
         return out
 
-    def size(self, text: str | bytes) -> tuple[int, int]:  # type: ignore[override]
-        text = self._spaced(text)
+    def size(self, text: str | bytes) -> tuple[int, int]:
+        text = self._spaced(text) or ""
         if not text or isinstance(text, bytes) or all(self.has(c) for c in text):
             return super().size(text)
         return sum(pygame.font.Font.size(font, part)[0] for font, part in self._runs(text)), self.get_height()

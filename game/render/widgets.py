@@ -11,14 +11,14 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from game.i18n import N_, _
-from game.input.commands import STICK_MAX, Button, Command
+from game.text.i18n import N_, _
+from game.match.commands import STICK_MAX, Button, Command
 from game.render import glyphs
 from game.render.icons import NARROWEST
 from game.render.text import hyphenated, words
 
 if TYPE_CHECKING:
-    from game.core.seats import SeatIdentity
+    from game.match.seats import SeatIdentity
     from game.render.ui import UI
 
 Colour = tuple[int, int, int]
@@ -171,7 +171,7 @@ KEY_WORDS = {"Arrows": N_("Arrows")}
 def pad_label(ui: "UI", name: str) -> str:
     """A button name as the pad in use prints it ("A" -> "Cross"); key names unchanged but the
     descriptions in KEY_WORDS, which are translated."""
-    labels = getattr(ui, "pad_labels", None) or {}
+    labels = ui.pad_labels
     parts = [labels.get(part, _(KEY_WORDS[part]) if part in KEY_WORDS else part) for part in name.split("/")]
     return parts[0] if len(parts) == 1 else "/".join(parts)   # one part keeps its family (glyph look)
 
@@ -208,7 +208,7 @@ def seat_badge(surface: pygame.Surface, identity: "SeatIdentity", center: tuple[
     """The seat's shape filled with its colour, with a dark outline so it reads on any backdrop."""
     colour = identity.colour
     if faded:
-        colour = tuple(c // 3 + 20 for c in colour)
+        colour = (colour[0] // 3 + 20, colour[1] // 3 + 20, colour[2] // 3 + 20)
     outline = max(3, radius // 6)
     points = shape_points(identity.shape, center, radius)
     if points is None:
@@ -224,7 +224,7 @@ def seat_badge(surface: pygame.Surface, identity: "SeatIdentity", center: tuple[
 @dataclass
 class MenuItem:
     label: str
-    activate: Callable[[], None] | None = None
+    activate: Callable[[], object] | None = None   # what choosing the row does (its result unused)
     value: Callable[[], str] | None = None          # shown right-aligned (settings)
     adjust: Callable[[int], None] | None = None     # LEFT/RIGHT changes the value
     enabled: bool = True

@@ -2,18 +2,18 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from game.core.scene import Scene
-from game.i18n import N_, _
-from game.input.commands import IDLE, Button, Command
+from game.text.i18n import N_, _
+from game.match.commands import IDLE, Button, Command
 from game.render import widgets
 from game.scenes import registry
 if TYPE_CHECKING:
     from game.core.context import Context
-    from game.match import MatchSpec
+    from game.match.spec import MatchSpec
 
 MENU_SEAT = -1  # commands[-1] is every device merged (see Scene.update)
 INPUT_DELAY_TICKS = 40   # 2/3 s: a stray A from the last moment of play chooses nothing on a results screen
@@ -43,8 +43,29 @@ def back_to_lobby(ctx: "Context") -> None:
     stack = ctx.stack
     if registry.back_to(stack, "lobby"):
         return
-    stack.clear_to(registry.open_scene("title", ctx))
-    stack.push(registry.open_scene("lobby", ctx))
+    stack.clear_to(registry.TITLE(ctx))
+    stack.push(registry.LOBBY(ctx))
+
+
+class CannotOpen(Scene):
+    """Stands where a game scene could not be built (its level or data would not load): says why
+    in a toast on its first tick and steps aside."""
+
+    name = "cannot_open"
+
+    def __init__(self, ctx: "Context", message: str) -> None:
+        super().__init__(ctx)
+        self.message = message
+        self.said = False
+
+    def update(self, commands: dict[int, Command]) -> None:
+        if not self.said:
+            self.said = True
+            self.ctx.toast(self.message, seconds=8)
+            self.ctx.stack.pop()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        widgets.draw_background(surface, self.ctx.ui)
 
 
 class MenuScene(Scene):
@@ -71,6 +92,23 @@ class MenuScene(Scene):
         self.draw_menu_page(surface)
 
 
+class MatchScene(Protocol):
+    """A finished match scene under its results: played again, or left for the lobby."""
+
+    def rematch(self) -> None: ...
+    def to_lobby(self) -> None: ...
+
+
+class Animation(Protocol):
+    """What a results screen is playing (a reveal, a podium): it builds up, or shows all at once."""
+
+    @property
+    def done(self) -> bool: ...
+
+    def update(self) -> None: ...
+    def finish(self) -> None: ...
+
+
 class MatchResultsScene(Scene):
     """Base of a results screen over a finished match scene: rematch or lobby, once.
 
@@ -79,7 +117,9 @@ class MatchResultsScene(Scene):
     while `animation()` is still building up, A shows it all at once instead of choosing.
     """
 
-    def __init__(self, ctx: "Context", game_scene) -> None:
+    menu: widgets.MenuList      # the choices, made by each results screen
+
+    def __init__(self, ctx: "Context", game_scene: MatchScene) -> None:
         super().__init__(ctx)
         self.game_scene = game_scene
         self.done = False
@@ -102,7 +142,7 @@ class MatchResultsScene(Scene):
         if self.close_once():
             self.game_scene.to_lobby()
 
-    def animation(self):
+    def animation(self) -> Animation | None:
         """The reveal or podium now playing (has update(), done, finish()), or None."""
         return None
 

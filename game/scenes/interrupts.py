@@ -10,12 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from game.driver.match_driver import MatchDriver
-from game.i18n import _
-from game.input.commands import Button, Command
-from game.scenes.menus.howto import push_howto
-from game.scenes.menus.pause import PauseScene, wants_pause
-from game.scenes.pads.reconnect import ReconnectScene, needs_reconnect
+from game.driver.match_driver import S, MatchDriver
+from game.text.i18n import _
+from game.match.commands import Button, Command
+from game.scenes.menus import push_howto
+from game.scenes.menus import PauseScene, wants_pause
+from game.scenes.pads import ReconnectScene, needs_reconnect
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -36,7 +36,7 @@ def interrupted(ctx: "Context", commands: dict[int, Command], on_bot: Callable[[
     return False
 
 
-def save_recording(ctx: "Context", driver: MatchDriver) -> None:
+def save_recording(ctx: "Context", driver: MatchDriver[S]) -> None:
     """The match is over: write its replay to the --record path (once), and say where. A match
     not being recorded (a demo, a replay) leaves the path for the next one."""
     if driver.writer is None:

@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from game.i18n import N_, N_plural, _, and_list, ngettext, number
-from game.notice import Notice
+from game.text.i18n import N_, N_plural, _, and_list, ngettext, number
+from game.text.notice import Notice
 
 SENTENCES = (
     N_("The round is over"), N_("You are already holding a pile"), N_("That pile is gone"),
@@ -84,7 +84,8 @@ _PLACEHOLDER = re.compile(r"\{([a-z]+)\}")
 @lru_cache(maxsize=None)
 def _patterns() -> list[tuple[re.Pattern[str], str, str | None]]:
     """(pattern, template, plural) for every template; a plural template twice, once per form."""
-    out = [(_pattern(template), template, None) for template in TEMPLATES]
+    out: list[tuple[re.Pattern[str], str, str | None]] = [(_pattern(template), template, None)
+                                                          for template in TEMPLATES]
     for singular, plural in PLURAL_TEMPLATES:
         out += [(_pattern(form), singular, plural) for form in (singular, plural)]
     return out

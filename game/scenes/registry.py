@@ -12,9 +12,14 @@
   plays a replay back in the window (`main.py --replay FILE`).
 - `register_attract(factory)`: factory(ctx) -> Scene, the title's attract mode
   (bots playing on their own after the title sits idle).
-- `register_scene(name, factory)`: factory(ctx, ...) -> Scene; other scenes open it
-  with `open_scene(name, ctx, ...)` instead of importing its module, and
-  `back_to(stack, name)` returns to it if it is on the stack.
+- Routes (`TITLE`, `LOBBY`, `SETTINGS`, `SPEEDRUN_MENU`, `SPEEDRUN_SETTINGS`): scenes opened
+  without importing the module above: the shared pieces open the title, the title the speedrun
+  menu, and the title opens the lobby and settings by route so the window's first frame loads
+  only the title. The owning module binds its constructor
+  (`TITLE.bind(TitleScene)`); a caller calls the route with the constructor's own arguments,
+  which mypy checks (`registry.TITLE(ctx)`). Everything else is opened by its constructor,
+  imported from its package's public face. `back_to(stack, name)` returns to a scene by name
+  if it is on the stack.
 
 Modules register at import time. `load_scene_modules()` imports every module
 of the game.scenes package, so a new scene module only has to exist.
@@ -26,17 +31,17 @@ import importlib.util
 import logging
 import pkgutil
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Union
+from typing import TYPE_CHECKING, Callable, Generic, ParamSpec, Union
 
-from game.notice import N_, Notice
-from game.match import GAME_TITLES  # noqa: F401  (the lobby reads registry.GAME_TITLES)
+from game.text.notice import N_, Notice
 import game.scenes as package
 
 if TYPE_CHECKING:
     from game.core.context import Context
     from game.core.scene import Scene
     from game.core.stack import SceneStack
-    from game.match import MatchSpec
+    from game.match.spec import MatchSpec
+    from game.driver.replay import Replay
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +49,7 @@ log = logging.getLogger(__name__)
 GameFactory = Callable[["Context", "MatchSpec"], "Scene"]
 ShotFactory = Callable[["Context", int], Union["Scene", list["Scene"]]]
 AttractFactory = Callable[["Context"], "Scene"]
-ReplayFactory = Callable[["Context", object], "Scene"]
+ReplayFactory = Callable[["Context", "Replay"], "Scene"]
 
 
 @dataclass(frozen=True)
@@ -54,12 +59,47 @@ class Screenshot:
     warmup_ticks: int
 
 
-SceneFactory = Callable[..., "Scene"]
+P = ParamSpec("P")
 
-SUBPACKAGES = ("menus", "mall", "table", "speedrun", "pads")   # scenes grouped by what they show
+
+def public_face(package: str, names: dict[str, str]) -> Callable[[str], object]:
+    """A scene package's module __getattr__: each name of its public face (name -> the module of
+    the package that holds it) is loaded from its module when first asked for, so entering a
+    package never loads all of it (the window's first frame loads only the title)."""
+    def find(name: str) -> object:
+        module = names.get(name)
+        if module is None:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        return getattr(importlib.import_module(f"{package}.{module}"), name)
+    return find
+
+
+class Route(Generic[P]):
+    """A scene opened from below its package: its module binds the constructor, callers call the
+    route with the constructor's arguments. An unbound route (its module never loaded) is a bug."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._open: Callable[P, Scene] | None = None
+
+    def bind(self, open_scene: Callable[P, Scene]) -> None:
+        self._open = open_scene
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> Scene:
+        if self._open is None:
+            load_scene_modules()
+        if self._open is None:
+            raise KeyError(f"no scene bound to the route {self.name!r}")
+        return self._open(*args, **kwargs)
+
+
+TITLE: Route[[Context]] = Route("title")
+LOBBY: Route[[Context]] = Route("lobby")
+SETTINGS: Route[[Context]] = Route("settings")
+SPEEDRUN_MENU: Route[[Context]] = Route("speedrun_menu")
+SPEEDRUN_SETTINGS: Route[[Context]] = Route("speedrun_settings")
 
 _games: dict[str, GameFactory] = {}
-_scenes: dict[str, SceneFactory] = {}
 _screenshots: dict[str, Screenshot] = {}
 _attract: list[AttractFactory] = []
 _replay_viewers: dict[str, ReplayFactory] = {}
@@ -110,44 +150,6 @@ def register_replay_viewer(game_name: str, factory: ReplayFactory) -> None:
 def replay_viewer(game_name: str) -> ReplayFactory | None:
     load_scene_modules()
     return _replay_viewers.get(game_name)
-
-
-def register_scene(name: str, factory: SceneFactory) -> None:
-    _scenes[name] = factory
-
-
-def open_scene(name: str, ctx: "Context", *args: object, **kwargs: object) -> "Scene":
-    """A new scene registered under `name`, built with (ctx, *args, **kwargs)."""
-    load_scene_modules()
-    factory = _scenes.get(name)
-    if factory is None:
-        factory = _import_home(name)
-    if factory is None:
-        raise KeyError(f"no scene registered as {name!r}")
-    return factory(ctx, *args, **kwargs)
-
-
-def _import_home(name: str) -> SceneFactory | None:
-    """Most scenes live in a module of their name, at the top or in a sub-package
-    (`speedrun_menu` in game/scenes/speedrun/menu.py, `pad_setup` in pads/setup.py): import
-    it and look again."""
-    head, _, rest = name.partition("_")
-    for module in (name, *(f"{sub}.{name}" for sub in SUBPACKAGES),
-                   *(f"{sub}.{rest}" for sub in SUBPACKAGES if sub.startswith(head))):
-        try:
-            found = importlib.util.find_spec(f"game.scenes.{module}")
-        except ModuleNotFoundError:
-            continue
-        if found is not None:
-            importlib.import_module(f"game.scenes.{module}")
-            if name in _scenes:
-                return _scenes[name]
-    return None
-
-
-def scene_names() -> list[str]:
-    load_scene_modules()
-    return sorted(_scenes)
 
 
 def back_to(stack: "SceneStack", name: str) -> bool:

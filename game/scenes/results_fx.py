@@ -11,12 +11,13 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import pygame
 
-from game import i18n
-from game.render.icons import INK, outlined_text
+from game.text import i18n
+from game.match.seats import SeatIdentity
+from game.render.icons import INK, outlined_text, seat_shape_surface
 
 GOLD = (255, 193, 69)
 TEXT = (255, 244, 227)
@@ -31,7 +32,7 @@ CONFETTI_COLOURS = [(255, 193, 69), (255, 94, 98), (86, 180, 233), (0, 158, 115)
                     (204, 121, 167), (255, 244, 227)]
 
 
-def places(keys: Sequence[object]) -> list[int]:
+def places(keys: Sequence[Any]) -> list[int]:
     """Competition ranking: a higher key places higher, equal keys share a place (1, 1, 3)."""
     return [1 + sum(other > key for other in keys) for key in keys]
 
@@ -48,6 +49,11 @@ class Standing:
     badges: list[Callable[[int], pygame.Surface]]   # size in px -> a shape; a team has one per member
 
 
+def shape_badge(identity: SeatIdentity) -> Callable[[int], pygame.Surface]:
+    """A seat's shape at a size: a standing's badge."""
+    return lambda size: seat_shape_surface(identity.shape, identity.hex, size)
+
+
 def count_up(value: int, ticks: float, length: int = COUNT_TICKS) -> int:
     """The number shown `ticks` after counting started: eased so it lands gently."""
     if ticks <= 0:
@@ -58,30 +64,44 @@ def count_up(value: int, ticks: float, length: int = COUNT_TICKS) -> int:
     return round(value * (1 - (1 - t) ** 3))
 
 
+@dataclass
+class Bit:
+    """One bit of paper: where it is, how it drifts and falls, how it turns, its colour and size."""
+
+    x: float
+    y: float
+    drift: float
+    fall: float
+    phase: float
+    spin: float
+    colour: tuple[int, int, int]
+    size: int
+
+
 class Confetti:
     """Paper bits: a burst from the top that flutters down (a fixed seed: the same every time)."""
 
     def __init__(self, width: int, seed: int = 7) -> None:
         rng = random.Random(seed)
         self.width = width
-        self.bits = [[rng.uniform(0, width), rng.uniform(-420, -10), rng.uniform(-1.2, 1.2), rng.uniform(1.2, 3.0),
-                      rng.uniform(0, math.tau), rng.uniform(0.08, 0.2), CONFETTI_COLOURS[i % len(CONFETTI_COLOURS)],
-                      rng.choice((8, 10, 12))] for i in range(CONFETTI)]
+        self.bits = [Bit(rng.uniform(0, width), rng.uniform(-420, -10), rng.uniform(-1.2, 1.2), rng.uniform(1.2, 3.0),
+                         rng.uniform(0, math.tau), rng.uniform(0.08, 0.2), CONFETTI_COLOURS[i % len(CONFETTI_COLOURS)],
+                         rng.choice((8, 10, 12))) for i in range(CONFETTI)]
 
     def update(self) -> None:
         for bit in self.bits:
-            bit[4] += bit[5]
-            bit[0] = (bit[0] + bit[2] + math.sin(bit[4]) * 0.8) % self.width
-            bit[1] += bit[3]
+            bit.phase += bit.spin
+            bit.x = (bit.x + bit.drift + math.sin(bit.phase) * 0.8) % self.width
+            bit.y += bit.fall
 
     def draw(self, surface: pygame.Surface, bottom: int) -> None:
-        for x, y, _, _, phase, _, colour, size in self.bits:
-            if 0 <= y < bottom:
-                h = max(2, int(abs(math.cos(phase)) * size))     # a flat bit turning over
-                surface.fill(colour, (int(x), int(y), size, h))
+        for bit in self.bits:
+            if 0 <= bit.y < bottom:
+                h = max(2, int(abs(math.cos(bit.phase)) * bit.size))     # a flat bit turning over
+                surface.fill(bit.colour, (int(bit.x), int(bit.y), bit.size, h))
 
     def falling(self, bottom: int) -> bool:
-        return any(bit[1] < bottom for bit in self.bits)
+        return any(bit.y < bottom for bit in self.bits)
 
 
 class Podium:

@@ -1,6 +1,6 @@
 """What everyone in front of the TV sees of the mall's round: a read-only public view.
 
-The drawing code reads the round through this (`MallPublicView(sim)`) rather than through
+The drawing code reads the round through this (`sim.public_view()`) rather than through
 the rulebook behind the simulation: who plays on which side, the cards lying on the
 Starting Table and at the dressers (face up, or counted from their backs), and how the
 round ended. No pile's cards, no hand, no hidden list are in it.
@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.rules.soldout.modes import Family
 
 if TYPE_CHECKING:
     from game.rules.soldout.engine import Round
+    from game.rules.soldout.family import RuleFamily
     from game.sim.mall import MallSim
 
 
@@ -76,20 +76,16 @@ class MallPublicView:
     def mode(self) -> str:
         return self._round().mode
 
+    def family(self) -> RuleFamily:
+        """The round's rules: what the hand does, where a card goes, who ends the round."""
+        return self._round().family
+
     def cards_to_go(self, side: int) -> int:
         """How many more cards the side must bring before the round can end, counted from what
-        the screen shows: the empty places on its objective cards (Rush), the free places in its
-        hands, drawn face down (Memory), or the pictured items no dresser has yet (Tidying Up,
-        the same for every side)."""
+        the screen shows (its family says how: the empty places on the side's objective cards,
+        the free places in its hands, the pictured items no dresser has yet)."""
         rnd = self._round()
-        family = rnd.rules.family
-        if family is Family.RUSH:
-            return sum(len(rnd.pictured(slot.card)) - len(slot.placed) for slot in rnd.tables[side])
-        if family is Family.MEMORY:
-            members = rnd.members(side)
-            return max(0, rnd.hand_size(members[0]) - sum(len(rnd.hands[m]) for m in members))
-        return sum(1 for d, slot in enumerate(rnd.dressers) for item in rnd.pictured(slot.card)
-                   if not rnd.filled(d, item))
+        return rnd.family.cards_to_go(rnd, side)
 
     def placed_on_table(self, side: int, slot: int) -> list[str]:
         """Rush: the cards a side has put on one of its objective cards (face up on the table)."""
@@ -135,6 +131,18 @@ class RoundReveal(MallPublicView):
         """Tidying Up: the side that scored a dresser (None: a tie or nobody placed)."""
         return self._ended().dresser_winner(dresser)
 
+    def found_items(self, side: int, slot: int) -> list[str]:
+        """The cards that count for one of the side's objective cards (put on it, or in hand)."""
+        return self._ended().found_items(side, slot)
+
+    def wrong_cards(self, side: int, slot: int) -> list[str]:
+        """Cards put on one of the side's objective cards that it does not picture."""
+        return self._ended().wrong_cards(side, slot)
+
+    def unlisted(self, side: int) -> list[str]:
+        """Cards the side held that are on no objective card of its list."""
+        return self._ended().unlisted(side)
+
 
 class OmniscientView(MallPublicView):
     """Everything about the round, read-only, for those entitled to know it all: the speedrun
@@ -179,3 +187,18 @@ class OmniscientView(MallPublicView):
     def scored(self, side: int) -> list[str]:
         """The objective cards the side scored this round."""
         return self._round().scored(side)
+
+    def course_items(self, side: int) -> list[str]:
+        """The items a solo run is after (its family says which)."""
+        rnd = self._round()
+        return rnd.family.course_items(rnd, side)
+
+    def course_progress(self, player: int, items: int) -> int:
+        """The run's split-worthy steps so far (its family says which)."""
+        rnd = self._round()
+        return rnd.family.course_progress(rnd, player, items)
+
+    def course_flaw(self, player: int, items: list[str]) -> str:
+        """What spoils a completed run ("" for a clean one)."""
+        rnd = self._round()
+        return rnd.family.course_flaw(rnd, player, items)

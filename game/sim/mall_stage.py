@@ -5,22 +5,26 @@ from __future__ import annotations
 
 import random
 
-from game.input.commands import Button, Command
+from game.match.commands import Button, Command
 from game.rules.soldout.autoplay import Bot, play_round_out
 from game.sim.mall import MallSim
+from game.sim.mall_face import MallFace
 
 
-def play_out_round(sim: MallSim, seed: int = 0, limit: int = 20000, freeze_ticks: int | None = None) -> None:
+def play_out_round(face: MallFace, seed: int = 0, limit: int = 20000, freeze_ticks: int | None = None) -> None:
     """Finish the current round quickly for a results screenshot or test: the rules engine's
     honest autoplayers act on the round directly, then the sim runs its SOLD OUT! freeze.
 
     Piles are not walked around the map here (they stay where they last lay). With
     `freeze_ticks` it stops that many ticks into the SOLD OUT! freeze."""
+    if not isinstance(face, MallSim):
+        raise TypeError(f"a stage direction acts on the mall itself, not on {type(face).__name__}")
+    sim = face
     while sim.phase in ("study", "countdown"):
         sim.step({seat: Command(pressed=Button.A) for seat in sim.seats})
     rnd = sim.round
     play_round_out(rnd, [Bot(p, random.Random(seed * 97 + p)) for p in range(rnd.players)], limit, "stopped")
-    sim.piles = {pid: pos for pid, pos in sim.piles.items() if pid in rnd.piles}
+    sim.floor.keep_only(list(rnd.piles))
     steps = 0
     while sim.phase in ("playing", "sold_out") and (freeze_ticks is None or steps <= freeze_ticks):
         sim.step({})

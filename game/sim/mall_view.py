@@ -9,15 +9,25 @@ are public. Every query reads the live simulation; nothing here changes it.
 """
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import Any, NamedTuple, TYPE_CHECKING
 
-from game.levels import Rect
-from game.rules.soldout import Catalogue, modes
+from game.files.levels import Rect
+from game.rules.soldout import Catalogue
+from game.rules.soldout.family import RuleFamily
 from game.sim.mall_events import MallPhase
 from game.sim.tuning import FP
 
 if TYPE_CHECKING:
     from game.sim.mall import Dresser, MallSim
+
+
+class ListCard(NamedTuple):
+    """One objective card of a side's list as its players see it (SeatView.side_objectives)."""
+
+    card: str | None       # None while the list is hidden
+    items: int
+    bags: int
+    placed: int            # cards put on it so far
 
 
 class SeatView:
@@ -47,6 +57,11 @@ class SeatView:
     @property
     def mode(self) -> str:
         return self._sim.mode
+
+    @property
+    def family(self) -> RuleFamily:
+        """The round's rules: what the hand does, where a card goes, who ends the round."""
+        return self._sim.round.family
 
     @property
     def round_serial(self) -> int:
@@ -117,12 +132,7 @@ class SeatView:
 
     def pile_on_floor(self, pile: int | None) -> tuple[int, int] | None:
         """Where a pile lies, or None if it is gone or someone holds it."""
-        if pile is None:
-            return None
-        spot = self._sim.piles.get(pile)
-        if spot is None or pile in self._sim.round.held.values():
-            return None
-        return spot
+        return None if pile is None else self._sim.floor.on_floor(pile)
 
     def pile_count(self, pile: int) -> int:
         """How tall a pile is (its cards' backs are public; their faces are not)."""
@@ -149,9 +159,14 @@ class SeatView:
     def hand(self) -> list[str]:
         return self._sim.hand(self.seat)
 
+    def list_on_show(self) -> bool:
+        """Whether the side's list is on show to its players now: always, but where the family
+        studies its list, only in the study phase (then it is hidden until the results)."""
+        return not self._sim.round.family.studies_list or self._sim.phase == MallPhase.STUDY
+
     def shopping_list(self) -> list[str]:
-        """The side's objective cards: always in the Rush, only while studying in Memory."""
-        if modes.uses_hand(self.mode) and self.phase != MallPhase.STUDY:
+        """The side's objective cards while its list is on show (list_on_show), else none."""
+        if not self.list_on_show():
             return []
         return self._sim.shopping_list(self.seat)
 
@@ -195,16 +210,23 @@ class SeatView:
         return {rnd.carried[m] for m in mates if m in rnd.carried}
 
     def side_table(self) -> list[tuple[tuple[str, ...], list[tuple[str, int]]]]:
-        """Rush: the side's objective cards on the Starting Table: (pictured items, placed
-        (card, player) pairs), in slot order."""
+        """The side's objective cards on the Starting Table: (pictured items, placed (card,
+        player) pairs), in slot order. While the list is hidden (list_on_show) what the cards
+        picture is not seen: () for each."""
         rnd = self._sim.round
-        return [(rnd.pictured(slot.card), list(slot.placed)) for slot in rnd.tables[rnd.side(self.player)]]
+        shown = self.list_on_show()
+        return [(rnd.pictured(slot.card) if shown else (), list(slot.placed))
+                for slot in rnd.tables[rnd.side(self.player)]]
 
-    def side_objectives(self) -> list[tuple[str, int]]:
-        """Rush: the side's objective cards (face up on the Starting Table) and how many cards
-        lie on each, in slot order."""
+    def side_objectives(self) -> list[ListCard]:
+        """The side's objective cards on the Starting Table, in slot order: each card (None while
+        the list is hidden: list_on_show), how many items and bags it pictures (its back says as
+        much) and how many cards lie on it."""
         rnd = self._sim.round
-        return [(slot.card, len(slot.placed)) for slot in rnd.tables[rnd.side(self.player)]]
+        shown = self.list_on_show()
+        objectives = rnd.catalogue.objectives
+        return [ListCard(slot.card if shown else None, len(rnd.pictured(slot.card)), objectives[slot.card].bags,
+                         len(slot.placed)) for slot in rnd.tables[rnd.side(self.player)]]
 
     def hand_size(self) -> int:
         """Memory: how many cards the player (or the team together) may hold."""

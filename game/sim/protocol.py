@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any, Protocol, Sequence
 
-from game.input.commands import Command
+from game.match.commands import Command
 
 
 class Simulation(Protocol):
     """MallSim and TableSim both satisfy this (checked in tests/test_typed_events.py)."""
 
-    tick: int
+    @property
+    def tick(self) -> int: ...
 
     @property
     def phase(self) -> str: ...          # a StrEnum member: MallPhase, or CheckoutPhase / TableStage

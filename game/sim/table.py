@@ -43,11 +43,12 @@ import json
 import random
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Union
+from typing import TYPE_CHECKING, Any, Union
 
-from game import TICK_RATE, preload
-from game.input.commands import IDLE, Button, Command
-from game.match import MatchSpec
+from game import TICK_RATE
+from game.sim import preload
+from game.match.commands import IDLE, Button, Command
+from game.match.spec import MatchSpec
 from game.rules.checkout import (BIDDING, BONUS, BONUS_SOLO, CHECKOUT, FRENZY, OVER, ROUND_END, Score,
                                  Catalogue, CheckoutGame, CheckoutPhase)
 from game.rules.checkout.catalogue import RuleNumbers
@@ -56,6 +57,9 @@ from game.sim.table_events import TableEvent, TableStage
 from game.sim.table_tuning import TableTuning
 from game.sim.table_view import PublicSeat, TableSeatView
 from game.sim.table_turns import TurnPhases, bargain_places  # noqa: F401 (bargain_places: for the scene and bots)
+
+if TYPE_CHECKING:
+    from game.sim.table_face import TableFace
 
 COUNTDOWN, REVEAL = TableStage.COUNTDOWN, TableStage.REVEAL
 TablePhase = Union[CheckoutPhase, TableStage]
@@ -520,3 +524,10 @@ class TableSim(TurnPhases):
         """sha256 of the whole table (engine + timers + cursors): equal hashes, equal games."""
         dump = json.dumps(self.state_dict(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(dump.encode("utf-8")).hexdigest()
+
+
+def new_table(spec: MatchSpec, catalogue: Catalogue | None = None, seed: int | None = None,
+              tuning: TableTuning | None = None) -> TableFace:
+    """A new game at the dice table, handed out by its face (game/sim/table_face.py): how
+    everyone outside game/sim holds it."""
+    return TableSim(spec, catalogue, seed, tuning)

@@ -1,6 +1,6 @@
 """Every attempt on a board, as LiveSplit keeps them: the history, the kept replays, the numbers.
 
-One history per board (game.user_register.HISTORIES: speedrun_attempts/<board>.json),
+One history per board (game.files.register.HISTORIES: speedrun_attempts/<board>.json),
 written atomically; a file that cannot be read is moved aside and the history
 starts empty with a one-line warning. An attempt is any run whose timer started:
 finished, reset, or not finished (a Check Out! loss). Each holds its split times
@@ -40,12 +40,12 @@ import queue
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator, cast
 
-from game.notice import N_, Notice
+from game.text.notice import N_, Notice
 from game.speedrun.splits import merge_best, segments_of
-from game.untrusted import UntrustedError
-from game.user_register import (
+from game.files.untrusted import UntrustedError
+from game.files.register import (
     ARCHIVE_ROWS, ATTEMPT_REPLAYS, HISTORIES, HISTORY_ARCHIVES, HISTORY_VERSION, KEEP_LAST, MAX_TICKS, MAX_TREND,
     OUTCOMES, PRACTICE_KEEP,
 )
@@ -95,7 +95,8 @@ class Stats:
     @property
     def possible_save(self) -> int | None:
         saves = [s.possible_save for s in self.segments]
-        return sum(saves) if saves and all(v is not None for v in saves) else None  # type: ignore[misc]
+        known = [v for v in saves if v is not None]
+        return sum(known) if saves and len(known) == len(saves) else None
 
 
 # ---------------------------------------------------------------- the running numbers
@@ -114,13 +115,13 @@ class Summary:
     trend: list[tuple[int, list[int | None]]] = field(default_factory=list)   # (id, best) where best changed
 
     @classmethod
-    def of(cls, attempts: list[dict]) -> "Summary":
+    def of(cls, attempts: list[dict[str, Any]]) -> "Summary":
         summary = cls()
         for attempt in attempts:
             summary.fold(attempt)
         return summary
 
-    def fold(self, a: dict) -> None:
+    def fold(self, a: dict[str, Any]) -> None:
         """Count one more attempt (the next by id)."""
         self.attempts += 1
         self.last_id = int(a["id"])
@@ -211,22 +212,22 @@ class Summary:
                 and all(attempt_id <= self.last_id for attempt_id, _best in self.trend))
 
     # ----- in the file ------------------------------------------------------------
-    def to_data(self) -> dict:
+    def to_data(self) -> dict[str, Any]:
         return {"attempts": self.attempts, "finished": self.finished, "last_id": self.last_id,
                 "last_clean": self.last_clean, "times": [[t, self.times[t]] for t in sorted(self.times)],
                 "seg_sums": self.seg_sums, "seg_counts": self.seg_counts, "best": self.best,
                 "trend": [[i, best] for i, best in self.trend]}
 
     @classmethod
-    def from_data(cls, data: dict) -> "Summary":
-        """A summary the schema has checked (game.user_register: HISTORIES)."""
+    def from_data(cls, data: dict[str, Any]) -> "Summary":
+        """A summary the schema has checked (game.files.register: HISTORIES)."""
         return cls(data["attempts"], data["finished"], data["last_id"], data["last_clean"],
                    {t: c for t, c in data["times"]}, list(data["seg_sums"]), list(data["seg_counts"]),
                    list(data["best"]), [(i, list(best)) for i, best in data["trend"]])
 
 
 # ---------------------------------------------------------------- compact rows
-def to_row(a: dict) -> list:
+def to_row(a: dict[str, Any]) -> list[Any]:
     """An attempt's time and splits, without the detail (names, comparison, replay, seed...)."""
     real = a.get("real_ms")
     return [int(a["id"]), a.get("outcome", "reset"), a.get("ticks"), real if real is not None else None,
@@ -234,7 +235,7 @@ def to_row(a: dict) -> list:
             list(a.get("real_splits") or [])]
 
 
-def from_row(row: list) -> dict:
+def from_row(row: list[Any]) -> dict[str, Any]:
     attempt_id, outcome, ticks, real_ms, started, flags, splits, real_splits = row
     return {"id": attempt_id, "outcome": outcome, "ticks": ticks, "real_ms": real_ms, "started": started,
             "flags": flags, "splits": splits, "real_splits": real_splits, "replay": None}
@@ -249,15 +250,15 @@ class AttemptLog:
     """One board's attempts: `attempts` holds the detailed ones (the last KEEP_LAST, then every
     older one that keeps its replay), oldest first; `rows` the compact rows not yet archived."""
 
-    def __init__(self, board: str, data: dict | None = None) -> None:
+    def __init__(self, board: str, data: dict[str, Any] | None = None) -> None:
         self.board = board
         self.name = f"{_safe(board)}.json"
         data = data if data is not None else {"version": HISTORY_VERSION, "attempts": [], "rows": [],
                                               "archived": 0, "compacted": 0, "practice": {}}
         # Where this history lives, fixed now: a write done later by WRITER still lands here.
         self.path = HISTORIES.path(self.name)
-        self.attempts: list[dict] = data["attempts"]
-        self.rows: list[list] = data.get("rows", [])
+        self.attempts: list[dict[str, Any]] = data["attempts"]
+        self.rows: list[list[Any]] = data.get("rows", [])
         self.archived: int = data.get("archived", 0)       # archive files 1..archived are written
         # Every attempt up to this id has its row (never below the last row: new ids always rise).
         self.compacted: int = max(data.get("compacted", 0), self.rows[-1][0] if self.rows else 0)
@@ -292,7 +293,7 @@ class AttemptLog:
                                file=HISTORIES.relative(name))
         if loaded.data is None:
             return cls(board), loaded.warning
-        data: dict = loaded.data   # type: ignore[assignment]
+        data = cast("dict[str, Any]", loaded.data)   # the register's schema checked its shape
         if data["version"] == 1:
             return cls._upgraded(board, data), None
         log = cls(board, data)
@@ -303,7 +304,7 @@ class AttemptLog:
         return log, None
 
     @classmethod
-    def _upgraded(cls, board: str, data: dict) -> "AttemptLog":
+    def _upgraded(cls, board: str, data: dict[str, Any]) -> "AttemptLog":
         """A version 1 history (every attempt in detail, one ever-growing file) compacted, and saved so
         at once: the next start reads the small file."""
         log = cls(board, {"attempts": [], "practice": data.get("practice", {})})
@@ -360,18 +361,18 @@ class AttemptLog:
     def count(self) -> int:
         return self.summary.attempts
 
-    def get(self, attempt_id: int) -> dict | None:
+    def get(self, attempt_id: int) -> dict[str, Any] | None:
         """An attempt in detail, or as its compact row (None if it is archived or unknown)."""
         found = next((a for a in self.attempts if a.get("id") == attempt_id), None)
         if found is None:
             found = next((from_row(r) for r in self.rows if r[0] == attempt_id), None)
         return found
 
-    def every_attempt(self) -> tuple[list[dict], str | None]:
+    def every_attempt(self) -> tuple[list[dict[str, Any]], str | None]:
         """The whole history, oldest first (archives read: for an export, not for a screen), and a
         warning if an archive was damaged (it is moved aside; its attempts are left out). The
         warning is also kept in `problems` for whoever shows the export."""
-        out: list[dict] = []
+        out: list[dict[str, Any]] = []
         warning = None
         for rows, problem in self._archives():
             out += [from_row(r) for r in rows]
@@ -384,7 +385,7 @@ class AttemptLog:
         out += [a for a in self.attempts if a["id"] > self.compacted]
         return out, warning
 
-    def _archives(self) -> Iterator[tuple[list[list], str | None]]:
+    def _archives(self) -> Iterator[tuple[list[list[Any]], str | None]]:
         for number in range(1, self.archived + 1):
             name = self._archive_name(number)
             loaded = HISTORY_ARCHIVES.load(None, name)
@@ -394,11 +395,11 @@ class AttemptLog:
                 yield [], loaded.warning or Notice(N_("{file} is missing: the attempts it held are left out"),
                                                    file=HISTORY_ARCHIVES.relative(name))
 
-    def kept(self) -> list[dict]:
+    def kept(self) -> list[dict[str, Any]]:
         """Attempts whose replay is kept, newest first."""
         return [a for a in reversed(self.attempts) if a.get("replay")]
 
-    def replay_text(self, attempt: dict) -> str:
+    def replay_text(self, attempt: dict[str, Any]) -> str:
         """The attempt's kept replay (a bare name in the attempt replay folder); UntrustedError with one
         line if there is none or it cannot be read (too big, not a file, a name that is a path)."""
         name = attempt.get("replay")
@@ -410,7 +411,7 @@ class AttemptLog:
         return list(self.practice.get(str(segment), []))
 
     # ----- writing ----------------------------------------------------------------
-    def add(self, attempt: dict, replay_text: str | None = None) -> dict:
+    def add(self, attempt: dict[str, Any], replay_text: str | None = None) -> dict[str, Any]:
         """Append an attempt (its id is the next number), keep its replay, prune old replays, compact."""
         entry = dict(attempt)
         entry["id"] = self.last_id() + 1
@@ -483,7 +484,7 @@ class Writer:
     """One background thread applying file writes in order; errors are kept for the game to show."""
 
     def __init__(self) -> None:
-        self._queue: queue.Queue = queue.Queue()
+        self._queue: queue.Queue[Callable[[], None]] = queue.Queue()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
         self.errors: collections.deque[str] = collections.deque(maxlen=4)
@@ -525,11 +526,11 @@ WRITER = Writer()
 atexit.register(WRITER.flush)
 
 
-def keeps_replay(entry: dict, recent: set[int]) -> bool:
+def keeps_replay(entry: dict[str, Any], recent: set[int]) -> bool:
     return entry["id"] in recent or bool(entry.get("pb")) or bool(entry.get("golds"))
 
 
-def compute_stats(attempts: list[dict], names: list[str], pb_splits: list[int] | None = None,
+def compute_stats(attempts: list[dict[str, Any]], names: list[str], pb_splits: list[int] | None = None,
                   best_segments: list[int | None] | None = None) -> Stats:
     """Attempts, finished runs, average and median of clean finishes, per-segment numbers and the
     sum-of-best trend, from a list of attempts (the history keeps the same numbers as it goes)."""

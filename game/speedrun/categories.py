@@ -6,6 +6,8 @@ the replay header records, so a replay alone says which board its time is for.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import datetime as _dt
 import hashlib
 import random
@@ -13,9 +15,9 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.data import asset
-from game.match import GAME_TITLES, MatchSpec, SeatSpec
-from game.notice import N_, Notice
+from game import asset
+from game.match.spec import GAME_TITLES, GameName, MatchSpec, SeatSpec
+from game.text.notice import N_, Notice
 from game.rules.soldout import modes
 
 DATA_PATH = asset("speedrun.toml")
@@ -149,17 +151,18 @@ def spec_for(setup: RunSetup, runner_name: str = "Runner") -> MatchSpec:
     options = {"assist": setup.assist,
                "speedrun": {"category": cat.id, "variant": setup.variant, "date": setup.date,
                             "seed_index": setup.seed_index, "speed": setup.speed}}
-    return MatchSpec(game=cat.game, seats=tuple(seats), mode=cat.mode, rounds=1 if cat.game == "soldout" else 4,
-                     seed=setup.seed, teams=False, level=cat.level, options=options)  # type: ignore[arg-type]
+    game: GameName = "soldout" if cat.game == "soldout" else "checkout"
+    return MatchSpec(game=game, seats=tuple(seats), mode=cat.mode, rounds=1 if game == "soldout" else 4,
+                     seed=setup.seed, teams=False, level=cat.level, options=options)
 
 
-def setup_from_header(header: dict, categories: dict[str, Category] | None = None) -> RunSetup:
+def setup_from_header(header: dict[str, Any], categories: dict[str, Category] | None = None) -> RunSetup:
     """Rebuild the RunSetup a replay was recorded with; CategoryError if it is not a speedrun."""
     info = header.get("options", {}).get("speedrun")
     if not isinstance(info, dict):
         raise CategoryError(Notice(N_("this replay is not a speedrun")))
     cats = categories if categories is not None else load_categories()
-    cat = cats.get(info.get("category"))
+    cat = cats.get(str(info.get("category")))
     if cat is None:
         raise CategoryError(Notice(N_("unknown speedrun category {name}"), name=repr(info.get("category"))))
     variant = info.get("variant")

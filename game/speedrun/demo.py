@@ -10,22 +10,25 @@ where every card is. That is fine for a demo of a route a runner would learn.
 from __future__ import annotations
 
 from collections import deque
+from typing import TYPE_CHECKING, Callable
 
-from game.input.commands import IDLE, STICK_MAX, Button, Command
-from game.rules.soldout import modes
-from game.sim.mall_public import OmniscientView
+from game.match.commands import IDLE, STICK_MAX, Button, Command
+from game.rules.soldout.family import Destination
+
+if TYPE_CHECKING:
+    from game.sim.mall_face import MallFace
 
 SEAT = 0
 
 
 class RouteRunner:
-    def __init__(self, sim, seat: int = SEAT) -> None:
+    def __init__(self, sim: MallFace, seat: int = SEAT) -> None:
         self.sim = sim
-        self.known = OmniscientView(sim)   # a demo of a learned route: it knows where every card is
+        self.known = sim.omniscient_view()   # a demo of a learned route: it knows where every card is
         self.seat = seat
         self.ts = sim.level.tile_size
         self._pressed_last = False
-        self._paths: dict[tuple, list[tuple[int, int]]] = {}
+        self._paths: dict[tuple[object, ...], list[tuple[int, int]]] = {}
 
     # ----- what to do next --------------------------------------------------------
     def command(self) -> Command:
@@ -40,7 +43,7 @@ class RouteRunner:
             return self._deliver(carried)
         target = self._next_item()
         if target is None:
-            if modes.uses_hand(sim.mode):
+            if self.known.family().player_calls:
                 return Command(held=Button.Y)
             return IDLE
         held = sim.held_pile(self.seat)
@@ -59,29 +62,27 @@ class RouteRunner:
         return self._walk((x, y))
 
     def _next_item(self) -> str | None:
+        """The first item of the run still lying in a pile."""
         sim, view = self.sim, self.known
         player = sim.player_of[self.seat]
-        if modes.uses_dressers(sim.mode):
-            for d, card in enumerate(view.dresser_cards()):
-                for item in view.pictured(card):
-                    if not view.filled(d, item) and view.where_is(item)[0] == "pile":
-                        return item
-            return None
-        hand = view.hand(player)
-        for item in view.list_items(view.side_of(player)):
-            place = view.where_is(item)[0]
-            if place == "pile" and item not in hand:
+        for item in view.course_items(view.side_of(player)):
+            if view.where_is(item)[0] == "pile":
                 return item
         return None
 
     def _deliver(self, card: str) -> Command:
+        return _DELIVERIES[self.known.family().destination](self, card)
+
+    def _to_table(self, card: str) -> Command:
+        sim = self.sim
+        if sim.at_table(self.seat):
+            return self._press(Button.A)
+        x, y, w, h = sim.level.table_rect
+        return self._walk_beside([(tx, ty) for ty in range(y // self.ts, (y + h) // self.ts)
+                                  for tx in range(x // self.ts, (x + w) // self.ts)])
+
+    def _to_dresser(self, card: str) -> Command:
         sim, view = self.sim, self.known
-        if modes.delivers_to_table(sim.mode):
-            if sim.at_table(self.seat):
-                return self._press(Button.A)
-            x, y, w, h = sim.level.table_rect
-            return self._walk_beside([(tx, ty) for ty in range(y // self.ts, (y + h) // self.ts)
-                                      for tx in range(x // self.ts, (x + w) // self.ts)])
         for d in sim.dressers:
             if card in view.pictured(view.dresser_cards()[d.index]):
                 near = sim.dresser_in_reach(self.seat)
@@ -89,6 +90,9 @@ class RouteRunner:
                     return self._press(Button.A)
                 return self._walk_beside([(d.x // self.ts, d.y // self.ts)])
         return IDLE
+
+    def _keep(self, card: str) -> Command:
+        return IDLE       # a card in hand is never carried
 
     # ----- buttons ----------------------------------------------------------------
     def _press(self, button: Button) -> Command:
@@ -158,3 +162,9 @@ class RouteRunner:
             path.append(prev[path[-1]])
         self._paths[key] = path[::-1]
         return self._paths[key]
+
+
+# Where the route runner takes a carried card, per the family's destination.
+_DELIVERIES: dict[Destination, Callable[[RouteRunner, str], Command]] = {
+    Destination.TABLE: RouteRunner._to_table, Destination.DRESSER: RouteRunner._to_dresser,
+    Destination.HAND: RouteRunner._keep}

@@ -8,11 +8,16 @@ finished it stays where it finished.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dataclasses import dataclass
 
-from game.replay import ReplayError, read_replay
+from game.driver.replay import ReplayError, read_replay
 from game.speedrun.session import RunSession
 from game.speedrun.verify import VerifyError, check_setup
+
+if TYPE_CHECKING:
+    from game.sim.mall_face import MallFace
 
 
 @dataclass(frozen=True)
@@ -41,7 +46,7 @@ class Ghost:
         return self.end_tick is not None and self.start_tick + igt - 1 >= self.end_tick
 
 
-def _snapshot(sim) -> GhostFrame:
+def _snapshot(sim: MallFace) -> GhostFrame:
     av = sim.by_seat[0]
     x, y = av.pos
     return GhostFrame(x, y, sim.held_pile(0) is not None or sim.carried(0) is not None)
@@ -56,12 +61,12 @@ def ghost_from_replay(text: str) -> Ghost | None:
         session = RunSession(check_setup(replay))
     except (ReplayError, VerifyError):
         return None
-    frames = [_snapshot(session.sim)]
+    frames = [_snapshot(session.mall())]
     for commands in replay.ticks():   # the loop of verify.simulate(), keeping a frame per tick
         if session.over:
             break
         session.step(commands[0])
-        frames.append(_snapshot(session.sim))
+        frames.append(_snapshot(session.mall()))
     if session.timer.start_tick is None:
         return None
     return Ghost(frames, session.timer.start_tick, session.timer.end_tick, replay.header["seed"])

@@ -25,13 +25,15 @@ undo-and-reset leaves them in LiveSplit (game/speedrun/livesplit_link.py).
 """
 from __future__ import annotations
 
+from typing import Any
+
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from game import TICK_RATE
 from game.speedrun.categories import SETUP_FLAGS
-from game.user_register import SPLITS_EXPORTS
+from game.files.register import SPLITS_EXPORTS
 
 LSS_VERSION = "1.7.0"
 UNITS = 10_000_000          # a .NET TimeSpan's ticks (100 ns) in a second
@@ -105,12 +107,12 @@ def real_segment(real_ms: list[int], index: int) -> int | None:
     return (real_ms[index] - (real_ms[index - 1] if index else 0)) * 10_000
 
 
-def sees(attempt: dict) -> bool:
+def sees(attempt: dict[str, Any]) -> bool:
     """Did LiveSplit see this attempt? Not one flagged before it started (the link stays off)."""
     return not any(flag in SETUP_FLAGS for flag in attempt.get("flags") or ())
 
 
-def teaches(attempt: dict) -> bool:
+def teaches(attempt: dict[str, Any]) -> bool:
     """Do this attempt's splits reach LiveSplit's history and best segments? Only a clean one's."""
     return not attempt.get("flags")
 
@@ -121,7 +123,7 @@ def _min(values: list[int | None]) -> int | None:
 
 
 def _time(parent: ET.Element, tag: str, game: int | None, real: int | None = None,
-          attrs: dict | None = None) -> ET.Element:
+          attrs: dict[str, Any] | None = None) -> ET.Element:
     """A Time element; `game` and `real` in 100-ns units (None: that timing method is empty)."""
     node = ET.SubElement(parent, tag, attrs or {})
     if real is not None:
@@ -131,7 +133,7 @@ def _time(parent: ET.Element, tag: str, game: int | None, real: int | None = Non
     return node
 
 
-def _attempt_history(run: ET.Element, attempts: list[dict]) -> None:
+def _attempt_history(run: ET.Element, attempts: list[dict[str, Any]]) -> None:
     hist = ET.SubElement(run, "AttemptHistory")
     for a in attempts:
         attrs = {"id": str(a["id"])}
@@ -148,7 +150,7 @@ def _attempt_history(run: ET.Element, attempts: list[dict]) -> None:
 
 
 def _segment(seg: ET.Element, index: int, pb_splits: list[int], pb_real: list[int], best: int | None,
-             clean: list[dict]) -> None:
+             clean: list[dict[str, Any]]) -> None:
     """PB split time, best segment and history of segment `index`; the best segment is the fastest
     of the PB's segment and every history time, in each timing method (what LiveSplit's resets
     made of them), or the records' best where that is faster still (from attempts before the
@@ -173,8 +175,8 @@ def _segment(seg: ET.Element, index: int, pb_splits: list[int], pb_real: list[in
 
 
 def to_lss(game_name: str, category_name: str, names: list[str], pb_splits: list[int],
-           best_segments: list[int | None], attempts: int = 0, history: list[dict] | None = None,
-           *, attempt_log: list[dict] | None = None, pb_real: list[int] | None = None) -> str:
+           best_segments: list[int | None], attempts: int = 0, history: list[dict[str, Any]] | None = None,
+           *, attempt_log: list[dict[str, Any]] | None = None, pb_real: list[int] | None = None) -> str:
     """The .lss XML text. `pb_splits` are cumulative ticks (`pb_real` the PB's real time at each
     split, ms); `attempt_log` is the board's attempt history (game.speedrun.attempts), which
     fills AttemptHistory and SegmentHistory. Without it, `history` (finished runs with ticks
@@ -212,7 +214,7 @@ def to_lss(game_name: str, category_name: str, names: list[str], pb_splits: list
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(run, encoding="unicode") + "\n"
 
 
-def read_lss(text: str) -> dict:
+def read_lss(text: str) -> dict[str, Any]:
     """Read an .lss back: names, PB splits, best segments (ticks, from Game Time), attempt count,
     attempts (id, ticks or None, real_ms) and each segment's history {attempt id: ticks}.
     ValueError (one line) if it is not a LiveSplit splits file."""
@@ -234,7 +236,8 @@ def read_lss(text: str) -> dict:
     attempts = [{"id": int(a.get("id", "0")), "ticks": game(a), "real_ms": real(a), "started": a.get("started", "")}
                 for a in root.iter("Attempt")]
     segments = []
-    for seg in root.find("Segments") if root.find("Segments") is not None else []:
+    found = root.find("Segments")
+    for seg in found if found is not None else []:
         pb = next((t for t in seg.iter("SplitTime") if t.get("name") == "Personal Best"), None)
         history = {int(t.get("id", "0")): game(t) for t in seg.find("SegmentHistory") or []}
         segments.append({"name": seg.findtext("Name") or "", "pb": game(pb), "pb_real_ms": real(pb),

@@ -1,7 +1,7 @@
 """Speedrun records in the user folder: PBs, best segments, last runs, a top-10 board per board key.
 
 One JSON file (user_dir()/speedrun.json), written atomically through
-game.userfiles; a corrupt or unrecognisable file is moved aside (never deleted)
+game.files.userfiles; a corrupt or unrecognisable file is moved aside (never deleted)
 and the records start empty with a one-line warning. Replays of finished runs
 live in replays_dir()/speedrun/ and are named in the records, so a PB always
 has its replay (the ghost, the run code).
@@ -11,15 +11,17 @@ segments; flagged runs are kept in the last runs with their flags shown.
 """
 from __future__ import annotations
 
+from typing import Any, cast
+
 import datetime as _dt
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.i18n import N_, _
-from game.notice import message_of
+from game.text.i18n import N_, _
+from game.text.notice import message_of
 from game.speedrun.splits import Comparison, merge_best
-from game.untrusted import UntrustedError
-from game.user_register import RECORD_REPLAYS, RECORDS, RECORDS_VERSION
+from game.files.untrusted import UntrustedError
+from game.files.register import RECORD_REPLAYS, RECORDS, RECORDS_VERSION
 
 FILE_NAME = RECORDS.relative()
 TOP = 10
@@ -35,7 +37,7 @@ def replay_folder() -> Path:
 class Verdict:
     """What a finished attempt did to the records (the results screen says it)."""
 
-    run: dict
+    run: dict[str, Any]
     is_pb: bool
     previous_pb: int | None
     rank: int | None            # leaderboard place, 1-based, if it made the top 10
@@ -43,22 +45,22 @@ class Verdict:
 
 
 class Records:
-    def __init__(self, data: dict | None = None) -> None:
-        self.data = data if data is not None else {"version": RECORDS_VERSION, "boards": {}}
+    def __init__(self, data: dict[str, Any] | None = None, newer: bool = False) -> None:
+        self.data: dict[str, Any] = data if data is not None else {"version": RECORDS_VERSION, "boards": {}}
+        self.newer = newer          # the file is a newer game's: this session's records are not saved
 
     # ----- loading and saving -----------------------------------------------------
     @classmethod
     def load(cls) -> tuple["Records", str | None]:
         """The records, or empty ones and a warning if the file was corrupt (it is moved aside)."""
         loaded = RECORDS.load(None)
-        records = cls(loaded.data) if loaded.data is not None else cls()
-        records.newer = loaded.newer
-        return records, loaded.warning
+        data = cast("dict[str, Any] | None", loaded.data)   # the schema checked its shape
+        return cls(data, newer=loaded.newer), loaded.warning
 
     def save(self) -> None:
         """Write speedrun.json (OSError if the folder cannot take it). A newer game's file is never
         overwritten: this session's records then last only this session."""
-        if getattr(self, "newer", False):
+        if self.newer:
             return
         RECORDS.save(self.data)
 
@@ -71,10 +73,10 @@ class Records:
         return None
 
     # ----- reading ----------------------------------------------------------------
-    def board(self, key: str) -> dict:
+    def board(self, key: str) -> dict[str, Any]:
         return self.data["boards"].get(key) or _empty_board()
 
-    def pb(self, key: str) -> dict | None:
+    def pb(self, key: str) -> dict[str, Any] | None:
         return self.board(key).get("pb")
 
     def comparison(self, key: str) -> Comparison:
@@ -82,10 +84,10 @@ class Records:
         pb = board.get("pb")
         return Comparison(pb=list(pb["splits"]) if pb else [], best_segments=list(board.get("best_segments", [])))
 
-    def leaderboard(self, key: str) -> list[dict]:
+    def leaderboard(self, key: str) -> list[dict[str, Any]]:
         return list(self.board(key).get("leaderboard", []))
 
-    def last_runs(self, key: str) -> list[dict]:
+    def last_runs(self, key: str) -> list[dict[str, Any]]:
         return list(self.board(key).get("last", []))
 
     def attempts(self, key: str) -> int:
@@ -96,7 +98,7 @@ class Records:
         board = self.data["boards"].setdefault(key, _empty_board())
         board["attempts"] = int(board.get("attempts", 0)) + 1
 
-    def add_run(self, key: str, run: dict) -> Verdict:
+    def add_run(self, key: str, run: dict[str, Any]) -> Verdict:
         """Record a finished attempt (complete or not). `run` holds at least ticks (None for a DNF),
         splits, flags, seed. Returns what changed; call save() afterwards."""
         board = self.data["boards"].setdefault(key, _empty_board())
@@ -141,7 +143,7 @@ class Records:
     def prune_replays(self) -> None:
         """Delete speedrun replays no record points at any more (old resets of the last-runs list):
         only files named as the game names them (RECORD_REPLAYS.made), regular files in their folder."""
-        if getattr(self, "newer", False):
+        if self.newer:
             return   # the records naming them are in a file this version cannot read
         keep = self.referenced_replays()
         for name in RECORD_REPLAYS.names():
@@ -190,5 +192,5 @@ def flag_text(flags: list[str]) -> str:
     return ", ".join(_(FLAG_NAMES[f]) if f in FLAG_NAMES else f for f in flags)
 
 
-def _empty_board() -> dict:
+def _empty_board() -> dict[str, Any]:
     return {"pb": None, "best_segments": [], "leaderboard": [], "last": [], "attempts": 0}

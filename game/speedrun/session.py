@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.driver.match_driver import MatchDriver, recorder
-from game.input.commands import IDLE, Command
-from game.notice import N_, Notice
+from game.driver.match_driver import recorder
+from game.match.commands import IDLE, Command
+from game.text.notice import N_, Notice
+from game.sim.mall_face import MallFace
+from game.sim.table_face import TableFace
 from game.speedrun.categories import RunSetup, spec_for
-from game.speedrun.courses import Course, course_for
+from game.speedrun.courses import CheckOutCourse, SoldOutCourse, course_for
 from game.speedrun.splits import Comparison, Splits
 from game.speedrun.timer import RunTimer
 
@@ -42,14 +44,13 @@ class RunSession:
     def __init__(self, setup: RunSetup, comparison: Comparison | None = None, runner_name: str = "Runner") -> None:
         self.setup = setup
         self.spec = spec_for(setup, runner_name)
-        self.course: Course = course_for(self.spec)
+        self.course = course_for(self.spec)
         self.sim = self.course.sim
         self.timer = RunTimer()
         self.splits = Splits(self.course.split_names(), comparison)
         self.split_items: list[str] = []   # what each split was (the item delivered ...)
         # The course's seats (the runner's, its bots') play through the one match driver, recorded.
-        self.driver = MatchDriver(self.sim, self.course.keys(), recorder(self.spec))
-        self.course.seat_bots(self.driver)
+        self.driver = self.course.new_driver(recorder(self.spec))
         self.outcome: RunOutcome | None = None
         self._progress = 0
 
@@ -57,6 +58,26 @@ class RunSession:
     @property
     def over(self) -> bool:
         return self.outcome is not None
+
+    def mall(self) -> MallFace:
+        """A Sold Out! run's simulation (TypeError for a Check Out! run)."""
+        course = self.course
+        if not isinstance(course, SoldOutCourse):
+            raise TypeError(f"a Sold Out! run plays in the mall, not on {type(course).__name__}")
+        return course.sim
+
+    def table(self) -> TableFace:
+        """A Check Out! run's simulation (TypeError for a Sold Out! run)."""
+        course = self.course
+        if not isinstance(course, CheckOutCourse):
+            raise TypeError(f"a Check Out! run plays at the table, not on {type(course).__name__}")
+        return course.sim
+
+    def final(self) -> RunOutcome:
+        """The finished attempt's outcome (asking while it runs is a mistake: RuntimeError)."""
+        if self.outcome is None:
+            raise RuntimeError("the attempt is still running")
+        return self.outcome
 
     @property
     def sim_tick(self) -> int:

@@ -133,12 +133,12 @@ class Splits:
         i = self.index
         if self.done:
             return self.times[-1] if self.times else None
-        rest = [self.comparison.best_at(k) for k in range(i, len(self.names))]
-        if any(r is None for r in rest):
+        rest = [best for k in range(i, len(self.names)) if (best := self.comparison.best_at(k)) is not None]
+        if len(rest) < len(self.names) - i:
             return None
         last = self.times[-1] if self.times else 0
-        current = max(now - last, rest[0])   # type: ignore[type-var]
-        return last + current + sum(rest[1:])  # type: ignore[arg-type]
+        current = max(now - last, rest[0])
+        return last + current + sum(rest[1:])
 
     def final_time(self) -> int | None:
         return self.times[-1] if self.done and self.times else None

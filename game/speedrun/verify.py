@@ -9,9 +9,11 @@ RunSession and returns the verified result (DESIGN.md's headless JSON plus a
 """
 from __future__ import annotations
 
+from typing import Any
+
 from game import VERSION
-from game.notice import N_, Notice, message_of
-from game.replay import Replay, ReplayError, from_code, header_for, read_replay
+from game.text.notice import N_, Notice, message_of
+from game.driver.replay import Replay, ReplayError, from_code, header_for, read_replay
 from game.speedrun.categories import CategoryError, RunSetup, daily_seed, setup_from_header, spec_for
 from game.speedrun.session import ReplayMismatch, RunSession
 from game.speedrun.timer import format_ticks
@@ -21,7 +23,7 @@ class VerifyError(Exception):
     """The replay is not a legal run of its category; str() is one line."""
 
 
-def is_speedrun(header: dict) -> bool:
+def is_speedrun(header: dict[str, Any]) -> bool:
     options = header.get("options")
     return isinstance(options, dict) and isinstance(options.get("speedrun"), dict)
 
@@ -73,14 +75,14 @@ def simulate(replay: Replay) -> RunSession:
     return session
 
 
-def verify_replay(replay: Replay) -> dict:
+def verify_replay(replay: Replay) -> dict[str, Any]:
     """The verified result of a speedrun replay (JSON-ready)."""
     session = simulate(replay)
     out = session.outcome
     setup = session.setup
     complete = bool(out and out.complete)
     reason = out.reason if out else "the replay ends before the run is complete"
-    ticks = out.ticks if complete else None
+    ticks = out.ticks if out is not None and out.complete else None
     result = {
         "game": setup.category.game, "mode": setup.category.mode, "seed": setup.seed,
         "ticks": session.sim_tick, "version": VERSION,
@@ -100,7 +102,7 @@ def verify_replay(replay: Replay) -> dict:
     return result
 
 
-def verify_text(text: str) -> dict:
+def verify_text(text: str) -> dict[str, Any]:
     """verify_replay over a file's text or a run code; ReplayError / VerifyError on a bad one."""
     replay = parse_text(text)
     if not is_speedrun(replay.header):

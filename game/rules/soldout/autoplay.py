@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from game.match import MatchSpec
+from game.match.spec import MatchSpec
 from game.rules.soldout.catalogue import Catalogue, load_catalogue
 from game.rules.soldout import modes
 from game.rules.soldout.engine import Round
@@ -43,17 +43,10 @@ class Bot:
 
     def _wanted(self, rnd: Round) -> list[str]:
         """Items this bot's side still needs, as the player knows them."""
-        if modes.uses_dressers(rnd.mode):
-            return [i for d, s in enumerate(rnd.dressers) for i in rnd.pictured(s.card) if not rnd.filled(d, i)]
-        side = rnd.side(self.player)
-        if modes.uses_hand(rnd.mode):
-            have = {c for m in rnd.members(side) for c in rnd.hands[m]}
-        else:
-            have = {c for s in rnd.tables[side] for c, _ in s.placed}
-        return [i for i in rnd.list_items(side) if i not in have]
+        return rnd.family.open_items(rnd, rnd.side(self.player))
 
     def _pick(self, rnd: Round) -> None:
-        if modes.uses_hand(rnd.mode) and self._should_call(rnd):
+        if rnd.family.player_calls and self._should_call(rnd):
             rnd.call_sold_out(self.player)
             return
         free = [pid for pid in rnd.piles if rnd.holder(pid) is None]
@@ -78,7 +71,7 @@ class Bot:
         if match is not None and rnd.take(self.player).ok:
             self.target = match
             self.fruitless = 0
-            if modes.uses_hand(rnd.mode) and self._should_call(rnd):
+            if rnd.family.player_calls and self._should_call(rnd):
                 rnd.call_sold_out(self.player)
             return
         if self.looked >= len(rnd.piles[pile]):
@@ -100,14 +93,7 @@ class Bot:
         return None
 
     def _drop_off(self, rnd: Round) -> None:
-        if modes.delivers_to_table(rnd.mode):
-            side = rnd.side(self.player)
-            slot = next((k for k, s in enumerate(rnd.tables[side]) if self.target in rnd.pictured(s.card)), None)
-            if slot is None or not rnd.deliver(self.player, slot).ok:
-                rnd.deliver(self.player)
-        else:
-            dresser = next((d for d, s in enumerate(rnd.dressers) if self.target in rnd.pictured(s.card)), 0)
-            rnd.place_at_dresser(self.player, dresser)
+        rnd.family.autoplay_drop(rnd, self.player, self.target)
         # A card the table refused (assist) goes back into a pile.
         if self.player in rnd.carried and rnd.piles:
             free = [pid for pid in rnd.piles if rnd.holder(pid) is None]

@@ -9,35 +9,16 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
 from typing import Any
 
 from game.rules.soldout.catalogue import Catalogue
-from game.rules.soldout import modes
+from game.rules.soldout.modes import get as get_mode
 from game.rules.soldout.deal import Deal
 from game.rules.soldout.events import EngineEvent, PileCreated, PilePutDown, PileRemoved, RoundOver, SoldOut
-from game.rules.soldout.modes import Family
+from game.rules.soldout.family import RuleFamily
+from game.rules.soldout.pieces import Result, Slot
 
-
-@dataclass(frozen=True, slots=True)
-class Result:
-    """What an action did. `events` tell the simulation what to move on the map
-    (typed in events.py: PilePutDown, PileRemoved, PileCreated, SoldOut, RoundOver)."""
-
-    ok: bool
-    reason: str = ""
-    events: tuple[EngineEvent, ...] = ()
-
-    def __bool__(self) -> bool:
-        return self.ok
-
-
-@dataclass(slots=True)
-class Slot:
-    """An objective card on the Starting Table (or a dresser's card) and what was put on it."""
-
-    card: str
-    placed: list[tuple[str, int]] = field(default_factory=list)  # (item, player who placed it)
+__all__ = ["Result", "Round", "Slot"]
 
 
 class Round:
@@ -50,7 +31,8 @@ class Round:
 
     def __init__(self, catalogue: Catalogue, mode: str, players: int, deal: Deal,
                  teams: list[int] | None = None, assist: bool = False) -> None:
-        self.rules = modes.get(mode)   # ValueError naming the modes for an unknown one
+        self.rules = get_mode(mode)   # ValueError naming the modes for an unknown one
+        self.family: RuleFamily = self.rules.family   # asked whatever differs between families
         if players < 1:
             raise ValueError("a round needs at least one player")
         if teams is not None and len(teams) != players:
@@ -88,21 +70,10 @@ class Round:
             if pile:
                 self.piles[self._next_pile] = list(pile)
             self._next_pile += 1
-        if self.rules.family is Family.TIDY:
-            need = self.sides + self.catalogue.extra_dressers
-            if len(deal.dressers) != need:
-                raise ValueError(f"Tidying Up with {self.sides} sides needs {need} dressers, "
-                                 f"the deal has {len(deal.dressers)}")
-            self._check_objectives(list(deal.dressers))
-            self.dressers = [Slot(card) for card in deal.dressers]
-        else:
-            if len(deal.lists) != self.sides:
-                raise ValueError(f"{self.sides} sides need {self.sides} shopping lists, "
-                                 f"the deal has {len(deal.lists)}")
-            self._check_objectives([c for lst in deal.lists for c in lst])
-            self.tables = [[Slot(card) for card in lst] for lst in deal.lists]
+        self.family.lay_out(self, deal)
 
-    def _check_objectives(self, cards: list[str]) -> None:
+    def check_objectives(self, cards: list[str]) -> None:
+        """Every dealt objective card is known and dealt once (ValueError otherwise)."""
         for card in cards:
             if card not in self.catalogue.objectives:
                 raise ValueError(f"unknown objective card {card!r}")
@@ -135,10 +106,8 @@ class Round:
         return [item for slot in self.tables[side] for item in self.pictured(slot.card)]
 
     def hand_size(self, player: int) -> int:
-        """Memory: how many cards the player (or the team together) may hold."""
-        if self.rules.family is not Family.MEMORY:
-            return 0
-        return len(self.list_items(self.side(player)))
+        """How many cards the player (or the team together) may hold in hand (0: no hand)."""
+        return self.family.hand_size(self, player)
 
     def where_is(self, card: str) -> tuple[Any, ...]:
         """Exactly one place: ("pile", id, index) | ("hand", player, index) | ("carried", player)
@@ -182,7 +151,8 @@ class Round:
         return hashlib.sha256(dump.encode("utf-8")).hexdigest()
 
     # ----- actions ----------------------------------------------------------------
-    def _refuse(self, reason: str) -> Result:
+    def refuse(self, reason: str) -> Result:
+        """A refused action: nothing changes, the reason is for the player."""
         return Result(False, reason)
 
     def _check_player(self, player: int) -> str:
@@ -198,229 +168,118 @@ class Round:
             return why
         return "" if player in self.held else "You are not holding a pile"
 
-    def _check_carrier(self, player: int, family: Family, other_mode: str) -> str:
-        """_check_player, in a mode of `family` (else the reason `other_mode`), carrying a card."""
-        if why := self._check_player(player):
-            return why
-        if self.rules.family is not family:
-            return other_mode
-        return "" if player in self.carried else "You are not carrying a card"
-
     def pick_up(self, player: int, pile: int) -> Result:
         """Pick up a pile from the floor."""
         if why := self._check_player(player):
-            return self._refuse(why)
+            return self.refuse(why)
         if player in self.held:
-            return self._refuse("You are already holding a pile")
+            return self.refuse("You are already holding a pile")
         if player in self.carried:
-            return self._refuse("Bring the card you carry to the "
-                                + ("Starting Table" if self.rules.family is Family.RUSH else "dressers") + " first")
+            return self.refuse(self.family.bring_first)
         if pile not in self.piles:
-            return self._refuse("That pile is gone")
+            return self.refuse("That pile is gone")
         if self.holder(pile) is not None:
-            return self._refuse("Someone else is holding that pile")
+            return self.refuse("Someone else is holding that pile")
         self.held[player] = pile
-        return self._done()
+        return self.done()
 
     def put_down(self, player: int) -> Result:
         """Put the held pile down (the simulation puts it where the avatar stands)."""
         if why := self._check_holder(player):
-            return self._refuse(why)
+            return self.refuse(why)
         pile = self.held.pop(player)
-        return self._done(PilePutDown("pile_put_down", player, pile))
+        return self.done(PilePutDown("pile_put_down", player, pile))
 
     def flip(self, player: int) -> Result:
         """Move the shown card of the held pile to its bottom; the next card shows."""
         if why := self._check_holder(player):
-            return self._refuse(why)
+            return self.refuse(why)
         cards = self.piles[self.held[player]]
         cards.append(cards.pop(0))
-        return self._done()
+        return self.done()
 
     def take(self, player: int) -> Result:
-        """Take the shown card: Rush/Tidy carry it (the pile is put down), Memory adds it to the hand."""
+        """Take the shown card of the held pile: the family says where it goes (carried, the pile
+        put down; or into the hand)."""
         if why := self._check_holder(player):
-            return self._refuse(why)
-        pile = self.held[player]
-        events: list[EngineEvent] = []
-        if self.rules.family is Family.MEMORY:
-            side = self.side(player)
-            size = self.hand_size(player)
-            if len(self.members(side)) > 1:
-                if sum(len(self.hands[m]) for m in self.members(side)) >= size:
-                    return self._refuse(f"Your team's hands are full ({size})")
-            elif len(self.hands[player]) >= size:
-                return self._refuse(f"Your hand is full ({size})")
-            self.hands[player].append(self.piles[pile].pop(0))
-        else:
-            self.carried[player] = self.piles[pile].pop(0)
-            del self.held[player]
-            events.append(PilePutDown("pile_put_down", player, pile))
-        if not self.piles[pile]:
-            del self.piles[pile]
-            self.held.pop(player, None)
-            events.append(PileRemoved("pile_removed", pile))
-        return self._done(*events)
+            return self.refuse(why)
+        return self.family.take(self, player, self.held[player])
+
+    def clear_if_empty(self, player: int, pile: int) -> list[EngineEvent]:
+        """A pile whose last card was taken disappears (from the player's hands too)."""
+        if self.piles[pile]:
+            return []
+        del self.piles[pile]
+        self.held.pop(player, None)
+        return [PileRemoved("pile_removed", pile)]
 
     def hand_to_pile(self, player: int, index: int) -> Result:
-        """Memory: put hand card `index` back at the bottom of the held pile."""
+        """Put hand card `index` back at the bottom of the held pile (where a family has a hand)."""
         if why := self._check_player(player):
-            return self._refuse(why)
-        if self.rules.family is not Family.MEMORY:
-            return self._refuse("Only in Memory do you hold cards in your hand")
-        if player not in self.held:
-            return self._refuse("Pick up a pile to put the card back into")
-        if not 0 <= index < len(self.hands[player]):
-            return self._refuse("There is no such card in your hand")
-        self.piles[self.held[player]].append(self.hands[player].pop(index))
-        return self._done()
+            return self.refuse(why)
+        return self.family.hand_to_pile(self, player, index)
 
     def return_card(self, player: int, pile: int) -> Result:
-        """Put the carried card back at the bottom of a pile on the floor. Tidy: a change of mind.
-        Rush: "matching clothing cards must be immediately brought to the Starting Table", so only
-        a card the assisted table refuses may go back."""
+        """Put the carried card back at the bottom of a pile on the floor, where the family allows."""
         if why := self._check_player(player):
-            return self._refuse(why)
-        if self.rules.family is Family.MEMORY:
-            return self._refuse("In Memory, put cards back with your hand")
-        if player not in self.carried:
-            return self._refuse("You are not carrying a card")
-        if self.rules.family is Family.RUSH and not self.table_refuses(player):
-            return self._refuse("Bring the card you carry to the Starting Table first"
-                                + (": only a card it refuses goes back" if self.assist else ""))
-        if pile not in self.piles:
-            return self._refuse("That pile is gone")
-        if self.holder(pile) is not None:
-            return self._refuse("Someone else is holding that pile")
-        self.piles[pile].append(self.carried.pop(player))
-        return self._done()
+            return self.refuse(why)
+        return self.family.return_card(self, player, pile)
 
     def deliver(self, player: int, objective_slot: int | None = None) -> Result:
-        """Rush: put the carried card on one of the side's objective cards at the Starting Table.
-
-        Default slot: the card that pictures this item, else one that pictures the
-        same garment, else the first that is not full."""
-        if why := self._check_carrier(player, Family.RUSH,
-                                      f"There is no delivering to the Starting Table in {self.rules.name}"):
-            return self._refuse(why)
-        card = self.carried[player]
-        table = self.tables[self.side(player)]
-        if objective_slot is None:
-            objective_slot = self._default_slot(table, card)
-            if objective_slot is None:
-                return self._refuse("Your objective cards are full")
-        if not 0 <= objective_slot < len(table):
-            return self._refuse("There is no such objective card")
-        slot = table[objective_slot]
-        if len(slot.placed) >= len(self.pictured(slot.card)):
-            return self._refuse("That objective card is full")
-        right = card in self.pictured(slot.card)
-        if self.assist and card not in self.list_items(self.side(player)):
-            return self._refuse(f"{self.catalogue.name(card)} is not on your shopping list")
-        if self.assist and not right:
-            return self._refuse(f"{self.catalogue.name(card)} is not on that objective card")
-        slot.placed.append((self.carried.pop(player), player))
-        if not right:
-            self.mistakes[player] += 1
-        side = self.side(player)
-        if all(len(s.placed) >= len(self.pictured(s.card)) for s in table):
-            return self._done(*self._end("sold_out", side))
-        return self._done(*self._check_stuck())
+        """Put the carried card on one of the side's objective cards at the Starting Table
+        (where the family delivers there; `None`: the family's default card)."""
+        if why := self._check_player(player):
+            return self.refuse(why)
+        return self.family.deliver(self, player, objective_slot)
 
     def table_refuses(self, player: int) -> bool:
-        """Rush with the assist: the Starting Table would refuse the carried card on every
-        objective card (not on the list, or every card picturing it is full)."""
-        card = self.carried.get(player)
-        if not self.assist or card is None:
-            return False
-        table = self.tables[self.side(player)]
-        return not any(card in self.pictured(s.card) and len(s.placed) < len(self.pictured(s.card))
-                       for s in table)
-
-    def _default_slot(self, table: list[Slot], card: str) -> int | None:
-        open_slots = [k for k, s in enumerate(table) if len(s.placed) < len(self.pictured(s.card))]
-        garment = self.catalogue.items[card].garment
-        for k in open_slots:
-            if card in self.pictured(table[k].card):
-                return k
-        for k in open_slots:
-            if any(self.catalogue.items[i].garment == garment for i in self.pictured(table[k].card)):
-                return k
-        return open_slots[0] if open_slots else None
+        """The assisted Starting Table would refuse the carried card on every objective card."""
+        return self.family.table_refuses(self, player)
 
     def place_at_dresser(self, player: int, dresser: int) -> Result:
-        """Tidying Up: put the carried card at the side's own position at a dresser."""
-        if why := self._check_carrier(player, Family.TIDY, f"There are no dressers in {self.rules.name}"):
-            return self._refuse(why)
-        if not 0 <= dresser < len(self.dressers):
-            return self._refuse("There is no such dresser")
-        card = self.carried.pop(player)
-        self.dressers[dresser].placed.append((card, player))
-        if card not in self.pictured(self.dressers[dresser].card):
-            self.mistakes[player] += 1
-        if all(self.filled(d, item) for d in range(len(self.dressers))
-               for item in self.pictured(self.dressers[d].card)):
-            return self._done(*self._end("all_filled", None))
-        return self._done(*self._check_stuck())
+        """Put the carried card at the side's own position at a dresser (where there are dressers)."""
+        if why := self._check_player(player):
+            return self.refuse(why)
+        return self.family.place_at_dresser(self, player, dresser)
 
     def filled(self, dresser: int, item: str) -> bool:
         return any(c == item for c, _ in self.dressers[dresser].placed)
 
     def call_sold_out(self, player: int) -> Result:
-        """Memory: the player believes the list is in hand; the round ends for everyone."""
+        """The player believes the list is complete; where the family lets a player call, the
+        round ends for everyone."""
         if why := self._check_player(player):
-            return self._refuse(why)
-        if self.rules.family is Family.RUSH:
-            return self._refuse("In the Rush, SOLD OUT! is called for you when your list is full")
-        if self.rules.family is Family.TIDY:
-            return self._refuse("Tidying Up ends when every dresser is filled")
-        return self._done(*self._end("sold_out", self.side(player)))
+            return self.refuse(why)
+        return self.family.call_sold_out(self, player)
 
     def end_round(self, cause: str = "stopped") -> Result:
         """End the round from outside (the simulation's time limit, a quit)."""
         if self.over:
-            return self._refuse("The round is over")
-        return Result(True, "", tuple(self._end(cause, None)))
+            return self.refuse("The round is over")
+        return Result(True, "", tuple(self.end(cause, None)))
 
-    def _done(self, *events: EngineEvent) -> Result:
+    def done(self, *events: EngineEvent) -> Result:
+        """An applied action and what it moved."""
         self.actions += 1
         return Result(True, "", tuple(events))
 
     # ----- round end ----------------------------------------------------------------
-    def _reachable(self, item: str) -> bool:
+    def reachable(self, item: str) -> bool:
         """Can this card still be moved by a player (not yet on a table or dresser)?"""
         place = self.where_is(item)[0]
         return place in ("pile", "carried", "hand")
 
     def can_still_score(self, side: int) -> bool:
-        """Could this side still score more? Rush: complete another objective card correctly.
-        Tidy: some pictured item is still unfilled and can be found. Memory: until the round ends."""
-        if self.rules.family is Family.MEMORY:
-            return not self.over
-        if self.rules.family is Family.TIDY:
-            return any(not self.filled(d, i) and self._reachable(i)
-                       for d, slot in enumerate(self.dressers) for i in self.pictured(slot.card))
-        for slot in self.tables[side]:
-            pictured = self.pictured(slot.card)
-            have = [c for c, _ in slot.placed]
-            if any(c not in pictured for c in have) or len(have) >= len(pictured):
-                continue  # spoiled, or already full and right
-            if all(i in have or self._reachable(i) for i in pictured):
-                return True
-        return False
+        """Could this side still score more? (The family says how.)"""
+        return self.family.can_still_score(self, side)
 
-    def _check_stuck(self) -> list[EngineEvent]:
-        if self.rules.family is Family.RUSH:
-            if not any(self.can_still_score(s) for s in range(self.sides)):
-                return self._end("nothing_left", None)
-        elif self.rules.family is Family.TIDY:
-            open_items = [i for d, slot in enumerate(self.dressers) for i in self.pictured(slot.card)
-                          if not self.filled(d, i)]
-            if not any(self._reachable(i) for i in open_items):
-                return self._end("nothing_left", None)
+    def check_stuck(self) -> list[EngineEvent]:
+        """The round's end when nobody can score any more ("nothing_left"), else nothing."""
+        if self.family.stuck(self):
+            return self.end("nothing_left", None)
         return []
 
-    def _end(self, cause: str, side: int | None) -> list[EngineEvent]:
+    def end(self, cause: str, side: int | None) -> list[EngineEvent]:
         """Stop the round; held piles are put down, carried cards become one-card piles."""
         self.over = True
         self.cause = cause
@@ -442,13 +301,20 @@ class Round:
 
     # ----- scoring ----------------------------------------------------------------
     def objective_right(self, side: int, slot: int) -> bool:
-        """Does this objective card score? Rush: it holds exactly its items. Memory: all in hand."""
-        card = self.tables[side][slot].card
-        pictured = set(self.pictured(card))
-        if self.rules.family is Family.MEMORY:
-            held = {c for m in self.members(side) for c in self.hands[m]}
-            return pictured <= held
-        return sorted(c for c, _ in self.tables[side][slot].placed) == sorted(pictured)
+        """Does this objective card of the side's list score? (The family says when.)"""
+        return self.family.objective_right(self, side, slot)
+
+    def found_items(self, side: int, slot: int) -> list[str]:
+        """The cards that count for one of the side's objective cards (on it, or in hand)."""
+        return self.family.found_items(self, side, slot)
+
+    def wrong_cards(self, side: int, slot: int) -> list[str]:
+        """Cards put on one of the side's objective cards that it does not picture."""
+        return self.family.wrong_cards(self, side, slot)
+
+    def unlisted(self, side: int) -> list[str]:
+        """Cards the side holds that are on no objective card of its list."""
+        return self.family.unlisted(self, side)
 
     def dresser_counts(self, dresser: int) -> list[int]:
         """Per side: right cards minus wrong cards placed at this dresser."""
@@ -467,25 +333,20 @@ class Round:
         return counts.index(best)
 
     def memory_mistakes(self, player: int) -> int:
+        """Cards in the player's hand that are not on the side's list."""
         listed = set(self.list_items(self.side(player)))
         return sum(1 for c in self.hands[player] if c not in listed)
 
     def scored(self, side: int) -> list[str]:
         """Objective card ids this side scores (so far; final once the round is over)."""
-        if self.rules.family is Family.TIDY:
-            return [slot.card for d, slot in enumerate(self.dressers) if self.dresser_winner(d) == side]
-        return [slot.card for k, slot in enumerate(self.tables[side]) if self.objective_right(side, k)]
+        return self.family.scored(self, side)
 
     def scores(self) -> list[int]:
         """Bags per side."""
         return [sum(self.catalogue.objectives[c].bags for c in self.scored(s)) for s in range(self.sides)]
 
     def player_mistakes(self, player: int) -> int:
-        if self.rules.family is Family.MEMORY:
-            return self.memory_mistakes(player)
-        return self.mistakes[player]
+        return self.family.player_mistakes(self, player)
 
     def bags_in_play(self) -> int:
-        cards = [s.card for s in self.dressers] if self.rules.family is Family.TIDY else \
-            [s.card for t in self.tables for s in t]
-        return sum(self.catalogue.objectives[c].bags for c in cards)
+        return self.family.bags_in_play(self)

@@ -1,22 +1,27 @@
 """Sold Out! modes: one registry that the engine, the command line, the lobby, replays,
 speedrun categories and the results read.
 
-A mode is one object that satisfies `SoldOutMode`. The engine has three rule
-families (where a taken card goes: to the Starting Table, into the hand, to a
-dresser); a mode picks its family and may change the deal, how it is named, the
-how-to card, which round ends count as finished and whether "choose each round"
-takes it in turn. Adding a mode is `register(Mode(...))` in one module (see
-docs/ARCHITECTURE.md); nothing else lists the modes.
+A mode is one object that satisfies `SoldOutMode`. Its rules are its family
+(family.py; the built-in ones are rush.py, memory.py and tidy.py), which every
+layer asks what differs between modes: what the hand does, where a card goes,
+what counts as done. A mode picks its family and may change the deal, how it
+is named, the how-to card, which round ends count as finished, whether "choose
+each round" takes it in turn and how many bots show it off in the attract loop.
+Adding a mode is `register(Mode(...))` in one module (see docs/ARCHITECTURE.md);
+nothing else lists the modes.
 """
 from __future__ import annotations
 
-import enum
 import random
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from game.rules.soldout.catalogue import Catalogue
-from game.rules.soldout.deal import Deal, deal_dressers, deal_lists
+from game.rules.soldout.deal import Deal
+from game.rules.soldout.family import RuleFamily
+from game.rules.soldout.memory import MEMORY as MEMORY_RULES
+from game.rules.soldout.rush import RUSH as RUSH_RULES
+from game.rules.soldout.tidy import TIDY as TIDY_RULES
 
 CHOOSE = "choose"                      # the pseudo-mode "choose each round" (modes taken in turn)
 def N_(message: str) -> str:
@@ -26,14 +31,6 @@ def N_(message: str) -> str:
 
 
 CHOOSE_NAME = N_("Choose each round")
-
-
-class Family(enum.Enum):
-    """Where a taken card goes: the engine's three rule families."""
-
-    RUSH = "rush"          # carried to the side's objective cards on the Starting Table
-    MEMORY = "memory"      # into the hand; the player calls SOLD OUT!
-    TIDY = "tidy"          # carried to a dresser shared by every side
 
 
 @runtime_checkable
@@ -47,7 +44,7 @@ class SoldOutMode(Protocol):
     def name(self) -> str: ...           # the name a player reads ("The Rush")
 
     @property
-    def family(self) -> Family: ...
+    def family(self) -> RuleFamily: ...  # the rules: where a taken card goes and what follows (family.py)
 
     @property
     def howto(self) -> str: ...          # assets/howto/<howto>.toml: the card shown before its first round
@@ -58,6 +55,9 @@ class SoldOutMode(Protocol):
     @property
     def finish_causes(self) -> tuple[str, ...]: ...   # round-end causes that mean the round was completed
 
+    @property
+    def demo_players(self) -> int: ...   # how many bots play it in the title's attract loop
+
     def deal(self, catalogue: Catalogue, sides: int, rng: random.Random) -> Deal: ...
 
 
@@ -67,38 +67,20 @@ class Mode:
 
     key: str
     name: str
-    family: Family
+    family: RuleFamily
     howto: str = ""
     in_cycle: bool = True
     finish_causes: tuple[str, ...] = ()
+    demo_players: int = 4
 
     def __post_init__(self) -> None:
         if not self.howto:
             object.__setattr__(self, "howto", self.key)
         if not self.finish_causes:
-            cause = "all_filled" if self.family is Family.TIDY else "sold_out"
-            object.__setattr__(self, "finish_causes", (cause,))
+            object.__setattr__(self, "finish_causes", (self.family.finish_cause,))
 
     def deal(self, catalogue: Catalogue, sides: int, rng: random.Random) -> Deal:
-        if self.family is Family.TIDY:
-            return deal_dressers(catalogue, sides, rng)
-        return deal_lists(catalogue, sides, rng)
-
-
-# Family traits, read by the engine, the simulation, bots and the HUD instead of mode names.
-def delivers_to_table(mode: str) -> bool:
-    """Rush family: carried cards go onto the side's objective cards at the Starting Table."""
-    return get(mode).family is Family.RUSH
-
-
-def uses_hand(mode: str) -> bool:
-    """Memory family: cards are taken into the hand; a study phase first; SOLD OUT! is called."""
-    return get(mode).family is Family.MEMORY
-
-
-def uses_dressers(mode: str) -> bool:
-    """Tidy family: carried cards go to dressers every side shares."""
-    return get(mode).family is Family.TIDY
+        return self.family.deal(catalogue, sides, rng)
 
 
 _REGISTRY: dict[str, SoldOutMode] = {}
@@ -108,8 +90,8 @@ def register(mode: SoldOutMode) -> SoldOutMode:
     """Add a mode (its key must be new, and not "choose")."""
     if mode.key in _REGISTRY or mode.key == CHOOSE:
         raise ValueError(f"a Sold Out! mode {mode.key!r} is already registered")
-    if not isinstance(mode.family, Family):
-        raise ValueError(f"mode {mode.key!r}: family must be a Family")
+    if not isinstance(mode.family, RuleFamily):
+        raise ValueError(f"mode {mode.key!r}: family must be a RuleFamily")
     _REGISTRY[mode.key] = mode
     return mode
 
@@ -157,6 +139,6 @@ def names() -> dict[str, str]:
     return {k: display_name(k) for k in choices()}
 
 
-RUSH = register(Mode("rush", N_("The Rush"), Family.RUSH))
-MEMORY = register(Mode("memory", N_("Memory"), Family.MEMORY))
-TIDY = register(Mode("tidy", N_("Tidying Up"), Family.TIDY))
+RUSH = register(Mode("rush", N_("The Rush"), RUSH_RULES, demo_players=6))
+MEMORY = register(Mode("memory", N_("Memory"), MEMORY_RULES, demo_players=4))
+TIDY = register(Mode("tidy", N_("Tidying Up"), TIDY_RULES, demo_players=5))

@@ -53,9 +53,8 @@ def build_round(case: dict[str, Any]) -> Round:
     piles = listed + [rest[i:i + REST_PILE] for i in range(0, len(rest), REST_PILE)]
     lists = case.get("lists") or [[f"one-{s + 1:02d}", f"two-{s + 1:02d}"] for s in range(sides)]
     dressers = case.get("dressers") or list(cat.objectives)[:sides + cat.extra_dressers]
-    deal = Deal(tuple(tuple(p) for p in piles),
-                tuple(tuple(x) for x in lists) if not modes.uses_dressers(mode) else (),
-                tuple(dressers) if modes.uses_dressers(mode) else ())
+    # The deal holds both the lists and the dressers; the mode's family lays out what it uses.
+    deal = Deal(tuple(tuple(p) for p in piles), tuple(tuple(x) for x in lists), tuple(dressers))
     return Round(cat, mode, players, deal, teams, bool(case.get("assist", False)))
 
 

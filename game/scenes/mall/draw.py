@@ -11,18 +11,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core.seats import SeatIdentity
+from game.match.seats import SeatIdentity
 from game.render.clothing import card_back_surface, look_of, mark_surface, pile_surface
 from game.render.icons import INK, outlined_text, seat_shape_surface
-from game.rules.soldout import modes
+from game.rules.soldout.family import Destination
 from game.scenes.mall.layout import MallLayout
 from game.scenes.mall.locator import locator_size, locator_surface, place_locators
-from game.sim.mall_public import MallPublicView
 from game.sim.tuning import FP
 
 if TYPE_CHECKING:
     from game.scenes.mall.fx import MallFx
-    from game.sim.mall import MallSim
+    from game.sim.mall_face import MallFace
 
 SHUTTER = (118, 126, 140)
 SHUTTER_LINE = (84, 90, 104)
@@ -44,10 +43,6 @@ def _paper(distance: int) -> int:
     near, far = NEAR_FAR
     k = min(1.0, max(0.0, (distance - near) / (far - near)))
     return PAPER_ALPHAS[round(k * (len(PAPER_ALPHAS) - 1))]
-
-
-def _hex(colour: tuple[int, int, int]) -> str:
-    return "#%02X%02X%02X" % colour
 
 
 def stack_tags(rects: list[pygame.Rect], obstacles: list[pygame.Rect] | None = None,
@@ -94,7 +89,7 @@ class AvatarSprite:
     def __init__(self, identity: SeatIdentity, name: str, scale: float, bot: bool) -> None:
         self.identity = identity
         self.size = max(AVATAR_MIN, round(40 * scale))
-        self.body = seat_shape_surface(identity.shape, _hex(identity.colour), self.size)
+        self.body = seat_shape_surface(identity.shape, identity.hex, self.size)
         w, h = self.size + 12, (self.size + 12) // 2
         shadow = pygame.Surface((w, h), pygame.SRCALPHA)
         pygame.draw.ellipse(shadow, (0, 0, 0, 70), shadow.get_rect())
@@ -131,7 +126,7 @@ class AvatarSprite:
 class MapView:
     """Draws the level and everything on it into the layout's map rect."""
 
-    def __init__(self, sim: "MallSim", layout: MallLayout, identities: dict[int, SeatIdentity],
+    def __init__(self, sim: "MallFace", layout: MallLayout, identities: dict[int, SeatIdentity],
                  names: dict[int, str], colourblind: bool = False) -> None:
         self.layout = layout
         self.colourblind = colourblind
@@ -154,6 +149,8 @@ class MapView:
         self.body_rects: list[pygame.Rect] = []  # this frame's shoppers (banners go around them)
         self._tags: list[tuple[pygame.Surface, pygame.Rect, pygame.Rect, tuple[int, int, int]]] = []
         self._numbers: dict[int, pygame.Surface] = {}
+        self._spots_key: tuple[tuple[int, int, int], ...] = ()   # the dressers the locators were placed for
+        self._spots: dict[int, pygame.Rect] = {}
 
     # ------------------------------------------------------------------ helpers
     def at(self, x: float, y: float, shake: tuple[int, int] = (0, 0)) -> tuple[int, int]:
@@ -161,7 +158,7 @@ class MapView:
         return sx + shake[0], sy + shake[1]
 
     # ------------------------------------------------------------------ piles
-    def draw_piles(self, surface: pygame.Surface, sim: "MallSim", shake: tuple[int, int]) -> None:
+    def draw_piles(self, surface: pygame.Surface, sim: "MallFace", shake: tuple[int, int]) -> None:
         pw, ph = self.pile_size
         self.pile_counts = []
         for pid, x, y in sim.floor_piles():
@@ -213,16 +210,18 @@ class MapView:
                 pygame.draw.line(surface, PREVIEW_BAD, rect.topright, rect.bottomleft, 3)
 
     # ------------------------------------------------------------------ the Starting Table
-    def draw_table(self, surface: pygame.Surface, sim: "MallSim", shake: tuple[int, int],
+    def draw_table(self, surface: pygame.Surface, sim: "MallFace", shake: tuple[int, int],
                    flying: dict[int, int] | None = None) -> None:
         """Rush: delivered cards lie face down per side; right or wrong stays secret until results.
         `flying`: per side, cards still in the air (they land on the table when they arrive)."""
-        if not modes.delivers_to_table(sim.mode):
+        public = sim.public_view()
+        # The one place the map asks where cards go: the Starting Table shows the cards handed in
+        # there (a family that only lists its objective cards there leaves it bare).
+        if public.family().destination is not Destination.TABLE:
             return
         tx, ty, tw, th = sim.level.table_rect
         x0, y0 = self.at(tx, ty, shake)
         w, h = round(tw * self.scale), round(th * self.scale)
-        public = MallPublicView(sim)
         sides = public.sides()
         cols = min(3, sides)
         rows = (sides + cols - 1) // cols
@@ -236,7 +235,7 @@ class MapView:
             cy = y0 + (side // cols) * cell_h + cell_h // 2
             seat = sim.seats[members[0]]
             badge = seat_shape_surface(self.sprites[seat].identity.shape,
-                                       _hex(self.sprites[seat].identity.colour), self.badge)
+                                       self.sprites[seat].identity.hex, self.badge)
             if cards == 0:
                 surface.blit(badge, (cx - self.badge // 2, cy - self.badge // 2))
                 continue
@@ -248,14 +247,14 @@ class MapView:
             surface.blit(badge, (left - self.badge // 2, cy - bh // 2 - self.badge // 3))
 
     # ------------------------------------------------------------------ dressers (Tidying Up)
-    def draw_dressers(self, surface: pygame.Surface, sim: "MallSim", shake: tuple[int, int]) -> list[pygame.Rect]:
+    def draw_dressers(self, surface: pygame.Surface, sim: "MallFace", shake: tuple[int, int]) -> list[pygame.Rect]:
         """Each dresser's locator and the count strip under it, with a leader line back to the
         chair; returns the strips (text name tags avoid). Drawn under the piles and shoppers; a
         locator no shopper is near has see-through paper (docs/READABILITY.md)."""
         strips: list[pygame.Rect] = []
-        if not modes.uses_dressers(sim.mode):
+        if not sim.dressers:
             return strips
-        public = MallPublicView(sim)
+        public = sim.public_view()
         cards = public.dresser_cards()
         cat = sim.catalogue
         spots = self._dresser_spots(sim)
@@ -283,23 +282,21 @@ class MapView:
                 strips.append(strip)
         return strips
 
-    def draw_chairs(self, surface: pygame.Surface, sim: "MallSim", shake: tuple[int, int]) -> None:
+    def draw_chairs(self, surface: pygame.Surface, sim: "MallFace", shake: tuple[int, int]) -> None:
         """A gold ring round each dresser's chair, over the locators: every chair stays in sight."""
-        if not modes.uses_dressers(sim.mode):
-            return
         r = round(16 * self.scale) + 5
         for d in sim.dressers:
             centre = self.at(d.x, d.y, shake)
             pygame.draw.circle(surface, INK, centre, r + 1, 6)
             pygame.draw.circle(surface, LOCATOR_GOLD, centre, r, 3)
 
-    def _dresser_spots(self, sim: "MallSim") -> dict[int, pygame.Rect]:
+    def _dresser_spots(self, sim: "MallFace") -> dict[int, pygame.Rect]:
         """Where each dresser's locator goes (screen px, without shake; see place_locators).
         Dressers never move: computed once per round."""
         key = tuple((d.index, d.x, d.y) for d in sim.dressers)
-        if getattr(self, "_spots_key", None) == key:
+        if self._spots_key == key:
             return self._spots
-        cards = MallPublicView(sim).dresser_cards()
+        cards = sim.public_view().dresser_cards()
         wanted = [(d.index, *self.at(d.x, d.y),
                    locator_size(len(sim.catalogue.objectives[cards[d.index]].items))) for d in sim.dressers]
         pw, ph = self.pile_size
@@ -313,7 +310,7 @@ class MapView:
         self._spots_key, self._spots = key, spots
         return spots
 
-    def _open_floor(self, sim: "MallSim", rect: pygame.Rect) -> int:
+    def _open_floor(self, sim: "MallFace", rect: pygame.Rect) -> int:
         """Screen px of `rect` over floor a shopper can walk on (not walls, shelves or furniture)."""
         level = sim.level
         tile = level.tile_size * self.scale
@@ -328,10 +325,10 @@ class MapView:
                 open_px += clip.w * clip.h
         return open_px
 
-    def _dresser_counts(self, surface: pygame.Surface, sim: "MallSim", dresser: int,
+    def _dresser_counts(self, surface: pygame.Surface, sim: "MallFace", dresser: int,
                         x: int, y: int, width: int) -> pygame.Rect | None:
         """Each side's count at this dresser: its badge and the number (right minus wrong)."""
-        public = MallPublicView(sim)
+        public = sim.public_view()
         counts = public.dresser_counts(dresser)
         shown = [(side, n) for side, n in enumerate(counts) if n or public.placed_by_side(dresser, side)]
         if not shown:
@@ -344,7 +341,7 @@ class MapView:
         for i, (side, n) in enumerate(shown):
             seat = sim.seats[public.members(side)[0]]
             ident = self.sprites[seat].identity
-            surface.blit(seat_shape_surface(ident.shape, _hex(ident.colour), b), (left + i * step, y + 2))
+            surface.blit(seat_shape_surface(ident.shape, ident.hex, b), (left + i * step, y + 2))
             num = self._numbers.get(n)
             if num is None:
                 num = self._numbers[n] = outlined_text(str(n), self.count_px, (255, 255, 255), INK, width=1)
@@ -352,7 +349,7 @@ class MapView:
         return strip
 
     # ------------------------------------------------------------------ avatars
-    def draw_avatars(self, surface: pygame.Surface, sim: "MallSim", alpha: float,
+    def draw_avatars(self, surface: pygame.Surface, sim: "MallFace", alpha: float,
                      shake: tuple[int, int], tick: int, fx: "MallFx | None" = None,
                      obstacles: list[pygame.Rect] | None = None) -> None:
         """Shoppers back to front, with their walk, squash, bumps and loads; their name tags are
@@ -363,6 +360,7 @@ class MapView:
         tags: list[tuple[pygame.Surface, pygame.Rect]] = []
         bodies: list[pygame.Rect] = []
         drawn: list[tuple[AvatarSprite, int, int, pygame.Rect]] = []
+        calls = sim.public_view().family().player_calls   # holding Y fills a ring round the shopper
         for av in order:
             sprite = self.sprites[av.seat]
             b = av.body
@@ -398,7 +396,7 @@ class MapView:
                 pygame.draw.circle(surface, INK, (nx, ny), sprite.nose + 1)
                 pygame.draw.circle(surface, (255, 255, 255), (nx, ny), sprite.nose - 1)
             load_h = self._carrying(surface, sim, av.seat, cx, top, w)
-            if av.y_ticks and modes.uses_hand(sim.mode) and sim.phase == "playing":
+            if av.y_ticks and calls and sim.phase == "playing":
                 _hold_ring(surface, sim.sold_out_hold(av.seat), (cx, mid), max(w, h))
             tag = sprite.tag
             rect = tag.get_rect(midbottom=(cx, top - 2 - load_h))   # clear of a carried pile's count
@@ -446,10 +444,10 @@ class MapView:
             pygame.draw.ellipse(surface, INK, rect)
 
     @staticmethod
-    def _has_load(sim: "MallSim", seat: int) -> bool:
+    def _has_load(sim: "MallFace", seat: int) -> bool:
         return sim.held_pile(seat) is not None or sim.carried(seat) is not None
 
-    def _carrying(self, surface: pygame.Surface, sim: "MallSim", seat: int, cx: int, top: int, size: int) -> int:
+    def _carrying(self, surface: pygame.Surface, sim: "MallFace", seat: int, cx: int, top: int, size: int) -> int:
         """A held pile or a carried card rides above the head, held up by two arms (the carry pose).
         Returns how far the load reaches above the body's top."""
         pile = sim.held_pile(seat)
@@ -503,7 +501,7 @@ class MapView:
             surface.blit(text, rect)
 
     # ------------------------------------------------------------------ the entrance
-    def draw_shutter(self, surface: pygame.Surface, sim: "MallSim", shake: tuple[int, int]) -> None:
+    def draw_shutter(self, surface: pygame.Surface, sim: "MallFace", shake: tuple[int, int]) -> None:
         """Closed during the study phase; rises during the countdown; gone once the doors open."""
         if sim.phase == "study":
             openness = 0.0

@@ -13,12 +13,11 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from game.sim.mall_public import MallPublicView
+from game.sim.mall_events import Delivered, MallEvent, Placed
 from game.sim.tuning import FP
-from game.rules.soldout import modes
 
 if TYPE_CHECKING:
-    from game.sim.mall import MallSim
+    from game.sim.mall_face import MallFace
 
 FLY_TICKS = 24          # a delivered card's flight to the table or dresser
 POP_TICKS = 50          # a "+1" rising over the spot
@@ -42,7 +41,7 @@ class Motion:
     squash_power: float = 0.0
     bump: int = 0               # ticks left of a knock-back
     bump_dir: tuple[float, float] = (0.0, 0.0)
-    touching: frozenset = field(default_factory=frozenset)
+    touching: frozenset[int] = field(default_factory=frozenset)
     hop: int = 0                # celebration hops (SOLD OUT!)
     ping: int = 0               # ticks left of the "here you are" rings when the doors open
 
@@ -56,6 +55,7 @@ class Flight:
     end: tuple[float, float]
     pop: tuple[str, tuple[int, int, int]]   # what rises where it lands
     age: int = 0
+    to_table: bool = False                  # delivered to the Starting Table (else placed at a dresser)
 
 
 @dataclass
@@ -87,7 +87,7 @@ class Particle:
 class MallFx:
     """All the mall's render-only motion, advanced once per sim tick."""
 
-    def __init__(self, sim: "MallSim", colours: dict[int, tuple[int, int, int]], seed: int = 0) -> None:
+    def __init__(self, sim: "MallFace", colours: dict[int, tuple[int, int, int]], seed: int = 0) -> None:
         self.sim = sim            # the sim this motion belongs to (a speedrun restart makes a new one)
         self.tick = sim.tick      # the sim tick last stepped to
         self.colours = colours
@@ -100,7 +100,7 @@ class MallFx:
         self._noise = seed * 7919 + 17          # a private LCG: no global random, same frames every run
 
     # ------------------------------------------------------------------ per tick
-    def step(self, sim: "MallSim") -> None:
+    def step(self, sim: "MallFace") -> None:
         """Advance one tick: called after MallSim.step with that tick's events."""
         self.tick = sim.tick
         self._walk(sim)
@@ -124,7 +124,7 @@ class MallFx:
         self.particles = [q for q in self.particles if q.age < PARTICLE_TICKS]
         self.shake_left = max(0, self.shake_left - 1)
 
-    def _walk(self, sim: "MallSim") -> None:
+    def _walk(self, sim: "MallFace") -> None:
         playing = sim.phase in ("playing", "sold_out")
         for av in sim.avatars:
             m = self.motion[av.seat]
@@ -142,7 +142,7 @@ class MallFx:
             m.hop = max(0, m.hop - 1)
             m.ping = max(0, m.ping - 1)
 
-    def _bumps(self, sim: "MallSim") -> None:
+    def _bumps(self, sim: "MallFace") -> None:
         """Two bodies that just came into contact knock each other back a little (drawn only)."""
         if sim.phase != "playing":
             return
@@ -176,29 +176,29 @@ class MallFx:
         m.squash = SQUASH_TICKS
         m.squash_power = power
 
-    def _event(self, sim: "MallSim", event: tuple) -> None:
+    def _event(self, sim: "MallFace", event: MallEvent) -> None:
         kind = event[0]
         if kind in ("picked", "put_down", "took", "returned", "hand_back") and event[1] in self.motion:
             self._squash(self.motion[event[1]], 0.22)
-        elif kind == "delivered":
-            self._fly(sim, event[1], _table_spot(sim, event[1]), _rush_pop(sim, event[1]))
-        elif kind == "placed":
-            d = sim.dressers[event[3]]
-            right = event[2] in sim.catalogue.objectives[MallPublicView(sim).dresser_cards()[d.index]].items
+        elif isinstance(event, Delivered):
+            self._fly(sim, event.seat, _table_spot(sim, event.seat), _rush_pop(sim, event.seat), to_table=True)
+        elif isinstance(event, Placed):
+            d = sim.dressers[event.dresser]
+            right = event.card in sim.catalogue.objectives[sim.public_view().dresser_cards()[d.index]].items
             pop = ("+1", (123, 216, 143)) if right else ("-1", (255, 110, 110))
-            self._fly(sim, event[1], (float(d.x), float(d.y) - 16.0), pop)
+            self._fly(sim, event.seat, (float(d.x), float(d.y) - 16.0), pop)
         elif kind == "phase" and event[1] in ("countdown", "playing"):
             for m in self.motion.values():   # everyone finds their shopper as the shutters rise
                 m.ping = PING_TICKS
         elif kind == "phase" and event[1] == "sold_out" and sim.sold_out_seat is not None:
-            public = MallPublicView(sim)
+            public = sim.public_view()
             for p in public.members(public.side_of(sim.player_of[sim.sold_out_seat])):
                 self.motion[sim.seats[p]].hop = 60
 
-    def _fly(self, sim: "MallSim", seat: int, end: tuple[float, float],
-             pop: tuple[str, tuple[int, int, int]]) -> None:
+    def _fly(self, sim: "MallFace", seat: int, end: tuple[float, float],
+             pop: tuple[str, tuple[int, int, int]], to_table: bool = False) -> None:
         x, y = sim.by_seat[seat].pos
-        self.flights.append(Flight(seat, (float(x), float(y) - 8.0), end, pop))
+        self.flights.append(Flight(seat, (float(x), float(y) - 8.0), end, pop, to_table=to_table))
         self._squash(self.motion[seat], 0.25)
         self._burst(float(x), float(y) - 12.0, (255, 255, 255), 8, 2.0)   # with the delivery's sound
 
@@ -248,12 +248,12 @@ class MallFx:
         m = self.motion[seat]
         return 1 - (m.ping - alpha) / PING_TICKS if m.ping else -1.0
 
-    def in_flight(self, sim: "MallSim") -> dict[int, int]:
+    def in_flight(self, sim: "MallFace") -> dict[int, int]:
         """Per side, cards delivered to the Starting Table that are still in the air."""
         out: dict[int, int] = {}
-        if modes.delivers_to_table(sim.mode):
-            public = MallPublicView(sim)
-            for f in self.flights:
+        public = sim.public_view()
+        for f in self.flights:
+            if f.to_table:
                 side = public.side_of(sim.player_of[f.seat])
                 out[side] = out.get(side, 0) + 1
         return out
@@ -274,10 +274,10 @@ class MallFx:
         return (round(math.sin(k * 2.3) * k * 0.5), round(math.cos(k * 1.7) * k * 0.35))
 
 
-def _table_spot(sim: "MallSim", seat: int) -> tuple[float, float]:
+def _table_spot(sim: "MallFace", seat: int) -> tuple[float, float]:
     """The centre of the seat's side on the Starting Table (the same cells mall_draw lays out)."""
     tx, ty, tw, th = sim.level.table_rect
-    public = MallPublicView(sim)
+    public = sim.public_view()
     sides = public.sides()
     cols = min(3, sides)
     rows = (sides + cols - 1) // cols
@@ -286,10 +286,10 @@ def _table_spot(sim: "MallSim", seat: int) -> tuple[float, float]:
     return tx + (side % cols + 0.5) * cw, ty + (side // cols + 0.5) * ch
 
 
-def _rush_pop(sim: "MallSim", seat: int) -> tuple[str, tuple[int, int, int]]:
+def _rush_pop(sim: "MallFace", seat: int) -> tuple[str, tuple[int, int, int]]:
     """What rises over a card landed on the Starting Table: the cards on the list so far
     (whether they are right stays secret until the results)."""
-    public = MallPublicView(sim)
+    public = sim.public_view()
     side = public.side_of(sim.player_of[seat])
     placed = public.cards_on_table(side)
     wanted = sum(len(sim.catalogue.objectives[card].items) for card in public.table_objectives(side))

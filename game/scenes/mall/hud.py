@@ -14,21 +14,20 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import TICK_RATE
-from game.core.seats import SeatIdentity
-from game.i18n import N_, _, ngettext
+from game.match.seats import SeatIdentity
+from game.text.i18n import N_, _, ngettext
 from game.scenes.reasons import say_reason
 from game.render import glyphs, widgets
 from game.render.clothing import card_back_surface, item_art, item_card, mark_surface
 from game.render.icons import NARROWEST, bag_icon, seat_shape_surface, text_surface
 from game.render.palette import DIM, GOLD
 from game.render.text import min_font_size
-from game.rules.soldout import modes
-from game.scenes.mall.draw import _hex
+from game.rules.soldout.family import Destination
 from game.scenes.mall.layout import LIST_ITEM, MallLayout, PanelLayout
 
 if TYPE_CHECKING:
     from game.render.ui import UI
-    from game.sim.mall import MallSim
+    from game.sim.mall_face import MallFace
 
 REJECT_TICKS = int(2.5 * TICK_RATE)
 PANEL_FILL = (45, 33, 28)
@@ -43,7 +42,7 @@ NARROW_HINT_H = 28   # one hint line (key cap and word) in a narrow panel's side
 
 
 class Hud:
-    def __init__(self, sim: "MallSim", layout: MallLayout, ui: "UI",
+    def __init__(self, sim: "MallFace", layout: MallLayout, ui: "UI",
                  identities: dict[int, SeatIdentity], names: dict[int, str], colourblind: bool) -> None:
         self.layout = layout
         self.ui = ui
@@ -68,7 +67,7 @@ class Hud:
             pygame.draw.rect(surface, PANEL_FILL, p.rect, border_radius=14)
             pygame.draw.rect(surface, ident.colour, p.rect, 4, border_radius=14)
             head = p.header
-            badge = seat_shape_surface(ident.shape, _hex(ident.colour), 28)
+            badge = seat_shape_surface(ident.shape, ident.hex, 28)
             surface.blit(badge, (head.x, head.centery - 14))
             name = self.ui.render(self.names[seat], 26, WHITE)
             surface.blit(name, (head.x + 34, head.centery - name.get_height() // 2))
@@ -78,7 +77,7 @@ class Hud:
                 surface.blit(tag, (head.x + 40 + name.get_width(), head.centery - tag.get_height() // 2 + 2))
 
     # ------------------------------------------------------------------ per frame
-    def draw(self, surface: pygame.Surface, sim: "MallSim", totals: dict[int, int]) -> None:
+    def draw(self, surface: pygame.Surface, sim: "MallFace", totals: dict[int, int]) -> None:
         for seat, p in self.panel_of.items():
             self._score(surface, p, totals.get(seat, 0))
             rejecting = self._rejecting(sim, seat)
@@ -104,7 +103,7 @@ class Hud:
         surface.blit(bag_icon(26), (x - 29, p.header.centery - 14))
 
     # ------------------------------------------------------------------ Memory study: the list, big
-    def _study(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
+    def _study(self, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
         """The list across the panel, and under it a row of its own for "A ready" / READY."""
         row = pygame.Rect(p.body.x, p.body.bottom - STUDY_ROW_H, p.body.w, STUDY_ROW_H)
         body = p.body.copy()
@@ -132,31 +131,21 @@ class Hud:
             self._hints(surface, seat, p, [("A", N_("ready"))], at=row)
 
     # ------------------------------------------------------------------ the card viewer
-    def _viewer(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
+    def _viewer(self, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
         v = p.viewer
+        panel = PANELS[sim.seat_view(seat).family.destination]
         pile = sim.held_pile(seat)
         carried = sim.carried(seat)
-        if pile is not None and sim.shown_card(seat) is not None:
-            card = sim.shown_card(seat)
+        card = sim.shown_card(seat)
+        if pile is not None and card is not None:
             surface.blit(item_card(self.cat.items[card], v.size, colourblind=self.cb, colours=self.cat), v)
             self._ribbon(surface, v, ngettext("{n} card", "{n} cards", sim.pile_count(pile)), (60, 48, 70))
             keys = [("X", N_("flip")), ("A", N_("take")), ("B", N_("drop"))]
-            if modes.uses_hand(sim.mode):   # the narrow strip holds three hints
-                if sim.by_seat[seat].hand_open:
-                    keys = [("LB/RB", N_("choose")), ("B", N_("put back"))]
-                else:
-                    keys = [*keys, ("LB/RB", N_("hand"))] if p.wide else [keys[0], keys[1], ("LB/RB", N_("hand"))]
-            self._hints(surface, seat, p, keys)
+            self._hints(surface, seat, p, panel.browsing(sim, seat, p, keys))
         elif carried is not None:
             surface.blit(item_card(self.cat.items[carried], v.size, colourblind=self.cb, colours=self.cat), v)
-            where = _("to TABLE") if modes.delivers_to_table(sim.mode) else _("to DRESSER")
-            self._ribbon(surface, v, where, (28, 120, 72))
-            hint = N_("deliver") if modes.delivers_to_table(sim.mode) else N_("place")
-            keys = [("A", hint)]
-            if modes.uses_dressers(sim.mode) or sim.seat_view(seat).table_refuses():
-                keys.append(("B", N_("put back")))   # a Rush card goes back only once the assist refused it
-            if modes.delivers_to_table(sim.mode):
-                keys.append(("LB/RB", N_("list")))
+            where, keys = panel.carrying(sim, seat)
+            self._ribbon(surface, v, _(where), (28, 120, 72))
             self._hints(surface, seat, p, keys)
         else:
             pygame.draw.rect(surface, (60, 46, 40), v, border_radius=12)
@@ -167,7 +156,7 @@ class Hud:
             for i, line in enumerate(lines):
                 text = text_surface(line, 26, DIM, max_width=v.w - 8)    # a word that cannot break narrows
                 surface.blit(text, text.get_rect(center=(v.centerx, v.centery + round((i - (len(lines) - 1) / 2) * step))))
-            if not modes.uses_hand(sim.mode):
+            if panel.idle_hints:
                 self._hints(surface, seat, p, [("A", N_("pick up"))] if sim.phase == "playing" else [])
 
     def _ribbon(self, surface: pygame.Surface, v: pygame.Rect, text: str, fill: tuple[int, int, int]) -> None:
@@ -231,26 +220,22 @@ class Hud:
             y += NARROW_HINT_H
 
     # ------------------------------------------------------------------ list / hand / placed
-    def _info(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
-        if modes.delivers_to_table(sim.mode):
-            self._list(surface, sim, seat, p)
-        elif modes.uses_hand(sim.mode):
-            self._hand(surface, sim, seat, p)
-        else:
-            self._placed(surface, sim, seat, p)
+    def _info(self, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
+        PANELS[sim.seat_view(seat).family.destination].info(self, surface, sim, seat, p)
 
-    def _groups(self, sim: "MallSim", seat: int) -> list[tuple[list[str], int, int]]:
-        """Per objective on the seat's list: (pictured items, bags, cards placed on it)."""
-        out = []
-        for card, placed in sim.seat_view(seat).side_objectives():
-            obj = self.cat.objectives[card]
-            out.append((list(obj.items), obj.bags, placed))
+    def _groups(self, sim: "MallFace", seat: int) -> list[tuple[list[str | None], int, int]]:
+        """Per objective on the seat's list: (pictured items, None for each while the list is
+        hidden; bags; cards placed on it)."""
+        out: list[tuple[list[str | None], int, int]] = []
+        for card, items, bags, placed in sim.seat_view(seat).side_objectives():
+            pictured: list[str | None] = list(self.cat.objectives[card].items) if card is not None else [None] * items
+            out.append((pictured, bags, placed))
         return out
 
-    def _list(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
+    def list_panel(self, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
         """One row per objective card, stacked, each item at least LIST_ITEM px."""
         groups = self._groups(sim, seat)
-        target = sim.by_seat[seat].target_slot if modes.delivers_to_table(sim.mode) else None
+        target = sim.by_seat[seat].target_slot
         ident = self.identities[seat]
         info = p.info
         rows = len(groups) or 1
@@ -260,15 +245,19 @@ class Hud:
             rect = pygame.Rect(info.x, info.y + i * (row_h + 4), info.w, row_h)
             self._group(surface, rect, items, bags, placed, size, ident.colour if target == i else None)
 
-    def _group(self, surface: pygame.Surface, rect: pygame.Rect, items: list[str], bags: int, placed: int,
-               size: int, highlight: tuple[int, int, int] | None) -> None:
-        """One objective card of the list: its items, bags, and one card back per card delivered to it
-        (which ones are right stays secret until the results)."""
+    def _group(self, surface: pygame.Surface, rect: pygame.Rect, items: list[str] | list[str | None], bags: int,
+               placed: int, size: int, highlight: tuple[int, int, int] | None) -> None:
+        """One objective card of the list: its items (a card back for each item of a hidden
+        list), bags, and one card back per card delivered to it (which ones are right stays
+        secret until the results)."""
         frame = pygame.Rect(rect.x, rect.y, len(items) * size + 6, min(rect.h, size + 6))
         pygame.draw.rect(surface, LIST_FILL, frame, border_radius=8)
         pygame.draw.rect(surface, highlight or LIST_EDGE, frame, 4 if highlight else 2, border_radius=8)
         for k, item in enumerate(items):
-            art = item_art(self.cat.items[item], size, self.cb, self.cat)
+            if item is None:
+                art = card_back_surface((size, size))
+            else:
+                art = item_art(self.cat.items[item], size, self.cb, self.cat)
             surface.blit(art, (frame.x + 3 + k * size, frame.y + 3))
         bag = max(14, size // 3)
         for b in range(bags):
@@ -279,7 +268,7 @@ class Hud:
             pygame.draw.rect(surface, WHITE, chip.inflate(2, 2), border_radius=3)
             pygame.draw.rect(surface, CARD_BACK, chip, border_radius=3)
 
-    def _hand(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
+    def hand_panel(self, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
         """Memory: the hand's slots (hand size = items on the list); the selected one is framed and
         lifted. Cards in hand are private: face down unless the owner holds LB/RB to look."""
         hand = sim.hand(seat)
@@ -309,10 +298,11 @@ class Hud:
                 pygame.draw.rect(surface, (60, 46, 40), cell, border_radius=8)
                 pygame.draw.rect(surface, SLOT_EMPTY, cell, 2, border_radius=8)
         if sim.held_pile(seat) is None and sim.phase == "playing":
-            self._hints(surface, seat, p, [("A", N_("pick up")), ("LB/RB", N_("hand")), ("Y", N_("hold: SOLD OUT!"))]
+            calls = [("Y", N_("hold: SOLD OUT!"))] if sim.seat_view(seat).family.player_calls else []
+            self._hints(surface, seat, p, [("A", N_("pick up")), ("LB/RB", N_("hand")), *calls]
                         if p.wide else [("A", N_("pick up")), ("LB/RB", N_("hand"))])
 
-    def _placed(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
+    def placed_panel(self, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
         """Tidying Up: the cards this player placed at the dressers, newest last."""
         placed = sim.seat_view(seat).placed_at_dressers()
         info = p.info
@@ -330,7 +320,7 @@ class Hud:
             surface.blit(item_art(self.cat.items[item], size, self.cb, self.cat),
                          (area.x + c * (size + 4), area.y + r * (size + 4)))
 
-    def _dresser_zoom(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> bool:
+    def _dresser_zoom(self, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> bool:
         """Standing at a dresser: its card, big, where the placed cards were (the map's copy is a
         locator, too small for star print against zigzag)."""
         d = sim.dresser_in_reach(seat)
@@ -349,10 +339,10 @@ class Hud:
                 surface.blit(mark_surface("filled", badge), (x, info.y + 3 - badge // 6))
         return True
 
-    def _hold_meter(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
+    def _hold_meter(self, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
         """Memory: holding Y fills a bar under the name; full = SOLD OUT! is called."""
         held = sim.by_seat[seat].y_ticks
-        if not modes.uses_hand(sim.mode) or held <= 0 or sim.phase != "playing":
+        if not sim.seat_view(seat).family.player_calls or held <= 0 or sim.phase != "playing":
             return
         frac = min(1.0, held / max(1, sim.t.hold_ticks))
         bar = pygame.Rect(p.header.x, p.header.bottom - 2, p.header.w, 8)
@@ -361,11 +351,11 @@ class Hud:
 
     # ------------------------------------------------------------------ refusals
     @staticmethod
-    def _rejecting(sim: "MallSim", seat: int) -> bool:
+    def _rejecting(sim: "MallFace", seat: int) -> bool:
         reason, tick = sim.rejection(seat)
         return bool(reason) and tick >= 0 and sim.tick - tick <= REJECT_TICKS
 
-    def _rejection(self, surface: pygame.Surface, sim: "MallSim", seat: int, p: PanelLayout) -> None:
+    def _rejection(self, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
         """The reason, wrapped to fit over the card viewer (with the hint strip, when narrow):
         never over the list, the objective rows or another line of text. A reason too long for
         that at 16 px takes the whole panel body for its moment (the list is not drawn)."""
@@ -421,3 +411,64 @@ def _dashed_round(surface: pygame.Surface, colour: tuple[int, int, int], rect: p
         end = min(y + dash, rect.bottom - 6)
         pygame.draw.line(surface, colour, (rect.left, y), (rect.left, end), 2)
         pygame.draw.line(surface, colour, (rect.right - 1, y), (rect.right - 1, end), 2)
+
+
+class Panel:
+    """What a seat's panel shows where the round's family sends taken cards (one per
+    `Destination`; PANELS maps them): the hints while browsing a pile and while carrying a
+    card, and the panel's body (the list, the hand, the cards placed)."""
+
+    idle_hints = True           # the empty card viewer hints "A pick up" (unless the body does)
+
+    def browsing(self, sim: "MallFace", seat: int, p: PanelLayout, keys: list[tuple[str, str]]) -> list[tuple[str, str]]:
+        return keys
+
+    def carrying(self, sim: "MallFace", seat: int) -> tuple[str, list[tuple[str, str]]]:
+        """The carried card's ribbon (where it goes, marked N_) and its hints."""
+        return "", []
+
+    def info(self, hud: Hud, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
+        raise NotImplementedError
+
+
+class ListPanel(Panel):
+    """Destination.TABLE: the side's list (face down while hidden), the next card's target framed."""
+
+    def carrying(self, sim: "MallFace", seat: int) -> tuple[str, list[tuple[str, str]]]:
+        keys = [("A", N_("deliver"))]
+        if sim.seat_view(seat).table_refuses():
+            keys.append(("B", N_("put back")))   # a card goes back only once the assist refused it
+        keys.append(("LB/RB", N_("list")))
+        return N_("to TABLE"), keys
+
+    def info(self, hud: Hud, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
+        hud.list_panel(surface, sim, seat, p)
+
+
+class HandPanel(Panel):
+    """Destination.HAND: the hand's slots, and the hand's hints (the body shows "A pick up")."""
+
+    idle_hints = False
+
+    def browsing(self, sim: "MallFace", seat: int, p: PanelLayout, keys: list[tuple[str, str]]) -> list[tuple[str, str]]:
+        if sim.by_seat[seat].hand_open:
+            return [("LB/RB", N_("choose")), ("B", N_("put back"))]
+        # The narrow strip holds three hints.
+        return [*keys, ("LB/RB", N_("hand"))] if p.wide else [keys[0], keys[1], ("LB/RB", N_("hand"))]
+
+    def info(self, hud: Hud, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
+        hud.hand_panel(surface, sim, seat, p)
+
+
+class DresserPanel(Panel):
+    """Destination.DRESSER: the cards the player placed (at a dresser, its card, big)."""
+
+    def carrying(self, sim: "MallFace", seat: int) -> tuple[str, list[tuple[str, str]]]:
+        return N_("to DRESSER"), [("A", N_("place")), ("B", N_("put back"))]
+
+    def info(self, hud: Hud, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
+        hud.placed_panel(surface, sim, seat, p)
+
+
+PANELS: dict[Destination, Panel] = {Destination.TABLE: ListPanel(), Destination.HAND: HandPanel(),
+                                    Destination.DRESSER: DresserPanel()}

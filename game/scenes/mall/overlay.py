@@ -11,20 +11,19 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import i18n
-from game.i18n import N_, _, ngettext
+from game.text import i18n
+from game.text.i18n import N_, _, ngettext
 from game.input.families import say
-from game.sim.mall_public import MallPublicView
-from game.match import MatchSpec
+from game.match.spec import MatchSpec
 from game.render import widgets
 from game.render.icons import INK, outlined_text
 from game.rules.soldout import modes
 from game.scenes.mall.layout import SCREEN, MallLayout
-from game.scenes.pads.sync import shared_labels
+from game.scenes.pads import shared_labels
 
 if TYPE_CHECKING:
     from game.core.context import Context
-    from game.sim.mall import MallSim
+    from game.sim.mall_face import MallFace
 
 FLASH_TICKS = 18           # the white flash of SOLD OUT!
 SHAKE_TICKS = 30
@@ -40,7 +39,7 @@ class MallOverlays:
         self.layout = layout
         self.spec = spec
         self.names = names
-        self._texts: dict[tuple, pygame.Surface] = {}
+        self._texts: dict[tuple[str, int, tuple[int, int, int], int], pygame.Surface] = {}
         self._stamps: dict[str, pygame.Surface] = {}
         self._flash: pygame.Surface | None = None
         self._band: pygame.Surface | None = None
@@ -52,7 +51,7 @@ class MallOverlays:
             if text not in self._stamps:
                 self._stamps[text] = self._make_stamp(_(text))
 
-    def shake(self, sim: "MallSim", ending_tick: int) -> tuple[int, int]:
+    def shake(self, sim: "MallFace", ending_tick: int) -> tuple[int, int]:
         """The map's offset while the SOLD OUT! moment shakes it (none if the setting is off)."""
         if ending_tick < 0 or not self.ctx.settings.screen_shake:
             return (0, 0)
@@ -72,7 +71,7 @@ class MallOverlays:
             self._texts[key] = surf
         return surf
 
-    def draw_info(self, surface: pygame.Surface, sim: "MallSim") -> None:
+    def draw_info(self, surface: pygame.Surface, sim: "MallFace") -> None:
         """Mode, round and clock: in the margin left of the map (never over an avatar), or a pill
         over the top wall when the map fills the width."""
         rounds = max(1, self.spec.rounds)
@@ -83,7 +82,7 @@ class MallOverlays:
             secs = max(0, end - sim.round_tick) // 60
             clock = f"{secs // 60}:{secs % 60:02d}"
         light, gold = (255, 244, 227), (255, 193, 69)
-        memory_hint = modes.uses_hand(sim.mode) and sim.phase == "playing"
+        call_hint = sim.public_view().family().player_calls and sim.phase == "playing"
         margin = self.layout.map_rect.x
         if margin >= 96:
             cx = margin // 2
@@ -97,7 +96,7 @@ class MallOverlays:
                     img = pygame.transform.smoothscale(img, (margin - 8, round(img.get_height() * (margin - 8) / img.get_width())))
                 surface.blit(img, img.get_rect(midtop=(cx, y)))
                 y += img.get_height() + 4
-            if memory_hint:
+            if call_hint:
                 right = SCREEN[0] - self.layout.map_rect.right
                 rx = self.layout.map_rect.right + right // 2
                 said = say(_("Hold Y to call SOLD OUT!"), shared_labels(self.ctx))
@@ -106,12 +105,12 @@ class MallOverlays:
                     surface.blit(img, img.get_rect(midtop=(rx, self.layout.map_rect.y + 14 + i * 26)))
             return
         parts = [_(modes.display_name(sim.mode)), _("Round {number}/{rounds}").format(number=number, rounds=rounds)] + ([clock] if clock else [])
-        text = self._text("   ·   ".join(parts), 24, light, 2)
-        rect = text.get_rect(midtop=(SCREEN[0] // 2, self.layout.map_rect.y + 2)).inflate(24, 6)
+        banner = self._text("   ·   ".join(parts), 24, light, 2)
+        rect = banner.get_rect(midtop=(SCREEN[0] // 2, self.layout.map_rect.y + 2)).inflate(24, 6)
         pygame.draw.rect(surface, (28, 20, 18), rect, border_radius=14)
         pygame.draw.rect(surface, (84, 64, 58), rect, 2, border_radius=14)
-        surface.blit(text, text.get_rect(center=rect.center))
-        if memory_hint:
+        surface.blit(banner, banner.get_rect(center=rect.center))
+        if call_hint:
             hint = self._text(say(_("Hold Y: SOLD OUT!"), shared_labels(self.ctx)), 22, gold, 2)
             surface.blit(hint, hint.get_rect(topright=(self.layout.map_rect.right - 8, self.layout.map_rect.y + 6)))
 
@@ -135,7 +134,7 @@ class MallOverlays:
         clear = self._clear_of(ink.move(at.topleft))
         surface.blit(image, (clear.x - ink.x, clear.y - ink.y))
 
-    def draw_phase(self, surface: pygame.Surface, sim: "MallSim", ending_tick: int,
+    def draw_phase(self, surface: pygame.Surface, sim: "MallFace", ending_tick: int,
                    avoid: list[pygame.Rect] | None = None) -> None:
         """Study banner, countdown numbers, GO!, and the SOLD OUT! moment; the texts step
         up or down past `avoid` (the name tags), never over them."""
@@ -170,7 +169,7 @@ class MallOverlays:
         elif sim.phase in ("sold_out", "round_over", "match_over"):
             self._sold_out(surface, sim, ending_tick)
 
-    def _sold_out(self, surface: pygame.Surface, sim: "MallSim", ending_tick: int) -> None:
+    def _sold_out(self, surface: pygame.Surface, sim: "MallFace", ending_tick: int) -> None:
         age = sim.tick - ending_tick if ending_tick >= 0 else 99
         if age < FLASH_TICKS and self.ctx.settings.screen_shake:
             if self._flash is None:   # one opaque white sheet, blended by its surface alpha
@@ -178,7 +177,7 @@ class MallOverlays:
                 self._flash.fill((255, 255, 255))
             self._flash.set_alpha(round(200 * (1 - age / FLASH_TICKS)))
             surface.blit(self._flash, (0, 0))
-        text = ENDINGS.get(MallPublicView(sim).cause(), "SOLD OUT!")
+        text = ENDINGS.get(sim.public_view().cause(), "SOLD OUT!")
         if text not in self._stamps:
             self._stamps[text] = self._make_stamp(_(text))
         stamp = self._stamps[text]
@@ -193,8 +192,8 @@ class MallOverlays:
             line = self._text(who, 36, (255, 244, 227), 3)
             self._blit_clear(surface, line, (centre[0], centre[1] + 90))
 
-    def _caller_text(self, sim: "MallSim") -> str:
-        public = MallPublicView(sim)
+    def _caller_text(self, sim: "MallFace") -> str:
+        public = sim.public_view()
         side = public.sold_out_by()
         if public.cause() == "sold_out" and side is not None:
             names = [self.names[sim.seats[p]] for p in public.members(side)]

@@ -11,22 +11,20 @@ on a tie), then Rematch or Back to lobby.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 import pygame
 
 from game.core.scene import Scene
-from game.i18n import N_, _, ngettext
-from game.input.commands import Command
+from game.text.i18n import N_, _, ngettext
+from game.match.commands import Command
 from game.render import widgets
 from game.render.clothing import item_art, mark_surface, objective_art
 from game.render.icons import INK, bag_icon, outlined_text, seat_shape_surface
+from game.rules.soldout import Objective
 from game.rules.soldout import modes as mode_registry
-from game.scenes import registry
-from game.scenes.common import MatchResultsScene, players_menu_command
-from game.scenes.mall.draw import _hex
-from game.scenes.results_fx import Podium, Reveal, Standing, cover, places
-from game.sim.mall_public import RoundReveal
+from game.scenes.common import Animation, MatchResultsScene, players_menu_command
+from game.scenes.results_fx import Podium, Reveal, Standing, cover, places, shape_badge
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -50,7 +48,7 @@ class SoldOutResultsScene(MatchResultsScene):
         self.mall = mall
         sim = mall.sim
         self.sim = sim
-        self.shown = RoundReveal(sim)
+        self.shown = sim.reveal()
         self.result = sim.last_result
         self.final = sim.phase == "match_over"
         forced = mall.mode_for_next_round()
@@ -86,7 +84,7 @@ class SoldOutResultsScene(MatchResultsScene):
                                      play=self.ctx.sound, row_height=54, width=420)
         self.hold_input()
 
-    def animation(self):
+    def animation(self) -> Animation | None:
         if self.image is None:
             self._render()    # the reveal starts with the screen, drawn or not
         return self.podium if self.podium is not None else self.reveal
@@ -117,7 +115,8 @@ class SoldOutResultsScene(MatchResultsScene):
             return
         if self.image is None:
             self.image = self._render()
-        self.reveal.draw(surface, alpha)
+        if self.reveal is not None:
+            self.reveal.draw(surface, alpha)
         self.menu.draw(surface, self.ctx.ui, (780, 720 - 24 - self.menu.height()))
 
     def _render(self) -> pygame.Surface:
@@ -145,7 +144,7 @@ class SoldOutResultsScene(MatchResultsScene):
         clean = surf.copy()
         self._pieces = []
         yield
-        if mode_registry.uses_dressers(self.shown.mode()):
+        if self.shown.dresser_cards():
             yield from self._dressers(surf)
         else:
             yield from self._lists(surf)
@@ -172,7 +171,7 @@ class SoldOutResultsScene(MatchResultsScene):
     def _badges(self, surf: pygame.Surface, side: int, x: int, cy: int, size: int) -> int:
         for i, p in enumerate(self.shown.members(side)):
             ident = self.mall.identities[self.sim.seats[p]]
-            surf.blit(seat_shape_surface(ident.shape, _hex(ident.colour), size), (x + i * (size - 6), cy - size // 2))
+            surf.blit(seat_shape_surface(ident.shape, ident.hex, size), (x + i * (size - 6), cy - size // 2))
         return x + len(self.shown.members(side)) * (size - 6) + 10
 
     # ------------------------------------------------------------------ Rush / Memory
@@ -198,9 +197,10 @@ class SoldOutResultsScene(MatchResultsScene):
                 x = self._crossed(surf, wrong_by_slot[k], x + 8, row.centery, max(30, size * 3 // 4), cb)
                 self._pieces.append((pygame.Rect(x0 - 8, row.y - 6, x - x0 + 8, row.h + 11), row))
                 x += 18
-            if mode_registry.uses_hand(shown.mode()):   # a hand's cards that are on no list belong to no objective card
+            unlisted = shown.unlisted(side)   # a hand's cards that are on no list belong to no objective card
+            if unlisted:
                 x0 = x
-                x = self._crossed(surf, self._unlisted(side), x, row.centery, max(30, size * 3 // 4), cb)
+                x = self._crossed(surf, unlisted, x, row.centery, max(30, size * 3 // 4), cb)
                 if x > x0:
                     self._pieces.append((pygame.Rect(x0 - 8, row.y - 6, x - x0 + 8, row.h + 11), row))
             bags = self.result.side_scores[side] if self.result else 0
@@ -208,7 +208,7 @@ class SoldOutResultsScene(MatchResultsScene):
             self._pieces.append((pygame.Rect(row.right - 190, row.y, 190, row.h), row))
             yield
 
-    def _objective(self, surf: pygame.Surface, obj, marks: list[str | None], x: int, cy: int, size: int,
+    def _objective(self, surf: pygame.Surface, obj: Objective, marks: Sequence[str | None], x: int, cy: int, size: int,
                    scored: bool, cb: bool) -> int:
         """An objective card revealed: its items in a row, ticks on the ones found, its bags;
         framed green when it scored. Returns the right edge."""
@@ -232,28 +232,14 @@ class SoldOutResultsScene(MatchResultsScene):
         """The same marks for every objective card: each pictured item found ("right") or not
         ("missing"). Wrong cards are shown crossed where they were put, never marked on the items."""
         shown = self.shown
-        if mode_registry.uses_hand(shown.mode()):
-            have = {c for m in shown.members(side) for c in shown.hand(m)}
-        else:
-            have = set(shown.placed_on_table(side, slot))
+        have = set(shown.found_items(side, slot))
         items = self.sim.catalogue.objectives[shown.table_objectives(side)[slot]].items
         return ["right" if item in have else "missing" for item in items]
 
     def _wrong_cards(self, side: int) -> list[list[str]]:
-        """Per objective card of the side: the wrong cards put on it (Rush; none in Memory, where
-        wrong cards are in a hand, not on an objective card)."""
-        shown, cat = self.shown, self.sim.catalogue
-        cards = shown.table_objectives(side)
-        if mode_registry.uses_hand(shown.mode()):
-            return [[] for _ in cards]
-        return [[c for c in shown.placed_on_table(side, k) if c not in cat.objectives[card].items]
-                for k, card in enumerate(cards)]
-
-    def _unlisted(self, side: int) -> list[str]:
-        """Memory: the cards in the side's hands that are on no objective card of its list."""
-        shown = self.shown
-        listed = set(shown.list_items(side))
-        return [c for m in shown.members(side) for c in shown.hand(m) if c not in listed]
+        """Per objective card of the side: the wrong cards put on it (none where cards are kept in
+        a hand: a wrong card there is on no objective card)."""
+        return [self.shown.wrong_cards(side, k) for k in range(len(self.shown.table_objectives(side)))]
 
     def _crossed(self, surf: pygame.Surface, items: list[str], x: int, cy: int, size: int, cb: bool) -> int:
         """Wrong cards: the item with a red cross on it."""
@@ -298,9 +284,8 @@ class SoldOutResultsScene(MatchResultsScene):
             card_w = min(tile_w - 16, round(len(obj.items) * card_h * 0.85))
             filled = [shown.filled(d, item) for item in obj.items]
             marks = ["right" if f else None for f in filled]
-            card = objective_art(obj, cat, (card_w, card_h), marks=marks, colourblind=cb,
-                                title=_("DRESSER"))
-            surf.blit(card, (tile.centerx - card_w // 2, tile.y + 8))
+            art = objective_art(obj, cat, (card_w, card_h), marks=marks, colourblind=cb, title=_("DRESSER"))
+            surf.blit(art, (tile.centerx - card_w // 2, tile.y + 8))
             winner = shown.dresser_winner(d)
             counts = shown.dresser_counts(d)
             y = tile.y + 8 + card_h + 8
@@ -364,11 +349,13 @@ class SoldOutResultsScene(MatchResultsScene):
         out = []
         for side in order:
             idents = [self.mall.identities[self.sim.seats[p]] for p in self.shown.members(side)]
-            badges = [lambda size, i=i: seat_shape_surface(i.shape, _hex(i.colour), size) for i in idents]
+            badges = [shape_badge(i) for i in idents]
             out.append(Standing(self._side_name(side), match.totals[side], place[side], badges))
         return out
 
     def _draw_podium(self, surface: pygame.Surface, alpha: float) -> None:
+        podium = self.podium
+        assert podium is not None
         backdrop = self._podium_backdrop
         if backdrop is None:
             backdrop = self._podium_backdrop = pygame.Surface((1280, 720))
@@ -376,12 +363,12 @@ class SoldOutResultsScene(MatchResultsScene):
             widgets.draw_background(backdrop, ui)
             widgets.logo_text(backdrop, ui, _("FINAL RESULTS"), 52,
                               ui.colour("accent"), (640, 42), outline=4)
-            winners = [s for s in self.podium.standings if s.place == 1]
+            winners = [s for s in podium.standings if s.place == 1]
             line = outlined_text(ngettext("WINNER: {names}!", "WINNERS: {names}!", len(winners),
                                           names=" & ".join(s.name for s in winners)), 40, GOLD, INK, width=3, max_width=1180)
-            self.podium.headline = (line, (640, 100))     # lands with first place
+            podium.headline = (line, (640, 100))     # lands with first place
         surface.blit(backdrop, (0, 0))
-        self.podium.draw(surface, alpha)
+        podium.draw(surface, alpha)
         self.menu.draw(surface, self.ctx.ui, ((1280 - self.menu.width) // 2, 720 - 20 - self.menu.height()))
 
 
@@ -397,7 +384,7 @@ class ChooseModeScene(Scene):
         self.on_choice = on_choice
         self.first = first
         self.closed = False
-        self.menu = widgets.MenuList([widgets.MenuItem(mode_registry.display_name(m), lambda m=m: self.pick(m))
+        self.menu = widgets.MenuList([widgets.MenuItem(mode_registry.display_name(m), self._picker(m))
                                       for m in mode_registry.keys()],
                                      play=ctx.sound, row_height=72, width=480,
                                      on_back=self.cancel if on_cancel is not None else None)
@@ -408,6 +395,9 @@ class ChooseModeScene(Scene):
         if not self.closed and self.on_cancel is not None:
             self.closed = True
             self.on_cancel()
+
+    def _picker(self, mode: str) -> Callable[[], None]:
+        return lambda: self.pick(mode)
 
     def pick(self, mode: str) -> None:
         if self.closed:
@@ -431,6 +421,3 @@ class ChooseModeScene(Scene):
         widgets.hints(surface, ui, [("A", N_("Play this mode"))] + ([("B", N_("Lobby"))] if self.on_cancel else []),
                       y=box.bottom - 36)
 
-
-registry.register_scene("soldout_results", SoldOutResultsScene)
-registry.register_scene("choose_mode", ChooseModeScene)

@@ -16,16 +16,16 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from game.core.scene import Scene
-from game.data import asset
-from game.i18n import N_, _
-from game.input.commands import Button, Command
+from game import asset
+from game.text.i18n import N_, _
+from game.match.commands import Button, Command
 from game.input.families import say
 from game.render import glyphs, widgets
 from game.render.clothing import card_back_surface, pile_surface
 from game.render.icons import bag_icon, seat_shape_surface, star_icon
 from game.scenes.common import menu_command
-from game.scenes.pads.sync import shared_labels
-from game.user_register import HOWTO_SEEN
+from game.scenes.pads import shared_labels
+from game.files.register import HOWTO_SEEN
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -193,8 +193,7 @@ class HowToScene(Scene):
                       y=box.bottom - 34)
 
     def _icons(self, surface: pygame.Surface, icons: tuple[str, ...], centre: tuple[int, int]) -> None:
-        made = [_icon(self.ctx, name) for name in icons]
-        made = [m for m in made if m is not None]
+        made = [m for m in (_icon(self.ctx, name) for name in icons) if m is not None]
         gap = 28
         total = sum(m.get_width() for m in made) + gap * max(0, len(made) - 1)
         x = centre[0] - total // 2

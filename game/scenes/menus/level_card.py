@@ -9,14 +9,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core.seats import MAX_SEATS, identities
-from game.i18n import _, ngettext
-from game.levels import LevelEntry
+from game.match.seats import MAX_SEATS, identities
+from game.text.i18n import _, ngettext
+from game.files.levels import LevelEntry
 from game.render import widgets
 from game.render.level_art import render_level
 
 if TYPE_CHECKING:
-    from game.core.seats import LobbySeat
+    from game.match.seats import LobbySeat
     from game.render.ui import UI
 
 PICTURE = (544, 272)   # the largest a thumbnail is drawn (a 40x18 mall: 544x245)

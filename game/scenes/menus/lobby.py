@@ -14,21 +14,24 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.scene import Scene
-from game.core.seats import MAX_SEATS, LobbySeat, identities
-from game.i18n import N_, Verbatim, _, ngettext
-from game.input.commands import Button, Command
-from game.levels import LevelEntry, level_entries, levels_for_players, user_levels_dir
-from game.match import MatchSpec
+from game.files.levels import LevelEntry, level_entries, levels_for_players, user_levels_dir
+from game.input.seating import DeviceId
+from game.match.commands import Button, Command
+from game.match.seats import MAX_SEATS, LobbySeat, identities
+from game.match.spec import GAME_TITLES, MatchSpec
 from game.render import widgets
 from game.rules.soldout import modes
 from game.scenes import registry
 from game.scenes.common import menu_command
 from game.scenes.menus import level_card
+from game.scenes.pads import PadSetupScene
+from game.text.i18n import N_, Verbatim, _, ngettext
 
 if TYPE_CHECKING:
     from game.core.context import Context
+    from game.render.ui import UI
 
-GAMES = tuple(registry.GAME_TITLES)
+GAMES = tuple(GAME_TITLES)
 DIFFICULTY_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard"), "expert": N_("Expert")}
 MIN_SEATS = {"soldout": 1, "checkout": 2}
 TEAM_COUNT = 3
@@ -78,7 +81,7 @@ class LobbyScene(Scene):
     def _items(self) -> list[widgets.MenuItem]:
         I = widgets.MenuItem
         return [
-            I(N_("Game"), value=lambda: registry.GAME_TITLES[self.options["game"]], adjust=self._cycle_game),
+            I(N_("Game"), value=lambda: GAME_TITLES[self.options["game"]], adjust=self._cycle_game),
             I(N_("Mode"), value=self._mode_text, adjust=self._cycle_mode),
             I(N_("Rounds"), value=self._rounds_text, adjust=self._cycle_rounds),
             I(N_("Level"), value=self._level_text, adjust=self._cycle_level),
@@ -202,7 +205,7 @@ class LobbyScene(Scene):
         self.ctx.seats.append(seat)
         self.ctx.seats.sort(key=lambda s: s.seat)
 
-    def join(self, device: tuple) -> int | None:
+    def join(self, device: DeviceId) -> int | None:
         """Seat a device in the first free seat; returns the seat (None when full)."""
         index = self.free_seat()
         if index is None:
@@ -256,7 +259,7 @@ class LobbyScene(Scene):
         game = self.options["game"]
         need = MIN_SEATS[game]
         if len(self.ctx.seats) < need:
-            title = registry.GAME_TITLES[game]
+            title = GAME_TITLES[game]
             return ngettext("{game} needs at least {n} seat: join or add a bot",
                             "{game} needs at least {n} seats: join or add a bot", need, game=title)
         if self.options["teams"]:
@@ -337,8 +340,7 @@ class LobbyScene(Scene):
             return False
         joystick = self.ctx.input.unmapped[pressed[0]]
         self.ctx.sound("confirm")
-        self.ctx.stack.push(registry.open_scene("pad_setup", self.ctx, joystick.instance_id, joystick.name,
-                                                joystick.guid))
+        self.ctx.stack.push(PadSetupScene(self.ctx, joystick.instance_id, joystick.name, joystick.guid))
         return True
 
     # ---------------------------------------------------------------- drawing
@@ -414,7 +416,7 @@ class LobbyScene(Scene):
             widgets.blit_text(surface, ui, _(TEAM_NAMES[seat.team]), "small", "text_dim", midleft=(rect.x + 24, rect.y + 140))
 
 
-def _fit(ui, text: str, width: int) -> str:
+def _fit(ui: UI, text: str, width: int) -> str:
     size = ui.size("small")
     while len(text) > 4 and ui.text.width(text, size) > width:
         text = text[:-2] + "…" if not text.endswith("…") else text[:-2] + "…"
@@ -424,4 +426,4 @@ def _fit(ui, text: str, width: int) -> str:
 _DIRECTIONS = Button.UP | Button.DOWN | Button.LEFT | Button.RIGHT
 
 
-registry.register_scene("lobby", LobbyScene)
+registry.LOBBY.bind(LobbyScene)

@@ -10,11 +10,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import N_, _
-from game.input.commands import Button, Command
+from game.text.i18n import N_, _
+from game.match.commands import Button, Command
 from game.render import widgets
-from game.scenes import registry
 from game.scenes.common import back_to_lobby, menu_command
+from game.scenes.menus.settings import SettingsScene
+from game.scenes.menus.title import TitleScene
 
 from game.core.scene import Scene
 
@@ -64,13 +65,13 @@ class PauseScene(Scene):
         self.closing = False
 
     def settings(self) -> None:
-        self.ctx.stack.push(registry.open_scene("settings", self.ctx))
+        self.ctx.stack.push(SettingsScene(self.ctx))
 
     def quit_to_lobby(self) -> None:
         back_to_lobby(self.ctx)
 
     def quit_to_title(self) -> None:
-        self.ctx.stack.clear_to(registry.open_scene("title", self.ctx))
+        self.ctx.stack.clear_to(TitleScene(self.ctx))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if is_pause_key(event):

@@ -1,19 +1,22 @@
 """Settings (saved on every change) and the Controls screen (rebinding keys and pad buttons)."""
 from __future__ import annotations
 
+from functools import partial
+
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game import i18n
-from game.i18n import N_, _
+from game.text import i18n
+from game.text.i18n import N_, _
 from game.input import families
-from game.input.bindings import BINDABLE, key_label, pad_button_label
-from game.input.commands import Button, Command
+from game.input.bindings import key_label, pad_button_label
+from game.match.commands import Button, Command
 from game.render import widgets
 from game.scenes import registry
 from game.scenes.common import MenuScene, menu_command
-from game.user_register import RUMBLE_LEVELS, UI_SCALE_MAX, UI_SCALE_MIN
+from game.scenes.pads import PadSetupScene
+from game.files.register import BINDABLE, RUMBLE_LEVELS, UI_SCALE_MAX, UI_SCALE_MIN
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -96,7 +99,7 @@ class SettingsScene(MenuScene):
         self.ctx.stack.push(ControlsScene(self.ctx))
 
     def _speedrun(self) -> None:
-        self.ctx.stack.push(registry.open_scene("speedrun_settings", self.ctx))   # LiveSplit link
+        self.ctx.stack.push(registry.SPEEDRUN_SETTINGS(self.ctx))   # LiveSplit link
 
     def _back(self) -> None:
         self.ctx.stack.pop()
@@ -131,7 +134,7 @@ class ControlsScene(MenuScene):
         I = widgets.MenuItem
         items = [I(N_("Device"), value=lambda: DEVICE_NAMES[DEVICES[self.device][1]], adjust=self._cycle_device)]
         for button in BINDABLE:
-            items.append(I(BUTTON_LABELS[button], lambda b=button: self._rebind(b), value=lambda b=button: self._bound(b)))
+            items.append(I(BUTTON_LABELS[button], partial(self._rebind, button), value=partial(self._bound, button)))
         items.append(I(N_("Set up a controller"), self._set_up, value=self._joystick_text, adjust=self._cycle_joystick))
         items.append(I(N_("Reset to defaults"), self._reset))
         items.append(I(N_("Back"), self._back))
@@ -179,7 +182,7 @@ class ControlsScene(MenuScene):
             self.ctx.toast(_("Plug in a controller first"))
             return
         instance_id, name, guid = joysticks[self.joystick % len(joysticks)]
-        self.ctx.stack.push(registry.open_scene("pad_setup", self.ctx, instance_id, name, guid))
+        self.ctx.stack.push(PadSetupScene(self.ctx, instance_id, name, guid))
 
     def _reset(self) -> None:
         self.ctx.bindings.reset()
@@ -200,7 +203,9 @@ class ControlsScene(MenuScene):
             self.ctx.sound("error")
             self.ctx.toast(_("Press a key on the keyboard") if self.layout else _("Press a button on a gamepad"))
             return
-        if kind == "kb":
+        if button is None:
+            return                        # nothing was being rebound
+        if kind == "kb" and self.layout is not None:
             self.ctx.bindings.set_key(self.layout, button, code)
         else:
             self.ctx.bindings.set_pad_button(button, code)
@@ -221,4 +226,4 @@ class ControlsScene(MenuScene):
                           center=(surface.get_width() // 2, 146))
 
 
-registry.register_scene("settings", SettingsScene)
+registry.SETTINGS.bind(SettingsScene)

@@ -8,9 +8,9 @@ import pygame
 
 from game import VERSION
 from game.core.scene import Scene
-from game.core.seats import identities
-from game.i18n import N_
-from game.input.commands import Button, Command
+from game.match.seats import identities
+from game.text.i18n import N_
+from game.match.commands import Button, Command
 from game.render import widgets
 from game.scenes import registry
 from game.scenes.common import menu_command
@@ -39,13 +39,13 @@ class TitleScene(Scene):
         ], play=ctx.sound, row_height=MENU_ROW, width=420)
 
     def play(self) -> None:
-        self.ctx.stack.push(registry.open_scene("lobby", self.ctx))
+        self.ctx.stack.push(registry.LOBBY(self.ctx))
 
     def speedrun(self) -> None:
-        self.ctx.stack.push(registry.open_scene("speedrun_menu", self.ctx))
+        self.ctx.stack.push(registry.SPEEDRUN_MENU(self.ctx))
 
     def open_settings(self) -> None:
-        self.ctx.stack.push(registry.open_scene("settings", self.ctx))
+        self.ctx.stack.push(registry.SETTINGS(self.ctx))
 
     def resume(self) -> None:
         self.idle_ticks = 0
@@ -77,7 +77,7 @@ class TitleScene(Scene):
             return
         self.menu.update(cmd)
 
-    def picture(self) -> tuple:
+    def picture_key(self) -> tuple[object, ...]:
         """What the title's picture depends on (the loop presents only when it changes)."""
         return self.menu.index, self.ctx.tick // ANIMATION_TICKS
 
@@ -132,4 +132,4 @@ def _silhouette(card: pygame.Surface) -> pygame.Surface:
     return mask.to_surface(setcolor=(0, 0, 0, 120), unsetcolor=(0, 0, 0, 0))
 
 
-registry.register_scene("title", TitleScene)
+registry.TITLE.bind(TitleScene)

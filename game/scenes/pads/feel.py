@@ -1,4 +1,5 @@
-"""What a player's own pad feels and their own avatar shows: rumble at their events, the "find me" pulse.
+"""What a player's own pad feels and their own avatar shows: rumble at their events, the "find me" pulse
+(its rings; the mall and the table each draw them where the seat is).
 
 Both read the simulation after its step and never change it (nothing here
 goes into a state hash or a replay). Rumble strengths are data
@@ -14,12 +15,12 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from game.core.seats import identities
-from game.data import asset
-from game.scenes.table.layout import PRODUCTS, card_rects
-from game.sim.tuning import FP
+from game.match.seats import identities
+from game import asset
 
 if TYPE_CHECKING:
+    from game.sim.mall_face import MallFace
+    from game.sim.table_face import TableFace
     from game.core.context import Context
 
 RUMBLE_FILE = asset("rumble.toml")
@@ -55,7 +56,7 @@ class Rumbler:
         seat = self.seat_of(sim_seat)
         return seat is not None and self.ctx.input.rumble(seat, *feel)
 
-    def mall(self, sim) -> None:
+    def mall(self, sim: MallFace) -> None:
         """After a MallSim step: its events, plus a bump when two avatars start touching."""
         for event in sim.events:
             seat = event[1] if len(event) > 1 and isinstance(event[1], int) and event[0] != "sold_out" else None
@@ -71,7 +72,7 @@ class Rumbler:
             self.fire("bump", seat)
         self.touching = touching
 
-    def table(self, sim) -> None:
+    def table(self, sim: TableFace) -> None:
         """After a TableSim step: its events, plus "turn" when checkout comes to a seat."""
         for kind, seat, _detail in sim.events:
             self.fire(kind, seat)
@@ -100,33 +101,3 @@ def find_me_age(ctx: "Context", seat: int) -> int | None:
     """Ticks into `seat`'s find-me pulse, or None when it is not showing."""
     age = ctx.input.find_me_age(seat)
     return age if age is not None and age < FIND_ME_TICKS else None
-
-
-def draw_mall_find_me(surface: pygame.Surface, ctx: "Context", sim, view, alpha: float,
-                      shake: tuple[int, int]) -> None:
-    """Pulse every avatar whose player just pressed "find me"."""
-    for av in sim.avatars:
-        age = find_me_age(ctx, av.seat)
-        if age is None:
-            continue
-        b = av.body
-        x = (b.prev_x + (b.x - b.prev_x) * alpha) / FP
-        y = (b.prev_y + (b.y - b.prev_y) * alpha) / FP
-        pulse_rings(surface, av.seat, view.at(x, y, shake), view.sprites[av.seat].size, age)
-
-
-def draw_table_find_me(surface: pygame.Surface, ctx: "Context", sim, seat_of: Callable[[int], int],
-                       panels: list) -> None:
-    """Pulse the seat's panel and its cursor on the table."""
-    rects = card_rects(sim.places(), PRODUCTS) if sim.table_products() else []
-    for panel in panels:
-        seat = seat_of(panel.seat)
-        age = find_me_age(ctx, seat)
-        if age is None:
-            continue
-        colour = identities()[seat].colour
-        grow = 4 + (age % 30) // 3
-        pygame.draw.rect(surface, colour, panel.rect.inflate(grow * 2, grow * 2), 5, border_radius=18)
-        if rects:
-            rect = rects[min(sim.seats[panel.seat].cursor, len(rects) - 1)]
-            pulse_rings(surface, seat, rect.center, min(rect.w, rect.h) // 3, age)

@@ -17,13 +17,14 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from game.core.scene import Scene
-from game.core.seats import identities
-from game.i18n import N_, _
-from game.input.commands import Button, Command
+from game.match.seats import identities
+from game.text.i18n import N_, _
+from game.match.commands import Button, Command
 from game.render import widgets
 from game.scenes.common import menu_command
 
 if TYPE_CHECKING:
+    from game.input.seating import DeviceId
     from game.core.context import Context
 
 # The overlay appears mid-play, while people are pressing A for the game: for this long
@@ -41,14 +42,13 @@ def needs_reconnect(ctx: "Context") -> bool:
 
 def announce_reclaims(ctx: "Context") -> None:
     """Seats a re-plugged pad took back by itself: the lobby's seat gets the new device, a toast says so."""
-    take = getattr(ctx.input, "take_reclaimed", None)
-    for seat, device in (take() if take is not None else []):
+    for seat, device in ctx.input.take_reclaimed():
         _seat_device(ctx, seat, device)
         ctx.sound("confirm")
         ctx.toast(_("{name} is back").format(name=identities()[seat].name))
 
 
-def _seat_device(ctx: "Context", seat: int, device: tuple) -> None:
+def _seat_device(ctx: "Context", seat: int, device: DeviceId) -> None:
     for lobby_seat in ctx.seats:
         if lobby_seat.seat == seat:
             lobby_seat.device = device
@@ -87,7 +87,7 @@ class ReconnectScene(Scene):
         k = self.menu.index - 1
         return seats[k] if 0 <= k < len(seats) else None
 
-    def reclaim(self, seat: int, device: tuple) -> None:
+    def reclaim(self, seat: int, device: DeviceId) -> None:
         self.ctx.input.reclaim(seat, device)
         _seat_device(self.ctx, seat, device)
         self.ctx.sound("confirm")

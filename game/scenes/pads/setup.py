@@ -16,11 +16,10 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from game.core.scene import Scene
-from game.i18n import N_, _
+from game.text.i18n import N_, _
 from game.input import mappings
-from game.input.commands import Button, Command
+from game.match.commands import Button, Command
 from game.render import glyphs, widgets
-from game.scenes import registry
 if TYPE_CHECKING:
     from game.core.context import Context
 
@@ -191,6 +190,3 @@ class PadSetupScene(Scene):
             # TRANSLATORS: what the set-up wizard recorded: a button or direction, and the pad's input ("A: button 2")
             widgets.blit_text(surface, ui, _("{button}: {input}").format(button=name, input=raw), "small", "good",
                               midleft=(x, y))
-
-
-registry.register_scene("pad_setup", PadSetupScene)

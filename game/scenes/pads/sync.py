@@ -18,22 +18,21 @@ if TYPE_CHECKING:
 FIND_ME_RUMBLE = (1.0, 260)   # strength before the setting's scale, milliseconds
 
 
-def sync(ctx: "Context") -> None:
+def sync_pads(ctx: "Context") -> None:
     """Call right after ctx.input.poll()."""
     inp, settings = ctx.input, ctx.settings
-    inp.rumble_level = getattr(settings, "rumble", "low")
-    swap = bool(getattr(settings, "nintendo_swap", False))
+    inp.rumble_level = settings.rumble
+    swap = settings.nintendo_swap
     if inp.nintendo_swap != swap:
         inp.set_nintendo_swap(swap)
-    pads = getattr(inp, "pads", None)
-    ctx.ui.pad_labels = families.labels(inp.menu_family(), swap, pad_binding(ctx)) if pads else {}
+    ctx.ui.pad_labels = families.labels(inp.menu_family(), swap, pad_binding(ctx)) if inp.pads else {}
     for seat in inp.find_me_seats():
         inp.rumble(seat, *FIND_ME_RUMBLE)
 
 
 def pad_binding(ctx: "Context") -> dict[str, int]:
     """The pad buttons behind each game button (players may have rebound them)."""
-    return {button.name: int(code) for button, code in ctx.bindings.pad.items()}
+    return {str(button.name): int(code) for button, code in ctx.bindings.pad.items()}
 
 
 def seat_labels(ctx: "Context", seat: int) -> dict[str, str] | None:
@@ -41,7 +40,7 @@ def seat_labels(ctx: "Context", seat: int) -> dict[str, str] | None:
     family = ctx.input.family_of(ctx.input.device_of(seat))
     if family is None:
         return None
-    return families.labels(family, bool(getattr(ctx.settings, "nintendo_swap", False)), pad_binding(ctx))
+    return families.labels(family, ctx.settings.nintendo_swap, pad_binding(ctx))
 
 
 def shared_labels(ctx: "Context") -> dict[str, str]:
@@ -53,6 +52,6 @@ def shared_labels(ctx: "Context") -> dict[str, str]:
             seen.append(family)
     if not seen:
         return dict(ctx.ui.pad_labels)
-    swap = bool(getattr(ctx.settings, "nintendo_swap", False))
+    swap = ctx.settings.nintendo_swap
     tables = [families.labels(f, swap, pad_binding(ctx)) for f in seen]
     return {name: " / ".join(dict.fromkeys(t[name] for t in tables)) for name in tables[0]}

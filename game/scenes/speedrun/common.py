@@ -1,46 +1,46 @@
 """What every speedrun scene does, whatever the game: the runner's device, the tick loop around a
 RunSession, restart, real time, saving a finished run, and the timer / splits boxes.
 
-A game's run scene mixes `RunnerMixin` in front of its game scene and provides
-`_wire_session()` (hand the new session's simulation to the scene's drawing),
-`_after_step()` (sounds; push the results when the run is over) and a
-`scripted_runner()` for screenshots.
+A game's run scene holds a `SpeedrunRun` and is its `RunHost`: it hands each new session's
+simulation to its drawing (`wire_session`), plays the sounds and pushes the results after a
+step (`after_step`), and gives a `scripted_runner()` for screenshots and demos. The run is
+built whole, its first session included, before the scene builds its drawing from it.
 """
 from __future__ import annotations
 
 import datetime as _dt
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable, Protocol
 
 import pygame
 
-from game.core.seats import identities
-from game.i18n import _
-from game.input.bindings import LAYOUTS, key_label
-from game.input.commands import IDLE, Button, Command
-from game.replay import Replay, to_code
-from game.scenes import registry
-from game.scenes.menus.pause import wants_pause
-from game.scenes.speedrun import link as speedrun_link
+from game.match.seats import identities
+from game.text.i18n import _
+from game.input.bindings import key_label
+from game.match.commands import IDLE, Button, Command
+from game.input.seating import DeviceId
+from game.driver.replay import Replay, to_code
+from game.scenes.menus import wants_pause
+import game.scenes.speedrun.link as speedrun_link
+from game.scenes.speedrun.controls import RESTART_KEYS, restart_key_taken
+from game.scenes.speedrun.pause import SpeedrunPauseScene
+from game.scenes.speedrun.practice import PracticeDoneScene
+from game.scenes.speedrun.results import SpeedrunResultsScene
 from game.scenes.speedrun.draw import (
     DIM, GOLD, STATE_COLOURS, WHITE, box, say_split, split_rows, steady_text, steady_width,
 )
 from game.speedrun.attempts import WRITER, AttemptLog
 from game.speedrun.categories import SEED_LETTERS, RunSetup, make_setup, spec_for
+from game.speedrun.practice import PracticePlan
 from game.speedrun.records import Records, Verdict, flag_text, write_replay
 from game.speedrun.session import RunSession
+from game.speedrun.splits import Comparison
 from game.speedrun.timer import format_ms, format_ticks
 if TYPE_CHECKING:
     from game.core.context import Context
 
-RESTART_KEYS = (pygame.K_r,)
 RESTART_COUNTDOWN = 60   # ticks of countdown left after a reset: "1 ... GO!"
 PRACTICE_HOLD = 75       # ticks the world waits before a practice hand-over: READY ... GO!
-
-
-def restart_key_taken(ctx: "Context", key: int) -> bool:
-    """R restarts unless a player bound R to a game button (then BACK / Select still does)."""
-    return any(ctx.bindings.button_for_key(layout, key) for layout in LAYOUTS)
 
 
 def load_records(ctx: "Context") -> Records:
@@ -62,73 +62,101 @@ def variant_line(setup: RunSetup) -> str:
     return _("Random seed")
 
 
-class RunnerMixin:
-    """Speedrun behaviour for a game scene (see the module docstring)."""
+class RunHost(Protocol):
+    """The game scene a SpeedrunRun plays in."""
 
-    ctx: "Context"
+    def wire_session(self, session: RunSession) -> None:
+        """A new session (a restart): give its simulation to the drawing, reset per-attempt state."""
 
-    def _init_run(self, ctx: "Context", setup: RunSetup, device, records: Records | None,
-                  playback: Replay | None, scripted: bool, practice=None) -> None:
-        self.ctx = ctx        # before the game scene's own __init__: a damaged history is toasted below
+    def after_step(self) -> None:
+        """After each tick: sounds, and the results once the run is over."""
+
+    def scripted_runner(self) -> Callable[[], Command]:
+        """Screenshots and demos: the runner's Command each tick."""
+        ...
+
+    def on_new_pb(self) -> None:
+        """A new personal best was saved (a scene may refresh its ghost)."""
+
+
+class RealTime:
+    """Wall-clock time of an attempt: when its timer started and ended, and at each split."""
+
+    def __init__(self) -> None:
+        self.start: float | None = None
+        self.end: float | None = None
+        self.splits: list[int] = []           # real time (ms) at each split
+        self.started_at: _dt.datetime | None = None
+
+    def begin(self, now: float) -> None:
+        self.start = now
+        self.started_at = _dt.datetime.now(_dt.timezone.utc)
+
+
+class SpeedrunRun:
+    """A speedrun on one setup in a game scene: its attempts (sessions), their timing, saving and
+    the timer and splits boxes (see the module docstring)."""
+
+    def __init__(self, ctx: "Context", host: RunHost, setup: RunSetup, device: DeviceId | None = None,
+                 records: Records | None = None, playback: Replay | None = None, scripted: bool = False,
+                 practice: PracticePlan | None = None, comparison: Comparison | None = None) -> None:
+        self.ctx = ctx
+        self.host = host
         self.setup = setup
+        self.spec = spec_for(setup, runner_name())
         self.records = records if records is not None else load_records(ctx)
         self.device = device
         self.playback = playback
         self.scripted = scripted              # screenshots: a scripted runner plays (nothing is saved)
-        self.session: RunSession | None = None
-        self.runner = None
         self.verdict: Verdict | None = None
-        self.rta_start: float | None = None
-        self.rta_end: float | None = None
+        self.real = RealTime()
         self.restart_ms: float | None = None
         self.speed_acc = 0
         self.saved = False
-        self._ticks = None
+        self.results_pushed = False
         self._counted = False
         self.practice = practice              # a PracticePlan: drilling one segment (game.speedrun.practice)
         self.hold = PRACTICE_HOLD if practice is not None else 0   # ticks of "ready" before a practice hand-over
-        self.comparison_override = None       # a kept attempt plays against the PB it raced
-        self.real_splits: list[int] = []      # real time (ms) at each split
-        self.started_at: _dt.datetime | None = None
-        self._log: AttemptLog | None = None
+        self.comparison_override = comparison   # a kept attempt plays against the PB it raced
+        self.log: AttemptLog | None = None        # the board's attempt history (read on first use)
         # LiveSplit follows real attempts of the category only: not replays, demos or practice, and not a
         # run flagged before it starts (assist, game speed): that is another game, not an attempt at this one.
         live = playback is None and not scripted and practice is None and not setup.flags()
         self._link = speedrun_link.link(ctx) if live else None
         if self.counts():
             self.attempt_log()      # read now, in the menu, not on the first reset
+        self.session = self._session()
+        self._ticks = self.playback.ticks() if self.playback is not None else None
+        self.runner: Callable[[], Command] | None = None   # the scripted runner, once the host is built
+
+    def start(self) -> None:
+        """The host is built: a scripted run takes its runner now."""
+        self.runner = self.host.scripted_runner() if self.scripted else None
 
     # ------------------------------------------------------------------ sessions
-    def _new_session(self) -> None:
+    def _session(self) -> RunSession:
         comparison = self.comparison_override or self.records.comparison(self.setup.board)
         if self.practice is not None:
-            self.session = self.practice.session(comparison)   # the PB's state at the split, ready to hand over
-        else:
-            self.session = RunSession(self.setup, comparison, runner_name())
-        self.sim = self.session.sim
-        self.real_splits = []
-        self.started_at = None
+            return self.practice.session(comparison)   # the PB's state at the split, ready to hand over
+        return RunSession(self.setup, comparison, runner_name())
+
+    def _new_session(self) -> None:
+        self.session = self._session()
+        self.real = RealTime()
         self._ticks = self.playback.ticks() if self.playback is not None else None
-        self.rta_start = self.rta_end = None
         self.verdict = None
         self.saved = False
+        self.results_pushed = False
         self._counted = False
         self.speed_acc = 0
-        self.runner = self.scripted_runner() if self.scripted else None
-        self._wire_session()
-
-    def _wire_session(self) -> None:
-        raise NotImplementedError
-
-    def scripted_runner(self):
-        """Screenshots: a callable giving the runner's Command each tick."""
-        return None
+        self.host.wire_session(self.session)
+        self.start()
 
     def restart(self) -> None:
         """One button: a fresh attempt on the same setup (a new seed for random-seed runs)."""
         started = time.perf_counter()
         session = self.session
-        if session is not None and not session.over and session.timer.started:
+        if not session.over and session.timer.started:
             session.abandon("reset")
             if self.counts():
                 golds = self.records.add_reset(self.setup.board, list(session.splits.times), session.flags())
@@ -158,8 +186,7 @@ class RunnerMixin:
         return self.ctx.input.device_command(self.device)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key in RESTART_KEYS and self.session is not None \
-                and not restart_key_taken(self.ctx, event.key):
+        if event.type == pygame.KEYDOWN and event.key in RESTART_KEYS and not restart_key_taken(self.ctx, event.key):
             self.restart()
 
     def run_update(self, commands: dict[int, Command]) -> None:
@@ -170,7 +197,7 @@ class RunnerMixin:
         cmd = self._runner_command()
         if wants_pause(self.ctx, commands) or cmd.pressed & Button.START:
             self.ctx.sound("confirm")
-            self.ctx.stack.push(registry.open_scene("speedrun_pause", self.ctx, self))
+            self.ctx.stack.push(SpeedrunPauseScene(self.ctx, self))
             return
         if cmd.pressed & Button.BACK:
             self.restart()
@@ -184,12 +211,12 @@ class RunnerMixin:
         if self.device is not None and self.device[0] == "pad" and self.device not in self.ctx.input.devices():
             # The runner's pad is gone: stop the clock rather than run on with nobody playing.
             self.ctx.toast(_("The runner's gamepad was disconnected: plug it back in and resume"))
-            self.ctx.stack.push(registry.open_scene("speedrun_pause", self.ctx, self))
+            self.ctx.stack.push(SpeedrunPauseScene(self.ctx, self))
             return
         if self.hold > 0:        # practice: the world waits, the runner gets ready
             self.hold -= 1
             if self.hold == 0:
-                self.rta_start = time.perf_counter()   # a practice's real time starts at the hand-over
+                self.real.start = time.perf_counter()   # a practice's real time starts at the hand-over
             return
         # A game speed other than 100 % (practice) steps the world more or less often; flagged.
         self.speed_acc += self.setup.speed
@@ -214,36 +241,35 @@ class RunnerMixin:
         session.step(cmd)
         now = time.perf_counter()
         if session.timer.started and not was_started:
-            self.rta_start = now
-            self.started_at = _dt.datetime.now(_dt.timezone.utc)
+            self.real.begin(now)
             if self.counts() and not self._counted:
                 self._counted = True
                 self.records.count_attempt(self.setup.board)
             if self._link is not None:
                 self._link.start_run(session.igt())
         new_splits = session.splits.times[splits_before:]
-        if new_splits and self.rta_start is not None:
-            self.real_splits += [round((now - self.rta_start) * 1000)] * len(new_splits)
+        if new_splits and self.real.start is not None:
+            self.real.splits += [round((now - self.real.start) * 1000)] * len(new_splits)
         if self._link is not None and session.timer.started:
             self._tell_link(new_splits)
         if self.practice is not None:
             if not self.saved and (session.over or self.practice.result(session) is not None):
                 self.saved = True
                 self.results_pushed = True     # practice ends on its own screen, not the run's results
-                self.rta_end = now
+                self.real.end = now
                 self._practice_done()
-            self._after_step()
+            self.host.after_step()
             return
-        if session.over and self.rta_end is None:
-            self.rta_end = now
+        if session.over and self.real.end is None:
+            self.real.end = now
             self._finished()
-        self._after_step()
+        self.host.after_step()
 
     def _replay_ended(self) -> None:
         """A kept attempt that was reset ends where its replay ends: show it as it stood."""
         self.session.abandon("reset")
-        self.rta_end = time.perf_counter()
-        if not getattr(self, "results_pushed", False):
+        self.real.end = time.perf_counter()
+        if not self.results_pushed:
             self.results_pushed = True
             self.push_results()
 
@@ -254,11 +280,13 @@ class RunnerMixin:
     def _tell_link(self, new_splits: list[int]) -> None:
         """Splits and the end of the run, as LiveSplit should see them (see livesplit_link)."""
         session, link = self.session, self._link
+        if link is None:
+            return
         if not session.over:
             for t in new_splits:
                 link.split(t)
             return
-        out = session.outcome
+        out = session.final()
         if out.complete and not out.flags:   # LiveSplit shows the final time until the runner leaves it
             for i, t in enumerate(new_splits):
                 link.split(t, last=i == len(new_splits) - 1)
@@ -268,21 +296,21 @@ class RunnerMixin:
                 link.split(t)
         link.end_attempt(flagged=bool(out.flags))   # a flagged one takes its splits back
 
-    def _leave_link_attempt(self, session: RunSession | None) -> None:
+    def _leave_link_attempt(self, session: RunSession) -> None:
         """The runner leaves this attempt (a reset, a new attempt, the results, the game): LiveSplit
         ends it too, storing a finish, and learning nothing from a flagged attempt's splits."""
-        if self._link is None or session is None or not session.timer.started:
+        if self._link is None or not session.timer.started:
             return
         out = session.outcome
         self._link.end_attempt(flagged=bool(out.flags if out is not None else session.flags()))
 
     # ------------------------------------------------------------------ attempt history
     def attempt_log(self) -> AttemptLog:
-        if self._log is None or self._log.board != self.setup.board:
-            self._log, warning = AttemptLog.load(self.setup.board)
+        if self.log is None or self.log.board != self.setup.board:
+            self.log, warning = AttemptLog.load(self.setup.board)
             if warning:
                 self.ctx.toast(warning, seconds=8)
-        return self._log
+        return self.log
 
     def _log_attempt(self, outcome: str, golds: list[int] | None = None, pb: bool = False) -> None:
         """Add this attempt (timer started) to the board's history with its replay; saved at once."""
@@ -291,9 +319,9 @@ class RunnerMixin:
         comp = session.splits.comparison
         entry = {"outcome": outcome, "ticks": out.ticks if out and out.complete else None,
                  "real_ms": round(self.real_ms() or 0), "splits": list(session.splits.times),
-                 "real_splits": list(self.real_splits), "names": list(session.splits.names),
+                 "real_splits": list(self.real.splits), "names": list(session.splits.names),
                  "flags": list(out.flags if out else session.flags()), "seed": self.setup.seed,
-                 "started": self.started_at.isoformat(timespec="seconds") if self.started_at else "",
+                 "started": self.real.started_at.isoformat(timespec="seconds") if self.real.started_at else "",
                  "ended": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
                  "pb": pb, "golds": list(golds or []), "reason": out.reason if out else "",
                  "comparison": {"pb": list(comp.pb), "best": list(comp.best_segments)}}
@@ -304,29 +332,25 @@ class RunnerMixin:
             log.save()
         WRITER.submit(write)
 
-    # ------------------------------------------------------------------ stack hooks
+    # ------------------------------------------------------------------ stack hooks (the scene's)
     def pause(self) -> None:
         """Something covers the run (the pause menu): LiveSplit's game time stops with ours."""
-        super().pause()   # type: ignore[misc]
-        if self._link is not None and self.session is not None:
+        if self._link is not None:
             self._link.pause(self.session.igt())
 
     def resume(self) -> None:
-        super().resume()   # type: ignore[misc]
-        if self._link is not None and self.session is not None:
+        if self._link is not None:
             self._link.resume()
-
-    def _after_step(self) -> None:
-        raise NotImplementedError
 
     def real_ms(self) -> float | None:
         """Wall-clock time since the timer started (pauses included, as real time is)."""
-        if self.rta_start is None:
+        start = self.real.start
+        if start is None:
             return None
         if self.scripted:   # screenshots step far faster than real time: show the game clock instead
             return self.session.igt() * 1000 / 60 + 40
-        end = self.rta_end if self.rta_end is not None else time.perf_counter()
-        return (end - self.rta_start) * 1000
+        end = self.real.end if self.real.end is not None else time.perf_counter()
+        return (end - start) * 1000
 
     def _finished(self) -> None:
         """Save the run the moment it ends (not after the SOLD OUT! freeze): a crash loses nothing.
@@ -334,13 +358,13 @@ class RunnerMixin:
         if self.playback is not None or self.saved:
             return
         self.saved = True
-        session, out = self.session, self.session.outcome
+        session, out = self.session, self.session.final()
         when = _dt.datetime.now()
         key = self.setup.board
         replay, problem = (None, None) if self.scripted else write_replay(key, session.replay_text(), when)
         self.ctx.save_warning(problem)
         run = {"ticks": out.ticks, "real_ms": round(self.real_ms() or 0), "splits": list(session.splits.times),
-               "real_splits": list(self.real_splits),
+               "real_splits": list(self.real.splits),
                "names": session.splits.names[:len(session.splits.times)], "items": list(session.split_items),
                "seed": self.setup.seed, "seed_label": self.setup.seed_label, "flags": list(out.flags),
                "reason": out.reason, "complete": out.complete, "replay": replay,
@@ -354,15 +378,14 @@ class RunnerMixin:
         if problem is None:               # after the save: the file never names a replay already deleted
             self.records.prune_replays()
         if self.verdict.is_pb:
-            self._on_new_pb()
-
-    def _on_new_pb(self) -> None:
-        """A game scene may refresh its ghost."""
+            self.host.on_new_pb()
 
     def _practice_done(self) -> None:
         """Practice: the segment is over (or the run ended inside it): log it, show how it went."""
-        ticks = self.practice.result(self.session)
-        segment = self.practice.segment
+        plan = self.practice
+        assert plan is not None, "only a practice ends in practice"
+        ticks = plan.result(self.session)
+        segment = plan.segment
         log = self.attempt_log()
         earlier = log.practice_times(segment)
         if ticks is not None and not self.scripted:
@@ -370,7 +393,7 @@ class RunnerMixin:
                 log.add_practice(segment, ticks)
                 log.save()
             WRITER.submit(write)
-        self.ctx.stack.push(registry.open_scene("speedrun_practice_done", self.ctx, self, ticks, earlier))
+        self.ctx.stack.push(PracticeDoneScene(self.ctx, self, ticks, earlier))
 
     def draw_practice_banner(self, surface: pygame.Surface, centre_x: int, y: int) -> None:
         """Practice: which segment, its time so far, the PB's and the best for it; READY before the hand-over."""
@@ -406,7 +429,7 @@ class RunnerMixin:
 
     def save_on_exit(self) -> None:
         session = self.session
-        if session is not None and session.timer.started and not session.over:
+        if session.timer.started and not session.over:
             session.abandon("quit")          # leaving mid-run: the attempt is a reset
             if self.counts():
                 golds = self.records.add_reset(self.setup.board, list(session.splits.times), session.flags())
@@ -416,14 +439,14 @@ class RunnerMixin:
             self.ctx.save_warning(self.records.try_save())   # attempt counts and golds from resets
 
     def push_results(self) -> None:
-        self.ctx.stack.push(registry.open_scene("speedrun_results", self.ctx, self))
+        self.ctx.stack.push(SpeedrunResultsScene(self.ctx, self))
 
     # ------------------------------------------------------------------ drawing
     def timer_colour(self) -> tuple[int, int, int]:
         session = self.session
         if session.over:
-            out = session.outcome
-            if not out.complete:
+            out = session.final()
+            if not out.complete or out.ticks is None:
                 return DIM
             if self.verdict is not None and self.verdict.is_pb:
                 return STATE_COLOURS["best"]
@@ -481,10 +504,11 @@ class RunnerMixin:
         """LiveSplit's 'Previous segment': time gained or lost on the last split's segment."""
         splits = self.session.splits
         i = len(splits.times) - 1
-        if i < 0 or splits.delta(i) is None:
+        last = splits.delta(i) if i >= 0 else None
+        if last is None:
             return None
         before = splits.delta(i - 1) if i else 0
-        seg = splits.delta(i) - (before or 0)
+        seg = last - (before or 0)
         return _("Previous segment"), format_ticks(seg, sign=True), STATE_COLOURS[splits.state(i)]
 
     def draw_splits_box(self, surface: pygame.Surface, rect: pygame.Rect, rows: int) -> None:
@@ -496,8 +520,9 @@ class RunnerMixin:
     def control_hints(self) -> list[tuple[str, str]]:
         """Restart and pause, named for the runner's device (a keyboard half shows its keys)."""
         if self.device and self.device[0] == "kb":
-            back = key_label(self.ctx.bindings.key_for(self.device[1], Button.BACK))
-            start = key_label(self.ctx.bindings.key_for(self.device[1], Button.START))
+            layout = str(self.device[1])
+            back = key_label(self.ctx.bindings.key_for(layout, Button.BACK))
+            start = key_label(self.ctx.bindings.key_for(layout, Button.START))
             r = "" if restart_key_taken(self.ctx, pygame.K_r) else " / R"
             return [(f"{back}{r}", _("restart")), (f"{start} / Esc", _("pause"))]
         return [("Select", _("restart")), ("Start", _("pause"))]
@@ -536,9 +561,9 @@ class RunnerMixin:
         return y
 
 
-def _replugged_pad(ctx: "Context", lost: tuple) -> tuple | None:
+def _replugged_pad(ctx: "Context", lost: DeviceId) -> DeviceId | None:
     """A pad plugged in after the runner's pad was lost (SDL gives every new pad a higher id),
     not seated by anyone: the runner's pad, re-plugged."""
-    seated = set(ctx.input.seated().values()) if hasattr(ctx.input, "seated") else set()
-    newer = [d for d in ctx.input.devices() if d[0] == "pad" and d[1] > lost[1] and d not in seated]
+    seated = set(ctx.input.seated().values())
+    newer = [d for d in ctx.input.devices() if d[0] == "pad" and int(d[1]) > int(lost[1]) and d not in seated]
     return newer[0] if newer else None

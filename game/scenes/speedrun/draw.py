@@ -1,13 +1,22 @@
 """Drawing pieces shared by the speedrun scenes: delta colours, a steady timer face, split rows."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
-from game.i18n import N_, _
+from game.text.i18n import N_, _
 from game.render.icons import INK, outlined_text
-from game.render.palette import CREAM, DIM, GOLD  # noqa: F401  (GOLD: the speedrun scenes import it from here)
+from game.render.palette import CREAM, DIM, GOLD
 from game.speedrun.splits import Splits
 from game.speedrun.timer import format_ticks
+
+if TYPE_CHECKING:
+    from game.render.ui import UI
+
+# What the speedrun scenes draw with: this module's pieces and the palette's colours they share.
+__all__ = ["CREAM", "CURRENT", "DIM", "GOLD", "PANEL", "PANEL_EDGE", "SPLIT_NAMES", "STATE_COLOURS", "WHITE", "box",
+           "glyph", "say_split", "split_rows", "steady_text", "steady_width"]
 
 # LiveSplit's default colours (runners read them without thinking), a touch brighter for a TV.
 STATE_COLOURS = {
@@ -23,7 +32,7 @@ PANEL = (34, 25, 22)
 PANEL_EDGE = (84, 64, 58)
 CURRENT = (70, 48, 42)
 
-_glyphs: dict[tuple, pygame.Surface] = {}
+_glyphs: dict[tuple[object, ...], pygame.Surface] = {}
 
 
 def glyph(ch: str, px: int, colour: tuple[int, int, int], outline: int) -> pygame.Surface:
@@ -85,7 +94,7 @@ def say_split(name: str) -> str:
     return _(name) if name in SPLIT_NAMES else name
 
 
-def split_rows(surface: pygame.Surface, ui, rect: pygame.Rect, splits: Splits, now: int | None,
+def split_rows(surface: pygame.Surface, ui: UI, rect: pygame.Rect, splits: Splits, now: int | None,
                rows: int, size: int = 22) -> None:
     """LiveSplit-style rows: name, delta (coloured), time; the current split highlighted with a
     live delta; a window of `rows` rows that follows the current split."""

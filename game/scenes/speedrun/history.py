@@ -11,21 +11,20 @@ Up / Down picks a row; B goes back. Everything works with a gamepad.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.core.scene import Scene
-from game.i18n import N_, _, ngettext
-from game.notice import said
-from game.input.commands import Button, Command
+from game.text.i18n import N_, _, ngettext
+from game.text.notice import said
+from game.match.commands import Button, Command
 from game.render import widgets
-from game.replay import ReplayError
-from game.untrusted import UntrustedError
-from game.scenes import registry
+from game.driver.replay import ReplayError
+from game.files.untrusted import UntrustedError
 from game.scenes.common import menu_command
 from game.scenes.speedrun.draw import CURRENT, DIM, GOLD, STATE_COLOURS, WHITE, box, say_split
-from game.scenes.speedrun.menu import playback_scene, pressing_device
+from game.scenes.speedrun.playback import playback_scene, pressing_device
 from game.scenes.speedrun.run import SpeedrunRunScene
 from game.scenes.speedrun.table import SpeedrunTableScene
 from game.speedrun.attempts import WRITER, AttemptLog, Stats
@@ -124,16 +123,14 @@ class SpeedrunHistoryScene(Scene):
             self.ctx.sound("error")
             return
         entry = self.kept[self.index[0]]
+        comp = entry.get("comparison")
+        raced = Comparison(list(comp.get("pb", [])), list(comp.get("best", []))) if isinstance(comp, dict) else None
         try:
-            scene = playback_scene(self.ctx, parse_text(self.log.replay_text(entry)), self.records)
+            scene = playback_scene(self.ctx, parse_text(self.log.replay_text(entry)), self.records, raced)
         except (ReplayError, VerifyError, UntrustedError) as exc:
             self.ctx.toast(_("Attempt #{id} cannot be played: {error}").format(id=entry['id'], error=said(exc)), seconds=6)
             self.ctx.sound("error")
             return
-        comp = entry.get("comparison")
-        if isinstance(comp, dict):
-            scene.comparison_override = Comparison(list(comp.get("pb", [])), list(comp.get("best", [])))
-            scene._new_session()
         self.ctx.sound("confirm")
         self.ctx.stack.push(scene)
 
@@ -152,12 +149,11 @@ class SpeedrunHistoryScene(Scene):
             self.ctx.sound("error")
             return
         self.ctx.sound("confirm")
+        scene: Scene
         if setup.category.game == "soldout":
             scene = SpeedrunRunScene(self.ctx, setup, device=pressing_device(self.ctx), records=self.records, practice=plan)
         else:
             scene = SpeedrunTableScene(self.ctx, setup, device=pressing_device(self.ctx), records=self.records, practice=plan)
-        if scene.session is None:
-            return
         self.ctx.stack.push(scene)
 
     # ------------------------------------------------------------------ drawing
@@ -324,7 +320,7 @@ def _blit_mid(surface: pygame.Surface, text: pygame.Surface, x: int, y: int) -> 
     surface.blit(text, (x, y - text.get_height() // 2))
 
 
-def _result(a: dict) -> tuple[str, tuple[int, int, int]]:
+def _result(a: dict[str, Any]) -> tuple[str, tuple[int, int, int]]:
     names = a.get("names") or []
     splits = a.get("splits") or []
     if a.get("outcome") == "finished" and a.get("ticks") is not None:
@@ -339,6 +335,3 @@ def _result(a: dict) -> tuple[str, tuple[int, int, int]]:
     else:
         said = _("no time at {where}").format(where=where) if splits else _("no time before the first split")
     return said, DIM
-
-
-registry.register_scene("speedrun_history", SpeedrunHistoryScene)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.i18n import N_, _
+from game.text.i18n import N_, _
 from game.speedrun.address import AddressError, check_host, show_address
 from game.speedrun.livesplit_link import LiveSplitLink
 
@@ -26,7 +26,7 @@ def wanted(ctx: "Context") -> tuple[str, int] | None:
     if ctx.livesplit_address is not None:
         return ctx.livesplit_address
     s = ctx.settings
-    if not getattr(s, "livesplit", False):
+    if not s.livesplit:
         return None
     try:
         return check_host(s.livesplit_host), s.livesplit_port
@@ -84,6 +84,11 @@ def status(ctx: "Context", host_chars: int | None = None) -> str:
     current: LiveSplitLink | None = ctx.livesplit
     problem = current.problem if current is not None and current.problem else ""
     return _(said).format(address=show_address(host, address[1]), problem=_(problem) if problem else "")
+
+
+def close_link(ctx: "Context") -> None:
+    """The window closes: the link's last commands are sent (waiting FLUSH_SECONDS at most)."""
+    close(ctx, timeout=FLUSH_SECONDS)
 
 
 def close(ctx: "Context", timeout: float = 0.0) -> None:

@@ -12,24 +12,29 @@ from typing import TYPE_CHECKING
 import pygame
 from babel.dates import format_date
 
-from game import i18n
+from game.text import i18n
+from game.core.clipboard import clipboard_text
 from game.core.scene import Scene
-from game.i18n import N_, _, ngettext
-from game.notice import Notice, said
-from game.input.commands import Button, Command
+from game.text.i18n import N_, _, ngettext
+from game.text.notice import Notice, said
+from game.match.commands import Button, Command
 from game.render import widgets
-from game.replay import ReplayError
+from game.driver.replay import Replay, ReplayError
 from game.scenes import registry
 from game.scenes.common import menu_command
-from game.scenes.speedrun import link as speedrun_link
+import game.scenes.speedrun.link as speedrun_link
 from game.scenes.speedrun.draw import DIM, GOLD, STATE_COLOURS, WHITE, box
+from game.scenes.speedrun.history import SpeedrunHistoryScene
+from game.scenes.speedrun.playback import playback_scene, pressing_device
 from game.scenes.speedrun.results import export_lss
 from game.scenes.speedrun.run import SpeedrunRunScene
+from game.scenes.speedrun.run_browser import KeyboardScene, SavedRunsScene
 from game.scenes.speedrun.table import SpeedrunTableScene
-from game.speedrun.categories import NORMAL_SPEED, SEED_LETTERS, CategoryError, load_categories, make_setup
+from game.speedrun.categories import (NORMAL_SPEED, SEED_LETTERS, Category, CategoryError, RunSetup,
+                                      load_categories, make_setup)
 from game.speedrun.records import Records
 from game.speedrun.timer import format_ticks
-from game.speedrun.verify import VerifyError, check_setup, is_speedrun, parse_text
+from game.speedrun.verify import VerifyError, is_speedrun, parse_text
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -72,7 +77,7 @@ class SpeedrunMenuScene(Scene):
 
     # ------------------------------------------------------------------ choices
     @property
-    def category(self):
+    def category(self) -> Category:
         return self.categories[self.cat_index]
 
     def _seed_options(self) -> list[tuple[str, int]]:
@@ -105,7 +110,7 @@ class SpeedrunMenuScene(Scene):
     def _toggle(self, name: str) -> None:
         setattr(self, name, not getattr(self, name))
 
-    def setup(self):
+    def setup(self) -> RunSetup:
         variant, i = self._seed_options()[self.seed_choice]
         return make_setup(self.category, variant, seed_index=i, assist=self.assist, speed=self.speed)
 
@@ -127,7 +132,7 @@ class SpeedrunMenuScene(Scene):
             self.ctx.toast(_("Could not save the splits: {error}").format(error=exc.strerror or exc))
 
     def history(self) -> None:
-        self.ctx.stack.push(registry.open_scene("speedrun_history", self.ctx, self.setup(), self.records))
+        self.ctx.stack.push(SpeedrunHistoryScene(self.ctx, self.setup(), self.records))
 
     def enter_code(self) -> None:
         self.ctx.stack.push(RunCodeScene(self.ctx, self.records))
@@ -214,7 +219,7 @@ class RunCodeScene(Scene):
             self.error = ""
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
-                self.text += _clipboard()
+                self.text += clipboard_text()
                 self.error = ""
             elif event.key == pygame.K_BACKSPACE:
                 self.text = self.text[:-1]
@@ -249,9 +254,9 @@ class RunCodeScene(Scene):
             self.ctx.sound("back")
             self.ctx.stack.pop()
         elif pad & Button.X:   # controller only: the saved run codes and replays, or typing on screen
-            self.ctx.stack.push(registry.open_scene("saved_runs", self.ctx, self.records))
+            self.ctx.stack.push(SavedRunsScene(self.ctx, self.records))
         elif pad & Button.Y:
-            self.ctx.stack.push(registry.open_scene("onscreen_keyboard", self.ctx, self.text.strip(), self._typed))
+            self.ctx.stack.push(KeyboardScene(self.ctx, self.text.strip(), self._typed))
         elif pad & Button.A:
             self.play()
 
@@ -291,25 +296,7 @@ class RunCodeScene(Scene):
                                     ("Y", N_("Keyboard")), ("Esc / B", N_("Back"))])
 
 
-def pressing_device(ctx: "Context") -> tuple | None:
-    """The device that pressed A: it plays the run (pads and both keyboard halves work)."""
-    inp = ctx.input
-    for device in inp.devices():
-        if inp.device_command(device).pressed & Button.A:
-            return device
-    return inp.devices()[0] if inp.devices() else None
-
-
-def playback_scene(ctx: "Context", replay, records: Records | None = None) -> Scene:
-    """The run scene playing a speedrun replay back (VerifyError if it is not a legal run)."""
-    setup = check_setup(replay)
-    records = records if records is not None else Records()
-    if setup.category.game == "soldout":
-        return SpeedrunRunScene(ctx, setup, records=records, playback=replay, ghost=False)
-    return SpeedrunTableScene(ctx, setup, records=records, playback=replay)
-
-
-def _replay_viewer(ctx: "Context", replay) -> Scene:
+def _replay_viewer(ctx: "Context", replay: Replay) -> Scene:
     """`main.py --replay FILE` with a speedrun: play it back with its timer and splits."""
     try:
         return playback_scene(ctx, replay, Records.load()[0])
@@ -318,16 +305,5 @@ def _replay_viewer(ctx: "Context", replay) -> Scene:
         return SpeedrunMenuScene(ctx)
 
 
-def _clipboard() -> str:
-    try:
-        import pygame.scrap as scrap   # pygame-ce 2.2+: SDL's clipboard, no init needed
-        text = scrap.get_text()
-        return text or ""
-    except (pygame.error, AttributeError, NotImplementedError):
-        return ""
-
-
-
-
 registry.register_replay_viewer("speedrun", _replay_viewer)
-registry.register_scene("speedrun_menu", SpeedrunMenuScene)
+registry.SPEEDRUN_MENU.bind(SpeedrunMenuScene)

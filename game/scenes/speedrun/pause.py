@@ -9,16 +9,16 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import N_, _
+from game.text.i18n import N_, _
 from game.render import widgets
-from game.scenes.menus.pause import PauseScene
-from game.scenes import registry
+from game.scenes.menus import PauseScene
 if TYPE_CHECKING:
+    from game.scenes.speedrun.common import SpeedrunRun
     from game.core.context import Context
 
 
 class SpeedrunPauseScene(PauseScene):
-    def __init__(self, ctx: "Context", run) -> None:
+    def __init__(self, ctx: "Context", run: SpeedrunRun) -> None:
         self.run = run
         super().__init__(ctx)
 
@@ -50,6 +50,3 @@ class SpeedrunPauseScene(PauseScene):
         line = ui.render(_("In-game time is stopped. Real time keeps running."), "small", "text_dim")
         surface.blit(line, line.get_rect(center=(surface.get_width() // 2, 186)))
         self.menu.draw(surface, ui, ((surface.get_width() - self.menu.width) // 2, 230))
-
-
-registry.register_scene("speedrun_pause", SpeedrunPauseScene)

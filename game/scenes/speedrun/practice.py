@@ -11,17 +11,17 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.scene import Scene
-from game.i18n import N_, _
-from game.input.commands import Button, Command
+from game.text.i18n import N_, _
+from game.match.commands import Button, Command
 from game.render import widgets
-from game.scenes import registry
 from game.scenes.common import menu_command
 from game.scenes.reasons import say_reason
-from game.scenes.speedrun.common import restart_key_taken
+from game.scenes.speedrun.controls import restart_key_taken
 from game.scenes.speedrun.draw import DIM, GOLD, STATE_COLOURS, WHITE, box, say_split, steady_text
 from game.speedrun.timer import format_ticks
 
 if TYPE_CHECKING:
+    from game.scenes.speedrun.common import SpeedrunRun
     from game.core.context import Context
 
 PANEL = pygame.Rect(290, 170, 700, 380)
@@ -31,11 +31,14 @@ class PracticeDoneScene(Scene):
     name = "speedrun_practice_done"
     opaque = False
 
-    def __init__(self, ctx: "Context", run, ticks: int | None, earlier: list[int] | None = None) -> None:
+    def __init__(self, ctx: "Context", run: SpeedrunRun, ticks: int | None, earlier: list[int] | None = None) -> None:
         super().__init__(ctx)
         self.run = run
         self.ticks = ticks
         plan, splits = run.practice, run.session.splits
+        if plan is None:
+            raise ValueError("a practice's end needs the run's practice plan")
+        self.plan = plan
         k = plan.segment
         comp = splits.comparison
         pb_here, pb_before = comp.pb_at(k), comp.pb_at(k - 1) if k else 0
@@ -65,7 +68,7 @@ class PracticeDoneScene(Scene):
         widgets.dim(surface, ui)
         box(surface, PANEL, GOLD)
         cx = PANEL.centerx
-        title = ui.render(_("PRACTICE  ·  {segment}").format(segment=say_split(self.run.practice.name)), 34, GOLD)
+        title = ui.render(_("PRACTICE  ·  {segment}").format(segment=say_split(self.plan.name)), 34, GOLD)
         surface.blit(title, title.get_rect(midtop=(cx, PANEL.y + 20)))
         if self.ticks is None:
             reason = self.run.session.outcome.reason if self.run.session.outcome else ""
@@ -94,6 +97,3 @@ class PracticeDoneScene(Scene):
         note = ui.render(_("Practice never counts as a PB"), 20, DIM)
         surface.blit(note, note.get_rect(midbottom=(cx, PANEL.bottom - 14)))
         widgets.hints(surface, ui, [("A / Select", N_("Again")), ("B", N_("Segments"))])
-
-
-registry.register_scene("speedrun_practice_done", PracticeDoneScene)

@@ -9,25 +9,26 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core.clipboard import copy_to_clipboard
 from game.core.scene import Scene
-from game.i18n import N_, _
-from game.input.commands import Button, Command
+from game.text.i18n import N_, _
+from game.match.commands import Button, Command
 from game.render import widgets
 from game.render.text import words as text_words
-from game.scenes import registry
 from game.scenes.common import menu_command
 from game.scenes.reasons import say_reason
-from game.scenes.speedrun.common import restart_key_taken
+from game.scenes.speedrun.controls import restart_key_taken
 from game.scenes.speedrun.draw import DIM, GOLD, STATE_COLOURS, WHITE, box, say_split, steady_text
 from game.speedrun.attempts import WRITER, AttemptLog
 from game.speedrun.lss_export import write_board_lss
-from game.speedrun.records import flag_text
+from game.speedrun.categories import RunSetup
+from game.speedrun.records import Records, flag_text
 from game.speedrun.timer import format_ms, format_ticks
-from game.user_register import RUN_CODES
+from game.files.register import RUN_CODES
 
 if TYPE_CHECKING:
     from game.core.context import Context
-    from game.scenes.speedrun.run import SpeedrunRunScene
+    from game.scenes.speedrun.common import SpeedrunRun
 
 SPLITS_BOX = pygame.Rect(30, 226, 600, 420)
 GRAPH_BOX = pygame.Rect(650, 226, 600, 200)
@@ -35,7 +36,7 @@ BOARD_BOX = pygame.Rect(650, 436, 600, 210)
 SMALLEST = 16       # px: the smallest text readable from the sofa
 
 
-def export_lss(ctx: "Context", records, setup) -> str:
+def export_lss(ctx: "Context", records: Records, setup: RunSetup) -> str:
     """Write the board's .lss (PB, golds, attempt and segment history); returns the path as text. A
     damaged history (or archive of it) is said in a toast: the export leaves its attempts out."""
     WRITER.flush(2.0)                  # the attempt just finished is in the history
@@ -52,25 +53,16 @@ def save_code(board: str, code: str) -> str:
     return str(RUN_CODES.write_text(code + "\n", f"{board}.txt"))
 
 
-def copy_to_clipboard(text: str) -> bool:
-    try:
-        import pygame.scrap as scrap   # pygame-ce 2.2+: SDL's clipboard, no init needed
-        scrap.put_text(text)
-        return True
-    except (pygame.error, AttributeError, NotImplementedError):
-        return False
-
-
 class SpeedrunResultsScene(Scene):
     name = "speedrun_results"
 
-    def __init__(self, ctx: "Context", run: "SpeedrunRunScene") -> None:
+    def __init__(self, ctx: "Context", run: "SpeedrunRun") -> None:
         super().__init__(ctx)
         self.run = run
         self.session = run.session
         self.setup = run.setup
         self.verdict = run.verdict
-        self.outcome = self.session.outcome
+        self.outcome = self.session.final()
         self.message = ""
 
     # ------------------------------------------------------------------ input
@@ -144,7 +136,7 @@ class SpeedrunResultsScene(Scene):
         ui = self.ctx.ui
         out = self.outcome
         w = surface.get_width()
-        if out.complete:
+        if out.complete and out.ticks is not None:
             steady_text(surface, format_ticks(out.ticks), 72, WHITE, (w // 2 - 20, 118), align="right", outline=4)
             x = w // 2 + 10
             rta = self.run.real_ms()
@@ -245,7 +237,7 @@ class SpeedrunResultsScene(Scene):
         title = ui.render(_("Pace vs personal best"), 18, DIM)
         surface.blit(title, (GRAPH_BOX.x + 16, GRAPH_BOX.y + 10))
         area = pygame.Rect(GRAPH_BOX.x + 70, GRAPH_BOX.y + 38, GRAPH_BOX.w - 100, GRAPH_BOX.h - 56)
-        points = [(i, splits.delta(i)) for i in range(len(splits.times)) if splits.delta(i) is not None]
+        points = [(i, d) for i in range(len(splits.times)) if (d := splits.delta(i)) is not None]
         if not points:
             msg = ui.render(_("First run on this board: no pace to compare yet"), 20, DIM)
             surface.blit(msg, msg.get_rect(center=area.center))
@@ -297,6 +289,3 @@ class SpeedrunResultsScene(Scene):
             date = str(run.get("date", ""))[:10]
             surface.blit(ui.render(_("{date}  seed {seed}").format(date=date, seed=run.get("seed")), 16, DIM),
                          (x + 142, y + 6))
-
-
-registry.register_scene("speedrun_results", SpeedrunResultsScene)

@@ -15,28 +15,34 @@ started the run in the speedrun menu.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from game.i18n import _
+from game.sim import preload
+from game.core.scene import Scene
+from game.match.seats import identities as seat_identities
+from game.text.i18n import _
 from game.input import families
-from game.input.bindings import key_label
-from game.input.commands import Button, Command
+from game.match.commands import Command
+from game.input.seating import DeviceId
+from game.files.levels import resolve_level
 from game.render.icons import seat_shape_surface
-from game.replay import Replay
+from game.driver.replay import Replay
 from game.rules.soldout import modes
-from game.scenes.mall.draw import MapView
-from game.scenes.mall.hud import Hud
-from game.scenes.mall.scene import MallScene, short_key
-from game.scenes.menus.howto import push_howto_once
-from game.scenes.pads.sync import pad_binding
-from game.scenes.speedrun.common import RunnerMixin, runner_name
+from game.scenes.mall import MallPicture
+from game.scenes.mall import keyboard_labels, play_sounds
+from game.scenes.menus import push_howto_once
+from game.scenes.pads import pad_binding
+from game.scenes.speedrun.common import SpeedrunRun
 from game.scenes.speedrun.draw import DIM, GOLD, box
-from game.speedrun.categories import RunSetup, spec_for
+from game.speedrun.categories import RunSetup
 from game.speedrun.demo import RouteRunner
 from game.speedrun.ghost import Ghost, ghost_from_replay
+from game.speedrun.practice import PracticePlan
 from game.speedrun.records import Records, read_replay_text
+from game.speedrun.session import RunSession
+from game.speedrun.splits import Comparison
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -47,132 +53,142 @@ SPLITS_BOX = pygame.Rect(926, 479, 348, 235)
 SIDE_BOX = pygame.Rect(6, 6, 158, 464)
 
 
-class SpeedrunRunScene(RunnerMixin, MallScene):
+class SpeedrunRunScene(Scene):
+    """A speedrun in the mall: a SpeedrunRun (the attempts, timer and splits) in front of a
+    MallPicture of its session's simulation, with the PB's ghost."""
+
     name = "speedrun"
 
-    def __init__(self, ctx: "Context", setup: RunSetup, device=None, records: Records | None = None,
-                 ghost: bool = True, playback: Replay | None = None, demo: bool = False, practice=None) -> None:
-        # Set before MallScene.__init__: it calls _begin(), which needs these.
-        self._init_run(ctx, setup, device, records, playback, demo, practice)
-        self.want_ghost = ghost
-        self.ghost: Ghost | None = None
-        self._ghost_body: pygame.Surface | None = None
-        self.view = None
-        super().__init__(ctx, spec_for(setup, runner_name()), pilot=False)
-        self._load_ghost()
-
-    # ------------------------------------------------------------------ set-up
-    def _begin(self, mode: str) -> None:
-        self._new_session()
-        self.view = MapView(self.sim, self.layout, self.identities, self.names,
-                            colourblind=self.ctx.settings.colourblind)
-        self.hud = Hud(self.sim, self.layout, self.ctx.ui, self.identities, self.names,
-                       self.ctx.settings.colourblind)
-        self.hud.set_labels(self._key_labels())
-        self.modes_played.append(mode)
-        self._prewarm()
+    def __init__(self, ctx: "Context", setup: RunSetup, device: DeviceId | None = None,
+                 records: Records | None = None, ghost: bool = True, playback: Replay | None = None,
+                 demo: bool = False, practice: PracticePlan | None = None,
+                 comparison: Comparison | None = None) -> None:
+        super().__init__(ctx)
+        self.run = SpeedrunRun(ctx, self, setup, device, records, playback, demo, practice, comparison)
+        spec = self.run.spec
+        level = preload.level(resolve_level(spec.level, len(spec.seats)))
+        ids = seat_identities()
+        identities = {s.seat: ids[s.seat % len(ids)] for s in spec.seats}
+        names = {s.seat: s.name or ids[s.seat % len(ids)].name for s in spec.seats}
+        self.picture = MallPicture(ctx, spec, level, self.run.session.mall(), identities, names)
+        self.picture.hud.set_labels(self._key_labels())
+        self.picture.prewarm()
         # The how-to card is pushed from update(), once this scene is on top (as MallScene does).
-        self.howto_due = None if (self.scripted or self.playback or self.practice) else modes.get(mode).howto
+        self.howto_due = None if (demo or playback or practice) else modes.get(spec.mode).howto
+        self.want_ghost = ghost
+        self._ghost_body: pygame.Surface | None = None
+        self.ghost = self._load_ghost()
+        self.run.start()
 
+    @property
+    def session(self) -> RunSession:
+        """The attempt being run."""
+        return self.run.session
+
+    # ------------------------------------------------------------------ set-up (the run's host)
     def _key_labels(self) -> dict[int, dict[str, str]]:
         """The runner's keys in the panel's hints (a keyboard half), or their pad family's names."""
-        if self.device and self.device[0] == "pad":
-            family = self.ctx.input.family_of(self.device)
+        device = self.run.device
+        if device and device[0] == "pad":
+            family = self.ctx.input.family_of(device)
             swap = self.ctx.settings.nintendo_swap
             return {0: families.labels(family, swap, pad_binding(self.ctx))} if family else {}
-        if not self.device or self.device[0] != "kb":
+        if not device or device[0] != "kb":
             return {}
-        return {0: {b.name: short_key(key_label(self.ctx.bindings.key_for(self.device[1], b)))
-                    for b in (Button.A, Button.B, Button.X, Button.Y, Button.LB, Button.RB)}}
+        return {0: keyboard_labels(self.ctx, str(device[1]))}
 
-    def _wire_session(self) -> None:
-        """The mall's drawing reads whatever sim it is handed: only per-attempt state is reset."""
-        self.bots = {}
-        self.driver = self.session.driver   # the session's driver: the runner's seat, its recording
-        self.results_pushed = False
-        self.ending_tick = -1
-        self.ending_side = None
-        self.stamp = None
-        self.previews = {}
+    def wire_session(self, session: RunSession) -> None:
+        """The picture draws the new attempt's sim; only per-attempt state is reset."""
+        self.picture.show(session.mall(), self.run.spec.seed)
 
-    def scripted_runner(self):
-        return RouteRunner(self.session.sim).command
+    def scripted_runner(self) -> Callable[[], Command]:
+        return RouteRunner(self.run.session.mall()).command
 
-    def _load_ghost(self) -> None:
+    def _load_ghost(self) -> Ghost | None:
         """The PB of this board as a ghost, if it was run on this very seed (random seeds differ)."""
-        self.ghost = None
-        if not self.want_ghost or self.playback is not None:
-            return
-        pb = self.records.pb(self.setup.board)
-        if not pb or pb.get("seed") != self.setup.seed or not pb.get("replay"):
-            return
+        run = self.run
+        if not self.want_ghost or run.playback is not None:
+            return None
+        pb = run.records.pb(run.setup.board)
+        if not pb or pb.get("seed") != run.setup.seed or not pb.get("replay"):
+            return None
         text = read_replay_text(pb["replay"])
-        if text:
-            self.ghost = ghost_from_replay(text)
+        return ghost_from_replay(text) if text else None
 
-    def _on_new_pb(self) -> None:
-        self._load_ghost()
+    def on_new_pb(self) -> None:
+        self.ghost = self._load_ghost()
 
     # ------------------------------------------------------------------ ticks
-    def update(self, commands: dict[int, Command]) -> None:
-        if self.error or self.session is None:
-            super().update(commands)
-            return
-        if self.howto_due is not None:
-            mode, self.howto_due = self.howto_due, None
-            if push_howto_once(self.ctx, mode):
-                return
-        self.run_update(commands)
+    def handle_event(self, event: pygame.event.Event) -> None:
+        self.run.handle_event(event)
 
-    def _after_step(self) -> None:
-        sim = self.sim
-        self.previews = {seat: sim.preview_spot(seat) for seat in sim.seats if sim.held_pile(seat) is not None}
-        for event in sim.events:
-            self._event(event)
+    def update(self, commands: dict[int, Command]) -> None:
+        if self.howto_due is not None:
+            card, self.howto_due = self.howto_due, None
+            if push_howto_once(self.ctx, card):
+                return
+        self.run.run_update(commands)
+
+    def after_step(self) -> None:
+        self.picture.after_step(effects=False)   # the effects catch up when the frame is drawn
+        sim = self.picture.sim
+        play_sounds(self.ctx, sim, {})
         # The results come after the SOLD OUT! freeze (the time was taken and saved on the finishing tick).
-        if self.session.over and sim.phase in ("round_over", "match_over") and not self.results_pushed:
-            self.results_pushed = True
-            self.push_results()
+        if self.run.session.over and sim.phase in ("round_over", "match_over") and not self.run.results_pushed:
+            self.run.results_pushed = True
+            self.run.push_results()
+
+    # ------------------------------------------------------------------ stack hooks
+    def pause(self) -> None:
+        self.run.pause()
+
+    def resume(self) -> None:
+        self.picture.resume(self._key_labels())
+        self.run.resume()
 
     def exit(self) -> None:
-        super().exit()
-        self.save_on_exit()
+        self.picture.static = None
+        self.run.save_on_exit()
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        super().draw(surface, alpha)
-        if self.error or self.session is None:
-            return
+        sim = self.picture.sim
+        self.picture.draw(surface, alpha, {s.seat: sim.match.player_total(sim.player_of[s.seat]) for s in self.run.spec.seats},
+                          self._draw_ghost)
+        run = self.run
         box(surface, SIDE_BOX)
-        self.draw_lines(surface, self.info_lines(), SIDE_BOX.x + 12, SIDE_BOX.y + 12, SIDE_BOX.w - 22)
+        run.draw_lines(surface, run.info_lines(), SIDE_BOX.x + 12, SIDE_BOX.y + 12, SIDE_BOX.w - 22)
         self._draw_hints(surface)
-        self.draw_timer_box(surface, TIMER_BOX)
-        self.draw_splits_box(surface, SPLITS_BOX, rows=8)
-        self.draw_practice_banner(surface, self.layout.map_rect.centerx, 10)
+        run.draw_timer_box(surface, TIMER_BOX)
+        run.draw_splits_box(surface, SPLITS_BOX, rows=8)
+        run.draw_practice_banner(surface, self.picture.layout.map_rect.centerx, 10)
 
     def _draw_hints(self, surface: pygame.Surface) -> None:
         ui = self.ctx.ui
         x = SIDE_BOX.x + 12
-        hints = self.control_hints()
+        hints = self.run.control_hints()
         y = SIDE_BOX.bottom - 12 - len(hints) * 44
-        if self.restart_ms is not None and self.ctx.settings.show_fps:
-            surface.blit(ui.render(f"reset {self.restart_ms:.0f} ms", 18, DIM), (x, y - 24))
+        restart_ms = self.run.restart_ms
+        if restart_ms is not None and self.ctx.settings.show_fps:
+            surface.blit(ui.render(f"reset {restart_ms:.0f} ms", 18, DIM), (x, y - 24))
         for key, word in hints:
             k = ui.render(key, 18, GOLD)
             surface.blit(k, (x, y))
             surface.blit(ui.render(word, 18, DIM), (x, y + k.get_height() - 2))
             y += 44
 
-    def draw_under_tags(self, surface: pygame.Surface) -> None:
-        """The PB ghost: translucent, so the shoppers' name tags are drawn over it."""
+    def _draw_ghost(self, surface: pygame.Surface) -> None:
+        """The PB ghost, over the shoppers: translucent, so their name tags are drawn over it."""
         ghost = self.ghost
-        if ghost is None or self.setup.seed != ghost.seed or self.sim.phase == "study":
+        session = self.run.session
+        if ghost is None or self.run.setup.seed != ghost.seed or session.sim.phase == "study":
             return
+        view = self.picture.view
         if self._ghost_body is None:
-            self._ghost_body = _ghost_surface(self.view.sprites[0].size)
-        frame = ghost.frame(self.session.igt(), self.session.timer.started)
+            self._ghost_body = _ghost_surface(view.sprites[0].size)
+        frame = ghost.frame(session.igt(), session.timer.started)
         body = self._ghost_body
-        cx, cy = self.layout.to_screen(frame.x, frame.y)
+        cx, cy = self.picture.layout.to_screen(frame.x, frame.y)
         surface.blit(body, body.get_rect(center=(cx, cy - 2)))
         if frame.holding:
             pygame.draw.rect(surface, (255, 255, 255), (cx - 6, cy - body.get_height() // 2 - 12, 12, 10), 2,
@@ -183,7 +199,7 @@ class SpeedrunRunScene(RunnerMixin, MallScene):
         spots = [tag.get_rect(midbottom=(cx, cy - half)), tag.get_rect(midtop=(cx, cy + half)),
                  tag.get_rect(midleft=(cx + half, cy)), tag.get_rect(midright=(cx - half, cy))]
         ink = tag.get_bounding_rect()
-        clear = [at for at in spots if ink.move(at.topleft).collidelist(self.view.tag_rects) < 0]
+        clear = [at for at in spots if ink.move(at.topleft).collidelist(view.tag_rects) < 0]
         surface.blit(tag, (clear or spots)[0])
 
 

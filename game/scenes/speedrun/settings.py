@@ -11,16 +11,17 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from game.core.scene import Scene
-from game.i18n import N_, _
-from game.input.commands import Button, Command
+from game.text.i18n import N_, _
+from game.match.commands import Button, Command
 from game.render import widgets
 from game.scenes import registry
-from game.scenes.speedrun import link as speedrun_link
+import game.scenes.speedrun.link as speedrun_link
 from game.scenes.common import MenuScene
 from game.scenes.speedrun.draw import DIM, GOLD, WHITE, box
 from game.speedrun.address import host_problem
 
 if TYPE_CHECKING:
+    from game.input.manager import InputManager
     from game.core.context import Context
 
 HOST_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789.-:[]"   # a name, an IPv4 address or [an IPv6 one]
@@ -137,7 +138,7 @@ class FieldEditScene(Scene):
                     self.cursor += 1
                     self.text.insert(self.cursor, ch)
         elif event.type == pygame.KEYDOWN:
-            keys = {pygame.K_BACKSPACE: self._delete, pygame.K_LEFT: lambda: self._move(-1),
+            keys: dict[int, Callable[[], None]] = {pygame.K_BACKSPACE: self._delete, pygame.K_LEFT: lambda: self._move(-1),
                     pygame.K_RIGHT: lambda: self._move(1), pygame.K_UP: lambda: self._spin(-1),
                     pygame.K_DOWN: lambda: self._spin(1), pygame.K_RETURN: lambda: self._finish(True),
                     pygame.K_KP_ENTER: lambda: self._finish(True)}
@@ -214,7 +215,7 @@ class FieldEditScene(Scene):
         widgets.hints(surface, ui, [("A / Enter", N_("Keep")), ("X / Backspace", N_("Delete")), ("B / Esc", N_("Cancel"))])
 
 
-def _pads_command(inp) -> Command:
+def _pads_command(inp: InputManager) -> Command:
     """Every gamepad's command merged (keyboards type instead: see FieldEditScene.handle_event)."""
     dx = dy = 0
     pressed = held = Button.NONE
@@ -228,4 +229,4 @@ def _pads_command(inp) -> Command:
     return Command(dx, dy, pressed, held)
 
 
-registry.register_scene("speedrun_settings", SpeedrunSettingsScene)
+registry.SPEEDRUN_SETTINGS.bind(SpeedrunSettingsScene)

@@ -7,24 +7,28 @@ results work as in the mall (see speedrun_common).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
 from game.bots.checkout import CheckOutBot
-from game.i18n import _
-from game.input.commands import Command
-from game.replay import Replay
-from game.scenes.menus.howto import push_howto_once
-from game.scenes.speedrun.common import RunnerMixin, runner_name
+from game.core.scene import Scene
+from game.match.seats import identities as seat_identities
+from game.text.i18n import _
+from game.match.commands import Command
+from game.input.seating import DeviceId
+from game.driver.replay import Replay
+from game.scenes.menus import push_howto_once
+from game.scenes.speedrun.common import SpeedrunRun
 from game.scenes.speedrun.draw import DIM, GOLD, box
-from game.scenes.table.draw import TableView
-from game.scenes.table.hud import SeatHud
-from game.scenes.table.layout import seat_panels
-from game.scenes.table.overlay import Overlays
-from game.scenes.table.scene import TableScene
-from game.speedrun.categories import RunSetup, spec_for
+from game.scenes.table import TablePicture
+from game.scenes.pads import shared_labels
+from game.scenes.table import table_key_names, table_sounds
+from game.speedrun.categories import RunSetup
+from game.speedrun.practice import PracticePlan
 from game.speedrun.records import Records
+from game.speedrun.session import RunSession
+from game.speedrun.splits import Comparison
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -35,64 +39,89 @@ INFO_BOX = pygame.Rect(8, 486, 244, 226)
 HINT_BOX = pygame.Rect(1028, 486, 244, 226)
 
 
-class SpeedrunTableScene(RunnerMixin, TableScene):
+class SpeedrunTableScene(Scene):
+    """A Check Out! speedrun: a SpeedrunRun in front of a TablePicture of its session's table."""
+
     name = "speedrun"
 
-    def __init__(self, ctx: "Context", setup: RunSetup, device=None, records: Records | None = None,
-                 playback: Replay | None = None, demo: bool = False, practice=None) -> None:
-        self._init_run(ctx, setup, device, records, playback, demo, practice)
-        super().__init__(ctx, spec_for(setup, runner_name()), demo=False)
-        if self.sim is not None:
-            self.bots = {}       # the course's bots play (inside the session), not the scene's
-            self._new_session()
+    def __init__(self, ctx: "Context", setup: RunSetup, device: DeviceId | None = None,
+                 records: Records | None = None, playback: Replay | None = None, demo: bool = False,
+                 practice: PracticePlan | None = None, comparison: Comparison | None = None) -> None:
+        super().__init__(ctx)
+        self.run = SpeedrunRun(ctx, self, setup, device, records, playback, demo, practice, comparison)
+        sim = self.run.session.table()
+        ids = seat_identities()
+        spec = self.run.spec
+        self.picture = TablePicture(ctx, sim, [ids[s.seat % len(ids)] for s in spec.seats], self._labels())
+        self.run.start()
 
-    def _wire_session(self) -> None:
+    @property
+    def session(self) -> RunSession:
+        """The attempt being run."""
+        return self.run.session
+
+    def _labels(self) -> list[str]:
+        return [""] * self.run.spec.players   # the bots are named "Bot 1" ... already
+
+    def _lobby_seat(self, index: int) -> int:
+        return self.run.spec.seats[index].seat
+
+    # ------------------------------------------------------------------ the run's host
+    def wire_session(self, session: RunSession) -> None:
         """The table's drawing objects keep a reference to the sim: give them the new one."""
-        labels = [""] * self.spec.players   # the bots are named "Bot 1" ... already
-        self.hud = SeatHud(self.sim, seat_panels(self.spec.players), self.ids, labels, self.texts)
-        self.view = TableView(self.sim, self.ids, self.texts)
-        self.overlays = Overlays(self.sim, self.ids, self.texts)
-        self.static = None       # the new view draws its frames into a fresh background
-        self.driver = self.session.driver   # the session's driver: its bots, its recording
-        self.results_pushed = False
+        self.picture.show(session.table(), self._labels())
 
-    def scripted_runner(self):
-        bot = CheckOutBot(0, "expert", self.setup.seed, self.session.sim.tuning)
-        return lambda: bot.command(self.session.sim)
+    def scripted_runner(self) -> Callable[[], Command]:
+        bot = CheckOutBot(0, "expert", self.run.setup.seed, self.run.session.table().tuning)
+        return lambda: bot.command(self.run.session.table())
 
+    def on_new_pb(self) -> None:
+        """No ghost at the table."""
+
+    def after_step(self) -> None:
+        run = self.run
+        table_sounds(self.ctx, self.picture.sim, self.picture.view, {})
+        if run.session.over and not run.results_pushed:
+            run.results_pushed = True
+            run.push_results()
+
+    # ------------------------------------------------------------------ stack hooks and ticks
     def enter(self) -> None:
-        if self.sim is not None and not (self.scripted or self.playback or self.practice):
+        run = self.run
+        if not (run.scripted or run.playback or run.practice):
             push_howto_once(self.ctx, "checkout")
 
-    def update(self, commands: dict[int, Command]) -> None:
-        if self.error or self.session is None:
-            super().update(commands)
-            return
-        self.run_update(commands)
+    def handle_event(self, event: pygame.event.Event) -> None:
+        self.run.handle_event(event)
 
-    def _after_step(self) -> None:
-        self._sounds()
-        if self.session.over and not self.results_pushed:
-            self.results_pushed = True
-            self.push_results()
+    def update(self, commands: dict[int, Command]) -> None:
+        self.run.run_update(commands)
+
+    def pause(self) -> None:
+        self.run.pause()
+
+    def resume(self) -> None:
+        hud = self.picture.hud       # the controls may have been rebound in Settings
+        hud.keys = table_key_names(self.ctx, self.run.spec)
+        hud.shared_keys = shared_labels(self.ctx)
+        self.run.resume()
 
     def exit(self) -> None:
-        self.save_on_exit()
+        self.run.save_on_exit()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        super().draw(surface, alpha)
-        if self.error or self.session is None:
-            return
-        self.draw_timer_box(surface, TIMER_BOX, big=54)
-        self.draw_splits_box(surface, SPLITS_BOX, rows=5)
+        self.picture.draw(surface, self._lobby_seat)
+        run = self.run
+        run.draw_timer_box(surface, TIMER_BOX, big=54)
+        run.draw_splits_box(surface, SPLITS_BOX, rows=5)
         box(surface, INFO_BOX)
-        self.draw_lines(surface, self.info_lines(), INFO_BOX.x + 12, INFO_BOX.y + 12, INFO_BOX.w - 24)
+        run.draw_lines(surface, run.info_lines(), INFO_BOX.x + 12, INFO_BOX.y + 12, INFO_BOX.w - 24)
         box(surface, HINT_BOX)
         ui = self.ctx.ui
         y = HINT_BOX.y + 14
-        for key, word in [(_("Win the game"), _("a loss is no time")), *self.control_hints()]:
+        for key, word in [(_("Win the game"), _("a loss is no time")), *run.control_hints()]:
             k = ui.render(key, 22, GOLD)
             surface.blit(k, (HINT_BOX.x + 14, y))
             surface.blit(ui.render(word, 20, DIM), (HINT_BOX.x + 14, y + k.get_height()))
             y += 66
-        self.draw_practice_banner(surface, surface.get_width() // 2, 8)
+        run.draw_practice_banner(surface, surface.get_width() // 2, 8)

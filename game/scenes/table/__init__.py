@@ -1,1 +1,17 @@
-"""Check Out!'s dice table: the match scene, its drawing, HUD, overlays and results."""
+"""The dice table (Check Out!): the scene, its picture, its results.
+
+The public face below is what the other scene packages may use (loaded on first use)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.scenes.registry import public_face
+
+if TYPE_CHECKING:
+    from game.scenes.table.picture import TablePicture
+    from game.scenes.table.results import CheckoutResultsScene
+    from game.scenes.table.scene import TableScene, open_table, table_key_names, table_sounds
+
+_FACE = {"CheckoutResultsScene": "results", "TablePicture": "picture", "TableScene": "scene", "open_table": "scene", "table_key_names": "scene", "table_sounds": "scene"}
+__all__ = ["CheckoutResultsScene", "TablePicture", "TableScene", "open_table", "table_key_names", "table_sounds"]
+__getattr__ = public_face(__name__, _FACE)

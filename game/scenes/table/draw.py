@@ -3,12 +3,13 @@ solo player's dice, the checkout board (queue spaces, bargains) and the checkout
 itself with the buyer's promo prices lit."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from game import i18n
-from game.i18n import _, ngettext
+from game.text import i18n
+from game.text.i18n import _, ngettext
 from game.render.icons import INK, font
 from game.render.tabletop import (bargain_surface, die_surface, product_surface, token_surface,
                                   tumbling_die_surface)
@@ -16,14 +17,17 @@ from game.rules.checkout import BONUS_SOLO, CHECKOUT
 from game.scenes.table.layout import (BARGAIN_ROW, BOARD, PRODUCTS, QUEUE_ROW, card_rects, queue_spaces,
                                       solo_rects)
 from game.scenes.table.paint import (DIM, GOLD_TEXT, TUMBLE_STEP, WHITE, Texts, blank_die, blit_badge,
-                                     rounded_veil, seat_hex)
+                                     rounded_veil)
 from game.scenes.table.hud import DIE
-from game.sim.table import REVEAL, bargain_places
+from game.sim.table import REVEAL
+from game.sim.table_turns import bargain_places
 from game.sim.table_cursor import grid
 
+Job = Callable[[], object]     # art rendered ahead, a little each frame
+
 if TYPE_CHECKING:
-    from game.core.seats import SeatIdentity
-    from game.sim.table import TableSim
+    from game.match.seats import SeatIdentity
+    from game.sim.table_face import TableFace
 
 CARDS_AREA = PRODUCTS.inflate(0, 24)   # the felt and its rim: cards, and the badges on their edges
 
@@ -36,17 +40,30 @@ BADGE_SPOTS = ((0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0), (0.0, 0.5), (1.0,
 class TableView:
     """Draws the centre of the table and the checkout board for one TableSim."""
 
-    def __init__(self, sim: "TableSim", identities: list["SeatIdentity"], texts: Texts) -> None:
+    def __init__(self, sim: "TableFace", identities: list["SeatIdentity"], texts: Texts) -> None:
         self.sim = sim
         self.ids = identities
         self.texts = texts
         self._fit_tick = -1
         self._fit: list[list[str]] = []
-        self._fit_key: tuple = ()
+        self._fit_key: tuple[object, ...] = ()
         self.static: pygame.Surface | None = None          # the scene's static layer, set once built
-        self._cards: tuple[tuple, pygame.Surface] | None = None
-        self._row: tuple[tuple, pygame.Surface] | None = None
+        self._cards: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self._row: tuple[tuple[object, ...], pygame.Surface] | None = None
         self.flashes: dict[str, tuple[int, int]] = {}       # product -> (grabber, tick): the grab's burst
+
+    def _static(self) -> pygame.Surface:
+        """The scene's static layer (the board's background is cut from it)."""
+        if self.static is None:
+            raise RuntimeError("the static layer is drawn first")
+        return self.static
+
+    def _space(self, seat: int) -> int:
+        """The queue space of a seat in the queue."""
+        space = self.sim.queue_space(seat)
+        if space is None:
+            raise ValueError(f"seat {seat} is not in the queue")
+        return space
 
     # ------------------------------------------------------------------ static
     def draw_frames(self, surface: pygame.Surface) -> None:
@@ -66,7 +83,7 @@ class TableView:
                             topleft=(rect.x + 6, rect.y + 3))
 
     # ------------------------------------------------------------------ art to render ahead
-    def warm_cards(self) -> list:
+    def warm_cards(self) -> list[Job]:
         """Every product on the table at its size, free and taken by each seat."""
         sim = self.sim
         table = sim.table_products()
@@ -75,16 +92,15 @@ class TableView:
         places = sim.places()
         rects = solo_rects(places, len(table), PRODUCTS) if sim.rules_phase == BONUS_SOLO \
             else card_rects(places, PRODUCTS)
-        owners = [None] + [(seat_hex(i), i.shape) for i in self.ids]
-        jobs = []
+        owners = [None] + [(i.hex, i.shape) for i in self.ids]
+        jobs: list[Job] = []
         for pid, rect in zip(table, rects):
             p = sim.catalogue.products[pid]
             for owner in owners:
-                jobs.append(lambda p=p, size=rect.size, owner=owner:
-                            product_surface(p.name, p.category, p.faces, p.stars, size, owner))
+                jobs.append(partial(product_surface, p.name, p.category, p.faces, p.stars, rect.size, owner))
         return jobs
 
-    def warm_next_cards(self) -> list:
+    def warm_next_cards(self) -> list[Job]:
         """The next round's products, free, at the size they will be dealt: the round's first
         frame then composes cards from the cache instead of drawing a dozen at once.
         Reads the top of the deck for drawing ahead only; nothing of it is shown."""
@@ -93,11 +109,10 @@ class TableView:
             return []
         rects = card_rects(grid(len(upcoming), 0), PRODUCTS)
         products = self.sim.catalogue.products
-        return [lambda p=products[pid], size=rect.size:
-                product_surface(p.name, p.category, p.faces, p.stars, size)
-                for pid, rect in zip(upcoming, rects)]
+        return [partial(product_surface, p.name, p.category, p.faces, p.stars, rect.size)
+                for p, rect in ((products[pid], rect) for pid, rect in zip(upcoming, rects))]
 
-    def warm_bargains(self) -> list:
+    def warm_bargains(self) -> list[Job]:
         """Every bargain of the round's display as the board row shows it, and as checkout shows
         it (promo lit and not) at each size the display can shrink to while bargains are bought."""
         display = self.sim.display()
@@ -111,22 +126,20 @@ class TableView:
             size = self._checkout_rects(n)[0].size
             shapes.update((bid, size, active) for bid in display for active in (False, True)
                           if not active or bargains[bid].promo_price is not None)
-        jobs = []
+        jobs: list[Job] = []
         for bid, size, active in sorted(shapes):
             b = bargains[bid]
-            jobs.append(lambda b=b, size=size, active=active:
-                        bargain_surface(b.name, b.price, b.promo_price, b.condition, b.stars, size, active))
+            jobs.append(partial(bargain_surface, b.name, b.price, b.promo_price, b.condition, b.stars, size, active))
         return jobs
 
-    def warm_dice(self) -> list:
+    def warm_dice(self) -> list[Job]:
         """Each seat's dice: every face, still and at every tumble angle."""
-        jobs = []
+        jobs: list[Job] = []
         for ident in self.ids:
             for face in range(1, 7):
-                jobs.append(lambda f=face, i=ident: die_surface(f, DIE, seat_hex(i), i.shape))
+                jobs.append(partial(die_surface, face, DIE, ident.hex, ident.shape))
                 for step in range(24):
-                    jobs.append(lambda f=face, i=ident, a=step * TUMBLE_STEP:
-                                tumbling_die_surface(f, DIE, seat_hex(i), a, i.shape))
+                    jobs.append(partial(tumbling_die_surface, face, DIE, ident.hex, step * TUMBLE_STEP, ident.shape))
         return jobs
 
     # ------------------------------------------------------------------ products
@@ -163,10 +176,10 @@ class TableView:
             self._fit = [sim.fitting(seat) for seat in range(sim.n)]
             self._fit_key = tuple(tuple(f) for f in self._fit)
 
-    def _compose_cards(self, table: list, rects: list[pygame.Rect]) -> pygame.Surface:
+    def _compose_cards(self, table: list[tuple[str, int | None]], rects: list[pygame.Rect]) -> pygame.Surface:
         """The cards (and who could grab each) on a copy of the table top: one opaque blit a frame,
         redrawn only when something on them changes."""
-        out = self.static.subsurface(CARDS_AREA).copy()
+        out = self._static().subsurface(CARDS_AREA).copy()
         shifted = [r.move(-CARDS_AREA.x, -CARDS_AREA.y) for r in rects]
         products = self.sim.catalogue.products
         for (pid, holder), rect in zip(table, shifted):
@@ -174,7 +187,7 @@ class TableView:
             taken = None
             if holder is not None:
                 ident = self.ids[holder]
-                taken = (seat_hex(ident), ident.shape)
+                taken = (ident.hex, ident.shape)
             out.blit(product_surface(p.name, p.category, p.faces, p.stars, rect.size, taken), rect)
         self._fits(out, shifted)
         return out
@@ -243,10 +256,12 @@ class TableView:
     def _solo_dice(self, surface: pygame.Surface, rects: list[pygame.Rect]) -> None:
         sim = self.sim
         seat = sim.solo_seat
+        if seat is None:
+            return                 # drawn only in a bonus round with one bidder
         ident = self.ids[seat]
         for face, rect in zip(sim.public_seat(seat).hand, rects):
             if face:
-                surface.blit(die_surface(face, rect.w, seat_hex(ident), ident.shape), rect)
+                surface.blit(die_surface(face, rect.w, ident.hex, ident.shape), rect)
             else:
                 surface.blit(blank_die(rect.w, ident.colour, "?"), rect)
         if rects:
@@ -304,7 +319,7 @@ class TableView:
         spaces = queue_spaces(sim.n)
         buyer = sim.buyer()
         for seat in sim.queue():
-            rect = spaces[sim.queue_space(seat)]
+            rect = spaces[self._space(seat)]
             ident = self.ids[seat]
             if seat == buyer:
                 pygame.draw.rect(surface, ident.colour, rect.inflate(6, 6), 4, border_radius=12)
@@ -330,7 +345,7 @@ class TableView:
         bonus = sim.round_number() > sim.rules.normal_rounds
         taken = sim.bonus_taker() is not None or sim.rules_phase == BONUS_SOLO
         if self._row is None or self._row[0] != (display, bonus, taken):
-            out = self.static.subsurface(BARGAIN_ROW).copy()
+            out = self._static().subsurface(BARGAIN_ROW).copy()
             bargains = self.sim.catalogue.bargains
             area = pygame.Rect(0, 0, BARGAIN_ROW.w, BARGAIN_ROW.h)
             for bid, rect in zip(display, card_rects(bargain_places(len(display)), area, max_w=124)):
@@ -355,7 +370,7 @@ class TableView:
         sim = self.sim
         bargains = sim.catalogue.bargains
         for seat in sim.queue():
-            rect = spaces[sim.queue_space(seat)]
+            rect = spaces[self._space(seat)]
             for i, bid in enumerate(sim.round_gains[seat]["bargains"][:3]):
                 b = bargains[bid]
                 self.texts.blit(surface, f"{_(b.name)} {b.stars}", 20, (214, 180, 255), 2, max_width=rect.w,
@@ -383,7 +398,7 @@ class TableView:
             return
         progress = min(1.0, age / span)
         sim = self.sim
-        space = spaces[sim.queue_space(seat)] if seat in sim.queue() else QUEUE_ROW
+        space = spaces[self._space(seat)] if seat in sim.queue() else QUEUE_ROW
         size = 28
         step = min(size + 4, max(8, (space.w - size) // max(1, tokens - 1))) if tokens > 1 else 0
         x0 = space.centerx - (size + step * (tokens - 1)) // 2

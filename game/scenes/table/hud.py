@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import i18n
-from game.i18n import _, ngettext
+from game.text import i18n
+from game.text.i18n import _, ngettext
 from game.scenes.reasons import say_reason
 from game.input.families import say
 from game.render.icons import mix
@@ -21,12 +21,13 @@ from game.rules.checkout import BIDDING, BONUS, BONUS_SOLO, CHECKOUT, FRENZY, RO
 from game.rules.checkout.catalogue import CATEGORIES
 from game.scenes.table.layout import TOP_BAR, SeatPanel
 from game.scenes.table.paint import (DIM, GOLD_TEXT, GREEN, RED_TEXT, WHITE, Texts, bargain_glyph, blank_die,
-                                     blit_badge, bounce, empty_slot, seat_hex, tumble_angle, tumble_face)
+                                     blit_badge, bounce, empty_slot, tumble_angle, tumble_face)
 from game.sim.table import COUNTDOWN, REVEAL
 
 if TYPE_CHECKING:
-    from game.core.seats import SeatIdentity
-    from game.sim.table import TableSim
+    from game.render.ui import UI
+    from game.match.seats import SeatIdentity
+    from game.sim.table_face import TableFace
 
 REASON_TICKS = 180     # a rejection stays in the seat's panel this long
 DIE = 40
@@ -39,7 +40,7 @@ def dice(count: int) -> str:
 class SeatHud:
     """Draws the seat panels and the top bar for one TableSim."""
 
-    def __init__(self, sim: "TableSim", panels: list[SeatPanel], identities: list["SeatIdentity"],
+    def __init__(self, sim: "TableFace", panels: list[SeatPanel], identities: list["SeatIdentity"],
                  labels: list[str], texts: Texts, bots: list[bool] | None = None) -> None:
         self.sim = sim
         self.panels = panels
@@ -49,14 +50,14 @@ class SeatHud:
         self.keys: list[dict[str, str]] = [{} for _ in labels]   # per seat: button -> its key's name
         self.shared_keys: dict[str, str] = {}   # the headline's button names: every seated pad family's
         self.texts = texts
-        self._info: dict[int, tuple[tuple, pygame.Surface]] = {}   # seat -> (key, its text and icons)
+        self._info: dict[int, tuple[tuple[object, ...], pygame.Surface]] = {}   # seat -> (key, its text and icons)
 
     def key(self, seat: int, button: str) -> str:
         """What this seat presses for a pad button: "X" on a pad, "E" or "Right Ctrl" on a keyboard."""
         return self.keys[seat].get(button, button)
 
     # ------------------------------------------------------------------ frames (static)
-    def draw_frames(self, surface: pygame.Surface, ui) -> None:
+    def draw_frames(self, surface: pygame.Surface, ui: UI) -> None:
         for panel in self.panels:
             ident = self.ids[panel.seat]
             rect = panel.rect
@@ -92,7 +93,7 @@ class SeatHud:
             pulse = 3 + (tick // 8) % 2 * 3
             pygame.draw.rect(surface, (255, 90, 95), rect.inflate(6, 6), pulse, border_radius=18)
 
-    def _info_key(self, seat: int, tick: int, total: int) -> tuple:
+    def _info_key(self, seat: int, tick: int, total: int) -> tuple[object, ...]:
         """Everything the panel's text and icons show (the dice are drawn live)."""
         sim = self.sim
         s = sim.seats[seat]
@@ -124,7 +125,7 @@ class SeatHud:
         sim = self.sim
         player = sim.public_seat(seat)
         ident = self.ids[seat]
-        colour = seat_hex(ident)
+        colour = ident.hex
         hand = player.hand
         slots = max(player.dice, len(hand), 1)
         gap = (area.w - slots * DIE) // max(1, slots - 1) if slots > 1 else 0
@@ -291,6 +292,7 @@ class SeatHud:
         if phase == REVEAL:
             return _("Bids revealed!")
         if phase == BONUS_SOLO:
-            return _("Only {name} bid: set the dice freely ({secs})").format(name=sim.seats[sim.solo_seat].name,
+            solo = sim.solo_seat if sim.solo_seat is not None else 0
+            return _("Only {name} bid: set the dice freely ({secs})").format(name=sim.seats[solo].name,
                                                                              secs=i18n.seconds(sim.turn_left() // 60))
         return _("Game over")

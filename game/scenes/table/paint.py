@@ -7,7 +7,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.core.seats import SeatIdentity
+from game.match.seats import SeatIdentity
 from game.render import widgets
 from game.render.icons import INK, font, mix, outlined_text
 from game.render.widgets import wrap
@@ -19,16 +19,12 @@ DIM = (180, 166, 150)
 GREEN = (123, 216, 143)
 
 
-def seat_hex(identity: SeatIdentity) -> str:
-    return "#%02X%02X%02X" % identity.colour
-
-
 class Texts:
     """Outlined text surfaces, cached by their arguments (cleared when it grows large)."""
 
     def __init__(self) -> None:
-        self._cache: dict[tuple, pygame.Surface] = {}
-        self._lines: dict[tuple, list[str]] = {}
+        self._cache: dict[tuple[object, ...], pygame.Surface] = {}
+        self._lines: dict[tuple[object, ...], list[str]] = {}
 
     def get(self, text: str, px: int, colour: tuple[int, int, int] = WHITE, outline: int = 2,
             max_width: int | None = None) -> pygame.Surface:
@@ -123,7 +119,7 @@ def rounded_veil(size: tuple[int, int], alpha: int) -> pygame.Surface:
     return veil
 
 
-_BADGES: dict[tuple, pygame.Surface] = {}
+_BADGES: dict[tuple[object, ...], pygame.Surface] = {}
 
 
 def badge(identity: SeatIdentity, radius: int) -> pygame.Surface:

@@ -12,22 +12,20 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import i18n
-from game.i18n import N_, _, ngettext
+from game.text import i18n
+from game.text.i18n import N_, _, ngettext
 from game.render import widgets
-from game.render.icons import seat_shape_surface, star_icon
+from game.render.icons import star_icon
 from game.render.tabletop import category_icon, token_surface
 from game.rules.checkout import Score
 from game.rules.checkout.catalogue import CATEGORIES
-from game.scenes import registry
-from game.scenes.mall.draw import _hex
-from game.scenes.common import MatchResultsScene
-from game.scenes.results_fx import Podium, Reveal, Standing, cover, places
+from game.scenes.common import Animation, MatchResultsScene
+from game.scenes.results_fx import Podium, Reveal, Standing, cover, places, shape_badge
 from game.scenes.table.paint import DIM, GOLD_TEXT, GREEN, WHITE, Texts, bargain_glyph
 
 if TYPE_CHECKING:
     from game.core.context import Context
-    from game.core.seats import SeatIdentity
+    from game.match.seats import SeatIdentity
     from game.scenes.table.scene import TableScene
 
 ROWS = pygame.Rect(40, 190, 1200, 380)
@@ -73,8 +71,7 @@ class CheckoutResultsScene(MatchResultsScene):
 
     def _standings(self, scores: list[Score]) -> list[Standing]:
         ranked = sorted(scores, key=lambda s: (self.place[s.seat], s.seat))
-        return [Standing(self.sim.seats[s.seat].name, s.total, self.place[s.seat],
-                         [lambda size, i=self.ids[s.seat]: seat_shape_surface(i.shape, _hex(i.colour), size)])
+        return [Standing(self.sim.seats[s.seat].name, s.total, self.place[s.seat], [shape_badge(self.ids[s.seat])])
                 for s in ranked]
 
     def show_scores(self) -> None:
@@ -87,7 +84,7 @@ class CheckoutResultsScene(MatchResultsScene):
         ], play=self.ctx.sound, row_height=56, width=420)
         self.hold_input()
 
-    def animation(self):
+    def animation(self) -> Animation | None:
         return self.podium if self.podium is not None else self.reveal
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
@@ -100,7 +97,8 @@ class CheckoutResultsScene(MatchResultsScene):
             return
         if self.image is None:
             self.image = self._render()
-        self.reveal.draw(surface, alpha)
+        if self.reveal is not None:
+            self.reveal.draw(surface, alpha)
         self.menu.draw(surface, self.ctx.ui, ((surface.get_width() - self.menu.width) // 2, 592))
 
     def _headline(self, surf: pygame.Surface, top: int) -> None:
@@ -119,7 +117,8 @@ class CheckoutResultsScene(MatchResultsScene):
         # The verdict lands with first place (Podium.headline), not before: no spoiler.
         verdict_image = pygame.Surface((1280, 100), pygame.SRCALPHA)
         self._headline(verdict_image, 0)
-        self.podium.headline = (verdict_image, (640, 72 + 50))
+        if self.podium is not None:
+            self.podium.headline = (verdict_image, (640, 72 + 50))
         return surf
 
     # ------------------------------------------------------------------ the full scores (drawn once)
@@ -183,6 +182,3 @@ class CheckoutResultsScene(MatchResultsScene):
                         center=(COLUMNS["sets"], cy))
         self.texts.blit(surf, str(score.total), 40, GOLD_TEXT, 3, midright=(COLUMNS["total"] + 40, cy))
         return rect
-
-
-registry.register_scene("checkout_results", CheckoutResultsScene)

@@ -11,34 +11,34 @@ Controls are in game/sim/table.py's docstring (and on the how-to card).
 from __future__ import annotations
 
 import logging
-import time
 from typing import TYPE_CHECKING, Callable
 
 import pygame
 
 from game.bots.checkout import CheckOutBot
 from game.core.scene import Scene
-from game.core.seats import identities as seat_identities
+from game.match.seats import SeatIdentity
+from game.match.seats import identities as seat_identities
 from game.driver.match_driver import MatchDriver, recorder
-from game.i18n import _
+from game.text.i18n import _
 from game.input.bindings import key_label, pad_button_label
-from game.input.commands import IDLE, Button, Command
-from game.match import MatchSpec, SeatSpec
+from game.match.commands import IDLE, Button, Command
+from game.match.spec import MatchSpec, SeatSpec
 from game.music.cues import Cue, table_cue
-from game.render import widgets
+from game.driver.replay import Replay
 from game.rules.checkout import CatalogueError
 from game.scenes import registry
-from game.scenes.common import back_to_lobby, rematch_spec
+from game.scenes.common import CannotOpen, back_to_lobby, rematch_spec
 from game.scenes.interrupts import interrupted, save_recording
-from game.scenes.menus.howto import push_howto_once
-from game.scenes.pads.feel import Rumbler, draw_table_find_me
-from game.scenes.pads.sync import seat_labels, shared_labels
+from game.scenes.menus import push_howto_once
+from game.scenes.pads import Rumbler
+from game.scenes.pads import seat_labels, shared_labels
 from game.scenes.table.draw import TableView
 from game.scenes.table.hud import SeatHud
-from game.scenes.table.layout import SCREEN, seat_panels
-from game.scenes.table.overlay import Overlays
-from game.scenes.table.paint import Texts
-from game.sim.table import TableSim
+from game.scenes.table.picture import TablePicture
+from game.scenes.table.results import CheckoutResultsScene
+from game.sim.table import new_table
+from game.sim.table_face import TableFace
 from game.sim.table_tuning import TableTuningError
 
 if TYPE_CHECKING:
@@ -54,22 +54,14 @@ SOUNDS = {"roll": "roll", "grab": "grab", "queue": "queue", "buy": "buy", "bonus
 class TableScene(Scene):
     name = "table"
 
-    def __init__(self, ctx: "Context", spec: MatchSpec, demo: bool = False, replay=None) -> None:
+    def __init__(self, ctx: "Context", spec: MatchSpec, demo: bool = False, replay: Replay | None = None) -> None:
         super().__init__(ctx)
         self.spec = spec
         self.demo = demo               # screenshots / attract: a bot in every seat, no how-to card
-        self.replay = replay           # a game.replay.Replay plays itself
-        self.error = ""
+        self.replay = replay           # a game.driver.replay.Replay plays itself
         self.results_pushed = False
-        self.static: pygame.Surface | None = None
-        try:
-            self.sim = TableSim(spec)
-        except (CatalogueError, TableTuningError, ValueError, OSError) as exc:
-            self.error = str(exc)
-            self.sim = None
-            return
+        self.sim: TableFace = new_table(spec)
         ids = seat_identities()
-        self.ids = [ids[s.seat % len(ids)] for s in spec.seats]
         self.bots: dict[int, CheckOutBot] = {}
         for i, s in enumerate(spec.seats):
             if self.replay is not None:
@@ -83,65 +75,51 @@ class TableScene(Scene):
                                   playback=replay.ticks() if replay is not None else None)
         for i, bot in self.bots.items():
             self.driver.seat(i, bot.command)
-        self.texts = Texts()
         labels = [_("BOT") if i in self.bots and not demo else "" for i in range(spec.players)]
-        self.hud = SeatHud(self.sim, seat_panels(spec.players), self.ids, labels, self.texts,
-                           [i in self.bots for i in range(spec.players)])
-        self.hud.keys = self._key_names()
-        self.hud.shared_keys = shared_labels(ctx)
+        self.picture = TablePicture(ctx, self.sim, [ids[s.seat % len(ids)] for s in spec.seats], labels,
+                                    [i in self.bots for i in range(spec.players)])
+        self.picture.hud.keys = self._key_names()
+        self.picture.hud.shared_keys = shared_labels(ctx)
         self.rumbler = None if demo or self.replay is not None else Rumbler(ctx, "checkout", self._lobby_seat)
-        self.view = TableView(self.sim, self.ids, self.texts)
-        self.overlays = Overlays(self.sim, self.ids, self.texts)
-        self.warm: list[Callable[[], object]] = []   # art to render ahead, a little each frame
-        self.warm_table: list[str] = []
-        self.warm_display: list[str] = []    # the bargains whose promo/size variants are queued
+
+    # What the results, screenshots and tests read of the picture.
+    @property
+    def ids(self) -> list[SeatIdentity]:
+        return self.picture.ids
+
+    @property
+    def hud(self) -> SeatHud:
+        return self.picture.hud
+
+    @property
+    def view(self) -> TableView:
+        return self.picture.view
 
     # ------------------------------------------------------------------ life cycle
     def enter(self) -> None:
-        if self.sim is not None and not self.demo and self.replay is None:
+        if not self.demo and self.replay is None:
             push_howto_once(self.ctx, "checkout")
 
     def resume(self) -> None:
-        if self.sim is not None:
-            self.hud.keys = self._key_names()   # the controls may have been rebound in Settings
-            self.hud.shared_keys = shared_labels(self.ctx)
+        self.picture.hud.keys = self._key_names()   # the controls may have been rebound in Settings
+        self.picture.hud.shared_keys = shared_labels(self.ctx)
 
     def _lobby_seat(self, index: int) -> int:
         """The lobby seat (whose device it is) of the simulation's seat `index`."""
         return self.spec.seats[index].seat
 
     def _key_names(self) -> list[dict[str, str]]:
-        """Per seat, the name of the key or pad button behind A, B, X and Y (keyboards differ)."""
-        names: list[dict[str, str]] = []
-        for s in self.spec.seats:
-            device = self.ctx.input.device_of(s.seat)
-            seat_names: dict[str, str] = {}
-            if device is not None and device[0] == "kb":
-                for button in (Button.A, Button.B, Button.X, Button.Y):
-                    seat_names[button.name] = key_label(self.ctx.bindings.key_for(device[1], button))
-            elif device is not None:
-                seat_names = seat_labels(self.ctx, s.seat) or {
-                    b.name: pad_button_label(self.ctx.bindings.pad_button_for(b))
-                    for b in (Button.A, Button.B, Button.X, Button.Y)}
-            names.append(seat_names)
-        return names
+        return table_key_names(self.ctx, self.spec)
 
     def rematch(self) -> None:
         """Same seats, a new deal."""
-        self.ctx.stack.replace(TableScene(self.ctx, rematch_spec(self.spec)))
+        self.ctx.stack.replace(open_table(self.ctx, rematch_spec(self.spec)))
 
     def to_lobby(self) -> None:
         back_to_lobby(self.ctx)
 
     # ------------------------------------------------------------------ ticks
     def update(self, commands: dict[int, Command]) -> None:
-        if self.error:
-            self.ctx.toast(_("Cannot open the dice table: {error}").format(error=self.error), seconds=8)
-            self.ctx.stack.pop()
-            self.error = ""
-            return
-        if self.sim is None:
-            return
         if not self.demo and interrupted(self.ctx, commands, self._bot_takeover, "checkout"):
             return
         self.driver.step(self._people(commands))
@@ -152,7 +130,7 @@ class TableScene(Scene):
             save_recording(self.ctx, self.driver)
         if self.sim.over() and not self.results_pushed and not self.demo:
             self.results_pushed = True
-            self.ctx.stack.push(registry.open_scene("checkout_results", self.ctx, self))
+            self.ctx.stack.push(CheckoutResultsScene(self.ctx, self))
 
     def music_cue(self) -> Cue | None:
         """The music at the table (game.music reads it every tick): rising near a round's end, the bonus round's."""
@@ -166,91 +144,76 @@ class TableScene(Scene):
 
     def _bot_takeover(self, seat: int) -> None:
         for i, s in enumerate(self.spec.seats):
-            if s.seat == seat and self.sim is not None:
+            if s.seat == seat:
                 self.bots[i] = CheckOutBot(i, "normal", self.spec.seed, self.sim.tuning)   # as if it sat there from the start
                 self.driver.seat(i, self.bots[i].command)
-                self.hud.labels[i] = _("BOT")
-                self.hud.bots[i] = True
-                self.static = None     # the name plate is part of the static layer
+                self.picture.mark_bot(i, _("BOT"))
 
     def _sounds(self) -> None:
-        sim = self.sim
-        humans = [i not in self.bots for i in range(sim.n)]
-        for kind, seat, detail in sim.events:
-            if kind == "grab":
-                self.view.flashes[detail] = (seat, sim.tick)
-            if kind == "error":
-                if seat >= 0 and humans[seat]:
-                    self.ctx.sound("error")
-            elif kind == "token":
-                if detail:
-                    self.ctx.sound("token")
-            elif kind in SOUNDS:
-                self.ctx.sound(SOUNDS[kind])
-        if any(s.land_tick == sim.tick and s.land_tick > 0 for s in sim.seats):
-            self.ctx.sound("land")
+        table_sounds(self.ctx, self.sim, self.picture.view, self.bots)
 
-    def fast_forward(self, until: Callable[[TableSim], bool], limit: int = 60 * 60 * 30) -> None:
+
+    def fast_forward(self, until: Callable[[TableFace], bool], limit: int = 60 * 60 * 30) -> None:
         """Screenshots: play on with the bots (no drawing, no sounds) until `until(sim)` holds."""
         sim = self.sim
         while not until(sim) and sim.tick < limit and not sim.over():
             self.driver.step()
 
     # ------------------------------------------------------------------ drawing
-    def _build_static(self) -> None:
-        surf = pygame.Surface(SCREEN)
-        surf.blit(self.ctx.ui.background(SCREEN), (0, 0))
-        self.view.draw_frames(surf)
-        self.hud.draw_frames(surf, self.ctx.ui)
-        self.static = surf.convert() if pygame.display.get_surface() is not None else surf
-        self.view.static = self.static
-
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        if self.sim is None:
-            widgets.draw_background(surface, self.ctx.ui)
-            return
-        if self.static is None:
-            self._build_static()
-            self.warm += self.view.warm_dice()
-        sim = self.sim
-        if sim.table_products() != self.warm_table:
-            self.warm_table = sim.table_products()
-            # Queued first so they are drawn last: this round's cards and variants come before.
-            self.warm[:0] = self.view.warm_next_cards()
-            self.warm += self.view.warm_cards()
-        if sim.display() != self.warm_display:
-            self.warm_display = sim.display()
-            # Needed only at checkout: after the cards and dice a grab or a roll may show next.
-            self.warm[:0] = self.view.warm_bargains()
-        tick = sim.tick
-        surface.blit(self.static, (0, 0))
-        totals = [s.total for s in sim.scores()]
-        self.view.draw_centre(surface, tick)
-        self.view.draw_board(surface, tick)
-        self.hud.draw(surface, tick, totals)
-        self.hud.draw_top(surface, tick)
-        self.overlays.draw(surface, tick)
-        draw_table_find_me(surface, self.ctx, sim, self._lobby_seat, self.hud.panels)
-        self._warm_up()
+        self.picture.draw(surface, self._lobby_seat)
 
-    def _warm_up(self, budget: float = 0.001) -> None:
-        """Render queued art (cards as they may be taken, tumbling dice) within a small budget per
-        frame, so no frame later pays for a first render."""
-        start = time.perf_counter()
-        while self.warm and time.perf_counter() - start < budget:
-            self.warm.pop()()
+
+def table_key_names(ctx: "Context", spec: MatchSpec) -> list[dict[str, str]]:
+    """Per seat, the name of the key or pad button behind A, B, X and Y (keyboards differ)."""
+    names: list[dict[str, str]] = []
+    for s in spec.seats:
+        device = ctx.input.device_of(s.seat)
+        seat_names: dict[str, str] = {}
+        if device is not None and device[0] == "kb":
+            for button in (Button.A, Button.B, Button.X, Button.Y):
+                seat_names[str(button.name)] = key_label(ctx.bindings.key_for(str(device[1]), button))
+        elif device is not None:
+            seat_names = seat_labels(ctx, s.seat) or {
+                str(b.name): pad_button_label(ctx.bindings.pad_button_for(b))
+                for b in (Button.A, Button.B, Button.X, Button.Y)}
+        names.append(seat_names)
+    return names
+
+
+def table_sounds(ctx: "Context", sim: TableFace, view: TableView, bots: dict[int, CheckOutBot]) -> None:
+    """The tick's events as sounds (a person's refusals buzz), and the grab flashes."""
+    humans = [i not in bots for i in range(sim.n)]
+    for kind, seat, detail in sim.events:
+        if kind == "grab":
+            view.flashes[detail] = (seat, sim.tick)
+        if kind == "error":
+            if seat >= 0 and humans[seat]:
+                ctx.sound("error")
+        elif kind == "token":
+            if detail:
+                ctx.sound("token")
+        elif kind in SOUNDS:
+            ctx.sound(SOUNDS[kind])
+    if any(s.land_tick == sim.tick and s.land_tick > 0 for s in sim.seats):
+        ctx.sound("land")
+
+
+def open_table(ctx: "Context", spec: MatchSpec, demo: bool = False, replay: Replay | None = None) -> Scene:
+    """The scene that opens a Check Out! game: the table, or (its data would not load) a toast
+    saying why."""
+    try:
+        return TableScene(ctx, spec, demo=demo, replay=replay)
+    except (CatalogueError, TableTuningError, ValueError, OSError) as exc:
+        return CannotOpen(ctx, _("Cannot open the dice table: {error}").format(error=exc))
 
 
 # ---------------------------------------------------------------- registration
-def _start(ctx: "Context", spec: MatchSpec) -> Scene:
-    return TableScene(ctx, spec)
-
-
 def demo_spec(players: int, seed: int, difficulty: str = "hard") -> MatchSpec:
     ids = seat_identities()
     seats = tuple(SeatSpec(i, ids[i].name, "bot", difficulty) for i in range(players))
     return MatchSpec("checkout", seats, mode="standard", rounds=4, seed=seed)
 
 
-registry.register("checkout", _start)
-registry.register_replay_viewer("checkout", lambda ctx, replay: TableScene(ctx, replay.match_spec(), replay=replay))
+registry.register("checkout", open_table)
+registry.register_replay_viewer("checkout", lambda ctx, replay: open_table(ctx, replay.match_spec(), replay=replay))

@@ -1,0 +1,114 @@
+"""The dice table as the players see it: the board, the seat panels and the overlays, drawn from
+a TableSim, with the art the next moments will need rendered ahead a little each frame.
+
+A TablePicture is what the table scene and the Check Out! speedrun scene both show."""
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+
+from game.match.seats import SeatIdentity, identities
+from game.scenes.pads import find_me_age, pulse_rings
+from game.scenes.table.draw import TableView
+from game.scenes.table.hud import SeatHud
+from game.scenes.table.layout import PRODUCTS, SCREEN, SeatPanel, card_rects, seat_panels
+from game.scenes.table.overlay import Overlays
+from game.scenes.table.paint import Texts
+from game.sim.table_face import TableFace
+
+if TYPE_CHECKING:
+    from game.core.context import Context
+
+
+class TablePicture:
+    """Everything drawn for one table (its seats' identities), for the sim it is shown."""
+
+    def __init__(self, ctx: Context, sim: TableFace, ids: list[SeatIdentity], labels: list[str],
+                 bots: list[bool] | None = None) -> None:
+        self.ctx = ctx
+        self.sim = sim
+        self.ids = ids
+        self.texts = Texts()
+        self.hud = SeatHud(sim, seat_panels(sim.n), ids, labels, self.texts, bots)
+        self.view = TableView(sim, ids, self.texts)
+        self.overlays = Overlays(sim, ids, self.texts)
+        self.static: pygame.Surface | None = None
+        self.warm: list[Callable[[], object]] = []   # art to render ahead, a little each frame
+        self.warm_table: list[str] = []
+        self.warm_display: list[str] = []    # the bargains whose promo/size variants are queued
+
+    def show(self, sim: TableFace, labels: list[str]) -> None:
+        """A new sim (a speedrun's restart): the panels, board and overlays hold it, the frames are
+        drawn again."""
+        self.sim = sim
+        self.hud = SeatHud(sim, seat_panels(sim.n), self.ids, labels, self.texts)
+        self.view = TableView(sim, self.ids, self.texts)
+        self.overlays = Overlays(sim, self.ids, self.texts)
+        self.static = None
+
+    def mark_bot(self, index: int, label: str) -> None:
+        """A bot took the seat over: its name plate says so (part of the static layer)."""
+        self.hud.labels[index] = label
+        self.hud.bots[index] = True
+        self.static = None
+
+    def _build_static(self) -> pygame.Surface:
+        surf = pygame.Surface(SCREEN)
+        surf.blit(self.ctx.ui.background(SCREEN), (0, 0))
+        self.view.draw_frames(surf)
+        self.hud.draw_frames(surf, self.ctx.ui)
+        self.static = surf.convert() if pygame.display.get_surface() is not None else surf
+        self.view.static = self.static
+        return self.static
+
+    def draw(self, surface: pygame.Surface, lobby_seat: Callable[[int], int]) -> None:
+        static = self.static
+        if static is None:
+            static = self._build_static()
+            self.warm += self.view.warm_dice()
+        sim = self.sim
+        if sim.table_products() != self.warm_table:
+            self.warm_table = sim.table_products()
+            # Queued first so they are drawn last: this round's cards and variants come before.
+            self.warm[:0] = self.view.warm_next_cards()
+            self.warm += self.view.warm_cards()
+        if sim.display() != self.warm_display:
+            self.warm_display = sim.display()
+            # Needed only at checkout: after the cards and dice a grab or a roll may show next.
+            self.warm[:0] = self.view.warm_bargains()
+        tick = sim.tick
+        surface.blit(static, (0, 0))
+        totals = [s.total for s in sim.scores()]
+        self.view.draw_centre(surface, tick)
+        self.view.draw_board(surface, tick)
+        self.hud.draw(surface, tick, totals)
+        self.hud.draw_top(surface, tick)
+        self.overlays.draw(surface, tick)
+        draw_table_find_me(surface, self.ctx, sim, lobby_seat, self.hud.panels)
+        self._warm_up()
+
+    def _warm_up(self, budget: float = 0.001) -> None:
+        """Render queued art (cards as they may be taken, tumbling dice) within a small budget per
+        frame, so no frame later pays for a first render."""
+        start = time.perf_counter()
+        while self.warm and time.perf_counter() - start < budget:
+            self.warm.pop()()
+
+
+def draw_table_find_me(surface: pygame.Surface, ctx: Context, sim: TableFace, seat_of: Callable[[int], int],
+                       panels: list[SeatPanel]) -> None:
+    """Pulse the seat's panel and its cursor on the table."""
+    rects = card_rects(sim.places(), PRODUCTS) if sim.table_products() else []
+    for panel in panels:
+        seat = seat_of(panel.seat)
+        age = find_me_age(ctx, seat)
+        if age is None:
+            continue
+        colour = identities()[seat].colour
+        grow = 4 + (age % 30) // 3
+        pygame.draw.rect(surface, colour, panel.rect.inflate(grow * 2, grow * 2), 5, border_radius=18)
+        if rects:
+            rect = rects[min(sim.seats[panel.seat].cursor, len(rects) - 1)]
+            pulse_rings(surface, seat, rect.center, min(rect.w, rect.h) // 3, age)
