@@ -29,7 +29,7 @@ import pygame  # noqa: E402
 from game import app  # noqa: E402
 from game.bots.fairness import measure  # noqa: E402
 from game.files.levels import list_levels, load_level, resolve_level  # noqa: E402
-from game.scenes.mall.scene import MallScene, demo_spec  # noqa: E402
+from game.scenes.mall.scene import demo_spec, piloted_mall  # noqa: E402
 
 SEATS = (2, 4, 6)
 WARMUP = 60 * 8        # ticks of bot play before each picture
@@ -39,7 +39,7 @@ SHOT = (640, 360)      # each game frame at half size on the sheet
 def game_frame(level: str, seats: int, mode: str, seed: int) -> pygame.Surface:
     ctx = app.make_context(load_user_files=False)
     spec = dataclasses.replace(demo_spec(seats, mode, seed), level=level)
-    ctx.stack.push(MallScene(ctx, spec, pilot=True))
+    ctx.stack.push(piloted_mall(ctx, spec))
     ctx.stack.apply()
     for _ in range(WARMUP):
         app.tick(ctx)
