@@ -201,9 +201,13 @@ def test_the_standalone_build_plays_from_another_folder(frozen, tmp_path):
 
 
 def test_the_standalone_build_checks_levels(frozen, tmp_path):
-    (tmp_path / "mine.tmx").write_bytes((ROOT / "levels" / "boutique.tmx").read_bytes())
+    level = (ROOT / "levels" / "boutique.tmx").read_text(encoding="utf-8")
+    (tmp_path / "mine.tmx").write_text(level, encoding="utf-8")
     done = run([str(frozen), "--check-level", "mine.tmx"], tmp_path)
-    assert done.returncode == 2 and "tileset" in done.stderr   # its tileset is not beside it: said so
+    assert done.returncode == 0 and done.stdout.startswith("ok: "), done.stderr  # alone, it finds mall.tsx
+    (tmp_path / "odd.tmx").write_text(level.replace('source="mall.tsx"', 'source="odd.tsx"'), encoding="utf-8")
+    done = run([str(frozen), "--check-level", "odd.tmx"], tmp_path)
+    assert done.returncode == 2 and "tileset" in done.stderr   # a tileset found nowhere: said so
     mine = tmp_path / "own"     # a level folder of the player's own: level, tileset and image together
     mine.mkdir()
     (mine / "mall.png").write_bytes((ROOT / "assets" / "tiles" / "mall.png").read_bytes())
