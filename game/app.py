@@ -180,10 +180,11 @@ def make_context(screen_size: tuple[int, int] = LOGICAL_SIZE, load_user_files: b
     return ctx
 
 
-def tick(ctx: Context) -> None:
-    """One fixed tick of the whole shell: input, top scene, toasts, deferred stack changes."""
+def tick(ctx: Context, at: float | None = None) -> None:
+    """One fixed tick of the whole shell: input, top scene, toasts, deferred stack changes. `at`: the
+    real time (perf_counter seconds) the tick stands for; the presses read by then are in it."""
     from game.scenes.pads import sync_pads   # the window's scenes: loaded once it runs (see above)
-    commands = ctx.input.poll()
+    commands = ctx.input.poll(at)
     commands[-1] = ctx.input.menu_command()
     sync_pads(ctx)   # button names, rumble settings and "find me" for this tick
     ctx.stack.update(commands)
@@ -340,12 +341,12 @@ def run_window(args: argparse.Namespace) -> int:
             elif event.type == pygame.KEYDOWN and event.key == pygame.K_F3:
                 debug.toggle()
                 continue
-            ctx.input.handle_event(event)
+            ctx.input.handle_event(event, now)
             ctx.stack.handle_event(event)
         work_start = time.perf_counter()
         steps = step.advance(frame_seconds)
-        for _ in range(steps):
-            tick(ctx)
+        for at in step.tick_times(now, steps):
+            tick(ctx, at)
         idle_ticks += steps
         tick_ms = (time.perf_counter() - work_start) * 1000 / steps if steps else None
         overlay = debug.visible or ctx.settings.show_fps     # its numbers change every frame

@@ -23,8 +23,6 @@ if TYPE_CHECKING:
 
 Colour = tuple[int, int, int]
 STICK_THRESHOLD = STICK_MAX // 2   # a stick past half way counts as a direction in menus
-REPEAT_DELAY = 18                  # ticks before a held direction repeats
-REPEAT_EVERY = 6                   # ticks between repeats
 
 
 # ---------------------------------------------------------------- backdrop
@@ -232,26 +230,24 @@ class MenuItem:
 
 
 class DirectionRepeat:
-    """Turns held directions (d-pad, keys or stick) into menu steps with key-repeat."""
+    """Turns directions into menu steps: one step for each press of the d-pad, keys or stick (the
+    input manager adds a held direction's repeats, measured in real time, as presses), and one when
+    a stick that carries no presses starts leaning a new way."""
 
     def __init__(self) -> None:
         self.last = (0, 0)
-        self.held_for = 0
 
     def step(self, cmd: Command) -> tuple[int, int]:
-        dx = _axis(cmd, Button.LEFT, Button.RIGHT, cmd.dx)
-        dy = _axis(cmd, Button.UP, Button.DOWN, cmd.dy)
-        current = (dx, dy)
-        if current == (0, 0):
-            self.last, self.held_for = current, 0
-            return 0, 0
-        if current != self.last or cmd.pressed & (Button.UP | Button.DOWN | Button.LEFT | Button.RIGHT):
-            self.last, self.held_for = current, 0
-            return current
-        self.held_for += 1
-        if self.held_for >= REPEAT_DELAY and (self.held_for - REPEAT_DELAY) % REPEAT_EVERY == 0:
-            return current
-        return 0, 0
+        leaning = (_axis(cmd, Button.LEFT, Button.RIGHT, cmd.dx), _axis(cmd, Button.UP, Button.DOWN, cmd.dy))
+        changed, self.last = leaning != self.last, leaning
+        pressed = (_pressed(cmd.pressed, Button.LEFT, Button.RIGHT), _pressed(cmd.pressed, Button.UP, Button.DOWN))
+        if pressed != (0, 0):
+            return pressed
+        return leaning if changed else (0, 0)
+
+
+def _pressed(pressed: Button, minus: Button, plus: Button) -> int:
+    return -1 if pressed & minus else 1 if pressed & plus else 0
 
 
 def _axis(cmd: Command, minus: Button, plus: Button, stick: int) -> int:
