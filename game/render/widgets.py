@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 Colour = tuple[int, int, int]
 STICK_THRESHOLD = STICK_MAX // 2   # a stick past half way counts as a direction in menus
+HOLD_TICKS = 48                    # 0.8 s: holding A this long chooses a `hold` row (a mash never does)
+NUDGE_TICKS = 90                   # a tap on a `hold` row says "hold" this long
 
 
 # ---------------------------------------------------------------- backdrop
@@ -227,6 +229,7 @@ class MenuItem:
     adjust: Callable[[int], None] | None = None     # LEFT/RIGHT changes the value
     enabled: bool = True
     primary: bool = False                            # the big call to action (START MATCH)
+    hold: bool = False                               # chosen by holding A (a choice that ends a moment)
 
 
 class DirectionRepeat:
@@ -265,7 +268,9 @@ def _axis(cmd: Command, minus: Button, plus: Button, stick: int) -> int:
 class MenuList:
     """A vertical list of big rows; up/down moves, A activates, left/right adjusts, B goes back.
 
-    `play` is called with a sound name (menu_move, confirm, back) so menus are heard.
+    A row marked `hold` is chosen by holding A on it for HOLD_TICKS (the row fills as it is held);
+    a tap only says "hold". `play` is called with a sound name (menu_move, confirm, back) so menus
+    are heard.
     """
 
     def __init__(self, items: list[MenuItem], play: Callable[[str], None] = lambda name: None,
@@ -280,6 +285,8 @@ class MenuList:
         self.repeat = DirectionRepeat()
         self.visible_rows = visible_rows   # long lists scroll to keep the focus in view
         self.first = 0
+        self.holding = 0                   # ticks A has been held on a `hold` row
+        self.nudge = 0                     # ticks left of "hold A" after a tap on one
 
     @property
     def selected(self) -> MenuItem:
@@ -298,22 +305,46 @@ class MenuList:
 
     def update(self, cmd: Command) -> None:
         dx, dy = self.repeat.step(cmd)
+        self.nudge = max(0, self.nudge - 1)
         if dy:
             self.move(dy)
+            self.holding = 0
         elif dx and self.selected.adjust is not None and self.selected.enabled:
             self.selected.adjust(dx)
             self.play("menu_move")
-        if cmd.pressed & Button.A:
-            item = self.selected
+        item = self.selected
+        if item.hold and item.enabled and item.activate is not None:
+            self._hold(item, cmd)
+        elif cmd.pressed & Button.A:
             if item.enabled and item.activate is not None:
                 self.play("confirm")
                 item.activate()
             elif item.enabled and item.adjust is not None:
                 item.adjust(1)
                 self.play("menu_move")
-        elif cmd.pressed & Button.B and self.on_back is not None:
+        if cmd.pressed & Button.B and not cmd.pressed & Button.A and self.on_back is not None:
             self.play("back")
             self.on_back()
+
+    def _hold(self, item: MenuItem, cmd: Command) -> None:
+        """A `hold` row: a press starts the fill, holding fills it, letting go early empties it."""
+        if cmd.pressed & Button.A:
+            self.holding = 1
+        elif cmd.held & Button.A and self.holding:
+            self.holding += 1
+        elif self.holding:
+            self.holding = 0
+            self.nudge = NUDGE_TICKS      # let go too soon: say how it is chosen
+        if self.holding >= HOLD_TICKS:
+            self.holding = 0
+            self.play("confirm")
+            assert item.activate is not None
+            item.activate()
+
+    @property
+    def hold_progress(self) -> float:
+        """How far the focused `hold` row has filled (0..1)."""
+        return min(1.0, self.holding / HOLD_TICKS)
 
     def height(self) -> int:
         return min(len(self.items), self.visible_rows or len(self.items)) * self.row_height
@@ -349,6 +380,16 @@ class MenuList:
                 panel(surface, ui, rect, focused=focused)
             colour = "text" if item.enabled else "text_dim"
             label_x = rect.x + 28
+            value = _(item.value()) if item.value is not None else None
+            if focused and item.hold and item.enabled:
+                label_x = self._draw_hold(surface, ui, rect)
+                value_colour = "accent_2"
+                if self.nudge or value is None:   # how it is chosen, said brightly just after a tap
+                    # TRANSLATORS: on a results row chosen by holding A down (the A button is beside it)
+                    value, value_colour = _("Hold"), "text" if self.nudge else "text_dim"
+                blit_text(surface, ui, _(item.label), "body", colour, midleft=(label_x, rect.centery))
+                blit_text(surface, ui, value, "body", value_colour, midright=(rect.right - 24, rect.centery))
+                continue
             if focused:
                 tip = rect.x + 26
                 pygame.draw.polygon(surface, ui.colour("text" if item.primary else "accent"),
@@ -356,12 +397,35 @@ class MenuList:
                 label_x += 14
             # labels and values are marked N_() where the menu is built, translated as drawn
             blit_text(surface, ui, _(item.label), "body", colour, midleft=(label_x, rect.centery))
-            if item.value is not None:
-                value_rect = blit_text(surface, ui, _(item.value()), "body", "accent_2" if item.enabled else "text_dim",
+            if value is not None:
+                value_rect = blit_text(surface, ui, value, "body", "accent_2" if item.enabled else "text_dim",
                                        midright=(rect.right - 44, rect.centery))
                 if focused and item.adjust is not None:
                     _arrow(surface, ui, value_rect.left - 18, rect.centery, -1)
                     _arrow(surface, ui, rect.right - 26, rect.centery, 1)
+
+    def _draw_hold(self, surface: pygame.Surface, ui: "UI", rect: pygame.Rect) -> int:
+        """The focused `hold` row: filled as far as A has been held, and at its left the A button in
+        a ring that closes as it fills. Returns where the label starts."""
+        inner = rect.inflate(-8, -8)
+        if self.holding:
+            fill = inner.copy()
+            fill.w = max(1, round(inner.w * self.hold_progress))
+            shade = pygame.Surface(fill.size, pygame.SRCALPHA)
+            pygame.draw.rect(shade, (*ui.colour("text"), 70), shade.get_rect(), border_radius=max(1, ui.theme.radius - 4))
+            surface.blit(shade, fill)
+        cap_h = max(24, min(34, rect.h - 20))
+        radius = cap_h // 2 + 5
+        centre = (rect.x + 12 + radius, rect.centery)
+        pygame.draw.circle(surface, ui.colour("shadow"), centre, radius, 5)
+        if self.holding:
+            box = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+            box.center = centre
+            pygame.draw.arc(surface, ui.colour("text"), box, math.pi / 2 - self.hold_progress * 2 * math.pi,
+                            math.pi / 2, 5)
+        cap = glyphs.badge(ui, pad_label(ui, "A"), cap_h)
+        surface.blit(cap, cap.get_rect(center=centre))
+        return centre[0] + radius + 12
 
 
 def _arrow_v(surface: pygame.Surface, ui: "UI", x: int, y: int, direction: int) -> None:

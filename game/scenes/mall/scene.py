@@ -40,7 +40,8 @@ from game.scenes.mall.draw import MapView
 from game.scenes.mall.hud import Hud
 from game.scenes.mall.layout import MallLayout
 from game.scenes.mall.picture import MallPicture
-from game.scenes.mall.results import ChooseModeScene, SoldOutResultsScene
+from game.scenes.mall.mode_choice import ModeChoiceScene
+from game.scenes.mall.results import SoldOutResultsScene
 from game.scenes.menus import push_howto_once
 from game.scenes.pads import Rumbler
 from game.scenes.pads import seat_labels
@@ -231,8 +232,8 @@ class MallOpening(Scene):
         self.level = level
 
     def enter(self) -> None:
-        self.ctx.stack.push(ChooseModeScene(self.ctx, self._chosen, first=True,
-                                                on_cancel=lambda: back_to_lobby(self.ctx)))
+        self.ctx.stack.push(ModeChoiceScene(self.ctx, self._chosen, on_cancel=lambda: back_to_lobby(self.ctx),
+                                            preset=modes.cycle()[0]))
 
     def _chosen(self, mode: str) -> None:
         self.ctx.stack.replace(MallScene(self.ctx, self.spec, mode, self.level))
