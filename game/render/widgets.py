@@ -439,17 +439,32 @@ def _arrow(surface: pygame.Surface, ui: "UI", x: int, y: int, direction: int) ->
 
 
 # ---------------------------------------------------------------- toasts
-def draw_toasts(surface: pygame.Surface, ui: "UI", texts: list[str]) -> None:
-    """Newest at the bottom, above the hint bar."""
-    y = surface.get_height() - 96
-    for text in reversed(texts[-3:]):
-        image = ui.render(_(text), "small", "text")
-        rect = pygame.Rect(0, 0, min(surface.get_width() - 80, image.get_width() + 56), image.get_height() + 26)
-        rect.midbottom = (surface.get_width() // 2, y)
+def draw_toasts(surface: pygame.Surface, ui: "UI", texts: list[str], zone: pygame.Rect) -> None:
+    """Messages stacked in `zone` (the oldest nearest its edge: its bottom when it lies in the lower
+    half of the screen, else its top), each at most two lines; one that would leave the zone waits.
+    A zone one message tall (a bar) is covered from side to side, so what it hides does not peek out."""
+    upward = zone.centery > surface.get_height() // 2
+    y = zone.bottom if upward else zone.top
+    size = ui.size("small")
+    for text in texts:
+        lines = wrap_text(ui, _(text), size, zone.w - 64)[:2]
+        images = [ui.render(line, size, "text") for line in lines]
+        height = sum(i.get_height() for i in images) + 22
+        bar = zone.h < 2 * height
+        rect = pygame.Rect(0, 0, zone.w if bar else min(zone.w, max(i.get_width() for i in images) + 60), height)
+        if upward:
+            rect.midbottom = (zone.centerx, y)
+        else:
+            rect.midtop = (zone.centerx, y)
+        if not zone.contains(rect) and texts.index(text):
+            break            # the first is always shown (a long one may reach past a small zone)
         panel(surface, ui, rect, border="accent_2")
         pygame.draw.circle(surface, ui.colour("accent_2"), (rect.x + 22, rect.centery), 7)
-        surface.blit(image, image.get_rect(midleft=(rect.x + 40, rect.centery)))
-        y = rect.top - 12
+        line_y = rect.y + 11
+        for image in images:
+            surface.blit(image, (rect.x + 40, line_y))
+            line_y += image.get_height()
+        y = rect.top - 8 if upward else rect.bottom + 8
 
 
 def wrap_text(ui: "UI", text: str, size: int, width: int, narrows: bool = False) -> list[str]:

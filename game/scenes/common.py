@@ -73,6 +73,7 @@ class MenuScene(Scene):
 
     heading = ""
     hint_items: list[tuple[str, str]] = [("A / Enter", N_("Select")), ("B / Esc", N_("Back"))]
+    welcomes_new_pads = True
 
     def __init__(self, ctx: "Context") -> None:
         super().__init__(ctx)
@@ -90,6 +91,10 @@ class MenuScene(Scene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.draw_menu_page(surface)
+
+    def toast_zone(self) -> pygame.Rect:
+        """Above the heading: the rows below stay readable."""
+        return pygame.Rect(140, 4, 1000, 62)
 
 
 class MatchScene(Protocol):
@@ -121,6 +126,7 @@ class MatchResultsScene(Scene):
     """
 
     menu: widgets.MenuList      # the choices, made by each results screen
+    welcomes_new_pads = True
 
     def __init__(self, ctx: "Context", game_scene: MatchScene) -> None:
         super().__init__(ctx)

@@ -212,6 +212,11 @@ class MallScene(Scene):
         sim = self.sim
         self.picture.draw(surface, alpha, {s.seat: sim.match.player_total(sim.player_of[s.seat]) for s in self.seats})
 
+    def toast_zone(self) -> pygame.Rect:
+        """Over the top of the map, under the round's banner: never over a panel, the clock or a score."""
+        area = self.layout.map_rect
+        return pygame.Rect(area.x + 12, area.y + 42, area.w - 24, min(130, area.h // 3))
+
     # ------------------------------------------------------------------ stack hooks
     def resume(self) -> None:
         self.picture.resume(self._key_labels())
