@@ -7,33 +7,16 @@ import pygame
 import pytest
 
 from game import app
-from game.core.loop import FixedStep
 from game.input.bindings import Bindings
 from game.input.commands import Button
 from game.input.manager import InputManager
 from game.input.typematic import REPEAT_DELAY, REPEAT_EVERY, Typematic
 from game.scenes.menus.title import TitleScene
+from tests.pad_loop import RealLoop as Window
 
 
 def key(kind: int, code: int) -> pygame.event.Event:
     return pygame.event.Event(kind, key=code, mod=0, unicode="", scancode=0)
-
-
-class Window:
-    """The window loop's input path without a window: each frame reads its events at `now`, then
-    runs the ticks the accumulator gives, each standing for its moment (as game.app.run_window)."""
-
-    def __init__(self, ctx) -> None:
-        self.ctx = ctx
-        self.step = FixedStep()
-        self.now = 100.0
-
-    def frame(self, seconds: float, *events: pygame.event.Event) -> None:
-        self.now += seconds
-        for event in events:
-            self.ctx.input.handle_event(event, self.now)
-        for at in self.step.tick_times(self.now, self.step.advance(seconds)):
-            app.tick(self.ctx, at)
 
 
 @pytest.fixture
