@@ -6,7 +6,6 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import app
 from game.input.bindings import Bindings
 from game.input.commands import Button
 from game.input.manager import InputManager
