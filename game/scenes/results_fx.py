@@ -1,10 +1,12 @@
 """Results as a moment: pieces revealed one by one: shared places, a podium whose winners bounce, confetti.
 
 `places()` gives tied players the same place (1, 1, 3) and is what every
-results screen numbers its list with, so "WINNERS" and the list always agree.
-`Podium` reveals third, second, then first place, counts the scores up, and
-then the winners jump while confetti falls. It animates from its own tick
-count (`update()` once per tick) and never touches the match.
+results screen numbers its list with, so the headline and the list always agree;
+`tied_groups()` finds the ties every screen says in words. `Podium` gives every
+place a step (the best in the middle), reveals them lowest first, counts the
+scores up over each side's shoppers (`shopper`), then the winners jump while
+confetti falls. It animates from its own tick count (`update()` once per tick)
+and never touches the match; `headline_image` is the verdict above it.
 """
 from __future__ import annotations
 

@@ -1,13 +1,15 @@
-"""Sold Out! results between rounds, the match's final standings, and the mode chooser.
+"""Sold Out! results between rounds, and the match's final standings on the podium.
 
 SoldOutResultsScene(ctx, mall) reads the mall's finished round through its
 reveal (game.sim.mall_public.RoundReveal: the hands and lists face up) and shows: every objective card revealed with the
 items it got ticked, the wrong cards put on it crossed out beside it (Rush) or
 the hand's extras (Memory); for Tidying Up each dresser with every side's count
-and who scored. Then Next round (a mode chooser when the match is "choose
-each round"), Rematch, Back to lobby. The cards are revealed one by one; at
-match end "Continue" leads to the podium and the full standings (places shared
-on a tie), then Rematch or Back to lobby.
+and who scored; the standings so far, ties said as ties. Then Next round (where
+the match is "choose each round", last place chooses its mode out loud:
+mode_choice.py), Rematch, Back to lobby, each chosen by holding A. The cards are
+revealed one by one; at match end "Continue" leads to the podium (every place,
+ties said), then Rematch or Back to lobby. Input goes through the results moment
+(game/scenes/moment.py).
 """
 from __future__ import annotations
 
