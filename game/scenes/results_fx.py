@@ -119,11 +119,12 @@ class Confetti:
 
 
 # Step heights by place on the podium (first, second, ...): every place has a step of its own.
-STEP_HEIGHTS = (150, 118, 96, 80, 68, 58)
+STEP_HEIGHTS = (136, 108, 90, 76, 66, 58)
 # Left to right, which step stands where (0 = first place): the best in the middle, then
 # alternating outwards (second left, third right, fourth further left...).
 STEP_ORDER = {1: (0,), 2: (1, 0), 3: (1, 0, 2), 4: (3, 1, 0, 2), 5: (3, 1, 0, 2, 4), 6: (5, 3, 1, 0, 2, 4)}
-FIGURE = (116, 80, 80, 64, 64, 64)   # a shopper's size on each step (shrinks to fit a crowded step)
+FIGURE = (112, 78, 78, 64, 64, 64)   # a shopper's size on each step (shrinks to fit a crowded step)
+SMALLEST_FIGURE = 48
 
 
 class Podium:
@@ -145,6 +146,7 @@ class Podium:
         self.confetti = Confetti(1280)
         self.confetti_on = False
         self.blocks = self._blocks()
+        self.shrink = 1.0          # shoppers drawn smaller to keep the names under a long headline
 
     # ---- timing
     def step_start(self, k: int) -> int:
@@ -177,14 +179,18 @@ class Podium:
 
     # ---- layout
     def _blocks(self) -> list[pygame.Rect]:
-        """Each step's block (by step, best first), laid out left to right by STEP_ORDER."""
+        """Each step's block (by step, best first), laid out left to right by STEP_ORDER, first
+        place under the headline where the row fits (else the row is kept inside the area)."""
         n = len(self.steps)
         area = self.area
         first_w = min(380, area.w - (n - 1) * 150) if n > 1 else 420
         other_w = min(300, (area.w - first_w) // max(1, n - 1))
-        x = area.centerx - (first_w + other_w * (n - 1)) // 2
+        order = STEP_ORDER[n]
+        before_first = sum(first_w if k == 0 else other_w for k in order[:order.index(0)])
+        total = first_w + other_w * (n - 1)
+        x = min(max(area.centerx - first_w // 2 - before_first, area.x), area.right - total)
         blocks: dict[int, pygame.Rect] = {}
-        for k in STEP_ORDER[n]:
+        for k in order:
             w = first_w if k == 0 else other_w
             h = STEP_HEIGHTS[k]
             blocks[k] = pygame.Rect(x + 6, area.bottom - h, w - 12, h)
@@ -198,7 +204,13 @@ class Podium:
         who = self.who(k)
         people = sum(len(s.members) for s in who)
         room = self.blocks[k].w - 4 - TEAM_GAP * (len(who) - 1)
-        return max(40, min(FIGURE[k], room // max(1, people) - 8))
+        return max(SMALLEST_FIGURE, min(round(FIGURE[k] * self.shrink), room // max(1, people) - 8))
+
+    def fit_below(self, y: int) -> None:
+        """Shrink the shoppers (never the names or scores) until no name reaches above `y`: a
+        headline with several ties said under it keeps its lines clear."""
+        while self.top() < y and self.shrink > 0.5:
+            self.shrink -= 0.05
 
     def name_lines(self, k: int) -> list[str]:
         """The names over a step: each side on a line of its own (a team's names joined by "&"), two

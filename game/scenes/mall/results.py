@@ -382,6 +382,8 @@ class SoldOutResultsScene(MatchResultsScene):
             widgets.logo_text(backdrop, ui, _("FINAL RESULTS"), 48, ui.colour("accent"), (640, 36), outline=4)
             head, ties = podium_words(podium.standings)
             podium.headline = headline_image(head, ties)     # lands with first place
+            image, centre = podium.headline
+            podium.fit_below(centre[1] + image.get_height() // 2 + 10)
         surface.blit(backdrop, (0, 0))
         podium.draw(surface, alpha)
         self.menu.draw(surface, self.ctx.ui, ((1280 - self.menu.width) // 2, 720 - 12 - self.menu.height()))

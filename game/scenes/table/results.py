@@ -146,7 +146,8 @@ class CheckoutResultsScene(MatchResultsScene):
         widgets.logo_text(surf, ui, "CHECK OUT!", 48, ui.colour("accent"), (640, 36), 3)
         if self.podium is not None:
             head, ties = self._words()
-            self.podium.headline = headline_image(head, ties)
+            self.podium.headline = image, centre = headline_image(head, ties)
+            self.podium.fit_below(centre[1] + image.get_height() // 2 + 10)
         return surf
 
     # ------------------------------------------------------------------ the full scores (drawn once)
