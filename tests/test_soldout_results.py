@@ -219,3 +219,46 @@ def test_memory_results_mark_every_objective_the_same_way(ctx):
     assert top._wrong_cards(0) == [[], []] and sorted(top.shown.unlisted(0)) == sorted(decoys)
     assert set(listed) >= {first[0]}
     top.draw(pygame.Surface(SCREEN), 0.0)
+
+
+def test_only_the_choosers_controller_moves_the_choice_and_a_stick_from_the_round_never_does(ctx):
+    from game.core.seats import identities
+    from game.scenes.mall.mode_choice import MIN_TICKS, Chooser
+    ids = identities()
+    ctx.input.assign(("kb", "left"), 0)
+    ctx.input.assign(("kb", "right"), 1)
+    chosen = []
+    scene = ModeChoiceScene(ctx, chosen.append, Chooser((ids[1].name,), (ids[1],), (1,), "memory"), preset="memory")
+    ctx.stack.push(scene)
+    ctx.stack.apply()
+
+    def key(code: int, down: bool) -> None:
+        ctx.input.handle_event(pygame.event.Event(pygame.KEYDOWN if down else pygame.KEYUP, key=code, mod=0,
+                                                  unicode="", scancode=0))
+
+    def ticks(n: int) -> None:
+        for _ in range(n):
+            ctx.stack.update(ctx.input.poll() | {-1: ctx.input.menu_command()})
+            ctx.stack.apply()
+
+    key(pygame.K_DOWN, True)                 # the right half's stick, still held from the round
+    ticks(MIN_TICKS + 60)
+    assert scene.menu.selected.label == "Memory"
+    key(pygame.K_DOWN, False)
+    ticks(1)
+    key(pygame.K_s, True)                    # the left half (not the chooser) pushes down
+    ticks(2)
+    key(pygame.K_s, False)
+    ticks(1)
+    assert scene.menu.selected.label == "Memory"
+    key(pygame.K_DOWN, True)                 # the chooser, pressed afresh
+    ticks(2)
+    key(pygame.K_DOWN, False)
+    ticks(1)
+    assert scene.menu.selected.label == "Tidying Up"
+    key(pygame.K_RETURN, True)               # and held: chosen, then said for a moment
+    ticks(60)
+    key(pygame.K_RETURN, False)
+    assert scene.chosen == "tidy" and chosen == []
+    ticks(SAID_TICKS)
+    assert chosen == ["tidy"]
