@@ -59,8 +59,11 @@ def podium_shot(players: int, teams: bool = False, totals: list[int] | None = No
         spec = (team_spec if teams else demo_spec)(players, "rush", seed or 3, rounds=1)
         mall = piloted_mall(ctx, spec)
         play_out_round(mall.sim, seed)
-        if totals is not None:
-            mall.sim.match.totals[:] = totals
+        if totals is not None:   # the round scored these (a tie, nobody scoring): its result and the totals agree
+            match = mall.sim.match
+            match.results[-1] = dataclasses.replace(match.results[-1], side_scores=tuple(totals))
+            match.totals[:] = totals
+            mall.sim.last_result = match.results[-1]
         mall.results_pushed = True
         results = SoldOutResultsScene(ctx, mall)
         results.show_podium()
