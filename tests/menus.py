@@ -5,7 +5,7 @@ from typing import Callable
 
 import pygame
 
-from game.input.commands import Button, Command
+from game.match.commands import Button, Command
 from game.render.widgets import HOLD_TICKS
 
 A_TAP = {-1: Command(pressed=Button.A, held=Button.A)}     # A goes down this tick

@@ -7,9 +7,9 @@ import pygame
 import pytest
 
 from game.input.bindings import Bindings
-from game.input.commands import Button
 from game.input.manager import InputManager
 from game.input.typematic import REPEAT_DELAY, REPEAT_EVERY, Typematic
+from game.match.commands import Button
 from game.scenes.menus.title import TitleScene
 from tests.pad_loop import RealLoop as Window
 

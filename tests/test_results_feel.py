@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.core.seats import identities
-from game.input.commands import IDLE, Button, Command
+from game.match.commands import IDLE, Button, Command
+from game.match.seats import identities
 from game.scenes.moment import STAGE_TICKS
 from game.scenes.results_fx import PODIUM_AREA, Confetti, Podium, Standing, count_up, ordinal, places
 from tests.menus import hold_a

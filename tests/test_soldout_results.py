@@ -4,8 +4,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.input.commands import Button, Command
-from game.match import MatchSpec
+from game.match.commands import Button, Command
+from game.match.spec import MatchSpec
 from game.scenes.menus.howto import mark_seen
 from game.scenes.mall.scene import MallOpening, MallScene, demo_spec, open_mall
 from game.sim.mall_stage import play_out_round
@@ -222,7 +222,7 @@ def test_memory_results_mark_every_objective_the_same_way(ctx):
 
 
 def test_only_the_choosers_controller_moves_the_choice_and_a_stick_from_the_round_never_does(ctx):
-    from game.core.seats import identities
+    from game.match.seats import identities
     from game.scenes.mall.mode_choice import MIN_TICKS, Chooser
     ids = identities()
     ctx.input.assign(("kb", "left"), 0)

@@ -6,12 +6,12 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Callable
 
-from game.match import MatchSpec
+from game.match.spec import MatchSpec
 from game.scenes import registry
 from game.scenes.mall.mode_choice import ModeChoiceScene
 from game.scenes.mall.results import SoldOutResultsScene
 from game.scenes.mall.scene import MallScene, demo_spec, piloted_mall
-from game.sim.mall_stage import play_out_round
+from game.sim.mall_stage import play_out_round, score_last_round_as
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -59,11 +59,8 @@ def podium_shot(players: int, teams: bool = False, totals: list[int] | None = No
         spec = (team_spec if teams else demo_spec)(players, "rush", seed or 3, rounds=1)
         mall = piloted_mall(ctx, spec)
         play_out_round(mall.sim, seed)
-        if totals is not None:   # the round scored these (a tie, nobody scoring): its result and the totals agree
-            match = mall.sim.match
-            match.results[-1] = dataclasses.replace(match.results[-1], side_scores=tuple(totals))
-            match.totals[:] = totals
-            mall.sim.last_result = match.results[-1]
+        if totals is not None:   # the round scored these (a tie, nobody scoring)
+            score_last_round_as(mall.sim, totals)
         mall.results_pushed = True
         results = SoldOutResultsScene(ctx, mall)
         results.show_podium()

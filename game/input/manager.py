@@ -31,16 +31,16 @@ import pygame._sdl2.controller
 
 from game.input import families, mappings, sdl
 from game.input.bindings import Bindings
-from game.user_register import LAYOUTS
+from game.files.register import LAYOUTS
 from game.input.capture import Capture, DeviceKind
-from game.input.commands import IDLE, STICK_MAX, Button, Command
+from game.match.commands import IDLE, STICK_MAX, Button, Command
 from game.input.find_me import FindMe
 from game.input.gamepad import PadState, RawJoystick
 from game.input.keyboard import KeyboardState
 from game.input.raw_joysticks import RawJoysticks
 from game.input.seating import DeviceId, Seating
 from game.input.typematic import Typematic
-from game.notice import N_
+from game.text.notice import N_
 from game import TICK_RATE
 
 __all__ = ["DeviceId", "DeviceKind", "InputManager", "KEYBOARD_DEVICES"]

@@ -11,7 +11,7 @@ then a single step however long either frame took.
 """
 from __future__ import annotations
 
-from game.input.commands import Button
+from game.match.commands import Button
 
 REPEAT_DELAY = 0.3      # seconds a direction is held before it repeats
 REPEAT_EVERY = 0.1      # seconds between repeats

@@ -16,7 +16,7 @@ the speedrun results read their input through a `Moment`, so:
 from __future__ import annotations
 
 from game import TICK_RATE
-from game.input.commands import IDLE, Button, Command
+from game.match.commands import IDLE, Button, Command
 
 STAGE_TICKS = 2 * TICK_RATE       # a results stage stays at least this long
 _LEFT_RIGHT = Button.LEFT | Button.RIGHT

@@ -16,14 +16,14 @@ import pygame
 
 from game import TICK_RATE
 from game.core.scene import Scene
-from game.core.seats import SeatIdentity
-from game.i18n import N_, _
-from game.input.commands import Button, Command
+from game.match.commands import Button, Command
+from game.match.seats import SeatIdentity
 from game.render import widgets
 from game.render.icons import INK, outlined_text
 from game.rules.soldout import modes as mode_registry
 from game.scenes.common import players_menu_command
 from game.scenes.moment import Moment, without
+from game.text.i18n import N_, _
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -102,6 +102,18 @@ class ModeChoiceScene(Scene):
             self.chosen = mode
             self.ctx.sound("confirm")
 
+    def pick_at_once(self, mode: str) -> None:
+        """Choose `mode` and close now, without the moment that says the choice (the warm-up's
+        rehearsal opens the mall behind it this way)."""
+        self.pick(mode)
+        self._close_with_choice()
+
+    def _close_with_choice(self) -> None:
+        if not self.closed and self.chosen is not None:
+            self.closed = True
+            self.ctx.stack.pop()
+            self.on_choice(self.chosen)
+
     def cancel(self) -> None:
         """B: back to the results (or, before the first round, to the lobby)."""
         if self.closed or self.chosen is not None:
@@ -134,10 +146,8 @@ class ModeChoiceScene(Scene):
         self.ticks += 1
         if self.chosen is not None:
             self.said += 1
-            if self.said >= SAID_TICKS and not self.closed:
-                self.closed = True
-                self.ctx.stack.pop()
-                self.on_choice(self.chosen)
+            if self.said >= SAID_TICKS:
+                self._close_with_choice()
             return
         cmd = self.moment.hear(self._command(commands))
         if self.bot_chooses:

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.i18n import _
 from game.scenes.pads.setup import PadSetupScene
+from game.text.i18n import _
 
 if TYPE_CHECKING:
     from game.core.context import Context
