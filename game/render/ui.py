@@ -24,10 +24,13 @@ class UI:
     def set_scale(self, scale: float) -> None:
         self.text.set_scale(scale)
 
-    def render(self, text: str, size: str | int, colour: str | tuple[int, int, int] = "text") -> pygame.Surface:
+    def render(self, text: str, size: str | int, colour: str | tuple[int, int, int] = "text",
+               max_width: int = 0) -> pygame.Surface:
+        """`text` at a theme size (or a game size number) in a theme colour (or an RGB); with
+        `max_width`, narrowed to fit it as far as the sofa bar allows (TextCache.render)."""
         px = self.size(size) if isinstance(size, str) else size
         rgb = self.colour(colour) if isinstance(colour, str) else colour
-        return self.text.render(text, px, rgb)
+        return self.text.render(text, px, rgb, max_width)
 
     def background(self, size: tuple[int, int]) -> pygame.Surface:
         """The patterned backdrop, built once per size."""

@@ -9,6 +9,8 @@ from game.input.commands import Button, Command
 from game.rules.soldout.autoplay import Bot, play_round_out
 from game.sim.mall import MallSim
 from game.sim.mall_face import MallFace
+from game.sim.physics import Body
+from game.sim.tuning import FP
 
 
 def play_out_round(face: MallFace, seed: int = 0, limit: int = 20000, freeze_ticks: int | None = None) -> None:
@@ -29,3 +31,17 @@ def play_out_round(face: MallFace, seed: int = 0, limit: int = 20000, freeze_tic
     while sim.phase in ("playing", "sold_out") and (freeze_ticks is None or steps <= freeze_ticks):
         sim.step({})
         steps += 1
+
+
+def gather(face: MallFace, x: int, y: int) -> None:
+    """Every shopper shoulder to shoulder round (x, y) (level px), bodies touching: the crowd at
+    the Starting Table or a dresser, staged for a screenshot or a test of the drawing. Rows of
+    three, as the sim's own separation leaves a crowd."""
+    if not isinstance(face, MallSim):
+        raise TypeError(f"a stage direction acts on the mall itself, not on {type(face).__name__}")
+    step = 2 * face.t.half
+    count = len(face.avatars)
+    for i, av in enumerate(face.avatars):
+        row, col = divmod(i, 3)
+        cols = min(3, count - row * 3)
+        av.body = Body(x * FP + round((col - (cols - 1) / 2) * step), y * FP + row * step)

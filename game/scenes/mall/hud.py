@@ -17,12 +17,13 @@ from game import TICK_RATE
 from game.core.seats import SeatIdentity
 from game.i18n import N_, _, ngettext
 from game.scenes.reasons import say_reason
-from game.render import glyphs, widgets
+from game.render import glyphs, teams, widgets
 from game.render.clothing import card_back_surface, item_art, item_card, mark_surface
-from game.render.icons import NARROWEST, bag_icon, seat_shape_surface, text_surface
+from game.render.icons import NARROWEST, bag_icon, bot_icon, seat_shape_surface, text_surface
 from game.render.palette import DIM, GOLD
 from game.render.text import min_font_size
 from game.rules.soldout.family import Destination
+from game.scenes.mall.draw import seat_teams
 from game.scenes.mall.layout import LIST_ITEM, MallLayout, PanelLayout
 
 if TYPE_CHECKING:
@@ -39,6 +40,7 @@ REJECT_FILL = (168, 30, 40)
 CARD_BACK = (196, 40, 104)
 STUDY_ROW_H = 28     # the Memory study's "A ready" / READY row under the list
 NARROW_HINT_H = 28   # one hint line (key cap and word) in a narrow panel's side strip
+TEAM_BORDER = 6      # px: a team member's panel border, in the team's colour and pattern
 
 
 class Hud:
@@ -54,9 +56,8 @@ class Hud:
         self.bots = {seat: sim.by_seat[seat].bot for seat in sim.seats}
         self.labels: dict[int, dict[str, str]] = {}
         self._hushed = False   # this panel's hints are under a refusal: not drawn
-        # Teams share a list: the header says whose ("TEAM A").
-        self.teams = {s.seat: _("TEAM {letter}").format(letter=chr(65 + s.team)) for s in sim.spec.seats
-                      if sim.spec.teams and s.team is not None}
+        # Teams share a list and a score: a team-mate's panel wears the team's border and emblem.
+        self.teams = seat_teams(sim)
 
     # ------------------------------------------------------------------ static
     def draw_frames(self, surface: pygame.Surface) -> None:
@@ -65,16 +66,59 @@ class Hud:
             ident = self.identities[seat]
             pygame.draw.rect(surface, (11, 7, 6), p.rect.move(0, 4), border_radius=14)
             pygame.draw.rect(surface, PANEL_FILL, p.rect, border_radius=14)
-            pygame.draw.rect(surface, ident.colour, p.rect, 4, border_radius=14)
-            head = p.header
-            badge = seat_shape_surface(ident.shape, ident.hex, 28)
-            surface.blit(badge, (head.x, head.centery - 14))
-            name = self.ui.render(self.names[seat], 26, WHITE)
-            surface.blit(name, (head.x + 34, head.centery - name.get_height() // 2))
-            tags = [t for t in (self.teams.get(seat, ""), _("BOT") if self.bots[seat] else "") if t]
-            if tags:
-                tag = self.ui.render(" · ".join(tags), 18, DIM)
-                surface.blit(tag, (head.x + 40 + name.get_width(), head.centery - tag.get_height() // 2 + 2))
+            team = self.teams.get(seat)
+            if team is None:
+                pygame.draw.rect(surface, ident.colour, p.rect, 4, border_radius=14)
+            else:   # the team's band all round, the player's own colour just inside it
+                surface.blit(teams.border(team, p.rect.size, TEAM_BORDER, 14), p.rect)
+                pygame.draw.rect(surface, ident.colour, p.rect.inflate(-2 * TEAM_BORDER, -2 * TEAM_BORDER), 2,
+                                 border_radius=14 - TEAM_BORDER)
+            self._header(surface, seat, p, team, self._robots())
+
+    def _name_room(self, seat: int, p: PanelLayout) -> tuple[int, int]:
+        """(left, right) of the room for a panel's name and BOT: between the seat's badge and the
+        team's emblem (or the score)."""
+        right = self._score_left(p) - 6
+        team = self.teams.get(seat)
+        if team is not None:
+            right -= teams.emblem(team, 26).get_width() + 6
+        return p.header.x + 34, right
+
+    def _robots(self) -> bool:
+        """Whether a bot's panel says so with a robot's head rather than the word BOT: on every
+        panel once the word has no room beside one bot's name (six panels, a large UI scale)."""
+        word = self.ui.render(_("BOT"), 18, DIM).get_width()
+        for seat, p in self.panel_of.items():
+            left, right = self._name_room(seat, p)
+            if self.bots[seat] and left + self.ui.render(self.names[seat], 26, WHITE).get_width() + 6 + word > right:
+                return True
+        return False
+
+    def _header(self, surface: pygame.Surface, seat: int, p: PanelLayout, team: int | None, robots: bool) -> None:
+        """The seat's badge and name, then BOT (or a robot's head: _robots); the team's emblem
+        beside the (shared) score. The name narrows to fit, never under the sofa bar."""
+        head = p.header
+        ident = self.identities[seat]
+        surface.blit(seat_shape_surface(ident.shape, ident.hex, 28), (head.x, head.centery - 14))
+        x, right = self._name_room(seat, p)
+        if team is not None:
+            mark = teams.emblem(team, 26)
+            surface.blit(mark, mark.get_rect(midright=(right + 6 + mark.get_width(), head.centery)))
+        word = self.ui.render(_("BOT"), 18, DIM) if self.bots[seat] and not robots else None
+        robot = bot_icon(22) if self.bots[seat] and robots else None
+        room = right - x - (robot.get_width() + 4 if robot is not None else 0)
+        if word is not None and robot is None:
+            room -= word.get_width() + 6
+        name = self.ui.render(self.names[seat], 26, WHITE, max_width=room)
+        at = surface.blit(name, (x, head.centery - name.get_height() // 2))
+        if robot is not None:
+            surface.blit(robot, robot.get_rect(midleft=(at.right + 4, head.centery)))
+        elif word is not None:
+            surface.blit(word, (at.right + 6, head.centery - word.get_height() // 2 + 2))
+
+    def _score_left(self, p: PanelLayout) -> int:
+        """Where the score's bag icon starts (the widest score a match reaches: two digits)."""
+        return p.header.right - self.ui.render("00", 28, GOLD).get_width() - 29
 
     # ------------------------------------------------------------------ per frame
     def draw(self, surface: pygame.Surface, sim: "MallFace", totals: dict[int, int]) -> None:
@@ -97,10 +141,10 @@ class Hud:
             self._hold_meter(surface, sim, seat, p)
 
     def _score(self, surface: pygame.Surface, p: PanelLayout, bags: int) -> None:
+        x = self._score_left(p)
+        surface.blit(bag_icon(26), (x, p.header.centery - 14))
         text = self.ui.render(str(bags), 28, GOLD)
-        x = p.header.right - text.get_width()
-        surface.blit(text, (x, p.header.centery - text.get_height() // 2 + 1))
-        surface.blit(bag_icon(26), (x - 29, p.header.centery - 14))
+        surface.blit(text, (x + 29, p.header.centery - text.get_height() // 2 + 1))
 
     # ------------------------------------------------------------------ Memory study: the list, big
     def _study(self, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:

@@ -18,6 +18,8 @@ from game.match import MatchSpec
 from game.render import widgets
 from game.render.icons import INK, outlined_text
 from game.rules.soldout import modes
+from game.core.seats import team_name
+from game.scenes.mall.draw import seat_teams
 from game.scenes.mall.layout import SCREEN, MallLayout
 from game.scenes.pads import shared_labels
 
@@ -196,8 +198,11 @@ class MallOverlays:
         public = sim.public_view()
         side = public.sold_out_by()
         if public.cause() == "sold_out" and side is not None:
-            names = [self.names[sim.seats[p]] for p in public.members(side)]
-            return ngettext("{names} called it!", "{names} called it!", len(names), names=" & ".join(names))
+            name, team = caller(sim, self.names)
+            if team is not None:
+                # TRANSLATORS: {name} a player, {team} their team's name ("Team A")
+                return _("{name} called it for {team}!").format(name=name, team=team)
+            return _("{name} called it!").format(name=name)
         said = {"all_filled": N_("Every dresser is filled"), "nothing_left": N_("Nobody can finish a list any more"),
                 "stopped": N_("The mall is closing"), "time": N_("The mall is closing")}.get(public.cause(), "")
         return _(said) if said else ""
@@ -207,6 +212,19 @@ class MallOverlays:
         if stamp is None:
             stamp = _STAMPS[text] = _stamp(text)
         return stamp
+
+
+def caller(sim: "MallFace", names: dict[int, str]) -> tuple[str, str | None]:
+    """Who called SOLD OUT! (the player whose action it was, not the whole team) and, in a team
+    game, the team they called it for ("Team A"; None without teams)."""
+    public = sim.public_view()
+    side = public.sold_out_by()
+    members = [sim.seats[p] for p in public.members(side)] if side is not None else []
+    seat = sim.sold_out_seat if sim.sold_out_seat in members else (members[0] if members else None)
+    if seat is None:
+        return "", None
+    team = seat_teams(sim).get(seat)
+    return names[seat], team_name(team) if team is not None else None
 
 
 _STAMPS: dict[str, pygame.Surface] = {}

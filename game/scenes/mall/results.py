@@ -24,6 +24,7 @@ from game.render.icons import INK, bag_icon, outlined_text, seat_shape_surface
 from game.rules.soldout import Objective
 from game.rules.soldout import modes as mode_registry
 from game.scenes.common import Animation, MatchResultsScene, players_menu_command
+from game.scenes.mall.overlay import caller
 from game.scenes.results_fx import Podium, Reveal, Standing, cover, places, shape_badge
 
 if TYPE_CHECKING:
@@ -162,7 +163,10 @@ class SoldOutResultsScene(MatchResultsScene):
         cause, by = shown.cause(), shown.sold_out_by()
         text = _(CAUSES.get(cause, cause))
         if cause == "sold_out" and by is not None:
-            text = _("SOLD OUT! called by {names}").format(names=self._side_name(by))
+            name, team = caller(self.sim, self.mall.names)    # the one who called it, for their team
+            # TRANSLATORS: {name} a player, {team} their team's name ("Team A")
+            text = _("SOLD OUT! {name} called it for {team}").format(name=name, team=team) if team \
+                else _("SOLD OUT! called by {names}").format(names=name)
         return text
 
     def _side_name(self, side: int) -> str:

@@ -322,11 +322,13 @@ def short_key(label: str) -> str:
 
 
 # ---------------------------------------------------------------- registration
-def demo_spec(players: int, mode: str, seed: int, rounds: int = 1) -> MatchSpec:
-    """A match of `players` seats: two people (seats 0 and 1), the rest bots."""
+def demo_spec(players: int, mode: str, seed: int, rounds: int = 1, teams: int = 0) -> MatchSpec:
+    """A match of `players` seats: two people (seats 0 and 1), the rest bots; with `teams`, the
+    seats dealt round that many teams (seat 0 on Team A, seat 1 on Team B...)."""
     ids = seat_identities()
-    seats = tuple(SeatSpec(i, ids[i].name, "human" if i < 2 else "bot") for i in range(players))
-    return MatchSpec("soldout", seats, mode=mode, rounds=rounds, seed=seed)
+    seats = tuple(SeatSpec(i, ids[i].name, "human" if i < 2 else "bot", team=i % teams if teams else None)
+                  for i in range(players))
+    return MatchSpec("soldout", seats, mode=mode, rounds=rounds, seed=seed, teams=bool(teams))
 
 
 def piloted_mall(ctx: "Context", spec: MatchSpec) -> MallScene:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.scene import Scene
-from game.core.seats import MAX_SEATS, LobbySeat, identities
+from game.core.seats import MAX_SEATS, TEAM_COUNT, TEAM_NAMES, LobbySeat, identities, team_name
 from game.data import levels_dir
 from game import i18n
 from game.i18n import N_, _, ngettext
@@ -22,7 +22,7 @@ from game.input.commands import Button, Command
 from game.input.seating import DeviceId
 from game.levels import is_shipped, level_title, resolve_level
 from game.match import GAME_TITLES, MatchSpec
-from game.render import widgets
+from game.render import teams, widgets
 from game.rules.soldout import modes
 from game.scenes import registry
 from game.scenes.common import menu_command
@@ -36,8 +36,6 @@ LEVELS_DIR = levels_dir()
 GAMES = tuple(GAME_TITLES)
 DIFFICULTY_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard"), "expert": N_("Expert")}
 MIN_SEATS = {"soldout": 1, "checkout": 2}
-TEAM_COUNT = 3
-TEAM_NAMES = (N_("Team A"), N_("Team B"), N_("Team C"))
 MAX_ROUNDS = 5
 CHECKOUT_ROUNDS = 4
 
@@ -380,7 +378,10 @@ class LobbyScene(Scene):
         widgets.blit_text(surface, ui, _fit(ui, device, rect.width - 40), "small", "accent_2" if seat.kind == "bot" else "text",
                           midleft=(rect.x + 24, rect.y + 106))
         if self.options["teams"]:
-            widgets.blit_text(surface, ui, _(TEAM_NAMES[seat.team]), "small", "text_dim", midleft=(rect.x + 24, rect.y + 140))
+            mark = teams.emblem(seat.team, 28)
+            surface.blit(mark, mark.get_rect(midleft=(rect.x + 24, rect.y + 140)))
+            widgets.blit_text(surface, ui, team_name(seat.team), "small", "text_dim",
+                              midleft=(rect.x + 32 + mark.get_width(), rect.y + 140))
 
 
 def _fit(ui: UI, text: str, width: int) -> str:
