@@ -130,12 +130,12 @@ def border(team: int, size: tuple[int, int], thickness: int, radius: int) -> pyg
     surf.fill(t.colour)
     if t.pattern == "dots":       # a row of dots along the middle of each side
         step, mid, r = thickness * 2, thickness / 2, max(1.5, thickness * 0.28)
-        for x in range(radius, w - radius + 1, step):
-            for y in (mid, h - mid):
-                pygame.draw.circle(surf, t.ink, (x, y), r)
-        for y in range(radius, h - radius + 1, step):
-            for x in (mid, w - mid):
-                pygame.draw.circle(surf, t.ink, (x, y), r)
+        for across in range(radius, w - radius + 1, step):
+            for edge in (mid, h - mid):
+                pygame.draw.circle(surf, t.ink, (across, edge), r)
+        for down in range(radius, h - radius + 1, step):
+            for edge in (mid, w - mid):
+                pygame.draw.circle(surf, t.ink, (edge, down), r)
     else:   # stripes: thin and far apart, so the band still reads as its colour
         _pattern(surf, t, rect, step=max(12, thickness * 3))
     mask = pygame.Surface(size, pygame.SRCALPHA)

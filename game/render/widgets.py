@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Sequence
 
 import pygame
 
 from game.i18n import N_, _
 from game.input.commands import STICK_MAX, Button, Command
 from game.render import glyphs
-from game.render.icons import NARROWEST
+from game.render.text import NARROWEST
 from game.render.text import hyphenated, words
 
 if TYPE_CHECKING:
@@ -131,18 +131,21 @@ def logo_text(surface: pygame.Surface, ui: "UI", text: str, size: int, colour: C
     return rect
 
 
-def hints(surface: pygame.Surface, ui: "UI", items: list[tuple[str, str]], y: int | None = None) -> None:
+def hints(surface: pygame.Surface, ui: "UI", items: "Sequence[tuple[str | Sequence[str], str]]",
+          y: int | None = None) -> None:
     """A bottom bar of button hints: [(button, meaning), ...], centred.
 
     Button names ("A", "START", "A / Enter") are said the way the pad in use
-    prints them (ui.pad_labels) and drawn as that family's glyph badges.
+    prints them (ui.pad_labels) and drawn as that family's glyph badges; a list
+    of names is drawn as it is (what every device in play presses: keys_in_play).
     """
     size = ui.size("small")
     gap = 36
     height = max(28, size + 8)
     pieces = []
     for button, meaning in items:
-        caps = [glyphs.badge(ui, pad_label(ui, part), height) for part in button.split(" / ")]
+        labels = [pad_label(ui, part) for part in button.split(" / ")] if isinstance(button, str) else list(button)
+        caps = [glyphs.badge(ui, label, height) for label in labels]
         word = ui.render(_(meaning), size, "text_dim")   # meanings are marked N_() where listed
         pieces.append((caps, word))
     slash = ui.render("/", size, "text_dim")
@@ -163,16 +166,26 @@ def hints(surface: pygame.Surface, ui: "UI", items: list[tuple[str, str]], y: in
         x += word.get_width() + gap
 
 
-# Cap words that are no key's printed name but a description of keys: said in the player's language.
-# TRANSLATORS: on a key cap in a button hint: the keyboard's four arrow keys
-KEY_WORDS = {"Arrows": N_("Arrows")}
+# Cap words said in the player's language: descriptions of keys (the arrow keys, a pad's stick) and
+# the keys a keyboard prints in words, which keyboards print in their own language ("Entrée",
+# "Intro"). Letters, symbols and Tab (printed so everywhere) stay as they are; the notes for
+# translators are in notes.toml.
+KEY_WORDS = {"Arrows": N_("Arrows"), "Stick": N_("Stick"), "Enter": N_("Enter"), "Esc": N_("Esc"),
+             "Space": N_("Space"), "Bksp": N_("Bksp"), "LShift": N_("LShift"),
+             "RShift": N_("RShift"), "LCtrl": N_("LCtrl"), "RCtrl": N_("RCtrl"), "LAlt": N_("LAlt"),
+             "RAlt": N_("RAlt")}
+
+
+def key_word(name: str) -> str:
+    """A key's name on its cap, as keyboards in the player's language print it."""
+    return _(KEY_WORDS[name]) if name in KEY_WORDS else name
 
 
 def pad_label(ui: "UI", name: str) -> str:
-    """A button name as the pad in use prints it ("A" -> "Cross"); key names unchanged but the
-    descriptions in KEY_WORDS, which are translated."""
+    """A button name as the pad in use prints it ("A" -> "Cross"); key names as keyboards in the
+    player's language print them (key_word)."""
     labels = ui.pad_labels
-    parts = [labels.get(part, _(KEY_WORDS[part]) if part in KEY_WORDS else part) for part in name.split("/")]
+    parts = [labels.get(part, key_word(part)) for part in name.split("/")]
     return parts[0] if len(parts) == 1 else "/".join(parts)   # one part keeps its family (glyph look)
 
 

@@ -16,10 +16,13 @@ import pygame
 from game import TICK_RATE
 from game.core.seats import SeatIdentity
 from game.i18n import N_, _, ngettext
+from game.input.families import say
 from game.scenes.reasons import say_reason
+from game.scenes.secrets import Glimpse
 from game.render import glyphs, teams, widgets
 from game.render.clothing import card_back_surface, item_art, item_card, mark_surface
-from game.render.icons import NARROWEST, bag_icon, bot_icon, seat_shape_surface, text_surface
+from game.render.icons import bag_icon, bot_icon, seat_shape_surface, text_surface
+from game.render.text import NARROWEST
 from game.render.palette import DIM, GOLD
 from game.render.text import min_font_size
 from game.rules.soldout.family import Destination
@@ -55,6 +58,8 @@ class Hud:
         self.panel_of = {seat: layout.panels[i] for i, seat in enumerate(sim.seats)}
         self.bots = {seat: sim.by_seat[seat].bot for seat in sim.seats}
         self.labels: dict[int, dict[str, str]] = {}
+        self.side_by_side: set[int] = set()
+        self._glimpse = Glimpse()   # Memory's hand face up: while LB/RB is held, a glimpse on a shared keyboard
         self._hushed = False   # this panel's hints are under a refusal: not drawn
         # Teams share a list and a score: a team-mate's panel wears the team's border and emblem.
         self.teams = seat_teams(sim)
@@ -125,7 +130,7 @@ class Hud:
         for seat, p in self.panel_of.items():
             self._score(surface, p, totals.get(seat, 0))
             rejecting = self._rejecting(sim, seat)
-            whole = rejecting and refusal_fit(self.ui, say_reason(sim.rejection(seat)[0]), p)[0] == p.body
+            whole = rejecting and refusal_fit(self.ui, self._reason(sim, seat), p)[0] == p.body
             # A refusal covers the card viewer (and a narrow panel's hints; a long one the whole
             # panel, for a moment): what it covers is not drawn.
             self._hushed = rejecting and (whole or not p.wide)
@@ -222,9 +227,12 @@ class Hud:
             surface.blit(label, label.get_rect(midtop=(rect.centerx, y)))
             y += label.get_height() - 4
 
-    def set_labels(self, labels: dict[int, dict[str, str]]) -> None:
-        """What each seat's buttons are called on its device ("A" on a pad, "Space" on a keyboard)."""
+    def set_labels(self, labels: dict[int, dict[str, str]], side_by_side: set[int] | None = None) -> None:
+        """What each seat's buttons are called on its device ("A" on a pad, "Space" on a keyboard),
+        and the seats two people play side by side on one keyboard (a peek at the hand is a glimpse)."""
         self.labels = labels
+        if side_by_side is not None:
+            self.side_by_side = side_by_side
 
     def _label(self, seat: int, key: str) -> str:
         names = self.labels.get(seat, {})
@@ -235,7 +243,7 @@ class Hud:
                at: pygame.Rect | None = None) -> None:
         """Button hints: a column in the narrow panels' side strip, a row under the list when wide
         (or a row in `at`)."""
-        if self._hushed:
+        if self._hushed or self.bots[seat]:    # a bot presses no button: its panel names none
             return
         items = [(self._label(seat, key), _(word)) for key, word in items]   # words are marked N_()
         if p.wide or at is not None:
@@ -316,7 +324,9 @@ class Hud:
         """Memory: the hand's slots (hand size = items on the list); the selected one is framed and
         lifted. Cards in hand are private: face down unless the owner holds LB/RB to look."""
         hand = sim.hand(seat)
-        face_up = sim.by_seat[seat].hand_open and sim.phase == "playing"
+        av = sim.by_seat[seat]
+        face_up = self._glimpse.shows(seat, av.hand_open and sim.phase == "playing", sim.tick, av.hand_index,
+                                      seat in self.side_by_side)
         slots = max(len(hand), sim.seat_view(seat).hand_size())
         selected = sim.by_seat[seat].hand_index
         colour = self.identities[seat].colour
@@ -399,11 +409,15 @@ class Hud:
         reason, tick = sim.rejection(seat)
         return bool(reason) and tick >= 0 and sim.tick - tick <= REJECT_TICKS
 
+    def _reason(self, sim: "MallFace", seat: int) -> str:
+        """Why the seat's last action was refused, in the player's language and keys ("Q is for Memory")."""
+        return say(say_reason(sim.rejection(seat)[0]), self.labels.get(seat, {}))
+
     def _rejection(self, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
         """The reason, wrapped to fit over the card viewer (with the hint strip, when narrow):
         never over the list, the objective rows or another line of text. A reason too long for
         that at 16 px takes the whole panel body for its moment (the list is not drawn)."""
-        box, lines, size, step = refusal_fit(self.ui, say_reason(sim.rejection(seat)[0]), p)
+        box, lines, size, step = refusal_fit(self.ui, self._reason(sim, seat), p)
         lines = lines[:max(1, (box.h - 10) // step)]
         pygame.draw.rect(surface, REJECT_FILL, box, border_radius=10)
         pygame.draw.rect(surface, WHITE, box, 2, border_radius=10)

@@ -52,11 +52,11 @@ class MallPicture:
 
     def show(self, sim: MallFace, seed: int) -> None:
         """A new sim (a speedrun's restart): fresh map, panels and effects; the level art stays."""
-        labels = self.hud.labels
+        labels, beside = self.hud.labels, self.hud.side_by_side
         self.sim = sim
         self.view = MapView(sim, self.layout, self.identities, self.names, colourblind=self.ctx.settings.colourblind)
         self.hud = Hud(sim, self.layout, self.ctx.ui, self.identities, self.names, self.ctx.settings.colourblind)
-        self.hud.set_labels(labels)
+        self.hud.set_labels(labels, beside)
         self.seed = seed
         self._fx = None
         self.static = None
@@ -81,10 +81,10 @@ class MallPicture:
         self.hud.bots[seat] = True
         self.static = None
 
-    def resume(self, labels: dict[int, dict[str, str]]) -> None:
+    def resume(self, labels: dict[int, dict[str, str]], side_by_side: set[int] | None = None) -> None:
         """Back on top: keys may have been rebound, a Settings visit may have switched colour-blind
         mode (the panels' art is rebuilt)."""
-        self.hud.set_labels(labels)
+        self.hud.set_labels(labels, side_by_side)
         if self.hud.cb != self.ctx.settings.colourblind:
             self.hud.cb = self.ctx.settings.colourblind
             self.prewarm()

@@ -24,8 +24,7 @@ from game.core.seats import SeatIdentity
 from game.core.seats import identities as seat_identities
 from game.driver.match_driver import MatchDriver, ready_after_study, recorder, soldout_bot
 from game.i18n import _
-from game.input.bindings import key_label
-from game.input.commands import IDLE, Button, Command
+from game.input.commands import IDLE, Command
 from game.levels import Level, LevelError, resolve_level
 from game.match import MatchSpec, SeatSpec
 from game.music.cues import Cue, mall_cue
@@ -43,7 +42,7 @@ from game.scenes.mall.picture import MallPicture
 from game.scenes.mall.results import ChooseModeScene, SoldOutResultsScene
 from game.scenes.menus import push_howto_once
 from game.scenes.pads import Rumbler
-from game.scenes.pads import seat_labels
+from game.scenes.pads import seat_keys, sharing_a_keyboard
 from game.sim.mall import new_mall
 from game.sim.mall_face import MallFace
 
@@ -78,7 +77,7 @@ class MallScene(Scene):
                                   recorder(spec) if self.recording else None,
                                   playback=replay.ticks() if replay is not None else None)
         self.picture = MallPicture(ctx, spec, level, self.sim, identities, names)
-        self.picture.hud.set_labels(self._key_labels())
+        self.picture.hud.set_labels(self._key_labels(), sharing_a_keyboard(ctx))
         # Rumble for people playing live: never for a replay or a demo (their seats are nobody's pads).
         self.rumbler = Rumbler(ctx, "soldout") if replay is None and not pilot else None
         self.bots: dict[int, SoldOutBot] = {}
@@ -111,7 +110,7 @@ class MallScene(Scene):
     # ------------------------------------------------------------------ set-up
     def _key_labels(self) -> dict[int, dict[str, str]]:
         """Keyboard seats see their keys in the hints ("E flip"); pads their own family's names ("Square flip")."""
-        return seat_key_labels(self.ctx, [s.seat for s in self.seats])
+        return {s.seat: seat_keys(self.ctx, s.seat) for s in self.seats}
 
     def _round_started(self, mode: str) -> None:
         self.results_pushed = False
@@ -213,7 +212,7 @@ class MallScene(Scene):
 
     # ------------------------------------------------------------------ stack hooks
     def resume(self) -> None:
-        self.picture.resume(self._key_labels())
+        self.picture.resume(self._key_labels(), sharing_a_keyboard(self.ctx))
 
     def exit(self) -> None:
         self.picture.static = None
@@ -266,26 +265,6 @@ def open_mall(ctx: "Context", spec: MatchSpec, pilot: bool = False, replay: Repl
     return MallOpening(ctx, spec, level)
 
 
-def seat_key_labels(ctx: "Context", seats: list[int]) -> dict[int, dict[str, str]]:
-    """Per seat, what its buttons are called on its device: a keyboard half's keys ("E flip"), a
-    pad its own family's names ("Square flip")."""
-    out: dict[int, dict[str, str]] = {}
-    for seat in seats:
-        device = ctx.input.device_of(seat)
-        if device and device[0] == "pad":
-            out[seat] = seat_labels(ctx, seat) or {}
-        if not device or device[0] != "kb":
-            continue
-        out[seat] = keyboard_labels(ctx, str(device[1]))
-    return out
-
-
-def keyboard_labels(ctx: "Context", layout: str) -> dict[str, str]:
-    """A keyboard half's keys for the mall's buttons, short enough for a key cap."""
-    return {str(b.name): short_key(key_label(ctx.bindings.key_for(layout, b)))
-            for b in (Button.A, Button.B, Button.X, Button.Y, Button.LB, Button.RB)}
-
-
 SOUNDS = {"picked": "pickup", "put_down": "putdown", "flipped": "flip", "took": "take", "delivered": "deliver",
           "placed": "deliver", "returned": "putdown", "hand_back": "putdown", "ready": "confirm",
           "selected": "menu_move"}
@@ -313,12 +292,6 @@ def play_sounds(ctx: "Context", sim: MallFace, bots: dict[int, SoldOutBot]) -> N
                 ctx.sound("sold_out")
             elif phase == "match_over":
                 ctx.sound("win")
-
-
-def short_key(label: str) -> str:
-    """Key names short enough for a key cap: "Left Shift" -> "LShift", "Return" -> "Enter"."""
-    label = label.replace("Left ", "L").replace("Right ", "R")
-    return {"Return": "Enter", "Backspace": "Bksp", "Rshift": "RShift", "Lshift": "LShift"}.get(label, label)
 
 
 # ---------------------------------------------------------------- registration

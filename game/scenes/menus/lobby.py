@@ -23,10 +23,11 @@ from game.input.seating import DeviceId
 from game.levels import is_shipped, level_title, resolve_level
 from game.match import GAME_TITLES, MatchSpec
 from game.render import teams, widgets
+from game.render.keytext import keyed_text
 from game.rules.soldout import modes
 from game.scenes import registry
 from game.scenes.common import menu_command
-from game.scenes.pads import PadSetupScene
+from game.scenes.pads import PadSetupScene, keyboard_keys
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -352,6 +353,12 @@ class LobbyScene(Scene):
         widgets.hints(surface, ui, [("A", N_("Join / Select")), ("B", N_("Leave")), ("START", N_("Play")), ("Esc", N_("Back"))],
                       y=700)
 
+    def _join_keys(self) -> list[str]:
+        """What joins a free seat: the pads' A, and the A key of each keyboard half not yet seated."""
+        keys = [widgets.pad_label(self.ctx.ui, "A")] if self.ctx.input.pads else []
+        seated = self.ctx.input.seated().values()
+        return keys + [keyboard_keys(self.ctx, half)["A"] for half in ("left", "right") if ("kb", half) not in seated]
+
     def _draw_seat(self, surface: pygame.Surface, rect: pygame.Rect, index: int) -> None:
         ui = self.ctx.ui
         identity = identities()[index]
@@ -361,8 +368,9 @@ class LobbyScene(Scene):
             widgets.panel(surface, ui, rect, focused=focused, fill="background")
             widgets.seat_badge(surface, identity, (rect.x + 50, rect.y + 52), 26, faded=True)
             widgets.blit_text(surface, ui, _("Seat {number}").format(number=index + 1), "body", "text_dim", midleft=(rect.x + 92, rect.y + 52))
-            widgets.blit_text(surface, ui, _("Open: press {a} to join").format(a=widgets.pad_label(ui, 'A')), "small", "text_dim",
-                              midleft=(rect.x + 24, rect.y + 116))
+            join = keyed_text(ui, _("Open: press {a} to join").format(a="A"), ui.size("small"), ui.colour("text_dim"),
+                              {"A": self._join_keys()}, rect.w - 40, centred=False)
+            surface.blit(join, join.get_rect(midleft=(rect.x + 24, rect.y + 116)))
             return
         widgets.panel(surface, ui, rect, focused=focused, border=identity.colour)
         if not focused:

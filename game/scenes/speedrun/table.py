@@ -22,8 +22,7 @@ from game.scenes.menus import push_howto_once
 from game.scenes.speedrun.common import SpeedrunRun
 from game.scenes.speedrun.draw import DIM, GOLD, box
 from game.scenes.table import TablePicture
-from game.scenes.pads import shared_labels
-from game.scenes.table import table_key_names, table_sounds
+from game.scenes.table import set_table_keys, table_sounds
 from game.speedrun.categories import RunSetup
 from game.speedrun.practice import PracticePlan
 from game.speedrun.records import Records
@@ -101,9 +100,7 @@ class SpeedrunTableScene(Scene):
         self.run.pause()
 
     def resume(self) -> None:
-        hud = self.picture.hud       # the controls may have been rebound in Settings
-        hud.keys = table_key_names(self.ctx, self.run.spec)
-        hud.shared_keys = shared_labels(self.ctx)
+        set_table_keys(self.ctx, self.run.spec, self.picture.keys)   # the controls may have been rebound
         self.run.resume()
 
     def exit(self) -> None:

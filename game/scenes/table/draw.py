@@ -10,13 +10,13 @@ import pygame
 
 from game import i18n
 from game.i18n import _, ngettext
-from game.render.icons import INK, font
+from game.render.icons import INK
 from game.render.tabletop import (bargain_surface, die_surface, product_surface, token_surface,
                                   tumbling_die_surface)
 from game.rules.checkout import BONUS_SOLO, CHECKOUT
 from game.scenes.table.layout import (BARGAIN_ROW, BOARD, PRODUCTS, QUEUE_ROW, card_rects, queue_spaces,
                                       solo_rects)
-from game.scenes.table.paint import (DIM, GOLD_TEXT, TUMBLE_STEP, WHITE, Texts, blank_die, blit_badge,
+from game.scenes.table.paint import (DIM, GOLD_TEXT, TUMBLE_STEP, WHITE, TableKeys, Texts, blank_die, blit_badge,
                                      rounded_veil)
 from game.scenes.table.hud import DIE
 from game.sim.table import REVEAL
@@ -40,10 +40,11 @@ BADGE_SPOTS = ((0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0), (0.0, 0.5), (1.0,
 class TableView:
     """Draws the centre of the table and the checkout board for one TableSim."""
 
-    def __init__(self, sim: "TableFace", identities: list["SeatIdentity"], texts: Texts) -> None:
+    def __init__(self, sim: "TableFace", identities: list["SeatIdentity"], texts: Texts, keys: TableKeys) -> None:
         self.sim = sim
         self.ids = identities
         self.texts = texts
+        self.keys = keys
         self._fit_tick = -1
         self._fit: list[list[str]] = []
         self._fit_key: tuple[object, ...] = ()
@@ -264,10 +265,10 @@ class TableView:
                 surface.blit(die_surface(face, rect.w, ident.hex, ident.shape), rect)
             else:
                 surface.blit(blank_die(rect.w, ident.colour, "?"), rect)
-        if rects:
-            room = rects[0].x - 14 - (PRODUCTS.x + 10)
-            self.texts.blit(surface, _("A: up  B: down"), 22, DIM, 2, room, midright=(rects[0].x - 14, rects[0].centery - 14))
-            self.texts.blit(surface, _("X on a card: take"), 22, DIM, 2, room, midright=(rects[0].x - 14, rects[0].centery + 14))
+        if rects and self.keys.of(seat):     # the solo player's own keys (a bot presses none)
+            for text, dy in ((_("A: up  B: down"), -16), (_("X on a card: take"), 16)):
+                hint = self.keys.caps(text, 22, DIM, seat)
+                surface.blit(hint, hint.get_rect(midright=(rects[0].x - 14, rects[0].centery + dy)))
 
     # ------------------------------------------------------------------ checkout
     def _checkout_centre(self, surface: pygame.Surface, tick: int) -> None:
@@ -375,14 +376,19 @@ class TableView:
                 b = bargains[bid]
                 self.texts.blit(surface, f"{_(b.name)} {b.stars}", 20, (214, 180, 255), 2, max_width=rect.w,
                                 midtop=(rect.centerx, rect.bottom + 8 + i * 22))
-        hints = [_("A: buy the card under your cursor"), _("Y: done (dice left become change)")]
-        together = "    ".join(hints)
-        if font(22).size(together)[0] <= BOARD.w - 40:
-            self.texts.blit(surface, together, 22, DIM, 2, midbottom=(BOARD.centerx, BOARD.bottom - 10))
+        buyer = sim.buyer()          # the buyer's own keys (a bot presses none: no hints)
+        if buyer is None or not self.keys.of(buyer):
+            return
+        hints = [self.keys.caps(text, 22, DIM, buyer) for text in
+                 (_("A: buy the card under your cursor"), _("Y: done (dice left become change)"))]
+        if sum(h.get_width() for h in hints) + 40 <= BOARD.w - 40:
+            left = BOARD.centerx - (sum(h.get_width() for h in hints) + 40) // 2
+            surface.blit(hints[0], hints[0].get_rect(bottomleft=(left, BOARD.bottom - 10)))
+            surface.blit(hints[1], hints[1].get_rect(bottomright=(BOARD.centerx + (BOARD.centerx - left), BOARD.bottom - 10)))
         else:      # a narrow board (the speedrun's) or a long language: one under the other
-            for i, hint in enumerate(hints):
-                self.texts.blit(surface, hint, 22, DIM, 2, max_width=BOARD.w - 40,
-                                midbottom=(BOARD.centerx, BOARD.bottom - 10 - (1 - i) * 22))
+            y = BOARD.bottom - 10
+            for hint in hints[::-1]:
+                y = surface.blit(hint, hint.get_rect(midbottom=(BOARD.centerx, y))).top
 
     def _change(self, surface: pygame.Surface, spaces: list[pygame.Rect], tick: int) -> None:
         """Leftover queue dice turning into change tokens: coins rising out of the player's queue
