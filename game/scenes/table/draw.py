@@ -34,7 +34,29 @@ CARDS_AREA = PRODUCTS.inflate(0, 24)   # the felt and its rim: cards, and the ba
 BURST_TICKS = 16      # how long a grab's ring bursts out of the card
 
 # Where each seat's badge sits on a card it points at: six corners/edges, one per seat.
-BADGE_SPOTS = ((0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0), (0.0, 0.5), (1.0, 0.5))
+# Where a cursor's shape sits on its ring (fractions of the ring's width and height): each seat's
+# own corner first, then the other corners, the sides' middles and quarters.
+BADGE_SPOTS = ((0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0), (0.0, 0.5), (1.0, 0.5), (0.5, 0.0), (0.5, 1.0),
+               (0.25, 0.0), (0.75, 0.0), (0.25, 1.0), (0.75, 1.0), (0.0, 0.25), (1.0, 0.25), (0.0, 0.75), (1.0, 0.75))
+CURSOR_BADGE = 15     # a cursor's shape: its radius in px
+
+
+def cursor_badges(rings: list[tuple[int, pygame.Rect]], radius: int) -> list[tuple[int, int]]:
+    """Where each cursor's shape goes on its ring: its seat's spot when free, else the first spot
+    on the ring where it covers no shape placed before it (else the spot that covers least)."""
+    placed: list[pygame.Rect] = []
+    out: list[tuple[int, int]] = []
+    side = 2 * radius + 6          # the shape with its outline, and a hair between two
+    for seat, ring in rings:
+        first = seat % 6
+        order = [BADGE_SPOTS[first], *(spot for i, spot in enumerate(BADGE_SPOTS) if i != first)]
+        boxes = [pygame.Rect(round(ring.x + fx * ring.w) - side // 2, round(ring.y + fy * ring.h) - side // 2, side, side)
+                 for fx, fy in order]
+        covers = [sum(box.clip(other).w * box.clip(other).h for other in placed) for box in boxes]
+        box = boxes[covers.index(min(covers))]      # the first free spot in the seat's order
+        placed.append(box)
+        out.append(box.center)
+    return out
 
 
 class TableView:
@@ -205,8 +227,12 @@ class TableView:
                 blit_badge(surface, self.ids[seat], (x, rect.bottom - 2), 10)   # on the rim, clear of the stars
 
     def _cursors(self, surface: pygame.Surface, rects: list[pygame.Rect], tick: int) -> None:
+        """Each cursor: a ring in its seat's colour round its card (rings on one card nest) and
+        its shape on the ring, at the first spot no other cursor's shape covers (its own corner
+        first), so shapes on one card or on neighbouring cards never hide each other."""
         sim = self.sim
         on_card: dict[int, int] = {}
+        rings: list[tuple[int, pygame.Rect]] = []
         for seat in range(sim.n):
             if sim.rules_phase == BONUS_SOLO:
                 if seat != sim.solo_seat:
@@ -214,16 +240,14 @@ class TableView:
             elif not sim.public_seat(seat).holding:
                 continue
             index = min(sim.seats[seat].cursor, len(rects) - 1)
-            rect = rects[index]
             k = on_card.get(index, 0)
             on_card[index] = k + 1
-            ident = self.ids[seat]
-            ring = rect.inflate(10 + 10 * k, 10 + 10 * k)
+            ring = rects[index].inflate(10 + 10 * k, 10 + 10 * k)
+            rings.append((seat, ring))
             pygame.draw.rect(surface, INK, ring.inflate(4, 4), 8, border_radius=14)
-            pygame.draw.rect(surface, ident.colour, ring, 5, border_radius=12)
-            fx, fy = BADGE_SPOTS[seat % len(BADGE_SPOTS)]
-            centre = (round(ring.x + fx * ring.w), round(ring.y + fy * ring.h))
-            blit_badge(surface, ident, centre, 15)
+            pygame.draw.rect(surface, self.ids[seat].colour, ring, 5, border_radius=12)
+        for (seat, _ring), centre in zip(rings, cursor_badges(rings, CURSOR_BADGE)):
+            blit_badge(surface, self.ids[seat], centre, CURSOR_BADGE)
 
     def _bursts(self, surface: pygame.Surface, rects: list[pygame.Rect], tick: int) -> None:
         """A ring in the grabber's colour bursting out of a card just taken."""
