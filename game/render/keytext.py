@@ -41,6 +41,11 @@ def keyed_text(ui: "UI", text: str, size: int, colour: Colour, names: KeyNames, 
     return made
 
 
+def has_caps(text: str, names: KeyNames) -> bool:
+    """Whether `text` names a button someone in play has a name for (drawn as caps)."""
+    return any(labels for _run, labels in _runs(text, names))
+
+
 def keyed_width(ui: "UI", text: str, size: int, names: KeyNames, outline: int = 0) -> int:
     """How wide `text` is drawn on one line (measured, nothing rendered but cached caps)."""
     height = cap_height(ui, size)

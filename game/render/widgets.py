@@ -372,9 +372,15 @@ class MenuList:
                                     [(tip - 10, rect.centery - 11), (tip + 4, rect.centery), (tip - 10, rect.centery + 11)])
                 label_x += 14
             # labels and values are marked N_() where the menu is built, translated as drawn
-            blit_text(surface, ui, _(item.label), "body", colour, midleft=(label_x, rect.centery))
-            if item.value is not None:
-                value_rect = blit_text(surface, ui, _(item.value()), "body", "accent_2" if item.enabled else "text_dim",
+            label = _(item.label)
+            value = _(item.value()) if item.value is not None else ""
+            # Both in the row: a large UI scale or a long language makes them smaller, never overlapping.
+            room = rect.right - 44 - label_x - (48 if value else -24)
+            size = ui.fitting_size(f"{label}  {value}" if value else label, ui.size("body"), room,
+                                   rect.h, narrows=False)
+            blit_text(surface, ui, label, size, colour, midleft=(label_x, rect.centery))
+            if value:
+                value_rect = blit_text(surface, ui, value, size, "accent_2" if item.enabled else "text_dim",
                                        midright=(rect.right - 44, rect.centery))
                 if focused and item.adjust is not None:
                     _arrow(surface, ui, value_rect.left - 18, rect.centery, -1)

@@ -27,7 +27,7 @@ from game.render.palette import DIM, GOLD
 from game.render.text import min_font_size
 from game.rules.soldout.family import Destination
 from game.scenes.mall.draw import seat_teams
-from game.scenes.mall.layout import LIST_ITEM, MallLayout, PanelLayout
+from game.scenes.mall.layout import HEADER_H, LIST_ITEM, MallLayout, PanelLayout
 
 if TYPE_CHECKING:
     from game.render.ui import UI
@@ -92,12 +92,20 @@ class Hud:
     def _robots(self) -> bool:
         """Whether a bot's panel says so with a robot's head rather than the word BOT: on every
         panel once the word has no room beside one bot's name (six panels, a large UI scale)."""
-        word = self.ui.render(_("BOT"), 18, DIM).get_width()
+        word = self.ui.render(_("BOT"), self._tag_size(), DIM).get_width()
         for seat, p in self.panel_of.items():
             left, right = self._name_room(seat, p)
-            if self.bots[seat] and left + self.ui.render(self.names[seat], 26, WHITE).get_width() + 6 + word > right:
+            size = self._name_size(seat, right - left - word - 6)
+            if self.bots[seat] and self.ui.text.width(self.names[seat], size) * NARROWEST + 6 + word > right - left:
                 return True
         return False
+
+    def _name_size(self, seat: int, room: int) -> int:
+        """The name's size: 26, or as large as fits the header's room and height (a large UI scale)."""
+        return self.ui.fitting_size(self.names[seat], 26, room, HEADER_H + 8)
+
+    def _tag_size(self) -> int:
+        return self.ui.fitting_size(_("BOT"), 18, 999, HEADER_H)
 
     def _header(self, surface: pygame.Surface, seat: int, p: PanelLayout, team: int | None, robots: bool) -> None:
         """The seat's badge and name, then BOT (or a robot's head: _robots); the team's emblem
@@ -109,12 +117,12 @@ class Hud:
         if team is not None:
             mark = teams.emblem(team, 26)
             surface.blit(mark, mark.get_rect(midright=(right + 6 + mark.get_width(), head.centery)))
-        word = self.ui.render(_("BOT"), 18, DIM) if self.bots[seat] and not robots else None
+        word = self.ui.render(_("BOT"), self._tag_size(), DIM) if self.bots[seat] and not robots else None
         robot = bot_icon(22) if self.bots[seat] and robots else None
         room = right - x - (robot.get_width() + 4 if robot is not None else 0)
         if word is not None and robot is None:
             room -= word.get_width() + 6
-        name = self.ui.render(self.names[seat], 26, WHITE, max_width=room)
+        name = self.ui.render(self.names[seat], self._name_size(seat, room), WHITE, max_width=room)
         at = surface.blit(name, (x, head.centery - name.get_height() // 2))
         if robot is not None:
             surface.blit(robot, robot.get_rect(midleft=(at.right + 4, head.centery)))
@@ -123,7 +131,10 @@ class Hud:
 
     def _score_left(self, p: PanelLayout) -> int:
         """Where the score's bag icon starts (the widest score a match reaches: two digits)."""
-        return p.header.right - self.ui.render("00", 28, GOLD).get_width() - 29
+        return p.header.right - self.ui.render("00", self._score_size(), GOLD).get_width() - 29
+
+    def _score_size(self) -> int:
+        return self.ui.fitting_size("00", 28, 60, HEADER_H + 8)
 
     # ------------------------------------------------------------------ per frame
     def draw(self, surface: pygame.Surface, sim: "MallFace", totals: dict[int, int]) -> None:
@@ -148,7 +159,7 @@ class Hud:
     def _score(self, surface: pygame.Surface, p: PanelLayout, bags: int) -> None:
         x = self._score_left(p)
         surface.blit(bag_icon(26), (x, p.header.centery - 14))
-        text = self.ui.render(str(bags), 28, GOLD)
+        text = self.ui.render(str(bags), self._score_size(), GOLD)
         surface.blit(text, (x + 29, p.header.centery - text.get_height() // 2 + 1))
 
     # ------------------------------------------------------------------ Memory study: the list, big
@@ -200,13 +211,21 @@ class Hud:
             pygame.draw.rect(surface, (60, 46, 40), v, border_radius=12)
             _dashed_round(surface, SLOT_EMPTY, v)
             said = {"playing": N_("Find a pile"), "study": N_("Get ready!"), "countdown": N_("Get ready!")}.get(sim.phase)
-            lines = widgets.wrap_text(self.ui, _(said), 26, v.w - 8, narrows=True) if said else []
-            step = self.ui.text.line_height(26) - 4
-            for i, line in enumerate(lines):
-                text = text_surface(line, 26, DIM, max_width=v.w - 8)    # a word that cannot break narrows
-                surface.blit(text, text.get_rect(center=(v.centerx, v.centery + round((i - (len(lines) - 1) / 2) * step))))
+            if said:
+                self._centred_lines(surface, _(said), v.inflate(-8, -8))
             if panel.idle_hints:
                 self._hints(surface, seat, p, [("A", N_("pick up"))] if sim.phase == "playing" else [])
+
+    def _centred_lines(self, surface: pygame.Surface, text: str, box: pygame.Rect) -> None:
+        """`text` in DIM lines centred in `box`, at 26 or as large as fits it (a large UI scale)."""
+        for size in range(26, 0, -2):
+            lines = widgets.wrap_text(self.ui, text, size, box.w, narrows=True)
+            step = self.ui.text.line_height(size) - 4
+            if len(lines) * step <= box.h + 4 or self.ui.text.font(size).get_height() <= self.ui.text.font(0).get_height():
+                break
+        for i, line in enumerate(lines):
+            drawn = self.ui.render(line, size, DIM, max_width=box.w)    # a word that cannot break narrows
+            surface.blit(drawn, drawn.get_rect(center=(box.centerx, box.centery + round((i - (len(lines) - 1) / 2) * step))))
 
     def _ribbon(self, surface: pygame.Surface, v: pygame.Rect, text: str, fill: tuple[int, int, int]) -> None:
         """A label across the card's foot; on a narrow viewer it narrows (never shrinks under the

@@ -139,9 +139,13 @@ class SoldOutResultsScene(MatchResultsScene):
         rounds = max(1, self.mall.spec.rounds)
         number = len(sim.match.results)
         head = _("FINAL RESULTS") if self.final else _("ROUND {number} OF {rounds}").format(number=number, rounds=rounds)
-        widgets.logo_text(surf, ui, f"{head}  ·  {_(mode_registry.display_name(self.shown.mode()))}", 52, ui.colour("accent"),
+        title = f"{head}  ·  {_(mode_registry.display_name(self.shown.mode()))}"
+        # the title and the line under it as large as their bands hold (a large UI scale)
+        widgets.logo_text(surf, ui, title, ui.fitting_size(title, 52, 1200, 66, narrows=False), ui.colour("accent"),
                           (640, 42), outline=4)
-        widgets.blit_text(surf, ui, self._cause_text(), 28, "accent_2", center=(640, 84))
+        cause = self._cause_text()
+        widgets.blit_text(surf, ui, cause, ui.fitting_size(cause, 28, 1200, 34, narrows=False), "accent_2",
+                          center=(640, 86))
         clean = surf.copy()
         self._pieces = []
         yield
@@ -309,7 +313,8 @@ class SoldOutResultsScene(MatchResultsScene):
             else:
                 text = _("tie: nobody scores") if any(counts) else _("nobody placed here")
                 colour = DIM
-            label = self.ctx.ui.render(text, 22, colour)
+            room = tile.w - 24 - len(wrong) * 40       # clear of the crossed-out cards
+            label = self.ctx.ui.render(text, self.ctx.ui.fitting_size(text, 22, room), colour, max_width=room)
             surf.blit(label, label.get_rect(bottomleft=(tile.x + 10, tile.bottom - 6)))
             if d % 2 or d + 1 == n:
                 yield                                 # two dressers a step

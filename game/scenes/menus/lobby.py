@@ -345,11 +345,15 @@ class LobbyScene(Scene):
             colour = "good"
         else:
             spec_text, colour = status, "accent_2"
-        lines = widgets.wrap_text(ui, spec_text, ui.size("small"), 1280 - 680 - 20)    # under the menu, wrapped
-        step = ui.text.line_height(ui.size("small")) - 2
+        # Under the menu, wrapped, clear of the hints under it (smaller at a large UI scale).
+        for size in range(ui.size("small"), 0, -2):
+            lines = widgets.wrap_text(ui, spec_text, size, 1280 - 680 - 20)
+            step = ui.text.line_height(size) - 2
+            if len(lines) * step <= 50 or ui.text.font(size) is ui.text.font(0):
+                break
         for i, line in enumerate(lines):
-            widgets.blit_text(surface, ui, line, "small", colour,
-                              center=(960, 660 + round((i - (len(lines) - 1) / 2) * step)))
+            widgets.blit_text(surface, ui, line, size, colour,
+                              center=(960, 658 + round((i - (len(lines) - 1) / 2) * step)))
         widgets.hints(surface, ui, [("A", N_("Join / Select")), ("B", N_("Leave")), ("START", N_("Play")), ("Esc", N_("Back"))],
                       y=700)
 

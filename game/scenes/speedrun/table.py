@@ -116,9 +116,11 @@ class SpeedrunTableScene(Scene):
         box(surface, HINT_BOX)
         ui = self.ctx.ui
         y = HINT_BOX.y + 14
+        room = HINT_BOX.w - 28      # each line as large as the box's width holds (a large UI scale)
         for key, word in [(_("Win the game"), _("a loss is no time")), *run.control_hints()]:
-            k = ui.render(key, 22, GOLD)
+            k = ui.render(key, ui.fitting_size(key, 22, room), GOLD, max_width=room)
             surface.blit(k, (HINT_BOX.x + 14, y))
-            surface.blit(ui.render(word, 20, DIM), (HINT_BOX.x + 14, y + k.get_height()))
+            surface.blit(ui.render(word, ui.fitting_size(word, 20, room), DIM, max_width=room),
+                         (HINT_BOX.x + 14, y + k.get_height()))
             y += 66
         run.draw_practice_banner(surface, surface.get_width() // 2, 8)

@@ -17,6 +17,7 @@ from game.input.families import say
 from game.scenes.reasons import say_reason
 from game.scenes.secrets import Glimpse
 from game.render.icons import mix
+from game.render.keytext import has_caps
 from game.render.tabletop import category_icon, die_surface, token_surface, tumbling_die_surface
 from game.rules.checkout import BIDDING, BONUS, BONUS_SOLO, CHECKOUT, FRENZY, ROUND_END
 from game.rules.checkout.catalogue import CATEGORIES
@@ -291,6 +292,8 @@ class SeatHud:
     def _top_line(self, text: str, seat: int | None, width: int) -> pygame.Surface:
         """The headline with its buttons as caps (everyone's, or one seat's own), as large as fits;
         with too many devices for one line, its words alone (each panel names its player's keys)."""
+        if not has_caps(text, self.keys.names(seat)):     # words alone: as large as fits
+            return self.texts.get(text, 28, WHITE, 2, max_width=width)
         for px in (28, 24):
             line = self.keys.caps(text, px, WHITE, seat)
             if line.get_width() <= width:

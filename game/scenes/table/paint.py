@@ -42,11 +42,14 @@ class TableKeys:
     def of(self, seat: int) -> dict[str, str]:
         return self.seats[seat] if 0 <= seat < len(self.seats) else {}
 
+    def names(self, seat: int | None = None) -> dict[str, list[str]]:
+        """Button -> what is pressed for it: one seat's own key (`seat`), else everyone's."""
+        return {b: [n] for b, n in self.of(seat).items()} if seat is not None else self.shared
+
     def caps(self, text: str, px: int, colour: tuple[int, int, int], seat: int | None = None,
              width: int = 0) -> pygame.Surface:
         """`text` outlined, its button words as caps: one seat's own (`seat`), else everyone's."""
-        names = {b: [n] for b, n in self.of(seat).items()} if seat is not None else self.shared
-        return keyed_text(self.ui, text, px, colour, names, width, outline=2)
+        return keyed_text(self.ui, text, px, colour, self.names(seat), width, outline=2)
 
 
 class Texts:
