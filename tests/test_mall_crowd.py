@@ -86,10 +86,10 @@ def test_no_shopper_in_a_crowd_is_a_third_hidden(ctx, players, mode):
 
 
 @pytest.mark.parametrize("players, mode", [(6, "rush"), (6, "tidy")])
-def test_no_card_covers_a_pile_count(ctx, players, mode):
-    """A pile's count is drawn after the shoppers, the piles and cards over their heads and the
-    flying cards: nothing but a name tag (which steps round it) is drawn over one (cards carried
-    over a head and dresser cards covered them before)."""
+def test_no_card_covers_a_count(ctx, players, mode):
+    """A pile's count and a dresser's are drawn after the shoppers, the piles and cards over their
+    heads and the flying cards: nothing but a name tag (which steps round it) is drawn over one
+    (cards carried over a head, and shoppers, covered them before)."""
     scene = _crowd(ctx, players, mode)
     pile, x, y = scene.sim.floor_piles()[0]
     gather(scene.sim, x, y - 8)          # the crowd on a pile, some holding piles over their heads
@@ -105,7 +105,7 @@ def test_no_card_covers_a_pile_count(ctx, players, mode):
         scene.draw(Screen(SCREEN), 0.0)
         view = scene.view
         counts = view.pile_counts + view.carried_counts
-        badges = {id(badge) for badge in view._badges.values()}
+        badges = {id(badge) for badge in [*view._badges.values(), *view._strips.values()]}   # and the dressers' counts
         tags = {id(tag) for tag, _want, _rect, _colour in view._tags}
         assert counts
         for n, (rect, src) in enumerate(drawn):

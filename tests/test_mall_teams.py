@@ -56,34 +56,21 @@ def test_every_count_on_the_map_shows_the_teams_emblem(ctx, monkeypatch, mode, t
     scene = _team_mall(ctx, 4, mode, ticks)
     sim, view = scene.sim, scene.view
     public = sim.public_view()
-    shapes: set[int] = set()
-    real = icons.seat_shape_surface
-
-    def shape(*args, **kwargs):
-        made = real(*args, **kwargs)
-        shapes.add(id(made))
-        return made
-    monkeypatch.setattr("game.scenes.mall.draw.seat_shape_surface", shape)
-    drawn: list[tuple[pygame.Rect, int]] = []
-
-    class Screen(pygame.Surface):
-        def blit(self, source, dest, area=None, special_flags=0):  # noqa: D102
-            done = super().blit(source, dest, area, special_flags)
-            drawn.append((done, id(source)))
-            return done
-    screen = Screen(SCREEN)
-    team_of = seat_teams(sim)
-    emblems = {id(teams.emblem(team_of[sim.seats[public.members(side)[0]]], view.badge + 4))
-               for side in range(public.sides())}
+    view._strips.clear()
+    shapes: list[str] = []
+    marks: list[int] = []
+    real_shape, real_emblem = icons.seat_shape_surface, teams.emblem
+    monkeypatch.setattr("game.scenes.mall.draw.seat_shape_surface",
+                        lambda shape, *a, **k: (shapes.append(shape), real_shape(shape, *a, **k))[1])
+    monkeypatch.setattr(teams, "emblem", lambda team, *a, **k: (marks.append(team), real_emblem(team, *a, **k))[1])
+    screen = pygame.Surface(SCREEN)
     if mode == "tidy":
-        strips = view.draw_dressers(screen, sim, (0, 0))
-        assert strips, "no count at any dresser yet"
-        marks = [src for rect, src in drawn if any(strip.contains(rect) for strip in strips)]
+        assert view.draw_dressers(screen, sim, (0, 0)), "no count at any dresser yet"
     else:
         view.draw_table(screen, sim, (0, 0))
-        marks = [src for _rect, src in drawn]
-    assert marks and not shapes & set(marks)
-    assert set(marks) & emblems
+    team_of = seat_teams(sim)
+    sides = {team_of[sim.seats[public.members(side)[0]]] for side in range(public.sides())}
+    assert shapes == [] and marks and set(marks) <= sides
 
 
 def test_a_team_members_panel_wears_the_teams_border_and_emblem(ctx):

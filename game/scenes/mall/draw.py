@@ -197,6 +197,8 @@ class MapView:
         self._drawn: list[tuple[AvatarSprite, int, int, pygame.Rect, int]] = []
         self._occluders: list[pygame.Rect] = []
         self._badges_due: list[tuple[pygame.Surface, pygame.Rect]] = []   # pile counts, drawn by draw_counts
+        self._strips_due: list[tuple[pygame.Surface, pygame.Rect]] = []   # the dressers' counts, likewise
+        self._strips: dict[tuple[tuple[int, int], ...], pygame.Surface] = {}   # per (side, count)s shown
         self._spots: dict[int, pygame.Rect] = {}
 
     # ------------------------------------------------------------------ helpers
@@ -293,10 +295,12 @@ class MapView:
 
     # ------------------------------------------------------------------ dressers (Tidying Up)
     def draw_dressers(self, surface: pygame.Surface, sim: "MallFace", shake: tuple[int, int]) -> list[pygame.Rect]:
-        """Each dresser's locator and the count strip under it, with a leader line back to the
-        chair; returns the strips (text name tags avoid). Drawn under the piles and shoppers; a
-        locator no shopper is near has see-through paper (docs/READABILITY.md)."""
+        """Each dresser's locator, with a leader line back to the chair, and the count strip under
+        it (queued for draw_counts, over the shoppers); returns the strips (text name tags avoid).
+        Drawn under the piles and shoppers; a locator no shopper is near has see-through paper
+        (docs/READABILITY.md)."""
         strips: list[pygame.Rect] = []
+        self._strips_due = []
         if not sim.dressers:
             return strips
         public = sim.public_view()
@@ -322,7 +326,7 @@ class MapView:
                                                              paper=paper)
             x, y = rect.topleft
             surface.blit(card, (x, y))
-            strip = self._dresser_counts(surface, sim, d.index, x, y + card.get_height() - 2, card.get_width())
+            strip = self._dresser_counts(sim, d.index, x, y + card.get_height() - 2, card.get_width())
             if strip is not None:
                 strips.append(strip)
         return strips
@@ -370,26 +374,36 @@ class MapView:
                 open_px += clip.w * clip.h
         return open_px
 
-    def _dresser_counts(self, surface: pygame.Surface, sim: "MallFace", dresser: int,
-                        x: int, y: int, width: int) -> pygame.Rect | None:
-        """Each side's count at this dresser: its badge and the number (right minus wrong)."""
+    def _dresser_counts(self, sim: "MallFace", dresser: int, x: int, y: int, width: int) -> pygame.Rect | None:
+        """Each side's count at this dresser (its badge and right minus wrong), centred under the
+        card at (x, y): where it goes, and queued for draw_counts (over the shoppers: a count
+        is never hidden, it is what a team reads to know where it stands)."""
         public = sim.public_view()
         counts = public.dresser_counts(dresser)
-        shown = [(side, n) for side, n in enumerate(counts) if n or public.placed_by_side(dresser, side)]
+        shown = tuple((side, n) for side, n in enumerate(counts) if n or public.placed_by_side(dresser, side))
         if not shown:
             return None
+        strip = self._strips.get(shown)
+        if strip is None:
+            if len(self._strips) > 200:
+                self._strips.clear()
+            strip = self._strips[shown] = self._count_strip(sim, shown)
+        rect = strip.get_rect(midtop=(x + width // 2, y))
+        self._strips_due.append((strip, rect))
+        return rect
+
+    def _count_strip(self, sim: "MallFace", shown: tuple[tuple[int, int], ...]) -> pygame.Surface:
         badges = [self.side_badge(sim, side) for side, _n in shown]
         b = self.strip_h - 4
         step = max(badge.get_width() for badge in badges) + self.count_px
-        left = x + (width - step * len(shown)) // 2
-        strip = pygame.Rect(left - 3, y, step * len(shown) + 6, b + 4)
-        pygame.draw.rect(surface, (32, 26, 46), strip, border_radius=6)
-        for i, ((side, n), badge) in enumerate(zip(shown, badges)):
-            surface.blit(badge, badge.get_rect(midleft=(left + i * step, y + 2 + b // 2)))
+        strip = pygame.Surface((step * len(shown) + 6, b + 4), pygame.SRCALPHA)
+        pygame.draw.rect(strip, (32, 26, 46), strip.get_rect(), border_radius=6)
+        for i, ((_side, n), badge) in enumerate(zip(shown, badges)):
+            strip.blit(badge, badge.get_rect(midleft=(3 + i * step, 2 + b // 2)))
             num = self._numbers.get(n)
             if num is None:
                 num = self._numbers[n] = outlined_text(str(n), self.count_px, (255, 255, 255), INK, width=1)
-            surface.blit(num, (left + i * step + badge.get_width() + 1, y + 2 + (b - num.get_height()) // 2))
+            strip.blit(num, (3 + i * step + badge.get_width() + 1, 2 + (b - num.get_height()) // 2))
         return strip
 
     def side_badge(self, sim: "MallFace", side: int) -> pygame.Surface:
@@ -496,9 +510,10 @@ class MapView:
         see_through(surface, self._drawn, self._occluders, covers)
 
     def draw_counts(self, surface: pygame.Surface) -> None:
-        """Every pile's count, on the floor and over a head: drawn after the shoppers, their loads
-        and the flying cards, so no card ever covers one (name tags step round them)."""
-        for badge, rect in self._badges_due:
+        """Every count on the map, the dressers' and the piles' (on the floor and over a head):
+        drawn after the shoppers, their loads and the flying cards, so no card ever covers one
+        (name tags step round them)."""
+        for badge, rect in [*self._strips_due, *self._badges_due]:
             surface.blit(badge, rect)
 
     def draw_tags(self, surface: pygame.Surface) -> None:
