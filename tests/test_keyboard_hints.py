@@ -111,3 +111,20 @@ def test_a_bid_peeked_on_a_shared_keyboard_hides_again(ctx):
     assert "bid:" in hud._doing(seat)[0]
     hud._tick = sim.tick + GLIMPSE_TICKS + 1
     assert "bid:" not in hud._doing(seat)[0]
+
+
+@pytest.mark.parametrize("code, said", [("fr", {"Entrée", "Stick", "Flèches"}), ("es", {"Intro", "Palanca", "Flechas"}),
+                                        ("de", {"Enter", "Stick", "Pfeiltasten"})])
+def test_the_titles_key_caps_are_in_the_players_language(monkeypatch, code, said):
+    """The title's "A / Enter" and "Stick / Arrows" were English literals in every language."""
+    from game import app, i18n
+    from game.scenes.menus.title import TitleScene
+    pygame.init()
+    try:
+        pygame.display.set_mode(app.LOGICAL_SIZE)
+        ctx = app.make_context(load_user_files=False, lang=code)
+        seen = Seen(monkeypatch)
+        TitleScene(ctx).draw(pygame.Surface(SCREEN), 0.0)
+        assert said <= seen.caps
+    finally:
+        i18n.set_language(i18n.DEFAULT)
