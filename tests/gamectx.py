@@ -21,10 +21,10 @@ def mark_howto_seen() -> None:
         mark_seen(card)
 
 
-def played_mall(ctx, players: int, mode: str, ticks: int, seed: int = 3):
-    """A demo Sold Out! round (bots in every seat) on the stack, `ticks` ticks in."""
+def played_mall(ctx, players: int, mode: str, ticks: int, seed: int = 3, teams: int = 0):
+    """A demo Sold Out! round (bots in every seat; in `teams` teams if asked) on the stack, `ticks` ticks in."""
     from game.scenes.mall.scene import demo_spec, piloted_mall
-    scene = piloted_mall(ctx, demo_spec(players, mode, seed))
+    scene = piloted_mall(ctx, demo_spec(players, mode, seed, teams=teams))
     ctx.stack.push(scene)
     ctx.stack.apply()
     for _ in range(ticks):

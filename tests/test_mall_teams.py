@@ -11,18 +11,12 @@ from game.render import icons, teams
 from game.scenes.mall.draw import AvatarSprite, seat_teams
 from game.scenes.mall.layout import SCREEN
 from game.scenes.mall.overlay import caller
-from game.scenes.mall.scene import demo_spec, piloted_mall
 from game.sim.mall_stage import play_out_round
+from tests.gamectx import played_mall
 
 
-def _team_mall(ctx, players, mode, ticks, team_count=2):
-    scene = piloted_mall(ctx, demo_spec(players, mode, 1, teams=team_count))
-    ctx.stack.push(scene)
-    ctx.stack.apply()
-    for _ in range(ticks):
-        ctx.stack.update({})
-        ctx.stack.apply()
-    return scene
+def _team_mall(ctx, players, mode, ticks):
+    return played_mall(ctx, players, mode, ticks, seed=1, teams=2)
 
 
 def test_each_team_has_its_own_letter_and_pattern():

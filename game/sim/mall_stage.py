@@ -9,6 +9,7 @@ from game.input.commands import Button, Command
 from game.rules.soldout.autoplay import Bot, play_round_out
 from game.sim.mall import MallSim
 from game.sim.mall_face import MallFace
+from game.sim.mall_floor import search_offsets
 from game.sim.physics import Body
 from game.sim.tuning import FP
 
@@ -34,14 +35,20 @@ def play_out_round(face: MallFace, seed: int = 0, limit: int = 20000, freeze_tic
 
 
 def gather(face: MallFace, x: int, y: int) -> None:
-    """Every shopper shoulder to shoulder round (x, y) (level px), bodies touching: the crowd at
-    the Starting Table or a dresser, staged for a screenshot or a test of the drawing. Rows of
-    three, as the sim's own separation leaves a crowd."""
+    """Every shopper shoulder to shoulder round (x, y) (level px), bodies touching, on the floor
+    (never in a wall or furniture): the crowd at the Starting Table or a dresser, staged for a
+    screenshot or a test of the drawing. Each takes the nearest free spot, in seat order."""
     if not isinstance(face, MallSim):
         raise TypeError(f"a stage direction acts on the mall itself, not on {type(face).__name__}")
-    step = 2 * face.t.half
-    count = len(face.avatars)
-    for i, av in enumerate(face.avatars):
-        row, col = divmod(i, 3)
-        cols = min(3, count - row * 3)
-        av.body = Body(x * FP + round((col - (cols - 1) / 2) * step), y * FP + row * step)
+    half = face.t.half
+    grid = face.floor.grid
+    taken: list[tuple[int, int]] = []
+    for av in face.avatars:
+        for dx, dy in search_offsets(160):
+            cx, cy = (x + dx) * FP, (y + dy) * FP
+            if grid.box_blocked(cx - half, cy - half, cx + half, cy + half):
+                continue
+            if all(max(abs(cx - ox), abs(cy - oy)) >= 2 * half for ox, oy in taken):
+                break
+        taken.append((cx, cy))
+        av.body = Body(cx, cy)
