@@ -76,9 +76,9 @@ def test_no_shopper_in_a_crowd_is_a_third_hidden_by_the_others(ctx, players, mod
     before = scene.sim.state_hash()
     scene.draw(pygame.Surface(SCREEN), 0.0)
     view = scene.view
-    for sprite, _w, _h, rect, at in view._drawn:
+    for sprite, _w, _h, rect, at in view.sight.drawn:
         hidden = pygame.mask.Mask(rect.size)
-        for front in [r for r in view._occluders[at + 1:] if r in view.body_rects]:
+        for front in [r for r in view.sight.occluders[at + 1:] if r in view.body_rects]:
             clip = rect.clip(front)
             if clip.w and clip.h:
                 hidden.draw(pygame.mask.Mask(clip.size, fill=True), (clip.x - rect.x, clip.y - rect.y))
@@ -105,8 +105,8 @@ def test_no_card_covers_a_count(ctx, players, mode):
         drawn.clear()
         scene.draw(Screen(SCREEN), 0.0)
         view = scene.view
-        counts = view.pile_counts + view.carried_counts
-        badges = {id(badge) for badge in [*view._badges.values(), *view._strips.values()]}   # and the dressers' counts
+        counts = view.counts.piles + view.counts.carried
+        badges = {id(badge) for badge in [*view.counts.badges.values(), *view.counts.strips.values()]}   # and the dressers
         tags = {id(tag) for tag, _want, _rect, _colour in view._tags}
         assert counts
         for n, (rect, src) in enumerate(drawn):

@@ -50,7 +50,7 @@ def test_every_count_on_the_map_shows_the_teams_emblem(ctx, monkeypatch, mode, t
     scene = _team_mall(ctx, 4, mode, ticks)
     sim, view = scene.sim, scene.view
     public = sim.public_view()
-    view._strips.clear()
+    view.counts.strips.clear()
     shapes: list[str] = []
     marks: list[int] = []
     real_shape, real_emblem = icons.seat_shape_surface, teams.emblem

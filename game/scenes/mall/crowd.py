@@ -62,3 +62,23 @@ def ease(old: tuple[float, float] | None, new: tuple[float, float], rate: float)
     if old is None:
         return new
     return old[0] + (new[0] - old[0]) * rate, old[1] + (new[1] - old[1]) * rate
+
+
+class Apart:
+    """The offsets a crowd is drawn with, eased towards `spread`'s once per tick (so a shopper
+    slides aside rather than jumps), per seat."""
+
+    def __init__(self, rate: float) -> None:
+        self.rate = rate
+        self._offsets: dict[int, tuple[float, float]] = {}
+        self._tick = -1
+
+    def offsets(self, seats: Sequence[int], points: Sequence[tuple[float, float]], gap: float, limit: float,
+                tick: int) -> list[tuple[int, int]]:
+        """Per seat (in `seats`' order, standing at `points`), its offset this frame in whole px."""
+        target = spread(points, gap, limit)
+        if tick != self._tick:
+            self._tick = tick
+            self._offsets = {seat: ease(self._offsets.get(seat), goal, self.rate) for seat, goal in zip(seats, target)}
+        return [(round(self._offsets.get(seat, goal)[0]), round(self._offsets.get(seat, goal)[1]))
+                for seat, goal in zip(seats, target)]

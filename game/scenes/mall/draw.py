@@ -16,7 +16,8 @@ from game.render.clothing import card_back_surface, look_of, mark_surface, pile_
 from game.render import teams
 from game.render.icons import INK, outlined_text, seat_shape_surface
 from game.rules.soldout.family import Destination
-from game.scenes.mall.crowd import ease, spread
+from game.scenes.mall.counts import MapCounts
+from game.scenes.mall.crowd import Apart
 from game.scenes.mall.layout import MallLayout
 from game.scenes.mall.locator import locator_size, locator_surface, place_locators
 from game.sim.tuning import FP
@@ -158,6 +159,22 @@ def _emblemed(tag: pygame.Surface, team: int) -> pygame.Surface:
     return out
 
 
+class Sightlines:
+    """One frame's shoppers in drawing order (sprite, w, h, body rect, its index among the
+    occluders) and everything drawn that may hide one: their bodies and the loads over their heads."""
+
+    def __init__(self) -> None:
+        self.drawn: list[tuple[AvatarSprite, int, int, pygame.Rect, int]] = []
+        self.occluders: list[pygame.Rect] = []
+
+    def shopper(self, sprite: AvatarSprite, w: int, h: int, body: pygame.Rect) -> None:
+        self.drawn.append((sprite, w, h, body, len(self.occluders)))
+        self.occluders.append(body)
+
+    def load(self, rect: pygame.Rect) -> None:
+        self.occluders.append(rect)
+
+
 class MapView:
     """Draws the level and everything on it into the layout's map rect."""
 
@@ -180,25 +197,14 @@ class MapView:
         # a dresser's count strip: each side's badge (a team's emblem is taller) and its number
         self.strip_h = max([self.badge, *(teams.emblem(t, self.badge + 4).get_height()
                                           for t in sorted(set(self.team_of.values())))]) + 4
-        self.count_px = max(18, round(20 * s))
-        self._badges: dict[int, pygame.Surface] = {}
+        self.counts = MapCounts(max(18, round(20 * s)), self.strip_h)   # piles' and dressers' counts
         self.tag_rects: list[pygame.Rect] = []   # this frame's name tags and count strips (text to avoid)
-        self.pile_counts: list[pygame.Rect] = []  # this frame's pile count badges (name tags avoid them)
-        self.carried_counts: list[pygame.Rect] = []   # the same on piles carried over a head
         self.body_rects: list[pygame.Rect] = []  # this frame's shoppers (banners go around them)
         self._tags: list[tuple[pygame.Surface, pygame.Rect, pygame.Rect, tuple[int, int, int]]] = []
-        self._numbers: dict[int, pygame.Surface] = {}
         self._spots_key: tuple[tuple[int, int, int], ...] = ()   # the dressers the locators were placed for
-        self._offsets: dict[int, tuple[float, float]] = {}   # per seat: drawn this far from where it stands
-        self._apart_tick = -1
+        self.apart = Apart(CROWD_EASE)       # a crowd drawn apart (render only)
         self.shown_at: dict[int, tuple[int, int]] = {}        # per seat: where its shopper was drawn
-        # this frame's shoppers (sprite, w, h, body rect, its index in _occluders) and everything
-        # that may hide one (bodies and the loads over their heads, in drawing order)
-        self._drawn: list[tuple[AvatarSprite, int, int, pygame.Rect, int]] = []
-        self._occluders: list[pygame.Rect] = []
-        self._badges_due: list[tuple[pygame.Surface, pygame.Rect]] = []   # pile counts, drawn by draw_counts
-        self._strips_due: list[tuple[pygame.Surface, pygame.Rect]] = []   # the dressers' counts, likewise
-        self._strips: dict[tuple[tuple[int, int], ...], pygame.Surface] = {}   # per (side, count)s shown
+        self.sight = Sightlines()             # who may hide whom this frame
         self._spots: dict[int, pygame.Rect] = {}
 
     # ------------------------------------------------------------------ helpers
@@ -209,8 +215,7 @@ class MapView:
     # ------------------------------------------------------------------ piles
     def draw_piles(self, surface: pygame.Surface, sim: "MallFace", shake: tuple[int, int]) -> None:
         pw, ph = self.pile_size
-        self.pile_counts = []
-        self._badges_due = []
+        self.counts.new_piles()
         for pid, x, y in sim.floor_piles():
             count = sim.pile_count(pid)
             if count <= 0:
@@ -218,10 +223,8 @@ class MapView:
             cx, cy = self.at(x, y, shake)
             left, top = cx - pw // 2, cy - ph + pw // 3
             surface.blit(pile_surface(count, (pw, ph), numbered=False), (left, top))
-            badge = self._count_badge(count)
             bx, by = self._number_spot(count)
-            self.pile_counts.append(badge.get_rect(center=(left + bx, top + by)))
-            self._badges_due.append((badge, self.pile_counts[-1]))
+            self.counts.pile(count, (left + bx, top + by))
 
     def _number_spot(self, count: int) -> tuple[int, int]:
         """Where pile_surface prints the count (bottom right of the top card): our badge covers it.
@@ -232,19 +235,6 @@ class MapView:
         bottom = h - card_h - round(h * 0.02)
         top = round(bottom - (min(count, 10) - 1) * step)
         return w - round(card_h * 0.22), min(h, top + card_h + round(h * 0.06)) - round(card_h * 0.22)
-
-    def _count_badge(self, count: int) -> pygame.Surface:
-        """The pile's card count, big enough to read from the sofa: white on a dark disc."""
-        badge = self._badges.get(count)
-        if badge is None:
-            text = outlined_text(str(count), self.count_px + 2, (255, 255, 255), INK, width=1)
-            d = max(text.get_width(), text.get_height()) + 2
-            badge = pygame.Surface((d, d), pygame.SRCALPHA)
-            pygame.draw.circle(badge, (32, 26, 46), (d // 2, d // 2), d // 2)
-            pygame.draw.circle(badge, (255, 255, 255), (d // 2, d // 2), d // 2, 2)
-            badge.blit(text, text.get_rect(center=(d // 2, d // 2)))
-            self._badges[count] = badge
-        return badge
 
     def draw_previews(self, surface: pygame.Surface, previews: dict[int, tuple[int, int, bool]],
                       shake: tuple[int, int]) -> None:
@@ -300,7 +290,7 @@ class MapView:
         Drawn under the piles and shoppers; a locator no shopper is near has see-through paper
         (docs/READABILITY.md)."""
         strips: list[pygame.Rect] = []
-        self._strips_due = []
+        self.counts.new_strips()
         if not sim.dressers:
             return strips
         public = sim.public_view()
@@ -375,36 +365,14 @@ class MapView:
         return open_px
 
     def _dresser_counts(self, sim: "MallFace", dresser: int, x: int, y: int, width: int) -> pygame.Rect | None:
-        """Each side's count at this dresser (its badge and right minus wrong), centred under the
-        card at (x, y): where it goes, and queued for draw_counts (over the shoppers: a count
-        is never hidden, it is what a team reads to know where it stands)."""
+        """Each side's count at this dresser, centred under the card at (x, y): where it goes
+        (drawn by draw_counts, over the shoppers: a team reads it to know where it stands)."""
         public = sim.public_view()
         counts = public.dresser_counts(dresser)
         shown = tuple((side, n) for side, n in enumerate(counts) if n or public.placed_by_side(dresser, side))
         if not shown:
             return None
-        strip = self._strips.get(shown)
-        if strip is None:
-            if len(self._strips) > 200:
-                self._strips.clear()
-            strip = self._strips[shown] = self._count_strip(sim, shown)
-        rect = strip.get_rect(midtop=(x + width // 2, y))
-        self._strips_due.append((strip, rect))
-        return rect
-
-    def _count_strip(self, sim: "MallFace", shown: tuple[tuple[int, int], ...]) -> pygame.Surface:
-        badges = [self.side_badge(sim, side) for side, _n in shown]
-        b = self.strip_h - 4
-        step = max(badge.get_width() for badge in badges) + self.count_px
-        strip = pygame.Surface((step * len(shown) + 6, b + 4), pygame.SRCALPHA)
-        pygame.draw.rect(strip, (32, 26, 46), strip.get_rect(), border_radius=6)
-        for i, ((_side, n), badge) in enumerate(zip(shown, badges)):
-            strip.blit(badge, badge.get_rect(midleft=(3 + i * step, 2 + b // 2)))
-            num = self._numbers.get(n)
-            if num is None:
-                num = self._numbers[n] = outlined_text(str(n), self.count_px, (255, 255, 255), INK, width=1)
-            strip.blit(num, (3 + i * step + badge.get_width() + 1, 2 + (b - num.get_height()) // 2))
-        return strip
+        return self.counts.strip(shown, lambda side: self.side_badge(sim, side), (x + width // 2, y))
 
     def side_badge(self, sim: "MallFace", side: int) -> pygame.Surface:
         """What marks a side's count: its team's emblem, or its player's seat shape."""
@@ -424,11 +392,10 @@ class MapView:
         (stacked so none covers another or an obstacle, the dressers' count strips) for
         draw_tags to draw last."""
         order = sorted(sim.avatars, key=lambda a: a.body.y)  # lower on screen = in front
-        self.carried_counts = []
+        self.counts.new_carried()
         tags: list[tuple[pygame.Surface, pygame.Rect]] = []
         bodies: list[pygame.Rect] = []
-        self._drawn = []
-        self._occluders = []
+        self.sight = Sightlines()
         calls = sim.public_view().family().player_calls   # holding Y fills a ring round the shopper
         where = [self._stands(av, alpha) for av in order]
         apart = self._apart(order, [self.at(x, y) for x, y in where], tick)
@@ -459,8 +426,7 @@ class MapView:
             top = cy + size // 2 - h - bob - size // 8
             body = sprite.body_at(w, h)
             bodies.append(surface.blit(body, (cx - w // 2, top)))
-            self._drawn.append((sprite, w, h, bodies[-1], len(self._occluders)))
-            self._occluders.append(bodies[-1])
+            self.sight.shopper(sprite, w, h, bodies[-1])
             mid = top + h // 2
             fx_, fy_ = av.facing
             if fx_ or fy_:
@@ -478,7 +444,7 @@ class MapView:
                 mark = mark_surface("right", max(14, size // 2))
                 surface.blit(mark, (cx + size // 4, top - 4))
         # Names last, above every body, and never on top of each other (avatars often bunch up).
-        counts = self.pile_counts + self.carried_counts
+        counts = self.counts.piles + self.counts.carried
         self.tag_rects = stack_tags([rect for _, rect in tags], (obstacles or []) + counts,
                                     surface.get_rect().clip(self.layout.map_rect))
         self._tags = [(tag, want, rect, self.sprites[av.seat].identity.colour)
@@ -496,25 +462,18 @@ class MapView:
         """Per shopper (in `order`), the screen offset that draws it clear of the others: the
         spread's target, eased towards once per tick so a shopper slides aside, never jumps."""
         size = max(sprite.size for sprite in self.sprites.values())
-        target = spread(points, CROWD_GAP * size, CROWD_LIMIT * size)
-        if tick != self._apart_tick:
-            self._apart_tick = tick
-            self._offsets = {av.seat: ease(self._offsets.get(av.seat), goal, CROWD_EASE)
-                             for av, goal in zip(order, target)}
-        return [(round(self._offsets.get(av.seat, goal)[0]), round(self._offsets.get(av.seat, goal)[1]))
-                for av, goal in zip(order, target)]
+        return self.apart.offsets([av.seat for av in order], points, CROWD_GAP * size, CROWD_LIMIT * size, tick)
 
     def draw_hidden(self, surface: pygame.Surface, covers: Sequence[pygame.Rect] = ()) -> None:
         """This frame's shoppers hidden by what was drawn in front of them (or by `covers`, the
         shutter) show through: see_through."""
-        see_through(surface, self._drawn, self._occluders, covers)
+        see_through(surface, self.sight.drawn, self.sight.occluders, covers)
 
     def draw_counts(self, surface: pygame.Surface) -> None:
         """Every count on the map, the dressers' and the piles' (on the floor and over a head):
         drawn after the shoppers, their loads and the flying cards, so no card ever covers one
         (name tags step round them)."""
-        for badge, rect in [*self._strips_due, *self._badges_due]:
-            surface.blit(badge, rect)
+        self.counts.draw(surface)
 
     def draw_tags(self, surface: pygame.Surface) -> None:
         """The name tags placed by draw_avatars, drawn last: over flying cards and particles too."""
@@ -556,11 +515,9 @@ class MapView:
             shoulder = (cx + side * (size // 2 - arm), top + size // 3)
             hand = (cx + side * (w // 2 - 1), y + h - 3)
             pygame.draw.line(surface, INK, shoulder, hand, arm + 2)
-        self._occluders.append(surface.blit(load, (cx - w // 2, y)))
+        self.sight.load(surface.blit(load, (cx - w // 2, y)))
         if pile is not None:     # the count badged at the load's corner, like a pile on the floor
-            badge = self._count_badge(sim.pile_count(pile))
-            self.carried_counts.append(badge.get_rect(center=(cx + w // 2, y + h - 4)))
-            self._badges_due.append((badge, self.carried_counts[-1]))
+            self.counts.pile(sim.pile_count(pile), (cx + w // 2, y + h - 4), carried=True)
         return h - size // 5
 
     # ------------------------------------------------------------------ effects
