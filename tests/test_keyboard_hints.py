@@ -78,6 +78,20 @@ def test_a_keyboard_only_match_names_only_keyboard_keys(ctx, monkeypatch):
     assert any(t.startswith("Can grab") for t in seen.texts)     # a bot's panel: no key at all
 
 
+
+def test_a_lobby_of_keyboards_says_their_keys(ctx, monkeypatch):
+    """The lobby said "START to play" and drew A, B and START as pad buttons to two people on one
+    keyboard; now its status line and its bar name each half's keys (START: Tab and Backspace)."""
+    from game.scenes.menus.lobby import LobbyScene
+    lobby = LobbyScene(ctx)
+    lobby.join(("kb", "left"))
+    lobby.join(("kb", "right"))
+    seen = Seen(monkeypatch)
+    lobby.draw(pygame.Surface(SCREEN), 0.0)
+    assert {"Space", "Enter", "LShift", "RShift", "Tab", "Bksp"} <= seen.caps
+    assert not {"A", "B", "START", "Menu", "Start"} & seen.caps
+    assert not [t for t in seen.texts if re.search(r"\bSTART\b(?! MATCH)", t)]   # the menu row is no key
+
 def test_the_keys_in_play_are_every_seated_device_once(ctx):
     ctx.input.assign(("kb", "left"), 0)
     assert seat_keys(ctx, 0)["A"] == "Space" and seat_keys(ctx, 0)["MOVE"] == "WASD"

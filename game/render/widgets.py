@@ -14,7 +14,7 @@ import pygame
 from game.i18n import N_, _
 from game.input.commands import STICK_MAX, Button, Command
 from game.render import glyphs
-from game.render.text import NARROWEST
+from game.render.text import NARROWEST, min_font_size
 from game.render.text import hyphenated, words
 
 if TYPE_CHECKING:
@@ -138,21 +138,18 @@ def hints(surface: pygame.Surface, ui: "UI", items: "Sequence[tuple[str | Sequen
     Button names ("A", "START", "A / Enter") are said the way the pad in use
     prints them (ui.pad_labels) and drawn as that family's glyph badges; a list
     of names is drawn as it is (what every device in play presses: keys_in_play).
+    A bar wider than the screen (long words, many keys, a large UI scale) closes
+    its gaps, then steps its text down, as far as the sofa bar allows.
     """
-    size = ui.size("small")
-    gap = 36
-    height = max(28, size + 8)
-    pieces = []
-    for button, meaning in items:
-        labels = [pad_label(ui, part) for part in button.split(" / ")] if isinstance(button, str) else list(button)
-        caps = [glyphs.badge(ui, label, height) for label in labels]
-        word = ui.render(_(meaning), size, "text_dim")   # meanings are marked N_() where listed
-        pieces.append((caps, word))
-    slash = ui.render("/", size, "text_dim")
-    def caps_width(caps: list[pygame.Surface]) -> int:
-        return sum(c.get_width() for c in caps) + (slash.get_width() + 8) * (len(caps) - 1)
-    total = sum(caps_width(c) + 10 + w.get_width() for c, w in pieces) + gap * (len(pieces) - 1)
-    x = (surface.get_width() - total) // 2
+    room = surface.get_width() - 2 * HINTS_MARGIN
+    small = ui.size("small")
+    least = min(small, math.ceil(min_font_size() / ui.text.scale))   # smaller sizes draw the same
+    for size in range(small, least - 1, -1):
+        pieces, slash = _hint_pieces(ui, items, size)
+        gap = max(HINTS_GAP_LEAST, min(HINTS_GAP, (room - _hints_width(pieces, slash, 0)) // max(1, len(pieces) - 1)))
+        if _hints_width(pieces, slash, gap) <= room:
+            break
+    x = (surface.get_width() - _hints_width(pieces, slash, gap)) // 2
     y = surface.get_height() - 44 if y is None else y
     for caps, word in pieces:
         for i, cap in enumerate(caps):
@@ -164,6 +161,30 @@ def hints(surface: pygame.Surface, ui: "UI", items: "Sequence[tuple[str | Sequen
         x += 10
         surface.blit(word, word.get_rect(midleft=(x, y)))
         x += word.get_width() + gap
+
+
+HINTS_GAP, HINTS_GAP_LEAST = 36, 20    # px between two hints: as drawn, and as close as they may come
+HINTS_MARGIN = 12                      # px kept clear at each side of the screen
+
+HintPieces = list[tuple[list[pygame.Surface], pygame.Surface]]
+
+
+def _hint_pieces(ui: "UI", items: "Sequence[tuple[str | Sequence[str], str]]",
+                 size: int) -> tuple[HintPieces, pygame.Surface]:
+    """Each hint's caps and its meaning's words at `size`, and the slash between two caps."""
+    height = max(28, size + 8)
+    pieces = []
+    for button, meaning in items:
+        labels = [pad_label(ui, part) for part in button.split(" / ")] if isinstance(button, str) else list(button)
+        caps = [glyphs.badge(ui, label, height) for label in labels]
+        word = ui.render(_(meaning), size, "text_dim")   # meanings are marked N_() where listed
+        pieces.append((caps, word))
+    return pieces, ui.render("/", size, "text_dim")
+
+
+def _hints_width(pieces: HintPieces, slash: pygame.Surface, gap: int) -> int:
+    caps = sum(sum(c.get_width() for c in cs) + (slash.get_width() + 8) * (len(cs) - 1) for cs, _w in pieces)
+    return caps + sum(10 + w.get_width() for _c, w in pieces) + gap * (len(pieces) - 1)
 
 
 # Cap words said in the player's language: descriptions of keys (the arrow keys, a pad's stick) and

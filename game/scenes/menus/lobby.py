@@ -27,7 +27,7 @@ from game.render.keytext import keyed_text
 from game.rules.soldout import modes
 from game.scenes import registry
 from game.scenes.common import menu_command
-from game.scenes.pads import PadSetupScene, keyboard_keys
+from game.scenes.pads import PadSetupScene, keyboard_keys, keys_in_play
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -345,17 +345,15 @@ class LobbyScene(Scene):
             colour = "good"
         else:
             spec_text, colour = status, "accent_2"
+        names = keys_in_play(self.ctx)   # START said as what each seated player presses for it
         # Under the menu, wrapped, clear of the hints under it (smaller at a large UI scale).
         for size in range(ui.size("small"), 0, -2):
-            lines = widgets.wrap_text(ui, spec_text, size, 1280 - 680 - 20)
-            step = ui.text.line_height(size) - 2
-            if len(lines) * step <= 50 or ui.text.font(size) is ui.text.font(0):
+            said = keyed_text(ui, spec_text, size, ui.colour(colour), names, 1280 - 680 - 20)
+            if said.get_height() <= 54 or ui.text.font(size) is ui.text.font(0):
                 break
-        for i, line in enumerate(lines):
-            widgets.blit_text(surface, ui, line, size, colour,
-                              center=(960, 658 + round((i - (len(lines) - 1) / 2) * step)))
-        widgets.hints(surface, ui, [("A", N_("Join / Select")), ("B", N_("Leave")), ("START", N_("Play")), ("Esc", N_("Back"))],
-                      y=700)
+        surface.blit(said, said.get_rect(center=(960, 658)))
+        widgets.hints(surface, ui, [(names["A"], N_("Join / Select")), (names["B"], N_("Leave")),
+                                    (names["START"], N_("Play")), ("Esc", N_("Back"))], y=700)
 
     def _join_keys(self) -> list[str]:
         """What joins a free seat: the pads' A, and the A key of each keyboard half not yet seated."""
