@@ -16,10 +16,11 @@ from functools import lru_cache
 import pygame
 import pytest
 
-from game import app, i18n
+from game import app
+from game.text import i18n
 from game.scenes import registry
 from game.render.text import TEXT_MIN_PX
-from game.user_register import UI_SCALE_MAX, UI_SCALE_MIN
+from game.files.register import UI_SCALE_MAX, UI_SCALE_MIN
 from tests.textprobe import TextProbe
 
 LANGUAGES = tuple(code for code in i18n.LANGUAGES if code != i18n.DEFAULT)

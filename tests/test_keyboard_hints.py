@@ -131,7 +131,8 @@ def test_a_bid_peeked_on_a_shared_keyboard_hides_again(ctx):
                                         ("de", {"Enter", "Stick", "Pfeiltasten"})])
 def test_the_titles_key_caps_are_in_the_players_language(monkeypatch, code, said):
     """The title's "A / Enter" and "Stick / Arrows" were English literals in every language."""
-    from game import app, i18n
+    from game import app
+    from game.text import i18n
     from game.scenes.menus.title import TitleScene
     pygame.init()
     try:

@@ -32,7 +32,7 @@ def test_name_tags_step_past_a_dressers_count_strip():
 
 def test_a_shopper_hidden_behind_another_shows_through():
     """Orange used to vanish behind Green at the table: now its outline is drawn over Green."""
-    from game.core.seats import identities
+    from game.match.seats import identities
     from game.scenes.mall.draw import AvatarSprite, see_through
     pygame.init()
     ids = identities()
@@ -48,7 +48,7 @@ def test_a_shopper_hidden_behind_another_shows_through():
 
 def test_a_shopper_behind_a_card_or_the_shutter_shows_through():
     """Hidden by the card carried over a head in front of it, or by the closing shutter: outlined."""
-    from game.core.seats import identities
+    from game.match.seats import identities
     from game.scenes.mall.draw import AvatarSprite, see_through
     pygame.init()
     back = AvatarSprite(identities()[1], "Sky", 0.8, False)

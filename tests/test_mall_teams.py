@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.core.seats import identities, team_name
+from game.match.seats import identities, team_name
 from game.render import icons, teams
 from game.scenes.mall.draw import AvatarSprite, seat_teams
 from game.scenes.mall.layout import SCREEN

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from game import i18n
+from game.text import i18n
 from game.scenes import registry
-from game.user_register import UI_SCALE_MAX, UI_SCALE_MIN
+from game.files.register import UI_SCALE_MAX, UI_SCALE_MIN
 from devkit.shots import mall as mall_shots
 from devkit.shots import table as table_shots
 from tests.test_i18n_layout import _problems

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from game.i18n import _
+from game.text.i18n import _
 from game.scenes import registry
 from game.scenes.menus.howto import HowToScene, load_howto
 from game.scenes.table.results import CheckoutResultsScene

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.data import asset
+from game import asset
 from game.render.icons import INK, PAPER, hex_rgb, luminance, outlined_text, supersample
 
 TEAMS_FILE = asset("teams.toml")

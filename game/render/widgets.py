@@ -11,14 +11,14 @@ from typing import TYPE_CHECKING, Callable, Sequence
 
 import pygame
 
-from game.i18n import N_, _
-from game.input.commands import STICK_MAX, Button, Command
+from game.text.i18n import N_, _
+from game.match.commands import STICK_MAX, Button, Command
 from game.render import glyphs
 from game.render.text import NARROWEST, min_font_size
 from game.render.text import hyphenated, words
 
 if TYPE_CHECKING:
-    from game.core.seats import SeatIdentity
+    from game.match.seats import SeatIdentity
     from game.render.ui import UI
 
 Colour = tuple[int, int, int]
@@ -392,7 +392,8 @@ class MenuList:
                 pygame.draw.polygon(surface, ui.colour("text" if item.primary else "accent"),
                                     [(tip - 10, rect.centery - 11), (tip + 4, rect.centery), (tip - 10, rect.centery + 11)])
                 label_x += 14
-            # labels and values are marked N_() where the menu is built, translated as drawn
+            # labels and values are marked N_() where the menu is built, translated as drawn (a value
+            # that is an i18n.Verbatim, a player's own words, is shown as written)
             label = _(item.label)
             value = _(item.value()) if item.value is not None else ""
             # Both in the row: a large UI scale or a long language makes them smaller, never overlapping.

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import TICK_RATE
-from game.core.seats import SeatIdentity
-from game.i18n import N_, _, ngettext
+from game.match.seats import SeatIdentity
+from game.text.i18n import N_, _, ngettext
 from game.input.families import say
 from game.scenes.reasons import say_reason
 from game.scenes.secrets import Glimpse

@@ -11,13 +11,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import i18n
-from game.i18n import N_, _, ngettext
-from game.match import MatchSpec
+from game.text import i18n
+from game.text.i18n import N_, _, ngettext
+from game.match.spec import MatchSpec
 from game.render.keytext import keyed_text
 from game.render.icons import INK, outlined_text
 from game.rules.soldout import modes
-from game.core.seats import team_name
+from game.match.seats import team_name
 from game.scenes.mall.draw import seat_teams
 from game.scenes.mall.layout import SCREEN, MallLayout
 from game.scenes.pads import keys_in_play

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from game.input import families
 from game.input.bindings import key_label, pad_button_label
-from game.input.commands import Button
+from game.match.commands import Button
 from game.render.widgets import key_word
 
 if TYPE_CHECKING:

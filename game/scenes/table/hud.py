@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import i18n
-from game.i18n import _, ngettext
+from game.text import i18n
+from game.text.i18n import _, ngettext
 from game.input.families import say
 from game.scenes.reasons import say_reason
 from game.scenes.secrets import Glimpse
@@ -28,7 +28,7 @@ from game.sim.table import COUNTDOWN, REVEAL
 
 if TYPE_CHECKING:
     from game.render.ui import UI
-    from game.core.seats import SeatIdentity
+    from game.match.seats import SeatIdentity
     from game.sim.table_face import TableFace
 
 REASON_TICKS = 180     # a rejection stays in the seat's panel this long

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core.seats import SeatIdentity
+from game.match.seats import SeatIdentity
 from game.render import widgets
 from game.render.icons import INK, font, mix, outlined_text
 from game.render.keytext import keyed_text
