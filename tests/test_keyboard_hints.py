@@ -143,3 +143,4 @@ def test_the_titles_key_caps_are_in_the_players_language(monkeypatch, code, said
         assert said <= seen.caps
     finally:
         i18n.set_language(i18n.DEFAULT)
+

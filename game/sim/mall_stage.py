@@ -3,7 +3,9 @@ played out at once. Not a player's move: it acts on the rulebook directly, knowi
 which is why it lives beside the simulation rather than in a scene."""
 from __future__ import annotations
 
+import dataclasses
 import random
+from typing import Sequence
 
 from game.match.commands import Button, Command
 from game.rules.soldout.autoplay import Bot, play_round_out
@@ -20,9 +22,7 @@ def play_out_round(face: MallFace, seed: int = 0, limit: int = 20000, freeze_tic
 
     Piles are not walked around the map here (they stay where they last lay). With
     `freeze_ticks` it stops that many ticks into the SOLD OUT! freeze."""
-    if not isinstance(face, MallSim):
-        raise TypeError(f"a stage direction acts on the mall itself, not on {type(face).__name__}")
-    sim = face
+    sim = _mall(face)
     while sim.phase in ("study", "countdown"):
         sim.step({seat: Command(pressed=Button.A) for seat in sim.seats})
     rnd = sim.round
@@ -38,12 +38,11 @@ def gather(face: MallFace, x: int, y: int) -> None:
     """Every shopper shoulder to shoulder round (x, y) (level px), bodies touching, on the floor
     (never in a wall or furniture): the crowd at the Starting Table or a dresser, staged for a
     screenshot or a test of the drawing. Each takes the nearest free spot, in seat order."""
-    if not isinstance(face, MallSim):
-        raise TypeError(f"a stage direction acts on the mall itself, not on {type(face).__name__}")
-    half = face.t.half
-    grid = face.floor.grid
+    sim = _mall(face)
+    half = sim.t.half
+    grid = sim.floor.grid
     taken: list[tuple[int, int]] = []
-    for av in face.avatars:
+    for av in sim.avatars:
         for dx, dy in search_offsets(160):
             cx, cy = (x + dx) * FP, (y + dy) * FP
             if grid.box_blocked(cx - half, cy - half, cx + half, cy + half):
@@ -52,3 +51,19 @@ def gather(face: MallFace, x: int, y: int) -> None:
                 break
         taken.append((cx, cy))
         av.body = Body(cx, cy)
+
+
+def score_last_round_as(face: MallFace, side_scores: Sequence[int]) -> None:
+    """The round just played scored `side_scores` instead (a podium screenshot's tie, or nobody
+    scoring), in a match of one round: its result, the totals and the mall's last result agree."""
+    sim = _mall(face)
+    match = sim.match
+    match.results[-1] = dataclasses.replace(match.results[-1], side_scores=tuple(side_scores))
+    match.totals[:] = side_scores
+    sim.last_result = match.results[-1]
+
+
+def _mall(face: MallFace) -> MallSim:
+    if not isinstance(face, MallSim):
+        raise TypeError(f"a stage direction acts on the mall itself, not on {type(face).__name__}")
+    return face
