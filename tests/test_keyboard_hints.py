@@ -144,3 +144,30 @@ def test_the_titles_key_caps_are_in_the_players_language(monkeypatch, code, said
     finally:
         i18n.set_language(i18n.DEFAULT)
 
+
+def test_the_results_hold_row_shows_each_keyboards_confirm_key(ctx, monkeypatch):
+    """A results screen's "hold to choose" row drew a pad's A in its ring to two people on one
+    keyboard; it shows each half's key for A (Space, Enter)."""
+    from tests.test_results_feel import checkout_results
+    results = checkout_results(ctx)
+    for seat, half in enumerate(("left", "right")):
+        ctx.input.assign(("kb", half), seat)
+    results.show_podium()
+    seen = Seen(monkeypatch)
+    results.draw(pygame.Surface(SCREEN), 0.0)
+    assert {"Space", "Enter"} <= seen.caps and "A" not in seen.caps
+
+
+def test_the_next_mode_is_chosen_in_the_choosers_own_keys(ctx, monkeypatch):
+    """Last place chooses on their own controller: the screen names their keys, not a pad's A nor
+    the other keyboard half's; going back is anyone's B."""
+    from game.match.seats import identities
+    from game.scenes.mall.mode_choice import Chooser, ModeChoiceScene
+    ids = identities()
+    ctx.input.assign(("kb", "left"), 0)
+    ctx.input.assign(("kb", "right"), 1)
+    scene = ModeChoiceScene(ctx, lambda mode: None, Chooser((ids[1].name,), (ids[1],), (1,), "memory"), preset="memory")
+    seen = Seen(monkeypatch)
+    scene.draw(pygame.Surface(SCREEN), 0.0)
+    assert "Enter" in seen.caps and not {"A", "Space"} & seen.caps
+    assert {"LShift", "RShift"} <= seen.caps

@@ -393,7 +393,9 @@ class MenuList:
         self.first = max(0, min(self.first, n - rows))
         return range(self.first, min(n, self.first + rows))
 
-    def draw(self, surface: pygame.Surface, ui: "UI", topleft: tuple[int, int]) -> None:
+    def draw(self, surface: pygame.Surface, ui: "UI", topleft: tuple[int, int], confirm: Sequence[str] = ()) -> None:
+        """The rows from `topleft`; a focused `hold` row shows A as `confirm` (what each player the
+        screen listens to presses for it: keys_in_play), else as the pad in use prints it."""
         x, y = topleft
         gap = max(6, self.row_height // 8)
         window = self._window()
@@ -416,12 +418,12 @@ class MenuList:
             label_x = rect.x + 28
             value = _(item.value()) if item.value is not None else None
             if focused and item.hold and item.enabled:
-                label_x = self._draw_hold(surface, ui, rect)
+                label_x = self._draw_hold(surface, ui, rect, confirm)
                 value_colour = "accent_2"
                 if self.nudge or value is None:   # how it is chosen, said brightly just after a tap
                     # TRANSLATORS: on a results row chosen by holding A down (the A button is beside it)
                     value, value_colour = _("Hold"), "text" if self.nudge else "text_dim"
-                label = _(item.label)     # beside A and the value: as large as fits
+                label = _(item.label)     # beside the caps of every device in play: as large as fits
                 room = rect.right - 24 - label_x - 16
                 size = ui.fitting_size(f"{label}  {value}", ui.size("body"), room, rect.h, narrows=False)
                 blit_text(surface, ui, label, size, colour, midleft=(label_x, rect.centery))
@@ -447,9 +449,10 @@ class MenuList:
                     _arrow(surface, ui, value_rect.left - 18, rect.centery, -1)
                     _arrow(surface, ui, rect.right - 26, rect.centery, 1)
 
-    def _draw_hold(self, surface: pygame.Surface, ui: "UI", rect: pygame.Rect) -> int:
+    def _draw_hold(self, surface: pygame.Surface, ui: "UI", rect: pygame.Rect, confirm: Sequence[str]) -> int:
         """The focused `hold` row: filled as far as A has been held, and at its left the A button in
-        a ring that closes as it fills. Returns where the label starts."""
+        a ring that closes as it fills (several devices' A: their caps side by side, the row's fill
+        the only ring). Returns where the label starts."""
         inner = rect.inflate(-8, -8)
         if self.holding:
             fill = inner.copy()
@@ -458,6 +461,12 @@ class MenuList:
             pygame.draw.rect(shade, (*ui.colour("text"), 70), shade.get_rect(), border_radius=max(1, ui.theme.radius - 4))
             surface.blit(shade, fill)
         cap_h = max(24, min(34, rect.h - 20))
+        if len(confirm) > 1:
+            x = rect.x + 16
+            for label in confirm:
+                cap = glyphs.badge(ui, label, cap_h)
+                x = surface.blit(cap, cap.get_rect(midleft=(x, rect.centery))).right + 4
+            return x + 8
         radius = cap_h // 2 + 5
         centre = (rect.x + 12 + radius, rect.centery)
         pygame.draw.circle(surface, ui.colour("shadow"), centre, radius, 5)
@@ -466,7 +475,7 @@ class MenuList:
             box.center = centre
             pygame.draw.arc(surface, ui.colour("text"), box, math.pi / 2 - self.hold_progress * 2 * math.pi,
                             math.pi / 2, 5)
-        cap = glyphs.badge(ui, pad_label(ui, "A"), cap_h)
+        cap = glyphs.badge(ui, confirm[0] if confirm else pad_label(ui, "A"), cap_h)
         surface.blit(cap, cap.get_rect(center=centre))
         return centre[0] + radius + 12
 

@@ -28,6 +28,7 @@ from game.rules.soldout import modes as mode_registry
 from game.scenes.common import Animation, MatchResultsScene, players_menu_command
 from game.scenes.mall.mode_choice import Chooser, ModeChoiceScene, last_place, least_played
 from game.scenes.mall.overlay import caller
+from game.scenes.pads import keys_in_play
 from game.scenes.results_fx import (PODIUM_AREA, Podium, Reveal, Standing, cover, headline_image, ordinal, places,
                                     tied_groups)
 
@@ -138,7 +139,7 @@ class SoldOutResultsScene(MatchResultsScene):
             self.image = self._render()
         if self.reveal is not None:
             self.reveal.draw(surface, alpha)
-        self.menu.draw(surface, self.ctx.ui, (780, 720 - 24 - self.menu.height()))
+        self.menu.draw(surface, self.ctx.ui, (780, 720 - 24 - self.menu.height()), keys_in_play(self.ctx)["A"])
 
     def _render(self) -> pygame.Surface:
         """Everything but the menu, at once (what the ticks have not drawn yet)."""
@@ -395,7 +396,8 @@ class SoldOutResultsScene(MatchResultsScene):
             podium.fit_below(centre[1] + image.get_height() // 2 + 10)
         surface.blit(backdrop, (0, 0))
         podium.draw(surface, alpha)
-        self.menu.draw(surface, self.ctx.ui, ((1280 - self.menu.width) // 2, 720 - 12 - self.menu.height()),)
+        self.menu.draw(surface, self.ctx.ui, ((1280 - self.menu.width) // 2, 720 - 12 - self.menu.height()),
+                       keys_in_play(self.ctx)["A"])
 
 
 def podium_words(standings: list[Standing]) -> tuple[str, list[str]]:

@@ -8,7 +8,7 @@ Nothing here touches a simulation: it is all presentation.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from game.input import families
 from game.input.bindings import key_label, pad_button_label
@@ -88,12 +88,13 @@ def sharing_a_keyboard(ctx: "Context") -> set[int]:
     return set(halves) if len(halves) >= 2 else set()
 
 
-def keys_in_play(ctx: "Context") -> dict[str, list[str]]:
+def keys_in_play(ctx: "Context", seats: Sequence[int] | None = None) -> dict[str, list[str]]:
     """For a screen everyone reads (how-to cards, the table's top bar, the map's prompts): per
     button, what every seated person presses for it, each name once, in seat order ("A", "Space",
-    "Enter" with a pad and both keyboard halves); the pad in use's names when nobody is seated."""
+    "Enter" with a pad and both keyboard halves); the pad in use's names when nobody is seated.
+    With `seats`, only those seats' (the one player a screen listens to)."""
     out: dict[str, list[str]] = {}
-    seated = [seat_keys(ctx, seat) for seat in sorted(ctx.input.seated())]
+    seated = [seat_keys(ctx, seat) for seat in sorted(ctx.input.seated() if seats is None else seats)]
     nobody = {**(dict(ctx.ui.pad_labels) or {str(b.name): str(b.name) for b in BUTTONS}), "MOVE": key_word("Stick")}
     for names in [n for n in seated if n] or [nobody]:
         for button, name in names.items():
