@@ -130,7 +130,6 @@ def outlined_text(text: str, px: int, colour: Colour, outline: Colour = INK,
 
 
 
-
 @lru_cache(maxsize=256)
 def _outlined(text: str, px: int, colour: tuple[int, ...], outline: tuple[int, ...], width: int,
               max_width: int | None, narrow: bool = False) -> pygame.Surface:
