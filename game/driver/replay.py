@@ -7,7 +7,7 @@ identical consecutive ticks. A token is "dx,dy,pressed,held" (buttons as
 decimal bit masks) or "." for an idle seat, so a quiet stretch is one short line:
     240 . . 16,0,0,0
 A seed and these commands reproduce the match bit for bit, so a replay from
-another game version is refused rather than replayed wrongly.
+another game version or rules revision (RULES) is refused rather than replayed wrongly.
 
 Run codes wrap a whole replay into one copy-pasteable string.
 """
@@ -302,13 +302,13 @@ def _parse_header(raw: str) -> dict[str, Any]:
     if "level_hash" in header and (header["level"] is None or bare_level_name(header["level"]) != header["level"]
                                    or not header["level"]):
         raise ReplayError(Notice(DAMAGED_HEADER_BECAUSE, why="its level must be a bare file name"))
-    refusal = rules_refusal(header)
+    refusal = _rules_refusal(header)
     if refusal is not None:
         raise ReplayError(Notice(refusal))
     return header
 
 
-def rules_refusal(header: dict[str, Any]) -> str | None:
+def _rules_refusal(header: dict[str, Any]) -> str | None:
     """Why a validated header's rules revision cannot be replayed here (an N_ message), or None."""
     game, revision = header["game"], header.get("rules", 1)
     if revision > RULES[game]:
