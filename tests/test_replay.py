@@ -87,28 +87,6 @@ def test_other_game_version():
     assert "made with version 0.0.9" in message and f"this is {VERSION}" in message
 
 
-def test_soldout_replay_from_the_older_rules_is_refused_clearly():
-    lines = _valid_lines()
-    magic, fmt, raw = lines[0].split(" ", 2)
-    header = json.loads(raw)
-    del header["rules"]                         # what 0.1.0 wrote before the rules revision
-    lines[0] = f"{magic} {fmt} {json.dumps(header)}"
-    message = _refused("\n".join(lines))
-    assert "older Sold Out! rules" in message
-    assert read_replay(_replay_text([])).header["rules"] == 2
-
-
-def test_checkout_replay_without_a_rules_revision_still_plays():
-    checkout = MatchSpec(game="checkout", seats=(SeatSpec(0, "Fox"), SeatSpec(1, "Owl", kind="bot")),
-                         mode="standard", rounds=1, seed=3)
-    writer = ReplayWriter(header_for(checkout))
-    writer.add_tick([IDLE, IDLE])
-    magic, fmt, raw = writer.text().splitlines()[0].split(" ", 2)
-    header = json.loads(raw)
-    del header["rules"]
-    assert read_replay(f"{magic} {fmt} {json.dumps(header)}\n1 . .\n").header["game"] == "checkout"
-
-
 def test_bad_header():
     lines = _valid_lines()
     assert "header" in _refused(f"{MAGIC} 1 {{broken\n" + "\n".join(lines[1:]))

@@ -7,6 +7,14 @@ here, so refactors prove they kept behaviour. Where the bots were changed on
 purpose since (the README's changelog says when), NAME.bots.json holds what bots
 with the replay's seed play to now; the replay itself must still verify. Played through the command line,
 the contract that outlives any internal reshuffle.
+
+A new rules revision (RULES in game/driver/replay.py) refuses older replays. A corpus replay in which
+nothing the revision changed happens plays the same under it: only its header's revision is refreshed
+(`python tools/restamp_replays.py tests/data/replays/*.replay`), and this test proves it still ends as
+recorded. Revision 3 (same-tick actions in a drawn order, both games) was such a refresh: the 6-seat
+replays were recorded under the new order; in the 2-seat and team ones, recorded under the old order,
+no same-tick actions contest anything (they end in the state hash, ticks and winners they were
+recorded with under either order).
 """
 import json
 import subprocess

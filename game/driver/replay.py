@@ -7,7 +7,7 @@ identical consecutive ticks. A token is "dx,dy,pressed,held" (buttons as
 decimal bit masks) or "." for an idle seat, so a quiet stretch is one short line:
     240 . . 16,0,0,0
 A seed and these commands reproduce the match bit for bit, so a replay from
-another game version is refused rather than replayed wrongly.
+another game version or rules revision (RULES) is refused rather than replayed wrongly.
 
 Run codes wrap a whole replay into one copy-pasteable string.
 """
@@ -35,10 +35,29 @@ from game.files.userfiles import atomic_write_text
 MAGIC = "SOCO-REPLAY"
 FORMAT_VERSION = 1
 CODE_PREFIX = "SOCO1-"
-# Sold Out! rules revision. 2: a Rush card goes straight to the Starting Table (only the assist sends one
-# back) and Memory puts a hand card back with B while the hand is open, not with a tap of Y. A Sold Out!
-# replay of an older revision would play its inputs under other rules, so it is refused.
-SOLDOUT_RULES = 2
+# Each game's rules revision, in every replay header as "rules" (a header without one: revision 1). A replay
+# of an older revision would play its inputs under other rules, so it is refused, saying what changed since.
+#   Sold Out! 2: a Rush card goes straight to the Starting Table (only the assist sends one back) and Memory
+#     puts a hand card back with B while the hand is open, not with a tap of Y.
+#   Sold Out! 3: seats acting in the same tick go in an order drawn for that tick, not in seat order.
+#   Check Out! 3: two grabs in one tick go in the tick's drawn order, not a rotating one. (Check Out! had no
+#     revision of its own before: its replays carried none or the Sold Out! number, 2, both the older order.)
+RULES = {"soldout": 3, "checkout": 3}
+_CHECKOUT_ROTATING = N_("this replay was recorded under older Check Out! rules (simultaneous grabs at the dice "
+                        "table went in a rotating order) and cannot be replayed")
+# Why a replay of each older revision is refused: every revision below the game's own has its sentence.
+OLDER_RULES = {
+    ("soldout", 1): N_("this replay was recorded under older Sold Out! rules (a Rush card could go back into a "
+                       "pile, Y put a Memory card back, simultaneous actions went by seat order) and cannot be "
+                       "replayed"),
+    ("soldout", 2): N_("this replay was recorded under older Sold Out! rules (simultaneous actions went by seat "
+                       "order) and cannot be replayed"),
+    ("checkout", 1): _CHECKOUT_ROTATING, ("checkout", 2): _CHECKOUT_ROTATING,
+}
+NEWER_RULES = N_("this replay was recorded under newer rules than this game knows and cannot be replayed")
+# Older revisions whose replays of one seat play exactly as under today's rules: all that changed since is
+# the order of seats acting in the same tick, and one seat alone has nothing to order (a solo speedrun).
+SOLO_UNCHANGED = {("soldout", 2)}
 HEADER_KEYS = ("format", "game_version", "game", "mode", "seed", "rounds", "teams", "level", "seats", "options")
 BUTTON_MASK = max(Button) * 2 - 1  # every defined Button bit
 IDLE_TOKEN = "."
@@ -87,7 +106,7 @@ TOO_LONG = N_("replay line {line} has a value out of range (longer than six hour
 def header_for(spec: MatchSpec) -> dict[str, Any]:
     """The replay header describing `spec` (the lobby/CLI build it from the MatchSpec)."""
     return {
-        "format": FORMAT_VERSION, "game_version": VERSION, "rules": SOLDOUT_RULES,
+        "format": FORMAT_VERSION, "game_version": VERSION, "rules": RULES[spec.game],
         "game": spec.game, "mode": spec.mode,
         "seed": spec.seed, "rounds": spec.rounds, "teams": spec.teams, **level_fields(spec),
         "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "difficulty": s.difficulty, "team": s.team}
@@ -164,8 +183,8 @@ class ReplayWriter:
     """Collects commands tick by tick; run-length encodes as it goes."""
 
     def __init__(self, header: dict[str, Any]) -> None:
-        self.header = {"format": FORMAT_VERSION, "game_version": VERSION, "rules": SOLDOUT_RULES, **header}
-        missing = [k for k in HEADER_KEYS if k not in self.header]
+        self.header = {"format": FORMAT_VERSION, "game_version": VERSION, **header}
+        missing = [k for k in (*HEADER_KEYS, "rules") if k not in self.header]
         if missing:
             raise ValueError(f"replay header lacks {', '.join(missing)}")
         self.seat_count = len(self.header["seats"])
@@ -283,10 +302,20 @@ def _parse_header(raw: str) -> dict[str, Any]:
     if "level_hash" in header and (header["level"] is None or bare_level_name(header["level"]) != header["level"]
                                    or not header["level"]):
         raise ReplayError(Notice(DAMAGED_HEADER_BECAUSE, why="its level must be a bare file name"))
-    if game == "soldout" and header.get("rules", 1) != SOLDOUT_RULES:
-        raise ReplayError(Notice(N_("this replay was recorded under older Sold Out! rules (a Rush card could go "
-                                    "back into a pile, a tap of Y put a Memory card back) and cannot be replayed")))
+    refusal = _rules_refusal(header)
+    if refusal is not None:
+        raise ReplayError(Notice(refusal))
     return header
+
+
+def _rules_refusal(header: dict[str, Any]) -> str | None:
+    """Why a validated header's rules revision cannot be replayed here (an N_ message), or None."""
+    game, revision = header["game"], header.get("rules", 1)
+    if revision > RULES[game]:
+        return NEWER_RULES
+    if revision == RULES[game] or ((game, revision) in SOLO_UNCHANGED and len(header["seats"]) == 1):
+        return None
+    return OLDER_RULES[(game, revision)]
 
 
 def _known_mode(game: str, mode: str) -> bool:

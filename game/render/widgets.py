@@ -116,6 +116,15 @@ def blit_text(surface: pygame.Surface, ui: "UI", text: str, size: str | int,
     return rect
 
 
+def centred_lines(surface: pygame.Surface, ui: "UI", text: str, size: int, colour: str | Colour,
+                  centre_x: int, top: int, width: int, max_lines: int = 3) -> None:
+    """`text` wrapped to `width` and centred on `centre_x` from `top` down (a reason said on a screen:
+    one too long for a line, such as why a replay cannot be played, stays on the screen)."""
+    for i, line in enumerate(wrap_text(ui, text, size, width)[:max_lines]):
+        image = ui.render(line, size, colour)
+        surface.blit(image, image.get_rect(midtop=(centre_x, top + i * image.get_height())))
+
+
 def logo_text(surface: pygame.Surface, ui: "UI", text: str, size: int, colour: Colour,
               center: tuple[int, int], outline: int = 6) -> pygame.Rect:
     """Big sticker-style text: thick dark outline, drop shadow, bright face."""

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 
 from dataclasses import dataclass
 
-from game.driver.replay import ReplayError, read_replay
+from game.driver.replay import read_replay
 from game.speedrun.session import RunSession
-from game.speedrun.verify import VerifyError, check_setup
+from game.speedrun.verify import check_setup
 
 if TYPE_CHECKING:
     from game.sim.mall_face import MallFace
@@ -53,14 +53,13 @@ def _snapshot(sim: MallFace) -> GhostFrame:
 
 
 def ghost_from_replay(text: str) -> Ghost | None:
-    """Re-simulate a PB replay (Sold Out! only: the mall has avatars). None if it cannot be used."""
-    try:
-        replay = read_replay(text)
-        if replay.header.get("game") != "soldout":
-            return None
-        session = RunSession(check_setup(replay))
-    except (ReplayError, VerifyError):
+    """Re-simulate a PB replay (Sold Out! only: the mall has avatars); None if it has no ghost to show.
+    A replay that cannot be played (damaged, older rules) raises ReplayError or VerifyError: the PB keeps
+    its time, the runner is told why no ghost runs."""
+    replay = read_replay(text)
+    if replay.header.get("game") != "soldout":
         return None
+    session = RunSession(check_setup(replay))
     frames = [_snapshot(session.mall())]
     for commands in replay.ticks():   # the loop of verify.simulate(), keeping a frame per tick
         if session.over:

@@ -291,8 +291,8 @@ class RunCodeScene(Scene):
             s = ui.render("SOCO1-...", 26, DIM)
             surface.blit(s, (field.x + 20, field.y + 18))
         if self.error:
-            e = ui.render(self.error, 24, STATE_COLOURS["behind_losing"])
-            surface.blit(e, e.get_rect(center=(w // 2, field.bottom + 40)))
+            widgets.centred_lines(surface, ui, self.error, 24, STATE_COLOURS["behind_losing"], w // 2,
+                                  field.bottom + 24, w - 180)
         widgets.hints(surface, ui, [("Ctrl+V", N_("Paste")), ("Enter / A", N_("Play")), ("X", N_("Saved runs")),
                                     ("Y", N_("Keyboard")), ("Esc / B", N_("Back"))])
 

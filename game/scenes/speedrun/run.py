@@ -23,12 +23,13 @@ from game.sim import preload
 from game.core.scene import Scene
 from game.match.seats import identities as seat_identities
 from game.text.i18n import _
+from game.text.notice import said
 from game.input import families
 from game.match.commands import Command
 from game.input.seating import DeviceId
 from game.files.levels import resolve_level
 from game.render.icons import seat_shape_surface
-from game.driver.replay import Replay
+from game.driver.replay import Replay, ReplayError
 from game.rules.soldout import modes
 from game.scenes.mall import MallPicture
 from game.scenes.mall import play_sounds
@@ -43,6 +44,7 @@ from game.speedrun.practice import PracticePlan
 from game.speedrun.records import Records, read_replay_text
 from game.speedrun.session import RunSession
 from game.speedrun.splits import Comparison
+from game.speedrun.verify import VerifyError
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -113,7 +115,12 @@ class SpeedrunRunScene(Scene):
         if not pb or pb.get("seed") != run.setup.seed or not pb.get("replay"):
             return None
         text = read_replay_text(pb["replay"])
-        return ghost_from_replay(text) if text else None
+        try:
+            return ghost_from_replay(text) if text else None
+        except (ReplayError, VerifyError) as exc:
+            # The PB keeps its time; only its ghost cannot run. Said once a session, not at every start.
+            self.ctx.toasts.show_once(_("No PB ghost: {error}").format(error=said(exc)), seconds=8)
+            return None
 
     def on_new_pb(self) -> None:
         self.ghost = self._load_ghost()

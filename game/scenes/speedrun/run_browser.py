@@ -133,8 +133,8 @@ class SavedRunsScene(Scene):
         w = surface.get_width()
         self.menu.draw(surface, ui, ((w - self.menu.width) // 2, 140))
         if self.error:
-            e = ui.render(self.error, 22, STATE_COLOURS["behind_losing"])
-            surface.blit(e, e.get_rect(center=(w // 2, 610)))
+            widgets.centred_lines(surface, ui, self.error, 22, STATE_COLOURS["behind_losing"], w // 2, 584,
+                                  self.menu.width, max_lines=2)
         widgets.hints(surface, ui, [("Up / Down", N_("Choose")), ("A", N_("Play")), ("B", N_("Back"))])
 
 
