@@ -37,11 +37,29 @@ class MapCounts:
         self._strips_due = []
 
     def pile(self, count: int, centre: tuple[int, int], carried: bool = False) -> None:
-        """A pile's count, centred on `centre`."""
+        """A pile's count, centred on `centre`. A carried pile's count moves clear of the counts
+        fixed to the floor (a dresser's strip, a pile's count) when its shopper walks under one:
+        two counts on top of each other read as one wrong number."""
         badge = self.badge(count)
         rect = badge.get_rect(center=centre)
+        if carried:
+            rect = self._clear_of_fixed(rect)
         (self.carried if carried else self.piles).append(rect)
         self._due.append((badge, rect))
+
+    def _clear_of_fixed(self, rect: pygame.Rect) -> pygame.Rect:
+        """`rect`, or the nearest place beside it (up first: the count stays over its shopper) that
+        overlaps no dresser strip and no floor pile's count laid out this frame."""
+        fixed = [r for _picture, r in self._strips_due] + self.piles
+        if rect.collidelist(fixed) == -1:
+            return rect
+        step = rect.height // 2 + 1
+        for k in range(1, 7):
+            for dx, dy in ((0, -k * step), (-k * step, 0), (k * step, 0), (0, k * step)):
+                moved = rect.move(dx, dy)
+                if moved.collidelist(fixed) == -1:
+                    return moved
+        return rect
 
     def badge(self, count: int) -> pygame.Surface:
         """The pile's card count, big enough to read from the sofa: white on a dark disc."""
