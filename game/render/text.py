@@ -51,8 +51,10 @@ def bar_px(font: pygame.font.Font) -> float:
     return font.point_size / scale
 
 
+@lru_cache(maxsize=None)
 def min_font_size() -> int:
-    """The smallest game size whose text reaches TEXT_MIN_PX on the bar's scale (24: em 17 px)."""
+    """The smallest game size whose text reaches TEXT_MIN_PX on the bar's scale (24: em 17 px);
+    worked out once (every font look-up asks)."""
     size = TEXT_MIN_PX
     while em_px(size) / FACE_SCALE < TEXT_MIN_PX:
         size += 1
@@ -206,12 +208,16 @@ class TextCache:
         self.limit = limit
         self._fonts: dict[int, pygame.font.Font] = {}
         self._texts: dict[tuple[str, int, Colour], pygame.Surface] = {}
+        self._widths: dict[tuple[str, int], int] = {}   # measured, not rendered: layout asks every frame
+        self.wraps: dict[tuple[object, ...], list[str]] = {}   # widgets.wrap_text's lines, at this scale
 
     def set_scale(self, scale: float) -> None:
         if scale != self.scale:
             self.scale = scale
             self._fonts.clear()
             self._texts.clear()
+            self._widths.clear()
+            self.wraps.clear()
 
     def font(self, size: int) -> pygame.font.Font:
         px = max(min_font_size(), round(size * self.scale))
@@ -237,4 +243,10 @@ class TextCache:
         return self.font(size).get_linesize()
 
     def width(self, text: str, size: int) -> int:
-        return self.font(size).size(text)[0]
+        key = (text, size)
+        found = self._widths.get(key)
+        if found is None:
+            if len(self._widths) >= 4 * self.limit:
+                self._widths.clear()
+            found = self._widths[key] = self.font(size).size(text)[0]
+        return found
