@@ -51,6 +51,8 @@ class SeatHud:
         self.shared_keys: dict[str, str] = {}   # the headline's button names: every seated pad family's
         self.texts = texts
         self._info: dict[int, tuple[tuple[object, ...], pygame.Surface]] = {}   # seat -> (key, its text and icons)
+        self.backdrop: pygame.Surface | None = None   # see set_backdrop
+        self.laid: pygame.Surface | None = None
 
     def key(self, seat: int, button: str) -> str:
         """What this seat presses for a pad button: "X" on a pad, "E" or "Right Ctrl" on a keyboard."""
@@ -84,9 +86,18 @@ class SeatHud:
         key = self._info_key(seat, tick, total)
         cached = self._info.get(seat)
         if cached is None or cached[0] != key:
-            cached = (key, self._render_info(panel, tick, total))
+            info = self._render_info(panel, tick, total)
+            if self.backdrop is not None and self.laid is not None:
+                piece = self.backdrop.subsurface(rect).copy()   # the text on its own backdrop, opaque
+                piece.blit(info, (0, 0))
+                self.laid.blit(piece, rect)      # every later frame shows it with the background
+                surface.blit(piece, rect)        # this frame's background went out before it
+                cached = (key, None)
+            else:
+                cached = (key, info)
             self._info[seat] = cached
-        surface.blit(cached[1], rect.topleft)
+        elif cached[1] is not None:
+            surface.blit(cached[1], rect.topleft)
         self._dice(surface, seat, pygame.Rect(rect.x + 12, rect.y + 58, rect.w - 24, DIE + 6), tick)
         last = sim.last_player()
         if last and last[0] == seat:
@@ -103,6 +114,15 @@ class SeatHud:
             else ()
         return (total, reason, s.reason_tick if reason else -1, self._doing(seat), gains,
                 len(player.products), len(player.bargains), player.tokens, self.labels[seat])
+
+    def set_backdrop(self, backdrop: pygame.Surface) -> pygame.Surface:
+        """The static picture the panels lie on (their frames drawn in). Returns what a frame blits
+        instead: a copy with each panel's text and icons laid in, redone for a panel when what it
+        shows changes; so a frame neither blends nor copies the panels again."""
+        self.backdrop = backdrop
+        self.laid = backdrop.copy()
+        self._info.clear()
+        return self.laid
 
     def _render_info(self, panel: SeatPanel, tick: int, total: int) -> pygame.Surface:
         seat, rect = panel.seat, panel.rect
