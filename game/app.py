@@ -321,7 +321,8 @@ class WindowLoop:
 
         from game.core import present
         ctx, step, debug = self.ctx, self.step, self.debug
-        if self.vsync:   # wait for this refresh's read point: input read as late as the frame allows
+        vsync = self.vsync and self.read_point.paced
+        if vsync:   # wait for this refresh's read point: input read as late as the frame allows
             now = time.perf_counter()
             wait = self.read_point.read_at(now) - now
             if wait > 0:
@@ -358,21 +359,21 @@ class WindowLoop:
             pygame.display.flip()
             self.presented_at = time.perf_counter()
             self.read_point.presented(now, flip_at, self.presented_at)
-        elif self.vsync:
+        elif vsync:
             self.read_point.skipped(time.perf_counter())
         if self.warming and self.warmer.pending:
-            self._warm()
-        if not self.vsync:
-            present.pace(self.clock, shown, self.vsync)
+            self._warm(vsync)
+        if not vsync:
+            present.pace(self.clock, shown, vsync)
         return shown
 
-    def _warm(self) -> None:
+    def _warm(self, vsync: bool) -> None:
         """A rehearsal step after the present, when a menu sits idle: never past the next read."""
         from game.scenes import warmup
         if not warmup.may_warm(self.ctx, self.idle_ticks):
             return
         seconds = warmup.STEP_SECONDS
-        if self.vsync:
+        if vsync:
             now = time.perf_counter()
             seconds = min(seconds, self.read_point.read_at(now) - now - 0.0005)
         if seconds > 0:

@@ -155,3 +155,17 @@ def test_a_present_after_a_pause_only_finds_the_refresh_again():
     point.presented(200.0, 200.002, 200.0091)            # a menu's first picture in a minute
     assert (point.late, point.budget) == (late, budget)
     assert point.target == pytest.approx(200.0091 + point.refresh)
+
+
+def test_a_display_that_does_not_hold_presents_to_its_refresh_is_not_trusted_to_pace():
+    """SDL's dummy driver grants vsync and presents at once: the loop must then pace itself."""
+    point = ReadPoint(refresh=1 / 60)
+    assert point.paced
+    t = 10.0
+    for _ in range(40):
+        point.presented(t, t + 0.0005, t + 0.001)
+        t += 0.0012
+    assert not point.paced
+    held = ReadPoint(refresh=1 / 60)
+    _run(held, 60, work=0.002, present=0.001, refresh=1 / 60)
+    assert held.paced

@@ -94,6 +94,7 @@ class ReadPoint:
     def __init__(self, refresh: float = 1 / 60, floor: float = 0.002, shrink: float = 0.00002,
                  hold: int = 300, pause: float = 0.5) -> None:
         self.refresh = refresh     # seconds between refreshes (re-measured from the presents)
+        self.nominal = refresh     # what the display said it refreshes at
         self.floor = floor
         self.shrink = shrink
         self.min_shrink = shrink / 32
@@ -107,6 +108,13 @@ class ReadPoint:
         self._held = 0
         self._work: deque[float] = deque(maxlen=120)
         self._intervals: deque[float] = deque(maxlen=31)
+
+    @property
+    def paced(self) -> bool:
+        """Whether presents wait for the refresh. A driver may grant vsync and not wait (SDL's
+        dummy driver, some virtual machines): presents then come far faster than the display
+        said it refreshes, and the loop must pace itself."""
+        return self.refresh >= self.nominal / 2
 
     def read_at(self, now: float) -> float:
         """When the next frame should read input (now or earlier: at once). A frame that drew
