@@ -126,15 +126,30 @@ class GameFont(pygame.font.Font):
         super().__init__(self.face, em_px(size))
         self.set_script("Latn")
         self._fallback: pygame.font.Font | None = None
+        self._plain: dict[str, tuple[str, bool]] = {}   # text -> (as set, whether the face has every char)
 
     def has(self, char: str) -> bool:
         """Whether the face draws `char`."""
         return _covered(self.face, char)
 
+    def _set(self, text: str | bytes | None) -> tuple[str | bytes | None, bool]:
+        """`text` as it is set (spaces the face lacks made thin) and whether the face alone draws
+        it: worked out once per text (a HUD measures the same words every frame)."""
+        if not isinstance(text, str):
+            return text, True
+        found = self._plain.get(text)
+        if found is None:
+            if len(self._plain) >= 2048:
+                self._plain.clear()
+            spaced = self._spaced(text)
+            assert isinstance(spaced, str)
+            found = self._plain[text] = (spaced, all(self.has(c) for c in spaced))
+        return found
+
     def render(self, text: str | bytes | None, antialias: bool, color: ColorLike,
                bgcolor: ColorLike | None = None, wraplength: int = 0) -> pygame.Surface:
-        text = self._spaced(text)
-        if not text or isinstance(text, bytes) or all(self.has(c) for c in text):
+        text, plain = self._set(text)
+        if not text or isinstance(text, bytes) or plain:
             return super().render(text, antialias, color, bgcolor, wraplength)
         runs = [(font, part, font.render(part, antialias, color)) for font, part in self._runs(text)]
         ascent = self.get_ascent()
@@ -148,8 +163,9 @@ class GameFont(pygame.font.Font):
         return out
 
     def size(self, text: str | bytes) -> tuple[int, int]:
-        text = self._spaced(text) or ""
-        if not text or isinstance(text, bytes) or all(self.has(c) for c in text):
+        set_as, plain = self._set(text)
+        text = set_as or ""
+        if not text or isinstance(text, bytes) or plain:
             return super().size(text)
         return sum(pygame.font.Font.size(font, part)[0] for font, part in self._runs(text)), self.get_height()
 
