@@ -8,7 +8,6 @@ two ticks the frame falls (alpha); ReadPoint says when the next frame should rea
 from __future__ import annotations
 
 import math
-import statistics
 from collections import deque
 
 from game import TICK_RATE
@@ -138,7 +137,7 @@ class ReadPoint:
         if returned - last < 1.5 * self.refresh:
             self._intervals.append(returned - last)
             if len(self._intervals) >= 9:
-                self.refresh = statistics.median(self._intervals)
+                self.refresh = sorted(self._intervals)[len(self._intervals) // 2]   # the median
         lateness = returned - self.target
         if lateness <= self.LATE:   # on time (or early: the display's clock moved; follow it)
             self.on_time += 1
