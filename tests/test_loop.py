@@ -169,3 +169,17 @@ def test_a_display_that_does_not_hold_presents_to_its_refresh_is_not_trusted_to_
     held = ReadPoint(refresh=1 / 60)
     _run(held, 60, work=0.002, present=0.001, refresh=1 / 60)
     assert held.paced
+
+
+def test_presents_held_to_the_refresh_again_are_trusted_again():
+    """A minimised window may present at once for a while; back on screen, presents wait again."""
+    point = ReadPoint(refresh=1 / 60)
+    t = 10.0
+    for _ in range(40):
+        point.presented(t, t + 0.0005, t + 0.001)
+        t += 0.0012
+    assert not point.paced
+    for _ in range(40):
+        t += 1 / 60
+        point.presented(t - 0.004, t - 0.002, t)
+    assert point.paced

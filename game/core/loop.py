@@ -134,7 +134,7 @@ class ReadPoint:
         if self.target is None or last is None or returned - last > self.pause:
             self.target = returned + self.refresh   # nothing to judge by: this present starts the count
             return
-        if returned - last < 1.5 * self.refresh:
+        if returned - last < 1.5 * self.nominal:   # presents a refresh apart (not a frame skipped)
             self._intervals.append(returned - last)
             if len(self._intervals) >= 9:
                 self.refresh = sorted(self._intervals)[len(self._intervals) // 2]   # the median
