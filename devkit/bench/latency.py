@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Callable, Hashable
 if TYPE_CHECKING:
     from game.app import WindowLoop
     from game.core.context import Context
+    from game.match import MatchSpec
     from devkit.vpad import VirtualPad
 
 FRAME_MS = 1000 / 60
@@ -124,7 +125,7 @@ def _menu() -> Probe:
     return Probe("menu", ("down", "up"), start, lambda ctx: isinstance(ctx.stack.top, TitleScene), effect)
 
 
-def _human_spec(game: str, players: int, mode: str | None, seed: int) -> object:
+def _human_spec(game: str, players: int, mode: str | None, seed: int) -> MatchSpec:
     from dataclasses import replace
 
     from game.headless import build_spec
@@ -138,7 +139,7 @@ def _mall() -> Probe:
 
     def start(ctx: Context, pad: int) -> None:
         ctx.input.assign(("pad", pad), 0)
-        registry.start_game(ctx, _human_spec("soldout", 4, "rush", 7))   # type: ignore[arg-type]
+        registry.start_game(ctx, _human_spec("soldout", 6, "rush", 7))
 
     def mall(ctx: Context) -> MallScene | None:
         top = ctx.stack.top
@@ -162,7 +163,7 @@ def _table() -> Probe:
 
     def start(ctx: Context, pad: int) -> None:
         ctx.input.assign(("pad", pad), 0)
-        registry.start_game(ctx, _human_spec("checkout", 4, None, 7))   # type: ignore[arg-type]
+        registry.start_game(ctx, _human_spec("checkout", 6, None, 7))
 
     def table(ctx: Context) -> TableScene | None:
         top = ctx.stack.top
@@ -288,8 +289,10 @@ def summarise(log: list[Press], fps: float, cpu_share: float) -> dict[str, objec
             "samples": [[round(x, 1), round(p.own_ms, 1), p.presents] for x, p in zip(shown, answered)]}
 
 
-def child_latency(presses: int, fullscreen: bool, scenes: list[str] | None) -> dict[str, object]:
-    """Open the game's window, attach a pad for seat 0, probe each scene in turn."""
+def child_latency(presses: int, fullscreen: bool, scenes: list[str] | None, plain: bool = False) -> dict[str, object]:
+    """Open the game's window, attach a pad for seat 0, probe each scene in turn. `plain`: the
+    loop as it was before the read point and the early tick (for comparison: input read right
+    after each present, a frame due no tick runs none)."""
     import pygame
 
     from devkit.bench.report import skip_howtos
@@ -307,6 +310,10 @@ def child_latency(presses: int, fullscreen: bool, scenes: list[str] | None) -> d
     ctx.stack.push(TitleScene(ctx))
     ctx.stack.apply()
     loop = app.WindowLoop(ctx, screen, vsync)
+    if plain:
+        from game.core.loop import FixedStep, ReadPoint
+        loop.step = FixedStep(lead=0.0)
+        loop.read_point = ReadPoint(loop.read_point.refresh, shrink=0.0)
     loop.frame()
     registry.load_scene_modules()
     warmer = Warmer()                 # what the idle title does in its first seconds, done up front
@@ -314,7 +321,7 @@ def child_latency(presses: int, fullscreen: bool, scenes: list[str] | None) -> d
     warmer.run_all()
     pad = VirtualPad()
     loop.restart_clock()
-    out: dict[str, object] = {"window": list(pygame.display.get_window_size()), "vsync": vsync,
+    out: dict[str, object] = {"window": list(pygame.display.get_window_size()), "vsync": vsync, "plain_loop": plain,
                               "refresh_hz": app.display_refresh_rate()}
     for index, name in enumerate(scenes or list(PROBES)):
         out[name] = probe_scene(loop, pad, PROBES[name](), presses, seed=index + 1)

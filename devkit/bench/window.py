@@ -15,6 +15,9 @@ otherwise under SDL's dummy driver, and the report says which. Kinds:
   game runs it: run_window), of the title with nothing moving, and of a bare vsync window
   presenting the same picture at 60 Hz.
 - startup: process start to the first presented frame through `main.py`'s own path.
+- latency: press to present through the game's own window loop (devkit/bench/latency.py);
+  `latency PRESSES window|fullscreen SCENES plain` runs the loop as it was before the read
+  point and the early tick, for comparison.
 """
 from __future__ import annotations
 
@@ -455,7 +458,7 @@ def main(argv: list[str]) -> int:
         from devkit.bench.latency import child_latency
         presses, fullscreen = int(argv[1]), argv[2] == "fullscreen"
         scenes = [s for s in argv[3].split(",") if s] if len(argv) > 3 and argv[3] != "-" else None
-        out = child_latency(presses, fullscreen, scenes)
+        out = child_latency(presses, fullscreen, scenes, plain=len(argv) > 4 and argv[4] == "plain")
     else:
         print(f"unknown kind {kind}", file=sys.stderr)
         return 2
