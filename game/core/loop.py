@@ -105,15 +105,17 @@ class ReadPoint:
         self.late = 0              # presents that missed their refresh
         self.on_time = 0
         self._held = 0
+        self._on_time = False      # whether the last present came on time
         self._work: deque[float] = deque(maxlen=120)
-        self._intervals: deque[float] = deque(maxlen=31)
+        self._intervals: deque[float] = deque(maxlen=31)   # on time, a refresh apart: the refresh
+        self._gaps: deque[float] = deque(maxlen=31)        # any two presents a frame apart
 
     @property
     def paced(self) -> bool:
         """Whether presents wait for the refresh. A driver may grant vsync and not wait (SDL's
-        dummy driver, some virtual machines): presents then come far faster than the display
-        said it refreshes, and the loop must pace itself."""
-        return self.refresh >= self.nominal / 2
+        dummy driver, some virtual machines, a minimised window): presents then come far faster
+        than the display said it refreshes, and the loop must pace itself."""
+        return len(self._gaps) < 9 or _median(self._gaps) >= self.nominal / 2
 
     def read_at(self, now: float) -> float:
         """When the next frame should read input (now or earlier: at once). A frame that drew
@@ -131,15 +133,22 @@ class ReadPoint:
         """A frame read input at `read`, called the present at `flip`; it returned at `returned`."""
         self._work.append(flip - read)
         last, self.returned = self.returned, returned
+        was_on_time, self._on_time = self._on_time, False
         if self.target is None or last is None or returned - last > self.pause:
             self.target = returned + self.refresh   # nothing to judge by: this present starts the count
             return
-        if returned - last < 1.5 * self.nominal:   # presents a refresh apart (not a frame skipped)
-            self._intervals.append(returned - last)
-            if len(self._intervals) >= 9:
-                self.refresh = sorted(self._intervals)[len(self._intervals) // 2]   # the median
+        gap = returned - last
+        if gap < 1.5 * self.nominal:
+            self._gaps.append(gap)   # every present a frame apart: do presents wait at all?
         lateness = returned - self.target
         if lateness <= self.LATE:   # on time (or early: the display's clock moved; follow it)
+            # Two presents on time a refresh apart measure the refresh (a late one would
+            # lengthen one interval and shorten the next; one that did not wait, shorten it).
+            if was_on_time and self.nominal / 2 <= gap < 1.5 * self.nominal:
+                self._intervals.append(gap)
+                if len(self._intervals) >= 9:
+                    self.refresh = _median(self._intervals)
+            self._on_time = True
             self.on_time += 1
             self.target = returned + self.refresh
             if self._held:
@@ -148,19 +157,27 @@ class ReadPoint:
                 self.budget = max(max(self._work) + self.floor, self.budget - self.shrink)
             return
         self.late += 1
-        self.budget = min(self.refresh, self.budget + lateness + self.floor)
         self._held = self.hold
         self.shrink = max(self.min_shrink, self.shrink / 2)
         # The next refresh: after the one it landed on (a real vsync holds a late present to the
-        # next refresh), or after it, where the present does not wait (a simulated vsync).
+        # next refresh: by how much the frame overran is not seen, so the budget grows by a
+        # floor's worth), or after it, where the present does not wait (a simulated vsync: the
+        # overrun is the lateness).
         refreshes = lateness / self.refresh
         if abs(refreshes - round(refreshes)) * self.refresh <= self.LATE:
+            overrun = self.floor
             self.target += (round(refreshes) + 1) * self.refresh
         else:
+            overrun = lateness
             self.target += math.ceil(refreshes) * self.refresh
+        self.budget = min(self.refresh, self.budget + overrun + self.floor)
 
     def skipped(self, now: float) -> None:
         """A frame drew nothing: the next one aims at the next refresh it can still read for."""
         if self.target is not None:
             while self.target - self.lead <= now:
                 self.target += self.refresh
+
+
+def _median(values: "deque[float]") -> float:
+    return sorted(values)[len(values) // 2]
