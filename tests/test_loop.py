@@ -195,3 +195,18 @@ def test_a_simulated_vsync_shows_how_late_a_present_was_and_the_budget_grows_by_
     point.presented(target - point.lead, target - point.lead + 0.004, target + 0.005)
     assert point.late == 1 and point.budget == pytest.approx(before + 0.005 + point.floor)
     assert point.target == pytest.approx(target + 0.016)     # the refreshes go on as they were
+
+
+def test_a_menu_presenting_now_and_then_keeps_the_displays_refresh():
+    """The frames a menu skips are paced by the refresh; presents a few frames apart, late or
+    not, must not talk the loop into a slower refresh (it once settled on 21 ms at 62.5 Hz)."""
+    point = ReadPoint(refresh=1 / 60)
+    t = 5.0
+    for i in range(600):
+        if i % 4 == 0:
+            late = 0.006 if i % 8 == 0 else 0.0
+            point.presented(t - 0.003, t - 0.002, t + late)
+        else:
+            point.skipped(t + 0.001)
+        t += 0.016
+    assert point.refresh == pytest.approx(1 / 60)

@@ -106,6 +106,7 @@ class ReadPoint:
         self.on_time = 0
         self._held = 0
         self._on_time = False      # whether the last present came on time
+        self._presenting = 0       # frames in a row that presented
         self._work: deque[float] = deque(maxlen=120)
         self._intervals: deque[float] = deque(maxlen=31)   # on time, a refresh apart: the refresh
         self._gaps: deque[float] = deque(maxlen=31)        # any two presents a frame apart
@@ -134,6 +135,7 @@ class ReadPoint:
         self._work.append(flip - read)
         last, self.returned = self.returned, returned
         was_on_time, self._on_time = self._on_time, False
+        self._presenting += 1
         if self.target is None or last is None or returned - last > self.pause:
             self.target = returned + self.refresh   # nothing to judge by: this present starts the count
             return
@@ -143,8 +145,10 @@ class ReadPoint:
         lateness = returned - self.target
         if lateness <= self.LATE:   # on time (or early: the display's clock moved; follow it)
             # Two presents on time a refresh apart measure the refresh (a late one would
-            # lengthen one interval and shorten the next; one that did not wait, shorten it).
-            if was_on_time and self.nominal / 2 <= gap < 1.5 * self.nominal:
+            # lengthen one interval and shorten the next; one that did not wait, shorten it),
+            # among frames that all present: a menu presents now and then, and the frames it
+            # skips are paced by the estimate itself.
+            if was_on_time and self._presenting >= 3 and self.nominal / 2 <= gap < 1.5 * self.nominal:
                 self._intervals.append(gap)
                 if len(self._intervals) >= 9:
                     self.refresh = _median(self._intervals)
@@ -174,6 +178,7 @@ class ReadPoint:
 
     def skipped(self, now: float) -> None:
         """A frame drew nothing: the next one aims at the next refresh it can still read for."""
+        self._presenting = 0
         if self.target is not None:
             while self.target - self.lead <= now:
                 self.target += self.refresh
