@@ -189,8 +189,15 @@ PLAY_ON_TICKS = 5 * 60    # ticks played (undrawn) past the countdown or study b
 
 
 def _play_on(ctx: Context, ticks: int) -> None:
-    """Tick the game (undrawn) until its match is in play, then `ticks` more."""
+    """Tick the game (undrawn) until its match is in play, then `ticks` more. A frame is drawn
+    first (the fade into the match starts at its first drawn frame, and is over by the end) and
+    one last (the scene's first full picture, which the game draws under the fade's veil)."""
+    import pygame
+
     from game import app
+    screen = pygame.display.get_surface()
+    if screen is not None:
+        app.draw(ctx, screen, 0.0)
     from game.scenes.mall.scene import MallScene
     from game.scenes.table.scene import TableScene
     from game.sim.table import PLAYING
@@ -207,6 +214,8 @@ def _play_on(ctx: Context, ticks: int) -> None:
         app.tick(ctx)
     for _ in range(ticks):
         app.tick(ctx)
+    if screen is not None:
+        app.draw(ctx, screen, 0.0)   # the scene's first picture in full (under the veil in the game)
 
 
 def child_frames(frames: int, fullscreen: bool, scenes: list[str] | None, warm: bool) -> dict[str, Any]:
