@@ -77,7 +77,7 @@ class VirtualPad:
         self._ptr = self.sdl.SDL_JoystickOpen(index)
         self.instance_id = self.sdl.SDL_JoystickInstanceID(self._ptr)
 
-    def _on_rumble(self, _userdata, low: int, high: int) -> int:
+    def _on_rumble(self, _userdata: object, low: int, high: int) -> int:
         self.rumbles.append((low, high))
         return 0
 

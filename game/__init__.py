@@ -1,6 +1,21 @@
-"""Sold Out! and Check Out!: two real-time tabletop games on one TV screen."""
+"""Sold Out! and Check Out!: two real-time tabletop games on one TV screen.
+
+The bottom of the base layer: the version, the tick rate, the program's name, and where the
+game's read-only data lives (the one place that knows).
+
+The repository keeps `assets/` and `levels/` at its top level. pyproject.toml
+maps them into the package as `game/_data/assets` and `game/_data/levels`, so a
+wheel (and pipx), an sdist and the PyInstaller build (tools/build_dist.py)
+carry them inside `game`, found through importlib.resources. An editable
+install or a plain checkout has no `game/_data/`: there the files are read
+from the repository beside the `game` folder, which is the same tree the
+wheel was built from. No pygame here: the pure rules load their catalogues
+through this module too.
+"""
 import os
 import sys
+from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 
 # pytmx imports pygame; keep its banner off stdout (the --json line must be last and clean).
@@ -14,3 +29,39 @@ def program_name() -> str:
     """The command as the user typed it (main.py, soldout-checkout...), for usage and errors."""
     name = Path(sys.argv[0]).name if sys.argv and sys.argv[0] else ""
     return name if name and name not in ("-c", "-m", "__main__.py") else "soldout-checkout"
+
+
+def report_error(message: object, code: int = 2) -> int:
+    """The one way a command says what it cannot do: `PROGRAM: error: MESSAGE`, one line on
+    standard error, with the program name as typed. Returns `code`, the exit status to use."""
+    line = " ".join(str(message).splitlines())
+    print(f"{program_name()}: error: {line}", file=sys.stderr)
+    return code
+
+
+PACKAGED = "_data"   # game/<PACKAGED>/{assets,levels} inside a wheel or a frozen build
+
+
+@lru_cache(maxsize=1)
+def data_root() -> Path:
+    """The folder that holds `assets/` and `levels/`."""
+    package = Path(str(resources.files("game")))
+    packaged = package / PACKAGED
+    if (packaged / "assets").is_dir():
+        return packaged
+    return package.parent   # a checkout or an editable install: the repository itself
+
+
+def assets_dir() -> Path:
+    """The shipped assets (catalogues, tuning, sounds, how-to cards...)."""
+    return data_root() / "assets"
+
+
+def asset(*parts: str) -> Path:
+    """A file or folder under assets/, e.g. asset("soldout", "tuning.toml")."""
+    return assets_dir().joinpath(*parts)
+
+
+def levels_dir() -> Path:
+    """The shipped Tiled levels and their tileset."""
+    return data_root() / "levels"

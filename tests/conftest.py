@@ -6,6 +6,7 @@ from pathlib import Path
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+os.environ["SOLDOUT_STRICT_WARMUP"] = "1"   # a warm-up job that fails raises (game/core/warm.py)
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -52,5 +53,5 @@ def english(monkeypatch):
     """Tests read English unless they choose a language; the machine's locale does not leak in."""
     monkeypatch.setenv("LANGUAGE", "en")
     yield
-    from game import i18n
+    from game.text import i18n
     i18n.set_language(i18n.DEFAULT)

@@ -142,8 +142,16 @@ def _own_tileset(folder: Path, tmx: str, tsx: str, name: str) -> Path:
 
 
 def _first_object_attr(text: str, attr: str, value: str, cls: str | None = None) -> str:
-    pattern = rf'(<object [^>]*type="{cls}"[^>]*?) {attr}="[^"]*"' if cls else rf'(<object [^>]*?) {attr}="[^"]*"'
-    return re.sub(pattern, rf'\1 {attr}="{value}"', text, count=1)
+    """The first object (of class `cls`, by its type or its template) with `attr` set to `value`,
+    written on the object when it inherits it from its template."""
+    pattern = rf'<object [^>]*(?:type="{cls}"|templates/{cls}\.tx")[^>]*>' if cls else r'<object [^>]*>'
+
+    def edit(match: re.Match) -> str:
+        tag = match.group(0)
+        if f' {attr}="' in tag:
+            return re.sub(rf' {attr}="[^"]*"', f' {attr}="{value}"', tag, count=1)
+        return tag.replace("<object ", f'<object {attr}="{value}" ', 1)
+    return re.sub(pattern, edit, text, count=1)
 
 
 def _layer_data(text: str, layer: str, encoding: str, payload: str, compression: str | None = None) -> str:
@@ -190,8 +198,8 @@ def level_cases(folder: Path) -> list[Case]:
         os.mkfifo(fifo_dir / "fifo.tsx")
     (fifo_dir / "fifo_tileset.tmx").write_text(base.replace(f'source="{LEVELS / "mall.tsx"}"', 'source="fifo.tsx"'))
     made["fifo_tileset"] = fifo_dir / "fifo_tileset.tmx"
-    made["image_2000000"] = _own_tileset(folder, base, re.sub(r'width="256" height="64"',
-                                                             'width="2000000" height="2000000"', tsx), "image_2000000")
+    made["image_2000000"] = _own_tileset(folder, base, re.sub(r'(<image [^>]*)width="\d+" height="\d+"',
+                                                             r'\1width="2000000" height="2000000"', tsx), "image_2000000")
     (folder / "not_an_image.png").write_text("this is not a picture\n" * 100)
     made["image_not_png"] = _own_tileset(folder, base, re.sub(r'source="[^"]*mall\.png"', 'source="not_an_image.png"', tsx),
                                          "image_not_png")
@@ -207,31 +215,84 @@ def level_cases(folder: Path) -> list[Case]:
     # Confinement: a tileset and an image named by absolute or ../ paths outside the level's folder.
     outside = folder.parent / "outside"
     outside.mkdir(exist_ok=True)
-    (outside / "mall.tsx").write_text(tsx)
+    (outside / "evil.tsx").write_text(tsx)
     inner = folder / "inner"
     inner.mkdir(exist_ok=True)
-    (inner / "up.tmx").write_text(base.replace(f'source="{LEVELS / "mall.tsx"}"', 'source="../../outside/mall.tsx"'))
+    (inner / "up.tmx").write_text(base.replace(f'source="{LEVELS / "mall.tsx"}"', 'source="../../outside/evil.tsx"'))
     made["tileset_dotdot"] = inner / "up.tmx"
-    level("tileset_absolute", base.replace(f'source="{LEVELS / "mall.tsx"}"', f'source="{outside / "mall.tsx"}"'))
+    level("tileset_absolute", base.replace(f'source="{LEVELS / "mall.tsx"}"', f'source="{outside / "evil.tsx"}"'))
     level("tileset_etc", base.replace(f'source="{LEVELS / "mall.tsx"}"', 'source="/etc/passwd.tsx"'))
     made["image_absolute"] = _own_tileset(folder, base, re.sub(r'source="[^"]*mall\.png"', 'source="/etc/hostname"', tsx),
                                           "image_absolute")
     level("name_newline", base.replace('value="The Boutique"', 'value="Evil&#10;name&#9;"'))
+    _template_cases(folder, base, level)
     cases = [Case(f"level:{name}", ["--check-level", str(path)]) for name, path in sorted(made.items())]
+    # Outside the folder but named like the shipped tileset: the shipped one is read, never the
+    # file it points at (a FIFO there would be refused, or block a careless reader).
+    if not (outside / "mall.tsx").exists():
+        os.mkfifo(outside / "mall.tsx")
+    level("tileset_outside_shipped_name", base.replace(f'source="{LEVELS / "mall.tsx"}"',
+                                                       f'source="{outside / "mall.tsx"}"'))
+    cases.append(Case("level:tileset_outside_shipped_name", ["--check-level", str(made["tileset_outside_shipped_name"])],
+                      codes=(0,)))
     cases.append(Case("level:headless_nan", ["--headless", "--bots", "2", "--level", str(made["object_x_nan"])]))
     return cases
+
+
+def _template_cases(folder: Path, base: str, level) -> None:
+    """Object templates (.tx) as hostile as the tilesets: confinement, FIFOs, size, DTDs, numbers, tiles."""
+    spot = 'template="templates/pile_spot.tx"'
+    assert spot in base
+
+    def with_template(name: str, source: str, text: str | None = None) -> None:
+        if text is not None:
+            (folder / f"{name}.tx").write_text(text, encoding="utf-8")
+        level(name, base.replace(spot, f'template="{source}"', 1))
+
+    outside = folder.parent / "outside"
+    (outside / "evil.tx").write_text((LEVELS / "templates" / "pile_spot.tx").read_text())
+    with_template("template_absolute", str(outside / "evil.tx"))
+    with_template("template_dotdot", "../outside/evil.tx")
+    with_template("template_etc", "/etc/passwd.tx")
+    with_template("template_missing", "templates/no_such.tx")
+    with_template("template_not_tx", "template_not_tx.tsx")
+    if not (folder / "template_fifo.tx").exists():
+        os.mkfifo(folder / "template_fifo.tx")
+    with_template("template_fifo", "template_fifo.tx")
+    with_template("template_dtd", "template_dtd.tx",
+                  '<!DOCTYPE template [<!ENTITY a "aaaaaaaa">]>\n<template><object type="pile_spot" width="&a;"/></template>')
+    with_template("template_nan", "template_nan.tx", '<template><object type="pile_spot" width="nan" height="32"/></template>')
+    with_template("template_tile", "template_tile.tx",
+                  f'<template><tileset firstgid="1" source="{LEVELS / "mall.tsx"}"/>'
+                  '<object type="pile_spot" gid="3" width="32" height="32"/></template>')
+    with_template("template_no_object", "template_no_object.tx", "<template></template>")
+    with open(folder / "template_huge.tx", "wb") as handle:    # sparse: its size alone is refused
+        handle.truncate(100 << 20)
+    with_template("template_huge", "template_huge.tx")
+    many = folder / "many"
+    many.mkdir(exist_ok=True)
+    text = (LEVELS / "templates" / "pile_spot.tx").read_text()
+    objects = "".join(f'<object id="{900 + i}" template="many/t{i}.tx" x="96" y="64"/>' for i in range(65))
+    for i in range(65):
+        (many / f"t{i}.tx").write_text(text)
+    level("template_many", base.replace('<objectgroup id="3" name="objects">', '<objectgroup id="3" name="objects">' + objects, 1))
 
 
 def tile_size_level(folder: Path, size: int) -> Path:
     """The boutique with `size`-pixel tiles (objects scaled to match) and its own tileset beside it."""
     folder.mkdir(parents=True, exist_ok=True)
     text = _level_text().replace('tilewidth="32" tileheight="32"', f'tilewidth="{size}" tileheight="{size}"', 1)
-    text = re.sub(r'(<object [^>]*?)/?>', lambda m: _scale_object(m.group(0), size / 32), text)
+    text = re.sub(r'<object [^>]*>', lambda m: _scale_object(m.group(0), size / 32), text)
     return _own_tileset(folder, text, _tsx_text().replace('tilewidth="32" tileheight="32"',
                                                          f'tilewidth="{size}" tileheight="{size}"'), f"tiles_{size}")
 
 
 def _scale_object(tag: str, factor: float) -> str:
+    template = re.search(r' template="([^"]+)"', tag)
+    if template and " width=" not in tag:    # the size comes from the template: write it here to scale it
+        size = re.search(r'width="([0-9.]+)" height="([0-9.]+)"', (LEVELS / template.group(1)).read_text())
+        assert size is not None
+        tag = tag.replace("<object ", f'<object width="{size.group(1)}" height="{size.group(2)}" ', 1)
     return re.sub(r' (x|y|width|height)="([0-9.]+)"', lambda m: f' {m.group(1)}="{float(m.group(2)) * factor:g}"', tag)
 
 
@@ -239,9 +300,9 @@ def _scale_object(tag: str, factor: float) -> str:
 def good_replay(seed: int = 5) -> str:
     """A short real replay (two bots, one round), made in-process."""
     sys.path.insert(0, str(ROOT))
-    from game.input.commands import IDLE, Button, Command
-    from game.match import MatchSpec, SeatSpec
-    from game.replay import ReplayWriter, header_for
+    from game.match.commands import IDLE, Button, Command
+    from game.match.spec import MatchSpec, SeatSpec
+    from game.driver.replay import ReplayWriter, header_for
     spec = MatchSpec(game="soldout", seats=(SeatSpec(0, "Ana", "bot"), SeatSpec(1, "Ben", "bot")), mode="rush",
                      rounds=1, seed=seed, teams=False)
     writer = ReplayWriter(header_for(spec))
@@ -351,6 +412,7 @@ BIG = "9" * 5000
 GUID = "03000000ff0018e44172636164650000"
 HISTORY = "speedrun_attempts/rush.set.A.json"
 KEPT = "replays/speedrun/attempts"
+LEVEL = "levels"          # the player's own levels
 
 
 @dataclass(frozen=True)
@@ -418,6 +480,8 @@ def user_file_cases() -> dict[str, dict[str, object]]:
     replay, a message when it is used), never a crash, never a blocked start, never a file outside the
     user folder touched ("{sentinel}" is a folder beside it, checked by the tests and the fuzz)."""
     kept = KEPT + "/rush.set.A-3.replay"
+    own = (LEVELS / "boutique.tmx").read_bytes()     # names mall.tsx beside it: the shipped one if none is
+    tileset = (LEVELS / "mall.tsx").read_text(encoding="utf-8").replace("../assets/tiles/mall.png", "mall.png").encode()
     naming = Valid(_history([_attempt(3, replay="rush.set.A-3.replay")]))   # a good history naming it
     return {
         "settings_5000_digits": {"settings.json": ('{"volume": %s}' % BIG).encode()},
@@ -474,6 +538,21 @@ def user_file_cases() -> dict[str, dict[str, object]]:
         "player_replay_fifo": {"replays/mine.replay": Fifo()},
         "player_replay_huge": {"replays/mine.replay": Sparse(100 << 20)},
         "player_replay_garbage": {"replays/mine.rep": bytes(range(256)) * 10},
+        # The player's levels, listed by the lobby as it opens: each is refused with its reason on the
+        # level's card, never read past its cap, never followed out of the folder, never blocking.
+        "player_level_fifo": {f"{LEVEL}/mine.tmx": Fifo()},
+        "player_level_dev_zero": {f"{LEVEL}/mine.tmx": Link("/dev/zero")},
+        "player_level_link_out": {f"{LEVEL}/mine.tmx": Link("{sentinel}/victim.replay")},
+        "player_level_huge": {f"{LEVEL}/mine.tmx": Sparse(100 << 20)},
+        "player_level_garbage": {f"{LEVEL}/mine.tmx": bytes(range(256)) * 10},
+        "player_level_device_name": {f"{LEVEL}/con.tmx": Valid(own)},
+        "player_level_tileset_fifo": {f"{LEVEL}/mine.tmx": Valid(own), f"{LEVEL}/mall.tsx": Fifo()},
+        "player_level_tileset_link_out": {f"{LEVEL}/mine.tmx": Valid(own),
+                                          f"{LEVEL}/mall.tsx": Link("{sentinel}/victim.replay")},
+        "player_level_image_dev_zero": {f"{LEVEL}/mine.tmx": Valid(own), f"{LEVEL}/mall.tsx": Valid(tileset),
+                                        f"{LEVEL}/mall.png": Link("/dev/zero")},
+        "player_level_image_huge": {f"{LEVEL}/mine.tmx": Valid(own), f"{LEVEL}/mall.tsx": Valid(tileset),
+                                    f"{LEVEL}/mall.png": Sparse(64 << 20)},
     }
 
 
@@ -498,8 +577,8 @@ def check():
     assert all(log.replay_text(a) == REPLAY for a in log.kept()), "a kept replay is half written"
 """
 _JSON_SAVES = """
-from game import user_register
-ENTRY = user_register.{entry}
+from game.files import register
+ENTRY = register.{entry}
 def save(n):
     {save}
 def check():
@@ -507,16 +586,28 @@ def check():
     assert loaded.warning is None and loaded.data is not None, loaded.warning
 """
 _TEXT_SAVES = """
-from game import user_register
-ENTRY, NAME = user_register.{entry}, "{name}"
+from game.files import register
+ENTRY, NAME = register.{entry}, "{name}"
 TEXTS = ["first " * 40_000 + "\\n", "second " * 40_000 + "\\n"]
 def save(n):
     {save}
 def check():
     assert ENTRY.read_text(NAME) in TEXTS, "half a file"
 """
+_LOG_SAVES = """
+import logging
+from game.files import register
+from game.files.logfile import kept
+ENTRY, NAME = register.GAME_LOG, "game.log"
+def save(n):
+    with kept():   # a session that logs one long warning: the whole file is that one record
+        logging.getLogger("game.x").warning("%s", ("first " if n % 2 else "second ") * 10_000)
+def check():
+    text = ENTRY.read_text(NAME)
+    assert text.count("WARNING game.x") == 1 and text.endswith(" \\n"), "half a file"
+"""
 KILL9: dict[str, str] = {
-    "settings": _JSON_SAVES.format(entry="SETTINGS", save="from game.settings import Settings\n"
+    "settings": _JSON_SAVES.format(entry="SETTINGS", save="from game.core.settings import Settings\n"
                                    "    Settings(volume=n % 2 / 2, livesplit_host='.'.join(['h' * 60] * 3)).save()"),
     "bindings": _JSON_SAVES.format(entry="BINDINGS", save="from game.input.bindings import Bindings\n"
                                    "    Bindings().save()"),
@@ -541,4 +632,5 @@ KILL9: dict[str, str] = {
                                          save="from game.speedrun.livesplit import export\n"
                                               "    export('rush.set.A', TEXTS[n % 2])"),
     "error_log": _TEXT_SAVES.format(entry="ERROR_LOG", name="error.log", save="ENTRY.write_text(TEXTS[n % 2])"),
+    "game_log": _LOG_SAVES,
 }

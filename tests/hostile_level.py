@@ -14,7 +14,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
 def main(path: str) -> int:
-    from game.levels import LevelError, load_level
+    from game.files.levels import LevelError, load_level
     try:
         load_level(path)
     except LevelError as exc:
@@ -23,7 +23,7 @@ def main(path: str) -> int:
     import pygame
 
     from game import app
-    from game.headless import build_spec
+    from game.app.headless import build_spec
     from game.scenes.mall.scene import open_mall
     pygame.init()
     screen = pygame.display.set_mode((1280, 720))

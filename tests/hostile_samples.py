@@ -1,5 +1,5 @@
 """A player's whole user folder, made by the game's own writers: one real file of every kind the
-register declares (game/user_register.py). Run in a child with SOLDOUT_USER_DIR set, by
+register declares (game/files/register.py). Run in a child with SOLDOUT_USER_DIR set, by
 hostile.make_samples: the seeds tools/fuzz.py mutates, and the folder tests/test_user_register.py
 starts the shell over to see that every registered file is read."""
 from __future__ import annotations
@@ -20,18 +20,19 @@ BOARD = "rush.set.A"       # the board the speedrun menu opens on (category rush
 def main() -> None:
     from game.input import mappings
     from game.input.bindings import Bindings
-    from game.replay import to_code
+    from game.driver.replay import to_code
     from game.scenes.menus.howto import mark_seen
     from game.scenes.speedrun.results import save_code
-    from game.settings import Settings
+    from game.core.settings import Settings
     from game.speedrun.attempts import AttemptLog
     from game.speedrun.categories import load_categories, make_setup
     from game.speedrun.demo import RouteRunner
     from game.speedrun.lss_export import write_board_lss
     from game.speedrun.records import Records, save_replay
     from game.speedrun.session import RunSession
-    from game.user_register import ARCHIVE_ROWS, ERROR_LOG, KEEP_LAST, PLAYER_REPLAYS
+    from game.files.register import ARCHIVE_ROWS, ERROR_LOG, GAME_LOG, KEEP_LAST, PLAYER_LEVELS, PLAYER_REPLAYS
     import hostile
+    from level_folder import own_level
 
     Settings(volume=0.5, colourblind=True, livesplit_host="runner-pc", language="de").save()
     Bindings().save()
@@ -73,6 +74,8 @@ def main() -> None:
     (PLAYER_REPLAYS.folder_path() / "from a friend.txt").write_text(to_code(match) + "\n", encoding="utf-8")
     write_board_lss(setup, records, log)
     ERROR_LOG.write_text("Traceback (most recent call last):\n  an earlier crash\n")
+    GAME_LOG.write_text("2026-11-30 10:00:00,000 WARNING game.core.audio: could not load sound flip.wav\n")
+    own_level(PLAYER_LEVELS.folder_path())
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """Start the whole shell over whatever user folder SOLDOUT_USER_DIR names, and use it the way a
 player would, so that every registered user file is read as the game reads it: settings changed,
-controls reset (the pad mappings are read at start), a how-to card, the speedrun menu, the attempt
+controls reset (the pad mappings are read at start), the lobby (every level in the player's levels
+folder listed and its card drawn), a how-to card, the speedrun menu, the attempt
 history (every kept attempt watched, a segment practised from the PB), the splits exported (every
 archived attempt), a run started (the PB's ghost) and every saved run code and replay played.
 Prints one JSON line: the toasts and messages shown, the volume, and which register entries were
@@ -19,18 +20,24 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 def _log_reads() -> tuple[set[str], set[str]]:
     """The keys of the register entries the game tried to read, and of those it read whole (every
-    read of a user file goes through UserFile._read)."""
-    from game.userfiles import UserFile
+    read of a user file goes through UserFile._read; a file its own reader reads, a player's level,
+    is found through UserFile.located and counts as read when it loads: see _lobby)."""
+    from game.files.userfiles import UserFile
     tried: set[str] = set()
     reads: set[str] = set()
-    original = UserFile._read
+    original, locate = UserFile._read, UserFile.located
 
     def logged(self, name):
         tried.add(self.key)
         data = original(self, name)
         reads.add(self.key)
         return data
+
+    def located(self, name=None):
+        tried.add(self.key)
+        return locate(self, name)
     UserFile._read = logged   # type: ignore[method-assign]
+    UserFile.located = located   # type: ignore[method-assign]
     return tried, reads
 
 
@@ -73,6 +80,7 @@ def main() -> None:
 
     push(TitleScene(ctx))
     run(3)
+    _lobby(ctx, push, run, say, reads)
     settings = SettingsScene(ctx)
     push(settings)
     settings._volume(-1)
@@ -113,6 +121,29 @@ def main() -> None:
             ctx.stack.apply()
             push(browser)
     print(json.dumps({"toasts": shown, "volume": ctx.settings.volume, "read": sorted(reads), "tried": sorted(tried)}))
+
+
+def _lobby(ctx, push, run, say, reads: set[str]) -> None:
+    """The lobby lists the player's levels as it opens: each one's card is drawn (its picture, or
+    why it cannot be played, said as a toast would be)."""
+    from game.text import i18n
+    from game.scenes.menus.lobby import LobbyScene
+    from game.files.register import PLAYER_LEVELS
+    lobby = LobbyScene(ctx)
+    push(lobby)
+    lobby.menu.index = next(i for i, item in enumerate(lobby.menu.items) if item.label == "Level")
+    for entry in lobby.levels.values():
+        if entry.shipped:
+            continue
+        lobby.options["level"] = entry.key
+        run(1)
+        if entry.problem is None:
+            reads.add(PLAYER_LEVELS.key)
+        else:
+            say(i18n._(entry.problem))
+    lobby.options["level"] = None
+    ctx.stack.pop()
+    ctx.stack.apply()
 
 
 def _history(ctx, menu, run, back_to) -> None:

@@ -3,7 +3,7 @@ import pygame
 import pytest
 
 from game import app
-from game.input.commands import Button, Command
+from game.match.commands import Button, Command
 from game.scenes import registry
 from game.scenes import attract
 from game.scenes.attract import AttractScene, woke

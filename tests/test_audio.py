@@ -8,8 +8,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import audio as audio_module
-from game.audio import SOUNDS_DIR, Audio
+from game.core import audio as audio_module
+from game.core.audio import SOUNDS_DIR, Audio
 
 ROOT = Path(__file__).resolve().parent.parent
 

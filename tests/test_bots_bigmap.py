@@ -8,7 +8,7 @@ from devkit.bench.bigmap import generated_level
 from game.bots import pathfind
 from game.bots.pathfind import UNREACHABLE, nav_grid
 from game.bots.soldout import make_soldout_bot
-from game.headless import build_spec
+from game.app.headless import build_spec
 from game.rules.soldout.autoplay import round_modes
 from game.driver import soldout_headless as sh
 from game.sim.mall import MallSim

@@ -5,7 +5,7 @@ import pytest
 
 from game.bots.checkout import CheckOutBot
 from game.bots.checkout_plan import best_combo, best_faces, buy_plan
-from game.match import MatchSpec, SeatSpec
+from game.match.spec import MatchSpec, SeatSpec
 from game.rules.checkout import BIDDING
 from game.sim.table import TableSim
 from game.driver.table_headless import play_match, run_table
@@ -97,7 +97,7 @@ def test_expert_clearly_beats_easy():
 
 
 def test_a_recorded_game_replays_to_the_same_result(tmp_path):
-    from game.replay import read_replay
+    from game.driver.replay import read_replay
     from game.driver.table_headless import play_replay
     path = tmp_path / "game.soco"
     played = play_match(spec(["expert", "normal"], seed=21), record=path)

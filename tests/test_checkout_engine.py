@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from game.match import MatchSpec, SeatSpec
+from game.match.spec import MatchSpec, SeatSpec
 from game.rules.checkout import CheckoutGame, load_catalogue, play_match
 from game.rules.checkout.dice import chance, say_faces
 

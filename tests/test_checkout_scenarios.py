@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from game import scenarios
+from game.app import scenarios
 
 FILES = sorted(str(p) for p in (Path(__file__).parent / "scenarios").glob("checkout_*.toml"))
 CASES = [(Path(f).name, case) for f in FILES for case in scenarios.load_file(Path(f))[1]]

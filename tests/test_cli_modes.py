@@ -8,8 +8,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import app, cli
-from game.cli import FLAG_MODES, RUN_MODES, UsageError, parse_args
+from game import app
+from game.app import cli
+from game.app.cli import FLAG_MODES, RUN_MODES, UsageError, parse_args
+from tests.level_folder import own_level
 
 ROOT = Path(__file__).resolve().parent.parent
 REPLAYS = ROOT / "tests" / "data"
@@ -72,7 +74,7 @@ def test_the_flag_table_is_complete_and_names_real_modes():
     """A new option must say where it belongs: every option of the parser is in FLAG_MODES or selects a mode."""
     selectors = {*cli.MODE_OPTIONS, "replay", "help", "version"}
     dests = {a.dest for a in cli.build_parser()._actions}
-    assert dests - selectors - set(FLAG_MODES) == set(), "say where each new option belongs in FLAG_MODES (game/cli.py)"
+    assert dests - selectors - set(FLAG_MODES) == set(), "say where each new option belongs in FLAG_MODES (game/app/cli.py)"
     assert all(set(modes) <= set(RUN_MODES) for modes in FLAG_MODES.values())
     assert set(cli.MODE_OPTIONS) <= set(RUN_MODES)
 
@@ -104,7 +106,7 @@ def test_teams_of_two_or_three_are_accepted(bots):
 # ---------------------------------------------------------------- files named on the command line
 def test_record_into_a_folder_is_refused_before_the_match(tmp_path, monkeypatch, capsys):
     played = []
-    monkeypatch.setattr("game.headless.play", lambda *a, **k: played.append(a))
+    monkeypatch.setattr("game.app.headless.play", lambda *a, **k: played.append(a))
     assert app.main(["--headless", "--record", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert "is a folder" in err and err.count("\n") == 1
@@ -113,7 +115,7 @@ def test_record_into_a_folder_is_refused_before_the_match(tmp_path, monkeypatch,
 
 def test_record_where_nothing_can_be_written_is_refused_before_the_match(monkeypatch, capsys):
     played = []
-    monkeypatch.setattr("game.headless.play", lambda *a, **k: played.append(a))
+    monkeypatch.setattr("game.app.headless.play", lambda *a, **k: played.append(a))
     assert app.main(["--headless", "--record", "/proc/match.rep"]) == 2
     err = capsys.readouterr().err
     assert "cannot write" in err and err.count("\n") == 1
@@ -129,7 +131,7 @@ def test_record_into_a_folder_is_refused_before_the_window_opens(tmp_path, monke
 def test_check_level_on_a_folder_says_it_is_a_folder_on_stderr(tmp_path, capsys):
     assert app.main(["--check-level", str(tmp_path)]) == 2
     captured = capsys.readouterr()
-    assert captured.out == "" and captured.err == f"{tmp_path}: that is a folder, not a level file (.tmx)\n"
+    assert captured.out == "" and captured.err == f"{cli.program_name()}: error: {tmp_path}: is a folder, not a level\n"
 
 
 def test_check_level_errors_go_to_stderr_and_the_verdict_to_stdout(capsys):
@@ -143,7 +145,8 @@ def test_check_level_errors_go_to_stderr_and_the_verdict_to_stdout(capsys):
 def test_scenario_file_errors_go_to_stderr(tmp_path, capsys):
     assert app.main(["--scenario", str(tmp_path / "nope.toml")]) == 2
     captured = capsys.readouterr()
-    assert "ERROR" in captured.err and "ERROR" not in captured.out
+    assert captured.err.startswith(f"{cli.program_name()}: error: ") and "nope.toml: no such file" in captured.err
+    assert "error" not in captured.out
 
 
 def test_level_names_the_path_the_user_gave(tmp_path):
@@ -151,22 +154,26 @@ def test_level_names_the_path_the_user_gave(tmp_path):
     (tmp_path / "empty.txt").write_text("")
     result = run("--headless", "--level", "empty.txt", "--seed", "1", cwd=tmp_path)
     assert result.returncode == 2
-    assert result.stderr.startswith("main.py: empty.txt: ") and result.stderr.count("\n") == 1, result.stderr
+    assert result.stderr == "main.py: error: empty.txt: is empty, not a level\n", result.stderr
     missing = run("--headless", "--level", "gone.txt", cwd=tmp_path)
     assert missing.returncode == 2 and "--level gone.txt: no such level file" in missing.stderr
 
 
 def test_level_by_shipped_name_and_by_a_relative_path(tmp_path):
     """From another folder: `--level boutique` (shipped) and `--level my.tmx` (the user's own copy)."""
-    mine = tmp_path / "levels"   # a level folder of the user's own: the level, its tileset and its image
-    mine.mkdir()
-    (mine / "mall.png").write_bytes((ROOT / "assets" / "tiles" / "mall.png").read_bytes())
-    tileset = (ROOT / "levels" / "mall.tsx").read_text(encoding="utf-8")
-    (mine / "mall.tsx").write_text(tileset.replace("../assets/tiles/mall.png", "mall.png"), encoding="utf-8")
-    (mine / "my.tmx").write_bytes((ROOT / "levels" / "boutique.tmx").read_bytes())
+    own_level(tmp_path / "levels")
     for level in ("boutique", "boutique.tmx", "levels/my.tmx"):
         result = run("--headless", "--level", level, "--bots", "2", "--seed", "1", "--json", cwd=tmp_path)
         assert result.returncode == 0, (level, result.stderr)
+
+
+def test_level_by_the_name_of_one_in_the_players_levels_folder(tmp_path, user_dir, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert app.main(["--headless", "--level", "my", "--bots", "2", "--seed", "1"]) == 2
+    assert "no level of that name among the shipped ones" in capsys.readouterr().err
+    own_level(user_dir / "levels")
+    for name in ("my", "my.tmx"):
+        assert app.main(["--headless", "--level", name, "--bots", "2", "--seed", "1"]) == 0, capsys.readouterr().err
 
 
 def test_level_given_as_a_folder_is_refused(tmp_path, capsys):
@@ -178,7 +185,7 @@ def test_errors_use_the_name_the_program_was_started_by(monkeypatch, capsys):
     monkeypatch.setattr(sys, "argv", ["/home/me/.local/bin/soldout-checkout"])
     assert app.main(["--bots", "3"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("usage: soldout-checkout") and "\nsoldout-checkout: error: --bots" in err
+    assert err.startswith("soldout-checkout: error: --bots") and err.count("\n") == 1
     monkeypatch.setattr(sys, "argv", ["main.py"])
     assert cli.program_name() == "main.py"
 
@@ -243,3 +250,18 @@ def test_a_seed_a_replay_cannot_hold_is_refused():
     with pytest.raises(UsageError, match="--seed"):
         parse_args(["--headless", "--seed", str(1 << 64)])
     assert parse_args(["--headless", "--seed", str((1 << 64) - 1)]).seed == (1 << 64) - 1
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="only Linux can lack a display server")
+def test_the_window_without_a_display_says_so_instead_of_playing_invisibly(tmp_path):
+    """With no X11 or Wayland session SDL falls back to its offscreen driver: the game used to run
+    there, a window nobody could see, until killed."""
+    runtime = tmp_path / "runtime"
+    runtime.mkdir(mode=0o700)
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    env["XDG_RUNTIME_DIR"] = str(runtime)       # else SDL itself complains that it is unset
+    done = subprocess.run([sys.executable, str(ROOT / "main.py")], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=120, stdin=subprocess.DEVNULL)
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr == "main.py: error: no display to open the game window on: start it from a desktop " \
+        "session (--headless, --screenshot and --check-level need none)\n"

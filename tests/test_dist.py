@@ -6,6 +6,7 @@ out; .ci/run runs them with `python -m pytest -m dist`.
 """
 import json
 import os
+import re
 import subprocess
 import sys
 import venv
@@ -107,26 +108,89 @@ def test_the_installed_command_reads_a_level_path_typed_relative_to_here(install
     level = ROOT / "levels" / "broken" / "no_table.tmx"
     (tmp_path / "mine.tmx").write_bytes(level.read_bytes())
     done = run([str(installed), "--check-level", "mine.tmx"], tmp_path)
-    assert done.returncode == 2 and done.stderr.startswith("mine.tmx: ") and done.stdout == ""
+    assert done.returncode == 2 and done.stderr.startswith("soldout-checkout: error: mine.tmx: ") and done.stdout == ""
+
+
+def test_the_readme_quotes_the_wheels_size(wheel):
+    quoted = re.search(r"\| Wheel \(`pipx install \.`\) \| ([\d.]+) MB wheel \|", (ROOT / "README.md").read_text(
+        encoding="utf-8"))
+    assert quoted and abs(float(quoted[1]) - wheel.stat().st_size / 1e6) <= 0.15, wheel.stat().st_size
+
+
+def test_the_wheel_carries_the_licences(wheel):
+    names = zipfile.ZipFile(wheel).namelist()
+    licences = {n.split(".dist-info/licenses/", 1)[1] for n in names if ".dist-info/licenses/" in n}
+    assert licences == {"LICENSE", "assets/LICENSES.md"}
+    assert "game/_data/assets/LICENSES.md" in names
+    meta = next(n for n in names if n.endswith(".dist-info/METADATA"))
+    assert "License-Expression: MIT" in zipfile.ZipFile(wheel).read(meta).decode("utf-8")
 
 
 # ---------------------------------------------------------------- the standalone build
+FOLDER_LIMIT = 40_000_000   # bytes: the unzipped standalone folder (it was 86 MB with every Babel locale)
+ZIP_LIMIT = 20_000_000      # bytes: the zip a player downloads (it was 34 MB)
+
+
 @pytest.fixture(scope="module")
-def frozen(tmp_path_factory) -> Path:
-    """tools/build_dist.py, then its zip unpacked somewhere else: only the unzipped folder is used."""
+def frozen_zip(tmp_path_factory) -> Path:
+    """tools/build_dist.py; the zip it made (the folder beside it moved away: only the zip is used)."""
     dist = tmp_path_factory.mktemp("dist")
     done = run([sys.executable, str(ROOT / "tools" / "build_dist.py"), "--dist", str(dist)], ROOT, timeout=900)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-3000:]
-    unzipped = tmp_path_factory.mktemp("unzipped")
-    for archive in dist.glob("*.zip"):
-        with zipfile.ZipFile(archive) as zipped:
-            zipped.extractall(unzipped)
-    binary = unzipped / "soldout-checkout" / ("soldout-checkout.exe" if os.name == "nt" else "soldout-checkout")
-    binary.chmod(0o755)   # zip files do not keep the executable bit
     for folder in dist.iterdir():   # nothing but the unzipped folder may be needed
         if folder.is_dir():
             folder.rename(folder.with_name(folder.name + ".moved-away"))
+    return next(dist.glob("*.zip"))
+
+
+@pytest.fixture(scope="module")
+def frozen(frozen_zip, tmp_path_factory) -> Path:
+    """The standalone zip unpacked somewhere else; its command."""
+    unzipped = tmp_path_factory.mktemp("unzipped")
+    with zipfile.ZipFile(frozen_zip) as zipped:
+        zipped.extractall(unzipped)
+    binary = unzipped / "soldout-checkout" / ("soldout-checkout.exe" if os.name == "nt" else "soldout-checkout")
+    binary.chmod(0o755)   # zip files do not keep the executable bit
     return binary
+
+
+def folder_bytes(folder: Path) -> int:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+
+
+def test_the_standalone_build_is_small(frozen, frozen_zip):
+    folder, archive = folder_bytes(frozen.parent), frozen_zip.stat().st_size
+    assert folder <= FOLDER_LIMIT, f"the unzipped folder is {folder / 1e6:.1f} MB"
+    assert archive <= ZIP_LIMIT, f"the zip is {archive / 1e6:.1f} MB"
+
+
+def test_the_readme_quotes_the_standalone_sizes_this_build_has(frozen, frozen_zip):
+    """The README's figures are for Linux x86-64: checked where the build is that platform's."""
+    import platform
+    if not (sys.platform.startswith("linux") and platform.machine() in ("x86_64", "AMD64")):
+        pytest.skip("the README quotes the Linux x86-64 build")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    quoted = re.search(r"\| Standalone folder \(Linux x86-64\) \| (\d+) MB folder, (\d+) MB zip \|", readme)
+    assert quoted, "the README's install table lost its standalone row"
+    folder, archive = folder_bytes(frozen.parent) / 1e6, frozen_zip.stat().st_size / 1e6
+    assert abs(int(quoted[1]) - folder) <= 2 and abs(int(quoted[2]) - archive) <= 2, (folder, archive)
+
+
+def test_the_standalone_build_carries_the_licences(frozen):
+    top = frozen.parent
+    assert (top / "LICENSE").read_text(encoding="utf-8") == (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert (top / "LICENSES.md").read_text(encoding="utf-8") == (ROOT / "assets" / "LICENSES.md").read_text(
+        encoding="utf-8")
+    assert {p.stem for p in (top / "licenses").iterdir()} >= {"pygame-ce", "pytmx", "platformdirs", "babel"}
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "es"])
+def test_the_standalone_build_speaks_every_language_with_its_trimmed_locale_data(frozen, tmp_path, lang):
+    """Numbers, ordinals and dates come from Babel's data, of which only the game's languages ship."""
+    for scene in ("results_final", "speedrun", "speedrun_attempts"):
+        shot = tmp_path / f"{scene}.png"
+        done = run([str(frozen), "--screenshot", str(shot), "--scene", scene, "--lang", lang], tmp_path)
+        assert done.returncode == 0 and done.stderr == "" and shot.is_file(), (scene, done.stderr)
 
 
 def test_the_standalone_build_plays_from_another_folder(frozen, tmp_path):
@@ -137,9 +201,13 @@ def test_the_standalone_build_plays_from_another_folder(frozen, tmp_path):
 
 
 def test_the_standalone_build_checks_levels(frozen, tmp_path):
-    (tmp_path / "mine.tmx").write_bytes((ROOT / "levels" / "boutique.tmx").read_bytes())
+    level = (ROOT / "levels" / "boutique.tmx").read_text(encoding="utf-8")
+    (tmp_path / "mine.tmx").write_text(level, encoding="utf-8")
     done = run([str(frozen), "--check-level", "mine.tmx"], tmp_path)
-    assert done.returncode == 2 and "tileset" in done.stderr   # its tileset is not beside it: said so
+    assert done.returncode == 0 and done.stdout.startswith("ok: "), done.stderr  # alone, it finds mall.tsx
+    (tmp_path / "odd.tmx").write_text(level.replace('source="mall.tsx"', 'source="odd.tsx"'), encoding="utf-8")
+    done = run([str(frozen), "--check-level", "odd.tmx"], tmp_path)
+    assert done.returncode == 2 and "tileset" in done.stderr   # a tileset found nowhere: said so
     mine = tmp_path / "own"     # a level folder of the player's own: level, tileset and image together
     mine.mkdir()
     (mine / "mall.png").write_bytes((ROOT / "assets" / "tiles" / "mall.png").read_bytes())

@@ -176,7 +176,7 @@ def test_only_the_entitled_ask_the_all_knowing_queries():
 
 def test_the_table_answers_in_public():
     from game.driver.table_headless import run_table
-    from game.match import MatchSpec, SeatSpec
+    from game.match.spec import MatchSpec, SeatSpec
     seats = tuple(SeatSpec(i, f"Bot{i}", "bot", "normal") for i in range(3))
     sim, _ = run_table(MatchSpec("checkout", seats, mode="standard", rounds=4, seed=2))
     game = sim.game
@@ -192,7 +192,7 @@ def test_the_table_answers_in_public():
 
 
 def test_a_public_seat_shows_no_tumbling_face_and_no_bid():
-    from game.match import MatchSpec, SeatSpec
+    from game.match.spec import MatchSpec, SeatSpec
     from game.sim.table import TableSim
     seats = tuple(SeatSpec(i, f"P{i}", "human", "normal") for i in range(2))
     sim = TableSim(MatchSpec("checkout", seats, mode="standard", rounds=4, seed=3))

@@ -4,11 +4,12 @@ The long version, in subprocesses with resource limits, is tools/fuzz.py."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from game.replay import ReplayError, from_code, read_replay, to_code
+from game.driver.replay import ReplayError, from_code, read_replay, to_code
 
 FAST = settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
 SLOW = settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
@@ -127,8 +128,8 @@ def _write(user_dir, name, data):
 @FAST
 @given(_user_file_bytes(SETTINGS))
 def test_settings_reader(user_dir, data):
-    from game.settings import Settings
-    from game.user_register import UI_SCALE_MAX, UI_SCALE_MIN
+    from game.core.settings import Settings
+    from game.files.register import UI_SCALE_MAX, UI_SCALE_MIN
     _write(user_dir, "settings.json", data)
     settings, warning = Settings.load()
     assert 0.0 <= settings.volume <= 1.0 and UI_SCALE_MIN <= settings.ui_scale <= UI_SCALE_MAX
@@ -178,14 +179,14 @@ def test_speedrun_records_reader(user_dir, data):
 def _history_template() -> dict:
     """The register's example history with its running summary, as the game writes it."""
     from game.speedrun.attempts import Summary, from_row
-    from game.user_register import HISTORIES
+    from game.files.register import HISTORIES
     data = json.loads(json.dumps(HISTORIES.example))
     data["summary"] = Summary.of([from_row(r) for r in data["rows"]] + data["attempts"]).to_data()
     return data
 
 
 def _example(key: str) -> dict:
-    from game.user_register import REGISTER
+    from game.files.register import REGISTER
     return next(e.example for e in REGISTER if e.key == key)
 
 
@@ -216,7 +217,7 @@ def test_attempt_history_reader(user_dir, data):
     """Whatever the history holds, the History screen's numbers, its kept list, an export and the next
     attempt all work (a summary that does not fit its attempts is counted again)."""
     from game.speedrun.attempts import AttemptLog
-    from game.untrusted import UntrustedError
+    from game.files.untrusted import UntrustedError
     path = AttemptLog.path_for("rush.set.A")
     _write(path.parent, path.name, data)
     log, warning = AttemptLog.load("rush.set.A")
@@ -256,7 +257,7 @@ SCENARIO = ('game = "soldout"\n[[case]]\nname = "walk"\nmode = "rush"\nplayers =
 @FAST
 @given(mutated(SCENARIO))
 def test_scenario_reader(tmp_path_factory, text):
-    from game.scenarios import ScenarioFileError, load_file, run_case
+    from game.app.scenarios import ScenarioFileError, load_file, run_case
     path = tmp_path_factory.mktemp("scen") / "s.toml"
     path.write_text(text, encoding="utf-8", errors="surrogatepass")
     try:
@@ -276,15 +277,12 @@ def _level_text() -> str:
 LEVEL = _level_text()
 
 
-@SLOW
-@given(mutated(LEVEL))
-def test_level_reader_and_what_it_accepts_draws(tmp_path_factory, text):
+def _loads_and_draws_or_one_line(path: Path) -> None:
+    """A level the reader accepts draws; one it refuses says why in one line."""
     import pygame
 
-    from game.levels import LevelError, load_level
+    from game.files.levels import LevelError, load_level
     from game.render.level_art import render_level
-    path = tmp_path_factory.mktemp("lvl") / "l.tmx"
-    path.write_text(text, encoding="utf-8", errors="surrogatepass")
     try:
         level = load_level(path)
     except LevelError as exc:
@@ -293,6 +291,29 @@ def test_level_reader_and_what_it_accepts_draws(tmp_path_factory, text):
     if not pygame.display.get_init():
         pygame.display.init()
     render_level(level, 0.5)
+
+
+@SLOW
+@given(mutated(LEVEL))
+def test_level_reader_and_what_it_accepts_draws(tmp_path_factory, text):
+    path = tmp_path_factory.mktemp("lvl") / "l.tmx"
+    path.write_text(text, encoding="utf-8", errors="surrogatepass")
+    _loads_and_draws_or_one_line(path)
+
+
+TEMPLATE = (Path(__file__).resolve().parent.parent / "levels" / "templates" / "spawn.tx").read_text()
+
+
+@SLOW
+@given(mutated(TEMPLATE))
+def test_template_reader_and_what_it_accepts_draws(tmp_path_factory, text):
+    """A level whose spawn template beside it is damaged: one line, or it loads and draws."""
+    folder = tmp_path_factory.mktemp("tpl")
+    (folder / "templates").mkdir()
+    (folder / "templates" / "spawn.tx").write_text(text, encoding="utf-8", errors="surrogatepass")
+    path = folder / "l.tmx"
+    path.write_text(LEVEL, encoding="utf-8")
+    _loads_and_draws_or_one_line(path)
 
 
 @pytest.mark.parametrize("text", ["", "{}", "[]", "SOCO-REPLAY", "SOCO-REPLAY 1 {}", "SOCO1-", "SOCO1-.", "SOCO1-AAAA.0"])

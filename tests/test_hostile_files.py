@@ -56,8 +56,8 @@ def _untouched(folder) -> bool:
 
 @pytest.mark.parametrize("name", sorted(hostile.user_file_cases()))
 def test_hostile_user_files_give_toasts_and_defaults(tmp_path, name):
-    from game.user_register import entry_for
-    from game.userfiles import Damage
+    from game.files.register import entry_for
+    from game.files.userfiles import Damage
     files = hostile.user_file_cases()[name]
     user, sentinel = tmp_path / "user", _sentinel(tmp_path / "sentinel")
     for file, what in files.items():
@@ -88,7 +88,7 @@ def test_hostile_user_files_give_toasts_and_defaults(tmp_path, name):
 
 
 def test_settings_unknown_keys_survive_a_save(user_dir):
-    from game.settings import Settings
+    from game.core.settings import Settings
     user_dir.mkdir(parents=True, exist_ok=True)
     (user_dir / "settings.json").write_text(json.dumps({"volume": 0.5, "from_the_future": {"a": [1, 2]}}))
     settings, warning = Settings.load()
@@ -110,7 +110,7 @@ def test_bindings_unknown_keys_survive_a_save(user_dir):
 
 
 def test_newer_settings_are_never_overwritten_but_apply_for_the_session(user_dir):
-    from game.settings import Settings
+    from game.core.settings import Settings
     user_dir.mkdir(parents=True, exist_ok=True)
     data = b'{"version": 99, "volume": 0.3, "new_thing": 1}'
     (user_dir / "settings.json").write_bytes(data)
@@ -138,7 +138,7 @@ def test_newer_speedrun_records_are_left_alone(user_dir):
 
 
 def test_saved_files_follow_the_umask(user_dir):
-    from game.settings import Settings
+    from game.core.settings import Settings
     old = os.umask(0o022)
     try:
         Settings().save()
@@ -151,7 +151,7 @@ def test_saved_files_follow_the_umask(user_dir):
 
 
 def test_stale_temp_files_of_killed_saves_are_removed_at_start(user_dir):
-    from game.userfiles import remove_stale_temps
+    from game.files.userfiles import remove_stale_temps
     (user_dir / "replays" / "speedrun").mkdir(parents=True)
     old = [user_dir / ".settings.json.ab12cd_3.tmp", user_dir / "replays" / "speedrun" / ".x.replay.zz99zz99.tmp"]
     fresh = user_dir / ".bindings.json.qwertyui.tmp"
@@ -182,7 +182,8 @@ def test_unwritable_data_folder_the_game_starts_plays_and_says_so_once(tmp_path,
 def test_full_data_folder_settings_scene_and_records_do_not_raise(user_dir, monkeypatch):
     import pygame
 
-    from game import app, userfiles
+    from game import app
+    from game.files import userfiles
     from game.scenes.menus.settings import ControlsScene, SettingsScene
     from game.speedrun import records
 
@@ -201,11 +202,12 @@ def test_full_data_folder_settings_scene_and_records_do_not_raise(user_dir, monk
 
 
 def test_headless_record_into_a_read_only_place_is_one_line(tmp_path, monkeypatch):
-    from game import app, headless
+    from game import app
+    from game.app import headless
 
     def refuse(self, path):
         raise OSError(errno.EROFS, "Read-only file system")
-    from game.replay import ReplayWriter
+    from game.driver.replay import ReplayWriter
     monkeypatch.setattr(ReplayWriter, "save", refuse)
     assert headless  # the runner module is what writes the replay
     code = app.main(["--headless", "--bots", "2", "--seed", "3", "--record", str(tmp_path / "r.replay")])
@@ -213,13 +215,13 @@ def test_headless_record_into_a_read_only_place_is_one_line(tmp_path, monkeypatc
 
 
 def test_echo_keeps_one_printable_line():
-    from game.untrusted import echo
+    from game.files.untrusted import echo
     text = echo("a\nb\x1b[31mc\x00" + "x" * 500)
     assert "\n" not in text and "\x1b" not in text and text.isprintable() and len(text) <= 83
 
 
 def test_strict_int_takes_ascii_digits_only():
-    from game.untrusted import strict_int
+    from game.files.untrusted import strict_int
     assert strict_int("42", 0, 100) == 42 and strict_int("-3", -5, 5) == -3
     for bad in ("\u00b2", "\u0663", "1_000", " 1", "1.0", "9" * 5000, "", "0x10"):
         assert strict_int(bad, -10**30, 10**30) is None, bad
@@ -227,7 +229,7 @@ def test_strict_int_takes_ascii_digits_only():
 
 
 def test_reader_refuses_fifos_devices_and_folders_without_blocking(tmp_path):
-    from game.untrusted import UntrustedError, read_bytes
+    from game.files.untrusted import UntrustedError, read_bytes
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
     for path in (fifo, "/dev/zero", tmp_path):

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.input.commands import Button, Command
+from game.match.commands import Button, Command
 from game.scenes.menus.howto import (HOWTO_DIR, SEEN_FILE, HowToError, HowToScene, is_seen, load_howto,
                                push_howto_once)
 
@@ -68,7 +68,8 @@ def test_every_page_fits_between_its_icons_and_the_page_dots(monkeypatch, code):
     """German ran a page's last line over the page dots; no text of any card's page, in any
     language, overlaps another, leaves the card, or reaches the icons' row or the dots."""
     import pygame
-    from game import app, i18n
+    from game import app
+    from game.text import i18n
     from game.scenes.menus.howto import HowToScene, load_howto
     from tests.textprobe import TextProbe
     probe = TextProbe(monkeypatch)

@@ -9,8 +9,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import cli, i18n
-from game.settings import Settings
+from game.app import cli
+from game.text import i18n
+from game.core.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -14,7 +14,8 @@ from functools import lru_cache
 import pygame
 import pytest
 
-from game import app, i18n
+from game import app
+from game.text import i18n
 from game.scenes import registry
 from game.render.text import TEXT_MIN_PX
 from tests.textprobe import TextProbe

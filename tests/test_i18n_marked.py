@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from game import i18n
-from game.i18n import N_, _
+from game.text import i18n
+from game.text.i18n import N_, _
 
 ROOT = Path(__file__).resolve().parent.parent
 # Calls that put text in front of the player, and which argument is the text.
@@ -116,9 +116,9 @@ def _warnings(user_dir, monkeypatch) -> dict[str, str]:
     """Each kind of user-file warning, made while the game is still English (as at start-up)."""
     import os
 
-    from game import userfiles
+    from game.files import userfiles
     from game.input.bindings import Bindings
-    from game.settings import Settings
+    from game.core.settings import Settings
     from game.speedrun.attempts import AttemptLog
     from game.speedrun.records import Records
     i18n.set_language("en")
@@ -247,7 +247,7 @@ def test_a_notice_is_english_as_a_string_and_survives_a_copy(german):
     import copy
     import pickle
 
-    from game.notice import Notice
+    from game.text.notice import Notice
     notice = Notice(N_("{file} is corrupt (line {line})"), file="{odd}.json", line=2)
     assert notice == "{odd}.json is corrupt (line 2)" and json.dumps(notice) == '"{odd}.json is corrupt (line 2)"'
     i18n.set_language("es")
@@ -263,8 +263,8 @@ def test_a_notice_is_english_as_a_string_and_survives_a_copy(german):
 ])
 def test_a_bad_run_code_is_explained_in_the_players_language_and_in_english_on_the_command_line(
         german, code, english, german_text):
-    from game.notice import said
-    from game.replay import ReplayError
+    from game.text.notice import said
+    from game.driver.replay import ReplayError
     from game.speedrun.verify import parse_text
     i18n.set_language("de")
     with pytest.raises(ReplayError) as info:
@@ -273,10 +273,10 @@ def test_a_bad_run_code_is_explained_in_the_players_language_and_in_english_on_t
 
 
 def test_a_run_code_of_a_match_is_refused_in_the_players_language(german):
-    from game.notice import said
-    from game.replay import FORMAT_VERSION, MAGIC, header_for, to_code
+    from game.text.notice import said
+    from game.driver.replay import FORMAT_VERSION, MAGIC, header_for, to_code
     from game.speedrun.verify import VerifyError, verify_text
-    from game.match import MatchSpec, SeatSpec
+    from game.match.spec import MatchSpec, SeatSpec
     spec = MatchSpec(game="soldout", seats=(SeatSpec(0, "A", "human"), SeatSpec(1, "B", "bot", "easy")),
                      mode="rush", rounds=1, seed=1, teams=False, level=None, options={})
     i18n.set_language("es")

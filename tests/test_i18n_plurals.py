@@ -13,7 +13,7 @@ ones through plural templates; and the command line's English for developers):
   a player reads (an exception's message is a developer's English);
 - a conditional expression choosing between texts by comparing with 1.
 
-Numbers with units are written by game.i18n (seconds, percent) with Babel.
+Numbers with units are written by game.text.i18n (seconds, percent) with Babel.
 """
 from __future__ import annotations
 
@@ -22,8 +22,8 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SKIPPED = ("game/rules/", "game/sim/", "game/cli.py", "game/cli_checks.py", "game/headless.py",
-           "game/tournament.py", "game/bench/")
+SKIPPED = ("game/rules/", "game/sim/", "game/app/cli.py", "game/app/cli_checks.py", "game/app/headless.py",
+           "game/app/tournament.py", "game/bench/")
 MESSAGE_CALLS = {"_", "N_", "Notice"}
 PLURAL_CALLS = {"ngettext"}
 # Placeholders that hold a count or an amount (the values a {name} or {file} never is).
@@ -35,7 +35,7 @@ DRAWN = ("game/scenes/", "game/render/", "game/speedrun/courses.py")
 # The game's counted nouns: whatever stands before one of these is a count.
 COUNTED_NOUNS = {"points", "dice", "die", "tokens", "cards", "bags", "items", "seats", "products", "bargains", "stars"}
 NUMBER_WORD = re.compile(r"(\+?)\{(\w+)\}( ?)([^\W\d_]+|%)")
-ORDINAL = re.compile(r"\{n\}[a-z]{2}")         # the ordinal forms "{n}st": game.i18n.ordinal picks one by CLDR
+ORDINAL = re.compile(r"\{n\}[a-z]{2}")         # the ordinal forms "{n}st": game.text.i18n.ordinal picks one by CLDR
 # The FPS overlay's reset time: developer English, like the frame rate (docs/TRANSLATING.md); a
 # warm-up job's name, for the log.
 ALLOWED_FSTRINGS = {("game/scenes/speedrun/run.py", "reset {} ms"), ("game/scenes/warmup.py", "mall {} rush")}

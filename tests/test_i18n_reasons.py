@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from game import i18n
+from game.text import i18n
 from game.scenes import reasons
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ("game/rules/soldout/engine.py", "game/rules/soldout/family.py", "game/rules/soldout/rush.py",

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from game import i18n
+from game.text import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
 # English words a sentence does not end on: a msgid ending with one was cut for a line break.

@@ -3,7 +3,7 @@ import pygame
 import pytest
 
 from game.input.bindings import Bindings
-from game.input.commands import IDLE, STICK_MAX, Button
+from game.match.commands import IDLE, STICK_MAX, Button
 from game.input.manager import InputManager
 from vpad import LEFT_X, LEFT_Y, VirtualPad, detach_all, pump_into
 

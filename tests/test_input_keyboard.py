@@ -3,7 +3,7 @@ import pygame
 import pytest
 
 from game.input.bindings import Bindings
-from game.input.commands import IDLE, STICK_MAX, Button, Command
+from game.match.commands import IDLE, STICK_MAX, Button, Command
 from game.input.manager import InputManager
 
 LEFT, RIGHT = ("kb", "left"), ("kb", "right")

@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-from game.levels import (
+from game.files.levels import (
     LEVELS_DIR,
     LevelError,
     Level,
@@ -16,9 +16,9 @@ from game.levels import (
 BROKEN = LEVELS_DIR / "broken"
 
 
-def test_three_levels_ship():
+def test_six_levels_ship():
     names = [p.name for p in list_levels()]
-    assert names == ["boutique.tmx", "department.tmx", "mall.tmx"]
+    assert names == ["boutique.tmx", "department.tmx", "galleria.tmx", "mall.tmx", "market.tmx", "outlet.tmx"]
 
 
 @pytest.mark.parametrize("path", list_levels(), ids=lambda p: p.stem)
@@ -62,6 +62,9 @@ BROKEN_CASES = {
     "spawn_in_wall": "spawn 'spawn_1' at tile (3,3) is inside a rack",
     "spot_unreachable": "pile_spot 'pile_spot_1' at tile (3,2) cannot be reached from any spawn",
     "table_unreachable": "the starting_table cannot be reached from spawn 'spawn_1'",
+    "pile_unreachable_from_a_seat": "pile_spot 'pile_spot_1' at tile (3,2) cannot be reached from spawn 'spawn_1' (seat 1)",
+    "seat_twice": "two spawns for seat 2",
+    "seat_out_of_range": "spawn 'spawn_4': seat '7' must be auto or 1..6",
 }
 
 
@@ -82,17 +85,18 @@ def test_broken_level_fails_with_its_message(stem: str):
 
 def test_missing_file(tmp_path):
     path = tmp_path / "nowhere.tmx"
-    with pytest.raises(LevelError, match=r"nowhere\.tmx: file not found$"):
+    with pytest.raises(LevelError, match=r"nowhere\.tmx: no such file$"):
         load_level(path)
 
 
 def test_missing_tileset_is_one_line(tmp_path):
-    text = (LEVELS_DIR / "boutique.tmx").read_text()
+    text = (LEVELS_DIR / "boutique.tmx").read_text().replace('source="mall.tsx"', 'source="lost.tsx"')
     path = tmp_path / "lost.tmx"
-    path.write_text(text)  # its ../mall.tsx reference now points nowhere
+    path.write_text(text)  # lost.tsx is neither beside it nor a shipped tileset
     with pytest.raises(LevelError) as info:
         load_level(path)
-    assert "\n" not in str(info.value) and "lost.tmx: " in str(info.value)
+    assert "\n" not in str(info.value) and str(info.value).startswith(f"{path}: tileset ")
+    assert str(info.value).endswith("lost.tsx: no such file")
 
 
 def test_tiled_19_class_attribute_is_accepted(tmp_path):
@@ -124,20 +128,96 @@ def test_level_art_renders_every_level_at_a_scale():
     pygame.quit()
 
 
-def test_levels_survive_a_save_in_tiled(tmp_path):
-    """Round trip through the real editor (skipped where Debian's `tiled` is not installed)."""
-    import os
-    import shutil
-    import subprocess
+# ---------------------------------------------------------------- templates and shipped files by name
+def _detached(tmp_path: Path, name: str) -> Path:
+    """A shipped level with every object written out in full (no templates), beside a copy of it."""
+    import re
+    text = (LEVELS_DIR / name).read_text()
 
-    tiled = shutil.which("tiled")
-    if tiled is None:
-        pytest.skip("the Tiled editor is not installed")
-    src = LEVELS_DIR / "mall.tmx"
-    out = tmp_path / "saved.tmx"
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_RUNTIME_DIR=str(tmp_path))
-    subprocess.run([tiled, "--export-map", "tmx", str(src), str(out)], env=env, check=True,
-                   capture_output=True, timeout=60)
-    saved, original = load_level(out), load_level(src)
-    assert saved.solid == original.solid and saved.pile_spots == original.pile_spots
-    assert saved.table_rect == original.table_rect and saved.name == original.name
+    def detach(match: re.Match) -> str:
+        tag = match.group(0)
+        source = re.search(r' template="([^"]+)"', tag).group(1)
+        base = re.search(r'<object ([^>]*?)/>', (LEVELS_DIR / source).read_text()).group(1)
+        own = tag.replace(f' template="{source}"', "")
+        inherited = " ".join(a for a in re.findall(r'\w+="[^"]*"', base) if f' {a.split("=")[0]}="' not in own)
+        return own.replace("<object ", f"<object {inherited} ", 1)
+    path = tmp_path / f"detached_{name}"
+    path.write_text(re.sub(r'<object [^>]*template="[^"]*"[^>]*>', detach, text))
+    return path
+
+
+@pytest.mark.parametrize("path", list_levels(), ids=lambda p: p.stem)
+def test_template_instances_load_as_the_objects_written_out(tmp_path, path: Path):
+    detached = _detached(tmp_path, path.name)
+    assert "template=" not in detached.read_text()
+    level, plain = load_level(path), load_level(detached)
+    assert (level.pile_spots, level.chairs, level.spawns, level.table_rect, level.entrance) == \
+        (plain.pile_spots, plain.chairs, plain.spawns, plain.table_rect, plain.entrance)
+
+
+def test_an_instance_overrides_its_template_and_inherits_the_rest(tmp_path):
+    """A level's own template beside it (over the shipped one of that name): what an instance leaves
+    out, size and properties, comes from the template; what it says itself wins."""
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / "spawn.tx").write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<template>\n <object type="spawn" width="64" height="64">\n'
+        '  <properties>\n   <property name="seat" value="6"/>\n  </properties>\n </object>\n</template>\n')
+    text = (LEVELS_DIR / "boutique.tmx").read_text()
+    text = text.replace('name="spawn_6" x="736" y="416"', 'name="spawn_6" x="736" y="416" width="32" height="32"')
+    path = tmp_path / "own.tmx"
+    path.write_text(text)
+    level, shipped = load_level(path), load_level(LEVELS_DIR / "boutique.tmx")
+    # spawns 1-5 are the template's 64 px squares (their centres 16 px further on); spawn_6 kept 32 px
+    assert [(x - 16, y - 16) for x, y in level.spawns[:5]] == list(shipped.spawns[:5])
+    assert level.spawns[5] == shipped.spawns[5]
+    # each spawn's own seat won over the template's 6; without its own, spawn_1 inherits seat 6 too
+    path.write_text(text.replace('<property name="seat" propertytype="Seat" value="1"/>', ""))
+    with pytest.raises(LevelError, match="two spawns for seat 6"):
+        load_level(path)
+
+
+def test_spawns_take_their_seats_from_the_seat_property(tmp_path):
+    text = (LEVELS_DIR / "boutique.tmx").read_text()
+    for seat in range(1, 7):
+        text = text.replace(f'propertytype="Seat" value="{seat}"/>', f'propertytype="Seat" value="S{7 - seat}"/>')
+    text = text.replace('value="S', 'value="')
+    path = tmp_path / "reversed.tmx"
+    path.write_text(text)
+    assert load_level(path).spawns == tuple(reversed(load_level(LEVELS_DIR / "boutique.tmx").spawns))
+    # "auto" (or no seat) takes the seats left, in file order
+    text = text.replace('propertytype="Seat" value="6"/>', 'propertytype="Seat" value="auto"/>')
+    text = text.replace('propertytype="Seat" value="1"/>', 'propertytype="Seat" value="auto"/>')
+    path.write_text(text)
+    shipped = load_level(LEVELS_DIR / "boutique.tmx").spawns
+    assert load_level(path).spawns == (shipped[0], *reversed(shipped[1:5]), shipped[5])
+
+
+def test_a_level_copied_alone_finds_the_shipped_tileset_and_templates(tmp_path):
+    path = tmp_path / "copied.tmx"
+    path.write_text((LEVELS_DIR / "department.tmx").read_text())
+    level = load_level(path)
+    shipped = load_level(LEVELS_DIR / "department.tmx")
+    assert level.tileset_image == shipped.tileset_image and level.solid == shipped.solid
+    assert level.spawns == shipped.spawns and level.pile_spots == shipped.pile_spots
+
+
+def test_a_tileset_copied_beside_the_level_finds_the_shipped_image(tmp_path):
+    """The issue's second refusal: mall.tsx beside the level names ../assets/tiles/mall.png."""
+    (tmp_path / "mall.tsx").write_text((LEVELS_DIR / "mall.tsx").read_text())
+    path = tmp_path / "mine.tmx"
+    path.write_text((LEVELS_DIR / "mall.tmx").read_text())
+    assert load_level(path).tileset_image.name == "mall.png"
+
+
+def test_a_levels_own_tileset_and_image_beside_it_win_over_the_shipped_ones(tmp_path):
+    import shutil
+    png = LEVELS_DIR.parent / "assets" / "tiles" / "mall.png"
+    shutil.copy(png, tmp_path / "mine.png")
+    tsx = (LEVELS_DIR / "mall.tsx").read_text().replace("../assets/tiles/mall.png", "mine.png")
+    tsx = tsx.replace('value="carpet"', 'value="moss"')
+    (tmp_path / "mall.tsx").write_text(tsx)
+    path = tmp_path / "own.tmx"
+    path.write_text((LEVELS_DIR / "boutique.tmx").read_text())
+    level = load_level(path)
+    assert level.tileset_image == (tmp_path / "mine.png").resolve()
+    assert "moss" in {kind for row in level.kinds for kind in row}

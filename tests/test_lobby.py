@@ -4,7 +4,7 @@ import pytest
 
 from game import app
 from game.core.scene import Scene
-from game.match import MatchSpec, SeatSpec
+from game.match.spec import MatchSpec, SeatSpec
 from game.scenes import registry
 from game.scenes.menus.lobby import LobbyScene
 from game.scenes.pads.reconnect import ReconnectScene
@@ -215,24 +215,31 @@ def test_a_pad_pulled_out_in_the_lobby_frees_its_seat(ctx):
     assert "disconnected" in ctx.toasts.texts()[-1]
 
 
-def test_the_level_row_says_a_shipped_levels_name_in_the_language_and_a_players_own_as_written(ctx, tmp_path):
+def test_the_level_row_says_a_shipped_levels_name_in_the_language_and_a_players_own_as_written(ctx, user_dir):
     """It showed the file names ("department"); a shipped level's `name` is a message id, a
     player's own level keeps its name even where that name is one (its Level row is not translated)."""
-    from game import i18n
-    from game.levels import level_title, is_shipped
+    from game.text import i18n
+    from game.files.levels import LEVELS_DIR
+    from game.files.register import PLAYER_LEVELS
+    own = PLAYER_LEVELS.folder_path() / "my_shop.tmx"
+    own.write_text((LEVELS_DIR / "outlet.tmx").read_text(encoding="utf-8")
+                   .replace('value="The Outlet Village"', 'value="Settings"'), encoding="utf-8")
+    ctx.stack.push(LobbyScene(ctx))                      # the lobby lists the levels folder as it opens
+    ctx.stack.apply()
     lobby = ctx.stack.top
     row = next(item for item in lobby.menu.items if item.label == "Level")
-    lobby.options["level"] = "department.tmx"
-    assert row.value() == "The Department Store"
+    lobby.options["level"] = "department"
+    assert i18n._(row.value()) == "The Department Store"
     i18n.set_language("de")
     try:
         assert i18n._(row.value()) == "Das Warenhaus"
-        own = tmp_path / "my_shop.tmx"
-        own.write_text('<map><properties><property name="name" value="Settings"/></properties></map>', encoding="utf-8")
-        lobby.options["level"] = str(own)
-        assert not is_shipped(own) and level_title(own) == "Settings"
+        lobby.options["level"] = "my_shop"
+        assert lobby.levels["my_shop"].title == "Settings"
         assert i18n._(row.value()) == "Settings"           # not "Einstellungen"
-        (tmp_path / "plain.tmx").write_text("<map/>", encoding="utf-8")
-        assert level_title(tmp_path / "plain.tmx") == "Plain"
+        (PLAYER_LEVELS.folder_path() / "plain_shop.tmx").write_text("<map/>", encoding="utf-8")
+        ctx.stack.push(LobbyScene(ctx))
+        ctx.stack.apply()
+        broken = ctx.stack.top.levels["plain_shop"]
+        assert broken.problem and i18n._(broken.title) == "Plain Shop"   # from the file name, as written
     finally:
         i18n.set_language(i18n.DEFAULT)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from game.input.commands import Button, Command
+from game.match.commands import Button, Command
 from game.sim.tuning import FP, load_tuning
 from tests.test_mall_rounds import Driver, make_sim
 

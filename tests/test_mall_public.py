@@ -45,7 +45,7 @@ def test_the_reveal_keeps_its_round_and_hides_a_running_one():
     import pytest
 
     from game.driver.soldout_headless import new_sim
-    from game.headless import build_spec
+    from game.app.headless import build_spec
     from game.sim.mall_public import RoundReveal
     sim, _modes = new_sim(build_spec("soldout", 2, mode="memory", rounds=2, seed=4))
     with pytest.raises(RuntimeError):

@@ -6,9 +6,9 @@ from collections import deque
 
 import pytest
 
-from game.input.commands import STICK_MAX, Button, Command
-from game.levels import load_level, levels_for_players
-from game.match import MatchSpec, SeatSpec
+from game.match.commands import STICK_MAX, Button, Command
+from game.files.levels import load_level, levels_for_players
+from game.match.spec import MatchSpec, SeatSpec
 from game.rules.soldout import load_catalogue
 from game.sim.mall import MallSim
 

@@ -6,8 +6,8 @@ import random
 import pygame
 import pytest
 
-from game.input.commands import STICK_MAX, Button, Command
-from game.match import MatchSpec, SeatSpec
+from game.match.commands import STICK_MAX, Button, Command
+from game.match.spec import MatchSpec, SeatSpec
 from devkit.bench.report import measure_mall_frames
 from game.scenes.mall.scene import MallScene, demo_spec, open_mall
 from game.scenes.mall.layout import SCREEN, compute_layout
@@ -170,7 +170,7 @@ def run_to_match_end(ctx, scene: MallScene, limit: int = 60 * 60 * 30) -> None:
 
 
 def test_record_in_the_window_then_replay_headless_and_in_the_window(ctx, tmp_path):
-    from game.replay import read_replay
+    from game.driver.replay import read_replay
     from game.driver.soldout_headless import replay_match
     path = tmp_path / "match.replay"
     ctx.record_path = str(path)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import app, i18n
+from game import app
+from game.text import i18n
 from game.scenes import registry
 
 

@@ -32,7 +32,7 @@ def test_name_tags_step_past_a_dressers_count_strip():
 
 def test_a_shopper_hidden_behind_another_shows_through():
     """Orange used to vanish behind Green at the table: now its outline is drawn over Green."""
-    from game.core.seats import identities
+    from game.match.seats import identities
     from game.scenes.mall.draw import AvatarSprite, MapView
     pygame.init()
     ids = identities()

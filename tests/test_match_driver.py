@@ -5,9 +5,9 @@ from game.bots import make_soldout_bot
 from game.driver.match_driver import MatchDriver, bot_seed
 from game.driver.soldout_headless import new_sim, play_match
 from game.driver.table_headless import play_match as play_table
-from game.headless import build_spec
-from game.input.commands import IDLE, Command
-from game.replay import ReplayWriter, header_for, read_replay
+from game.app.headless import build_spec
+from game.match.commands import IDLE, Command
+from game.driver.replay import ReplayWriter, header_for, read_replay
 from game.scenes.mall.scene import open_mall
 from tests.gamectx import mark_howto_seen
 

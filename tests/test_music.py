@@ -9,10 +9,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.audio import Audio
+from game.core.audio import Audio
 from game.music import Cue, Music
 from game.music.catalogue import MUSIC_DIR, Catalogue, MusicTable
-from game.settings import Settings
+from game.core.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 ROUND_TRACKS = ("rush", "memory", "tidy", "table", "bonus_round")      # named by the game scenes' cues
@@ -247,7 +247,7 @@ def test_music_volume_is_saved_and_checked():
     settings.save()
     loaded, warning = Settings.load()
     assert loaded.music_volume == 0.3 and warning is None
-    from game.userfiles import save_json
+    from game.files.userfiles import save_json
     save_json("settings.json", {"music_volume": 7})
     loaded, warning = Settings.load()
     assert loaded.music_volume == Settings().music_volume and "music_volume" in warning

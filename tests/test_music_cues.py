@@ -11,8 +11,8 @@ from game.bots import make_soldout_bot
 from game.bots.checkout import CheckOutBot
 from game.driver.match_driver import bot_seed
 from game.driver.soldout_headless import new_sim
-from game.headless import build_spec
-from game.input.commands import Button, Command
+from game.app.headless import build_spec
+from game.match.commands import Button, Command
 from game.music import Music
 from game.music.catalogue import Catalogue, MusicTable
 from game.music.cues import Cue, mall_cue, table_cue

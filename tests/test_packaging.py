@@ -1,10 +1,10 @@
-"""Packaging: the wheel carries every file the game reads, and game/data.py finds them in a
+"""Packaging: the wheel carries every file the game reads, and game/__init__.py finds them in a
 checkout, an installed wheel and a frozen build alike. (.ci/run installs the wheel for real.)"""
 import re
 import tomllib
 from pathlib import Path
 
-from game import data
+import game as data
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -44,7 +44,25 @@ def test_an_installed_layout_wins_over_the_folder_beside_the_package(tmp_path, m
 
 
 def test_no_module_finds_data_through_its_own_file():
-    """Only game/data.py knows where the data is; `Path(__file__).parent.parent / "assets"` breaks installs."""
+    """Only game/__init__.py knows where the data is; `Path(__file__).parent.parent / "assets"` breaks installs."""
     offenders = [str(p.relative_to(ROOT)) for p in (ROOT / "game").rglob("*.py")
                  if re.search(r"(?<![\w.])__file__", p.read_text(encoding="utf-8"))]   # its own file, not pygame.__file__
     assert offenders == []
+
+
+def test_the_one_licence_list_names_every_folder_of_assets_the_game_ships():
+    """assets/LICENSES.md says where every shipped asset comes from: a new folder (fonts/...) needs a row."""
+    text = (ROOT / "assets" / "LICENSES.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"(?:assets|levels)/[\w/]*", text))
+    shipped = [p.relative_to(ROOT) for top in ("assets", "levels") for p in (ROOT / top).rglob("*")
+               if p.is_file() and not {"broken", "__pycache__"} & set(p.parts)]
+    folders = {p.parent.as_posix() + "/" for p in shipped if p.parent.as_posix() != "assets"}
+    assert sorted(f for f in folders if not any(f.startswith(n) for n in named if n.endswith("/"))) == []
+    loose = [p.name for p in shipped if p.parent.as_posix() == "assets" and p.name != "LICENSES.md"]
+    assert "assets/*.toml" in text and all(name.endswith(".toml") for name in loose), loose
+
+
+def test_the_code_licence_is_mit_and_packaged():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert (ROOT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
+    assert config["license"] == "MIT" and set(config["license-files"]) == {"LICENSE", "assets/LICENSES.md"}

@@ -3,7 +3,7 @@ import pygame
 import pytest
 
 from game.input import families
-from game.input.commands import Button
+from game.match.commands import Button
 from game.render import glyphs, widgets
 from game.scenes.pads.feel import Rumbler
 from game.scenes.pads.sync import seat_labels, shared_labels
@@ -194,7 +194,7 @@ def test_steam_deck_controls_are_a_pad_with_xbox_names(monkeypatch, pads):
 
 
 def test_the_controls_screen_names_pad_buttons_the_family_way(monkeypatch, pads):
-    from game.input.commands import Button
+    from game.match.commands import Button
     from game.scenes.menus.settings import ControlsScene
     plug(pads, vendor=SONY, product=DS4)
     ctx = make_ctx(monkeypatch)

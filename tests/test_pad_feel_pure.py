@@ -3,7 +3,7 @@ import random
 
 import pygame
 
-from game.match import MatchSpec
+from game.match.spec import MatchSpec
 from game.scenes.menus.howto import mark_seen
 from game.scenes.mall.scene import demo_spec, open_mall
 from game.scenes.mall.layout import SCREEN

@@ -5,7 +5,7 @@ import pygame
 import pytest
 
 from game.input import mappings
-from game.input.commands import Button
+from game.match.commands import Button
 from vpad import ARCADE_STICK_TYPE, VirtualPad, detach_all
 from tests.pad_loop import frame, lobby_ctx as make_ctx
 

@@ -1,15 +1,17 @@
 """Replays: exact round trips, run-length encoding, clear refusals, run codes."""
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game import VERSION
-from game.input.commands import IDLE, STICK_MAX, Button, Command
-from game.match import MatchSpec, SeatSpec
-from game.replay import (MAGIC, ReplayError, ReplayWriter, from_code, header_for, read_replay,
+from game.match.commands import IDLE, STICK_MAX, Button, Command
+from game.match.spec import MatchSpec, SeatSpec
+from game.driver.replay import (MAGIC, ReplayError, ReplayWriter, from_code, header_for, read_replay,
                          to_code)
+from tests.level_folder import own_level
 
 SPEC = MatchSpec(game="soldout", seats=(SeatSpec(0, "Fox"), SeatSpec(1, "Owl", kind="bot", difficulty="hard")),
                  mode="rush", rounds=2, seed=1234)
@@ -178,3 +180,93 @@ def test_absurd_run_length_refused():
 def test_header_value_types_checked():
     assert "header" in _refused(_with_header(seed="twelve"))
     assert "header" in _refused(_with_header(seats=[{"name": "no seat number"}]))
+
+
+# ---------------------------------------------------------------- the level a replay names
+@pytest.fixture
+def recorded(tmp_path, monkeypatch, capsys):
+    """A match recorded on ./lvl/my.tmx, typed relative to where it was started; its JSON result."""
+    from game import app
+    here = tmp_path / "here"
+    own_level(here / "lvl")
+    monkeypatch.chdir(here)
+    assert app.main(["--headless", "--level", "./lvl/my.tmx", "--bots", "2", "--seed", "3",
+                     "--record", "rec/my.rep", "--json"]) == 2     # the folder rec/ does not exist yet
+    (here / "rec").mkdir()
+    capsys.readouterr()
+    assert app.main(["--headless", "--level", "./lvl/my.tmx", "--bots", "2", "--seed", "3",
+                     "--record", "rec/my.rep", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out.splitlines()[-1])
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    return here, result
+
+
+def _play(replay: Path, capsys, *more: str) -> tuple[int, str, str]:
+    from game import app
+    code = app.main(["--replay", str(replay), "--headless", "--json", *more])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_a_replay_names_its_level_by_file_name_and_content_never_by_the_typed_path(recorded):
+    here, _ = recorded
+    header = read_replay((here / "rec" / "my.rep").read_text()).header
+    assert header["level"] == "my.tmx" and len(header["level_hash"]) == 64
+
+
+@pytest.mark.parametrize("where", ["user_levels", "given", "beside_the_replay"])
+def test_a_replay_of_a_players_level_plays_from_another_folder(where, recorded, capsys, user_dir):
+    """It used to look for ./lvl/my.tmx in the current folder, then among the shipped levels."""
+    here, result = recorded
+    more: tuple[str, ...] = ()
+    if where == "user_levels":
+        own_level(user_dir / "levels")
+    elif where == "given":
+        more = ("--level", str(here / "lvl" / "my.tmx"))
+    else:
+        own_level(here / "rec")
+    code, out, err = _play(here / "rec" / "my.rep", capsys, *more)
+    assert (code, err) == (0, "")
+    assert json.loads(out.splitlines()[-1])["state_hash"] == result["state_hash"]
+
+
+def test_a_replay_whose_level_is_nowhere_says_where_it_looked(recorded, capsys):
+    here, _ = recorded
+    code, out, err = _play(here / "rec" / "my.rep", capsys)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "level my.tmx is not in your levels folder" in err and "--level FILE" in err
+
+
+def test_a_level_whose_content_changed_is_refused_in_one_line(recorded, capsys, user_dir):
+    here, _ = recorded
+    changed = own_level(user_dir / "levels")
+    changed.write_text(changed.read_text().replace('value="The Boutique"', 'value="My Boutique"'))
+    code, out, err = _play(here / "rec" / "my.rep", capsys)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert f"{changed} is not the level this replay was recorded on: its content differs" in err
+    own_level(here / "rec")          # the right one beside the replay is found after the changed one
+    assert _play(here / "rec" / "my.rep", capsys)[0] == 0
+
+
+def test_a_replay_from_before_level_hashes_finds_its_level_by_file_name(recorded, capsys):
+    here, result = recorded
+    path = here / "rec" / "my.rep"
+    head, _, rest = path.read_text().partition("\n")
+    magic, version, raw = head.split(" ", 2)
+    header = json.loads(raw)
+    del header["level_hash"]
+    header["level"] = "./lvl/my.tmx"            # as the game wrote it then: the path typed
+    path.write_text(f"{magic} {version} {json.dumps(header)}\n{rest}")
+    own_level(here / "rec")
+    code, out, err = _play(path, capsys)
+    assert (code, err) == (0, "") and json.loads(out.splitlines()[-1])["state_hash"] == result["state_hash"]
+
+
+@pytest.mark.parametrize("level", ["../x/my.tmx", "C:\\levels\\my.tmx", "/etc/my.tmx"])
+def test_a_hashed_level_must_be_a_bare_file_name(level):
+    header = {**header_for(SPEC), "level": level, "level_hash": "0" * 64}
+    text = f"{MAGIC} 1 {json.dumps(header)}\n"
+    with pytest.raises(ReplayError, match="bare file name"):
+        read_replay(text)

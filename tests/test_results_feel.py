@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.input.commands import IDLE, Button, Command
+from game.match.commands import IDLE, Button, Command
 from game.scenes.common import INPUT_DELAY_TICKS
 from game.scenes.results_fx import Confetti, Podium, Standing, count_up, ordinal, places
 from tests.textprobe import TextProbe

@@ -6,14 +6,14 @@ import time
 
 import pygame
 
-from game.input.commands import IDLE, Button, Command
-from game.replay import to_code
+from game.match.commands import IDLE, Button, Command
+from game.driver.replay import to_code
 from game.scenes.speedrun.run_browser import KEY_ROWS, KeyboardScene, SavedRunsScene, saved_runs
 from game.scenes.speedrun.menu import RunCodeScene
 from game.speedrun.categories import load_categories, make_setup
 from game.speedrun.records import Records
 from game.speedrun.session import RunSession
-from game.user_register import PLAYER_REPLAYS, RECORD_REPLAYS, RUN_CODES
+from game.files.register import PLAYER_REPLAYS, RECORD_REPLAYS, RUN_CODES
 from vpad import VirtualPad
 from tests import pad_loop
 

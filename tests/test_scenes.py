@@ -6,7 +6,7 @@ import pytest
 
 from game import app
 from game.core.scene import Scene
-from game.input.commands import Button, Command
+from game.match.commands import Button, Command
 from game.render.widgets import MenuItem, MenuList
 from game.scenes import registry
 from game.scenes.menus.pause import PauseScene

@@ -6,7 +6,7 @@ import random
 from game.driver.match_driver import bot_seed
 from game.driver.soldout_headless import new_sim
 from game.bots import make_soldout_bot
-from game.headless import build_spec
+from game.app.headless import build_spec
 from game.sim.mall_events import MallPhase
 from game.sim.mall_view import SeatView
 
@@ -117,7 +117,7 @@ def test_the_list_is_there_to_study():
 def test_the_state_serial_moves_with_the_cards_not_with_flips():
     """Bots keep what they worked out from where the cards are while state_serial stays: it must
     change when a card is taken, and may stay when a held pile is only flipped."""
-    from game.input.commands import Button, Command
+    from game.match.commands import Button, Command
     sim = _played("rush", 2, 60 * 60, until=lambda sim: any(sim.held_pile(s) is not None for s in sim.seats))
     seat = next(s for s in sim.seats if sim.held_pile(s) is not None)
     view = sim.seat_view(seat)

@@ -4,8 +4,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.input.commands import Button, Command
-from game.match import MatchSpec, SeatSpec
+from game.match.commands import Button, Command
+from game.match.spec import MatchSpec, SeatSpec
 from game.scenes.mall.scene import MallScene, open_mall
 from game.scenes.mall.layout import SCREEN
 from tests.gamectx import mark_howto_seen

@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from game.settings import Settings
+from game.core.settings import Settings
 
 
 @pytest.fixture

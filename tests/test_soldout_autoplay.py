@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from game.match import MatchSpec, SeatSpec
+from game.match.spec import MatchSpec, SeatSpec
 from game.rules.soldout.autoplay import play_match
 
 

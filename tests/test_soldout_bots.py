@@ -10,9 +10,9 @@ import pytest
 
 from game.bots import BotsFileError, make_soldout_bot, soldout_difficulty
 from game.bots.pathfind import nav_grid
-from game.input.commands import IDLE, Button, Command
-from game.levels import load_level, levels_for_players
-from game.match import DIFFICULTIES, MatchSpec, SeatSpec
+from game.match.commands import IDLE, Button, Command
+from game.files.levels import load_level, levels_for_players
+from game.match.spec import DIFFICULTIES, MatchSpec, SeatSpec
 from game.rules.soldout import load_catalogue
 from game.sim.mall import MallSim
 from game.driver.match_driver import bot_seed
@@ -193,7 +193,7 @@ def test_flow_field_reaches_every_open_tile_of_every_level():
 def test_record_then_replay_in_a_fresh_process(tmp_path):
     replay = tmp_path / "bots.replay"
     recorded = play_match(spec(3, "choose", seed=6, rounds=2), record=replay)
-    code = ("import json, sys; from game.replay import read_replay; "
+    code = ("import json, sys; from game.driver.replay import read_replay; "
             "from game.driver.soldout_headless import replay_match; "
             "print(json.dumps(replay_match(read_replay(open(sys.argv[1]).read()))))")
     out = subprocess.run([sys.executable, "-c", code, str(replay)], cwd=ROOT, capture_output=True,
@@ -238,7 +238,7 @@ def test_a_bot_taking_over_mid_round_keeps_playing():
 def test_bots_play_the_same_match_in_processes_with_other_hash_seeds():
     """Bot decisions must not depend on set or dict-of-str ordering (PYTHONHASHSEED)."""
     import os
-    code = ("import json; from game.match import MatchSpec, SeatSpec; "
+    code = ("import json; from game.match.spec import MatchSpec, SeatSpec; "
             "from game.driver.soldout_headless import play_match; "
             "seats = tuple(SeatSpec(i, 'B', 'bot', ('easy','normal','hard','expert')[i % 4]) for i in range(4)); "
             "print(json.dumps([play_match(MatchSpec('soldout', seats, mode=m, seed=9))['state_hash'] "

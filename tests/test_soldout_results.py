@@ -4,8 +4,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.input.commands import Button, Command
-from game.match import MatchSpec
+from game.match.commands import Button, Command
+from game.match.spec import MatchSpec
 from game.scenes.menus.howto import mark_seen
 from game.scenes.mall.scene import MallOpening, MallScene, demo_spec, open_mall
 from game.sim.mall_stage import play_out_round

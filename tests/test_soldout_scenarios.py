@@ -2,7 +2,7 @@
 import io
 from pathlib import Path
 
-from game.scenarios import load_file, run_files
+from game.app.scenarios import load_file, run_files
 
 FILES = sorted(str(p) for p in (Path(__file__).parent / "scenarios").glob("soldout_*.toml"))
 

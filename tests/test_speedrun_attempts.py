@@ -9,11 +9,11 @@ import pygame
 import pytest
 
 from game import app
-from game.input.commands import IDLE, Button, Command
+from game.match.commands import IDLE, Button, Command
 from game.speedrun.attempts import KEEP_LAST, WRITER, AttemptLog, compute_stats, replay_folder
 from game.speedrun.categories import load_categories, make_setup
 from game.speedrun.demo import RouteRunner
-from game.replay import read_replay
+from game.driver.replay import read_replay
 from game.speedrun.livesplit import read_lss, to_lss
 from game.speedrun.lss_export import board_lss, setup_for_board, split_names
 from game.speedrun.practice import PracticeError, PracticePlan
@@ -324,7 +324,7 @@ def test_history_screen_with_a_pad_and_practice_never_counts(ctx):
 
 def test_livesplit_settings_are_kept_and_checked(ctx, user_dir):
     from game.scenes.speedrun.settings import HOST_CHARS, FieldEditScene, SpeedrunSettingsScene
-    from game.settings import Settings
+    from game.core.settings import Settings
     scene = SpeedrunSettingsScene(ctx)
     ctx.stack.push(scene)
     ctx.stack.apply()
@@ -354,7 +354,7 @@ def test_livesplit_settings_are_kept_and_checked(ctx, user_dir):
 def test_a_host_no_connection_can_use_never_reaches_the_link(ctx, user_dir, host):
     """Typed in the editor: a toast and the old host kept. In settings.json: the default and a warning."""
     from game.scenes.speedrun.settings import SpeedrunSettingsScene
-    from game.settings import Settings
+    from game.core.settings import Settings
     scene = SpeedrunSettingsScene(ctx)
     ctx.stack.push(scene)
     ctx.stack.apply()

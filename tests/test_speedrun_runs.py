@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from game.input.commands import IDLE, Button, Command
-from game.replay import ReplayError, from_code, read_replay, to_code
+from game.match.commands import IDLE, Button, Command
+from game.driver.replay import ReplayError, from_code, read_replay, to_code
 from game.speedrun.categories import load_categories, make_setup
 from game.speedrun.demo import RouteRunner
 from game.speedrun.ghost import ghost_from_replay

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game import app
-from game.input.commands import Command
+from game.match.commands import Command
 from game.scenes.speedrun.menu import RunCodeScene, SpeedrunMenuScene
 from game.scenes.speedrun.results import SpeedrunResultsScene
 from game.scenes.speedrun.run import SpeedrunRunScene
@@ -149,14 +149,14 @@ def test_a_finished_run_is_saved_shown_exported_and_restarted(ctx, user_dir):
         app.tick(ctx)
         if run.session.over:
             break
-    from game.replay import to_code
+    from game.driver.replay import to_code
     again = verify_text(to_code(run.session.replay_text()))
     assert again["speedrun"]["igt_ticks"] == run.session.outcome.ticks
     assert run.ghost is not None and run.ghost.end_tick is not None   # the new PB is the ghost now
 
 
 def test_a_pasted_run_code_plays_back_and_verifies(ctx, user_dir):
-    from game.replay import to_code
+    from game.driver.replay import to_code
     from game.speedrun.session import RunSession
     setup = make_setup(CATS["tidy"], "set", seed_index=1)
     session = RunSession(setup)

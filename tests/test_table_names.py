@@ -55,7 +55,7 @@ def test_every_bargain_name_reads(size):
 ])
 def test_a_name_breaks_where_its_language_breaks_it(code, name, lines):
     """Two lines at a space, after the name's own hyphen, else where the language hyphenates."""
-    from game import i18n
+    from game.text import i18n
     i18n.set_language(code)
     try:
         assert tabletop._two_lines(name) == lines

@@ -7,8 +7,8 @@ import pygame
 import pytest
 
 from game import app
-from game.input.commands import IDLE, Button, Command
-from game.match import MatchSpec, SeatSpec
+from game.match.commands import IDLE, Button, Command
+from game.match.spec import MatchSpec, SeatSpec
 from game.scenes import registry
 from game.scenes.table.scene import TableScene
 
@@ -122,7 +122,7 @@ def test_frame_time_stays_far_under_budget(ctx):
 
 
 def test_a_replay_plays_back_in_the_window_scene(ctx, tmp_path, monkeypatch):
-    from game.replay import read_replay
+    from game.driver.replay import read_replay
     from game.driver.table_headless import play_match
     path = tmp_path / "game.soco"
     seats = tuple(SeatSpec(i, f"Bot{i}", "bot", "hard") for i in range(2))

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from game.input.commands import IDLE, Button, Command
-from game.match import MatchSpec, SeatSpec
+from game.match.commands import IDLE, Button, Command
+from game.match.spec import MatchSpec, SeatSpec
 from game.rules.checkout import BIDDING, CHECKOUT, FRENZY, OVER, ROUND_END
 from game.sim.table import COUNTDOWN, TableSim
 from game.sim.table_cursor import grid, move, product_columns

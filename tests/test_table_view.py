@@ -5,7 +5,7 @@ import inspect
 import random
 
 from game.bots.checkout import CheckOutBot
-from game.match import MatchSpec, SeatSpec
+from game.match.spec import MatchSpec, SeatSpec
 from game.rules.checkout import BIDDING, FRENZY
 from game.sim.table import TableSim
 from game.sim.table_view import TableSeatView

@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from game import tournament
-from game.match import DIFFICULTIES, MatchSpec
-from game.tournament import Pairing, format_row, run_field, run_pairing, run_tournament, wilson
+from game.app import tournament
+from game.match.spec import DIFFICULTIES, MatchSpec
+from game.app.tournament import Pairing, format_row, run_field, run_pairing, run_tournament, wilson
 
 ROW = re.compile(r"^(rush|memory|tidy|standard)\s+(\w+) v (\w+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d\.\d\d)"
                  r"\s+\[(\d\.\d\d), (\d\.\d\d)\]\s+(clear|NOT CLEAR)$")

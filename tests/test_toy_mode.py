@@ -79,7 +79,7 @@ def test_toy_mode_plays_headless_through_the_command_line(toy_mode, tmp_path):
 
 
 def test_toy_mode_is_offered_wherever_modes_are_listed(toy_mode):
-    from game.tournament import game_modes
+    from game.app.tournament import game_modes
     assert "smallbags" in modes.choices() and modes.display_name("smallbags") == "Small Bags"
     assert "smallbags" in game_modes("soldout")
     assert "smallbags" not in modes.cycle()    # "choose each round" keeps its three modes
@@ -107,7 +107,7 @@ def test_a_speedrun_category_may_use_the_toy_mode(toy_mode, tmp_path):
 
 
 def test_an_unregistered_mode_is_refused_by_the_command_line():
-    from game.cli import UsageError, parse_args
+    from game.app.cli import UsageError, parse_args
     with pytest.raises(UsageError, match="smallbags"):
         parse_args(["--headless", "--mode", "smallbags"])
 
@@ -129,7 +129,7 @@ def window(blind_mode, ctx, user_dir):
 
 
 def _bots(players: int):
-    from game.match import SeatSpec
+    from game.match.spec import SeatSpec
     return tuple(SeatSpec(i, f"Bot{i}", "bot", "hard") for i in range(players))
 
 
@@ -173,7 +173,7 @@ def test_the_new_family_plays_in_the_window(window):
     """Through the game's own tick and draw: the study phase, play with the list face down in the
     panels, SOLD OUT! and the round's results."""
     from game import app
-    from game.match import MatchSpec
+    from game.match.spec import MatchSpec
     from game.scenes import registry
     ctx = window
     registry.start_game(ctx, MatchSpec("soldout", _bots(3), mode="blindrush", rounds=1, seed=4))

@@ -2,7 +2,7 @@
 tuples they replaced, phases are StrEnums, and both simulations satisfy one protocol."""
 import typing
 
-from game.headless import build_spec
+from game.app.headless import build_spec
 from game.rules.checkout import CheckoutPhase
 from game.sim import mall_events, table_events
 from game.sim.mall_events import MallPhase

@@ -1,4 +1,4 @@
-"""The register of user files (game/user_register.py): every file the game keeps in the user folder
+"""The register of user files (game/files/register.py): every file the game keeps in the user folder
 is declared there, read only through its entry, covered by a fuzzer seed, a damaged case and a kill
 during its save; names stored in files are bare names that never reach outside their folder."""
 from __future__ import annotations
@@ -17,11 +17,11 @@ from pathlib import Path
 import pytest
 
 import hostile
-from game.untrusted import UntrustedError
-from game.user_register import (
+from game.files.untrusted import UntrustedError
+from game.files.register import (
     ATTEMPT_REPLAYS, HISTORIES, PLAYER_REPLAYS, RECORD_REPLAYS, REGISTER, SETTINGS, entry_for,
 )
-from game.userfiles import Damage, UserFile
+from game.files.userfiles import Damage, UserFile
 
 ROOT = Path(__file__).resolve().parent.parent
 READ = [entry for entry in REGISTER if entry.read]
@@ -51,10 +51,10 @@ def test_each_json_files_example_passes_its_schema_and_loads_back(user_dir, entr
 
 
 def test_the_user_folder_is_reached_only_through_the_register():
-    """No module but game/userfiles.py and game/user_register.py names the user folder or reads or writes
+    """No module but game/files/userfiles.py and game/files/register.py names the user folder or reads or writes
     a file in it by hand: every other reader goes through an entry (and so through the untrusted door)."""
     private = {"user_dir", "made_folder", "load_json", "save_json", "_set_aside", "_load_json_at"}
-    allowed = {ROOT / "game" / "userfiles.py", ROOT / "game" / "user_register.py"}
+    allowed = {ROOT / "game" / "files" / "userfiles.py", ROOT / "game" / "files" / "register.py"}
     found = []
     for path in sorted((ROOT / "game").rglob("*.py")):
         if path in allowed:
@@ -62,7 +62,7 @@ def test_the_user_folder_is_reached_only_through_the_register():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             name = node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else \
                 None
-            if isinstance(node, ast.ImportFrom) and node.module == "game.userfiles":
+            if isinstance(node, ast.ImportFrom) and node.module == "game.files.userfiles":
                 found += [f"{path.relative_to(ROOT)}: imports {a.name}" for a in node.names if a.name in private]
             elif name in private:
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {name}")
@@ -239,7 +239,7 @@ def test_a_replay_named_by_the_history_that_is_dev_zero_or_a_fifo_is_refused_by_
 @pytest.mark.parametrize("language", [["de"], {"de": 1}, 5, "xx", "de\n", None])
 def test_a_language_that_is_not_a_known_code_is_one_bad_value_not_a_crash(user_dir, language):
     """A list or object as `language` stopped every start (unhashable type)."""
-    from game.settings import Settings
+    from game.core.settings import Settings
     user_dir.mkdir(parents=True, exist_ok=True)
     (user_dir / "settings.json").write_text(json.dumps({"language": language, "volume": 0.25}))
     settings, warning = Settings.load()
@@ -356,7 +356,7 @@ def test_every_save_the_player_causes_on_a_full_folder_gives_one_toast(ctx, user
     records, history and replays, run codes, splits: each says once that it cannot be saved."""
     import pygame
 
-    from game import userfiles
+    from game.files import userfiles
     from game.scenes.menus.howto import mark_seen, push_howto
     from game.scenes.menus.settings import ControlsScene, SettingsScene
     from game.scenes.speedrun.settings import SpeedrunSettingsScene

@@ -4,8 +4,8 @@ import os
 
 import pytest
 
-from game import userfiles
-from game.userfiles import atomic_write_text, load_json, save_json
+from game.files import userfiles
+from game.files.userfiles import atomic_write_text, load_json, save_json
 
 
 @pytest.fixture

@@ -13,10 +13,13 @@ from game.core import present
 from game.core.present import FALLBACK_FPS, Presenter, pace, picture_key
 from game.core.scene import Scene
 from game.core.warm import Warmer
-from game.input.commands import Command
-from game.match import MatchSpec, SeatSpec
+from game.match.commands import Command
+from game.match.spec import MatchSpec, SeatSpec
 from game.scenes import registry, warmup
 from game.scenes.menus.title import ANIMATION_TICKS, TitleScene
+
+
+REPO = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture()
@@ -111,7 +114,7 @@ def test_the_warmer_runs_each_job_once_in_order_steps_and_survives_failures():
     def broken():
         raise RuntimeError("boom")
 
-    warmer = Warmer()
+    warmer = Warmer(strict=False)     # as for a player: the broken job is logged and dropped
     warmer.add("a", lambda: ran.append("a"))
     warmer.add("a", lambda: ran.append("again"))
     warmer.add("s", stepping)
@@ -173,3 +176,78 @@ def test_the_fps_overlay_presents_every_frame_even_over_a_still_picture(ctx):
     assert presenter.needed(ctx, None) and presenter.needed(ctx, None)
     assert presenter.needed(ctx, 1) and not presenter.needed(ctx, 1)
     assert presenter.needed(ctx, 2)                  # a new screen surface (fullscreen toggled)
+
+
+def test_the_clothing_art_notes_what_it_draws_only_while_noting():
+    """The rehearsals note the sizes the mall drew clothing at (then draw every other item there)."""
+    from game.render import clothing
+    pygame.init()
+    drawn = clothing.Drawn()
+    clothing.item_surface("tshirt", "#cc3344", "plain", 50)                 # not noting: not noted
+    with clothing.noting(drawn):
+        clothing.item_surface("hoodie", "#3344cc", "dots", 64, colourblind=True)
+        clothing.objective_surface([("tshirt", "#cc3344", "plain"), ("hoodie", "#3344cc", "dots")], 1, (120, 160),
+                                   filled=[True, False])
+    clothing.item_surface("sweater", "#33cc44", "stripes", 72)
+    assert (64, True) in drawn.items and not {(50, False), (72, False)} & drawn.items   # (and the card's items)
+    assert drawn.objectives == {(2, (120, 160), (True, False), (), False, "SHOPPING LIST")}
+
+
+def test_a_failing_job_raises_under_the_tests_and_is_logged_once_for_a_player(user_dir, caplog):
+    def broken():
+        raise RuntimeError("boom")
+
+    strict = Warmer()                  # the suite sets SOLDOUT_STRICT_WARMUP (tests/conftest.py)
+    strict.add("x", broken)
+    with pytest.raises(RuntimeError):
+        strict.run_one()
+    assert strict.pending == 0
+
+    from game.files import logfile
+    player = Warmer(strict=False)
+    player.add("x", broken)
+    player.add("y", lambda: None)
+    with logfile.kept():
+        assert player.run_all() == 2
+    assert [r.getMessage() for r in caplog.records] == ["warm-up job x failed"]
+    assert (user_dir / "game.log").read_text().count("RuntimeError: boom") == 1
+
+
+def _used_profile() -> None:
+    """A player's folder after some evenings: every how-to card seen, settings changed."""
+    from game.scenes.menus import howto
+    from game.core.settings import Settings
+    for card in sorted(p.stem for p in howto.HOWTO_DIR.glob("*.toml")):
+        howto.mark_seen(card)
+    assert not Settings(colourblind=True, ui_scale=1.25, language="de", show_fps=True).save()
+
+
+@pytest.mark.parametrize("profile", ["fresh", "used"])
+def test_the_window_left_idle_on_the_title_warms_every_scene_and_prints_nothing(profile, user_dir):
+    """The real main.py window loop, idle on the title until every rehearsal has run (the
+    window quits then: bounded by the warm-up's own work, not by a sleep)."""
+    import subprocess
+    import sys
+    if profile == "used":
+        _used_profile()
+    env = {**os.environ, app.QUIT_WHEN_WARM: "1"}
+    done = subprocess.run([sys.executable, str(REPO / "main.py")], env=env,
+                          capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
+    assert done.stderr == "" and done.returncode == 0
+    steps = int(done.stdout.split("WARM ")[1].split()[0])
+    assert steps > len(warmup.SEAT_COUNTS) * 4           # every job ran, most of them in several steps
+    assert not (user_dir / app.ERROR_LOG).exists()
+    assert not (user_dir / "game.log").exists()
+
+
+def test_a_warning_logged_while_the_game_runs_goes_to_the_log_file_not_the_terminal(user_dir):
+    """Python prints a logged warning on stderr when nothing else takes it: the game's go to game.log."""
+    import subprocess
+    import sys
+    script = ("import logging, sys\nfrom game import app\n"
+              "app.dispatch = lambda args, out: logging.getLogger('game.x').warning('a sound would not load') or 0\n"
+              "sys.exit(app.main([]))\n")
+    done = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True,
+                          text=True, timeout=120)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert "WARNING game.x: a sound would not load" in (user_dir / "game.log").read_text()

@@ -55,7 +55,7 @@ def test_the_games_call_is_never_broken_across_lines():
 def test_a_word_wider_than_the_line_breaks_where_its_language_hyphenates_it():
     """A narrow panel used to let a long word run over its border; it breaks where the language
     does, and with `narrows` a word that fits once narrowed stays whole (the caller narrows it)."""
-    from game import i18n
+    from game.text import i18n
     pygame.init()
     ui = app.make_context(load_user_files=False).ui
     i18n.set_language("de")

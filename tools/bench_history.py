@@ -84,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     from game.speedrun.attempts import AttemptLog
     from game.speedrun.categories import load_categories, make_setup
     from game.speedrun.records import Records
-    from game.user_register import HISTORIES, HISTORY_ARCHIVES
+    from game.files.register import HISTORIES, HISTORY_ARCHIVES
 
     pygame.init()
     surface = pygame.display.set_mode((1280, 720))

@@ -20,9 +20,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from game import TICK_RATE  # noqa: E402
-from game.input.commands import Button, Command  # noqa: E402
-from game.levels import levels_for_players, load_level  # noqa: E402
-from game.match import MatchSpec, SeatSpec  # noqa: E402
+from game.match.commands import Button, Command  # noqa: E402
+from game.files.levels import levels_for_players, load_level  # noqa: E402
+from game.match.spec import MatchSpec, SeatSpec  # noqa: E402
 from game.rules.soldout import load_catalogue  # noqa: E402
 from game.sim.mall import MallSim  # noqa: E402
 

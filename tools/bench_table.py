@@ -28,8 +28,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game import TICK_RATE  # noqa: E402
-from game.input.commands import IDLE  # noqa: E402
-from game.match import MatchSpec, SeatSpec  # noqa: E402
+from game.match.commands import IDLE  # noqa: E402
+from game.match.spec import MatchSpec, SeatSpec  # noqa: E402
 from game.sim.table import TableSim  # noqa: E402
 from game.driver.table_headless import make_bots  # noqa: E402
 

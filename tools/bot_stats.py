@@ -23,7 +23,7 @@ _CHILD = r"""
 import json, sys
 sys.path.insert(0, DIR)
 from game.driver.soldout_headless import run_match
-from game.match import MatchSpec, SeatSpec
+from game.match.spec import MatchSpec, SeatSpec
 
 def spec(mode, seed, levels):
     seats = tuple(SeatSpec(seat=i, name=f"Bot {i + 1}", kind="bot", difficulty=d) for i, d in enumerate(levels))

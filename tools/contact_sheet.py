@@ -211,7 +211,8 @@ def delivery_sheet(out: Path, seed: int = 3, every: int = 3, before: int = 24, a
 def screen_sheets(out: Path, code: str, per_sheet: int = 4) -> None:
     """Every screenshot scene in language `code`: each frame at full size (screens/CODE/NAME.png, to
     read the text) and sheets of `per_sheet` at half size (screens_CODE_N.png, to look over)."""
-    from game import app, i18n
+    from game import app
+    from game.text import i18n
     from game.scenes import registry
     folder = out / "screens" / code
     folder.mkdir(parents=True, exist_ok=True)

@@ -2,9 +2,9 @@
 
     python tools/fuzz.py [--minutes 10] [--seed 1] [--workers 2] [--keep DIR]
 
-Mutates the shipped levels (and their tileset), replays recorded at the start
+Mutates the shipped levels (and their tileset and templates), replays recorded at the start
 (both games, every mode), run codes made from them, the conformance scenarios,
-and every file of the register of user files (game/user_register.py: a whole
+and every file of the register of user files (game/files/register.py: a whole
 user folder made by the game's own writers, tests/hostile_samples.py); also
 runs the hand-made hostile inputs of tests/hostile.py once. Each input runs in
 a child with a CPU-time limit and an address-space limit (`resource`), as the
@@ -94,12 +94,13 @@ class Corpus:
     def __init__(self, work: Path) -> None:
         self.work = work
         self.levels = {p.name: p.read_bytes() for p in sorted((ROOT / "levels").glob("*.tmx"))}
+        self.templates = {p.name: p.read_bytes() for p in sorted((ROOT / "levels" / "templates").glob("*.tx"))}
         tsx = (ROOT / "levels" / "mall.tsx").read_text(encoding="utf-8")
         self.tsx = tsx.replace('source="../assets/tiles/mall.png"',
                                f'source="{ROOT / "assets" / "tiles" / "mall.png"}"').encode()
         self.scenarios = {p.name: p.read_bytes() for p in sorted((ROOT / "tests" / "scenarios").glob("*.toml"))}
         self.replays = self._record()
-        from game.replay import to_code
+        from game.driver.replay import to_code
         self.codes = {f"{name}.code": (to_code(text.decode()) + "\n").encode() for name, text in self.replays.items()}
         self.user = self._user_files()
 
@@ -119,7 +120,7 @@ class Corpus:
 
     def _user_files(self) -> dict[str, bytes]:
         """Every registered user file the game reads, as its own writers made them: path -> bytes."""
-        from game.user_register import entry_for
+        from game.files.register import entry_for
         folder = self.work / "templates"
         hostile.make_samples(folder)
         files = {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
@@ -134,8 +135,12 @@ def make_case(corpus: Corpus, rng: random.Random, n: int, folder: Path) -> tuple
         name = rng.choice(sorted(corpus.levels))
         tsx = corpus.tsx if rng.random() < 0.8 else mutate(corpus.tsx, rng)
         (folder / "mall.tsx").write_bytes(tsx)
+        if rng.random() < 0.3:     # a damaged template beside the level, used instead of the shipped one
+            template = rng.choice(sorted(corpus.templates))
+            (folder / "templates").mkdir(exist_ok=True)
+            (folder / "templates" / template).write_bytes(mutate(corpus.templates[template], rng))
         path = folder / name
-        path.write_bytes(mutate(corpus.levels[name], rng))
+        path.write_bytes(mutate(corpus.levels[name], rng) if rng.random() < 0.8 else corpus.levels[name])
         return kind, hostile.Case(f"level#{n}", [str(path)], codes=(0, 2), script="tests/hostile_level.py"), folder
     if kind in ("replay", "code"):
         source = corpus.replays if kind == "replay" else corpus.codes
@@ -171,7 +176,7 @@ def user_case(corpus: Corpus, rng: random.Random, n: int, folder: Path) -> hosti
                 hostile.place(user, name, special, sentinel)
         else:
             hostile.place(user, name, mutate(data, rng).replace(b"{sentinel}", str(sentinel).encode()), sentinel)
-    from game.user_register import entry_for
+    from game.files.register import entry_for
     return hostile.Case(f"user#{n}:" + "+".join(sorted({entry_for(t).key for t in touched})), [], codes=(0,),
                         script=hostile.SHELL)
 
@@ -223,7 +228,7 @@ class ForkRunner:
         import pytmx  # noqa: F401
 
         import game.app  # noqa: F401
-        import game.level_files  # noqa: F401
+        import game.files.level_files  # noqa: F401
         import game.scenes.mall.scene  # noqa: F401
         import game.scenes.menus.settings  # noqa: F401
         import game.scenes.speedrun.menu  # noqa: F401

@@ -10,7 +10,7 @@
     python tools/i18n.py init CODE  start a new language from messages.pot
 
 Each command is one `pybabel` call (printed first), run with the repository on
-the import path so babel.cfg finds the TOML extractor in game/i18n_extract.py.
+the import path so babel.cfg finds the TOML extractor in game/text/extract.py.
 tests/test_i18n_catalogues.py runs the same check in the test suite.
 """
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Draw the mall tileset (assets/tiles/mall.png) and its Tiled tileset (levels/mall.tsx).
+"""Draw the mall tileset (assets/tiles/mall.png) and its Tiled tileset (levels/mall.tsx), and keep
+the Tiled project's `TileKind` enum (levels/sold_out.tiled-project) to the kinds drawn here.
 
 Deterministic: pure pygame drawing, no randomness, so re-running it reproduces
 the committed files byte for byte. Tiles are 32 px, drawn top-down, bright and
@@ -8,6 +9,7 @@ Run:  python tools/make_tileset.py
 """
 from __future__ import annotations
 
+import json
 import os
 import sys
 from pathlib import Path
@@ -22,6 +24,8 @@ import pygame  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 PNG = ROOT / "assets" / "tiles" / "mall.png"
 TSX = ROOT / "levels" / "mall.tsx"
+PROJECT = ROOT / "levels" / "sold_out.tiled-project"
+KIND_ENUM = "TileKind"
 T = 32
 COLUMNS = 8
 
@@ -194,6 +198,182 @@ def bench(s: pygame.Surface) -> None:
         pygame.draw.line(s, (170, 130, 90), (3, y), (28, y), 3)
 
 
+# ---------------------------------------------------------------- outdoors: the outlet village, the market
+def paving(s: pygame.Surface) -> None:
+    """Warm grey paving slabs in a running bond: the village's paths, quiet under the piles."""
+    base = (224, 219, 208)
+    s.fill(base)
+    joint = _shade(base, 0.93)
+    for y in (0, 16):
+        pygame.draw.line(s, joint, (0, y), (T - 1, y))
+        for x in ((0, 16) if y == 0 else (8, 24)):
+            pygame.draw.line(s, joint, (x, y), (x, y + 15))
+
+
+def grass(s: pygame.Surface) -> None:
+    """Soft, pale lawn with a few darker blades: a green that no seat colour is mistaken for."""
+    base = (206, 224, 184)
+    s.fill(base)
+    blade = _shade(base, 0.93)
+    for x, y in ((4, 6), (13, 3), (22, 9), (28, 2), (7, 18), (18, 15), (26, 22), (3, 27), (14, 26), (23, 30)):
+        pygame.draw.line(s, blade, (x, y), (x + 1, y - 3))
+        pygame.draw.line(s, blade, (x + 3, y), (x + 3, y - 2))
+
+
+def cobble(s: pygame.Surface) -> None:
+    """Rounded cobblestones for the market street (seamless: stones meet at the tile's edges)."""
+    base = (208, 198, 184)
+    s.fill(_shade(base, 0.9))
+    for row, y in enumerate((0, 8, 16, 24)):
+        for x in range(-8 if row % 2 else 0, T, 16):
+            pygame.draw.rect(s, base, (x + 1, y + 1, 14, 6), border_radius=3)
+            pygame.draw.line(s, _shade(base, 1.08), (x + 3, y + 2), (x + 12, y + 2))
+
+
+def brick(s: pygame.Surface) -> None:
+    """A shop's brick wall seen from above: a warm red top with a light coping (solid)."""
+    base = (164, 92, 72)
+    s.fill(base)
+    pygame.draw.rect(s, (214, 196, 178), (0, 0, T, 5))
+    mortar = _shade(base, 0.82)
+    for i, y in enumerate((11, 19, 27)):
+        pygame.draw.line(s, mortar, (0, y), (T - 1, y))
+        for x in ((8, 24) if i % 2 else (0, 16)):
+            pygame.draw.line(s, mortar, (x, y - 7), (x, y - 1))
+    pygame.draw.line(s, _shade(base, 0.7), (0, T - 1), (T - 1, T - 1))
+
+
+def door(s: pygame.Surface) -> None:
+    """A shop's open door in a brick wall: brick jambs either side, a doormat between (walkable)."""
+    s.fill((226, 212, 190))
+    for x in (0, T - 5):
+        pygame.draw.rect(s, (164, 92, 72), (x, 0, 5, T))
+        pygame.draw.rect(s, (214, 196, 178), (x, 0, 5, 5))
+    pygame.draw.rect(s, (122, 98, 78), (8, 6, T - 16, T - 12), border_radius=3)
+    for y in range(9, T - 8, 3):
+        pygame.draw.line(s, (104, 82, 64), (10, y), (T - 11, y))
+
+
+def hedge(s: pygame.Surface) -> None:
+    """Clipped box hedge (solid): rows of leafy bumps, seamless side by side."""
+    base = (92, 146, 92)
+    s.fill(_shade(base, 0.85))
+    for cy in (6, 16, 26):
+        for cx in (4, 12, 20, 28):
+            pygame.draw.circle(s, base, (cx + (4 if cy == 16 else 0), cy), 6)
+            pygame.draw.circle(s, _shade(base, 1.18), (cx + (4 if cy == 16 else 0) - 1, cy - 2), 2)
+
+
+def tree(s: pygame.Surface) -> None:
+    """A round tree crown from above (solid), with its shadow on whatever floor is under it."""
+    _shadow(s, (3, 3, 26, 26), 13)
+    leaf = (84, 150, 96)
+    pygame.draw.circle(s, _shade(leaf, 0.85), (16, 16), 13)
+    for cx, cy in ((11, 11), (21, 12), (12, 21), (21, 20)):
+        pygame.draw.circle(s, leaf, (cx, cy), 7)
+    pygame.draw.circle(s, _shade(leaf, 1.25), (12, 11), 3)
+
+
+def _awning(s: pygame.Surface, colour: Color) -> None:
+    """A market stall's striped roof from above (solid): stripes run on across neighbouring tiles,
+    the front edge is scalloped."""
+    _shadow(s, (0, 2, T, 27), 2)
+    for x in range(0, T, 8):
+        pygame.draw.rect(s, colour if x % 16 == 0 else (246, 240, 228), (x, 2, 8, 22))
+    for x in range(0, T, 8):
+        pygame.draw.circle(s, colour if x % 16 == 0 else (246, 240, 228), (x + 4, 24), 4)
+    pygame.draw.line(s, _shade(colour, 0.75), (0, 2), (T - 1, 2), 2)
+
+
+def awning_red(s: pygame.Surface) -> None:
+    _awning(s, (196, 84, 70))
+
+
+def awning_teal(s: pygame.Surface) -> None:
+    _awning(s, (58, 146, 150))
+
+
+def awning_gold(s: pygame.Surface) -> None:
+    _awning(s, (214, 164, 60))
+
+
+def crates(s: pygame.Surface) -> None:
+    """Two wooden crates of fruit (solid)."""
+    _shadow(s, (1, 4, 30, 24), 2)
+    for x, fruit in ((1, (236, 140, 48)), (16, (198, 62, 56))):
+        pygame.draw.rect(s, (170, 122, 76), (x, 4, 15, 24), border_radius=2)
+        pygame.draw.rect(s, (126, 88, 54), (x, 4, 15, 24), 2, border_radius=2)
+        for cy in (10, 16, 22):
+            for cx in (x + 4, x + 10):
+                pygame.draw.circle(s, fruit, (cx, cy), 3)
+
+
+def _fountain_quarter(s: pygame.Surface, qx: int, qy: int) -> None:
+    """One quarter of a 2x2-tile fountain: the whole is drawn at 64 px and this quarter cut from it."""
+    whole = pygame.Surface((2 * T, 2 * T), pygame.SRCALPHA)
+    _shadow(whole, (2, 2, 2 * T - 4, 2 * T - 4), T)
+    pygame.draw.circle(whole, (190, 186, 178), (T, T), T - 2)
+    pygame.draw.circle(whole, (128, 190, 214), (T, T), T - 7)
+    pygame.draw.circle(whole, (160, 210, 228), (T - 6, T - 8), 8)
+    pygame.draw.circle(whole, (190, 186, 178), (T, T), 8)
+    pygame.draw.circle(whole, (226, 244, 250), (T, T), 4)
+    s.blit(whole, (0, 0), (qx * T, qy * T, T, T))
+
+
+def fountain_nw(s: pygame.Surface) -> None:
+    _fountain_quarter(s, 0, 0)
+
+
+def fountain_ne(s: pygame.Surface) -> None:
+    _fountain_quarter(s, 1, 0)
+
+
+def fountain_sw(s: pygame.Surface) -> None:
+    _fountain_quarter(s, 0, 1)
+
+
+def fountain_se(s: pygame.Surface) -> None:
+    _fountain_quarter(s, 1, 1)
+
+
+def lamp(s: pygame.Surface) -> None:
+    """A street lamp from above: a dark post and a warm glass globe (solid)."""
+    _shadow(s, (9, 9, 14, 14), 7)
+    pygame.draw.circle(s, (70, 74, 84), (16, 16), 7)
+    pygame.draw.circle(s, (250, 226, 150), (16, 16), 5)
+    pygame.draw.circle(s, (255, 246, 214), (15, 14), 2)
+
+
+# ---------------------------------------------------------------- indoors: the galleria
+def marble(s: pygame.Surface) -> None:
+    """Polished pale marble slabs with a faint vein."""
+    base = (240, 236, 230)
+    s.fill(base)
+    pygame.draw.line(s, _shade(base, 0.95), (0, 0), (T - 1, 0))
+    pygame.draw.line(s, _shade(base, 0.95), (0, 0), (0, T - 1))
+    pygame.draw.line(s, _shade(base, 0.96), (4, 26), (14, 17))
+    pygame.draw.line(s, _shade(base, 0.96), (14, 17), (27, 12))
+
+
+def mosaic(s: pygame.Surface) -> None:
+    """The rotunda's floor: a soft diamond mosaic that tiles into a lattice."""
+    base = (232, 224, 208)
+    s.fill(base)
+    tint = (214, 200, 176)
+    pygame.draw.polygon(s, tint, [(16, 4), (28, 16), (16, 28), (4, 16)])
+    pygame.draw.polygon(s, _shade(tint, 1.08), [(16, 9), (23, 16), (16, 23), (9, 16)])
+    for x, y in ((0, 0), (T, 0), (0, T), (T, T)):
+        pygame.draw.circle(s, tint, (x, y), 4)
+
+
+def column(s: pygame.Surface) -> None:
+    """A round marble column seen from above (solid)."""
+    _shadow(s, (4, 4, 24, 24), 12)
+    pygame.draw.circle(s, (176, 170, 162), (16, 16), 12)
+    pygame.draw.circle(s, (222, 216, 208), (16, 16), 10)
+    pygame.draw.circle(s, (246, 242, 236), (13, 13), 4)
+
+
 # (kind, solid, painter) in tile-id order. Append only: ids are used by the levels.
 # Furniture tiles are transparent around the object, so they sit on any floor.
 TILES: list[tuple[str, bool, object]] = [
@@ -212,6 +392,25 @@ TILES: list[tuple[str, bool, object]] = [
     ("table", True, table),
     ("chair", True, chair),
     ("bench", True, bench),
+    ("paving", False, paving),
+    ("grass", False, grass),
+    ("cobble", False, cobble),
+    ("brick", True, brick),
+    ("door", False, door),
+    ("hedge", True, hedge),
+    ("tree", True, tree),
+    ("awning_red", True, awning_red),
+    ("awning_teal", True, awning_teal),
+    ("awning_gold", True, awning_gold),
+    ("crates", True, crates),
+    ("fountain", True, fountain_nw),
+    ("fountain", True, fountain_ne),
+    ("fountain", True, fountain_sw),
+    ("fountain", True, fountain_se),
+    ("lamp", True, lamp),
+    ("marble", False, marble),
+    ("mosaic", False, mosaic),
+    ("column", True, column),
 ]
 
 
@@ -239,7 +438,7 @@ def tsx_text(image_w: int, image_h: int) -> str:
         lines += [
             f' <tile id="{i}">',
             "  <properties>",
-            f'   <property name="kind" value="{kind}"/>',
+            f'   <property name="kind" propertytype="{KIND_ENUM}" value="{kind}"/>',
             f'   <property name="solid" type="bool" value="{"true" if solid else "false"}"/>',
             "  </properties>",
             " </tile>",
@@ -248,12 +447,29 @@ def tsx_text(image_w: int, image_h: int) -> str:
     return "\n".join(lines) + "\n"
 
 
+def project_text(text: str) -> str:
+    """The Tiled project with its TileKind enum listing every kind, in tile-id order (Tiled then
+    offers them as a drop-down on a tile's `kind`). Written as Tiled writes it: keys sorted,
+    four-space indents."""
+    project = json.loads(text)
+    types = project.setdefault("propertyTypes", [])
+    enum = next((t for t in types if t.get("name") == KIND_ENUM), None)
+    if enum is None:
+        enum = {"id": max((t.get("id", 0) for t in types), default=0) + 1, "name": KIND_ENUM}
+        types.append(enum)
+    kinds = list(dict.fromkeys(kind for kind, _solid, _paint in TILES))
+    enum.update({"storageType": "string", "type": "enum", "values": kinds, "valuesAsFlags": False})
+    return json.dumps(project, indent=4, sort_keys=True) + "\n"
+
+
 def main() -> int:
     sheet = render()
     PNG.parent.mkdir(parents=True, exist_ok=True)
     pygame.image.save(sheet, str(PNG))
     TSX.write_text(tsx_text(sheet.get_width(), sheet.get_height()), encoding="utf-8")
-    print(f"wrote {PNG.relative_to(ROOT)} ({len(TILES)} tiles) and {TSX.relative_to(ROOT)}")
+    PROJECT.write_text(project_text(PROJECT.read_text(encoding="utf-8")), encoding="utf-8")
+    print(f"wrote {PNG.relative_to(ROOT)} ({len(TILES)} tiles), {TSX.relative_to(ROOT)} "
+          f"and the {KIND_ENUM} enum in {PROJECT.relative_to(ROOT)}")
     return 0
 
 

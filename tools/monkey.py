@@ -42,7 +42,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from game.input.commands import STICK_MAX, Button, Command  # noqa: E402
+from game.match.commands import STICK_MAX, Button, Command  # noqa: E402
 
 BUTTONS = [Button.A, Button.B, Button.X, Button.Y, Button.LB, Button.RB, Button.START, Button.BACK,
            Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT]
@@ -192,8 +192,8 @@ def make_mall(seed: int, players: int, mode: str, teams: bool = False, rounds: i
     """A MallSim; `limit_ticks` shortens the round time limit so short runs see many round ends."""
     import dataclasses
 
-    from game.levels import levels_for_players, load_level
-    from game.match import MatchSpec, SeatSpec
+    from game.files.levels import levels_for_players, load_level
+    from game.match.spec import MatchSpec, SeatSpec
     from game.sim.mall import MallSim
     from game.sim.tuning import load_tuning
     tuning = _TUNING.setdefault("mall", load_tuning())
@@ -299,7 +299,7 @@ def make_table(seed: int, players: int):
         if exc.name and exc.name.startswith("game.sim.table"):
             return None
         raise
-    from game.match import MatchSpec, SeatSpec
+    from game.match.spec import MatchSpec, SeatSpec
     seats = tuple(SeatSpec(i, f"P{i + 1}", kind="human") for i in range(players))
     spec = MatchSpec("checkout", seats, mode="standard", rounds=4, seed=seed)
     cls = getattr(table_module, "TableSim")
@@ -383,7 +383,7 @@ def _run_table_engine(seed: int, players: int, steps: int) -> dict:
 # ---------------------------------------------------------------- scenes
 def scene_targets() -> list[tuple[str, Callable]]:
     """(name, build(ctx, seed) -> list of scenes, bottom first) for every scene the shell knows."""
-    from game.match import MatchSpec, SeatSpec
+    from game.match.spec import MatchSpec, SeatSpec
     from game.scenes import registry
     targets: list[tuple[str, Callable]] = []
     for name in registry.screenshot_names():

@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 
 from game import TICK_RATE, app  # noqa: E402
-from game.input.commands import Button, Command  # noqa: E402
+from game.match.commands import Button, Command  # noqa: E402
 
 GAP = 8
 COLUMNS = 3

@@ -59,7 +59,7 @@ def play(capture: Path) -> tuple[list, object, int, list[float]]:
     from game.music import Cue, Music
     from game.music.catalogue import Catalogue
     from game.music.mixer import Mixer
-    pygame.mixer.init(22050, -16, 1, 512)     # as game.audio opens it
+    pygame.mixer.init(22050, -16, 1, 512)     # as game.core.audio opens it
     pygame.mixer.set_num_channels(16)
     catalogue = Catalogue.load()
     mixer = Mixer(catalogue)

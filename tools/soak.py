@@ -73,7 +73,7 @@ def _seeds(first_seed: int, cycle: int) -> Iterator[int]:
 def soldout_ticks(first_seed: int, cycle: int = 3) -> Iterator[Callable[[], None]]:
     """Endless 6-bot Sold Out! matches: yields a function that plays one tick (its .seed names the match)."""
     from game.bots.soldout import make_soldout_bot
-    from game.headless import build_spec
+    from game.app.headless import build_spec
     from game.driver.match_driver import bot_seed
     from game.driver.soldout_headless import new_sim
     for seed in _seeds(first_seed, cycle):
@@ -96,7 +96,7 @@ def soldout_ticks(first_seed: int, cycle: int = 3) -> Iterator[Callable[[], None
 
 def checkout_ticks(first_seed: int, cycle: int = 4) -> Iterator[Callable[[], None]]:
     """Endless 6-bot Check Out! games on the real-time table."""
-    from game.headless import build_spec
+    from game.app.headless import build_spec
     from game.sim.table import TableSim
     from game.driver.table_headless import make_bots
     for seed in _seeds(first_seed, cycle):
@@ -190,7 +190,7 @@ def frame_soak(game: str, total_ticks: int, sample_every: int, seed: int, cycle:
     import pygame
 
     from game import app
-    from game.headless import build_spec
+    from game.app.headless import build_spec
     from game.scenes import registry
     from game.scenes.menus.title import TitleScene
     pygame.init()

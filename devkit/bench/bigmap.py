@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import random
 
-from game.level_files import MAX_SIDE
-from game.levels import LEVELS_DIR, Level
+from game.files.level_files import MAX_SIDE
+from game.files.levels import LEVELS_DIR, Level
 
 TILE = 32
 CELL = 10          # one shelf block per CELL x CELL tiles

@@ -15,15 +15,15 @@ import time
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from game.levels import Level
+    from game.files.levels import Level
 
 
 def _match_ticks(level: Level, mode: str, seed: int, ticks: int) -> list[float]:
     """CPU seconds of each tick (bots' commands + sim.step) of one 6-bot match on `level`."""
     from game.bots.soldout import make_soldout_bot
-    from game.headless import build_spec
+    from game.app.headless import build_spec
     from game.rules.soldout.autoplay import round_modes
-    from game import preload
+    from game.sim import preload
     from game.driver.match_driver import bot_seed
     from game.sim.mall import new_mall
     spec = build_spec("soldout", 6, "normal", mode, 1, seed)
@@ -53,7 +53,7 @@ def _stats(per_tick: list[float]) -> dict[str, Any]:
 
 def bench_big_map(ticks: int = 3600, runs: int = 3, modes: tuple[str, ...] = ("rush", "memory", "tidy")) -> dict[str, Any]:
     from devkit.bench.bigmap import generated_level
-    from game.levels import load_level, resolve_level
+    from game.files.levels import load_level, resolve_level
     from game.bots.pathfind import POPS_PER_TICK
     big = generated_level(200, seed=1)
     mall = load_level(resolve_level(None, 6))
@@ -71,7 +71,7 @@ def bench_tournament(matches: int = 40, runs: int = 3) -> dict[str, Any]:
     """The same pairing serially and on a process pool over every core, `runs` times each in turn;
     the speed-up from the least wall time of each (the run the other processes on the machine
     disturbed least: the code's own speed, as the median is the machine's mood)."""
-    from game.tournament import default_jobs, run_pairing
+    from game.app.tournament import default_jobs, run_pairing
     jobs = default_jobs()
     run_pairing("soldout", "rush", "easy", "normal", 2, seed=1, jobs=1)   # imports and caches, untimed
     serial_times, pool_times, identical = [], [], True

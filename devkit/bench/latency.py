@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Callable, Hashable
 if TYPE_CHECKING:
     from game.app import WindowLoop
     from game.core.context import Context
-    from game.match import MatchSpec
+    from game.match.spec import MatchSpec
     from devkit.vpad import VirtualPad
 
 FRAME_MS = 1000 / 60
@@ -128,7 +128,7 @@ def _menu() -> Probe:
 def _human_spec(game: str, players: int, mode: str | None, seed: int) -> MatchSpec:
     from dataclasses import replace
 
-    from game.headless import build_spec
+    from game.app.headless import build_spec
     spec = build_spec(game, players, "normal", mode, 1, seed)
     return replace(spec, seats=(replace(spec.seats[0], kind="human"), *spec.seats[1:]))
 

@@ -52,7 +52,7 @@ if TYPE_CHECKING:
     import pygame
 
     from game.core.context import Context
-    from game.match import MatchSpec
+    from game.match.spec import MatchSpec
 
 ROOT = Path(__file__).resolve().parents[2]
 TARGETS = {"rtf_min": 1200, "mall_tick_vs_before": 2 / 3, "big_map_tick_ms": 2.0, "tournament_speedup": 1.5,
@@ -144,7 +144,7 @@ def _log(text: str) -> None:
 
 # ---------------------------------------------------------------- real-time factor
 def _six_bots(game: str, mode: str, seed: int) -> MatchSpec:
-    from game.headless import build_spec
+    from game.app.headless import build_spec
     return build_spec(game, 6, "normal", None if game == "checkout" else mode, 1, seed)
 
 
@@ -164,7 +164,7 @@ def _time_checkout(spec: MatchSpec) -> tuple[int, float, float]:
 
 def empty_tick_seconds(ticks: int = 200_000) -> float:
     """The loop a headless match runs, with a step and bots that do nothing: the floor."""
-    from game.input.commands import IDLE
+    from game.match.commands import IDLE
     seats = list(range(6))
 
     def step(commands: dict[int, object]) -> None:
@@ -246,7 +246,7 @@ for card in sorted(howto.HOWTO_DIR.glob("*.toml")):
     howto.mark_seen(card.stem)
 usage = resource.getrusage(resource.RUSAGE_SELF)
 print("FIRSTCPU", usage.ru_utime + usage.ru_stime, flush=True)
-from game.headless import build_spec
+from game.app.headless import build_spec
 for game, mode in (("soldout", "rush"), ("soldout", "tidy"), ("checkout", None)) if FRAMES else ():
     ctx.stack.clear_to(TitleScene(ctx))
     ctx.stack.apply()
@@ -325,7 +325,7 @@ def bench_memory(frames: int) -> dict[str, Any]:
 _BEFORE = r"""
 import json, sys, time
 sys.path.insert(0, DIR)
-from game.headless import build_spec
+from game.app.headless import build_spec
 try:
     from game.driver.soldout_headless import run_match
 except ImportError:   # a tree from before the match driver

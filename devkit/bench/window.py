@@ -102,7 +102,7 @@ def _scene_builders() -> list[tuple[str, Prepare]]:
     """(name, prepare(ctx) -> change(ctx)) in the order a player meets them. `prepare` is not
     timed (leaving the last scene, playing a round out before its results); `change` is what
     the game does in the frame that changes scene, and is timed with that frame."""
-    from game.headless import build_spec
+    from game.app.headless import build_spec
     from game.scenes import registry
     from game.scenes.menus.title import TitleScene
 

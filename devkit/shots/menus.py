@@ -3,7 +3,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.core.seats import LobbySeat
+from game.match.seats import LobbySeat
+from game import levels_dir
+from game.files.levels import LevelEntry, load_level
+from game.text.notice import Verbatim
 from game.scenes import registry
 from game.scenes.attract import AttractScene
 from game.scenes.menus.lobby import LobbyScene
@@ -42,6 +45,28 @@ def lobby_shot(ctx: "Context", seed: int) -> LobbyScene:
     return scene
 
 
+def _level_row(scene: LobbyScene, entries: list[LevelEntry], key: str | None) -> LobbyScene:
+    """The lobby with its Level row chosen on `key`, listing the shipped levels and `entries` only
+    (whatever is in the developer's own levels folder stays out of the picture)."""
+    scene.levels = {e.key: e for e in [*(e for e in scene.levels.values() if e.shipped), *entries]}
+    scene.options["level"] = key
+    scene.menu.index = next(i for i, item in enumerate(scene.menu.items) if item.label == "Level")
+    return scene
+
+
+def _lobby_level_shot(ctx: "Context", seed: int) -> LobbyScene:
+    """A player's own level (a copy of the galleria saved as "Corner Shops") chosen in the lobby."""
+    path = levels_dir() / "galleria.tmx"
+    mine = LevelEntry("corner_shops", path, False, Verbatim("Corner Shops"), "2-6", level=load_level(path))
+    return _level_row(lobby_shot(ctx, seed), [mine], "corner_shops")
+
+
+def _lobby_broken_level_shot(ctx: "Context", seed: int) -> LobbyScene:
+    broken = LevelEntry("half_done", levels_dir() / "half_done.tmx", False, Verbatim("Half Done"),
+                        problem=Verbatim("pile_spot 'pile_spot_3' at tile (12,4) cannot be reached from spawn 'spawn_2' (seat 2)"))
+    return _level_row(lobby_shot(ctx, seed), [broken], "half_done")
+
+
 def _pause_shot(ctx: "Context", seed: int) -> list[Scene]:
     return [lobby_shot(ctx, seed), PauseScene(ctx)]
 
@@ -49,6 +74,10 @@ def _pause_shot(ctx: "Context", seed: int) -> list[Scene]:
 registry.register_screenshot("title", lambda ctx, seed: TitleScene(ctx), warmup_ticks=1)
 registry.register_screenshot("attract", lambda ctx, seed: AttractScene(ctx, seed or 1), warmup_ticks=60 * 12)
 registry.register_screenshot("lobby", lobby_shot, warmup_ticks=1)
+registry.register_screenshot("lobby_level", _lobby_level_shot, warmup_ticks=1)
+registry.register_screenshot("lobby_level_auto", lambda ctx, seed: _level_row(lobby_shot(ctx, seed), [], None),
+                             warmup_ticks=1)
+registry.register_screenshot("lobby_level_broken", _lobby_broken_level_shot, warmup_ticks=1)
 registry.register_screenshot("settings", _settings_shot, warmup_ticks=1)
 registry.register_screenshot("controls", _controls_shot, warmup_ticks=1)
 registry.register_screenshot("pause", _pause_shot, warmup_ticks=1)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.scene import Scene
-from game.i18n import N_, _
+from game.text.i18n import N_, _
 from game.input import families
 from game.render import widgets
 from game.input.gamepad import RawJoystick

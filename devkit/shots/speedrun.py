@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from game.i18n import N_
-from game.input.commands import IDLE, Command
+from game.text.i18n import N_
+from game.match.commands import IDLE, Command
 from game.scenes import registry
 from game.scenes.speedrun.history import SpeedrunHistoryScene
 from game.scenes.speedrun.menu import SpeedrunMenuScene

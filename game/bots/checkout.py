@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from game.input.commands import IDLE, Button, Command
+from game.match.commands import IDLE, Button, Command
 from game.rules.checkout import BIDDING, BONUS, BONUS_SOLO, CHECKOUT, FRENZY, ROUND_END
 from game.rules.checkout.catalogue import CATEGORIES
 from game.sim.table_face import TableFace

@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from game import TICK_RATE
-from game.data import asset
-from game.match import DIFFICULTIES
+from game import asset
+from game.match.spec import DIFFICULTIES
 
 BOTS_PATH = asset("bots.toml")
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Collection
 
 from game.bots.memory import ListMemory
 from game.bots.pathfind import Field
-from game.input.commands import Button, Command
+from game.match.commands import Button, Command
 from game.rules.soldout.family import Destination
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from game.bots.memory import PileMemory
 from game.bots.pathfind import Field
-from game.input.commands import IDLE, Button, Command
+from game.match.commands import IDLE, Button, Command
 
 if TYPE_CHECKING:
     from game.bots.soldout import SoldOutBot

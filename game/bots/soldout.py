@@ -22,8 +22,8 @@ from game.bots.errands import ERRANDS, Errand
 from game.bots.pathfind import NavGrid, nav_grid
 from game.bots.search import PileSearch
 from game.bots.walking import Walker, command_for
-from game.input.commands import IDLE, Button, Command
-from game.match import SeatSpec
+from game.match.commands import IDLE, Button, Command
+from game.match.spec import SeatSpec
 from game.rules.soldout import Catalogue
 
 if TYPE_CHECKING:

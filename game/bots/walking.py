@@ -10,7 +10,7 @@ import random
 from typing import TYPE_CHECKING, Callable, Protocol
 
 from game.bots.pathfind import Field, NavGrid
-from game.input.commands import IDLE, STICK_MAX, Button, Command
+from game.match.commands import IDLE, STICK_MAX, Button, Command
 
 if TYPE_CHECKING:
     from game.bots.difficulty import SoldOutDifficulty

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
 
 from game import TICK_RATE
-from game.core.seats import LobbySeat
+from game.match.seats import LobbySeat
 from game.core.stack import SceneStack
 
 if TYPE_CHECKING:
@@ -15,13 +15,13 @@ if TYPE_CHECKING:
     from game.input.bindings import Bindings
     from game.input.manager import InputManager
     from game.render.ui import UI
-    from game.settings import Settings
+    from game.core.settings import Settings
 
 TOAST_SECONDS = 4.0
 
 
 class Sounds(Protocol):
-    """What scenes and the loop ask of the game's audio (game.audio.Audio)."""
+    """What scenes and the loop ask of the game's audio (game.core.audio.Audio)."""
 
     def play(self, name: str) -> None: ...
     def update(self, scenes: Sequence[Scene]) -> None: ...

@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     import pygame
 
     from game.core.context import Context
-    from game.input.commands import Command
+    from game.match.commands import Command
     from game.music.cues import Cue
 
 

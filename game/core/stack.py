@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     import pygame
 
     from game.core.scene import Scene
-    from game.input.commands import Command
+    from game.match.commands import Command
 
 
 class SceneStack:

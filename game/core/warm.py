@@ -4,12 +4,15 @@ A `Warmer` holds small named jobs (each a few to a few tens of milliseconds: loa
 build a scene off screen and draw it once). The window loop runs them one at a time,
 only while the player is in a menu and has not touched anything for a moment, and only
 after the frame is presented, so a job never delays a picture that changes. Jobs only
-fill caches: running them or not changes nothing but speed. A job that fails is logged
-and dropped (a rehearsal must never take the menus down).
+fill caches: running them or not changes nothing but speed. For a player a job that fails
+is logged once (to the log file, game.files.logfile) and dropped: a rehearsal must never take the
+menus down. Under the tests (SOLDOUT_STRICT_WARMUP set, tests/conftest.py) it raises instead,
+so a rehearsal that quietly stopped warming anything fails the suite.
 """
 from __future__ import annotations
 
 import logging
+import os
 import time
 from collections import deque
 from typing import Callable
@@ -17,12 +20,14 @@ from typing import Callable
 log = logging.getLogger(__name__)
 
 Job = Callable[[], object]
+STRICT_ENV = "SOLDOUT_STRICT_WARMUP"   # set (the test suite sets it): a failing job raises
 
 
 class Warmer:
     """A queue of warm-up jobs, run in order, each at most once."""
 
-    def __init__(self) -> None:
+    def __init__(self, strict: bool | None = None) -> None:
+        self.strict = bool(os.environ.get(STRICT_ENV)) if strict is None else strict
         self._jobs: deque[tuple[str, Job]] = deque()
         self._names: set[str] = set()
         self.done: list[tuple[str, float]] = []    # (name, seconds) of every job run, for the bench
@@ -51,11 +56,14 @@ class Warmer:
         try:
             again = job() is True
         except Exception:  # a warm-up is an optimisation: never let one break the game
+            if self.strict:
+                raise
             log.exception("warm-up job %s failed", name)
+        finally:
+            self._running = 0
         self.done.append((name, time.perf_counter() - start))
         if again:
             self._jobs.appendleft((name, job))
-        self._running = 0
         return name
 
     def run_for(self, seconds: float) -> int:

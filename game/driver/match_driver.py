@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Generic, Iterable, Iterator, Mapping, Protocol, TypeVar
 
 from game.bots.soldout import SoldOutBot, make_soldout_bot
-from game.input.commands import IDLE, Button, Command
-from game.match import MatchSpec, SeatSpec
-from game.replay import ReplayWriter, header_for
+from game.match.commands import IDLE, Button, Command
+from game.match.spec import MatchSpec, SeatSpec
+from game.driver.replay import ReplayWriter, header_for
 
 from game.sim.protocol import Simulation
 

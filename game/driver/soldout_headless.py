@@ -3,7 +3,7 @@
 `play_match(spec, record=None) -> dict` plays the whole match tick by tick,
 each bot sending the same Commands a pad would, and returns DESIGN.md's JSON.
 With `record` every tick's commands are written as a replay
-(game.replay.ReplayWriter). `replay_match(replay) -> dict` re-simulates a
+(game.driver.replay.ReplayWriter). `replay_match(replay) -> dict` re-simulates a
 replay's commands (no bots) and returns the same JSON, bit for bit.
 
 Between rounds the next round starts at once, before the next tick, in the
@@ -17,18 +17,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game import TICK_RATE
-from game import preload
+from game.sim import preload
 from game.bots.soldout import SoldOutBot, make_soldout_bot
 from game.driver.match_driver import MatchDriver, bot_seed, recorder
-from game.levels import Level, load_level, resolve_level
-from game.match import MatchSpec, SeatSpec
+from game.files.levels import Level, load_level, resolve_level
+from game.match.spec import MatchSpec, SeatSpec
 from game.rules.soldout import Catalogue, load_catalogue, modes
 from game.rules.soldout.autoplay import round_modes
 from game.sim.mall import new_mall
 from game.sim.mall_face import MallFace
 
 if TYPE_CHECKING:
-    from game.replay import Replay
+    from game.driver.replay import Replay
 
 _CATALOGUE: list[Catalogue] = []
 _LEVELS: dict[str, Level] = {}
@@ -105,7 +105,7 @@ def replay_match(replay: Replay) -> dict[str, Any]:
     return result_json(spec, sim)
 
 
-play_replay = replay_match  # the name game/headless.py looks for
+play_replay = replay_match  # the name game/app/headless.py looks for
 
 
 def result_json(spec: MatchSpec, sim: MallFace) -> dict[str, Any]:

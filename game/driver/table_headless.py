@@ -3,7 +3,7 @@ game of TableSim through Commands, as fast as the CPU allows.
 
 `play_match(spec, record=None)` returns DESIGN.md's result JSON (the
 `--headless --game checkout` runner); with `record` every tick's commands are
-saved as a replay (game.replay). `play_replay(replay)` re-simulates a replay's
+saved as a replay (game.driver.replay). `play_replay(replay)` re-simulates a replay's
 commands (no bots) and returns the same JSON, bit for bit. `run_table(spec)`
 returns the finished sim and bots for tests and measurements.
 """
@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING, Any
 from game import TICK_RATE
 from game.bots.checkout import CheckOutBot
 from game.driver.match_driver import MatchDriver, recorder
-from game.match import MatchSpec
+from game.match.spec import MatchSpec
 from game.rules.checkout import Catalogue
 from game.sim.table import new_table
 from game.sim.table_face import TableFace
 
 if TYPE_CHECKING:
-    from game.replay import Replay
+    from game.driver.replay import Replay
 
 # A real game lasts a few minutes; this is a guard against a stuck table, not a rule.
 TICK_LIMIT = 60 * 60 * TICK_RATE

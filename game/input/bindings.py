@@ -11,11 +11,11 @@ from typing import Any
 
 import pygame
 
-from game.data import asset
-from game.input.commands import Button
-from game.notice import N_, Notice, join
-from game.user_register import BINDABLE, BINDINGS, LAYOUTS, MAX_KEY_CODE
-from game.userfiles import merged
+from game import asset
+from game.match.commands import Button
+from game.text.notice import N_, Notice, join
+from game.files.register import BINDABLE, BINDINGS, LAYOUTS, MAX_KEY_CODE
+from game.files.userfiles import merged
 
 DEFAULTS_PATH = asset("bindings.toml")
 FILE_NAME = BINDINGS.relative()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from game.notice import N_
+from game.text.notice import N_
 
 FAMILIES = ("xbox", "playstation", "nintendo", "generic")
 # Brand names stay as they are; "Controller" is translated where it is shown.

@@ -13,7 +13,7 @@ from typing import Protocol
 import pygame
 
 from game.input.bindings import Bindings
-from game.input.commands import STICK_MAX, Button, Command
+from game.match.commands import STICK_MAX, Button, Command
 from game.input.keyboard import direction_axes
 
 AXIS_FULL = 32767

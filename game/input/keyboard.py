@@ -6,7 +6,7 @@ shorter than a tick still counts as a press.
 from __future__ import annotations
 
 from game.input.bindings import Bindings
-from game.input.commands import STICK_MAX, Button, Command
+from game.match.commands import STICK_MAX, Button, Command
 
 
 class KeyboardState:

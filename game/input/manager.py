@@ -22,15 +22,15 @@ import pygame._sdl2.controller
 
 from game.input import families, mappings, sdl
 from game.input.bindings import Bindings
-from game.user_register import LAYOUTS
+from game.files.register import LAYOUTS
 from game.input.capture import Capture, DeviceKind
-from game.input.commands import IDLE, STICK_MAX, Button, Command
+from game.match.commands import IDLE, STICK_MAX, Button, Command
 from game.input.find_me import FindMe
 from game.input.gamepad import PadState, RawJoystick
 from game.input.keyboard import KeyboardState
 from game.input.raw_joysticks import RawJoysticks
 from game.input.seating import DeviceId, Seating
-from game.notice import N_
+from game.text.notice import N_
 
 __all__ = ["DeviceId", "DeviceKind", "InputManager", "KEYBOARD_DEVICES"]
 KEYBOARD_DEVICES: tuple[DeviceId, ...] = tuple(("kb", layout) for layout in LAYOUTS)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 
 from game.input import sdl
-from game.user_register import PAD_MAPPINGS
+from game.files.register import PAD_MAPPINGS
 
 FILE_NAME = PAD_MAPPINGS.relative()
 MAX_NAME = 100             # characters of a pad's name kept in its mapping

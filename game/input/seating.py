@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Union
 
-from game.input.commands import IDLE, Command
+from game.match.commands import IDLE, Command
 
 DeviceId = tuple[str, Union[str, int]]
 

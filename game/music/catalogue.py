@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.data import asset
+from game import asset
 
 MUSIC_DIR = asset("music")
 MANIFEST = MUSIC_DIR / "tracks.toml"

@@ -11,9 +11,10 @@ blit it, never draw on it.
 """
 from __future__ import annotations
 
+import contextlib
 import math
 from functools import lru_cache
-from typing import Any, NamedTuple, Sequence
+from typing import Any, Iterator, NamedTuple, Sequence
 
 import pygame
 
@@ -390,6 +391,32 @@ def _outline_px(size: int) -> float:
     return max(1.5, min(size * 0.034, 6.5))
 
 
+ObjectiveShape = tuple[int, tuple[int, int], tuple[bool, ...], tuple[str | None, ...], bool, str]
+
+
+class Drawn:
+    """What was drawn while noting (the warm-up's rehearsals note it, then draw every other item
+    and card the same way): item (size, colour-blind) pairs and objective-card shapes (how many
+    items, size, filled, marks, colour-blind, title)."""
+
+    def __init__(self) -> None:
+        self.items: set[tuple[int, bool]] = set()
+        self.objectives: set[ObjectiveShape] = set()
+
+
+_NOTING: list[Drawn] = []
+
+
+@contextlib.contextmanager
+def noting(drawn: Drawn) -> Iterator[Drawn]:
+    """Note in `drawn` every item and objective card drawn inside the block."""
+    _NOTING.append(drawn)
+    try:
+        yield drawn
+    finally:
+        _NOTING.remove(drawn)
+
+
 def item_surface(garment: str, colour_hex: str, pattern: str, size: int,
                  colourblind: bool = False, cb_hex: str | None = None) -> pygame.Surface:
     """One clothing item on a transparent square of size x size pixels (cached, shared).
@@ -398,6 +425,8 @@ def item_surface(garment: str, colour_hex: str, pattern: str, size: int,
     higher-contrast pattern.
     """
     colour = (cb_hex if (colourblind and cb_hex) else colour_hex).upper()
+    for drawn in _NOTING:
+        drawn.items.add((int(size), bool(colourblind)))
     return _item(garment, colour, pattern, int(size), bool(colourblind))
 
 
@@ -570,8 +599,10 @@ def objective_surface(items: Sequence[Any], bags: int, size: tuple[int, int],
     (results screen; a mark wins over filled).  colours: see look_of.
     """
     looks = tuple(look_of(it, colours) for it in items)
-    return _objective_cached(looks, int(bags), check_size(size), tuple(bool(f) for f in (filled or ())),
-                             tuple(marks or ()), bool(colourblind), title)
+    shape = (check_size(size), tuple(bool(f) for f in (filled or ())), tuple(marks or ()), bool(colourblind))
+    for drawn in _NOTING:
+        drawn.objectives.add((len(looks), *shape, title))
+    return _objective_cached(looks, int(bags), shape[0], shape[1], shape[2], shape[3], title)
 
 
 def objective_art(objective: Any, catalogue: Any, size: tuple[int, int],

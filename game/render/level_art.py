@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.levels import Level
+from game.files.levels import Level
 
-_WALL_KINDS = ("wall", "window")
+_WALL_KINDS = ("wall", "window", "brick", "hedge")   # raised edges: a shadow falls below them
 _SHADOW_ROWS = 6
 
 

@@ -12,7 +12,7 @@ from typing import Callable, Sequence
 
 import pygame
 
-from game.i18n import _
+from game.text.i18n import _
 from game.render.text import hyphenation_points
 from game.render.icons import (
     GOLD, INK, NARROWEST, PAPER, Colour, bag_icon, check_size, font, hex_rgb, luminance, mix, outlined_text,

@@ -21,8 +21,8 @@ import pygame
 import pyphen
 from pygame.typing import ColorLike
 
-from game import i18n
-from game.data import asset
+from game.text import i18n
+from game import asset
 
 Colour = tuple[int, int, int]
 

@@ -5,7 +5,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.data import asset
+from game import asset
 
 UI_FILE = asset("ui.toml")
 MIN_TEXT = 24  # font size at 720p: 16 px tall (TEXT_MIN_PX), the smallest text that reads from a sofa

@@ -11,14 +11,14 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from game.i18n import N_, _, language
-from game.input.commands import STICK_MAX, Button, Command
+from game.text.i18n import N_, _, language
+from game.match.commands import STICK_MAX, Button, Command
 from game.render import glyphs
 from game.render.icons import NARROWEST
 from game.render.text import hyphenated, words
 
 if TYPE_CHECKING:
-    from game.core.seats import SeatIdentity
+    from game.match.seats import SeatIdentity
     from game.render.ui import UI
 
 Colour = tuple[int, int, int]
@@ -358,7 +358,8 @@ class MenuList:
                 pygame.draw.polygon(surface, ui.colour("text" if item.primary else "accent"),
                                     [(tip - 10, rect.centery - 11), (tip + 4, rect.centery), (tip - 10, rect.centery + 11)])
                 label_x += 14
-            # labels and values are marked N_() where the menu is built, translated as drawn
+            # labels and values are marked N_() where the menu is built, translated as drawn (a value
+            # that is an i18n.Verbatim, a player's own words, is shown as written)
             blit_text(surface, ui, _(item.label), "body", colour, midleft=(label_x, rect.centery))
             if item.value is not None:
                 value_rect = blit_text(surface, ui, _(item.value()), "body", "accent_2" if item.enabled else "text_dim",

@@ -20,10 +20,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.scene import Scene
-from game.core.seats import identities
-from game.i18n import _
-from game.input.commands import Command
-from game.match import MatchSpec, SeatSpec
+from game.match.seats import identities
+from game.text.i18n import _
+from game.match.commands import Command
+from game.match.spec import MatchSpec, SeatSpec
 from game.rules.soldout import modes as soldout_modes
 from game.scenes import registry
 from game.scenes.mall import MallScene, piloted_mall

@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from game.core.scene import Scene
-from game.i18n import N_, _
-from game.input.commands import IDLE, Button, Command
+from game.text.i18n import N_, _
+from game.match.commands import IDLE, Button, Command
 from game.render import widgets
 from game.scenes import registry
 if TYPE_CHECKING:
     from game.core.context import Context
-    from game.match import MatchSpec
+    from game.match.spec import MatchSpec
 
 MENU_SEAT = -1  # commands[-1] is every device merged (see Scene.update)
 INPUT_DELAY_TICKS = 40   # 2/3 s: a stray A from the last moment of play chooses nothing on a results screen

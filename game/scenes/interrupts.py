@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from game.driver.match_driver import S, MatchDriver
-from game.i18n import _
-from game.input.commands import Button, Command
+from game.text.i18n import _
+from game.match.commands import Button, Command
 from game.scenes.menus import push_howto
 from game.scenes.menus import PauseScene, wants_pause
 from game.scenes.pads import ReconnectScene, needs_reconnect

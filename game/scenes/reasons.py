@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from game.i18n import N_, N_plural, _, and_list, ngettext, number
-from game.notice import Notice
+from game.text.i18n import N_, N_plural, _, and_list, ngettext, number
+from game.text.notice import Notice
 
 SENTENCES = (
     N_("The round is over"), N_("You are already holding a pile"), N_("That pile is gone"),

@@ -33,15 +33,15 @@ import pkgutil
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Generic, ParamSpec, Union
 
-from game.notice import N_, Notice
+from game.text.notice import N_, Notice
 import game.scenes as package
 
 if TYPE_CHECKING:
     from game.core.context import Context
     from game.core.scene import Scene
     from game.core.stack import SceneStack
-    from game.match import MatchSpec
-    from game.replay import Replay
+    from game.match.spec import MatchSpec
+    from game.driver.replay import Replay
 
 log = logging.getLogger(__name__)
 

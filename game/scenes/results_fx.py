@@ -15,8 +15,8 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
-from game import i18n
-from game.core.seats import SeatIdentity
+from game.text import i18n
+from game.match.seats import SeatIdentity
 from game.render.icons import INK, outlined_text, seat_shape_surface
 
 GOLD = (255, 193, 69)

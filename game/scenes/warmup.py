@@ -11,16 +11,17 @@ saved. Each rehearsal is a generator: the warmer runs one step per idle frame.
 """
 from __future__ import annotations
 
-import contextlib
+from functools import partial
 from typing import TYPE_CHECKING, Any, Callable, Generator, Iterator
 
 import pygame
 
-from game import preload
-from game.core.seats import identities
+from game.sim import preload
+from game.match.seats import identities
+from game.core.scene import Scene
 from game.core.warm import Warmer
-from game.levels import resolve_level
-from game.match import MatchSpec, SeatSpec
+from game.files.levels import resolve_level
+from game.match.spec import MatchSpec, SeatSpec
 from game.rules.soldout import modes as soldout_modes
 from game.render import clothing
 from game.render.clothing import item_art, item_card, objective_art
@@ -28,7 +29,7 @@ from game.scenes import registry
 from game.scenes.mall import compute_layout
 from game.scenes.mall import level_surface
 from game.scenes.mall import SoldOutResultsScene
-from game.scenes.mall import MallScene
+from game.scenes.mall import ChooseModeScene, MallScene
 from game.scenes.speedrun import SpeedrunRunScene
 from game.scenes.speedrun import SpeedrunTableScene
 from game.scenes.table import CheckoutResultsScene
@@ -59,66 +60,56 @@ def _spec(game: str, players: int, mode: str) -> MatchSpec:
     return MatchSpec("soldout", seats, mode=mode, rounds=2, seed=1)
 
 
-def _draw(rctx: "Context", surface: pygame.Surface) -> None:
-    rctx.stack.apply()
-    with _noting_clothing():
-        rctx.stack.draw(surface, 0.0)
-
-
 # What the rehearsals drew clothing at: (size, colour-blind) of items, and the shape of objective
 # cards. The real match deals other cards, so every item and objective is drawn at those too.
-_ITEM_SIZES: set[tuple[int, bool]] = set()
-_OBJECTIVE_KEYS: set[tuple] = set()
+_DRAWN = clothing.Drawn()
 
 
-@contextlib.contextmanager
-def _noting_clothing() -> Iterator[None]:
-    """Note the clothing art a rehearsal draws (the art module's own cache functions, wrapped
-    for the length of one off-screen draw)."""
-    item, objective = clothing._item, clothing._objective_cached
-
-    def noted_item(garment, colour, pattern, size, colourblind):
-        _ITEM_SIZES.add((size, colourblind))
-        return item(garment, colour, pattern, size, colourblind)
-
-    def noted_objective(looks, bags, size, filled, marks, colourblind, title):
-        _OBJECTIVE_KEYS.add((len(looks), size, filled, marks, colourblind, title))
-        return objective(looks, bags, size, filled, marks, colourblind, title)
-
-    clothing._item, clothing._objective_cached = noted_item, noted_objective
-    try:
-        yield
-    finally:
-        clothing._item, clothing._objective_cached = item, objective
+def _draw(rctx: "Context", surface: pygame.Surface) -> None:
+    rctx.stack.apply()
+    with clothing.noting(_DRAWN):
+        rctx.stack.draw(surface, 0.0)
 
 
 def rehearse_catalogue(chunk: int = 12) -> Iterator[None]:
     """Every item and objective card at every size a rehearsal drew one at, a few per step."""
     cat = preload.soldout_catalogue()
     items = list(cat.items.values())
-    for size, colourblind in sorted(_ITEM_SIZES):
+    for size, colourblind in sorted(_DRAWN.items):
         for start in range(0, len(items), chunk):
             for item in items[start:start + chunk]:
                 item_art(item, size, colourblind, cat)
             yield
-    for count, size, filled, marks, colourblind, title in sorted(_OBJECTIVE_KEYS, key=repr):
+    for count, card_size, filled, marks, colourblind, title in sorted(_DRAWN.objectives, key=repr):
         for objective in cat.objectives.values():
             if len(objective.items) == count:
-                objective_art(objective, cat, size, filled=filled or None, marks=marks or None,
+                objective_art(objective, cat, card_size, filled=filled or None, marks=marks or None,
                               colourblind=colourblind, title=title)
         yield
 
 
 def _opening(ctx: "Context", spec: MatchSpec) -> Generator[None, None, tuple["Context", pygame.Surface, Any]]:
     """Start the game in a rehearsal context and draw its first frame (two steps); gives back
-    the context, the surface drawn on and the game scene."""
+    the context, the surface drawn on and the game scene. The game scene is the bottom of the
+    rehearsal's stack: what it opens over itself as it enters (a how-to card not yet seen, the
+    mode chooser) is drawn with it, as the player will first see it."""
     rctx = rehearsal_context(ctx)
     surface = pygame.Surface(ctx.screen_size)
     registry.start_game(rctx, spec)
     yield
     _draw(rctx, surface)
     yield
-    return rctx, surface, rctx.stack.top
+    return rctx, surface, rctx.stack.scenes[0]
+
+
+def _choose_first_mode(rctx: "Context", mode: str) -> Scene:
+    """A match whose modes are chosen each round opens on the chooser, over the mall's opening:
+    choose `mode` there, as a player would, so the mall opens. Gives back the game scene."""
+    chooser = rctx.stack.top
+    if isinstance(chooser, ChooseModeScene):
+        chooser.pick(mode)
+        rctx.stack.apply()
+    return rctx.stack.scenes[0]
 
 
 def rehearse_mall(ctx: "Context", players: int, mode: str) -> Iterator[None]:
@@ -138,9 +129,10 @@ def rehearse_mall(ctx: "Context", players: int, mode: str) -> Iterator[None]:
             for item in items[start:start + 12]:
                 item_card(item, size, colourblind=ctx.settings.colourblind, colours=cat)
             yield
-    rctx, surface, mall = yield from _opening(ctx, _spec("soldout", players, mode))
+    rctx, surface, _opened = yield from _opening(ctx, _spec("soldout", players, mode))
+    mall = _choose_first_mode(rctx, soldout_modes.keys()[0])   # the first registered mode, as the lobby offers it
     if not isinstance(mall, MallScene):
-        return          # "choose each round": the first mode's choice is as far as the opening goes
+        raise RuntimeError(f"the rehearsal's mall did not open: {mall.name} instead")
     sim = mall.sim
     while sim.phase != "playing" and sim.tick < 60 * 40:
         mall.driver.play({}, record=False)   # everyone idle: a rehearsal asks no bot
@@ -209,15 +201,15 @@ def queue_rehearsals(warmer: Warmer, ctx: "Context") -> None:
     lobby's default) and the table at every seat count, then every other registered mode."""
     first, *others = soldout_modes.keys()
     for players in SEAT_COUNTS:
-        warmer.add(f"mall {players} {first}", _stepper(lambda p=players: rehearse_mall(ctx, p, first)))
-        warmer.add(f"table {players}", _stepper(lambda p=players: rehearse_table(ctx, p)))
+        warmer.add(f"mall {players} {first}", _stepper(partial(rehearse_mall, ctx, players, first)))
+        warmer.add(f"table {players}", _stepper(partial(rehearse_table, ctx, players)))
     warmer.add("catalogue", _stepper(rehearse_catalogue))
     warmer.add("speedrun", _stepper(lambda: rehearse_speedrun(ctx)))
     warmer.add("attract", _stepper(lambda: rehearse_attract(ctx)))
     warmer.add("mall choose", _stepper(lambda: rehearse_mall(ctx, 4, "choose")))
     for mode in others:
         for players in SEAT_COUNTS:
-            warmer.add(f"mall {players} {mode}", _stepper(lambda p=players, m=mode: rehearse_mall(ctx, p, m)))
+            warmer.add(f"mall {players} {mode}", _stepper(partial(rehearse_mall, ctx, players, mode)))
     warmer.add("catalogue again", _stepper(rehearse_catalogue))   # sizes only those modes draw
 
 

@@ -27,9 +27,9 @@ import json
 import random
 from typing import TYPE_CHECKING, Any
 
-from game.input.commands import IDLE, Button, Command
-from game.levels import Level
-from game.match import MatchSpec
+from game.match.commands import IDLE, Button, Command
+from game.files.levels import Level
+from game.match.spec import MatchSpec
 from game.rules.soldout import Catalogue, Match, Round, RoundResult, modes
 from game.sim.mall_avatar import Avatar
 from game.sim.mall_controls import Controls

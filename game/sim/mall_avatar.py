@@ -1,7 +1,7 @@
 """A shopper in the mall: a seat's avatar, its body and the per-seat state of its controls."""
 from __future__ import annotations
 
-from game.input.commands import Command
+from game.match.commands import Command
 from game.sim.physics import Body
 from game.sim.tuning import FP
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.input.commands import Button
+from game.match.commands import Button
 from game.rules.soldout import Result
 from game.rules.soldout.events import PileCreated, PilePutDown, PileRemoved, RoundOver, SoldOut
 from game.rules.soldout.family import Destination

@@ -17,9 +17,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Mapping, Protocol, Sequence
 
 if TYPE_CHECKING:
-    from game.input.commands import Command
-    from game.levels import Level
-    from game.match import MatchSpec
+    from game.match.commands import Command
+    from game.files.levels import Level
+    from game.match.spec import MatchSpec
     from game.rules.soldout import Catalogue, RoundResult
     from game.sim.mall_events import MallEvent, MallPhase
     from game.sim.mall_fixtures import Dresser

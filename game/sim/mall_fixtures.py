@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.levels import Level
+from game.files.levels import Level
 from game.sim.mall_avatar import Avatar
 from game.sim.tuning import FP, Tuning
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from game.levels import Level
+from game.files.levels import Level
 from game.sim.mall_avatar import Avatar
 from game.sim.physics import Grid
 from game.sim.tuning import FP, Tuning

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from game.input.commands import Button, Command
+from game.match.commands import Button, Command
 from game.rules.soldout.autoplay import Bot, play_round_out
 from game.sim.mall import MallSim
 from game.sim.mall_face import MallFace

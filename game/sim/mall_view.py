@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple, TYPE_CHECKING
 
-from game.levels import Rect
+from game.files.levels import Rect
 from game.rules.soldout import Catalogue
 from game.rules.soldout.family import RuleFamily
 from game.sim.mall_events import MallPhase

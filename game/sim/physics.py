@@ -5,7 +5,7 @@ from itertools import combinations
 from typing import Iterable
 from math import isqrt
 
-from game.input.commands import STICK_MAX
+from game.match.commands import STICK_MAX
 from game.sim.tuning import FP
 
 

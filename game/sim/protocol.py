@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol, Sequence
 
-from game.input.commands import Command
+from game.match.commands import Command
 
 
 class Simulation(Protocol):

@@ -45,9 +45,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Union
 
-from game import TICK_RATE, preload
-from game.input.commands import IDLE, Button, Command
-from game.match import MatchSpec
+from game import TICK_RATE
+from game.sim import preload
+from game.match.commands import IDLE, Button, Command
+from game.match.spec import MatchSpec
 from game.rules.checkout import (BIDDING, BONUS, BONUS_SOLO, CHECKOUT, FRENZY, OVER, ROUND_END, Score,
                                  Catalogue, CheckoutGame, CheckoutPhase)
 from game.rules.checkout.catalogue import RuleNumbers

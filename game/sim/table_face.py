@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence
 
 if TYPE_CHECKING:
-    from game.input.commands import Command
-    from game.match import MatchSpec
+    from game.match.commands import Command
+    from game.match.spec import MatchSpec
     from game.rules.checkout import Catalogue, CheckoutPhase, Score
     from game.rules.checkout.catalogue import RuleNumbers
     from game.sim.table import Race, TablePhase

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from game import TICK_RATE
-from game.data import asset
+from game import asset
 from game.sim.tuning_file import read_tuning, tuning_number
 
 TUNING_PATH = asset("checkout", "tuning.toml")

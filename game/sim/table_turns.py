@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.input.commands import IDLE, Button, Command
+from game.match.commands import IDLE, Button, Command
 from game.rules.checkout import BIDDING
 from game.sim.table_cursor import Place, move
 from game.sim.table_events import TableEvent

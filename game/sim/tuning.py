@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game import TICK_RATE
-from game.data import asset
+from game import asset
 from game.sim.tuning_file import read_tuning, tuning_number
 
 FP = 256  # fixed-point units per pixel: positions and velocities are ints

@@ -1,6 +1,6 @@
 """Every attempt on a board, as LiveSplit keeps them: the history, the kept replays, the numbers.
 
-One history per board (game.user_register.HISTORIES: speedrun_attempts/<board>.json),
+One history per board (game.files.register.HISTORIES: speedrun_attempts/<board>.json),
 written atomically; a file that cannot be read is moved aside and the history
 starts empty with a one-line warning. An attempt is any run whose timer started:
 finished, reset, or not finished (a Check Out! loss). Each holds its split times
@@ -42,10 +42,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator, cast
 
-from game.notice import N_, Notice
+from game.text.notice import N_, Notice
 from game.speedrun.splits import merge_best, segments_of
-from game.untrusted import UntrustedError
-from game.user_register import (
+from game.files.untrusted import UntrustedError
+from game.files.register import (
     ARCHIVE_ROWS, ATTEMPT_REPLAYS, HISTORIES, HISTORY_ARCHIVES, HISTORY_VERSION, KEEP_LAST, MAX_TICKS, MAX_TREND,
     OUTCOMES, PRACTICE_KEEP,
 )
@@ -220,7 +220,7 @@ class Summary:
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> "Summary":
-        """A summary the schema has checked (game.user_register: HISTORIES)."""
+        """A summary the schema has checked (game.files.register: HISTORIES)."""
         return cls(data["attempts"], data["finished"], data["last_id"], data["last_clean"],
                    {t: c for t, c in data["times"]}, list(data["seg_sums"]), list(data["seg_counts"]),
                    list(data["best"]), [(i, list(best)) for i, best in data["trend"]])

@@ -15,9 +15,9 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.data import asset
-from game.match import GAME_TITLES, GameName, MatchSpec, SeatSpec
-from game.notice import N_, Notice
+from game import asset
+from game.match.spec import GAME_TITLES, GameName, MatchSpec, SeatSpec
+from game.text.notice import N_, Notice
 from game.rules.soldout import modes
 
 DATA_PATH = asset("speedrun.toml")

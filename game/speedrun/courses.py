@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from typing import Any, Generic
 
-from game import preload
+from game.sim import preload
 from game.bots.checkout import CheckOutBot
 from game.driver.match_driver import MatchDriver, S, Stepper
-from game.levels import resolve_level
-from game.match import MatchSpec
-from game.notice import N_, Notice
-from game.replay import ReplayWriter
+from game.files.levels import resolve_level
+from game.match.spec import MatchSpec
+from game.text.notice import N_, Notice
+from game.driver.replay import ReplayWriter
 from game.rules.soldout import modes
 from game.sim.mall_events import Delivered, MallPhase, Placed, Took
 from game.sim.mall import new_mall

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, Callable
 
-from game.input.commands import IDLE, STICK_MAX, Button, Command
+from game.match.commands import IDLE, STICK_MAX, Button, Command
 from game.rules.soldout.family import Destination
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from dataclasses import dataclass
 
-from game.replay import ReplayError, read_replay
+from game.driver.replay import ReplayError, read_replay
 from game.speedrun.session import RunSession
 from game.speedrun.verify import VerifyError, check_setup
 

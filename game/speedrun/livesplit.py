@@ -33,7 +33,7 @@ from pathlib import Path
 
 from game import TICK_RATE
 from game.speedrun.categories import SETUP_FLAGS
-from game.user_register import SPLITS_EXPORTS
+from game.files.register import SPLITS_EXPORTS
 
 LSS_VERSION = "1.7.0"
 UNITS = 10_000_000          # a .NET TimeSpan's ticks (100 ns) in a second

@@ -50,7 +50,7 @@ import socket
 import threading
 import time
 
-from game.notice import N_, Notice, message_of
+from game.text.notice import N_, Notice, message_of
 from game.speedrun.address import DEFAULT_HOST, DEFAULT_PORT, show_address
 from game.speedrun.livesplit import timespan
 

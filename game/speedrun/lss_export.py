@@ -17,7 +17,7 @@ from game.speedrun.categories import (
 from game.speedrun.livesplit import export, to_lss
 from game.speedrun.records import Records
 from game.speedrun.session import RunSession
-from game.userfiles import atomic_write_text
+from game.files.userfiles import atomic_write_text
 
 GAME_NAMES = {"soldout": "Sold Out!", "checkout": "Check Out!"}
 

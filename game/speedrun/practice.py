@@ -9,8 +9,8 @@ is never saved as a run: no PB, no attempt count, no best segment.
 """
 from __future__ import annotations
 
-from game.notice import N_, Notice, message_of
-from game.replay import ReplayError, read_replay
+from game.text.notice import N_, Notice, message_of
+from game.driver.replay import ReplayError, read_replay
 from game.speedrun.categories import RunSetup
 from game.speedrun.session import ReplayMismatch, RunSession
 from game.speedrun.splits import Comparison

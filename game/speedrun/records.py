@@ -1,7 +1,7 @@
 """Speedrun records in the user folder: PBs, best segments, last runs, a top-10 board per board key.
 
 One JSON file (user_dir()/speedrun.json), written atomically through
-game.userfiles; a corrupt or unrecognisable file is moved aside (never deleted)
+game.files.userfiles; a corrupt or unrecognisable file is moved aside (never deleted)
 and the records start empty with a one-line warning. Replays of finished runs
 live in replays_dir()/speedrun/ and are named in the records, so a PB always
 has its replay (the ghost, the run code).
@@ -17,11 +17,11 @@ import datetime as _dt
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.i18n import N_, _
-from game.notice import message_of
+from game.text.i18n import N_, _
+from game.text.notice import message_of
 from game.speedrun.splits import Comparison, merge_best
-from game.untrusted import UntrustedError
-from game.user_register import RECORD_REPLAYS, RECORDS, RECORDS_VERSION
+from game.files.untrusted import UntrustedError
+from game.files.register import RECORD_REPLAYS, RECORDS, RECORDS_VERSION
 
 FILE_NAME = RECORDS.relative()
 TOP = 10

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.driver.match_driver import recorder
-from game.input.commands import IDLE, Command
-from game.notice import N_, Notice
+from game.match.commands import IDLE, Command
+from game.text.notice import N_, Notice
 from game.sim.mall_face import MallFace
 from game.sim.table_face import TableFace
 from game.speedrun.categories import RunSetup, spec_for

@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from game import VERSION
-from game.notice import N_, Notice, message_of
-from game.replay import Replay, ReplayError, from_code, header_for, read_replay
+from game.text.notice import N_, Notice, message_of
+from game.driver.replay import Replay, ReplayError, from_code, header_for, read_replay
 from game.speedrun.categories import CategoryError, RunSetup, daily_seed, setup_from_header, spec_for
 from game.speedrun.session import ReplayMismatch, RunSession
 from game.speedrun.timer import format_ticks
@@ -51,8 +51,9 @@ def check_setup(replay: Replay) -> RunSetup:
         raise VerifyError(Notice(N_("seed {seed} is not the daily seed of {date}"), seed=setup.seed,
                                  date=setup.date or "?"))
     want = header_for(spec_for(setup))
-    for key in ("game", "mode", "rounds", "teams", "level"):
-        if replay.header.get(key) != want[key]:
+    recorded_hash = ("level_hash",) if "level_hash" in replay.header else ()   # runs from before level hashes have none
+    for key in ("game", "mode", "rounds", "teams", "level", *recorded_hash):
+        if replay.header.get(key) != want.get(key):
             raise VerifyError(Notice(N_("the replay's {key} is not the category's ({value})"), key=key,
                                      value=repr(replay.header.get(key))))
     seats = [(s.get("seat"), s.get("kind"), s.get("difficulty")) for s in replay.header["seats"]]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from game.match import MatchSpec
+from game.match.spec import MatchSpec
 
 from .catalogue import Catalogue, load_catalogue
 from .dice import covers

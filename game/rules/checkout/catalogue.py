@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeGuard
 
-from game.data import asset
+from game import asset
 
 CATEGORIES = ("drink", "food", "snack")
 CONDITIONS = ("drink", "food", "snack", "last")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from game.match import MatchSpec
+from game.match.spec import MatchSpec
 from game.rules.soldout.catalogue import Catalogue, load_catalogue
 from game.rules.soldout import modes
 from game.rules.soldout.engine import Round

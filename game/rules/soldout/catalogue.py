@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
-from game.data import asset
+from game import asset
 
 DEFAULT_PATH = asset("soldout", "catalogue.toml")
 

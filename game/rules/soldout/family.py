@@ -20,7 +20,7 @@ import enum
 import random
 from typing import TYPE_CHECKING
 
-from game.notice import Notice
+from game.text.notice import Notice
 from game.rules.soldout.catalogue import Catalogue
 from game.rules.soldout.deal import Deal, deal_lists
 from game.rules.soldout.events import EngineEvent, PilePutDown

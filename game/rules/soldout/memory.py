@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.notice import Notice
+from game.text.notice import Notice
 from game.rules.soldout.family import Destination, RuleFamily
 from game.rules.soldout.pieces import Result
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core.seats import SeatIdentity
+from game.match.seats import SeatIdentity
 from game.render.clothing import card_back_surface, look_of, mark_surface, pile_surface
 from game.render.icons import INK, outlined_text, seat_shape_surface
 from game.rules.soldout.family import Destination

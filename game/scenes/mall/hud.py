@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import TICK_RATE
-from game.core.seats import SeatIdentity
-from game.i18n import N_, _, ngettext
+from game.match.seats import SeatIdentity
+from game.text.i18n import N_, _, ngettext
 from game.scenes.reasons import say_reason
 from game.render import glyphs, widgets
 from game.render.clothing import card_back_surface, item_art, item_card, mark_surface

@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import i18n
-from game.i18n import N_, _, ngettext
+from game.text import i18n
+from game.text.i18n import N_, _, ngettext
 from game.input.families import say
-from game.match import MatchSpec
+from game.match.spec import MatchSpec
 from game.render import widgets
 from game.render.icons import INK, outlined_text
 from game.rules.soldout import modes

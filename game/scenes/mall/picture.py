@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from game.core.seats import SeatIdentity
-from game.levels import Level
-from game.match import MatchSpec
+from game.match.seats import SeatIdentity
+from game.files.levels import Level
+from game.match.spec import MatchSpec
 from game.render.clothing import item_card
 from game.render.level_art import render_level
 from game.scenes.mall.draw import MapView

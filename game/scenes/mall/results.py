@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 import pygame
 
 from game.core.scene import Scene
-from game.i18n import N_, _, ngettext
-from game.input.commands import Command
+from game.text.i18n import N_, _, ngettext
+from game.match.commands import Command
 from game.render import widgets
 from game.render.clothing import item_art, mark_surface, objective_art
 from game.render.icons import INK, bag_icon, outlined_text, seat_shape_surface

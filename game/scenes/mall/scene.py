@@ -18,19 +18,19 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import preload
+from game.sim import preload
 from game.core.scene import Scene
-from game.core.seats import SeatIdentity
-from game.core.seats import identities as seat_identities
+from game.match.seats import SeatIdentity
+from game.match.seats import identities as seat_identities
 from game.driver.match_driver import MatchDriver, ready_after_study, recorder, soldout_bot
-from game.i18n import _
+from game.text.i18n import _
 from game.input.bindings import key_label
-from game.input.commands import IDLE, Button, Command
-from game.levels import Level, LevelError, resolve_level
-from game.match import MatchSpec, SeatSpec
+from game.match.commands import IDLE, Button, Command
+from game.files.levels import Level, LevelError, resolve_level
+from game.match.spec import MatchSpec, SeatSpec
 from game.music.cues import Cue, mall_cue
 from game.render import widgets
-from game.replay import Replay
+from game.driver.replay import Replay
 from game.rules.soldout import CatalogueError, modes
 from game.rules.soldout.autoplay import round_modes
 from game.scenes import registry

@@ -16,16 +16,16 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from game.core.scene import Scene
-from game.data import asset
-from game.i18n import N_, _
-from game.input.commands import Button, Command
+from game import asset
+from game.text.i18n import N_, _
+from game.match.commands import Button, Command
 from game.input.families import say
 from game.render import glyphs, widgets
 from game.render.clothing import card_back_surface, pile_surface
 from game.render.icons import bag_icon, seat_shape_surface, star_icon
 from game.scenes.common import menu_command
 from game.scenes.pads import shared_labels
-from game.user_register import HOWTO_SEEN
+from game.files.register import HOWTO_SEEN
 
 if TYPE_CHECKING:
     from game.core.context import Context

@@ -14,25 +14,23 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.scene import Scene
-from game.core.seats import MAX_SEATS, LobbySeat, identities
-from game.data import levels_dir
-from game import i18n
-from game.i18n import N_, _, ngettext
-from game.input.commands import Button, Command
+from game.files.levels import LevelEntry, level_entries, levels_for_players, user_levels_dir
 from game.input.seating import DeviceId
-from game.levels import is_shipped, level_title, resolve_level
-from game.match import GAME_TITLES, MatchSpec
+from game.match.commands import Button, Command
+from game.match.seats import MAX_SEATS, LobbySeat, identities
+from game.match.spec import GAME_TITLES, MatchSpec
 from game.render import widgets
 from game.rules.soldout import modes
 from game.scenes import registry
 from game.scenes.common import menu_command
+from game.scenes.menus import level_card
 from game.scenes.pads import PadSetupScene
+from game.text.i18n import N_, Verbatim, _, ngettext
 
 if TYPE_CHECKING:
     from game.core.context import Context
     from game.render.ui import UI
 
-LEVELS_DIR = levels_dir()
 GAMES = tuple(GAME_TITLES)
 DIFFICULTY_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard"), "expert": N_("Expert")}
 MIN_SEATS = {"soldout": 1, "checkout": 2}
@@ -40,15 +38,17 @@ TEAM_COUNT = 3
 TEAM_NAMES = (N_("Team A"), N_("Team B"), N_("Team C"))
 MAX_ROUNDS = 5
 CHECKOUT_ROUNDS = 4
+LEVEL_VALUE_WIDTH = 380   # px: the Level row's value beside its label
 
 
 def new_seed() -> int:
     return random.SystemRandom().randrange(1, 1_000_000)
 
 
-def level_choices() -> list[str | None]:
-    """None (pick by player count) then every levels/*.tmx, by name."""
-    return [None, *sorted(p.name for p in LEVELS_DIR.glob("*.tmx"))]
+def level_choices(entries: list[LevelEntry]) -> list[str | None]:
+    """None (picked by the number of players), then every level by its name: shipped, then the
+    player's own (a broken one too: choosing it shows why it cannot be played)."""
+    return [None, *(entry.key for entry in entries)]
 
 
 class LobbyScene(Scene):
@@ -65,6 +65,12 @@ class LobbyScene(Scene):
         o.setdefault("assist", False)
         o.setdefault("seed", new_seed())
         self.options = o
+        # The levels, shipped and the player's own, read each time the lobby opens: a level saved
+        # from Tiled while the game runs is there the next time.
+        self.levels = {entry.key: entry for entry in level_entries()}
+        if o["level"] is not None and o["level"] not in self.levels:
+            o["level"] = None
+        self.thumbnails = level_card.Thumbnails()
         self.picked = 0            # the seat the "Seat" rows act on
         # Keyboard seats, latest last: Escape releases the last one.
         self.joined_order: list[int] = [seat.seat for seat in ctx.seats
@@ -124,20 +130,32 @@ class LobbyScene(Scene):
         self.options["rounds"] = (self.options["rounds"] - 1 + step) % MAX_ROUNDS + 1
 
     def _level_text(self) -> str:
+        """The Level row's value: said and fitted here, so a Verbatim (a player's level name is shown
+        as they wrote it)."""
         if self.options["game"] == "checkout":
             return N_("Dice table")
-        level = self.options["level"]
-        if level is None:
+        entry = self.level_entry()
+        if entry is None:
             return N_("Auto (by players)")
-        path = resolve_level(level, 1)
-        title = level_title(path)        # a shipped level's name is a message id, a player's own is theirs
-        return title if is_shipped(path) else i18n.Verbatim(title)
+        name = _(entry.title)        # a shipped level's name is a message id, a player's own a Verbatim
+        text = name if entry.problem is None else _("Broken: {level}").format(level=name)
+        return Verbatim(level_card.fit(self.ctx.ui, text, LEVEL_VALUE_WIDTH, "body"))
 
     def _cycle_level(self, step: int) -> None:
-        choices = level_choices()
+        choices = level_choices(list(self.levels.values()))
         current = self.options["level"]
         index = choices.index(current) if current in choices else 0
         self.options["level"] = choices[(index + step) % len(choices)]
+
+    def level_entry(self) -> LevelEntry | None:
+        """The level chosen in the Level row (None: Auto)."""
+        key = self.options["level"]
+        return None if key is None else self.levels.get(key)
+
+    def _auto_entry(self) -> LevelEntry | None:
+        """The level Auto would play for the seats taken now."""
+        path = levels_for_players(max(1, len(self.ctx.seats)))
+        return self.levels.get(path.stem)
 
     def _toggle_assist(self, step: int) -> None:
         """The Rush's assist (RULINGS): the Starting Table refuses a wrong card at once."""
@@ -248,6 +266,9 @@ class LobbyScene(Scene):
             teams = {s.team for s in self.ctx.seats}
             if len(teams) < 2:
                 return _("Teams are on, but everyone is on one team")
+        entry = self.level_entry()
+        if game == "soldout" and entry is not None and entry.problem is not None:
+            return _("{level} cannot be played: choose another level").format(level=_(entry.title))
         return None
 
     def start(self) -> None:
@@ -319,8 +340,7 @@ class LobbyScene(Scene):
             return False
         joystick = self.ctx.input.unmapped[pressed[0]]
         self.ctx.sound("confirm")
-        self.ctx.stack.push(PadSetupScene(self.ctx, joystick.instance_id, joystick.name,
-                                                joystick.guid))
+        self.ctx.stack.push(PadSetupScene(self.ctx, joystick.instance_id, joystick.name, joystick.guid))
         return True
 
     # ---------------------------------------------------------------- drawing
@@ -338,6 +358,7 @@ class LobbyScene(Scene):
             col, row = index % 2, index // 2
             rect = pygame.Rect(40 + col * 300, 140 + row * 180, 284, 166)
             self._draw_seat(surface, rect, index)
+        self._draw_level_card(surface)
         self.menu.draw(surface, ui, (680, 54))
         status = self.start_problem()
         if status is None:
@@ -353,6 +374,18 @@ class LobbyScene(Scene):
                               center=(960, 660 + round((i - (len(lines) - 1) / 2) * step)))
         widgets.hints(surface, ui, [("A", N_("Join / Select")), ("B", N_("Leave")), ("START", N_("Play")), ("Esc", N_("Back"))],
                       y=700)
+
+    def _draw_level_card(self, surface: pygame.Surface) -> None:
+        """While the Level row is chosen: the level's card over the seat panels."""
+        if self.menu.selected.label != "Level" or self.options["game"] != "soldout":
+            return
+        entry = self.level_entry()
+        auto = entry is None
+        shown = self._auto_entry() if auto else entry
+        if shown is None:
+            return
+        level_card.draw(surface, self.ctx.ui, pygame.Rect(40, 140, 584, 526), shown, auto, self.thumbnails,
+                        self.ctx.seats, str(user_levels_dir()))
 
     def _draw_seat(self, surface: pygame.Surface, rect: pygame.Rect, index: int) -> None:
         ui = self.ctx.ui

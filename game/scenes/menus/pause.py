@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import N_, _
-from game.input.commands import Button, Command
+from game.text.i18n import N_, _
+from game.match.commands import Button, Command
 from game.render import widgets
 from game.scenes.common import back_to_lobby, menu_command
 from game.scenes.menus.settings import SettingsScene

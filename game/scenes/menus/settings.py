@@ -7,16 +7,16 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import i18n
-from game.i18n import N_, _
+from game.text import i18n
+from game.text.i18n import N_, _
 from game.input import families
 from game.input.bindings import key_label, pad_button_label
-from game.input.commands import Button, Command
+from game.match.commands import Button, Command
 from game.render import widgets
 from game.scenes import registry
 from game.scenes.common import MenuScene, menu_command
 from game.scenes.pads import PadSetupScene
-from game.user_register import BINDABLE, RUMBLE_LEVELS, UI_SCALE_MAX, UI_SCALE_MIN
+from game.files.register import BINDABLE, RUMBLE_LEVELS, UI_SCALE_MAX, UI_SCALE_MIN
 
 if TYPE_CHECKING:
     from game.core.context import Context

@@ -8,9 +8,9 @@ import pygame
 
 from game import VERSION
 from game.core.scene import Scene
-from game.core.seats import identities
-from game.i18n import N_
-from game.input.commands import Button, Command
+from game.match.seats import identities
+from game.text.i18n import N_
+from game.match.commands import Button, Command
 from game.render import widgets
 from game.scenes import registry
 from game.scenes.common import menu_command

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from game.core.seats import identities
-from game.data import asset
+from game.match.seats import identities
+from game import asset
 
 if TYPE_CHECKING:
     from game.sim.mall_face import MallFace

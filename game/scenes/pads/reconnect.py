@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from game.core.scene import Scene
-from game.core.seats import identities
-from game.i18n import N_, _
-from game.input.commands import Button, Command
+from game.match.seats import identities
+from game.text.i18n import N_, _
+from game.match.commands import Button, Command
 from game.render import widgets
 from game.scenes.common import menu_command
 

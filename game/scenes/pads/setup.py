@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from game.core.scene import Scene
-from game.i18n import N_, _
+from game.text.i18n import N_, _
 from game.input import mappings
-from game.input.commands import Button, Command
+from game.match.commands import Button, Command
 from game.render import glyphs, widgets
 if TYPE_CHECKING:
     from game.core.context import Context

@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Callable, Protocol
 
 import pygame
 
-from game.core.seats import identities
-from game.i18n import _
+from game.match.seats import identities
+from game.text.i18n import _
 from game.input.bindings import key_label
-from game.input.commands import IDLE, Button, Command
+from game.match.commands import IDLE, Button, Command
 from game.input.seating import DeviceId
-from game.replay import Replay, to_code
+from game.driver.replay import Replay, to_code
 from game.scenes.menus import wants_pause
 import game.scenes.speedrun.link as speedrun_link
 from game.scenes.speedrun.controls import RESTART_KEYS, restart_key_taken

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.user_register import LAYOUTS
+from game.files.register import LAYOUTS
 
 if TYPE_CHECKING:
     from game.core.context import Context

@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import N_, _
+from game.text.i18n import N_, _
 from game.render.icons import INK, outlined_text
 from game.render.palette import CREAM, DIM, GOLD
 from game.speedrun.splits import Splits

@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core.scene import Scene
-from game.i18n import N_, _, ngettext
-from game.notice import said
-from game.input.commands import Button, Command
+from game.text.i18n import N_, _, ngettext
+from game.text.notice import said
+from game.match.commands import Button, Command
 from game.render import widgets
-from game.replay import ReplayError
-from game.untrusted import UntrustedError
+from game.driver.replay import ReplayError
+from game.files.untrusted import UntrustedError
 from game.scenes.common import menu_command
 from game.scenes.speedrun.draw import CURRENT, DIM, GOLD, STATE_COLOURS, WHITE, box, say_split
 from game.scenes.speedrun.playback import playback_scene, pressing_device

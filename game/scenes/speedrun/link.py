@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.i18n import N_, _
+from game.text.i18n import N_, _
 from game.speedrun.address import AddressError, check_host, show_address
 from game.speedrun.livesplit_link import LiveSplitLink
 

@@ -12,14 +12,14 @@ from typing import TYPE_CHECKING
 import pygame
 from babel.dates import format_date
 
-from game import i18n
+from game.text import i18n
 from game.core.clipboard import clipboard_text
 from game.core.scene import Scene
-from game.i18n import N_, _, ngettext
-from game.notice import Notice, said
-from game.input.commands import Button, Command
+from game.text.i18n import N_, _, ngettext
+from game.text.notice import Notice, said
+from game.match.commands import Button, Command
 from game.render import widgets
-from game.replay import Replay, ReplayError
+from game.driver.replay import Replay, ReplayError
 from game.scenes import registry
 from game.scenes.common import menu_command
 import game.scenes.speedrun.link as speedrun_link

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import N_, _
+from game.text.i18n import N_, _
 from game.render import widgets
 from game.scenes.menus import PauseScene
 if TYPE_CHECKING:

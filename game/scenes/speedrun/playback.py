@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.core.scene import Scene
-from game.input.commands import Button
+from game.match.commands import Button
 from game.input.seating import DeviceId
-from game.replay import Replay
+from game.driver.replay import Replay
 from game.scenes.speedrun.run import SpeedrunRunScene
 from game.scenes.speedrun.table import SpeedrunTableScene
 from game.speedrun.records import Records

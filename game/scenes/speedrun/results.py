@@ -11,8 +11,8 @@ import pygame
 
 from game.core.clipboard import copy_to_clipboard
 from game.core.scene import Scene
-from game.i18n import N_, _
-from game.input.commands import Button, Command
+from game.text.i18n import N_, _
+from game.match.commands import Button, Command
 from game.render import widgets
 from game.render.text import words as text_words
 from game.scenes.common import menu_command
@@ -24,7 +24,7 @@ from game.speedrun.lss_export import write_board_lss
 from game.speedrun.categories import RunSetup
 from game.speedrun.records import Records, flag_text
 from game.speedrun.timer import format_ms, format_ticks
-from game.user_register import RUN_CODES
+from game.files.register import RUN_CODES
 
 if TYPE_CHECKING:
     from game.core.context import Context

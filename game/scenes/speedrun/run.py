@@ -19,16 +19,16 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from game import preload
+from game.sim import preload
 from game.core.scene import Scene
-from game.core.seats import identities as seat_identities
-from game.i18n import _
+from game.match.seats import identities as seat_identities
+from game.text.i18n import _
 from game.input import families
-from game.input.commands import Command
+from game.match.commands import Command
 from game.input.seating import DeviceId
-from game.levels import resolve_level
+from game.files.levels import resolve_level
 from game.render.icons import seat_shape_surface
-from game.replay import Replay
+from game.driver.replay import Replay
 from game.rules.soldout import modes
 from game.scenes.mall import MallPicture
 from game.scenes.mall import keyboard_labels, play_sounds

@@ -3,7 +3,7 @@ typed on an on-screen keyboard.
 
 Saved runs are the run codes the speedrun results wrote (runcodes/*.txt), the
 speedrun replays kept beside the records (replays/speedrun/*.replay) and any
-replay or run code file put in replays/ (game.user_register: RUN_CODES,
+replay or run code file put in replays/ (game.files.register: RUN_CODES,
 RECORD_REPLAYS, PLAYER_REPLAYS; each read through its entry, capped, never a FIFO).
 A speedrun plays back with its timer and splits; a match replay in its game's viewer.
 """
@@ -20,13 +20,13 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 from babel.dates import format_datetime
 
-from game import i18n
+from game.text import i18n
 from game.core.scene import Scene
-from game.i18n import N_, _, ngettext
-from game.notice import Notice, said
-from game.input.commands import Button, Command
+from game.text.i18n import N_, _, ngettext
+from game.text.notice import Notice, said
+from game.match.commands import Button, Command
 from game.render import widgets
-from game.replay import ReplayError
+from game.driver.replay import ReplayError
 from game.scenes import registry
 from game.scenes.common import menu_command
 from game.scenes.speedrun.draw import DIM, GOLD, STATE_COLOURS, WHITE, box
@@ -34,9 +34,9 @@ from game.core.clipboard import clipboard_text
 from game.scenes.speedrun.playback import playback_scene
 from game.speedrun.records import Records
 from game.speedrun.verify import VerifyError, is_speedrun, parse_text
-from game.untrusted import UntrustedError
-from game.user_register import PLAYER_REPLAYS, RECORD_REPLAYS, RUN_CODES
-from game.userfiles import UserFile
+from game.files.untrusted import UntrustedError
+from game.files.register import PLAYER_REPLAYS, RECORD_REPLAYS, RUN_CODES
+from game.files.userfiles import UserFile
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -51,7 +51,7 @@ ACTIONS = (N_("Delete"), N_("Clear"), N_("Paste"), N_("Play"))   # keys of the o
 
 @dataclass(frozen=True)
 class SavedRun:
-    entry: UserFile    # which of the user folder's files it is (game.user_register)
+    entry: UserFile    # which of the user folder's files it is (game.files.register)
     name: str
     kind: str          # "Run code" | "Speedrun replay" | "Replay"
     modified: float

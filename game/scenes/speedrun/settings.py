@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from game.core.scene import Scene
-from game.i18n import N_, _
-from game.input.commands import Button, Command
+from game.text.i18n import N_, _
+from game.match.commands import Button, Command
 from game.render import widgets
 from game.scenes import registry
 import game.scenes.speedrun.link as speedrun_link

@@ -13,11 +13,11 @@ import pygame
 
 from game.bots.checkout import CheckOutBot
 from game.core.scene import Scene
-from game.core.seats import identities as seat_identities
-from game.i18n import _
-from game.input.commands import Command
+from game.match.seats import identities as seat_identities
+from game.text.i18n import _
+from game.match.commands import Command
 from game.input.seating import DeviceId
-from game.replay import Replay
+from game.driver.replay import Replay
 from game.scenes.menus import push_howto_once
 from game.scenes.speedrun.common import SpeedrunRun
 from game.scenes.speedrun.draw import DIM, GOLD, box

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from game import i18n
-from game.i18n import _, ngettext
+from game.text import i18n
+from game.text.i18n import _, ngettext
 from game.render.icons import INK, font
 from game.render.tabletop import (bargain_surface, die_surface, product_surface, token_surface,
                                   tumbling_die_surface)
@@ -26,7 +26,7 @@ from game.sim.table_cursor import grid
 Job = Callable[[], object]     # art rendered ahead, a little each frame
 
 if TYPE_CHECKING:
-    from game.core.seats import SeatIdentity
+    from game.match.seats import SeatIdentity
     from game.sim.table_face import TableFace
 
 CARDS_AREA = PRODUCTS.inflate(0, 24)   # the felt and its rim: cards, and the badges on their edges

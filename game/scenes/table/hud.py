@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import i18n
-from game.i18n import _, ngettext
+from game.text import i18n
+from game.text.i18n import _, ngettext
 from game.scenes.reasons import say_reason
 from game.input.families import say
 from game.render.icons import mix
@@ -26,7 +26,7 @@ from game.sim.table import COUNTDOWN, REVEAL
 
 if TYPE_CHECKING:
     from game.render.ui import UI
-    from game.core.seats import SeatIdentity
+    from game.match.seats import SeatIdentity
     from game.sim.table_face import TableFace
 
 REASON_TICKS = 180     # a rejection stays in the seat's panel this long
@@ -50,7 +50,7 @@ class SeatHud:
         self.keys: list[dict[str, str]] = [{} for _ in labels]   # per seat: button -> its key's name
         self.shared_keys: dict[str, str] = {}   # the headline's button names: every seated pad family's
         self.texts = texts
-        self._info: dict[int, tuple[tuple[object, ...], pygame.Surface]] = {}   # seat -> (key, its text and icons)
+        self._info: dict[int, tuple[tuple[object, ...], pygame.Surface | None]] = {}   # seat -> (key, its text and icons; None once laid)
         self.backdrop: pygame.Surface | None = None   # see set_backdrop
         self.laid: pygame.Surface | None = None
 

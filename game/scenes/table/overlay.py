@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import i18n
-from game.i18n import _, ngettext
+from game.text import i18n
+from game.text.i18n import _, ngettext
 from game.render.icons import INK
 from game.render.tabletop import category_icon, token_surface
 from game.rules.checkout import BIDDING, ROUND_END
@@ -16,7 +16,7 @@ from game.scenes.table.paint import DIM, GOLD_TEXT, GREEN, RED_TEXT, WHITE, Text
 from game.sim.table import COUNTDOWN, PLAYING, REVEAL
 
 if TYPE_CHECKING:
-    from game.core.seats import SeatIdentity
+    from game.match.seats import SeatIdentity
     from game.sim.table_face import TableFace
 
 

@@ -7,7 +7,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.core.seats import SeatIdentity
+from game.match.seats import SeatIdentity
 from game.render import widgets
 from game.render.icons import INK, font, mix, outlined_text
 from game.render.widgets import wrap

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from game.core.seats import SeatIdentity, identities
+from game.match.seats import SeatIdentity, identities
 from game.scenes.pads import find_me_age, pulse_rings
 from game.scenes.table.draw import TableView
 from game.scenes.table.hud import SeatHud

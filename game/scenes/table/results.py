@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import i18n
-from game.i18n import N_, _, ngettext
+from game.text import i18n
+from game.text.i18n import N_, _, ngettext
 from game.render import widgets
 from game.render.icons import star_icon
 from game.render.tabletop import category_icon, token_surface
@@ -25,7 +25,7 @@ from game.scenes.table.paint import DIM, GOLD_TEXT, GREEN, WHITE, Texts, bargain
 
 if TYPE_CHECKING:
     from game.core.context import Context
-    from game.core.seats import SeatIdentity
+    from game.match.seats import SeatIdentity
     from game.scenes.table.scene import TableScene
 
 ROWS = pygame.Rect(40, 190, 1200, 380)

@@ -17,15 +17,15 @@ import pygame
 
 from game.bots.checkout import CheckOutBot
 from game.core.scene import Scene
-from game.core.seats import SeatIdentity
-from game.core.seats import identities as seat_identities
+from game.match.seats import SeatIdentity
+from game.match.seats import identities as seat_identities
 from game.driver.match_driver import MatchDriver, recorder
-from game.i18n import _
+from game.text.i18n import _
 from game.input.bindings import key_label, pad_button_label
-from game.input.commands import IDLE, Button, Command
-from game.match import MatchSpec, SeatSpec
+from game.match.commands import IDLE, Button, Command
+from game.match.spec import MatchSpec, SeatSpec
 from game.music.cues import Cue, table_cue
-from game.replay import Replay
+from game.driver.replay import Replay
 from game.rules.checkout import CatalogueError
 from game.scenes import registry
 from game.scenes.common import CannotOpen, back_to_lobby, rematch_spec
@@ -58,7 +58,7 @@ class TableScene(Scene):
         super().__init__(ctx)
         self.spec = spec
         self.demo = demo               # screenshots / attract: a bot in every seat, no how-to card
-        self.replay = replay           # a game.replay.Replay plays itself
+        self.replay = replay           # a game.driver.replay.Replay plays itself
         self.results_pushed = False
         self.sim: TableFace = new_table(spec)
         ids = seat_identities()
