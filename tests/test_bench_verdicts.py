@@ -81,3 +81,21 @@ def test_the_latency_summary_leaves_unanswered_presses_out_and_counts_frames_at_
     assert (row["presses"], row["answered"], row["unanswered"]) == (4, 3, 1)
     assert (row["p50_ms"], row["p99_ms"], row["p99_frames"]) == (20.0, 30.0, 1.8)
     assert row["own_p99_ms"] == 30.0 and row["ideal_p99_ms"] == 33.2
+
+
+def test_the_before_run_reads_a_tree_of_the_older_layout(tmp_path):
+    """--before DIR times an export of an older tree: one from before the app package (its
+    headless runner at game/headless.py, its matches in game/sim) must still be timed."""
+    from devkit.bench.report import bench_before
+    (tmp_path / "game" / "sim").mkdir(parents=True)
+    (tmp_path / "game" / "__init__.py").write_text("")
+    (tmp_path / "game" / "sim" / "__init__.py").write_text("")
+    (tmp_path / "game" / "headless.py").write_text("def build_spec(*args):\n    return args\n")
+    (tmp_path / "game" / "sim" / "soldout_headless.py").write_text(
+        "import types\n"
+        "def run_match(spec):\n"
+        "    sum(range(200000))\n"   # some CPU time to divide by
+        "    return types.SimpleNamespace(sim=types.SimpleNamespace(tick=600))\n")
+    found = bench_before(str(tmp_path), 1)
+    assert set(found) == {"dir", "rush", "memory", "tidy"}
+    assert all(found[mode]["tick_us_cpu"] >= 0 for mode in ("rush", "memory", "tidy"))

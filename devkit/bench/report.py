@@ -325,7 +325,10 @@ def bench_memory(frames: int) -> dict[str, Any]:
 _BEFORE = r"""
 import json, sys, time
 sys.path.insert(0, DIR)
-from game.app.headless import build_spec
+try:
+    from game.app.headless import build_spec
+except ImportError:   # a tree from before the app package
+    from game.headless import build_spec
 try:
     from game.driver.soldout_headless import run_match
 except ImportError:   # a tree from before the match driver
