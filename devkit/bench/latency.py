@@ -45,6 +45,7 @@ TARGET_P99_FRAMES = 2.0
 PAUSE_S = (0.1, 0.3)       # between one press's release and the next press
 ANSWER_S = 1.0             # a press not shown by then is unanswered
 SETTLE_S = 1.0             # frames run before the first press (the scene's first frames, a countdown)
+READY_WAIT_S = 30.0        # the longest a press waits for the scene to take one (the table between rounds)
 
 
 @dataclass
@@ -202,7 +203,7 @@ class Presser(threading.Thread):
         try:
             for i in range(self.presses):
                 time.sleep(self.random.uniform(*PAUSE_S))
-                if not self.ready.wait(5.0):
+                if not self.ready.wait(READY_WAIT_S):
                     break
                 button = self.probe.buttons[i % 2]
                 press = Press(0.0, self.drawn)
