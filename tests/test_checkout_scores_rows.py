@@ -1,5 +1,5 @@
 """Check Out! final scores: each row's seat shape stays inside the row's border and clear of the name
-(with 6 rows the star's points crossed the border and touched the name, `checkout_scores_6`)."""
+(with 6 rows the star's points crossed the border and touched the name, `checkout_results_6`)."""
 from __future__ import annotations
 
 import pygame
@@ -11,7 +11,7 @@ from game.scenes import registry
 from game.scenes.table import results as table_results
 
 
-@pytest.mark.parametrize("name", ["checkout_scores", "checkout_scores_6"])
+@pytest.mark.parametrize("name", ["checkout_results", "checkout_results_6"])
 def test_every_seat_shape_stays_inside_its_row(monkeypatch, name):
     pygame.init()
     try:

@@ -92,3 +92,17 @@ def test_every_page_fits_between_its_icons_and_the_page_dots(monkeypatch, code):
     finally:
         i18n.set_language(i18n.DEFAULT)
         pygame.quit()
+
+
+def test_check_out_says_one_idea_a_page_each_with_its_own_picture(ctx):
+    """The last page once crammed the bid, the bonus round and the tie-break into three long lines
+    beside an unrelated icon."""
+    from game.scenes.menus.howto import _icon
+    from game.scenes.menus.howto_pictures import PICTURES
+    title, pages = load_howto("checkout")
+    pictured = {page.icons[0]: page for page in pages if page.icons and page.icons[0] in PICTURES}
+    assert set(pictured) == set(PICTURES)                                  # change, bid, bonus, tie-break
+    assert all(len(page.icons) == 1 and len(page.lines) <= 3 for page in pictured.values())
+    assert all(_icon(ctx, name) is not None for name in PICTURES)
+    assert "tokens" in " ".join(pictured["tiebreak"].lines) and "BONUS" in " ".join(pictured["bonus"].lines)
+    assert all(len(line) <= 100 for page in pictured.values() for line in page.lines)   # plain, short sentences

@@ -209,7 +209,7 @@ def test_the_toast_of_a_start_up_warning_is_drawn_in_the_language_chosen_since(u
     try:
         ctx = app.make_context()
         monkeypatch.setattr(ctx.ui, "render", lambda text, *a, **k: drawn.append(text) or pygame.Surface((4, 4)))
-        widgets.draw_toasts(pygame.Surface((1280, 720)), ctx.ui, ctx.toasts.texts())
+        widgets.draw_toasts(pygame.Surface((1280, 720)), ctx.ui, ctx.toasts.texts(), app.toast_zone(ctx))
     finally:
         pygame.quit()
     assert drawn == ["settings.json: ungültiger Wert für volume; es gilt der Standardwert"]

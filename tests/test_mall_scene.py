@@ -158,14 +158,22 @@ def test_measure_mall_frames_reports_numbers():
 
 
 def run_to_match_end(ctx, scene: MallScene, limit: int = 60 * 60 * 30) -> None:
-    """Tick the stack; press A whenever results are up (Next round), until the match is over.
-    The limit is past any legal match: two rounds at their longest (both to the mall's closing
-    time) are about 21 minutes of game time, plus the results screens between them."""
+    """Tick the stack; hold A whenever results are up (Next round is chosen by holding A), until
+    the match is over. The limit is past any legal match: two rounds at their longest (both to
+    the mall's closing time) are about 21 minutes of game time, plus the results screens between them."""
+    from game.render.widgets import HOLD_TICKS
+    held = 0
     for _ in range(limit):
         top = ctx.stack.top
         if scene.sim.phase == "match_over":
             return
-        tick(ctx, {-1: Command(pressed=Button.A)} if top is not scene else {})
+        if top is scene:
+            held = 0
+            tick(ctx, {})
+            continue
+        held = (held + 1) % (HOLD_TICKS + 2)     # let go, press, hold: again and again
+        a = Button.NONE if held == 0 else Button.A
+        tick(ctx, {-1: Command(pressed=a if held == 1 else Button.NONE, held=a)})
     raise AssertionError(f"the match did not end: {scene.sim.phase} at tick {scene.sim.tick}")
 
 

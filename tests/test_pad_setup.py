@@ -227,3 +227,71 @@ def test_a_known_pad_is_set_up_again_from_settings(monkeypatch, sdl_env):
     pad.button(1, True)
     frame(ctx)
     assert ctx.input.device_command(("pad", pad.instance_id)).pressed & Button.A
+
+
+def title_ctx():
+    """A context at the title, with every scene (a match can start from it)."""
+    from game import app
+    from game.scenes import registry
+    from game.scenes.menus.title import TitleScene
+    ctx = app.make_context(load_user_files=False)
+    registry.load_scene_modules()
+    ctx.stack.push(TitleScene(ctx))
+    ctx.stack.apply()
+    return ctx
+
+
+def test_an_unmapped_stick_alone_gets_from_the_title_to_playing(sdl_env):
+    """Its buttons did nothing on the title and no hint showed: a player with only that stick needed a keyboard."""
+    from game.scenes.menus.howto import mark_seen
+    mark_seen("rush")
+    stick = VirtualPad(**STICK)
+    sdl_env.append(stick)
+    ctx = title_ctx()
+    frame(ctx)
+    assert "press any button on it to set it up" in ctx.toasts.pinned      # said on the title
+    run_wizard(ctx, stick)                                                  # that stick alone
+    assert ctx.stack.top.name == "title" and stick.instance_id in ctx.input.pads and ctx.toasts.pinned is None
+    press(ctx, stick, 0)                       # A: Play
+    assert ctx.stack.top.name == "lobby"
+    press(ctx, stick, 0)                       # A: join
+    device = ("pad", stick.instance_id)
+    seat = ctx.input.seat_of(device)
+    assert seat is not None
+    press(ctx, stick, 4)                       # START: a solo Rush
+    for _ in range(60 * 8):
+        frame(ctx)
+        if ctx.stack.top.name == "mall" and ctx.stack.top.sim.phase == "playing":
+            break
+    mall = ctx.stack.top
+    assert mall.name == "mall" and mall.sim.phase == "playing"
+    start = mall.sim.by_seat[seat].body.x
+    stick.hat("right")
+    for _ in range(20):
+        frame(ctx)
+    stick.hat("centre")
+    assert mall.sim.by_seat[seat].body.x > start                            # playing, on the stick
+
+
+@pytest.mark.parametrize("paused", [False, True])
+def test_a_new_stick_during_play_waits_for_the_pause(sdl_env, paused):
+    from game.scenes.mall.scene import demo_spec, open_mall
+    from game.scenes.menus.howto import mark_seen
+    from game.scenes.menus.pause import PauseScene
+    mark_seen("rush")
+    ctx = title_ctx()
+    ctx.stack.push(open_mall(ctx, demo_spec(2, "rush", 3)))
+    ctx.stack.apply()
+    if paused:
+        ctx.stack.push(PauseScene(ctx))
+        ctx.stack.apply()
+    top = ctx.stack.top
+    stick = VirtualPad(**STICK)
+    sdl_env.append(stick)
+    frame(ctx)
+    press(ctx, stick, 0)
+    if paused:                                 # the pause welcomes it: the wizard opens
+        assert ctx.stack.top.name == "pad_setup"
+    else:                                      # a stranger's button never stops a round
+        assert ctx.stack.top is top and ctx.toasts.pinned is None
+        assert any("pause the game to set this controller up" in t for t in ctx.toasts.texts())

@@ -6,8 +6,10 @@ import pygame
 import pytest
 
 from game.match.commands import IDLE, Button, Command
-from game.scenes.common import INPUT_DELAY_TICKS
-from game.scenes.results_fx import Confetti, Podium, Standing, count_up, ordinal, places
+from game.match.seats import identities
+from game.scenes.moment import STAGE_TICKS
+from game.scenes.results_fx import PODIUM_AREA, Confetti, Podium, Standing, count_up, ordinal, places
+from tests.menus import hold_a
 from tests.textprobe import TextProbe
 
 A = {-1: Command(pressed=Button.A, held=Button.A)}
@@ -45,17 +47,34 @@ def test_confetti_is_the_same_every_time():
 
 
 def test_podium_builds_up_lowest_step_first_then_the_winners_jump(ctx):
-    badge = [lambda size: pygame.Surface((size, size))]
-    standings = [Standing("A", 9, 1, badge), Standing("B", 9, 1, badge), Standing("C", 4, 3, badge),
-                 Standing("D", 1, 4, badge), Standing("E", 0, 5, badge)]
-    podium = Podium(standings, pygame.Rect(140, 130, 1000, 450), ctx.sound)
-    assert podium.steps == [1, 3, 4]          # two share first place; nobody is second
-    assert podium.step_start(2) < podium.step_start(1) < podium.step_start(0)
+    ids = identities()
+    standings = [Standing(["A"], 9, 1, [ids[0]]), Standing(["B"], 9, 1, [ids[1]]), Standing(["C"], 4, 3, [ids[2]]),
+                 Standing(["D"], 1, 4, [ids[3]]), Standing(["E"], 0, 5, [ids[4]])]
+    podium = Podium(standings, PODIUM_AREA, ctx.sound)
+    assert podium.steps == [1, 3, 4, 5]       # two share first place; nobody is second; 4th and 5th have steps
+    assert podium.step_start(3) < podium.step_start(2) < podium.step_start(1) < podium.step_start(0)
     while not podium.done:
         podium.update()
-    assert podium.confetti_on and len(ctx.sounds) == 3
+    assert podium.confetti_on and len(ctx.sounds) == 4
     surface = pygame.Surface((1280, 720))
     podium.draw(surface, 0.0)
+
+
+def test_every_place_has_a_step_the_best_in_the_middle_and_higher(ctx):
+    ids = identities()
+    podium = Podium([Standing([i.name], 10 - n, n + 1, [i]) for n, i in enumerate(ids)], PODIUM_AREA, ctx.sound)
+    assert podium.steps == [1, 2, 3, 4, 5, 6]
+    by_x = sorted(range(6), key=lambda k: podium.blocks[k].x)
+    assert by_x == [5, 3, 1, 0, 2, 4]
+    assert [b.h for b in podium.blocks] == sorted((b.h for b in podium.blocks), reverse=True)
+    assert podium.figure_size(0) > podium.figure_size(1) >= podium.figure_size(5) >= 48   # the winner big
+
+
+def test_nobody_scoring_is_no_celebration(ctx):
+    ids = identities()
+    podium = Podium([Standing([i.name], 0, 1, [i]) for i in ids[:4]], PODIUM_AREA, ctx.sound, celebrate=False)
+    podium.finish()
+    assert not podium.confetti_on
 
 
 # ---------------------------------------------------------------- Check Out! final results
@@ -73,27 +92,30 @@ def run(results, ticks: int, commands=None) -> None:
         results.update(commands or {-1: IDLE})
 
 
-def test_checkout_results_open_on_continue_and_a_stray_a_does_nothing(ctx):
+def test_checkout_results_open_on_continue_and_mashing_never_rematches(ctx):
     results = checkout_results(ctx)
     assert [item.label for item in results.menu.items] == ["Continue"]
-    run(results, INPUT_DELAY_TICKS - 1, A)              # mashing A right after the game: nothing
-    assert results.podium is not None and not results.done and not results.podium.done
+    run(results, 30, A)                                 # A held from the game: nothing
+    assert results.podium is None and not results.done and not results.reveal.done
     run(results, 1)
-    results.update(A)                                   # the first counted A shows the podium at once
-    assert results.podium.done and results.podium is not None
-    results.update(A)                                   # then Continue: the full scores
-    assert results.podium is None and results.menu.selected.label == "Rematch"
-    results.update(A)                                   # a second stage waits again
-    assert not results.done
-    run(results, INPUT_DELAY_TICKS)
-    results.update(A)
-    assert results.reveal.done and not results.done
+    results.update(A)                                   # the first fresh A shows the rows at once
+    assert results.reveal.done and results.podium is None
+    run(results, 1)
+    results.update(A)                                   # too soon to leave the stage
+    assert results.podium is None
+    run(results, STAGE_TICKS)
+    results.update(A)                                   # then Continue: the podium
+    assert results.podium is not None and [i.label for i in results.menu.items] == ["Rematch", "Back to lobby"]
+    for tick in range(STAGE_TICKS * 4):                 # mashing A every 0.25 s: the podium stays
+        results.update(A if tick % 15 < 7 else {-1: IDLE})
+    assert results.podium.done and not results.done
+    hold_a(results.update)                              # held: a rematch
+    assert results.done
 
 
 def test_checkout_scores_reveal_rows_one_by_one_with_sound(ctx):
     results = checkout_results(ctx)
-    results.show_scores()
-    reveal = results.reveal
+    reveal = results.animation()
     assert len(reveal.pieces) == 4
     counts = []
     for _ in range(reveal.start + reveal.every * 4 + 2):
@@ -109,6 +131,11 @@ def test_checkout_scores_reveal_rows_one_by_one_with_sound(ctx):
 def test_checkout_results_have_no_text_over_text_or_shapes(ctx, monkeypatch, players):
     probe = TextProbe(monkeypatch)
     results = checkout_results(ctx, players)
+    results.animation().finish()
+    screen = probe.screen()
+    results.draw(screen, 0.0)
+    assert probe.overlaps(screen) == []
+    results.show_podium()
     results.podium.finish()
     run(results, 30)
     screen = probe.screen()
@@ -116,17 +143,13 @@ def test_checkout_results_have_no_text_over_text_or_shapes(ctx, monkeypatch, pla
     assert probe.overlaps(screen, shapes=True) == []
     labels = [label for label, _ in probe.texts(screen)]
     assert any("WINS!" in label or "SHARE THE WIN" in label for label in labels)
-    results.show_scores()
-    results.reveal.finish()
-    screen = probe.screen()
-    results.draw(screen, 0.0)
-    assert probe.overlaps(screen) == []
 
 
 def test_checkout_winner_shapes_clear_of_the_headline(ctx, monkeypatch):
     """The podium's winner, jumping at its highest, stays below "X WINS!" and the tie-break line."""
     probe = TextProbe(monkeypatch)
     results = checkout_results(ctx, 4)
+    results.show_podium()
     podium = results.podium
     podium.finish()
     head_bottom = None
@@ -135,7 +158,7 @@ def test_checkout_winner_shapes_clear_of_the_headline(ctx, monkeypatch):
         screen = probe.screen()
         results.draw(screen, 0.0)
         items = probe.items(screen)
-        heads = [r for kind, label, r in items if kind == "text" and ("WINS!" in label or "Tie on" in label)]
+        heads = [r for kind, label, r in items if kind == "text" and ("WINS!" in label or " tie on " in label)]
         shapes = [r for kind, _, r in items if kind == "shape"]
         head_bottom = max(r.bottom for r in heads)
         assert all(r.top >= head_bottom + 8 for r in shapes), step
@@ -193,11 +216,18 @@ def test_tied_sides_share_first_place_and_all_are_winners(ctx, monkeypatch):
     results.draw(screen, 0.0)
     labels = [label for label, _ in probe.texts(screen)]
     names = [results._side_name(s) for s in range(4)]
-    assert f"WINNERS: {names[0]} & {names[1]}!" in labels
     assert f"1. {names[0]}  2" in labels and f"1. {names[1]}  2" in labels
     assert f"3. {names[2]}  0" in labels and f"3. {names[3]}  0" in labels
+    assert f"Tied, and ties stand: {names[0]} and {names[1]}; {names[2]} and {names[3]}" in labels
     results.show_podium()
+    results.podium.finish()
+    run(results, 2)
+    screen = probe.screen()
+    results.draw(screen, 0.0)
+    labels = [label for label, _ in probe.texts(screen)]
     assert [s.place for s in results.podium.standings] == [1, 1, 3, 3]
+    assert "A TIE FOR FIRST PLACE!" in labels and not any("WIN" in label for label in labels)
+    assert f"{names[0]} and {names[1]} tie on 2 bags and share 1st place: Sold Out! breaks no ties." in labels
 
 
 @pytest.mark.parametrize("players,mode", [(6, "rush"), (6, "tidy"), (2, "memory")])
@@ -216,7 +246,7 @@ def test_soldout_results_draw_a_piece_a_tick_under_the_fade_and_reveal_on_time(c
     run(at_once, int(HALF_TICKS) - 1)
     assert spread.image is not None
     assert spread.reveal.ticks == at_once.reveal.ticks == int(HALF_TICKS)
-    assert spread.wait_ticks == at_once.wait_ticks
+    assert spread.moment.age == at_once.moment.age
     a, b = pygame.Surface((1280, 720)), pygame.Surface((1280, 720))
     run(spread, 30)
     run(at_once, 30)
@@ -260,7 +290,7 @@ def test_title_menu_ends_well_above_the_button_hints(ctx):
 
 
 @pytest.mark.parametrize("players", [2, 6])
-def test_everyone_tied_stands_on_one_step_without_overlaps(ctx, monkeypatch, players):
+def test_nobody_scoring_stands_on_one_step_with_no_winner(ctx, monkeypatch, players):
     results = soldout_results(ctx, players, "rush", 1)
     results.sim.match.totals[:] = [0] * len(results.sim.match.totals)
     probe = TextProbe(monkeypatch)
@@ -271,4 +301,6 @@ def test_everyone_tied_stands_on_one_step_without_overlaps(ctx, monkeypatch, pla
     screen = probe.screen()
     results.draw(screen, 0.0)
     assert probe.overlaps(screen, shapes=True) == []
-    assert any(label.startswith("WINNERS: ") for label, _ in probe.texts(screen))
+    labels = [label for label, _ in probe.texts(screen)]
+    assert "NOBODY SCORED" in labels and not any("WIN" in label for label in labels)   # no winner when nobody scored
+    assert not results.podium.confetti_on

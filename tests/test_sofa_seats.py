@@ -31,7 +31,9 @@ SHOTS = [
     *(Shot(f"results_{mode}_{n}", mall_shots.results_shot(n, mode), mall_shots.REVEALED)
       for n, mode in ((2, "rush"), (4, "tidy"), (6, "memory"))),
     *(Shot(f"checkout_results_{n}", table_shots.results_shot(n), 240) for n in (2, 3)),
-    *(Shot(f"checkout_scores_{n}", table_shots._scores_shot(n), 240) for n in (2, 5)),
+    *(Shot(f"checkout_podium_{n}", table_shots._podium_shot(n), 240) for n in (3, 5)),
+    *(Shot(f"podium_{n}", mall_shots.podium_shot(n), mall_shots.REVEALED) for n in (3, 5)),
+    Shot("podium_teams_2x3", mall_shots.podium_shot(6, teams=True, totals=[5, 5, 2]), mall_shots.REVEALED),
 ]
 
 

@@ -10,8 +10,10 @@ from game.scenes.menus.howto import mark_seen
 from game.scenes.mall.scene import MallOpening, MallScene, demo_spec, open_mall
 from game.sim.mall_stage import play_out_round
 from game.scenes.mall.layout import SCREEN
-from game.scenes.mall.results import ChooseModeScene, SoldOutResultsScene
+from game.scenes.mall.mode_choice import SAID_TICKS, ModeChoiceScene, last_place, least_played
+from game.scenes.mall.results import SoldOutResultsScene
 from tests.gamectx import fresh_pygame
+from tests.menus import A_HELD, A_TAP, hold_a
 
 
 @pytest.fixture()
@@ -42,14 +44,19 @@ def menu_labels(scene: SoldOutResultsScene) -> list[str]:
 
 
 def choose(ctx, results, label: str) -> None:
-    """After the input delay, A shows the rest of the reveal, then A picks `label` (the focused row)."""
-    while results.wait_ticks:
+    """Once the stage has had its time, a tap shows the rest of the reveal; then `label` (the
+    focused row) is chosen: a tap for Continue, held A for a choice that ends the moment."""
+    while not results.moment.ready:
         tick(ctx)
     anim = results.animation()
     if anim is not None and not anim.done:
-        tick(ctx, {-1: Command(pressed=Button.A)})
+        tick(ctx, A_TAP)
+        tick(ctx)
     assert results.menu.selected.label == label
-    tick(ctx, {-1: Command(pressed=Button.A)})
+    if results.menu.selected.hold:
+        hold_a(lambda cmd: tick(ctx, cmd))
+    else:
+        tick(ctx, A_TAP)
 
 
 def call_sold_out(ctx, mall: MallScene, seat: int = 0) -> None:
@@ -122,21 +129,68 @@ def test_choose_each_round_asks_for_the_mode(ctx):
     spec = demo_spec(2, "choose", seed=3, rounds=2)
     opening = start(ctx, spec)
     assert isinstance(opening, MallOpening)               # no match until the first mode is chosen
-    assert isinstance(ctx.stack.top, ChooseModeScene)
-    tick(ctx, {-1: Command(pressed=Button.DOWN)})
-    tick(ctx, {-1: Command(pressed=Button.DOWN)})
-    tick(ctx, {-1: Command(pressed=Button.A)})
+    choice = ctx.stack.top
+    assert isinstance(choice, ModeChoiceScene) and choice.chooser is None    # anyone chooses the first
+    while not choice.moment.ready:
+        tick(ctx)
+    for _ in range(2):
+        tick(ctx, {-1: Command(pressed=Button.DOWN, held=Button.DOWN)})
+        tick(ctx)
+    assert choice.menu.selected.label == "Tidying Up"
+    hold_a(lambda cmd: tick(ctx, cmd))
+    assert choice.chosen == "tidy" and ctx.stack.top is choice      # said out loud before it starts
+    for _ in range(SAID_TICKS):
+        tick(ctx)
     mall = ctx.stack.top
     assert isinstance(mall, MallScene) and mall.sim.mode == "tidy" and opening not in ctx.stack.scenes
     play_out_round(mall.sim, seed=3)
     tick(ctx)
     results = ctx.stack.top
-    assert results.choose
-    results._cycle(1)
-    mode = results.next_mode
-    results.next_round()
-    ctx.stack.apply()
-    assert mall.sim.mode == mode
+    assert results.choose and results.menu.selected.value is None    # who chooses is said next
+    choose(ctx, results, "Next round")
+    chooser = ctx.stack.top
+    assert isinstance(chooser, ModeChoiceScene)
+    side = last_place(mall.sim.match.totals, results.result.side_scores)
+    assert chooser.chooser.names == tuple(mall.names[mall.sim.seats[p]] for p in results.shown.members(side))
+    tick(ctx, A_HELD)                                     # A still held from "Next round" is not heard
+    while not chooser.moment.ready:
+        tick(ctx, A_HELD)
+    tick(ctx, {-1: Command(pressed=Button.UP, held=Button.UP)})
+    tick(ctx)
+    mode = ["rush", "memory", "tidy"][chooser.menu.index]
+    hold_a(lambda cmd: tick(ctx, cmd))
+    for _ in range(SAID_TICKS):
+        tick(ctx)
+    assert ctx.stack.top is mall and mall.sim.mode == mode
+
+
+def test_last_place_chooses_and_a_bot_picks_the_mode_played_least():
+    assert last_place([5, 2, 2], [0, 1, 0]) == 2          # level on 2: fewer bags this round
+    assert last_place([5, 2, 2], [0, 0, 0]) == 1          # still level: the first side
+    assert least_played(["rush"]) == "memory"
+    assert least_played(["rush", "memory"]) == "tidy"
+    assert least_played(["rush", "memory", "tidy", "rush"]) == "memory"
+
+
+def test_a_bot_in_last_place_chooses_and_the_screen_says_so(ctx):
+    mall = start(ctx, demo_spec(3, "choose", seed=4, rounds=3))   # seat 2 is a bot
+    choice = ctx.stack.top
+    choice.pick("rush")
+    for _ in range(SAID_TICKS):
+        tick(ctx)
+    mall = ctx.stack.top
+    play_out_round(mall.sim, seed=4)
+    mall.sim.match.totals[:] = [4, 3, 0]
+    tick(ctx)
+    results = ctx.stack.top
+    chooser = results.chooser()
+    assert chooser.names == (mall.names[2],) and chooser.seats == () and chooser.bot_pick == "memory"
+    choose(ctx, results, "Next round")
+    for _ in range(200):
+        tick(ctx, A_TAP if _ % 15 == 0 else None)       # people mashing change nothing
+        if ctx.stack.top is mall:
+            break
+    assert mall.sim.mode == "memory"
 
 
 def test_memory_results_mark_every_objective_the_same_way(ctx):
@@ -165,3 +219,46 @@ def test_memory_results_mark_every_objective_the_same_way(ctx):
     assert top._wrong_cards(0) == [[], []] and sorted(top.shown.unlisted(0)) == sorted(decoys)
     assert set(listed) >= {first[0]}
     top.draw(pygame.Surface(SCREEN), 0.0)
+
+
+def test_only_the_choosers_controller_moves_the_choice_and_a_stick_from_the_round_never_does(ctx):
+    from game.match.seats import identities
+    from game.scenes.mall.mode_choice import MIN_TICKS, Chooser
+    ids = identities()
+    ctx.input.assign(("kb", "left"), 0)
+    ctx.input.assign(("kb", "right"), 1)
+    chosen = []
+    scene = ModeChoiceScene(ctx, chosen.append, Chooser((ids[1].name,), (ids[1],), (1,), "memory"), preset="memory")
+    ctx.stack.push(scene)
+    ctx.stack.apply()
+
+    def key(code: int, down: bool) -> None:
+        ctx.input.handle_event(pygame.event.Event(pygame.KEYDOWN if down else pygame.KEYUP, key=code, mod=0,
+                                                  unicode="", scancode=0))
+
+    def ticks(n: int) -> None:
+        for _ in range(n):
+            ctx.stack.update(ctx.input.poll() | {-1: ctx.input.menu_command()})
+            ctx.stack.apply()
+
+    key(pygame.K_DOWN, True)                 # the right half's stick, still held from the round
+    ticks(MIN_TICKS + 60)
+    assert scene.menu.selected.label == "Memory"
+    key(pygame.K_DOWN, False)
+    ticks(1)
+    key(pygame.K_s, True)                    # the left half (not the chooser) pushes down
+    ticks(2)
+    key(pygame.K_s, False)
+    ticks(1)
+    assert scene.menu.selected.label == "Memory"
+    key(pygame.K_DOWN, True)                 # the chooser, pressed afresh
+    ticks(2)
+    key(pygame.K_DOWN, False)
+    ticks(1)
+    assert scene.menu.selected.label == "Tidying Up"
+    key(pygame.K_RETURN, True)               # and held: chosen, then said for a moment
+    ticks(60)
+    key(pygame.K_RETURN, False)
+    assert scene.chosen == "tidy" and chosen == []
+    ticks(SAID_TICKS)
+    assert chosen == ["tidy"]

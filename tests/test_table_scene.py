@@ -6,6 +6,8 @@ import time
 import pygame
 import pytest
 
+from tests.menus import A_TAP, hold_a
+
 from game import app
 from game.match.commands import IDLE, Button, Command
 from game.match.spec import MatchSpec, SeatSpec
@@ -94,13 +96,17 @@ def test_bots_finish_a_game_in_the_scene_and_results_follow(ctx, monkeypatch):
     surface = pygame.Surface((1280, 720))
     ctx.stack.draw(surface, 0.0)
     results = ctx.stack.scenes[-1]
-    press_a = {-1: Command(pressed=Button.A, held=Button.A)}
-    for label in ("Continue", "Rematch"):   # the podium first, then the full scores
-        while results.wait_ticks:
+    for label in ("Continue", "Rematch"):   # the full scores first, then the podium
+        while not results.moment.ready:
             results.update({-1: IDLE})
-        results.update(press_a)             # shows the rest of the animation at once
+        if not results.animation().done:
+            results.update(A_TAP)           # shows the rest of the animation at once
+            results.update({-1: IDLE})
         assert results.menu.selected.label == label
-        results.update(press_a)
+        if label == "Continue":
+            results.update(A_TAP)
+        else:
+            hold_a(results.update)          # a choice that ends the moment: A held
     ctx.stack.apply()
     assert names(ctx)[-1] == "table" and ctx.stack.scenes[-1] is not table
 
@@ -141,12 +147,28 @@ def test_results_spell_out_the_tie_break():
     from game.scenes.table.results import verdict
     names = ["Orange", "Sky", "Green"]
     plain = [Score(0, 40, 2, 1, 45), Score(1, 30, 1, 0, 31), Score(2, 20, 0, 0, 20)]
-    assert verdict(plain, [0], names) == ("Orange WINS!", "")
+    assert verdict(plain, [0], names) == ("Orange WINS!", [])
     tied = [Score(0, 40, 5, 0, 45), Score(1, 42, 3, 0, 45), Score(2, 20, 0, 0, 20)]
     head, why = verdict(tied, [0], names)
-    assert head == "Orange WINS!" and "Tie on 45 points" in why and "Orange 5" in why and "Sky 3" in why
+    assert head == "Orange WINS!" and why == ["Orange and Sky tie on 45 points: more change tokens place higher "
+                                             "(Orange 5, Sky 3)."]
     shared = [Score(0, 40, 5, 0, 45), Score(1, 40, 5, 0, 45), Score(2, 20, 0, 0, 20)]
-    assert verdict(shared, [0, 1], names)[0] == "Orange and Sky SHARE THE WIN!"
+    head, why = verdict(shared, [0, 1], names)
+    assert head == "Orange and Sky SHARE THE WIN!"
+    assert why == ["Orange and Sky are level on 45 points and on change tokens: they share 1st place."]
+
+
+def test_a_tie_lower_down_is_said_too_and_nobody_scoring_is_no_win():
+    """A points tie for 2nd and 3rd once showed as 2nd and 3rd with no word that tokens broke it."""
+    from game.rules.checkout import Score
+    from game.scenes.table.results import verdict
+    names = ["Orange", "Sky", "Green", "Pink"]
+    lower = [Score(0, 50, 0, 0, 50), Score(1, 28, 2, 0, 30), Score(2, 27, 3, 0, 30), Score(3, 10, 0, 0, 10)]
+    assert verdict(lower, [0], names)[1] == ["Green and Sky tie on 30 points: more change tokens place higher "
+                                             "(Green 3, Sky 2)."]
+    nobody = [Score(s, 0, 0, 0, 0) for s in range(4)]
+    head, why = verdict(nobody, [0, 1, 2, 3], names)
+    assert head == "NOBODY SCORED" and "no winner" in why[0]
 
 
 def test_keyboard_seats_are_told_their_own_keys(ctx):

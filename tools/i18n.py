@@ -15,7 +15,10 @@ tests/test_i18n_catalogues.py runs the same check in the test suite.
 """
 from __future__ import annotations
 
+import os
 import re
+import shutil
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -121,6 +124,9 @@ def problems() -> list[str]:
         out += [f"{code}: {m!r} is missing (run tools/i18n.py update)" for m in sorted(map(str, template - _ids(po)))]
         out += [f"{code}: {m.id!r} has placeholders {sorted(bad)} its original does not"
                 for m in po if m.id and _translated(m) for bad in [_wrong_placeholders(m)] if bad]
+        if po.obsolete:
+            out.append(f"{code}: {len(po.obsolete)} obsolete entries (run tools/i18n.py update)")
+        out += [f"{code}: {line}" for line in _msgfmt_errors(po_path)]
         mo_path = po_path.with_suffix(".mo")
         if not mo_path.is_file():
             out.append(f"{code}: messages.mo is missing (run tools/i18n.py compile)")
@@ -132,6 +138,17 @@ def problems() -> list[str]:
         if compiled != source:
             out.append(f"{code}: messages.mo does not match messages.po (run tools/i18n.py compile)")
     return out
+
+
+def _msgfmt_errors(po_path: Path) -> list[str]:
+    """GNU gettext's own verdict on a catalogue (`msgfmt --check`), where it is installed: the
+    catalogue must also compile with the tool translators and distributions use, not only Babel."""
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt is None:
+        return []
+    done = subprocess.run([msgfmt, "--check", "-o", os.devnull, str(po_path)],
+                          capture_output=True, text=True, timeout=120)
+    return [] if done.returncode == 0 else [f"msgfmt: {line}" for line in done.stderr.splitlines()[:5]]
 
 
 def _translated(message) -> bool:
@@ -151,7 +168,9 @@ def main(argv: list[str]) -> int:
     if command == "extract":
         return extract()
     if command == "update":
-        return pybabel("update", "-i", str(POT), "-d", str(LOCALE), "--no-fuzzy-matching")
+        # Obsolete (#~) entries are dropped: one whose msgid is live again duplicates it, which
+        # GNU msgfmt refuses outright ("duplicate message definition"). Git keeps old translations.
+        return pybabel("update", "-i", str(POT), "-d", str(LOCALE), "--no-fuzzy-matching", "--ignore-obsolete")
     if command == "compile":
         return pybabel("compile", "-d", str(LOCALE), "--statistics")
     if command == "init" and len(argv) == 2:

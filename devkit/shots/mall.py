@@ -1,13 +1,17 @@
 """Screenshots of the mall: play at 2-6 seats in every mode, the countdown, study, the SOLD OUT!
-moment, and the results between rounds and at the match's end."""
+moment, the results between rounds and at the match's end, the podium (2, 4, 6 seats, teams,
+a tie, nobody scoring) and the choice of the next mode by last place."""
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Callable
 
+from game.match.spec import MatchSpec
 from game.scenes import registry
+from game.scenes.mall.mode_choice import ModeChoiceScene
 from game.scenes.mall.results import SoldOutResultsScene
 from game.scenes.mall.scene import MallScene, demo_spec, piloted_mall
-from game.sim.mall_stage import play_out_round
+from game.sim.mall_stage import play_out_round, score_last_round_as
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -42,6 +46,42 @@ def results_shot(players: int, mode: str, rounds: int = 2) -> Callable[[Context,
     return factory
 
 
+def team_spec(players: int, mode: str, seed: int, rounds: int = 1) -> MatchSpec:
+    """`demo_spec` played in teams of two (seats 0+1, 2+3, 4+5)."""
+    spec = demo_spec(players, mode, seed, rounds=rounds)
+    seats = tuple(dataclasses.replace(s, team=s.seat // 2) for s in spec.seats)
+    return dataclasses.replace(spec, seats=seats, teams=True)
+
+
+def podium_shot(players: int, teams: bool = False, totals: list[int] | None = None) -> Callable[[Context, int], list[Scene]]:
+    """The final results' podium, built up (`totals` set instead of the played ones: a tie, nobody scoring)."""
+    def factory(ctx: "Context", seed: int) -> list[Scene]:
+        spec = (team_spec if teams else demo_spec)(players, "rush", seed or 3, rounds=1)
+        mall = piloted_mall(ctx, spec)
+        play_out_round(mall.sim, seed)
+        if totals is not None:   # the round scored these (a tie, nobody scoring)
+            score_last_round_as(mall.sim, totals)
+        mall.results_pushed = True
+        results = SoldOutResultsScene(ctx, mall)
+        results.show_podium()
+        return [mall, results]
+    return factory
+
+
+def choice_shot(players: int) -> Callable[[Context, int], list[Scene]]:
+    """Between two rounds of a "choose each round" match: last place chooses the next mode."""
+    def factory(ctx: "Context", seed: int) -> list[Scene]:
+        spec = dataclasses.replace(demo_spec(players, "rush", seed or 3, rounds=3), mode="choose")
+        mall = piloted_mall(ctx, spec)
+        play_out_round(mall.sim, seed)
+        mall.results_pushed = True
+        results = SoldOutResultsScene(ctx, mall)
+        chooser = results.chooser()
+        chooser = dataclasses.replace(chooser, seats=chooser.seats or (0,))   # a person chooses in the picture
+        return [mall, results, ModeChoiceScene(ctx, lambda mode: None, chooser, preset=results.next_mode)]
+    return factory
+
+
 registry.register_screenshot("mall", _shot(4, "rush"), warmup_ticks=60 * 9)
 registry.register_screenshot("mall_rush_2", _shot(2, "rush"), warmup_ticks=60 * 9)
 registry.register_screenshot("mall_rush_6", _shot(6, "rush"), warmup_ticks=60 * 10)
@@ -58,3 +98,12 @@ registry.register_screenshot("results_rush_6", results_shot(6, "rush"), warmup_t
 registry.register_screenshot("results_memory_2", results_shot(2, "memory", 1), warmup_ticks=REVEALED)
 registry.register_screenshot("results_tidy_6", results_shot(6, "tidy"), warmup_ticks=REVEALED)
 registry.register_screenshot("results_final", results_shot(4, "rush", 1), warmup_ticks=REVEALED)
+registry.register_screenshot("podium_2", podium_shot(2, totals=[3, 6]), warmup_ticks=REVEALED)
+registry.register_screenshot("podium_4", podium_shot(4, totals=[5, 9, 2, 4]), warmup_ticks=REVEALED)
+registry.register_screenshot("podium_6", podium_shot(6), warmup_ticks=REVEALED)
+registry.register_screenshot("podium_teams_4", podium_shot(4, teams=True), warmup_ticks=REVEALED)
+registry.register_screenshot("podium_teams_6", podium_shot(6, teams=True), warmup_ticks=REVEALED)
+registry.register_screenshot("podium_tie_6", podium_shot(6, totals=[7, 7, 4, 4, 4, 1]), warmup_ticks=REVEALED)
+registry.register_screenshot("podium_nobody", podium_shot(4, totals=[0, 0, 0, 0]), warmup_ticks=REVEALED)
+registry.register_screenshot("mode_choice", choice_shot(4), warmup_ticks=40)
+registry.register_screenshot("podium_ties_6", podium_shot(6, totals=[5, 5, 3, 3, 1, 1]), warmup_ticks=REVEALED)

@@ -55,10 +55,11 @@ def results_shot(players: int) -> Callable[[Context, int], list[Scene]]:
     return factory
 
 
-def _scores_shot(players: int) -> Callable[[Context, int], list[Scene]]:
+def _podium_shot(players: int) -> Callable[[Context, int], list[Scene]]:
+    """The results' second stage: the podium."""
     def factory(ctx: "Context", seed: int) -> list[Scene]:
         table, results = _played_out(ctx, players, seed)
-        results.show_scores()
+        results.show_podium()
         return [table, results]
     return factory
 
@@ -75,5 +76,6 @@ registry.register_screenshot("table_bonus", _shot(4, lambda sim: sim.bonus_grab 
 registry.register_screenshot("table_solo", _solo_shot, warmup_ticks=60 * 8)
 registry.register_screenshot("checkout_results", results_shot(4), warmup_ticks=240)
 registry.register_screenshot("checkout_results_6", results_shot(6), warmup_ticks=240)
-registry.register_screenshot("checkout_scores", _scores_shot(4), warmup_ticks=240)
-registry.register_screenshot("checkout_scores_6", _scores_shot(6), warmup_ticks=240)
+registry.register_screenshot("checkout_podium_2", _podium_shot(2), warmup_ticks=240)
+registry.register_screenshot("checkout_podium", _podium_shot(4), warmup_ticks=240)
+registry.register_screenshot("checkout_podium_6", _podium_shot(6), warmup_ticks=240)

@@ -208,12 +208,14 @@ def make_context(screen_size: tuple[int, int] = LOGICAL_SIZE, load_user_files: b
     return ctx
 
 
-def tick(ctx: Context) -> None:
-    """One fixed tick of the whole shell: input, top scene, toasts, deferred stack changes."""
-    from game.scenes.pads import sync_pads   # the window's scenes: loaded once it runs (see above)
-    commands = ctx.input.poll()
+def tick(ctx: Context, at: float | None = None) -> None:
+    """One fixed tick of the whole shell: input, top scene, toasts, deferred stack changes. `at`: the
+    real time (perf_counter seconds) the tick stands for; the presses read by then are in it."""
+    from game.scenes.pads import offer_setup, sync_pads   # the window's scenes: loaded once it runs (see above)
+    commands = ctx.input.poll(at)
     commands[-1] = ctx.input.menu_command()
     sync_pads(ctx)   # button names, rumble settings and "find me" for this tick
+    offer_setup(ctx)   # a controller SDL cannot map: its set-up, from any screen that can stop for it
     ctx.stack.update(commands)
     ctx.toasts.update()
     ctx.tick += 1
@@ -227,8 +229,28 @@ def draw(ctx: Context, surface: pygame.Surface, alpha: float) -> None:
         ctx.fade.draw(ctx.stack, surface, ctx.tick, alpha)
     else:
         ctx.stack.draw(surface, alpha)
-    if ctx.toasts.items:
-        draw_toasts(surface, ctx.ui, ctx.toasts.texts())
+    shown = ctx.toasts.showing()
+    if shown or ctx.toasts.pinned:
+        texts = ([ctx.toasts.pinned] if ctx.toasts.pinned else []) + [said(t.text, t.count) for t in shown]
+        draw_toasts(surface, ctx.ui, texts, toast_zone(ctx))
+
+
+def said(text: str, count: int) -> str:
+    """A toast said `count` times, once: "Sky is back ×2"."""
+    return f"{text} ×{count}" if count > 1 else text
+
+
+def toast_zone(ctx: Context) -> pygame.Rect:
+    """The top scene's toast zone; else over the hint bar, or along the top when the top scene is an
+    overlay (a pause box in the middle, a game's panels under it)."""
+    import pygame
+    top = ctx.stack.top
+    zone = top.toast_zone() if top is not None else None
+    if zone is not None:
+        return zone
+    if top is not None and not top.opaque:
+        return pygame.Rect(40, 10, 1200, 84)
+    return pygame.Rect(40, 720 - 96 - 140, 1200, 140)
 
 
 # ---------------------------------------------------------------- screenshots
@@ -367,12 +389,12 @@ class WindowLoop:
             elif event.type == pygame.KEYDOWN and event.key == pygame.K_F3:
                 debug.toggle()
                 continue
-            ctx.input.handle_event(event)
+            ctx.input.handle_event(event, now)   # read now: it belongs to this frame's last tick
             ctx.stack.handle_event(event)
         work_start = time.perf_counter()
         steps = step.advance(frame_seconds, pressed)   # a press is never left for the next frame's tick
-        for _ in range(steps):
-            tick(ctx)
+        for at in step.tick_times(now, steps):
+            tick(ctx, at)
         self.idle_ticks += steps
         tick_ms = (time.perf_counter() - work_start) * 1000 / steps if steps else None
         overlay = debug.visible or ctx.settings.show_fps     # its numbers change every frame

@@ -50,17 +50,30 @@ class Toast:
     text: str
     ticks_left: int
     total: int
+    count: int = 1          # the same message said again while it was showing or waiting
 
 
 class Toasts:
-    """Short messages (warnings, a pulled pad) shown over every scene for a few seconds."""
+    """Short messages (warnings, a pulled pad) in one queue: SHOWN at a time, drawn in the top
+    scene's toast zone (Scene.toast_zone: never over a player's panel, a timer or a score); the
+    rest wait their turn. A message said again while showing or waiting is merged into it (its
+    time starts again, and it says how many times). `pinned` is a standing prompt drawn first
+    (a new controller waiting to be set up), set every tick by whoever owns it."""
+
+    SHOWN = 2
 
     def __init__(self) -> None:
         self.items: list[Toast] = []
         self.shown_once: set[str] = set()
+        self.pinned: str | None = None
 
     def show(self, text: str, seconds: float = TOAST_SECONDS) -> None:
         ticks = max(1, int(seconds * TICK_RATE))
+        for toast in self.items:
+            if toast.text == text:
+                toast.count += 1
+                toast.ticks_left = toast.total = max(toast.ticks_left, ticks)
+                return
         self.items.append(Toast(text, ticks, ticks))
 
     def show_once(self, text: str, seconds: float = TOAST_SECONDS) -> None:
@@ -70,11 +83,17 @@ class Toasts:
             self.show(text, seconds)
 
     def update(self) -> None:
-        for toast in self.items:
+        """Only the messages showing count down; the ones waiting keep their whole time."""
+        for toast in self.showing():
             toast.ticks_left -= 1
         self.items = [t for t in self.items if t.ticks_left > 0]
 
+    def showing(self) -> list[Toast]:
+        """The messages on screen now: the oldest SHOWN (one fewer under a pinned prompt)."""
+        return self.items[:self.SHOWN - (1 if self.pinned else 0)]
+
     def texts(self) -> list[str]:
+        """Every message showing or waiting, oldest first."""
         return [t.text for t in self.items]
 
 

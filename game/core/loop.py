@@ -58,6 +58,11 @@ class FixedStep:
         self.ticks += steps
         return steps
 
+    def tick_times(self, now: float, steps: int) -> list[float]:
+        """The real time each of a frame's `steps` ticks stands for: a tick apart, the last at `now`
+        (when the frame read its input), so what was read belongs to the frame's last tick."""
+        return [now - (steps - 1 - i) * self.dt for i in range(steps)]
+
     @property
     def alpha(self) -> float:
         """Where the frame falls between the previous and the current tick, in [0, 1)."""

@@ -48,7 +48,7 @@ def picture_key(ctx: "Context", extra: Hashable = ()) -> Hashable | None:
         if key is None:
             return None
         keys.append((id(scene), key))
-    return (tuple(keys), extra) if keys else None
+    return (tuple(keys), extra, ctx.toasts.pinned) if keys else None
 
 
 class Presenter:

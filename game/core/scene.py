@@ -19,10 +19,12 @@ class Scene:
     """Base scene. Override what you need.
 
     opaque: False for overlays (pause): the stack draws the scene below first.
+    welcomes_new_pads: True where play can stop for an unknown controller's set-up (menus).
     """
 
     opaque: bool = True
     name: str = "scene"
+    welcomes_new_pads: bool = False   # a new controller may be set up over it (game.scenes.pads.newcomers)
 
     def __init__(self, ctx: "Context") -> None:
         self.ctx = ctx
@@ -42,6 +44,11 @@ class Scene:
 
     def draw(self, surface: "pygame.Surface", alpha: float) -> None:
         """Draw the current state; alpha in [0, 1) interpolates between the last two ticks."""
+
+    def toast_zone(self) -> "pygame.Rect | None":
+        """Where toasts may be drawn over this scene: clear of every player's panel, timer and score.
+        None: the shell's default (over the hint bar, or along the top over an overlay)."""
+        return None
 
     def picture_key(self) -> Hashable | None:
         """What this scene's picture depends on, for the window loop to skip presenting a frame

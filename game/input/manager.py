@@ -10,13 +10,22 @@ Joysticks SDL cannot map are opened as raw joysticks (`unmapped`): their
 presses only ask the lobby to start the set-up wizard, which watches one
 device's raw JOY* events (`watch_raw`) while it builds a mapping for it.
 
-Feed every pygame event to handle_event(), then call poll() once per tick.
+Feed every pygame event to handle_event() with the moment it was read, then call poll()
+once per tick with the moment that tick stands for. Presses and releases (keys, pad
+buttons and sticks) wait in arrival order and are applied in the tick they belong to: a
+button is held in the ticks between the frame that read its press and the frame that read
+its release, so a long frame never makes a tap look long (an edge read in a frame belongs
+to that frame's last tick; SDL2 stamps events when they are pumped, which is when a frame
+reads them, so a finer stamp does not exist). Menus repeat a held direction in real time
+from its press (game.input.typematic). Device changes apply at once.
 Escape is not bindable: in menus it is B (back) in menu_command(), and
 escape_pressed() tells a game scene to pause.
 """
 from __future__ import annotations
 
 import logging
+from collections import deque
+
 import pygame
 import pygame._sdl2.controller
 
@@ -30,7 +39,9 @@ from game.input.gamepad import PadState, RawJoystick
 from game.input.keyboard import KeyboardState
 from game.input.raw_joysticks import RawJoysticks
 from game.input.seating import DeviceId, Seating
+from game.input.typematic import Typematic
 from game.text.notice import N_
+from game import TICK_RATE
 
 __all__ = ["DeviceId", "DeviceKind", "InputManager", "KEYBOARD_DEVICES"]
 KEYBOARD_DEVICES: tuple[DeviceId, ...] = tuple(("kb", layout) for layout in LAYOUTS)
@@ -38,6 +49,9 @@ KEYBOARD_DEVICES: tuple[DeviceId, ...] = tuple(("kb", layout) for layout in LAYO
 FIND_ME_BUTTONS = (pygame.CONTROLLER_BUTTON_LEFTSTICK, pygame.CONTROLLER_BUTTON_RIGHTSTICK)
 FIND_ME_KEYS = {"left": pygame.K_x, "right": pygame.K_m}
 RUMBLE_SCALE = {"off": 0.0, "low": 0.35, "high": 0.8}   # Settings > Rumble -> motor strength
+# Events that are presses and releases: they wait for the tick they belong to (see above).
+EDGE_EVENTS = frozenset((pygame.KEYDOWN, pygame.KEYUP, pygame.WINDOWFOCUSLOST, pygame.CONTROLLERBUTTONDOWN,
+                         pygame.CONTROLLERBUTTONUP, pygame.CONTROLLERAXISMOTION))
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +71,12 @@ class InputManager:
         self.capture = Capture()
         self.finder = FindMe()
         self._last: dict[DeviceId, Command] = {}   # every device's Command from the last poll
+        self._menus: dict[DeviceId, Command] = {}  # ... as a menu reads it (stick as d-pad, repeats)
+        self._waiting: deque[tuple[float | None, pygame.event.Event]] = deque()   # edges not yet applied
+        self._repeats: dict[DeviceId, Typematic] = {}
+        self.now = 0.0                             # real seconds the last polled tick stands for
         self._menu = IDLE
+        self._plain = IDLE                         # every device merged, without menu repeats
         self._escape = False
         self._escape_fresh = False      # Escape went down since the last poll
         self._escape_pressed_now = False  # ... as seen by the last poll
@@ -80,8 +99,17 @@ class InputManager:
         return self.raw.unmapped
 
     # ---- events -------------------------------------------------------------
-    def handle_event(self, event: pygame.event.Event) -> None:
-        """Feed every pygame event here (unrelated ones are ignored)."""
+    def handle_event(self, event: pygame.event.Event, at: float | None = None) -> None:
+        """Feed every pygame event here (unrelated ones are ignored), with the real time in seconds it
+        was read (the window loop's clock); a press or release then waits for the tick standing for
+        that moment. Without `at` it belongs to the next tick polled."""
+        if event.type in EDGE_EVENTS:
+            self._waiting.append((at, event))
+        else:
+            self._device_event(event)
+
+    def _apply(self, event: pygame.event.Event) -> None:
+        """A press or release, in the tick it belongs to."""
         kind = event.type
         if kind == pygame.KEYDOWN:
             self._key_down(event.key)
@@ -91,7 +119,15 @@ class InputManager:
                 self._escape = False
         elif kind == pygame.WINDOWFOCUSLOST:
             self.keyboard.release_all()
-        elif kind == pygame.CONTROLLERDEVICEADDED:
+            for layout in LAYOUTS:
+                self._repeat(("kb", layout)).reset()
+        else:
+            self._pad_event(event)
+
+    def _device_event(self, event: pygame.event.Event) -> None:
+        """Pads and joysticks arriving and leaving, and the raw feed of unmapped ones: at once."""
+        kind = event.type
+        if kind == pygame.CONTROLLERDEVICEADDED:
             self._scan_pads()
         elif kind == pygame.CONTROLLERDEVICEREMOVED:
             self._remove_pad(event.instance_id)
@@ -102,10 +138,12 @@ class InputManager:
             self._scan_pads()
         elif kind in (pygame.JOYBUTTONDOWN, pygame.JOYBUTTONUP, pygame.JOYHATMOTION, pygame.JOYAXISMOTION):
             self.raw.event(event)
-        elif event.type in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP,
-                            pygame.CONTROLLERAXISMOTION) and event.instance_id == self.raw.watching:
+
+    def _pad_event(self, event: pygame.event.Event) -> None:
+        kind = event.type
+        if event.instance_id == self.raw.watching:
             return   # the wizard reads this pad raw: its mapped buttons mean nothing meanwhile
-        elif kind == pygame.CONTROLLERBUTTONDOWN:
+        if kind == pygame.CONTROLLERBUTTONDOWN:
             pad = self.pads.get(event.instance_id)
             if pad is None:
                 return
@@ -192,23 +230,34 @@ class InputManager:
             return
         self.seating.lose(("pad", instance_id), self._guids.pop(instance_id, ""))
         self._last.pop(("pad", instance_id), None)
+        self._menus.pop(("pad", instance_id), None)
+        self._repeats.pop(("pad", instance_id), None)
 
     # ---- per tick -----------------------------------------------------------
-    def poll(self) -> dict[int, Command]:
-        """One Command per seated seat for this tick (idle for a disconnected seat)."""
+    def poll(self, at: float | None = None) -> dict[int, Command]:
+        """One Command per seated seat for the tick standing for real time `at` (seconds, the clock
+        handle_event was given; None: one tick after the last poll, every waiting edge applied).
+        Idle for a disconnected seat."""
+        self.now = at if at is not None else self.now + 1 / TICK_RATE
+        while self._waiting and (at is None or self._waiting[0][0] is None or self._waiting[0][0] <= at):
+            self._apply(self._waiting.popleft()[1])
+        settled = not self._waiting     # nothing read that belongs to a later tick (a release?)
         last: dict[DeviceId, Command] = {}
-        menu = [IDLE]
+        plain: list[Command] = [IDLE]
+        menus: dict[DeviceId, Command] = {}
         for layout in LAYOUTS:
-            last[("kb", layout)] = command = self.keyboard.command(self.bindings, layout)
-            menu.append(command)
+            device: DeviceId = ("kb", layout)
+            last[device] = command = self.keyboard.command(self.bindings, layout)
+            plain.append(command)
+            menus[device] = self._repeating(device, command, settled)
         for instance_id, pad in self.pads.items():
-            last[("pad", instance_id)] = pad.command(self.bindings)
-            menu.append(pad.menu_command(self.bindings))
-        self._last = last
-        self._menu = _merge(menu)
-        if self._escape_fresh:
-            self._menu = Command(self._menu.dx, self._menu.dy, self._menu.pressed | Button.B,
-                                 self._menu.held | Button.B)
+            device = ("pad", instance_id)
+            last[device] = pad.command(self.bindings)
+            plain.append(command := pad.menu_command(self.bindings))
+            menus[device] = self._repeating(device, command, settled)
+        self._last, self._menus = last, menus
+        self._plain = self._with_escape(_merge(plain))
+        self._menu = self._with_escape(_merge([IDLE, *menus.values()]))
         self._escape_pressed_now = self._escape_fresh
         self._escape_fresh = False
         self.polls += 1
@@ -219,12 +268,42 @@ class InputManager:
             pad.end_tick()
         return self.seating.commands(last)
 
+    def _with_escape(self, command: Command) -> Command:
+        """Escape pressed this tick counts as B in menus."""
+        if not self._escape_fresh:
+            return command
+        return Command(command.dx, command.dy, command.pressed | Button.B, command.held | Button.B)
+
+    def _repeat(self, device: DeviceId) -> Typematic:
+        repeat = self._repeats.get(device)
+        if repeat is None:
+            repeat = self._repeats[device] = Typematic()
+        return repeat
+
+    def _repeating(self, device: DeviceId, command: Command, settled: bool) -> Command:
+        """`command` with the directions that repeat this tick added to its presses."""
+        repeats = self._repeat(device).step(command.held, command.pressed, self.now, settled)
+        if not repeats:
+            return command
+        return Command(command.dx, command.dy, command.pressed | repeats, command.held)
+
     def menu_command(self) -> Command:
         """Every connected device merged (from the last poll): for title, settings and other menus.
 
-        Stick pushes count as d-pad presses here, and Escape as B.
+        Stick pushes count as d-pad presses here, a held direction repeats (in real time), and
+        Escape is B.
         """
         return self._menu
+
+    def any_device_command(self) -> Command:
+        """Every connected device merged as one player's Command (stick pushes as d-pad presses, no
+        menu repeats): a solo game anyone may play (the speedrun before a device is chosen)."""
+        return self._plain
+
+    def device_menu_command(self, device: DeviceId) -> Command:
+        """One device's Command as a menu reads it (stick pushes as d-pad presses, repeats): a choice
+        only one player makes."""
+        return self._menus.get(device, IDLE)
 
     def find_me_seats(self) -> list[int]:
         """Seats whose player pressed a stick (or their keyboard's find-me key) this tick."""

@@ -23,8 +23,8 @@ if TYPE_CHECKING:
 
 Colour = tuple[int, int, int]
 STICK_THRESHOLD = STICK_MAX // 2   # a stick past half way counts as a direction in menus
-REPEAT_DELAY = 18                  # ticks before a held direction repeats
-REPEAT_EVERY = 6                   # ticks between repeats
+HOLD_TICKS = 48                    # 0.8 s: holding A this long chooses a `hold` row (a mash never does)
+NUDGE_TICKS = 90                   # a tap on a `hold` row says "hold" this long
 
 
 # ---------------------------------------------------------------- backdrop
@@ -229,29 +229,28 @@ class MenuItem:
     adjust: Callable[[int], None] | None = None     # LEFT/RIGHT changes the value
     enabled: bool = True
     primary: bool = False                            # the big call to action (START MATCH)
+    hold: bool = False                               # chosen by holding A (a choice that ends a moment)
 
 
 class DirectionRepeat:
-    """Turns held directions (d-pad, keys or stick) into menu steps with key-repeat."""
+    """Turns directions into menu steps: one step for each press of the d-pad, keys or stick (the
+    input manager adds a held direction's repeats, measured in real time, as presses), and one when
+    a stick that carries no presses starts leaning a new way."""
 
     def __init__(self) -> None:
         self.last = (0, 0)
-        self.held_for = 0
 
     def step(self, cmd: Command) -> tuple[int, int]:
-        dx = _axis(cmd, Button.LEFT, Button.RIGHT, cmd.dx)
-        dy = _axis(cmd, Button.UP, Button.DOWN, cmd.dy)
-        current = (dx, dy)
-        if current == (0, 0):
-            self.last, self.held_for = current, 0
-            return 0, 0
-        if current != self.last or cmd.pressed & (Button.UP | Button.DOWN | Button.LEFT | Button.RIGHT):
-            self.last, self.held_for = current, 0
-            return current
-        self.held_for += 1
-        if self.held_for >= REPEAT_DELAY and (self.held_for - REPEAT_DELAY) % REPEAT_EVERY == 0:
-            return current
-        return 0, 0
+        leaning = (_axis(cmd, Button.LEFT, Button.RIGHT, cmd.dx), _axis(cmd, Button.UP, Button.DOWN, cmd.dy))
+        changed, self.last = leaning != self.last, leaning
+        pressed = (_pressed(cmd.pressed, Button.LEFT, Button.RIGHT), _pressed(cmd.pressed, Button.UP, Button.DOWN))
+        if pressed != (0, 0):
+            return pressed
+        return leaning if changed else (0, 0)
+
+
+def _pressed(pressed: Button, minus: Button, plus: Button) -> int:
+    return -1 if pressed & minus else 1 if pressed & plus else 0
 
 
 def _axis(cmd: Command, minus: Button, plus: Button, stick: int) -> int:
@@ -269,7 +268,9 @@ def _axis(cmd: Command, minus: Button, plus: Button, stick: int) -> int:
 class MenuList:
     """A vertical list of big rows; up/down moves, A activates, left/right adjusts, B goes back.
 
-    `play` is called with a sound name (menu_move, confirm, back) so menus are heard.
+    A row marked `hold` is chosen by holding A on it for HOLD_TICKS (the row fills as it is held);
+    a tap only says "hold". `play` is called with a sound name (menu_move, confirm, back) so menus
+    are heard.
     """
 
     def __init__(self, items: list[MenuItem], play: Callable[[str], None] = lambda name: None,
@@ -284,6 +285,8 @@ class MenuList:
         self.repeat = DirectionRepeat()
         self.visible_rows = visible_rows   # long lists scroll to keep the focus in view
         self.first = 0
+        self.holding = 0                   # ticks A has been held on a `hold` row
+        self.nudge = 0                     # ticks left of "hold A" after a tap on one
 
     @property
     def selected(self) -> MenuItem:
@@ -302,22 +305,46 @@ class MenuList:
 
     def update(self, cmd: Command) -> None:
         dx, dy = self.repeat.step(cmd)
+        self.nudge = max(0, self.nudge - 1)
         if dy:
             self.move(dy)
+            self.holding = 0
         elif dx and self.selected.adjust is not None and self.selected.enabled:
             self.selected.adjust(dx)
             self.play("menu_move")
-        if cmd.pressed & Button.A:
-            item = self.selected
+        item = self.selected
+        if item.hold and item.enabled and item.activate is not None:
+            self._hold(item, cmd)
+        elif cmd.pressed & Button.A:
             if item.enabled and item.activate is not None:
                 self.play("confirm")
                 item.activate()
             elif item.enabled and item.adjust is not None:
                 item.adjust(1)
                 self.play("menu_move")
-        elif cmd.pressed & Button.B and self.on_back is not None:
+        if cmd.pressed & Button.B and not cmd.pressed & Button.A and self.on_back is not None:
             self.play("back")
             self.on_back()
+
+    def _hold(self, item: MenuItem, cmd: Command) -> None:
+        """A `hold` row: a press starts the fill, holding fills it, letting go early empties it."""
+        if cmd.pressed & Button.A:
+            self.holding = 1
+        elif cmd.held & Button.A and self.holding:
+            self.holding += 1
+        elif self.holding:
+            self.holding = 0
+            self.nudge = NUDGE_TICKS      # let go too soon: say how it is chosen
+        if self.holding >= HOLD_TICKS:
+            self.holding = 0
+            self.play("confirm")
+            assert item.activate is not None
+            item.activate()
+
+    @property
+    def hold_progress(self) -> float:
+        """How far the focused `hold` row has filled (0..1)."""
+        return min(1.0, self.holding / HOLD_TICKS)
 
     def height(self) -> int:
         return min(len(self.items), self.visible_rows or len(self.items)) * self.row_height
@@ -353,6 +380,16 @@ class MenuList:
                 panel(surface, ui, rect, focused=focused)
             colour = "text" if item.enabled else "text_dim"
             label_x = rect.x + 28
+            value = _(item.value()) if item.value is not None else None
+            if focused and item.hold and item.enabled:
+                label_x = self._draw_hold(surface, ui, rect)
+                value_colour = "accent_2"
+                if self.nudge or value is None:   # how it is chosen, said brightly just after a tap
+                    # TRANSLATORS: on a results row chosen by holding A down (the A button is beside it)
+                    value, value_colour = _("Hold"), "text" if self.nudge else "text_dim"
+                blit_text(surface, ui, _(item.label), "body", colour, midleft=(label_x, rect.centery))
+                blit_text(surface, ui, value, "body", value_colour, midright=(rect.right - 24, rect.centery))
+                continue
             if focused:
                 tip = rect.x + 26
                 pygame.draw.polygon(surface, ui.colour("text" if item.primary else "accent"),
@@ -361,12 +398,35 @@ class MenuList:
             # labels and values are marked N_() where the menu is built, translated as drawn (a value
             # that is an i18n.Verbatim, a player's own words, is shown as written)
             blit_text(surface, ui, _(item.label), "body", colour, midleft=(label_x, rect.centery))
-            if item.value is not None:
-                value_rect = blit_text(surface, ui, _(item.value()), "body", "accent_2" if item.enabled else "text_dim",
+            if value is not None:
+                value_rect = blit_text(surface, ui, value, "body", "accent_2" if item.enabled else "text_dim",
                                        midright=(rect.right - 44, rect.centery))
                 if focused and item.adjust is not None:
                     _arrow(surface, ui, value_rect.left - 18, rect.centery, -1)
                     _arrow(surface, ui, rect.right - 26, rect.centery, 1)
+
+    def _draw_hold(self, surface: pygame.Surface, ui: "UI", rect: pygame.Rect) -> int:
+        """The focused `hold` row: filled as far as A has been held, and at its left the A button in
+        a ring that closes as it fills. Returns where the label starts."""
+        inner = rect.inflate(-8, -8)
+        if self.holding:
+            fill = inner.copy()
+            fill.w = max(1, round(inner.w * self.hold_progress))
+            shade = pygame.Surface(fill.size, pygame.SRCALPHA)
+            pygame.draw.rect(shade, (*ui.colour("text"), 70), shade.get_rect(), border_radius=max(1, ui.theme.radius - 4))
+            surface.blit(shade, fill)
+        cap_h = max(24, min(34, rect.h - 20))
+        radius = cap_h // 2 + 5
+        centre = (rect.x + 12 + radius, rect.centery)
+        pygame.draw.circle(surface, ui.colour("shadow"), centre, radius, 5)
+        if self.holding:
+            box = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+            box.center = centre
+            pygame.draw.arc(surface, ui.colour("text"), box, math.pi / 2 - self.hold_progress * 2 * math.pi,
+                            math.pi / 2, 5)
+        cap = glyphs.badge(ui, pad_label(ui, "A"), cap_h)
+        surface.blit(cap, cap.get_rect(center=centre))
+        return centre[0] + radius + 12
 
 
 def _arrow_v(surface: pygame.Surface, ui: "UI", x: int, y: int, direction: int) -> None:
@@ -380,17 +440,32 @@ def _arrow(surface: pygame.Surface, ui: "UI", x: int, y: int, direction: int) ->
 
 
 # ---------------------------------------------------------------- toasts
-def draw_toasts(surface: pygame.Surface, ui: "UI", texts: list[str]) -> None:
-    """Newest at the bottom, above the hint bar."""
-    y = surface.get_height() - 96
-    for text in reversed(texts[-3:]):
-        image = ui.render(_(text), "small", "text")
-        rect = pygame.Rect(0, 0, min(surface.get_width() - 80, image.get_width() + 56), image.get_height() + 26)
-        rect.midbottom = (surface.get_width() // 2, y)
+def draw_toasts(surface: pygame.Surface, ui: "UI", texts: list[str], zone: pygame.Rect) -> None:
+    """Messages stacked in `zone` (the oldest nearest its edge: its bottom when it lies in the lower
+    half of the screen, else its top), each at most two lines; one that would leave the zone waits.
+    A zone one message tall (a bar) is covered from side to side, so what it hides does not peek out."""
+    upward = zone.centery > surface.get_height() // 2
+    y = zone.bottom if upward else zone.top
+    size = ui.size("small")
+    for text in texts:
+        lines = wrap_text(ui, _(text), size, zone.w - 64)[:2]
+        images = [ui.render(line, size, "text") for line in lines]
+        height = sum(i.get_height() for i in images) + 22
+        bar = zone.h < 2 * height
+        rect = pygame.Rect(0, 0, zone.w if bar else min(zone.w, max(i.get_width() for i in images) + 60), height)
+        if upward:
+            rect.midbottom = (zone.centerx, y)
+        else:
+            rect.midtop = (zone.centerx, y)
+        if not zone.contains(rect) and texts.index(text):
+            break            # the first is always shown (a long one may reach past a small zone)
         panel(surface, ui, rect, border="accent_2")
         pygame.draw.circle(surface, ui.colour("accent_2"), (rect.x + 22, rect.centery), 7)
-        surface.blit(image, image.get_rect(midleft=(rect.x + 40, rect.centery)))
-        y = rect.top - 12
+        line_y = rect.y + 11
+        for image in images:
+            surface.blit(image, (rect.x + 40, line_y))
+            line_y += image.get_height()
+        y = rect.top - 8 if upward else rect.bottom + 8
 
 
 def wrap_text(ui: "UI", text: str, size: int, width: int, narrows: bool = False) -> list[str]:

@@ -11,12 +11,12 @@ from game.text.i18n import N_, _
 from game.match.commands import IDLE, Button, Command
 from game.render import widgets
 from game.scenes import registry
+from game.scenes.moment import Moment, without
 if TYPE_CHECKING:
     from game.core.context import Context
     from game.match.spec import MatchSpec
 
 MENU_SEAT = -1  # commands[-1] is every device merged (see Scene.update)
-INPUT_DELAY_TICKS = 40   # 2/3 s: a stray A from the last moment of play chooses nothing on a results screen
 
 
 def menu_command(commands: dict[int, Command]) -> Command:
@@ -73,6 +73,7 @@ class MenuScene(Scene):
 
     heading = ""
     hint_items: list[tuple[str, str]] = [("A / Enter", N_("Select")), ("B / Esc", N_("Back"))]
+    welcomes_new_pads = True
 
     def __init__(self, ctx: "Context") -> None:
         super().__init__(ctx)
@@ -90,6 +91,10 @@ class MenuScene(Scene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.draw_menu_page(surface)
+
+    def toast_zone(self) -> pygame.Rect:
+        """Above the heading: the rows below stay readable."""
+        return pygame.Rect(140, 4, 1000, 62)
 
 
 class MatchScene(Protocol):
@@ -110,21 +115,25 @@ class Animation(Protocol):
 
 
 class MatchResultsScene(Scene):
-    """Base of a results screen over a finished match scene: rematch or lobby, once.
+    """Base of a results screen over a finished match scene: a few stages, then rematch or lobby, once.
 
-    `game_scene` offers rematch() and to_lobby(); any seated player may choose.
-    Input waits INPUT_DELAY_TICKS after the screen (or a new stage of it) appears;
-    while `animation()` is still building up, A shows it all at once instead of choosing.
+    `game_scene` offers rematch() and to_lobby(); any seated player may choose. Input goes
+    through a Moment (game/scenes/moment.py): a press counts only if it went down after the
+    stage appeared, and a stage stays its minimum time. A tap of A shows a building animation
+    (`animation()`) at once; once it is whole and the stage has had its time, a tap chooses a
+    plain row ("Continue": the next stage), while a row that ends the moment (next round,
+    rematch, back to lobby) is marked `hold` and needs A held on it.
     """
 
     menu: widgets.MenuList      # the choices, made by each results screen
+    welcomes_new_pads = True
 
     def __init__(self, ctx: "Context", game_scene: MatchScene) -> None:
         super().__init__(ctx)
         self.game_scene = game_scene
         self.done = False
         self.image: pygame.Surface | None = None
-        self.wait_ticks = INPUT_DELAY_TICKS
+        self.moment = Moment()
 
     def close_once(self) -> bool:
         """True the first time a choice is made: later presses in the same tick do nothing."""
@@ -147,18 +156,17 @@ class MatchResultsScene(Scene):
         return None
 
     def hold_input(self) -> None:
-        """A new stage of the screen: give the eyes a moment before a press counts."""
-        self.wait_ticks = INPUT_DELAY_TICKS
+        """A new stage of the screen: what is held now is not heard, and the stage has its minimum time."""
+        self.moment.begin()
 
     def update(self, commands: dict[int, Command]) -> None:
         anim = self.animation()
         if anim is not None:
             anim.update()
-        if self.wait_ticks > 0:
-            self.wait_ticks -= 1
-            return
-        cmd = players_menu_command(commands)
+        cmd = self.moment.hear(players_menu_command(commands))
         if anim is not None and not anim.done and cmd.pressed & Button.A:
-            anim.finish()
+            anim.finish()      # a tap shows it all; it chooses nothing
             return
+        if not self.moment.ready or (anim is not None and not anim.done):
+            cmd = without(cmd, Button.A)
         self.menu.update(cmd)

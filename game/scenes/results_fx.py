@@ -1,10 +1,12 @@
 """Results as a moment: pieces revealed one by one: shared places, a podium whose winners bounce, confetti.
 
 `places()` gives tied players the same place (1, 1, 3) and is what every
-results screen numbers its list with, so "WINNERS" and the list always agree.
-`Podium` reveals third, second, then first place, counts the scores up, and
-then the winners jump while confetti falls. It animates from its own tick
-count (`update()` once per tick) and never touches the match.
+results screen numbers its list with, so the headline and the list always agree;
+`tied_groups()` finds the ties every screen says in words. `Podium` gives every
+place a step (the best in the middle), reveals them lowest first, counts the
+scores up over each side's shoppers (`shopper`), then the winners jump while
+confetti falls. It animates from its own tick count (`update()` once per tick)
+and never touches the match; `headline_image` is the verdict above it.
 """
 from __future__ import annotations
 
@@ -27,6 +29,8 @@ BLOCK_TOP = (104, 78, 58)
 STEP_TICKS = 36            # between one podium step's reveal and the next
 COUNT_TICKS = 40           # a score counts up over this long
 CONFETTI = 110
+JUMP = 30                  # px the winners hop
+TEAM_GAP = 18              # px between two sides sharing a step
 POP_TICKS = 8              # a revealed piece settles from 114% to its size over this long
 CONFETTI_COLOURS = [(255, 193, 69), (255, 94, 98), (86, 180, 233), (0, 158, 115), (240, 228, 66),
                     (204, 121, 167), (255, 244, 227)]
@@ -41,17 +45,27 @@ def ordinal(place: int) -> str:
     return i18n.ordinal(place)
 
 
+def tied_groups(keys: Sequence[Any]) -> list[list[int]]:
+    """Indexes of `keys` that are equal to another's, in groups, best key first: [[0, 3], [1, 2]]."""
+    groups: dict[Any, list[int]] = {}
+    for i, key in enumerate(keys):
+        groups.setdefault(key, []).append(i)
+    return [group for key, group in sorted(groups.items(), key=lambda kv: kv[0], reverse=True) if len(group) > 1]
+
+
 @dataclass
 class Standing:
-    name: str
+    """One side's line in the final standings: a player, or a team (a name and identity per member)."""
+
+    names: list[str]
     score: int
     place: int
-    badges: list[Callable[[int], pygame.Surface]]   # size in px -> a shape; a team has one per member
+    members: list[SeatIdentity]
 
-
-def shape_badge(identity: SeatIdentity) -> Callable[[int], pygame.Surface]:
-    """A seat's shape at a size: a standing's badge."""
-    return lambda size: seat_shape_surface(identity.shape, identity.hex, size)
+    @property
+    def name(self) -> str:
+        """A team's names joined with "&" (a list of sides then reads "Sky & Pink and Orange & Blue")."""
+        return " & ".join(self.names)
 
 
 def count_up(value: int, ticks: float, length: int = COUNT_TICKS) -> int:
@@ -104,24 +118,40 @@ class Confetti:
         return any(bit.y < bottom for bit in self.bits)
 
 
-class Podium:
-    """Up to three steps (the best three places) and everyone else listed beneath."""
+# Step heights by place on the podium (first, second, ...): every place has a step of its own.
+STEP_HEIGHTS = (136, 108, 90, 76, 66, 58)
+# Left to right, which step stands where (0 = first place): the best in the middle, then
+# alternating outwards (second left, third right, fourth further left...).
+STEP_ORDER = {1: (0,), 2: (1, 0), 3: (1, 0, 2), 4: (3, 1, 0, 2), 5: (3, 1, 0, 2, 4), 6: (5, 3, 1, 0, 2, 4)}
+FIGURE = (112, 78, 78, 64, 64, 64)   # a shopper's size on each step (shrinks to fit a crowded step)
+SMALLEST_FIGURE = 48
 
-    def __init__(self, standings: list[Standing], area: pygame.Rect, play: Callable[[str], None]) -> None:
+
+class Podium:
+    """Every place on a step of its own, the best in the middle and tied players sharing one; each
+    side's shoppers stand on it (the winner's big) under their names and score. The lowest step
+    appears first, then up to first place; scores count up, then the winners jump and confetti
+    falls. With `celebrate` False (nobody scored) nobody jumps and no confetti falls."""
+
+    def __init__(self, standings: list[Standing], area: pygame.Rect, play: Callable[[str], None],
+                 celebrate: bool = True) -> None:
         self.standings = standings
         self.headline: tuple[pygame.Surface, tuple[int, int]] | None = None   # shown with first place
         self.area = area
         self.play = play
+        self.celebrate = celebrate
         self.ticks = 0
-        steps = sorted({s.place for s in standings})[:3]
-        self.steps = steps                         # places on the podium, best first
+        self.steps = sorted({s.place for s in standings})[:len(STEP_HEIGHTS)]   # places, best first
+        self.gap = min(STEP_TICKS, 120 // max(1, len(self.steps) - 1))
         self.confetti = Confetti(1280)
         self.confetti_on = False
+        self.blocks = self._blocks()
+        self.shrink = 1.0          # shoppers drawn smaller to keep the names under a long headline
 
     # ---- timing
     def step_start(self, k: int) -> int:
         """Tick at which podium step k (0 = first place) appears: the lowest step first."""
-        return 20 + (len(self.steps) - 1 - k) * STEP_TICKS
+        return 20 + (len(self.steps) - 1 - k) * self.gap
 
     @property
     def finale(self) -> int:
@@ -135,7 +165,7 @@ class Podium:
         """Skip the build-up: everything shown, the winners already jumping."""
         if not self.done:
             self.ticks = self.finale + COUNT_TICKS
-            self.confetti_on = True
+            self.confetti_on = self.celebrate
 
     def update(self) -> None:
         self.ticks += 1
@@ -143,37 +173,72 @@ class Podium:
             if self.ticks == self.step_start(k):
                 self.play("confirm" if k else "token")
         if self.ticks == self.finale:
-            self.confetti_on = True
+            self.confetti_on = self.celebrate
         if self.confetti_on:
             self.confetti.update()
+
+    # ---- layout
+    def _blocks(self) -> list[pygame.Rect]:
+        """Each step's block (by step, best first), laid out left to right by STEP_ORDER, first
+        place under the headline where the row fits (else the row is kept inside the area)."""
+        n = len(self.steps)
+        area = self.area
+        first_w = min(380, area.w - (n - 1) * 150) if n > 1 else 420
+        other_w = min(300, (area.w - first_w) // max(1, n - 1))
+        order = STEP_ORDER[n]
+        before_first = sum(first_w if k == 0 else other_w for k in order[:order.index(0)])
+        total = first_w + other_w * (n - 1)
+        x = min(max(area.centerx - first_w // 2 - before_first, area.x), area.right - total)
+        blocks: dict[int, pygame.Rect] = {}
+        for k in order:
+            w = first_w if k == 0 else other_w
+            h = STEP_HEIGHTS[k]
+            blocks[k] = pygame.Rect(x + 6, area.bottom - h, w - 12, h)
+            x += w
+        return [blocks[k] for k in range(n)]
+
+    def who(self, k: int) -> list[Standing]:
+        return [s for s in self.standings if s.place == self.steps[k]]
+
+    def figure_size(self, k: int) -> int:
+        who = self.who(k)
+        people = sum(len(s.members) for s in who)
+        room = self.blocks[k].w - 4 - TEAM_GAP * (len(who) - 1)
+        return max(SMALLEST_FIGURE, min(round(FIGURE[k] * self.shrink), room // max(1, people) - 8))
+
+    def fit_below(self, y: int) -> None:
+        """Shrink the shoppers (never the names or scores) until no name reaches above `y`: a
+        headline with several ties said under it keeps its lines clear."""
+        while self.top() < y and self.shrink > 0.5:
+            self.shrink -= 0.05
+
+    def name_lines(self, k: int) -> list[str]:
+        """The names over a step: each side on a line of its own (a team's names joined by "&"), two
+        to a line when more than three share the step."""
+        names = [s.name for s in self.who(k)]
+        if len(names) <= 3:
+            return names
+        return ["  ·  ".join(names[i:i + 2]) for i in range(0, len(names), 2)]
 
     # ---- drawing
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         t = self.ticks + alpha
-        area = self.area
-        n = len(self.steps)
-        slot_w = min(340, area.w // 3)
-        order = [1, 0, 2][:n] if n > 1 else [0]            # left, centre, right: second, first, third
-        heights = [190, 140, 100]
-        base_y = area.bottom - 44
-        centre_x = area.centerx + (slot_w // 2 if n == 2 else 0)    # two steps: the pair is centred
-        xs = {0: centre_x, 1: centre_x - slot_w, 2: centre_x + slot_w}
-        for k in order:
+        for k in range(len(self.steps)):
             start = self.step_start(k)
             if t < start:
                 continue
             grow = min(1.0, (t - start) / 10)
-            h = int(heights[k] * (1 - (1 - grow) ** 2))
-            block = pygame.Rect(0, base_y - h, slot_w - 16, h)
-            block.centerx = xs[k]
+            full = self.blocks[k]
+            h = max(1, int(full.h * (1 - (1 - grow) ** 2)))
+            block = pygame.Rect(full.x, full.bottom - h, full.w, h)
             pygame.draw.rect(surface, BLOCK, block, border_top_left_radius=10, border_top_right_radius=10)
             pygame.draw.rect(surface, BLOCK_TOP, (block.x, block.y, block.w, 10), border_top_left_radius=10,
                              border_top_right_radius=10)
             if grow >= 1:
-                label = outlined_text(ordinal(self.steps[k]), 48 if k == 0 else 38, GOLD if k == 0 else TEXT, INK, 3)
-                surface.blit(label, label.get_rect(center=(block.centerx, block.y + 10 + h // 2)))
+                if self.celebrate:
+                    label = outlined_text(ordinal(self.steps[k]), 48 if k == 0 else 36, GOLD if k == 0 else TEXT, INK, 3)
+                    surface.blit(label, label.get_rect(center=(block.centerx, block.y + 10 + h // 2)))
                 self._on_step(surface, k, block, t - start)
-        self._rest(surface, base_y + 12, t)
         if self.headline is not None and t >= self.finale:
             image, centre = self.headline
             grow = 1 + 0.25 * max(0.0, 1 - (t - self.finale) / POP_TICKS)
@@ -182,47 +247,91 @@ class Podium:
                                                              int(image.get_height() * grow)))
             surface.blit(image, image.get_rect(center=centre))
         if self.confetti_on:
-            self.confetti.draw(surface, area.bottom)
+            self.confetti.draw(surface, self.area.bottom)
 
     def _on_step(self, surface: pygame.Surface, k: int, block: pygame.Rect, since: float) -> None:
-        """The players of one step standing on it, their names and their counting scores."""
-        who = [s for s in self.standings if s.place == self.steps[k]]
-        shapes = sum(len(s.badges) for s in who)
-        size = max(40, min(104 if k == 0 else 80, (block.w - 10) // max(1, shapes) - 6))
-        x = block.centerx - (shapes * (size + 6) - 6) // 2
-        winners = k == 0 and self.ticks >= self.finale
-        for i, s in enumerate(who):
-            for badge in s.badges:
-                jump = 0.0
-                squash = 1.0
+        """The shoppers of one step standing on it, their names and their counting score above."""
+        who = self.who(k)
+        size = self.figure_size(k)
+        people = sum(len(s.members) for s in who)
+        x = block.centerx - (people * (size + 8) - 8 + TEAM_GAP * (len(who) - 1)) // 2
+        winners = k == 0 and self.celebrate and self.ticks >= self.finale
+        n = 0
+        for side in who:
+            for member in side.members:
+                jump, squash = 0.0, 1.0
                 if winners:   # a hop every 0.7 s, each player a beat apart; squashed on landing
-                    phase = ((since / 42.0) + i * 0.23) % 1.0
-                    jump = math.sin(phase * math.pi) * 34
+                    phase = ((since / 42.0) + n * 0.23) % 1.0
+                    jump = math.sin(phase * math.pi) * JUMP
                     squash = 1.0 - 0.18 * max(0.0, 1.0 - phase * 8) if phase < 0.125 else 1.0
-                w, h = int(size * (2 - squash)), int(size * squash)
-                img = pygame.transform.smoothscale(badge(size), (w, h)) if squash != 1.0 else badge(size)
-                surface.blit(img, (x + (size - w) // 2, block.y - 8 - h - int(jump)))
-                x += size + 6
-        # Names above the shapes, three to a line, and the step's score (shared: same place, same
-        # score) counting up after the last name.
-        names = [s.name for s in who]
-        lines = [" & ".join(names[i:i + 3]) for i in range(0, len(names), 3)]
-        lines[-1] += f"  {count_up(who[0].score, since)}"
-        line_h = 34
-        bottom = block.y - 8 - size - (48 if k == 0 else 10)     # the winners jump: room above them
-        for i, text in enumerate(lines):
-            image = outlined_text(text, 30 if k == 0 else 26, GOLD if k == 0 else TEXT, INK, 2,
-                                  max_width=block.w + 12)
-            surface.blit(image, image.get_rect(midbottom=(block.centerx, bottom - (len(lines) - 1 - i) * line_h)))
+                shopper(surface, member, size, (x + size // 2, block.y - 4 - int(jump)), squash)
+                x += size + 8
+                n += 1
+            x += TEAM_GAP            # a team stands together, a little apart from the next
+        # The names above the shoppers, the step's score (shared: same place, same score) under
+        # them, counting up.
+        name_px = 40 if k == 0 else 32
+        score_px = 44 if k == 0 else 34
+        bottom = block.y - 4 - size - (JUMP + 6 if k == 0 and self.celebrate else 8)
+        score = outlined_text(str(count_up(who[0].score, since)), score_px, GOLD, INK, 3)
+        surface.blit(score, score.get_rect(midbottom=(block.centerx, bottom)))
+        bottom -= score_px
+        for line in reversed(self.name_lines(k)):
+            image = outlined_text(line, name_px, GOLD if k == 0 and self.celebrate else TEXT, INK, 3,
+                                  max_width=block.w + 8)
+            surface.blit(image, image.get_rect(midbottom=(block.centerx, bottom)))
+            bottom -= name_px + 2
 
-    def _rest(self, surface: pygame.Surface, y: int, t: float) -> None:
-        """Everyone below the podium's places, on one line with their place."""
-        rest = [s for s in self.standings if s.place not in self.steps]
-        if not rest or t < self.finale:
-            return
-        text = "   ".join(f"{ordinal(s.place)} {s.name} {s.score}" for s in rest)
-        line = outlined_text(text, 26, DIM, INK, 2, max_width=self.area.w - 20)
-        surface.blit(line, line.get_rect(midtop=(self.area.centerx, y)))
+    def top(self) -> int:
+        """The highest any name on the podium reaches (what a headline above it must clear)."""
+        tops = []
+        for k, block in enumerate(self.blocks):
+            name_px = 40 if k == 0 else 32
+            lift = JUMP + 6 if k == 0 and self.celebrate else 8
+            tops.append(block.y - 4 - self.figure_size(k) - lift - (44 if k == 0 else 34)
+                        - len(self.name_lines(k)) * (name_px + 2) - 8)
+        return min(tops)
+
+
+def shopper(surface: pygame.Surface, identity: SeatIdentity, size: int, feet: tuple[int, int],
+            squash: float = 1.0) -> None:
+    """A shopper as the mall draws one: its seat's shape on two shoes over a soft shadow ringed in
+    its colour, standing with its shoes at `feet`."""
+    cx, y = feet
+    shadow = pygame.Rect(0, 0, size + 8, max(8, size // 4))
+    shadow.center = (cx, y)
+    shade = pygame.Surface(shadow.size, pygame.SRCALPHA)
+    pygame.draw.ellipse(shade, (0, 0, 0, 90), shade.get_rect())
+    pygame.draw.ellipse(shade, (*identity.colour, 255), shade.get_rect(), 3)
+    surface.blit(shade, shadow)
+    fw, fh = max(8, size // 5), max(6, size // 8)
+    for side in (-1, 1):
+        shoe = pygame.Rect(0, 0, fw, fh)
+        shoe.midbottom = (cx + side * size // 5, y + 1)
+        pygame.draw.ellipse(surface, INK, shoe)
+    w, h = int(size * (2 - squash)), int(size * squash)
+    body = seat_shape_surface(identity.shape, identity.hex, size)
+    if (w, h) != (size, size):
+        body = pygame.transform.smoothscale(body, (w, h))
+    surface.blit(body, (cx - w // 2, y - fh // 2 - h))
+
+
+PODIUM_AREA = pygame.Rect(40, 150, 1200, 440)    # the steps stand on its bottom, above the menu
+
+
+def headline_image(head: str, lines: list[str]) -> tuple[pygame.Surface, tuple[int, int]]:
+    """The podium's headline and the lines under it (how ties were settled), as one picture and
+    where its centre goes: under the title, above the podium's names."""
+    heading = outlined_text(head, 44, GOLD, INK, width=3, max_width=1180)
+    notes = [outlined_text(line, 24, TEXT, INK, width=2, max_width=1180) for line in lines]
+    height = heading.get_height() + sum(n.get_height() + 2 for n in notes)
+    image = pygame.Surface((1200, height), pygame.SRCALPHA)
+    image.blit(heading, heading.get_rect(midtop=(600, 0)))
+    y = heading.get_height()
+    for note in notes:
+        image.blit(note, note.get_rect(midtop=(600, y)))
+        y += note.get_height() + 2
+    return image, (640, 66 + height // 2)
 
 
 class Reveal:

@@ -29,7 +29,7 @@ from game.scenes import registry
 from game.scenes.mall import compute_layout
 from game.scenes.mall import level_surface
 from game.scenes.mall import SoldOutResultsScene
-from game.scenes.mall import ChooseModeScene, MallScene
+from game.scenes.mall import MallScene, ModeChoiceScene
 from game.scenes.speedrun import SpeedrunRunScene
 from game.scenes.speedrun import SpeedrunTableScene
 from game.scenes.table import CheckoutResultsScene
@@ -106,8 +106,8 @@ def _choose_first_mode(rctx: "Context", mode: str) -> Scene:
     """A match whose modes are chosen each round opens on the chooser, over the mall's opening:
     choose `mode` there, as a player would, so the mall opens. Gives back the game scene."""
     chooser = rctx.stack.top
-    if isinstance(chooser, ChooseModeScene):
-        chooser.pick(mode)
+    if isinstance(chooser, ModeChoiceScene):
+        chooser.pick_at_once(mode)
         rctx.stack.apply()
     return rctx.stack.scenes[0]
 

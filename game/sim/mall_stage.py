@@ -3,7 +3,9 @@ played out at once. Not a player's move: it acts on the rulebook directly, knowi
 which is why it lives beside the simulation rather than in a scene."""
 from __future__ import annotations
 
+import dataclasses
 import random
+from typing import Sequence
 
 from game.match.commands import Button, Command
 from game.rules.soldout.autoplay import Bot, play_round_out
@@ -17,9 +19,7 @@ def play_out_round(face: MallFace, seed: int = 0, limit: int = 20000, freeze_tic
 
     Piles are not walked around the map here (they stay where they last lay). With
     `freeze_ticks` it stops that many ticks into the SOLD OUT! freeze."""
-    if not isinstance(face, MallSim):
-        raise TypeError(f"a stage direction acts on the mall itself, not on {type(face).__name__}")
-    sim = face
+    sim = _mall(face)
     while sim.phase in ("study", "countdown"):
         sim.step({seat: Command(pressed=Button.A) for seat in sim.seats})
     rnd = sim.round
@@ -29,3 +29,19 @@ def play_out_round(face: MallFace, seed: int = 0, limit: int = 20000, freeze_tic
     while sim.phase in ("playing", "sold_out") and (freeze_ticks is None or steps <= freeze_ticks):
         sim.step({})
         steps += 1
+
+
+def score_last_round_as(face: MallFace, side_scores: Sequence[int]) -> None:
+    """The round just played scored `side_scores` instead (a podium screenshot's tie, or nobody
+    scoring), in a match of one round: its result, the totals and the mall's last result agree."""
+    sim = _mall(face)
+    match = sim.match
+    match.results[-1] = dataclasses.replace(match.results[-1], side_scores=tuple(side_scores))
+    match.totals[:] = side_scores
+    sim.last_result = match.results[-1]
+
+
+def _mall(face: MallFace) -> MallSim:
+    if not isinstance(face, MallSim):
+        raise TypeError(f"a stage direction acts on the mall itself, not on {type(face).__name__}")
+    return face

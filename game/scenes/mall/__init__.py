@@ -10,9 +10,10 @@ from game.scenes.registry import public_face
 if TYPE_CHECKING:
     from game.scenes.mall.layout import compute_layout
     from game.scenes.mall.picture import MallPicture, level_surface
-    from game.scenes.mall.results import ChooseModeScene, SoldOutResultsScene
+    from game.scenes.mall.mode_choice import ModeChoiceScene
+    from game.scenes.mall.results import SoldOutResultsScene
     from game.scenes.mall.scene import MallScene, keyboard_labels, open_mall, piloted_mall, play_sounds
 
-_FACE = {"ChooseModeScene": "results", "MallPicture": "picture", "MallScene": "scene", "SoldOutResultsScene": "results", "compute_layout": "layout", "keyboard_labels": "scene", "level_surface": "picture", "open_mall": "scene", "piloted_mall": "scene", "play_sounds": "scene"}
-__all__ = ["ChooseModeScene", "MallPicture", "MallScene", "SoldOutResultsScene", "compute_layout", "keyboard_labels", "level_surface", "open_mall", "piloted_mall", "play_sounds"]
+_FACE = {"MallPicture": "picture", "MallScene": "scene", "ModeChoiceScene": "mode_choice", "SoldOutResultsScene": "results", "compute_layout": "layout", "keyboard_labels": "scene", "level_surface": "picture", "open_mall": "scene", "piloted_mall": "scene", "play_sounds": "scene"}
+__all__ = ["MallPicture", "MallScene", "ModeChoiceScene", "SoldOutResultsScene", "compute_layout", "keyboard_labels", "level_surface", "open_mall", "piloted_mall", "play_sounds"]
 __getattr__ = public_face(__name__, _FACE)

@@ -1,21 +1,23 @@
-"""Sold Out! results between rounds, the match's final standings, and the mode chooser.
+"""Sold Out! results between rounds, and the match's final standings on the podium.
 
 SoldOutResultsScene(ctx, mall) reads the mall's finished round through its
 reveal (game.sim.mall_public.RoundReveal: the hands and lists face up) and shows: every objective card revealed with the
 items it got ticked, the wrong cards put on it crossed out beside it (Rush) or
 the hand's extras (Memory); for Tidying Up each dresser with every side's count
-and who scored. Then Next round (a mode chooser when the match is "choose
-each round"), Rematch, Back to lobby. The cards are revealed one by one; at
-match end "Continue" leads to the podium and the full standings (places shared
-on a tie), then Rematch or Back to lobby.
+and who scored; the standings so far, ties said as ties. Then Next round (where
+the match is "choose each round", last place chooses its mode out loud:
+mode_choice.py), Rematch, Back to lobby, each chosen by holding A. The cards are
+revealed one by one; at match end "Continue" leads to the podium (every place,
+ties said), then Rematch or Back to lobby. Input goes through the results moment
+(game/scenes/moment.py).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Iterator, Sequence
 
 import pygame
 
-from game.core.scene import Scene
+from game.text import i18n
 from game.text.i18n import N_, _, ngettext
 from game.match.commands import Command
 from game.render import widgets
@@ -24,7 +26,9 @@ from game.render.icons import INK, bag_icon, outlined_text, seat_shape_surface
 from game.rules.soldout import Objective
 from game.rules.soldout import modes as mode_registry
 from game.scenes.common import Animation, MatchResultsScene, players_menu_command
-from game.scenes.results_fx import Podium, Reveal, Standing, cover, places, shape_badge
+from game.scenes.mall.mode_choice import Chooser, ModeChoiceScene, last_place, least_played
+from game.scenes.results_fx import (PODIUM_AREA, Podium, Reveal, Standing, cover, headline_image, ordinal, places,
+                                    tied_groups)
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -65,22 +69,21 @@ class SoldOutResultsScene(MatchResultsScene):
         if self.final:   # the last round's cards first; the podium after a deliberate press
             items = [widgets.MenuItem(N_("Continue"), self.show_podium, primary=True)]
         else:
-            items = [widgets.MenuItem(N_("Next round"), self.next_round, value=lambda: mode_registry.display_name(self.next_mode),
-                                      adjust=self._cycle if self.choose else None, primary=True),
-                     widgets.MenuItem(N_("Rematch"), self.rematch),
-                     widgets.MenuItem(N_("Back to lobby"), self.to_lobby)]
+            # Who picks a chosen round's mode is said in the moment that follows (NextModeScene).
+            items = [widgets.MenuItem(N_("Next round"), self.next_round, primary=True, hold=True,
+                                      value=None if self.choose else lambda: mode_registry.display_name(self.next_mode)),
+                     widgets.MenuItem(N_("Rematch"), self.rematch, hold=True),
+                     widgets.MenuItem(N_("Back to lobby"), self.to_lobby, hold=True)]
         self.menu = widgets.MenuList(items, play=ctx.sound, row_height=54, width=470)
 
     # ------------------------------------------------------------------ choices
-    def _cycle(self, step: int) -> None:
-        keys = mode_registry.keys()
-        self.next_mode = keys[(keys.index(self.next_mode) + step) % len(keys)]
-
     def show_podium(self) -> None:
         """Final results, second stage: the podium over the full standings, then rematch or lobby."""
-        self.podium = Podium(self._standing_list(), pygame.Rect(140, 130, 1000, 450), self.ctx.sound)
-        self.menu = widgets.MenuList([widgets.MenuItem(N_("Rematch"), self.rematch, primary=True),
-                                      widgets.MenuItem(N_("Back to lobby"), self.to_lobby)],
+        standings = self._standing_list()
+        self.podium = Podium(standings, PODIUM_AREA, self.ctx.sound,
+                             celebrate=any(s.score for s in standings))
+        self.menu = widgets.MenuList([widgets.MenuItem(N_("Rematch"), self.rematch, primary=True, hold=True),
+                                      widgets.MenuItem(N_("Back to lobby"), self.to_lobby, hold=True)],
                                      play=self.ctx.sound, row_height=54, width=420)
         self.hold_input()
 
@@ -92,21 +95,38 @@ class SoldOutResultsScene(MatchResultsScene):
     def update(self, commands: dict[int, Command]) -> None:
         # The picture is drawn a piece a tick while the fade still hides the scene (its first
         # draw comes HALF_TICKS after the change), so the frame of the change stays cheap. Those
-        # ticks count for the reveal and the input delay exactly as if it had been drawn at once.
+        # ticks count for the reveal and the stage's minimum time exactly as if it had been drawn at once.
         if self.image is None and self.podium is None:
             if self._builder is None:
                 self._builder = self._build()
             if next(self._builder, True) is None:   # not whole yet
                 self._early += 1
-                self.wait_ticks = max(0, self.wait_ticks - 1)
+                self.moment.hear(players_menu_command(commands))   # the stage's time runs; held buttons stay unheard
                 return
         super().update(commands)
 
     def next_round(self) -> None:
+        if self.choose:     # the mode is chosen out loud, by last place
+            self.ctx.stack.push(ModeChoiceScene(self.ctx, self._mode_chosen, self.chooser(), preset=self.next_mode))
+            return
+        self._mode_chosen(self.next_mode)
+
+    def _mode_chosen(self, mode: str) -> None:
         if not self.close_once():
             return
         self.ctx.stack.pop()
-        self.mall.next_round(self.next_mode)
+        self.mall.next_round(mode)
+
+    def chooser(self) -> Chooser:
+        """Who chooses the next round's mode: the side in last place (people on their own
+        controllers; a side of bots picks the mode played least)."""
+        result = self.result
+        this_round = result.side_scores if result is not None else [0] * self.sim.match.sides
+        side = last_place(self.sim.match.totals, this_round)
+        seats = [self.sim.seats[p] for p in self.shown.members(side)]
+        people = tuple(seat for seat in seats if not self.sim.by_seat[seat].bot and seat not in self.mall.bots)
+        return Chooser(tuple(self.mall.names[s] for s in seats), tuple(self.mall.identities[s] for s in seats),
+                       people, least_played(self.mall.modes_played))
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
@@ -318,28 +338,26 @@ class SoldOutResultsScene(MatchResultsScene):
         box = pygame.Rect(30, 548, 720, 150)
         self._pieces.append((box, None))
         pygame.draw.rect(surf, ROW_FILL, box, border_radius=14)
-        y = box.y + 12
-        if self.final:
-            winners = [s for s in order if place[s] == 1]
-            names = " & ".join(self._side_name(s) for s in winners)
-            line = outlined_text(ngettext("WINNER: {names}!", "WINNERS: {names}!", len(winners), names=names), 44, GOLD,
-                                 INK, width=3, max_width=box.w - 30)
-            surf.blit(line, line.get_rect(midtop=(box.centerx, y)))
-            y += 56
-        else:
-            title = self.ctx.ui.render(_("Standings"), 26, DIM)
-            surf.blit(title, (box.x + 16, y))
-            y += 34
+        y = box.y + 10
+        # The final round's places, not yet its winner: the podium that follows says that.
+        title = self.ctx.ui.render(_("Final standings") if self.final else _("Standings"), 26, DIM)
+        surf.blit(title, (box.x + 16, y))
+        y += 32
         per_row = 3
         col_w = (box.w - 32) // per_row
         for i, side in enumerate(order):
             r, c = divmod(i, per_row)
             x = box.x + 16 + c * col_w
-            cy = y + r * 40 + 16
+            cy = y + r * 36 + 16
             x = self._badges(surf, side, x, cy, 30)
             text = self.ctx.ui.render(f"{place[side]}. {self._side_name(side)}  {match.totals[side]}", 26, TEXT)
             surf.blit(text, (x, cy - text.get_height() // 2))
-
+        note = standings_note(self._standing_list())
+        if note:    # ties said as ties, under the places
+            line = self.ctx.ui.render(note, 20, DIM)
+            if line.get_width() > box.w - 32:
+                line = pygame.transform.smoothscale(line, (box.w - 32, line.get_height()))
+            surf.blit(line, line.get_rect(bottomleft=(box.x + 16, box.bottom - 6)))
 
     # ------------------------------------------------------------------ the podium (final results)
     def _standing_list(self) -> list[Standing]:
@@ -348,9 +366,9 @@ class SoldOutResultsScene(MatchResultsScene):
         order = sorted(range(match.sides), key=lambda s: (place[s], s))
         out = []
         for side in order:
-            idents = [self.mall.identities[self.sim.seats[p]] for p in self.shown.members(side)]
-            badges = [shape_badge(i) for i in idents]
-            out.append(Standing(self._side_name(side), match.totals[side], place[side], badges))
+            seats = [self.sim.seats[p] for p in self.shown.members(side)]
+            out.append(Standing([self.mall.names[seat] for seat in seats], match.totals[side], place[side],
+                                [self.mall.identities[seat] for seat in seats]))
         return out
 
     def _draw_podium(self, surface: pygame.Surface, alpha: float) -> None:
@@ -361,63 +379,46 @@ class SoldOutResultsScene(MatchResultsScene):
             backdrop = self._podium_backdrop = pygame.Surface((1280, 720))
             ui = self.ctx.ui
             widgets.draw_background(backdrop, ui)
-            widgets.logo_text(backdrop, ui, _("FINAL RESULTS"), 52,
-                              ui.colour("accent"), (640, 42), outline=4)
-            winners = [s for s in podium.standings if s.place == 1]
-            line = outlined_text(ngettext("WINNER: {names}!", "WINNERS: {names}!", len(winners),
-                                          names=" & ".join(s.name for s in winners)), 40, GOLD, INK, width=3, max_width=1180)
-            podium.headline = (line, (640, 100))     # lands with first place
+            widgets.logo_text(backdrop, ui, _("FINAL RESULTS"), 48, ui.colour("accent"), (640, 36), outline=4)
+            head, ties = podium_words(podium.standings)
+            podium.headline = headline_image(head, ties)     # lands with first place
+            image, centre = podium.headline
+            podium.fit_below(centre[1] + image.get_height() // 2 + 10)
         surface.blit(backdrop, (0, 0))
         podium.draw(surface, alpha)
-        self.menu.draw(surface, self.ctx.ui, ((1280 - self.menu.width) // 2, 720 - 20 - self.menu.height()))
+        self.menu.draw(surface, self.ctx.ui, ((1280 - self.menu.width) // 2, 720 - 12 - self.menu.height()))
 
 
-class ChooseModeScene(Scene):
-    """Pick the next round's mode (matches set to "choose each round")."""
+def podium_words(standings: list[Standing]) -> tuple[str, list[str]]:
+    """The headline over the final standings and a line for each tie, honestly: no winner when
+    nobody scored, and a tie said as a tie that stands (Sold Out! breaks none)."""
+    if all(s.score == 0 for s in standings):
+        return _("NOBODY SCORED"), [_("Not a single bag was won: there is no winner this time.")]
+    first = [s for s in standings if s.place == 1]
+    if len(first) == 1:
+        head = ngettext("{names} WINS!", "{names} WIN!", len(first[0].names), names=first[0].name)
+    else:
+        head = _("A TIE FOR FIRST PLACE!")
+    return head, tie_lines(standings)
 
-    name = "choose_mode"
-    opaque = False
 
-    def __init__(self, ctx: "Context", on_choice: Callable[[str], None], first: bool = False,
-                 on_cancel: Callable[[], None] | None = None) -> None:
-        super().__init__(ctx)
-        self.on_choice = on_choice
-        self.first = first
-        self.closed = False
-        self.menu = widgets.MenuList([widgets.MenuItem(mode_registry.display_name(m), self._picker(m))
-                                      for m in mode_registry.keys()],
-                                     play=ctx.sound, row_height=72, width=480,
-                                     on_back=self.cancel if on_cancel is not None else None)
-        self.on_cancel = on_cancel
+def tie_lines(standings: list[Standing]) -> list[str]:
+    """One sentence per group of sides level on bags: they share the place (ties stand in Sold Out!)."""
+    lines = []
+    for group in tied_groups([s.score for s in standings]):
+        tied = [standings[i] for i in group]
+        lines.append(ngettext("{names} tie on {n} bag and share {place} place: Sold Out! breaks no ties.",
+                              "{names} tie on {n} bags and share {place} place: Sold Out! breaks no ties.",
+                              tied[0].score, names=i18n.and_list([s.name for s in tied]),
+                              place=ordinal(tied[0].place)))
+    return lines
 
-    def cancel(self) -> None:
-        """B before the first round: back to the lobby (nothing was played yet)."""
-        if not self.closed and self.on_cancel is not None:
-            self.closed = True
-            self.on_cancel()
 
-    def _picker(self, mode: str) -> Callable[[], None]:
-        return lambda: self.pick(mode)
-
-    def pick(self, mode: str) -> None:
-        if self.closed:
-            return
-        self.closed = True
-        self.ctx.stack.pop()
-        self.on_choice(mode)
-
-    def update(self, commands: dict[int, Command]) -> None:
-        self.menu.update(players_menu_command(commands))
-
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        ui = self.ctx.ui
-        widgets.dim(surface, ui, 200)
-        box = pygame.Rect(0, 0, 640, 420)
-        box.center = (640, 360)
-        widgets.panel(surface, ui, box, border="accent")
-        widgets.logo_text(surface, ui, _("CHOOSE A MODE"), ui.size("heading"), ui.colour("accent"),
-                          (640, box.y + 66), outline=4)
-        self.menu.draw(surface, ui, ((1280 - self.menu.width) // 2, box.y + 130))
-        widgets.hints(surface, ui, [("A", N_("Play this mode"))] + ([("B", N_("Lobby"))] if self.on_cancel else []),
-                      y=box.bottom - 36)
-
+def standings_note(standings: list[Standing]) -> str:
+    """The standings box's word on ties so far, in one line ("" without a tie)."""
+    groups = tied_groups([s.score for s in standings])
+    if not groups:
+        return ""
+    tied = [i18n.and_list([standings[i].name for i in group]) for group in groups]
+    return ngettext("Tied, and a tie stands: {groups}", "Tied, and ties stand: {groups}", len(groups),
+                    groups="; ".join(tied))

@@ -40,7 +40,8 @@ from game.scenes.mall.draw import MapView
 from game.scenes.mall.hud import Hud
 from game.scenes.mall.layout import MallLayout
 from game.scenes.mall.picture import MallPicture
-from game.scenes.mall.results import ChooseModeScene, SoldOutResultsScene
+from game.scenes.mall.mode_choice import ModeChoiceScene
+from game.scenes.mall.results import SoldOutResultsScene
 from game.scenes.menus import push_howto_once
 from game.scenes.pads import Rumbler
 from game.scenes.pads import seat_labels
@@ -211,6 +212,11 @@ class MallScene(Scene):
         sim = self.sim
         self.picture.draw(surface, alpha, {s.seat: sim.match.player_total(sim.player_of[s.seat]) for s in self.seats})
 
+    def toast_zone(self) -> pygame.Rect:
+        """Over the top of the map, under the round's banner: never over a panel, the clock or a score."""
+        area = self.layout.map_rect
+        return pygame.Rect(area.x + 12, area.y + 42, area.w - 24, min(130, area.h // 3))
+
     # ------------------------------------------------------------------ stack hooks
     def resume(self) -> None:
         self.picture.resume(self._key_labels())
@@ -231,8 +237,8 @@ class MallOpening(Scene):
         self.level = level
 
     def enter(self) -> None:
-        self.ctx.stack.push(ChooseModeScene(self.ctx, self._chosen, first=True,
-                                                on_cancel=lambda: back_to_lobby(self.ctx)))
+        self.ctx.stack.push(ModeChoiceScene(self.ctx, self._chosen, on_cancel=lambda: back_to_lobby(self.ctx),
+                                            preset=modes.cycle()[0]))
 
     def _chosen(self, mode: str) -> None:
         self.ctx.stack.replace(MallScene(self.ctx, self.spec, mode, self.level))

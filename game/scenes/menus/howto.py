@@ -24,6 +24,7 @@ from game.render import glyphs, widgets
 from game.render.clothing import card_back_surface, pile_surface
 from game.render.icons import bag_icon, seat_shape_surface, star_icon
 from game.scenes.common import menu_command
+from game.scenes.menus import howto_pictures
 from game.scenes.pads import shared_labels
 from game.files.register import HOWTO_SEEN
 
@@ -224,7 +225,7 @@ def _icon(ctx: "Context", name: str) -> pygame.Surface | None:
         return star_icon(ICON)
     if name in ("list", "dresser", "table", "hand"):
         return _picture(name)
-    return None
+    return howto_pictures.picture(name)
 
 
 def _glyph_row(ctx: "Context", labels: list[str]) -> pygame.Surface:

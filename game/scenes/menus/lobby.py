@@ -24,7 +24,6 @@ from game.rules.soldout import modes
 from game.scenes import registry
 from game.scenes.common import menu_command
 from game.scenes.menus import level_card
-from game.scenes.pads import PadSetupScene
 from game.text.i18n import N_, Verbatim, _, ngettext
 
 if TYPE_CHECKING:
@@ -53,6 +52,7 @@ def level_choices(entries: list[LevelEntry]) -> list[str | None]:
 
 class LobbyScene(Scene):
     name = "lobby"
+    welcomes_new_pads = True
 
     def __init__(self, ctx: "Context") -> None:
         super().__init__(ctx)
@@ -290,8 +290,6 @@ class LobbyScene(Scene):
             self.ctx.toast(_("{name}'s controller was disconnected").format(name=identities()[seat].name))
         for device in inp.unseated_presses(Button.A):
             self.join(device)
-        if self._offer_setup():
-            return
         # Before the seats' B below: a device that leaves by B is unseated afterwards, and that
         # same press must not also take everyone back to the title.
         back = bool(inp.unseated_presses(Button.B))
@@ -333,25 +331,16 @@ class LobbyScene(Scene):
             self.start()
         self._refresh_enabled()
 
-    def _offer_setup(self) -> bool:
-        """An unmapped joystick pressed a button: open the set-up wizard for it."""
-        pressed = self.ctx.input.unmapped_presses()
-        if not pressed:
-            return False
-        joystick = self.ctx.input.unmapped[pressed[0]]
-        self.ctx.sound("confirm")
-        self.ctx.stack.push(PadSetupScene(self.ctx, joystick.instance_id, joystick.name, joystick.guid))
-        return True
-
     # ---------------------------------------------------------------- drawing
+    def toast_zone(self) -> pygame.Rect:
+        """Under the heading, above the seats (one message at a time)."""
+        return pygame.Rect(30, 84, 600, 56)
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         ui = self.ctx.ui
         widgets.draw_background(surface, ui)
         widgets.logo_text(surface, ui, _("LOBBY"), ui.size("heading"), ui.colour("accent"), (330, 58), outline=4)
-        if self.ctx.input.unmapped:
-            widgets.blit_text(surface, ui, _fit(ui, _("New controller: press any button to set it up"), 620),
-                              "small", "accent_2", center=(330, 112))
-        else:
+        if not self.ctx.input.unmapped:   # else the toast zone says how to set up the new controller
             widgets.blit_text(surface, ui, _("Press {a} / Enter / Space to join").format(a=widgets.pad_label(ui, 'A')), "small",
                               "text_dim", center=(330, 112))
         for index in range(MAX_SEATS):

@@ -38,6 +38,7 @@ def is_pause_key(event: pygame.event.Event) -> bool:
 
 class PauseScene(Scene):
     name = "pause"
+    welcomes_new_pads = True
     opaque = False
 
     def __init__(self, ctx: "Context", title: str = N_("PAUSED")) -> None:

@@ -26,6 +26,7 @@ ANIMATION_TICKS = 4            # the logo and badges move 15 times a second: the
 
 class TitleScene(Scene):
     name = "title"
+    welcomes_new_pads = True
 
     def __init__(self, ctx: "Context") -> None:
         super().__init__(ctx)
@@ -76,6 +77,10 @@ class TitleScene(Scene):
             self.ctx.sound("back")
             return
         self.menu.update(cmd)
+
+    def toast_zone(self) -> pygame.Rect:
+        """Above the logo: the menu stays readable."""
+        return pygame.Rect(190, 4, 900, 66)
 
     def picture_key(self) -> tuple[object, ...]:
         """What the title's picture depends on (the loop presents only when it changes)."""

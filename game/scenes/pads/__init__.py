@@ -10,10 +10,11 @@ from game.scenes.registry import public_face
 
 if TYPE_CHECKING:
     from game.scenes.pads.feel import Rumbler, find_me_age, pulse_rings
+    from game.scenes.pads.newcomers import offer_setup
     from game.scenes.pads.reconnect import ReconnectScene, needs_reconnect
     from game.scenes.pads.setup import PadSetupScene
     from game.scenes.pads.sync import pad_binding, seat_labels, shared_labels, sync_pads
 
-_FACE = {"PadSetupScene": "setup", "ReconnectScene": "reconnect", "Rumbler": "feel", "find_me_age": "feel", "needs_reconnect": "reconnect", "pad_binding": "sync", "pulse_rings": "feel", "seat_labels": "sync", "shared_labels": "sync", "sync_pads": "sync"}
-__all__ = ["PadSetupScene", "ReconnectScene", "Rumbler", "find_me_age", "needs_reconnect", "pad_binding", "pulse_rings", "seat_labels", "shared_labels", "sync_pads"]
+_FACE = {"PadSetupScene": "setup", "ReconnectScene": "reconnect", "Rumbler": "feel", "find_me_age": "feel", "needs_reconnect": "reconnect", "offer_setup": "newcomers", "pad_binding": "sync", "pulse_rings": "feel", "seat_labels": "sync", "shared_labels": "sync", "sync_pads": "sync"}
+__all__ = ["PadSetupScene", "ReconnectScene", "Rumbler", "find_me_age", "needs_reconnect", "offer_setup", "pad_binding", "pulse_rings", "seat_labels", "shared_labels", "sync_pads"]
 __getattr__ = public_face(__name__, _FACE)

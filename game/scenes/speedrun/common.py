@@ -182,7 +182,7 @@ class SpeedrunRun:
     # ------------------------------------------------------------------ ticks
     def _runner_command(self) -> Command:
         if self.device is None:
-            return self.ctx.input.menu_command()
+            return self.ctx.input.any_device_command()
         return self.ctx.input.device_command(self.device)
 
     def handle_event(self, event: pygame.event.Event) -> None:

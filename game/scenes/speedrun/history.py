@@ -52,6 +52,7 @@ TREND_PLOT = pygame.Rect(TREND_AREA.x + 84, TREND_AREA.y + 30, TREND_AREA.w - 96
 
 class SpeedrunHistoryScene(Scene):
     name = "speedrun_history"
+    welcomes_new_pads = True
 
     def __init__(self, ctx: "Context", setup: RunSetup, records: Records, log: AttemptLog | None = None,
                  tab: int = 0) -> None:

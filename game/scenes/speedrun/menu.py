@@ -45,6 +45,7 @@ INFO_BOX = pygame.Rect(676, 150, 574, 500)
 
 class SpeedrunMenuScene(Scene):
     name = "speedrun_menu"
+    welcomes_new_pads = True
 
     def __init__(self, ctx: "Context") -> None:
         super().__init__(ctx)

@@ -2,6 +2,10 @@
 
 A: run again (instant restart) · X: export the board's splits as LiveSplit .lss ·
 Y: copy the run code (and save it as a text file) · B: back to the speedrun menu.
+Buttons are read through a Moment (game/scenes/moment.py), as on every results screen: a
+button still down from the run (the last split's A) is not heard, and for its first half
+second the screen hears nothing, so the time is seen before a restart. A run again is a tap,
+not a hold: restarting fast is what a speedrunner does here (and R restarts at once).
 """
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ from game.match.commands import Button, Command
 from game.render import widgets
 from game.render.text import words as text_words
 from game.scenes.common import menu_command
+from game.scenes.moment import Moment
 from game.scenes.reasons import say_reason
 from game.scenes.speedrun.controls import restart_key_taken
 from game.scenes.speedrun.draw import DIM, GOLD, STATE_COLOURS, WHITE, box, say_split, steady_text
@@ -34,6 +39,7 @@ SPLITS_BOX = pygame.Rect(30, 226, 600, 420)
 GRAPH_BOX = pygame.Rect(650, 226, 600, 200)
 BOARD_BOX = pygame.Rect(650, 436, 600, 210)
 SMALLEST = 16       # px: the smallest text readable from the sofa
+SEEN_TICKS = 30     # the results hear nothing for half a second: the time is seen first
 
 
 def export_lss(ctx: "Context", records: Records, setup: RunSetup) -> str:
@@ -64,10 +70,13 @@ class SpeedrunResultsScene(Scene):
         self.verdict = run.verdict
         self.outcome = self.session.final()
         self.message = ""
+        self.moment = Moment(SEEN_TICKS)
 
     # ------------------------------------------------------------------ input
     def update(self, commands: dict[int, Command]) -> None:
-        cmd = menu_command(commands)
+        cmd = self.moment.hear(menu_command(commands))
+        if not self.moment.ready:
+            return
         if cmd.pressed & (Button.A | Button.BACK):
             self.ctx.stack.pop()
             self.run.restart()

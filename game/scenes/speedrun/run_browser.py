@@ -96,6 +96,7 @@ class SavedRunsScene(Scene):
     """A list of the saved run codes and replays; A plays one, B goes back."""
 
     name = "saved_runs"
+    welcomes_new_pads = True
 
     def __init__(self, ctx: "Context", records: Records | None = None) -> None:
         super().__init__(ctx)

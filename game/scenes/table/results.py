@@ -1,8 +1,9 @@
-"""Check Out! final results, in two stages: first the moment (the winner with
-the tie-break spelled out, a podium counting the scores up, confetti), then on
-"Continue" every player's score with its breakdown (stars on products and
-bargains, change tokens, sets of snack + food + drink), row by row, with
-Rematch or Back to lobby. Places are shared on a full tie (1, 1, 3).
+"""Check Out! final results, in two stages, as Sold Out!'s: first every player's
+score with its breakdown (stars on products and bargains, change tokens, sets of
+snack + food + drink), row by row from last place up; then on "Continue" the
+moment: the podium counting the scores up, the winner with the tie-break spelled
+out, confetti, and Rematch or Back to lobby (held A: a mashed A chooses neither).
+Places are shared on a full tie (1, 1, 3).
 
 CheckoutResultsScene(ctx, table) reads the finished TableScene's sim.
 """
@@ -20,7 +21,8 @@ from game.render.tabletop import category_icon, token_surface
 from game.rules.checkout import Score
 from game.rules.checkout.catalogue import CATEGORIES
 from game.scenes.common import Animation, MatchResultsScene
-from game.scenes.results_fx import Podium, Reveal, Standing, cover, places, shape_badge
+from game.scenes.results_fx import (PODIUM_AREA, Podium, Reveal, Standing, cover, headline_image, ordinal, places,
+                                    tied_groups)
 from game.scenes.table.paint import DIM, GOLD_TEXT, GREEN, WHITE, Texts, bargain_glyph
 
 if TYPE_CHECKING:
@@ -33,23 +35,38 @@ COLUMNS = {"name": 130, "products": 330, "bargains": 560, "stars": 720, "tokens"
            "total": 1150}
 
 
-def verdict(scores: list[Score], winners: list[int], names: list[str]) -> tuple[str, str]:
-    """The headline and the tie-break line (empty when no tie-break was needed)."""
-    best = max(s.total for s in scores)
-    level = [s for s in scores if s.total == best]
+def verdict(scores: list[Score], winners: list[int], names: list[str]) -> tuple[str, list[str]]:
+    """The headline and a line for each tie, honestly: no winner when nobody scored; players
+    level on points told how change tokens placed them, or that they share the place."""
+    if all(s.total == 0 for s in scores):
+        return _("NOBODY SCORED"), [_("Not a single point was won: there is no winner this time.")]
     if len(winners) > 1:
-        return (_("{names} SHARE THE WIN!").format(names=i18n.and_list([names[w] for w in winners])),
-                ngettext("Level on {n} point and on change tokens", "Level on {n} points and on change tokens", best))
-    winner = names[winners[0]]
-    if len(level) > 1:
-        by_seat = {s.seat: s for s in scores}
-        others = ", ".join(f"{names[s.seat]} {s.tokens}" for s in level if s.seat != winners[0])
-        # TRANSLATORS: {name} {tokens}, {others}: each tied player's name and change tokens ("Sky 5, Pink 3")
-        return (_("{name} WINS!").format(name=winner),
-                ngettext("Tie on {n} point: most change tokens wins ({name} {tokens}, {others})",
-                         "Tie on {n} points: most change tokens wins ({name} {tokens}, {others})", best,
-                         name=winner, tokens=by_seat[winners[0]].tokens, others=others))
-    return _("{name} WINS!").format(name=winner), ""
+        head = _("{names} SHARE THE WIN!").format(names=i18n.and_list([names[w] for w in winners]))
+    else:
+        head = _("{name} WINS!").format(name=names[winners[0]])
+    return head, tie_lines(scores, names)
+
+
+def tie_lines(scores: list[Score], names: list[str]) -> list[str]:
+    """For each group level on points, best first: the change tokens that placed them, or that
+    they are level on those too and share the place."""
+    lines = []
+    place = places([(s.total, s.tokens) for s in scores])
+    for group in tied_groups([s.total for s in scores]):
+        tied = sorted((scores[i] for i in group), key=lambda s: (-s.tokens, s.seat))
+        who = i18n.and_list([names[s.seat] for s in tied])
+        points = tied[0].total
+        if len({s.tokens for s in tied}) == 1:
+            lines.append(ngettext("{names} are level on {n} point and on change tokens: they share {place} place.",
+                                  "{names} are level on {n} points and on change tokens: they share {place} place.",
+                                  points, names=who, place=ordinal(min(place[i] for i in group))))
+        else:
+            # TRANSLATORS: {tokens}: each tied player's name and change tokens ("Sky 5, Pink 3")
+            lines.append(ngettext("{names} tie on {n} point: more change tokens place higher ({tokens}).",
+                                  "{names} tie on {n} points: more change tokens place higher ({tokens}).",
+                                  points, names=who,
+                                  tokens=", ".join(f"{names[s.seat]} {s.tokens}" for s in tied)))
+    return lines
 
 
 class CheckoutResultsScene(MatchResultsScene):
@@ -63,29 +80,34 @@ class CheckoutResultsScene(MatchResultsScene):
         self.texts = Texts()
         scores = self.sim.scores()
         self.place = dict(zip((s.seat for s in scores), places([(s.total, s.tokens) for s in scores])))
-        self.podium: Podium | None = Podium(self._standings(scores), pygame.Rect(140, 170, 1000, 420), ctx.sound)
+        self.podium: Podium | None = None
         self.reveal: Reveal | None = None
         self.backdrop: pygame.Surface | None = None
-        self.menu = widgets.MenuList([widgets.MenuItem(N_("Continue"), self.show_scores, primary=True)],
+        self.menu = widgets.MenuList([widgets.MenuItem(N_("Continue"), self.show_podium, primary=True)],
                                      play=ctx.sound, row_height=56, width=420)
 
     def _standings(self, scores: list[Score]) -> list[Standing]:
         ranked = sorted(scores, key=lambda s: (self.place[s.seat], s.seat))
-        return [Standing(self.sim.seats[s.seat].name, s.total, self.place[s.seat], [shape_badge(self.ids[s.seat])])
+        return [Standing([self.sim.seats[s.seat].name], s.total, self.place[s.seat], [self.ids[s.seat]])
                 for s in ranked]
 
-    def show_scores(self) -> None:
-        """Second stage: the full scores, row by row, then rematch or lobby."""
-        self.podium = None
-        self.image = self._render()
+    def show_podium(self) -> None:
+        """Second stage: the podium, then rematch or lobby."""
+        scores = self.sim.scores()
+        self.podium = Podium(self._standings(scores), PODIUM_AREA, self.ctx.sound,
+                             celebrate=any(s.total for s in scores))
         self.menu = widgets.MenuList([
-            widgets.MenuItem(N_("Rematch"), self.rematch, primary=True),
-            widgets.MenuItem(N_("Back to lobby"), self.to_lobby),
+            widgets.MenuItem(N_("Rematch"), self.rematch, primary=True, hold=True),
+            widgets.MenuItem(N_("Back to lobby"), self.to_lobby, hold=True),
         ], play=self.ctx.sound, row_height=56, width=420)
         self.hold_input()
 
     def animation(self) -> Animation | None:
-        return self.podium if self.podium is not None else self.reveal
+        if self.podium is not None:
+            return self.podium
+        if self.image is None:
+            self.image = self._render()    # the rows start coming in with the screen, drawn or not
+        return self.reveal
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         if self.podium is not None:
@@ -93,7 +115,8 @@ class CheckoutResultsScene(MatchResultsScene):
                 self.backdrop = self._render_backdrop()
             surface.blit(self.backdrop, (0, 0))
             self.podium.draw(surface, alpha)
-            self.menu.draw(surface, self.ctx.ui, ((surface.get_width() - self.menu.width) // 2, 720 - 20 - 56))
+            self.menu.draw(surface, self.ctx.ui, ((surface.get_width() - self.menu.width) // 2,
+                                                  720 - 12 - self.menu.height()))
             return
         if self.image is None:
             self.image = self._render()
@@ -101,24 +124,30 @@ class CheckoutResultsScene(MatchResultsScene):
             self.reveal.draw(surface, alpha)
         self.menu.draw(surface, self.ctx.ui, ((surface.get_width() - self.menu.width) // 2, 592))
 
-    def _headline(self, surf: pygame.Surface, top: int) -> None:
-        """"X WINS!" and, under it, the tie-break when one was needed."""
-        head, tie = verdict(self.sim.scores(), self.sim.winners(), [s.name for s in self.sim.seats])
-        self.texts.blit(surf, head, 56, GOLD_TEXT, 4, midtop=(640, top), max_width=1200)
-        if tie:
-            self.texts.blit(surf, tie, 24, WHITE, 2, midtop=(640, top + 66), max_width=1200)
+    def _words(self) -> tuple[str, list[str]]:
+        return verdict(self.sim.scores(), self.sim.winners(), [s.name for s in self.sim.seats])
+
+    def _tie_notes(self, surf: pygame.Surface, top: int) -> int:
+        """How each tie was settled (the winner is the podium's to say, next); returns how far down
+        the lines reach."""
+        _head, ties = self._words()
+        y = top
+        for line in ties:
+            rect = self.texts.blit(surf, line, 22, WHITE, 2, midtop=(640, y), max_width=1200)
+            y = rect.bottom + 4
+        return y
 
     def _render_backdrop(self) -> pygame.Surface:
-        """The podium stage's still parts: title and verdict."""
+        """The podium stage's still parts: the title; the verdict lands with first place
+        (Podium.headline), not before: no spoiler."""
         ui = self.ctx.ui
         surf = pygame.Surface((1280, 720))
         widgets.draw_background(surf, ui)
-        widgets.logo_text(surf, ui, "CHECK OUT!", ui.size("large"), ui.colour("accent"), (640, 40), 3)
-        # The verdict lands with first place (Podium.headline), not before: no spoiler.
-        verdict_image = pygame.Surface((1280, 100), pygame.SRCALPHA)
-        self._headline(verdict_image, 0)
+        widgets.logo_text(surf, ui, "CHECK OUT!", 48, ui.colour("accent"), (640, 36), 3)
         if self.podium is not None:
-            self.podium.headline = (verdict_image, (640, 72 + 50))
+            head, ties = self._words()
+            self.podium.headline = image, centre = headline_image(head, ties)
+            self.podium.fit_below(centre[1] + image.get_height() // 2 + 10)
         return surf
 
     # ------------------------------------------------------------------ the full scores (drawn once)
@@ -129,22 +158,22 @@ class CheckoutResultsScene(MatchResultsScene):
         scores = self.sim.scores()
         winners = self.sim.winners()
         widgets.logo_text(surf, ui, _("CHECK OUT! FINAL SCORES"), ui.size("large"), ui.colour("accent"), (640, 40), 3)
-        self._headline(surf, 78)
-        self._header(surf)
+        top = max(ROWS.y, self._tie_notes(surf, 84) + 6)
+        self._header(surf, top)
         clean = surf.copy()
         ranked = sorted(scores, key=lambda s: (self.place[s.seat], s.seat))
-        row_h = min(58, (ROWS.h - 40) // max(1, len(ranked)))
+        row_h = min(58, (ROWS.bottom - top - 40) // max(1, len(ranked)))
         rows = []
         for rank, score in enumerate(ranked):
-            rows.append(self._row(surf, score, ROWS.y + 40 + rank * row_h, row_h, score.seat in winners))
+            rows.append(self._row(surf, score, top + 40 + rank * row_h, row_h, score.seat in winners))
         base = surf.copy()
         for rect in rows:
             cover(base, clean, rect.inflate(0, 6), None, (0, 0, 0))
         self.reveal = Reveal(base, surf, [r.inflate(0, 6) for r in reversed(rows)], self.ctx.sound, every=14)
         return surf
 
-    def _header(self, surf: pygame.Surface) -> None:
-        y = ROWS.y + 14
+    def _header(self, surf: pygame.Surface, top: int) -> None:
+        y = top + 14
         self.texts.blit(surf, _("products"), 22, DIM, 2, midleft=(COLUMNS["products"], y))
         self.texts.blit(surf, _("bargains"), 22, DIM, 2, midleft=(COLUMNS["bargains"], y))
         surf.blit(star_icon(24), (COLUMNS["stars"] - 40, y - 12))

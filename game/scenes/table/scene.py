@@ -35,6 +35,7 @@ from game.scenes.pads import Rumbler
 from game.scenes.pads import seat_labels, shared_labels
 from game.scenes.table.draw import TableView
 from game.scenes.table.hud import SeatHud
+from game.scenes.table.layout import TOP_BAR
 from game.scenes.table.picture import TablePicture
 from game.scenes.table.results import CheckoutResultsScene
 from game.sim.table import new_table
@@ -162,6 +163,11 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.picture.draw(surface, self._lobby_seat)
+
+    def toast_zone(self) -> pygame.Rect:
+        """The top bar's middle, between the round and the BONUS: never over a seat's panel, a
+        score or the products."""
+        return pygame.Rect(TOP_BAR.x + 190, TOP_BAR.y - 2, TOP_BAR.w - 346, TOP_BAR.h + 4)
 
 
 def table_key_names(ctx: "Context", spec: MatchSpec) -> list[dict[str, str]]:
