@@ -1,12 +1,12 @@
 """Do the seats win equally often? All-expert bot matches on each level, a chi-square test per seat count.
 
-    python tools/seat_fairness.py [LEVEL ...] [--matches N] [--seats 2,4,6] [--seed S] [--jobs J]
+    python tools/seat_fairness.py [LEVEL ...] [--matches N] [--seats 2,3,4,5,6] [--seed S] [--jobs J]
 
 For each level (default: every shipped one) and seat count, N one-round matches of expert bots
 (the Rush, Memory and Tidying Up in turn, seeds S, S+1, ...): wins by seat (a shared win is
 split), Pearson's chi-square against equal wins (df = seats - 1) and its p-value. A seat count
-is flagged when p is below 0.05 divided by the number of tests run (Bonferroni): with 18 tests,
-one p under 0.05 turns up by chance alone about every other run. Prints a Markdown table.
+is flagged when p is below 0.05 divided by the number of tests run (Bonferroni): with 30 tests
+(six levels, 2-6 seats), one p under 0.05 turns up by chance alone in most runs. Prints a Markdown table.
 """
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("levels", nargs="*")
     parser.add_argument("--matches", type=int, default=300)
-    parser.add_argument("--seats", default="2,4,6")
+    parser.add_argument("--seats", default="2,3,4,5,6")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=default_jobs())
     args = parser.parse_args(argv)

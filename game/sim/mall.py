@@ -38,6 +38,7 @@ from game.sim.mall_fixtures import Dresser, Fixtures
 from game.sim.mall_floor import PileFloor
 from game.sim.mall_public import MallPublicView, OmniscientView, RoundReveal
 from game.sim.mall_view import SeatView
+from game.sim.simultaneous import tick_order
 from game.sim.physics import Body, Grid, approach, move_axis, move_bodies, separate, target_velocity
 from game.sim.tuning import Tuning, load_tuning
 
@@ -339,7 +340,9 @@ class MallSim:
             move_bodies(grid, moving, half)   # each body's move reads only itself and the walls
         separate(grid, self._bodies, half, t.push_num)
         rnd = self.round
-        for av, cmd in buttons:          # in seat order, as before; a stick alone needs no pass
+        if len(buttons) > 1:             # at the same moment: this tick's own order, never seat order
+            buttons = tick_order(self.spec.seed, self.tick, buttons, _player)
+        for av, cmd in buttons:          # a stick alone needs no pass
             pressed = int(cmd.pressed)
             held_buttons = int(cmd.held)
             av.hand_open = bool(held_buttons & (_LB | _RB))
@@ -384,6 +387,10 @@ class MallSim:
         text = json.dumps(world, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
+
+
+def _player(button: tuple[Avatar, Command]) -> int:
+    return button[0].player
 
 
 def new_mall(spec: MatchSpec, level: Level, catalogue: Catalogue, seed: int, mode: str | None = None,

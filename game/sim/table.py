@@ -26,9 +26,10 @@ Controls (one Command per seat per tick)
 
 Same-tick races
 ---------------
-Within tick t the seats act in the rotating order t % n, t+1 % n, ... (n =
-players), so each seat goes first equally often and a replay resolves every
-race identically. When two seats grab the same product in one tick, the first
+Within a tick the seats act in an order drawn for that tick from the match
+seed (game/sim/simultaneous.py, as in the mall), so any seat is as likely as
+any other to go before it and a replay resolves every race identically. (A
+rotating order, t % n first, let seat 1 go before seat 2 in n - 1 ticks of n.) When two seats grab the same product in one tick, the first
 in that order gets it; the other is told "<name> got <product> first" and the
 race is recorded in `races` (shown on the product for both to see).
 
@@ -52,6 +53,7 @@ from game.match.spec import MatchSpec
 from game.rules.checkout import (BIDDING, BONUS, BONUS_SOLO, CHECKOUT, FRENZY, OVER, ROUND_END, Score,
                                  Catalogue, CheckoutGame, CheckoutPhase)
 from game.rules.checkout.catalogue import RuleNumbers
+from game.sim.simultaneous import tick_order
 from game.sim.table_cursor import Place, grid, move
 from game.sim.table_events import TableEvent, TableStage
 from game.sim.table_tuning import TableTuning
@@ -151,9 +153,8 @@ class TableSim(TurnPhases):
         return self.game.phase
 
     def order(self, tick: int | None = None) -> list[int]:
-        """The seats in the order they act in `tick` (rotating; see the module docstring)."""
-        start = (self.tick if tick is None else tick) % self.n
-        return list(range(start, self.n)) + list(range(start))
+        """The seats in the order they act in `tick` (drawn for the tick; see the module docstring)."""
+        return tick_order(self.seed, self.tick if tick is None else tick, range(self.n), int)
 
     def tumbling(self, seat: int) -> bool:
         return self.tick < self.seats[seat].land_tick
