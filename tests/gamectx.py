@@ -21,13 +21,13 @@ def mark_howto_seen() -> None:
         mark_seen(card)
 
 
-def played_mall(ctx, players: int, mode: str, ticks: int, seed: int = 3, level: str | None = None):
-    """A demo Sold Out! round (bots in every seat) on the stack, `ticks` ticks in (on `level`, or the
-    one Auto picks)."""
+def played_mall(ctx, players: int, mode: str, ticks: int, seed: int = 3, level: str | None = None, teams: int = 0):
+    """A demo Sold Out! round (bots in every seat; in `teams` teams if asked) on the stack, `ticks`
+    ticks in (on `level`, or the one Auto picks)."""
     import dataclasses
 
     from game.scenes.mall.scene import demo_spec, piloted_mall
-    scene = piloted_mall(ctx, dataclasses.replace(demo_spec(players, mode, seed), level=level))
+    scene = piloted_mall(ctx, dataclasses.replace(demo_spec(players, mode, seed, teams=teams), level=level))
     ctx.stack.push(scene)
     ctx.stack.apply()
     for _ in range(ticks):

@@ -94,8 +94,8 @@ def test_the_tables_panels_laid_in_the_static_layer_are_what_a_fresh_hud_lays(ct
             app.tick(ctx)
             scene.draw(screen, 0.0)
         kept = picture.hud
-        fresh = SeatHud(scene.sim, kept.panels, kept.ids, list(kept.labels), picture.texts, list(kept.bots))
-        fresh.keys, fresh.shared_keys = kept.keys, kept.shared_keys
+        fresh = SeatHud(scene.sim, kept.panels, kept.ids, list(kept.labels), picture.texts, kept.keys,
+                        list(kept.bots))
         assert picture.static is not None and kept.laid is not None
         fresh.set_backdrop(picture.static)
         fresh.draw(picture.static.copy(), scene.sim.tick, [s.total for s in scene.sim.scores()])

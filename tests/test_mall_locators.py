@@ -53,7 +53,7 @@ def test_no_locator_covers_a_shopper_a_pile_or_a_chair(ctx, monkeypatch, players
         assert len(cards) == len(scene.sim.dressers)
         looked_for = [(n, rect, "pile") for n, (rect, src) in enumerate(screen.log) if src in piles]
         looked_for += [(n, rect, "shopper") for n, (rect, _) in enumerate(screen.log) if rect in view.body_rects]
-        looked_for += [(n, rect, "pile count") for n, (rect, _) in enumerate(screen.log) if rect in view.pile_counts]
+        looked_for += [(n, rect, "pile count") for n, (rect, _) in enumerate(screen.log) if rect in view.counts.piles]
         assert any(what == "pile" for _, _, what in looked_for) and any(w == "shopper" for _, _, w in looked_for)
         for n, rect, what in looked_for:
             hidden = [card for m, card in cards if m > n and card.colliderect(rect)]

@@ -33,7 +33,7 @@ def test_name_tags_step_past_a_dressers_count_strip():
 def test_a_shopper_hidden_behind_another_shows_through():
     """Orange used to vanish behind Green at the table: now its outline is drawn over Green."""
     from game.match.seats import identities
-    from game.scenes.mall.draw import AvatarSprite, MapView
+    from game.scenes.mall.draw import AvatarSprite, see_through
     pygame.init()
     ids = identities()
     back, front = AvatarSprite(ids[0], "Orange", 0.8, False), AvatarSprite(ids[2], "Green", 0.8, False)
@@ -41,9 +41,26 @@ def test_a_shopper_hidden_behind_another_shows_through():
     rect = pygame.Rect(30, 30, back.size, back.size)
     surface.blit(back.body, rect)
     surface.blit(front.body, rect)
-    MapView._see_through(surface, [(back, back.size, back.size, rect), (front, front.size, front.size, rect)])
+    see_through(surface, [(back, back.size, back.size, rect, 0), (front, front.size, front.size, rect, 1)], [rect, rect])
     colours = {tuple(surface.get_at((x, y)))[:3] for x in range(rect.x, rect.right) for y in range(rect.y, rect.bottom)}
     assert tuple(ids[0].colour) in colours
+
+
+def test_a_shopper_behind_a_card_or_the_shutter_shows_through():
+    """Hidden by the card carried over a head in front of it, or by the closing shutter: outlined."""
+    from game.match.seats import identities
+    from game.scenes.mall.draw import AvatarSprite, see_through
+    pygame.init()
+    back = AvatarSprite(identities()[1], "Sky", 0.8, False)
+    rect = pygame.Rect(30, 30, back.size, back.size)
+    for occluders, covers in (([rect, rect.inflate(-4, -4)], []), ([rect], [rect.move(0, back.size // 3)])):
+        surface = pygame.Surface((100, 100))
+        see_through(surface, [(back, back.size, back.size, rect, 0)], occluders, covers)
+        colours = {tuple(surface.get_at((x, y)))[:3] for x in range(100) for y in range(100)}
+        assert tuple(identities()[1].colour) in colours
+    surface = pygame.Surface((100, 100))
+    see_through(surface, [(back, back.size, back.size, rect, 0)], [rect], [rect.move(0, back.size - 4)])
+    assert tuple(identities()[1].colour) not in {tuple(surface.get_at((x, y)))[:3] for x in range(100) for y in range(100)}
 
 
 def test_a_tag_pushed_off_the_map_goes_below_instead():

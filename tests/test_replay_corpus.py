@@ -34,6 +34,8 @@ def test_replay_reaches_recorded_state(replay: Path):
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout.strip().splitlines()[-1])
     assert {key: result[key] for key in expected} == expected
+    # a real game, not a degenerate one: no round of a bots' match waits out the closing time
+    assert [r["cause"] for r in result.get("rounds", []) if r.get("cause") == "time"] == []
 
 
 def _headless_args(header: dict) -> list[str]:

@@ -1,5 +1,6 @@
 """The sofa bar at the seat counts the screenshot scenes do not show: every text at least
-TEXT_MIN_PX tall as drawn, none cut off, none over another (docs/READABILITY.md).
+TEXT_MIN_PX tall as drawn, none cut off, none over another (docs/READABILITY.md), in every
+language and at the smallest, default and largest UI scale.
 
 The registered scenes show the mall's Rush, the table and the results at 2, 4 and 6 seats; these
 add the other seat counts of the table's phases, the Rush alone, Memory, Tidying Up and both
@@ -9,7 +10,9 @@ from __future__ import annotations
 
 import pytest
 
+from game.text import i18n
 from game.scenes import registry
+from game.files.register import UI_SCALE_MAX, UI_SCALE_MIN
 from devkit.shots import mall as mall_shots
 from devkit.shots import table as table_shots
 from tests.test_i18n_layout import _problems
@@ -40,3 +43,16 @@ SHOTS = [
 @pytest.mark.parametrize("shot", SHOTS, ids=[shot.name for shot in SHOTS])
 def test_the_scene_reads_from_the_sofa_at_this_seat_count(monkeypatch, shot):
     assert _problems(monkeypatch, shot, "en") == []
+
+
+@pytest.mark.parametrize("scale", [UI_SCALE_MIN, 1.0, UI_SCALE_MAX])
+@pytest.mark.parametrize("code", [code for code in i18n.LANGUAGES if code != i18n.DEFAULT])
+@pytest.mark.parametrize("shot", SHOTS, ids=[shot.name for shot in SHOTS])
+def test_the_scene_fits_at_this_seat_count_in_every_language_and_ui_scale(monkeypatch, shot, code, scale):
+    assert _problems(monkeypatch, shot, code, scale) == []
+
+
+@pytest.mark.parametrize("scale", [UI_SCALE_MIN, UI_SCALE_MAX])
+@pytest.mark.parametrize("shot", SHOTS, ids=[shot.name for shot in SHOTS])
+def test_the_scene_fits_at_this_seat_count_at_every_ui_scale(monkeypatch, shot, scale):
+    assert _problems(monkeypatch, shot, "en", scale) == []

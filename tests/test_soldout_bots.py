@@ -310,6 +310,30 @@ def test_weak_memory_bots_sometimes_call_sold_out_too_early():
     assert early >= 1
 
 
+@pytest.mark.parametrize("seed", range(1, 7))
+def test_every_memory_bot_learns_its_list_every_round(seed):
+    """With every seat a bot the study phase lasts one tick (bots are always ready): each bot must
+    still take its list in, whatever its reaction time, so that every round ends by SOLD OUT! and
+    none runs to closing time (seeds 2 and 6 once did, with all six bots list-less in round 2)."""
+    run = run_match(spec(6, "memory", seed=seed, rounds=2))
+    assert [r["cause"] for r in run.result["rounds"]] == ["sold_out", "sold_out"]
+    assert run.result["ticks"] < 2 * 60 * 120, run.result["ticks"]
+    assert all(bot.errand.recall is not None and bot.errand.recall.memory is not None for bot in run.bots)
+
+
+def test_a_bot_busy_when_the_study_phase_starts_still_learns_its_list():
+    """A bot in the middle of a decision (its cooldown running) reads the list while it is on show."""
+    s = spec(6, "memory", seed=4)
+    sim = MallSim(s, load_level(levels_for_players(6)), load_catalogue(), s.seed)
+    bots = [make_soldout_bot(seat, sim, bot_seed(s.seed, seat.seat)) for seat in s.seats]
+    for bot in bots:
+        bot.cooldown = 5 + bot.seat
+    assert sim.phase == "study"
+    sim.step({bot.seat: bot.command(sim) for bot in bots})
+    assert sim.phase == "countdown"               # every seat a bot: ready at once
+    assert all(bot.errand.recall is not None and bot.errand.recall.memory is not None for bot in bots)
+
+
 def test_main_py_headless_record_and_replay(tmp_path):
     """--headless plays Sold Out! through the mall; --record then --replay --headless --json agree."""
     import os

@@ -12,7 +12,7 @@ from game import app
 from game.match.commands import IDLE, Button, Command
 from game.match.spec import MatchSpec, SeatSpec
 from game.scenes import registry
-from game.scenes.table.scene import TableScene
+from game.scenes.table.scene import TableScene, demo_spec
 
 
 @pytest.fixture
@@ -177,3 +177,20 @@ def test_keyboard_seats_are_told_their_own_keys(ctx):
     assert scene.hud.key(0, "X") == "E" and scene.hud.key(0, "A") == "Space"
     assert scene.hud.key(1, "X") == "X"          # a bot seat: the pad names
     assert scene.hud._doing(0)[0] == "E: roll!"
+
+
+def test_cursor_shapes_never_cover_each_other(ctx):
+    """Six cursors on neighbouring products (two on one): every seat's shape stays whole. They
+    piled up on the corners the products share."""
+    from game.scenes.table.draw import CURSOR_BADGE, cursor_badges
+    from game.scenes.table.layout import PRODUCTS, card_rects
+    scene = TableScene(ctx, demo_spec(6, 3), demo=True)
+    sim = scene.sim
+    scene.fast_forward(lambda s: s.phase == "frenzy")
+    rects = card_rects(sim.places(), PRODUCTS)
+    rings = [(seat, rects[min(card, len(rects) - 1)].inflate(10 + 10 * k, 10 + 10 * k))
+             for seat, (card, k) in enumerate([(1, 0), (0, 0), (1, 1), (0, 1), (2, 0), (3, 0)])]
+    side = 2 * CURSOR_BADGE + 4
+    boxes = [pygame.Rect(x - side // 2, y - side // 2, side, side) for x, y in cursor_badges(rings, CURSOR_BADGE)]
+    for i, a in enumerate(boxes):
+        assert a.collidelist(boxes[i + 1:]) < 0, f"seat {i}'s shape covers another's"

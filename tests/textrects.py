@@ -38,9 +38,9 @@ def watch_texts(monkeypatch, screen: Recorder, ui) -> None:
     """Register every text the mall's HUD, map and overlays render from now on."""
     real_render = ui.render
 
-    def render(text, size, colour="text"):
+    def render(text, size, colour="text", max_width=0):
         px = bar_px(ui.text.font(ui.size(size) if isinstance(size, str) else size))   # pixels, not size
-        return screen.note(real_render(text, size, colour), text, px)
+        return screen.note(real_render(text, size, colour, max_width), text, px)
     monkeypatch.setattr(ui, "render", render)
     for module in (mall_draw, mall_overlay):
         real = module.outlined_text

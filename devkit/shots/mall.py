@@ -11,7 +11,8 @@ from game.scenes import registry
 from game.scenes.mall.mode_choice import ModeChoiceScene
 from game.scenes.mall.results import SoldOutResultsScene
 from game.scenes.mall.scene import MallScene, demo_spec, piloted_mall
-from game.sim.mall_stage import play_out_round, score_last_round_as
+from game.sim.mall_stage import gather, play_out_round, score_last_round_as
+from game.sim.tuning import FP
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -20,9 +21,29 @@ if TYPE_CHECKING:
 REVEALED = 240   # ticks: every card shown before the results screenshot is taken
 
 
-def _shot(players: int, mode: str) -> Callable[[Context, int], MallScene]:
+def _shot(players: int, mode: str, teams: int = 0, colourblind: bool = False) -> Callable[[Context, int], MallScene]:
     def factory(ctx: "Context", seed: int) -> MallScene:
-        return piloted_mall(ctx, demo_spec(players, mode, seed or 3))
+        ctx.settings.colourblind = colourblind or ctx.settings.colourblind
+        return piloted_mall(ctx, demo_spec(players, mode, seed or 3, teams=teams))
+    return factory
+
+
+def crowd_shot(players: int, mode: str, teams: int = 0) -> Callable[[Context, int], MallScene]:
+    """Every shopper in one crowd, bodies touching: at the Starting Table's front (Rush) or beside
+    the first dresser's chair (Tidying Up). Each must still be seen (drawn apart, or outlined)."""
+    def factory(ctx: "Context", seed: int) -> MallScene:
+        scene = piloted_mall(ctx, demo_spec(players, mode, seed or 3, teams=teams))
+        sim = scene.sim
+        while sim.phase != "playing" or sim.tick - sim.round_tick < 70:   # past GO! and the rings
+            scene.update({})
+        half = sim.t.half // FP
+        if sim.dressers:
+            d = sim.dressers[0]
+            gather(sim, d.x, d.y + sim.level.tile_size // 2 + half + 2)
+        else:
+            tx, ty, tw, th = sim.level.table_rect
+            gather(sim, tx + tw // 2, ty + th + half + 2)
+        return scene
     return factory
 
 
@@ -89,6 +110,16 @@ registry.register_screenshot("mall_study", _shot(6, "memory"), warmup_ticks=30)
 registry.register_screenshot("mall_memory", _shot(3, "memory"), warmup_ticks=60 * 14)
 registry.register_screenshot("mall_memory_6", _shot(6, "memory"), warmup_ticks=60 * 16)
 registry.register_screenshot("mall_tidy", _shot(6, "tidy"), warmup_ticks=60 * 16)
+# Team games: every team told apart at a glance (2 teams of 2, 3 teams of 2), colour-blind mode too.
+registry.register_screenshot("mall_teams_rush_4", _shot(4, "rush", teams=2), warmup_ticks=60 * 9)
+registry.register_screenshot("mall_teams_rush_6", _shot(6, "rush", teams=3), warmup_ticks=60 * 10)
+registry.register_screenshot("mall_teams_tidy_4", _shot(4, "tidy", teams=2), warmup_ticks=60 * 16)
+registry.register_screenshot("mall_teams_tidy_6", _shot(6, "tidy", teams=3), warmup_ticks=60 * 16)
+registry.register_screenshot("mall_teams_tidy_6_cb", _shot(6, "tidy", teams=3, colourblind=True),
+                             warmup_ticks=60 * 16)
+# The crowded moments: six shoppers at the Starting Table, six at a dresser.
+registry.register_screenshot("mall_crowd_table_6", crowd_shot(6, "rush"), warmup_ticks=0)
+registry.register_screenshot("mall_crowd_dresser_6", crowd_shot(6, "tidy", teams=3), warmup_ticks=0)
 registry.register_screenshot("mall_countdown", _shot(5, "rush"), warmup_ticks=70)
 registry.register_screenshot("mall_sold_out", _sold_out_shot(6, "rush"), warmup_ticks=0)
 registry.register_screenshot("mall_sold_out_2", _sold_out_shot(2, "memory"), warmup_ticks=0)

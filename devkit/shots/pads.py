@@ -60,8 +60,8 @@ def _mall(ctx: "Context", seed: int) -> Scene:
 def _table(ctx: "Context", seed: int) -> Scene:
     scene = TableScene(ctx, table_spec(3, seed), demo=True)
     labels = _family_labels()
-    scene.hud.keys = [labels.get(i, {}) for i in range(3)]
-    scene.hud.shared_keys = {name: " / ".join(dict.fromkeys(labels[i][name] for i in range(3))) for name in labels[0]}
+    scene.picture.keys.seats = [labels.get(i, {}) for i in range(3)]
+    scene.picture.keys.shared = {name: list(dict.fromkeys(labels[i][name] for i in range(3))) for name in labels[0]}
     ctx.input.find_me(0, ago=14 - TABLE_WARMUP)
     return scene
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
+from game.text.i18n import _
 from game.scenes import registry
+from game.scenes.menus.howto import HowToScene, load_howto
 from game.scenes.table.results import CheckoutResultsScene
-from game.scenes.table.scene import TableScene, demo_spec
+from game.scenes.table.scene import TableScene, demo_spec, set_table_keys
 from game.rules.checkout import CHECKOUT
 from game.sim.table_face import TableFace
 
@@ -22,6 +24,35 @@ def _shot(players: int, until: Callable[[TableFace], bool] | None = None) -> Cal
             scene.fast_forward(until)
         return scene
     return factory
+
+
+def keyboard_table(ctx: "Context", seed: int, players: int = 4) -> TableScene:
+    """A Check Out! table with two people on one keyboard (seats 0 and 1, its left and right
+    halves) and bots beside them: every hint names the keyboard's keys. (The bots play the two
+    keyboard seats too, so the picture moves on; they are drawn as the people they stand in for.)"""
+    scene = TableScene(ctx, demo_spec(players, seed), demo=True)
+    for seat, half in enumerate(("left", "right")):
+        ctx.input.assign(("kb", half), seat)
+        scene.hud.bots[seat] = False
+    for seat in range(2, players):
+        scene.hud.labels[seat] = _("BOT")
+    set_table_keys(ctx, scene.spec, scene.picture.keys)
+    return scene
+
+
+def _keyboard_shot(until: Callable[[TableFace], bool] | None = None) -> Callable[[Context, int], Scene]:
+    def factory(ctx: "Context", seed: int) -> Scene:
+        scene = keyboard_table(ctx, seed)
+        if until is not None:
+            scene.fast_forward(until)
+        return scene
+    return factory
+
+
+def _keyboard_howto(ctx: "Context", seed: int) -> list[Scene]:
+    """The Check Out! how-to card over a table played on one keyboard: the keys, not a pad's buttons."""
+    title, pages = load_howto("checkout")
+    return [keyboard_table(ctx, seed), HowToScene(ctx, title, pages)]
 
 
 def _in_checkout(sim: TableFace) -> bool:
@@ -74,6 +105,9 @@ registry.register_screenshot("table_bidding", _shot(4, lambda sim: sim.phase == 
 registry.register_screenshot("table_reveal", _shot(4, lambda sim: sim.phase == "reveal"), warmup_ticks=30)
 registry.register_screenshot("table_bonus", _shot(4, lambda sim: sim.bonus_grab is not None), warmup_ticks=40)
 registry.register_screenshot("table_solo", _solo_shot, warmup_ticks=60 * 8)
+registry.register_screenshot("table_keyboards", _keyboard_shot(), warmup_ticks=60 * 4 + 30)
+registry.register_screenshot("table_keyboards_checkout", _keyboard_shot(_in_checkout), warmup_ticks=40)
+registry.register_screenshot("howto_keyboards", _keyboard_howto, warmup_ticks=1)
 registry.register_screenshot("checkout_results", results_shot(4), warmup_ticks=240)
 registry.register_screenshot("checkout_results_6", results_shot(6), warmup_ticks=240)
 registry.register_screenshot("checkout_podium_2", _podium_shot(2), warmup_ticks=240)

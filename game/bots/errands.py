@@ -90,6 +90,11 @@ class Errand:
         if self.recall is not None and self.recall.memory is None:
             self.recall.memorise(view, self.bot)
 
+    @property
+    def studied(self) -> bool:
+        """Whether the list is taken in (always, where the family has none to study)."""
+        return self.recall is None or self.recall.memory is not None
+
     def wanted(self, view: SeatView) -> set[str]:
         raise NotImplementedError
 

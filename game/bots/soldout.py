@@ -10,7 +10,8 @@ Each tick `command(view)` returns one Command. Most ticks it repeats the stick
 it chose at its last decision (a person re-aims every few tenths of a second),
 which keeps a 6-bot match far above real time; it decides again after its
 difficulty's reaction time, after a card has been looked at, or sooner when a
-waypoint is near. Button presses last exactly one tick, like a tap.
+waypoint is near; a Memory list is read on the study phase's first tick, whatever
+the bot was doing. Button presses last exactly one tick, like a tap.
 """
 from __future__ import annotations
 
@@ -63,10 +64,17 @@ class SoldOutBot:
     # ----- the per-tick entry point -------------------------------------------------
     def command(self, sim: MallFace) -> Command:
         """This tick's Command. Cheap on most ticks: the last stick is kept until the next decision."""
-        if self.cooldown > 0:
+        if self.cooldown > 0 and not self._list_on_show(sim):
             self.cooldown -= 1
             return self.move
         return self._think(sim.seat_view(self.seat))
+
+    def _list_on_show(self, sim: MallFace) -> bool:
+        """A study phase whose list the bot has not taken in yet: a player reads it whatever they
+        were doing, and with every seat a bot (always ready) it is on show for one tick only."""
+        if sim.phase != "study":
+            return False
+        return sim.seat_view(self.seat).round_serial != self._round or not self.errand.studied
 
     # ----- per-round state ----------------------------------------------------------
     def _new_round(self, view: SeatView) -> None:

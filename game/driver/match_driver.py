@@ -37,7 +37,8 @@ _NOBODY: Mapping[int, Command] = {}
 
 class Repeater(Protocol[S_in]):
     """A bot that repeats its last Command while its cooldown runs: `command(sim)` counts
-    `cooldown` down and returns `move` while it is above 0, and only then thinks."""
+    `cooldown` down and returns `move` while it is above 0, and only then thinks. In Memory's
+    study phase it is asked every tick (it reads the list on show whatever its cooldown)."""
 
     cooldown: int
     move: Command
@@ -135,9 +136,10 @@ class MatchDriver(Generic[S]):
         if plan is None or self._plan_of is not self.controllers:   # a caller may swap the dict
             plan = self._make_plan()
         out = {}
+        study = sim.phase == "study"          # the list is on show: SoldOutBot.command may read it
         for key, bot, controller in plan:
             if bot is not None:
-                if bot.cooldown > 0:          # SoldOutBot.command's first lines, without the call
+                if bot.cooldown > 0 and not study:   # SoldOutBot.command's first lines, without the call
                     bot.cooldown -= 1
                     out[key] = bot.move
                 else:

@@ -101,7 +101,7 @@ def labels(family: str, nintendo_swap: bool = False, pad_binding: dict[str, int]
     return out
 
 
-_BUTTON_WORD = re.compile(r"\b(A|B|X|Y|LB|RB|START|BACK)\b")
+_BUTTON_WORD = re.compile(r"\b(A|B|X|Y|LB|RB|START|BACK|MOVE)\b")   # MOVE: the stick, the d-pad or keys
 
 
 def say(text: str, names: dict[str, str]) -> str:
@@ -113,3 +113,18 @@ def say(text: str, names: dict[str, str]) -> str:
     if not names:
         return text
     return _BUTTON_WORD.sub(lambda m: names.get(m.group(1), m.group(1)), text)
+
+
+def button_runs(text: str) -> list[tuple[str, bool]]:
+    """`text` cut into runs, each (run, is_button): the button words alone ("X", "LB") and the
+    text between them, in order (for drawing each button as its key cap)."""
+    runs: list[tuple[str, bool]] = []
+    at = 0
+    for m in _BUTTON_WORD.finditer(text):
+        if m.start() > at:
+            runs.append((text[at:m.start()], False))
+        runs.append((m.group(1), True))
+        at = m.end()
+    if at < len(text):
+        runs.append((text[at:], False))
+    return runs

@@ -10,10 +10,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from game import asset
-from game.text.i18n import _, language
+from game.text.i18n import N_, _, language
 from game.match.spec import DIFFICULTIES, SeatSpec
 
 MAX_SEATS = 6
+TEAM_COUNT = 3
+TEAM_NAMES = (N_("Team A"), N_("Team B"), N_("Team C"))   # how they look: game/render/teams.py
 SEATS_FILE = asset("seats.toml")
 
 DeviceId = tuple[str, str | int]  # ("kb", "left") | ("kb", "right") | ("pad", instance_id)
@@ -30,6 +32,11 @@ class SeatIdentity:
     def hex(self) -> str:
         """The seat's colour as "#RRGGBB" (how the drawing of shapes and dice takes it)."""
         return "#%02X%02X%02X" % self.colour
+
+
+def team_name(team: int) -> str:
+    """"Team A", in the player's language."""
+    return _(TEAM_NAMES[team])
 
 
 def _rgb(text: str) -> tuple[int, int, int]:

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.render.text import TEXT_MIN_PX, GameFont, bar_px, min_font_size
+from game.render.text import NARROWEST, TEXT_MIN_PX, GameFont, bar_px, min_font_size
 
 if TYPE_CHECKING:
     from typing import Sequence
@@ -130,8 +130,6 @@ def outlined_text(text: str, px: int, colour: Colour, outline: Colour = INK,
     return _outlined(str(text), int(px), _colour_key(colour), _colour_key(outline), int(width),
                      None if max_width is None else int(max_width), narrow)
 
-
-NARROWEST = 0.8   # text may be drawn this much narrower than its font makes it, never shorter
 
 
 @lru_cache(maxsize=512)   # a session's results count scores up: 256 were evicted before they were shown again
@@ -341,4 +339,23 @@ def _bag(size: int, colour_hex: str) -> pygame.Surface:
     for x in (36, 64):
         pygame.draw.circle(fill, INK, (x * u, 48 * u), 3.2 * u)
     pygame.draw.polygon(fill, (255, 255, 255), star_points(40 * u, 70 * u, 11 * u, 5 * u))
+    return shrink(with_outline(fill, INK, outline), (size, size))
+
+
+def bot_icon(size: int, colour_hex: str = "#C9B8A6") -> pygame.Surface:
+    """A robot's head (a bot plays this seat) where the word BOT has no room (cached, shared)."""
+    return _bot(int(size), colour_hex.upper())
+
+
+@lru_cache(maxsize=16)
+def _bot(size: int, colour_hex: str) -> pygame.Surface:
+    ss, big, outline, fill = _canvas(size, 0.06)
+    u = big / 100.0
+    colour = hex_rgb(colour_hex)
+    pygame.draw.line(fill, colour, (50 * u, 8 * u), (50 * u, 28 * u), max(2, round(7 * u)))
+    pygame.draw.circle(fill, colour, (50 * u, 10 * u), 9 * u)
+    pygame.draw.rect(fill, colour, pygame.Rect(12 * u, 26 * u, 76 * u, 62 * u), border_radius=round(16 * u))
+    for x in (34, 66):
+        pygame.draw.circle(fill, INK, (x * u, 52 * u), 9 * u)
+    pygame.draw.rect(fill, INK, pygame.Rect(32 * u, 70 * u, 36 * u, 7 * u), border_radius=round(3 * u))
     return shrink(with_outline(fill, INK, outline), (size, size))

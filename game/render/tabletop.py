@@ -13,9 +13,9 @@ from typing import Callable, Sequence
 import pygame
 
 from game.text.i18n import _
-from game.render.text import hyphenation_points
+from game.render.text import NARROWEST, hyphenation_points
 from game.render.icons import (
-    GOLD, INK, NARROWEST, PAPER, Colour, bag_icon, check_size, font, hex_rgb, luminance, mix, outlined_text,
+    GOLD, INK, PAPER, Colour, bag_icon, check_size, font, hex_rgb, luminance, mix, outlined_text,
     rounded_card, seat_shape_surface, shrink, star_icon, supersample, text_surface, with_outline,
 )
 

@@ -61,6 +61,8 @@ def min_font_size() -> int:
     return size
 
 
+NARROWEST = 0.8   # text may be drawn this much narrower than its font makes it, never shorter
+
 # The game's calls, never broken across two lines.
 WHOLE = ("SOLD OUT!", "CHECK OUT!")
 
@@ -223,7 +225,7 @@ class TextCache:
         self.scale = scale
         self.limit = limit
         self._fonts: dict[int, pygame.font.Font] = {}
-        self._texts: dict[tuple[str, int, Colour], pygame.Surface] = {}
+        self._texts: dict[tuple[str, int, Colour, int], pygame.Surface] = {}
         self._widths: dict[tuple[str, int], int] = {}   # measured, not rendered: layout asks every frame
         self.wraps: dict[tuple[object, ...], list[str]] = {}   # widgets.wrap_text's lines, at this scale
 
@@ -245,13 +247,18 @@ class TextCache:
             self._fonts[px] = font
         return font
 
-    def render(self, text: str, size: int, colour: Colour) -> pygame.Surface:
-        key = (text, size, colour)
+    def render(self, text: str, size: int, colour: Colour, max_width: int = 0) -> pygame.Surface:
+        """`text` rendered; wider than `max_width` (when given) it is drawn narrower, down to
+        NARROWEST of its width and never shorter (the sofa bar): past that the layout must make room."""
+        key = (text, size, colour, max_width)
         surface = self._texts.get(key)
         if surface is None:
             if len(self._texts) >= self.limit:
                 self._texts.clear()
             surface = self.font(size).render(text, True, colour)
+            w, h = surface.get_size()
+            if 0 < max_width < w:
+                surface = pygame.transform.smoothscale(surface, (max(max_width, math.ceil(w * NARROWEST)), h))
             self._texts[key] = surface
         return surface
 

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Sequence
 
 import pygame
 
 from game.text.i18n import N_, _, language
 from game.match.commands import STICK_MAX, Button, Command
 from game.render import glyphs
-from game.render.icons import NARROWEST
+from game.render.text import NARROWEST, min_font_size
 from game.render.text import hyphenated, words
 
 if TYPE_CHECKING:
@@ -131,25 +131,25 @@ def logo_text(surface: pygame.Surface, ui: "UI", text: str, size: int, colour: C
     return rect
 
 
-def hints(surface: pygame.Surface, ui: "UI", items: list[tuple[str, str]], y: int | None = None) -> None:
+def hints(surface: pygame.Surface, ui: "UI", items: "Sequence[tuple[str | Sequence[str], str]]",
+          y: int | None = None) -> None:
     """A bottom bar of button hints: [(button, meaning), ...], centred.
 
     Button names ("A", "START", "A / Enter") are said the way the pad in use
-    prints them (ui.pad_labels) and drawn as that family's glyph badges.
+    prints them (ui.pad_labels) and drawn as that family's glyph badges; a list
+    of names is drawn as it is (what every device in play presses: keys_in_play).
+    A bar wider than the screen (long words, many keys, a large UI scale) closes
+    its gaps, then steps its text down, as far as the sofa bar allows.
     """
-    size = ui.size("small")
-    gap = 36
-    height = max(28, size + 8)
-    pieces = []
-    for button, meaning in items:
-        caps = [glyphs.badge(ui, pad_label(ui, part), height) for part in button.split(" / ")]
-        word = ui.render(_(meaning), size, "text_dim")   # meanings are marked N_() where listed
-        pieces.append((caps, word))
-    slash = ui.render("/", size, "text_dim")
-    def caps_width(caps: list[pygame.Surface]) -> int:
-        return sum(c.get_width() for c in caps) + (slash.get_width() + 8) * (len(caps) - 1)
-    total = sum(caps_width(c) + 10 + w.get_width() for c, w in pieces) + gap * (len(pieces) - 1)
-    x = (surface.get_width() - total) // 2
+    room = surface.get_width() - 2 * HINTS_MARGIN
+    small = ui.size("small")
+    least = min(small, math.ceil(min_font_size() / ui.text.scale))   # smaller sizes draw the same
+    for size in range(small, least - 1, -1):
+        pieces, slash = _hint_pieces(ui, items, size)
+        gap = max(HINTS_GAP_LEAST, min(HINTS_GAP, (room - _hints_width(pieces, slash, 0)) // max(1, len(pieces) - 1)))
+        if _hints_width(pieces, slash, gap) <= room:
+            break
+    x = (surface.get_width() - _hints_width(pieces, slash, gap)) // 2
     y = surface.get_height() - 44 if y is None else y
     for caps, word in pieces:
         for i, cap in enumerate(caps):
@@ -163,16 +163,50 @@ def hints(surface: pygame.Surface, ui: "UI", items: list[tuple[str, str]], y: in
         x += word.get_width() + gap
 
 
-# Cap words that are no key's printed name but a description of keys: said in the player's language.
-# TRANSLATORS: on a key cap in a button hint: the keyboard's four arrow keys
-KEY_WORDS = {"Arrows": N_("Arrows")}
+HINTS_GAP, HINTS_GAP_LEAST = 36, 20    # px between two hints: as drawn, and as close as they may come
+HINTS_MARGIN = 12                      # px kept clear at each side of the screen
+
+HintPieces = list[tuple[list[pygame.Surface], pygame.Surface]]
+
+
+def _hint_pieces(ui: "UI", items: "Sequence[tuple[str | Sequence[str], str]]",
+                 size: int) -> tuple[HintPieces, pygame.Surface]:
+    """Each hint's caps and its meaning's words at `size`, and the slash between two caps."""
+    height = max(28, size + 8)
+    pieces = []
+    for button, meaning in items:
+        labels = [pad_label(ui, part) for part in button.split(" / ")] if isinstance(button, str) else list(button)
+        caps = [glyphs.badge(ui, label, height) for label in labels]
+        word = ui.render(_(meaning), size, "text_dim")   # meanings are marked N_() where listed
+        pieces.append((caps, word))
+    return pieces, ui.render("/", size, "text_dim")
+
+
+def _hints_width(pieces: HintPieces, slash: pygame.Surface, gap: int) -> int:
+    caps = sum(sum(c.get_width() for c in cs) + (slash.get_width() + 8) * (len(cs) - 1) for cs, _w in pieces)
+    return caps + sum(10 + w.get_width() for _c, w in pieces) + gap * (len(pieces) - 1)
+
+
+# Cap words said in the player's language: descriptions of keys (the arrow keys, a pad's stick) and
+# the keys a keyboard prints in words, which keyboards print in their own language ("Entrée",
+# "Intro"). Letters, symbols and Tab (printed so everywhere) stay as they are; the notes for
+# translators are in notes.toml.
+KEY_WORDS = {"Arrows": N_("Arrows"), "Stick": N_("Stick"), "Enter": N_("Enter"), "Esc": N_("Esc"),
+             "Space": N_("Space"), "Bksp": N_("Bksp"), "LShift": N_("LShift"),
+             "RShift": N_("RShift"), "LCtrl": N_("LCtrl"), "RCtrl": N_("RCtrl"), "LAlt": N_("LAlt"),
+             "RAlt": N_("RAlt")}
+
+
+def key_word(name: str) -> str:
+    """A key's name on its cap, as keyboards in the player's language print it."""
+    return _(KEY_WORDS[name]) if name in KEY_WORDS else name
 
 
 def pad_label(ui: "UI", name: str) -> str:
-    """A button name as the pad in use prints it ("A" -> "Cross"); key names unchanged but the
-    descriptions in KEY_WORDS, which are translated."""
+    """A button name as the pad in use prints it ("A" -> "Cross"); key names as keyboards in the
+    player's language print them (key_word)."""
     labels = ui.pad_labels
-    parts = [labels.get(part, _(KEY_WORDS[part]) if part in KEY_WORDS else part) for part in name.split("/")]
+    parts = [labels.get(part, key_word(part)) for part in name.split("/")]
     return parts[0] if len(parts) == 1 else "/".join(parts)   # one part keeps its family (glyph look)
 
 
@@ -359,7 +393,9 @@ class MenuList:
         self.first = max(0, min(self.first, n - rows))
         return range(self.first, min(n, self.first + rows))
 
-    def draw(self, surface: pygame.Surface, ui: "UI", topleft: tuple[int, int]) -> None:
+    def draw(self, surface: pygame.Surface, ui: "UI", topleft: tuple[int, int], confirm: Sequence[str] = ()) -> None:
+        """The rows from `topleft`; a focused `hold` row shows A as `confirm` (what each player the
+        screen listens to presses for it: keys_in_play), else as the pad in use prints it."""
         x, y = topleft
         gap = max(6, self.row_height // 8)
         window = self._window()
@@ -382,13 +418,16 @@ class MenuList:
             label_x = rect.x + 28
             value = _(item.value()) if item.value is not None else None
             if focused and item.hold and item.enabled:
-                label_x = self._draw_hold(surface, ui, rect)
+                label_x = self._draw_hold(surface, ui, rect, confirm)
                 value_colour = "accent_2"
                 if self.nudge or value is None:   # how it is chosen, said brightly just after a tap
                     # TRANSLATORS: on a results row chosen by holding A down (the A button is beside it)
                     value, value_colour = _("Hold"), "text" if self.nudge else "text_dim"
-                blit_text(surface, ui, _(item.label), "body", colour, midleft=(label_x, rect.centery))
-                blit_text(surface, ui, value, "body", value_colour, midright=(rect.right - 24, rect.centery))
+                label = _(item.label)     # beside the caps of every device in play: as large as fits
+                room = rect.right - 24 - label_x - 16
+                size = ui.fitting_size(f"{label}  {value}", ui.size("body"), room, rect.h, narrows=False)
+                blit_text(surface, ui, label, size, colour, midleft=(label_x, rect.centery))
+                blit_text(surface, ui, value, size, value_colour, midright=(rect.right - 24, rect.centery))
                 continue
             if focused:
                 tip = rect.x + 26
@@ -397,17 +436,23 @@ class MenuList:
                 label_x += 14
             # labels and values are marked N_() where the menu is built, translated as drawn (a value
             # that is an i18n.Verbatim, a player's own words, is shown as written)
-            blit_text(surface, ui, _(item.label), "body", colour, midleft=(label_x, rect.centery))
-            if value is not None:
-                value_rect = blit_text(surface, ui, value, "body", "accent_2" if item.enabled else "text_dim",
+            label = _(item.label)
+            # Both in the row: a large UI scale or a long language makes them smaller, never overlapping.
+            room = rect.right - 44 - label_x - (48 if value else -24)
+            size = ui.fitting_size(f"{label}  {value}" if value else label, ui.size("body"), room,
+                                   rect.h, narrows=False)
+            blit_text(surface, ui, label, size, colour, midleft=(label_x, rect.centery))
+            if value:
+                value_rect = blit_text(surface, ui, value, size, "accent_2" if item.enabled else "text_dim",
                                        midright=(rect.right - 44, rect.centery))
                 if focused and item.adjust is not None:
                     _arrow(surface, ui, value_rect.left - 18, rect.centery, -1)
                     _arrow(surface, ui, rect.right - 26, rect.centery, 1)
 
-    def _draw_hold(self, surface: pygame.Surface, ui: "UI", rect: pygame.Rect) -> int:
+    def _draw_hold(self, surface: pygame.Surface, ui: "UI", rect: pygame.Rect, confirm: Sequence[str]) -> int:
         """The focused `hold` row: filled as far as A has been held, and at its left the A button in
-        a ring that closes as it fills. Returns where the label starts."""
+        a ring that closes as it fills (several devices' A: their caps side by side, the row's fill
+        the only ring). Returns where the label starts."""
         inner = rect.inflate(-8, -8)
         if self.holding:
             fill = inner.copy()
@@ -416,6 +461,12 @@ class MenuList:
             pygame.draw.rect(shade, (*ui.colour("text"), 70), shade.get_rect(), border_radius=max(1, ui.theme.radius - 4))
             surface.blit(shade, fill)
         cap_h = max(24, min(34, rect.h - 20))
+        if len(confirm) > 1:
+            x = rect.x + 16
+            for label in confirm:
+                cap = glyphs.badge(ui, label, cap_h)
+                x = surface.blit(cap, cap.get_rect(midleft=(x, rect.centery))).right + 4
+            return x + 8
         radius = cap_h // 2 + 5
         centre = (rect.x + 12 + radius, rect.centery)
         pygame.draw.circle(surface, ui.colour("shadow"), centre, radius, 5)
@@ -424,7 +475,7 @@ class MenuList:
             box.center = centre
             pygame.draw.arc(surface, ui.colour("text"), box, math.pi / 2 - self.hold_progress * 2 * math.pi,
                             math.pi / 2, 5)
-        cap = glyphs.badge(ui, pad_label(ui, "A"), cap_h)
+        cap = glyphs.badge(ui, confirm[0] if confirm else pad_label(ui, "A"), cap_h)
         surface.blit(cap, cap.get_rect(center=centre))
         return centre[0] + radius + 12
 

@@ -11,6 +11,9 @@ from game.match.commands import Button, Command
 from game.rules.soldout.autoplay import Bot, play_round_out
 from game.sim.mall import MallSim
 from game.sim.mall_face import MallFace
+from game.sim.mall_floor import search_offsets
+from game.sim.physics import Body
+from game.sim.tuning import FP
 
 
 def play_out_round(face: MallFace, seed: int = 0, limit: int = 20000, freeze_ticks: int | None = None) -> None:
@@ -29,6 +32,25 @@ def play_out_round(face: MallFace, seed: int = 0, limit: int = 20000, freeze_tic
     while sim.phase in ("playing", "sold_out") and (freeze_ticks is None or steps <= freeze_ticks):
         sim.step({})
         steps += 1
+
+
+def gather(face: MallFace, x: int, y: int) -> None:
+    """Every shopper shoulder to shoulder round (x, y) (level px), bodies touching, on the floor
+    (never in a wall or furniture): the crowd at the Starting Table or a dresser, staged for a
+    screenshot or a test of the drawing. Each takes the nearest free spot, in seat order."""
+    sim = _mall(face)
+    half = sim.t.half
+    grid = sim.floor.grid
+    taken: list[tuple[int, int]] = []
+    for av in sim.avatars:
+        for dx, dy in search_offsets(160):
+            cx, cy = (x + dx) * FP, (y + dy) * FP
+            if grid.box_blocked(cx - half, cy - half, cx + half, cy + half):
+                continue
+            if all(max(abs(cx - ox), abs(cy - oy)) >= 2 * half for ox, oy in taken):
+                break
+        taken.append((cx, cy))
+        av.body = Body(cx, cy)
 
 
 def score_last_round_as(face: MallFace, side_scores: Sequence[int]) -> None:

@@ -12,8 +12,8 @@ if TYPE_CHECKING:
     from game.scenes.mall.picture import MallPicture, level_surface
     from game.scenes.mall.mode_choice import ModeChoiceScene
     from game.scenes.mall.results import SoldOutResultsScene
-    from game.scenes.mall.scene import MallScene, keyboard_labels, open_mall, piloted_mall, play_sounds
+    from game.scenes.mall.scene import MallScene, open_mall, piloted_mall, play_sounds
 
-_FACE = {"MallPicture": "picture", "MallScene": "scene", "ModeChoiceScene": "mode_choice", "SoldOutResultsScene": "results", "compute_layout": "layout", "keyboard_labels": "scene", "level_surface": "picture", "open_mall": "scene", "piloted_mall": "scene", "play_sounds": "scene"}
-__all__ = ["MallPicture", "MallScene", "ModeChoiceScene", "SoldOutResultsScene", "compute_layout", "keyboard_labels", "level_surface", "open_mall", "piloted_mall", "play_sounds"]
+_FACE = {"MallPicture": "picture", "MallScene": "scene", "ModeChoiceScene": "mode_choice", "SoldOutResultsScene": "results", "compute_layout": "layout", "level_surface": "picture", "open_mall": "scene", "piloted_mall": "scene", "play_sounds": "scene"}
+__all__ = ["MallPicture", "MallScene", "ModeChoiceScene", "SoldOutResultsScene", "compute_layout", "level_surface", "open_mall", "piloted_mall", "play_sounds"]
 __getattr__ = public_face(__name__, _FACE)

@@ -13,15 +13,20 @@ import pygame
 
 from game.match.seats import SeatIdentity
 from game.render.clothing import card_back_surface, look_of, mark_surface, pile_surface
+from game.render import teams
 from game.render.icons import INK, outlined_text, seat_shape_surface
 from game.rules.soldout.family import Destination
+from game.scenes.mall.counts import MapCounts
+from game.scenes.mall.crowd import Apart
 from game.scenes.mall.layout import MallLayout
 from game.scenes.mall.locator import locator_size, locator_surface, place_locators
 from game.sim.tuning import FP
 
 if TYPE_CHECKING:
+    from typing import Sequence
+
     from game.scenes.mall.fx import MallFx
-    from game.sim.mall_face import MallFace
+    from game.sim.mall_face import AvatarFace, MallFace
 
 SHUTTER = (118, 126, 140)
 SHUTTER_LINE = (84, 90, 104)
@@ -78,16 +83,21 @@ def stack_tags(rects: list[pygame.Rect], obstacles: list[pygame.Rect] | None = N
 
 
 POP_PX = 30      # "+1" and "3/5" over a landed card
+CROWD_GAP = 0.95    # shoppers are drawn at least this many sprite sizes apart...
+CROWD_LIMIT = 1.0   # ...each moved no more than this many sprite sizes from where it stands
+CROWD_EASE = 0.3    # of the way to its new offset per tick
 AVATAR_MIN = 40   # px on screen at any scale: a shopper you find in under a second from the sofa
 TAG_MIN = 18      # name tag text px
 
 
 class AvatarSprite:
     """One seat's avatar images at the map's scale: body, shadow with a ring in the seat's colour
-    (the always-on "that's me" marker), name tag."""
+    (the always-on "that's me" marker), name tag. In a team game the shadow wears the team's band
+    round the ring and the name tag its emblem (game/render/teams.py)."""
 
-    def __init__(self, identity: SeatIdentity, name: str, scale: float, bot: bool) -> None:
+    def __init__(self, identity: SeatIdentity, name: str, scale: float, bot: bool, team: int | None = None) -> None:
         self.identity = identity
+        self.team = team
         self.size = max(AVATAR_MIN, round(40 * scale))
         self.body = seat_shape_surface(identity.shape, identity.hex, self.size)
         w, h = self.size + 12, (self.size + 12) // 2
@@ -95,8 +105,12 @@ class AvatarSprite:
         pygame.draw.ellipse(shadow, (0, 0, 0, 70), shadow.get_rect())
         pygame.draw.ellipse(shadow, (*INK, 255), shadow.get_rect(), 5)
         pygame.draw.ellipse(shadow, (*identity.colour, 255), shadow.get_rect().inflate(-2, -2), 3)
+        tag = outlined_text(name, max(TAG_MIN, round(22 * scale)), identity.colour, INK, width=2)
+        if team is not None:
+            shadow = _banded(shadow, team)
+            tag = _emblemed(tag, team)
         self.shadow = shadow
-        self.tag = outlined_text(name, max(TAG_MIN, round(22 * scale)), identity.colour, INK, width=2)
+        self.tag = tag
         self.nose = max(3, self.size // 7)
         self.foot = (max(6, self.size // 5), max(4, self.size // 8))
         self._squashed: dict[tuple[int, int], pygame.Surface] = {}
@@ -123,6 +137,44 @@ class AvatarSprite:
         return surf
 
 
+TEAM_BAND = 7     # px: the band round a team member's shadow
+
+
+def _banded(shadow: pygame.Surface, team: int) -> pygame.Surface:
+    """The shadow inside the team's band (solid, striped or dotted: told apart without colour)."""
+    w, h = shadow.get_width() + 2 * TEAM_BAND, shadow.get_height() + 2 * TEAM_BAND
+    out = pygame.Surface((w, h), pygame.SRCALPHA)
+    out.blit(teams.ring(team, w, h, TEAM_BAND - 1), (0, 0))
+    out.blit(shadow, (TEAM_BAND, TEAM_BAND))
+    return out
+
+
+def _emblemed(tag: pygame.Surface, team: int) -> pygame.Surface:
+    """A name tag with the team's emblem before the name."""
+    mark = teams.emblem(team, tag.get_height() - 2)
+    out = pygame.Surface((mark.get_width() + 2 + tag.get_width(), max(mark.get_height(), tag.get_height())),
+                         pygame.SRCALPHA)
+    out.blit(mark, mark.get_rect(midleft=(0, out.get_height() // 2)))
+    out.blit(tag, tag.get_rect(midleft=(mark.get_width() + 2, out.get_height() // 2)))
+    return out
+
+
+class Sightlines:
+    """One frame's shoppers in drawing order (sprite, w, h, body rect, its index among the
+    occluders) and everything drawn that may hide one: their bodies and the loads over their heads."""
+
+    def __init__(self) -> None:
+        self.drawn: list[tuple[AvatarSprite, int, int, pygame.Rect, int]] = []
+        self.occluders: list[pygame.Rect] = []
+
+    def shopper(self, sprite: AvatarSprite, w: int, h: int, body: pygame.Rect) -> None:
+        self.drawn.append((sprite, w, h, body, len(self.occluders)))
+        self.occluders.append(body)
+
+    def load(self, rect: pygame.Rect) -> None:
+        self.occluders.append(rect)
+
+
 class MapView:
     """Draws the level and everything on it into the layout's map rect."""
 
@@ -132,8 +184,9 @@ class MapView:
         self.colourblind = colourblind
         s = layout.scale
         self.scale = s
-        self.sprites = {seat: AvatarSprite(identities[seat], names[seat], s, sim.by_seat[seat].bot)
-                        for seat in sim.seats}
+        self.team_of = seat_teams(sim)
+        self.sprites = {seat: AvatarSprite(identities[seat], names[seat], s, sim.by_seat[seat].bot,
+                                           self.team_of.get(seat)) for seat in sim.seats}
         self.pile_size = (max(42, round(50 * s)), max(49, round(58 * s)))
         self.mini_pile = (max(24, round(28 * s)), max(28, round(33 * s)))
         self.mini_card = (max(20, round(22 * s)), max(26, round(29 * s)))
@@ -141,15 +194,17 @@ class MapView:
         self._locators: dict[tuple[str, tuple[bool, ...], int], pygame.Surface] = {}   # card, ticks, paper
         self.fly_card = (max(26, round(30 * s)), max(34, round(40 * s)))
         self.badge = max(16, round(18 * s))
-        self.count_px = max(18, round(20 * s))
-        self._badges: dict[int, pygame.Surface] = {}
+        # a dresser's count strip: each side's badge (a team's emblem is taller) and its number
+        self.strip_h = max([self.badge, *(teams.emblem(t, self.badge + 4).get_height()
+                                          for t in sorted(set(self.team_of.values())))]) + 4
+        self.counts = MapCounts(max(18, round(20 * s)), self.strip_h)   # piles' and dressers' counts
         self.tag_rects: list[pygame.Rect] = []   # this frame's name tags and count strips (text to avoid)
-        self.pile_counts: list[pygame.Rect] = []  # this frame's pile count badges (name tags avoid them)
-        self.carried_counts: list[pygame.Rect] = []   # the same on piles carried over a head
         self.body_rects: list[pygame.Rect] = []  # this frame's shoppers (banners go around them)
         self._tags: list[tuple[pygame.Surface, pygame.Rect, pygame.Rect, tuple[int, int, int]]] = []
-        self._numbers: dict[int, pygame.Surface] = {}
         self._spots_key: tuple[tuple[int, int, int], ...] = ()   # the dressers the locators were placed for
+        self.apart = Apart(CROWD_EASE)       # a crowd drawn apart (render only)
+        self.shown_at: dict[int, tuple[int, int]] = {}        # per seat: where its shopper was drawn
+        self.sight = Sightlines()             # who may hide whom this frame
         self._spots: dict[int, pygame.Rect] = {}
 
     # ------------------------------------------------------------------ helpers
@@ -160,7 +215,7 @@ class MapView:
     # ------------------------------------------------------------------ piles
     def draw_piles(self, surface: pygame.Surface, sim: "MallFace", shake: tuple[int, int]) -> None:
         pw, ph = self.pile_size
-        self.pile_counts = []
+        self.counts.new_piles()
         for pid, x, y in sim.floor_piles():
             count = sim.pile_count(pid)
             if count <= 0:
@@ -168,10 +223,8 @@ class MapView:
             cx, cy = self.at(x, y, shake)
             left, top = cx - pw // 2, cy - ph + pw // 3
             surface.blit(pile_surface(count, (pw, ph), numbered=False), (left, top))
-            badge = self._count_badge(count)
             bx, by = self._number_spot(count)
-            self.pile_counts.append(surface.blit(badge, (left + bx - badge.get_width() // 2,
-                                                         top + by - badge.get_height() // 2)))
+            self.counts.pile(count, (left + bx, top + by))
 
     def _number_spot(self, count: int) -> tuple[int, int]:
         """Where pile_surface prints the count (bottom right of the top card): our badge covers it.
@@ -182,19 +235,6 @@ class MapView:
         bottom = h - card_h - round(h * 0.02)
         top = round(bottom - (min(count, 10) - 1) * step)
         return w - round(card_h * 0.22), min(h, top + card_h + round(h * 0.06)) - round(card_h * 0.22)
-
-    def _count_badge(self, count: int) -> pygame.Surface:
-        """The pile's card count, big enough to read from the sofa: white on a dark disc."""
-        badge = self._badges.get(count)
-        if badge is None:
-            text = outlined_text(str(count), self.count_px + 2, (255, 255, 255), INK, width=1)
-            d = max(text.get_width(), text.get_height()) + 2
-            badge = pygame.Surface((d, d), pygame.SRCALPHA)
-            pygame.draw.circle(badge, (32, 26, 46), (d // 2, d // 2), d // 2)
-            pygame.draw.circle(badge, (255, 255, 255), (d // 2, d // 2), d // 2, 2)
-            badge.blit(text, text.get_rect(center=(d // 2, d // 2)))
-            self._badges[count] = badge
-        return badge
 
     def draw_previews(self, surface: pygame.Surface, previews: dict[int, tuple[int, int, bool]],
                       shake: tuple[int, int]) -> None:
@@ -229,29 +269,28 @@ class MapView:
         back = card_back_surface(self.table_back)
         bw, bh = self.table_back
         for side in range(sides):
-            members = public.members(side)
             cards = max(0, public.cards_on_table(side) - (flying or {}).get(side, 0))
             cx = x0 + (side % cols) * cell_w + cell_w // 2
             cy = y0 + (side // cols) * cell_h + cell_h // 2
-            seat = sim.seats[members[0]]
-            badge = seat_shape_surface(self.sprites[seat].identity.shape,
-                                       self.sprites[seat].identity.hex, self.badge)
+            badge = self.side_badge(sim, side)
             if cards == 0:
-                surface.blit(badge, (cx - self.badge // 2, cy - self.badge // 2))
+                surface.blit(badge, badge.get_rect(center=(cx, cy)))
                 continue
             span = min(cell_w - bw - 8, (cards - 1) * (bw // 2 + 2))
             step = span / max(1, cards - 1)
             left = cx - (span + bw) // 2
             for i in range(cards):
                 surface.blit(back, (round(left + i * step), cy - bh // 2 + (i % 2) * 2))
-            surface.blit(badge, (left - self.badge // 2, cy - bh // 2 - self.badge // 3))
+            surface.blit(badge, badge.get_rect(center=(left, cy - bh // 2 - self.badge // 3 + self.badge // 2)))
 
     # ------------------------------------------------------------------ dressers (Tidying Up)
     def draw_dressers(self, surface: pygame.Surface, sim: "MallFace", shake: tuple[int, int]) -> list[pygame.Rect]:
-        """Each dresser's locator and the count strip under it, with a leader line back to the
-        chair; returns the strips (text name tags avoid). Drawn under the piles and shoppers; a
-        locator no shopper is near has see-through paper (docs/READABILITY.md)."""
+        """Each dresser's locator, with a leader line back to the chair, and the count strip under
+        it (queued for draw_counts, over the shoppers); returns the strips (text name tags avoid).
+        Drawn under the piles and shoppers; a locator no shopper is near has see-through paper
+        (docs/READABILITY.md)."""
         strips: list[pygame.Rect] = []
+        self.counts.new_strips()
         if not sim.dressers:
             return strips
         public = sim.public_view()
@@ -277,7 +316,7 @@ class MapView:
                                                              paper=paper)
             x, y = rect.topleft
             surface.blit(card, (x, y))
-            strip = self._dresser_counts(surface, sim, d.index, x, y + card.get_height() - 2, card.get_width())
+            strip = self._dresser_counts(sim, d.index, x, y + card.get_height() - 2, card.get_width())
             if strip is not None:
                 strips.append(strip)
         return strips
@@ -313,7 +352,7 @@ class MapView:
             if found is None:
                 found = measured[box] = self._open_floor(sim, rect)
             return found
-        spots = place_locators(wanted, self.layout.map_rect, half, self.badge + 4, piles + chairs, floor)
+        spots = place_locators(wanted, self.layout.map_rect, half, self.strip_h, piles + chairs, floor)
         self._spots_key, self._spots = key, spots
         return spots
 
@@ -336,47 +375,45 @@ class MapView:
                 open_px += height * sum(w for tx, w in zip(columns, widths) if not row[tx])
         return open_px
 
-    def _dresser_counts(self, surface: pygame.Surface, sim: "MallFace", dresser: int,
-                        x: int, y: int, width: int) -> pygame.Rect | None:
-        """Each side's count at this dresser: its badge and the number (right minus wrong)."""
+    def _dresser_counts(self, sim: "MallFace", dresser: int, x: int, y: int, width: int) -> pygame.Rect | None:
+        """Each side's count at this dresser, centred under the card at (x, y): where it goes
+        (drawn by draw_counts, over the shoppers: a team reads it to know where it stands)."""
         public = sim.public_view()
         counts = public.dresser_counts(dresser)
-        shown = [(side, n) for side, n in enumerate(counts) if n or public.placed_by_side(dresser, side)]
+        shown = tuple((side, n) for side, n in enumerate(counts) if n or public.placed_by_side(dresser, side))
         if not shown:
             return None
-        b = self.badge
-        step = b + self.count_px
-        left = x + (width - step * len(shown)) // 2
-        strip = pygame.Rect(left - 3, y, step * len(shown) + 6, b + 4)
-        pygame.draw.rect(surface, (32, 26, 46), strip, border_radius=6)
-        for i, (side, n) in enumerate(shown):
-            seat = sim.seats[public.members(side)[0]]
-            ident = self.sprites[seat].identity
-            surface.blit(seat_shape_surface(ident.shape, ident.hex, b), (left + i * step, y + 2))
-            num = self._numbers.get(n)
-            if num is None:
-                num = self._numbers[n] = outlined_text(str(n), self.count_px, (255, 255, 255), INK, width=1)
-            surface.blit(num, (left + i * step + b + 1, y + 2 + (b - num.get_height()) // 2))
-        return strip
+        return self.counts.strip(shown, lambda side: self.side_badge(sim, side), (x + width // 2, y))
+
+    def side_badge(self, sim: "MallFace", side: int) -> pygame.Surface:
+        """What marks a side's count: its team's emblem, or its player's seat shape."""
+        seat = sim.seats[sim.public_view().members(side)[0]]
+        team = self.team_of.get(seat)
+        if team is not None:
+            return teams.emblem(team, self.badge + 4)
+        ident = self.sprites[seat].identity
+        return seat_shape_surface(ident.shape, ident.hex, self.badge)
 
     # ------------------------------------------------------------------ avatars
     def draw_avatars(self, surface: pygame.Surface, sim: "MallFace", alpha: float,
                      shake: tuple[int, int], tick: int, fx: "MallFx | None" = None,
                      obstacles: list[pygame.Rect] | None = None) -> None:
-        """Shoppers back to front, with their walk, squash, bumps and loads; their name tags are
-        placed (stacked so none covers another or an obstacle, the dressers' count strips) for
+        """Shoppers back to front, with their walk, squash, bumps and loads, each drawn a little
+        apart from any it stands on (crowd.spread: the eye's only); their name tags are placed
+        (stacked so none covers another or an obstacle, the dressers' count strips) for
         draw_tags to draw last."""
         order = sorted(sim.avatars, key=lambda a: a.body.y)  # lower on screen = in front
-        self.carried_counts = []
+        self.counts.new_carried()
         tags: list[tuple[pygame.Surface, pygame.Rect]] = []
         bodies: list[pygame.Rect] = []
-        drawn: list[tuple[AvatarSprite, int, int, pygame.Rect]] = []
+        self.sight = Sightlines()
         calls = sim.public_view().family().player_calls   # holding Y fills a ring round the shopper
-        for av in order:
+        where = [self._stands(av, alpha) for av in order]
+        apart = self._apart(order, [self.at(x, y) for x, y in where], tick)
+        self.shown_at = {}
+        for av, (x, y), (ox, oy) in zip(order, where, apart):
             sprite = self.sprites[av.seat]
             b = av.body
-            x = (b.prev_x + (b.x - b.prev_x) * alpha) / FP
-            y = (b.prev_y + (b.y - b.prev_y) * alpha) / FP
             if fx is not None:
                 dx, dy, sx, sy, stride, lift = fx.pose(av.seat, alpha)
             else:
@@ -384,6 +421,8 @@ class MapView:
                 dx, dy, sx, sy, lift = 0.0, 0.0, 1.0, 1.0, 0.0
                 stride = math.sin((tick + alpha) * 0.35) if moving else 0.0
             cx, cy = self.at(x + dx, y + dy, shake)
+            cx, cy = cx + ox, cy + oy
+            self.shown_at[av.seat] = (cx, cy)
             size = sprite.size
             bob = round(abs(stride) * 3 + lift)
             surface.blit(sprite.shadow, sprite.shadow.get_rect(center=(cx, cy + size // 2 - 2)))
@@ -398,7 +437,7 @@ class MapView:
             top = cy + size // 2 - h - bob - size // 8
             body = sprite.body_at(w, h)
             bodies.append(surface.blit(body, (cx - w // 2, top)))
-            drawn.append((sprite, w, h, bodies[-1]))
+            self.sight.shopper(sprite, w, h, bodies[-1])
             mid = top + h // 2
             fx_, fy_ = av.facing
             if fx_ or fy_:
@@ -416,8 +455,7 @@ class MapView:
                 mark = mark_surface("right", max(14, size // 2))
                 surface.blit(mark, (cx + size // 4, top - 4))
         # Names last, above every body, and never on top of each other (avatars often bunch up).
-        self._see_through(surface, drawn)
-        counts = self.pile_counts + self.carried_counts
+        counts = self.counts.piles + self.counts.carried
         self.tag_rects = stack_tags([rect for _, rect in tags], (obstacles or []) + counts,
                                     surface.get_rect().clip(self.layout.map_rect))
         self._tags = [(tag, want, rect, self.sprites[av.seat].identity.colour)
@@ -426,15 +464,27 @@ class MapView:
         self.body_rects = bodies
 
     @staticmethod
-    def _see_through(surface: pygame.Surface, drawn: list[tuple[AvatarSprite, int, int, pygame.Rect]]) -> None:
-        """A shopper mostly hidden behind one in front shows through as an outline in its colour."""
-        for i, (sprite, w, h, rect) in enumerate(drawn):
-            covered = max((rect.clip(front).w * rect.clip(front).h for _, _, _, front in drawn[i + 1:]), default=0)
-            if covered * 3 < rect.w * rect.h:
-                continue
-            pts = [(rect.x + x, rect.y + y) for x, y in sprite.outline_at(w, h)]
-            if len(pts) > 2:
-                pygame.draw.lines(surface, sprite.identity.colour, True, pts, 2)
+    def _stands(av: "AvatarFace", alpha: float) -> tuple[float, float]:
+        """Where a shopper stands this frame (level px), between its last two ticks."""
+        b = av.body
+        return (b.prev_x + (b.x - b.prev_x) * alpha) / FP, (b.prev_y + (b.y - b.prev_y) * alpha) / FP
+
+    def _apart(self, order: "Sequence[AvatarFace]", points: list[tuple[int, int]], tick: int) -> list[tuple[int, int]]:
+        """Per shopper (in `order`), the screen offset that draws it clear of the others: the
+        spread's target, eased towards once per tick so a shopper slides aside, never jumps."""
+        size = max(sprite.size for sprite in self.sprites.values())
+        return self.apart.offsets([av.seat for av in order], points, CROWD_GAP * size, CROWD_LIMIT * size, tick)
+
+    def draw_hidden(self, surface: pygame.Surface, covers: Sequence[pygame.Rect] = ()) -> None:
+        """This frame's shoppers hidden by what was drawn in front of them (or by `covers`, the
+        shutter) show through: see_through."""
+        see_through(surface, self.sight.drawn, self.sight.occluders, covers)
+
+    def draw_counts(self, surface: pygame.Surface) -> None:
+        """Every count on the map, the dressers' and the piles' (on the floor and over a head):
+        drawn after the shoppers, their loads and the flying cards, so no card ever covers one
+        (name tags step round them)."""
+        self.counts.draw(surface)
 
     def draw_tags(self, surface: pygame.Surface) -> None:
         """The name tags placed by draw_avatars, drawn last: over flying cards and particles too."""
@@ -476,10 +526,9 @@ class MapView:
             shoulder = (cx + side * (size // 2 - arm), top + size // 3)
             hand = (cx + side * (w // 2 - 1), y + h - 3)
             pygame.draw.line(surface, INK, shoulder, hand, arm + 2)
-        surface.blit(load, (cx - w // 2, y))
+        self.sight.load(surface.blit(load, (cx - w // 2, y)))
         if pile is not None:     # the count badged at the load's corner, like a pile on the floor
-            badge = self._count_badge(sim.pile_count(pile))
-            self.carried_counts.append(surface.blit(badge, badge.get_rect(center=(cx + w // 2, y + h - 4))))
+            self.counts.pile(sim.pile_count(pile), (cx + w // 2, y + h - 4), carried=True)
         return h - size // 5
 
     # ------------------------------------------------------------------ effects
@@ -512,21 +561,22 @@ class MapView:
             surface.blit(text, rect)
 
     # ------------------------------------------------------------------ the entrance
-    def draw_shutter(self, surface: pygame.Surface, sim: "MallFace", shake: tuple[int, int]) -> None:
-        """Closed during the study phase; rises during the countdown; gone once the doors open."""
+    def draw_shutter(self, surface: pygame.Surface, sim: "MallFace", shake: tuple[int, int]) -> pygame.Rect | None:
+        """Closed during the study phase; rises during the countdown; gone once the doors open.
+        Returns where it was drawn (a shopper behind it shows through: draw_hidden)."""
         if sim.phase == "study":
             openness = 0.0
         elif sim.phase == "countdown":
             total = max(1, sim.t.countdown_ticks)
             openness = 1.0 - sim.phase_ticks_left() / total
         else:
-            return
+            return None
         ex, ey, ew, eh = sim.level.entrance
         x, y = self.at(ex, ey, shake)
         w, h = round(ew * self.scale), round(eh * self.scale)
         cover = round(h * (1.0 - openness))
         if cover <= 0:
-            return
+            return None
         rect = pygame.Rect(x - 4, y, w + 8, cover)
         pygame.draw.rect(surface, SHUTTER, rect)
         step = max(3, round(6 * self.scale))
@@ -538,6 +588,32 @@ class MapView:
         for bx in range(bar.x, bar.right, 12):
             pygame.draw.polygon(surface, INK, [(bx, bar.bottom), (bx + 6, bar.y), (bx + 10, bar.y), (bx + 4, bar.bottom)])
         pygame.draw.rect(surface, INK, rect, 2)
+        return rect
+
+
+def see_through(surface: pygame.Surface, drawn: "Sequence[tuple[AvatarSprite, int, int, pygame.Rect, int]]",
+                occluders: "Sequence[pygame.Rect]", covers: "Sequence[pygame.Rect]" = ()) -> None:
+    """A shopper a third or more hidden, by the occluders drawn after it (other shoppers, the
+    loads over their heads) or by `covers`, shows through as an outline in its colour, drawn
+    over everything. `drawn`: (sprite, w, h, body rect, its own index in `occluders`)."""
+    for sprite, w, h, rect, at in drawn:
+        hidden = pygame.mask.Mask(rect.size)
+        for front in [*occluders[at + 1:], *covers]:
+            clip = rect.clip(front)
+            if clip.w and clip.h:
+                hidden.draw(pygame.mask.Mask(clip.size, fill=True), (clip.x - rect.x, clip.y - rect.y))
+        if hidden.count() * 3 < rect.w * rect.h:
+            continue
+        pts = [(rect.x + x, rect.y + y) for x, y in sprite.outline_at(w, h)]
+        if len(pts) > 2:
+            pygame.draw.lines(surface, INK, True, pts, 4)
+            pygame.draw.lines(surface, sprite.identity.colour, True, pts, 2)
+
+
+def seat_teams(sim: "MallFace") -> dict[int, int]:
+    """Each seat's team, in a team game (none otherwise)."""
+    spec = sim.spec
+    return {s.seat: s.team for s in spec.seats if spec.teams and s.team is not None}
 
 
 def _hold_ring(surface: pygame.Surface, frac: float, centre: tuple[int, int], size: int) -> None:

@@ -16,14 +16,18 @@ import pygame
 from game import TICK_RATE
 from game.match.seats import SeatIdentity
 from game.text.i18n import N_, _, ngettext
+from game.input.families import say
 from game.scenes.reasons import say_reason
-from game.render import glyphs, widgets
+from game.scenes.secrets import Glimpse
+from game.render import glyphs, teams, widgets
 from game.render.clothing import card_back_surface, item_art, item_card, mark_surface
-from game.render.icons import NARROWEST, bag_icon, seat_shape_surface, text_surface
+from game.render.icons import bag_icon, bot_icon, seat_shape_surface, text_surface
+from game.render.text import NARROWEST
 from game.render.palette import DIM, GOLD
 from game.render.text import min_font_size
 from game.rules.soldout.family import Destination
-from game.scenes.mall.layout import LIST_ITEM, MallLayout, PanelLayout
+from game.scenes.mall.draw import seat_teams
+from game.scenes.mall.layout import HEADER_H, LIST_ITEM, MallLayout, PanelLayout
 
 if TYPE_CHECKING:
     from game.render.ui import UI
@@ -42,6 +46,7 @@ NARROW_HINT_H = 28   # one hint line (key cap and word) in a narrow panel's side
 EDGE_PAD = 2         # room around a kept empty card slot: its dashes are 2 px wide, centred on its edge
 GROUP_PAD = 24       # room around a kept objective card for the bags over its edge (a third of an item)
 PIECES_KEPT = 256    # drawn panel pieces kept (lists, ribbons, hints): far more than six panels show
+TEAM_BORDER = 6      # px: a team member's panel border, in the team's colour and pattern
 
 
 class Hud:
@@ -56,12 +61,13 @@ class Hud:
         self.panel_of = {seat: layout.panels[i] for i, seat in enumerate(sim.seats)}
         self.bots = {seat: sim.by_seat[seat].bot for seat in sim.seats}
         self.labels: dict[int, dict[str, str]] = {}
+        self.side_by_side: set[int] = set()
+        self._glimpse = Glimpse()   # Memory's hand face up: while LB/RB is held, a glimpse on a shared keyboard
         self._hushed = False   # this panel's hints are under a refusal: not drawn
         self._pieces: dict[tuple[object, ...], pygame.Surface] = {}   # see _keep
         self._laid: dict[tuple[object, ...], list[tuple[pygame.Surface, tuple[int, int]]]] = {}   # hints
-        # Teams share a list: the header says whose ("TEAM A").
-        self.teams = {s.seat: _("TEAM {letter}").format(letter=chr(65 + s.team)) for s in sim.spec.seats
-                      if sim.spec.teams and s.team is not None}
+        # Teams share a list and a score: a team-mate's panel wears the team's border and emblem.
+        self.teams = seat_teams(sim)
 
     # ------------------------------------------------------------------ static
     def draw_frames(self, surface: pygame.Surface) -> None:
@@ -70,23 +76,77 @@ class Hud:
             ident = self.identities[seat]
             pygame.draw.rect(surface, (11, 7, 6), p.rect.move(0, 4), border_radius=14)
             pygame.draw.rect(surface, PANEL_FILL, p.rect, border_radius=14)
-            pygame.draw.rect(surface, ident.colour, p.rect, 4, border_radius=14)
-            head = p.header
-            badge = seat_shape_surface(ident.shape, ident.hex, 28)
-            surface.blit(badge, (head.x, head.centery - 14))
-            name = self.ui.render(self.names[seat], 26, WHITE)
-            surface.blit(name, (head.x + 34, head.centery - name.get_height() // 2))
-            tags = [t for t in (self.teams.get(seat, ""), _("BOT") if self.bots[seat] else "") if t]
-            if tags:
-                tag = self.ui.render(" · ".join(tags), 18, DIM)
-                surface.blit(tag, (head.x + 40 + name.get_width(), head.centery - tag.get_height() // 2 + 2))
+            team = self.teams.get(seat)
+            if team is None:
+                pygame.draw.rect(surface, ident.colour, p.rect, 4, border_radius=14)
+            else:   # the team's band all round, the player's own colour just inside it
+                surface.blit(teams.border(team, p.rect.size, TEAM_BORDER, 14), p.rect)
+                pygame.draw.rect(surface, ident.colour, p.rect.inflate(-2 * TEAM_BORDER, -2 * TEAM_BORDER), 2,
+                                 border_radius=14 - TEAM_BORDER)
+            self._header(surface, seat, p, team, self._robots())
+
+    def _name_room(self, seat: int, p: PanelLayout) -> tuple[int, int]:
+        """(left, right) of the room for a panel's name and BOT: between the seat's badge and the
+        team's emblem (or the score)."""
+        right = self._score_left(p) - 6
+        team = self.teams.get(seat)
+        if team is not None:
+            right -= teams.emblem(team, 26).get_width() + 6
+        return p.header.x + 34, right
+
+    def _robots(self) -> bool:
+        """Whether a bot's panel says so with a robot's head rather than the word BOT: on every
+        panel once the word has no room beside one bot's name (six panels, a large UI scale)."""
+        word = self.ui.render(_("BOT"), self._tag_size(), DIM).get_width()
+        for seat, p in self.panel_of.items():
+            left, right = self._name_room(seat, p)
+            size = self._name_size(seat, right - left - word - 6)
+            if self.bots[seat] and self.ui.text.width(self.names[seat], size) * NARROWEST + 6 + word > right - left:
+                return True
+        return False
+
+    def _name_size(self, seat: int, room: int) -> int:
+        """The name's size: 26, or as large as fits the header's room and height (a large UI scale)."""
+        return self.ui.fitting_size(self.names[seat], 26, room, HEADER_H + 8)
+
+    def _tag_size(self) -> int:
+        return self.ui.fitting_size(_("BOT"), 18, 999, HEADER_H)
+
+    def _header(self, surface: pygame.Surface, seat: int, p: PanelLayout, team: int | None, robots: bool) -> None:
+        """The seat's badge and name, then BOT (or a robot's head: _robots); the team's emblem
+        beside the (shared) score. The name narrows to fit, never under the sofa bar."""
+        head = p.header
+        ident = self.identities[seat]
+        surface.blit(seat_shape_surface(ident.shape, ident.hex, 28), (head.x, head.centery - 14))
+        x, right = self._name_room(seat, p)
+        if team is not None:
+            mark = teams.emblem(team, 26)
+            surface.blit(mark, mark.get_rect(midright=(right + 6 + mark.get_width(), head.centery)))
+        word = self.ui.render(_("BOT"), self._tag_size(), DIM) if self.bots[seat] and not robots else None
+        robot = bot_icon(22) if self.bots[seat] and robots else None
+        room = right - x - (robot.get_width() + 4 if robot is not None else 0)
+        if word is not None and robot is None:
+            room -= word.get_width() + 6
+        name = self.ui.render(self.names[seat], self._name_size(seat, room), WHITE, max_width=room)
+        at = surface.blit(name, (x, head.centery - name.get_height() // 2))
+        if robot is not None:
+            surface.blit(robot, robot.get_rect(midleft=(at.right + 4, head.centery)))
+        elif word is not None:
+            surface.blit(word, (at.right + 6, head.centery - word.get_height() // 2 + 2))
+
+    def _score_left(self, p: PanelLayout) -> int:
+        """Where the score's bag icon starts (the widest score a match reaches: two digits)."""
+        return p.header.right - self.ui.render("00", self._score_size(), GOLD).get_width() - 29
+
+    def _score_size(self) -> int:
+        return self.ui.fitting_size("00", 28, 60, HEADER_H + 8)
 
     # ------------------------------------------------------------------ per frame
     def draw(self, surface: pygame.Surface, sim: "MallFace", totals: dict[int, int]) -> None:
         for seat, p in self.panel_of.items():
             self._score(surface, p, totals.get(seat, 0))
             rejecting = self._rejecting(sim, seat)
-            whole = rejecting and refusal_fit(self.ui, say_reason(sim.rejection(seat)[0]), p)[0] == p.body
+            whole = rejecting and refusal_fit(self.ui, self._reason(sim, seat), p)[0] == p.body
             # A refusal covers the card viewer (and a narrow panel's hints; a long one the whole
             # panel, for a moment): what it covers is not drawn.
             self._hushed = rejecting and (whole or not p.wide)
@@ -102,10 +162,10 @@ class Hud:
             self._hold_meter(surface, sim, seat, p)
 
     def _score(self, surface: pygame.Surface, p: PanelLayout, bags: int) -> None:
-        text = self.ui.render(str(bags), 28, GOLD)
-        x = p.header.right - text.get_width()
-        surface.blit(text, (x, p.header.centery - text.get_height() // 2 + 1))
-        surface.blit(bag_icon(26), (x - 29, p.header.centery - 14))
+        x = self._score_left(p)
+        surface.blit(bag_icon(26), (x, p.header.centery - 14))
+        text = self.ui.render(str(bags), self._score_size(), GOLD)
+        surface.blit(text, (x + 29, p.header.centery - text.get_height() // 2 + 1))
 
     # ------------------------------------------------------------------ Memory study: the list, big
     def _study(self, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
@@ -170,12 +230,20 @@ class Hud:
         v = pygame.Rect((EDGE_PAD, EDGE_PAD), size)
         pygame.draw.rect(out, (60, 46, 40), v, border_radius=12)
         _dashed_round(out, SLOT_EMPTY, v)
-        lines = widgets.wrap_text(self.ui, said, 26, v.w - 8, narrows=True) if said else []
-        step = self.ui.text.line_height(26) - 4
-        for i, line in enumerate(lines):
-            text = text_surface(line, 26, DIM, max_width=v.w - 8)    # a word that cannot break narrows
-            out.blit(text, text.get_rect(center=(v.centerx, v.centery + round((i - (len(lines) - 1) / 2) * step))))
+        if said:
+            self._centred_lines(out, said, v.inflate(-8, -8))
         return out
+
+    def _centred_lines(self, surface: pygame.Surface, text: str, box: pygame.Rect) -> None:
+        """`text` in DIM lines centred in `box`, at 26 or as large as fits it (a large UI scale)."""
+        for size in range(26, 0, -2):
+            lines = widgets.wrap_text(self.ui, text, size, box.w, narrows=True)
+            step = self.ui.text.line_height(size) - 4
+            if len(lines) * step <= box.h + 4 or self.ui.text.font(size).get_height() <= self.ui.text.font(0).get_height():
+                break
+        for i, line in enumerate(lines):
+            drawn = self.ui.render(line, size, DIM, max_width=box.w)    # a word that cannot break narrows
+            surface.blit(drawn, drawn.get_rect(center=(box.centerx, box.centery + round((i - (len(lines) - 1) / 2) * step))))
 
     def _ribbon(self, surface: pygame.Surface, v: pygame.Rect, text: str, fill: tuple[int, int, int]) -> None:
         """A label across the card's foot; on a narrow viewer it narrows (never shrinks under the
@@ -204,9 +272,12 @@ class Hud:
             y += label.get_height() - 4
         return out
 
-    def set_labels(self, labels: dict[int, dict[str, str]]) -> None:
-        """What each seat's buttons are called on its device ("A" on a pad, "Space" on a keyboard)."""
+    def set_labels(self, labels: dict[int, dict[str, str]], side_by_side: set[int] | None = None) -> None:
+        """What each seat's buttons are called on its device ("A" on a pad, "Space" on a keyboard),
+        and the seats two people play side by side on one keyboard (a peek at the hand is a glimpse)."""
         self.labels = labels
+        if side_by_side is not None:
+            self.side_by_side = side_by_side
 
     def _label(self, seat: int, key: str) -> str:
         names = self.labels.get(seat, {})
@@ -217,7 +288,7 @@ class Hud:
                at: pygame.Rect | None = None) -> None:
         """Button hints: a column in the narrow panels' side strip, a row under the list when wide
         (or a row in `at`). Laid out once per set of hints and place, then blitted as laid out."""
-        if self._hushed:
+        if self._hushed or self.bots[seat]:    # a bot presses no button: its panel names none
             return
         items = [(self._label(seat, key), _(word)) for key, word in items]   # words are marked N_()
         area = (at or p.hints) if p.wide or at is not None else p.side
@@ -331,7 +402,9 @@ class Hud:
         """Memory: the hand's slots (hand size = items on the list); the selected one is framed and
         lifted. Cards in hand are private: face down unless the owner holds LB/RB to look."""
         hand = sim.hand(seat)
-        face_up = sim.by_seat[seat].hand_open and sim.phase == "playing"
+        av = sim.by_seat[seat]
+        face_up = self._glimpse.shows(seat, av.hand_open and sim.phase == "playing", sim.tick, av.hand_index,
+                                      seat in self.side_by_side)
         slots = max(len(hand), sim.seat_view(seat).hand_size())
         selected = sim.by_seat[seat].hand_index
         colour = self.identities[seat].colour
@@ -414,11 +487,15 @@ class Hud:
         reason, tick = sim.rejection(seat)
         return bool(reason) and tick >= 0 and sim.tick - tick <= REJECT_TICKS
 
+    def _reason(self, sim: "MallFace", seat: int) -> str:
+        """Why the seat's last action was refused, in the player's language and keys ("Q is for Memory")."""
+        return say(say_reason(sim.rejection(seat)[0]), self.labels.get(seat, {}))
+
     def _rejection(self, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
         """The reason, wrapped to fit over the card viewer (with the hint strip, when narrow):
         never over the list, the objective rows or another line of text. A reason too long for
         that at 16 px takes the whole panel body for its moment (the list is not drawn)."""
-        box, lines, size, step = refusal_fit(self.ui, say_reason(sim.rejection(seat)[0]), p)
+        box, lines, size, step = refusal_fit(self.ui, self._reason(sim, seat), p)
         lines = lines[:max(1, (box.h - 10) // step)]
         pygame.draw.rect(surface, REJECT_FILL, box, border_radius=10)
         pygame.draw.rect(surface, WHITE, box, 2, border_radius=10)

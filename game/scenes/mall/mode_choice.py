@@ -23,6 +23,7 @@ from game.render.icons import INK, outlined_text
 from game.rules.soldout import modes as mode_registry
 from game.scenes.common import players_menu_command
 from game.scenes.moment import Moment, without
+from game.scenes.pads import keys_in_play
 from game.text.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -172,12 +173,14 @@ class ModeChoiceScene(Scene):
             self._draw_chosen(surface, box)
             return
         self._draw_who(surface, box)
-        self.menu.draw(surface, ui, ((1280 - self.menu.width) // 2, box.y + 176))
+        # The keys of whoever chooses: the last place's own, or everyone's before the first round.
+        keys = keys_in_play(self.ctx, self.chooser.seats if self.chooser is not None else None)
+        self.menu.draw(surface, ui, ((1280 - self.menu.width) // 2, box.y + 176), keys["A"])
         if self.bot_chooses:
             return
-        hints = [("A", N_("Hold to play this mode"))]
+        hints: list[tuple[str | Sequence[str], str]] = [(keys["A"], N_("Hold to play this mode"))]
         if self.on_cancel is not None or self.chooser is not None:
-            hints.append(("B", N_("Back")))
+            hints.append((keys_in_play(self.ctx)["B"], N_("Back")))   # anyone's B goes back
         widgets.hints(surface, ui, hints, y=box.bottom - 34)
 
     def _draw_who(self, surface: pygame.Surface, box: pygame.Rect) -> None:

@@ -13,13 +13,14 @@ import pygame
 
 from game.text import i18n
 from game.text.i18n import N_, _, ngettext
-from game.input.families import say
 from game.match.spec import MatchSpec
-from game.render import widgets
+from game.render.keytext import keyed_text
 from game.render.icons import INK, outlined_text
 from game.rules.soldout import modes
+from game.match.seats import team_name
+from game.scenes.mall.draw import seat_teams
 from game.scenes.mall.layout import SCREEN, MallLayout
-from game.scenes.pads import shared_labels
+from game.scenes.pads import keys_in_play
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -99,10 +100,9 @@ class MallOverlays:
             if call_hint:
                 right = SCREEN[0] - self.layout.map_rect.right
                 rx = self.layout.map_rect.right + right // 2
-                said = say(_("Hold Y to call SOLD OUT!"), shared_labels(self.ctx))
-                for i, line in enumerate(widgets.wrap_text(self.ctx.ui, said, 22, right - 12)):
-                    img = self._text(line, 22, gold, 2)
-                    surface.blit(img, img.get_rect(midtop=(rx, self.layout.map_rect.y + 14 + i * 26)))
+                said = keyed_text(self.ctx.ui, _("Hold Y to call SOLD OUT!"), 22, gold, keys_in_play(self.ctx),
+                                  right - 12, outline=2)
+                surface.blit(said, said.get_rect(midtop=(rx, self.layout.map_rect.y + 14)))
             return
         parts = [_(modes.display_name(sim.mode)), _("Round {number}/{rounds}").format(number=number, rounds=rounds)] + ([clock] if clock else [])
         banner = self._text("   ·   ".join(parts), 24, light, 2)
@@ -111,7 +111,7 @@ class MallOverlays:
         pygame.draw.rect(surface, (84, 64, 58), rect, 2, border_radius=14)
         surface.blit(banner, banner.get_rect(center=rect.center))
         if call_hint:
-            hint = self._text(say(_("Hold Y: SOLD OUT!"), shared_labels(self.ctx)), 22, gold, 2)
+            hint = keyed_text(self.ctx.ui, _("Hold Y: SOLD OUT!"), 22, gold, keys_in_play(self.ctx), outline=2)
             surface.blit(hint, hint.get_rect(topright=(self.layout.map_rect.right - 8, self.layout.map_rect.y + 6)))
 
     def _clear_of(self, rect: pygame.Rect) -> pygame.Rect:
@@ -150,12 +150,11 @@ class MallOverlays:
             title = self._text(_("MEMORISE YOUR LIST!"), 56, (255, 193, 69), 4)
             self._blit_clear(surface, title, (centre[0], centre[1] - 34))
             ready = sum(1 for av in sim.avatars if av.ready)
-            a = say("A", shared_labels(self.ctx))   # every seated pad family's name for it
             # TRANSLATORS: {secs} is the study time left with its unit ("30 sec"); {a} the ready button
-            line = self._text(ngettext("{secs}  ·  {a} when ready  ({ready}/{players} ready)",
-                                       "{secs}  ·  {a} when ready  ({ready}/{players} ready)", len(sim.avatars),
-                                       secs=i18n.seconds(secs), a=a, ready=ready, players=len(sim.avatars)), 30,
-                              (255, 244, 227), 2)
+            said = ngettext("{secs}  ·  {a} when ready  ({ready}/{players} ready)",
+                            "{secs}  ·  {a} when ready  ({ready}/{players} ready)", len(sim.avatars),
+                            secs=i18n.seconds(secs), a="A", ready=ready, players=len(sim.avatars))
+            line = keyed_text(self.ctx.ui, said, 30, (255, 244, 227), keys_in_play(self.ctx), outline=2)   # every player's A
             self._blit_clear(surface, line, (centre[0], centre[1] + 30))
         elif sim.phase == "countdown":
             left = sim.phase_ticks_left()
@@ -196,8 +195,11 @@ class MallOverlays:
         public = sim.public_view()
         side = public.sold_out_by()
         if public.cause() == "sold_out" and side is not None:
-            names = [self.names[sim.seats[p]] for p in public.members(side)]
-            return ngettext("{names} called it!", "{names} called it!", len(names), names=" & ".join(names))
+            name, team = caller(sim, self.names)
+            if team is not None:
+                # TRANSLATORS: {name} a player, {team} their team's name ("Team A")
+                return _("{name} called it for {team}!").format(name=name, team=team)
+            return _("{name} called it!").format(name=name)
         said = {"all_filled": N_("Every dresser is filled"), "nothing_left": N_("Nobody can finish a list any more"),
                 "stopped": N_("The mall is closing"), "time": N_("The mall is closing")}.get(public.cause(), "")
         return _(said) if said else ""
@@ -207,6 +209,19 @@ class MallOverlays:
         if stamp is None:
             stamp = _STAMPS[text] = _stamp(text)
         return stamp
+
+
+def caller(sim: "MallFace", names: dict[int, str]) -> tuple[str, str | None]:
+    """Who called SOLD OUT! (the player whose action it was, not the whole team) and, in a team
+    game, the team they called it for ("Team A"; None without teams)."""
+    public = sim.public_view()
+    side = public.sold_out_by()
+    members = [sim.seats[p] for p in public.members(side)] if side is not None else []
+    seat = sim.sold_out_seat if sim.sold_out_seat in members else (members[0] if members else None)
+    if seat is None:
+        return "", None
+    team = seat_teams(sim).get(seat)
+    return names[seat], team_name(team) if team is not None else None
 
 
 _STAMPS: dict[str, pygame.Surface] = {}

@@ -52,11 +52,11 @@ class MallPicture:
 
     def show(self, sim: MallFace, seed: int) -> None:
         """A new sim (a speedrun's restart): fresh map, panels and effects; the level art stays."""
-        labels = self.hud.labels
+        labels, beside = self.hud.labels, self.hud.side_by_side
         self.sim = sim
         self.view = MapView(sim, self.layout, self.identities, self.names, colourblind=self.ctx.settings.colourblind)
         self.hud = Hud(sim, self.layout, self.ctx.ui, self.identities, self.names, self.ctx.settings.colourblind)
-        self.hud.set_labels(labels)
+        self.hud.set_labels(labels, beside)
         self.seed = seed
         self._fx = None
         self.static = None
@@ -81,10 +81,10 @@ class MallPicture:
         self.hud.bots[seat] = True
         self.static = None
 
-    def resume(self, labels: dict[int, dict[str, str]]) -> None:
+    def resume(self, labels: dict[int, dict[str, str]], side_by_side: set[int] | None = None) -> None:
         """Back on top: keys may have been rebound, a Settings visit may have switched colour-blind
         mode (the panels' art is rebuilt)."""
-        self.hud.set_labels(labels)
+        self.hud.set_labels(labels, side_by_side)
         if self.hud.cb != self.ctx.settings.colourblind:
             self.hud.cb = self.ctx.settings.colourblind
             self.prewarm()
@@ -146,11 +146,13 @@ class MallPicture:
         view.draw_previews(surface, self.previews, shake)
         view.draw_avatars(surface, sim, alpha, shake, sim.tick, fx, strips)
         view.draw_fx(surface, fx, alpha, shake)
+        view.draw_counts(surface)
         draw_mall_find_me(surface, self.ctx, sim, view, alpha, shake)
         if under_tags is not None:
             under_tags(surface)
         view.draw_tags(surface)
-        view.draw_shutter(surface, sim, shake)
+        shutter = view.draw_shutter(surface, sim, shake)
+        view.draw_hidden(surface, [shutter] if shutter is not None else [])
         surface.set_clip(None)
         self.hud.draw(surface, sim, totals)
         self.overlay.draw_info(surface, sim)
@@ -167,7 +169,8 @@ def draw_mall_find_me(surface: pygame.Surface, ctx: Context, sim: MallFace, view
         b = av.body
         x = (b.prev_x + (b.x - b.prev_x) * alpha) / FP
         y = (b.prev_y + (b.y - b.prev_y) * alpha) / FP
-        pulse_rings(surface, av.seat, view.at(x, y, shake), view.sprites[av.seat].size, age)
+        at = view.shown_at.get(av.seat) or view.at(x, y, shake)   # where its shopper was drawn
+        pulse_rings(surface, av.seat, at, view.sprites[av.seat].size, age)
 
 
 _LEVEL_SURFACES: dict[tuple[object, ...], pygame.Surface] = {}

@@ -27,6 +27,8 @@ from game.rules.soldout import Objective
 from game.rules.soldout import modes as mode_registry
 from game.scenes.common import Animation, MatchResultsScene, players_menu_command
 from game.scenes.mall.mode_choice import Chooser, ModeChoiceScene, last_place, least_played
+from game.scenes.mall.overlay import caller
+from game.scenes.pads import keys_in_play
 from game.scenes.results_fx import (PODIUM_AREA, Podium, Reveal, Standing, cover, headline_image, ordinal, places,
                                     tied_groups)
 
@@ -137,7 +139,7 @@ class SoldOutResultsScene(MatchResultsScene):
             self.image = self._render()
         if self.reveal is not None:
             self.reveal.draw(surface, alpha)
-        self.menu.draw(surface, self.ctx.ui, (780, 720 - 24 - self.menu.height()))
+        self.menu.draw(surface, self.ctx.ui, (780, 720 - 24 - self.menu.height()), keys_in_play(self.ctx)["A"])
 
     def _render(self) -> pygame.Surface:
         """Everything but the menu, at once (what the ticks have not drawn yet)."""
@@ -158,9 +160,13 @@ class SoldOutResultsScene(MatchResultsScene):
         rounds = max(1, self.mall.spec.rounds)
         number = len(sim.match.results)
         head = _("FINAL RESULTS") if self.final else _("ROUND {number} OF {rounds}").format(number=number, rounds=rounds)
-        widgets.logo_text(surf, ui, f"{head}  ·  {_(mode_registry.display_name(self.shown.mode()))}", 52, ui.colour("accent"),
+        title = f"{head}  ·  {_(mode_registry.display_name(self.shown.mode()))}"
+        # the title and the line under it as large as their bands hold (a large UI scale)
+        widgets.logo_text(surf, ui, title, ui.fitting_size(title, 52, 1200, 66, narrows=False), ui.colour("accent"),
                           (640, 42), outline=4)
-        widgets.blit_text(surf, ui, self._cause_text(), 28, "accent_2", center=(640, 84))
+        cause = self._cause_text()
+        widgets.blit_text(surf, ui, cause, ui.fitting_size(cause, 28, 1200, 34, narrows=False), "accent_2",
+                          center=(640, 86))
         clean = surf.copy()
         self._pieces = []
         yield
@@ -182,7 +188,10 @@ class SoldOutResultsScene(MatchResultsScene):
         cause, by = shown.cause(), shown.sold_out_by()
         text = _(CAUSES.get(cause, cause))
         if cause == "sold_out" and by is not None:
-            text = _("SOLD OUT! called by {names}").format(names=self._side_name(by))
+            name, team = caller(self.sim, self.mall.names)    # the one who called it, for their team
+            # TRANSLATORS: {name} a player, {team} their team's name ("Team A")
+            text = _("SOLD OUT! {name} called it for {team}").format(name=name, team=team) if team \
+                else _("SOLD OUT! called by {names}").format(names=name)
         return text
 
     def _side_name(self, side: int) -> str:
@@ -325,7 +334,8 @@ class SoldOutResultsScene(MatchResultsScene):
             else:
                 text = _("tie: nobody scores") if any(counts) else _("nobody placed here")
                 colour = DIM
-            label = self.ctx.ui.render(text, 22, colour)
+            room = tile.w - 24 - len(wrong) * 40       # clear of the crossed-out cards
+            label = self.ctx.ui.render(text, self.ctx.ui.fitting_size(text, 22, room), colour, max_width=room)
             surf.blit(label, label.get_rect(bottomleft=(tile.x + 10, tile.bottom - 6)))
             if d % 2 or d + 1 == n:
                 yield                                 # two dressers a step
@@ -386,7 +396,8 @@ class SoldOutResultsScene(MatchResultsScene):
             podium.fit_below(centre[1] + image.get_height() // 2 + 10)
         surface.blit(backdrop, (0, 0))
         podium.draw(surface, alpha)
-        self.menu.draw(surface, self.ctx.ui, ((1280 - self.menu.width) // 2, 720 - 12 - self.menu.height()))
+        self.menu.draw(surface, self.ctx.ui, ((1280 - self.menu.width) // 2, 720 - 12 - self.menu.height()),
+                       keys_in_play(self.ctx)["A"])
 
 
 def podium_words(standings: list[Standing]) -> tuple[str, list[str]]:

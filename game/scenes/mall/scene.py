@@ -24,8 +24,7 @@ from game.match.seats import SeatIdentity
 from game.match.seats import identities as seat_identities
 from game.driver.match_driver import MatchDriver, ready_after_study, recorder, soldout_bot
 from game.text.i18n import _
-from game.input.bindings import key_label
-from game.match.commands import IDLE, Button, Command
+from game.match.commands import IDLE, Command
 from game.files.levels import Level, LevelError, resolve_level
 from game.match.spec import MatchSpec, SeatSpec
 from game.music.cues import Cue, mall_cue
@@ -44,7 +43,7 @@ from game.scenes.mall.mode_choice import ModeChoiceScene
 from game.scenes.mall.results import SoldOutResultsScene
 from game.scenes.menus import push_howto_once
 from game.scenes.pads import Rumbler
-from game.scenes.pads import seat_labels
+from game.scenes.pads import seat_keys, sharing_a_keyboard
 from game.sim.mall import new_mall
 from game.sim.mall_face import MallFace
 
@@ -79,7 +78,7 @@ class MallScene(Scene):
                                   recorder(spec) if self.recording else None,
                                   playback=replay.ticks() if replay is not None else None)
         self.picture = MallPicture(ctx, spec, level, self.sim, identities, names)
-        self.picture.hud.set_labels(self._key_labels())
+        self.picture.hud.set_labels(self._key_labels(), sharing_a_keyboard(ctx))
         # Rumble for people playing live: never for a replay or a demo (their seats are nobody's pads).
         self.rumbler = Rumbler(ctx, "soldout") if replay is None and not pilot else None
         self.bots: dict[int, SoldOutBot] = {}
@@ -112,7 +111,7 @@ class MallScene(Scene):
     # ------------------------------------------------------------------ set-up
     def _key_labels(self) -> dict[int, dict[str, str]]:
         """Keyboard seats see their keys in the hints ("E flip"); pads their own family's names ("Square flip")."""
-        return seat_key_labels(self.ctx, [s.seat for s in self.seats])
+        return {s.seat: seat_keys(self.ctx, s.seat) for s in self.seats}
 
     def _round_started(self, mode: str) -> None:
         self.results_pushed = False
@@ -219,7 +218,7 @@ class MallScene(Scene):
 
     # ------------------------------------------------------------------ stack hooks
     def resume(self) -> None:
-        self.picture.resume(self._key_labels())
+        self.picture.resume(self._key_labels(), sharing_a_keyboard(self.ctx))
 
     def exit(self) -> None:
         self.picture.static = None
@@ -272,26 +271,6 @@ def open_mall(ctx: "Context", spec: MatchSpec, pilot: bool = False, replay: Repl
     return MallOpening(ctx, spec, level)
 
 
-def seat_key_labels(ctx: "Context", seats: list[int]) -> dict[int, dict[str, str]]:
-    """Per seat, what its buttons are called on its device: a keyboard half's keys ("E flip"), a
-    pad its own family's names ("Square flip")."""
-    out: dict[int, dict[str, str]] = {}
-    for seat in seats:
-        device = ctx.input.device_of(seat)
-        if device and device[0] == "pad":
-            out[seat] = seat_labels(ctx, seat) or {}
-        if not device or device[0] != "kb":
-            continue
-        out[seat] = keyboard_labels(ctx, str(device[1]))
-    return out
-
-
-def keyboard_labels(ctx: "Context", layout: str) -> dict[str, str]:
-    """A keyboard half's keys for the mall's buttons, short enough for a key cap."""
-    return {str(b.name): short_key(key_label(ctx.bindings.key_for(layout, b)))
-            for b in (Button.A, Button.B, Button.X, Button.Y, Button.LB, Button.RB)}
-
-
 SOUNDS = {"picked": "pickup", "put_down": "putdown", "flipped": "flip", "took": "take", "delivered": "deliver",
           "placed": "deliver", "returned": "putdown", "hand_back": "putdown", "ready": "confirm",
           "selected": "menu_move"}
@@ -321,18 +300,14 @@ def play_sounds(ctx: "Context", sim: MallFace, bots: dict[int, SoldOutBot]) -> N
                 ctx.sound("win")
 
 
-def short_key(label: str) -> str:
-    """Key names short enough for a key cap: "Left Shift" -> "LShift", "Return" -> "Enter"."""
-    label = label.replace("Left ", "L").replace("Right ", "R")
-    return {"Return": "Enter", "Backspace": "Bksp", "Rshift": "RShift", "Lshift": "LShift"}.get(label, label)
-
-
 # ---------------------------------------------------------------- registration
-def demo_spec(players: int, mode: str, seed: int, rounds: int = 1) -> MatchSpec:
-    """A match of `players` seats: two people (seats 0 and 1), the rest bots."""
+def demo_spec(players: int, mode: str, seed: int, rounds: int = 1, teams: int = 0) -> MatchSpec:
+    """A match of `players` seats: two people (seats 0 and 1), the rest bots; with `teams`, the
+    seats dealt round that many teams (seat 0 on Team A, seat 1 on Team B...)."""
     ids = seat_identities()
-    seats = tuple(SeatSpec(i, ids[i].name, "human" if i < 2 else "bot") for i in range(players))
-    return MatchSpec("soldout", seats, mode=mode, rounds=rounds, seed=seed)
+    seats = tuple(SeatSpec(i, ids[i].name, "human" if i < 2 else "bot", team=i % teams if teams else None)
+                  for i in range(players))
+    return MatchSpec("soldout", seats, mode=mode, rounds=rounds, seed=seed, teams=bool(teams))
 
 
 def piloted_mall(ctx: "Context", spec: MatchSpec) -> MallScene:

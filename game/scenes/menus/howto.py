@@ -19,13 +19,13 @@ from game.core.scene import Scene
 from game import asset
 from game.text.i18n import N_, _
 from game.match.commands import Button, Command
-from game.input.families import say
 from game.render import glyphs, widgets
+from game.render.keytext import keyed_text
 from game.render.clothing import card_back_surface, pile_surface
 from game.render.icons import bag_icon, seat_shape_surface, star_icon
 from game.scenes.common import menu_command
 from game.scenes.menus import howto_pictures
-from game.scenes.pads import shared_labels
+from game.scenes.pads import keys_in_play
 from game.files.register import HOWTO_SEEN
 
 if TYPE_CHECKING:
@@ -170,27 +170,24 @@ class HowToScene(Scene):
         page = self.pages[self.page]
         widgets.blit_text(surface, ui, page.heading, "large", "text", center=(w // 2, box.y + 160))
         self._icons(surface, page.icons, (w // 2, box.y + 240))
-        names = shared_labels(self.ctx)   # every seated pad family's button names
+        names = keys_in_play(self.ctx)   # what every seated player presses: pads' glyphs, keyboards' keys
         # The paragraphs between the icons and the page dots: a step smaller when a language runs long.
         top, bottom = box.y + 284, box.bottom - 92
         for size in (ui.size("small") + 2, ui.size("small")):
-            step = ui.text.line_height(size) + 2
-            paragraphs = [widgets.wrap_text(ui, say(line, names), size, box.w - 100) for line in page.lines]
-            height = sum(len(lines) for lines in paragraphs) * step + 8 * (len(paragraphs) - 1)
+            paragraphs = [keyed_text(ui, line, size, ui.colour("text"), names, box.w - 100) for line in page.lines]
+            height = sum(p.get_height() for p in paragraphs) + 8 * (len(paragraphs) - 1)
             if height <= bottom - top:
                 break
-        y = top + max(0, (bottom - top - height) // 2) + step // 2
-        for lines in paragraphs:
-            for part in lines:
-                widgets.blit_text(surface, ui, part, size, "text", center=(w // 2, y))
-                y += step
-            y += 8
+        y = top + max(0, (bottom - top - height) // 2)
+        for paragraph in paragraphs:
+            y = surface.blit(paragraph, paragraph.get_rect(midtop=(w // 2, y))).bottom + 8
         dots = len(self.pages)
         for i in range(dots):
             colour = ui.colour("accent_2") if i == self.page else ui.colour("border")
             pygame.draw.circle(surface, colour, (w // 2 - (dots - 1) * 14 + i * 28, box.bottom - 76), 8)
         last = self.page + 1 >= dots
-        widgets.hints(surface, ui, [("A", N_("Got it!") if last else N_("Next")), ("B", N_("Back")), ("START", N_("Skip"))],
+        widgets.hints(surface, ui, [(names.get("A", "A"), N_("Got it!") if last else N_("Next")),
+                                    (names.get("B", "B"), N_("Back")), (names.get("START", "START"), N_("Skip"))],
                       y=box.bottom - 34)
 
     def _icons(self, surface: pygame.Surface, icons: tuple[str, ...], centre: tuple[int, int]) -> None:
@@ -206,9 +203,9 @@ class HowToScene(Scene):
 def _icon(ctx: "Context", name: str) -> pygame.Surface | None:
     """A small picture for a how-to page (None for an unknown name: the text still reads)."""
     if name.startswith("key:"):
-        said = shared_labels(ctx).get(name[4:])
-        if said:   # pads are in play: their own glyphs, one per family at the table
-            return _glyph_row(ctx, said.split(" / "))
+        said = keys_in_play(ctx).get(name[4:])
+        if said:   # what every seated player presses: each pad family's glyph, each keyboard half's key
+            return _glyph_row(ctx, said)
         label = ctx.ui.render(name[4:], 40, (28, 20, 18))
         cap = pygame.Surface((max(64, label.get_width() + 28), 64), pygame.SRCALPHA)
         pygame.draw.rect(cap, (11, 7, 6), cap.get_rect().move(0, 3), border_radius=16)

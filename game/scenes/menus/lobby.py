@@ -17,13 +17,15 @@ from game.core.scene import Scene
 from game.files.levels import LevelEntry, level_entries, levels_for_players, user_levels_dir
 from game.input.seating import DeviceId
 from game.match.commands import Button, Command
-from game.match.seats import MAX_SEATS, LobbySeat, identities
+from game.match.seats import MAX_SEATS, TEAM_COUNT, TEAM_NAMES, LobbySeat, identities, team_name
 from game.match.spec import GAME_TITLES, MatchSpec
-from game.render import widgets
+from game.render import teams, widgets
+from game.render.keytext import keyed_text
 from game.rules.soldout import modes
 from game.scenes import registry
 from game.scenes.common import menu_command
 from game.scenes.menus import level_card
+from game.scenes.pads import keyboard_keys, keys_in_play
 from game.text.i18n import N_, Verbatim, _, ngettext
 
 if TYPE_CHECKING:
@@ -33,8 +35,6 @@ if TYPE_CHECKING:
 GAMES = tuple(GAME_TITLES)
 DIFFICULTY_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard"), "expert": N_("Expert")}
 MIN_SEATS = {"soldout": 1, "checkout": 2}
-TEAM_COUNT = 3
-TEAM_NAMES = (N_("Team A"), N_("Team B"), N_("Team C"))
 MAX_ROUNDS = 5
 CHECKOUT_ROUNDS = 4
 LEVEL_VALUE_WIDTH = 380   # px: the Level row's value beside its label
@@ -356,13 +356,21 @@ class LobbyScene(Scene):
             colour = "good"
         else:
             spec_text, colour = status, "accent_2"
-        lines = widgets.wrap_text(ui, spec_text, ui.size("small"), 1280 - 680 - 20)    # under the menu, wrapped
-        step = ui.text.line_height(ui.size("small")) - 2
-        for i, line in enumerate(lines):
-            widgets.blit_text(surface, ui, line, "small", colour,
-                              center=(960, 660 + round((i - (len(lines) - 1) / 2) * step)))
-        widgets.hints(surface, ui, [("A", N_("Join / Select")), ("B", N_("Leave")), ("START", N_("Play")), ("Esc", N_("Back"))],
-                      y=700)
+        names = keys_in_play(self.ctx)   # START said as what each seated player presses for it
+        # Under the menu, wrapped, clear of the hints under it (smaller at a large UI scale).
+        for size in range(ui.size("small"), 0, -2):
+            said = keyed_text(ui, spec_text, size, ui.colour(colour), names, 1280 - 680 - 20)
+            if said.get_height() <= 54 or ui.text.font(size) is ui.text.font(0):
+                break
+        surface.blit(said, said.get_rect(center=(960, 658)))
+        widgets.hints(surface, ui, [(names["A"], N_("Join / Select")), (names["B"], N_("Leave")),
+                                    (names["START"], N_("Play")), ("Esc", N_("Back"))], y=700)
+
+    def _join_keys(self) -> list[str]:
+        """What joins a free seat: the pads' A, and the A key of each keyboard half not yet seated."""
+        keys = [widgets.pad_label(self.ctx.ui, "A")] if self.ctx.input.pads else []
+        seated = self.ctx.input.seated().values()
+        return keys + [keyboard_keys(self.ctx, half)["A"] for half in ("left", "right") if ("kb", half) not in seated]
 
     def _draw_level_card(self, surface: pygame.Surface) -> None:
         """While the Level row is chosen: the level's card over the seat panels."""
@@ -384,15 +392,19 @@ class LobbyScene(Scene):
         if seat is None:
             widgets.panel(surface, ui, rect, focused=focused, fill="background")
             widgets.seat_badge(surface, identity, (rect.x + 50, rect.y + 52), 26, faded=True)
-            widgets.blit_text(surface, ui, _("Seat {number}").format(number=index + 1), "body", "text_dim", midleft=(rect.x + 92, rect.y + 52))
-            widgets.blit_text(surface, ui, _("Open: press {a} to join").format(a=widgets.pad_label(ui, 'A')), "small", "text_dim",
-                              midleft=(rect.x + 24, rect.y + 116))
+            label = _("Seat {number}").format(number=index + 1)
+            widgets.blit_text(surface, ui, label, _name_size(ui, label, "body", rect), "text_dim",
+                              midleft=(rect.x + 92, rect.y + 52))
+            join = keyed_text(ui, _("Open: press {a} to join").format(a="A"), ui.size("small"), ui.colour("text_dim"),
+                              {"A": self._join_keys()}, rect.w - 40, centred=False)
+            surface.blit(join, join.get_rect(midleft=(rect.x + 24, rect.y + 116)))
             return
         widgets.panel(surface, ui, rect, focused=focused, border=identity.colour)
         if not focused:
             pygame.draw.rect(surface, identity.colour, rect, 5, border_radius=ui.theme.radius)
         widgets.seat_badge(surface, identity, (rect.x + 50, rect.y + 56), 26)
-        widgets.blit_text(surface, ui, identity.name, "large", "text", midleft=(rect.x + 92, rect.y + 56))
+        widgets.blit_text(surface, ui, identity.name, _name_size(ui, identity.name, "large", rect), "text",
+                          midleft=(rect.x + 92, rect.y + 56))
         if seat.kind == "bot":
             device = _("Bot · {level}").format(level=_(DIFFICULTY_NAMES[seat.difficulty]))
         else:
@@ -402,7 +414,16 @@ class LobbyScene(Scene):
         widgets.blit_text(surface, ui, _fit(ui, device, rect.width - 40), "small", "accent_2" if seat.kind == "bot" else "text",
                           midleft=(rect.x + 24, rect.y + 106))
         if self.options["teams"]:
-            widgets.blit_text(surface, ui, _(TEAM_NAMES[seat.team]), "small", "text_dim", midleft=(rect.x + 24, rect.y + 140))
+            mark = teams.emblem(seat.team, 28)
+            surface.blit(mark, mark.get_rect(midleft=(rect.x + 24, rect.y + 140)))
+            widgets.blit_text(surface, ui, team_name(seat.team), "small", "text_dim",
+                              midleft=(rect.x + 32 + mark.get_width(), rect.y + 140))
+
+
+def _name_size(ui: UI, name: str, size: str, card: pygame.Rect) -> int:
+    """A seat's name beside its badge, as large as `size` and the UI scale ask, up to its card's
+    edge ("Amarillo" at the largest scale ran 2 px past it)."""
+    return ui.fitting_size(name, ui.size(size), card.right - 16 - (card.x + 92), narrows=False)
 
 
 def _fit(ui: UI, text: str, width: int) -> str:

@@ -8,9 +8,12 @@ Nothing here touches a simulation: it is all presentation.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from game.input import families
+from game.input.bindings import key_label, pad_button_label
+from game.match.commands import Button
+from game.render.widgets import key_word
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -43,15 +46,58 @@ def seat_labels(ctx: "Context", seat: int) -> dict[str, str] | None:
     return families.labels(family, ctx.settings.nintendo_swap, pad_binding(ctx))
 
 
-def shared_labels(ctx: "Context") -> dict[str, str]:
-    """For one screen everyone reads (how-to cards): every seated pad family's name, "A / Cross"."""
-    seen: list[str] = []
-    for seat in sorted(ctx.input.seated()):
-        family = ctx.input.family_of(ctx.input.device_of(seat))
-        if family is not None and family not in seen:
-            seen.append(family)
-    if not seen:
-        return dict(ctx.ui.pad_labels)
-    swap = ctx.settings.nintendo_swap
-    tables = [families.labels(f, swap, pad_binding(ctx)) for f in seen]
-    return {name: " / ".join(dict.fromkeys(t[name] for t in tables)) for name in tables[0]}
+BUTTONS = (Button.A, Button.B, Button.X, Button.Y, Button.LB, Button.RB, Button.START, Button.BACK)
+
+
+def seat_keys(ctx: "Context", seat: int) -> dict[str, str]:
+    """What `seat` presses for each game button on its own device: its keyboard half's keys ("E",
+    "RCtrl"), or what its pad prints ("Square"); empty for a bot or an empty seat."""
+    device = ctx.input.device_of(seat)
+    if device is None:
+        return {}
+    if device[0] == "kb":
+        return keyboard_keys(ctx, str(device[1]))
+    names = seat_labels(ctx, seat) or {str(b.name): pad_button_label(ctx.bindings.pad_button_for(b)) for b in BUTTONS}
+    return {**names, "MOVE": key_word("Stick")}
+
+
+def keyboard_keys(ctx: "Context", layout: str) -> dict[str, str]:
+    """A keyboard half's keys for the game's buttons, short enough for a key cap and as keyboards
+    in the player's language print them; MOVE its four direction keys ("WASD", "Arrows")."""
+    names = {str(b.name): key_word(short_key(key_label(ctx.bindings.key_for(layout, b)))) for b in BUTTONS}
+    steer = [short_key(key_label(ctx.bindings.key_for(layout, b))) for b in (Button.UP, Button.LEFT, Button.DOWN, Button.RIGHT)]
+    if steer == ["Up", "Left", "Down", "Right"]:
+        names["MOVE"] = key_word("Arrows")
+    elif all(len(k) == 1 for k in steer):      # single letters read as one word: "WASD"
+        names["MOVE"] = "".join(steer)
+    else:
+        names["MOVE"] = "/".join(steer)
+    return names
+
+
+def short_key(label: str) -> str:
+    """Key names short enough for a key cap: "Left Shift" -> "LShift", "Return" -> "Enter"."""
+    label = label.replace("Left ", "L").replace("Right ", "R")
+    return {"Return": "Enter", "Backspace": "Bksp", "Rshift": "RShift", "Lshift": "LShift"}.get(label, label)
+
+
+def sharing_a_keyboard(ctx: "Context") -> set[int]:
+    """The seats played on one keyboard by two people side by side (both halves seated): their
+    secrets show as a glimpse, not for as long as a key is held (game/scenes/secrets.py)."""
+    halves = [seat for seat, device in ctx.input.seated().items() if device[0] == "kb"]
+    return set(halves) if len(halves) >= 2 else set()
+
+
+def keys_in_play(ctx: "Context", seats: Sequence[int] | None = None) -> dict[str, list[str]]:
+    """For a screen everyone reads (how-to cards, the table's top bar, the map's prompts): per
+    button, what every seated person presses for it, each name once, in seat order ("A", "Space",
+    "Enter" with a pad and both keyboard halves); the pad in use's names when nobody is seated.
+    With `seats`, only those seats' (the one player a screen listens to)."""
+    out: dict[str, list[str]] = {}
+    seated = [seat_keys(ctx, seat) for seat in sorted(ctx.input.seated() if seats is None else seats)]
+    nobody = {**(dict(ctx.ui.pad_labels) or {str(b.name): str(b.name) for b in BUTTONS}), "MOVE": key_word("Stick")}
+    for names in [n for n in seated if n] or [nobody]:
+        for button, name in names.items():
+            if name not in out.setdefault(button, []):
+                out[button].append(name)
+    return out

@@ -495,8 +495,9 @@ class SpeedrunRun:
         for name, value, colour in rows:
             if y + 24 > rect.bottom:
                 break
-            surface.blit(ui.render(name, 20, DIM), (rect.x + 14, y))
             v = ui.render(value, 20, colour)
+            room = rect.w - 30 - 12 - v.get_width()     # the name clear of its value (a large UI scale)
+            surface.blit(ui.render(name, ui.fitting_size(name, 20, room), DIM, max_width=room), (rect.x + 14, y))
             surface.blit(v, (rect.right - 16 - v.get_width(), y))
             y += 27
 

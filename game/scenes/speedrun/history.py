@@ -258,7 +258,8 @@ class SpeedrunHistoryScene(Scene):
             y = rect.centery
             _blit_mid(surface, ui.render(f"#{a['id']}", 24, WHITE), rect.x + 10, y)
             result, colour = _result(a)
-            _blit_mid(surface, ui.render(result, 24, colour), rect.x + 140, y)
+            room = 430 - 140 - 12        # the result clear of the Why kept column (a large UI scale)
+            _blit_mid(surface, ui.render(result, ui.fitting_size(result, 24, room), colour, max_width=room), rect.x + 140, y)
             tags = []
             if a.get("pb"):
                 tags.append((_("PB"), STATE_COLOURS["best"]))

@@ -130,7 +130,9 @@ class SpeedrunResultsScene(Scene):
             title, colour = _("FINISHED (FLAGGED)"), STATE_COLOURS["behind_gaining"]
         else:
             title, colour = _("FINISHED"), WHITE
-        widgets.logo_text(surface, ui, title, 54, colour, (w // 2, 50), outline=4)
+        # as large as its band holds at a large UI scale (the line under it stays clear)
+        widgets.logo_text(surface, ui, title, ui.fitting_size(title, 54, w - 80, 66, narrows=False), colour,
+                          (w // 2, 50), outline=4)
         sub = f"{_(self.setup.category.name)}  ·  {_(self.setup.seed_label)}"
         line = ui.render(sub, 24, DIM)
         surface.blit(line, line.get_rect(center=(w // 2, 96)))
@@ -200,14 +202,25 @@ class SpeedrunResultsScene(Scene):
         rows = max(1, len(splits.names))
         row_h = min(50, (SPLITS_BOX.bottom - 44 - y - 30) // rows)
         big = 26 if row_h >= 40 else 22      # fewer splits: bigger rows, readable from the sofa
-        # Time and Delta are right-aligned, Delta a clear gap left of the widest time a run shows
-        delta_right = SPLITS_BOX.right - 16 - ui.text.width("00:00.00", big) - 12
+        # Segment, Delta and Time side by side in the right 250 px (Time and Delta right-aligned),
+        # each as wide as the widest it shows: at a large UI scale, as large as they still fit.
+        shown = [(format_ticks(splits.segment(i)), format_ticks(d, sign=True) if (d := splits.delta(i)) is not None
+                  else "", format_ticks(splits.times[i])) for i in range(len(splits.times))] or [("0:00.00",) * 3]
+
+        def widest(size: int) -> list[int]:
+            return [max(ui.text.width(row[k], size) for row in shown) for k in range(3)]
+        while big > 8 and sum(widest(big)) + 40 > 250:
+            big -= 1
+        seg_w, delta_w, time_w = widest(big)
+        delta_right = SPLITS_BOX.right - 16 - time_w - 12
         cols = (x0, x0 + 170, SPLITS_BOX.right - 250)
+        head = min(ui.fitting_size(_("Segment"), 18, delta_right - delta_w - 8 - cols[2]),
+                   ui.fitting_size(_("Delta"), 18, delta_w + 4))
         for text, x in zip((_("Split"), _("Item"), _("Segment")), cols):
-            surface.blit(ui.render(text, 18, DIM), (x, y))
-        delta_head = ui.render(_("Delta"), 18, DIM)
+            surface.blit(ui.render(text, head, DIM), (x, y))
+        delta_head = ui.render(_("Delta"), head, DIM)
         surface.blit(delta_head, (delta_right - delta_head.get_width(), y))
-        time_head = ui.render(_("Time"), 18, DIM)
+        time_head = ui.render(_("Time"), head, DIM)
         surface.blit(time_head, (SPLITS_BOX.right - 16 - time_head.get_width(), y))
         y += 30
         items = self.session.split_items

@@ -31,9 +31,9 @@ from game.render.icons import seat_shape_surface
 from game.driver.replay import Replay
 from game.rules.soldout import modes
 from game.scenes.mall import MallPicture
-from game.scenes.mall import keyboard_labels, play_sounds
+from game.scenes.mall import play_sounds
 from game.scenes.menus import push_howto_once
-from game.scenes.pads import pad_binding
+from game.scenes.pads import keyboard_keys, pad_binding
 from game.scenes.speedrun.common import SpeedrunRun
 from game.scenes.speedrun.draw import DIM, GOLD, box
 from game.speedrun.categories import RunSetup
@@ -95,7 +95,7 @@ class SpeedrunRunScene(Scene):
             return {0: families.labels(family, swap, pad_binding(self.ctx))} if family else {}
         if not device or device[0] != "kb":
             return {}
-        return {0: keyboard_labels(self.ctx, str(device[1]))}
+        return {0: keyboard_keys(self.ctx, str(device[1]))}
 
     def wire_session(self, session: RunSession) -> None:
         """The picture draws the new attempt's sim; only per-attempt state is reset."""

@@ -22,8 +22,7 @@ from game.scenes.menus import push_howto_once
 from game.scenes.speedrun.common import SpeedrunRun
 from game.scenes.speedrun.draw import DIM, GOLD, box
 from game.scenes.table import TablePicture
-from game.scenes.pads import shared_labels
-from game.scenes.table import table_key_names, table_sounds
+from game.scenes.table import set_table_keys, table_sounds
 from game.speedrun.categories import RunSetup
 from game.speedrun.practice import PracticePlan
 from game.speedrun.records import Records
@@ -101,9 +100,7 @@ class SpeedrunTableScene(Scene):
         self.run.pause()
 
     def resume(self) -> None:
-        hud = self.picture.hud       # the controls may have been rebound in Settings
-        hud.keys = table_key_names(self.ctx, self.run.spec)
-        hud.shared_keys = shared_labels(self.ctx)
+        set_table_keys(self.ctx, self.run.spec, self.picture.keys)   # the controls may have been rebound
         self.run.resume()
 
     def exit(self) -> None:
@@ -119,9 +116,11 @@ class SpeedrunTableScene(Scene):
         box(surface, HINT_BOX)
         ui = self.ctx.ui
         y = HINT_BOX.y + 14
+        room = HINT_BOX.w - 28      # each line as large as the box's width holds (a large UI scale)
         for key, word in [(_("Win the game"), _("a loss is no time")), *run.control_hints()]:
-            k = ui.render(key, 22, GOLD)
+            k = ui.render(key, ui.fitting_size(key, 22, room), GOLD, max_width=room)
             surface.blit(k, (HINT_BOX.x + 14, y))
-            surface.blit(ui.render(word, 20, DIM), (HINT_BOX.x + 14, y + k.get_height()))
+            surface.blit(ui.render(word, ui.fitting_size(word, 20, room), DIM, max_width=room),
+                         (HINT_BOX.x + 14, y + k.get_height()))
             y += 66
         run.draw_practice_banner(surface, surface.get_width() // 2, 8)

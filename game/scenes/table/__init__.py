@@ -10,8 +10,8 @@ from game.scenes.registry import public_face
 if TYPE_CHECKING:
     from game.scenes.table.picture import TablePicture
     from game.scenes.table.results import CheckoutResultsScene
-    from game.scenes.table.scene import TableScene, open_table, table_key_names, table_sounds
+    from game.scenes.table.scene import TableScene, open_table, set_table_keys, table_sounds
 
-_FACE = {"CheckoutResultsScene": "results", "TablePicture": "picture", "TableScene": "scene", "open_table": "scene", "table_key_names": "scene", "table_sounds": "scene"}
-__all__ = ["CheckoutResultsScene", "TablePicture", "TableScene", "open_table", "table_key_names", "table_sounds"]
+_FACE = {"CheckoutResultsScene": "results", "TablePicture": "picture", "TableScene": "scene", "open_table": "scene", "set_table_keys": "scene", "table_sounds": "scene"}
+__all__ = ["CheckoutResultsScene", "TablePicture", "TableScene", "open_table", "set_table_keys", "table_sounds"]
 __getattr__ = public_face(__name__, _FACE)

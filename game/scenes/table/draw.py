@@ -10,13 +10,13 @@ import pygame
 
 from game.text import i18n
 from game.text.i18n import _, ngettext
-from game.render.icons import INK, font
+from game.render.icons import INK
 from game.render.tabletop import (bargain_surface, die_surface, product_surface, token_surface,
                                   tumbling_die_surface)
 from game.rules.checkout import BONUS_SOLO, CHECKOUT
 from game.scenes.table.layout import (BARGAIN_ROW, BOARD, PRODUCTS, QUEUE_ROW, card_rects, queue_spaces,
                                       solo_rects)
-from game.scenes.table.paint import (DIM, GOLD_TEXT, TUMBLE_STEP, WHITE, Texts, blank_die, blit_badge,
+from game.scenes.table.paint import (DIM, GOLD_TEXT, TUMBLE_STEP, WHITE, TableKeys, Texts, blank_die, blit_badge,
                                      rounded_veil)
 from game.scenes.table.hud import DIE
 from game.sim.table import REVEAL
@@ -34,16 +34,39 @@ CARDS_AREA = PRODUCTS.inflate(0, 24)   # the felt and its rim: cards, and the ba
 BURST_TICKS = 16      # how long a grab's ring bursts out of the card
 
 # Where each seat's badge sits on a card it points at: six corners/edges, one per seat.
-BADGE_SPOTS = ((0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0), (0.0, 0.5), (1.0, 0.5))
+# Where a cursor's shape sits on its ring (fractions of the ring's width and height): each seat's
+# own corner first, then the other corners, the sides' middles and quarters.
+BADGE_SPOTS = ((0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0), (0.0, 0.5), (1.0, 0.5), (0.5, 0.0), (0.5, 1.0),
+               (0.25, 0.0), (0.75, 0.0), (0.25, 1.0), (0.75, 1.0), (0.0, 0.25), (1.0, 0.25), (0.0, 0.75), (1.0, 0.75))
+CURSOR_BADGE = 15     # a cursor's shape: its radius in px
+
+
+def cursor_badges(rings: list[tuple[int, pygame.Rect]], radius: int) -> list[tuple[int, int]]:
+    """Where each cursor's shape goes on its ring: its seat's spot when free, else the first spot
+    on the ring where it covers no shape placed before it (else the spot that covers least)."""
+    placed: list[pygame.Rect] = []
+    out: list[tuple[int, int]] = []
+    side = 2 * radius + 6          # the shape with its outline, and a hair between two
+    for seat, ring in rings:
+        first = seat % 6
+        order = [BADGE_SPOTS[first], *(spot for i, spot in enumerate(BADGE_SPOTS) if i != first)]
+        boxes = [pygame.Rect(round(ring.x + fx * ring.w) - side // 2, round(ring.y + fy * ring.h) - side // 2, side, side)
+                 for fx, fy in order]
+        covers = [sum(box.clip(other).w * box.clip(other).h for other in placed) for box in boxes]
+        box = boxes[covers.index(min(covers))]      # the first free spot in the seat's order
+        placed.append(box)
+        out.append(box.center)
+    return out
 
 
 class TableView:
     """Draws the centre of the table and the checkout board for one TableSim."""
 
-    def __init__(self, sim: "TableFace", identities: list["SeatIdentity"], texts: Texts) -> None:
+    def __init__(self, sim: "TableFace", identities: list["SeatIdentity"], texts: Texts, keys: TableKeys) -> None:
         self.sim = sim
         self.ids = identities
         self.texts = texts
+        self.keys = keys
         self._fit_tick = -1
         self._fit: list[list[str]] = []
         self._fit_key: tuple[object, ...] = ()
@@ -204,8 +227,12 @@ class TableView:
                 blit_badge(surface, self.ids[seat], (x, rect.bottom - 2), 10)   # on the rim, clear of the stars
 
     def _cursors(self, surface: pygame.Surface, rects: list[pygame.Rect], tick: int) -> None:
+        """Each cursor: a ring in its seat's colour round its card (rings on one card nest) and
+        its shape on the ring, at the first spot no other cursor's shape covers (its own corner
+        first), so shapes on one card or on neighbouring cards never hide each other."""
         sim = self.sim
         on_card: dict[int, int] = {}
+        rings: list[tuple[int, pygame.Rect]] = []
         for seat in range(sim.n):
             if sim.rules_phase == BONUS_SOLO:
                 if seat != sim.solo_seat:
@@ -213,16 +240,14 @@ class TableView:
             elif not sim.public_seat(seat).holding:
                 continue
             index = min(sim.seats[seat].cursor, len(rects) - 1)
-            rect = rects[index]
             k = on_card.get(index, 0)
             on_card[index] = k + 1
-            ident = self.ids[seat]
-            ring = rect.inflate(10 + 10 * k, 10 + 10 * k)
+            ring = rects[index].inflate(10 + 10 * k, 10 + 10 * k)
+            rings.append((seat, ring))
             pygame.draw.rect(surface, INK, ring.inflate(4, 4), 8, border_radius=14)
-            pygame.draw.rect(surface, ident.colour, ring, 5, border_radius=12)
-            fx, fy = BADGE_SPOTS[seat % len(BADGE_SPOTS)]
-            centre = (round(ring.x + fx * ring.w), round(ring.y + fy * ring.h))
-            blit_badge(surface, ident, centre, 15)
+            pygame.draw.rect(surface, self.ids[seat].colour, ring, 5, border_radius=12)
+        for (seat, _ring), centre in zip(rings, cursor_badges(rings, CURSOR_BADGE)):
+            blit_badge(surface, self.ids[seat], centre, CURSOR_BADGE)
 
     def _bursts(self, surface: pygame.Surface, rects: list[pygame.Rect], tick: int) -> None:
         """A ring in the grabber's colour bursting out of a card just taken."""
@@ -264,10 +289,10 @@ class TableView:
                 surface.blit(die_surface(face, rect.w, ident.hex, ident.shape), rect)
             else:
                 surface.blit(blank_die(rect.w, ident.colour, "?"), rect)
-        if rects:
-            room = rects[0].x - 14 - (PRODUCTS.x + 10)
-            self.texts.blit(surface, _("A: up  B: down"), 22, DIM, 2, room, midright=(rects[0].x - 14, rects[0].centery - 14))
-            self.texts.blit(surface, _("X on a card: take"), 22, DIM, 2, room, midright=(rects[0].x - 14, rects[0].centery + 14))
+        if rects and self.keys.of(seat):     # the solo player's own keys (a bot presses none)
+            for text, dy in ((_("A: up  B: down"), -16), (_("X on a card: take"), 16)):
+                hint = self.keys.caps(text, 22, DIM, seat)
+                surface.blit(hint, hint.get_rect(midright=(rects[0].x - 14, rects[0].centery + dy)))
 
     # ------------------------------------------------------------------ checkout
     def _checkout_centre(self, surface: pygame.Surface, tick: int) -> None:
@@ -375,14 +400,19 @@ class TableView:
                 b = bargains[bid]
                 self.texts.blit(surface, f"{_(b.name)} {b.stars}", 20, (214, 180, 255), 2, max_width=rect.w,
                                 midtop=(rect.centerx, rect.bottom + 8 + i * 22))
-        hints = [_("A: buy the card under your cursor"), _("Y: done (dice left become change)")]
-        together = "    ".join(hints)
-        if font(22).size(together)[0] <= BOARD.w - 40:
-            self.texts.blit(surface, together, 22, DIM, 2, midbottom=(BOARD.centerx, BOARD.bottom - 10))
+        buyer = sim.buyer()          # the buyer's own keys (a bot presses none: no hints)
+        if buyer is None or not self.keys.of(buyer):
+            return
+        hints = [self.keys.caps(text, 22, DIM, buyer) for text in
+                 (_("A: buy the card under your cursor"), _("Y: done (dice left become change)"))]
+        if sum(h.get_width() for h in hints) + 40 <= BOARD.w - 40:
+            left = BOARD.centerx - (sum(h.get_width() for h in hints) + 40) // 2
+            surface.blit(hints[0], hints[0].get_rect(bottomleft=(left, BOARD.bottom - 10)))
+            surface.blit(hints[1], hints[1].get_rect(bottomright=(BOARD.centerx + (BOARD.centerx - left), BOARD.bottom - 10)))
         else:      # a narrow board (the speedrun's) or a long language: one under the other
-            for i, hint in enumerate(hints):
-                self.texts.blit(surface, hint, 22, DIM, 2, max_width=BOARD.w - 40,
-                                midbottom=(BOARD.centerx, BOARD.bottom - 10 - (1 - i) * 22))
+            y = BOARD.bottom - 10
+            for hint in hints[::-1]:
+                y = surface.blit(hint, hint.get_rect(midbottom=(BOARD.centerx, y))).top
 
     def _change(self, surface: pygame.Surface, spaces: list[pygame.Rect], tick: int) -> None:
         """Leftover queue dice turning into change tokens: coins rising out of the player's queue

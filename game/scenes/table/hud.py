@@ -13,14 +13,16 @@ import pygame
 
 from game.text import i18n
 from game.text.i18n import _, ngettext
-from game.scenes.reasons import say_reason
 from game.input.families import say
+from game.scenes.reasons import say_reason
+from game.scenes.secrets import Glimpse
 from game.render.icons import mix
+from game.render.keytext import has_caps
 from game.render.tabletop import category_icon, die_surface, token_surface, tumbling_die_surface
 from game.rules.checkout import BIDDING, BONUS, BONUS_SOLO, CHECKOUT, FRENZY, ROUND_END
 from game.rules.checkout.catalogue import CATEGORIES
 from game.scenes.table.layout import TOP_BAR, SeatPanel
-from game.scenes.table.paint import (DIM, GOLD_TEXT, GREEN, RED_TEXT, WHITE, Texts, bargain_glyph, blank_die,
+from game.scenes.table.paint import (DIM, GOLD_TEXT, GREEN, RED_TEXT, WHITE, TableKeys, Texts, bargain_glyph, blank_die,
                                      blit_badge, bounce, empty_slot, tumble_angle, tumble_face)
 from game.sim.table import COUNTDOWN, REVEAL
 
@@ -41,22 +43,23 @@ class SeatHud:
     """Draws the seat panels and the top bar for one TableSim."""
 
     def __init__(self, sim: "TableFace", panels: list[SeatPanel], identities: list["SeatIdentity"],
-                 labels: list[str], texts: Texts, bots: list[bool] | None = None) -> None:
+                 labels: list[str], texts: Texts, keys: TableKeys, bots: list[bool] | None = None) -> None:
         self.sim = sim
         self.panels = panels
         self.ids = identities
         self.labels = labels      # "BOT" / "" for people (empty for every seat in a demo)
         self.bots = bots or [bool(label) for label in labels]   # whose bid choice stays hidden
-        self.keys: list[dict[str, str]] = [{} for _ in labels]   # per seat: button -> its key's name
-        self.shared_keys: dict[str, str] = {}   # the headline's button names: every seated pad family's
+        self.keys = keys          # what each seat presses, and everyone (the headline)
         self.texts = texts
         self._info: dict[int, tuple[tuple[object, ...], pygame.Surface | None]] = {}   # seat -> (key, its text and icons; None once laid)
         self.backdrop: pygame.Surface | None = None   # see set_backdrop
         self.laid: pygame.Surface | None = None
+        self._glimpse = Glimpse()   # a peeked bid: while held, or a glimpse on a shared keyboard
+        self._tick = 0
 
     def key(self, seat: int, button: str) -> str:
-        """What this seat presses for a pad button: "X" on a pad, "E" or "Right Ctrl" on a keyboard."""
-        return self.keys[seat].get(button, button)
+        """What this seat presses for a pad button: "X" on a pad, "E" or "RCtrl" on a keyboard."""
+        return self.keys.key(seat, button)
 
     # ------------------------------------------------------------------ frames (static)
     def draw_frames(self, surface: pygame.Surface, ui: UI) -> None:
@@ -78,6 +81,7 @@ class SeatHud:
 
     # ------------------------------------------------------------------ every frame
     def draw(self, surface: pygame.Surface, tick: int, totals: list[int]) -> None:
+        self._tick = tick
         for panel in self.panels:
             self._panel(surface, panel, tick, totals[panel.seat])
 
@@ -113,7 +117,8 @@ class SeatHud:
         gains = tuple(sim.round_gains[seat]["products"]) if sim.phase in (FRENZY, BONUS, BONUS_SOLO, CHECKOUT) \
             else ()
         return (total, reason, s.reason_tick if reason else -1, self._doing(seat), gains,
-                len(player.products), len(player.bargains), player.tokens, self.labels[seat])
+                len(player.products), len(player.bargains), player.tokens, self.labels[seat],
+                tuple(self.keys.of(seat).items()))   # a refusal is said in the seat's own keys
 
     def set_backdrop(self, backdrop: pygame.Surface) -> pygame.Surface:
         """The static picture the panels lie on (their frames drawn in). Returns what a frame blits
@@ -176,7 +181,7 @@ class SeatHud:
         sim = self.sim
         s = sim.seats[seat]
         if s.reason and tick - s.reason_tick < REASON_TICKS:
-            lines = self.texts.lines(say_reason(s.reason), 22, area.w)[:3]
+            lines = self.texts.lines(say(say_reason(s.reason), self.keys.of(seat)), 22, area.w)[:3]   # in its keys
             y = area.y
             for line in lines:
                 r = self.texts.blit(surface, line, 22, RED_TEXT, 2, midtop=(area.centerx, y))
@@ -202,6 +207,8 @@ class SeatHud:
                 return _("LAST! Grab now: {secs}").format(secs=i18n.seconds(last[1] // 60 + 1)), RED_TEXT
             if sim.tumbling(seat):
                 return _("Rolling..."), GOLD_TEXT
+            if self.bots[seat]:     # a bot presses no key: its panel names none
+                return self._bot_doing(seat)
             if 0 in player.hand:
                 return _("{x}: roll!").format(x=self.key(seat, 'X')), WHITE
             can = player.fits
@@ -216,25 +223,40 @@ class SeatHud:
                 return _("Waiting: {dice}").format(dice=dice(player.queued)), WHITE
             return "", WHITE
         if phase == ROUND_END:
-            return (_("READY"), GREEN) if sim.seats[seat].ready else (_("{a}: next round").format(a=self.key(seat, 'A')), WHITE)
+            if sim.seats[seat].ready:
+                return _("READY"), GREEN
+            return (_("Getting ready"), DIM) if self.bots[seat] else (_("{a}: next round").format(a=self.key(seat, 'A')), WHITE)
         if phase == BIDDING:
             if player.bid_made:
                 return _("READY (bid hidden)"), GREEN
             if self.bots[seat]:
                 return _("choosing..."), DIM      # a bot's choice is as secret as anyone's
-            if sim.seats[seat].peek:   # only while its owner holds the peek button
-                return _("Your bid: {n}").format(n=sim.seats[seat].bid_choice), GOLD_TEXT
+            choice = sim.seats[seat].bid_choice
+            if self._glimpse.shows(seat, sim.seats[seat].peek, self._tick, choice, seat in self.keys.side_by_side):
+                return _("Your bid: {n}").format(n=choice), GOLD_TEXT   # only while its owner peeks
             # The choice itself never shows: a neighbour on the sofa sees only that one is being made.
             return _("Bid secret: hold {y} to peek, up/down, {a} locks").format(y=self.key(seat, 'Y'), a=self.key(seat, 'A')), WHITE
         if phase == REVEAL and sim.revealed is not None:
             bid = sim.revealed[seat]
             return (ngettext("{n} bonus die", "{n} bonus dice", bid), GOLD_TEXT) if bid else (_("Sits out"), DIM)
         if phase == BONUS_SOLO:
+            if sim.solo_seat == seat and self.bots[seat]:
+                return _("Setting the dice"), GOLD_TEXT
             if sim.solo_seat == seat:
                 a, b, y = self.key(seat, "A"), self.key(seat, "B"), self.key(seat, "Y")
                 return _("Set dice ({a}/{b}), grab ({a}), {y}: done").format(a=a, b=b, y=y), GOLD_TEXT
             return _("Watching"), DIM
         return "", WHITE
+
+    def _bot_doing(self, seat: int) -> tuple[str, tuple[int, int, int]]:
+        """A bot's moment in the frenzy, without the keys a person would press."""
+        player = self.sim.public_seat(seat)
+        if 0 in player.hand:
+            return _("About to roll"), WHITE
+        if player.fits:
+            # TRANSLATORS: a bot's panel: {n} products on the table its dice fit right now
+            return ngettext("Can grab ({n} fits)", "Can grab ({n} fit)", player.fits), GREEN
+        return _("Rolling again or queueing"), WHITE
 
     def _this_round(self, surface: pygame.Surface, seat: int, area: pygame.Rect) -> None:
         """The products grabbed this round: category icon and stars for each."""
@@ -280,39 +302,63 @@ class SeatHud:
         left = self.texts.blit(surface, label, 32, GOLD_TEXT, 2, midleft=(TOP_BAR.x + 16, TOP_BAR.centery))
         x = TOP_BAR.right - 150
         room = pygame.Rect(left.right + 14, TOP_BAR.y, x - 14 - (left.right + 14), TOP_BAR.h)
-        self.texts.blit(surface, say(self._headline(), self.shared_keys), 28, WHITE, 2, max_width=room.w,
-                        center=room.center)
+        headline = self._top_line(*self._headline(), room.w)
+        surface.blit(headline, headline.get_rect(center=room.center))
         self.texts.blit(surface, _("BONUS"), 24, (255, 150, 150), 2, midleft=(x, TOP_BAR.centery))
         for i in range(min(sim.bonus_tokens(), 6)):
             surface.blit(token_surface(26), (x + 76 + i * 12, TOP_BAR.centery - 13))
         if sim.bonus_tokens() == 0:
             self.texts.blit(surface, "0", 24, DIM, 2, midleft=(x + 80, TOP_BAR.centery))
 
-    def _headline(self) -> str:
+    def _top_line(self, text: str, seat: int | None, width: int) -> pygame.Surface:
+        """The headline with its buttons as caps (everyone's, or one seat's own), as large as fits;
+        with too many devices for one line, its words alone (each panel names its player's keys)."""
+        if not has_caps(text, self.keys.names(seat)):     # words alone: as large as fits
+            return self.texts.get(text, 28, WHITE, 2, max_width=width)
+        for px in (28, 24):
+            line = self.keys.caps(text, px, WHITE, seat)
+            if line.get_width() <= width:
+                return line
+        lines = self.keys.caps(text, 24, WHITE, seat, width=width)     # two lines, if the bar holds them
+        if lines.get_height() <= TOP_BAR.h - 4 and lines.get_width() <= width:
+            return lines
+        return self.texts.get(self._words_only(text), 24, WHITE, 2, max_width=width) \
+            if self._words_only(text) != text else line
+
+    def _words_only(self, text: str) -> str:
+        """The headline for a table of many devices: the same moment without naming the buttons."""
+        if self.sim.phase in (COUNTDOWN, FRENZY):
+            return _("Roll, grab, queue: your keys are in your panel")
+        return text
+
+    def _headline(self) -> tuple[str, int | None]:
+        """What the top bar says now, and whose keys its buttons are (None: everyone's)."""
         sim = self.sim
         phase = sim.phase
         if phase == COUNTDOWN:
-            return _("Get ready: X roll, A grab, Y queue")
+            return _("Get ready: X roll, A grab, Y queue"), None
         if phase == FRENZY:
-            return _("X roll  A grab  Y join the queue")
+            return _("X roll  A grab  Y join the queue"), None
         if phase == BONUS:
             if sim.bonus_taker() is None and sim.bonus_tokens():
                 return ngettext("First in the queue takes {n} BONUS token!", "First in the queue takes {n} BONUS tokens!",
-                                sim.bonus_tokens())
-            return _("Bonus round: grab what you can")
+                                sim.bonus_tokens()), None
+            return _("Bonus round: grab what you can"), None
         if phase == CHECKOUT:
             buyer = sim.buyer()
             if buyer is None or sim.checkout_seat() is None:
-                return _("Checkout: counting change...") if sim.change else _("Checkout: first in the queue buys first")
-            return _("Checkout: {name} buys  (A buy, Y done)").format(name=sim.seats[buyer].name)
+                return (_("Checkout: counting change...") if sim.change else _("Checkout: first in the queue buys first")), None
+            if not self.keys.of(buyer):     # a bot buys: no keys to name
+                return _("Checkout: {name} buys").format(name=sim.seats[buyer].name), None
+            return _("Checkout: {name} buys  (A buy, Y done)").format(name=sim.seats[buyer].name), buyer
         if phase == ROUND_END:
-            return _("Round over: A when ready")
+            return _("Round over: A when ready"), None
         if phase == BIDDING:
-            return _("Secret bids: 1 token = 1 bonus die")
+            return _("Secret bids: 1 token = 1 bonus die"), None
         if phase == REVEAL:
-            return _("Bids revealed!")
+            return _("Bids revealed!"), None
         if phase == BONUS_SOLO:
             solo = sim.solo_seat if sim.solo_seat is not None else 0
             return _("Only {name} bid: set the dice freely ({secs})").format(name=sim.seats[solo].name,
-                                                                             secs=i18n.seconds(sim.turn_left() // 60))
-        return _("Game over")
+                                                                             secs=i18n.seconds(sim.turn_left() // 60)), None
+        return _("Game over"), None

@@ -12,7 +12,7 @@ from game.render.icons import INK
 from game.render.tabletop import category_icon, token_surface
 from game.rules.checkout import BIDDING, ROUND_END
 from game.scenes.table.layout import BARGAIN_ROW, PRODUCTS
-from game.scenes.table.paint import DIM, GOLD_TEXT, GREEN, RED_TEXT, WHITE, Texts, blit_badge
+from game.scenes.table.paint import DIM, GOLD_TEXT, GREEN, RED_TEXT, WHITE, TableKeys, Texts, blit_badge
 from game.sim.table import COUNTDOWN, PLAYING, REVEAL
 
 if TYPE_CHECKING:
@@ -28,10 +28,11 @@ BIG_ZOOM = 40     # how much bigger they come in
 
 
 class Overlays:
-    def __init__(self, sim: "TableFace", identities: list["SeatIdentity"], texts: Texts) -> None:
+    def __init__(self, sim: "TableFace", identities: list["SeatIdentity"], texts: Texts, keys: TableKeys) -> None:
         self.sim = sim
         self.ids = identities
         self.texts = texts
+        self.keys = keys
 
     def draw(self, surface: pygame.Surface, tick: int) -> None:
         sim = self.sim
@@ -125,18 +126,20 @@ class Overlays:
                 self.texts.blit(surface, f"+{got['tokens']}", 24, GOLD_TEXT, 2, midleft=(x, y))
             if not (got["products"] or got["bargains"] or got["tokens"]):
                 self.texts.blit(surface, _("nothing this round"), 22, DIM, 2, midleft=(x, y))
-            mark, colour = (_("READY"), GREEN) if sim.seats[seat].ready else ("A", DIM)
-            self.texts.blit(surface, mark, 24, colour, 2, midright=(box.right - 18, y))
+            if sim.seats[seat].ready:
+                self.texts.blit(surface, _("READY"), 24, GREEN, 2, midright=(box.right - 18, y))
+            elif self.keys.of(seat):    # the key this seat presses when ready (a bot presses none)
+                cap = self.keys.caps("A", 24, DIM, seat)
+                surface.blit(cap, cap.get_rect(midright=(box.right - 18, y)))
 
     def _bids(self, surface: pygame.Surface, revealed: bool) -> None:
         sim = self.sim
         title = _("BIDS REVEALED") if revealed else _("BONUS ROUND: SECRET BIDS")
         box = self._panel(surface, title, sim.n + 1)
         if not revealed:
-            rules = self.texts.lines(_("Each token buys one die. Up/down chooses 0-5, hold Y to peek, A locks."), 22,
-                                     box.w - 48)
-            for i, line in enumerate(rules[:2]):      # two lines at most: the seats' rows start under them
-                self.texts.blit(surface, line, 22, DIM, 2, midtop=(box.centerx, box.y + 50 + i * 22))
+            rules = self.keys.caps(_("Each token buys one die. Up/down chooses 0-5, hold Y to peek, A locks."), 22,
+                                   DIM, width=box.w - 48)
+            surface.blit(rules, rules.get_rect(midtop=(box.centerx, box.y + 46)))   # the seats' rows start under it
             self.texts.blit(surface, i18n.seconds(sim.turn_left() // 60), 26, DIM, 2,
                             topright=(box.right - 16, box.y + 14))
         for seat in range(sim.n):

@@ -4,19 +4,52 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.match.seats import SeatIdentity
 from game.render import widgets
 from game.render.icons import INK, font, mix, outlined_text
+from game.render.keytext import keyed_text
 from game.render.widgets import wrap
+
+if TYPE_CHECKING:
+    from game.render.ui import UI
 
 WHITE = (255, 255, 255)
 GOLD_TEXT = (255, 200, 70)
 RED_TEXT = (255, 110, 110)
 DIM = (180, 166, 150)
 GREEN = (123, 216, 143)
+
+
+class TableKeys:
+    """What each seat presses for each button (its keyboard half's keys or its pad's names; the
+    scene fills it in and refreshes it after Settings), and what everyone presses, for the texts
+    the whole table reads. Texts naming buttons are drawn with the right caps (keytext)."""
+
+    def __init__(self, ui: "UI", seats: int) -> None:
+        self.ui = ui
+        self.seats: list[dict[str, str]] = [{} for _ in range(seats)]
+        self.shared: dict[str, list[str]] = {}
+        self.side_by_side: set[int] = set()   # seats sharing one keyboard: their bid shows as a glimpse
+
+    def key(self, seat: int, button: str) -> str:
+        """What this seat presses for a pad button: "X" on a pad, "E" or "RCtrl" on a keyboard."""
+        return self.of(seat).get(button, button)
+
+    def of(self, seat: int) -> dict[str, str]:
+        return self.seats[seat] if 0 <= seat < len(self.seats) else {}
+
+    def names(self, seat: int | None = None) -> dict[str, list[str]]:
+        """Button -> what is pressed for it: one seat's own key (`seat`), else everyone's."""
+        return {b: [n] for b, n in self.of(seat).items()} if seat is not None else self.shared
+
+    def caps(self, text: str, px: int, colour: tuple[int, int, int], seat: int | None = None,
+             width: int = 0) -> pygame.Surface:
+        """`text` outlined, its button words as caps: one seat's own (`seat`), else everyone's."""
+        return keyed_text(self.ui, text, px, colour, self.names(seat), width, outline=2)
 
 
 class Texts:

@@ -15,7 +15,7 @@ from game.scenes.table.draw import TableView
 from game.scenes.table.hud import SeatHud
 from game.scenes.table.layout import PRODUCTS, SCREEN, SeatPanel, card_rects, seat_panels
 from game.scenes.table.overlay import Overlays
-from game.scenes.table.paint import Texts
+from game.scenes.table.paint import TableKeys, Texts
 from game.sim.table_face import TableFace
 
 if TYPE_CHECKING:
@@ -37,9 +37,10 @@ class TablePicture:
         self.sim = sim
         self.ids = ids
         self.texts = Texts()
-        self.hud = SeatHud(sim, seat_panels(sim.n), ids, labels, self.texts, bots)
-        self.view = TableView(sim, ids, self.texts)
-        self.overlays = Overlays(sim, ids, self.texts)
+        self.keys = TableKeys(ctx.ui, sim.n)   # each seat's own keys, and everyone's (the scene fills it)
+        self.hud = SeatHud(sim, seat_panels(sim.n), ids, labels, self.texts, self.keys, bots)
+        self.view = TableView(sim, ids, self.texts, self.keys)
+        self.overlays = Overlays(sim, ids, self.texts, self.keys)
         self.static: pygame.Surface | None = None
         self.shown: pygame.Surface | None = None   # the static layer with the panels' texts (SeatHud)
         self.warm: list[Callable[[], object]] = []   # art to render ahead, a little each frame
@@ -50,9 +51,9 @@ class TablePicture:
         """A new sim (a speedrun's restart): the panels, board and overlays hold it, the frames are
         drawn again."""
         self.sim = sim
-        self.hud = SeatHud(sim, seat_panels(sim.n), self.ids, labels, self.texts)
-        self.view = TableView(sim, self.ids, self.texts)
-        self.overlays = Overlays(sim, self.ids, self.texts)
+        self.hud = SeatHud(sim, seat_panels(sim.n), self.ids, labels, self.texts, self.keys)
+        self.view = TableView(sim, self.ids, self.texts, self.keys)
+        self.overlays = Overlays(sim, self.ids, self.texts, self.keys)
         self.static = self.shown = None
 
     def mark_bot(self, index: int, label: str) -> None:

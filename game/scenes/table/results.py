@@ -21,6 +21,7 @@ from game.render.tabletop import category_icon, token_surface
 from game.rules.checkout import Score
 from game.rules.checkout.catalogue import CATEGORIES
 from game.scenes.common import Animation, MatchResultsScene
+from game.scenes.pads import keys_in_play
 from game.scenes.results_fx import (PODIUM_AREA, Podium, Reveal, Standing, cover, headline_image, ordinal, places,
                                     tied_groups)
 from game.scenes.table.paint import DIM, GOLD_TEXT, GREEN, WHITE, Texts, bargain_glyph
@@ -116,13 +117,14 @@ class CheckoutResultsScene(MatchResultsScene):
             surface.blit(self.backdrop, (0, 0))
             self.podium.draw(surface, alpha)
             self.menu.draw(surface, self.ctx.ui, ((surface.get_width() - self.menu.width) // 2,
-                                                  720 - 12 - self.menu.height()))
+                                                  720 - 12 - self.menu.height()), keys_in_play(self.ctx)["A"])
             return
         if self.image is None:
             self.image = self._render()
         if self.reveal is not None:
             self.reveal.draw(surface, alpha)
-        self.menu.draw(surface, self.ctx.ui, ((surface.get_width() - self.menu.width) // 2, 592))
+        self.menu.draw(surface, self.ctx.ui, ((surface.get_width() - self.menu.width) // 2, 592),
+                       keys_in_play(self.ctx)["A"])
 
     def _words(self) -> tuple[str, list[str]]:
         return verdict(self.sim.scores(), self.sim.winners(), [s.name for s in self.sim.seats])

@@ -21,8 +21,7 @@ from game.match.seats import SeatIdentity
 from game.match.seats import identities as seat_identities
 from game.driver.match_driver import MatchDriver, recorder
 from game.text.i18n import _
-from game.input.bindings import key_label, pad_button_label
-from game.match.commands import IDLE, Button, Command
+from game.match.commands import IDLE, Command
 from game.match.spec import MatchSpec, SeatSpec
 from game.music.cues import Cue, table_cue
 from game.driver.replay import Replay
@@ -32,10 +31,11 @@ from game.scenes.common import CannotOpen, back_to_lobby, rematch_spec
 from game.scenes.interrupts import interrupted, save_recording
 from game.scenes.menus import push_howto_once
 from game.scenes.pads import Rumbler
-from game.scenes.pads import seat_labels, shared_labels
+from game.scenes.pads import keys_in_play, seat_keys, sharing_a_keyboard
 from game.scenes.table.draw import TableView
 from game.scenes.table.hud import SeatHud
 from game.scenes.table.layout import TOP_BAR
+from game.scenes.table.paint import TableKeys
 from game.scenes.table.picture import TablePicture
 from game.scenes.table.results import CheckoutResultsScene
 from game.sim.table import new_table
@@ -79,8 +79,7 @@ class TableScene(Scene):
         labels = [_("BOT") if i in self.bots and not demo else "" for i in range(spec.players)]
         self.picture = TablePicture(ctx, self.sim, [ids[s.seat % len(ids)] for s in spec.seats], labels,
                                     [i in self.bots for i in range(spec.players)])
-        self.picture.hud.keys = self._key_names()
-        self.picture.hud.shared_keys = shared_labels(ctx)
+        self._set_keys()
         self.rumbler = None if demo or self.replay is not None else Rumbler(ctx, "checkout", self._lobby_seat)
 
     # What the results, screenshots and tests read of the picture.
@@ -102,15 +101,14 @@ class TableScene(Scene):
             push_howto_once(self.ctx, "checkout")
 
     def resume(self) -> None:
-        self.picture.hud.keys = self._key_names()   # the controls may have been rebound in Settings
-        self.picture.hud.shared_keys = shared_labels(self.ctx)
+        self._set_keys()   # the controls may have been rebound in Settings
 
     def _lobby_seat(self, index: int) -> int:
         """The lobby seat (whose device it is) of the simulation's seat `index`."""
         return self.spec.seats[index].seat
 
-    def _key_names(self) -> list[dict[str, str]]:
-        return table_key_names(self.ctx, self.spec)
+    def _set_keys(self) -> None:
+        set_table_keys(self.ctx, self.spec, self.picture.keys)
 
     def rematch(self) -> None:
         """Same seats, a new deal."""
@@ -170,21 +168,13 @@ class TableScene(Scene):
         return pygame.Rect(TOP_BAR.x + 190, TOP_BAR.y - 2, TOP_BAR.w - 346, TOP_BAR.h + 4)
 
 
-def table_key_names(ctx: "Context", spec: MatchSpec) -> list[dict[str, str]]:
-    """Per seat, the name of the key or pad button behind A, B, X and Y (keyboards differ)."""
-    names: list[dict[str, str]] = []
-    for s in spec.seats:
-        device = ctx.input.device_of(s.seat)
-        seat_names: dict[str, str] = {}
-        if device is not None and device[0] == "kb":
-            for button in (Button.A, Button.B, Button.X, Button.Y):
-                seat_names[str(button.name)] = key_label(ctx.bindings.key_for(str(device[1]), button))
-        elif device is not None:
-            seat_names = seat_labels(ctx, s.seat) or {
-                str(b.name): pad_button_label(ctx.bindings.pad_button_for(b))
-                for b in (Button.A, Button.B, Button.X, Button.Y)}
-        names.append(seat_names)
-    return names
+def set_table_keys(ctx: "Context", spec: MatchSpec, keys: TableKeys) -> None:
+    """What each seat of the table presses on its own device (a keyboard half's keys, a pad's
+    printed names; nothing for a bot), what everyone presses, and who shares a keyboard."""
+    keys.seats = [seat_keys(ctx, s.seat) for s in spec.seats]
+    keys.shared = keys_in_play(ctx)
+    beside = sharing_a_keyboard(ctx)
+    keys.side_by_side = {i for i, s in enumerate(spec.seats) if s.seat in beside}
 
 
 def table_sounds(ctx: "Context", sim: TableFace, view: TableView, bots: dict[int, CheckOutBot]) -> None:
