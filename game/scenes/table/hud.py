@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from game.render.ui import UI
     from game.match.seats import SeatIdentity
     from game.sim.table_face import TableFace
+    from game.sim.table_view import PublicSeat
 
 REASON_TICKS = 180     # a rejection stays in the seat's panel this long
 DIE = 40
@@ -56,6 +57,7 @@ class SeatHud:
         self.laid: pygame.Surface | None = None
         self._glimpse = Glimpse()   # a peeked bid: while held, or a glimpse on a shared keyboard
         self._tick = 0
+        self._publics: dict[int, PublicSeat] | None = None   # see _public
 
     def key(self, seat: int, button: str) -> str:
         """What this seat presses for a pad button: "X" on a pad, "E" or "RCtrl" on a keyboard."""
@@ -82,8 +84,22 @@ class SeatHud:
     # ------------------------------------------------------------------ every frame
     def draw(self, surface: pygame.Surface, tick: int, totals: list[int]) -> None:
         self._tick = tick
-        for panel in self.panels:
-            self._panel(surface, panel, tick, totals[panel.seat])
+        self._publics = {}
+        try:
+            for panel in self.panels:
+                self._panel(surface, panel, tick, totals[panel.seat])
+        finally:
+            self._publics = None
+
+    def _public(self, seat: int) -> "PublicSeat":
+        """sim.public_seat(seat), worked out once a frame while the panels are drawn: a panel asks
+        for it three or four times, and each works out what the seat's dice fit."""
+        if self._publics is None:
+            return self.sim.public_seat(seat)
+        found = self._publics.get(seat)
+        if found is None:
+            found = self._publics[seat] = self.sim.public_seat(seat)
+        return found
 
     def _panel(self, surface: pygame.Surface, panel: SeatPanel, tick: int, total: int) -> None:
         sim, seat, rect = self.sim, panel.seat, panel.rect
@@ -112,7 +128,7 @@ class SeatHud:
         """Everything the panel's text and icons show (the dice are drawn live)."""
         sim = self.sim
         s = sim.seats[seat]
-        player = sim.public_seat(seat)
+        player = self._public(seat)
         reason = s.reason if s.reason and tick - s.reason_tick < REASON_TICKS else ""
         gains = tuple(sim.round_gains[seat]["products"]) if sim.phase in (FRENZY, BONUS, BONUS_SOLO, CHECKOUT) \
             else ()
@@ -148,7 +164,7 @@ class SeatHud:
 
     def _dice(self, surface: pygame.Surface, seat: int, area: pygame.Rect, tick: int) -> None:
         sim = self.sim
-        player = sim.public_seat(seat)
+        player = self._public(seat)
         ident = self.ids[seat]
         colour = ident.hex
         hand = player.hand
@@ -195,7 +211,7 @@ class SeatHud:
     def _doing(self, seat: int) -> tuple[str, tuple[int, int, int]]:
         """What the seat is up to, in a few words."""
         sim = self.sim
-        player = sim.public_seat(seat)
+        player = self._public(seat)
         phase = sim.phase
         if phase in (FRENZY, BONUS, COUNTDOWN):
             if player.in_queue:
@@ -250,7 +266,7 @@ class SeatHud:
 
     def _bot_doing(self, seat: int) -> tuple[str, tuple[int, int, int]]:
         """A bot's moment in the frenzy, without the keys a person would press."""
-        player = self.sim.public_seat(seat)
+        player = self._public(seat)
         if 0 in player.hand:
             return _("About to roll"), WHITE
         if player.fits:
