@@ -214,24 +214,23 @@ class Hud:
             self._hints(surface, seat, p, keys)
         else:
             said = {"playing": N_("Find a pile"), "study": N_("Get ready!"), "countdown": N_("Get ready!")}.get(sim.phase)
-            text = _(said) if said else ""
-            key = ("empty", text, v.size, self.ui.text.scale)
+            key = ("empty", v.size)
             art = self._pieces.get(key)
             if art is None:
-                art = self._keep(key, self._empty_viewer(v.size, text))
+                art = self._keep(key, self._empty_viewer(v.size))
             surface.blit(art, (v.x - EDGE_PAD, v.y - EDGE_PAD))
+            if said:   # drawn on the panel: at a large UI scale its lines may reach past the slot
+                self._centred_lines(surface, _(said), v.inflate(-8, -8))
             if panel.idle_hints:
                 self._hints(surface, seat, p, [("A", N_("pick up"))] if sim.phase == "playing" else [])
 
-    def _empty_viewer(self, size: tuple[int, int], said: str) -> pygame.Surface:
-        """No card in hand: an empty slot, and what to do ("Find a pile"); the slot at (EDGE_PAD,
-        EDGE_PAD), room around it for the dashes' width over its edge."""
+    def _empty_viewer(self, size: tuple[int, int]) -> pygame.Surface:
+        """No card in hand: an empty slot at (EDGE_PAD, EDGE_PAD), room around it for the dashes'
+        width over its edge."""
         out = pygame.Surface((size[0] + 2 * EDGE_PAD, size[1] + 2 * EDGE_PAD), pygame.SRCALPHA)
         v = pygame.Rect((EDGE_PAD, EDGE_PAD), size)
         pygame.draw.rect(out, (60, 46, 40), v, border_radius=12)
         _dashed_round(out, SLOT_EMPTY, v)
-        if said:
-            self._centred_lines(out, said, v.inflate(-8, -8))
         return out
 
     def _centred_lines(self, surface: pygame.Surface, text: str, box: pygame.Rect) -> None:
