@@ -98,3 +98,21 @@ def test_a_pad_stick_held_in_a_menu_repeats_and_its_release_in_a_long_frame_does
         assert title.menu.index == start + 1
     finally:
         detach_all([pad])
+
+
+def test_the_window_loop_gives_a_press_in_a_frame_due_no_tick_to_its_early_tick(ctx, title):
+    """The window's frame stamps what it reads with the moment it read it, and a press in a frame
+    due no tick pulls that tick forward: the press is in the tick this very frame draws."""
+    import time
+
+    from game.app import WindowLoop
+    loop = WindowLoop(ctx, pygame.display.get_surface(), vsync=False)
+    loop.frame()
+    start = title.menu.index
+    loop.step.accumulator = loop.step.dt * 0.6          # the next tick is not yet due ...
+    loop.previous = time.perf_counter()
+    pygame.event.post(key(pygame.KEYDOWN, pygame.K_DOWN))   # ... but a press came
+    ticks = loop.step.ticks
+    loop.frame()
+    assert loop.step.ticks == ticks + 1 and title.menu.index == start + 1
+    assert ctx.input.now <= loop.previous                 # the tick stood for the frame's reading

@@ -147,6 +147,27 @@ def test_rehearsals_warm_the_first_frame_and_leave_the_game_alone(ctx, monkeypat
     assert made == []            # the level surface and every font were ready before the first frame
 
 
+def test_rehearsals_read_the_lobbys_levels_so_it_opens_on_them(ctx, monkeypatch):
+    """The lobby lists every level, each read and checked (15-25 ms a level): the rehearsals read
+    them a step at a time while the title idles, not the lobby's first frame."""
+    from game.files import levels
+    from game.scenes.menus.lobby import LobbyScene
+    monkeypatch.setattr(levels, "_LOADED", {})          # as in a fresh process
+    ctx.stack.push(TitleScene(ctx))
+    ctx.stack.apply()
+    warmer = Warmer()
+    warmup.queue_rehearsals(warmer, ctx)
+    ran: list[str | None] = []
+    while warmer.pending and (not ran or ran[-1] == "lobby levels"):   # that job's steps, and one more job
+        ran.append(warmer.run_one())
+    assert "lobby levels" in ran
+    real_load = levels.load_level
+    loaded: list[object] = []
+    monkeypatch.setattr(levels, "load_level", lambda path: loaded.append(path) or real_load(path))
+    lobby = LobbyScene(ctx)
+    assert len(lobby.levels) >= 2 and loaded == []
+
+
 def test_rehearsals_wait_for_an_idle_menu(ctx):
     ctx.stack.push(TitleScene(ctx))
     ctx.stack.apply()

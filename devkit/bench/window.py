@@ -15,6 +15,9 @@ otherwise under SDL's dummy driver, and the report says which. Kinds:
   game runs it: run_window), of the title with nothing moving, and of a bare vsync window
   presenting the same picture at 60 Hz.
 - startup: process start to the first presented frame through `main.py`'s own path.
+- latency: press to present through the game's own window loop (devkit/bench/latency.py);
+  `latency PRESSES window|fullscreen SCENES plain` runs the loop as it was before the read
+  point and the early tick, for comparison.
 """
 from __future__ import annotations
 
@@ -65,8 +68,8 @@ def display(use_xvfb: bool = True) -> Iterator[dict[str, Any]]:
             if Path(f"/tmp/.X11-unix/X{number}").exists():
                 break
             time.sleep(0.05)
-        yield {"env": {**env, "SDL_VIDEODRIVER": "x11", "DISPLAY": f":{number}"}, "display": "xvfb",
-               "note": "Xvfb 1920x1080, software rendering"}
+        yield {"env": {**env, "SDL_VIDEODRIVER": "x11", "DISPLAY": f":{number}", "BENCH_XVFB_PID": str(proc.pid)},
+               "display": "xvfb", "note": "Xvfb 1920x1080, software rendering"}
     finally:
         proc.send_signal(signal.SIGTERM)
         try:
@@ -160,10 +163,59 @@ def _scene_builders() -> list[tuple[str, Prepare]]:
         # As the speedrun menu starts a run (the player's records: none in the bench's folder).
         return lambda ctx: ctx.stack.push(SpeedrunRunScene(ctx, setup, records=Records()))
 
+    def in_play(kind: str, players: int, mode: str | None, start: bool = True) -> Prepare:
+        """A match well into its play (past the countdown and a Memory study, bots running about,
+        carrying and dropping): the steady frames show every motion and effect. Not timed as a
+        change: the row's first frame is one more frame of play."""
+        def prepare(ctx: Context) -> Change:
+            if start:
+                game(kind, players, mode)(ctx)(ctx)
+                ctx.stack.apply()
+            _play_on(ctx, PLAY_ON_TICKS)
+            return lambda ctx: None
+        return prepare
+
     return [("title", shot("title")), ("lobby", shot("lobby")), ("mall", game("soldout", 4, "rush")),
-            ("results", results), ("mall_6_tidy", game("soldout", 6, "tidy")), ("table", game("checkout", 4, None)),
-            ("checkout_results", checkout_results), ("attract", attract), ("speedrun_menu", shot("speedrun_menu")),
-            ("speedrun", speedrun)]
+            ("results", results), ("mall_6_tidy", game("soldout", 6, "tidy")),
+            ("mall_6_tidy_play", in_play("soldout", 6, "tidy", start=False)), ("results_6", results),
+            ("mall_6_rush_play", in_play("soldout", 6, "rush")), ("mall_6_memory_play", in_play("soldout", 6, "memory")),
+            ("table", game("checkout", 4, None)), ("checkout_results", checkout_results),
+            ("table_6_play", in_play("checkout", 6, None)), ("checkout_results_6", checkout_results),
+            ("attract", attract), ("speedrun_menu", shot("speedrun_menu")), ("speedrun", speedrun)]
+
+
+IN_PLAY = ("_play",)      # rows measured well into a match: no change frame of their own
+PLAY_ON_TICKS = 5 * 60    # ticks played (undrawn) past the countdown or study before such a row
+
+
+def _play_on(ctx: Context, ticks: int) -> None:
+    """Tick the game (undrawn) until its match is in play, then `ticks` more. A frame is drawn
+    first (the fade into the match starts at its first drawn frame, and is over by the end) and
+    one last (the scene's first full picture, which the game draws under the fade's veil)."""
+    import pygame
+
+    from game import app
+    screen = pygame.display.get_surface()
+    if screen is not None:
+        app.draw(ctx, screen, 0.0)
+    from game.scenes.mall.scene import MallScene
+    from game.scenes.table.scene import TableScene
+    from game.sim.table import PLAYING
+
+    def playing() -> bool:
+        top = ctx.stack.top
+        if isinstance(top, MallScene):
+            return top.sim.phase == "playing"
+        return isinstance(top, TableScene) and top.sim.phase in PLAYING
+
+    for _ in range(60 * 60):
+        if playing():
+            break
+        app.tick(ctx)
+    for _ in range(ticks):
+        app.tick(ctx)
+    if screen is not None:
+        app.draw(ctx, screen, 0.0)   # the scene's first picture in full (under the veil in the game)
 
 
 def child_frames(frames: int, fullscreen: bool, scenes: list[str] | None, warm: bool) -> dict[str, Any]:
@@ -211,7 +263,7 @@ def child_frames(frames: int, fullscreen: bool, scenes: list[str] | None, warm: 
         if scenes and name not in scenes:
             continue
         try:
-            out[name] = _scene_frames(ctx, screen, build, frames)
+            out[name] = _scene_frames(ctx, screen, build, frames, changes=not name.endswith(IN_PLAY))
         except Exception as exc:  # a broken scene is a finding, not the end of the report
             out[name] = {"error": f"{type(exc).__name__}: {exc}"}
     return out
@@ -222,35 +274,49 @@ def _summary(wall: list[float], cpu: list[float]) -> dict[str, Any]:
             "cpu_p50_ms": round(_pct(cpu, 50) * 1000, 2), "cpu_p99_ms": round(_pct(cpu, 99) * 1000, 2)}
 
 
-def _frame(ctx: Context, screen: pygame.Surface) -> None:
+def _frame(ctx: Context, screen: pygame.Surface) -> tuple[float, float]:
+    """One frame: events, a tick, draw, present. Returns the frame's own work (the tick and the
+    draw, without the present) as (wall, CPU) seconds."""
     import pygame
 
     from game import app
     pygame.event.pump()
+    start, start_cpu = time.perf_counter(), time.thread_time()
     app.tick(ctx)
     app.draw(ctx, screen, 0.5)
+    own, own_cpu = time.perf_counter() - start, time.thread_time() - start_cpu
     pygame.display.flip()
+    return own, own_cpu
 
 
-def _scene_frames(ctx: Context, screen: pygame.Surface, build: Prepare, frames: int) -> dict[str, Any]:
-    """The change frame (the change + tick + draw + present), then steady frames."""
+def _scene_frames(ctx: Context, screen: pygame.Surface, build: Prepare, frames: int,
+                  changes: bool = True) -> dict[str, Any]:
+    """The change frame (the change + tick + draw + present), then steady frames: each whole
+    (with the present) and its own work (tick + draw) apart. `changes`: False for a row that
+    goes on in the scene already there (its first frame is not a change)."""
     change = build(ctx)
     start, start_cpu = time.perf_counter(), time.thread_time()
     change(ctx)
     ctx.stack.apply()
     _frame(ctx, screen)
     first, first_cpu = time.perf_counter() - start, time.thread_time() - start_cpu
-    wall, cpu = [], []
+    wall, cpu, own, own_cpu = [], [], [], []
     for _ in range(frames):
         start, start_cpu = time.perf_counter(), time.thread_time()
-        _frame(ctx, screen)
+        work, work_cpu = _frame(ctx, screen)
         wall.append(time.perf_counter() - start)
         cpu.append(time.thread_time() - start_cpu)
+        own.append(work)
+        own_cpu.append(work_cpu)
     row = _summary(wall, cpu)
     p99, cpu99 = _pct(wall, 99), _pct(cpu, 99)
-    row.update({"first_ms": round(first * 1000, 2), "first_cpu_ms": round(first_cpu * 1000, 2),
-                "first_to_p99": round(first / p99, 1) if p99 else None,
-                "first_to_p99_cpu": round(first_cpu / cpu99, 1) if cpu99 else None})
+    row.update({"own_p50_ms": round(_pct(own, 50) * 1000, 2), "own_p99_ms": round(_pct(own, 99) * 1000, 2),
+                "own_cpu_p50_ms": round(_pct(own_cpu, 50) * 1000, 2),
+                "own_cpu_p99_ms": round(_pct(own_cpu, 99) * 1000, 2)})
+    if changes:
+        row.update({"first_ms": round(first * 1000, 2), "first_cpu_ms": round(first_cpu * 1000, 2),
+                    "first_to_p99": round(first / p99, 1) if p99 else None,
+                    "first_to_p99_cpu": round(first_cpu / cpu99, 1) if cpu99 else None})
     return row
 
 
@@ -397,6 +463,11 @@ def main(argv: list[str]) -> int:
         out = child_frames(frames, fullscreen, scenes, warm)
     elif kind == "idle":
         out = child_idle(argv[1], float(argv[2]))
+    elif kind == "latency":
+        from devkit.bench.latency import child_latency
+        presses, fullscreen = int(argv[1]), argv[2] == "fullscreen"
+        scenes = [s for s in argv[3].split(",") if s] if len(argv) > 3 and argv[3] != "-" else None
+        out = child_latency(presses, fullscreen, scenes, plain=len(argv) > 4 and argv[4] == "plain")
     else:
         print(f"unknown kind {kind}", file=sys.stderr)
         return 2

@@ -335,15 +335,115 @@ def _push_replay_viewer(ctx: Context, path: str, level: str | None = None) -> No
         ctx.stack.push(viewer(ctx, replay))
 
 
+class WindowLoop:
+    """The window's frame: events, the ticks they are due, draw, present, pace (docs/PERFORMANCE.md).
+
+    run_window runs it until the game quits; the bench's latency probe runs the same frames."""
+
+    def __init__(self, ctx: Context, screen: pygame.Surface, vsync: bool) -> None:
+        import pygame
+
+        from game.core import present
+        from game.core.debug import DebugOverlay
+        from game.core.loop import FixedStep, ReadPoint
+        from game.core.warm import Warmer
+        self.ctx, self.screen, self.vsync = ctx, screen, vsync
+        self.debug = DebugOverlay()
+        self.debug.visible = ctx.settings.show_fps
+        self.step = FixedStep()
+        self.read_point = ReadPoint(1 / (display_refresh_rate() or 60))   # with vsync: input read late in the refresh
+        self.clock = pygame.time.Clock()                              # without: frames paced by sleeping
+        self.presenter = present.Presenter()  # menus present only when their picture changes
+        self.warmer = Warmer()                # rehearsals of the next scenes, in the menus' idle time
+        self.warming = False                  # rehearsals run once the scene modules are loaded
+        self.idle_ticks = 0
+        self.previous = time.perf_counter()
+        self.presented_at = 0.0               # perf_counter() when the last present returned
+
+    def restart_clock(self) -> None:
+        """Whatever ran since the last frame (imports, a load) is not time to catch up on."""
+        self.previous = time.perf_counter()
+
+    def frame(self) -> bool:
+        """One frame; True when it drew and presented a picture."""
+        import pygame
+
+        from game.core import present
+        ctx, step, debug = self.ctx, self.step, self.debug
+        vsync = self.vsync and self.read_point.paced
+        if vsync:   # wait for this refresh's read point: input read as late as the frame allows
+            now = time.perf_counter()
+            wait = self.read_point.read_at(now) - now
+            if wait > 0:
+                time.sleep(wait)
+        now = time.perf_counter()
+        frame_seconds, self.previous = now - self.previous, now
+        pressed = False
+        for event in pygame.event.get():
+            self.presenter.handle_event(event)
+            if event.type in present.INPUT_EVENTS:
+                self.idle_ticks = 0
+                pressed = True
+            if event.type == pygame.QUIT:
+                ctx.quit()
+            elif event.type == pygame.KEYDOWN and event.key == pygame.K_F3:
+                debug.toggle()
+                continue
+            ctx.input.handle_event(event, now)   # read now: it belongs to this frame's last tick
+            ctx.stack.handle_event(event)
+        work_start = time.perf_counter()
+        steps = step.advance(frame_seconds, pressed)   # a press is never left for the next frame's tick
+        for at in step.tick_times(now, steps):
+            tick(ctx, at)
+        self.idle_ticks += steps
+        tick_ms = (time.perf_counter() - work_start) * 1000 / steps if steps else None
+        overlay = debug.visible or ctx.settings.show_fps     # its numbers change every frame
+        shown = self.presenter.needed(ctx, None if overlay else id(self.screen))
+        if shown:
+            draw(ctx, self.screen, step.alpha)
+            if overlay:
+                debug.draw(self.screen, ctx.ui)
+            flip_at = time.perf_counter()
+            debug.record(frame_seconds, tick_ms, (flip_at - work_start) * 1000)
+            pygame.display.flip()
+            self.presented_at = time.perf_counter()
+            self.read_point.presented(now, flip_at, self.presented_at)
+        elif vsync:
+            self.read_point.skipped(time.perf_counter())
+        if self.warming and self.warmer.pending:
+            self._warm(vsync)
+        if not vsync:
+            present.pace(self.clock, shown, vsync)
+        return shown
+
+    def _warm(self, vsync: bool) -> None:
+        """A rehearsal step after the present, when a menu sits idle: never past the next read."""
+        from game.scenes import warmup
+        if not warmup.may_warm(self.ctx, self.idle_ticks):
+            return
+        seconds = warmup.STEP_SECONDS
+        if vsync:
+            now = time.perf_counter()
+            seconds = min(seconds, self.read_point.read_at(now) - now - 0.0005)
+        if seconds > 0:
+            self.warmer.run_for(seconds)
+
+
+def display_refresh_rate() -> float | None:
+    """The display's refresh rate in Hz, where SDL knows it."""
+    import pygame
+    try:
+        rate = pygame.display.get_current_refresh_rate()
+    except (pygame.error, AttributeError):
+        return None
+    return float(rate) or None
+
+
 def run_window(args: argparse.Namespace) -> int:
     import pygame
 
     # The window's loop and its first scene: only the title before the first frame (see above).
     from game.core.audio import prepare_mixer
-    from game.core.debug import DebugOverlay
-    from game.core.loop import FixedStep
-    from game.core import present
-    from game.core.warm import Warmer
     from game.scenes import registry
     from game.scenes.menus import TitleScene
 
@@ -363,11 +463,11 @@ def run_window(args: argparse.Namespace) -> int:
     if args.fullscreen:
         ctx.settings.fullscreen = True
     screen, vsync = open_display(ctx.settings.fullscreen)
+    loop = WindowLoop(ctx, screen, vsync)
 
     def apply_display(settings: Settings) -> None:
-        nonlocal screen
-        if bool(screen.get_flags() & pygame.FULLSCREEN) != settings.fullscreen:
-            screen, _ = open_display(settings.fullscreen)
+        if bool(loop.screen.get_flags() & pygame.FULLSCREEN) != settings.fullscreen:
+            loop.screen, _ = open_display(settings.fullscreen)
 
     ctx.apply_display = apply_display
     ctx.stack.push(TitleScene(ctx))
@@ -375,63 +475,25 @@ def run_window(args: argparse.Namespace) -> int:
         _push_replay_viewer(ctx, args.replay, args.level)
     ctx.stack.apply()
 
-    debug = DebugOverlay()
-    debug.visible = ctx.settings.show_fps
-    step = FixedStep()
-    clock = pygame.time.Clock()
-    presenter = present.Presenter()  # menus present only when their picture changes
-    warmer = Warmer()                # rehearsals of the next scenes, in the menus' idle time
-    idle_ticks = 0
-    previous = time.perf_counter()
-    scenes_loaded = False
-    while not ctx.quit_requested and len(ctx.stack):
-        now = time.perf_counter()
-        frame_seconds, previous = now - previous, now
-        for event in pygame.event.get():
-            presenter.handle_event(event)
-            if event.type in present.INPUT_EVENTS:
-                idle_ticks = 0
-            if event.type == pygame.QUIT:
-                ctx.quit()
-            elif event.type == pygame.KEYDOWN and event.key == pygame.K_F3:
-                debug.toggle()
-                continue
-            ctx.input.handle_event(event, now)
-            ctx.stack.handle_event(event)
-        work_start = time.perf_counter()
-        steps = step.advance(frame_seconds)
-        for at in step.tick_times(now, steps):
-            tick(ctx, at)
-        idle_ticks += steps
-        tick_ms = (time.perf_counter() - work_start) * 1000 / steps if steps else None
-        overlay = debug.visible or ctx.settings.show_fps     # its numbers change every frame
-        shown = presenter.needed(ctx, None if overlay else id(screen))
-        if shown:
-            draw(ctx, screen, step.alpha)
-            if overlay:
-                debug.draw(screen, ctx.ui)
-            debug.record(frame_seconds, tick_ms, (time.perf_counter() - work_start) * 1000)
-            pygame.display.flip()
-        if not scenes_loaded and os.environ.get(FIRST_FRAME_ONLY):
-            print(f"FIRST {time.time()}", flush=True)   # tools/startup_time.py measures start-up so
-            break
-        if not scenes_loaded:
-            # Every scene module is imported only once the title is on screen: about 0.2 s the
-            # player no longer waits for. Anything that needs one earlier (the attract factory,
-            # a replay viewer, start_game) loads them itself through the registry.
-            scenes_loaded = True
-            registry.load_scene_modules()
-            for problem in registry.load_problems():
-                ctx.toast(problem, seconds=8)
-            from game.scenes import warmup   # after the first frame, with the other scenes
-            warmup.queue_rehearsals(warmer, ctx)
-            previous = time.perf_counter()   # the imports are not a slow frame to catch up on
-        elif warmer.pending and warmup.may_warm(ctx, idle_ticks):
-            warmer.run_for(warmup.STEP_SECONDS)   # after the present: it delays no changed picture
-        elif not warmer.pending and os.environ.get(QUIT_WHEN_WARM):
-            print(f"WARM {len(warmer.done)} steps by tick {ctx.tick}", flush=True)
-            break
-        present.pace(clock, shown, vsync)
+    loop.frame()
+    if os.environ.get(FIRST_FRAME_ONLY):
+        print(f"FIRST {time.time()}", flush=True)   # tools/startup_time.py measures start-up so
+    else:
+        # Every scene module is imported only once the title is on screen: about 0.2 s the
+        # player no longer waits for. Anything that needs one earlier (the attract factory,
+        # a replay viewer, start_game) loads them itself through the registry.
+        registry.load_scene_modules()
+        for problem in registry.load_problems():
+            ctx.toast(problem, seconds=8)
+        from game.scenes import warmup   # after the first frame, with the other scenes
+        warmup.queue_rehearsals(loop.warmer, ctx)
+        loop.warming = True
+        loop.restart_clock()   # the imports are not a slow frame to catch up on
+        while not ctx.quit_requested and len(ctx.stack):
+            loop.frame()
+            if os.environ.get(QUIT_WHEN_WARM) and not loop.warmer.pending:
+                print(f"WARM {len(loop.warmer.done)} steps by tick {ctx.tick}", flush=True)
+                break
     ctx.stack.close()          # a run in progress is saved and its LiveSplit attempt ended ...
     from game.scenes.speedrun import close_link   # (loaded with the scenes by now)
     close_link(ctx)            # ... and those last commands sent

@@ -25,7 +25,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, fields
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from game.match.seats import MAX_SEATS
 from game import levels_dir
@@ -546,10 +546,19 @@ def user_level_names() -> list[str]:
 def level_entries() -> list[LevelEntry]:
     """Every level to choose from: the shipped ones, then the player's own (each loaded and checked
     once per version of its file; a broken one is listed with its problem, never raised)."""
-    shipped = [_entry(path, True, 0) for path in list_levels()]
-    taken = frozenset(entry.key for entry in shipped)
+    return list(each_level_entry())
+
+
+def each_level_entry() -> Iterator[LevelEntry]:
+    """level_entries() one at a time: the menus' rehearsals read and check a level a step, so the
+    lobby opens on levels already loaded (a level takes 15-25 ms)."""
+    shipped = list_levels()
+    for path in shipped:
+        yield _entry(path, True, 0)
+    taken = frozenset(path.stem for path in shipped)   # an entry's key is its file's stem
     stamp = _folder_stamp(user_levels_dir())
-    return shipped + [_own_entry(name, stamp, taken) for name in user_level_names()]
+    for name in user_level_names():
+        yield _own_entry(name, stamp, taken)
 
 
 def _file_names(name: str) -> list[str]:

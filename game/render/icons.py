@@ -60,12 +60,13 @@ def supersample(size: int) -> int:
 
 
 # ---------------------------------------------------------------- fonts
-# A Font costs ~150 KB and ~1.5 ms to open; the table alone asks for ~60 sizes, so fewer would thrash.
-@lru_cache(maxsize=64)
+# A Font costs ~150 KB and ~1.5 ms to open; the table alone asks for ~60 sizes, and a session
+# (menus, both games, results) for more than 64, which evicted fonts a later frame opened again.
+@lru_cache(maxsize=128)
 def _font(px: int) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
-    return GameFont(max(min_font_size(), int(px)))   # never under the sofa bar
+    return GameFont(px)
 
 
 def font(px: int) -> pygame.font.Font:
@@ -75,6 +76,7 @@ def font(px: int) -> pygame.font.Font:
     display restart) raises "Invalid font" forever after, so a dead cached one
     empties the cache and is made again.
     """
+    px = max(min_font_size(), int(px))   # never under the sofa bar (one font for every size under it)
     cached = _font(px)
     try:
         cached.get_height()
@@ -130,7 +132,7 @@ def outlined_text(text: str, px: int, colour: Colour, outline: Colour = INK,
 
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=512)   # a session's results count scores up: 256 were evicted before they were shown again
 def _outlined(text: str, px: int, colour: tuple[int, ...], outline: tuple[int, ...], width: int,
               max_width: int | None, narrow: bool = False) -> pygame.Surface:
     # Rendered here rather than through text_surface: the parts would only fill its cache twice over.

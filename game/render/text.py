@@ -51,8 +51,10 @@ def bar_px(font: pygame.font.Font) -> float:
     return font.point_size / scale
 
 
+@lru_cache(maxsize=None)
 def min_font_size() -> int:
-    """The smallest game size whose text reaches TEXT_MIN_PX on the bar's scale (24: em 17 px)."""
+    """The smallest game size whose text reaches TEXT_MIN_PX on the bar's scale (24: em 17 px);
+    worked out once (every font look-up asks)."""
     size = TEXT_MIN_PX
     while em_px(size) / FACE_SCALE < TEXT_MIN_PX:
         size += 1
@@ -126,15 +128,30 @@ class GameFont(pygame.font.Font):
         super().__init__(self.face, em_px(size))
         self.set_script("Latn")
         self._fallback: pygame.font.Font | None = None
+        self._plain: dict[str, tuple[str, bool]] = {}   # text -> (as set, whether the face has every char)
 
     def has(self, char: str) -> bool:
         """Whether the face draws `char`."""
         return _covered(self.face, char)
 
+    def _set(self, text: str | bytes | None) -> tuple[str | bytes | None, bool]:
+        """`text` as it is set (spaces the face lacks made thin) and whether the face alone draws
+        it: worked out once per text (a HUD measures the same words every frame)."""
+        if not isinstance(text, str):
+            return text, True
+        found = self._plain.get(text)
+        if found is None:
+            if len(self._plain) >= 2048:
+                self._plain.clear()
+            spaced = self._spaced(text)
+            assert isinstance(spaced, str)
+            found = self._plain[text] = (spaced, all(self.has(c) for c in spaced))
+        return found
+
     def render(self, text: str | bytes | None, antialias: bool, color: ColorLike,
                bgcolor: ColorLike | None = None, wraplength: int = 0) -> pygame.Surface:
-        text = self._spaced(text)
-        if not text or isinstance(text, bytes) or all(self.has(c) for c in text):
+        text, plain = self._set(text)
+        if not text or isinstance(text, bytes) or plain:
             return super().render(text, antialias, color, bgcolor, wraplength)
         runs = [(font, part, font.render(part, antialias, color)) for font, part in self._runs(text)]
         ascent = self.get_ascent()
@@ -148,8 +165,9 @@ class GameFont(pygame.font.Font):
         return out
 
     def size(self, text: str | bytes) -> tuple[int, int]:
-        text = self._spaced(text) or ""
-        if not text or isinstance(text, bytes) or all(self.has(c) for c in text):
+        set_as, plain = self._set(text)
+        text = set_as or ""
+        if not text or isinstance(text, bytes) or plain:
             return super().size(text)
         return sum(pygame.font.Font.size(font, part)[0] for font, part in self._runs(text)), self.get_height()
 
@@ -208,12 +226,16 @@ class TextCache:
         self.limit = limit
         self._fonts: dict[int, pygame.font.Font] = {}
         self._texts: dict[tuple[str, int, Colour, int], pygame.Surface] = {}
+        self._widths: dict[tuple[str, int], int] = {}   # measured, not rendered: layout asks every frame
+        self.wraps: dict[tuple[object, ...], list[str]] = {}   # widgets.wrap_text's lines, at this scale
 
     def set_scale(self, scale: float) -> None:
         if scale != self.scale:
             self.scale = scale
             self._fonts.clear()
             self._texts.clear()
+            self._widths.clear()
+            self.wraps.clear()
 
     def font(self, size: int) -> pygame.font.Font:
         px = max(min_font_size(), round(size * self.scale))
@@ -244,4 +266,10 @@ class TextCache:
         return self.font(size).get_linesize()
 
     def width(self, text: str, size: int) -> int:
-        return self.font(size).size(text)[0]
+        key = (text, size)
+        found = self._widths.get(key)
+        if found is None:
+            if len(self._widths) >= 4 * self.limit:
+                self._widths.clear()
+            found = self._widths[key] = self.font(size).size(text)[0]
+        return found

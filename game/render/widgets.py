@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Callable, Sequence
 
 import pygame
 
-from game.text.i18n import N_, _
+from game.text.i18n import N_, _, language
 from game.match.commands import STICK_MAX, Button, Command
 from game.render import glyphs
 from game.render.text import NARROWEST, min_font_size
@@ -531,9 +531,16 @@ def draw_toasts(surface: pygame.Surface, ui: "UI", texts: list[str], zone: pygam
 def wrap_text(ui: "UI", text: str, size: int, width: int, narrows: bool = False) -> list[str]:
     """Split `text` into lines no wider than `width` px at `size` (measured, not rendered); a word
     wider than a line is hyphenated where its language hyphenates it. With `narrows` (the caller
-    draws each line with a max_width) a word that fits once narrowed to NARROWEST stays whole."""
-    return wrap(text, lambda t: ui.text.width(t, size) <= width,
-                (lambda t: ui.text.width(t, size) * NARROWEST <= width) if narrows else None)
+    draws each line with a max_width) a word that fits once narrowed to NARROWEST stays whole.
+    Kept per text, size, width and language: panels lay out the same words every frame."""
+    key = (text, size, width, narrows, language())
+    lines = ui.text.wraps.get(key)
+    if lines is None:
+        if len(ui.text.wraps) >= ui.text.limit:
+            ui.text.wraps.clear()
+        lines = ui.text.wraps[key] = wrap(text, lambda t: ui.text.width(t, size) <= width,
+                                          (lambda t: ui.text.width(t, size) * NARROWEST <= width) if narrows else None)
+    return list(lines)
 
 
 def wrap(text: str, fits: "Callable[[str], bool]", whole: "Callable[[str], bool] | None" = None) -> list[str]:

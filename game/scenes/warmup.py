@@ -20,7 +20,7 @@ from game.sim import preload
 from game.match.seats import identities
 from game.core.scene import Scene
 from game.core.warm import Warmer
-from game.files.levels import resolve_level
+from game.files.levels import each_level_entry, resolve_level
 from game.match.spec import MatchSpec, SeatSpec
 from game.rules.soldout import modes as soldout_modes
 from game.render import clothing
@@ -181,6 +181,13 @@ def rehearse_speedrun(ctx: "Context") -> Iterator[None]:
         yield
 
 
+def rehearse_lobby() -> Iterator[None]:
+    """The lobby's level list: every level it offers read and checked, a level a step (otherwise
+    all of them in the lobby's first frame, 100-150 ms)."""
+    for _entry in each_level_entry():
+        yield
+
+
 def _stepper(make: "Callable[[], Iterator[None]]") -> "Callable[[], bool]":
     """A warmer job that runs one step of the generator `make()` per call (True while unfinished)."""
     steps: list[Iterator[None]] = []
@@ -197,9 +204,11 @@ def _stepper(make: "Callable[[], Iterator[None]]") -> "Callable[[], bool]":
 
 
 def queue_rehearsals(warmer: Warmer, ctx: "Context") -> None:
-    """Everything a player can reach from the menus, likeliest first: the first Sold Out! mode (the
-    lobby's default) and the table at every seat count, then every other registered mode."""
+    """Everything a player can reach from the menus, likeliest first: the lobby's levels, the first
+    Sold Out! mode (the lobby's default) and the table at every seat count, then every other
+    registered mode."""
     first, *others = soldout_modes.keys()
+    warmer.add("lobby levels", _stepper(rehearse_lobby))   # the title's next scene
     for players in SEAT_COUNTS:
         warmer.add(f"mall {players} {first}", _stepper(partial(rehearse_mall, ctx, players, first)))
         warmer.add(f"table {players}", _stepper(partial(rehearse_table, ctx, players)))

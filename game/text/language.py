@@ -56,6 +56,16 @@ def ngettext(singular: str, plural: str, n: int, **values: object) -> str:
     return form.format(n=number(n), **values)
 
 
+_NUMBERS: dict[tuple[str, int | float], str] = {}
+
+
 def number(value: int | float) -> str:
-    """A number as the player's language writes it (1,234 / 1.234 / 1 234)."""
-    return numbers.format_decimal(value, locale=language())
+    """A number as the player's language writes it (1,234 / 1.234 / 1 234). Kept: a HUD says
+    the same counts every frame, and Babel takes tens of microseconds a number."""
+    key = (str(_state["code"]), value)
+    found = _NUMBERS.get(key)
+    if found is None:
+        if len(_NUMBERS) >= 4096:
+            _NUMBERS.clear()
+        found = _NUMBERS[key] = numbers.format_decimal(value, locale=language())
+    return found

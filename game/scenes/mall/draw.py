@@ -344,24 +344,35 @@ class MapView:
                  for cx, cy in (self.at(x, y) for _, x, y in sim.floor_piles())]
         chairs = [pygame.Rect(cx - half - 6, cy - half - 6, 2 * half + 12, 2 * half + 12)
                   for cx, cy in (self.at(d.x, d.y) for d in sim.dressers)]
-        spots = place_locators(wanted, self.layout.map_rect, half, self.strip_h, piles + chairs,
-                               lambda rect: self._open_floor(sim, rect))
+        measured: dict[tuple[int, int, int, int], int] = {}   # the tries measure many a rect again
+
+        def floor(rect: pygame.Rect) -> int:
+            box = (rect.x, rect.y, rect.w, rect.h)
+            found = measured.get(box)
+            if found is None:
+                found = measured[box] = self._open_floor(sim, rect)
+            return found
+        spots = place_locators(wanted, self.layout.map_rect, half, self.strip_h, piles + chairs, floor)
         self._spots_key, self._spots = key, spots
         return spots
 
     def _open_floor(self, sim: "MallFace", rect: pygame.Rect) -> int:
-        """Screen px of `rect` over floor a shopper can walk on (not walls, shelves or furniture)."""
+        """Screen px of `rect` over floor a shopper can walk on (not walls, shelves or furniture):
+        each open tile's cell (its screen rect, a px wider and taller) clipped by `rect`. A cell's
+        clip is its column's overlap times its row's, so the overlaps are worked out once a row
+        and once a column."""
         level = sim.level
         tile = level.tile_size * self.scale
         ox, oy = self.layout.map_rect.topleft
+        side = round(tile) + 1
+        columns = range(max(0, int((rect.left - ox) // tile)), min(level.width, int((rect.right - ox) // tile) + 1))
+        widths = [_overlap(rect.left, rect.right, round(ox + tx * tile), side) for tx in columns]
         open_px = 0
         for ty in range(max(0, int((rect.top - oy) // tile)), min(level.height, int((rect.bottom - oy) // tile) + 1)):
-            for tx in range(max(0, int((rect.left - ox) // tile)), min(level.width, int((rect.right - ox) // tile) + 1)):
-                if level.solid[ty][tx]:
-                    continue
-                cell = pygame.Rect(round(ox + tx * tile), round(oy + ty * tile), round(tile) + 1, round(tile) + 1)
-                clip = rect.clip(cell)
-                open_px += clip.w * clip.h
+            height = _overlap(rect.top, rect.bottom, round(oy + ty * tile), side)
+            if height:
+                row = level.solid[ty]
+                open_px += height * sum(w for tx, w in zip(columns, widths) if not row[tx])
         return open_px
 
     def _dresser_counts(self, sim: "MallFace", dresser: int, x: int, y: int, width: int) -> pygame.Rect | None:
@@ -624,3 +635,8 @@ def _dashed_rect(surface: pygame.Surface, colour: tuple[int, int, int], rect: py
     for y in range(rect.top, rect.bottom, dash * 2):
         pygame.draw.line(surface, colour, (rect.left, y), (rect.left, min(y + dash, rect.bottom)), 3)
         pygame.draw.line(surface, colour, (rect.right, y), (rect.right, min(y + dash, rect.bottom)), 3)
+
+
+def _overlap(start: int, end: int, cell: int, side: int) -> int:
+    """How many px of [start, end) lie in [cell, cell + side) (pygame.Rect.clip on one axis)."""
+    return max(0, min(end, cell + side) - max(start, cell))

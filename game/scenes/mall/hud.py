@@ -43,6 +43,9 @@ REJECT_FILL = (168, 30, 40)
 CARD_BACK = (196, 40, 104)
 STUDY_ROW_H = 28     # the Memory study's "A ready" / READY row under the list
 NARROW_HINT_H = 28   # one hint line (key cap and word) in a narrow panel's side strip
+EDGE_PAD = 2         # room around a kept empty card slot: its dashes are 2 px wide, centred on its edge
+GROUP_PAD = 24       # room around a kept objective card for the bags over its edge (a third of an item)
+PIECES_KEPT = 256    # drawn panel pieces kept (lists, ribbons, hints): far more than six panels show
 TEAM_BORDER = 6      # px: a team member's panel border, in the team's colour and pattern
 
 
@@ -61,6 +64,8 @@ class Hud:
         self.side_by_side: set[int] = set()
         self._glimpse = Glimpse()   # Memory's hand face up: while LB/RB is held, a glimpse on a shared keyboard
         self._hushed = False   # this panel's hints are under a refusal: not drawn
+        self._pieces: dict[tuple[object, ...], pygame.Surface] = {}   # see _keep
+        self._laid: dict[tuple[object, ...], list[tuple[pygame.Surface, tuple[int, int]]]] = {}   # hints
         # Teams share a list and a score: a team-mate's panel wears the team's border and emblem.
         self.teams = seat_teams(sim)
 
@@ -208,13 +213,25 @@ class Hud:
             self._ribbon(surface, v, _(where), (28, 120, 72))
             self._hints(surface, seat, p, keys)
         else:
-            pygame.draw.rect(surface, (60, 46, 40), v, border_radius=12)
-            _dashed_round(surface, SLOT_EMPTY, v)
             said = {"playing": N_("Find a pile"), "study": N_("Get ready!"), "countdown": N_("Get ready!")}.get(sim.phase)
-            if said:
+            key = ("empty", v.size)
+            art = self._pieces.get(key)
+            if art is None:
+                art = self._keep(key, self._empty_viewer(v.size))
+            surface.blit(art, (v.x - EDGE_PAD, v.y - EDGE_PAD))
+            if said:   # drawn on the panel: at a large UI scale its lines may reach past the slot
                 self._centred_lines(surface, _(said), v.inflate(-8, -8))
             if panel.idle_hints:
                 self._hints(surface, seat, p, [("A", N_("pick up"))] if sim.phase == "playing" else [])
+
+    def _empty_viewer(self, size: tuple[int, int]) -> pygame.Surface:
+        """No card in hand: an empty slot at (EDGE_PAD, EDGE_PAD), room around it for the dashes'
+        width over its edge."""
+        out = pygame.Surface((size[0] + 2 * EDGE_PAD, size[1] + 2 * EDGE_PAD), pygame.SRCALPHA)
+        v = pygame.Rect((EDGE_PAD, EDGE_PAD), size)
+        pygame.draw.rect(out, (60, 46, 40), v, border_radius=12)
+        _dashed_round(out, SLOT_EMPTY, v)
+        return out
 
     def _centred_lines(self, surface: pygame.Surface, text: str, box: pygame.Rect) -> None:
         """`text` in DIM lines centred in `box`, at 26 or as large as fits it (a large UI scale)."""
@@ -230,7 +247,14 @@ class Hud:
     def _ribbon(self, surface: pygame.Surface, v: pygame.Rect, text: str, fill: tuple[int, int, int]) -> None:
         """A label across the card's foot; on a narrow viewer it narrows (never shrinks under the
         sofa bar), then takes two lines ("to" / "DRESSER")."""
-        room = v.w - 12
+        key = ("ribbon", text, fill, v.w, self.ui.text.scale)
+        art = self._pieces.get(key)
+        if art is None:
+            art = self._keep(key, self._ribbon_art(v.w, text, fill))
+        surface.blit(art, art.get_rect(midbottom=(v.centerx, v.bottom - 4)))
+
+    def _ribbon_art(self, width: int, text: str, fill: tuple[int, int, int]) -> pygame.Surface:
+        room = width - 12
         lines = [text]
         if self.ui.text.width(text, 20) * NARROWEST > room and " " in text:
             cut = min((i for i, ch in enumerate(text) if ch == " "), key=lambda i: abs(i - len(text) / 2))
@@ -239,12 +263,13 @@ class Hud:
                   for line in lines]
         h = sum(label.get_height() for label in labels) - 4 * (len(labels) - 1)
         rect = pygame.Rect(0, 0, max(label.get_width() for label in labels) + 12, h + 4)
-        rect.midbottom = (v.centerx, v.bottom - 4)
-        pygame.draw.rect(surface, fill, rect, border_radius=8)
+        out = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(out, fill, rect, border_radius=8)
         y = rect.y + 2
         for label in labels:
-            surface.blit(label, label.get_rect(midtop=(rect.centerx, y)))
+            out.blit(label, label.get_rect(midtop=(rect.centerx, y)))
             y += label.get_height() - 4
+        return out
 
     def set_labels(self, labels: dict[int, dict[str, str]], side_by_side: set[int] | None = None) -> None:
         """What each seat's buttons are called on its device ("A" on a pad, "Space" on a keyboard),
@@ -261,19 +286,32 @@ class Hud:
     def _hints(self, surface: pygame.Surface, seat: int, p: PanelLayout, items: list[tuple[str, str]],
                at: pygame.Rect | None = None) -> None:
         """Button hints: a column in the narrow panels' side strip, a row under the list when wide
-        (or a row in `at`)."""
+        (or a row in `at`). Laid out once per set of hints and place, then blitted as laid out."""
         if self._hushed or self.bots[seat]:    # a bot presses no button: its panel names none
             return
         items = [(self._label(seat, key), _(word)) for key, word in items]   # words are marked N_()
-        if p.wide or at is not None:
-            row = at or p.hints
-            x = row.x
+        area = (at or p.hints) if p.wide or at is not None else p.side
+        key = ("hints", tuple((str(k), getattr(k, "family", ""), w) for k, w in items), p.wide or at is not None,
+               tuple(area), self.ui.text.scale)
+        laid = self._laid.get(key)
+        if laid is None:
+            if len(self._laid) >= PIECES_KEPT:
+                self._laid.clear()
+            laid = self._laid[key] = self._lay_hints(items, area, p.wide or at is not None)
+        surface.fblits(laid)
+
+    def _lay_hints(self, items: list[tuple[str, str]], area: pygame.Rect,
+                   row: bool) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """The hints' pieces and where they go: a row in `area`, or a column down the side strip."""
+        out: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        if row:
+            x = area.x
             for key, word in items:   # as many as fit the row (long keyboard key names take room)
-                if x + _keycap_width(self.ui, key, word) > row.right:
+                if x + _keycap_width(self.ui, key, word) > area.right:
                     break
-                x = _keycap(surface, self.ui, key, word, x, row.centery - 12) + 14
-            return
-        s = p.side
+                x = _keycap(out, self.ui, key, word, x, area.centery - 12) + 14
+            return out
+        s = area
         y = s.y + 2
         for key, word in items:
             cap = glyphs.badge(self.ui, key, 24)   # the seat's own pad family's glyph, or its key's name
@@ -282,13 +320,14 @@ class Hud:
             under = box.right + 4 + word_s.get_width() > s.right   # a long key name: the word goes under it
             if box.bottom + (word_s.get_height() if under else 0) > s.bottom:
                 break      # no room left in the strip: the rest are left out, never drawn over the list
-            surface.blit(cap, box)
+            out.append((cap, box.topleft))
             if under:
-                surface.blit(word_s, (s.x + 2, box.bottom))
+                out.append((word_s, (s.x + 2, box.bottom)))
                 y += word_s.get_height()
             else:
-                surface.blit(word_s, word_s.get_rect(midleft=(box.right + 4, box.centery)))
+                out.append((word_s, word_s.get_rect(midleft=(box.right + 4, box.centery)).topleft))
             y += NARROW_HINT_H
+        return out
 
     # ------------------------------------------------------------------ list / hand / placed
     def _info(self, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
@@ -320,24 +359,43 @@ class Hud:
                placed: int, size: int, highlight: tuple[int, int, int] | None) -> None:
         """One objective card of the list: its items (a card back for each item of a hidden
         list), bags, and one card back per card delivered to it (which ones are right stays
-        secret until the results)."""
-        frame = pygame.Rect(rect.x, rect.y, len(items) * size + 6, min(rect.h, size + 6))
-        pygame.draw.rect(surface, LIST_FILL, frame, border_radius=8)
-        pygame.draw.rect(surface, highlight or LIST_EDGE, frame, 4 if highlight else 2, border_radius=8)
+        secret until the results). Drawn once per look, then blitted (every frame shows it)."""
+        h = min(rect.h, size + 6)
+        key = ("group", tuple(items), bags, placed, size, highlight, h)
+        art = self._pieces.get(key)
+        if art is None:
+            art = self._keep(key, self._group_art(items, bags, placed, size, highlight, h))
+        surface.blit(art, (rect.x - GROUP_PAD, rect.y - GROUP_PAD))
+
+    def _group_art(self, items: list[str] | list[str | None], bags: int, placed: int, size: int,
+                   highlight: tuple[int, int, int] | None, h: int) -> pygame.Surface:
+        """_group's picture, its frame at (GROUP_PAD, GROUP_PAD): the bags stand over its top edge."""
+        frame = pygame.Rect(GROUP_PAD, GROUP_PAD, len(items) * size + 6, h)
+        bag = max(14, size // 3)
+        out = pygame.Surface((frame.w + 2 * GROUP_PAD, frame.h + 2 * GROUP_PAD), pygame.SRCALPHA)
+        pygame.draw.rect(out, LIST_FILL, frame, border_radius=8)
+        pygame.draw.rect(out, highlight or LIST_EDGE, frame, 4 if highlight else 2, border_radius=8)
         for k, item in enumerate(items):
             if item is None:
                 art = card_back_surface((size, size))
             else:
                 art = item_art(self.cat.items[item], size, self.cb, self.cat)
-            surface.blit(art, (frame.x + 3 + k * size, frame.y + 3))
-        bag = max(14, size // 3)
+            out.blit(art, (frame.x + 3 + k * size, frame.y + 3))
         for b in range(bags):
-            surface.blit(bag_icon(bag), (frame.right - bag * (b + 1) + 4, frame.y - bag // 3))
+            out.blit(bag_icon(bag), (frame.right - bag * (b + 1) + 4, frame.y - bag // 3))
         chip_w, chip_h = max(8, size // 4), max(11, size // 3)
         for c in range(placed):
             chip = pygame.Rect(frame.x + 2 + c * (chip_w + 2), frame.bottom - chip_h + 3, chip_w, chip_h)
-            pygame.draw.rect(surface, WHITE, chip.inflate(2, 2), border_radius=3)
-            pygame.draw.rect(surface, CARD_BACK, chip, border_radius=3)
+            pygame.draw.rect(out, WHITE, chip.inflate(2, 2), border_radius=3)
+            pygame.draw.rect(out, CARD_BACK, chip, border_radius=3)
+        return out
+
+    def _keep(self, key: tuple[object, ...], art: pygame.Surface) -> pygame.Surface:
+        """Keep a drawn piece of a panel for the frames that show it again (bounded)."""
+        if len(self._pieces) >= PIECES_KEPT:
+            self._pieces.clear()
+        self._pieces[key] = art
+        return art
 
     def hand_panel(self, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
         """Memory: the hand's slots (hand size = items on the list); the selected one is framed and
@@ -467,11 +525,13 @@ def _keycap_width(ui: "UI", key: str, word: str) -> int:
     return glyphs.badge(ui, key, 24).get_width() + 5 + ui.render(word, 20, DIM).get_width()
 
 
-def _keycap(surface: pygame.Surface, ui: "UI", key: str, word: str, x: int, y: int) -> int:
-    """A small button glyph and its meaning at (x, y); returns the right edge."""
-    box = glyphs.draw(surface, ui, key, (x, y), 24)
+def _keycap(out: list[tuple[pygame.Surface, tuple[int, int]]], ui: "UI", key: str, word: str, x: int,
+            y: int) -> int:
+    """A small button glyph and its meaning at (x, y), added to `out` to blit; returns the right edge."""
+    cap = glyphs.badge(ui, key, 24)
+    box = cap.get_rect(topleft=(x, y))
     text = ui.render(word, 20, DIM)
-    surface.blit(text, (box.right + 5, box.centery - text.get_height() // 2))
+    out += [(cap, (x, y)), (text, (box.right + 5, box.centery - text.get_height() // 2))]
     return box.right + 5 + text.get_width()
 
 

@@ -120,4 +120,9 @@ def _arrange(wanted: Sequence[tuple[int, int, int, tuple[int, int]]], area: pyga
 
 
 def _covered(rect: pygame.Rect, others: Sequence[pygame.Rect]) -> int:
-    return sum(rect.clip(o).w * rect.clip(o).h for o in others)
+    """Px of `rect` under each of `others`, summed (only those it meets are clipped)."""
+    covered = 0
+    for i in rect.collidelistall(others):
+        clip = rect.clip(others[i])
+        covered += clip.w * clip.h
+    return covered

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from game.render.ui import UI
     from game.match.seats import SeatIdentity
     from game.sim.table_face import TableFace
+    from game.sim.table_view import PublicSeat
 
 REASON_TICKS = 180     # a rejection stays in the seat's panel this long
 DIE = 40
@@ -51,9 +52,12 @@ class SeatHud:
         self.bots = bots or [bool(label) for label in labels]   # whose bid choice stays hidden
         self.keys = keys          # what each seat presses, and everyone (the headline)
         self.texts = texts
-        self._info: dict[int, tuple[tuple[object, ...], pygame.Surface]] = {}   # seat -> (key, its text and icons)
+        self._info: dict[int, tuple[tuple[object, ...], pygame.Surface | None]] = {}   # seat -> (key, its text and icons; None once laid)
+        self.backdrop: pygame.Surface | None = None   # see set_backdrop
+        self.laid: pygame.Surface | None = None
         self._glimpse = Glimpse()   # a peeked bid: while held, or a glimpse on a shared keyboard
         self._tick = 0
+        self._publics: dict[int, PublicSeat] | None = None   # see _public
 
     def key(self, seat: int, button: str) -> str:
         """What this seat presses for a pad button: "X" on a pad, "E" or "RCtrl" on a keyboard."""
@@ -80,17 +84,40 @@ class SeatHud:
     # ------------------------------------------------------------------ every frame
     def draw(self, surface: pygame.Surface, tick: int, totals: list[int]) -> None:
         self._tick = tick
-        for panel in self.panels:
-            self._panel(surface, panel, tick, totals[panel.seat])
+        self._publics = {}
+        try:
+            for panel in self.panels:
+                self._panel(surface, panel, tick, totals[panel.seat])
+        finally:
+            self._publics = None
+
+    def _public(self, seat: int) -> "PublicSeat":
+        """sim.public_seat(seat), worked out once a frame while the panels are drawn: a panel asks
+        for it three or four times, and each works out what the seat's dice fit."""
+        if self._publics is None:
+            return self.sim.public_seat(seat)
+        found = self._publics.get(seat)
+        if found is None:
+            found = self._publics[seat] = self.sim.public_seat(seat)
+        return found
 
     def _panel(self, surface: pygame.Surface, panel: SeatPanel, tick: int, total: int) -> None:
         sim, seat, rect = self.sim, panel.seat, panel.rect
         key = self._info_key(seat, tick, total)
         cached = self._info.get(seat)
         if cached is None or cached[0] != key:
-            cached = (key, self._render_info(panel, tick, total))
+            info = self._render_info(panel, tick, total)
+            if self.backdrop is not None and self.laid is not None:
+                piece = self.backdrop.subsurface(rect).copy()   # the text on its own backdrop, opaque
+                piece.blit(info, (0, 0))
+                self.laid.blit(piece, rect)      # every later frame shows it with the background
+                surface.blit(piece, rect)        # this frame's background went out before it
+                cached = (key, None)
+            else:
+                cached = (key, info)
             self._info[seat] = cached
-        surface.blit(cached[1], rect.topleft)
+        elif cached[1] is not None:
+            surface.blit(cached[1], rect.topleft)
         self._dice(surface, seat, pygame.Rect(rect.x + 12, rect.y + 58, rect.w - 24, DIE + 6), tick)
         last = sim.last_player()
         if last and last[0] == seat:
@@ -101,12 +128,22 @@ class SeatHud:
         """Everything the panel's text and icons show (the dice are drawn live)."""
         sim = self.sim
         s = sim.seats[seat]
-        player = sim.public_seat(seat)
+        player = self._public(seat)
         reason = s.reason if s.reason and tick - s.reason_tick < REASON_TICKS else ""
         gains = tuple(sim.round_gains[seat]["products"]) if sim.phase in (FRENZY, BONUS, BONUS_SOLO, CHECKOUT) \
             else ()
         return (total, reason, s.reason_tick if reason else -1, self._doing(seat), gains,
-                len(player.products), len(player.bargains), player.tokens, self.labels[seat])
+                len(player.products), len(player.bargains), player.tokens, self.labels[seat],
+                tuple(self.keys.of(seat).items()))   # a refusal is said in the seat's own keys
+
+    def set_backdrop(self, backdrop: pygame.Surface) -> pygame.Surface:
+        """The static picture the panels lie on (their frames drawn in). Returns what a frame blits
+        instead: a copy with each panel's text and icons laid in, redone for a panel when what it
+        shows changes; so a frame neither blends nor copies the panels again."""
+        self.backdrop = backdrop
+        self.laid = backdrop.copy()
+        self._info.clear()
+        return self.laid
 
     def _render_info(self, panel: SeatPanel, tick: int, total: int) -> pygame.Surface:
         seat, rect = panel.seat, panel.rect
@@ -127,7 +164,7 @@ class SeatHud:
 
     def _dice(self, surface: pygame.Surface, seat: int, area: pygame.Rect, tick: int) -> None:
         sim = self.sim
-        player = sim.public_seat(seat)
+        player = self._public(seat)
         ident = self.ids[seat]
         colour = ident.hex
         hand = player.hand
@@ -174,7 +211,7 @@ class SeatHud:
     def _doing(self, seat: int) -> tuple[str, tuple[int, int, int]]:
         """What the seat is up to, in a few words."""
         sim = self.sim
-        player = sim.public_seat(seat)
+        player = self._public(seat)
         phase = sim.phase
         if phase in (FRENZY, BONUS, COUNTDOWN):
             if player.in_queue:
@@ -229,7 +266,7 @@ class SeatHud:
 
     def _bot_doing(self, seat: int) -> tuple[str, tuple[int, int, int]]:
         """A bot's moment in the frenzy, without the keys a person would press."""
-        player = self.sim.public_seat(seat)
+        player = self._public(seat)
         if 0 in player.hand:
             return _("About to roll"), WHITE
         if player.fits:

@@ -22,6 +22,12 @@ if TYPE_CHECKING:
     from game.core.context import Context
 
 
+# Per frame, for the queued art: a round's (about 40 ms of it, most of it dice tumbling at coarse
+# angles) spreads over the countdown's first second and a half, each frame well within its own
+# work's budget (1 ms a frame made the countdown's frames twice the steady ones).
+WARM_BUDGET = 0.0004
+
+
 class TablePicture:
     """Everything drawn for one table (its seats' identities), for the sim it is shown."""
 
@@ -36,6 +42,7 @@ class TablePicture:
         self.view = TableView(sim, ids, self.texts, self.keys)
         self.overlays = Overlays(sim, ids, self.texts, self.keys)
         self.static: pygame.Surface | None = None
+        self.shown: pygame.Surface | None = None   # the static layer with the panels' texts (SeatHud)
         self.warm: list[Callable[[], object]] = []   # art to render ahead, a little each frame
         self.warm_table: list[str] = []
         self.warm_display: list[str] = []    # the bargains whose promo/size variants are queued
@@ -47,13 +54,13 @@ class TablePicture:
         self.hud = SeatHud(sim, seat_panels(sim.n), self.ids, labels, self.texts, self.keys)
         self.view = TableView(sim, self.ids, self.texts, self.keys)
         self.overlays = Overlays(sim, self.ids, self.texts, self.keys)
-        self.static = None
+        self.static = self.shown = None
 
     def mark_bot(self, index: int, label: str) -> None:
         """A bot took the seat over: its name plate says so (part of the static layer)."""
         self.hud.labels[index] = label
         self.hud.bots[index] = True
-        self.static = None
+        self.static = self.shown = None
 
     def _build_static(self) -> pygame.Surface:
         surf = pygame.Surface(SCREEN)
@@ -62,6 +69,7 @@ class TablePicture:
         self.hud.draw_frames(surf, self.ctx.ui)
         self.static = surf.convert() if pygame.display.get_surface() is not None else surf
         self.view.static = self.static
+        self.shown = self.hud.set_backdrop(self.static)
         return self.static
 
     def draw(self, surface: pygame.Surface, lobby_seat: Callable[[int], int]) -> None:
@@ -80,17 +88,19 @@ class TablePicture:
             # Needed only at checkout: after the cards and dice a grab or a roll may show next.
             self.warm[:0] = self.view.warm_bargains()
         tick = sim.tick
-        surface.blit(static, (0, 0))
+        surface.blit(self.shown or static, (0, 0))   # the static layer with the panels' texts laid in
         totals = [s.total for s in sim.scores()]
+        # The panels first: each is copied in whole (text laid on its backdrop), so what the middle
+        # draws over their edges (a buyer's badge at a bargain's corner) must come after.
+        self.hud.draw(surface, tick, totals)
         self.view.draw_centre(surface, tick)
         self.view.draw_board(surface, tick)
-        self.hud.draw(surface, tick, totals)
         self.hud.draw_top(surface, tick)
         self.overlays.draw(surface, tick)
         draw_table_find_me(surface, self.ctx, sim, lobby_seat, self.hud.panels)
         self._warm_up()
 
-    def _warm_up(self, budget: float = 0.001) -> None:
+    def _warm_up(self, budget: float = WARM_BUDGET) -> None:
         """Render queued art (cards as they may be taken, tumbling dice) within a small budget per
         frame, so no frame later pays for a first render."""
         start = time.perf_counter()

@@ -1,0 +1,128 @@
+"""A frame's own work: what does not change is drawn once and kept (docs/PERFORMANCE.md, "Own
+frame work"). A frame that shows what the last one showed lays out no text again, and what the
+kept pieces draw is exactly what drawing them afresh draws, frame after frame of a match."""
+from __future__ import annotations
+
+import pygame
+import pytest
+from babel import numbers
+
+from game import app
+from game.render import text as text_module
+from game.render import widgets
+from game.scenes.mall.hud import Hud
+from game.scenes.mall.scene import MallScene, demo_spec, piloted_mall
+from game.scenes.table.hud import SeatHud
+from game.scenes.table.scene import TableScene
+from game.scenes.table.scene import demo_spec as table_spec
+
+SEATS = 6
+
+
+def _mall_in_play(ctx, mode: str, seed: int = 3) -> MallScene:
+    scene = piloted_mall(ctx, demo_spec(SEATS, mode, seed))
+    ctx.stack.push(scene)
+    ctx.stack.apply()
+    while scene.sim.phase != "playing":
+        app.tick(ctx)
+    for _ in range(240):       # bots about: carrying, browsing, piles in hand
+        app.tick(ctx)
+    return scene
+
+
+class _Counts:
+    """Calls of the text layout and number formatting a frame could repeat."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.calls = {"measure": 0, "wrap": 0, "format": 0}
+        size, wrap, fmt = text_module.GameFont.size, widgets.wrap, numbers.format_decimal
+
+        def counted(name, real):
+            def call(*args, **kwargs):
+                self.calls[name] += 1
+                return real(*args, **kwargs)
+            return call
+        monkeypatch.setattr(text_module.GameFont, "size", counted("measure", size))
+        monkeypatch.setattr(widgets, "wrap", counted("wrap", wrap))
+        monkeypatch.setattr(numbers, "format_decimal", counted("format", fmt))
+
+    def reset(self) -> None:
+        self.calls = dict.fromkeys(self.calls, 0)
+
+
+@pytest.mark.parametrize("mode", ["rush", "memory", "tidy"])
+def test_a_mall_frame_showing_nothing_new_lays_out_no_text(ctx, monkeypatch, mode):
+    scene = _mall_in_play(ctx, mode)
+    screen = pygame.display.get_surface()
+    counts = _Counts(monkeypatch)
+    scene.draw(screen, 0.0)
+    counts.reset()
+    scene.draw(screen, 0.0)          # the same tick again: every panel shows what it showed
+    assert counts.calls == {"measure": 0, "wrap": 0, "format": 0}
+
+
+@pytest.mark.parametrize("mode", ["rush", "tidy"])
+def test_the_mall_huds_kept_pieces_draw_what_a_fresh_hud_draws(ctx, mode):
+    scene = _mall_in_play(ctx, mode, seed=5)
+    picture = scene.picture
+    sim = scene.sim
+    kept_hud = picture.hud
+    static = picture.static if picture.static is not None else picture._build_static()
+    totals = {seat: 0 for seat in sim.seats}
+    for _ in range(30):            # thirty moments of the match, the kept HUD drawing every tick
+        for _ in range(8):
+            app.tick(ctx)
+            kept = static.copy()
+            kept_hud.draw(kept, sim, totals)
+        fresh_hud = Hud(sim, picture.layout, ctx.ui, picture.identities, picture.names, ctx.settings.colourblind)
+        fresh_hud.set_labels(kept_hud.labels)
+        fresh = static.copy()
+        fresh_hud.draw(fresh, sim, totals)
+        assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB"), sim.tick
+
+
+def test_the_tables_panels_laid_in_the_static_layer_are_what_a_fresh_hud_lays(ctx):
+    """Each seat panel's text is laid into a copy of the static layer when what it shows
+    changes; at every moment the kept layer must be what a fresh HUD lays for the first time."""
+    scene = TableScene(ctx, table_spec(SEATS, 5, "normal"), demo=True)
+    ctx.stack.push(scene)
+    ctx.stack.apply()
+    screen = pygame.display.get_surface()
+    picture = scene.picture
+    for _ in range(40):
+        for _ in range(15):
+            app.tick(ctx)
+            scene.draw(screen, 0.0)
+        kept = picture.hud
+        fresh = SeatHud(scene.sim, kept.panels, kept.ids, list(kept.labels), picture.texts, kept.keys,
+                        list(kept.bots))
+        assert picture.static is not None and kept.laid is not None
+        fresh.set_backdrop(picture.static)
+        fresh.draw(picture.static.copy(), scene.sim.tick, [s.total for s in scene.sim.scores()])
+        assert fresh.laid is not None
+        assert pygame.image.tobytes(kept.laid, "RGB") == pygame.image.tobytes(fresh.laid, "RGB"), scene.sim.tick
+
+
+def test_a_table_frame_lays_no_panel_again_while_it_shows_the_same(ctx, monkeypatch):
+    scene = TableScene(ctx, table_spec(SEATS, 5, "normal"), demo=True)
+    ctx.stack.push(scene)
+    ctx.stack.apply()
+    for _ in range(200):
+        app.tick(ctx)
+    screen = pygame.display.get_surface()
+    scene.draw(screen, 0.0)
+    hud = scene.picture.hud
+    renders = []
+    monkeypatch.setattr(hud, "_render_info", lambda *a: renders.append(a) or pygame.Surface((1, 1)))
+    blits = []
+    real_blit = pygame.Surface.blit
+
+    class Watched(pygame.Surface):
+        def blit(self, source, dest, *args, **kwargs):
+            blits.append(source.get_size())
+            return real_blit(self, source, dest, *args, **kwargs)
+
+    watched = Watched(screen.get_size())
+    scene.draw(watched, 0.0)
+    panels = {panel.rect.size for panel in hud.panels}
+    assert renders == [] and not panels & set(blits)   # no panel rendered, none blitted on its own
