@@ -296,20 +296,14 @@ def child_latency(presses: int, fullscreen: bool, scenes: list[str] | None, plai
     after each present, a frame due no tick runs none)."""
     import pygame
 
-    from devkit.bench.report import skip_howtos
+    from devkit.bench.report import title_window
     from devkit.vpad import VirtualPad
     from game import app
     from game.core.warm import Warmer
     from game.scenes import registry, warmup
-    from game.scenes.menus.title import TitleScene
 
     sys.setswitchinterval(0.0005)   # the presser gets the interpreter within half a millisecond
-    pygame.init()
-    screen, vsync = app.open_display(fullscreen)
-    ctx = app.make_context()
-    skip_howtos()
-    ctx.stack.push(TitleScene(ctx))
-    ctx.stack.apply()
+    ctx, screen, vsync = title_window(fullscreen)
     loop = app.WindowLoop(ctx, screen, vsync)
     if plain:
         from game.core.loop import FixedStep, ReadPoint

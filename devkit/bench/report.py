@@ -221,6 +221,24 @@ def skip_howtos() -> None:
         howto.mark_seen(card.stem)
 
 
+def title_window(fullscreen: bool, returning: bool = True) -> tuple[Any, Any, bool]:
+    """The game's window open on the title, as the bench's window runs start: (context, screen,
+    vsync). `returning`: every how-to card already seen (skip_howtos)."""
+    import pygame
+
+    from game import app
+    from game.scenes.menus.title import TitleScene
+
+    pygame.init()
+    screen, vsync = app.open_display(fullscreen)
+    ctx = app.make_context()
+    if returning:
+        skip_howtos()
+    ctx.stack.push(TitleScene(ctx))
+    ctx.stack.apply()
+    return ctx, screen, vsync
+
+
 # ---------------------------------------------------------------- start-up and memory (subprocess)
 _CHILD = r"""
 import os, resource, sys, time

@@ -222,16 +222,10 @@ def child_frames(frames: int, fullscreen: bool, scenes: list[str] | None, warm: 
     import pygame
 
     from game import app
-    from devkit.bench.report import skip_howtos
+    from devkit.bench.report import title_window
     from game.scenes import registry
-    from game.scenes.menus.title import TitleScene
 
-    pygame.init()
-    screen, vsync = app.open_display(fullscreen)
-    ctx = app.make_context()
-    skip_howtos()
-    ctx.stack.push(TitleScene(ctx))
-    ctx.stack.apply()
+    ctx, screen, vsync = title_window(fullscreen)
     app.tick(ctx)
     app.draw(ctx, screen, 0.0)
     pygame.display.flip()
@@ -375,12 +369,8 @@ def _bare_window(seconds: float) -> dict[str, Any]:
     import pygame
 
     from game import app
-    from game.scenes.menus.title import TitleScene
-    pygame.init()
-    screen, vsync = app.open_display(False)
-    ctx = app.make_context()
-    ctx.stack.push(TitleScene(ctx))
-    ctx.stack.apply()
+    from devkit.bench.report import title_window
+    ctx, screen, vsync = title_window(False, returning=False)
     app.draw(ctx, screen, 0.0)            # the same picture the title shows
     picture = screen.copy()
     clock = pygame.time.Clock()
