@@ -4,6 +4,7 @@ from any state LiveSplit was left in, flagged attempts that teach it nothing; a 
 flapping or silent server and a bad host; and the speedrun scene driving it."""
 from __future__ import annotations
 
+import os
 import socket
 
 import pygame
@@ -114,6 +115,37 @@ def test_a_full_run_is_exact_in_livesplit(server):
     assert server.problems() == []
     assert [t.game for t in server.splits] == [units(361), units(900), units(1533)]
     assert server.timer.phase == "Ended"
+
+
+@pytest.fixture
+def many_files_open():
+    """Hold descriptors open until the next one is numbered past 1024, where select() gives up
+    (CI's long test run got there; so can a long evening with a ceiling above 1024)."""
+    resource = pytest.importorskip("resource")
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard < 1200:
+        pytest.skip("this machine allows fewer than 1,200 open files")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, 1200) if soft != resource.RLIM_INFINITY else soft, hard))
+    held = [os.open(os.devnull, os.O_RDONLY)]
+    while held[-1] < 1100:
+        held.append(os.open(os.devnull, os.O_RDONLY))
+    yield
+    for fd in held:
+        os.close(fd)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+def test_a_process_with_over_1024_files_open_still_links(server, many_files_open):
+    link = make_link(server.port)
+    try:
+        link.start_run(1)
+        link.split(361)
+        link.split(900)
+        link.split(1533, last=True)
+        assert server.wait_for(lambda s: s.timer.phase == "Ended"), (server.lines, link.problem)
+    finally:
+        link.close()
+    assert server.problems() == []
 
 
 @pytest.mark.parametrize("left", ["Running", "Ended", "Paused"])

@@ -45,7 +45,7 @@ from __future__ import annotations
 import collections
 import logging
 import queue
-import select
+import selectors
 import socket
 import threading
 import time
@@ -324,6 +324,13 @@ class _Connection:
         self.sock = sock
         self.pending = b""      # bytes LiveSplit sent that are not a whole line yet
         self.answers = True     # False once a query went unanswered: it is not asked to wait again
+        # A selector, not select.select(): select() refuses any descriptor numbered 1024 or more,
+        # which a process with many files open (a long evening, a test run) reaches.
+        self._ready = selectors.DefaultSelector()
+        self._ready.register(sock, selectors.EVENT_READ)
+
+    def _readable(self, timeout: float) -> bool:
+        return bool(self._ready.select(timeout))
 
     def send(self, line: str) -> None:
         self.sock.sendall((line + "\r\n").encode("utf-8"))
@@ -331,7 +338,7 @@ class _Connection:
     def alive(self) -> bool:
         """Read and keep LiveSplit's answers; False once the other end has closed."""
         try:
-            while select.select([self.sock], [], [], 0)[0]:
+            while self._readable(0):
                 data = self.sock.recv(4096)
                 if not data:
                     return False
@@ -348,7 +355,7 @@ class _Connection:
         end = time.monotonic() + timeout
         while b"\n" not in self.pending:
             left = end - time.monotonic()
-            if left <= 0 or not select.select([self.sock], [], [], left)[0]:
+            if left <= 0 or not self._readable(left):
                 self.answers = False
                 return None
             data = self.sock.recv(4096)
@@ -359,6 +366,7 @@ class _Connection:
         return line.decode("utf-8", "replace").strip()
 
     def close(self) -> None:
+        self._ready.close()
         try:
             self.sock.close()
         except OSError:
