@@ -134,3 +134,14 @@ def test_the_sofa_bar_means_what_it_meant():
         ink = face.render(letter, True, WHITE).get_bounding_rect().h
         assert ink >= old.render(letter, True, WHITE).get_bounding_rect().h, letter
     assert bar_px(GameFont(floor - 1)) < text.TEXT_MIN_PX or floor == text.TEXT_MIN_PX
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs /proc to list descriptors")
+def test_fonts_hold_no_file_open():
+    """The caches keep ~150 fonts; opened from their paths each held a descriptor, and those that
+    outlived pygame.font were never closed (a test run reached 1,700, past select()'s 1024)."""
+    fonts = [GameFont(size) for size in range(min_font_size(), min_font_size() + 40)]
+    assert all(f.render("Schnäppchen", True, WHITE).get_width() > 0 for f in fonts)
+    faces = {Path(text.TEXT_FACE).resolve(), Path(text.DISPLAY_FACE).resolve()}
+    held = [fd for fd in Path("/proc/self/fd").iterdir() if fd.resolve() in faces]
+    assert held == []
