@@ -210,3 +210,39 @@ def test_a_menu_presenting_now_and_then_keeps_the_displays_refresh():
             point.skipped(t + 0.001)
         t += 0.016
     assert point.refresh == pytest.approx(1 / 60)
+
+
+def _run_menu(point: ReadPoint, frames: int, work: float, present: float, every: int = 4,
+              refresh: float = 0.016, start: float = 100.0) -> None:
+    """A menu on the same display: it reads every refresh and presents one frame in `every`."""
+    t = start
+    for i in range(frames):
+        read = max(t, point.read_at(t))
+        if i % every:
+            point.skipped(read)          # read, drew nothing: on to the next refresh's read point
+            t = read
+            continue
+        flip = read + work
+        returned = math.ceil((flip + present - start) / refresh - 1e-9) * refresh + start
+        point.presented(read, flip, returned)
+        t = returned
+
+
+def test_a_menu_presenting_now_and_then_settles_as_soon_as_a_match():
+    """The read point moves by time, not by presents: a menu presents 15 times a second and
+    settled four times slower than a match (its presses waited a refresh longer under load)."""
+    match, menu = ReadPoint(refresh=0.016), ReadPoint(refresh=0.016)
+    _run(match, 600, work=0.003, present=0.002)                 # ten seconds of each
+    _run_menu(menu, 600, work=0.003, present=0.002)
+    assert match.budget <= 0.003 + 0.002 + 0.006
+    assert menu.budget <= 0.003 + 0.002 + 0.006
+    assert menu.late <= 2
+
+
+def test_a_late_present_in_a_menu_holds_the_budget_for_as_long_as_in_a_match():
+    point = ReadPoint(refresh=0.016)
+    _run_menu(point, 1200, work=0.003, present=0.002)
+    point.presented(point.target - point.lead, point.target - point.lead + 0.004, point.target + 0.016)   # missed
+    held = point.budget
+    _run_menu(point, point.hold + 8, work=0.003, present=0.002)   # the hold's length in refreshes, and a bit
+    assert point.budget < held

@@ -84,9 +84,9 @@ class ReadPoint:
     The budget cannot be measured directly: while a present waits for the refresh, the wait
     hides how long the present itself takes. So it is found from above: it starts at a whole
     refresh (the plain loop: read right after the present) and shrinks a little with each
-    present that is on time, never below the longest work seen lately (read to present) plus
+    refresh up to a present that is on time, never below the longest work seen lately (read to present) plus
     `floor`. A late present (a refresh missed: a frame shown twice) grows it at once by what
-    was lost plus `floor`, holds it for `hold` presents and halves the rate it shrinks at, so
+    was lost plus `floor`, holds it for `hold` refreshes and halves the rate it shrinks at, so
     misses grow rare where the present is slow (software scaling to a big screen). A present
     after a pause (a menu that presented nothing for a while) only finds the refreshes again.
 
@@ -160,10 +160,13 @@ class ReadPoint:
             self._on_time = True
             self.on_time += 1
             self.target = returned + self.refresh
+            # Counted in refreshes since the last present, not in presents: a menu presents one
+            # frame in four and would otherwise settle (and sit out a hold) four times slower.
+            passed = max(1, round(gap / self.refresh))
             if self._held:
-                self._held -= 1
+                self._held = max(0, self._held - passed)
             else:
-                self.budget = max(max(self._work) + self.floor, self.budget - self.shrink)
+                self.budget = max(max(self._work) + self.floor, self.budget - self.shrink * passed)
             return
         self.late += 1
         self._held = self.hold
