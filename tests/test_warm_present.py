@@ -158,7 +158,7 @@ def test_rehearsals_read_the_lobbys_levels_so_it_opens_on_them(ctx, monkeypatch)
     warmer = Warmer()
     warmup.queue_rehearsals(warmer, ctx)
     ran: list[str | None] = []
-    while warmer.pending and (not ran or ran[-1] == "lobby levels"):   # that job's steps, and one more job
+    while warmer.pending and ("lobby levels" not in ran or ran[-1] == "lobby levels"):   # to that job's end
         ran.append(warmer.run_one())
     assert "lobby levels" in ran
     real_load = levels.load_level
@@ -166,6 +166,30 @@ def test_rehearsals_read_the_lobbys_levels_so_it_opens_on_them(ctx, monkeypatch)
     monkeypatch.setattr(levels, "load_level", lambda path: loaded.append(path) or real_load(path))
     lobby = LobbyScene(ctx)
     assert len(lobby.levels) >= 2 and loaded == []
+
+
+def test_the_hyphenation_dictionary_is_read_on_a_thread_and_its_failure_is_the_warmers(monkeypatch):
+    """Its 50-90 ms of parsing was one rehearsal step, holding a press at the idle title that long."""
+    import threading
+
+    from game.render import text
+    text._dictionary.cache_clear()
+    start, finish = warmup.hyphenation_on_a_thread()
+    readers: list[str] = []
+    real = warmup.load_hyphenation
+    monkeypatch.setattr(warmup, "load_hyphenation", lambda code: readers.append(threading.current_thread().name) or real(code))
+    start()
+    finish()
+    assert readers == ["hyphenation"]
+    assert text._dictionary.cache_info().currsize == 1      # the first long word finds it read
+
+    def broken(code: str) -> None:
+        raise OSError("hyph_en_GB.dic: no such file")
+    monkeypatch.setattr(warmup, "load_hyphenation", broken)
+    start, finish = warmup.hyphenation_on_a_thread()
+    start()
+    with pytest.raises(OSError, match="hyph_en_GB"):
+        finish()                                            # the warmer logs it, or the tests fail
 
 
 def test_rehearsals_wait_for_an_idle_menu(ctx):

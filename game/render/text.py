@@ -117,6 +117,13 @@ def _dictionary(name: str) -> pyphen.Pyphen:
     return pyphen.Pyphen(lang=name, left=2, right=2)
 
 
+def load_hyphenation(code: str) -> None:
+    """Read language `code`'s hyphenation dictionary now (some 50 ms of parsing its patterns), so
+    the first long word that needs it does not pay for it (game/scenes/warmup.py reads it on a
+    thread while the title idles)."""
+    _dictionary(HYPHENATION.get(code, HYPHENATION["en"]))
+
+
 @lru_cache(maxsize=None)
 def _face_bytes(face: str) -> bytes:
     with open(face, "rb") as file:

@@ -11,6 +11,7 @@ saved. Each rehearsal is a generator: the warmer runs one step per idle frame.
 """
 from __future__ import annotations
 
+import threading
 from functools import partial
 from typing import TYPE_CHECKING, Any, Callable, Generator, Iterator
 
@@ -25,6 +26,8 @@ from game.match.spec import MatchSpec, SeatSpec
 from game.rules.soldout import modes as soldout_modes
 from game.render import clothing
 from game.render.clothing import item_art, item_card, objective_art
+from game.render.text import load_hyphenation
+from game.text import i18n
 from game.scenes import registry
 from game.scenes.mall import compute_layout
 from game.scenes.mall import level_surface
@@ -188,6 +191,27 @@ def rehearse_lobby() -> Iterator[None]:
         yield
 
 
+def hyphenation_on_a_thread() -> tuple[Callable[[], None], Callable[[], None]]:
+    """Two warm-up jobs: one starts reading the language's hyphenation dictionary on a thread of
+    its own (as one step it held the idle title, and a press landing in it, for 50-90 ms), the
+    other, queued last, waits for it and raises what it raised, so the warmer logs it (and the
+    tests fail). The thread fills a cache and touches nothing else."""
+    failed: list[BaseException] = []
+
+    def load(code: str) -> None:
+        try:
+            load_hyphenation(code)
+        except BaseException as exc:  # handed to the warmer by finish()
+            failed.append(exc)
+    worker = threading.Thread(target=load, args=(i18n.language(),), name="hyphenation", daemon=True)
+
+    def finish() -> None:
+        worker.join()
+        if failed:
+            raise failed[0]
+    return worker.start, finish
+
+
 def _stepper(make: "Callable[[], Iterator[None]]") -> "Callable[[], bool]":
     """A warmer job that runs one step of the generator `make()` per call (True while unfinished)."""
     steps: list[Iterator[None]] = []
@@ -208,6 +232,8 @@ def queue_rehearsals(warmer: Warmer, ctx: "Context") -> None:
     Sold Out! mode (the lobby's default) and the table at every seat count, then every other
     registered mode."""
     first, *others = soldout_modes.keys()
+    start_hyphenation, hyphenation_read = hyphenation_on_a_thread()
+    warmer.add("hyphenation", start_hyphenation)   # read beside the steps below, long before a table
     warmer.add("lobby levels", _stepper(rehearse_lobby))   # the title's next scene
     for players in SEAT_COUNTS:
         warmer.add(f"mall {players} {first}", _stepper(partial(rehearse_mall, ctx, players, first)))
@@ -220,6 +246,7 @@ def queue_rehearsals(warmer: Warmer, ctx: "Context") -> None:
         for players in SEAT_COUNTS:
             warmer.add(f"mall {players} {mode}", _stepper(partial(rehearse_mall, ctx, players, mode)))
     warmer.add("catalogue again", _stepper(rehearse_catalogue))   # sizes only those modes draw
+    warmer.add("hyphenation read", hyphenation_read)
 
 
 def may_warm(ctx: "Context", idle_ticks: int) -> bool:
