@@ -21,6 +21,7 @@ log = logging.getLogger(__name__)
 
 Job = Callable[[], object]
 STRICT_ENV = "SOLDOUT_STRICT_WARMUP"   # set (the test suite sets it): a failing job raises
+WAIT = "wait"   # a job's answer: work of its own is going on elsewhere (a thread); ask again next frame, run nothing else now
 
 
 class Warmer:
@@ -32,10 +33,13 @@ class Warmer:
         self._names: set[str] = set()
         self.done: list[tuple[str, float]] = []    # (name, seconds) of every job run, for the bench
         self._running = 0
+        self.waiting = False       # the last job run answered WAIT
 
     def add(self, name: str, job: Job) -> None:
         """Queue `job` unless a job of that name was queued before. A job that returns True has
-        more to do: it stays first in the queue and runs again next time (one step per idle frame)."""
+        more to do: it stays first in the queue and runs again next time (one step per idle frame).
+        One that returns WAIT stays first too, and no other job runs in that frame: its thread
+        has the interpreter to itself, not shared with a step that would take longer for it."""
         if name not in self._names:
             self._names.add(name)
             self._jobs.append((name, job))
@@ -51,10 +55,12 @@ class Warmer:
             return None
         name, job = self._jobs.popleft()
         start = time.perf_counter()
-        again = False
+        again = self.waiting = False
         self._running = 1                  # pending never reads 0 while a job is still going
         try:
-            again = job() is True
+            answer = job()
+            self.waiting = answer == WAIT
+            again = answer is True or self.waiting
         except Exception:  # a warm-up is an optimisation: never let one break the game
             if self.strict:
                 raise
@@ -72,7 +78,7 @@ class Warmer:
         count = 0
         while self.run_one() is not None:
             count += 1
-            if time.perf_counter() >= end:
+            if self.waiting or time.perf_counter() >= end:
                 break
         return count
 
@@ -81,4 +87,6 @@ class Warmer:
         count = 0
         while self.run_one() is not None:
             count += 1
+            if self.waiting:
+                time.sleep(0.001)
         return count

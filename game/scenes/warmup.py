@@ -20,7 +20,7 @@ import pygame
 from game.sim import preload
 from game.match.seats import identities
 from game.core.scene import Scene
-from game.core.warm import Warmer
+from game.core.warm import WAIT, Job, Warmer
 from game.files.levels import each_level_entry, resolve_level
 from game.match.spec import MatchSpec, SeatSpec
 from game.rules.soldout import modes as soldout_modes
@@ -32,7 +32,7 @@ from game.scenes import registry
 from game.scenes.mall import compute_layout
 from game.scenes.mall import level_surface
 from game.scenes.mall import SoldOutResultsScene
-from game.scenes.mall import MallScene, ModeChoiceScene
+from game.scenes.mall import MallScene, ModeChoiceScene, stamps_ahead
 from game.scenes.speedrun import SpeedrunRunScene
 from game.scenes.speedrun import SpeedrunTableScene
 from game.scenes.table import CheckoutResultsScene
@@ -92,16 +92,19 @@ def rehearse_catalogue(chunk: int = 12) -> Iterator[None]:
 
 
 def _opening(ctx: "Context", spec: MatchSpec) -> Generator[None, None, tuple["Context", pygame.Surface, Any]]:
-    """Start the game in a rehearsal context and draw its first frame (two steps); gives back
-    the context, the surface drawn on and the game scene. The game scene is the bottom of the
-    rehearsal's stack: what it opens over itself as it enters (a how-to card not yet seen, the
-    mode chooser) is drawn with it, as the player will first see it."""
+    """Start the game in a rehearsal context and draw its first frame (a step to start, then a
+    step a scene); gives back the context, the surface drawn on and the game scene. The game scene
+    is the bottom of the rehearsal's stack: what it opens over itself as it enters (a how-to card
+    not yet seen, the mode chooser) is drawn over it, as the player will first see it."""
     rctx = rehearsal_context(ctx)
     surface = pygame.Surface(ctx.screen_size)
     registry.start_game(rctx, spec)
     yield
-    _draw(rctx, surface)
-    yield
+    rctx.stack.apply()
+    for scene in rctx.stack.scenes:   # a scene a step: a first table with its how-to card over it was 40 ms
+        with clothing.noting(_DRAWN):
+            scene.draw(surface, 0.0)
+        yield
     return rctx, surface, rctx.stack.scenes[0]
 
 
@@ -124,6 +127,7 @@ def rehearse_mall(ctx: "Context", players: int, mode: str) -> Iterator[None]:
     layout = compute_layout(level.pixel_size, players)
     level_surface(level, layout.scale)
     yield
+    yield from stamps_ahead()        # the SOLD OUT! stamps, built as the mall opens otherwise
     # The cards the scene renders as it is built (MallScene._prewarm), a few per step.
     cat = preload.soldout_catalogue()
     items = list(cat.items.values())
@@ -143,7 +147,13 @@ def rehearse_mall(ctx: "Context", players: int, mode: str) -> Iterator[None]:
     yield
     play_out_round(sim, 1)
     yield
-    rctx.stack.push(SoldOutResultsScene(rctx, mall))
+    results = SoldOutResultsScene(rctx, mall)
+    rctx.stack.push(results)
+    while True:                      # a piece a step, as the real one is drawn under its fade
+        with clothing.noting(_DRAWN):
+            if not results.build_step():
+                break
+        yield
     _draw(rctx, surface)
 
 
@@ -191,25 +201,40 @@ def rehearse_lobby() -> Iterator[None]:
         yield
 
 
-def hyphenation_on_a_thread() -> tuple[Callable[[], None], Callable[[], None]]:
-    """Two warm-up jobs: one starts reading the language's hyphenation dictionary on a thread of
-    its own (as one step it held the idle title, and a press landing in it, for 50-90 ms), the
-    other, queued last, waits for it and raises what it raised, so the warmer logs it (and the
-    tests fail). The thread fills a cache and touches nothing else."""
+def read_locale_data() -> None:
+    """Babel's data for the language's lists, percentages, units and ordinals: 13 ms the first
+    time, which fell in the step that first drew a results screen (its standings line)."""
+    i18n.and_list(["1", "2"])
+    i18n.percent(0.5)
+    i18n.seconds(1)
+    i18n.ordinal(1)
+
+
+def read_hyphenation() -> Job:
+    """A warm-up job reading the language's hyphenation dictionary on a thread of its own (as one
+    step it held the idle title, and a press landing in it, 50-90 ms). While the thread reads, the
+    job answers WAIT: the frames go on, no other step runs beside it (each would take longer for
+    sharing the interpreter). The thread fills a cache and touches nothing else; what it raised
+    the job raises, so the warmer logs it (and the tests fail)."""
     failed: list[BaseException] = []
 
     def load(code: str) -> None:
         try:
             load_hyphenation(code)
-        except BaseException as exc:  # handed to the warmer by finish()
+        except BaseException as exc:  # handed to the warmer below
             failed.append(exc)
     worker = threading.Thread(target=load, args=(i18n.language(),), name="hyphenation", daemon=True)
 
-    def finish() -> None:
+    def job() -> object:
+        if worker.ident is None:
+            worker.start()
+        if worker.is_alive():
+            return WAIT
         worker.join()
         if failed:
             raise failed[0]
-    return worker.start, finish
+        return None
+    return job
 
 
 def _stepper(make: "Callable[[], Iterator[None]]") -> "Callable[[], bool]":
@@ -232,8 +257,8 @@ def queue_rehearsals(warmer: Warmer, ctx: "Context") -> None:
     Sold Out! mode (the lobby's default) and the table at every seat count, then every other
     registered mode."""
     first, *others = soldout_modes.keys()
-    start_hyphenation, hyphenation_read = hyphenation_on_a_thread()
-    warmer.add("hyphenation", start_hyphenation)   # read beside the steps below, long before a table
+    warmer.add("hyphenation", read_hyphenation())   # before the table's product names need it
+    warmer.add("locale data", read_locale_data)
     warmer.add("lobby levels", _stepper(rehearse_lobby))   # the title's next scene
     for players in SEAT_COUNTS:
         warmer.add(f"mall {players} {first}", _stepper(partial(rehearse_mall, ctx, players, first)))
@@ -246,7 +271,6 @@ def queue_rehearsals(warmer: Warmer, ctx: "Context") -> None:
         for players in SEAT_COUNTS:
             warmer.add(f"mall {players} {mode}", _stepper(partial(rehearse_mall, ctx, players, mode)))
     warmer.add("catalogue again", _stepper(rehearse_catalogue))   # sizes only those modes draw
-    warmer.add("hyphenation read", hyphenation_read)
 
 
 def may_warm(ctx: "Context", idle_ticks: int) -> bool:

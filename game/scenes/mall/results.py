@@ -98,14 +98,20 @@ class SoldOutResultsScene(MatchResultsScene):
         # The picture is drawn a piece a tick while the fade still hides the scene (its first
         # draw comes HALF_TICKS after the change), so the frame of the change stays cheap. Those
         # ticks count for the reveal and the stage's minimum time exactly as if it had been drawn at once.
-        if self.image is None and self.podium is None:
-            if self._builder is None:
-                self._builder = self._build()
-            if next(self._builder, True) is None:   # not whole yet
-                self._early += 1
-                self.moment.hear(players_menu_command(commands))   # the stage's time runs; held buttons stay unheard
-                return
+        if self.build_step():   # not whole yet
+            self._early += 1
+            self.moment.hear(players_menu_command(commands))   # the stage's time runs; held buttons stay unheard
+            return
         super().update(commands)
+
+    def build_step(self) -> bool:
+        """Draw the next piece of the picture; False once it is whole (or a podium shows instead).
+        The ticks under the fade draw it this way, and so do the rehearsals (game/scenes/warmup.py)."""
+        if self.image is not None or self.podium is not None:
+            return False
+        if self._builder is None:
+            self._builder = self._build()
+        return next(self._builder, True) is None
 
     def next_round(self) -> None:
         if self.choose:     # the mode is chosen out loud, by last place
