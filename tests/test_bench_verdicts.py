@@ -96,6 +96,16 @@ def test_the_before_run_reads_a_tree_of_the_older_layout(tmp_path):
         "def run_match(spec):\n"
         "    sum(range(200000))\n"   # some CPU time to divide by
         "    return types.SimpleNamespace(sim=types.SimpleNamespace(tick=600))\n")
-    found = bench_before(str(tmp_path), 1)
-    assert set(found) == {"dir", "rush", "memory", "tidy"}
+    found = bench_before(str(tmp_path), 1, rounds=1)
+    assert set(found) == {"dir", "rounds", "rush", "memory", "tidy"}
     assert all(found[mode]["tick_us_cpu"] >= 0 for mode in ("rush", "memory", "tidy"))
+    assert all(found[mode]["now_tick_us_cpu"] > 0 for mode in ("rush", "memory", "tidy"))   # this tree, in turn
+
+
+def test_the_mall_tick_is_judged_on_the_runs_taken_in_turn_with_the_old_tree():
+    """Not on this tree's figure from minutes before (the machine's load moved in between)."""
+    def verdict(now: float) -> bool:
+        report = {"rtf": {"baseline_rtf": 9000, "rush": {"cpu_s": 1.0, "ticks": 10_000, "rtf": 1500, "rtf_cpu": 1600}},   # 100 us
+                  "before": {"rush": {"tick_us_cpu": 30.0, "now_tick_us_cpu": now}}}
+        return next(v["met"] for v in verdicts(report) if v["figure"].startswith("mall tick rush"))
+    assert verdict(19.5) and not verdict(20.5)                # 2/3 of 30 us is 20
