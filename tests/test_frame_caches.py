@@ -152,3 +152,18 @@ def test_a_kept_panel_is_the_drawn_one_to_the_pixel(ctx, alpha):
 def test_a_panel_in_a_colour_with_alpha_is_drawn_not_kept(ctx):
     assert widgets._panel_image(50, 40, 8, 2, (0, 0, 0), (10, 20, 30, 128), (1, 1, 1)) is None
     assert widgets._panel_image(50, 40, 8, 2, (0, 0, 0), (10, 20, 30), (1, 1, 1)) is not None
+
+
+def test_the_layout_probe_sees_a_kept_panel_cover_the_texts_under_it(ctx, monkeypatch):
+    """The layout tests' probe knew a panel covered what was under it by its filled rects; a kept
+    panel is a colour-keyed blit, which covers where it draws and not at its cut corners."""
+    from tests.textprobe import TextProbe
+    probe = TextProbe(monkeypatch)
+    screen = probe.screen()
+    ui = ctx.ui
+    inside = ui.text.render("Orange", 24, (255, 255, 255))
+    corner = ui.text.render("x", 24, (255, 255, 255))
+    screen.blit(inside, (200, 200))
+    screen.blit(corner, (100 - corner.get_bounding_rect().x, 100 - corner.get_bounding_rect().y))  # ink at the very corner
+    widgets.panel(screen, ui, pygame.Rect(100, 100, 300, 200))
+    assert [label for label, _ in probe.texts(screen)] == ["x"]

@@ -10,7 +10,8 @@ pygame.Surface for a subclass that remembers where tagged surfaces were
 blitted; a remembered surface blitted onto another carries its contents along
 (pictures drawn once and blitted every frame). Rects are the glyphs' ink, not
 the font's line box. Copies of one text at one place (drop shadows, outlines)
-are one text. A text wholly under an opaque picture blitted (or a box filled) later is hidden, not counted.
+are one text. A text wholly under an opaque picture blitted (or a box filled, or the drawn pixels of
+a colour-keyed picture such as a kept panel) later is hidden, not counted.
 
 Each text also carries its size in pixels as drawn: its font's size on the sofa bar's scale
 (text.bar_px: the em, counted in FreeSans Bold px of the same letter size) times any shrink
@@ -39,11 +40,14 @@ class TextProbe:
 
             def blit(self, source, dest, area=None, special_flags=0):
                 done = super().blit(source, dest, area, special_flags)
-                if not special_flags and probe.opaque(source):    # hides every text wholly under it
-                    self.items[:] = [item for item in self.items if not done.contains(item[2])]
                 at = pygame.Rect(dest).topleft if not isinstance(dest, (tuple, list)) or len(dest) == 4 \
                     else (int(dest[0]), int(dest[1]))
                 shift = (at[0] - (area[0] if area else 0), at[1] - (area[1] if area else 0))
+                if not special_flags and probe.opaque(source):    # hides every text wholly under it
+                    self.items[:] = [item for item in self.items if not done.contains(item[2])]
+                elif not special_flags and probe.keyed(source):   # hides what its drawn pixels wholly cover
+                    self.items[:] = [item for item in self.items
+                                     if not (done.contains(item[2]) and probe.covers(source, item[2].move(-shift[0], -shift[1])))]
                 tag = probe.tags.get(id(source))
                 if tag is not None:
                     self.items.append((tag[0], tag[1], tag[2].move(shift).clip(done), tag[3]))
@@ -120,6 +124,19 @@ class TextProbe:
         alpha = surf.get_alpha()
         return not surf.get_flags() & pygame.SRCALPHA and surf.get_colorkey() is None \
             and (alpha is None or alpha == 255)
+
+    @staticmethod
+    def keyed(surf: pygame.Surface) -> bool:
+        """A colour-keyed surface with no alpha (a kept panel): it covers where it is not the key."""
+        alpha = surf.get_alpha()
+        return not surf.get_flags() & pygame.SRCALPHA and surf.get_colorkey() is not None \
+            and (alpha is None or alpha == 255)
+
+    def covers(self, surf: pygame.Surface, rect: pygame.Rect) -> bool:
+        """Whether every pixel of `rect` (in `surf`'s own place) is one `surf` draws (not its key)."""
+        drawn = pygame.mask.from_surface(surf)          # the colour key's pixels unset
+        box = pygame.mask.Mask(rect.size, fill=True)
+        return drawn.overlap_area(box, rect.topleft) == rect.w * rect.h
 
     def tag(self, surf: pygame.Surface, kind: str, label: str, px: float = 0.0) -> None:
         self._keep.append(surf)            # ids stay unique while the probe lives
