@@ -7,7 +7,6 @@ from __future__ import annotations
 import pygame
 
 from game import app
-from game.core.loop import FixedStep
 from game.scenes import registry
 from game.scenes.menus.lobby import LobbyScene
 from game.scenes.menus.title import TitleScene
@@ -43,20 +42,18 @@ def lobby_ctx(monkeypatch):
 
 
 class RealLoop:
-    """The window loop's input path without a window (as game.app.run_window): each frame reads
-    every queued event at `now`, then runs the ticks the accumulator gives, each standing for its
-    moment. `events` adds events a test makes itself (a key press) to the frame's."""
+    """The window loop's input path without a window: the game's own `FrameInput` (what
+    `WindowLoop.frame` runs), on a clock of the test's. Each frame reads every queued event at
+    `now`, then runs the ticks due, a press in a frame due no tick pulling the next one forward.
+    `events` adds events a test makes itself (a key press) to the frame's."""
 
     def __init__(self, ctx) -> None:
         self.ctx = ctx
-        self.step = FixedStep()
+        self.input = app.FrameInput(ctx)
+        self.step = self.input.step
         self.now = 100.0
 
     def frame(self, seconds: float = 1 / 60, *events: pygame.event.Event) -> None:
         self.now += seconds
-        for event in [*pygame.event.get(), *events]:
-            self.ctx.input.handle_event(event, self.now)
-            self.ctx.stack.handle_event(event)
-        for at in self.step.tick_times(self.now, self.step.advance(seconds)):
-            app.tick(self.ctx, at)
+        self.input.run([*pygame.event.get(), *events], self.now, seconds)
         self.ctx.stack.apply()

@@ -36,6 +36,21 @@ def test_an_edge_read_in_a_frame_belongs_to_its_last_tick():
     assert manager.poll(10.017)[0].held == Button.UP and not manager.poll(10.033)[0].pressed
 
 
+def test_the_tests_loop_is_the_windows_a_press_in_a_frame_due_no_tick_runs_one(ctx, title):
+    """tests/pad_loop.RealLoop runs the window's own FrameInput: a frame of 0.6 of a tick just after
+    a tick is due none, and a press read in it runs the next tick at once (the copy it replaced did not)."""
+    window = Window(ctx)
+    window.frame(1 / 60)
+    window.step.reset()                          # just after a tick
+    start = ctx.tick
+    window.frame(0.6 / 60)
+    assert ctx.tick == start                     # nothing pressed: no tick due
+    window.step.reset()
+    row = title.menu.index
+    window.frame(0.6 / 60, key(pygame.KEYDOWN, pygame.K_DOWN))
+    assert ctx.tick == start + 1 and title.menu.index == row + 1
+
+
 @pytest.mark.parametrize("frames", [
     [(0.25, "down"), (0.0667, None), (0.25, "up")],     # a long frame, a short one, the release
     [(0.016, "down"), (0.1, None), (0.4, "up")],        # still down 0.1 s on, released in a stall

@@ -13,7 +13,7 @@ import time
 import traceback
 import warnings
 from pathlib import Path
-from typing import TYPE_CHECKING, Sequence, TextIO
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence, TextIO
 
 from game import program_name, report_error
 from game.files import logfile
@@ -335,6 +335,43 @@ def _push_replay_viewer(ctx: Context, path: str, level: str | None = None) -> No
         ctx.stack.push(viewer(ctx, replay))
 
 
+class FrameInput:
+    """A frame's input and ticks as the window takes them: every queued event at the moment the
+    frame read it (to the input manager and the scenes), then the ticks due, each standing for
+    its own moment, a press in a frame due no tick pulling the next tick forward (docs/PERFORMANCE.md).
+    The window loop runs it; tests drive it with a clock of their own (tests/pad_loop.py)."""
+
+    def __init__(self, ctx: Context, on_event: "Callable[[pygame.event.Event], bool] | None" = None) -> None:
+        from game.core.loop import FixedStep
+        self.ctx = ctx
+        self.step = FixedStep()
+        self.idle_ticks = 0           # ticks since the last input event (rehearsals wait for 30)
+        self.on_event = on_event      # the window's own look at an event first; True: it is taken
+
+    def run(self, events: "Iterable[pygame.event.Event]", now: float, frame_seconds: float) -> int:
+        """Take `events` (read at `now`), then run the ticks `frame_seconds` is due; how many ran."""
+        import pygame
+
+        from game.core import present
+        ctx = self.ctx
+        pressed = False
+        for event in events:
+            if event.type in present.INPUT_EVENTS:
+                self.idle_ticks = 0
+                pressed = True
+            if self.on_event is not None and self.on_event(event):
+                continue
+            if event.type == pygame.QUIT:
+                ctx.quit()
+            ctx.input.handle_event(event, now)   # read now: it belongs to this frame's last tick
+            ctx.stack.handle_event(event)
+        steps = self.step.advance(frame_seconds, pressed)   # a press is never left for the next frame's tick
+        for at in self.step.tick_times(now, steps):
+            tick(ctx, at)
+        self.idle_ticks += steps
+        return steps
+
+
 class WindowLoop:
     """The window's frame: events, the ticks they are due, draw, present, pace (docs/PERFORMANCE.md).
 
@@ -345,24 +382,34 @@ class WindowLoop:
 
         from game.core import present
         from game.core.debug import DebugOverlay
-        from game.core.loop import FixedStep, ReadPoint
+        from game.core.loop import ReadPoint
         from game.core.warm import Warmer
         self.ctx, self.screen, self.vsync = ctx, screen, vsync
         self.debug = DebugOverlay()
         self.debug.visible = ctx.settings.show_fps
-        self.step = FixedStep()
+        self.input = FrameInput(ctx, self._own_event)
+        self.step = self.input.step
         self.read_point = ReadPoint(1 / (display_refresh_rate() or 60))   # with vsync: input read late in the refresh
         self.clock = pygame.time.Clock()                              # without: frames paced by sleeping
         self.presenter = present.Presenter()  # menus present only when their picture changes
         self.warmer = Warmer()                # rehearsals of the next scenes, in the menus' idle time
         self.warming = False                  # rehearsals run once the scene modules are loaded
-        self.idle_ticks = 0
         self.previous = time.perf_counter()
         self.presented_at = 0.0               # perf_counter() when the last present returned
 
     def restart_clock(self) -> None:
         """Whatever ran since the last frame (imports, a load) is not time to catch up on."""
         self.previous = time.perf_counter()
+
+    def _own_event(self, event: pygame.event.Event) -> bool:
+        """The window's look at each event before the game's: the presenter hears them all, F3
+        (the frame-time overlay) is the window's alone."""
+        import pygame
+        self.presenter.handle_event(event)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F3:
+            self.debug.toggle()
+            return True
+        return False
 
     def frame(self) -> bool:
         """One frame; True when it drew and presented a picture."""
@@ -378,24 +425,9 @@ class WindowLoop:
                 time.sleep(wait)
         now = time.perf_counter()
         frame_seconds, self.previous = now - self.previous, now
-        pressed = False
-        for event in pygame.event.get():
-            self.presenter.handle_event(event)
-            if event.type in present.INPUT_EVENTS:
-                self.idle_ticks = 0
-                pressed = True
-            if event.type == pygame.QUIT:
-                ctx.quit()
-            elif event.type == pygame.KEYDOWN and event.key == pygame.K_F3:
-                debug.toggle()
-                continue
-            ctx.input.handle_event(event, now)   # read now: it belongs to this frame's last tick
-            ctx.stack.handle_event(event)
+        events = pygame.event.get()
         work_start = time.perf_counter()
-        steps = step.advance(frame_seconds, pressed)   # a press is never left for the next frame's tick
-        for at in step.tick_times(now, steps):
-            tick(ctx, at)
-        self.idle_ticks += steps
+        steps = self.input.run(events, now, frame_seconds)
         tick_ms = (time.perf_counter() - work_start) * 1000 / steps if steps else None
         overlay = debug.visible or ctx.settings.show_fps     # its numbers change every frame
         shown = self.presenter.needed(ctx, None if overlay else id(self.screen))
@@ -419,7 +451,7 @@ class WindowLoop:
     def _warm(self, vsync: bool) -> None:
         """A rehearsal step after the present, when a menu sits idle: never past the next read."""
         from game.scenes import warmup
-        if not warmup.may_warm(self.ctx, self.idle_ticks):
+        if not warmup.may_warm(self.ctx, self.input.idle_ticks):
             return
         seconds = warmup.STEP_SECONDS
         if vsync:
