@@ -304,3 +304,33 @@ def test_nobody_scoring_stands_on_one_step_with_no_winner(ctx, monkeypatch, play
     labels = [label for label, _ in probe.texts(screen)]
     assert "NOBODY SCORED" in labels and not any("WIN" in label for label in labels)   # no winner when nobody scored
     assert not results.podium.confetti_on
+
+
+def test_confetti_falls_behind_the_podium_and_clear_of_every_line_of_words(ctx):
+    """It used to be drawn last, over the title, the headline and the 16 px lines saying how ties
+    were settled (a bit between two words read as a full stop)."""
+    from game.scenes.results_fx import headline_image
+    ids = identities()
+    standings = [Standing([ids[0].name], 7, 1, [ids[0]]), Standing([ids[1].name], 7, 1, [ids[1]]),
+                 Standing([ids[2].name], 4, 3, [ids[2]]), Standing([ids[3].name], 4, 3, [ids[3]])]
+    podium = Podium(standings, PODIUM_AREA, ctx.sound)
+    podium.headline = headline_image("A TIE FOR FIRST PLACE!", ["Orange and Sky tie on 7 bags and share 1st place.",
+                                                                "Green and Yellow tie on 4 bags and share 3rd place."])
+    title = pygame.Rect(500, 12, 280, 50)
+    podium.clear = [title]
+    while not podium.done:
+        podium.update()
+    rows = podium._headline_rows()
+    assert len(rows) == 3                                      # the headline and its two lines
+    covered = 0
+    for _ in range(90):                                        # a second and a half of falling
+        podium.update()
+        with_bits, without = pygame.Surface((1280, 720)), pygame.Surface((1280, 720))
+        podium.draw(with_bits, 0.0)
+        podium.confetti_on = False
+        podium.draw(without, 0.0)
+        podium.confetti_on = True
+        for band in [title, *rows]:
+            assert pygame.image.tobytes(with_bits.subsurface(band), "RGB") == pygame.image.tobytes(without.subsurface(band), "RGB")
+        covered += pygame.image.tobytes(with_bits, "RGB") != pygame.image.tobytes(without, "RGB")
+    assert covered == 90                                       # and it falls all the while

@@ -108,11 +108,14 @@ class Confetti:
             bit.x = (bit.x + bit.drift + math.sin(bit.phase) * 0.8) % self.width
             bit.y += bit.fall
 
-    def draw(self, surface: pygame.Surface, bottom: int) -> None:
+    def draw(self, surface: pygame.Surface, bottom: int, clear: Sequence[pygame.Rect] = ()) -> None:
+        """The bits above `bottom`, none over a rect of `clear` (the texts they fall behind)."""
         for bit in self.bits:
             if 0 <= bit.y < bottom:
                 h = max(2, int(abs(math.cos(bit.phase)) * bit.size))     # a flat bit turning over
-                surface.fill(bit.colour, (int(bit.x), int(bit.y), bit.size, h))
+                rect = pygame.Rect(int(bit.x), int(bit.y), bit.size, h)
+                if rect.collidelist(clear) < 0:
+                    surface.fill(bit.colour, rect)
 
     def falling(self, bottom: int) -> bool:
         return any(bit.y < bottom for bit in self.bits)
@@ -137,6 +140,8 @@ class Podium:
                  celebrate: bool = True) -> None:
         self.standings = standings
         self.headline: tuple[pygame.Surface, tuple[int, int]] | None = None   # shown with first place
+        self.clear: list[pygame.Rect] = []   # texts already on the backdrop (the title): confetti falls clear of them
+        self._rows: tuple[object, list[pygame.Rect]] = (None, [])   # (the headline, its lines' bands)
         self.area = area
         self.play = play
         self.celebrate = celebrate
@@ -223,6 +228,8 @@ class Podium:
     # ---- drawing
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         t = self.ticks + alpha
+        if self.confetti_on:   # first: it falls behind the steps, shoppers and names, clear of every line of words
+            self.confetti.draw(surface, self.area.bottom, self.clear + self._headline_rows())
         for k in range(len(self.steps)):
             start = self.step_start(k)
             if t < start:
@@ -246,8 +253,23 @@ class Podium:
                 image = pygame.transform.smoothscale(image, (int(image.get_width() * grow),
                                                              int(image.get_height() * grow)))
             surface.blit(image, image.get_rect(center=centre))
-        if self.confetti_on:
-            self.confetti.draw(surface, self.area.bottom)
+
+    def _headline_rows(self) -> list[pygame.Rect]:
+        """Each line of the headline's words as a band on screen (a bit between two words would
+        read as a full stop), worked out once per headline."""
+        if self.headline is None:
+            return []
+        if self._rows[0] is not self.headline:
+            image, centre = self.headline
+            at = image.get_rect(center=centre).topleft
+            rows: list[pygame.Rect] = []
+            for ink in sorted(pygame.mask.from_surface(image).get_bounding_rects(), key=lambda r: r.y):
+                if rows and ink.y < rows[-1].bottom:
+                    rows[-1].union_ip(ink)
+                else:
+                    rows.append(pygame.Rect(ink))
+            self._rows = (self.headline, [row.move(at).inflate(12, 4) for row in rows])
+        return self._rows[1]
 
     def _on_step(self, surface: pygame.Surface, k: int, block: pygame.Rect, since: float) -> None:
         """The shoppers of one step standing on it, their names and their counting score above."""

@@ -395,7 +395,8 @@ class SoldOutResultsScene(MatchResultsScene):
             backdrop = self._podium_backdrop = pygame.Surface((1280, 720))
             ui = self.ctx.ui
             widgets.draw_background(backdrop, ui)
-            widgets.logo_text(backdrop, ui, _("FINAL RESULTS"), 48, ui.colour("accent"), (640, 36), outline=4)
+            title = widgets.logo_text(backdrop, ui, _("FINAL RESULTS"), 48, ui.colour("accent"), (640, 36), outline=4)
+            podium.clear = [title.inflate(16, 20)]   # with its outline and shadow
             head, ties = podium_words(podium.standings)
             podium.headline = headline_image(head, ties)     # lands with first place
             image, centre = podium.headline

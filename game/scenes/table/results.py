@@ -145,8 +145,9 @@ class CheckoutResultsScene(MatchResultsScene):
         ui = self.ctx.ui
         surf = pygame.Surface((1280, 720))
         widgets.draw_background(surf, ui)
-        widgets.logo_text(surf, ui, "CHECK OUT!", 48, ui.colour("accent"), (640, 36), 3)
+        title = widgets.logo_text(surf, ui, "CHECK OUT!", 48, ui.colour("accent"), (640, 36), 3)
         if self.podium is not None:
+            self.podium.clear = [title.inflate(16, 20)]   # with its outline and shadow
             head, ties = self._words()
             self.podium.headline = image, centre = headline_image(head, ties)
             self.podium.fit_below(centre[1] + image.get_height() // 2 + 10)
