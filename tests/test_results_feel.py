@@ -334,3 +334,40 @@ def test_confetti_falls_behind_the_podium_and_clear_of_every_line_of_words(ctx):
             assert pygame.image.tobytes(with_bits.subsurface(band), "RGB") == pygame.image.tobytes(without.subsurface(band), "RGB")
         covered += pygame.image.tobytes(with_bits, "RGB") != pygame.image.tobytes(without, "RGB")
     assert covered == 90                                       # and it falls all the while
+
+
+def test_a_team_stands_on_the_podium_under_its_emblem(ctx, monkeypatch):
+    """Every team's line of names starts with its emblem (the letter, colour and pattern it has on
+    the map), a player's line with none; the emblem's letter never touches the names."""
+    from devkit.shots import mall as mall_shots
+    from game.render import teams
+    drawn: list[int] = []
+    real = teams.emblem.__wrapped__
+
+    def noted(team: int, size: int):
+        drawn.append(team)
+        return real(team, size)
+    monkeypatch.setattr("game.scenes.results_fx.emblem", noted)
+    probe = TextProbe(monkeypatch)
+    for scene in mall_shots.podium_shot(6, teams=True)(ctx, 3):
+        ctx.stack.push(scene)
+    ctx.stack.apply()
+    results = ctx.stack.top
+    standings = results.podium.standings
+    assert sorted(s.team for s in standings) == [0, 1, 2]
+    while not results.podium.done:
+        results.podium.update()
+    screen = probe.screen()
+    results.draw(screen, 0.0)
+    assert sorted(set(drawn)) == [0, 1, 2]
+    assert probe.overlaps(screen) == []
+    for scene in mall_shots.podium_shot(4)(ctx, 3):          # players, not teams: no emblem
+        ctx.stack.push(scene)
+    ctx.stack.apply()
+    drawn.clear()
+    podium = ctx.stack.top.podium
+    assert all(s.team is None for s in podium.standings)
+    while not podium.done:
+        podium.update()
+    ctx.stack.top.draw(probe.screen(), 0.0)
+    assert drawn == []

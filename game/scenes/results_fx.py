@@ -20,6 +20,7 @@ import pygame
 from game.text import i18n
 from game.match.seats import SeatIdentity
 from game.render.icons import INK, outlined_text, seat_shape_surface
+from game.render.teams import emblem
 
 GOLD = (255, 193, 69)
 TEXT = (255, 244, 227)
@@ -61,6 +62,7 @@ class Standing:
     score: int
     place: int
     members: list[SeatIdentity]
+    team: int | None = None        # a team's index (its emblem stands before its names), None for a player
 
     @property
     def name(self) -> str:
@@ -120,6 +122,8 @@ class Confetti:
     def falling(self, bottom: int) -> bool:
         return any(bit.y < bottom for bit in self.bits)
 
+
+EMBLEM_GAP = 8   # px between a team's emblem and its names on the podium
 
 # Step heights by place on the podium (first, second, ...): every place has a step of its own.
 STEP_HEIGHTS = (136, 108, 90, 76, 66, 58)
@@ -298,10 +302,18 @@ class Podium:
         score = outlined_text(str(count_up(who[0].score, since)), score_px, GOLD, INK, 3)
         surface.blit(score, score.get_rect(midbottom=(block.centerx, bottom)))
         bottom -= score_px
-        for line in reversed(self.name_lines(k)):
-            image = outlined_text(line, name_px, GOLD if k == 0 and self.celebrate else TEXT, INK, 3,
-                                  max_width=block.w + 8)
-            surface.blit(image, image.get_rect(midbottom=(block.centerx, bottom)))
+        lines = self.name_lines(k)
+        # A team's line starts with its emblem (one side a line whenever the step has three or fewer).
+        marks = [side.team for side in who] if len(lines) == len(who) else [None] * len(lines)
+        for line, team in zip(reversed(lines), reversed(marks)):
+            mark = emblem(team, name_px - 6) if team is not None else None
+            room = block.w + 8 - (mark.get_width() + EMBLEM_GAP if mark is not None else 0)
+            image = outlined_text(line, name_px, GOLD if k == 0 and self.celebrate else TEXT, INK, 3, max_width=room)
+            rect = image.get_rect(midbottom=(block.centerx, bottom))
+            if mark is not None:
+                rect.x += (mark.get_width() + EMBLEM_GAP) // 2
+                surface.blit(mark, mark.get_rect(midright=(rect.x - EMBLEM_GAP, rect.centery)))
+            surface.blit(image, rect)
             bottom -= name_px + 2
 
     def top(self) -> int:

@@ -27,6 +27,7 @@ from game.rules.soldout import Objective
 from game.rules.soldout import modes as mode_registry
 from game.scenes.common import Animation, MatchResultsScene, players_menu_command
 from game.scenes.mall.mode_choice import Chooser, ModeChoiceScene, last_place, least_played
+from game.scenes.mall.draw import seat_teams
 from game.scenes.mall.overlay import caller
 from game.scenes.pads import keys_in_play
 from game.scenes.results_fx import (PODIUM_AREA, Podium, Reveal, Standing, cover, headline_image, ordinal, places,
@@ -380,11 +381,12 @@ class SoldOutResultsScene(MatchResultsScene):
         match = self.sim.match
         place = places(match.totals)
         order = sorted(range(match.sides), key=lambda s: (place[s], s))
+        team_of = seat_teams(self.sim)
         out = []
         for side in order:
             seats = [self.sim.seats[p] for p in self.shown.members(side)]
             out.append(Standing([self.mall.names[seat] for seat in seats], match.totals[side], place[side],
-                                [self.mall.identities[seat] for seat in seats]))
+                                [self.mall.identities[seat] for seat in seats], team_of.get(seats[0]) if seats else None))
         return out
 
     def _draw_podium(self, surface: pygame.Surface, alpha: float) -> None:
