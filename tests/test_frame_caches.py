@@ -167,3 +167,20 @@ def test_the_layout_probe_sees_a_kept_panel_cover_the_texts_under_it(ctx, monkey
     screen.blit(corner, (100 - corner.get_bounding_rect().x, 100 - corner.get_bounding_rect().y))  # ink at the very corner
     widgets.panel(screen, ui, pygame.Rect(100, 100, 300, 200))
     assert [label for label, _ in probe.texts(screen)] == ["x"]
+
+
+@pytest.mark.parametrize("alpha", [False, True])
+def test_a_kept_rounded_box_is_pygames_to_the_pixel(alpha):
+    """The Memory hands' slots and frames: each size, colour, width and radius drawn once and blitted."""
+    cases = [((60, 46, 40), pygame.Rect(10, 12, 58, 58), 0, 8), ((205, 190, 170), pygame.Rect(3, 90, 58, 58), 2, 8),
+             ((240, 150, 40), pygame.Rect(80, 8, 62, 62), 4, 9), ((1, 2, 3), pygame.Rect(160, 30, 20, 14), 0, 0)]
+    for colour, rect, width, radius in cases:
+        flags = pygame.SRCALPHA if alpha else 0
+        drawn, kept = pygame.Surface((200, 160), flags), pygame.Surface((200, 160), flags)
+        for s in (drawn, kept):
+            s.fill((255, 0, 255, 90) if alpha else (255, 0, 255))    # the cache's own first key, to be sure
+        pygame.draw.rect(drawn, colour, rect, width, border_radius=radius)
+        widgets.rounded_box(kept, colour, rect, width, radius)
+        widgets.rounded_box(kept, colour, rect, width, radius)
+        assert pygame.image.tobytes(kept, "RGBA") == pygame.image.tobytes(drawn, "RGBA"), (colour, rect, width)
+    assert widgets._box_image(20, 20, (9, 9, 9, 100), 0, 4) is None     # a colour with alpha is drawn as is

@@ -112,6 +112,31 @@ def _draw_panel(surface: pygame.Surface, rect: pygame.Rect, radius: int, width: 
 _KEYS = ((255, 0, 255), (0, 255, 1), (1, 2, 3))   # a colour key no panel colour is
 
 
+def rounded_box(surface: pygame.Surface, colour: ColorLike, rect: pygame.Rect, width: int = 0, radius: int = 0) -> None:
+    """`pygame.draw.rect(surface, colour, rect, width, border_radius=radius)`, drawn once per size,
+    colour, width and radius and blitted after (the Memory hands draw some 50 small ones a frame)."""
+    image = _box_image(rect.w, rect.h, tuple(pygame.Color(colour)), width, radius)
+    if image is None:
+        pygame.draw.rect(surface, colour, rect, width, border_radius=radius)
+    else:
+        surface.blit(image, rect.topleft)
+
+
+@lru_cache(maxsize=256)
+def _box_image(w: int, h: int, colour: tuple[int, ...], width: int, radius: int) -> pygame.Surface | None:
+    """The box on a colour-keyed square; None where a blit would not be exact (a colour with alpha,
+    drawn as is on an alpha surface; nothing to draw)."""
+    if w <= 0 or h <= 0 or colour[3:] not in ((), (255,)):
+        return None
+    rgb = colour[:3]
+    key = next(k for k in _KEYS if k != rgb)
+    image = pygame.Surface((w, h))
+    image.fill(key)
+    pygame.draw.rect(image, rgb, image.get_rect(), width, border_radius=radius)
+    image.set_colorkey(key, pygame.RLEACCEL)
+    return image
+
+
 @lru_cache(maxsize=256)
 def _panel_image(w: int, h: int, radius: int, width: int, shadow: tuple[int, ...], body: tuple[int, ...],
                  edge: tuple[int, ...]) -> pygame.Surface | None:

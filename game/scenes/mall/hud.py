@@ -419,15 +419,15 @@ class Hud:
                 if i == selected:
                     cell = cell.move(0, -3)
                 if face_up:
-                    pygame.draw.rect(surface, LIST_FILL, cell, border_radius=8)
+                    widgets.rounded_box(surface, LIST_FILL, cell, radius=8)
                     surface.blit(item_art(self.cat.items[hand[i]], size, self.cb, self.cat), cell.topleft)
                 else:
                     surface.blit(card_back_surface((size, size)), cell)
                 if i == selected:
-                    pygame.draw.rect(surface, colour, cell.inflate(4, 4), 4, border_radius=9)
+                    widgets.rounded_box(surface, colour, cell.inflate(4, 4), 4, radius=9)
             else:
-                pygame.draw.rect(surface, (60, 46, 40), cell, border_radius=8)
-                pygame.draw.rect(surface, SLOT_EMPTY, cell, 2, border_radius=8)
+                widgets.rounded_box(surface, (60, 46, 40), cell, radius=8)
+                widgets.rounded_box(surface, SLOT_EMPTY, cell, 2, radius=8)
         if sim.held_pile(seat) is None and sim.phase == "playing":
             calls = [("Y", N_("hold: SOLD OUT!"))] if sim.seat_view(seat).family.player_calls else []
             self._hints(surface, seat, p, [("A", N_("pick up")), ("LB/RB", N_("hand")), *calls]
