@@ -150,8 +150,10 @@ def test_a_kept_panel_is_the_drawn_one_to_the_pixel(ctx, alpha):
 
 
 def test_a_panel_in_a_colour_with_alpha_is_drawn_not_kept(ctx):
-    assert widgets._panel_image(50, 40, 8, 2, (0, 0, 0), (10, 20, 30, 128), (1, 1, 1)) is None
-    assert widgets._panel_image(50, 40, 8, 2, (0, 0, 0), (10, 20, 30), (1, 1, 1)) is not None
+    def panel_layers(body):
+        return (((0, 6, 50, 40), (0, 0, 0), 0, 8), ((0, 0, 50, 40), body, 0, 8), ((0, 0, 50, 40), (1, 1, 1), 2, 8))
+    assert widgets._keyed_image((50, 46), panel_layers((10, 20, 30, 128))) is None
+    assert widgets._keyed_image((50, 46), panel_layers((10, 20, 30))) is not None
 
 
 def test_the_layout_probe_sees_a_kept_panel_cover_the_texts_under_it(ctx, monkeypatch):
@@ -183,4 +185,4 @@ def test_a_kept_rounded_box_is_pygames_to_the_pixel(alpha):
         widgets.rounded_box(kept, colour, rect, width, radius)
         widgets.rounded_box(kept, colour, rect, width, radius)
         assert pygame.image.tobytes(kept, "RGBA") == pygame.image.tobytes(drawn, "RGBA"), (colour, rect, width)
-    assert widgets._box_image(20, 20, (9, 9, 9, 100), 0, 4) is None     # a colour with alpha is drawn as is
+    assert widgets._keyed_image((20, 20), (((0, 0, 20, 20), (9, 9, 9, 100), 0, 4),)) is None   # a colour with alpha is drawn as is

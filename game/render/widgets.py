@@ -95,7 +95,9 @@ def panel(surface: pygame.Surface, ui: "UI", rect: pygame.Rect, focused: bool = 
     else:
         edge, width = (ui.colour(border) if isinstance(border, str) else (border or ui.colour("border"))), t.border
     body = ui.colour("panel_focus" if focused else fill)
-    image = _panel_image(rect.w, rect.h, t.radius, width, ui.colour("shadow"), tuple(body), tuple(edge))
+    w, h, r = rect.w, rect.h, t.radius
+    image = _keyed_image((w, h + PANEL_DROP), (((0, PANEL_DROP, w, h), tuple(ui.colour("shadow")), 0, r),
+                                               ((0, 0, w, h), tuple(body), 0, r), ((0, 0, w, h), tuple(edge), width, r)))
     if image is None:
         _draw_panel(surface, rect, t.radius, width, ui.colour("shadow"), body, edge)
     else:
@@ -115,41 +117,30 @@ _KEYS = ((255, 0, 255), (0, 255, 1), (1, 2, 3))   # a colour key no panel colour
 def rounded_box(surface: pygame.Surface, colour: ColorLike, rect: pygame.Rect, width: int = 0, radius: int = 0) -> None:
     """`pygame.draw.rect(surface, colour, rect, width, border_radius=radius)`, drawn once per size,
     colour, width and radius and blitted after (the Memory hands draw some 50 small ones a frame)."""
-    image = _box_image(rect.w, rect.h, tuple(pygame.Color(colour)), width, radius)
+    image = _keyed_image(rect.size, (((0, 0, rect.w, rect.h), tuple(pygame.Color(colour)), width, radius),))
     if image is None:
         pygame.draw.rect(surface, colour, rect, width, border_radius=radius)
     else:
         surface.blit(image, rect.topleft)
 
 
-@lru_cache(maxsize=256)
-def _box_image(w: int, h: int, colour: tuple[int, ...], width: int, radius: int) -> pygame.Surface | None:
-    """The box on a colour-keyed square; None where a blit would not be exact (a colour with alpha,
-    drawn as is on an alpha surface; nothing to draw)."""
-    if w <= 0 or h <= 0 or colour[3:] not in ((), (255,)):
-        return None
-    rgb = colour[:3]
-    key = next(k for k in _KEYS if k != rgb)
-    image = pygame.Surface((w, h))
-    image.fill(key)
-    pygame.draw.rect(image, rgb, image.get_rect(), width, border_radius=radius)
-    image.set_colorkey(key, pygame.RLEACCEL)
-    return image
+Layer = tuple[tuple[int, int, int, int], tuple[int, ...], int, int]   # (rect, colour, width, radius)
 
 
-@lru_cache(maxsize=256)
-def _panel_image(w: int, h: int, radius: int, width: int, shadow: tuple[int, ...], body: tuple[int, ...],
-                 edge: tuple[int, ...]) -> pygame.Surface | None:
-    """The panel drawn on a colour-keyed square (run-length encoded: blits skip the corners fast).
-    None where a blit would not be exact: a colour with alpha (drawn as is on an alpha surface)
-    or a panel too small to draw."""
-    colours = (shadow, body, edge)
-    if w <= 0 or h <= 0 or any(len(c) != 3 for c in colours):
+@lru_cache(maxsize=512)
+def _keyed_image(size: tuple[int, int], layers: tuple[Layer, ...]) -> pygame.Surface | None:
+    """Rounded rects (`pygame.draw.rect` with a width and a radius), drawn in order on a colour-keyed
+    surface, run-length encoded: a blit skips the cut corners fast and lands exactly what drawing
+    them would. None where a blit would not be exact: a colour with alpha (drawn as is on an alpha
+    surface), or nothing to draw."""
+    colours = [colour for _rect, colour, _width, _radius in layers]
+    if size[0] <= 0 or size[1] <= 0 or any(colour[3:] not in ((), (255,)) for colour in colours):
         return None
-    key = next(k for k in _KEYS if k not in colours)
-    image = pygame.Surface((w, h + PANEL_DROP))
+    key = next(k for k in _KEYS if k not in [c[:3] for c in colours])
+    image = pygame.Surface(size)
     image.fill(key)
-    _draw_panel(image, pygame.Rect(0, 0, w, h), radius, width, shadow, body, edge)
+    for rect, colour, width, radius in layers:
+        pygame.draw.rect(image, colour[:3], rect, width, border_radius=radius)
     image.set_colorkey(key, pygame.RLEACCEL)
     return image
 
