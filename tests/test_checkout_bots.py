@@ -5,6 +5,7 @@ import pytest
 
 from game.bots.checkout import CheckOutBot
 from game.bots.checkout_plan import best_combo, best_faces, buy_plan
+from game.match.commands import IDLE
 from game.match.spec import MatchSpec, SeatSpec
 from game.rules.checkout import BIDDING
 from game.sim.table import TableSim
@@ -102,3 +103,24 @@ def test_a_recorded_game_replays_to_the_same_result(tmp_path):
     path = tmp_path / "game.soco"
     played = play_match(spec(["expert", "normal"], seed=21), record=path)
     assert play_replay(read_replay(path.read_text(encoding="utf-8"))) == played
+
+
+def test_bots_share_the_tuning_read_once_and_skip_their_waits_without_a_view(monkeypatch):
+    """Six bots made for every headless match parsed the tuning file six times (7% of a match);
+    a waiting bot built its seat's view every tick only to find it was still waiting."""
+    from game.sim import table_tuning
+    from game.sim.preload import checkout_tuning
+    checkout_tuning()
+    parsed = []
+    real = table_tuning.read_tuning
+    monkeypatch.setattr(table_tuning, "read_tuning", lambda *a: parsed.append(a) or real(*a))
+    bots = [CheckOutBot(seat, "normal", 3) for seat in range(6)]
+    assert parsed == [] and bots[0].level is bots[5].level
+
+    class Table:
+        tick = 10
+
+        def seat_view(self, seat):
+            raise AssertionError("a view made for a waiting bot")
+    bots[0].wait_until = 11
+    assert bots[0].command(Table()) == IDLE

@@ -25,7 +25,8 @@ from game.sim.table_face import TableFace
 from game.sim.table_view import TableSeatView
 from game.sim.table_turns import bargain_places
 from game.sim.table_cursor import Place, move
-from game.sim.table_tuning import TableTuning, load_table_tuning, ticks
+from game.sim import preload
+from game.sim.table_tuning import TableTuning, ticks
 
 from .checkout_plan import (Candidate, best_combo, best_faces, buy_plan, queue_values,
                             sampled_roll_value)
@@ -57,7 +58,7 @@ class CheckOutBot:
 
     def __init__(self, seat: int, difficulty: str = "normal", seed: int = 0,
                  tuning: TableTuning | None = None) -> None:
-        tuning = tuning or load_table_tuning()
+        tuning = tuning or preload.checkout_tuning()   # parsed once per version of the file, not per bot
         if difficulty not in tuning.bots:
             raise ValueError(f"unknown bot difficulty {difficulty!r}; expected one of {', '.join(tuning.bots)}")
         self.seat = seat
@@ -91,6 +92,8 @@ class CheckOutBot:
     # ------------------------------------------------------------------ the tick
     def command(self, sim: TableFace) -> Command:
         """This tick's Command for the bot's seat: it looks only through its seat's view."""
+        if sim.tick < self.wait_until:   # _think's first test, before a view is made for it
+            return IDLE
         return self._think(sim.seat_view(self.seat))
 
     def _think(self, view: TableSeatView) -> Command:
