@@ -302,3 +302,17 @@ def test_the_lone_bidder_sets_dice_by_hand_or_takes_a_card_with_x():
     assert game.table[target].holder == 0
     sim.step({0: press(Button.Y)})                      # done: the bonus round ends
     assert game.phase == OVER
+
+
+def test_the_turn_order_is_drawn_only_where_it_can_matter(monkeypatch):
+    """A tick where one seat acts (or none) takes the seats in seat order; the match plays out
+    exactly as with the tick's drawn order every tick."""
+    from game.app.headless import build_spec
+    from game.driver.table_headless import run_table
+    from game.sim.table import TableSim
+    spec = build_spec("checkout", 6, "normal", None, 1, 4)
+    quick, _bots = run_table(spec)
+    drawn = []
+    monkeypatch.setattr(TableSim, "turn_order", lambda self, commands: drawn.append(1) or self.order())
+    slow, _bots = run_table(spec)
+    assert drawn and quick.state_hash() == slow.state_hash() and quick.tick == slow.tick

@@ -39,7 +39,7 @@ class TurnPhases:
         change: tuple[int, int, int] | None
         round_gains: list[dict[str, Any]]
 
-        def order(self, tick: int | None = None) -> list[int]: ...
+        def turn_order(self, commands: dict[int, Command]) -> list[int] | range: ...
         def places(self) -> list[Place]: ...
         def checkout_seat(self) -> int | None: ...
         def affordable(self, seat: int) -> list[str]: ...
@@ -159,7 +159,7 @@ class TurnPhases:
 
     # ------------------------------------------------------------------ round end / bids
     def _round_end(self, commands: dict[int, Command]) -> None:
-        for seat in self.order():
+        for seat in self.turn_order(commands):
             cmd = commands.get(seat, IDLE)
             if cmd is not IDLE and int(cmd.pressed) & _A and not self.seats[seat].ready:
                 self.seats[seat].ready = True
@@ -173,7 +173,7 @@ class TurnPhases:
         return min(self.game.rules.bonus_bid_max, self.game.players[seat].tokens)
 
     def _bidding(self, commands: dict[int, Command]) -> None:
-        for seat in self.order():
+        for seat in self.turn_order(commands):
             s = self.seats[seat]
             cmd = commands.get(seat, IDLE)
             s.peek = bool(int(cmd.held) & _Y) and not self.game.bid_made(seat)
