@@ -86,3 +86,45 @@ def test_the_next_rounds_products_are_drawn_before_they_are_dealt(ctx):
         p = sim.catalogue.products[spot.id]
         tabletop.product_surface(p.name, p.category, p.faces, p.stars, rect.size)
     assert tabletop._product.cache_info().misses == before
+
+
+def test_the_tables_art_ahead_is_rendered_after_the_present_not_in_a_frame(ctx, monkeypatch):
+    """A round's cards, bargains and tumbles are queued by the draw and rendered by `idle` (the
+    window runs it after each present, within its deadline): no frame's own work pays for them."""
+    import time
+    scene = TableScene(ctx, demo_spec(6, 5, "normal"), demo=True)
+    scene.fast_forward(lambda sim: sim.game.phase == "frenzy")
+    screen = pygame.display.get_surface()
+    scene.draw(screen, 0.0)
+    queued = len(scene.picture.warm)
+    assert queued > 10
+    scene.draw(screen, 0.0)
+    assert len(scene.picture.warm) == queued           # drawing renders none of it
+    scene.idle(time.perf_counter() - 1)
+    assert len(scene.picture.warm) == queued           # past its deadline: nothing
+    ran = []
+    first = scene.picture.warm[-1]
+    scene.picture.warm[-1] = lambda: ran.append(first())
+    scene.idle(time.perf_counter() + 60)
+    assert scene.picture.warm == [] and len(ran) == 1
+
+
+def test_the_window_runs_the_work_ahead_after_the_present(ctx, monkeypatch):
+    from game.app import WindowLoop
+    from game.core.scene import Scene
+    order = []
+
+    class Ahead(Scene):
+        def draw(self, surface, alpha):
+            order.append("draw")
+
+        def idle(self, until):
+            order.append(("idle", until > time.perf_counter()))
+
+    import time
+    ctx.stack.push(Ahead(ctx))
+    ctx.stack.apply()
+    monkeypatch.setattr(pygame.display, "flip", lambda: order.append("flip"))
+    loop = WindowLoop(ctx, pygame.display.get_surface(), vsync=False)
+    loop.frame()
+    assert order[-3:] == ["draw", "flip", ("idle", True)]

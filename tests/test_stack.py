@@ -120,3 +120,20 @@ def test_several_requests_in_one_tick_apply_in_order():
     assert [s.name for s in stack.scenes] == ["a"]
     assert log == ["a.enter", "a.pause", "b.enter", "b.exit", "a.resume"]
     assert not stack.has_pending
+
+
+def test_work_ahead_reaches_the_drawn_scenes_top_first_with_the_deadline():
+    """`idle` goes to what is drawn (the top first: what the player looks at), not below it."""
+    log = []
+
+    class Ahead(Probe):
+        def idle(self, until):
+            log.append((self.name, until))
+
+    stack = SceneStack()
+    for scene in (Ahead("title", log), Ahead("game", log), Ahead("pause", log, opaque=False)):
+        stack.push(scene)
+    stack.apply()
+    log.clear()
+    stack.idle(12.5)
+    assert log == [("pause", 12.5), ("game", 12.5)]

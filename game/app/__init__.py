@@ -37,6 +37,7 @@ LOGICAL_SIZE = (1280, 720)
 ERROR_LOG = USER_ERROR_LOG.relative()
 FIRST_FRAME_ONLY = "SOLDOUT_FIRST_FRAME_ONLY"   # set: the window prints when its first frame is shown, then quits
 QUIT_WHEN_WARM = "SOLDOUT_QUIT_WHEN_WARM"   # set: the window quits once every warm-up job has run (tests)
+IDLE_SECONDS = 0.004   # the scenes' work ahead after a present, at most (Scene.idle): a quarter of a frame
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -233,6 +234,11 @@ def draw(ctx: Context, surface: pygame.Surface, alpha: float) -> None:
     if shown or ctx.toasts.pinned:
         texts = ([ctx.toasts.pinned] if ctx.toasts.pinned else []) + [said(t.text, t.count) for t in shown]
         draw_toasts(surface, ctx.ui, texts, toast_zone(ctx))
+
+
+def idle(ctx: Context, until: float) -> None:
+    """The scenes' work ahead (`Scene.idle`), after a present, until `until` (perf_counter)."""
+    ctx.stack.idle(until)
 
 
 def said(text: str, count: int) -> str:
@@ -442,11 +448,22 @@ class WindowLoop:
             self.read_point.presented(now, flip_at, self.presented_at)
         elif vsync:
             self.read_point.skipped(time.perf_counter())
+        self._idle(vsync)
         if self.warming and self.warmer.pending:
             self._warm(vsync)
         if not vsync:
             present.pace(self.clock, shown, vsync)
         return shown
+
+    def _idle(self, vsync: bool) -> None:
+        """The scenes' work ahead, after the present: never past the next read (with vsync), nor
+        longer than IDLE_SECONDS (without it, where pacing sleeps the rest of the frame)."""
+        now = time.perf_counter()
+        until = now + IDLE_SECONDS
+        if vsync:
+            until = min(until, self.read_point.read_at(now) - 0.0005)
+        if until > now:
+            idle(self.ctx, until)
 
     def _warm(self, vsync: bool) -> None:
         """A rehearsal step after the present, when a menu sits idle: never past the next read."""

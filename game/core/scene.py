@@ -45,6 +45,11 @@ class Scene:
     def draw(self, surface: "pygame.Surface", alpha: float) -> None:
         """Draw the current state; alpha in [0, 1) interpolates between the last two ticks."""
 
+    def idle(self, until: float) -> None:
+        """Work that can wait until the picture is presented (art rendered ahead of need), done
+        while `time.perf_counter()` is before `until`; the window calls it after each present,
+        so it never delays the picture of a press."""
+
     def toast_zone(self) -> "pygame.Rect | None":
         """Where toasts may be drawn over this scene: clear of every player's panel, timer and score.
         None: the shell's default (over the hint bar, or along the top over an overlay)."""

@@ -106,6 +106,9 @@ class SpeedrunTableScene(Scene):
     def exit(self) -> None:
         self.run.save_on_exit()
 
+    def idle(self, until: float) -> None:
+        self.picture.idle(until)
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.picture.draw(surface, self._lobby_seat)
         run = self.run

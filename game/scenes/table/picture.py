@@ -1,5 +1,6 @@
 """The dice table as the players see it: the board, the seat panels and the overlays, drawn from
-a TableSim, with the art the next moments will need rendered ahead a little each frame.
+a TableSim, with the art the next moments will need rendered ahead in the time after each
+present (`idle`), never in a frame's own work.
 
 A TablePicture is what the table scene and the Check Out! speedrun scene both show."""
 from __future__ import annotations
@@ -22,12 +23,6 @@ if TYPE_CHECKING:
     from game.core.context import Context
 
 
-# Per frame, for the queued art: a round's (about 40 ms of it, most of it dice tumbling at coarse
-# angles) spreads over the countdown's first second and a half, each frame well within its own
-# work's budget (1 ms a frame made the countdown's frames twice the steady ones).
-WARM_BUDGET = 0.0004
-
-
 class TablePicture:
     """Everything drawn for one table (its seats' identities), for the sim it is shown."""
 
@@ -43,7 +38,7 @@ class TablePicture:
         self.overlays = Overlays(sim, ids, self.texts, self.keys)
         self.static: pygame.Surface | None = None
         self.shown: pygame.Surface | None = None   # the static layer with the panels' texts (SeatHud)
-        self.warm: list[Callable[[], object]] = []   # art to render ahead, a little each frame
+        self.warm: list[Callable[[], object]] = []   # art to render ahead, after the presents
         self.warm_table: list[str] = []
         self.warm_display: list[str] = []    # the bargains whose promo/size variants are queued
 
@@ -98,14 +93,14 @@ class TablePicture:
         self.hud.draw_top(surface, tick)
         self.overlays.draw(surface, tick)
         draw_table_find_me(surface, self.ctx, sim, lobby_seat, self.hud.panels)
-        self._warm_up()
 
-    def _warm_up(self, budget: float = WARM_BUDGET) -> None:
-        """Render queued art (cards as they may be taken, tumbling dice) within a small budget per
-        frame, so no frame later pays for a first render."""
-        start = time.perf_counter()
-        while self.warm and time.perf_counter() - start < budget:
-            self.warm.pop()()
+    def idle(self, until: float) -> None:
+        """Render the art `draw` queued (a round's cards as they may be taken, the bargains'
+        variants, tumbling dice: about 40 ms at a round's start) until `until`, after the
+        present, so no frame later pays for a first render and none pays for it now."""
+        warm = self.warm
+        while warm and time.perf_counter() < until:
+            warm.pop()()
 
 
 def draw_table_find_me(surface: pygame.Surface, ctx: Context, sim: TableFace, seat_of: Callable[[int], int],

@@ -162,6 +162,9 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.picture.draw(surface, self._lobby_seat)
 
+    def idle(self, until: float) -> None:
+        self.picture.idle(until)
+
     def toast_zone(self) -> pygame.Rect:
         """The top bar's middle, between the round and the BONUS: never over a seat's panel, a
         score or the products."""
