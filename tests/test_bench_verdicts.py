@@ -109,3 +109,23 @@ def test_the_mall_tick_is_judged_on_the_runs_taken_in_turn_with_the_old_tree():
                   "before": {"rush": {"tick_us_cpu": 30.0, "now_tick_us_cpu": now}}}
         return next(v["met"] for v in verdicts(report) if v["figure"].startswith("mall tick rush"))
     assert verdict(19.5) and not verdict(20.5)                # 2/3 of 30 us is 20
+
+
+def test_the_real_time_factor_is_the_least_time_of_rounds_spread_over_the_run():
+    """A round taken while other work held the cores (slower empty tick too) does not count; one
+    that failed is left out; every round's figure stays in the report."""
+    from devkit.bench.report import least_rtf
+
+    def round_(empty_us: float, cpu: float, wall: float) -> dict:
+        row = {"rtf": round(6000 / 60 / wall, 1), "rtf_cpu": round(6000 / 60 / cpu, 1), "ticks": 6000,
+               "seconds": wall, "cpu_s": cpu, "tick_us": wall / 6000 * 1e6, "ratio_to_empty_tick": 1.0}
+        return {"baseline_empty_tick_us": empty_us, "baseline_rtf": round(1e6 / 60 / empty_us), "what": "3 matches",
+                **{mode: dict(row) for mode in ("rush", "memory", "tidy", "checkout")}}
+    slow, fast, other = round_(0.8, 0.12, 0.125), round_(0.5, 0.07, 0.08), round_(0.6, 0.065, 0.09)
+    merged = least_rtf([slow, {"error": "RuntimeError: x"}, fast, other])
+    assert merged["rounds"] == 3 and merged["baseline_empty_tick_us"] == 0.5
+    assert merged["rush"]["rtf"] == fast["rush"]["rtf"] == 1250.0            # the least wall time
+    assert merged["rush"]["rtf_cpu"] == other["rush"]["rtf_cpu"] == 1538.5    # the least CPU time
+    assert merged["rush"]["rtf_cpu_rounds"] == [833.3, 1428.6, 1538.5]
+    rtf_cpu = next(v for v in verdicts({"rtf": merged}) if v["figure"] == "RTF rush, CPU time")
+    assert rtf_cpu["met"] and rtf_cpu["value"] == "1538.5x"

@@ -176,6 +176,29 @@ def empty_tick_seconds(ticks: int = 200_000) -> float:
     return (time.perf_counter() - start) / ticks
 
 
+def least_rtf(rounds: list[dict[str, Any]]) -> dict[str, Any]:
+    """Rounds of `bench_rtf` taken at moments spread over the run, as one: per mode the round
+    with the least time (wall and CPU apart) counts, as does the fastest empty tick. On a shared
+    machine other work only ever adds time (one full run's rounds once stood at an empty tick
+    of 21,143x against 33-40k in the runs either side): the least is what the code costs."""
+    good = [r for r in rounds if "rush" in r]
+    if not good:
+        return rounds[0] if rounds else {}
+    out: dict[str, Any] = dict(good[0])
+    empty = min(r["baseline_empty_tick_us"] for r in good)
+    out.update({"baseline_empty_tick_us": empty, "baseline_rtf": max(r["baseline_rtf"] for r in good),
+                "rounds": len(good), "what": f"{good[0]['what']}; least of {len(good)} rounds spread over the run"})
+    for mode in ("rush", "memory", "tidy", "checkout"):
+        rows = [r[mode] for r in good if mode in r]
+        wall = min(rows, key=lambda row: row["seconds"])
+        cpu = min(rows, key=lambda row: row["cpu_s"])
+        ticks = wall["ticks"]
+        out[mode] = {**wall, "rtf_cpu": cpu["rtf_cpu"], "cpu_s": cpu["cpu_s"],
+                     "rtf_rounds": [row["rtf"] for row in rows], "rtf_cpu_rounds": [row["rtf_cpu"] for row in rows],
+                     "ratio_to_empty_tick": round(wall["seconds"] / max(1, ticks) / (empty / 1e6), 1)}
+    return out
+
+
 def bench_rtf(seeds: int) -> dict[str, Any]:
     from game import TICK_RATE
     empty = empty_tick_seconds()
@@ -375,7 +398,7 @@ def _tree_ticks(tree: Path, seeds: int) -> dict[str, Any]:
     return found
 
 
-def bench_before(before: str, seeds: int, rounds: int = 3) -> dict[str, Any]:
+def bench_before(before: str, seeds: int, rounds: int = 5) -> dict[str, Any]:
     """The same 6-bot matches on an older tree (an export of it at DIR) and on this one, each in
     a fresh child process, the two taken in turn `rounds` times; the least CPU time per tick of
     each counts (the load of a shared machine moves between runs taken minutes apart: the full
@@ -631,6 +654,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     ]
     if args.before:
         steps.insert(1, ("before", lambda: bench_before(args.before, args.seeds)))
+    # The real-time factor's rounds: at the start, between the headless sections and the window's,
+    # and at the end; the least counts (least_rtf).
+    steps.insert(-1, ("rtf_2", lambda: bench_rtf(args.seeds)))
     report["load"] = {}
     for key, step in steps:
         _run_step(report, key, step)
@@ -650,6 +676,11 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         ]
         for key, step in window_steps:
             _run_step(report, key, step)
+    _run_step(report, "rtf_3", lambda: bench_rtf(args.seeds))
+    report["rtf_rounds"] = [report.pop(key) for key in ("rtf", "rtf_2", "rtf_3")]
+    report["rtf"] = least_rtf(report["rtf_rounds"])
+    report["load"]["rtf"] = [min(report["load"][k][0] for k in ("rtf", "rtf_2", "rtf_3")),
+                             max(report["load"][k][1] for k in ("rtf", "rtf_2", "rtf_3"))]
     report["bench_process_maxrss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     report["targets"] = TARGETS
     report["verdicts"] = verdicts(report)
