@@ -89,3 +89,41 @@ def test_a_big_map_match_is_the_same_whatever_ran_before_it():
 
     first = run()
     assert run() == first   # the second run finds no warm caches to lean on
+
+
+def test_a_field_advanced_in_steps_is_the_complete_one():
+    level = generated_level(40, seed=4)
+    nav = nav_grid(_rows(level), level.tile_size).for_match()
+    goal = next(i for i in range(nav.w * nav.h) if nav.open[i])
+    stepped, whole = nav._start((goal,)), nav._start((goal,)).finish()
+    steps = 0
+    while not stepped.advance(37):
+        steps += 1
+    assert steps > 3 and stepped.complete
+    assert list(stepped.dist) == list(whole.dist) and list(stepped.next) == list(whole.next)
+
+
+def test_pile_fields_worked_out_ahead_change_nothing_a_bot_does(monkeypatch):
+    """The window completes the fields to the piles in its spare time (MallScene.idle): a match
+    whose fields are completed before every tick plays exactly as one that searches as it goes.
+    A big map's fields are never offered (its bots wait on the match's search budget)."""
+    from game.bots.soldout import pile_fields_ahead
+    spec = build_spec("soldout", 6, "normal", "tidy", 1, 6)
+    monkeypatch.setattr(pathfind, "_GRIDS", {})
+    lazy = sh.run_match(spec).result
+    monkeypatch.setattr(pathfind, "_GRIDS", {})
+    sim, modes = sh.new_sim(spec)
+    completed = []
+    step = sim.step
+
+    def ahead_then_step(commands):
+        for field in pile_fields_ahead(sim.seat_view(0)):
+            completed.append(field.finish())
+        step(commands)
+    monkeypatch.setattr(sh, "new_sim", lambda _spec: (sim, modes))
+    sim.step = ahead_then_step
+    early = sh.run_match(spec).result
+    assert completed and early == lazy
+    big = MallSim(build_spec("soldout", 2, "normal", "rush", 1, 1), generated_level(200, seed=1),
+                  sh._catalogue(), 1)
+    assert pile_fields_ahead(big.seat_view(0)) == []

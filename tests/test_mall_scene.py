@@ -194,3 +194,21 @@ def test_record_in_the_window_then_replay_headless_and_in_the_window(ctx, tmp_pa
     viewer = ctx.stack.top
     run_to_match_end(ctx, viewer)
     assert viewer.sim.state_hash() == live.sim.state_hash()
+
+
+def test_the_countdown_works_out_the_ways_to_the_piles_after_the_present(ctx, monkeypatch):
+    """The round's first choices asked for a field to every pile in one tick (7 ms on the
+    6-seat mall); the scene's idle time works them out during the countdown instead."""
+    import time
+
+    from game.bots import pathfind
+    from game.bots.soldout import pile_fields_ahead
+    monkeypatch.setattr(pathfind, "_GRIDS", {})         # a process that never searched this mall
+    scene = start(ctx, demo_spec(6, "tidy", 1))
+    assert scene.sim.phase == "countdown" and scene.bots
+    view = scene.sim.seat_view(next(iter(scene.bots)))
+    assert len(pile_fields_ahead(view)) == len(scene.sim.floor_piles())
+    scene.idle(time.perf_counter() - 1)                 # no time left: nothing done
+    assert len(pile_fields_ahead(view)) == len(scene.sim.floor_piles())
+    scene.idle(time.perf_counter() + 60)
+    assert pile_fields_ahead(view) == []

@@ -68,6 +68,12 @@ class Field:
         self._run(None, 1 << 62)
         return self
 
+    def advance(self, pops: int) -> bool:
+        """Go on with the whole search for at most `pops` tiles; True once it is complete. (The
+        distances are the same whenever they are worked out: see `settle`.)"""
+        self._run(None, pops)
+        return not self._heap
+
     def _run(self, until: int | None, limit: int) -> int:
         heap = self._heap
         dist, nxt, links = self.dist, self.next, self._links

@@ -14,6 +14,7 @@ study (Memory) -> countdown -> play -> SOLD OUT! -> results -> next round ...
 from __future__ import annotations
 
 import logging
+import time
 from typing import TYPE_CHECKING
 
 import pygame
@@ -22,6 +23,7 @@ from game.sim import preload
 from game.core.scene import Scene
 from game.match.seats import SeatIdentity
 from game.match.seats import identities as seat_identities
+from game.bots.soldout import pile_fields_ahead
 from game.driver.match_driver import MatchDriver, ready_after_study, recorder, soldout_bot
 from game.text.i18n import _
 from game.match.commands import IDLE, Command
@@ -52,6 +54,7 @@ if TYPE_CHECKING:
     from game.core.context import Context
 
 log = logging.getLogger(__name__)
+AHEAD_POPS = 200   # search steps between looks at the clock in idle (about 0.3 ms)
 
 
 class MallScene(Scene):
@@ -205,6 +208,18 @@ class MallScene(Scene):
         if sim.phase in ("round_over", "match_over") and not self.results_pushed:
             self.results_pushed = True
             self.ctx.stack.push(SoldOutResultsScene(self.ctx, self))
+
+    def idle(self, until: float) -> None:
+        """After the present: the bots' ways to the piles worked out ahead (during the countdown,
+        for the round's first choices), a few hundred tiles of search at a time."""
+        if not self.bots:
+            return
+        for field in pile_fields_ahead(self.sim.seat_view(next(iter(self.bots)))):
+            while time.perf_counter() < until:
+                if field.advance(AHEAD_POPS):
+                    break
+            else:
+                return
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
