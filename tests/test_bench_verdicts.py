@@ -1,4 +1,5 @@
 """The bench's verdicts on frame times: what they count as keeping up with the display."""
+import pygame
 from devkit.bench.report import verdicts
 
 
@@ -129,3 +130,41 @@ def test_the_real_time_factor_is_the_least_time_of_rounds_spread_over_the_run():
     assert merged["rush"]["rtf_cpu_rounds"] == [833.3, 1428.6, 1538.5]
     rtf_cpu = next(v for v in verdicts({"rtf": merged}) if v["figure"] == "RTF rush, CPU time")
     assert rtf_cpu["met"] and rtf_cpu["value"] == "1538.5x"
+
+
+def test_a_fade_is_judged_on_its_frames_seen_and_its_first_draw_under_black_apart():
+    def met(seen: float, hidden: float | None) -> bool:
+        frames = _frames(10.0, 16.85)
+        frames["frames"]["mall"].update({"fade_frames": 18, "fade_worst_seen_cpu_ms": seen,
+                                         "hidden_first_draw_cpu_ms": hidden, "first_cpu_ms": 1.0})
+        return next(v["met"] for v in verdicts(frames) if v["figure"].startswith("frames: fade into mall"))
+    assert met(9.0, 28.0) and met(9.0, None)
+    assert not met(17.0, 5.0)                  # a hitch the player sees in the fade
+    assert not met(9.0, 40.0)                  # the black held two refreshes longer
+
+
+def test_a_scene_change_in_the_bench_keeps_its_fade_out_of_the_steady_frames(ctx):
+    """The new scene's first draw comes under full black half-way through the fade: the bench
+    once counted it (and every fade frame) as steady, and called the keep-only change frame
+    the scene's first frame."""
+    import time
+
+    from devkit.bench import window
+    from game.core.scene import Scene
+    drawn = []
+
+    class Costly(Scene):
+        def draw(self, surface, alpha):
+            if not drawn:
+                time.sleep(0.03)               # its first draw: 30 ms of caches filled
+            drawn.append(alpha)
+
+    class Plain(Scene):
+        pass
+
+    ctx.stack.push(Plain(ctx))
+    ctx.stack.apply()
+    window._frame(ctx, pygame.display.get_surface())
+    row = window._scene_frames(ctx, pygame.display.get_surface(), lambda c: lambda c: c.stack.replace(Costly(c)), 20)
+    assert row["fade_frames"] > 10 and row["hidden_first_draw_ms"] >= 30
+    assert row["fade_worst_seen_ms"] < 30 and row["first_ms"] < 30 and row["p99_ms"] < 30

@@ -529,6 +529,7 @@ def verdicts(report: dict[str, Any]) -> list[dict[str, Any]]:
                                 f"steady p99 {row['cpu_p99_ms']} ms", "<= 2x steady p99",
                                 row["first_to_p99_cpu"] is not None
                                 and row["first_to_p99_cpu"] <= TARGETS["first_frame_vs_p99"]))
+            out += _fade_verdicts(key, name, row)
         out += _own_work_verdicts(key, frames)
     out += _latency_verdicts(report.get("latency", {}))
     idle = report.get("idle", {})
@@ -567,6 +568,20 @@ SECTIONS = (("RTF", "rtf"), ("mall tick", "rtf"), ("200x200", "big_map"), ("tour
 def section_of(figure: str) -> str:
     """The report section a verdict's figure comes from (its load average is printed beside it)."""
     return next((section for prefix, section in SECTIONS if figure.startswith(prefix)), "")
+
+
+def _fade_verdicts(key: str, name: str, row: dict[str, Any]) -> list[dict[str, Any]]:
+    """The fade after a change of scene: no frame the player sees over a refresh (a hitch in the
+    fade), and the new scene's first draw, unseen under full black, within two (the black
+    held at most a refresh longer)."""
+    if not row.get("fade_frames"):
+        return []
+    seen, hidden = row["fade_worst_seen_cpu_ms"], row.get("hidden_first_draw_cpu_ms")
+    met = seen < TARGETS["frame_p99_ms"] and (hidden is None or hidden < TARGETS["latency_p99_ms"])
+    return [_verdict(f"{key}: fade into {name} (CPU, with present)",
+                     f"worst frame seen {seen} ms; first draw under black {hidden} ms",
+                     f"steady p99 {row['cpu_p99_ms']} ms; {row['fade_frames']} frames",
+                     "seen < 16.7 ms; under black < 33.3 ms", met)]
 
 
 def _own_work_verdicts(key: str, frames: dict[str, Any]) -> list[dict[str, Any]]:

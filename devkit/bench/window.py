@@ -289,15 +289,34 @@ def _frame(ctx: Context, screen: pygame.Surface) -> tuple[float, float, float]:
 
 def _scene_frames(ctx: Context, screen: pygame.Surface, build: Prepare, frames: int,
                   changes: bool = True) -> dict[str, Any]:
-    """The change frame (the change + tick + draw + present), then steady frames: each whole
-    (with the present) and its own work (tick + draw) apart. `changes`: False for a row that
-    goes on in the scene already there (its first frame is not a change)."""
+    """The change frame (the change + tick + draw + present: the change's first frame), then the
+    fade's frames after it (their worst seen, and the new scene's first draw under full black,
+    are reported apart), then steady frames: each whole (with the present) and its own work
+    (tick + draw) apart.
+    `changes`: False for a row that goes on in the scene already there (its first frame is not
+    a change)."""
     change = build(ctx)
     start, start_cpu = time.perf_counter(), time.thread_time()
     change(ctx)
     ctx.stack.apply()
     _frame(ctx, screen)
     first, first_cpu = time.perf_counter() - start, time.thread_time() - start_cpu
+    # The fade that follows belongs to the change, not to the steady frames: the worst of its
+    # frames the player sees is reported (a frame over the refresh would be a hitch in the
+    # fade). The new scene's first draw comes half-way through, under full black
+    # (game/core/transition.py): unseen, it only holds the black a little longer; apart too.
+    fading, hidden, hidden_cpu, seen, seen_cpu = 0, None, None, first, first_cpu
+    fade = ctx.fade
+    while fade is not None and fade.active and fading < 240:   # 4 s: a fade that never ends is no fade
+        unseen = not fade.shown_new
+        start, start_cpu = time.perf_counter(), time.thread_time()
+        _frame(ctx, screen)
+        took, took_cpu = time.perf_counter() - start, time.thread_time() - start_cpu
+        if unseen and fade.shown_new:
+            hidden, hidden_cpu = took, took_cpu
+        else:
+            seen, seen_cpu = max(seen, took), max(seen_cpu, took_cpu)
+        fading += 1
     wall, cpu, own, own_cpu, ahead = [], [], [], [], []
     for _ in range(frames):
         start, start_cpu = time.perf_counter(), time.thread_time()
@@ -314,7 +333,10 @@ def _scene_frames(ctx: Context, screen: pygame.Surface, build: Prepare, frames: 
                 "own_cpu_p99_ms": round(_pct(own_cpu, 99) * 1000, 2),
                 "ahead_p99_ms": round(_pct(ahead, 99) * 1000, 2), "ahead_max_ms": round(max(ahead) * 1000, 2)})
     if changes:
-        row.update({"first_ms": round(first * 1000, 2), "first_cpu_ms": round(first_cpu * 1000, 2),
+        row.update({"first_ms": round(first * 1000, 2), "first_cpu_ms": round(first_cpu * 1000, 2), "fade_frames": fading,
+                    "fade_worst_seen_ms": round(seen * 1000, 2), "fade_worst_seen_cpu_ms": round(seen_cpu * 1000, 2),
+                    "hidden_first_draw_ms": None if hidden is None else round(hidden * 1000, 2),
+                    "hidden_first_draw_cpu_ms": None if hidden_cpu is None else round(hidden_cpu * 1000, 2),
                     "first_to_p99": round(first / p99, 1) if p99 else None,
                     "first_to_p99_cpu": round(first_cpu / cpu99, 1) if cpu99 else None})
     return row
