@@ -115,3 +115,28 @@ def test_the_window_opens_the_mixer_in_the_games_own_format():
         assert pygame.mixer.get_init() == (22050, -16, 1) and ctx.audio.enabled
     finally:
         pygame.quit()
+
+
+def test_sounds_are_read_ahead_a_step_each_so_no_first_play_reads_a_file(monkeypatch):
+    """Each sound took 1-3 ms to read on its first play: in the frame of a grab or a roll."""
+    audio = Audio(0.5)
+    steps = sum(1 for _ in audio.preload())
+    assert steps == len(list(SOUNDS_DIR.glob("*.wav"))) >= len(NAMES)
+
+    def read(*args, **kwargs):
+        raise AssertionError("a sound read from disk as it played")
+    monkeypatch.setattr(pygame.mixer, "Sound", read)
+    for name in NAMES:
+        audio.play(name)
+
+
+def test_the_warm_up_reads_the_sounds_ahead(ctx):
+    from game.core.warm import Warmer
+    from game.scenes import warmup
+    warmer = Warmer()
+    warmup.queue_rehearsals(warmer, ctx)
+    assert ctx.audio.enabled
+    while warmer.pending:
+        if warmer.run_one() == "sounds" and warmer._jobs[0][0] != "sounds":   # its last step
+            break
+    assert all(ctx.audio._cache.get(name) is not None for name in NAMES)

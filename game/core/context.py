@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Protocol, Sequence
 
 from game import TICK_RATE
 from game.match.seats import LobbySeat
@@ -27,6 +27,7 @@ class Sounds(Protocol):
     def update(self, scenes: Sequence[Scene]) -> None: ...
     def set_volume(self, volume: float) -> None: ...
     def set_music_volume(self, volume: float) -> None: ...
+    def preload(self) -> Iterator[None]: ...
 
 
 class Silence:
@@ -43,6 +44,9 @@ class Silence:
 
     def set_music_volume(self, volume: float) -> None:
         return None
+
+    def preload(self) -> Iterator[None]:
+        return iter(())
 
 
 @dataclass(slots=True)

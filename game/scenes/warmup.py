@@ -259,6 +259,7 @@ def queue_rehearsals(warmer: Warmer, ctx: "Context") -> None:
     first, *others = soldout_modes.keys()
     warmer.add("hyphenation", read_hyphenation())   # before the table's product names need it
     warmer.add("locale data", read_locale_data)
+    warmer.add("sounds", _stepper(ctx.audio.preload))
     warmer.add("lobby levels", _stepper(rehearse_lobby))   # the title's next scene
     for players in SEAT_COUNTS:
         warmer.add(f"mall {players} {first}", _stepper(partial(rehearse_mall, ctx, players, first)))
