@@ -269,10 +269,10 @@ def _summary(wall: list[float], cpu: list[float]) -> dict[str, Any]:
             "cpu_p50_ms": round(_pct(cpu, 50) * 1000, 2), "cpu_p99_ms": round(_pct(cpu, 99) * 1000, 2)}
 
 
-def _frame(ctx: Context, screen: pygame.Surface) -> tuple[float, float, float]:
+def _frame(ctx: Context, screen: pygame.Surface) -> tuple[float, float, float, float]:
     """One frame: events, a tick, draw, present, then the scenes' work ahead (`app.idle`, as the
     window runs it). Returns the frame's own work (the tick and the draw, without the present)
-    as (wall, CPU) seconds, and the work ahead's wall seconds."""
+    and the work ahead, each as (wall, CPU) seconds."""
     import pygame
 
     from game import app
@@ -282,9 +282,9 @@ def _frame(ctx: Context, screen: pygame.Surface) -> tuple[float, float, float]:
     app.draw(ctx, screen, 0.5)
     own, own_cpu = time.perf_counter() - start, time.thread_time() - start_cpu
     pygame.display.flip()
-    ahead = time.perf_counter()
+    ahead, ahead_cpu = time.perf_counter(), time.thread_time()
     app.idle(ctx, ahead + app.IDLE_SECONDS)
-    return own, own_cpu, time.perf_counter() - ahead
+    return own, own_cpu, time.perf_counter() - ahead, time.thread_time() - ahead_cpu
 
 
 def _scene_frames(ctx: Context, screen: pygame.Surface, build: Prepare, frames: int,
@@ -299,8 +299,9 @@ def _scene_frames(ctx: Context, screen: pygame.Surface, build: Prepare, frames: 
     start, start_cpu = time.perf_counter(), time.thread_time()
     change(ctx)
     ctx.stack.apply()
-    _frame(ctx, screen)
-    first, first_cpu = time.perf_counter() - start, time.thread_time() - start_cpu
+    *_own, idle, idle_cpu = _frame(ctx, screen)
+    # The change, its tick, draw and present; the work ahead after the present is not the frame's
+    first, first_cpu = time.perf_counter() - start - idle, time.thread_time() - start_cpu - idle_cpu
     # The fade that follows belongs to the change, not to the steady frames: the worst of its
     # frames the player sees is reported (a frame over the refresh would be a hitch in the
     # fade). The new scene's first draw comes half-way through, under full black
@@ -320,7 +321,7 @@ def _scene_frames(ctx: Context, screen: pygame.Surface, build: Prepare, frames: 
     wall, cpu, own, own_cpu, ahead = [], [], [], [], []
     for _ in range(frames):
         start, start_cpu = time.perf_counter(), time.thread_time()
-        work, work_cpu, idle = _frame(ctx, screen)
+        work, work_cpu, idle, _idle_cpu = _frame(ctx, screen)
         wall.append(time.perf_counter() - start)
         cpu.append(time.thread_time() - start_cpu)
         own.append(work)

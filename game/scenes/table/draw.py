@@ -115,13 +115,15 @@ class TableView:
         places = sim.places()
         rects = solo_rects(places, len(table), PRODUCTS) if sim.rules_phase == BONUS_SOLO \
             else card_rects(places, PRODUCTS)
-        owners = [None] + [(i.hex, i.shape) for i in self.ids]
-        jobs: list[Job] = []
+        owners = [(i.hex, i.shape) for i in self.ids]
+        taken: list[Job] = []
+        free: list[Job] = []     # last, so taken first from the queue's end: a deal shows them at once
         for pid, rect in zip(table, rects):
             p = sim.catalogue.products[pid]
+            free.append(partial(product_surface, p.name, p.category, p.faces, p.stars, rect.size, None))
             for owner in owners:
-                jobs.append(partial(product_surface, p.name, p.category, p.faces, p.stars, rect.size, owner))
-        return jobs
+                taken.append(partial(product_surface, p.name, p.category, p.faces, p.stars, rect.size, owner))
+        return taken + free
 
     def warm_next_cards(self) -> list[Job]:
         """The next round's products, free, at the size they will be dealt: the round's first

@@ -65,23 +65,13 @@ class TablePicture:
         self.static = surf.convert() if pygame.display.get_surface() is not None else surf
         self.view.static = self.static
         self.shown = self.hud.set_backdrop(self.static)
+        self.warm += self.view.warm_dice()
         return self.static
 
     def draw(self, surface: pygame.Surface, lobby_seat: Callable[[int], int]) -> None:
-        static = self.static
-        if static is None:
-            static = self._build_static()
-            self.warm += self.view.warm_dice()
+        static = self.static or self._build_static()
+        self._queue_ahead()
         sim = self.sim
-        if sim.table_products() != self.warm_table:
-            self.warm_table = sim.table_products()
-            # Queued first so they are drawn last: this round's cards and variants come before.
-            self.warm[:0] = self.view.warm_next_cards()
-            self.warm += self.view.warm_cards()
-        if sim.display() != self.warm_display:
-            self.warm_display = sim.display()
-            # Needed only at checkout: after the cards and dice a grab or a roll may show next.
-            self.warm[:0] = self.view.warm_bargains()
         tick = sim.tick
         surface.blit(self.shown or static, (0, 0))   # the static layer with the panels' texts laid in
         totals = [s.total for s in sim.scores()]
@@ -94,10 +84,27 @@ class TablePicture:
         self.overlays.draw(surface, tick)
         draw_table_find_me(surface, self.ctx, sim, lobby_seat, self.hud.panels)
 
+    def _queue_ahead(self) -> None:
+        """Queue the art the table's state will soon need (a new deal, a new display)."""
+        sim = self.sim
+        if sim.table_products() != self.warm_table:
+            self.warm_table = sim.table_products()
+            # Queued first so they are drawn last: this round's cards and variants come before.
+            self.warm[:0] = self.view.warm_next_cards()
+            self.warm += self.view.warm_cards()
+        if sim.display() != self.warm_display:
+            self.warm_display = sim.display()
+            # Needed only at checkout: after the cards and dice a grab or a roll may show next.
+            self.warm[:0] = self.view.warm_bargains()
+
     def idle(self, until: float) -> None:
-        """Render the art `draw` queued (a round's cards as they may be taken, the bargains'
-        variants, tumbling dice: about 40 ms at a round's start) until `until`, after the
-        present, so no frame later pays for a first render and none pays for it now."""
+        """Render ahead, after the present, until `until`: a table not drawn yet (the fade before
+        its first draw) builds its static layer and its first deal's cards; then the queued art
+        (a round's cards as they may be taken, the bargains' variants, tumbling dice: about
+        40 ms at a round's start). No frame later pays for a first render, none pays for it now."""
+        if self.static is None and time.perf_counter() < until:
+            self._build_static()
+        self._queue_ahead()
         warm = self.warm
         while warm and time.perf_counter() < until:
             warm.pop()()
