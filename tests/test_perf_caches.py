@@ -128,3 +128,22 @@ def test_the_window_runs_the_work_ahead_after_the_present(ctx, monkeypatch):
     loop = WindowLoop(ctx, pygame.display.get_surface(), vsync=False)
     loop.frame()
     assert order[-3:] == ["draw", "flip", ("idle", True)]
+
+
+def test_a_table_not_yet_drawn_gets_its_layer_and_first_cards_ready_in_the_fade(ctx):
+    """The fade before a table's first draw has idle time: the static layer and the first deal's
+    cards are made then, so that draw (under black) is not the 28 ms it was."""
+    import time
+
+    from game.scenes.table.layout import PRODUCTS, card_rects
+    tabletop._product.cache_clear()                   # no card made before, by any test
+    scene = TableScene(ctx, demo_spec(6, 5, "normal"), demo=True)
+    assert scene.picture.static is None
+    scene.idle(time.perf_counter() + 60)
+    assert scene.picture.static is not None
+    sim = scene.sim
+    before = tabletop._product.cache_info().misses
+    for pid, rect in zip(sim.table_products(), card_rects(sim.places(), PRODUCTS)):
+        p = sim.catalogue.products[pid]
+        tabletop.product_surface(p.name, p.category, p.faces, p.stars, rect.size)
+    assert tabletop._product.cache_info().misses == before
