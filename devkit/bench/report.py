@@ -363,7 +363,7 @@ def bench_memory(frames: int) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- the code before (--before DIR)
-_BEFORE = r"""
+_MATCHES = r"""
 import json, sys, time
 sys.path.insert(0, DIR)
 try:
@@ -375,43 +375,77 @@ try:
 except ImportError:   # a tree from before the match driver
     from game.sim.soldout_headless import run_match
 run_match(build_spec("soldout", 6, "normal", "rush", 1, 99))
-out = {}
-for mode in ("rush", "memory", "tidy"):
-    ticks = cpu = 0
-    for seed in range(1, SEEDS + 1):
-        start = time.process_time()
-        ticks += run_match(build_spec("soldout", 6, "normal", mode, 1, seed)).sim.tick
-        cpu += time.process_time() - start
-    out[mode] = {"tick_us_cpu": round(cpu / ticks * 1e6, 2), "rtf_cpu": round(ticks / 60 / cpu, 1)}
-print(json.dumps(out))
+print("ready", flush=True)
+for line in sys.stdin:
+    mode, seed = line.split()
+    start = time.process_time()
+    ticks = run_match(build_spec("soldout", 6, "normal", mode, 1, int(seed))).sim.tick
+    print(json.dumps([ticks, time.process_time() - start]), flush=True)
 """
 
 
-def _tree_ticks(tree: Path, seeds: int) -> dict[str, Any]:
-    """6-bot matches on the tree at `tree` in a child process of its own: CPU time per tick by mode."""
-    code = _BEFORE.replace("DIR", repr(str(tree))).replace("SEEDS", str(seeds))
-    proc = subprocess.run([sys.executable, "-c", code], cwd=tree, env=_env(), capture_output=True, text=True,
-                          timeout=1800)
-    if proc.returncode != 0:
-        raise RuntimeError(f"before child failed: {proc.stderr.strip().splitlines()[-1:]}")
-    found: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
-    return found
+class _MatchChild:
+    """A child process that plays one 6-bot match on a tree each time it is asked, and answers
+    with its ticks and its CPU seconds."""
+
+    def __init__(self, tree: Path) -> None:
+        code = _MATCHES.replace("DIR", repr(str(tree)))
+        self.proc = subprocess.Popen([sys.executable, "-c", code], cwd=tree, env=_env(), text=True,
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self._answer()
+
+    def _answer(self) -> str:
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        if not line:
+            self.proc.wait(timeout=60)
+            error = self.proc.stderr.read().strip().splitlines()[-1:] if self.proc.stderr else []
+            raise RuntimeError(f"before child failed: {error}")
+        return line
+
+    def match(self, mode: str, seed: int) -> tuple[int, float]:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(f"{mode} {seed}\n")
+        self.proc.stdin.flush()
+        ticks, cpu = json.loads(self._answer())
+        return int(ticks), float(cpu)
+
+    def close(self) -> None:
+        if self.proc.stdin is not None:
+            self.proc.stdin.close()
+        self.proc.wait(timeout=60)
 
 
 def bench_before(before: str, seeds: int, rounds: int = 5) -> dict[str, Any]:
-    """The same 6-bot matches on an older tree (an export of it at DIR) and on this one, each in
-    a fresh child process, the two taken in turn `rounds` times; the least CPU time per tick of
-    each counts (the load of a shared machine moves between runs taken minutes apart: the full
-    bench's two figures were once 0.56-0.68 of each other for the same code)."""
+    """The same 6-bot matches on an older tree (an export of it at DIR) and on this one, each tree
+    in a child process of its own, the two asked for one match at a time in turn (which goes
+    first alternates by round), `rounds` times; each match's least CPU time counts. Taken a
+    match apart, the two trees meet the same load of a shared machine (whole runs taken minutes
+    apart once gave 0.56-0.68 for the same code; whole trees taken in turn 0.95-1.15)."""
     trees = {"before": Path(before).resolve(), "now": ROOT}
-    runs: dict[str, list[dict[str, Any]]] = {"before": [], "now": []}
-    for _ in range(rounds):
-        for key, tree in trees.items():
-            runs[key].append(_tree_ticks(tree, seeds))
+    children = {key: _MatchChild(tree) for key, tree in trees.items()}
+    least: dict[tuple[str, str, int], float] = {}
+    ticks: dict[tuple[str, str, int], int] = {}
+    try:
+        for r in range(rounds):
+            order = list(trees) if r % 2 == 0 else list(reversed(trees))
+            for mode in ("rush", "memory", "tidy"):
+                for seed in range(1, seeds + 1):
+                    for key in order:
+                        count, cpu = children[key].match(mode, seed)
+                        ticks[key, mode, seed] = count
+                        least[key, mode, seed] = min(cpu, least.get((key, mode, seed), cpu))
+    finally:
+        for child in children.values():
+            child.close()
     out: dict[str, Any] = {"dir": str(before), "rounds": rounds}
     for mode in ("rush", "memory", "tidy"):
-        was = min(run[mode]["tick_us_cpu"] for run in runs["before"])
-        now = min(run[mode]["tick_us_cpu"] for run in runs["now"])
+        per_tick = {}
+        for key in trees:
+            cpu = sum(least[key, mode, seed] for seed in range(1, seeds + 1))
+            count = sum(ticks[key, mode, seed] for seed in range(1, seeds + 1))
+            per_tick[key] = round(cpu / count * 1e6, 2) if count else 0.0
+        was, now = per_tick["before"], per_tick["now"]
         out[mode] = {"tick_us_cpu": was, "now_tick_us_cpu": now, "ratio": round(now / was, 3) if was else None,
                      "rtf_cpu": round(1e6 / 60 / was, 1) if was else None}
     return out
