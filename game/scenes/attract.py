@@ -137,6 +137,11 @@ class AttractScene(Scene):
             self.demo.exit()
         self.demo = None
 
+    def idle(self, until: float) -> None:
+        """The demo's work ahead (its bots' searches, its table's art), as in a real match."""
+        if self.demo is not None:
+            self.demo.idle(until)
+
     # ----- drawing ----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         if self.demo is not None:
