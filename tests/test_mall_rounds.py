@@ -315,3 +315,33 @@ def test_six_players_with_teams_random_play_keeps_every_card(mode):
             assert sorted(sim.piles) == sorted(sim.round.piles)  # a position for every pile
         if sim.phase == "match_over":
             break
+
+
+def test_a_held_piles_preview_kept_between_ticks_is_the_one_worked_out_afresh():
+    """The drop preview is kept while the pose and the floor stay as they were (the scene asks
+    every tick; it was worked out again every tick): a 6-bot match, every holder's kept answer
+    against one worked out afresh, every tick."""
+    from game.app.headless import build_spec
+    from game.driver.match_driver import MatchDriver, bot_seed
+    from game.driver.soldout_headless import make_soldout_bot, new_sim
+    spec = build_spec("soldout", 6, "normal", "tidy", 1, 3)
+    sim, modes = new_sim(spec)
+    driver = MatchDriver(sim, [s.seat for s in spec.seats], rounds=modes)
+    for seat in spec.seats:
+        driver.seat_bot(seat.seat, make_soldout_bot(seat, sim, bot_seed(spec.seed, seat.seat)))
+    kept_from_before = 0
+    previews = sim.floor._previews
+    while sim.phase not in ("round_over", "match_over") and sim.tick < 20_000:
+        driver.step()
+        for seat in sim.seats:
+            if sim.held_pile(seat) is None:
+                continue
+            if seat in previews:
+                kept_from_before += 1
+            kept = sim.preview_spot(seat)
+            saved = dict(previews)
+            previews.clear()
+            assert sim.preview_spot(seat) == kept, (sim.tick, seat)
+            previews.clear()
+            previews.update(saved)
+    assert kept_from_before > 500

@@ -247,7 +247,7 @@ class MallSim:
 
     def preview_spot(self, seat: int) -> tuple[int, int, bool]:
         """Where B would put the held pile: (x, y, legal). Falls back to the nearest legal spot."""
-        return self.floor.preview(self.by_seat[seat], self.tick)
+        return self.floor.preview(self.by_seat[seat])
 
     # ----- the tick -------------------------------------------------------------------
     def step(self, commands: dict[int, Command]) -> None:

@@ -179,7 +179,7 @@ class Controls:
         rnd = sim.round
         p = av.player
         if p in rnd.held:
-            x, y, legal = sim.floor.preview(av, sim.tick)
+            x, y, legal = sim.floor.preview(av)
             if not legal:
                 self.reject(av, "No room to put the pile down here")
                 return

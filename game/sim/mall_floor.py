@@ -76,13 +76,14 @@ class PileFloor:
                 best = (d2, pid)
         return best[1] if best else None
 
-    def preview(self, av: Avatar, tick: int) -> tuple[int, int, bool]:
+    def preview(self, av: Avatar) -> tuple[int, int, bool]:
         """Where B would put the avatar's held pile: (x, y, legal). Falls back to the nearest legal
-        spot. Cached per tick and pose: the scene may ask every frame at no cost."""
+        spot. Cached per pose and floor (everything the answer reads: the scene asks every tick,
+        and an avatar browsing a pile stands still for many)."""
         x, y = av.pos
         fx, fy = av.facing
         held = self.held.get(av.player)
-        key = (tick, x, y, fx, fy, held)
+        key = (x, y, fx, fy, held, tuple(self.piles.items()), tuple(self.held.values()))
         cached = self._previews.get(av.seat)
         if cached is not None and cached[0] == key:
             return cached[1]
