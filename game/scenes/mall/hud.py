@@ -46,6 +46,8 @@ NARROW_HINT_H = 28   # one hint line (key cap and word) in a narrow panel's side
 EDGE_PAD = 2         # room around a kept empty card slot: its dashes are 2 px wide, centred on its edge
 GROUP_PAD = 24       # room around a kept objective card for the bags over its edge (a third of an item)
 PIECES_KEPT = 256    # drawn panel pieces kept (lists, ribbons, hints): far more than six panels show
+HAND_COLS, HAND_GAP = 3, 3   # Memory's hand: slots to a row; narrow gaps, so each item gets the list's px
+HAND_PAD = 6         # round a kept hand: the selected card stands 3 px higher, its frame 2 px out
 TEAM_BORDER = 6      # px: a team member's panel border, in the team's colour and pattern
 
 
@@ -399,7 +401,8 @@ class Hud:
 
     def hand_panel(self, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
         """Memory: the hand's slots (hand size = items on the list); the selected one is framed and
-        lifted. Cards in hand are private: face down unless the owner holds LB/RB to look."""
+        lifted. Cards in hand are private: face down unless the owner holds LB/RB to look. Drawn
+        once per look and kept (a 6-seat frame blitted some 60 slots and frames)."""
         hand = sim.hand(seat)
         av = sim.by_seat[seat]
         face_up = self._glimpse.shows(seat, av.hand_open and sim.phase == "playing", sim.tick, av.hand_index,
@@ -408,13 +411,27 @@ class Hud:
         selected = sim.by_seat[seat].hand_index
         colour = self.identities[seat].colour
         info = p.info
-        cols = 3
-        rows = (slots + cols - 1) // cols
-        gap = 3      # narrow gaps: each item gets the LIST_ITEM px the list has
-        size = min((info.w - gap * (cols - 1)) // cols, (info.h - 6 * (rows - 1)) // max(1, rows))
+        rows = (slots + HAND_COLS - 1) // HAND_COLS
+        size = min((info.w - HAND_GAP * (HAND_COLS - 1)) // HAND_COLS, (info.h - 6 * (rows - 1)) // max(1, rows))
+        shown = tuple(hand) if face_up else len(hand)   # face down, only how many
+        key = ("hand", shown, slots, selected, face_up, tuple(colour), size, info.size)
+        art = self._pieces.get(key)
+        if art is None:
+            art = pygame.Surface((info.w + 2 * HAND_PAD, info.h + 2 * HAND_PAD), pygame.SRCALPHA)
+            self.hand_cells(art, (HAND_PAD, HAND_PAD), hand, slots, selected, face_up, colour, size)
+            art = self._keep(key, art)
+        surface.blit(art, (info.x - HAND_PAD, info.y - HAND_PAD))
+        if sim.held_pile(seat) is None and sim.phase == "playing":
+            calls = [("Y", N_("hold: SOLD OUT!"))] if sim.seat_view(seat).family.player_calls else []
+            self._hints(surface, seat, p, [("A", N_("pick up")), ("LB/RB", N_("hand")), *calls]
+                        if p.wide else [("A", N_("pick up")), ("LB/RB", N_("hand"))])
+
+    def hand_cells(self, surface: pygame.Surface, at: tuple[int, int], hand: list[str], slots: int, selected: int,
+                   face_up: bool, colour: tuple[int, int, int], size: int) -> None:
+        """The hand's slots from `at`, `size` px each, HAND_COLS to a row (hand_panel keeps them)."""
         for i in range(slots):
-            r, c = divmod(i, cols)
-            cell = pygame.Rect(info.x + c * (size + gap), info.y + r * (size + 6), size, size)
+            r, c = divmod(i, HAND_COLS)
+            cell = pygame.Rect(at[0] + c * (size + HAND_GAP), at[1] + r * (size + 6), size, size)
             if i < len(hand):
                 if i == selected:
                     cell = cell.move(0, -3)
@@ -428,10 +445,6 @@ class Hud:
             else:
                 widgets.rounded_box(surface, (60, 46, 40), cell, radius=8)
                 widgets.rounded_box(surface, SLOT_EMPTY, cell, 2, radius=8)
-        if sim.held_pile(seat) is None and sim.phase == "playing":
-            calls = [("Y", N_("hold: SOLD OUT!"))] if sim.seat_view(seat).family.player_calls else []
-            self._hints(surface, seat, p, [("A", N_("pick up")), ("LB/RB", N_("hand")), *calls]
-                        if p.wide else [("A", N_("pick up")), ("LB/RB", N_("hand"))])
 
     def placed_panel(self, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
         """Tidying Up: the cards this player placed at the dressers, newest last."""
