@@ -243,3 +243,41 @@ def test_the_level_row_says_a_shipped_levels_name_in_the_language_and_a_players_
         assert broken.problem and i18n._(broken.title) == "Plain Shop"   # from the file name, as written
     finally:
         i18n.set_language(i18n.DEFAULT)
+
+
+def test_the_seat_cards_are_kept_per_look_and_drawn_again_when_they_change(ctx, monkeypatch):
+    """The six cards are drawn once per look and blitted (some 60 draws a frame before): pixel for
+    pixel the cards painted in place, after every change a player can make to one."""
+    lobby = ctx.stack.top
+    screen = pygame.display.get_surface()
+
+    def same_as_painted_in_place() -> bool:
+        kept = screen.copy()
+        lobby.draw(kept, 0.0)
+        straight = screen.copy()
+        with monkeypatch.context() as m:
+            def paint(surface, rect, index):
+                focused = index == lobby.picked and lobby.menu.selected.label in ("Seat", "Bot level", "Seat team")
+                lobby._paint_seat(surface, rect, index, focused)
+            m.setattr(lobby, "_draw_seat", paint)
+            lobby.draw(straight, 0.0)
+        return pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(straight, "RGB")
+
+    assert same_as_painted_in_place()
+    key(ctx, pygame.K_SPACE)                               # a keyboard joins seat 1
+    lobby.add_bot()
+    lobby.add_bot()
+    assert same_as_painted_in_place()
+    drawn = []
+    real = lobby._paint_seat
+    monkeypatch.setattr(lobby, "_paint_seat", lambda *args: drawn.append(args[2]) or real(*args))
+    lobby.draw(screen.copy(), 0.0)
+    assert drawn == []                                     # nothing changed: every card kept
+    lobby.picked = 1
+    lobby._toggle_teams(1)
+    lobby.draw(screen.copy(), 0.0)
+    assert sorted(set(drawn)) == [0, 1, 2]                 # the seated ones show their teams now
+    monkeypatch.setattr(lobby, "_paint_seat", real)
+    assert same_as_painted_in_place()
+    lobby.leave(2)
+    assert same_as_painted_in_place()

@@ -145,6 +145,14 @@ def _keyed_image(size: tuple[int, int], layers: tuple[Layer, ...]) -> pygame.Sur
     return image
 
 
+def run_length(art: pygame.Surface) -> pygame.Surface:
+    """A picture kept to be blitted many times, run-length encoded: a per-pixel-alpha card whose
+    pixels are all opaque or clear (a panel with its text laid on) blits 2.5x faster, the same
+    pixels. Not for translucent edges over clear ones: SDL blends those by its own rounding."""
+    art.set_alpha(255, pygame.RLEACCEL)
+    return art
+
+
 def modal(surface: pygame.Surface, ui: "UI", size: tuple[int, int], border: str = "accent", dim_alpha: int = 200,
           lift: int = 0) -> pygame.Rect:
     """An overlay's box: what is drawn dimmed, then a panel of `size` in the middle (raised by

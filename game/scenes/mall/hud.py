@@ -419,7 +419,7 @@ class Hud:
         if art is None:
             art = pygame.Surface((info.w + 2 * HAND_PAD, info.h + 2 * HAND_PAD), pygame.SRCALPHA)
             self.hand_cells(art, (HAND_PAD, HAND_PAD), hand, slots, selected, face_up, colour, size)
-            art = self._keep(key, art)
+            art = self._keep(key, widgets.run_length(art))   # opaque cards and clear gaps: exact
         surface.blit(art, (info.x - HAND_PAD, info.y - HAND_PAD))
         if sim.held_pile(seat) is None and sim.phase == "playing":
             calls = [("Y", N_("hold: SOLD OUT!"))] if sim.seat_view(seat).family.player_calls else []

@@ -72,6 +72,7 @@ class LobbyScene(Scene):
             o["level"] = None
         self.thumbnails = level_card.Thumbnails()
         self.picked = 0            # the seat the "Seat" rows act on
+        self._cards: dict[int, tuple[tuple[object, ...], pygame.Surface]] = {}   # each seat's card, kept per look
         # Keyboard seats, latest last: Escape releases the last one.
         self.joined_order: list[int] = [seat.seat for seat in ctx.seats
                                         if seat.kind == "human" and seat.device and seat.device[0] == "kb"]
@@ -385,10 +386,40 @@ class LobbyScene(Scene):
                         self.ctx.seats, str(user_levels_dir()))
 
     def _draw_seat(self, surface: pygame.Surface, rect: pygame.Rect, index: int) -> None:
+        """A seat's card, drawn once per look and kept (six cards were some 60 draws and blits a
+        frame, the lobby's largest part)."""
+        focused = index == self.picked and self.menu.selected.label in ("Seat", "Bot level", "Seat team")
+        look = self._seat_look(index, focused, rect)
+        kept = self._cards.get(index)
+        if kept is None or kept[0] != look:
+            card = pygame.Surface((rect.w, rect.h + widgets.PANEL_DROP), pygame.SRCALPHA)
+            self._paint_seat(card, pygame.Rect(0, 0, rect.w, rect.h), index, focused)
+            kept = self._cards[index] = (look, widgets.run_length(card))
+        surface.blit(kept[1], rect.topleft)
+
+    def _seat_look(self, index: int, focused: bool, rect: pygame.Rect) -> tuple[object, ...]:
+        """All a seat's card shows (and the UI it is drawn by): another card is drawn when it changes."""
         ui = self.ctx.ui
         identity = identities()[index]
         seat = self.seat(index)
-        focused = index == self.picked and self.menu.selected.label in ("Seat", "Bot level", "Seat team")
+        common = (id(ui), ui.text.scale, rect.size, focused, identity.name, tuple(identity.colour), identity.shape)
+        if seat is None:
+            return (*common, _("Seat {number}").format(number=index + 1), _("Open: press {a} to join"),
+                    tuple(self._join_keys()))
+        team = (seat.team, team_name(seat.team)) if self.options["teams"] else None
+        return (*common, seat.kind, self._device(seat), team)
+
+    def _device(self, seat: LobbySeat) -> str:
+        if seat.kind == "bot":
+            return _("Bot · {level}").format(level=_(DIFFICULTY_NAMES[seat.difficulty]))
+        if seat.seat in self.ctx.input.disconnected_seats():
+            return _("Disconnected")
+        return _(seat.device_name) if seat.device_name else _("Player")   # "Keyboard (left)" is in the catalogue
+
+    def _paint_seat(self, surface: pygame.Surface, rect: pygame.Rect, index: int, focused: bool) -> None:
+        ui = self.ctx.ui
+        identity = identities()[index]
+        seat = self.seat(index)
         if seat is None:
             widgets.panel(surface, ui, rect, focused=focused, fill="background")
             widgets.seat_badge(surface, identity, (rect.x + 50, rect.y + 52), 26, faded=True)
@@ -405,12 +436,7 @@ class LobbyScene(Scene):
         widgets.seat_badge(surface, identity, (rect.x + 50, rect.y + 56), 26)
         widgets.blit_text(surface, ui, identity.name, _name_size(ui, identity.name, "large", rect), "text",
                           midleft=(rect.x + 92, rect.y + 56))
-        if seat.kind == "bot":
-            device = _("Bot · {level}").format(level=_(DIFFICULTY_NAMES[seat.difficulty]))
-        else:
-            device = _(seat.device_name) if seat.device_name else _("Player")   # "Keyboard (left)" is in the catalogue
-            if seat.seat in self.ctx.input.disconnected_seats():
-                device = _("Disconnected")
+        device = self._device(seat)
         widgets.blit_text(surface, ui, _fit(ui, device, rect.width - 40), "small", "accent_2" if seat.kind == "bot" else "text",
                           midleft=(rect.x + 24, rect.y + 106))
         if self.options["teams"]:
