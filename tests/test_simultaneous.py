@@ -66,8 +66,7 @@ def test_every_player_goes_first_about_as_often():
 
 @given(seed=st.integers(0, 2 ** 64 - 1), tick=st.integers(0, 10 ** 6), players=st.integers(1, 8))
 def test_a_tick_order_is_the_splitmix_order_of_its_players(seed: int, tick: int, players: int):
-    """The order is the players sorted by splitmix64 of the tick's base plus their number (its
-    mixing is spelled out in tick_order for speed: it must be the very same order)."""
+    """The order is the players sorted by splitmix64 of the tick's base plus their number."""
     from game.sim.simultaneous import _GOLDEN, _MASK, _mix
     base = _mix((seed & _MASK) ^ _mix(tick * _GOLDEN & _MASK))
     expected = sorted(range(players), key=lambda p: _mix((base + p * _GOLDEN) & _MASK))
@@ -75,6 +74,6 @@ def test_a_tick_order_is_the_splitmix_order_of_its_players(seed: int, tick: int,
 
 
 def test_recorded_matches_keep_their_tick_orders():
-    """Orders drawn before tick_order was spelled out (replays depend on them)."""
+    """Orders drawn by earlier trees (recorded replays depend on them)."""
     assert [tick_order(s, t, range(6), int) for s, t in ((1, 0), (7, 123), (2 ** 64 - 1, 10 ** 6), (42, 5))] == [
         [5, 2, 3, 0, 1, 4], [5, 3, 4, 1, 2, 0], [3, 4, 0, 2, 1, 5], [0, 1, 5, 4, 3, 2]]

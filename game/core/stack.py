@@ -83,16 +83,16 @@ class SceneStack:
 
     def draw(self, surface: "pygame.Surface", alpha: float) -> None:
         """Draw from the highest opaque scene upward, so overlays sit on top."""
-        for scene in self._drawn():
+        for scene in self.drawn():
             scene.draw(surface, alpha)
 
     def idle(self, until: float) -> None:
         """The drawn scenes' work ahead (`Scene.idle`), the top one's first, until `until`."""
-        for scene in reversed(self._drawn()):
+        for scene in reversed(self.drawn()):
             scene.idle(until)
 
-    def _drawn(self) -> list["Scene"]:
-        """The highest opaque scene and the overlays above it."""
+    def drawn(self) -> list["Scene"]:
+        """The highest opaque scene (else the bottom one) and the overlays above it."""
         start = 0
         for index in range(len(self._scenes) - 1, -1, -1):
             if self._scenes[index].opaque:

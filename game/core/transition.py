@@ -27,11 +27,8 @@ HALF_TICKS = FADE_SECONDS * TICK_RATE / 2
 
 def base_scene(stack: "SceneStack") -> object | None:
     """The scene drawing starts from (as SceneStack.draw decides it)."""
-    scenes = stack.scenes
-    for scene in reversed(scenes):
-        if scene.opaque:
-            return scene
-    return scenes[0] if scenes else None
+    drawn = stack.drawn()
+    return drawn[0] if drawn else None
 
 
 class SceneFade:

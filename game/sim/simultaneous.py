@@ -30,11 +30,4 @@ def tick_order(seed: int, tick: int, actors: Sequence[T], player: Callable[[T], 
     """`actors` in this tick's order: a shuffle that depends only on the match seed, the tick
     and each actor's `player` number, so every player is as likely to go first."""
     base = _mix((seed & _MASK) ^ _mix(tick * _GOLDEN & _MASK))
-    keyed = []
-    for index, actor in enumerate(actors):   # _mix spelled out: every table tick orders its seats
-        x = (base + player(actor) * _GOLDEN) & _MASK
-        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
-        keyed.append((x ^ (x >> 31), index, actor))   # the index: equal keys keep their order, as sorted() did
-    keyed.sort()
-    return [actor for _key, _index, actor in keyed]
+    return sorted(actors, key=lambda actor: _mix((base + player(actor) * _GOLDEN) & _MASK))

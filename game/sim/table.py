@@ -160,10 +160,7 @@ class TableSim(TurnPhases):
         """The seats in this tick's order where two or more of them act (a Command that is not
         IDLE); seat order where one or none does: an idle seat's turn touches only that seat,
         so the order cannot matter, and drawing it was a fifth of a headless table's time."""
-        acting = 0
-        for cmd in commands.values():
-            if cmd is not IDLE:
-                acting += 1
+        acting = sum(cmd is not IDLE for cmd in commands.values())
         return self.order() if acting > 1 else range(self.n)
 
     def tumbling(self, seat: int) -> bool:

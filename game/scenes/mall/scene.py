@@ -210,8 +210,9 @@ class MallScene(Scene):
             self.ctx.stack.push(SoldOutResultsScene(self.ctx, self))
 
     def idle(self, until: float) -> None:
-        """After the present: the bots' ways to the piles worked out ahead (during the countdown,
-        for the round's first choices), a few hundred tiles of search at a time."""
+        """After the present: the bots' ways to the piles on the floor worked out ahead (in the
+        countdown, those of the round's first choices; in play, to a pile put down somewhere new),
+        a few hundred tiles of search at a time."""
         if not self.bots:
             return
         for field in pile_fields_ahead(self.sim.seat_view(next(iter(self.bots)))):
