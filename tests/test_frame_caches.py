@@ -3,6 +3,8 @@ frame work"). A frame that shows what the last one showed lays out no text again
 kept pieces draw is exactly what drawing them afresh draws, frame after frame of a match."""
 from __future__ import annotations
 
+import math
+
 import pygame
 import pytest
 from babel import numbers
@@ -93,6 +95,7 @@ def test_the_tables_panels_laid_in_the_static_layer_are_what_a_fresh_hud_lays(ct
         for _ in range(15):
             app.tick(ctx)
             scene.draw(screen, 0.0)
+            picture.hud.idle(math.inf, [])   # as after each present: the panels left for later
         kept = picture.hud
         fresh = SeatHud(scene.sim, kept.panels, kept.ids, list(kept.labels), picture.texts, kept.keys,
                         list(kept.bots))
@@ -101,6 +104,59 @@ def test_the_tables_panels_laid_in_the_static_layer_are_what_a_fresh_hud_lays(ct
         fresh.draw(picture.static.copy(), scene.sim.tick, [s.total for s in scene.sim.scores()])
         assert fresh.laid is not None
         assert pygame.image.tobytes(kept.laid, "RGB") == pygame.image.tobytes(fresh.laid, "RGB"), scene.sim.tick
+
+
+def test_a_frame_lays_one_changed_panel_a_persons_first_and_the_rest_after_the_present(ctx, monkeypatch):
+    """Six panels changed at once (a phase change) cost a frame 2-3 ms of text: the frame lays
+    one, a person's before a bot's; the rest are laid after its present and the next frame
+    shows every panel as a fresh HUD lays it."""
+    scene = TableScene(ctx, table_spec(SEATS, 5, "normal"), demo=True)
+    ctx.stack.push(scene)
+    ctx.stack.apply()
+    screen = pygame.display.get_surface()
+    hud = scene.picture.hud
+    hud.bots = [True] * (SEATS - 1) + [False]      # the last seat a person's
+    scene.draw(screen, 0.0)
+    laid = []
+    real = hud._render_info
+    monkeypatch.setattr(hud, "_render_info", lambda panel, *a: laid.append(panel.seat) or real(panel, *a))
+    totals = [s.total + 1 for s in scene.sim.scores()]      # every panel's score changes
+    hud.draw(screen, scene.sim.tick, totals)
+    assert laid == [SEATS - 1]
+    hud.idle(math.inf, totals)
+    assert sorted(laid) == list(range(SEATS))
+    fresh = SeatHud(scene.sim, hud.panels, hud.ids, list(hud.labels), scene.picture.texts, hud.keys, list(hud.bots))
+    fresh.set_backdrop(scene.picture.static)
+    fresh.draw(scene.picture.static.copy(), scene.sim.tick, totals)
+    assert pygame.image.tobytes(hud.laid, "RGB") == pygame.image.tobytes(fresh.laid, "RGB")
+    hud.draw(screen, scene.sim.tick, totals)
+    assert len(laid) == SEATS                      # nothing left to lay
+
+
+def test_the_top_bar_and_the_countdown_texts_are_rendered_before_their_phase(ctx, monkeypatch):
+    """The frame the frenzy starts showed a new headline and GO! rendered in it (2-4 ms): the
+    table renders them ahead, after the presents of the countdown."""
+    from game.render import icons, keytext
+    from game.sim.table import COUNTDOWN
+
+    scene = TableScene(ctx, table_spec(SEATS, 5, "normal"), demo=True)
+    ctx.stack.push(scene)
+    ctx.stack.apply()
+    screen = pygame.display.get_surface()
+    assert scene.sim.phase == COUNTDOWN
+    scene.draw(screen, 0.0)
+    scene.picture.idle(math.inf)
+    rendered = []
+    for module, name in ((icons, "_outlined"), (keytext, "_make")):
+        real = getattr(module, name)
+        monkeypatch.setattr(module, name, lambda *a, _real=real, **k: rendered.append(a[:2]) or _real(*a, **k))
+    while scene.sim.phase == COUNTDOWN:
+        app.tick(ctx)
+        scene.picture.hud.draw_top(screen, scene.sim.tick)
+        scene.picture.overlays.draw(screen, scene.sim.tick)
+    scene.picture.hud.draw_top(screen, scene.sim.tick)
+    scene.picture.overlays.draw(screen, scene.sim.tick)
+    assert rendered == []
 
 
 def test_a_table_frame_lays_no_panel_again_while_it_shows_the_same(ctx, monkeypatch):

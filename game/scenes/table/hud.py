@@ -7,7 +7,9 @@ products by category (sets), bargains, change tokens.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import time
+from functools import partial
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
@@ -29,11 +31,13 @@ from game.sim.table import COUNTDOWN, REVEAL
 if TYPE_CHECKING:
     from game.render.ui import UI
     from game.match.seats import SeatIdentity
+    from game.sim.table import TablePhase
     from game.sim.table_face import TableFace
     from game.sim.table_view import PublicSeat
 
 REASON_TICKS = 180     # a rejection stays in the seat's panel this long
 DIE = 40
+PANELS_LAID_A_FRAME = 1   # see SeatHud.draw
 
 
 def dice(count: int) -> str:
@@ -58,6 +62,7 @@ class SeatHud:
         self._glimpse = Glimpse()   # a peeked bid: while held, or a glimpse on a shared keyboard
         self._tick = 0
         self._publics: dict[int, PublicSeat] | None = None   # see _public
+        self._left: list[tuple[SeatPanel, tuple[object, ...], int]] = []   # panels to lay after the present
 
     def key(self, seat: int, button: str) -> str:
         """What this seat presses for a pad button: "X" on a pad, "E" or "RCtrl" on a keyboard."""
@@ -85,11 +90,42 @@ class SeatHud:
     def draw(self, surface: pygame.Surface, tick: int, totals: list[int]) -> None:
         self._tick = tick
         self._publics = {}
+        self._left = []
         try:
+            laid = 0
+            for panel in self._people_first():
+                key = self._info_key(panel.seat, tick, totals[panel.seat])
+                cached = self._info.get(panel.seat)
+                if cached is not None and cached[0] == key:
+                    continue
+                # A panel whose words changed is laid again: one a frame (a person's first) once
+                # the panels are up; the rest after the present (`idle`), or in the next frames.
+                # A phase change that changed all six cost a frame 2-3 ms of text.
+                if cached is None or laid < PANELS_LAID_A_FRAME:
+                    laid += cached is not None
+                    self._lay(panel, key, tick, totals[panel.seat], surface)
+                else:
+                    self._left.append((panel, key, totals[panel.seat]))
             for panel in self.panels:
-                self._panel(surface, panel, tick, totals[panel.seat])
+                self._panel(surface, panel, tick)
         finally:
             self._publics = None
+
+    def idle(self, until: float, totals: list[int]) -> None:
+        """After the present, until `until`: lay the panels whose words changed and were left for
+        later (the next frame shows them); before the first draw, every panel."""
+        if self.laid is None:
+            return
+        if not self._info:
+            self._left = [(panel, self._info_key(panel.seat, self.sim.tick, totals[panel.seat]), totals[panel.seat])
+                          for panel in self._people_first()]
+        while self._left and time.perf_counter() < until:
+            panel, key, total = self._left.pop(0)
+            self._lay(panel, key, self.sim.tick, total, None)
+
+    def _people_first(self) -> list[SeatPanel]:
+        """The panels, a person's before a bot's: what a press changes is laid first."""
+        return sorted(self.panels, key=lambda panel: self.bots[panel.seat])
 
     def _public(self, seat: int) -> "PublicSeat":
         """sim.public_seat(seat), worked out once a frame while the panels are drawn: a panel asks
@@ -101,22 +137,26 @@ class SeatHud:
             found = self._publics[seat] = self.sim.public_seat(seat)
         return found
 
-    def _panel(self, surface: pygame.Surface, panel: SeatPanel, tick: int, total: int) -> None:
+    def _lay(self, panel: SeatPanel, key: tuple[object, ...], tick: int, total: int,
+             surface: pygame.Surface | None) -> None:
+        """Render a panel's text and icons; laid into the static layer's copy (and over `surface`,
+        whose background went out before it), or kept to blit each frame where there is none."""
+        info = self._render_info(panel, tick, total)
+        if self.backdrop is not None and self.laid is not None:
+            rect = panel.rect
+            piece = self.backdrop.subsurface(rect).copy()   # the text on its own backdrop, opaque
+            piece.blit(info, (0, 0))
+            self.laid.blit(piece, rect)      # every later frame shows it with the background
+            if surface is not None:
+                surface.blit(piece, rect)
+            self._info[panel.seat] = (key, None)
+        else:
+            self._info[panel.seat] = (key, info)
+
+    def _panel(self, surface: pygame.Surface, panel: SeatPanel, tick: int) -> None:
         sim, seat, rect = self.sim, panel.seat, panel.rect
-        key = self._info_key(seat, tick, total)
         cached = self._info.get(seat)
-        if cached is None or cached[0] != key:
-            info = self._render_info(panel, tick, total)
-            if self.backdrop is not None and self.laid is not None:
-                piece = self.backdrop.subsurface(rect).copy()   # the text on its own backdrop, opaque
-                piece.blit(info, (0, 0))
-                self.laid.blit(piece, rect)      # every later frame shows it with the background
-                surface.blit(piece, rect)        # this frame's background went out before it
-                cached = (key, None)
-            else:
-                cached = (key, info)
-            self._info[seat] = cached
-        elif cached[1] is not None:
+        if cached is not None and cached[1] is not None:
             surface.blit(cached[1], rect.topleft)
         self._dice(surface, seat, pygame.Rect(rect.x + 12, rect.y + 58, rect.w - 24, DIE + 6), tick)
         last = sim.last_player()
@@ -313,12 +353,10 @@ class SeatHud:
     # ------------------------------------------------------------------ top bar
     def draw_top(self, surface: pygame.Surface, tick: int) -> None:
         sim = self.sim
-        rounds, number = sim.rules.normal_rounds, sim.round_number()
-        label = _("BONUS ROUND") if number > rounds else _("ROUND {number}/{rounds}").format(number=number, rounds=rounds)
-        left = self.texts.blit(surface, label, 32, GOLD_TEXT, 2, midleft=(TOP_BAR.x + 16, TOP_BAR.centery))
+        label, headline = self._top(sim.round_number(), sim.phase)
+        left = surface.blit(label, label.get_rect(midleft=(TOP_BAR.x + 16, TOP_BAR.centery)))
         x = TOP_BAR.right - 150
         room = pygame.Rect(left.right + 14, TOP_BAR.y, x - 14 - (left.right + 14), TOP_BAR.h)
-        headline = self._top_line(*self._headline(), room.w)
         surface.blit(headline, headline.get_rect(center=room.center))
         self.texts.blit(surface, _("BONUS"), 24, (255, 150, 150), 2, midleft=(x, TOP_BAR.centery))
         for i in range(min(sim.bonus_tokens(), 6)):
@@ -326,7 +364,24 @@ class SeatHud:
         if sim.bonus_tokens() == 0:
             self.texts.blit(surface, "0", 24, DIM, 2, midleft=(x + 80, TOP_BAR.centery))
 
-    def _top_line(self, text: str, seat: int | None, width: int) -> pygame.Surface:
+    def _top(self, number: int, phase: "TablePhase") -> tuple[pygame.Surface, pygame.Surface]:
+        """The top bar's round label and headline for round `number` in `phase` (both cached)."""
+        rounds = self.sim.rules.normal_rounds
+        label = _("BONUS ROUND") if number > rounds else _("ROUND {number}/{rounds}").format(number=number, rounds=rounds)
+        left = self.texts.get(label, 32, GOLD_TEXT, 2)
+        room = TOP_BAR.right - 150 - 14 - (TOP_BAR.x + 16 + left.get_width() + 14)
+        return left, self._top_line(*self._headline(phase), room, phase)
+
+    def warm_top(self) -> list[Callable[[], object]]:
+        """Renders of the top bar for the phases that say the same to every table (the next
+        round's countdown and frenzy, its end, the bids): ahead, the frame a phase starts in
+        cost 2-3 ms of text."""
+        number = self.sim.round_number()
+        ahead = [(number, phase) for phase in (COUNTDOWN, FRENZY, ROUND_END, BIDDING, REVEAL)]
+        ahead += [(number + 1, COUNTDOWN), (number + 1, FRENZY)]
+        return [partial(self._top, n, phase) for n, phase in ahead]
+
+    def _top_line(self, text: str, seat: int | None, width: int, phase: "TablePhase") -> pygame.Surface:
         """The headline with its buttons as caps (everyone's, or one seat's own), as large as fits;
         with too many devices for one line, its words alone (each panel names its player's keys)."""
         if not has_caps(text, self.keys.names(seat)):     # words alone: as large as fits
@@ -338,19 +393,20 @@ class SeatHud:
         lines = self.keys.caps(text, 24, WHITE, seat, width=width)     # two lines, if the bar holds them
         if lines.get_height() <= TOP_BAR.h - 4 and lines.get_width() <= width:
             return lines
-        return self.texts.get(self._words_only(text), 24, WHITE, 2, max_width=width) \
-            if self._words_only(text) != text else line
+        return self.texts.get(self._words_only(text, phase), 24, WHITE, 2, max_width=width) \
+            if self._words_only(text, phase) != text else line
 
-    def _words_only(self, text: str) -> str:
+    @staticmethod
+    def _words_only(text: str, phase: "TablePhase") -> str:
         """The headline for a table of many devices: the same moment without naming the buttons."""
-        if self.sim.phase in (COUNTDOWN, FRENZY):
+        if phase in (COUNTDOWN, FRENZY):
             return _("Roll, grab, queue: your keys are in your panel")
         return text
 
-    def _headline(self) -> tuple[str, int | None]:
-        """What the top bar says now, and whose keys its buttons are (None: everyone's)."""
+    def _headline(self, phase: "TablePhase") -> tuple[str, int | None]:
+        """What the top bar says in `phase` (the sim's now, where it names a seat or a count), and
+        whose keys its buttons are (None: everyone's)."""
         sim = self.sim
-        phase = sim.phase
         if phase == COUNTDOWN:
             return _("Get ready: X roll, A grab, Y queue"), None
         if phase == FRENZY:

@@ -2,7 +2,8 @@
 round's results, the secret bids and their reveal."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
@@ -53,6 +54,16 @@ class Overlays:
             self._last(surface, *last)
         if sim.bonus_grab is not None and tick - sim.bonus_grab[2] < BONUS_BANNER:
             self._bonus(surface, *sim.bonus_grab)
+
+    def warm(self) -> list[Callable[[], object]]:
+        """Renders of the big texts the next moments show (the countdown's numbers as they land
+        and zoom, GO!, this round's results title): ahead, each cost its first frame 1-2 ms."""
+        big = [(str(n), GOLD_TEXT) for n in (3, 2, 1)] + [(_("GO!"), GREEN)]
+        out: list[Callable[[], object]] = [partial(self.texts.get, text, px, colour, 8)
+                                           for text, colour in big for px in (BIG_PX, BIG_PX + BIG_ZOOM)]
+        title = _("ROUND {number} RESULTS").format(number=self.sim.round_number())
+        out.append(partial(self.texts.get, title, 40, GOLD_TEXT, 3))
+        return out
 
     def _bonus(self, surface: pygame.Surface, seat: int, tokens: int, when: int) -> None:
         band = pygame.Rect(0, 0, PRODUCTS.w - 120, 70)

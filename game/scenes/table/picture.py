@@ -41,6 +41,7 @@ class TablePicture:
         self.warm: list[Callable[[], object]] = []   # art to render ahead, after the presents
         self.warm_table: list[str] = []
         self.warm_display: list[str] = []    # the bargains whose promo/size variants are queued
+        self.warm_phase: tuple[object, int] | None = None   # the phase and round whose next texts are queued
 
     def show(self, sim: TableFace, labels: list[str]) -> None:
         """A new sim (a speedrun's restart): the panels, board and overlays hold it, the frames are
@@ -92,6 +93,10 @@ class TablePicture:
             # Queued first so they are drawn last: this round's cards and variants come before.
             self.warm[:0] = self.view.warm_next_cards()
             self.warm += self.view.warm_cards()
+        if (sim.phase, sim.round_number()) != self.warm_phase:
+            self.warm_phase = (sim.phase, sim.round_number())
+            # Drawn first (popped from the end): the next phase may be a moment away.
+            self.warm += self.hud.warm_top() + self.overlays.warm()
         if sim.display() != self.warm_display:
             self.warm_display = sim.display()
             # Needed only at checkout: after the cards and dice a grab or a roll may show next.
@@ -99,11 +104,13 @@ class TablePicture:
 
     def idle(self, until: float) -> None:
         """Render ahead, after the present, until `until`: a table not drawn yet (the fade before
-        its first draw) builds its static layer and its first deal's cards; then the queued art
+        its first draw) builds its static layer and its first deal's cards; the seat panels whose
+        words changed and were left for later (SeatHud.draw); then the queued art
         (a round's cards as they may be taken, the bargains' variants, tumbling dice: about
         40 ms at a round's start). No frame later pays for a first render, none pays for it now."""
         if self.static is None and time.perf_counter() < until:
             self._build_static()
+        self.hud.idle(until, [s.total for s in self.sim.scores()])   # panels left for after the present
         self._queue_ahead()
         warm = self.warm
         while warm and time.perf_counter() < until:
