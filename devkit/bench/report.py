@@ -16,7 +16,10 @@ both), its target and whether it is met (`verdicts`, also printed as a table on 
   display.flip; the first frame after each scene change beside the scene's steady p99
   (target <= 2x); each scene's own work (its tick and draw, without the present; the `_play`
   rows well into a 6-seat match) p99 by CPU time, target <= 4 ms at 1080p; the 1080p run is
-  the game fullscreen on a 1920x1080 screen (SDL's SCALED path, as the game runs). Baseline:
+  the game fullscreen on a 1920x1080 screen (SDL's SCALED path, as the game runs), in three
+  passes (`--passes`): they play the same frames, and the own work verdict takes the p99 of
+  each frame's least over them (what the game costs, less what other processes added; each
+  pass's own p99 beside it). Baseline:
   a bare window presenting a static picture (devkit/bench/window.py).
 - latency: press to present in the menu, the mall and the dice table: a virtual pad's button
   pressed at random moments, to the end of the present of the first frame showing what it did,
@@ -625,11 +628,20 @@ def _own_work_verdicts(key: str, frames: dict[str, Any]) -> list[dict[str, Any]]
     if not rows:
         return []
     target = TARGETS["own_work_p99_ms"]
-    shown = rows.items() if key == "frames_1080p" else [max(rows.items(), key=lambda kv: kv[1]["own_cpu_p99_ms"])]
-    label = "each scene" if key == "frames_1080p" else "worst scene"
-    return [_verdict(f"{key}: own work of {name}, {label} (CPU p99, tick + draw)", f"{row['own_cpu_p99_ms']} ms",
-                     f"median {row['own_cpu_p50_ms']} ms; with present p99 {row['cpu_p99_ms']} ms",
-                     f"<= {target:g} ms", row["own_cpu_p99_ms"] <= target) for name, row in shown]
+    if key != "frames_1080p":
+        name, row = max(rows.items(), key=lambda kv: kv[1]["own_cpu_p99_ms"])
+        return [_verdict(f"{key}: own work of {name}, worst scene (CPU p99, tick + draw)", f"{row['own_cpu_p99_ms']} ms",
+                         f"median {row['own_cpu_p50_ms']} ms; with present p99 {row['cpu_p99_ms']} ms",
+                         f"<= {target:g} ms", row["own_cpu_p99_ms"] <= target)]
+    out = []
+    for name, row in rows.items():
+        least = float(row.get("own_cpu_p99_least_ms") or row["own_cpu_p99_ms"])
+        each = "/".join(f"{p:g}" for p in row.get("own_cpu_p99_passes_ms", [row["own_cpu_p99_ms"]]))
+        out.append(_verdict(f"{key}: own work of {name}, each scene (CPU p99 of each frame's least over "
+                            f"{frames.get('passes', 1)} passes, tick + draw)", f"{least} ms",
+                            f"p99 in each pass {each} ms; median {row['own_cpu_p50_ms']} ms", f"<= {target:g} ms",
+                            least <= target))
+    return out
 
 
 def _latency_verdicts(latency: dict[str, Any]) -> list[dict[str, Any]]:
@@ -714,8 +726,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         report["display"] = {"driver": shown["display"], "note": shown["note"]}
         _log(f"window measures on {shown['display']}: {shown['note']}")
         window_steps: list[tuple[str, Callable[[], object]]] = [
-            ("frames", lambda: bench_window.run_child("frames", [str(args.frames), "window", scenes], env)),
-            ("frames_1080p", lambda: bench_window.run_child("frames", [str(args.frames), "fullscreen", scenes], env)
+            ("frames", lambda: bench_window.passes([bench_window.run_child("frames", [str(args.frames), "window", scenes], env)])),
+            ("frames_1080p", lambda: bench_window.passes(
+                [bench_window.run_child("frames", [str(args.frames), "fullscreen", scenes], env) for _ in range(args.passes)])
              if shown["display"] == "xvfb" else {"skipped": "needs a real screen to scale to (Xvfb)"}),
             ("latency", lambda: bench_window.run_child(
                 "latency", [str(args.presses), "fullscreen" if shown["display"] == "xvfb" else "window", "-"], env)),
@@ -741,6 +754,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--frames", type=int, default=180, help="steady frames per scene (default 180)")
     parser.add_argument("--scenes", help="comma-separated scenes of the window session (default: all of them)")
     parser.add_argument("--seeds", type=int, default=3, help="headless matches per mode (default 3)")
+    parser.add_argument("--passes", type=int, default=3,
+                        help="passes of the 1080p frames (default 3; each frame's least counts for its own work)")
     parser.add_argument("--runs", type=int, default=5, help="start-up runs (default 5; the median counts)")
     parser.add_argument("--restarts", type=int, default=20, help="speedrun restarts timed (default 20)")
     parser.add_argument("--child-frames", type=int, default=3600,
@@ -762,6 +777,7 @@ def main(argv: list[str] | None = None) -> int:
         # 60 frames a scene: a p99 of 20 is their worst, the fade's first full picture of the scene
         # (a first frame, judged apart), not a steady frame.
         args.frames, args.seeds, args.runs, args.restarts, args.child_frames, args.presses = 60, 1, 1, 3, 60, 20
+        args.passes = 1
         args.big_ticks, args.big_runs, args.matches, args.idle_seconds, args.tournament_runs = 300, 1, 4, 1.0, 1
     report = run(args)
     _log(_table(report))
