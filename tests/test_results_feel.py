@@ -371,3 +371,26 @@ def test_a_team_stands_on_the_podium_under_its_emblem(ctx, monkeypatch):
         podium.update()
     ctx.stack.top.draw(probe.screen(), 0.0)
     assert drawn == []
+
+
+def test_checkout_scores_are_drawn_a_piece_a_tick_under_the_fade_and_reveal_on_time(ctx, monkeypatch):
+    """The change's frame drew every row of the full scores at once (6-12 ms at 1080p): the ticks
+    under the fade draw a piece each, and those ticks count for the reveal as if drawn at once."""
+    from game.scenes.table import results as table_results
+
+    rows = []
+    real_row = table_results.CheckoutResultsScene._row
+    monkeypatch.setattr(table_results.CheckoutResultsScene, "_row",
+                        lambda self, *a: rows.append(a) or real_row(self, *a))
+    results = checkout_results(ctx)
+    results.update({-1: IDLE})
+    assert results.image is None and len(rows) <= 1
+    ticks = 1
+    while results.image is None:
+        results.update({-1: IDLE})
+        ticks += 1
+        assert len(rows) <= ticks
+    assert len(rows) == 4 and ticks <= 6
+    assert results.reveal.ticks == ticks         # every tick since the change counted, as if drawn at once
+    results.update({-1: IDLE})
+    assert results.reveal.ticks == ticks + 1

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Iterator, Protocol
 
 import pygame
 
@@ -15,6 +15,7 @@ from game.scenes.moment import Moment, without
 if TYPE_CHECKING:
     from game.core.context import Context
     from game.match.spec import MatchSpec
+    from game.scenes.results_fx import Podium
 
 MENU_SEAT = -1  # commands[-1] is every device merged (see Scene.update)
 
@@ -133,7 +134,10 @@ class MatchResultsScene(Scene):
         self.game_scene = game_scene
         self.done = False
         self.image: pygame.Surface | None = None
+        self.podium: Podium | None = None
         self.moment = Moment()
+        self._builder: Iterator[None] | None = None   # the picture being drawn, a piece a tick
+        self._early = 0                                # ticks played while it was being drawn
 
     def close_once(self) -> bool:
         """True the first time a choice is made: later presses in the same tick do nothing."""
@@ -159,7 +163,37 @@ class MatchResultsScene(Scene):
         """A new stage of the screen: what is held now is not heard, and the stage has its minimum time."""
         self.moment.begin()
 
+    def _build(self) -> Iterator[None]:
+        """The picture (`image`, and the reveal that shows it), a step a tick (results screens
+        draw their own; the base has none)."""
+        return iter(())
+
+    def build_step(self) -> bool:
+        """Draw the next piece of the picture; False once it is whole (or a podium shows instead).
+        The ticks under the fade draw it this way, and so do the rehearsals (game/scenes/warmup.py)."""
+        if self.image is not None or self.podium is not None:
+            return False
+        if self._builder is None:
+            self._builder = self._build()
+        return next(self._builder, True) is None
+
+    def _render(self) -> pygame.Surface:
+        """Everything but the menu, at once (what the ticks have not drawn yet)."""
+        if self._builder is None:
+            self._builder = self._build()
+        for _step in self._builder:
+            pass
+        assert self.image is not None
+        return self.image
+
     def update(self, commands: dict[int, Command]) -> None:
+        # The picture is drawn a piece a tick while the fade still hides the scene (its first
+        # draw comes HALF_TICKS after the change), so the frame of the change stays cheap. Those
+        # ticks count for the reveal and the stage's minimum time exactly as if it had been drawn at once.
+        if self.build_step():   # not whole yet
+            self._early += 1
+            self.moment.hear(players_menu_command(commands))   # the stage's time runs; held buttons stay unheard
+            return
         anim = self.animation()
         if anim is not None:
             anim.update()

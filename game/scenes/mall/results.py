@@ -19,13 +19,12 @@ import pygame
 
 from game.text import i18n
 from game.text.i18n import N_, _, ngettext
-from game.match.commands import Command
 from game.render import widgets
 from game.render.clothing import item_art, mark_surface, objective_art
 from game.render.icons import INK, bag_icon, outlined_text, seat_shape_surface
 from game.rules.soldout import Objective
 from game.rules.soldout import modes as mode_registry
-from game.scenes.common import Animation, MatchResultsScene, players_menu_command
+from game.scenes.common import Animation, MatchResultsScene
 from game.scenes.mall.mode_choice import Chooser, ModeChoiceScene, last_place, least_played
 from game.scenes.mall.draw import seat_teams
 from game.scenes.mall.overlay import caller
@@ -64,11 +63,8 @@ class SoldOutResultsScene(MatchResultsScene):
         self.next_mode = forced or (mall.spec.mode if mall.spec.mode in mode_registry.keys()
                                     else cycle[len(sim.match.results) % len(cycle)])
         self.reveal: Reveal | None = None
-        self.podium: Podium | None = None
         self._podium_backdrop: pygame.Surface | None = None
         self._pieces: list[tuple[pygame.Rect, pygame.Rect | None]] = []
-        self._builder: Iterator[None] | None = None   # the picture being drawn, a piece a tick
-        self._early = 0                                # ticks played while it was being drawn
         if self.final:   # the last round's cards first; the podium after a deliberate press
             items = [widgets.MenuItem(N_("Continue"), self.show_podium, primary=True)]
         else:
@@ -94,25 +90,6 @@ class SoldOutResultsScene(MatchResultsScene):
         if self.image is None:
             self._render()    # the reveal starts with the screen, drawn or not
         return self.podium if self.podium is not None else self.reveal
-
-    def update(self, commands: dict[int, Command]) -> None:
-        # The picture is drawn a piece a tick while the fade still hides the scene (its first
-        # draw comes HALF_TICKS after the change), so the frame of the change stays cheap. Those
-        # ticks count for the reveal and the stage's minimum time exactly as if it had been drawn at once.
-        if self.build_step():   # not whole yet
-            self._early += 1
-            self.moment.hear(players_menu_command(commands))   # the stage's time runs; held buttons stay unheard
-            return
-        super().update(commands)
-
-    def build_step(self) -> bool:
-        """Draw the next piece of the picture; False once it is whole (or a podium shows instead).
-        The ticks under the fade draw it this way, and so do the rehearsals (game/scenes/warmup.py)."""
-        if self.image is not None or self.podium is not None:
-            return False
-        if self._builder is None:
-            self._builder = self._build()
-        return next(self._builder, True) is None
 
     def next_round(self) -> None:
         if self.choose:     # the mode is chosen out loud, by last place
@@ -147,15 +124,6 @@ class SoldOutResultsScene(MatchResultsScene):
         if self.reveal is not None:
             self.reveal.draw(surface, alpha)
         self.menu.draw(surface, self.ctx.ui, (780, 720 - 24 - self.menu.height()), keys_in_play(self.ctx)["A"])
-
-    def _render(self) -> pygame.Surface:
-        """Everything but the menu, at once (what the ticks have not drawn yet)."""
-        if self._builder is None:
-            self._builder = self._build()
-        for _step in self._builder:
-            pass
-        assert self.image is not None
-        return self.image
 
     def _build(self) -> Iterator[None]:
         """Everything but the menu, once (the results do not change while they are shown), and

@@ -9,7 +9,7 @@ CheckoutResultsScene(ctx, table) reads the finished TableScene's sim.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterator
 
 import pygame
 
@@ -81,7 +81,6 @@ class CheckoutResultsScene(MatchResultsScene):
         self.texts = Texts()
         scores = self.sim.scores()
         self.place = dict(zip((s.seat for s in scores), places([(s.total, s.tokens) for s in scores])))
-        self.podium: Podium | None = None
         self.reveal: Reveal | None = None
         self.backdrop: pygame.Surface | None = None
         self.menu = widgets.MenuList([widgets.MenuItem(N_("Continue"), self.show_podium, primary=True)],
@@ -107,7 +106,7 @@ class CheckoutResultsScene(MatchResultsScene):
         if self.podium is not None:
             return self.podium
         if self.image is None:
-            self.image = self._render()    # the rows start coming in with the screen, drawn or not
+            self._render()    # the rows start coming in with the screen, drawn or not
         return self.reveal
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
@@ -120,7 +119,7 @@ class CheckoutResultsScene(MatchResultsScene):
                                                   720 - 12 - self.menu.height()), keys_in_play(self.ctx)["A"])
             return
         if self.image is None:
-            self.image = self._render()
+            self._render()
         if self.reveal is not None:
             self.reveal.draw(surface, alpha)
         self.menu.draw(surface, self.ctx.ui, ((surface.get_width() - self.menu.width) // 2, 592),
@@ -154,7 +153,9 @@ class CheckoutResultsScene(MatchResultsScene):
         return surf
 
     # ------------------------------------------------------------------ the full scores (drawn once)
-    def _render(self) -> pygame.Surface:
+    def _build(self) -> Iterator[None]:
+        """The full scores, and the reveal that shows them row by row from last place up: a step
+        per tick under the fade (all at once in the change's frame took it 6-12 ms)."""
         ui = self.ctx.ui
         surf = pygame.Surface((1280, 720))
         widgets.draw_background(surf, ui)
@@ -164,16 +165,20 @@ class CheckoutResultsScene(MatchResultsScene):
         top = max(ROWS.y, self._tie_notes(surf, 84) + 6)
         self._header(surf, top)
         clean = surf.copy()
+        yield
         ranked = sorted(scores, key=lambda s: (self.place[s.seat], s.seat))
         row_h = min(58, (ROWS.bottom - top - 40) // max(1, len(ranked)))
         rows = []
         for rank, score in enumerate(ranked):
             rows.append(self._row(surf, score, top + 40 + rank * row_h, row_h, score.seat in winners))
+            yield
         base = surf.copy()
         for rect in rows:
             cover(base, clean, rect.inflate(0, 6), None, (0, 0, 0))
         self.reveal = Reveal(base, surf, [r.inflate(0, 6) for r in reversed(rows)], self.ctx.sound, every=14)
-        return surf
+        self.reveal.ticks = self._early
+        self.image = surf
+        self._builder = None
 
     def _header(self, surf: pygame.Surface, top: int) -> None:
         y = top + 14
