@@ -63,24 +63,57 @@ def test_a_mall_frame_showing_nothing_new_lays_out_no_text(ctx, monkeypatch, mod
     assert counts.calls == {"measure": 0, "wrap": 0, "format": 0}
 
 
-@pytest.mark.parametrize("mode", ["rush", "tidy"])
-def test_the_mall_huds_kept_pieces_draw_what_a_fresh_hud_draws(ctx, mode):
+@pytest.mark.parametrize("mode", ["rush", "memory", "tidy"])
+def test_the_mall_huds_laid_panels_show_what_a_fresh_hud_draws(ctx, mode):
+    """Each seat panel's contents are laid into a copy of the static layer when what it shows
+    changes: every frame the player sees must be what a fresh HUD draws over the static layer."""
     scene = _mall_in_play(ctx, mode, seed=5)
     picture = scene.picture
     sim = scene.sim
     kept_hud = picture.hud
     static = picture.static if picture.static is not None else picture._build_static()
-    totals = {seat: 0 for seat in sim.seats}
-    for _ in range(30):            # thirty moments of the match, the kept HUD drawing every tick
+    assert picture.shown is not None
+    for moment in range(30):       # thirty moments of the match, the kept HUD drawing every tick
+        totals = {seat: moment // 10 + seat for seat in sim.seats}
         for _ in range(8):
             app.tick(ctx)
-            kept = static.copy()
+            kept = picture.shown.copy()
             kept_hud.draw(kept, sim, totals)
         fresh_hud = Hud(sim, picture.layout, ctx.ui, picture.identities, picture.names, ctx.settings.colourblind)
-        fresh_hud.set_labels(kept_hud.labels)
+        fresh_hud.set_labels(kept_hud.labels, kept_hud.side_by_side)
         fresh = static.copy()
         fresh_hud.draw(fresh, sim, totals)
         assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB"), sim.tick
+
+
+@pytest.mark.parametrize("seats", [1, 2, 4, 6])
+@pytest.mark.parametrize("mode", ["rush", "memory", "tidy"])
+def test_a_mall_panels_contents_never_leave_it(ctx, mode, seats):
+    """A panel is laid again within its own rect (its neighbours and the map stay as they are):
+    nothing it draws may reach outside it."""
+    scene = piloted_mall(ctx, demo_spec(seats, mode, 3))
+    ctx.stack.push(scene)
+    ctx.stack.apply()
+    hud, sim = scene.picture.hud, scene.sim
+    for tick in range(900):
+        app.tick(ctx)
+        if tick % 10:
+            continue
+        drawn = pygame.Surface(app.LOGICAL_SIZE, pygame.SRCALPHA)
+        hud.draw(drawn, sim, {seat: 10 + seat for seat in sim.seats})
+        for panel in scene.picture.layout.panels:
+            drawn.fill((0, 0, 0, 0), panel.rect)
+        assert drawn.get_bounding_rect().size == (0, 0), (sim.phase, tick)
+
+
+def test_a_mall_frame_lays_no_panel_that_shows_what_it_showed(ctx, monkeypatch):
+    scene = _mall_in_play(ctx, "memory")
+    screen = pygame.display.get_surface()
+    scene.draw(screen, 0.0)
+    laid = []
+    monkeypatch.setattr(scene.picture.hud, "_contents", lambda *a: laid.append(a))
+    scene.draw(screen, 0.0)
+    assert laid == []
 
 
 def test_the_tables_panels_laid_in_the_static_layer_are_what_a_fresh_hud_lays(ctx):
@@ -256,7 +289,7 @@ def test_a_kept_memory_hand_is_its_slots_drawn_in_place_to_the_pixel(ctx, face_u
     compared = 0
     for seat, p in hud.panel_of.items():
         hand = sim.hand(seat)
-        hud._glimpse.shows = lambda *args, face_up=face_up: face_up
+        hud._face_up[seat] = face_up      # as the panel's look works it out each frame
         info = p.info
         slots = max(len(hand), sim.seat_view(seat).hand_size())
         rows = (slots + hud_module.HAND_COLS - 1) // hud_module.HAND_COLS

@@ -11,6 +11,7 @@ import pygame
 from game.render import clothing, icons
 from game.render.text import bar_px
 from game.scenes.mall import draw as mall_draw
+from game.scenes.mall import hud as mall_hud
 from game.scenes.mall import overlay as mall_overlay
 class Recorder(pygame.Surface):
     """A screen that remembers where each registered text surface was blitted."""
@@ -35,7 +36,11 @@ class Recorder(pygame.Surface):
 
 
 def watch_texts(monkeypatch, screen: Recorder, ui) -> None:
-    """Register every text the mall's HUD, map and overlays render from now on."""
+    """Register every text the mall's HUD, map and overlays render from now on. The HUD draws its
+    panels straight onto the screen every frame meanwhile (no kept layer to lay them in, where
+    the Recorder would not see them): tests/test_frame_caches.py holds the laid panels to the
+    same pixels."""
+    monkeypatch.setattr(mall_hud.Hud, "set_backdrop", lambda self, backdrop: backdrop)
     real_render = ui.render
 
     def render(text, size, colour="text", max_width=0):

@@ -70,6 +70,10 @@ class Hud:
         self._laid: dict[tuple[object, ...], list[tuple[pygame.Surface, tuple[int, int]]]] = {}   # hints
         # Teams share a list and a score: a team-mate's panel wears the team's border and emblem.
         self.teams = seat_teams(sim)
+        self.backdrop: pygame.Surface | None = None   # see set_backdrop
+        self.laid: pygame.Surface | None = None
+        self._looks: dict[int, tuple[object, ...]] = {}   # seat -> what its laid panel shows (_look)
+        self._face_up: dict[int, bool] = {}             # seat -> its Memory hand shows this frame
 
     # ------------------------------------------------------------------ static
     def draw_frames(self, surface: pygame.Surface) -> None:
@@ -144,24 +148,91 @@ class Hud:
         return self.ui.fitting_size("00", 28, 60, HEADER_H + 8)
 
     # ------------------------------------------------------------------ per frame
+    def set_backdrop(self, backdrop: pygame.Surface) -> pygame.Surface:
+        """The static picture the panels lie on (their frames drawn in). Returns what a frame blits
+        instead: a copy with each panel's contents laid in, laid again for a panel only when what it
+        shows changes (its look); so a frame draws no panel that shows what it showed."""
+        self.backdrop = backdrop
+        self.laid = backdrop.copy()
+        self._looks.clear()
+        return self.laid
+
     def draw(self, surface: pygame.Surface, sim: "MallFace", totals: dict[int, int]) -> None:
+        """The panels' contents (every frame without a backdrop; with one, those whose look
+        changed, laid in the kept copy too), and the hold meters, which move while Y is held."""
+        laid, backdrop = self.laid, self.backdrop
         for seat, p in self.panel_of.items():
-            self._score(surface, p, totals.get(seat, 0))
-            rejecting = self._rejecting(sim, seat)
-            whole = rejecting and refusal_fit(self.ui, self._reason(sim, seat), p)[0] == p.body
-            # A refusal covers the card viewer (and a narrow panel's hints; a long one the whole
-            # panel, for a moment): what it covers is not drawn.
-            self._hushed = rejecting and (whole or not p.wide)
-            if sim.phase == "study":
-                self._study(surface, sim, seat, p)
-            else:
-                if not rejecting:
-                    self._viewer(surface, sim, seat, p)
-                if not whole:
-                    self._info(surface, sim, seat, p)
-            if rejecting:
-                self._rejection(surface, sim, seat, p)
+            total = totals.get(seat, 0)
+            look = self._look(sim, seat, total)
+            if laid is None or backdrop is None:
+                self._contents(surface, sim, seat, p, total)
+            elif self._looks.get(seat) != look:
+                self._looks[seat] = look
+                laid.blit(backdrop, p.rect, p.rect)
+                laid.set_clip(p.rect)      # a panel's contents never leave it (tested): its neighbours stay
+                try:
+                    self._contents(laid, sim, seat, p, total)
+                finally:
+                    laid.set_clip(None)
+                surface.blit(laid, p.rect, p.rect)   # this frame's background went out before it
             self._hold_meter(surface, sim, seat, p)
+
+    def _look(self, sim: "MallFace", seat: int, total: int) -> tuple[object, ...]:
+        """Everything a seat's panel shows but its hold meter: the score, the phase, a refusal, the
+        viewer's card, pile and carried card, the body by the round's family (the list and its
+        target; the hand, face up or down; the cards placed and the dresser in reach), the button
+        names and the look of the art. Works out whether a Memory hand shows this frame (a peek
+        has a clock), once a frame, for the drawing too."""
+        view = sim.seat_view(seat)
+        av = sim.by_seat[seat]
+        family = view.family
+        pile = sim.held_pile(seat)
+        rejecting = self._rejecting(sim, seat)
+        look: list[object] = [total, sim.phase, family.destination, family.player_calls,
+                              sim.rejection(seat)[0] if rejecting else None, pile,
+                              None if pile is None else (sim.shown_card(seat), sim.pile_count(pile)),
+                              sim.carried(seat), av.hand_open, av.ready, av.target_slot,
+                              tuple(sorted(self.labels.get(seat, {}).items())), seat in self.side_by_side,
+                              self.cb, self.ui.text.scale]
+        if sim.phase == "study":
+            look.append(tuple(sim.shopping_list(seat)))
+        destination = family.destination
+        if destination is Destination.TABLE:
+            look += [tuple((tuple(items), bags, placed) for items, bags, placed in self._groups(sim, seat)),
+                     view.table_refuses()]
+        elif destination is Destination.HAND:
+            face_up = self._glimpse.shows(seat, av.hand_open and sim.phase == "playing", sim.tick, av.hand_index,
+                                          seat in self.side_by_side)
+            self._face_up[seat] = face_up
+            hand = sim.hand(seat)
+            look += [tuple(hand) if face_up else len(hand), face_up, view.hand_size(), av.hand_index]
+        else:
+            d = sim.dresser_in_reach(seat)
+            look.append(tuple(view.placed_at_dressers()))
+            if d is not None:
+                card = view.dresser_cards()[d.index]
+                items = self.cat.objectives[card].items
+                look += [d.index, card, tuple(view.filled(d.index, item) for item in items)]
+        return tuple(look)
+
+    def _contents(self, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout, total: int) -> None:
+        """A panel's contents but its hold meter: the score, then the study's list, or the card
+        viewer and the body; a refusal over what it covers."""
+        self._score(surface, p, total)
+        rejecting = self._rejecting(sim, seat)
+        whole = rejecting and refusal_fit(self.ui, self._reason(sim, seat), p)[0] == p.body
+        # A refusal covers the card viewer (and a narrow panel's hints; a long one the whole
+        # panel, for a moment): what it covers is not drawn.
+        self._hushed = rejecting and (whole or not p.wide)
+        if sim.phase == "study":
+            self._study(surface, sim, seat, p)
+        else:
+            if not rejecting:
+                self._viewer(surface, sim, seat, p)
+            if not whole:
+                self._info(surface, sim, seat, p)
+        if rejecting:
+            self._rejection(surface, sim, seat, p)
 
     def _score(self, surface: pygame.Surface, p: PanelLayout, bags: int) -> None:
         x = self._score_left(p)
@@ -404,9 +475,7 @@ class Hud:
         lifted. Cards in hand are private: face down unless the owner holds LB/RB to look. Drawn
         once per look and kept (a 6-seat frame blitted some 60 slots and frames)."""
         hand = sim.hand(seat)
-        av = sim.by_seat[seat]
-        face_up = self._glimpse.shows(seat, av.hand_open and sim.phase == "playing", sim.tick, av.hand_index,
-                                      seat in self.side_by_side)
+        face_up = self._face_up.get(seat, False)     # worked out with the panel's look, once a frame
         slots = max(len(hand), sim.seat_view(seat).hand_size())
         selected = sim.by_seat[seat].hand_index
         colour = self.identities[seat].colour

@@ -39,6 +39,7 @@ class MallPicture:
         self.layout: MallLayout = compute_layout(level.pixel_size, len(spec.seats))
         self.overlay = MallOverlays(ctx, self.layout, spec, names)
         self.static: pygame.Surface | None = None
+        self.shown: pygame.Surface | None = None   # the static layer with the panels' contents (Hud)
         self.map_surface: pygame.Surface | None = None
         self.previews: dict[int, tuple[int, int, bool]] = {}
         self.ending_tick = -1              # the tick SOLD OUT! froze the round (the moment's shake)
@@ -59,7 +60,7 @@ class MallPicture:
         self.hud.set_labels(labels, beside)
         self.seed = seed
         self._fx = None
-        self.static = None
+        self.static = self.shown = None
         self.previews = {}
         self.ending_tick = -1
 
@@ -79,7 +80,7 @@ class MallPicture:
     def mark_bot(self, seat: int) -> None:
         """A bot took the seat over: its panel says BOT (part of the static layer)."""
         self.hud.bots[seat] = True
-        self.static = None
+        self.static = self.shown = None
 
     def resume(self, labels: dict[int, dict[str, str]], side_by_side: set[int] | None = None) -> None:
         """Back on top: keys may have been rebound, a Settings visit may have switched colour-blind
@@ -123,20 +124,24 @@ class MallPicture:
         surf.blit(self.map_surface, rect)
         self.hud.draw_frames(surf)
         self.static = surf
+        self.shown = self.hud.set_backdrop(surf)
         return surf
 
     def draw(self, surface: pygame.Surface, alpha: float, totals: dict[int, int],
              under_tags: Callable[[pygame.Surface], None] | None = None) -> None:
         """One frame; `under_tags` draws what a scene adds over the shoppers, under their name tags."""
-        static = self.static if self.static is not None else self._build_static()
+        static = self.static or self._build_static()
         sim = self.sim
-        surface.blit(static, (0, 0))
+        surface.blit(self.shown or static, (0, 0))   # the static layer with the panels' contents laid in
         fx = self.fx_tick()
         shake = self.overlay.shake(sim, self.ending_tick)
         if shake == (0, 0):
             shake = fx.shake(self.ctx.settings.screen_shake)
         if shake != (0, 0) and self.map_surface is not None:
             surface.blit(self.map_surface, self.layout.map_rect.move(shake))
+            if self.shown is not None:     # the panels stay still while the map shakes
+                for p in self.layout.panels:
+                    surface.blit(self.shown, p.rect, p.rect)
         view = self.view
         surface.set_clip(self.layout.map_rect.inflate(4, 4))
         view.draw_table(surface, sim, shake, fx.in_flight(sim))
