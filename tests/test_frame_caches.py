@@ -303,3 +303,22 @@ def test_a_kept_memory_hand_is_its_slots_drawn_in_place_to_the_pixel(ctx, face_u
             pygame.image.tobytes(straight.subsurface(around), "RGB"), seat
         compared += bool(hand)
     assert compared >= 1            # a hand with cards in it among the six (the rest: empty slots)
+
+
+def test_a_mall_panel_is_laid_again_when_its_pad_changes_family_under_the_same_names(ctx, monkeypatch):
+    """An Xbox pad and a Switch pad both name the bottom button "A", in different looks: the
+    panel's hints must be laid again in the new pad's glyphs."""
+    from game.input.families import Label
+
+    scene = _mall_in_play(ctx, "rush")
+    screen = pygame.display.get_surface()
+    hud = scene.picture.hud
+    seat = next(iter(hud.panel_of))
+    hud.set_labels({seat: {"A": Label("A", "xbox"), "B": Label("B", "xbox")}})
+    scene.draw(screen, 0.0)
+    laid = []
+    real = hud._contents
+    monkeypatch.setattr(hud, "_contents", lambda *a: laid.append(a[2]) or real(*a))
+    hud.set_labels({seat: {"A": Label("A", "nintendo"), "B": Label("B", "nintendo")}})
+    scene.draw(screen, 0.0)
+    assert laid == [seat]

@@ -192,28 +192,44 @@ class Hud:
                               sim.rejection(seat)[0] if rejecting else None, pile,
                               None if pile is None else (sim.shown_card(seat), sim.pile_count(pile)),
                               sim.carried(seat), av.hand_open, av.ready, av.target_slot,
-                              tuple(sorted(self.labels.get(seat, {}).items())), seat in self.side_by_side,
+                              self._label_look(seat), seat in self.side_by_side,
                               self.cb, self.ui.text.scale]
         if sim.phase == "study":
             look.append(tuple(sim.shopping_list(seat)))
-        destination = family.destination
-        if destination is Destination.TABLE:
-            look += [tuple((tuple(items), bags, placed) for items, bags, placed in self._groups(sim, seat)),
-                     view.table_refuses()]
-        elif destination is Destination.HAND:
-            face_up = self._glimpse.shows(seat, av.hand_open and sim.phase == "playing", sim.tick, av.hand_index,
-                                          seat in self.side_by_side)
-            self._face_up[seat] = face_up
-            hand = sim.hand(seat)
-            look += [tuple(hand) if face_up else len(hand), face_up, view.hand_size(), av.hand_index]
-        else:
-            d = sim.dresser_in_reach(seat)
-            look.append(tuple(view.placed_at_dressers()))
-            if d is not None:
-                card = view.dresser_cards()[d.index]
-                items = self.cat.objectives[card].items
-                look += [d.index, card, tuple(view.filled(d.index, item) for item in items)]
+        look += PANELS[family.destination].look(self, sim, seat)
         return tuple(look)
+
+    def list_look(self, sim: "MallFace", seat: int) -> tuple[object, ...]:
+        """What a list panel's body shows: each objective's items, bags and cards placed."""
+        return tuple((tuple(items), bags, placed) for items, bags, placed in self._groups(sim, seat)), \
+            sim.seat_view(seat).table_refuses()
+
+    def hand_look(self, sim: "MallFace", seat: int) -> tuple[object, ...]:
+        """What a hand panel's body shows, the hand face up only while its owner peeks (kept for
+        the drawing: a peek has a clock, asked once a frame)."""
+        av = sim.by_seat[seat]
+        face_up = self._glimpse.shows(seat, av.hand_open and sim.phase == "playing", sim.tick, av.hand_index,
+                                      seat in self.side_by_side)
+        self._face_up[seat] = face_up
+        hand = sim.hand(seat)
+        return tuple(hand) if face_up else len(hand), face_up, sim.seat_view(seat).hand_size(), av.hand_index
+
+    def placed_look(self, sim: "MallFace", seat: int) -> tuple[object, ...]:
+        """What a placed panel's body shows: the cards placed, or the dresser in reach, its card
+        and what is filled on it."""
+        view = sim.seat_view(seat)
+        d = sim.dresser_in_reach(seat)
+        if d is None:
+            return (tuple(view.placed_at_dressers()),)
+        card = view.dresser_cards()[d.index]
+        return (tuple(view.placed_at_dressers()), d.index, card,
+                tuple(view.filled(d.index, item) for item in self.cat.objectives[card].items))
+
+    def _label_look(self, seat: int) -> tuple[tuple[str, str, str], ...]:
+        """The seat's button names as its hints draw them: a pad's glyph look (its family) too,
+        for two families name a button alike ("A")."""
+        return tuple((button, str(name), getattr(name, "family", ""))
+                     for button, name in sorted(self.labels.get(seat, {}).items()))
 
     def _contents(self, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout, total: int) -> None:
         """A panel's contents but its hold meter: the score, then the study's list, or the card
@@ -649,6 +665,10 @@ class Panel:
     def info(self, hud: Hud, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
         raise NotImplementedError
 
+    def look(self, hud: Hud, sim: "MallFace", seat: int) -> tuple[object, ...]:
+        """What the panel's body shows (Hud._look: the panel is laid again when it changes)."""
+        raise NotImplementedError
+
 
 class ListPanel(Panel):
     """Destination.TABLE: the side's list (face down while hidden), the next card's target framed."""
@@ -662,6 +682,9 @@ class ListPanel(Panel):
 
     def info(self, hud: Hud, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
         hud.list_panel(surface, sim, seat, p)
+
+    def look(self, hud: Hud, sim: "MallFace", seat: int) -> tuple[object, ...]:
+        return hud.list_look(sim, seat)
 
 
 class HandPanel(Panel):
@@ -678,6 +701,9 @@ class HandPanel(Panel):
     def info(self, hud: Hud, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
         hud.hand_panel(surface, sim, seat, p)
 
+    def look(self, hud: Hud, sim: "MallFace", seat: int) -> tuple[object, ...]:
+        return hud.hand_look(sim, seat)
+
 
 class DresserPanel(Panel):
     """Destination.DRESSER: the cards the player placed (at a dresser, its card, big)."""
@@ -687,6 +713,9 @@ class DresserPanel(Panel):
 
     def info(self, hud: Hud, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
         hud.placed_panel(surface, sim, seat, p)
+
+    def look(self, hud: Hud, sim: "MallFace", seat: int) -> tuple[object, ...]:
+        return hud.placed_look(sim, seat)
 
 
 PANELS: dict[Destination, Panel] = {Destination.TABLE: ListPanel(), Destination.HAND: HandPanel(),
