@@ -322,3 +322,17 @@ def test_a_mall_panel_is_laid_again_when_its_pad_changes_family_under_the_same_n
     hud.set_labels({seat: {"A": Label("A", "nintendo"), "B": Label("B", "nintendo")}})
     scene.draw(screen, 0.0)
     assert laid == [seat]
+
+
+def test_a_mall_left_lets_its_static_layer_and_laid_panels_go(ctx):
+    """Two screen-sized layers a mall: the panels' laid copy held the static layer too, after the
+    scene was left, until the collector's next full pass."""
+    from game.scenes.menus.title import TitleScene
+
+    scene = _mall_in_play(ctx, "rush")
+    scene.draw(pygame.display.get_surface(), 0.0)
+    picture, hud = scene.picture, scene.picture.hud
+    assert picture.static is not None and hud.laid is not None
+    ctx.stack.clear_to(TitleScene(ctx))
+    ctx.stack.apply()
+    assert (picture.static, picture.shown, hud.backdrop, hud.laid) == (None, None, None, None)

@@ -157,6 +157,11 @@ class Hud:
         self._looks.clear()
         return self.laid
 
+    def drop_backdrop(self) -> None:
+        """Forget the static layer and the laid copy (drawn straight until set_backdrop again)."""
+        self.backdrop = self.laid = None
+        self._looks.clear()
+
     def draw(self, surface: pygame.Surface, sim: "MallFace", totals: dict[int, int]) -> None:
         """The panels' contents (every frame without a backdrop; with one, those whose look
         changed, laid in the kept copy too), and the hold meters, which move while Y is held."""

@@ -60,7 +60,7 @@ class MallPicture:
         self.hud.set_labels(labels, beside)
         self.seed = seed
         self._fx = None
-        self.static = self.shown = None
+        self.static = self.shown = None     # the new Hud lays its panels on the next static layer
         self.previews = {}
         self.ending_tick = -1
 
@@ -74,13 +74,19 @@ class MallPicture:
                 item_card(item, size, colourblind=cb, colours=cat)
         self.overlay.prewarm()
 
+    def drop_layers(self) -> None:
+        """Let the static layer and the panels laid on it go (the scene is left: ~7 MB at once,
+        not when the cycle collector next runs); drawn again if it is shown again."""
+        self.static = self.shown = None
+        self.hud.drop_backdrop()
+
     def new_round(self) -> None:
         self.ending_tick = -1
 
     def mark_bot(self, seat: int) -> None:
         """A bot took the seat over: its panel says BOT (part of the static layer)."""
         self.hud.bots[seat] = True
-        self.static = self.shown = None
+        self.drop_layers()
 
     def resume(self, labels: dict[int, dict[str, str]], side_by_side: set[int] | None = None) -> None:
         """Back on top: keys may have been rebound, a Settings visit may have switched colour-blind

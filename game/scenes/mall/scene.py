@@ -237,7 +237,7 @@ class MallScene(Scene):
         self.picture.resume(self._key_labels(), sharing_a_keyboard(self.ctx))
 
     def exit(self) -> None:
-        self.picture.static = self.picture.shown = None
+        self.picture.drop_layers()
 
 
 class MallOpening(Scene):

@@ -154,7 +154,7 @@ class SpeedrunRunScene(Scene):
         self.run.resume()
 
     def exit(self) -> None:
-        self.picture.static = self.picture.shown = None
+        self.picture.drop_layers()
         self.run.save_on_exit()
 
     # ------------------------------------------------------------------ drawing
