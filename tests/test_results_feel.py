@@ -394,3 +394,28 @@ def test_checkout_scores_are_drawn_a_piece_a_tick_under_the_fade_and_reveal_on_t
     assert results.reveal.ticks == ticks         # every tick since the change counted, as if drawn at once
     results.update({-1: IDLE})
     assert results.reveal.ticks == ticks + 1
+
+
+@pytest.mark.parametrize("game", ["soldout", "checkout"])
+def test_leaving_the_results_lets_the_finished_match_go_at_once(ctx, game):
+    """The results' menu rows call back into the screen: a cycle with the finished match and the
+    screen's pictures in it, freed only by the collector's next full pass (15-25 MB held into the
+    next match). Left, the screen lets them go without the collector."""
+    import gc
+    import weakref
+
+    from game.scenes.menus.title import TitleScene
+
+    results = soldout_results(ctx, 6, "rush", 1) if game == "soldout" else checkout_results(ctx, 6)
+    results.update({-1: IDLE})
+    results.draw(pygame.Surface((1280, 720)), 0.0)
+    gone = [weakref.ref(results), weakref.ref(results.game_scene)]
+    del results
+    gc.collect()
+    gc.disable()
+    try:
+        ctx.stack.clear_to(TitleScene(ctx))
+        ctx.stack.apply()
+        assert [ref() is None for ref in gone] == [True, True]
+    finally:
+        gc.enable()

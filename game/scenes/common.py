@@ -139,6 +139,12 @@ class MatchResultsScene(Scene):
         self._builder: Iterator[None] | None = None   # the picture being drawn, a piece a tick
         self._early = 0                                # ticks played while it was being drawn
 
+    def exit(self) -> None:
+        """Left for good: its menu's rows call back into it (a cycle only the collector's next full
+        pass frees, which may come a whole match later, with the finished match and this screen's
+        pictures: 15-25 MB). An empty menu lets them go now."""
+        self.menu = widgets.MenuList([])
+
     def close_once(self) -> bool:
         """True the first time a choice is made: later presses in the same tick do nothing."""
         if self.done:
