@@ -40,7 +40,7 @@ def watch_texts(monkeypatch, screen: Recorder, ui) -> None:
     panels straight onto the screen every frame meanwhile (no kept layer to lay them in, where
     the Recorder would not see them): tests/test_frame_caches.py holds the laid panels to the
     same pixels."""
-    monkeypatch.setattr(mall_hud.Hud, "set_backdrop", lambda self, backdrop: backdrop)
+    monkeypatch.setattr(mall_hud.Hud, "set_backdrop", lambda self, backdrop, into=None: backdrop)
     real_render = ui.render
 
     def render(text, size, colour="text", max_width=0):

@@ -148,12 +148,17 @@ class Hud:
         return self.ui.fitting_size("00", 28, 60, HEADER_H + 8)
 
     # ------------------------------------------------------------------ per frame
-    def set_backdrop(self, backdrop: pygame.Surface) -> pygame.Surface:
+    def set_backdrop(self, backdrop: pygame.Surface, into: pygame.Surface | None = None) -> pygame.Surface:
         """The static picture the panels lie on (their frames drawn in). Returns what a frame blits
         instead: a copy with each panel's contents laid in, laid again for a panel only when what it
-        shows changes (its look); so a frame draws no panel that shows what it showed."""
+        shows changes (its look); so a frame draws no panel that shows what it showed. The copy is
+        made into `into` where given (a surface of the same size and format no longer shown)."""
         self.backdrop = backdrop
-        self.laid = backdrop.copy()
+        if into is not None and into.get_size() == backdrop.get_size() and into is not backdrop:
+            into.blit(backdrop, (0, 0))
+            self.laid = into
+        else:
+            self.laid = backdrop.copy()
         self._looks.clear()
         return self.laid
 
