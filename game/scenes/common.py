@@ -15,7 +15,7 @@ from game.scenes.moment import Moment, without
 if TYPE_CHECKING:
     from game.core.context import Context
     from game.match.spec import MatchSpec
-    from game.scenes.results_fx import Podium
+    from game.scenes.results_fx import Podium, Reveal
 
 MENU_SEAT = -1  # commands[-1] is every device merged (see Scene.update)
 
@@ -135,6 +135,7 @@ class MatchResultsScene(Scene):
         self.done = False
         self.image: pygame.Surface | None = None
         self.podium: Podium | None = None
+        self.reveal: Reveal | None = None
         self.moment = Moment()
         self._builder: Iterator[None] | None = None   # the picture being drawn, a piece a tick
         self._early = 0                                # ticks played while it was being drawn
@@ -173,6 +174,12 @@ class MatchResultsScene(Scene):
         """The picture (`image`, and the reveal that shows it), a step a tick (results screens
         draw their own; the base has none)."""
         return iter(())
+
+    def _whole(self, image: pygame.Surface, reveal: "Reveal") -> None:
+        """The picture is drawn: it and its reveal, which counts the ticks it took as played."""
+        reveal.ticks = self._early
+        self.image, self.reveal = image, reveal
+        self._builder = None
 
     def build_step(self) -> bool:
         """Draw the next piece of the picture; False once it is whole (or a podium shows instead).

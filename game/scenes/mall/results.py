@@ -62,7 +62,6 @@ class SoldOutResultsScene(MatchResultsScene):
         cycle = mode_registry.cycle()
         self.next_mode = forced or (mall.spec.mode if mall.spec.mode in mode_registry.keys()
                                     else cycle[len(sim.match.results) % len(cycle)])
-        self.reveal: Reveal | None = None
         self._podium_backdrop: pygame.Surface | None = None
         self._pieces: list[tuple[pygame.Rect, pygame.Rect | None]] = []
         if self.final:   # the last round's cards first; the podium after a deliberate press
@@ -153,10 +152,7 @@ class SoldOutResultsScene(MatchResultsScene):
         base = surf.copy()
         for rect, row in self._pieces:
             cover(base, clean, rect, row, ROW_FILL)
-        self.reveal = Reveal(base, surf, [rect for rect, _ in self._pieces], self.ctx.sound)
-        self.reveal.ticks = self._early
-        self.image = surf
-        self._builder = None
+        self._whole(surf, Reveal(base, surf, [rect for rect, _ in self._pieces], self.ctx.sound))
 
     def _cause_text(self) -> str:
         shown = self.shown

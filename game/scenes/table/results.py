@@ -81,7 +81,6 @@ class CheckoutResultsScene(MatchResultsScene):
         self.texts = Texts()
         scores = self.sim.scores()
         self.place = dict(zip((s.seat for s in scores), places([(s.total, s.tokens) for s in scores])))
-        self.reveal: Reveal | None = None
         self.backdrop: pygame.Surface | None = None
         self.menu = widgets.MenuList([widgets.MenuItem(N_("Continue"), self.show_podium, primary=True)],
                                      play=ctx.sound, row_height=56, width=420)
@@ -175,10 +174,7 @@ class CheckoutResultsScene(MatchResultsScene):
         base = surf.copy()
         for rect in rows:
             cover(base, clean, rect.inflate(0, 6), None, (0, 0, 0))
-        self.reveal = Reveal(base, surf, [r.inflate(0, 6) for r in reversed(rows)], self.ctx.sound, every=14)
-        self.reveal.ticks = self._early
-        self.image = surf
-        self._builder = None
+        self._whole(surf, Reveal(base, surf, [r.inflate(0, 6) for r in reversed(rows)], self.ctx.sound, every=14))
 
     def _header(self, surf: pygame.Surface, top: int) -> None:
         y = top + 14
