@@ -14,6 +14,7 @@ from game.files.levels import Level
 from game.match.spec import MatchSpec
 from game.render.clothing import item_card
 from game.render.level_art import render_level
+from game.text.i18n import language
 from game.scenes.mall.draw import MapView
 from game.scenes.mall.fx import MallFx
 from game.scenes.mall.hud import Hud
@@ -197,7 +198,9 @@ _LEVEL_SURFACES: dict[tuple[object, ...], pygame.Surface] = {}
 def level_surface(level: Level, scale: float) -> pygame.Surface:
     """The level drawn at `scale` (about 20 ms), kept for the next match on it: shared, never drawn on."""
     convert = pygame.display.get_surface() is not None
-    key = (str(level.path), level.width, level.height, level.floor_tiles, level.wall_tiles, scale, convert)
+    # Its signs are in the player's language; its look is its tileset, decor and ambient layer.
+    key = (str(level.path), level.width, level.height, level.floor_tiles, level.wall_tiles, level.tileset_image,
+           level.theme, level.decor_tiles, level.ambient, language(), scale, convert)
     found = _LEVEL_SURFACES.get(key)
     if found is None:
         found = render_level(level, scale)

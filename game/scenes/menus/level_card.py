@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.match.seats import MAX_SEATS, identities
-from game.text.i18n import _, ngettext
+from game.text.i18n import _, language, ngettext
 from game.files.levels import LevelEntry
 from game.render import widgets
 from game.render.level_art import render_level
@@ -26,12 +26,12 @@ class Thumbnails:
     """Level pictures by level file, made when first shown."""
 
     def __init__(self) -> None:
-        self._made: dict[tuple[str, str], pygame.Surface] = {}
+        self._made: dict[tuple[str, str, str], pygame.Surface] = {}
 
     def of(self, entry: LevelEntry) -> pygame.Surface | None:
         if entry.level is None:
             return None
-        key = (str(entry.path), str(entry.level.pixel_size))
+        key = (str(entry.path), str(entry.level.pixel_size), language())   # its signs are in the player's language
         if key not in self._made:
             w, h = entry.level.pixel_size
             self._made[key] = render_level(entry.level, min(PICTURE[0] / w, PICTURE[1] / h))
