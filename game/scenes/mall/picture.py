@@ -12,6 +12,7 @@ import pygame
 from game.match.seats import SeatIdentity
 from game.files.levels import Level
 from game.match.spec import MatchSpec
+from game.render.ambient import LevelAmbience
 from game.render.clothing import item_card
 from game.render.level_art import render_level
 from game.text.i18n import language
@@ -39,6 +40,7 @@ class MallPicture:
         self.names = names
         self.layout: MallLayout = compute_layout(level.pixel_size, len(spec.seats))
         self.overlay = MallOverlays(ctx, self.layout, spec, names)
+        self.ambience = LevelAmbience(level, self.layout.map_rect, self.layout.scale)
         self.static: pygame.Surface | None = None
         self.shown: pygame.Surface | None = None   # the static layer with the panels' contents (Hud)
         self._reuse: tuple[pygame.Surface | None, pygame.Surface | None] = (None, None)   # see show()
@@ -158,6 +160,7 @@ class MallPicture:
                     surface.blit(self.shown, p.rect, p.rect)
         view = self.view
         surface.set_clip(self.layout.map_rect.inflate(4, 4))
+        self.ambience.draw(surface, sim.tick, shake, self.ctx.settings.reduced_motion)
         view.draw_table(surface, sim, shake, fx.in_flight(sim))
         strips = view.draw_dressers(surface, sim, shake)   # under the piles and shoppers: they stay in sight
         view.draw_piles(surface, sim, shake)

@@ -19,7 +19,9 @@ import pygame
 
 from game.text import i18n
 from game.text.i18n import N_, _, ngettext
+from game.files.levels import LEVELS_DIR
 from game.render import widgets
+from game.render.level_themes import theme_of
 from game.render.clothing import item_art, mark_surface, objective_art
 from game.render.icons import INK, bag_icon, outlined_text, seat_shape_surface
 from game.rules.soldout import Objective
@@ -28,6 +30,7 @@ from game.scenes.common import Animation, MatchResultsScene
 from game.scenes.mall.mode_choice import Chooser, ModeChoiceScene, last_place, least_played
 from game.scenes.mall.draw import seat_teams
 from game.scenes.mall.overlay import caller
+from game.scenes.menus.level_card import fit
 from game.scenes.pads import keys_in_play
 from game.scenes.results_fx import (PODIUM_AREA, Podium, Reveal, Standing, cover, headline_image, ordinal, places,
                                     tied_groups)
@@ -323,6 +326,7 @@ class SoldOutResultsScene(MatchResultsScene):
         # The final round's places, not yet its winner: the podium that follows says that.
         title = self.ctx.ui.render(_("Final standings") if self.final else _("Standings"), 26, DIM)
         surf.blit(title, (box.x + 16, y))
+        self._level_chip(surf, box.right - 16, y + title.get_height() // 2, box.w - 64 - title.get_width())
         y += 32
         per_row = 3
         col_w = (box.w - 32) // per_row
@@ -339,6 +343,16 @@ class SoldOutResultsScene(MatchResultsScene):
             if line.get_width() > box.w - 32:
                 line = pygame.transform.smoothscale(line, (box.w - 32, line.get_height()))
             surf.blit(line, line.get_rect(bottomleft=(box.x + 16, box.bottom - 6)))
+
+    def _level_chip(self, surf: pygame.Surface, right: int, cy: int, room: int) -> None:
+        """Where the round was played, right of the heading: the level's name by its theme's colour."""
+        level = self.mall.picture.level
+        shipped = level.path.resolve().parent == LEVELS_DIR.resolve()
+        name = fit(self.ctx.ui, _(level.name) if shipped else level.name, max(0, room - 34), "small")
+        text = self.ctx.ui.render(name, self.ctx.ui.size("small"), DIM)
+        at = text.get_rect(midright=(right, cy))
+        surf.blit(text, at)
+        pygame.draw.rect(surf, theme_of(level.theme).colour, (at.x - 30, cy - 10, 20, 20), border_radius=5)
 
     # ------------------------------------------------------------------ the podium (final results)
     def _standing_list(self) -> list[Standing]:
