@@ -203,3 +203,34 @@ def test_reduced_motion_is_a_setting_with_a_row(ctx):
     row.adjust(1)
     assert ctx.settings.reduced_motion is True and row.value() == "On"
     assert Settings.load()[0].reduced_motion is True      # saved at once
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "es"])
+def test_every_sign_reads_at_16_px_in_every_language(lang):
+    """A sign's words fit its plate at the full sign size (none is made smaller), which the map's
+    smallest scale at 1280x720 leaves at 16 px or more: the game's floor for text."""
+    from game.render.level_art import SIGN_FONT, _font
+    from game.scenes.mall.layout import compute_layout
+    from game.text import i18n
+    from game.render.text import TEXT_MIN_PX
+
+    pygame.init()
+    i18n.set_language(lang)
+    for path in SHIPPED:
+        level = load_level(path)
+        scale = min(compute_layout(level.pixel_size, seats).scale for seats in range(1, 7))
+        assert SIGN_FONT * scale >= TEXT_MIN_PX
+        for feature in level.ambient:
+            if feature.text:
+                assert _font(SIGN_FONT).size(i18n._(feature.text))[0] <= feature.rect[2] - 18, (path.stem, feature.text)
+
+
+def test_the_ambient_cost_tool_measures_a_level():
+    spec = importlib.util.spec_from_file_location("ambient_cost", ROOT / "tools" / "ambient_cost.py")
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    pygame.init()
+    pygame.display.set_mode((1280, 720))
+    times = tool.frame_times("market", 5)
+    assert len(times) == 5 and times == sorted(times) and all(t >= 0 for t in times)
