@@ -234,3 +234,32 @@ def test_the_ambient_cost_tool_measures_a_level():
     pygame.display.set_mode((1280, 720))
     times = tool.frame_times("market", 5)
     assert len(times) == 5 and times == sorted(times) and all(t >= 0 for t in times)
+
+
+def test_odd_ambient_features_are_cut_to_the_map_and_drawn_without_fail(tmp_path):
+    """A player's level may hold a feature of one pixel, one far off the map or one reaching far
+    beyond it: each is cut to the map (or left out) and every kind draws at any size."""
+    kinds = sorted(PAINTERS) + ["sign", "neon", "no_such_kind"]
+    shapes = [(0, 0, 1, 1), (-50000, -50000, 10_000_000, 10_000_000), (99999, 99999, 32, 32), (600, 300, 3, 200)]
+    objects = "".join(
+        f'  <object id="{900 + i}" type="{kind}" x="{x}" y="{y}" width="{w}" height="{h}">'
+        f'<properties><property name="text" value="{"W" * 60}"/></properties></object>\n'
+        for i, (kind, (x, y, w, h)) in enumerate(itertools.product(kinds, shapes)))
+    text = (LEVELS_DIR / "market.tmx").read_text(encoding="utf-8")
+    text = re.sub(r'( <objectgroup id="\d+" name="ambient"[^>]*>\n).*?( </objectgroup>)', rf"\1{objects}\2", text,
+                  flags=re.S)
+    path = tmp_path / "odd.tmx"
+    path.write_text(text, encoding="utf-8")
+    level = load_level(path)
+    w, h = level.pixel_size
+    assert level.ambient and all(0 <= x and 0 <= y and x + rw <= w and y + rh <= h and rw > 0 and rh > 0
+                                 for _k, (x, y, rw, rh), _t in level.ambient)
+    assert all(len(a.text) <= 40 for a in level.ambient)
+    assert len(level.ambient) == len(kinds) * 3     # the one off the map is left out
+    pygame.init()
+    render_level(level, 0.5)
+    for scale in (0.25, 1.0):
+        surface = pygame.Surface((round(w * scale), round(h * scale)))
+        ambience = LevelAmbience(level, surface.get_rect(), scale)
+        for tick in (0, 1, 17, 45, 400, 10_000):
+            ambience.draw(surface, tick, (3, -2))

@@ -281,7 +281,7 @@ def load_level(path: Path | str) -> Level:
         theme=str(props.get("theme", "") or Path(files.tileset_image).stem)[:MAX_NAME],
         description=str(props.get("description", ""))[:MAX_DESCRIPTION],
         decor_tiles=_decor(tmx, path, files.tile_count),
-        ambient=_ambient(tmx),
+        ambient=_ambient(tmx, (0, 0, w * ts, h * ts)),
     )
 
 
@@ -297,8 +297,9 @@ def _decor(tmx: Any, path: Path, tile_count: int) -> tuple[tuple[int, ...], ...]
     return tuple(tuple(row) for row in ids)
 
 
-def _ambient(tmx: Any) -> tuple[Ambient, ...]:
-    """The optional "ambient" object layer: what moves in the level (drawn, never walked)."""
+def _ambient(tmx: Any, bounds: Rect) -> tuple[Ambient, ...]:
+    """The optional "ambient" object layer: what moves in the level (drawn, never walked), each
+    feature cut to the map (one reaching far beyond it would be drawn as large)."""
     import pytmx
 
     layer = next((la for la in tmx.layers if la.name == "ambient"), None)
@@ -306,9 +307,19 @@ def _ambient(tmx: Any) -> tuple[Ambient, ...]:
         return ()
     found = []
     for obj in list(layer)[:MAX_AMBIENT]:
-        props = obj.properties or {}
-        found.append(Ambient(_object_class(obj)[:MAX_NAME], _rect(obj), str(props.get("text", ""))[:MAX_NAME]))
+        rect = _clipped(_rect(obj), bounds)
+        if rect is not None:
+            props = obj.properties or {}
+            found.append(Ambient(_object_class(obj)[:MAX_NAME], rect, str(props.get("text", ""))[:MAX_NAME]))
     return tuple(found)
+
+
+def _clipped(rect: Rect, bounds: Rect) -> Rect | None:
+    """`rect` cut to `bounds`, or None where they do not meet."""
+    x0, y0 = max(rect[0], bounds[0]), max(rect[1], bounds[1])
+    x1 = min(rect[0] + rect[2], bounds[0] + bounds[2])
+    y1 = min(rect[1] + rect[3], bounds[1] + bounds[3])
+    return (x0, y0, x1 - x0, y1 - y0) if x1 > x0 and y1 > y0 else None
 
 
 def _objects_by_class(path: Path, objects: list[Any]) -> dict[str, list[Any]]:

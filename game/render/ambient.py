@@ -45,6 +45,7 @@ def _glint_sprite(height: int) -> pygame.Surface:
 
 def _soft_blob(size: tuple[int, int], colour: Colour) -> pygame.Surface:
     """A soft-edged ellipse (a cloud's shadow, a pool of sunlight): a small gradient scaled up."""
+    size = (max(1, size[0]), max(1, size[1]))
     small = pygame.Surface((24, 12))
     for y in range(12):
         for x in range(24):
@@ -84,6 +85,8 @@ def _neon(surface: pygame.Surface, f: Feature, t: int) -> None:
 def _escalator(surface: pygame.Surface, f: Feature, t: int) -> None:
     """Steps gliding along the escalator: up on the left of the map, down on the right."""
     r = f.rect.inflate(-round(8 * f.scale), -round(4 * f.scale))
+    if r.width <= 0 or r.height <= 0:
+        return
     gap = max(3, round(8 * f.scale))
     shift = (t // 2) % gap
     direction = -1 if f.index % 2 == 0 else 1
