@@ -51,8 +51,8 @@ MALL: dict[str, Color] = {
 DERIVED: tuple[tuple[str, str, float], ...] = (("trim", "wall", 1.25), ("mat_line", "mat", 0.83),
                                                 ("sill", "floor_b", 0.94))
 P: dict[str, Color] = dict(MALL)   # the palette being painted (set per theme by use_theme)
-S: dict[str, str] = {}             # the theme's tile styles: {"wood": "herringbone", ...}
-STYLES = {"floor_a": ("terrazzo",), "floor_b": ("terrazzo",), "carpet": ("velvet",), "wood": ("herringbone",),
+S: dict[str, str] = {}             # the theme's tile styles: {"wood": "parquet", ...}
+STYLES = {"floor_a": ("terrazzo",), "floor_b": ("terrazzo",), "carpet": ("velvet",), "wood": ("parquet",),
           "window": ("mirror",), "wall": ("stone",)}
 
 
@@ -117,8 +117,8 @@ def carpet(s: pygame.Surface) -> None:
 def wood(s: pygame.Surface) -> None:
     """Light oak planks for boutiques."""
     base = P["wood"]
-    if S.get("wood") == "herringbone":
-        return _herringbone(s, base)
+    if S.get("wood") == "parquet":
+        return _parquet(s, base)
     s.fill(base)
     line = _shade(base, 0.93)
     for y in (0, 8, 16, 24):
@@ -179,14 +179,26 @@ def _velvet(s: pygame.Surface, base: Color) -> None:
         pygame.draw.line(s, _shade(base, 0.96), (d, 0), (d + T, T), 3)
 
 
-def _herringbone(s: pygame.Surface, base: Color) -> None:
-    """Herringbone parquet: short planks at right angles, in three close shades (seamless)."""
-    s.fill(_shade(base, 0.9))
-    for i, (x, y) in enumerate(((0, 0), (16, 0), (0, 16), (16, 16))):
-        tone = _shade(base, (1.0, 0.96, 0.96, 1.0)[i])
-        pygame.draw.rect(s, tone, (x + 1, y + 1, 14, 6))
-        pygame.draw.rect(s, _shade(tone, 1.04), (x + 1, y + 9, 6, 6))
-        pygame.draw.rect(s, _shade(tone, 0.98), (x + 9, y + 9, 6, 6))
+def _parquet(s: pygame.Surface, base: Color) -> None:
+    """Basket-weave parquet: square blocks of three planks, turned a quarter from block to block,
+    in close shades with a grain line each (seamless)."""
+    joint = _shade(base, 0.93)
+    s.fill(joint)
+    for bx, by in ((0, 0), (16, 0), (0, 16), (16, 16)):
+        across = (bx + by) % 32 == 0
+        for i in range(3):
+            tone = _shade(base, (1.0, 0.97, 1.02)[(i + bx // 16) % 3])
+            if across:
+                plank = (bx, by + i * 5 + (i > 0), 16, 5)
+            else:
+                plank = (bx + i * 5 + (i > 0), by, 5, 16)
+            x, y, w, h = plank
+            pygame.draw.rect(s, tone, (x, y, w - (0 if across else 1), h - (1 if across else 0)))
+            grain = _shade(tone, 0.96)
+            if across:
+                pygame.draw.line(s, grain, (x + 2 + i * 3, y + 2), (x + 9 + i * 3, y + 2))
+            else:
+                pygame.draw.line(s, grain, (x + 2, y + 3 + i * 3), (x + 2, y + 10 + i * 3))
 
 
 def _mirror(s: pygame.Surface, glass: Color) -> None:
