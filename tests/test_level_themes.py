@@ -263,3 +263,25 @@ def test_odd_ambient_features_are_cut_to_the_map_and_drawn_without_fail(tmp_path
         ambience = LevelAmbience(level, surface.get_rect(), scale)
         for tick in (0, 1, 17, 45, 400, 10_000):
             ambience.draw(surface, tick, (3, -2))
+
+
+def test_the_level_card_frames_the_picture_in_the_themes_colour_and_says_its_line(ctx, monkeypatch):
+    from game.files.levels import level_entries
+    from game.scenes.menus import level_card
+
+    said: list[str] = []
+    real = level_card.widgets.blit_text
+    monkeypatch.setattr(level_card.widgets, "blit_text", lambda surf, ui, text, *a, **k: said.append(text) or
+                        real(surf, ui, text, *a, **k))
+    entry = next(e for e in level_entries() if e.key == "market")
+    assert entry.level is not None
+    surface = pygame.Surface((1280, 720))
+    rect = pygame.Rect(40, 140, 584, 526)
+    thumbnails = level_card.Thumbnails()
+    level_card.draw(surface, ctx.ui, rect, entry, False, thumbnails, ctx.seats, "folder")
+    picture = thumbnails.of(entry)
+    assert picture is not None
+    box = pygame.Rect(rect.x + 20, rect.y + 100, rect.width - 40, level_card.PICTURE[1] + 8)
+    frame = picture.get_rect(center=box.center).inflate(8, 8)
+    assert surface.get_at((frame.centerx, frame.y + 1))[:3] == theme_of("market").colour
+    assert entry.level.description in said
