@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, assert_never
 
-from game.sim.mall_events import Delivered, MallEvent, Placed
+from game.sim.mall_events import (Called, Delivered, Flipped, HandBack, MallEvent, MallPhase, PhaseChanged, Picked,
+                                  PileGone, Placed, PutDown, Ready, Rejected, Returned, RoundEnded, Selected,
+                                  SoldOutCalled, Took)
 from game.sim.tuning import FP
 
 if TYPE_CHECKING:
@@ -177,23 +179,35 @@ class MallFx:
         m.squash_power = power
 
     def _event(self, sim: "MallFace", event: MallEvent) -> None:
-        kind = event[0]
-        if kind in ("picked", "put_down", "took", "returned", "hand_back") and event[1] in self.motion:
-            self._squash(self.motion[event[1]], 0.22)
-        elif isinstance(event, Delivered):
-            self._fly(sim, event.seat, _table_spot(sim, event.seat), _rush_pop(sim, event.seat), to_table=True)
-        elif isinstance(event, Placed):
-            d = sim.dressers[event.dresser]
-            right = event.card in sim.catalogue.objectives[sim.public_view().dresser_cards()[d.index]].items
-            pop = ("+1", (123, 216, 143)) if right else ("-1", (255, 110, 110))
-            self._fly(sim, event.seat, (float(d.x), float(d.y) - 16.0), pop)
-        elif kind == "phase" and event[1] in ("countdown", "playing"):
-            for m in self.motion.values():   # everyone finds their shopper as the shutters rise
-                m.ping = PING_TICKS
-        elif kind == "phase" and event[1] == "sold_out" and sim.sold_out_seat is not None:
-            public = sim.public_view()
-            for p in public.members(public.side_of(sim.player_of[sim.sold_out_seat])):
-                self.motion[sim.seats[p]].hop = 60
+        match event:
+            case Picked(seat=seat) | PutDown(seat=seat) | Took(seat=seat) | Returned(seat=seat) | HandBack(seat=seat):
+                if seat in self.motion:
+                    self._squash(self.motion[seat], 0.22)
+            case Delivered(seat=seat):
+                self._fly(sim, seat, _table_spot(sim, seat), _rush_pop(sim, seat), to_table=True)
+            case Placed(seat=seat, card=card, dresser=dresser):
+                d = sim.dressers[dresser]
+                right = card in sim.catalogue.objectives[sim.public_view().dresser_cards()[d.index]].items
+                pop = ("+1", (123, 216, 143)) if right else ("-1", (255, 110, 110))
+                self._fly(sim, seat, (float(d.x), float(d.y) - 16.0), pop)
+            case PhaseChanged(phase=MallPhase.COUNTDOWN | MallPhase.PLAYING):
+                for m in self.motion.values():   # everyone finds their shopper as the shutters rise
+                    m.ping = PING_TICKS
+            case PhaseChanged(phase=MallPhase.SOLD_OUT):
+                self._hop_winners(sim)
+            case (PhaseChanged() | Flipped() | Called() | Selected() | Ready() | Rejected() | PileGone()
+                  | SoldOutCalled() | RoundEnded()):
+                pass
+            case _:
+                assert_never(event)
+
+    def _hop_winners(self, sim: "MallFace") -> None:
+        """SOLD OUT!: the calling side's shoppers jump for joy."""
+        if sim.sold_out_seat is None:
+            return
+        public = sim.public_view()
+        for p in public.members(public.side_of(sim.player_of[sim.sold_out_seat])):
+            self.motion[sim.seats[p]].hop = 60
 
     def _fly(self, sim: "MallFace", seat: int, end: tuple[float, float],
              pop: tuple[str, tuple[int, int, int]], to_table: bool = False) -> None:

@@ -20,6 +20,7 @@ from game.scenes.mall.hud import Hud
 from game.scenes.mall.layout import SCREEN, MallLayout, compute_layout
 from game.scenes.mall.overlay import MallOverlays
 from game.scenes.pads import find_me_age, pulse_rings
+from game.sim.mall_events import MallPhase, PhaseChanged
 from game.sim.mall_face import MallFace
 from game.sim.tuning import FP
 
@@ -119,7 +120,7 @@ class MallPicture:
         if effects:
             self.fx_tick()
         self.previews = {seat: sim.preview_spot(seat) for seat in sim.seats if sim.held_pile(seat) is not None}
-        if any(ev[0] == "phase" and ev[1] == "sold_out" for ev in sim.events):
+        if PhaseChanged(MallPhase.SOLD_OUT) in sim.events:
             self.ending_tick = sim.tick
 
     # ------------------------------------------------------------------ drawing

@@ -17,6 +17,7 @@ import pygame
 
 from game.match.seats import identities
 from game import asset
+from game.sim import mall_events, table_events
 
 if TYPE_CHECKING:
     from game.sim.mall_face import MallFace
@@ -59,8 +60,7 @@ class Rumbler:
     def mall(self, sim: MallFace) -> None:
         """After a MallSim step: its events, plus a bump when two avatars start touching."""
         for event in sim.events:
-            seat = event[1] if len(event) > 1 and isinstance(event[1], int) and event[0] != "sold_out" else None
-            self.fire(event[0], seat)
+            self.fire(event.kind, mall_events.seat_of(event))
         reach = 2 * sim.t.half
         touching: set[int] = set()
         bodies = [(av.seat, av.body) for av in sim.avatars]
@@ -74,8 +74,8 @@ class Rumbler:
 
     def table(self, sim: TableFace) -> None:
         """After a TableSim step: its events, plus "turn" when checkout comes to a seat."""
-        for kind, seat, _detail in sim.events:
-            self.fire(kind, seat)
+        for event in sim.events:
+            self.fire(event.kind, table_events.seat_of(event))
         turn = sim.checkout_seat() if sim.phase == "checkout" else None
         if turn is not None and turn != self.turn:
             self.fire("turn", turn)
