@@ -17,6 +17,7 @@ from game.sim.mall_events import (Called, Delivered, Flipped, HandBack, MallEven
                                   PileGone, Placed, PutDown, Ready, Rejected, Returned, RoundEnded, Selected,
                                   SoldOutCalled, Took)
 from game.sim.tuning import FP
+from game.render.palette import CREAM, GOOD, SPARKLE, WHITE, WRONG_POP
 
 if TYPE_CHECKING:
     from game.sim.mall_face import MallFace
@@ -162,7 +163,7 @@ class MallFx:
                         self._knock(b.seat, -dx, -dy)
                         mx = (a.body.x + b.body.x) / (2 * FP)
                         my = (a.body.y + b.body.y) / (2 * FP)
-                        self._burst(mx, my - 6, (255, 255, 255), 6, 1.6)
+                        self._burst(mx, my - 6, WHITE, 6, 1.6)
         for seat, others in touching.items():
             self.motion[seat].touching = frozenset(others)
 
@@ -188,7 +189,7 @@ class MallFx:
             case Placed(seat=seat, card=card, dresser=dresser):
                 d = sim.dressers[dresser]
                 right = card in sim.catalogue.objectives[sim.public_view().dresser_cards()[d.index]].items
-                pop = ("+1", (123, 216, 143)) if right else ("-1", (255, 110, 110))
+                pop = ("+1", GOOD) if right else ("-1", WRONG_POP)
                 self._fly(sim, seat, (float(d.x), float(d.y) - 16.0), pop)
             case PhaseChanged(phase=MallPhase.COUNTDOWN | MallPhase.PLAYING):
                 for m in self.motion.values():   # everyone finds their shopper as the shutters rise
@@ -214,12 +215,12 @@ class MallFx:
         x, y = sim.by_seat[seat].pos
         self.flights.append(Flight(seat, (float(x), float(y) - 8.0), end, pop, to_table=to_table))
         self._squash(self.motion[seat], 0.25)
-        self._burst(float(x), float(y) - 12.0, (255, 255, 255), 8, 2.0)   # with the delivery's sound
+        self._burst(float(x), float(y) - 12.0, WHITE, 8, 2.0)   # with the delivery's sound
 
     def _land(self, f: Flight) -> None:
-        colour = self.colours.get(f.seat, (255, 255, 255))
+        colour = self.colours.get(f.seat, WHITE)
         self._burst(f.end[0], f.end[1], colour, 14, 2.6)
-        self._burst(f.end[0], f.end[1], (255, 236, 150), 6, 1.8)
+        self._burst(f.end[0], f.end[1], SPARKLE, 6, 1.8)
         self.pops.append(Pop(f.pop[0], f.pop[1], f.end[0], f.end[1] - 10))
         self.shake_left = 6
 
@@ -307,4 +308,4 @@ def _rush_pop(sim: "MallFace", seat: int) -> tuple[str, tuple[int, int, int]]:
     side = public.side_of(sim.player_of[seat])
     placed = public.cards_on_table(side)
     wanted = sum(len(sim.catalogue.objectives[card].items) for card in public.table_objectives(side))
-    return f"{placed}/{wanted}", (255, 244, 227)
+    return f"{placed}/{wanted}", CREAM

@@ -14,6 +14,7 @@ from game.files.levels import Level
 from game.match.spec import MatchSpec
 from game.render.clothing import item_card
 from game.render.level_art import render_level
+from game.render.palette import SHADOW
 from game.scenes.mall.draw import MapView
 from game.scenes.mall.fx import MallFx
 from game.scenes.mall.hud import Hud
@@ -134,7 +135,7 @@ class MallPicture:
         surf.blit(self.ctx.ui.background(SCREEN), (0, 0))     # the whole screen: nothing of the last one shows
         self.map_surface = level_surface(self.level, self.layout.scale)
         rect = self.layout.map_rect
-        pygame.draw.rect(surf, (11, 7, 6), rect.inflate(8, 8).move(0, 4), border_radius=6)
+        pygame.draw.rect(surf, SHADOW, rect.inflate(8, 8).move(0, 4), border_radius=6)
         surf.blit(self.map_surface, rect)
         self.hud.draw_frames(surf)
         self.static = surf

@@ -18,6 +18,7 @@ import pygame
 from game.match.seats import identities
 from game import asset
 from game.sim import mall_events, table_events
+from game.render.palette import SHADOW
 
 if TYPE_CHECKING:
     from game.sim.mall_face import MallFace
@@ -88,12 +89,12 @@ def pulse_rings(surface: pygame.Surface, seat: int, centre: tuple[int, int], siz
     for ring in range(RINGS):
         phase = ((age + ring * 12) % 36) / 36
         radius = round(size * (0.6 + phase * 1.4))
-        pygame.draw.circle(surface, (11, 7, 6), centre, radius + 2, 6)
+        pygame.draw.circle(surface, SHADOW, centre, radius + 2, 6)
         pygame.draw.circle(surface, colour, centre, radius, 4)
     bob = round(math.sin(age * 0.3) * 5)
     tip = (centre[0], centre[1] - size - 30 + bob)   # above the name tag
     points = [tip, (tip[0] - 16, tip[1] - 22), (tip[0] + 16, tip[1] - 22)]
-    pygame.draw.polygon(surface, (11, 7, 6), [(x, y + 3) for x, y in points])
+    pygame.draw.polygon(surface, SHADOW, [(x, y + 3) for x, y in points])
     pygame.draw.polygon(surface, colour, points)
 
 
