@@ -92,7 +92,7 @@ class HandBack:
 
 @dataclass(frozen=True, slots=True)
 class Called:
-    """Memory family: the seat called SOLD OUT!."""
+    """Memory family: the seat called SOLD OUT!"""
 
     kind: ClassVar[str] = "called"
     seat: int
