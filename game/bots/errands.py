@@ -117,13 +117,6 @@ class Errand:
         return False
 
     # ----- the way there -----------------------------------------------------------------
-    def lean_field(self, view: SeatView) -> Field | None:
-        """Where found cards are brought, if the bot weighs piles by the walk there (experts)."""
-        return None
-
-    def carry_pile(self, view: SeatView) -> None:
-        """While flipping a held pile (the bot stands still unless this walks it somewhere)."""
-
     def bring(self, view: SeatView, card: str) -> Command:
         """A carried card: take it where it goes (or back into a pile)."""
         return self.return_card(view)
@@ -255,15 +248,6 @@ class TableErrand(Errand):
             nav = self.bot.nav
             self._table = nav.field(nav.tiles_beside(view.table_rect))
         return self._table
-
-    def lean_field(self, view: SeatView) -> Field | None:
-        return self.table_field(view) if self.bot.diff.strategy >= 3 else None
-
-    def carry_pile(self, view: SeatView) -> None:
-        """An expert carries the pile it flips through towards the Starting Table, so the card
-        found is already close to where it must go."""
-        if self.bot.diff.strategy >= 3 and not view.at_table():
-            self.bot.walker.walk(view, self.table_field(view), None, 0)
 
     def bring(self, view: SeatView, card: str) -> Command:
         bot = self.bot
