@@ -328,8 +328,12 @@ class DresserErrand(Errand):
                 everything[i] = d
             mine = counts[side]
             best_other = max([c for s, c in enumerate(counts) if s != side], default=0)
-            if mine + len(open_items) <= best_other:
-                continue                    # cannot win the majority any more
+            # A tie scores for nobody: where it can no longer win, a hard bot with one rival side
+            # still plays to tie and so take the dresser's bags from them. (With more sides the
+            # bags it denies one rival go to nobody, which helps the third as much as itself.)
+            deny = 1 if strategy >= 2 and len(counts) == 2 else 0
+            if mine + len(open_items) + deny <= best_other:
+                continue                    # cannot win the majority (nor tie it) any more
             if strategy >= 2 and mine > best_other + len(open_items):
                 continue                    # already won whatever the others do
             need = max(1, best_other - mine + 1)
