@@ -257,7 +257,7 @@ class FieldEditScene(Scene):
                                                         (rect.centerx, tip + 6 * direction)])
         note = ui.render(_("Up / Down: character   Left / Right: move   or type on a keyboard"), 22, DIM)
         surface.blit(note, note.get_rect(center=(w // 2, y + 130)))
-        widgets.hints(surface, ui, [("A / Enter", N_("Keep")), ("X / Backspace", N_("Delete")), ("B / Esc", N_("Cancel"))])
+        widgets.hints(surface, ui, [("A / Enter", N_("Keep")), ("X / Bksp", N_("Delete")), ("B / Esc", N_("Cancel"))])
 
 
 def _pads_command(inp: InputManager) -> Command:
