@@ -4,10 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-GameName = Literal["soldout", "checkout"]
 SeatKind = Literal["human", "bot"]
 DIFFICULTIES = ("easy", "normal", "hard", "expert")
-GAME_TITLES: dict[str, str] = {"soldout": "Sold Out!", "checkout": "Check Out!"}   # the games, in menu order
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,7 +21,7 @@ class SeatSpec:
 
 @dataclass(frozen=True, slots=True)
 class MatchSpec:
-    game: GameName
+    game: str                   # a registered game's key (game.match.games)
     seats: tuple[SeatSpec, ...]
     mode: str = "rush"          # Sold Out!: a key of rules/soldout/modes.py or "choose"; Check Out!: "standard"
     rounds: int = 1             # Sold Out! rounds; Check Out! is always 4 rounds + bonus
@@ -31,6 +29,7 @@ class MatchSpec:
     teams: bool = False
     level: str | None = None    # Sold Out!: a level by name (game.files.levels.find_level) or a .tmx path; None: by players
     options: dict[str, Any] = field(default_factory=dict)  # assists, a speedrun's setup (JSON-like)
+    schedule: tuple[str, ...] = ()   # each round's mode as a replay recorded it; () = the game's rule (Game.schedule)
 
     @property
     def players(self) -> int:

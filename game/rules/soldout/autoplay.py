@@ -119,13 +119,9 @@ def _teams(spec: MatchSpec) -> list[int] | None:
 
 
 def round_modes(spec: MatchSpec) -> list[str]:
-    """The mode of each round: fixed, or taking turns when the spec says 'choose'."""
-    if spec.mode == modes.CHOOSE:
-        cycle = modes.cycle()
-        return [cycle[r % len(cycle)] for r in range(spec.rounds)]
-    if spec.mode not in modes.keys():
-        raise ValueError(f"unknown Sold Out! mode {spec.mode!r}; use {', '.join(modes.keys())} or choose")
-    return [spec.mode] * spec.rounds
+    """The mode of each round: the spec's recorded schedule, else the modes' rotation (the rules
+    layer's copy of SoldOut.schedule, which sits above it, for the engine-only autoplay)."""
+    return list(spec.schedule) if spec.schedule else modes.rotation(spec.mode, spec.rounds)
 
 
 def play_match(spec: MatchSpec, catalogue: Catalogue | None = None) -> dict[str, Any]:

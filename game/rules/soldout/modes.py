@@ -124,6 +124,17 @@ def cycle() -> tuple[str, ...]:
     return tuple(k for k, m in _REGISTRY.items() if m.in_cycle)
 
 
+def rotation(mode: str, rounds: int) -> list[str]:
+    """The mode of each of `rounds` rounds of a match asking for `mode`: that mode every round, or,
+    for "choose", the cycle in turn (what the choice is preset to; replays record it)."""
+    if mode == CHOOSE:
+        turns = cycle()
+        return [turns[r % len(turns)] for r in range(rounds)]
+    if mode not in _REGISTRY:
+        raise ValueError(f"unknown Sold Out! mode {mode!r}; use {', '.join(_REGISTRY)} or choose")
+    return [mode] * rounds
+
+
 def display_name(key: str) -> str:
     """A player's name for a mode or for "choose"."""
     return CHOOSE_NAME if key == CHOOSE else get(key).name

@@ -18,7 +18,8 @@ from game.files.levels import LevelEntry, level_entries, levels_for_players, use
 from game.input.seating import DeviceId
 from game.match.commands import Button, Command
 from game.match.seats import MAX_SEATS, TEAM_COUNT, TEAM_NAMES, LobbySeat, identities, team_name
-from game.match.spec import GAME_TITLES, MatchSpec
+from game.match import games
+from game.match.spec import MatchSpec
 from game.render import teams, widgets
 from game.render.keytext import keyed_text
 from game.rules.soldout import modes
@@ -32,11 +33,8 @@ if TYPE_CHECKING:
     from game.core.context import Context
     from game.render.ui import UI
 
-GAMES = tuple(GAME_TITLES)
 DIFFICULTY_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard"), "expert": N_("Expert")}
-MIN_SEATS = {"soldout": 1, "checkout": 2}
 MAX_ROUNDS = 5
-CHECKOUT_ROUNDS = 4
 LEVEL_VALUE_WIDTH = 380   # px: the Level row's value beside its label
 
 
@@ -57,7 +55,7 @@ class LobbyScene(Scene):
     def __init__(self, ctx: "Context") -> None:
         super().__init__(ctx)
         o = ctx.lobby
-        o.setdefault("game", "soldout")
+        o.setdefault("game", games.keys()[0])      # the first game in menu order
         o.setdefault("mode", modes.keys()[0])
         o.setdefault("rounds", 3)
         o.setdefault("level", None)
@@ -82,7 +80,7 @@ class LobbyScene(Scene):
     def _items(self) -> list[widgets.MenuItem]:
         I = widgets.MenuItem
         return [
-            I(N_("Game"), value=lambda: GAME_TITLES[self.options["game"]], adjust=self._cycle_game),
+            I(N_("Game"), value=lambda: self.game.title, adjust=self._cycle_game),
             I(N_("Mode"), value=self._mode_text, adjust=self._cycle_mode),
             I(N_("Rounds"), value=self._rounds_text, adjust=self._cycle_rounds),
             I(N_("Level"), value=self._level_text, adjust=self._cycle_level),
@@ -98,11 +96,16 @@ class LobbyScene(Scene):
             I(N_("START MATCH"), self.start, primary=True),
         ]
 
+    @property
+    def game(self) -> games.Game:
+        """The game chosen in the Game row."""
+        return games.get(self.options["game"])
+
     def _refresh_enabled(self) -> None:
-        soldout = self.options["game"] == "soldout"
+        rows = self.game.lobby_rows
         seat = self.seat(self.picked)
         enabled = {
-            "Mode": soldout, "Rounds": soldout, "Level": soldout, "Assist": soldout,
+            "Mode": "mode" in rows, "Rounds": "rounds" in rows, "Level": "level" in rows, "Assist": "assist" in rows,
             "Add bot": len(self.ctx.seats) < MAX_SEATS,
             "Remove bot": any(s.kind == "bot" for s in self.ctx.seats),
             "Bot level": seat is not None and seat.kind == "bot",
@@ -112,19 +115,21 @@ class LobbyScene(Scene):
             item.enabled = enabled.get(item.label, True)
 
     def _cycle_game(self, step: int) -> None:
-        index = GAMES.index(self.options["game"])
-        self.options["game"] = GAMES[(index + step) % len(GAMES)]
+        keys = games.keys()
+        self.options["game"] = keys[(keys.index(self.options["game"]) + step) % len(keys)]
 
     def _mode_text(self) -> str:
-        return modes.display_name(self.options["mode"]) if self.options["game"] == "soldout" else N_("Standard")
+        game = self.game
+        return game.mode_name(self.options["mode"] if "mode" in game.lobby_rows else game.default_mode())
 
     def _cycle_mode(self, step: int) -> None:
         choices = modes.choices()
         self.options["mode"] = choices[(choices.index(self.options["mode"]) + step) % len(choices)]
 
     def _rounds_text(self) -> str:
-        if self.options["game"] == "checkout":
-            return _("{rounds} + bonus").format(rounds=CHECKOUT_ROUNDS)
+        fixed = self.game.fixed_rounds
+        if fixed is not None:
+            return _("{rounds} + bonus").format(rounds=fixed)
         return str(self.options["rounds"])
 
     def _cycle_rounds(self, step: int) -> None:
@@ -133,7 +138,7 @@ class LobbyScene(Scene):
     def _level_text(self) -> str:
         """The Level row's value: said and fitted here, so a Verbatim (a player's level name is shown
         as they wrote it)."""
-        if self.options["game"] == "checkout":
+        if "level" not in self.game.lobby_rows:
             return N_("Dice table")
         entry = self.level_entry()
         if entry is None:
@@ -250,17 +255,14 @@ class LobbyScene(Scene):
         o = self.options
         teams = bool(o["teams"])
         seats = tuple(s.spec(teams) for s in sorted(self.ctx.seats, key=lambda s: s.seat))
-        if o["game"] == "checkout":
-            return MatchSpec("checkout", seats, mode="standard", rounds=CHECKOUT_ROUNDS, seed=o["seed"],
-                             teams=teams)
-        return MatchSpec("soldout", seats, mode=o["mode"], rounds=o["rounds"], seed=o["seed"], teams=teams,
-                         level=o["level"], options={"assist": bool(o["assist"])})
+        return self.game.spec(seats, o["seed"], games.Choices(mode=o["mode"], rounds=o["rounds"], teams=teams,
+                                                              level=o["level"], assist=bool(o["assist"])))
 
     def start_problem(self) -> str | None:
-        game = self.options["game"]
-        need = MIN_SEATS[game]
+        game = self.game
+        need = game.min_seats
         if len(self.ctx.seats) < need:
-            title = GAME_TITLES[game]
+            title = game.title
             return ngettext("{game} needs at least {n} seat: join or add a bot",
                             "{game} needs at least {n} seats: join or add a bot", need, game=title)
         if self.options["teams"]:
@@ -268,7 +270,7 @@ class LobbyScene(Scene):
             if len(teams) < 2:
                 return _("Teams are on, but everyone is on one team")
         entry = self.level_entry()
-        if game == "soldout" and entry is not None and entry.problem is not None:
+        if "level" in game.lobby_rows and entry is not None and entry.problem is not None:
             return _("{level} cannot be played: choose another level").format(level=_(entry.title))
         return None
 
@@ -375,7 +377,7 @@ class LobbyScene(Scene):
 
     def _draw_level_card(self, surface: pygame.Surface) -> None:
         """While the Level row is chosen: the level's card over the seat panels."""
-        if self.menu.selected.label != "Level" or self.options["game"] != "soldout":
+        if self.menu.selected.label != "Level" or "level" not in self.game.lobby_rows:
             return
         entry = self.level_entry()
         auto = entry is None

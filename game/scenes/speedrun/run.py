@@ -31,6 +31,8 @@ from game.files.levels import resolve_level
 from game.render.icons import seat_shape_surface
 from game.driver.replay import Replay, ReplayError
 from game.rules.soldout import modes
+from game.games.soldout import SOLD_OUT
+from game.scenes import registry
 from game.scenes.mall import MallPicture
 from game.scenes.mall import play_sounds
 from game.scenes.menus import push_howto_once
@@ -215,3 +217,7 @@ def _ghost_surface(size: int) -> pygame.Surface:
     ghost = seat_shape_surface("circle", "#E6E6FF", size).copy()
     ghost.set_alpha(GHOST_ALPHA)
     return ghost
+
+
+registry.register_run_scene(SOLD_OUT.key, lambda ctx, setup, start: SpeedrunRunScene(
+    ctx, setup, start.device, start.records, start.ghost, start.playback, start.demo, start.practice, start.comparison))
