@@ -139,7 +139,7 @@ class LobbyScene(Scene):
         """The Level row's value: said and fitted here, so a Verbatim (a player's level name is shown
         as they wrote it)."""
         if "level" not in self.game.lobby_rows:
-            return N_("Dice table")
+            return self.game.place
         entry = self.level_entry()
         if entry is None:
             return N_("Auto (by players)")
