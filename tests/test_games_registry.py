@@ -35,8 +35,8 @@ def test_each_game_makes_its_own_match_from_the_same_choices():
     choices = games.Choices(mode="tidy", rounds=3, level="boutique", assist=True)
     soldout = games.get("soldout").spec(SEATS, 9, choices)
     checkout = games.get("checkout").spec(SEATS, 9, choices)
-    assert (soldout.mode, soldout.rounds, soldout.level, soldout.options) == ("tidy", 3, "boutique", {"assist": True})
-    assert (checkout.mode, checkout.rounds, checkout.level, checkout.options) == ("standard", 4, None, {})
+    assert (soldout.mode, soldout.rounds, soldout.level, soldout.options.assist) == ("tidy", 3, "boutique", True)
+    assert (checkout.mode, checkout.rounds, checkout.level, checkout.options.assist) == ("standard", 4, None, None)
 
 
 def test_the_schedule_takes_the_modes_in_turn_and_is_recorded():

@@ -163,7 +163,7 @@ def test_it_opens_in_the_window_from_the_lobby(buzzer, ctx):
     lobby = LobbyScene(ctx)
     ctx.stack.push(lobby)
     ctx.stack.apply()
-    while lobby.options["game"] != "buzzer":
+    while lobby.options.game != "buzzer":
         lobby._cycle_game(1)
     assert lobby._mode_text() == "standard"
     ctx.seats.append(LobbySeat(0, "bot", difficulty="normal", team=0))

@@ -25,7 +25,7 @@ from typing import Any, Iterator
 from game import VERSION
 from game.files import schema
 from game.match.commands import IDLE, STICK_MAX, Button, Command
-from game.match.spec import DIFFICULTIES, MatchSpec, SeatSpec
+from game.match.spec import DIFFICULTIES, MatchOptions, MatchSpec, SeatSpec
 from game.text.notice import N_, Notice, message_of
 from game.files.untrusted import UntrustedError, echo, inflate, parse_json, strict_int
 from game.files.register import REPLAY_CAP
@@ -92,7 +92,7 @@ def header_for(spec: MatchSpec) -> dict[str, Any]:
         "seed": spec.seed, "rounds": spec.rounds, "teams": spec.teams, **level_fields(spec),
         "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "difficulty": s.difficulty, "team": s.team}
                   for s in spec.seats],
-        "options": dict(spec.options),
+        "options": spec.options.to_json(),
     }
 
 
@@ -210,7 +210,7 @@ class Replay:
                                kind=s.get("kind", "human"), difficulty=s.get("difficulty", "normal"),
                                team=s.get("team")) for s in h["seats"])
         return MatchSpec(game=h["game"], seats=seats, mode=h["mode"], rounds=h["rounds"], seed=h["seed"],
-                         teams=h["teams"], level=self.level_path or h["level"], options=dict(h["options"]),
+                         teams=h["teams"], level=self.level_path or h["level"], options=MatchOptions.from_json(h["options"]),
                          schedule=tuple(h.get("schedule", ())))   # none in a replay from before schedules
 
     def ticks(self) -> Iterator[list[Command]]:

@@ -8,7 +8,7 @@ from game.driver import soldout_headless
 from game.driver.match_driver import Controller, bot_seed
 from game.match.commands import Button, Command
 from game.match.games import Choices, Demo, Game, Runner, register
-from game.match.spec import MatchSpec, SeatSpec
+from game.match.spec import MatchOptions, MatchSpec, SeatSpec
 from game.rules.soldout import modes
 from game.sim.mall_face import MallFace
 from game.speedrun.courses import Course, SoldOutCourse
@@ -47,7 +47,7 @@ class SoldOut(Game):
     def spec(self, seats: tuple[SeatSpec, ...], seed: int, choices: Choices = Choices()) -> MatchSpec:
         return MatchSpec(self.key, seats, mode=choices.mode or "rush", rounds=choices.rounds or 1, seed=seed,
                          teams=choices.teams, level=choices.level,
-                         options={} if choices.assist is None else {"assist": choices.assist})
+                         options=MatchOptions(assist=choices.assist))
 
     def schedule(self, spec: MatchSpec) -> list[str]:
         """A recorded schedule, else the spec's mode every round, or for "choose" the modes in turn."""

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from game import asset
 from game.match import games
-from game.match.spec import MatchSpec, SeatSpec
+from game.match.spec import MatchOptions, MatchSpec, SeatSpec, SpeedrunTag
 from game.text.notice import N_, Notice
 
 DATA_PATH = asset("speedrun.toml")
@@ -149,9 +149,7 @@ def spec_for(setup: RunSetup, runner_name: str = "Runner") -> MatchSpec:
     cat = setup.category
     seats = [SeatSpec(0, runner_name, "human")]
     seats += [SeatSpec(i, f"Bot {i}", "bot", cat.difficulty) for i in range(1, cat.bots + 1)]
-    options = {"assist": setup.assist,
-               "speedrun": {"category": cat.id, "variant": setup.variant, "date": setup.date,
-                            "seed_index": setup.seed_index, "speed": setup.speed}}
+    options = MatchOptions(setup.assist, SpeedrunTag(cat.id, setup.variant, setup.date, setup.seed_index, setup.speed))
     spec = games.get(cat.game).spec(tuple(seats), setup.seed, games.Choices(mode=cat.mode, rounds=1, level=cat.level))
     return replace(spec, options=options)
 
