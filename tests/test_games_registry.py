@@ -87,7 +87,7 @@ REGISTRY = {"game/match/games.py", "game/games/soldout.py", "game/games/checkout
 
 def test_no_switch_on_a_game_key_outside_the_registry():
     """At most three (each explained where it stands); the 24 of before are calls on the game object."""
-    found = [f"{path.relative_to(ROOT)}:{n}" for folder in ("game", "devkit") for path in sorted((ROOT / folder).rglob("*.py"))
+    found = [f"{path.relative_to(ROOT)}:{n}" for folder in ("game", "devkit", "tools") for path in sorted((ROOT / folder).rglob("*.py"))
              if str(path.relative_to(ROOT)) not in REGISTRY
              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
              if GAME_KEY_SWITCH.search(line) and "phase" not in line]
