@@ -45,7 +45,7 @@ class SoldOut(Game):
         return modes.keys()
 
     def spec(self, seats: tuple[SeatSpec, ...], seed: int, choices: Choices = Choices()) -> MatchSpec:
-        return MatchSpec(self.key, seats, mode=choices.mode or "rush", rounds=choices.rounds or 1, seed=seed,
+        return MatchSpec(self.key, seats, mode=choices.mode or self.default_mode(), rounds=choices.rounds or 1, seed=seed,
                          teams=choices.teams, level=choices.level,
                          options=MatchOptions(assist=choices.assist))
 
