@@ -97,3 +97,16 @@ def test_no_switch_on_a_game_key_outside_the_registry():
 def test_the_match_driver_knows_no_game():
     source = (ROOT / "game" / "driver" / "match_driver.py").read_text(encoding="utf-8")
     assert not re.search(r"soldout|checkout|SoldOut|MallFace|TableFace|study|game\.bots", source, re.IGNORECASE)
+
+
+def test_a_recorded_match_plays_back_by_its_own_schedule_after_the_rotation_changed(tmp_path, monkeypatch):
+    """End to end: recorded while "choose" took Tidy then Rush, played back once the rotation is
+    back to today's (Rush, Memory...): the same match, bit for bit."""
+    from game.app import headless
+    spec = replace(CHOOSE, rounds=2, seats=(SeatSpec(0, "A", "bot", "expert"), SeatSpec(1, "B", "bot", "expert")))
+    path = tmp_path / "choose.soco"
+    with monkeypatch.context() as patch:
+        patch.setattr(modes, "rotation", lambda mode, rounds: ["tidy", "rush"][:rounds])
+        recorded = headless.play(spec, path)
+    assert [r["mode"] for r in recorded["rounds"]] == ["tidy", "rush"]
+    assert headless.play_replay(headless.load_replay_file(str(path))) == recorded
