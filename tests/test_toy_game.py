@@ -88,7 +88,7 @@ class Runner:
 
 
 class Buzzer(games.Game):
-    key, title, min_seats = "buzzer", "Buzzer!", 1
+    key, title, min_seats, fixed_rounds = "buzzer", "Buzzer!", 1, 1
 
     def modes(self) -> Sequence[str]:
         return ("standard",)
@@ -165,7 +165,7 @@ def test_it_opens_in_the_window_from_the_lobby(buzzer, ctx):
     ctx.stack.apply()
     while lobby.options.game != "buzzer":
         lobby._cycle_game(1)
-    assert lobby._mode_text() == "standard"
+    assert (lobby._mode_text(), lobby._rounds_text(), lobby._level_text()) == ("standard", "1", "-")
     ctx.seats.append(LobbySeat(0, "bot", difficulty="normal", team=0))
     lobby.start()
     ctx.stack.apply()

@@ -23,6 +23,7 @@ class CheckOut(Game):
     rules_revision = 3
     older_rules = {1: _ROTATING, 2: _ROTATING}
     fixed_rounds = ROUNDS
+    rounds_said = N_("{rounds} + bonus")
     place = N_("Dice table")
     unused_flags = {"mode": "Check Out! has one mode",
                     "rounds": "Check Out! always plays 4 rounds + a bonus round",

@@ -73,6 +73,7 @@ class Game(ABC):
     # The lobby rows this game offers besides the seats, teams and seed: "mode", "rounds", "level", "assist".
     lobby_rows: frozenset[str] = frozenset()
     fixed_rounds: int | None = None  # a game whose number of rounds is its rulebook's (the lobby says it)
+    rounds_said = "{rounds}"         # how the lobby says fixed_rounds (an N_ message with {rounds})
     place = "-"                      # what the lobby's Level row says for a game without levels (an N_ message)
     ghosts = False                   # a speedrun's PB runs beside the runner as a ghost (a game with avatars)
     # The command-line flags the game has no use for, each with the rule that says why.

@@ -128,9 +128,9 @@ class LobbyScene(Scene):
         self.options.mode = choices[(choices.index(self.mode()) + step) % len(choices)]
 
     def _rounds_text(self) -> str:
-        fixed = self.game.fixed_rounds
-        if fixed is not None:
-            return _("{rounds} + bonus").format(rounds=fixed)
+        game = self.game
+        if game.fixed_rounds is not None:
+            return _(game.rounds_said).format(rounds=game.fixed_rounds)
         return str(self.options.rounds)
 
     def _cycle_rounds(self, step: int) -> None:
