@@ -4,7 +4,8 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from game.driver import table_headless
-from game.match.games import Choices, Demo, Game, Runner, register
+from game.match.games import Choices, Demo, Game, Runner, ScenarioRunner, register
+from game.rules.checkout import scenario
 from game.match.spec import MatchSpec, SeatSpec
 from game.speedrun.courses import CheckOutCourse, Course
 from game.text.notice import N_
@@ -48,6 +49,9 @@ class CheckOut(Game):
 
     def runner(self) -> Runner:
         return table_headless
+
+    def scenarios(self) -> ScenarioRunner:
+        return scenario
 
     def demos(self) -> Sequence[Demo]:
         return [Demo("standard", 4)]

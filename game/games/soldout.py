@@ -7,9 +7,9 @@ from game.bots.soldout import SoldOutBot, make_soldout_bot
 from game.driver import soldout_headless
 from game.driver.match_driver import Controller, bot_seed
 from game.match.commands import Button, Command
-from game.match.games import Choices, Demo, Game, Runner, register
+from game.match.games import Choices, Demo, Game, Runner, ScenarioRunner, register
 from game.match.spec import MatchOptions, MatchSpec, SeatSpec
-from game.rules.soldout import modes
+from game.rules.soldout import modes, scenario
 from game.sim.mall_face import MallFace
 from game.speedrun.courses import Course, SoldOutCourse
 from game.text.notice import N_
@@ -55,6 +55,9 @@ class SoldOut(Game):
 
     def runner(self) -> Runner:
         return soldout_headless
+
+    def scenarios(self) -> ScenarioRunner:
+        return scenario
 
     def demos(self) -> Sequence[Demo]:
         return [Demo(key, modes.get(key).demo_players) for key in modes.keys()]

@@ -39,6 +39,12 @@ class Runner(Protocol):
     def play_replay(self, replay: Replay) -> dict[str, Any]: ...
 
 
+class ScenarioRunner(Protocol):
+    """A rulebook's conformance runner (docs/SCENARIOS.md): a case's failures, [] when it passes."""
+
+    def run_case(self, case: dict[str, Any]) -> list[str]: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Choices:
     """What a player asked for, from the lobby or the command line; each game keeps what it
@@ -114,6 +120,10 @@ class Game(ABC):
     def demos(self) -> Sequence[Demo]:
         """The title's attract loop: the matches this game shows off, in turn."""
         return ()
+
+    def scenarios(self) -> ScenarioRunner | None:
+        """The rulebook's conformance runner (`--scenario FILE`); None: the game has no scenario files."""
+        return None
 
     def course(self, spec: MatchSpec) -> Course[Any] | None:
         """What a speedrun of `spec` means in this game (game/speedrun/courses.py); None: no speedruns."""
