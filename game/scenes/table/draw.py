@@ -76,6 +76,11 @@ class TableView:
         self._row: tuple[tuple[object, ...], pygame.Surface] | None = None
         self.flashes: dict[str, tuple[int, int]] = {}       # product -> (grabber, tick): the grab's burst
 
+    def drop_kept(self) -> None:
+        """Let the static layer and the cards kept on pieces of it go (the scene is left)."""
+        self.static = None
+        self._cards = self._fitted = self._row = None
+
     def _static(self) -> pygame.Surface:
         """The scene's static layer (the board's background is cut from it)."""
         if self.static is None:

@@ -176,6 +176,11 @@ class SeatHud:
                 len(player.products), len(player.bargains), player.tokens, self.labels[seat],
                 tuple(self.keys.of(seat).items()))   # a refusal is said in the seat's own keys
 
+    def drop_backdrop(self) -> None:
+        """The static layer is let go (TablePicture.drop_layers): so are the panels laid on it."""
+        self.backdrop = self.laid = None
+        self._info.clear()
+
     def set_backdrop(self, backdrop: pygame.Surface) -> pygame.Surface:
         """The static picture the panels lie on (their frames drawn in). Returns what a frame blits
         instead: a copy with each panel's text and icons laid in, redone for a panel when what it

@@ -104,6 +104,9 @@ class TableScene(Scene):
     def resume(self) -> None:
         self._set_keys()   # the controls may have been rebound in Settings
 
+    def exit(self) -> None:
+        self.picture.drop_layers()
+
     def _lobby_seat(self, index: int) -> int:
         """The lobby seat (whose device it is) of the simulation's seat `index`."""
         return self.spec.seats[index].seat
