@@ -1,6 +1,6 @@
 """A game is one object: this file writes a third game, Buzzer!, registers it here and nowhere
 else, and plays it headless (with a recording played back), in the window from the lobby, in
-the title's attract loop and as a replay in the window.
+the title's attract loop, as a replay in the window and in a bot tournament.
 
 Buzzer!: for two seconds every seat presses A as often as it can; each press is a point."""
 import hashlib
@@ -202,3 +202,10 @@ def test_its_replay_plays_in_the_window(buzzer, ctx, tmp_path):
     for _ in range(LENGTH):
         scene.update({})
     assert scene.sim.state_hash() == played["state_hash"]
+
+
+def test_its_bots_play_a_tournament(buzzer):
+    from game.app.tournament import game_modes, run_pairing
+    assert game_modes("buzzer") == ("standard",)
+    pairing = run_pairing("buzzer", "standard", "easy", "hard", 4, seed=3)
+    assert pairing.wins + pairing.ties + pairing.losses == 4

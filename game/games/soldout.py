@@ -51,7 +51,7 @@ class SoldOut(Game):
 
     def schedule(self, spec: MatchSpec) -> list[str]:
         """A recorded schedule, else the spec's mode every round, or for "choose" the modes in turn."""
-        return list(spec.schedule) if spec.schedule else modes.rotation(spec.mode, spec.rounds)
+        return modes.schedule(spec)
 
     def runner(self) -> Runner:
         return soldout_headless

@@ -118,12 +118,6 @@ def _teams(spec: MatchSpec) -> list[int] | None:
     return [s.team if s.team is not None else 100 + s.seat for s in spec.seats]
 
 
-def round_modes(spec: MatchSpec) -> list[str]:
-    """The mode of each round: the spec's recorded schedule, else the modes' rotation (the rules
-    layer's copy of SoldOut.schedule, which sits above it, for the engine-only autoplay)."""
-    return list(spec.schedule) if spec.schedule else modes.rotation(spec.mode, spec.rounds)
-
-
 def play_match(spec: MatchSpec, catalogue: Catalogue | None = None) -> dict[str, Any]:
     """Play a whole match with bots in every seat; returns DESIGN.md's result dict."""
     if not 1 <= len(spec.seats) <= 6:
@@ -135,7 +129,7 @@ def play_match(spec: MatchSpec, catalogue: Catalogue | None = None) -> dict[str,
     bot_rng = random.Random(f"soldout-bots-{spec.seed}")
     ticks = 0
     rounds = []
-    for mode in round_modes(spec):
+    for mode in modes.schedule(spec):
         rnd = match.start_round(mode)
         play_round_out(rnd, [Bot(p, bot_rng) for p in range(players)], MAX_ACTIONS_PER_ROUND, "time")
         ticks += rnd.actions
