@@ -110,3 +110,14 @@ def test_a_recorded_match_plays_back_by_its_own_schedule_after_the_rotation_chan
         recorded = headless.play(spec, path)
     assert [r["mode"] for r in recorded["rounds"]] == ["tidy", "rush"]
     assert headless.play_replay(headless.load_replay_file(str(path))) == recorded
+
+
+def test_knowing_the_games_loads_no_match():
+    """The command line and the replay reader ask the games before anything runs: finding them loads
+    no simulation and no pygame (the window's start and --help stay quick)."""
+    import subprocess
+    import sys
+    code = ("import sys; from game.match import games; from game.app.cli import parse_args; games.all_games();"
+            "parse_args(['--game', 'checkout', '--headless']);"
+            "sys.exit(3 if {'pygame', 'game.sim.mall', 'game.driver.soldout_headless'} & set(sys.modules) else 0)")
+    assert subprocess.run([sys.executable, "-c", code], cwd=ROOT, timeout=60).returncode == 0

@@ -1,14 +1,18 @@
-"""Check Out!: the game object (game.match.games.Game)."""
+"""Check Out!: the game object (game.match.games.Game).
+
+Light to import, as Sold Out!'s (game/games/soldout.py): the runner, the course and the
+conformance runner are imported when first asked for.
+"""
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
-from game.driver import table_headless
 from game.match.games import Choices, Demo, Game, Runner, ScenarioRunner, register
-from game.rules.checkout import scenario
 from game.match.spec import MatchSpec, SeatSpec
-from game.speedrun.courses import CheckOutCourse, Course
 from game.text.notice import N_
+
+if TYPE_CHECKING:
+    from game.speedrun.courses import Course
 
 ROUNDS = 4   # the rulebook's: 4 rounds and a bonus round
 _ROTATING = N_("this replay was recorded under older Check Out! rules (simultaneous grabs at the dice table went in "
@@ -48,15 +52,18 @@ class CheckOut(Game):
         return None
 
     def runner(self) -> Runner:
+        from game.driver import table_headless   # the table and its bots: only for a match run headless
         return table_headless
 
     def scenarios(self) -> ScenarioRunner:
+        from game.rules.checkout import scenario   # the conformance cases: only for --scenario
         return scenario
 
     def demos(self) -> Sequence[Demo]:
         return [Demo("standard", 4)]
 
     def course(self, spec: MatchSpec) -> Course[Any]:
+        from game.speedrun.courses import CheckOutCourse   # the speedrun referee: only for a run
         return CheckOutCourse(spec)
 
 

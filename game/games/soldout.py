@@ -1,20 +1,20 @@
-"""Sold Out!: the game object (game.match.games.Game), and its bots' seats as the driver takes them."""
+"""Sold Out!: the game object (game.match.games.Game).
+
+Imported by the command line and the replay reader before they know what will run, so it imports
+only the rules' mode registry: the runner, the course and the conformance runner (the mall's
+simulation, bots and levels, pygame through pytmx) are imported when first asked for.
+"""
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
-from game.bots.soldout import SoldOutBot, make_soldout_bot
-from game.driver import soldout_headless
-from game.driver.match_driver import Controller, bot_seed
-from game.match.commands import Button, Command
 from game.match.games import Choices, Demo, Game, Runner, ScenarioRunner, register
 from game.match.spec import MatchOptions, MatchSpec, SeatSpec
-from game.rules.soldout import modes, scenario
-from game.sim.mall_face import MallFace
-from game.speedrun.courses import Course, SoldOutCourse
+from game.rules.soldout import modes
 from game.text.notice import N_
 
-STUDY_READY_TICKS = 240   # a pilot's seats press ready this long into Memory's study time
+if TYPE_CHECKING:
+    from game.speedrun.courses import Course
 
 
 class SoldOut(Game):
@@ -54,32 +54,19 @@ class SoldOut(Game):
         return modes.schedule(spec)
 
     def runner(self) -> Runner:
+        from game.driver import soldout_headless   # the mall and its bots: only for a match run headless
         return soldout_headless
 
     def scenarios(self) -> ScenarioRunner:
+        from game.rules.soldout import scenario    # the conformance cases: only for --scenario
         return scenario
 
     def demos(self) -> Sequence[Demo]:
         return [Demo(key, modes.get(key).demo_players) for key in modes.keys()]
 
     def course(self, spec: MatchSpec) -> Course[Any]:
+        from game.speedrun.courses import SoldOutCourse   # the speedrun referee: only for a run
         return SoldOutCourse(spec)
-
-
-def bot_for(seat: SeatSpec, sim: MallFace, match_seed: int) -> SoldOutBot:
-    """The bot for a seat (a person's seat taken over plays at normal)."""
-    spec = seat if seat.kind == "bot" else SeatSpec(seat.seat, seat.name, "bot", "normal", seat.team)
-    return make_soldout_bot(spec, sim, bot_seed(match_seed, seat.seat))
-
-
-def ready_after_study(controller: Controller[MallFace]) -> Controller[MallFace]:
-    """A pilot (screenshots, the benchmark): `controller`, except that Memory's study time ends
-    for everyone STUDY_READY_TICKS in, so a demo does not wait out the whole study."""
-    def command(sim: MallFace) -> Command:
-        if sim.phase == "study" and sim.tick - sim.phase_tick > STUDY_READY_TICKS:
-            return Command(pressed=Button.A)
-        return controller(sim)
-    return command
 
 
 SOLD_OUT = register(SoldOut())

@@ -25,7 +25,8 @@ from game.match.seats import SeatIdentity
 from game.match.seats import identities as seat_identities
 from game.bots.soldout import pile_fields_ahead
 from game.driver.match_driver import MatchDriver, recorder
-from game.games.soldout import SOLD_OUT, bot_for, ready_after_study
+from game.games.soldout import SOLD_OUT
+from game.games.soldout_seats import bot_for, ready_after_study
 from game.text.i18n import _
 from game.match.commands import IDLE, Command
 from game.files.levels import Level, LevelError, resolve_level
