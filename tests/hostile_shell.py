@@ -41,7 +41,22 @@ def _log_reads() -> tuple[set[str], set[str]]:
     return tried, reads
 
 
+def preload() -> None:
+    """Import what main() uses (tools/fuzz.py imports it once, then forks a child per input): main()
+    calls it too, so a module that moves breaks the shell's own tests, not only the fuzzer."""
+    import pygame  # noqa: F401
+
+    import game.app  # noqa: F401
+    import game.scenes.menus.howto  # noqa: F401
+    import game.scenes.menus.lobby  # noqa: F401
+    import game.scenes.menus.settings  # noqa: F401
+    import game.scenes.menus.title  # noqa: F401
+    import game.scenes.speedrun.menu  # noqa: F401
+    import game.scenes.speedrun.run_browser  # noqa: F401
+
+
 def main() -> None:
+    preload()
     import pygame
 
     from game import app
