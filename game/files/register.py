@@ -223,8 +223,9 @@ GAME_LOG = UserFile("game_log", "", r"game\.log", 256 * KB, Damage.REFUSE, "text
 # by the level reader (game/files/level_files.py: its own caps per kind of file, a level's files kept to its
 # folder, its own broken and fuzzed levels), not by read_bytes. At most levels.MAX_USER_LEVELS are
 # listed. Made at start (app.make_context) so a player finds it; never written.
+# A levels folder that is a link (kept with the player's Tiled projects) is followed, for reading only.
 PLAYER_LEVELS = UserFile("player_levels", "levels", r"[^/\\\x00-\x1f\x7f]{1,200}\.(?:tmx|tsx|png)", LEVEL_CAP,
-                         Damage.REFUSE, "level", written=False)
+                         Damage.REFUSE, "level", written=False, follows_links=True)
 
 REGISTER: tuple[UserFile, ...] = (
     SETTINGS, BINDINGS, PAD_MAPPINGS, HOWTO_SEEN, RECORDS, RECORD_REPLAYS, HISTORIES, HISTORY_ARCHIVES,
