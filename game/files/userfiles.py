@@ -455,6 +455,21 @@ class UserFile:
             return Notice(N_("{folder} is a link to another folder: the game does not follow it"), folder=exc.folder)
         return _set_aside(self.path(name), problem)
 
+    def keep_copy(self, problem: Notice, name: str | None = None) -> str:
+        """Copy the file as it is to name.corrupt-N (the player's bytes kept while the file itself stays,
+        to be saved without the part that was damaged); returns the one-line warning."""
+        try:
+            self.confined(writing=True)
+            data = self.read_bytes(name)
+            aside = _aside_path(self.path(name))
+            fd = os.open(aside, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), _file_mode())
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+        except (OSError, UntrustedError):
+            return problem
+        # TRANSLATORS: after "speedrun.json is not valid (at ...); " ({aside} is the copy of the file as it was)
+        return join(problem, Notice(N_("a copy is kept in {aside}"), aside=aside.name)) or problem
+
     # ----- writing ----------------------------------------------------------------
     def write_text(self, text: str, name: str | None = None) -> Path:
         """Write the file atomically (OSError if the folder cannot take it, LinkedFolder if it is a
