@@ -144,8 +144,11 @@ def _lobby(ctx, push, run, say, reads: set[str]) -> None:
     from game.text import i18n
     from game.scenes.menus.lobby import LobbyScene
     from game.files.register import PLAYER_LEVELS
+    from game.files.level_shelf import SHELF
     lobby = LobbyScene(ctx)
     push(lobby)
+    SHELF.wait()                 # a folder of many levels is read on the shelf's thread
+    lobby.take_read_levels()
     lobby.menu.index = next(i for i, item in enumerate(lobby.menu.items) if item.label == "Level")
     for entry in lobby.levels.values():
         if entry.shipped:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import threading
 from dataclasses import dataclass, fields
 from functools import cached_property
 from pathlib import Path
@@ -478,9 +479,11 @@ class LevelEntry:
     players: str = ""
     problem: str | None = None  # one line: why it cannot be played (None: it loads)
     level: Level | None = None
+    pending: bool = False       # listed while it is still being read (game/files/level_shelf.py)
 
 
 _LOADED: dict[tuple[str, int, int, int], Level | LevelError] = {}
+_LOADED_LOCK = threading.Lock()    # the lobby's level shelf reads on a thread of its own
 
 
 def _folder_stamp(folder: Path) -> int:
@@ -506,14 +509,17 @@ def _load_cached(path: Path, stamp: int) -> Level:
         key = (str(path), info.st_mtime_ns, info.st_size, stamp)
     except OSError:
         return load_level(path)
-    if key not in _LOADED:
-        if len(_LOADED) >= 2 * MAX_USER_LEVELS:
-            _LOADED.clear()
+    with _LOADED_LOCK:
+        found = _LOADED.get(key)
+    if found is None:
         try:
-            _LOADED[key] = load_level(path)
+            found = load_level(path)
         except LevelError as exc:
-            _LOADED[key] = exc
-    found = _LOADED[key]
+            found = exc
+        with _LOADED_LOCK:
+            if len(_LOADED) >= 2 * MAX_USER_LEVELS:
+                _LOADED.clear()
+            _LOADED[key] = found
     if isinstance(found, LevelError):
         raise found
     return found
@@ -545,6 +551,21 @@ def _own_entry(name: str, stamp: int, taken: frozenset[str]) -> LevelEntry:
     except UntrustedError as exc:
         return LevelEntry(str(path), path, False, title, problem=message_of(exc))
     return _entry(path, False, stamp)
+
+
+def shipped_entry(path: Path) -> LevelEntry:
+    """A shipped level as the lobby lists it (read once per version of its file)."""
+    return _entry(path, True, 0)
+
+
+def own_entry(name: str, stamp: int, taken: frozenset[str]) -> LevelEntry:
+    """The player's level `name` as the lobby lists it; `stamp` is user_folder_stamp(), `taken` the
+    shipped levels' keys."""
+    return _own_entry(name, stamp, taken)
+
+
+def user_folder_stamp() -> int:
+    return _folder_stamp(user_levels_dir())
 
 
 def user_level_names() -> list[str]:
