@@ -1,12 +1,16 @@
 """Fuzz every reader of untrusted files for minutes, each input in a child process under limits.
 
     python tools/fuzz.py [--minutes 10 | --seconds S] [--seed 1] [--workers 2] [--keep DIR] [--no-hand-made]
+                         [--classes]
 
 Mutates the shipped levels (and their tileset and templates), replays recorded at the start
 (both games, every mode), run codes made from them, the conformance scenarios,
 and every file of the register of user files (game/files/register.py: a whole
 user folder made by the game's own writers, tests/hostile_samples.py); also
-runs the hand-made hostile inputs of tests/hostile.py once. Each input runs in
+runs the hand-made hostile inputs of tests/hostile.py once. A fifth of the inputs
+come from tools/fuzz_classes.py, one generator per class of issue #39 (large
+counts, cross-file amplification, folder links at every depth, UTF-16/32 XML,
+swapped or foreign archives, hundreds of levels); `--classes` runs those alone. Each input runs in
 a child with a CPU-time limit and an address-space limit (`resource`), as the
 game runs it:
 - a level: `--check-level`, and if accepted it is played and drawn in the mall
@@ -43,6 +47,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT))
 
+import fuzz_classes  # noqa: E402  (tools/, beside this file)
 import hostile  # noqa: E402
 
 NASTY = [b"", b"nan", b"inf", b"-inf", b"NaN", b"Infinity", b"-1", b"0", b"1e9", b"1e999", b"9" * 5000,
@@ -137,7 +142,9 @@ class Corpus:
 def make_case(corpus: Corpus, rng: random.Random, n: int, folder: Path) -> tuple[str, hostile.Case, Path]:
     """The n-th random input: which reader, the mutated file(s) written in `folder`, and how to run it."""
     folder.mkdir(parents=True, exist_ok=True)
-    kind = rng.choices(("level", "replay", "code", "scenario", "user"), weights=(25, 20, 10, 15, 30))[0]
+    kind = rng.choices(("level", "replay", "code", "scenario", "user", "class"), weights=(20, 15, 8, 12, 25, 20))[0]
+    if kind == "class":     # one of the classes of issue #39 (tools/fuzz_classes.py)
+        return fuzz_classes.make(corpus, rng, n, folder, make_sentinel)
     if kind == "level":
         name = rng.choice(sorted(corpus.levels))
         tsx = corpus.tsx if rng.random() < 0.8 else mutate(corpus.tsx, rng)
@@ -161,6 +168,12 @@ def make_case(corpus: Corpus, rng: random.Random, n: int, folder: Path) -> tuple
         path.write_bytes(mutate(corpus.scenarios[name], rng))
         return kind, hostile.Case(f"scenario#{n}", ["--scenario", str(path)], codes=(0, 1, 2)), folder
     return kind, user_case(corpus, rng, n, folder), folder / "user"
+
+
+def only_classes(corpus: Corpus, rng: random.Random, n: int, folder: Path) -> tuple[str, hostile.Case, Path]:
+    """--classes: the classes' generators alone."""
+    folder.mkdir(parents=True, exist_ok=True)
+    return fuzz_classes.make(corpus, rng, n, folder, make_sentinel)
 
 
 SPECIALS: tuple[object, ...] = (hostile.Fifo(), hostile.Link("/dev/zero"), hostile.Link("{sentinel}/victim.replay"),
@@ -318,6 +331,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cpu-limit", type=int, default=40, help="seconds of CPU before a child is killed")
     parser.add_argument("--memory-limit", type=int, default=2048, help="MB of address space for a child")
     parser.add_argument("--no-hand-made", action="store_true", help="skip the hand-made inputs (a short run)")
+    parser.add_argument("--classes", action="store_true", help="only the generators of tools/fuzz_classes.py")
     parser.add_argument("--worker", type=int, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.seconds is not None:
@@ -335,7 +349,7 @@ def main(argv: list[str] | None = None) -> int:
         procs = [(k, subprocess.Popen(
             [sys.executable, __file__, "--worker", str(k), "--seed", str(args.seed * 1000 + k),
              "--minutes", f"{left:.4f}", "--keep", str(args.keep), "--cpu-limit", str(args.cpu_limit),
-             "--memory-limit", str(args.memory_limit)],
+             "--memory-limit", str(args.memory_limit), *(["--classes"] if args.classes else [])],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)) for k in range(args.workers)]
         for k, proc in procs:
             out, err = proc.communicate()
@@ -435,11 +449,12 @@ def worker(args: argparse.Namespace) -> int:
         n = 0
         while time.monotonic() < start + args.minutes * 60 or n == 0:   # at least one input, however short
             n += 1
-            kind, case, folder = make_case(corpus, rng, n, work / "cases" / str(n))
+            kind, case, folder = (only_classes if args.classes else make_case)(corpus, rng, n, work / "cases" / str(n))
             case.name = f"w{args.worker}-{case.name}"
-            outcome = runner.run(case, folder if kind == "user" else work / "user")
-            where = folder.parent if kind == "user" else folder
-            extra = sentinel_problems(where / "sentinel") if kind == "user" else []
+            user = kind.startswith("user")     # the whole shell over folder, its sentinel beside it
+            outcome = runner.run(case, folder if user else work / "user")
+            where = folder.parent if user else folder
+            extra = sentinel_problems(where / "sentinel") if user else []
             if kind == "user":
                 summary.touched.update(case.name.split(":", 1)[1].split("+"))
             summary.judge(kind, outcome, where, args.keep, extra)
