@@ -35,6 +35,28 @@ def test_a_short_run_fuzzes_and_reports(tmp_path: Path) -> None:
     assert proc.returncode == 0
 
 
+def test_the_class_generators_make_inputs_the_game_answers(tmp_path: Path) -> None:
+    """tools/fuzz_classes.py's inputs (counts, amplification, links, encodings, archives, many levels)
+    run as the fuzzer runs them: each generator once, none failing."""
+    fuzz = _fuzz()
+    import random
+    (tmp_path / "corpus").mkdir()
+    corpus = fuzz.Corpus(tmp_path / "corpus")
+    runner = fuzz.ForkRunner(40, 2048 << 20)
+    summary = fuzz.Summary()
+    for n, name in enumerate(sorted(fuzz.fuzz_classes.GENERATORS)):
+        kind, case, folder = fuzz.fuzz_classes.GENERATORS[name](corpus, random.Random(n), n, tmp_path / name,
+                                                               fuzz.make_sentinel)
+        user = kind.startswith("user")
+        outcome = runner.run(case, folder if user else tmp_path / "user")
+        where = folder.parent if user else folder
+        summary.judge(kind, outcome, where, tmp_path / "kept",
+                      fuzz.sentinel_problems(where / "sentinel") if user else [])
+    report = summary.report(0.0, 0)
+    assert report["failures"] == [], report["failures"]
+    assert report["inputs"] == len(fuzz.fuzz_classes.GENERATORS)
+
+
 def test_a_worker_that_dies_is_a_failure_not_a_crash() -> None:
     summary = _fuzz().Summary()
     summary.merge_worker(0, 1, "", "ModuleNotFoundError: No module named 'game.moved'\n")

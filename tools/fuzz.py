@@ -45,6 +45,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT))
 
 import fuzz_classes  # noqa: E402  (tools/, beside this file)
@@ -285,6 +286,9 @@ def _child(case: hostile.Case, user: Path, out: int, err: int, peak: int, cpu: i
     try:
         os.dup2(out, 1)
         os.dup2(err, 2)
+        # Python's own streams on those descriptors (under pytest they are its capture objects)
+        sys.stdout = open(1, "w", closefd=False)
+        sys.stderr = open(2, "w", closefd=False)
         with open("/proc/self/status") as f:
             size = [int(line.split()[1]) * 1024 for line in f if line.startswith("VmSize:")][0]
         resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu))
