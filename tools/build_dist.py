@@ -53,7 +53,7 @@ LOCALES = ("root", *LANGUAGES)
 # Pyphen's dictionaries: the ones game/render/text.py hyphenates the game's languages with (of 84).
 DICTIONARIES = tuple(HYPHENATION[code] for code in LANGUAGES)
 # licences: licenses/ (wsproto and h11: the LiveSplit One link's WebSocket protocol)
-RUNTIME_DISTRIBUTIONS = ("pygame-ce", "pytmx", "platformdirs", "babel", "pyphen", "wsproto", "h11")
+RUNTIME_DISTRIBUTIONS = ("pygame-ce", "pytmx", "platformdirs", "babel", "pyphen", "defusedxml", "wsproto", "h11")
 
 
 def platform_tag() -> str:
