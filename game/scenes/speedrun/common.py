@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Callable, Protocol
 import pygame
 
 from game.match.seats import identities
+from game.text import i18n
 from game.text.i18n import _
 from game.input.bindings import key_cap
 from game.match.commands import IDLE, Button, Command
@@ -58,7 +59,7 @@ def variant_line(setup: RunSetup) -> str:
     if setup.variant == "set":
         return _("Set seed {letter}").format(letter=SEED_LETTERS[setup.seed_index])
     if setup.variant == "daily":
-        return _("Daily {date}").format(date=setup.date)
+        return _("Daily {date}").format(date=i18n.day(setup.date))
     return _("Random seed")
 
 
