@@ -170,7 +170,7 @@ def check_livesplit_agrees(server, played: list[tuple[str, list[int], int | None
     fix_splits(exported)
     assert history_of(exported) == before
     print(f"\n{len(server.lines)} commands to LiveSplit, {len(server.problems())} rejected or ignored "
-          f"({len(server.problems()) - len(problems or [])} of them expected); "
+          f"({len(server.problems()) - len(problems) if problems is not None else 0} of them expected); "
           f"{len(server.splits)} splits; {sum(1 for a in server.run.attempts if a.time.game is not None)} "
           f"finishes stored; {exported.history_count()} of {sum(len(s) for s in before)} history times kept")
 
