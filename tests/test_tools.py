@@ -138,6 +138,7 @@ def run_tool(name: str, run: Run, folder: Path) -> subprocess.CompletedProcess[s
                           timeout=300, stdin=subprocess.DEVNULL)
 
 
+@pytest.mark.slow        # a child process each, 40 s together; the import checks above stay fast
 @pytest.mark.parametrize("name", sorted(RUNS))
 def test_a_tool_starts_and_does_its_smallest_job(name, tmp_path):
     run = RUNS[name]
@@ -152,6 +153,7 @@ def test_a_tool_starts_and_does_its_smallest_job(name, tmp_path):
     assert run.says in said, said
 
 
+@pytest.mark.slow
 def test_restamp_brought_the_old_replay_to_todays_rules(tmp_path):
     from game.driver.replay import RULES
     old_replay(tmp_path)
