@@ -12,6 +12,7 @@ from game.app.headless import build_spec
 from game.rules.soldout.autoplay import round_modes
 from game.driver import soldout_headless as sh
 from game.sim.mall import MallSim
+from game.sim.mall_events import Picked
 
 
 def _rows(level) -> tuple[bytes, ...]:
@@ -75,7 +76,7 @@ def test_no_tick_searches_more_than_the_budget_on_a_200x200_map(monkeypatch):
         tick[0] = sim.tick
         commands = {bot.seat: bot.command(sim) for bot in bots}
         sim.step(commands)
-        picked += sum(1 for ev in sim.events if ev[0] == "picked")
+        picked += sum(1 for ev in sim.events if isinstance(ev, Picked))
     assert spent and max(spent.values()) <= pathfind.POPS_PER_TICK
     assert picked >= 6      # the bots think a little longer there, but they play
 

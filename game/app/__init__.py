@@ -403,6 +403,7 @@ class WindowLoop:
         self.presenter = present.Presenter()  # menus present only when their picture changes
         self.warmer = Warmer()                # rehearsals of the next scenes, in the menus' idle time
         self.warming = False                  # rehearsals run once the scene modules are loaded
+        self.in_menu = True                   # a menu on top at the last frame (the title at first)
         self.previous = time.perf_counter()
         self.presented_at = 0.0               # perf_counter() when the last present returned
 
@@ -452,6 +453,8 @@ class WindowLoop:
         elif vsync:
             self.read_point.skipped(time.perf_counter())
         self._idle(vsync)
+        if self.warming:
+            self._back_in_menu()
         if self.warming and self.warmer.pending:
             self._warm(vsync)
         if not vsync:
@@ -467,6 +470,10 @@ class WindowLoop:
             until = min(until, self.read_point.read_at(now) - 0.0005)
         if until > now:
             idle(self.ctx, until)
+
+    def _back_in_menu(self) -> None:
+        from game.scenes import warmup
+        self.in_menu = warmup.back_in_menu(self.warmer, self.ctx, self.in_menu)
 
     def _warm(self, vsync: bool) -> None:
         """A rehearsal step after the present, when a menu sits idle: never past the next read."""

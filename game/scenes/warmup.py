@@ -19,6 +19,7 @@ import pygame
 
 from game.sim import preload
 from game.match.seats import identities
+from game.core import memory
 from game.core.scene import Scene
 from game.core.warm import WAIT, Job, Warmer
 from game.files.levels import each_level_entry, resolve_level
@@ -66,6 +67,15 @@ def _spec(game: str, players: int, mode: str) -> MatchSpec:
 # What the rehearsals drew clothing at: (size, colour-blind) of items, and the shape of objective
 # cards. The real match deals other cards, so every item and objective is drawn at those too.
 _DRAWN = clothing.Drawn()
+
+
+def _dismiss(rctx: "Context") -> None:
+    """The rehearsal is over: every scene in it exits, as one left for good does (the mall lets its
+    layers go, a results screen its menu). Its scenes, match and pictures hold each other in cycles
+    that only the collector's next full pass would free: 10-30 MB a rehearsal, some 130 MB in all,
+    kept until then (and then costing that pass 100+ ms at once)."""
+    rctx.stack.apply()
+    rctx.stack.close()
 
 
 def _draw(rctx: "Context", surface: pygame.Surface) -> None:
@@ -155,6 +165,7 @@ def rehearse_mall(ctx: "Context", players: int, mode: str) -> Iterator[None]:
                 break
         yield
     _draw(rctx, surface)
+    _dismiss(rctx)
 
 
 def rehearse_table(ctx: "Context", players: int) -> Iterator[None]:
@@ -169,6 +180,7 @@ def rehearse_table(ctx: "Context", players: int) -> Iterator[None]:
         yield
     rctx.stack.push(CheckoutResultsScene(rctx, table))
     _draw(rctx, surface)
+    _dismiss(rctx)
 
 
 def rehearse_attract(ctx: "Context") -> Iterator[None]:
@@ -179,6 +191,7 @@ def rehearse_attract(ctx: "Context") -> Iterator[None]:
     rctx.stack.push(factory(rctx))
     yield
     _draw(rctx, pygame.Surface(ctx.screen_size))
+    _dismiss(rctx)
 
 
 def rehearse_speedrun(ctx: "Context") -> Iterator[None]:
@@ -191,6 +204,7 @@ def rehearse_speedrun(ctx: "Context") -> Iterator[None]:
         rctx.stack.push(scene_type(rctx, setup, records=Records(), demo=True))
         yield
         _draw(rctx, pygame.Surface(ctx.screen_size))
+        _dismiss(rctx)
         yield
 
 
@@ -272,9 +286,30 @@ def queue_rehearsals(warmer: Warmer, ctx: "Context") -> None:
         for players in SEAT_COUNTS:
             warmer.add(f"mall {players} {mode}", _stepper(partial(rehearse_mall, ctx, players, mode)))
     warmer.add("catalogue again", _stepper(rehearse_catalogue))   # sizes only those modes draw
+    warmer.add("memory back", give_back)   # what the rehearsals freed, to the system
+
+
+def give_back() -> None:
+    """A warm-up job: the memory freed so far back to the system (its answer is not the warmer's
+    "more to do")."""
+    memory.give_back()
+
+
+def in_menu(ctx: "Context") -> bool:
+    """A menu is on top: the player is choosing, not playing."""
+    top = ctx.stack.top
+    return top is not None and top.name in MENU_SCENES
 
 
 def may_warm(ctx: "Context", idle_ticks: int) -> bool:
     """True when a rehearsal step may run now: a menu on top and nobody touching anything."""
-    top = ctx.stack.top
-    return idle_ticks >= IDLE_TICKS and top is not None and top.name in MENU_SCENES
+    return idle_ticks >= IDLE_TICKS and in_menu(ctx)
+
+
+def back_in_menu(warmer: Warmer, ctx: "Context", was_in_menu: bool) -> bool:
+    """Called after each frame: on coming back to a menu from play, the memory the match freed is
+    handed back to the system (a job, so it runs when the menu sits idle). Whether a menu is on top."""
+    now = in_menu(ctx)
+    if now and not was_in_menu:
+        warmer.add(f"memory back {len(warmer.done)}", give_back)
+    return now

@@ -43,11 +43,11 @@ from game.scenes.mall.layout import MallLayout
 from game.scenes.mall.picture import MallPicture
 from game.scenes.mall.mode_choice import ModeChoiceScene
 from game.scenes.mall.results import SoldOutResultsScene
+from game.scenes.mall.sounds import play_sounds
 from game.scenes.menus import push_howto_once
 from game.scenes.pads import Rumbler
 from game.scenes.pads import seat_keys, sharing_a_keyboard
 from game.sim.mall import new_mall
-from game.sim.mall_face import MallFace
 
 if TYPE_CHECKING:
     from game.bots.soldout import SoldOutBot
@@ -285,35 +285,6 @@ def open_mall(ctx: "Context", spec: MatchSpec, pilot: bool = False, replay: Repl
     if spec.mode in modes.keys():
         return MallScene(ctx, spec, spec.mode, level, pilot=pilot, replay=replay)
     return MallOpening(ctx, spec, level)
-
-
-SOUNDS = {"picked": "pickup", "put_down": "putdown", "flipped": "flip", "took": "take", "delivered": "deliver",
-          "placed": "deliver", "returned": "putdown", "hand_back": "putdown", "ready": "confirm",
-          "selected": "menu_move"}
-
-
-def play_sounds(ctx: "Context", sim: MallFace, bots: dict[int, SoldOutBot]) -> None:
-    """The tick's events as sounds: a person's refusals buzz, bots' flips are silent (six bots
-    flipping would drown the room)."""
-    for event in sim.events:
-        kind = event[0]
-        human = len(event) > 1 and isinstance(event[1], int) and event[1] in sim.by_seat \
-            and not sim.by_seat[event[1]].bot and event[1] not in bots
-        sound = SOUNDS.get(kind)
-        if kind == "flipped" and not human:
-            sound = None
-        if sound:
-            ctx.sound(sound)
-        if kind == "rejected" and human:
-            ctx.sound("error")
-        elif kind == "phase":
-            phase = event[1]
-            if phase == "playing":
-                ctx.sound("go")
-            elif phase == "sold_out":
-                ctx.sound("sold_out")
-            elif phase == "match_over":
-                ctx.sound("win")
 
 
 # ---------------------------------------------------------------- registration

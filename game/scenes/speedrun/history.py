@@ -35,6 +35,7 @@ from game.speedrun.records import Records, replay_text
 from game.speedrun.splits import Comparison
 from game.speedrun.timer import format_ticks
 from game.speedrun.verify import VerifyError, parse_text
+from game.render.palette import AXIS, EDGE
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -180,7 +181,7 @@ class SpeedrunHistoryScene(Scene):
         for i, name in enumerate(TABS):
             label = ui.render(_(name), 24, WHITE if i == self.tab else DIM)
             rect = pygame.Rect(x, 122, label.get_width() + 36, 44)
-            box(surface, rect, GOLD if i == self.tab else (84, 64, 58))
+            box(surface, rect, GOLD if i == self.tab else EDGE)
             surface.blit(label, label.get_rect(center=rect.center))
             x = rect.right + 14
 
@@ -217,7 +218,7 @@ class SpeedrunHistoryScene(Scene):
             surface.blit(msg, msg.get_rect(center=TREND_PLOT.center))
             return
         values = [v for _, v in trend]
-        pygame.draw.line(surface, (120, 100, 90), TREND_PLOT.bottomleft, TREND_PLOT.bottomright, 2)
+        pygame.draw.line(surface, AXIS, TREND_PLOT.bottomleft, TREND_PLOT.bottomright, 2)
         for text, y in ((format_ticks(max(values)), TREND_PLOT.y - 8), (format_ticks(min(values)), TREND_PLOT.bottom - 16)):
             surface.blit(ui.render(text, 16, DIM), (area.x, y))
         pygame.draw.lines(surface, GOLD, False, points, 3)

@@ -104,6 +104,7 @@ class SpeedrunTableScene(Scene):
         self.run.resume()
 
     def exit(self) -> None:
+        self.picture.drop_layers()
         self.run.save_on_exit()
 
     def idle(self, until: float) -> None:

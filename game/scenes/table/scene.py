@@ -38,6 +38,7 @@ from game.scenes.table.layout import TOP_BAR
 from game.scenes.table.paint import TableKeys
 from game.scenes.table.picture import TablePicture
 from game.scenes.table.results import CheckoutResultsScene
+from game.scenes.table.sounds import table_sounds
 from game.sim.table import new_table
 from game.sim.table_face import TableFace
 from game.sim.table_tuning import TableTuningError
@@ -46,11 +47,6 @@ if TYPE_CHECKING:
     from game.core.context import Context
 
 log = logging.getLogger(__name__)
-
-SOUNDS = {"roll": "roll", "grab": "grab", "queue": "queue", "buy": "buy", "bonus": "bonus",
-          "countdown": "countdown", "go": "go", "over": "win", "ready": "confirm", "reveal": "bonus",
-          "land": "land", "last": "countdown", "last_tick": "countdown", "bid_step": "menu_move"}
-
 
 class TableScene(Scene):
     name = "table"
@@ -102,6 +98,9 @@ class TableScene(Scene):
 
     def resume(self) -> None:
         self._set_keys()   # the controls may have been rebound in Settings
+
+    def exit(self) -> None:
+        self.picture.drop_layers()
 
     def _lobby_seat(self, index: int) -> int:
         """The lobby seat (whose device it is) of the simulation's seat `index`."""
@@ -178,24 +177,6 @@ def set_table_keys(ctx: "Context", spec: MatchSpec, keys: TableKeys) -> None:
     keys.shared = keys_in_play(ctx)
     beside = sharing_a_keyboard(ctx)
     keys.side_by_side = {i for i, s in enumerate(spec.seats) if s.seat in beside}
-
-
-def table_sounds(ctx: "Context", sim: TableFace, view: TableView, bots: dict[int, CheckOutBot]) -> None:
-    """The tick's events as sounds (a person's refusals buzz), and the grab flashes."""
-    humans = [i not in bots for i in range(sim.n)]
-    for kind, seat, detail in sim.events:
-        if kind == "grab":
-            view.flashes[detail] = (seat, sim.tick)
-        if kind == "error":
-            if seat >= 0 and humans[seat]:
-                ctx.sound("error")
-        elif kind == "token":
-            if detail:
-                ctx.sound("token")
-        elif kind in SOUNDS:
-            ctx.sound(SOUNDS[kind])
-    if any(s.land_tick == sim.tick and s.land_tick > 0 for s in sim.seats):
-        ctx.sound("land")
 
 
 def open_table(ctx: "Context", spec: MatchSpec, demo: bool = False, replay: Replay | None = None) -> Scene:
