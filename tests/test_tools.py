@@ -25,7 +25,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 TOOLS = ROOT / "tools"
 OWN_TEST = {"fuzz"}                   # tools/fuzz.py: tests/test_fuzz_tool.py runs it
-BEING_REPAIRED = {"fuzz"}             # #39: it still imports game.scenes.menus.run_browser, since moved
+BEING_REPAIRED = {"fuzz"}             # #39: it imports game.scenes.menus.run_browser, since moved (XPASS once mended)
 FIRST_PARTY = ("game", "devkit", "tests")
 
 
@@ -104,7 +104,8 @@ def is_submodule(package: object, name: str) -> bool:
     return hasattr(package, "__path__") and importlib.util.find_spec(f"{where}.{name}") is not None
 
 
-@pytest.mark.parametrize("name", sorted(set(tool_names()) - BEING_REPAIRED))
+@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.xfail(reason="being repaired under #39"))
+                                  if name in BEING_REPAIRED else name for name in tool_names()])
 def test_what_a_tool_imports_exists(name):
     assert missing_imports(TOOLS / f"{name}.py") == []
 
