@@ -24,8 +24,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 TOOLS = ROOT / "tools"
-OWN_TEST = {"fuzz"}                   # tools/fuzz.py: tests/test_fuzz_tool.py runs it
-BEING_REPAIRED = {"fuzz"}             # #39: it imports game.scenes.menus.run_browser, since moved (XPASS once mended)
+OWN_TEST = {"fuzz", "fuzz_classes"}   # tools/fuzz.py and its generators: tests/test_fuzz_tool.py runs them
 FIRST_PARTY = ("game", "devkit", "tests")
 
 
@@ -104,8 +103,7 @@ def is_submodule(package: object, name: str) -> bool:
     return hasattr(package, "__path__") and importlib.util.find_spec(f"{where}.{name}") is not None
 
 
-@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.xfail(reason="being repaired under #39"))
-                                  if name in BEING_REPAIRED else name for name in tool_names()])
+@pytest.mark.parametrize("name", tool_names())
 def test_what_a_tool_imports_exists(name):
     assert missing_imports(TOOLS / f"{name}.py") == []
 
@@ -156,8 +154,8 @@ def test_a_tool_starts_and_does_its_smallest_job(name, tmp_path):
 
 @pytest.mark.slow
 def test_restamp_brought_the_old_replay_to_todays_rules(tmp_path):
-    from game.driver.replay import RULES
+    from game.match import games
     old_replay(tmp_path)
     assert run_tool("restamp_replays", RUNS["restamp_replays"], tmp_path).returncode == 0
     header = json.loads((tmp_path / "old.replay").read_text(encoding="utf-8").split("\n", 1)[0].split(" ", 2)[2])
-    assert header["rules"] == RULES["checkout"]
+    assert header["rules"] == games.get("checkout").rules_revision

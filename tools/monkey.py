@@ -35,7 +35,7 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, cast
+from typing import TYPE_CHECKING, Any, Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -50,7 +50,6 @@ if TYPE_CHECKING:
 
     from game.core.context import Context
     from game.files.levels import Level
-    from game.match.spec import GameName
     from game.rules.checkout.engine import CheckoutGame
     from game.rules.soldout.catalogue import Catalogue as SoldOutCatalogue
     from game.rules.soldout.engine import Round
@@ -402,6 +401,7 @@ def _run_table_engine(seed: int, players: int, steps: int) -> dict[str, int]:
 # ---------------------------------------------------------------- scenes
 def scene_targets() -> list[tuple[str, Build]]:
     """(name, build(ctx, seed) -> list of scenes, bottom first) for every scene the shell knows."""
+    from game.match import games
     from game.match.spec import MatchSpec, SeatSpec
     from game.scenes import registry
     targets: list[tuple[str, Build]] = []
@@ -410,13 +410,12 @@ def scene_targets() -> list[tuple[str, Build]]:
         assert shot is not None   # one of screenshot_names()
         targets.append((f"shot:{name}", _shot_build(shot.factory)))
     registry.load_scene_modules()
-    for game in sorted(cast("list[GameName]", list(registry._games))):   # its keys are the games' names
-        modes = MODES if game == "soldout" else ("standard",)
-        for mode in modes:
-            def build(ctx: Context, seed: int, game: GameName = game, mode: str = mode) -> list[Scene]:
+    for game in sorted(registry._games):
+        for mode in games.get(game).round_modes():
+            def build(ctx: Context, seed: int, game: str = game, mode: str = mode) -> list[Scene]:
                 from game.scenes.menus.title import TitleScene
                 rng = random.Random(seed)
-                players = rng.randint(1, 6) if game == "soldout" else rng.randint(2, 6)
+                players = rng.randint(games.get(game).min_seats, 6)
                 humans = rng.randint(1, min(2, players))
                 seats = tuple(SeatSpec(i, f"P{i + 1}", kind="human" if i < humans else "bot",
                                        difficulty=rng.choice(("easy", "normal", "hard")))

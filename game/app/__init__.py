@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Sequence, TextIO
 from game import program_name, report_error, typed_as
 from game.files import logfile
 from game.app.cli import UsageError, parse_args
-from game.match.spec import GAME_TITLES
+from game.match import games
 from game.files.untrusted import echo
 from game.files.register import ERROR_LOG as USER_ERROR_LOG
 from game.files.register import PLAYER_LEVELS
@@ -339,7 +339,7 @@ def _push_replay_viewer(ctx: Context, path: str, level: str | None = None) -> No
     if viewer is None:
         from game.text.i18n import _   # the translations: loaded by make_context for the window
         ctx.toast(_("This build cannot show {game} replays in a window; try --headless --json").format(
-            game=GAME_TITLES.get(game, game)))
+            game=games.title(game)))
     else:
         ctx.stack.push(viewer(ctx, replay))
 
