@@ -9,7 +9,7 @@ from game.bots import pathfind
 from game.bots.pathfind import UNREACHABLE, nav_grid
 from game.bots.soldout import make_soldout_bot
 from game.app.headless import build_spec
-from game.rules.soldout.autoplay import round_modes
+from game.games import SOLD_OUT
 from game.driver import soldout_headless as sh
 from game.sim.mall import MallSim
 from game.sim.mall_events import Picked
@@ -54,7 +54,7 @@ def test_the_shipped_levels_are_searched_at_once_and_big_ones_per_match():
 def _big_match(mode: str, seed: int):
     level = generated_level(200, seed=1)
     spec = build_spec("soldout", 6, "normal", mode, 1, seed)
-    sim = MallSim(spec, level, sh._catalogue(), spec.seed, mode=round_modes(spec)[0])
+    sim = MallSim(spec, level, sh._catalogue(), spec.seed, mode=SOLD_OUT.schedule(spec)[0])
     bots = [make_soldout_bot(s, sim, sh.bot_seed(spec.seed, s.seat)) for s in spec.seats]
     return sim, bots
 

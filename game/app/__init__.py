@@ -15,10 +15,10 @@ import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence, TextIO
 
-from game import program_name, report_error
+from game import program_name, report_error, typed_as
 from game.files import logfile
 from game.app.cli import UsageError, parse_args
-from game.match.spec import GAME_TITLES
+from game.match import games
 from game.files.untrusted import echo
 from game.files.register import ERROR_LOG as USER_ERROR_LOG
 from game.files.register import PLAYER_LEVELS
@@ -41,8 +41,11 @@ IDLE_SECONDS = 0.004   # the scenes' work ahead after a present, at most (Scene.
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if argv is None:   # the process's own command line: its errors name the program as typed
+        with typed_as(sys.argv[0] if sys.argv else ""):
+            return main(sys.argv[1:])
     try:
-        code = _run(sys.argv[1:] if argv is None else list(argv))
+        code = _run(list(argv))
         sys.stdout.flush()     # a closed pipe shows here, not in the interpreter's own flush at exit
         return code
     except BrokenPipeError:
@@ -336,7 +339,7 @@ def _push_replay_viewer(ctx: Context, path: str, level: str | None = None) -> No
     if viewer is None:
         from game.text.i18n import _   # the translations: loaded by make_context for the window
         ctx.toast(_("This build cannot show {game} replays in a window; try --headless --json").format(
-            game=GAME_TITLES.get(game, game)))
+            game=games.title(game)))
     else:
         ctx.stack.push(viewer(ctx, replay))
 

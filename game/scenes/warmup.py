@@ -22,7 +22,10 @@ from game.match.seats import identities
 from game.core import memory
 from game.core.scene import Scene
 from game.core.warm import WAIT, Job, Warmer
-from game.files.levels import each_level_entry, resolve_level
+from game.files.level_shelf import SHELF
+from game.files.levels import list_levels, resolve_level, shipped_entry
+from game.games import CHECK_OUT, SOLD_OUT
+from game.match.games import Choices, Game
 from game.match.spec import MatchSpec, SeatSpec
 from game.rules.soldout import modes as soldout_modes
 from game.render import clothing
@@ -34,8 +37,6 @@ from game.scenes.mall import compute_layout
 from game.scenes.mall import level_surface
 from game.scenes.mall import SoldOutResultsScene
 from game.scenes.mall import MallScene, ModeChoiceScene, stamps_ahead
-from game.scenes.speedrun import SpeedrunRunScene
-from game.scenes.speedrun import SpeedrunTableScene
 from game.scenes.table import CheckoutResultsScene
 from game.sim.mall_stage import play_out_round
 from game.speedrun.categories import load_categories, make_setup
@@ -56,12 +57,11 @@ def rehearsal_context(ctx: "Context") -> "Context":
     return ctx.sandbox()
 
 
-def _spec(game: str, players: int, mode: str) -> MatchSpec:
+def _spec(game: Game, players: int, mode: str) -> MatchSpec:
+    """A rehearsal's match of `game`: two people, the rest bots, two rounds where the game lets one choose."""
     ids = identities()
     seats = tuple(SeatSpec(i, ids[i].name, "human" if i < 2 else "bot", "normal") for i in range(players))
-    if game == "checkout":
-        return MatchSpec("checkout", seats, mode="standard", rounds=4, seed=1)
-    return MatchSpec("soldout", seats, mode=mode, rounds=2, seed=1)
+    return game.spec(seats, 1, Choices(mode=mode, rounds=2))
 
 
 # What the rehearsals drew clothing at: (size, colour-blind) of items, and the shape of objective
@@ -146,7 +146,7 @@ def rehearse_mall(ctx: "Context", players: int, mode: str) -> Iterator[None]:
             for item in items[start:start + 12]:
                 item_card(item, size, colourblind=ctx.settings.colourblind, colours=cat)
             yield
-    rctx, surface, _opened = yield from _opening(ctx, _spec("soldout", players, mode))
+    rctx, surface, _opened = yield from _opening(ctx, _spec(SOLD_OUT, players, mode))
     mall = _choose_first_mode(rctx, soldout_modes.keys()[0])   # the first registered mode, as the lobby offers it
     if not isinstance(mall, MallScene):
         raise RuntimeError(f"the rehearsal's mall did not open: {mall.name} instead")
@@ -173,7 +173,7 @@ def rehearse_table(ctx: "Context", players: int) -> Iterator[None]:
     preload.checkout_catalogue()
     preload.checkout_tuning()
     yield
-    rctx, surface, table = yield from _opening(ctx, _spec("checkout", players, "standard"))
+    rctx, surface, table = yield from _opening(ctx, _spec(CHECK_OUT, players, "standard"))
     sim = table.sim
     while not sim.over() and sim.tick < 60 * 60 * 30:
         table.fast_forward(lambda sim: sim.over(), limit=sim.tick + FORWARD_TICKS)
@@ -200,8 +200,7 @@ def rehearse_speedrun(ctx: "Context") -> Iterator[None]:
     for category in load_categories().values():
         rctx = rehearsal_context(ctx)
         setup = make_setup(category, "set", seed_index=0)
-        scene_type = SpeedrunTableScene if category.game == "checkout" else SpeedrunRunScene
-        rctx.stack.push(scene_type(rctx, setup, records=Records(), demo=True))
+        rctx.stack.push(registry.run_scene(rctx, setup, registry.RunStart(records=Records(), demo=True)))
         yield
         _draw(rctx, pygame.Surface(ctx.screen_size))
         _dismiss(rctx)
@@ -209,10 +208,13 @@ def rehearse_speedrun(ctx: "Context") -> Iterator[None]:
 
 
 def rehearse_lobby() -> Iterator[None]:
-    """The lobby's level list: every level it offers read and checked, a level a step (otherwise
-    all of them in the lobby's first frame, 100-150 ms)."""
-    for _entry in each_level_entry():
+    """The lobby's level list: the shipped levels read and checked, a level a step (otherwise all of
+    them in the lobby's first frame, 100-150 ms); the player's own handed to the level shelf's
+    thread (200 of them a step each held the warm-up 9 s)."""
+    for path in list_levels():
+        shipped_entry(path)
         yield
+    SHELF.prefetch()
 
 
 def read_locale_data() -> None:

@@ -71,7 +71,7 @@ class MallSim:
         self.player_of = {s.seat: i for i, s in enumerate(seats)}
         teams = [s.team if s.team is not None else i for i, s in enumerate(seats)] if spec.teams else None
         self.match = Match(catalogue, len(seats), self.rng, teams=teams,
-                           assist=bool(spec.options.get("assist", False)))
+                           assist=bool(spec.options.assist))
         self.avatars = [Avatar(s.seat, i, 0, 0, s.kind == "bot") for i, s in enumerate(seats)]
         self.by_seat = {a.seat: a for a in self.avatars}
         self.tick = 0

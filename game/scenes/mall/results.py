@@ -55,11 +55,8 @@ class SoldOutResultsScene(MatchResultsScene):
         self.shown = sim.reveal()
         self.result = sim.last_result
         self.final = sim.phase == "match_over"
-        forced = mall.mode_for_next_round()
-        self.choose = mall.spec.mode not in mode_registry.keys() and forced is None
-        cycle = mode_registry.cycle()
-        self.next_mode = forced or (mall.spec.mode if mall.spec.mode in mode_registry.keys()
-                                    else cycle[len(sim.match.results) % len(cycle)])
+        self.choose = mall.spec.mode not in mode_registry.keys() and mall.mode_for_next_round() is None
+        self.next_mode = mall.scheduled_mode()   # a free choice is preset to it
         self._podium_backdrop: pygame.Surface | None = None
         self._pieces: list[tuple[pygame.Rect, pygame.Rect | None]] = []
         if self.final:   # the last round's cards first; the podium after a deliberate press

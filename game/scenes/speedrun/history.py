@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core.scene import Scene
+from game.scenes import registry
 from game.text.i18n import N_, _, ngettext
 from game.text.notice import said
 from game.match.commands import Button, Command
@@ -25,8 +26,6 @@ from game.files.untrusted import UntrustedError
 from game.scenes.common import menu_command
 from game.scenes.speedrun.draw import CURRENT, DIM, GOLD, STATE_COLOURS, WHITE, box, say_split
 from game.scenes.speedrun.playback import playback_scene, pressing_device
-from game.scenes.speedrun.run import SpeedrunRunScene
-from game.scenes.speedrun.table import SpeedrunTableScene
 from game.speedrun.attempts import WRITER, AttemptLog, Stats
 from game.speedrun.categories import RunSetup, make_setup
 from game.speedrun.lss_export import split_names
@@ -151,12 +150,8 @@ class SpeedrunHistoryScene(Scene):
             self.ctx.sound("error")
             return
         self.ctx.sound("confirm")
-        scene: Scene
-        if setup.category.game == "soldout":
-            scene = SpeedrunRunScene(self.ctx, setup, device=pressing_device(self.ctx), records=self.records, practice=plan)
-        else:
-            scene = SpeedrunTableScene(self.ctx, setup, device=pressing_device(self.ctx), records=self.records, practice=plan)
-        self.ctx.stack.push(scene)
+        start = registry.RunStart(device=pressing_device(self.ctx), records=self.records, practice=plan)
+        self.ctx.stack.push(registry.run_scene(self.ctx, setup, start))
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, alpha: float) -> None:

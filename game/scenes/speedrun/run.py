@@ -32,6 +32,8 @@ from game.render.icons import seat_shape_surface
 from game.render.palette import GHOST, GHOST_HEX, WHITE
 from game.driver.replay import Replay, ReplayError
 from game.rules.soldout import modes
+from game.games.soldout import SOLD_OUT
+from game.scenes import registry
 from game.scenes.mall import MallPicture
 from game.scenes.mall import play_sounds
 from game.scenes.menus import push_howto_once
@@ -216,3 +218,7 @@ def _ghost_surface(size: int) -> pygame.Surface:
     ghost = seat_shape_surface("circle", GHOST_HEX, size).copy()
     ghost.set_alpha(GHOST_ALPHA)
     return ghost
+
+
+registry.register_run_scene(SOLD_OUT.key, lambda ctx, setup, start: SpeedrunRunScene(
+    ctx, setup, start.device, start.records, start.ghost, start.playback, start.demo, start.practice, start.comparison))

@@ -25,6 +25,7 @@ from game.match.commands import IDLE, Command
 from game.match.spec import MatchSpec, SeatSpec
 from game.music.cues import Cue, table_cue
 from game.driver.replay import Replay
+from game.games.checkout import CHECK_OUT
 from game.rules.checkout import CatalogueError
 from game.scenes import registry
 from game.scenes.common import CannotOpen, back_to_lobby, rematch_spec
@@ -76,7 +77,7 @@ class TableScene(Scene):
         self.picture = TablePicture(ctx, self.sim, [ids[s.seat % len(ids)] for s in spec.seats], labels,
                                     [i in self.bots for i in range(spec.players)])
         self._set_keys()
-        self.rumbler = None if demo or self.replay is not None else Rumbler(ctx, "checkout", self._lobby_seat)
+        self.rumbler = None if demo or self.replay is not None else Rumbler(ctx, CHECK_OUT.key, self._lobby_seat)
 
     # What the results, screenshots and tests read of the picture.
     @property
@@ -117,6 +118,13 @@ class TableScene(Scene):
         back_to_lobby(self.ctx)
 
     # ------------------------------------------------------------------ ticks
+    # ------------------------------------------------------------------ the attract loop
+    def demo_over(self) -> bool:
+        return self.sim.over()
+
+    def banner_spot(self) -> tuple[int, int] | None:
+        return None   # over the top bar's controls hint, which a demo does not need
+
     def update(self, commands: dict[int, Command]) -> None:
         if not self.demo and interrupted(self.ctx, commands, self._bot_takeover, "checkout"):
             return
@@ -192,8 +200,9 @@ def open_table(ctx: "Context", spec: MatchSpec, demo: bool = False, replay: Repl
 def demo_spec(players: int, seed: int, difficulty: str = "hard") -> MatchSpec:
     ids = seat_identities()
     seats = tuple(SeatSpec(i, ids[i].name, "bot", difficulty) for i in range(players))
-    return MatchSpec("checkout", seats, mode="standard", rounds=4, seed=seed)
+    return CHECK_OUT.spec(seats, seed)
 
 
-registry.register("checkout", open_table)
-registry.register_replay_viewer("checkout", lambda ctx, replay: open_table(ctx, replay.match_spec(), replay=replay))
+registry.register(CHECK_OUT.key, open_table)
+registry.register_replay_viewer(CHECK_OUT.key, lambda ctx, replay: open_table(ctx, replay.match_spec(), replay=replay))
+registry.register_demo(CHECK_OUT.key, lambda ctx, spec: TableScene(ctx, spec, demo=True))
