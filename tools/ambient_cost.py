@@ -34,7 +34,7 @@ def frame_times(level_name: str, frames: int) -> list[float]:
     level = load_level(resolve_level(level_name, SEATS))
     layout = compute_layout(level.pixel_size, SEATS)
     display = pygame.display.get_surface()
-    screen = pygame.Surface(SCREEN, 0, display)
+    screen = pygame.Surface(SCREEN, 0, display) if display is not None else pygame.Surface(SCREEN)
     picture = level_surface(level, layout.scale)
     ambience = LevelAmbience(level, layout.map_rect, layout.scale)
     times = []

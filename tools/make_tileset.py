@@ -19,6 +19,7 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import Any
 from xml.sax.saxutils import quoteattr
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -56,20 +57,26 @@ STYLES = {"floor_a": ("terrazzo",), "floor_b": ("terrazzo",), "carpet": ("velvet
           "window": ("mirror",), "wall": ("stone",)}
 
 
-def use_theme(theme: dict[str, object]) -> None:
+def _colour(value: object, name: str) -> Color:
+    if not (isinstance(value, list) and len(value) == 3 and all(isinstance(v, int) and 0 <= v <= 255 for v in value)):
+        raise SystemExit(f"themes.toml: {name} is not a colour [r, g, b]")
+    return (value[0], value[1], value[2])
+
+
+def use_theme(theme: dict[str, Any]) -> None:
     """Paint the next tiles in `theme`'s colours and styles (a table of assets/themes.toml)."""
-    given = {k: tuple(v) for k, v in dict(theme.get("tiles", {})).items()}  # type: ignore[call-overload]
+    given = {str(k): _colour(v, str(k)) for k, v in dict(theme.get("tiles", {})).items()}
     unknown = set(given) - set(MALL)
     if unknown:
         raise SystemExit(f"themes.toml: unknown tile colours {sorted(unknown)}")
     P.clear()
     P.update(MALL)
-    P.update(given)  # type: ignore[arg-type]
+    P.update(given)
     for key, source, k in DERIVED:
         if key not in given and source in given:
             P[key] = _shade(P[source], k)
     S.clear()
-    S.update(dict(theme.get("style", {})))  # type: ignore[call-overload]
+    S.update({str(k): str(v) for k, v in dict(theme.get("style", {})).items()})
     for tile, style in S.items():
         if style not in STYLES.get(tile, ()):
             raise SystemExit(f"themes.toml: no style {style!r} for {tile!r}")
@@ -658,7 +665,7 @@ def project_text(text: str) -> str:
     return json.dumps(project, indent=4, sort_keys=True) + "\n"
 
 
-def themes() -> dict[str, dict[str, object]]:
+def themes() -> dict[str, dict[str, Any]]:
     import tomllib
     return dict(tomllib.loads(THEMES.read_text(encoding="utf-8")))
 

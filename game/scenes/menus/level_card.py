@@ -61,7 +61,9 @@ def draw(surface: pygame.Surface, ui: "UI", rect: pygame.Rect, entry: LevelEntry
                       midleft=(rect.x + 24, rect.y + 76))
     box = pygame.Rect(rect.x + 20, rect.y + 100, rect.width - 40, PICTURE[1] + 8)
     picture = thumbnails.of(entry)
-    if picture is None or entry.level is None:
+    if entry.pending:
+        _reading(surface, ui, box)
+    elif picture is None or entry.level is None:
         _broken(surface, ui, box, entry.problem)
     else:
         shown = picture.get_rect(center=box.center)
@@ -83,6 +85,14 @@ def _description(surface: pygame.Surface, ui: "UI", rect: pygame.Rect, entry: Le
         return
     said = _(line) if entry.shipped else line
     widgets.blit_text(surface, ui, fit(ui, said, rect.width - 48), "small", "text", midleft=(rect.x + 24, y))
+
+
+def _reading(surface: pygame.Surface, ui: "UI", box: pygame.Rect) -> None:
+    """A player's level still being read (a folder of many: the card fills in when it is)."""
+    pygame.draw.rect(surface, ui.colour("background"), box, border_radius=8)
+    pygame.draw.rect(surface, ui.colour("border"), box, 3, border_radius=8)
+    # TRANSLATORS: the lobby's level card while the game reads the player's level file
+    widgets.blit_text(surface, ui, _("Reading this level…"), "body", "text_dim", center=box.center)
 
 
 def _broken(surface: pygame.Surface, ui: "UI", box: pygame.Rect, problem: str | None) -> None:
