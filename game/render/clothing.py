@@ -495,7 +495,10 @@ def _card(garment: str, colour_hex: str, pattern: str, size: tuple[int, int],
     card = rounded_card((w, h), PAPER, CARD_BORDER)
     label_h = round(h * 0.16) if label else 0
     inner = max(4, int(min(w * 0.86, (h - label_h) * 0.86)))
-    art = item_surface(garment, colour_hex, pattern, inner, colourblind, cb_hex)
+    # The item drawn for this card only: the card keeps it, so caching it as well would hold
+    # the same pixels twice (255 items, some 10 MB, after the title's warm-up).
+    colour = (cb_hex if (colourblind and cb_hex) else colour_hex).upper()
+    art = _item.__wrapped__(garment, colour, pattern, inner, colourblind)
     top = (h - label_h - inner) // 2 + (round(h * 0.02) if label else 0)
     card.blit(art, ((w - inner) // 2 - round(w * 0.012), top))
     if label:
