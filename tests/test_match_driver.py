@@ -160,9 +160,9 @@ def test_a_seat_handed_to_another_controller_stops_repeating_the_bot():
 
 
 def test_a_seat_handed_over_mid_match_leaves_every_bot_where_its_own_countdown_would():
-    """With bots in every seat the driver asks a bot only when its cooldown has run out (it keeps
-    the gather each is due at instead of counting each down every tick). Handing a seat over
-    must leave every bot's cooldown where counting down would have: the same Commands after."""
+    """The driver counts a seated bot's cooldown down itself (seat_bot). Handing a seat over mid-match
+    must leave every bot's cooldown where the bot's own countdown (seat) would have: the same
+    Commands after."""
     spec = build_spec("soldout", 3, mode="rush", seed=8)
     runs, cooldowns = [], []
     for fast in (True, False):

@@ -37,9 +37,7 @@ class Repeater(Protocol[S_in]):
     """A bot that repeats its last Command while its cooldown runs: `command(sim)` counts
     `cooldown` down and returns `move` while it is above 0, and only then thinks. In its
     `eager_phase` it is asked every tick (a Sold Out! bot reads a Memory list on show whatever
-    its cooldown); "" for none. With a Repeater in every seat the driver keeps when each is next
-    due instead of counting `cooldown` down every tick: a bot's `cooldown` is then brought up to
-    date only when it is asked or a seat changes hands (set it from outside only between those)."""
+    its cooldown); "" for none."""
 
     cooldown: int
     move: Command
@@ -75,20 +73,6 @@ class Stepper(Protocol):
     def play(self, commands: Mapping[int, Command], record: bool = True) -> None: ...
 
 
-class _Sleeper(Generic[S]):
-    """A bot seat in a match of bots only: its bot, the gather it is next asked at, and the
-    Command it repeats until then."""
-
-    __slots__ = ("key", "bot", "eager", "due", "move")
-
-    def __init__(self, key: int, bot: Repeater[S], eager: str, due: int, move: Command) -> None:
-        self.key = key
-        self.bot = bot
-        self.eager = eager
-        self.due = due
-        self.move = move
-
-
 class MatchDriver(Generic[S]):
     """Steps `sim` with one Command per key (a seat number, or a seat's index for the table).
 
@@ -107,19 +91,10 @@ class MatchDriver(Generic[S]):
         self._repeaters: dict[int, Repeater[S]] = {}
         self._plan: list[tuple[int, Repeater[S] | None, Controller[S] | None, str]] | None = None
         self._plan_of: dict[int, Controller[S]] | None = None
-        # Every seat a Repeater (a headless match): each bot's next decision is kept as the
-        # gather it falls due on, and a gather before the first of them, outside an eager phase,
-        # is a copy of the Commands they repeat (see _gather_bots).
-        self._sleepers: list[_Sleeper[S]] | None = None
-        self._gathers = 0
-        self._first_due = 0
-        self._eager: tuple[str, ...] = ()
-        self._moves: dict[int, Command] = {}     # each sleeping bot's repeated Command, in key order
 
     # ----- who plays -----------------------------------------------------------------
     def seat(self, key: int, controller: Controller[S]) -> None:
         """Let `controller` (a bot's `command`) press this seat's buttons from now on."""
-        self._wake_all()
         self.controllers[key] = controller
         self._repeaters.pop(key, None)
         self._plan = None
@@ -151,8 +126,6 @@ class MatchDriver(Generic[S]):
         plan = self._plan
         if plan is None or self._plan_of is not self.controllers:   # a caller may swap the dict
             plan = self._make_plan()
-        if self._sleepers is not None:
-            return self._gather_bots(self._sleepers)
         out = {}
         phase = sim.phase
         for key, bot, controller, eager in plan:
@@ -169,7 +142,6 @@ class MatchDriver(Generic[S]):
         return out
 
     def _make_plan(self) -> list[tuple[int, Repeater[S] | None, Controller[S] | None, str]]:
-        self._wake_all()
         # Each bot's eager phase is read once here, not per seat and tick (a class constant).
         plan: list[tuple[int, Repeater[S] | None, Controller[S] | None, str]] = []
         for key in self.keys:
@@ -179,58 +151,7 @@ class MatchDriver(Generic[S]):
                 bot = None                   # the seat was handed to another controller since
             plan.append((key, bot, controller, bot.eager_phase if bot is not None else ""))
         self._plan, self._plan_of = plan, self.controllers
-        sleepers: list[_Sleeper[S]] = []
-        for key, bot, _controller, eager in plan:
-            if bot is None:
-                break
-            # A cooldown of c at this gather: asked again c gathers on.
-            sleepers.append(_Sleeper(key, bot, eager, self._gathers + 1 + bot.cooldown, bot.move))
-        else:
-            if sleepers:
-                self._sleepers = sleepers
-                self._eager = tuple(s.eager for s in sleepers)   # compared with ==, as one by one
-                self._first_due = self._gathers + 1   # the first gather goes the long way
-                self._moves = {s.key: s.move for s in sleepers}
         return plan
-
-    def _wake_all(self) -> None:
-        """Give every sleeping bot the cooldown it would have counted down to by now (before
-        the seats change hands): a bot's own `cooldown` is only brought up to date when asked."""
-        if self._sleepers is None:
-            return
-        now = self._gathers + 1          # the gather about to run
-        for sleeper in self._sleepers:
-            sleeper.bot.cooldown = sleeper.due - now if sleeper.due > now else 0
-        self._sleepers = None
-
-    def _gather_bots(self, sleepers: list[_Sleeper[S]]) -> dict[int, Command]:
-        """`gather` when every seat is a Repeater: the same Commands, in the same order of asking.
-        A bot with a cooldown of c repeats its `move` for c gathers, then is asked: instead of
-        counting each bot down every tick, its due gather is kept, and a gather before every
-        due one (outside an eager phase) is a copy of the repeated Commands. A bot asked is first
-        given the cooldown it would have counted down to (0 when due; more in an eager phase)."""
-        self._gathers = now = self._gathers + 1
-        sim = self.sim
-        phase = sim.phase
-        if now < self._first_due and phase not in self._eager:
-            return self._moves.copy()
-        out = {}
-        moves = self._moves
-        first = 1 << 62
-        for sleeper in sleepers:
-            due = sleeper.due
-            if now < due and phase != sleeper.eager:
-                out[sleeper.key] = sleeper.move
-            else:
-                bot = sleeper.bot
-                bot.cooldown = due - now if due > now else 0
-                out[sleeper.key] = bot.command(sim)   # a tap differs from the stick it repeats
-                moves[sleeper.key] = sleeper.move = bot.move
-                due = sleeper.due = now + 1 + bot.cooldown
-            if due < first:
-                first = due
-        self._first_due = first
-        return out
 
     def play(self, commands: Mapping[int, Command], record: bool = True) -> None:
         """Record (unless `record` is False) and step one tick with `commands`."""
