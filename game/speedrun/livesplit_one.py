@@ -48,7 +48,7 @@ import time
 from typing import Any, NamedTuple
 
 from game.speedrun.livesplit_link import (ANSWER_TIMEOUT, BACKLOG, BACKOFF, IDLE_WAIT, SEND_TIMEOUT, STABLE,
-                                          LiveSplitLink, _Start, backoff)
+                                          AttemptStart, LiveSplitLink, backoff)
 from game.speedrun.websocket import Endpoint, Peer, readable
 from game.text.notice import N_, Notice
 
@@ -274,7 +274,7 @@ class LiveSplitOneLink(LiveSplitLink):
 
     # ----- the worker thread ------------------------------------------------------
     def _serve(self) -> None:
-        backlog: collections.deque[str | _Start] = collections.deque(maxlen=BACKLOG)
+        backlog: collections.deque[str | AttemptStart] = collections.deque(maxlen=BACKLOG)
         endpoint = self._open(backlog)
         if endpoint is None:
             return
@@ -296,7 +296,7 @@ class LiveSplitOneLink(LiveSplitLink):
             endpoint.close()
             self.listening.clear()
 
-    def _open(self, backlog: "collections.deque[str | _Start]") -> Endpoint | None:
+    def _open(self, backlog: "collections.deque[str | AttemptStart]") -> Endpoint | None:
         """Listen; a port another program holds is tried again after a back-off (None: closed first)."""
         failures = 0
         while not self._stop.is_set():
@@ -313,7 +313,7 @@ class LiveSplitOneLink(LiveSplitLink):
                 self._pause(backoff(failures, self.backoff_steps))
         return None
 
-    def _session(self, conn: _Connection, backlog: "collections.deque[str | _Start]") -> bool:  # type: ignore[override]
+    def _session(self, conn: _Connection, backlog: "collections.deque[str | AttemptStart]") -> bool:  # type: ignore[override]
         """The TCP link's session, but an item leaves the backlog as it is sent: what a dying
         connection swallowed is found again from LiveSplit One's answers (`_resync`)."""
         made = time.monotonic()
@@ -331,7 +331,7 @@ class LiveSplitOneLink(LiveSplitLink):
                     return stable
                 while backlog:
                     item = backlog[0]
-                    lines = self._start_lines(conn) if isinstance(item, _Start) else [item]
+                    lines = self._start_lines(conn) if isinstance(item, AttemptStart) else [item]
                     backlog.popleft()
                     for line in lines:
                         conn.send(line)
