@@ -15,7 +15,7 @@ from game.career.goals import KINDS, Facts
 from game.career.worlds import ReplayMismatch, play, replayed
 from game.driver.replay import read_replay
 from game.match import games
-from game.sim.mall_events import Called, PutDown
+from game.sim.mall_events import Called, Placed, Took
 from game.sim.table_events import RaceWon
 
 CAREER = load_career()
@@ -61,6 +61,7 @@ goals = [{{ kind = "win" }}, {{ kind = "{goal}" }}, {{ kind = "margin", points =
     ({"game": "checkout", "mode": "standard", "goal": "clean"}, "'clean' is a goal for soldout only"),
     ({"game": "checkout", "mode": "standard", "extra": 'level = "boutique"'}, "Check Out! has no levels"),
     ({"goal": "margin"}, "'margin' needs points = 1 or more"),
+    ({"goal": "no_drop"}, "'no_drop' is a goal for the modes tidy only"),
     ({"extra": "rounds = 9"}, "rounds: expected a whole number 1..5"),
     ({"extra": "colour = 3"}, "1 unknown keys"),
 ])
@@ -102,8 +103,9 @@ def test_win_margin_within_and_score_read_the_final_state():
 def test_style_goals_read_the_events_of_our_seats_only_and_need_the_win():
     assert judge("call", replace(WON, events=(Called(1),)))[0] is False
     assert judge("call", replace(WON, events=(Called(0),))) == (True, "You called SOLD OUT! yourself")
-    assert judge("no_drop", replace(WON, events=(PutDown(1, 3),)))[0] is True
-    assert judge("no_drop", replace(WON, events=(PutDown(0, 3),))) == (False, "1 card put down")
+    took = (Took(0, "a", 1), Took(0, "b", 2), Placed(0, "a", 0), Took(1, "c", 3))
+    assert judge("no_drop", replace(WON, events=took)) == (False, "1 card taken and not placed")
+    assert judge("no_drop", replace(WON, events=(*took, Placed(0, "b", 1))))[0] is True
     assert judge("clean", replace(WON, mistakes={0: 2})) == (False, "2 wrong deliveries")
     assert judge("clean", replace(WON, winners=(1,)))[0] is False        # clean but lost: no star
     assert judge("races", replace(WON, events=(RaceWon(0, "tv"), RaceWon(1, "tv"))), count=1)[0] is True

@@ -143,18 +143,20 @@ def _challenge(raw: dict[str, Any], chapter: str) -> Challenge:
     seats = 1 + (partner is not None) + len(raw["opponents"])
     if seats < game.min_seats or seats > 6:
         raise CareerError(f"{where}: {seats} seats, {game.title} takes {game.min_seats} to 6")
-    goals = tuple(_goal(g, f"{where} goal {n + 1}", game.key) for n, g in enumerate(raw["goals"]))
+    goals = tuple(_goal(g, f"{where} goal {n + 1}", game.key, raw["mode"]) for n, g in enumerate(raw["goals"]))
     rounds = game.fixed_rounds or raw.get("rounds", 1)   # a rulebook's own rounds win
     return Challenge(raw["id"], raw["name"], chapter, game.key, raw["mode"], level, rounds,
                      raw.get("seed", 1), tuple(raw["opponents"]), partner, goals)
 
 
-def _goal(raw: dict[str, Any], where: str, game: str) -> Goal:
+def _goal(raw: dict[str, Any], where: str, game: str, mode: str) -> Goal:
     kind = KINDS.get(raw["kind"])
     if kind is None:
         raise CareerError(f"{where}: no goal kind {raw['kind']!r} (one of {', '.join(sorted(KINDS))})")
     if kind.games and game not in kind.games:
         raise CareerError(f"{where}: {kind.key!r} is a goal for {', '.join(kind.games)} only")
+    if kind.modes and mode not in kind.modes:
+        raise CareerError(f"{where}: {kind.key!r} is a goal for the modes {', '.join(kind.modes)} only")
     params = {name: int(raw[name]) for name in kind.params if name in raw}
     for name, lowest in kind.params.items():
         if params.get(name, -1) < lowest:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Mapping
 
 from game import TICK_RATE
-from game.sim.mall_events import Called, HandBack, MallEvent, PutDown, Rejected
+from game.sim.mall_events import Called, MallEvent, Placed, Rejected, Took
 from game.sim.table_events import RaceWon, Refused, TableEvent
 from game.text.notice import N_, Notice
 
@@ -63,13 +63,14 @@ Params = Mapping[str, int]
 @dataclass(frozen=True, slots=True)
 class GoalKind:
     """One kind of goal: its parameters (name -> lowest value), the games it fits (() = any),
-    the card's sentence and the judge."""
+    the card's sentence, the judge and the modes it fits (() = any of its games')."""
 
     key: str
     params: Mapping[str, int]
     games: tuple[str, ...]
     explain: Callable[[Params], Notice]
     judge: Callable[[Facts, Params], Verdict]
+    modes: tuple[str, ...] = ()
 
 
 KINDS: dict[str, GoalKind] = {}
@@ -133,8 +134,8 @@ def _call(facts: Facts, p: Params) -> Verdict:
 
 
 def _no_drop(facts: Facts, p: Params) -> Verdict:
-    dropped = facts.ours(PutDown) + facts.ours(HandBack)
-    said = Notice.ngettext("{n} card put down", "{n} cards put down", dropped)
+    dropped = facts.ours(Took) - facts.ours(Placed)   # handed back, or still carried as the round ended
+    said = Notice.ngettext("{n} card taken and not placed", "{n} cards taken and not placed", dropped)
     return _styled(dropped == 0, facts, said, said)
 
 
@@ -173,8 +174,10 @@ register(GoalKind("within", {"seconds": 10}, (),
 register(GoalKind("score", {"points": 1}, (),
                   lambda p: Notice(N_("Score {points} points or more"), points=p["points"]), _score))
 register(GoalKind("clean", {}, ("soldout",), lambda p: Notice(N_("Win without a wrong delivery")), _clean))
-register(GoalKind("call", {}, ("soldout",), lambda p: Notice(N_("Win and call SOLD OUT! yourself")), _call))
-register(GoalKind("no_drop", {}, ("soldout",), lambda p: Notice(N_("Win without putting a card down")), _no_drop))
+register(GoalKind("call", {}, ("soldout",), lambda p: Notice(N_("Win and call SOLD OUT! yourself")), _call,
+                  ("memory", "choose")))   # the Memory family's call
+register(GoalKind("no_drop", {}, ("soldout",), lambda p: Notice(N_("Win, placing every card you take")), _no_drop,
+                  ("tidy",)))              # every card taken goes to a dresser
 register(GoalKind("no_refusal", {}, (), lambda p: Notice(N_("Win without a refused press")), _no_refusal))
 register(GoalKind("before_bonus", {}, ("checkout",),
                   lambda p: Notice(N_("Win, leading before the bonus round")), _before_bonus))
