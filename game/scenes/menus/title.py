@@ -14,13 +14,14 @@ from game.match.commands import Button, Command
 from game.render import widgets
 from game.scenes import registry
 from game.scenes.common import menu_command
+from game.scenes.menus.career import CareerScene
 from game.render.palette import BLACK
 
 if TYPE_CHECKING:
     from game.core.context import Context
 
 MENU_TOP = 404     # under the seat badges; the last row ends well clear of the button hints
-MENU_ROW = 58
+MENU_ROW = 50
 ATTRACT_AFTER_TICKS = 60 * 45  # 45 s untouched on the title starts the attract mode (if one is registered)
 ANIMATION_TICKS = 4            # the logo and badges move 15 times a second: the title presents no more often
 
@@ -35,6 +36,7 @@ class TitleScene(Scene):
         self._stickers: dict[str, tuple[pygame.Surface, pygame.Surface]] = {}
         self.menu = widgets.MenuList([
             widgets.MenuItem(N_("Play"), self.play),
+            widgets.MenuItem(N_("Career"), self.career),
             widgets.MenuItem(N_("Settings"), self.open_settings),
             widgets.MenuItem(N_("Speedrun"), self.speedrun),
             widgets.MenuItem(N_("Quit"), ctx.quit),
@@ -42,6 +44,9 @@ class TitleScene(Scene):
 
     def play(self) -> None:
         self.ctx.stack.push(registry.LOBBY(self.ctx))
+
+    def career(self) -> None:
+        self.ctx.stack.push(CareerScene(self.ctx))
 
     def speedrun(self) -> None:
         self.ctx.stack.push(registry.SPEEDRUN_MENU(self.ctx))

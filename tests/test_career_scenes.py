@@ -1,0 +1,70 @@
+"""The career's screens (game/scenes/menus/career.py): the map's chapters open with stars, a
+finished challenge's replay is judged and kept, and its result is shown on the way back."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.career import progress
+from game.career.worlds import play
+from game.scenes.menus.career import CareerResult, CareerScene, ChallengeCard
+
+
+@pytest.fixture
+def career(ctx):
+    scene = CareerScene(ctx)
+    ctx.stack.push(scene)
+    ctx.stack.apply()
+    return scene
+
+
+def test_only_the_first_chapter_is_open_to_a_new_player(career):
+    first, second = career.career.chapters[0], career.career.chapters[1]
+    rows = {item.key: item for item in career.menu.items}
+    assert all(rows[c.id].enabled for c in first.challenges)
+    assert not any(rows[c.id].enabled for c in second.challenges)
+    assert career.menu.selected.key == first.challenges[0].id
+
+
+def test_a_finished_challenge_is_judged_from_its_replay_kept_and_shown_and_stars_open_the_next_chapter(ctx, career):
+    needed = career.career.chapters[1].stars_to_open
+    for challenge in career.career.chapters[0].challenges:
+        outcome = play(challenge, challenge.seed, "expert")
+        assert outcome.replay is not None
+        career.finished(challenge, outcome.replay)
+        career.resume()
+        ctx.stack.apply()
+        assert isinstance(ctx.stack.top, CareerResult) and ctx.stack.top.outcome.stars == outcome.stars
+        ctx.stack.pop()
+        ctx.stack.apply()
+    total = progress.load(career.career).total()
+    assert total >= needed, "expert bots open chapter 2 from chapter 1 in these seeds"
+    rows = {item.key: item for item in career.menu.items}
+    assert all(rows[c.id].enabled for c in career.career.chapters[1].challenges)
+
+
+def test_a_replay_that_is_not_the_challenges_counts_for_nothing(ctx, career):
+    first, other = career.career.challenges()[0], career.career.challenges()[1]
+    outcome = play(other, other.seed, "expert")
+    assert outcome.replay is not None
+    career.finished(first, outcome.replay)
+    assert career.outcome is None and progress.load(career.career).total() == 0
+    assert any("cannot count for the career" in text for text in ctx.toasts.texts())
+
+
+def test_the_card_and_the_result_draw_at_720p(ctx, career):
+    challenge = career.career.challenges()[0]
+    surface = pygame.Surface((1280, 720))
+    ChallengeCard(ctx, career, challenge).draw(surface, 0.0)
+    CareerResult(ctx, play(challenge, challenge.seed, "normal", record=False)).draw(surface, 0.0)
+    career.draw(surface, 0.0)
+
+
+def test_the_title_opens_the_career(ctx):
+    from game.scenes.menus.title import TitleScene
+    title = TitleScene(ctx)
+    ctx.stack.push(title)
+    ctx.stack.apply()
+    title.career()
+    ctx.stack.apply()
+    assert isinstance(ctx.stack.top, CareerScene)
