@@ -156,23 +156,27 @@ def _before_bonus(facts: Facts, p: Params) -> Verdict:
 
 def _races(facts: Facts, p: Params) -> Verdict:
     won = facts.ours(RaceWon)
-    said = Notice(N_("You won {won} races (the goal: {count})"), won=won, count=p["count"])
+    said = Notice.ngettext("You won {n} race (the goal: {count})", "You won {n} races (the goal: {count})", won,
+                           count=p["count"])
     return _styled(won >= p["count"], facts, said, said)
 
 
 def _sets(facts: Facts, p: Params) -> Verdict:
     sets = max(facts.sets.get(seat, 0) for seat in facts.us)
-    said = Notice(N_("You collected {sets} sets (the goal: {count})"), sets=sets, count=p["count"])
+    said = Notice.ngettext("You collected {n} set (the goal: {count})", "You collected {n} sets (the goal: {count})",
+                           sets, count=p["count"])
     return _styled(sets >= p["count"], facts, said, said)
 
 
 register(GoalKind("win", {}, (), lambda p: Notice(N_("Win the match")), _win))
 register(GoalKind("margin", {"points": 1}, (),
-                  lambda p: Notice(N_("Win by {points} points or more"), points=p["points"]), _margin))
+                  lambda p: Notice.ngettext("Win by {n} point or more", "Win by {n} points or more", p["points"]),
+                  _margin))
 register(GoalKind("within", {"seconds": 10}, (),
                   lambda p: Notice(N_("Win within {limit}"), limit=_clock(p["seconds"] * TICK_RATE)), _within))
 register(GoalKind("score", {"points": 1}, (),
-                  lambda p: Notice(N_("Score {points} points or more"), points=p["points"]), _score))
+                  lambda p: Notice.ngettext("Score {n} point or more", "Score {n} points or more", p["points"]),
+                  _score))
 register(GoalKind("clean", {}, ("soldout",), lambda p: Notice(N_("Win without a wrong delivery")), _clean))
 register(GoalKind("call", {}, ("soldout",), lambda p: Notice(N_("Win and call SOLD OUT! yourself")), _call,
                   ("memory", "choose")))   # the Memory family's call
@@ -182,6 +186,8 @@ register(GoalKind("no_refusal", {}, (), lambda p: Notice(N_("Win without a refus
 register(GoalKind("before_bonus", {}, ("checkout",),
                   lambda p: Notice(N_("Win, leading before the bonus round")), _before_bonus))
 register(GoalKind("races", {"count": 1}, ("checkout",),
-                  lambda p: Notice(N_("Win and take {count} races or more"), count=p["count"]), _races))
+                  lambda p: Notice.ngettext("Win and take {n} race or more", "Win and take {n} races or more",
+                                            p["count"]), _races))
 register(GoalKind("sets", {"count": 1}, ("checkout",),
-                  lambda p: Notice(N_("Win with {count} sets or more"), count=p["count"]), _sets))
+                  lambda p: Notice.ngettext("Win with {n} set or more", "Win with {n} sets or more", p["count"]),
+                  _sets))

@@ -129,7 +129,7 @@ class CareerScene(Scene):
         ui = self.ctx.ui
         widgets.draw_page(surface, ui, _("Career"), 64)
         total = self.progress.total()
-        widgets.blit_text(surface, ui, ngettext("{n} star", "{n} stars", total).format(n=total), "body",
+        widgets.blit_text(surface, ui, ngettext("{n} star", "{n} stars", total), "body",
                           "accent_2", topright=(surface.get_width() - 40, 40))
         self.menu.draw(surface, ui, ((surface.get_width() - self.menu.width) // 2, LIST_TOP))
         widgets.hints(surface, ui, [("A / Enter", N_("Select")), ("B / Esc", N_("Back"))])
@@ -138,8 +138,9 @@ class CareerScene(Scene):
 def _chapter_line(chapter: Chapter, opened: bool, total: int) -> str:
     if opened:
         return _(chapter.name)
-    return _("{chapter}: {stars} more stars to open").format(chapter=_(chapter.name),
-                                                            stars=chapter.stars_to_open - total)
+    missing = chapter.stars_to_open - total
+    return ngettext("{chapter}: {n} more star to open", "{chapter}: {n} more stars to open", missing,
+                    chapter=_(chapter.name))
 
 
 def goal_lines(challenge: Challenge) -> list[str]:
@@ -228,8 +229,8 @@ class ChallengeCard(Scene):
 def _match_line(challenge: Challenge) -> str:
     game = games.get(challenge.game)
     bots = len(challenge.opponents)
-    return _("{game} · {mode} · {bots} opponents").format(game=game.title, mode=_(game.mode_name(challenge.mode)),
-                                                         bots=bots)
+    return ngettext("{game} · {mode} · {n} opponent", "{game} · {mode} · {n} opponents", bots,
+                    game=game.title, mode=_(game.mode_name(challenge.mode)))
 
 
 def _new_seed(ctx: "Context") -> int:
