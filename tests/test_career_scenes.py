@@ -68,3 +68,20 @@ def test_the_title_opens_the_career(ctx):
     title.career()
     ctx.stack.apply()
     assert isinstance(ctx.stack.top, CareerScene)
+
+
+def test_the_titles_badge_shows_the_stars_once_their_replays_are_judged(ctx):
+    from game.career.challenges import load_career
+    from game.scenes.menus.title import TitleScene
+    career = load_career()
+    challenge = career.challenges()[0]
+    outcome = play(challenge, challenge.seed, "expert")
+    assert outcome.stars
+    progress.record(outcome)
+    progress._VERIFIED.clear()                       # a new session: nothing judged yet
+    assert TitleScene(ctx).stars == 0                # the title never waits for a replay
+    for _step in progress.warm(career):              # the menus' idle time
+        pass
+    title = TitleScene(ctx)
+    assert title.stars == len(outcome.stars)
+    title.draw(pygame.Surface((1280, 720)), 0.0)

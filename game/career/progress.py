@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from typing import Iterator
 
 from game.career.challenges import Career, Challenge
 from game.career.worlds import Outcome, ReplayMismatch, replayed
@@ -101,14 +102,49 @@ def _aside(challenge: Challenge, problem: Notice) -> str:
 
 
 def load(career: Career) -> Progress:
-    """Every challenge's stars, each re-judged from its replay."""
-    progress = Progress()
+    """Every challenge's stars, each re-judged from its replay (what `warm` judged ahead is not
+    judged again; its warnings are said here)."""
+    progress = Progress(warnings=_HELD.copy())
+    _HELD.clear()
     for challenge in career.challenges():
         runs = _runs(challenge, progress.warnings)
         won = frozenset(star for run in runs for star in run.stars)
         if won:
             progress.stars[challenge.id] = won
     return progress
+
+
+_HELD: list[str] = []   # warnings met while judging ahead, said by the next load
+
+
+def warm(career: Career) -> Iterator[None]:
+    """Judge the challenges' replays ahead, one challenge a step (the menus' idle time: the
+    career screen and the title's badge then read progress without a pause)."""
+    for challenge in career.challenges():
+        _runs(challenge, _HELD)
+        yield None
+
+
+def judged_total(career: Career) -> int | None:
+    """The stars won, if every kept run has been judged this session (else None): the title's
+    badge, which never makes the title wait for a replay."""
+    total = 0
+    for challenge in career.challenges():
+        name = _file(challenge)
+        if name not in CAREER_PROGRESS.names():
+            continue
+        loaded = CAREER_PROGRESS.load(None, name)
+        data = loaded.data
+        if loaded.warning is not None or not isinstance(data, dict) or data.get("challenge") != challenge.id:
+            continue
+        won: set[int] = set()
+        for run in data["runs"]:
+            key = (challenge.id, hashlib.sha256(run["replay"].encode("utf-8")).hexdigest())
+            if key not in _VERIFIED:
+                return None
+            won |= set(_VERIFIED[key])
+        total += len(won)
+    return total
 
 
 def record(outcome: Outcome) -> tuple[frozenset[int], str | None]:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.career import progress
-from game.career.challenges import Career, Challenge, Chapter, load_career
+from game.career.challenges import Career, CareerError, Challenge, Chapter, load_career
 from game.career.goals import KINDS, Verdict
 from game.career.worlds import Outcome, ReplayMismatch, replayed, spec_for
 from game.driver.replay import ReplayError, read_replay
@@ -53,6 +53,15 @@ def stars(surface: pygame.Surface, ui: "UI", won: frozenset[int] | tuple[int, ..
           radius: int) -> None:
     for n in range(3):
         star(surface, ui, (center[0] + (n - 1) * radius * 5 // 2, center[1]), radius, n in won)
+
+
+def career_stars() -> int:
+    """The stars the career has won, as far as they are judged this session (0 before: the
+    title never waits for a replay; the menus' idle time judges them, game/scenes/warmup.py)."""
+    try:
+        return progress.judged_total(load_career()) or 0
+    except CareerError:
+        return 0
 
 
 def stars_said(won: frozenset[int] | tuple[int, ...]) -> str:
