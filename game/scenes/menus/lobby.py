@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.scene import Scene
-from game.files.levels import LevelEntry, level_entries, levels_for_players, user_levels_dir
+from game.files.level_shelf import SHELF
+from game.files.levels import LevelEntry, levels_for_players, user_levels_dir
 from game.input.seating import DeviceId
 from game.match.commands import Button, Command
 from game.match.seats import MAX_SEATS, TEAM_COUNT, TEAM_NAMES, LobbySeat, identities, team_name
@@ -60,8 +61,10 @@ class LobbyScene(Scene):
         o.seed = o.seed or new_seed()
         self.options = o
         # The levels, shipped and the player's own, read each time the lobby opens: a level saved
-        # from Tiled while the game runs is there the next time.
-        self.levels = {entry.key: entry for entry in level_entries()}
+        # from Tiled while the game runs is there the next time. A folder of many is read on the
+        # shelf's thread: listed at once, each card filled in as its level is read.
+        self.levels = {entry.key: entry for entry in SHELF.open()}
+        self._shelf_seen = SHELF.version
         if o.level is not None and o.level not in self.levels:
             o.level = None
         self.thumbnails = level_card.Thumbnails()
@@ -158,6 +161,15 @@ class LobbyScene(Scene):
         """The level chosen in the Level row (None: Auto)."""
         key = self.options.level
         return None if key is None else self.levels.get(key)
+
+    def take_read_levels(self) -> None:
+        """The levels the shelf's thread has read since the last look, in place of their "being read"
+        entries (a few dictionary looks a frame; nothing when nothing new was read)."""
+        if SHELF.version == self._shelf_seen:
+            return
+        self._shelf_seen = SHELF.version
+        self.levels = {e.key: e for e in ((SHELF.ready(e.path.name) or e) if e.pending else e
+                                          for e in self.levels.values())}
 
     def _auto_entry(self) -> LevelEntry | None:
         """The level Auto would play for the seats taken now."""
@@ -271,6 +283,8 @@ class LobbyScene(Scene):
             if len(teams) < 2:
                 return _("Teams are on, but everyone is on one team")
         entry = self.level_entry()
+        if entry is not None and entry.pending:        # started before the shelf read it: read it now
+            entry = self.levels[entry.key] = SHELF.read_now(entry.path.name)
         if "level" in game.lobby_rows and entry is not None and entry.problem is not None:
             return _("{level} cannot be played: choose another level").format(level=_(entry.title))
         return None
@@ -287,6 +301,7 @@ class LobbyScene(Scene):
 
     # ---------------------------------------------------------------- ticks
     def update(self, commands: dict[int, Command]) -> None:
+        self.take_read_levels()
         inp = self.ctx.input
         for seat in inp.disconnected_seats():
             # In the lobby a pulled pad simply frees its seat (in a match it would wait).
