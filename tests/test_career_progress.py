@@ -79,3 +79,11 @@ def test_a_damaged_file_is_set_aside_and_the_next_win_saves_afresh(won, user_dir
     assert loaded.of(FIRST.id) == frozenset() and len(loaded.warnings) == 1
     assert progress.record(first) == (frozenset(first.stars), None)
     assert progress.load(CAREER).of(FIRST.id) == frozenset(first.stars)
+
+
+def test_a_damaged_file_the_titles_badge_met_first_is_still_reported_by_the_career(won):
+    folder = CAREER_PROGRESS.folder_path()
+    (folder / f"{FIRST.id}.json").write_bytes(b'{"version": 1, "challenge": "first_rush", "runs": [{"stars": [7]}]}')
+    assert progress.judged_total(CAREER) == 0          # the title's badge reads first, and sets it aside
+    loaded = progress.load(CAREER)
+    assert any(f"{FIRST.id}.json" in warning for warning in loaded.warnings)
