@@ -85,3 +85,34 @@ def test_the_titles_badge_shows_the_stars_once_their_replays_are_judged(ctx):
     title = TitleScene(ctx)
     assert title.stars == len(outcome.stars)
     title.draw(pygame.Surface((1280, 720)), 0.0)
+
+
+def test_a_challenge_played_in_the_window_is_judged_from_its_recording_and_its_result_shown(ctx, career):
+    """The card seats the player and starts the game's own scene, which records the match; its
+    replay comes back to the career, which judges it (the window's bots replay as the judge's) and
+    shows the result once the game's results are left."""
+    from game.match.commands import IDLE, Button, Command
+    from game.scenes.common import back_to_lobby
+    challenge = career.career.challenges()[0]
+    card = ChallengeCard(ctx, career, challenge)
+    ctx.stack.push(card)
+    ctx.stack.apply()
+    card.player = ("kb", "left")
+    ctx.input.assign(card.player, 0)
+    card.start()
+    ctx.stack.apply()
+    game = ctx.stack.top
+    assert ctx.record_to is not None
+    for tick in range(20_000):                      # the player stands still: the easy bot wins
+        if career.outcome is not None:
+            break
+        top = ctx.stack.top                         # a how-to card first: A closes it
+        tap = Command(pressed=Button.A) if top is not game and tick % 30 == 0 else IDLE
+        top.update({-1: tap, 0: IDLE})
+        ctx.stack.apply()
+    assert career.outcome is not None and career.outcome.stars == ()
+    assert "You did not win" in str(career.outcome.verdicts[0].why)
+    back_to_lobby(ctx)                              # the results' way out
+    ctx.stack.apply()
+    assert [type(s) for s in ctx.stack.scenes][-2:] == [CareerScene, CareerResult]
+    assert ctx.record_to is None or ctx.stack.top is not career

@@ -119,7 +119,6 @@ class CareerScene(Scene):
 
     def resume(self) -> None:
         """Back from a challenge: its result first, then the map with the stars won."""
-        self.ctx.record_to = None
         self.progress = progress.load(self.career)
         index = self.menu.index
         self.menu.items = self._rows()
@@ -129,6 +128,7 @@ class CareerScene(Scene):
             self.ctx.stack.push(CareerResult(self.ctx, outcome))
 
     def update(self, commands: dict[int, Command]) -> None:
+        self.ctx.record_to = None   # on the map no challenge is being played (one left from the pause menu)
         self.menu.update(menu_command(commands))
 
     def picture_key(self) -> tuple[object, ...]:
