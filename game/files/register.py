@@ -143,6 +143,11 @@ RECORD_REPLAYS = UserFile(
     "speedrun_replays", "replays/speedrun", REPLAY_NAME, REPLAY_CAP, Damage.REFUSE, "replay",
     made=r"[A-Za-z0-9_][A-Za-z0-9_.-]*-[0-9]{8}-[0-9]{6}(?:-[0-9]{1,6})?\.replay", save_failed=SPEEDRUN_SAVE_FAILED)
 
+# ---------------------------------------------------------------- records.sqlite3
+# The player's records database (game/files/database.py opens it: never read through UserFile.load).
+RECORDS_DB = UserFile("records_db", "", r"records\.sqlite3", 64 * MB, Damage.ASIDE, "sqlite",
+                      name="records.sqlite3", made=r"records\.sqlite3", save_failed=SPEEDRUN_SAVE_FAILED)
+
 # ---------------------------------------------------------------- speedrun attempt histories
 HISTORY_VERSION = 2
 KEEP_LAST = 50                    # the last attempts keep their detail (and their replays)
@@ -233,7 +238,7 @@ PLAYER_LEVELS = UserFile("player_levels", "levels", r"[^/\\\x00-\x1f\x7f]{1,200}
                          Damage.REFUSE, "level", written=False, follows_links=True)
 
 REGISTER: tuple[UserFile, ...] = (
-    SETTINGS, BINDINGS, PAD_MAPPINGS, HOWTO_SEEN, RECORDS, RECORD_REPLAYS, HISTORIES, HISTORY_ARCHIVES,
+    RECORDS_DB, SETTINGS, BINDINGS, PAD_MAPPINGS, HOWTO_SEEN, RECORDS, RECORD_REPLAYS, HISTORIES, HISTORY_ARCHIVES,
     ATTEMPT_REPLAYS, RUN_CODES, PLAYER_REPLAYS, SPLITS_EXPORTS, ERROR_LOG, GAME_LOG, PLAYER_LEVELS,
 )
 
