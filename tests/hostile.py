@@ -628,12 +628,6 @@ KILL9: dict[str, str] = {
     "pad_mappings": _JSON_SAVES.format(entry="PAD_MAPPINGS", save="from game.input import mappings\n"
                                        f"    mappings.save('{GUID[:-3]}%03d' % (n % 200), '{GUID[:-3]}%03d,P,a:b0,' % (n % 200))"),
     "howto_seen": _JSON_SAVES.format(entry="HOWTO_SEEN", save="ENTRY.save(['rush'] * (n % 200))"),
-    "speedrun_records": _JSON_SAVES.format(entry="RECORDS", save=(
-        "from game.speedrun.records import Records\n"
-        "    r = Records()\n"
-        "    for k in range(300):\n"
-        "        r.add_run(f'b{k}', {'ticks': 900 + n, 'splits': [300, 600, 900 + n], 'flags': [], 'seed': k})\n"
-        "    r.save()")),
     "speedrun_replays": _TEXT_SAVES.format(entry="RECORD_REPLAYS", name="rush.set.A-20261130-100000.replay",
                                            save="ENTRY.write_text(TEXTS[n % 2], NAME)"),
     "attempt_history": _HISTORY_SAVES,

@@ -72,6 +72,7 @@ class Database:
         self.path = path                      # None: in memory (a newer game's file, or no folder)
         self.lock = threading.RLock()
         self.errors: list[str] = []
+        self._errors_lock = threading.Lock()    # never the database's: a frame asking never waits for a save
         self._queue: queue.Queue[Job | None] = queue.Queue()
         self._worker: threading.Thread | None = None
 
@@ -116,7 +117,7 @@ class Database:
         return done.wait(timeout)
 
     def take_errors(self) -> list[str]:
-        with self.lock:
+        with self._errors_lock:
             out, self.errors = self.errors, []
         return out
 
@@ -133,12 +134,12 @@ class Database:
             try:
                 self.write(job)
             except (sqlite3.OperationalError, OSError) as exc:      # a full disk, a locked or read-only file
-                with self.lock:
+                with self._errors_lock:
                     self.errors.append(Notice(RECORDS_DB.save_failed, error=echo(exc, 120)))
             except BaseException as exc:      # a bug: kept for the tests, logged, the worker goes on
                 FAILURES.append(exc)
                 logging.getLogger(__name__).exception("a records save failed")
-                with self.lock:
+                with self._errors_lock:
                     self.errors.append(Notice(RECORDS_DB.save_failed, error=type(exc).__name__))
 
 
@@ -156,7 +157,7 @@ def open_records() -> tuple[Database, str | None]:
         return open_at(path), None
     except Damaged as exc:
         warning = set_aside(path, Notice(N_("{file} is damaged ({problem})"), file=RECORDS_DB.relative(),
-                                         problem=str(exc)))
+                                         problem=exc.args[0] if exc.args else ""))
     except Newer:
         return in_memory(), Notice(N_("{file} was made by a newer version of the game; it is left as it is"),
                                    file=RECORDS_DB.relative())

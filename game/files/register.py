@@ -43,11 +43,11 @@ _NAMES = schema.array(schema.text(200), MAX_SPLITS)
 
 
 def one(key: str, name: str, cap: int, schema_: schema.Check, version: int | None, example: object,
-        save_failed: str = SAVE_FAILED) -> UserFile:
+        save_failed: str = SAVE_FAILED, written: bool = True) -> UserFile:
     """A single JSON file in the user folder, moved aside when damaged."""
     folder, _, bare = name.rpartition("/")
     return UserFile(key, folder, _escape(bare), cap, Damage.ASIDE, "json", schema_, version, name=bare,
-                    made=_escape(bare), save_failed=save_failed, example=example)
+                    made=_escape(bare), save_failed=save_failed, example=example, written=written)
 
 
 def _escape(name: str) -> str:
@@ -138,7 +138,7 @@ RECORDS = one("speedrun_records", "speedrun.json", 16 * MB, schema.table(
                "replay": "rush_solo.set.A-20261130-100000.replay", "real_ms": 15300, "complete": True},
         "best_segments": [290, 300, None], "leaderboard": [{"ticks": 900, "date": "2026-11-30T10:00:00"}],
         "last": [{"ticks": None, "splits": [310], "flags": ["assist"]}], "attempts": 3}}},
-    save_failed=SPEEDRUN_SAVE_FAILED)
+    save_failed=SPEEDRUN_SAVE_FAILED, written=False)   # read once, imported into records.sqlite3, kept as it is
 RECORD_REPLAYS = UserFile(
     "speedrun_replays", "replays/speedrun", REPLAY_NAME, REPLAY_CAP, Damage.REFUSE, "replay",
     made=r"[A-Za-z0-9_][A-Za-z0-9_.-]*-[0-9]{8}-[0-9]{6}(?:-[0-9]{1,6})?\.replay", save_failed=SPEEDRUN_SAVE_FAILED)

@@ -1,8 +1,10 @@
 """Speedrun records in the user folder: PBs, best segments, last runs, a top-10 board per board key.
 
-One JSON file (user_dir()/speedrun.json), written atomically through
-game.files.userfiles; a corrupt or unrecognisable file is moved aside (never deleted)
-and the records start empty with a one-line warning. Replays of finished runs
+They live in the records database (game/files/database.py: table `boards`, one row per
+board, its records as JSON checked against RECORD_BOARD whenever read: a damaged board
+costs only itself). The JSON file older games kept (user_dir()/speedrun.json) is imported
+once, through its hardened loader, on the first start that finds no import done; the file
+itself stays as a backup and is never written again. Replays of finished runs
 live in replays_dir()/speedrun/ and are named in the records, so a PB always
 has its replay (the ghost, the run code).
 
@@ -17,13 +19,17 @@ import datetime as _dt
 from dataclasses import dataclass
 from pathlib import Path
 
+import json
+import sqlite3
+
+from game.files import database
 from game.files.schema import SchemaError
-from game.files.untrusted import echo
+from game.files.untrusted import echo, parse_json
 from game.text.i18n import N_, _
 from game.text.notice import Notice, join, message_of
 from game.speedrun.splits import Comparison, merge_best
 from game.files.untrusted import UntrustedError
-from game.files.register import RECORD_BOARD, RECORD_REPLAYS, RECORDS, RECORDS_VERSION
+from game.files.register import RECORD_BOARD, RECORD_REPLAYS, RECORDS, RECORDS_DB, RECORDS_VERSION
 
 FILE_NAME = RECORDS.relative()
 TOP = 10
@@ -54,31 +60,45 @@ class Records:
     # ----- loading and saving -----------------------------------------------------
     @classmethod
     def load(cls) -> tuple["Records", str | None]:
-        """The records, or empty ones and a warning if the file was corrupt (it is moved aside)."""
-        loaded = RECORDS.load(None)
-        data = cast("dict[str, Any] | None", loaded.data)   # the schema checked its shape
-        warning = loaded.warning
-        records = cls(data, newer=loaded.newer)
-        dropped = _without_damaged_boards(data) if data is not None else None
-        if dropped is not None:
-            records.try_save()     # saved without them at once: the next start does not copy the file again
-        return records, dropped or warning
+        """The records from the database (speedrun.json imported first if it never was), and one line
+        to show when a board was damaged (left out) or the old file could not be imported."""
+        db = database.shared()
+        db.flush()      # saves still on the worker land first: a screen opened after a run reads them
+        warning = _import_json(db)
+        boards: dict[str, Any] = {}
+        damaged: list[str] = []
+        try:
+            for key, text in db.read("SELECT board, records FROM boards WHERE records IS NOT NULL"):
+                board = _board_of(text, str(key))
+                if board is None:
+                    damaged.append(str(key))
+                else:
+                    boards[str(key)] = board
+        except sqlite3.DatabaseError as exc:       # a row too big, a page damaged since the open
+            return cls(), Notice(N_("{file} is damaged ({problem})"), file=RECORDS_DB.relative(),
+                                 problem=echo(exc, 80))
+        if damaged:
+            # TRANSLATORS: a board's records in the records database could not be read; they are left out
+            warning = Notice.ngettext("the records of {n} board are left out", "the records of {n} boards are left out",
+                                      len(damaged))
+        return cls({"version": RECORDS_VERSION, "boards": boards}), warning
 
     def save(self) -> None:
-        """Write speedrun.json (OSError if the folder cannot take it). A newer game's file is never
-        overwritten: this session's records then last only this session."""
+        """Hand every board to the database's worker (one transaction): a frame never waits for the
+        disk. What the next start would refuse is never written (SchemaError)."""
         if self.newer:
             return
-        for key, board in self.data["boards"].items():     # what the next start would refuse is never written
+        rows = []
+        for key, board in self.data["boards"].items():
             RECORD_BOARD(board, f"boards.{echo(key, 40)}")
-        RECORDS.save(self.data)
+            rows.append((str(key), json.dumps(board, separators=(",", ":"))))
+        database.shared().submit(lambda connection: _write_boards(connection, rows))
 
     def try_save(self) -> str | None:
-        """save() that never raises: None when saved, else the one line to show (once a session)."""
+        """save() that never raises: None when handed over, else the one line to show (a save the worker
+        could not do is said by database.take_warnings)."""
         try:
             self.save()
-        except OSError as exc:
-            return RECORDS.save_warning(exc)
         except SchemaError as exc:
             return Notice(RECORDS.save_failed, error=echo(exc, 120))
         return None
@@ -220,6 +240,53 @@ def _without_damaged_boards(data: dict[str, Any]) -> str | None:
     left = Notice.ngettext("the records of {n} board are left out", "the records of {n} boards are left out",
                            len(damaged))
     return RECORDS.keep_copy(cast(Notice, join(where, left)))
+
+
+IMPORTED = "imported speedrun.json"
+
+
+def _import_json(db: database.Database) -> str | None:
+    """speedrun.json into the database, once (its hardened loader: size cap, schema, each board checked on
+    its own); the file is kept as it is, a backup. The warning the loader gave, if any."""
+    if db.read("SELECT 1 FROM meta WHERE key = ?", (IMPORTED,)):
+        return None
+    loaded = RECORDS.load(None)
+    if loaded.newer:
+        return None        # a newer game's file: left alone, and not marked imported
+    data = cast("dict[str, Any] | None", loaded.data)
+    warning = loaded.warning
+    boards: dict[str, Any] = {}
+    if data is not None:
+        warning = _without_damaged_boards(data) or warning
+        boards = data["boards"]
+    rows = [(str(key), json.dumps(board, separators=(",", ":"))) for key, board in boards.items()]
+
+    def job(connection: sqlite3.Connection) -> None:
+        _write_boards(connection, rows)
+        connection.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (IMPORTED, str(len(rows))))
+
+    try:
+        db.write(job)
+    except sqlite3.Error as exc:
+        return Notice(RECORDS.save_failed, error=echo(exc, 120))
+    return warning
+
+
+def _write_boards(connection: sqlite3.Connection, rows: list[tuple[str, str]]) -> None:
+    connection.executemany("INSERT INTO boards (board, records) VALUES (?, ?) "
+                           "ON CONFLICT (board) DO UPDATE SET records = excluded.records", rows)
+
+
+def _board_of(text: object, key: str) -> dict[str, Any] | None:
+    """A board's records as the database holds them, or None if they are not what the game writes."""
+    if not isinstance(text, str):
+        return None
+    try:
+        board = parse_json(text, f"boards.{echo(key, 40)}")
+        RECORD_BOARD(board, f"boards.{echo(key, 40)}")
+    except (UntrustedError, SchemaError):
+        return None
+    return cast("dict[str, Any]", board)
 
 
 def _empty_board() -> dict[str, Any]:
