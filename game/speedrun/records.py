@@ -56,6 +56,8 @@ class Records:
     def __init__(self, data: dict[str, Any] | None = None, newer: bool = False) -> None:
         self.data: dict[str, Any] = data if data is not None else {"version": RECORDS_VERSION, "boards": {}}
         self.newer = newer          # the file is a newer game's: this session's records are not saved
+        self._saved: set[str] = set()      # boards the database holds as they are here
+        self._dirty: set[str] = set()      # boards changed since (count_attempt, add_run, add_reset)
 
     # ----- loading and saving -----------------------------------------------------
     @classmethod
@@ -81,7 +83,9 @@ class Records:
             # TRANSLATORS: a board's records in the records database could not be read; they are left out
             warning = Notice.ngettext("the records of {n} board are left out", "the records of {n} boards are left out",
                                       len(damaged))
-        return cls({"version": RECORDS_VERSION, "boards": boards}), warning
+        records = cls({"version": RECORDS_VERSION, "boards": boards})
+        records._saved = set(boards)
+        return records, warning
 
     def save(self) -> None:
         """Hand every board to the database's worker (one transaction): a frame never waits for the
@@ -89,10 +93,17 @@ class Records:
         if self.newer:
             return
         rows = []
-        for key, board in self.data["boards"].items():
-            RECORD_BOARD(board, f"boards.{echo(key, 40)}")
-            rows.append((str(key), json.dumps(board, separators=(",", ":"))))
-        database.shared().submit(lambda connection: _write_boards(connection, rows))
+        boards = self.data["boards"]
+        # Only the boards a run changed (and any added by hand): one board's text, never all of them.
+        for key in sorted(self._dirty | (boards.keys() - self._saved)):
+            if key not in boards:
+                continue
+            RECORD_BOARD(boards[key], f"boards.{echo(key, 40)}")
+            rows.append((str(key), json.dumps(boards[key], separators=(",", ":"))))
+        self._saved |= {key for key, _text in rows}
+        self._dirty.clear()
+        if rows:
+            database.shared().submit(lambda connection: _write_boards(connection, rows))
 
     def try_save(self) -> str | None:
         """save() that never raises: None when handed over, else the one line to show (a save the worker
@@ -125,14 +136,19 @@ class Records:
         return int(self.board(key).get("attempts", 0))
 
     # ----- writing ----------------------------------------------------------------
+    def _changed(self, key: str) -> dict[str, Any]:
+        """The board `key` (made if new), marked for the next save."""
+        self._dirty.add(key)
+        return cast("dict[str, Any]", self.data["boards"].setdefault(key, _empty_board()))
+
     def count_attempt(self, key: str) -> None:
-        board = self.data["boards"].setdefault(key, _empty_board())
+        board = self._changed(key)
         board["attempts"] = int(board.get("attempts", 0)) + 1
 
     def add_run(self, key: str, run: dict[str, Any]) -> Verdict:
         """Record a finished attempt (complete or not). `run` holds at least ticks (None for a DNF),
         splits, flags, seed. Returns what changed; call save() afterwards."""
-        board = self.data["boards"].setdefault(key, _empty_board())
+        board = self._changed(key)
         run = dict(run)
         run.setdefault("date", _dt.datetime.now().isoformat(timespec="seconds"))
         clean = not run.get("flags") and run.get("ticks") is not None
@@ -158,7 +174,7 @@ class Records:
         """A reset attempt still teaches best segments (as LiveSplit does); returns the new golds."""
         if flags or not splits:
             return []
-        board = self.data["boards"].setdefault(key, _empty_board())
+        board = self._changed(key)
         before = list(board.get("best_segments", []))
         board["best_segments"] = merge_best(before, splits)
         return [i for i, (a, b) in enumerate(zip(before, board["best_segments"])) if a is not None and b < a]
@@ -252,7 +268,7 @@ def _import_json(db: database.Database) -> str | None:
         return None
     loaded = RECORDS.load(None)
     if loaded.newer:
-        return None        # a newer game's file: left alone, and not marked imported
+        return loaded.warning      # a newer game's file: left alone, not imported, said at each start
     data = cast("dict[str, Any] | None", loaded.data)
     warning = loaded.warning
     boards: dict[str, Any] = {}
