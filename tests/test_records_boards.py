@@ -71,3 +71,25 @@ def test_a_save_after_a_run_costs_the_frame_one_board_not_every_board(user_dir):
     assert statistics.median(times) < 0.002, f"{statistics.median(times) * 1000:.2f} ms a save"
     database.shared().flush()
     assert Records.load()[0].attempts("board7") == 21
+
+
+def test_a_damaged_board_in_the_database_is_left_out_once_and_its_bytes_kept(user_dir):
+    import sqlite3
+
+    from game.files import database
+    records = Records()
+    for board in ("rush.set.A", "rush.set.B"):
+        records.add_run(board, {"ticks": 900, "splits": [300, 900], "flags": [], "seed": 1,
+                                "date": "2026-11-29T10:00:00"})
+    records.save()
+    database.close_all()
+    connection = sqlite3.connect(user_dir / "records.sqlite3")
+    connection.execute("UPDATE boards SET records = ? WHERE board = 'rush.set.B'", ('{"pb": {"ticks": "fast"}}',))
+    connection.commit()
+    connection.close()
+    loaded, warning = Records.load()
+    assert warning and "1 board" in warning and set(loaded.data["boards"]) == {"rush.set.A"}
+    again, warning = Records.load()
+    assert warning is None and set(again.data["boards"]) == {"rush.set.A"}, "said at every start"
+    kept = database.shared().read("SELECT value FROM meta WHERE key = 'damaged board rush.set.B'")
+    assert kept == [('{"pb": {"ticks": "fast"}}',)]

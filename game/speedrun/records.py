@@ -80,6 +80,7 @@ class Records:
             return cls(), Notice(N_("{file} is damaged ({problem})"), file=RECORDS_DB.relative(),
                                  problem=echo(exc, 80))
         if damaged:
+            db.submit(lambda connection: _set_aside_boards(connection, damaged))
             # TRANSLATORS: a board's records in the records database could not be read; they are left out
             warning = Notice.ngettext("the records of {n} board are left out", "the records of {n} boards are left out",
                                       len(damaged))
@@ -286,6 +287,14 @@ def _import_json(db: database.Database) -> str | None:
     except sqlite3.Error as exc:
         return Notice(RECORDS.save_failed, error=echo(exc, 120))
     return warning
+
+
+def _set_aside_boards(connection: sqlite3.Connection, keys: list[str]) -> None:
+    """Damaged boards' records moved to `meta` as they are (the player's bytes kept, said once)."""
+    for key in keys:
+        connection.execute("INSERT OR REPLACE INTO meta SELECT 'damaged board ' || board, records FROM boards "
+                           "WHERE board = ? AND records IS NOT NULL", (key,))
+        connection.execute("UPDATE boards SET records = NULL WHERE board = ?", (key,))
 
 
 def _write_boards(connection: sqlite3.Connection, rows: list[tuple[str, str]]) -> None:
