@@ -214,3 +214,19 @@ def test_a_kill_during_1000_saves_loses_nothing_committed(tmp_path):
     assert out.returncode == 0, out.stderr[-800:]
     assert int(out.stdout) >= last + 1, "a committed save was lost"
     assert not list(user.glob("*.corrupt-*"))
+
+
+def test_saves_still_queued_when_the_game_quits_are_written(tmp_path):
+    user = tmp_path / "user"
+    script = ("import time\n"
+              "from game.files import database\n"
+              "def slow(c):\n"
+              "    time.sleep(0.3)\n"
+              "    c.execute(\"INSERT INTO meta VALUES ('last', 'saved')\")\n"
+              "database.shared().submit(slow)\n")
+    subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=hostile.child_env(user), check=True, timeout=60)
+    check = ("from game.files import database\n"
+             "print(database.shared().read(\"SELECT value FROM meta WHERE key = 'last'\"))\n")
+    out = subprocess.run([sys.executable, "-c", check], cwd=ROOT, env=hostile.child_env(user),
+                         capture_output=True, text=True, timeout=60)
+    assert out.stdout.strip() == "[('saved',)]", out.stderr[-500:]

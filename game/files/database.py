@@ -24,6 +24,7 @@ anything else is a bug kept in `FAILURES` (the tests fail on it) and logged.
 """
 from __future__ import annotations
 
+import atexit
 import logging
 import os
 import queue
@@ -327,3 +328,6 @@ def close_all() -> None:
     """Finish every save and close (the interpreter at exit, and the tests between user folders)."""
     while _SHARED:
         _SHARED.popitem()[1].close()
+
+
+atexit.register(close_all)     # saves still queued on the worker (a daemon thread) land before the exit
