@@ -15,7 +15,7 @@ import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence, TextIO
 
-from game import program_name, report_error
+from game import program_name, report_error, typed_as
 from game.files import database, logfile
 from game.app.cli import UsageError, parse_args
 from game.match import games
@@ -41,8 +41,11 @@ IDLE_SECONDS = 0.004   # the scenes' work ahead after a present, at most (Scene.
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if argv is None:   # the process's own command line: its errors name the program as typed
+        with typed_as(sys.argv[0] if sys.argv else ""):
+            return main(sys.argv[1:])
     try:
-        code = _run(sys.argv[1:] if argv is None else list(argv))
+        code = _run(list(argv))
         sys.stdout.flush()     # a closed pipe shows here, not in the interpreter's own flush at exit
         return code
     except BrokenPipeError:
@@ -101,7 +104,7 @@ def dispatch(args: argparse.Namespace, out: TextIO) -> int:
         return check_level(args.check_level, out)
     if args.tournament:
         from game.app.tournament import run_cli       # the runners, in worker processes
-        return run_cli(args.game, args.mode, args.matches or 40, 1 if args.seed is None else args.seed, out)
+        return run_cli(args.game, args.mode, args.matches or 40, args.seed, out)   # no seed: fresh seeds
     if args.export_lss:
         from game.speedrun.lss_export import export_cli   # the speedrun records
         code, line = export_cli(args.export_lss, args.out)
