@@ -114,6 +114,8 @@ def dispatch(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     if args.screenshot:
         return screenshot(args.screenshot, args.scene, args.seed or 0, args.size, out, args.lang)
+    if args.career:
+        return run_career(args, out)
     if args.headless or (args.replay and args.json):
         return run_headless(args, out)
     if args.replay:
@@ -146,6 +148,16 @@ def check_level(target: str, out: TextIO) -> int:
         print(line, file=out)
     for warning in warnings:
         print(f"{program_name()}: warning: {path}: {warning}", file=sys.stderr)   # report_error's form
+    return 0
+
+
+def run_career(args: argparse.Namespace, out: TextIO) -> int:
+    from game.app import career   # the career's challenges, bots and sims: only for --career (no pygame)
+    try:
+        result = career.run_challenge(args.career, args.bot_level or "normal", args.seed, args.record)
+    except career.CareerCliError as exc:
+        return report_error(exc, 2)
+    career.emit(result, args.json, out)
     return 0
 
 
