@@ -12,6 +12,7 @@ import pygame
 from game.match.seats import SeatIdentity
 from game.files.levels import Level
 from game.match.spec import MatchSpec
+from game.render.cast import Character, of_seats
 from game.render.clothing import item_card
 from game.render.level_art import render_level
 from game.scenes.mall.draw import MapView
@@ -24,6 +25,8 @@ from game.sim.mall_face import MallFace
 from game.sim.tuning import FP
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from game.core.context import Context
 
 
@@ -45,7 +48,8 @@ class MallPicture:
         self.previews: dict[int, tuple[int, int, bool]] = {}
         self.ending_tick = -1              # the tick SOLD OUT! froze the round (the moment's shake)
         self.sim = sim
-        self.view = MapView(sim, self.layout, identities, names, colourblind=ctx.settings.colourblind)
+        self.cast = seat_cast(ctx, sim.seats)
+        self.view = MapView(sim, self.layout, identities, names, colourblind=ctx.settings.colourblind, cast=self.cast)
         self.hud = Hud(sim, self.layout, ctx.ui, identities, names, ctx.settings.colourblind)
         self.seed = spec.seed
         # The effects start from the tick they are first asked for (a staged screenshot's sim may be
@@ -56,7 +60,8 @@ class MallPicture:
         """A new sim (a speedrun's restart): fresh map, panels and effects; the level art stays."""
         labels, beside = self.hud.labels, self.hud.side_by_side
         self.sim = sim
-        self.view = MapView(sim, self.layout, self.identities, self.names, colourblind=self.ctx.settings.colourblind)
+        self.view = MapView(sim, self.layout, self.identities, self.names, colourblind=self.ctx.settings.colourblind,
+                            cast=self.cast)
         self.hud = Hud(sim, self.layout, self.ctx.ui, self.identities, self.names, self.ctx.settings.colourblind)
         self.hud.set_labels(labels, beside)
         self.seed = seed
@@ -175,6 +180,11 @@ class MallPicture:
         self.hud.draw(surface, sim, totals)
         self.overlay.draw_info(surface, sim)
         self.overlay.draw_phase(surface, sim, self.ending_tick, view.tag_rects + view.body_rects)
+
+
+def seat_cast(ctx: Context, seats: "Sequence[int]") -> dict[int, Character]:
+    """Each seat's shopper: as picked in the lobby (ctx.seats), else its seat's default."""
+    return of_seats(seats, {s.seat: s.character for s in ctx.seats})
 
 
 def draw_mall_find_me(surface: pygame.Surface, ctx: Context, sim: MallFace, view: MapView, alpha: float,
