@@ -113,6 +113,19 @@ def step(ident: str | None, seat: int, by: int) -> str:
 
 
 def of_seats(seats: Iterable[int], chosen: Mapping[int, str | None] | None = None) -> dict[int, Character]:
-    """Each seat's character: its player's choice where one was made, else its seat's default."""
+    """Each seat's character: its player's choice where one was made; else its seat's default, or
+    the next one in the cast no other seat plays (two seats never look alike unless both chose to)."""
     picks = chosen or {}
-    return {seat: character(picks.get(seat), seat) for seat in seats}
+    order = sorted(seats)
+    out = {seat: character(picks[seat], seat) for seat in order if picks.get(seat) in ids()}
+    taken = {c.id for c in out.values()}
+    everyone = cast()
+    for seat in order:
+        if seat in out:
+            continue
+        start = everyone.index(default_for(seat))
+        free = [everyone[(start + k) % len(everyone)] for k in range(len(everyone))]
+        pick = next((c for c in free if c.id not in taken), free[0])
+        out[seat] = pick
+        taken.add(pick.id)
+    return {seat: out[seat] for seat in order}

@@ -16,6 +16,7 @@ from game.render.cast import Character, default_for
 from game.render.clothing import card_back_surface, look_of, mark_surface, pile_surface
 from game.render import teams
 from game.render.figure import Figure, Look, figure
+from game.render.poses import FRAMES
 from game.render.icons import INK, outlined_text, seat_shape_surface
 from game.rules.soldout.family import Destination
 from game.scenes.mall.counts import MapCounts
@@ -460,6 +461,9 @@ class MapView:
                 dx, dy, sx, sy, lift = 0.0, 0.0, 1.0, 1.0, 0.0
                 state = ("carry" if loaded else "walk") if moving else ("carry" if loaded else "idle")
                 frame, left = (tick // 4) % 8 if moving else 0, av.facing[0] < 0
+            mood = moment(sim, av.seat)
+            if mood is not None and state in CALM:   # SOLD OUT!: the callers cheer, the others slump
+                state, frame = mood, (tick // 5 + av.seat) % FRAMES[mood]
             cx, cy = self.at(x + dx, y + dy, shake)
             cx, cy = cx + ox, cy + oy
             self.shown_at[av.seat] = (cx, cy)
@@ -647,6 +651,22 @@ def _squashed(fig: Figure, sx: float, sy: float) -> tuple[pygame.Surface, tuple[
     kx, ky = image.get_width() / w, image.get_height() / h
     return (image, (round(fig.feet[0] * kx), round(fig.feet[1] * ky)), round(fig.head_top * ky),
             (round(fig.hold[0] * kx), round(fig.hold[1] * ky)))
+
+
+CALM = ("idle", "fidget", "walk", "carry")   # what a moment's reaction may replace
+
+
+def moment(sim: "MallFace", seat: int) -> str | None:
+    """How a seat's shopper takes the moment the round froze on: "cheer" on the side that called
+    SOLD OUT!, "slump" on the others (None while playing, or when no one called it). Read from the
+    state, so a frame shows it however it was reached (a replay's seek, a screenshot)."""
+    if sim.phase != "sold_out":
+        return None
+    public = sim.public_view()
+    side = public.sold_out_by()
+    if public.cause() != "sold_out" or side is None:
+        return None
+    return "cheer" if public.side_of(sim.player_of[seat]) == side else "slump"
 
 
 def seat_teams(sim: "MallFace") -> dict[int, int]:

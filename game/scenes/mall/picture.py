@@ -12,7 +12,6 @@ import pygame
 from game.match.seats import SeatIdentity
 from game.files.levels import Level
 from game.match.spec import MatchSpec
-from game.render.cast import Character, of_seats
 from game.render.clothing import item_card
 from game.render.level_art import render_level
 from game.scenes.mall.draw import MapView
@@ -21,12 +20,11 @@ from game.scenes.mall.hud import Hud
 from game.scenes.mall.layout import SCREEN, MallLayout, compute_layout
 from game.scenes.mall.overlay import MallOverlays
 from game.scenes.pads import find_me_age, pulse_rings
+from game.scenes.shoppers import seat_cast
 from game.sim.mall_face import MallFace
 from game.sim.tuning import FP
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-
     from game.core.context import Context
 
 
@@ -180,11 +178,6 @@ class MallPicture:
         self.hud.draw(surface, sim, totals)
         self.overlay.draw_info(surface, sim)
         self.overlay.draw_phase(surface, sim, self.ending_tick, view.tag_rects + view.body_rects)
-
-
-def seat_cast(ctx: Context, seats: "Sequence[int]") -> dict[int, Character]:
-    """Each seat's shopper: as picked in the lobby (ctx.seats), else its seat's default."""
-    return of_seats(seats, {s.seat: s.character for s in ctx.seats})
 
 
 def draw_mall_find_me(surface: pygame.Surface, ctx: Context, sim: MallFace, view: MapView, alpha: float,

@@ -350,7 +350,8 @@ class SoldOutResultsScene(MatchResultsScene):
         for side in order:
             seats = [self.sim.seats[p] for p in self.shown.members(side)]
             out.append(Standing([self.mall.names[seat] for seat in seats], match.totals[side], place[side],
-                                [self.mall.identities[seat] for seat in seats], team_of.get(seats[0]) if seats else None))
+                                [self.mall.identities[seat] for seat in seats], team_of.get(seats[0]) if seats else None,
+                                [self.mall.picture.cast[seat] for seat in seats]))
         return out
 
     def _draw_podium(self, surface: pygame.Surface, alpha: float) -> None:

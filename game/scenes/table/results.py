@@ -22,6 +22,7 @@ from game.rules.checkout import Score
 from game.rules.checkout.catalogue import CATEGORIES
 from game.scenes.common import Animation, MatchResultsScene
 from game.scenes.pads import keys_in_play
+from game.scenes.shoppers import seat_cast
 from game.scenes.results_fx import (PODIUM_AREA, Podium, Reveal, Standing, cover, headline_image, ordinal, places,
                                     tied_groups)
 from game.scenes.table.paint import DIM, GOLD_TEXT, GREEN, WHITE, Texts, bargain_glyph
@@ -87,8 +88,9 @@ class CheckoutResultsScene(MatchResultsScene):
 
     def _standings(self, scores: list[Score]) -> list[Standing]:
         ranked = sorted(scores, key=lambda s: (self.place[s.seat], s.seat))
-        return [Standing([self.sim.seats[s.seat].name], s.total, self.place[s.seat], [self.ids[s.seat]])
-                for s in ranked]
+        shoppers = seat_cast(self.ctx, [self.ids[s.seat].index for s in scores])
+        return [Standing([self.sim.seats[s.seat].name], s.total, self.place[s.seat], [self.ids[s.seat]],
+                         shoppers=[shoppers[self.ids[s.seat].index]]) for s in ranked]
 
     def show_podium(self) -> None:
         """Second stage: the podium, then rematch or lobby."""
