@@ -14,7 +14,7 @@ import pygame
 
 from game.render import figure_parts as parts
 from game.render.cast import Character
-from game.render.icons import INK, hex_rgb, shrink, supersample, with_outline
+from game.render.icons import INK, hex_rgb, mix, seat_shape_surface, shrink, supersample, with_outline
 from game.render.poses import Pose, pose
 
 WIDE = 1.7     # the canvas, in shopper sizes (cropped to the ink afterwards)
@@ -65,6 +65,47 @@ def figure(character: Character, look: Look, size: int, state: str, frame: int, 
     if len(_CACHE) > CACHE_MAX:
         _CACHE.popitem(last=False)
     return made
+
+
+PORTRAIT_BADGE = 0.56   # the seat's shape at a portrait's corner, in portraits
+
+
+def portrait(character: Character, look: Look, size: int) -> pygame.Surface:
+    """A seat's token for a panel's header: the character's head and shoulders in a disc of the
+    seat's colour, the seat's shape at its lower right corner (the shape still names the seat
+    without colour). `size` x `size`, the footprint of the seat's shape it replaces. Cached."""
+    key = ("portrait", character, look, int(size))
+    hit = _CACHE.get(key)
+    if hit is not None:
+        _CACHE.move_to_end(key)
+        return hit.surface
+    made = _portrait(character, look, max(12, int(size)))
+    _CACHE[key] = Figure(made, (0, 0), 0, (0, 0))
+    if len(_CACHE) > CACHE_MAX:
+        _CACHE.popitem(last=False)
+    return made
+
+
+def _portrait(character: Character, look: Look, size: int) -> pygame.Surface:
+    disc = round(size * 0.9)
+    out = pygame.Surface((size, size), pygame.SRCALPHA)
+    colour = hex_rgb(look.colour)
+    centre = (disc // 2, disc // 2)
+    pygame.draw.circle(out, INK, centre, disc // 2)
+    pygame.draw.circle(out, mix(colour, (255, 255, 255), 0.55), centre, disc // 2 - max(2, disc // 14))
+    # The character drawn so its head fills about half the disc, head centred a little high.
+    body = figure(character, Look(look.colour, look.shape, look.pattern), max(8, round(disc * 0.5 / character.head)),
+                  "idle", 0)
+    head_mid = body.head_top + round(disc * 0.26)
+    inner = pygame.Surface((disc, disc), pygame.SRCALPHA)
+    inner.blit(body.surface, (disc // 2 - body.feet[0] - round(disc * 0.06), round(disc * 0.42) - head_mid))
+    hole = pygame.Surface((disc, disc), pygame.SRCALPHA)
+    pygame.draw.circle(hole, (255, 255, 255, 255), centre, disc // 2 - max(2, disc // 14))
+    inner.blit(hole, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    out.blit(inner, (0, 0))
+    badge = seat_shape_surface(look.shape, look.colour, round(size * PORTRAIT_BADGE))
+    out.blit(badge, badge.get_rect(bottomright=(size, size)))
+    return out
 
 
 def cache_size() -> int:

@@ -48,7 +48,7 @@ class MallPicture:
         self.sim = sim
         self.cast = seat_cast(ctx, sim.seats)
         self.view = MapView(sim, self.layout, identities, names, colourblind=ctx.settings.colourblind, cast=self.cast)
-        self.hud = Hud(sim, self.layout, ctx.ui, identities, names, ctx.settings.colourblind)
+        self.hud = Hud(sim, self.layout, ctx.ui, identities, names, ctx.settings.colourblind, self.cast)
         self.seed = spec.seed
         # The effects start from the tick they are first asked for (a staged screenshot's sim may be
         # far along by then): made on the first fx_tick().
@@ -60,7 +60,8 @@ class MallPicture:
         self.sim = sim
         self.view = MapView(sim, self.layout, self.identities, self.names, colourblind=self.ctx.settings.colourblind,
                             cast=self.cast)
-        self.hud = Hud(sim, self.layout, self.ctx.ui, self.identities, self.names, self.ctx.settings.colourblind)
+        self.hud = Hud(sim, self.layout, self.ctx.ui, self.identities, self.names, self.ctx.settings.colourblind,
+                       self.cast)
         self.hud.set_labels(labels, beside)
         self.seed = seed
         self._fx = None
