@@ -132,14 +132,14 @@ def _frame(c: Character, size: int, ss: int, p: Pose) -> parts.Frame:
     u = size * ss
     cx, floor = WIDE * u / 2, (TALL - FLOOR) * u - p.rise * u
     leg = 0.26 * u * c.tall
-    torso_h = 0.5 * u * c.tall * p.squash
+    torso_h = 0.5 * u * (0.45 + 0.55 * c.tall) * p.squash   # short shoppers are short mostly in the legs
     torso_w = 0.62 * u * c.wide * (2 - p.squash)
     lean = p.lean * u
     hip_y = floor - leg
     torso = pygame.Rect(0, 0, round(torso_w), round(torso_h))
     torso.midbottom = (round(cx + lean * 0.4), round(hip_y + 0.06 * u - p.bob * u))
     r = c.head * u / 2 * (0.5 + 0.5 * p.squash)
-    head = (cx + lean * 1.1, torso.top - r * 0.72)
+    head = (cx + lean * 1.1, torso.top - r * 0.8)
     shoulder_y = torso.top + 0.1 * u
     shoulders = ((torso.centerx - torso_w * 0.36, shoulder_y), (torso.centerx + torso_w * 0.36, shoulder_y))
     hands = tuple((sx + hx * u, sy + hy * u) for (sx, sy), (hx, hy) in zip(shoulders, p.hands))

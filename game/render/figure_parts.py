@@ -120,11 +120,11 @@ def _pattern(layer: pygame.Surface, f: Frame, shirt: Colour, kind: int) -> None:
 def draw_badge(surf: pygame.Surface, f: Frame, shape: str, colour: Colour) -> None:
     """The seat's shape on a white disc on the chest: who this is, without colour."""
     t = f.torso
-    r = min(t.w * 0.4, f.u * 0.21)
-    centre = (t.centerx, t.y + t.h * 0.45)
-    inked_circle(surf, PAPER, centre, r, f.line * 0.9)
-    draw_shape(surf, shape, colour, centre[0], centre[1], r * 0.74)
-    draw_shape(surf, shape, INK, centre[0], centre[1], r * 0.74, max(1, round(f.line * 0.8)))
+    r = max(f.u * 0.17, min(t.w * 0.46, t.h * 0.42, f.u * 0.26))    # as big as the chest allows: read at TV distance
+    centre = (t.centerx, t.bottom - max(r * 1.08, t.h * 0.48))
+    inked_circle(surf, PAPER, centre, r, f.line * 0.8)
+    draw_shape(surf, shape, colour, centre[0], centre[1], r * 0.72)
+    draw_shape(surf, shape, INK, centre[0], centre[1], r * 0.72, max(1, round(f.line * 0.7)))
 
 
 # ---------------------------------------------------------------- head and face
@@ -181,7 +181,7 @@ def draw_hair_back(surf: pygame.Surface, c: Character, f: Frame, swing: float) -
     r, line = f.r, f.line
     hair = hex_rgb(c.hair)
     if c.hair_style == "afro":
-        inked_circle(surf, hair, (hx - r * 0.12, hy - r * 0.28), r * 1.42, line)
+        inked_circle(surf, hair, (hx - r * 0.12, hy - r * 0.32), r * 1.55, line)
     elif c.hair_style == "bun":
         inked_circle(surf, hair, (hx - r * 0.62 - swing * r * 0.05, hy - r * 0.82), r * 0.42, line)
     elif c.hair_style == "buns":
@@ -210,7 +210,7 @@ def draw_hair_front(surf: pygame.Surface, c: Character, f: Frame) -> None:
         spikes = []
         for k in range(6):
             a0, a1 = 30 + k * 28, 30 + (k + 0.5) * 28
-            spikes += [arc_points(hx, hy, r * 1.02, a0, a0, 1)[0], arc_points(hx, hy, r * 1.5, a1, a1, 1)[0]]
+            spikes += [arc_points(hx, hy, r * 1.02, a0, a0, 1)[0], arc_points(hx, hy, r * 1.7, a1, a1, 1)[0]]
         cap = spikes + [arc_points(hx, hy, r * 1.02, 198, 198, 1)[0]]
     elif c.hair_style == "tufts":
         cap = arc_points(hx, hy, r * 1.04, 40, 200)

@@ -239,6 +239,7 @@ class MapView:
         self.tag_rects: list[pygame.Rect] = []   # this frame's name tags and count strips (text to avoid)
         self.body_rects: list[pygame.Rect] = []  # this frame's shoppers (banners go around them)
         self._tags: list[tuple[pygame.Surface, pygame.Rect, pygame.Rect, tuple[int, int, int]]] = []
+        self._pings: list[float] = []        # per tag: how far through its "you are here" pulse (-1: none)
         self._spots_key: tuple[tuple[int, int, int], ...] = ()   # the dressers the locators were placed for
         self.apart = Apart(CROWD_EASE)       # a crowd drawn apart (render only)
         self.shown_at: dict[int, tuple[int, int]] = {}        # per seat: where its shopper was drawn
@@ -443,6 +444,7 @@ class MapView:
         order = sorted(sim.avatars, key=lambda a: a.body.y)  # lower on screen = in front
         self.counts.new_carried()
         tags: list[tuple[pygame.Surface, pygame.Rect]] = []
+        pings: list[float] = []
         bodies: list[pygame.Rect] = []
         self.sight = Sightlines()
         calls = sim.public_view().family().player_calls   # holding Y fills a ring round the shopper
@@ -492,6 +494,7 @@ class MapView:
             tag = sprite.tag
             rect = tag.get_rect(midbottom=(cx, min(top, load_top) - 2))   # clear of a carried pile's count
             tags.append((tag, rect))
+            pings.append(t)
             if sim.phase == "study" and av.ready:
                 mark = mark_surface("right", max(14, size // 2))
                 surface.blit(mark, (cx + size // 4, top - 4))
@@ -501,6 +504,7 @@ class MapView:
                                     surface.get_rect().clip(self.layout.map_rect))
         self._tags = [(tag, want, rect, self.sprites[av.seat].identity.colour)
                       for (tag, want), rect, av in zip(tags, self.tag_rects, order)]
+        self._pings = pings
         self.tag_rects += (obstacles or []) + counts   # what banners and pops keep off too
         self.body_rects = bodies
 
@@ -536,7 +540,12 @@ class MapView:
                     start = (start[0], rect.top + 2)
                 pygame.draw.line(surface, INK, start, (want.centerx, want.bottom), 5)
                 pygame.draw.line(surface, colour, start, (want.centerx, want.bottom), 3)
-        for tag, _want, rect, _colour in self._tags:
+        for (tag, _want, rect, colour), ping in zip(self._tags, self._pings):
+            if ping >= 0:    # "you are here": the player's own name framed, the frame swelling twice
+                grow = round(6 * math.sin(ping * 2 * math.pi) ** 2)
+                frame = rect.inflate(12 + 2 * grow, 6 + 2 * grow)
+                pygame.draw.rect(surface, INK, frame, 6, border_radius=frame.h // 2)
+                pygame.draw.rect(surface, colour, frame.inflate(-2, -2), 3, border_radius=frame.h // 2)
             surface.blit(tag, rect)
 
     @staticmethod

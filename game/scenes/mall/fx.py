@@ -224,8 +224,9 @@ class MallFx:
         elif isinstance(event, SoldOutCalled) and event.side is not None:
             self._sold_out(sim, event.side)
         elif kind == "phase" and event[1] in ("countdown", "playing"):
-            for m in self.motion.values():   # everyone finds their shopper as the shutters rise
-                m.ping = PING_TICKS
+            for av in sim.avatars:   # each player finds their shopper as the shutters rise (bots need no help)
+                if not av.bot:
+                    self.motion[av.seat].ping = PING_TICKS
         elif kind == "phase" and event[1] == "sold_out" and sim.sold_out_seat is not None:
             public = sim.public_view()
             for p in public.members(public.side_of(sim.player_of[sim.sold_out_seat])):
