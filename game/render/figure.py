@@ -21,6 +21,7 @@ WIDE = 1.7     # the canvas, in shopper sizes (cropped to the ink afterwards)
 TALL = 2.5
 FLOOR = 0.08   # the feet stand this far above the canvas's bottom
 CACHE_MAX = 640
+SUPERSAMPLE = 2   # drawn twice as large then smoothed: clean edges at half the cost of three times
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +150,7 @@ def _frame(c: Character, size: int, ss: int, p: Pose) -> parts.Frame:
 
 
 def _draw(c: Character, look: Look, size: int, p: Pose, left: bool) -> Figure:
-    ss = supersample(size)
+    ss = min(SUPERSAMPLE, supersample(size))
     f = _frame(c, size, ss, p)
     u = f.u
     canvas = pygame.Surface((round(WIDE * u), round(TALL * u)), pygame.SRCALPHA)
@@ -184,19 +185,17 @@ def _arm(canvas: pygame.Surface, f: parts.Frame, side: int, shirt: tuple[int, in
 
 
 def _finish(canvas: pygame.Surface, f: parts.Frame, size: int, ss: int, left: bool) -> Figure:
-    """Outline the silhouette, crop to it, smooth it down to size, mirror it to face left."""
-    outlined = with_outline(canvas, INK, f.line * 0.9)
-    box = outlined.get_bounding_rect(1)
-    pad = ss * 2
-    box = box.inflate(2 * pad, 2 * pad).clip(outlined.get_rect())
+    """Crop to the ink, outline the silhouette, smooth it down to size, mirror it to face left."""
+    edge = max(1, round(f.line * 0.9))
+    box = canvas.get_bounding_rect(1).inflate(2 * (edge + ss), 2 * (edge + ss))
     # Whole shown px, so the feet and the crop agree after smoothing down.
     box.x -= box.x % ss
     box.y -= box.y % ss
     box.w += -box.w % ss
     box.h += -box.h % ss
-    box = box.clip(outlined.get_rect())
-    cropped = outlined.subsurface(box)
-    small = shrink(cropped, (max(1, box.w // ss), max(1, box.h // ss)))
+    cropped = pygame.Surface(box.size, pygame.SRCALPHA)
+    cropped.blit(canvas, (0, 0), box)
+    small = shrink(with_outline(cropped, INK, edge), (box.w // ss, box.h // ss))
     feet_x = (sum(x for x, _ in f.hips) / 2 - box.x) / ss
     feet_y = ((TALL - FLOOR) * f.u - box.y) / ss
     head_top = (f.head[1] - f.r * 1.05 - box.y) / ss

@@ -7,6 +7,8 @@ from the art caches (clothing.py / icons.py cache by arguments).
 from __future__ import annotations
 
 import math
+import time
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
@@ -26,7 +28,7 @@ from game.scenes.mall.locator import locator_size, locator_surface, place_locato
 from game.sim.tuning import FP
 
 if TYPE_CHECKING:
-    from typing import Sequence
+    from typing import Iterator, Sequence
 
     from game.scenes.mall.fx import MallFx
     from game.sim.mall_face import AvatarFace, MallFace
@@ -85,24 +87,33 @@ ASIDE_COST, DOWN_COST = 1.6, 3.0
 def _free_spot(want: pygame.Rect, blockers: list[pygame.Rect], bounds: pygame.Rect | None) -> pygame.Rect | None:
     """The cheapest free spot near `want`: on a grid of steps, or just clear of a blocker's edge
     straight up or straight aside (a tag moves no further than it must)."""
+    if (bounds is None or bounds.contains(want)) and want.collidelist(blockers) < 0:
+        return want      # the usual case: nothing in the way
     step_y, step_x = want.h + 2, want.w + 4
-    moves = [(up * step_y, round(aside * step_x)) for up in _UP for aside in _ASIDE]
+    moves = list(_grid(step_y, step_x))
     for b in blockers:
         if 0 < want.bottom - b.top <= 8 * step_y:
-            moves.append((want.bottom - b.top, 0))
+            moves.append((_cost(want.bottom - b.top, 0, step_y, step_x), want.bottom - b.top, 0))
         for dx in (b.right - want.left, b.left - want.right):
             if 0 < abs(dx) <= 1.6 * step_x:
-                moves.append((0, dx))
-
-    def cost(move: tuple[int, int]) -> float:
-        up, aside = move
-        return (up if up >= 0 else -DOWN_COST * up) / step_y + ASIDE_COST * abs(aside) / step_x
-
-    for move in sorted(moves, key=cost):
-        spot = want.move(move[1], -move[0])
+                moves.append((_cost(0, dx, step_y, step_x), 0, dx))
+    moves.sort()
+    for _cost_, up, aside in moves:
+        spot = want.move(aside, -up)
         if (bounds is None or bounds.contains(spot)) and spot.collidelist(blockers) < 0:
             return spot
     return None
+
+
+def _cost(up: int, aside: int, step_y: int, step_x: int) -> float:
+    return (up if up >= 0 else -DOWN_COST * up) / step_y + ASIDE_COST * abs(aside) / step_x
+
+
+@lru_cache(maxsize=32)
+def _grid(step_y: int, step_x: int) -> tuple[tuple[float, int, int], ...]:
+    """The grid of spots round a tag of one size, as (cost, up, aside) (the same few sizes recur)."""
+    moves = [(up * step_y, round(aside * step_x)) for up in _UP for aside in _ASIDE]
+    return tuple((_cost(up, aside, step_y, step_x), up, aside) for up, aside in moves)
 
 
 def _stacked(rect: pygame.Rect, blockers: list[pygame.Rect], bounds: pygame.Rect | None) -> pygame.Rect:
@@ -245,6 +256,24 @@ class MapView:
         self.shown_at: dict[int, tuple[int, int]] = {}        # per seat: where its shopper was drawn
         self.sight = Sightlines()             # who may hide whom this frame
         self._spots: dict[int, pygame.Rect] = {}
+        self._ahead = self._frames_ahead()    # the shoppers' everyday frames, drawn in idle time (warm_figures)
+
+    def _frames_ahead(self) -> "Iterator[tuple[AvatarSprite, str, int, bool]]":
+        """Every seat's standing, walking and carrying frames, both ways: what a round draws most."""
+        for state in ("idle", "walk", "carry"):
+            for frame in range(FRAMES[state]):
+                for left in (False, True):
+                    for sprite in self.sprites.values():
+                        yield sprite, state, frame, left
+
+    def warm_figures(self, until: float) -> bool:
+        """Draw the shoppers' everyday frames ahead, until `until` (perf_counter), so no frame of
+        play pays for a first drawing; False once all are drawn."""
+        for sprite, state, frame, left in self._ahead:
+            sprite.figure(state, frame, left)
+            if time.perf_counter() >= until:
+                return True
+        return False
 
     # ------------------------------------------------------------------ helpers
     def at(self, x: float, y: float, shake: tuple[int, int] = (0, 0)) -> tuple[int, int]:
