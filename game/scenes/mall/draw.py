@@ -513,9 +513,9 @@ class MapView:
             drawn = surface.blit(image, top_left)
             body = pygame.Rect(0, 0, round(size * 0.78), feet - (top_left[1] + head_top))
             body.midbottom = (cx, feet)
-            bodies.append(body)
+            bodies.append(drawn)     # the whole figure: what banners and locators keep clear of
             sprite.drawn = drawn
-            self.sight.shopper(sprite, body.w, body.h, body)
+            self.sight.shopper(sprite, drawn.w, drawn.h, drawn)
             top = top_left[1] + head_top
             load_top = self._carrying(surface, sim, av.seat, (top_left[0] + hold[0], top_left[1] + hold[1]))
             if av.y_ticks and calls and sim.phase == "playing":
