@@ -21,7 +21,8 @@ from game.text import i18n
 from game.text.i18n import N_, _, ngettext
 from game.render import widgets
 from game.render.clothing import item_art, mark_surface, objective_art
-from game.render.icons import INK, bag_icon, outlined_text, seat_shape_surface
+from game.render.figure import Look, portrait
+from game.render.icons import INK, bag_icon, outlined_text
 from game.rules.soldout import Objective
 from game.rules.soldout import modes as mode_registry
 from game.scenes.common import Animation, MatchResultsScene
@@ -170,8 +171,10 @@ class SoldOutResultsScene(MatchResultsScene):
 
     def _badges(self, surf: pygame.Surface, side: int, x: int, cy: int, size: int) -> int:
         for i, p in enumerate(self.shown.members(side)):
-            ident = self.mall.identities[self.sim.seats[p]]
-            surf.blit(seat_shape_surface(ident.shape, ident.hex, size), (x + i * (size - 6), cy - size // 2))
+            seat = self.sim.seats[p]
+            ident = self.mall.identities[seat]
+            face = portrait(self.mall.picture.cast[seat], Look(ident.hex, ident.shape), size)
+            surf.blit(face, (x + i * (size - 6), cy - size // 2))
         return x + len(self.shown.members(side)) * (size - 6) + 10
 
     # ------------------------------------------------------------------ Rush / Memory
