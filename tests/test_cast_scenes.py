@@ -17,7 +17,7 @@ from game.scenes.mall.draw import TAG_MIN, moment
 from game.scenes.mall.fx import FIDGET_AFTER, MallFx
 from game.scenes.mall.layout import SCREEN
 from game.scenes.mall.scene import demo_spec, piloted_mall
-from game.sim.mall_events import Flipped, Rejected
+from game.sim.mall_events import Flipped, Picked, Rejected
 from tests.test_mall_scene import ctx  # noqa: F401  (fixture)
 
 
@@ -46,6 +46,36 @@ def test_a_shopper_reacts_to_its_events_then_goes_back_to_idle(ctx):  # noqa: F8
     for _ in range(FIDGET_AFTER):
         fx._walk(sim)
     assert fx.act(seat, 0.0, False)[0] == "fidget"            # a few seconds standing: a fidget
+
+
+def test_a_shopper_beaten_to_a_pile_is_surprised(ctx):  # noqa: F811
+    """Someone else picked up the pile it stood at: the one left empty-handed jumps back, "!"."""
+    scene = _scene(ctx)
+    sim = scene.sim
+    fx = MallFx(sim, {})
+    pile, x, y = sim.floor_piles()[0]
+    picker, beaten, far = sim.seats[0], sim.seats[1], sim.seats[2]
+    near = {beaten: (x + 4, y), picker: (x, y), far: (x + 400, y)}
+
+    class Stand:
+        def __init__(self, av):
+            self._av = av
+
+        def __getattr__(self, name):
+            return getattr(self._av, name)
+
+        @property
+        def pos(self):
+            return near.get(self._av.seat, (x + 900, y + 900))
+
+    class Seen:
+        def __getattr__(self, name):
+            return getattr(sim, name)
+
+        avatars = [Stand(av) for av in sim.avatars]
+    fx._event(Seen(), Picked("picked", picker, pile))
+    assert fx.act(beaten, 0.0, False)[0] == "surprise"
+    assert fx.act(picker, 0.0, False)[0] == "idle" and fx.act(far, 0.0, False)[0] == "idle"
 
 
 def test_the_walk_frames_follow_the_distance_walked(ctx):  # noqa: F811

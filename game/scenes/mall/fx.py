@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from game.render.poses import FRAMES
-from game.sim.mall_events import Delivered, Flipped, MallEvent, Placed, Rejected, SoldOutCalled
+from game.sim.mall_events import Delivered, Flipped, MallEvent, Picked, Placed, Rejected, SoldOutCalled
 from game.sim.tuning import FP
 
 if TYPE_CHECKING:
@@ -208,7 +208,9 @@ class MallFx:
         kind = event[0]
         if kind in ("picked", "put_down", "took", "returned", "hand_back") and event[1] in self.motion:
             self._squash(self.motion[event[1]], 0.22)
-        if isinstance(event, Flipped):
+        if isinstance(event, Picked):
+            self._beaten(sim, event.seat, event.pile)
+        elif isinstance(event, Flipped):
             self.react(event.seat, "browse")
         elif isinstance(event, Rejected):   # a wrong card refused, a pile someone got to first...
             self.react(event.seat, "surprise")
@@ -231,6 +233,19 @@ class MallFx:
             public = sim.public_view()
             for p in public.members(public.side_of(sim.player_of[sim.sold_out_seat])):
                 self.motion[sim.seats[p]].hop = 60
+
+    def _beaten(self, sim: "MallFace", seat: int, pile: int) -> None:
+        """A pile picked up from under someone else's nose: the others within reach of it, empty
+        handed, are surprised (beaten to it)."""
+        spot = sim.piles.get(pile)
+        if spot is None:
+            return
+        reach = sim.t.reach_pile
+        for av in sim.avatars:
+            if av.seat == seat or sim.held_pile(av.seat) is not None or sim.carried(av.seat) is not None:
+                continue
+            if math.hypot(av.pos[0] - spot[0], av.pos[1] - spot[1]) <= reach:
+                self.react(av.seat, "surprise")
 
     def _sold_out(self, sim: "MallFace", side: int) -> None:
         """SOLD OUT!: the side that called it cheers, everyone else slumps."""
