@@ -90,7 +90,7 @@ def _carry(t: float) -> Pose:
     feet, bob, s = _stride(t)
     if t == 0.0:   # standing still with the load: feet together
         feet, bob, s = ((0.0, 0.0), (0.0, 0.0)), 0.0, 0.0
-    return Pose(feet=feet, bob=bob, hands=((-0.1, -0.56), (0.1, -0.56)), mouth="o" if t == 0.0 else "grin",
+    return Pose(feet=feet, bob=bob, hands=((-0.12, -0.7), (0.12, -0.7)), mouth="o" if t == 0.0 else "grin",
                 swing=-s, squash=0.97)
 
 

@@ -517,7 +517,8 @@ class MapView:
             sprite.drawn = drawn
             self.sight.shopper(sprite, drawn.w, drawn.h, drawn)
             top = top_left[1] + head_top
-            load_top = self._carrying(surface, sim, av.seat, (top_left[0] + hold[0], top_left[1] + hold[1]))
+            # The load rests in the raised hands, never lower than the head's top: the face stays in sight.
+            load_top = self._carrying(surface, sim, av.seat, (top_left[0] + hold[0], top_left[1] + min(hold[1], head_top)))
             if av.y_ticks and calls and sim.phase == "playing":
                 _hold_ring(surface, sim.sold_out_hold(av.seat), (cx, body.centery), max(body.w, body.h))
             tag = sprite.tag
@@ -593,7 +594,7 @@ class MapView:
             load = card_back_surface((w, h))
         else:
             return 1 << 20
-        x, y = hands[0] - w // 2, hands[1] - h + max(3, h // 6)
+        x, y = hands[0] - w // 2, hands[1] - h + 3
         self.sight.load(surface.blit(load, (x, y)))
         if pile is not None:     # the count badged at the load's corner, like a pile on the floor
             self.counts.pile(sim.pile_count(pile), (x + w, y + h - 4), carried=True)
