@@ -34,10 +34,10 @@ def test_a_shopper_reacts_to_its_events_then_goes_back_to_idle(ctx):  # noqa: F8
     fx = MallFx(sim, {s: (255, 255, 255) for s in sim.seats})
     seat = sim.seats[1]
     assert fx.act(seat, 0.0, False)[0] == "idle"
-    fx._event(sim, Rejected("rejected", seat, "No pile within reach"))
+    fx._event(sim, Rejected(seat, "No pile within reach"))
     assert fx.act(seat, 0.0, False)[0] == "surprise"          # a refusal: jumps back, "!"
     assert fx.act(sim.seats[0], 0.0, False)[0] == "idle"      # nobody else
-    fx._event(sim, Flipped("flipped", seat, None))
+    fx._event(sim, Flipped(seat, None))
     assert fx.act(seat, 0.0, False)[0] == "browse"
     for _ in range(60):
         fx._walk(sim)
@@ -73,7 +73,7 @@ def test_a_shopper_beaten_to_a_pile_is_surprised(ctx):  # noqa: F811
             return getattr(sim, name)
 
         avatars = [Stand(av) for av in sim.avatars]
-    fx._event(Seen(), Picked("picked", picker, pile))
+    fx._event(Seen(), Picked(picker, pile))
     assert fx.act(beaten, 0.0, False)[0] == "surprise"
     assert fx.act(picker, 0.0, False)[0] == "idle" and fx.act(far, 0.0, False)[0] == "idle"
 

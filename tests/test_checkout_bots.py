@@ -9,6 +9,7 @@ from game.match.commands import IDLE
 from game.match.spec import MatchSpec, SeatSpec
 from game.rules.checkout import BIDDING
 from game.sim.table import TableSim
+from game.sim.table_events import Refused
 from game.driver.table_headless import play_match, run_table
 
 LEVELS = ("easy", "normal", "hard", "expert")
@@ -53,7 +54,7 @@ def test_bots_never_try_to_grab_before_their_dice_land():
     reasons = []
     while not sim.over():
         sim.step({i: b.command(sim) for i, b in enumerate(bots)})
-        reasons += [detail for kind, _, detail in sim.events if kind == "error"]
+        reasons += [e.reason for e in sim.events if isinstance(e, Refused)]
     assert "Wait for your dice to land" not in reasons
     assert "Your dice are still rolling" not in reasons
 

@@ -12,7 +12,7 @@ from game.bots import BotsFileError, make_soldout_bot, soldout_difficulty
 from game.bots.pathfind import nav_grid
 from game.match.commands import IDLE, Button, Command
 from game.files.levels import load_level, levels_for_players
-from game.match.spec import DIFFICULTIES, MatchSpec, SeatSpec
+from game.match.spec import DIFFICULTIES, MatchOptions, MatchSpec, SeatSpec
 from game.rules.soldout import load_catalogue
 from game.sim.mall import MallSim
 from game.driver.match_driver import bot_seed
@@ -255,7 +255,7 @@ def test_bots_play_the_same_match_in_processes_with_other_hash_seeds():
 def test_with_the_assist_a_refused_card_goes_back_and_the_round_still_ends():
     seats = tuple(SeatSpec(i, f"B{i}", "bot", "easy") for i in range(3))
     for seed in (2, 6):
-        run = run_match(MatchSpec("soldout", seats, mode="rush", seed=seed, options={"assist": True}))
+        run = run_match(MatchSpec("soldout", seats, mode="rush", seed=seed, options=MatchOptions(assist=True)))
         assert run.result["rounds"][0]["cause"] == "sold_out"
         assert all(p["mistakes"] == 0 for p in run.result["rounds"][0]["players"])  # the table refused them
         assert sum(b.rejected for b in run.bots) <= 0.05 * sum(b.presses for b in run.bots)

@@ -38,7 +38,7 @@ def test_a_plugged_in_play_function_and_swapped_seats():
         seen.append((spec.seed, [s.difficulty for s in spec.seats]))
         return _stronger_wins(spec)
 
-    pairing = run_pairing("anygame", "standard", "easy", "hard", 6, seed=40, play=play)
+    pairing = run_pairing("checkout", "standard", "easy", "hard", 6, seed=40, play=play)   # a registered game
     assert (pairing.wins, pairing.ties, pairing.losses) == (6, 0, 0) and pairing.clear
     assert seen[0] == (40, ["easy", "hard"]) and seen[1] == (40, ["hard", "easy"]) and seen[2][0] == 41
 

@@ -52,7 +52,7 @@ EXCLUDED_MODULES = ("ssl", "_ssl", "_hashlib", "unicodedata", "asyncio", "email"
 LOCALES = ("root", *LANGUAGES)
 # Pyphen's dictionaries: the ones game/render/text.py hyphenates the game's languages with (of 84).
 DICTIONARIES = tuple(HYPHENATION[code] for code in LANGUAGES)
-RUNTIME_DISTRIBUTIONS = ("pygame-ce", "pytmx", "platformdirs", "babel", "pyphen")   # licences: licenses/
+RUNTIME_DISTRIBUTIONS = ("pygame-ce", "pytmx", "platformdirs", "babel", "pyphen", "defusedxml")   # licences: licenses/
 
 
 def platform_tag() -> str:

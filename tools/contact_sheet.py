@@ -174,6 +174,7 @@ def delivery_sheet(out: Path, seed: int = 3, every: int = 3, before: int = 24, a
     """Frames of the first delivery of a 2-seat Rush, cropped around the shopper and the table."""
     from game.app import make_context
     from game.scenes.mall.scene import MallScene, demo_spec, piloted_mall
+    from game.sim.mall_events import Delivered
     if pygame.display.get_surface() is None:
         pygame.display.set_mode((1280, 720))
 
@@ -186,7 +187,7 @@ def delivery_sheet(out: Path, seed: int = 3, every: int = 3, before: int = 24, a
     scene, when = fresh(), None
     while when is None and scene.sim.tick < 60 * 120:     # find the first delivery (no drawing)
         scene.update({})
-        if any(e[0] == "delivered" for e in scene.sim.events):
+        if any(isinstance(e, Delivered) for e in scene.sim.events):
             when = scene.sim.tick
     if when is None:
         raise SystemExit("no delivery within two minutes of play")

@@ -383,6 +383,7 @@ def _run_table_engine(seed: int, players: int, steps: int) -> dict:
 # ---------------------------------------------------------------- scenes
 def scene_targets() -> list[tuple[str, Callable]]:
     """(name, build(ctx, seed) -> list of scenes, bottom first) for every scene the shell knows."""
+    from game.match import games
     from game.match.spec import MatchSpec, SeatSpec
     from game.scenes import registry
     targets: list[tuple[str, Callable]] = []
@@ -391,12 +392,11 @@ def scene_targets() -> list[tuple[str, Callable]]:
         targets.append((f"shot:{name}", lambda ctx, seed, shot=shot: _as_list(shot.factory(ctx, seed))))
     registry.load_scene_modules()
     for game in sorted(registry._games):
-        modes = MODES if game == "soldout" else ("standard",)
-        for mode in modes:
+        for mode in games.get(game).round_modes():
             def build(ctx, seed, game=game, mode=mode):
                 from game.scenes.menus.title import TitleScene
                 rng = random.Random(seed)
-                players = rng.randint(1, 6) if game == "soldout" else rng.randint(2, 6)
+                players = rng.randint(games.get(game).min_seats, 6)
                 humans = rng.randint(1, min(2, players))
                 seats = tuple(SeatSpec(i, f"P{i + 1}", kind="human" if i < humans else "bot",
                                        difficulty=rng.choice(("easy", "normal", "hard")))

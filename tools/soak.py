@@ -202,8 +202,8 @@ def frame_soak(game: str, total_ticks: int, sample_every: int, seed: int, cycle:
     def start(seed: int) -> object:
         ctx.stack.clear_to(TitleScene(ctx))
         ctx.stack.apply()
-        mode = None if game == "checkout" else ("rush", "memory", "tidy")[seed % 3]
-        registry.start_game(ctx, build_spec(game, 6, "normal", mode, 1 if game == "soldout" else None, seed))
+        mode = ("rush", "memory", "tidy")[seed % 3]   # a game without modes keeps its own (Game.spec)
+        registry.start_game(ctx, build_spec(game, 6, "normal", mode, 1, seed))
         ctx.stack.apply()
         return ctx.stack.top
 

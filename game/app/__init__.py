@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Sequence, TextIO
 from game import program_name, report_error
 from game.files import logfile
 from game.app.cli import UsageError, parse_args
-from game.match.spec import GAME_TITLES
+from game.match import games
 from game.files.untrusted import echo
 from game.files.register import ERROR_LOG as USER_ERROR_LOG
 from game.files.register import PLAYER_LEVELS
@@ -336,7 +336,7 @@ def _push_replay_viewer(ctx: Context, path: str, level: str | None = None) -> No
     if viewer is None:
         from game.text.i18n import _   # the translations: loaded by make_context for the window
         ctx.toast(_("This build cannot show {game} replays in a window; try --headless --json").format(
-            game=GAME_TITLES.get(game, game)))
+            game=games.title(game)))
     else:
         ctx.stack.push(viewer(ctx, replay))
 
@@ -400,6 +400,7 @@ class WindowLoop:
         self.presenter = present.Presenter()  # menus present only when their picture changes
         self.warmer = Warmer()                # rehearsals of the next scenes, in the menus' idle time
         self.warming = False                  # rehearsals run once the scene modules are loaded
+        self.in_menu = True                   # a menu on top at the last frame (the title at first)
         self.previous = time.perf_counter()
         self.presented_at = 0.0               # perf_counter() when the last present returned
 
@@ -449,6 +450,8 @@ class WindowLoop:
         elif vsync:
             self.read_point.skipped(time.perf_counter())
         self._idle(vsync)
+        if self.warming:
+            self._back_in_menu()
         if self.warming and self.warmer.pending:
             self._warm(vsync)
         if not vsync:
@@ -464,6 +467,10 @@ class WindowLoop:
             until = min(until, self.read_point.read_at(now) - 0.0005)
         if until > now:
             idle(self.ctx, until)
+
+    def _back_in_menu(self) -> None:
+        from game.scenes import warmup
+        self.in_menu = warmup.back_in_menu(self.warmer, self.ctx, self.in_menu)
 
     def _warm(self, vsync: bool) -> None:
         """A rehearsal step after the present, when a menu sits idle: never past the next read."""

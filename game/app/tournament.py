@@ -24,24 +24,17 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence, TextIO, TypeVar
 
 from game import report_error
-from game.driver import soldout_headless, table_headless
-from game.match.spec import DIFFICULTIES, GAME_TITLES, MatchSpec, SeatSpec
-from game.rules.soldout import modes as soldout_modes
+from game.games import SOLD_OUT
+from game.match import games
+from game.match.spec import DIFFICULTIES, MatchSpec, SeatSpec
 
 PlayFn = Callable[[MatchSpec], dict[str, Any]]
 T = TypeVar("T")
 Z95 = 1.959964  # two-sided 95% normal quantile
 
-# game -> its headless play function (module-level, so worker processes find it by name)
-RUNNERS: dict[str, PlayFn] = {
-    "soldout": soldout_headless.play_match,
-    "checkout": table_headless.play_match,
-}
-
-
 def game_modes(game: str) -> tuple[str, ...]:
-    """The modes a tournament of `game` plays (Sold Out!: every registered mode)."""
-    return soldout_modes.keys() if game == "soldout" else ("standard",)
+    """The modes a tournament of `game` plays (every concrete mode of the game, in turn)."""
+    return tuple(games.get(game).round_modes())
 
 
 class TournamentError(Exception):
@@ -61,9 +54,10 @@ def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
 
 def play_function(game: str) -> PlayFn:
     """The game's headless play function."""
-    if game not in RUNNERS:
-        raise TournamentError(f"unknown game {game!r}; use {' or '.join(RUNNERS)}")
-    return RUNNERS[game]
+    found = games.find(game)
+    if found is None:
+        raise TournamentError(f"unknown game {game!r}; use {' or '.join(games.keys())}")
+    return found.runner().play_match
 
 
 @dataclass(frozen=True)
@@ -97,9 +91,7 @@ def match_spec(game: str, mode: str, levels: Sequence[str], seed: int) -> MatchS
     """An all-bot match: one seat per entry of `levels`, in seat order."""
     seats = tuple(SeatSpec(seat=i, name=f"{level} bot", kind="bot", difficulty=level)
                   for i, level in enumerate(levels))
-    if game == "checkout":
-        return MatchSpec(game="checkout", seats=seats, mode="standard", rounds=4, seed=seed)
-    return MatchSpec(game="soldout", seats=seats, mode=mode, rounds=1, seed=seed)
+    return games.get(game).spec(seats, seed, games.Choices(mode=mode, rounds=1))
 
 
 def _one(job: tuple[str, str, str, str, int, bool], play: PlayFn | None = None) -> str:
@@ -246,12 +238,12 @@ def chi_square_survival(x: float, df: int) -> float:
 
 def seat_spec(level: str, seats: int, mode: str, seed: int, difficulty: str) -> MatchSpec:
     players = tuple(SeatSpec(seat=i, name=f"Bot {i + 1}", kind="bot", difficulty=difficulty) for i in range(seats))
-    return MatchSpec(game="soldout", seats=players, mode=mode, rounds=1, seed=seed, level=level)
+    return SOLD_OUT.spec(players, seed, games.Choices(mode=mode, rounds=1, level=level))   # levels: the mall's
 
 
 def _seat_one(job: tuple[str, int, str, int, str], play: PlayFn | None = None) -> tuple[float, ...]:
     level, seats, mode, seed, difficulty = job
-    result = (play or play_function("soldout"))(seat_spec(level, seats, mode, seed, difficulty))
+    result = (play or play_function(SOLD_OUT.key))(seat_spec(level, seats, mode, seed, difficulty))
     winners = [seat for seat in result.get("winners", []) if 0 <= seat < seats]
     return tuple(1 / len(winners) if seat in winners else 0.0 for seat in range(seats))
 
@@ -259,7 +251,7 @@ def _seat_one(job: tuple[str, int, str, int, str], play: PlayFn | None = None) -
 def run_seats(level: str, seats: int, matches: int, seed: int = 1, difficulty: str = "expert", jobs: int = 1,
               play: PlayFn | None = None, pool: Executor | None = None) -> SeatSeries:
     """`matches` one-round matches of `seats` equal bots on `level`, the modes in turn, seeds seed, seed+1..."""
-    modes = game_modes("soldout")
+    modes = game_modes(SOLD_OUT.key)
     work = [(level, seats, modes[i % len(modes)], seed + i, difficulty) for i in range(matches)]
     shares = _map(_seat_one, work, jobs, pool, play)
     return SeatSeries(level, seats, matches, tuple(sum(s[seat] for s in shares) for seat in range(seats)))
@@ -303,7 +295,7 @@ def run_cli(game: str, mode: str | None, matches: int, seed: int, out: TextIO, j
 
 def _run_cli(game: str, mode: str | None, matches: int, seed: int, out: TextIO, jobs: int,
              pool: Executor | None) -> int:
-    title = GAME_TITLES.get(game, game)
+    title = games.title(game)
     print(f"{title} tournament: {matches} matches per pairing, seeds {seed}.., "
           "win rate of the stronger level (a tie counts half)", file=out)
     print(HEADER, file=out)

@@ -123,10 +123,13 @@ _BOARD = schema.table({
     "leaderboard": schema.array(_RANKED, MAX_RUNS), "last": schema.array(_RUN, MAX_RUNS),
     "attempts": schema.integer(0, 1 << 53),
 })
-# Older files (another version number) are set aside; a newer one is left alone.
+# Each board is checked on its own (game/speedrun/records.py: Records.load): a damaged one costs only
+# itself, never every other board's PBs. Older files (another version number) are set aside; a newer
+# one is left alone.
+RECORD_BOARD = _BOARD
 RECORDS = one("speedrun_records", "speedrun.json", 16 * MB, schema.table(
     {"version": schema.integer(RECORDS_VERSION, RECORDS_VERSION),
-     "boards": schema.mapping(schema.text(200), _BOARD, 100_000)}, required=("version", "boards")),
+     "boards": schema.mapping(schema.text(200), schema.table({}), 100_000)}, required=("version", "boards")),
     RECORDS_VERSION, {"version": 1, "boards": {"rush_solo.set.A": {
         "pb": {"ticks": 900, "splits": [300, 600, 900], "real_splits": [5100, 10200, 15300],
                "names": ["Card 1", "Card 2", "SOLD OUT!"], "flags": [], "seed": 4, "date": "2026-11-30T10:00:00",
@@ -223,8 +226,9 @@ GAME_LOG = UserFile("game_log", "", r"game\.log", 256 * KB, Damage.REFUSE, "text
 # by the level reader (game/files/level_files.py: its own caps per kind of file, a level's files kept to its
 # folder, its own broken and fuzzed levels), not by read_bytes. At most levels.MAX_USER_LEVELS are
 # listed. Made at start (app.make_context) so a player finds it; never written.
+# A levels folder that is a link (kept with the player's Tiled projects) is followed, for reading only.
 PLAYER_LEVELS = UserFile("player_levels", "levels", r"[^/\\\x00-\x1f\x7f]{1,200}\.(?:tmx|tsx|png)", LEVEL_CAP,
-                         Damage.REFUSE, "level", written=False)
+                         Damage.REFUSE, "level", written=False, follows_links=True)
 
 REGISTER: tuple[UserFile, ...] = (
     SETTINGS, BINDINGS, PAD_MAPPINGS, HOWTO_SEEN, RECORDS, RECORD_REPLAYS, HISTORIES, HISTORY_ARCHIVES,

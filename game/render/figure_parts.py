@@ -19,6 +19,8 @@ BLUSH = (240, 120, 120)
 TONGUE = (226, 92, 98)
 STRAW = (232, 201, 122)
 SHOE = (48, 40, 58)
+EXCLAIM = (255, 196, 40)        # the surprise's "!"
+CARD_STRIPE = (232, 69, 122)    # the face of a card being browsed
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,8 +331,8 @@ def draw_exclaim(surf: pygame.Surface, f: Frame) -> None:
     r, line = f.r, f.line
     x, top = hx + r * 1.05, hy - r * 2.7
     bar = [(x - r * 0.24, top), (x + r * 0.24, top), (x + r * 0.12, top + r * 0.9), (x - r * 0.12, top + r * 0.9)]
-    inked_polygon(surf, (255, 196, 40), bar, line)
-    inked_circle(surf, (255, 196, 40), (x, top + r * 1.22), r * 0.16, line)
+    inked_polygon(surf, EXCLAIM, bar, line)
+    inked_circle(surf, EXCLAIM, (x, top + r * 1.22), r * 0.16, line)
 
 
 def draw_card(surf: pygame.Surface, f: Frame, width: float) -> None:
@@ -342,7 +344,7 @@ def draw_card(surf: pygame.Surface, f: Frame, width: float) -> None:
     card.midbottom = (round(hand[0]), round(hand[1] + u * 0.06))
     pygame.draw.rect(surf, PAPER, card, border_radius=round(u * 0.03))
     if width > 0.5:
-        pygame.draw.rect(surf, (232, 69, 122), card.inflate(-round(w * 0.3), -round(h * 0.5)).move(0, -round(h * 0.1)))
+        pygame.draw.rect(surf, CARD_STRIPE, card.inflate(-round(w * 0.3), -round(h * 0.5)).move(0, -round(h * 0.1)))
     pygame.draw.rect(surf, INK, card, max(1, round(line)), border_radius=round(u * 0.03))
 
 

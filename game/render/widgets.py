@@ -333,6 +333,7 @@ class MenuItem:
     enabled: bool = True
     primary: bool = False                            # the big call to action (START MATCH)
     hold: bool = False                               # chosen by holding A (a choice that ends a moment)
+    key: str = ""                                    # how code finds the row (its label is translated)
 
 
 class DirectionRepeat:

@@ -188,7 +188,7 @@ class Round:
         if why := self._check_holder(player):
             return self.refuse(why)
         pile = self.held.pop(player)
-        return self.done(PilePutDown("pile_put_down", player, pile))
+        return self.done(PilePutDown(player, pile))
 
     def flip(self, player: int) -> Result:
         """Move the shown card of the held pile to its bottom; the next card shows."""
@@ -211,7 +211,7 @@ class Round:
             return []
         del self.piles[pile]
         self.held.pop(player, None)
-        return [PileRemoved("pile_removed", pile)]
+        return [PileRemoved(pile)]
 
     def hand_to_pile(self, player: int, index: int) -> Result:
         """Put hand card `index` back at the bottom of the held pile (where a family has a hand)."""
@@ -286,17 +286,17 @@ class Round:
         self.sold_out_by = side
         events: list[EngineEvent] = []
         if cause == "sold_out":
-            events.append(SoldOut("sold_out", side))
+            events.append(SoldOut(side))
         for player in sorted(self.held):
-            events.append(PilePutDown("pile_put_down", player, self.held[player]))
+            events.append(PilePutDown(player, self.held[player]))
         self.held.clear()
         for player in sorted(self.carried):
             pid = self._next_pile
             self._next_pile += 1
             self.piles[pid] = [self.carried[player]]
-            events.append(PileCreated("pile_created", player, pid))
+            events.append(PileCreated(player, pid))
         self.carried.clear()
-        events.append(RoundOver("round_over", cause))
+        events.append(RoundOver(cause))
         return events
 
     # ----- scoring ----------------------------------------------------------------

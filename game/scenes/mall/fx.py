@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, assert_never
 
 from game.render.poses import FRAMES
-from game.sim.mall_events import Delivered, Flipped, MallEvent, Picked, Placed, Rejected, SoldOutCalled
+from game.sim.mall_events import (Called, Delivered, Flipped, HandBack, MallEvent, MallPhase, PhaseChanged, Picked,
+                                  PileGone, Placed, PutDown, Ready, Rejected, Returned, RoundEnded, Selected,
+                                  SoldOutCalled, Took)
 from game.sim.tuning import FP
+from game.render.palette import CREAM, GOOD, SPARKLE, WHITE, WRONG_POP
 
 if TYPE_CHECKING:
     from game.sim.mall_face import MallFace
@@ -181,7 +184,7 @@ class MallFx:
                         self._knock(b.seat, -dx, -dy)
                         mx = (a.body.x + b.body.x) / (2 * FP)
                         my = (a.body.y + b.body.y) / (2 * FP)
-                        self._burst(mx, my - 6, (255, 255, 255), 6, 1.6)
+                        self._burst(mx, my - 6, WHITE, 6, 1.6)
         for seat, others in touching.items():
             self.motion[seat].touching = frozenset(others)
 
@@ -205,34 +208,49 @@ class MallFx:
         m.squash_power = power
 
     def _event(self, sim: "MallFace", event: MallEvent) -> None:
-        kind = event[0]
-        if kind in ("picked", "put_down", "took", "returned", "hand_back") and event[1] in self.motion:
-            self._squash(self.motion[event[1]], 0.22)
-        if isinstance(event, Picked):
-            self._beaten(sim, event.seat, event.pile)
-        elif isinstance(event, Flipped):
-            self.react(event.seat, "browse")
-        elif isinstance(event, Rejected):   # a wrong card refused, a pile someone got to first...
-            self.react(event.seat, "surprise")
-        elif isinstance(event, Delivered):
-            self._fly(sim, event.seat, _table_spot(sim, event.seat), _rush_pop(sim, event.seat), to_table=True)
-            self.react(event.seat, "deliver")
-        elif isinstance(event, Placed):
-            d = sim.dressers[event.dresser]
-            right = event.card in sim.catalogue.objectives[sim.public_view().dresser_cards()[d.index]].items
-            pop = ("+1", (123, 216, 143)) if right else ("-1", (255, 110, 110))
-            self._fly(sim, event.seat, (float(d.x), float(d.y) - 16.0), pop)
-            self.react(event.seat, "deliver" if right else "surprise")
-        elif isinstance(event, SoldOutCalled) and event.side is not None:
-            self._sold_out(sim, event.side)
-        elif kind == "phase" and event[1] in ("countdown", "playing"):
-            for av in sim.avatars:   # each player finds their shopper as the shutters rise (bots need no help)
-                if not av.bot:
-                    self.motion[av.seat].ping = PING_TICKS
-        elif kind == "phase" and event[1] == "sold_out" and sim.sold_out_seat is not None:
-            public = sim.public_view()
-            for p in public.members(public.side_of(sim.player_of[sim.sold_out_seat])):
-                self.motion[sim.seats[p]].hop = 60
+        match event:
+            case Picked(seat=seat, pile=pile):
+                self._squash_seat(seat)
+                self._beaten(sim, seat, pile)
+            case PutDown(seat=seat) | Took(seat=seat) | Returned(seat=seat) | HandBack(seat=seat):
+                self._squash_seat(seat)
+            case Flipped(seat=seat):
+                self.react(seat, "browse")
+            case Rejected(seat=seat):   # a wrong card refused, a pile someone got to first...
+                self.react(seat, "surprise")
+            case Delivered(seat=seat):
+                self._fly(sim, seat, _table_spot(sim, seat), _rush_pop(sim, seat), to_table=True)
+                self.react(seat, "deliver")
+            case Placed(seat=seat, card=card, dresser=dresser):
+                d = sim.dressers[dresser]
+                right = card in sim.catalogue.objectives[sim.public_view().dresser_cards()[d.index]].items
+                pop = ("+1", GOOD) if right else ("-1", WRONG_POP)
+                self._fly(sim, seat, (float(d.x), float(d.y) - 16.0), pop)
+                self.react(seat, "deliver" if right else "surprise")
+            case SoldOutCalled(side=side) if side is not None:
+                self._sold_out(sim, side)
+            case PhaseChanged(phase=MallPhase.COUNTDOWN | MallPhase.PLAYING):
+                for av in sim.avatars:   # each player finds their shopper as the shutters rise (bots need no help)
+                    if not av.bot:
+                        self.motion[av.seat].ping = PING_TICKS
+            case PhaseChanged(phase=MallPhase.SOLD_OUT):
+                self._hop_winners(sim)
+            case (PhaseChanged() | Called() | Selected() | Ready() | PileGone() | SoldOutCalled() | RoundEnded()):
+                pass
+            case _:
+                assert_never(event)
+
+    def _squash_seat(self, seat: int) -> None:
+        if seat in self.motion:
+            self._squash(self.motion[seat], 0.22)
+
+    def _hop_winners(self, sim: "MallFace") -> None:
+        """SOLD OUT!: the calling side's shoppers jump for joy."""
+        if sim.sold_out_seat is None:
+            return
+        public = sim.public_view()
+        for p in public.members(public.side_of(sim.player_of[sim.sold_out_seat])):
+            self.motion[sim.seats[p]].hop = 60
 
     def _beaten(self, sim: "MallFace", seat: int, pile: int) -> None:
         """A pile picked up from under someone else's nose: the others within reach of it, empty
@@ -278,12 +296,12 @@ class MallFx:
         x, y = sim.by_seat[seat].pos
         self.flights.append(Flight(seat, (float(x), float(y) - 8.0), end, pop, to_table=to_table))
         self._squash(self.motion[seat], 0.25)
-        self._burst(float(x), float(y) - 12.0, (255, 255, 255), 8, 2.0)   # with the delivery's sound
+        self._burst(float(x), float(y) - 12.0, WHITE, 8, 2.0)   # with the delivery's sound
 
     def _land(self, f: Flight) -> None:
-        colour = self.colours.get(f.seat, (255, 255, 255))
+        colour = self.colours.get(f.seat, WHITE)
         self._burst(f.end[0], f.end[1], colour, 14, 2.6)
-        self._burst(f.end[0], f.end[1], (255, 236, 150), 6, 1.8)
+        self._burst(f.end[0], f.end[1], SPARKLE, 6, 1.8)
         self.pops.append(Pop(f.pop[0], f.pop[1], f.end[0], f.end[1] - 10))
         self.shake_left = 6
 
@@ -371,4 +389,4 @@ def _rush_pop(sim: "MallFace", seat: int) -> tuple[str, tuple[int, int, int]]:
     side = public.side_of(sim.player_of[seat])
     placed = public.cards_on_table(side)
     wanted = sum(len(sim.catalogue.objectives[card].items) for card in public.table_objectives(side))
-    return f"{placed}/{wanted}", (255, 244, 227)
+    return f"{placed}/{wanted}", CREAM

@@ -27,9 +27,7 @@ from game.scenes.speedrun.draw import DIM, GOLD, STATE_COLOURS, WHITE, box
 from game.scenes.speedrun.history import SpeedrunHistoryScene
 from game.scenes.speedrun.playback import playback_scene, pressing_device
 from game.scenes.speedrun.results import export_lss
-from game.scenes.speedrun.run import SpeedrunRunScene
 from game.scenes.speedrun.run_browser import KeyboardScene, SavedRunsScene
-from game.scenes.speedrun.table import SpeedrunTableScene
 from game.speedrun.categories import (NORMAL_SPEED, SEED_LETTERS, Category, CategoryError, RunSetup,
                                       load_categories, make_setup)
 from game.speedrun.records import Records
@@ -119,11 +117,8 @@ class SpeedrunMenuScene(Scene):
     def start(self) -> None:
         setup = self.setup()
         device = pressing_device(self.ctx)
-        if setup.category.game == "soldout":
-            self.ctx.stack.push(SpeedrunRunScene(self.ctx, setup, device=device, records=self.records,
-                                                 ghost=self.ghost))
-        else:
-            self.ctx.stack.push(SpeedrunTableScene(self.ctx, setup, device=device, records=self.records))
+        self.ctx.stack.push(registry.run_scene(self.ctx, setup, registry.RunStart(device=device, records=self.records,
+                                                                                  ghost=self.ghost)))
 
     def export(self) -> None:
         setup = self.setup()

@@ -19,6 +19,7 @@ import game.scenes.speedrun.link as speedrun_link
 from game.scenes.common import MenuScene
 from game.scenes.speedrun.draw import DIM, GOLD, WHITE, box
 from game.speedrun.address import host_problem
+from game.render.palette import EDGE
 
 if TYPE_CHECKING:
     from game.input.manager import InputManager
@@ -201,7 +202,7 @@ class FieldEditScene(Scene):
         y = 300
         for i, ch in enumerate(self.text):
             rect = pygame.Rect(x0 + i * cell, y, cell - 4, 64)
-            box(surface, rect, GOLD if i == self.cursor else (84, 64, 58))
+            box(surface, rect, GOLD if i == self.cursor else EDGE)
             glyph = ui.render(ch, 36, WHITE)
             surface.blit(glyph, glyph.get_rect(center=rect.center))
             if i == self.cursor:
