@@ -78,6 +78,15 @@ def test_a_shopper_beaten_to_a_pile_is_surprised(ctx):  # noqa: F811
     assert fx.act(picker, 0.0, False)[0] == "idle" and fx.act(far, 0.0, False)[0] == "idle"
 
 
+def test_colour_blind_mode_switched_mid_match_reaches_the_shoppers(ctx):  # noqa: F811
+    """Settings visited from the pause menu: back in the mall, every shirt wears its seat's pattern."""
+    scene = _scene(ctx)
+    ctx.settings.colourblind = not ctx.settings.colourblind
+    scene.picture.resume({})
+    assert all((sprite.look.pattern is not None) == ctx.settings.colourblind
+               for sprite in scene.picture.view.sprites.values())
+
+
 def test_the_walk_frames_follow_the_distance_walked(ctx):  # noqa: F811
     """Feet never skate: the frame advances with the walk cycle's phase, not with the clock."""
     scene = _scene(ctx)

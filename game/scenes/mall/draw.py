@@ -256,6 +256,14 @@ class MapView:
         self._spots: dict[int, pygame.Rect] = {}
         self._ahead = self._frames_ahead()    # the shoppers' everyday frames, drawn in idle time (warm_figures)
 
+    def set_colourblind(self, on: bool) -> None:
+        """Colour-blind mode switched in Settings mid-match: the locators and the shoppers follow."""
+        self.colourblind = on
+        self._locators.clear()
+        for sprite in self.sprites.values():
+            sprite.look = Look(sprite.identity.hex, sprite.identity.shape, sprite.identity.index if on else None)
+        self._ahead = self._frames_ahead()
+
     def _frames_ahead(self) -> "Iterator[tuple[AvatarSprite, str, int, bool]]":
         """Every seat's standing, walking and carrying frames, both ways: what a round draws most."""
         for state in ("idle", "walk", "carry"):

@@ -105,6 +105,7 @@ class MallPicture:
         self.hud.set_labels(labels, side_by_side)
         if self.hud.cb != self.ctx.settings.colourblind:
             self.hud.cb = self.ctx.settings.colourblind
+            self.view.set_colourblind(self.hud.cb)    # the shoppers' shirts wear their seats' patterns, or not
             self.prewarm()
 
     # ------------------------------------------------------------------ per tick
