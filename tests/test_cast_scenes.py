@@ -17,7 +17,7 @@ from game.scenes.mall.draw import TAG_MIN, moment
 from game.scenes.mall.fx import FIDGET_AFTER, MallFx
 from game.scenes.mall.layout import SCREEN
 from game.scenes.mall.scene import demo_spec, piloted_mall
-from game.sim.mall_events import Flipped, Picked, Rejected
+from game.sim.mall_events import Flipped, MallPhase, PhaseChanged, Picked, Rejected
 from tests.test_mall_scene import ctx  # noqa: F401  (fixture)
 
 
@@ -85,6 +85,21 @@ def test_colour_blind_mode_switched_mid_match_reaches_the_shoppers(ctx):  # noqa
     scene.picture.resume({})
     assert all((sprite.look.pattern is not None) == ctx.settings.colourblind
                for sprite in scene.picture.view.sprites.values())
+
+
+def test_each_player_but_no_bot_gets_the_you_are_here_pulse_as_the_doors_open(ctx):  # noqa: F811
+    scene = _scene(ctx)
+    sim = scene.sim
+    fx = scene.picture.fx_tick()
+    fx._event(sim, PhaseChanged(MallPhase.PLAYING))
+    bots = {av.seat: av.bot for av in sim.avatars}
+    assert set(bots.values()) == {True, False}
+    for seat, bot in bots.items():
+        assert (fx.ping(seat, 0.0) >= 0) != bot
+    scene.draw(pygame.Surface(SCREEN), 0.0)
+    view = scene.picture.view
+    framed = [ping >= 0 for ping in view._pings]
+    assert sum(framed) == sum(not bot for bot in bots.values())     # a frame round each player's name
 
 
 def test_the_walk_frames_follow_the_distance_walked(ctx):  # noqa: F811
