@@ -154,3 +154,23 @@ def test_a_bad_cast_file_is_one_clear_error(tmp_path, monkeypatch):
             cast.cast()
     finally:
         cast.cast.cache_clear()
+
+
+def test_the_cast_sheet_tool_draws_every_character_in_every_state(tmp_path):
+    import importlib.util
+    import sys
+    from pathlib import Path
+    path = Path(__file__).resolve().parent.parent / "tools" / "cast_sheet.py"
+    spec = importlib.util.spec_from_file_location("cast_sheet", path)
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    sys.modules["cast_sheet"] = tool
+    spec.loader.exec_module(tool)
+    out = tmp_path / "cast.png"
+    assert tool.main([str(out), "--size", "24", "--palette", "both"]) == 0
+    sheet = pygame.image.load(str(out))
+    cw, ch = tool._cell(24)
+    assert sheet.get_width() >= tool.LABEL_W + len(STATES) * cw
+    assert sheet.get_height() >= 2 * len(cast.cast()) * ch        # both palettes, a row per character
+    with pytest.raises(SystemExit):
+        tool.main([str(out), "--size", "4"])
