@@ -23,6 +23,7 @@ import os
 import sys
 import tomllib
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -40,8 +41,9 @@ BACKDROP = (54, 62, 84)
 GAP = 10
 
 
-def _seats() -> list[dict]:
-    return tomllib.loads((ROOT / "assets" / "seats.toml").read_text(encoding="utf-8"))["seat"]
+def _seats() -> list[dict[str, Any]]:
+    seats: list[dict[str, Any]] = tomllib.loads((ROOT / "assets" / "seats.toml").read_text(encoding="utf-8"))["seat"]
+    return seats
 
 
 def _grid(tiles: list[pygame.Surface], columns: int, title: str) -> pygame.Surface:
@@ -222,7 +224,9 @@ def screen_sheets(out: Path, code: str, per_sheet: int = 4) -> None:
     try:
         for name in registry.screenshot_names():
             ctx = app.make_context(load_user_files=False, lang=code)
-            app.stage_screenshot(ctx, registry.screenshot(name), 1)
+            shot = registry.screenshot(name)
+            assert shot is not None   # one of screenshot_names()
+            app.stage_screenshot(ctx, shot, 1)
             frame = pygame.Surface(app.LOGICAL_SIZE)
             app.draw(ctx, frame, 0.0)
             pygame.image.save(frame, str(folder / f"{name}.png"))

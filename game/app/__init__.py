@@ -15,7 +15,7 @@ import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence, TextIO
 
-from game import program_name, report_error
+from game import program_name, report_error, typed_as
 from game.files import logfile
 from game.app.cli import UsageError, parse_args
 from game.match import games
@@ -41,8 +41,11 @@ IDLE_SECONDS = 0.004   # the scenes' work ahead after a present, at most (Scene.
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if argv is None:   # the process's own command line: its errors name the program as typed
+        with typed_as(sys.argv[0] if sys.argv else ""):
+            return main(sys.argv[1:])
     try:
-        code = _run(sys.argv[1:] if argv is None else list(argv))
+        code = _run(list(argv))
         sys.stdout.flush()     # a closed pipe shows here, not in the interpreter's own flush at exit
         return code
     except BrokenPipeError:

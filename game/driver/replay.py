@@ -27,7 +27,7 @@ from game.files import schema
 from game.match.commands import IDLE, STICK_MAX, Button, Command
 from game.match.spec import DIFFICULTIES, MatchOptions, MatchSpec, SeatSpec
 from game.text.notice import N_, Notice, message_of
-from game.files.untrusted import UntrustedError, echo, inflate, parse_json, strict_int
+from game.files.untrusted import UntrustedError, echo, inflate, parse_json, size_text, strict_int
 from game.files.register import REPLAY_CAP
 from game.match import games
 from game.files.userfiles import atomic_write_text
@@ -227,7 +227,8 @@ def read_replay(text: str) -> Replay:
     memory follows what the replay says, not how it is padded.
     """
     if len(text) > MAX_REPLAY_BYTES:
-        raise ReplayError(Notice(N_("this replay is too long (the limit is {n} MB)"), n=MAX_REPLAY_BYTES >> 20))
+        # TRANSLATORS: {size} is an amount with its unit, written your language's way (8 MB, 8 Mo)
+        raise ReplayError(Notice(N_("this replay is too long (the limit is {size})"), size=size_text(MAX_REPLAY_BYTES)))
     lines = io.StringIO(text, newline=None)
     first = lines.readline().rstrip("\n")
     if not first.startswith(MAGIC + " "):
@@ -353,7 +354,8 @@ def to_code(text: str) -> str:
 def from_code(code: str) -> str:
     """The replay text inside a run code; ReplayError if it is not one or was damaged."""
     if len(code) > MAX_CODE_CHARS:
-        raise ReplayError(Notice(N_("this run code is too long (the limit is {n} MB)"), n=MAX_CODE_CHARS >> 20))
+        # TRANSLATORS: {size} is an amount with its unit, written your language's way (8 MB, 8 Mo)
+        raise ReplayError(Notice(N_("this run code is too long (the limit is {size})"), size=size_text(MAX_CODE_CHARS)))
     code = "".join(code.split())  # chat apps and terminals wrap long lines
     if not code.startswith(CODE_PREFIX):
         raise ReplayError(Notice(N_("this is not a run code (it should start with SOCO1-)")))

@@ -58,12 +58,14 @@ def _escape(name: str) -> str:
 VERSION_FIELD = schema.integer(0, 1 << 31)
 UI_SCALE_MIN, UI_SCALE_MAX = 0.75, 1.5
 RUMBLE_LEVELS = ("off", "low", "high")
+LIVESPLIT_LINKS = ("tcp", "one")   # LiveSplit's TCP server, LiveSplit One (game.scenes.speedrun.link)
 # Each setting is checked on its own (Settings.load): one bad value costs only itself.
 SETTING_CHECKS: dict[str, schema.Check] = {
     "volume": schema.number(0.0, 1.0), "music_volume": schema.number(0.0, 1.0),
     "ui_scale": schema.number(UI_SCALE_MIN, UI_SCALE_MAX),
     **{flag: schema.boolean() for flag in ("fullscreen", "colourblind", "screen_shake", "show_fps",
-                                           "nintendo_swap", "livesplit")},
+                                           "nintendo_swap", "livesplit", "livesplit_others")},
+    "livesplit_link": schema.text(8, choices=LIVESPLIT_LINKS),
     "rumble": schema.text(8, choices=RUMBLE_LEVELS),
     "language": schema.text(8, choices=("", *LANGUAGES)),
     # The LiveSplit link's own settings; the host is checked as a host name where the link uses it.
@@ -73,8 +75,8 @@ SETTING_CHECKS: dict[str, schema.Check] = {
 SETTINGS = one("settings", "settings.json", 64 * KB, schema.table({"version": VERSION_FIELD}), 1,
                {"version": 1, "volume": 0.5, "music_volume": 0.4, "ui_scale": 1.25, "fullscreen": False,
                 "colourblind": True, "screen_shake": False, "show_fps": True, "rumble": "high",
-                "nintendo_swap": True, "livesplit": True, "livesplit_host": "runner-pc.local",
-                "livesplit_port": 16835, "language": "de"})
+                "nintendo_swap": True, "livesplit": True, "livesplit_link": "one", "livesplit_others": True,
+                "livesplit_host": "runner-pc.local", "livesplit_port": 16835, "language": "de"})
 
 # ---------------------------------------------------------------- bindings.json
 BINDABLE = (Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT, Button.A, Button.B,

@@ -24,7 +24,7 @@ from typing import Any
 import defusedxml.ElementTree as SafeET
 from defusedxml import DefusedXmlException
 
-from game.text.notice import N_, Notice
+from game.text.notice import N_, Notice, Quantity
 
 MAX_INT_DIGITS = 24          # far above any seed, count or key code the game writes
 MAX_ECHO = 80                # characters of untrusted text quoted back in a message
@@ -50,11 +50,13 @@ def echo(value: object, limit: int = MAX_ECHO) -> str:
     return "".join(out)
 
 
-def size_text(limit: int) -> str:
-    """A byte cap as people say it: 16 MB, 512 KB."""
+def size_text(limit: int) -> Quantity:
+    """A byte cap as people say it: 16 MB, 512 KB (in a Notice, said the player's way: 16 Mo)."""
     if limit >= 1 << 20:
-        return f"{limit / (1 << 20):.3g} MB"
-    return f"{limit / (1 << 10):.3g} KB" if limit >= 1 << 10 else f"{limit} bytes"
+        return Quantity(float(f"{limit / (1 << 20):.3g}"), "digital-megabyte", f"{limit / (1 << 20):.3g} MB")
+    if limit >= 1 << 10:
+        return Quantity(float(f"{limit / (1 << 10):.3g}"), "digital-kilobyte", f"{limit / (1 << 10):.3g} KB")
+    return Quantity(limit, "digital-byte", f"{limit} bytes")
 
 
 def read_bytes(path: Path | str, limit: int, what: str = "file", empty_ok: bool = True) -> bytes:

@@ -195,7 +195,7 @@ class SpeedrunMenuScene(Scene):
             rx, ry = x + col * 270, y + row * 30
             surface.blit(ui.render(f"{i + 1}.", 24, DIM), (rx, ry))
             surface.blit(ui.render(format_ticks(run["ticks"]), 24, GOLD if i == 0 else WHITE), (rx + 36, ry))
-            surface.blit(ui.render(str(run.get("date", ""))[5:10], 18, DIM), (rx + 140, ry + 4))
+            surface.blit(ui.render(i18n.day(str(run.get("date", "")), year=False), 18, DIM), (rx + 140, ry + 4))
 
 
 class RunCodeScene(Scene):

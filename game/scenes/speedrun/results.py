@@ -15,6 +15,7 @@ import pygame
 
 from game.core.clipboard import copy_to_clipboard
 from game.core.scene import Scene
+from game.text import i18n
 from game.text.i18n import N_, _
 from game.match.commands import Button, Command
 from game.render import widgets
@@ -309,6 +310,6 @@ class SpeedrunResultsScene(Scene):
                                               and run.get("ticks") == mine.get("ticks")) else WHITE
             surface.blit(ui.render(f"{i + 1}.", 24, DIM), (x, y))
             surface.blit(ui.render(format_ticks(run["ticks"]), 24, colour), (x + 38, y))
-            date = str(run.get("date", ""))[:10]
+            date = i18n.day(str(run.get("date", "")))
             surface.blit(ui.render(_("{date}  seed {seed}").format(date=date, seed=run.get("seed")), 16, DIM),
                          (x + 142, y + 6))
