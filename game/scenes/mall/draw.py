@@ -135,8 +135,8 @@ CROWD_GAP = 1.15    # shoppers are drawn at least this many sprite sizes apart (
 CROWD_LIMIT = 1.4   # ...each moved no more than this many sprite sizes from where it stands
 CROWD_EASE = 0.3    # of the way to its new offset per tick
 AVATAR_MIN = 40   # px on screen at any scale: a shopper you find in under a second from the sofa
-TAG_MIN = 26      # name tag size: 17 px letters at 720p (docs/READABILITY.md's floor is 16)
-TAG_PX = 30       # ...and at the map's scale 1 (a 2.5 m sofa reads it at 1080p too)
+TAG_MIN = 28      # name tag size: 18.5 px letters at 720p (docs/READABILITY.md's floor is 16)
+TAG_PX = 32       # ...and at the map's scale 1 (a 2.5 m sofa reads it at 1080p too)
 
 
 class AvatarSprite:
