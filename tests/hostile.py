@@ -411,6 +411,7 @@ SAMPLES = "tests/hostile_samples.py"
 BIG = "9" * 5000
 GUID = "03000000ff0018e44172636164650000"
 HISTORY = "speedrun_attempts/rush.set.A.json"
+CAREER = "career/first_rush.json"
 KEPT = "replays/speedrun/attempts"
 LEVEL = "levels"          # the player's own levels
 
@@ -536,6 +537,11 @@ def user_file_cases() -> dict[str, dict[str, object]]:
         "run_code_garbage": {"runcodes/rush.set.A.txt": b"SOCO1-" + b"A" * 5000},
         "run_code_dev_zero": {"runcodes/rush.set.A.txt": Link("/dev/zero")},
         "player_replay_fifo": {"replays/mine.replay": Fifo()},
+        # A career file that claims a star with a replay of nothing, that is garbage, or is a FIFO.
+        "career_claims_stars": {CAREER: json.dumps({"version": 1, "challenge": "first_rush",
+                                                    "runs": [{"stars": [0, 1, 2], "replay": good_replay()}]})},
+        "career_garbage": {CAREER: b'{"version": 1, "challenge": "first_rush", "runs": [{"stars": [7]}]}'},
+        "career_fifo": {CAREER: Fifo()},
         "player_replay_huge": {"replays/mine.replay": Sparse(100 << 20)},
         "player_replay_garbage": {"replays/mine.rep": bytes(range(256)) * 10},
         # The player's levels, listed by the lobby as it opens: each is refused with its reason on the
@@ -606,6 +612,16 @@ def check():
     text = ENTRY.read_text(NAME)
     assert text.count("WARNING game.x") == 1 and text.endswith(" \\n"), "half a file"
 """
+_CAREER_SAVES = """
+import json
+from game.files import register
+ENTRY, NAME = register.CAREER_PROGRESS, "first_rush.json"
+TEXTS = ["first " * 40_000 + "\\n", "second " * 40_000 + "\\n"]
+def save(n):
+    ENTRY.save({"version": 1, "challenge": "first_rush", "runs": [{"stars": [n % 3], "replay": TEXTS[n % 2]}]}, NAME)
+def check():
+    assert json.loads(ENTRY.read_text(NAME))["runs"][0]["replay"] in TEXTS, "half a file"
+"""
 KILL9: dict[str, str] = {
     "settings": _JSON_SAVES.format(entry="SETTINGS", save="from game.core.settings import Settings\n"
                                    "    Settings(volume=n % 2 / 2, livesplit_host='.'.join(['h' * 60] * 3)).save()"),
@@ -633,4 +649,5 @@ KILL9: dict[str, str] = {
                                               "    export('rush.set.A', TEXTS[n % 2])"),
     "error_log": _TEXT_SAVES.format(entry="ERROR_LOG", name="error.log", save="ENTRY.write_text(TEXTS[n % 2])"),
     "game_log": _LOG_SAVES,
+    "career_progress": _CAREER_SAVES,
 }

@@ -76,6 +76,11 @@ def main() -> None:
     ERROR_LOG.write_text("Traceback (most recent call last):\n  an earlier crash\n")
     GAME_LOG.write_text("2026-11-30 10:00:00,000 WARNING game.core.audio: could not load sound flip.wav\n")
     own_level(PLAYER_LEVELS.folder_path())
+    from game.career import progress
+    from game.career.challenges import load_career
+    from game.career.worlds import play
+    first = load_career().challenges()[0]
+    progress.record(play(first, first.seed, "expert"))    # the career's first challenge, its stars won
 
 
 if __name__ == "__main__":

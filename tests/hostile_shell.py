@@ -114,6 +114,7 @@ def main() -> None:
         run(2)
         ctx.stack.top.close()
         ctx.stack.apply()
+    _career(say)
     menu = SpeedrunMenuScene(ctx)
     push(menu)
     run(5)
@@ -136,6 +137,14 @@ def main() -> None:
             ctx.stack.apply()
             push(browser)
     print(json.dumps({"toasts": shown, "volume": ctx.settings.volume, "read": sorted(reads), "tried": sorted(tried)}))
+
+
+def _career(say) -> None:
+    """The career's progress, read and re-judged as the career screen reads it."""
+    from game.career import progress
+    from game.career.challenges import load_career
+    for warning in progress.load(load_career()).warnings:
+        say(warning)
 
 
 def _lobby(ctx, push, run, say, reads: set[str]) -> None:

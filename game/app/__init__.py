@@ -104,7 +104,7 @@ def dispatch(args: argparse.Namespace, out: TextIO) -> int:
         return check_level(args.check_level, out)
     if args.tournament:
         from game.app.tournament import run_cli       # the runners, in worker processes
-        return run_cli(args.game, args.mode, args.matches or 40, 1 if args.seed is None else args.seed, out)
+        return run_cli(args.game, args.mode, args.matches or 40, args.seed, out)   # no seed: fresh seeds
     if args.export_lss:
         from game.speedrun.lss_export import export_cli   # the speedrun records
         code, line = export_cli(args.export_lss, args.out)
@@ -114,6 +114,8 @@ def dispatch(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     if args.screenshot:
         return screenshot(args.screenshot, args.scene, args.seed or 0, args.size, out, args.lang)
+    if args.career:
+        return run_career(args, out)
     if args.headless or (args.replay and args.json):
         return run_headless(args, out)
     if args.replay:
@@ -146,6 +148,16 @@ def check_level(target: str, out: TextIO) -> int:
         print(line, file=out)
     for warning in warnings:
         print(f"{program_name()}: warning: {path}: {warning}", file=sys.stderr)   # report_error's form
+    return 0
+
+
+def run_career(args: argparse.Namespace, out: TextIO) -> int:
+    from game.app import career   # the career's challenges, bots and sims: only for --career (no pygame)
+    try:
+        result = career.run_challenge(args.career, args.bot_level or "normal", args.seed, args.record)
+    except career.CareerCliError as exc:
+        return report_error(exc, 2)
+    career.emit(result, args.json, out)
     return 0
 
 

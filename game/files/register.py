@@ -232,9 +232,29 @@ GAME_LOG = UserFile("game_log", "", r"game\.log", 256 * KB, Damage.REFUSE, "text
 PLAYER_LEVELS = UserFile("player_levels", "levels", r"[^/\\\x00-\x1f\x7f]{1,200}\.(?:tmx|tsx|png)", LEVEL_CAP,
                          Damage.REFUSE, "level", written=False, follows_links=True)
 
+# ---------------------------------------------------------------- career progress
+# One file per challenge (game/career/progress.py): its stars, each backed by the replay that earned
+# it, re-judged on load. A damaged file is moved aside and costs that challenge's stars alone.
+PROGRESS_VERSION = 1
+CHALLENGE_FILE = r"[a-z][a-z0-9_]{0,39}\.json"
+CAREER_PROGRESS = UserFile(
+    "career_progress", "career", CHALLENGE_FILE, 4 * MB, Damage.ASIDE, "json", schema.table({
+        "version": schema.integer(PROGRESS_VERSION, PROGRESS_VERSION),
+        "challenge": schema.text(40, pattern=r"[a-z][a-z0-9_]{0,39}"),
+        "runs": schema.array(schema.table({
+            "stars": schema.array(schema.integer(0, 2), 3, min_len=1, unique=lambda star: star),
+            # lines of text, read by the replay reader (game/driver/replay.py) when the stars are re-judged
+            "replay": schema.satisfies(schema.anything(), lambda text: isinstance(text, str) and 0 < len(text) < 4 * MB,
+                                       "expected a replay's text"),
+        }, required=("stars", "replay"), max_extra=0), 3, min_len=1),
+    }, required=("version", "challenge", "runs")), PROGRESS_VERSION, made=CHALLENGE_FILE,
+    save_failed=N_("Your career progress cannot be saved ({error}): it lasts this session"),
+    example={"version": 1, "challenge": "first_rush", "runs": [{"stars": [0, 2], "replay": "replay text"}]})
+
 REGISTER: tuple[UserFile, ...] = (
     SETTINGS, BINDINGS, PAD_MAPPINGS, HOWTO_SEEN, RECORDS, RECORD_REPLAYS, HISTORIES, HISTORY_ARCHIVES,
     ATTEMPT_REPLAYS, RUN_CODES, PLAYER_REPLAYS, SPLITS_EXPORTS, ERROR_LOG, GAME_LOG, PLAYER_LEVELS,
+    CAREER_PROGRESS,
 )
 
 
