@@ -488,6 +488,10 @@ def user_file_cases() -> dict[str, dict[str, object]]:
         "settings_5000_digits": {"settings.json": ('{"volume": %s}' % BIG).encode()},
         "settings_float_overflow": {"settings.json": b'{"volume": 1e999, "ui_scale": -1e400}'},
         "settings_nan": {"settings.json": b'{"volume": NaN}'},
+        "records_db_garbage": {"records.sqlite3": bytes(range(256)) * 64},
+        "records_db_fifo": {"records.sqlite3": Fifo()},
+        "records_db_link_out": {"records.sqlite3": Link("{sentinel}/victim.replay")},
+        "records_db_huge": {"records.sqlite3": Sparse(100 << 20)},
         # These two stopped every start (exit 1, each launch): an unhashable language.
         "settings_language_list": {"settings.json": b'{"language": ["de"]}'},
         "settings_language_object": {"settings.json": b'{"language": {"de": 1}, "rumble": [1]}'},
@@ -612,6 +616,15 @@ def check():
     text = ENTRY.read_text(NAME)
     assert text.count("WARNING game.x") == 1 and text.endswith(" \\n"), "half a file"
 """
+_DATABASE_SAVES = """
+from game.files.database import open_records
+db, warning = open_records()
+def save(n):
+    db.write(lambda c: c.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (f"k{n % 500}", "v" * (n % 300))))
+def check():
+    db, warning = open_records()
+    assert warning is None and db.read("PRAGMA quick_check") == [("ok",)], warning
+"""
 _CAREER_SAVES = """
 import json
 from game.files import register
@@ -623,6 +636,7 @@ def check():
     assert json.loads(ENTRY.read_text(NAME))["runs"][0]["replay"] in TEXTS, "half a file"
 """
 KILL9: dict[str, str] = {
+    "records_db": _DATABASE_SAVES,
     "settings": _JSON_SAVES.format(entry="SETTINGS", save="from game.core.settings import Settings\n"
                                    "    Settings(volume=n % 2 / 2, livesplit_host='.'.join(['h' * 60] * 3)).save()"),
     "bindings": _JSON_SAVES.format(entry="BINDINGS", save="from game.input.bindings import Bindings\n"
@@ -630,12 +644,6 @@ KILL9: dict[str, str] = {
     "pad_mappings": _JSON_SAVES.format(entry="PAD_MAPPINGS", save="from game.input import mappings\n"
                                        f"    mappings.save('{GUID[:-3]}%03d' % (n % 200), '{GUID[:-3]}%03d,P,a:b0,' % (n % 200))"),
     "howto_seen": _JSON_SAVES.format(entry="HOWTO_SEEN", save="ENTRY.save(['rush'] * (n % 200))"),
-    "speedrun_records": _JSON_SAVES.format(entry="RECORDS", save=(
-        "from game.speedrun.records import Records\n"
-        "    r = Records()\n"
-        "    for k in range(300):\n"
-        "        r.add_run(f'b{k}', {'ticks': 900 + n, 'splits': [300, 600, 900 + n], 'flags': [], 'seed': k})\n"
-        "    r.save()")),
     "speedrun_replays": _TEXT_SAVES.format(entry="RECORD_REPLAYS", name="rush.set.A-20261130-100000.replay",
                                            save="ENTRY.write_text(TEXTS[n % 2], NAME)"),
     "attempt_history": _HISTORY_SAVES,

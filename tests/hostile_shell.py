@@ -36,6 +36,15 @@ def _log_reads() -> tuple[set[str], set[str]]:
     def located(self, name=None):
         tried.add(self.key)
         return locate(self, name)
+    from game.files import database
+    opened = database.open_at
+
+    def opened_logged(path):            # the records database: read by SQLite, through its own door
+        tried.add("records_db")
+        found = opened(path)
+        reads.add("records_db")
+        return found
+    database.open_at = opened_logged   # type: ignore[assignment]
     UserFile._read = logged   # type: ignore[method-assign]
     UserFile.located = located   # type: ignore[method-assign]
     return tried, reads
