@@ -45,6 +45,7 @@ RUNS = {
     "bot_stats": Run(("--seeds", "1"), "tidy    now"),
     "build_dist": Run(("--help",), "--dist"),
     "career_balance": Run(("first_rush", "--tries", "1", "--levels", "normal"), "| first_rush |"),
+    "cast_sheet": Run(("{tmp}/cast.png", "--size", "24", "--palette", "seats"), "cast.png"),
     "contact_sheet": Run(("{tmp}/art",), "contact sheets written"),
     "i18n": Run((), "python tools/i18n.py check", code=2),   # its check is tests/test_i18n.py
     "level_sheet": Run(("boutique", "--out", "{tmp}/levels"), "boutique.png"),

@@ -23,6 +23,7 @@ from game.scenes.mall.hud import Hud
 from game.scenes.mall.layout import SCREEN, MallLayout, compute_layout
 from game.scenes.mall.overlay import MallOverlays
 from game.scenes.pads import find_me_age, pulse_rings
+from game.scenes.shoppers import seat_cast
 from game.sim.mall_events import MallPhase, PhaseChanged
 from game.sim.mall_face import MallFace
 from game.sim.tuning import FP
@@ -50,8 +51,9 @@ class MallPicture:
         self.previews: dict[int, tuple[int, int, bool]] = {}
         self.ending_tick = -1              # the tick SOLD OUT! froze the round (the moment's shake)
         self.sim = sim
-        self.view = MapView(sim, self.layout, identities, names, colourblind=ctx.settings.colourblind)
-        self.hud = Hud(sim, self.layout, ctx.ui, identities, names, ctx.settings.colourblind)
+        self.cast = seat_cast(ctx, sim.seats)
+        self.view = MapView(sim, self.layout, identities, names, colourblind=ctx.settings.colourblind, cast=self.cast)
+        self.hud = Hud(sim, self.layout, ctx.ui, identities, names, ctx.settings.colourblind, self.cast)
         self.seed = spec.seed
         # The effects start from the tick they are first asked for (a staged screenshot's sim may be
         # far along by then): made on the first fx_tick().
@@ -61,8 +63,10 @@ class MallPicture:
         """A new sim (a speedrun's restart): fresh map, panels and effects; the level art stays."""
         labels, beside = self.hud.labels, self.hud.side_by_side
         self.sim = sim
-        self.view = MapView(sim, self.layout, self.identities, self.names, colourblind=self.ctx.settings.colourblind)
-        self.hud = Hud(sim, self.layout, self.ctx.ui, self.identities, self.names, self.ctx.settings.colourblind)
+        self.view = MapView(sim, self.layout, self.identities, self.names, colourblind=self.ctx.settings.colourblind,
+                            cast=self.cast)
+        self.hud = Hud(sim, self.layout, self.ctx.ui, self.identities, self.names, self.ctx.settings.colourblind,
+                       self.cast)
         self.hud.set_labels(labels, beside)
         self.seed = seed
         self._fx = None
@@ -104,6 +108,7 @@ class MallPicture:
         self.hud.set_labels(labels, side_by_side)
         if self.hud.cb != self.ctx.settings.colourblind:
             self.hud.cb = self.ctx.settings.colourblind
+            self.view.set_colourblind(self.hud.cb)    # the shoppers' shirts wear their seats' patterns, or not
             self.prewarm()
 
     # ------------------------------------------------------------------ per tick

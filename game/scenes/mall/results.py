@@ -23,7 +23,8 @@ from game.files.levels import LEVELS_DIR
 from game.render import widgets
 from game.render.level_themes import theme_of
 from game.render.clothing import item_art, mark_surface, objective_art
-from game.render.icons import INK, bag_icon, outlined_text, seat_shape_surface
+from game.render.figure import Look, portrait
+from game.render.icons import INK, bag_icon, outlined_text
 from game.render.palette import CREAM, DIM, GOLD, GOOD, PANEL, PAPER, PAPER_EDGE, PAPER_WRONG
 from game.rules.soldout import Objective
 from game.rules.soldout import modes as mode_registry
@@ -168,8 +169,10 @@ class SoldOutResultsScene(MatchResultsScene):
 
     def _badges(self, surf: pygame.Surface, side: int, x: int, cy: int, size: int) -> int:
         for i, p in enumerate(self.shown.members(side)):
-            ident = self.mall.identities[self.sim.seats[p]]
-            surf.blit(seat_shape_surface(ident.shape, ident.hex, size), (x + i * (size - 6), cy - size // 2))
+            seat = self.sim.seats[p]
+            ident = self.mall.identities[seat]
+            face = portrait(self.mall.picture.cast[seat], Look(ident.hex, ident.shape), size)
+            surf.blit(face, (x + i * (size - 6), cy - size // 2))
         return x + len(self.shown.members(side)) * (size - 6) + 10
 
     # ------------------------------------------------------------------ Rush / Memory
@@ -359,7 +362,8 @@ class SoldOutResultsScene(MatchResultsScene):
         for side in order:
             seats = [self.sim.seats[p] for p in self.shown.members(side)]
             out.append(Standing([self.mall.names[seat] for seat in seats], match.totals[side], place[side],
-                                [self.mall.identities[seat] for seat in seats], team_of.get(seats[0]) if seats else None))
+                                [self.mall.identities[seat] for seat in seats], team_of.get(seats[0]) if seats else None,
+                                [self.mall.picture.cast[seat] for seat in seats]))
         return out
 
     def _draw_podium(self, surface: pygame.Surface, alpha: float) -> None:
