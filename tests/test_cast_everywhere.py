@@ -1,0 +1,81 @@
+"""The cast wherever a player is shown (issue #40): the podium and results wear the seat's
+colour-blind pattern as the map and lobby do, the podium's shadow fits the figure, the mode
+choice shows portraits, and the speedrun's PB ghost is the runner's character, translucent."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from devkit.shots import mall as mall_shots
+from game.match.seats import identities
+from game.render import figure as figure_module
+from game.render.cast import default_for
+from game.render.figure import Look, figure
+from game.scenes import results_fx
+from game.scenes.mall import results as mall_results
+from game.scenes.results_fx import PODIUM_AREA, STAND, Podium, Standing, shopper
+from tests.test_mall_scene import ctx  # noqa: F401  (fixture)
+
+
+def _spy(monkeypatch, module, name):
+    """Every Look `module.name` (figure or portrait) is asked to draw, in order."""
+    seen: list[Look] = []
+    real = getattr(module, name)
+
+    def spy(character, look, *args, **kwargs):
+        seen.append(look)
+        return real(character, look, *args, **kwargs)
+    monkeypatch.setattr(module, name, spy)
+    return seen
+
+
+@pytest.mark.parametrize("colourblind", [False, True])
+def test_the_podiums_shoppers_wear_their_seats_pattern_in_colour_blind_mode(ctx, monkeypatch, colourblind):  # noqa: F811
+    ids = identities()[:4]
+    podium = Podium([Standing([i.name], 10 - n, n + 1, [i]) for n, i in enumerate(ids)], PODIUM_AREA, ctx.sound,
+                    colourblind=colourblind)
+    podium.finish()
+    seen = _spy(monkeypatch, results_fx, "figure")
+    podium.draw(pygame.Surface((1280, 720), pygame.SRCALPHA), 0.0)
+    assert {look.shape for look in seen} == {i.shape for i in ids}
+    assert {look.pattern for look in seen} == ({i.index for i in ids} if colourblind else {None})
+    assert all(look.pattern in (None, next(i.index for i in ids if i.shape == look.shape)) for look in seen)
+
+
+def test_the_round_results_portraits_wear_their_seats_pattern_in_colour_blind_mode(ctx, monkeypatch):  # noqa: F811
+    ctx.settings.colourblind = True
+    mall, results = mall_shots.results_shot(4, "rush")(ctx, 3)
+    seen = _spy(monkeypatch, mall_results, "portrait")
+    for side in range(4):
+        results._badges(pygame.Surface((1280, 720), pygame.SRCALPHA), side, 0, 40, 40)
+    expected = {mall.identities[s].index for s in mall.sim.seats}
+    assert len(seen) == 4 and {look.pattern for look in seen} == expected
+
+
+def test_a_portrait_in_colour_blind_mode_shows_the_pattern():
+    """The pattern shows in a portrait's disc (its shoulders), not only on a full figure."""
+    figure_module.clear_cache()
+    ident = identities()[1]
+    plain = figure_module.portrait(default_for(1), Look(ident.hex, ident.shape), 48)
+    marked = figure_module.portrait(default_for(1), Look(ident.hex, ident.shape, ident.index), 48)
+    differ = sum(plain.get_at((x, y)) != marked.get_at((x, y)) for x in range(48) for y in range(48))
+    assert differ > 20
+
+
+def _ink_columns(surface: pygame.Surface, row: int) -> tuple[int, int]:
+    xs = [x for x in range(surface.get_width()) if surface.get_at((x, row)).a > 0]
+    return min(xs), max(xs)
+
+
+@pytest.mark.parametrize("seat", range(6))
+def test_the_podium_shadow_is_as_wide_as_the_figure_not_the_old_shape(seat):
+    ident = identities()[seat]
+    size, feet = 160, (200, 300)
+    surface = pygame.Surface((400, 400), pygame.SRCALPHA)
+    shopper(surface, ident, size, feet)
+    standing = figure(default_for(seat), Look(ident.hex, ident.shape), round(size * STAND), "idle", 0)
+    body = standing.surface.get_bounding_rect(1).w
+    left, right = _ink_columns(surface, feet[1])   # the shadow's widest row, at the feet
+    assert right - left + 1 <= body + 2
+    assert right - left + 1 >= body * 0.8        # still under the whole figure
+    assert abs((left + right) / 2 - feet[0]) <= 2
