@@ -79,3 +79,34 @@ def test_the_podium_shadow_is_as_wide_as_the_figure_not_the_old_shape(seat):
     assert right - left + 1 <= body + 2
     assert right - left + 1 >= body * 0.8        # still under the whole figure
     assert abs((left + right) / 2 - feet[0]) <= 2
+
+
+def test_the_mode_choice_shows_each_choosers_portrait_in_its_seat_colour_and_shape(ctx, monkeypatch):  # noqa: F811
+    from game.scenes.mall import mode_choice
+    ctx.settings.colourblind = True
+    ids = identities()
+    picked = (default_for(5), default_for(2))
+    chooser = mode_choice.Chooser((ids[1].name, ids[3].name), (ids[1], ids[3]), (1, 3), "memory", picked)
+    scene = mode_choice.ModeChoiceScene(ctx, lambda mode: None, chooser)
+    drawn: list[tuple[object, Look, int]] = []
+    real = mode_choice.portrait
+
+    def spy(character, look, size):
+        drawn.append((character, look, size))
+        return real(character, look, size)
+    monkeypatch.setattr(mode_choice, "portrait", spy)
+    surface = pygame.Surface((1280, 720))
+    scene.draw(surface, 0.0)
+    assert [c for c, _, _ in drawn] == list(picked)
+    assert [(look.colour, look.shape, look.pattern) for _, look, _ in drawn] == \
+        [(ids[1].hex, ids[1].shape, 1), (ids[3].hex, ids[3].shape, 3)]
+    assert all(size >= 48 for _, _, size in drawn)     # a face read from the sofa
+
+
+def test_the_round_results_give_the_chooser_the_characters_the_mall_drew(ctx):  # noqa: F811
+    mall, results = mall_shots.results_shot(4, "rush")(ctx, 3)
+    chooser = results.chooser()
+    seats = [s for s in mall.sim.seats if mall.identities[s] in chooser.identities]
+    assert seats
+    assert list(chooser.shoppers) == [mall.picture.cast[s] for s in seats]
+    assert [chooser.shopper(k) for k in range(len(chooser.identities))] == list(chooser.shoppers)

@@ -111,7 +111,7 @@ class SoldOutResultsScene(MatchResultsScene):
         seats = [self.sim.seats[p] for p in self.shown.members(side)]
         people = tuple(seat for seat in seats if not self.sim.by_seat[seat].bot and seat not in self.mall.bots)
         return Chooser(tuple(self.mall.names[s] for s in seats), tuple(self.mall.identities[s] for s in seats),
-                       people, least_played(self.mall.modes_played))
+                       people, least_played(self.mall.modes_played), tuple(self.mall.picture.cast[s] for s in seats))
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
