@@ -110,3 +110,45 @@ def test_the_round_results_give_the_chooser_the_characters_the_mall_drew(ctx):  
     assert seats
     assert list(chooser.shoppers) == [mall.picture.cast[s] for s in seats]
     assert [chooser.shopper(k) for k in range(len(chooser.identities))] == list(chooser.shoppers)
+
+
+def _saturation(c: pygame.Color) -> int:
+    return max(c.r, c.g, c.b) - min(c.r, c.g, c.b)
+
+
+def test_the_pb_ghost_is_the_runners_character_washed_out_and_see_through():
+    from game.scenes.speedrun.ghost_art import GHOST_ALPHA, GhostArt, GhostPose
+    ident = identities()[0]
+    runner = figure(default_for(3), Look(ident.hex, ident.shape), 60, "walk", 2, True)
+    ghost = GhostArt(default_for(3), ident.shape, 60).frame(GhostPose("walk", 2, True))
+    assert ghost.feet == runner.feet and ghost.surface.get_size() == runner.surface.get_size()
+    shape = pygame.mask.from_surface(runner.surface, 127)
+    assert pygame.mask.from_surface(ghost.surface, 127).overlap_area(shape, (0, 0)) == shape.count()   # its silhouette
+    assert ghost.surface.get_alpha() == GHOST_ALPHA < 160                  # see-through
+    inked = [(x, y) for x in range(runner.surface.get_width()) for y in range(runner.surface.get_height())
+             if shape.get_at((x, y))]
+    assert max(_saturation(ghost.surface.get_at(p)) for p in inked) < 40   # no seat colour left
+    assert sum(ghost.surface.get_at(p).r for p in inked) > sum(runner.surface.get_at(p).r for p in inked)  # paler
+
+
+def test_the_ghost_walks_faces_and_carries_as_the_pb_moved():
+    from game.scenes.speedrun.ghost_art import ghost_pose
+    assert ghost_pose((0, 0), False, False, 9).state == "idle"
+    walking = ghost_pose((-3, 0), False, False, 9)
+    assert walking.state == "walk" and walking.left
+    assert ghost_pose((0, 0), False, True, 9).left                        # stands facing where it went
+    assert ghost_pose((0, 2), True, False, 9).state == "carry"
+    assert len({ghost_pose((2, 0), False, False, t).frame for t in range(40)}) == 8   # a whole stride
+
+
+def test_the_speedrun_draws_its_ghost_as_the_runners_character(ctx):  # noqa: F811
+    from game import app
+    from game.scenes import registry
+    app.stage_screenshot(ctx, registry.screenshot("speedrun"), 1)
+    run = ctx.stack.top
+    run.draw(pygame.Surface((1280, 720)), 0.0)
+    assert run.ghost_drawn is not None
+    art = run._ghost_art
+    assert art.character == run.picture.cast[0] and art.look.shape == run.picture.view.sprites[0].identity.shape
+    w, h = run.ghost_drawn.get_size()
+    assert h > w * 1.1          # a standing figure, not the old round token
