@@ -152,3 +152,32 @@ def test_the_speedrun_draws_its_ghost_as_the_runners_character(ctx):  # noqa: F8
     assert art.character == run.picture.cast[0] and art.look.shape == run.picture.view.sprites[0].identity.shape
     w, h = run.ghost_drawn.get_size()
     assert h > w * 1.1          # a standing figure, not the old round token
+
+
+def test_the_dice_tables_seat_portraits_follow_colour_blind_mode_even_switched_mid_game(ctx, monkeypatch):  # noqa: F811
+    from devkit.shots import table as table_shots
+    from game.scenes.table import hud as table_hud
+    scene = table_shots._shot(4)(ctx, 3)
+    seen = _spy(monkeypatch, table_hud, "portrait")
+    scene.draw(pygame.Surface((1280, 720)), 0.0)
+    assert len(seen) == 4 and {look.pattern for look in seen} == {None}
+    seen.clear()
+    ctx.settings.colourblind = True                     # the pause menu's switch
+    scene.draw(pygame.Surface((1280, 720)), 0.0)
+    assert sorted(look.pattern for look in seen) == [0, 1, 2, 3]
+
+
+def test_the_mall_panels_portraits_follow_colour_blind_mode_even_switched_mid_match(ctx, monkeypatch):  # noqa: F811
+    from game.scenes.mall import hud as mall_hud
+    from game.scenes.mall.scene import demo_spec, piloted_mall
+    scene = piloted_mall(ctx, demo_spec(4, "rush", 3))
+    ctx.stack.push(scene)
+    ctx.stack.apply()
+    seen = _spy(monkeypatch, mall_hud, "portrait")
+    scene.draw(pygame.Surface((1280, 720)), 0.0)
+    assert seen and {look.pattern for look in seen} == {None}
+    seen.clear()
+    ctx.settings.colourblind = True                     # switched in Settings, from the pause menu
+    scene.resume()
+    scene.draw(pygame.Surface((1280, 720)), 0.0)
+    assert sorted({look.pattern for look in seen}) == [0, 1, 2, 3]
