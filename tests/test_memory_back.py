@@ -78,3 +78,14 @@ def test_coming_back_to_a_menu_queues_the_memory_back_once(ctx):
 
 def test_giving_back_works_where_the_allocator_can():
     assert memory.give_back() is sys.platform.startswith("linux")   # the project's machines run glibc
+
+
+def test_the_memory_back_job_lets_the_item_shading_go():
+    # Only drawing a new item uses the shading; the warm-up has drawn them all by its last job.
+    from game.render import clothing
+    pygame.init()
+    clothing.item_surface("scarf", "#2E86C1", "plain", 57)
+    assert clothing._shading.cache_info().currsize >= 1
+    warmup.give_back()
+    assert clothing._shading.cache_info().currsize == 0
+    assert clothing.item_surface("scarf", "#2E86C1", "plain", 58).get_size() == (58, 58)   # made again when needed

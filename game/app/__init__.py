@@ -104,7 +104,7 @@ def dispatch(args: argparse.Namespace, out: TextIO) -> int:
         return check_level(args.check_level, out)
     if args.tournament:
         from game.app.tournament import run_cli       # the runners, in worker processes
-        return run_cli(args.game, args.mode, args.matches or 40, 1 if args.seed is None else args.seed, out)
+        return run_cli(args.game, args.mode, args.matches or 40, args.seed, out)   # no seed: fresh seeds
     if args.export_lss:
         from game.speedrun.lss_export import export_cli   # the speedrun records
         code, line = export_cli(args.export_lss, args.out)

@@ -18,7 +18,6 @@ from game.files.levels import LevelError
 from game.match import games
 from game.match.spec import MatchSpec, SeatSpec
 from game.driver.replay import CODE_PREFIX, MAX_REPLAY_BYTES, Replay, ReplayError, from_code, locate_level, read_replay
-from game.speedrun.verify import VerifyError, verify_replay
 from game.files.untrusted import UntrustedError, echo, read_text
 
 
@@ -85,7 +84,9 @@ def play_replay(replay: Replay) -> dict[str, Any]:
     """Play a replay back headless: the game's runner module provides play_replay(replay) -> dict."""
     options = replay.header.get("options")
     if isinstance(options, dict) and isinstance(options.get("speedrun"), dict):
-        # A speedrun: re-simulated by the speedrun verifier, which prints the verified time.
+        # A speedrun: re-simulated by the speedrun verifier, which prints the verified time. Loaded
+        # here: it holds both games' sims and courses, which a plain headless match never needs.
+        from game.speedrun.verify import VerifyError, verify_replay
         try:
             return verify_replay(replay)
         except VerifyError as exc:

@@ -293,7 +293,8 @@ def queue_rehearsals(warmer: Warmer, ctx: "Context") -> None:
 
 def give_back() -> None:
     """A warm-up job: the memory freed so far back to the system (its answer is not the warmer's
-    "more to do")."""
+    "more to do"), with the item art's intermediate shading, which only new items need."""
+    clothing.drop_intermediates()
     memory.give_back()
 
 

@@ -266,6 +266,18 @@ class Round:
     # ----- round end ----------------------------------------------------------------
     def reachable(self, item: str) -> bool:
         """Can this card still be moved by a player (not yet on a table or dresser)?"""
+        # The round's end checks ask this for every open card after each action: `in` on the
+        # piles, the carried cards and the hands answers most of them without listing every
+        # place. A card found nowhere there goes through where_is (a table or dresser, or the
+        # AssertionError for a card in no place or in two).
+        if item in self.carried.values():
+            return True
+        for cards in self.piles.values():
+            if item in cards:
+                return True
+        for hand in self.hands:
+            if item in hand:
+                return True
         place = self.where_is(item)[0]
         return place in ("pile", "carried", "hand")
 
