@@ -181,3 +181,15 @@ def test_the_mall_panels_portraits_follow_colour_blind_mode_even_switched_mid_ma
     scene.resume()
     scene.draw(pygame.Surface((1280, 720)), 0.0)
     assert sorted({look.pattern for look in seen}) == [0, 1, 2, 3]
+
+
+def test_the_dice_tables_results_rows_and_podium_wear_the_pattern_in_colour_blind_mode(ctx, monkeypatch):  # noqa: F811
+    from devkit.shots import table as table_shots
+    from game.scenes.table import results as table_results
+    ctx.settings.colourblind = True
+    table, results = table_shots._played_out(ctx, 4, 3)
+    rows = _spy(monkeypatch, table_results, "portrait")
+    results.draw(pygame.Surface((1280, 720)), 0.0)
+    assert sorted(look.pattern for look in rows) == [0, 1, 2, 3]
+    results.show_podium()
+    assert results.podium is not None and results.podium.colourblind
