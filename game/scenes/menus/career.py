@@ -284,6 +284,8 @@ class CareerResult(Scene):
         """What the "Unlocked!" page says: each new shopper, and where to pick it."""
         if len(self.unlocked) == 1:
             name = _(self.unlocked[0].name)
+            # TRANSLATORS: the career result's "Unlocked!" page: a shopper (a character) the stars just
+            # unlocked, then where to choose it (the lobby's Character row of a seat)
             return [_("New shopper: {name}").format(name=name),
                     _("Pick {name} in the lobby: a seat's Character row").format(name=name)]
         names = ", ".join(_(c.name) for c in self.unlocked)
@@ -311,6 +313,7 @@ class CareerResult(Scene):
     def _draw_unlocks(self, surface: pygame.Surface) -> None:
         ui = self.ctx.ui
         w, _h = surface.get_size()
+        # TRANSLATORS: the title of the page a career result shows when its stars unlocked a shopper
         widgets.draw_page(surface, ui, _("Unlocked!"), 70)
         box = pygame.Rect(w // 2 - 500, 130, 1000, 500)
         widgets.panel(surface, ui, box)
@@ -322,10 +325,11 @@ class CareerResult(Scene):
             shopper = figure(character, look, size, "cheer", 2)
             x = box.left + gap * (n + 1)
             surface.blit(shopper.surface, (x - shopper.feet[0], box.top + 330 - shopper.feet[1]))
-            widgets.blit_text(surface, ui, _(character.name), "large", "accent_2", center=(x, box.top + 370))
+            if len(self.unlocked) > 1:     # one is named by the line below
+                widgets.blit_text(surface, ui, _(character.name), "large", "accent_2", center=(x, box.top + 370))
         first, second = self.unlock_lines()
-        widgets.blit_text(surface, ui, first, "body", "text", center=(w // 2, box.top + 430))
-        widgets.blit_text(surface, ui, second, "small", "text_dim", center=(w // 2, box.top + 470))
+        widgets.blit_text(surface, ui, first, "large", "accent_2", center=(w // 2, box.top + 400))
+        widgets.blit_text(surface, ui, second, "body", "text", center=(w // 2, box.top + 456))
         widgets.hints(surface, ui, [("A / Enter", N_("Continue"))])
 
     def _goal(self, surface: pygame.Surface, box: pygame.Rect, n: int, line: str, verdict: Verdict) -> None:

@@ -237,6 +237,8 @@ class LobbyScene(Scene):
             return "-"
         shown = self._peeked(seat.seat)
         if shown is not None:
+            # TRANSLATORS: the lobby's Character row on a shopper the career has not unlocked yet: its
+            # name and the career stars it needs (the row's value, keep it short)
             return ngettext("{name} · {n} star to unlock", "{name} · {n} stars to unlock", shown.unlock_stars,
                             name=_(shown.name))
         return _(self.shoppers()[seat.seat].name)
