@@ -27,9 +27,10 @@ def _locked_ones() -> list[cast.Character]:
     return [c for c in cast.cast() if c.unlock_stars > 0]
 
 
-def _lobby(ctx, stars: int) -> LobbyScene:
+def _lobby(ctx, monkeypatch, stars: int) -> LobbyScene:
+    """A lobby whose career has `stars` verified stars, with a bot in seat 1 to dress."""
+    monkeypatch.setattr(unlocks, "verified_stars", lambda: stars)
     lobby = LobbyScene(ctx)
-    lobby.stars = stars
     ctx.seats[:] = [LobbySeat(0, "bot")]
     lobby.picked = 0
     return lobby
@@ -53,8 +54,8 @@ def test_the_cast_has_characters_to_unlock_and_none_is_a_seats_default():
     assert all(cast.default_for(seat).unlock_stars == 0 for seat in range(12))
 
 
-def test_a_locked_shopper_is_shown_with_its_stars_but_cannot_be_picked(ctx):
-    lobby = _lobby(ctx, stars=0)
+def test_a_locked_shopper_is_shown_with_its_stars_but_cannot_be_picked(ctx, monkeypatch):
+    lobby = _lobby(ctx, monkeypatch, stars=0)
     picked, shown = _visit_all(lobby)
     locked = {c.id for c in _locked_ones()}
     assert shown == locked and not picked & locked
@@ -64,23 +65,33 @@ def test_a_locked_shopper_is_shown_with_its_stars_but_cannot_be_picked(ctx):
     assert lobby.shoppers()[0].id not in locked        # the seat keeps a shopper it may play
 
 
-def test_a_choice_of_a_locked_shopper_made_elsewhere_is_not_played(ctx):
-    lobby = _lobby(ctx, stars=0)
+def test_a_choice_of_a_locked_shopper_made_elsewhere_is_not_played(ctx, monkeypatch):
+    lobby = _lobby(ctx, monkeypatch, stars=0)
     ctx.seats[0].character = "ziggy"                     # e.g. kept from a session whose stars were lost
     assert lobby.shoppers()[0].id != "ziggy"
     lobby.stars = cast.character("ziggy").unlock_stars
     assert lobby.shoppers()[0].id == "ziggy"
 
 
-def test_a_shopper_is_picked_once_the_stars_reach_it(ctx):
+def test_a_shopper_is_picked_once_the_stars_reach_it(ctx, monkeypatch):
     gus = cast.character("gus")
-    lobby = _lobby(ctx, stars=gus.unlock_stars)
+    lobby = _lobby(ctx, monkeypatch, stars=gus.unlock_stars)
     picked, shown = _visit_all(lobby)
     assert "gus" in picked and "gus" not in shown
     assert {c.id for c in _locked_ones() if c.unlock_stars > gus.unlock_stars} == shown
     while ctx.seats[0].character != "gus":
         lobby._cycle_character(1)
     assert lobby.shoppers()[0].id == "gus" and lobby._character_text() == "Gus"
+
+
+def test_stars_judged_while_the_lobby_is_open_count_at_the_next_step(ctx, monkeypatch):
+    lobby = _lobby(ctx, monkeypatch, stars=0)
+    while "gus" not in lobby.peek.values():
+        lobby._cycle_character(1)
+    lobby._cycle_character(-1)
+    monkeypatch.setattr(unlocks, "verified_stars", lambda: cast.character("gus").unlock_stars)
+    lobby._cycle_character(1)
+    assert ctx.seats[0].character == "gus" and not lobby.peek
 
 
 def _judge_all() -> int:

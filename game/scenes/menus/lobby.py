@@ -254,6 +254,7 @@ class LobbyScene(Scene):
         seat = self.seat(self.picked)
         if seat is None:
             return
+        self.stars = unlocks.verified_stars()    # the menus' idle time may have judged more replays since
         shown = self.shoppers()
         others = {c.id for s, c in shown.items() if s != seat.seat}
         ident = self.peek.pop(seat.seat, shown[seat.seat].id)
