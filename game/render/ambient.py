@@ -205,6 +205,8 @@ class LevelAmbience:
             make = SPRITES.get(f.kind)
             if make is not None:
                 f.sprite = make(f.rect)
+        # Where the level's own words are (shop signs): name tags step round them, as round any text.
+        self.words = [_on_screen(a, map_rect, scale) for a in level.ambient if a.kind in ("sign", "neon") and a.text]
 
     def draw(self, surface: pygame.Surface, tick: int, shake: tuple[int, int] = (0, 0),
              reduced_motion: bool = False) -> None:

@@ -173,7 +173,7 @@ class MallPicture:
         view.draw_piles(surface, sim, shake)
         view.draw_chairs(surface, sim, shake)
         view.draw_previews(surface, self.previews, shake)
-        view.draw_avatars(surface, sim, alpha, shake, sim.tick, fx, strips)
+        view.draw_avatars(surface, sim, alpha, shake, sim.tick, fx, strips + self.ambience.words)
         view.draw_fx(surface, fx, alpha, shake)
         view.draw_counts(surface)
         draw_mall_find_me(surface, self.ctx, sim, view, alpha, shake)
