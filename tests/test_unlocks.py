@@ -1,4 +1,4 @@
-"""Career unlocks (game/career/unlocks.py): shoppers kept for career stars. The lobby never lets a
+"""Career unlocks (game/scenes/unlocks.py): shoppers kept for career stars. The lobby never lets a
 seat pick one before the verified stars reach its `unlock_stars`, does once they do, a progress
 file's claims unlock nothing its replays do not earn, and the career result names a new unlock."""
 from __future__ import annotations
@@ -9,7 +9,8 @@ import json
 import pygame
 import pytest
 
-from game.career import progress, unlocks
+from game.career import progress
+from game.scenes import unlocks
 from game.career.challenges import load_career
 from game.career.worlds import play
 from game.files.register import CAREER_PROGRESS

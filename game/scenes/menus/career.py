@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.career import progress, unlocks
+from game.career import progress
+from game.scenes import unlocks
 from game.career.challenges import Career, Challenge, Chapter, load_career
 from game.career.goals import KINDS, Verdict
 from game.career.worlds import Outcome, ReplayMismatch, replayed, spec_for

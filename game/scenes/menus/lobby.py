@@ -21,7 +21,7 @@ from game.match.commands import Button, Command
 from game.match.seats import MAX_SEATS, TEAM_COUNT, TEAM_NAMES, LobbySeat, identities, team_name
 from game.match import games
 from game.match.spec import MatchSpec
-from game.career import unlocks
+from game.scenes import unlocks
 from game.render import cast, teams, widgets
 from game.render.figure import Figure, Look, figure
 from game.render.keytext import keyed_text
