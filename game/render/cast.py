@@ -43,6 +43,11 @@ class Character:
     legs: str
     accent: str
     beard: bool = False
+    unlock_stars: int = 0   # career stars before a seat may pick it (0: from the start)
+
+    def unlocked(self, stars: int) -> bool:
+        """Whether a career with `stars` verified stars may pick this character."""
+        return stars >= self.unlock_stars
 
 
 def _choice(entry: dict[str, Any], key: str, allowed: tuple[str, ...]) -> str:
@@ -73,7 +78,15 @@ def _character(entry: dict[str, Any]) -> Character:
         tall=_number(entry, "tall"), wide=_number(entry, "wide"), head=_number(entry, "head"),
         skin=_colour(entry, "skin"), hair=_colour(entry, "hair"), hair_style=_choice(entry, "hair_style", HAIR_STYLES),
         hat=_choice(entry, "hat", HATS), item=_choice(entry, "item", ITEMS), legs=_colour(entry, "legs"),
-        accent=_colour(entry, "accent"), beard=bool(entry.get("beard", False)))
+        accent=_colour(entry, "accent"), beard=bool(entry.get("beard", False)),
+        unlock_stars=_stars(entry))
+
+
+def _stars(entry: dict[str, Any]) -> int:
+    value = entry.get("unlock_stars", 0)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ValueError(f"cast.toml: {entry.get('id')!r} has unlock_stars {value!r}; expected a whole number >= 0")
+    return value
 
 
 @lru_cache(maxsize=1)
@@ -84,7 +97,14 @@ def cast() -> tuple[Character, ...]:
     ids = [c.id for c in out]
     if len(set(ids)) != len(ids):
         raise ValueError("cast.toml: two characters share an id")
+    if not any(c.unlock_stars == 0 for c in out):
+        raise ValueError("cast.toml: every character is locked; a new player needs one to play")
     return out
+
+
+def starters() -> tuple[Character, ...]:
+    """The characters every player has from the start: the only ones a seat gets by default."""
+    return tuple(c for c in cast() if c.unlock_stars == 0)
 
 
 def ids() -> tuple[str, ...]:
@@ -92,7 +112,8 @@ def ids() -> tuple[str, ...]:
 
 
 def character(ident: str | None, seat: int = 0) -> Character:
-    """The character called `ident`, or the seat's default when there is none such."""
+    """The character called `ident`, or the seat's default when there is none such (whether it is
+    unlocked is the lobby's question: a replay shows whoever was picked)."""
     for c in cast():
         if c.id == ident:
             return c
@@ -100,8 +121,8 @@ def character(ident: str | None, seat: int = 0) -> Character:
 
 
 def default_for(seat: int) -> Character:
-    """Seat N's character when no one chose: the cast in order (six seats, six different looks)."""
-    everyone = cast()
+    """Seat N's character when no one chose: the starters in order (six seats, six different looks)."""
+    everyone = starters()
     return everyone[seat % len(everyone)]
 
 
@@ -119,7 +140,7 @@ def of_seats(seats: Iterable[int], chosen: Mapping[int, str | None] | None = Non
     order = sorted(seats)
     out = {seat: character(picks[seat], seat) for seat in order if picks.get(seat) in ids()}
     taken = {c.id for c in out.values()}
-    everyone = cast()
+    everyone = starters()
     for seat in order:
         if seat in out:
             continue

@@ -21,6 +21,7 @@ from game.match.commands import Button, Command
 from game.match.seats import MAX_SEATS, TEAM_COUNT, TEAM_NAMES, LobbySeat, identities, team_name
 from game.match import games
 from game.match.spec import MatchSpec
+from game.scenes import unlocks
 from game.render import cast, teams, widgets
 from game.render.figure import Figure, Look, figure
 from game.render.keytext import keyed_text
@@ -39,6 +40,7 @@ MAX_ROUNDS = 5
 GAME_ROWS = frozenset({"mode", "rounds", "level", "assist"})   # rows on only for a game that asks (Game.lobby_rows)
 LEVEL_VALUE_WIDTH = 380   # px: the Level row's value beside its label
 ROW_H = 41                # px: fourteen rows between the heading and the status line
+LOCKED_ALPHA = 110       # a locked shopper on its seat's card: seen through, plainly not picked
 FIGURE = 70               # px: the shopper standing on a seat's card (one shopper size)
 
 
@@ -73,6 +75,10 @@ class LobbyScene(Scene):
         self.thumbnails = level_card.Thumbnails()
         self.picked = 0            # the seat the "Seat" rows act on
         self._cards: dict[int, tuple[tuple[object, ...], pygame.Surface]] = {}   # each seat's card, kept per look
+        # Career unlocks: the verified stars (the title badge's count) say which shoppers a seat may
+        # pick; a locked one the Character row steps onto is only shown (`peek`), never picked.
+        self.stars = unlocks.verified_stars()
+        self.peek: dict[int, str] = {}
         # Keyboard seats, latest last: Escape releases the last one.
         self.joined_order: list[int] = [seat.seat for seat in ctx.seats
                                         if seat.kind == "human" and seat.device and seat.device[0] == "kb"]
@@ -195,6 +201,7 @@ class LobbyScene(Scene):
         return f"{self.picked + 1} · {identities()[self.picked].name}"
 
     def _pick(self, step: int) -> None:
+        self.peek.pop(self.picked, None)     # a locked shopper is shown while its seat is the one picked
         self.picked = (self.picked + step) % MAX_SEATS
 
     def _bot_text(self) -> str:
@@ -218,25 +225,46 @@ class LobbyScene(Scene):
             seat.team = (seat.team + step) % TEAM_COUNT
 
     def shoppers(self) -> dict[int, cast.Character]:
-        """Every filled seat's shopper: as picked, else its seat's default (none twice)."""
-        return cast.of_seats([s.seat for s in self.ctx.seats], {s.seat: s.character for s in self.ctx.seats})
+        """Every filled seat's shopper: as picked (if the career has unlocked it), else its seat's
+        default (none twice)."""
+        chosen = {s.seat: s.character for s in self.ctx.seats
+                  if s.character is not None and cast.character(s.character, s.seat).unlocked(self.stars)}
+        return cast.of_seats([s.seat for s in self.ctx.seats], chosen)
 
     def _character_text(self) -> str:
         seat = self.seat(self.picked)
-        return self.shoppers()[seat.seat].name if seat is not None else "-"
+        if seat is None:
+            return "-"
+        shown = self._peeked(seat.seat)
+        if shown is not None:
+            # TRANSLATORS: the lobby's Character row on a shopper the career has not unlocked yet: its
+            # name and the career stars it needs (the row's value, keep it short)
+            return ngettext("{name} · {n} star to unlock", "{name} · {n} stars to unlock", shown.unlock_stars,
+                            name=_(shown.name))
+        return _(self.shoppers()[seat.seat].name)
+
+    def _peeked(self, seat: int) -> cast.Character | None:
+        """The locked shopper the seat's Character row shows, if it stepped onto one."""
+        ident = self.peek.get(seat)
+        return cast.character(ident, seat) if ident is not None else None
 
     def _cycle_character(self, step: int) -> None:
-        """The picked seat's next shopper, skipping any another seat plays (each looks different)."""
+        """The picked seat's next shopper, skipping any another seat plays (each looks different);
+        a locked one is shown with the stars it needs but not picked (the seat keeps its own)."""
         seat = self.seat(self.picked)
         if seat is None:
             return
+        self.stars = unlocks.verified_stars()    # the menus' idle time may have judged more replays since
         shown = self.shoppers()
         others = {c.id for s, c in shown.items() if s != seat.seat}
-        ident = shown[seat.seat].id
+        ident = self.peek.pop(seat.seat, shown[seat.seat].id)
         for _k in range(len(cast.cast())):
             ident = cast.step(ident, seat.seat, step)
             if ident not in others:
                 break
+        if not cast.character(ident, seat.seat).unlocked(self.stars):
+            self.peek[seat.seat] = ident
+            return
         seat.character = ident
 
     # ---------------------------------------------------------------- seats
@@ -452,13 +480,14 @@ class LobbyScene(Scene):
             return (*common, _("Seat {number}").format(number=index + 1), _("Open: press {a} to join"),
                     tuple(self._join_keys()))
         team = (seat.team, team_name(seat.team)) if self.options.teams else None
-        return (*common, seat.kind, self._device(seat), team, self.shoppers()[index].id, self.ctx.settings.colourblind)
+        return (*common, seat.kind, self._device(seat), team, self.shoppers()[index].id, self.peek.get(index),
+                self.ctx.settings.colourblind)
 
     def _figure(self, index: int) -> Figure:
         """The seat's shopper as it stands on its card, in its seat's colour and shape."""
         identity = identities()[index]
         look = Look(identity.hex, identity.shape, index if self.ctx.settings.colourblind else None)
-        return figure(self.shoppers()[index], look, FIGURE, "idle", 0)
+        return figure(self._peeked(index) or self.shoppers()[index], look, FIGURE, "idle", 0)
 
     def _device(self, seat: LobbySeat) -> str:
         if seat.kind == "bot":
@@ -492,7 +521,13 @@ class LobbyScene(Scene):
         device = self._device(seat)
         widgets.blit_text(surface, ui, _fit(ui, device, rect.width - 40 - room), "small",
                           "accent_2" if seat.kind == "bot" else "text", midleft=(rect.x + 24, rect.y + 106))
-        surface.blit(shopper.surface, (rect.right - 14 - FIGURE // 2 - shopper.feet[0], rect.bottom - 12 - shopper.feet[1]))
+        at = (rect.right - 14 - FIGURE // 2 - shopper.feet[0], rect.bottom - 12 - shopper.feet[1])
+        if index in self.peek:           # a locked shopper: a ghost of the look to come, not the seat's
+            ghost = shopper.surface.copy()
+            ghost.set_alpha(LOCKED_ALPHA)
+            surface.blit(ghost, at)
+        else:
+            surface.blit(shopper.surface, at)
         if self.options.teams:
             mark = teams.emblem(seat.team, 28)
             surface.blit(mark, mark.get_rect(midleft=(rect.x + 24, rect.y + 140)))
