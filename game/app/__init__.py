@@ -49,6 +49,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return output_closed()
 
 
+def gui_main() -> int:
+    """The GUI entry point (`soldout-checkout-gui`, no console window on Windows). There pythonw gives
+    the program no standard streams (sys.stdout is None): they go to the null device, so a line the
+    game would print costs nothing instead of failing; what matters is in the log folder."""
+    for name in ("stdout", "stderr"):
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))
+    return main()
+
+
 def _run(argv: list[str]) -> int:
     try:
         args = parse_args(argv)
@@ -277,6 +287,9 @@ def screenshot(path: str, scene: str, seed: int, size: tuple[int, int], out: Tex
     import pygame
 
     from game.scenes import registry   # the scenes and their screenshots: --screenshot only
+    if not registry.screenshots_available():
+        return report_error("--screenshot is developer tooling: it runs from a checkout of the game's sources "
+                            "(python main.py), not from an installed game")
     shot = registry.screenshot(scene)
     if shot is None:
         return report_error(f"--scene {echo(scene, 40)!r} is not a screenshot scene; scenes: "

@@ -20,7 +20,7 @@ from game.files import schema
 from game.text.i18n import LANGUAGES
 from game.match.commands import Button
 from game.text.notice import N_
-from game.files.userfiles import SAVE_FAILED, Damage, UserFile
+from game.files.userfiles import LOGS, SAVE_FAILED, Damage, UserFile
 
 KB, MB = 1 << 10, 1 << 20
 MAX_TICKS = 60 * 60 * 60 * 24     # a day of ticks: any time beyond is damage
@@ -210,11 +210,14 @@ PLAYER_REPLAYS = UserFile("player_replays", "replays", r"[^/\\\x00-\x1f\x7f]{1,2
 # ---------------------------------------------------------------- written, never read back
 SPLITS_EXPORTS = UserFile("splits_exports", "splits", BOARD_NAME + r"\.lss", 64 * MB, Damage.REFUSE, "LiveSplit splits",
                           made=BOARD_NAME + r"\.lss", read=False, save_failed=SPEEDRUN_SAVE_FAILED)
-ERROR_LOG = UserFile("error_log", "", r"error\.log", 1 * MB, Damage.REFUSE, "text", name="error.log",
+# The logs live in the platform's log folder (userfiles.log_dir; `logs/` under SOLDOUT_USER_DIR).
+ERROR_LOG = UserFile("error_log", LOGS, r"error\.log", 1 * MB, Damage.REFUSE, "text", name="error.log",
                      made=r"error\.log", read=False)
-# The warnings and errors of the last session that had any (game/files/logfile.py): never printed on the terminal.
-GAME_LOG = UserFile("game_log", "", r"game\.log", 256 * KB, Damage.REFUSE, "text", name="game.log",
-                    made=r"game\.log", read=False)
+# The warnings and errors of the sessions that had any (game/files/logfile.py), never printed on the terminal:
+# game.log the newest, game.1.log the one before, up to game.{LOG_SESSIONS - 1}.log.
+LOG_SESSIONS = 5
+GAME_LOG = UserFile("game_log", LOGS, rf"game(?:\.[1-{LOG_SESSIONS - 1}])?\.log", 256 * KB, Damage.REFUSE, "text",
+                    name="game.log", made=rf"game(?:\.[1-{LOG_SESSIONS - 1}])?\.log", read=False)
 
 # ---------------------------------------------------------------- the player's own levels
 # Levels the player keeps (the lobby lists them each time it opens), each with its tileset and image

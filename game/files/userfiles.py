@@ -61,6 +61,18 @@ def user_dir() -> Path:
     return folder
 
 
+LOGS = "logs"   # a register entry in this folder lives in the platform's log folder (log_dir)
+
+
+def log_dir() -> Path:
+    """The game's logs: the platform's log folder (~/.local/state/SoldOutCheckOut/log on Linux,
+    ...\\SoldOutCheckOut\\Logs on Windows, ~/Library/Logs/SoldOutCheckOut on macOS). Where
+    SOLDOUT_USER_DIR names the user folder (tests, portable installs), its `logs/` folder instead."""
+    if os.environ.get(ENV_USER_DIR):
+        return user_dir() / LOGS
+    return Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))
+
+
 def _file_mode() -> int:
     """What a new file's mode would be under the user's umask (mkstemp itself always makes 0600)."""
     mask = os.umask(0)
@@ -289,7 +301,8 @@ class UserFile:
         create it; on a read-only disk it stays missing)."""
         if not self.folder:
             return user_dir()
-        return made_folder(user_dir() / self.folder) if make else user_dir() / self.folder
+        folder = log_dir() if self.folder == LOGS else user_dir() / self.folder
+        return made_folder(folder) if make else folder
 
     def path(self, name: str | None = None) -> Path:
         """Where the file `name` lives (checked: a bare name of this entry's, inside its folder)."""
@@ -403,6 +416,21 @@ class UserFile:
 
     def save_warning(self, exc: OSError) -> str:
         return Notice(self.save_failed, error=exc.strerror or type(exc).__name__)
+
+    def rename(self, name: str, new_name: str) -> bool:
+        """Move `name` to `new_name` in this entry's folder (replacing it), where the game can prove it
+        made both: names of its own form, `name` a regular file. True if it was moved."""
+        if self.made is None or not all(isinstance(n, str) and re.fullmatch(self.made, n, re.ASCII)
+                                        for n in (name, new_name)):
+            return False
+        try:
+            path, target = self.path(name), self.path(new_name)
+            if not stat.S_ISREG(os.lstat(path).st_mode):
+                return False
+            os.replace(path, target)
+        except (OSError, UntrustedError):
+            return False
+        return True
 
     def delete(self, name: str) -> bool:
         """Delete `name` if the game can prove it made it: a name of the game's own form, a regular
