@@ -3,7 +3,6 @@ its picture, plays by name from the command line, and a broken level says why wi
 from __future__ import annotations
 
 import json
-import shutil
 
 import pygame
 import pytest
