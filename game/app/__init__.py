@@ -16,12 +16,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence, TextIO
 
 from game import program_name, report_error
-from game.files import logfile
+from game.files import level_kit, logfile
 from game.app.cli import UsageError, parse_args
 from game.match.spec import GAME_TITLES
 from game.files.untrusted import echo
 from game.files.register import ERROR_LOG as USER_ERROR_LOG
-from game.files.register import PLAYER_LEVELS
 from game.files.userfiles import remove_stale_temps
 
 if TYPE_CHECKING:
@@ -198,7 +197,7 @@ def make_context(screen_size: tuple[int, int] = LOGICAL_SIZE, load_user_files: b
     warnings: list[str | None] = []
     if load_user_files:
         remove_stale_temps()   # temp files of saves killed mid-write in an earlier session
-        PLAYER_LEVELS.folder_path()   # made at start, where the player's own levels go: there to find
+        level_kit.provide()   # the levels folder, made at start as a Tiled project: there to find, open and draw
         settings, warning = Settings.load()
         warnings.append(warning)
         bindings, warning = Bindings.load()

@@ -229,9 +229,19 @@ GAME_LOG = UserFile("game_log", LOGS, rf"game(?:\.[1-{LOG_SESSIONS - 1}])?\.log"
 PLAYER_LEVELS = UserFile("player_levels", "levels", r"[^/\\\x00-\x1f\x7f]{1,200}\.(?:tmx|tsx|png)", LEVEL_CAP,
                          Damage.REFUSE, "level", written=False)
 
+# The levels folder as a Tiled project (game/files/level_kit.py): at start the game writes the tileset,
+# its image, the project and its object types there, and the templates in levels/templates/, where they
+# are missing or an older version of the game wrote them (a file without the game's mark is the player's:
+# read to see whose it is, never written over). Listed before PLAYER_LEVELS, whose names they also fit.
+KIT_NAMES = r"mall\.tsx|mall\.png|sold_out\.tiled-project|objecttypes\.xml"
+LEVEL_KIT = UserFile("level_kit", "levels", KIT_NAMES, LEVEL_CAP, Damage.REFUSE, "Tiled project file", made=KIT_NAMES)
+LEVEL_TEMPLATES = UserFile("level_templates", "levels/templates", r"[a-z_]{1,40}\.tx", 64 * KB, Damage.REFUSE,
+                           "Tiled object template", made=r"[a-z_]{1,40}\.tx")
+
 REGISTER: tuple[UserFile, ...] = (
     SETTINGS, BINDINGS, PAD_MAPPINGS, HOWTO_SEEN, RECORDS, RECORD_REPLAYS, HISTORIES, HISTORY_ARCHIVES,
-    ATTEMPT_REPLAYS, RUN_CODES, PLAYER_REPLAYS, SPLITS_EXPORTS, ERROR_LOG, GAME_LOG, PLAYER_LEVELS,
+    ATTEMPT_REPLAYS, RUN_CODES, PLAYER_REPLAYS, SPLITS_EXPORTS, ERROR_LOG, GAME_LOG, LEVEL_KIT, LEVEL_TEMPLATES,
+    PLAYER_LEVELS,
 )
 
 

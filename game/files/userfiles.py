@@ -91,7 +91,12 @@ def made_folder(folder: Path) -> Path:
 
 
 def atomic_write_text(path: Path, text: str) -> None:
-    """Write `text` to `path` so that readers see either the old or the new file, never half.
+    """Write `text` to `path` so that readers see either the old or the new file, never half."""
+    atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def atomic_write_bytes(path: Path, data: bytes) -> None:
+    """Write `data` to `path` so that readers see either the old or the new file, never half.
 
     The temp file lives in the same folder because os.replace is only atomic
     within one file system.
@@ -102,8 +107,8 @@ def atomic_write_text(path: Path, text: str) -> None:
     try:
         if hasattr(os, "fchmod"):
             os.fchmod(fd, _file_mode())
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp_name, path)
@@ -395,6 +400,12 @@ class UserFile:
         """Write the file atomically (OSError if the folder cannot take it); returns its path."""
         path = self.path(name)
         atomic_write_text(path, text)
+        return path
+
+    def write_bytes(self, data: bytes, name: str | None = None) -> Path:
+        """Write the file's bytes atomically (OSError if the folder cannot take it); returns its path."""
+        path = self.path(name)
+        atomic_write_bytes(path, data)
         return path
 
     def save(self, data: object, name: str | None = None) -> None:
