@@ -104,7 +104,10 @@ def test_checkout_results_open_on_continue_and_mashing_never_rematches(ctx):
     results.update(A)                                   # too soon to leave the stage
     assert results.podium is None
     run(results, STAGE_TICKS)
-    results.update(A)                                   # then Continue: the podium
+    results.update(A)                                   # a tap, once the stage has had its time: still the scores
+    assert results.podium is None                       # (they went on a tap: a minute of play skipped by a thumb)
+    run(results, 1)
+    hold_a(results.update)                              # Continue held: the podium
     assert results.podium is not None and [i.label for i in results.menu.items] == ["Rematch", "Back to lobby"]
     for tick in range(STAGE_TICKS * 4):                 # mashing A every 0.25 s: the podium stays
         results.update(A if tick % 15 < 7 else {-1: IDLE})

@@ -384,7 +384,9 @@ class MenuList:
         self.on_back = on_back
         self.row_height = row_height
         self.width = width
-        self.index = next((i for i, item in enumerate(items) if item.enabled), 0)
+        # the highlight starts on the main choice (the primary row), else on the first that can be chosen
+        self.index = next((i for i, item in enumerate(items) if item.enabled and item.primary),
+                          next((i for i, item in enumerate(items) if item.enabled), 0))
         self.repeat = DirectionRepeat()
         self.visible_rows = visible_rows   # long lists scroll to keep the focus in view
         self.first = 0
@@ -476,11 +478,12 @@ class MenuList:
             item = self.items[i]
             rect = pygame.Rect(x, y + row * self.row_height, self.width, self.row_height - gap)
             focused = i == self.index
-            if item.primary:
+            # Only the highlighted row looks chosen: the main choice filled while it is the one
+            # highlighted, a plain row once a stick has moved off it (it looked chosen still).
+            if item.primary and focused:
                 panel(surface, ui, rect, fill="accent", border="accent")
-                if focused:
-                    pygame.draw.rect(surface, ui.colour("text"), rect, ui.theme.focus_border,
-                                     border_radius=ui.theme.radius)
+                pygame.draw.rect(surface, ui.colour("text"), rect, ui.theme.focus_border,
+                                 border_radius=ui.theme.radius)
             else:
                 panel(surface, ui, rect, focused=focused)
             colour = "text" if item.enabled else "text_dim"

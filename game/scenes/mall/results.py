@@ -64,8 +64,8 @@ class SoldOutResultsScene(MatchResultsScene):
                                     else cycle[len(sim.match.results) % len(cycle)])
         self._podium_backdrop: pygame.Surface | None = None
         self._pieces: list[tuple[pygame.Rect, pygame.Rect | None]] = []
-        if self.final:   # the last round's cards first; the podium after a deliberate press
-            items = [widgets.MenuItem(N_("Continue"), self.show_podium, primary=True)]
+        if self.final:   # the last round's cards first; the podium after a hold (a match's end is not left on a tap)
+            items = [widgets.MenuItem(N_("Continue"), self.show_podium, primary=True, hold=True)]
         else:
             # Who picks a chosen round's mode is said in the moment that follows (NextModeScene).
             items = [widgets.MenuItem(N_("Next round"), self.next_round, primary=True, hold=True,

@@ -82,7 +82,8 @@ class CheckoutResultsScene(MatchResultsScene):
         scores = self.sim.scores()
         self.place = dict(zip((s.seat for s in scores), places([(s.total, s.tokens) for s in scores])))
         self.backdrop: pygame.Surface | None = None
-        self.menu = widgets.MenuList([widgets.MenuItem(N_("Continue"), self.show_podium, primary=True)],
+        # A match's final scores are left by a hold: a minute of play is not skipped by a leftover tap.
+        self.menu = widgets.MenuList([widgets.MenuItem(N_("Continue"), self.show_podium, primary=True, hold=True)],
                                      play=ctx.sound, row_height=56, width=420)
 
     def _standings(self, scores: list[Score]) -> list[Standing]:

@@ -1,0 +1,114 @@
+"""Nothing decided by hands still playing, in the real window loop with SDL virtual pads.
+
+(Played before: in a team match a player still steering as the other team called SOLD OUT! moved
+the results menu from "Next round" to "Back to lobby", while "Next round" still looked chosen.)
+"""
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+import pytest
+
+from game.render import widgets
+from game.sim.mall_stage import play_out_round
+from tests.test_results_mash import hold, window
+from tests.vpad import LEFT_X, LEFT_Y, VirtualPad, detach_all
+
+STEER = [(-1.0, 0.0), (0.0, 1.0), (1.0, 0.0), (0.0, -1.0), (0.7, 0.7), (0.0, 1.0)]   # never through the centre
+
+
+@pytest.fixture
+def pad():
+    pygame.init()
+    made = VirtualPad()
+    yield made
+    detach_all([made])
+
+
+def _stick(pad, x: float, y: float) -> None:
+    pad.axis(LEFT_X, x)
+    pad.axis(LEFT_Y, y)
+
+
+def steer_and_tap(loop, pad, ticks: int) -> set[str]:
+    """A player still playing: the stick turning from one direction to the next every half second
+    (never centred), A tapped every quarter second. Returns every results row highlighted meanwhile."""
+    highlighted: set[str] = set()
+    for tick in range(ticks):
+        x, y = STEER[(tick // 30) % len(STEER)]
+        _stick(pad, x, y)
+        if tick % 15 == 0:
+            pad.button("a", True)
+        elif tick % 15 == 7:
+            pad.button("a", False)
+        pygame.event.pump()
+        loop.frame()
+        top = loop.ctx.stack.top
+        if top.name == "soldout_results":
+            highlighted.add(top.menu.selected.label)
+    pad.button("a", False)
+    return highlighted
+
+
+def _team_match(pad):
+    from game.scenes.mall.scene import demo_spec, open_mall
+    ctx, loop = window(pad)
+    spec = demo_spec(4, "rush", seed=5, rounds=2, teams=2)
+    spec = dataclasses.replace(spec, seats=tuple(dataclasses.replace(s, kind="human" if s.seat == 0 else "bot")
+                                                 for s in spec.seats))
+    ctx.input.assign(("pad", pad.instance_id), 0)
+    mall = open_mall(ctx, spec)
+    ctx.stack.push(mall)
+    ctx.stack.apply()
+    loop.frame()
+    return ctx, loop, mall
+
+
+def test_a_player_steering_and_tapping_through_sold_out_cannot_move_or_choose_the_results_menu(pad):
+    ctx, loop, mall = _team_match(pad)
+    steer_and_tap(loop, pad, 60)                           # playing
+    play_out_round(mall.sim, seed=5, freeze_ticks=2)       # the other team calls SOLD OUT!
+    highlighted = steer_and_tap(loop, pad, 60 * 12)        # still steering, still tapping, for twelve seconds
+    assert highlighted == {"Next round"}                   # the highlight never moved
+    results = ctx.stack.top
+    assert results.name == "soldout_results" and not results.done and mall.sim.phase == "round_over"
+    assert results.menu.selected.label == "Next round" and results.menu.index == 0
+    # Once the stick is let go, it is heard: down moves the highlight, and only that row looks chosen.
+    _stick(pad, 0.0, 0.0)
+    for _ in range(3):
+        pygame.event.pump()
+        loop.frame()
+    _stick(pad, 0.0, 1.0)
+    pygame.event.pump()
+    loop.frame()
+    assert results.menu.selected.label == "Rematch"
+    _stick(pad, 0.0, 0.0)
+    for _ in range(3):
+        pygame.event.pump()
+        loop.frame()
+    hold(loop, pad)                                        # held on purpose: the choice is made
+    assert results.done
+
+
+def test_a_results_menu_starts_on_its_main_choice_and_only_the_highlight_looks_chosen(ctx):
+    """The main choice was drawn filled whether highlighted or not: after a move, two rows looked chosen."""
+    items = [widgets.MenuItem("Next round", lambda: None, primary=True, hold=True),
+             widgets.MenuItem("Rematch", lambda: None, hold=True),
+             widgets.MenuItem("Back to lobby", lambda: None, hold=True)]
+    menu = widgets.MenuList(items, row_height=54, width=470)
+    assert menu.index == 0
+    late = widgets.MenuList([widgets.MenuItem("Settings", lambda: None),
+                             widgets.MenuItem("Play", lambda: None, primary=True)])
+    assert late.selected.label == "Play"                   # the main choice, wherever it is listed
+    surface = pygame.Surface((1280, 720))
+
+    def fill_of(row: int) -> tuple[int, int, int]:
+        surface.fill((0, 0, 0))
+        menu.draw(surface, ctx.ui, (100, 100))
+        return tuple(surface.get_at((100 + menu.width - 8, 100 + row * 54 + 24)))[:3]
+
+    first_highlighted = fill_of(0)
+    menu.move(2)
+    assert fill_of(0) == fill_of(1) != first_highlighted   # moved off: the main choice looks like any row
+    assert fill_of(2) != fill_of(1)
