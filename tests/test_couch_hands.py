@@ -15,6 +15,8 @@ from game.sim.mall_stage import play_out_round
 from tests.test_results_mash import hold, window
 from tests.vpad import LEFT_X, LEFT_Y, VirtualPad, detach_all
 
+HOLD = widgets.HOLD_TICKS + 2
+
 STEER = [(-1.0, 0.0), (0.0, 1.0), (1.0, 0.0), (0.0, -1.0), (0.7, 0.7), (0.0, 1.0)]   # never through the centre
 
 
@@ -112,3 +114,73 @@ def test_a_results_menu_starts_on_its_main_choice_and_only_the_highlight_looks_c
     menu.move(2)
     assert fill_of(0) == fill_of(1) != first_highlighted   # moved off: the main choice looks like any row
     assert fill_of(2) != fill_of(1)
+
+
+# ---------------------------------------------------------------- bonus bids
+def _bidding_table(pad):
+    from game.scenes.table.scene import TableScene, demo_spec
+    ctx, loop = window(pad)
+    spec = demo_spec(3, 4)
+    spec = dataclasses.replace(spec, seats=(dataclasses.replace(spec.seats[0], kind="human"), *spec.seats[1:]))
+    ctx.input.assign(("pad", pad.instance_id), 0)
+    table = TableScene(ctx, spec)
+    ctx.stack.push(table)
+    ctx.stack.apply()
+    table.fast_forward(lambda sim: sim.phase == "bidding")
+    assert table.sim.phase == "bidding" and table.sim.bid_limit(0) >= 2, table.sim.bid_limit(0)
+    return ctx, loop, table
+
+
+def _frames(loop, pad, ticks: int, a: bool | None = None) -> None:
+    for _ in range(ticks):
+        if a is not None:
+            pad.button("a", a)
+        pygame.event.pump()
+        loop.frame()
+
+
+def test_mashing_a_as_the_bids_open_never_sits_anyone_out(pad):
+    """A bid of 0 locked on the first A: a player with tokens sat out and a bot won the bonus alone."""
+    from tests.test_results_mash import mash
+    ctx, loop, table = _bidding_table(pad)
+    mash(loop, pad, 60 * 10)                               # ten seconds of mashing A as the bids open
+    assert table.sim.phase == "bidding" and not table.sim.bid_made(0)
+    assert "hold" in table.picture.hud._doing(0)[0].lower()    # the panel says how a bid locks
+    _frames(loop, pad, 3)
+    _frames(loop, pad, HOLD, a=True)                       # held at 0: the panel asks, nothing is locked
+    _frames(loop, pad, 2, a=False)
+    assert not table.sim.bid_made(0) and table.bids.state(0).asked
+    pad.button("up", True)                               # up: a bid of 1, the question gone
+    _frames(loop, pad, 2)
+    pad.button("up", False)
+    _frames(loop, pad, 2)
+    assert table.sim.seats[0].bid_choice == 1 and not table.bids.state(0).asked
+    _frames(loop, pad, HOLD, a=True)                       # held: locked at 1
+    _frames(loop, pad, 2, a=False)
+    assert table.sim.bid_made(0)
+    for _ in range(60 * 40):                               # the bots bid, the bids are revealed
+        _frames(loop, pad, 1)
+        if table.sim.revealed is not None:
+            break
+    assert table.sim.revealed is not None and table.sim.revealed[0] == 1
+
+
+def test_a_bid_of_zero_is_locked_by_a_second_hold_after_the_question(pad):
+    ctx, loop, table = _bidding_table(pad)
+    _frames(loop, pad, 3)
+    _frames(loop, pad, HOLD, a=True)
+    _frames(loop, pad, 2, a=False)
+    assert table.bids.state(0).asked and not table.sim.bid_made(0)
+    _frames(loop, pad, HOLD, a=True)                       # asked, and held again: sits out
+    _frames(loop, pad, 2, a=False)
+    assert table.sim.bid_made(0) and table.sim.seats[0].bid_choice == 0
+
+
+def test_the_bids_show_how_long_they_stay_open(pad):
+    """Bids still open lock as chosen when the time is up: the top bar counts it down."""
+    from game.text.i18n import seconds
+    ctx, loop, table = _bidding_table(pad)
+    _frames(loop, pad, 2)
+    left = table.sim.turn_left()
+    headline, _seat = table.picture.hud._headline(table.sim.phase)
+    assert left > 0 and seconds((left + 59) // 60) in headline

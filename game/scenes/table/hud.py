@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from game.sim.table import TablePhase
     from game.sim.table_face import TableFace
     from game.sim.table_view import PublicSeat
+    from game.scenes.table.bids import BidHold
 
 REASON_TICKS = 180     # a rejection stays in the seat's panel this long
 DIE = 40
@@ -60,6 +61,7 @@ class SeatHud:
         self.backdrop: pygame.Surface | None = None   # see set_backdrop
         self.laid: pygame.Surface | None = None
         self._glimpse = Glimpse()   # a peeked bid: while held, or a glimpse on a shared keyboard
+        self.bid_hold: Callable[[int], BidHold | None] = lambda seat: None   # a person's hold of A on a bid
         self._tick = 0
         self._publics: dict[int, PublicSeat] | None = None   # see _public
         self._left: list[tuple[SeatPanel, tuple[object, ...], int]] = []   # panels to lay after the present
@@ -291,7 +293,13 @@ class SeatHud:
             if self._glimpse.shows(seat, sim.seats[seat].peek, self._tick, choice, seat in self.keys.side_by_side):
                 return _("Your bid: {n}").format(n=choice), GOLD_TEXT   # only while its owner peeks
             # The choice itself never shows: a neighbour on the sofa sees only that one is being made.
-            return _("Bid secret: hold {y} to peek, up/down, {a} locks").format(y=self.key(seat, 'Y'), a=self.key(seat, 'A')), WHITE
+            hold = self.bid_hold(seat)
+            if hold is not None and hold.asked:
+                return _("Sit out? Hold {a} again to sit out, up to bid").format(a=self.key(seat, 'A')), GOLD_TEXT
+            if hold is not None and hold.holding:
+                return _("Locking: keep holding {a}").format(a=self.key(seat, 'A')), GOLD_TEXT
+            return _("Bid secret: hold {y} to peek, up/down, hold {a} to lock").format(
+                y=self.key(seat, 'Y'), a=self.key(seat, 'A')), WHITE
         if phase == REVEAL and sim.revealed is not None:
             bid = sim.revealed[seat]
             return (ngettext("{n} bonus die", "{n} bonus dice", bid), GOLD_TEXT) if bid else (_("Sits out"), DIM)
@@ -425,8 +433,9 @@ class SeatHud:
             return _("Checkout: {name} buys  (A buy, Y done)").format(name=sim.seats[buyer].name), buyer
         if phase == ROUND_END:
             return _("Round over: A when ready"), None
-        if phase == BIDDING:
-            return _("Secret bids: 1 token = 1 bonus die"), None
+        if phase == BIDDING:   # the bids still open lock as chosen when the time is up: the time shows
+            return _("Secret bids: 1 token = 1 bonus die ({secs})").format(secs=i18n.seconds(
+                (sim.turn_left() + 59) // 60)), None
         if phase == REVEAL:
             return _("Bids revealed!"), None
         if phase == BONUS_SOLO:

@@ -20,6 +20,7 @@ from game.core.scene import Scene
 from game.match.seats import SeatIdentity
 from game.match.seats import identities as seat_identities
 from game.driver.match_driver import MatchDriver, recorder
+from game.scenes.table.bids import BidGuard
 from game.text.i18n import _
 from game.match.commands import IDLE, Command
 from game.match.spec import MatchSpec, SeatSpec
@@ -76,9 +77,12 @@ class TableScene(Scene):
                                   playback=replay.ticks() if replay is not None else None)
         for i, bot in self.bots.items():
             self.driver.seat(i, bot.command)
+        people = [] if demo or replay is not None else [i for i in range(spec.players) if i not in self.bots]
+        self.bids = BidGuard(people)      # a person's bonus bid locks on a hold; 0 asks "sit out?"
         labels = [_("BOT") if i in self.bots and not demo else "" for i in range(spec.players)]
         self.picture = TablePicture(ctx, self.sim, [ids[s.seat % len(ids)] for s in spec.seats], labels,
                                     [i in self.bots for i in range(spec.players)])
+        self.picture.hud.bid_hold = self.bids.state
         self._set_keys()
         self.rumbler = None if demo or self.replay is not None else Rumbler(ctx, "checkout", self._lobby_seat)
 
@@ -121,7 +125,7 @@ class TableScene(Scene):
     def update(self, commands: dict[int, Command]) -> None:
         if not self.demo and interrupted(self.ctx, commands, self._bot_takeover, "checkout"):
             return
-        self.driver.step(self._people(commands))
+        self.driver.step(self.bids.filter(self.sim, self._people(commands)))
         self._sounds()
         if self.rumbler is not None:
             self.rumbler.table(self.sim)
@@ -145,6 +149,7 @@ class TableScene(Scene):
         for i, s in enumerate(self.spec.seats):
             if s.seat == seat:
                 self.bots[i] = CheckOutBot(i, "normal", self.spec.seed, self.sim.tuning)   # as if it sat there from the start
+                self.bids.holds.pop(i, None)
                 self.driver.seat(i, self.bots[i].command)
                 self.picture.mark_bot(i, _("BOT"))
 
