@@ -184,3 +184,83 @@ def test_the_bids_show_how_long_they_stay_open(pad):
     left = table.sim.turn_left()
     headline, _seat = table.picture.hud._headline(table.sim.phase)
     assert left > 0 and seconds((left + 59) // 60) in headline
+
+
+# ---------------------------------------------------------------- how-to cards: ready, not turn
+@pytest.fixture
+def four_pads():
+    pygame.init()
+    made = [VirtualPad() for _ in range(4)]
+    yield made
+    detach_all(made)
+
+
+def _howto_window(pads):
+    from game import app
+    from game.scenes import registry
+    from game.scenes.menus.howto import push_howto
+    from game.scenes.menus.title import TitleScene
+    from tests.pad_loop import RealLoop
+    ctx = app.make_context(load_user_files=False)
+    registry.load_scene_modules()
+    ctx.stack.push(TitleScene(ctx))
+    ctx.stack.apply()
+    loop = RealLoop(ctx)
+    loop.frame()
+    for seat, made in enumerate(pads):
+        assert made.instance_id in ctx.input.pads
+        ctx.input.assign(("pad", made.instance_id), seat)
+    assert push_howto(ctx, "checkout")
+    ctx.stack.apply()
+    card = ctx.stack.top
+    assert card.name == "howto" and len(card.pages) == 7 and card.people == tuple(range(len(pads)))
+    return ctx, loop, card
+
+
+def test_four_pads_each_pressing_a_once_turn_one_page_not_four(four_pads):
+    """Each pressing A once "to be ready" flashed pages 1-4 past unread and landed the group on page 5."""
+    from game.scenes.menus.howto import MIN_PAGE_TICKS
+    ctx, loop, card = _howto_window(four_pads)
+    _frames(loop, four_pads[0], MIN_PAGE_TICKS)            # everyone reads page 1
+    for made in four_pads:                                 # one after the other, a tap each
+        made.button("a", True)
+        _frames(loop, made, 2)
+        made.button("a", False)
+        _frames(loop, made, 2)
+    assert card.page == 1 and not card.ready               # page 2, nobody ready on it yet
+    surface = pygame.Surface((1280, 720))
+    card.draw(surface, 0.0)                                # the badges and the rule draw
+
+
+def test_four_pads_mashing_a_through_the_how_to_show_every_page_its_time(four_pads):
+    from game.scenes.menus.howto import MIN_PAGE_TICKS
+    ctx, loop, card = _howto_window(four_pads)
+    shown = [0] * len(card.pages)
+    for tick in range(60 * 30):
+        if ctx.stack.top is not card:
+            break
+        shown[card.page] += 1
+        for i, made in enumerate(four_pads):               # four thumbs, out of step
+            made.button("a", (tick + 4 * i) % 15 < 7)
+        pygame.event.pump()
+        loop.frame()
+    for made in four_pads:
+        made.button("a", False)
+    assert ctx.stack.top is not card                       # all ready on the last page: closed
+    assert min(shown) >= MIN_PAGE_TICKS, shown             # no page flashed past
+
+
+def test_the_card_waits_for_the_last_player_and_bots_are_never_asked(four_pads):
+    from game.scenes.menus.howto import MIN_PAGE_TICKS
+    ctx, loop, card = _howto_window(four_pads[:2])          # two people seated; the other seats are bots
+    _frames(loop, four_pads[0], MIN_PAGE_TICKS)
+    four_pads[0].button("a", True)
+    _frames(loop, four_pads[0], 2)
+    four_pads[0].button("a", False)
+    _frames(loop, four_pads[0], 60 * 5)
+    assert card.page == 0 and card.ready == {0}            # waiting for the second player only
+    four_pads[1].button("a", True)
+    _frames(loop, four_pads[1], 2)
+    four_pads[1].button("a", False)
+    _frames(loop, four_pads[1], 2)
+    assert card.page == 1
