@@ -551,6 +551,10 @@ class MapView:
         for p in fx.pops:
             age = p.age + alpha
             text = outlined_text(p.text, POP_PX, p.colour, INK, width=3)
+            if p.fixed:   # a side's count: on its part of the table, where no name tag is pushed over it
+                px, py = self.at(p.x, p.y, shake)
+                surface.blit(text, text.get_rect(center=(px, py)))
+                continue
             px, py = self.at(p.x, p.y - age * 0.6, shake)
             if age < 6:   # pops in big, then settles
                 k = 1.4 - 0.4 * age / 6

@@ -12,9 +12,10 @@ import pygame
 from game.match.seats import SeatIdentity
 from game.files.levels import Level
 from game.match.spec import MatchSpec
+from game.render import teams
 from game.render.clothing import item_card
 from game.render.level_art import render_level
-from game.scenes.mall.draw import MapView
+from game.scenes.mall.draw import MapView, seat_teams
 from game.scenes.mall.fx import MallFx
 from game.scenes.mall.hud import Hud
 from game.scenes.mall.layout import SCREEN, MallLayout, compute_layout
@@ -107,7 +108,10 @@ class MallPicture:
         fx = self._fx
         if fx is None:
             colours = {seat: ident.colour for seat, ident in self.identities.items()}
-            fx = self._fx = MallFx(self.sim, colours, self.seed)
+            team_of = seat_teams(self.sim)
+            sides = {seat: teams.look(team_of[seat]).colour if seat in team_of else colour
+                     for seat, colour in colours.items()}
+            fx = self._fx = MallFx(self.sim, colours, self.seed, sides)
         if fx.tick != self.sim.tick:
             fx.step(self.sim)
         return fx
