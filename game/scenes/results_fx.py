@@ -37,6 +37,12 @@ CONFETTI_COLOURS = [(255, 193, 69), (255, 94, 98), (86, 180, 233), (0, 158, 115)
                     (204, 121, 167), (255, 244, 227)]
 
 
+def shown_name(name: str, bot: bool) -> str:
+    """A side's name as every results screen and the podium say it: a bot is marked as a bot."""
+    # TRANSLATORS: a player's name on the results and the podium when the computer played that seat
+    return i18n._("{name} (bot)").format(name=name) if bot else name
+
+
 def places(keys: Sequence[Any]) -> list[int]:
     """Competition ranking: a higher key places higher, equal keys share a place (1, 1, 3)."""
     return [1 + sum(other > key for other in keys) for key in keys]
