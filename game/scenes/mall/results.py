@@ -336,9 +336,9 @@ class SoldOutResultsScene(MatchResultsScene):
             cy = y + r * 36 + 16
             room = box.x + 16 + (c + 1) * col_w - 8
             x = self._badges(surf, side, x, cy, 30)
-            line = f"{place[side]}. {self._side_name(side)}  {match.totals[side]}"
+            said = f"{place[side]}. {self._side_name(side)}  {match.totals[side]}"
             for size in (26, 24, 22, 20, 18):   # a long name (a bot's is marked) steps down, never into the next
-                text = self.ctx.ui.render(line, size, TEXT)
+                text = self.ctx.ui.render(said, size, TEXT)
                 if x + text.get_width() <= room:
                     break
             surf.blit(text, (x, cy - text.get_height() // 2))
