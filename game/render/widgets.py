@@ -384,9 +384,7 @@ class MenuList:
         self.on_back = on_back
         self.row_height = row_height
         self.width = width
-        # the highlight starts on the main choice (the primary row), else on the first that can be chosen
-        self.index = next((i for i, item in enumerate(items) if item.enabled and item.primary),
-                          next((i for i, item in enumerate(items) if item.enabled), 0))
+        self.index = next((i for i, item in enumerate(items) if item.enabled), 0)
         self.repeat = DirectionRepeat()
         self.visible_rows = visible_rows   # long lists scroll to keep the focus in view
         self.first = 0

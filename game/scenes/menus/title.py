@@ -14,6 +14,7 @@ from game.match.commands import Button, Command
 from game.render import widgets
 from game.scenes import registry
 from game.scenes.common import menu_command
+from game.scenes.moment import Moment
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -31,6 +32,7 @@ class TitleScene(Scene):
     def __init__(self, ctx: "Context") -> None:
         super().__init__(ctx)
         self.idle_ticks = 0
+        self.moment: Moment | None = None     # made when the title comes back from a scene above it
         self._stickers: dict[str, tuple[pygame.Surface, pygame.Surface]] = {}
         self.menu = widgets.MenuList([
             widgets.MenuItem(N_("Play"), self.play),
@@ -50,6 +52,10 @@ class TitleScene(Scene):
 
     def resume(self) -> None:
         self.idle_ticks = 0
+        # Back from the demo (or any scene above): the press that ended it is not a choice here; what is
+        # held, or a stick still pushed, is heard again once let go (the README: any button just brings
+        # the title back).
+        self.moment = Moment(min_ticks=0)
 
     def start_attract(self) -> bool:
         """Attract mode: push the registered attract scene (bots playing a demo match).
@@ -64,8 +70,9 @@ class TitleScene(Scene):
         return True
 
     def update(self, commands: dict[int, Command]) -> None:
-        cmd = menu_command(commands)
-        if cmd.pressed or cmd.dx or cmd.dy:
+        raw = menu_command(commands)
+        cmd = raw if self.moment is None else self.moment.hear(raw)
+        if raw.pressed or raw.dx or raw.dy:
             self.idle_ticks = 0
         else:
             self.idle_ticks += 1
