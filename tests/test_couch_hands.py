@@ -261,3 +261,31 @@ def test_the_card_waits_for_the_last_player_and_bots_are_never_asked(four_pads):
     four_pads[1].button("a", False)
     _frames(loop, four_pads[1], 2)
     assert card.page == 1
+
+
+def test_every_persons_shopper_is_marked_at_go_solo_among_bots_too(ctx, monkeypatch):
+    """A solo player among five bots had nothing marking their shopper at GO."""
+    from game.scenes.mall import picture
+    from game.scenes.mall.scene import demo_spec, open_mall
+    from game.scenes.menus.howto import mark_seen
+    mark_seen("rush")
+    spec = demo_spec(6, "rush", seed=2)
+    spec = dataclasses.replace(spec, seats=tuple(dataclasses.replace(s, kind="human" if s.seat == 0 else "bot")
+                                                 for s in spec.seats))
+    mall = open_mall(ctx, spec)
+    ctx.stack.push(mall)
+    ctx.stack.apply()
+    for _ in range(60 * 30):
+        if mall.sim.phase == "playing":
+            break
+        mall.update({})
+    assert mall.sim.phase == "playing"
+    marked: list[int] = []
+    monkeypatch.setattr(picture, "pulse_rings", lambda surface, seat, *rest: marked.append(seat))
+    mall.draw(pygame.Surface((1280, 720)), 0.0)
+    assert marked == [0]                                   # the person's shopper, never a bot's
+    for _ in range(picture.GO_MARK_TICKS):
+        mall.update({})
+    marked.clear()
+    mall.draw(pygame.Surface((1280, 720)), 0.0)
+    assert marked == []                                    # a moment at GO, then the map is theirs

@@ -181,11 +181,18 @@ class MallPicture:
         self.overlay.draw_phase(surface, sim, self.ending_tick, view.tag_rects + view.body_rects)
 
 
+GO_MARK_TICKS = 90    # from GO!, every person's shopper pulses "you are here" this long
+
+
 def draw_mall_find_me(surface: pygame.Surface, ctx: Context, sim: MallFace, view: MapView, alpha: float,
                       shake: tuple[int, int]) -> None:
-    """Pulse every avatar whose player just pressed "find me"."""
+    """Pulse every avatar whose player just pressed "find me", and every person's at GO! (solo
+    among bots included: each finds their own shopper as the doors open; a bot's is not marked)."""
+    since_go = sim.tick - sim.round_tick if sim.phase == "playing" else -1
     for av in sim.avatars:
         age = find_me_age(ctx, av.seat)
+        if age is None and 0 <= since_go < GO_MARK_TICKS and not av.bot:
+            age = since_go
         if age is None:
             continue
         b = av.body
