@@ -61,6 +61,7 @@ class SeatHud:
         self.backdrop: pygame.Surface | None = None   # see set_backdrop
         self.laid: pygame.Surface | None = None
         self._glimpse = Glimpse()   # a peeked bid: while held, or a glimpse on a shared keyboard
+        self.headline_shown = True  # the title demo's banner takes the headline's place
         self.bid_hold: Callable[[int], BidHold | None] = lambda seat: None   # a person's hold of A on a bid
         self._tick = 0
         self._publics: dict[int, PublicSeat] | None = None   # see _public
@@ -365,12 +366,20 @@ class SeatHud:
         left = surface.blit(label, label.get_rect(midleft=(TOP_BAR.x + 16, TOP_BAR.centery)))
         x = TOP_BAR.right - 150
         room = pygame.Rect(left.right + 14, TOP_BAR.y, x - 14 - (left.right + 14), TOP_BAR.h)
-        surface.blit(headline, headline.get_rect(center=room.center))
+        if self.headline_shown:
+            surface.blit(headline, headline.get_rect(center=room.center))
         self.texts.blit(surface, _("BONUS"), 24, (255, 150, 150), 2, midleft=(x, TOP_BAR.centery))
         for i in range(min(sim.bonus_tokens(), 6)):
             surface.blit(token_surface(26), (x + 76 + i * 12, TOP_BAR.centery - 13))
         if sim.bonus_tokens() == 0:
             self.texts.blit(surface, "0", 24, DIM, 2, midleft=(x + 80, TOP_BAR.centery))
+
+    def headline_room(self) -> pygame.Rect:
+        """The top bar's middle, between the round's label and the BONUS, where the headline goes
+        (the title demo puts its banner there instead: the headline is not drawn then)."""
+        label, _headline = self._top(self.sim.round_number(), self.sim.phase)
+        start = TOP_BAR.x + 16 + label.get_width() + 14
+        return pygame.Rect(start, TOP_BAR.y, TOP_BAR.right - 150 - 14 - start, TOP_BAR.h)
 
     def _top(self, number: int, phase: "TablePhase") -> tuple[pygame.Surface, pygame.Surface]:
         """The top bar's round label and headline for round `number` in `phase` (both cached)."""
