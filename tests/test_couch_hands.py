@@ -289,3 +289,23 @@ def test_every_persons_shopper_is_marked_at_go_solo_among_bots_too(ctx, monkeypa
     marked.clear()
     mall.draw(pygame.Surface((1280, 720)), 0.0)
     assert marked == []                                    # a moment at GO, then the map is theirs
+
+
+def test_memorys_study_call_lies_beside_the_map_not_over_it(ctx, monkeypatch):
+    """A dark band with the study call lay over the middle of the map and a shopper."""
+    from game import app
+    from game.scenes import registry
+    from game.scenes.mall.overlay import MallOverlays
+    shot = registry.screenshot("mall_study")
+    app.stage_screenshot(ctx, shot, 0)
+    mall = next(s for s in ctx.stack.scenes if s.name == "mall")
+    assert mall.sim.phase == "study"
+    with_call = pygame.Surface((1280, 720))
+    ctx.stack.draw(with_call, 0.0)
+    monkeypatch.setattr(MallOverlays, "draw_phase", lambda *args, **kwargs: None)
+    without = pygame.Surface((1280, 720))
+    ctx.stack.draw(without, 0.0)
+    map_rect = mall.picture.layout.map_rect
+    assert pygame.image.tobytes(with_call.subsurface(map_rect), "RGB") == \
+        pygame.image.tobytes(without.subsurface(map_rect), "RGB")            # the map untouched
+    assert pygame.image.tobytes(with_call, "RGB") != pygame.image.tobytes(without, "RGB")   # the call is there
