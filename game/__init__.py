@@ -16,9 +16,11 @@ import importlib
 import importlib.util
 import os
 import sys
+from contextlib import contextmanager
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
+from typing import Iterator
 
 # pytmx imports pygame; keep its banner off stdout (the --json line must be last and clean).
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -27,10 +29,26 @@ VERSION = "0.1.0"
 TICK_RATE = 60  # simulation ticks per second
 
 
+COMMAND = "soldout-checkout"   # the installed command (pyproject.toml [project.scripts])
+_typed: list[str] = []   # the name the game's own command line was started by, while it runs
+
+
 def program_name() -> str:
-    """The command as the user typed it (main.py, soldout-checkout...), for usage and errors."""
-    name = Path(sys.argv[0]).name if sys.argv and sys.argv[0] else ""
-    return name if name and name not in ("-c", "-m", "__main__.py") else "soldout-checkout"
+    """The command as the user typed it (main.py, soldout-checkout...), for usage and errors.
+    Only the game's entry point knows it (see `typed_as`): a program that runs the game inside
+    itself (a test runner, a tool calling game.app.main(argv)) has its own name in sys.argv[0]."""
+    return _typed[-1] if _typed else COMMAND
+
+
+@contextmanager
+def typed_as(argv0: str) -> Iterator[None]:
+    """While the process's own command line runs: errors name the program as it was typed."""
+    name = Path(argv0).name
+    _typed.append(name if name and name not in ("-c", "-m", "__main__.py") else COMMAND)
+    try:
+        yield
+    finally:
+        _typed.pop()
 
 
 def report_error(message: object, code: int = 2) -> int:

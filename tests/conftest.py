@@ -15,10 +15,17 @@ if str(ROOT) not in sys.path:
 import pytest  # noqa: E402
 
 from tests.gamectx import fresh_pygame  # noqa: E402
+from tests.tiers import slow_patterns  # noqa: E402
 
 
+@pytest.hookimpl(tryfirst=True)   # before -m deselects by marker
 def pytest_collection_modifyitems(config, items):
-    """Tests marked posix (they SIGKILL a process mid-save) are skipped where there is no SIGKILL."""
+    """The slow tier is marked (tests/slow.toml, and every dist test); tests marked posix (they
+    SIGKILL a process mid-save) are skipped where there is no SIGKILL."""
+    slow = slow_patterns()
+    for item in items:
+        if item.get_closest_marker("dist") or any(p.fullmatch(item.nodeid) for p in slow):
+            item.add_marker(pytest.mark.slow)
     if os.name == "posix":
         return
     skip = pytest.mark.skip(reason="needs POSIX signals (SIGKILL)")

@@ -13,7 +13,19 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
+def preload() -> None:
+    """Import what main() uses (tools/fuzz.py imports it once, then forks a child per input): main()
+    calls it too, so a module that moves breaks this script's own tests, not only the fuzzer."""
+    import pygame  # noqa: F401
+
+    import game.app  # noqa: F401
+    import game.app.headless  # noqa: F401
+    import game.files.levels  # noqa: F401
+    import game.scenes.mall.scene  # noqa: F401
+
+
 def main(path: str) -> int:
+    preload()
     from game.files.levels import LevelError, load_level
     try:
         load_level(path)

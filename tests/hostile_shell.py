@@ -41,7 +41,22 @@ def _log_reads() -> tuple[set[str], set[str]]:
     return tried, reads
 
 
+def preload() -> None:
+    """Import what main() uses (tools/fuzz.py imports it once, then forks a child per input): main()
+    calls it too, so a module that moves breaks the shell's own tests, not only the fuzzer."""
+    import pygame  # noqa: F401
+
+    import game.app  # noqa: F401
+    import game.scenes.menus.howto  # noqa: F401
+    import game.scenes.menus.lobby  # noqa: F401
+    import game.scenes.menus.settings  # noqa: F401
+    import game.scenes.menus.title  # noqa: F401
+    import game.scenes.speedrun.menu  # noqa: F401
+    import game.scenes.speedrun.run_browser  # noqa: F401
+
+
 def main() -> None:
+    preload()
     import pygame
 
     from game import app
@@ -129,19 +144,22 @@ def _lobby(ctx, push, run, say, reads: set[str]) -> None:
     from game.text import i18n
     from game.scenes.menus.lobby import LobbyScene
     from game.files.register import PLAYER_LEVELS
+    from game.files.level_shelf import SHELF
     lobby = LobbyScene(ctx)
     push(lobby)
+    SHELF.wait()                 # a folder of many levels is read on the shelf's thread
+    lobby.take_read_levels()
     lobby.menu.index = next(i for i, item in enumerate(lobby.menu.items) if item.label == "Level")
     for entry in lobby.levels.values():
         if entry.shipped:
             continue
-        lobby.options["level"] = entry.key
+        lobby.options.level = entry.key
         run(1)
         if entry.problem is None:
             reads.add(PLAYER_LEVELS.key)
         else:
             say(i18n._(entry.problem))
-    lobby.options["level"] = None
+    lobby.options.level = None
     ctx.stack.pop()
     ctx.stack.apply()
 

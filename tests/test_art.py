@@ -183,3 +183,20 @@ def test_warm_prepares_the_cache():
     assert clothing.item_surface("tie", "#8E44AD", "stars", 40) is \
         clothing.item_art(items[0], 40)
     assert tabletop.warm_dice([("#E69F00", "circle")], 32, tumble=False) == 6
+
+
+def test_a_card_keeps_its_item_art_once():
+    # The card caches its own pixels: the item drawn for it is not cached as well (issue #46).
+    clothing._item.cache_clear()
+    card = clothing.card_surface("scarf", "#2E86C1", "stripes", (131, 175), label="Scarf", colourblind=True,
+                                 cb_hex="#000000")
+    assert clothing._item.cache_info().currsize == 0
+    # ... and it is the same item art the cached path draws: the colour-blind colour, at the card's size.
+    inner = int(min(131 * 0.86, (175 - round(175 * 0.16)) * 0.86))
+    art = clothing.item_surface("scarf", "#2E86C1", "stripes", inner, True, "#000000")
+    top = (175 - round(175 * 0.16) - inner) // 2 + round(175 * 0.02)
+    left = (131 - inner) // 2 - round(131 * 0.012)
+    expected = card.copy()
+    expected.blit(art, (left, top))   # the same art again over itself changes no opaque pixel
+    centre = (left + inner // 2, top + inner // 2)
+    assert card.get_at(centre) == expected.get_at(centre) and art.get_at((inner // 2, inner // 2)).a == 255

@@ -189,3 +189,29 @@ def test_a_scene_change_in_the_bench_keeps_its_fade_out_of_the_steady_frames(ctx
     row = window._scene_frames(ctx, pygame.display.get_surface(), lambda c: lambda c: c.stack.replace(Costly(c)), 20)
     assert row["fade_frames"] > 10 and row["hidden_first_draw_ms"] >= 30
     assert row["fade_worst_seen_ms"] < 30 and row["first_ms"] < 30 and row["p99_ms"] < 30
+
+
+def _window_memory(title: float, play: float) -> dict:
+    def child(title_rss: float, play_rss: float) -> dict:
+        return {"title": {"VmRSS": title_rss}, "play": {"VmRSS": play_rss}, "peak_mb": max(title_rss, play_rss) + 2}
+    return {"window": child(title, play), "dummy": child(120.0, 130.0)}
+
+
+def test_the_window_memory_is_judged_on_the_larger_of_title_and_play_beside_the_dummy_figure():
+    met = next(v for v in verdicts({"memory_window": _window_memory(190.0, 199.5)}) if v["figure"].startswith("window memory"))
+    assert met["met"] and "190.0 / 199.5 MB" in met["value"] and "120.0 / 130.0" in met["baseline"]
+    over = next(v for v in verdicts({"memory_window": _window_memory(150.0, 201.0)}) if v["figure"].startswith("window memory"))
+    assert over["met"] is False
+    assert not [v for v in verdicts({"memory_window": {"error": "RuntimeError: no display"}})
+                if v["figure"].startswith("window memory")]
+
+
+def test_only_the_sections_asked_for_run(monkeypatch):
+    from devkit.bench import report
+    ran = []
+    monkeypatch.setattr(report, "bench_rtf", lambda seeds: ran.append("rtf") or {})
+    monkeypatch.setattr(report, "bench_restart", lambda repeats: ran.append("restart") or {"ms": 1})
+    monkeypatch.setattr(report.os, "environ", dict(report.os.environ))   # run() sets the SDL drivers
+    args = report.argparse.Namespace(only="restart", seeds=1, restarts=1, before=None, no_xvfb=True, scenes=None)
+    out = report.run(args)
+    assert ran == ["restart"] and "rtf" not in out and out["restart"] == {"ms": 1}

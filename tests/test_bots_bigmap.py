@@ -9,9 +9,10 @@ from game.bots import pathfind
 from game.bots.pathfind import UNREACHABLE, nav_grid
 from game.bots.soldout import make_soldout_bot
 from game.app.headless import build_spec
-from game.rules.soldout.autoplay import round_modes
+from game.games import SOLD_OUT
 from game.driver import soldout_headless as sh
 from game.sim.mall import MallSim
+from game.sim.mall_events import Picked
 
 
 def _rows(level) -> tuple[bytes, ...]:
@@ -53,7 +54,7 @@ def test_the_shipped_levels_are_searched_at_once_and_big_ones_per_match():
 def _big_match(mode: str, seed: int):
     level = generated_level(200, seed=1)
     spec = build_spec("soldout", 6, "normal", mode, 1, seed)
-    sim = MallSim(spec, level, sh._catalogue(), spec.seed, mode=round_modes(spec)[0])
+    sim = MallSim(spec, level, sh._catalogue(), spec.seed, mode=SOLD_OUT.schedule(spec)[0])
     bots = [make_soldout_bot(s, sim, sh.bot_seed(spec.seed, s.seat)) for s in spec.seats]
     return sim, bots
 
@@ -75,7 +76,7 @@ def test_no_tick_searches_more_than_the_budget_on_a_200x200_map(monkeypatch):
         tick[0] = sim.tick
         commands = {bot.seat: bot.command(sim) for bot in bots}
         sim.step(commands)
-        picked += sum(1 for ev in sim.events if ev[0] == "picked")
+        picked += sum(1 for ev in sim.events if isinstance(ev, Picked))
     assert spent and max(spent.values()) <= pathfind.POPS_PER_TICK
     assert picked >= 6      # the bots think a little longer there, but they play
 

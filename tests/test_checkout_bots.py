@@ -9,6 +9,7 @@ from game.match.commands import IDLE
 from game.match.spec import MatchSpec, SeatSpec
 from game.rules.checkout import BIDDING
 from game.sim.table import TableSim
+from game.sim.table_events import Refused
 from game.driver.table_headless import play_match, run_table
 
 LEVELS = ("easy", "normal", "hard", "expert")
@@ -53,7 +54,7 @@ def test_bots_never_try_to_grab_before_their_dice_land():
     reasons = []
     while not sim.over():
         sim.step({i: b.command(sim) for i, b in enumerate(bots)})
-        reasons += [detail for kind, _, detail in sim.events if kind == "error"]
+        reasons += [e.reason for e in sim.events if isinstance(e, Refused)]
     assert "Wait for your dice to land" not in reasons
     assert "Your dice are still rolling" not in reasons
 
@@ -124,3 +125,35 @@ def test_bots_share_the_tuning_read_once_and_skip_their_waits_without_a_view(mon
             raise AssertionError("a view made for a waiting bot")
     bots[0].wait_until = 11
     assert bots[0].command(Table()) == IDLE
+
+
+class _BidView:
+    """Just what a bid is made from: the bid limit and the products set aside for the bonus round."""
+
+    def __init__(self, limit: int, aside: list[str]) -> None:
+        from game.rules.checkout import load_catalogue
+        self.catalogue = load_catalogue()
+        self._limit, self._aside = limit, aside
+
+    def bid_limit(self) -> int:
+        return self._limit
+
+    def set_aside(self) -> list[str]:
+        return list(self._aside)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_bid_follows_what_lies_set_aside(level):
+    """Normal and hard bots bid a fixed share of their tokens whatever the bonus round offered,
+    and lost it to easy bots that way (normal v easy 0.76 -> 0.88 with this decision)."""
+    bot = CheckOutBot(0, level, seed=1)
+    rich = _BidView(5, ["energy_drink", "party_platter"])   # 3 dice for 10 stars, a 4th and 5th for nothing
+    bare = _BidView(5, [])                                   # nothing to win: one die, for the race
+    assert bot._bid_target(rich) == 3
+    assert bot._bid_target(bare) == 1
+
+
+def test_an_easy_bot_holds_most_of_its_tokens_back():
+    bot = CheckOutBot(0, "easy", seed=1)
+    assert bot._bid_target(_BidView(5, ["energy_drink", "party_platter"])) == 1   # 3 dice would be 0.6 of 5
+    assert bot._bid_target(_BidView(5, [])) == 1

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from game import VERSION, app, program_name
-from game.app import headless
 from game.app.cli import UsageError, parse_args
+from game.match import games
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -97,7 +97,7 @@ def test_headless_dispatch_prints_json_last(monkeypatch, capsys):
 
     fake = types.ModuleType("fake_autoplay")
     fake.play_match = play_match
-    monkeypatch.setitem(headless.RUNNERS, "soldout", fake)
+    monkeypatch.setattr(games.get("soldout"), "runner", lambda: fake)
     code = app.main(["--headless", "--json", "--bots", "4", "--seed", "7", "--mode", "memory",
                      "--rounds", "2", "--teams", "--difficulty", "hard"])
     assert code == 0

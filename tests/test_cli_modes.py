@@ -181,13 +181,26 @@ def test_level_given_as_a_folder_is_refused(tmp_path, capsys):
     assert "that is a folder" in capsys.readouterr().err
 
 
-def test_errors_use_the_name_the_program_was_started_by(monkeypatch, capsys):
-    monkeypatch.setattr(sys, "argv", ["/home/me/.local/bin/soldout-checkout"])
-    assert app.main(["--bots", "3"]) == 2
+@pytest.mark.parametrize("typed, named", [
+    ("/home/me/.local/bin/soldout-checkout", "soldout-checkout"),
+    ("main.py", "main.py"),
+    ("/src/game/main.py", "main.py"),
+    ("-c", "soldout-checkout"),
+])
+def test_errors_use_the_name_the_program_was_started_by(typed, named, monkeypatch, capsys):
+    monkeypatch.setattr(sys, "argv", [typed, "--bots", "3"])
+    assert app.main() == 2      # the process's own command line, as main.py and the installed command run it
     err = capsys.readouterr().err
-    assert err.startswith("soldout-checkout: error: --bots") and err.count("\n") == 1
-    monkeypatch.setattr(sys, "argv", ["main.py"])
-    assert cli.program_name() == "main.py"
+    assert err.startswith(f"{named}: error: --bots") and err.count("\n") == 1
+    assert cli.program_name() == "soldout-checkout"     # the name is the running command's, not left behind
+
+
+@pytest.mark.parametrize("host", ["/work/.venv/bin/pytest", "/usr/bin/ipython3", "tools/soak.py"])
+def test_the_game_run_inside_another_program_does_not_take_its_name(host, monkeypatch, capsys):
+    monkeypatch.setattr(sys, "argv", [host, "-q"])
+    assert app.main(["--bots", "3"]) == 2
+    assert capsys.readouterr().err.startswith("soldout-checkout: error: --bots")
+    assert cli.program_name() == "soldout-checkout"
 
 
 # ---------------------------------------------------------------- screenshots

@@ -181,7 +181,7 @@ def _press(ctx, code):
 def _choose_level(ctx, lobby: LobbyScene, key: str) -> None:
     select_row(lambda code: _press(ctx, code), lobby.menu, "Level")
     for _ in range(len(lobby.levels) + 1):
-        if lobby.options["level"] == key:
+        if lobby.options.level == key:
             return
         _press(ctx, pygame.K_RIGHT)
     raise AssertionError(f"{key} is not among {list(lobby.levels)}")

@@ -77,11 +77,12 @@ def test_the_players_own_files_are_never_written_over(user_dir):
 
 
 def test_an_older_versions_kit_is_replaced_and_this_versions_left_as_it_is(user_dir, monkeypatch):
+    current = level_kit.stamp
     monkeypatch.setattr(level_kit, "stamp", lambda: "0123456789ab")
     assert len(level_kit.provide()) == len(_kit_names())
     assert level_kit.provide() == []                           # the same version: nothing to write
     (user_levels_dir() / "mall.png").write_bytes(b"an older sheet")
-    monkeypatch.undo()
+    monkeypatch.setattr(level_kit, "stamp", current)           # this version's game starts
     written = level_kit.provide()
     assert sorted(written) == _kit_names()                      # the tileset and its image go together
     assert (user_levels_dir() / "mall.png").read_bytes() == (LEVELS_DIR.parent / "assets" / "tiles" /

@@ -4,7 +4,7 @@ import pytest
 
 from game import app
 from game.core.scene import Scene
-from game.match.spec import MatchSpec, SeatSpec
+from game.match.spec import MatchOptions, MatchSpec, SeatSpec
 from game.scenes import registry
 from game.scenes.menus.lobby import LobbyScene
 from game.scenes.pads.reconnect import ReconnectScene
@@ -67,7 +67,7 @@ def test_bots_fill_free_seats_with_difficulty_and_teams(ctx):
     lobby._toggle_teams(1)
     lobby.picked = 1
     lobby._cycle_team(1)                                   # seat 1: team 1 -> 2
-    ctx.lobby.update(game="soldout", mode="memory", rounds=2, level=None, seed=99)
+    ctx.lobby.game, ctx.lobby.mode, ctx.lobby.rounds, ctx.lobby.level, ctx.lobby.seed = "soldout", "memory", 2, None, 99
     spec = lobby.match_spec()
     assert spec == MatchSpec("soldout", (
         SeatSpec(0, "Orange", "human", "normal", 0),
@@ -75,26 +75,26 @@ def test_bots_fill_free_seats_with_difficulty_and_teams(ctx):
         SeatSpec(2, "Green", "bot", "expert", 0),
         SeatSpec(3, "Yellow", "bot", "normal", 1),
         SeatSpec(4, "Blue", "bot", "easy", 0),
-    ), mode="memory", rounds=2, seed=99, teams=True, level=None, options={"assist": False})
+    ), mode="memory", rounds=2, seed=99, teams=True, level=None, options=MatchOptions(assist=False))
 
 
 def test_the_assist_row_turns_the_rush_assist_on_for_sold_out_only(ctx):
     lobby = ctx.stack.top
     key(ctx, pygame.K_RETURN)
     row = next(item for item in lobby.menu.items if item.label == "Assist")
-    assert row.value() == "Off" and lobby.match_spec().options == {"assist": False}
+    assert row.value() == "Off" and lobby.match_spec().options == MatchOptions(assist=False)
     row.adjust(1)
     assert row.value() == "Wrong cards refused"
-    assert lobby.match_spec().options == {"assist": True}
+    assert lobby.match_spec().options == MatchOptions(assist=True)
     lobby._cycle_game(1)                                   # Check Out! has no assist
     lobby._refresh_enabled()
-    assert not row.enabled and lobby.match_spec().options == {}
+    assert not row.enabled and lobby.match_spec().options == MatchOptions()
 
 
 def test_check_out_needs_two_seats_and_always_plays_four_rounds(ctx):
     lobby = ctx.stack.top
     lobby._cycle_game(1)
-    assert ctx.lobby["game"] == "checkout" and lobby._rounds_text() == "4 + bonus"
+    assert ctx.lobby.game == "checkout" and lobby._rounds_text() == "4 + bonus"
     lobby.add_bot()
     lobby.start()
     assert ctx.stack.top is lobby and "at least 2" in ctx.toasts.texts()[-1]
@@ -125,13 +125,13 @@ def test_start_pushes_the_registered_game_scene_with_the_spec(ctx):
 
     registry.register("soldout", factory)
     lobby = ctx.stack.top
-    ctx.lobby["seed"] = 1234
+    ctx.lobby.seed = 1234
     key(ctx, pygame.K_SPACE)
     key(ctx, pygame.K_TAB)                                 # left layout's START starts from anywhere
     assert ctx.stack.top.name == "mall"
     assert [s.name for s in ctx.stack.scenes] == ["title", "lobby", "mall"]
     assert started[0].seed == 1234 and started[0].seats == (SeatSpec(0, "Orange", "human", "normal", None),)
-    assert ctx.lobby["seed"] != 1234                      # the next match gets a new seed
+    assert ctx.lobby.seed != 1234                      # the next match gets a new seed
     assert lobby.start_problem() is None
 
 
@@ -228,12 +228,12 @@ def test_the_level_row_says_a_shipped_levels_name_in_the_language_and_a_players_
     ctx.stack.apply()
     lobby = ctx.stack.top
     row = next(item for item in lobby.menu.items if item.label == "Level")
-    lobby.options["level"] = "department"
+    lobby.options.level = "department"
     assert i18n._(row.value()) == "The Department Store"
     i18n.set_language("de")
     try:
         assert i18n._(row.value()) == "Das Warenhaus"
-        lobby.options["level"] = "my_shop"
+        lobby.options.level = "my_shop"
         assert lobby.levels["my_shop"].title == "Settings"
         assert i18n._(row.value()) == "Settings"           # not "Einstellungen"
         (PLAYER_LEVELS.folder_path() / "plain_shop.tmx").write_text("<map/>", encoding="utf-8")

@@ -6,6 +6,7 @@ import pygame
 from game.scenes.mall.scene import MallScene, demo_spec, piloted_mall
 from game.scenes.mall.fx import FLY_TICKS, MallFx
 from game.scenes.mall.layout import SCREEN
+from game.sim.mall_events import Delivered
 from game.sim.tuning import FP
 from tests.test_mall_scene import ctx  # noqa: F401  (fixture)
 
@@ -17,10 +18,10 @@ def _scene(ctx, players=2, mode="rush", seed=3) -> MallScene:  # noqa: F811
     return scene
 
 
-def _first_delivery(scene: MallScene, limit: int = 60 * 120) -> tuple:
+def _first_delivery(scene: MallScene, limit: int = 60 * 120) -> Delivered:
     while scene.sim.tick < limit:
         scene.update({})
-        hit = next((e for e in scene.sim.events if e[0] == "delivered"), None)
+        hit = next((e for e in scene.sim.events if isinstance(e, Delivered)), None)
         if hit is not None:
             return hit
     raise AssertionError("no delivery")
@@ -39,7 +40,7 @@ def test_drawing_every_frame_leaves_the_state_hash_alone(ctx):  # noqa: F811
 
 def test_a_delivered_card_flies_then_lands_with_a_pop(ctx):  # noqa: F811
     scene = _scene(ctx)
-    _, seat, _card = _first_delivery(scene)
+    seat = _first_delivery(scene).seat
     fx = scene.picture.fx_tick()
     side = scene.sim.round.side(scene.sim.player_of[seat])
     assert len(fx.flights) == 1 and fx.in_flight(scene.sim) == {side: 1}, "the card is in the air"
@@ -89,7 +90,7 @@ def test_a_sides_table_count_stays_on_its_part_of_the_table_in_its_teams_colour(
     scene = piloted_mall(ctx, demo_spec(4, "rush", 3, teams=2))
     ctx.stack.push(scene)
     ctx.stack.apply()
-    _, seat, _card = _first_delivery(scene)
+    seat = _first_delivery(scene).seat
     fx = scene.picture.fx_tick()
     end = fx.flights[0].end
     for _ in range(FLY_TICKS + 1):

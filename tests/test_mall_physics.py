@@ -5,6 +5,7 @@ import dataclasses
 import random
 
 from game.match.commands import Button, Command
+from game.sim.mall_events import Flipped, PutDown
 from game.sim.tuning import FP, load_tuning
 from tests.test_mall_rounds import Driver, make_sim
 
@@ -80,7 +81,7 @@ def test_pick_up_needs_reach_and_put_down_uses_the_preview():
     assert legal
     drv.press(0, Button.B)
     assert sim.held_pile(0) is None and sim.piles[pid] == (px, py)
-    assert [e for e in sim.events if e[0] == "put_down"]
+    assert [e for e in sim.events if isinstance(e, PutDown)]
 
 
 def test_put_down_never_on_a_pile_wall_table_or_chair():
@@ -145,7 +146,7 @@ def test_flip_interval_enforced_for_mashing_and_holding():
         flips = 0
         for cmd in commands:
             sim.step({0: cmd})
-            flips += sum(1 for e in sim.events if e[0] == "flipped")
+            flips += sum(1 for e in sim.events if isinstance(e, Flipped))
         return flips
 
     drv.wait(interval)

@@ -18,6 +18,7 @@ from game.music.catalogue import Catalogue, MusicTable
 from game.music.cues import Cue, mall_cue, table_cue
 from game.music.director import Kind
 from game.rules.checkout import BIDDING, BONUS, FRENZY
+from game.sim.mall_events import MallPhase, PhaseChanged
 from game.sim.mall_public import MallPublicView
 from game.sim.table import TableSim
 from tests.test_table_sim import spec as table_spec
@@ -158,7 +159,7 @@ def test_a_rush_round_drives_the_music_from_calm_to_drive_to_the_sold_out_jingle
     mall = Scene("mall", lambda: mall_cue(sim))
     while sim.phase not in ("round_over", "match_over"):
         step()
-        if any(e[0] == "phase" and e[1] == "sold_out" for e in sim.events):
+        if PhaseChanged(MallPhase.SOLD_OUT) in sim.events:
             music.effect_played("sold_out")          # the scene plays the effect; its jingle follows
         music.follow([mall])
     for _ in range(6 * TICK_RATE):

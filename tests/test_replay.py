@@ -1,5 +1,6 @@
 """Replays: exact round trips, run-length encoding, clear refusals, run codes."""
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -147,7 +148,8 @@ def test_corrupted_run_code_refused():
 
 
 def test_match_spec_comes_back():
-    assert read_replay(_replay_text([])).match_spec() == SPEC
+    """With the schedule it was recorded by (Game.schedule), kept in the header."""
+    assert read_replay(_replay_text([])).match_spec() == replace(SPEC, schedule=("rush", "rush"))
 
 
 def test_absurd_run_length_refused():

@@ -7,7 +7,7 @@ from game.driver.match_driver import bot_seed
 from game.driver.soldout_headless import new_sim
 from game.bots import make_soldout_bot
 from game.app.headless import build_spec
-from game.sim.mall_events import MallPhase
+from game.sim.mall_events import Flipped, MallPhase, Took
 from game.sim.mall_view import SeatView
 
 PUBLIC = {
@@ -125,10 +125,10 @@ def test_the_state_serial_moves_with_the_cards_not_with_flips():
         sim.step({})
     before = view.state_serial()
     sim.step({seat: Command(pressed=Button.X, held=Button.X)})
-    assert any(ev[0] == "flipped" for ev in sim.events)
+    assert any(isinstance(ev, Flipped) for ev in sim.events)
     assert view.state_serial() == before
     sim.step({seat: Command(pressed=Button.A, held=Button.A)})
-    assert any(ev[0] == "took" for ev in sim.events)
+    assert any(isinstance(ev, Took) for ev in sim.events)
     assert view.state_serial() != before
 
 

@@ -8,6 +8,7 @@ from game.match.commands import Button, Command
 from game.match.spec import MatchSpec, SeatSpec
 from game.scenes.mall.scene import MallScene, open_mall
 from game.scenes.mall.layout import SCREEN
+from game.sim.table_events import BidStep
 from tests.gamectx import mark_howto_seen
 
 
@@ -101,7 +102,7 @@ def test_a_bid_being_chosen_never_shows_unless_its_owner_peeks(ctx, monkeypatch,
     _frame(ctx, scene, {})
     first = _frame(ctx, scene, {0: up})                  # Orange bids 1
     assert scene.sim.seats[0].bid_choice == 1
-    assert ("bid_step", 0, None) in scene.sim.events     # a sound, the same for every step
+    assert BidStep(0) in scene.sim.events     # a sound, the same for every step
     _frame(ctx, scene, {})
     second = _frame(ctx, scene, {0: up})                 # Orange bids 2
     assert scene.sim.seats[0].bid_choice == 2

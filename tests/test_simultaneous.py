@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.match.commands import Button, Command
+from game.sim.mall_events import Picked
 from game.sim.tuning import FP
 from game.sim.simultaneous import tick_order
 from tests.test_mall_rounds import make_sim
@@ -34,7 +35,7 @@ def contest(players: int, seed: int, wait: int) -> list[int]:
         b = av.body
         b.x, b.y, b.vx, b.vy = x * FP, y * FP, 0, 0
     sim.step({seat: GRAB for seat in sim.seats})
-    return [e[1] for e in sim.events if e[0] == "picked" and e[2] == pile]
+    return [e.seat for e in sim.events if isinstance(e, Picked) and e.pile == pile]
 
 
 def test_a_pile_grabbed_at_once_goes_to_either_seat():

@@ -51,6 +51,8 @@ def test_benchmark_report_runs_end_to_end(tmp_path):
     assert report["frames"]["mall"]["first_cpu_ms"] > 0 and "skipped" in report["frames_1080p"]
     assert {"bare", "title", "still"} <= set(report["idle"]) and report["tournament"]["identical"]
     assert report["memory"]["peak_mb"] > report["memory"]["baseline_pygame_display_mb"] > 0
+    held = report["memory_window"]["dummy"]
+    assert held["play"]["VmRSS"] > 0 and held["caches"] and "skipped" in report["memory_window"]
     figures = [v["figure"] for v in report["verdicts"]]
     assert all({"value", "baseline", "target", "met"} <= set(v) for v in report["verdicts"])
     assert any(f.startswith("RTF rush") for f in figures) and any("first frame of mall" in f for f in figures)

@@ -101,3 +101,21 @@ def test_can_still_score_in_every_mode():
         assert rnd.can_still_score(0) and rnd.can_still_score(1)
         rnd.end_round()
         assert not rnd.can_still_score(0) or mode != "memory"
+
+
+@pytest.mark.parametrize("mode", ["memory", "tidy"])
+def test_reachable_agrees_with_where_is_in_every_place(mode):
+    # reachable() answers from the piles, carried cards and hands before asking where_is:
+    # it must say what where_is says for a card anywhere, and still refuse a lost or doubled card.
+    rnd = Match(CAT, 2, random.Random(5)).start_round(mode)
+    cards = [c for pile in rnd.piles.values() for c in pile]
+    rnd.carried[1] = rnd.piles[1].pop(0)
+    rnd.hands[0].append(rnd.piles[2].pop(0))
+    placed = rnd.piles[3].pop(0)
+    (rnd.dressers[0] if rnd.dressers else rnd.tables[0][0]).placed.append((placed, 0))
+    for card in cards:
+        assert rnd.reachable(card) == (rnd.where_is(card)[0] in ("pile", "carried", "hand")), card
+    assert not rnd.reachable(placed)
+    lost = rnd.piles[4].pop(0)
+    with pytest.raises(AssertionError, match="in 0 places"):
+        rnd.reachable(lost)

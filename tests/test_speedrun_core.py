@@ -34,8 +34,8 @@ def test_every_category_has_three_variants_and_solo_seats():
             spec = spec_for(setup)
             assert [s.kind for s in spec.seats][0] == "human"
             assert sum(s.kind == "human" for s in spec.seats) == 1
-            assert spec.options["speedrun"]["category"] == cat.id
-            again = setup_from_header({"seed": spec.seed, "options": spec.options})
+            assert spec.options.speedrun is not None and spec.options.speedrun.category == cat.id
+            again = setup_from_header({"seed": spec.seed, "options": spec.options.to_json()})
             assert again.board == setup.board and again.seed == setup.seed
 
 
@@ -59,7 +59,7 @@ def test_assist_and_speed_are_flags():
     rush = CATS["rush"]
     assert make_setup(rush, "set").flags() == []
     assert make_setup(rush, "set", assist=True, speed=50).flags() == ["assist", "speed"]
-    assert spec_for(make_setup(rush, "set", assist=True)).options["assist"] is True
+    assert spec_for(make_setup(rush, "set", assist=True)).options.assist is True
 
 
 def test_bad_category_file_is_one_line(tmp_path):

@@ -10,6 +10,7 @@ from game.match.spec import MatchSpec, SeatSpec
 from game.rules.checkout import BIDDING, CHECKOUT, FRENZY, OVER, ROUND_END
 from game.sim.table import COUNTDOWN, TableSim
 from game.sim.table_cursor import grid, move, product_columns
+from game.sim.table_events import Bought, Countdown, Go, RaceWon, TokensChanged
 from game.sim.table_tuning import TableTuningError, load_table_tuning
 
 NAMES = ("Orange", "Sky", "Green", "Yellow", "Blue", "Pink")
@@ -89,8 +90,8 @@ def test_three_two_one_go_and_buttons_wait_for_it():
     seen = []
     for _ in range(sim.tuning.countdown + 2):
         sim.step({0: press(Button.X)})
-        seen += [(k, d) for k, _, d in sim.events if k in ("countdown", "go")]
-    assert seen == [("countdown", 3), ("countdown", 2), ("countdown", 1), ("go", None)]
+        seen += [e for e in sim.events if isinstance(e, (Countdown, Go))]
+    assert seen == [Countdown(3), Countdown(2), Countdown(1), Go()]
     assert sim.game.players[0].rolls == 1   # the press on the GO tick rolled, none before
 
 
@@ -155,7 +156,7 @@ def test_same_tick_race_goes_to_the_first_seat_in_the_ticks_order():
         race = sim.races[sim.game.table[0].id]
         assert (race.winner, race.losers, race.tick) == (holder, (loser,), tick)
         assert sim.seats[loser].reason.startswith(f"{NAMES[holder]} got ")
-        assert ("race", holder, race.product) in sim.events
+        assert RaceWon(holder, race.product) in sim.events
     again = _race(1)
     assert again[2] == _race(1)[2]                      # the same race resolves the same way every time
 
@@ -198,10 +199,10 @@ def test_checkout_buys_with_a_and_ends_with_y_turning_dice_into_change():
     price = sim.game.price(0, bargain)
     sim.step({0: press(Button.A)})
     assert sim.game.players[0].bargains == [bargain]
-    assert ("buy", 0, bargain) in sim.events
+    assert Bought(0, bargain) in sim.events
     sim.step({0: press(Button.Y)})
     assert sim.game.players[0].tokens == 5 - price
-    assert ("token", 0, 5 - price) in sim.events
+    assert TokensChanged(0, 5 - price) in sim.events
     assert sim.checkout_seat() is None                  # the change is counted out first
 
 

@@ -13,7 +13,7 @@ from game.sim.table_view import TableSeatView
 PUBLIC = {
     "seat", "tick", "phase", "catalogue", "rules", "table", "places", "display", "queue_length", "supply",
     "bonus", "bonus_taker", "set_aside", "last_holder", "visible_hand", "checkout_seat", "solo_seat",
-    "solo_dice", "bids_made", "revealed_bids", "ready", "holding", "tumbling", "land_tick", "cursor",
+    "solo_dice", "ready", "holding", "tumbling", "land_tick", "cursor",
     "bargain_cursor", "bid_choice", "bid_made", "bid_limit", "products", "grabbed", "rolls", "queued", "price",
 }
 

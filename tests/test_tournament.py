@@ -38,7 +38,7 @@ def test_a_plugged_in_play_function_and_swapped_seats():
         seen.append((spec.seed, [s.difficulty for s in spec.seats]))
         return _stronger_wins(spec)
 
-    pairing = run_pairing("anygame", "standard", "easy", "hard", 6, seed=40, play=play)
+    pairing = run_pairing("checkout", "standard", "easy", "hard", 6, seed=40, play=play)   # a registered game
     assert (pairing.wins, pairing.ties, pairing.losses) == (6, 0, 0) and pairing.clear
     assert seen[0] == (40, ["easy", "hard"]) and seen[1] == (40, ["hard", "easy"]) and seen[2][0] == 41
 
@@ -135,3 +135,35 @@ def test_the_command_line_tournament_uses_every_core(monkeypatch):
     out = io.StringIO()
     assert tournament.run_cli("checkout", None, 2, 5, out) == 0
     assert made == [2]      # one pool, one worker per core, for the whole run
+
+
+def test_without_a_seed_the_run_draws_fresh_seeds_and_prints_them(monkeypatch):
+    """A fresh run names its first seed, and --seed with that number plays the same table."""
+    monkeypatch.setattr(tournament, "run_field", lambda *a, **k: [])
+    monkeypatch.setattr(tournament, "fresh_seed", lambda: 123_456)
+    fresh, again = io.StringIO(), io.StringIO()
+    assert tournament.run_cli("checkout", None, 2, None, fresh, jobs=1) == 0
+    assert tournament.run_cli("checkout", None, 2, 123_456, again, jobs=1) == 0
+    first = fresh.getvalue().splitlines()[0]
+    assert "fresh seeds 123456.. (again: --seed 123456)" in first
+    assert fresh.getvalue().splitlines()[1:] == again.getvalue().splitlines()[1:]
+    assert "fresh" not in again.getvalue().splitlines()[0]
+
+
+def test_fresh_seeds_lie_above_the_tuning_range():
+    low, high = tournament.FRESH_SEEDS
+    seeds = {tournament.fresh_seed() for _ in range(50)}
+    assert all(low <= s < high for s in seeds) and len(seeds) > 1 and low >= 100_000
+
+
+def _field(mode: str, wins: list[float], matches: int = 40) -> list[tournament.FieldRow]:
+    return [tournament.FieldRow("soldout", mode, level, matches, w) for level, w in zip(DIFFICULTIES, wins)]
+
+
+def test_the_field_verdict_names_a_flat_step():
+    assert "rise strictly" in tournament.field_verdict(_field("rush", [0, 2, 10, 28]))
+    assert "NOT" not in tournament.field_verdict(_field("rush", [0, 2, 10, 28]))
+    flat = tournament.field_verdict(_field("memory", [0, 0, 9, 31]))
+    assert flat.startswith("memory: the shares do NOT rise") and "normal 0.00 <= easy 0.00" in flat
+    assert "3 of 3 steps with intervals apart" in tournament.field_verdict(_field("tidy", [0, 30, 100, 270], 400))
+    assert tournament.field_verdict([]) == ""

@@ -253,6 +253,6 @@ def test_the_new_family_is_shown_in_the_attract_loop(window):
         scene.update({})
         if tick % 60 == 0:
             scene.draw(surface, 0.0)
-        if attract._finished(scene.demo):
+        if scene.demo.demo_over():
             break
     assert scene.demo.sim.phase in ("round_over", "match_over")

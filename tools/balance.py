@@ -97,8 +97,8 @@ def report(cat: Catalogue) -> str:
     ]
     for p in sorted(cat.products.values(), key=lambda p: (-chance(p.faces, 5), p.category, p.name)):
         cells = " | ".join(pct(chance(p.faces, n)) for n in DICE)
-        faces = " ".join(str(f) for f in p.faces)
-        lines.append(f"| {p.name} | {p.category} | {faces} | {p.stars} | {why(p.faces, cat)} | {cells} |")
+        shown = " ".join(str(f) for f in p.faces)
+        lines.append(f"| {p.name} | {p.category} | {shown} | {p.stars} | {why(p.faces, cat)} | {cells} |")
     lines += [
         "",
         "## Bargains",

@@ -24,6 +24,12 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    from game.speedrun.attempts import AttemptLog
+    from game.speedrun.categories import RunSetup
+    from game.speedrun.records import Records
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -32,7 +38,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ["SOLDOUT_USER_DIR"] = tempfile.mkdtemp(prefix="soco-bench-history-")
 
 
-def build(setup, count: int, seed: int = 1):
+def build(setup: RunSetup, count: int, seed: int = 1) -> tuple[Records, AttemptLog]:
     """`count` attempts on `setup`'s board, added and saved as the run scenes do; the records with a PB."""
     from game.speedrun.attempts import AttemptLog
     from game.speedrun.lss_export import split_names
@@ -47,10 +53,10 @@ def build(setup, count: int, seed: int = 1):
         splits = [sum(segments[:i + 1]) for i in range(reached)]
         done = reached == len(names)
         flags = ["assist"] if rng.random() < 0.05 else []
-        entry = {"outcome": "finished" if done else "reset", "ticks": splits[-1] if done else None,
-                 "splits": splits, "real_splits": [t * 1000 // 60 for t in splits], "real_ms": splits[-1] * 1000 // 60,
-                 "names": names, "flags": flags, "seed": setup.seed, "started": "2026-11-30T10:00:00+00:00",
-                 "pb": False, "golds": [], "reason": "", "comparison": {"pb": [], "best": []}}
+        entry: dict[str, Any] = {"outcome": "finished" if done else "reset", "ticks": splits[-1] if done else None,
+                                 "splits": splits, "real_splits": [t * 1000 // 60 for t in splits], "real_ms": splits[-1] * 1000 // 60,
+                                 "names": names, "flags": flags, "seed": setup.seed, "started": "2026-11-30T10:00:00+00:00",
+                                 "pb": False, "golds": [], "reason": "", "comparison": {"pb": [], "best": []}}
         if done and not flags:
             verdict = records.add_run(setup.board, {**entry, "date": "2026-11-30T10:00:00"})
             entry.update(pb=verdict.is_pb, golds=verdict.golds)
@@ -63,7 +69,7 @@ def build(setup, count: int, seed: int = 1):
     return records, log
 
 
-def timed(action) -> tuple[float, float]:
+def timed(action: Callable[[], object]) -> tuple[float, float]:
     """(wall ms, CPU ms of this thread) of one call."""
     wall, cpu = time.perf_counter(), time.thread_time()
     action()
@@ -113,7 +119,9 @@ def main(argv: list[str] | None = None) -> int:
 
     def summary(samples: list[tuple[float, float]]) -> dict[str, float]:
         walls, cpus = sorted(s[0] for s in samples), sorted(s[1] for s in samples)
-        p99 = lambda xs: xs[min(len(xs) - 1, round(0.99 * (len(xs) - 1)))]  # noqa: E731
+
+        def p99(xs: list[float]) -> float:
+            return xs[min(len(xs) - 1, round(0.99 * (len(xs) - 1)))]
         return {"p50_ms": round(statistics.median(walls), 2), "p99_ms": round(p99(walls), 2),
                 "cpu_p50_ms": round(statistics.median(cpus), 2), "cpu_p99_ms": round(p99(cpus), 2)}
 

@@ -25,6 +25,7 @@ from game.files.levels import levels_for_players, load_level  # noqa: E402
 from game.match.spec import MatchSpec, SeatSpec  # noqa: E402
 from game.rules.soldout import load_catalogue  # noqa: E402
 from game.sim.mall import MallSim  # noqa: E402
+from game.sim.mall_events import MallPhase  # noqa: E402
 
 
 def scripted_commands(ticks: int, seats: int, seed: int) -> list[dict[int, Command]]:
@@ -81,8 +82,8 @@ def main(argv: list[str] | None = None) -> int:
     busy = time_ticks(sim, commands, rounds)
 
     empty_sim = make_sim(1)
-    empty_sim.phase = "match_over"  # nothing to simulate: the cost of the call itself
-    idle = [{}] * ticks
+    empty_sim.phase = MallPhase.MATCH_OVER  # nothing to simulate: the cost of the call itself
+    idle: list[dict[int, Command]] = [{}] * ticks
     empty = time_ticks(empty_sim, idle, [0])
 
     per_busy = busy / ticks * 1e6

@@ -16,6 +16,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -50,15 +51,16 @@ print(json.dumps(out))
 """
 
 
-def measure(tree: Path, seeds: int) -> dict:
+def measure(tree: Path, seeds: int) -> dict[str, Any]:
     code = _CHILD.replace("DIR", repr(str(tree.resolve()))).replace("SEEDS", str(seeds))
     done = subprocess.run([sys.executable, "-c", code], cwd=tree, capture_output=True, text=True, timeout=3600)
     if done.returncode != 0:
         raise SystemExit(f"{tree}: {done.stderr.strip().splitlines()[-1:]}")
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
 
 
-def summary(mode_stats: dict, seeds: int) -> dict:
+def summary(mode_stats: dict[str, Any], seeds: int) -> dict[str, Any]:
     rows = mode_stats["rows"]
     causes = [c for r in rows for c in r["causes"]]
     return {"seconds": round(sum(r["ticks"] for r in rows) / len(rows) / 60, 1),

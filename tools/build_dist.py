@@ -52,7 +52,8 @@ EXCLUDED_MODULES = ("ssl", "_ssl", "_hashlib", "unicodedata", "asyncio", "email"
 LOCALES = ("root", *LANGUAGES)
 # Pyphen's dictionaries: the ones game/render/text.py hyphenates the game's languages with (of 84).
 DICTIONARIES = tuple(HYPHENATION[code] for code in LANGUAGES)
-RUNTIME_DISTRIBUTIONS = ("pygame-ce", "pytmx", "platformdirs", "babel", "pyphen")   # licences: licenses/
+# licences: licenses/ (wsproto and h11: the LiveSplit One link's WebSocket protocol)
+RUNTIME_DISTRIBUTIONS = ("pygame-ce", "pytmx", "platformdirs", "babel", "pyphen", "defusedxml", "wsproto", "h11")
 
 
 def platform_tag() -> str:
@@ -125,10 +126,16 @@ def add_licences(folder: Path) -> None:
     for name in RUNTIME_DISTRIBUTIONS:
         dist = metadata.distribution(name)
         texts = [f for f in dist.files or [] if re.search(r"LICEN[CS]E|COPYING|NOTICE", f.name, re.IGNORECASE)]
-        header = f"{dist.metadata['Name']} {dist.version}: {dist.metadata.get('License-Expression') or dist.metadata.get('License') or 'see its project page'}\n"
-        body = "\n\n".join(Path(dist.locate_file(f)).read_text(encoding="utf-8", errors="replace") for f in texts)
+        header = f"{dist.metadata['Name']} {dist.version}: {licence_name(dist.metadata)}\n"
+        body = "\n\n".join(Path(str(dist.locate_file(f))).read_text(encoding="utf-8", errors="replace") for f in texts)
         (licences / f"{dist.metadata['Name'].lower()}.txt").write_text(header + ("\n" + body if body else ""),
                                                                        encoding="utf-8")
+
+
+def licence_name(meta: metadata.PackageMetadata) -> str:
+    """A distribution's licence as its metadata names it (the SPDX expression first)."""
+    named = (value for field in ("License-Expression", "License") for value in meta.get_all(field) or [] if value)
+    return str(next(named, "see its project page"))
 
 
 def folder_bytes(folder: Path) -> int:

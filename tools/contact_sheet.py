@@ -23,6 +23,7 @@ import os
 import sys
 import tomllib
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -40,8 +41,9 @@ BACKDROP = (54, 62, 84)
 GAP = 10
 
 
-def _seats() -> list[dict]:
-    return tomllib.loads((ROOT / "assets" / "seats.toml").read_text(encoding="utf-8"))["seat"]
+def _seats() -> list[dict[str, Any]]:
+    seats: list[dict[str, Any]] = tomllib.loads((ROOT / "assets" / "seats.toml").read_text(encoding="utf-8"))["seat"]
+    return seats
 
 
 def _grid(tiles: list[pygame.Surface], columns: int, title: str) -> pygame.Surface:
@@ -174,6 +176,7 @@ def delivery_sheet(out: Path, seed: int = 3, every: int = 3, before: int = 24, a
     """Frames of the first delivery of a 2-seat Rush, cropped around the shopper and the table."""
     from game.app import make_context
     from game.scenes.mall.scene import MallScene, demo_spec, piloted_mall
+    from game.sim.mall_events import Delivered
     if pygame.display.get_surface() is None:
         pygame.display.set_mode((1280, 720))
 
@@ -186,7 +189,7 @@ def delivery_sheet(out: Path, seed: int = 3, every: int = 3, before: int = 24, a
     scene, when = fresh(), None
     while when is None and scene.sim.tick < 60 * 120:     # find the first delivery (no drawing)
         scene.update({})
-        if any(e[0] == "delivered" for e in scene.sim.events):
+        if any(isinstance(e, Delivered) for e in scene.sim.events):
             when = scene.sim.tick
     if when is None:
         raise SystemExit("no delivery within two minutes of play")
@@ -221,7 +224,9 @@ def screen_sheets(out: Path, code: str, per_sheet: int = 4) -> None:
     try:
         for name in registry.screenshot_names():
             ctx = app.make_context(load_user_files=False, lang=code)
-            app.stage_screenshot(ctx, registry.screenshot(name), 1)
+            shot = registry.screenshot(name)
+            assert shot is not None   # one of screenshot_names()
+            app.stage_screenshot(ctx, shot, 1)
             frame = pygame.Surface(app.LOGICAL_SIZE)
             app.draw(ctx, frame, 0.0)
             pygame.image.save(frame, str(folder / f"{name}.png"))

@@ -1,12 +1,16 @@
 """Fuzz every reader of untrusted files for minutes, each input in a child process under limits.
 
-    python tools/fuzz.py [--minutes 10] [--seed 1] [--workers 2] [--keep DIR]
+    python tools/fuzz.py [--minutes 10 | --seconds S] [--seed 1] [--workers 2] [--keep DIR] [--no-hand-made]
+                         [--classes]
 
 Mutates the shipped levels (and their tileset and templates), replays recorded at the start
 (both games, every mode), run codes made from them, the conformance scenarios,
 and every file of the register of user files (game/files/register.py: a whole
 user folder made by the game's own writers, tests/hostile_samples.py); also
-runs the hand-made hostile inputs of tests/hostile.py once. Each input runs in
+runs the hand-made hostile inputs of tests/hostile.py once. A fifth of the inputs
+come from tools/fuzz_classes.py, one generator per class of issue #39 (large
+counts, cross-file amplification, folder links at every depth, UTF-16/32 XML,
+swapped or foreign archives, hundreds of levels); `--classes` runs those alone. Each input runs in
 a child with a CPU-time limit and an address-space limit (`resource`), as the
 game runs it:
 - a level: `--check-level`, and if accepted it is played and drawn in the mall
@@ -21,7 +25,8 @@ game runs it:
 An exit 2 must be one line; no traceback ever; a refusal within 2 s of CPU,
 everything within 300 MB resident. Failing inputs are kept (in --keep, default
 fuzz-failures/) with the command that reproduces them. Prints one JSON summary;
-exit 1 if anything failed.
+exit 1 if anything failed (a worker that dies is a failure too, with the end of what it said).
+tests/test_fuzz_tool.py runs it for a few seconds, so it cannot rot unseen.
 """
 from __future__ import annotations
 
@@ -36,11 +41,14 @@ import time
 from collections import Counter, defaultdict
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT))
 
+import fuzz_classes  # noqa: E402  (tools/, beside this file)
 import hostile  # noqa: E402
 
 NASTY = [b"", b"nan", b"inf", b"-inf", b"NaN", b"Infinity", b"-1", b"0", b"1e9", b"1e999", b"9" * 5000,
@@ -84,8 +92,8 @@ def mutate(data: bytes, rng: random.Random) -> bytes:
         elif kind == "cut":
             data = data[:at]
         else:                                  # one span repeated many times: growth without limit
-            span = data[at:at + rng.randint(1, 60)]
-            data = data[:at] + span * rng.randint(100, 20_000) + data[at:]
+            piece = data[at:at + rng.randint(1, 60)]
+            data = data[:at] + piece * rng.randint(100, 20_000) + data[at:]
     return data
 
 
@@ -100,14 +108,14 @@ class Corpus:
                                f'source="{ROOT / "assets" / "tiles" / "mall.png"}"').encode()
         self.scenarios = {p.name: p.read_bytes() for p in sorted((ROOT / "tests" / "scenarios").glob("*.toml"))}
         self.replays = self._record()
-        from game.driver.replay import to_code
+        from game.driver.replay import to_code  # noqa: E402  (the game is importable once ROOT is on the path)
         self.codes = {f"{name}.code": (to_code(text.decode()) + "\n").encode() for name, text in self.replays.items()}
         self.user = self._user_files()
 
     def _record(self) -> dict[str, bytes]:
         runs = {"rush": ["--mode", "rush"], "memory": ["--mode", "memory"], "tidy": ["--mode", "tidy"],
                 "checkout": ["--game", "checkout", "--bots", "3"]}
-        out = {}
+        out: dict[str, bytes] = {}
         for name, args in runs.items():
             path = self.work / f"{name}.replay"
             argv = ["--headless", "--seed", "7", "--record", str(path), *args]
@@ -124,13 +132,20 @@ class Corpus:
         folder = self.work / "templates"
         hostile.make_samples(folder)
         files = {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
-        return {name: data for name, data in files.items() if entry_for(name) is not None and entry_for(name).read}
+        out: dict[str, bytes] = {}
+        for name, data in files.items():
+            entry = entry_for(name)
+            if entry is not None and entry.read:
+                out[name] = data
+        return out
 
 
 def make_case(corpus: Corpus, rng: random.Random, n: int, folder: Path) -> tuple[str, hostile.Case, Path]:
     """The n-th random input: which reader, the mutated file(s) written in `folder`, and how to run it."""
     folder.mkdir(parents=True, exist_ok=True)
-    kind = rng.choices(("level", "replay", "code", "scenario", "user"), weights=(25, 20, 10, 15, 30))[0]
+    kind = rng.choices(("level", "replay", "code", "scenario", "user", "class"), weights=(20, 15, 8, 12, 25, 20))[0]
+    if kind == "class":     # one of the classes of issue #39 (tools/fuzz_classes.py)
+        return fuzz_classes.make(corpus, rng, n, folder, make_sentinel)
     if kind == "level":
         name = rng.choice(sorted(corpus.levels))
         tsx = corpus.tsx if rng.random() < 0.8 else mutate(corpus.tsx, rng)
@@ -156,7 +171,13 @@ def make_case(corpus: Corpus, rng: random.Random, n: int, folder: Path) -> tuple
     return kind, user_case(corpus, rng, n, folder), folder / "user"
 
 
-SPECIALS = (hostile.Fifo(), hostile.Link("/dev/zero"), hostile.Link("{sentinel}/victim.replay"),
+def only_classes(corpus: Corpus, rng: random.Random, n: int, folder: Path) -> tuple[str, hostile.Case, Path]:
+    """--classes: the classes' generators alone."""
+    folder.mkdir(parents=True, exist_ok=True)
+    return fuzz_classes.make(corpus, rng, n, folder, make_sentinel)
+
+
+SPECIALS: tuple[object, ...] = (hostile.Fifo(), hostile.Link("/dev/zero"), hostile.Link("{sentinel}/victim.replay"),
             hostile.Sparse(70 << 20), "folder")
 
 
@@ -177,8 +198,8 @@ def user_case(corpus: Corpus, rng: random.Random, n: int, folder: Path) -> hosti
         else:
             hostile.place(user, name, mutate(data, rng).replace(b"{sentinel}", str(sentinel).encode()), sentinel)
     from game.files.register import entry_for
-    return hostile.Case(f"user#{n}:" + "+".join(sorted({entry_for(t).key for t in touched})), [], codes=(0,),
-                        script=hostile.SHELL)
+    keys = sorted({entry.key for entry in map(entry_for, touched) if entry is not None})
+    return hostile.Case(f"user#{n}:" + "+".join(keys), [], codes=(0,), script=hostile.SHELL)
 
 
 VICTIM = b"the player's own file, outside the game's folder"
@@ -186,7 +207,7 @@ VICTIM = b"the player's own file, outside the game's folder"
 
 def hand_user_cases(folder: Path) -> list[tuple[hostile.Case, Path]]:
     """Every hand-made hostile user folder of tests/hostile.py, each with its sentinel beside it."""
-    out = []
+    out: list[tuple[hostile.Case, Path]] = []
     for name, files in sorted(hostile.user_file_cases().items()):
         case_folder = folder / name
         sentinel = make_sentinel(case_folder / "sentinel")
@@ -218,23 +239,17 @@ def sentinel_problems(folder: Path) -> list[str]:
 # ---------------------------------------------------------------- running one input
 class ForkRunner:
     """Runs inputs in children forked from this warm process (the game's modules already imported),
-    about twenty times faster than a fresh interpreter each; the child sets the same limits.
+    about twenty times faster than a fresh interpreter each; the child sets the same limits, and one
+    that blocks without using its CPU is killed after a while of wall clock (a hang, reported).
     Single-threaded: one runner per worker process."""
 
     def __init__(self, cpu_seconds: int, address_space: int) -> None:
         import os
         os.environ.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
-        import pygame  # noqa: F401  (imported once here, not in every child)
-        import pytmx  # noqa: F401
-
-        import game.app  # noqa: F401
-        import game.files.level_files  # noqa: F401
-        import game.scenes.mall.scene  # noqa: F401
-        import game.scenes.menus.settings  # noqa: F401
-        import game.scenes.speedrun.menu  # noqa: F401
-        import game.scenes.menus.title  # noqa: F401
-        import game.scenes.menus.run_browser  # noqa: F401
-        import game.scenes.speedrun.history  # noqa: F401
+        import hostile_level
+        import hostile_shell
+        hostile_shell.preload()      # the modules the shell uses, named in one place: they cannot drift
+        hostile_level.preload()
         import game.driver.soldout_headless  # noqa: F401
         import game.driver.table_headless  # noqa: F401
         self.cpu = cpu_seconds
@@ -242,36 +257,18 @@ class ForkRunner:
 
     def run(self, case: hostile.Case, user: Path) -> hostile.Outcome:
         import os
-        import resource
+        import signal
+        import threading
         with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, tempfile.TemporaryFile() as peak:
             pid = os.fork()
             if pid == 0:   # the child: never returns
-                code = 1
-                try:
-                    os.dup2(out.fileno(), 1)
-                    os.dup2(err.fileno(), 2)
-                    with open("/proc/self/status") as f:
-                        size = [int(line.split()[1]) * 1024 for line in f if line.startswith("VmSize:")][0]
-                    resource.setrlimit(resource.RLIMIT_CPU, (self.cpu, self.cpu))
-                    resource.setrlimit(resource.RLIMIT_AS, (size + self.address_space,) * 2)
-                    os.environ["SOLDOUT_USER_DIR"] = str(user)
-                    code = _child_main(case)
-                except SystemExit as exc:
-                    code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-                except BaseException:
-                    import traceback
-                    traceback.print_exc()
-                    code = 1
-                finally:
-                    try:
-                        sys.stdout.flush()
-                        sys.stderr.flush()
-                        with open("/proc/self/status") as f:
-                            kb = [line.split()[1] for line in f if line.startswith("VmHWM:")][0]
-                        os.write(peak.fileno(), kb.encode())
-                    finally:
-                        os._exit(code)
-            _, status, usage = os.wait4(pid, 0)
+                _child(case, user, out.fileno(), err.fileno(), peak.fileno(), self.cpu, self.address_space)
+            timer = threading.Timer(self.cpu * 3 + 10, os.kill, (pid, signal.SIGKILL))
+            timer.start()
+            try:
+                _, status, usage = os.wait4(pid, 0)
+            finally:
+                timer.cancel()
             out.seek(0)
             err.seek(0)
             peak.seek(0)
@@ -281,73 +278,117 @@ class ForkRunner:
                                    int(kb) * 1024 if kb.isdigit() else 0)
 
 
+def _child(case: hostile.Case, user: Path, out: int, err: int, peak: int, cpu: int, address_space: int) -> None:
+    """The forked child: limits set, the input run, its peak resident set written; never returns."""
+    import os
+    import resource
+    code = 1
+    try:
+        os.dup2(out, 1)
+        os.dup2(err, 2)
+        # Python's own streams on those descriptors (under pytest they are its capture objects)
+        sys.stdout = open(1, "w", closefd=False)
+        sys.stderr = open(2, "w", closefd=False)
+        with open("/proc/self/status") as f:
+            size = [int(line.split()[1]) * 1024 for line in f if line.startswith("VmSize:")][0]
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu))
+        resource.setrlimit(resource.RLIMIT_AS, (size + address_space,) * 2)
+        os.environ["SOLDOUT_USER_DIR"] = str(user)
+        code = _child_main(case)
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    except BaseException:
+        import traceback
+        traceback.print_exc()
+        code = 1
+    finally:
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            with open("/proc/self/status") as f:
+                kb = [line.split()[1] for line in f if line.startswith("VmHWM:")][0]
+            os.write(peak, kb.encode())
+        finally:
+            os._exit(code)
+
+
 def _child_main(case: hostile.Case) -> int:
     if case.script == "tests/hostile_level.py":
         import hostile_level
-        return hostile_level.main(case.argv[0])
+        return int(hostile_level.main(case.argv[0]))
     if case.script == hostile.SHELL:
         import hostile_shell
         hostile_shell.main()
         return 0
     from game.app import main as game_main
-    return game_main(case.argv)
+    return int(game_main(case.argv))
 
 
 # ---------------------------------------------------------------- the run
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--minutes", type=float, default=10.0)
+    parser.add_argument("--seconds", type=float, default=None, help="the run's length in seconds (instead of --minutes)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--keep", type=Path, default=ROOT / "fuzz-failures")
     parser.add_argument("--cpu-limit", type=int, default=40, help="seconds of CPU before a child is killed")
     parser.add_argument("--memory-limit", type=int, default=2048, help="MB of address space for a child")
+    parser.add_argument("--no-hand-made", action="store_true", help="skip the hand-made inputs (a short run)")
+    parser.add_argument("--classes", action="store_true", help="only the generators of tools/fuzz_classes.py")
     parser.add_argument("--worker", type=int, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-
+    if args.seconds is not None:
+        args.minutes = args.seconds / 60
     if args.worker is not None:
         return worker(args)
     start = time.monotonic()
     work = Path(tempfile.mkdtemp(prefix="soco-fuzz-"))
     merged = Summary()
     try:
-        # 1. the hand-made hostile inputs of issue #13, once, each in a fresh interpreter
-        hand = (hostile.level_cases(work / "hand" / "levels") + hostile.replay_cases(work / "hand" / "replays")
-                + hostile.scenario_cases(work / "hand" / "scenarios"))
-        with ThreadPoolExecutor(args.workers) as pool:
-            for outcome in pool.map(lambda c: hostile.run_case(c, work / "user", args.cpu_limit,
-                                                               args.memory_limit << 20), hand):
-                merged.judge("hand-made", outcome, None, args.keep)
-            users = hand_user_cases(work / "hand" / "user")
-            for (case, folder), outcome in zip(users, pool.map(
-                    lambda cf: hostile.run_case(cf[0], cf[1] / "user", args.cpu_limit, args.memory_limit << 20), users)):
-                merged.judge("hand-made", outcome, folder, args.keep, sentinel_problems(folder / "sentinel"))
-        # 2. random mutations until the time is up, in worker processes that fork per input
-        left = max(0.1, args.minutes - (time.monotonic() - start) / 60)
-        procs = [subprocess.Popen([sys.executable, __file__, "--worker", str(k), "--seed", str(args.seed * 1000 + k),
-                                   "--minutes", f"{left:.3f}", "--keep", str(args.keep),
-                                   "--cpu-limit", str(args.cpu_limit), "--memory-limit", str(args.memory_limit)],
-                                  cwd=ROOT, stdout=subprocess.PIPE, text=True)
-                 for k in range(args.workers)]
-        for proc in procs:
-            out, _ = proc.communicate()
-            merged.merge(json.loads(out))
+        if not args.no_hand_made:
+            hand_made(args, work, merged)
+        # random mutations until the time is up, in worker processes that fork per input
+        left = max(0.05, args.minutes - (time.monotonic() - start) / 60)
+        procs = [(k, subprocess.Popen(
+            [sys.executable, __file__, "--worker", str(k), "--seed", str(args.seed * 1000 + k),
+             "--minutes", f"{left:.4f}", "--keep", str(args.keep), "--cpu-limit", str(args.cpu_limit),
+             "--memory-limit", str(args.memory_limit), *(["--classes"] if args.classes else [])],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)) for k in range(args.workers)]
+        for k, proc in procs:
+            out, err = proc.communicate()
+            sys.stderr.write(err)
+            merged.merge_worker(k, proc.returncode, out, err)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    report = merged.report(round((time.monotonic() - start) / 60, 1), args.seed)
+    report = merged.report(round((time.monotonic() - start) / 60, 2), args.seed)
     print(json.dumps(report, indent=1))
     return 1 if report["failures"] else 0
+
+
+def hand_made(args: argparse.Namespace, work: Path, merged: "Summary") -> None:
+    """The hand-made hostile inputs of tests/hostile.py, once, each in a fresh interpreter."""
+    limit = args.memory_limit << 20
+    hand = (hostile.level_cases(work / "hand" / "levels") + hostile.replay_cases(work / "hand" / "replays")
+            + hostile.scenario_cases(work / "hand" / "scenarios"))
+    with ThreadPoolExecutor(args.workers) as pool:
+        for outcome in pool.map(lambda c: hostile.run_case(c, work / "user", args.cpu_limit, limit), hand):
+            merged.judge("hand-made", outcome, None, args.keep)
+        users = hand_user_cases(work / "hand" / "user")
+        for (case, folder), outcome in zip(users, pool.map(
+                lambda cf: hostile.run_case(cf[0], cf[1] / "user", args.cpu_limit, limit), users)):
+            merged.judge("hand-made", outcome, folder, args.keep, sentinel_problems(folder / "sentinel"))
 
 
 class Summary:
     """Counts, worst CPU and memory per reader, and the failures with where their input is kept."""
 
     def __init__(self) -> None:
-        self.stats: dict[str, Counter] = defaultdict(Counter)
+        self.stats: dict[str, Counter[str]] = defaultdict(Counter)
         self.worst: dict[str, dict[str, float]] = defaultdict(lambda: {"refusal_cpu_s": 0.0, "cpu_s": 0.0,
                                                                        "peak_mb": 0.0})
-        self.failures: list[dict] = []
-        self.touched: Counter = Counter()    # register key -> user-file inputs that damaged it
+        self.failures: list[dict[str, Any]] = []
+        self.touched: Counter[str] = Counter()    # register key -> user-file inputs that damaged it
 
     def judge(self, kind: str, outcome: hostile.Outcome, keep_from: Path | None, keep: Path,
               extra: list[str] | None = None) -> None:
@@ -359,16 +400,30 @@ class Summary:
             w["refusal_cpu_s"] = round(max(w["refusal_cpu_s"], outcome.seconds), 2)
         w["peak_mb"] = round(max(w["peak_mb"], outcome.peak_bytes / (1 << 20)), 1)
         problems = outcome.problems() + (extra or [])
+        if outcome.code == -9:
+            problems.append("killed: a hang (no CPU used for minutes) or past its CPU limit")
         if problems:
             kept = keep / outcome.case.name.replace("#", "-").replace(":", "-")
             if keep_from is not None:
-                shutil.copytree(keep_from, kept, dirs_exist_ok=True)
+                shutil.copytree(keep_from, kept, dirs_exist_ok=True, symlinks=True)
             self.failures.append({"input": outcome.case.name, "problems": problems, "kept": str(kept),
                                   "run": " ".join(outcome.case.argv), "script": outcome.case.script,
                                   "output": (outcome.stderr + outcome.stdout)[-400:]})
             print(f"FAIL {outcome.case.name}: {', '.join(problems)} (kept in {kept})", file=sys.stderr)
 
-    def merge(self, report: dict) -> None:
+    def merge_worker(self, k: int, code: int, out: str, err: str) -> None:
+        """A worker's summary merged in; a worker that died (no summary) is a failure, never a crash here."""
+        try:
+            report = json.loads(out.strip().splitlines()[-1]) if out.strip() else None
+        except json.JSONDecodeError:
+            report = None
+        if not isinstance(report, dict):
+            self.failures.append({"input": f"worker {k}", "problems": [f"the worker died (exit {code})"],
+                                  "output": (err + out)[-800:]})
+            return
+        self.merge(report)
+
+    def merge(self, report: dict[str, Any]) -> None:
         for kind, counts in report["by_reader"].items():
             worst = counts.pop("worst")
             self.stats[kind].update(counts)
@@ -377,14 +432,16 @@ class Summary:
         self.failures += report["failures"]
         self.touched.update(report.get("user_files_damaged", {}))
 
-    def report(self, minutes: float, seed: int) -> dict:
+    def report(self, minutes: float, seed: int) -> dict[str, Any]:
+        peak = max((w["peak_mb"] for w in self.worst.values()), default=0.0)
         return {"minutes": minutes, "seed": seed, "inputs": sum(s["inputs"] for s in self.stats.values()),
+                "peak_mb": peak,
                 "by_reader": {kind: dict(sorted(c.items())) | {"worst": dict(self.worst[kind])}
                               for kind, c in sorted(self.stats.items())},
                 "user_files_damaged": dict(sorted(self.touched.items())), "failures": self.failures}
 
 
-def worker(args) -> int:
+def worker(args: argparse.Namespace) -> int:
     """One worker: build the corpus, then mutate, fork, judge until the time is up; prints its summary."""
     start = time.monotonic()
     work = Path(tempfile.mkdtemp(prefix=f"soco-fuzz-w{args.worker}-"))
@@ -394,13 +451,14 @@ def worker(args) -> int:
         runner = ForkRunner(args.cpu_limit, args.memory_limit << 20)
         rng = random.Random(args.seed)
         n = 0
-        while time.monotonic() < start + args.minutes * 60:
+        while time.monotonic() < start + args.minutes * 60 or n == 0:   # at least one input, however short
             n += 1
-            kind, case, folder = make_case(corpus, rng, n, work / "cases" / str(n))
+            kind, case, folder = (only_classes if args.classes else make_case)(corpus, rng, n, work / "cases" / str(n))
             case.name = f"w{args.worker}-{case.name}"
-            outcome = runner.run(case, folder if kind == "user" else work / "user")
-            where = folder.parent if kind == "user" else folder
-            extra = sentinel_problems(where / "sentinel") if kind == "user" else []
+            user = kind.startswith("user")     # the whole shell over folder, its sentinel beside it
+            outcome = runner.run(case, folder if user else work / "user")
+            where = folder.parent if user else folder
+            extra = sentinel_problems(where / "sentinel") if user else []
             if kind == "user":
                 summary.touched.update(case.name.split(":", 1)[1].split("+"))
             summary.judge(kind, outcome, where, args.keep, extra)
@@ -410,7 +468,7 @@ def worker(args) -> int:
                       f"{len(summary.failures)} failures", file=sys.stderr)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    print(json.dumps(summary.report(round((time.monotonic() - start) / 60, 1), args.seed)))
+    print(json.dumps(summary.report(round((time.monotonic() - start) / 60, 2), args.seed)))
     return 0
 
 

@@ -22,12 +22,18 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING, Union
+
+if TYPE_CHECKING:
+    from babel.messages.catalog import Catalog, Message
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "assets" / "locale"
 POT = LOCALE / "messages.pot"
 NOTES = LOCALE / "notes.toml"
 PLACEHOLDER = re.compile(r"\{[a-z_]*\}")
+MessageId = Union[str, tuple[str, ...], list[str]]   # a plural's id is its (singular, plural)
+Key = Union[str, tuple[str, ...]]                    # the same, hashable
 
 
 def pybabel(*args: str, quiet: bool = False) -> int:
@@ -41,7 +47,8 @@ def pybabel(*args: str, quiet: bool = False) -> int:
     here = os.getcwd()
     os.chdir(ROOT)
     try:
-        CommandLineInterface().run(["pybabel", *(["-q"] if quiet else []), *args])
+        CommandLineInterface().run(["pybabel",  # type: ignore[no-untyped-call]  # Babel leaves it unannotated
+                                    *(["-q"] if quiet else []), *args])
     except SystemExit as exc:
         return int(exc.code or 0)
     finally:
@@ -78,7 +85,7 @@ def add_notes(pot: Path) -> None:
         write_po(fh, catalogue, width=76, no_location=True, sort_by_file=True)
 
 
-def _singular(message_id) -> str:
+def _singular(message_id: MessageId) -> str:
     return message_id[0] if isinstance(message_id, (list, tuple)) else message_id
 
 
@@ -86,17 +93,17 @@ def languages() -> list[str]:
     return sorted(p.name for p in LOCALE.iterdir() if (p / "LC_MESSAGES" / "messages.po").is_file())
 
 
-def _read_po(path: Path):
+def _read_po(path: Path) -> Catalog:
     from babel.messages.pofile import read_po
     with path.open("rb") as fh:
         return read_po(fh)
 
 
-def _key(message_id):
+def _key(message_id: MessageId) -> Key:
     return tuple(message_id) if isinstance(message_id, (list, tuple)) else message_id
 
 
-def _ids(catalogue) -> set:
+def _ids(catalogue: Catalog) -> set[Key]:
     return {_key(m.id) for m in catalogue if m.id}
 
 
@@ -133,8 +140,8 @@ def problems() -> list[str]:
             continue
         with mo_path.open("rb") as fh:
             mo = read_mo(fh)
-        compiled = {_key(m.id): _key(m.string) for m in mo if m.id}
-        source = {_key(m.id): _key(m.string) for m in po if m.id and _translated(m)}
+        compiled = {_key(m.id): _strings(m) for m in mo if m.id}
+        source = {_key(m.id): _strings(m) for m in po if m.id and _translated(m)}
         if compiled != source:
             out.append(f"{code}: messages.mo does not match messages.po (run tools/i18n.py compile)")
     return out
@@ -151,16 +158,21 @@ def _msgfmt_errors(po_path: Path) -> list[str]:
     return [] if done.returncode == 0 else [f"msgfmt: {line}" for line in done.stderr.splitlines()[:5]]
 
 
-def _translated(message) -> bool:
-    strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+def _strings(message: Message) -> tuple[str, ...]:
+    """A message's translation: one string, or a plural's one per form (none when there is none)."""
+    string = message.string
+    return tuple(string) if isinstance(string, (list, tuple)) else (string,) if string is not None else ()
+
+
+def _translated(message: Message) -> bool:
+    strings = _strings(message)
     return bool(strings) and all(s for s in strings)
 
 
-def _wrong_placeholders(message) -> set[str]:
+def _wrong_placeholders(message: Message) -> set[str]:
     ids = message.id if isinstance(message.id, (list, tuple)) else [message.id]
-    strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
     allowed = {p for i in ids for p in PLACEHOLDER.findall(i)}
-    return {p for s in strings for p in PLACEHOLDER.findall(s)} - allowed
+    return {p for s in _strings(message) for p in PLACEHOLDER.findall(s)} - allowed
 
 
 def main(argv: list[str]) -> int:

@@ -44,7 +44,7 @@ import tomllib
 import wave
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import mido
 
@@ -432,7 +432,9 @@ class Arranger:
         spans = progression(theme.chords, start, lift)
         assert not theme.tune or tune_beats(theme.tune) == bars * BAR, (s.name, kind, tune_beats(theme.tune))
         drums, bass, dyn = SECTIONS[kind]
-        v = lambda x: round(x * dyn)   # noqa: E731 - the section's loudness on every velocity
+
+        def v(x: float) -> int:       # the section's loudness on every velocity
+            return round(x * dyn)
         t = lift                      # the last A's lift
         self.sections.append((kind, start))
 
@@ -901,7 +903,7 @@ def frames_per_beat(bpm: int) -> int:
     return frames
 
 
-def render(song: Song, passes: int, tmp: Path) -> array.array:
+def render(song: Song, passes: int, tmp: Path) -> array.array[float]:
     """FluidSynth -> mono samples (the mean of the two channels) at RATE."""
     mid, wav = tmp / "render.mid", tmp / "render.wav"
     to_midi(song, song.parts, passes).save(mid)
@@ -918,7 +920,7 @@ def render(song: Song, passes: int, tmp: Path) -> array.array:
     return array.array("f", map(lambda a, b: (a + b) * 0.5, data[0::2], data[1::2]))
 
 
-def crossfade_into(out: array.array, at: int, other: array.array, other_at: int, n: int = SEAM) -> None:
+def crossfade_into(out: array.array[float], at: int, other: array.array[float], other_at: int, n: int = SEAM) -> None:
     """out[at-n:at] fades from itself into other[other_at-n:other_at]: out then ends on what
     precedes other[other_at], so other[other_at] may follow without a seam."""
     for i in range(n):
@@ -927,7 +929,7 @@ def crossfade_into(out: array.array, at: int, other: array.array, other_at: int,
         out[j] = out[j] * (1 - w) + other[other_at - n + i] * w
 
 
-def loop_layout(song: Song, samples: array.array, head_bars: int) -> tuple[array.array, int]:
+def loop_layout(song: Song, samples: array.array[float], head_bars: int) -> tuple[array.array[float], int]:
     """`head_bars` of pass one (as heard from silence, its end joined to pass two) + pass two as
     the loop (its end joined to its start). Returns the samples and the head's length in frames."""
     loop_frames = round(song.beats) * frames_per_beat(song.bpm)
@@ -940,7 +942,7 @@ def loop_layout(song: Song, samples: array.array, head_bars: int) -> tuple[array
     return head + loop, head_frames
 
 
-def jingle_layout(samples: array.array) -> array.array:
+def jingle_layout(samples: array.array[float]) -> array.array[float]:
     """Trim the silence after the last sound; fade the last 100 ms."""
     last = max((i for i in range(len(samples) - 1, -1, -1) if abs(samples[i]) > 60), default=len(samples) - 1)
     out = samples[:last + 1]
@@ -950,7 +952,7 @@ def jingle_layout(samples: array.array) -> array.array:
     return out
 
 
-def limit(samples: array.array, ceiling: float, block: int = 64) -> array.array:
+def limit(samples: array.array[float], ceiling: float, block: int = 64) -> array.array[float]:
     """A look-ahead peak limiter: the gain dips (over about 12 ms, back over about 90 ms) around
     the few samples that would pass `ceiling`, and is 1 everywhere else."""
     blocks = (len(samples) + block - 1) // block
@@ -969,7 +971,7 @@ def limit(samples: array.array, ceiling: float, block: int = 64) -> array.array:
     return out
 
 
-def pcm(samples: array.array, gain: float, ceiling: float | None = CEILING) -> array.array:
+def pcm(samples: array.array[float], gain: float, ceiling: float | None = CEILING) -> array.array[int]:
     """Float samples -> 16-bit, times `gain`, limited under `ceiling` (a fraction of full scale)."""
     scaled = array.array("f", (s * gain for s in samples))
     if ceiling is not None:
@@ -977,7 +979,7 @@ def pcm(samples: array.array, gain: float, ceiling: float | None = CEILING) -> a
     return array.array("h", (max(-32767, min(32767, round(s))) for s in scaled))
 
 
-def write_wav(data: array.array, path: Path) -> None:
+def write_wav(data: array.array[int], path: Path) -> None:
     out = array.array("h", data)
     if sys.byteorder == "big":
         out.byteswap()
@@ -988,7 +990,7 @@ def write_wav(data: array.array, path: Path) -> None:
         w.writeframes(out.tobytes())
 
 
-def loudness(data: array.array, tmp: Path) -> float:
+def loudness(data: array.array[int], tmp: Path) -> float:
     """Integrated loudness (LUFS, EBU R128) as ffmpeg's ebur128 filter measures it."""
     probe = tmp / "probe.wav"
     write_wav(data, probe)
@@ -997,13 +999,13 @@ def loudness(data: array.array, tmp: Path) -> float:
     return float(re.findall(r"I:\s+(-?[\d.]+) LUFS", done.stderr)[-1])
 
 
-def encode(data: array.array, path: Path, quality: str, tmp: Path) -> None:
+def encode(data: array.array[int], path: Path, quality: str, tmp: Path) -> None:
     wav = tmp / "final.wav"
     write_wav(data, wav)
     subprocess.run(["oggenc", "-Q", "-q", quality, "-o", str(path), str(wav)], check=True)
 
 
-def with_drive(base: array.array, drive: array.array) -> tuple[array.array, int]:
+def with_drive(base: array.array[int], drive: array.array[int]) -> tuple[array.array[int], int]:
     """base + the drive loop repeated under it (as the game mixes them at full drive), clipped
     as the game clips; also how many samples had to be clipped."""
     out, clipped = array.array("h"), 0
@@ -1017,7 +1019,10 @@ def with_drive(base: array.array, drive: array.array) -> tuple[array.array, int]
     return out, clipped
 
 
-def make_track(song: Song, tmp: Path) -> dict:
+Info = dict[str, Any]   # a track's or jingle's figures, as tracks.toml holds them
+
+
+def make_track(song: Song, tmp: Path) -> Info:
     base, head = loop_layout(song, render(song, 2, tmp), HEAD_BARS)
     gain = 10 ** ((TARGET_LUFS - loudness(pcm(base[head:], 1.0, None), tmp)) / 20)
     out = pcm(base, gain)
@@ -1039,7 +1044,7 @@ def make_track(song: Song, tmp: Path) -> dict:
     return info
 
 
-def make_jingle(song: Song, tmp: Path) -> dict:
+def make_jingle(song: Song, tmp: Path) -> Info:
     samples = jingle_layout(render(song, 1, tmp))
     gain = 10 ** ((JINGLE_LUFS - loudness(pcm(samples, 1.0, None), tmp)) / 20)
     out = pcm(samples, gain)
@@ -1052,7 +1057,7 @@ MANIFEST = "tracks.toml"
 TABLE_BEGIN, TABLE_END = "<!-- figures:begin -->", "<!-- figures:end -->"
 
 
-def write_manifest(tracks: dict[str, dict], jingles: dict[str, dict]) -> None:
+def write_manifest(tracks: dict[str, Info], jingles: dict[str, Info]) -> None:
     lines = ["# Written by tools/make_music.py (do not edit): each track's tempo grid, head and loop,",
              "# where its sections begin, its drive layer and its measured loudness (EBU R128).", ""]
     for name, info in tracks.items():
@@ -1074,7 +1079,7 @@ def toml_value(value: object) -> str:
     return str(value)
 
 
-def write_figures(tracks: dict[str, dict], jingles: dict[str, dict]) -> None:
+def write_figures(tracks: dict[str, Info], jingles: dict[str, Info]) -> None:
     """The loudness and length table in LICENSES.md, between its markers."""
     rows = ["| Track | Tempo | Loop | Sections | Loudness | With its drive layer |", "|---|---|---|---|---|---|"]
     for name, t in tracks.items():
@@ -1095,7 +1100,7 @@ def write_figures(tracks: dict[str, dict], jingles: dict[str, dict]) -> None:
     path.write_text(head + TABLE_BEGIN + "\n" + "\n".join(rows) + "\n" + TABLE_END + tail, encoding="utf-8")
 
 
-def read_manifest() -> tuple[dict[str, dict], dict[str, dict]]:
+def read_manifest() -> tuple[dict[str, Info], dict[str, Info]]:
     path = OUT / MANIFEST
     if not path.is_file():
         return {}, {}

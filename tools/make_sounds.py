@@ -100,11 +100,12 @@ def seq(*buffers: Buffer) -> Buffer:
     return out
 
 
-def melody(notes: list[tuple[str, float]], gap: float = 0.0, decay: float = 0.18, **kw) -> Buffer:
+def melody(notes: list[tuple[str, float]], gap: float = 0.0, decay: float = 0.18,
+           harmonics: tuple[float, ...] = (1.0, 0.25, 0.08), vibrato: float = 0.0) -> Buffer:
     """Notes one after another, each ringing into the next (overlapping tails)."""
     parts, offsets, t = [], [], 0.0
     for name, length in notes:
-        parts.append(tone(note(name), length + 0.25, decay=decay, **kw))
+        parts.append(tone(note(name), length + 0.25, decay=decay, harmonics=harmonics, vibrato=vibrato))
         offsets.append(t)
         t += length + gap
     return mix(*parts, offsets=tuple(offsets))

@@ -35,7 +35,7 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -43,6 +43,23 @@ if str(ROOT) not in sys.path:
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from game.match.commands import STICK_MAX, Button, Command  # noqa: E402
+from game.core.scene import Scene  # noqa: E402
+
+if TYPE_CHECKING:
+    import pygame
+
+    from game.core.context import Context
+    from game.files.levels import Level
+    from game.rules.checkout.engine import CheckoutGame
+    from game.rules.soldout.catalogue import Catalogue as SoldOutCatalogue
+    from game.rules.soldout.engine import Round
+    from game.scenes.registry import ShotFactory
+    from game.sim.mall import MallSim
+    from game.sim.table import TableSim
+    from game.sim.tuning import Tuning
+
+# A scene target: (context, seed) -> the scenes to push, bottom first (none: it pushed its own).
+Build = Callable[["Context", int], list[Scene]]
 
 BUTTONS = [Button.A, Button.B, Button.X, Button.Y, Button.LB, Button.RB, Button.START, Button.BACK,
            Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT]
@@ -113,14 +130,15 @@ def _steer(fr: tuple[int, int], to: tuple[int, int]) -> tuple[int, int]:
 _CATALOGUES: dict[str, Any] = {}
 
 
-def soldout_catalogue():
+def soldout_catalogue() -> SoldOutCatalogue:
     if "soldout" not in _CATALOGUES:
         from game.rules.soldout import load_catalogue
         _CATALOGUES["soldout"] = load_catalogue()
-    return _CATALOGUES["soldout"]
+    catalogue: SoldOutCatalogue = _CATALOGUES["soldout"]
+    return catalogue
 
 
-def round_card_failures(rnd, all_cards: list[str]) -> list[str]:
+def round_card_failures(rnd: Round, all_cards: list[str]) -> list[str]:
     """Each card in exactly one place (piles, hands, carried, tables, dressers)."""
     seen: list[str] = []
     for cards in rnd.piles.values():
@@ -141,7 +159,7 @@ def round_card_failures(rnd, all_cards: list[str]) -> list[str]:
     return [f"{len(seen)} cards in play, not {len(all_cards)} (twice: {twice[:4]}, missing: {missing[:4]})"]
 
 
-def mall_failures(sim, placed: bool = True) -> list[str]:
+def mall_failures(sim: MallSim, placed: bool = True) -> list[str]:
     """Everything that must hold in a MallSim after any tick.
 
     placed=False skips "every engine pile lies somewhere on the map": for screenshot states
@@ -188,7 +206,7 @@ def mall_failures(sim, placed: bool = True) -> list[str]:
 
 
 def make_mall(seed: int, players: int, mode: str, teams: bool = False, rounds: int = 3,
-              limit_ticks: int | None = None):
+              limit_ticks: int | None = None) -> MallSim:
     """A MallSim; `limit_ticks` shortens the round time limit so short runs see many round ends."""
     import dataclasses
 
@@ -206,17 +224,17 @@ def make_mall(seed: int, players: int, mode: str, teams: bool = False, rounds: i
                    tuning=tuning)
 
 
-_LEVELS: dict[Path, Any] = {}
-_TUNING: dict[str, Any] = {}
+_LEVELS: dict[Path, Level] = {}
+_TUNING: dict[str, Tuning] = {}
 
 
-def _level(path: Path, loader: Callable):
+def _level(path: Path, loader: Callable[[Path], Level]) -> Level:
     if path not in _LEVELS:
         _LEVELS[path] = loader(path)
     return _LEVELS[path]
 
 
-def _mall_targets(sim, seat: int) -> tuple[int, int]:
+def _mall_targets(sim: MallSim, seat: int) -> tuple[int, int]:
     """Somewhere worth walking to: a pile, the Starting Table, a dresser."""
     rng = random.Random(sim.tick * 31 + seat)   # a private Random: never touch the match's own
     options = [(x, y) for _pid, x, y in sim.floor_piles()]
@@ -226,7 +244,7 @@ def _mall_targets(sim, seat: int) -> tuple[int, int]:
     return rng.choice(options) if options else sim.by_seat[seat].pos
 
 
-def run_mall(seed: int, mode: str, ticks: int, check_every: int = 1) -> dict:
+def run_mall(seed: int, mode: str, ticks: int, check_every: int = 1) -> dict[str, int]:
     """A MallSim under random hands for `ticks` ticks (chaining rounds). Raises MonkeyFailure."""
     rng = random.Random(seed)
     players = rng.randint(2, 6)
@@ -245,7 +263,7 @@ def run_mall(seed: int, mode: str, ticks: int, check_every: int = 1) -> dict:
             sim = make_mall(seed + tick, players, rng.choice(MODES), teams, rounds=rng.randint(1, 3),
                             limit_ticks=limit)
             hands = {s: Masher(random.Random(seed * 100 + tick + s)) for s in sim.seats}
-        commands = {}
+        commands: dict[int, Command] = {}
         for seat, hand in hands.items():
             if tick % 60 == seat or seat not in goals:
                 goals[seat] = _mall_targets(sim, seat)
@@ -266,7 +284,7 @@ def run_mall(seed: int, mode: str, ticks: int, check_every: int = 1) -> dict:
 
 
 # ---------------------------------------------------------------- Check Out!
-def table_failures(game) -> list[str]:
+def table_failures(game: CheckoutGame) -> list[str]:
     from game.rules.checkout.scenario import invariant_failures
     failures = invariant_failures(game)
     if game.phase == "over":
@@ -279,7 +297,7 @@ def table_failures(game) -> list[str]:
     return failures
 
 
-def _find_game(obj) -> Any:
+def _find_game(obj: object) -> CheckoutGame | None:
     """The CheckoutGame inside a TableSim (or a scene), whatever the attribute is called."""
     from game.rules.checkout.engine import CheckoutGame
     if isinstance(obj, CheckoutGame):
@@ -291,7 +309,7 @@ def _find_game(obj) -> Any:
     return None
 
 
-def make_table(seed: int, players: int):
+def make_table(seed: int, players: int) -> TableSim | None:
     """A TableSim when game.sim.table exists; None otherwise."""
     try:
         from game.sim import table as table_module
@@ -302,7 +320,7 @@ def make_table(seed: int, players: int):
     from game.match.spec import MatchSpec, SeatSpec
     seats = tuple(SeatSpec(i, f"P{i + 1}", kind="human") for i in range(players))
     spec = MatchSpec("checkout", seats, mode="standard", rounds=4, seed=seed)
-    cls = getattr(table_module, "TableSim")
+    cls: type[TableSim] = getattr(table_module, "TableSim")
     try:
         return cls(spec)
     except TypeError:
@@ -310,7 +328,7 @@ def make_table(seed: int, players: int):
         return cls(spec, load_catalogue(), seed)
 
 
-def run_table(seed: int, ticks: int) -> dict:
+def run_table(seed: int, ticks: int) -> dict[str, int]:
     """TableSim under random hands (or, before it exists, the engine under random actions)."""
     rng = random.Random(seed)
     players = rng.randint(2, 6)
@@ -327,23 +345,23 @@ def run_table(seed: int, ticks: int) -> dict:
             raise MonkeyFailure(f"table seed {seed} tick {tick}: step raised {type(exc).__name__}: {exc}") from exc
         done += 1
         game = _find_game(sim)
-        failures = table_failures(game) if game is not None else []
-        if failures:
+        if game is not None and (failures := table_failures(game)):
             raise MonkeyFailure(f"table seed {seed} tick {tick} ({game.phase}): {'; '.join(failures)}")
         if _table_over(sim, game):
             matches += 1
             sim = make_table(seed + tick, players)
+            assert sim is not None   # as the first one was
     return {"ticks": done, "matches": matches}
 
 
-def _table_over(sim, game) -> bool:
+def _table_over(sim: object, game: CheckoutGame | None) -> bool:
     over = getattr(sim, "over", None)
     if isinstance(over, bool):
         return over
     return game is not None and game.phase == "over"
 
 
-def _run_table_engine(seed: int, players: int, steps: int) -> dict:
+def _run_table_engine(seed: int, players: int, steps: int) -> dict[str, int]:
     from game.rules.checkout import autoplay, load_catalogue
     from game.rules.checkout.engine import OVER, CheckoutGame
     catalogue = _CATALOGUES.setdefault("checkout", load_catalogue())
@@ -381,22 +399,23 @@ def _run_table_engine(seed: int, players: int, steps: int) -> dict:
 
 
 # ---------------------------------------------------------------- scenes
-def scene_targets() -> list[tuple[str, Callable]]:
+def scene_targets() -> list[tuple[str, Build]]:
     """(name, build(ctx, seed) -> list of scenes, bottom first) for every scene the shell knows."""
+    from game.match import games
     from game.match.spec import MatchSpec, SeatSpec
     from game.scenes import registry
-    targets: list[tuple[str, Callable]] = []
+    targets: list[tuple[str, Build]] = []
     for name in registry.screenshot_names():
         shot = registry.screenshot(name)
-        targets.append((f"shot:{name}", lambda ctx, seed, shot=shot: _as_list(shot.factory(ctx, seed))))
+        assert shot is not None   # one of screenshot_names()
+        targets.append((f"shot:{name}", _shot_build(shot.factory)))
     registry.load_scene_modules()
     for game in sorted(registry._games):
-        modes = MODES if game == "soldout" else ("standard",)
-        for mode in modes:
-            def build(ctx, seed, game=game, mode=mode):
+        for mode in games.get(game).round_modes():
+            def build(ctx: Context, seed: int, game: str = game, mode: str = mode) -> list[Scene]:
                 from game.scenes.menus.title import TitleScene
                 rng = random.Random(seed)
-                players = rng.randint(1, 6) if game == "soldout" else rng.randint(2, 6)
+                players = rng.randint(games.get(game).min_seats, 6)
                 humans = rng.randint(1, min(2, players))
                 seats = tuple(SeatSpec(i, f"P{i + 1}", kind="human" if i < humans else "bot",
                                        difficulty=rng.choice(("easy", "normal", "hard")))
@@ -412,7 +431,11 @@ def scene_targets() -> list[tuple[str, Callable]]:
     return targets
 
 
-def _as_list(made) -> list:
+def _shot_build(factory: ShotFactory) -> Build:
+    return lambda ctx, seed: _as_list(factory(ctx, seed))
+
+
+def _as_list(made: Scene | list[Scene]) -> list[Scene]:
     return made if isinstance(made, list) else [made]
 
 
@@ -443,7 +466,7 @@ class ScreenMonkey:
         self.use_pads = pads and _vpad_available()
         self.plug_rate = 0.004    # per tick: a pad is plugged in (at most 3)
         self.pull_rate = 0.002    # per tick: a pad is pulled out
-        self.visited: Counter = Counter()
+        self.visited: Counter[str] = Counter()
 
     def _keys(self) -> list[int]:
         pg = self.pygame
@@ -499,7 +522,7 @@ class ScreenMonkey:
                 pad.axis(rng.choice((LEFT_X, LEFT_Y)), rng.uniform(-1, 1))
         self._pump()
 
-    def run(self, label: str, build: Callable, seed: int, ticks: int, draw_every: int = 7,
+    def run(self, label: str, build: Build, seed: int, ticks: int, draw_every: int = 7,
             seat_pad: bool = False) -> int:
         """Build the scene(s), then `ticks` random ticks. Raises MonkeyFailure with the tick.
 
@@ -550,23 +573,13 @@ class ScreenMonkey:
         return tick
 
 
-class _Blank:
+class _Blank(Scene):
     """An empty bottom scene so a target's own scenes can be pushed over a clean stack."""
 
     opaque = True
     name = "blank"
 
-    def __init__(self, ctx) -> None:
-        self.ctx = ctx
-
-    def enter(self) -> None: ...
-    def exit(self) -> None: ...
-    def pause(self) -> None: ...
-    def resume(self) -> None: ...
-    def handle_event(self, event) -> None: ...
-    def update(self, commands) -> None: ...
-
-    def draw(self, surface, alpha) -> None:
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.fill((0, 0, 0))
 
 
@@ -575,9 +588,9 @@ class _Blank:
 BUILT_BY_ENGINE = ("shot:mall_sold_out", "shot:results", "shot:soldout_results")
 
 
-def scene_sim_failures(ctx, placed: bool = True) -> list[str]:
+def scene_sim_failures(ctx: Context, placed: bool = True) -> list[str]:
     """Check any simulation a scene on the stack holds (MallSim, TableSim)."""
-    failures = []
+    failures: list[str] = []
     for scene in ctx.stack.scenes:
         for name in ("sim", "mall", "table", "world"):
             sim = getattr(scene, name, None)
@@ -610,7 +623,7 @@ def targets() -> list[str]:
     return [*(f"mall:{m}" for m in MODES), "table", "scenes"]
 
 
-def run_target(name: str, seed: int, ticks: int, screen: ScreenMonkey | None = None) -> dict:
+def run_target(name: str, seed: int, ticks: int, screen: ScreenMonkey | None = None) -> dict[str, int]:
     if name.startswith("mall:"):
         return run_mall(seed, name.split(":", 1)[1], ticks)
     if name == "table":
@@ -657,7 +670,7 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     end = start + args.minutes * 60
     names = [args.only] if args.only else targets()
-    stats = {n: {"seeds": 0, "ticks": 0} for n in names}
+    stats: dict[str, dict[str, Any]] = {n: {"seeds": 0, "ticks": 0} for n in names}
     failures: list[str] = []
     seed = args.seed
     screen = None

@@ -55,7 +55,7 @@ def grab_frames(scene: str, seed: int, ticks: list[int], press_a: int | None, th
         if t in wanted:
             frames.append((wanted[t], screen.copy()))
         commands = ctx.input.poll()
-        commands[-1] = Command(0, 0, Button.A, 0) if t == press_a else ctx.input.menu_command()
+        commands[-1] = Command(pressed=Button.A) if t == press_a else ctx.input.menu_command()
         ctx.stack.update(commands)
         ctx.tick += 1
         ctx.stack.apply()

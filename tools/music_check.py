@@ -28,6 +28,12 @@ import tempfile
 import time
 import wave
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.music.cues import Cue
+    from game.music.director import Piece
+    from game.music.render import Library
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -39,15 +45,15 @@ LENGTH = 27.0
 
 
 class Scene:
-    def __init__(self, name: str, cue=None) -> None:
+    def __init__(self, name: str, cue: Cue | None = None) -> None:
         self.name = name
         self._cue = cue
 
-    def music_cue(self):
+    def music_cue(self) -> Cue | None:
         return self._cue
 
 
-def play(capture: Path) -> tuple[list, object, int, list[float]]:
+def play(capture: Path) -> tuple[list[Piece], Library, int, list[float]]:
     """Run the script in real time; return the pieces in the order they sounded, the library,
     the mixer's rate and, for each scripted change, how many seconds of audio the device had
     taken when it was asked (the disk driver's clock, read from the capture's size: it runs
@@ -64,17 +70,17 @@ def play(capture: Path) -> tuple[list, object, int, list[float]]:
     catalogue = Catalogue.load()
     mixer = Mixer(catalogue)
     music = Music(1.0, mixer, catalogue=catalogue)
-    heard: list = []
+    heard: list[Piece] = []
     started = music.director.started
     asked: list[float] = []
 
-    def log(piece) -> None:
+    def log(piece: Piece) -> None:
         heard.append(piece)
         started(piece)
 
     def audio_clock() -> float:
         return capture.stat().st_size / 2 / 22050 if capture.exists() else 0.0
-    music.director.started = log
+    music.director.started = log   # type: ignore[method-assign]  # hear each piece as it starts
     stack = [Scene("mall", Cue("rush", 0.0))]
     start = time.perf_counter()
     tick = 0
@@ -94,13 +100,15 @@ def play(capture: Path) -> tuple[list, object, int, list[float]]:
         tick += 1
         time.sleep(max(0.0, start + tick * TICK - time.perf_counter()))
     time.sleep(0.3)
-    rate = pygame.mixer.get_init()[0]
+    opened = pygame.mixer.get_init()
+    assert opened is not None   # opened above
+    rate = opened[0]
     library = mixer.library
     pygame.mixer.quit()
     return heard, library, rate, asked
 
 
-def read_raw(path: Path) -> array.array:
+def read_raw(path: Path) -> array.array[int]:
     data = array.array("h")
     data.frombytes(path.read_bytes())
     if sys.byteorder == "big":
@@ -108,7 +116,7 @@ def read_raw(path: Path) -> array.array:
     return data
 
 
-def steps_ok(samples: array.array, at: int, window: int) -> float:
+def steps_ok(samples: array.array[int], at: int, window: int) -> float:
     """The step into sample `at`, over the largest step within `window` samples around it (not it)."""
     jump = abs(samples[at] - samples[at - 1])
     around = [abs(samples[i] - samples[i - 1]) for i in range(max(1, at - window), min(len(samples), at + window))
@@ -140,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
         failures = []
         if same != n:
             failures.append("the capture differs from the planned chain")
-        worst = {}
+        worst: dict[str, float] = {}
         for at, piece in bounds[1:]:
             kind = piece.kind.value + (f" {piece.fade.value}" if piece.fade.value != "none" else "") + \
                 (" drive ramp" if piece.drive[0] != piece.drive[1] else "") + (" cut" if piece.cut else "")
@@ -167,16 +175,16 @@ def main(argv: list[str] | None = None) -> int:
     return 1 if failures else 0
 
 
-def _loop_wrap(library) -> float:
+def _loop_wrap(library: Library) -> float:
     audio = library.tracks["rush"]
     loop = audio.base[audio.head:]
     joined = loop[-400:] + loop[:400]
     return steps_ok(joined, 400, 200)
 
 
-def _moments(heard, bounds, rate: int, offset: int) -> list[tuple[str, float]]:
+def _moments(heard: list[Piece], bounds: list[tuple[int, Piece]], rate: int, offset: int) -> list[tuple[str, float]]:
     """When, in the capture, the drive is fully in, the jingle cuts in, the results begin."""
-    out = []
+    out: list[tuple[str, float]] = []
     for at, piece in bounds:
         if piece.drive[0] == 0.0 < piece.drive[1] and not any(label.startswith("drive") for label, _ in out):
             out.append(("drive swells in", at / rate))
@@ -189,13 +197,13 @@ def _moments(heard, bounds, rate: int, offset: int) -> list[tuple[str, float]]:
     return out
 
 
-def len_of(piece, rate: int, beats: int) -> int:
+def len_of(piece: Piece, rate: int, beats: int) -> int:
     from game.music.catalogue import Catalogue
     track = Catalogue.load().tracks[piece.name]
     return round(beats * rate * 60 / track.bpm)
 
 
-def _wav(samples: array.array, path: Path, rate: int) -> None:
+def _wav(samples: array.array[int], path: Path, rate: int) -> None:
     with wave.open(str(path), "wb") as w:
         w.setnchannels(1)
         w.setsampwidth(2)
@@ -203,7 +211,7 @@ def _wav(samples: array.array, path: Path, rate: int) -> None:
         w.writeframes(samples.tobytes())
 
 
-def _picture(samples: array.array, rate: int, moments: list[tuple[str, float]], asked: list[tuple[str, float]],
+def _picture(samples: array.array[int], rate: int, moments: list[tuple[str, float]], asked: list[tuple[str, float]],
              out: Path, tmp: Path) -> None:
     """sox's spectrogram of the capture: when the game asked (yellow, below) and when the music
     answered (white, above), each marked with its name."""

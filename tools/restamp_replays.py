@@ -17,7 +17,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.driver.replay import MAGIC, RULES  # noqa: E402
+from game.driver.replay import MAGIC  # noqa: E402
+from game.match import games  # noqa: E402
 from game.files.userfiles import atomic_write_text  # noqa: E402
 
 
@@ -26,9 +27,10 @@ def restamp(path: Path) -> str:
     first, newline, rest = path.read_text(encoding="utf-8").partition("\n")
     magic, fmt, raw = (first.split(" ", 2) + ["", ""])[:3]
     header = json.loads(raw) if magic == MAGIC and raw.startswith("{") else None
-    if not isinstance(header, dict) or header.get("game") not in RULES:
+    game = games.find(header.get("game")) if isinstance(header, dict) else None
+    if not isinstance(header, dict) or game is None:
         raise ValueError(f"{path}: not a replay of a known game")
-    before, header["rules"] = header.get("rules", 1), RULES[header["game"]]
+    before, header["rules"] = header.get("rules", 1), game.rules_revision
     if before == header["rules"]:
         return f"{path.name}: already rules {before}"
     # Written as ReplayWriter writes a header, so only the revision differs.

@@ -30,8 +30,9 @@ import os
 import random
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -41,6 +42,13 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game import TICK_RATE  # noqa: E402
+
+if TYPE_CHECKING:
+    from game.bots.checkout import CheckOutBot
+    from game.bots.soldout import SoldOutBot
+    from game.core.scene import Scene
+    from game.sim.mall_face import MallFace
+    from game.sim.table import TableSim
 
 PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
@@ -70,8 +78,16 @@ def _seeds(first_seed: int, cycle: int) -> Iterator[int]:
         n += 1
 
 
-def soldout_ticks(first_seed: int, cycle: int = 3) -> Iterator[Callable[[], None]]:
-    """Endless 6-bot Sold Out! matches: yields a function that plays one tick (its .seed names the match)."""
+@dataclass(eq=False)
+class MatchTick:
+    """How to play one tick of one match: the same object for every tick of that match."""
+
+    seed: int                     # names the match
+    play: Callable[[], None]
+
+
+def soldout_ticks(first_seed: int, cycle: int = 3) -> Iterator[MatchTick]:
+    """Endless 6-bot Sold Out! matches, a tick at a time."""
     from game.bots.soldout import make_soldout_bot
     from game.app.headless import build_spec
     from game.driver.match_driver import bot_seed
@@ -81,20 +97,23 @@ def soldout_ticks(first_seed: int, cycle: int = 3) -> Iterator[Callable[[], None
                           ("rush", "memory", "tidy")[seed % 3], 1, seed)
         sim, modes = new_sim(spec)
         bots = [make_soldout_bot(s, sim, bot_seed(spec.seed, s.seat)) for s in spec.seats]
-        state = {"next": 1}
-
-        def tick(sim=sim, bots=bots, modes=modes, state=state) -> None:
-            if sim.phase == "round_over":
-                sim.start_next_round(modes[state["next"] % len(modes)])
-                state["next"] += 1
-            sim.step({bot.seat: bot.command(sim) for bot in bots})
-
-        tick.seed = seed
+        tick = MatchTick(seed, _soldout_tick(sim, bots, modes))
         while sim.phase != "match_over":
             yield tick
 
 
-def checkout_ticks(first_seed: int, cycle: int = 4) -> Iterator[Callable[[], None]]:
+def _soldout_tick(sim: MallFace, bots: list[SoldOutBot], modes: list[str]) -> Callable[[], None]:
+    state = {"next": 1}
+
+    def tick() -> None:
+        if sim.phase == "round_over":
+            sim.start_next_round(modes[state["next"] % len(modes)])
+            state["next"] += 1
+        sim.step({bot.seat: bot.command(sim) for bot in bots})
+    return tick
+
+
+def checkout_ticks(first_seed: int, cycle: int = 4) -> Iterator[MatchTick]:
     """Endless 6-bot Check Out! games on the real-time table."""
     from game.app.headless import build_spec
     from game.sim.table import TableSim
@@ -102,25 +121,29 @@ def checkout_ticks(first_seed: int, cycle: int = 4) -> Iterator[Callable[[], Non
     for seed in _seeds(first_seed, cycle):
         spec = build_spec("checkout", 6, "normal", None, None, seed)
         sim = TableSim(spec)
-        bots = make_bots(spec)
-
-        def tick(sim=sim, bots=bots) -> None:
-            sim.step({i: bot.command(sim) for i, bot in enumerate(bots)})
-
-        tick.seed = seed
+        tick = MatchTick(seed, _checkout_tick(sim, make_bots(spec)))
         while not sim.over():
             yield tick
+
+
+def _checkout_tick(sim: TableSim, bots: list[CheckOutBot]) -> Callable[[], None]:
+    def tick() -> None:
+        sim.step({i: bot.command(sim) for i, bot in enumerate(bots)})
+    return tick
 
 
 GAMES = {"soldout": soldout_ticks, "checkout": checkout_ticks}
 
 
-def soak(ticks_source: Iterator[Callable[[], None]], total_ticks: int, sample_every: int) -> dict:
-    samples = []
+Row = dict[str, Any]   # a sample, a match's figures or a verdict, as the JSON report shows it
+
+
+def soak(ticks_source: Iterator[MatchTick], total_ticks: int, sample_every: int) -> Row:
+    samples: list[Row] = []
     window: list[float] = []
     clock = time.thread_time   # CPU time of this thread: other processes on a shared core do not count
     start = time.perf_counter()
-    runs: list[dict] = []          # one per match: seed, ticks, seconds (finished matches only count)
+    runs: list[Row] = []          # one per match: seed, ticks, seconds (finished matches only count)
     last_tick_fn = None
     for n in range(1, total_ticks + 1):
         tick = next(ticks_source)
@@ -128,7 +151,7 @@ def soak(ticks_source: Iterator[Callable[[], None]], total_ticks: int, sample_ev
             runs.append({"seed": tick.seed, "ticks": 0, "seconds": 0.0})
             last_tick_fn = tick
         t0 = clock()
-        tick()
+        tick.play()
         spent = clock() - t0
         window.append(spent)
         runs[-1]["ticks"] += 1
@@ -144,16 +167,16 @@ def soak(ticks_source: Iterator[Callable[[], None]], total_ticks: int, sample_ev
     for run in finished:
         run["mean_us"] = round(run["seconds"] / run["ticks"] * 1e6, 2)
         run["seconds"] = round(run["seconds"], 3)
-    result = {"ticks": total_ticks, "game_minutes": round(total_ticks / TICK_RATE / 60, 1), "matches": len(runs),
-              "wall_seconds": round(wall, 1), "rtf": round(total_ticks / TICK_RATE / wall, 1),
-              "samples": samples, "runs": finished, "verdict": verdict(samples, "mean_us")}
+    result: Row = {"ticks": total_ticks, "game_minutes": round(total_ticks / TICK_RATE / 60, 1), "matches": len(runs),
+                   "wall_seconds": round(wall, 1), "rtf": round(total_ticks / TICK_RATE / wall, 1),
+                   "samples": samples, "runs": finished, "verdict": verdict(samples, "mean_us")}
     result["verdict"].update(same_match_creep(finished))
     return result
 
 
-def same_match_creep(runs: list[dict]) -> dict:
+def same_match_creep(runs: list[Row]) -> Row:
     """The same seed played again later (bit-identical work): its last run's mean tick over its first's."""
-    first: dict[int, dict] = {}
+    first: dict[int, Row] = {}
     ratios = []
     for run in runs:
         if run["seed"] in first:
@@ -168,14 +191,16 @@ def same_match_creep(runs: list[dict]) -> dict:
     return {"same_match_ratio": round(ratios[len(ratios) // 2], 3), "same_match_pairs": len(ratios)}
 
 
-def verdict(samples: list[dict], timing: str) -> dict:
+def verdict(samples: list[Row], timing: str) -> Row:
     """First vs last quarter of the samples (the first sample is warm-up and left out)."""
     body = samples[1:] if len(samples) > 4 else samples
     if len(body) < 2:
         return {"note": "too few samples"}
     q = max(1, len(body) // 4)
     first, last = body[:q], body[-q:]
-    mean = lambda rows, key: sum(r[key] for r in rows) / len(rows)  # noqa: E731
+
+    def mean(rows: list[Row], key: str) -> float:
+        return float(sum(r[key] for r in rows)) / len(rows)
     return {"rss_first_mb": round(mean(first, "rss_mb"), 2), "rss_last_mb": round(mean(last, "rss_mb"), 2),
             "rss_growth_mb": round(mean(last, "rss_mb") - mean(first, "rss_mb"), 2),
             "rss_max_mb": max(r["rss_mb"] for r in samples),
@@ -185,7 +210,7 @@ def verdict(samples: list[dict], timing: str) -> dict:
 
 
 # ---------------------------------------------------------------- frames through the scenes
-def frame_soak(game: str, total_ticks: int, sample_every: int, seed: int, cycle: int = 2) -> dict:
+def frame_soak(game: str, total_ticks: int, sample_every: int, seed: int, cycle: int = 2) -> Row:
     """The game scene with 6 bots, one tick and one 1280x720 draw per frame, matches back to back."""
     import pygame
 
@@ -199,19 +224,20 @@ def frame_soak(game: str, total_ticks: int, sample_every: int, seed: int, cycle:
     from devkit.bench.report import skip_howtos
     skip_howtos()   # a returning player: no how-to card pausing each match
 
-    def start(seed: int) -> object:
+    def start(seed: int) -> Scene | None:
         ctx.stack.clear_to(TitleScene(ctx))
         ctx.stack.apply()
-        mode = None if game == "checkout" else ("rush", "memory", "tidy")[seed % 3]
-        registry.start_game(ctx, build_spec(game, 6, "normal", mode, 1 if game == "soldout" else None, seed))
+        mode = ("rush", "memory", "tidy")[seed % 3]   # a game without modes keeps its own (Game.spec)
+        registry.start_game(ctx, build_spec(game, 6, "normal", mode, 1, seed))
         ctx.stack.apply()
         return ctx.stack.top
 
     seeds = _seeds(seed, cycle)
     current = next(seeds)
     scene = start(current)
-    samples, window = [], []
-    runs = [{"seed": current, "ticks": 0, "seconds": 0.0}]
+    samples: list[Row] = []
+    window: list[float] = []
+    runs: list[Row] = [{"seed": current, "ticks": 0, "seconds": 0.0}]
     started = time.perf_counter()
     for n in range(1, total_ticks + 1):
         t0 = time.thread_time()
@@ -234,14 +260,14 @@ def frame_soak(game: str, total_ticks: int, sample_every: int, seed: int, cycle:
     for run in finished:
         run["mean_us"] = round(run["seconds"] / run["ticks"] * 1e6, 2)
         run["seconds"] = round(run["seconds"], 3)
-    result = {"game": game, "frames": total_ticks, "game_minutes": round(total_ticks / TICK_RATE / 60, 1),
-              "matches": len(runs), "wall_seconds": round(time.perf_counter() - started, 1),
-              "samples": samples, "runs": finished, "verdict": verdict(samples, "frame_mean_ms")}
+    result: Row = {"game": game, "frames": total_ticks, "game_minutes": round(total_ticks / TICK_RATE / 60, 1),
+                   "matches": len(runs), "wall_seconds": round(time.perf_counter() - started, 1),
+                   "samples": samples, "runs": finished, "verdict": verdict(samples, "frame_mean_ms")}
     result["verdict"].update(same_match_creep(finished))
     return result
 
 
-def _scene_over(top) -> bool:
+def _scene_over(top: Scene | None) -> bool:
     """A results screen (or anything that is not the game scene) on top: the match is done."""
     name = getattr(top, "name", "")
     return "result" in name
@@ -262,7 +288,7 @@ def main(argv: list[str] | None = None) -> int:
         import tempfile
         os.environ["SOLDOUT_USER_DIR"] = tempfile.mkdtemp(prefix="soak-")
     total = int(args.game_minutes * 60 * TICK_RATE)
-    report: dict = {"game_minutes_each": args.game_minutes, "sample_every_ticks": args.sample_every, "games": {}}
+    report: Row = {"game_minutes_each": args.game_minutes, "sample_every_ticks": args.sample_every, "games": {}}
     bad = []
     for game in args.games.split(","):
         result = soak(GAMES[game](args.seed), total, args.sample_every)

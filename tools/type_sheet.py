@@ -113,9 +113,9 @@ def main(argv: list[str]) -> int:
                       str(text.TEXT_FACE), str(text.DISPLAY_FACE)))
     out_dir.mkdir(parents=True, exist_ok=True)
     pygame.font.init()
-    for n, (label, text_face, display_face) in enumerate(faces):
+    for n, (label, face, display) in enumerate(faces):
         path = out_dir / f"type_{n}_{label.split()[0].strip(':')}.png"
-        pygame.image.save(sheet(label, text_face, display_face), str(path))
+        pygame.image.save(sheet(label, face, display), str(path))
         print(path)
     pygame.image.save(compare(faces), str(out_dir / "compare.png"))
     print(out_dir / "compare.png")

@@ -22,12 +22,12 @@ def _match_ticks(level: Level, mode: str, seed: int, ticks: int) -> list[float]:
     """CPU seconds of each tick (bots' commands + sim.step) of one 6-bot match on `level`."""
     from game.bots.soldout import make_soldout_bot
     from game.app.headless import build_spec
-    from game.rules.soldout.autoplay import round_modes
+    from game.games import SOLD_OUT
     from game.sim import preload
     from game.driver.match_driver import bot_seed
     from game.sim.mall import new_mall
     spec = build_spec("soldout", 6, "normal", mode, 1, seed)
-    sim = new_mall(spec, level, preload.soldout_catalogue(), spec.seed, mode=round_modes(spec)[0])
+    sim = new_mall(spec, level, preload.soldout_catalogue(), spec.seed, mode=SOLD_OUT.schedule(spec)[0])
     bots = [make_soldout_bot(s, sim, bot_seed(spec.seed, s.seat)) for s in spec.seats]
     out = []
     clock = time.thread_time

@@ -32,7 +32,7 @@ def _controls_shot(ctx: "Context", seed: int) -> ControlsScene:
 
 def lobby_shot(ctx: "Context", seed: int) -> LobbyScene:
     """Lobby with keyboards, pads and bots seated (pads by name only: no device exists here)."""
-    ctx.lobby["seed"] = seed or 4242
+    ctx.lobby.seed = seed or 4242
     scene = LobbyScene(ctx)
     scene.join(("kb", "left"))
     scene.join(("kb", "right"))
@@ -50,7 +50,7 @@ def _level_row(scene: LobbyScene, entries: list[LevelEntry], key: str | None) ->
     """The lobby with its Level row chosen on `key`, listing the shipped levels and `entries` only
     (whatever is in the developer's own levels folder stays out of the picture)."""
     scene.levels = {e.key: e for e in [*(e for e in scene.levels.values() if e.shipped), *entries]}
-    scene.options["level"] = key
+    scene.options.level = key
     scene.menu.index = next(i for i, item in enumerate(scene.menu.items) if item.label == "Level")
     return scene
 

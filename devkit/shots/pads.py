@@ -97,7 +97,7 @@ class _Resting:
 
 def _lobby_new(ctx: "Context", seed: int) -> Scene:
     ctx.input.unmapped[-1] = RawJoystick(-1, "USB Arcade Stick", "", _Resting())
-    ctx.lobby["seed"] = seed or 4242
+    ctx.lobby.seed = seed or 4242
     return LobbyScene(ctx)
 
 

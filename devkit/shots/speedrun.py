@@ -140,6 +140,15 @@ registry.register_screenshot("speedrun_practice", _practice_run, warmup_ticks=60
 registry.register_screenshot("speedrun_practice_done", _practice_run, warmup_ticks=60 * 9)
 registry.register_screenshot("speedrun_menu", lambda ctx, seed: SpeedrunMenuScene(ctx), warmup_ticks=1)
 registry.register_screenshot("speedrun_settings", lambda ctx, seed: SpeedrunSettingsScene(ctx), warmup_ticks=1)
+
+
+def _settings_one(ctx: "Context", seed: int) -> SpeedrunSettingsScene:
+    """The page with LiveSplit One chosen (the link off: a screenshot opens no port)."""
+    ctx.settings.livesplit_link = "one"
+    return SpeedrunSettingsScene(ctx)
+
+
+registry.register_screenshot("speedrun_settings_one", _settings_one, warmup_ticks=1)
 registry.register_screenshot(
     "speedrun_field_edit",
     lambda ctx, seed: [SpeedrunSettingsScene(ctx),

@@ -15,10 +15,10 @@ import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence, TextIO
 
-from game import program_name, report_error
+from game import program_name, report_error, typed_as
 from game.files import level_kit, logfile
 from game.app.cli import UsageError, parse_args
-from game.match.spec import GAME_TITLES
+from game.match import games
 from game.files.untrusted import echo
 from game.files.register import ERROR_LOG as USER_ERROR_LOG
 from game.files.userfiles import remove_stale_temps
@@ -40,8 +40,11 @@ IDLE_SECONDS = 0.004   # the scenes' work ahead after a present, at most (Scene.
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if argv is None:   # the process's own command line: its errors name the program as typed
+        with typed_as(sys.argv[0] if sys.argv else ""):
+            return main(sys.argv[1:])
     try:
-        code = _run(sys.argv[1:] if argv is None else list(argv))
+        code = _run(list(argv))
         sys.stdout.flush()     # a closed pipe shows here, not in the interpreter's own flush at exit
         return code
     except BrokenPipeError:
@@ -110,7 +113,7 @@ def dispatch(args: argparse.Namespace, out: TextIO) -> int:
         return check_level(args.check_level, out)
     if args.tournament:
         from game.app.tournament import run_cli       # the runners, in worker processes
-        return run_cli(args.game, args.mode, args.matches or 40, 1 if args.seed is None else args.seed, out)
+        return run_cli(args.game, args.mode, args.matches or 40, args.seed, out)   # no seed: fresh seeds
     if args.export_lss:
         from game.speedrun.lss_export import export_cli   # the speedrun records
         code, line = export_cli(args.export_lss, args.out)
@@ -348,7 +351,7 @@ def _push_replay_viewer(ctx: Context, path: str, level: str | None = None) -> No
     if viewer is None:
         from game.text.i18n import _   # the translations: loaded by make_context for the window
         ctx.toast(_("This build cannot show {game} replays in a window; try --headless --json").format(
-            game=GAME_TITLES.get(game, game)))
+            game=games.title(game)))
     else:
         ctx.stack.push(viewer(ctx, replay))
 
@@ -412,6 +415,7 @@ class WindowLoop:
         self.presenter = present.Presenter()  # menus present only when their picture changes
         self.warmer = Warmer()                # rehearsals of the next scenes, in the menus' idle time
         self.warming = False                  # rehearsals run once the scene modules are loaded
+        self.in_menu = True                   # a menu on top at the last frame (the title at first)
         self.previous = time.perf_counter()
         self.presented_at = 0.0               # perf_counter() when the last present returned
 
@@ -461,6 +465,8 @@ class WindowLoop:
         elif vsync:
             self.read_point.skipped(time.perf_counter())
         self._idle(vsync)
+        if self.warming:
+            self._back_in_menu()
         if self.warming and self.warmer.pending:
             self._warm(vsync)
         if not vsync:
@@ -476,6 +482,10 @@ class WindowLoop:
             until = min(until, self.read_point.read_at(now) - 0.0005)
         if until > now:
             idle(self.ctx, until)
+
+    def _back_in_menu(self) -> None:
+        from game.scenes import warmup
+        self.in_menu = warmup.back_in_menu(self.warmer, self.ctx, self.in_menu)
 
     def _warm(self, vsync: bool) -> None:
         """A rehearsal step after the present, when a menu sits idle: never past the next read."""

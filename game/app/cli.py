@@ -8,12 +8,12 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from game import VERSION, program_name
-from game.match.spec import DIFFICULTIES, GAME_TITLES
+from game.match import games
+from game.match.spec import DIFFICULTIES
 from game.rules.soldout import modes as soldout_modes
 from game.speedrun.address import AddressError, parse_address
 from game.files.untrusted import echo
 
-GAMES = tuple(GAME_TITLES)
 MAX_BOTS = 6
 MAX_ROUNDS = 5
 MAX_MATCHES = 100_000
@@ -57,7 +57,7 @@ FLAG_MODES: dict[str, tuple[str, ...]] = {
     "out": ("export_lss",),
     "lang": ("window", "replay", "screenshot"),
 }
-DEFAULTS = {"game": "soldout", "bots": 4, "difficulty": "normal", "size": (1280, 720)}
+DEFAULTS = {"bots": 4, "difficulty": "normal", "size": (1280, 720)}
 
 
 class UsageError(Exception):
@@ -132,7 +132,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--headless", action="store_true", help="no window: bots play a whole match as fast as possible")
     p.add_argument("--json", action="store_true",
                    help="with --headless or --replay: print the result as one JSON line (no window)")
-    p.add_argument("--game", choices=GAMES, default=None, help="with --headless/--tournament (default soldout)")
+    keys = games.keys()
+    p.add_argument("--game", choices=keys, default=None, help=f"with --headless/--tournament (default {keys[0]})")
     p.add_argument("--mode", choices=soldout_modes.keys(), default=None,
                    help="Sold Out! mode with --headless/--tournament (default rush)")
     p.add_argument("--bots", type=_whole_number("--bots", 1, MAX_BOTS), default=None, metavar="N",
@@ -245,7 +246,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     if len(chosen) > 1 and set(chosen) != {"headless", "replay"}:
         raise UsageError(f"{' and '.join(map(_flag, chosen))} cannot be used together")
     given = given_options(argv)
-    for dest, value in DEFAULTS.items():
+    for dest, value in {"game": games.keys()[0], **DEFAULTS}.items():   # the first game in menu order
         if getattr(args, dest) is None:
             setattr(args, dest, value)
     _check_game_options(args)     # first: the rulebook's reason is the more useful message
@@ -257,16 +258,15 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
 
 
 def _check_game_options(args: argparse.Namespace) -> None:
-    """What each rulebook refuses (RULES.md), said with the rule."""
-    if args.game == "checkout":
-        for dest, why in (("mode", "Check Out! has one mode"),
-                          ("rounds", "Check Out! always plays 4 rounds + a bonus round"),
-                          ("level", "Check Out! is played at the dice table"),
-                          ("teams", "Check Out! has no teams in its rulebook")):
-            if getattr(args, dest):
-                raise UsageError(f"{_flag(dest)} is for Sold Out! (--game soldout); {why}")
-        if args.headless and args.bots < 2:
-            raise UsageError("Check Out! needs at least 2 players: use --bots 2 or more")
+    """What each rulebook refuses (RULES.md), said with the rule (the game's object says which)."""
+    game = games.get(args.game)
+    for dest, why in game.unused_flags.items():
+        if getattr(args, dest):
+            owner = next(g for g in games.all_games() if dest not in g.unused_flags)
+            raise UsageError(f"{_flag(dest)} is for {owner.title} (--game {owner.key}); {why}")
+    refusal = game.cli_refusal(args.bots, args.headless)
+    if refusal is not None:
+        raise UsageError(refusal)
     if args.teams and args.headless:
         low, high = 2 * TEAM_SIZES[0], 2 * TEAM_SIZES[-1]
         if not low <= args.bots <= high:

@@ -1,7 +1,7 @@
 """Headless matches (`--headless`): bots play a whole match without a window.
 
-Dispatch is a small table (game -> its runner module in game/driver, with
-`play_match(spec, record=None) -> dict` and `play_replay(replay) -> dict`).
+Each game's object (game.match.games) hands out its runner module in game/driver, with
+`play_match(spec, record=None) -> dict` and `play_replay(replay) -> dict`.
 Replays go through `load_replay_file` / `play_replay`; a speedrun's replay is
 verified by the speedrun verifier instead.
 """
@@ -11,30 +11,14 @@ import json
 import random
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator, Protocol, TextIO
+from typing import Any, Iterator, TextIO
 
 from game.match.seats import identities
-from game.driver import soldout_headless, table_headless
 from game.files.levels import LevelError
-from game.match.spec import GAME_TITLES, MatchSpec, SeatSpec
+from game.match import games
+from game.match.spec import MatchSpec, SeatSpec
 from game.driver.replay import CODE_PREFIX, MAX_REPLAY_BYTES, Replay, ReplayError, from_code, locate_level, read_replay
-from game.speedrun.verify import VerifyError, verify_replay
 from game.files.untrusted import UntrustedError, echo, read_text
-
-class Runner(Protocol):
-    """A game's headless runner (a module): a match played or a replay played back, as DESIGN.md's
-    result dict."""
-
-    def play_match(self, spec: MatchSpec, record: Path | str | None = None) -> dict[str, Any]: ...
-
-    def play_replay(self, replay: Replay) -> dict[str, Any]: ...
-
-
-# game name -> its runner (DESIGN.md's JSON).
-RUNNERS: dict[str, Runner] = {
-    "soldout": soldout_headless,   # bots through the mall (the rules autoplay stays for engine tests)
-    "checkout": table_headless,
-}
 
 
 class HeadlessError(Exception):
@@ -48,21 +32,18 @@ class HeadlessError(Exception):
 def build_spec(game: str, bots: int, difficulty: str = "normal", mode: str | None = None,
                rounds: int | None = None, seed: int | None = None, teams: bool = False,
                level: str | None = None) -> MatchSpec:
-    """A MatchSpec with `bots` bot seats (teams alternate 0, 1 when on)."""
+    """A MatchSpec of `game` with `bots` bot seats (teams alternate 0, 1 when on)."""
     names = identities()
     seats = tuple(SeatSpec(seat=i, name=names[i].name, kind="bot", difficulty=difficulty,
                            team=(i % 2) if teams else None) for i in range(bots))
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1_000_000)
-    if game == "checkout":
-        return MatchSpec(game="checkout", seats=seats, mode="standard", rounds=4, seed=seed, teams=teams)
-    return MatchSpec(game="soldout", seats=seats, mode=mode or "rush", rounds=rounds or 1, seed=seed,
-                     teams=teams, level=level)
+    return games.get(game).spec(seats, seed, games.Choices(mode=mode, rounds=rounds, teams=teams, level=level))
 
 
 def play(spec: MatchSpec, record: Path | None = None) -> dict[str, Any]:
     """Run one headless match; returns DESIGN.md's result dict."""
-    module = RUNNERS[spec.game]
+    module = games.get(spec.game).runner()
     with _level_errors():
         try:
             return module.play_match(spec) if record is None else module.play_match(spec, record=record)
@@ -103,22 +84,24 @@ def play_replay(replay: Replay) -> dict[str, Any]:
     """Play a replay back headless: the game's runner module provides play_replay(replay) -> dict."""
     options = replay.header.get("options")
     if isinstance(options, dict) and isinstance(options.get("speedrun"), dict):
-        # A speedrun: re-simulated by the speedrun verifier, which prints the verified time.
+        # A speedrun: re-simulated by the speedrun verifier, which prints the verified time. Loaded
+        # here: it holds both games' sims and courses, which a plain headless match never needs.
+        from game.speedrun.verify import VerifyError, verify_replay
         try:
             return verify_replay(replay)
         except VerifyError as exc:
             raise HeadlessError(f"not a valid speedrun: {exc}", 2) from None
-    game = replay.header.get("game")
-    if game not in RUNNERS:
-        raise HeadlessError(f"replay is for an unknown game {game!r}", 2)
+    game = games.find(replay.header.get("game"))
+    if game is None:
+        raise HeadlessError(f"replay is for an unknown game {replay.header.get('game')!r}", 2)
     with _level_errors():
-        return RUNNERS[game].play_replay(replay)
+        return game.runner().play_replay(replay)
 
 
 def summary(result: dict[str, Any]) -> str:
     """A readable few lines for a person (without --json)."""
     game = str(result.get("game"))
-    lines = [f"{GAME_TITLES.get(game, game)}"
+    lines = [f"{games.title(game)}"
              f" · mode {result.get('mode')} · seed {result.get('seed')} · {result.get('ticks')} ticks"]
     winners = set(result.get("winners", []))
     for player in result.get("players", []):

@@ -5,7 +5,9 @@ plays every pairing of neighbouring levels (easy v normal, normal v hard,
 hard v expert) head to head, N matches each per mode. Match i uses seed
 S + i // 2 and swaps the seats on odd i, so each deal is played from both
 sides. A tie counts as half a win. The interval is Wilson's score interval,
-which stays inside 0..1 and behaves at rates near 0 or 1.
+which stays inside 0..1 and behaves at rates near 0 or 1. Without --seed the run
+draws fresh seeds (S from 100000..999999, above every range the bots were tuned on)
+and prints S, so the same table can be played again with --seed S.
 
 Each game plugs in a play function `play(spec: MatchSpec) -> dict` (DESIGN.md's
 headless JSON, `winners` a list of seats): Sold Out! plays through the mall
@@ -19,29 +21,24 @@ from __future__ import annotations
 
 import math
 import os
+import secrets
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence, TextIO, TypeVar
 
 from game import report_error
-from game.driver import soldout_headless, table_headless
-from game.match.spec import DIFFICULTIES, GAME_TITLES, MatchSpec, SeatSpec
-from game.rules.soldout import modes as soldout_modes
+from game.games import SOLD_OUT
+from game.match import games
+from game.match.spec import DIFFICULTIES, MatchSpec, SeatSpec
 
 PlayFn = Callable[[MatchSpec], dict[str, Any]]
 T = TypeVar("T")
 Z95 = 1.959964  # two-sided 95% normal quantile
-
-# game -> its headless play function (module-level, so worker processes find it by name)
-RUNNERS: dict[str, PlayFn] = {
-    "soldout": soldout_headless.play_match,
-    "checkout": table_headless.play_match,
-}
-
+FRESH_SEEDS = (100_000, 1_000_000)   # fresh runs start here: clear of the tuning seeds (docs/BOTS.md)
 
 def game_modes(game: str) -> tuple[str, ...]:
-    """The modes a tournament of `game` plays (Sold Out!: every registered mode)."""
-    return soldout_modes.keys() if game == "soldout" else ("standard",)
+    """The modes a tournament of `game` plays (every concrete mode of the game, in turn)."""
+    return tuple(games.get(game).round_modes())
 
 
 class TournamentError(Exception):
@@ -59,11 +56,18 @@ def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def fresh_seed() -> int:
+    """A first seed nobody chose (not reproducible by design: the caller prints it)."""
+    low, high = FRESH_SEEDS
+    return low + secrets.randbelow(high - low)
+
+
 def play_function(game: str) -> PlayFn:
     """The game's headless play function."""
-    if game not in RUNNERS:
-        raise TournamentError(f"unknown game {game!r}; use {' or '.join(RUNNERS)}")
-    return RUNNERS[game]
+    found = games.find(game)
+    if found is None:
+        raise TournamentError(f"unknown game {game!r}; use {' or '.join(games.keys())}")
+    return found.runner().play_match
 
 
 @dataclass(frozen=True)
@@ -97,9 +101,7 @@ def match_spec(game: str, mode: str, levels: Sequence[str], seed: int) -> MatchS
     """An all-bot match: one seat per entry of `levels`, in seat order."""
     seats = tuple(SeatSpec(seat=i, name=f"{level} bot", kind="bot", difficulty=level)
                   for i, level in enumerate(levels))
-    if game == "checkout":
-        return MatchSpec(game="checkout", seats=seats, mode="standard", rounds=4, seed=seed)
-    return MatchSpec(game="soldout", seats=seats, mode=mode, rounds=1, seed=seed)
+    return games.get(game).spec(seats, seed, games.Choices(mode=mode, rounds=1))
 
 
 def _one(job: tuple[str, str, str, str, int, bool], play: PlayFn | None = None) -> str:
@@ -246,12 +248,12 @@ def chi_square_survival(x: float, df: int) -> float:
 
 def seat_spec(level: str, seats: int, mode: str, seed: int, difficulty: str) -> MatchSpec:
     players = tuple(SeatSpec(seat=i, name=f"Bot {i + 1}", kind="bot", difficulty=difficulty) for i in range(seats))
-    return MatchSpec(game="soldout", seats=players, mode=mode, rounds=1, seed=seed, level=level)
+    return SOLD_OUT.spec(players, seed, games.Choices(mode=mode, rounds=1, level=level))   # levels: the mall's
 
 
 def _seat_one(job: tuple[str, int, str, int, str], play: PlayFn | None = None) -> tuple[float, ...]:
     level, seats, mode, seed, difficulty = job
-    result = (play or play_function("soldout"))(seat_spec(level, seats, mode, seed, difficulty))
+    result = (play or play_function(SOLD_OUT.key))(seat_spec(level, seats, mode, seed, difficulty))
     winners = [seat for seat in result.get("winners", []) if 0 <= seat < seats]
     return tuple(1 / len(winners) if seat in winners else 0.0 for seat in range(seats))
 
@@ -259,10 +261,24 @@ def _seat_one(job: tuple[str, int, str, int, str], play: PlayFn | None = None) -
 def run_seats(level: str, seats: int, matches: int, seed: int = 1, difficulty: str = "expert", jobs: int = 1,
               play: PlayFn | None = None, pool: Executor | None = None) -> SeatSeries:
     """`matches` one-round matches of `seats` equal bots on `level`, the modes in turn, seeds seed, seed+1..."""
-    modes = game_modes("soldout")
+    modes = game_modes(SOLD_OUT.key)
     work = [(level, seats, modes[i % len(modes)], seed + i, difficulty) for i in range(matches)]
     shares = _map(_seat_one, work, jobs, pool, play)
     return SeatSeries(level, seats, matches, tuple(sum(s[seat] for s in shares) for seat in range(seats)))
+
+
+def field_verdict(rows: Sequence[FieldRow]) -> str:
+    """One line on a mode's field: do the shares rise strictly with the level (rows easy first)?"""
+    if not rows:
+        return ""
+    mode = rows[0].mode
+    falls = [f"{hi.level} {hi.rate:.2f} <= {lo.level} {lo.rate:.2f}"
+             for lo, hi in zip(rows, rows[1:]) if hi.wins <= lo.wins]
+    if falls:
+        return f"{mode}: the shares do NOT rise strictly with the level ({'; '.join(falls)})"
+    apart = sum(hi.interval[0] > lo.interval[1] for lo, hi in zip(rows, rows[1:]))
+    return (f"{mode}: the shares rise strictly with the level; "
+            f"{apart} of {len(rows) - 1} steps with intervals apart")
 
 
 FIELD_HEADER = f"{'mode':<9}{'level':<9}{'matches':>8}{'wins':>8}{'win share':>11}  {'95% CI':<14}"
@@ -283,9 +299,12 @@ def format_row(p: Pairing) -> str:
             f"  [{lo:.2f}, {hi:.2f}]    {'clear' if p.clear else 'NOT CLEAR'}")
 
 
-def run_cli(game: str, mode: str | None, matches: int, seed: int, out: TextIO, jobs: int | None = None) -> int:
+def run_cli(game: str, mode: str | None, matches: int, seed: int | None, out: TextIO,
+            jobs: int | None = None) -> int:
     """`main.py --tournament`: print the table as it is played, on every core unless `jobs` says
-    otherwise. Exit 0 (2: the game cannot play headless)."""
+    otherwise; `seed` None draws fresh seeds. Exit 0 (2: the game cannot play headless)."""
+    fresh = seed is None
+    seed = fresh_seed() if seed is None else seed
     jobs = default_jobs() if jobs is None else jobs
     if jobs > 1:
         try:
@@ -295,16 +314,17 @@ def run_cli(game: str, mode: str | None, matches: int, seed: int, out: TextIO, j
         else:
             pool = ProcessPoolExecutor(max_workers=jobs)
             try:
-                return _run_cli(game, mode, matches, seed, out, jobs, pool)
+                return _run_cli(game, mode, matches, seed, out, jobs, pool, fresh)
             finally:   # stopped early (the output pipe closed, Ctrl+C): the matches not begun are dropped
                 pool.shutdown(wait=True, cancel_futures=True)
-    return _run_cli(game, mode, matches, seed, out, jobs, None)
+    return _run_cli(game, mode, matches, seed, out, jobs, None, fresh)
 
 
 def _run_cli(game: str, mode: str | None, matches: int, seed: int, out: TextIO, jobs: int,
-             pool: Executor | None) -> int:
-    title = GAME_TITLES.get(game, game)
-    print(f"{title} tournament: {matches} matches per pairing, seeds {seed}.., "
+             pool: Executor | None, fresh: bool = False) -> int:
+    title = games.title(game)
+    seeds = f"fresh seeds {seed}.. (again: --seed {seed})" if fresh else f"seeds {seed}.."
+    print(f"{title} tournament: {matches} matches per pairing, {seeds}, "
           "win rate of the stronger level (a tie counts half)", file=out)
     print(HEADER, file=out)
     try:
@@ -318,7 +338,13 @@ def _run_cli(game: str, mode: str | None, matches: int, seed: int, out: TextIO, 
     print(f"\nOne bot per level at the same table, seats rotating: {matches} matches per mode "
           f"(an even share would be {1 / levels:.2f})", file=out)
     print(FIELD_HEADER, file=out)
+    verdicts = []
     for mode in [mode] if mode else game_modes(game):
-        for row in run_field(game, mode, matches, seed, jobs=jobs, pool=pool):
+        rows = run_field(game, mode, matches, seed, jobs=jobs, pool=pool)
+        for row in rows:
             print(format_field_row(row), file=out, flush=True)
+        verdicts.append(field_verdict(rows))
+    for line in verdicts:
+        if line:
+            print(line, file=out)
     return 0

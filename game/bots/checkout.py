@@ -11,7 +11,8 @@ Depth of thought by level: easy grabs the first product it notices and
 overlooks some; normal takes the dearest single product; hard the best
 combination of products for the dice showing; expert also values sets and
 promos, samples re-rolls against what its dice would buy in the queue, and
-plays the bonus round's BONUS race and solo rule.
+plays the bonus round's BONUS race and solo rule. Every level bids what the products set
+aside are worth to it, up to its share of the tokens (easy bots hold most back).
 """
 from __future__ import annotations
 
@@ -235,9 +236,10 @@ class CheckOutBot:
 
     # ------------------------------------------------------------------ bonus round
     def _bid_target(self, view: TableSeatView) -> int:
-        limit = view.bid_limit()
-        if self.depth < 3:
-            return min(limit, round(self.level["bid"] * limit))
+        """Tokens to bid: the dice the set-aside products are worth (each die must bring a point
+        more than its token), at most the level's share of the tokens it may bid. Bidding a
+        share of the tokens whatever lies set aside lost normal bots the bonus round."""
+        limit = min(view.bid_limit(), round(self.level["bid"] * view.bid_limit()))
         products = view.catalogue.products
         aside = [(p, products[p].faces, float(products[p].stars)) for p in view.set_aside()]
         best = 1 if limit else 0   # one die is enough to race for the BONUS tokens

@@ -117,13 +117,6 @@ class Errand:
         return False
 
     # ----- the way there -----------------------------------------------------------------
-    def lean_field(self, view: SeatView) -> Field | None:
-        """Where found cards are brought, if the bot weighs piles by the walk there (experts)."""
-        return None
-
-    def carry_pile(self, view: SeatView) -> None:
-        """While flipping a held pile (the bot stands still unless this walks it somewhere)."""
-
     def bring(self, view: SeatView, card: str) -> Command:
         """A carried card: take it where it goes (or back into a pile)."""
         return self.return_card(view)
@@ -256,15 +249,6 @@ class TableErrand(Errand):
             self._table = nav.field(nav.tiles_beside(view.table_rect))
         return self._table
 
-    def lean_field(self, view: SeatView) -> Field | None:
-        return self.table_field(view) if self.bot.diff.strategy >= 3 else None
-
-    def carry_pile(self, view: SeatView) -> None:
-        """An expert carries the pile it flips through towards the Starting Table, so the card
-        found is already close to where it must go."""
-        if self.bot.diff.strategy >= 3 and not view.at_table():
-            self.bot.walker.walk(view, self.table_field(view), None, 0)
-
     def bring(self, view: SeatView, card: str) -> Command:
         bot = self.bot
         believed = self.belief.get(card, card)
@@ -344,8 +328,12 @@ class DresserErrand(Errand):
                 everything[i] = d
             mine = counts[side]
             best_other = max([c for s, c in enumerate(counts) if s != side], default=0)
-            if mine + len(open_items) <= best_other:
-                continue                    # cannot win the majority any more
+            # A tie scores for nobody: where it can no longer win, a hard bot with one rival side
+            # still plays to tie and so take the dresser's bags from them. (With more sides the
+            # bags it denies one rival go to nobody, which helps the third as much as itself.)
+            deny = 1 if strategy >= 2 and len(counts) == 2 else 0
+            if mine + len(open_items) + deny <= best_other:
+                continue                    # cannot win the majority (nor tie it) any more
             if strategy >= 2 and mine > best_other + len(open_items):
                 continue                    # already won whatever the others do
             need = max(1, best_other - mine + 1)

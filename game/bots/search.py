@@ -83,22 +83,14 @@ class PileSearch:
         if not floor:
             return None
         bot = self.bot
-        nav = bot.nav
         dist_of = self._pile_distances(view, floor)
         if dist_of is None:
-            return False
-        to_table = bot.errand.lean_field(view)
-        tiles = {pid: nav.index(x, y) for pid, (x, y) in floor.items()}
-        if to_table is not None and not all(nav.reach(to_table, t, view.tick) for t in tiles.values()):
             return False
         wanted = bot.errand.wanted(view)
         known = {self.memory.where(i) for i in wanted}
         scored = []
         fresh = []
-        for pid, tile in tiles.items():
-            dist = dist_of[pid]
-            if to_table is not None:
-                dist += to_table.dist[tile] // 2   # a find far from the table costs the walk back too
+        for pid, dist in dist_of.items():
             if pid in known:
                 scored.append((dist - 100000, pid))
             elif not self.memory.searched(pid):
@@ -151,8 +143,7 @@ class PileSearch:
         if card is None:
             return bot.walker.wait(view, 3)
         key = (pile, view.pile_count(pile), card, last_flip)
-        bot.move = IDLE                  # while flipping: stand still (or carry the pile somewhere)
-        bot.errand.carry_pile(view)
+        bot.move = IDLE                  # while flipping: stand still
         if key != self.look_key:
             self.look_key = key
             self.decision = None

@@ -44,6 +44,8 @@ class SoldOutBot:
     wants and where a taken card goes, per the round's family). The last two are new each round.
     """
 
+    eager_phase = "study"   # the match driver asks every tick then: the list may be on show (_list_on_show)
+
     def __init__(self, seat: int, sim: MallFace, difficulty: SoldOutDifficulty, seed: int) -> None:
         view = sim.seat_view(seat)
         self.seat = seat

@@ -102,6 +102,20 @@ class Toasts:
 
 
 @dataclass
+class LobbyChoices:
+    """The lobby's choices, kept across matches: each game makes its match from them (Game.spec,
+    through game.match.games.Choices), keeping those it offers."""
+
+    game: str = ""          # a game's key; "" until the lobby opens: the first game in menu order
+    mode: str = ""          # "" until the lobby opens: the game's first mode
+    rounds: int = 3
+    level: str | None = None   # a level by its key (None: Auto, by the number of players)
+    teams: bool = False
+    assist: bool = False
+    seed: int = 0           # 0 until the lobby opens and draws one (it draws from 1 up)
+
+
+@dataclass
 class Context:
     stack: SceneStack
     input: "InputManager"
@@ -111,7 +125,7 @@ class Context:
     ui: "UI"
     screen_size: tuple[int, int] = (1280, 720)
     seats: list[LobbySeat] = field(default_factory=list)   # the lobby's table, kept across matches
-    lobby: dict[str, Any] = field(default_factory=dict)    # the lobby's last choices (game, mode...)
+    lobby: LobbyChoices = field(default_factory=LobbyChoices)   # the lobby's last choices
     toasts: Toasts = field(default_factory=Toasts)
     bot_takeovers: list[int] = field(default_factory=list)  # seats a bot took over after a pad was lost
     record_path: str | None = None   # --record FILE: the game scene saves the next match's replay there
@@ -138,7 +152,7 @@ class Context:
         """A context sharing the game's caches (UI, settings, input) but nothing a scene in it could
         change: its own scene stack (nobody applies or draws it), silence, no lobby, toasts, bot
         take-overs or record path. Rehearsals and the attract loop's demos run in one."""
-        return dataclasses.replace(self, stack=SceneStack(), audio=Silence(), seats=[], lobby={}, toasts=Toasts(),
+        return dataclasses.replace(self, stack=SceneStack(), audio=Silence(), seats=[], lobby=LobbyChoices(), toasts=Toasts(),
                                    bot_takeovers=[], record_path=None, quit_requested=False)
 
     def quit(self) -> None:

@@ -25,9 +25,11 @@ class Settings:
     music_volume: float = 0.6    # 0.0-1.0, the music and jingles, apart from the effects
     rumble: str = "low"          # RUMBLE_LEVELS: how hard your own pad rumbles at your own events
     nintendo_swap: bool = False  # Nintendo pads: confirm with the bottom button instead of A
-    livesplit: bool = False      # speedruns drive the runner's LiveSplit (its TCP server)
-    livesplit_host: str = "localhost"
-    livesplit_port: int = 16834
+    livesplit: bool = False      # speedruns drive the runner's LiveSplit (game.scenes.speedrun.link)
+    livesplit_link: str = "tcp"  # LIVESPLIT_LINKS: LiveSplit's TCP server, or LiveSplit One connecting to the game
+    livesplit_host: str = "localhost"   # where LiveSplit's TCP server is
+    livesplit_port: int = 16834  # its port, or the port the game opens for LiveSplit One
+    livesplit_others: bool = False      # LiveSplit One may connect from other devices (else this computer only)
     language: str = ""           # "" until chosen: the game follows the system locale (game/text/i18n.py)
 
     def __post_init__(self) -> None:

@@ -10,24 +10,22 @@ controller:
 - a replay: `playback` (a replay's ticks) stands for every seat, the controllers rest;
 
 writes them to a replay when recording, and steps the simulation. `bot_seed`
-is the only place a Sold Out! bot's generator seed is made, so a seed plays
-the same in the window and headless. `start_due_round()` starts the next
-Sold Out! round at once in its fixed mode (the headless rule, which replays follow).
+is the only place a bot's generator seed is made from the match seed, so a seed plays
+the same in the window and headless. `start_due_round()` starts a world's next
+round at once in the mode its game's schedule gives (the headless rule, which replays
+follow). The driver knows no game: which bot a seat gets, when a bot must think whatever
+its cooldown (`Repeater.eager_phase`) and the schedule all come from the game's side.
 """
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Generic, Iterable, Iterator, Mapping, Protocol, TypeVar
+from typing import Callable, Generic, Iterable, Iterator, Mapping, Protocol, TypeVar
 
-from game.bots.soldout import SoldOutBot, make_soldout_bot
-from game.match.commands import IDLE, Button, Command
-from game.match.spec import MatchSpec, SeatSpec
+from game.match.commands import IDLE, Command
+from game.match.spec import MatchSpec
 from game.driver.replay import ReplayWriter, header_for
 
 from game.sim.protocol import Simulation
-
-if TYPE_CHECKING:
-    from game.sim.mall_face import MallFace
 
 S = TypeVar("S", bound=Simulation)           # the world a driver steps: the mall's face or the table's
 S_in = TypeVar("S_in", bound=Simulation, contravariant=True)
@@ -37,37 +35,30 @@ _NOBODY: Mapping[int, Command] = {}
 
 class Repeater(Protocol[S_in]):
     """A bot that repeats its last Command while its cooldown runs: `command(sim)` counts
-    `cooldown` down and returns `move` while it is above 0, and only then thinks. In Memory's
-    study phase it is asked every tick (it reads the list on show whatever its cooldown)."""
+    `cooldown` down and returns `move` while it is above 0, and only then thinks. In its
+    `eager_phase` it is asked every tick (a Sold Out! bot reads a Memory list on show whatever
+    its cooldown); "" for none."""
 
     cooldown: int
     move: Command
+    eager_phase: str
 
     def command(self, sim: S_in, /) -> Command: ...
 
-STUDY_READY_TICKS = 240   # a pilot's seats press ready this long into Memory's study time
+
+class RoundsWorld(Simulation, Protocol):
+    """A world played in rounds, each in a mode: what start_due_round() asks of it."""
+
+    def start_next_round(self, mode: str) -> None: ...
+
+
+R = TypeVar("R", bound=RoundsWorld)
 
 
 def bot_seed(match_seed: int, seat: int) -> int:
-    """A Sold Out! bot's generator seed: the match seed and the seat, nothing else (not the
-    round, not whether a window is open). One bot plays a seat for the whole match."""
+    """A bot's generator seed: the match seed and the seat, nothing else (not the round, not
+    whether a window is open). One bot plays a seat for the whole match."""
     return (match_seed * 1_000_003 + seat * 7919 + 17) & 0x7FFFFFFF
-
-
-def soldout_bot(seat: SeatSpec, sim: MallFace, match_seed: int) -> SoldOutBot:
-    """The bot for a seat (a person's seat taken over plays at normal)."""
-    spec = seat if seat.kind == "bot" else SeatSpec(seat.seat, seat.name, "bot", "normal", seat.team)
-    return make_soldout_bot(spec, sim, bot_seed(match_seed, seat.seat))
-
-
-def ready_after_study(controller: Controller[MallFace]) -> Controller[MallFace]:
-    """A pilot (screenshots, the benchmark): `controller`, except that Memory's study time ends
-    for everyone STUDY_READY_TICKS in, so a demo does not wait out the whole study."""
-    def command(sim: MallFace) -> Command:
-        if sim.phase == "study" and sim.tick - sim.phase_tick > STUDY_READY_TICKS:
-            return Command(pressed=Button.A)
-        return controller(sim)
-    return command
 
 
 class Stepper(Protocol):
@@ -93,7 +84,7 @@ class MatchDriver(Generic[S]):
         self.keys = keys
         self.writer = writer
         self.controllers: dict[int, Controller[S]] = {}
-        self.rounds = rounds              # Sold Out!: every round's mode, for start_due_round()
+        self.rounds = rounds              # every round's mode (the game's schedule), for start_due_round()
         self._next_round = 1
         self._playback: Iterator[list[Command]] | None = iter(playback) if playback is not None else None
         self._pending: list[Command] | None = next(self._playback, None) if self._playback is not None else None
@@ -136,10 +127,10 @@ class MatchDriver(Generic[S]):
         if plan is None or self._plan_of is not self.controllers:   # a caller may swap the dict
             plan = self._make_plan()
         out = {}
-        study = sim.phase == "study"          # the list is on show: SoldOutBot.command may read it
+        phase = sim.phase
         for key, bot, controller in plan:
             if bot is not None:
-                if bot.cooldown > 0 and not study:   # SoldOutBot.command's first lines, without the call
+                if bot.cooldown > 0 and phase != bot.eager_phase:   # the bot's own first lines, without the call
                     bot.cooldown -= 1
                     out[key] = bot.move
                 else:
@@ -175,9 +166,9 @@ class MatchDriver(Generic[S]):
         self.sim.step(commands)     # `play` without its copy: gather's dict is new every tick
         return commands
 
-    def start_due_round(self: MatchDriver[MallFace]) -> bool:
-        """Sold Out!: if a round just ended, start the next in its fixed mode. False when the
-        match has no round left to start (a replay that ran past its rounds)."""
+    def start_due_round(self: MatchDriver[R]) -> bool:
+        """If a round just ended, start the next in its scheduled mode. False when the match has
+        no round left to start (a replay that ran past its rounds)."""
         if self.sim.phase != "round_over" or self.rounds is None:
             return True
         if self._next_round >= len(self.rounds):

@@ -7,7 +7,7 @@ identical consecutive ticks. A token is "dx,dy,pressed,held" (buttons as
 decimal bit masks) or "." for an idle seat, so a quiet stretch is one short line:
     240 . . 16,0,0,0
 A seed and these commands reproduce the match bit for bit, so a replay from
-another game version or rules revision (RULES) is refused rather than replayed wrongly.
+another game version or rules revision (Game.rules_revision) is refused rather than replayed wrongly.
 
 Run codes wrap a whole replay into one copy-pasteable string.
 """
@@ -25,49 +25,26 @@ from typing import Any, Iterator
 from game import VERSION
 from game.files import schema
 from game.match.commands import IDLE, STICK_MAX, Button, Command
-from game.match.spec import DIFFICULTIES, MatchSpec, SeatSpec
+from game.match.spec import DIFFICULTIES, MatchOptions, MatchSpec, SeatSpec
 from game.text.notice import N_, Notice, message_of
-from game.files.untrusted import UntrustedError, echo, inflate, parse_json, strict_int
+from game.files.untrusted import UntrustedError, echo, inflate, parse_json, size_text, strict_int
 from game.files.register import REPLAY_CAP
-from game.rules.soldout import modes
+from game.match import games
 from game.files.userfiles import atomic_write_text
 
 MAGIC = "SOCO-REPLAY"
 FORMAT_VERSION = 1
 CODE_PREFIX = "SOCO1-"
-# Each game's rules revision, in every replay header as "rules" (a header without one: revision 1). A replay
-# of an older revision would play its inputs under other rules, so it is refused, saying what changed since.
-#   Sold Out! 2: a Rush card goes straight to the Starting Table (only the assist sends one back) and Memory
-#     puts a hand card back with B while the hand is open, not with a tap of Y.
-#   Sold Out! 3: seats acting in the same tick go in an order drawn for that tick, not in seat order.
-#   Check Out! 3: two grabs in one tick go in the tick's drawn order, not a rotating one. (Check Out! had no
-#     revision of its own before: its replays carried none or the Sold Out! number, 2, both the older order.)
-RULES = {"soldout": 3, "checkout": 3}
-_CHECKOUT_ROTATING = N_("this replay was recorded under older Check Out! rules (simultaneous grabs at the dice "
-                        "table went in a rotating order) and cannot be replayed")
-# Why a replay of each older revision is refused: every revision below the game's own has its sentence.
-OLDER_RULES = {
-    ("soldout", 1): N_("this replay was recorded under older Sold Out! rules (a Rush card could go back into a "
-                       "pile, Y put a Memory card back, simultaneous actions went by seat order) and cannot be "
-                       "replayed"),
-    ("soldout", 2): N_("this replay was recorded under older Sold Out! rules (simultaneous actions went by seat "
-                       "order) and cannot be replayed"),
-    ("checkout", 1): _CHECKOUT_ROTATING, ("checkout", 2): _CHECKOUT_ROTATING,
-}
+# Each game's rules revision (Game.rules_revision) is in every replay header as "rules" (a header without one:
+# revision 1). A replay of an older revision would play its inputs under other rules, so it is refused, saying
+# what changed since (Game.older_rules), unless one seat alone cannot tell (Game.solo_unchanged).
 NEWER_RULES = N_("this replay was recorded under newer rules than this game knows and cannot be replayed")
-# Older revisions whose replays of one seat play exactly as under today's rules: all that changed since is
-# the order of seats acting in the same tick, and one seat alone has nothing to order (a solo speedrun).
-SOLO_UNCHANGED = {("soldout", 2)}
 HEADER_KEYS = ("format", "game_version", "game", "mode", "seed", "rounds", "teams", "level", "seats", "options")
 BUTTON_MASK = max(Button) * 2 - 1  # every defined Button bit
 IDLE_TOKEN = "."
 MAX_TICKS = 60 * 60 * 60 * 6  # six hours at 60 Hz: anything longer is a damaged count
 MAX_SEATS = 6
 MAX_ROUNDS = 99   # far above any real match (the lobby offers 1-5): a bigger count is damage
-# The modes a replay of each game may name (MatchSpec.mode); an unknown game is refused by the player.
-GAMES = ("soldout", "checkout")
-CHECKOUT_MODES = ("standard",)
-MIN_SEATS = {"soldout": 1, "checkout": 2}
 MAX_REPLAY_BYTES = REPLAY_CAP     # a 5-round, 6-player match is about 300 KB
 MAX_CODE_CHARS = 8 << 20       # a run code is the compressed replay in base64
 MAX_BLANK_LINES = 100          # the writer never writes one: a file of blank lines is not a replay
@@ -82,12 +59,13 @@ _SPEEDRUN = schema.table({
     "seed_index": schema.integer(0, 99), "speed": schema.integer(1, 1000),
 })
 HEADER_SCHEMA = schema.table({
-    "format": schema.integer(FORMAT_VERSION, FORMAT_VERSION), "game": schema.text(16, choices=GAMES),
+    "format": schema.integer(FORMAT_VERSION, FORMAT_VERSION), "game": schema.text(16),
     "mode": schema.text(16), "seed": schema.integer(0, SEED_MAX), "rounds": schema.integer(1, MAX_ROUNDS),
     "teams": schema.boolean(), "rules": schema.integer(1, 99), "level": schema.nullable(schema.text(255, min_len=1)),
     "level_hash": schema.text(64, pattern="[0-9a-f]{64}", min_len=64),
     "seats": schema.array(_SEAT, MAX_SEATS, min_len=1, unique=lambda s: s.get("seat")),
     "options": schema.table({"assist": schema.boolean(), "speedrun": _SPEEDRUN}),
+    "schedule": schema.array(schema.text(16), MAX_ROUNDS, min_len=1),
 }, required=HEADER_KEYS)
 
 
@@ -104,14 +82,17 @@ TOO_LONG = N_("replay line {line} has a value out of range (longer than six hour
 
 
 def header_for(spec: MatchSpec) -> dict[str, Any]:
-    """The replay header describing `spec` (the lobby/CLI build it from the MatchSpec)."""
+    """The replay header describing `spec` (the lobby/CLI build it from the MatchSpec). "schedule" is
+    the mode of every round as the game's rule gave it when recorded (read back into
+    MatchSpec.schedule), so a replay never depends on the rotation of a later version."""
+    game = games.get(spec.game)
     return {
-        "format": FORMAT_VERSION, "game_version": VERSION, "rules": RULES[spec.game],
-        "game": spec.game, "mode": spec.mode,
+        "format": FORMAT_VERSION, "game_version": VERSION, "rules": game.rules_revision,
+        "game": spec.game, "mode": spec.mode, "schedule": game.schedule(spec),
         "seed": spec.seed, "rounds": spec.rounds, "teams": spec.teams, **level_fields(spec),
         "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "difficulty": s.difficulty, "team": s.team}
                   for s in spec.seats],
-        "options": dict(spec.options),
+        "options": spec.options.to_json(),
     }
 
 
@@ -229,7 +210,8 @@ class Replay:
                                kind=s.get("kind", "human"), difficulty=s.get("difficulty", "normal"),
                                team=s.get("team")) for s in h["seats"])
         return MatchSpec(game=h["game"], seats=seats, mode=h["mode"], rounds=h["rounds"], seed=h["seed"],
-                         teams=h["teams"], level=self.level_path or h["level"], options=dict(h["options"]))
+                         teams=h["teams"], level=self.level_path or h["level"], options=MatchOptions.from_json(h["options"]),
+                         schedule=tuple(h.get("schedule", ())))   # none in a replay from before schedules
 
     def ticks(self) -> Iterator[list[Command]]:
         """Every tick's commands (one per seat), in order."""
@@ -245,7 +227,8 @@ def read_replay(text: str) -> Replay:
     memory follows what the replay says, not how it is padded.
     """
     if len(text) > MAX_REPLAY_BYTES:
-        raise ReplayError(Notice(N_("this replay is too long (the limit is {n} MB)"), n=MAX_REPLAY_BYTES >> 20))
+        # TRANSLATORS: {size} is an amount with its unit, written your language's way (8 MB, 8 Mo)
+        raise ReplayError(Notice(N_("this replay is too long (the limit is {size})"), size=size_text(MAX_REPLAY_BYTES)))
     lines = io.StringIO(text, newline=None)
     first = lines.readline().rstrip("\n")
     if not first.startswith(MAGIC + " "):
@@ -293,34 +276,40 @@ def _parse_header(raw: str) -> dict[str, Any]:
         schema.validate(header, HEADER_SCHEMA)
     except schema.SchemaError as exc:
         raise ReplayError(Notice(DAMAGED_HEADER_BECAUSE, why=str(exc))) from None
-    game = header["game"]
-    if not _known_mode(game, header["mode"]):
+    game = games.find(header["game"])
+    if game is None:
         raise ReplayError(Notice(DAMAGED_HEADER_BECAUSE,
-                                 why=f"mode {echo(header['mode'], 16)!r} is not a {game} mode"))
-    if len(header["seats"]) < MIN_SEATS[game]:
-        raise ReplayError(Notice(DAMAGED_HEADER_BECAUSE, why=f"{game} needs {MIN_SEATS[game]} seats or more"))
+                                 why=f"game: must be one of {', '.join(games.keys())}, not {echo(header['game'], 16)!r}"))
+    _check_modes(game, header)
+    if len(header["seats"]) < game.min_seats:
+        raise ReplayError(Notice(DAMAGED_HEADER_BECAUSE, why=f"{game.key} needs {game.min_seats} seats or more"))
     if "level_hash" in header and (header["level"] is None or bare_level_name(header["level"]) != header["level"]
                                    or not header["level"]):
         raise ReplayError(Notice(DAMAGED_HEADER_BECAUSE, why="its level must be a bare file name"))
-    refusal = _rules_refusal(header)
+    refusal = _rules_refusal(game, header)
     if refusal is not None:
         raise ReplayError(Notice(refusal))
     return header
 
 
-def _rules_refusal(header: dict[str, Any]) -> str | None:
+def _rules_refusal(game: games.Game, header: dict[str, Any]) -> str | None:
     """Why a validated header's rules revision cannot be replayed here (an N_ message), or None."""
-    game, revision = header["game"], header.get("rules", 1)
-    if revision > RULES[game]:
+    revision = header.get("rules", 1)
+    if revision > game.rules_revision:
         return NEWER_RULES
-    if revision == RULES[game] or ((game, revision) in SOLO_UNCHANGED and len(header["seats"]) == 1):
+    if revision == game.rules_revision or (revision in game.solo_unchanged and len(header["seats"]) == 1):
         return None
-    return OLDER_RULES[(game, revision)]
+    return game.older_rules.get(revision, NEWER_RULES)
 
 
-def _known_mode(game: str, mode: str) -> bool:
-    """A mode the game has (the Sold Out! registry: a mode registered later counts too)."""
-    return mode in (modes.choices() if game == "soldout" else CHECKOUT_MODES)
+def _check_modes(game: games.Game, header: dict[str, Any]) -> None:
+    """The match's mode and every recorded round's are modes the game has (a mode registered later
+    counts too), and the schedule has one per round."""
+    for mode, known in ((header["mode"], game.modes()), *((m, game.round_modes()) for m in header.get("schedule", ()))):
+        if mode not in known:
+            raise ReplayError(Notice(DAMAGED_HEADER_BECAUSE, why=f"mode {echo(mode, 16)!r} is not a {game.key} mode"))
+    if len(header.get("schedule", ())) not in (0, header["rounds"]):
+        raise ReplayError(Notice(DAMAGED_HEADER_BECAUSE, why="its schedule does not have one mode per round"))
 
 
 def _parse_run(line: str, number: int, seats: int, parsed: dict[str, list[Command]]) -> tuple[int, list[Command]]:
@@ -365,7 +354,8 @@ def to_code(text: str) -> str:
 def from_code(code: str) -> str:
     """The replay text inside a run code; ReplayError if it is not one or was damaged."""
     if len(code) > MAX_CODE_CHARS:
-        raise ReplayError(Notice(N_("this run code is too long (the limit is {n} MB)"), n=MAX_CODE_CHARS >> 20))
+        # TRANSLATORS: {size} is an amount with its unit, written your language's way (8 MB, 8 Mo)
+        raise ReplayError(Notice(N_("this run code is too long (the limit is {size})"), size=size_text(MAX_CODE_CHARS)))
     code = "".join(code.split())  # chat apps and terminals wrap long lines
     if not code.startswith(CODE_PREFIX):
         raise ReplayError(Notice(N_("this is not a run code (it should start with SOCO1-)")))

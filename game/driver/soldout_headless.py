@@ -7,8 +7,8 @@ With `record` every tick's commands are written as a replay
 replay's commands (no bots) and returns the same JSON, bit for bit.
 
 Between rounds the next round starts at once, before the next tick, in the
-mode the spec gives ("choose" takes rush, memory, tidy in turn): a replay is
-played back by the same rule.
+mode the game's schedule gives (Game.schedule: "choose" takes rush, memory, tidy
+in turn): a replay is played back by its recorded schedule, or the same rule.
 """
 from __future__ import annotations
 
@@ -21,9 +21,9 @@ from game.sim import preload
 from game.bots.soldout import SoldOutBot, make_soldout_bot
 from game.driver.match_driver import MatchDriver, bot_seed, recorder
 from game.files.levels import Level, load_level, resolve_level
+from game.match import games
 from game.match.spec import MatchSpec, SeatSpec
 from game.rules.soldout import Catalogue, load_catalogue, modes
-from game.rules.soldout.autoplay import round_modes
 from game.sim.mall import new_mall
 from game.sim.mall_face import MallFace
 
@@ -51,7 +51,7 @@ def new_sim(spec: MatchSpec) -> tuple[MallFace, list[str]]:
     """The mall for a spec and the mode of every round."""
     if not 1 <= len(spec.seats) <= 6:
         raise ValueError("Sold Out! is played by 1 to 6 players")
-    modes = round_modes(spec)
+    modes = games.get(spec.game).schedule(spec)
     sim = new_mall(spec, _level(spec), _catalogue(), spec.seed, mode=modes[0], tuning=preload.soldout_tuning())
     return sim, modes
 

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game import asset, levels_dir
-from game.files.untrusted import UntrustedError, echo, inflate, read_bytes, strict_int
+from game.files.untrusted import UntrustedError, echo, inflate, parse_xml, read_bytes, strict_int
 
 MAX_SIDE = 200  # tiles a side: far beyond any mall that fits a screen, small enough to load fast
 MAX_TMX_BYTES = 4 << 20        # a 200x200 map with three layers is about 300 KB
@@ -45,6 +45,12 @@ TILE_SIZES = (16, 64)          # square tiles, this many pixels a side at most a
 MAX_MAP_PIXELS = 4096 * 4096   # the pre-rendered background is one surface this big at most
 MAX_COORD = 1e7                # object positions and sizes (pixels); the map check is finer
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+# The whole load's budget (Budget), over every file of the level together: far above any real level
+# (a 200x200 map's floor and walls are 80,000 tiles; the shipped levels have about 50 objects, each
+# filled with a handful of template fields), far below what would stall or swell the game.
+MAX_LAYER_TILES = 8 * MAX_SIDE * MAX_SIDE
+MAX_OBJECTS = 5_000
+MAX_FILLED = 50_000
 
 # pytmx logs its own complaints (to stderr through logging's last resort): a refusal is our one line.
 _pytmx_log = logging.getLogger("pytmx")
@@ -98,12 +104,29 @@ def _located(base: Path, name: str | None, level_dir: Path, what: str, shipped: 
 
 
 def _xml(data: bytes, what: str) -> ET.Element:
-    if b"<!DOCTYPE" in data or b"<!ENTITY" in data:
-        raise LevelFileError(f"the {what} declares a DTD (Tiled never writes one)")
+    """Through the one XML door (no DTD or entity in any encoding): pytmx is handed this tree, never a file."""
     try:
-        return ET.fromstring(data)
-    except (ET.ParseError, LookupError, ValueError) as exc:
-        raise LevelFileError(f"not a Tiled {what} ({echo(exc, 100)})") from None
+        return parse_xml(data, what)
+    except UntrustedError as exc:
+        raise LevelFileError(str(exc)) from None
+
+
+class Budget:
+    """What one level load may build, counted over all its files together: each file has its cap,
+    but a small template used by thousands of objects, or thousands of small compressed layers,
+    would multiply past any of them (4,000 uses of one template once took 16 s and 767 MB)."""
+
+    LIMITS = {"tiles": MAX_LAYER_TILES, "objects": MAX_OBJECTS, "filled": MAX_FILLED}
+    WORDS = {"tiles": "tiles in its layers", "objects": "objects", "filled": "template fields copied into objects"}
+
+    def __init__(self) -> None:
+        self.spent = dict.fromkeys(self.LIMITS, 0)
+
+    def spend(self, kind: str, amount: int) -> None:
+        self.spent[kind] += amount
+        if self.spent[kind] > self.LIMITS[kind]:
+            raise LevelFileError(f"too much to load: more than {self.LIMITS[kind]:,} {self.WORDS[kind]} "
+                                 f"(a level's budget)")
 
 
 def _int_attr(node: ET.Element, name: str, low: int, high: int, what: str) -> int:
@@ -144,11 +167,12 @@ def _check_map(root: ET.Element) -> tuple[int, int, int]:
     return w, h, tw
 
 
-def _check_layers(root: ET.Element) -> None:
+def _check_layers(root: ET.Element, budget: Budget) -> None:
     for layer in root.iter("layer"):
         what = f"layer '{echo(layer.get('name'), 30)}'"
         lw = _int_attr(layer, "width", 0, MAX_SIDE, what)
         lh = _int_attr(layer, "height", 0, MAX_SIDE, what)
+        budget.spend("tiles", lw * lh)
         for data in layer.iter("data"):
             if data.find("chunk") is not None:
                 raise LevelFileError(f"{what}: infinite-map chunks are not supported")
@@ -184,15 +208,17 @@ def _check_base64(text: str, compression: str | None, size: int, what: str) -> N
 _SHAPES = ("ellipse", "point", "polygon", "polyline", "text")
 
 
-def _apply_templates(root: ET.Element, tmx_path: Path) -> None:
+def _apply_templates(root: ET.Element, tmx_path: Path, budget: Budget) -> None:
     """Fill every template instance in with its template, as Tiled does: what the instance
     leaves out (type, name, size, shape, rotation...) comes from the template, and its own
     properties override the template's by name. The `template` attribute is then dropped, so
     pytmx and the checks below see plain objects."""
     level_dir = tmx_path.parent.resolve()
     read: dict[str, ET.Element] = {}
+    sizes: dict[str, int] = {}      # fields a template copies into each object that uses it
     for group in root.iter("objectgroup"):
         for obj in group.iter("object"):
+            budget.spend("objects", 1)
             source = obj.get("template")
             if source is None:
                 continue
@@ -200,6 +226,8 @@ def _apply_templates(root: ET.Element, tmx_path: Path) -> None:
                 if len(read) >= MAX_TEMPLATES:
                     raise LevelFileError(f"more than {MAX_TEMPLATES} different templates")
                 read[source] = _template(source, tmx_path.parent, level_dir)
+                sizes[source] = len(read[source].attrib) + sum(1 for _ in read[source].iter()) - 1
+            budget.spend("filled", sizes[source])     # before the copy: a refusal costs nothing
             _fill_in(obj, read[source])
             del obj.attrib["template"]
 
@@ -373,8 +401,9 @@ def inspect_level(path: Path) -> LevelFiles:
     """Read and check a level and the files it names; LevelFileError (one line) on any problem."""
     root = _map_root(path)
     w, h, ts = _check_map(root)
-    _apply_templates(root, path)
-    _check_layers(root)
+    budget = Budget()
+    _apply_templates(root, path, budget)
+    _check_layers(root, budget)
     node, base = _tileset(root, path, ts)
     image, count = _check_image(node, base, path.parent.resolve(), ts)
     _embed(root, node, image)

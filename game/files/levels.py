@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-import xml.etree.ElementTree as ET
+import threading
 from dataclasses import dataclass, fields
 from functools import cached_property
 from pathlib import Path
@@ -29,9 +29,9 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from game.match.seats import MAX_SEATS
 from game import levels_dir
-from game.files.level_files import MAX_SIDE, LevelFileError, LevelFiles, inspect_level, map_properties
+from game.files.level_files import MAX_SIDE, MAX_TMX_BYTES, LevelFileError, LevelFiles, inspect_level, map_properties
 from game.text.notice import N_, Notice, Verbatim, message_of
-from game.files.untrusted import UntrustedError, echo, strict_int
+from game.files.untrusted import UntrustedError, echo, parse_xml, read_bytes, strict_int
 
 if TYPE_CHECKING:
     from game.files.userfiles import UserFile
@@ -209,12 +209,24 @@ def _touches(seen: list[bytearray], tiles: list[tuple[int, int]]) -> bool:
 
 
 def load_level(path: Path | str) -> Level:
-    """Load and validate a level. Raises LevelError (one line) on any problem.
+    """Load and validate a level. Raises LevelError (one line) on any problem, and nothing else: this
+    is the door, so a lobby, a match or --check-level never meets another kind of exception from a
+    level (one that gets past the checks is a bug, reported here as one line, not a crash).
 
     What it accepts, the simulation plays and level_art draws: the files it names
     were checked by game.files.level_files, and every tile id drawn exists in the sheet.
     """
     path = Path(path)
+    try:
+        return _load_level(path)
+    except LevelError:
+        raise
+    except (Exception, RecursionError, MemoryError) as exc:   # pytmx or a check met what it did not expect
+        detail = echo(" ".join(str(exc).split()) or type(exc).__name__, 120)
+        raise _fail(path, f"cannot read the map ({type(exc).__name__}: {detail})") from None
+
+
+def _load_level(path: Path) -> Level:
     tmx, files = _read_tmx(path)
     w, h, ts = _map_size(tmx, path)
     layers = _layers(tmx, path)
@@ -483,9 +495,11 @@ class LevelEntry:
     players: str = ""
     problem: str | None = None  # one line: why it cannot be played (None: it loads)
     level: Level | None = None
+    pending: bool = False       # listed while it is still being read (game/files/level_shelf.py)
 
 
 _LOADED: dict[tuple[str, int, int, int], Level | LevelError] = {}
+_LOADED_LOCK = threading.Lock()    # the lobby's level shelf reads on a thread of its own
 
 
 def _folder_stamp(folder: Path) -> int:
@@ -511,14 +525,17 @@ def _load_cached(path: Path, stamp: int) -> Level:
         key = (str(path), info.st_mtime_ns, info.st_size, stamp)
     except OSError:
         return load_level(path)
-    if key not in _LOADED:
-        if len(_LOADED) >= 2 * MAX_USER_LEVELS:
-            _LOADED.clear()
+    with _LOADED_LOCK:
+        found = _LOADED.get(key)
+    if found is None:
         try:
-            _LOADED[key] = load_level(path)
+            found = load_level(path)
         except LevelError as exc:
-            _LOADED[key] = exc
-    found = _LOADED[key]
+            found = exc
+        with _LOADED_LOCK:
+            if len(_LOADED) >= 2 * MAX_USER_LEVELS:
+                _LOADED.clear()
+            _LOADED[key] = found
     if isinstance(found, LevelError):
         raise found
     return found
@@ -565,6 +582,21 @@ def _own_entry(name: str, stamp: int, taken: frozenset[str]) -> LevelEntry:
     except UntrustedError as exc:
         return LevelEntry(str(path), path, False, title, problem=message_of(exc))
     return _entry(path, False, stamp)
+
+
+def shipped_entry(path: Path) -> LevelEntry:
+    """A shipped level as the lobby lists it (read once per version of its file)."""
+    return _entry(path, True, 0)
+
+
+def own_entry(name: str, stamp: int, taken: frozenset[str]) -> LevelEntry:
+    """The player's level `name` as the lobby lists it; `stamp` is user_folder_stamp(), `taken` the
+    shipped levels' keys."""
+    return _own_entry(name, stamp, taken)
+
+
+def user_folder_stamp() -> int:
+    return _folder_stamp(user_levels_dir())
 
 
 def user_level_names() -> list[str]:
@@ -663,9 +695,9 @@ def _map_properties(path: Path) -> dict[str, str]:
 
 
 def _read_properties(path: Path) -> dict[str, str]:
-    try:
-        root = ET.parse(path).getroot()
-    except (ET.ParseError, OSError):
+    try:   # a shipped map, read through the same door as any other
+        root = parse_xml(read_bytes(path, MAX_TMX_BYTES, "level"), "TMX map")
+    except UntrustedError:
         return {}
     return {prop.get("name") or "": prop.get("value") or "" for prop in root.iterfind("properties/property")}
 

@@ -58,12 +58,14 @@ def _escape(name: str) -> str:
 VERSION_FIELD = schema.integer(0, 1 << 31)
 UI_SCALE_MIN, UI_SCALE_MAX = 0.75, 1.5
 RUMBLE_LEVELS = ("off", "low", "high")
+LIVESPLIT_LINKS = ("tcp", "one")   # LiveSplit's TCP server, LiveSplit One (game.scenes.speedrun.link)
 # Each setting is checked on its own (Settings.load): one bad value costs only itself.
 SETTING_CHECKS: dict[str, schema.Check] = {
     "volume": schema.number(0.0, 1.0), "music_volume": schema.number(0.0, 1.0),
     "ui_scale": schema.number(UI_SCALE_MIN, UI_SCALE_MAX),
     **{flag: schema.boolean() for flag in ("fullscreen", "colourblind", "screen_shake", "show_fps",
-                                           "nintendo_swap", "livesplit")},
+                                           "nintendo_swap", "livesplit", "livesplit_others")},
+    "livesplit_link": schema.text(8, choices=LIVESPLIT_LINKS),
     "rumble": schema.text(8, choices=RUMBLE_LEVELS),
     "language": schema.text(8, choices=("", *LANGUAGES)),
     # The LiveSplit link's own settings; the host is checked as a host name where the link uses it.
@@ -73,8 +75,8 @@ SETTING_CHECKS: dict[str, schema.Check] = {
 SETTINGS = one("settings", "settings.json", 64 * KB, schema.table({"version": VERSION_FIELD}), 1,
                {"version": 1, "volume": 0.5, "music_volume": 0.4, "ui_scale": 1.25, "fullscreen": False,
                 "colourblind": True, "screen_shake": False, "show_fps": True, "rumble": "high",
-                "nintendo_swap": True, "livesplit": True, "livesplit_host": "runner-pc.local",
-                "livesplit_port": 16835, "language": "de"})
+                "nintendo_swap": True, "livesplit": True, "livesplit_link": "one", "livesplit_others": True,
+                "livesplit_host": "runner-pc.local", "livesplit_port": 16835, "language": "de"})
 
 # ---------------------------------------------------------------- bindings.json
 BINDABLE = (Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT, Button.A, Button.B,
@@ -123,10 +125,13 @@ _BOARD = schema.table({
     "leaderboard": schema.array(_RANKED, MAX_RUNS), "last": schema.array(_RUN, MAX_RUNS),
     "attempts": schema.integer(0, 1 << 53),
 })
-# Older files (another version number) are set aside; a newer one is left alone.
+# Each board is checked on its own (game/speedrun/records.py: Records.load): a damaged one costs only
+# itself, never every other board's PBs. Older files (another version number) are set aside; a newer
+# one is left alone.
+RECORD_BOARD = _BOARD
 RECORDS = one("speedrun_records", "speedrun.json", 16 * MB, schema.table(
     {"version": schema.integer(RECORDS_VERSION, RECORDS_VERSION),
-     "boards": schema.mapping(schema.text(200), _BOARD, 100_000)}, required=("version", "boards")),
+     "boards": schema.mapping(schema.text(200), schema.table({}), 100_000)}, required=("version", "boards")),
     RECORDS_VERSION, {"version": 1, "boards": {"rush_solo.set.A": {
         "pb": {"ticks": 900, "splits": [300, 600, 900], "real_splits": [5100, 10200, 15300],
                "names": ["Card 1", "Card 2", "SOLD OUT!"], "flags": [], "seed": 4, "date": "2026-11-30T10:00:00",
@@ -226,8 +231,9 @@ GAME_LOG = UserFile("game_log", LOGS, rf"game(?:\.[1-{LOG_SESSIONS - 1}])?\.log"
 # by the level reader (game/files/level_files.py: its own caps per kind of file, a level's files kept to its
 # folder, its own broken and fuzzed levels), not by read_bytes. At most levels.MAX_USER_LEVELS are
 # listed. Made at start (app.make_context) so a player finds it; never written.
+# A levels folder that is a link (kept with the player's Tiled projects) is followed, for reading only.
 PLAYER_LEVELS = UserFile("player_levels", "levels", r"[^/\\\x00-\x1f\x7f]{1,200}\.(?:tmx|tsx|png)", LEVEL_CAP,
-                         Damage.REFUSE, "level", written=False)
+                         Damage.REFUSE, "level", written=False, follows_links=True)
 
 # The levels folder as a Tiled project (game/files/level_kit.py): at start the game writes the tileset,
 # its image, the project and its object types there, and the templates in levels/templates/, where they

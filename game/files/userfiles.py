@@ -22,6 +22,7 @@ follow its own naming and that are regular files in that folder.
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -222,31 +223,81 @@ def save_json(name: str, data: object) -> None:
     atomic_write_text(user_dir() / name, json.dumps(data, indent=2, sort_keys=True) + "\n")
 
 
+MAX_TEMP_DEPTH = 8            # folders deep: the game's own go three (replays/speedrun/attempts)
+MAX_TEMP_FOLDERS = 1000       # folders looked into at start, whatever the player made there
+NEVER_WRITTEN = ("levels",)   # the player's own folders: the game never writes there, nor cleans
+
+
 def remove_stale_temps(max_age: float = STALE_TEMP_SECONDS) -> int:
-    """Delete temp files left by saves that were killed mid-write (in the user folder and its
-    sub-folders). Recent ones are kept: another running copy of the game may be saving right now."""
+    """Delete temp files left by saves that were killed mid-write, at any depth of the user folder
+    (links never followed; the player's levels left alone). Recent ones are kept: another running
+    copy of the game may be saving right now."""
     removed = 0
     now = time.time()
     root = user_dir()
-    try:
-        folders = [root] + [p for p in root.iterdir() if p.is_dir() and not p.is_symlink()]
-        folders += [q for p in folders[1:] for q in p.iterdir() if q.is_dir() and not q.is_symlink()]
-    except OSError:
-        return 0
-    for folder in folders:
-        try:
-            entries = list(folder.iterdir())
-        except OSError:
-            continue
-        for path in entries:
-            try:
-                if (_TEMP_NAME.fullmatch(path.name) and path.is_file() and not path.is_symlink()
-                        and now - path.stat().st_mtime > max_age):
-                    path.unlink()
-                    removed += 1
-            except OSError:
-                continue
+    seen = 0
+    for folder, subfolders, files in os.walk(root, followlinks=False, onerror=lambda _exc: None):
+        seen += 1
+        depth = len(Path(folder).relative_to(root).parts)
+        if depth == 0:
+            subfolders[:] = [name for name in subfolders if name not in NEVER_WRITTEN]
+        if depth >= MAX_TEMP_DEPTH or seen >= MAX_TEMP_FOLDERS:
+            subfolders[:] = []
+        for name in files:
+            removed += _remove_if_stale(Path(folder) / name, now - max_age)
     return removed
+
+
+def _remove_if_stale(path: Path, before: float) -> int:
+    """1 if `path` is a temp file of ours (by name, a regular file, not a link) older than `before`
+    and was removed, else 0."""
+    try:
+        info = os.lstat(path)
+        if _TEMP_NAME.fullmatch(path.name) and stat.S_ISREG(info.st_mode) and info.st_mtime < before:
+            os.unlink(path)
+            return 1
+    except OSError:
+        pass
+    return 0
+
+
+class LinkedFolder(OSError):
+    """A folder of the user folder's that is a symbolic link: never written, renamed or deleted in
+    (an OSError, so every save's own handling says it cannot save)."""
+
+    def __init__(self, folder: str) -> None:
+        super().__init__(errno.ELOOP, f"{folder} is a link to another folder")
+        self.folder = folder
+
+
+def linked_folder(folder: str) -> str | None:
+    """The first folder of `folder`'s chain under the user folder ("speedrun_attempts", then
+    "speedrun_attempts/archive") that is a symbolic link, or None. The user folder itself may be
+    a link (a data folder moved to another disk); what the game keeps inside it may not."""
+    current = user_dir()
+    for part in Path(folder).parts:
+        current = current / part
+        try:
+            if stat.S_ISLNK(os.lstat(current).st_mode):
+                return current.relative_to(user_dir()).as_posix()
+        except OSError:      # missing (nothing below it exists either) or unreadable
+            return None
+    return None
+
+
+def _made_confined(folder: str) -> None:
+    """Create `folder` under the user folder one level at a time, never through a link (a read-only
+    disk leaves it missing: saving then says so)."""
+    current = user_dir()
+    for part in Path(folder).parts:
+        current = current / part
+        try:
+            os.mkdir(current)
+        except FileExistsError:
+            if stat.S_ISLNK(os.lstat(current).st_mode):
+                return
+        except OSError:
+            return
 
 
 # ---------------------------------------------------------------- one declared user file
@@ -286,6 +337,9 @@ class UserFile:
     written: bool = True               # the game writes it (a kill -9 during the save covers it)
     save_failed: str = SAVE_FAILED     # the toast when saving fails, with {error}
     example: Any = None                # a small valid JSON file: the schema's own check, the fuzz's seed
+    # A link in the folder's chain is refused for everything; with this, followed for reading only
+    # (the player's levels: a levels folder kept with their Tiled projects). Never for a folder written.
+    follows_links: bool = False
 
     # ----- names ------------------------------------------------------------------
     def check_name(self, name: str | None) -> str:
@@ -303,11 +357,26 @@ class UserFile:
 
     def folder_path(self, make: bool = True) -> Path:
         """The entry's folder, created if missing unless `make` is False (reading and listing never
-        create it; on a read-only disk it stays missing)."""
+        create it; on a read-only disk it stays missing; nothing is created through a link)."""
         if not self.folder:
             return user_dir()
-        folder = log_dir() if self.folder == LOGS else user_dir() / self.folder
-        return made_folder(folder) if make else folder
+        if self.folder == LOGS:     # the platform's log folder (logs/ under SOLDOUT_USER_DIR)
+            return made_folder(log_dir()) if make else log_dir()
+        if make:
+            _made_confined(self.folder)
+        return user_dir() / self.folder
+
+    def confined(self, writing: bool) -> None:
+        """Refuse a folder chain with a link in it: LinkedFolder (an OSError) for writing, renaming and
+        deleting; UntrustedError (a Notice) for reading, unless this entry follows links to read."""
+        link = linked_folder(self.folder) if self.folder else None
+        if link is None or (self.follows_links and not writing):
+            return
+        if writing:
+            raise LinkedFolder(link)
+        # TRANSLATORS: {folder} is a folder in the game's data folder, e.g. "speedrun_attempts"
+        raise UntrustedError(Notice(N_("{folder} is a link to another folder: the game does not follow it"),
+                                    folder=link))
 
     def path(self, name: str | None = None) -> Path:
         """Where the file `name` lives (checked: a bare name of this entry's, inside its folder)."""
@@ -326,8 +395,9 @@ class UserFile:
     def names(self) -> list[str]:
         """The entry's files now in its folder (names that fit, sorted); nothing if it cannot be listed."""
         try:
+            self.confined(writing=False)
             found = os.listdir(self.folder_path(make=False))
-        except OSError:
+        except (OSError, UntrustedError):
             return []
         return sorted(n for n in found if re.fullmatch(self.pattern, n, re.ASCII))
 
@@ -353,6 +423,7 @@ class UserFile:
         reader of their own reads (the player's levels: game/files/level_files.py, with its own caps and
         a level's files kept to its folder) are found here; the rest read through read_bytes."""
         path = self.folder_path(make=False) / self.check_name(name)
+        self.confined(writing=False)
         if os.path.dirname(os.path.realpath(path)) != os.path.realpath(path.parent):
             raise UntrustedError(Notice(N_("{file} leads outside its folder"), file=self.relative(name)))
         return path
@@ -369,9 +440,13 @@ class UserFile:
         a warning); a newer game's is left alone (defaults, a warning, never saved over)."""
         shown = self.relative(name)
         try:
+            self.confined(writing=False)
+            self.confined(writing=True)     # a damaged file is moved aside: never in a linked folder
             path = self.path(name)
-        except UntrustedError as exc:
-            return Loaded(default, message_of(exc))
+        except (UntrustedError, LinkedFolder) as exc:
+            return Loaded(default, message_of(exc) if isinstance(exc, UntrustedError) else
+                          Notice(N_("{folder} is a link to another folder: the game does not follow it"),
+                                 folder=exc.folder))
         missing = object()
         data, warning = _load_json_at(path, shown, missing, lambda: self._read(name))
         if data is missing:
@@ -393,17 +468,40 @@ class UserFile:
 
     def set_aside(self, problem: Notice, name: str | None = None) -> str:
         """Move the file to name.corrupt-N (kept, never deleted); returns the one-line warning."""
+        try:
+            self.confined(writing=True)
+        except LinkedFolder as exc:
+            return Notice(N_("{folder} is a link to another folder: the game does not follow it"), folder=exc.folder)
         return _set_aside(self.path(name), problem)
+
+    def keep_copy(self, problem: Notice, name: str | None = None) -> str:
+        """Copy the file as it is to name.corrupt-N (the player's bytes kept while the file itself stays,
+        to be saved without the part that was damaged); returns the one-line warning."""
+        try:
+            self.confined(writing=True)
+            data = self.read_bytes(name)
+            aside = _aside_path(self.path(name))
+            fd = os.open(aside, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), _file_mode())
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+        except (OSError, UntrustedError):
+            return problem
+        # TRANSLATORS: after "speedrun.json is not valid (at ...); " ({aside} is the copy of the file as it was)
+        return join(problem, Notice(N_("a copy is kept in {aside}"), aside=aside.name)) or problem
 
     # ----- writing ----------------------------------------------------------------
     def write_text(self, text: str, name: str | None = None) -> Path:
-        """Write the file atomically (OSError if the folder cannot take it); returns its path."""
+        """Write the file atomically (OSError if the folder cannot take it, LinkedFolder if it is a
+        link or lies in one); returns its path."""
+        self.confined(writing=True)
         path = self.path(name)
         atomic_write_text(path, text)
         return path
 
     def write_bytes(self, data: bytes, name: str | None = None) -> Path:
-        """Write the file's bytes atomically (OSError if the folder cannot take it); returns its path."""
+        """Write the file's bytes atomically (OSError if the folder cannot take it, LinkedFolder if it is
+        a link or lies in one); returns its path."""
+        self.confined(writing=True)
         path = self.path(name)
         atomic_write_bytes(path, data)
         return path
@@ -435,6 +533,7 @@ class UserFile:
                                         for n in (name, new_name)):
             return False
         try:
+            self.confined(writing=True)
             path, target = self.path(name), self.path(new_name)
             if not stat.S_ISREG(os.lstat(path).st_mode):
                 return False
@@ -449,6 +548,7 @@ class UserFile:
         if self.made is None or not isinstance(name, str) or not re.fullmatch(self.made, name, re.ASCII):
             return False
         try:
+            self.confined(writing=True)
             path = self.path(name)
             if not stat.S_ISREG(os.lstat(path).st_mode):
                 return False

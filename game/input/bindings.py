@@ -16,6 +16,7 @@ from game.match.commands import Button
 from game.text.notice import N_, Notice, join
 from game.files.register import BINDABLE, BINDINGS, LAYOUTS, MAX_KEY_CODE
 from game.files.userfiles import merged
+from game.input.layout import at_position
 
 DEFAULTS_PATH = asset("bindings.toml")
 FILE_NAME = BINDINGS.relative()
@@ -24,11 +25,17 @@ VERSION = BINDINGS.version
 
 
 def _load_defaults() -> tuple[dict[str, dict[Button, int]], dict[Button, int]]:
-    """Parse assets/bindings.toml into {layout: {Button: keycode}} and {Button: sdl_button}."""
+    """Parse assets/bindings.toml into {layout: {Button: keycode}} and {Button: sdl_button}. Its
+    keys are places on the keyboard (named as a US keyboard prints them): each becomes the key
+    the player's layout has there (game/input/layout.py), so WASD is ZQSD on AZERTY."""
     with open(DEFAULTS_PATH, "rb") as handle:
         data = tomllib.load(handle)
-    keys = {layout: {Button[name]: getattr(pygame, const) for name, const in data["keyboard"][layout].items()}
-            for layout in LAYOUTS}
+    us = {layout: {Button[name]: getattr(pygame, const) for name, const in data["keyboard"][layout].items()}
+          for layout in LAYOUTS}
+    keys = {layout: {button: at_position(code) for button, code in table.items()} for layout, table in us.items()}
+    every = [code for table in keys.values() for code in table.values()]
+    if len(set(every)) < len(every) or ESCAPE_KEY in every:
+        keys = us       # a layout with one key in two places: the US keys, which never clash
     pad = {Button[name]: getattr(pygame, const) for name, const in data["pad"].items()}
     return keys, pad
 
@@ -155,9 +162,17 @@ PAD_LABELS = {
 
 
 def key_label(keycode: int) -> str:
-    """A key's name for the settings screen and prompts: "Space", "Left Shift", "/"."""
-    name = pygame.key.name(keycode) if pygame.get_init() else ""
+    """A key's English name: "Space", "Left Shift", "/", "Ù" (SDL's own name where pygame's older
+    names have none: the letters of other layouts)."""
+    name = (pygame.key.name(keycode) or pygame.key.name(keycode, use_compat=False)) if pygame.get_init() else ""
     return name.title() if name else f"Key {keycode}"
+
+
+def key_cap(keycode: int) -> str:
+    """A key's name short enough for a key cap, in English: "LShift", "Enter", "Bksp", "Up", "Z".
+    Words are said in the player's language where drawn (widgets.key_word)."""
+    label = key_label(keycode).replace("Left ", "L").replace("Right ", "R")
+    return {"Return": "Enter", "Backspace": "Bksp", "Escape": "Esc"}.get(label, label)
 
 
 def pad_button_label(sdl_button: int) -> str:

@@ -368,6 +368,13 @@ def _shading(big: int) -> pygame.Surface:
     return shade
 
 
+def drop_intermediates() -> None:
+    """Let go of the art only drawing new items uses (the supersampled shading, 1-2 MB): called
+    once the title's warm-up has drawn every item it will show; a later new item makes it again
+    (well under a millisecond)."""
+    _shading.cache_clear()
+
+
 def _dim(fill: pygame.Surface, pen: _Pen, prim: Prim, cut: list[Prim]) -> None:
     """Darken a region (minus the cut-out parts), e.g. the sock behind the other."""
     layer = pygame.Surface(fill.get_size(), pygame.SRCALPHA)
@@ -495,7 +502,10 @@ def _card(garment: str, colour_hex: str, pattern: str, size: tuple[int, int],
     card = rounded_card((w, h), PAPER, CARD_BORDER)
     label_h = round(h * 0.16) if label else 0
     inner = max(4, int(min(w * 0.86, (h - label_h) * 0.86)))
-    art = item_surface(garment, colour_hex, pattern, inner, colourblind, cb_hex)
+    # The item drawn for this card only: the card keeps it, so caching it as well would hold
+    # the same pixels twice (255 items, some 10 MB, after the title's warm-up).
+    colour = (cb_hex if (colourblind and cb_hex) else colour_hex).upper()
+    art = _item.__wrapped__(garment, colour, pattern, inner, colourblind)
     top = (h - label_h - inner) // 2 + (round(h * 0.02) if label else 0)
     card.blit(art, ((w - inner) // 2 - round(w * 0.012), top))
     if label:

@@ -256,11 +256,13 @@ def _hints_width(pieces: HintPieces, slash: pygame.Surface, gap: int) -> int:
     return caps + sum(10 + w.get_width() for _c, w in pieces) + gap * (len(pieces) - 1)
 
 
-# Cap words said in the player's language: descriptions of keys (the arrow keys, a pad's stick) and
+# Cap words said in the player's language: descriptions of keys (the arrow keys, one arrow key, a
+# pad's stick) and
 # the keys a keyboard prints in words, which keyboards print in their own language ("Entrée",
 # "Intro"). Letters, symbols and Tab (printed so everywhere) stay as they are; the notes for
 # translators are in notes.toml.
-KEY_WORDS = {"Arrows": N_("Arrows"), "Stick": N_("Stick"), "Enter": N_("Enter"), "Esc": N_("Esc"),
+KEY_WORDS = {"Arrows": N_("Arrows"), "Stick": N_("Stick"), "Left": N_("Left"), "Right": N_("Right"),
+             "Up": N_("Up"), "Down": N_("Down"), "Enter": N_("Enter"), "Esc": N_("Esc"),
              "Space": N_("Space"), "Bksp": N_("Bksp"), "LShift": N_("LShift"),
              "RShift": N_("RShift"), "LCtrl": N_("LCtrl"), "RCtrl": N_("RCtrl"), "LAlt": N_("LAlt"),
              "RAlt": N_("RAlt")}
@@ -333,6 +335,7 @@ class MenuItem:
     enabled: bool = True
     primary: bool = False                            # the big call to action (START MATCH)
     hold: bool = False                               # chosen by holding A (a choice that ends a moment)
+    key: str = ""                                    # how code finds the row (its label is translated)
 
 
 class DirectionRepeat:

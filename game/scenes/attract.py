@@ -23,24 +23,21 @@ from game.core.scene import Scene
 from game.match.seats import identities
 from game.text.i18n import _
 from game.match.commands import Command
+from game.match import games
 from game.match.spec import MatchSpec, SeatSpec
-from game.rules.soldout import modes as soldout_modes
 from game.scenes import registry
-from game.scenes.mall import MallScene, piloted_mall
-from game.scenes.table import TableScene
 if TYPE_CHECKING:
     from game.core.context import Context
 
 log = logging.getLogger(__name__)
 
-CHECKOUT_DEMO = ("checkout", "standard", 4)
-
-
 def demos() -> list[tuple[str, str, int]]:
-    """(game, mode, seats) played in turn, every seat a bot (strongest first): each registered Sold
-    Out! mode with its demo_players, the first followed by Check Out!."""
-    soldout = [("soldout", key, soldout_modes.get(key).demo_players) for key in soldout_modes.keys()]
-    return [*soldout[:1], CHECKOUT_DEMO, *soldout[1:]]
+    """(game, mode, seats) played in turn, every seat a bot (strongest first): each game's demos
+    (Game.demos) taken in turn, the games in menu order: Sold Out!'s first mode, Check Out!, then
+    Sold Out!'s other modes."""
+    lists = [[(game.key, demo.mode, demo.players) for demo in game.demos()] for game in games.all_games()]
+    return [entry for turn in range(max(map(len, lists), default=0)) for entry in
+            (one[turn] for one in lists if turn < len(one))]
 
 
 LEVELS = ("expert", "hard", "normal", "expert", "hard", "normal")
@@ -51,27 +48,10 @@ WAKE_EVENTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.JOYBUTTONDOWN, pyg
 
 
 def demo_spec(game: str, mode: str, players: int, seed: int) -> MatchSpec:
-    """An all-bot match for the attract loop."""
+    """An all-bot match of one round (where the game lets one choose) for the attract loop."""
     ids = identities()
     seats = tuple(SeatSpec(i, ids[i % len(ids)].name, "bot", LEVELS[i % len(LEVELS)]) for i in range(players))
-    if game == "checkout":
-        return MatchSpec("checkout", seats, mode="standard", rounds=4, seed=seed)
-    return MatchSpec("soldout", seats, mode=mode, rounds=1, seed=seed)
-
-
-Demo = MallScene | TableScene
-
-
-def _demo_scene(ctx: "Context", game: str, spec: MatchSpec) -> Demo:
-    if game == "checkout":
-        return TableScene(ctx, spec, demo=True)
-    return piloted_mall(ctx, spec)
-
-
-def _finished(scene: Demo) -> bool:
-    if isinstance(scene, TableScene):
-        return scene.sim.over()
-    return scene.sim.phase in ("round_over", "match_over")
+    return games.get(game).spec(seats, seed, games.Choices(mode=mode, rounds=1))
 
 
 class AttractScene(Scene):
@@ -82,7 +62,7 @@ class AttractScene(Scene):
         self.sandbox = ctx.sandbox()
         self.seed = seed
         self.index = -1
-        self.demo: Demo | None = None
+        self.demo: registry.DemoScene | None = None
         self.demo_ticks = 0
         self.end_ticks = 0
         self.ticks = 0
@@ -99,13 +79,11 @@ class AttractScene(Scene):
             self.seed += 1
             game, mode, players = playlist[self.index]
             try:
-                scene = _demo_scene(self.sandbox, game, demo_spec(game, mode, players, self.seed))
+                scene = registry.demo_scene(self.sandbox, demo_spec(game, mode, players, self.seed))
                 scene.enter()
             except Exception:   # one broken demo must not take the title down
                 log.exception("attract demo %s/%s failed to start", game, mode)
                 continue
-            if isinstance(scene, TableScene):
-                scene.picture.hud.headline_shown = False   # the banner takes the headline's place
             self.demo = scene
             self.demo_ticks = 0
             self.end_ticks = 0
@@ -118,7 +96,7 @@ class AttractScene(Scene):
             self.leave()
             return
         self.demo_ticks += 1
-        if _finished(self.demo):
+        if self.demo.demo_over():
             self.end_ticks += 1
             if self.end_ticks >= HOLD_END_TICKS:
                 self._next_demo()
@@ -160,15 +138,15 @@ class AttractScene(Scene):
         pulse = 0.5 + 0.5 * math.sin(self.ticks / 14)
         banner = self._banner
         # Over the mall's bottom wall (the seat panels below stay readable); on the dice
-        # table in the top bar's middle, in place of its headline (a demo needs none), between
+        # table in the top bar's middle, in place of its headline (a demo needs none), fitted between
         # the round's label and the BONUS: never text over text, at any UI scale.
-        map_rect = self.demo.layout.map_rect if isinstance(self.demo, MallScene) else None
-        if map_rect is not None:
-            rect = banner.get_rect(midbottom=(map_rect.centerx, map_rect.bottom - 4))
-        elif isinstance(self.demo, TableScene):
-            room = self.demo.picture.hud.headline_room()
+        room = self.demo.banner_room() if self.demo is not None else None
+        spot = self.demo.banner_spot() if self.demo is not None else None
+        if room is not None:
             banner = self._fitted(banner, room.w)
             rect = banner.get_rect(center=room.center)
+        elif spot is not None:
+            rect = banner.get_rect(midbottom=spot)
         else:
             rect = banner.get_rect(midtop=(w // 2, 2))
         banner.set_alpha(int(170 + 85 * pulse))

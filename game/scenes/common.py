@@ -36,7 +36,7 @@ def players_menu_command(commands: dict[int, Command]) -> Command:
 
 def rematch_spec(spec: "MatchSpec") -> "MatchSpec":
     """Same seats and settings, the next seed: a rematch gets a new deal."""
-    return dataclasses.replace(spec, seed=spec.seed + 1, options=dict(spec.options))
+    return dataclasses.replace(spec, seed=spec.seed + 1)
 
 
 def back_to_lobby(ctx: "Context") -> None:

@@ -1,14 +1,21 @@
 """Where game scenes plug in, so the shell never imports them by name.
 
-- `register(game_name, factory)`: factory(ctx, spec) -> Scene starts a match
-  (the mall for "soldout", the dice table for "checkout"). The lobby calls
+A game (game.match.games.Game) registers what it shows here, keyed by its `key`, from the
+module of its scene: together with the game object that is the whole game.
+
+- `register(game_key, factory)`: factory(ctx, spec) -> Scene starts a match
+  (the mall for Sold Out!, the dice table for Check Out!). The lobby calls
   `start_game(ctx, spec)`.
+- `register_demo(game_key, factory)`: factory(ctx, spec) -> DemoScene, an all-bot match the
+  title's attract loop shows (each of the game's `demos()`).
+- `register_run_scene(game_key, factory)`: factory(ctx, setup, RunStart) -> Scene, a speedrun
+  attempt of a category of that game (played, practised, played back or rehearsed).
 - `register_screenshot(name, factory, warmup_ticks)`: `--screenshot --scene
   NAME` builds factory(ctx, seed) -> Scene or [Scene, ...] (bottom first),
   runs warmup_ticks ticks and saves one frame. Screenshots are developer
   tooling: they register from the `devkit.shots` package beside the game,
   which `screenshot()` and `screenshot_names()` load by name.
-- `register_replay_viewer(game_name, factory)`: factory(ctx, replay) -> Scene
+- `register_replay_viewer(game_key, factory)`: factory(ctx, replay) -> Scene
   plays a replay back in the window (`main.py --replay FILE`).
 - `register_attract(factory)`: factory(ctx) -> Scene, the title's attract mode
   (bots playing on their own after the title sits idle).
@@ -31,18 +38,26 @@ import importlib.util
 import logging
 import pkgutil
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Generic, ParamSpec, Union
+from typing import TYPE_CHECKING, Callable, Generic, ParamSpec, Protocol, Union
 
 from game import reach_devkit
 from game.text.notice import N_, Notice
 import game.scenes as package
 
 if TYPE_CHECKING:
+    import pygame
+
+    from game.match.commands import Command
     from game.core.context import Context
     from game.core.scene import Scene
     from game.core.stack import SceneStack
     from game.match.spec import MatchSpec
     from game.driver.replay import Replay
+    from game.input.seating import DeviceId
+    from game.speedrun.categories import RunSetup
+    from game.speedrun.practice import PracticePlan
+    from game.speedrun.records import Records
+    from game.speedrun.splits import Comparison
 
 log = logging.getLogger(__name__)
 
@@ -51,6 +66,42 @@ GameFactory = Callable[["Context", "MatchSpec"], "Scene"]
 ShotFactory = Callable[["Context", int], Union["Scene", list["Scene"]]]
 AttractFactory = Callable[["Context"], "Scene"]
 ReplayFactory = Callable[["Context", "Replay"], "Scene"]
+
+
+class DemoScene(Protocol):
+    """A game scene the attract loop can show: a scene that says when its demo is over and where
+    the loop's banner may sit."""
+
+    def enter(self) -> None: ...
+    def exit(self) -> None: ...
+    def update(self, commands: dict[int, Command]) -> None: ...
+    def draw(self, surface: pygame.Surface, alpha: float) -> None: ...
+    def idle(self, until: float) -> None: ...
+
+    def demo_over(self) -> bool:
+        """The demo has played to its end (the loop holds its last moment, then moves on)."""
+    def banner_spot(self) -> tuple[int, int] | None:
+        """The midbottom of the banner, clear of what matters (None: the top of the screen)."""
+    def banner_room(self) -> pygame.Rect | None:
+        """A room the banner is fitted into (its width) and centred in, instead of banner_spot; None: none."""
+
+
+@dataclass(frozen=True)
+class RunStart:
+    """How a speedrun attempt starts: who plays it (`device`), against which `records`, or as a
+    played-back `playback`, a `demo` rehearsal, a `practice` segment; `ghost` where the game has one."""
+
+    device: DeviceId | None = None
+    records: Records | None = None
+    playback: Replay | None = None
+    demo: bool = False
+    practice: PracticePlan | None = None
+    comparison: Comparison | None = None
+    ghost: bool = True
+
+
+DemoFactory = Callable[["Context", "MatchSpec"], DemoScene]
+RunFactory = Callable[["Context", "RunSetup", RunStart], "Scene"]
 
 
 @dataclass(frozen=True)
@@ -104,21 +155,43 @@ _games: dict[str, GameFactory] = {}
 _screenshots: dict[str, Screenshot] = {}
 _attract: list[AttractFactory] = []
 _replay_viewers: dict[str, ReplayFactory] = {}
+_demos: dict[str, DemoFactory] = {}
+_run_scenes: dict[str, RunFactory] = {}
 _loaded: list[bool] = []
 _problems: list[str] = []
 
 
-def register(game_name: str, factory: GameFactory) -> None:
-    _games[game_name] = factory
+def register(game_key: str, factory: GameFactory) -> None:
+    _games[game_key] = factory
 
 
 def start_game(ctx: "Context", spec: "MatchSpec") -> None:
-    """Push the game scene for `spec`. Both games ship with the repo: an unknown one is a bug."""
+    """Push the game scene for `spec`. Every game registers one: an unknown one is a bug."""
     load_scene_modules()
     factory = _games.get(spec.game)
     if factory is None:
         raise KeyError(f"no game scene registered for {spec.game!r}")
     ctx.stack.push(factory(ctx, spec))
+
+
+def register_demo(game_key: str, factory: DemoFactory) -> None:
+    _demos[game_key] = factory
+
+
+def demo_scene(ctx: "Context", spec: "MatchSpec") -> DemoScene:
+    """The attract loop's scene for the all-bot match `spec` (KeyError: its game has none)."""
+    load_scene_modules()
+    return _demos[spec.game](ctx, spec)
+
+
+def register_run_scene(game_key: str, factory: RunFactory) -> None:
+    _run_scenes[game_key] = factory
+
+
+def run_scene(ctx: "Context", setup: "RunSetup", start: RunStart = RunStart()) -> "Scene":
+    """A speedrun attempt of `setup`'s category, in its game's run scene (KeyError: none registered)."""
+    load_scene_modules()
+    return _run_scenes[setup.category.game](ctx, setup, start)
 
 
 def register_screenshot(name: str, factory: ShotFactory, warmup_ticks: int = 0) -> None:
@@ -150,13 +223,13 @@ def screenshot_names() -> list[str]:
     return sorted(_screenshots)
 
 
-def register_replay_viewer(game_name: str, factory: ReplayFactory) -> None:
-    _replay_viewers[game_name] = factory
+def register_replay_viewer(game_key: str, factory: ReplayFactory) -> None:
+    _replay_viewers[game_key] = factory
 
 
-def replay_viewer(game_name: str) -> ReplayFactory | None:
+def replay_viewer(game_key: str) -> ReplayFactory | None:
     load_scene_modules()
-    return _replay_viewers.get(game_name)
+    return _replay_viewers.get(game_key)
 
 
 def back_to(stack: "SceneStack", name: str) -> bool:

@@ -21,20 +21,17 @@ from game.text import i18n
 from game.match.seats import SeatIdentity
 from game.render.icons import INK, outlined_text, seat_shape_surface
 from game.render.teams import emblem
+from game.render.palette import (BLOCK, BLOCK_TOP, BLUISH_GREEN, CONFETTI_RED, CREAM, GOLD, PURPLE_PINK, SKY_BLUE,
+                                 YELLOW)
 
-GOLD = (255, 193, 69)
-TEXT = (255, 244, 227)
-DIM = (201, 184, 166)
-BLOCK = (70, 52, 40)
-BLOCK_TOP = (104, 78, 58)
+TEXT = CREAM
 STEP_TICKS = 36            # between one podium step's reveal and the next
 COUNT_TICKS = 40           # a score counts up over this long
 CONFETTI = 110
 JUMP = 30                  # px the winners hop
 TEAM_GAP = 18              # px between two sides sharing a step
 POP_TICKS = 8              # a revealed piece settles from 114% to its size over this long
-CONFETTI_COLOURS = [(255, 193, 69), (255, 94, 98), (86, 180, 233), (0, 158, 115), (240, 228, 66),
-                    (204, 121, 167), (255, 244, 227)]
+CONFETTI_COLOURS = [GOLD, CONFETTI_RED, SKY_BLUE, BLUISH_GREEN, YELLOW, PURPLE_PINK, CREAM]
 
 
 def shown_name(name: str, bot: bool) -> str:

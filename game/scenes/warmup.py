@@ -19,9 +19,13 @@ import pygame
 
 from game.sim import preload
 from game.match.seats import identities
+from game.core import memory
 from game.core.scene import Scene
 from game.core.warm import WAIT, Job, Warmer
-from game.files.levels import each_level_entry, resolve_level
+from game.files.level_shelf import SHELF
+from game.files.levels import list_levels, resolve_level, shipped_entry
+from game.games import CHECK_OUT, SOLD_OUT
+from game.match.games import Choices, Game
 from game.match.spec import MatchSpec, SeatSpec
 from game.rules.soldout import modes as soldout_modes
 from game.render import clothing
@@ -33,8 +37,6 @@ from game.scenes.mall import compute_layout
 from game.scenes.mall import level_surface
 from game.scenes.mall import SoldOutResultsScene
 from game.scenes.mall import MallScene, ModeChoiceScene, stamps_ahead
-from game.scenes.speedrun import SpeedrunRunScene
-from game.scenes.speedrun import SpeedrunTableScene
 from game.scenes.table import CheckoutResultsScene
 from game.sim.mall_stage import play_out_round
 from game.speedrun.categories import load_categories, make_setup
@@ -55,17 +57,25 @@ def rehearsal_context(ctx: "Context") -> "Context":
     return ctx.sandbox()
 
 
-def _spec(game: str, players: int, mode: str) -> MatchSpec:
+def _spec(game: Game, players: int, mode: str) -> MatchSpec:
+    """A rehearsal's match of `game`: two people, the rest bots, two rounds where the game lets one choose."""
     ids = identities()
     seats = tuple(SeatSpec(i, ids[i].name, "human" if i < 2 else "bot", "normal") for i in range(players))
-    if game == "checkout":
-        return MatchSpec("checkout", seats, mode="standard", rounds=4, seed=1)
-    return MatchSpec("soldout", seats, mode=mode, rounds=2, seed=1)
+    return game.spec(seats, 1, Choices(mode=mode, rounds=2))
 
 
 # What the rehearsals drew clothing at: (size, colour-blind) of items, and the shape of objective
 # cards. The real match deals other cards, so every item and objective is drawn at those too.
 _DRAWN = clothing.Drawn()
+
+
+def _dismiss(rctx: "Context") -> None:
+    """The rehearsal is over: every scene in it exits, as one left for good does (the mall lets its
+    layers go, a results screen its menu). Its scenes, match and pictures hold each other in cycles
+    that only the collector's next full pass would free: 10-30 MB a rehearsal, some 130 MB in all,
+    kept until then (and then costing that pass 100+ ms at once)."""
+    rctx.stack.apply()
+    rctx.stack.close()
 
 
 def _draw(rctx: "Context", surface: pygame.Surface) -> None:
@@ -136,7 +146,7 @@ def rehearse_mall(ctx: "Context", players: int, mode: str) -> Iterator[None]:
             for item in items[start:start + 12]:
                 item_card(item, size, colourblind=ctx.settings.colourblind, colours=cat)
             yield
-    rctx, surface, _opened = yield from _opening(ctx, _spec("soldout", players, mode))
+    rctx, surface, _opened = yield from _opening(ctx, _spec(SOLD_OUT, players, mode))
     mall = _choose_first_mode(rctx, soldout_modes.keys()[0])   # the first registered mode, as the lobby offers it
     if not isinstance(mall, MallScene):
         raise RuntimeError(f"the rehearsal's mall did not open: {mall.name} instead")
@@ -155,6 +165,7 @@ def rehearse_mall(ctx: "Context", players: int, mode: str) -> Iterator[None]:
                 break
         yield
     _draw(rctx, surface)
+    _dismiss(rctx)
 
 
 def rehearse_table(ctx: "Context", players: int) -> Iterator[None]:
@@ -162,13 +173,14 @@ def rehearse_table(ctx: "Context", players: int) -> Iterator[None]:
     preload.checkout_catalogue()
     preload.checkout_tuning()
     yield
-    rctx, surface, table = yield from _opening(ctx, _spec("checkout", players, "standard"))
+    rctx, surface, table = yield from _opening(ctx, _spec(CHECK_OUT, players, "standard"))
     sim = table.sim
     while not sim.over() and sim.tick < 60 * 60 * 30:
         table.fast_forward(lambda sim: sim.over(), limit=sim.tick + FORWARD_TICKS)
         yield
     rctx.stack.push(CheckoutResultsScene(rctx, table))
     _draw(rctx, surface)
+    _dismiss(rctx)
 
 
 def rehearse_attract(ctx: "Context") -> Iterator[None]:
@@ -179,6 +191,7 @@ def rehearse_attract(ctx: "Context") -> Iterator[None]:
     rctx.stack.push(factory(rctx))
     yield
     _draw(rctx, pygame.Surface(ctx.screen_size))
+    _dismiss(rctx)
 
 
 def rehearse_speedrun(ctx: "Context") -> Iterator[None]:
@@ -187,18 +200,21 @@ def rehearse_speedrun(ctx: "Context") -> Iterator[None]:
     for category in load_categories().values():
         rctx = rehearsal_context(ctx)
         setup = make_setup(category, "set", seed_index=0)
-        scene_type = SpeedrunTableScene if category.game == "checkout" else SpeedrunRunScene
-        rctx.stack.push(scene_type(rctx, setup, records=Records(), demo=True))
+        rctx.stack.push(registry.run_scene(rctx, setup, registry.RunStart(records=Records(), demo=True)))
         yield
         _draw(rctx, pygame.Surface(ctx.screen_size))
+        _dismiss(rctx)
         yield
 
 
 def rehearse_lobby() -> Iterator[None]:
-    """The lobby's level list: every level it offers read and checked, a level a step (otherwise
-    all of them in the lobby's first frame, 100-150 ms)."""
-    for _entry in each_level_entry():
+    """The lobby's level list: the shipped levels read and checked, a level a step (otherwise all of
+    them in the lobby's first frame, 100-150 ms); the player's own handed to the level shelf's
+    thread (200 of them a step each held the warm-up 9 s)."""
+    for path in list_levels():
+        shipped_entry(path)
         yield
+    SHELF.prefetch()
 
 
 def read_locale_data() -> None:
@@ -272,9 +288,31 @@ def queue_rehearsals(warmer: Warmer, ctx: "Context") -> None:
         for players in SEAT_COUNTS:
             warmer.add(f"mall {players} {mode}", _stepper(partial(rehearse_mall, ctx, players, mode)))
     warmer.add("catalogue again", _stepper(rehearse_catalogue))   # sizes only those modes draw
+    warmer.add("memory back", give_back)   # what the rehearsals freed, to the system
+
+
+def give_back() -> None:
+    """A warm-up job: the memory freed so far back to the system (its answer is not the warmer's
+    "more to do"), with the item art's intermediate shading, which only new items need."""
+    clothing.drop_intermediates()
+    memory.give_back()
+
+
+def in_menu(ctx: "Context") -> bool:
+    """A menu is on top: the player is choosing, not playing."""
+    top = ctx.stack.top
+    return top is not None and top.name in MENU_SCENES
 
 
 def may_warm(ctx: "Context", idle_ticks: int) -> bool:
     """True when a rehearsal step may run now: a menu on top and nobody touching anything."""
-    top = ctx.stack.top
-    return idle_ticks >= IDLE_TICKS and top is not None and top.name in MENU_SCENES
+    return idle_ticks >= IDLE_TICKS and in_menu(ctx)
+
+
+def back_in_menu(warmer: Warmer, ctx: "Context", was_in_menu: bool) -> bool:
+    """Called after each frame: on coming back to a menu from play, the memory the match freed is
+    handed back to the system (a job, so it runs when the menu sits idle). Whether a menu is on top."""
+    now = in_menu(ctx)
+    if now and not was_in_menu:
+        warmer.add(f"memory back {len(warmer.done)}", give_back)
+    return now

@@ -12,13 +12,12 @@ Phases (MallPhase in mall_events.py): "study" (where the family studies its list
 -> "sold_out" (the freeze after any round end) -> "round_over" (results in `last_result`;
 call `start_next_round(mode)`) ... -> "match_over".
 
-Events of the last tick (`sim.events`, for sounds and flashes), each a NamedTuple of
-mall_events.py that reads as the tuple:
-("picked", seat, pile) ("flipped", seat, pile) ("took", seat, card, pile)
-("delivered", seat, card) ("placed", seat, card, dresser) ("put_down", seat, pile)
-("returned", seat, pile) ("hand_back", seat, card) ("called", seat, seat)
-("selected", seat, slot_or_index) ("ready", seat) ("rejected", seat, reason)
-("pile_gone", pile) ("sold_out", side, seat) ("round_over", cause) ("phase", name).
+Events of the last tick (`sim.events`, for sounds and flashes), one frozen class per kind
+(mall_events.py; read them with `match` on the class):
+Picked(seat, pile) Flipped(seat, pile) Took(seat, card, pile) Delivered(seat, card)
+Placed(seat, card, dresser) PutDown(seat, pile) Returned(seat, pile) HandBack(seat, card)
+Called(seat) Selected(seat, choice) Ready(seat) Rejected(seat, reason) PileGone(pile)
+SoldOutCalled(side, seat) RoundEnded(cause) PhaseChanged(phase).
 """
 from __future__ import annotations
 
@@ -72,7 +71,7 @@ class MallSim:
         self.player_of = {s.seat: i for i, s in enumerate(seats)}
         teams = [s.team if s.team is not None else i for i, s in enumerate(seats)] if spec.teams else None
         self.match = Match(catalogue, len(seats), self.rng, teams=teams,
-                           assist=bool(spec.options.get("assist", False)))
+                           assist=bool(spec.options.assist))
         self.avatars = [Avatar(s.seat, i, 0, 0, s.kind == "bot") for i, s in enumerate(seats)]
         self.by_seat = {a.seat: a for a in self.avatars}
         self.tick = 0
@@ -116,7 +115,7 @@ class MallSim:
         self.phase_tick = self.tick
         if phase == MallPhase.PLAYING:
             self.round_tick = self.tick
-        self.events.append(PhaseChanged("phase", phase))
+        self.events.append(PhaseChanged(phase))
 
     def start_next_round(self, mode: str) -> None:
         """From "round_over": deal the next round in `mode` (rush | memory | tidy)."""
@@ -277,7 +276,7 @@ class MallSim:
             cmd = commands.get(av.seat, IDLE)
             if int(cmd.pressed) & _A and not av.ready:
                 av.ready = True
-                self.events.append(Ready("ready", av.seat))
+                self.events.append(Ready(av.seat))
         timed_out = self.tick - self.phase_tick >= self.t.study_ticks
         if timed_out or all(av.ready for av in self.avatars):
             self._set_phase(MallPhase.COUNTDOWN)
@@ -351,7 +350,7 @@ class MallSim:
             if rnd.over:
                 break
         if not rnd.over and self.tick - self.round_tick >= t.limit_ticks:
-            self.controls.apply(None, rnd.end_round("time"), "stopped")
+            self.controls.apply(None, rnd.end_round("time"), None)
         if rnd.over and self.phase == _PLAYING:
             self._set_phase(MallPhase.SOLD_OUT)
 

@@ -14,14 +14,15 @@ place: the hand, the Starting Table, the dressers.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, assert_never
 
 from game.match.commands import Button
 from game.rules.soldout import Result
 from game.rules.soldout.events import PileCreated, PilePutDown, PileRemoved, RoundOver, SoldOut
 from game.rules.soldout.family import Destination
 from game.sim.mall_avatar import Avatar
-from game.sim.mall_events import ACTIONS, PileGone, Rejected, RoundEnded, Selected, SoldOutCalled
+from game.sim.mall_events import (CARD_MOVES, ActionEvent, Called, Delivered, Flipped, HandBack, Picked, PileGone, Placed,
+                                  PutDown, Rejected, Returned, RoundEnded, Selected, SoldOutCalled, Took)
 
 if TYPE_CHECKING:
     from game.sim.mall import MallSim
@@ -29,9 +30,6 @@ if TYPE_CHECKING:
 # Buttons as plain ints: IntFlag arithmetic costs microseconds per tick.
 _A, _B, _X, _Y = int(Button.A), int(Button.B), int(Button.X), int(Button.Y)
 _LB, _RB = int(Button.LB), int(Button.RB)
-# Actions that move a card between a pile, a hand, a carry, a table and a dresser (not a pile's
-# own moves or flips): what bots' plans depend on.
-_CARD_MOVES = ("took", "delivered", "returned", "placed", "hand_back")
 
 
 class DropOff:
@@ -59,7 +57,7 @@ class HandCards(DropOff):
         size = len(controls.sim.round.hands[av.player])
         if size:
             av.hand_index = (av.hand_index + delta) % size
-            controls.sim.events.append(Selected("selected", av.seat, av.hand_index))
+            controls.sim.events.append(Selected(av.seat, av.hand_index))
 
     def press_b(self, controls: Controls, av: Avatar) -> None:
         # An input of its own, so a near-miss on SOLD OUT! never undoes a player's work.
@@ -79,14 +77,14 @@ class TableDelivery(DropOff):
         rnd = controls.sim.round
         options: list[int | None] = [None, *range(len(rnd.tables[rnd.side(av.player)]))]
         av.target_slot = options[(options.index(av.target_slot) + delta) % len(options)]
-        controls.sim.events.append(Selected("selected", av.seat, av.target_slot))
+        controls.sim.events.append(Selected(av.seat, av.target_slot))
 
     def drop(self, controls: Controls, av: Avatar) -> bool:
         sim = controls.sim
         if not sim.fixtures.at_table(av):
             return False
         card = sim.round.carried[av.player]
-        if controls.apply(av, sim.round.deliver(av.player, av.target_slot), "delivered", card):
+        if controls.apply(av, sim.round.deliver(av.player, av.target_slot), Delivered(av.seat, card)):
             av.target_slot = None
         return True
 
@@ -102,7 +100,7 @@ class DresserPlacement(DropOff):
         if d is None:
             return False
         card = sim.round.carried[av.player]
-        controls.apply(av, sim.round.place_at_dresser(av.player, d.index), "placed", card, d.index)
+        controls.apply(av, sim.round.place_at_dresser(av.player, d.index), Placed(av.seat, card, d.index))
         return True
 
 
@@ -146,21 +144,21 @@ class Controls:
                 return
             pile = sim.floor.nearest(*av.pos)
             if pile is not None:  # let the engine say why a card-carrier may not pick up
-                self.apply(av, rnd.pick_up(p, pile), "picked", pile)
+                self.apply(av, rnd.pick_up(p, pile), Picked(av.seat, pile))
             else:
                 self.reject(av, self.drop_off.bring_reason)
             return
         if p in rnd.held:
             pile = rnd.held[p]
             shown = rnd.shown(pile)
-            self.apply(av, rnd.take(p), "took", shown, pile)
+            self.apply(av, rnd.take(p), Took(av.seat, shown, pile))
             av.hand_index = max(0, len(rnd.hands[p]) - 1)
             return
         pile = sim.floor.nearest(*av.pos)
         if pile is None:
             self.reject(av, "No pile within reach")
             return
-        self.apply(av, rnd.pick_up(p, pile), "picked", pile)
+        self.apply(av, rnd.pick_up(p, pile), Picked(av.seat, pile))
 
     def flip(self, av: Avatar, fresh_press: bool) -> None:
         sim = self.sim
@@ -171,7 +169,7 @@ class Controls:
         if sim.tick - av.last_flip < sim.t.flip_ticks:
             return  # handled, not scanned: a held X keeps flipping at the interval
         res = sim.round.flip(av.player)
-        if self.apply(av, res, "flipped", sim.round.held.get(av.player)):
+        if self.apply(av, res, Flipped(av.seat, sim.round.held.get(av.player))):
             av.last_flip = sim.tick
 
     def press_b(self, av: Avatar) -> None:
@@ -187,23 +185,23 @@ class Controls:
             res = rnd.put_down(p)
             if res.ok:
                 sim.floor.piles[pile] = (x, y)
-            self.apply(av, res, "put_down", pile, skip_put=True)
+            self.apply(av, res, PutDown(av.seat, pile), skip_put=True)
             return
         if p in rnd.carried:
             near = sim.floor.nearest(*av.pos)
             if near is None:
                 self.reject(av, "Put the card back into a pile: stand next to one")
                 return
-            self.apply(av, rnd.return_card(p, near), "returned", near)
+            self.apply(av, rnd.return_card(p, near), Returned(av.seat, near))
             return
-        self.apply(av, rnd.put_down(p), "put_down", None)
+        self.apply(av, rnd.put_down(p), PutDown(av.seat, None))
 
     def hold_y(self, av: Avatar, held: int) -> None:
         """Hold Y to call SOLD OUT!; letting go early does nothing at all (the meter empties)."""
         if held & _Y:
             av.y_ticks += 1
             if av.y_ticks == self.sim.t.hold_ticks:
-                self.apply(av, self.sim.round.call_sold_out(av.player), "called", av.seat)
+                self.apply(av, self.sim.round.call_sold_out(av.player), Called(av.seat))
             return
         av.y_ticks = 0
 
@@ -213,40 +211,44 @@ class Controls:
         index = min(av.hand_index, max(0, len(hand) - 1))
         card = hand[index] if hand else None
         res = self.sim.round.hand_to_pile(av.player, index)
-        if self.apply(av, res, "hand_back", card):
+        if self.apply(av, res, HandBack(av.seat, card)):
             av.hand_index = max(0, min(av.hand_index, len(hand) - 1))
 
     # ----- results of engine actions ---------------------------------------------------
     def reject(self, av: Avatar, reason: str) -> None:
         av.reject_reason = reason
         av.reject_tick = self.sim.tick
-        self.sim.events.append(Rejected("rejected", av.seat, reason))
+        self.sim.events.append(Rejected(av.seat, reason))
 
-    def apply(self, av: Avatar | None, res: Result, name: str, *info: Any, skip_put: bool = False) -> bool:
-        """Record an engine result: a rejection for the seat, or the event plus map changes."""
+    def apply(self, av: Avatar | None, res: Result, event: ActionEvent | None, skip_put: bool = False) -> bool:
+        """Record an engine result: a rejection for the seat, or the seat's event (None: the
+        sim's own stop) plus what the engine's events move on the map."""
         if not res.ok:
             if av is not None:
                 self.reject(av, res.reason)
             return False
         sim = self.sim
         sim.floor.moved()
-        if name in _CARD_MOVES:
+        if isinstance(event, CARD_MOVES):
             sim.card_moves += 1
         events = sim.events
-        if av is not None:
-            events.append(ACTIONS[name](name, av.seat, *info))
+        if event is not None:
+            events.append(event)
         for ev in res.events:
-            if isinstance(ev, PilePutDown):
-                if not skip_put:
-                    sim.floor.place(ev.pile, sim.avatars[ev.player].pos)
-            elif isinstance(ev, PileCreated):
-                sim.floor.place(ev.pile, sim.avatars[ev.player].pos)
-            elif isinstance(ev, PileRemoved):
-                sim.floor.remove(ev.pile)
-                events.append(PileGone("pile_gone", ev.pile))
-            elif isinstance(ev, SoldOut):
-                sim.sold_out_seat = av.seat if av is not None else None
-                events.append(SoldOutCalled("sold_out", ev.side, sim.sold_out_seat))
-            elif isinstance(ev, RoundOver):
-                events.append(RoundEnded("round_over", ev.cause))
+            match ev:
+                case PilePutDown(player=player, pile=pile):
+                    if not skip_put:
+                        sim.floor.place(pile, sim.avatars[player].pos)
+                case PileCreated(player=player, pile=pile):
+                    sim.floor.place(pile, sim.avatars[player].pos)
+                case PileRemoved(pile=pile):
+                    sim.floor.remove(pile)
+                    events.append(PileGone(pile))
+                case SoldOut(side=side):
+                    sim.sold_out_seat = av.seat if av is not None else None
+                    events.append(SoldOutCalled(side, sim.sold_out_seat))
+                case RoundOver(cause=cause):
+                    events.append(RoundEnded(cause))
+                case _:
+                    assert_never(ev)
         return True

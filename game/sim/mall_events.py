@@ -1,11 +1,14 @@
 """The mall's phases and the events of a tick (`MallSim.events`), typed.
 
-Each event is a NamedTuple whose first field names its kind, so `event[0]`,
-`event[1]` and unpacking read them as the plain tuples they replace. Phases are a
-StrEnum: a phase still equals its name ("playing") and hashes as it did."""
+One frozen class per kind with typed fields. Readers match on the class (`match event:
+case Took(seat=seat, card=card)`), ending in `assert_never` so that mypy names every reader
+a new kind would pass by; nothing reads an event by position or by its name. `kind` is the
+event's name where data names it (assets/rumble.toml). Phases are a StrEnum: a phase still
+equals its name ("playing") and hashes as it did."""
 from __future__ import annotations
 
-from typing import Callable, Literal, NamedTuple, Union
+from dataclasses import dataclass
+from typing import ClassVar, Union, assert_never
 
 from game.rules.phases import Phase
 
@@ -23,110 +26,146 @@ class MallPhase(Phase):
 
 
 # ----- a seat's action went through (the engine applied it) ---------------------------
-class Picked(NamedTuple):
-    kind: Literal["picked"]
+@dataclass(frozen=True, slots=True)
+class Picked:
+    kind: ClassVar[str] = "picked"
     seat: int
     pile: int
 
 
-class Flipped(NamedTuple):
-    kind: Literal["flipped"]
+@dataclass(frozen=True, slots=True)
+class Flipped:
+    """`pile`: the pile still held after the flip (None: it is gone)."""
+
+    kind: ClassVar[str] = "flipped"
     seat: int
     pile: int | None
 
 
-class Took(NamedTuple):
-    kind: Literal["took"]
+@dataclass(frozen=True, slots=True)
+class Took:
+    """`card`: the card that showed when it was taken."""
+
+    kind: ClassVar[str] = "took"
     seat: int
     card: str | None
     pile: int
 
 
-class Delivered(NamedTuple):
-    kind: Literal["delivered"]
+@dataclass(frozen=True, slots=True)
+class Delivered:
+    kind: ClassVar[str] = "delivered"
     seat: int
     card: str
 
 
-class Placed(NamedTuple):
-    kind: Literal["placed"]
+@dataclass(frozen=True, slots=True)
+class Placed:
+    kind: ClassVar[str] = "placed"
     seat: int
     card: str
     dresser: int
 
 
-class PutDown(NamedTuple):
-    kind: Literal["put_down"]
+@dataclass(frozen=True, slots=True)
+class PutDown:
+    """`pile`: the pile put down (None: the seat held none and the engine said so)."""
+
+    kind: ClassVar[str] = "put_down"
     seat: int
     pile: int | None
 
 
-class Returned(NamedTuple):
-    kind: Literal["returned"]
+@dataclass(frozen=True, slots=True)
+class Returned:
+    kind: ClassVar[str] = "returned"
     seat: int
     pile: int
 
 
-class HandBack(NamedTuple):
-    kind: Literal["hand_back"]
+@dataclass(frozen=True, slots=True)
+class HandBack:
+    kind: ClassVar[str] = "hand_back"
     seat: int
     card: str | None
 
 
-class Called(NamedTuple):
-    """Memory family: the seat called SOLD OUT! (the seat is given twice, as it always was)."""
+@dataclass(frozen=True, slots=True)
+class Called:
+    """Memory family: the seat called SOLD OUT!"""
 
-    kind: Literal["called"]
+    kind: ClassVar[str] = "called"
     seat: int
-    caller: int
 
 
-ACTIONS: dict[str, Callable[..., MallEvent]] = {"picked": Picked, "flipped": Flipped, "took": Took, "delivered": Delivered, "placed": Placed,
-           "put_down": PutDown, "returned": Returned, "hand_back": HandBack, "called": Called}
+ActionEvent = Union[Picked, Flipped, Took, Delivered, Placed, PutDown, Returned, HandBack, Called]
+# Actions that move a card between a pile, a hand, a carry, a table and a dresser (not a pile's
+# own moves or flips): what bots' plans depend on.
+CARD_MOVES = (Took, Delivered, Returned, Placed, HandBack)
 
 
 # ----- everything else ----------------------------------------------------------------
-class Selected(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Selected:
     """LB/RB: the target objective card (None: auto) or the hand card."""
 
-    kind: Literal["selected"]
+    kind: ClassVar[str] = "selected"
     seat: int
     choice: int | None
 
 
-class Ready(NamedTuple):
-    kind: Literal["ready"]
+@dataclass(frozen=True, slots=True)
+class Ready:
+    kind: ClassVar[str] = "ready"
     seat: int
 
 
-class Rejected(NamedTuple):
-    kind: Literal["rejected"]
+@dataclass(frozen=True, slots=True)
+class Rejected:
+    kind: ClassVar[str] = "rejected"
     seat: int
     reason: str
 
 
-class PileGone(NamedTuple):
-    kind: Literal["pile_gone"]
+@dataclass(frozen=True, slots=True)
+class PileGone:
+    kind: ClassVar[str] = "pile_gone"
     pile: int
 
 
-class SoldOutCalled(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class SoldOutCalled:
     """The round ended with SOLD OUT! for `side` (seat: whose action it was, None if no one's)."""
 
-    kind: Literal["sold_out"]
+    kind: ClassVar[str] = "sold_out"
     side: int | None
     seat: int | None
 
 
-class RoundEnded(NamedTuple):
-    kind: Literal["round_over"]
+@dataclass(frozen=True, slots=True)
+class RoundEnded:
+    kind: ClassVar[str] = "round_over"
     cause: str
 
 
-class PhaseChanged(NamedTuple):
-    kind: Literal["phase"]
+@dataclass(frozen=True, slots=True)
+class PhaseChanged:
+    kind: ClassVar[str] = "phase"
     phase: MallPhase
 
 
-MallEvent = Union[Picked, Flipped, Took, Delivered, Placed, PutDown, Returned, HandBack, Called,
-                  Selected, Ready, Rejected, PileGone, SoldOutCalled, RoundEnded, PhaseChanged]
+MallEvent = Union[ActionEvent, Selected, Ready, Rejected, PileGone, SoldOutCalled, RoundEnded, PhaseChanged]
+
+
+def seat_of(event: MallEvent) -> int | None:
+    """The seat whose own event it is (their action, choice, readiness or refusal); None for
+    the round's own (a pile gone, SOLD OUT! for a side, the round's end, a phase)."""
+    match event:
+        case (Picked(seat=seat) | Flipped(seat=seat) | Took(seat=seat) | Delivered(seat=seat)
+              | Placed(seat=seat) | PutDown(seat=seat) | Returned(seat=seat) | HandBack(seat=seat)
+              | Called(seat=seat) | Selected(seat=seat) | Ready(seat=seat) | Rejected(seat=seat)):
+            return seat
+        case PileGone() | SoldOutCalled() | RoundEnded() | PhaseChanged():
+            return None
+        case _:
+            assert_never(event)

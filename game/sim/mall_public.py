@@ -87,10 +87,6 @@ class MallPublicView:
         rnd = self._round()
         return rnd.family.cards_to_go(rnd, side)
 
-    def placed_on_table(self, side: int, slot: int) -> list[str]:
-        """Rush: the cards a side has put on one of its objective cards (face up on the table)."""
-        return [card for card, _ in self._round().tables[side][slot].placed]
-
     def dresser_placed(self, dresser: int) -> list[str]:
         """Tidying Up: the cards placed at a dresser, in order (face up)."""
         return [card for card, _ in self._round().dressers[dresser].placed]
@@ -118,10 +114,6 @@ class RoundReveal(MallPublicView):
 
     def hand(self, player: int) -> list[str]:
         return list(self._ended().hands[player])
-
-    def list_items(self, side: int) -> list[str]:
-        """Memory: every item on the side's hidden list."""
-        return self._ended().list_items(side)
 
     def objective_right(self, side: int, slot: int) -> bool:
         """Whether a side's objective card scored."""
@@ -158,9 +150,6 @@ class OmniscientView(MallPublicView):
     def pictured(self, objective: str) -> tuple[str, ...]:
         return self._round().pictured(objective)
 
-    def list_items(self, side: int) -> list[str]:
-        return self._round().list_items(side)
-
     def hand(self, player: int) -> list[str]:
         return list(self._round().hands[player])
 
@@ -173,9 +162,6 @@ class OmniscientView(MallPublicView):
     def mistakes(self, player: int) -> int:
         """Wrong cards a player has put down (Rush, Tidying Up)."""
         return self._round().mistakes[player]
-
-    def memory_mistakes(self, player: int) -> int:
-        return self._round().memory_mistakes(player)
 
     def player_mistakes(self, player: int) -> int:
         return self._round().player_mistakes(player)

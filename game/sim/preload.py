@@ -14,10 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.files.levels import load_level
-from game.rules.checkout import catalogue
 from game.rules.soldout.catalogue import DEFAULT_PATH, load_catalogue
-from game.sim.table_tuning import TUNING_PATH as TABLE_TUNING_PATH
-from game.sim.table_tuning import load_table_tuning
 from game.sim.tuning import TUNING_PATH, load_tuning
 
 if TYPE_CHECKING:
@@ -63,11 +60,13 @@ def soldout_tuning() -> "Tuning":
 
 
 def checkout_catalogue() -> "CheckoutCatalogue":
+    from game.rules.checkout import catalogue   # Check Out!'s rules: a Sold Out! process never loads them
     files = tuple(catalogue.DEFAULT_DIR / name for name in ("rules.toml", "products.toml", "bargains.toml"))
     return cached("checkout-catalogue", files, catalogue.load_catalogue)
 
 
 def checkout_tuning() -> "TableTuning":
+    from game.sim.table_tuning import TUNING_PATH as TABLE_TUNING_PATH, load_table_tuning
     return cached("checkout-tuning", TABLE_TUNING_PATH, load_table_tuning)
 
 

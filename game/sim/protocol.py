@@ -2,7 +2,7 @@
 Command per seat per tick, with typed events and a state hash."""
 from __future__ import annotations
 
-from typing import Any, Protocol, Sequence
+from typing import Protocol, Sequence
 
 from game.match.commands import Command
 
@@ -17,7 +17,7 @@ class Simulation(Protocol):
     def phase(self) -> str: ...          # a StrEnum member: MallPhase, or CheckoutPhase / TableStage
 
     @property
-    def events(self) -> Sequence[tuple[Any, ...]]: ...   # the last step's typed events (NamedTuples)
+    def events(self) -> Sequence[object]: ...   # the last step's events: one frozen class per kind
 
     def step(self, commands: dict[int, Command]) -> None: ...
 

@@ -55,7 +55,9 @@ from game.rules.checkout import (BIDDING, BONUS, BONUS_SOLO, CHECKOUT, FRENZY, O
 from game.rules.checkout.catalogue import RuleNumbers
 from game.sim.simultaneous import tick_order
 from game.sim.table_cursor import Place, grid, move
-from game.sim.table_events import TableEvent, TableStage
+from game.sim.table_events import (BiddingBegan, BidsRevealed, BonusTaken, CheckoutBegan, Countdown, GameOver, Go, Grabbed,
+                                   LastPlayer, LastTick, Queued, RaceWon, Refused, Rolled, RoundClosed, TableEvent,
+                                   TableStage)
 from game.sim.table_tuning import TableTuning
 from game.sim.table_view import PublicSeat, TableSeatView
 from game.sim.table_turns import TurnPhases, bargain_places  # noqa: F401 (bargain_places: for the scene and bots)
@@ -363,7 +365,7 @@ class TableSim(TurnPhases):
         s.reason, s.reason_tick = reason, self.tick
         s.rejections += 1
         if sound:
-            self.events.append(TableEvent("error", s.seat, reason))
+            self.events.append(Refused(s.seat, reason))
 
     # ------------------------------------------------------------------ frenzy / bonus
     def _play(self, s: Seat, cmd: Command) -> None:
@@ -388,7 +390,7 @@ class TableSim(TurnPhases):
             self._reject(s, result.reason)
             return
         s.land_tick = self.tick + self.tuning.tumble
-        self.events.append(TableEvent("roll", s.seat, len(self.game.players[s.seat].hand)))
+        self.events.append(Rolled(s.seat, len(self.game.players[s.seat].hand)))
 
     def _grab(self, s: Seat) -> None:
         table = self.game.table
@@ -402,7 +404,7 @@ class TableSim(TurnPhases):
         if result.ok:
             self._grabbed_now[spot.id] = s.seat
             self.round_gains[s.seat]["products"].append(spot.id)
-            self.events.append(TableEvent("grab", s.seat, spot.id))
+            self.events.append(Grabbed(s.seat, spot.id))
             return
         winner = self._grabbed_now.get(spot.id)
         if winner is not None and winner != s.seat:
@@ -411,7 +413,7 @@ class TableSim(TurnPhases):
             self.races[spot.id] = Race(self.tick, spot.id, winner, losers)
             name = self.catalogue.products[spot.id].name
             self._reject(s, f"{self.seats[winner].name} got {name} first (same moment)")
-            self.events.append(TableEvent("race", winner, spot.id))
+            self.events.append(RaceWon(winner, spot.id))
             return
         self._reject(s, result.reason)
 
@@ -423,20 +425,20 @@ class TableSim(TurnPhases):
         if not result.ok:
             self._reject(s, result.reason)
             return
-        self.events.append(TableEvent("queue", s.seat, "auto" if auto else dice))
+        self.events.append(Queued(s.seat, dice, auto))
         if had_bonus is None and self.game.bonus_taker == s.seat:
             self.round_gains[s.seat]["tokens"] += player.tokens - tokens
             self.bonus_grab = (s.seat, player.tokens - tokens, self.tick)
-            self.events.append(TableEvent("bonus", s.seat, player.tokens - tokens))
+            self.events.append(BonusTaken(s.seat, player.tokens - tokens))
 
     # ------------------------------------------------------------------ timers and phases
     def _timers(self) -> None:
         left = self.countdown_end - self.tick
         if self.game.phase in (FRENZY, BONUS, BONUS_SOLO) and self.tick >= self.reveal_until:
             if left > 0 and left % TICK_RATE == 0:
-                self.events.append(TableEvent("countdown", -1, left // TICK_RATE))
+                self.events.append(Countdown(left // TICK_RATE))
             elif left == 0:
-                self.events.append(TableEvent("go", -1, None))
+                self.events.append(Go())
         if self.phase in PLAYING:
             seat = self.game.last_holder()
             if seat is None:
@@ -444,11 +446,11 @@ class TableSim(TurnPhases):
             elif self.last_deadline is None:
                 start = max(self.tick, self.seats[seat].land_tick)
                 self.last_deadline = start + self.tuning.last_player
-                self.events.append(TableEvent("last", seat, self.tuning.last_player))
+                self.events.append(LastPlayer(seat, self.tuning.last_player))
             elif self.tick >= self.last_deadline:
                 self._queue(self.seats[seat], auto=True)
             elif (self.last_deadline - self.tick) % TICK_RATE == 0:
-                self.events.append(TableEvent("last_tick", seat, (self.last_deadline - self.tick) // TICK_RATE))
+                self.events.append(LastTick(seat, (self.last_deadline - self.tick) // TICK_RATE))
         elif self.phase == BONUS_SOLO and self.tick - self.turn_start >= self.tuning.solo_max:
             self._queue(self.seats[self._soloist()], auto=True)
 
@@ -464,7 +466,7 @@ class TableSim(TurnPhases):
             self.last_deadline = None
             for s in self.seats:
                 s.bargain = 0
-            self.events.append(TableEvent("checkout", -1, None))
+            self.events.append(CheckoutBegan())
         elif phase == ROUND_END:
             self.last_deadline = None
             self._close_round(after)
@@ -475,26 +477,26 @@ class TableSim(TurnPhases):
             self.turn_start = after
             for s in self.seats:
                 s.bid_choice = 0
-            self.events.append(TableEvent("bidding", -1, None))
+            self.events.append(BiddingBegan())
         elif previous == BIDDING:
             self._reveal(after)
         if phase == OVER:
             self.last_deadline = None
             if previous != BIDDING:
                 self._close_round(after)
-            self.events.append(TableEvent("over", -1, self.game.winners()))
+            self.events.append(GameOver(tuple(self.game.winners())))
 
     def _close_round(self, after: int) -> None:
         self.rounds.append(self.round_gains)
         self.turn_start = after
         for s in self.seats:
             s.ready = False
-        self.events.append(TableEvent("round_end", -1, self.game.round))
+        self.events.append(RoundClosed(self.game.round))
 
     def _reveal(self, after: int) -> None:
         self.revealed = self.game.revealed_bids()
         self.reveal_until = after + self.tuning.reveal
-        self.events.append(TableEvent("reveal", -1, self.revealed))
+        self.events.append(BidsRevealed(None if self.revealed is None else tuple(self.revealed)))
         self._new_round()
         if self.game.phase == BONUS_SOLO:
             self.solo_seat = self.game.holders()[0]

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from game.match.commands import IDLE, Button, Command
 from game.rules.checkout import BIDDING
 from game.sim.table_cursor import Place, move
-from game.sim.table_events import TableEvent
+from game.sim.table_events import BidStep, Bought, Landed, SeatReady, TableEvent, TokensChanged
 
 if TYPE_CHECKING:
     from game.rules.checkout import Catalogue, CheckoutGame
@@ -98,7 +98,7 @@ class TurnPhases:
         if not result.ok:
             self._reject(s, result.reason)
             return
-        self.events.append(TableEvent("land", s.seat, None))
+        self.events.append(Landed(s.seat, None))
         self._grab(s)
 
     def _turn_die(self, s: Seat, die: int, step: int) -> None:
@@ -109,7 +109,7 @@ class TurnPhases:
         hand[die] = (hand[die] - 1 + step) % 6 + 1
         result = self.game.set_faces(s.seat, hand)
         if result.ok:
-            self.events.append(TableEvent("land", s.seat, hand[die]))
+            self.events.append(Landed(s.seat, hand[die]))
         else:
             self._reject(s, result.reason)
 
@@ -132,7 +132,7 @@ class TurnPhases:
                 result = self.game.buy(seat, bargain)
                 if result.ok:
                     self.round_gains[seat]["bargains"].append(bargain)
-                    self.events.append(TableEvent("buy", seat, bargain))
+                    self.events.append(Bought(seat, bargain))
                     s.bargain = min(s.bargain, max(0, len(self.game.display) - 1))
                 else:
                     self._reject(s, result.reason)
@@ -150,7 +150,7 @@ class TurnPhases:
         change = self.game.players[seat].tokens - before
         self.round_gains[seat]["tokens"] += change
         self.change = (seat, change, self.tick)
-        self.events.append(TableEvent("token", seat, change))
+        self.events.append(TokensChanged(seat, change))
         self.hold_until = self.tick + self.tuning.turn_pause
         self.turn_start = self.hold_until
         nxt = self.game.checkout_player()
@@ -163,7 +163,7 @@ class TurnPhases:
             cmd = commands.get(seat, IDLE)
             if cmd is not IDLE and int(cmd.pressed) & _A and not self.seats[seat].ready:
                 self.seats[seat].ready = True
-                self.events.append(TableEvent("ready", seat, None))
+                self.events.append(SeatReady(seat))
         waited = self.tick - self.turn_start
         all_ready = all(s.ready for s in self.seats)
         if (all_ready and waited >= self.tuning.round_end_min) or waited >= self.tuning.round_end_max:
@@ -185,7 +185,7 @@ class TurnPhases:
             if step:
                 choice = min(max(0, s.bid_choice + step), self.bid_limit(seat))
                 if choice != s.bid_choice:   # one sound for every step: it never says which number
-                    self.events.append(TableEvent("bid_step", seat, None))
+                    self.events.append(BidStep(seat))
                 s.bid_choice = choice
             if int(cmd.pressed) & _A:
                 self._lock_bid(s)
@@ -197,6 +197,6 @@ class TurnPhases:
     def _lock_bid(self, s: Seat) -> None:
         result = self.game.bid(s.seat, s.bid_choice)
         if result.ok:
-            self.events.append(TableEvent("ready", s.seat, None))
+            self.events.append(SeatReady(s.seat))
         else:
             self._reject(s, result.reason)

@@ -117,14 +117,6 @@ class TableSeatView:
             return []
         return list(self._sim.game.players[seat].hand)
 
-    def bids_made(self) -> list[bool]:
-        """Bidding: who has locked a bid (the amounts stay secret until the reveal)."""
-        return [self._sim.game.bid_made(s) for s in range(self._sim.n)]
-
-    def revealed_bids(self) -> list[int] | None:
-        """Everyone's bonus bid, once revealed."""
-        return self._sim.game.revealed_bids()
-
     # ----- this seat ------------------------------------------------------------------
     def ready(self) -> bool:
         return self._sim.seats[self.seat].ready

@@ -10,6 +10,8 @@ can be timed and verified headless:
     records.py     Records: PBs, best segments, last runs, top-10 boards (atomic user file)
     livesplit.py   to_lss() / read_lss(): LiveSplit splits files (Real and Game Time, attempt history)
     livesplit_link.py  LiveSplitLink: drives the runner's LiveSplit Server live, off the game thread
+    livesplit_one.py   LiveSplitOneLink: the same for LiveSplit One, which connects to the game (WebSocket)
+    websocket.py   the WebSocket endpoint LiveSplit One connects to (wsproto over non-blocking sockets)
     address.py     the one check of a LiveSplit host and port (editor, settings file, --livesplit)
     lss_export.py  a board's .lss with the segment names the link splits on (--export-lss)
     attempts.py    AttemptLog: every attempt, kept replays (last 50, PBs, golds), stats

@@ -297,11 +297,20 @@ class AttemptLog:
         if data["version"] == 1:
             return cls._upgraded(board, data), None
         log = cls(board, data)
-        if "summary" not in data or not log.summary.fits(log.last_id()):
-            every, problem = log.every_attempt()       # a summary that does not fit: counted again
+        if log.archived == 0 or "summary" not in data or not log.summary.fits(log.last_id()) \
+                or log.summary.attempts != log.expected_count():
+            # Rows win over the summary: every row is in this file (a few ms to count), or the summary
+            # does not fit what the files hold. With archives, every_attempt() rebuilds it too.
+            every, problem = log.every_attempt()
             log.summary = Summary.of(every)
             return log, problem
         return log, None
+
+    def expected_count(self) -> int:
+        """How many attempts the history's files hold: full archives, rows, and the newest attempts
+        not yet compacted (ids are unique and ascending, so each is one attempt)."""
+        return (self.archived * ARCHIVE_ROWS + len(self.rows)
+                + sum(1 for a in self.attempts if a["id"] > self.compacted))
 
     @classmethod
     def _upgraded(cls, board: str, data: dict[str, Any]) -> "AttemptLog":
@@ -345,8 +354,9 @@ class AttemptLog:
         before the board's file is written leaves that archive unnamed by it: rewritten next time."""
         number = self.archived + 1
         rows = self._row_text[:ARCHIVE_ROWS]
-        HISTORY_ARCHIVES.write_text(f'{{"version":{HISTORY_VERSION},"rows":[\n' + ",\n".join(rows) + "]}\n",
-                                    self._archive_name(number))
+        # Each archive says whose and which it is: a swapped or foreign one is found (_checked_archives).
+        head = f'{{"version":{HISTORY_VERSION},"board":{_dumps(self.board)},"number":{number},"rows":[\n'
+        HISTORY_ARCHIVES.write_text(head + ",\n".join(rows) + "]}\n", self._archive_name(number))
         self.archived = number
         del self.rows[:ARCHIVE_ROWS]
         del self._row_text[:ARCHIVE_ROWS]
@@ -374,7 +384,7 @@ class AttemptLog:
         warning is also kept in `problems` for whoever shows the export."""
         out: list[dict[str, Any]] = []
         warning = None
-        for rows, problem in self._archives():
+        for rows, problem in self._checked_archives():
             out += [from_row(r) for r in rows]
             warning = warning or problem
         if warning:
@@ -383,17 +393,64 @@ class AttemptLog:
         detail = {a["id"]: a for a in self.attempts}
         out = [detail.get(a["id"], a) for a in out]
         out += [a for a in self.attempts if a["id"] > self.compacted]
+        if warning is None:
+            self.summary = Summary.of(out)      # every row read: the summary is theirs, never the file's
         return out, warning
 
-    def _archives(self) -> Iterator[tuple[list[list[Any]], str | None]]:
-        for number in range(1, self.archived + 1):
+    def _checked_archives(self) -> Iterator[tuple[list[list[Any]], str | None]]:
+        """The archives as one set: each of this board, in its place (its number, and attempt ids
+        after the archive before it and before the rows), ARCHIVE_ROWS rows. One that is not is left
+        out with a warning (a swapped, foreign or cut one), never read as if it fitted."""
+        after = 0
+        before = self.rows[0][0] if self.rows else self.compacted + 1
+        for number, data, problem in self._archives():
+            rows: list[list[Any]] = data["rows"] if data is not None else []
+            if problem is None and not self._in_place(number, data or {}, after, before):
+                # TRANSLATORS: an archive file of a board's attempt history that is another board's, or out of place
+                problem = Notice(N_("{file} does not belong in this history: the attempts it holds are left out"),
+                                 file=HISTORY_ARCHIVES.relative(self._archive_name(number)))
+            if problem is None:
+                after = rows[-1][0]
+            yield ([] if problem else rows), problem
+
+    def _in_place(self, number: int, data: dict[str, Any], after: int, before: int) -> bool:
+        """Is archive `number` this board's, and is it whole and between its neighbours? (An archive
+        an older game wrote says neither board nor number: its attempt ids alone place it.)"""
+        rows = data.get("rows") or []
+        return (data.get("board", self.board) == self.board and data.get("number", number) == number
+                and len(rows) == ARCHIVE_ROWS and rows[0][0] > after and rows[-1][0] < before)
+
+    def _archives(self) -> Iterator[tuple[int, dict[str, Any] | None, str | None]]:
+        """(number, its data or None, problem) of the archives 1..archived there are: found by listing
+        the folder, never by walking the count the history holds (a count of 2^30 is one line, not hours)."""
+        present = self._archive_numbers()
+        missing = self.archived - len(present)
+        if missing:
+            first = next((n for n, want in zip(present, range(1, self.archived + 1)) if n != want),
+                         len(present) + 1)
+            # TRANSLATORS: {n} archive files of an attempt history are gone, {file} the first of them
+            yield 0, None, Notice.ngettext(
+                "{n} archive is missing ({file}): the attempts it held are left out",
+                "{n} archives are missing (the first is {file}): the attempts they held are left out",
+                missing, file=HISTORY_ARCHIVES.relative(self._archive_name(first)))
+        for number in present:
             name = self._archive_name(number)
             loaded = HISTORY_ARCHIVES.load(None, name)
             if isinstance(loaded.data, dict):
-                yield loaded.data["rows"], None
+                yield number, loaded.data, None
             else:
-                yield [], loaded.warning or Notice(N_("{file} is missing: the attempts it held are left out"),
-                                                   file=HISTORY_ARCHIVES.relative(name))
+                yield number, None, loaded.warning or Notice(
+                    N_("{file} is missing: the attempts it held are left out"), file=HISTORY_ARCHIVES.relative(name))
+
+    def _archive_numbers(self) -> list[int]:
+        """The numbers 1..archived of this board's archive files in the folder, ascending."""
+        prefix = f"{_safe(self.board)}-"
+        numbers = []
+        for name in HISTORY_ARCHIVES.names():
+            digits = name[len(prefix):-len(".json")] if name.startswith(prefix) else ""
+            if digits.isascii() and digits.isdigit() and 1 <= int(digits) <= self.archived:
+                numbers.append(int(digits))
+        return sorted(numbers)
 
     def kept(self) -> list[dict[str, Any]]:
         """Attempts whose replay is kept, newest first."""

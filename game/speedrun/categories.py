@@ -12,13 +12,13 @@ import datetime as _dt
 import hashlib
 import random
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from game import asset
-from game.match.spec import GAME_TITLES, GameName, MatchSpec, SeatSpec
+from game.match import games
+from game.match.spec import MatchOptions, MatchSpec, SeatSpec, SpeedrunTag
 from game.text.notice import N_, Notice
-from game.rules.soldout import modes
 
 DATA_PATH = asset("speedrun.toml")
 VARIANTS = ("set", "random", "daily")
@@ -106,10 +106,11 @@ def load_categories(path: Path | str = DATA_PATH) -> dict[str, Category]:
                            set_seeds=tuple(int(s) for s in entry.get("set_seeds", ())))
         except (KeyError, TypeError, ValueError) as exc:
             raise CategoryError(f"{where}: missing or bad {exc}") from None
-        if cat.game not in GAME_TITLES:
-            raise CategoryError(f"{where}: game must be {' or '.join(GAME_TITLES)}, not {cat.game!r}")
-        if cat.game == "soldout" and cat.mode not in modes.keys():
-            raise CategoryError(f"{where}: mode must be one of {', '.join(modes.keys())}, not {cat.mode!r}")
+        game = games.find(cat.game)
+        if game is None:
+            raise CategoryError(f"{where}: game must be {' or '.join(games.keys())}, not {cat.game!r}")
+        if cat.mode not in game.round_modes():
+            raise CategoryError(f"{where}: mode must be one of {', '.join(game.round_modes())}, not {cat.mode!r}")
         if not 1 <= len(cat.set_seeds) <= len(SEED_LETTERS):
             raise CategoryError(f"{where}: set_seeds needs 1 to {len(SEED_LETTERS)} seeds")
         if cat.id in out:
@@ -148,12 +149,9 @@ def spec_for(setup: RunSetup, runner_name: str = "Runner") -> MatchSpec:
     cat = setup.category
     seats = [SeatSpec(0, runner_name, "human")]
     seats += [SeatSpec(i, f"Bot {i}", "bot", cat.difficulty) for i in range(1, cat.bots + 1)]
-    options = {"assist": setup.assist,
-               "speedrun": {"category": cat.id, "variant": setup.variant, "date": setup.date,
-                            "seed_index": setup.seed_index, "speed": setup.speed}}
-    game: GameName = "soldout" if cat.game == "soldout" else "checkout"
-    return MatchSpec(game=game, seats=tuple(seats), mode=cat.mode, rounds=1 if game == "soldout" else 4,
-                     seed=setup.seed, teams=False, level=cat.level, options=options)
+    options = MatchOptions(setup.assist, SpeedrunTag(cat.id, setup.variant, setup.date, setup.seed_index, setup.speed))
+    spec = games.get(cat.game).spec(tuple(seats), setup.seed, games.Choices(mode=cat.mode, rounds=1, level=cat.level))
+    return replace(spec, options=options)
 
 
 def setup_from_header(header: dict[str, Any], categories: dict[str, Category] | None = None) -> RunSetup:

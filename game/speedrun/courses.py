@@ -18,6 +18,7 @@ from game.sim import preload
 from game.bots.checkout import CheckOutBot
 from game.driver.match_driver import MatchDriver, S, Stepper
 from game.files.levels import resolve_level
+from game.match import games
 from game.match.spec import MatchSpec
 from game.text.notice import N_, Notice
 from game.driver.replay import ReplayWriter
@@ -168,10 +169,12 @@ def _item_name(item: object) -> str:
         return ""
 
 
-def course_for(spec: MatchSpec) -> SoldOutCourse | CheckOutCourse:
-    if spec.game == "soldout":
-        return SoldOutCourse(spec)
-    return CheckOutCourse(spec)
+def course_for(spec: MatchSpec) -> Course[Any]:
+    """The course of a speedrun of `spec`, as its game has it (Game.course)."""
+    course = games.get(spec.game).course(spec)
+    if course is None:
+        raise ValueError(f"{games.title(spec.game)} has no speedruns")
+    return course
 
 
 # ----------------------------------------------------------------- Check Out!

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from dataclasses import dataclass
 
 from game.driver.replay import read_replay
+from game.match import games
 from game.speedrun.session import RunSession
 from game.speedrun.verify import check_setup
 
@@ -57,7 +58,8 @@ def ghost_from_replay(text: str) -> Ghost | None:
     A replay that cannot be played (damaged, older rules) raises ReplayError or VerifyError: the PB keeps
     its time, the runner is told why no ghost runs."""
     replay = read_replay(text)
-    if replay.header.get("game") != "soldout":
+    game = games.find(replay.header.get("game"))
+    if game is None or not game.ghosts:
         return None
     session = RunSession(check_setup(replay))
     frames = [_snapshot(session.mall())]

@@ -34,6 +34,7 @@ from pathlib import Path
 from game import TICK_RATE
 from game.speedrun.categories import SETUP_FLAGS
 from game.files.register import SPLITS_EXPORTS
+from game.files.untrusted import UntrustedError, parse_xml
 
 LSS_VERSION = "1.7.0"
 UNITS = 10_000_000          # a .NET TimeSpan's ticks (100 ns) in a second
@@ -219,8 +220,8 @@ def read_lss(text: str) -> dict[str, Any]:
     attempts (id, ticks or None, real_ms) and each segment's history {attempt id: ticks}.
     ValueError (one line) if it is not a LiveSplit splits file."""
     try:
-        root = ET.fromstring(text.encode("utf-8") if text.lstrip().startswith("<?xml") else text)
-    except ET.ParseError as exc:
+        root = parse_xml(text.encode("utf-8"), "splits file")
+    except UntrustedError as exc:
         raise ValueError(f"not a splits file: {exc}") from None
     if root.tag != "Run":
         raise ValueError("not a splits file: the root element is not <Run>")

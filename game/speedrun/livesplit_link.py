@@ -49,6 +49,7 @@ import selectors
 import socket
 import threading
 import time
+from typing import Protocol
 
 from game.text.notice import N_, Notice, message_of
 from game.speedrun.address import DEFAULT_HOST, DEFAULT_PORT, show_address
@@ -84,8 +85,25 @@ class LinkStopped(Exception):
     """The link cannot go on (a host no connection can use); str() is the line to show."""
 
 
+class Wire(Protocol):
+    """What the session loop speaks LiveSplit's commands over: LiveSplit's TCP server
+    (`_Connection` below) or LiveSplit One (game.speedrun.livesplit_one)."""
+
+    answers: bool
+
+    def send(self, line: str) -> None: ...
+
+    def alive(self) -> bool: ...
+
+    def ask(self, query: str, timeout: float) -> str | None: ...
+
+    def close(self) -> None: ...
+
+
 class LiveSplitLink:
     """One connection to one LiveSplit server. Call `close()` when done (it sends what is queued)."""
+
+    kind = "tcp"      # the setting's name for this link (LiveSplitOneLink: "one")
 
     def __init__(self, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
                  backoff_steps: tuple[float, ...] = BACKOFF, connect_timeout: float = CONNECT_TIMEOUT,
@@ -243,7 +261,7 @@ class LiveSplitLink:
         self._state = "connected"
         return _Connection(sock)
 
-    def _session(self, conn: "_Connection", backlog: "collections.deque[str | _Start]") -> bool:
+    def _session(self, conn: Wire, backlog: "collections.deque[str | _Start]") -> bool:
         """Send until the connection drops or the link closes; True if it lasted long enough to count."""
         made = time.monotonic()
         stable = False
@@ -255,7 +273,7 @@ class LiveSplitLink:
                     stable = True
                     self._tell_connected()
                 if not conn.alive():
-                    self._drop(Notice(N_("LiveSplit closed the connection: reconnecting")))
+                    self._drop(self._closed_notice())
                     return stable
                 while backlog:
                     item = backlog[0]
@@ -267,12 +285,12 @@ class LiveSplitLink:
                 if closing:
                     return stable
         except OSError:
-            self._drop(Notice(N_("Lost LiveSplit: reconnecting")))
+            self._drop(self._lost_notice())
             return stable
         finally:
             conn.close()
 
-    def _start_lines(self, conn: "_Connection") -> list[str]:
+    def _start_lines(self, conn: Wire) -> list[str]:
         """What starts an attempt: a reset first only if LiveSplit still holds one."""
         phase = None
         if conn.answers:        # a LiveSplit that did not answer once is not asked again
@@ -280,11 +298,21 @@ class LiveSplitLink:
             phase = conn.ask("getcurrenttimerphase", self.answer_timeout)
         return ["starttimer"] if phase == "NotRunning" else ["reset", "starttimer"]
 
+    # What the player is told; the LiveSplit One link says it its own way.
+    def _closed_notice(self) -> str:
+        return Notice(N_("LiveSplit closed the connection: reconnecting"))
+
+    def _lost_notice(self) -> str:
+        return Notice(N_("Lost LiveSplit: reconnecting"))
+
+    def _connected_notice(self) -> str:
+        return Notice(N_("LiveSplit connected ({address})"), address=self.address)
+
     def _tell_connected(self) -> None:
         self.problem = None
         if self._announced != "connected":
             self._announced = "connected"
-            self._messages.append(Notice(N_("LiveSplit connected ({address})"), address=self.address))
+            self._messages.append(self._connected_notice())
 
     def _tell_trouble(self, message: str) -> None:
         if self._announced != "trouble":   # said once, not on every retry

@@ -18,8 +18,7 @@ from game.speedrun.livesplit import export, to_lss
 from game.speedrun.records import Records
 from game.speedrun.session import RunSession
 from game.files.userfiles import atomic_write_text
-
-GAME_NAMES = {"soldout": "Sold Out!", "checkout": "Check Out!"}
+from game.match import games
 
 
 def split_names(setup: RunSetup) -> list[str]:
@@ -35,7 +34,7 @@ def board_lss(setup: RunSetup, records: Records, log: AttemptLog | None = None) 
     attempts = log.every_attempt()[0] if log is not None else []   # none yet: the records' last runs stand in
     title = f"{setup.category.name} ({setup.seed_label})"
     history = [r for r in board.get("last", []) if r.get("ticks") is not None]
-    return to_lss(GAME_NAMES.get(setup.category.game, "Sold Out!"), title, names, list(pb.get("splits", [])), best,
+    return to_lss(games.title(setup.category.game), title, names, list(pb.get("splits", [])), best,
                   int(board.get("attempts", 0)), history, attempt_log=attempts or None,
                   pb_real=pb.get("real_splits"))
 

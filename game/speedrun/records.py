@@ -17,11 +17,13 @@ import datetime as _dt
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.files.schema import SchemaError
+from game.files.untrusted import echo
 from game.text.i18n import N_, _
-from game.text.notice import message_of
+from game.text.notice import Notice, join, message_of
 from game.speedrun.splits import Comparison, merge_best
 from game.files.untrusted import UntrustedError
-from game.files.register import RECORD_REPLAYS, RECORDS, RECORDS_VERSION
+from game.files.register import RECORD_BOARD, RECORD_REPLAYS, RECORDS, RECORDS_VERSION
 
 FILE_NAME = RECORDS.relative()
 TOP = 10
@@ -55,13 +57,20 @@ class Records:
         """The records, or empty ones and a warning if the file was corrupt (it is moved aside)."""
         loaded = RECORDS.load(None)
         data = cast("dict[str, Any] | None", loaded.data)   # the schema checked its shape
-        return cls(data, newer=loaded.newer), loaded.warning
+        warning = loaded.warning
+        records = cls(data, newer=loaded.newer)
+        dropped = _without_damaged_boards(data) if data is not None else None
+        if dropped is not None:
+            records.try_save()     # saved without them at once: the next start does not copy the file again
+        return records, dropped or warning
 
     def save(self) -> None:
         """Write speedrun.json (OSError if the folder cannot take it). A newer game's file is never
         overwritten: this session's records then last only this session."""
         if self.newer:
             return
+        for key, board in self.data["boards"].items():     # what the next start would refuse is never written
+            RECORD_BOARD(board, f"boards.{echo(key, 40)}")
         RECORDS.save(self.data)
 
     def try_save(self) -> str | None:
@@ -70,6 +79,8 @@ class Records:
             self.save()
         except OSError as exc:
             return RECORDS.save_warning(exc)
+        except SchemaError as exc:
+            return Notice(RECORDS.save_failed, error=echo(exc, 120))
         return None
 
     # ----- reading ----------------------------------------------------------------
@@ -190,6 +201,25 @@ def replay_text(name: str) -> str:
 def flag_text(flags: list[str]) -> str:
     """The flags in the player's language (only the run screens show them)."""
     return ", ".join(_(FLAG_NAMES[f]) if f in FLAG_NAMES else f for f in flags)
+
+
+def _without_damaged_boards(data: dict[str, Any]) -> str | None:
+    """Check each board on its own and drop the damaged ones (a copy of the file as it was is kept
+    beside it): one board's damaged PB never hides the other boards' records. The warning, or None."""
+    damaged: list[SchemaError] = []
+    for key, board in list(data["boards"].items()):
+        try:
+            RECORD_BOARD(board, f"boards.{echo(key, 40)}")
+        except SchemaError as exc:
+            damaged.append(exc)
+            del data["boards"][key]
+    if not damaged:
+        return None
+    where = Notice(N_("{file} is not valid (at {where})"), file=FILE_NAME, where=echo(damaged[0].where, 40))
+    # TRANSLATORS: after "speedrun.json is not valid (at ...); ": only the damaged boards' records are dropped
+    left = Notice.ngettext("the records of {n} board are left out", "the records of {n} boards are left out",
+                           len(damaged))
+    return RECORDS.keep_copy(cast(Notice, join(where, left)))
 
 
 def _empty_board() -> dict[str, Any]:

@@ -19,14 +19,16 @@ import locale
 from functools import lru_cache
 import os
 
-from babel import Locale, lists, numbers, units
+import datetime as _dt
+
+from babel import Locale, dates, lists, numbers, units
 
 from game.text.language import DEFAULT, DOMAIN, LANGUAGES, gettext, language, locale_dir, ngettext, number, set_language
 from game.text.notice import Notice, Verbatim
 
 # The language's own names, read through here by everyone who says a text.
 __all__ = ["DEFAULT", "DOMAIN", "LANGUAGES", "N_", "N_plural", "Verbatim", "_", "and_list", "choose",
-           "language", "language_name", "locale_dir", "ngettext", "number", "ordinal", "percent", "seconds",
+           "day", "language", "language_name", "locale_dir", "ngettext", "number", "ordinal", "percent", "seconds",
            "set_language", "system_language"]
 
 
@@ -65,6 +67,21 @@ def _seconds(value: int | float, lang: str) -> str:
 def percent(fraction: float) -> str:
     """A share as the language writes it: 80% / 80 % (0.8 -> 80)."""
     return numbers.format_percent(fraction, locale=language())
+
+
+def day(iso: str, year: bool = True) -> str:
+    """A day as the language writes it, from a YYYY-MM-DD date or an ISO timestamp: Dec 6, 2026 /
+    6. Dez. 2026 / 6 déc. 2026 (without the year: Dec 6 / 6. Dez.). Text that is no date stays."""
+    return _day(iso[:10], year, language())
+
+
+@lru_cache(maxsize=512)   # a board draws the same dates every frame
+def _day(iso: str, year: bool, lang: str) -> str:
+    try:
+        when = _dt.date.fromisoformat(iso)
+    except ValueError:
+        return iso
+    return str(dates.format_skeleton("yMMMd" if year else "MMMd", when, locale=lang))
 
 
 def and_list(items: list[str]) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from babel import numbers
+from babel import numbers, units
 from babel.support import NullTranslations, Translations
 
 from game import asset
@@ -69,3 +69,9 @@ def number(value: int | float) -> str:
             _NUMBERS.clear()
         found = _NUMBERS[key] = numbers.format_decimal(value, locale=language())
     return found
+
+
+def quantity(value: int | float, unit: str) -> str:
+    """A quantity with its unit as the language writes it, from Babel's CLDR units
+    ("digital-megabyte": 8 MB / 8 Mo)."""
+    return str(units.format_unit(value, unit, length="short", locale=language()))

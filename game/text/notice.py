@@ -7,6 +7,7 @@ a Notice: a str whose text is the English (the log, stderr and the tests read th
 keeps how it was made, so `i18n._(notice)` (the toasts call it) says it in the language in use:
 
     Notice(N_("{file} is corrupt (line {line})"), file="settings.json", line=3)
+    Notice(N_("the limit is {size}"), size=Quantity(8, "digital-megabyte", "8 MB"))   # 8 Mo in French
     Notice.ngettext("{file}: bad value for {names}; using the default",
                     "{file}: bad value for {names}; using the defaults", 2, file=..., names=...)
     join(first, second)          # "{first}; {second}", each part said on its own
@@ -64,10 +65,32 @@ class Notice(str):
     def say(self) -> str:
         """The text in the language in use (English until a language is set)."""
         from game.text import language   # Babel, only once a Notice is said (not for the headless command line)
-        values = {key: value.say() if isinstance(value, Notice) else value for key, value in self.values.items()}
+        values = {key: value.say() if isinstance(value, (Notice, Quantity)) else value
+                  for key, value in self.values.items()}
         if self.plural is not None and self.number is not None:
             return language.ngettext(self.msgid, self.plural, self.number, **values)
         return language.gettext(self.msgid).format(**values)
+
+
+class Quantity(str):
+    """A number with its unit as a Notice's value: English as made ("8 MB", for the log and the
+    command line), written the player's language's way when the Notice is said ("8 Mo": Babel's
+    CLDR units). `unit` is a CLDR unit name ("digital-megabyte")."""
+
+    value: float
+    unit: str
+
+    def __new__(cls, value: float, unit: str, english: str) -> "Quantity":
+        made = str.__new__(cls, english)
+        made.value, made.unit = value, unit
+        return made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Quantity, (self.value, self.unit, str(self)))
+
+    def say(self) -> str:
+        from game.text import language
+        return language.quantity(self.value, self.unit)
 
 
 class Verbatim(str):

@@ -32,11 +32,11 @@ Round (engine.py) -- players are 0..n-1; a *side* is a team, or a player when te
         place_at_dresser(p, dresser)                 # Tidying Up
         call_sold_out(p)                             # Memory
         end_round(cause="stopped")                   # the simulation's own stop (time limit)
-    Result.events tell the map what moved:
-        ("pile_put_down", player, pile)   the pile goes to the floor where the player stands
-        ("pile_removed", pile)            the pile is empty and disappears
-        ("pile_created", player, pile)    round end: a carried card becomes a 1-card pile there
-        ("sold_out", side)  ("round_over", cause)
+    Result.events tell the map what moved (events.py, one frozen class each):
+        PilePutDown(player, pile)   the pile goes to the floor where the player stands
+        PileRemoved(pile)           the pile is empty and disappears
+        PileCreated(player, pile)   round end: a carried card becomes a 1-card pile there
+        SoldOut(side)  RoundOver(cause)
     State: piles {pile id: [cards], index 0 shown}, held {player: pile}, carried {player: item},
         hands [per player], tables [per side: [Slot(card, placed=[(item, player)])]],
         dressers [Slot], over, cause, sold_out_by, mistakes

@@ -118,16 +118,6 @@ def _teams(spec: MatchSpec) -> list[int] | None:
     return [s.team if s.team is not None else 100 + s.seat for s in spec.seats]
 
 
-def round_modes(spec: MatchSpec) -> list[str]:
-    """The mode of each round: fixed, or taking turns when the spec says 'choose'."""
-    if spec.mode == modes.CHOOSE:
-        cycle = modes.cycle()
-        return [cycle[r % len(cycle)] for r in range(spec.rounds)]
-    if spec.mode not in modes.keys():
-        raise ValueError(f"unknown Sold Out! mode {spec.mode!r}; use {', '.join(modes.keys())} or choose")
-    return [spec.mode] * spec.rounds
-
-
 def play_match(spec: MatchSpec, catalogue: Catalogue | None = None) -> dict[str, Any]:
     """Play a whole match with bots in every seat; returns DESIGN.md's result dict."""
     if not 1 <= len(spec.seats) <= 6:
@@ -135,11 +125,11 @@ def play_match(spec: MatchSpec, catalogue: Catalogue | None = None) -> dict[str,
     catalogue = catalogue or load_catalogue()
     players = len(spec.seats)
     match = Match(catalogue, players, random.Random(spec.seed), _teams(spec),
-                  assist=bool(spec.options.get("assist", False)))
+                  assist=bool(spec.options.assist))
     bot_rng = random.Random(f"soldout-bots-{spec.seed}")
     ticks = 0
     rounds = []
-    for mode in round_modes(spec):
+    for mode in modes.schedule(spec):
         rnd = match.start_round(mode)
         play_round_out(rnd, [Bot(p, bot_rng) for p in range(players)], MAX_ACTIONS_PER_ROUND, "time")
         ticks += rnd.actions

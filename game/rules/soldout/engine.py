@@ -188,7 +188,7 @@ class Round:
         if why := self._check_holder(player):
             return self.refuse(why)
         pile = self.held.pop(player)
-        return self.done(PilePutDown("pile_put_down", player, pile))
+        return self.done(PilePutDown(player, pile))
 
     def flip(self, player: int) -> Result:
         """Move the shown card of the held pile to its bottom; the next card shows."""
@@ -211,7 +211,7 @@ class Round:
             return []
         del self.piles[pile]
         self.held.pop(player, None)
-        return [PileRemoved("pile_removed", pile)]
+        return [PileRemoved(pile)]
 
     def hand_to_pile(self, player: int, index: int) -> Result:
         """Put hand card `index` back at the bottom of the held pile (where a family has a hand)."""
@@ -266,6 +266,18 @@ class Round:
     # ----- round end ----------------------------------------------------------------
     def reachable(self, item: str) -> bool:
         """Can this card still be moved by a player (not yet on a table or dresser)?"""
+        # The round's end checks ask this for every open card after each action: `in` on the
+        # piles, the carried cards and the hands answers most of them without listing every
+        # place. A card found nowhere there goes through where_is (a table or dresser, or the
+        # AssertionError for a card in no place or in two).
+        if item in self.carried.values():
+            return True
+        for cards in self.piles.values():
+            if item in cards:
+                return True
+        for hand in self.hands:
+            if item in hand:
+                return True
         place = self.where_is(item)[0]
         return place in ("pile", "carried", "hand")
 
@@ -286,17 +298,17 @@ class Round:
         self.sold_out_by = side
         events: list[EngineEvent] = []
         if cause == "sold_out":
-            events.append(SoldOut("sold_out", side))
+            events.append(SoldOut(side))
         for player in sorted(self.held):
-            events.append(PilePutDown("pile_put_down", player, self.held[player]))
+            events.append(PilePutDown(player, self.held[player]))
         self.held.clear()
         for player in sorted(self.carried):
             pid = self._next_pile
             self._next_pile += 1
             self.piles[pid] = [self.carried[player]]
-            events.append(PileCreated("pile_created", player, pid))
+            events.append(PileCreated(player, pid))
         self.carried.clear()
-        events.append(RoundOver("round_over", cause))
+        events.append(RoundOver(cause))
         return events
 
     # ----- scoring ----------------------------------------------------------------

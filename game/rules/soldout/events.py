@@ -1,43 +1,56 @@
 """What an engine action moved, for the simulation to place on the map (Result.events).
 
-Each event is a NamedTuple whose first field names its kind, so `event[0]` and
-unpacking work as for the plain tuples they replace."""
+One frozen class per kind with typed fields; readers match on the class (never on a
+position or a string), so a new kind is an error wherever it is not handled. `kind` is the
+event's name where data and text name it: scenario steps ("pile_removed 0"), describe()."""
 from __future__ import annotations
 
-from typing import Literal, NamedTuple, Union
+from dataclasses import dataclass, fields
+from typing import ClassVar, Union
 
 
-class PilePutDown(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class PilePutDown:
     """The pile goes to the floor where the player stands."""
 
-    kind: Literal["pile_put_down"]
+    kind: ClassVar[str] = "pile_put_down"
     player: int
     pile: int
 
 
-class PileRemoved(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class PileRemoved:
     """The pile is empty and disappears."""
 
-    kind: Literal["pile_removed"]
+    kind: ClassVar[str] = "pile_removed"
     pile: int
 
 
-class PileCreated(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class PileCreated:
     """Round end: a carried card becomes a one-card pile where its carrier stands."""
 
-    kind: Literal["pile_created"]
+    kind: ClassVar[str] = "pile_created"
     player: int
     pile: int
 
 
-class SoldOut(NamedTuple):
-    kind: Literal["sold_out"]
+@dataclass(frozen=True, slots=True)
+class SoldOut:
+    kind: ClassVar[str] = "sold_out"
     side: int | None
 
 
-class RoundOver(NamedTuple):
-    kind: Literal["round_over"]
+@dataclass(frozen=True, slots=True)
+class RoundOver:
+    kind: ClassVar[str] = "round_over"
     cause: str
 
 
 EngineEvent = Union[PilePutDown, PileRemoved, PileCreated, SoldOut, RoundOver]
+
+
+def describe(event: EngineEvent) -> str:
+    """The event as scenario files write it: its kind, then its fields ("pile_put_down 0 3")."""
+    values = (getattr(event, f.name) for f in fields(event))
+    return " ".join([event.kind, *("none" if v is None else str(v) for v in values)])

@@ -76,7 +76,7 @@ class RuleFamily:
         """The held pile's shown card is carried; the pile goes down where the player stands."""
         rnd.carried[player] = rnd.piles[pile].pop(0)
         del rnd.held[player]
-        events: list[EngineEvent] = [PilePutDown("pile_put_down", player, pile)]
+        events: list[EngineEvent] = [PilePutDown(player, pile)]
         return rnd.done(*events, *rnd.clear_if_empty(player, pile))
 
     def hand_size(self, rnd: Round, player: int) -> int:

@@ -16,6 +16,7 @@ import random
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
+from game.match.spec import MatchSpec
 from game.rules.soldout.catalogue import Catalogue
 from game.rules.soldout.deal import Deal
 from game.rules.soldout.family import RuleFamily
@@ -122,6 +123,23 @@ def choices() -> tuple[str, ...]:
 def cycle() -> tuple[str, ...]:
     """The modes "choose each round" takes in turn."""
     return tuple(k for k, m in _REGISTRY.items() if m.in_cycle)
+
+
+def schedule(spec: MatchSpec) -> list[str]:
+    """The mode of each round of `spec`: the schedule a replay recorded, else `rotation`'s. The
+    rule's one home; the game object (game/games/soldout.py, SOLD_OUT.schedule) answers with it."""
+    return list(spec.schedule) if spec.schedule else rotation(spec.mode, spec.rounds)
+
+
+def rotation(mode: str, rounds: int) -> list[str]:
+    """The mode of each of `rounds` rounds of a match asking for `mode`: that mode every round, or,
+    for "choose", the cycle in turn (what the choice is preset to; replays record it)."""
+    if mode == CHOOSE:
+        turns = cycle()
+        return [turns[r % len(turns)] for r in range(rounds)]
+    if mode not in _REGISTRY:
+        raise ValueError(f"unknown Sold Out! mode {mode!r}; use {', '.join(_REGISTRY)} or choose")
+    return [mode] * rounds
 
 
 def display_name(key: str) -> str:

@@ -12,6 +12,7 @@ from game.rules.soldout.catalogue import Catalogue, load_catalogue
 from game.rules.soldout import modes
 from game.rules.soldout.deal import Deal
 from game.rules.soldout.engine import Result, Round
+from game.rules.soldout.events import describe
 
 CASE_KEYS = {"name", "description", "mode", "players", "teams", "assist", "piles", "lists",
              "dressers", "step", "expect"}
@@ -145,7 +146,7 @@ def _check(rnd: Round, checks: dict[str, Any], label: str) -> list[str]:
 
 
 def _events(result: Result) -> list[str]:
-    return [" ".join("none" if x is None else str(x) for x in event) for event in result.events]
+    return [describe(event) for event in result.events]
 
 
 def run_case(case: dict[str, Any]) -> list[str]:

@@ -8,8 +8,8 @@ from typing import Callable
 import pygame
 
 from game.render.icons import INK, outlined_text
+from game.render.palette import STRIP_FILL, WHITE
 
-STRIP_FILL = (32, 26, 46)
 
 
 class MapCounts:
@@ -65,11 +65,11 @@ class MapCounts:
         """The pile's card count, big enough to read from the sofa: white on a dark disc."""
         badge = self.badges.get(count)
         if badge is None:
-            text = outlined_text(str(count), self.px + 2, (255, 255, 255), INK, width=1)
+            text = outlined_text(str(count), self.px + 2, WHITE, INK, width=1)
             d = max(text.get_width(), text.get_height()) + 2
             badge = pygame.Surface((d, d), pygame.SRCALPHA)
             pygame.draw.circle(badge, STRIP_FILL, (d // 2, d // 2), d // 2)
-            pygame.draw.circle(badge, (255, 255, 255), (d // 2, d // 2), d // 2, 2)
+            pygame.draw.circle(badge, WHITE, (d // 2, d // 2), d // 2, 2)
             badge.blit(text, text.get_rect(center=(d // 2, d // 2)))
             self.badges[count] = badge
         return badge
@@ -97,7 +97,7 @@ class MapCounts:
             strip.blit(badge, badge.get_rect(midleft=(3 + i * step, 2 + b // 2)))
             num = self._numbers.get(n)
             if num is None:
-                num = self._numbers[n] = outlined_text(str(n), self.px, (255, 255, 255), INK, width=1)
+                num = self._numbers[n] = outlined_text(str(n), self.px, WHITE, INK, width=1)
             strip.blit(num, (3 + i * step + badge.get_width() + 1, 2 + (b - num.get_height()) // 2))
         return strip
 

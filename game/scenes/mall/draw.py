@@ -15,6 +15,7 @@ from game.match.seats import SeatIdentity
 from game.render.clothing import card_back_surface, look_of, mark_surface, pile_surface
 from game.render import teams
 from game.render.icons import INK, outlined_text, seat_shape_surface
+from game.render.palette import CAUTION, GOLD, PAPER_EDGE, PREVIEW_BAD, SHUTTER, SHUTTER_LINE
 from game.rules.soldout.family import Destination
 from game.scenes.mall.counts import MapCounts
 from game.scenes.mall.crowd import Apart
@@ -28,10 +29,7 @@ if TYPE_CHECKING:
     from game.scenes.mall.fx import MallFx
     from game.sim.mall_face import AvatarFace, MallFace
 
-SHUTTER = (118, 126, 140)
-SHUTTER_LINE = (84, 90, 104)
-PREVIEW_BAD = (214, 48, 49)
-LOCATOR_GOLD = (226, 170, 60)   # a dresser's chair ring and leader line: the locator's border colour
+LOCATOR_GOLD = PAPER_EDGE   # a dresser's chair ring and leader line: the locator's border colour
 # A locator's paper alpha by how near the nearest shopper is (px from its edge): solid within the
 # first, most see-through beyond the second, in a few steps between (each step one cached surface).
 NEAR_FAR = (32, 120)
@@ -592,7 +590,7 @@ class MapView:
             pygame.draw.line(surface, SHUTTER_LINE, (rect.x, ly), (rect.right - 1, ly), 2)
         # The shutter's bottom bar: caution stripes, so the rising edge reads from the sofa.
         bar = pygame.Rect(rect.x, rect.bottom - 6, rect.w, 6)
-        pygame.draw.rect(surface, (255, 196, 40), bar)
+        pygame.draw.rect(surface, CAUTION, bar)
         for bx in range(bar.x, bar.right, 12):
             pygame.draw.polygon(surface, INK, [(bx, bar.bottom), (bx + 6, bar.y), (bx + 10, bar.y), (bx + 4, bar.bottom)])
         pygame.draw.rect(surface, INK, rect, 2)
@@ -632,7 +630,7 @@ def _hold_ring(surface: pygame.Surface, frac: float, centre: tuple[int, int], si
     pygame.draw.circle(surface, INK, centre, radius, 7)
     if frac > 0:
         start = math.pi / 2 - 2 * math.pi * frac
-        pygame.draw.arc(surface, (255, 193, 69), rect.inflate(-2, -2), start, math.pi / 2, 5)
+        pygame.draw.arc(surface, GOLD, rect.inflate(-2, -2), start, math.pi / 2, 5)
 
 
 def _dashed_rect(surface: pygame.Surface, colour: tuple[int, int, int], rect: pygame.Rect) -> None:

@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, assert_never
 
-from game.sim.mall_events import Delivered, MallEvent, Placed
+from game.sim.mall_events import (Called, Delivered, Flipped, HandBack, MallEvent, MallPhase, PhaseChanged, Picked,
+                                  PileGone, Placed, PutDown, Ready, Rejected, Returned, RoundEnded, Selected,
+                                  SoldOutCalled, Took)
 from game.sim.tuning import FP
+from game.render.palette import CREAM, GOOD, SPARKLE, WHITE, WRONG_POP
 
 if TYPE_CHECKING:
     from game.sim.mall_face import MallFace
@@ -164,7 +167,7 @@ class MallFx:
                         self._knock(b.seat, -dx, -dy)
                         mx = (a.body.x + b.body.x) / (2 * FP)
                         my = (a.body.y + b.body.y) / (2 * FP)
-                        self._burst(mx, my - 6, (255, 255, 255), 6, 1.6)
+                        self._burst(mx, my - 6, WHITE, 6, 1.6)
         for seat, others in touching.items():
             self.motion[seat].touching = frozenset(others)
 
@@ -181,35 +184,47 @@ class MallFx:
         m.squash_power = power
 
     def _event(self, sim: "MallFace", event: MallEvent) -> None:
-        kind = event[0]
-        if kind in ("picked", "put_down", "took", "returned", "hand_back") and event[1] in self.motion:
-            self._squash(self.motion[event[1]], 0.22)
-        elif isinstance(event, Delivered):
-            self._fly(sim, event.seat, _table_spot(sim, event.seat), _rush_pop(sim, event.seat), to_table=True)
-        elif isinstance(event, Placed):
-            d = sim.dressers[event.dresser]
-            right = event.card in sim.catalogue.objectives[sim.public_view().dresser_cards()[d.index]].items
-            pop = ("+1", (123, 216, 143)) if right else ("-1", (255, 110, 110))
-            self._fly(sim, event.seat, (float(d.x), float(d.y) - 16.0), pop)
-        elif kind == "phase" and event[1] in ("countdown", "playing"):
-            for m in self.motion.values():   # everyone finds their shopper as the shutters rise
-                m.ping = PING_TICKS
-        elif kind == "phase" and event[1] == "sold_out" and sim.sold_out_seat is not None:
-            public = sim.public_view()
-            for p in public.members(public.side_of(sim.player_of[sim.sold_out_seat])):
-                self.motion[sim.seats[p]].hop = 60
+        match event:
+            case Picked(seat=seat) | PutDown(seat=seat) | Took(seat=seat) | Returned(seat=seat) | HandBack(seat=seat):
+                if seat in self.motion:
+                    self._squash(self.motion[seat], 0.22)
+            case Delivered(seat=seat):
+                self._fly(sim, seat, _table_spot(sim, seat), _rush_pop(sim, seat), to_table=True)
+            case Placed(seat=seat, card=card, dresser=dresser):
+                d = sim.dressers[dresser]
+                right = card in sim.catalogue.objectives[sim.public_view().dresser_cards()[d.index]].items
+                pop = ("+1", GOOD) if right else ("-1", WRONG_POP)
+                self._fly(sim, seat, (float(d.x), float(d.y) - 16.0), pop)
+            case PhaseChanged(phase=MallPhase.COUNTDOWN | MallPhase.PLAYING):
+                for m in self.motion.values():   # everyone finds their shopper as the shutters rise
+                    m.ping = PING_TICKS
+            case PhaseChanged(phase=MallPhase.SOLD_OUT):
+                self._hop_winners(sim)
+            case (PhaseChanged() | Flipped() | Called() | Selected() | Ready() | Rejected() | PileGone()
+                  | SoldOutCalled() | RoundEnded()):
+                pass
+            case _:
+                assert_never(event)
+
+    def _hop_winners(self, sim: "MallFace") -> None:
+        """SOLD OUT!: the calling side's shoppers jump for joy."""
+        if sim.sold_out_seat is None:
+            return
+        public = sim.public_view()
+        for p in public.members(public.side_of(sim.player_of[sim.sold_out_seat])):
+            self.motion[sim.seats[p]].hop = 60
 
     def _fly(self, sim: "MallFace", seat: int, end: tuple[float, float],
              pop: tuple[str, tuple[int, int, int]], to_table: bool = False) -> None:
         x, y = sim.by_seat[seat].pos
         self.flights.append(Flight(seat, (float(x), float(y) - 8.0), end, pop, to_table=to_table))
         self._squash(self.motion[seat], 0.25)
-        self._burst(float(x), float(y) - 12.0, (255, 255, 255), 8, 2.0)   # with the delivery's sound
+        self._burst(float(x), float(y) - 12.0, WHITE, 8, 2.0)   # with the delivery's sound
 
     def _land(self, f: Flight) -> None:
-        colour = self.colours.get(f.seat, (255, 255, 255))
+        colour = self.colours.get(f.seat, WHITE)
         self._burst(f.end[0], f.end[1], colour, 14, 2.6)
-        self._burst(f.end[0], f.end[1], (255, 236, 150), 6, 1.8)
+        self._burst(f.end[0], f.end[1], SPARKLE, 6, 1.8)
         if f.to_table:   # the side's count on its own part of the table, in its colour: the newest only
             self.pops = [p for p in self.pops if not (p.fixed and (p.x, p.y) == f.end)]
             self.pops.append(Pop(f.pop[0], self.side_colours.get(f.seat, f.pop[1]), f.end[0], f.end[1], fixed=True))
@@ -301,4 +316,4 @@ def _rush_pop(sim: "MallFace", seat: int) -> tuple[str, tuple[int, int, int]]:
     side = public.side_of(sim.player_of[seat])
     placed = public.cards_on_table(side)
     wanted = sum(len(sim.catalogue.objectives[card].items) for card in public.table_objectives(side))
-    return f"{placed}/{wanted}", (255, 244, 227)
+    return f"{placed}/{wanted}", CREAM

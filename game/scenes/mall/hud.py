@@ -23,7 +23,8 @@ from game.render import glyphs, teams, widgets
 from game.render.clothing import card_back_surface, item_art, item_card, mark_surface
 from game.render.icons import bag_icon, bot_icon, seat_shape_surface, text_surface
 from game.render.text import NARROWEST
-from game.render.palette import DIM, GOLD
+from game.render.palette import (CARD_BACK, DIM, GOLD, PANEL, PAPER, PAPER_EDGE, READY_GREEN, REJECT_FILL,
+                                 RIBBON_CARRY, RIBBON_PILE, SHADOW, SLOT_EMPTY, SLOT_FILL, STAMP_RED, WHITE)
 from game.render.text import min_font_size
 from game.rules.soldout.family import Destination
 from game.scenes.mall.draw import seat_teams
@@ -34,13 +35,9 @@ if TYPE_CHECKING:
     from game.sim.mall_face import MallFace
 
 REJECT_TICKS = int(2.5 * TICK_RATE)
-PANEL_FILL = (45, 33, 28)
-LIST_FILL = (255, 247, 228)
-LIST_EDGE = (226, 170, 60)
-SLOT_EMPTY = (90, 72, 64)
-WHITE = (255, 255, 255)
-REJECT_FILL = (168, 30, 40)
-CARD_BACK = (196, 40, 104)
+PANEL_FILL = PANEL
+LIST_FILL = PAPER
+LIST_EDGE = PAPER_EDGE
 STUDY_ROW_H = 28     # the Memory study's "A ready" / READY row under the list
 NARROW_HINT_H = 28   # one hint line (key cap and word) in a narrow panel's side strip
 EDGE_PAD = 2         # room around a kept empty card slot: its dashes are 2 px wide, centred on its edge
@@ -80,7 +77,7 @@ class Hud:
         """Panel frames, seat badges and names: drawn once into the static background."""
         for seat, p in self.panel_of.items():
             ident = self.identities[seat]
-            pygame.draw.rect(surface, (11, 7, 6), p.rect.move(0, 4), border_radius=14)
+            pygame.draw.rect(surface, SHADOW, p.rect.move(0, 4), border_radius=14)
             pygame.draw.rect(surface, PANEL_FILL, p.rect, border_radius=14)
             team = self.teams.get(seat)
             if team is None:
@@ -289,7 +286,7 @@ class Hud:
             ready = self.ui.render(_("READY"), 22, WHITE)
             pill = ready.get_rect(midright=(row.right - STUDY_ROW_H - 4, row.centery)).inflate(14, 2)
             surface.blit(mark, (row.right - STUDY_ROW_H, row.y))
-            pygame.draw.rect(surface, (28, 140, 80), pill, border_radius=10)
+            pygame.draw.rect(surface, READY_GREEN, pill, border_radius=10)
             surface.blit(ready, ready.get_rect(center=pill.center))
         else:
             self._hints(surface, seat, p, [("A", N_("ready"))], at=row)
@@ -303,13 +300,13 @@ class Hud:
         card = sim.shown_card(seat)
         if pile is not None and card is not None:
             surface.blit(item_card(self.cat.items[card], v.size, colourblind=self.cb, colours=self.cat), v)
-            self._ribbon(surface, v, ngettext("{n} card", "{n} cards", sim.pile_count(pile)), (60, 48, 70))
+            self._ribbon(surface, v, ngettext("{n} card", "{n} cards", sim.pile_count(pile)), RIBBON_PILE)
             keys = [("X", N_("flip")), ("A", N_("take")), ("B", N_("drop"))]
             self._hints(surface, seat, p, panel.browsing(sim, seat, p, keys))
         elif carried is not None:
             surface.blit(item_card(self.cat.items[carried], v.size, colourblind=self.cb, colours=self.cat), v)
             where, keys = panel.carrying(sim, seat)
-            self._ribbon(surface, v, _(where), (28, 120, 72))
+            self._ribbon(surface, v, _(where), RIBBON_CARRY)
             self._hints(surface, seat, p, keys)
         else:
             said = {"playing": N_("Find a pile"), "study": N_("Get ready!"), "countdown": N_("Get ready!")}.get(sim.phase)
@@ -328,7 +325,7 @@ class Hud:
         width over its edge."""
         out = pygame.Surface((size[0] + 2 * EDGE_PAD, size[1] + 2 * EDGE_PAD), pygame.SRCALPHA)
         v = pygame.Rect((EDGE_PAD, EDGE_PAD), size)
-        pygame.draw.rect(out, (60, 46, 40), v, border_radius=12)
+        pygame.draw.rect(out, SLOT_FILL, v, border_radius=12)
         _dashed_round(out, SLOT_EMPTY, v)
         return out
 
@@ -538,7 +535,7 @@ class Hud:
                 if i == selected:
                     widgets.rounded_box(surface, colour, cell.inflate(4, 4), 4, radius=9)
             else:
-                widgets.rounded_box(surface, (60, 46, 40), cell, radius=8)
+                widgets.rounded_box(surface, SLOT_FILL, cell, radius=8)
                 widgets.rounded_box(surface, SLOT_EMPTY, cell, 2, radius=8)
 
     def placed_panel(self, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
@@ -585,8 +582,8 @@ class Hud:
             return
         frac = min(1.0, held / max(1, sim.t.hold_ticks))
         bar = pygame.Rect(p.header.x, p.header.bottom - 2, p.header.w, 8)
-        pygame.draw.rect(surface, (11, 7, 6), bar, border_radius=4)
-        pygame.draw.rect(surface, (226, 40, 60), (bar.x, bar.y, round(bar.w * frac), bar.h), border_radius=4)
+        pygame.draw.rect(surface, SHADOW, bar, border_radius=4)
+        pygame.draw.rect(surface, STAMP_RED, (bar.x, bar.y, round(bar.w * frac), bar.h), border_radius=4)
 
     # ------------------------------------------------------------------ refusals
     @staticmethod

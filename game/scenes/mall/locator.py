@@ -16,14 +16,14 @@ import pygame
 
 from game.render import clothing
 from game.render.icons import bag_icon, rounded_card
+from game.render.palette import PAPER, PAPER_EDGE, WHITE
 from game.scenes.mall.layout import LIST_ITEM
 
 PAD = 4          # card edge to item box
 GAP = 3          # between item boxes
 TAB = 12         # the bag tab's room at the top
 BAG = 18         # a bag icon on the tab
-PAPER = (255, 247, 228)
-BORDER = (226, 170, 60)
+BORDER = PAPER_EDGE
 
 
 def locator_size(items: int) -> tuple[int, int]:
@@ -41,7 +41,7 @@ def locator_surface(looks: Sequence[Any], bags: int, filled: Sequence[bool], col
     card = rounded_card((w, h), PAPER, BORDER, border_ratio=0.03)
     slots = [pygame.Rect(PAD + i * (LIST_ITEM + GAP), PAD + TAB, LIST_ITEM, LIST_ITEM) for i in range(len(looks))]
     for slot in slots:
-        pygame.draw.rect(card, (255, 255, 255), slot, border_radius=LIST_ITEM // 8)
+        pygame.draw.rect(card, WHITE, slot, border_radius=LIST_ITEM // 8)
     if paper < 255:    # alpha times paper/255, colours kept
         card.fill((255, 255, 255, paper), special_flags=pygame.BLEND_RGBA_MULT)
     for i in range(bags):

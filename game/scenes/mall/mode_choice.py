@@ -20,6 +20,7 @@ from game.match.commands import Button, Command
 from game.match.seats import SeatIdentity
 from game.render import widgets
 from game.render.icons import INK, outlined_text
+from game.render.palette import GOLD
 from game.rules.soldout import modes as mode_registry
 from game.scenes.common import players_menu_command
 from game.scenes.moment import Moment, without
@@ -32,7 +33,6 @@ if TYPE_CHECKING:
 SAID_TICKS = 2 * TICK_RATE            # what was chosen stays on screen this long
 BOT_THINKS_TICKS = TICK_RATE          # a bot's choice lands after this long
 MIN_TICKS = TICK_RATE // 2            # nothing is heard for the first half second
-GOLD = (255, 193, 69)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from game.text.i18n import N_, _, ngettext
 from game.match.spec import MatchSpec
 from game.render.keytext import keyed_text
 from game.render.icons import INK, outlined_text
+from game.render.palette import CREAM, EDGE, GOLD, GOOD, PANEL_DARK, SHADOW, STAMP_RED, WHITE
 from game.rules.soldout import modes
 from game.match.seats import team_name
 from game.scenes.mall.draw import seat_teams
@@ -30,7 +31,6 @@ FLASH_TICKS = 18           # the white flash of SOLD OUT!
 SHAKE_TICKS = 30
 GO_TICKS = 40              # "GO!" stays this long after the countdown
 STUDY_ASIDE_MIN = 136      # px: a column beside the map this wide takes Memory's study call
-STAMP_RED = (226, 40, 60)
 ENDINGS = {"sold_out": "SOLD OUT!", "all_filled": N_("ALL TIDY!"), "nothing_left": "SOLD OUT!",
            "stopped": N_("TIME!"), "time": N_("TIME!")}
 
@@ -83,7 +83,7 @@ class MallOverlays:
             end = sim.tick if sim.phase == "playing" else sim.phase_tick
             secs = max(0, end - sim.round_tick) // 60
             clock = f"{secs // 60}:{secs % 60:02d}"
-        light, gold = (255, 244, 227), (255, 193, 69)
+        light, gold = CREAM, GOLD
         call_hint = sim.public_view().family().player_calls and sim.phase == "playing"
         margin = self.layout.map_rect.x
         if margin >= 96:
@@ -108,8 +108,8 @@ class MallOverlays:
         parts = [_(modes.display_name(sim.mode)), _("Round {number}/{rounds}").format(number=number, rounds=rounds)] + ([clock] if clock else [])
         banner = self._text("   ·   ".join(parts), 24, light, 2)
         rect = banner.get_rect(midtop=(SCREEN[0] // 2, self.layout.map_rect.y + 2)).inflate(24, 6)
-        pygame.draw.rect(surface, (28, 20, 18), rect, border_radius=14)
-        pygame.draw.rect(surface, (84, 64, 58), rect, 2, border_radius=14)
+        pygame.draw.rect(surface, PANEL_DARK, rect, border_radius=14)
+        pygame.draw.rect(surface, EDGE, rect, 2, border_radius=14)
         surface.blit(banner, banner.get_rect(center=rect.center))
         if call_hint:
             hint = keyed_text(self.ctx.ui, _("Hold Y: SOLD OUT!"), 22, gold, keys_in_play(self.ctx), outline=2)
@@ -135,12 +135,12 @@ class MallOverlays:
         if col.w < STUDY_ASIDE_MIN:
             return False
         ui = self.ctx.ui
-        title = keyed_text(ui, _("MEMORISE YOUR LIST!"), 30, (255, 193, 69), {}, width=col.w, outline=3)
+        title = keyed_text(ui, _("MEMORISE YOUR LIST!"), 30, GOLD, {}, width=col.w, outline=3)
         ready = sum(1 for av in sim.avatars if av.ready)
         said = ngettext("{secs}  ·  {a} when ready  ({ready}/{players} ready)",
                         "{secs}  ·  {a} when ready  ({ready}/{players} ready)", len(sim.avatars),
                         secs=i18n.seconds(secs), a="A", ready=ready, players=len(sim.avatars))
-        line = keyed_text(ui, said, 22, (255, 244, 227), keys_in_play(self.ctx), width=col.w, outline=2)
+        line = keyed_text(ui, said, 22, CREAM, keys_in_play(self.ctx), width=col.w, outline=2)
         top = surface.blit(title, title.get_rect(midtop=(col.centerx, col.y + 60)))
         surface.blit(line, line.get_rect(midtop=(col.centerx, top.bottom + 18)))
         return True
@@ -165,26 +165,26 @@ class MallOverlays:
                 return
             if self._band is None:
                 self._band = pygame.Surface((self.layout.map_rect.w, 150))
-                self._band.fill((11, 7, 6))
+                self._band.fill(SHADOW)
                 self._band.set_alpha(190)
             surface.blit(self._band, self._band.get_rect(center=centre))
-            title = self._text(_("MEMORISE YOUR LIST!"), 56, (255, 193, 69), 4)
+            title = self._text(_("MEMORISE YOUR LIST!"), 56, GOLD, 4)
             self._blit_clear(surface, title, (centre[0], centre[1] - 34))
             ready = sum(1 for av in sim.avatars if av.ready)
             # TRANSLATORS: {secs} is the study time left with its unit ("30 sec"); {a} the ready button
             said = ngettext("{secs}  ·  {a} when ready  ({ready}/{players} ready)",
                             "{secs}  ·  {a} when ready  ({ready}/{players} ready)", len(sim.avatars),
                             secs=i18n.seconds(secs), a="A", ready=ready, players=len(sim.avatars))
-            line = keyed_text(self.ctx.ui, said, 30, (255, 244, 227), keys_in_play(self.ctx), outline=2)   # every player's A
+            line = keyed_text(self.ctx.ui, said, 30, CREAM, keys_in_play(self.ctx), outline=2)   # every player's A
             self._blit_clear(surface, line, (centre[0], centre[1] + 30))
         elif sim.phase == "countdown":
             left = sim.phase_ticks_left()
-            number = self._text(str(max(1, (left + 59) // 60)), 170, (255, 244, 227), 7)
+            number = self._text(str(max(1, (left + 59) // 60)), 170, CREAM, 7)
             self._blit_clear(surface, number, centre)
-            sub = self._text(_("The shutters are going up..."), 30, (255, 193, 69), 2)
+            sub = self._text(_("The shutters are going up..."), 30, GOLD, 2)
             self._blit_clear(surface, sub, (centre[0], centre[1] + 100))
         elif sim.phase == "playing" and sim.tick - sim.round_tick < GO_TICKS:
-            go = self._text(_("GO!"), 170, (123, 216, 143), 7)
+            go = self._text(_("GO!"), 170, GOOD, 7)
             self._blit_clear(surface, go, centre)
         elif sim.phase in ("sold_out", "round_over", "match_over"):
             self._sold_out(surface, sim, ending_tick)
@@ -194,7 +194,7 @@ class MallOverlays:
         if age < FLASH_TICKS and self.ctx.settings.screen_shake:
             if self._flash is None:   # one opaque white sheet, blended by its surface alpha
                 self._flash = pygame.Surface(SCREEN)
-                self._flash.fill((255, 255, 255))
+                self._flash.fill(WHITE)
             self._flash.set_alpha(round(200 * (1 - age / FLASH_TICKS)))
             surface.blit(self._flash, (0, 0))
         text = ENDINGS.get(sim.public_view().cause(), "SOLD OUT!")
@@ -209,7 +209,7 @@ class MallOverlays:
         self.avoid.append(at.inflate(-60, -at.h // 3))   # its words (the tilted card's corners are clear)
         who = self._caller_text(sim)
         if who:
-            line = self._text(who, 36, (255, 244, 227), 3)
+            line = self._text(who, 36, CREAM, 3)
             self._blit_clear(surface, line, (centre[0], centre[1] + 90))
 
     def _caller_text(self, sim: "MallFace") -> str:
@@ -260,12 +260,12 @@ def stamps_ahead() -> Iterator[None]:
 
 def _stamp(text: str) -> pygame.Surface:
     """The tilted SOLD OUT! stamp for one ending's text (a rotozoom: 10 ms)."""
-    face = outlined_text(text, 150, (255, 255, 255), INK, width=6)
+    face = outlined_text(text, 150, WHITE, INK, width=6)
     pad = 26
     card = pygame.Surface((face.get_width() + 2 * pad, face.get_height() + pad), pygame.SRCALPHA)
     rect = card.get_rect()
     pygame.draw.rect(card, INK, rect, border_radius=28)
     pygame.draw.rect(card, STAMP_RED, rect.inflate(-12, -12), border_radius=22)
-    pygame.draw.rect(card, (255, 255, 255), rect.inflate(-28, -28), 5, border_radius=16)
+    pygame.draw.rect(card, WHITE, rect.inflate(-28, -28), 5, border_radius=16)
     card.blit(face, face.get_rect(center=rect.center))
     return pygame.transform.rotozoom(card, 6, 1.0)

@@ -15,12 +15,14 @@ from game.match.spec import MatchSpec
 from game.render import teams
 from game.render.clothing import item_card
 from game.render.level_art import render_level
+from game.render.palette import SHADOW
 from game.scenes.mall.draw import MapView, seat_teams
 from game.scenes.mall.fx import MallFx
 from game.scenes.mall.hud import Hud
 from game.scenes.mall.layout import SCREEN, MallLayout, compute_layout
 from game.scenes.mall.overlay import MallOverlays
 from game.scenes.pads import find_me_age, pulse_rings
+from game.sim.mall_events import MallPhase, PhaseChanged
 from game.sim.mall_face import MallFace
 from game.sim.tuning import FP
 
@@ -123,7 +125,7 @@ class MallPicture:
         if effects:
             self.fx_tick()
         self.previews = {seat: sim.preview_spot(seat) for seat in sim.seats if sim.held_pile(seat) is not None}
-        if any(ev[0] == "phase" and ev[1] == "sold_out" for ev in sim.events):
+        if PhaseChanged(MallPhase.SOLD_OUT) in sim.events:
             self.ending_tick = sim.tick
 
     # ------------------------------------------------------------------ drawing
@@ -137,7 +139,7 @@ class MallPicture:
         surf.blit(self.ctx.ui.background(SCREEN), (0, 0))     # the whole screen: nothing of the last one shows
         self.map_surface = level_surface(self.level, self.layout.scale)
         rect = self.layout.map_rect
-        pygame.draw.rect(surf, (11, 7, 6), rect.inflate(8, 8).move(0, 4), border_radius=6)
+        pygame.draw.rect(surf, SHADOW, rect.inflate(8, 8).move(0, 4), border_radius=6)
         surf.blit(self.map_surface, rect)
         self.hud.draw_frames(surf)
         self.static = surf

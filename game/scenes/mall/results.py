@@ -22,6 +22,7 @@ from game.text.i18n import N_, _, ngettext
 from game.render import widgets
 from game.render.clothing import item_art, mark_surface, objective_art
 from game.render.icons import INK, bag_icon, outlined_text, seat_shape_surface
+from game.render.palette import CREAM, DIM, GOLD, GOOD, PANEL, PAPER, PAPER_EDGE, PAPER_WRONG
 from game.rules.soldout import Objective
 from game.rules.soldout import modes as mode_registry
 from game.scenes.common import Animation, MatchResultsScene
@@ -37,11 +38,8 @@ if TYPE_CHECKING:
     from game.scenes.mall.scene import MallScene
 
 AREA = pygame.Rect(30, 104, 1220, 430)
-GOOD = (123, 216, 143)
-GOLD = (255, 193, 69)
-TEXT = (255, 244, 227)
-DIM = (201, 184, 166)
-ROW_FILL = (45, 33, 28)
+TEXT = CREAM
+ROW_FILL = PANEL
 CAUSES = {"sold_out": "SOLD OUT!", "all_filled": N_("Every dresser is tidy"), "nothing_left": N_("Nothing left to find"),
           "stopped": N_("The mall closed"), "time": N_("The mall closed")}
 
@@ -57,11 +55,8 @@ class SoldOutResultsScene(MatchResultsScene):
         self.shown = sim.reveal()
         self.result = sim.last_result
         self.final = sim.phase == "match_over"
-        forced = mall.mode_for_next_round()
-        self.choose = mall.spec.mode not in mode_registry.keys() and forced is None
-        cycle = mode_registry.cycle()
-        self.next_mode = forced or (mall.spec.mode if mall.spec.mode in mode_registry.keys()
-                                    else cycle[len(sim.match.results) % len(cycle)])
+        self.choose = mall.spec.mode not in mode_registry.keys() and mall.mode_for_next_round() is None
+        self.next_mode = mall.scheduled_mode()   # a free choice is preset to it
         self._podium_backdrop: pygame.Surface | None = None
         self._pieces: list[tuple[pygame.Rect, pygame.Rect | None]] = []
         if self.final:   # the last round's cards first; the podium after a hold (a match's end is not left on a tap)
@@ -219,8 +214,8 @@ class SoldOutResultsScene(MatchResultsScene):
         cat = self.sim.catalogue
         pad = 5
         frame = pygame.Rect(x, cy - size // 2 - pad, len(obj.items) * (size + 4) + 2 * pad - 4, size + 2 * pad)
-        pygame.draw.rect(surf, (255, 247, 228), frame, border_radius=10)
-        pygame.draw.rect(surf, GOOD if scored else (226, 170, 60), frame, 5 if scored else 3, border_radius=10)
+        pygame.draw.rect(surf, PAPER, frame, border_radius=10)
+        pygame.draw.rect(surf, GOOD if scored else PAPER_EDGE, frame, 5 if scored else 3, border_radius=10)
         badge = max(16, size // 3)
         for i, item in enumerate(obj.items):
             ix = frame.x + pad + i * (size + 4)
@@ -250,7 +245,7 @@ class SoldOutResultsScene(MatchResultsScene):
         cat = self.sim.catalogue
         for item in items:
             cell = pygame.Rect(x, cy - size // 2, size, size)
-            pygame.draw.rect(surf, (255, 235, 235), cell, border_radius=8)
+            pygame.draw.rect(surf, PAPER_WRONG, cell, border_radius=8)
             surf.blit(item_art(cat.items[item], size - 6, cb, cat), (cell.x + 3, cell.y + 3))
             badge = max(16, size // 2)
             surf.blit(mark_surface("wrong", badge), (cell.right - badge + 4, cell.y - 6))

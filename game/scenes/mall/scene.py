@@ -24,7 +24,9 @@ from game.core.scene import Scene
 from game.match.seats import SeatIdentity
 from game.match.seats import identities as seat_identities
 from game.bots.soldout import pile_fields_ahead
-from game.driver.match_driver import MatchDriver, ready_after_study, recorder, soldout_bot
+from game.driver.match_driver import MatchDriver, recorder
+from game.games.soldout import SOLD_OUT
+from game.games.soldout_seats import bot_for, ready_after_study
 from game.text.i18n import _
 from game.match.commands import IDLE, Command
 from game.files.levels import Level, LevelError, resolve_level
@@ -33,7 +35,6 @@ from game.music.cues import Cue, mall_cue
 from game.render import widgets
 from game.driver.replay import Replay
 from game.rules.soldout import CatalogueError, modes
-from game.rules.soldout.autoplay import round_modes
 from game.scenes import registry
 from game.scenes.common import CannotOpen, back_to_lobby, rematch_spec
 from game.scenes.interrupts import interrupted, save_recording
@@ -43,11 +44,11 @@ from game.scenes.mall.layout import MallLayout
 from game.scenes.mall.picture import MallPicture
 from game.scenes.mall.mode_choice import ModeChoiceScene
 from game.scenes.mall.results import SoldOutResultsScene
+from game.scenes.mall.sounds import play_sounds
 from game.scenes.menus import push_howto_once
 from game.scenes.pads import Rumbler
 from game.scenes.pads import seat_keys, sharing_a_keyboard
 from game.sim.mall import new_mall
-from game.sim.mall_face import MallFace
 
 if TYPE_CHECKING:
     from game.bots.soldout import SoldOutBot
@@ -83,7 +84,7 @@ class MallScene(Scene):
         self.picture = MallPicture(ctx, spec, level, self.sim, identities, names)
         self.picture.hud.set_labels(self._key_labels(), sharing_a_keyboard(ctx))
         # Rumble for people playing live: never for a replay or a demo (their seats are nobody's pads).
-        self.rumbler = Rumbler(ctx, "soldout") if replay is None and not pilot else None
+        self.rumbler = Rumbler(ctx, SOLD_OUT.key) if replay is None and not pilot else None
         self.bots: dict[int, SoldOutBot] = {}
         self.modes_played: list[str] = []
         self.results_pushed = False
@@ -135,7 +136,7 @@ class MallScene(Scene):
                   if self.pilot_wanted or s.kind == "bot" or s.seat in self.ctx.bot_takeovers]
         if not wanted or self.replay is not None:
             return {}
-        return {s.seat: playing.get(s.seat) or soldout_bot(s, self.sim, self.spec.seed) for s in wanted}
+        return {s.seat: playing.get(s.seat) or bot_for(s, self.sim, self.spec.seed) for s in wanted}
 
     # ------------------------------------------------------------------ flow (results call these)
     def next_round(self, mode: str) -> None:
@@ -146,10 +147,23 @@ class MallScene(Scene):
 
     def mode_for_next_round(self) -> str | None:
         """The mode the next round must take (replays follow the headless order), or None: free."""
-        if self.fixed_modes is None:
-            return None
-        played = len(self.sim.match.results)
-        return self.fixed_modes[min(played, len(self.fixed_modes) - 1)]
+        return None if self.fixed_modes is None else self.scheduled_mode()
+
+    def scheduled_mode(self) -> str:
+        """The next round's mode by the game's schedule (a free choice starts from it)."""
+        schedule = self.fixed_modes or SOLD_OUT.schedule(self.spec)
+        return schedule[min(len(self.sim.match.results), len(schedule) - 1)]
+
+    # ------------------------------------------------------------------ the attract loop
+    def demo_over(self) -> bool:
+        return self.sim.phase in ("round_over", "match_over")
+
+    def banner_spot(self) -> tuple[int, int] | None:
+        """Over the mall's bottom wall: the seat panels below stay readable."""
+        return self.layout.map_rect.centerx, self.layout.map_rect.bottom - 4
+
+    def banner_room(self) -> pygame.Rect | None:
+        return None
 
     def rematch(self) -> None:
         """Same seats, same settings, a new deal (a replay plays again from the start)."""
@@ -193,7 +207,7 @@ class MallScene(Scene):
         spec = next((s for s in self.seats if s.seat == seat), None)
         if spec is None:
             return
-        self.bots[seat] = soldout_bot(spec, self.sim, self.spec.seed)
+        self.bots[seat] = bot_for(spec, self.sim, self.spec.seed)
         self._seat_bot(seat, self.bots[seat])
         self.picture.mark_bot(seat)
 
@@ -253,7 +267,7 @@ class MallOpening(Scene):
 
     def enter(self) -> None:
         self.ctx.stack.push(ModeChoiceScene(self.ctx, self._chosen, on_cancel=lambda: back_to_lobby(self.ctx),
-                                            preset=modes.cycle()[0]))
+                                            preset=SOLD_OUT.schedule(self.spec)[0]))
 
     def _chosen(self, mode: str) -> None:
         self.ctx.stack.replace(MallScene(self.ctx, self.spec, mode, self.level))
@@ -263,10 +277,11 @@ class MallOpening(Scene):
 
 
 def fixed_modes(ctx: "Context", spec: MatchSpec, pilot: bool, replay: Replay | None) -> list[str] | None:
-    """A replay (recorded or played) takes the modes the headless runner gives each round."""
+    """A replay (recorded or played) takes the modes the game's schedule gives each round (a
+    replay's own, recorded in its header, or for an older replay the rule it was recorded by)."""
     recording = bool(ctx.record_path) and not pilot and replay is None
     if (recording or replay is not None) and spec.mode in modes.choices():
-        return round_modes(spec)
+        return SOLD_OUT.schedule(spec)
     return None
 
 
@@ -287,35 +302,6 @@ def open_mall(ctx: "Context", spec: MatchSpec, pilot: bool = False, replay: Repl
     return MallOpening(ctx, spec, level)
 
 
-SOUNDS = {"picked": "pickup", "put_down": "putdown", "flipped": "flip", "took": "take", "delivered": "deliver",
-          "placed": "deliver", "returned": "putdown", "hand_back": "putdown", "ready": "confirm",
-          "selected": "menu_move"}
-
-
-def play_sounds(ctx: "Context", sim: MallFace, bots: dict[int, SoldOutBot]) -> None:
-    """The tick's events as sounds: a person's refusals buzz, bots' flips are silent (six bots
-    flipping would drown the room)."""
-    for event in sim.events:
-        kind = event[0]
-        human = len(event) > 1 and isinstance(event[1], int) and event[1] in sim.by_seat \
-            and not sim.by_seat[event[1]].bot and event[1] not in bots
-        sound = SOUNDS.get(kind)
-        if kind == "flipped" and not human:
-            sound = None
-        if sound:
-            ctx.sound(sound)
-        if kind == "rejected" and human:
-            ctx.sound("error")
-        elif kind == "phase":
-            phase = event[1]
-            if phase == "playing":
-                ctx.sound("go")
-            elif phase == "sold_out":
-                ctx.sound("sold_out")
-            elif phase == "match_over":
-                ctx.sound("win")
-
-
 # ---------------------------------------------------------------- registration
 def demo_spec(players: int, mode: str, seed: int, rounds: int = 1, teams: int = 0) -> MatchSpec:
     """A match of `players` seats: two people (seats 0 and 1), the rest bots; with `teams`, the
@@ -323,7 +309,7 @@ def demo_spec(players: int, mode: str, seed: int, rounds: int = 1, teams: int = 
     ids = seat_identities()
     seats = tuple(SeatSpec(i, ids[i].name, "human" if i < 2 else "bot", team=i % teams if teams else None)
                   for i in range(players))
-    return MatchSpec("soldout", seats, mode=mode, rounds=rounds, seed=seed, teams=bool(teams))
+    return MatchSpec(SOLD_OUT.key, seats, mode=mode, rounds=rounds, seed=seed, teams=bool(teams))
 
 
 def piloted_mall(ctx: "Context", spec: MatchSpec) -> MallScene:
@@ -333,5 +319,6 @@ def piloted_mall(ctx: "Context", spec: MatchSpec) -> MallScene:
     return MallScene(ctx, spec, spec.mode if spec.mode in modes.keys() else modes.keys()[0], level, pilot=True)
 
 
-registry.register("soldout", open_mall)
-registry.register_replay_viewer("soldout", lambda ctx, replay: open_mall(ctx, replay.match_spec(), replay=replay))
+registry.register(SOLD_OUT.key, open_mall)
+registry.register_replay_viewer(SOLD_OUT.key, lambda ctx, replay: open_mall(ctx, replay.match_spec(), replay=replay))
+registry.register_demo(SOLD_OUT.key, piloted_mall)

@@ -30,6 +30,8 @@ from game.render import glyphs, widgets
 from game.render.keytext import keyed_text
 from game.render.clothing import card_back_surface, pile_surface
 from game.render.icons import bag_icon, seat_shape_surface, star_icon
+from game.render.palette import (CREAM, DRESSER, DRESSER_SEAT, ORANGE, ORANGE_HEX, PANEL_DARK, PAPER, PAPER_EDGE,
+                                 SHADOW, SKY_BLUE, SKY_HEX, WOOD, WOOD_EDGE)
 from game.scenes.common import menu_command
 from game.scenes.menus import howto_pictures
 from game.scenes.pads import keys_in_play
@@ -257,10 +259,10 @@ def _icon(ctx: "Context", name: str) -> pygame.Surface | None:
         said = keys_in_play(ctx).get(name[4:])
         if said:   # what every seated player presses: each pad family's glyph, each keyboard half's key
             return _glyph_row(ctx, said)
-        label = ctx.ui.render(name[4:], 40, (28, 20, 18))
+        label = ctx.ui.render(name[4:], 40, PANEL_DARK)
         cap = pygame.Surface((max(64, label.get_width() + 28), 64), pygame.SRCALPHA)
-        pygame.draw.rect(cap, (11, 7, 6), cap.get_rect().move(0, 3), border_radius=16)
-        pygame.draw.rect(cap, (255, 244, 227), cap.get_rect().inflate(0, -4), border_radius=16)
+        pygame.draw.rect(cap, SHADOW, cap.get_rect().move(0, 3), border_radius=16)
+        pygame.draw.rect(cap, CREAM, cap.get_rect().inflate(0, -4), border_radius=16)
         cap.blit(label, label.get_rect(center=(cap.get_width() // 2, 30)))
         return cap
     if name == "pile":
@@ -290,19 +292,19 @@ def _picture(name: str) -> pygame.Surface:
     """Tiny drawn scenes: a list card, a dresser chair, the Starting Table, a fanned hand."""
     surf = pygame.Surface((ICON + 40, ICON), pygame.SRCALPHA)
     if name == "list":
-        pygame.draw.rect(surf, (255, 247, 228), (4, 8, ICON + 30, ICON - 16), border_radius=10)
-        pygame.draw.rect(surf, (226, 170, 60), (4, 8, ICON + 30, ICON - 16), 4, border_radius=10)
+        pygame.draw.rect(surf, PAPER, (4, 8, ICON + 30, ICON - 16), border_radius=10)
+        pygame.draw.rect(surf, PAPER_EDGE, (4, 8, ICON + 30, ICON - 16), 4, border_radius=10)
         for i in range(3):
-            pygame.draw.rect(surf, (86, 180, 233) if i != 1 else (230, 159, 0), (16 + i * 34, 26, 26, 34),
+            pygame.draw.rect(surf, SKY_BLUE if i != 1 else ORANGE, (16 + i * 34, 26, 26, 34),
                              border_radius=6)
     elif name == "dresser":
-        pygame.draw.rect(surf, (120, 80, 150), (30, 20, 56, 50), border_radius=10)
-        pygame.draw.rect(surf, (90, 56, 120), (30, 56, 56, 14), border_radius=6)
-        surf.blit(seat_shape_surface("circle", "#E69F00", 30), (2, 4))
-        surf.blit(seat_shape_surface("square", "#56B4E9", 30), (ICON + 8, 4))
+        pygame.draw.rect(surf, DRESSER, (30, 20, 56, 50), border_radius=10)
+        pygame.draw.rect(surf, DRESSER_SEAT, (30, 56, 56, 14), border_radius=6)
+        surf.blit(seat_shape_surface("circle", ORANGE_HEX, 30), (2, 4))
+        surf.blit(seat_shape_surface("square", SKY_HEX, 30), (ICON + 8, 4))
     elif name == "table":
-        pygame.draw.rect(surf, (150, 100, 64), (8, 14, ICON + 24, ICON - 28), border_radius=10)
-        pygame.draw.rect(surf, (98, 62, 38), (8, 14, ICON + 24, ICON - 28), 4, border_radius=10)
+        pygame.draw.rect(surf, WOOD, (8, 14, ICON + 24, ICON - 28), border_radius=10)
+        pygame.draw.rect(surf, WOOD_EDGE, (8, 14, ICON + 24, ICON - 28), 4, border_radius=10)
         for i in range(3):
             surf.blit(card_back_surface((22, 30)), (26 + i * 26, 26 + (i % 2) * 4))
     else:  # hand

@@ -11,12 +11,12 @@ import pygame
 
 from game.render.icons import INK, outlined_text, seat_shape_surface
 from game.render.tabletop import die_surface, star_icon, token_surface
+from game.render.palette import BONUS_EDGE, BONUS_FILL, CREAM, EDGE, GOLD, ORANGE_HEX, PANEL, SKY_HEX, WINNER_FILL
 
 HEIGHT = 96
-GOLD = (255, 193, 69)
-TEXT = (255, 244, 227)
-ORANGE = "#E69F00"
-SKY = "#56B4E9"
+TEXT = CREAM
+ORANGE = ORANGE_HEX
+SKY = SKY_HEX
 PICTURES = ("change", "bid", "bonus", "tiebreak")
 
 
@@ -65,7 +65,7 @@ def _bid() -> pygame.Surface:
     """Three tokens behind a screen (the bid is secret until everyone has chosen) buy three dice."""
     tokens = _stack([token_surface(50)] * 3, 30)
     secret = pygame.Surface((tokens.get_width() + 24, 84), pygame.SRCALPHA)
-    pygame.draw.rect(secret, (45, 33, 28), secret.get_rect(), border_radius=14)
+    pygame.draw.rect(secret, PANEL, secret.get_rect(), border_radius=14)
     pygame.draw.rect(secret, GOLD, secret.get_rect(), 3, border_radius=14)
     secret.blit(tokens, tokens.get_rect(center=(secret.get_width() // 2, 42)))
     dice = _stack([die_surface(face, 50, SKY) for face in (2, 4, 6)], 38)
@@ -76,8 +76,8 @@ def _bonus() -> pygame.Surface:
     """The queue's first space (a player on it) takes the BONUS tokens; the second space gets none."""
     def space(number: str, shape: str, colour: str) -> pygame.Surface:
         box = pygame.Surface((76, 84), pygame.SRCALPHA)
-        pygame.draw.rect(box, (60, 42, 80), box.get_rect(), border_radius=10)
-        pygame.draw.rect(box, (150, 110, 190), box.get_rect(), 3, border_radius=10)
+        pygame.draw.rect(box, BONUS_FILL, box.get_rect(), border_radius=10)
+        pygame.draw.rect(box, BONUS_EDGE, box.get_rect(), 3, border_radius=10)
         box.blit(outlined_text(number, 22, TEXT, INK, 2), (8, 4))
         body = seat_shape_surface(shape, colour, 40)
         box.blit(body, body.get_rect(center=(40, 52)))
@@ -90,8 +90,8 @@ def _tie_break() -> pygame.Surface:
     """Two players on 45 stars: 5 tokens beat 3, the winner's shape ringed in gold."""
     def player(shape: str, colour: str, tokens: int, wins: bool) -> pygame.Surface:
         card = pygame.Surface((150, 90), pygame.SRCALPHA)
-        pygame.draw.rect(card, (70, 52, 30) if wins else (45, 33, 28), card.get_rect(), border_radius=12)
-        pygame.draw.rect(card, GOLD if wins else (84, 64, 58), card.get_rect(), 4 if wins else 2, border_radius=12)
+        pygame.draw.rect(card, WINNER_FILL if wins else PANEL, card.get_rect(), border_radius=12)
+        pygame.draw.rect(card, GOLD if wins else EDGE, card.get_rect(), 4 if wins else 2, border_radius=12)
         body = seat_shape_surface(shape, colour, 44)
         card.blit(body, body.get_rect(center=(32, 45)))
         card.blit(star_icon(26), (64, 10))

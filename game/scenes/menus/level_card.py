@@ -60,7 +60,9 @@ def draw(surface: pygame.Surface, ui: "UI", rect: pygame.Rect, entry: LevelEntry
                       midleft=(rect.x + 24, rect.y + 76))
     box = pygame.Rect(rect.x + 20, rect.y + 100, rect.width - 40, PICTURE[1] + 8)
     picture = thumbnails.of(entry)
-    if picture is None:
+    if entry.pending:
+        _reading(surface, ui, box)
+    elif picture is None:
         _broken(surface, ui, box, entry.problem)
     else:
         shown = picture.get_rect(center=box.center)
@@ -70,6 +72,14 @@ def draw(surface: pygame.Surface, ui: "UI", rect: pygame.Rect, entry: LevelEntry
     _seat_strip(surface, rect, seats, box.bottom + 44)
     widgets.blit_text(surface, ui, _folder_line(ui, folder, rect.width - 48), "small", "text_dim",
                       midleft=(rect.x + 24, rect.bottom - 28))
+
+
+def _reading(surface: pygame.Surface, ui: "UI", box: pygame.Rect) -> None:
+    """A player's level still being read (a folder of many: the card fills in when it is)."""
+    pygame.draw.rect(surface, ui.colour("background"), box, border_radius=8)
+    pygame.draw.rect(surface, ui.colour("border"), box, 3, border_radius=8)
+    # TRANSLATORS: the lobby's level card while the game reads the player's level file
+    widgets.blit_text(surface, ui, _("Reading this level…"), "body", "text_dim", center=box.center)
 
 
 def _broken(surface: pygame.Surface, ui: "UI", box: pygame.Rect, problem: str | None) -> None:

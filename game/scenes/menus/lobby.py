@@ -14,14 +14,15 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.scene import Scene
-from game.files.levels import LevelEntry, level_entries, levels_for_players, user_levels_dir
+from game.files.level_shelf import SHELF
+from game.files.levels import LevelEntry, levels_for_players, user_levels_dir
 from game.input.seating import DeviceId
 from game.match.commands import Button, Command
 from game.match.seats import MAX_SEATS, TEAM_COUNT, TEAM_NAMES, LobbySeat, identities, team_name
-from game.match.spec import GAME_TITLES, MatchSpec
+from game.match import games
+from game.match.spec import MatchSpec
 from game.render import teams, widgets
 from game.render.keytext import keyed_text
-from game.rules.soldout import modes
 from game.scenes import registry
 from game.scenes.common import menu_command
 from game.scenes.menus import level_card
@@ -32,11 +33,9 @@ if TYPE_CHECKING:
     from game.core.context import Context
     from game.render.ui import UI
 
-GAMES = tuple(GAME_TITLES)
 DIFFICULTY_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard"), "expert": N_("Expert")}
-MIN_SEATS = {"soldout": 1, "checkout": 2}
 MAX_ROUNDS = 5
-CHECKOUT_ROUNDS = 4
+GAME_ROWS = frozenset({"mode", "rounds", "level", "assist"})   # rows on only for a game that asks (Game.lobby_rows)
 LEVEL_VALUE_WIDTH = 380   # px: the Level row's value beside its label
 
 
@@ -57,19 +56,17 @@ class LobbyScene(Scene):
     def __init__(self, ctx: "Context") -> None:
         super().__init__(ctx)
         o = ctx.lobby
-        o.setdefault("game", "soldout")
-        o.setdefault("mode", modes.keys()[0])
-        o.setdefault("rounds", 3)
-        o.setdefault("level", None)
-        o.setdefault("teams", False)
-        o.setdefault("assist", False)
-        o.setdefault("seed", new_seed())
+        if games.find(o.game) is None:
+            o.game = games.keys()[0]               # the first game in menu order
+        o.seed = o.seed or new_seed()
         self.options = o
         # The levels, shipped and the player's own, read each time the lobby opens: a level saved
-        # from Tiled while the game runs is there the next time.
-        self.levels = {entry.key: entry for entry in level_entries()}
-        if o["level"] is not None and o["level"] not in self.levels:
-            o["level"] = None
+        # from Tiled while the game runs is there the next time. A folder of many is read on the
+        # shelf's thread: listed at once, each card filled in as its level is read.
+        self.levels = {entry.key: entry for entry in SHELF.open()}
+        self._shelf_seen = SHELF.version
+        if o.level is not None and o.level not in self.levels:
+            o.level = None
         self.thumbnails = level_card.Thumbnails()
         self.picked = 0            # the seat the "Seat" rows act on
         self._cards: dict[int, tuple[tuple[object, ...], pygame.Surface]] = {}   # each seat's card, kept per look
@@ -82,59 +79,71 @@ class LobbyScene(Scene):
     def _items(self) -> list[widgets.MenuItem]:
         I = widgets.MenuItem
         return [
-            I(N_("Game"), value=lambda: GAME_TITLES[self.options["game"]], adjust=self._cycle_game),
-            I(N_("Mode"), value=self._mode_text, adjust=self._cycle_mode),
-            I(N_("Rounds"), value=self._rounds_text, adjust=self._cycle_rounds),
-            I(N_("Level"), value=self._level_text, adjust=self._cycle_level),
-            I(N_("Teams"), value=lambda: N_("On") if self.options["teams"] else N_("Off"), adjust=self._toggle_teams),
-            I(N_("Assist"), value=lambda: N_("Wrong cards refused") if self.options["assist"] else N_("Off"),
-              adjust=self._toggle_assist),
-            I(N_("Seed"), value=lambda: str(self.options["seed"]), adjust=lambda d: self._reseed()),
-            I(N_("Add bot"), self.add_bot),
-            I(N_("Remove bot"), self.remove_bot),
-            I(N_("Seat"), value=self._picked_text, adjust=self._pick),
-            I(N_("Bot level"), value=self._bot_text, adjust=self._cycle_bot),
-            I(N_("Seat team"), value=self._team_text, adjust=self._cycle_team),
-            I(N_("START MATCH"), self.start, primary=True),
+            I(N_("Game"), value=lambda: self.game.title, adjust=self._cycle_game, key="game"),
+            I(N_("Mode"), value=self._mode_text, adjust=self._cycle_mode, key="mode"),
+            I(N_("Rounds"), value=self._rounds_text, adjust=self._cycle_rounds, key="rounds"),
+            I(N_("Level"), value=self._level_text, adjust=self._cycle_level, key="level"),
+            I(N_("Teams"), value=lambda: N_("On") if self.options.teams else N_("Off"), adjust=self._toggle_teams,
+              key="teams"),
+            I(N_("Assist"), value=lambda: N_("Wrong cards refused") if self.options.assist else N_("Off"),
+              adjust=self._toggle_assist, key="assist"),
+            I(N_("Seed"), value=lambda: str(self.options.seed), adjust=lambda d: self._reseed(), key="seed"),
+            I(N_("Add bot"), self.add_bot, key="add_bot"),
+            I(N_("Remove bot"), self.remove_bot, key="remove_bot"),
+            I(N_("Seat"), value=self._picked_text, adjust=self._pick, key="seat"),
+            I(N_("Bot level"), value=self._bot_text, adjust=self._cycle_bot, key="bot_level"),
+            I(N_("Seat team"), value=self._team_text, adjust=self._cycle_team, key="seat_team"),
+            I(N_("START MATCH"), self.start, primary=True, key="start"),
         ]
 
+    @property
+    def game(self) -> games.Game:
+        """The game chosen in the Game row."""
+        return games.get(self.options.game)
+
     def _refresh_enabled(self) -> None:
-        soldout = self.options["game"] == "soldout"
+        rows = self.game.lobby_rows
         seat = self.seat(self.picked)
         enabled = {
-            "Mode": soldout, "Rounds": soldout, "Level": soldout, "Assist": soldout,
-            "Add bot": len(self.ctx.seats) < MAX_SEATS,
-            "Remove bot": any(s.kind == "bot" for s in self.ctx.seats),
-            "Bot level": seat is not None and seat.kind == "bot",
-            "Seat team": self.options["teams"] and seat is not None,
+            "add_bot": len(self.ctx.seats) < MAX_SEATS,
+            "remove_bot": any(s.kind == "bot" for s in self.ctx.seats),
+            "bot_level": seat is not None and seat.kind == "bot",
+            "seat_team": self.options.teams and seat is not None,
         }
-        for item in self.menu.items:
-            item.enabled = enabled.get(item.label, True)
+        for item in self.menu.items:   # a row the game offers is on when the game asks for it
+            item.enabled = item.key in rows if item.key in GAME_ROWS else enabled.get(item.key, True)
 
     def _cycle_game(self, step: int) -> None:
-        index = GAMES.index(self.options["game"])
-        self.options["game"] = GAMES[(index + step) % len(GAMES)]
+        keys = games.keys()
+        self.options.game = keys[(keys.index(self.options.game) + step) % len(keys)]
 
     def _mode_text(self) -> str:
-        return modes.display_name(self.options["mode"]) if self.options["game"] == "soldout" else N_("Standard")
+        return self.game.mode_name(self.mode())
+
+    def mode(self) -> str:
+        """The Mode row's choice, if the game has it (it may offer no mode row, or other modes)."""
+        game = self.game
+        chosen = self.options.mode
+        return chosen if "mode" in game.lobby_rows and chosen in game.modes() else game.default_mode()
 
     def _cycle_mode(self, step: int) -> None:
-        choices = modes.choices()
-        self.options["mode"] = choices[(choices.index(self.options["mode"]) + step) % len(choices)]
+        choices = list(self.game.modes())
+        self.options.mode = choices[(choices.index(self.mode()) + step) % len(choices)]
 
     def _rounds_text(self) -> str:
-        if self.options["game"] == "checkout":
-            return _("{rounds} + bonus").format(rounds=CHECKOUT_ROUNDS)
-        return str(self.options["rounds"])
+        game = self.game
+        if game.fixed_rounds is not None:
+            return _(game.rounds_said).format(rounds=game.fixed_rounds)
+        return str(self.options.rounds)
 
     def _cycle_rounds(self, step: int) -> None:
-        self.options["rounds"] = (self.options["rounds"] - 1 + step) % MAX_ROUNDS + 1
+        self.options.rounds = (self.options.rounds - 1 + step) % MAX_ROUNDS + 1
 
     def _level_text(self) -> str:
         """The Level row's value: said and fitted here, so a Verbatim (a player's level name is shown
         as they wrote it)."""
-        if self.options["game"] == "checkout":
-            return N_("Dice table")
+        if "level" not in self.game.lobby_rows:
+            return self.game.place
         entry = self.level_entry()
         if entry is None:
             return N_("Auto (by players)")
@@ -144,14 +153,23 @@ class LobbyScene(Scene):
 
     def _cycle_level(self, step: int) -> None:
         choices = level_choices(list(self.levels.values()))
-        current = self.options["level"]
+        current = self.options.level
         index = choices.index(current) if current in choices else 0
-        self.options["level"] = choices[(index + step) % len(choices)]
+        self.options.level = choices[(index + step) % len(choices)]
 
     def level_entry(self) -> LevelEntry | None:
         """The level chosen in the Level row (None: Auto)."""
-        key = self.options["level"]
+        key = self.options.level
         return None if key is None else self.levels.get(key)
+
+    def take_read_levels(self) -> None:
+        """The levels the shelf's thread has read since the last look, in place of their "being read"
+        entries (a few dictionary looks a frame; nothing when nothing new was read)."""
+        if SHELF.version == self._shelf_seen:
+            return
+        self._shelf_seen = SHELF.version
+        self.levels = {e.key: e for e in ((SHELF.ready(e.path.name) or e) if e.pending else e
+                                          for e in self.levels.values())}
 
     def _auto_entry(self) -> LevelEntry | None:
         """The level Auto would play for the seats taken now."""
@@ -160,13 +178,13 @@ class LobbyScene(Scene):
 
     def _toggle_assist(self, step: int) -> None:
         """The Rush's assist (RULINGS): the Starting Table refuses a wrong card at once."""
-        self.options["assist"] = not self.options["assist"]
+        self.options.assist = not self.options.assist
 
     def _toggle_teams(self, step: int) -> None:
-        self.options["teams"] = not self.options["teams"]
+        self.options.teams = not self.options.teams
 
     def _reseed(self) -> None:
-        self.options["seed"] = new_seed()
+        self.options.seed = new_seed()
 
     def _picked_text(self) -> str:
         return f"{self.picked + 1} · {identities()[self.picked].name}"
@@ -248,27 +266,26 @@ class LobbyScene(Scene):
     # ---------------------------------------------------------------- start
     def match_spec(self) -> MatchSpec:
         o = self.options
-        teams = bool(o["teams"])
+        teams = o.teams
         seats = tuple(s.spec(teams) for s in sorted(self.ctx.seats, key=lambda s: s.seat))
-        if o["game"] == "checkout":
-            return MatchSpec("checkout", seats, mode="standard", rounds=CHECKOUT_ROUNDS, seed=o["seed"],
-                             teams=teams)
-        return MatchSpec("soldout", seats, mode=o["mode"], rounds=o["rounds"], seed=o["seed"], teams=teams,
-                         level=o["level"], options={"assist": bool(o["assist"])})
+        return self.game.spec(seats, o.seed, games.Choices(mode=self.mode(), rounds=o.rounds, teams=teams,
+                                                           level=o.level, assist=o.assist))
 
     def start_problem(self) -> str | None:
-        game = self.options["game"]
-        need = MIN_SEATS[game]
+        game = self.game
+        need = game.min_seats
         if len(self.ctx.seats) < need:
-            title = GAME_TITLES[game]
+            title = game.title
             return ngettext("{game} needs at least {n} seat: join or add a bot",
                             "{game} needs at least {n} seats: join or add a bot", need, game=title)
-        if self.options["teams"]:
+        if self.options.teams:
             teams = {s.team for s in self.ctx.seats}
             if len(teams) < 2:
                 return _("Teams are on, but everyone is on one team")
         entry = self.level_entry()
-        if game == "soldout" and entry is not None and entry.problem is not None:
+        if entry is not None and entry.pending:        # started before the shelf read it: read it now
+            entry = self.levels[entry.key] = SHELF.read_now(entry.path.name)
+        if "level" in game.lobby_rows and entry is not None and entry.problem is not None:
             return _("{level} cannot be played: choose another level").format(level=_(entry.title))
         return None
 
@@ -280,10 +297,11 @@ class LobbyScene(Scene):
             return
         spec = self.match_spec()
         registry.start_game(self.ctx, spec)
-        self.options["seed"] = new_seed()   # the next match gets a fresh seed
+        self.options.seed = new_seed()   # the next match gets a fresh seed
 
     # ---------------------------------------------------------------- ticks
     def update(self, commands: dict[int, Command]) -> None:
+        self.take_read_levels()
         inp = self.ctx.input
         for seat in inp.disconnected_seats():
             # In the lobby a pulled pad simply frees its seat (in a match it would wait).
@@ -375,7 +393,7 @@ class LobbyScene(Scene):
 
     def _draw_level_card(self, surface: pygame.Surface) -> None:
         """While the Level row is chosen: the level's card over the seat panels."""
-        if self.menu.selected.label != "Level" or self.options["game"] != "soldout":
+        if self.menu.selected.key != "level" or "level" not in self.game.lobby_rows:
             return
         entry = self.level_entry()
         auto = entry is None
@@ -388,7 +406,7 @@ class LobbyScene(Scene):
     def _draw_seat(self, surface: pygame.Surface, rect: pygame.Rect, index: int) -> None:
         """A seat's card, drawn once per look and kept (six cards were some 60 draws and blits a
         frame, the lobby's largest part)."""
-        focused = index == self.picked and self.menu.selected.label in ("Seat", "Bot level", "Seat team")
+        focused = index == self.picked and self.menu.selected.key in ("seat", "bot_level", "seat_team")
         look = self._seat_look(index, focused, rect)
         kept = self._cards.get(index)
         if kept is None or kept[0] != look:
@@ -406,7 +424,7 @@ class LobbyScene(Scene):
         if seat is None:
             return (*common, _("Seat {number}").format(number=index + 1), _("Open: press {a} to join"),
                     tuple(self._join_keys()))
-        team = (seat.team, team_name(seat.team)) if self.options["teams"] else None
+        team = (seat.team, team_name(seat.team)) if self.options.teams else None
         return (*common, seat.kind, self._device(seat), team)
 
     def _device(self, seat: LobbySeat) -> str:
@@ -439,7 +457,7 @@ class LobbyScene(Scene):
         device = self._device(seat)
         widgets.blit_text(surface, ui, _fit(ui, device, rect.width - 40), "small", "accent_2" if seat.kind == "bot" else "text",
                           midleft=(rect.x + 24, rect.y + 106))
-        if self.options["teams"]:
+        if self.options.teams:
             mark = teams.emblem(seat.team, 28)
             surface.blit(mark, mark.get_rect(midleft=(rect.x + 24, rect.y + 140)))
             widgets.blit_text(surface, ui, team_name(seat.team), "small", "text_dim",

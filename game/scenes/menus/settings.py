@@ -10,7 +10,7 @@ import pygame
 from game.text import i18n
 from game.text.i18n import N_, _
 from game.input import families
-from game.input.bindings import key_label, pad_button_label
+from game.input.bindings import key_cap, pad_button_label
 from game.match.commands import Button, Command
 from game.render import widgets
 from game.scenes import registry
@@ -159,7 +159,7 @@ class ControlsScene(MenuScene):
             said = families.button_name(self.ctx.input.menu_family(), code, self.ctx.settings.nintendo_swap)
             return said if said and self.ctx.input.pads else pad_button_label(code)
         code = b.keys[self.layout].get(button)
-        return key_label(code) if code is not None else "-"
+        return widgets.key_word(key_cap(code)) if code is not None else "-"   # as the key's cap says it
 
     def _rebind(self, button: Button) -> None:
         self.waiting = button

@@ -14,6 +14,7 @@ from game.match.commands import Button, Command
 from game.render import widgets
 from game.scenes import registry
 from game.scenes.common import menu_command
+from game.render.palette import BLACK
 from game.scenes.moment import Moment
 
 if TYPE_CHECKING:
@@ -141,7 +142,7 @@ class TitleScene(Scene):
 
 def _silhouette(card: pygame.Surface) -> pygame.Surface:
     mask = pygame.mask.from_surface(card)
-    return mask.to_surface(setcolor=(0, 0, 0, 120), unsetcolor=(0, 0, 0, 0))
+    return mask.to_surface(setcolor=(*BLACK, 120), unsetcolor=(*BLACK, 0))
 
 
 registry.TITLE.bind(TitleScene)

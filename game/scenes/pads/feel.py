@@ -17,6 +17,8 @@ import pygame
 
 from game.match.seats import identities
 from game import asset
+from game.sim import mall_events, table_events
+from game.render.palette import SHADOW
 
 if TYPE_CHECKING:
     from game.sim.mall_face import MallFace
@@ -59,8 +61,7 @@ class Rumbler:
     def mall(self, sim: MallFace) -> None:
         """After a MallSim step: its events, plus a bump when two avatars start touching."""
         for event in sim.events:
-            seat = event[1] if len(event) > 1 and isinstance(event[1], int) and event[0] != "sold_out" else None
-            self.fire(event[0], seat)
+            self.fire(event.kind, mall_events.seat_of(event))
         reach = 2 * sim.t.half
         touching: set[int] = set()
         bodies = [(av.seat, av.body) for av in sim.avatars]
@@ -74,8 +75,8 @@ class Rumbler:
 
     def table(self, sim: TableFace) -> None:
         """After a TableSim step: its events, plus "turn" when checkout comes to a seat."""
-        for kind, seat, _detail in sim.events:
-            self.fire(kind, seat)
+        for event in sim.events:
+            self.fire(event.kind, table_events.seat_of(event))
         turn = sim.checkout_seat() if sim.phase == "checkout" else None
         if turn is not None and turn != self.turn:
             self.fire("turn", turn)
@@ -88,12 +89,12 @@ def pulse_rings(surface: pygame.Surface, seat: int, centre: tuple[int, int], siz
     for ring in range(RINGS):
         phase = ((age + ring * 12) % 36) / 36
         radius = round(size * (0.6 + phase * 1.4))
-        pygame.draw.circle(surface, (11, 7, 6), centre, radius + 2, 6)
+        pygame.draw.circle(surface, SHADOW, centre, radius + 2, 6)
         pygame.draw.circle(surface, colour, centre, radius, 4)
     bob = round(math.sin(age * 0.3) * 5)
     tip = (centre[0], centre[1] - size - 30 + bob)   # above the name tag
     points = [tip, (tip[0] - 16, tip[1] - 22), (tip[0] + 16, tip[1] - 22)]
-    pygame.draw.polygon(surface, (11, 7, 6), [(x, y + 3) for x, y in points])
+    pygame.draw.polygon(surface, SHADOW, [(x, y + 3) for x, y in points])
     pygame.draw.polygon(surface, colour, points)
 
 

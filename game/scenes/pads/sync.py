@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Sequence
 
 from game.input import families
-from game.input.bindings import key_label, pad_button_label
+from game.input.bindings import key_cap, pad_button_label
 from game.match.commands import Button
 from game.render.widgets import key_word
 
@@ -63,22 +63,17 @@ def seat_keys(ctx: "Context", seat: int) -> dict[str, str]:
 
 def keyboard_keys(ctx: "Context", layout: str) -> dict[str, str]:
     """A keyboard half's keys for the game's buttons, short enough for a key cap and as keyboards
-    in the player's language print them; MOVE its four direction keys ("WASD", "Arrows")."""
-    names = {str(b.name): key_word(short_key(key_label(ctx.bindings.key_for(layout, b)))) for b in BUTTONS}
-    steer = [short_key(key_label(ctx.bindings.key_for(layout, b))) for b in (Button.UP, Button.LEFT, Button.DOWN, Button.RIGHT)]
+    in the player's language print them; MOVE its four direction keys ("WASD", "ZQSD" on AZERTY,
+    "Arrows")."""
+    names = {str(b.name): key_word(key_cap(ctx.bindings.key_for(layout, b))) for b in BUTTONS}
+    steer = [key_cap(ctx.bindings.key_for(layout, b)) for b in (Button.UP, Button.LEFT, Button.DOWN, Button.RIGHT)]
     if steer == ["Up", "Left", "Down", "Right"]:
         names["MOVE"] = key_word("Arrows")
     elif all(len(k) == 1 for k in steer):      # single letters read as one word: "WASD"
         names["MOVE"] = "".join(steer)
     else:
-        names["MOVE"] = "/".join(steer)
+        names["MOVE"] = "/".join(key_word(k) for k in steer)
     return names
-
-
-def short_key(label: str) -> str:
-    """Key names short enough for a key cap: "Left Shift" -> "LShift", "Return" -> "Enter"."""
-    label = label.replace("Left ", "L").replace("Right ", "R")
-    return {"Return": "Enter", "Backspace": "Bksp", "Rshift": "RShift", "Lshift": "LShift"}.get(label, label)
 
 
 def sharing_a_keyboard(ctx: "Context") -> set[int]:

@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Callable, Protocol
 import pygame
 
 from game.match.seats import identities
+from game.text import i18n
 from game.text.i18n import _
-from game.input.bindings import key_label
+from game.input.bindings import key_cap
 from game.match.commands import IDLE, Button, Command
 from game.input.seating import DeviceId
 from game.driver.replay import Replay, to_code
@@ -58,7 +59,7 @@ def variant_line(setup: RunSetup) -> str:
     if setup.variant == "set":
         return _("Set seed {letter}").format(letter=SEED_LETTERS[setup.seed_index])
     if setup.variant == "daily":
-        return _("Daily {date}").format(date=setup.date)
+        return _("Daily {date}").format(date=i18n.day(setup.date))
     return _("Random seed")
 
 
@@ -530,8 +531,8 @@ class SpeedrunRun:
         """Restart and pause, named for the runner's device (a keyboard half shows its keys)."""
         if self.device and self.device[0] == "kb":
             layout = str(self.device[1])
-            back = key_label(self.ctx.bindings.key_for(layout, Button.BACK))
-            start = key_label(self.ctx.bindings.key_for(layout, Button.START))
+            back = key_cap(self.ctx.bindings.key_for(layout, Button.BACK))     # caps: said where drawn
+            start = key_cap(self.ctx.bindings.key_for(layout, Button.START))
             r = "" if restart_key_taken(self.ctx, pygame.K_r) else " / R"
             return [(f"{back}{r}", _("restart")), (f"{start} / Esc", _("pause"))]
         return [("Select", _("restart")), ("Start", _("pause"))]

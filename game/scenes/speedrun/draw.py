@@ -7,7 +7,8 @@ import pygame
 
 from game.text.i18n import N_, _
 from game.render.icons import INK, outlined_text
-from game.render.palette import CREAM, DIM, GOLD
+from game.render.palette import (AHEAD_GAINING, AHEAD_LOSING, BEHIND_GAINING, BEHIND_LOSING, BEST_SPLIT, CREAM, DIM,
+                                 EDGE, GOLD, RUN_CURRENT, RUN_PANEL, SHADOW)
 from game.speedrun.splits import Splits
 from game.speedrun.timer import format_ticks
 
@@ -20,17 +21,17 @@ __all__ = ["CREAM", "CURRENT", "DIM", "GOLD", "PANEL", "PANEL_EDGE", "SPLIT_NAME
 
 # LiveSplit's default colours (runners read them without thinking), a touch brighter for a TV.
 STATE_COLOURS = {
-    "best": (255, 200, 40),            # gold: a best segment
-    "ahead_gaining": (24, 220, 84),    # ahead and gaining
-    "ahead_losing": (120, 224, 150),   # ahead but losing time: paler green
-    "behind_gaining": (236, 120, 108),  # behind but gaining: paler red
-    "behind_losing": (240, 40, 24),    # behind and losing: strong red
-    "none": (255, 244, 227),
+    "best": BEST_SPLIT,                 # gold: a best segment
+    "ahead_gaining": AHEAD_GAINING,     # ahead and gaining
+    "ahead_losing": AHEAD_LOSING,       # ahead but losing time: paler green
+    "behind_gaining": BEHIND_GAINING,   # behind but gaining: paler red
+    "behind_losing": BEHIND_LOSING,     # behind and losing: strong red
+    "none": CREAM,
 }
 WHITE = CREAM   # the speedrun screens' text (the scenes import WHITE, DIM and GOLD from here)
-PANEL = (34, 25, 22)
-PANEL_EDGE = (84, 64, 58)
-CURRENT = (70, 48, 42)
+PANEL = RUN_PANEL
+PANEL_EDGE = EDGE
+CURRENT = RUN_CURRENT
 
 _glyphs: dict[tuple[object, ...], pygame.Surface] = {}
 
@@ -74,7 +75,7 @@ def steady_width(text: str, px: int, colour: tuple[int, int, int], outline: int 
 
 
 def box(surface: pygame.Surface, rect: pygame.Rect, edge: tuple[int, int, int] = PANEL_EDGE) -> None:
-    pygame.draw.rect(surface, (11, 7, 6), rect.move(0, 4), border_radius=14)
+    pygame.draw.rect(surface, SHADOW, rect.move(0, 4), border_radius=14)
     pygame.draw.rect(surface, PANEL, rect, border_radius=14)
     pygame.draw.rect(surface, edge, rect, 3, border_radius=14)
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core.scene import Scene
+from game.scenes import registry
 from game.text.i18n import N_, _, ngettext
 from game.text.notice import said
 from game.match.commands import Button, Command
@@ -25,8 +26,6 @@ from game.files.untrusted import UntrustedError
 from game.scenes.common import menu_command
 from game.scenes.speedrun.draw import CURRENT, DIM, GOLD, STATE_COLOURS, WHITE, box, say_split
 from game.scenes.speedrun.playback import playback_scene, pressing_device
-from game.scenes.speedrun.run import SpeedrunRunScene
-from game.scenes.speedrun.table import SpeedrunTableScene
 from game.speedrun.attempts import WRITER, AttemptLog, Stats
 from game.speedrun.categories import RunSetup, make_setup
 from game.speedrun.lss_export import split_names
@@ -35,6 +34,7 @@ from game.speedrun.records import Records, replay_text
 from game.speedrun.splits import Comparison
 from game.speedrun.timer import format_ticks
 from game.speedrun.verify import VerifyError, parse_text
+from game.render.palette import AXIS, EDGE
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -150,12 +150,8 @@ class SpeedrunHistoryScene(Scene):
             self.ctx.sound("error")
             return
         self.ctx.sound("confirm")
-        scene: Scene
-        if setup.category.game == "soldout":
-            scene = SpeedrunRunScene(self.ctx, setup, device=pressing_device(self.ctx), records=self.records, practice=plan)
-        else:
-            scene = SpeedrunTableScene(self.ctx, setup, device=pressing_device(self.ctx), records=self.records, practice=plan)
-        self.ctx.stack.push(scene)
+        start = registry.RunStart(device=pressing_device(self.ctx), records=self.records, practice=plan)
+        self.ctx.stack.push(registry.run_scene(self.ctx, setup, start))
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
@@ -180,7 +176,7 @@ class SpeedrunHistoryScene(Scene):
         for i, name in enumerate(TABS):
             label = ui.render(_(name), 24, WHITE if i == self.tab else DIM)
             rect = pygame.Rect(x, 122, label.get_width() + 36, 44)
-            box(surface, rect, GOLD if i == self.tab else (84, 64, 58))
+            box(surface, rect, GOLD if i == self.tab else EDGE)
             surface.blit(label, label.get_rect(center=rect.center))
             x = rect.right + 14
 
@@ -217,7 +213,7 @@ class SpeedrunHistoryScene(Scene):
             surface.blit(msg, msg.get_rect(center=TREND_PLOT.center))
             return
         values = [v for _, v in trend]
-        pygame.draw.line(surface, (120, 100, 90), TREND_PLOT.bottomleft, TREND_PLOT.bottomright, 2)
+        pygame.draw.line(surface, AXIS, TREND_PLOT.bottomleft, TREND_PLOT.bottomright, 2)
         for text, y in ((format_ticks(max(values)), TREND_PLOT.y - 8), (format_ticks(min(values)), TREND_PLOT.bottom - 16)):
             surface.blit(ui.render(text, 16, DIM), (area.x, y))
         pygame.draw.lines(surface, GOLD, False, points, 3)

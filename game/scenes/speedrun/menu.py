@@ -27,9 +27,7 @@ from game.scenes.speedrun.draw import DIM, GOLD, STATE_COLOURS, WHITE, box
 from game.scenes.speedrun.history import SpeedrunHistoryScene
 from game.scenes.speedrun.playback import playback_scene, pressing_device
 from game.scenes.speedrun.results import export_lss
-from game.scenes.speedrun.run import SpeedrunRunScene
 from game.scenes.speedrun.run_browser import KeyboardScene, SavedRunsScene
-from game.scenes.speedrun.table import SpeedrunTableScene
 from game.speedrun.categories import (NORMAL_SPEED, SEED_LETTERS, Category, CategoryError, RunSetup,
                                       load_categories, make_setup)
 from game.speedrun.records import Records
@@ -119,11 +117,8 @@ class SpeedrunMenuScene(Scene):
     def start(self) -> None:
         setup = self.setup()
         device = pressing_device(self.ctx)
-        if setup.category.game == "soldout":
-            self.ctx.stack.push(SpeedrunRunScene(self.ctx, setup, device=device, records=self.records,
-                                                 ghost=self.ghost))
-        else:
-            self.ctx.stack.push(SpeedrunTableScene(self.ctx, setup, device=device, records=self.records))
+        self.ctx.stack.push(registry.run_scene(self.ctx, setup, registry.RunStart(device=device, records=self.records,
+                                                                                  ghost=self.ghost)))
 
     def export(self) -> None:
         setup = self.setup()
@@ -200,7 +195,7 @@ class SpeedrunMenuScene(Scene):
             rx, ry = x + col * 270, y + row * 30
             surface.blit(ui.render(f"{i + 1}.", 24, DIM), (rx, ry))
             surface.blit(ui.render(format_ticks(run["ticks"]), 24, GOLD if i == 0 else WHITE), (rx + 36, ry))
-            surface.blit(ui.render(str(run.get("date", ""))[5:10], 18, DIM), (rx + 140, ry + 4))
+            surface.blit(ui.render(i18n.day(str(run.get("date", "")), year=False), 18, DIM), (rx + 140, ry + 4))
 
 
 class RunCodeScene(Scene):

@@ -8,8 +8,7 @@ from game.core.scene import Scene
 from game.match.commands import Button
 from game.input.seating import DeviceId
 from game.driver.replay import Replay
-from game.scenes.speedrun.run import SpeedrunRunScene
-from game.scenes.speedrun.table import SpeedrunTableScene
+from game.scenes import registry
 from game.speedrun.records import Records
 from game.speedrun.splits import Comparison
 from game.speedrun.verify import check_setup
@@ -33,6 +32,5 @@ def playback_scene(ctx: "Context", replay: Replay, records: Records | None = Non
     `comparison` (a kept attempt's own PB) or the board's."""
     setup = check_setup(replay)
     records = records if records is not None else Records()
-    if setup.category.game == "soldout":
-        return SpeedrunRunScene(ctx, setup, records=records, playback=replay, ghost=False, comparison=comparison)
-    return SpeedrunTableScene(ctx, setup, records=records, playback=replay, comparison=comparison)
+    return registry.run_scene(ctx, setup, registry.RunStart(records=records, playback=replay, ghost=False,
+                                                            comparison=comparison))

@@ -16,10 +16,12 @@ import pygame
 
 from game.core.clipboard import copy_to_clipboard
 from game.core.scene import Scene
+from game.text import i18n
 from game.text.i18n import N_, _
 from game.match.commands import Button, Command
 from game.render import widgets
 from game.render.text import words as text_words
+from game.render.palette import AXIS, GRAPH_AHEAD, GRAPH_BEHIND, SHADOW
 from game.scenes.common import menu_command
 from game.scenes.moment import Moment
 from game.scenes.reasons import say_reason
@@ -291,7 +293,7 @@ class SpeedrunResultsScene(Scene):
             y = area.centery + round(d / span * (area.h // 2))
             return x, y
 
-        pygame.draw.line(surface, (120, 100, 90), (area.x, area.centery), (area.right, area.centery), 2)
+        pygame.draw.line(surface, AXIS, (area.x, area.centery), (area.right, area.centery), 2)
         # Higher is better: ahead of the PB plots above the line.
         for label, y in ((_("ahead"), area.y), (_("behind"), area.bottom - 16)):
             surface.blit(ui.render(label, 16, DIM), (GRAPH_BOX.x + 12, y))
@@ -301,11 +303,11 @@ class SpeedrunResultsScene(Scene):
         # Fill: green where ahead, red where behind.
         for (x1, y1), (x2, y2) in zip(line, line[1:]):
             poly = [(x1, area.centery), (x1, y1), (x2, y2), (x2, area.centery)]
-            fill = (40, 110, 60) if (y1 + y2) / 2 <= area.centery else (120, 40, 34)
+            fill = GRAPH_AHEAD if (y1 + y2) / 2 <= area.centery else GRAPH_BEHIND
             pygame.draw.polygon(surface, fill, poly)
         pygame.draw.lines(surface, WHITE, False, line, 3)
         for i, d in points:
-            pygame.draw.circle(surface, (11, 7, 6), at(i, d), 7)
+            pygame.draw.circle(surface, SHADOW, at(i, d), 7)
             pygame.draw.circle(surface, STATE_COLOURS[splits.state(i)], at(i, d), 5)
 
     def _board(self, surface: pygame.Surface) -> None:
@@ -327,6 +329,6 @@ class SpeedrunResultsScene(Scene):
                                               and run.get("ticks") == mine.get("ticks")) else WHITE
             surface.blit(ui.render(f"{i + 1}.", 24, DIM), (x, y))
             surface.blit(ui.render(format_ticks(run["ticks"]), 24, colour), (x + 38, y))
-            date = str(run.get("date", ""))[:10]
+            date = i18n.day(str(run.get("date", "")))
             surface.blit(ui.render(_("{date}  seed {seed}").format(date=date, seed=run.get("seed")), 16, DIM),
                          (x + 142, y + 6))

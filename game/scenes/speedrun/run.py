@@ -29,8 +29,11 @@ from game.match.commands import Command
 from game.input.seating import DeviceId
 from game.files.levels import resolve_level
 from game.render.icons import seat_shape_surface
+from game.render.palette import GHOST, GHOST_HEX, WHITE
 from game.driver.replay import Replay, ReplayError
 from game.rules.soldout import modes
+from game.games.soldout import SOLD_OUT
+from game.scenes import registry
 from game.scenes.mall import MallPicture
 from game.scenes.mall import play_sounds
 from game.scenes.menus import push_howto_once
@@ -198,9 +201,9 @@ class SpeedrunRunScene(Scene):
         cx, cy = self.picture.layout.to_screen(frame.x, frame.y)
         surface.blit(body, body.get_rect(center=(cx, cy - 2)))
         if frame.holding:
-            pygame.draw.rect(surface, (255, 255, 255), (cx - 6, cy - body.get_height() // 2 - 12, 12, 10), 2,
+            pygame.draw.rect(surface, WHITE, (cx - 6, cy - body.get_height() // 2 - 12, 12, 10), 2,
                              border_radius=2)
-        tag = self.ctx.ui.render(_("PB"), 18, (230, 230, 255))
+        tag = self.ctx.ui.render(_("PB"), 18, GHOST)
         half = body.get_height() // 2 + 2
         # Above the ghost; racing close, below it or beside it: clear of the names and pile counts.
         spots = [tag.get_rect(midbottom=(cx, cy - half)), tag.get_rect(midtop=(cx, cy + half)),
@@ -212,6 +215,10 @@ class SpeedrunRunScene(Scene):
 
 def _ghost_surface(size: int) -> pygame.Surface:
     """A pale, translucent runner shape: clearly not a player, easy to race."""
-    ghost = seat_shape_surface("circle", "#E6E6FF", size).copy()
+    ghost = seat_shape_surface("circle", GHOST_HEX, size).copy()
     ghost.set_alpha(GHOST_ALPHA)
     return ghost
+
+
+registry.register_run_scene(SOLD_OUT.key, lambda ctx, setup, start: SpeedrunRunScene(
+    ctx, setup, start.device, start.records, start.ghost, start.playback, start.demo, start.practice, start.comparison))

@@ -1,6 +1,10 @@
-"""Settings › Speedrun: the LiveSplit link (on/off, host, port) and its live status.
+"""Settings › Speedrun: the LiveSplit link (on/off, which timer, host or who may connect, port) and
+its live status.
 
-Every row works with a gamepad: left/right switches the link and steps the
+Which timer: LiveSplit's TCP server (the game connects to it at Host:Port) or
+LiveSplit One (it connects to the game at ws://localhost:Port; "Other devices"
+lets a LiveSplit One on another machine in). Every row works with a gamepad:
+left/right switches the link, the timer and the devices row and steps the
 port; A on Host or Port opens a small field editor (up/down picks a character,
 left/right moves, A keeps, B cancels; a keyboard can simply type).
 """
@@ -18,12 +22,18 @@ from game.scenes import registry
 import game.scenes.speedrun.link as speedrun_link
 from game.scenes.common import MenuScene
 from game.scenes.speedrun.draw import DIM, GOLD, WHITE, box
+from game.files.register import LIVESPLIT_LINKS
 from game.speedrun.address import host_problem
+from game.render.palette import EDGE
 
 if TYPE_CHECKING:
     from game.input.manager import InputManager
     from game.core.context import Context
 
+# The timer each link drives, as the Timer row says it (product names, the same in every language).
+LINK_NAMES = {"tcp": N_("LiveSplit"), "one": N_("LiveSplit One")}
+ROW_HEIGHT = 56
+MENU_TOP = 170
 HOST_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789.-:[]"   # a name, an IPv4 address or [an IPv6 one]
 PORT_CHARS = "0123456789"
 MAX_FIELD = 40
@@ -36,14 +46,26 @@ class SpeedrunSettingsScene(MenuScene):
 
     def __init__(self, ctx: "Context") -> None:
         super().__init__(ctx)
-        s = ctx.settings
+        self._one_address: tuple[tuple[bool, int, int], str] | None = None
+        self.menu = widgets.MenuList(self._rows(), play=ctx.sound, on_back=self._back, row_height=ROW_HEIGHT,
+                                     width=720)
+
+    def _rows(self) -> list[widgets.MenuItem]:
+        """The rows for the timer chosen: LiveSplit's Host, or LiveSplit One's Other devices."""
+        s = self.ctx.settings
         item = widgets.MenuItem
-        self.menu = widgets.MenuList([
+        if s.livesplit_link == "one":
+            where = item(N_("Other devices"), value=lambda: N_("Allowed") if s.livesplit_others else N_("Not allowed"),
+                         adjust=lambda d: self._toggle_others())
+        else:
+            where = item(N_("Host"), self._edit_host, value=lambda: s.livesplit_host)
+        return [
             item(N_("LiveSplit link"), value=lambda: N_("On") if s.livesplit else N_("Off"), adjust=lambda d: self._toggle()),
-            item(N_("Host"), self._edit_host, value=lambda: s.livesplit_host),
+            item(N_("Timer"), value=lambda: LINK_NAMES[s.livesplit_link], adjust=self._step_link),
+            where,
             item(N_("Port"), self._edit_port, value=lambda: str(s.livesplit_port), adjust=self._step_port),
             item(N_("Back"), self._back),
-        ], play=ctx.sound, on_back=self._back, row_height=64, width=720)
+        ]
 
     def _changed(self) -> None:
         self.ctx.save_warning(self.ctx.settings.save())   # a read-only folder: one toast, the change still applies
@@ -51,6 +73,16 @@ class SpeedrunSettingsScene(MenuScene):
 
     def _toggle(self) -> None:
         self.ctx.settings.livesplit = not self.ctx.settings.livesplit
+        self._changed()
+
+    def _step_link(self, step: int) -> None:
+        s = self.ctx.settings
+        s.livesplit_link = LIVESPLIT_LINKS[(LIVESPLIT_LINKS.index(s.livesplit_link) + step) % len(LIVESPLIT_LINKS)]
+        self.menu.items = self._rows()
+        self._changed()
+
+    def _toggle_others(self) -> None:
+        self.ctx.settings.livesplit_others = not self.ctx.settings.livesplit_others
         self._changed()
 
     def _step_port(self, step: int) -> None:
@@ -89,23 +121,37 @@ class SpeedrunSettingsScene(MenuScene):
         super().update(commands)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        self.draw_menu_page(surface, top=170)
+        self.draw_menu_page(surface, top=MENU_TOP)
         ui = self.ctx.ui
         w = surface.get_width()
         linked = speedrun_link.state(self.ctx) == "connected"
         lines = [(self._status_line(900 - 48), 24, GOLD if linked else WHITE)]
         if self.ctx.livesplit_address is not None:
             lines.append((_("(The address comes from --livesplit.)"), 20, DIM))
-        for paragraph in (_("In LiveSplit: Control › Start TCP Server (port 16834 by default), compare against Game Time, "
-                            "and load the splits the speedrun menu exports."),
-                          _("Real time keeps running through a pause; game time stops, as in the game.")):
+        for paragraph in (self._how_to_link(), _("Real time keeps running through a pause; game time stops, as in the game.")):
             lines += [(line, 20, DIM) for line in widgets.wrap_text(ui, paragraph, 20, 900 - 48)]
-        panel = pygame.Rect((w - 900) // 2, 450, 900, 16 + sum(ui.text.line_height(size) + 4 for _t, size, _c in lines) + 12)
+        top = MENU_TOP + len(self.menu.items) * ROW_HEIGHT + 16
+        panel = pygame.Rect((w - 900) // 2, top, 900, 16 + sum(ui.text.line_height(size) + 4 for _t, size, _c in lines) + 12)
         box(surface, panel)
         y = panel.y + 16
         for text, size, colour in lines:
             surface.blit(ui.render(text, size, colour), (panel.x + 24, y))
             y += ui.text.line_height(size) + 4
+
+    def _how_to_link(self) -> str:
+        if self.ctx.livesplit_address is None and self.ctx.settings.livesplit_link == "one":
+            if self._one_address is None or self._one_address[0] != self._one_key():
+                self._one_address = self._one_key(), speedrun_link.one_address(self.ctx)
+            # TRANSLATORS: LiveSplit One's own menu names (Settings, Server Connection, Connect) stay in English
+            return _("In LiveSplit One: Settings › Server Connection › Connect, and type {address}. Compare against "
+                     "Game Time, and import the splits the speedrun menu exports.").format(address=self._one_address[1])
+        return _("In LiveSplit: Control › Start TCP Server (port 16834 by default), compare against Game Time, "
+                 "and load the splits the speedrun menu exports.")
+
+    def _one_key(self) -> tuple[bool, int, int]:
+        """What LiveSplit One's address depends on (it is worked out again only when one changes)."""
+        s = self.ctx.settings
+        return s.livesplit_others, s.livesplit_port, id(self.ctx.livesplit)
 
     def _status_line(self, room: int) -> str:
         """The link's status in `room` pixels: a long host name gives up its middle, never the state."""
@@ -201,7 +247,7 @@ class FieldEditScene(Scene):
         y = 300
         for i, ch in enumerate(self.text):
             rect = pygame.Rect(x0 + i * cell, y, cell - 4, 64)
-            box(surface, rect, GOLD if i == self.cursor else (84, 64, 58))
+            box(surface, rect, GOLD if i == self.cursor else EDGE)
             glyph = ui.render(ch, 36, WHITE)
             surface.blit(glyph, glyph.get_rect(center=rect.center))
             if i == self.cursor:
@@ -212,7 +258,7 @@ class FieldEditScene(Scene):
                                                         (rect.centerx, tip + 6 * direction)])
         note = ui.render(_("Up / Down: character   Left / Right: move   or type on a keyboard"), 22, DIM)
         surface.blit(note, note.get_rect(center=(w // 2, y + 130)))
-        widgets.hints(surface, ui, [("A / Enter", N_("Keep")), ("X / Backspace", N_("Delete")), ("B / Esc", N_("Cancel"))])
+        widgets.hints(surface, ui, [("A / Enter", N_("Keep")), ("X / Bksp", N_("Delete")), ("B / Esc", N_("Cancel"))])
 
 
 def _pads_command(inp: InputManager) -> Command:

@@ -18,6 +18,8 @@ from game.text.i18n import _
 from game.match.commands import Command
 from game.input.seating import DeviceId
 from game.driver.replay import Replay
+from game.games.checkout import CHECK_OUT
+from game.scenes import registry
 from game.scenes.menus import push_howto_once
 from game.scenes.speedrun.common import SpeedrunRun
 from game.scenes.speedrun.draw import DIM, GOLD, box
@@ -104,6 +106,7 @@ class SpeedrunTableScene(Scene):
         self.run.resume()
 
     def exit(self) -> None:
+        self.picture.drop_layers()
         self.run.save_on_exit()
 
     def idle(self, until: float) -> None:
@@ -127,3 +130,7 @@ class SpeedrunTableScene(Scene):
                          (HINT_BOX.x + 14, y + k.get_height()))
             y += 66
         run.draw_practice_banner(surface, surface.get_width() // 2, 8)
+
+
+registry.register_run_scene(CHECK_OUT.key, lambda ctx, setup, start: SpeedrunTableScene(
+    ctx, setup, start.device, start.records, start.playback, start.demo, start.practice, start.comparison))

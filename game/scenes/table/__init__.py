@@ -10,8 +10,9 @@ from game.scenes.registry import public_face
 if TYPE_CHECKING:
     from game.scenes.table.picture import TablePicture
     from game.scenes.table.results import CheckoutResultsScene
-    from game.scenes.table.scene import TableScene, open_table, set_table_keys, table_sounds
+    from game.scenes.table.scene import TableScene, open_table, set_table_keys
+    from game.scenes.table.sounds import table_sounds
 
-_FACE = {"CheckoutResultsScene": "results", "TablePicture": "picture", "TableScene": "scene", "open_table": "scene", "set_table_keys": "scene", "table_sounds": "scene"}
+_FACE = {"CheckoutResultsScene": "results", "TablePicture": "picture", "TableScene": "scene", "open_table": "scene", "set_table_keys": "scene", "table_sounds": "sounds"}
 __all__ = ["CheckoutResultsScene", "TablePicture", "TableScene", "open_table", "set_table_keys", "table_sounds"]
 __getattr__ = public_face(__name__, _FACE)

@@ -13,11 +13,12 @@ from game.text.i18n import _, ngettext
 from game.render.icons import INK
 from game.render.tabletop import (bargain_surface, die_surface, product_surface, token_surface,
                                   tumbling_die_surface)
+from game.render.palette import (BOARD_FILL, FELT, FELT_EDGE, GOLD_TEXT, LAVENDER, PURPLE, QUEUE_EDGE, QUEUE_FILL,
+                                 QUEUE_NUMBER, SALE_RED, SHADOW, WHITE)
 from game.rules.checkout import BONUS_SOLO, CHECKOUT
 from game.scenes.table.layout import (BARGAIN_ROW, BOARD, PRODUCTS, QUEUE_ROW, card_rects, queue_spaces,
                                       solo_rects)
-from game.scenes.table.paint import (DIM, GOLD_TEXT, TUMBLE_STEP, WHITE, TableKeys, Texts, blank_die, blit_badge,
-                                     rounded_veil)
+from game.scenes.table.paint import DIM, TUMBLE_STEP, TableKeys, Texts, blank_die, blit_badge, rounded_veil
 from game.scenes.table.hud import DIE
 from game.sim.table import REVEAL
 from game.sim.table_turns import bargain_places
@@ -76,6 +77,11 @@ class TableView:
         self._row: tuple[tuple[object, ...], pygame.Surface] | None = None
         self.flashes: dict[str, tuple[int, int]] = {}       # product -> (grabber, tick): the grab's burst
 
+    def drop_kept(self) -> None:
+        """Let the static layer and the cards kept on pieces of it go (the scene is left)."""
+        self.static = None
+        self._cards = self._fitted = self._row = None
+
     def _static(self) -> pygame.Surface:
         """The scene's static layer (the board's background is cut from it)."""
         if self.static is None:
@@ -91,19 +97,19 @@ class TableView:
 
     # ------------------------------------------------------------------ static
     def draw_frames(self, surface: pygame.Surface) -> None:
-        pygame.draw.rect(surface, (11, 7, 6), PRODUCTS.inflate(8, 8).move(0, 5), border_radius=20)
-        pygame.draw.rect(surface, (24, 74, 52), PRODUCTS.inflate(8, 8), border_radius=20)
-        pygame.draw.rect(surface, (40, 104, 74), PRODUCTS.inflate(8, 8), 4, border_radius=20)
-        pygame.draw.rect(surface, (11, 7, 6), BOARD.move(0, 5), border_radius=18)
-        pygame.draw.rect(surface, (52, 38, 64), BOARD, border_radius=18)
-        pygame.draw.rect(surface, (120, 72, 170), BOARD, 4, border_radius=18)
-        self.texts.blit(surface, _("CHECKOUT"), 28, (214, 180, 255), 2, midleft=(BOARD.x + 18, BOARD.y + 20))
+        pygame.draw.rect(surface, SHADOW, PRODUCTS.inflate(8, 8).move(0, 5), border_radius=20)
+        pygame.draw.rect(surface, FELT, PRODUCTS.inflate(8, 8), border_radius=20)
+        pygame.draw.rect(surface, FELT_EDGE, PRODUCTS.inflate(8, 8), 4, border_radius=20)
+        pygame.draw.rect(surface, SHADOW, BOARD.move(0, 5), border_radius=18)
+        pygame.draw.rect(surface, BOARD_FILL, BOARD, border_radius=18)
+        pygame.draw.rect(surface, PURPLE, BOARD, 4, border_radius=18)
+        self.texts.blit(surface, _("CHECKOUT"), 28, LAVENDER, 2, midleft=(BOARD.x + 18, BOARD.y + 20))
         self.texts.blit(surface, _("queue: first to join buys first"), 22, DIM, 2,
                         midright=(BOARD.right - 18, BOARD.y + 20))
         for i, rect in enumerate(queue_spaces(self.sim.n)):
-            pygame.draw.rect(surface, (38, 26, 48), rect, border_radius=10)
-            pygame.draw.rect(surface, (96, 70, 130), rect, 2, border_radius=10)
-            self.texts.blit(surface, f"{self.sim.n - i}", 22, (140, 110, 180), 2,
+            pygame.draw.rect(surface, QUEUE_FILL, rect, border_radius=10)
+            pygame.draw.rect(surface, QUEUE_EDGE, rect, 2, border_radius=10)
+            self.texts.blit(surface, f"{self.sim.n - i}", 22, QUEUE_NUMBER, 2,
                             topleft=(rect.x + 6, rect.y + 3))
 
     # ------------------------------------------------------------------ art to render ahead
@@ -284,7 +290,7 @@ class TableView:
             band = pygame.Rect(rect.x - 6, rect.y - 10, rect.w + 12, 60)   # over the name: the dice stay seen
             pygame.draw.rect(surface, INK, band, border_radius=10)
             pygame.draw.rect(surface, self.ids[race.winner].colour, band, 4, border_radius=10)
-            self.texts.blit(surface, _("RACE!"), 24, (255, 90, 95), 2, midtop=(band.centerx, band.y + 2))
+            self.texts.blit(surface, _("RACE!"), 24, SALE_RED, 2, midtop=(band.centerx, band.y + 2))
             blit_badge(surface, self.ids[race.winner], (band.x + 22, band.bottom - 17), 10)
             self.texts.blit(surface, _("{name} first").format(name=sim.seats[race.winner].name), 22, WHITE, 2,
                             max_width=band.w - 44, midleft=(band.x + 36, band.bottom - 16))
@@ -409,7 +415,7 @@ class TableView:
             rect = spaces[self._space(seat)]
             for i, bid in enumerate(sim.round_gains[seat]["bargains"][:3]):
                 b = bargains[bid]
-                self.texts.blit(surface, f"{_(b.name)} {b.stars}", 20, (214, 180, 255), 2, max_width=rect.w,
+                self.texts.blit(surface, f"{_(b.name)} {b.stars}", 20, LAVENDER, 2, max_width=rect.w,
                                 midtop=(rect.centerx, rect.bottom + 8 + i * 22))
         buyer = sim.buyer()          # the buyer's own keys (a bot presses none: no hints)
         if buyer is None or not self.keys.of(buyer):
@@ -455,6 +461,6 @@ class TableView:
 
     def _header_gap(self) -> pygame.Rect:
         """The free stretch of the board's header between "CHECKOUT" and the queue's label."""
-        left = BOARD.x + 18 + self.texts.get(_("CHECKOUT"), 28, (214, 180, 255), 2).get_width()
+        left = BOARD.x + 18 + self.texts.get(_("CHECKOUT"), 28, LAVENDER, 2).get_width()
         right = BOARD.right - 18 - self.texts.get(_("queue: first to join buys first"), 22, DIM, 2).get_width()
         return pygame.Rect(left + 16, BOARD.y + 4, right - left - 32, 32)

@@ -21,11 +21,12 @@ from game.scenes.secrets import Glimpse
 from game.render.icons import mix
 from game.render.keytext import has_caps
 from game.render.tabletop import category_icon, die_surface, token_surface, tumbling_die_surface
+from game.render.palette import BONUS_PINK, EDGE, GOLD_TEXT, LAVENDER, PANEL, SALE_RED, SEAT_SHADE, SHADOW, WHITE
 from game.rules.checkout import BIDDING, BONUS, BONUS_SOLO, CHECKOUT, FRENZY, ROUND_END
 from game.rules.checkout.catalogue import CATEGORIES
 from game.scenes.table.layout import TOP_BAR, SeatPanel
-from game.scenes.table.paint import (DIM, GOLD_TEXT, GREEN, RED_TEXT, WHITE, TableKeys, Texts, bargain_glyph, blank_die,
-                                     blit_badge, bounce, empty_slot, tumble_angle, tumble_face)
+from game.scenes.table.paint import (DIM, GREEN, RED_TEXT, TableKeys, Texts, bargain_glyph, blank_die, blit_badge,
+                                     bounce, empty_slot, tumble_angle, tumble_face)
 from game.sim.table import COUNTDOWN, REVEAL
 
 if TYPE_CHECKING:
@@ -76,18 +77,18 @@ class SeatHud:
         for panel in self.panels:
             ident = self.ids[panel.seat]
             rect = panel.rect
-            pygame.draw.rect(surface, (11, 7, 6), rect.move(0, 5), border_radius=16)
-            pygame.draw.rect(surface, mix(ident.colour, (30, 22, 19), 0.78), rect, border_radius=16)
+            pygame.draw.rect(surface, SHADOW, rect.move(0, 5), border_radius=16)
+            pygame.draw.rect(surface, mix(ident.colour, SEAT_SHADE, 0.78), rect, border_radius=16)
             pygame.draw.rect(surface, ident.colour, rect, 4, border_radius=16)
             band = pygame.Rect(rect.x, rect.y, rect.w, 44)
-            pygame.draw.rect(surface, mix(ident.colour, (30, 22, 19), 0.35), band,
+            pygame.draw.rect(surface, mix(ident.colour, SEAT_SHADE, 0.35), band,
                              border_top_left_radius=16, border_top_right_radius=16)
             blit_badge(surface, ident, (rect.x + 26, rect.y + 22), 15)
             self.texts.blit(surface, self.sim.seats[panel.seat].name.upper(), 30, WHITE, 2,
                             max_width=84 if self.labels[panel.seat] else 110, midleft=(rect.x + 48, rect.y + 23))
-        pygame.draw.rect(surface, (11, 7, 6), TOP_BAR.move(0, 4), border_radius=14)
-        pygame.draw.rect(surface, (45, 33, 28), TOP_BAR, border_radius=14)
-        pygame.draw.rect(surface, (84, 64, 58), TOP_BAR, 3, border_radius=14)
+        pygame.draw.rect(surface, SHADOW, TOP_BAR.move(0, 4), border_radius=14)
+        pygame.draw.rect(surface, PANEL, TOP_BAR, border_radius=14)
+        pygame.draw.rect(surface, EDGE, TOP_BAR, 3, border_radius=14)
 
     # ------------------------------------------------------------------ every frame
     def draw(self, surface: pygame.Surface, tick: int, totals: list[int]) -> None:
@@ -165,7 +166,7 @@ class SeatHud:
         last = sim.last_player()
         if last and last[0] == seat:
             pulse = 3 + (tick // 8) % 2 * 3
-            pygame.draw.rect(surface, (255, 90, 95), rect.inflate(6, 6), pulse, border_radius=18)
+            pygame.draw.rect(surface, SALE_RED, rect.inflate(6, 6), pulse, border_radius=18)
 
     def _info_key(self, seat: int, tick: int, total: int) -> tuple[object, ...]:
         """Everything the panel's text and icons show (the dice are drawn live)."""
@@ -178,6 +179,11 @@ class SeatHud:
         return (total, reason, s.reason_tick if reason else -1, self._doing(seat), gains,
                 len(player.products), len(player.bargains), player.tokens, self.labels[seat],
                 tuple(self.keys.of(seat).items()))   # a refusal is said in the seat's own keys
+
+    def drop_backdrop(self) -> None:
+        """The static layer is let go (TablePicture.drop_layers): so are the panels laid on it."""
+        self.backdrop = self.laid = None
+        self._info.clear()
 
     def set_backdrop(self, backdrop: pygame.Surface) -> pygame.Surface:
         """The static picture the panels lie on (their frames drawn in). Returns what a frame blits
@@ -220,7 +226,7 @@ class SeatHud:
         if sim.seats[seat].land_tick and 0 <= landed < 14 and hand:
             # the dice just landed: a quick white flash around them says "look now"
             flash = pygame.Rect(x0 - 4, area.y - 4, slots * DIE + (slots - 1) * gap + 8, DIE + 8)
-            pygame.draw.rect(surface, (255, 255, 255), flash, max(1, 4 - landed // 4), border_radius=10)
+            pygame.draw.rect(surface, WHITE, flash, max(1, 4 - landed // 4), border_radius=10)
         for i in range(slots):
             pos = (x0 + i * (DIE + gap), area.y)
             if i < len(hand) and not player.in_queue:
@@ -347,7 +353,7 @@ class SeatHud:
         cy = area.centery
         groups = [(category_icon(category, 26), self.texts.get(str(counts[category]), 24, WHITE, 2))
                   for category in CATEGORIES]
-        groups.append((bargain_glyph(26), self.texts.get(str(len(player.bargains)), 24, (214, 180, 255), 2)))
+        groups.append((bargain_glyph(26), self.texts.get(str(len(player.bargains)), 24, LAVENDER, 2)))
         groups.append((token_surface(24), self.texts.get(str(player.tokens), 24, GOLD_TEXT, 2)))
         # Each count beside its icon; the room left over goes between the groups (two-digit counts
         # take it first), never past the panel's edge.
@@ -368,7 +374,7 @@ class SeatHud:
         room = pygame.Rect(left.right + 14, TOP_BAR.y, x - 14 - (left.right + 14), TOP_BAR.h)
         if self.headline_shown:
             surface.blit(headline, headline.get_rect(center=room.center))
-        self.texts.blit(surface, _("BONUS"), 24, (255, 150, 150), 2, midleft=(x, TOP_BAR.centery))
+        self.texts.blit(surface, _("BONUS"), 24, BONUS_PINK, 2, midleft=(x, TOP_BAR.centery))
         for i in range(min(sim.bonus_tokens(), 6)):
             surface.blit(token_surface(26), (x + 76 + i * 12, TOP_BAR.centery - 13))
         if sim.bonus_tokens() == 0:

@@ -11,9 +11,10 @@ from game.text import i18n
 from game.text.i18n import _, ngettext
 from game.render.icons import INK
 from game.render.tabletop import category_icon, token_surface
+from game.render.palette import GOLD, GOLD_TEXT, LAVENDER, OPAQUE_BOX, SALE_RED, WHITE
 from game.rules.checkout import BIDDING, ROUND_END
 from game.scenes.table.layout import BARGAIN_ROW, PRODUCTS
-from game.scenes.table.paint import DIM, GOLD_TEXT, GREEN, RED_TEXT, WHITE, TableKeys, Texts, blit_badge
+from game.scenes.table.paint import DIM, GREEN, RED_TEXT, TableKeys, Texts, blit_badge
 from game.sim.table import COUNTDOWN, PLAYING, REVEAL
 
 if TYPE_CHECKING:
@@ -93,7 +94,7 @@ class Overlays:
         band = pygame.Rect(0, 0, PRODUCTS.w - 80, 64)
         band.midtop = (PRODUCTS.centerx, PRODUCTS.y + 6)
         pygame.draw.rect(surface, INK, band, border_radius=14)
-        pygame.draw.rect(surface, (255, 90, 95), band, 4, border_radius=14)
+        pygame.draw.rect(surface, SALE_RED, band, 4, border_radius=14)
         blit_badge(surface, self.ids[seat], (band.x + 34, band.centery), 18)
         name = self.sim.seats[seat].name
         self.texts.blit(surface, _("{name} is the last with dice: no more rolls!").format(name=name), 26, WHITE, 2,
@@ -104,8 +105,8 @@ class Overlays:
     def _panel(self, surface: pygame.Surface, title: str, rows: int) -> pygame.Rect:
         box = pygame.Rect(0, 0, PRODUCTS.w - 20, min(PRODUCTS.h + 60, 86 + rows * 50))
         box.center = PRODUCTS.center
-        pygame.draw.rect(surface, (20, 14, 12), box, border_radius=16)   # opaque: no card name shows through
-        pygame.draw.rect(surface, (255, 193, 69), box, 4, border_radius=16)
+        pygame.draw.rect(surface, OPAQUE_BOX, box, border_radius=16)   # opaque: no card name shows through
+        pygame.draw.rect(surface, GOLD, box, 4, border_radius=16)
         self.texts.blit(surface, title, 40, GOLD_TEXT, 3, midtop=(box.centerx, box.y + 10))
         return box
 
@@ -129,7 +130,7 @@ class Overlays:
                 x = r.right + 8
             for bid in got["bargains"]:
                 r = self.texts.blit(surface, f"{_(bargains[bid].name)} {bargains[bid].stars}", 22,
-                                    (214, 180, 255), 2, midleft=(x, y))
+                                    LAVENDER, 2, midleft=(x, y))
                 x = r.right + 10
             if got["tokens"]:
                 surface.blit(token_surface(26), (x, y - 13))

@@ -13,15 +13,14 @@ from game.render import widgets
 from game.render.icons import INK, font, mix, outlined_text
 from game.render.keytext import keyed_text
 from game.render.widgets import wrap
+from game.render.palette import BARGAIN_PAPER, BARGAIN_WINDOW, GOOD, PURPLE, TABLE_DIM, WHITE, WRONG_POP
 
 if TYPE_CHECKING:
     from game.render.ui import UI
 
-WHITE = (255, 255, 255)
-GOLD_TEXT = (255, 200, 70)
-RED_TEXT = (255, 110, 110)
-DIM = (180, 166, 150)
-GREEN = (123, 216, 143)
+RED_TEXT = WRONG_POP
+DIM = TABLE_DIM
+GREEN = GOOD
 
 
 class TableKeys:
@@ -110,7 +109,7 @@ def empty_slot(size: int) -> pygame.Surface:
     """Where a die was: a faint dashed square."""
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
     rect = pygame.Rect(0, 0, size, size).inflate(-6, -6)
-    pygame.draw.rect(surf, (255, 255, 255, 50), rect, 2, border_radius=max(3, size // 5))
+    pygame.draw.rect(surf, (*WHITE, 50), rect, 2, border_radius=max(3, size // 5))
     return surf
 
 
@@ -137,10 +136,10 @@ def bargain_glyph(size: int) -> pygame.Surface:
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     rect = pygame.Rect(0, 0, w, h).inflate(-2, -2)
     pygame.draw.rect(surf, INK, rect.move(0, 1), border_radius=4)
-    pygame.draw.rect(surf, (246, 240, 252), rect, border_radius=4)
-    pygame.draw.rect(surf, (120, 72, 170), rect, 2, border_radius=4)
-    pygame.draw.rect(surf, (120, 72, 170), (rect.x, rect.y, rect.w, h // 4), border_radius=3)
-    pygame.draw.rect(surf, (250, 250, 246), (rect.centerx - h // 6, h // 2 - h // 8, h // 3, h // 3),
+    pygame.draw.rect(surf, BARGAIN_PAPER, rect, border_radius=4)
+    pygame.draw.rect(surf, PURPLE, rect, 2, border_radius=4)
+    pygame.draw.rect(surf, PURPLE, (rect.x, rect.y, rect.w, h // 4), border_radius=3)
+    pygame.draw.rect(surf, BARGAIN_WINDOW, (rect.centerx - h // 6, h // 2 - h // 8, h // 3, h // 3),
                      border_radius=3)
     pygame.draw.rect(surf, INK, (rect.centerx - h // 6, h // 2 - h // 8, h // 3, h // 3), 1, border_radius=3)
     return surf

@@ -18,13 +18,14 @@ from game.text.i18n import N_, _, ngettext
 from game.render import widgets
 from game.render.icons import star_icon
 from game.render.tabletop import category_icon, token_surface
+from game.render.palette import BLACK, GOLD_TEXT, PANEL, WHITE, WINNER_FILL
 from game.rules.checkout import Score
 from game.rules.checkout.catalogue import CATEGORIES
 from game.scenes.common import Animation, MatchResultsScene
 from game.scenes.pads import keys_in_play
 from game.scenes.results_fx import (PODIUM_AREA, Podium, Reveal, Standing, cover, headline_image, ordinal, places,
                                     shown_name, tied_groups)
-from game.scenes.table.paint import DIM, GOLD_TEXT, GREEN, WHITE, Texts, bargain_glyph
+from game.scenes.table.paint import DIM, GREEN, Texts, bargain_glyph
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -178,7 +179,7 @@ class CheckoutResultsScene(MatchResultsScene):
             yield
         base = surf.copy()
         for rect in rows:
-            cover(base, clean, rect.inflate(0, 6), None, (0, 0, 0))
+            cover(base, clean, rect.inflate(0, 6), None, BLACK)
         self._whole(surf, Reveal(base, surf, [r.inflate(0, 6) for r in reversed(rows)], self.ctx.sound, every=14))
 
     def _header(self, surf: pygame.Surface, top: int) -> None:
@@ -195,7 +196,7 @@ class CheckoutResultsScene(MatchResultsScene):
     def _row(self, surf: pygame.Surface, score: Score, y: int, h: int, won: bool) -> pygame.Rect:
         sim = self.sim
         rect = pygame.Rect(ROWS.x, y, ROWS.w, h - 6)
-        pygame.draw.rect(surf, (70, 52, 30) if won else (45, 33, 28), rect, border_radius=12)
+        pygame.draw.rect(surf, WINNER_FILL if won else PANEL, rect, border_radius=12)
         pygame.draw.rect(surf, self.ids[score.seat].colour, rect, 3, border_radius=12)
         cy = rect.centery
         self.texts.blit(surf, str(self.place[score.seat]), 30, GOLD_TEXT if won else WHITE, 2,

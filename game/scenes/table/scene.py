@@ -26,6 +26,7 @@ from game.match.commands import IDLE, Command
 from game.match.spec import MatchSpec, SeatSpec
 from game.music.cues import Cue, table_cue
 from game.driver.replay import Replay
+from game.games.checkout import CHECK_OUT
 from game.rules.checkout import CatalogueError
 from game.scenes import registry
 from game.scenes.common import CannotOpen, back_to_lobby, rematch_spec
@@ -39,6 +40,7 @@ from game.scenes.table.layout import TOP_BAR
 from game.scenes.table.paint import TableKeys
 from game.scenes.table.picture import TablePicture
 from game.scenes.table.results import CheckoutResultsScene
+from game.scenes.table.sounds import table_sounds
 from game.sim.table import new_table
 from game.sim.table_face import TableFace
 from game.sim.table_tuning import TableTuningError
@@ -47,11 +49,6 @@ if TYPE_CHECKING:
     from game.core.context import Context
 
 log = logging.getLogger(__name__)
-
-SOUNDS = {"roll": "roll", "grab": "grab", "queue": "queue", "buy": "buy", "bonus": "bonus",
-          "countdown": "countdown", "go": "go", "over": "win", "ready": "confirm", "reveal": "bonus",
-          "land": "land", "last": "countdown", "last_tick": "countdown", "bid_step": "menu_move"}
-
 
 class TableScene(Scene):
     name = "table"
@@ -84,7 +81,7 @@ class TableScene(Scene):
                                     [i in self.bots for i in range(spec.players)])
         self.picture.hud.bid_hold = self.bids.state
         self._set_keys()
-        self.rumbler = None if demo or self.replay is not None else Rumbler(ctx, "checkout", self._lobby_seat)
+        self.rumbler = None if demo or self.replay is not None else Rumbler(ctx, CHECK_OUT.key, self._lobby_seat)
 
     # What the results, screenshots and tests read of the picture.
     @property
@@ -107,6 +104,9 @@ class TableScene(Scene):
     def resume(self) -> None:
         self._set_keys()   # the controls may have been rebound in Settings
 
+    def exit(self) -> None:
+        self.picture.drop_layers()
+
     def _lobby_seat(self, index: int) -> int:
         """The lobby seat (whose device it is) of the simulation's seat `index`."""
         return self.spec.seats[index].seat
@@ -122,6 +122,18 @@ class TableScene(Scene):
         back_to_lobby(self.ctx)
 
     # ------------------------------------------------------------------ ticks
+    # ------------------------------------------------------------------ the attract loop
+    def demo_over(self) -> bool:
+        return self.sim.over()
+
+    def banner_spot(self) -> tuple[int, int] | None:
+        return None
+
+    def banner_room(self) -> pygame.Rect | None:
+        """The top bar's middle, where the headline goes: the title demo's banner stands there in its
+        place (attract_demo draws no headline), between the round's label and the BONUS."""
+        return self.picture.hud.headline_room() if not self.picture.hud.headline_shown else None
+
     def update(self, commands: dict[int, Command]) -> None:
         if not self.demo and interrupted(self.ctx, commands, self._bot_takeover, "checkout"):
             return
@@ -185,24 +197,6 @@ def set_table_keys(ctx: "Context", spec: MatchSpec, keys: TableKeys) -> None:
     keys.side_by_side = {i for i, s in enumerate(spec.seats) if s.seat in beside}
 
 
-def table_sounds(ctx: "Context", sim: TableFace, view: TableView, bots: dict[int, CheckOutBot]) -> None:
-    """The tick's events as sounds (a person's refusals buzz), and the grab flashes."""
-    humans = [i not in bots for i in range(sim.n)]
-    for kind, seat, detail in sim.events:
-        if kind == "grab":
-            view.flashes[detail] = (seat, sim.tick)
-        if kind == "error":
-            if seat >= 0 and humans[seat]:
-                ctx.sound("error")
-        elif kind == "token":
-            if detail:
-                ctx.sound("token")
-        elif kind in SOUNDS:
-            ctx.sound(SOUNDS[kind])
-    if any(s.land_tick == sim.tick and s.land_tick > 0 for s in sim.seats):
-        ctx.sound("land")
-
-
 def open_table(ctx: "Context", spec: MatchSpec, demo: bool = False, replay: Replay | None = None) -> Scene:
     """The scene that opens a Check Out! game: the table, or (its data would not load) a toast
     saying why."""
@@ -216,8 +210,16 @@ def open_table(ctx: "Context", spec: MatchSpec, demo: bool = False, replay: Repl
 def demo_spec(players: int, seed: int, difficulty: str = "hard") -> MatchSpec:
     ids = seat_identities()
     seats = tuple(SeatSpec(i, ids[i].name, "bot", difficulty) for i in range(players))
-    return MatchSpec("checkout", seats, mode="standard", rounds=4, seed=seed)
+    return CHECK_OUT.spec(seats, seed)
 
 
-registry.register("checkout", open_table)
-registry.register_replay_viewer("checkout", lambda ctx, replay: open_table(ctx, replay.match_spec(), replay=replay))
+registry.register(CHECK_OUT.key, open_table)
+registry.register_replay_viewer(CHECK_OUT.key, lambda ctx, replay: open_table(ctx, replay.match_spec(), replay=replay))
+def attract_demo(ctx: "Context", spec: MatchSpec) -> TableScene:
+    """The title demo's table: its headline gives way to the demo's banner (banner_room)."""
+    scene = TableScene(ctx, spec, demo=True)
+    scene.picture.hud.headline_shown = False
+    return scene
+
+
+registry.register_demo(CHECK_OUT.key, attract_demo)

@@ -1,0 +1,189 @@
+"""The memory a player's window holds, and what holds it (issue #46).
+
+The report's older memory figure (report.bench_memory) is the dummy video and audio path; a
+player's window adds the display's GL stack, the full-screen surfaces and whatever the caches
+fill while the title rehearses every scene. This child opens the game as a player does (the
+window fullscreen on the display the bench has: Xvfb 1920x1080 when installed, SDL picks the
+audio driver), runs the title's warm-up jobs, and reads /proc/self/status:
+
+- title: after the warm-up and `TITLE_FRAMES` frames of the title (steady);
+- play: after `PLAY_FRAMES` frames of a 6-bot Rush drawn at full size (steady in play);
+- peak: VmHWM at the end.
+
+Then the breakdown at that moment: every lru cache of the game (entries, and the anonymous
+memory handed back when it alone is cleared: clearing the biggest first, each followed by
+malloc_trim, so a cache's bytes are what it alone kept alive), the decoded music and sound
+effects (their sample bytes), the display surface. What no row names is the interpreter, the
+libraries' code and data (RssFile: mostly libLLVM and the GL driver under Xvfb), pygame's own
+allocations and the allocator's free pages.
+
+Child: `python -m devkit.bench.memory [TITLE_FRAMES PLAY_FRAMES]`, one JSON line out.
+"""
+from __future__ import annotations
+
+import functools
+import gc
+import json
+import os
+import subprocess
+import sys
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import pygame
+
+    from game.core.context import Context
+
+TITLE_FRAMES = 300     # five seconds of the title after its warm-up
+PLAY_FRAMES = 600      # ten seconds of a 6-bot Rush
+MB = 1024 * 1024
+FIELDS = ("VmRSS", "VmHWM", "RssAnon", "RssFile", "RssShmem")
+
+
+def status() -> dict[str, float]:
+    """This process's resident figures (MB) from /proc/self/status; {} where there is none."""
+    found: dict[str, float] = {}
+    try:
+        with open("/proc/self/status", encoding="ascii") as lines:
+            for line in lines:
+                key, _, rest = line.partition(":")
+                if key in FIELDS:
+                    found[key] = round(int(rest.split()[0]) / 1024, 1)   # the kernel counts kB
+    except OSError:
+        pass
+    return found
+
+
+def game_caches() -> list[tuple[str, Any]]:
+    """Every functools cache of the game's modules, by name (module.function)."""
+    found = []
+    for obj in gc.get_objects():
+        if isinstance(obj, functools._lru_cache_wrapper):
+            module = getattr(obj, "__module__", "") or ""
+            if module.startswith("game."):
+                found.append((f"{module}.{obj.__qualname__}", obj))
+    return sorted(found, key=lambda pair: pair[0])
+
+
+def _anon() -> float:
+    from game.core import memory
+    memory.give_back()
+    return status().get("RssAnon", 0.0)
+
+
+def cache_breakdown() -> list[dict[str, Any]]:
+    """Each cache's entries and the anonymous memory freed by clearing it alone (MB), biggest
+    cache (by entries) first. Clears every cache: the last thing a child measures."""
+    rows = []
+    caches = game_caches()
+    caches.sort(key=lambda pair: -pair[1].cache_info().currsize)
+    before = _anon()
+    for name, cache in caches:
+        entries = cache.cache_info().currsize
+        if not entries:
+            continue
+        cache.cache_clear()
+        gc.collect()
+        after = _anon()
+        rows.append({"cache": name, "entries": entries, "freed_mb": round(before - after, 1)})
+        before = after
+    return rows
+
+
+def sample_bytes(ctx: Context) -> dict[str, float]:
+    """Decoded music (tracks and jingles the mixer holds) and sound effects, in MB."""
+    audio: Any = ctx.audio
+    music = 0
+    player = getattr(getattr(audio, "music", None), "player", None)
+    library = getattr(player, "library", None)
+    if library is not None:
+        for track in library.tracks.values():
+            music += len(track.base) * track.base.itemsize
+            if track.drive is not None:
+                music += len(track.drive) * track.drive.itemsize
+        music += sum(len(j) * j.itemsize for j in library.jingles.values())
+    effects = sum(len(s.get_raw()) for s in getattr(audio, "_cache", {}).values() if s is not None)
+    return {"music_mb": round(music / MB, 1), "sound_effects_mb": round(effects / MB, 1)}
+
+
+def _frames(ctx: Context, screen: pygame.Surface, count: int) -> None:
+    import pygame
+
+    from game import app
+    for _ in range(count):
+        pygame.event.pump()
+        app.tick(ctx)
+        app.draw(ctx, screen, 0.5)
+        pygame.display.flip()
+
+
+def child_memory(title_frames: int, play_frames: int) -> dict[str, Any]:
+    import pygame
+
+    from devkit.bench.report import title_window
+    from game.app.headless import build_spec
+    from game.core.warm import Warmer
+    from game.scenes import registry, warmup
+
+    ctx, screen, _vsync = title_window(True)
+    registry.load_scene_modules()
+    _frames(ctx, screen, 2)
+    warmer = Warmer()
+    warmup.queue_rehearsals(warmer, ctx)
+    while warmer.pending:            # as the idle title does: a job after a frame
+        warmer.run_for(0.008)
+        _frames(ctx, screen, 1)
+    _frames(ctx, screen, title_frames)
+    out: dict[str, Any] = {"window": list(pygame.display.get_window_size()),
+                           "video": pygame.display.get_driver(),
+                           "audio": pygame.mixer.get_driver() if pygame.mixer.get_init() else "none",
+                           "warm_jobs": len(warmer.done), "title": status()}
+    registry.start_game(ctx, build_spec("soldout", 6, "normal", "rush", 1, 5))
+    ctx.stack.apply()
+    _frames(ctx, screen, play_frames)
+    out["play"] = status()
+    out["peak_mb"] = out["play"].get("VmHWM", 0.0)
+    surface = pygame.display.get_surface()
+    out["display_surface_mb"] = round(surface.get_height() * surface.get_pitch() / MB, 1) if surface else 0.0
+    out.update(sample_bytes(ctx))
+    caches = cache_breakdown()
+    out["caches"] = caches
+    out["caches_mb"] = round(sum(row["freed_mb"] for row in caches), 1)
+    out["after_clearing"] = status()
+    return out
+
+
+def _child(args: list[str], env: dict[str, str], unset: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Run `python -m devkit.bench.memory ARGS` in `env` (without the `unset` names) and return its JSON."""
+    from devkit.bench.report import ROOT
+    full = {k: v for k, v in {**os.environ, **env}.items() if k not in unset}
+    proc = subprocess.run([sys.executable, "-m", "devkit.bench.memory", *args], cwd=ROOT, env=full,
+                          capture_output=True, text=True, timeout=900)
+    lines = [line for line in proc.stdout.splitlines() if line.startswith("{")]
+    if proc.returncode != 0 or not lines:
+        raise RuntimeError(f"memory child failed ({proc.returncode}): {proc.stderr.strip().splitlines()[-1:]}")
+    found: dict[str, Any] = json.loads(lines[-1])
+    return found
+
+
+def run(env: dict[str, str], frames: tuple[int, int] = (TITLE_FRAMES, PLAY_FRAMES)) -> dict[str, Any]:
+    """The report's section: the child in the bench's display with the sound SDL picks (the
+    window's path), and under the dummy video and audio drivers (the older figure's path)."""
+    args = [str(frames[0]), str(frames[1])]
+    what = f"fullscreen title after its warm-up + {frames[0]} frames, then {frames[1]} frames of a 6-bot Rush"
+    dummy = _child(args, {**env, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
+    if env.get("SDL_VIDEODRIVER") == "dummy":   # no display to open a window on (--no-xvfb, no Xvfb)
+        return {"dummy": dummy, "what": what, "skipped": "window: no display (the dummy driver's figure only)"}
+    window = _child(args, env, unset=("SDL_AUDIODRIVER",))
+    return {"window": window, "dummy": dummy, "what": what}
+
+
+def main(argv: list[str]) -> int:
+    title, play = (int(argv[0]), int(argv[1])) if len(argv) >= 2 else (TITLE_FRAMES, PLAY_FRAMES)
+    print(json.dumps(child_memory(title, play)), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    sys.exit(main(sys.argv[1:]))

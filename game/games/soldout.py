@@ -1,0 +1,72 @@
+"""Sold Out!: the game object (game.match.games.Game).
+
+Imported by the command line and the replay reader before they know what will run, so it imports
+only the rules' mode registry: the runner, the course and the conformance runner (the mall's
+simulation, bots and levels, pygame through pytmx) are imported when first asked for.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Sequence
+
+from game.match.games import Choices, Demo, Game, Runner, ScenarioRunner, register
+from game.match.spec import MatchOptions, MatchSpec, SeatSpec
+from game.rules.soldout import modes
+from game.text.notice import N_
+
+if TYPE_CHECKING:
+    from game.speedrun.courses import Course
+
+
+class SoldOut(Game):
+    key = "soldout"
+    title = "Sold Out!"
+    min_seats = 1
+    # Sold Out! 2: a Rush card goes straight to the Starting Table (only the assist sends one back) and Memory
+    #   puts a hand card back with B while the hand is open, not with a tap of Y.
+    # Sold Out! 3: seats acting in the same tick go in an order drawn for that tick, not in seat order.
+    rules_revision = 3
+    older_rules = {
+        1: N_("this replay was recorded under older Sold Out! rules (a Rush card could go back into a pile, Y put "
+              "a Memory card back, simultaneous actions went by seat order) and cannot be replayed"),
+        2: N_("this replay was recorded under older Sold Out! rules (simultaneous actions went by seat order) and "
+              "cannot be replayed"),
+    }
+    solo_unchanged = frozenset({2})   # revision 3 only ordered seats acting in one tick
+    lobby_rows = frozenset({"mode", "rounds", "level", "assist"})
+    ghosts = True     # the runner's avatar walks the mall
+
+    def modes(self) -> Sequence[str]:
+        return modes.choices()     # the registry: a mode registered later counts too
+
+    def mode_name(self, mode: str) -> str:
+        return modes.display_name(mode)
+
+    def round_modes(self) -> Sequence[str]:
+        return modes.keys()
+
+    def spec(self, seats: tuple[SeatSpec, ...], seed: int, choices: Choices = Choices()) -> MatchSpec:
+        return MatchSpec(self.key, seats, mode=choices.mode or self.default_mode(), rounds=choices.rounds or 1, seed=seed,
+                         teams=choices.teams, level=choices.level,
+                         options=MatchOptions(assist=choices.assist))
+
+    def schedule(self, spec: MatchSpec) -> list[str]:
+        """A recorded schedule, else the spec's mode every round, or for "choose" the modes in turn."""
+        return modes.schedule(spec)
+
+    def runner(self) -> Runner:
+        from game.driver import soldout_headless   # the mall and its bots: only for a match run headless
+        return soldout_headless
+
+    def scenarios(self) -> ScenarioRunner:
+        from game.rules.soldout import scenario    # the conformance cases: only for --scenario
+        return scenario
+
+    def demos(self) -> Sequence[Demo]:
+        return [Demo(key, modes.get(key).demo_players) for key in modes.keys()]
+
+    def course(self, spec: MatchSpec) -> Course[Any]:
+        from game.speedrun.courses import SoldOutCourse   # the speedrun referee: only for a run
+        return SoldOutCourse(spec)
+
+
+SOLD_OUT = register(SoldOut())
