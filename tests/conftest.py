@@ -39,7 +39,11 @@ def user_dir(tmp_path, monkeypatch):
     """Point the game's user data folder at a fresh temporary folder."""
     folder = tmp_path / "userdata"
     monkeypatch.setenv("SOLDOUT_USER_DIR", str(folder))
-    return folder
+    yield folder
+    from game.files import database
+    database.close_all()
+    failures, database.FAILURES[:] = list(database.FAILURES), []
+    assert failures == [], f"a records save failed on the worker: {failures!r}"
 
 
 @pytest.fixture

@@ -411,6 +411,7 @@ SAMPLES = "tests/hostile_samples.py"
 BIG = "9" * 5000
 GUID = "03000000ff0018e44172636164650000"
 HISTORY = "speedrun_attempts/rush.set.A.json"
+CAREER = "career/first_rush.json"
 KEPT = "replays/speedrun/attempts"
 LEVEL = "levels"          # the player's own levels
 
@@ -487,6 +488,10 @@ def user_file_cases() -> dict[str, dict[str, object]]:
         "settings_5000_digits": {"settings.json": ('{"volume": %s}' % BIG).encode()},
         "settings_float_overflow": {"settings.json": b'{"volume": 1e999, "ui_scale": -1e400}'},
         "settings_nan": {"settings.json": b'{"volume": NaN}'},
+        "records_db_garbage": {"records.sqlite3": bytes(range(256)) * 64},
+        "records_db_fifo": {"records.sqlite3": Fifo()},
+        "records_db_link_out": {"records.sqlite3": Link("{sentinel}/victim.replay")},
+        "records_db_huge": {"records.sqlite3": Sparse(100 << 20)},
         # These two stopped every start (exit 1, each launch): an unhashable language.
         "settings_language_list": {"settings.json": b'{"language": ["de"]}'},
         "settings_language_object": {"settings.json": b'{"language": {"de": 1}, "rumble": [1]}'},
@@ -536,6 +541,11 @@ def user_file_cases() -> dict[str, dict[str, object]]:
         "run_code_garbage": {"runcodes/rush.set.A.txt": b"SOCO1-" + b"A" * 5000},
         "run_code_dev_zero": {"runcodes/rush.set.A.txt": Link("/dev/zero")},
         "player_replay_fifo": {"replays/mine.replay": Fifo()},
+        # A career file that claims a star with a replay of nothing, that is garbage, or is a FIFO.
+        "career_claims_stars": {CAREER: json.dumps({"version": 1, "challenge": "first_rush",
+                                                    "runs": [{"stars": [0, 1, 2], "replay": good_replay()}]})},
+        "career_garbage": {CAREER: b'{"version": 1, "challenge": "first_rush", "runs": [{"stars": [7]}]}'},
+        "career_fifo": {CAREER: Fifo()},
         "player_replay_huge": {"replays/mine.replay": Sparse(100 << 20)},
         "player_replay_garbage": {"replays/mine.rep": bytes(range(256)) * 10},
         # The player's levels, listed by the lobby as it opens: each is refused with its reason on the
@@ -624,7 +634,27 @@ def check():
     for a, b in zip(level_kit.kit_files(STAMPS[0]), level_kit.kit_files(STAMPS[1])):
         assert a.entry.read_bytes(a.name) in (a.data, b.data), "half a file"
 """
+_DATABASE_SAVES = """
+from game.files.database import open_records
+db, warning = open_records()
+def save(n):
+    db.write(lambda c: c.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (f"k{n % 500}", "v" * (n % 300))))
+def check():
+    db, warning = open_records()
+    assert warning is None and db.read("PRAGMA quick_check") == [("ok",)], warning
+"""
+_CAREER_SAVES = """
+import json
+from game.files import register
+ENTRY, NAME = register.CAREER_PROGRESS, "first_rush.json"
+TEXTS = ["first " * 40_000 + "\\n", "second " * 40_000 + "\\n"]
+def save(n):
+    ENTRY.save({"version": 1, "challenge": "first_rush", "runs": [{"stars": [n % 3], "replay": TEXTS[n % 2]}]}, NAME)
+def check():
+    assert json.loads(ENTRY.read_text(NAME))["runs"][0]["replay"] in TEXTS, "half a file"
+"""
 KILL9: dict[str, str] = {
+    "records_db": _DATABASE_SAVES,
     "settings": _JSON_SAVES.format(entry="SETTINGS", save="from game.core.settings import Settings\n"
                                    "    Settings(volume=n % 2 / 2, livesplit_host='.'.join(['h' * 60] * 3)).save()"),
     "bindings": _JSON_SAVES.format(entry="BINDINGS", save="from game.input.bindings import Bindings\n"
@@ -632,12 +662,6 @@ KILL9: dict[str, str] = {
     "pad_mappings": _JSON_SAVES.format(entry="PAD_MAPPINGS", save="from game.input import mappings\n"
                                        f"    mappings.save('{GUID[:-3]}%03d' % (n % 200), '{GUID[:-3]}%03d,P,a:b0,' % (n % 200))"),
     "howto_seen": _JSON_SAVES.format(entry="HOWTO_SEEN", save="ENTRY.save(['rush'] * (n % 200))"),
-    "speedrun_records": _JSON_SAVES.format(entry="RECORDS", save=(
-        "from game.speedrun.records import Records\n"
-        "    r = Records()\n"
-        "    for k in range(300):\n"
-        "        r.add_run(f'b{k}', {'ticks': 900 + n, 'splits': [300, 600, 900 + n], 'flags': [], 'seed': k})\n"
-        "    r.save()")),
     "speedrun_replays": _TEXT_SAVES.format(entry="RECORD_REPLAYS", name="rush.set.A-20261130-100000.replay",
                                            save="ENTRY.write_text(TEXTS[n % 2], NAME)"),
     "attempt_history": _HISTORY_SAVES,
@@ -653,4 +677,5 @@ KILL9: dict[str, str] = {
     "game_log": _LOG_SAVES,
     "level_kit": _KIT_SAVES,
     "level_templates": _KIT_SAVES,
+    "career_progress": _CAREER_SAVES,
 }

@@ -30,6 +30,7 @@ def main() -> None:
     from game.speedrun.lss_export import write_board_lss
     from game.speedrun.records import Records, save_replay
     from game.speedrun.session import RunSession
+    from game.files.register import RECORDS
     from game.files.register import ARCHIVE_ROWS, ERROR_LOG, GAME_LOG, KEEP_LAST, PLAYER_LEVELS, PLAYER_REPLAYS
     import hostile
     from level_folder import own_level
@@ -52,7 +53,7 @@ def main() -> None:
            "replay": save_replay(setup.board, text), "date": "2026-11-30T10:00:00"}
     records.add_run(setup.board, run)
     records.count_attempt(setup.board)
-    records.save()
+    RECORDS.save(records.data)      # an older game's speedrun.json: the shell's start imports it into the database
     log = AttemptLog(setup.board)
     total = ARCHIVE_ROWS + KEEP_LAST + 6           # one archive file, compact rows and detail
     for n in range(total):
@@ -78,6 +79,14 @@ def main() -> None:
     own_level(PLAYER_LEVELS.folder_path())
     from game.files import level_kit
     level_kit.provide()     # the rest of the Tiled kit beside the player's own tileset
+    from game.career import progress
+    from game.career.challenges import load_career
+    from game.career.worlds import play
+    first = load_career().challenges()[0]
+    progress.record(play(first, first.seed, "expert"))    # the career's first challenge, its stars won
+    from game.files import database
+    database.shared().write(lambda c: c.execute("INSERT INTO meta VALUES ('sample', 'hostile_samples')"))
+    database.close_all()              # every save committed before the samples are read
 
 
 if __name__ == "__main__":

@@ -36,6 +36,15 @@ def _log_reads() -> tuple[set[str], set[str]]:
     def located(self, name=None):
         tried.add(self.key)
         return locate(self, name)
+    from game.files import database
+    opened = database.open_at
+
+    def opened_logged(path):            # the records database: read by SQLite, through its own door
+        tried.add("records_db")
+        found = opened(path)
+        reads.add("records_db")
+        return found
+    database.open_at = opened_logged   # type: ignore[assignment]
     UserFile._read = logged   # type: ignore[method-assign]
     UserFile.located = located   # type: ignore[method-assign]
     return tried, reads
@@ -114,6 +123,7 @@ def main() -> None:
         run(2)
         ctx.stack.top.close()
         ctx.stack.apply()
+    _career(say)
     menu = SpeedrunMenuScene(ctx)
     push(menu)
     run(5)
@@ -136,6 +146,14 @@ def main() -> None:
             ctx.stack.apply()
             push(browser)
     print(json.dumps({"toasts": shown, "volume": ctx.settings.volume, "read": sorted(reads), "tried": sorted(tried)}))
+
+
+def _career(say) -> None:
+    """The career's progress, read and re-judged as the career screen reads it."""
+    from game.career import progress
+    from game.career.challenges import load_career
+    for warning in progress.load(load_career()).warnings:
+        say(warning)
 
 
 def _lobby(ctx, push, run, say, reads: set[str]) -> None:

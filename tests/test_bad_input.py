@@ -21,6 +21,8 @@ from pathlib import Path
 
 import pytest
 
+from game.files import database
+
 from game.match.spec import MatchSpec, SeatSpec
 from game.driver.replay import ReplayError, ReplayWriter, from_code, header_for, read_replay, to_code
 
@@ -383,6 +385,7 @@ def test_speedrun_records_survive_corruption(user_dir):
     kinds["old_version"] = b'{"version": 0, "boards": {}}'
     del kinds["deep_nesting"]   # load_json's own test covers it (same reader)
     for kind, data in kinds.items():
+        database.close_all()       # a fresh folder each time: no records database yet, so the file is imported
         for p in list(user_dir.iterdir()) if user_dir.exists() else []:
             if p.is_file():
                 p.unlink()

@@ -5,6 +5,7 @@ see each other's secrets only as a glimpse (docs/RULES.md)."""
 from __future__ import annotations
 
 import re
+import time
 
 import pygame
 import pytest
@@ -66,6 +67,7 @@ def test_a_keyboard_only_match_names_only_keyboard_keys(ctx, monkeypatch):
         if ticks % 20 == 0 or scene.sim.phase not in phases:
             phases.add(scene.sim.phase)
             scene.draw(screen, 0.0)
+            scene.idle(time.perf_counter() + 1.0)   # the panels a frame leaves for after its present
     assert {"countdown", "frenzy", "checkout", "round_end", "bidding"} <= {str(p) for p in phases}
     title, pages = load_howto("checkout")
     card = HowToScene(ctx, title, pages)

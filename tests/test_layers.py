@@ -16,7 +16,7 @@ LAYERS = {
     "base": ("game", "game.text", "game.files", "game.match"),
     "rules": ("game.rules",),
     "sim": ("game.sim",),
-    "bots/driver": ("game.bots", "game.driver", "game.speedrun", "game.games"),
+    "bots/driver": ("game.bots", "game.driver", "game.speedrun", "game.games", "game.career"),
     "scenes": ("game.scenes", "game.render", "game.core", "game.input", "game.music"),
     "app": ("game.app", "game.bench", "game.__main__"),   # __main__: `python -m game`
 }

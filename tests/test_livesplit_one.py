@@ -98,10 +98,10 @@ def test_an_attempt_reaches_livesplit_one_as_valid_commands(linked):
                               "pauseGameTime", "setGameTime", "resumeGameTime",
                               "pauseGameTime", "setGameTime", "split", "resumeGameTime",
                               "pauseGameTime", "setGameTime", "split", "reset"]
-    assert one.problems() == [] and list(link.refused) == []
+    assert one.problems() == [] and list(link.transcript.refused) == []
     assert [t.game for t in one.splits] == [units(60), units(100), units(150)]
     assert one.run.attempts[-1].time.game == units(150)
-    assert _waits(lambda: "Finished" in link.events and "Reset" in link.events)   # its events are read
+    assert _waits(lambda: "Finished" in link.transcript.events and "Reset" in link.transcript.events)   # its events are read
 
 
 def test_a_start_resets_what_livesplit_one_still_holds(linked):
@@ -165,8 +165,8 @@ def test_commands_a_dying_connection_lost_are_sent_again_once(linked):
     link.end_attempt()
     assert one.wait_for(lambda o: o.run.attempt_count == 1 and o.timer.phase == "NotRunning"), one.commands()
     assert [t.game for t in one.splits] == [units(60), units(120), units(180)]
-    assert link.resent == ["pausegametime", f"setgametime {timespan(120)}", "split", "unpausegametime"]
-    assert not_expected(one, link) == [] and list(link.refused) == []
+    assert link.transcript.resent == ["pausegametime", f"setgametime {timespan(120)}", "split", "unpausegametime"]
+    assert not_expected(one, link) == [] and list(link.transcript.refused) == []
 
 
 def test_commands_taken_whose_answers_were_lost_are_not_sent_twice(linked):
@@ -184,8 +184,8 @@ def test_commands_taken_whose_answers_were_lost_are_not_sent_twice(linked):
     link.split(180, last=True)
     link.end_attempt()
     assert one.wait_for(lambda o: o.run.attempt_count == 1 and o.timer.phase == "NotRunning"), one.commands()
-    assert [t.game for t in one.splits] == [units(60), units(120), units(180)], (link.resent, [c["command"] for c in one.received], one.errors)
-    assert "split" not in link.resent and not_expected(one, link) == [] and list(link.refused) == []
+    assert [t.game for t in one.splits] == [units(60), units(120), units(180)], (link.transcript.resent, [c["command"] for c in one.received], one.errors)
+    assert "split" not in link.transcript.resent and not_expected(one, link) == [] and list(link.transcript.refused) == []
 
 
 @pytest.mark.parametrize("held, unanswered, seen, taken", [
@@ -236,7 +236,7 @@ def test_only_this_computer_can_connect_unless_the_runner_lets_others_in():
     port = free_port()
     link = make_link(port)
     try:
-        assert link.listening.wait(5)
+        assert link.reach.listening.wait(5)
         assert link.address == f"ws://localhost:{port}"
         here = lan_address()
         if here.startswith("127.") or here == socket.gethostname():
@@ -247,7 +247,7 @@ def test_only_this_computer_can_connect_unless_the_runner_lets_others_in():
         link.close(timeout=1)
     others = make_link(port, others=True)
     try:
-        assert others.listening.wait(5)
+        assert others.reach.listening.wait(5)
         assert others.address == f"ws://{here}:{port}"
         socket.create_connection((here, port), timeout=1).close()
     finally:
@@ -263,7 +263,7 @@ def test_a_port_another_program_holds_is_retried_and_said_once():
         said = link.messages()
         assert len(said) == 1 and "cannot open" in said[0] and f"ws://localhost:{port}" in said[0]
         blocker.close()
-        assert link.listening.wait(5)
+        assert link.reach.listening.wait(5)
         one = FaithfulLiveSplitOne(port, names=NAMES)
         one.connect()
         link.start_run(1)
@@ -296,10 +296,10 @@ def test_the_setting_chooses_the_link_and_is_off_by_default(user_dir, ctx):  # n
     ctx.settings.livesplit_port = free_port()
     try:
         made = speedrun_link.link(ctx)
-        assert isinstance(made, LiveSplitOneLink) and not made.others
+        assert isinstance(made, LiveSplitOneLink) and not made.reach.others
         ctx.settings.livesplit_others = True
         again = speedrun_link.link(ctx)
-        assert again is not made and again.others
+        assert again is not made and again.reach.others
         ctx.settings.livesplit_link = "tcp"
         assert type(speedrun_link.link(ctx)).__name__ == "LiveSplitLink"
     finally:
@@ -325,10 +325,10 @@ def test_the_settings_page_chooses_the_timer_and_who_may_connect(user_dir, ctx):
         scene.menu.update(right)                                   # Timer: LiveSplit One
         assert ctx.settings.livesplit_link == "one" and isinstance(ctx.livesplit, LiveSplitOneLink)
         assert [item.label for item in scene.menu.items][:3] == ["LiveSplit link", "Timer", "Other devices"]
-        assert "ws://localhost:" in speedrun_link.status(ctx) and not ctx.livesplit.others
+        assert "ws://localhost:" in speedrun_link.status(ctx) and not ctx.livesplit.reach.others
         scene.menu.index = 2
         scene.menu.update(right)                                   # other devices allowed
-        assert ctx.livesplit.others and ctx.settings.livesplit_others
+        assert ctx.livesplit.reach.others and ctx.settings.livesplit_others
         assert ctx.livesplit.address in scene._how_to_link()
     finally:
         speedrun_link.close(ctx, timeout=1)
@@ -373,7 +373,7 @@ def test_seven_attempts_reach_livesplit_one_with_the_splits_the_tcp_link_sends(c
     finally:
         speedrun_link.close(ctx, timeout=1)
         one.drop()
-    assert not_expected(one, links[0]) == [], (links[0].resent, [c["command"] for c in one.received][-40:], list(links[0].sent)[-40:])
+    assert not_expected(one, links[0]) == [], (links[0].transcript.resent, [c["command"] for c in one.received][-40:], list(links[0].sent)[-40:])
     assert one.connections == 2 and links[0].state == "closed"
     assert played_one == played_tcp                  # the game played the same seven attempts
     assert [(t.game) for t in one.splits] == [t.game for t in server.splits]
@@ -384,7 +384,7 @@ def test_seven_attempts_reach_livesplit_one_with_the_splits_the_tcp_link_sends(c
 def not_expected(one: FaithfulLiveSplitOne, link: LiveSplitOneLink) -> list[str]:
     """LiveSplit One's problems, less the answers a game-time command sent again after a lost
     connection may get (it changes nothing): at most one per such command."""
-    again = sum(1 for line in link.resent if line in ("pausegametime", "unpausegametime"))
+    again = sum(1 for line in link.transcript.resent if line in ("pausegametime", "unpausegametime"))
     harmless = [p for p in one.problems() if p.endswith(EXPECTED_AGAIN)]
     return [p for p in one.problems() if p not in harmless] + (harmless[again:] if len(harmless) > again else [])
 

@@ -157,3 +157,24 @@ def test_a_seat_handed_to_another_controller_stops_repeating_the_bot():
     assert driver.gather() == {0: Command(dy=7), 1: IDLE}
     driver.seat(0, lambda _sim: Command(dx=-2))
     assert driver.gather()[0] == Command(dx=-2)
+
+
+def test_a_seat_handed_over_mid_match_leaves_every_bot_where_its_own_countdown_would():
+    """The driver counts a seated bot's cooldown down itself (seat_bot). Handing a seat over mid-match
+    must leave every bot's cooldown where the bot's own countdown (seat) would have: the same
+    Commands after."""
+    spec = build_spec("soldout", 3, mode="rush", seed=8)
+    runs, cooldowns = [], []
+    for fast in (True, False):
+        sim, _modes = new_sim(spec)
+        driver = MatchDriver(sim, [s.seat for s in spec.seats])
+        bots = [make_soldout_bot(s, sim, bot_seed(spec.seed, s.seat)) for s in spec.seats]
+        for bot in bots:
+            driver.seat_bot(bot.seat, bot) if fast else driver.seat(bot.seat, bot.command)
+        ticks = [driver.step() for _ in range(60 * 8 + 7)]
+        driver.seat(2, lambda _sim: Command(dy=7))
+        cooldowns.append([bot.cooldown for bot in bots])
+        ticks += [driver.step() for _ in range(60 * 6)]
+        runs.append(ticks)
+    assert cooldowns[0] == cooldowns[1] and any(cooldowns[1])
+    assert runs[0] == runs[1]

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from game.files import database
+
 from game.speedrun.categories import (CategoryError, daily_seed, load_categories, make_setup, setup_from_header,
                                       spec_for)
 from game.speedrun.livesplit import timespan, to_lss
@@ -172,8 +174,13 @@ def test_records_pb_leaderboard_and_flags(user_dir):
 
 
 def test_corrupt_records_are_moved_aside(user_dir):
+    """An old game's speedrun.json is read once, when the records database imports it (each round here
+    a player folder without a database yet)."""
     (user_dir / FILE_NAME).parent.mkdir(parents=True, exist_ok=True)
     for n, data in enumerate([b'{"version": 1, "boards": {', b'[1, 2]', b'\xff\xfe', b'{"version": 0}'], start=1):
+        database.close_all()
+        for old in user_dir.glob("records.sqlite3*"):
+            old.unlink()
         (user_dir / FILE_NAME).write_bytes(data)
         rec, warning = Records.load()
         assert rec.data["boards"] == {} and warning and "\n" not in warning
@@ -182,30 +189,32 @@ def test_corrupt_records_are_moved_aside(user_dir):
 
 
 _SAVER = """
-import os, sys, time
+import sys, time
+from game.files import database
 from game.speedrun.records import Records
 rec = Records()
 runs = [{"ticks": 1000 - i, "splits": list(range(100_000 + i, 100_000 + i + 200)), "flags": [], "seed": i,
          "date": "2026-11-29"} for i in range(400)]
 rec.data["boards"]["rush.set.A"] = {"pb": runs[-1], "best_segments": [1] * 200, "leaderboard": runs[-10:],
-                                    "last": runs, "attempts": 0}   # a big file: kills land mid-write
+                                    "last": runs, "attempts": 0}   # a big row: kills land mid-write
+print("ready", flush=True)         # before the worker can print: one line each
 if sys.argv[1] == "stall":
-    real_fsync = os.fsync
-    def stalled_fsync(fd):          # a slow disk: the new file is half way to the platter
+    def stalled(connection):        # a slow disk: the new records written, the transaction not committed
+        connection.execute("UPDATE boards SET records = NULL")
         print("in save", flush=True)
         time.sleep(30)
-        real_fsync(fd)
-    os.fsync = stalled_fsync
+    database.shared().submit(stalled)
 n = 0
-print("ready", flush=True)
 while True:
     n += 1
-    rec.data["boards"]["rush.set.A"]["attempts"] = n
+    rec.count_attempt("rush.set.A")
     rec.save()
+    database.shared().flush()
 """
 
 
 def _kill_saver(user_dir, mode: str, wait_for: bytes, delay: float = 0.0) -> Records:
+    database.close_all()              # the child writes the same database: this process lets go of it
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     proc = subprocess.Popen([sys.executable, "-c", _SAVER, mode], cwd=ROOT, env=env, stdout=subprocess.PIPE)
     try:
@@ -217,22 +226,21 @@ def _kill_saver(user_dir, mode: str, wait_for: bytes, delay: float = 0.0) -> Rec
         proc.send_signal(signal.SIGKILL)
         proc.wait()
     loaded, warning = Records.load()
-    assert warning is None, warning            # never half a file
-    assert not list(user_dir.glob(f"{FILE_NAME}.corrupt-*"))
+    assert warning is None, warning            # never half a save
+    assert not list(user_dir.glob("*.corrupt-*"))
     return loaded
 
 
 @pytest.mark.posix
-def test_kill_during_save_leaves_the_previous_file_intact(user_dir):
+def test_kill_during_save_leaves_the_previous_records_intact(user_dir):
     rec = Records()
     rec.add_run("rush.set.A", _run(500, [200, 500]))
     rec.save()
-    before = (user_dir / FILE_NAME).read_bytes()
-    # Killed inside a save (its new file written, not yet synced or renamed): the old file stands.
+    database.shared().flush()
+    # Killed inside a save (its rows written, the transaction not committed): the old records stand.
     loaded = _kill_saver(user_dir, "stall", b"in save")
-    assert (user_dir / FILE_NAME).read_bytes() == before and loaded.pb("rush.set.A")["ticks"] == 500
-    assert list(user_dir.glob(f".{FILE_NAME}.*.tmp"))   # the interrupted save's temp file, never renamed
-    # Killed at a random moment of a save loop: the old file or a whole new one, never a mix.
+    assert loaded.pb("rush.set.A")["ticks"] == 500 and loaded.board("rush.set.A")["attempts"] == 0
+    # Killed at a random moment of a save loop: the old records or a whole new save, never a mix.
     loaded = _kill_saver(user_dir, "loop", b"", delay=0.3)
     board = loaded.board("rush.set.A")
     assert (board["pb"]["ticks"], board["attempts"] >= 1) in ((500, False), (601, True))

@@ -3,12 +3,12 @@ paused, reset, finished, saved and shown; results export .lss and run codes; a p
 from __future__ import annotations
 
 import io
-import json
 
 import pygame
 import pytest
 
 from game import app
+from game.files import database
 from game.match.commands import Command
 from game.render.widgets import HOLD_TICKS
 from game.scenes.speedrun.menu import RunCodeScene, SpeedrunMenuScene
@@ -143,7 +143,8 @@ def test_a_finished_run_is_saved_shown_exported_and_restarted(ctx, user_dir):
     assert isinstance(results, SpeedrunResultsScene)
     out = run.session.outcome
     assert out.complete and run.run.verdict.is_pb and run.run.verdict.rank == 1
-    saved = json.loads((user_dir / "speedrun.json").read_text())
+    database.shared().flush()
+    saved = Records.load()[0].data
     pb = saved["boards"]["rush.set.A"]["pb"]
     assert pb["ticks"] == out.ticks and (replay_folder() / pb["replay"]).is_file()
     results.draw(pygame.Surface((1280, 720)), 0.0)
@@ -197,7 +198,7 @@ def test_a_pasted_run_code_plays_back_and_verifies(ctx, user_dir):
             break
     assert isinstance(top(ctx), SpeedrunResultsScene)
     assert playback.session.outcome.ticks == session.outcome.ticks
-    assert not (user_dir / "speedrun.json").exists()     # watching a code changes no records
+    assert Records.load()[0].data["boards"] == {}       # watching a code changes no records
 
 
 @pytest.mark.parametrize("name", ["speedrun_menu", "speedrun", "speedrun_table"])

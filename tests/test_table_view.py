@@ -91,8 +91,8 @@ def test_tumbling_dice_and_the_decks_make_no_difference_to_what_a_seat_sees():
 
 def test_secret_bids_make_no_difference_until_the_reveal():
     sim, bots = _sim(3)
-    for p in sim.game.players:
-        p.tokens = 4
+    for i, p in enumerate(sim.game.players):   # unequal purses: the bots lock their bids at different ticks
+        p.tokens = 2 + 2 * i
     sim.game.supply -= 12
 
     def some_bid(s: TableSim) -> bool:

@@ -43,6 +43,7 @@ RUNS = {
     "bench_table": Run(("--frames", "2"), "static blit"),
     "bot_stats": Run(("--seeds", "1"), "tidy    now"),
     "build_dist": Run(("--help",), "--dist"),
+    "career_balance": Run(("first_rush", "--tries", "1", "--levels", "normal"), "| first_rush |"),
     "contact_sheet": Run(("{tmp}/art",), "contact sheets written"),
     "i18n": Run((), "python tools/i18n.py check", code=2),   # its check is tests/test_i18n.py
     "level_sheet": Run(("boutique", "--out", "{tmp}/levels"), "boutique.png"),

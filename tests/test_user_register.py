@@ -44,7 +44,8 @@ def test_every_entry_is_one_kind_of_file_with_a_cap_and_a_policy():
 @pytest.mark.parametrize("entry", [e for e in REGISTER if e.example is not None], ids=lambda e: e.key)
 def test_each_json_files_example_passes_its_schema_and_loads_back(user_dir, entry):
     entry.schema(entry.example, "")
-    name = entry.name or {"attempt_history": "rush.set.A.json", "attempt_archive": "rush.set.A-1.json"}[entry.key]
+    name = entry.name or {"attempt_history": "rush.set.A.json", "attempt_archive": "rush.set.A-1.json",
+                          "career_progress": "first_rush.json"}[entry.key]
     entry.save(entry.example, name)
     loaded = entry.load(None, name)
     assert loaded.warning is None and loaded.data == entry.example

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence, TextIO
 
 from game import program_name, report_error, typed_as
-from game.files import level_kit, logfile
+from game.files import database, level_kit, logfile
 from game.app.cli import UsageError, parse_args
 from game.match import games
 from game.files.untrusted import echo
@@ -123,6 +123,8 @@ def dispatch(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     if args.screenshot:
         return screenshot(args.screenshot, args.scene, args.seed or 0, args.size, out, args.lang)
+    if args.career:
+        return run_career(args, out)
     if args.headless or (args.replay and args.json):
         return run_headless(args, out)
     if args.replay:
@@ -155,6 +157,16 @@ def check_level(target: str, out: TextIO) -> int:
         print(line, file=out)
     for warning in warnings:
         print(f"{program_name()}: warning: {path}: {warning}", file=sys.stderr)   # report_error's form
+    return 0
+
+
+def run_career(args: argparse.Namespace, out: TextIO) -> int:
+    from game.app import career   # the career's challenges, bots and sims: only for --career (no pygame)
+    try:
+        result = career.run_challenge(args.career, args.bot_level or "normal", args.seed, args.record)
+    except career.CareerCliError as exc:
+        return report_error(exc, 2)
+    career.emit(result, args.json, out)
     return 0
 
 
@@ -215,6 +227,8 @@ def make_context(screen_size: tuple[int, int] = LOGICAL_SIZE, load_user_files: b
                   screen_size=screen_size, fade=SceneFade())
     if load_user_files:
         warnings.append(ctx.input.load_warning)   # pad_mappings.json
+        database.shared()                          # records.sqlite3: checked at start, damage said now
+        warnings += database.take_warnings()
     for warning in warnings:
         if warning:
             ctx.toast(warning, seconds=8)
@@ -230,6 +244,8 @@ def tick(ctx: Context, at: float | None = None) -> None:
     sync_pads(ctx)   # button names, rumble settings and "find me" for this tick
     offer_setup(ctx)   # a controller SDL cannot map: its set-up, from any screen that can stop for it
     ctx.stack.update(commands)
+    for warning in database.take_warnings():   # a records save the worker could not do: once a session
+        ctx.save_warning(warning)
     ctx.toasts.update()
     ctx.tick += 1
     ctx.stack.apply()

@@ -33,22 +33,24 @@ RUN_MODES = {
     "scenario": "--scenario",
     "tournament": "--tournament",
     "export_lss": "--export-lss",
+    "career": "--career ID --headless",
 }
 # The options that choose a run mode (with --replay FILE); at most one of them, or --replay --headless.
-MODE_OPTIONS = ("headless", "screenshot", "check_level", "scenario", "tournament", "export_lss")
+MODE_OPTIONS = ("headless", "screenshot", "check_level", "scenario", "tournament", "export_lss", "career")
 # Which run modes each option means something in; any other use is refused (exit 2), never
 # silently ignored. A new option adds one line here (mode selectors themselves are not listed).
 FLAG_MODES: dict[str, tuple[str, ...]] = {
-    "json": ("headless", "headless_replay"),
+    "json": ("headless", "headless_replay", "career"),
     "game": ("headless", "tournament"),
     "mode": ("headless", "tournament"),
     "bots": ("headless",),
     "difficulty": ("headless",),
     "rounds": ("headless",),
-    "seed": ("headless", "screenshot", "tournament"),
+    "seed": ("headless", "screenshot", "tournament", "career"),
     "teams": ("headless",),
     "level": ("headless", "replay", "headless_replay"),   # with a replay: where its level is
-    "record": ("headless", "window"),
+    "record": ("headless", "window", "career"),
+    "bot_level": ("career",),
     "scene": ("screenshot",),
     "size": ("screenshot",),
     "fullscreen": ("window", "replay"),
@@ -162,6 +164,11 @@ def build_parser() -> argparse.ArgumentParser:
                         "exit 0 if fine (unequal seats only warn), 2 with the error")
     p.add_argument("--scenario", nargs="+", metavar="FILE",
                    help="run conformance scenario files; exit 1 naming the failing cases")
+    p.add_argument("--career", metavar="ID",
+                   help="with --headless: play the career challenge ID with a bot in your seat and print its "
+                        "stars (docs/CAREER.md lists the challenges)")
+    p.add_argument("--bot-level", choices=DIFFICULTIES, default=None,
+                   help="with --career: the bot in your seat (default normal)")
     p.add_argument("--fullscreen", action="store_true", help="start the window in fullscreen")
     p.add_argument("--tournament", action="store_true",
                    help="bots of neighbouring difficulties play many headless matches; prints win rates")
@@ -205,6 +212,8 @@ def run_mode(args: argparse.Namespace) -> str:
     """The one thing this command line asks for (a key of RUN_MODES)."""
     if args.replay:
         return "headless_replay" if args.headless or args.json else "replay"   # --json: no window
+    if args.career:
+        return "career"
     return next((mode for mode in MODE_OPTIONS if getattr(args, mode)), "window")
 
 
@@ -243,8 +252,10 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     if args.record and args.replay:
         raise UsageError("use --record or --replay, not both")
     chosen = [name for name in (*MODE_OPTIONS, "replay") if getattr(args, name)]
-    if len(chosen) > 1 and set(chosen) != {"headless", "replay"}:
+    if len(chosen) > 1 and set(chosen) not in ({"headless", "replay"}, {"headless", "career"}):
         raise UsageError(f"{' and '.join(map(_flag, chosen))} cannot be used together")
+    if args.career and not args.headless:
+        raise UsageError("--career ID needs --headless (in the window the career is on the title screen)")
     given = given_options(argv)
     for dest, value in {"game": games.keys()[0], **DEFAULTS}.items():   # the first game in menu order
         if getattr(args, dest) is None:

@@ -129,6 +129,8 @@ class Context:
     toasts: Toasts = field(default_factory=Toasts)
     bot_takeovers: list[int] = field(default_factory=list)  # seats a bot took over after a pad was lost
     record_path: str | None = None   # --record FILE: the game scene saves the next match's replay there
+    # The career: the game scene hands the next match's replay text here when it is over (once).
+    record_to: Callable[[str], None] | None = None
     quit_requested: bool = False
     livesplit_address: tuple[str, int] | None = None   # --livesplit HOST:PORT (overrides the settings)
     livesplit: Any = None                              # the live LiveSplit link (game.scenes.speedrun.link)
@@ -153,7 +155,7 @@ class Context:
         change: its own scene stack (nobody applies or draws it), silence, no lobby, toasts, bot
         take-overs or record path. Rehearsals and the attract loop's demos run in one."""
         return dataclasses.replace(self, stack=SceneStack(), audio=Silence(), seats=[], lobby=LobbyChoices(), toasts=Toasts(),
-                                   bot_takeovers=[], record_path=None, quit_requested=False)
+                                   bot_takeovers=[], record_path=None, record_to=None, quit_requested=False)
 
     def quit(self) -> None:
         self.quit_requested = True

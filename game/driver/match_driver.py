@@ -89,7 +89,7 @@ class MatchDriver(Generic[S]):
         self._playback: Iterator[list[Command]] | None = iter(playback) if playback is not None else None
         self._pending: list[Command] | None = next(self._playback, None) if self._playback is not None else None
         self._repeaters: dict[int, Repeater[S]] = {}
-        self._plan: list[tuple[int, Repeater[S] | None, Controller[S] | None]] | None = None
+        self._plan: list[tuple[int, Repeater[S] | None, Controller[S] | None, str]] | None = None
         self._plan_of: dict[int, Controller[S]] | None = None
 
     # ----- who plays -----------------------------------------------------------------
@@ -128,9 +128,9 @@ class MatchDriver(Generic[S]):
             plan = self._make_plan()
         out = {}
         phase = sim.phase
-        for key, bot, controller in plan:
+        for key, bot, controller, eager in plan:
             if bot is not None:
-                if bot.cooldown > 0 and phase != bot.eager_phase:   # the bot's own first lines, without the call
+                if bot.cooldown > 0 and phase != eager:   # the bot's own first lines, without the call
                     bot.cooldown -= 1
                     out[key] = bot.move
                 else:
@@ -141,14 +141,15 @@ class MatchDriver(Generic[S]):
                 out[key] = people.get(key, IDLE)
         return out
 
-    def _make_plan(self) -> list[tuple[int, Repeater[S] | None, Controller[S] | None]]:
-        plan: list[tuple[int, Repeater[S] | None, Controller[S] | None]] = []
+    def _make_plan(self) -> list[tuple[int, Repeater[S] | None, Controller[S] | None, str]]:
+        # Each bot's eager phase is read once here, not per seat and tick (a class constant).
+        plan: list[tuple[int, Repeater[S] | None, Controller[S] | None, str]] = []
         for key in self.keys:
             controller = self.controllers.get(key)
             bot = self._repeaters.get(key)
             if bot is not None and controller != bot.command:
                 bot = None                   # the seat was handed to another controller since
-            plan.append((key, bot, controller))
+            plan.append((key, bot, controller, bot.eager_phase if bot is not None else ""))
         self._plan, self._plan_of = plan, self.controllers
         return plan
 

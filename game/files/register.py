@@ -43,11 +43,11 @@ _NAMES = schema.array(schema.text(200), MAX_SPLITS)
 
 
 def one(key: str, name: str, cap: int, schema_: schema.Check, version: int | None, example: object,
-        save_failed: str = SAVE_FAILED) -> UserFile:
+        save_failed: str = SAVE_FAILED, written: bool = True) -> UserFile:
     """A single JSON file in the user folder, moved aside when damaged."""
     folder, _, bare = name.rpartition("/")
     return UserFile(key, folder, _escape(bare), cap, Damage.ASIDE, "json", schema_, version, name=bare,
-                    made=_escape(bare), save_failed=save_failed, example=example)
+                    made=_escape(bare), save_failed=save_failed, example=example, written=written)
 
 
 def _escape(name: str) -> str:
@@ -138,10 +138,15 @@ RECORDS = one("speedrun_records", "speedrun.json", 16 * MB, schema.table(
                "replay": "rush_solo.set.A-20261130-100000.replay", "real_ms": 15300, "complete": True},
         "best_segments": [290, 300, None], "leaderboard": [{"ticks": 900, "date": "2026-11-30T10:00:00"}],
         "last": [{"ticks": None, "splits": [310], "flags": ["assist"]}], "attempts": 3}}},
-    save_failed=SPEEDRUN_SAVE_FAILED)
+    save_failed=SPEEDRUN_SAVE_FAILED, written=False)   # read once, imported into records.sqlite3, kept as it is
 RECORD_REPLAYS = UserFile(
     "speedrun_replays", "replays/speedrun", REPLAY_NAME, REPLAY_CAP, Damage.REFUSE, "replay",
     made=r"[A-Za-z0-9_][A-Za-z0-9_.-]*-[0-9]{8}-[0-9]{6}(?:-[0-9]{1,6})?\.replay", save_failed=SPEEDRUN_SAVE_FAILED)
+
+# ---------------------------------------------------------------- records.sqlite3
+# The player's records database (game/files/database.py opens it: never read through UserFile.load).
+RECORDS_DB = UserFile("records_db", "", r"records\.sqlite3", 64 * MB, Damage.ASIDE, "sqlite",
+                      name="records.sqlite3", made=r"records\.sqlite3", save_failed=SPEEDRUN_SAVE_FAILED)
 
 # ---------------------------------------------------------------- speedrun attempt histories
 HISTORY_VERSION = 2
@@ -235,6 +240,25 @@ GAME_LOG = UserFile("game_log", LOGS, rf"game(?:\.[1-{LOG_SESSIONS - 1}])?\.log"
 PLAYER_LEVELS = UserFile("player_levels", "levels", r"[^/\\\x00-\x1f\x7f]{1,200}\.(?:tmx|tsx|png)", LEVEL_CAP,
                          Damage.REFUSE, "level", written=False, follows_links=True)
 
+# ---------------------------------------------------------------- career progress
+# One file per challenge (game/career/progress.py): its stars, each backed by the replay that earned
+# it, re-judged on load. A damaged file is moved aside and costs that challenge's stars alone.
+PROGRESS_VERSION = 1
+CHALLENGE_FILE = r"[a-z][a-z0-9_]{0,39}\.json"
+CAREER_PROGRESS = UserFile(
+    "career_progress", "career", CHALLENGE_FILE, 4 * MB, Damage.ASIDE, "json", schema.table({
+        "version": schema.integer(PROGRESS_VERSION, PROGRESS_VERSION),
+        "challenge": schema.text(40, pattern=r"[a-z][a-z0-9_]{0,39}"),
+        "runs": schema.array(schema.table({
+            "stars": schema.array(schema.integer(0, 2), 3, min_len=1, unique=lambda star: star),
+            # lines of text, read by the replay reader (game/driver/replay.py) when the stars are re-judged
+            "replay": schema.satisfies(schema.anything(), lambda text: isinstance(text, str) and 0 < len(text) < 4 * MB,
+                                       "expected a replay's text"),
+        }, required=("stars", "replay"), max_extra=0), 3, min_len=1),
+    }, required=("version", "challenge", "runs")), PROGRESS_VERSION, made=CHALLENGE_FILE,
+    save_failed=N_("Your career progress cannot be saved ({error}): it lasts this session"),
+    example={"version": 1, "challenge": "first_rush", "runs": [{"stars": [0, 2], "replay": "replay text"}]})
+
 # The levels folder as a Tiled project (game/files/level_kit.py): at start the game writes the tileset,
 # its image, the project and its object types there, and the templates in levels/templates/, where they
 # are missing or an older version of the game wrote them (a file without the game's mark is the player's:
@@ -245,9 +269,9 @@ LEVEL_TEMPLATES = UserFile("level_templates", "levels/templates", r"[a-z_]{1,40}
                            "Tiled object template", made=r"[a-z_]{1,40}\.tx")
 
 REGISTER: tuple[UserFile, ...] = (
-    SETTINGS, BINDINGS, PAD_MAPPINGS, HOWTO_SEEN, RECORDS, RECORD_REPLAYS, HISTORIES, HISTORY_ARCHIVES,
+    RECORDS_DB, SETTINGS, BINDINGS, PAD_MAPPINGS, HOWTO_SEEN, RECORDS, RECORD_REPLAYS, HISTORIES, HISTORY_ARCHIVES,
     ATTEMPT_REPLAYS, RUN_CODES, PLAYER_REPLAYS, SPLITS_EXPORTS, ERROR_LOG, GAME_LOG, LEVEL_KIT, LEVEL_TEMPLATES,
-    PLAYER_LEVELS,
+    PLAYER_LEVELS, CAREER_PROGRESS,
 )
 
 

@@ -40,9 +40,10 @@ def rematch_spec(spec: "MatchSpec") -> "MatchSpec":
 
 
 def back_to_lobby(ctx: "Context") -> None:
-    """Leave a match for the lobby (under the title), keeping the lobby's seats."""
+    """Leave a match for the lobby (under the title), keeping the lobby's seats; a career
+    challenge's match goes back to the career, which shows how it went."""
     stack = ctx.stack
-    if registry.back_to(stack, "lobby"):
+    if registry.back_to(stack, "lobby") or registry.back_to(stack, "career"):
         return
     stack.clear_to(registry.TITLE(ctx))
     stack.push(registry.LOBBY(ctx))

@@ -41,6 +41,12 @@ def save_recording(ctx: "Context", driver: MatchDriver[S]) -> None:
     not being recorded (a demo, a replay) leaves the path for the next one."""
     if driver.writer is None:
         return
+    if ctx.record_to is not None:       # the career judges the match from its replay
+        hand, ctx.record_to = ctx.record_to, None
+        writer = driver.stop_recording()
+        if writer is not None:
+            hand(writer.text())
+        return
     path, ctx.record_path = ctx.record_path, None
     writer = driver.stop_recording()
     if writer is None or path is None:

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any, Callable, Generator, Iterator
 
 import pygame
 
+from game.career import progress as career_progress
+from game.career.challenges import load_career
 from game.sim import preload
 from game.match.seats import identities
 from game.core import memory
@@ -283,6 +285,7 @@ def queue_rehearsals(warmer: Warmer, ctx: "Context") -> None:
     warmer.add("catalogue", _stepper(rehearse_catalogue))
     warmer.add("speedrun", _stepper(lambda: rehearse_speedrun(ctx)))
     warmer.add("attract", _stepper(lambda: rehearse_attract(ctx)))
+    warmer.add("career", _stepper(lambda: career_progress.warm(load_career())))   # the stars' replays, judged
     warmer.add("mall choose", _stepper(lambda: rehearse_mall(ctx, 4, "choose")))
     for mode in others:
         for players in SEAT_COUNTS:

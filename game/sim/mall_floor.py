@@ -68,13 +68,18 @@ class PileFloor:
 
     def nearest(self, x: int, y: int) -> int | None:
         """The nearest pile on the floor within reach of (x, y), or None."""
-        reach2 = self.t.reach_pile ** 2
-        best: tuple[int, int] | None = None
-        for pid, px, py in self.lying():
-            d2 = (px - x) ** 2 + (py - y) ** 2
-            if d2 <= reach2 and (best is None or d2 < best[0]):
-                best = (d2, pid)
-        return best[1] if best else None
+        # `lying()` without its list and sort (a bot asks at every step towards a pile, the
+        # simulation at every A): the same answer, the lowest id among equally near piles.
+        best_d2 = self.t.reach_pile ** 2 + 1
+        best: int | None = None
+        taken = self.held.values()
+        for pid, (px, py) in self.piles.items():
+            dx, dy = px - x, py - y
+            d2 = dx * dx + dy * dy
+            if d2 < best_d2 or (d2 == best_d2 and best is not None and pid < best):
+                if pid not in taken:
+                    best_d2, best = d2, pid
+        return best
 
     def preview(self, av: Avatar) -> tuple[int, int, bool]:
         """Where B would put the avatar's held pile: (x, y, legal). Falls back to the nearest legal

@@ -73,12 +73,13 @@ def backoff(failures: int, steps: tuple[float, ...] = BACKOFF) -> float:
     return steps[min(max(failures, 1), len(steps)) - 1]
 
 
-class _Start:
+class AttemptStart:
     """A marker on the queue: a new attempt (ask the phase, reset if needed, starttimer). While
-    disconnected it also drops the backlog of the attempt before it."""
+    disconnected it also drops the backlog of the attempt before it. The LiveSplit One link's
+    session reads it too (game.speedrun.livesplit_one)."""
 
 
-START = _Start()
+START = AttemptStart()
 
 
 class LinkStopped(Exception):
@@ -115,7 +116,7 @@ class LiveSplitLink:
         self.send_timeout = send_timeout
         self.stable_after = stable_after
         self.answer_timeout = answer_timeout
-        self._queue: queue.Queue[str | _Start] = queue.Queue()
+        self._queue: queue.Queue[str | AttemptStart] = queue.Queue()
         self._messages: collections.deque[str] = collections.deque(maxlen=8)
         self._stop = threading.Event()
         self._state = "connecting"
@@ -198,7 +199,7 @@ class LiveSplitLink:
         if timeout:
             self._thread.join(timeout)
 
-    def _put(self, *commands: str | _Start) -> None:
+    def _put(self, *commands: str | AttemptStart) -> None:
         if self._state in ("stopped", "closed"):
             return      # nobody will send them: do not let the queue grow
         for command in commands:
@@ -224,7 +225,7 @@ class LiveSplitLink:
                                      address=self.address, problem=why))
 
     def _serve(self) -> None:
-        backlog: collections.deque[str | _Start] = collections.deque(maxlen=BACKLOG)
+        backlog: collections.deque[str | AttemptStart] = collections.deque(maxlen=BACKLOG)
         failures = 0
         while not self._stop.is_set():
             conn = self._connect()
@@ -261,7 +262,7 @@ class LiveSplitLink:
         self._state = "connected"
         return _Connection(sock)
 
-    def _session(self, conn: Wire, backlog: "collections.deque[str | _Start]") -> bool:
+    def _session(self, conn: Wire, backlog: "collections.deque[str | AttemptStart]") -> bool:
         """Send until the connection drops or the link closes; True if it lasted long enough to count."""
         made = time.monotonic()
         stable = False
@@ -277,7 +278,7 @@ class LiveSplitLink:
                     return stable
                 while backlog:
                     item = backlog[0]
-                    lines = self._start_lines(conn) if isinstance(item, _Start) else [item]
+                    lines = self._start_lines(conn) if isinstance(item, AttemptStart) else [item]
                     for line in lines:
                         conn.send(line)
                         self.sent.append(line)
@@ -325,7 +326,7 @@ class LiveSplitLink:
         self.problem = Notice(N_("closed the connection"))
         self._tell_trouble(message)
 
-    def _drain_into(self, backlog: "collections.deque[str | _Start]", connected: bool, wait: float = 0.0) -> None:
+    def _drain_into(self, backlog: "collections.deque[str | AttemptStart]", connected: bool, wait: float = 0.0) -> None:
         """Move queued commands to the backlog. While disconnected, a new attempt drops the older
         attempt's commands, and the backlog keeps the newest; connected, everything goes out in
         order (what does not fit waits on the queue)."""
@@ -334,7 +335,7 @@ class LiveSplitLink:
         except queue.Empty:
             return
         while True:
-            if isinstance(item, _Start) and not connected:
+            if isinstance(item, AttemptStart) and not connected:
                 backlog.clear()
             backlog.append(item)
             if connected and len(backlog) >= BACKLOG:

@@ -48,7 +48,7 @@ import time
 from typing import Any, NamedTuple
 
 from game.speedrun.livesplit_link import (ANSWER_TIMEOUT, BACKLOG, BACKOFF, IDLE_WAIT, SEND_TIMEOUT, STABLE,
-                                          LiveSplitLink, _Start, backoff)
+                                          AttemptStart, LiveSplitLink, backoff)
 from game.speedrun.websocket import Endpoint, Peer, readable
 from game.text.notice import N_, Notice
 
@@ -156,6 +156,43 @@ def lan_address() -> str:
         probe.close()
 
 
+class Reach:
+    """Who may connect and what the runner types into LiveSplit One: the loopback addresses only,
+    or (`others`) every device on the network, shown this machine's network address."""
+
+    def __init__(self, others: bool) -> None:
+        self.others = others        # other devices may connect (else the loopback addresses only)
+        self.url_host = lan_address() if others else "localhost"
+        self.listening = threading.Event()     # the endpoint is open (set by the worker)
+
+    def hosts(self) -> tuple[str, ...]:
+        return ("0.0.0.0", "::") if self.others else LOOPBACK
+
+    def address(self, port: int) -> str:
+        host = f"[{self.url_host}]" if ":" in self.url_host else self.url_host
+        return f"ws://{host}:{port}"
+
+
+class Transcript:
+    """What passed between the link and LiveSplit One, in order (the tests read it): the JSON sent,
+    the events LiveSplit One pushed, the commands it refused and those sent again."""
+
+    def __init__(self) -> None:
+        self.sent_json: collections.deque[str] = collections.deque(maxlen=2000)
+        self.events: collections.deque[str] = collections.deque(maxlen=2000)   # what LiveSplit One said happened
+        self.refused: collections.deque[tuple[str, str]] = collections.deque(maxlen=200)   # (command, error)
+        self.resent: list[str] = []            # commands sent again after a connection died
+
+
+class Recovery:
+    """What the link carries from one connection to the next: LiveSplit One's timer as its answers
+    tell, and what a connection that died sent and never heard back about."""
+
+    def __init__(self) -> None:
+        self.held = Held()
+        self.unanswered: list[str] = []
+
+
 class _Connection:
     """One LiveSplit One, spoken to in the link's LiveSplit commands: each becomes its livesplit-core
     command; answers are matched to their commands in order, events noted as they come."""
@@ -174,7 +211,7 @@ class _Connection:
         if again:
             self.again.add(self._sent)
         text = command_json(line)
-        self.link.sent_json.append(text)
+        self.link.transcript.sent_json.append(text)
         self.peer.send_text(text)
 
     def unanswered(self) -> list[str]:
@@ -198,7 +235,7 @@ class _Connection:
             if not isinstance(message, dict):
                 continue
             if "event" in message:
-                self.link.events.append(str(message["event"]))
+                self.link.transcript.events.append(str(message["event"]))
             elif ("success" in message or "error" in message) and self.inflight:
                 number, line = self.inflight.popleft()
                 self._answered(number, line, message)
@@ -210,11 +247,12 @@ class _Connection:
         error = message.get("error")
         if error is None:
             seen = seen_of(message) if line == QUERY else None
-            self.link.held = held_of(seen) if seen is not None else after(self.link.held, line)
+            recovery = self.link.recovery
+            recovery.held = held_of(seen) if seen is not None else after(recovery.held, line)
             return
         code = error.get("code") if isinstance(error, dict) else None
         if not (number in self.again and code in EXPECTED_AGAIN):
-            self.link.refused.append((line, json.dumps(error)))
+            self.link.transcript.refused.append((line, json.dumps(error)))
 
     def query(self, timeout: float) -> Seen | None:
         """LiveSplit One's state (None if no answer came in time)."""
@@ -245,41 +283,33 @@ class LiveSplitOneLink(LiveSplitLink):
     """The game's WebSocket endpoint for LiveSplit One. Same calls as LiveSplitLink (start_run,
     split, pause, resume, end_attempt, close, messages, state), the same attempt logic; state is
     connecting (waiting for LiveSplit One), connected, retrying (the port cannot be opened),
-    stopped or closed."""
+    stopped or closed. Its parts: `reach` (who may connect, the address to type, whether it
+    listens), `transcript` (what went each way) and `recovery` (what outlives a connection)."""
 
     kind = "one"
 
     def __init__(self, port: int = DEFAULT_PORT, others: bool = False,
                  backoff_steps: tuple[float, ...] = BACKOFF, send_timeout: float = SEND_TIMEOUT,
                  stable_after: float = STABLE, answer_timeout: float = ANSWER_TIMEOUT) -> None:
-        self.others = others        # other devices may connect (else the loopback addresses only)
-        self.url_host = lan_address() if others else "localhost"
-        self.refused: collections.deque[tuple[str, str]] = collections.deque(maxlen=200)   # (command, error)
-        self.events: collections.deque[str] = collections.deque(maxlen=2000)   # what LiveSplit One said happened
-        self.sent_json: collections.deque[str] = collections.deque(maxlen=2000)
-        self.resent: list[str] = []            # commands sent again after a connection died (the tests read it)
-        self.listening = threading.Event()     # the endpoint is open (set by the worker)
-        self.held = Held()                     # LiveSplit One's timer, as its answers tell
-        self._unanswered: list[str] = []       # what a connection that died sent and never heard back about
+        # Set before the base starts the worker, which reads them.
+        self.reach = Reach(others)
+        self.transcript = Transcript()
+        self.recovery = Recovery()
         super().__init__("0.0.0.0" if others else "localhost", port, backoff_steps=backoff_steps,
                          send_timeout=send_timeout, stable_after=stable_after, answer_timeout=answer_timeout)
 
     @property
     def address(self) -> str:
-        host = f"[{self.url_host}]" if ":" in self.url_host else self.url_host
-        return f"ws://{host}:{self.port}"
-
-    def hosts(self) -> tuple[str, ...]:
-        return ("0.0.0.0", "::") if self.others else LOOPBACK
+        return self.reach.address(self.port)
 
     # ----- the worker thread ------------------------------------------------------
     def _serve(self) -> None:
-        backlog: collections.deque[str | _Start] = collections.deque(maxlen=BACKLOG)
+        backlog: collections.deque[str | AttemptStart] = collections.deque(maxlen=BACKLOG)
         endpoint = self._open(backlog)
         if endpoint is None:
             return
         self._state = "connecting"
-        self.listening.set()
+        self.reach.listening.set()
         try:
             while not self._stop.is_set():
                 endpoint.poll(IDLE_WAIT)
@@ -294,14 +324,14 @@ class LiveSplitOneLink(LiveSplitLink):
                     self._state = "connecting"
         finally:
             endpoint.close()
-            self.listening.clear()
+            self.reach.listening.clear()
 
-    def _open(self, backlog: "collections.deque[str | _Start]") -> Endpoint | None:
+    def _open(self, backlog: "collections.deque[str | AttemptStart]") -> Endpoint | None:
         """Listen; a port another program holds is tried again after a back-off (None: closed first)."""
         failures = 0
         while not self._stop.is_set():
             try:
-                return Endpoint(self.hosts(), self.port)
+                return Endpoint(self.reach.hosts(), self.port)
             except OSError as exc:
                 failures += 1
                 self._state = "retrying"
@@ -313,7 +343,7 @@ class LiveSplitOneLink(LiveSplitLink):
                 self._pause(backoff(failures, self.backoff_steps))
         return None
 
-    def _session(self, conn: _Connection, backlog: "collections.deque[str | _Start]") -> bool:  # type: ignore[override]
+    def _session(self, conn: _Connection, backlog: "collections.deque[str | AttemptStart]") -> bool:  # type: ignore[override]
         """The TCP link's session, but an item leaves the backlog as it is sent: what a dying
         connection swallowed is found again from LiveSplit One's answers (`_resync`)."""
         made = time.monotonic()
@@ -331,7 +361,7 @@ class LiveSplitOneLink(LiveSplitLink):
                     return stable
                 while backlog:
                     item = backlog[0]
-                    lines = self._start_lines(conn) if isinstance(item, _Start) else [item]
+                    lines = self._start_lines(conn) if isinstance(item, AttemptStart) else [item]
                     backlog.popleft()
                     for line in lines:
                         conn.send(line)
@@ -342,23 +372,24 @@ class LiveSplitOneLink(LiveSplitLink):
             self._drop(self._lost_notice())
             return stable
         finally:
-            self._unanswered += conn.unanswered()
+            self.recovery.unanswered += conn.unanswered()
             conn.close()
 
     def _resync(self, conn: _Connection) -> None:
         """Send again what the last connection sent and LiveSplit One never took."""
-        lines = [line for line in self._unanswered if line != QUERY]
+        recovery = self.recovery
+        lines = [line for line in recovery.unanswered if line != QUERY]
         if not lines:
-            self._unanswered = []
+            recovery.unanswered = []
             return
-        before = self.held               # the query's answer sets `held` to what LiveSplit One reports
+        before = recovery.held           # the query's answer sets `held` to what LiveSplit One reports
         seen = conn.query(self.answer_timeout)
-        self._unanswered = []
+        recovery.unanswered = []
         if seen is None:
             return      # a LiveSplit One that does not answer: nothing to judge by, nothing sent twice
         for line in lines[resend_from(before, lines, seen):]:
             conn.send(line, again=True)
-            self.resent.append(line)
+            self.transcript.resent.append(line)
 
     def _closed_notice(self) -> str:
         # TRANSLATORS: LiveSplit One disconnected; the game keeps waiting for it ({address}: ws://localhost:16834)

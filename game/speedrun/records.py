@@ -1,8 +1,10 @@
 """Speedrun records in the user folder: PBs, best segments, last runs, a top-10 board per board key.
 
-One JSON file (user_dir()/speedrun.json), written atomically through
-game.files.userfiles; a corrupt or unrecognisable file is moved aside (never deleted)
-and the records start empty with a one-line warning. Replays of finished runs
+They live in the records database (game/files/database.py: table `boards`, one row per
+board, its records as JSON checked against RECORD_BOARD whenever read: a damaged board
+costs only itself). The JSON file older games kept (user_dir()/speedrun.json) is imported
+once, through its hardened loader, on the first start that finds no import done; the file
+itself stays as a backup and is never written again. Replays of finished runs
 live in replays_dir()/speedrun/ and are named in the records, so a PB always
 has its replay (the ghost, the run code).
 
@@ -17,13 +19,17 @@ import datetime as _dt
 from dataclasses import dataclass
 from pathlib import Path
 
+import json
+import sqlite3
+
+from game.files import database
 from game.files.schema import SchemaError
-from game.files.untrusted import echo
+from game.files.untrusted import echo, parse_json
 from game.text.i18n import N_, _
 from game.text.notice import Notice, join, message_of
 from game.speedrun.splits import Comparison, merge_best
 from game.files.untrusted import UntrustedError
-from game.files.register import RECORD_BOARD, RECORD_REPLAYS, RECORDS, RECORDS_VERSION
+from game.files.register import RECORD_BOARD, RECORD_REPLAYS, RECORDS, RECORDS_DB, RECORDS_VERSION
 
 FILE_NAME = RECORDS.relative()
 TOP = 10
@@ -50,35 +56,61 @@ class Records:
     def __init__(self, data: dict[str, Any] | None = None, newer: bool = False) -> None:
         self.data: dict[str, Any] = data if data is not None else {"version": RECORDS_VERSION, "boards": {}}
         self.newer = newer          # the file is a newer game's: this session's records are not saved
+        self._saved: set[str] = set()      # boards the database holds as they are here
+        self._dirty: set[str] = set()      # boards changed since (count_attempt, add_run, add_reset)
 
     # ----- loading and saving -----------------------------------------------------
     @classmethod
     def load(cls) -> tuple["Records", str | None]:
-        """The records, or empty ones and a warning if the file was corrupt (it is moved aside)."""
-        loaded = RECORDS.load(None)
-        data = cast("dict[str, Any] | None", loaded.data)   # the schema checked its shape
-        warning = loaded.warning
-        records = cls(data, newer=loaded.newer)
-        dropped = _without_damaged_boards(data) if data is not None else None
-        if dropped is not None:
-            records.try_save()     # saved without them at once: the next start does not copy the file again
-        return records, dropped or warning
+        """The records from the database (speedrun.json imported first if it never was), and one line
+        to show when a board was damaged (left out) or the old file could not be imported."""
+        db = database.shared()
+        db.flush()      # saves still on the worker land first: a screen opened after a run reads them
+        warning = _import_json(db)
+        boards: dict[str, Any] = {}
+        damaged: list[str] = []
+        try:
+            for key, text in db.read("SELECT board, records FROM boards WHERE records IS NOT NULL"):
+                board = _board_of(text, str(key))
+                if board is None:
+                    damaged.append(str(key))
+                else:
+                    boards[str(key)] = board
+        except sqlite3.DatabaseError as exc:       # a row too big, a page damaged since the open
+            return cls(), Notice(N_("{file} is damaged ({problem})"), file=RECORDS_DB.relative(),
+                                 problem=echo(exc, 80))
+        if damaged:
+            db.submit(lambda connection: _set_aside_boards(connection, damaged))
+            # TRANSLATORS: a board's records in the records database could not be read; they are left out
+            warning = Notice.ngettext("the records of {n} board are left out", "the records of {n} boards are left out",
+                                      len(damaged))
+        records = cls({"version": RECORDS_VERSION, "boards": boards})
+        records._saved = set(boards)
+        return records, warning
 
     def save(self) -> None:
-        """Write speedrun.json (OSError if the folder cannot take it). A newer game's file is never
-        overwritten: this session's records then last only this session."""
+        """Hand every board to the database's worker (one transaction): a frame never waits for the
+        disk. What the next start would refuse is never written (SchemaError)."""
         if self.newer:
             return
-        for key, board in self.data["boards"].items():     # what the next start would refuse is never written
-            RECORD_BOARD(board, f"boards.{echo(key, 40)}")
-        RECORDS.save(self.data)
+        rows = []
+        boards = self.data["boards"]
+        # Only the boards a run changed (and any added by hand): one board's text, never all of them.
+        for key in sorted(self._dirty | (boards.keys() - self._saved)):
+            if key not in boards:
+                continue
+            RECORD_BOARD(boards[key], f"boards.{echo(key, 40)}")
+            rows.append((str(key), json.dumps(boards[key], separators=(",", ":"))))
+        self._saved |= {key for key, _text in rows}
+        self._dirty.clear()
+        if rows:
+            database.shared().submit(lambda connection: _write_boards(connection, rows))
 
     def try_save(self) -> str | None:
-        """save() that never raises: None when saved, else the one line to show (once a session)."""
+        """save() that never raises: None when handed over, else the one line to show (a save the worker
+        could not do is said by database.take_warnings)."""
         try:
             self.save()
-        except OSError as exc:
-            return RECORDS.save_warning(exc)
         except SchemaError as exc:
             return Notice(RECORDS.save_failed, error=echo(exc, 120))
         return None
@@ -105,14 +137,19 @@ class Records:
         return int(self.board(key).get("attempts", 0))
 
     # ----- writing ----------------------------------------------------------------
+    def _changed(self, key: str) -> dict[str, Any]:
+        """The board `key` (made if new), marked for the next save."""
+        self._dirty.add(key)
+        return cast("dict[str, Any]", self.data["boards"].setdefault(key, _empty_board()))
+
     def count_attempt(self, key: str) -> None:
-        board = self.data["boards"].setdefault(key, _empty_board())
+        board = self._changed(key)
         board["attempts"] = int(board.get("attempts", 0)) + 1
 
     def add_run(self, key: str, run: dict[str, Any]) -> Verdict:
         """Record a finished attempt (complete or not). `run` holds at least ticks (None for a DNF),
         splits, flags, seed. Returns what changed; call save() afterwards."""
-        board = self.data["boards"].setdefault(key, _empty_board())
+        board = self._changed(key)
         run = dict(run)
         run.setdefault("date", _dt.datetime.now().isoformat(timespec="seconds"))
         clean = not run.get("flags") and run.get("ticks") is not None
@@ -138,7 +175,7 @@ class Records:
         """A reset attempt still teaches best segments (as LiveSplit does); returns the new golds."""
         if flags or not splits:
             return []
-        board = self.data["boards"].setdefault(key, _empty_board())
+        board = self._changed(key)
         before = list(board.get("best_segments", []))
         board["best_segments"] = merge_best(before, splits)
         return [i for i, (a, b) in enumerate(zip(before, board["best_segments"])) if a is not None and b < a]
@@ -220,6 +257,61 @@ def _without_damaged_boards(data: dict[str, Any]) -> str | None:
     left = Notice.ngettext("the records of {n} board are left out", "the records of {n} boards are left out",
                            len(damaged))
     return RECORDS.keep_copy(cast(Notice, join(where, left)))
+
+
+IMPORTED = "imported speedrun.json"
+
+
+def _import_json(db: database.Database) -> str | None:
+    """speedrun.json into the database, once (its hardened loader: size cap, schema, each board checked on
+    its own); the file is kept as it is, a backup. The warning the loader gave, if any."""
+    if db.read("SELECT 1 FROM meta WHERE key = ?", (IMPORTED,)):
+        return None
+    loaded = RECORDS.load(None)
+    if loaded.newer:
+        return loaded.warning      # a newer game's file: left alone, not imported, said at each start
+    data = cast("dict[str, Any] | None", loaded.data)
+    warning = loaded.warning
+    boards: dict[str, Any] = {}
+    if data is not None:
+        warning = _without_damaged_boards(data) or warning
+        boards = data["boards"]
+    rows = [(str(key), json.dumps(board, separators=(",", ":"))) for key, board in boards.items()]
+
+    def job(connection: sqlite3.Connection) -> None:
+        _write_boards(connection, rows)
+        connection.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (IMPORTED, str(len(rows))))
+
+    try:
+        db.write(job)
+    except sqlite3.Error as exc:
+        return Notice(RECORDS.save_failed, error=echo(exc, 120))
+    return warning
+
+
+def _set_aside_boards(connection: sqlite3.Connection, keys: list[str]) -> None:
+    """Damaged boards' records moved to `meta` as they are (the player's bytes kept, said once)."""
+    for key in keys:
+        connection.execute("INSERT OR REPLACE INTO meta SELECT 'damaged board ' || board, records FROM boards "
+                           "WHERE board = ? AND records IS NOT NULL", (key,))
+        connection.execute("UPDATE boards SET records = NULL WHERE board = ?", (key,))
+
+
+def _write_boards(connection: sqlite3.Connection, rows: list[tuple[str, str]]) -> None:
+    connection.executemany("INSERT INTO boards (board, records) VALUES (?, ?) "
+                           "ON CONFLICT (board) DO UPDATE SET records = excluded.records", rows)
+
+
+def _board_of(text: object, key: str) -> dict[str, Any] | None:
+    """A board's records as the database holds them, or None if they are not what the game writes."""
+    if not isinstance(text, str):
+        return None
+    try:
+        board = parse_json(text, f"boards.{echo(key, 40)}")
+        RECORD_BOARD(board, f"boards.{echo(key, 40)}")
+    except (UntrustedError, SchemaError):
+        return None
+    return cast("dict[str, Any]", board)
 
 
 def _empty_board() -> dict[str, Any]:

@@ -69,7 +69,7 @@ class MallScene(Scene):
         super().__init__(ctx)
         self.spec = spec
         self.replay = replay                # a recorded match played back in the window
-        self.recording = bool(ctx.record_path) and not pilot and replay is None   # --record FILE
+        self.recording = bool(ctx.record_path or ctx.record_to) and not pilot and replay is None   # --record, career
         self.fixed_modes = fixed_modes(ctx, spec, pilot, replay)
         self.pilot_wanted = pilot          # screenshots/benchmark: a bot in every seat, ready after study
         self.seats = sorted(spec.seats, key=lambda s: s.seat)
@@ -279,7 +279,7 @@ class MallOpening(Scene):
 def fixed_modes(ctx: "Context", spec: MatchSpec, pilot: bool, replay: Replay | None) -> list[str] | None:
     """A replay (recorded or played) takes the modes the game's schedule gives each round (a
     replay's own, recorded in its header, or for an older replay the rule it was recorded by)."""
-    recording = bool(ctx.record_path) and not pilot and replay is None
+    recording = bool(ctx.record_path or ctx.record_to) and not pilot and replay is None
     if (recording or replay is not None) and spec.mode in modes.choices():
         return SOLD_OUT.schedule(spec)
     return None

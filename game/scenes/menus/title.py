@@ -14,6 +14,7 @@ from game.match.commands import Button, Command
 from game.render import widgets
 from game.scenes import registry
 from game.scenes.common import menu_command
+from game.scenes.menus.career import CareerScene, career_stars, star as career_star
 from game.render.palette import BLACK
 from game.scenes.moment import Moment
 
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     from game.core.context import Context
 
 MENU_TOP = 404     # under the seat badges; the last row ends well clear of the button hints
-MENU_ROW = 58
+MENU_ROW = 50
 ATTRACT_AFTER_TICKS = 60 * 45  # 45 s untouched on the title starts the attract mode (if one is registered)
 ANIMATION_TICKS = 4            # the logo and badges move 15 times a second: the title presents no more often
 
@@ -34,9 +35,11 @@ class TitleScene(Scene):
         super().__init__(ctx)
         self.idle_ticks = 0
         self.moment: Moment | None = None     # made when the title comes back from a scene above it
+        self.stars = career_stars()          # the career's badge: stars already judged this session
         self._stickers: dict[str, tuple[pygame.Surface, pygame.Surface]] = {}
         self.menu = widgets.MenuList([
             widgets.MenuItem(N_("Play"), self.play),
+            widgets.MenuItem(N_("Career"), self.career),
             widgets.MenuItem(N_("Settings"), self.open_settings),
             widgets.MenuItem(N_("Speedrun"), self.speedrun),
             widgets.MenuItem(N_("Quit"), ctx.quit),
@@ -44,6 +47,9 @@ class TitleScene(Scene):
 
     def play(self) -> None:
         self.ctx.stack.push(registry.LOBBY(self.ctx))
+
+    def career(self) -> None:
+        self.ctx.stack.push(CareerScene(self.ctx))
 
     def speedrun(self) -> None:
         self.ctx.stack.push(registry.SPEEDRUN_MENU(self.ctx))
@@ -57,6 +63,7 @@ class TitleScene(Scene):
         # held, or a stick still pushed, is heard again once let go (the README: any button just brings
         # the title back).
         self.moment = Moment(min_ticks=0)
+        self.stars = career_stars()
 
     def start_attract(self) -> bool:
         """Attract mode: push the registered attract scene (bots playing a demo match).
@@ -92,7 +99,7 @@ class TitleScene(Scene):
 
     def picture_key(self) -> tuple[object, ...]:
         """What the title's picture depends on (the loop presents only when it changes)."""
-        return self.menu.index, self.ctx.tick // ANIMATION_TICKS
+        return self.menu.index, self.ctx.tick // ANIMATION_TICKS, self.stars
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         ui = self.ctx.ui
@@ -110,7 +117,17 @@ class TitleScene(Scene):
             widgets.seat_badge(surface, identity, (x, y), 20)
         self.menu.draw(surface, ui, ((w - self.menu.width) // 2, MENU_TOP))
         widgets.blit_text(surface, ui, f"v{VERSION}", "small", "text_dim", bottomright=(w - 20, h - 14))
+        if self.stars:
+            self._badge(surface)
         widgets.hints(surface, ui, [("A / Enter", N_("Select")), ("Stick / Arrows", N_("Move"))])
+
+    def _badge(self, surface: pygame.Surface) -> None:
+        """The career's badge: a gold star and the stars won, a reward to come back to."""
+        ui = self.ctx.ui
+        box = pygame.Rect(24, 20, 150, 64)
+        widgets.panel(surface, ui, box, border="accent_2")
+        career_star(surface, ui, (box.left + 36, box.centery), 22, True)
+        widgets.blit_text(surface, ui, str(self.stars), "large", "accent_2", midleft=(box.left + 70, box.centery))
 
     def _sticker(self, surface: pygame.Surface, text: str, colour: tuple[int, int, int],
                  center: tuple[int, int], angle: float) -> None:

@@ -68,7 +68,7 @@ class TableScene(Scene):
             if demo or s.kind == "bot" or s.seat in ctx.bot_takeovers:
                 self.bots[i] = CheckOutBot(i, s.difficulty if s.kind == "bot" else "normal",
                                            spec.seed, self.sim.tuning)
-        recording = bool(ctx.record_path) and not demo and replay is None    # --record FILE
+        recording = bool(ctx.record_path or ctx.record_to) and not demo and replay is None    # --record, career
         self.driver = MatchDriver(self.sim, list(range(spec.players)),       # the table keys seats by index
                                   recorder(spec) if recording else None,
                                   playback=replay.ticks() if replay is not None else None)
