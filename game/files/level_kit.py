@@ -2,8 +2,8 @@
 
 A level copied alone into <user data folder>/levels/ plays (the level reader finds the shipped
 tileset and templates by name), but Tiled and its `tmxrasterizer` look only beside the level: they
-drew red crosses where the tiles should be. So at every start `provide()` puts the kit there: the
-tileset (`mall.tsx`, its image `mall.png` beside it), the templates (`templates/*.tx`), the project
+drew red crosses where the tiles should be. So at every start `provide()` puts the kit there: each
+theme's tileset (`mall.tsx`, its image `mall.png` beside it, `outlet.tsx`...), the templates (`templates/*.tx`), the project
 (`sold_out.tiled-project`) and its object types (`objecttypes.xml`), each written atomically through
 the register's entries (LEVEL_KIT, LEVEL_TEMPLATES).
 
@@ -34,8 +34,8 @@ MARK = "Sold Out! / Check Out! levels kit"
 MARK_KEY = "soldOutCheckOutLevelsKit"   # the project file's (JSON) mark
 _STAMP = re.compile(re.escape(MARK) + r" ([0-9a-f]{12})")
 _MARK_BYTES = 4096     # the mark is near the top of every file the game writes
-TILESET, IMAGE, PROJECT, TYPES = "mall.tsx", "mall.png", "sold_out.tiled-project", "objecttypes.xml"
-SHIPPED_IMAGE = "../assets/tiles/mall.png"     # how the shipped tileset names its image
+PROJECT, TYPES = "sold_out.tiled-project", "objecttypes.xml"
+SHIPPED_IMAGES = "../assets/tiles/"     # where a shipped tileset finds its image (NAME.png beside NAME.tsx)
 
 
 @dataclass(frozen=True)
@@ -56,8 +56,14 @@ def stamp() -> str:
 
 def _shipped_sources() -> list[Path]:
     """The shipped files the kit is made from."""
-    return [levels_dir() / TILESET, asset("tiles", IMAGE), levels_dir() / PROJECT, levels_dir() / TYPES,
-            *sorted((levels_dir() / "templates").glob("*.tx"))]
+    tilesets = _tilesets()
+    return [*tilesets, *(asset("tiles", f"{t.stem}.png") for t in tilesets), levels_dir() / PROJECT,
+            levels_dir() / TYPES, *sorted((levels_dir() / "templates").glob("*.tx"))]
+
+
+def _tilesets() -> list[Path]:
+    """Every theme's shipped tileset (mall.tsx, outlet.tsx...)."""
+    return sorted(levels_dir().glob("*.tsx"))
 
 
 def _marked_xml(text: str, mark: str) -> bytes:
@@ -68,15 +74,18 @@ def _marked_xml(text: str, mark: str) -> bytes:
 
 
 def kit_files(current: str) -> list[KitFile]:
-    """What the folder should hold, marked with `current` (the tileset before its image)."""
+    """What the folder should hold, marked with `current` (each tileset just before its image)."""
     mark = f"{MARK} {current}"
-    tileset = (levels_dir() / TILESET).read_text(encoding="utf-8").replace(SHIPPED_IMAGE, IMAGE)
+    files = []
+    for path in _tilesets():
+        image = f"{path.stem}.png"
+        tileset = path.read_text(encoding="utf-8").replace(SHIPPED_IMAGES + image, image)
+        files += [KitFile(LEVEL_KIT, path.name, _marked_xml(tileset, mark)),
+                  KitFile(LEVEL_KIT, image, asset("tiles", image).read_bytes(), marked=False)]
     project = json.loads((levels_dir() / PROJECT).read_text(encoding="utf-8"))
     project[MARK_KEY] = mark
-    files = [KitFile(LEVEL_KIT, TILESET, _marked_xml(tileset, mark)),
-             KitFile(LEVEL_KIT, IMAGE, asset("tiles", IMAGE).read_bytes(), marked=False),
-             KitFile(LEVEL_KIT, PROJECT, (json.dumps(project, indent=4) + "\n").encode("utf-8")),
-             KitFile(LEVEL_KIT, TYPES, _marked_xml((levels_dir() / TYPES).read_text(encoding="utf-8"), mark))]
+    files += [KitFile(LEVEL_KIT, PROJECT, (json.dumps(project, indent=4) + "\n").encode("utf-8")),
+              KitFile(LEVEL_KIT, TYPES, _marked_xml((levels_dir() / TYPES).read_text(encoding="utf-8"), mark))]
     for template in sorted((levels_dir() / "templates").glob("*.tx")):
         files.append(KitFile(LEVEL_TEMPLATES, template.name, _marked_xml(template.read_text(encoding="utf-8"), mark)))
     return files
@@ -104,10 +113,12 @@ def provide() -> list[str]:
     (as the player finds them: "levels/mall.tsx"). A folder that cannot take them is logged, never fatal."""
     current = stamp()
     written: list[str] = []
-    tileset_replaced = False
+    tileset_replaced = False       # the tileset just before this image was another version's
     for file in kit_files(current):
         state = whose(file, current)
         due = state in ("missing", "older") or (not file.marked and tileset_replaced)
+        if file.marked:
+            tileset_replaced = file.name.endswith(".tsx") and state == "older"
         if not due:
             continue
         try:
@@ -115,6 +126,5 @@ def provide() -> list[str]:
         except (OSError, UntrustedError) as exc:
             log.warning("the levels folder's Tiled kit: cannot write %s (%s)", file.entry.relative(file.name), exc)
             return written
-        tileset_replaced = tileset_replaced or (file.name == TILESET and state == "older")
         written.append(file.entry.relative(file.name))
     return written

@@ -16,6 +16,7 @@ list it in docs/RELIABILITY.md: tests/test_user_register.py checks all but the l
 """
 from __future__ import annotations
 
+from game import levels_dir
 from game.files import schema
 from game.text.i18n import LANGUAGES
 from game.match.commands import Button
@@ -63,7 +64,7 @@ LIVESPLIT_LINKS = ("tcp", "one")   # LiveSplit's TCP server, LiveSplit One (game
 SETTING_CHECKS: dict[str, schema.Check] = {
     "volume": schema.number(0.0, 1.0), "music_volume": schema.number(0.0, 1.0),
     "ui_scale": schema.number(UI_SCALE_MIN, UI_SCALE_MAX),
-    **{flag: schema.boolean() for flag in ("fullscreen", "colourblind", "screen_shake", "show_fps",
+    **{flag: schema.boolean() for flag in ("fullscreen", "colourblind", "screen_shake", "reduced_motion", "show_fps",
                                            "nintendo_swap", "livesplit", "livesplit_others")},
     "livesplit_link": schema.text(8, choices=LIVESPLIT_LINKS),
     "rumble": schema.text(8, choices=RUMBLE_LEVELS),
@@ -74,7 +75,7 @@ SETTING_CHECKS: dict[str, schema.Check] = {
 }
 SETTINGS = one("settings", "settings.json", 64 * KB, schema.table({"version": VERSION_FIELD}), 1,
                {"version": 1, "volume": 0.5, "music_volume": 0.4, "ui_scale": 1.25, "fullscreen": False,
-                "colourblind": True, "screen_shake": False, "show_fps": True, "rumble": "high",
+                "colourblind": True, "screen_shake": False, "reduced_motion": True, "show_fps": True, "rumble": "high",
                 "nintendo_swap": True, "livesplit": True, "livesplit_link": "one", "livesplit_others": True,
                 "livesplit_host": "runner-pc.local", "livesplit_port": 16835, "language": "de"})
 
@@ -263,7 +264,8 @@ CAREER_PROGRESS = UserFile(
 # its image, the project and its object types there, and the templates in levels/templates/, where they
 # are missing or an older version of the game wrote them (a file without the game's mark is the player's:
 # read to see whose it is, never written over). Listed before PLAYER_LEVELS, whose names they also fit.
-KIT_NAMES = r"mall\.tsx|mall\.png|sold_out\.tiled-project|objecttypes\.xml"
+_TILESETS = "|".join(sorted(path.stem for path in levels_dir().glob("*.tsx")))     # each theme's: mall, outlet...
+KIT_NAMES = rf"(?:{_TILESETS})\.(?:tsx|png)|sold_out\.tiled-project|objecttypes\.xml"
 LEVEL_KIT = UserFile("level_kit", "levels", KIT_NAMES, LEVEL_CAP, Damage.REFUSE, "Tiled project file", made=KIT_NAMES)
 LEVEL_TEMPLATES = UserFile("level_templates", "levels/templates", r"[a-z_]{1,40}\.tx", 64 * KB, Damage.REFUSE,
                            "Tiled object template", made=r"[a-z_]{1,40}\.tx")

@@ -19,9 +19,12 @@ import pygame
 
 from game.text import i18n
 from game.text.i18n import N_, _, ngettext
+from game.files.levels import LEVELS_DIR
 from game.render import widgets
+from game.render.level_themes import theme_of
 from game.render.clothing import item_art, mark_surface, objective_art
-from game.render.icons import INK, bag_icon, outlined_text, seat_shape_surface
+from game.render.figure import Look, portrait
+from game.render.icons import INK, bag_icon, outlined_text
 from game.render.palette import CREAM, DIM, GOLD, GOOD, PANEL, PAPER, PAPER_EDGE, PAPER_WRONG
 from game.rules.soldout import Objective
 from game.rules.soldout import modes as mode_registry
@@ -29,6 +32,7 @@ from game.scenes.common import Animation, MatchResultsScene
 from game.scenes.mall.mode_choice import Chooser, ModeChoiceScene, last_place, least_played
 from game.scenes.mall.draw import seat_teams
 from game.scenes.mall.overlay import caller
+from game.scenes.menus.level_card import fit
 from game.scenes.pads import keys_in_play
 from game.scenes.results_fx import (PODIUM_AREA, Podium, Reveal, Standing, cover, headline_image, ordinal, places,
                                     shown_name, tied_groups)
@@ -169,8 +173,10 @@ class SoldOutResultsScene(MatchResultsScene):
 
     def _badges(self, surf: pygame.Surface, side: int, x: int, cy: int, size: int) -> int:
         for i, p in enumerate(self.shown.members(side)):
-            ident = self.mall.identities[self.sim.seats[p]]
-            surf.blit(seat_shape_surface(ident.shape, ident.hex, size), (x + i * (size - 6), cy - size // 2))
+            seat = self.sim.seats[p]
+            ident = self.mall.identities[seat]
+            face = portrait(self.mall.picture.cast[seat], Look(ident.hex, ident.shape), size)
+            surf.blit(face, (x + i * (size - 6), cy - size // 2))
         return x + len(self.shown.members(side)) * (size - 6) + 10
 
     # ------------------------------------------------------------------ Rush / Memory
@@ -322,6 +328,7 @@ class SoldOutResultsScene(MatchResultsScene):
         # The final round's places, not yet its winner: the podium that follows says that.
         title = self.ctx.ui.render(_("Final standings") if self.final else _("Standings"), 26, DIM)
         surf.blit(title, (box.x + 16, y))
+        self._level_chip(surf, box.right - 16, y + title.get_height() // 2, box.w - 64 - title.get_width())
         y += 32
         per_row = 3
         col_w = (box.w - 32) // per_row
@@ -344,6 +351,16 @@ class SoldOutResultsScene(MatchResultsScene):
                 line = pygame.transform.smoothscale(line, (box.w - 32, line.get_height()))
             surf.blit(line, line.get_rect(bottomleft=(box.x + 16, box.bottom - 6)))
 
+    def _level_chip(self, surf: pygame.Surface, right: int, cy: int, room: int) -> None:
+        """Where the round was played, right of the heading: the level's name by its theme's colour."""
+        level = self.mall.picture.level
+        shipped = level.path.resolve().parent == LEVELS_DIR.resolve()
+        name = fit(self.ctx.ui, _(level.name) if shipped else level.name, max(0, room - 34), "small")
+        text = self.ctx.ui.render(name, self.ctx.ui.size("small"), DIM)
+        at = text.get_rect(midright=(right, cy))
+        surf.blit(text, at)
+        pygame.draw.rect(surf, theme_of(level.theme).colour, (at.x - 30, cy - 10, 20, 20), border_radius=5)
+
     # ------------------------------------------------------------------ the podium (final results)
     def _standing_list(self) -> list[Standing]:
         match = self.sim.match
@@ -354,7 +371,8 @@ class SoldOutResultsScene(MatchResultsScene):
         for side in order:
             seats = [self.sim.seats[p] for p in self.shown.members(side)]
             out.append(Standing([self._name(seat) for seat in seats], match.totals[side], place[side],
-                                [self.mall.identities[seat] for seat in seats], team_of.get(seats[0]) if seats else None))
+                                [self.mall.identities[seat] for seat in seats], team_of.get(seats[0]) if seats else None,
+                                [self.mall.picture.cast[seat] for seat in seats]))
         return out
 
     def _draw_podium(self, surface: pygame.Surface, alpha: float) -> None:

@@ -21,7 +21,8 @@ from game.match.commands import Button, Command
 from game.match.seats import MAX_SEATS, TEAM_COUNT, TEAM_NAMES, LobbySeat, identities, team_name
 from game.match import games
 from game.match.spec import MatchSpec
-from game.render import teams, widgets
+from game.render import cast, teams, widgets
+from game.render.figure import Figure, Look, figure
 from game.render.keytext import keyed_text
 from game.scenes import registry
 from game.scenes.common import menu_command
@@ -37,6 +38,8 @@ DIFFICULTY_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard
 MAX_ROUNDS = 5
 GAME_ROWS = frozenset({"mode", "rounds", "level", "assist"})   # rows on only for a game that asks (Game.lobby_rows)
 LEVEL_VALUE_WIDTH = 380   # px: the Level row's value beside its label
+ROW_H = 41                # px: fourteen rows between the heading and the status line
+FIGURE = 70               # px: the shopper standing on a seat's card (one shopper size)
 
 
 def new_seed() -> int:
@@ -73,7 +76,7 @@ class LobbyScene(Scene):
         # Keyboard seats, latest last: Escape releases the last one.
         self.joined_order: list[int] = [seat.seat for seat in ctx.seats
                                         if seat.kind == "human" and seat.device and seat.device[0] == "kb"]
-        self.menu = widgets.MenuList(self._items(), play=ctx.sound, row_height=44, width=560)
+        self.menu = widgets.MenuList(self._items(), play=ctx.sound, row_height=ROW_H, width=560)
 
     # ---------------------------------------------------------------- menu rows
     def _items(self) -> list[widgets.MenuItem]:
@@ -93,6 +96,7 @@ class LobbyScene(Scene):
             I(N_("Seat"), value=self._picked_text, adjust=self._pick, key="seat"),
             I(N_("Bot level"), value=self._bot_text, adjust=self._cycle_bot, key="bot_level"),
             I(N_("Seat team"), value=self._team_text, adjust=self._cycle_team, key="seat_team"),
+            I(N_("Character"), value=self._character_text, adjust=self._cycle_character, key="character"),
             I(N_("START MATCH"), self.start, primary=True, key="start"),
         ]
 
@@ -109,6 +113,7 @@ class LobbyScene(Scene):
             "remove_bot": any(s.kind == "bot" for s in self.ctx.seats),
             "bot_level": seat is not None and seat.kind == "bot",
             "seat_team": self.options.teams and seat is not None,
+            "character": seat is not None,
         }
         for item in self.menu.items:   # a row the game offers is on when the game asks for it
             item.enabled = item.key in rows if item.key in GAME_ROWS else enabled.get(item.key, True)
@@ -211,6 +216,28 @@ class LobbyScene(Scene):
         seat = self.seat(self.picked)
         if seat is not None:
             seat.team = (seat.team + step) % TEAM_COUNT
+
+    def shoppers(self) -> dict[int, cast.Character]:
+        """Every filled seat's shopper: as picked, else its seat's default (none twice)."""
+        return cast.of_seats([s.seat for s in self.ctx.seats], {s.seat: s.character for s in self.ctx.seats})
+
+    def _character_text(self) -> str:
+        seat = self.seat(self.picked)
+        return self.shoppers()[seat.seat].name if seat is not None else "-"
+
+    def _cycle_character(self, step: int) -> None:
+        """The picked seat's next shopper, skipping any another seat plays (each looks different)."""
+        seat = self.seat(self.picked)
+        if seat is None:
+            return
+        shown = self.shoppers()
+        others = {c.id for s, c in shown.items() if s != seat.seat}
+        ident = shown[seat.seat].id
+        for _k in range(len(cast.cast())):
+            ident = cast.step(ident, seat.seat, step)
+            if ident not in others:
+                break
+        seat.character = ident
 
     # ---------------------------------------------------------------- seats
     def seat(self, index: int) -> LobbySeat | None:
@@ -406,7 +433,7 @@ class LobbyScene(Scene):
     def _draw_seat(self, surface: pygame.Surface, rect: pygame.Rect, index: int) -> None:
         """A seat's card, drawn once per look and kept (six cards were some 60 draws and blits a
         frame, the lobby's largest part)."""
-        focused = index == self.picked and self.menu.selected.key in ("seat", "bot_level", "seat_team")
+        focused = index == self.picked and self.menu.selected.key in ("seat", "bot_level", "seat_team", "character")
         look = self._seat_look(index, focused, rect)
         kept = self._cards.get(index)
         if kept is None or kept[0] != look:
@@ -425,7 +452,13 @@ class LobbyScene(Scene):
             return (*common, _("Seat {number}").format(number=index + 1), _("Open: press {a} to join"),
                     tuple(self._join_keys()))
         team = (seat.team, team_name(seat.team)) if self.options.teams else None
-        return (*common, seat.kind, self._device(seat), team)
+        return (*common, seat.kind, self._device(seat), team, self.shoppers()[index].id, self.ctx.settings.colourblind)
+
+    def _figure(self, index: int) -> Figure:
+        """The seat's shopper as it stands on its card, in its seat's colour and shape."""
+        identity = identities()[index]
+        look = Look(identity.hex, identity.shape, index if self.ctx.settings.colourblind else None)
+        return figure(self.shoppers()[index], look, FIGURE, "idle", 0)
 
     def _device(self, seat: LobbySeat) -> str:
         if seat.kind == "bot":
@@ -452,11 +485,14 @@ class LobbyScene(Scene):
         if not focused:
             pygame.draw.rect(surface, identity.colour, rect, 5, border_radius=ui.theme.radius)
         widgets.seat_badge(surface, identity, (rect.x + 50, rect.y + 56), 26)
-        widgets.blit_text(surface, ui, identity.name, _name_size(ui, identity.name, "large", rect), "text",
+        shopper = self._figure(index)
+        room = FIGURE + 20   # the card's right side is the shopper's
+        widgets.blit_text(surface, ui, identity.name, _name_size(ui, identity.name, "large", rect, room), "text",
                           midleft=(rect.x + 92, rect.y + 56))
         device = self._device(seat)
-        widgets.blit_text(surface, ui, _fit(ui, device, rect.width - 40), "small", "accent_2" if seat.kind == "bot" else "text",
-                          midleft=(rect.x + 24, rect.y + 106))
+        widgets.blit_text(surface, ui, _fit(ui, device, rect.width - 40 - room), "small",
+                          "accent_2" if seat.kind == "bot" else "text", midleft=(rect.x + 24, rect.y + 106))
+        surface.blit(shopper.surface, (rect.right - 14 - FIGURE // 2 - shopper.feet[0], rect.bottom - 12 - shopper.feet[1]))
         if self.options.teams:
             mark = teams.emblem(seat.team, 28)
             surface.blit(mark, mark.get_rect(midleft=(rect.x + 24, rect.y + 140)))
@@ -464,10 +500,10 @@ class LobbyScene(Scene):
                               midleft=(rect.x + 32 + mark.get_width(), rect.y + 140))
 
 
-def _name_size(ui: UI, name: str, size: str, card: pygame.Rect) -> int:
+def _name_size(ui: UI, name: str, size: str, card: pygame.Rect, room: int = 0) -> int:
     """A seat's name beside its badge, as large as `size` and the UI scale ask, up to its card's
-    edge ("Amarillo" at the largest scale ran 2 px past it)."""
-    return ui.fitting_size(name, ui.size(size), card.right - 16 - (card.x + 92), narrows=False)
+    edge ("Amarillo" at the largest scale ran 2 px past it), or to the `room` kept at the right."""
+    return ui.fitting_size(name, ui.size(size), card.right - 16 - room - (card.x + 92), narrows=False)
 
 
 def _fit(ui: UI, text: str, width: int) -> str:

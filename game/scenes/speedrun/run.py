@@ -208,6 +208,10 @@ class SpeedrunRunScene(Scene):
         # Above the ghost; racing close, below it or beside it: clear of the names and pile counts.
         spots = [tag.get_rect(midbottom=(cx, cy - half)), tag.get_rect(midtop=(cx, cy + half)),
                  tag.get_rect(midleft=(cx + half, cy)), tag.get_rect(midright=(cx - half, cy))]
+        # The runner's character stands taller than the ghost: its name may cover all four, so a
+        # step further out below and to each side too.
+        spots += [spot.move(dx, dy) for spot, (dx, dy) in zip(spots[1:], ((0, tag.get_height()),
+                                                                          (half, 0), (-half, 0)))]
         ink = tag.get_bounding_rect()
         clear = [at for at in spots if ink.move(at.topleft).collidelist(view.tag_rects) < 0]
         surface.blit(tag, (clear or spots)[0])
