@@ -20,11 +20,12 @@ import pygame
 from game.text import i18n
 from game.match.seats import SeatIdentity
 from game.render.cast import Character, default_for
-from game.render.figure import Look, figure
+from game.render.figure import Figure, figure
 from game.render.icons import INK, outlined_text
 from game.render.teams import emblem
 from game.render.palette import (BLOCK, BLOCK_TOP, BLUISH_GREEN, CONFETTI_RED, CREAM, GOLD, PURPLE_PINK, SKY_BLUE,
                                  YELLOW)
+from game.scenes.shoppers import seat_look
 
 TEXT = CREAM
 STEP_TICKS = 36            # between one podium step's reveal and the next
@@ -151,8 +152,9 @@ class Podium:
     falls. With `celebrate` False (nobody scored) nobody jumps and no confetti falls."""
 
     def __init__(self, standings: list[Standing], area: pygame.Rect, play: Callable[[str], None],
-                 celebrate: bool = True) -> None:
+                 celebrate: bool = True, colourblind: bool = False) -> None:
         self.standings = standings
+        self.colourblind = colourblind   # the shoppers' shirts wear their seats' patterns, as on the map
         self.headline: tuple[pygame.Surface, tuple[int, int]] | None = None   # shown with first place
         self.clear: list[pygame.Rect] = []   # texts already on the backdrop (the title): confetti falls clear of them
         self._rows: tuple[object, list[pygame.Rect]] = (None, [])   # (the headline, its lines' bands)
@@ -303,7 +305,7 @@ class Podium:
                     squash = 1.0 - 0.18 * max(0.0, 1.0 - phase * 8) if phase < 0.125 else 1.0
                 frame = int(since / 5 + n * 2)
                 shopper(surface, member, size, (x + size // 2, block.y - 4 - int(jump)), squash,
-                        side.shopper_of(i), state, frame)
+                        side.shopper_of(i), state, frame, self.colourblind)
                 x += size + 8
                 n += 1
             x += TEAM_GAP            # a team stands together, a little apart from the next
@@ -350,25 +352,33 @@ class Podium:
 
 
 def shopper(surface: pygame.Surface, identity: SeatIdentity, size: int, feet: tuple[int, int],
-            squash: float = 1.0, character: Character | None = None, state: str = "idle", frame: int = 0) -> None:
-    """A shopper as the mall draws one: its character in its seat's colour and shape, in `state`,
-    over a soft shadow ringed in its colour, standing with its shoes at `feet`. `size` is the
-    height it may take (the character is drawn to stand that tall)."""
-    cx, y = feet
-    shadow = pygame.Rect(0, 0, size + 8, max(8, size // 4))
-    shadow.center = (cx, y)
-    shade = pygame.Surface(shadow.size, pygame.SRCALPHA)
-    pygame.draw.ellipse(shade, (0, 0, 0, 90), shade.get_rect())
-    pygame.draw.ellipse(shade, (*identity.colour, 255), shade.get_rect(), 3)
-    surface.blit(shade, shadow)
-    drawn = figure(character or default_for(identity.index), Look(identity.hex, identity.shape),
-                   round(size * STAND), state, frame)
+            squash: float = 1.0, character: Character | None = None, state: str = "idle", frame: int = 0,
+            colourblind: bool = False) -> None:
+    """A shopper as the mall draws one: its character in its seat's colour and shape (and its
+    pattern in colour-blind mode), in `state`, over a soft shadow ringed in its colour, standing with
+    its shoes at `feet`. `size` is the height it may take (the character is drawn to stand that tall)."""
+    who, look, scale = character or default_for(identity.index), seat_look(identity, colourblind), round(size * STAND)
+    drawn = figure(who, look, scale, state, frame)
     image, (fx, fy) = drawn.surface, drawn.feet
     if squash != 1.0:
         w, h = image.get_size()
         image = pygame.transform.smoothscale(image, (round(w * (2 - squash)), round(h * squash)))
         fx, fy = round(fx * (2 - squash)), round(fy * squash)
-    surface.blit(image, (cx - fx, y - fy))
+    shadow = _shadow_rect(figure(who, look, scale, "idle", 0), feet)   # the cached standing frame
+    shade = pygame.Surface(shadow.size, pygame.SRCALPHA)
+    pygame.draw.ellipse(shade, (0, 0, 0, 90), shade.get_rect())
+    pygame.draw.ellipse(shade, (*identity.colour, 255), shade.get_rect(), 3)
+    surface.blit(shade, shadow)
+    surface.blit(image, (feet[0] - fx, feet[1] - fy))
+
+
+def _shadow_rect(standing: Figure, feet: tuple[int, int]) -> pygame.Rect:
+    """Under the character's body standing still (not its waving arms): as wide as its ink, a
+    quarter as deep, centred on its feet."""
+    width = standing.surface.get_bounding_rect(1).w
+    rect = pygame.Rect(0, 0, width, max(8, width // 4))
+    rect.center = feet
+    return rect
 
 
 STAND = 0.64     # a character drawn at this share of a podium figure's size stands about that tall

@@ -30,7 +30,8 @@ from game.rules.soldout.family import Destination
 from game.scenes.mall.draw import seat_teams
 from game.scenes.mall.layout import HEADER_H, LIST_ITEM, MallLayout, PanelLayout
 from game.render.cast import Character, default_for
-from game.render.figure import Look, portrait
+from game.render.figure import portrait
+from game.scenes.shoppers import seat_look
 
 if TYPE_CHECKING:
     from game.render.ui import UI
@@ -125,7 +126,7 @@ class Hud:
         beside the (shared) score. The name narrows to fit, never under the sofa bar."""
         head = p.header
         ident = self.identities[seat]
-        face = portrait(self.shoppers.get(seat) or default_for(seat), Look(ident.hex, ident.shape), PORTRAIT)
+        face = portrait(self.shoppers.get(seat) or default_for(seat), seat_look(ident, self.cb), PORTRAIT)
         surface.blit(face, face.get_rect(midleft=(head.x - 2, head.centery)))
         x, right = self._name_room(seat, p)
         if team is not None:

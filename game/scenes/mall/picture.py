@@ -110,6 +110,7 @@ class MallPicture:
         if self.hud.cb != self.ctx.settings.colourblind:
             self.hud.cb = self.ctx.settings.colourblind
             self.view.set_colourblind(self.hud.cb)    # the shoppers' shirts wear their seats' patterns, or not
+            self.drop_layers()                        # and so do the panels' portraits, on the static layer
             self.prewarm()
 
     # ------------------------------------------------------------------ per tick

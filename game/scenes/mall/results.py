@@ -23,7 +23,8 @@ from game.files.levels import LEVELS_DIR
 from game.render import widgets
 from game.render.level_themes import theme_of
 from game.render.clothing import item_art, mark_surface, objective_art
-from game.render.figure import Look, portrait
+from game.render.figure import portrait
+from game.scenes.shoppers import seat_look
 from game.render.icons import INK, bag_icon, outlined_text
 from game.render.palette import CREAM, DIM, GOLD, GOOD, PANEL, PAPER, PAPER_EDGE, PAPER_WRONG
 from game.rules.soldout import Objective
@@ -78,7 +79,7 @@ class SoldOutResultsScene(MatchResultsScene):
         """Final results, second stage: the podium over the full standings, then rematch or lobby."""
         standings = self._standing_list()
         self.podium = Podium(standings, PODIUM_AREA, self.ctx.sound,
-                             celebrate=any(s.score for s in standings))
+                             celebrate=any(s.score for s in standings), colourblind=self.ctx.settings.colourblind)
         self.menu = widgets.MenuList([widgets.MenuItem(N_("Rematch"), self.rematch, primary=True, hold=True),
                                       widgets.MenuItem(N_("Back to lobby"), self.to_lobby, hold=True)],
                                      play=self.ctx.sound, row_height=54, width=420)
@@ -110,7 +111,7 @@ class SoldOutResultsScene(MatchResultsScene):
         seats = [self.sim.seats[p] for p in self.shown.members(side)]
         people = tuple(seat for seat in seats if not self.sim.by_seat[seat].bot and seat not in self.mall.bots)
         return Chooser(tuple(self.mall.names[s] for s in seats), tuple(self.mall.identities[s] for s in seats),
-                       people, least_played(self.mall.modes_played))
+                       people, least_played(self.mall.modes_played), tuple(self.mall.picture.cast[s] for s in seats))
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
@@ -175,7 +176,7 @@ class SoldOutResultsScene(MatchResultsScene):
         for i, p in enumerate(self.shown.members(side)):
             seat = self.sim.seats[p]
             ident = self.mall.identities[seat]
-            face = portrait(self.mall.picture.cast[seat], Look(ident.hex, ident.shape), size)
+            face = portrait(self.mall.picture.cast[seat], seat_look(ident, self.ctx.settings.colourblind), size)
             surf.blit(face, (x + i * (size - 6), cy - size // 2))
         return x + len(self.shown.members(side)) * (size - 6) + 10
 

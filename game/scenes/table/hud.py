@@ -19,7 +19,8 @@ from game.input.families import say
 from game.scenes.reasons import say_reason
 from game.scenes.secrets import Glimpse
 from game.render.cast import Character, default_for
-from game.render.figure import Look, portrait
+from game.render.figure import portrait
+from game.scenes.shoppers import seat_look
 from game.render.icons import mix
 from game.render.keytext import has_caps
 from game.render.tabletop import category_icon, die_surface, token_surface, tumbling_die_surface
@@ -56,6 +57,7 @@ class SeatHud:
                  shoppers: dict[int, Character] | None = None) -> None:
         self.sim = sim
         self.shoppers = shoppers or {}   # by seat identity: each seat's character (its header's portrait)
+        self.cb = False                  # colour-blind mode: the portraits wear their seats' patterns (set by the picture)
         self.panels = panels
         self.ids = identities
         self.labels = labels      # "BOT" / "" for people (empty for every seat in a demo)
@@ -87,7 +89,7 @@ class SeatHud:
             band = pygame.Rect(rect.x, rect.y, rect.w, 44)
             pygame.draw.rect(surface, mix(ident.colour, SEAT_SHADE, 0.35), band,
                              border_top_left_radius=16, border_top_right_radius=16)
-            face = portrait(self.shoppers.get(ident.index) or default_for(ident.index), Look(ident.hex, ident.shape), 36)
+            face = portrait(self.shoppers.get(ident.index) or default_for(ident.index), seat_look(ident, self.cb), 36)
             surface.blit(face, face.get_rect(center=(rect.x + 26, rect.y + 22)))
             self.texts.blit(surface, self.sim.seats[panel.seat].name.upper(), 30, WHITE, 2,
                             max_width=84 if self.labels[panel.seat] else 110, midleft=(rect.x + 48, rect.y + 23))

@@ -71,6 +71,7 @@ class TablePicture:
         surf = pygame.Surface(SCREEN)
         surf.blit(self.ctx.ui.background(SCREEN), (0, 0))
         self.view.draw_frames(surf)
+        self.hud.cb = self.ctx.settings.colourblind
         self.hud.draw_frames(surf, self.ctx.ui)
         self.static = surf.convert() if pygame.display.get_surface() is not None else surf
         self.view.static = self.static
@@ -79,6 +80,8 @@ class TablePicture:
         return self.static
 
     def draw(self, surface: pygame.Surface, lobby_seat: Callable[[int], int]) -> None:
+        if self.hud.cb != self.ctx.settings.colourblind:   # switched in the pause menu: the portraits change
+            self.static = self.shown = None
         static = self.static or self._build_static()
         self._queue_ahead()
         sim = self.sim

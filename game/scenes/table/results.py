@@ -16,7 +16,8 @@ import pygame
 from game.text import i18n
 from game.text.i18n import N_, _, ngettext
 from game.render import widgets
-from game.render.figure import Look, portrait
+from game.render.figure import portrait
+from game.scenes.shoppers import seat_look
 from game.render.icons import star_icon
 from game.render.tabletop import category_icon, token_surface
 from game.render.palette import BLACK, GOLD_TEXT, PANEL, WHITE, WINNER_FILL
@@ -99,7 +100,7 @@ class CheckoutResultsScene(MatchResultsScene):
         """Second stage: the podium, then rematch or lobby."""
         scores = self.sim.scores()
         self.podium = Podium(self._standings(scores), PODIUM_AREA, self.ctx.sound,
-                             celebrate=any(s.total for s in scores))
+                             celebrate=any(s.total for s in scores), colourblind=self.ctx.settings.colourblind)
         self.menu = widgets.MenuList([
             widgets.MenuItem(N_("Rematch"), self.rematch, primary=True, hold=True),
             widgets.MenuItem(N_("Back to lobby"), self.to_lobby, hold=True),
@@ -206,7 +207,8 @@ class CheckoutResultsScene(MatchResultsScene):
                         center=(rect.x + 22, cy))
         # the seat's portrait (its shape at the corner) stays clear of the row's border and the name, in 6 rows too
         ident = self.ids[score.seat]
-        face = portrait(self.shoppers[ident.index], Look(ident.hex, ident.shape), 2 * min(16, rect.h // 2 - 6))
+        face = portrait(self.shoppers[ident.index], seat_look(ident, self.ctx.settings.colourblind),
+                        2 * min(16, rect.h // 2 - 6))
         surf.blit(face, face.get_rect(center=(rect.x + 58, cy)))
         self.texts.blit(surf, self._name(score.seat), 30, WHITE, 2, max_width=120, midleft=(rect.x + 84, cy))
         counts = {c: 0 for c in CATEGORIES}
