@@ -639,3 +639,13 @@ def no_orphan(lines: list[str], fits: "Callable[[str], bool]") -> list[str]:
         if len(prev) >= 2 and fits(moved):
             return [*lines[:-2], " ".join(prev[:-1]), moved]
     return lines
+
+
+def fit_text(ui: "UI", text: str, width: int, size: str = "small") -> str:
+    """`text` cut with an ellipsis to `width` px."""
+    px = ui.size(size)
+    if ui.text.width(text, px) <= width:
+        return text
+    while len(text) > 2 and ui.text.width(text + "…", px) > width:
+        text = text[:-1]
+    return text + "…"

@@ -33,7 +33,6 @@ from game.scenes.common import Animation, MatchResultsScene
 from game.scenes.mall.mode_choice import Chooser, ModeChoiceScene, last_place, least_played
 from game.scenes.mall.draw import seat_teams
 from game.scenes.mall.overlay import caller
-from game.scenes.menus.level_card import fit
 from game.scenes.pads import keys_in_play
 from game.scenes.results_fx import (PODIUM_AREA, Podium, Reveal, Standing, cover, headline_image, ordinal, places,
                                     shown_name, tied_groups)
@@ -356,7 +355,7 @@ class SoldOutResultsScene(MatchResultsScene):
         """Where the round was played, right of the heading: the level's name by its theme's colour."""
         level = self.mall.picture.level
         shipped = level.path.resolve().parent == LEVELS_DIR.resolve()
-        name = fit(self.ctx.ui, _(level.name) if shipped else level.name, max(0, room - 34), "small")
+        name = widgets.fit_text(self.ctx.ui, _(level.name) if shipped else level.name, max(0, room - 34), "small")
         text = self.ctx.ui.render(name, self.ctx.ui.size("small"), DIM)
         at = text.get_rect(midright=(right, cy))
         surf.blit(text, at)
