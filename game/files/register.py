@@ -183,6 +183,9 @@ _SUMMARY = schema.table({
     "trend": schema.ascending(schema.row(schema.integer(1, 1 << 40), schema.array(schema.nullable(_TICKS), MAX_SPLITS)),
                               MAX_TREND, strict=True, key=lambda point: point[0]),
 }, required=("attempts", "finished", "last_id", "last_clean", "times", "seg_sums", "seg_counts", "best", "trend"))
+ATTEMPT = _ATTEMPT                 # one attempt in detail, as the records database keeps it too
+SUMMARY = _SUMMARY                 # the running summary, as the records database keeps it too
+PRACTICE = _PRACTICE               # practice times per segment, as the records database keeps them too
 _HISTORY_V1 = schema.table({"version": schema.integer(1, 1), "practice": _PRACTICE, "attempts": _ATTEMPTS},
                            required=("version", "attempts"))
 _HISTORY_V2 = schema.table({
