@@ -491,7 +491,11 @@ def _import_files(db: database.Database, board: str) -> str | None:
     old = read_old(board)
     if old.newer:
         return old.warning      # a newer game's file: left alone, not imported, said at each start
-    rows = [_row_of(a, a["id"] in old.detailed) for a in old.attempts]
+    recent = {a["id"] for a in old.attempts[-KEEP_LAST:]}
+    # In detail: the attempts the old file kept so that are recent or keep their replay (a version 1
+    # file kept every attempt in detail; the others keep their time and splits, as compaction did).
+    rows = [_row_of(a, a["id"] in old.detailed and (a["id"] in recent or bool(a.get("replay"))))
+            for a in old.attempts]
     summary = _dumps(Summary.of(old.attempts).to_data()) if old.attempts else None
     practice = _dumps(old.practice) if old.practice else None
 
