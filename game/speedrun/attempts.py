@@ -489,8 +489,8 @@ def _import_files(db: database.Database, board: str) -> str | None:
     if db.read("SELECT 1 FROM meta WHERE key = ?", (marker,)):
         return None
     old = read_old(board)
-    if old.newer:
-        return old.warning      # a newer game's file: left alone, not imported, said at each start
+    if old.newer or not old.found:
+        return old.warning      # none (a stat, not a read), or a newer game's: left alone, said at each start
     recent = {a["id"] for a in old.attempts[-KEEP_LAST:]}
     # In detail: the attempts the old file kept so that are recent or keep their replay (a version 1
     # file kept every attempt in detail; the others keep their time and splits, as compaction did).
