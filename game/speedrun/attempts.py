@@ -550,7 +550,9 @@ class Writer:
             job = self._queue.get()
             try:
                 job()
-            except (OSError, sqlite3.Error) as exc:
+            except OSError as exc:
+                self.errors.append(HISTORIES.save_warning(exc))
+            except sqlite3.Error as exc:        # a database read while adding (the import, say)
                 self.errors.append(Notice(HISTORIES.save_failed, error=echo(exc, 120)))
             except Exception:   # a bug in a write must not kill the writer for the writes after it
                 logging.getLogger(__name__).exception("attempt history write failed")
