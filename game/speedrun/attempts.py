@@ -241,7 +241,6 @@ class AttemptLog:
         self.practice: dict[str, list[int]] = {}
         self.summary = Summary()
         self.problems: list[str] = []     # damaged rows found while exporting (left out)
-        self.newer = False                # kept for the scenes: the database says when it is a newer game's
         self._last_id = 0
         self._changed: dict[int, dict[str, Any]] = {}   # attempts to write at the next save
         self._doomed: list[str] = []      # replays pruned: deleted once the database no longer names them
