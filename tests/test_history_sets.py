@@ -179,3 +179,20 @@ def test_a_damaged_row_is_left_out_with_one_line(user_dir: Path, column: str, va
     every, problem = log.every_attempt()
     assert problem is not None and "1 attempt of the history is damaged" in problem
     assert [a["id"] for a in every] == [n for n in range(1, 24) if n != 22]
+
+
+def test_a_row_too_big_to_read_is_one_line_never_a_crash(user_dir: Path) -> None:
+    """The database refuses a value past its length limit when read: History opens empty and says so."""
+    _old_set(user_dir, BOARD, 23)
+    AttemptLog.load(BOARD)
+    huge = "[" + "1," * (database.MAX_VALUE // 2) + "1]"
+    database.shared().flush()
+    path = database.shared().path
+    assert path is not None
+    hand = sqlite3.connect(path)          # another program's connection: no length limit of the game's
+    with hand:
+        hand.execute("UPDATE attempts SET detail = ? WHERE board = ? AND id = 23", (huge, BOARD))
+    hand.close()
+    log, warning = AttemptLog.load(BOARD)
+    assert warning is not None and "records.sqlite3 is damaged" in warning and log.count() == 0
+    assert log.get(23) is None and log.every_attempt()[1] is not None

@@ -260,8 +260,8 @@ class AttemptLog:
         db = database.shared()
         db.flush()
         log = cls(board)
-        warning = _import_files(db, board)
         try:
+            warning = _import_files(db, board)
             problem = log._read(db)
         except sqlite3.DatabaseError as exc:      # a row too big, a page damaged since the open
             return cls(board), Notice(N_("{file} is damaged ({problem})"), file=RECORDS_DB.relative(),
@@ -303,8 +303,11 @@ class AttemptLog:
         """An attempt: in detail while it keeps its replay, else its time and splits (None if unknown)."""
         found = next((a for a in self.attempts if a.get("id") == attempt_id), None)
         if found is None:
-            rows = database.shared().read(f"SELECT {COLUMNS} FROM attempts WHERE board = ? AND id = ?",
-                                          (self.board, attempt_id))
+            try:
+                rows = database.shared().read(f"SELECT {COLUMNS} FROM attempts WHERE board = ? AND id = ?",
+                                              (self.board, attempt_id))
+            except sqlite3.DatabaseError:       # a row too big to read: as damaged as one that is not an attempt
+                rows = []
             found = attempt_of(rows[0]) if rows else None
         return found
 
