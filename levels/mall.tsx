@@ -1,6 +1,6 @@
 <?xml version="1.0" encoding="UTF-8"?>
-<tileset version="1.8" tiledversion="1.8.2" name="mall" tilewidth="32" tileheight="32" tilecount="34" columns="8">
- <image source="../assets/tiles/mall.png" width="256" height="160"/>
+<tileset version="1.8" tiledversion="1.8.2" name="mall" tilewidth="32" tileheight="32" tilecount="43" columns="8">
+ <image source="../assets/tiles/mall.png" width="256" height="192"/>
  <tile id="0">
   <properties>
    <property name="kind" propertytype="TileKind" value="floor_a"/>
@@ -202,6 +202,60 @@
  <tile id="33">
   <properties>
    <property name="kind" propertytype="TileKind" value="column"/>
+   <property name="solid" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="34">
+  <properties>
+   <property name="kind" propertytype="TileKind" value="runner"/>
+   <property name="solid" type="bool" value="false"/>
+  </properties>
+ </tile>
+ <tile id="35">
+  <properties>
+   <property name="kind" propertytype="TileKind" value="inlay"/>
+   <property name="solid" type="bool" value="false"/>
+  </properties>
+ </tile>
+ <tile id="36">
+  <properties>
+   <property name="kind" propertytype="TileKind" value="inlay"/>
+   <property name="solid" type="bool" value="false"/>
+  </properties>
+ </tile>
+ <tile id="37">
+  <properties>
+   <property name="kind" propertytype="TileKind" value="inlay"/>
+   <property name="solid" type="bool" value="false"/>
+  </properties>
+ </tile>
+ <tile id="38">
+  <properties>
+   <property name="kind" propertytype="TileKind" value="inlay"/>
+   <property name="solid" type="bool" value="false"/>
+  </properties>
+ </tile>
+ <tile id="39">
+  <properties>
+   <property name="kind" propertytype="TileKind" value="canopy"/>
+   <property name="solid" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="40">
+  <properties>
+   <property name="kind" propertytype="TileKind" value="leaves"/>
+   <property name="solid" type="bool" value="false"/>
+  </properties>
+ </tile>
+ <tile id="41">
+  <properties>
+   <property name="kind" propertytype="TileKind" value="drain"/>
+   <property name="solid" type="bool" value="false"/>
+  </properties>
+ </tile>
+ <tile id="42">
+  <properties>
+   <property name="kind" propertytype="TileKind" value="flowers"/>
    <property name="solid" type="bool" value="true"/>
   </properties>
  </tile>

@@ -125,7 +125,7 @@ def run_case(case: Case, user: Path, cpu_seconds: int = 10, address_space: int =
 def _level_text(name: str = "boutique.tmx") -> str:
     """A shipped level whose tileset is named by absolute path, so it works from any folder."""
     text = (LEVELS / name).read_text(encoding="utf-8")
-    return text.replace('source="mall.tsx"', f'source="{LEVELS / "mall.tsx"}"')
+    return re.sub(r'source="\w+\.tsx"', f'source="{LEVELS / "mall.tsx"}"', text, count=1)   # a theme's: same ids
 
 
 def _tsx_text() -> str:
@@ -481,7 +481,7 @@ def user_file_cases() -> dict[str, dict[str, object]]:
     replay, a message when it is used), never a crash, never a blocked start, never a file outside the
     user folder touched ("{sentinel}" is a folder beside it, checked by the tests and the fuzz)."""
     kept = KEPT + "/rush.set.A-3.replay"
-    own = (LEVELS / "boutique.tmx").read_bytes()     # names mall.tsx beside it: the shipped one if none is
+    own = (LEVELS / "mall.tmx").read_bytes()     # names mall.tsx beside it: the shipped one if none is
     tileset = (LEVELS / "mall.tsx").read_text(encoding="utf-8").replace("../assets/tiles/mall.png", "mall.png").encode()
     naming = Valid(_history([_attempt(3, replay="rush.set.A-3.replay")]))   # a good history naming it
     return {

@@ -201,7 +201,7 @@ def test_the_standalone_build_plays_from_another_folder(frozen, tmp_path):
 
 
 def test_the_standalone_build_checks_levels(frozen, tmp_path):
-    level = (ROOT / "levels" / "boutique.tmx").read_text(encoding="utf-8")
+    level = (ROOT / "levels" / "mall.tmx").read_text(encoding="utf-8")
     (tmp_path / "mine.tmx").write_text(level, encoding="utf-8")
     done = run([str(frozen), "--check-level", "mine.tmx"], tmp_path)
     assert done.returncode == 0 and done.stdout.startswith("ok: "), done.stderr  # alone, it finds mall.tsx

@@ -162,7 +162,7 @@ GERMAN = {
              "(die Datei bleibt, wie sie ist)",
     "not utf-8": "settings.json ist beschädigt (kein UTF-8-Text); verschoben nach settings.json.corrupt-2, "
                  "es gelten die Standardwerte",
-    "bindings": "bindings.json enthält ungültige Tastenbelegungen; verschoben nach bindings.json.corrupt-1, "
+    "bindings": "bindings.json enthält ungültige Belegungen; verschoben nach bindings.json.corrupt-1, "
                 "es gelten die Standardwerte",
     "schema": "speedrun.json ist ungültig (bei boards); verschoben nach speedrun.json.corrupt-1, "
               "es gelten die Standardwerte",

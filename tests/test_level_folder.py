@@ -233,11 +233,11 @@ def test_a_fix_to_a_levels_own_tileset_is_seen_the_next_time(user_dir):
     """The lobby remembers each level's check per version of its file and of the files beside it."""
     import os
     copy_alone("outlet", "own_tiles")
-    tileset = user_levels_dir() / "mall.tsx"
+    tileset = user_levels_dir() / "outlet.tsx"   # the tileset the outlet names (its theme's)
     tileset.write_text("<tileset>damaged", encoding="utf-8")
     entry = next(e for e in level_entries() if e.key == "own_tiles")
     assert entry.problem and entry.problem.startswith("not a Tiled tileset")
-    tileset.write_text((LEVELS_DIR / "mall.tsx").read_text(), encoding="utf-8")
+    tileset.write_text((LEVELS_DIR / "outlet.tsx").read_text(), encoding="utf-8")
     later = tileset.stat().st_mtime_ns + 10_000_000
     os.utime(tileset, ns=(later, later))
     assert next(e for e in level_entries() if e.key == "own_tiles").problem is None

@@ -90,7 +90,7 @@ def test_missing_file(tmp_path):
 
 
 def test_missing_tileset_is_one_line(tmp_path):
-    text = (LEVELS_DIR / "boutique.tmx").read_text().replace('source="mall.tsx"', 'source="lost.tsx"')
+    text = (LEVELS_DIR / "mall.tmx").read_text().replace('source="mall.tsx"', 'source="lost.tsx"')
     path = tmp_path / "lost.tmx"
     path.write_text(text)  # lost.tsx is neither beside it nor a shipped tileset
     with pytest.raises(LevelError) as info:
@@ -101,7 +101,7 @@ def test_missing_tileset_is_one_line(tmp_path):
 
 def test_tiled_19_class_attribute_is_accepted(tmp_path):
     text = (LEVELS_DIR / "boutique.tmx").read_text().replace(' type="', ' class="')
-    text = text.replace('source="mall.tsx"', f'source="{LEVELS_DIR / "mall.tsx"}"')
+    text = text.replace('source="boutique.tsx"', f'source="{LEVELS_DIR / "boutique.tsx"}"')
     path = tmp_path / "new_tiled.tmx"
     path.write_text(text)
     level = load_level(path)
@@ -217,7 +217,7 @@ def test_a_levels_own_tileset_and_image_beside_it_win_over_the_shipped_ones(tmp_
     tsx = tsx.replace('value="carpet"', 'value="moss"')
     (tmp_path / "mall.tsx").write_text(tsx)
     path = tmp_path / "own.tmx"
-    path.write_text((LEVELS_DIR / "boutique.tmx").read_text())
+    path.write_text((LEVELS_DIR / "mall.tmx").read_text())
     level = load_level(path)
     assert level.tileset_image == (tmp_path / "mine.png").resolve()
     assert "moss" in {kind for row in level.kinds for kind in row}

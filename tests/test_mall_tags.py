@@ -13,7 +13,16 @@ def test_tags_of_avatars_standing_together_do_not_overlap():
     for a, b in itertools.combinations(placed, 2):
         assert not a.colliderect(b)
     assert placed[-1] == rects[-1]                       # the front-most tag stays put
-    assert all(p.x == r.x and p.bottom <= r.bottom for p, r in zip(placed, rects))
+    assert all(p.bottom <= r.bottom for p, r in zip(placed, rects))   # never down over the bodies
+
+
+def test_a_crowds_tags_fan_out_into_a_cluster_not_a_tower():
+    """Six names stacked straight up stood six tags tall, the top one far from its shopper at
+    the end of a long leader line (issue #40): they now take the nearest free spot, to a side too."""
+    rects = [pygame.Rect(100 + 6 * i, 200, 70, 20) for i in range(6)]
+    placed = stack_tags(rects)
+    assert max(r.bottom - p.bottom for p, r in zip(placed, rects)) <= 2 * 22     # three rows at most
+    assert max(abs(p.centerx - r.centerx) for p, r in zip(placed, rects)) <= 2 * 74
 
 
 def test_tags_apart_stay_where_they_are():

@@ -288,7 +288,7 @@ def test_the_runners_replugged_pad_plays_on(ctx):
 
 
 def test_the_ghost_is_drawn_under_the_name_tags(ctx):
-    """The PB ghost's translucent circle was drawn over the runner's name tag (the `speedrun` shot)."""
+    """The PB ghost (once a translucent circle) was drawn over the runner's name tag (the `speedrun` shot)."""
     from game.scenes import registry
     shot = registry.screenshot("speedrun")
     app.stage_screenshot(ctx, shot, 1)
@@ -300,6 +300,6 @@ def test_the_ghost_is_drawn_under_the_name_tags(ctx):
             order.append(id(source))
             return super().blit(source, dest, area, special_flags)
     run.draw(Screen((1280, 720)), 0.0)
-    assert run._ghost_body is not None and id(run._ghost_body) in order, "no ghost drawn"
+    assert run.ghost_drawn is not None and id(run.ghost_drawn) in order, "no ghost drawn"
     tags = [order.index(id(tag)) for tag, *_ in run.picture.view._tags]
-    assert tags and order.index(id(run._ghost_body)) < min(tags)
+    assert tags and order.index(id(run.ghost_drawn)) < min(tags)

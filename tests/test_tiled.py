@@ -19,7 +19,9 @@ import pytest
 from game.files.levels import LEVELS_DIR, list_levels, load_level
 
 PROJECT = LEVELS_DIR / "sold_out.tiled-project"
-OBJECT_CLASSES = ("pile_spot", "starting_table", "chair", "spawn", "entrance")
+OBJECT_CLASSES = ("pile_spot", "starting_table", "chair", "spawn", "entrance",
+                  # the "ambient" layer's: drawn, never walked (game/render/ambient.py)
+                  "sign", "neon", "window", "escalator", "fountain", "bunting", "clouds", "sun")
 NO_TILED = "Debian's Tiled (1.8) is not installed: `apt-get install tiled` runs these checks"
 
 
@@ -116,3 +118,5 @@ def test_tiled_exports_every_level_and_the_game_reads_what_it_saved(tmp_path, pa
         assert (level.pile_spots, level.chairs, level.spawns, level.table_rect, level.entrance) == \
             (original.pile_spots, original.chairs, original.spawns, original.table_rect, original.entrance)
         assert (level.name, level.players) == (original.name, original.players)
+        assert (level.theme, level.description, level.decor_tiles, level.ambient) == \
+            (original.theme, original.description, original.decor_tiles, original.ambient)

@@ -37,6 +37,7 @@ class Run:
 
 
 RUNS = {
+    "ambient_cost": Run(("market", "--frames", "5"), "market       median"),
     "balance": Run(("--help",), "--check"),        # its --check is tests/test_checkout_balance.py
     "bench_history": Run(("--attempts", "30", "--opens", "1", "--frames", "2"), '"draw_attempts_tab"'),
     "bench_mall_sim": Run(("--ticks", "60"), "busy tick"),
@@ -44,12 +45,13 @@ RUNS = {
     "bot_stats": Run(("--seeds", "1"), "tidy    now"),
     "build_dist": Run(("--help",), "--dist"),
     "career_balance": Run(("first_rush", "--tries", "1", "--levels", "normal"), "| first_rush |"),
+    "cast_sheet": Run(("{tmp}/cast.png", "--size", "24", "--palette", "seats"), "cast.png"),
     "contact_sheet": Run(("{tmp}/art",), "contact sheets written"),
     "i18n": Run((), "python tools/i18n.py check", code=2),   # its check is tests/test_i18n.py
     "level_sheet": Run(("boutique", "--out", "{tmp}/levels"), "boutique.png"),
     "make_music": Run(("--help",), "usage:", needs="mido"),
     "make_sounds": Run((), ""),                     # loaded only: main() rewrites assets/sounds
-    "make_tileset": Run((), ""),                    # loaded only: main() rewrites levels/mall.*
+    "make_tileset": Run((), ""),                    # loaded only: main() rewrites levels/*.tsx, assets/tiles
     "monkey": Run(("--minutes", "0.01", "--only", "table", "--ticks", "200"), '"failures": []'),
     "motion_sheet": Run(("{tmp}/motion.png", "--scene", "title", "--ticks", "1"), "1 frames"),
     "music_check": Run(("--help",), "--wav"),

@@ -20,6 +20,7 @@ class Settings:
     fullscreen: bool = False
     colourblind: bool = False    # extra shape/pattern cues on top of the Okabe-Ito colours
     screen_shake: bool = True
+    reduced_motion: bool = False  # a level's ambient life (escalators, fountains, bunting...) stands still
     ui_scale: float = 1.0        # UI_SCALE_MIN..UI_SCALE_MAX
     show_fps: bool = False
     music_volume: float = 0.6    # 0.0-1.0, the music and jingles, apart from the effects

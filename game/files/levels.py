@@ -25,7 +25,7 @@ import threading
 from dataclasses import dataclass, fields
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple, Sequence
 
 from game.match.seats import MAX_SEATS
 from game import levels_dir
@@ -44,10 +44,26 @@ MIN_PILE_SPOTS = 10
 MIN_CHAIRS = 8
 MIN_SPAWNS = 6
 MAX_NAME = 40   # a map's name, tile kinds: short words
+MAX_DESCRIPTION = 120   # a map's one-line description
 MAX_USER_LEVELS = 200     # listed at most (a folder of thousands must not stall the lobby)
 
 Point = tuple[int, int]
 Rect = tuple[int, int, int, int]  # x, y, w, h in pixels
+
+
+DEFAULT_THEME = "mall"
+MAX_AMBIENT = 64   # features an "ambient" layer may hold (each is drawn every frame)
+# What a level looks like, not what is played on it: a level dressed differently is the same level.
+_NOT_HASHED = ("path", "tileset_image", "theme", "description", "decor_tiles", "ambient")
+
+
+class Ambient(NamedTuple):
+    """One feature of a level's "ambient" object layer: its class (sign, fountain, bunting,
+    window, sun...), its rectangle in pixels and, for a sign, its words (a message id)."""
+
+    kind: str
+    rect: "Rect"
+    text: str
 
 
 class LevelError(Exception):
@@ -81,6 +97,12 @@ class Level:
     spawns: tuple[Point, ...]
     entrance: Rect
     players: str
+    # Drawn only, never walked on or hashed (see content_hash): the theme's name (assets/themes.toml),
+    # a line about the level, the "decor" layer's tile ids and the "ambient" layer's features.
+    theme: str = DEFAULT_THEME
+    description: str = ""
+    decor_tiles: tuple[tuple[int, ...], ...] = ()
+    ambient: tuple["Ambient", ...] = ()
 
     @property
     def pixel_size(self) -> tuple[int, int]:
@@ -90,7 +112,7 @@ class Level:
     def content_hash(self) -> str:
         """What this level is, hashed: its map and every object on it, not where its files lie
         (a replay keeps it, to refuse a level that changed since it was recorded)."""
-        content = tuple(getattr(self, f.name) for f in fields(self) if f.name not in ("path", "tileset_image"))
+        content = tuple(getattr(self, f.name) for f in fields(self) if f.name not in _NOT_HASHED)
         return hashlib.sha256(repr(content).encode("utf-8")).hexdigest()
 
     def is_solid(self, tx: int, ty: int) -> bool:
@@ -268,7 +290,48 @@ def _load_level(path: Path) -> Level:
         spawns=tuple(spawns),
         entrance=entrance,
         players=str(props.get("players", ""))[:MAX_NAME],
+        theme=str(props.get("theme", "") or Path(files.tileset_image).stem)[:MAX_NAME],
+        description=str(props.get("description", ""))[:MAX_DESCRIPTION],
+        decor_tiles=_decor(tmx, path, files.tile_count),
+        ambient=_ambient(tmx, (0, 0, w * ts, h * ts)),
     )
+
+
+def _decor(tmx: Any, path: Path, tile_count: int) -> tuple[tuple[int, ...], ...]:
+    """The optional "decor" tile layer's tile ids (-1 empty): dressing drawn over the walls."""
+    import pytmx
+
+    layer = next((la for la in tmx.layers if la.name == "decor"), None)
+    if not isinstance(layer, pytmx.TiledTileLayer):
+        return ()
+    ids, _props = _tile_grid(tmx, layer, path)
+    _check_tile_ids(path, tile_count, ids)
+    return tuple(tuple(row) for row in ids)
+
+
+def _ambient(tmx: Any, bounds: Rect) -> tuple[Ambient, ...]:
+    """The optional "ambient" object layer: what moves in the level (drawn, never walked), each
+    feature cut to the map (one reaching far beyond it would be drawn as large)."""
+    import pytmx
+
+    layer = next((la for la in tmx.layers if la.name == "ambient"), None)
+    if not isinstance(layer, pytmx.TiledObjectGroup):
+        return ()
+    found = []
+    for obj in list(layer)[:MAX_AMBIENT]:
+        rect = _clipped(_rect(obj), bounds)
+        if rect is not None:
+            props = obj.properties or {}
+            found.append(Ambient(_object_class(obj)[:MAX_NAME], rect, str(props.get("text", ""))[:MAX_NAME]))
+    return tuple(found)
+
+
+def _clipped(rect: Rect, bounds: Rect) -> Rect | None:
+    """`rect` cut to `bounds`, or None where they do not meet."""
+    x0, y0 = max(rect[0], bounds[0]), max(rect[1], bounds[1])
+    x1 = min(rect[0] + rect[2], bounds[0] + bounds[2])
+    y1 = min(rect[1] + rect[3], bounds[1] + bounds[3])
+    return (x0, y0, x1 - x0, y1 - y0) if x1 > x0 and y1 > y0 else None
 
 
 def _objects_by_class(path: Path, objects: list[Any]) -> dict[str, list[Any]]:

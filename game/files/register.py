@@ -63,7 +63,7 @@ LIVESPLIT_LINKS = ("tcp", "one")   # LiveSplit's TCP server, LiveSplit One (game
 SETTING_CHECKS: dict[str, schema.Check] = {
     "volume": schema.number(0.0, 1.0), "music_volume": schema.number(0.0, 1.0),
     "ui_scale": schema.number(UI_SCALE_MIN, UI_SCALE_MAX),
-    **{flag: schema.boolean() for flag in ("fullscreen", "colourblind", "screen_shake", "show_fps",
+    **{flag: schema.boolean() for flag in ("fullscreen", "colourblind", "screen_shake", "reduced_motion", "show_fps",
                                            "nintendo_swap", "livesplit", "livesplit_others")},
     "livesplit_link": schema.text(8, choices=LIVESPLIT_LINKS),
     "rumble": schema.text(8, choices=RUMBLE_LEVELS),
@@ -74,7 +74,7 @@ SETTING_CHECKS: dict[str, schema.Check] = {
 }
 SETTINGS = one("settings", "settings.json", 64 * KB, schema.table({"version": VERSION_FIELD}), 1,
                {"version": 1, "volume": 0.5, "music_volume": 0.4, "ui_scale": 1.25, "fullscreen": False,
-                "colourblind": True, "screen_shake": False, "show_fps": True, "rumble": "high",
+                "colourblind": True, "screen_shake": False, "reduced_motion": True, "show_fps": True, "rumble": "high",
                 "nintendo_swap": True, "livesplit": True, "livesplit_link": "one", "livesplit_others": True,
                 "livesplit_host": "runner-pc.local", "livesplit_port": 16835, "language": "de"})
 

@@ -68,6 +68,8 @@ class LobbySeat:
     difficulty: str = "normal"       # bots only
     team: int = 0                    # used when teams are on
     device_name: str = ""            # "Keyboard (left)", the pad's name (shown in the lobby)
+    character: str | None = None     # the shopper this seat plays (assets/cast.toml); None: the seat's default.
+                                     # Presentation only: never in the MatchSpec, the replay or the hash
 
     @property
     def identity(self) -> SeatIdentity:

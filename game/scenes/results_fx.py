@@ -19,10 +19,13 @@ import pygame
 
 from game.text import i18n
 from game.match.seats import SeatIdentity
-from game.render.icons import INK, outlined_text, seat_shape_surface
+from game.render.cast import Character, default_for
+from game.render.figure import Figure, figure
+from game.render.icons import INK, outlined_text
 from game.render.teams import emblem
 from game.render.palette import (BLOCK, BLOCK_TOP, BLUISH_GREEN, CONFETTI_RED, CREAM, GOLD, PURPLE_PINK, SKY_BLUE,
                                  YELLOW)
+from game.scenes.shoppers import seat_look
 
 TEXT = CREAM
 STEP_TICKS = 36            # between one podium step's reveal and the next
@@ -60,6 +63,11 @@ class Standing:
     place: int
     members: list[SeatIdentity]
     team: int | None = None        # a team's index (its emblem stands before its names), None for a player
+    shoppers: list[Character] | None = None   # each member's character (None: by seat order)
+
+    def shopper_of(self, k: int) -> Character:
+        """Member k's character (presentation only: chosen in the lobby, else its seat's default)."""
+        return self.shoppers[k] if self.shoppers and k < len(self.shoppers) else default_for(self.members[k].index)
 
     @property
     def name(self) -> str:
@@ -138,8 +146,9 @@ class Podium:
     falls. With `celebrate` False (nobody scored) nobody jumps and no confetti falls."""
 
     def __init__(self, standings: list[Standing], area: pygame.Rect, play: Callable[[str], None],
-                 celebrate: bool = True) -> None:
+                 celebrate: bool = True, colourblind: bool = False) -> None:
         self.standings = standings
+        self.colourblind = colourblind   # the shoppers' shirts wear their seats' patterns, as on the map
         self.headline: tuple[pygame.Surface, tuple[int, int]] | None = None   # shown with first place
         self.clear: list[pygame.Rect] = []   # texts already on the backdrop (the title): confetti falls clear of them
         self._rows: tuple[object, list[pygame.Rect]] = (None, [])   # (the headline, its lines' bands)
@@ -279,15 +288,18 @@ class Podium:
         people = sum(len(s.members) for s in who)
         x = block.centerx - (people * (size + 8) - 8 + TEAM_GAP * (len(who) - 1)) // 2
         winners = k == 0 and self.celebrate and self.ticks >= self.finale
+        state = self._reaction(k)
         n = 0
         for side in who:
-            for member in side.members:
+            for i, member in enumerate(side.members):
                 jump, squash = 0.0, 1.0
                 if winners:   # a hop every 0.7 s, each player a beat apart; squashed on landing
                     phase = ((since / 42.0) + n * 0.23) % 1.0
                     jump = math.sin(phase * math.pi) * JUMP
                     squash = 1.0 - 0.18 * max(0.0, 1.0 - phase * 8) if phase < 0.125 else 1.0
-                shopper(surface, member, size, (x + size // 2, block.y - 4 - int(jump)), squash)
+                frame = int(since / 5 + n * 2)
+                shopper(surface, member, size, (x + size // 2, block.y - 4 - int(jump)), squash,
+                        side.shopper_of(i), state, frame, self.colourblind)
                 x += size + 8
                 n += 1
             x += TEAM_GAP            # a team stands together, a little apart from the next
@@ -313,6 +325,15 @@ class Podium:
             surface.blit(image, rect)
             bottom -= name_px + 2
 
+    def _reaction(self, k: int) -> str:
+        """How step k's shoppers take the result, once every step is up: first place cheers, the
+        last slumps, those between stand (before the finale everyone waits, standing)."""
+        if self.ticks < self.finale or not self.celebrate:
+            return "idle"
+        if k == 0:
+            return "cheer"
+        return "slump" if k == len(self.steps) - 1 else "idle"
+
     def top(self) -> int:
         """The highest any name on the podium reaches (what a headline above it must clear)."""
         tops = []
@@ -325,26 +346,36 @@ class Podium:
 
 
 def shopper(surface: pygame.Surface, identity: SeatIdentity, size: int, feet: tuple[int, int],
-            squash: float = 1.0) -> None:
-    """A shopper as the mall draws one: its seat's shape on two shoes over a soft shadow ringed in
-    its colour, standing with its shoes at `feet`."""
-    cx, y = feet
-    shadow = pygame.Rect(0, 0, size + 8, max(8, size // 4))
-    shadow.center = (cx, y)
+            squash: float = 1.0, character: Character | None = None, state: str = "idle", frame: int = 0,
+            colourblind: bool = False) -> None:
+    """A shopper as the mall draws one: its character in its seat's colour and shape (and its
+    pattern in colour-blind mode), in `state`, over a soft shadow ringed in its colour, standing with
+    its shoes at `feet`. `size` is the height it may take (the character is drawn to stand that tall)."""
+    who, look, scale = character or default_for(identity.index), seat_look(identity, colourblind), round(size * STAND)
+    drawn = figure(who, look, scale, state, frame)
+    image, (fx, fy) = drawn.surface, drawn.feet
+    if squash != 1.0:
+        w, h = image.get_size()
+        image = pygame.transform.smoothscale(image, (round(w * (2 - squash)), round(h * squash)))
+        fx, fy = round(fx * (2 - squash)), round(fy * squash)
+    shadow = _shadow_rect(figure(who, look, scale, "idle", 0), feet)   # the cached standing frame
     shade = pygame.Surface(shadow.size, pygame.SRCALPHA)
     pygame.draw.ellipse(shade, (0, 0, 0, 90), shade.get_rect())
     pygame.draw.ellipse(shade, (*identity.colour, 255), shade.get_rect(), 3)
     surface.blit(shade, shadow)
-    fw, fh = max(8, size // 5), max(6, size // 8)
-    for side in (-1, 1):
-        shoe = pygame.Rect(0, 0, fw, fh)
-        shoe.midbottom = (cx + side * size // 5, y + 1)
-        pygame.draw.ellipse(surface, INK, shoe)
-    w, h = int(size * (2 - squash)), int(size * squash)
-    body = seat_shape_surface(identity.shape, identity.hex, size)
-    if (w, h) != (size, size):
-        body = pygame.transform.smoothscale(body, (w, h))
-    surface.blit(body, (cx - w // 2, y - fh // 2 - h))
+    surface.blit(image, (feet[0] - fx, feet[1] - fy))
+
+
+def _shadow_rect(standing: Figure, feet: tuple[int, int]) -> pygame.Rect:
+    """Under the character's body standing still (not its waving arms): as wide as its ink, a
+    quarter as deep, centred on its feet."""
+    width = standing.surface.get_bounding_rect(1).w
+    rect = pygame.Rect(0, 0, width, max(8, width // 4))
+    rect.center = feet
+    return rect
+
+
+STAND = 0.64     # a character drawn at this share of a podium figure's size stands about that tall
 
 
 PODIUM_AREA = pygame.Rect(40, 150, 1200, 440)    # the steps stand on its bottom, above the menu

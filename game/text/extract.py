@@ -1,5 +1,5 @@
 """Babel extractors for the game's data: TOML (garment and product names, how-to cards...) and the
-shipped Tiled levels (their names).
+shipped Tiled levels (their names, descriptions and the words on their signs).
 
 babel.cfg names them in its [extractors] section and lists, per file, the keys whose string values
 a player reads (`keys = name, blurb`; for a level, the map's `properties = name`), with a note for
@@ -51,10 +51,16 @@ def extract_toml(fileobj: IO[bytes], keywords: object, comment_tags: object,
 def extract_tmx(fileobj: IO[bytes], keywords: object, comment_tags: object,
                 options: dict[str, str]) -> Iterator[tuple[int, str, str, list[str]]]:
     """(line, function, message, comments) for the map's own properties named in
-    options["properties"] (a shipped level's `name`)."""
+    options["properties"] (a shipped level's `name`, `description`) and its objects' properties
+    named in options["objects"] (a sign's `text`, with options["note_objects"] for the translators)."""
     wanted = {k.strip() for k in options.get("properties", "name").split(",") if k.strip()}
+    on_objects = {k.strip() for k in options.get("objects", "").split(",") if k.strip()}
     root = ET.fromstring(fileobj.read())
     for prop in root.iterfind("properties/property"):
         value = (prop.get("value") or "").strip()
         if prop.get("name") in wanted and value:
-            yield 1, "_", value, _notes(options, None)
+            yield 1, "_", value, _notes(options, prop.get("name"))
+    for prop in root.iterfind("objectgroup/object/properties/property"):
+        value = (prop.get("value") or "").strip()
+        if prop.get("name") in on_objects and value:
+            yield 1, "_", value, _notes(options, "objects")

@@ -85,7 +85,7 @@ def _day(iso: str, year: bool, lang: str) -> str:
 
 
 def and_list(items: list[str]) -> str:
-    """Names joined as the language lists them: "Orange, Sky and Green" / "Orange, Himmel und Grün"."""
+    """Names joined as the language lists them: "Orange, Sky and Green" / "Orange, Azur und Grün"."""
     return lists.format_list(items, locale=language()) if items else ""
 
 

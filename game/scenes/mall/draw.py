@@ -7,13 +7,18 @@ from the art caches (clothing.py / icons.py cache by arguments).
 from __future__ import annotations
 
 import math
+import time
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.match.seats import SeatIdentity
+from game.render.cast import Character, default_for
 from game.render.clothing import card_back_surface, look_of, mark_surface, pile_surface
 from game.render import teams
+from game.render.figure import Figure, Look, figure
+from game.render.poses import FRAMES
 from game.render.icons import INK, outlined_text, seat_shape_surface
 from game.render.palette import CAUTION, GOLD, PAPER_EDGE, PREVIEW_BAD, SHUTTER, SHUTTER_LINE
 from game.rules.soldout.family import Destination
@@ -24,7 +29,7 @@ from game.scenes.mall.locator import locator_size, locator_surface, place_locato
 from game.sim.tuning import FP
 
 if TYPE_CHECKING:
-    from typing import Sequence
+    from typing import Iterator, Sequence
 
     from game.scenes.mall.fx import MallFx
     from game.sim.mall_face import AvatarFace, MallFace
@@ -50,89 +55,132 @@ def _paper(distance: int) -> int:
 
 def stack_tags(rects: list[pygame.Rect], obstacles: list[pygame.Rect] | None = None,
                bounds: pygame.Rect | None = None) -> list[pygame.Rect]:
-    """Name-tag rects moved up just enough that none overlaps another or an obstacle.
+    """Name-tag rects moved just enough that none overlaps another or an obstacle.
 
-    The last rect (the front-most avatar) keeps its place unless it sits on an
-    obstacle (other text on the map, e.g. a dresser's count strip or a pile's
-    count); the ones behind it step upwards past any tag already placed. A tag
-    that would leave `bounds` (the map) at the top steps downwards instead, and
-    one at a side edge is slid back in: a tag is never cut off.
+    The last rect (the front-most avatar) keeps its place unless it sits on an obstacle (other
+    text on the map, e.g. a dresser's count strip or a pile's count); each one behind it takes the
+    nearest free spot round where it wants to be: a step or two up, or half a tag to a side (a
+    crowd's names fan out into a compact cluster, not a tower with long leader lines). Never out
+    of `bounds` (the map): a tag is never cut off.
     """
     fixed = list(obstacles or [])
     placed: list[pygame.Rect] = []
     for rect in reversed(rects):
-        moved = rect.copy()
+        want = rect.copy()
         if bounds is not None:
-            moved.clamp_ip(bounds)
-        start = moved.copy()
+            want.clamp_ip(bounds)
         blockers = placed + fixed
-        hit = moved.collidelist(blockers)
-        while hit >= 0:
-            moved.bottom = blockers[hit].top
-            hit = moved.collidelist(blockers)
-        if bounds is not None and moved.top < bounds.top:
-            moved = start
-            hit = moved.collidelist(blockers)
-            while hit >= 0:
-                moved.top = blockers[hit].bottom
-                hit = moved.collidelist(blockers)
-        placed.append(moved)
+        spot = _free_spot(want, blockers, bounds)
+        placed.append(spot if spot is not None else _stacked(want, blockers, bounds))
     return placed[::-1]
 
 
+# Where a tag may go round its shopper, in tag heights up (negative: down) and tag widths aside,
+# with what each costs: up is cheapest, aside a little dearer, down (over the body) dearest.
+_UP = (*range(0, 9), -1, -2)
+_ASIDE = (0.0, 0.55, -0.55, 1.05, -1.05, 1.55, -1.55)
+ASIDE_COST, DOWN_COST = 1.6, 3.0
+
+
+def _free_spot(want: pygame.Rect, blockers: list[pygame.Rect], bounds: pygame.Rect | None) -> pygame.Rect | None:
+    """The cheapest free spot near `want`: on a grid of steps, or just clear of a blocker's edge
+    straight up or straight aside (a tag moves no further than it must)."""
+    if (bounds is None or bounds.contains(want)) and want.collidelist(blockers) < 0:
+        return want      # the usual case: nothing in the way
+    step_y, step_x = want.h + 2, want.w + 4
+    moves = list(_grid(step_y, step_x))
+    for b in blockers:
+        if 0 < want.bottom - b.top <= 8 * step_y:
+            moves.append((_cost(want.bottom - b.top, 0, step_y, step_x), want.bottom - b.top, 0))
+        for dx in (b.right - want.left, b.left - want.right):
+            if 0 < abs(dx) <= 1.6 * step_x:
+                moves.append((_cost(0, dx, step_y, step_x), 0, dx))
+    moves.sort()
+    for _cost_, up, aside in moves:
+        spot = want.move(aside, -up)
+        if (bounds is None or bounds.contains(spot)) and spot.collidelist(blockers) < 0:
+            return spot
+    return None
+
+
+def _cost(up: int, aside: int, step_y: int, step_x: int) -> float:
+    return (up if up >= 0 else -DOWN_COST * up) / step_y + ASIDE_COST * abs(aside) / step_x
+
+
+@lru_cache(maxsize=32)
+def _grid(step_y: int, step_x: int) -> tuple[tuple[float, int, int], ...]:
+    """The grid of spots round a tag of one size, as (cost, up, aside) (the same few sizes recur)."""
+    moves = [(up * step_y, round(aside * step_x)) for up in _UP for aside in _ASIDE]
+    return tuple((_cost(up, aside, step_y, step_x), up, aside) for up, aside in moves)
+
+
+def _stacked(rect: pygame.Rect, blockers: list[pygame.Rect], bounds: pygame.Rect | None) -> pygame.Rect:
+    """No free spot near: straight up past whatever is in the way (down from the map's top)."""
+    moved = rect.copy()
+    hit = moved.collidelist(blockers)
+    while hit >= 0:
+        moved.bottom = blockers[hit].top
+        hit = moved.collidelist(blockers)
+    if bounds is not None and moved.top < bounds.top:
+        moved = rect.copy()
+        hit = moved.collidelist(blockers)
+        while hit >= 0:
+            moved.top = blockers[hit].bottom
+            hit = moved.collidelist(blockers)
+    return moved
+
+
 POP_PX = 30      # "+1" and "3/5" over a landed card
-CROWD_GAP = 0.95    # shoppers are drawn at least this many sprite sizes apart...
-CROWD_LIMIT = 1.0   # ...each moved no more than this many sprite sizes from where it stands
+CROWD_GAP = 1.15    # shoppers are drawn at least this many sprite sizes apart (a character is wider than a token)...
+CROWD_LIMIT = 1.4   # ...each moved no more than this many sprite sizes from where it stands
 CROWD_EASE = 0.3    # of the way to its new offset per tick
 AVATAR_MIN = 40   # px on screen at any scale: a shopper you find in under a second from the sofa
-TAG_MIN = 18      # name tag text px
+TAG_MIN = 28      # name tag size: 18.5 px letters at 720p (docs/READABILITY.md's floor is 16)
+TAG_PX = 32       # ...and at the map's scale 1 (a 2.5 m sofa reads it at 1080p too)
 
 
 class AvatarSprite:
-    """One seat's avatar images at the map's scale: body, shadow with a ring in the seat's colour
-    (the always-on "that's me" marker), name tag. In a team game the shadow wears the team's band
-    round the ring and the name tag its emblem (game/render/teams.py)."""
+    """One seat's shopper at the map's scale: its character (game/render/figure.py) in the seat's
+    colour and shape, a shadow with a ring in the seat's colour under it (the always-on "that's me"
+    marker), its name tag. In a team game the shadow wears the team's band round the ring and the
+    name tag its emblem (game/render/teams.py)."""
 
-    def __init__(self, identity: SeatIdentity, name: str, scale: float, bot: bool, team: int | None = None) -> None:
+    def __init__(self, identity: SeatIdentity, name: str, scale: float, bot: bool, team: int | None = None,
+                 character: Character | None = None, colourblind: bool = False) -> None:
         self.identity = identity
         self.team = team
+        self.character = character or default_for(identity.index)
+        self.look = Look(identity.hex, identity.shape, identity.index if colourblind else None)
         self.size = max(AVATAR_MIN, round(40 * scale))
-        self.body = seat_shape_surface(identity.shape, identity.hex, self.size)
         w, h = self.size + 12, (self.size + 12) // 2
         shadow = pygame.Surface((w, h), pygame.SRCALPHA)
         pygame.draw.ellipse(shadow, (0, 0, 0, 70), shadow.get_rect())
         pygame.draw.ellipse(shadow, (*INK, 255), shadow.get_rect(), 5)
         pygame.draw.ellipse(shadow, (*identity.colour, 255), shadow.get_rect().inflate(-2, -2), 3)
-        tag = outlined_text(name, max(TAG_MIN, round(22 * scale)), identity.colour, INK, width=2)
+        tag = outlined_text(name, max(TAG_MIN, round(TAG_PX * scale)), identity.colour, INK, width=3)
         if team is not None:
             shadow = _banded(shadow, team)
             tag = _emblemed(tag, team)
         self.shadow = shadow
         self.tag = tag
-        self.nose = max(3, self.size // 7)
-        self.foot = (max(6, self.size // 5), max(4, self.size // 8))
-        self._squashed: dict[tuple[int, int], pygame.Surface] = {}
-        self._outlines: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        self.shown = self.figure("idle", 0, False)     # the frame drawn last (its outline shows through)...
+        self.drawn: pygame.Rect | None = None           # ...and where it was drawn, this frame
+
+    def figure(self, state: str, frame: int, left: bool) -> Figure:
+        return figure(self.character, self.look, self.size, state, frame, left)
+
+    @property
+    def body(self) -> pygame.Surface:
+        """The shopper standing still (what a picture of it shows)."""
+        return self.figure("idle", 0, False).surface
 
     def outline_at(self, w: int, h: int) -> list[tuple[int, int]]:
-        """The body's silhouette at w x h as points (for the see-through outline), cached."""
-        pts = self._outlines.get((w, h))
-        if pts is None:
-            if len(self._outlines) > 64:
-                self._outlines.clear()
-            pts = self._outlines[(w, h)] = pygame.mask.from_surface(self.body_at(w, h), 127).outline(2)
-        return pts
-
-    def body_at(self, w: int, h: int) -> pygame.Surface:
-        """The body squashed or stretched to w x h (a handful of sizes recur: cached)."""
-        if (w, h) == (self.size, self.size):
-            return self.body
-        surf = self._squashed.get((w, h))
-        if surf is None:
-            if len(self._squashed) > 64:
-                self._squashed.clear()
-            surf = self._squashed[(w, h)] = pygame.transform.smoothscale(self.body, (w, h))
-        return surf
+        """The last drawn frame's silhouette fitted to w x h, as points (the see-through outline)."""
+        pts = self.shown.outline()
+        fw, fh = self.shown.surface.get_size()
+        if (fw, fh) == (w, h):
+            return pts
+        return [(round(x * w / fw), round(y * h / fh)) for x, y in pts]
 
 
 TEAM_BAND = 7     # px: the band round a team member's shadow
@@ -177,14 +225,15 @@ class MapView:
     """Draws the level and everything on it into the layout's map rect."""
 
     def __init__(self, sim: "MallFace", layout: MallLayout, identities: dict[int, SeatIdentity],
-                 names: dict[int, str], colourblind: bool = False) -> None:
+                 names: dict[int, str], colourblind: bool = False, cast: dict[int, Character] | None = None) -> None:
         self.layout = layout
         self.colourblind = colourblind
         s = layout.scale
         self.scale = s
         self.team_of = seat_teams(sim)
         self.sprites = {seat: AvatarSprite(identities[seat], names[seat], s, sim.by_seat[seat].bot,
-                                           self.team_of.get(seat)) for seat in sim.seats}
+                                           self.team_of.get(seat), (cast or {}).get(seat), colourblind)
+                        for seat in sim.seats}
         self.pile_size = (max(42, round(50 * s)), max(49, round(58 * s)))
         self.mini_pile = (max(24, round(28 * s)), max(28, round(33 * s)))
         self.mini_card = (max(20, round(22 * s)), max(26, round(29 * s)))
@@ -199,11 +248,38 @@ class MapView:
         self.tag_rects: list[pygame.Rect] = []   # this frame's name tags and count strips (text to avoid)
         self.body_rects: list[pygame.Rect] = []  # this frame's shoppers (banners go around them)
         self._tags: list[tuple[pygame.Surface, pygame.Rect, pygame.Rect, tuple[int, int, int]]] = []
+        self._pings: list[float] = []        # per tag: how far through its "you are here" pulse (-1: none)
         self._spots_key: tuple[tuple[int, int, int], ...] = ()   # the dressers the locators were placed for
         self.apart = Apart(CROWD_EASE)       # a crowd drawn apart (render only)
         self.shown_at: dict[int, tuple[int, int]] = {}        # per seat: where its shopper was drawn
         self.sight = Sightlines()             # who may hide whom this frame
         self._spots: dict[int, pygame.Rect] = {}
+        self._ahead = self._frames_ahead()    # the shoppers' everyday frames, drawn in idle time (warm_figures)
+
+    def set_colourblind(self, on: bool) -> None:
+        """Colour-blind mode switched in Settings mid-match: the locators and the shoppers follow."""
+        self.colourblind = on
+        self._locators.clear()
+        for sprite in self.sprites.values():
+            sprite.look = Look(sprite.identity.hex, sprite.identity.shape, sprite.identity.index if on else None)
+        self._ahead = self._frames_ahead()
+
+    def _frames_ahead(self) -> "Iterator[tuple[AvatarSprite, str, int, bool]]":
+        """Every seat's standing, walking and carrying frames, both ways: what a round draws most."""
+        for state in ("idle", "walk", "carry"):
+            for frame in range(FRAMES[state]):
+                for left in (False, True):
+                    for sprite in self.sprites.values():
+                        yield sprite, state, frame, left
+
+    def warm_figures(self, until: float) -> bool:
+        """Draw the shoppers' everyday frames ahead, until `until` (perf_counter), so no frame of
+        play pays for a first drawing; False once all are drawn."""
+        for sprite, state, frame, left in self._ahead:
+            sprite.figure(state, frame, left)
+            if time.perf_counter() >= until:
+                return True
+        return False
 
     # ------------------------------------------------------------------ helpers
     def at(self, x: float, y: float, shake: tuple[int, int] = (0, 0)) -> tuple[int, int]:
@@ -403,6 +479,7 @@ class MapView:
         order = sorted(sim.avatars, key=lambda a: a.body.y)  # lower on screen = in front
         self.counts.new_carried()
         tags: list[tuple[pygame.Surface, pygame.Rect]] = []
+        pings: list[float] = []
         bodies: list[pygame.Rect] = []
         self.sight = Sightlines()
         calls = sim.public_view().family().player_calls   # holding Y fills a ring round the shopper
@@ -412,43 +489,48 @@ class MapView:
         for av, (x, y), (ox, oy) in zip(order, where, apart):
             sprite = self.sprites[av.seat]
             b = av.body
+            loaded = self._has_load(sim, av.seat)
             if fx is not None:
-                dx, dy, sx, sy, stride, lift = fx.pose(av.seat, alpha)
+                dx, dy, sx, sy, _stride, lift = fx.pose(av.seat, alpha)
+                state, frame, left = fx.act(av.seat, alpha, loaded)
             else:
                 moving = (b.x != b.prev_x or b.y != b.prev_y) and sim.phase == "playing"
                 dx, dy, sx, sy, lift = 0.0, 0.0, 1.0, 1.0, 0.0
-                stride = math.sin((tick + alpha) * 0.35) if moving else 0.0
+                state = ("carry" if loaded else "walk") if moving else ("carry" if loaded else "idle")
+                frame, left = (tick // 4) % 8 if moving else 0, av.facing[0] < 0
+            mood = moment(sim, av.seat)
+            if mood is not None and state in CALM:   # SOLD OUT!: the callers cheer, the others slump
+                state, frame = mood, (tick // 5 + av.seat) % FRAMES[mood]
             cx, cy = self.at(x + dx, y + dy, shake)
             cx, cy = cx + ox, cy + oy
             self.shown_at[av.seat] = (cx, cy)
             size = sprite.size
-            bob = round(abs(stride) * 3 + lift)
-            surface.blit(sprite.shadow, sprite.shadow.get_rect(center=(cx, cy + size // 2 - 2)))
+            feet = cy + size // 2 - 2
+            surface.blit(sprite.shadow, sprite.shadow.get_rect(center=(cx, feet)))
             t = fx.ping(av.seat, alpha) if fx is not None else -1.0
             if t >= 0:   # two rings in the seat's colour spread out: "that one is you"
                 for k in (t, (t + 0.5) % 1.0):
                     r = round(size * (0.6 + 1.4 * k))
                     pygame.draw.circle(surface, INK, (cx, cy), r, 6)
                     pygame.draw.circle(surface, sprite.identity.colour, (cx, cy), r - 1, 4)
-            self._feet(surface, sprite, cx, cy + size // 2 - 3, stride)
-            w, h = max(8, round(size * sx)), max(8, round(size * sy))
-            top = cy + size // 2 - h - bob - size // 8
-            body = sprite.body_at(w, h)
-            bodies.append(surface.blit(body, (cx - w // 2, top)))
-            self.sight.shopper(sprite, w, h, bodies[-1])
-            mid = top + h // 2
-            fx_, fy_ = av.facing
-            if fx_ or fy_:
-                nx = cx + round(fx_ * w * 0.42)
-                ny = mid + round(fy_ * h * 0.42)
-                pygame.draw.circle(surface, INK, (nx, ny), sprite.nose + 1)
-                pygame.draw.circle(surface, (255, 255, 255), (nx, ny), sprite.nose - 1)
-            load_h = self._carrying(surface, sim, av.seat, cx, top, w)
+            fig = sprite.shown = sprite.figure(state, frame, left)
+            image, (fx_, fy_), head_top, hold = _squashed(fig, 1.0 if state == "bump" else sx, 1.0 if state == "bump" else sy)
+            top_left = (cx - fx_, feet - fy_ - round(lift))
+            drawn = surface.blit(image, top_left)
+            body = pygame.Rect(0, 0, round(size * 0.78), feet - (top_left[1] + head_top))
+            body.midbottom = (cx, feet)
+            bodies.append(drawn)     # the whole figure: what banners and locators keep clear of
+            sprite.drawn = drawn
+            self.sight.shopper(sprite, drawn.w, drawn.h, drawn)
+            top = top_left[1] + head_top
+            # The load rests in the raised hands, never lower than the head's top: the face stays in sight.
+            load_top = self._carrying(surface, sim, av.seat, (top_left[0] + hold[0], top_left[1] + min(hold[1], head_top)))
             if av.y_ticks and calls and sim.phase == "playing":
-                _hold_ring(surface, sim.sold_out_hold(av.seat), (cx, mid), max(w, h))
+                _hold_ring(surface, sim.sold_out_hold(av.seat), (cx, body.centery), max(body.w, body.h))
             tag = sprite.tag
-            rect = tag.get_rect(midbottom=(cx, top - 2 - load_h))   # clear of a carried pile's count
+            rect = tag.get_rect(midbottom=(cx, min(top, load_top) - 2))   # clear of a carried pile's count
             tags.append((tag, rect))
+            pings.append(t)
             if sim.phase == "study" and av.ready:
                 mark = mark_surface("right", max(14, size // 2))
                 surface.blit(mark, (cx + size // 4, top - 4))
@@ -458,6 +540,7 @@ class MapView:
                                     surface.get_rect().clip(self.layout.map_rect))
         self._tags = [(tag, want, rect, self.sprites[av.seat].identity.colour)
                       for (tag, want), rect, av in zip(tags, self.tag_rects, order)]
+        self._pings = pings
         self.tag_rects += (obstacles or []) + counts   # what banners and pops keep off too
         self.body_rects = bodies
 
@@ -487,28 +570,27 @@ class MapView:
     def draw_tags(self, surface: pygame.Surface) -> None:
         """The name tags placed by draw_avatars, drawn last: over flying cards and particles too."""
         for tag, want, rect, colour in self._tags:
-            if want.bottom - rect.bottom > 6:   # stacked away from its shopper: a leader line back
-                pygame.draw.line(surface, INK, (rect.centerx, rect.bottom - 2), (want.centerx, want.bottom), 5)
-                pygame.draw.line(surface, colour, (rect.centerx, rect.bottom - 2), (want.centerx, want.bottom), 3)
-        for tag, _want, rect, _colour in self._tags:
+            if math.dist(rect.midbottom, want.midbottom) > 6:   # moved away from its shopper: a leader line back
+                start = (min(max(want.centerx, rect.x + 6), rect.right - 6), rect.bottom - 2)
+                if rect.top > want.bottom:    # below it (the map's top edge): the line leaves the tag's top
+                    start = (start[0], rect.top + 2)
+                pygame.draw.line(surface, INK, start, (want.centerx, want.bottom), 5)
+                pygame.draw.line(surface, colour, start, (want.centerx, want.bottom), 3)
+        for (tag, _want, rect, colour), ping in zip(self._tags, self._pings):
+            if ping >= 0:    # "you are here": the player's own name framed, the frame swelling twice
+                grow = round(6 * math.sin(ping * 2 * math.pi) ** 2)
+                frame = rect.inflate(12 + 2 * grow, 6 + 2 * grow)
+                pygame.draw.rect(surface, INK, frame, 6, border_radius=frame.h // 2)
+                pygame.draw.rect(surface, colour, frame.inflate(-2, -2), 3, border_radius=frame.h // 2)
             surface.blit(tag, rect)
-
-    def _feet(self, surface: pygame.Surface, sprite: AvatarSprite, cx: int, y: int, stride: float) -> None:
-        """Two little shoes that swap forward and back: the walk cycle."""
-        fw, fh = sprite.foot
-        step = round(stride * sprite.size * 0.16)
-        for side, lift in ((-1, step), (1, -step)):
-            rect = pygame.Rect(0, 0, fw, fh)
-            rect.center = (cx + side * sprite.size // 5, y - max(0, lift) // 2)
-            pygame.draw.ellipse(surface, INK, rect)
 
     @staticmethod
     def _has_load(sim: "MallFace", seat: int) -> bool:
         return sim.held_pile(seat) is not None or sim.carried(seat) is not None
 
-    def _carrying(self, surface: pygame.Surface, sim: "MallFace", seat: int, cx: int, top: int, size: int) -> int:
-        """A held pile or a carried card rides above the head, held up by two arms (the carry pose).
-        Returns how far the load reaches above the body's top."""
+    def _carrying(self, surface: pygame.Surface, sim: "MallFace", seat: int, hands: tuple[int, int]) -> int:
+        """A held pile or a carried card rides above the head, in the hands of the carry pose.
+        Returns the load's top (the screen's y; a large number when there is none)."""
         pile = sim.held_pile(seat)
         if pile is not None:
             w, h = self.mini_pile
@@ -517,17 +599,12 @@ class MapView:
             w, h = self.mini_card
             load = card_back_surface((w, h))
         else:
-            return 0
-        y = top - h + size // 5
-        arm = max(3, size // 10)
-        for side in (-1, 1):
-            shoulder = (cx + side * (size // 2 - arm), top + size // 3)
-            hand = (cx + side * (w // 2 - 1), y + h - 3)
-            pygame.draw.line(surface, INK, shoulder, hand, arm + 2)
-        self.sight.load(surface.blit(load, (cx - w // 2, y)))
+            return 1 << 20
+        x, y = hands[0] - w // 2, hands[1] - h + 3
+        self.sight.load(surface.blit(load, (x, y)))
         if pile is not None:     # the count badged at the load's corner, like a pile on the floor
-            self.counts.pile(sim.pile_count(pile), (cx + w // 2, y + h - 4), carried=True)
-        return h - size // 5
+            self.counts.pile(sim.pile_count(pile), (x + w, y + h - 4), carried=True)
+        return y
 
     # ------------------------------------------------------------------ effects
     def draw_fx(self, surface: pygame.Surface, fx: "MallFx", alpha: float, shake: tuple[int, int]) -> None:
@@ -602,10 +679,39 @@ def see_through(surface: pygame.Surface, drawn: "Sequence[tuple[AvatarSprite, in
                 hidden.draw(pygame.mask.Mask(clip.size, fill=True), (clip.x - rect.x, clip.y - rect.y))
         if hidden.count() * 3 < rect.w * rect.h:
             continue
-        pts = [(rect.x + x, rect.y + y) for x, y in sprite.outline_at(w, h)]
+        shown = sprite.drawn or rect     # the outline of the whole figure, where it was drawn
+        pts = [(shown.x + x, shown.y + y) for x, y in sprite.outline_at(shown.w, shown.h)]
         if len(pts) > 2:
             pygame.draw.lines(surface, INK, True, pts, 4)
             pygame.draw.lines(surface, sprite.identity.colour, True, pts, 2)
+
+
+def _squashed(fig: Figure, sx: float, sy: float) -> tuple[pygame.Surface, tuple[int, int], int, tuple[int, int]]:
+    """A frame squashed or stretched round its feet (the knocks and landings of MallFx.pose):
+    the image, its feet, its head's top and its hands, in its own px."""
+    if abs(sx - 1.0) < 0.02 and abs(sy - 1.0) < 0.02:
+        return fig.surface, fig.feet, fig.head_top, fig.hold
+    w, h = fig.surface.get_size()
+    image = pygame.transform.scale(fig.surface, (max(1, round(w * sx)), max(1, round(h * sy))))
+    kx, ky = image.get_width() / w, image.get_height() / h
+    return (image, (round(fig.feet[0] * kx), round(fig.feet[1] * ky)), round(fig.head_top * ky),
+            (round(fig.hold[0] * kx), round(fig.hold[1] * ky)))
+
+
+CALM = ("idle", "fidget", "walk", "carry")   # what a moment's reaction may replace
+
+
+def moment(sim: "MallFace", seat: int) -> str | None:
+    """How a seat's shopper takes the moment the round froze on: "cheer" on the side that called
+    SOLD OUT!, "slump" on the others (None while playing, or when no one called it). Read from the
+    state, so a frame shows it however it was reached (a replay's seek, a screenshot)."""
+    if sim.phase != "sold_out":
+        return None
+    public = sim.public_view()
+    side = public.sold_out_by()
+    if public.cause() != "sold_out" or side is None:
+        return None
+    return "cheer" if public.side_of(sim.player_of[seat]) == side else "slump"
 
 
 def seat_teams(sim: "MallFace") -> dict[int, int]:

@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, assert_never
 
+from game.render.poses import FRAMES
 from game.sim.mall_events import (Called, Delivered, Flipped, HandBack, MallEvent, MallPhase, PhaseChanged, Picked,
                                   PileGone, Placed, PutDown, Ready, Rejected, Returned, RoundEnded, Selected,
                                   SoldOutCalled, Took)
@@ -31,6 +32,13 @@ PING_TICKS = 60         # rings around each shopper when the countdown starts an
 KNOCK_PX = 5.0          # how far a bump pushes the sprite (level px), visual only
 WALK_STRIDE = 9.0       # level px per half step of the walk cycle
 GRAVITY = 0.22
+# A shopper's reactions (render only): state -> ticks it lasts. The walk's frames follow the
+# distance walked (WALK_STRIDE), the idle's the clock; after FIDGET_AFTER ticks standing still a
+# shopper fidgets for one FIDGET_TICKS cycle in every FIDGET_EVERY.
+ACTS = {"browse": 24, "deliver": 20, "bump": BUMP_TICKS, "surprise": 40, "cheer": 90, "slump": 90}
+FIDGET_AFTER, FIDGET_EVERY, FIDGET_TICKS = 180, 300, 64
+IDLE_TICKS = 20          # per idle frame (a breath is four)
+CHEER_TICKS = 5          # per cheer frame: the cheer loops while it lasts
 
 
 @dataclass
@@ -47,6 +55,11 @@ class Motion:
     touching: frozenset[int] = field(default_factory=frozenset)
     hop: int = 0                # celebration hops (SOLD OUT!)
     ping: int = 0               # ticks left of the "here you are" rings when the doors open
+    act: str = ""               # a reaction playing (poses.py's state), "" for none
+    act_age: int = 0
+    still: int = 0              # ticks standing still (a fidget after a while)
+    left: bool = False          # facing left (the last way it walked)
+    clock: int = 0              # ticks since the motion began (the idle's breathing)
 
 
 @dataclass
@@ -144,6 +157,14 @@ class MallFx:
             m.bump = max(0, m.bump - 1)
             m.hop = max(0, m.hop - 1)
             m.ping = max(0, m.ping - 1)
+            m.clock += 1
+            m.still = 0 if moving else m.still + 1
+            if av.facing[0]:
+                m.left = av.facing[0] < 0
+            if m.act:
+                m.act_age += 1
+                if m.act_age >= ACTS[m.act]:
+                    m.act, m.act_age = "", 0
 
     def _bumps(self, sim: "MallFace") -> None:
         """Two bodies that just came into contact knock each other back a little (drawn only)."""
@@ -173,6 +194,13 @@ class MallFx:
         m.bump = BUMP_TICKS
         m.bump_dir = (dx / d, dy / d)
         self._squash(m, 0.3)
+        self.react(seat, "bump")
+
+    def react(self, seat: int, act: str) -> None:
+        """Play a reaction on a seat's shopper (a newer one cuts an older short)."""
+        m = self.motion.get(seat)
+        if m is not None:
+            m.act, m.act_age = act, 0
 
     @staticmethod
     def _squash(m: Motion, power: float) -> None:
@@ -181,26 +209,40 @@ class MallFx:
 
     def _event(self, sim: "MallFace", event: MallEvent) -> None:
         match event:
-            case Picked(seat=seat) | PutDown(seat=seat) | Took(seat=seat) | Returned(seat=seat) | HandBack(seat=seat):
-                if seat in self.motion:
-                    self._squash(self.motion[seat], 0.22)
+            case Picked(seat=seat, pile=pile):
+                self._squash_seat(seat)
+                self._beaten(sim, seat, pile)
+            case PutDown(seat=seat) | Took(seat=seat) | Returned(seat=seat) | HandBack(seat=seat):
+                self._squash_seat(seat)
+            case Flipped(seat=seat):
+                self.react(seat, "browse")
+            case Rejected(seat=seat):   # a wrong card refused, a pile someone got to first...
+                self.react(seat, "surprise")
             case Delivered(seat=seat):
                 self._fly(sim, seat, _table_spot(sim, seat), _rush_pop(sim, seat), to_table=True)
+                self.react(seat, "deliver")
             case Placed(seat=seat, card=card, dresser=dresser):
                 d = sim.dressers[dresser]
                 right = card in sim.catalogue.objectives[sim.public_view().dresser_cards()[d.index]].items
                 pop = ("+1", GOOD) if right else ("-1", WRONG_POP)
                 self._fly(sim, seat, (float(d.x), float(d.y) - 16.0), pop)
+                self.react(seat, "deliver" if right else "surprise")
+            case SoldOutCalled(side=side) if side is not None:
+                self._sold_out(sim, side)
             case PhaseChanged(phase=MallPhase.COUNTDOWN | MallPhase.PLAYING):
-                for m in self.motion.values():   # everyone finds their shopper as the shutters rise
-                    m.ping = PING_TICKS
+                for av in sim.avatars:   # each player finds their shopper as the shutters rise (bots need no help)
+                    if not av.bot:
+                        self.motion[av.seat].ping = PING_TICKS
             case PhaseChanged(phase=MallPhase.SOLD_OUT):
                 self._hop_winners(sim)
-            case (PhaseChanged() | Flipped() | Called() | Selected() | Ready() | Rejected() | PileGone()
-                  | SoldOutCalled() | RoundEnded()):
+            case (PhaseChanged() | Called() | Selected() | Ready() | PileGone() | SoldOutCalled() | RoundEnded()):
                 pass
             case _:
                 assert_never(event)
+
+    def _squash_seat(self, seat: int) -> None:
+        if seat in self.motion:
+            self._squash(self.motion[seat], 0.22)
 
     def _hop_winners(self, sim: "MallFace") -> None:
         """SOLD OUT!: the calling side's shoppers jump for joy."""
@@ -209,6 +251,45 @@ class MallFx:
         public = sim.public_view()
         for p in public.members(public.side_of(sim.player_of[sim.sold_out_seat])):
             self.motion[sim.seats[p]].hop = 60
+
+    def _beaten(self, sim: "MallFace", seat: int, pile: int) -> None:
+        """A pile picked up from under someone else's nose: the others within reach of it, empty
+        handed, are surprised (beaten to it)."""
+        spot = sim.piles.get(pile)
+        if spot is None:
+            return
+        reach = sim.t.reach_pile
+        for av in sim.avatars:
+            if av.seat == seat or sim.held_pile(av.seat) is not None or sim.carried(av.seat) is not None:
+                continue
+            if math.hypot(av.pos[0] - spot[0], av.pos[1] - spot[1]) <= reach:
+                self.react(av.seat, "surprise")
+
+    def _sold_out(self, sim: "MallFace", side: int) -> None:
+        """SOLD OUT!: the side that called it cheers, everyone else slumps."""
+        public = sim.public_view()
+        winners = {sim.seats[p] for p in public.members(side)}
+        for seat in sim.seats:
+            self.react(seat, "cheer" if seat in winners else "slump")
+
+    def act(self, seat: int, alpha: float, loaded: bool) -> tuple[str, int, bool]:
+        """(state, frame, facing left) for a seat's shopper this frame: a reaction while one plays,
+        else carrying, walking (frames follow the distance walked: feet never skate), fidgeting
+        after a while standing, or idle."""
+        m = self.motion[seat]
+        if m.act == "cheer":
+            return "cheer", (m.act_age // CHEER_TICKS) % FRAMES["cheer"], m.left
+        if m.act and not (m.moving and m.act == "browse"):
+            return m.act, min(FRAMES[m.act] - 1, m.act_age * FRAMES[m.act] // ACTS[m.act]), m.left
+        if m.moving:
+            phase = m.prev_phase + (m.phase - m.prev_phase) * alpha
+            return ("carry" if loaded else "walk"), int(phase * FRAMES["walk"] / 2) % FRAMES["walk"], m.left
+        if loaded:
+            return "carry", 0, m.left
+        since = m.still - FIDGET_AFTER
+        if since >= 0 and since % FIDGET_EVERY < FIDGET_TICKS:
+            return "fidget", (since % FIDGET_EVERY) * FRAMES["fidget"] // FIDGET_TICKS, m.left
+        return "idle", ((m.clock + seat * 7) // IDLE_TICKS) % FRAMES["idle"], m.left
 
     def _fly(self, sim: "MallFace", seat: int, end: tuple[float, float],
              pop: tuple[str, tuple[int, int, int]], to_table: bool = False) -> None:

@@ -21,7 +21,7 @@ from game.scenes.reasons import say_reason
 from game.scenes.secrets import Glimpse
 from game.render import glyphs, teams, widgets
 from game.render.clothing import card_back_surface, item_art, item_card, mark_surface
-from game.render.icons import bag_icon, bot_icon, seat_shape_surface, text_surface
+from game.render.icons import bag_icon, bot_icon, text_surface
 from game.render.text import NARROWEST
 from game.render.palette import (CARD_BACK, DIM, GOLD, PANEL, PAPER, PAPER_EDGE, READY_GREEN, REJECT_FILL,
                                  RIBBON_CARRY, RIBBON_PILE, SHADOW, SLOT_EMPTY, SLOT_FILL, STAMP_RED, WHITE)
@@ -29,6 +29,9 @@ from game.render.text import min_font_size
 from game.rules.soldout.family import Destination
 from game.scenes.mall.draw import seat_teams
 from game.scenes.mall.layout import HEADER_H, LIST_ITEM, MallLayout, PanelLayout
+from game.render.cast import Character, default_for
+from game.render.figure import portrait
+from game.scenes.shoppers import seat_look
 
 if TYPE_CHECKING:
     from game.render.ui import UI
@@ -46,12 +49,15 @@ PIECES_KEPT = 256    # drawn panel pieces kept (lists, ribbons, hints): far more
 HAND_COLS, HAND_GAP = 3, 3   # Memory's hand: slots to a row; narrow gaps, so each item gets the list's px
 HAND_PAD = 6         # round a kept hand: the selected card stands 3 px higher, its frame 2 px out
 TEAM_BORDER = 6      # px: a team member's panel border, in the team's colour and pattern
+PORTRAIT = 34        # px: the seat's portrait before its name (the shape's 28 px, and its corner badge)
 
 
 class Hud:
     def __init__(self, sim: "MallFace", layout: MallLayout, ui: "UI",
-                 identities: dict[int, SeatIdentity], names: dict[int, str], colourblind: bool) -> None:
+                 identities: dict[int, SeatIdentity], names: dict[int, str], colourblind: bool,
+                 shoppers: dict[int, Character] | None = None) -> None:
         self.layout = layout
+        self.shoppers = shoppers or {}   # each seat's character (its header's portrait)
         self.ui = ui
         self.identities = identities
         self.names = names
@@ -120,7 +126,8 @@ class Hud:
         beside the (shared) score. The name narrows to fit, never under the sofa bar."""
         head = p.header
         ident = self.identities[seat]
-        surface.blit(seat_shape_surface(ident.shape, ident.hex, 28), (head.x, head.centery - 14))
+        face = portrait(self.shoppers.get(seat) or default_for(seat), seat_look(ident, self.cb), PORTRAIT)
+        surface.blit(face, face.get_rect(midleft=(head.x - 2, head.centery)))
         x, right = self._name_room(seat, p)
         if team is not None:
             mark = teams.emblem(team, 26)

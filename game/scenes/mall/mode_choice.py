@@ -9,7 +9,7 @@ far, and the screen says so.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Sequence
 
 import pygame
@@ -19,12 +19,15 @@ from game.core.scene import Scene
 from game.match.commands import Button, Command
 from game.match.seats import SeatIdentity
 from game.render import widgets
+from game.render.cast import Character, default_for
+from game.render.figure import portrait
 from game.render.icons import INK, outlined_text
 from game.render.palette import GOLD
 from game.rules.soldout import modes as mode_registry
 from game.scenes.common import players_menu_command
 from game.scenes.moment import Moment, without
 from game.scenes.pads import keys_in_play
+from game.scenes.shoppers import seat_look
 from game.text.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -33,17 +36,25 @@ if TYPE_CHECKING:
 SAID_TICKS = 2 * TICK_RATE            # what was chosen stays on screen this long
 BOT_THINKS_TICKS = TICK_RATE          # a bot's choice lands after this long
 MIN_TICKS = TICK_RATE // 2            # nothing is heard for the first half second
+PORTRAIT = 56                         # px: each chooser's portrait beside the headline
+PORTRAIT_STEP = PORTRAIT - 8          # a team's portraits overlap a little, like the results' rows
 
 
 @dataclass(frozen=True)
 class Chooser:
     """Who chooses: the side's names and identities, the seats whose controllers may choose
-    (none: a bot chooses `bot_pick`)."""
+    (none: a bot chooses `bot_pick`), and the side's characters as the mall shows them (none
+    given: each seat's default)."""
 
     names: tuple[str, ...]
     identities: tuple[SeatIdentity, ...]
     seats: tuple[int, ...]
     bot_pick: str
+    shoppers: tuple[Character, ...] = field(default=())
+
+    def shopper(self, k: int) -> Character:
+        """Member k's character: the one the mall drew for it, else its seat's default."""
+        return self.shoppers[k] if k < len(self.shoppers) else default_for(self.identities[k].index)
 
     @property
     def name(self) -> str:
@@ -195,12 +206,22 @@ class ModeChoiceScene(Scene):
             head = _("{name} CHOOSES THE NEXT MODE").format(name=chooser.name.upper())
             why = _("Last place chooses, on their own controller.")
         colour = chooser.identities[0].colour if chooser is not None else ui.colour("accent")
-        title = outlined_text(head, 40, colour, INK, width=3, max_width=box.w - 120)
-        rect = surface.blit(title, title.get_rect(center=(box.centerx + (24 if chooser else 0), box.y + 58)))
-        if chooser is not None:
-            for i, identity in enumerate(chooser.identities):
-                widgets.seat_badge(surface, identity, (rect.x - 30 - i * 26, rect.centery), 20)
+        faces = self._portraits(chooser)
+        row = sum(PORTRAIT_STEP for _ in faces[1:]) + (PORTRAIT + 12 if faces else 0)
+        title = outlined_text(head, 40, colour, INK, width=3, max_width=box.w - 60 - row)
+        rect = surface.blit(title, title.get_rect(center=(box.centerx + row // 2, box.y + 58)))
+        # Who chooses, as the mall shows them: each one's character in its seat's colour and shape.
+        for i, face in enumerate(faces):
+            surface.blit(face, face.get_rect(midright=(rect.x - 12 - (len(faces) - 1 - i) * PORTRAIT_STEP,
+                                                       rect.centery)))
         widgets.blit_text(surface, ui, why, "small", "text_dim", center=(box.centerx, box.y + 116))
+
+    def _portraits(self, chooser: Chooser | None) -> list[pygame.Surface]:
+        if chooser is None:
+            return []
+        cb = self.ctx.settings.colourblind
+        return [portrait(chooser.shopper(k), seat_look(identity, cb), PORTRAIT)
+                for k, identity in enumerate(chooser.identities)]
 
     def _draw_chosen(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         assert self.chosen is not None

@@ -12,15 +12,18 @@ import pygame
 from game.match.seats import SeatIdentity
 from game.files.levels import Level
 from game.match.spec import MatchSpec
+from game.render.ambient import LevelAmbience
 from game.render.clothing import item_card
 from game.render.level_art import render_level
 from game.render.palette import SHADOW
+from game.text.i18n import language
 from game.scenes.mall.draw import MapView
 from game.scenes.mall.fx import MallFx
 from game.scenes.mall.hud import Hud
 from game.scenes.mall.layout import SCREEN, MallLayout, compute_layout
 from game.scenes.mall.overlay import MallOverlays
 from game.scenes.pads import find_me_age, pulse_rings
+from game.scenes.shoppers import seat_cast
 from game.sim.mall_events import MallPhase, PhaseChanged
 from game.sim.mall_face import MallFace
 from game.sim.tuning import FP
@@ -40,6 +43,7 @@ class MallPicture:
         self.names = names
         self.layout: MallLayout = compute_layout(level.pixel_size, len(spec.seats))
         self.overlay = MallOverlays(ctx, self.layout, spec, names)
+        self.ambience = LevelAmbience(level, self.layout.map_rect, self.layout.scale)
         self.static: pygame.Surface | None = None
         self.shown: pygame.Surface | None = None   # the static layer with the panels' contents (Hud)
         self._reuse: tuple[pygame.Surface | None, pygame.Surface | None] = (None, None)   # see show()
@@ -47,8 +51,9 @@ class MallPicture:
         self.previews: dict[int, tuple[int, int, bool]] = {}
         self.ending_tick = -1              # the tick SOLD OUT! froze the round (the moment's shake)
         self.sim = sim
-        self.view = MapView(sim, self.layout, identities, names, colourblind=ctx.settings.colourblind)
-        self.hud = Hud(sim, self.layout, ctx.ui, identities, names, ctx.settings.colourblind)
+        self.cast = seat_cast(ctx, sim.seats)
+        self.view = MapView(sim, self.layout, identities, names, colourblind=ctx.settings.colourblind, cast=self.cast)
+        self.hud = Hud(sim, self.layout, ctx.ui, identities, names, ctx.settings.colourblind, self.cast)
         self.seed = spec.seed
         # The effects start from the tick they are first asked for (a staged screenshot's sim may be
         # far along by then): made on the first fx_tick().
@@ -58,8 +63,10 @@ class MallPicture:
         """A new sim (a speedrun's restart): fresh map, panels and effects; the level art stays."""
         labels, beside = self.hud.labels, self.hud.side_by_side
         self.sim = sim
-        self.view = MapView(sim, self.layout, self.identities, self.names, colourblind=self.ctx.settings.colourblind)
-        self.hud = Hud(sim, self.layout, self.ctx.ui, self.identities, self.names, self.ctx.settings.colourblind)
+        self.view = MapView(sim, self.layout, self.identities, self.names, colourblind=self.ctx.settings.colourblind,
+                            cast=self.cast)
+        self.hud = Hud(sim, self.layout, self.ctx.ui, self.identities, self.names, self.ctx.settings.colourblind,
+                       self.cast)
         self.hud.set_labels(labels, beside)
         self.seed = seed
         self._fx = None
@@ -101,6 +108,8 @@ class MallPicture:
         self.hud.set_labels(labels, side_by_side)
         if self.hud.cb != self.ctx.settings.colourblind:
             self.hud.cb = self.ctx.settings.colourblind
+            self.view.set_colourblind(self.hud.cb)    # the shoppers' shirts wear their seats' patterns, or not
+            self.drop_layers()                        # and so do the panels' portraits, on the static layer
             self.prewarm()
 
     # ------------------------------------------------------------------ per tick
@@ -159,12 +168,13 @@ class MallPicture:
                     surface.blit(self.shown, p.rect, p.rect)
         view = self.view
         surface.set_clip(self.layout.map_rect.inflate(4, 4))
+        self.ambience.draw(surface, sim.tick, shake, self.ctx.settings.reduced_motion)
         view.draw_table(surface, sim, shake, fx.in_flight(sim))
         strips = view.draw_dressers(surface, sim, shake)   # under the piles and shoppers: they stay in sight
         view.draw_piles(surface, sim, shake)
         view.draw_chairs(surface, sim, shake)
         view.draw_previews(surface, self.previews, shake)
-        view.draw_avatars(surface, sim, alpha, shake, sim.tick, fx, strips)
+        view.draw_avatars(surface, sim, alpha, shake, sim.tick, fx, strips + self.ambience.words)
         view.draw_fx(surface, fx, alpha, shake)
         view.draw_counts(surface)
         draw_mall_find_me(surface, self.ctx, sim, view, alpha, shake)
@@ -199,7 +209,9 @@ _LEVEL_SURFACES: dict[tuple[object, ...], pygame.Surface] = {}
 def level_surface(level: Level, scale: float) -> pygame.Surface:
     """The level drawn at `scale` (about 20 ms), kept for the next match on it: shared, never drawn on."""
     convert = pygame.display.get_surface() is not None
-    key = (str(level.path), level.width, level.height, level.floor_tiles, level.wall_tiles, scale, convert)
+    # Its signs are in the player's language; its look is its tileset, decor and ambient layer.
+    key = (str(level.path), level.width, level.height, level.floor_tiles, level.wall_tiles, level.tileset_image,
+           level.theme, level.decor_tiles, level.ambient, language(), scale, convert)
     found = _LEVEL_SURFACES.get(key)
     if found is None:
         found = render_level(level, scale)

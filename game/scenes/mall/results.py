@@ -19,9 +19,13 @@ import pygame
 
 from game.text import i18n
 from game.text.i18n import N_, _, ngettext
+from game.files.levels import LEVELS_DIR
 from game.render import widgets
+from game.render.level_themes import theme_of
 from game.render.clothing import item_art, mark_surface, objective_art
-from game.render.icons import INK, bag_icon, outlined_text, seat_shape_surface
+from game.render.figure import portrait
+from game.scenes.shoppers import seat_look
+from game.render.icons import INK, bag_icon, outlined_text
 from game.render.palette import CREAM, DIM, GOLD, GOOD, PANEL, PAPER, PAPER_EDGE, PAPER_WRONG
 from game.rules.soldout import Objective
 from game.rules.soldout import modes as mode_registry
@@ -29,6 +33,7 @@ from game.scenes.common import Animation, MatchResultsScene
 from game.scenes.mall.mode_choice import Chooser, ModeChoiceScene, last_place, least_played
 from game.scenes.mall.draw import seat_teams
 from game.scenes.mall.overlay import caller
+from game.scenes.menus.level_card import fit
 from game.scenes.pads import keys_in_play
 from game.scenes.results_fx import (PODIUM_AREA, Podium, Reveal, Standing, cover, headline_image, ordinal, places,
                                     tied_groups)
@@ -74,7 +79,7 @@ class SoldOutResultsScene(MatchResultsScene):
         """Final results, second stage: the podium over the full standings, then rematch or lobby."""
         standings = self._standing_list()
         self.podium = Podium(standings, PODIUM_AREA, self.ctx.sound,
-                             celebrate=any(s.score for s in standings))
+                             celebrate=any(s.score for s in standings), colourblind=self.ctx.settings.colourblind)
         self.menu = widgets.MenuList([widgets.MenuItem(N_("Rematch"), self.rematch, primary=True, hold=True),
                                       widgets.MenuItem(N_("Back to lobby"), self.to_lobby, hold=True)],
                                      play=self.ctx.sound, row_height=54, width=420)
@@ -106,7 +111,7 @@ class SoldOutResultsScene(MatchResultsScene):
         seats = [self.sim.seats[p] for p in self.shown.members(side)]
         people = tuple(seat for seat in seats if not self.sim.by_seat[seat].bot and seat not in self.mall.bots)
         return Chooser(tuple(self.mall.names[s] for s in seats), tuple(self.mall.identities[s] for s in seats),
-                       people, least_played(self.mall.modes_played))
+                       people, least_played(self.mall.modes_played), tuple(self.mall.picture.cast[s] for s in seats))
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
@@ -165,8 +170,10 @@ class SoldOutResultsScene(MatchResultsScene):
 
     def _badges(self, surf: pygame.Surface, side: int, x: int, cy: int, size: int) -> int:
         for i, p in enumerate(self.shown.members(side)):
-            ident = self.mall.identities[self.sim.seats[p]]
-            surf.blit(seat_shape_surface(ident.shape, ident.hex, size), (x + i * (size - 6), cy - size // 2))
+            seat = self.sim.seats[p]
+            ident = self.mall.identities[seat]
+            face = portrait(self.mall.picture.cast[seat], seat_look(ident, self.ctx.settings.colourblind), size)
+            surf.blit(face, (x + i * (size - 6), cy - size // 2))
         return x + len(self.shown.members(side)) * (size - 6) + 10
 
     # ------------------------------------------------------------------ Rush / Memory
@@ -318,6 +325,7 @@ class SoldOutResultsScene(MatchResultsScene):
         # The final round's places, not yet its winner: the podium that follows says that.
         title = self.ctx.ui.render(_("Final standings") if self.final else _("Standings"), 26, DIM)
         surf.blit(title, (box.x + 16, y))
+        self._level_chip(surf, box.right - 16, y + title.get_height() // 2, box.w - 64 - title.get_width())
         y += 32
         per_row = 3
         col_w = (box.w - 32) // per_row
@@ -335,6 +343,16 @@ class SoldOutResultsScene(MatchResultsScene):
                 line = pygame.transform.smoothscale(line, (box.w - 32, line.get_height()))
             surf.blit(line, line.get_rect(bottomleft=(box.x + 16, box.bottom - 6)))
 
+    def _level_chip(self, surf: pygame.Surface, right: int, cy: int, room: int) -> None:
+        """Where the round was played, right of the heading: the level's name by its theme's colour."""
+        level = self.mall.picture.level
+        shipped = level.path.resolve().parent == LEVELS_DIR.resolve()
+        name = fit(self.ctx.ui, _(level.name) if shipped else level.name, max(0, room - 34), "small")
+        text = self.ctx.ui.render(name, self.ctx.ui.size("small"), DIM)
+        at = text.get_rect(midright=(right, cy))
+        surf.blit(text, at)
+        pygame.draw.rect(surf, theme_of(level.theme).colour, (at.x - 30, cy - 10, 20, 20), border_radius=5)
+
     # ------------------------------------------------------------------ the podium (final results)
     def _standing_list(self) -> list[Standing]:
         match = self.sim.match
@@ -345,7 +363,8 @@ class SoldOutResultsScene(MatchResultsScene):
         for side in order:
             seats = [self.sim.seats[p] for p in self.shown.members(side)]
             out.append(Standing([self.mall.names[seat] for seat in seats], match.totals[side], place[side],
-                                [self.mall.identities[seat] for seat in seats], team_of.get(seats[0]) if seats else None))
+                                [self.mall.identities[seat] for seat in seats], team_of.get(seats[0]) if seats else None,
+                                [self.mall.picture.cast[seat] for seat in seats]))
         return out
 
     def _draw_podium(self, surface: pygame.Surface, alpha: float) -> None:

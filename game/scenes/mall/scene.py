@@ -223,8 +223,8 @@ class MallScene(Scene):
     def idle(self, until: float) -> None:
         """After the present: the bots' ways to the piles on the floor worked out ahead (in the
         countdown, those of the round's first choices; in play, to a pile put down somewhere new),
-        a few hundred tiles of search at a time."""
-        if not self.bots:
+        a few hundred tiles of search at a time. First, the shoppers' everyday frames drawn ahead."""
+        if self.picture.view.warm_figures(until) or not self.bots:
             return
         for field in pile_fields_ahead(self.sim.seat_view(next(iter(self.bots)))):
             while time.perf_counter() < until:

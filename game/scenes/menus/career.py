@@ -17,14 +17,17 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.career import progress
-from game.career.challenges import Career, CareerError, Challenge, Chapter, load_career
+from game.scenes import unlocks
+from game.career.challenges import Career, Challenge, Chapter, load_career
 from game.career.goals import KINDS, Verdict
 from game.career.worlds import Outcome, ReplayMismatch, replayed, spec_for
 from game.driver.replay import ReplayError, read_replay
 from game.core.scene import Scene
 from game.match import games
 from game.match.commands import Button, Command
-from game.render import widgets
+from game.match.seats import identities
+from game.render import cast, widgets
+from game.render.figure import Look, figure
 from game.scenes import registry
 from game.scenes.common import menu_command
 from game.text.i18n import N_, _, ngettext
@@ -58,10 +61,7 @@ def stars(surface: pygame.Surface, ui: "UI", won: frozenset[int] | tuple[int, ..
 def career_stars() -> int:
     """The stars the career has won, as far as they are judged this session (0 before: the
     title never waits for a replay; the menus' idle time judges them, game/scenes/warmup.py)."""
-    try:
-        return progress.judged_total(load_career()) or 0
-    except CareerError:
-        return 0
+    return unlocks.verified_stars()
 
 
 def stars_said(won: frozenset[int] | tuple[int, ...]) -> str:
@@ -82,6 +82,7 @@ class CareerScene(Scene):
         for warning in self.progress.warnings:
             ctx.toast(warning)
         self.outcome: Outcome | None = None       # the last challenge played, shown on return
+        self.unlocked: tuple[cast.Character, ...] = ()   # what its stars unlocked, shown with it
         self.menu = widgets.MenuList(self._rows(), play=ctx.sound, on_back=self.close, row_height=ROW, width=760,
                                      visible_rows=9)
 
@@ -113,9 +114,13 @@ class CareerScene(Scene):
             self.ctx.toast(_("This match cannot count for the career ({error})").format(error=exc))
             return
         outcome = Outcome(outcome.challenge, outcome.spec, outcome.facts, outcome.verdicts, replay)
-        _won, warning = progress.record(outcome)
+        before = self.progress.total()
+        won, warning = progress.record(outcome)
         self.ctx.save_warning(warning)
         self.outcome = outcome
+        if warning is None:        # stars that could not be kept unlock nothing
+            after = before - len(self.progress.of(challenge.id)) + len(won)
+            self.unlocked = unlocks.newly_unlocked(before, after)
 
     def resume(self) -> None:
         """Back from a challenge: its result first, then the map with the stars won."""
@@ -125,7 +130,8 @@ class CareerScene(Scene):
         self.menu.index = index
         if self.outcome is not None:
             outcome, self.outcome = self.outcome, None
-            self.ctx.stack.push(CareerResult(self.ctx, outcome))
+            unlocked, self.unlocked = self.unlocked, ()
+            self.ctx.stack.push(CareerResult(self.ctx, outcome, unlocked))
 
     def update(self, commands: dict[int, Command]) -> None:
         self.ctx.record_to = None   # on the map no challenge is being played (one left from the pause menu)
@@ -248,23 +254,49 @@ def _new_seed(ctx: "Context") -> int:
 
 
 class CareerResult(Scene):
-    """How a challenge went: each goal met or missed, and why."""
+    """How a challenge went: each goal met or missed, and why; then, if its stars unlocked a
+    shopper, an "Unlocked!" page saying who and where to pick them (A moves on from each)."""
 
     name = "career_result"
 
-    def __init__(self, ctx: "Context", outcome: Outcome) -> None:
+    def __init__(self, ctx: "Context", outcome: Outcome, unlocked: tuple[cast.Character, ...] = ()) -> None:
         super().__init__(ctx)
         self.outcome = outcome
+        self.unlocked = unlocked
+        self.showing_unlocks = False
 
     def update(self, commands: dict[int, Command]) -> None:
         pressed = menu_command(commands).pressed
         for seat, cmd in commands.items():
             pressed |= cmd.pressed if seat >= 0 else Button.NONE
-        if pressed & (Button.A | Button.B | Button.START):
+        if not pressed & (Button.A | Button.B | Button.START):
+            return
+        if self.unlocked and not self.showing_unlocks:
+            self.showing_unlocks = True
             self.ctx.sound("confirm")
-            self.ctx.stack.pop()
+            return
+        self.ctx.sound("confirm")
+        self.ctx.stack.pop()
+
+    def picture_key(self) -> tuple[object, ...]:
+        return (self.showing_unlocks,)
+
+    def unlock_lines(self) -> list[str]:
+        """What the "Unlocked!" page says: each new shopper, and where to pick it."""
+        if len(self.unlocked) == 1:
+            name = _(self.unlocked[0].name)
+            # TRANSLATORS: the career result's "Unlocked!" page: a shopper (a character) the stars just
+            # unlocked, then where to choose it (the lobby's Character row of a seat)
+            return [_("New shopper: {name}").format(name=name),
+                    _("Pick {name} in the lobby: a seat's Character row").format(name=name)]
+        names = ", ".join(_(c.name) for c in self.unlocked)
+        return [_("New shoppers: {names}").format(names=names),
+                _("Pick them in the lobby: a seat's Character row")]
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        if self.showing_unlocks:
+            self._draw_unlocks(surface)
+            return
         ui = self.ctx.ui
         w, _h = surface.get_size()
         challenge = self.outcome.challenge
@@ -277,6 +309,28 @@ class CareerResult(Scene):
         widgets.panel(surface, ui, box)
         for n, (line, verdict) in enumerate(zip(goal_lines(challenge), self.outcome.verdicts)):
             self._goal(surface, box, n, line, verdict)
+        widgets.hints(surface, ui, [("A / Enter", N_("Continue"))])
+
+    def _draw_unlocks(self, surface: pygame.Surface) -> None:
+        ui = self.ctx.ui
+        w, _h = surface.get_size()
+        # TRANSLATORS: the title of the page a career result shows when its stars unlocked a shopper
+        widgets.draw_page(surface, ui, _("Unlocked!"), 70)
+        box = pygame.Rect(w // 2 - 500, 130, 1000, 500)
+        widgets.panel(surface, ui, box)
+        size = 150 if len(self.unlocked) == 1 else 110
+        gap = box.width // (len(self.unlocked) + 1)
+        mine = identities()[0]     # the player's seat: the new shopper wears its colour
+        for n, character in enumerate(self.unlocked):
+            look = Look(mine.hex, mine.shape)
+            shopper = figure(character, look, size, "cheer", 2)
+            x = box.left + gap * (n + 1)
+            surface.blit(shopper.surface, (x - shopper.feet[0], box.top + 330 - shopper.feet[1]))
+            if len(self.unlocked) > 1:     # one is named by the line below
+                widgets.blit_text(surface, ui, _(character.name), "large", "accent_2", center=(x, box.top + 370))
+        first, second = self.unlock_lines()
+        widgets.blit_text(surface, ui, first, "large", "accent_2", center=(w // 2, box.top + 400))
+        widgets.blit_text(surface, ui, second, "body", "text", center=(w // 2, box.top + 456))
         widgets.hints(surface, ui, [("A / Enter", N_("Continue"))])
 
     def _goal(self, surface: pygame.Surface, box: pygame.Rect, n: int, line: str, verdict: Verdict) -> None:

@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.match.seats import MAX_SEATS, identities
-from game.text.i18n import _, ngettext
+from game.text.i18n import _, language, ngettext
 from game.files.levels import LevelEntry
 from game.render import widgets
 from game.render.level_art import render_level
+from game.render.level_themes import theme_of
 
 if TYPE_CHECKING:
     from game.match.seats import LobbySeat
@@ -26,12 +27,12 @@ class Thumbnails:
     """Level pictures by level file, made when first shown."""
 
     def __init__(self) -> None:
-        self._made: dict[tuple[str, str], pygame.Surface] = {}
+        self._made: dict[tuple[str, str, str], pygame.Surface] = {}
 
     def of(self, entry: LevelEntry) -> pygame.Surface | None:
         if entry.level is None:
             return None
-        key = (str(entry.path), str(entry.level.pixel_size))
+        key = (str(entry.path), str(entry.level.pixel_size), language())   # its signs are in the player's language
         if key not in self._made:
             w, h = entry.level.pixel_size
             self._made[key] = render_level(entry.level, min(PICTURE[0] / w, PICTURE[1] / h))
@@ -62,16 +63,28 @@ def draw(surface: pygame.Surface, ui: "UI", rect: pygame.Rect, entry: LevelEntry
     picture = thumbnails.of(entry)
     if entry.pending:
         _reading(surface, ui, box)
-    elif picture is None:
+    elif picture is None or entry.level is None:
         _broken(surface, ui, box, entry.problem)
     else:
         shown = picture.get_rect(center=box.center)
         pygame.draw.rect(surface, ui.colour("shadow"), shown.move(0, 5), border_radius=6)
         surface.blit(picture, shown)
-        pygame.draw.rect(surface, ui.colour("border"), shown.inflate(4, 4), 2, border_radius=4)
-    _seat_strip(surface, rect, seats, box.bottom + 44)
+        # framed in its theme's colour: the Boutique's plum, the Market's orange...
+        pygame.draw.rect(surface, theme_of(entry.level.theme).colour, shown.inflate(8, 8), 4, border_radius=6)
+        _description(surface, ui, rect, entry, box.bottom + 16)
+    _seat_strip(surface, rect, seats, box.bottom + 66)
     widgets.blit_text(surface, ui, _folder_line(ui, folder, rect.width - 48), "small", "text_dim",
                       midleft=(rect.x + 24, rect.bottom - 28))
+
+
+def _description(surface: pygame.Surface, ui: "UI", rect: pygame.Rect, entry: LevelEntry, y: int) -> None:
+    """The level's line about itself (a shipped level's is translated; a player's is as written)."""
+    assert entry.level is not None
+    line = entry.level.description
+    if not line:
+        return
+    said = _(line) if entry.shipped else line
+    widgets.blit_text(surface, ui, fit(ui, said, rect.width - 48), "small", "text", midleft=(rect.x + 24, y))
 
 
 def _reading(surface: pygame.Surface, ui: "UI", box: pygame.Rect) -> None:

@@ -21,7 +21,9 @@ from game.match.commands import Button, Command
 from game.match.seats import MAX_SEATS, TEAM_COUNT, TEAM_NAMES, LobbySeat, identities, team_name
 from game.match import games
 from game.match.spec import MatchSpec
-from game.render import teams, widgets
+from game.scenes import unlocks
+from game.render import cast, teams, widgets
+from game.render.figure import Figure, Look, figure
 from game.render.keytext import keyed_text
 from game.scenes import registry
 from game.scenes.common import menu_command
@@ -37,6 +39,9 @@ DIFFICULTY_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard
 MAX_ROUNDS = 5
 GAME_ROWS = frozenset({"mode", "rounds", "level", "assist"})   # rows on only for a game that asks (Game.lobby_rows)
 LEVEL_VALUE_WIDTH = 380   # px: the Level row's value beside its label
+ROW_H = 41                # px: fourteen rows between the heading and the status line
+LOCKED_ALPHA = 110       # a locked shopper on its seat's card: seen through, plainly not picked
+FIGURE = 70               # px: the shopper standing on a seat's card (one shopper size)
 
 
 def new_seed() -> int:
@@ -70,10 +75,14 @@ class LobbyScene(Scene):
         self.thumbnails = level_card.Thumbnails()
         self.picked = 0            # the seat the "Seat" rows act on
         self._cards: dict[int, tuple[tuple[object, ...], pygame.Surface]] = {}   # each seat's card, kept per look
+        # Career unlocks: the verified stars (the title badge's count) say which shoppers a seat may
+        # pick; a locked one the Character row steps onto is only shown (`peek`), never picked.
+        self.stars = unlocks.verified_stars()
+        self.peek: dict[int, str] = {}
         # Keyboard seats, latest last: Escape releases the last one.
         self.joined_order: list[int] = [seat.seat for seat in ctx.seats
                                         if seat.kind == "human" and seat.device and seat.device[0] == "kb"]
-        self.menu = widgets.MenuList(self._items(), play=ctx.sound, row_height=44, width=560)
+        self.menu = widgets.MenuList(self._items(), play=ctx.sound, row_height=ROW_H, width=560)
 
     # ---------------------------------------------------------------- menu rows
     def _items(self) -> list[widgets.MenuItem]:
@@ -93,6 +102,7 @@ class LobbyScene(Scene):
             I(N_("Seat"), value=self._picked_text, adjust=self._pick, key="seat"),
             I(N_("Bot level"), value=self._bot_text, adjust=self._cycle_bot, key="bot_level"),
             I(N_("Seat team"), value=self._team_text, adjust=self._cycle_team, key="seat_team"),
+            I(N_("Character"), value=self._character_text, adjust=self._cycle_character, key="character"),
             I(N_("START MATCH"), self.start, primary=True, key="start"),
         ]
 
@@ -109,6 +119,7 @@ class LobbyScene(Scene):
             "remove_bot": any(s.kind == "bot" for s in self.ctx.seats),
             "bot_level": seat is not None and seat.kind == "bot",
             "seat_team": self.options.teams and seat is not None,
+            "character": seat is not None,
         }
         for item in self.menu.items:   # a row the game offers is on when the game asks for it
             item.enabled = item.key in rows if item.key in GAME_ROWS else enabled.get(item.key, True)
@@ -190,6 +201,7 @@ class LobbyScene(Scene):
         return f"{self.picked + 1} · {identities()[self.picked].name}"
 
     def _pick(self, step: int) -> None:
+        self.peek.pop(self.picked, None)     # a locked shopper is shown while its seat is the one picked
         self.picked = (self.picked + step) % MAX_SEATS
 
     def _bot_text(self) -> str:
@@ -211,6 +223,49 @@ class LobbyScene(Scene):
         seat = self.seat(self.picked)
         if seat is not None:
             seat.team = (seat.team + step) % TEAM_COUNT
+
+    def shoppers(self) -> dict[int, cast.Character]:
+        """Every filled seat's shopper: as picked (if the career has unlocked it), else its seat's
+        default (none twice)."""
+        chosen = {s.seat: s.character for s in self.ctx.seats
+                  if s.character is not None and cast.character(s.character, s.seat).unlocked(self.stars)}
+        return cast.of_seats([s.seat for s in self.ctx.seats], chosen)
+
+    def _character_text(self) -> str:
+        seat = self.seat(self.picked)
+        if seat is None:
+            return "-"
+        shown = self._peeked(seat.seat)
+        if shown is not None:
+            # TRANSLATORS: the lobby's Character row on a shopper the career has not unlocked yet: its
+            # name and the career stars it needs (the row's value, keep it short)
+            return ngettext("{name} · {n} star to unlock", "{name} · {n} stars to unlock", shown.unlock_stars,
+                            name=_(shown.name))
+        return _(self.shoppers()[seat.seat].name)
+
+    def _peeked(self, seat: int) -> cast.Character | None:
+        """The locked shopper the seat's Character row shows, if it stepped onto one."""
+        ident = self.peek.get(seat)
+        return cast.character(ident, seat) if ident is not None else None
+
+    def _cycle_character(self, step: int) -> None:
+        """The picked seat's next shopper, skipping any another seat plays (each looks different);
+        a locked one is shown with the stars it needs but not picked (the seat keeps its own)."""
+        seat = self.seat(self.picked)
+        if seat is None:
+            return
+        self.stars = unlocks.verified_stars()    # the menus' idle time may have judged more replays since
+        shown = self.shoppers()
+        others = {c.id for s, c in shown.items() if s != seat.seat}
+        ident = self.peek.pop(seat.seat, shown[seat.seat].id)
+        for _k in range(len(cast.cast())):
+            ident = cast.step(ident, seat.seat, step)
+            if ident not in others:
+                break
+        if not cast.character(ident, seat.seat).unlocked(self.stars):
+            self.peek[seat.seat] = ident
+            return
+        seat.character = ident
 
     # ---------------------------------------------------------------- seats
     def seat(self, index: int) -> LobbySeat | None:
@@ -406,7 +461,7 @@ class LobbyScene(Scene):
     def _draw_seat(self, surface: pygame.Surface, rect: pygame.Rect, index: int) -> None:
         """A seat's card, drawn once per look and kept (six cards were some 60 draws and blits a
         frame, the lobby's largest part)."""
-        focused = index == self.picked and self.menu.selected.key in ("seat", "bot_level", "seat_team")
+        focused = index == self.picked and self.menu.selected.key in ("seat", "bot_level", "seat_team", "character")
         look = self._seat_look(index, focused, rect)
         kept = self._cards.get(index)
         if kept is None or kept[0] != look:
@@ -425,7 +480,14 @@ class LobbyScene(Scene):
             return (*common, _("Seat {number}").format(number=index + 1), _("Open: press {a} to join"),
                     tuple(self._join_keys()))
         team = (seat.team, team_name(seat.team)) if self.options.teams else None
-        return (*common, seat.kind, self._device(seat), team)
+        return (*common, seat.kind, self._device(seat), team, self.shoppers()[index].id, self.peek.get(index),
+                self.ctx.settings.colourblind)
+
+    def _figure(self, index: int) -> Figure:
+        """The seat's shopper as it stands on its card, in its seat's colour and shape."""
+        identity = identities()[index]
+        look = Look(identity.hex, identity.shape, index if self.ctx.settings.colourblind else None)
+        return figure(self._peeked(index) or self.shoppers()[index], look, FIGURE, "idle", 0)
 
     def _device(self, seat: LobbySeat) -> str:
         if seat.kind == "bot":
@@ -452,11 +514,20 @@ class LobbyScene(Scene):
         if not focused:
             pygame.draw.rect(surface, identity.colour, rect, 5, border_radius=ui.theme.radius)
         widgets.seat_badge(surface, identity, (rect.x + 50, rect.y + 56), 26)
-        widgets.blit_text(surface, ui, identity.name, _name_size(ui, identity.name, "large", rect), "text",
+        shopper = self._figure(index)
+        room = FIGURE + 20   # the card's right side is the shopper's
+        widgets.blit_text(surface, ui, identity.name, _name_size(ui, identity.name, "large", rect, room), "text",
                           midleft=(rect.x + 92, rect.y + 56))
         device = self._device(seat)
-        widgets.blit_text(surface, ui, _fit(ui, device, rect.width - 40), "small", "accent_2" if seat.kind == "bot" else "text",
-                          midleft=(rect.x + 24, rect.y + 106))
+        widgets.blit_text(surface, ui, _fit(ui, device, rect.width - 40 - room), "small",
+                          "accent_2" if seat.kind == "bot" else "text", midleft=(rect.x + 24, rect.y + 106))
+        at = (rect.right - 14 - FIGURE // 2 - shopper.feet[0], rect.bottom - 12 - shopper.feet[1])
+        if index in self.peek:           # a locked shopper: a ghost of the look to come, not the seat's
+            ghost = shopper.surface.copy()
+            ghost.set_alpha(LOCKED_ALPHA)
+            surface.blit(ghost, at)
+        else:
+            surface.blit(shopper.surface, at)
         if self.options.teams:
             mark = teams.emblem(seat.team, 28)
             surface.blit(mark, mark.get_rect(midleft=(rect.x + 24, rect.y + 140)))
@@ -464,10 +535,10 @@ class LobbyScene(Scene):
                               midleft=(rect.x + 32 + mark.get_width(), rect.y + 140))
 
 
-def _name_size(ui: UI, name: str, size: str, card: pygame.Rect) -> int:
+def _name_size(ui: UI, name: str, size: str, card: pygame.Rect, room: int = 0) -> int:
     """A seat's name beside its badge, as large as `size` and the UI scale ask, up to its card's
-    edge ("Amarillo" at the largest scale ran 2 px past it)."""
-    return ui.fitting_size(name, ui.size(size), card.right - 16 - (card.x + 92), narrows=False)
+    edge ("Amarillo" at the largest scale ran 2 px past it), or to the `room` kept at the right."""
+    return ui.fitting_size(name, ui.size(size), card.right - 16 - room - (card.x + 92), narrows=False)
 
 
 def _fit(ui: UI, text: str, width: int) -> str:

@@ -45,6 +45,8 @@ class SettingsScene(MenuScene):
             I(N_("Fullscreen"), value=lambda: on_off(s.fullscreen), adjust=lambda d: self._toggle("fullscreen")),
             I(N_("Colour-blind mode"), value=lambda: on_off(s.colourblind), adjust=lambda d: self._toggle("colourblind")),
             I(N_("Screen shake"), value=lambda: on_off(s.screen_shake), adjust=lambda d: self._toggle("screen_shake")),
+            I(N_("Reduced motion"), value=lambda: on_off(s.reduced_motion),
+              adjust=lambda d: self._toggle("reduced_motion")),
             I(N_("UI scale"), value=lambda: i18n.percent(s.ui_scale), adjust=self._ui_scale),
             I(N_("Show FPS"), value=lambda: on_off(s.show_fps), adjust=lambda d: self._toggle("show_fps")),
             I(N_("Rumble"), value=lambda: _(RUMBLE_NAMES[s.rumble]), adjust=self._rumble),

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from game.core.context import Context
 
 MENU_TOP = 404     # under the seat badges; the last row ends well clear of the button hints
-MENU_ROW = 50
+MENU_ROW = 44      # five rows (Career among them) end 36 px clear of the button hints
 ATTRACT_AFTER_TICKS = 60 * 45  # 45 s untouched on the title starts the attract mode (if one is registered)
 ANIMATION_TICKS = 4            # the logo and badges move 15 times a second: the title presents no more often
 

@@ -28,8 +28,7 @@ from game.input import families
 from game.match.commands import Command
 from game.input.seating import DeviceId
 from game.files.levels import resolve_level
-from game.render.icons import seat_shape_surface
-from game.render.palette import GHOST, GHOST_HEX, WHITE
+from game.render.palette import GHOST, WHITE
 from game.driver.replay import Replay, ReplayError
 from game.rules.soldout import modes
 from game.games.soldout import SOLD_OUT
@@ -40,6 +39,7 @@ from game.scenes.menus import push_howto_once
 from game.scenes.pads import keyboard_keys, pad_binding
 from game.scenes.speedrun.common import SpeedrunRun
 from game.scenes.speedrun.draw import DIM, GOLD, box
+from game.scenes.speedrun.ghost_art import GhostArt, GhostPose, ghost_pose
 from game.speedrun.categories import RunSetup
 from game.speedrun.demo import RouteRunner
 from game.speedrun.ghost import Ghost, ghost_from_replay
@@ -52,7 +52,6 @@ from game.speedrun.verify import VerifyError
 if TYPE_CHECKING:
     from game.core.context import Context
 
-GHOST_ALPHA = 110
 TIMER_BOX = pygame.Rect(6, 479, 348, 235)
 SPLITS_BOX = pygame.Rect(926, 479, 348, 235)
 SIDE_BOX = pygame.Rect(6, 6, 158, 464)
@@ -81,7 +80,9 @@ class SpeedrunRunScene(Scene):
         # The how-to card is pushed from update(), once this scene is on top (as MallScene does).
         self.howto_due = None if (demo or playback or practice) else modes.get(spec.mode).howto
         self.want_ghost = ghost
-        self._ghost_body: pygame.Surface | None = None
+        self._ghost_art: GhostArt | None = None        # the runner's character, washed out (made at first draw)
+        self._ghost_pose = GhostPose("idle", 0, False)
+        self.ghost_drawn: pygame.Surface | None = None   # the ghost's frame drawn last
         self.ghost = self._load_ghost()
         self.run.start()
 
@@ -188,36 +189,45 @@ class SpeedrunRunScene(Scene):
             y += 44
 
     def _draw_ghost(self, surface: pygame.Surface) -> None:
-        """The PB ghost, over the shoppers: translucent, so their name tags are drawn over it."""
+        """The PB ghost, over the shoppers: the runner's own character, washed out and see-through
+        (no name tag: a "PB" tag), drawn before the name tags so theirs stay on top."""
         ghost = self.ghost
         session = self.run.session
+        self.ghost_drawn = None
         if ghost is None or self.run.setup.seed != ghost.seed or session.sim.phase == "study":
             return
         view = self.picture.view
-        if self._ghost_body is None:
-            self._ghost_body = _ghost_surface(view.sprites[0].size)
-        frame = ghost.frame(session.igt(), session.timer.started)
-        body = self._ghost_body
+        runner = view.sprites[0]
+        if self._ghost_art is None or self._ghost_art.size != runner.size:
+            self._ghost_art = GhostArt(self.picture.cast[0], runner.identity.shape, runner.size)
+        igt, started = session.igt(), session.timer.started
+        frame = ghost.frame(igt, started)
+        before = ghost.frame(max(0, igt - 1), started)
+        self._ghost_pose = ghost_pose((frame.x - before.x, frame.y - before.y), frame.holding, self._ghost_pose.left, igt)
+        drawn = self._ghost_art.frame(self._ghost_pose)
         cx, cy = self.picture.layout.to_screen(frame.x, frame.y)
-        surface.blit(body, body.get_rect(center=(cx, cy - 2)))
-        if frame.holding:
-            pygame.draw.rect(surface, WHITE, (cx - 6, cy - body.get_height() // 2 - 12, 12, 10), 2,
-                             border_radius=2)
+        feet = cy + runner.size // 2 - 2          # where the mall stands a shopper's shoes
+        at = surface.blit(drawn.surface, (cx - drawn.feet[0], feet - drawn.feet[1]))
+        self.ghost_drawn = drawn.surface
+        if frame.holding:   # a bundle in its raised hands, as the runner carries a pile
+            hold = (at.x + drawn.hold[0], at.y + min(drawn.hold[1], drawn.head_top))
+            pygame.draw.rect(surface, WHITE, (hold[0] - 7, hold[1] - 12, 14, 11), 2, border_radius=2)
+        self._draw_pb_tag(surface, pygame.Rect(at.x, at.y + drawn.head_top, at.w, feet - at.y - drawn.head_top),
+                          view.tag_rects)
+
+    def _draw_pb_tag(self, surface: pygame.Surface, body: pygame.Rect, taken: list[pygame.Rect]) -> None:
+        """"PB" by the ghost: above it; racing close, below it or beside it: clear of the names and pile counts."""
         tag = self.ctx.ui.render(_("PB"), 18, GHOST)
-        half = body.get_height() // 2 + 2
-        # Above the ghost; racing close, below it or beside it: clear of the names and pile counts.
-        spots = [tag.get_rect(midbottom=(cx, cy - half)), tag.get_rect(midtop=(cx, cy + half)),
-                 tag.get_rect(midleft=(cx + half, cy)), tag.get_rect(midright=(cx - half, cy))]
+        cx, cy = body.center
+        spots = [tag.get_rect(midbottom=(cx, body.top - 12)), tag.get_rect(midtop=(cx, body.bottom + 2)),
+                 tag.get_rect(midleft=(body.right + 2, cy)), tag.get_rect(midright=(body.left - 2, cy))]
+        # The runner stands where its name may cover all four: a step further out below and to each side too.
+        half = body.h // 2
+        spots += [spot.move(dx, dy) for spot, (dx, dy) in zip(spots[1:], ((0, tag.get_height()), (half, 0),
+                                                                          (-half, 0)))]
         ink = tag.get_bounding_rect()
-        clear = [at for at in spots if ink.move(at.topleft).collidelist(view.tag_rects) < 0]
+        clear = [at for at in spots if ink.move(at.topleft).collidelist(taken) < 0]
         surface.blit(tag, (clear or spots)[0])
-
-
-def _ghost_surface(size: int) -> pygame.Surface:
-    """A pale, translucent runner shape: clearly not a player, easy to race."""
-    ghost = seat_shape_surface("circle", GHOST_HEX, size).copy()
-    ghost.set_alpha(GHOST_ALPHA)
-    return ghost
 
 
 registry.register_run_scene(SOLD_OUT.key, lambda ctx, setup, start: SpeedrunRunScene(

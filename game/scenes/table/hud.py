@@ -18,6 +18,9 @@ from game.text.i18n import _, ngettext
 from game.input.families import say
 from game.scenes.reasons import say_reason
 from game.scenes.secrets import Glimpse
+from game.render.cast import Character, default_for
+from game.render.figure import portrait
+from game.scenes.shoppers import seat_look
 from game.render.icons import mix
 from game.render.keytext import has_caps
 from game.render.tabletop import category_icon, die_surface, token_surface, tumbling_die_surface
@@ -25,7 +28,7 @@ from game.render.palette import BONUS_PINK, EDGE, GOLD_TEXT, LAVENDER, PANEL, SA
 from game.rules.checkout import BIDDING, BONUS, BONUS_SOLO, CHECKOUT, FRENZY, ROUND_END
 from game.rules.checkout.catalogue import CATEGORIES
 from game.scenes.table.layout import TOP_BAR, SeatPanel
-from game.scenes.table.paint import (DIM, GREEN, RED_TEXT, TableKeys, Texts, bargain_glyph, blank_die, blit_badge,
+from game.scenes.table.paint import (DIM, GREEN, RED_TEXT, TableKeys, Texts, bargain_glyph, blank_die,
                                      bounce, empty_slot, tumble_angle, tumble_face)
 from game.sim.table import COUNTDOWN, REVEAL
 
@@ -49,8 +52,11 @@ class SeatHud:
     """Draws the seat panels and the top bar for one TableSim."""
 
     def __init__(self, sim: "TableFace", panels: list[SeatPanel], identities: list["SeatIdentity"],
-                 labels: list[str], texts: Texts, keys: TableKeys, bots: list[bool] | None = None) -> None:
+                 labels: list[str], texts: Texts, keys: TableKeys, bots: list[bool] | None = None,
+                 shoppers: dict[int, Character] | None = None) -> None:
         self.sim = sim
+        self.shoppers = shoppers or {}   # by seat identity: each seat's character (its header's portrait)
+        self.cb = False                  # colour-blind mode: the portraits wear their seats' patterns (set by the picture)
         self.panels = panels
         self.ids = identities
         self.labels = labels      # "BOT" / "" for people (empty for every seat in a demo)
@@ -80,7 +86,8 @@ class SeatHud:
             band = pygame.Rect(rect.x, rect.y, rect.w, 44)
             pygame.draw.rect(surface, mix(ident.colour, SEAT_SHADE, 0.35), band,
                              border_top_left_radius=16, border_top_right_radius=16)
-            blit_badge(surface, ident, (rect.x + 26, rect.y + 22), 15)
+            face = portrait(self.shoppers.get(ident.index) or default_for(ident.index), seat_look(ident, self.cb), 36)
+            surface.blit(face, face.get_rect(center=(rect.x + 26, rect.y + 22)))
             self.texts.blit(surface, self.sim.seats[panel.seat].name.upper(), 30, WHITE, 2,
                             max_width=84 if self.labels[panel.seat] else 110, midleft=(rect.x + 48, rect.y + 23))
         pygame.draw.rect(surface, SHADOW, TOP_BAR.move(0, 4), border_radius=14)

@@ -12,6 +12,7 @@ import pygame
 
 from game.match.seats import SeatIdentity, identities
 from game.scenes.pads import find_me_age, pulse_rings
+from game.scenes.shoppers import seat_cast
 from game.scenes.table.draw import TableView
 from game.scenes.table.hud import SeatHud
 from game.scenes.table.layout import PRODUCTS, SCREEN, SeatPanel, card_rects, seat_panels
@@ -33,7 +34,8 @@ class TablePicture:
         self.ids = ids
         self.texts = Texts()
         self.keys = TableKeys(ctx.ui, sim.n)   # each seat's own keys, and everyone's (the scene fills it)
-        self.hud = SeatHud(sim, seat_panels(sim.n), ids, labels, self.texts, self.keys, bots)
+        self.shoppers = seat_cast(ctx, [ident.index for ident in ids])   # each seat's character
+        self.hud = SeatHud(sim, seat_panels(sim.n), ids, labels, self.texts, self.keys, bots, self.shoppers)
         self.view = TableView(sim, ids, self.texts, self.keys)
         self.overlays = Overlays(sim, ids, self.texts, self.keys)
         self.static: pygame.Surface | None = None
@@ -47,7 +49,7 @@ class TablePicture:
         """A new sim (a speedrun's restart): the panels, board and overlays hold it, the frames are
         drawn again."""
         self.sim = sim
-        self.hud = SeatHud(sim, seat_panels(sim.n), self.ids, labels, self.texts, self.keys)
+        self.hud = SeatHud(sim, seat_panels(sim.n), self.ids, labels, self.texts, self.keys, shoppers=self.shoppers)
         self.view = TableView(sim, self.ids, self.texts, self.keys)
         self.overlays = Overlays(sim, self.ids, self.texts, self.keys)
         self.static = self.shown = None
@@ -69,6 +71,7 @@ class TablePicture:
         surf = pygame.Surface(SCREEN)
         surf.blit(self.ctx.ui.background(SCREEN), (0, 0))
         self.view.draw_frames(surf)
+        self.hud.cb = self.ctx.settings.colourblind
         self.hud.draw_frames(surf, self.ctx.ui)
         self.static = surf.convert() if pygame.display.get_surface() is not None else surf
         self.view.static = self.static
@@ -77,6 +80,8 @@ class TablePicture:
         return self.static
 
     def draw(self, surface: pygame.Surface, lobby_seat: Callable[[int], int]) -> None:
+        if self.hud.cb != self.ctx.settings.colourblind:   # switched in the pause menu: the portraits change
+            self.static = self.shown = None
         static = self.static or self._build_static()
         self._queue_ahead()
         sim = self.sim

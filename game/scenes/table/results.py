@@ -16,6 +16,8 @@ import pygame
 from game.text import i18n
 from game.text.i18n import N_, _, ngettext
 from game.render import widgets
+from game.render.figure import portrait
+from game.scenes.shoppers import seat_look
 from game.render.icons import star_icon
 from game.render.tabletop import category_icon, token_surface
 from game.render.palette import BLACK, GOLD_TEXT, PANEL, WHITE, WINNER_FILL
@@ -23,6 +25,7 @@ from game.rules.checkout import Score
 from game.rules.checkout.catalogue import CATEGORIES
 from game.scenes.common import Animation, MatchResultsScene
 from game.scenes.pads import keys_in_play
+from game.scenes.shoppers import seat_cast
 from game.scenes.results_fx import (PODIUM_AREA, Podium, Reveal, Standing, cover, headline_image, ordinal, places,
                                     tied_groups)
 from game.scenes.table.paint import DIM, GREEN, Texts, bargain_glyph
@@ -79,6 +82,7 @@ class CheckoutResultsScene(MatchResultsScene):
         self.table = table
         self.sim = table.sim
         self.ids: list["SeatIdentity"] = table.ids
+        self.shoppers = seat_cast(ctx, [ident.index for ident in self.ids])   # each seat's character
         self.texts = Texts()
         scores = self.sim.scores()
         self.place = dict(zip((s.seat for s in scores), places([(s.total, s.tokens) for s in scores])))
@@ -88,14 +92,14 @@ class CheckoutResultsScene(MatchResultsScene):
 
     def _standings(self, scores: list[Score]) -> list[Standing]:
         ranked = sorted(scores, key=lambda s: (self.place[s.seat], s.seat))
-        return [Standing([self.sim.seats[s.seat].name], s.total, self.place[s.seat], [self.ids[s.seat]])
-                for s in ranked]
+        return [Standing([self.sim.seats[s.seat].name], s.total, self.place[s.seat], [self.ids[s.seat]],
+                         shoppers=[self.shoppers[self.ids[s.seat].index]]) for s in ranked]
 
     def show_podium(self) -> None:
         """Second stage: the podium, then rematch or lobby."""
         scores = self.sim.scores()
         self.podium = Podium(self._standings(scores), PODIUM_AREA, self.ctx.sound,
-                             celebrate=any(s.total for s in scores))
+                             celebrate=any(s.total for s in scores), colourblind=self.ctx.settings.colourblind)
         self.menu = widgets.MenuList([
             widgets.MenuItem(N_("Rematch"), self.rematch, primary=True, hold=True),
             widgets.MenuItem(N_("Back to lobby"), self.to_lobby, hold=True),
@@ -196,8 +200,11 @@ class CheckoutResultsScene(MatchResultsScene):
         cy = rect.centery
         self.texts.blit(surf, str(self.place[score.seat]), 30, GOLD_TEXT if won else WHITE, 2,
                         center=(rect.x + 22, cy))
-        # the shape's points stay clear of the row's border and the name, in 6 rows too
-        widgets.seat_badge(surf, self.ids[score.seat], (rect.x + 58, cy), min(16, rect.h // 2 - 11))
+        # the seat's portrait (its shape at the corner) stays clear of the row's border and the name, in 6 rows too
+        ident = self.ids[score.seat]
+        face = portrait(self.shoppers[ident.index], seat_look(ident, self.ctx.settings.colourblind),
+                        2 * min(16, rect.h // 2 - 6))
+        surf.blit(face, face.get_rect(center=(rect.x + 58, cy)))
         self.texts.blit(surf, sim.seats[score.seat].name, 30, WHITE, 2, max_width=120, midleft=(rect.x + 84, cy))
         counts = {c: 0 for c in CATEGORIES}
         for pid in sim.products_won(score.seat):
