@@ -12,6 +12,8 @@ from the repository beside the `game` folder, which is the same tree the
 wheel was built from. No pygame here: the pure rules load their catalogues
 through this module too.
 """
+import importlib
+import importlib.util
 import os
 import sys
 from contextlib import contextmanager
@@ -83,3 +85,20 @@ def asset(*parts: str) -> Path:
 def levels_dir() -> Path:
     """The shipped Tiled levels and their tileset."""
     return data_root() / "levels"
+
+
+DEVKIT = "devkit"   # the developer tooling beside the game in a checkout; never in a wheel
+
+
+def reach_devkit() -> bool:
+    """Can `devkit` (the screenshot scenes, the benchmark) be imported? In a checkout it sits beside
+    `game/`: its folder joins the import path when the interpreter was started elsewhere (an editable
+    install maps only the game). A wheel does not ship it, so an installed game answers False."""
+    if importlib.util.find_spec(DEVKIT) is not None:
+        return True
+    root = data_root()
+    if root.name == PACKAGED or not (root / DEVKIT / "__init__.py").is_file():
+        return False
+    sys.path.append(str(root))
+    importlib.invalidate_caches()
+    return importlib.util.find_spec(DEVKIT) is not None

@@ -563,6 +563,12 @@ def user_file_cases() -> dict[str, dict[str, object]]:
                                         f"{LEVEL}/mall.png": Link("/dev/zero")},
         "player_level_image_huge": {f"{LEVEL}/mine.tmx": Valid(own), f"{LEVEL}/mall.tsx": Valid(tileset),
                                     f"{LEVEL}/mall.png": Sparse(64 << 20)},
+        # The levels folder's Tiled kit, read at start to see whose each file is: never blocking, never
+        # followed out of the folder, never written over when it is not the game's.
+        "level_kit_project_fifo": {f"{LEVEL}/sold_out.tiled-project": Fifo()},
+        "level_template_fifo": {f"{LEVEL}/templates/spawn.tx": Fifo()},
+        "level_template_link_out": {f"{LEVEL}/templates/chair.tx": Link("{sentinel}/victim.replay")},
+        "level_template_huge": {f"{LEVEL}/templates/entrance.tx": Sparse(64 << 20)},
     }
 
 
@@ -613,9 +619,21 @@ ENTRY, NAME = register.GAME_LOG, "game.log"
 def save(n):
     with kept():   # a session that logs one long warning: the whole file is that one record
         logging.getLogger("game.x").warning("%s", ("first " if n % 2 else "second ") * 10_000)
+def check():   # each session's log (game.log, game.1.log...: a kill between moving and writing leaves no game.log)
+    assert ENTRY.names(), "no log at all"
+    for name in ENTRY.names():
+        text = ENTRY.read_text(name)
+        assert text.count("WARNING game.x") == 1 and text.endswith(" \\n"), "half a file"
+"""
+_KIT_SAVES = """
+from game.files import level_kit
+STAMPS = ["0" * 12, "1" * 12]
+def save(n):   # another version's kit each time: every file of it written again
+    level_kit.stamp = lambda: STAMPS[n % 2]
+    level_kit.provide()
 def check():
-    text = ENTRY.read_text(NAME)
-    assert text.count("WARNING game.x") == 1 and text.endswith(" \\n"), "half a file"
+    for a, b in zip(level_kit.kit_files(STAMPS[0]), level_kit.kit_files(STAMPS[1])):
+        assert a.entry.read_bytes(a.name) in (a.data, b.data), "half a file"
 """
 _DATABASE_SAVES = """
 from game.files.database import open_records
@@ -656,5 +674,7 @@ KILL9: dict[str, str] = {
                                               "    export('rush.set.A', TEXTS[n % 2])"),
     "error_log": _TEXT_SAVES.format(entry="ERROR_LOG", name="error.log", save="ENTRY.write_text(TEXTS[n % 2])"),
     "game_log": _LOG_SAVES,
+    "level_kit": _KIT_SAVES,
+    "level_templates": _KIT_SAVES,
     "career_progress": _CAREER_SAVES,
 }

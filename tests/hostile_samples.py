@@ -79,6 +79,8 @@ def main() -> None:
     ERROR_LOG.write_text("Traceback (most recent call last):\n  an earlier crash\n")
     GAME_LOG.write_text("2026-11-30 10:00:00,000 WARNING game.core.audio: could not load sound flip.wav\n")
     own_level(PLAYER_LEVELS.folder_path())
+    from game.files import level_kit
+    level_kit.provide()     # the rest of the Tiled kit beside the player's own tileset
     from game.career import progress
     from game.career.challenges import load_career
     from game.career.worlds import play

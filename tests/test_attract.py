@@ -89,3 +89,22 @@ def test_the_demo_gets_its_work_ahead_as_a_real_match_does(ctx):
     scene.demo.idle = seen.append
     app.idle(ctx, 123.0)
     assert seen == [123.0]
+
+
+@pytest.mark.parametrize("held", [Command(pressed=Button.A, held=Button.A), Command(pressed=Button.DOWN, held=Button.DOWN),
+                                  Command(dy=16, held=Button.DOWN)])
+def test_the_press_that_ends_the_demo_does_nothing_on_the_title(ctx, held):
+    """A Down that ended the demo moved the title's cursor; an instant Space went on into the lobby."""
+    title = ctx.stack.top
+    ctx.stack.push(AttractScene(ctx))
+    ctx.stack.apply()
+    ctx.stack.update({-1: held})                 # the press ends the demo...
+    ctx.stack.apply()
+    still = Command(dx=held.dx, dy=held.dy, held=held.held)
+    for _ in range(30):                          # ... and is still down on the title
+        ctx.stack.update({-1: still})
+        ctx.stack.apply()
+    assert ctx.stack.top is title and title.menu.index == 0
+    ctx.stack.update({-1: Command()})            # let go: the title hears the next press
+    ctx.stack.update({-1: Command(pressed=Button.DOWN, held=Button.DOWN)})
+    assert title.menu.index == 1

@@ -35,7 +35,17 @@ def pixels(path: Path) -> bytes:
     return pygame.image.tobytes(pygame.image.load(str(path)), "RGB")
 
 
-def plays(command: list[str], cwd: Path) -> None:
+def with_devkit(tmp_path: Path) -> dict[str, str]:
+    """An environment in which an installed game finds a copy of the checkout's devkit/ (the screenshot
+    scenes), and nothing else of the checkout: the game itself is still the installed one."""
+    import shutil
+    tools = tmp_path / "devkit-only"
+    if not tools.exists():
+        shutil.copytree(ROOT / "devkit", tools / "devkit", ignore=shutil.ignore_patterns("__pycache__"))
+    return {**os.environ, "PYTHONPATH": str(tools)}
+
+
+def plays(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> None:
     """Each game and mode plays to its JSON; a screenshot is a PNG; errors carry the command's name."""
     for argv in MATCHES:
         done = run(command + argv, cwd)
@@ -43,7 +53,8 @@ def plays(command: list[str], cwd: Path) -> None:
         result = json.loads(done.stdout.strip().splitlines()[-1])
         assert result["winners"] and result["state_hash"], argv
     shot, here = cwd / "shot.png", cwd / "checkout.png"
-    done = run(command + ["--screenshot", str(shot), "--scene", "mall", "--seed", "1"], cwd)
+    done = subprocess.run(command + ["--screenshot", str(shot), "--scene", "mall", "--seed", "1"], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=300)
     assert done.returncode == 0 and shot.read_bytes()[:4] == b"\x89PNG", done.stderr
     run([sys.executable, str(ROOT / "main.py"), "--screenshot", str(here), "--scene", "mall", "--seed", "1"], cwd)
     assert pixels(shot) == pixels(here), "the same data read the same way draws the same picture"
@@ -82,17 +93,41 @@ def installed(wheel, tmp_path_factory) -> Path:
     return bin_dir / "soldout-checkout"
 
 
+def test_the_wheel_is_the_game_alone_with_its_project_metadata(wheel):
+    """No top-level devkit (developer tooling runs from a checkout); URLs, classifiers, keywords; a GUI
+    entry point (no console window on Windows) beside the command; `python -m game`."""
+    names = zipfile.ZipFile(wheel).namelist()
+    assert sorted({n.split("/")[0] for n in names if not n.split("/")[0].endswith(".dist-info")}) == ["game"]
+    assert "game/__main__.py" in names
+    meta = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode("utf-8")
+    assert {"Homepage", "Source", "Issues"} <= set(re.findall(r"^Project-URL: (\w+), https://", meta, re.M))
+    assert "Classifier: Topic :: Games/Entertainment" in meta and "Keywords: " in meta
+    points = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("entry_points.txt"))).decode("utf-8")
+    assert "[gui_scripts]\nsoldout-checkout-gui = game.app:gui_main" in points
+
+
+def test_the_installed_game_starts_with_python_m_and_keeps_developer_tools_to_a_checkout(installed, tmp_path):
+    python = installed.parent / "python"
+    done = run([str(python), "-m", "game", "--version"], tmp_path)
+    assert done.returncode == 0 and done.stdout.startswith("Sold Out! / Check Out! "), done.stderr
+    for argv in (["-m", "game", "--screenshot", "x.png", "--scene", "mall"], ["-m", "game.bench"]):
+        done = run([str(python), *argv], tmp_path)
+        assert done.returncode == 2 and len(done.stderr.splitlines()) == 1 and "checkout" in done.stderr, argv
+
+
 def test_the_installed_command_plays_from_another_folder(installed, tmp_path):
-    plays([str(installed)], tmp_path)
+    plays([str(installed)], tmp_path, with_devkit(tmp_path))
     done = run([str(installed), "--tournament", "--game", "checkout", "--matches", "1", "--seed", "1"], tmp_path)
     assert done.returncode == 0 and "expert" in done.stdout, done.stderr
 
 
 def test_the_installed_command_takes_every_screenshot_scene(installed, tmp_path):
+    """With the checkout's devkit/ on its path, the installed game's data draws every scene."""
     from game.scenes import registry
     for scene in registry.screenshot_names():
         shot = tmp_path / f"{scene}.png"
-        done = run([str(installed), "--screenshot", str(shot), "--scene", scene, "--seed", "1"], tmp_path)
+        done = subprocess.run([str(installed), "--screenshot", str(shot), "--scene", scene, "--seed", "1"],
+                              cwd=tmp_path, env=with_devkit(tmp_path), capture_output=True, text=True, timeout=300)
         assert done.returncode == 0 and done.stderr == "" and shot.is_file(), (scene, done.stderr)
 
 

@@ -168,14 +168,15 @@ def test_stale_temp_files_of_killed_saves_are_removed_at_start(user_dir):
 
 def test_unwritable_data_folder_the_game_starts_plays_and_says_so_once(tmp_path, monkeypatch):
     """A data folder that cannot be created (here: its parent is a file; on a read-only disk the same
-    OSError): the shell starts, settings apply for the session, one toast says they cannot be saved."""
+    OSError): the shell starts, settings apply for the session, and each kind of record says once that
+    it cannot be saved: the settings, and the records database (opened at start since #43)."""
     blocker = tmp_path / "a_file"
     blocker.write_text("not a folder")
     outcome = hostile.run_case(hostile.Case("unwritable", [], codes=(0,), script=hostile.SHELL), blocker / "user")
     assert not outcome.problems(), (outcome.problems(), outcome.stderr[-500:])
     result = json.loads(outcome.stdout.strip().splitlines()[-1])
     cannot = [t for t in result["toasts"] if "cannot be saved" in t]
-    assert len(cannot) == 1, result["toasts"]
+    assert sorted(t.split(" cannot")[0] for t in cannot) == ["Your settings", "Your speedrun records"], result["toasts"]
     assert result["volume"] == pytest.approx(0.7)    # the change applied anyway
 
 

@@ -5,7 +5,7 @@ import pygame
 import pytest
 
 from game.match.commands import Button, Command
-from game.scenes.menus.howto import (HOWTO_DIR, SEEN_FILE, HowToError, HowToScene, is_seen, load_howto,
+from game.scenes.menus.howto import (HOWTO_DIR, MIN_PAGE_TICKS, SEEN_FILE, HowToError, HowToScene, is_seen, load_howto,
                                push_howto_once)
 
 
@@ -32,7 +32,10 @@ def test_pages_then_seen_persists(ctx, user_dir):
     card.draw(pygame.Surface((1280, 720)), 0.0)
     for _ in range(len(card.pages)):
         assert not is_seen("rush")
-        ctx.stack.update({-1: Command(pressed=Button.A)})
+        ctx.stack.update({-1: Command(pressed=Button.A)})   # too soon: the page is read first
+        for _tick in range(MIN_PAGE_TICKS):
+            ctx.stack.update({-1: Command()})
+        ctx.stack.update({-1: Command(pressed=Button.A)})   # nobody seated: anyone's A is everyone's ready
     ctx.stack.apply()
     assert ctx.stack.top is None
     assert (user_dir / SEEN_FILE).is_file()
@@ -47,9 +50,11 @@ def test_start_skips_and_back_pages_back(ctx):
     card = HowToScene(ctx, title, pages, key="tidy", on_done=lambda: done.append(True))
     ctx.stack.push(card)
     ctx.stack.apply()
-    card.update({0: Command(pressed=Button.A)})
+    for _tick in range(MIN_PAGE_TICKS):
+        card.update({-1: Command()})
+    card.update({-1: Command(pressed=Button.A)})
     assert card.page == 1
-    card.update({0: Command(pressed=Button.B)})
+    card.update({-1: Command(pressed=Button.B)})
     assert card.page == 0
     card.update({0: Command(pressed=Button.START)})
     ctx.stack.apply()

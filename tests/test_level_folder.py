@@ -3,7 +3,6 @@ its picture, plays by name from the command line, and a broken level says why wi
 from __future__ import annotations
 
 import json
-import shutil
 
 import pygame
 import pytest
@@ -40,9 +39,11 @@ def copy_alone(stem: str, name: str | None = None, title: str | None = None):
     return path
 
 
-def broken(name: str = "half_done"):
+def broken(name: str = "half_done", title: str = "Half Done"):
+    """A level with no Starting Table, its map named `title`."""
     path = make_user_levels_dir() / f"{name}.tmx"
-    shutil.copy(LEVELS_DIR / "broken" / "no_table.tmx", path)
+    text = (LEVELS_DIR / "broken" / "no_table.tmx").read_text(encoding="utf-8")
+    path.write_text(text.replace('value="The Boutique"', f'value="{title}"', 1), encoding="utf-8")
     return path
 
 
@@ -241,3 +242,60 @@ def test_a_fix_to_a_levels_own_tileset_is_seen_the_next_time(user_dir):
     later = tileset.stat().st_mtime_ns + 10_000_000
     os.utime(tileset, ns=(later, later))
     assert next(e for e in level_entries() if e.key == "own_tiles").problem is None
+
+
+# ---------------------------------------------------------------- found as a level maker names it
+def test_file_names_are_found_in_any_case(user_dir):
+    """`Galleria` and `BOUTIQUE` found nothing on a case-sensitive disk, though the error listed `galleria`."""
+    assert find_level("Galleria") == find_level("GALLERIA.TMX") == LEVELS_DIR / "galleria.tmx"
+    assert find_level("BOUTIQUE") == LEVELS_DIR / "boutique.tmx"
+    mine = copy_alone("market", "My_Market", "Night Market")
+    assert find_level("my_market") == find_level("MY_MARKET.tmx") == mine
+
+
+def test_a_broken_level_is_found_and_listed_by_its_map_name(user_dir, capsys):
+    """By its map name a broken level "did not exist"; the lobby listed it under a name made from its file."""
+    path = broken(title="Half Done Mall")
+    entry = next(e for e in level_entries() if e.key == "half_done")
+    assert (entry.title, entry.problem) == ("Half Done Mall", "no starting_table object")
+    assert find_level("half done mall") == path
+    assert app.main(["--check-level", "Half Done Mall"]) == 2
+    assert capsys.readouterr().err.strip() == f"soldout-checkout: error: {path}: no starting_table object"
+
+
+def test_a_broken_level_whose_map_cannot_be_read_keeps_its_file_name(user_dir):
+    (make_user_levels_dir() / "not_a_map.tmx").write_text("<map", encoding="utf-8")
+    entry = next(e for e in level_entries() if e.key == "not_a_map")
+    assert entry.title == "Not A Map" and entry.problem.startswith("not a Tiled TMX map")
+
+
+@pytest.mark.parametrize("players", ["7-9", "lots", "0", "3-2", "2-", "٣", "2-6-8"])
+def test_the_players_property_is_checked(user_dir, players):
+    path = copy_alone("galleria", "bad_players")
+    path.write_text(path.read_text(encoding="utf-8").replace('name="players" value="1-6"',
+                                                             f'name="players" value="{players}"'), encoding="utf-8")
+    with pytest.raises(LevelError, match=r"the map's players property must be a number of seats or a range of "
+                                         r"them, 1 to 6 \("):
+        load_level(path)
+
+
+@pytest.mark.parametrize("players, kept", [("4", "4"), ("2-6", "2-6"), (" 1 - 6 ", "1-6"), ("", "")])
+def test_a_good_players_property_is_kept(user_dir, players, kept):
+    path = copy_alone("galleria", "good_players")
+    path.write_text(path.read_text(encoding="utf-8").replace('name="players" value="1-6"',
+                                                             f'name="players" value="{players}"'), encoding="utf-8")
+    assert load_level(path).players == kept
+
+
+def test_a_json_map_is_told_to_be_saved_as_tmx(user_dir, tmp_path, capsys):
+    json_map = tmp_path / "mine.tmj"
+    json_map.write_text('{"type": "map", "version": "1.10", "width": 40, "height": 23, "layers": []}',
+                        encoding="utf-8")
+    assert app.main(["--check-level", str(json_map)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.endswith("a JSON map (.tmj): the game reads TMX maps; in Tiled, File > Save As... and save it as "
+                        "TMX (a .tmx file)") and "\n" not in err
+    renamed = tmp_path / "renamed.tmx"      # JSON under a .tmx name: the same advice, not an XML parse error
+    renamed.write_bytes(json_map.read_bytes())
+    assert app.main(["--check-level", str(renamed)]) == 2
+    assert "save it as TMX" in capsys.readouterr().err

@@ -81,3 +81,25 @@ def test_the_landing_shake_follows_the_setting(ctx):  # noqa: F811
     fx = scene.picture.fx_tick()
     assert fx.shake(True) != (0, 0)
     assert fx.shake(False) == (0, 0)
+
+
+def test_a_sides_table_count_stays_on_its_part_of_the_table_in_its_teams_colour(ctx):  # noqa: F811
+    """The x/5 counts rose in a neutral colour and stacked over the name tags round the table."""
+    from game.render import teams
+    from game.scenes.mall.draw import seat_teams
+    scene = piloted_mall(ctx, demo_spec(4, "rush", 3, teams=2))
+    ctx.stack.push(scene)
+    ctx.stack.apply()
+    seat = _first_delivery(scene).seat
+    fx = scene.picture.fx_tick()
+    end = fx.flights[0].end
+    for _ in range(FLY_TICKS + 1):
+        scene.update({})
+    pop = next(p for p in fx.pops if "/" in p.text)
+    assert pop.fixed and (pop.x, pop.y) == end                      # on the side's cell of the table
+    assert pop.colour == teams.look(seat_teams(scene.sim)[seat]).colour
+    y = pop.y
+    for _ in range(10):
+        scene.update({})
+    assert pop.y == y                                               # it does not rise into the tags
+    scene.draw(pygame.Surface(SCREEN), 0.5)

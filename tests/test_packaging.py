@@ -1,6 +1,8 @@
 """Packaging: the wheel carries every file the game reads, and game/__init__.py finds them in a
 checkout, an installed wheel and a frozen build alike. (.ci/run installs the wheel for real.)"""
 import re
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -66,3 +68,55 @@ def test_the_code_licence_is_mit_and_packaged():
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert (ROOT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
     assert config["license"] == "MIT" and set(config["license-files"]) == {"LICENSE", "assets/LICENSES.md"}
+
+
+def test_developer_tooling_stays_out_of_the_wheel():
+    """devkit/ (screenshot scenes, benchmark) runs from a checkout: not a package the wheel installs."""
+    assert not [p for p in _setuptools_config()["packages"] if p.split(".")[0] != "game"]
+
+
+def test_the_project_metadata_names_its_place_in_the_ecosystem():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert {"Homepage", "Source", "Issues"} <= set(config["urls"])
+    assert all(url.startswith("https://") for url in config["urls"].values())
+    assert "Topic :: Games/Entertainment" in config["classifiers"] and config["keywords"]
+    assert config["gui-scripts"] == {"soldout-checkout-gui": "game.app:gui_main"}
+    assert config["scripts"] == {"soldout-checkout": "game.app:main"}
+
+
+def _run_here(*argv: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, *argv], cwd=cwd, capture_output=True, text=True, timeout=120)
+
+
+def test_python_m_game_is_the_game(tmp_path):
+    done = _run_here("-m", "game", "--version", cwd=tmp_path)
+    assert (done.returncode, done.stdout.strip()) == (0, f"Sold Out! / Check Out! {data.VERSION}"), done.stderr
+    done = _run_here("-m", "game", "--bots", "3", cwd=tmp_path)
+    assert done.returncode == 2 and done.stderr.startswith("soldout-checkout: error: "), done.stderr
+
+
+def test_the_benchmark_and_screenshots_reach_devkit_from_a_checkout_started_anywhere(tmp_path):
+    """An editable install maps only game/: devkit/ beside it joins the path when it is asked for."""
+    done = _run_here("-m", "game.bench", "--help", cwd=tmp_path)
+    assert done.returncode == 0 and "usage:" in done.stdout, done.stderr
+    done = _run_here("-m", "game", "--screenshot", str(tmp_path / "t.png"), "--scene", "title", cwd=tmp_path)
+    assert done.returncode == 0 and (tmp_path / "t.png").is_file(), done.stderr
+
+
+def test_without_devkit_the_developer_tools_say_so_in_one_line(monkeypatch, capsys):
+    """An installed wheel has no devkit/: --screenshot refuses in one line instead of a traceback."""
+    from game import app
+    from game.scenes import registry
+    monkeypatch.setattr(registry, "screenshots_available", lambda: False)
+    assert app.main(["--screenshot", "x.png", "--scene", "mall"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and "checkout" in err
+
+
+def test_the_gui_entry_point_runs_without_standard_streams(monkeypatch):
+    """pythonw (the GUI script on Windows) starts the game with sys.stdout and sys.stderr None."""
+    from game import app
+    monkeypatch.setattr(sys, "stdout", None)
+    monkeypatch.setattr(sys, "stderr", None)
+    monkeypatch.setattr(sys, "argv", ["soldout-checkout-gui", "--bots", "3"])
+    assert app.gui_main() == 2

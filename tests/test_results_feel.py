@@ -104,7 +104,10 @@ def test_checkout_results_open_on_continue_and_mashing_never_rematches(ctx):
     results.update(A)                                   # too soon to leave the stage
     assert results.podium is None
     run(results, STAGE_TICKS)
-    results.update(A)                                   # then Continue: the podium
+    results.update(A)                                   # a tap, once the stage has had its time: still the scores
+    assert results.podium is None                       # (they went on a tap: a minute of play skipped by a thumb)
+    run(results, 1)
+    hold_a(results.update)                              # Continue held: the podium
     assert results.podium is not None and [i.label for i in results.menu.items] == ["Rematch", "Back to lobby"]
     for tick in range(STAGE_TICKS * 4):                 # mashing A every 0.25 s: the podium stays
         results.update(A if tick % 15 < 7 else {-1: IDLE})
@@ -218,7 +221,9 @@ def test_tied_sides_share_first_place_and_all_are_winners(ctx, monkeypatch):
     names = [results._side_name(s) for s in range(4)]
     assert f"1. {names[0]}  2" in labels and f"1. {names[1]}  2" in labels
     assert f"3. {names[2]}  0" in labels and f"3. {names[3]}  0" in labels
-    assert f"Tied, and ties stand: {names[0]} and {names[1]}; {names[2]} and {names[3]}" in labels
+    # in plain words (it said "Tied, and ties stand: ..."), every bot marked as a bot
+    assert f"{names[0]} and {names[1]} are level; {names[2]} and {names[3]} are level" in labels
+    assert all(name.endswith("(bot)") for name in names)
     results.show_podium()
     results.podium.finish()
     run(results, 2)
@@ -419,3 +424,18 @@ def test_leaving_the_results_lets_the_finished_match_go_at_once(ctx, game):
         assert [ref() is None for ref in gone] == [True, True]
     finally:
         gc.enable()
+
+
+def test_bots_are_marked_on_the_final_scores_and_the_podium_people_are_not(ctx):
+    """A bot on the final scores and the podium read like a person: the solo player could not tell."""
+    results = checkout_results(ctx)
+    table = results.table
+    person = 0
+    table.bots.pop(person, None)                       # seat 0 played by a person
+    standings = results._standings(results.sim.scores())
+    marked = {s.names[0] for s in standings}
+    name = results.sim.seats[person].name
+    assert name in marked                               # the person as they are
+    assert {f"{results.sim.seats[i].name} (bot)" for i in table.bots} <= marked
+    head, _lines = results._words()
+    assert "(bot)" in head or name in head

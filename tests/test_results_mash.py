@@ -1,8 +1,9 @@
 """Friends mashing A as a match ends, in the real window loop with SDL virtual pads: every results
-stage is shown, and the match ends on the podium, never in a new round or a rematch.
+stage is shown, and mashing never leaves one: the next round, the podium, a rematch are each a hold.
 
 (Played before: round 1's results were on screen for about a second and the next round counted
-down four seconds later; on the last round the podium came at +4 s and a rematch at +5 s.)
+down four seconds later; on the last round the podium came at +4 s and a rematch at +5 s. Later
+the last round's card breakdown and Check Out!'s final scores still went on a tap after 1-2 s.)
 """
 from __future__ import annotations
 
@@ -74,7 +75,7 @@ def stage(ctx) -> str:
     return top.name
 
 
-def test_mashing_a_through_a_sold_out_match_shows_every_stage_and_ends_on_the_podium(pad):
+def test_mashing_a_through_a_sold_out_match_shows_every_stage_and_a_hold_leaves_each(pad):
     from game.scenes.mall.scene import demo_spec, open_mall
     ctx, loop = window(pad)
     spec = demo_spec(2, "rush", seed=5, rounds=2)
@@ -100,13 +101,24 @@ def test_mashing_a_through_a_sold_out_match_shows_every_stage_and_ends_on_the_po
     play_out_round(mall.sim, seed=6, freeze_ticks=2)        # the last round's SOLD OUT!
     seen = []
     mash(loop, pad, 60 * 30, seen)
-    assert seen == ["mall:sold_out", "soldout_results", "soldout_results:podium"]   # every stage, then the podium
+    assert seen == ["mall:sold_out", "soldout_results"]     # the final cards stay: a match is not left on a tap
     results = ctx.stack.top
+    assert results.podium is None and results.reveal.done
+    hold(loop, pad)
+    assert results.podium is not None
+    mash(loop, pad, 60 * 20)
     assert results.podium.done and not results.done and ctx.stack.scenes[-2] is mall    # no rematch
     assert mall.sim.phase == "match_over"
 
 
-def test_the_last_rounds_cards_stay_their_time_before_mashing_reaches_the_podium(pad):
+def hold(loop: RealLoop, pad) -> None:
+    """Hold A long enough to choose a `hold` row, then let go."""
+    for _ in range(3):
+        loop.frame()
+    hold_a(lambda cmd: (pad.button("a", bool(cmd[-1].held)), pygame.event.pump(), loop.frame()))
+
+
+def test_the_last_rounds_cards_stay_until_someone_holds_a(pad):
     from game.scenes.mall.scene import demo_spec, open_mall
     ctx, loop = window(pad)
     mall = open_mall(ctx, demo_spec(2, "rush", seed=7, rounds=1))
@@ -120,11 +132,13 @@ def test_the_last_rounds_cards_stay_their_time_before_mashing_reaches_the_podium
         top = ctx.stack.top
         if top.name == "soldout_results" and top.podium is None:
             ticks_on_cards += MASH_EVERY
+    assert ctx.stack.top.podium is None                     # ten seconds of mashing: the cards stay
+    assert ticks_on_cards >= 60 * 10 - STAGE_TICKS
+    hold(loop, pad)
     assert ctx.stack.top.podium is not None
-    assert ticks_on_cards >= STAGE_TICKS - MASH_EVERY       # everyone saw the cards
 
 
-def test_mashing_a_from_the_bonus_round_ends_on_the_check_out_podium(pad):
+def test_mashing_a_from_the_bonus_round_stays_on_the_final_scores_until_a_hold(pad):
     from game.scenes.table.scene import TableScene, demo_spec
     ctx, loop = window(pad)
     table = TableScene(ctx, demo_spec(3, 4))
@@ -134,6 +148,10 @@ def test_mashing_a_from_the_bonus_round_ends_on_the_check_out_podium(pad):
     assert table.sim.phase in ("bonus", "bonus_solo") and not table.sim.over()    # the bonus round is being played
     seen: list[str] = []
     mash(loop, pad, 60 * 60, seen)                          # a minute of mashing from the bonus round on
-    assert seen[-2:] == ["checkout_results", "checkout_results:podium"]
+    assert seen[-1] == "checkout_results"                   # the final scores stay: leaving them is a hold
     results = ctx.stack.top
+    assert results.podium is None
+    hold(loop, pad)
+    assert results.podium is not None
+    mash(loop, pad, 60 * 20)
     assert results.podium.done and not results.done and ctx.stack.scenes[-2] is table     # no rematch

@@ -10,6 +10,7 @@ import pytest
 from game import app
 from game.files import database
 from game.match.commands import Command
+from game.render.widgets import HOLD_TICKS
 from game.scenes.speedrun.menu import RunCodeScene, SpeedrunMenuScene
 from game.scenes.speedrun.results import SEEN_TICKS, SpeedrunResultsScene
 from game.scenes.speedrun.run import SpeedrunRunScene
@@ -42,6 +43,16 @@ def key(ctx, code, ticks=1):
     ctx.input.handle_event(pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode="", scancode=0))
     for _ in range(ticks):
         app.tick(ctx)
+
+
+def held_key(ctx, code, ticks):
+    """`code` held down for `ticks` ticks, then let go."""
+    ctx.input.handle_event(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
+    ctx.stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
+    for _ in range(ticks):
+        app.tick(ctx)
+    ctx.input.handle_event(pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode="", scancode=0))
+    app.tick(ctx)
 
 
 def top(ctx):
@@ -148,7 +159,9 @@ def test_a_finished_run_is_saved_shown_exported_and_restarted(ctx, user_dir):
     code = (user_dir / "runcodes" / "rush.set.A.txt").read_text().strip()
     from game.speedrun.verify import verify_text
     assert verify_text(code)["speedrun"]["igt_ticks"] == out.ticks
-    key(ctx, pygame.K_RETURN, 1)                    # A: run again
+    key(ctx, pygame.K_RETURN, 1)                    # a tap of A: the results stay (a leftover tap restarted the run)
+    assert top(ctx) is results
+    held_key(ctx, pygame.K_RETURN, HOLD_TICKS)      # A held: run again
     assert top(ctx) is run and not run.session.over
     for _ in range(60 * 60):                        # the second attempt (countdown skipped) verifies too
         app.tick(ctx)

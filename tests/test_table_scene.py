@@ -103,10 +103,7 @@ def test_bots_finish_a_game_in_the_scene_and_results_follow(ctx, monkeypatch):
             results.update(A_TAP)           # shows the rest of the animation at once
             results.update({-1: IDLE})
         assert results.menu.selected.label == label
-        if label == "Continue":
-            results.update(A_TAP)
-        else:
-            hold_a(results.update)          # a choice that ends the moment: A held
+        hold_a(results.update)              # leaving the final scores, and a choice that ends the moment: A held
     ctx.stack.apply()
     assert names(ctx)[-1] == "table" and ctx.stack.scenes[-1] is not table
 

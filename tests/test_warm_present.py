@@ -269,7 +269,7 @@ def test_a_failing_job_raises_under_the_tests_and_is_logged_once_for_a_player(us
     with logfile.kept():
         assert player.run_all() == 2
     assert [r.getMessage() for r in caplog.records] == ["warm-up job x failed"]
-    assert (user_dir / "game.log").read_text().count("RuntimeError: boom") == 1
+    assert (user_dir / "logs" / "game.log").read_text().count("RuntimeError: boom") == 1
 
 
 def _used_profile() -> None:
@@ -296,7 +296,7 @@ def test_the_window_left_idle_on_the_title_warms_every_scene_and_prints_nothing(
     steps = int(done.stdout.split("WARM ")[1].split()[0])
     assert steps > len(warmup.SEAT_COUNTS) * 4           # every job ran, most of them in several steps
     assert not (user_dir / app.ERROR_LOG).exists()
-    assert not (user_dir / "game.log").exists()
+    assert not (user_dir / "logs" / "game.log").exists()
 
 
 def test_a_warning_logged_while_the_game_runs_goes_to_the_log_file_not_the_terminal(user_dir):
@@ -309,4 +309,4 @@ def test_a_warning_logged_while_the_game_runs_goes_to_the_log_file_not_the_termi
     done = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True,
                           text=True, timeout=120)
     assert (done.returncode, done.stderr) == (0, "")
-    assert "WARNING game.x: a sound would not load" in (user_dir / "game.log").read_text()
+    assert "WARNING game.x: a sound would not load" in (user_dir / "logs" / "game.log").read_text()

@@ -8,7 +8,8 @@ from game import levels_dir
 from game.files.levels import LevelEntry, load_level
 from game.text.notice import Verbatim
 from game.scenes import registry
-from game.scenes.attract import AttractScene
+from game.scenes.attract import AttractScene, demos
+from game.scenes.table import TableScene
 from game.scenes.menus.lobby import LobbyScene
 from game.scenes.menus.pause import PauseScene
 from game.scenes.menus.settings import ControlsScene, SettingsScene
@@ -73,6 +74,19 @@ def _pause_shot(ctx: "Context", seed: int) -> list[Scene]:
 
 registry.register_screenshot("title", lambda ctx, seed: TitleScene(ctx), warmup_ticks=1)
 registry.register_screenshot("attract", lambda ctx, seed: AttractScene(ctx, seed or 1), warmup_ticks=60 * 12)
+
+
+def _attract_table(ctx: "Context", seed: int) -> AttractScene:
+    """The title demo on its Check Out! turn: the banner in the top bar's middle, clear of its texts."""
+    scene = AttractScene(ctx, seed or 1)
+    for _turn in range(len(demos())):
+        if isinstance(scene.demo, TableScene):
+            break
+        scene._next_demo()
+    return scene
+
+
+registry.register_screenshot("attract_table", _attract_table, warmup_ticks=60 * 6)
 registry.register_screenshot("lobby", lobby_shot, warmup_ticks=1)
 registry.register_screenshot("lobby_level", _lobby_level_shot, warmup_ticks=1)
 registry.register_screenshot("lobby_level_auto", lambda ctx, seed: _level_row(lobby_shot(ctx, seed), [], None),

@@ -16,12 +16,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence, TextIO
 
 from game import program_name, report_error, typed_as
-from game.files import database, logfile
+from game.files import database, level_kit, logfile
 from game.app.cli import UsageError, parse_args
 from game.match import games
 from game.files.untrusted import echo
 from game.files.register import ERROR_LOG as USER_ERROR_LOG
-from game.files.register import PLAYER_LEVELS
 from game.files.userfiles import remove_stale_temps
 
 if TYPE_CHECKING:
@@ -50,6 +49,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return code
     except BrokenPipeError:
         return output_closed()
+
+
+def gui_main() -> int:
+    """The GUI entry point (`soldout-checkout-gui`, no console window on Windows). There pythonw gives
+    the program no standard streams (sys.stdout is None): they go to the null device, so a line the
+    game would print costs nothing instead of failing; what matters is in the log folder."""
+    for name in ("stdout", "stderr"):
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))
+    return main()
 
 
 def _run(argv: list[str]) -> int:
@@ -203,7 +212,7 @@ def make_context(screen_size: tuple[int, int] = LOGICAL_SIZE, load_user_files: b
     warnings: list[str | None] = []
     if load_user_files:
         remove_stale_temps()   # temp files of saves killed mid-write in an earlier session
-        PLAYER_LEVELS.folder_path()   # made at start, where the player's own levels go: there to find
+        level_kit.provide()   # the levels folder, made at start as a Tiled project: there to find, open and draw
         settings, warning = Settings.load()
         warnings.append(warning)
         bindings, warning = Bindings.load()
@@ -296,6 +305,9 @@ def screenshot(path: str, scene: str, seed: int, size: tuple[int, int], out: Tex
     import pygame
 
     from game.scenes import registry   # the scenes and their screenshots: --screenshot only
+    if not registry.screenshots_available():
+        return report_error("--screenshot is developer tooling: it runs from a checkout of the game's sources "
+                            "(python main.py), not from an installed game")
     shot = registry.screenshot(scene)
     if shot is None:
         return report_error(f"--scene {echo(scene, 40)!r} is not a screenshot scene; scenes: "

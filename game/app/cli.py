@@ -196,7 +196,8 @@ def help_epilog() -> str:
     wrap = textwrap.TextWrapper(width=100, initial_indent="  ", subsequent_indent="  ")
     return "\n".join([
         "screenshot scenes (--scene NAME):",
-        wrap.fill(", ".join(registry.screenshot_names())),
+        wrap.fill(", ".join(registry.screenshot_names()) if registry.screenshots_available()
+                  else "none in an installed game: screenshots run from a checkout of its sources"),
         "speedrun boards (--export-lss BOARD):",
         wrap.fill(", ".join(categories)),
         wrap.fill(f"BOARD alone is set seed A; BOARD.set.{SEED_LETTERS[0]} to BOARD.set.{SEED_LETTERS[letters - 1]} "

@@ -373,15 +373,33 @@ def _decode(data: bytes, path: Path) -> None:
         raise LevelFileError(f"the tileset image {echo(path.name, 40)} cannot be decoded ({echo(exc, 60)})") from None
 
 
-def inspect_level(path: Path) -> LevelFiles:
-    """Read and check a level and the files it names; LevelFileError (one line) on any problem."""
+JSON_MAP = ("a JSON map (.tmj): the game reads TMX maps; in Tiled, File > Save As... and save it as "
+            "TMX (a .tmx file)")
+
+
+def _map_root(path: Path) -> ET.Element:
+    """The TMX's XML, read through the capped reader (a JSON map is told to be saved as TMX)."""
     try:
         data = read_bytes(path, MAX_TMX_BYTES, "level", empty_ok=False)
     except UntrustedError as exc:
         message = str(exc)
         shown = echo(path)
         raise LevelFileError(message[len(shown) + 2:] if message.startswith(shown + ": ") else message) from None
-    root = _xml(data, "TMX map")
+    if path.suffix.lower() in (".tmj", ".json") or data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] in (b"{", b"["):
+        raise LevelFileError(JSON_MAP)
+    return _xml(data, "TMX map")
+
+
+def map_properties(path: Path) -> dict[str, str]:
+    """The map's own properties (`name`, `players`...) from the TMX alone: a level whose other files
+    are broken is still named by its map. LevelFileError when not even the map can be read."""
+    root = _map_root(path)
+    return {prop.get("name") or "": prop.get("value") or "" for prop in root.iterfind("properties/property")}
+
+
+def inspect_level(path: Path) -> LevelFiles:
+    """Read and check a level and the files it names; LevelFileError (one line) on any problem."""
+    root = _map_root(path)
     w, h, ts = _check_map(root)
     budget = Budget()
     _apply_templates(root, path, budget)

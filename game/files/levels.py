@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple, Sequence
 
 from game.match.seats import MAX_SEATS
 from game import levels_dir
-from game.files.level_files import MAX_SIDE, MAX_TMX_BYTES, LevelFileError, LevelFiles, inspect_level
+from game.files.level_files import MAX_SIDE, MAX_TMX_BYTES, LevelFileError, LevelFiles, inspect_level, map_properties
 from game.text.notice import N_, Notice, Verbatim, message_of
 from game.files.untrusted import UntrustedError, echo, parse_xml, read_bytes, strict_int
 
@@ -289,7 +289,7 @@ def _load_level(path: Path) -> Level:
         chairs=tuple(chairs),
         spawns=tuple(spawns),
         entrance=entrance,
-        players=str(props.get("players", ""))[:MAX_NAME],
+        players=_players(props, path),
         theme=str(props.get("theme", "") or Path(files.tileset_image).stem)[:MAX_NAME],
         description=str(props.get("description", ""))[:MAX_DESCRIPTION],
         decor_tiles=_decor(tmx, path, files.tile_count),
@@ -398,6 +398,22 @@ def _map_name(props: dict[str, Any], path: Path) -> str:
     if len(name) > MAX_NAME or not name.isprintable():
         raise _fail(path, f"the map's name must be 1..{MAX_NAME} printable characters")
     return name
+
+
+def _players(props: dict[str, Any], path: Path) -> str:
+    """The map's `players` property: the seats it suits, one count or a range ("4", "2-6"), each
+    1..MAX_SEATS; empty when the map says nothing."""
+    value = props.get("players")        # pytmx reads an empty value as None
+    text = "" if value is None else str(value).strip()
+    if not text:
+        return ""
+    lo, sep, hi = text.replace(" ", "").partition("-")
+    low = strict_int(lo, 1, MAX_SEATS) if lo.isascii() and lo.isdigit() else None
+    high = low if not sep else strict_int(hi, low, MAX_SEATS) if low and hi.isascii() and hi.isdigit() else None
+    if low is None or high is None:
+        raise _fail(path, f"the map's players property must be a number of seats or a range of them, "
+                          f"1 to {MAX_SEATS} (\"4\", \"2-6\"), not {echo(text, 20)!r}")
+    return f"{low}-{high}" if sep else str(low)
 
 
 def _map_size(tmx: Any, path: Path) -> tuple[int, int, int]:
@@ -588,14 +604,29 @@ def _load_cached(path: Path, stamp: int) -> Level:
     return found
 
 
+def _file_title(path: Path) -> str:
+    return path.stem.replace("_", " ").title()
+
+
+def _broken_title(path: Path) -> str:
+    """A level that cannot be played is still listed (and found) by its map's name where the map
+    itself can be read, else by a name made from its file."""
+    try:
+        name = map_properties(path).get("name", "").strip()
+    except LevelFileError:
+        return _file_title(path)
+    return name if name and len(name) <= MAX_NAME and name.isprintable() else _file_title(path)
+
+
 def _entry(path: Path, shipped: bool, stamp: int) -> LevelEntry:
     key = path.stem
-    title = (str if shipped else Verbatim)(key.replace("_", " ").title())
+    title = (str if shipped else Verbatim)(_file_title(path))
     try:
         level = _load_cached(path, stamp)
     except LevelError as exc:
         text = str(exc)
         shown = echo(path, 200) + ": "
+        title = (str if shipped else Verbatim)(_broken_title(path))
         return LevelEntry(key, path, shipped, title, problem=Verbatim(text.removeprefix(shown)))
     return LevelEntry(key, path, shipped, level.name if shipped else Verbatim(level.name), level.players, level=level)
 
@@ -678,14 +709,29 @@ def find_levels(name: str, folders: Sequence[Path] | None = None) -> list[Path]:
     own = user_levels_dir()
     found = []
     for folder in (LEVELS_DIR, own) if folders is None else folders:
-        for file in _file_names(name):
+        for file in _files_in(folder, own, _file_names(name)):
             path = _own_level(file) if folder == own else folder / file
             if path is not None and _is_file(path) and path not in found:
                 found.append(path)
     if found or folders is not None:
         return found
     wanted = name.casefold()
-    return [e.path for e in level_entries() if e.problem is None and e.title.casefold() == wanted]
+    # Broken ones too (checked, they say why), but never one listed only to say it cannot be reached
+    # or has a shipped level's file name: such an entry is keyed by its path, not its file's stem.
+    titled = [e for e in level_entries() if e.title.casefold() == wanted and e.key == e.path.stem]
+    return [e.path for e in sorted(titled, key=lambda e: e.problem is not None)]
+
+
+def _files_in(folder: Path, own: Path, names: list[str]) -> list[str]:
+    """The files in `folder` that are `names` in any case ("Galleria" is galleria.tmx, "BOUTIQUE"
+    boutique.tmx), the exact spelling first."""
+    try:
+        present = _player_levels().names() if folder == own else sorted(os.listdir(folder))
+    except OSError:
+        return []
+    wanted = [n.casefold() for n in names]
+    same = [n for n in names if n in present]
+    return same + [n for n in present if n.casefold() in wanted and n not in same]
 
 
 def find_level(name: str) -> Path | None:

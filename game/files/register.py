@@ -16,11 +16,12 @@ list it in docs/RELIABILITY.md: tests/test_user_register.py checks all but the l
 """
 from __future__ import annotations
 
+from game import levels_dir
 from game.files import schema
 from game.text.i18n import LANGUAGES
 from game.match.commands import Button
 from game.text.notice import N_
-from game.files.userfiles import SAVE_FAILED, Damage, UserFile
+from game.files.userfiles import LOGS, SAVE_FAILED, Damage, UserFile
 
 KB, MB = 1 << 10, 1 << 20
 MAX_TICKS = 60 * 60 * 60 * 24     # a day of ticks: any time beyond is damage
@@ -225,11 +226,14 @@ PLAYER_REPLAYS = UserFile("player_replays", "replays", r"[^/\\\x00-\x1f\x7f]{1,2
 # ---------------------------------------------------------------- written, never read back
 SPLITS_EXPORTS = UserFile("splits_exports", "splits", BOARD_NAME + r"\.lss", 64 * MB, Damage.REFUSE, "LiveSplit splits",
                           made=BOARD_NAME + r"\.lss", read=False, save_failed=SPEEDRUN_SAVE_FAILED)
-ERROR_LOG = UserFile("error_log", "", r"error\.log", 1 * MB, Damage.REFUSE, "text", name="error.log",
+# The logs live in the platform's log folder (userfiles.log_dir; `logs/` under SOLDOUT_USER_DIR).
+ERROR_LOG = UserFile("error_log", LOGS, r"error\.log", 1 * MB, Damage.REFUSE, "text", name="error.log",
                      made=r"error\.log", read=False)
-# The warnings and errors of the last session that had any (game/files/logfile.py): never printed on the terminal.
-GAME_LOG = UserFile("game_log", "", r"game\.log", 256 * KB, Damage.REFUSE, "text", name="game.log",
-                    made=r"game\.log", read=False)
+# The warnings and errors of the sessions that had any (game/files/logfile.py), never printed on the terminal:
+# game.log the newest, game.1.log the one before, up to game.{LOG_SESSIONS - 1}.log.
+LOG_SESSIONS = 5
+GAME_LOG = UserFile("game_log", LOGS, rf"game(?:\.[1-{LOG_SESSIONS - 1}])?\.log", 256 * KB, Damage.REFUSE, "text",
+                    name="game.log", made=rf"game(?:\.[1-{LOG_SESSIONS - 1}])?\.log", read=False)
 
 # ---------------------------------------------------------------- the player's own levels
 # Levels the player keeps (the lobby lists them each time it opens), each with its tileset and image
@@ -261,10 +265,20 @@ CAREER_PROGRESS = UserFile(
     save_failed=N_("Your career progress cannot be saved ({error}): it lasts this session"),
     example={"version": 1, "challenge": "first_rush", "runs": [{"stars": [0, 2], "replay": "replay text"}]})
 
+# The levels folder as a Tiled project (game/files/level_kit.py): at start the game writes the tileset,
+# its image, the project and its object types there, and the templates in levels/templates/, where they
+# are missing or an older version of the game wrote them (a file without the game's mark is the player's:
+# read to see whose it is, never written over). Listed before PLAYER_LEVELS, whose names they also fit.
+_TILESETS = "|".join(sorted(path.stem for path in levels_dir().glob("*.tsx")))     # each theme's: mall, outlet...
+KIT_NAMES = rf"(?:{_TILESETS})\.(?:tsx|png)|sold_out\.tiled-project|objecttypes\.xml"
+LEVEL_KIT = UserFile("level_kit", "levels", KIT_NAMES, LEVEL_CAP, Damage.REFUSE, "Tiled project file", made=KIT_NAMES)
+LEVEL_TEMPLATES = UserFile("level_templates", "levels/templates", r"[a-z_]{1,40}\.tx", 64 * KB, Damage.REFUSE,
+                           "Tiled object template", made=r"[a-z_]{1,40}\.tx")
+
 REGISTER: tuple[UserFile, ...] = (
     RECORDS_DB, SETTINGS, BINDINGS, PAD_MAPPINGS, HOWTO_SEEN, RECORDS, RECORD_REPLAYS, HISTORIES, HISTORY_ARCHIVES,
-    ATTEMPT_REPLAYS, RUN_CODES, PLAYER_REPLAYS, SPLITS_EXPORTS, ERROR_LOG, GAME_LOG, PLAYER_LEVELS,
-    CAREER_PROGRESS,
+    ATTEMPT_REPLAYS, RUN_CODES, PLAYER_REPLAYS, SPLITS_EXPORTS, ERROR_LOG, GAME_LOG, LEVEL_KIT, LEVEL_TEMPLATES,
+    PLAYER_LEVELS, CAREER_PROGRESS,
 )
 
 

@@ -62,6 +62,18 @@ def user_dir() -> Path:
     return folder
 
 
+LOGS = "logs"   # a register entry in this folder lives in the platform's log folder (log_dir)
+
+
+def log_dir() -> Path:
+    """The game's logs: the platform's log folder (~/.local/state/SoldOutCheckOut/log on Linux,
+    ...\\SoldOutCheckOut\\Logs on Windows, ~/Library/Logs/SoldOutCheckOut on macOS). Where
+    SOLDOUT_USER_DIR names the user folder (tests, portable installs), its `logs/` folder instead."""
+    if os.environ.get(ENV_USER_DIR):
+        return user_dir() / LOGS
+    return Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))
+
+
 def _file_mode() -> int:
     """What a new file's mode would be under the user's umask (mkstemp itself always makes 0600)."""
     mask = os.umask(0)
@@ -80,7 +92,12 @@ def made_folder(folder: Path) -> Path:
 
 
 def atomic_write_text(path: Path, text: str) -> None:
-    """Write `text` to `path` so that readers see either the old or the new file, never half.
+    """Write `text` to `path` so that readers see either the old or the new file, never half."""
+    atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def atomic_write_bytes(path: Path, data: bytes) -> None:
+    """Write `data` to `path` so that readers see either the old or the new file, never half.
 
     The temp file lives in the same folder because os.replace is only atomic
     within one file system.
@@ -91,8 +108,8 @@ def atomic_write_text(path: Path, text: str) -> None:
     try:
         if hasattr(os, "fchmod"):
             os.fchmod(fd, _file_mode())
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp_name, path)
@@ -343,6 +360,8 @@ class UserFile:
         create it; on a read-only disk it stays missing; nothing is created through a link)."""
         if not self.folder:
             return user_dir()
+        if self.folder == LOGS:     # the platform's log folder (logs/ under SOLDOUT_USER_DIR)
+            return made_folder(log_dir()) if make else log_dir()
         if make:
             _made_confined(self.folder)
         return user_dir() / self.folder
@@ -479,6 +498,14 @@ class UserFile:
         atomic_write_text(path, text)
         return path
 
+    def write_bytes(self, data: bytes, name: str | None = None) -> Path:
+        """Write the file's bytes atomically (OSError if the folder cannot take it, LinkedFolder if it is
+        a link or lies in one); returns its path."""
+        self.confined(writing=True)
+        path = self.path(name)
+        atomic_write_bytes(path, data)
+        return path
+
     def save(self, data: object, name: str | None = None) -> None:
         """Write `data` as JSON, atomically (OSError if the folder cannot take it). What the schema
         would refuse is never written (SchemaError): the next start would only move it aside."""
@@ -498,6 +525,22 @@ class UserFile:
 
     def save_warning(self, exc: OSError) -> str:
         return Notice(self.save_failed, error=exc.strerror or type(exc).__name__)
+
+    def rename(self, name: str, new_name: str) -> bool:
+        """Move `name` to `new_name` in this entry's folder (replacing it), where the game can prove it
+        made both: names of its own form, `name` a regular file. True if it was moved."""
+        if self.made is None or not all(isinstance(n, str) and re.fullmatch(self.made, n, re.ASCII)
+                                        for n in (name, new_name)):
+            return False
+        try:
+            self.confined(writing=True)
+            path, target = self.path(name), self.path(new_name)
+            if not stat.S_ISREG(os.lstat(path).st_mode):
+                return False
+            os.replace(path, target)
+        except (OSError, UntrustedError):
+            return False
+        return True
 
     def delete(self, name: str) -> bool:
         """Delete `name` if the game can prove it made it: a name of the game's own form, a regular

@@ -479,11 +479,12 @@ class MenuList:
             item = self.items[i]
             rect = pygame.Rect(x, y + row * self.row_height, self.width, self.row_height - gap)
             focused = i == self.index
-            if item.primary:
+            # Only the highlighted row looks chosen: the main choice filled while it is the one
+            # highlighted, a plain row once a stick has moved off it (it looked chosen still).
+            if item.primary and focused:
                 panel(surface, ui, rect, fill="accent", border="accent")
-                if focused:
-                    pygame.draw.rect(surface, ui.colour("text"), rect, ui.theme.focus_border,
-                                     border_radius=ui.theme.radius)
+                pygame.draw.rect(surface, ui.colour("text"), rect, ui.theme.focus_border,
+                                 border_radius=ui.theme.radius)
             else:
                 panel(surface, ui, rect, focused=focused)
             colour = "text" if item.enabled else "text_dim"
@@ -638,3 +639,13 @@ def no_orphan(lines: list[str], fits: "Callable[[str], bool]") -> list[str]:
         if len(prev) >= 2 and fits(moved):
             return [*lines[:-2], " ".join(prev[:-1]), moved]
     return lines
+
+
+def fit_text(ui: "UI", text: str, width: int, size: str = "small") -> str:
+    """`text` cut with an ellipsis to `width` px."""
+    px = ui.size(size)
+    if ui.text.width(text, px) <= width:
+        return text
+    while len(text) > 2 and ui.text.width(text + "…", px) > width:
+        text = text[:-1]
+    return text + "…"

@@ -67,6 +67,7 @@ class AttractScene(Scene):
         self.end_ticks = 0
         self.ticks = 0
         self._banner: pygame.Surface | None = None
+        self._narrow: pygame.Surface | None = None      # the banner fitted to the dice table's top bar
         self._next_demo()
 
     # ----- the demo loop ---------------------------------------------------------------
@@ -136,15 +137,28 @@ class AttractScene(Scene):
         w, h = surface.get_size()
         pulse = 0.5 + 0.5 * math.sin(self.ticks / 14)
         banner = self._banner
-        banner.set_alpha(int(170 + 85 * pulse))
         # Over the mall's bottom wall (the seat panels below stay readable); on the dice
-        # table over the top bar's controls hint, which a demo does not need.
+        # table in the top bar's middle, in place of its headline (a demo needs none), fitted between
+        # the round's label and the BONUS: never text over text, at any UI scale.
+        room = self.demo.banner_room() if self.demo is not None else None
         spot = self.demo.banner_spot() if self.demo is not None else None
-        if spot is not None:
+        if room is not None:
+            banner = self._fitted(banner, room.w)
+            rect = banner.get_rect(center=room.center)
+        elif spot is not None:
             rect = banner.get_rect(midbottom=spot)
         else:
             rect = banner.get_rect(midtop=(w // 2, 2))
+        banner.set_alpha(int(170 + 85 * pulse))
         surface.blit(banner, rect)
+
+    def _fitted(self, banner: pygame.Surface, width: int) -> pygame.Surface:
+        """The banner no wider than `width` (made once per width)."""
+        if banner.get_width() <= width:
+            return banner
+        if self._narrow is None or self._narrow.get_width() != width:
+            self._narrow = pygame.transform.smoothscale(banner, (width, round(banner.get_height() * width / banner.get_width())))
+        return self._narrow
 
     def _make_banner(self) -> pygame.Surface:
         ui = self.ctx.ui

@@ -4,8 +4,9 @@ Friends on a sofa mash A as a round ends. Every results screen of both games, th
 the speedrun results read their input through a `Moment`, so:
 
 - a press counts only if its button went down after the stage appeared: whatever is held when
-  a stage begins (A still down from the round, a stick still steering) is not heard until it
-  has been let go;
+  a stage begins (A still down from the round) is not heard until it has been let go; a stick
+  (or d-pad) still steering when it begins is not heard in any direction until it is re-centred,
+  so a player turning from left to down as the round ends never moves the menu;
 - each stage has a minimum time on screen (`min_ticks`) before it can be left, so everyone
   sees the outcome;
 - skipping and choosing are different inputs: a tap of A skips an animation (the screen's own
@@ -21,6 +22,7 @@ from game.match.commands import IDLE, Button, Command
 STAGE_TICKS = 2 * TICK_RATE       # a results stage stays at least this long
 _LEFT_RIGHT = Button.LEFT | Button.RIGHT
 _UP_DOWN = Button.UP | Button.DOWN
+_DIRECTIONS = _LEFT_RIGHT | _UP_DOWN
 
 
 class Moment:
@@ -47,11 +49,17 @@ class Moment:
     def hear(self, cmd: Command) -> Command:
         """This tick's `cmd` with everything held since before the stage took out (and the stick
         zeroed on an axis whose direction is so held)."""
+        steering = bool((cmd.held | cmd.pressed) & _DIRECTIONS) or bool(cmd.dx or cmd.dy)
         if self._fresh_stage:
             self._fresh_stage = False
             self.blocked = cmd.held | cmd.pressed
+            if steering:
+                self.blocked |= _DIRECTIONS   # every direction, until the stick is centred
         else:
+            directions = self.blocked & _DIRECTIONS
             self.blocked &= cmd.held          # let go: heard again from its next press
+            if directions and steering:
+                self.blocked |= _DIRECTIONS   # still off centre: a turn to another direction is not a choice
         self.age += 1
         if not self.blocked:
             return cmd

@@ -40,6 +40,7 @@ import pkgutil
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Generic, ParamSpec, Protocol, Union
 
+from game import reach_devkit
 from game.text.notice import N_, Notice
 import game.scenes as package
 
@@ -81,6 +82,8 @@ class DemoScene(Protocol):
         """The demo has played to its end (the loop holds its last moment, then moves on)."""
     def banner_spot(self) -> tuple[int, int] | None:
         """The midbottom of the banner, clear of what matters (None: the top of the screen)."""
+    def banner_room(self) -> pygame.Rect | None:
+        """A room the banner is fitted into (its width) and centred in, instead of banner_spot; None: none."""
 
 
 @dataclass(frozen=True)
@@ -198,10 +201,16 @@ def register_screenshot(name: str, factory: ShotFactory, warmup_ticks: int = 0) 
 SHOTS_PACKAGE = "devkit.shots"   # the screenshot scenes: developer tooling, outside the game package
 
 
+def screenshots_available() -> bool:
+    """Is the screenshot package here? A checkout has it; an installed wheel does not ship it."""
+    return reach_devkit()
+
+
 def load_screenshots() -> None:
-    """The scenes, then the screenshot package (which stages them)."""
+    """The scenes, then the screenshot package (which stages them), where there is one."""
     load_scene_modules()
-    importlib.import_module(SHOTS_PACKAGE)
+    if screenshots_available():
+        importlib.import_module(SHOTS_PACKAGE)
 
 
 def screenshot(name: str) -> Screenshot | None:

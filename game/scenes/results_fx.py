@@ -37,6 +37,12 @@ POP_TICKS = 8              # a revealed piece settles from 114% to its size over
 CONFETTI_COLOURS = [GOLD, CONFETTI_RED, SKY_BLUE, BLUISH_GREEN, YELLOW, PURPLE_PINK, CREAM]
 
 
+def shown_name(name: str, bot: bool) -> str:
+    """A side's name as every results screen and the podium say it: a bot is marked as a bot."""
+    # TRANSLATORS: a player's name on the results and the podium when the computer played that seat
+    return i18n._("{name} (bot)").format(name=name) if bot else name
+
+
 def places(keys: Sequence[Any]) -> list[int]:
     """Competition ranking: a higher key places higher, equal keys share a place (1, 1, 3)."""
     return [1 + sum(other > key for other in keys) for key in keys]

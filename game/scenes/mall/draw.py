@@ -626,6 +626,14 @@ class MapView:
         for p in fx.pops:
             age = p.age + alpha
             text = outlined_text(p.text, POP_PX, p.colour, INK, width=3)
+            if p.fixed:   # a side's count: at its part of the table, under its cards (over them if a tag is there)
+                px, py = self.at(p.x, p.y, shake)
+                half = self.table_back[1] // 2 + 2
+                rect = text.get_rect(midtop=(px, py + half))
+                if rect.collidelist(self.tag_rects) >= 0:
+                    rect = text.get_rect(midbottom=(px, py - half - self.badge // 2))
+                surface.blit(text, rect)
+                continue
             px, py = self.at(p.x, p.y - age * 0.6, shake)
             if age < 6:   # pops in big, then settles
                 k = 1.4 - 0.4 * age / 6

@@ -81,6 +81,7 @@ class Pop:
     x: float
     y: float
     age: int = 0
+    fixed: bool = False     # a side's count on its part of the Starting Table: it stays there, it does not rise
 
 
 @dataclass
@@ -103,10 +104,13 @@ class Particle:
 class MallFx:
     """All the mall's render-only motion, advanced once per sim tick."""
 
-    def __init__(self, sim: "MallFace", colours: dict[int, tuple[int, int, int]], seed: int = 0) -> None:
+    def __init__(self, sim: "MallFace", colours: dict[int, tuple[int, int, int]], seed: int = 0,
+                 side_colours: dict[int, tuple[int, int, int]] | None = None) -> None:
         self.sim = sim            # the sim this motion belongs to (a speedrun restart makes a new one)
         self.tick = sim.tick      # the sim tick last stepped to
         self.colours = colours
+        # what colours a seat's count on the Starting Table: its team's in a team game, else its own
+        self.side_colours = side_colours if side_colours is not None else colours
         self.motion = {seat: Motion() for seat in sim.seats}
         self.flights: list[Flight] = []
         self.pops: list[Pop] = []
@@ -302,7 +306,11 @@ class MallFx:
         colour = self.colours.get(f.seat, WHITE)
         self._burst(f.end[0], f.end[1], colour, 14, 2.6)
         self._burst(f.end[0], f.end[1], SPARKLE, 6, 1.8)
-        self.pops.append(Pop(f.pop[0], f.pop[1], f.end[0], f.end[1] - 10))
+        if f.to_table:   # the side's count on its own part of the table, in its colour: the newest only
+            self.pops = [p for p in self.pops if not (p.fixed and (p.x, p.y) == f.end)]
+            self.pops.append(Pop(f.pop[0], self.side_colours.get(f.seat, f.pop[1]), f.end[0], f.end[1], fixed=True))
+        else:
+            self.pops.append(Pop(f.pop[0], f.pop[1], f.end[0], f.end[1] - 10))
         self.shake_left = 6
 
     def _rand(self) -> float:

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 FLASH_TICKS = 18           # the white flash of SOLD OUT!
 SHAKE_TICKS = 30
 GO_TICKS = 40              # "GO!" stays this long after the countdown
+STUDY_ASIDE_MIN = 136      # px: a column beside the map this wide takes Memory's study call
 ENDINGS = {"sold_out": "SOLD OUT!", "all_filled": N_("ALL TIDY!"), "nothing_left": "SOLD OUT!",
            "stopped": N_("TIME!"), "time": N_("TIME!")}
 
@@ -126,6 +127,24 @@ class MallOverlays:
                     return moved
         return rect
 
+    def _study_aside(self, surface: pygame.Surface, sim: "MallFace", secs: int) -> bool:
+        """Memory's study call beside the map, in the column right of it, so no band lies over the
+        map and its shoppers; False where that column is too narrow (the band over the map then)."""
+        col = pygame.Rect(self.layout.map_rect.right + 8, self.layout.map_rect.y + 12,
+                          surface.get_width() - self.layout.map_rect.right - 16, self.layout.map_rect.h - 24)
+        if col.w < STUDY_ASIDE_MIN:
+            return False
+        ui = self.ctx.ui
+        title = keyed_text(ui, _("MEMORISE YOUR LIST!"), 30, GOLD, {}, width=col.w, outline=3)
+        ready = sum(1 for av in sim.avatars if av.ready)
+        said = ngettext("{secs}  ·  {a} when ready  ({ready}/{players} ready)",
+                        "{secs}  ·  {a} when ready  ({ready}/{players} ready)", len(sim.avatars),
+                        secs=i18n.seconds(secs), a="A", ready=ready, players=len(sim.avatars))
+        line = keyed_text(ui, said, 22, CREAM, keys_in_play(self.ctx), width=col.w, outline=2)
+        top = surface.blit(title, title.get_rect(midtop=(col.centerx, col.y + 60)))
+        surface.blit(line, line.get_rect(midtop=(col.centerx, top.bottom + 18)))
+        return True
+
     def _blit_clear(self, surface: pygame.Surface, image: pygame.Surface, center: tuple[int, int]) -> None:
         """`image` centred on `center`, stepped clear of the texts to avoid by its ink (the letters and
         their outline), not the font's line box around them."""
@@ -142,6 +161,8 @@ class MallOverlays:
         centre = self.layout.map_rect.center
         if sim.phase == "study":
             secs = (sim.phase_ticks_left() + 59) // 60
+            if self._study_aside(surface, sim, secs):
+                return
             if self._band is None:
                 self._band = pygame.Surface((self.layout.map_rect.w, 150))
                 self._band.fill(SHADOW)

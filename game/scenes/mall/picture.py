@@ -12,12 +12,13 @@ import pygame
 from game.match.seats import SeatIdentity
 from game.files.levels import Level
 from game.match.spec import MatchSpec
+from game.render import teams
 from game.render.ambient import LevelAmbience
 from game.render.clothing import item_card
 from game.render.level_art import render_level
 from game.render.palette import SHADOW
 from game.text.i18n import language
-from game.scenes.mall.draw import MapView
+from game.scenes.mall.draw import MapView, seat_teams
 from game.scenes.mall.fx import MallFx
 from game.scenes.mall.hud import Hud
 from game.scenes.mall.layout import SCREEN, MallLayout, compute_layout
@@ -118,7 +119,10 @@ class MallPicture:
         fx = self._fx
         if fx is None:
             colours = {seat: ident.colour for seat, ident in self.identities.items()}
-            fx = self._fx = MallFx(self.sim, colours, self.seed)
+            team_of = seat_teams(self.sim)
+            sides = {seat: teams.look(team_of[seat]).colour if seat in team_of else colour
+                     for seat, colour in colours.items()}
+            fx = self._fx = MallFx(self.sim, colours, self.seed, sides)
         if fx.tick != self.sim.tick:
             fx.step(self.sim)
         return fx
@@ -189,11 +193,18 @@ class MallPicture:
         self.overlay.draw_phase(surface, sim, self.ending_tick, view.tag_rects + view.body_rects)
 
 
+GO_MARK_TICKS = 90    # from GO!, every person's shopper pulses "you are here" this long
+
+
 def draw_mall_find_me(surface: pygame.Surface, ctx: Context, sim: MallFace, view: MapView, alpha: float,
                       shake: tuple[int, int]) -> None:
-    """Pulse every avatar whose player just pressed "find me"."""
+    """Pulse every avatar whose player just pressed "find me", and every person's at GO! (solo
+    among bots included: each finds their own shopper as the doors open; a bot's is not marked)."""
+    since_go = sim.tick - sim.round_tick if sim.phase == "playing" else -1
     for av in sim.avatars:
         age = find_me_age(ctx, av.seat)
+        if age is None and 0 <= since_go < GO_MARK_TICKS and not av.bot:
+            age = since_go
         if age is None:
             continue
         b = av.body

@@ -33,10 +33,9 @@ from game.scenes.common import Animation, MatchResultsScene
 from game.scenes.mall.mode_choice import Chooser, ModeChoiceScene, last_place, least_played
 from game.scenes.mall.draw import seat_teams
 from game.scenes.mall.overlay import caller
-from game.scenes.menus.level_card import fit
 from game.scenes.pads import keys_in_play
 from game.scenes.results_fx import (PODIUM_AREA, Podium, Reveal, Standing, cover, headline_image, ordinal, places,
-                                    tied_groups)
+                                    shown_name, tied_groups)
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -64,8 +63,8 @@ class SoldOutResultsScene(MatchResultsScene):
         self.next_mode = mall.scheduled_mode()   # a free choice is preset to it
         self._podium_backdrop: pygame.Surface | None = None
         self._pieces: list[tuple[pygame.Rect, pygame.Rect | None]] = []
-        if self.final:   # the last round's cards first; the podium after a deliberate press
-            items = [widgets.MenuItem(N_("Continue"), self.show_podium, primary=True)]
+        if self.final:   # the last round's cards first; the podium after a hold (a match's end is not left on a tap)
+            items = [widgets.MenuItem(N_("Continue"), self.show_podium, primary=True, hold=True)]
         else:
             # Who picks a chosen round's mode is said in the moment that follows (NextModeScene).
             items = [widgets.MenuItem(N_("Next round"), self.next_round, primary=True, hold=True,
@@ -166,7 +165,11 @@ class SoldOutResultsScene(MatchResultsScene):
         return text
 
     def _side_name(self, side: int) -> str:
-        return " & ".join(self.mall.names[self.sim.seats[p]] for p in self.shown.members(side))
+        return " & ".join(self._name(self.sim.seats[p]) for p in self.shown.members(side))
+
+    def _name(self, seat: int) -> str:
+        """The seat's name, marked when a bot played it (from the start or after taking over)."""
+        return shown_name(self.mall.names[seat], self.sim.by_seat[seat].bot or seat in self.mall.bots)
 
     def _badges(self, surf: pygame.Surface, side: int, x: int, cy: int, size: int) -> int:
         for i, p in enumerate(self.shown.members(side)):
@@ -333,8 +336,13 @@ class SoldOutResultsScene(MatchResultsScene):
             r, c = divmod(i, per_row)
             x = box.x + 16 + c * col_w
             cy = y + r * 36 + 16
+            room = box.x + 16 + (c + 1) * col_w - 8
             x = self._badges(surf, side, x, cy, 30)
-            text = self.ctx.ui.render(f"{place[side]}. {self._side_name(side)}  {match.totals[side]}", 26, TEXT)
+            said = f"{place[side]}. {self._side_name(side)}  {match.totals[side]}"
+            for size in (26, 24, 22, 20, 18):   # a long name (a bot's is marked) steps down, never into the next
+                text = self.ctx.ui.render(said, size, TEXT)
+                if x + text.get_width() <= room:
+                    break
             surf.blit(text, (x, cy - text.get_height() // 2))
         note = standings_note(self._standing_list())
         if note:    # ties said as ties, under the places
@@ -347,7 +355,7 @@ class SoldOutResultsScene(MatchResultsScene):
         """Where the round was played, right of the heading: the level's name by its theme's colour."""
         level = self.mall.picture.level
         shipped = level.path.resolve().parent == LEVELS_DIR.resolve()
-        name = fit(self.ctx.ui, _(level.name) if shipped else level.name, max(0, room - 34), "small")
+        name = widgets.fit_text(self.ctx.ui, _(level.name) if shipped else level.name, max(0, room - 34), "small")
         text = self.ctx.ui.render(name, self.ctx.ui.size("small"), DIM)
         at = text.get_rect(midright=(right, cy))
         surf.blit(text, at)
@@ -362,7 +370,7 @@ class SoldOutResultsScene(MatchResultsScene):
         out = []
         for side in order:
             seats = [self.sim.seats[p] for p in self.shown.members(side)]
-            out.append(Standing([self.mall.names[seat] for seat in seats], match.totals[side], place[side],
+            out.append(Standing([self._name(seat) for seat in seats], match.totals[side], place[side],
                                 [self.mall.identities[seat] for seat in seats], team_of.get(seats[0]) if seats else None,
                                 [self.mall.picture.cast[seat] for seat in seats]))
         return out
@@ -418,5 +426,5 @@ def standings_note(standings: list[Standing]) -> str:
     if not groups:
         return ""
     tied = [i18n.and_list([standings[i].name for i in group]) for group in groups]
-    return ngettext("Tied, and a tie stands: {groups}", "Tied, and ties stand: {groups}", len(groups),
-                    groups="; ".join(tied))
+    # TRANSLATORS: {names} two or more sides level on bags ("Orange, Sky and Green"); ties stand in Sold Out!
+    return "; ".join(_("{names} are level").format(names=names) for names in tied)

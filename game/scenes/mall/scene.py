@@ -162,6 +162,9 @@ class MallScene(Scene):
         """Over the mall's bottom wall: the seat panels below stay readable."""
         return self.layout.map_rect.centerx, self.layout.map_rect.bottom - 4
 
+    def banner_room(self) -> pygame.Rect | None:
+        return None
+
     def rematch(self) -> None:
         """Same seats, same settings, a new deal (a replay plays again from the start)."""
         if self.replay is not None:

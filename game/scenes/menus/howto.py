@@ -1,10 +1,16 @@
 """How-to-play cards: a title and a few pages of text and icons, over whatever is below.
 
 Reusable by any game scene: `HowToScene(ctx, title, pages, key=...)`, or load
-the text from assets/howto/NAME.toml with `load_howto(name)`. A / Right: next
-page (the last one closes); B / Left: previous page; START: skip. Once closed,
-the card is remembered as seen in the user folder (howto_seen.json), and
+the text from assets/howto/NAME.toml with `load_howto(name)`. Once closed, the
+card is remembered as seen in the user folder (howto_seen.json), and
 `push_howto_once` no longer shows it.
+
+Ready, not turn: every seated person's A says "I have read this page" (their badge under the
+page ticks); the page turns for everyone when all of them are ready, and the card closes when
+all are ready on its last page. A press counts only once the page has been up MIN_PAGE_TICKS,
+so a thumb mashing A, or four players each pressing A once "to be ready", never turns past a
+page nobody saw. Bots are always ready (they have no device: only the seated are asked). The
+first person's B / Left goes back a page for everyone; START skips the card.
 """
 from __future__ import annotations
 
@@ -18,7 +24,8 @@ import pygame
 from game.core.scene import Scene
 from game import asset
 from game.text.i18n import N_, _
-from game.match.commands import Button, Command
+from game.match.commands import IDLE, Button, Command
+from game.match.seats import identities as seat_identities
 from game.render import glyphs, widgets
 from game.render.keytext import keyed_text
 from game.render.clothing import card_back_surface, pile_surface
@@ -36,6 +43,8 @@ if TYPE_CHECKING:
 HOWTO_DIR = asset("howto")
 SEEN_FILE = HOWTO_SEEN.relative()
 ICON = 84
+MIN_PAGE_TICKS = 45     # 0.75 s: a page is up this long before a ready counts
+BADGE = 34              # px: a person's shape under the page dots, ticked when ready
 
 
 class HowToError(Exception):
@@ -132,6 +141,11 @@ class HowToScene(Scene):
         self.on_done = on_done
         self.page = 0
         self.closed = False
+        lost = set(ctx.input.disconnected_seats())
+        # who is asked: the seated people (a bot has no device, and is always ready); nobody seated: anyone
+        self.people = tuple(sorted(seat for seat in ctx.input.seated() if seat not in lost))
+        self.ready: set[int] = set()
+        self.age = 0            # ticks this page has been up
 
     def close(self) -> None:
         if self.closed:
@@ -145,22 +159,40 @@ class HowToScene(Scene):
 
     def update(self, commands: dict[int, Command]) -> None:
         cmd = menu_command(commands)
-        seated = [c for s, c in commands.items() if s >= 0]
         pressed = cmd.pressed
-        for c in seated:
-            pressed |= c.pressed
+        for seat, c in commands.items():
+            if seat >= 0:
+                pressed |= c.pressed
+        self.age += 1
         if pressed & Button.START or self.ctx.input.escape_pressed():
             self.ctx.sound("confirm")
             self.close()
-        elif pressed & (Button.A | Button.RIGHT):
+            return
+        lead = commands.get(self.people[0], IDLE) if self.people else cmd
+        if lead.pressed & (Button.B | Button.LEFT) and self.page > 0:
+            self.ctx.sound("back")
+            self._turn(-1)
+            return
+        if self.age < MIN_PAGE_TICKS:
+            return
+        if not self.people:
+            newly = {-1} if cmd.pressed & (Button.A | Button.RIGHT) else set()
+        else:
+            newly = {seat for seat in self.people if commands.get(seat, IDLE).pressed & (Button.A | Button.RIGHT)}
+        if newly - self.ready:
             self.ctx.sound("menu_move")
+            self.ready |= newly
+        if self.ready >= (set(self.people) or {-1}):
             if self.page + 1 >= len(self.pages):
                 self.close()
             else:
-                self.page += 1
-        elif pressed & (Button.B | Button.LEFT) and self.page > 0:
-            self.ctx.sound("back")
-            self.page -= 1
+                self._turn(1)
+
+    def _turn(self, step: int) -> None:
+        """A new page for everyone: nobody is ready on it yet."""
+        self.page += step
+        self.ready.clear()
+        self.age = 0
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         ui = self.ctx.ui
@@ -186,11 +218,30 @@ class HowToScene(Scene):
         dots = len(self.pages)
         for i in range(dots):
             colour = ui.colour("accent_2") if i == self.page else ui.colour("border")
-            pygame.draw.circle(surface, colour, (w // 2 - (dots - 1) * 14 + i * 28, box.bottom - 76), 8)
+            pygame.draw.circle(surface, colour, (box.x + 60 + i * 28, box.bottom - 76), 8)
+        self._badges(surface, box)
         last = self.page + 1 >= dots
-        widgets.hints(surface, ui, [(names.get("A", "A"), N_("Got it!") if last else N_("Next")),
+        widgets.hints(surface, ui, [(names.get("A", "A"), N_("Ready: got it!") if last else N_("Ready")),
                                     (names.get("B", "B"), N_("Back")), (names.get("START", "START"), N_("Skip"))],
                       y=box.bottom - 34)
+
+    def _badges(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """Each person's shape in their colour along the card's foot, ticked once they are ready,
+        and the rule everybody sees: the page turns when all are."""
+        ui = self.ctx.ui
+        ids = seat_identities()
+        x = box.right - 40 - len(self.people) * (BADGE + 10)
+        rule = widgets.blit_text(surface, ui, _("Turns when everyone is ready"), "small", "text_dim",
+                                 midright=(x - 6, box.bottom - 76))
+        for seat in self.people:
+            ident = ids[seat % len(ids)]
+            badge = seat_shape_surface(ident.shape, ident.hex, BADGE)
+            rect = surface.blit(badge, badge.get_rect(midleft=(x + 10, rule.centery)))
+            if seat in self.ready:
+                tick = [(rect.x + 6, rect.centery), (rect.centerx - 2, rect.bottom - 6), (rect.right - 4, rect.y + 4)]
+                pygame.draw.lines(surface, (20, 20, 20), False, tick, 9)
+                pygame.draw.lines(surface, (255, 255, 255), False, tick, 5)
+            x += BADGE + 10
 
     def _icons(self, surface: pygame.Surface, icons: tuple[str, ...], centre: tuple[int, int]) -> None:
         made = [m for m in (_icon(self.ctx, name) for name in icons) if m is not None]

@@ -53,11 +53,11 @@ def draw(surface: pygame.Surface, ui: "UI", rect: pygame.Rect, entry: LevelEntry
     widgets.panel(surface, ui, rect, border="accent")
     name = _(entry.title)      # a shipped level's name is a message id, a player's own a Verbatim
     title = _("Auto: {level}").format(level=name) if auto else name
-    widgets.blit_text(surface, ui, fit(ui, title, rect.width - 48, "large"), "large", "text",
+    widgets.blit_text(surface, ui, widgets.fit_text(ui, title, rect.width - 48, "large"), "large", "text",
                       midleft=(rect.x + 24, rect.y + 36))
     about = [_("Chosen for the number of players")] if auto else [players_text(entry)]
     about.append(_("Shipped with the game") if entry.shipped else _("Your level"))
-    widgets.blit_text(surface, ui, fit(ui, " · ".join(t for t in about if t), rect.width - 48), "small", "text_dim",
+    widgets.blit_text(surface, ui, widgets.fit_text(ui, " · ".join(t for t in about if t), rect.width - 48), "small", "text_dim",
                       midleft=(rect.x + 24, rect.y + 76))
     box = pygame.Rect(rect.x + 20, rect.y + 100, rect.width - 40, PICTURE[1] + 8)
     picture = thumbnails.of(entry)
@@ -84,7 +84,7 @@ def _description(surface: pygame.Surface, ui: "UI", rect: pygame.Rect, entry: Le
     if not line:
         return
     said = _(line) if entry.shipped else line
-    widgets.blit_text(surface, ui, fit(ui, said, rect.width - 48), "small", "text", midleft=(rect.x + 24, y))
+    widgets.blit_text(surface, ui, widgets.fit_text(ui, said, rect.width - 48), "small", "text", midleft=(rect.x + 24, y))
 
 
 def _reading(surface: pygame.Surface, ui: "UI", box: pygame.Rect) -> None:
@@ -131,11 +131,3 @@ def _folder_line(ui: "UI", folder: str, width: int) -> str:
     return line
 
 
-def fit(ui: "UI", text: str, width: int, size: str = "small") -> str:
-    """`text` cut with an ellipsis to `width` px."""
-    px = ui.size(size)
-    if ui.text.width(text, px) <= width:
-        return text
-    while len(text) > 2 and ui.text.width(text + "…", px) > width:
-        text = text[:-1]
-    return text + "…"

@@ -160,7 +160,7 @@ class LobbyScene(Scene):
             return N_("Auto (by players)")
         name = _(entry.title)        # a shipped level's name is a message id, a player's own a Verbatim
         text = name if entry.problem is None else _("Broken: {level}").format(level=name)
-        return Verbatim(level_card.fit(self.ctx.ui, text, LEVEL_VALUE_WIDTH, "body"))
+        return Verbatim(widgets.fit_text(self.ctx.ui, text, LEVEL_VALUE_WIDTH, "body"))
 
     def _cycle_level(self, step: int) -> None:
         choices = level_choices(list(self.levels.values()))

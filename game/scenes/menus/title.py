@@ -16,6 +16,7 @@ from game.scenes import registry
 from game.scenes.common import menu_command
 from game.scenes.menus.career import CareerScene, career_stars, star as career_star
 from game.render.palette import BLACK
+from game.scenes.moment import Moment
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -33,6 +34,7 @@ class TitleScene(Scene):
     def __init__(self, ctx: "Context") -> None:
         super().__init__(ctx)
         self.idle_ticks = 0
+        self.moment: Moment | None = None     # made when the title comes back from a scene above it
         self.stars = career_stars()          # the career's badge: stars already judged this session
         self._stickers: dict[str, tuple[pygame.Surface, pygame.Surface]] = {}
         self.menu = widgets.MenuList([
@@ -57,6 +59,10 @@ class TitleScene(Scene):
 
     def resume(self) -> None:
         self.idle_ticks = 0
+        # Back from the demo (or any scene above): the press that ended it is not a choice here; what is
+        # held, or a stick still pushed, is heard again once let go (the README: any button just brings
+        # the title back).
+        self.moment = Moment(min_ticks=0)
         self.stars = career_stars()
 
     def start_attract(self) -> bool:
@@ -72,8 +78,9 @@ class TitleScene(Scene):
         return True
 
     def update(self, commands: dict[int, Command]) -> None:
-        cmd = menu_command(commands)
-        if cmd.pressed or cmd.dx or cmd.dy:
+        raw = menu_command(commands)
+        cmd = raw if self.moment is None else self.moment.hear(raw)
+        if raw.pressed or raw.dx or raw.dy:
             self.idle_ticks = 0
         else:
             self.idle_ticks += 1

@@ -476,9 +476,17 @@ class SpeedrunRun:
         px = big       # a narrow box: the big time gets smaller rather than run into its label
         while px > 32 and steady_width(time, px, colour, 4) > rect.right - 16 - label.right - 8:
             px -= 4
-        steady_text(surface, time, px, colour, (rect.right - 16, rect.y + 6 + (big - px) // 2), outline=4)
-        rta = self.real_ms()
         y = rect.y + 6 + round(big * 1.2)
+        top = rect.y + 6 + (big - px) // 2
+        if steady_width(time, px, colour, 4) > rect.right - 16 - label.right - 8:
+            # Too long a label (German at a large UI scale): the time goes under it, as large as
+            # fits there, never over it.
+            top = label.bottom + 2
+            px = big
+            while px > 20 and (steady_width(time, px, colour, 4) > rect.w - 30 or top + px > y + 2):
+                px -= 2
+        steady_text(surface, time, px, colour, (rect.right - 16, top), outline=4)
+        rta = self.real_ms()
         steady_text(surface, format_ms(rta) if rta is not None else "0:00.00", 30, DIM, (rect.right - 16, y),
                     outline=2)
         surface.blit(ui.render(_("real time"), 18, DIM), (rect.x + 14, y + 8))

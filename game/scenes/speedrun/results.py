@@ -4,8 +4,9 @@ A: run again (instant restart) · X: export the board's splits as LiveSplit .lss
 Y: copy the run code (and save it as a text file) · B: back to the speedrun menu.
 Buttons are read through a Moment (game/scenes/moment.py), as on every results screen: a
 button still down from the run (the last split's A) is not heard, and for its first half
-second the screen hears nothing, so the time is seen before a restart. A run again is a tap,
-not a hold: restarting fast is what a speedrunner does here (and R restarts at once).
+second the screen hears nothing, so the time is seen before a restart. Run again is a hold
+of A (or Select), as every results screen's way on: a leftover tap from the run's last split
+never throws the results away; R on the keyboard restarts at once, a runner's deliberate key.
 """
 from __future__ import annotations
 
@@ -73,13 +74,14 @@ class SpeedrunResultsScene(Scene):
         self.outcome = self.session.final()
         self.message = ""
         self.moment = Moment(SEEN_TICKS)
+        self.holding = 0          # ticks A (or Select) has been held since a fresh press: run again at HOLD_TICKS
 
     # ------------------------------------------------------------------ input
     def update(self, commands: dict[int, Command]) -> None:
         cmd = self.moment.hear(menu_command(commands))
         if not self.moment.ready:
             return
-        if cmd.pressed & (Button.A | Button.BACK):
+        if self._held_to_restart(cmd):
             self.ctx.stack.pop()
             self.run.restart()
         elif cmd.pressed & Button.X:
@@ -109,6 +111,17 @@ class SpeedrunResultsScene(Scene):
             else:
                 stack.pop()
                 stack.pop()
+
+    def _held_to_restart(self, cmd: Command) -> bool:
+        """A fresh press of A or Select starts the fill, holding it fills, letting go empties it."""
+        again = Button.A | Button.BACK
+        if cmd.pressed & again:
+            self.holding = 1
+        elif cmd.held & again and self.holding:
+            self.holding += 1
+        else:
+            self.holding = 0
+        return self.holding >= widgets.HOLD_TICKS
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_r and not restart_key_taken(self.ctx, event.key):
@@ -142,8 +155,14 @@ class SpeedrunResultsScene(Scene):
         self._splits(surface)
         self._graph(surface)
         self._board(surface)
-        hints = [("A / Select", N_("Run again")), ("X", N_("Export .lss")), ("Y", N_("Run code")), ("B", N_("Menu"))]
+        hints = [("A / Select", N_("Hold: run again")), ("X", N_("Export .lss")), ("Y", N_("Run code")),
+                 ("B", N_("Menu"))]
         widgets.hints(surface, ui, hints)
+        if self.holding:     # the hold filling, over the width of the hints bar
+            bar = pygame.Rect(w // 4, surface.get_height() - 20, w // 2, 8)
+            pygame.draw.rect(surface, DIM, bar, 1, border_radius=4)
+            pygame.draw.rect(surface, GOLD, (bar.x, bar.y, bar.w * min(1.0, self.holding / widgets.HOLD_TICKS), bar.h),
+                             border_radius=4)
 
     def _time_row(self, surface: pygame.Surface) -> None:
         ui = self.ctx.ui

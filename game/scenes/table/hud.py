@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from game.sim.table import TablePhase
     from game.sim.table_face import TableFace
     from game.sim.table_view import PublicSeat
+    from game.scenes.table.bids import BidHold
 
 REASON_TICKS = 180     # a rejection stays in the seat's panel this long
 DIE = 40
@@ -67,6 +68,8 @@ class SeatHud:
         self.backdrop: pygame.Surface | None = None   # see set_backdrop
         self.laid: pygame.Surface | None = None
         self._glimpse = Glimpse()   # a peeked bid: while held, or a glimpse on a shared keyboard
+        self.headline_shown = True  # the title demo's banner takes the headline's place
+        self.bid_hold: Callable[[int], BidHold | None] = lambda seat: None   # a person's hold of A on a bid
         self._tick = 0
         self._publics: dict[int, PublicSeat] | None = None   # see _public
         self._left: list[tuple[SeatPanel, tuple[object, ...], int]] = []   # panels to lay after the present
@@ -304,7 +307,13 @@ class SeatHud:
             if self._glimpse.shows(seat, sim.seats[seat].peek, self._tick, choice, seat in self.keys.side_by_side):
                 return _("Your bid: {n}").format(n=choice), GOLD_TEXT   # only while its owner peeks
             # The choice itself never shows: a neighbour on the sofa sees only that one is being made.
-            return _("Bid secret: hold {y} to peek, up/down, {a} locks").format(y=self.key(seat, 'Y'), a=self.key(seat, 'A')), WHITE
+            hold = self.bid_hold(seat)
+            if hold is not None and hold.asked:
+                return _("Sit out? Hold {a} again to sit out, up to bid").format(a=self.key(seat, 'A')), GOLD_TEXT
+            if hold is not None and hold.holding:
+                return _("Locking: keep holding {a}").format(a=self.key(seat, 'A')), GOLD_TEXT
+            return _("Bid secret: hold {y} to peek, up/down, hold {a} to lock").format(
+                y=self.key(seat, 'Y'), a=self.key(seat, 'A')), WHITE
         if phase == REVEAL and sim.revealed is not None:
             bid = sim.revealed[seat]
             return (ngettext("{n} bonus die", "{n} bonus dice", bid), GOLD_TEXT) if bid else (_("Sits out"), DIM)
@@ -370,12 +379,20 @@ class SeatHud:
         left = surface.blit(label, label.get_rect(midleft=(TOP_BAR.x + 16, TOP_BAR.centery)))
         x = TOP_BAR.right - 150
         room = pygame.Rect(left.right + 14, TOP_BAR.y, x - 14 - (left.right + 14), TOP_BAR.h)
-        surface.blit(headline, headline.get_rect(center=room.center))
+        if self.headline_shown:
+            surface.blit(headline, headline.get_rect(center=room.center))
         self.texts.blit(surface, _("BONUS"), 24, BONUS_PINK, 2, midleft=(x, TOP_BAR.centery))
         for i in range(min(sim.bonus_tokens(), 6)):
             surface.blit(token_surface(26), (x + 76 + i * 12, TOP_BAR.centery - 13))
         if sim.bonus_tokens() == 0:
             self.texts.blit(surface, "0", 24, DIM, 2, midleft=(x + 80, TOP_BAR.centery))
+
+    def headline_room(self) -> pygame.Rect:
+        """The top bar's middle, between the round's label and the BONUS, where the headline goes
+        (the title demo puts its banner there instead: the headline is not drawn then)."""
+        label, _headline = self._top(self.sim.round_number(), self.sim.phase)
+        start = TOP_BAR.x + 16 + label.get_width() + 14
+        return pygame.Rect(start, TOP_BAR.y, TOP_BAR.right - 150 - 14 - start, TOP_BAR.h)
 
     def _top(self, number: int, phase: "TablePhase") -> tuple[pygame.Surface, pygame.Surface]:
         """The top bar's round label and headline for round `number` in `phase` (both cached)."""
@@ -438,8 +455,9 @@ class SeatHud:
             return _("Checkout: {name} buys  (A buy, Y done)").format(name=sim.seats[buyer].name), buyer
         if phase == ROUND_END:
             return _("Round over: A when ready"), None
-        if phase == BIDDING:
-            return _("Secret bids: 1 token = 1 bonus die"), None
+        if phase == BIDDING:   # the bids still open lock as chosen when the time is up: the time shows
+            return _("Secret bids: 1 token = 1 bonus die ({secs})").format(secs=i18n.seconds(
+                (sim.turn_left() + 59) // 60)), None
         if phase == REVEAL:
             return _("Bids revealed!"), None
         if phase == BONUS_SOLO:

@@ -27,7 +27,7 @@ from game.scenes.common import Animation, MatchResultsScene
 from game.scenes.pads import keys_in_play
 from game.scenes.shoppers import seat_cast
 from game.scenes.results_fx import (PODIUM_AREA, Podium, Reveal, Standing, cover, headline_image, ordinal, places,
-                                    tied_groups)
+                                    shown_name, tied_groups)
 from game.scenes.table.paint import DIM, GREEN, Texts, bargain_glyph
 
 if TYPE_CHECKING:
@@ -87,12 +87,13 @@ class CheckoutResultsScene(MatchResultsScene):
         scores = self.sim.scores()
         self.place = dict(zip((s.seat for s in scores), places([(s.total, s.tokens) for s in scores])))
         self.backdrop: pygame.Surface | None = None
-        self.menu = widgets.MenuList([widgets.MenuItem(N_("Continue"), self.show_podium, primary=True)],
+        # A match's final scores are left by a hold: a minute of play is not skipped by a leftover tap.
+        self.menu = widgets.MenuList([widgets.MenuItem(N_("Continue"), self.show_podium, primary=True, hold=True)],
                                      play=ctx.sound, row_height=56, width=420)
 
     def _standings(self, scores: list[Score]) -> list[Standing]:
         ranked = sorted(scores, key=lambda s: (self.place[s.seat], s.seat))
-        return [Standing([self.sim.seats[s.seat].name], s.total, self.place[s.seat], [self.ids[s.seat]],
+        return [Standing([self._name(s.seat)], s.total, self.place[s.seat], [self.ids[s.seat]],
                          shoppers=[self.shoppers[self.ids[s.seat].index]]) for s in ranked]
 
     def show_podium(self) -> None:
@@ -130,7 +131,11 @@ class CheckoutResultsScene(MatchResultsScene):
                        keys_in_play(self.ctx)["A"])
 
     def _words(self) -> tuple[str, list[str]]:
-        return verdict(self.sim.scores(), self.sim.winners(), [s.name for s in self.sim.seats])
+        return verdict(self.sim.scores(), self.sim.winners(), [self._name(i) for i in range(len(self.sim.seats))])
+
+    def _name(self, seat: int) -> str:
+        """The seat's name, marked when a bot played it (from the start or after taking over)."""
+        return shown_name(self.sim.seats[seat].name, seat in self.table.bots)
 
     def _tie_notes(self, surf: pygame.Surface, top: int) -> int:
         """How each tie was settled (the winner is the podium's to say, next); returns how far down
@@ -205,7 +210,7 @@ class CheckoutResultsScene(MatchResultsScene):
         face = portrait(self.shoppers[ident.index], seat_look(ident, self.ctx.settings.colourblind),
                         2 * min(16, rect.h // 2 - 6))
         surf.blit(face, face.get_rect(center=(rect.x + 58, cy)))
-        self.texts.blit(surf, sim.seats[score.seat].name, 30, WHITE, 2, max_width=120, midleft=(rect.x + 84, cy))
+        self.texts.blit(surf, self._name(score.seat), 30, WHITE, 2, max_width=120, midleft=(rect.x + 84, cy))
         counts = {c: 0 for c in CATEGORIES}
         for pid in sim.products_won(score.seat):
             counts[sim.catalogue.products[pid].category] += 1

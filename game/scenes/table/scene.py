@@ -20,6 +20,7 @@ from game.core.scene import Scene
 from game.match.seats import SeatIdentity
 from game.match.seats import identities as seat_identities
 from game.driver.match_driver import MatchDriver, recorder
+from game.scenes.table.bids import BidGuard
 from game.text.i18n import _
 from game.match.commands import IDLE, Command
 from game.match.spec import MatchSpec, SeatSpec
@@ -73,9 +74,12 @@ class TableScene(Scene):
                                   playback=replay.ticks() if replay is not None else None)
         for i, bot in self.bots.items():
             self.driver.seat(i, bot.command)
+        people = [] if demo or replay is not None else [i for i in range(spec.players) if i not in self.bots]
+        self.bids = BidGuard(people)      # a person's bonus bid locks on a hold; 0 asks "sit out?"
         labels = [_("BOT") if i in self.bots and not demo else "" for i in range(spec.players)]
         self.picture = TablePicture(ctx, self.sim, [ids[s.seat % len(ids)] for s in spec.seats], labels,
                                     [i in self.bots for i in range(spec.players)])
+        self.picture.hud.bid_hold = self.bids.state
         self._set_keys()
         self.rumbler = None if demo or self.replay is not None else Rumbler(ctx, CHECK_OUT.key, self._lobby_seat)
 
@@ -123,12 +127,17 @@ class TableScene(Scene):
         return self.sim.over()
 
     def banner_spot(self) -> tuple[int, int] | None:
-        return None   # over the top bar's controls hint, which a demo does not need
+        return None
+
+    def banner_room(self) -> pygame.Rect | None:
+        """The top bar's middle, where the headline goes: the title demo's banner stands there in its
+        place (attract_demo draws no headline), between the round's label and the BONUS."""
+        return self.picture.hud.headline_room() if not self.picture.hud.headline_shown else None
 
     def update(self, commands: dict[int, Command]) -> None:
         if not self.demo and interrupted(self.ctx, commands, self._bot_takeover, "checkout"):
             return
-        self.driver.step(self._people(commands))
+        self.driver.step(self.bids.filter(self.sim, self._people(commands)))
         self._sounds()
         if self.rumbler is not None:
             self.rumbler.table(self.sim)
@@ -152,6 +161,7 @@ class TableScene(Scene):
         for i, s in enumerate(self.spec.seats):
             if s.seat == seat:
                 self.bots[i] = CheckOutBot(i, "normal", self.spec.seed, self.sim.tuning)   # as if it sat there from the start
+                self.bids.holds.pop(i, None)
                 self.driver.seat(i, self.bots[i].command)
                 self.picture.mark_bot(i, _("BOT"))
 
@@ -205,4 +215,11 @@ def demo_spec(players: int, seed: int, difficulty: str = "hard") -> MatchSpec:
 
 registry.register(CHECK_OUT.key, open_table)
 registry.register_replay_viewer(CHECK_OUT.key, lambda ctx, replay: open_table(ctx, replay.match_spec(), replay=replay))
-registry.register_demo(CHECK_OUT.key, lambda ctx, spec: TableScene(ctx, spec, demo=True))
+def attract_demo(ctx: "Context", spec: MatchSpec) -> TableScene:
+    """The title demo's table: its headline gives way to the demo's banner (banner_room)."""
+    scene = TableScene(ctx, spec, demo=True)
+    scene.picture.hud.headline_shown = False
+    return scene
+
+
+registry.register_demo(CHECK_OUT.key, attract_demo)
