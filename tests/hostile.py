@@ -577,14 +577,15 @@ def user_file_cases() -> dict[str, dict[str, object]]:
 # whole. Register key -> code (a history's save also writes its archives and kept replays).
 _HISTORY_SAVES = """
 from game.speedrun import attempts
-from game.speedrun.attempts import AttemptLog
-attempts.ARCHIVE_ROWS, attempts.KEEP_LAST = 7, 3   # rotate often: kills land between archive and history
+from game.speedrun.attempts import WRITER, AttemptLog
+attempts.KEEP_LAST = 3             # prune often: kills land between a save and its replays' deletion
 REPLAY = "replay " + "x" * 100_000
-log = AttemptLog("rush.set.A")
+log, _warning = AttemptLog.load("rush.set.A")
 def save(n):
     log.add({"ticks": 900 + n % 50, "splits": [300, 600, 900 + n % 50], "flags": [], "pb": n % 20 == 0},
             replay_text=REPLAY)
     log.save()
+    WRITER.flush()                 # as the run scenes: each save committed before the next attempt
 def check():
     log, warning = AttemptLog.load("rush.set.A")
     every, problem = log.every_attempt()
@@ -664,9 +665,7 @@ KILL9: dict[str, str] = {
     "howto_seen": _JSON_SAVES.format(entry="HOWTO_SEEN", save="ENTRY.save(['rush'] * (n % 200))"),
     "speedrun_replays": _TEXT_SAVES.format(entry="RECORD_REPLAYS", name="rush.set.A-20261130-100000.replay",
                                            save="ENTRY.write_text(TEXTS[n % 2], NAME)"),
-    "attempt_history": _HISTORY_SAVES,
-    "attempt_archive": _HISTORY_SAVES,
-    "attempt_replays": _HISTORY_SAVES,
+    "attempt_replays": _HISTORY_SAVES,      # with the attempts saved in records.sqlite3
     "run_codes": _TEXT_SAVES.format(entry="RUN_CODES", name="rush.set.A.txt",
                                     save="from game.scenes.speedrun.results import save_code\n"
                                          "    save_code('rush.set.A', TEXTS[n % 2][:-1])"),

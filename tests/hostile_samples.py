@@ -54,20 +54,22 @@ def main() -> None:
     records.add_run(setup.board, run)
     records.count_attempt(setup.board)
     RECORDS.save(records.data)      # an older game's speedrun.json: the shell's start imports it into the database
-    log = AttemptLog(setup.board)
+    log = AttemptLog(setup.board)       # in memory: it writes the kept replays; its files are an older game's
     total = ARCHIVE_ROWS + KEEP_LAST + 6           # one archive file, compact rows and detail
+    every = []
     for n in range(total):
         slower = [t + 3 * (n % 5) for t in splits]
         done = n % 4 != 1
-        log.add({"outcome": "finished" if done else "reset", "ticks": slower[-1] if done else None,
-                 "splits": slower if done else slower[:2], "real_splits": real if done else real[:2],
-                 "real_ms": real[-1], "names": list(session.splits.names), "flags": ["assist"] if n % 9 == 8 else [],
-                 "seed": setup.seed, "started": "2026-11-30T10:00:00+00:00", "ended": "2026-11-30T10:01:00+00:00",
-                 "pb": n == total - 1, "golds": [0] if n == 0 else [], "reason": "",
-                 "comparison": {"pb": splits, "best": [t - 10 for t in splits]}},
-                replay_text=text if n == 0 or n >= total - 3 else None)
+        every.append(log.add({
+            "outcome": "finished" if done else "reset", "ticks": slower[-1] if done else None,
+            "splits": slower if done else slower[:2], "real_splits": real if done else real[:2],
+            "real_ms": real[-1], "names": list(session.splits.names), "flags": ["assist"] if n % 9 == 8 else [],
+            "seed": setup.seed, "started": "2026-11-30T10:00:00+00:00", "ended": "2026-11-30T10:01:00+00:00",
+            "pb": n == total - 1, "golds": [0] if n == 0 else [], "reason": "",
+            "comparison": {"pb": splits, "best": [t - 10 for t in splits]}},
+            replay_text=text if n == 0 or n >= total - 3 else None))
     log.add_practice(1, 300)
-    log.save()
+    old_history(setup.board, every, log.practice)   # the shell's start imports it into the database
     save_code(setup.board, to_code(text))
     match = hostile.good_replay()
     PLAYER_REPLAYS.folder_path()
@@ -87,6 +89,25 @@ def main() -> None:
     from game.files import database
     database.shared().write(lambda c: c.execute("INSERT INTO meta VALUES ('sample', 'hostile_samples')"))
     database.close_all()              # every save committed before the samples are read
+
+
+def old_history(board: str, every: list[dict], practice: dict[str, list[int]]) -> None:
+    """The history files an older game kept: one archive of ARCHIVE_ROWS compact rows, the rows after
+    it, the last KEEP_LAST attempts (and the older ones keeping a replay) in detail."""
+    from game.files.register import ARCHIVE_ROWS, HISTORIES, HISTORY_ARCHIVES, KEEP_LAST
+    from game.speedrun.attempts import Summary
+
+    def row(a: dict) -> list:
+        return [a["id"], a["outcome"], a["ticks"], a["real_ms"], a["started"], a["flags"], a["splits"],
+                a["real_splits"]]
+
+    older = every[:-KEEP_LAST]
+    HISTORY_ARCHIVES.save({"version": 2, "board": board, "number": 1,
+                           "rows": [row(a) for a in older[:ARCHIVE_ROWS]]}, f"{board}-1.json")
+    HISTORIES.save({"version": 2, "archived": 1, "compacted": older[-1]["id"], "practice": practice,
+                    "rows": [row(a) for a in older[ARCHIVE_ROWS:]],
+                    "attempts": [a for a in every if a["replay"] or a in every[-KEEP_LAST:]],
+                    "summary": Summary.of(every).to_data()}, f"{board}.json")
 
 
 if __name__ == "__main__":

@@ -140,8 +140,8 @@ def _warnings(user_dir, monkeypatch) -> dict[str, str]:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps({"version": 1, "attempts": "no"}), encoding="utf-8")
     out["history"] = AttemptLog.load("x")[1]
-    path.write_text(json.dumps({"version": 99}), encoding="utf-8")
-    out["history newer"] = AttemptLog.load("x")[1]
+    AttemptLog.path_for("y").write_text(json.dumps({"version": 99}), encoding="utf-8")
+    out["history newer"] = AttemptLog.load("y")[1]     # another board: x's old file was imported (set aside)
     (user_dir / "big.json").write_text("[" + "0," * 1200 + "0]", encoding="utf-8")
     out["too big"] = userfiles.load_json("big.json", None, limit=2048)[1]
     os.mkdir(user_dir / "folder.json")
@@ -168,7 +168,7 @@ GERMAN = {
               "es gelten die Standardwerte",
     "history": "speedrun_attempts/x.json ist ungültig (bei attempts); verschoben nach x.json.corrupt-1, "
                "es gelten die Standardwerte",
-    "history newer": "speedrun_attempts/x.json stammt aus einer neueren Version des Spiels; "
+    "history newer": "speedrun_attempts/y.json stammt aus einer neueren Version des Spiels; "
                      "die Datei bleibt, wie sie ist",
     "too big": "big.json ist zu groß (die Grenze liegt bei 2 KB); verschoben nach big.json.corrupt-1, "
                "es gelten die Standardwerte",

@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from game import app
+from game.files import database
 from game.match.commands import IDLE, Button, Command
 from game.speedrun.attempts import KEEP_LAST, WRITER, AttemptLog, compute_stats, replay_folder
 from game.speedrun.categories import load_categories, make_setup
@@ -45,10 +46,13 @@ def test_kept_replays_are_the_last_50_every_pb_and_every_gold(user_dir):
     for n in range(1, 71):
         log.add(_attempt(n, pb=n == 3, golds=[1] if n == 5 else []), replay_text=f"replay {n}\n")
     log.save()
+    WRITER.flush()
     kept = {a["id"] for a in log.kept()}
     assert kept == set(range(71 - KEEP_LAST, 71)) | {3, 5}
-    assert [a["id"] for a in log.attempts] == [3, 5, *range(71 - KEEP_LAST, 71)]   # the rest: compact rows
-    assert log.compacted == 70 - KEEP_LAST and [r[0] for r in log.rows] == list(range(1, 71 - KEEP_LAST))
+    assert [a["id"] for a in log.attempts] == [3, 5, *range(71 - KEEP_LAST, 71)]   # the rest: time and splits
+    detailed = database.shared().read("SELECT id FROM attempts WHERE board = ? AND detail IS NOT NULL ORDER BY id",
+                                      ("rush.set.A",))
+    assert [row[0] for row in detailed] == [3, 5, *range(71 - KEEP_LAST, 71)]
     files = {p.name for p in replay_folder().glob("*.replay")}
     assert files == {f"rush.set.A-{n}.replay" for n in kept}           # the others were deleted
     assert not list(user_dir.rglob("*.tmp"))                             # written atomically
@@ -66,7 +70,7 @@ def test_a_damaged_history_is_set_aside_not_lost(user_dir):
     assert path.with_name(path.name + ".corrupt-1").is_file()
 
 
-def test_a_version_1_history_is_compacted_as_it_is_read(user_dir):
+def test_a_version_1_history_is_imported_whole_and_kept(user_dir):
     """The old format kept every attempt in detail in one growing file: read, it keeps every time."""
     attempts = [{**_attempt(n % 300), "id": n, "comparison": {"pb": [], "best": []}, "replay": None}
                 for n in range(1, 1201)]
@@ -76,7 +80,8 @@ def test_a_version_1_history_is_compacted_as_it_is_read(user_dir):
     assert warning is None and log.count() == 1200 and log.practice_times(1) == [300]
     every = log.every_attempt()[0]
     assert [(a["id"], a["ticks"], a["splits"]) for a in every] == [(a["id"], a["ticks"], a["splits"]) for a in attempts]
-    assert json.loads(path.read_text())["version"] == 2 and path.stat().st_size < 200_000   # saved compacted
+    assert json.loads(path.read_text())["version"] == 1            # the old file stays as it was: a backup
+    assert [a["id"] for a in log.attempts] == list(range(1201 - KEEP_LAST, 1201))   # detail: the last ones only
 
 
 def test_a_newer_games_history_is_left_as_it_is(user_dir):

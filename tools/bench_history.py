@@ -3,13 +3,16 @@
 Builds a board's history of N attempts (default 100,000) through the game's own
 AttemptLog.add / save in a temporary user folder (rush, set seed A: five splits,
 some resets, some flagged), with records holding a PB, then measures:
-- open: SpeedrunHistoryScene(...) as the speedrun menu opens it (the history file
-  read, checked and its summary turned into the numbers, the trend line worked
-  out), median and worst of several opens (wall clock and this thread's CPU);
+- open: SpeedrunHistoryScene(...) as the speedrun menu opens it (the records database
+  read: the summary checked against the rows' count and last id, the detailed attempts,
+  the trend line worked out), median and worst of several opens (wall clock and this
+  thread's CPU);
 - draw: the scene's draw() at 1280x720 on both tabs, p50 / p99 (wall and CPU);
-- the size of the board's history file and of the largest archive, against their caps;
-- export: every attempt read back (archives included), as the .lss export does.
-Targets: open < 100 ms, draw < 4 ms, the history file well below its read cap.
+- save: what one attempt's save costs the thread that calls it (the write itself is
+  the database worker's), p50 and worst;
+- the size of records.sqlite3 against its cap;
+- export: every attempt read back and checked, as the .lss export does.
+Targets: open < 100 ms, draw < 4 ms, save < 2 ms, the database well below its cap.
 
 Run:  python tools/bench_history.py [--attempts N] [--opens N] [--frames N]
 """
@@ -38,7 +41,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ["SOLDOUT_USER_DIR"] = tempfile.mkdtemp(prefix="soco-bench-history-")
 
 
-def build(setup: RunSetup, count: int, seed: int = 1) -> tuple[Records, AttemptLog]:
+def build(setup: RunSetup, count: int, seed: int = 1, saves: list[float] | None = None) -> tuple[Records, AttemptLog]:
     """`count` attempts on `setup`'s board, added and saved as the run scenes do; the records with a PB."""
     from game.speedrun.attempts import AttemptLog
     from game.speedrun.lss_export import split_names
@@ -62,8 +65,11 @@ def build(setup: RunSetup, count: int, seed: int = 1) -> tuple[Records, AttemptL
             entry.update(pb=verdict.is_pb, golds=verdict.golds)
         records.count_attempt(setup.board)
         log.add(entry, replay_text="replay\n" if entry["pb"] or n >= count - 3 else None)
-        if n % 1000 == 999:
+        if n % 1000 == 999 or n >= count - 200:    # batches while building; the last ones one by one, timed
+            start = time.perf_counter()
             log.save()
+            if saves is not None and n >= count - 200:
+                saves.append((time.perf_counter() - start) * 1000)
     log.save()
     records.save()
     return records, log
@@ -90,14 +96,17 @@ def main(argv: list[str] | None = None) -> int:
     from game.speedrun.attempts import AttemptLog
     from game.speedrun.categories import load_categories, make_setup
     from game.speedrun.records import Records
-    from game.files.register import HISTORIES, HISTORY_ARCHIVES
+    from game.files import database
+    from game.files.register import RECORDS_DB
 
     pygame.init()
     surface = pygame.display.set_mode((1280, 720))
     ctx = app.make_context(load_user_files=False)
     setup = make_setup(load_categories()["rush"], "set", seed_index=0)
     start = time.perf_counter()
-    build(setup, args.attempts)
+    saves: list[float] = []
+    build(setup, args.attempts, saves=saves)
+    database.flush_all(600.0)
     built_s = time.perf_counter() - start
     records = Records.load()[0]
     opens = []
@@ -115,7 +124,6 @@ def main(argv: list[str] | None = None) -> int:
         for _ in range(args.frames):
             draws[tab].append(timed(lambda: scene.draw(surface, 0.0)))
     export = timed(lambda: AttemptLog.load(setup.board)[0].every_attempt())
-    archives = sorted(HISTORY_ARCHIVES.folder_path().iterdir())
 
     def summary(samples: list[tuple[float, float]]) -> dict[str, float]:
         walls, cpus = sorted(s[0] for s in samples), sorted(s[1] for s in samples)
@@ -127,10 +135,8 @@ def main(argv: list[str] | None = None) -> int:
 
     print(json.dumps({
         "attempts": args.attempts, "built_s": round(built_s, 1),
-        "history_file_kb": round(HISTORIES.path(f"{setup.board}.json").stat().st_size / 1024, 1),
-        "history_cap_kb": HISTORIES.cap // 1024, "archives": len(archives),
-        "largest_archive_kb": round(max((p.stat().st_size for p in archives), default=0) / 1024, 1),
-        "archive_cap_kb": HISTORY_ARCHIVES.cap // 1024,
+        "database_kb": round(RECORDS_DB.path().stat().st_size / 1024, 1), "database_cap_kb": RECORDS_DB.cap // 1024,
+        "save": {"median_ms": round(statistics.median(saves), 2), "worst_ms": round(max(saves), 2)},
         "open": {"median_ms": round(statistics.median(o[0] for o in opens), 1), "worst_ms": round(max(o[0] for o in opens), 1),
                  "cpu_median_ms": round(statistics.median(o[1] for o in opens), 1),
                  "cpu_worst_ms": round(max(o[1] for o in opens), 1)},

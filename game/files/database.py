@@ -324,6 +324,11 @@ def take_warnings() -> list[str]:
     return out
 
 
+def flush_all(timeout: float = 10.0) -> bool:
+    """Wait for the saves of every open database (True when all landed within `timeout` each)."""
+    return all([database.flush(timeout) for database in list(_SHARED.values())])
+
+
 def close_all() -> None:
     """Finish every save and close (the interpreter at exit, and the tests between user folders)."""
     while _SHARED:

@@ -150,6 +150,8 @@ RECORDS_DB = UserFile("records_db", "", r"records\.sqlite3", 64 * MB, Damage.ASI
                       name="records.sqlite3", made=r"records\.sqlite3", save_failed=SPEEDRUN_SAVE_FAILED)
 
 # ---------------------------------------------------------------- speedrun attempt histories
+# Older games' histories: read once per board, imported into records.sqlite3 (game.speedrun.attempts),
+# kept as they are. The schemas of an attempt, a row, the summary and practice check the database's too.
 HISTORY_VERSION = 2
 KEEP_LAST = 50                    # the last attempts keep their detail (and their replays)
 PRACTICE_KEEP = 20
@@ -184,6 +186,9 @@ _SUMMARY = schema.table({
     "trend": schema.ascending(schema.row(schema.integer(1, 1 << 40), schema.array(schema.nullable(_TICKS), MAX_SPLITS)),
                               MAX_TREND, strict=True, key=lambda point: point[0]),
 }, required=("attempts", "finished", "last_id", "last_clean", "times", "seg_sums", "seg_counts", "best", "trend"))
+ATTEMPT = _ATTEMPT                 # one attempt in detail, as the records database keeps it too
+SUMMARY = _SUMMARY                 # the running summary, as the records database keeps it too
+PRACTICE = _PRACTICE               # practice times per segment, as the records database keeps them too
 _HISTORY_V1 = schema.table({"version": schema.integer(1, 1), "practice": _PRACTICE, "attempts": _ATTEMPTS},
                            required=("version", "attempts"))
 _HISTORY_V2 = schema.table({
@@ -193,7 +198,7 @@ _HISTORY_V2 = schema.table({
 HISTORIES = UserFile(
     "attempt_history", "speedrun_attempts", BOARD_NAME + r"\.json", 8 * MB, Damage.ASIDE, "json",
     schema.versioned({1: _HISTORY_V1, 2: _HISTORY_V2}), HISTORY_VERSION, made=BOARD_NAME + r"\.json",
-    save_failed=SPEEDRUN_SAVE_FAILED, example={
+    save_failed=SPEEDRUN_SAVE_FAILED, written=False, example={
         "version": 2, "practice": {"1": [240, 228]}, "archived": 0, "compacted": 1,
         "rows": [[1, "reset", None, 4100, "2026-11-30T10:00:00+00:00", [], [250], [4100]]],
         "attempts": [{"id": 2, "outcome": "finished", "ticks": 900, "real_ms": 15300, "splits": [300, 600, 900],
@@ -204,7 +209,7 @@ HISTORIES = UserFile(
 HISTORY_ARCHIVES = UserFile(
     "attempt_archive", "speedrun_attempts/archive", BOARD_NAME + r"-[0-9]{1,7}\.json", 4 * MB, Damage.ASIDE, "json",
     schema.table({"version": schema.integer(2, 2), "rows": _ROWS}, required=("version", "rows")), HISTORY_VERSION,
-    made=BOARD_NAME + r"-[0-9]{1,7}\.json", save_failed=SPEEDRUN_SAVE_FAILED, example={
+    made=BOARD_NAME + r"-[0-9]{1,7}\.json", save_failed=SPEEDRUN_SAVE_FAILED, written=False, example={
         "version": 2, "rows": [[1, "finished", 950, 16000, "2026-11-29T10:00:00+00:00", ["assist"],
                                 [310, 640, 950], [5200, 10700, 16000]]]})
 ATTEMPT_REPLAYS = UserFile(

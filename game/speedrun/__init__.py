@@ -7,14 +7,15 @@ can be timed and verified headless:
     session.py     RunSession(setup, comparison).step(command): timer, splits, recording, outcome
     timer.py       RunTimer, format_ticks()
     splits.py      Splits, Comparison, LiveSplit colour states, best possible time
-    records.py     Records: PBs, best segments, last runs, top-10 boards (atomic user file)
+    records.py     Records: PBs, best segments, last runs, top-10 boards (records.sqlite3)
     livesplit.py   to_lss() / read_lss(): LiveSplit splits files (Real and Game Time, attempt history)
     livesplit_link.py  LiveSplitLink: drives the runner's LiveSplit Server live, off the game thread
     livesplit_one.py   LiveSplitOneLink: the same for LiveSplit One, which connects to the game (WebSocket)
     websocket.py   the WebSocket endpoint LiveSplit One connects to (wsproto over non-blocking sockets)
     address.py     the one check of a LiveSplit host and port (editor, settings file, --livesplit)
     lss_export.py  a board's .lss with the segment names the link splits on (--export-lss)
-    attempts.py    AttemptLog: every attempt, kept replays (last 50, PBs, golds), stats
+    attempts.py    AttemptLog: every attempt (records.sqlite3), kept replays (last 50, PBs, golds), stats
+    history_files.py  the attempt histories older games kept in JSON: read once, imported, kept
     practice.py    PracticePlan: a segment from the PB's exact state at the split before it
     ghost.py       Ghost: the PB's per-tick positions, re-simulated from its replay
     verify.py      verify_replay(replay) / verify_text(code): the verified time, JSON-ready

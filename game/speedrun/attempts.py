@@ -1,34 +1,34 @@
 """Every attempt on a board, as LiveSplit keeps them: the history, the kept replays, the numbers.
 
-One history per board (game.files.register.HISTORIES: speedrun_attempts/<board>.json),
-written atomically; a file that cannot be read is moved aside and the history
-starts empty with a one-line warning. An attempt is any run whose timer started:
-finished, reset, or not finished (a Check Out! loss). Each holds its split times
-(in-game ticks, cumulative), real time at each split (ms), flags, and whether it
-was a PB or set golds.
+The histories live in the records database (game/files/database.py): one row per attempt
+in table `attempts` (id, outcome, ticks, real time, start, flags, splits, real splits, and
+the whole attempt as `detail` while it keeps its replay), and per board, in table `boards`,
+the running summary and the practice times. An attempt is any run whose timer started:
+finished, reset, or not finished (a Check Out! loss). Each holds its split times (in-game
+ticks, cumulative), real time at each split (ms), flags, and whether it was a PB or set golds.
 
-A history lives forever without growing past its cap:
-- the last KEEP_LAST attempts keep every detail; older ones keep their time and
-  splits (id, outcome, ticks, real time, start, flags, splits, real splits) as
-  one compact row each, and every ARCHIVE_ROWS rows move to an archive file of
-  their own (HISTORY_ARCHIVES: speedrun_attempts/archive/<board>-<n>.json) that
-  is written once and read only to export the whole history;
-- the numbers the History screen shows are kept as a running summary
-  (`Summary`), updated by each attempt, so opening it reads one small file
-  however many attempts there were.
+Opening History reads the summary (`Summary`: the numbers, folded in one attempt at a time)
+and the attempts kept in detail, never every row: the whole history is read only to export
+it. The summary is checked against the rows (last id, count) and counted again from them
+when it does not fit; every row is checked by the history's schemas as it is read (the
+database is untrusted input), and a damaged one is left out with one line.
+
+The JSON files older games kept (speedrun_attempts/<board>.json and its archives) are
+imported once per board through their hardened loaders (game.speedrun.history_files) and
+kept as they are, a backup.
 
 Kept replays (ATTEMPT_REPLAYS: replays/speedrun/attempts/): the last KEEP_LAST
 attempts, every PB and every attempt with a gold segment; older ones are deleted
 once a new attempt is added and saved (only the file the game wrote for that
-attempt, and only after the history stops naming it), and their entries stay in
+attempt, and only after the database stops naming it), and their entries stay in
 the history without a replay.
 
 Practice segments are logged here too (never in the records: they are no PB).
 
-Writing a history and a replay costs tens of milliseconds (serialising, fsync), too
-much for a one-button reset: the run scenes hand the write to `WRITER`, one
-background thread that applies them in order; `flush()` waits for it (the history
-screen, the tests, and the interpreter at exit).
+A save hands its rows to the database's worker (a transaction per save, never on the
+frame); writing a replay file still costs milliseconds, so the run scenes hand add + save
+to `WRITER`, one background thread that applies them in order; `flush()` waits for it and
+for the database's saves (the history screen, the tests, and the interpreter at exit).
 """
 from __future__ import annotations
 
@@ -37,17 +37,21 @@ import collections
 import json
 import logging
 import queue
+import sqlite3
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator, cast
+from typing import Any, Callable, cast
 
+from game.files import database
+from game.files.schema import SchemaError
 from game.text.notice import N_, Notice
+from game.speedrun.history_files import from_row, read_old, safe_name
 from game.speedrun.splits import merge_best, segments_of
-from game.files.untrusted import UntrustedError
+from game.files.untrusted import UntrustedError, echo, parse_json
 from game.files.register import (
-    ARCHIVE_ROWS, ATTEMPT_REPLAYS, HISTORIES, HISTORY_ARCHIVES, HISTORY_VERSION, KEEP_LAST, MAX_TICKS, MAX_TREND,
-    OUTCOMES, PRACTICE_KEEP,
+    ATTEMPT, ATTEMPT_REPLAYS, HISTORIES, KEEP_LAST, MAX_TICKS, MAX_TREND, OUTCOMES, PRACTICE, PRACTICE_KEEP,
+    RECORDS_DB, ROW, SUMMARY,
 )
 
 MAX_DETAIL = 2000          # attempts kept in detail: the last KEEP_LAST, then the latest PBs and golds
@@ -60,10 +64,6 @@ def log_folder() -> Path:
 
 def replay_folder() -> Path:
     return ATTEMPT_REPLAYS.folder_path()
-
-
-def _safe(board: str) -> str:
-    return "".join(c if c.isascii() and (c.isalnum() or c in ".-_") else "_" for c in board)
 
 
 @dataclass
@@ -226,231 +226,111 @@ class Summary:
                    list(data["best"]), [(i, list(best)) for i, best in data["trend"]])
 
 
-# ---------------------------------------------------------------- compact rows
-def to_row(a: dict[str, Any]) -> list[Any]:
-    """An attempt's time and splits, without the detail (names, comparison, replay, seed...)."""
-    real = a.get("real_ms")
-    return [int(a["id"]), a.get("outcome", "reset"), a.get("ticks"), real if real is not None else None,
-            a.get("started") or "", list(a.get("flags") or []), list(a.get("splits") or []),
-            list(a.get("real_splits") or [])]
-
-
-def from_row(row: list[Any]) -> dict[str, Any]:
-    attempt_id, outcome, ticks, real_ms, started, flags, splits, real_splits = row
-    return {"id": attempt_id, "outcome": outcome, "ticks": ticks, "real_ms": real_ms, "started": started,
-            "flags": flags, "splits": splits, "real_splits": real_splits, "replay": None}
-
-
-def _dumps(value: object) -> str:
-    return json.dumps(value, separators=(",", ":"))
-
-
 # ---------------------------------------------------------------- the history
+COLUMNS = "id, outcome, ticks, real_ms, started, flags, splits, real_splits, detail"
+
+
 class AttemptLog:
-    """One board's attempts: `attempts` holds the detailed ones (the last KEEP_LAST, then every
-    older one that keeps its replay), oldest first; `rows` the compact rows not yet archived."""
+    """One board's attempts in the records database. In memory: `attempts`, the detailed ones (the
+    last KEEP_LAST, then every older one that keeps its replay), oldest first, and the running
+    summary; every other attempt is a row of the `attempts` table, read only to export."""
 
-    def __init__(self, board: str, data: dict[str, Any] | None = None) -> None:
+    def __init__(self, board: str) -> None:
         self.board = board
-        self.name = f"{_safe(board)}.json"
-        data = data if data is not None else {"version": HISTORY_VERSION, "attempts": [], "rows": [],
-                                              "archived": 0, "compacted": 0, "practice": {}}
-        # Where this history lives, fixed now: a write done later by WRITER still lands here.
-        self.path = HISTORIES.path(self.name)
-        self.attempts: list[dict[str, Any]] = data["attempts"]
-        self.rows: list[list[Any]] = data.get("rows", [])
-        self.archived: int = data.get("archived", 0)       # archive files 1..archived are written
-        # Every attempt up to this id has its row (never below the last row: new ids always rise).
-        self.compacted: int = max(data.get("compacted", 0), self.rows[-1][0] if self.rows else 0)
-        self.practice: dict[str, list[int]] = data.get("practice", {})
-        summary = data.get("summary")
-        self.summary = Summary.from_data(summary) if summary is not None else Summary.of(self.attempts)
-        self._text: dict[int, str] = {}   # attempt id -> its JSON, reused by every save (see save())
-        self._row_text: list[str] = [_dumps(row) for row in self.rows]
-        self._doomed: list[str] = []      # replays pruned: deleted once the history no longer names them
-        self.problems: list[str] = []     # damaged archives found while exporting (moved aside)
-        self.newer = False                # the file is a newer game's: never written over
+        self.attempts: list[dict[str, Any]] = []
+        self.practice: dict[str, list[int]] = {}
+        self.summary = Summary()
+        self.problems: list[str] = []     # damaged rows found while exporting (left out)
+        self._last_id = 0
+        self._changed: dict[int, dict[str, Any]] = {}   # attempts to write at the next save
+        self._doomed: list[str] = []      # replays pruned: deleted once the database no longer names them
 
-    # ----- files ------------------------------------------------------------------
     @staticmethod
     def path_for(board: str) -> Path:
-        return HISTORIES.path(f"{_safe(board)}.json")
+        """The old JSON history of the board (imported once, kept as a backup)."""
+        return HISTORIES.path(f"{safe_name(board)}.json")
 
+    # ----- loading ----------------------------------------------------------------
     @classmethod
     def load(cls, board: str) -> tuple["AttemptLog", str | None]:
-        """The board's history through the register (size cap, no FIFOs, its schema); a damaged one is
-        moved aside, one from a newer game is left as it is and not written this session. An older
-        file (every attempt in detail) is compacted as it is read. Writes still on their way (WRITER)
-        land first: a run scene opened right after another on the same board would otherwise read
-        the file without the last attempt and save over it."""
+        """The board's history from the records database (its old JSON files imported first if they
+        never were), and one line to show if something was left out. Saves still on their way land
+        first: a screen opened right after a run reads the attempt just made."""
         WRITER.flush()
-        name = f"{_safe(board)}.json"
-        loaded = HISTORIES.load(None, name)
-        if loaded.newer:
-            log = cls(board)
-            log.newer = True
-            return log, Notice(N_("{file} was made by a newer version of the game; it is left as it is"),
-                               file=HISTORIES.relative(name))
-        if loaded.data is None:
-            return cls(board), loaded.warning
-        data = cast("dict[str, Any]", loaded.data)   # the register's schema checked its shape
-        if data["version"] == 1:
-            return cls._upgraded(board, data), None
-        log = cls(board, data)
-        if log.archived == 0 or "summary" not in data or not log.summary.fits(log.last_id()) \
-                or log.summary.attempts != log.expected_count():
-            # Rows win over the summary: every row is in this file (a few ms to count), or the summary
-            # does not fit what the files hold. With archives, every_attempt() rebuilds it too.
-            every, problem = log.every_attempt()
-            log.summary = Summary.of(every)
-            return log, problem
-        return log, None
-
-    def expected_count(self) -> int:
-        """How many attempts the history's files hold: full archives, rows, and the newest attempts
-        not yet compacted (ids are unique and ascending, so each is one attempt)."""
-        return (self.archived * ARCHIVE_ROWS + len(self.rows)
-                + sum(1 for a in self.attempts if a["id"] > self.compacted))
-
-    @classmethod
-    def _upgraded(cls, board: str, data: dict[str, Any]) -> "AttemptLog":
-        """A version 1 history (every attempt in detail, one ever-growing file) compacted, and saved so
-        at once: the next start reads the small file."""
-        log = cls(board, {"attempts": [], "practice": data.get("practice", {})})
-        for attempt in data["attempts"]:
-            log.attempts.append(attempt)
-            log.summary.fold(attempt)
-        log.compact()
+        db = database.shared()
+        db.flush()
+        log = cls(board)
         try:
-            log.save()
-        except OSError:
-            pass        # a read-only folder: compacted again at the next start, nothing lost
-        return log
+            warning = _import_files(db, board)
+            problem = log._read(db)
+        except sqlite3.DatabaseError as exc:      # a row too big, a page damaged since the open
+            return cls(board), Notice(N_("{file} is damaged ({problem})"), file=RECORDS_DB.relative(),
+                                      problem=echo(exc, 80))
+        return log, warning or problem
 
-    def save(self) -> None:
-        """Write the history atomically: full archives first (each once), then the board's file. Each
-        attempt is serialised once and its text kept: one json.dumps of thousands of attempts would
-        hold the interpreter lock for tens of ms (a hitch in the run going on meanwhile)."""
-        if self.newer:
-            return      # a newer game's history: this session's attempts are not written over it
-        while len(self.rows) >= ARCHIVE_ROWS:
-            self._archive()
-        parts = []
-        for entry in self.attempts:
-            text = self._text.get(entry["id"])
-            if text is None:
-                text = self._text[entry["id"]] = _dumps(entry)
-            parts.append(text)
-        HISTORIES.write_text(
-            f'{{"version":{HISTORY_VERSION},"archived":{self.archived},"compacted":{self.compacted},'
-            f'"practice":{_dumps(self.practice)},"summary":{_dumps(self.summary.to_data())},'
-            f'"rows":[{",".join(self._row_text)}],\n"attempts":[' + ",\n".join(parts) + "]}\n", self.name)
-        for name in self._doomed:         # after the save: a kill before it leaves no name without its file
-            ATTEMPT_REPLAYS.delete(name)
-        self._doomed.clear()
-
-    def _archive(self) -> None:
-        """The oldest ARCHIVE_ROWS rows to archive file archived + 1 (OSError: nothing changes). A kill
-        before the board's file is written leaves that archive unnamed by it: rewritten next time."""
-        number = self.archived + 1
-        rows = self._row_text[:ARCHIVE_ROWS]
-        # Each archive says whose and which it is: a swapped or foreign one is found (_checked_archives).
-        head = f'{{"version":{HISTORY_VERSION},"board":{_dumps(self.board)},"number":{number},"rows":[\n'
-        HISTORY_ARCHIVES.write_text(head + ",\n".join(rows) + "]}\n", self._archive_name(number))
-        self.archived = number
-        del self.rows[:ARCHIVE_ROWS]
-        del self._row_text[:ARCHIVE_ROWS]
-
-    def _archive_name(self, number: int) -> str:
-        return f"{_safe(self.board)}-{number}.json"
+    def _read(self, db: database.Database) -> str | None:
+        found = db.read("SELECT summary, practice FROM boards WHERE board = ?", (self.board,))
+        summary_text, practice_text = found[0] if found else (None, None)
+        last, count = db.read("SELECT coalesce(max(id), 0), count(*) FROM attempts WHERE board = ?", (self.board,))[0]
+        self._last_id = int(cast(int, last))
+        self.practice = _checked(practice_text, PRACTICE, "practice") or {}
+        problem = None
+        for row in db.read(f"SELECT {COLUMNS} FROM attempts WHERE board = ? AND detail IS NOT NULL ORDER BY id",
+                           (self.board,)):
+            attempt = attempt_of(row)
+            if attempt is None:
+                problem = _damaged_rows(1)
+            else:
+                self.attempts.append(attempt)
+        summary = _checked(summary_text, SUMMARY, "summary")
+        self.summary = Summary.from_data(summary) if summary is not None else Summary()
+        if not self.summary.fits(self._last_id) or self.summary.attempts != count:
+            # Rows win over the summary: one a hand or a bad disk changed is counted again, never trusted.
+            every, problem = self.every_attempt()
+            self.summary = Summary.of(every)
+            text = _dumps(self.summary.to_data())
+            db.submit(lambda connection: _write_board(connection, self.board, "summary", text))
+        return problem
 
     # ----- reading ----------------------------------------------------------------
     def last_id(self) -> int:
-        return max(self.attempts[-1]["id"] if self.attempts else 0, self.compacted)
+        return self._last_id
 
     def count(self) -> int:
         return self.summary.attempts
 
     def get(self, attempt_id: int) -> dict[str, Any] | None:
-        """An attempt in detail, or as its compact row (None if it is archived or unknown)."""
+        """An attempt: in detail while it keeps its replay, else its time and splits (None if unknown)."""
         found = next((a for a in self.attempts if a.get("id") == attempt_id), None)
         if found is None:
-            found = next((from_row(r) for r in self.rows if r[0] == attempt_id), None)
+            try:
+                rows = database.shared().read(f"SELECT {COLUMNS} FROM attempts WHERE board = ? AND id = ?",
+                                              (self.board, attempt_id))
+            except sqlite3.DatabaseError:       # a row too big to read: as damaged as one that is not an attempt
+                rows = []
+            found = attempt_of(rows[0]) if rows else None
         return found
 
     def every_attempt(self) -> tuple[list[dict[str, Any]], str | None]:
-        """The whole history, oldest first (archives read: for an export, not for a screen), and a
-        warning if an archive was damaged (it is moved aside; its attempts are left out). The
-        warning is also kept in `problems` for whoever shows the export."""
+        """The whole history, oldest first (for an export, never per frame), and a warning if rows were
+        damaged (left out; the warning is kept in `problems` too)."""
         out: list[dict[str, Any]] = []
-        warning = None
-        for rows, problem in self._checked_archives():
-            out += [from_row(r) for r in rows]
-            warning = warning or problem
+        damaged = 0
+        try:
+            for row in database.shared().rows(f"SELECT {COLUMNS} FROM attempts WHERE board = ? ORDER BY id",
+                                              (self.board,)):
+                attempt = attempt_of(row)
+                if attempt is None:
+                    damaged += 1
+                else:
+                    out.append(attempt)
+        except sqlite3.DatabaseError as exc:
+            damaged = damaged or 1
+            logging.getLogger(__name__).warning("attempt history read stopped: %s", exc)
+        warning = _damaged_rows(damaged) if damaged else None
         if warning:
             self.problems.append(warning)
-        out += [from_row(r) for r in self.rows]
-        detail = {a["id"]: a for a in self.attempts}
-        out = [detail.get(a["id"], a) for a in out]
-        out += [a for a in self.attempts if a["id"] > self.compacted]
-        if warning is None:
-            self.summary = Summary.of(out)      # every row read: the summary is theirs, never the file's
         return out, warning
-
-    def _checked_archives(self) -> Iterator[tuple[list[list[Any]], str | None]]:
-        """The archives as one set: each of this board, in its place (its number, and attempt ids
-        after the archive before it and before the rows), ARCHIVE_ROWS rows. One that is not is left
-        out with a warning (a swapped, foreign or cut one), never read as if it fitted."""
-        after = 0
-        before = self.rows[0][0] if self.rows else self.compacted + 1
-        for number, data, problem in self._archives():
-            rows: list[list[Any]] = data["rows"] if data is not None else []
-            if problem is None and not self._in_place(number, data or {}, after, before):
-                # TRANSLATORS: an archive file of a board's attempt history that is another board's, or out of place
-                problem = Notice(N_("{file} does not belong in this history: the attempts it holds are left out"),
-                                 file=HISTORY_ARCHIVES.relative(self._archive_name(number)))
-            if problem is None:
-                after = rows[-1][0]
-            yield ([] if problem else rows), problem
-
-    def _in_place(self, number: int, data: dict[str, Any], after: int, before: int) -> bool:
-        """Is archive `number` this board's, and is it whole and between its neighbours? (An archive
-        an older game wrote says neither board nor number: its attempt ids alone place it.)"""
-        rows = data.get("rows") or []
-        return (data.get("board", self.board) == self.board and data.get("number", number) == number
-                and len(rows) == ARCHIVE_ROWS and rows[0][0] > after and rows[-1][0] < before)
-
-    def _archives(self) -> Iterator[tuple[int, dict[str, Any] | None, str | None]]:
-        """(number, its data or None, problem) of the archives 1..archived there are: found by listing
-        the folder, never by walking the count the history holds (a count of 2^30 is one line, not hours)."""
-        present = self._archive_numbers()
-        missing = self.archived - len(present)
-        if missing:
-            first = next((n for n, want in zip(present, range(1, self.archived + 1)) if n != want),
-                         len(present) + 1)
-            # TRANSLATORS: {n} archive files of an attempt history are gone, {file} the first of them
-            yield 0, None, Notice.ngettext(
-                "{n} archive is missing ({file}): the attempts it held are left out",
-                "{n} archives are missing (the first is {file}): the attempts they held are left out",
-                missing, file=HISTORY_ARCHIVES.relative(self._archive_name(first)))
-        for number in present:
-            name = self._archive_name(number)
-            loaded = HISTORY_ARCHIVES.load(None, name)
-            if isinstance(loaded.data, dict):
-                yield number, loaded.data, None
-            else:
-                yield number, None, loaded.warning or Notice(
-                    N_("{file} is missing: the attempts it held are left out"), file=HISTORY_ARCHIVES.relative(name))
-
-    def _archive_numbers(self) -> list[int]:
-        """The numbers 1..archived of this board's archive files in the folder, ascending."""
-        prefix = f"{_safe(self.board)}-"
-        numbers = []
-        for name in HISTORY_ARCHIVES.names():
-            digits = name[len(prefix):-len(".json")] if name.startswith(prefix) else ""
-            if digits.isascii() and digits.isdigit() and 1 <= int(digits) <= self.archived:
-                numbers.append(int(digits))
-        return sorted(numbers)
 
     def kept(self) -> list[dict[str, Any]]:
         """Attempts whose replay is kept, newest first."""
@@ -469,9 +349,10 @@ class AttemptLog:
 
     # ----- writing ----------------------------------------------------------------
     def add(self, attempt: dict[str, Any], replay_text: str | None = None) -> dict[str, Any]:
-        """Append an attempt (its id is the next number), keep its replay, prune old replays, compact."""
+        """Append an attempt (its id is the next number), keep its replay, prune old replays."""
         entry = dict(attempt)
-        entry["id"] = self.last_id() + 1
+        self._last_id += 1
+        entry["id"] = self._last_id
         if entry.get("outcome") not in OUTCOMES:
             entry["outcome"] = "finished" if entry.get("ticks") is not None else "reset"
         entry["replay"] = None
@@ -483,14 +364,14 @@ class AttemptLog:
             except (OSError, UntrustedError):
                 pass   # the history still has the attempt, only its replay is missing
         self.attempts.append(entry)
+        self._changed[entry["id"]] = entry
         self.summary.fold(entry)
         self.prune()
-        self.compact()
         return entry
 
     def replay_name(self, attempt_id: int) -> str:
         """The name the game gives an attempt's replay: the only one it ever deletes for it."""
-        return f"{_safe(self.board)}-{attempt_id}.replay"
+        return f"{safe_name(self.board)}-{attempt_id}.replay"
 
     def add_practice(self, segment: int, ticks: int) -> None:
         times = self.practice.setdefault(str(segment), [])
@@ -499,42 +380,141 @@ class AttemptLog:
 
     def prune(self) -> None:
         """Drop the replays of attempts that are neither recent nor a PB nor hold a gold (and, past
-        MAX_DETAIL, of the oldest PBs and golds). Only a file the game named for that attempt is
-        deleted, once the history is saved; a name that is not the game's is forgotten, its file
-        left alone."""
+        MAX_DETAIL, of the oldest PBs and golds); such an attempt keeps its time and splits only. A
+        replay file is deleted only if the game named it for that attempt, once the database no
+        longer names it; a name that is not the game's is forgotten, its file left alone."""
         older = self.attempts[:-KEEP_LAST]        # past the window: PBs, golds and the one that just left
         kept = [a for a in older if a.get("replay") and keeps_replay(a, set())]
         too_many = {a["id"] for a in kept[:max(0, len(kept) - MAX_DETAIL)]}
+        gone = set()
         for entry in older:
             if entry.get("replay") and (entry["id"] in too_many or not keeps_replay(entry, set())):
                 if entry["replay"] == self.replay_name(entry["id"]):
                     self._doomed.append(entry["replay"])
                 entry["replay"] = None
-                entry.pop("comparison", None)
-                self._text.pop(entry["id"], None)
-
-    def compact(self) -> None:
-        """Every attempt older than the last KEEP_LAST becomes a compact row; its detail stays only while
-        it keeps a replay."""
-        first = len(self.attempts)
-        while first and self.attempts[first - 1]["id"] > self.compacted:
-            first -= 1
-        leaving = self.attempts[first:max(first, len(self.attempts) - KEEP_LAST)]
-        for entry in leaving:
-            row = to_row(entry)
-            self.rows.append(row)
-            self._row_text.append(_dumps(row))
-            self.compacted = entry["id"]
-        gone = {a["id"] for a in leaving if not a.get("replay")}
+            if not entry.get("replay"):
+                gone.add(entry["id"])
+                self._changed[entry["id"]] = entry
         if gone:
             self.attempts = [a for a in self.attempts if a["id"] not in gone]
-            for attempt_id in gone:
-                self._text.pop(attempt_id, None)
+
+    def save(self) -> None:
+        """Hand this session's changes to the database's worker (one transaction: a frame never waits
+        for a disk sync), then, in a transaction after it, delete the pruned replays: a kill between
+        the two leaves a file no attempt names, never an attempt naming a deleted file."""
+        detailed = {a["id"] for a in self.attempts}
+        rows = [_row_of(entry, entry["id"] in detailed) for _id, entry in sorted(self._changed.items())]
+        self._changed.clear()
+        board, summary, practice = self.board, _dumps(self.summary.to_data()), _dumps(self.practice)
+        doomed, self._doomed = self._doomed, []
+
+        def job(connection: sqlite3.Connection) -> None:
+            connection.executemany(f"INSERT OR REPLACE INTO attempts (board, {COLUMNS}) "
+                                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [(board, *row) for row in rows])
+            _write_board(connection, board, "summary", summary)
+            _write_board(connection, board, "practice", practice)
+
+        db = database.shared()
+        db.submit(job)
+        if doomed:
+            db.submit(lambda _connection: _delete_replays(doomed))
 
     # ----- numbers ----------------------------------------------------------------
     def stats(self, names: list[str], pb_splits: list[int] | None = None,
               best_segments: list[int | None] | None = None) -> Stats:
         return self.summary.stats(names, pb_splits, best_segments)
+
+
+def _delete_replays(names: list[str]) -> None:
+    for name in names:
+        ATTEMPT_REPLAYS.delete(name)
+
+
+def _dumps(value: object) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+def _row_of(a: dict[str, Any], detailed: bool) -> tuple[object, ...]:
+    """An attempt as the table's columns after `board`: its detail only while it keeps its replay."""
+    return (int(a["id"]), a.get("outcome", "reset"), a.get("ticks"), a.get("real_ms"), a.get("started") or "",
+            _dumps(list(a.get("flags") or [])), _dumps(list(a.get("splits") or [])),
+            _dumps(list(a.get("real_splits") or [])), _dumps(a) if detailed else None)
+
+
+def attempt_of(row: tuple[object, ...]) -> dict[str, Any] | None:
+    """A row of the `attempts` table as an attempt, or None if it is not one the game writes (the
+    database is untrusted input: every column is checked by the history's own schemas)."""
+    attempt_id, outcome, ticks, real_ms, started, flags, splits, real_splits, detail = row
+    try:
+        parts = [attempt_id, outcome, ticks, real_ms, started,
+                 *(parse_json(text, "attempts") if isinstance(text, str) else None
+                   for text in (flags, splits, real_splits))]
+        ROW(parts, "attempts")
+        if detail is None:
+            return from_row(parts)
+        entry = parse_json(detail, "attempts.detail") if isinstance(detail, str) else None
+        ATTEMPT(entry, "attempts.detail")
+    except (UntrustedError, SchemaError):
+        return None
+    entry = cast("dict[str, Any]", entry)
+    return entry if entry["id"] == attempt_id else None
+
+
+def _checked(text: object, check: Callable[[object, str], object], where: str) -> Any:
+    """A JSON column checked by its schema, or None (missing or damaged: then rebuilt or empty)."""
+    if not isinstance(text, str):
+        return None
+    try:
+        value = parse_json(text, where)
+        check(value, where)
+    except (UntrustedError, SchemaError):
+        return None
+    return value
+
+
+def _damaged_rows(count: int) -> str:
+    # TRANSLATORS: rows of the speedrun attempt history in the records database could not be read
+    return Notice.ngettext("{n} attempt of the history is damaged and left out",
+                           "{n} attempts of the history are damaged and left out", count)
+
+
+def _write_board(connection: sqlite3.Connection, board: str, column: str, text: str) -> None:
+    connection.execute(f"INSERT INTO boards (board, {column}) VALUES (?, ?) "
+                       f"ON CONFLICT (board) DO UPDATE SET {column} = excluded.{column}", (board, text))
+
+
+# ---------------------------------------------------------------- the one-time import
+def _import_files(db: database.Database, board: str) -> str | None:
+    """The board's old JSON history and archives into the database, once, through their hardened
+    loaders (game.speedrun.history_files); the files stay as they are, a backup. The loaders' warning."""
+    marker = f"imported history {board}"
+    if db.read("SELECT 1 FROM meta WHERE key = ?", (marker,)):
+        return None
+    old = read_old(board)
+    if old.newer or not old.found:
+        return old.warning      # none (a stat, not a read), or a newer game's: left alone, said at each start
+    recent = {a["id"] for a in old.attempts[-KEEP_LAST:]}
+    # In detail: the attempts the old file kept so that are recent or keep their replay (a version 1
+    # file kept every attempt in detail; the others keep their time and splits, as compaction did).
+    rows = [_row_of(a, a["id"] in old.detailed and (a["id"] in recent or bool(a.get("replay"))))
+            for a in old.attempts]
+    summary = _dumps(Summary.of(old.attempts).to_data()) if old.attempts else None
+    practice = _dumps(old.practice) if old.practice else None
+
+    def job(connection: sqlite3.Connection) -> None:
+        connection.executemany(f"INSERT OR IGNORE INTO attempts (board, {COLUMNS}) "
+                               "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [(board, *row) for row in rows])
+        if summary is not None:
+            _write_board(connection, board, "summary", summary)
+        if practice is not None:
+            _write_board(connection, board, "practice", practice)
+        connection.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (marker, str(len(rows))))
+
+    try:
+        db.write(job)
+    except sqlite3.Error as exc:
+        return Notice(HISTORIES.save_failed, error=echo(exc, 120))
+    return old.warning
 
 
 class Writer:
@@ -556,10 +536,10 @@ class Writer:
     def flush(self, timeout: float = 5.0) -> bool:
         """Wait until every submitted write is done (True), or `timeout` seconds (False)."""
         if self._thread is None:
-            return True      # nothing was ever submitted
+            return database.flush_all(timeout)      # nothing was ever submitted here
         done = threading.Event()
         self.submit(done.set)
-        return done.wait(timeout)
+        return done.wait(timeout) and database.flush_all(timeout)
 
     def take_errors(self) -> list[str]:
         out = []
@@ -574,6 +554,8 @@ class Writer:
                 job()
             except OSError as exc:
                 self.errors.append(HISTORIES.save_warning(exc))
+            except sqlite3.Error as exc:        # a database read while adding (the import, say)
+                self.errors.append(Notice(HISTORIES.save_failed, error=echo(exc, 120)))
             except Exception:   # a bug in a write must not kill the writer for the writes after it
                 logging.getLogger(__name__).exception("attempt history write failed")
                 self.errors.append(Notice(N_("Could not save the attempt history (see the log)")))
