@@ -6,7 +6,6 @@ import pygame
 import pytest
 
 from game import app
-from game.render import widgets
 from game.scenes import registry
 from game.scenes.table import results as table_results
 
@@ -17,21 +16,15 @@ def test_every_seat_shape_stays_inside_its_row(monkeypatch, name):
     try:
         pygame.display.set_mode(app.LOGICAL_SIZE)
         ctx = app.make_context(load_user_files=False)
-        badges: list[pygame.Rect] = []
         rows: list[pygame.Rect] = []
-        real_badge = widgets.seat_badge
+        faces: list[pygame.Surface] = []
+        real_portrait = table_results.portrait
 
-        def seat_badge(surface, identity, center, radius, faded=False):
-            outline = max(3, radius // 6)
-            points = widgets.shape_points(identity.shape, center, radius + outline * 1.4)
-            if points is None:
-                r = radius + outline
-                badges.append(pygame.Rect(center[0] - r, center[1] - r, 2 * r, 2 * r))
-            else:
-                xs, ys = [p[0] for p in points], [p[1] for p in points]
-                badges.append(pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
-            return real_badge(surface, identity, center, radius, faded)
-        monkeypatch.setattr(widgets, "seat_badge", seat_badge)
+        def portrait(*args, **kwargs):      # the seat's character, its shape badged at the corner
+            face = real_portrait(*args, **kwargs)
+            faces.append(face)
+            return face
+        monkeypatch.setattr(table_results, "portrait", portrait)
         scene_cls = table_results.CheckoutResultsScene
         real_row = scene_cls._row
 
@@ -43,10 +36,12 @@ def test_every_seat_shape_stays_inside_its_row(monkeypatch, name):
         shot = registry.screenshot(name)
         app.stage_screenshot(ctx, shot, 1)
         app.draw(ctx, pygame.Surface(app.LOGICAL_SIZE), 0.0)
-        assert rows and len(badges) >= len(rows)
-        for rect, badge in zip(rows, badges[-len(rows):]):
+        assert rows and len(faces) >= len(rows)
+        for rect, face in zip(rows, faces[-len(rows):]):
+            drawn = face.get_bounding_rect()          # what of the portrait is painted
+            badge = drawn.move(face.get_rect(center=(rect.x + 58, rect.centery)).topleft)
             inner = rect.inflate(-6, -6)          # inside the 3 px border
             assert inner.contains(badge), (tuple(badge), tuple(rect))
-            assert badge.right <= rect.x + 84 - 2, "the shape touches the name"
+            assert badge.right <= rect.x + 84 - 2, "the portrait touches the name"
     finally:
         pygame.quit()
