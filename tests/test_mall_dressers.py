@@ -48,3 +48,38 @@ def test_map_dressers_follow_the_colour_blind_setting(ctx, monkeypatch, colourbl
     scene.draw(pygame.display.get_surface(), 0.0)
     assert seen, "the tidy round drew no dresser"
     assert all(cb is colourblind for cb in seen)
+
+
+def _table_on_screen(scene) -> pygame.Rect:
+    """The Starting Table and the ring of floor round it where the shoppers start, in screen px."""
+    view = scene.view
+    tx, ty, tw, th = scene.sim.level.table_rect
+    tile = scene.sim.level.tile_size
+    x0, y0 = view.at(tx - tile, ty - tile)
+    return pygame.Rect(x0, y0, round((tw + 2 * tile) * view.scale), round((th + 2 * tile) * view.scale))
+
+
+@pytest.mark.parametrize("level", ["mall", "boutique", "department", "galleria"])
+def test_dresser_cards_leave_the_starting_table_in_sight(ctx, level):  # noqa: F811
+    """Tidying Up's dresser cards were placed over the Starting Table and the floor round it where
+    every shopper starts: on every shipped level at 2-6 seats, none covers it now."""
+    from tests.gamectx import played_mall
+    for players in range(2, 7):
+        scene = played_mall(ctx, players, "tidy", 1, level=level)
+        table = _table_on_screen(scene)
+        spots = scene.view._dresser_spots(scene.sim)
+        over = {i: r for i, r in spots.items() if r.colliderect(table)}
+        assert not over, f"{level} at {players} seats: dresser cards over the Starting Table {over}"
+        ctx.stack.pop()
+        ctx.stack.apply()
+
+
+def test_a_locator_with_no_spot_clear_of_the_table_is_still_placed_on_the_map():
+    """Every spot beside the chair crosses the Starting Table: the card still goes on the map (above
+    its chair) rather than nowhere."""
+    area = pygame.Rect(0, 0, 400, 300)
+    spots = mall_locator.place_locators([(0, 200, 150, (120, 90))], area, 16, 20, clear=[area])
+    assert area.contains(spots[0])
+    free = mall_locator.place_locators([(0, 200, 150, (120, 90))], area, 16, 20,
+                                       clear=[pygame.Rect(0, 0, 400, 134)])
+    assert not free[0].colliderect(pygame.Rect(0, 0, 400, 134)), "a clear spot below was free"

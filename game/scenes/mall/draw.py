@@ -426,9 +426,18 @@ class MapView:
             if found is None:
                 found = measured[box] = self._open_floor(sim, rect)
             return found
-        spots = place_locators(wanted, self.layout.map_rect, half, self.strip_h, piles + chairs, floor)
+        spots = place_locators(wanted, self.layout.map_rect, half, self.strip_h, piles + chairs, floor,
+                               [self._table_ring(sim)])
         self._spots_key, self._spots = key, spots
         return spots
+
+    def _table_ring(self, sim: "MallFace") -> pygame.Rect:
+        """The Starting Table and a tile of floor round it (screen px, without shake): where every
+        shopper starts and hands in, so no dresser card may hide it."""
+        tx, ty, tw, th = sim.level.table_rect
+        tile = sim.level.tile_size
+        x, y = self.at(tx - tile, ty - tile)
+        return pygame.Rect(x, y, round((tw + 2 * tile) * self.scale), round((th + 2 * tile) * self.scale))
 
     def _open_floor(self, sim: "MallFace", rect: pygame.Rect) -> int:
         """Screen px of `rect` over floor a shopper can walk on (not walls, shelves or furniture):

@@ -4,8 +4,8 @@ A locator is made to be recognised from the sofa, not to copy the card's look: n
 heading, its items side by side in LIST_ITEM boxes (the slimmest garment >= 48 px,
 docs/READABILITY.md), ticks on what is filled, the bags as a tab on its top edge.
 It goes where it hides least of the mall (walls and shelves before open floor, never
-over another locator) and moves further out from its chair (with a leader line back to
-it) rather than shrinking. The map draws it under the piles and shoppers, rings its
+over another locator, nor over the Starting Table where every shopper starts) and moves
+further out from its chair (with a leader line back to it) rather than shrinking. The map draws it under the piles and shoppers, rings its
 chair over it, and lets its paper fade while no shopper is near.
 """
 from __future__ import annotations
@@ -62,8 +62,12 @@ AVOID_WEIGHT = 6      # per px of a pile or a dresser's chair
 
 def place_locators(wanted: Sequence[tuple[int, int, int, tuple[int, int]]], area: pygame.Rect,
                    half: int, strip_h: int, avoid: Sequence[pygame.Rect] = (),
-                   floor: Callable[[pygame.Rect], int] | None = None) -> dict[int, pygame.Rect]:
+                   floor: Callable[[pygame.Rect], int] | None = None,
+                   clear: Sequence[pygame.Rect] = ()) -> dict[int, pygame.Rect]:
     """Where each locator goes: wanted = (index, chair x, chair y, size) in screen px.
+
+    Never over `clear` (the Starting Table and the floor round it where every shopper starts)
+    while any spot beside the chair is free of it.
 
     Beside the chair (above, below, left or right) or further out on those sides, on the map, at
     the spot that hides least: never another locator where any spot is free of them; then piles
@@ -74,8 +78,9 @@ def place_locators(wanted: Sequence[tuple[int, int, int, tuple[int, int]]], area
     Placed one by one, a locator can take the room a later one needed: the dressers are placed
     in their order and in reverse, and then hugging their chairs (the floor not counted), and the
     arrangement with the least locator over locator, then the least hidden, wins."""
-    tries = [_arrange(wanted, area, half, strip_h, avoid, floor), _arrange(wanted[::-1], area, half, strip_h, avoid, floor),
-             _arrange(wanted, area, half, strip_h, avoid, None)]
+    tries = [_arrange(wanted, area, half, strip_h, avoid, floor, clear),
+             _arrange(wanted[::-1], area, half, strip_h, avoid, floor, clear),
+             _arrange(wanted, area, half, strip_h, avoid, None, clear)]
     return min(tries, key=lambda spots: _score(list(spots.values()), avoid, floor))
 
 
@@ -88,7 +93,7 @@ def _score(rects: list[pygame.Rect], avoid: Sequence[pygame.Rect],
 
 def _arrange(wanted: Sequence[tuple[int, int, int, tuple[int, int]]], area: pygame.Rect, half: int,
              strip_h: int, avoid: Sequence[pygame.Rect], floor: Callable[[pygame.Rect], int] | None,
-             ) -> dict[int, pygame.Rect]:
+             clear: Sequence[pygame.Rect] = ()) -> dict[int, pygame.Rect]:
     """One greedy pass of place_locators, in the order given."""
     taken: list[pygame.Rect] = []
     spots: dict[int, pygame.Rect] = {}
@@ -102,7 +107,7 @@ def _arrange(wanted: Sequence[tuple[int, int, int, tuple[int, int]]], area: pyga
                        + [pygame.Rect(cx + half + out, cy - full // 2, cw, full),
                           pygame.Rect(cx - half - out - cw, cy - full // 2, cw, full)])
             for rect in choices:
-                if not area.contains(rect):
+                if not area.contains(rect) or rect.collidelist(clear) >= 0:
                     continue
                 cover = (_covered(rect, taken), AVOID_WEIGHT * _covered(rect, avoid)
                          + (floor(rect) if floor is not None else 0) + out * cw)
