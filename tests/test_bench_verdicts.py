@@ -215,3 +215,19 @@ def test_only_the_sections_asked_for_run(monkeypatch):
     args = report.argparse.Namespace(only="restart", seeds=1, restarts=1, before=None, no_xvfb=True, scenes=None)
     out = report.run(args)
     assert ran == ["restart"] and "rtf" not in out and out["restart"] == {"ms": 1}
+
+
+def test_each_levels_ambient_life_is_judged_on_its_p99_against_half_a_millisecond():
+    report = {"ambient": {"frames": 100, "mall": {"median_ms": 0.1, "p99_ms": 0.29, "max_ms": 0.4},
+                          "market": {"median_ms": 0.2, "p99_ms": 0.51, "max_ms": 0.9}}}
+    rows = {v["figure"]: v for v in verdicts(report) if v["figure"].startswith("ambient")}
+    assert rows["ambient mall: p99 (CPU)"]["met"] is True and rows["ambient market: p99 (CPU)"]["met"] is False
+    assert len(rows) == 2 and rows["ambient mall: p99 (CPU)"]["target"] == "< 0.5 ms"
+
+
+def test_the_ambient_section_measures_every_shipped_level():
+    from devkit.bench.ambient import bench_ambient
+    from game.files.levels import list_levels
+    out = bench_ambient(5)
+    assert {p.stem for p in list_levels()} <= set(out)
+    assert all(0 <= out[p.stem]["median_ms"] <= out[p.stem]["p99_ms"] <= out[p.stem]["max_ms"] for p in list_levels())

@@ -4,14 +4,14 @@ the game itself spends, not the machine's other work).
 
     python tools/ambient_cost.py [LEVEL ...] [--frames N]
 
-Prints each level's median, p99 and largest frame (ms). The budget is 0.5 ms at p99 (issue #41).
+Prints each level's median, p99 and largest frame (ms). The budget is 0.5 ms at p99 (issue #41);
+`python -m game.bench` judges it per level (its `ambient` section, devkit/bench/ambient.py).
 """
 from __future__ import annotations
 
 import argparse
 import os
 import sys
-import time
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -21,31 +21,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
-from game.files.levels import list_levels, load_level, resolve_level  # noqa: E402
-from game.render.ambient import LevelAmbience  # noqa: E402
-from game.scenes.mall.layout import SCREEN, compute_layout  # noqa: E402
-from game.scenes.mall.picture import level_surface  # noqa: E402
-
-SEATS = 6   # the smallest map on the screen: the most of it drawn
-
-
-def frame_times(level_name: str, frames: int) -> list[float]:
-    """Milliseconds of ambient drawing for each of `frames` frames, one tick apart."""
-    level = load_level(resolve_level(level_name, SEATS))
-    layout = compute_layout(level.pixel_size, SEATS)
-    display = pygame.display.get_surface()
-    screen = pygame.Surface(SCREEN, 0, display) if display is not None else pygame.Surface(SCREEN)
-    picture = level_surface(level, layout.scale)
-    ambience = LevelAmbience(level, layout.map_rect, layout.scale)
-    times = []
-    for tick in range(1, frames + 1):
-        screen.blit(picture, layout.map_rect)
-        screen.set_clip(layout.map_rect.inflate(4, 4))
-        start = time.thread_time_ns()
-        ambience.draw(screen, tick)
-        times.append((time.thread_time_ns() - start) / 1e6)
-        screen.set_clip(None)
-    return sorted(times)
+from devkit.bench.ambient import frame_times  # noqa: E402
+from game.files.levels import list_levels  # noqa: E402
+from game.scenes.mall.layout import SCREEN  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -71,7 +71,7 @@ TARGETS = {"rtf_min": 1500, "mall_tick_vs_before": 2 / 3, "big_map_tick_ms": 2.0
            "frame_p99_ms": 1000 / 60, "own_work_p99_ms": 4.0, "latency_p99_ms": 2000 / 60,
            "first_frame_vs_p99": 2.0, "startup_s": 1.0, "idle_vs_bare": 1.0,
            "still_vs_bare": 0.5, "restart_ms": 200.0, "peak_memory_mb": 150.0, "window_steady_mb": 200.0,
-           "vsync_slack_ms": 1.0}
+           "vsync_slack_ms": 1.0, "ambient_p99_ms": 0.5}
 LATENCY_SCENES = ("menu", "mall", "table")
 
 
@@ -544,6 +544,11 @@ def verdicts(report: dict[str, Any]) -> list[dict[str, Any]]:
             was = before[mode]["tick_us_cpu"]
             out.append(_verdict(f"mall tick {mode} (CPU, bots + sim)", f"{now:.1f} us", f"before {was} us",
                                 "<= 2/3 of before", now <= was * TARGETS["mall_tick_vs_before"]))
+    ambient = report.get("ambient", {})
+    for level, row in ambient.items():
+        if isinstance(row, dict) and "p99_ms" in row:
+            out.append(_verdict(f"ambient {level}: p99 (CPU)", f"{row['p99_ms']} ms", f"median {row['median_ms']} ms",
+                                f"< {TARGETS['ambient_p99_ms']} ms", row["p99_ms"] < TARGETS["ambient_p99_ms"]))
     big = report.get("big_map", {})
     for mode in ("rush", "memory", "tidy"):
         if mode in big:
@@ -620,7 +625,7 @@ def verdicts(report: dict[str, Any]) -> list[dict[str, Any]]:
 SECTIONS = (("RTF", "rtf"), ("mall tick", "rtf"), ("200x200", "big_map"), ("tournament", "tournament"),
             ("frames_1080p", "frames_1080p"), ("frames", "frames"), ("press to present", "latency"),
             ("idle", "idle"), ("start-up", "startup"), ("speedrun restart", "restart"), ("peak memory", "memory"),
-            ("window memory", "memory_window"))
+            ("window memory", "memory_window"), ("ambient", "ambient"))
 
 
 def section_of(figure: str) -> str:
@@ -720,7 +725,7 @@ def _run_step(report: dict[str, Any], key: str, step: Callable[[], object]) -> N
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
-    from devkit.bench import bots as bench_bots, memory as window_memory, window as bench_window
+    from devkit.bench import ambient as bench_ambient, bots as bench_bots, memory as window_memory, window as bench_window
     os.environ.update({k: v for k, v in _env().items() if k.startswith(("SDL_", "PYGAME_"))})
     if "SOLDOUT_USER_DIR" not in os.environ:   # never touch the player's own records
         os.environ["SOLDOUT_USER_DIR"] = _temp_user_dir()
@@ -733,6 +738,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         ("tournament", lambda: bench_bots.bench_tournament(args.matches, args.tournament_runs)),
         ("restart", lambda: bench_restart(args.restarts)),
         ("memory", lambda: bench_memory(args.child_frames)),
+        ("ambient", lambda: bench_ambient.bench_ambient(args.ambient_frames)),
     ]
     if args.before:
         steps.insert(1, ("before", lambda: bench_before(args.before, args.seeds)))
@@ -801,6 +807,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="title frames after the warm-up before the window's memory is read (default 300)")
     parser.add_argument("--memory-play-frames", type=int, default=600,
                         help="frames of a 6-bot Rush before the window's memory in play is read (default 600)")
+    parser.add_argument("--ambient-frames", type=int, default=1000,
+                        help="frames of each level's ambient life drawn (default 1000)")
     parser.add_argument("--only", help="comma-separated sections to run (e.g. memory_window; default: all)")
     parser.add_argument("--no-xvfb", action="store_true", help="window measures on the dummy driver")
     parser.add_argument("--quick", action="store_true", help="a smoke run: few of everything")
@@ -810,7 +818,7 @@ def main(argv: list[str] | None = None) -> int:
         # 60 frames a scene: a p99 of 20 is their worst, the fade's first full picture of the scene
         # (a first frame, judged apart), not a steady frame.
         args.frames, args.seeds, args.runs, args.restarts, args.child_frames, args.presses = 60, 1, 1, 3, 60, 20
-        args.memory_title_frames, args.memory_play_frames = 60, 120
+        args.memory_title_frames, args.memory_play_frames, args.ambient_frames = 60, 120, 100
         args.passes = 1
         args.big_ticks, args.big_runs, args.matches, args.idle_seconds, args.tournament_runs = 300, 1, 4, 1.0, 1
     report = run(args)
