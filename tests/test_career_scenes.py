@@ -106,9 +106,9 @@ def test_a_challenge_played_in_the_window_is_judged_from_its_recording_and_its_r
     for tick in range(20_000):                      # the player stands still: the easy bot wins
         if career.outcome is not None:
             break
-        top = ctx.stack.top                         # a how-to card first: A closes it
+        top = ctx.stack.top                         # a how-to card first: the player's A on each page closes it
         tap = Command(pressed=Button.A) if top is not game and tick % 30 == 0 else IDLE
-        top.update({-1: tap, 0: IDLE})
+        top.update({-1: tap, 0: tap})             # the how-to turns when the seated player is ready
         ctx.stack.apply()
     assert career.outcome is not None and career.outcome.stars == ()
     assert "You did not win" in str(career.outcome.verdicts[0].why)

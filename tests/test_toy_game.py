@@ -127,6 +127,9 @@ class BuzzerScene(Scene):
     def banner_spot(self) -> tuple[int, int] | None:
         return None
 
+    def banner_room(self) -> pygame.Rect | None:
+        return None
+
 
 @pytest.fixture
 def buzzer(monkeypatch):

@@ -19,15 +19,17 @@ if TYPE_CHECKING:
     from game.core.context import Context
 
 NAMES_W = 140          # the characters' names down the left
-ROW_H = 86             # one character's row
-FIGURE = 38            # one shopper size: the map's at 720p with six seats
+ROW_H = 86             # one character's row, while the cast fits the picture at it ...
+FIGURE = 38            # ... with one shopper size: the map's at 720p with six seats
+TOP, BOTTOM = 20, 710  # the rows' band (a larger cast, unlocks included, shares it)
 # The frame of each state that says it best on a still picture (tools/cast_sheet.py's choice).
 KEY_FRAME = {"idle": 0, "fidget": 3, "walk": 2, "carry": 2, "browse": 1, "deliver": 2, "bump": 0,
              "surprise": 1, "cheer": 1, "slump": 1}
 
 
 class CastSheet(Scene):
-    """Eight rows of shoppers, one per character in its default seat's colour and shape, and a
+    """A row of shoppers per character (eleven with the career's unlocks: rows and figures shrink
+    to fit), each in its default seat's colour and shape, and a
     column per state (idle, fidget, walk, carry, browse, deliver, bump, surprise, cheer, slump)."""
 
     name = "cast"
@@ -41,15 +43,18 @@ class CastSheet(Scene):
         widgets.draw_background(surface, ui)
         seats = identities()
         column = (1280 - NAMES_W - 20) // len(STATES)
-        for row, who in enumerate(cast()):
+        everyone = cast()
+        row_h = min(ROW_H, (BOTTOM - TOP) // len(everyone))
+        size = FIGURE * row_h // ROW_H
+        for row, who in enumerate(everyone):
             ident = seats[row % len(seats)]
             look = Look(ident.hex, ident.shape, ident.index if self.colourblind else None)
-            floor = 20 + (row + 1) * ROW_H - 8
-            widgets.blit_text(surface, ui, _(who.name), "body", "text", midleft=(20, floor - ROW_H // 3))
+            floor = TOP + (row + 1) * row_h - 8 * row_h // ROW_H
+            widgets.blit_text(surface, ui, _(who.name), "body", "text", midleft=(20, floor - row_h // 3))
             for i, state in enumerate(STATES):
-                drawn = figure(who, look, FIGURE, state, KEY_FRAME[state])
+                drawn = figure(who, look, size, state, KEY_FRAME[state])
                 x = NAMES_W + i * column + column // 2
-                shadow = pygame.Rect(0, 0, FIGURE, FIGURE // 3)
+                shadow = pygame.Rect(0, 0, size, size // 3)
                 shadow.center = (x, floor)
                 pygame.draw.ellipse(surface, (0, 0, 0), shadow)
                 pygame.draw.ellipse(surface, ident.colour, shadow, 3)

@@ -31,7 +31,7 @@ from game.render.keytext import keyed_text
 from game.render.clothing import card_back_surface, pile_surface
 from game.render.icons import bag_icon, seat_shape_surface, star_icon
 from game.render.palette import (CREAM, DRESSER, DRESSER_SEAT, ORANGE, ORANGE_HEX, PANEL_DARK, PAPER, PAPER_EDGE,
-                                 SHADOW, SKY_BLUE, SKY_HEX, WOOD, WOOD_EDGE)
+                                 SHADOW, SKY_BLUE, SKY_HEX, WHITE, WOOD, WOOD_EDGE)
 from game.scenes.common import menu_command
 from game.scenes.menus import howto_pictures
 from game.scenes.pads import keys_in_play
@@ -239,8 +239,8 @@ class HowToScene(Scene):
             rect = surface.blit(badge, badge.get_rect(midleft=(x + 10, rule.centery)))
             if seat in self.ready:
                 tick = [(rect.x + 6, rect.centery), (rect.centerx - 2, rect.bottom - 6), (rect.right - 4, rect.y + 4)]
-                pygame.draw.lines(surface, (20, 20, 20), False, tick, 9)
-                pygame.draw.lines(surface, (255, 255, 255), False, tick, 5)
+                pygame.draw.lines(surface, PANEL_DARK, False, tick, 9)
+                pygame.draw.lines(surface, WHITE, False, tick, 5)
             x += BADGE + 10
 
     def _icons(self, surface: pygame.Surface, icons: tuple[str, ...], centre: tuple[int, int]) -> None:
