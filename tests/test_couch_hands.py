@@ -264,8 +264,11 @@ def test_the_card_waits_for_the_last_player_and_bots_are_never_asked(four_pads):
 
 
 def test_every_persons_shopper_is_marked_at_go_solo_among_bots_too(ctx, monkeypatch):
-    """A solo player among five bots had nothing marking their shopper at GO."""
+    """A solo player among five bots had nothing marking their shopper at GO. One marker, not two:
+    the "you are here" rings (MallFx.ping) round the person's shopper, never a bot's, and no
+    find-me pulse stacked on them."""
     from game.scenes.mall import picture
+    from game.scenes.mall.fx import PING_TICKS
     from game.scenes.mall.scene import demo_spec, open_mall
     from game.scenes.menus.howto import mark_seen
     mark_seen("rush")
@@ -280,15 +283,16 @@ def test_every_persons_shopper_is_marked_at_go_solo_among_bots_too(ctx, monkeypa
             break
         mall.update({})
     assert mall.sim.phase == "playing"
-    marked: list[int] = []
-    monkeypatch.setattr(picture, "pulse_rings", lambda surface, seat, *rest: marked.append(seat))
+    pulsed: list[int] = []
+    monkeypatch.setattr(picture, "pulse_rings", lambda surface, seat, *rest: pulsed.append(seat))
     mall.draw(pygame.Surface((1280, 720)), 0.0)
-    assert marked == [0]                                   # the person's shopper, never a bot's
-    for _ in range(picture.GO_MARK_TICKS):
+    fx = mall.picture.fx_tick()
+    assert [seat for seat in range(6) if fx.ping(seat, 0.0) >= 0] == [0]   # the person's shopper, never a bot's
+    assert pulsed == []                                    # one marker at GO
+    for _ in range(PING_TICKS):
         mall.update({})
-    marked.clear()
     mall.draw(pygame.Surface((1280, 720)), 0.0)
-    assert marked == []                                    # a moment at GO, then the map is theirs
+    assert [seat for seat in range(6) if mall.picture.fx_tick().ping(seat, 0.0) >= 0] == []   # then the map is theirs
 
 
 def test_memorys_study_call_lies_beside_the_map_not_over_it(ctx, monkeypatch):

@@ -193,18 +193,15 @@ class MallPicture:
         self.overlay.draw_phase(surface, sim, self.ending_tick, view.tag_rects + view.body_rects)
 
 
-GO_MARK_TICKS = 90    # from GO!, every person's shopper pulses "you are here" this long
 
 
 def draw_mall_find_me(surface: pygame.Surface, ctx: Context, sim: MallFace, view: MapView, alpha: float,
                       shake: tuple[int, int]) -> None:
-    """Pulse every avatar whose player just pressed "find me", and every person's at GO! (solo
-    among bots included: each finds their own shopper as the doors open; a bot's is not marked)."""
-    since_go = sim.tick - sim.round_tick if sim.phase == "playing" else -1
+    """Pulse every avatar whose player just pressed "find me". (At the countdown and at GO! every
+    person's shopper, solo among bots included, already wears the "you are here" rings and framed
+    name tag of MallFx.ping: a second marker there stacked four rings round each person.)"""
     for av in sim.avatars:
         age = find_me_age(ctx, av.seat)
-        if age is None and 0 <= since_go < GO_MARK_TICKS and not av.bot:
-            age = since_go
         if age is None:
             continue
         b = av.body
