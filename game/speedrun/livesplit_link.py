@@ -262,11 +262,16 @@ class LiveSplitLink:
         self._state = "connected"
         return _Connection(sock)
 
+    # An item leaves the backlog once it is sent: a connection that dies mid-send sends it again.
+    # (LiveSplit One's link takes it off as it goes and finds what was lost from the answers.)
+    keeps_until_sent = True
+
     def _session(self, conn: Wire, backlog: "collections.deque[str | AttemptStart]") -> bool:
         """Send until the connection drops or the link closes; True if it lasted long enough to count."""
         made = time.monotonic()
         stable = False
         try:
+            self._opened(conn)
             while True:
                 closing = self._stop.is_set()
                 self._drain_into(backlog, connected=True, wait=0 if closing else IDLE_WAIT)
@@ -279,17 +284,27 @@ class LiveSplitLink:
                 while backlog:
                     item = backlog[0]
                     lines = self._start_lines(conn) if isinstance(item, AttemptStart) else [item]
+                    if not self.keeps_until_sent:
+                        backlog.popleft()
                     for line in lines:
                         conn.send(line)
                         self.sent.append(line)
-                    backlog.popleft()
+                    if self.keeps_until_sent:
+                        backlog.popleft()
                 if closing:
                     return stable
         except OSError:
             self._drop(self._lost_notice())
             return stable
         finally:
+            self._closing(conn)
             conn.close()
+
+    def _opened(self, conn: Wire) -> None:
+        """A connection is made, before anything is sent (LiveSplit One's link resends what was lost)."""
+
+    def _closing(self, conn: Wire) -> None:
+        """A connection ends (LiveSplit One's link keeps what it never heard back about)."""
 
     def _start_lines(self, conn: Wire) -> list[str]:
         """What starts an attempt: a reset first only if LiveSplit still holds one."""

@@ -48,7 +48,7 @@ import time
 from typing import Any, NamedTuple
 
 from game.speedrun.livesplit_link import (ANSWER_TIMEOUT, BACKLOG, BACKOFF, IDLE_WAIT, SEND_TIMEOUT, STABLE,
-                                          AttemptStart, LiveSplitLink, backoff)
+                                          AttemptStart, LiveSplitLink, Wire, backoff)
 from game.speedrun.websocket import Endpoint, Peer, readable
 from game.text.notice import N_, Notice
 
@@ -343,37 +343,13 @@ class LiveSplitOneLink(LiveSplitLink):
                 self._pause(backoff(failures, self.backoff_steps))
         return None
 
-    def _session(self, conn: _Connection, backlog: "collections.deque[str | AttemptStart]") -> bool:  # type: ignore[override]
-        """The TCP link's session, but an item leaves the backlog as it is sent: what a dying
-        connection swallowed is found again from LiveSplit One's answers (`_resync`)."""
-        made = time.monotonic()
-        stable = False
-        try:
-            self._resync(conn)
-            while True:
-                closing = self._stop.is_set()
-                self._drain_into(backlog, connected=True, wait=0 if closing else IDLE_WAIT)
-                if not stable and time.monotonic() - made >= self.stable_after:
-                    stable = True
-                    self._tell_connected()
-                if not conn.alive():
-                    self._drop(self._closed_notice())
-                    return stable
-                while backlog:
-                    item = backlog[0]
-                    lines = self._start_lines(conn) if isinstance(item, AttemptStart) else [item]
-                    backlog.popleft()
-                    for line in lines:
-                        conn.send(line)
-                        self.sent.append(line)
-                if closing:
-                    return stable
-        except OSError:
-            self._drop(self._lost_notice())
-            return stable
-        finally:
-            self.recovery.unanswered += conn.unanswered()
-            conn.close()
+    keeps_until_sent = False   # what a dying connection swallowed is found from the answers (_resync)
+
+    def _opened(self, conn: Wire) -> None:
+        self._resync(_own(conn))
+
+    def _closing(self, conn: Wire) -> None:
+        self.recovery.unanswered += _own(conn).unanswered()
 
     def _resync(self, conn: _Connection) -> None:
         """Send again what the last connection sent and LiveSplit One never took."""
@@ -399,3 +375,10 @@ class LiveSplitOneLink(LiveSplitLink):
 
     def _connected_notice(self) -> str:
         return Notice(N_("LiveSplit One connected ({address})"), address=self.address)
+
+
+def _own(conn: Wire) -> _Connection:
+    """The connection this link made (its session is only ever given its own)."""
+    if not isinstance(conn, _Connection):
+        raise TypeError(f"not a LiveSplit One connection: {conn!r}")
+    return conn
