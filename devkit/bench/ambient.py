@@ -4,7 +4,6 @@ tick apart, in thread CPU time (the game's own work, not the machine's other job
 smallest map on the screen, so the most of it is drawn."""
 from __future__ import annotations
 
-import os
 import time
 from typing import Any
 
@@ -38,16 +37,9 @@ def frame_times(level_name: str, frames: int) -> list[float]:
 
 def bench_ambient(frames: int) -> dict[str, Any]:
     """Each shipped level's ambient cost: median, p99 and largest frame (ms)."""
-    import pygame
-
+    from devkit.bench.screen import headless_display
     from game.files.levels import list_levels
-    from game.scenes.mall.layout import SCREEN
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    if not pygame.get_init():
-        pygame.init()
-    if pygame.display.get_surface() is None:
-        pygame.display.set_mode(SCREEN)
+    headless_display()
     out: dict[str, Any] = {"frames": frames}
     for path in list_levels():
         times = frame_times(path.stem, max(1, frames))

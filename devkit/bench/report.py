@@ -87,15 +87,11 @@ def measure_mall_frames(frames: int = 300, players: int = 6, seed: int = 3) -> d
     """
     import pygame
 
+    from devkit.bench.screen import headless_display
     from game.app import make_context
     from game.scenes.mall.scene import demo_spec, piloted_mall
     from game.scenes.mall.layout import SCREEN
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    if not pygame.get_init():
-        pygame.init()
-    if pygame.display.get_surface() is None:
-        pygame.display.set_mode(SCREEN)
+    headless_display()
     ctx = make_context(load_user_files=False)
     scene = piloted_mall(ctx, demo_spec(players, "rush", seed))
     ctx.stack.push(scene)
