@@ -70,6 +70,7 @@ class LobbySeat:
     device_name: str = ""            # "Keyboard (left)", the pad's name (shown in the lobby)
     character: str | None = None     # the shopper this seat plays (assets/cast.toml); None: the seat's default.
                                      # Presentation only: never in the MatchSpec, the replay or the hash
+    profile: int | None = None       # humans only: the player's profile (records database); None: a guest seat
 
     @property
     def identity(self) -> SeatIdentity:
