@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Protocol, Sequence
 
 from game import TICK_RATE
+from game.match.record import MatchRecord
 from game.match.seats import LobbySeat
 from game.core.stack import SceneStack
 
@@ -132,6 +133,8 @@ class Context:
     # The career: the game scene hands the next match's replay text here when it is over (once).
     record_to: Callable[[str], None] | None = None
     quit_requested: bool = False
+    # Who hears of each match played in the window when it ends (the stats, the evening): see finished_match.
+    match_listeners: list[Callable[[MatchRecord], None]] = field(default_factory=list)
     livesplit_address: tuple[str, int] | None = None   # --livesplit HOST:PORT (overrides the settings)
     livesplit: Any = None                              # the live LiveSplit link (game.scenes.speedrun.link)
     tick: int = 0                                           # ticks since start (animations)
@@ -147,6 +150,11 @@ class Context:
         if warning:
             self.toasts.show_once(warning, seconds=8)
 
+    def finished_match(self, record: MatchRecord) -> None:
+        """A real match in the window is over (never a demo, a replay or a rehearsal): tell the records."""
+        for listener in list(self.match_listeners):
+            listener(record)
+
     def sound(self, name: str) -> None:
         self.audio.play(name)
 
@@ -155,7 +163,8 @@ class Context:
         change: its own scene stack (nobody applies or draws it), silence, no lobby, toasts, bot
         take-overs or record path. Rehearsals and the attract loop's demos run in one."""
         return dataclasses.replace(self, stack=SceneStack(), audio=Silence(), seats=[], lobby=LobbyChoices(), toasts=Toasts(),
-                                   bot_takeovers=[], record_path=None, record_to=None, quit_requested=False)
+                                   bot_takeovers=[], record_path=None, record_to=None, quit_requested=False,
+                                   match_listeners=[])
 
     def quit(self) -> None:
         self.quit_requested = True
