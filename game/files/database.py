@@ -61,6 +61,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         # several), `modes` every round's, comma-separated.
         "CREATE TABLE matches (id INTEGER PRIMARY KEY, game TEXT NOT NULL, mode TEXT NOT NULL, modes TEXT NOT NULL,"
         " level TEXT NOT NULL, seed INTEGER NOT NULL, ticks INTEGER NOT NULL, finished TEXT NOT NULL) STRICT",
+        "CREATE INDEX matches_by_game ON matches (game, mode)",     # Everyone's games: matches per game and mode
         "CREATE TABLE match_seats (match INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,"
         " seat INTEGER NOT NULL, name TEXT NOT NULL, profile INTEGER, kind TEXT NOT NULL, difficulty TEXT NOT NULL,"
         " team INTEGER, score INTEGER NOT NULL, place INTEGER NOT NULL, sold_out_calls INTEGER NOT NULL,"

@@ -86,6 +86,7 @@ class Stats:
 
     profiles: list[Subject] = field(default_factory=list)    # by name
     everyone: list[Subject] = field(default_factory=list)    # most wins first
+    matches: dict[tuple[str, str], int] = field(default_factory=dict)   # (game, mode): matches played
     skipped: int = 0
 
     @property
@@ -100,6 +101,9 @@ def load(db: Database) -> Stats:
     lines = _lines(db, stats)
     streaks = _streaks(db, stats)
     rivals = _rivals(db, stats, names)
+    for game, mode, count in db.read("SELECT game, mode, count(*) FROM matches GROUP BY game, mode"):
+        if isinstance(game, str) and isinstance(mode, str) and isinstance(count, int):
+            stats.matches[(game, mode)] = count
     for key, games in lines.items():
         totals = GameLine("", "")
         for line in games:
