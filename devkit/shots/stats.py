@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from game.files import database
 from game.match.record import MatchRecord, SeatLine
@@ -49,7 +49,7 @@ def _match(rng: random.Random, n: int) -> MatchRecord:
                        f"2026-12-{1 + n // 10:02d}T20:{n % 60:02d}:00", tuple(lines))
 
 
-def _shot(who: int, page: int):
+def _shot(who: int, page: int) -> Callable[["Context", int], StatsScene]:
     def shot(ctx: "Context", seed: int) -> StatsScene:
         scene = StatsScene(ctx, season(seed or 7))
         scene.who, scene.page = who, page
