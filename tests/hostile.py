@@ -672,6 +672,8 @@ KILL9: dict[str, str] = {
     "splits_exports": _TEXT_SAVES.format(entry="SPLITS_EXPORTS", name="rush.set.A.lss",
                                          save="from game.speedrun.livesplit import export\n"
                                               "    export('rush.set.A', TEXTS[n % 2])"),
+    "stats_exports": _TEXT_SAVES.format(entry="STATS_EXPORTS", name="matches.csv",
+                                        save="ENTRY.write_text(TEXTS[n % 2], NAME)"),
     "error_log": _TEXT_SAVES.format(entry="ERROR_LOG", name="error.log", save="ENTRY.write_text(TEXTS[n % 2])"),
     "game_log": _LOG_SAVES,
     "level_kit": _KIT_SAVES,

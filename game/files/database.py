@@ -129,10 +129,15 @@ class Database:
 
     def submit(self, job: Job) -> None:
         """Run `job` on the worker, in its own transaction, after every job submitted before it."""
+        self.start()
+        self._queue.put(job)
+
+    def start(self) -> None:
+        """Start the worker if it is not running (a caller that saves from a frame starts it ahead:
+        a thread starting takes the interpreter from the frame for milliseconds)."""
         if self._worker is None or not self._worker.is_alive():
             self._worker = threading.Thread(target=self._run, name="records-writer", daemon=True)
             self._worker.start()
-        self._queue.put(job)
 
     def flush(self, timeout: float = 10.0) -> bool:
         """Wait until every submitted save is done (True), or `timeout` seconds (False)."""

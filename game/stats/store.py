@@ -1,6 +1,6 @@
 """Saving a finished match in the records database, and the rule for a row the readers trust.
 
-`listen(ctx)` puts `save` among the context's match listeners: each MatchRecord a real match in
+`listen(ctx)` puts a `Saver` among the context's match listeners: each MatchRecord a real match in
 the window leaves (game.core.context.Context.finished_match) is written on the database's worker
 in one transaction: the match and its seats, and the running stats the screen reads (stat_lines,
 stat_subjects, stat_rivals: see the migration in game/files/database.py), so a frame never waits
@@ -102,9 +102,18 @@ def _rivalries(record: MatchRecord) -> list[tuple[int, int, int, int, int]]:
             if one.profile is not None and other.profile is not None and one.profile != other.profile]
 
 
-def save(record: MatchRecord) -> None:
-    """Write `record` on the records database's worker, in one transaction (returns at once)."""
-    database.shared().submit(lambda connection: _save_job(connection, record))
+class Saver:
+    """A match listener that writes each record on `db`'s worker, in one transaction. The database is
+    found and its worker started once, when the listener is made: a frame's call only queues the job
+    (finding the file again would touch the disk, and a thread waiting on the disk or starting a
+    thread hands the interpreter to another thread for milliseconds)."""
+
+    def __init__(self, db: database.Database) -> None:
+        self.db = db
+        db.start()
+
+    def __call__(self, record: MatchRecord) -> None:
+        self.db.submit(lambda connection: _save_job(connection, record))
 
 
 def _save_job(connection: sqlite3.Connection, record: MatchRecord) -> None:
@@ -112,6 +121,6 @@ def _save_job(connection: sqlite3.Connection, record: MatchRecord) -> None:
 
 
 def listen(ctx: Context) -> None:
-    """Save every real match the window finishes (once per context)."""
-    if save not in ctx.match_listeners:
-        ctx.match_listeners.append(save)
+    """Save every real match the window finishes in the records database (once per context)."""
+    if not any(isinstance(listener, Saver) for listener in ctx.match_listeners):
+        ctx.match_listeners.append(Saver(database.shared()))

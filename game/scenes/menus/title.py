@@ -42,7 +42,7 @@ class TitleScene(Scene):
             widgets.MenuItem(N_("Career"), self.career),
             widgets.MenuItem(N_("Settings"), self.open_settings),
             widgets.MenuItem(N_("Speedrun"), self.speedrun),
-            widgets.MenuItem(N_("Stats"), self.open_stats),
+            widgets.MenuItem(N_("Stats"), self.open_stats, key="stats"),
             widgets.MenuItem(N_("Quit"), ctx.quit),
         ], play=ctx.sound, row_height=MENU_ROW, width=420)
 
