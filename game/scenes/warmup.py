@@ -216,14 +216,14 @@ def rehearse_stats(ctx: "Context") -> Iterator[None]:
     of its first frame (50-150 ms)."""
     from game.files.database import in_memory
     from game.match.record import MatchRecord, SeatLine
-    from game.scenes.menus.stats import StatsScene
+    from game.scenes.menus import StatsScene
     from game.stats.store import write
     lines = tuple(SeatLine(seat, name, seat + 1, "human", "", None, 10 * seat + 9, seat + 1, seat, 12, 34, 56.7, 78)
                   for seat, name in enumerate(("Ada 0123456789", "Bo 0123456789")))
     db = in_memory()
 
     def made_up(connection: sqlite3.Connection) -> None:
-        write(connection, MatchRecord("soldout", ("rush",), "", 1, 3600, "", lines))
+        write(connection, MatchRecord(SOLD_OUT.key, (SOLD_OUT.default_mode(),), "", 1, 3600, "", lines))
     db.write(made_up)
     surface = pygame.Surface(ctx.screen_size)
     scene = StatsScene(rehearsal_context(ctx), db)
