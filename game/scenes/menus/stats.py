@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 BOX = pygame.Rect(40, 214, 1200, 420)   # the page; the button hints stay below it
 ROW_H = 40
 ROWS = 8                                # table rows under the header
+HEADER_Y = 32                           # the column titles' middle, from the box's top (two lines fit)
+FIRST_ROW = 88                          # the first row's middle
 TEXT = 24                               # 16 px at 720p: the sofa floor
 LEVELS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard"), "expert": N_("Expert")}
 EVERYONE_PAGES = (N_("Players"), N_("Games"))
@@ -179,7 +181,7 @@ class StatsScene(Scene):
         ui = self.ctx.ui
         lefts = _lefts(columns)
         for column, x in zip(columns, lefts):
-            self._cell(surface, _(column.title), column, x, BOX.y + 28, "text_dim")
+            self._header(surface, _(column.title), column, x)
         if not rows:
             message = _("No one to play against yet: a match with another profile starts this page") \
                 if self.pages[self.page] == N_("Head-to-head") else _("Nothing here yet")
@@ -187,7 +189,7 @@ class StatsScene(Scene):
             return
         self.first = max(0, min(self.first, len(rows) - ROWS))
         for r, row in enumerate(rows[self.first:self.first + ROWS]):
-            y = BOX.y + 74 + r * ROW_H
+            y = BOX.y + FIRST_ROW + r * ROW_H
             if r % 2 == 0:
                 pygame.draw.rect(surface, ui.colour("panel_focus"), (BOX.x + 10, y - ROW_H // 2 + 2, BOX.w - 20,
                                                                      ROW_H - 4), border_radius=8)
@@ -198,6 +200,15 @@ class StatsScene(Scene):
                                                         count=len(rows))
             widgets.blit_text(surface, ui, more, TEXT, "text_dim", shadow=False, bottomright=(BOX.right - 16,
                                                                                                BOX.bottom - 4))
+
+    def _header(self, surface: pygame.Surface, title: str, column: Column, x: int) -> None:
+        """A column's title on one line, or two where the words are longer than the column is wide (a
+        large UI scale, a long language), centred on the header's middle."""
+        lines = widgets.wrap_text(self.ctx.ui, title, TEXT, column.width - 16, narrows=True)[:2]
+        height = self.ctx.ui.text.line_height(TEXT)
+        for i, line in enumerate(lines):
+            self._cell(surface, line, column, x, BOX.y + HEADER_Y + round((i - (len(lines) - 1) / 2) * height),
+                       "text_dim")
 
     def _cell(self, surface: pygame.Surface, text: str, column: Column, x: int, y: int, colour: str) -> None:
         image = self.ctx.ui.render(text, TEXT, colour, max_width=column.width - 16)
