@@ -476,6 +476,30 @@ def _attempt(n: int, **kw) -> dict:
     return {"id": n, "outcome": "finished", "ticks": 1000 + n, "splits": [300, 700, 1000 + n], "flags": [], **kw}
 
 
+def hostile_stats_database() -> bytes:
+    """A records database of the game's schema whose stats rows are out of every range: counts of
+    2^62, negative matches, more wins than matches, a profile that is no number, a rival of
+    itself, names of control characters (each left out of the stats, said in a toast)."""
+    import sqlite3
+    from game.files import database
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "records.sqlite3"
+        connection = sqlite3.connect(path, isolation_level=None)
+        for step in database.MIGRATIONS:
+            for sql in step:
+                connection.execute(sql)
+        connection.execute(f"PRAGMA user_version={database.SCHEMA_VERSION}")
+        connection.execute("INSERT INTO matches VALUES (1, 'soldout', 'rush', 'rush', '', 1, 60, 'x')")
+        connection.execute("INSERT INTO match_seats VALUES (1, 0, ?, 1, 'human', '', NULL, 5, 1, 0, 0, 0, 0.0, NULL)",
+                           ("\x1b[31m\n" * 20,))
+        for row in (("name:Evil", -5, 0), ("name:Greedy", 2, 9), ("profile:abc", 1, 0), ("name:Huge", 1 << 62, 0)):
+            connection.execute("INSERT INTO stat_lines VALUES (?, 'soldout', 'rush', ?, ?, 1, 0, 0, 0, 0.0, NULL)", row)
+        connection.execute("INSERT INTO stat_subjects VALUES ('profile:1', 1, '\x1b[31m', 1, 9, 2)")
+        connection.execute("INSERT INTO stat_rivals VALUES (1, 1, 1, 0, 0)")
+        connection.close()
+        return path.read_bytes()
+
+
 def user_file_cases() -> dict[str, dict[str, object]]:
     """name -> {file in the user folder: what it holds}. Each must give toasts and defaults (or, for a
     replay, a message when it is used), never a crash, never a blocked start, never a file outside the
@@ -492,6 +516,8 @@ def user_file_cases() -> dict[str, dict[str, object]]:
         "records_db_fifo": {"records.sqlite3": Fifo()},
         "records_db_link_out": {"records.sqlite3": Link("{sentinel}/victim.replay")},
         "records_db_huge": {"records.sqlite3": Sparse(100 << 20)},
+        # Sound pages, the game's own schema, stats rows no save of the game's could make.
+        "records_db_hostile_stats": {"records.sqlite3": hostile_stats_database()},
         # These two stopped every start (exit 1, each launch): an unhashable language.
         "settings_language_list": {"settings.json": b'{"language": ["de"]}'},
         "settings_language_object": {"settings.json": b'{"language": {"de": 1}, "rumble": [1]}'},

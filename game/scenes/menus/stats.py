@@ -19,6 +19,7 @@ from game import TICK_RATE
 from game.core.scene import Scene
 from game.files import database
 from game.files.database import Database
+from game.files.register import RECORDS_DB
 from game.match import games
 from game.match.commands import Button, Command
 from game.render import widgets
@@ -256,8 +257,9 @@ def read_stats(ctx: "Context", db: Database) -> Stats:
         ctx.toast(_("The stats cannot be read: {error}").format(error=str(exc)[:120]), seconds=8)
         return Stats()
     if stats.skipped:
-        ctx.toast(ngettext("{n} damaged stats row was left out", "{n} damaged stats rows were left out",
-                           stats.skipped).format(n=stats.skipped), seconds=8)
+        # TRANSLATORS: {file} is the records database's file name (records.sqlite3)
+        ctx.toast(ngettext("{file}: {n} damaged stats row was left out", "{file}: {n} damaged stats rows were left out",
+                           stats.skipped, file=RECORDS_DB.relative()), seconds=8)
     return stats
 
 
