@@ -5,7 +5,6 @@ skipped; the stats screen driven through its real scene; CSV that a CSV reader r
 from __future__ import annotations
 
 import csv
-import gc
 import dataclasses
 import sqlite3
 
@@ -225,23 +224,28 @@ def test_a_record_saved_by_the_listener_survives_a_restart(user_dir, ctx):
 
 
 def test_a_save_never_holds_a_frame(user_dir):
-    """One save a frame at most (a match ends far less often): the frame's call returns at once."""
+    """The frame's call only queues the save: it returns while the worker is still busy with an
+    earlier one (a save done on the caller's thread would wait here for ever), and takes well under
+    2 ms (the median: a loaded machine may stop any thread for a moment)."""
+    import threading
     import time
     record = _record(*(_line(i, f"P{i}", i + 1, profile=i + 1) for i in range(6)))
-    save = store.Saver(database.shared())
-    worst = 0.0
-    gc.disable()      # a collection of the whole heap can fall in any frame: it is not the save's
-    try:
-        for _ in range(50):
-            started = time.perf_counter()
-            save(record)
-            worst = max(worst, time.perf_counter() - started)
-            time.sleep(1 / 60)
-    finally:
-        gc.enable()
+    db = database.shared()
+    save = store.Saver(db)
+    busy, go = threading.Event(), threading.Event()
+    db.submit(lambda connection: (busy.set(), go.wait(10)) and None)
+    assert busy.wait(10)
+    took = []
+    for _ in range(20):
+        started = time.perf_counter()
+        save(record)
+        took.append(time.perf_counter() - started)
+    assert not go.is_set() and db.flush(0.05) is False, "the saves are queued behind the busy worker"
+    go.set()
     assert database.flush_all()
-    assert worst < 0.002, f"a save held the caller {worst * 1000:.2f} ms"
-    assert database.shared().read("SELECT count(*) FROM matches") == [(50,)]
+    assert db.read("SELECT count(*) FROM matches") == [(20,)]
+    took.sort()
+    assert took[len(took) // 2] < 0.002, f"a save held the caller {took[len(took) // 2] * 1000:.2f} ms"
 
 
 @pytest.mark.parametrize("results, longest, now", [
@@ -470,3 +474,26 @@ def test_record_fields_match_the_tables_columns():
     saved = {"seat", "name", "profile", "kind", "difficulty", "team", "score", "place", "sold_out_calls", "flips",
              "grabs", "walked", "fastest_grab"}
     assert {f.name for f in dataclasses.fields(SeatLine)} == saved
+
+
+def test_a_speedrun_attempt_makes_no_match_record(seated, monkeypatch):
+    """A speedrun keeps its own records (attempts, PBs): its run scenes, in the mall and at the table,
+    never count a match for the stats."""
+    from game.scenes import match_report, registry
+    from game.speedrun.categories import load_categories, make_setup
+    from game.speedrun.records import Records
+    made: list[object] = []
+    monkeypatch.setattr(match_report.MatchReport, "__init__", lambda self, *args: made.append(args))
+    seated.match_listeners.append(made.append)
+    games_run = set()
+    for category in load_categories().values():
+        setup = make_setup(category, "set", seed_index=0)
+        scene = registry.run_scene(seated, setup, registry.RunStart(records=Records()))
+        seated.stack.push(scene)
+        seated.stack.apply()
+        for _ in range(120):
+            scene.update({})
+        seated.stack.pop()
+        seated.stack.apply()
+        games_run.add(category.game)
+    assert games_run == {"soldout", "checkout"} and made == []

@@ -24,6 +24,7 @@ from game.match import games
 from game.match.commands import Button, Command
 from game.render import widgets
 from game.scenes.common import menu_command
+from game.scenes.menus.lobby import DIFFICULTY_NAMES
 from game.stats import export
 from game.stats.queries import GameLine, Rival, Stats, Subject, load
 from game.stats.store import MIXED
@@ -39,7 +40,6 @@ ROWS = 8                                # table rows under the header
 HEADER_Y = 32                           # the column titles' middle, from the box's top (two lines fit)
 FIRST_ROW = 88                          # the first row's middle
 TEXT = 24                               # 16 px at 720p: the sofa floor
-LEVELS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard"), "expert": N_("Expert")}
 EVERYONE_PAGES = (N_("Players"), N_("Games"))
 PROFILE_PAGES = (N_("Overview"), N_("Games"), N_("Head-to-head"))
 
@@ -85,10 +85,10 @@ class StatsScene(Scene):
         if cmd.pressed & Button.B:
             self.ctx.sound("back")
             self.ctx.stack.pop()
+        elif self.stats.empty:
+            return                      # nothing to turn, scroll or export: B is the one hint
         elif cmd.pressed & Button.X:
             self.export()
-        elif self.stats.empty:
-            return
         elif dx:
             self.who = (self.who + dx) % len(self.subjects)
             self.page = min(self.page, len(self.pages) - 1)
@@ -295,7 +295,7 @@ def subject_name(subject: Subject) -> str:
     level = subject.bot
     if level is None:
         return shown(subject.name)
-    return _("Bots ({level})").format(level=_(LEVELS.get(level, level)))
+    return _("Bots ({level})").format(level=_(DIFFICULTY_NAMES[level]) if level in DIFFICULTY_NAMES else shown(level))
 
 
 def player_row(subject: Subject) -> list[str]:
