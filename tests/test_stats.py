@@ -110,16 +110,20 @@ def test_a_check_out_record_ranks_by_points_then_tokens():
 def test_places_share_ties_and_skip_after_them(ranks, teams, places):
     from game.match.tally import Tally
 
-    class Ranked(Tally[None]):
-        def scores(self, world: None) -> dict[int, int]:
+    @dataclasses.dataclass
+    class Over:
+        tick: int = 100
+
+    class Ranked(Tally[Over]):
+        def scores(self, world: Over) -> dict[int, int]:
             return {seat: rank[0] for seat, rank in ranks.items()}
 
-        def ranks(self, world: None) -> dict[int, tuple[int, ...]]:
+        def ranks(self, world: Over) -> dict[int, tuple[int, ...]]:
             return ranks
 
     seats = tuple(SeatSpec(i, str(i), team=teams[i] if teams else None) for i in ranks)
     tally = Ranked(MatchSpec("x", seats, teams=teams is not None))
-    assert [line.place for line in tally.record(None, FINISHED, {}).seats] == places
+    assert [line.place for line in tally.record(Over(), FINISHED, {}).seats] == places
 
 
 # ---------------------------------------------------------------- told once, never for a demo, a replay or a pilot

@@ -11,12 +11,20 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Generic, Mapping, TypeVar
+from typing import Generic, Mapping, Protocol, TypeVar
 
 from game.match.record import MatchRecord, SeatLine
 from game.match.spec import MatchSpec
 
-W = TypeVar("W")     # the world a game's tally reads (the mall's face, the table's, a toy game's)
+
+class World(Protocol):
+    """What every tally reads of a match's world (the mall's face, the table's, a toy game's)."""
+
+    @property
+    def tick(self) -> int: ...
+
+
+W = TypeVar("W", bound=World)
 
 
 @dataclass(slots=True)
@@ -80,7 +88,7 @@ class Tally(ABC, Generic[W]):
                 score=scores[seat.seat], place=places[seat.seat], sold_out_calls=facts.sold_out_calls,
                 flips=facts.flips, grabs=facts.grabs, walked=round(facts.walked, 2), fastest_grab=facts.fastest_grab))
         return MatchRecord(game=self.spec.game, modes=self.modes(world), level=self.level(world), seed=self.spec.seed,
-                           ticks=int(getattr(world, "tick", 0)), finished=finished, seats=tuple(lines))
+                           ticks=world.tick, finished=finished, seats=tuple(lines))
 
     def places(self, world: W) -> dict[int, int]:
         """1 + how many sides ranked strictly above a seat's side: tied sides share a place, and the
