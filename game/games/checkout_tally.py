@@ -5,7 +5,12 @@ from __future__ import annotations
 
 from game.match.spec import MatchSpec
 from game.match.tally import Tally
-from game.sim.table_events import Grabbed, Rolled
+from typing import assert_never
+
+from game.sim.table_events import (
+    BiddingBegan, BidStep, BidsRevealed, BonusTaken, Bought, CheckoutBegan, Countdown, GameOver, Go, Grabbed, Landed,
+    LastPlayer, LastTick, Queued, RaceWon, Refused, Rolled, RoundClosed, SeatReady, TableEvent, TokensChanged,
+)
 from game.sim.table_face import TableFace
 
 
@@ -19,19 +24,26 @@ class CheckOutTally(Tally[TableFace]):
 
     def observe(self, world: TableFace) -> None:
         for event in world.events:
-            match event:
-                case Rolled(seat=index):
-                    self.facts[self._seat_of[index]].flips += 1
-                    self._rolled_at[index] = world.tick
-                case Grabbed(seat=index):
-                    rolled = self._rolled_at.pop(index, None)
-                    facts = self.facts[self._seat_of[index]]
-                    if rolled is None:
-                        facts.grabs += 1
-                    else:
-                        facts.grabbed_after(world.tick - rolled)
-                case _:
-                    pass       # the table's other events are no fact the records keep
+            self._count(event, world.tick)
+
+    def _count(self, event: TableEvent, tick: int) -> None:
+        match event:
+            case Rolled(seat=index):
+                self.facts[self._seat_of[index]].flips += 1
+                self._rolled_at[index] = tick
+            case Grabbed(seat=index):
+                rolled = self._rolled_at.pop(index, None)
+                facts = self.facts[self._seat_of[index]]
+                if rolled is None:
+                    facts.grabs += 1
+                else:
+                    facts.grabbed_after(tick - rolled)
+            case (Refused() | RaceWon() | Queued() | BonusTaken() | LastPlayer() | LastTick() | Landed() | Bought()
+                  | TokensChanged() | SeatReady() | BidStep() | Countdown() | Go() | CheckoutBegan() | BiddingBegan()
+                  | GameOver() | RoundClosed() | BidsRevealed()):
+                pass       # no fact the records keep
+            case _:
+                assert_never(event)
 
     def scores(self, world: TableFace) -> dict[int, int]:
         return {self._seat_of[score.seat]: score.total for score in world.scores()}

@@ -4,11 +4,12 @@ and its avatars' bodies."""
 from __future__ import annotations
 
 import math
+from typing import assert_never
 
 from game.match.spec import MatchSpec
 from game.match.tally import Tally
 from game.sim.mall_events import (
-    Called, Delivered, Flipped, HandBack, MallPhase, PhaseChanged, PileGone, Picked, Placed, PutDown, Ready,
+    Called, Delivered, Flipped, HandBack, MallEvent, MallPhase, PhaseChanged, PileGone, Picked, Placed, PutDown, Ready,
     Rejected, Returned, RoundEnded, Selected, SoldOutCalled, Took,
 )
 from game.sim.mall_face import MallFace
@@ -26,7 +27,7 @@ class SoldOutTally(Tally[MallFace]):
         if world.phase == MallPhase.PLAYING:
             self._walk(world)
 
-    def _count(self, event: object, world: MallFace) -> None:
+    def _count(self, event: MallEvent, world: MallFace) -> None:
         facts = self.facts
         match event:
             case Flipped(seat=seat) if seat in facts:
@@ -46,6 +47,8 @@ class SoldOutTally(Tally[MallFace]):
                   | Called() | Selected() | Ready() | Rejected() | PileGone() | SoldOutCalled() | RoundEnded()
                   | PhaseChanged()):
                 pass      # not a fact the records keep
+            case _:
+                assert_never(event)
 
     def _walk(self, world: MallFace) -> None:
         """Each avatar's step this tick, in tiles (a bump back counts as walked: the feet moved)."""
