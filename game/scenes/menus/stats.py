@@ -63,6 +63,7 @@ class StatsScene(Scene):
         self.page = 0
         self.first = 0          # the first table row shown
         self.repeat = widgets.DirectionRepeat()
+        self._tables: dict[tuple[int, int], tuple[list[Column], list[list[str]]]] = {}   # worked out once a page
 
     # ------------------------------------------------------------------ what is shown
     @property
@@ -115,7 +116,14 @@ class StatsScene(Scene):
 
     # ------------------------------------------------------------------ tables
     def table(self) -> tuple[list[Column], list[list[str]]]:
-        """The page's columns and rows (the Overview page has none: it is drawn as figures)."""
+        """The page's columns and rows (the Overview page has none: it is drawn as figures), worked
+        out the first time the page is shown."""
+        key = (self.who, self.page)
+        if key not in self._tables:
+            self._tables[key] = self._make_table()
+        return self._tables[key]
+
+    def _make_table(self) -> tuple[list[Column], list[list[str]]]:
         subject, page = self.subject, self.pages[self.page]
         if subject is None and page == N_("Players"):
             return PLAYER_COLUMNS, [player_row(s) for s in self.stats.everyone]
