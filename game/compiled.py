@@ -1,0 +1,62 @@
+"""The optional compiled build of the mall's hot loop (issue #46), and the switch back to Python.
+
+`tools/build_fast.py` compiles FAST_MODULES with mypyc, in place: each module's extension lies
+beside its .py, and Python's import prefers the extension. Nothing in a checkout, a wheel or the
+standalone build is compiled unless someone runs that tool: the plain Python is the default path.
+
+With SOLDOUT_PURE=1 in the environment the game imports those modules from their .py even where a
+build lies beside them (game/__init__.py installs `prefer_source` first thing), so one tree plays
+both paths and tests/test_compiled.py holds them equal. Only the modules' speed differs: they
+are the same typed source.
+"""
+from __future__ import annotations
+
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import os
+import sys
+from typing import Sequence
+
+# The simulation's and the bots' per-tick work: the mall's tick, bodies and walls, the route
+# searches, steering, and the driver that asks every seat each tick.
+FAST_MODULES = ("game.sim.physics", "game.sim.mall", "game.bots.pathfind", "game.bots.walking",
+                "game.driver.match_driver")
+GROUP = "game.fast"            # mypyc's shared runtime for the group: game/fast__mypyc*.so
+PURE_ENV = "SOLDOUT_PURE"      # set (to anything but "" or "0"): the .py files, even beside a build
+
+
+class _SourceFirst(importlib.abc.MetaPathFinder):
+    """Finds FAST_MODULES as their source files, ahead of any extension beside them."""
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None,
+                  target: object = None) -> importlib.machinery.ModuleSpec | None:
+        if fullname not in FAST_MODULES or not path:
+            return None
+        leaf = fullname.rpartition(".")[2] + ".py"
+        for entry in path:
+            source = os.path.join(entry, leaf)
+            if os.path.isfile(source):
+                return importlib.util.spec_from_file_location(fullname, source)
+        return None
+
+
+def wants_pure(environ: dict[str, str] | os._Environ[str] = os.environ) -> bool:
+    return environ.get(PURE_ENV, "") not in ("", "0")
+
+
+def prefer_source() -> None:
+    """Import FAST_MODULES from their .py from now on (before any of them is imported)."""
+    if not any(isinstance(finder, _SourceFirst) for finder in sys.meta_path):
+        sys.meta_path.insert(0, _SourceFirst())
+
+
+def compiled_modules() -> list[str]:
+    """The FAST_MODULES this process runs compiled (imported, and from an extension)."""
+    out = []
+    for name in FAST_MODULES:
+        module = sys.modules.get(name)
+        origin = getattr(module, "__file__", None) or ""
+        if origin.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)):
+            out.append(name)
+    return out
