@@ -7,7 +7,9 @@ standalone build is compiled unless someone runs that tool: the plain Python is 
 With SOLDOUT_PURE=1 in the environment the game imports those modules from their .py even where a
 build lies beside them (game/__init__.py installs `prefer_source` first thing), so one tree plays
 both paths and tests/test_compiled.py holds them equal. Only the modules' speed differs: they
-are the same typed source.
+are the same typed source. A build older than any of its sources, or missing a module, is not
+used at all (the modules call each other inside the build): an edited module never runs as the
+code it was before.
 """
 from __future__ import annotations
 
@@ -49,6 +51,41 @@ def prefer_source() -> None:
     """Import FAST_MODULES from their .py from now on (before any of them is imported)."""
     if not any(isinstance(finder, _SourceFirst) for finder in sys.meta_path):
         sys.meta_path.insert(0, _SourceFirst())
+
+
+def _extension(source: str) -> str | None:
+    """The extension built from `source` (a FAST_MODULES .py), if one lies beside it."""
+    folder, leaf = os.path.split(source)
+    stem = leaf[:-3]
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        candidate = os.path.join(folder, stem + suffix)
+        if os.path.isfile(candidate):
+            return candidate
+    return None
+
+
+def build_state(package: str | None = None) -> str:
+    """"none" (no build), "current" (every module built after its source) or "stale", of the
+    build in `package` (the game's folder unless told)."""
+    package = package or os.path.dirname(os.path.abspath(__file__))
+    built = stale = 0
+    for name in FAST_MODULES:
+        source = os.path.join(package, *name.split(".")[1:]) + ".py"
+        extension = _extension(source)
+        if extension is None:
+            continue
+        built += 1
+        if os.path.getmtime(extension) < os.path.getmtime(source):
+            stale += 1
+    if built == 0:
+        return "none"
+    return "current" if built == len(FAST_MODULES) and not stale else "stale"
+
+
+def choose() -> None:
+    """At start-up: the plain Python where asked for, or where a build is stale or partial."""
+    if wants_pure() or build_state() == "stale":
+        prefer_source()
 
 
 def compiled_modules() -> list[str]:

@@ -92,3 +92,29 @@ def test_a_big_map_plays_the_same_compiled():
         assert done.returncode == 0, done.stderr
         runs.append(done.stdout.strip().splitlines()[-1])
     assert runs[0] == runs[1]
+
+
+def test_a_stale_or_partial_build_is_not_used(tmp_path):
+    """The modules of a build call each other inside it: one edited after the build would run as
+    the code it was before. Such a build, or one missing a module, is left alone entirely."""
+    import importlib.machinery
+    from game.compiled import build_state
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    sources, built = [], []
+    for name in FAST_MODULES:
+        source = tmp_path.joinpath(*name.split(".")[1:]).with_suffix(".py")
+        source.parent.mkdir(parents=True, exist_ok=True)
+        source.write_text("", encoding="utf-8")
+        os.utime(source, (1000, 1000))
+        sources.append(source)
+        built.append(source.with_name(source.stem + suffix))
+    assert build_state(str(tmp_path)) == "none"
+    for path in built:
+        path.write_bytes(b"")
+        os.utime(path, (2000, 2000))
+    assert build_state(str(tmp_path)) == "current"
+    os.utime(sources[2], (3000, 3000))          # a module edited after the build
+    assert build_state(str(tmp_path)) == "stale"
+    os.utime(sources[2], (1000, 1000))
+    built[0].unlink()                           # a build without one of its modules
+    assert build_state(str(tmp_path)) == "stale"
