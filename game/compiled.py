@@ -13,12 +13,14 @@ code it was before.
 """
 from __future__ import annotations
 
-import importlib.abc
 import importlib.machinery
 import importlib.util
 import os
 import sys
-from typing import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Sequence
 
 # The simulation's and the bots' per-tick work: the mall's tick, bodies and walls, the route
 # searches, steering, and the driver that asks every seat each tick.
@@ -28,8 +30,9 @@ GROUP = "game.fast"            # mypyc's shared runtime for the group: game/fast
 PURE_ENV = "SOLDOUT_PURE"      # set (to anything but "" or "0"): the .py files, even beside a build
 
 
-class _SourceFirst(importlib.abc.MetaPathFinder):
-    """Finds FAST_MODULES as their source files, ahead of any extension beside them."""
+class _SourceFirst:
+    """Finds FAST_MODULES as their source files, ahead of any extension beside them (a meta path
+    finder: sys.meta_path asks each entry's find_spec in turn)."""
 
     def find_spec(self, fullname: str, path: Sequence[str] | None,
                   target: object = None) -> importlib.machinery.ModuleSpec | None:
