@@ -63,9 +63,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         # Each match of an evening, in order: a MatchRecord as JSON.
         "CREATE TABLE evening_matches (evening INTEGER NOT NULL, n INTEGER NOT NULL, record TEXT NOT NULL,"
         " PRIMARY KEY (evening, n)) WITHOUT ROWID",
-        # The career's kept runs (game/career/progress.py): per challenge, the runs that back its stars.
+        # The career's kept runs (game/career/progress.py): per challenge, the runs that back its stars
+        # (their stars as JSON, their replays zlib-compressed).
         "CREATE TABLE career_runs (challenge TEXT NOT NULL, n INTEGER NOT NULL, stars TEXT NOT NULL,"
-        " replay TEXT NOT NULL, PRIMARY KEY (challenge, n)) WITHOUT ROWID",
+        " replay BLOB NOT NULL, PRIMARY KEY (challenge, n)) WITHOUT ROWID",
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
