@@ -28,11 +28,10 @@ if TYPE_CHECKING:
     from game.core.context import Context
     from game.render.ui import UI
 
-PANEL_TOP, PANEL_BOTTOM = 128, 592      # the tally and honours panels; the menu under them
-TALLY = pygame.Rect(40, PANEL_TOP, 500, PANEL_BOTTOM - PANEL_TOP)
-HONOURS = pygame.Rect(570, PANEL_TOP, 670, PANEL_BOTTOM - PANEL_TOP)
-TALLY_ROW = 50                           # px a player: eight rows in the panel
-HONOUR_ROW = 57                          # px an honour: its title and figure, under them who (seven fit)
+PANEL_TOP = 128                          # the tally and honours panels; the menu under them
+MENU_ROW = 48                            # px: three rows (on the way out) leave room for seven honours
+TALLY_ROW = 50                           # px a player: seven or eight rows in the panel
+HONOUR_GAP = 4                           # px between two honours (each: its title and figure, under them who)
 PODIUM_STRIP = pygame.Rect(20, 610, 396, 96)    # left of the podium's menu, under its steps
 LOBBY_STRIP = pygame.Rect(680, 6, 560, 40)      # above the lobby's menu
 
@@ -89,7 +88,10 @@ class EveningScene(Scene):
         items = [I(N_("Quit game"), ctx.quit, primary=True, key="quit")] if quitting else []
         items += [I(N_("Back"), self.back, primary=not quitting, key="back"),
                   I(N_("New evening"), self.new_evening, hold=True, key="new")]
-        self.menu = widgets.MenuList(items, play=ctx.sound, on_back=self.back, row_height=54, width=420)
+        self.menu = widgets.MenuList(items, play=ctx.sound, on_back=self.back, row_height=MENU_ROW, width=420)
+        bottom = 720 - 12 - self.menu.height() - 10
+        self.tally_box = pygame.Rect(40, PANEL_TOP, 500, bottom - PANEL_TOP)
+        self.honours_box = pygame.Rect(570, PANEL_TOP, 670, bottom - PANEL_TOP)
         self.closing = False
 
     def back(self) -> None:
@@ -126,7 +128,8 @@ class EveningScene(Scene):
             self._draw_honours(surface, ui, evening)
         else:
             self._draw_empty(surface, ui)
-        self.menu.draw(surface, ui, ((1280 - self.menu.width) // 2, PANEL_BOTTOM + 14), keys_in_play(self.ctx)["A"])
+        self.menu.draw(surface, ui, ((1280 - self.menu.width) // 2, self.tally_box.bottom + 10),
+                       keys_in_play(self.ctx)["A"])
 
     def _draw_empty(self, surface: pygame.Surface, ui: "UI") -> None:
         box = pygame.Rect(240, 200, 800, 280)
@@ -136,38 +139,45 @@ class EveningScene(Scene):
                               ui.size("body"), "text", 640, box.y + 150, box.w - 80)
 
     def _draw_tally(self, surface: pygame.Surface, ui: "UI", evening: Evening) -> None:
-        widgets.panel(surface, ui, TALLY)
-        widgets.blit_text(surface, ui, _("Wins tonight"), "small", "text_dim", midleft=(TALLY.x + 24, TALLY.y + 28))
+        box = self.tally_box
+        widgets.panel(surface, ui, box)
+        head = widgets.blit_text(surface, ui, _("Wins tonight"), "small", "text_dim", midleft=(box.x + 24, box.y + 28))
         players = evening.tally().players
-        rows = (TALLY.h - 64) // TALLY_ROW
+        row = max(TALLY_ROW, ui.render("Ag", "body").get_height() + 8)    # a large UI scale: fewer, taller rows
+        rows = (box.bottom - 8 - head.bottom) // row
         shown = players if len(players) <= rows else players[:rows - 1]
-        y = TALLY.y + 56 + TALLY_ROW // 2
+        y = head.bottom + row // 2 + 2
         for player in shown:
-            widgets.seat_badge(surface, identities()[player.seat % MAX_SEATS], (TALLY.x + 42, y), 15)
+            widgets.seat_badge(surface, identities()[player.seat % MAX_SEATS], (box.x + 42, y), 15)
             said = widgets.blit_text(surface, ui, wins_said(player), "body", "accent_2" if player.wins else "text_dim",
-                                     midright=(TALLY.right - 24, y))
-            name = widgets.fit_text(ui, said_name(player), said.left - TALLY.x - 96, "body")
-            widgets.blit_text(surface, ui, name, "body", "text", midleft=(TALLY.x + 70, y))
-            y += TALLY_ROW
+                                     midright=(box.right - 24, y))
+            name = widgets.fit_text(ui, said_name(player), said.left - box.x - 96, "body")
+            widgets.blit_text(surface, ui, name, "body", "text", midleft=(box.x + 70, y))
+            y += row
         if len(shown) < len(players):
             widgets.blit_text(surface, ui, ngettext("and {n} more", "and {n} more", len(players) - len(shown)),
-                              "small", "text_dim", midleft=(TALLY.x + 70, y))
+                              "small", "text_dim", midleft=(box.x + 70, y))
 
     def _draw_honours(self, surface: pygame.Surface, ui: "UI", evening: Evening) -> None:
-        widgets.panel(surface, ui, HONOURS)
-        widgets.blit_text(surface, ui, _("Tonight's honours"), "small", "text_dim",
-                          midleft=(HONOURS.x + 24, HONOURS.y + 28))
+        """As many honours as the panel holds, in their fixed order (seven at the usual UI scale)."""
+        box = self.honours_box
+        widgets.panel(surface, ui, box)
+        head = widgets.blit_text(surface, ui, _("Tonight's honours"), "small", "text_dim",
+                                 midleft=(box.x + 24, box.y + 28))
         names = {player.key: said_name(player) for player in evening.tally().players}
-        y = HONOURS.y + 50
-        for honour in evening.honours()[: (HONOURS.h - 56) // HONOUR_ROW]:
-            self._draw_honour(surface, ui, honour, names, y)
-            y += HONOUR_ROW
+        line = ui.render("Ag", "small").get_height()
+        y = head.bottom + 6
+        for honour in evening.honours():
+            if y + 2 * line > box.bottom - 8:
+                break
+            self._draw_honour(surface, ui, honour, names, y, line)
+            y += 2 * line + HONOUR_GAP
 
     def _draw_honour(self, surface: pygame.Surface, ui: "UI", honour: Honour, names: dict[PlayerKey, str],
-                     y: int) -> None:
-        room = HONOURS.w - 48
-        figure = widgets.blit_text(surface, ui, honour.said(), "small", "accent_2", topright=(HONOURS.right - 24, y))
-        title = widgets.fit_text(ui, _(honour.title), figure.left - HONOURS.x - 48)
-        widgets.blit_text(surface, ui, title, "small", "accent", topleft=(HONOURS.x + 24, y))
-        who = widgets.fit_text(ui, and_list([names.get(key, "?") for key in honour.who]), room)
-        widgets.blit_text(surface, ui, who, "small", "text", topleft=(HONOURS.x + 24, y + 26))
+                     y: int, line: int) -> None:
+        box = self.honours_box
+        figure = widgets.blit_text(surface, ui, honour.said(), "small", "accent_2", topright=(box.right - 24, y))
+        title = widgets.fit_text(ui, _(honour.title), figure.left - box.x - 48)
+        widgets.blit_text(surface, ui, title, "small", "accent", topleft=(box.x + 24, y))
+        who = widgets.fit_text(ui, and_list([names.get(key, "?") for key in honour.who]), box.w - 48)
+        widgets.blit_text(surface, ui, who, "small", "text", topleft=(box.x + 24, y + line))
