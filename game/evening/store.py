@@ -15,9 +15,8 @@ from __future__ import annotations
 import datetime as dt
 import json
 import sqlite3
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-from game.core.context import Context
 from game.evening.tonight import Evening
 from game.files import database
 from game.files.register import RECORDS_DB
@@ -25,6 +24,9 @@ from game.files.untrusted import UntrustedError, echo, parse_json
 from game.match.record import MatchRecord, SeatLine
 from game.match.seats import MAX_SEATS
 from game.text.notice import N_, Notice, join
+
+if TYPE_CHECKING:
+    from game.core.context import Context
 
 CARRY_ON_HOURS = 6          # a game restarted within this of the evening's last match carries it on
 MAX_MATCHES = 1000          # read no deeper: a night of 1,000 matches is already a marathon
@@ -155,7 +157,7 @@ def _said(kept: int, damaged: int) -> str | None:
     return join(carry, lost)
 
 
-def attach(ctx: Context, db: database.Database | None = None, clock: Clock = local_now) -> str | None:
+def attach(ctx: "Context", db: database.Database | None = None, clock: Clock = local_now) -> str | None:
     """Tonight's evening on the context, counting every match the window finishes from now on; the
     line to show once (tonight carried on, or rows left out)."""
     evening, said = resume(db if db is not None else database.shared(), clock)
@@ -164,6 +166,6 @@ def attach(ctx: Context, db: database.Database | None = None, clock: Clock = loc
     return said
 
 
-def new_evening(ctx: Context, clock: Clock = local_now) -> None:
+def new_evening(ctx: "Context", clock: Clock = local_now) -> None:
     """"New evening" pressed: tonight starts over (the old one is closed in the records)."""
     ctx.evening.begin_anew(clock().isoformat())
