@@ -256,3 +256,18 @@ def test_the_lobby_opens_tonight_with_y_and_new_evening_is_held(title):
     scene.draw(surface, 0.0)                     # the empty evening draws
     key(title, pygame.K_q)
     assert names(title) == ["title", "lobby"]
+
+
+def test_the_strip_says_nothing_before_a_match_and_stays_in_its_corner(ctx):
+    from game.scenes.evening import PODIUM_STRIP, draw_strip
+    surface = pygame.Surface((1280, 720))
+    evening = Evening()
+    draw_strip(surface, ctx.ui, evening, PODIUM_STRIP)
+    assert pygame.mask.from_threshold(surface, (0, 0, 0), (1, 1, 1, 255)).count() == 1280 * 720
+    evening.add(match(line(0, 5, 1), line(1, 3, 2, bot=True)))
+    draw_strip(surface, ctx.ui, evening, PODIUM_STRIP)
+    drawn = pygame.mask.from_threshold(surface, (0, 0, 0), (1, 1, 1, 255))
+    drawn.invert()
+    assert drawn.count() > 0
+    box = drawn.get_bounding_rects()[0].unionall(drawn.get_bounding_rects())
+    assert PODIUM_STRIP.inflate(0, 16).contains(box), box   # its shadow drops a few px under it
