@@ -22,7 +22,7 @@ from game.render import widgets
 from game.scenes.common import menu_command
 from game.scenes.pads import keys_in_play
 from game.scenes.results_fx import shown_name
-from game.text.i18n import N_, _, and_list, ngettext
+from game.text.i18n import N_, _, and_list, language, ngettext
 
 if TYPE_CHECKING:
     from game.core.context import Context
@@ -93,6 +93,7 @@ class EveningScene(Scene):
         self.tally_box = pygame.Rect(40, PANEL_TOP, 500, bottom - PANEL_TOP)
         self.honours_box = pygame.Rect(570, PANEL_TOP, 670, bottom - PANEL_TOP)
         self.closing = False
+        self._still: tuple[tuple[object, ...], pygame.Surface] | None = None
 
     def back(self) -> None:
         if not self.closing:
@@ -114,7 +115,23 @@ class EveningScene(Scene):
     def toast_zone(self) -> pygame.Rect:
         return pygame.Rect(40, 4, 1200, 40)
 
+    def picture_key(self) -> tuple[object, ...]:
+        """What the screen shows: the evening, the menu's focus and how far A is held on a row."""
+        menu = self.menu
+        return self.ctx.evening.version, menu.index, menu.holding, menu.nudge > 0
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        # The tally and honours change only with the evening: drawn once (5-6 ms), then blitted.
+        key = (self.ctx.evening.version, language(), self.ctx.ui.text.scale, surface.get_size())
+        if self._still is None or self._still[0] != key:
+            still = pygame.Surface(surface.get_size())
+            self._draw_still(still)
+            self._still = (key, still)
+        surface.blit(self._still[1], (0, 0))
+        self.menu.draw(surface, self.ctx.ui, ((1280 - self.menu.width) // 2, self.tally_box.bottom + 10),
+                       keys_in_play(self.ctx)["A"])
+
+    def _draw_still(self, surface: pygame.Surface) -> None:
         ui = self.ctx.ui
         evening = self.ctx.evening
         widgets.draw_background(surface, ui)
@@ -128,8 +145,6 @@ class EveningScene(Scene):
             self._draw_honours(surface, ui, evening)
         else:
             self._draw_empty(surface, ui)
-        self.menu.draw(surface, ui, ((1280 - self.menu.width) // 2, self.tally_box.bottom + 10),
-                       keys_in_play(self.ctx)["A"])
 
     def _draw_empty(self, surface: pygame.Surface, ui: "UI") -> None:
         box = pygame.Rect(240, 200, 800, 280)
