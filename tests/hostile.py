@@ -499,7 +499,7 @@ def _records_with_hostile_rows() -> bytes:
         def job(connection) -> None:
             connection.execute("INSERT INTO evenings VALUES (7, ?, ?, 0)", (now, now))
             connection.executemany("INSERT INTO evening_matches VALUES (7, ?, ?)", list(enumerate(matches, start=1)))
-            connection.executemany("INSERT INTO career_runs VALUES (?, 0, ?, ?)", runs)
+            connection.executemany("INSERT INTO career_runs (challenge, n, stars, replay) VALUES (?, 0, ?, ?)", runs)
             connection.execute("INSERT INTO meta VALUES ('imported career', '0')")
         db.write(job)
         db.close()

@@ -40,7 +40,7 @@ def _set_rows(challenge_id: str, runs: list[tuple[object, bytes]]) -> None:
 
     def job(connection):
         connection.execute("DELETE FROM career_runs WHERE challenge = ?", (challenge_id,))
-        connection.executemany("INSERT INTO career_runs VALUES (?, ?, ?, ?)",
+        connection.executemany("INSERT INTO career_runs (challenge, n, stars, replay) VALUES (?, ?, ?, ?)",
                                [(challenge_id, n, stars, blob) for n, (stars, blob) in enumerate(runs)])
     db.write(job)
 

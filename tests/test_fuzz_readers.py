@@ -361,7 +361,7 @@ def test_career_row_reader(user_dir, stars, noise, whole_blob):
     challenge = load_career().challenges()[0]
     blob = _career_row()[1] if whole_blob else _career_row()[1][: len(noise)] + noise
     db, _warning = open_records()
-    db.write(lambda c: c.execute("INSERT OR REPLACE INTO career_runs VALUES (?, 0, ?, ?)", (challenge.id, stars, blob)))
+    db.write(lambda c: c.execute("INSERT OR REPLACE INTO career_runs (challenge, n, stars, replay) VALUES (?, 0, ?, ?)", (challenge.id, stars, blob)))
     runs = progress._stored(db, challenge)
     assert runs is None or all(isinstance(run.replay, str) and set(run.stars) <= {0, 1, 2} for run in runs)
     db.close()

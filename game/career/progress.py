@@ -100,8 +100,11 @@ def _stars_fit(stars: object) -> bool:
             and all(type(star) is int and 0 <= star <= 2 for star in stars))
 
 
-def _row(run: Run) -> tuple[str, bytes]:
-    return json.dumps(list(run.stars)), zlib.compress(run.replay.encode("utf-8"), 6)
+def _row(run: Run) -> tuple[str, bytes, str]:
+    return json.dumps(list(run.stars)), zlib.compress(run.replay.encode("utf-8"), 6), _digest(run.replay)
+
+
+INSERT = "INSERT OR REPLACE INTO career_runs (challenge, n, stars, replay, digest) VALUES (?, ?, ?, ?, ?)"
 
 
 def _replace(db: database.Database, challenge_id: str, runs: list[Run]) -> None:
@@ -110,7 +113,7 @@ def _replace(db: database.Database, challenge_id: str, runs: list[Run]) -> None:
 
     def job(connection: sqlite3.Connection) -> None:
         connection.execute("DELETE FROM career_runs WHERE challenge = ?", (challenge_id,))
-        connection.executemany("INSERT INTO career_runs VALUES (?, ?, ?, ?)", rows)
+        connection.executemany(INSERT, rows)
     db.submit(job)
 
 
@@ -161,7 +164,7 @@ def _import_files(db: database.Database, warnings: list[str]) -> None:
     """Every old progress file into the database, once, through the register's loader (a damaged
     file is moved aside with its line); the files stay as they are, a backup. The runs are judged
     as every run is, when read."""
-    rows: list[tuple[str, int, str, bytes]] = []
+    rows: list[tuple[str, int, str, bytes, str]] = []
     for name in CAREER_PROGRESS.names():
         loaded = CAREER_PROGRESS.load(None, name)
         if loaded.warning is not None:
@@ -173,7 +176,7 @@ def _import_files(db: database.Database, warnings: list[str]) -> None:
         rows += [(str(data["challenge"]), n, *_row(run)) for n, run in enumerate(runs[:MAX_RUNS])]
 
     def job(connection: sqlite3.Connection) -> None:
-        connection.executemany("INSERT OR IGNORE INTO career_runs VALUES (?, ?, ?, ?)", rows)
+        connection.executemany(INSERT, rows)
         connection.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (IMPORTED, str(len(rows))))
     try:
         db.write(job)
@@ -209,19 +212,21 @@ def warm(career: Career) -> Iterator[None]:
 
 def judged_total(career: Career) -> int | None:
     """The stars won, if every kept run has been judged this session (else None): the title's
-    badge, which never makes the title wait for a replay."""
+    badge, which never makes the title wait for a replay. It reads each run's digest, never its
+    replay: a digest that lies finds no judged run (the badge waits for the judging), or finds
+    one whose stars a real replay of that challenge earned."""
     warnings: list[str] = []
     db = _records(warnings)
     _HELD.extend(warnings)           # the career screen's next load says them
+    try:
+        rows = db.read("SELECT challenge, digest FROM career_runs")
+    except sqlite3.DatabaseError:
+        return None
+    kept = {(challenge, digest) for challenge, digest in rows if isinstance(challenge, str) and isinstance(digest, str)}
     total = 0
     for challenge in career.challenges():
-        try:
-            runs = _stored(db, challenge)
-        except sqlite3.DatabaseError:
-            return None
         won: set[int] = set()
-        for run in runs or []:
-            key = (challenge.id, _digest(run.replay))
+        for key in sorted(key for key in kept if key[0] == challenge.id):
             if key not in _VERIFIED:
                 return None
             won |= set(_VERIFIED[key])

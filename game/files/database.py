@@ -64,9 +64,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE TABLE evening_matches (evening INTEGER NOT NULL, n INTEGER NOT NULL, record TEXT NOT NULL,"
         " PRIMARY KEY (evening, n)) WITHOUT ROWID",
         # The career's kept runs (game/career/progress.py): per challenge, the runs that back its stars
-        # (their stars as JSON, their replays zlib-compressed).
+        # (their stars as JSON, their replays zlib-compressed, the replay text's SHA-256: the title's
+        # badge finds a run judged this session by it, without inflating the replay).
         "CREATE TABLE career_runs (challenge TEXT NOT NULL, n INTEGER NOT NULL, stars TEXT NOT NULL,"
-        " replay BLOB NOT NULL, PRIMARY KEY (challenge, n)) WITHOUT ROWID",
+        " replay BLOB NOT NULL, digest TEXT NOT NULL DEFAULT '', PRIMARY KEY (challenge, n)) WITHOUT ROWID",
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
