@@ -271,3 +271,19 @@ def test_the_strip_says_nothing_before_a_match_and_stays_in_its_corner(ctx):
     assert drawn.count() > 0
     box = drawn.get_bounding_rects()[0].unionall(drawn.get_bounding_rects())
     assert PODIUM_STRIP.inflate(0, 16).contains(box), box   # its shadow drops a few px under it
+
+
+def test_a_match_after_a_restart_never_writes_over_a_kept_row(ctx):
+    clock = Clock()
+    db, _said = _restart(ctx, clock)
+    ctx.finished_match(match(line(0, 5, 1), line(1, 3, 2)))
+    assert db.flush()
+    db.write(lambda c: c.execute("INSERT INTO evening_matches VALUES (?, 2, 'damaged')", (ctx.evening.number,)))
+    db.close()
+    db, said = _restart(ctx, clock)
+    assert ctx.evening.matches == 1 and said is not None and "1 match of tonight is damaged" in said
+    ctx.finished_match(match(line(0, 1, 2), line(1, 3, 1), n=1))
+    assert db.flush()
+    rows = db.read("SELECT n, record FROM evening_matches ORDER BY n")
+    assert [n for n, _text in rows] == [1, 2, 3] and rows[1][1] == "damaged", "the damaged row is kept as it was"
+    db.close()

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from game.core.context import Context
 
 CARRY_ON_HOURS = 6          # a game restarted within this of the evening's last match carries it on
-MAX_MATCHES = 1000          # read no deeper: a night of 1,000 matches is already a marathon
+MAX_MATCHES = 300           # read no deeper: a night of 300 matches is already a marathon (30 ms to tally)
 MAX_TEXT = 64               # characters of a name, a game, a mode or a level in a record
 Clock = Callable[[], dt.datetime]
 
@@ -92,7 +92,7 @@ def _keep(db: database.Database, clock: Clock) -> Callable[[Evening, MatchRecord
     def keeper(evening: Evening, record: MatchRecord | None) -> None:
         number, started, now = evening.number, evening.started, clock().isoformat()
         text = record_text(record) if record is not None else None
-        n = evening.matches
+        n = evening.last_row       # after every row kept, damaged or read or not: none is written over
 
         def job(connection: sqlite3.Connection) -> None:
             connection.execute("UPDATE evenings SET closed = 1 WHERE closed = 0 AND id <> ?", (number,))
@@ -127,7 +127,9 @@ def _resume(db: database.Database, now: dt.datetime, clock: Clock) -> tuple[Even
                        (number, MAX_MATCHES))
         records = [record_of(text) for (text,) in reversed(rows)]
         kept = [record for record in records if record is not None]
-        evening = Evening(number, echo(started, 32), kept, keeper)
+        last = db.read("SELECT coalesce(max(n), 0) FROM evening_matches WHERE evening = ?", (number,))[0][0]
+        evening = Evening(number, echo(started, 32), kept, keeper,
+                          last_row=last if isinstance(last, int) and 0 <= last < 1 << 53 else len(records))
         return evening, _said(len(kept), len(records) - len(kept))
     if found:
         db.submit(_close_all)

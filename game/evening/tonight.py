@@ -22,6 +22,7 @@ class Evening:
     started: str = ""                            # local time, ISO 8601 to the second
     records: list[MatchRecord] = field(default_factory=list)
     keeper: Keeper | None = None                 # None: kept in memory only (screenshots, tests, no folder)
+    last_row: int = 0                            # the row number its latest match is kept under
     version: int = 0
     _tally: tuple[int, Tally] | None = None
     _honours: tuple[int, list[Honour]] | None = None
@@ -30,6 +31,7 @@ class Evening:
         """A match of tonight is over (a Context.match_listeners listener)."""
         self.records.append(record)
         self.version += 1
+        self.last_row += 1
         if self.keeper is not None:
             self.keeper(self, record)
 
@@ -38,6 +40,7 @@ class Evening:
         self.number += 1
         self.started = now
         self.records = []
+        self.last_row = 0
         self.version += 1
         if self.keeper is not None:
             self.keeper(self, None)
