@@ -158,7 +158,7 @@ class EveningScene(Scene):
         widgets.panel(surface, ui, box)
         head = widgets.blit_text(surface, ui, _("Wins tonight"), "small", "text_dim", midleft=(box.x + 24, box.y + 28))
         players = evening.tally().players
-        row = max(TALLY_ROW, ui.render("Ag", "body").get_height() + 8)    # a large UI scale: fewer, taller rows
+        row = max(TALLY_ROW, ui.text.line_height(ui.size("body")) + 8)    # a large UI scale: fewer, taller rows
         rows = (box.bottom - 8 - head.bottom) // row
         shown = players if len(players) <= rows else players[:rows - 1]
         y = head.bottom + row // 2 + 2
@@ -180,7 +180,7 @@ class EveningScene(Scene):
         head = widgets.blit_text(surface, ui, _("Tonight's honours"), "small", "text_dim",
                                  midleft=(box.x + 24, box.y + 28))
         names = {player.key: said_name(player) for player in evening.tally().players}
-        line = ui.render("Ag", "small").get_height()
+        line = ui.text.line_height(ui.size("small"))
         y = head.bottom + 6
         for honour in evening.honours():
             if y + 2 * line > box.bottom - 8:
