@@ -61,6 +61,7 @@ def preload() -> None:
     import game.scenes.menus.lobby  # noqa: F401
     import game.scenes.menus.settings  # noqa: F401
     import game.scenes.menus.title  # noqa: F401
+    import game.scenes.evening  # noqa: F401
     import game.scenes.speedrun.menu  # noqa: F401
     import game.scenes.speedrun.run_browser  # noqa: F401
 
@@ -106,6 +107,7 @@ def main() -> None:
     push(TitleScene(ctx))
     run(3)
     _lobby(ctx, push, run, say, reads)
+    _evening(ctx, push, run)
     settings = SettingsScene(ctx)
     push(settings)
     settings._volume(-1)
@@ -162,6 +164,15 @@ def _stats(ctx, push, run) -> None:
             run(1)
     stats.export()
     run(1)
+    ctx.stack.pop()
+    ctx.stack.apply()
+
+
+def _evening(ctx, push, run) -> None:
+    """Tonight's summary: the tally and honours of the evening the start carried on."""
+    from game.scenes.evening import EveningScene
+    push(EveningScene(ctx))
+    run(2)
     ctx.stack.pop()
     ctx.stack.apply()
 
