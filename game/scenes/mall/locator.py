@@ -6,10 +6,11 @@ docs/READABILITY.md), ticks on what is filled, the bags as a tab on its top edge
 It goes where it hides least of the mall (walls and shelves before open floor, never
 over another locator, nor over the Starting Table where every shopper starts) and moves
 further out from its chair (with a leader line back to it) rather than shrinking. The map draws it under the piles and shoppers, rings its
-chair over it, and lets its paper fade while no shopper is near.
+chair over it, and fades it while a shopper is under or near it (Fades).
 """
 from __future__ import annotations
 
+import math
 from typing import Any, Callable, Sequence
 
 import pygame
@@ -31,19 +32,13 @@ def locator_size(items: int) -> tuple[int, int]:
     return 2 * PAD + items * LIST_ITEM + (items - 1) * GAP, 2 * PAD + TAB + LIST_ITEM
 
 
-def locator_surface(looks: Sequence[Any], bags: int, filled: Sequence[bool], colourblind: bool,
-                    paper: int = 255) -> pygame.Surface:
-    """The locator for a dresser's card: items (catalogue items) with ticks where filled.
-
-    `paper` < 255 draws the card and the item boxes see-through (the garments, bags and ticks stay
-    solid): a locator nobody is near lets the mall under it show."""
+def locator_surface(looks: Sequence[Any], bags: int, filled: Sequence[bool], colourblind: bool) -> pygame.Surface:
+    """The locator for a dresser's card: items (catalogue items) with ticks where filled."""
     w, h = locator_size(len(looks))
     card = rounded_card((w, h), PAPER, BORDER, border_ratio=0.03)
     slots = [pygame.Rect(PAD + i * (LIST_ITEM + GAP), PAD + TAB, LIST_ITEM, LIST_ITEM) for i in range(len(looks))]
     for slot in slots:
         pygame.draw.rect(card, WHITE, slot, border_radius=LIST_ITEM // 8)
-    if paper < 255:    # alpha times paper/255, colours kept
-        card.fill((255, 255, 255, paper), special_flags=pygame.BLEND_RGBA_MULT)
     for i in range(bags):
         card.blit(bag_icon(BAG), (PAD + 2 + i * (BAG + 2), 1))
     tick = round(LIST_ITEM * 0.36)
@@ -56,8 +51,44 @@ def locator_surface(looks: Sequence[Any], bags: int, filled: Sequence[bool], col
     return card
 
 
+FADED = 0.4          # a card's opacity while a shopper is under or near it
+NEAR = 24            # px round a card within which a shopper counts as near
+FADE_TICKS = 9       # ticks (0.15 s) from solid to faded, or back
+
+
+class Fades:
+    """Each dresser card's opacity: it fades while a shopper is under or near it, so the floor and
+    the shopper show through, and comes back once they leave; eased over FADE_TICKS of the
+    simulation's ticks (a paused match holds still), at once with Reduced motion."""
+
+    def __init__(self) -> None:
+        self.shown: dict[int, float] = {}
+        self.tick: int | None = None
+
+    def advance(self, tick: int, cards: dict[int, pygame.Rect], shoppers: Sequence[tuple[int, int]],
+                tall: int, instant: bool) -> None:
+        """Ease each card toward faded (a shopper's feet within NEAR px of it, or under it by up to
+        `tall` px, where the body reaches up over the card) or solid, by the ticks since last time;
+        the first time at once (a round does not open with cards fading)."""
+        elapsed = FADE_TICKS if self.tick is None else min(max(0, tick - self.tick), FADE_TICKS)
+        self.tick = tick
+        for index, rect in cards.items():
+            zone = pygame.Rect(rect.x - NEAR, rect.y - NEAR, rect.w + 2 * NEAR, rect.h + 2 * NEAR + tall)
+            target = FADED if any(zone.collidepoint(p) for p in shoppers) else 1.0
+            now = self.shown.get(index, 1.0)
+            step = 1.0 if instant else (1.0 - FADED) * elapsed / FADE_TICKS
+            self.shown[index] = min(target, now + step) if now < target else max(target, now - step)
+
+    def alpha(self, index: int) -> int:
+        """The card's surface alpha, 0-255."""
+        return round(255 * self.shown.get(index, 1.0))
+
+
 OUTS = (0, 16, 32, 56, 84, 120, 160)   # px from the chair a locator may move out, step by step
+GRID = 16             # px between the spots tried anywhere on the map (beside the chair is tried too)
 AVOID_WEIGHT = 6      # per px of a pile or a dresser's chair
+LEADER = 32           # per px from the chair: a leader line hides floor too, and one across the map is hard
+                      # to follow (at 8 the cards hid 2 % less floor, but lines crossed the whole boutique)
 
 
 def place_locators(wanted: Sequence[tuple[int, int, int, tuple[int, int]]], area: pygame.Rect,
@@ -67,60 +98,93 @@ def place_locators(wanted: Sequence[tuple[int, int, int, tuple[int, int]]], area
     """Where each locator goes: wanted = (index, chair x, chair y, size) in screen px.
 
     Never over `clear` (the Starting Table and the floor round it where every shopper starts)
-    while any spot beside the chair is free of it.
+    while any spot is free of it.
 
-    Beside the chair (above, below, left or right) or further out on those sides, on the map, at
-    the spot that hides least: never another locator where any spot is free of them; then piles
-    and chairs (`avoid`), the floor shoppers walk on (`floor(rect)`: its px under rect; walls,
-    shelves and the unused table cost nothing) and each px moved away from the chair. Each rect
-    includes the count strip under the card.
+    Beside the chair (above, below, left or right, moved out step by step) or anywhere on the map
+    (with a leader line back to the chair), at the spot that hides least: never another locator
+    where any spot is free of them; then the floor shoppers walk on (`floor(rect)`: its px under
+    rect; walls, shelves, shop fronts and the map's margins cost nothing), piles and chairs
+    (`avoid`) and the leader line's length. Each rect includes the count strip under the card.
 
     Placed one by one, a locator can take the room a later one needed: the dressers are placed
     in their order and in reverse, and then hugging their chairs (the floor not counted), and the
     arrangement with the least locator over locator, then the least hidden, wins."""
-    tries = [_arrange(wanted, area, half, strip_h, avoid, floor, clear),
-             _arrange(wanted[::-1], area, half, strip_h, avoid, floor, clear),
-             _arrange(wanted, area, half, strip_h, avoid, None, clear)]
-    return min(tries, key=lambda spots: _score(list(spots.values()), avoid, floor))
+    ranked = _ranked(wanted, area, half, strip_h, avoid, floor, clear)
+    tries = [_arrange(wanted, ranked), _arrange(wanted[::-1], ranked),
+             _arrange(wanted, _ranked(wanted, area, half, strip_h, avoid, None, clear))]
+    chairs = {index: (cx, cy) for index, cx, cy, _ in wanted}
+    return min(tries, key=lambda spots: _score(spots, chairs, avoid, floor))
 
 
-def _score(rects: list[pygame.Rect], avoid: Sequence[pygame.Rect],
+def _score(spots: dict[int, pygame.Rect], chairs: dict[int, tuple[int, int]], avoid: Sequence[pygame.Rect],
            floor: Callable[[pygame.Rect], int] | None) -> tuple[int, int]:
+    rects = list(spots.values())
     overlap = sum(_covered(rect, rects[n + 1:]) for n, rect in enumerate(rects))
-    return overlap, sum(AVOID_WEIGHT * _covered(rect, avoid) + (floor(rect) if floor is not None else 0)
-                        for rect in rects)
+    return overlap, sum(_cost(rect, chairs[index], avoid, floor) for index, rect in spots.items())
 
 
-def _arrange(wanted: Sequence[tuple[int, int, int, tuple[int, int]]], area: pygame.Rect, half: int,
-             strip_h: int, avoid: Sequence[pygame.Rect], floor: Callable[[pygame.Rect], int] | None,
-             clear: Sequence[pygame.Rect] = ()) -> dict[int, pygame.Rect]:
-    """One greedy pass of place_locators, in the order given."""
+def _cost(rect: pygame.Rect, chair: tuple[int, int], avoid: Sequence[pygame.Rect],
+          floor: Callable[[pygame.Rect], int] | None) -> int:
+    """What a locator at `rect` hides, besides other locators."""
+    return (AVOID_WEIGHT * _covered(rect, avoid) + (floor(rect) if floor is not None else 0)
+            + LEADER * _reach(rect, chair))
+
+
+def _reach(rect: pygame.Rect, point: tuple[int, int]) -> int:
+    """Px from `point` to the nearest edge of `rect` (0 inside): the leader line's length."""
+    dx = max(rect.left - point[0], 0, point[0] - rect.right)
+    dy = max(rect.top - point[1], 0, point[1] - rect.bottom)
+    return round(math.hypot(dx, dy))
+
+
+def _spots(cx: int, cy: int, size: tuple[int, int], half: int, area: pygame.Rect,
+           anywhere: bool) -> list[pygame.Rect]:
+    """The rects a locator of `size` may take for a chair at (cx, cy): beside it, moved out step
+    by step, then (`anywhere`) every GRID px over the map."""
+    cw, full = size
+    spots = []
+    for out in OUTS:
+        for x in (cx - cw // 2, cx - half, cx + half - cw):
+            spots += [pygame.Rect(x, cy - half - out - full, cw, full), pygame.Rect(x, cy + half + out, cw, full)]
+        spots += [pygame.Rect(cx + half + out, cy - full // 2, cw, full),
+                  pygame.Rect(cx - half - out - cw, cy - full // 2, cw, full)]
+    if anywhere:
+        spots += [pygame.Rect(x, y, cw, full) for y in range(area.top, area.bottom - full + 1, GRID)
+                  for x in range(area.left, area.right - cw + 1, GRID)]
+    return [rect for rect in spots if area.contains(rect)]
+
+
+def _ranked(wanted: Sequence[tuple[int, int, int, tuple[int, int]]], area: pygame.Rect, half: int,
+            strip_h: int, avoid: Sequence[pygame.Rect], floor: Callable[[pygame.Rect], int] | None,
+            clear: Sequence[pygame.Rect]) -> dict[int, list[pygame.Rect]]:
+    """Per dresser, its spots clear of `clear`, least hiding first (without `floor`: beside the
+    chair only); a chair with none gets the spot above it, clamped to the map."""
+    ranked = {}
+    for index, cx, cy, (cw, ch) in wanted:
+        spots = [rect for rect in _spots(cx, cy, (cw, ch + strip_h), half, area, floor is not None)
+                 if rect.collidelist(clear) < 0]
+        spots.sort(key=lambda rect: _cost(rect, (cx, cy), avoid, floor))
+        if not spots:
+            rect = pygame.Rect(0, 0, cw, ch + strip_h)
+            rect.midbottom = (cx, cy - half)
+            spots = [rect.clamp(area)]
+        ranked[index] = spots
+    return ranked
+
+
+def _arrange(wanted: Sequence[tuple[int, int, int, tuple[int, int]]],
+             ranked: dict[int, list[pygame.Rect]]) -> dict[int, pygame.Rect]:
+    """One greedy pass of place_locators, in the order given: each dresser's least hiding spot
+    over no locator placed before it (else the one over the least of them)."""
     taken: list[pygame.Rect] = []
     spots: dict[int, pygame.Rect] = {}
-    for index, cx, cy, (cw, ch) in wanted:
-        full = ch + strip_h
-        best: tuple[tuple[int, int], pygame.Rect] | None = None
-        for out in OUTS:
-            xs = (cx - cw // 2, cx - half, cx + half - cw)
-            choices = ([pygame.Rect(x, cy - half - out - full, cw, full) for x in xs]
-                       + [pygame.Rect(x, cy + half + out, cw, full) for x in xs]
-                       + [pygame.Rect(cx + half + out, cy - full // 2, cw, full),
-                          pygame.Rect(cx - half - out - cw, cy - full // 2, cw, full)])
-            for rect in choices:
-                if not area.contains(rect) or rect.collidelist(clear) >= 0:
-                    continue
-                cover = (_covered(rect, taken), AVOID_WEIGHT * _covered(rect, avoid)
-                         + (floor(rect) if floor is not None else 0) + out * cw)
-                if best is None or cover < best[0]:
-                    best = (cover, rect)
-            if floor is None and best is not None and best[0] == (0, 0):
-                break       # hugging the chairs: the first spot that hides nothing
-        if best is None:      # a chair at the map's edge: above it, clamped to the map
-            rect = pygame.Rect(0, 0, cw, full)
-            rect.midbottom = (cx, cy - half)
-            best = ((0, 0), rect.clamp(area))
-        taken.append(best[1])
-        spots[index] = best[1]
+    for index, *_ in wanted:
+        choices = ranked[index]
+        best = next((rect for rect in choices if rect.collidelist(taken) < 0), None)
+        if best is None:
+            best = min(choices, key=lambda rect: _covered(rect, taken))
+        taken.append(best)
+        spots[index] = best
     return spots
 
 
