@@ -53,7 +53,12 @@ def test_no_locator_covers_a_shopper_a_pile_or_a_chair(ctx, monkeypatch, players
         looked_for = [(n, rect, "pile") for n, (rect, src) in enumerate(screen.log) if src in piles]
         looked_for += [(n, rect, "shopper") for n, (rect, _) in enumerate(screen.log) if rect in view.body_rects]
         looked_for += [(n, rect, "pile count") for n, (rect, _) in enumerate(screen.log) if rect in view.counts.piles]
-        assert any(what == "pile" for _, _, what in looked_for) and any(w == "shopper" for _, _, w in looked_for)
+        strips = {id(s) for s in view.counts.strips.values()}
+        looked_for += [(n, rect, "dresser count") for n, (rect, src) in enumerate(screen.log) if src in strips]
+        tags = [want for _, want, _, _ in view._tags] + [drawn for _, _, drawn, _ in view._tags]
+        looked_for += [(n, rect, "name tag") for n, (rect, _) in enumerate(screen.log) if rect in tags]
+        kinds = {what for _, _, what in looked_for}
+        assert {"pile", "shopper", "name tag"} <= kinds, kinds
         for n, rect, what in looked_for:
             hidden = [card for m, card in cards if m > n and card.colliderect(rect)]
             assert not hidden, f"a locator drawn over a {what} at {tuple(rect)}"
