@@ -158,7 +158,7 @@ class SoldOutResultsScene(MatchResultsScene):
         cause, by = shown.cause(), shown.sold_out_by()
         text = _(CAUSES.get(cause, cause))
         if cause == "sold_out" and by is not None:
-            name, team = caller(self.sim, self.mall.names)    # the one who called it, for their team
+            name, team = caller(self.sim, self.mall.names, self.mall.bots)    # the one who called it, for their team
             # TRANSLATORS: {name} a player, {team} their team's name ("Team A")
             text = _("SOLD OUT! {name} called it for {team}").format(name=name, team=team) if team \
                 else _("SOLD OUT! called by {names}").format(names=name)
