@@ -97,3 +97,10 @@ class ReadyGate:
             x += BADGE + 10
         return drawn
 
+    def draw_centred(self, surface: pygame.Surface, ui: "UI", centre: tuple[int, int], rule: str) -> pygame.Rect:
+        """As draw, the rule and the badges together centred on `centre`."""
+        rule_w = ui.render(rule, "small", "text_dim").get_width()
+        badges_w = len(self.people) * (BADGE + 10)
+        right = centre[0] + (rule_w + 6 + badges_w) // 2
+        return self.draw(surface, ui, right, centre[1], rule)
+
