@@ -160,3 +160,17 @@ def test_a_card_drawn_see_through_lets_the_floor_show(ctx):  # noqa: F811
     floor.blit(art, (0, 0))
     middle = (PAD + LIST_ITEM // 2, PAD + TAB + LIST_ITEM // 2)     # a garment's middle
     assert floor.get_at(middle).r > 150
+
+
+def test_a_shopper_drawn_beside_a_card_fades_it_though_its_feet_are_further(ctx):  # noqa: F811
+    """A crowd is drawn apart (render only): the body a player sees against the card, not where the
+    feet stand in the simulation, decides; a body reaches up over a card from below it too."""
+    scene = played_mall(ctx, 2, "tidy", 2, seed=1)
+    n, card = _first_card(scene)
+    _stand(scene, None)
+    scene.view.body_rects = [pygame.Rect(card.right + NEAR // 2, card.top, 40, 70)]
+    frames = _faded_alphas(scene, None, 12)
+    assert frames[-1][n] < 128
+    scene.view.body_rects = []
+    _stand(scene, (card.centerx, card.bottom + NEAR + 40))   # feet below the card, the head over its edge
+    assert _faded_alphas(scene, (card.centerx, card.bottom + NEAR + 40), 12)[-1][n] < 128

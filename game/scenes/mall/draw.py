@@ -359,9 +359,7 @@ class MapView:
         cards = public.dresser_cards()
         cat = sim.catalogue
         spots = self._dresser_spots(sim)
-        shoppers = [self.at(av.body.x / FP, av.body.y / FP) for av in sim.avatars]
-        tall = 2 * max(sprite.size for sprite in self.sprites.values())   # a body stands up to this over its feet
-        self.fades.advance(sim.tick, spots, shoppers, tall, reduced_motion)
+        self.fades.advance(sim.tick, spots, self._bodies(sim), reduced_motion)
         for d in sim.dressers:
             objective = cat.objectives[cards[d.index]]
             filled = tuple(public.filled(d.index, item) for item in objective.items)
@@ -384,6 +382,14 @@ class MapView:
             if strip is not None:
                 strips.append(strip)
         return strips
+
+    def _bodies(self, sim: "MallFace") -> list[pygame.Rect]:
+        """Where the shoppers' bodies are: as drawn last frame (a crowd drawn apart included),
+        and round where each stands now (the first frame has no last one)."""
+        size = max(sprite.size for sprite in self.sprites.values())
+        standing = [pygame.Rect(x - size // 2, y - 7 * size // 4, size, 7 * size // 4)   # a drawn body's size
+                    for x, y in (self.at(av.body.x / FP, av.body.y / FP) for av in sim.avatars)]
+        return self.body_rects + standing
 
     def draw_chairs(self, surface: pygame.Surface, sim: "MallFace", shake: tuple[int, int]) -> None:
         """A gold ring round each dresser's chair, over the locators: every chair stays in sight."""

@@ -65,16 +65,14 @@ class Fades:
         self.shown: dict[int, float] = {}
         self.tick: int | None = None
 
-    def advance(self, tick: int, cards: dict[int, pygame.Rect], shoppers: Sequence[tuple[int, int]],
-                tall: int, instant: bool) -> None:
-        """Ease each card toward faded (a shopper's feet within NEAR px of it, or under it by up to
-        `tall` px, where the body reaches up over the card) or solid, by the ticks since last time;
-        the first time at once (a round does not open with cards fading)."""
+    def advance(self, tick: int, cards: dict[int, pygame.Rect], bodies: Sequence[pygame.Rect],
+                instant: bool) -> None:
+        """Ease each card toward faded (a shopper's body within NEAR px of it) or solid, by the
+        ticks since last time; the first time at once (a round does not open with cards fading)."""
         elapsed = FADE_TICKS if self.tick is None else min(max(0, tick - self.tick), FADE_TICKS)
         self.tick = tick
         for index, rect in cards.items():
-            zone = pygame.Rect(rect.x - NEAR, rect.y - NEAR, rect.w + 2 * NEAR, rect.h + 2 * NEAR + tall)
-            target = FADED if any(zone.collidepoint(p) for p in shoppers) else 1.0
+            target = FADED if rect.inflate(2 * NEAR, 2 * NEAR).collidelist(bodies) >= 0 else 1.0
             now = self.shown.get(index, 1.0)
             step = 1.0 if instant else (1.0 - FADED) * elapsed / FADE_TICKS
             self.shown[index] = min(target, now + step) if now < target else max(target, now - step)
