@@ -124,8 +124,12 @@ def _score(spots: dict[int, pygame.Rect], chairs: dict[int, tuple[int, int]], av
 def _cost(rect: pygame.Rect, chair: tuple[int, int], avoid: Sequence[pygame.Rect],
           floor: Callable[[pygame.Rect], int] | None) -> int:
     """What a locator at `rect` hides, besides other locators."""
-    return (AVOID_WEIGHT * _covered(rect, avoid) + (floor(rect) if floor is not None else 0)
-            + LEADER * _reach(rect, chair))
+    return _hides(rect, avoid, floor) + LEADER * _reach(rect, chair)
+
+
+def _hides(rect: pygame.Rect, avoid: Sequence[pygame.Rect], floor: Callable[[pygame.Rect], int] | None) -> int:
+    """The piles and chairs under `rect`, and the walkable floor."""
+    return AVOID_WEIGHT * _covered(rect, avoid) + (floor(rect) if floor is not None else 0)
 
 
 def _reach(rect: pygame.Rect, point: tuple[int, int]) -> int:
@@ -135,10 +139,8 @@ def _reach(rect: pygame.Rect, point: tuple[int, int]) -> int:
     return round(math.hypot(dx, dy))
 
 
-def _spots(cx: int, cy: int, size: tuple[int, int], half: int, area: pygame.Rect,
-           anywhere: bool) -> list[pygame.Rect]:
-    """The rects a locator of `size` may take for a chair at (cx, cy): beside it, moved out step
-    by step, then (`anywhere`) every GRID px over the map."""
+def _beside(cx: int, cy: int, size: tuple[int, int], half: int) -> list[pygame.Rect]:
+    """The rects a locator of `size` may take beside a chair at (cx, cy), moved out step by step."""
     cw, full = size
     spots = []
     for out in OUTS:
@@ -146,22 +148,41 @@ def _spots(cx: int, cy: int, size: tuple[int, int], half: int, area: pygame.Rect
             spots += [pygame.Rect(x, cy - half - out - full, cw, full), pygame.Rect(x, cy + half + out, cw, full)]
         spots += [pygame.Rect(cx + half + out, cy - full // 2, cw, full),
                   pygame.Rect(cx - half - out - cw, cy - full // 2, cw, full)]
-    if anywhere:
-        spots += [pygame.Rect(x, y, cw, full) for y in range(area.top, area.bottom - full + 1, GRID)
-                  for x in range(area.left, area.right - cw + 1, GRID)]
-    return [rect for rect in spots if area.contains(rect)]
+    return spots
+
+
+def _anywhere(size: tuple[int, int], area: pygame.Rect) -> list[pygame.Rect]:
+    """Every GRID px over the map, for a locator of `size`."""
+    cw, full = size
+    return [pygame.Rect(x, y, cw, full) for y in range(area.top, area.bottom - full + 1, GRID)
+            for x in range(area.left, area.right - cw + 1, GRID)]
 
 
 def _ranked(wanted: Sequence[tuple[int, int, int, tuple[int, int]]], area: pygame.Rect, half: int,
             strip_h: int, avoid: Sequence[pygame.Rect], floor: Callable[[pygame.Rect], int] | None,
             clear: Sequence[pygame.Rect]) -> dict[int, list[pygame.Rect]]:
-    """Per dresser, its spots clear of `clear`, least hiding first (without `floor`: beside the
-    chair only); a chair with none gets the spot above it, clamped to the map."""
+    """Per dresser, its spots on the map clear of `clear`, least hiding first (without `floor`:
+    beside the chair only); a chair with none gets the spot above it, clamped to the map. What a
+    spot hides but its leader line is the same for every dresser: worked out once a spot (the
+    cards come in two sizes, so most of the map's spots are shared)."""
     ranked = {}
+    grids: dict[tuple[int, int], list[pygame.Rect]] = {}
+    hidden: dict[tuple[int, int, int, int], int] = {}
+
+    def cost(rect: pygame.Rect, chair: tuple[int, int]) -> int:
+        key = (rect.x, rect.y, rect.w, rect.h)
+        if key not in hidden:
+            hidden[key] = _hides(rect, avoid, floor)
+        return hidden[key] + LEADER * _reach(rect, chair)
+
     for index, cx, cy, (cw, ch) in wanted:
-        spots = [rect for rect in _spots(cx, cy, (cw, ch + strip_h), half, area, floor is not None)
-                 if rect.collidelist(clear) < 0]
-        spots.sort(key=lambda rect: _cost(rect, (cx, cy), avoid, floor))
+        size = (cw, ch + strip_h)
+        spots = [rect for rect in _beside(cx, cy, size, half) if area.contains(rect) and rect.collidelist(clear) < 0]
+        if floor is not None:
+            if size not in grids:
+                grids[size] = [rect for rect in _anywhere(size, area) if rect.collidelist(clear) < 0]
+            spots += grids[size]
+        spots.sort(key=lambda rect: cost(rect, (cx, cy)))
         if not spots:
             rect = pygame.Rect(0, 0, cw, ch + strip_h)
             rect.midbottom = (cx, cy - half)
