@@ -30,6 +30,7 @@ from game.render import cast, widgets
 from game.render.figure import Look, figure
 from game.scenes import registry
 from game.scenes.common import menu_command
+from game.scenes.pads import keys_in_play
 from game.scenes.ready import ReadyGate
 from game.text.i18n import N_, _, ngettext
 
@@ -246,7 +247,8 @@ class ChallengeCard(Scene):
                               center=(w // 2, 552))
         if self.gate.people:
             self.gate.draw_centred(surface, ui, (w // 2, 604), _("Starts when everyone is ready"))
-        widgets.hints(surface, ui, [("A / Enter", N_("Ready")), ("START", N_("Start now")), ("B / Esc", N_("Back"))])
+        start = keys_in_play(self.ctx, (0,)).get("START", ["START"]) if self.player is not None else "START"
+        widgets.hints(surface, ui, [("A / Enter", N_("Ready")), (start, N_("Start now")), ("B / Esc", N_("Back"))])
 
     def _who(self) -> str:
         if self.player is None:
