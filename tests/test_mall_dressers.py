@@ -8,6 +8,7 @@ from game.render.clothing import objective_art
 from game.rules.soldout import load_catalogue
 from game.scenes.mall import draw as mall_draw
 from game.scenes.mall import locator as mall_locator
+from game.scenes.mall import placement as mall_placement
 from tests.test_mall_scene import ctx, demo_spec, start, tick  # noqa: F401  (fixture)
 
 
@@ -78,9 +79,9 @@ def test_a_locator_with_no_spot_clear_of_the_table_is_still_placed_on_the_map():
     """Every spot beside the chair crosses the Starting Table: the card still goes on the map (above
     its chair) rather than nowhere."""
     area = pygame.Rect(0, 0, 400, 300)
-    spots = mall_locator.place_locators([(0, 200, 150, (120, 90))], area, 16, 20, clear=[area])
+    spots = mall_placement.place_locators([(0, 200, 150, (120, 90))], area, 16, 20, clear=[area])
     assert area.contains(spots[0])
-    free = mall_locator.place_locators([(0, 200, 150, (120, 90))], area, 16, 20,
+    free = mall_placement.place_locators([(0, 200, 150, (120, 90))], area, 16, 20,
                                        clear=[pygame.Rect(0, 0, 400, 134)])
     assert not free[0].colliderect(pygame.Rect(0, 0, 400, 134)), "a clear spot below was free"
 

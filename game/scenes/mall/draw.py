@@ -26,7 +26,8 @@ from game.scenes.mall.counts import MapCounts
 from game.scenes.mall.crowd import Apart
 from game.scenes.mall.floor_map import FloorMap
 from game.scenes.mall.layout import MallLayout
-from game.scenes.mall.locator import Fades, locator_size, locator_surface, place_locators
+from game.scenes.mall.locator import Fades, locator_size, locator_surface
+from game.scenes.mall.placement import Placing, finish, placing
 from game.sim.tuning import FP
 
 if TYPE_CHECKING:
@@ -240,6 +241,7 @@ class MapView:
         self.shown_at: dict[int, tuple[int, int]] = {}        # per seat: where its shopper was drawn
         self.sight = Sightlines()             # who may hide whom this frame
         self._spots: dict[int, pygame.Rect] = {}
+        self._placing: tuple[tuple[tuple[int, int, int], ...], Placing] | None = None   # under way in idle time
         self._floor: FloorMap | None = None   # the walkable floor on screen, built on first use
         self._ahead = self._frames_ahead()    # the shoppers' everyday frames, drawn in idle time (warm_figures)
 
@@ -401,10 +403,34 @@ class MapView:
 
     def _dresser_spots(self, sim: "MallFace") -> dict[int, pygame.Rect]:
         """Where each dresser's locator goes (screen px, without shake; see place_locators).
-        Dressers never move: computed once per round."""
-        key = tuple((d.index, d.x, d.y) for d in sim.dressers)
-        if self._spots_key == key:
-            return self._spots
+        Dressers never move: placed once per round, as a rule ahead in idle time (place_ahead);
+        what is left of that is done here."""
+        key = _dressers_key(sim)
+        if self._spots_key != key:
+            steps = self._placing[1] if self._placing is not None and self._placing[0] == key else self._place(sim)
+            self._spots_key, self._spots, self._placing = key, finish(steps), None
+        return self._spots
+
+    def place_ahead(self, sim: "MallFace", until: float) -> bool:
+        """Place the round's dresser cards a step at a time until `until` (perf_counter), ahead of
+        the round's first picture (the fade into a round has idle frames to spare; placing them
+        all in one frame once took 40 ms). False once they are placed, or with no dressers."""
+        key = _dressers_key(sim)
+        if not key or self._spots_key == key:
+            return False
+        if self._placing is None or self._placing[0] != key:
+            self._placing = key, self._place(sim)
+        steps = self._placing[1]
+        while time.perf_counter() < until:
+            try:
+                next(steps)
+            except StopIteration as done:
+                self._spots_key, self._spots, self._placing = key, done.value, None
+                return False
+        return True
+
+    def _place(self, sim: "MallFace") -> Placing:
+        """The steps of placing the dresser cards where they are now, round the piles where they lie."""
         cards = sim.public_view().dresser_cards()
         wanted = [(d.index, *self.at(d.x, d.y),
                    locator_size(len(sim.catalogue.objectives[cards[d.index]].items))) for d in sim.dressers]
@@ -414,10 +440,8 @@ class MapView:
                  for cx, cy in (self.at(x, y) for _, x, y in sim.floor_piles())]
         chairs = [pygame.Rect(cx - half - 6, cy - half - 6, 2 * half + 12, 2 * half + 12)
                   for cx, cy in (self.at(d.x, d.y) for d in sim.dressers)]
-        spots = place_locators(wanted, self.layout.map_rect, half, self.strip_h, piles + chairs,
-                               self.floor_map(sim).walkable, [self._table_ring(sim)])
-        self._spots_key, self._spots = key, spots
-        return spots
+        return placing(wanted, self.layout.map_rect, half, self.strip_h, piles + chairs,
+                       self.floor_map(sim), [self._table_ring(sim)])
 
     def _table_ring(self, sim: "MallFace") -> pygame.Rect:
         """The Starting Table and a tile of floor round it (screen px, without shake): where every
@@ -705,6 +729,11 @@ def moment(sim: "MallFace", seat: int) -> str | None:
     if public.cause() != "sold_out" or side is None:
         return None
     return "cheer" if public.side_of(sim.player_of[seat]) == side else "slump"
+
+
+def _dressers_key(sim: "MallFace") -> tuple[tuple[int, int, int], ...]:
+    """The dressers the cards are placed for: a new round's (or none) asks for a new placing."""
+    return tuple((d.index, d.x, d.y) for d in sim.dressers)
 
 
 def seat_teams(sim: "MallFace") -> dict[int, int]:

@@ -22,6 +22,9 @@ class FloorMap:
         self.xs = [round(origin[0] + i * tile) for i in range(cols + 1)]   # cell edges, screen px
         self.ys = [round(origin[1] + j * tile) for j in range(rows + 1)]
         self.open = [[0 if solid[j][i] else 1 for i in range(cols)] for j in range(rows)]
+        # open, with a closed column and row past the last (a point on the map's far edge has no cell)
+        self._open = [[*row, 0] for row in self.open] + [[0] * (cols + 1)]
+        self._axes: dict[tuple[int, ...], list[tuple[int, int]]] = {}
         widths = [self.xs[i + 1] - self.xs[i] for i in range(cols)]
         heights = [self.ys[j + 1] - self.ys[j] for j in range(rows)]
         # full[j][i]: open px in cells above row j and left of column i; down[j][i]: open px a px
@@ -55,6 +58,38 @@ class FloorMap:
         """Screen px of `rect` over floor a shopper can walk on (not walls, shelves or furniture)."""
         return (self._below(rect.right, rect.bottom) - self._below(rect.left, rect.bottom)
                 - self._below(rect.right, rect.top) + self._below(rect.left, rect.top))
+
+
+    def walkable_along(self, xs: Sequence[int], w: int, y: int, h: int) -> list[int]:
+        """walkable(Rect(x, y, w, h)) for each x in `xs`, at a fraction of the cost: a grid row of
+        Tidying Up's card spots. Each corner's count reuses where its x and y fall among the cells."""
+        axis = self._axis((*xs, *(x + w for x in xs)))
+        top, bottom = self._row(axis, y), self._row(axis, y + h)
+        n = len(xs)
+        return [bottom[n + k] - bottom[k] - top[n + k] + top[k] for k in range(n)]
+
+    def _axis(self, xs: tuple[int, ...]) -> list[tuple[int, int]]:
+        """Per x: (its column, px into it), as _below works them out; (0, 0) left of the map (no
+        floor there, as column 0's left edge has none either). Kept per tuple of xs: every row asks."""
+        axis = self._axes.get(xs)
+        if axis is None:
+            axis = self._axes[xs] = [_into(self.xs, x) for x in xs]
+        return axis
+
+    def _row(self, axis: list[tuple[int, int]], y: int) -> list[int]:
+        """_below(x, y) for each x of `axis`."""
+        j, dy = _into(self.ys, y)
+        full, down, across, cells = self.full[j], self.down[j], self.across[j], self._open[j]
+        return [full[i] + dx * down[i] + dy * (across[i] + dx * cells[i]) for i, dx in axis]
+
+
+def _into(edges: list[int], at: int) -> tuple[int, int]:
+    """(cell, px into it) for `at` as _below counts: (0, 0) before the first edge (nothing there),
+    (the last edge, 0) at or past it."""
+    i = _cell(edges, at)
+    if i < 0:
+        return 0, 0
+    return i, (at - edges[i] if i < len(edges) - 1 else 0)
 
 
 def _cell(edges: list[int], at: int) -> int:

@@ -233,8 +233,11 @@ class MallScene(Scene):
     def idle(self, until: float) -> None:
         """After the present: the bots' ways to the piles on the floor worked out ahead (in the
         countdown, those of the round's first choices; in play, to a pile put down somewhere new),
-        a few hundred tiles of search at a time. First, the shoppers' everyday frames drawn ahead."""
-        if self.picture.view.warm_figures(until) or not self.bots:
+        a few hundred tiles of search at a time. First the dresser cards placed (the round's first
+        picture needs them: the fade into the round has the idle frames), then the shoppers'
+        everyday frames drawn ahead."""
+        view = self.picture.view
+        if view.place_ahead(self.sim, until) or view.warm_figures(until) or not self.bots:
             return
         for field in pile_fields_ahead(self.sim.seat_view(next(iter(self.bots)))):
             while time.perf_counter() < until:
