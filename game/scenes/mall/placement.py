@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import heapq
 import math
-import operator
 from typing import Generator, Iterable, Iterator, Sequence
 
 import pygame
@@ -23,6 +22,12 @@ GRID = 16             # px between the spots tried anywhere on the map (beside t
 AVOID_WEIGHT = 6      # per px of a pile or a dresser's chair
 LEADER = 32           # per px from the chair: a leader line hides floor too, and one across the map is hard
                       # to follow (at 8 the cards hid 2 % less floor, but lines crossed the whole boutique)
+
+POSITION = 20        # bits of a ranked entry that hold its spot's position (the cost is above them):
+                     # plain ints, so ranking 10,000 spots makes no objects for the garbage collector
+                     # to walk (as tuples they set off a 30 ms full collection in a frame of the fade)
+
+MASK = (1 << POSITION) - 1
 
 Wanted = Sequence[tuple[int, int, int, tuple[int, int]]]   # (dresser index, chair x, chair y, card size)
 Placing = Generator[None, None, dict[int, pygame.Rect]]
@@ -133,9 +138,9 @@ class _Ranked:
     sort would give them), sorted only as far as they are read: an arrangement reads a dresser's
     first few spots, and all of them only when every one is over another card."""
 
-    def __init__(self, entries: list[tuple[int, int]], spots: list[pygame.Rect]) -> None:
+    def __init__(self, entries: list[int], spots: list[pygame.Rect]) -> None:
         heapq.heapify(entries)
-        self.heap = entries         # (cost, position in spots)
+        self.heap = entries         # cost << POSITION | position in spots
         self.spots = spots
         self.read: list[pygame.Rect] = []
 
@@ -143,7 +148,7 @@ class _Ranked:
         n = 0
         while n < len(self.read) or self.heap:
             if n == len(self.read):
-                self.read.append(self.spots[heapq.heappop(self.heap)[1]])
+                self.read.append(self.spots[heapq.heappop(self.heap) & MASK])
             yield self.read[n]
             n += 1
 
@@ -157,7 +162,7 @@ def _rank(chair: tuple[int, int], beside: list[pygame.Rect], grid: _Grid | None,
         key = (rect.x, rect.y, rect.w, rect.h)
         if key not in hidden:
             hidden[key] = _hides(rect, avoid, floor)
-        entries.append((hidden[key] + LEADER * _reach(rect, chair), n))
+        entries.append((hidden[key] + LEADER * _reach(rect, chair)) << POSITION | n)
     spots = beside
     if grid is not None and grid.rects:
         spots = beside + grid.rects
@@ -174,9 +179,9 @@ def _above(chair: tuple[int, int], size: tuple[int, int], half: int, area: pygam
     return rect.clamp(area)
 
 
-def _grid_costs(chair: tuple[int, int], grid: _Grid, first: int) -> list[tuple[int, int]]:
-    """(cost, position) of each of the grid's spots for a dresser at `chair`: what it hides plus
-    its leader line, the line's length worked out per row from each column's and the row's
+def _grid_costs(chair: tuple[int, int], grid: _Grid, first: int) -> list[int]:
+    """The ranked entry (cost << POSITION | position) of each of the grid's spots for a dresser at
+    `chair`: what it hides plus its leader line, the line's length worked out per row from each column's and the row's
     distance to the chair."""
     cx, cy = chair
     cw, full = grid.size
@@ -186,7 +191,7 @@ def _grid_costs(chair: tuple[int, int], grid: _Grid, first: int) -> list[tuple[i
         dy = max(y - cy, 0, cy - y - full)
         row = [LEADER * round(math.hypot(dx, dy)) for dx in dxs]
         leads += row if len(columns) == len(row) else [row[col] for col in columns]
-    return list(zip(map(operator.add, grid.hides, leads), range(first, first + len(leads))))
+    return [(hides + lead) << POSITION | n for hides, lead, n in zip(grid.hides, leads, range(first, first + len(leads)))]
 
 
 def _score(spots: dict[int, pygame.Rect], chairs: dict[int, tuple[int, int]], avoid: Sequence[pygame.Rect],
