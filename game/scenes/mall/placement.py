@@ -3,9 +3,9 @@
 Thousands of spots are weighed (every GRID px over the map, for each card size), so the work is
 laid out to be cheap and to be done a step at a time (`placing`, a generator): the map's idle
 time between frames does it ahead of the round's first picture (MapView.place_ahead), and no
-step takes more than a fraction of a millisecond. What a spot hides is counted a grid row at a
-time (FloorMap.walkable_along), once for every dresser; each dresser's spots are ranked lazily
-(a heap: the arrangement reads the first few, rarely more).
+step takes a millisecond. What a spot hides is counted a grid row at a time
+(FloorMap.walkable_along), once for every dresser; each dresser's spots are ranked lazily (a
+heap: the arrangement reads the first few, rarely more).
 """
 from __future__ import annotations
 
@@ -23,10 +23,9 @@ AVOID_WEIGHT = 6      # per px of a pile or a dresser's chair
 LEADER = 32           # per px from the chair: a leader line hides floor too, and one across the map is hard
                       # to follow (at 8 the cards hid 2 % less floor, but lines crossed the whole boutique)
 
-POSITION = 20        # bits of a ranked entry that hold its spot's position (the cost is above them):
-                     # plain ints, so ranking 10,000 spots makes no objects for the garbage collector
-                     # to walk (as tuples they set off a 30 ms full collection in a frame of the fade)
-
+POSITION = 20         # bits of a ranked entry that hold its spot's position (its cost is above them):
+                      # plain ints, so ranking 10,000 spots makes no objects for the garbage collector
+                      # to walk (as tuples they set off a 30 ms full collection in a frame of the fade)
 MASK = (1 << POSITION) - 1
 
 Wanted = Sequence[tuple[int, int, int, tuple[int, int]]]   # (dresser index, chair x, chair y, card size)
