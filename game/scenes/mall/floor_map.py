@@ -40,25 +40,16 @@ class FloorMap:
                 self.full[j + 1][i + 1] = (self.full[j][i + 1] + self.full[j + 1][i] - self.full[j][i]
                                            + cell * widths[i] * heights[j])
 
-    def _below(self, x: int, y: int) -> int:
-        """Walkable px in [map left, x) x [map top, y)."""
-        i = _cell(self.xs, x)
-        j = _cell(self.ys, y)
-        if i < 0 or j < 0:
-            return 0
-        dx, dy = x - self.xs[i], y - self.ys[j]
-        if i == len(self.xs) - 1:       # at or past the right edge: whole columns only
-            dx = 0
-        if j == len(self.ys) - 1:
-            dy = 0
-        cell = self.open[j][i] if dx and dy else 0
-        return self.full[j][i] + dx * self.down[j][i] + dy * self.across[j][i] + dx * dy * cell
-
     def walkable(self, rect: pygame.Rect) -> int:
         """Screen px of `rect` over floor a shopper can walk on (not walls, shelves or furniture)."""
-        return (self._below(rect.right, rect.bottom) - self._below(rect.left, rect.bottom)
-                - self._below(rect.right, rect.top) + self._below(rect.left, rect.top))
+        left, right = _into(self.xs, rect.left), _into(self.xs, rect.right)
+        top, bottom = _into(self.ys, rect.top), _into(self.ys, rect.bottom)
+        return self._below(right, bottom) - self._below(left, bottom) - self._below(right, top) + self._below(left, top)
 
+    def _below(self, column: tuple[int, int], row: tuple[int, int]) -> int:
+        """Walkable px left of and above a point, given as (cell, px into it) across and down (_into)."""
+        (i, dx), (j, dy) = column, row
+        return self.full[j][i] + dx * self.down[j][i] + dy * (self.across[j][i] + dx * self._open[j][i])
 
     def walkable_along(self, xs: Sequence[int], w: int, y: int, h: int) -> list[int]:
         """walkable(Rect(x, y, w, h)) for each x in `xs`, at a fraction of the cost: a grid row of
@@ -69,23 +60,23 @@ class FloorMap:
         return [bottom[n + k] - bottom[k] - top[n + k] + top[k] for k in range(n)]
 
     def _axis(self, xs: tuple[int, ...]) -> list[tuple[int, int]]:
-        """Per x: (its column, px into it), as _below works them out; (0, 0) left of the map (no
-        floor there, as column 0's left edge has none either). Kept per tuple of xs: every row asks."""
+        """Per x: (its column, px into it) (_into). Kept per tuple of xs: every row asks."""
         axis = self._axes.get(xs)
         if axis is None:
             axis = self._axes[xs] = [_into(self.xs, x) for x in xs]
         return axis
 
     def _row(self, axis: list[tuple[int, int]], y: int) -> list[int]:
-        """_below(x, y) for each x of `axis`."""
+        """_below at height y for each x of `axis`."""
         j, dy = _into(self.ys, y)
         full, down, across, cells = self.full[j], self.down[j], self.across[j], self._open[j]
         return [full[i] + dx * down[i] + dy * (across[i] + dx * cells[i]) for i, dx in axis]
 
 
 def _into(edges: list[int], at: int) -> tuple[int, int]:
-    """(cell, px into it) for `at` as _below counts: (0, 0) before the first edge (nothing there),
-    (the last edge, 0) at or past it."""
+    """The cell `at` falls in and the px into it: (0, 0) before the first edge (the map's first
+    column and row of counts are 0, as nothing is there), (the last edge, 0) at or past it
+    (whole cells only)."""
     i = _cell(edges, at)
     if i < 0:
         return 0, 0
