@@ -13,6 +13,7 @@ from game.core import present
 from game.core.present import FALLBACK_FPS, Presenter, pace, picture_key
 from game.core.scene import Scene
 from game.core.warm import Warmer
+from game.files import database
 from game.match.commands import Command
 from game.match.spec import MatchSpec, SeatSpec
 from game.scenes import registry, warmup
@@ -126,6 +127,7 @@ def test_the_warmer_runs_each_job_once_in_order_steps_and_survives_failures():
 
 def test_rehearsals_warm_the_first_frame_and_leave_the_game_alone(ctx, monkeypatch):
     user = Path(os.environ["SOLDOUT_USER_DIR"])
+    database.shared()     # the game opens its records at start (tonight's evening), before any rehearsal
     before = sorted(p.name for p in user.rglob("*")) if user.exists() else []
     ctx.stack.push(TitleScene(ctx))
     ctx.stack.apply()
