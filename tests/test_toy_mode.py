@@ -174,9 +174,10 @@ def test_the_new_family_plays_in_the_window(window):
     panels, SOLD OUT! and the round's results."""
     from game import app
     from game.match.spec import MatchSpec
+    from game.rules.soldout.options import SoldOutOptions
     from game.scenes import registry
     ctx = window
-    registry.start_game(ctx, MatchSpec("soldout", _bots(3), mode="blindrush", rounds=1, seed=4))
+    registry.start_game(ctx, MatchSpec("soldout", _bots(3), seed=4, options=SoldOutOptions(mode="blindrush", rounds=1)))
     ctx.stack.apply()
     mall = ctx.stack.top
     surface = pygame.Surface((1280, 720))

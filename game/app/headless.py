@@ -38,7 +38,9 @@ def build_spec(game: str, bots: int, difficulty: str = "normal", mode: str | Non
                            team=(i % 2) if teams else None) for i in range(bots))
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1_000_000)
-    return games.get(game).spec(seats, seed, games.Choices(mode=mode, rounds=rounds, teams=teams, level=level))
+    played = games.get(game)
+    return played.spec(seats, seed, played.options_from({"mode": mode, "rounds": rounds, "teams": teams,
+                                                        "level": level}))
 
 
 def play(spec: MatchSpec, record: Path | None = None) -> dict[str, Any]:

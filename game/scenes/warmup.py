@@ -27,7 +27,7 @@ from game.core.warm import WAIT, Job, Warmer
 from game.files.level_shelf import SHELF
 from game.files.levels import list_levels, resolve_level, shipped_entry
 from game.games import CHECK_OUT, SOLD_OUT
-from game.match.games import Choices, Game
+from game.match.games import Game
 from game.match.spec import MatchSpec, SeatSpec
 from game.rules.soldout import modes as soldout_modes
 from game.render import clothing
@@ -63,7 +63,7 @@ def _spec(game: Game, players: int, mode: str) -> MatchSpec:
     """A rehearsal's match of `game`: two people, the rest bots, two rounds where the game lets one choose."""
     ids = identities()
     seats = tuple(SeatSpec(i, ids[i].name, "human" if i < 2 else "bot", "normal") for i in range(players))
-    return game.spec(seats, 1, Choices(mode=mode, rounds=2))
+    return game.spec(seats, 1, game.options_from({"mode": mode, "rounds": 2}))
 
 
 # What the rehearsals drew clothing at: (size, colour-blind) of items, and the shape of objective
