@@ -3,7 +3,8 @@ else, and plays it headless (with a recording played back), in the window from t
 the title's attract loop, as a replay in the window and in a bot tournament.
 
 Buzzer!: for two seconds (four in its long mode) every seat presses A as often as it can; each
-press is a point. Its options are its own dataclass, kept by the lobby beside the other games'."""
+press is a point. Its options are its own dataclass, named by its modes on the command line, in
+the lobby and in a replay's header."""
 import hashlib
 import io
 import json
@@ -226,6 +227,20 @@ def test_its_bots_play_a_tournament(buzzer):
     assert game_modes("buzzer") == ("short", "long")
     pairing = run_pairing("buzzer", "short", "easy", "hard", 4, seed=3)
     assert pairing.wins + pairing.ties + pairing.losses == 4
+
+
+def test_its_modes_are_its_own_on_the_command_line_and_in_the_header(buzzer, tmp_path):
+    from game.app.cli import UsageError, parse_args
+    path = tmp_path / "long.soco"
+    played = _main(["--headless", "--game", "buzzer", "--mode", "long", "--bots", "2", "--seed", "5", "--json",
+                    "--record", str(path)])
+    assert (played["mode"], played["ticks"]) == ("long", 2 * LENGTH)
+    assert json.loads(path.read_text().split("\n", 1)[0].split(" ", 2)[2])["mode"] == "long"
+    assert _main(["--replay", str(path), "--headless", "--json"]) == played
+    with pytest.raises(UsageError, match="--mode must be one of short, long, not 'rush'"):
+        parse_args(["--headless", "--game", "buzzer", "--mode", "rush"])
+    with pytest.raises(UsageError, match="--mode must be one of rush, memory, tidy, not 'long'"):
+        parse_args(["--headless", "--game", "soldout", "--mode", "long"])
 
 
 def test_the_lobby_keeps_its_options_beside_the_other_games(buzzer, ctx):

@@ -144,6 +144,10 @@ class Game(ABC):
         head = self.header(spec.options)
         return [head["mode"]] * head["rounds"]
 
+    def cli_modes(self) -> Sequence[str]:
+        """What --mode may name for this game (a game without a choice lists "mode" in unused_flags)."""
+        return self.round_modes()
+
     def cli_refusal(self, bots: int, headless: bool) -> str | None:
         """Why the command line's seats cannot play this game (a one-line reason), or None."""
         return None
