@@ -1,6 +1,6 @@
 """A game is one object: this file writes a third game, Buzzer!, registers it here and nowhere
 else, and plays it headless (with a recording played back), in the window from the lobby, in
-the title's attract loop, as a replay in the window and in a bot tournament.
+the title's attract loop, as a replay in the window, in a bot tournament and in the warm-up.
 
 Buzzer!: for two seconds (four in its long mode) every seat presses A as often as it can; each
 press is a point. Its options are its own dataclass, named by its modes on the command line, in
@@ -259,3 +259,18 @@ def test_the_lobby_keeps_its_options_beside_the_other_games(buzzer, ctx):
         lobby._cycle_game(1)
     assert lobby.match_spec().options == BuzzerOptions("long")
 
+
+def test_it_is_rehearsed_in_the_warm_up(buzzer, ctx, monkeypatch):
+    """A game with no rehearsal of its own gets one: its match opened and drawn off screen."""
+    from game.scenes import warmup
+    queued: dict[str, object] = {}
+    warmer = type("Noting", (), {"add": lambda self, name, job: queued.__setitem__(name, job)})()
+    warmup.queue_rehearsals(warmer, ctx)
+    assert [name for name in queued if name.startswith("buzzer")] == [f"buzzer {n} short" for n in games.LIKELY_SEATS]
+    drawn = []
+    real_draw = BuzzerScene.draw
+    monkeypatch.setattr(BuzzerScene, "draw", lambda self, surface, alpha: drawn.append(self) or real_draw(self, surface, alpha))
+    job = queued["buzzer 4 short"]
+    while job():
+        pass
+    assert drawn and len(drawn[0].sim.points) == 4 and not ctx.stack.scenes   # drawn off screen, the game left alone

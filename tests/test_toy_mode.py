@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import pygame
 import pytest
 
+from game.match.games import LIKELY_SEATS
 from game.rules.soldout import Catalogue, Deal, load_catalogue, modes
 from game.rules.soldout.deal import deal_lists
 from game.rules.soldout.rush import RUSH, RushRules
@@ -233,7 +234,7 @@ def test_the_new_family_is_warmed_up(window):
     warmer = Warmer()
     warmer.add = queued.__setitem__          # type: ignore[method-assign]   # note the jobs, run one
     warmup.queue_rehearsals(warmer, window)
-    assert {f"mall {n} blindrush" for n in warmup.SEAT_COUNTS} <= set(queued)
+    assert {f"mall {n} blindrush" for n in LIKELY_SEATS} <= set(queued)
     job = queued["mall 4 blindrush"]
     steps = 1
     while job() and steps < 2000:

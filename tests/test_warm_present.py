@@ -8,6 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.match.games import LIKELY_SEATS
 from game import app
 from game.core import present
 from game.core.present import FALLBACK_FPS, Presenter, pace, picture_key
@@ -295,7 +296,7 @@ def test_the_window_left_idle_on_the_title_warms_every_scene_and_prints_nothing(
                           capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
     assert done.stderr == "" and done.returncode == 0
     steps = int(done.stdout.split("WARM ")[1].split()[0])
-    assert steps > len(warmup.SEAT_COUNTS) * 4           # every job ran, most of them in several steps
+    assert steps > len(LIKELY_SEATS) * 4           # every job ran, most of them in several steps
     assert not (user_dir / app.ERROR_LOG).exists()
     assert not (user_dir / "logs" / "game.log").exists()
 

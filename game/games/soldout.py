@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
-from game.match.games import Demo, Game, Runner, ScenarioRunner, register
+from game.match.games import LIKELY_SEATS, Demo, Game, Rehearsal, Runner, ScenarioRunner, register
 from game.match.spec import GameOptions, MatchSpec
 from game.rules.soldout import modes
 from game.rules.soldout.options import LOBBY_ROUNDS, SoldOutOptions, as_sold_out
@@ -74,6 +74,14 @@ class SoldOut(Game):
 
     def demos(self) -> Sequence[Demo]:
         return [Demo(key, modes.get(key).demo_players) for key in modes.keys()]
+
+    def rehearsals(self) -> Sequence[Rehearsal]:
+        """The lobby's first mode at every table first; then "choose each round" (its chooser) and
+        every other registered mode, at every table."""
+        first, *others = modes.keys()
+        later = [Rehearsal(mode, players, first=False) for mode in others for players in LIKELY_SEATS]
+        return [*(Rehearsal(first, players) for players in LIKELY_SEATS),
+                Rehearsal(modes.CHOOSE, 4, first=False), *later]
 
     def course(self, spec: MatchSpec) -> Course[Any]:
         from game.speedrun.courses import SoldOutCourse   # the speedrun referee: only for a run

@@ -4,7 +4,7 @@ A `Game` answers everything that differs between games below the scenes: its key
 its options (one frozen dataclass of its own, a `GameOptions`, which it turns to and from the
 lobby's rows, the command line, data files and a replay's header), the mode of every round
 (`schedule()`), its command-line checks, its headless runner, its rules revision (which replays it
-refuses), its tournament modes and its attract-loop demos. What
+refuses), its tournament modes, its attract-loop demos and its warm-up rehearsals. What
 it shows in the window is registered apart, from the scenes (`game.scenes.registry.register`),
 keyed by the same `key`. Nothing outside the two registries switches on a game's key.
 
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from game.speedrun.courses import Course
 
 GAMES_PACKAGE = "game.games"   # the built-in games, registered when imported
+LIKELY_SEATS = (4, 2, 6, 3, 5)   # the likeliest tables first (solo play fills seats with bots): the warm-up's order
 
 
 class Runner(Protocol):
@@ -52,6 +53,17 @@ class Demo:
 
     mode: str
     players: int
+
+
+@dataclass(frozen=True, slots=True)
+class Rehearsal:
+    """One match the warm-up rehearses while the menus sit idle (game/scenes/warmup.py): this mode
+    with this many seats (two of them people). `first`: rehearsed ahead of every game's later ones
+    (the lobby's defaults: what a player most likely starts next)."""
+
+    mode: str
+    players: int
+    first: bool = True
 
 
 class Game(ABC):
@@ -147,6 +159,12 @@ class Game(ABC):
     def cli_modes(self) -> Sequence[str]:
         """What --mode may name for this game (a game without a choice lists "mode" in unused_flags)."""
         return self.round_modes()
+
+    def rehearsals(self) -> Sequence[Rehearsal]:
+        """The matches the warm-up rehearses (game/scenes/warmup.py), likeliest first: by default
+        the lobby's first mode at every table it may be played at."""
+        mode = self.mode_of(self.lobby_options())
+        return [Rehearsal(mode, players) for players in LIKELY_SEATS if players >= self.min_seats]
 
     def cli_refusal(self, bots: int, headless: bool) -> str | None:
         """Why the command line's seats cannot play this game (a one-line reason), or None."""
