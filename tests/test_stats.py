@@ -17,7 +17,7 @@ from game.files import database
 from game.match import games
 from game.match.commands import IDLE, Button, Command
 from game.match.record import MatchRecord, SeatLine
-from game.match.spec import MatchSpec, SeatSpec
+from game.match.spec import MatchSpec, NoOptions, SeatSpec
 from game.render.text import TEXT_MIN_PX
 from game.stats import export, queries, store
 
@@ -43,13 +43,18 @@ def _soldout(spec: MatchSpec, replay: Replay | None = None) -> tuple[MatchRecord
     return tally.record(sim, FINISHED, {0: 7}), {"result": soldout_headless.result_json(spec, sim), "replay": text}
 
 
+def _sold_out(seats: tuple[SeatSpec, ...], seed: int, **options: object) -> MatchSpec:
+    from game.rules.soldout.options import SoldOutOptions
+    return games.get("soldout").spec(seats, seed, SoldOutOptions(**options))     # type: ignore[arg-type]
+
+
 def _bots(n: int, teams: int = 0) -> tuple[SeatSpec, ...]:
     return tuple(SeatSpec(i, f"Seat {i}", "bot" if i else "human", "hard", team=i % teams if teams else None)
                  for i in range(n))
 
 
 def test_a_sold_out_record_has_the_podiums_places_and_the_matchs_facts():
-    spec = MatchSpec("soldout", _bots(3), mode="rush", rounds=2, seed=11)
+    spec = _sold_out(_bots(3), 11, mode="rush", rounds=2)
     record, made = _soldout(spec)
     result = made["result"]
     assert record.game == "soldout" and record.modes == ("rush", "rush") and record.level
@@ -65,7 +70,7 @@ def test_a_sold_out_record_has_the_podiums_places_and_the_matchs_facts():
 
 
 def test_the_same_record_comes_out_of_the_matchs_replay():
-    spec = MatchSpec("soldout", _bots(2), mode="memory", rounds=1, seed=5)
+    spec = _sold_out(_bots(2), 5, mode="memory")
     played, made = _soldout(spec)
     from game.driver.replay import read_replay
     replayed, _ = _soldout(spec, read_replay(made["replay"]))
@@ -73,7 +78,7 @@ def test_the_same_record_comes_out_of_the_matchs_replay():
 
 
 def test_team_mates_share_their_teams_place():
-    spec = MatchSpec("soldout", _bots(4, teams=2), mode="rush", rounds=1, seed=3, teams=True)
+    spec = _sold_out(_bots(4, teams=2), 3, mode="rush", teams=True)
     record, _ = _soldout(spec)
     by_team: dict[int | None, set[int]] = {}
     for line in record.seats:
@@ -122,7 +127,7 @@ def test_places_share_ties_and_skip_after_them(ranks, teams, places):
             return ranks
 
     seats = tuple(SeatSpec(i, str(i), team=teams[i] if teams else None) for i in ranks)
-    tally = Ranked(MatchSpec("x", seats, teams=teams is not None))
+    tally = Ranked(MatchSpec("x", seats, NoOptions(teams=teams is not None)))
     assert [line.place for line in tally.record(Over(), FINISHED, {}).seats] == places
 
 
@@ -162,8 +167,7 @@ def test_a_mall_match_in_the_window_tells_the_stats_once_with_its_profiles(seate
     from game.scenes.mall.scene import MallScene, open_mall, piloted_mall
     told: list[MatchRecord] = []
     seated.match_listeners.append(told.append)
-    spec = MatchSpec("soldout", (SeatSpec(0, "Orange", "bot", "hard"), SeatSpec(1, "Sky", "human")), mode="rush",
-                     seed=2)
+    spec = _sold_out((SeatSpec(0, "Orange", "bot", "hard"), SeatSpec(1, "Sky", "human")), 2, mode="rush")
     scene = open_mall(seated, spec)
     assert isinstance(scene, MallScene)
     scene.howto_due = None
@@ -178,7 +182,7 @@ def test_a_mall_match_in_the_window_tells_the_stats_once_with_its_profiles(seate
 
 def test_a_replay_watched_in_the_window_is_not_counted(seated):
     from game.scenes.mall.scene import open_mall
-    spec = MatchSpec("soldout", _bots(2), mode="rush", rounds=1, seed=9)
+    spec = _sold_out(_bots(2), 9, mode="rush")
     _record, made = _soldout(spec)
     from game.driver.replay import read_replay
     scene = open_mall(seated, spec, replay=read_replay(made["replay"]))

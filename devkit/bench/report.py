@@ -615,13 +615,15 @@ def verdicts(report: dict[str, Any]) -> list[dict[str, Any]]:
                             f"<= {TARGETS['window_steady_mb']:.0f} MB", steady <= TARGETS["window_steady_mb"]))
     stats = report.get("stats", {})
     if "open_p50_ms" in stats:
-        out.append(_verdict(f"stats screen open, {stats['matches']:,} matches", f"{stats['open_max_ms']} ms (worst)",
-                            f"median {stats['open_p50_ms']} ms, reading {stats['read_p50_ms']} ms; before the warm-up "
+        out.append(_verdict(f"stats screen open, {stats['matches']:,} matches (CPU, worst)",
+                            f"{stats['open_cpu_max_ms']} ms", f"wall median {stats['open_p50_ms']} ms, worst "
+                            f"{stats['open_max_ms']} ms, reading {stats['read_p50_ms']} ms; before the warm-up "
                             f"{stats['open_cold_ms']} ms", f"< {TARGETS['stats_open_ms']:.0f} ms",
-                            stats["open_max_ms"] < TARGETS["stats_open_ms"]))
-        out.append(_verdict("stats save on the frame", f"{stats['save_frame_max_ms']} ms (worst)",
-                            f"worker {stats['save_worker_p50_ms']} ms a save", f"< {TARGETS['stats_save_ms']:.0f} ms",
-                            stats["save_frame_max_ms"] < TARGETS["stats_save_ms"]))
+                            stats["open_cpu_max_ms"] < TARGETS["stats_open_ms"]))
+        out.append(_verdict("stats save on the frame (CPU, worst)", f"{stats['save_frame_cpu_max_ms']} ms",
+                            f"wall median {stats['save_frame_p50_ms']} ms, p99 {stats['save_frame_p99_ms']} ms, worst "
+                            f"{stats['save_frame_max_ms']} ms; worker {stats['save_worker_p50_ms']} ms a save",
+                            f"< {TARGETS['stats_save_ms']:.0f} ms", stats["save_frame_cpu_max_ms"] < TARGETS["stats_save_ms"]))
     if "peak_mb" in report.get("memory", {}):
         m = report["memory"]
         out.append(_verdict("peak memory", f"{m['peak_mb']} MB", f"pygame + display {m['baseline_pygame_display_mb']} MB",

@@ -45,6 +45,10 @@ class CheckOutTally(Tally[TableFace]):
             case _:
                 assert_never(event)
 
+    def modes(self, world: TableFace) -> tuple[str, ...]:
+        """Its one mode once (the record's contract for Check Out!: its rounds are the rulebook's)."""
+        return tuple(dict.fromkeys(super().modes(world)))
+
     def scores(self, world: TableFace) -> dict[int, int]:
         return {self._seat_of[score.seat]: score.total for score in world.scores()}
 

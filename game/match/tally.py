@@ -66,8 +66,10 @@ class Tally(ABC, Generic[W]):
         return {seat: (score,) for seat, score in self.scores(world).items()}
 
     def modes(self, world: W) -> tuple[str, ...]:
-        """Each round's mode, in order."""
-        return (self.spec.mode,)
+        """Each round's mode, in order: the game's schedule, unless the world knows the rounds it played."""
+        from game.match import games     # the registry (its module names this one only for typing)
+        game = games.find(self.spec.game)
+        return tuple(game.schedule(self.spec)) if game is not None else self.spec.schedule
 
     def level(self, world: W) -> str:
         """The level's map name ("" for a game without levels)."""
