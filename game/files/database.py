@@ -38,7 +38,6 @@ from game.text.notice import N_, Notice, join
 from game.files.register import RECORDS_DB
 from game.files.untrusted import echo
 
-SCHEMA_VERSION = 1
 MAX_VALUE = 1 << 20           # bytes in one string or blob: a row of the game's is a few hundred
 COMPANIONS = ("-wal", "-shm")
 Job = Callable[[sqlite3.Connection], None]
@@ -56,8 +55,19 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         " real_ms INTEGER, started TEXT NOT NULL, flags TEXT NOT NULL, splits TEXT NOT NULL,"
         " real_splits TEXT NOT NULL, detail TEXT, PRIMARY KEY (board, id)) WITHOUT ROWID",
     ),
+    (
+        # The players' profiles (game/files/profiles.py): checked again on every read, as untrusted.
+        # `colour` a seat identity's index (NULL: none), `rumble` a settings level (NULL: the settings'),
+        # `bindings` JSON {button: pad button}, `created` / `last_used` ISO 8601 local time.
+        "CREATE TABLE profiles (id INTEGER PRIMARY KEY, name TEXT NOT NULL, character TEXT, colour INTEGER,"
+        " assist INTEGER NOT NULL DEFAULT 0, rumble TEXT, bindings TEXT, created TEXT NOT NULL,"
+        " last_used TEXT NOT NULL)",
+        # NOCASE folds ASCII only: profiles.py also compares casefolded names before a save.
+        "CREATE UNIQUE INDEX profiles_name ON profiles (name COLLATE NOCASE)",
+    ),
 )
 
+SCHEMA_VERSION = len(MIGRATIONS)
 FAILURES: list[BaseException] = []     # bugs in a save job (tests/conftest.py fails a test that leaves one)
 
 
