@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import logging
 from collections import deque
+from collections.abc import Collection
 
 import pygame
 import pygame._sdl2.controller
@@ -84,6 +85,8 @@ class InputManager:
         self.last_pad: int | None = None              # the pad that pressed a button last (menus speak it)
         self.nintendo_swap = False                    # Nintendo pads: confirm on the bottom button
         self.rumble_level = "low"
+        self.seat_rumble: dict[int, str] = {}            # a seated profile's own rumble level, over the setting's
+        self.pad_bindings: dict[int, Bindings] = {}      # a pad's own buttons (its player's profile), by instance id
         # Pads set up in the wizard are pads from the first frame; a damaged file is a toast (the app's).
         self.load_warning: str | None = mappings.install_saved()[1]
         try:
@@ -231,6 +234,7 @@ class InputManager:
         self.seating.lose(("pad", instance_id), self._guids.pop(instance_id, ""))
         self._last.pop(("pad", instance_id), None)
         self._menus.pop(("pad", instance_id), None)
+        self.pad_bindings.pop(instance_id, None)
         self._repeats.pop(("pad", instance_id), None)
 
     # ---- per tick -----------------------------------------------------------
@@ -252,8 +256,9 @@ class InputManager:
             menus[device] = self._repeating(device, command, settled)
         for instance_id, pad in self.pads.items():
             device = ("pad", instance_id)
-            last[device] = pad.command(self.bindings)
-            plain.append(command := pad.menu_command(self.bindings))
+            bindings = self.pad_bindings.get(instance_id, self.bindings)   # a profile's own buttons
+            last[device] = pad.command(bindings)
+            plain.append(command := pad.menu_command(bindings))
             menus[device] = self._repeating(device, command, settled)
         self._last, self._menus = last, menus
         self._plain = self._with_escape(_merge(plain))
@@ -294,6 +299,16 @@ class InputManager:
         Escape is B.
         """
         return self._menu
+
+    def menu_command_of(self, device: DeviceId) -> Command:
+        """One device's part of `menu_command` (stick as d-pad, repeats): a lobby seat choosing on its own."""
+        return self._menus.get(device, IDLE)
+
+    def menu_command_without(self, devices: Collection[DeviceId]) -> Command:
+        """`menu_command` without `devices` (seats busy with their own choosing leave the shared menu alone)."""
+        if not devices:
+            return self._menu
+        return self._with_escape(_merge([IDLE, *(c for d, c in self._menus.items() if d not in devices)]))
 
     def any_device_command(self) -> Command:
         """Every connected device merged as one player's Command (stick pushes as d-pad presses, no
@@ -391,7 +406,7 @@ class InputManager:
 
         A pad without motors is asked once (SDL says so) and then left alone.
         """
-        scale = RUMBLE_SCALE.get(self.rumble_level, 0.0)
+        scale = RUMBLE_SCALE.get(self.seat_rumble.get(seat, self.rumble_level), 0.0)
         device = self.seating.device_of(seat)
         if scale <= 0 or device is None or device[0] != "pad" or self.seating.is_waiting(seat):
             return False

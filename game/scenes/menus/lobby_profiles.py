@@ -1,0 +1,259 @@
+"""The lobby's profiles: each joining seat's picker (game/scenes/menus/seat_picker.py), and what a
+choice does: a profile sits down (its name on the seat, its shopper, its colour's seat when free,
+its assist, rumble and pad buttons), a new one is made, one is renamed, changed or deleted.
+
+The lobby owns one `LobbyProfiles`; it reads the profiles once when the first seat needs them and
+again after each change (a few rows), and saves through game/files/profiles.py.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+from game.files import database, profiles
+from game.files.database import Database
+from game.files.profiles import Profile
+from game.files.register import RUMBLE_LEVELS
+from game.input.bindings import Bindings
+from game.input.seating import DeviceId
+from game.match.commands import Button, Command
+from game.match.seats import MAX_SEATS, LobbySeat
+from game.render import cast
+from game.scenes.menus.seat_picker import Choice, Page, Said, SeatPicker
+from game.text.notice import N_, Notice
+
+if TYPE_CHECKING:
+    from game.scenes.menus.lobby import LobbyScene
+
+COLOURS = (None, *range(MAX_SEATS))      # a profile's favourite colour: none, or a seat identity's index
+RUMBLES = (None, *RUMBLE_LEVELS)         # None: as Settings > Rumble says
+
+
+class LobbyProfiles:
+    def __init__(self, lobby: "LobbyScene") -> None:
+        self.lobby = lobby
+        self.db: Database | None = None              # None: the user folder's records (a screenshot sets its own)
+        self.pickers: dict[int, SeatPicker] = {}     # seat -> its picker, while it chooses
+        self._found: list[Profile] | None = None
+
+    # ----- the profiles --------------------------------------------------------
+    @property
+    def records(self) -> Database:
+        if self.db is None:
+            self.db = database.shared()
+        return self.db
+
+    @property
+    def found(self) -> list[Profile]:
+        if self._found is None:
+            self.reload()
+        assert self._found is not None
+        return self._found
+
+    def reload(self) -> None:
+        read = profiles.load(self.records, cast.ids())
+        self._found = read.found
+        for line in read.skipped[:1]:                # one line is enough to say the file was edited
+            self.lobby.ctx.toast(Notice(N_("Some saved profiles could not be read: {problem}"), problem=line))
+        self._offer()
+
+    def by_id(self) -> dict[int, Profile]:
+        return {p.id: p for p in self.found}
+
+    def _offer(self) -> None:
+        """Each open picker lists the profiles not seated elsewhere."""
+        seated = {s.profile: s.seat for s in self.lobby.ctx.seats if s.profile is not None}
+        for seat, picker in self.pickers.items():
+            picker.offer([p for p in self.found if seated.get(p.id, seat) == seat])
+
+    # ----- pickers -------------------------------------------------------------
+    def open(self, seat: int) -> None:
+        self.pickers[seat] = SeatPicker()
+        self._offer()
+
+    def close(self, seat: int) -> None:
+        self.pickers.pop(seat, None)
+        self.lobby.ctx.input.seat_rumble.pop(seat, None)
+
+    def busy_devices(self) -> list[DeviceId]:
+        """Devices whose seat is choosing: the shared menu does not listen to them."""
+        return [d for seat in self.pickers if (d := self.lobby.ctx.input.device_of(seat)) is not None]
+
+    def typing_keyboard(self) -> int | None:
+        """The keyboard seat typing a name, if one is (the keyboard's text goes to it)."""
+        for seat, picker in self.pickers.items():
+            device = self.lobby.ctx.input.device_of(seat)
+            if picker.page is Page.TYPING and device is not None and device[0] == "kb":
+                return seat
+        return None
+
+    def update(self, seat: int, cmd: Command) -> None:
+        """One tick of a choosing seat: its own device's menu command (directions repeat)."""
+        picker = self.pickers.get(seat)
+        if picker is None:
+            return
+        typing_kb = picker.page is Page.TYPING and seat == self.typing_keyboard()
+        if typing_kb:      # a keyboard types letters: its keys are not buttons here (Return / Backspace are)
+            return
+        said = picker.update(cmd, self.by_id())
+        if said is not None:
+            self.do(seat, picker, said)
+
+    def keyboard_key(self, key: str) -> None:
+        """A typing keyboard's "return" (done), "backspace" or "escape" (back)."""
+        seat = self.typing_keyboard()
+        if seat is None:
+            return
+        picker = self.pickers[seat]
+        assert picker.keys is not None
+        if key == "return":
+            picker.keys.update(Command(pressed=Button.START))
+        elif key == "backspace":
+            picker.keys.delete()
+        else:
+            picker.back_from_typing()
+            return
+        said = picker.finish_typing(picker.keys.outcome)
+        if said is not None:
+            self.do(seat, picker, said)
+
+    def type_text(self, text: str) -> None:
+        seat = self.typing_keyboard()
+        if seat is not None:
+            self.pickers[seat].type_text(text)
+
+    # ----- what a choice does --------------------------------------------------
+    def do(self, seat: int, picker: SeatPicker, said: Said) -> None:
+        match said.choice:
+            case Choice.GUEST:
+                self._guest(seat)
+            case Choice.SIT if said.profile is not None:
+                self.sit(seat, said.profile)
+            case Choice.CREATE:
+                self._create(seat, picker, said.name)
+            case Choice.RENAME if said.profile is not None:
+                self._rename(picker, said.profile, said.name)
+            case Choice.ADJUST if said.profile is not None:
+                self._adjust(picker, said.profile, said.row, said.step)
+            case Choice.DELETE if said.profile is not None:
+                self._delete(said.profile)
+            case Choice.LEAVE:
+                self.lobby.leave(seat)
+            case _:
+                self.lobby.ctx.sound("error")
+
+    def _guest(self, seat: int) -> None:
+        found = self.lobby.seat(seat)
+        if found is not None:
+            found.profile, found.profile_name = None, ""
+        self.close(seat)
+        self.lobby.ctx.sound("confirm")
+        self._offer()
+
+    def sit(self, seat: int, profile: Profile) -> int:
+        """`profile` sits on `seat` (on its colour's seat when that one is free): returns the seat."""
+        found = self.lobby.seat(seat)
+        if found is None:
+            return seat
+        self.close(seat)
+        if profile.colour is not None and profile.colour != seat and self.lobby.seat(profile.colour) is None:
+            seat = self.lobby.move(found, profile.colour)
+        found.profile, found.profile_name = profile.id, profile.name
+        self.apply(found, profile)
+        self._replace(profiles.touch(self.records, profile))
+        self.lobby.ctx.sound("confirm")
+        self._offer()
+        return seat
+
+    def apply(self, seat: LobbySeat, profile: Profile) -> None:
+        """A seated profile's preferences: its shopper (when unlocked and no other seat plays it), the
+        lobby's assist turned on for a player who asks for it, its pad's rumble and buttons."""
+        others = {s.character for s in self.lobby.ctx.seats if s is not seat}
+        chosen = profile.character
+        if chosen is not None and chosen not in others and cast.character(chosen).unlocked(self.lobby.stars):
+            seat.character = chosen
+        if profile.assist:
+            self.lobby.options.assist = True
+        inp = self.lobby.ctx.input
+        if profile.rumble is not None:
+            inp.seat_rumble[seat.seat] = profile.rumble
+        device = seat.device
+        if device is not None and device[0] == "pad" and isinstance(device[1], int):
+            inp.pad_bindings.pop(device[1], None)
+            if profile.bindings:
+                inp.pad_bindings[device[1]] = own_buttons(self.lobby.ctx.bindings, profile.bindings)
+
+    def _create(self, seat: int, picker: SeatPicker, name: str) -> None:
+        found = self.lobby.seat(seat)
+        character = found.character if found is not None else None
+        made = profiles.create(self.records, name, [p.name for p in self.found], character)
+        if not isinstance(made, Profile):
+            picker.refused(made)
+            self.lobby.ctx.sound("error")
+            return
+        self._found = [made, *self.found]
+        self.sit(seat, made)
+
+    def _rename(self, picker: SeatPicker, profile: Profile, name: str) -> None:
+        renamed = profiles.rename(self.records, profile, name, [p.name for p in self.found])
+        if not isinstance(renamed, Profile):
+            picker.refused(renamed)
+            self.lobby.ctx.sound("error")
+            return
+        picker.editing = renamed
+        picker.back_from_typing()
+        self._replace(renamed)
+        for seat in self.lobby.ctx.seats:
+            if seat.profile == renamed.id:
+                seat.profile_name = renamed.name
+
+    def _adjust(self, picker: SeatPicker, profile: Profile, row: str, step: int) -> None:
+        changed = adjusted(profile, row, step, self.lobby.ctx.bindings.pad)
+        profiles.update(self.records, changed)
+        picker.editing = changed
+        self._replace(changed)
+        self.lobby.ctx.sound("menu_move")
+
+    def _delete(self, profile: Profile) -> None:
+        profiles.delete(self.records, profile)
+        self._found = [p for p in self.found if p.id != profile.id]
+        for seat in self.lobby.ctx.seats:
+            if seat.profile == profile.id:
+                seat.profile, seat.profile_name = None, ""
+        self.lobby.ctx.sound("back")
+        self._offer()
+
+    def _replace(self, profile: Profile) -> None:
+        self._found = [profile if p.id == profile.id else p for p in self.found]
+        self._offer()
+
+
+def adjusted(profile: Profile, row: str, step: int, pad: dict[Button, int]) -> Profile:
+    """`profile` with one preference stepped: the shopper, colour, assist, rumble, or its pad
+    buttons (the ones Settings > Controls has now kept as its own, or back to the settings')."""
+    def turn(values: tuple[object, ...], now: object) -> object:
+        return values[(values.index(now) + step) % len(values)] if now in values else values[0]
+
+    match row:
+        case "character":
+            return dataclasses.replace(profile, character=cast.step(profile.character, 0, step))
+        case "colour":
+            colour = turn(COLOURS, profile.colour)
+            return dataclasses.replace(profile, colour=colour if isinstance(colour, int) else None)
+        case "assist":
+            return dataclasses.replace(profile, assist=not profile.assist)
+        case "rumble":
+            rumble = turn(RUMBLES, profile.rumble)
+            return dataclasses.replace(profile, rumble=rumble if isinstance(rumble, str) else None)
+        case "buttons":
+            mine = {} if profile.bindings else {b.name: code for b, code in pad.items() if b.name is not None}
+            return dataclasses.replace(profile, bindings=mine)
+    return profile
+
+
+def own_buttons(settings: Bindings, pad: dict[str, int]) -> Bindings:
+    """The settings' bindings with a profile's pad buttons in place of the settings' pad mapping."""
+    own = Bindings()
+    own.keys = settings.keys
+    own.pad = {**settings.pad, **{Button[name]: code for name, code in pad.items()}}
+    return own
