@@ -399,6 +399,9 @@ class LobbyScene(Scene):
             lobby_seat = self.seat(seat)
             if lobby_seat is None or lobby_seat.kind != "human":
                 continue
+            if typing_kb and lobby_seat.device is not None and lobby_seat.device[0] == "kb" \
+                    and seat != self.seat_profiles.typing_keyboard():
+                continue                                   # the keyboard's keys are letters while it types
             if seat in self.seat_profiles.pickers:         # choosing who sits here: its own keys
                 start = self._choose(seat, cmd) or start
                 continue

@@ -16,6 +16,7 @@ from game.files.profiles import Profile
 from game.files.register import RUMBLE_LEVELS
 from game.input.bindings import Bindings
 from game.input.seating import DeviceId
+from game.input.manager import KEYBOARD_DEVICES
 from game.match.commands import Button, Command
 from game.match.seats import MAX_SEATS, LobbySeat
 from game.render import cast
@@ -76,8 +77,10 @@ class LobbyProfiles:
         self.lobby.ctx.input.seat_rumble.pop(seat, None)
 
     def busy_devices(self) -> list[DeviceId]:
-        """Devices whose seat is choosing: the shared menu does not listen to them."""
-        return [d for seat in self.pickers if (d := self.lobby.ctx.input.device_of(seat)) is not None]
+        """Devices whose seat is choosing (and both keyboard halves while one types: its letters are
+        the other half's keys too): the shared menu does not listen to them."""
+        busy = [d for seat in self.pickers if (d := self.lobby.ctx.input.device_of(seat)) is not None]
+        return busy + list(KEYBOARD_DEVICES) if self.typing_keyboard() is not None else busy
 
     def typing_keyboard(self) -> int | None:
         """The keyboard seat typing a name, if one is (the keyboard's text goes to it)."""
