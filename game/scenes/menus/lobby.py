@@ -18,7 +18,7 @@ from game.files.level_shelf import SHELF
 from game.files.levels import LevelEntry, levels_for_players, user_levels_dir
 from game.input.seating import DeviceId
 from game.match.commands import Button, Command
-from game.match.seats import MAX_SEATS, TEAM_COUNT, TEAM_NAMES, LobbySeat, identities, team_name
+from game.match.seats import MAX_SEATS, TEAM_COUNT, TEAM_NAMES, LobbySeat, SeatIdentity, identities, team_name
 from game.match import games
 from game.match.spec import MatchSpec
 from game.scenes import unlocks
@@ -598,13 +598,14 @@ class LobbyScene(Scene):
         widgets.panel(surface, ui, rect, focused=focused, border=identity.colour)
         if not focused:
             pygame.draw.rect(surface, identity.colour, rect, 5, border_radius=ui.theme.radius)
-        widgets.seat_badge(surface, identity, (rect.x + 50, rect.y + 56), 26)
         shopper = self._figure(index)
         room = FIGURE + 20   # the card's right side is the shopper's
-        name = seat.profile_name or identity.name
-        size = _name_size(ui, name, "large", rect, room)
-        widgets.blit_text(surface, ui, _fit(ui, name, rect.right - 16 - room - (rect.x + 92), size),
-                          size, "text", midleft=(rect.x + 92, rect.y + 56))
+        if seat.profile_name:
+            _profile_name(surface, ui, rect, identity, seat.profile_name)
+        else:
+            widgets.seat_badge(surface, identity, (rect.x + 50, rect.y + 56), 26)
+            widgets.blit_text(surface, ui, identity.name, _name_size(ui, identity.name, "large", rect, room), "text",
+                              midleft=(rect.x + 92, rect.y + 56))
         device = self._device(seat)
         widgets.blit_text(surface, ui, _fit(ui, device, rect.width - 40 - room), "small",
                           "accent_2" if seat.kind == "bot" else "text", midleft=(rect.x + 24, rect.y + 106))
@@ -626,6 +627,19 @@ def _name_size(ui: UI, name: str, size: str, card: pygame.Rect, room: int = 0) -
     """A seat's name beside its badge, as large as `size` and the UI scale ask, up to its card's
     edge ("Amarillo" at the largest scale ran 2 px past it), or to the `room` kept at the right."""
     return ui.fitting_size(name, ui.size(size), card.right - 16 - room - (card.x + 92), narrows=False)
+
+
+def _profile_name(surface: pygame.Surface, ui: UI, card: pygame.Rect, identity: SeatIdentity, name: str) -> None:
+    """A profile's name across the card's top, above the shopper's head (16 wide letters fit, drawn
+    narrower), its seat's badge smaller under it."""
+    width = card.w - 40
+    size = ui.fitting_size(name, ui.size("large"), width)
+    image, shown = ui.render(name, size, "text", max_width=width), name
+    while image.get_width() > width and len(shown) > 1:      # past even the narrowest: cut, with "…"
+        shown = shown[:-1]
+        image = ui.render(shown.rstrip() + "…", size, "text", max_width=width)
+    surface.blit(image, image.get_rect(midleft=(card.x + 20, card.y + 30)))
+    widgets.seat_badge(surface, identity, (card.x + 40, card.y + 72), 16)
 
 
 def _fit(ui: UI, text: str, width: int, size: int = 0) -> str:

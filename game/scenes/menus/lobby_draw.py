@@ -18,8 +18,7 @@ from game.scenes.menus import name_keys
 from game.scenes.menus.seat_picker import EDIT_LABELS, EDIT_ROWS, GUEST, NEW, Page, SeatPicker
 from game.text.i18n import N_, _
 
-ROW_H = 34          # px: a picker row on a seat's card (text size "small": 17 px)
-ROWS_SHOWN = 2      # rows on a card at once (it scrolls), above the line of keys
+ROWS_SHOWN = 2      # rows on a card at once (it scrolls; one at the largest UI scale), above the keys
 RUMBLE_NAMES = {None: N_("As in Settings"), "off": N_("Off"), "low": N_("Low"), "high": N_("High")}
 SLOTS = (3, 2)      # columns, rows of the typing grid
 SLOT_TOP = 96       # px: under the lobby's heading
@@ -59,26 +58,32 @@ def value_text(profile: Profile, row: str) -> str:
 
 def draw_picker(surface: pygame.Surface, ui: UI, rect: pygame.Rect, identity: SeatIdentity, picker: SeatPicker,
                 found: dict[int, Profile], names: KeyNames) -> None:
-    """A choosing seat's card: a title beside its badge, two rows of choices, and the keys."""
+    """A choosing seat's card: a title beside its badge, two rows of choices, and the keys (placed
+    by the text's height: a large UI scale makes every line taller)."""
     widgets.panel(surface, ui, rect, focused=True, border=identity.colour)
-    widgets.seat_badge(surface, identity, (rect.x + 30, rect.y + 28), 16)
+    line = ui.text.line_height(ui.size("small"))
     rows, values, hint, index = _page(picker, found)
-    title = _title(picker)
-    widgets.blit_text(surface, ui, widgets.fit_text(ui, title, rect.w - 70), "small", "text",
-                      midleft=(rect.x + 54, rect.y + 28))
-    first = max(0, min(index - ROWS_SHOWN + 1, len(rows) - ROWS_SHOWN))
-    for n, i in enumerate(range(first, min(len(rows), first + ROWS_SHOWN))):
-        row = pygame.Rect(rect.x + 12, rect.y + 52 + n * ROW_H, rect.w - 36, ROW_H - 4)
-        _row(surface, ui, row, rows[i], values[i], i == index, identity.colour)
+    top = rect.y + 10 + line // 2
+    widgets.seat_badge(surface, identity, (rect.x + 30, top), min(16, line // 2 + 4))
+    widgets.blit_text(surface, ui, widgets.fit_text(ui, _title(picker), rect.w - 70), "small", "text",
+                      midleft=(rect.x + 54, top))
     colour = ui.colour("text_dim")
+    keys = keyed_text(ui, _(hint), ui.size("small"), colour, names, rect.w - 28, centred=False)
+    surface.blit(keys, keys.get_rect(bottomleft=(rect.x + 14, rect.bottom - 6)))
+    row_h = line + 8
+    rows_top = top + line // 2 + 8
+    shown = max(1, min(ROWS_SHOWN, (rect.bottom - 10 - keys.get_height() - rows_top) // (row_h + 2)))
+    shown = min(shown, len(rows))
+    first = max(0, min(index - shown + 1, len(rows) - shown))
+    for n, i in enumerate(range(first, min(len(rows), first + shown))):
+        row = pygame.Rect(rect.x + 12, rows_top + n * (row_h + 2), rect.w - 36, row_h)
+        _row(surface, ui, row, rows[i], values[i], i == index, identity.colour)
     x = rect.right - 14
     if first > 0:                                     # more rows above, below: small arrows at the side
-        pygame.draw.polygon(surface, colour, [(x - 7, rect.y + 62), (x + 7, rect.y + 62), (x, rect.y + 54)])
-    if first + ROWS_SHOWN < len(rows):
-        bottom = rect.y + 48 + ROWS_SHOWN * ROW_H
+        pygame.draw.polygon(surface, colour, [(x - 7, rows_top + 12), (x + 7, rows_top + 12), (x, rows_top + 4)])
+    if first + shown < len(rows):
+        bottom = rows_top + shown * (row_h + 2)
         pygame.draw.polygon(surface, colour, [(x - 7, bottom - 12), (x + 7, bottom - 12), (x, bottom - 4)])
-    keys = keyed_text(ui, _(hint), ui.size("small"), colour, names, rect.w - 28, centred=False)
-    surface.blit(keys, keys.get_rect(midleft=(rect.x + 14, rect.bottom - 22)))
 
 
 def _title(picker: SeatPicker) -> str:
@@ -93,9 +98,8 @@ def _title(picker: SeatPicker) -> str:
 def _page(picker: SeatPicker, found: dict[int, Profile]) -> tuple[list[str], list[str], str, int]:
     """The rows, their values, the line of keys and the focused row the picker's page shows."""
     editing = picker.editing
-    if picker.page is Page.DELETE and editing is not None:
-        # TRANSLATORS: the one row under "Delete Anna?": its saved choices go (A deletes, B keeps it)
-        return [_("Its choices are lost")], [""], N_("A delete · B keep"), 0
+    if picker.page is Page.DELETE and editing is not None:      # the title asks; the keys answer
+        return [], [], N_("A delete · B keep"), 0
     if picker.page is Page.EDIT and editing is not None:
         return ([_(EDIT_LABELS[row]) for row in EDIT_ROWS], [value_text(editing, row) for row in EDIT_ROWS],
                 N_("A choose · B back"), picker.index)
@@ -108,12 +112,13 @@ def _row(surface: pygame.Surface, ui: UI, row: pygame.Rect, label: str, value: s
     if focused:
         widgets.rounded_box(surface, ui.colour("panel_focus"), row, radius=8)
         pygame.draw.rect(surface, colour, row, 3, border_radius=8)
-    half = row.w - 20 if not value else (row.w - 24) // 2
-    widgets.blit_text(surface, ui, widgets.fit_text(ui, label, half), "small", "text" if focused else "text_dim",
+    room = row.w - 20
+    if value:      # the value keeps what the label leaves, the label at least half the row
+        label = widgets.fit_text(ui, label, max(room // 2, room - 12 - ui.text.width(value, ui.size("small"))))
+        value = widgets.fit_text(ui, value, room - 12 - ui.text.width(label, ui.size("small")))
+        widgets.blit_text(surface, ui, value, "small", "accent_2", midright=(row.right - 10, row.centery))
+    widgets.blit_text(surface, ui, widgets.fit_text(ui, label, room), "small", "text" if focused else "text_dim",
                       midleft=(row.x + 10, row.centery))
-    if value:
-        widgets.blit_text(surface, ui, widgets.fit_text(ui, value, half), "small", "accent_2",
-                          midright=(row.right - 10, row.centery))
 
 
 def slot(seat: int) -> pygame.Rect:

@@ -18,6 +18,7 @@ from game.match.commands import Button, Command
 from game.render import widgets
 from game.render.ui import UI
 from game.text.i18n import N_, _
+from game.text.notice import say
 
 COLUMNS = 13
 LETTER_ROWS = ("ABCDEFGHIJKLM", "NOPQRSTUVWXYZ", "ÄÖÜßÉÈÊËÀÂÇÎÏ", "ÔÛÙŒÁÍÓÚÑ-'.!", "1234567890&+?")
@@ -122,19 +123,16 @@ class NameKeys:
 # ---------------------------------------------------------------- drawing
 def draw(surface: pygame.Surface, ui: UI, rect: pygame.Rect, keys: NameKeys, colour: tuple[int, int, int],
          heading: str, problem: str | None) -> None:
-    """A typing seat's keyboard in `rect` (PANEL's size): the heading, the name so far, the problem
-    with it (a taken name) and the keys, the focused one lit in the seat's colour."""
+    """A typing seat's keyboard in `rect` (PANEL's size): the heading (or the problem with the name:
+    a taken one), the name so far and the keys, the focused one lit in the seat's colour."""
     widgets.panel(surface, ui, rect, focused=True, border=colour)
-    widgets.blit_text(surface, ui, widgets.fit_text(ui, heading, rect.w - 32), "small", "text_dim",
+    said, tone = (say(problem), "accent_2") if problem else (heading, "text_dim")   # a refusal in the heading's place
+    widgets.blit_text(surface, ui, widgets.fit_text(ui, said, rect.w - 32), "small", tone,
                       midleft=(rect.x + 16, rect.y + 22))
     field_rect = pygame.Rect(rect.x + 14, rect.y + 40, rect.w - 28, 40)
     widgets.rounded_box(surface, ui.colour("background"), field_rect, radius=8)
     name = widgets.fit_text(ui, keys.text + "_", field_rect.w - 20, "body")
     widgets.blit_text(surface, ui, name, "body", "text", midleft=(field_rect.x + 10, field_rect.centery))
-    top = rect.y + 86
-    if problem:
-        widgets.blit_text(surface, ui, widgets.fit_text(ui, problem, rect.w - 32), "small", "accent_2",
-                          midleft=(rect.x + 16, top + 10))
     grid_top = rect.bottom - 10 - CELL_H * len(keys.rows)
     left = rect.centerx - CELL_W * COLUMNS // 2
     for row in keys.rows:
