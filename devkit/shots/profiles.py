@@ -1,19 +1,31 @@
-"""Screenshots of profiles in the lobby: six seats choosing (a list, a profile's preferences, a
-delete to confirm, a 16-wide name seated), and seats typing names on the on-screen keyboard."""
+"""Screenshots of profiles: six seats choosing in the lobby (a list, a profile's preferences, a
+delete to confirm, a 16-wide name seated), seats typing names on the on-screen keyboard, and long
+profile names in play, on the results and on the podium of both games."""
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
+from devkit.shots.mall import REVEALED
 from game.files import database, profiles
 from game.files.profiles import Profile
 from game.match.seats import LobbySeat
+from game.match.spec import MatchSpec
 from game.scenes import registry
+from game.scenes.mall.results import SoldOutResultsScene
+from game.scenes.mall.scene import MallScene, piloted_mall
+from game.scenes.mall.scene import demo_spec as mall_demo
+from game.scenes.table.results import CheckoutResultsScene
+from game.scenes.table.scene import TableScene
+from game.scenes.table.scene import demo_spec as table_demo
+from game.sim.mall_stage import play_out_round
 from game.scenes.menus.lobby import LobbyScene
 from game.scenes.menus.seat_picker import Page
 from game.text.notice import Notice
 
 if TYPE_CHECKING:
     from game.core.context import Context
+    from game.core.scene import Scene
 
 NAMES = ("WWWWWWWWWWWWWWWW", "Anna-Lena", "Zoë", "Jürgen", "François", "Begoña", "Max")
 
@@ -69,3 +81,50 @@ def profile_keyboard_shot(ctx: "Context", seed: int) -> LobbyScene:
 
 registry.register_screenshot("lobby_profiles", lobby_profiles_shot, warmup_ticks=1)
 registry.register_screenshot("profile_keyboard", profile_keyboard_shot, warmup_ticks=1)
+
+
+# ---------------------------------------------------------------- names in play
+# Six profiles' names, the widest first: in play, on the results and on the podium they fit or end in "…".
+PLAYED = ("WWWWWWWWWWWWWWWW", "Anna-Lena", "MMMMMMMMMMMMMMMM", "Begoña", "François-Xavier", "Zoë")
+
+
+def named(spec: MatchSpec) -> MatchSpec:
+    """`spec` with its seats called by PLAYED (as LobbySeat.spec names a profile's seat)."""
+    seats = tuple(dataclasses.replace(s, name=PLAYED[s.seat % len(PLAYED)]) for s in spec.seats)
+    return dataclasses.replace(spec, seats=seats)
+
+
+def _mall(ctx: "Context", seed: int) -> MallScene:
+    return piloted_mall(ctx, named(mall_demo(6, "rush", seed or 3)))
+
+
+def _mall_results(ctx: "Context", seed: int) -> list[Scene]:
+    mall = piloted_mall(ctx, named(mall_demo(6, "rush", seed or 3, rounds=1)))
+    play_out_round(mall.sim, seed)
+    mall.results_pushed = True
+    results = SoldOutResultsScene(ctx, mall)
+    return [mall, results]
+
+
+def _mall_podium(ctx: "Context", seed: int) -> list[Scene]:
+    mall, results = _mall_results(ctx, seed)
+    assert isinstance(results, SoldOutResultsScene)
+    results.show_podium()
+    return [mall, results]
+
+
+def _table(ctx: "Context", seed: int) -> TableScene:
+    return TableScene(ctx, named(table_demo(6, seed)), demo=True)
+
+
+def _table_results(ctx: "Context", seed: int) -> list[Scene]:
+    table = TableScene(ctx, named(table_demo(6, seed)), demo=True)
+    table.fast_forward(lambda sim: sim.over())
+    return [table, CheckoutResultsScene(ctx, table)]
+
+
+registry.register_screenshot("names_mall_6", _mall, warmup_ticks=60 * 10)
+registry.register_screenshot("names_results_6", _mall_results, warmup_ticks=REVEALED)
+registry.register_screenshot("names_podium_6", _mall_podium, warmup_ticks=REVEALED)
+registry.register_screenshot("names_table_6", _table, warmup_ticks=60 * 4 + 30)
+registry.register_screenshot("names_checkout_results_6", _table_results, warmup_ticks=240)
