@@ -86,8 +86,11 @@ def main() -> None:
     from game.career.worlds import play
     first = load_career().challenges()[0]
     progress.record(play(first, first.seed, "expert"))    # the career's first challenge, its stars won
-    from game.files import database
+    from game.files import database, profiles
     database.shared().write(lambda c: c.execute("INSERT INTO meta VALUES ('sample', 'hostile_samples')"))
+    made = profiles.create(database.shared(), "Anna-Lena", [], "gran", 3)    # a profile for the fuzzer to mutate
+    if isinstance(made, profiles.Profile):
+        profiles.update(database.shared(), profiles.Profile(made.id, made.name, "pip", 3, True, "high", {"A": 1}))
     database.close_all()              # every save committed before the samples are read
 
 

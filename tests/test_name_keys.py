@@ -84,3 +84,16 @@ def test_a_name_stops_at_sixteen_and_typed_text_drops_control_characters_and_lea
     keys = NameKeys()
     keys.type_text("  Zoë\n\x1b" + "W" * 40)
     assert keys.text.startswith("Zoë") and "\n" not in keys.text and len(keys.text) == MAX_NAME
+
+
+def test_a_long_name_is_cut_with_an_ellipsis_only_where_it_has_no_room():
+    from game.render.widgets import ellipsized
+    assert ellipsized("Zoë", lambda t: len(t) <= 16) == "Zoë"
+    assert ellipsized("W" * 16, lambda t: len(t) <= 6) == "WWWWW…"
+    assert ellipsized("Anna Lena", lambda t: len(t) <= 6) == "Anna…"      # no space before the "…"
+
+
+def test_a_profile_seat_is_named_by_its_profile_in_the_match_spec_and_a_guest_by_its_colour():
+    from game.match.seats import LobbySeat
+    assert LobbySeat(2, profile=7, profile_name="Anna-Lena").spec(False).name == "Anna-Lena"
+    assert LobbySeat(2).spec(False).name == "Green"

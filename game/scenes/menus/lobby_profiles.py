@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from game.files import database, profiles
 from game.files.database import Database
 from game.files.profiles import Profile
-from game.files.register import RUMBLE_LEVELS
+from game.files.register import RECORDS_DB, RUMBLE_LEVELS
 from game.input.bindings import Bindings
 from game.input.seating import DeviceId
 from game.input.manager import KEYBOARD_DEVICES
@@ -55,7 +55,8 @@ class LobbyProfiles:
         read = profiles.load(self.records, cast.ids())
         self._found = read.found
         for line in read.skipped[:1]:                # one line is enough to say the file was edited
-            self.lobby.ctx.toast(Notice(N_("Some saved profiles could not be read: {problem}"), problem=line))
+            self.lobby.ctx.toast(Notice(N_("Some profiles in {file} could not be read: {problem}"),
+                                        file=RECORDS_DB.relative(), problem=line))
         self._offer()
 
     def by_id(self) -> dict[int, Profile]:
