@@ -256,7 +256,8 @@ class SeatHud:
         sim = self.sim
         s = sim.seats[seat]
         if s.reason and tick - s.reason_tick < REASON_TICKS:
-            lines = self.texts.lines(say(say_reason(s.reason), self.keys.of(seat)), 22, area.w)[:3]   # in its keys
+            said = say_reason(s.reason, [other.name for other in sim.seats])
+            lines = self.texts.lines(say(said, self.keys.of(seat)), 22, area.w)[:3]   # in its keys
             y = area.y
             for line in lines:
                 r = self.texts.blit(surface, line, 22, RED_TEXT, 2, midtop=(area.centerx, y))
