@@ -64,7 +64,7 @@ def draw_picker(surface: pygame.Surface, ui: UI, rect: pygame.Rect, identity: Se
     line = ui.text.line_height(ui.size("small"))
     rows, values, hint, index = _page(picker, found)
     top = rect.y + 10 + line // 2
-    widgets.seat_badge(surface, identity, (rect.x + 30, top), min(16, line // 2 + 4))
+    widgets.seat_badge(surface, identity, (rect.x + 30, top), min(13, line // 2 + 2))   # inside the border
     widgets.blit_text(surface, ui, widgets.fit_text(ui, _title(picker), rect.w - 70), "small", "text",
                       midleft=(rect.x + 54, top))
     colour = ui.colour("text_dim")
