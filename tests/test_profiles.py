@@ -88,6 +88,7 @@ HOSTILE = [
     ("bad rumble", "INSERT INTO profiles VALUES (19, 'P', NULL, NULL, 0, 'max', NULL, 'a', 'b')"),
     ("bad assist", "INSERT INTO profiles VALUES (20, 'Q', NULL, NULL, 7, NULL, NULL, 'a', 'b')"),
     ("control name", "INSERT INTO profiles VALUES (21, 'a' || char(10) || 'b', NULL, NULL, 0, NULL, NULL, 'a', 'b')"),
+    ("escape name", "INSERT INTO profiles VALUES (23, char(27) || '[31mX', NULL, NULL, 0, NULL, NULL, 'a', 'b')"),
     ("bad date", "INSERT INTO profiles VALUES (22, 'R', NULL, NULL, 0, NULL, NULL, x'05', 'b')"),
 ]
 

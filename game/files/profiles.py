@@ -98,7 +98,7 @@ def load(db: Database, characters: Collection[str]) -> Profiles:
 def _profile(row: tuple[object, ...], characters: Collection[str]) -> tuple[Profile | None, str]:
     """A row as a Profile, or None and why not."""
     ident, name, character, colour, assist, rumble, bindings, created, last_used = row
-    if not isinstance(ident, int) or not isinstance(name, str) or clean_name(name) != name:
+    if not isinstance(ident, int) or not isinstance(name, str) or clean_name(name) != name or not name.isprintable():
         return None, N_("a bad name")
     if name_problem(name, ()) is not None:
         return None, N_("a bad name")
