@@ -197,3 +197,17 @@ def test_edit_a_profile_and_delete_it_only_after_a_confirmation(ctx, pads):
     tap(ctx, pad, "a")                              # deleted
     database.shared().flush()
     assert profiles.load(database.shared(), ("gran",)).found == [] and picker.page is Page.LIST
+
+
+def test_the_character_row_changes_a_seated_profile_s_shopper_for_next_time(ctx, pads):
+    anna, = saved("Anna")
+    pad = plug(pads)
+    frame(ctx)
+    tap(ctx, pad, "a")
+    tap(ctx, pad, "down")
+    tap(ctx, pad, "a")                              # Anna sits
+    lobby(ctx)._cycle_character(1)
+    chosen = ctx.seats[0].character
+    assert chosen is not None
+    database.shared().flush()
+    assert profiles.load(database.shared(), (chosen,)).found[0].character == chosen

@@ -270,6 +270,7 @@ class LobbyScene(Scene):
             self.peek[seat.seat] = ident
             return
         seat.character = ident
+        self.seat_profiles.remember_character(seat)     # a profile's player keeps the shopper they chose
 
     # ---------------------------------------------------------------- seats
     def seat(self, index: int) -> LobbySeat | None:

@@ -187,6 +187,14 @@ class LobbyProfiles:
             if profile.bindings:
                 inp.pad_bindings[device[1]] = own_buttons(self.lobby.ctx.bindings, profile.bindings)
 
+    def remember_character(self, seat: LobbySeat) -> None:
+        """The Character row changed a profile's seat: the profile keeps that shopper next time."""
+        profile = self.by_id().get(seat.profile) if seat.profile is not None else None
+        if profile is not None and profile.character != seat.character:
+            changed = dataclasses.replace(profile, character=seat.character)
+            profiles.update(self.records, changed)
+            self._replace(changed)
+
     def _create(self, seat: int, picker: SeatPicker, name: str) -> None:
         found = self.lobby.seat(seat)
         character = found.character if found is not None else None
