@@ -17,6 +17,7 @@ from game.render.ui import UI
 from game.scenes.menus import name_keys
 from game.scenes.menus.seat_picker import EDIT_LABELS, EDIT_ROWS, GUEST, NEW, Page, SeatPicker
 from game.text.i18n import N_, _
+from game.text.notice import Notice
 
 ROWS_SHOWN = 2      # rows on a card at once (it scrolls; one at the largest UI scale), above the keys
 RUMBLE_NAMES = {None: N_("As in Settings"), "off": N_("Off"), "low": N_("Low"), "high": N_("High")}
@@ -129,7 +130,12 @@ def slot(seat: int) -> pygame.Rect:
     return pygame.Rect(gap_x + col * (w + gap_x), SLOT_TOP + row * (h + 6), w, h)
 
 
+_KEYBOARDS: dict[tuple[object, ...], pygame.Surface] = {}   # a typing seat's keyboard, drawn once per look
+
+
 def draw_keyboard(surface: pygame.Surface, ui: UI, seat: int, picker: SeatPicker, shown_name: str) -> None:
+    """A typing seat's keyboard in its slot: drawn again only when a key, the name or the message
+    changes (six keyboards of 73 keys were some 13 ms a frame drawn afresh)."""
     keys = picker.keys
     if keys is None:
         return
@@ -138,4 +144,14 @@ def draw_keyboard(surface: pygame.Surface, ui: UI, seat: int, picker: SeatPicker
         heading = _("{name}: a new name").format(name=shown_name)
     else:
         heading = _("{name}: your name").format(name=shown_name)
-    name_keys.draw(surface, ui, slot(seat), keys, identity.colour, heading, picker.problem)
+    where = slot(seat)
+    look = (seat, id(ui), ui.text.scale, keys.text, keys.row, keys.col, keys.lower, identity.colour, heading,
+            str(picker.problem), picker.problem.say() if isinstance(picker.problem, Notice) else "")
+    image = _KEYBOARDS.get(look)
+    if image is None:
+        if len(_KEYBOARDS) > 24:
+            _KEYBOARDS.clear()
+        image = pygame.Surface((where.w, where.h + widgets.PANEL_DROP), pygame.SRCALPHA)
+        name_keys.draw(image, ui, pygame.Rect(0, 0, where.w, where.h), keys, identity.colour, heading, picker.problem)
+        image = _KEYBOARDS[look] = widgets.run_length(image)
+    surface.blit(image, where.topleft)
