@@ -57,6 +57,12 @@ def lobby(ctx):
     return ctx.stack.top
 
 
+def landed(ctx) -> None:
+    """The worker has saved what was typed, and a tick of the lobby has taken its answer."""
+    assert database.shared().flush()
+    frame(ctx)
+
+
 def test_join_then_a_is_a_guest_seat_as_before(ctx):
     saved("Anna")
     key(ctx, pygame.K_SPACE)                        # the left keyboard joins: its picker opens on Guest
@@ -119,6 +125,7 @@ def test_a_pad_makes_a_profile_on_the_on_screen_keyboard_and_a_taken_name_is_sai
     assert picker.page is Page.TYPING and "taken" in (picker.problem or "")
     tap(ctx, pad, "a")                              # another o: "Boo"
     tap(ctx, pad, "y")
+    landed(ctx)                                     # saved on the worker: no frame waits for the disk
     seat = ctx.seats[0]
     assert seat.profile_name == "Boo" and 0 not in lobby(ctx).seat_profiles.pickers
     assert "Boo" in [p.name for p in profiles.load(database.shared(), ("gran",)).found]
@@ -134,6 +141,7 @@ def test_a_keyboard_seat_simply_types_its_name(ctx):
     assert [s.seat for s in ctx.seats] == [0]
     key(ctx, pygame.K_BACKSPACE)
     key(ctx, pygame.K_RETURN)                       # done
+    landed(ctx)
     assert ctx.seats[0].profile_name == "Zoë"
 
 
@@ -211,3 +219,29 @@ def test_the_character_row_changes_a_seated_profile_s_shopper_for_next_time(ctx,
     assert chosen is not None
     database.shared().flush()
     assert profiles.load(database.shared(), (chosen,)).found[0].character == chosen
+
+
+def test_a_rename_is_saved_on_the_worker_and_a_taken_name_refused(ctx, pads):
+    anna, ben = saved("Anna", "Ben")
+    pad = plug(pads)
+    frame(ctx)
+    tap(ctx, pad, "a")
+    tap(ctx, pad, "down")
+    tap(ctx, pad, "y")                              # the first profile listed: its preferences
+    picker = lobby(ctx).seat_profiles.pickers[0]
+    editing = picker.editing
+    tap(ctx, pad, "a")                              # Rename: the keyboard, its name typed already
+    assert picker.page is Page.TYPING and picker.keys.text == editing.name
+    for _ in range(len(editing.name)):
+        tap(ctx, pad, "b")
+    other = "Ben" if editing.name == "Anna" else "Anna"
+    picker.keys.type_text(other.lower())            # another profile's name, in another case
+    tap(ctx, pad, "start")
+    landed(ctx)
+    assert "taken" in (picker.problem or "") and picker.page is Page.TYPING
+    picker.keys.type_text("x")
+    tap(ctx, pad, "start")
+    landed(ctx)
+    assert picker.page is Page.EDIT and picker.editing.name == other.lower() + "x"
+    names = sorted(p.name for p in profiles.load(database.shared(), ("gran",)).found)
+    assert names == sorted([other, other.lower() + "x"])

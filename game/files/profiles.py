@@ -27,6 +27,7 @@ MAX_BINDINGS_TEXT = 2000   # characters of a row's bindings JSON
 COLOURS = 6                # seat identities (game/match/seats.py MAX_SEATS): a colour is one's index
 COLUMNS = "id, name, character, colour, assist, rumble, bindings, created, last_used"
 
+SAVE_FAILED = N_("The profile could not be saved ({error})")
 NAME_EMPTY = N_("Type a name first")
 NAME_TAKEN = N_("{name} is taken: pick another name")
 NAME_LONG = N_plural("A name has at most {n} letter", "A name has at most {n} letters")
@@ -145,51 +146,98 @@ def _run(sql: str, params: tuple[object, ...]) -> Callable[[sqlite3.Connection],
     return job
 
 
-def now() -> str:
+def when() -> str:
     """The records' clock (local time to the second): when a profile was made or last sat down."""
     return datetime.now().replace(microsecond=0).isoformat()
 
 
 # ---------------------------------------------------------------- saves
+@dataclass(slots=True)
+class Pending:
+    """A save on the records' worker whose answer a screen waits for (its frames never do)."""
+
+    result: Profile | str | None = None      # the profile saved, or why not; None until the worker ran it
+
+
 def create(db: Database, name: str, taken: Iterable[str], character: str | None = None,
            colour: int | None = None) -> Profile | str:
     """A new profile called `name` (cleaned), saved now; or why it cannot be (a line to show).
     `taken`: the names the caller knows (the database's own are checked too, in the transaction)."""
+    return _now(db, create_later(db, name, taken, character, colour, now=True))
+
+
+def create_later(db: Database, name: str, taken: Iterable[str], character: str | None = None,
+                 colour: int | None = None, now: bool = False) -> Pending:
+    """`create` on the worker (or `now`): the answer in the Pending when the save has run."""
     name = clean_name(name)
     problem = name_problem(name, taken)
-    if problem is not None:
-        return problem
-    made: list[Profile] = []
+    pending = Pending(problem)
+    if problem is None:
+        _save(db, _create_job(name, character, colour, pending), pending, now)
+    return pending
 
+
+def _create_job(name: str, character: str | None, colour: int | None, pending: Pending) -> Callable[[sqlite3.Connection], None]:
     def job(connection: sqlite3.Connection) -> None:
-        names = [str(row[0]) for row in connection.execute("SELECT name FROM profiles")]
-        if name_problem(name, names) is None:
-            stamp = now()
+        try:
+            names = [str(row[0]) for row in connection.execute("SELECT name FROM profiles")]
+            if name_problem(name, names) is not None:
+                pending.result = Notice(NAME_TAKEN, name=name)
+                return
+            stamp = when()
             cursor = connection.execute(
                 "INSERT INTO profiles (name, character, colour, assist, rumble, bindings, created, last_used)"
                 " VALUES (?, ?, ?, 0, NULL, NULL, ?, ?)", (name, character, colour, stamp, stamp))
-            made.append(Profile(int(cursor.lastrowid or 0), name, character, colour, created=stamp, last_used=stamp))
-
-    try:
-        db.write(job)
-    except sqlite3.Error as exc:
-        return Notice(N_("The profile could not be saved ({error})"), error=str(exc)[:80])
-    return made[0] if made else Notice(NAME_TAKEN, name=name)
+            pending.result = Profile(int(cursor.lastrowid or 0), name, character, colour, created=stamp, last_used=stamp)
+        except sqlite3.IntegrityError:        # another row has it after all (NOCASE)
+            pending.result = Notice(NAME_TAKEN, name=name)
+        except sqlite3.Error as exc:
+            pending.result = _failed(exc)
+    return job
 
 
 def rename(db: Database, profile: Profile, name: str, taken: Iterable[str]) -> Profile | str:
     """`profile` called `name` (cleaned), saved now; or why it cannot be."""
+    return _now(db, rename_later(db, profile, name, taken, now=True))
+
+
+def rename_later(db: Database, profile: Profile, name: str, taken: Iterable[str], now: bool = False) -> Pending:
+    """`rename` on the worker (or `now`): the answer in the Pending when the save has run."""
     name = clean_name(name)
-    problem = name_problem(name, [other for other in taken if other.casefold() != profile.name.casefold()])
-    if problem is not None:
-        return problem
+    pending = Pending(name_problem(name, [other for other in taken if other.casefold() != profile.name.casefold()]))
+    if pending.result is not None:
+        return pending
+
+    def job(connection: sqlite3.Connection) -> None:
+        try:
+            connection.execute("UPDATE profiles SET name = ? WHERE id = ?", (name, profile.id))
+            pending.result = replace(profile, name=name)
+        except sqlite3.IntegrityError:
+            pending.result = Notice(NAME_TAKEN, name=name)
+        except sqlite3.Error as exc:
+            pending.result = _failed(exc)
+
+    _save(db, job, pending, now)
+    return pending
+
+
+def _save(db: Database, job: Callable[[sqlite3.Connection], None], pending: Pending, now: bool) -> None:
+    """Run `job` now (a transaction that cannot begin is said in the Pending) or on the worker."""
+    if not now:
+        db.submit(job)
+        return
     try:
-        db.write(_run("UPDATE profiles SET name = ? WHERE id = ?", (name, profile.id)))
-    except sqlite3.IntegrityError:
-        return Notice(NAME_TAKEN, name=name)
-    except sqlite3.Error as exc:
-        return Notice(N_("The profile could not be saved ({error})"), error=str(exc)[:80])
-    return replace(profile, name=name)
+        db.write(job)
+    except sqlite3.Error as exc:       # a read-only or locked file: BEGIN itself fails
+        pending.result = _failed(exc)
+
+
+def _now(db: Database, pending: Pending) -> Profile | str:
+    return pending.result if pending.result is not None else Notice(SAVE_FAILED, error="")
+
+
+def _failed(exc: BaseException) -> str:
+    return Notice(SAVE_FAILED, error=str(exc)[:80])
 
 
 def update(db: Database, profile: Profile) -> None:
@@ -202,7 +250,7 @@ def update(db: Database, profile: Profile) -> None:
 
 def touch(db: Database, profile: Profile) -> Profile:
     """`profile` sat down now: it comes first in the list next time."""
-    stamp = now()
+    stamp = when()
     db.submit(_run("UPDATE profiles SET last_used = ? WHERE id = ?", (stamp, profile.id)))
     return replace(profile, last_used=stamp)
 

@@ -380,6 +380,7 @@ class LobbyScene(Scene):
     # ---------------------------------------------------------------- ticks
     def update(self, commands: dict[int, Command]) -> None:
         self.take_read_levels()
+        self.seat_profiles.tick()
         inp = self.ctx.input
         for seat in inp.disconnected_seats():
             # In the lobby a pulled pad simply frees its seat (in a match it would wait).

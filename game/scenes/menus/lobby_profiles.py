@@ -30,11 +30,22 @@ COLOURS = (None, *range(MAX_SEATS))      # a profile's favourite colour: none, o
 RUMBLES = (None, *RUMBLE_LEVELS)         # None: as Settings > Rumble says
 
 
+SAVE_PATIENCE = 300     # ticks (5 s) a typed name waits for the worker before it is said as not saved
+
+
+@dataclasses.dataclass(slots=True)
+class Waiting:
+    pending: profiles.Pending
+    renaming: bool = False
+    ticks: int = 0
+
+
 class LobbyProfiles:
     def __init__(self, lobby: "LobbyScene") -> None:
         self.lobby = lobby
         self.db: Database | None = None              # None: the user folder's records (a screenshot sets its own)
         self.pickers: dict[int, SeatPicker] = {}     # seat -> its picker, while it chooses
+        self.waiting: dict[int, Waiting] = {}         # seat -> a name it typed, being saved on the worker
         self._found: list[Profile] | None = None
 
     # ----- the profiles --------------------------------------------------------
@@ -74,7 +85,7 @@ class LobbyProfiles:
         self._offer()
 
     def close(self, seat: int) -> None:
-        self.pickers.pop(seat, None)
+        self.pickers.pop(seat, None)        # a name still being saved is answered all the same (`tick`)
         self.lobby.ctx.input.seat_rumble.pop(seat, None)
 
     def busy_devices(self) -> list[DeviceId]:
@@ -133,10 +144,12 @@ class LobbyProfiles:
                 self._guest(seat)
             case Choice.SIT if said.profile is not None:
                 self.sit(seat, said.profile)
+            case Choice.CREATE | Choice.RENAME if seat in self.waiting:
+                pass                                  # the name it typed is still being saved
             case Choice.CREATE:
                 self._create(seat, picker, said.name)
             case Choice.RENAME if said.profile is not None:
-                self._rename(picker, said.profile, said.name)
+                self._rename(seat, said.profile, said.name)
             case Choice.ADJUST if said.profile is not None:
                 self._adjust(picker, said.profile, said.row, said.step)
             case Choice.DELETE if said.profile is not None:
@@ -198,26 +211,47 @@ class LobbyProfiles:
     def _create(self, seat: int, picker: SeatPicker, name: str) -> None:
         found = self.lobby.seat(seat)
         character = found.character if found is not None else None
-        made = profiles.create(self.records, name, [p.name for p in self.found], character)
-        if not isinstance(made, Profile):
-            picker.refused(made)
-            self.lobby.ctx.sound("error")
-            return
-        self._found = [made, *self.found]
-        self.sit(seat, made)
+        self._wait(seat, Waiting(profiles.create_later(self.records, name, [p.name for p in self.found], character)))
 
-    def _rename(self, picker: SeatPicker, profile: Profile, name: str) -> None:
-        renamed = profiles.rename(self.records, profile, name, [p.name for p in self.found])
-        if not isinstance(renamed, Profile):
-            picker.refused(renamed)
+    def _rename(self, seat: int, profile: Profile, name: str) -> None:
+        self._wait(seat, Waiting(profiles.rename_later(self.records, profile, name, [p.name for p in self.found]),
+                                 renaming=True))
+
+    def _wait(self, seat: int, waiting: Waiting) -> None:
+        """A typed name goes to the worker (a frame never waits on a disk); `tick` takes its answer."""
+        self.waiting[seat] = waiting
+        self.tick()
+
+    def tick(self) -> None:
+        """Each lobby tick: the answers the worker has for the names typed (a profile made or renamed,
+        or why not); one the worker never answers is said as not saved after SAVE_PATIENCE ticks."""
+        for seat, waiting in list(self.waiting.items()):
+            result = waiting.pending.result
+            waiting.ticks += 1
+            if result is None and waiting.ticks < SAVE_PATIENCE:
+                continue
+            del self.waiting[seat]
+            self._answer(seat, waiting, result if result is not None else Notice(profiles.SAVE_FAILED, error=""))
+
+    def _answer(self, seat: int, waiting: Waiting, result: Profile | str) -> None:
+        picker = self.pickers.get(seat)
+        if not isinstance(result, Profile):
+            if picker is not None:
+                picker.refused(result)
             self.lobby.ctx.sound("error")
-            return
-        picker.editing = renamed
-        picker.back_from_typing()
-        self._replace(renamed)
-        for seat in self.lobby.ctx.seats:
-            if seat.profile == renamed.id:
-                seat.profile_name = renamed.name
+        elif waiting.renaming:
+            self._replace(result)
+            for sitting in self.lobby.ctx.seats:
+                if sitting.profile == result.id:
+                    sitting.profile_name = result.name
+            if picker is not None:
+                picker.editing = result
+                picker.back_from_typing()
+        else:
+            self._found = [result, *self.found]
+            if picker is not None:
+                self.sit(seat, result)
+            self._offer()
 
     def _adjust(self, picker: SeatPicker, profile: Profile, row: str, step: int) -> None:
         changed = adjusted(profile, row, step, self.lobby.ctx.bindings.pad)
