@@ -168,8 +168,13 @@ def test_a_profile_sits_on_its_colour_when_free_with_its_shopper_and_rumble(ctx,
     assert (seat.seat, seat.character, seat.profile) == (3, "pip", anna.id)
     assert ctx.input.seat_of(("pad", pad.instance_id)) == 3
     assert ctx.input.seat_rumble == {3: "off"}
-    own = ctx.input.pad_bindings[pad.instance_id]
+    own = ctx.input.seat_bindings[3]
     assert (own.pad_button_for(Button.A), own.pad_button_for(Button.B)) == (1, 0)   # its own A and B, swapped
+    pad.button("b", True)                           # the pad's B button is this player's A
+    frame(ctx, scenes=False)
+    assert ctx.input.device_command(("pad", pad.instance_id)).pressed & Button.A
+    pad.button("b", False)
+    frame(ctx, scenes=False)
 
 
 def test_start_from_a_choosing_seat_plays_as_a_guest(ctx, pads):

@@ -86,7 +86,8 @@ class InputManager:
         self.nintendo_swap = False                    # Nintendo pads: confirm on the bottom button
         self.rumble_level = "low"
         self.seat_rumble: dict[int, str] = {}            # a seated profile's own rumble level, over the setting's
-        self.pad_bindings: dict[int, Bindings] = {}      # a pad's own buttons (its player's profile), by instance id
+        self.seat_bindings: dict[int, Bindings] = {}     # a seat's own pad buttons (its player's profile): a pad
+                                                         # plugged back in mid-match has them again
         # Pads set up in the wizard are pads from the first frame; a damaged file is a toast (the app's).
         self.load_warning: str | None = mappings.install_saved()[1]
         try:
@@ -234,7 +235,6 @@ class InputManager:
         self.seating.lose(("pad", instance_id), self._guids.pop(instance_id, ""))
         self._last.pop(("pad", instance_id), None)
         self._menus.pop(("pad", instance_id), None)
-        self.pad_bindings.pop(instance_id, None)
         self._repeats.pop(("pad", instance_id), None)
 
     # ---- per tick -----------------------------------------------------------
@@ -256,7 +256,8 @@ class InputManager:
             menus[device] = self._repeating(device, command, settled)
         for instance_id, pad in self.pads.items():
             device = ("pad", instance_id)
-            bindings = self.pad_bindings.get(instance_id, self.bindings)   # a profile's own buttons
+            seat = self.seating.seat_of(device) if self.seat_bindings else None
+            bindings = self.seat_bindings.get(seat, self.bindings) if seat is not None else self.bindings
             last[device] = pad.command(bindings)
             plain.append(command := pad.menu_command(bindings))
             menus[device] = self._repeating(device, command, settled)

@@ -315,9 +315,6 @@ class LobbyScene(Scene):
 
     def leave(self, index: int) -> None:
         self.seat_profiles.close(index)
-        device = self.ctx.input.device_of(index)
-        if device is not None and isinstance(device[1], int):
-            self.ctx.input.pad_bindings.pop(device[1], None)
         self.ctx.input.release(index)
         self.ctx.seats[:] = [s for s in self.ctx.seats if s.seat != index]
         if index in self.joined_order:

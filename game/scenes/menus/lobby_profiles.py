@@ -85,8 +85,10 @@ class LobbyProfiles:
         self._offer()
 
     def close(self, seat: int) -> None:
+        """The seat's picker closes; the seat is a guest's again until a profile sits (`apply`)."""
         self.pickers.pop(seat, None)        # a name still being saved is answered all the same (`tick`)
         self.lobby.ctx.input.seat_rumble.pop(seat, None)
+        self.lobby.ctx.input.seat_bindings.pop(seat, None)
 
     def busy_devices(self) -> list[DeviceId]:
         """Devices whose seat is choosing (and both keyboard halves while one types: its letters are
@@ -194,11 +196,9 @@ class LobbyProfiles:
         inp = self.lobby.ctx.input
         if profile.rumble is not None:
             inp.seat_rumble[seat.seat] = profile.rumble
-        device = seat.device
-        if device is not None and device[0] == "pad" and isinstance(device[1], int):
-            inp.pad_bindings.pop(device[1], None)
-            if profile.bindings:
-                inp.pad_bindings[device[1]] = own_buttons(self.lobby.ctx.bindings, profile.bindings)
+        inp.seat_bindings.pop(seat.seat, None)
+        if profile.bindings and seat.device is not None and seat.device[0] == "pad":
+            inp.seat_bindings[seat.seat] = own_buttons(self.lobby.ctx.bindings, profile.bindings)
 
     def remember_character(self, seat: LobbySeat) -> None:
         """The Character row changed a profile's seat: the profile keeps that shopper next time."""
