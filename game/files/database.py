@@ -56,6 +56,20 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         " real_splits TEXT NOT NULL, detail TEXT, PRIMARY KEY (board, id)) WITHOUT ROWID",
     ),
     (
+        # The evenings (game/evening/store.py): one row each, `last` the time of its latest match (or
+        # its start); an evening not closed and recent carries on when the game starts again.
+        "CREATE TABLE evenings (id INTEGER PRIMARY KEY, started TEXT NOT NULL, last TEXT NOT NULL,"
+        " closed INTEGER NOT NULL DEFAULT 0)",
+        # Each match of an evening, in order: a MatchRecord as JSON.
+        "CREATE TABLE evening_matches (evening INTEGER NOT NULL, n INTEGER NOT NULL, record TEXT NOT NULL,"
+        " PRIMARY KEY (evening, n)) WITHOUT ROWID",
+        # The career's kept runs (game/career/progress.py): per challenge, the runs that back its stars
+        # (their stars as JSON, their replays zlib-compressed, the replay text's SHA-256: the title's
+        # badge finds a run judged this session by it, without inflating the replay).
+        "CREATE TABLE career_runs (challenge TEXT NOT NULL, n INTEGER NOT NULL, stars TEXT NOT NULL,"
+        " replay BLOB NOT NULL, digest TEXT NOT NULL DEFAULT '', PRIMARY KEY (challenge, n)) WITHOUT ROWID",
+    ),
+    (
         # The players' profiles (game/files/profiles.py): checked again on every read, as untrusted.
         # `colour` a seat identity's index (NULL: none), `rumble` a settings level (NULL: the settings'),
         # `bindings` JSON {button: pad button}, `created` / `last_used` ISO 8601 local time.
@@ -66,8 +80,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE UNIQUE INDEX profiles_name ON profiles (name COLLATE NOCASE)",
     ),
 )
-
 SCHEMA_VERSION = len(MIGRATIONS)
+
 FAILURES: list[BaseException] = []     # bugs in a save job (tests/conftest.py fails a test that leaves one)
 
 

@@ -35,6 +35,7 @@ from game.scenes.mall.mode_choice import Chooser, ModeChoiceScene, last_place, l
 from game.scenes.mall.draw import seat_teams
 from game.scenes.mall.overlay import caller
 from game.scenes.pads import keys_in_play
+from game.scenes.evening import PODIUM_STRIP, draw_strip
 from game.scenes.results_fx import (PODIUM_AREA, Podium, Reveal, Standing, cover, headline_image, ordinal, places,
                                     shown_name, tied_groups)
 
@@ -159,7 +160,7 @@ class SoldOutResultsScene(MatchResultsScene):
         cause, by = shown.cause(), shown.sold_out_by()
         text = _(CAUSES.get(cause, cause))
         if cause == "sold_out" and by is not None:
-            name, team = caller(self.sim, self.mall.names)    # the one who called it, for their team
+            name, team = caller(self.sim, self.mall.names, self.mall.bots)    # the one who called it, for their team
             # TRANSLATORS: {name} a player, {team} their team's name ("Team A")
             text = _("SOLD OUT! {name} called it for {team}").format(name=name, team=team) if team \
                 else _("SOLD OUT! called by {names}").format(names=name)
@@ -398,6 +399,7 @@ class SoldOutResultsScene(MatchResultsScene):
             podium.fit_below(centre[1] + image.get_height() // 2 + 10)
         surface.blit(backdrop, (0, 0))
         podium.draw(surface, alpha)
+        draw_strip(surface, self.ctx.ui, self.ctx.evening, PODIUM_STRIP)
         self.menu.draw(surface, self.ctx.ui, ((1280 - self.menu.width) // 2, 720 - 12 - self.menu.height()),
                        keys_in_play(self.ctx)["A"])
 

@@ -27,6 +27,7 @@ from game.render.figure import Figure, Look, figure
 from game.render.keytext import keyed_text
 from game.scenes import registry
 from game.scenes.common import menu_command
+from game.scenes.evening import LOBBY_STRIP, EveningScene, draw_strip
 from game.scenes.menus import level_card, lobby_draw
 from game.scenes.menus.lobby_profiles import LobbyProfiles
 from game.scenes.menus.seat_picker import Page
@@ -404,7 +405,7 @@ class LobbyScene(Scene):
             if seat in self.seat_profiles.pickers:         # choosing who sits here: its own keys
                 start = self._choose(seat, cmd) or start
                 continue
-            if cmd.pressed & Button.Y:                     # back to the picker: a profile, or another
+            if cmd.pressed & Button.X:                     # back to the picker: a profile, or another
                 self.seat_profiles.open(seat)
                 continue
             if cmd.pressed & Button.B:
@@ -415,6 +416,11 @@ class LobbyScene(Scene):
                 start = True
         if inp.unseated_presses(Button.START):
             start = True
+        busy = self.seat_profiles.busy_devices()     # a seat choosing its profile: its Y edits one
+        if (inp.menu_command_without(busy) if busy else menu_command(commands)).pressed & Button.Y:
+            self.ctx.sound("confirm")                # any other device, seated or not: the evening so far
+            self.ctx.stack.push(EveningScene(self.ctx))
+            return
         took_escape, self._took_escape = self._took_escape, False
         if inp.escape_pressed() and took_escape:
             pass                                           # it took a keyboard back from typing a name
@@ -495,8 +501,10 @@ class LobbyScene(Scene):
             if said.get_height() <= 54 or ui.text.font(size) is ui.text.font(0):
                 break
         surface.blit(said, said.get_rect(center=(960, 658)))
+        draw_strip(surface, ui, self.ctx.evening, LOBBY_STRIP)
         widgets.hints(surface, ui, [(names["A"], N_("Join / Select")), (names["B"], N_("Leave")),
-                                    (names["START"], N_("Play")), ("Esc", N_("Back"))], y=700)
+                                    (names["START"], N_("Play")), (names["Y"], N_("Tonight")), ("Esc", N_("Back"))],
+                      y=700)
 
     def _draw_typing(self, surface: pygame.Surface) -> None:
         """While a seat types a name: every seat in a 3 x 2 grid, a typing one as its keyboard."""
