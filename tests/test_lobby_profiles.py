@@ -250,3 +250,16 @@ def test_a_rename_is_saved_on_the_worker_and_a_taken_name_refused(ctx, pads):
     assert picker.page is Page.EDIT and picker.editing.name == other.lower() + "x"
     names = sorted(p.name for p in profiles.load(database.shared(), ("gran",)).found)
     assert names == sorted([other, other.lower() + "x"])
+
+
+def test_a_profile_that_asks_for_the_assist_turns_it_on_for_the_match(ctx, pads):
+    anna, = saved("Anna")
+    profiles.update(database.shared(), Profile(anna.id, "Anna", assist=True))
+    database.shared().flush()
+    pad = plug(pads)
+    frame(ctx)
+    assert lobby(ctx).field("assist") is False
+    tap(ctx, pad, "a")
+    tap(ctx, pad, "down")
+    tap(ctx, pad, "a")
+    assert lobby(ctx).field("assist") is True and lobby(ctx).match_spec().options.assist is True

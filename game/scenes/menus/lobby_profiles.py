@@ -191,8 +191,8 @@ class LobbyProfiles:
         chosen = profile.character
         if chosen is not None and chosen not in others and cast.character(chosen).unlocked(self.lobby.stars):
             seat.character = chosen
-        if profile.assist:
-            self.lobby.options.assist = True
+        if profile.assist and self.lobby.field("assist") is False:    # a game with the assist, still off
+            self.lobby.choose("assist", True)
         inp = self.lobby.ctx.input
         if profile.rumble is not None:
             inp.seat_rumble[seat.seat] = profile.rumble
