@@ -106,6 +106,14 @@ def sample_bytes(ctx: Context) -> dict[str, float]:
     return {"music_mb": round(music / MB, 1), "sound_effects_mb": round(effects / MB, 1)}
 
 
+def _renderer() -> str:
+    """The SDL renderer presenting the window (opengl, software...), or "none"."""
+    import pygame
+    info = getattr(pygame.display, "_get_renderer_info", None)   # pygame-ce's, not in its stubs
+    found = info() if info is not None else None
+    return str(found[0]) if found else "none"
+
+
 def _frames(ctx: Context, screen: pygame.Surface, count: int) -> None:
     import pygame
 
@@ -135,7 +143,7 @@ def child_memory(title_frames: int, play_frames: int) -> dict[str, Any]:
         _frames(ctx, screen, 1)
     _frames(ctx, screen, title_frames)
     out: dict[str, Any] = {"window": list(pygame.display.get_window_size()),
-                           "video": pygame.display.get_driver(),
+                           "video": pygame.display.get_driver(), "renderer": _renderer(),
                            "audio": pygame.mixer.get_driver() if pygame.mixer.get_init() else "none",
                            "warm_jobs": len(warmer.done), "title": status()}
     registry.start_game(ctx, build_spec("soldout", 6, "normal", "rush", 1, 5))
