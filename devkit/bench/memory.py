@@ -10,12 +10,14 @@ audio driver), runs the title's warm-up jobs, and reads /proc/self/status:
 - play: after `PLAY_FRAMES` frames of a 6-bot Rush drawn at full size (steady in play);
 - peak: VmHWM at the end.
 
-Then the breakdown at that moment: every lru cache of the game (entries, and the anonymous
+Then the breakdown at that moment: every cache of the game (entries; for the pictures' caches
+bounded in bytes, what each holds, its budget and how many it evicted; and the anonymous
 memory handed back when it alone is cleared: clearing the biggest first, each followed by
 malloc_trim, so a cache's bytes are what it alone kept alive), the decoded music and sound
 effects (their sample bytes), the display surface. What no row names is the interpreter, the
-libraries' code and data (RssFile: mostly libLLVM and the GL driver under Xvfb), pygame's own
-allocations and the allocator's free pages.
+libraries' code and data (RssFile; with libLLVM and the GL driver where the window presents through
+OpenGL: software GL on a machine without a GPU, unless game/app/renderer.py chose SDL's software
+renderer), pygame's own allocations and the allocator's free pages.
 
 Child: `python -m devkit.bench.memory [TITLE_FRAMES PLAY_FRAMES]`, one JSON line out.
 """
@@ -55,8 +57,10 @@ def status() -> dict[str, float]:
 
 
 def game_caches() -> list[tuple[str, Any]]:
-    """Every functools cache of the game's modules, by name (module.function)."""
-    found = []
+    """Every cache of the game's modules, by name (module.function): functools' and the
+    pictures' caches bounded in bytes (game.render.surface_cache)."""
+    from game.render.surface_cache import CACHES
+    found: list[tuple[str, Any]] = [(cache.name, cache) for cache in CACHES]
     for obj in gc.get_objects():
         if isinstance(obj, functools._lru_cache_wrapper):
             module = getattr(obj, "__module__", "") or ""
@@ -79,13 +83,17 @@ def cache_breakdown() -> list[dict[str, Any]]:
     caches.sort(key=lambda pair: -pair[1].cache_info().currsize)
     before = _anon()
     for name, cache in caches:
-        entries = cache.cache_info().currsize
-        if not entries:
+        info = cache.cache_info()
+        if not info.currsize:
             continue
+        row: dict[str, Any] = {"cache": name, "entries": info.currsize}
+        if hasattr(info, "budget"):          # bounded in bytes: what it holds, its bound, what it let go
+            row.update({"held_mb": round(info.bytes / MB, 1), "budget_mb": round(info.budget / MB, 1),
+                        "evicted": info.evicted})
         cache.cache_clear()
         gc.collect()
         after = _anon()
-        rows.append({"cache": name, "entries": entries, "freed_mb": round(before - after, 1)})
+        rows.append({**row, "freed_mb": round(before - after, 1)})
         before = after
     return rows
 

@@ -606,7 +606,8 @@ def verdicts(report: dict[str, Any]) -> list[dict[str, Any]]:
         dummy = report["memory_window"].get("dummy", {})
         steady = max(window["title"]["VmRSS"], window["play"]["VmRSS"])
         out.append(_verdict("window memory, steady RSS (title / play)",
-                            f"{window['title']['VmRSS']} / {window['play']['VmRSS']} MB, peak {window['peak_mb']} MB",
+                            f"{window['title']['VmRSS']} / {window['play']['VmRSS']} MB, peak {window['peak_mb']} MB"
+                            f" ({window.get('renderer', '?')} renderer)",
                             f"dummy drivers {dummy.get('title', {}).get('VmRSS')} / {dummy.get('play', {}).get('VmRSS')} MB",
                             f"<= {TARGETS['window_steady_mb']:.0f} MB", steady <= TARGETS["window_steady_mb"]))
     if "peak_mb" in report.get("memory", {}):
