@@ -4,7 +4,9 @@ The report's older memory figure (report.bench_memory) is the dummy video and au
 player's window adds the display's GL stack, the full-screen surfaces and whatever the caches
 fill while the title rehearses every scene. This child opens the game as a player does (the
 window fullscreen on the display the bench has: Xvfb 1920x1080 when installed, SDL picks the
-audio driver), runs the title's warm-up jobs, and reads /proc/self/status:
+audio driver; where it finds no sound device, again with SDL's disk driver, which plays in real
+time into a file: the music decoded and mixed as a player hears it), runs the title's warm-up
+jobs, and reads /proc/self/status:
 
 - title: after the warm-up and `TITLE_FRAMES` frames of the title (steady);
 - play: after `PLAY_FRAMES` frames of a 6-bot Rush drawn at full size (steady in play);
@@ -29,6 +31,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -110,6 +113,10 @@ def sample_bytes(ctx: Context) -> dict[str, float]:
             if track.drive is not None:
                 music += len(track.drive) * track.drive.itemsize
         music += sum(len(j) * j.itemsize for j in library.jingles.values())
+        for future in getattr(player, "loading", {}).values():   # decoded ahead, not yet asked for
+            done = future.result() if future.done() and future.exception() is None else None
+            for part in (getattr(done, "base", done), getattr(done, "drive", None)):
+                music += len(part) * part.itemsize if part is not None else 0
     effects = sum(len(s.get_raw()) for s in getattr(audio, "_cache", {}).values() if s is not None)
     return {"music_mb": round(music / MB, 1), "sound_effects_mb": round(effects / MB, 1)}
 
@@ -191,7 +198,14 @@ def run(env: dict[str, str], frames: tuple[int, int] = (TITLE_FRAMES, PLAY_FRAME
     if env.get("SDL_VIDEODRIVER") == "dummy":   # no display to open a window on (--no-xvfb, no Xvfb)
         return {"dummy": dummy, "what": what, "skipped": "window: no display (the dummy driver's figure only)"}
     window = _child(args, env, unset=("SDL_AUDIODRIVER",))
-    return {"window": window, "dummy": dummy, "what": what}
+    out = {"window": window, "dummy": dummy, "what": what}
+    if window.get("audio") == "none":
+        # No sound device here: SDL's disk driver plays in real time into a file, so the music
+        # is decoded, mixed and queued as on a player's sound card.
+        with tempfile.TemporaryDirectory() as folder:
+            out["window_sound"] = _child(args, {**env, "SDL_AUDIODRIVER": "disk",
+                                                "SDL_DISKAUDIOFILE": os.path.join(folder, "audio.raw")})
+    return out
 
 
 def main(argv: list[str]) -> int:
