@@ -34,6 +34,7 @@ from game.scenes.mall.mode_choice import Chooser, ModeChoiceScene, last_place, l
 from game.scenes.mall.draw import seat_teams
 from game.scenes.mall.overlay import caller
 from game.scenes.pads import keys_in_play
+from game.scenes.evening import PODIUM_STRIP, draw_strip
 from game.scenes.results_fx import (PODIUM_AREA, Podium, Reveal, Standing, cover, headline_image, ordinal, places,
                                     shown_name, tied_groups)
 
@@ -391,6 +392,7 @@ class SoldOutResultsScene(MatchResultsScene):
             podium.fit_below(centre[1] + image.get_height() // 2 + 10)
         surface.blit(backdrop, (0, 0))
         podium.draw(surface, alpha)
+        draw_strip(surface, self.ctx.ui, self.ctx.evening, PODIUM_STRIP)
         self.menu.draw(surface, self.ctx.ui, ((1280 - self.menu.width) // 2, 720 - 12 - self.menu.height()),
                        keys_in_play(self.ctx)["A"])
 

@@ -25,6 +25,7 @@ from game.rules.checkout import Score
 from game.rules.checkout.catalogue import CATEGORIES
 from game.scenes.common import Animation, MatchResultsScene
 from game.scenes.pads import keys_in_play
+from game.scenes.evening import PODIUM_STRIP, draw_strip
 from game.scenes.shoppers import seat_cast
 from game.scenes.results_fx import (PODIUM_AREA, Podium, Reveal, Standing, cover, headline_image, ordinal, places,
                                     shown_name, tied_groups)
@@ -120,6 +121,7 @@ class CheckoutResultsScene(MatchResultsScene):
                 self.backdrop = self._render_backdrop()
             surface.blit(self.backdrop, (0, 0))
             self.podium.draw(surface, alpha)
+            draw_strip(surface, self.ctx.ui, self.ctx.evening, PODIUM_STRIP)
             self.menu.draw(surface, self.ctx.ui, ((surface.get_width() - self.menu.width) // 2,
                                                   720 - 12 - self.menu.height()), keys_in_play(self.ctx)["A"])
             return
