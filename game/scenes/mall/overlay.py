@@ -14,6 +14,7 @@ import pygame
 from game.text import i18n
 from game.text.i18n import N_, _, ngettext
 from game.match.spec import MatchSpec
+from game.rules.soldout.options import options_of
 from game.render.keytext import keyed_text
 from game.render.icons import INK, outlined_text
 from game.render.palette import CREAM, EDGE, GOLD, GOOD, PANEL_DARK, SHADOW, STAMP_RED, WHITE
@@ -22,8 +23,11 @@ from game.match.seats import team_name
 from game.scenes.mall.draw import seat_teams
 from game.scenes.mall.layout import SCREEN, MallLayout
 from game.scenes.pads import keys_in_play
+from game.scenes.results_fx import shown_name
 
 if TYPE_CHECKING:
+    from typing import Collection
+
     from game.core.context import Context
     from game.sim.mall_face import MallFace
 
@@ -76,7 +80,7 @@ class MallOverlays:
     def draw_info(self, surface: pygame.Surface, sim: "MallFace") -> None:
         """Mode, round and clock: in the margin left of the map (never over an avatar), or a pill
         over the top wall when the map fills the width."""
-        rounds = max(1, self.spec.rounds)
+        rounds = max(1, options_of(self.spec).rounds)
         number = min(rounds, len(sim.match.results) + (0 if sim.phase in ("round_over", "match_over") else 1))
         clock = ""
         if sim.phase in ("playing", "sold_out"):
@@ -232,9 +236,10 @@ class MallOverlays:
         return stamp
 
 
-def caller(sim: "MallFace", names: dict[int, str]) -> tuple[str, str | None]:
-    """Who called SOLD OUT! (the player whose action it was, not the whole team) and, in a team
-    game, the team they called it for ("Team A"; None without teams)."""
+def caller(sim: "MallFace", names: dict[int, str], bots: "Collection[int]" = ()) -> tuple[str, str | None]:
+    """Who called SOLD OUT! (the player whose action it was, not the whole team; a bot marked as
+    one, as results and the podium say it) and, in a team game, the team they called it for
+    ("Team A"; None without teams). `bots`: seats a bot took over during the match."""
     public = sim.public_view()
     side = public.sold_out_by()
     members = [sim.seats[p] for p in public.members(side)] if side is not None else []
@@ -242,7 +247,7 @@ def caller(sim: "MallFace", names: dict[int, str]) -> tuple[str, str | None]:
     if seat is None:
         return "", None
     team = seat_teams(sim).get(seat)
-    return names[seat], team_name(team) if team is not None else None
+    return shown_name(names[seat], sim.by_seat[seat].bot or seat in bots), team_name(team) if team is not None else None
 
 
 _STAMPS: dict[str, pygame.Surface] = {}

@@ -28,6 +28,7 @@ from game.scenes.shoppers import seat_look
 from game.render.icons import INK, bag_icon, outlined_text
 from game.render.palette import CREAM, DIM, GOLD, GOOD, PANEL, PAPER, PAPER_EDGE, PAPER_WRONG
 from game.rules.soldout import Objective
+from game.rules.soldout.options import options_of
 from game.rules.soldout import modes as mode_registry
 from game.scenes.common import Animation, MatchResultsScene
 from game.scenes.mall.mode_choice import Chooser, ModeChoiceScene, last_place, least_played
@@ -60,7 +61,7 @@ class SoldOutResultsScene(MatchResultsScene):
         self.shown = sim.reveal()
         self.result = sim.last_result
         self.final = sim.phase == "match_over"
-        self.choose = mall.spec.mode not in mode_registry.keys() and mall.mode_for_next_round() is None
+        self.choose = options_of(mall.spec).mode not in mode_registry.keys() and mall.mode_for_next_round() is None
         self.next_mode = mall.scheduled_mode()   # a free choice is preset to it
         self._podium_backdrop: pygame.Surface | None = None
         self._pieces: list[tuple[pygame.Rect, pygame.Rect | None]] = []
@@ -131,7 +132,7 @@ class SoldOutResultsScene(MatchResultsScene):
         surf = pygame.Surface((1280, 720))
         widgets.draw_background(surf, ui)
         sim = self.sim
-        rounds = max(1, self.mall.spec.rounds)
+        rounds = max(1, options_of(self.mall.spec).rounds)
         number = len(sim.match.results)
         head = _("FINAL RESULTS") if self.final else _("ROUND {number} OF {rounds}").format(number=number, rounds=rounds)
         title = f"{head}  ·  {_(mode_registry.display_name(self.shown.mode()))}"
@@ -159,7 +160,7 @@ class SoldOutResultsScene(MatchResultsScene):
         cause, by = shown.cause(), shown.sold_out_by()
         text = _(CAUSES.get(cause, cause))
         if cause == "sold_out" and by is not None:
-            name, team = caller(self.sim, self.mall.names)    # the one who called it, for their team
+            name, team = caller(self.sim, self.mall.names, self.mall.bots)    # the one who called it, for their team
             # TRANSLATORS: {name} a player, {team} their team's name ("Team A")
             text = _("SOLD OUT! {name} called it for {team}").format(name=name, team=team) if team \
                 else _("SOLD OUT! called by {names}").format(names=name)

@@ -28,9 +28,10 @@ from game.driver.match_driver import MatchDriver, recorder
 from game.games.soldout import SOLD_OUT
 from game.games.soldout_seats import bot_for, ready_after_study
 from game.text.i18n import _
-from game.match.commands import IDLE, Command
+from game.match.commands import IDLE, Button, Command
 from game.files.levels import Level, LevelError, resolve_level
 from game.match.spec import MatchSpec, SeatSpec
+from game.rules.soldout.options import SoldOutOptions, options_of
 from game.music.cues import Cue, mall_cue
 from game.render import widgets
 from game.driver.replay import Replay
@@ -48,6 +49,8 @@ from game.scenes.mall.sounds import play_sounds
 from game.scenes.menus import push_howto_once
 from game.scenes.pads import Rumbler
 from game.scenes.pads import seat_keys, sharing_a_keyboard
+from game.scenes.moment import without
+from game.scenes.ready import READY_AFTER_TICKS
 from game.sim.mall import new_mall
 
 if TYPE_CHECKING:
@@ -197,7 +200,12 @@ class MallScene(Scene):
         """The people's Commands this tick (a seat whose pad is gone stands still); the driver
         asks bots and a replay for the rest."""
         lost = set(self.ctx.input.disconnected_seats())
-        return {s.seat: IDLE if s.seat in lost else commands.get(s.seat, IDLE) for s in self.seats}
+        people = {s.seat: IDLE if s.seat in lost else commands.get(s.seat, IDLE) for s in self.seats}
+        if self.sim.phase == "study" and self.sim.tick - self.sim.phase_tick < READY_AFTER_TICKS:
+            # Ready, not turn (game/scenes/ready.py): Memory's list is read before an A says ready,
+            # so a thumb still mashing A from the screen before never skips the study
+            people = {seat: without(cmd, Button.A) for seat, cmd in people.items()}
+        return people
 
     def _seat_bot(self, seat: int, bot: SoldOutBot) -> None:
         """`bot` plays `seat` through the match driver (a pilot's bots skip the rest of study)."""
@@ -226,8 +234,11 @@ class MallScene(Scene):
     def idle(self, until: float) -> None:
         """After the present: the bots' ways to the piles on the floor worked out ahead (in the
         countdown, those of the round's first choices; in play, to a pile put down somewhere new),
-        a few hundred tiles of search at a time. First, the shoppers' everyday frames drawn ahead."""
-        if self.picture.view.warm_figures(until) or not self.bots:
+        a few hundred tiles of search at a time. First the dresser cards placed (the round's first
+        picture needs them: the fade into the round has the idle frames), then the shoppers'
+        everyday frames drawn ahead."""
+        view = self.picture.view
+        if view.place_ahead(self.sim, until) or view.warm_figures(until) or not self.bots:
             return
         for field in pile_fields_ahead(self.sim.seat_view(next(iter(self.bots)))):
             while time.perf_counter() < until:
@@ -280,7 +291,7 @@ def fixed_modes(ctx: "Context", spec: MatchSpec, pilot: bool, replay: Replay | N
     """A replay (recorded or played) takes the modes the game's schedule gives each round (a
     replay's own, recorded in its header, or for an older replay the rule it was recorded by)."""
     recording = bool(ctx.record_path or ctx.record_to) and not pilot and replay is None
-    if (recording or replay is not None) and spec.mode in modes.choices():
+    if (recording or replay is not None) and options_of(spec).mode in modes.choices():
         return SOLD_OUT.schedule(spec)
     return None
 
@@ -290,15 +301,15 @@ def open_mall(ctx: "Context", spec: MatchSpec, pilot: bool = False, replay: Repl
     first mode where the match chooses each round; or, where the level or the cards cannot be
     loaded, a toast saying why."""
     try:
-        level = preload.level(resolve_level(spec.level, len(spec.seats)))
+        level = preload.level(resolve_level(options_of(spec).level, len(spec.seats)))
         preload.soldout_catalogue()    # parsed once per process, not per match
     except (LevelError, CatalogueError, OSError) as exc:
         return CannotOpen(ctx, _("Cannot open the mall: {error}").format(error=exc))
     fixed = fixed_modes(ctx, spec, pilot, replay)
     if fixed:
         return MallScene(ctx, spec, fixed[0], level, pilot=pilot, replay=replay)
-    if spec.mode in modes.keys():
-        return MallScene(ctx, spec, spec.mode, level, pilot=pilot, replay=replay)
+    if options_of(spec).mode in modes.keys():
+        return MallScene(ctx, spec, options_of(spec).mode, level, pilot=pilot, replay=replay)
     return MallOpening(ctx, spec, level)
 
 
@@ -309,14 +320,14 @@ def demo_spec(players: int, mode: str, seed: int, rounds: int = 1, teams: int = 
     ids = seat_identities()
     seats = tuple(SeatSpec(i, ids[i].name, "human" if i < 2 else "bot", team=i % teams if teams else None)
                   for i in range(players))
-    return MatchSpec(SOLD_OUT.key, seats, mode=mode, rounds=rounds, seed=seed, teams=bool(teams))
+    return MatchSpec(SOLD_OUT.key, seats, SoldOutOptions(mode=mode, rounds=rounds, teams=bool(teams)), seed)
 
 
 def piloted_mall(ctx: "Context", spec: MatchSpec) -> MallScene:
     """A match with a bot in every seat, ready after study (screenshots, the benchmark, the
     attract loop): its first round in the spec's mode on the shipped level for its seats."""
-    level = preload.level(resolve_level(spec.level, len(spec.seats)))
-    return MallScene(ctx, spec, spec.mode if spec.mode in modes.keys() else modes.keys()[0], level, pilot=True)
+    level = preload.level(resolve_level(options_of(spec).level, len(spec.seats)))
+    return MallScene(ctx, spec, options_of(spec).mode if options_of(spec).mode in modes.keys() else modes.keys()[0], level, pilot=True)
 
 
 registry.register(SOLD_OUT.key, open_mall)
