@@ -339,6 +339,12 @@ def shared() -> Database:
     return found
 
 
+def keep_in_memory() -> None:
+    """This process's records live in memory only: a `--screenshot` stages its scenes' records there
+    and never opens, creates or sets aside the player's database."""
+    _SHARED.setdefault(str(RECORDS_DB.path()), in_memory())
+
+
 def take_warnings() -> list[str]:
     """Lines to show once: opening trouble, and saves that failed since the last call."""
     out = list(_PENDING)
