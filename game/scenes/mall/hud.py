@@ -137,7 +137,9 @@ class Hud:
         room = right - x - (robot.get_width() + 4 if robot is not None else 0)
         if word is not None and robot is None:
             room -= word.get_width() + 6
-        name = self.ui.render(self.names[seat], self._name_size(seat, room), WHITE, max_width=room)
+        size = self._name_size(seat, room)
+        said = widgets.ellipsized(self.names[seat], lambda t: self.ui.text.width(t, size) * NARROWEST <= room)
+        name = self.ui.render(said, size, WHITE, max_width=room)
         at = surface.blit(name, (x, head.centery - name.get_height() // 2))
         if robot is not None:
             surface.blit(robot, robot.get_rect(midleft=(at.right + 4, head.centery)))
