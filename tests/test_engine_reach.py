@@ -37,7 +37,7 @@ FACES = {
     "game.sim.mall_face.MallFace", "game.sim.mall_face.AvatarFace", "game.sim.mall_face.BodyFace",
     "game.sim.mall_face.StandingsFace",
     "game.sim.mall_face.MallForMusic", "game.sim.mall_face.MallForSounds", "game.sim.mall_face.MallForRumble",
-    "game.sim.mall_face.MallForGhost",
+    "game.sim.mall_face.MallForGhost", "game.sim.mall_face.MallForTeams", "game.sim.mall_face.MallForPanels",
     "game.sim.mall_public.MallPublicView", "game.sim.mall_public.RoundReveal", "game.sim.mall_public.OmniscientView",
     "game.sim.mall_view.SeatView",
     "game.sim.table_face.TableFace", "game.sim.table_face.TableSeatFace",
@@ -245,13 +245,34 @@ def _written(where: str, member: str) -> bool:
     return f".{member}" in path.read_text(encoding="utf-8").splitlines()[int(line) - 1]
 
 
-def test_each_narrow_reader_reads_the_world_through_its_own_small_face(seen):
+def _by_module(seen: set[tuple[str, str]]) -> dict[str, dict[str, set[str]]]:
+    """module -> face's class name -> the members the module reads of it (as written)."""
     by_module: dict[str, dict[str, set[str]]] = collections.defaultdict(lambda: collections.defaultdict(set))
     for fullname, where in seen:
         owner, _, member = fullname.rpartition(".")
         if _written(where, member):
             by_module[where.split(":")[0]][owner.rpartition(".")[2]].add(member)
+    return by_module
+
+
+def test_each_narrow_reader_reads_the_world_through_its_own_small_face(seen):
+    by_module = _by_module(seen)
     for module, faces in NARROW.items():
         read = {face: members for face, members in by_module[module].items() if face in ("MallFace", "TableFace")
                 or face in faces}
         assert read == faces, module
+
+
+def test_the_mall_panels_read_the_world_through_their_own_face(seen):
+    """The seat panels (game/scenes/mall/hud*.py) read 16 of MallFace's 42 members, all of them
+    through MallForPanels (its spec through seat_teams' MallForTeams), none through MallFace."""
+    from game.sim.mall_face import MallForPanels
+    read: dict[str, set[str]] = collections.defaultdict(set)
+    for module, faces in _by_module(seen).items():
+        if module == "game.scenes.mall.hud" or module.startswith("game.scenes.mall.hud_"):
+            for face, members in faces.items():
+                if face in ("MallFace", "MallForPanels"):
+                    read[face] |= members
+    declared = {m for k in MallForPanels.__mro__ if k.__module__ == "game.sim.mall_face" for m in vars(k)
+                if not m.startswith("_")}
+    assert dict(read) == {"MallForPanels": declared - {"spec"}}

@@ -28,11 +28,11 @@ from game.scenes.mall.layout import MallLayout, PanelLayout
 
 if TYPE_CHECKING:
     from game.render.ui import UI
-    from game.sim.mall_face import MallFace
+    from game.sim.mall_face import MallForPanels
 
 
 class Hud:
-    def __init__(self, sim: "MallFace", layout: MallLayout, ui: "UI",
+    def __init__(self, sim: "MallForPanels", layout: MallLayout, ui: "UI",
                  identities: dict[int, SeatIdentity], names: dict[int, str], colourblind: bool,
                  shoppers: dict[int, Character] | None = None) -> None:
         self.layout = layout
@@ -110,7 +110,7 @@ class Hud:
         self.backdrop = self.laid = None
         self._looks.clear()
 
-    def draw(self, surface: pygame.Surface, sim: "MallFace", totals: dict[int, int]) -> None:
+    def draw(self, surface: pygame.Surface, sim: "MallForPanels", totals: dict[int, int]) -> None:
         """The panels' contents (every frame without a backdrop; with one, those whose look
         changed, laid in the kept copy too), and the hold meters, which move while Y is held."""
         laid, backdrop = self.laid, self.backdrop
@@ -130,7 +130,7 @@ class Hud:
                 surface.blit(laid, p.rect, p.rect)   # this frame's background went out before it
             self.headers.hold_meter(surface, sim, seat, p)
 
-    def _look(self, sim: "MallFace", seat: int, total: int) -> tuple[object, ...]:
+    def _look(self, sim: "MallForPanels", seat: int, total: int) -> tuple[object, ...]:
         """Everything a seat's panel shows but its hold meter: the score, the phase, a refusal, the
         viewer's card, pile and carried card, the body by the round's family (the list and its
         target; the hand, face up or down; the cards placed and the dresser in reach), the button
@@ -159,7 +159,7 @@ class Hud:
         return tuple((button, str(name), getattr(name, "family", ""))
                      for button, name in sorted(self.kit.labels.get(seat, {}).items()))
 
-    def _contents(self, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout, total: int) -> None:
+    def _contents(self, surface: pygame.Surface, sim: "MallForPanels", seat: int, p: PanelLayout, total: int) -> None:
         """A panel's contents but its hold meter: the score, then the study's list, or the card
         viewer and the body; a refusal over what it covers."""
         self.headers.score(surface, p, total)

@@ -19,7 +19,7 @@ from game.scenes.secrets import Glimpse
 from game.text.i18n import N_, _
 
 if TYPE_CHECKING:
-    from game.sim.mall_face import MallFace
+    from game.sim.mall_face import MallForPanels
 
 LIST_FILL = PAPER
 LIST_EDGE = PAPER_EDGE
@@ -39,19 +39,19 @@ class PanelBodies:
         self.glimpse = Glimpse()   # Memory's hand face up: while LB/RB is held, a glimpse on a shared keyboard
         self.face_up: dict[int, bool] = {}             # seat -> its Memory hand shows this frame
 
-    def draw(self, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
+    def draw(self, surface: pygame.Surface, sim: "MallForPanels", seat: int, p: PanelLayout) -> None:
         PANELS[sim.seat_view(seat).family.destination].info(self, surface, sim, seat, p)
 
-    def look(self, sim: "MallFace", seat: int) -> tuple[object, ...]:
+    def look(self, sim: "MallForPanels", seat: int) -> tuple[object, ...]:
         return PANELS[sim.seat_view(seat).family.destination].look(self, sim, seat)
 
     # ------------------------------------------------------------------ looks
-    def list_look(self, sim: "MallFace", seat: int) -> tuple[object, ...]:
+    def list_look(self, sim: "MallForPanels", seat: int) -> tuple[object, ...]:
         """What a list panel's body shows: each objective's items, bags and cards placed."""
         return tuple((tuple(items), bags, placed) for items, bags, placed in self.groups(sim, seat)), \
             sim.seat_view(seat).table_refuses()
 
-    def hand_look(self, sim: "MallFace", seat: int) -> tuple[object, ...]:
+    def hand_look(self, sim: "MallForPanels", seat: int) -> tuple[object, ...]:
         """What a hand panel's body shows, the hand face up only while its owner peeks (kept for
         the drawing: a peek has a clock, asked once a frame)."""
         av = sim.by_seat[seat]
@@ -61,7 +61,7 @@ class PanelBodies:
         hand = sim.hand(seat)
         return tuple(hand) if face_up else len(hand), face_up, sim.seat_view(seat).hand_size(), av.hand_index
 
-    def placed_look(self, sim: "MallFace", seat: int) -> tuple[object, ...]:
+    def placed_look(self, sim: "MallForPanels", seat: int) -> tuple[object, ...]:
         """What a placed panel's body shows: the cards placed, or the dresser in reach, its card
         and what is filled on it."""
         view = sim.seat_view(seat)
@@ -73,7 +73,7 @@ class PanelBodies:
                 tuple(view.filled(d.index, item) for item in self.kit.cat.objectives[card].items))
 
     # ------------------------------------------------------------------ the list
-    def groups(self, sim: "MallFace", seat: int) -> Groups:
+    def groups(self, sim: "MallForPanels", seat: int) -> Groups:
         """Per objective on the seat's list: (pictured items, None for each while the list is
         hidden; bags; cards placed on it)."""
         out: Groups = []
@@ -82,7 +82,7 @@ class PanelBodies:
             out.append((pictured, bags, placed))
         return out
 
-    def list_panel(self, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
+    def list_panel(self, surface: pygame.Surface, sim: "MallForPanels", seat: int, p: PanelLayout) -> None:
         """One row per objective card, stacked, each item at least LIST_ITEM px."""
         groups = self.groups(sim, seat)
         target = sim.by_seat[seat].target_slot
@@ -132,7 +132,7 @@ class PanelBodies:
         return out
 
     # ------------------------------------------------------------------ the hand
-    def hand_panel(self, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
+    def hand_panel(self, surface: pygame.Surface, sim: "MallForPanels", seat: int, p: PanelLayout) -> None:
         """Memory: the hand's slots (hand size = items on the list); the selected one is framed and
         lifted. Cards in hand are private: face down unless the owner holds LB/RB to look. Drawn
         once per look and kept (a 6-seat frame blitted some 60 slots and frames)."""
@@ -179,7 +179,7 @@ class PanelBodies:
                 widgets.rounded_box(surface, SLOT_EMPTY, cell, 2, radius=8)
 
     # ------------------------------------------------------------------ the cards placed
-    def placed_panel(self, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
+    def placed_panel(self, surface: pygame.Surface, sim: "MallForPanels", seat: int, p: PanelLayout) -> None:
         """Tidying Up: the cards this player placed at the dressers, newest last."""
         placed = sim.seat_view(seat).placed_at_dressers()
         info = p.info
@@ -198,7 +198,7 @@ class PanelBodies:
             surface.blit(item_art(cat.items[item], size, self.kit.cb, cat),
                          (area.x + c * (size + 4), area.y + r * (size + 4)))
 
-    def _dresser_zoom(self, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> bool:
+    def _dresser_zoom(self, surface: pygame.Surface, sim: "MallForPanels", seat: int, p: PanelLayout) -> bool:
         """Standing at a dresser: its card, big, where the placed cards were (the map's copy is a
         locator, too small for star print against zigzag)."""
         d = sim.dresser_in_reach(seat)
@@ -225,17 +225,17 @@ class Panel:
 
     idle_hints = True           # the empty card viewer hints "A pick up" (unless the body does)
 
-    def browsing(self, sim: "MallFace", seat: int, p: PanelLayout, keys: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    def browsing(self, sim: "MallForPanels", seat: int, p: PanelLayout, keys: list[tuple[str, str]]) -> list[tuple[str, str]]:
         return keys
 
-    def carrying(self, sim: "MallFace", seat: int) -> tuple[str, list[tuple[str, str]]]:
+    def carrying(self, sim: "MallForPanels", seat: int) -> tuple[str, list[tuple[str, str]]]:
         """The carried card's ribbon (where it goes, marked N_) and its hints."""
         return "", []
 
-    def info(self, bodies: PanelBodies, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
+    def info(self, bodies: PanelBodies, surface: pygame.Surface, sim: "MallForPanels", seat: int, p: PanelLayout) -> None:
         raise NotImplementedError
 
-    def look(self, bodies: PanelBodies, sim: "MallFace", seat: int) -> tuple[object, ...]:
+    def look(self, bodies: PanelBodies, sim: "MallForPanels", seat: int) -> tuple[object, ...]:
         """What the panel's body shows (Hud._look: the panel is laid again when it changes)."""
         raise NotImplementedError
 
@@ -243,17 +243,17 @@ class Panel:
 class ListPanel(Panel):
     """Destination.TABLE: the side's list (face down while hidden), the next card's target framed."""
 
-    def carrying(self, sim: "MallFace", seat: int) -> tuple[str, list[tuple[str, str]]]:
+    def carrying(self, sim: "MallForPanels", seat: int) -> tuple[str, list[tuple[str, str]]]:
         keys = [("A", N_("deliver"))]
         if sim.seat_view(seat).table_refuses():
             keys.append(("B", N_("put back")))   # a card goes back only once the assist refused it
         keys.append(("LB/RB", N_("list")))
         return N_("to TABLE"), keys
 
-    def info(self, bodies: PanelBodies, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
+    def info(self, bodies: PanelBodies, surface: pygame.Surface, sim: "MallForPanels", seat: int, p: PanelLayout) -> None:
         bodies.list_panel(surface, sim, seat, p)
 
-    def look(self, bodies: PanelBodies, sim: "MallFace", seat: int) -> tuple[object, ...]:
+    def look(self, bodies: PanelBodies, sim: "MallForPanels", seat: int) -> tuple[object, ...]:
         return bodies.list_look(sim, seat)
 
 
@@ -262,29 +262,29 @@ class HandPanel(Panel):
 
     idle_hints = False
 
-    def browsing(self, sim: "MallFace", seat: int, p: PanelLayout, keys: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    def browsing(self, sim: "MallForPanels", seat: int, p: PanelLayout, keys: list[tuple[str, str]]) -> list[tuple[str, str]]:
         if sim.by_seat[seat].hand_open:
             return [("LB/RB", N_("choose")), ("B", N_("put back"))]
         # The narrow strip holds three hints.
         return [*keys, ("LB/RB", N_("hand"))] if p.wide else [keys[0], keys[1], ("LB/RB", N_("hand"))]
 
-    def info(self, bodies: PanelBodies, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
+    def info(self, bodies: PanelBodies, surface: pygame.Surface, sim: "MallForPanels", seat: int, p: PanelLayout) -> None:
         bodies.hand_panel(surface, sim, seat, p)
 
-    def look(self, bodies: PanelBodies, sim: "MallFace", seat: int) -> tuple[object, ...]:
+    def look(self, bodies: PanelBodies, sim: "MallForPanels", seat: int) -> tuple[object, ...]:
         return bodies.hand_look(sim, seat)
 
 
 class DresserPanel(Panel):
     """Destination.DRESSER: the cards the player placed (at a dresser, its card, big)."""
 
-    def carrying(self, sim: "MallFace", seat: int) -> tuple[str, list[tuple[str, str]]]:
+    def carrying(self, sim: "MallForPanels", seat: int) -> tuple[str, list[tuple[str, str]]]:
         return N_("to DRESSER"), [("A", N_("place")), ("B", N_("put back"))]
 
-    def info(self, bodies: PanelBodies, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
+    def info(self, bodies: PanelBodies, surface: pygame.Surface, sim: "MallForPanels", seat: int, p: PanelLayout) -> None:
         bodies.placed_panel(surface, sim, seat, p)
 
-    def look(self, bodies: PanelBodies, sim: "MallFace", seat: int) -> tuple[object, ...]:
+    def look(self, bodies: PanelBodies, sim: "MallForPanels", seat: int) -> tuple[object, ...]:
         return bodies.placed_look(sim, seat)
 
 

@@ -20,7 +20,7 @@ from game.scenes.shoppers import seat_look
 from game.text.i18n import _
 
 if TYPE_CHECKING:
-    from game.sim.mall_face import MallFace
+    from game.sim.mall_face import MallForPanels
 
 PANEL_FILL = PANEL
 TEAM_BORDER = 6      # px: a team member's panel border, in the team's colour and pattern
@@ -113,7 +113,7 @@ class SeatHeaders:
         surface.blit(text, (x + 29, p.header.centery - text.get_height() // 2 + 1))
 
     @staticmethod
-    def hold_meter(surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
+    def hold_meter(surface: pygame.Surface, sim: "MallForPanels", seat: int, p: PanelLayout) -> None:
         """Memory: holding Y fills a bar under the name; full = SOLD OUT! is called."""
         held = sim.by_seat[seat].y_ticks
         if not sim.seat_view(seat).family.player_calls or held <= 0 or sim.phase != "playing":

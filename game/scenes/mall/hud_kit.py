@@ -14,7 +14,7 @@ from game.scenes.mall.layout import MallLayout, PanelLayout
 if TYPE_CHECKING:
     from game.render.ui import UI
     from game.rules.soldout import Catalogue
-    from game.sim.mall_face import MallFace
+    from game.sim.mall_face import MallForPanels
 
 PIECES_KEPT = 256    # drawn panel pieces kept (lists, ribbons, hints): far more than six panels show
 
@@ -23,7 +23,7 @@ class PanelKit:
     """The panels' shared state. One object, held by every part, so a switch made on the HUD
     (colour-blind mode, a bot taking a seat, new button names) reaches every part at once."""
 
-    def __init__(self, sim: "MallFace", layout: MallLayout, ui: "UI", identities: dict[int, SeatIdentity],
+    def __init__(self, sim: "MallForPanels", layout: MallLayout, ui: "UI", identities: dict[int, SeatIdentity],
                  names: dict[int, str], colourblind: bool, shoppers: dict[int, Character] | None) -> None:
         self.ui = ui
         self.cat: "Catalogue" = sim.catalogue

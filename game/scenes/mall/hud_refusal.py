@@ -15,18 +15,18 @@ from game.scenes.reasons import say_reason
 
 if TYPE_CHECKING:
     from game.render.ui import UI
-    from game.sim.mall_face import MallFace
+    from game.sim.mall_face import MallForPanels
 
 REJECT_TICKS = int(2.5 * TICK_RATE)
 
 
-def rejecting(sim: "MallFace", seat: int) -> bool:
+def rejecting(sim: "MallForPanels", seat: int) -> bool:
     """Whether the seat's last refusal is still shown."""
     reason, tick = sim.rejection(seat)
     return bool(reason) and tick >= 0 and sim.tick - tick <= REJECT_TICKS
 
 
-def reason(sim: "MallFace", seat: int, labels: dict[str, str]) -> str:
+def reason(sim: "MallForPanels", seat: int, labels: dict[str, str]) -> str:
     """Why the seat's last action was refused, in the player's language and keys ("Q is for Memory")."""
     return say(say_reason(sim.rejection(seat)[0]), labels)
 

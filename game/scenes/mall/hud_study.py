@@ -13,12 +13,12 @@ from game.scenes.mall.layout import PanelLayout
 from game.text.i18n import N_, _
 
 if TYPE_CHECKING:
-    from game.sim.mall_face import MallFace
+    from game.sim.mall_face import MallForPanels
 
 STUDY_ROW_H = 28     # the Memory study's "A ready" / READY row under the list
 
 
-def draw_study(bodies: PanelBodies, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
+def draw_study(bodies: PanelBodies, surface: pygame.Surface, sim: "MallForPanels", seat: int, p: PanelLayout) -> None:
     """The list across the panel, and under it a row of its own for "A ready" / READY."""
     cat = bodies.kit.cat
     row = pygame.Rect(p.body.x, p.body.bottom - STUDY_ROW_H, p.body.w, STUDY_ROW_H)

@@ -19,7 +19,7 @@ from game.scenes.mall.layout import PanelLayout
 from game.text.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
-    from game.sim.mall_face import MallFace
+    from game.sim.mall_face import MallForPanels
 
 EDGE_PAD = 2         # room around a kept empty card slot: its dashes are 2 px wide, centred on its edge
 
@@ -29,7 +29,7 @@ class CardViewer:
         self.kit = kit
         self.hints = hints
 
-    def draw(self, surface: pygame.Surface, sim: "MallFace", seat: int, p: PanelLayout) -> None:
+    def draw(self, surface: pygame.Surface, sim: "MallForPanels", seat: int, p: PanelLayout) -> None:
         kit = self.kit
         v = p.viewer
         panel = PANELS[sim.seat_view(seat).family.destination]
