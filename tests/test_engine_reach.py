@@ -38,6 +38,7 @@ FACES = {
     "game.sim.mall_face.StandingsFace",
     "game.sim.mall_face.MallForMusic", "game.sim.mall_face.MallForSounds", "game.sim.mall_face.MallForRumble",
     "game.sim.mall_face.MallForGhost", "game.sim.mall_face.MallForTeams", "game.sim.mall_face.MallForPanels",
+    "game.sim.mall_face.SeatForPanels",
     "game.sim.mall_public.MallPublicView", "game.sim.mall_public.RoundReveal", "game.sim.mall_public.OmniscientView",
     "game.sim.mall_view.SeatView",
     "game.sim.table_face.TableFace", "game.sim.table_face.TableSeatFace",
@@ -265,14 +266,16 @@ def test_each_narrow_reader_reads_the_world_through_its_own_small_face(seen):
 
 def test_the_mall_panels_read_the_world_through_their_own_face(seen):
     """The seat panels (game/scenes/mall/hud*.py) read 16 of MallFace's 42 members, all of them
-    through MallForPanels (its spec through seat_teams' MallForTeams), none through MallFace."""
-    from game.sim.mall_face import MallForPanels
+    through MallForPanels (its spec through seat_teams' MallForTeams), none through MallFace;
+    and 7 of SeatView's 46, through SeatForPanels."""
+    from game.sim.mall_face import MallForPanels, SeatForPanels
     read: dict[str, set[str]] = collections.defaultdict(set)
     for module, faces in _by_module(seen).items():
         if module == "game.scenes.mall.hud" or module.startswith("game.scenes.mall.hud_"):
             for face, members in faces.items():
-                if face in ("MallFace", "MallForPanels"):
+                if face in ("MallFace", "MallForPanels", "SeatView", "SeatForPanels"):
                     read[face] |= members
-    declared = {m for k in MallForPanels.__mro__ if k.__module__ == "game.sim.mall_face" for m in vars(k)
-                if not m.startswith("_")}
-    assert dict(read) == {"MallForPanels": declared - {"spec"}}
+
+    def declared(face: type) -> set[str]:
+        return {m for k in face.__mro__ if k.__module__ == "game.sim.mall_face" for m in vars(k) if not m.startswith("_")}
+    assert dict(read) == {"MallForPanels": declared(MallForPanels) - {"spec"}, "SeatForPanels": declared(SeatForPanels)}
