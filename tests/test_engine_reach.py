@@ -43,7 +43,7 @@ FACES = {
     "game.sim.mall_view.SeatView",
     "game.sim.table_face.TableFace", "game.sim.table_face.TableSeatFace",
     "game.sim.table_face.TableForMusic", "game.sim.table_face.TableForSounds", "game.sim.table_face.TableForRumble",
-    "game.sim.table_face.TableForBids",
+    "game.sim.table_face.TableForBids", "game.sim.table_face.TableForPanels",
     "game.sim.table_view.TableSeatView",
 }
 
@@ -222,7 +222,7 @@ def test_a_public_seat_shows_no_tumbling_face_and_no_bid():
 
 
 # Readers handed a narrow face, the members of it they read: exactly its members, and nothing of
-# the wide face (MallFace 42 members, TableFace 47: each of these readers read 2-6 of them).
+# the wide face (MallFace 42 members, TableFace 49: each of these readers read 2-18 of them).
 NARROW = {
     "game.music.cues": {"MallForMusic": {"avatars", "mode", "phase", "public_view", "round_ticks_left"},
                         "TableForMusic": {"bid_made", "last_player", "n", "phase", "round_number", "rules"}},
@@ -232,6 +232,10 @@ NARROW = {
     "game.speedrun.ghost": {"MallForGhost": {"by_seat", "carried", "held_pile"}},
     "game.scenes.table.sounds": {"TableForSounds": {"events", "seats", "tick"}},
     "game.scenes.table.bids": {"TableForBids": {"bid_made", "phase", "seats"}},
+    "game.scenes.table.hud": {"TableForPanels": {
+        "bonus_taker", "bonus_tokens", "buyer", "catalogue", "change", "checkout_seat", "last_player", "phase",
+        "public_seat", "revealed", "round_gains", "round_number", "rules", "seats", "solo_seat", "tick", "tumbling",
+        "turn_left"}},
 }
 
 
