@@ -25,6 +25,11 @@ from typing import Iterator
 # pytmx imports pygame; keep its banner off stdout (the --json line must be last and clean).
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+# The plain Python or the optional compiled build (game/compiled.py, issue #46): chosen here,
+# before anything imports a module that may have been compiled.
+from game import compiled as _compiled  # noqa: E402
+_compiled.choose()
+
 VERSION = "0.1.0"
 TICK_RATE = 60  # simulation ticks per second
 

@@ -7,6 +7,9 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 os.environ["SOLDOUT_STRICT_WARMUP"] = "1"   # a warm-up job that fails raises (game/core/warm.py)
+# The plain Python even beside a compiled build (tools/build_fast.py): tests patch and build the
+# simulation's classes in ways a compiled class refuses. tests/test_compiled.py plays the build.
+os.environ.setdefault("SOLDOUT_PURE", "1")
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:

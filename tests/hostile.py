@@ -476,6 +476,36 @@ def _attempt(n: int, **kw) -> dict:
     return {"id": n, "outcome": "finished", "ticks": 1000 + n, "splits": [300, 700, 1000 + n], "flags": [], **kw}
 
 
+def _records_with_hostile_rows() -> bytes:
+    """A records database the game's migrations made, its evening and career rows hostile: an
+    evening still open (so the start carries it on) whose matches are not records, runs whose stars
+    and replays are not the game's (a zip bomb among them). The schema is sound: only the rows lie."""
+    import datetime as dt
+    import zlib
+    from game.files import database
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "records.sqlite3"
+        db = database.open_at(path)
+        now = dt.datetime.now().replace(microsecond=0).isoformat()
+        seat = [0, "O" * 60, None, "human", "", None, 1, 1, 0, 0, 0, 1e308, None]
+        matches = ['{"seats": ' + "[" * 5000 + "]" * 5000 + "}", '{"game": "soldout"}', "\x00" * 100,
+                   json.dumps({"game": "soldout", "modes": ["rush"], "level": "", "seed": 1, "ticks": 1,
+                               "finished": now, "seats": [seat] * 7}),
+                   json.dumps({"game": "soldout", "modes": ["rush"], "level": "", "seed": 1, "ticks": 2 ** 80,
+                               "finished": now, "seats": [seat]})]
+        runs = [("first_rush", "[0, 1, 2]", zlib.compress(b"\n" * (8 << 20), 9)),
+                ("second_rush", "[true]", b"not compressed"), ("x" * 40, "[0]", "a text replay")]
+
+        def job(connection) -> None:
+            connection.execute("INSERT INTO evenings VALUES (7, ?, ?, 0)", (now, now))
+            connection.executemany("INSERT INTO evening_matches VALUES (7, ?, ?)", list(enumerate(matches, start=1)))
+            connection.executemany("INSERT INTO career_runs (challenge, n, stars, replay) VALUES (?, 0, ?, ?)", runs)
+            connection.execute("INSERT INTO meta VALUES ('imported career', '0')")
+        db.write(job)
+        db.close()
+        return path.read_bytes()
+
+
 def user_file_cases() -> dict[str, dict[str, object]]:
     """name -> {file in the user folder: what it holds}. Each must give toasts and defaults (or, for a
     replay, a message when it is used), never a crash, never a blocked start, never a file outside the
@@ -492,6 +522,7 @@ def user_file_cases() -> dict[str, dict[str, object]]:
         "records_db_fifo": {"records.sqlite3": Fifo()},
         "records_db_link_out": {"records.sqlite3": Link("{sentinel}/victim.replay")},
         "records_db_huge": {"records.sqlite3": Sparse(100 << 20)},
+        "records_db_hostile_rows": {"records.sqlite3": Valid(_records_with_hostile_rows())},
         # These two stopped every start (exit 1, each launch): an unhashable language.
         "settings_language_list": {"settings.json": b'{"language": ["de"]}'},
         "settings_language_object": {"settings.json": b'{"language": {"de": 1}, "rumble": [1]}'},
@@ -645,14 +676,33 @@ def check():
     assert warning is None and db.read("PRAGMA quick_check") == [("ok",)], warning
 """
 _CAREER_SAVES = """
-import json
-from game.files import register
-ENTRY, NAME = register.CAREER_PROGRESS, "first_rush.json"
+import zlib
+from game.career import progress
+from game.files import database
 TEXTS = ["first " * 40_000 + "\\n", "second " * 40_000 + "\\n"]
 def save(n):
-    ENTRY.save({"version": 1, "challenge": "first_rush", "runs": [{"stars": [n % 3], "replay": TEXTS[n % 2]}]}, NAME)
+    progress._replace(database.shared(), "first_rush", [progress.Run((n % 3,), TEXTS[n % 2])])
+    database.shared().flush()   # committed when the next save starts
 def check():
-    assert json.loads(ENTRY.read_text(NAME))["runs"][0]["replay"] in TEXTS, "half a file"
+    db, warning = database.open_records()
+    assert warning is None, warning
+    rows = db.read("SELECT stars, replay FROM career_runs WHERE challenge = 'first_rush'")
+    assert len(rows) <= 1 and all(zlib.decompress(r[1]).decode() in TEXTS for r in rows), "half a save"
+"""
+_EVENING_SAVES = """
+from game.evening import store
+from game.files import database
+from game.match.record import MatchRecord, SeatLine
+evening, _said = store.resume(database.shared())
+SEATS = tuple(SeatLine(s, "Orange", None, "human", "", None, s, 1 + s) for s in range(6))
+def save(n):
+    evening.add(MatchRecord("soldout", ("rush",) * 3, "galleria", n, 9000, "2026-12-05T21:00:00", SEATS))
+    database.shared().flush()   # committed when the next save starts
+def check():
+    db, warning = database.open_records()
+    assert warning is None, warning
+    matches = [r[0] for r in db.read("SELECT n FROM evening_matches ORDER BY evening, n")]
+    assert matches == list(range(1, len(matches) + 1)), "a match lost before a later one"
 """
 KILL9: dict[str, str] = {
     "records_db": _DATABASE_SAVES,
@@ -676,5 +726,6 @@ KILL9: dict[str, str] = {
     "game_log": _LOG_SAVES,
     "level_kit": _KIT_SAVES,
     "level_templates": _KIT_SAVES,
-    "career_progress": _CAREER_SAVES,
+    "records_db_career": _CAREER_SAVES,
+    "records_db_evening": _EVENING_SAVES,
 }

@@ -81,12 +81,20 @@ def main() -> None:
     own_level(PLAYER_LEVELS.folder_path())
     from game.files import level_kit
     level_kit.provide()     # the rest of the Tiled kit beside the player's own tileset
-    from game.career import progress
     from game.career.challenges import load_career
     from game.career.worlds import play
+    from game.files.register import CAREER_PROGRESS
     first = load_career().challenges()[0]
-    progress.record(play(first, first.seed, "expert"))    # the career's first challenge, its stars won
+    won = play(first, first.seed, "expert")              # the career's first challenge, its stars won
+    # as an older game kept it: the shell's start imports it into the database
+    CAREER_PROGRESS.save({"version": 1, "challenge": first.id,
+                          "runs": [{"stars": sorted(won.stars), "replay": won.replay}]}, f"{first.id}.json")
     from game.files import database
+    from game.evening import store
+    from devkit.shots.evening import sample_records
+    evening, _said = store.resume(database.shared())     # tonight so far: the shell's start carries it on
+    for record in sample_records():
+        evening.add(record)
     database.shared().write(lambda c: c.execute("INSERT INTO meta VALUES ('sample', 'hostile_samples')"))
     database.close_all()              # every save committed before the samples are read
 

@@ -60,6 +60,7 @@ def preload() -> None:
     import game.scenes.menus.lobby  # noqa: F401
     import game.scenes.menus.settings  # noqa: F401
     import game.scenes.menus.title  # noqa: F401
+    import game.scenes.evening  # noqa: F401
     import game.scenes.speedrun.menu  # noqa: F401
     import game.scenes.speedrun.run_browser  # noqa: F401
 
@@ -105,6 +106,7 @@ def main() -> None:
     push(TitleScene(ctx))
     run(3)
     _lobby(ctx, push, run, say, reads)
+    _evening(ctx, push, run)
     settings = SettingsScene(ctx)
     push(settings)
     settings._volume(-1)
@@ -146,6 +148,15 @@ def main() -> None:
             ctx.stack.apply()
             push(browser)
     print(json.dumps({"toasts": shown, "volume": ctx.settings.volume, "read": sorted(reads), "tried": sorted(tried)}))
+
+
+def _evening(ctx, push, run) -> None:
+    """Tonight's summary: the tally and honours of the evening the start carried on."""
+    from game.scenes.evening import EveningScene
+    push(EveningScene(ctx))
+    run(2)
+    ctx.stack.pop()
+    ctx.stack.apply()
 
 
 def _career(say) -> None:

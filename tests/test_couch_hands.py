@@ -313,3 +313,85 @@ def test_memorys_study_call_lies_beside_the_map_not_over_it(ctx, monkeypatch):
     assert pygame.image.tobytes(with_call.subsurface(map_rect), "RGB") == \
         pygame.image.tobytes(without.subsurface(map_rect), "RGB")            # the map untouched
     assert pygame.image.tobytes(with_call, "RGB") != pygame.image.tobytes(without, "RGB")   # the call is there
+
+
+# ---------------------------------------------------------------- the career's challenge card: ready, not turn
+def _card_window(pads, team: bool):
+    """The career's challenge card on top of the title, in the real window loop."""
+    from game.career.challenges import load_career
+    from game.scenes.menus.career import ChallengeCard
+    from tests.test_results_mash import window
+    ctx, loop = window(pads[0])
+    challenge = next(c for c in load_career().challenges() if (c.partner is not None) == team)
+    card = ChallengeCard(ctx, None, challenge)
+    ctx.stack.push(card)
+    ctx.stack.apply()
+    started: list[bool] = []
+    card.start = lambda: started.append(True)            # the match itself is not what is tried here
+    return ctx, loop, card, started
+
+
+def _tap(loop, made, frames_after: int = 2) -> None:
+    made.button("a", True)
+    _frames(loop, made, 2)
+    made.button("a", False)
+    _frames(loop, made, frames_after)
+
+
+def test_a_thumb_mashing_a_into_the_challenge_card_never_skips_its_goals(four_pads):
+    """The card started the match on the first A: a double tap from the career map went past the
+    goals unread. Now an A counts once the card has been up 0.75 s; the tap that sits the player
+    down before that only seats them."""
+    from game.scenes.ready import READY_AFTER_TICKS
+    ctx, loop, card, started = _card_window(four_pads, team=False)
+    for _ in range(READY_AFTER_TICKS // 6 - 1):
+        _tap(loop, four_pads[0])                           # 6 frames a tap: all inside the first 0.75 s
+    assert card.player is not None and not started and card.gate.people == (0,) and not card.gate.ready
+    _frames(loop, four_pads[0], READY_AFTER_TICKS)
+    _tap(loop, four_pads[0])
+    assert started
+
+
+def test_a_team_challenge_starts_when_both_players_are_ready_and_start_starts_at_once(four_pads):
+    from game.scenes.ready import READY_AFTER_TICKS
+    ctx, loop, card, started = _card_window(four_pads, team=True)
+    _frames(loop, four_pads[0], READY_AFTER_TICKS)
+    _tap(loop, four_pads[0])                               # the player sits down: not ready yet (a team-mate may join)
+    _tap(loop, four_pads[1])                               # the team-mate joins, ready
+    assert card.gate.people == (0, 1) and card.gate.ready == {1} and not started
+    card.draw(pygame.Surface((1280, 720)), 0.0)            # the badges and the rule draw
+    _tap(loop, four_pads[0])
+    assert started
+    started.clear()
+    ctx, loop, card, started = _card_window(four_pads, team=True)
+    _tap(loop, four_pads[0])
+    four_pads[0].button("start", True)
+    _frames(loop, four_pads[0], 2)
+    four_pads[0].button("start", False)
+    assert started, "the player's START begins at once"
+
+
+# ---------------------------------------------------------------- Memory's study: ready, not turn
+def test_a_thumb_mashing_a_into_memorys_study_never_marks_its_player_ready(pad):
+    """A mashed A from the screen before marked the player ready on the study's first tick (with
+    the bots ready, the list was gone before it was read). An A counts once the study has been up
+    0.75 s, as on the how-to cards."""
+    from game.scenes.mall.scene import demo_spec, open_mall
+    from game.scenes.ready import READY_AFTER_TICKS
+    ctx, loop = window(pad)
+    spec = demo_spec(2, "memory", seed=5)
+    spec = dataclasses.replace(spec, seats=tuple(dataclasses.replace(s, kind="human" if s.seat == 0 else "bot")
+                                                 for s in spec.seats))
+    ctx.input.assign(("pad", pad.instance_id), 0)
+    mall = open_mall(ctx, spec)
+    ctx.stack.push(mall)
+    ctx.stack.apply()
+    loop.frame()
+    assert mall.sim.phase == "study"
+    me = mall.sim.by_seat[0]
+    while mall.sim.tick - mall.sim.phase_tick < READY_AFTER_TICKS - 4:
+        _tap(loop, pad, 0)
+    assert mall.sim.phase == "study" and not me.ready, "an A in the study's first 0.75 s counted"
+    _frames(loop, pad, 6)
+    _tap(loop, pad)
+    assert me.ready or mall.sim.phase != "study"

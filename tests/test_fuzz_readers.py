@@ -322,3 +322,46 @@ def test_tiny_inputs(text):
         with pytest.raises(ReplayError) as info:
             reader(text)
         _one_line(info.value)
+
+
+def _evening_record_text() -> str:
+    from devkit.shots.evening import sample_records
+    from game.evening.store import record_text
+    return record_text(sample_records()[0])
+
+
+@FAST
+@given(mutated(_evening_record_text()))
+def test_evening_match_row_reader(text):
+    """A row of tonight's matches in the records database: a record the tally and honours can read
+    (and the summary say), or None; never anything else."""
+    from game.evening.honours import honours
+    from game.evening.store import record_of
+    from game.evening.tally import tally
+    record = record_of(text)
+    if record is not None:
+        tally([record, record])
+        for honour in honours([record, record]):
+            honour.said()
+
+
+def _career_row() -> tuple[str, bytes]:
+    import zlib
+    return "[0, 2]", zlib.compress(b"SOCO-REPLAY 1 {}\n" * 20)
+
+
+@FAST
+@given(mutated(_career_row()[0]), st.binary(max_size=64), st.booleans())
+def test_career_row_reader(user_dir, stars, noise, whole_blob):
+    """A career row in the records database: its runs as the game wrote them, or None (the
+    challenge's runs are dropped with a line); a blob is damaged or a row's stars are anything."""
+    from game.career import progress
+    from game.career.challenges import load_career
+    from game.files.database import open_records
+    challenge = load_career().challenges()[0]
+    blob = _career_row()[1] if whole_blob else _career_row()[1][: len(noise)] + noise
+    db, _warning = open_records()
+    db.write(lambda c: c.execute("INSERT OR REPLACE INTO career_runs (challenge, n, stars, replay) VALUES (?, 0, ?, ?)", (challenge.id, stars, blob)))
+    runs = progress._stored(db, challenge)
+    assert runs is None or all(isinstance(run.replay, str) and set(run.stars) <= {0, 1, 2} for run in runs)
+    db.close()

@@ -11,6 +11,7 @@ from game.render import icons, teams
 from game.scenes.mall.draw import AvatarSprite, seat_teams
 from game.scenes.mall.layout import SCREEN
 from game.scenes.mall.overlay import caller
+from game.scenes.results_fx import shown_name
 from game.sim.mall_stage import play_out_round
 from tests.gamectx import played_mall
 
@@ -92,6 +93,32 @@ def test_the_sold_out_line_names_who_called_it_for_their_team(ctx):
     sim.sold_out_seat = members[1]                 # the second member's delivery filled the list
     name, team = caller(sim, scene.names)
     line = scene.picture.overlay._caller_text(sim)
-    assert name == scene.names[members[1]] and name in line
+    assert name == shown_name(scene.names[members[1]], sim.by_seat[members[1]].bot) and name in line
     assert scene.names[members[0]] not in line
     assert team == team_name(seat_teams(sim)[members[1]]) and team in line
+
+
+def test_the_sold_out_line_marks_a_bot_caller(ctx):
+    """"Orange called it!" did not say Orange was a bot, though results and the podium do: the
+    SOLD OUT! line and the results' headline both say "(bot)" (in every language)."""
+    from game.scenes.mall.results import SoldOutResultsScene
+    from game.scenes.mall.scene import demo_spec, piloted_mall
+    from game.text import i18n
+    for code in ("en", "de", "fr", "es"):
+        i18n.set_language(code)
+        for seed in range(1, 30):       # a round seat 2 wins (seats 0 and 1 are people's in the demo)
+            scene = piloted_mall(ctx, demo_spec(3, "rush", seed))
+            sim = scene.sim
+            play_out_round(sim, seed)
+            side = sim.public_view().sold_out_by()
+            sim.sold_out_seat = sim.seats[sim.public_view().members(side)[0]] if side is not None else -1
+            if sim.by_seat.get(sim.sold_out_seat) is not None and sim.by_seat[sim.sold_out_seat].bot:
+                break
+        assert sim.by_seat[sim.sold_out_seat].bot
+        marked = i18n._("{name} (bot)").format(name=scene.names[sim.sold_out_seat])
+        assert marked != scene.names[sim.sold_out_seat]
+        assert marked in scene.picture.overlay._caller_text(sim), code
+        scene.results_pushed = True
+        results = SoldOutResultsScene(ctx, scene)
+        assert marked in results._cause_text(), code
+    i18n.set_language("en")

@@ -84,6 +84,19 @@ def test_the_project_metadata_names_its_place_in_the_ecosystem():
     assert config["scripts"] == {"soldout-checkout": "game.app:main"}
 
 
+def test_no_manual_or_screen_sends_anyone_to_the_projects_unpublished_address():
+    """pyproject's project URLs are where the project is to be published; nothing answers there
+    yet, so the README, docs/ and the game's own text name no address of the project at all."""
+    urls = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["urls"]
+    own = {re.sub(r"^https://|[#?].*$", "", url).rstrip("/").split("/issues")[0] for url in urls.values()}
+    assert own, "pyproject names no project URL"
+    texts = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), *sorted((ROOT / "game").rglob("*.py")),
+             *sorted((ROOT / "assets").rglob("*.toml")), *sorted((ROOT / "assets").rglob("*.po"))]
+    named = [f"{path.relative_to(ROOT)}: {address}" for path in texts
+             for address in own if address in path.read_text(encoding="utf-8", errors="replace")]
+    assert not named, named
+
+
 def _run_here(*argv: str, cwd: Path) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, *argv], cwd=cwd, capture_output=True, text=True, timeout=120)
 

@@ -10,7 +10,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # Calls whose arguments include a colour: text, particles, boxes, blends.
 COLOUR_CALLS = {"render", "outlined_text", "keyed_text", "_text", "get", "blit", "_burst", "_ribbon", "rounded_box",
                 "mix", "cover", "box"}
-NOT_COLOURS = {"SPEEDS", "PAPER_ALPHAS", "STEP_ORDER"}   # module constants of small ints that are no colour
+NOT_COLOURS = {"SPEEDS", "STEP_ORDER"}   # module constants of small ints that are no colour
 # The shoppers' own drawing is being reworked apart (the cast of shoppers); it names its colours there.
 SHOPPER_DRAWING = {("game/scenes/mall/draw.py", (0, 0, 0, 70)), ("game/scenes/mall/draw.py", (255, 255, 255)),
                    ("game/scenes/results_fx.py", (0, 0, 0, 90))}

@@ -397,3 +397,41 @@ def test_hard_bots_play_to_tie_a_dresser_they_can_no_longer_win():
     assert _tidy_plan(2, lost, ["hoodie-orange-dots"]) == {"skirt-green-stars": 1}
     three_sides = [0, 1, 0]            # denying one rival would help the third as much
     assert _tidy_plan(2, three_sides, ["hoodie-orange-dots"]) == {"skirt-green-stars": 1}
+
+
+def _at_dresser(check: bool, error_rate: float, open_items: dict[str, int]):
+    """A Tidying Up errand standing at dresser 0 with `card` taken for the pictured item `want`."""
+    import random
+    from types import SimpleNamespace
+    from game.bots.errands import DresserErrand
+    card, want = "beanie-yellow-zigzag", "beanie-yellow-checks"
+    errand = DresserErrand.__new__(DresserErrand)
+    diff = SimpleNamespace(check_card=check, error_rate=error_rate, reaction=7)
+    walker = SimpleNamespace(walk=lambda view, field, spot, lean: ("walk to", spot))
+    errand.bot = SimpleNamespace(diff=diff, rng=random.Random(5), progress=lambda view: None, walker=walker,
+                                 press=lambda view, button, then=0: ("press", button))
+    errand.belief, errand.wrong, errand.returning, errand._checked = {card: want}, set(), False, None
+    errand._all_open = lambda view: open_items        # type: ignore[method-assign]
+    errand._field = lambda view, dresser: None        # type: ignore[method-assign]
+    errand.return_card = lambda view: ("back to a pile",)   # type: ignore[method-assign]
+    view = SimpleNamespace(dresser_in_reach=lambda: SimpleNamespace(index=0),
+                           dressers=lambda: [SimpleNamespace(index=0, x=10, y=10), SimpleNamespace(index=1, x=90, y=40)])
+    return errand, view, card
+
+
+def test_careful_bots_check_a_card_against_the_dresser_before_placing_it():
+    """A wrong card on a dresser counts against the side there (hard bots made more of those than
+    normal ones: they look at more cards). Hard and expert bots hold the card against the picture
+    once: a misread they catch goes back to a pile, or to the dresser that really pictures it."""
+    assert soldout_difficulty("hard").check_card and not soldout_difficulty("normal").check_card
+    errand, view, card = _at_dresser(True, 0.0, {"beanie-yellow-checks": 0})
+    assert errand.bring(view, card) == ("back to a pile",)
+    assert card in errand.wrong and card not in errand.belief
+    errand, view, card = _at_dresser(True, 0.0, {"beanie-yellow-checks": 0, "beanie-yellow-zigzag": 1})
+    assert errand.bring(view, card) == ("walk to", (90, 40))          # pictured on dresser 1
+    assert card not in errand.wrong
+    errand, view, card = _at_dresser(False, 0.0, {"beanie-yellow-checks": 0})
+    assert errand.bring(view, card) == ("press", Button.A)            # no check: placed wrongly
+    errand, view, card = _at_dresser(True, 1.0, {"beanie-yellow-checks": 0})
+    assert errand.bring(view, card) == ("press", Button.A)            # the second look erred too
+    assert errand.bring(view, card) == ("press", Button.A)            # and it looks only once

@@ -44,6 +44,7 @@ RUNS = {
     "bench_table": Run(("--frames", "2"), "static blit"),
     "bot_stats": Run(("--seeds", "1"), "tidy    now"),
     "build_dist": Run(("--help",), "--dist"),
+    "build_fast": Run(("--help",), "--clean"),
     "career_balance": Run(("first_rush", "--tries", "1", "--levels", "normal"), "| first_rush |"),
     "cast_sheet": Run(("{tmp}/cast.png", "--size", "24", "--palette", "seats"), "cast.png"),
     "contact_sheet": Run(("{tmp}/art",), "contact sheets written"),

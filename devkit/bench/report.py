@@ -234,6 +234,8 @@ def bench_rtf(seeds: int) -> dict[str, Any]:
                      "ticks": ticks, "seconds": round(seconds, 3), "cpu_s": round(cpu, 3),
                      "tick_us": round(per_tick * 1e6, 2), "ratio_to_empty_tick": round(per_tick / empty, 1)}
         _log(f"rtf {mode}: {out[mode]['rtf']}x")
+    from game.compiled import compiled_modules
+    out["compiled"] = compiled_modules()   # tools/build_fast.py's build ran these (none: plain Python)
     return out
 
 

@@ -30,11 +30,14 @@ def _map_shot(ctx: "Context", seed: int) -> CareerScene:
 
 
 def _card_shot(ctx: "Context", seed: int) -> ChallengeCard:
-    """A team challenge's card with the player seated and a team-mate joined."""
+    """A team challenge's card with the player seated and a team-mate joined and ready."""
     challenge = load_career().find(TEAM_CHALLENGE)
     assert challenge is not None, TEAM_CHALLENGE
     card = ChallengeCard(ctx, None, challenge)
     card.player, card.partner = ("kb", "left"), ("kb", "right")
+    card.gate.seat(0)
+    card.gate.seat(1)
+    card.gate.ready.add(1)
     return card
 
 

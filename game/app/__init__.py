@@ -229,6 +229,8 @@ def make_context(screen_size: tuple[int, int] = LOGICAL_SIZE, load_user_files: b
         warnings.append(ctx.input.load_warning)   # pad_mappings.json
         database.shared()                          # records.sqlite3: checked at start, damage said now
         warnings += database.take_warnings()
+        from game.evening.store import attach
+        warnings.append(attach(ctx))               # tonight: carried on from a recent start, or a new one
     for warning in warnings:
         if warning:
             ctx.toast(warning, seconds=8)

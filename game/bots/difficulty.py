@@ -39,6 +39,7 @@ class SoldOutDifficulty:
     pile_memory: int
     strategy: int
     patience: int
+    check_card: bool = False
 
 
 _CACHE: dict[tuple[str, int, int], dict[str, Any]] = {}
@@ -87,14 +88,17 @@ def soldout_difficulty(level: str, path: Path | str = BOTS_PATH) -> SoldOutDiffi
             raise BotsFileError(f"{where} {key} must be a number in {low}..{high}, got {value!r}")
         return value
 
-    flip_known = raw.get("flip_known")
-    if not isinstance(flip_known, bool):
-        raise BotsFileError(f"{where} flip_known must be true or false, got {flip_known!r}")
+    def flag(key: str) -> bool:
+        value = raw.get(key)
+        if not isinstance(value, bool):
+            raise BotsFileError(f"{where} {key} must be true or false, got {value!r}")
+        return value
+
     return SoldOutDifficulty(
         name=name,
         reaction=_ticks(num("reaction", 0, 5)),
         look=_ticks(num("look", 0, 10)),
-        flip_known=flip_known,
+        flip_known=flag("flip_known"),
         stick=int(num("stick", 1, 16)),
         error_rate=float(num("error_rate", 0, 1)),
         miss_rate=float(num("miss_rate", 0, 1)),
@@ -103,4 +107,5 @@ def soldout_difficulty(level: str, path: Path | str = BOTS_PATH) -> SoldOutDiffi
         pile_memory=int(num("pile_memory", 0, 1000)),
         strategy=int(num("strategy", 0, 3)),
         patience=_ticks(num("patience", 1, 600)),
+        check_card=flag("check_card"),
     )

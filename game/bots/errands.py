@@ -7,7 +7,8 @@ sends taken cards (one errand per `Destination`; ERRANDS maps them).
   (read off the table, or recalled where the family studies its list) and carries each card
   there; an expert carries the pile it browses towards the table.
 - `DresserErrand`: the dressers. It plays for the dressers it can still win and brings each
-  card to the dresser that pictures it.
+  card to the dresser that pictures it; a careful bot checks the card against that dresser's
+  picture before it puts it down.
 
 A bot never knows more than its seat's view: a recalled list is what it memorised while
 studying, with a player's mistakes.
@@ -290,6 +291,7 @@ class DresserErrand(Errand):
         self._wants: dict[str, int] = {}
         self._serial_seen: tuple[int, int] | None = None
         self._key = (-1, -1)
+        self._checked: str | None = None         # the carried card last held against a picture
 
     def wanted(self, view: SeatView) -> set[str]:
         return set(self._plan_wants(view))
@@ -374,11 +376,29 @@ class DresserErrand(Errand):
             return self.return_card(view)
         near = view.dresser_in_reach()
         if near is not None and near.index == dresser:
+            if self._misread(view, card, believed):
+                return self.bring(view, card)      # to its own dresser, or back to a pile
             bot.progress(view)
             return bot.press(view, _A, then=bot.diff.reaction)
         chair = next(d for d in view.dressers() if d.index == dresser)
         # On a tile beside the chair, lean towards it: a neighbouring chair must not be the nearer one.
         return bot.walker.walk(view, self._field(view, dresser), (chair.x, chair.y), 6)
+
+    def _misread(self, view: SeatView, card: str, believed: str) -> bool:
+        """At the dresser, a careful bot (`check_card`) holds the carried card against the picture
+        once before putting it down: a wrong card counts against it there, and taking a card it
+        misread back to a pile costs a walk, not a point. The second look errs as often as the
+        first; a misread it catches is never taken again, and a card it now sees is pictured
+        elsewhere goes there. True when the check changed what the bot believes."""
+        if not self.bot.diff.check_card or self._checked == card:
+            return False
+        self._checked = card
+        if believed == card or self.bot.rng.random() < self.bot.diff.error_rate:
+            return False
+        del self.belief[card]                  # now taken for what it is
+        if card not in self._all_open(view):
+            self.wrong.add(card)               # pictured nowhere: back to a pile (bring sees to it)
+        return True
 
     def _field(self, view: SeatView, dresser: int) -> Field:
         found = self._fields.get(dresser)

@@ -101,14 +101,16 @@ class Field:
 class NavGrid:
     """The walkable tiles of one level, and a cache of flow fields keyed by goal tiles."""
 
-    def __init__(self, walkable_rows: tuple[bytes, ...], tile_size: int) -> None:
-        self.h = len(walkable_rows)
-        self.w = len(walkable_rows[0]) if walkable_rows else 0
+    def __init__(self, walkable_rows: tuple[bytes, ...], tile_size: int, like: "NavGrid | None" = None) -> None:
+        """`like`: a grid of the same level whose tiles and moves this one shares (for_match)."""
+        self.h: int = like.h if like is not None else len(walkable_rows)
+        self.w: int = like.w if like is not None else len(walkable_rows[0]) if walkable_rows else 0
         self.ts = tile_size
-        self.open = b"".join(walkable_rows)   # 1 = walkable, [ty * w + tx]
+        self.open: bytes = like.open if like is not None else b"".join(walkable_rows)   # 1 = walkable, [ty * w + tx]
         self._fields: dict[tuple[int, ...], Field] = {}
         self._to_tile: dict[int, Field] = {}
-        self._neighbours = [self._links(i) for i in range(self.w * self.h)]
+        self._neighbours: list[tuple[tuple[int, int], ...]] = (
+            like._neighbours if like is not None else [self._links(i) for i in range(self.w * self.h)])
         self._budget_tick = -1
         self._budget_left = 0
         self.budgeted = self.w * self.h > UNBUDGETED_TILES
@@ -125,11 +127,7 @@ class NavGrid:
         match alone, never on what ran before it in the process."""
         if not self.budgeted:
             return self
-        twin = object.__new__(NavGrid)
-        twin.__dict__.update(self.__dict__)
-        twin._fields, twin._to_tile = {}, {}
-        twin._budget_tick, twin._budget_left = -1, 0
-        return twin
+        return NavGrid((), self.ts, like=self)   # the same tiles and moves, empty caches, a fresh budget
 
     def reach(self, field: Field, tile: int, tick: int) -> bool:
         """Settle `tile` in `field` within this tick's search budget (shared by every bot of the

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Protocol, Sequence
 
 from game import TICK_RATE
+from game.evening.tonight import Evening
 from game.match.record import MatchRecord
 from game.match.seats import LobbySeat
 from game.core.stack import SceneStack
@@ -135,6 +136,7 @@ class Context:
     quit_requested: bool = False
     # Who hears of each match played in the window when it ends (the stats, the evening): see finished_match.
     match_listeners: list[Callable[[MatchRecord], None]] = field(default_factory=list)
+    evening: Evening = field(default_factory=Evening)   # tonight's matches (game.evening.store.attach keeps them)
     livesplit_address: tuple[str, int] | None = None   # --livesplit HOST:PORT (overrides the settings)
     livesplit: Any = None                              # the live LiveSplit link (game.scenes.speedrun.link)
     tick: int = 0                                           # ticks since start (animations)

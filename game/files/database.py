@@ -38,7 +38,6 @@ from game.text.notice import N_, Notice, join
 from game.files.register import RECORDS_DB
 from game.files.untrusted import echo
 
-SCHEMA_VERSION = 1
 MAX_VALUE = 1 << 20           # bytes in one string or blob: a row of the game's is a few hundred
 COMPANIONS = ("-wal", "-shm")
 Job = Callable[[sqlite3.Connection], None]
@@ -56,7 +55,22 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         " real_ms INTEGER, started TEXT NOT NULL, flags TEXT NOT NULL, splits TEXT NOT NULL,"
         " real_splits TEXT NOT NULL, detail TEXT, PRIMARY KEY (board, id)) WITHOUT ROWID",
     ),
+    (
+        # The evenings (game/evening/store.py): one row each, `last` the time of its latest match (or
+        # its start); an evening not closed and recent carries on when the game starts again.
+        "CREATE TABLE evenings (id INTEGER PRIMARY KEY, started TEXT NOT NULL, last TEXT NOT NULL,"
+        " closed INTEGER NOT NULL DEFAULT 0)",
+        # Each match of an evening, in order: a MatchRecord as JSON.
+        "CREATE TABLE evening_matches (evening INTEGER NOT NULL, n INTEGER NOT NULL, record TEXT NOT NULL,"
+        " PRIMARY KEY (evening, n)) WITHOUT ROWID",
+        # The career's kept runs (game/career/progress.py): per challenge, the runs that back its stars
+        # (their stars as JSON, their replays zlib-compressed, the replay text's SHA-256: the title's
+        # badge finds a run judged this session by it, without inflating the replay).
+        "CREATE TABLE career_runs (challenge TEXT NOT NULL, n INTEGER NOT NULL, stars TEXT NOT NULL,"
+        " replay BLOB NOT NULL, digest TEXT NOT NULL DEFAULT '', PRIMARY KEY (challenge, n)) WITHOUT ROWID",
+    ),
 )
+SCHEMA_VERSION = len(MIGRATIONS)
 
 FAILURES: list[BaseException] = []     # bugs in a save job (tests/conftest.py fails a test that leaves one)
 

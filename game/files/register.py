@@ -247,8 +247,9 @@ PLAYER_LEVELS = UserFile("player_levels", "levels", r"[^/\\\x00-\x1f\x7f]{1,200}
                          Damage.REFUSE, "level", written=False, follows_links=True)
 
 # ---------------------------------------------------------------- career progress
-# One file per challenge (game/career/progress.py): its stars, each backed by the replay that earned
-# it, re-judged on load. A damaged file is moved aside and costs that challenge's stars alone.
+# One file per challenge, as older games kept the career (game/career/progress.py): its stars, each
+# backed by the replay that earned it. Read once, imported into records.sqlite3, kept as it is (a
+# backup); a damaged one is moved aside at the import and costs that challenge's stars alone.
 PROGRESS_VERSION = 1
 CHALLENGE_FILE = r"[a-z][a-z0-9_]{0,39}\.json"
 CAREER_PROGRESS = UserFile(
@@ -262,7 +263,7 @@ CAREER_PROGRESS = UserFile(
                                        "expected a replay's text"),
         }, required=("stars", "replay"), max_extra=0), 3, min_len=1),
     }, required=("version", "challenge", "runs")), PROGRESS_VERSION, made=CHALLENGE_FILE,
-    save_failed=N_("Your career progress cannot be saved ({error}): it lasts this session"),
+    save_failed=N_("Your career progress cannot be saved ({error}): it lasts this session"), written=False,
     example={"version": 1, "challenge": "first_rush", "runs": [{"stars": [0, 2], "replay": "replay text"}]})
 
 # The levels folder as a Tiled project (game/files/level_kit.py): at start the game writes the tileset,

@@ -24,8 +24,10 @@ from game.render.palette import CAUTION, GOLD, PAPER_EDGE, PREVIEW_BAD, SHUTTER,
 from game.rules.soldout.family import Destination
 from game.scenes.mall.counts import MapCounts
 from game.scenes.mall.crowd import Apart
+from game.scenes.mall.floor_map import FloorMap
 from game.scenes.mall.layout import MallLayout
-from game.scenes.mall.locator import locator_size, locator_surface, place_locators
+from game.scenes.mall.locator import Fades, locator_size, locator_surface
+from game.scenes.mall.placement import Placing, finish, placing
 from game.sim.tuning import FP
 
 if TYPE_CHECKING:
@@ -35,22 +37,6 @@ if TYPE_CHECKING:
     from game.sim.mall_face import AvatarFace, MallFace, MallForTeams
 
 LOCATOR_GOLD = PAPER_EDGE   # a dresser's chair ring and leader line: the locator's border colour
-# A locator's paper alpha by how near the nearest shopper is (px from its edge): solid within the
-# first, most see-through beyond the second, in a few steps between (each step one cached surface).
-NEAR_FAR = (32, 120)
-PAPER_ALPHAS = (255, 190, 130, 80)
-
-
-def _distance(rect: pygame.Rect, point: tuple[int, int]) -> int:
-    dx = max(rect.left - point[0], 0, point[0] - rect.right)
-    dy = max(rect.top - point[1], 0, point[1] - rect.bottom)
-    return round(math.hypot(dx, dy))
-
-
-def _paper(distance: int) -> int:
-    near, far = NEAR_FAR
-    k = min(1.0, max(0.0, (distance - near) / (far - near)))
-    return PAPER_ALPHAS[round(k * (len(PAPER_ALPHAS) - 1))]
 
 
 def stack_tags(rects: list[pygame.Rect], obstacles: list[pygame.Rect] | None = None,
@@ -238,7 +224,8 @@ class MapView:
         self.mini_pile = (max(24, round(28 * s)), max(28, round(33 * s)))
         self.mini_card = (max(20, round(22 * s)), max(26, round(29 * s)))
         self.table_back = (max(16, round(18 * s)), max(21, round(24 * s)))
-        self._locators: dict[tuple[str, tuple[bool, ...], int], pygame.Surface] = {}   # card, ticks, paper
+        self._locators: dict[tuple[str, tuple[bool, ...]], pygame.Surface] = {}   # per card and ticks
+        self.fades = Fades()                  # each locator's opacity (render only)
         self.fly_card = (max(26, round(30 * s)), max(34, round(40 * s)))
         self.badge = max(16, round(18 * s))
         # a dresser's count strip: each side's badge (a team's emblem is taller) and its number
@@ -254,6 +241,8 @@ class MapView:
         self.shown_at: dict[int, tuple[int, int]] = {}        # per seat: where its shopper was drawn
         self.sight = Sightlines()             # who may hide whom this frame
         self._spots: dict[int, pygame.Rect] = {}
+        self._placing: tuple[tuple[tuple[int, int, int], ...], Placing] | None = None   # under way in idle time
+        self._floor: FloorMap | None = None   # the walkable floor on screen, built on first use
         self._ahead = self._frames_ahead()    # the shoppers' everyday frames, drawn in idle time (warm_figures)
 
     def set_colourblind(self, on: bool) -> None:
@@ -358,10 +347,11 @@ class MapView:
             surface.blit(badge, badge.get_rect(center=(left, cy - bh // 2 - self.badge // 3 + self.badge // 2)))
 
     # ------------------------------------------------------------------ dressers (Tidying Up)
-    def draw_dressers(self, surface: pygame.Surface, sim: "MallFace", shake: tuple[int, int]) -> list[pygame.Rect]:
+    def draw_dressers(self, surface: pygame.Surface, sim: "MallFace", shake: tuple[int, int],
+                      reduced_motion: bool = False) -> list[pygame.Rect]:
         """Each dresser's locator, with a leader line back to the chair, and the count strip under
         it (queued for draw_counts, over the shoppers); returns the strips (text name tags avoid).
-        Drawn under the piles and shoppers; a locator no shopper is near has see-through paper
+        Drawn under the piles and shoppers, and faded while a shopper is under or near it
         (docs/READABILITY.md)."""
         strips: list[pygame.Rect] = []
         self.counts.new_strips()
@@ -371,29 +361,37 @@ class MapView:
         cards = public.dresser_cards()
         cat = sim.catalogue
         spots = self._dresser_spots(sim)
-        shoppers = [self.at(av.body.x / FP, av.body.y / FP, shake) for av in sim.avatars]
+        self.fades.advance(sim.tick, spots, self._bodies(sim), reduced_motion)
         for d in sim.dressers:
             objective = cat.objectives[cards[d.index]]
             filled = tuple(public.filled(d.index, item) for item in objective.items)
             rect = spots[d.index].move(shake)
             chair = self.at(d.x, d.y, shake)
-            if not rect.collidepoint(chair):
-                end = (min(max(chair[0], rect.left), rect.right), min(max(chair[1], rect.top), rect.bottom))
-                pygame.draw.line(surface, INK, chair, end, 5)
-                pygame.draw.line(surface, LOCATOR_GOLD, chair, end, 3)
-            paper = _paper(min((_distance(rect, p) for p in shoppers), default=NEAR_FAR[1]))
-            key = (cards[d.index], filled, paper)
+            key = (cards[d.index], filled)
             card = self._locators.get(key)
             if card is None:
                 looks = [look_of(cat.items[i], cat) for i in objective.items]
-                card = self._locators[key] = locator_surface(looks, objective.bags, filled, self.colourblind,
-                                                             paper=paper)
+                card = self._locators[key] = locator_surface(looks, objective.bags, filled, self.colourblind)
+            face = pygame.Rect(rect.topleft, card.get_size())
+            if not face.collidepoint(chair):     # the leader line ends at the card, not at its count strip
+                end = (min(max(chair[0], face.left), face.right - 1), min(max(chair[1], face.top), face.bottom - 1))
+                pygame.draw.line(surface, INK, chair, end, 5)
+                pygame.draw.line(surface, LOCATOR_GOLD, chair, end, 3)
+            card.set_alpha(self.fades.alpha(d.index))
             x, y = rect.topleft
             surface.blit(card, (x, y))
             strip = self._dresser_counts(sim, d.index, x, y + card.get_height() - 2, card.get_width())
             if strip is not None:
                 strips.append(strip)
         return strips
+
+    def _bodies(self, sim: "MallFace") -> list[pygame.Rect]:
+        """Where the shoppers' bodies are: as drawn last frame (a crowd drawn apart included),
+        and round where each stands now (the first frame has no last one)."""
+        size = max(sprite.size for sprite in self.sprites.values())
+        standing = [pygame.Rect(x - size // 2, y - 7 * size // 4, size, 7 * size // 4)   # a drawn body's size
+                    for x, y in (self.at(av.body.x / FP, av.body.y / FP) for av in sim.avatars)]
+        return self.body_rects + standing
 
     def draw_chairs(self, surface: pygame.Surface, sim: "MallFace", shake: tuple[int, int]) -> None:
         """A gold ring round each dresser's chair, over the locators: every chair stays in sight."""
@@ -405,10 +403,34 @@ class MapView:
 
     def _dresser_spots(self, sim: "MallFace") -> dict[int, pygame.Rect]:
         """Where each dresser's locator goes (screen px, without shake; see place_locators).
-        Dressers never move: computed once per round."""
-        key = tuple((d.index, d.x, d.y) for d in sim.dressers)
-        if self._spots_key == key:
-            return self._spots
+        Dressers never move: placed once per round, as a rule ahead in idle time (place_ahead);
+        what is left of that is done here."""
+        key = _dressers_key(sim)
+        if self._spots_key != key:
+            steps = self._placing[1] if self._placing is not None and self._placing[0] == key else self._place(sim)
+            self._spots_key, self._spots, self._placing = key, finish(steps), None
+        return self._spots
+
+    def place_ahead(self, sim: "MallFace", until: float) -> bool:
+        """Place the round's dresser cards a step at a time until `until` (perf_counter), ahead of
+        the round's first picture (the fade into a round has idle frames to spare; placing them
+        all in one frame once took 40 ms). False once they are placed, or with no dressers."""
+        key = _dressers_key(sim)
+        if not key or self._spots_key == key:
+            return False
+        if self._placing is None or self._placing[0] != key:
+            self._placing = key, self._place(sim)
+        steps = self._placing[1]
+        while time.perf_counter() < until:
+            try:
+                next(steps)
+            except StopIteration as done:
+                self._spots_key, self._spots, self._placing = key, done.value, None
+                return False
+        return True
+
+    def _place(self, sim: "MallFace") -> Placing:
+        """The steps of placing the dresser cards where they are now, round the piles where they lie."""
         cards = sim.public_view().dresser_cards()
         wanted = [(d.index, *self.at(d.x, d.y),
                    locator_size(len(sim.catalogue.objectives[cards[d.index]].items))) for d in sim.dressers]
@@ -418,18 +440,8 @@ class MapView:
                  for cx, cy in (self.at(x, y) for _, x, y in sim.floor_piles())]
         chairs = [pygame.Rect(cx - half - 6, cy - half - 6, 2 * half + 12, 2 * half + 12)
                   for cx, cy in (self.at(d.x, d.y) for d in sim.dressers)]
-        measured: dict[tuple[int, int, int, int], int] = {}   # the tries measure many a rect again
-
-        def floor(rect: pygame.Rect) -> int:
-            box = (rect.x, rect.y, rect.w, rect.h)
-            found = measured.get(box)
-            if found is None:
-                found = measured[box] = self._open_floor(sim, rect)
-            return found
-        spots = place_locators(wanted, self.layout.map_rect, half, self.strip_h, piles + chairs, floor,
-                               [self._table_ring(sim)])
-        self._spots_key, self._spots = key, spots
-        return spots
+        return placing(wanted, self.layout.map_rect, half, self.strip_h, piles + chairs,
+                       self.floor_map(sim), [self._table_ring(sim)])
 
     def _table_ring(self, sim: "MallFace") -> pygame.Rect:
         """The Starting Table and a tile of floor round it (screen px, without shake): where every
@@ -439,24 +451,12 @@ class MapView:
         x, y = self.at(tx - tile, ty - tile)
         return pygame.Rect(x, y, round((tw + 2 * tile) * self.scale), round((th + 2 * tile) * self.scale))
 
-    def _open_floor(self, sim: "MallFace", rect: pygame.Rect) -> int:
-        """Screen px of `rect` over floor a shopper can walk on (not walls, shelves or furniture):
-        each open tile's cell (its screen rect, a px wider and taller) clipped by `rect`. A cell's
-        clip is its column's overlap times its row's, so the overlaps are worked out once a row
-        and once a column."""
-        level = sim.level
-        tile = level.tile_size * self.scale
-        ox, oy = self.layout.map_rect.topleft
-        side = round(tile) + 1
-        columns = range(max(0, int((rect.left - ox) // tile)), min(level.width, int((rect.right - ox) // tile) + 1))
-        widths = [_overlap(rect.left, rect.right, round(ox + tx * tile), side) for tx in columns]
-        open_px = 0
-        for ty in range(max(0, int((rect.top - oy) // tile)), min(level.height, int((rect.bottom - oy) // tile) + 1)):
-            height = _overlap(rect.top, rect.bottom, round(oy + ty * tile), side)
-            if height:
-                row = level.solid[ty]
-                open_px += height * sum(w for tx, w in zip(columns, widths) if not row[tx])
-        return open_px
+    def floor_map(self, sim: "MallFace") -> FloorMap:
+        """The level's walkable floor on screen (built once: the level and the layout never change)."""
+        if self._floor is None:
+            level = sim.level
+            self._floor = FloorMap(level.solid, self.layout.map_rect.topleft, level.tile_size * self.scale)
+        return self._floor
 
     def _dresser_counts(self, sim: "MallFace", dresser: int, x: int, y: int, width: int) -> pygame.Rect | None:
         """Each side's count at this dresser, centred under the card at (x, y): where it goes
@@ -731,6 +731,11 @@ def moment(sim: "MallFace", seat: int) -> str | None:
     return "cheer" if public.side_of(sim.player_of[seat]) == side else "slump"
 
 
+def _dressers_key(sim: "MallFace") -> tuple[tuple[int, int, int], ...]:
+    """The dressers the cards are placed for: a new round's (or none) asks for a new placing."""
+    return tuple((d.index, d.x, d.y) for d in sim.dressers)
+
+
 def seat_teams(sim: "MallForTeams") -> dict[int, int]:
     """Each seat's team, in a team game (none otherwise)."""
     spec = sim.spec
@@ -756,8 +761,3 @@ def _dashed_rect(surface: pygame.Surface, colour: tuple[int, int, int], rect: py
     for y in range(rect.top, rect.bottom, dash * 2):
         pygame.draw.line(surface, colour, (rect.left, y), (rect.left, min(y + dash, rect.bottom)), 3)
         pygame.draw.line(surface, colour, (rect.right, y), (rect.right, min(y + dash, rect.bottom)), 3)
-
-
-def _overlap(start: int, end: int, cell: int, side: int) -> int:
-    """How many px of [start, end) lie in [cell, cell + side) (pygame.Rect.clip on one axis)."""
-    return max(0, min(end, cell + side) - max(start, cell))

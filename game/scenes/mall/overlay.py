@@ -22,8 +22,11 @@ from game.match.seats import team_name
 from game.scenes.mall.draw import seat_teams
 from game.scenes.mall.layout import SCREEN, MallLayout
 from game.scenes.pads import keys_in_play
+from game.scenes.results_fx import shown_name
 
 if TYPE_CHECKING:
+    from typing import Collection
+
     from game.core.context import Context
     from game.sim.mall_face import MallFace
 
@@ -232,9 +235,10 @@ class MallOverlays:
         return stamp
 
 
-def caller(sim: "MallFace", names: dict[int, str]) -> tuple[str, str | None]:
-    """Who called SOLD OUT! (the player whose action it was, not the whole team) and, in a team
-    game, the team they called it for ("Team A"; None without teams)."""
+def caller(sim: "MallFace", names: dict[int, str], bots: "Collection[int]" = ()) -> tuple[str, str | None]:
+    """Who called SOLD OUT! (the player whose action it was, not the whole team; a bot marked as
+    one, as results and the podium say it) and, in a team game, the team they called it for
+    ("Team A"; None without teams). `bots`: seats a bot took over during the match."""
     public = sim.public_view()
     side = public.sold_out_by()
     members = [sim.seats[p] for p in public.members(side)] if side is not None else []
@@ -242,7 +246,7 @@ def caller(sim: "MallFace", names: dict[int, str]) -> tuple[str, str | None]:
     if seat is None:
         return "", None
     team = seat_teams(sim).get(seat)
-    return names[seat], team_name(team) if team is not None else None
+    return shown_name(names[seat], sim.by_seat[seat].bot or seat in bots), team_name(team) if team is not None else None
 
 
 _STAMPS: dict[str, pygame.Surface] = {}

@@ -174,7 +174,7 @@ class MallPicture:
         surface.set_clip(self.layout.map_rect.inflate(4, 4))
         self.ambience.draw(surface, sim.tick, shake, self.ctx.settings.reduced_motion)
         view.draw_table(surface, sim, shake, fx.in_flight(sim))
-        strips = view.draw_dressers(surface, sim, shake)   # under the piles and shoppers: they stay in sight
+        strips = view.draw_dressers(surface, sim, shake, self.ctx.settings.reduced_motion)   # under the piles and shoppers: they stay in sight
         view.draw_piles(surface, sim, shake)
         view.draw_chairs(surface, sim, shake)
         view.draw_previews(surface, self.previews, shake)

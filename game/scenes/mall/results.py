@@ -35,6 +35,7 @@ from game.scenes.common import Animation, MatchResultsScene
 from game.scenes.mall.mode_choice import Chooser, ModeChoiceScene, last_place, least_played
 from game.scenes.match_result import MatchChoices, SeatShown
 from game.scenes.pads import keys_in_play
+from game.scenes.evening import PODIUM_STRIP, draw_strip
 from game.scenes.results_fx import (PODIUM_AREA, Podium, Reveal, Standing, cover, headline_image, ordinal, places,
                                     shown_name, tied_groups)
 
@@ -192,7 +193,7 @@ class SoldOutResultsScene(MatchResultsScene):
         cause, by = shown.cause(), shown.sold_out_by()
         text = _(CAUSES.get(cause, cause))
         if cause == "sold_out" and by is not None:
-            name, team = self.result.caller    # the one who called it, for their team
+            name, team = self.result.caller    # the one who called it (a bot marked), for their team
             # TRANSLATORS: {name} a player, {team} their team's name ("Team A")
             text = _("SOLD OUT! {name} called it for {team}").format(name=name, team=team) if team \
                 else _("SOLD OUT! called by {names}").format(names=name)
@@ -419,6 +420,7 @@ class SoldOutResultsScene(MatchResultsScene):
             podium.fit_below(centre[1] + image.get_height() // 2 + 10)
         surface.blit(backdrop, (0, 0))
         podium.draw(surface, alpha)
+        draw_strip(surface, self.ctx.ui, self.ctx.evening, PODIUM_STRIP)
         self.menu.draw(surface, self.ctx.ui, ((1280 - self.menu.width) // 2, 720 - 12 - self.menu.height()),
                        keys_in_play(self.ctx)["A"])
 

@@ -29,7 +29,7 @@ def round_result(mall: "MallScene") -> SoldOutResult:
         totals=tuple(sim.match.totals), number=len(sim.match.results), rounds=max(1, mall.spec.rounds),
         final=sim.phase == "match_over",
         choose=mall.spec.mode not in mode_registry.keys() and mall.mode_for_next_round() is None,
-        next_mode=mall.scheduled_mode(), modes_played=tuple(mall.modes_played), caller=caller(sim, mall.names),
+        next_mode=mall.scheduled_mode(), modes_played=tuple(mall.modes_played), caller=caller(sim, mall.names, mall.bots),
         level_name=level.name, level_shipped=level.path.resolve().parent == LEVELS_DIR.resolve(),
         level_theme=level.theme)
 

@@ -28,7 +28,7 @@ from game.driver.match_driver import MatchDriver, recorder
 from game.games.soldout import SOLD_OUT
 from game.games.soldout_seats import bot_for, ready_after_study
 from game.text.i18n import _
-from game.match.commands import IDLE, Command
+from game.match.commands import IDLE, Button, Command
 from game.files.levels import Level, LevelError, resolve_level
 from game.match.spec import MatchSpec, SeatSpec
 from game.music.cues import Cue, mall_cue
@@ -48,6 +48,8 @@ from game.scenes.mall.sounds import play_sounds
 from game.scenes.menus import push_howto_once
 from game.scenes.pads import Rumbler
 from game.scenes.pads import seat_keys, sharing_a_keyboard
+from game.scenes.moment import without
+from game.scenes.ready import READY_AFTER_TICKS
 from game.sim.mall import new_mall
 
 if TYPE_CHECKING:
@@ -197,7 +199,12 @@ class MallScene(Scene):
         """The people's Commands this tick (a seat whose pad is gone stands still); the driver
         asks bots and a replay for the rest."""
         lost = set(self.ctx.input.disconnected_seats())
-        return {s.seat: IDLE if s.seat in lost else commands.get(s.seat, IDLE) for s in self.seats}
+        people = {s.seat: IDLE if s.seat in lost else commands.get(s.seat, IDLE) for s in self.seats}
+        if self.sim.phase == "study" and self.sim.tick - self.sim.phase_tick < READY_AFTER_TICKS:
+            # Ready, not turn (game/scenes/ready.py): Memory's list is read before an A says ready,
+            # so a thumb still mashing A from the screen before never skips the study
+            people = {seat: without(cmd, Button.A) for seat, cmd in people.items()}
+        return people
 
     def _seat_bot(self, seat: int, bot: SoldOutBot) -> None:
         """`bot` plays `seat` through the match driver (a pilot's bots skip the rest of study)."""
@@ -226,8 +233,11 @@ class MallScene(Scene):
     def idle(self, until: float) -> None:
         """After the present: the bots' ways to the piles on the floor worked out ahead (in the
         countdown, those of the round's first choices; in play, to a pile put down somewhere new),
-        a few hundred tiles of search at a time. First, the shoppers' everyday frames drawn ahead."""
-        if self.picture.view.warm_figures(until) or not self.bots:
+        a few hundred tiles of search at a time. First the dresser cards placed (the round's first
+        picture needs them: the fade into the round has the idle frames), then the shoppers'
+        everyday frames drawn ahead."""
+        view = self.picture.view
+        if view.place_ahead(self.sim, until) or view.warm_figures(until) or not self.bots:
             return
         for field in pile_fields_ahead(self.sim.seat_view(next(iter(self.bots)))):
             while time.perf_counter() < until:

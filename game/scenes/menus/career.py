@@ -24,12 +24,14 @@ from game.career.worlds import Outcome, ReplayMismatch, replayed, spec_for
 from game.driver.replay import ReplayError, read_replay
 from game.core.scene import Scene
 from game.match import games
-from game.match.commands import Button, Command
+from game.match.commands import IDLE, Button, Command
 from game.match.seats import identities
 from game.render import cast, widgets
 from game.render.figure import Look, figure
 from game.scenes import registry
 from game.scenes.common import menu_command
+from game.scenes.pads import keys_in_play
+from game.scenes.ready import ReadyGate
 from game.text.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
@@ -163,8 +165,11 @@ def goal_lines(challenge: Challenge) -> list[str]:
 
 
 class ChallengeCard(Scene):
-    """A challenge before it starts: its goals, its match, who plays. A starts (the controller that
-    pressed it plays the player's seat); on a team challenge a second controller's A joins first."""
+    """A challenge before it starts: its goals, its match, who plays. A controller's A sits it in
+    the player's seat; on a team challenge a second controller's A joins as the team-mate. Then
+    ready, not turn (game/scenes/ready.py): the match starts when everyone seated is ready, an A
+    counting only once the card has been up 0.75 s (a thumb still mashing A from the map never
+    skips the goals); the player's START starts at once."""
 
     name = "challenge_card"
     welcomes_new_pads = True
@@ -177,27 +182,39 @@ class ChallengeCard(Scene):
         self.partner: tuple[str, object] | None = None
         for seat in list(ctx.input.seated()):     # the career seats its own: whoever presses A
             ctx.input.release(seat)
+        self.gate = ReadyGate(())                  # asked: whoever sat down here
 
     def update(self, commands: dict[int, Command]) -> None:
-        inp = self.ctx.input
-        for device in inp.unseated_presses(Button.A):
-            if self.player is None:
-                self.player = device
-                inp.assign(device, 0)
-                if self.challenge.partner is None:
-                    self.start()
-                    return
-            elif self.partner is None and self.challenge.partner is not None and device != self.player:
-                self.partner = device
-                inp.assign(device, 1)
-                self.ctx.sound("confirm")
+        if self.gate.hear(commands, IDLE):
+            self.ctx.sound("menu_move")
+        self._sit_down()
         mine = commands.get(0)
-        if self.player is not None and mine is not None and mine.pressed & (Button.A | Button.START):
+        if self.player is not None and ((mine is not None and mine.pressed & Button.START) or self.gate.all_ready):
             self.start()
             return
         if menu_command(commands).pressed & Button.B and not any(c.pressed for s, c in commands.items() if s >= 0):
             self.ctx.sound("back")
             self.ctx.stack.pop()
+
+    def _sit_down(self) -> None:
+        """A controller's A sits it down: the player first, then (a team challenge) the team-mate.
+        Sitting down once the card can be read is being ready too, but for the player of a team
+        challenge, who waits for their team-mate's chance to join."""
+        inp = self.ctx.input
+        for device in inp.unseated_presses(Button.A):
+            if self.player is None:
+                self.player = device
+                inp.assign(device, 0)
+                self.gate.seat(0)
+                if self.challenge.partner is None and self.gate.open:
+                    self.gate.ready.add(0)
+            elif self.partner is None and self.challenge.partner is not None and device != self.player:
+                self.partner = device
+                inp.assign(device, 1)
+                self.gate.seat(1)
+                if self.gate.open:
+                    self.gate.ready.add(1)
+                self.ctx.sound("confirm")
 
     def start(self) -> None:
         people = 1 + (self.partner is not None)
@@ -210,7 +227,7 @@ class ChallengeCard(Scene):
         registry.start_game(self.ctx, spec)
 
     def picture_key(self) -> tuple[object, ...]:
-        return self.player, self.partner
+        return self.player, self.partner, tuple(sorted(self.gate.ready))
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         ui = self.ctx.ui
@@ -228,12 +245,15 @@ class ChallengeCard(Scene):
         if self.challenge.partner is not None:
             widgets.blit_text(surface, ui, self._partner_line(), "body", "good" if self.partner else "text_dim",
                               center=(w // 2, 552))
-        widgets.hints(surface, ui, [("A / Enter", N_("Play")), ("B / Esc", N_("Back"))])
+        if self.gate.people:
+            self.gate.draw_centred(surface, ui, (w // 2, 604), _("Starts when everyone is ready"))
+        start = keys_in_play(self.ctx, (0,)).get("START", ["START"]) if self.player is not None else "START"
+        widgets.hints(surface, ui, [("A / Enter", N_("Ready")), (start, N_("Start now")), ("B / Esc", N_("Back"))])
 
     def _who(self) -> str:
         if self.player is None:
             return _("Press A to play")
-        return _("Press A or START to begin")
+        return _("Press A when you are ready")
 
     def _partner_line(self) -> str:
         if self.partner is not None:

@@ -5,11 +5,11 @@ the text from assets/howto/NAME.toml with `load_howto(name)`. Once closed, the
 card is remembered as seen in the user folder (howto_seen.json), and
 `push_howto_once` no longer shows it.
 
-Ready, not turn: every seated person's A says "I have read this page" (their badge under the
-page ticks); the page turns for everyone when all of them are ready, and the card closes when
-all are ready on its last page. A press counts only once the page has been up MIN_PAGE_TICKS,
-so a thumb mashing A, or four players each pressing A once "to be ready", never turns past a
-page nobody saw. Bots are always ready (they have no device: only the seated are asked). The
+Ready, not turn (game/scenes/ready.py): every seated person's A says "I have read this page"
+(their badge under the page ticks); the page turns for everyone when all of them are ready, and
+the card closes when all are ready on its last page. A press counts only once the page has been
+up MIN_PAGE_TICKS, so a thumb mashing A, or four players each pressing A once "to be ready",
+never turns past a page nobody saw. Bots are always ready (only the seated are asked). The
 first person's B / Left goes back a page for everyone; START skips the card.
 """
 from __future__ import annotations
@@ -25,16 +25,16 @@ from game.core.scene import Scene
 from game import asset
 from game.text.i18n import N_, _
 from game.match.commands import IDLE, Button, Command
-from game.match.seats import identities as seat_identities
 from game.render import glyphs, widgets
 from game.render.keytext import keyed_text
 from game.render.clothing import card_back_surface, pile_surface
 from game.render.icons import bag_icon, seat_shape_surface, star_icon
 from game.render.palette import (CREAM, DRESSER, DRESSER_SEAT, ORANGE, ORANGE_HEX, PANEL_DARK, PAPER, PAPER_EDGE,
-                                 SHADOW, SKY_BLUE, SKY_HEX, WHITE, WOOD, WOOD_EDGE)
+                                 SHADOW, SKY_BLUE, SKY_HEX, WOOD, WOOD_EDGE)
 from game.scenes.common import menu_command
 from game.scenes.menus import howto_pictures
 from game.scenes.pads import keys_in_play
+from game.scenes.ready import READY_AFTER_TICKS, ReadyGate, seated_people
 from game.files.register import HOWTO_SEEN
 
 if TYPE_CHECKING:
@@ -43,8 +43,7 @@ if TYPE_CHECKING:
 HOWTO_DIR = asset("howto")
 SEEN_FILE = HOWTO_SEEN.relative()
 ICON = 84
-MIN_PAGE_TICKS = 45     # 0.75 s: a page is up this long before a ready counts
-BADGE = 34              # px: a person's shape under the page dots, ticked when ready
+MIN_PAGE_TICKS = READY_AFTER_TICKS     # 0.75 s: a page is up this long before a ready counts
 
 
 class HowToError(Exception):
@@ -141,11 +140,16 @@ class HowToScene(Scene):
         self.on_done = on_done
         self.page = 0
         self.closed = False
-        lost = set(ctx.input.disconnected_seats())
         # who is asked: the seated people (a bot has no device, and is always ready); nobody seated: anyone
-        self.people = tuple(sorted(seat for seat in ctx.input.seated() if seat not in lost))
-        self.ready: set[int] = set()
-        self.age = 0            # ticks this page has been up
+        self.gate = ReadyGate(seated_people(ctx))
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        return self.gate.people
+
+    @property
+    def ready(self) -> set[int]:
+        return self.gate.ready
 
     def close(self) -> None:
         if self.closed:
@@ -163,7 +167,6 @@ class HowToScene(Scene):
         for seat, c in commands.items():
             if seat >= 0:
                 pressed |= c.pressed
-        self.age += 1
         if pressed & Button.START or self.ctx.input.escape_pressed():
             self.ctx.sound("confirm")
             self.close()
@@ -173,16 +176,9 @@ class HowToScene(Scene):
             self.ctx.sound("back")
             self._turn(-1)
             return
-        if self.age < MIN_PAGE_TICKS:
-            return
-        if not self.people:
-            newly = {-1} if cmd.pressed & (Button.A | Button.RIGHT) else set()
-        else:
-            newly = {seat for seat in self.people if commands.get(seat, IDLE).pressed & (Button.A | Button.RIGHT)}
-        if newly - self.ready:
+        if self.gate.hear(commands, cmd):
             self.ctx.sound("menu_move")
-            self.ready |= newly
-        if self.ready >= (set(self.people) or {-1}):
+        if self.gate.all_ready:
             if self.page + 1 >= len(self.pages):
                 self.close()
             else:
@@ -191,8 +187,7 @@ class HowToScene(Scene):
     def _turn(self, step: int) -> None:
         """A new page for everyone: nobody is ready on it yet."""
         self.page += step
-        self.ready.clear()
-        self.age = 0
+        self.gate.new_page()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         ui = self.ctx.ui
@@ -226,22 +221,9 @@ class HowToScene(Scene):
                       y=box.bottom - 34)
 
     def _badges(self, surface: pygame.Surface, box: pygame.Rect) -> None:
-        """Each person's shape in their colour along the card's foot, ticked once they are ready,
-        and the rule everybody sees: the page turns when all are."""
-        ui = self.ctx.ui
-        ids = seat_identities()
-        x = box.right - 40 - len(self.people) * (BADGE + 10)
-        rule = widgets.blit_text(surface, ui, _("Turns when everyone is ready"), "small", "text_dim",
-                                 midright=(x - 6, box.bottom - 76))
-        for seat in self.people:
-            ident = ids[seat % len(ids)]
-            badge = seat_shape_surface(ident.shape, ident.hex, BADGE)
-            rect = surface.blit(badge, badge.get_rect(midleft=(x + 10, rule.centery)))
-            if seat in self.ready:
-                tick = [(rect.x + 6, rect.centery), (rect.centerx - 2, rect.bottom - 6), (rect.right - 4, rect.y + 4)]
-                pygame.draw.lines(surface, PANEL_DARK, False, tick, 9)
-                pygame.draw.lines(surface, WHITE, False, tick, 5)
-            x += BADGE + 10
+        """Each person's shape along the card's foot, ticked once they are ready, and the rule
+        everybody sees: the page turns when all are."""
+        self.gate.draw(surface, self.ctx.ui, box.right - 40, box.bottom - 76, _("Turns when everyone is ready"))
 
     def _icons(self, surface: pygame.Surface, icons: tuple[str, ...], centre: tuple[int, int]) -> None:
         made = [m for m in (_icon(self.ctx, name) for name in icons) if m is not None]

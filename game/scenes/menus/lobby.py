@@ -27,6 +27,7 @@ from game.render.figure import Figure, Look, figure
 from game.render.keytext import keyed_text
 from game.scenes import registry
 from game.scenes.common import menu_command
+from game.scenes.evening import LOBBY_STRIP, EveningScene, draw_strip
 from game.scenes.menus import level_card
 from game.scenes.pads import keyboard_keys, keys_in_play
 from game.text.i18n import N_, Verbatim, _, ngettext
@@ -383,6 +384,10 @@ class LobbyScene(Scene):
                 start = True
         if inp.unseated_presses(Button.START):
             start = True
+        if menu_command(commands).pressed & Button.Y:    # any device, seated or not: the evening so far
+            self.ctx.sound("confirm")
+            self.ctx.stack.push(EveningScene(self.ctx))
+            return
         if inp.escape_pressed():
             if self.joined_order:
                 self.leave(self.joined_order[-1])
@@ -437,8 +442,10 @@ class LobbyScene(Scene):
             if said.get_height() <= 54 or ui.text.font(size) is ui.text.font(0):
                 break
         surface.blit(said, said.get_rect(center=(960, 658)))
+        draw_strip(surface, ui, self.ctx.evening, LOBBY_STRIP)
         widgets.hints(surface, ui, [(names["A"], N_("Join / Select")), (names["B"], N_("Leave")),
-                                    (names["START"], N_("Play")), ("Esc", N_("Back"))], y=700)
+                                    (names["START"], N_("Play")), (names["Y"], N_("Tonight")), ("Esc", N_("Back"))],
+                      y=700)
 
     def _join_keys(self) -> list[str]:
         """What joins a free seat: the pads' A, and the A key of each keyboard half not yet seated."""

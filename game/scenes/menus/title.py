@@ -42,11 +42,19 @@ class TitleScene(Scene):
             widgets.MenuItem(N_("Career"), self.career),
             widgets.MenuItem(N_("Settings"), self.open_settings),
             widgets.MenuItem(N_("Speedrun"), self.speedrun),
-            widgets.MenuItem(N_("Quit"), ctx.quit),
+            widgets.MenuItem(N_("Quit"), self.quit),
         ], play=ctx.sound, row_height=MENU_ROW, width=420)
 
     def play(self) -> None:
         self.ctx.stack.push(registry.LOBBY(self.ctx))
+
+    def quit(self) -> None:
+        """After a match tonight, the evening's summary first (its own choice quits); else goodbye."""
+        if self.ctx.evening.matches:
+            from game.scenes.evening import EveningScene    # only on the way out: the title loads light
+            self.ctx.stack.push(EveningScene(self.ctx, quitting=True))
+        else:
+            self.ctx.quit()
 
     def career(self) -> None:
         self.ctx.stack.push(CareerScene(self.ctx))

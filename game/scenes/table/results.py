@@ -29,6 +29,7 @@ from game.rules.checkout.catalogue import CATEGORIES
 from game.scenes.common import Animation, MatchResultsScene
 from game.scenes.match_result import MatchChoices, SeatShown
 from game.scenes.pads import keys_in_play
+from game.scenes.evening import PODIUM_STRIP, draw_strip
 from game.scenes.results_fx import (PODIUM_AREA, Podium, Reveal, Standing, cover, headline_image, ordinal, places,
                                     shown_name, tied_groups)
 from game.scenes.table.paint import DIM, GREEN, Texts, bargain_glyph
@@ -144,6 +145,7 @@ class CheckoutResultsScene(MatchResultsScene):
                 self.backdrop = self._render_backdrop()
             surface.blit(self.backdrop, (0, 0))
             self.podium.draw(surface, alpha)
+            draw_strip(surface, self.ctx.ui, self.ctx.evening, PODIUM_STRIP)
             self.menu.draw(surface, self.ctx.ui, ((surface.get_width() - self.menu.width) // 2,
                                                   720 - 12 - self.menu.height()), keys_in_play(self.ctx)["A"])
             return
