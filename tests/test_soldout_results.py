@@ -281,6 +281,10 @@ def test_the_results_are_handed_a_frozen_result_and_callbacks_never_the_mall(ctx
         result.final = True                                    # type: ignore[misc]
     assert not result.final and result.number == 1 and result.rounds == 2
     assert result.totals == tuple(mall.sim.match.totals) and result.players[0].name == mall.names[0]
+    assert not [v for v in vars(result).values() if type(v).__module__.startswith("game.sim")]   # no view of the world
+    reveal = mall.sim.reveal()
+    assert [result.reveal.members(s) for s in range(result.reveal.sides())] == [reveal.members(s) for s in range(3)]
+    assert result.reveal.wrong_cards(0, 1) == reveal.wrong_cards(0, 1) and result.reveal.cause() == reveal.cause()
     asked: list[object] = []
     choices = RoundChoices(rematch=lambda: asked.append("rematch"), to_lobby=lambda: asked.append("lobby"),
                            next_round=asked.append)

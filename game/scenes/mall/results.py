@@ -1,9 +1,9 @@
 """Sold Out! results between rounds, and the match's final standings on the podium.
 
 SoldOutResultsScene(ctx, result, choices) is handed a SoldOutResult, built by the mall when
-its round ends (game/scenes/mall/round_end.py): the round's reveal
-(game.sim.mall_public.RoundReveal: the hands and lists face up), the scores and each seat as
-shown, and the callbacks that leave the screen; it never holds the mall. It shows: every objective card revealed with the
+its round ends (game/scenes/mall/round_end.py): the round's cards face up, copied out of its
+reveal (round_shown.py), the scores and each seat as shown, and the callbacks that leave the
+screen; it holds neither the mall nor a view of the world. It shows: every objective card revealed with the
 items it got ticked, the wrong cards put on it crossed out beside it (Rush) or
 the hand's extras (Memory); for Tidying Up each dresser with every side's count
 and who scored; the standings so far, ties said as ties. Then Next round (where
@@ -33,6 +33,7 @@ from game.rules.soldout import Objective
 from game.rules.soldout import modes as mode_registry
 from game.scenes.common import Animation, MatchResultsScene
 from game.scenes.mall.mode_choice import Chooser, ModeChoiceScene, last_place, least_played
+from game.scenes.mall.round_shown import RoundShown
 from game.scenes.match_result import MatchChoices, SeatShown
 from game.scenes.pads import keys_in_play
 from game.scenes.evening import PODIUM_STRIP, draw_strip
@@ -42,7 +43,6 @@ from game.scenes.results_fx import (PODIUM_AREA, Podium, Reveal, Standing, cover
 if TYPE_CHECKING:
     from game.core.context import Context
     from game.rules.soldout import Catalogue
-    from game.sim.mall_public import RoundReveal
 
 AREA = pygame.Rect(30, 104, 1220, 430)
 TEXT = CREAM
@@ -54,11 +54,11 @@ CAUSES = {"sold_out": "SOLD OUT!", "all_filled": N_("Every dresser is tidy"), "n
 @dataclass(frozen=True)
 class SoldOutResult:
     """What the results between rounds and the podium show, built once when the round ends: the
-    round's cards face up (`reveal`, the view the mall hands out for the results), this round's
+    round's cards face up (`reveal`, copied out of the round's reveal as it ended), this round's
     bags and the match's totals by side, which round of how many, and each player (by position,
     as the reveal's sides list them)."""
 
-    reveal: "RoundReveal"
+    reveal: RoundShown
     catalogue: "Catalogue"
     players: tuple[SeatShown, ...]      # by player position
     side_scores: tuple[int, ...]        # this round's bags by side (0s when the round scored nothing)

@@ -9,6 +9,7 @@ from game.rules.soldout import modes as mode_registry
 from game.scenes.mall.draw import seat_teams
 from game.scenes.mall.overlay import caller
 from game.scenes.mall.results import RoundChoices, SoldOutResult, SoldOutResultsScene
+from game.scenes.mall.round_shown import shown_round
 from game.scenes.match_result import SeatShown
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ def round_result(mall: "MallScene") -> SoldOutResult:
     scored = sim.last_result
     level = mall.picture.level
     return SoldOutResult(
-        reveal=sim.reveal(), catalogue=sim.catalogue, players=players,
+        reveal=shown_round(sim.reveal(), sim.catalogue), catalogue=sim.catalogue, players=players,
         side_scores=tuple(scored.side_scores) if scored is not None else (0,) * sim.match.sides,
         totals=tuple(sim.match.totals), number=len(sim.match.results), rounds=max(1, mall.spec.rounds),
         final=sim.phase == "match_over",
