@@ -67,10 +67,15 @@ def _extension(source: str) -> str | None:
     return None
 
 
+def _package_folder() -> str:
+    """The game package's folder, where a build's extensions lie (its module knows, as for the data)."""
+    return os.path.dirname(os.path.abspath(sys.modules["game"].__file__ or ""))
+
+
 def build_state(package: str | None = None) -> str:
     """"none" (no build), "current" (every module built after its source) or "stale", of the
     build in `package` (the game's folder unless told)."""
-    package = package or os.path.dirname(os.path.abspath(__file__))
+    package = package or _package_folder()
     built = stale = 0
     for name in FAST_MODULES:
         source = os.path.join(package, *name.split(".")[1:]) + ".py"
@@ -96,7 +101,8 @@ def compiled_modules() -> list[str]:
     out = []
     for name in FAST_MODULES:
         module = sys.modules.get(name)
-        origin = getattr(module, "__file__", None) or ""
+        spec = None if module is None else module.__spec__
+        origin = (None if spec is None else spec.origin) or ""
         if origin.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)):
             out.append(name)
     return out

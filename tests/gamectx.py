@@ -27,7 +27,8 @@ def played_mall(ctx, players: int, mode: str, ticks: int, seed: int = 3, level: 
     import dataclasses
 
     from game.scenes.mall.scene import demo_spec, piloted_mall
-    scene = piloted_mall(ctx, dataclasses.replace(demo_spec(players, mode, seed, teams=teams), level=level))
+    spec = demo_spec(players, mode, seed, teams=teams)
+    scene = piloted_mall(ctx, dataclasses.replace(spec, options=dataclasses.replace(spec.options, level=level)))
     ctx.stack.push(scene)
     ctx.stack.apply()
     for _ in range(ticks):

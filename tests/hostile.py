@@ -302,9 +302,10 @@ def good_replay(seed: int = 5) -> str:
     sys.path.insert(0, str(ROOT))
     from game.match.commands import IDLE, Button, Command
     from game.match.spec import MatchSpec, SeatSpec
+    from game.rules.soldout.options import SoldOutOptions
     from game.driver.replay import ReplayWriter, header_for
-    spec = MatchSpec(game="soldout", seats=(SeatSpec(0, "Ana", "bot"), SeatSpec(1, "Ben", "bot")), mode="rush",
-                     rounds=1, seed=seed, teams=False)
+    spec = MatchSpec(game="soldout", seats=(SeatSpec(0, "Ana", "bot"), SeatSpec(1, "Ben", "bot")), seed=seed,
+                     options=SoldOutOptions(mode="rush", rounds=1, teams=False))
     writer = ReplayWriter(header_for(spec))
     for t in range(120):
         writer.add_tick([Command(t % 5 - 2, 0, Button.A if t % 7 == 0 else Button.NONE, Button.NONE), IDLE])

@@ -182,13 +182,13 @@ def _lobby(ctx, push, run, say, reads: set[str]) -> None:
     for entry in lobby.levels.values():
         if entry.shipped:
             continue
-        lobby.options.level = entry.key
+        lobby.choose("level", entry.key)
         run(1)
         if entry.problem is None:
             reads.add(PLAYER_LEVELS.key)
         else:
             say(i18n._(entry.problem))
-    lobby.options.level = None
+    lobby.choose("level", None)
     ctx.stack.pop()
     ctx.stack.apply()
 

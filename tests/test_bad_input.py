@@ -23,7 +23,8 @@ import pytest
 
 from game.files import database
 
-from game.match.spec import MatchSpec, SeatSpec
+from game.match import games
+from game.match.spec import SeatSpec
 from game.driver.replay import ReplayError, ReplayWriter, from_code, header_for, read_replay, to_code
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -404,8 +405,8 @@ def test_speedrun_records_survive_corruption(user_dir):
 # ---------------------------------------------------------------- replays and run codes
 def _replay_text(game: str = "soldout") -> str:
     seats = (SeatSpec(0, "Ana", "bot"), SeatSpec(1, "Ben", "bot"))
-    spec = MatchSpec(game=game, seats=seats, mode="rush" if game == "soldout" else "standard",
-                     rounds=1, seed=5, teams=False)
+    played = games.get(game)
+    spec = played.spec(seats, 5, played.options_from({"mode": played.default_mode(), "rounds": 1}))
     writer = ReplayWriter(header_for(spec))
     from game.match.commands import IDLE, Button, Command
     for t in range(200):

@@ -17,7 +17,7 @@ LEVELS = ("easy", "normal", "hard", "expert")
 
 def spec(difficulties, seed: int) -> MatchSpec:
     seats = tuple(SeatSpec(i, f"Bot{i}", "bot", d) for i, d in enumerate(difficulties))
-    return MatchSpec("checkout", seats, mode="standard", rounds=4, seed=seed)
+    return MatchSpec("checkout", seats, seed=seed)
 
 
 def test_plans_pick_the_best_set_and_the_best_buys():

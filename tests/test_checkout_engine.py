@@ -35,8 +35,7 @@ def test_no_clock_no_global_random(path):
 
 
 def _spec(seed, players=4):
-    return MatchSpec("checkout", tuple(SeatSpec(i, f"P{i}", "bot") for i in range(players)),
-                     mode="standard", seed=seed)
+    return MatchSpec("checkout", tuple(SeatSpec(i, f"P{i}", "bot") for i in range(players)), seed=seed)
 
 
 def test_same_seed_same_game():

@@ -91,7 +91,7 @@ def test_headless_dispatch_prints_json_last(monkeypatch, capsys):
 
     def play_match(spec):
         seen["spec"] = spec
-        return {"game": spec.game, "mode": spec.mode, "seed": spec.seed, "ticks": 10,
+        return {"game": spec.game, "mode": spec.options.mode, "seed": spec.seed, "ticks": 10,
                 "players": [{"seat": s.seat, "team": s.team, "bot": True, "score": s.seat} for s in spec.seats],
                 "winners": [2], "state_hash": "abc"}
 
@@ -105,7 +105,7 @@ def test_headless_dispatch_prints_json_last(monkeypatch, capsys):
     result = json.loads(last)
     assert result["seed"] == 7 and result["winners"] == [2]
     spec = seen["spec"]
-    assert (spec.mode, spec.rounds, spec.teams, len(spec.seats)) == ("memory", 2, True, 4)
+    assert (spec.options.mode, spec.options.rounds, spec.teams, len(spec.seats)) == ("memory", 2, True, 4)
     assert [s.team for s in spec.seats] == [0, 1, 0, 1]
     assert all(s.kind == "bot" and s.difficulty == "hard" for s in spec.seats)
     assert app.main(["--headless", "--bots", "3", "--seed", "7"]) == 0

@@ -193,7 +193,7 @@ def test_the_table_answers_in_public():
     from game.driver.table_headless import run_table
     from game.match.spec import MatchSpec, SeatSpec
     seats = tuple(SeatSpec(i, f"Bot{i}", "bot", "normal") for i in range(3))
-    sim, _ = run_table(MatchSpec("checkout", seats, mode="standard", rounds=4, seed=2))
+    sim, _ = run_table(MatchSpec("checkout", seats, seed=2))
     game = sim.game
     assert sim.scores() == game.scores() and sim.winners() == game.winners()
     assert sim.round_number() == game.round and sim.rules is game.rules
@@ -210,7 +210,7 @@ def test_a_public_seat_shows_no_tumbling_face_and_no_bid():
     from game.match.spec import MatchSpec, SeatSpec
     from game.sim.table import TableSim
     seats = tuple(SeatSpec(i, f"P{i}", "human", "normal") for i in range(2))
-    sim = TableSim(MatchSpec("checkout", seats, mode="standard", rounds=4, seed=3))
+    sim = TableSim(MatchSpec("checkout", seats, seed=3))
     sim.game.roll(0)
     sim.seats[0].land_tick = sim.tick + 30                 # the dice are in the air
     seen = sim.public_seat(0)

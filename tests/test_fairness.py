@@ -98,7 +98,7 @@ def test_seat_series_plays_real_matches_on_the_level_in_every_mode():
 
     def play(spec):
         from game.driver.soldout_headless import play_match
-        seen.append((spec.level, spec.mode, len(spec.seats), {s.difficulty for s in spec.seats}))
+        seen.append((spec.options.level, spec.options.mode, len(spec.seats), {s.difficulty for s in spec.seats}))
         return play_match(spec)
     series = run_seats("galleria", 2, 3, seed=5, play=play)
     assert sum(series.wins) == pytest.approx(3)

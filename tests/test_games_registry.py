@@ -12,10 +12,12 @@ from game.match import games
 from game.match.commands import IDLE
 from game.match.spec import MatchSpec, SeatSpec
 from game.rules.soldout import modes
+from game.rules.soldout.options import SoldOutOptions
+from game.games.checkout import CheckOutOptions
 
 ROOT = Path(__file__).resolve().parent.parent
 SEATS = (SeatSpec(0, "A", "bot"), SeatSpec(1, "B", "bot"))
-CHOOSE = MatchSpec("soldout", SEATS, mode="choose", rounds=4, seed=5)
+CHOOSE = MatchSpec("soldout", SEATS, seed=5, options=SoldOutOptions(mode="choose", rounds=4))
 
 
 def _text(header: dict) -> str:
@@ -31,12 +33,13 @@ def test_both_games_are_registered_in_menu_order():
         games.get("nosuchgame")
 
 
-def test_each_game_makes_its_own_match_from_the_same_choices():
-    choices = games.Choices(mode="tidy", rounds=3, level="boutique", assist=True)
-    soldout = games.get("soldout").spec(SEATS, 9, choices)
-    checkout = games.get("checkout").spec(SEATS, 9, choices)
-    assert (soldout.mode, soldout.rounds, soldout.level, soldout.options.assist) == ("tidy", 3, "boutique", True)
-    assert (checkout.mode, checkout.rounds, checkout.level, checkout.options.assist) == ("standard", 4, None, None)
+def test_each_game_makes_its_own_options_from_the_same_words():
+    words = {"mode": "tidy", "rounds": 3, "level": "boutique", "assist": True}
+    soldout, checkout = games.get("soldout"), games.get("checkout")
+    assert soldout.options_from(words) == SoldOutOptions(mode="tidy", rounds=3, level="boutique", assist=True)
+    assert checkout.options_from(words) == CheckOutOptions()
+    assert checkout.header(checkout.options_from(words)) == {"mode": "standard", "rounds": 4, "teams": False,
+                                                            "level": None, "options": {}}
 
 
 def test_the_schedule_takes_the_modes_in_turn_and_is_recorded():
@@ -44,7 +47,7 @@ def test_the_schedule_takes_the_modes_in_turn_and_is_recorded():
     expected = [cycle[r % len(cycle)] for r in range(4)]
     assert games.get("soldout").schedule(CHOOSE) == expected
     assert header_for(CHOOSE)["schedule"] == expected
-    assert games.get("soldout").schedule(replace(CHOOSE, mode="memory")) == ["memory"] * 4
+    assert games.get("soldout").schedule(replace(CHOOSE, options=SoldOutOptions(mode="memory", rounds=4))) == ["memory"] * 4
 
 
 def test_a_replay_keeps_its_schedule_whatever_the_rotation_becomes(monkeypatch):
@@ -103,7 +106,7 @@ def test_a_recorded_match_plays_back_by_its_own_schedule_after_the_rotation_chan
     """End to end: recorded while "choose" took Tidy then Rush, played back once the rotation is
     back to today's (Rush, Memory...): the same match, bit for bit."""
     from game.app import headless
-    spec = replace(CHOOSE, rounds=2, seats=(SeatSpec(0, "A", "bot", "expert"), SeatSpec(1, "B", "bot", "expert")))
+    spec = replace(CHOOSE, options=replace(CHOOSE.options, rounds=2), seats=(SeatSpec(0, "A", "bot", "expert"), SeatSpec(1, "B", "bot", "expert")))
     path = tmp_path / "choose.soco"
     with monkeypatch.context() as patch:
         patch.setattr(modes, "rotation", lambda mode, rounds: ["tidy", "rush"][:rounds])

@@ -277,8 +277,9 @@ def test_a_run_code_of_a_match_is_refused_in_the_players_language(german):
     from game.driver.replay import FORMAT_VERSION, MAGIC, header_for, to_code
     from game.speedrun.verify import VerifyError, verify_text
     from game.match.spec import MatchSpec, SeatSpec
-    spec = MatchSpec(game="soldout", seats=(SeatSpec(0, "A", "human"), SeatSpec(1, "B", "bot", "easy")),
-                     mode="rush", rounds=1, seed=1, teams=False, level=None)
+    from game.rules.soldout.options import SoldOutOptions
+    spec = MatchSpec(game="soldout", seats=(SeatSpec(0, "A", "human"), SeatSpec(1, "B", "bot", "easy")), seed=1,
+                     options=SoldOutOptions(mode="rush", rounds=1, teams=False, level=None))
     i18n.set_language("es")
     with pytest.raises(VerifyError) as info:
         verify_text(to_code(f"{MAGIC} {FORMAT_VERSION} {json.dumps(header_for(spec))}\n"))

@@ -181,7 +181,7 @@ def _press(ctx, code):
 def _choose_level(ctx, lobby: LobbyScene, key: str) -> None:
     select_row(lambda code: _press(ctx, code), lobby.menu, "Level")
     for _ in range(len(lobby.levels) + 1):
-        if lobby.options.level == key:
+        if lobby.field("level") == key:
             return
         _press(ctx, pygame.K_RIGHT)
     raise AssertionError(f"{key} is not among {list(lobby.levels)}")
@@ -202,8 +202,8 @@ def test_the_lobby_lists_the_folder_each_time_it_opens_and_plays_the_level_by_na
     scene.draw(surface, 0.0)
     assert scene.thumbnails.of(scene.levels["corner_shops"]) is not None   # the card drew its picture
     spec = scene.match_spec()
-    assert spec.level == "corner_shops" and scene.start_problem() is None
-    assert resolve_level(spec.level, len(spec.seats)) == user_levels_dir() / "corner_shops.tmx"
+    assert spec.options.level == "corner_shops" and scene.start_problem() is None
+    assert resolve_level(spec.options.level, len(spec.seats)) == user_levels_dir() / "corner_shops.tmx"
 
 
 def test_a_broken_level_in_the_lobby_shows_why_and_never_starts(lobby, user_dir):

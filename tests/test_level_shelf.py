@@ -57,7 +57,7 @@ def test_a_level_still_being_read_says_so_and_starts_when_chosen(ctx, many_level
     assert broken == []           # "Reading this level", not "This level cannot be played"
     lobby.add_bot()
     lobby.add_bot()
-    lobby.options.level = waiting.key
+    lobby.choose("level", waiting.key)
     assert lobby.start_problem() is None
     assert not lobby.levels[waiting.key].pending and lobby.levels[waiting.key].level is not None
 

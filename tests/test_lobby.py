@@ -4,7 +4,9 @@ import pytest
 
 from game import app
 from game.core.scene import Scene
-from game.match.spec import MatchOptions, MatchSpec, SeatSpec
+from game.games.checkout import CHECK_OUT, CheckOutOptions
+from game.match.spec import MatchSpec, SeatSpec
+from game.rules.soldout.options import SoldOutOptions
 from game.scenes import registry
 from game.scenes.menus.lobby import LobbyScene
 from game.scenes.pads.reconnect import ReconnectScene
@@ -67,7 +69,9 @@ def test_bots_fill_free_seats_with_difficulty_and_teams(ctx):
     lobby._toggle_teams(1)
     lobby.picked = 1
     lobby._cycle_team(1)                                   # seat 1: team 1 -> 2
-    ctx.lobby.game, ctx.lobby.mode, ctx.lobby.rounds, ctx.lobby.level, ctx.lobby.seed = "soldout", "memory", 2, None, 99
+    ctx.lobby.game, ctx.lobby.seed = "soldout", 99
+    lobby.choose("mode", "memory")
+    lobby.choose("rounds", 2)
     spec = lobby.match_spec()
     assert spec == MatchSpec("soldout", (
         SeatSpec(0, "Orange", "human", "normal", 0),
@@ -75,20 +79,34 @@ def test_bots_fill_free_seats_with_difficulty_and_teams(ctx):
         SeatSpec(2, "Green", "bot", "expert", 0),
         SeatSpec(3, "Yellow", "bot", "normal", 1),
         SeatSpec(4, "Blue", "bot", "easy", 0),
-    ), mode="memory", rounds=2, seed=99, teams=True, level=None, options=MatchOptions(assist=False))
+    ), seed=99, options=SoldOutOptions(mode="memory", rounds=2, teams=True, level=None, assist=False))
 
 
 def test_the_assist_row_turns_the_rush_assist_on_for_sold_out_only(ctx):
     lobby = ctx.stack.top
     key(ctx, pygame.K_RETURN)
     row = next(item for item in lobby.menu.items if item.label == "Assist")
-    assert row.value() == "Off" and lobby.match_spec().options == MatchOptions(assist=False)
+    assert row.value() == "Off" and lobby.match_spec().options.assist is False
     row.adjust(1)
     assert row.value() == "Wrong cards refused"
-    assert lobby.match_spec().options == MatchOptions(assist=True)
+    assert lobby.match_spec().options.assist is True
     lobby._cycle_game(1)                                   # Check Out! has no assist
     lobby._refresh_enabled()
-    assert not row.enabled and lobby.match_spec().options == MatchOptions()
+    assert not row.enabled and lobby.match_spec().options == CheckOutOptions()
+
+
+def test_each_game_keeps_its_own_choices_when_the_game_row_changes(ctx):
+    """One options object per game (its own dataclass): Check Out!'s teams are not Sold Out!'s,
+    and Sold Out!'s rounds and assist wait for it while another game is chosen."""
+    lobby = ctx.stack.top
+    lobby.choose("rounds", 5)
+    lobby._toggle_assist(1)
+    lobby._cycle_game(1)
+    lobby._toggle_teams(1)
+    assert ctx.lobby.game == "checkout" and lobby.chosen() == CheckOutOptions(teams=True)
+    lobby._cycle_game(-1)
+    assert lobby.chosen() == SoldOutOptions(mode="rush", rounds=5, teams=False, assist=True)
+    assert lobby._rounds_text() == "5" and not lobby.field("teams")
 
 
 def test_check_out_needs_two_seats_and_always_plays_four_rounds(ctx):
@@ -101,7 +119,8 @@ def test_check_out_needs_two_seats_and_always_plays_four_rounds(ctx):
     lobby.add_bot()
     assert lobby.start_problem() is None
     spec = lobby.match_spec()
-    assert (spec.game, spec.mode, spec.rounds, spec.players) == ("checkout", "standard", 4, 2)
+    assert (spec.game, spec.options, spec.players) == ("checkout", CheckOutOptions(), 2)
+    assert CHECK_OUT.header(spec.options)["mode"] == "standard" and CHECK_OUT.schedule(spec) == ["standard"] * 4
 
 
 def test_a_game_with_no_scene_is_a_programming_error_not_a_toast(ctx):
@@ -228,12 +247,12 @@ def test_the_level_row_says_a_shipped_levels_name_in_the_language_and_a_players_
     ctx.stack.apply()
     lobby = ctx.stack.top
     row = next(item for item in lobby.menu.items if item.label == "Level")
-    lobby.options.level = "department"
+    lobby.choose("level", "department")
     assert i18n._(row.value()) == "The Department Store"
     i18n.set_language("de")
     try:
         assert i18n._(row.value()) == "Das Warenhaus"
-        lobby.options.level = "my_shop"
+        lobby.choose("level", "my_shop")
         assert lobby.levels["my_shop"].title == "Settings"
         assert i18n._(row.value()) == "Settings"           # not "Einstellungen"
         (PLAYER_LEVELS.folder_path() / "plain_shop.tmx").write_text("<map/>", encoding="utf-8")

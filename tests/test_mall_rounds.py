@@ -9,6 +9,7 @@ import pytest
 from game.match.commands import STICK_MAX, Button, Command
 from game.files.levels import load_level, levels_for_players
 from game.match.spec import MatchSpec, SeatSpec
+from game.rules.soldout.options import SoldOutOptions
 from game.rules.soldout import load_catalogue
 from game.sim.mall import MallSim
 
@@ -19,7 +20,7 @@ def make_sim(players: int = 2, mode: str = "rush", seed: int = 7, rounds: int = 
              teams: tuple[int, ...] | None = None, tuning=None) -> MallSim:
     seats = tuple(SeatSpec(i, f"P{i}", kind="bot" if i >= players - bots else "human",
                            team=teams[i] if teams else None) for i in range(players))
-    spec = MatchSpec("soldout", seats, mode=mode, rounds=rounds, seed=seed, teams=teams is not None)
+    spec = MatchSpec("soldout", seats, seed=seed, options=SoldOutOptions(mode=mode, rounds=rounds, teams=teams is not None))
     return MallSim(spec, load_level(levels_for_players(players)), CATALOGUE, seed, tuning=tuning)
 
 

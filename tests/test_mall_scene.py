@@ -8,6 +8,7 @@ import pytest
 
 from game.match.commands import STICK_MAX, Button, Command
 from game.match.spec import MatchSpec, SeatSpec
+from game.rules.soldout.options import SoldOutOptions
 from devkit.bench.report import measure_mall_frames
 from game.scenes.mall.scene import MallScene, demo_spec, open_mall
 from game.scenes.mall.layout import SCREEN, compute_layout
@@ -119,7 +120,7 @@ def test_back_shows_the_howto_card(ctx):
 
 
 def test_bad_level_is_a_toast_not_a_crash(ctx):
-    spec = MatchSpec("soldout", (SeatSpec(0, "Orange"),), level="no_such_level")
+    spec = MatchSpec("soldout", (SeatSpec(0, "Orange"),), options=SoldOutOptions(level="no_such_level"))
     scene = start(ctx, spec)
     scene.draw(pygame.Surface(SCREEN), 0.0)
     tick(ctx)
@@ -183,7 +184,7 @@ def test_record_in_the_window_then_replay_headless_and_in_the_window(ctx, tmp_pa
     path = tmp_path / "match.replay"
     ctx.record_path = str(path)
     seats = tuple(SeatSpec(i, n, "bot", "easy") for i, n in enumerate(("Orange", "Sky")))
-    spec = MatchSpec("soldout", seats, mode="choose", rounds=2, seed=21)
+    spec = MatchSpec("soldout", seats, seed=21, options=SoldOutOptions(mode="choose", rounds=2))
     live = start(ctx, spec)
     run_to_match_end(ctx, live)
     assert path.is_file() and ctx.record_path is None

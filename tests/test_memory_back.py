@@ -54,7 +54,7 @@ def test_a_finished_rehearsal_holds_no_layer_without_the_collector(ctx, rehearsa
 def test_a_table_left_lets_its_layers_go(ctx):
     from game.match.spec import MatchSpec, SeatSpec
     seats = tuple(SeatSpec(i, f"P{i}", "bot", "normal") for i in range(2))
-    registry.start_game(ctx, MatchSpec("checkout", seats, mode="standard", rounds=4, seed=5))
+    registry.start_game(ctx, MatchSpec("checkout", seats, seed=5))
     ctx.stack.apply()
     table = ctx.stack.scenes[0]
     app.draw(ctx, pygame.Surface(app.LOGICAL_SIZE), 0.0)

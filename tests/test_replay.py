@@ -10,12 +10,13 @@ from hypothesis import strategies as st
 from game import VERSION
 from game.match.commands import IDLE, STICK_MAX, Button, Command
 from game.match.spec import MatchSpec, SeatSpec
+from game.rules.soldout.options import SoldOutOptions
 from game.driver.replay import (MAGIC, ReplayError, ReplayWriter, from_code, header_for, read_replay,
                          to_code)
 from tests.level_folder import own_level
 
 SPEC = MatchSpec(game="soldout", seats=(SeatSpec(0, "Fox"), SeatSpec(1, "Owl", kind="bot", difficulty="hard")),
-                 mode="rush", rounds=2, seed=1234)
+                 seed=1234, options=SoldOutOptions(mode="rush", rounds=2))
 
 commands = st.builds(Command, st.integers(-STICK_MAX, STICK_MAX), st.integers(-STICK_MAX, STICK_MAX),
                      st.integers(0, 4095).map(Button), st.integers(0, 4095).map(Button))

@@ -470,3 +470,45 @@ def test_the_checkout_results_are_handed_a_frozen_result_and_callbacks_never_the
     results.to_lobby()
     results.to_lobby()                                         # once only
     assert asked == ["lobby"]
+
+
+def test_a_finished_reveal_lets_go_of_the_picture_without_its_pieces():
+    """Issue #46: once every piece shows, the reveal draws the whole picture only; the picture
+    without the pieces (a full-screen surface, 3.5 MB) is not kept through the results."""
+    from game.scenes.results_fx import Reveal
+    full, base = pygame.Surface((64, 36)), pygame.Surface((64, 36))
+    full.fill((200, 10, 10))
+    played: list[str] = []
+    reveal = Reveal(base, full, [pygame.Rect(0, 0, 8, 8), pygame.Rect(8, 0, 8, 8)], played.append, every=2, start=1)
+    screen = pygame.Surface((64, 36))
+    reveal.draw(screen, 0.0)
+    assert reveal.base is base                 # still revealing: the base is drawn under the pieces
+    while not reveal.done:
+        reveal.update()
+    reveal.draw(screen, 0.0)
+    assert reveal.base is reveal.full and screen.get_at((40, 30)) == (200, 10, 10, 255) and played == ["flip", "flip"]
+
+
+def test_a_results_screen_gives_memory_back_once_its_picture_is_revealed(ctx, monkeypatch):
+    """Issue #46: building a results picture frees copies of the screen the allocator keeps
+    (5-10 MB at a Sold Out! round's results); once the picture is whole and revealed, the
+    screen's work after a present hands them back, once, and only with the time for it."""
+    import time
+
+    from game.scenes import common
+    from game.scenes.results_fx import Reveal
+    given: list[bool] = []
+    monkeypatch.setattr(common.memory, "give_back", lambda: given.append(True) or True)
+    scene = common.MatchResultsScene(ctx, None)  # type: ignore[arg-type]  # no match needed to idle
+    scene.idle(time.perf_counter() + 1)
+    assert given == []                           # nothing drawn yet
+    full = pygame.Surface((16, 16))
+    scene.image, scene.reveal = full, Reveal(pygame.Surface((16, 16)), full, [pygame.Rect(0, 0, 4, 4)], lambda s: None)
+    scene.idle(time.perf_counter() + 1)
+    assert given == []                           # still revealing: the base is in use
+    scene.reveal.finish()
+    scene.idle(time.perf_counter() + common.GIVE_BACK_SECONDS / 2)
+    assert given == []                           # too little of the frame left
+    scene.idle(time.perf_counter() + 1)
+    scene.idle(time.perf_counter() + 1)
+    assert given == [True]

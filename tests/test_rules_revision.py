@@ -11,7 +11,7 @@ from game import app
 from game.driver.replay import ReplayError, ReplayWriter, header_for, read_replay, to_code
 from game.match import games
 from game.match.commands import IDLE
-from game.match.spec import MatchSpec, SeatSpec
+from game.match.spec import SeatSpec
 from game.speedrun.attempts import AttemptLog
 from game.speedrun.categories import load_categories, make_setup
 from game.speedrun.demo import RouteRunner
@@ -30,8 +30,7 @@ RUSH_A = make_setup(load_categories()["rush"], "set", seed_index=0)
 def recorded(game: str, seats: int, rules: int | None) -> str:
     """A one-tick replay of `game` at `seats` seats whose header names rules revision `rules` (None: no
     revision at all, as every replay written before there was one)."""
-    spec = MatchSpec(game=game, seats=tuple(SeatSpec(i, f"P{i + 1}") for i in range(seats)),
-                     mode="rush" if game == "soldout" else "standard", rounds=1, seed=3)
+    spec = games.get(game).spec(tuple(SeatSpec(i, f"P{i + 1}") for i in range(seats)), 3)
     writer = ReplayWriter(header_for(spec))
     writer.add_tick([IDLE] * seats)
     return with_rules(writer.text(), rules)
@@ -86,8 +85,7 @@ def test_replays_are_written_under_each_games_own_revision():
     assert revisions == {"soldout": 3, "checkout": 3}
     for game, seats in (("soldout", 2), ("checkout", 2)):
         head = recorded(game, seats, revisions[game]).split("\n", 1)[0]
-        spec = MatchSpec(game=game, seats=(SeatSpec(0, "A"), SeatSpec(1, "B")),
-                         mode="rush" if game == "soldout" else "standard", rounds=1, seed=3)
+        spec = games.get(game).spec((SeatSpec(0, "A"), SeatSpec(1, "B")), 3)
         assert header_for(spec)["rules"] == revisions[game] and f'"rules": {revisions[game]}' in head
 
 

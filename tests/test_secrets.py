@@ -6,6 +6,7 @@ import pytest
 
 from game.match.commands import Button, Command
 from game.match.spec import MatchSpec, SeatSpec
+from game.rules.soldout.options import SoldOutOptions
 from game.scenes.mall.scene import MallScene, open_mall
 from game.scenes.mall.layout import SCREEN
 from game.sim.table_events import BidStep
@@ -18,8 +19,7 @@ def ctx(ctx):
     return ctx
 
 def _memory_scene(ctx) -> MallScene:
-    spec = MatchSpec(game="soldout", seats=(SeatSpec(0, "Fox"), SeatSpec(1, "Owl")), mode="memory",
-                     rounds=1, seed=5)
+    spec = MatchSpec(game="soldout", seats=(SeatSpec(0, "Fox"), SeatSpec(1, "Owl")), seed=5, options=SoldOutOptions(mode="memory", rounds=1))
     scene = open_mall(ctx, spec)
     ctx.stack.push(scene)
     ctx.stack.apply()
@@ -77,7 +77,7 @@ def _bidding_table(ctx, monkeypatch):
     from game.scenes.table.scene import TableScene
     monkeypatch.setattr("game.scenes.menus.howto.is_seen", lambda key: True)
     seats = (SeatSpec(0, "Orange"), SeatSpec(1, "Sky"), SeatSpec(2, "Green", "bot"))
-    scene = TableScene(ctx, MatchSpec("checkout", seats, mode="standard", rounds=4, seed=3))
+    scene = TableScene(ctx, MatchSpec("checkout", seats, seed=3))
     ctx.stack.push(scene)
     ctx.stack.apply()
     sim = scene.sim

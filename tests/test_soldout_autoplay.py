@@ -4,13 +4,14 @@ import json
 import pytest
 
 from game.match.spec import MatchSpec, SeatSpec
+from game.rules.soldout.options import SoldOutOptions
 from game.rules.soldout.autoplay import play_match
 
 
 def spec(mode: str, players: int = 4, seed: int = 11, rounds: int = 2, teams: bool = False) -> MatchSpec:
     seats = tuple(SeatSpec(seat=i, name=f"P{i}", kind="bot", team=(i % 2) if teams else None)
                   for i in range(players))
-    return MatchSpec(game="soldout", seats=seats, mode=mode, rounds=rounds, seed=seed, teams=teams)
+    return MatchSpec(game="soldout", seats=seats, seed=seed, options=SoldOutOptions(mode=mode, rounds=rounds, teams=teams))
 
 
 @pytest.mark.parametrize("mode", ["rush", "memory", "tidy", "choose"])

@@ -12,7 +12,8 @@ from game.bots import BotsFileError, make_soldout_bot, soldout_difficulty
 from game.bots.pathfind import nav_grid
 from game.match.commands import IDLE, Button, Command
 from game.files.levels import load_level, levels_for_players
-from game.match.spec import DIFFICULTIES, MatchOptions, MatchSpec, SeatSpec
+from game.match.spec import DIFFICULTIES, MatchSpec, SeatSpec
+from game.rules.soldout.options import SoldOutOptions
 from game.rules.soldout import load_catalogue
 from game.sim.mall import MallSim
 from game.driver.match_driver import bot_seed
@@ -27,7 +28,7 @@ def spec(players: int, mode: str, seed: int = 3, levels=DIFFICULTIES, rounds: in
          teams: bool = False) -> MatchSpec:
     seats = tuple(SeatSpec(i, f"B{i}", kind="bot", difficulty=levels[i % len(levels)],
                            team=(i % 2) if teams else None) for i in range(players))
-    return MatchSpec("soldout", seats, mode=mode, rounds=rounds, seed=seed, teams=teams)
+    return MatchSpec("soldout", seats, seed=seed, options=SoldOutOptions(mode=mode, rounds=rounds, teams=teams))
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -132,7 +133,7 @@ def test_a_bot_walks_around_a_player_who_never_moves():
     """Seat 0 is a person standing still at the spawn; the bots still finish the round."""
     seats = (SeatSpec(0, "Idle"),) + tuple(SeatSpec(i, f"B{i}", kind="bot", difficulty="normal")
                                            for i in range(1, 4))
-    s = MatchSpec("soldout", seats, mode="rush", seed=21)
+    s = MatchSpec("soldout", seats, seed=21, options=SoldOutOptions(mode="rush"))
     sim = MallSim(s, load_level(levels_for_players(4)), load_catalogue(), s.seed)
     bots = [make_soldout_bot(seat, sim, bot_seed(s.seed, seat.seat)) for seat in seats[1:]]
     while sim.phase != "match_over" and sim.tick < 60 * 240:
@@ -218,7 +219,7 @@ def test_a_refused_press_is_counted():
 def test_a_bot_taking_over_mid_round_keeps_playing():
     """A pad left mid-round: a bot made in the playing phase (no study) plays on and never crashes."""
     for mode in MODES:
-        s = MatchSpec("soldout", (SeatSpec(0, "P0"), SeatSpec(1, "P1")), mode=mode, seed=4)
+        s = MatchSpec("soldout", (SeatSpec(0, "P0"), SeatSpec(1, "P1")), seed=4, options=SoldOutOptions(mode=mode))
         sim = MallSim(s, load_level(levels_for_players(2)), load_catalogue(), s.seed)
         while sim.phase != "playing":
             sim.step({0: Command(pressed=Button.A)} if sim.phase == "study" else {})
@@ -241,7 +242,8 @@ def test_bots_play_the_same_match_in_processes_with_other_hash_seeds():
     code = ("import json; from game.match.spec import MatchSpec, SeatSpec; "
             "from game.driver.soldout_headless import play_match; "
             "seats = tuple(SeatSpec(i, 'B', 'bot', ('easy','normal','hard','expert')[i % 4]) for i in range(4)); "
-            "print(json.dumps([play_match(MatchSpec('soldout', seats, mode=m, seed=9))['state_hash'] "
+            "from game.rules.soldout.options import SoldOutOptions; "
+            "print(json.dumps([play_match(MatchSpec('soldout', seats, SoldOutOptions(mode=m), seed=9))['state_hash'] "
             "for m in ('rush', 'memory', 'tidy')]))")
     hashes = []
     for hash_seed in ("1", "2"):
@@ -255,7 +257,7 @@ def test_bots_play_the_same_match_in_processes_with_other_hash_seeds():
 def test_with_the_assist_a_refused_card_goes_back_and_the_round_still_ends():
     seats = tuple(SeatSpec(i, f"B{i}", "bot", "easy") for i in range(3))
     for seed in (2, 6):
-        run = run_match(MatchSpec("soldout", seats, mode="rush", seed=seed, options=MatchOptions(assist=True)))
+        run = run_match(MatchSpec("soldout", seats, seed=seed, options=SoldOutOptions(mode="rush", assist=True)))
         assert run.result["rounds"][0]["cause"] == "sold_out"
         assert all(p["mistakes"] == 0 for p in run.result["rounds"][0]["players"])  # the table refused them
         assert sum(b.rejected for b in run.bots) <= 0.05 * sum(b.presses for b in run.bots)

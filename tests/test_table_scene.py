@@ -29,7 +29,7 @@ def ctx():
 def people(players: int, seed: int = 3) -> MatchSpec:
     seats = (SeatSpec(0, "Orange", "human"),) + tuple(
         SeatSpec(i, f"Bot{i}", "bot", "hard") for i in range(1, players))
-    return MatchSpec("checkout", seats, mode="standard", rounds=4, seed=seed)
+    return MatchSpec("checkout", seats, seed=seed)
 
 
 def names(ctx) -> list[str]:
@@ -84,7 +84,7 @@ def test_a_pulled_pad_pushes_the_reconnect_overlay(ctx, monkeypatch):
 def test_bots_finish_a_game_in_the_scene_and_results_follow(ctx, monkeypatch):
     monkeypatch.setattr("game.scenes.menus.howto.is_seen", lambda key: True)
     seats = tuple(SeatSpec(i, f"Bot{i}", "bot", "expert") for i in range(3))
-    ctx.stack.push(TableScene(ctx, MatchSpec("checkout", seats, mode="standard", seed=8)))
+    ctx.stack.push(TableScene(ctx, MatchSpec("checkout", seats, seed=8)))
     ctx.stack.apply()
     table = ctx.stack.scenes[-1]
     for _ in range(60 * 60 * 10):
@@ -129,7 +129,7 @@ def test_a_replay_plays_back_in_the_window_scene(ctx, tmp_path, monkeypatch):
     from game.driver.table_headless import play_match
     path = tmp_path / "game.soco"
     seats = tuple(SeatSpec(i, f"Bot{i}", "bot", "hard") for i in range(2))
-    played = play_match(MatchSpec("checkout", seats, mode="standard", seed=31), record=path)
+    played = play_match(MatchSpec("checkout", seats, seed=31), record=path)
     viewer = registry.replay_viewer("checkout")
     scene = viewer(ctx, read_replay(path.read_text(encoding="utf-8")))
     ctx.stack.push(scene)

@@ -18,7 +18,7 @@ NAMES = ("Orange", "Sky", "Green", "Yellow", "Blue", "Pink")
 
 def spec(players: int, seed: int = 1, difficulty: str = "normal") -> MatchSpec:
     seats = tuple(SeatSpec(i, NAMES[i], "bot", difficulty) for i in range(players))
-    return MatchSpec("checkout", seats, mode="standard", rounds=4, seed=seed)
+    return MatchSpec("checkout", seats, seed=seed)
 
 
 def press(*buttons: Button) -> Command:

@@ -20,7 +20,7 @@ PUBLIC = {
 
 def _sim(players: int, seed: int = 5) -> tuple[TableSim, list[CheckOutBot]]:
     seats = tuple(SeatSpec(i, f"Bot{i}", "bot", "expert") for i in range(players))
-    sim = TableSim(MatchSpec("checkout", seats, mode="standard", rounds=4, seed=seed))
+    sim = TableSim(MatchSpec("checkout", seats, seed=seed))
     return sim, [CheckOutBot(i, "expert", seed) for i in range(players)]
 
 

@@ -1,13 +1,16 @@
 """A game is one object: this file writes a third game, Buzzer!, registers it here and nowhere
 else, and plays it headless (with a recording played back), in the window from the lobby, in
-the title's attract loop, as a replay in the window and in a bot tournament.
+the title's attract loop, as a replay in the window, in a bot tournament and in the warm-up.
 
-Buzzer!: for two seconds every seat presses A as often as it can; each press is a point."""
+Buzzer!: for two seconds (four in its long mode) every seat presses A as often as it can; each
+press is a point. Its options are its own dataclass, named by its modes on the command line, in
+the lobby and in a replay's header."""
 import hashlib
 import io
 import json
 import random
 from contextlib import redirect_stdout
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -23,6 +26,13 @@ from game.scenes import registry
 from game.core.scene import Scene
 
 LENGTH = 120   # ticks
+LENGTHS = {"short": LENGTH, "long": 2 * LENGTH}
+
+
+@dataclass(frozen=True, slots=True)
+class BuzzerOptions:
+    mode: str = "short"
+    teams: bool = False
 
 
 class BuzzerSim:
@@ -30,10 +40,11 @@ class BuzzerSim:
 
     def __init__(self, spec: MatchSpec) -> None:
         self.tick, self.points, self.events = 0, {s.seat: 0 for s in spec.seats}, []
+        self.length = LENGTHS[spec.options.mode]
 
     @property
     def phase(self) -> str:
-        return "over" if self.tick >= LENGTH else "playing"
+        return "over" if self.tick >= self.length else "playing"
 
     def step(self, commands: dict[int, Command]) -> None:
         if self.phase == "playing":
@@ -62,7 +73,7 @@ def driven(spec: MatchSpec, replay: Replay | None = None, record: bool = False, 
 
 def result(spec: MatchSpec, sim: BuzzerSim) -> dict[str, Any]:
     best = max(sim.points.values())
-    return {"game": spec.game, "mode": spec.mode, "seed": spec.seed, "ticks": sim.tick,
+    return {"game": spec.game, "mode": spec.options.mode, "seed": spec.seed, "ticks": sim.tick,
             "players": [{"seat": s.seat, "team": None, "bot": s.kind == "bot", "score": sim.points[s.seat]}
                         for s in spec.seats],
             "winners": [seat for seat, points in sim.points.items() if points == best], "state_hash": sim.state_hash()}
@@ -89,18 +100,22 @@ class Runner:
 
 class Buzzer(games.Game):
     key, title, min_seats, fixed_rounds = "buzzer", "Buzzer!", 1, 1
+    lobby_rows = frozenset({"mode"})
 
     def modes(self) -> Sequence[str]:
-        return ("standard",)
+        return tuple(LENGTHS)
 
-    def spec(self, seats: tuple[SeatSpec, ...], seed: int, choices: games.Choices = games.Choices()) -> MatchSpec:
-        return MatchSpec(self.key, seats, mode="standard", rounds=1, seed=seed)
+    def options_from(self, fields) -> BuzzerOptions:
+        return BuzzerOptions(str(fields.get("mode") or "short"), bool(fields.get("teams", False)))
+
+    def fields(self, options: BuzzerOptions) -> dict[str, Any]:
+        return {"mode": options.mode, "rounds": 1, "teams": options.teams}
 
     def runner(self) -> games.Runner:
         return Runner()
 
     def demos(self) -> Sequence[games.Demo]:
-        return [games.Demo("standard", 2)]
+        return [games.Demo("short", 2)]
 
 
 class BuzzerScene(Scene):
@@ -168,7 +183,7 @@ def test_it_opens_in_the_window_from_the_lobby(buzzer, ctx):
     ctx.stack.apply()
     while lobby.options.game != "buzzer":
         lobby._cycle_game(1)
-    assert (lobby._mode_text(), lobby._rounds_text(), lobby._level_text()) == ("standard", "1", "-")
+    assert (lobby._mode_text(), lobby._rounds_text(), lobby._level_text()) == ("short", "1", "-")
     ctx.seats.append(LobbySeat(0, "bot", difficulty="normal", team=0))
     lobby.start()
     ctx.stack.apply()
@@ -182,7 +197,7 @@ def test_it_opens_in_the_window_from_the_lobby(buzzer, ctx):
 def test_it_shows_off_in_the_attract_loop(buzzer, ctx):
     from game.scenes import attract
     playlist = attract.demos()
-    assert playlist[:3] == [("soldout", "rush", playlist[0][2]), ("checkout", "standard", 4), ("buzzer", "standard", 2)]
+    assert playlist[:3] == [("soldout", "rush", playlist[0][2]), ("checkout", "standard", 4), ("buzzer", "short", 2)]
     loop = attract.AttractScene(ctx)
     loop.index = 1
     loop._next_demo()
@@ -200,7 +215,7 @@ def test_its_replay_plays_in_the_window(buzzer, ctx, tmp_path):
     spec = buzzer.spec((SeatSpec(0, "A", "bot"), SeatSpec(1, "B", "bot")), 11)
     played = Runner.play_match(spec, record=path)
     replay = load_replay_file(str(path))
-    assert replay.header["schedule"] == ["standard"]
+    assert replay.header["schedule"] == ["short"]
     scene = registry.replay_viewer("buzzer")(ctx, replay)
     for _ in range(LENGTH):
         scene.update({})
@@ -209,6 +224,53 @@ def test_its_replay_plays_in_the_window(buzzer, ctx, tmp_path):
 
 def test_its_bots_play_a_tournament(buzzer):
     from game.app.tournament import game_modes, run_pairing
-    assert game_modes("buzzer") == ("standard",)
-    pairing = run_pairing("buzzer", "standard", "easy", "hard", 4, seed=3)
+    assert game_modes("buzzer") == ("short", "long")
+    pairing = run_pairing("buzzer", "short", "easy", "hard", 4, seed=3)
     assert pairing.wins + pairing.ties + pairing.losses == 4
+
+
+def test_its_modes_are_its_own_on_the_command_line_and_in_the_header(buzzer, tmp_path):
+    from game.app.cli import UsageError, parse_args
+    path = tmp_path / "long.soco"
+    played = _main(["--headless", "--game", "buzzer", "--mode", "long", "--bots", "2", "--seed", "5", "--json",
+                    "--record", str(path)])
+    assert (played["mode"], played["ticks"]) == ("long", 2 * LENGTH)
+    assert json.loads(path.read_text().split("\n", 1)[0].split(" ", 2)[2])["mode"] == "long"
+    assert _main(["--replay", str(path), "--headless", "--json"]) == played
+    with pytest.raises(UsageError, match="--mode must be one of short, long, not 'rush'"):
+        parse_args(["--headless", "--game", "buzzer", "--mode", "rush"])
+    with pytest.raises(UsageError, match="--mode must be one of rush, memory, tidy, not 'long'"):
+        parse_args(["--headless", "--game", "soldout", "--mode", "long"])
+
+
+def test_the_lobby_keeps_its_options_beside_the_other_games(buzzer, ctx):
+    from game.scenes.menus.lobby import LobbyScene
+    lobby = LobbyScene(ctx)
+    assert lobby.options.game == "soldout"
+    lobby._cycle_mode(1)                      # Sold Out!: Rush -> Memory
+    while lobby.options.game != "buzzer":
+        lobby._cycle_game(1)
+    assert lobby.chosen() == BuzzerOptions("short")
+    lobby._cycle_mode(1)
+    assert lobby._mode_text() == "long" and lobby.chosen() == BuzzerOptions("long")
+    lobby._cycle_game(1)                      # round to Sold Out!, which kept its own
+    assert lobby.options.game == "soldout" and lobby.mode() == "memory"
+    while lobby.options.game != "buzzer":
+        lobby._cycle_game(1)
+    assert lobby.match_spec().options == BuzzerOptions("long")
+
+
+def test_it_is_rehearsed_in_the_warm_up(buzzer, ctx, monkeypatch):
+    """A game with no rehearsal of its own gets one: its match opened and drawn off screen."""
+    from game.scenes import warmup
+    queued: dict[str, object] = {}
+    warmer = type("Noting", (), {"add": lambda self, name, job: queued.__setitem__(name, job)})()
+    warmup.queue_rehearsals(warmer, ctx)
+    assert [name for name in queued if name.startswith("buzzer")] == [f"buzzer {n} short" for n in games.LIKELY_SEATS]
+    drawn = []
+    real_draw = BuzzerScene.draw
+    monkeypatch.setattr(BuzzerScene, "draw", lambda self, surface, alpha: drawn.append(self) or real_draw(self, surface, alpha))
+    job = queued["buzzer 4 short"]
+    while job():
+        pass
+    assert drawn and len(drawn[0].sim.points) == 4 and not ctx.stack.scenes   # drawn off screen, the game left alone

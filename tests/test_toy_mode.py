@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import pygame
 import pytest
 
+from game.match.games import LIKELY_SEATS
 from game.rules.soldout import Catalogue, Deal, load_catalogue, modes
 from game.rules.soldout.deal import deal_lists
 from game.rules.soldout.rush import RUSH, RushRules
@@ -174,9 +175,10 @@ def test_the_new_family_plays_in_the_window(window):
     panels, SOLD OUT! and the round's results."""
     from game import app
     from game.match.spec import MatchSpec
+    from game.rules.soldout.options import SoldOutOptions
     from game.scenes import registry
     ctx = window
-    registry.start_game(ctx, MatchSpec("soldout", _bots(3), mode="blindrush", rounds=1, seed=4))
+    registry.start_game(ctx, MatchSpec("soldout", _bots(3), seed=4, options=SoldOutOptions(mode="blindrush", rounds=1)))
     ctx.stack.apply()
     mall = ctx.stack.top
     surface = pygame.Surface((1280, 720))
@@ -232,7 +234,7 @@ def test_the_new_family_is_warmed_up(window):
     warmer = Warmer()
     warmer.add = queued.__setitem__          # type: ignore[method-assign]   # note the jobs, run one
     warmup.queue_rehearsals(warmer, window)
-    assert {f"mall {n} blindrush" for n in warmup.SEAT_COUNTS} <= set(queued)
+    assert {f"mall {n} blindrush" for n in LIKELY_SEATS} <= set(queued)
     job = queued["mall 4 blindrush"]
     steps = 1
     while job() and steps < 2000:

@@ -8,13 +8,16 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.match.games import LIKELY_SEATS
 from game import app
 from game.core import present
 from game.core.present import FALLBACK_FPS, Presenter, pace, picture_key
 from game.core.scene import Scene
 from game.core.warm import Warmer
+from game.files import database
 from game.match.commands import Command
 from game.match.spec import MatchSpec, SeatSpec
+from game.rules.soldout.options import SoldOutOptions
 from game.scenes import registry, warmup
 from game.scenes.menus.title import ANIMATION_TICKS, TitleScene
 
@@ -60,7 +63,7 @@ def test_a_game_scene_is_drawn_every_frame_by_the_window_loop(ctx):
     take that for a picture key (it once called it, and the window fell over entering a match)."""
     from game.scenes.table import TableScene
     seats = tuple(SeatSpec(i, f"P{i}", "human", "normal") for i in range(2))
-    ctx.stack.push(TableScene(ctx, MatchSpec("checkout", seats, mode="standard", rounds=4, seed=3)))
+    ctx.stack.push(TableScene(ctx, MatchSpec("checkout", seats, seed=3)))
     ctx.stack.apply()
     presenter = Presenter()
     assert picture_key(ctx) is None and all(presenter.needed(ctx, id(ctx)) for _ in range(3))
@@ -126,6 +129,7 @@ def test_the_warmer_runs_each_job_once_in_order_steps_and_survives_failures():
 
 def test_rehearsals_warm_the_first_frame_and_leave_the_game_alone(ctx, monkeypatch):
     user = Path(os.environ["SOLDOUT_USER_DIR"])
+    database.shared()     # the game opens its records at start (tonight's evening), before any rehearsal
     before = sorted(p.name for p in user.rglob("*")) if user.exists() else []
     ctx.stack.push(TitleScene(ctx))
     ctx.stack.apply()
@@ -141,7 +145,7 @@ def test_rehearsals_warm_the_first_frame_and_leave_the_game_alone(ctx, monkeypat
     real_font = pygame.font.Font
     monkeypatch.setattr(text.pygame.font, "Font", lambda *a: made.append("font") or real_font(*a))
     seats = tuple(SeatSpec(i, f"P{i}", "human" if i < 2 else "bot", "normal") for i in range(4))
-    registry.start_game(ctx, MatchSpec("soldout", seats, mode="rush", rounds=2, seed=9))
+    registry.start_game(ctx, MatchSpec("soldout", seats, seed=9, options=SoldOutOptions(mode="rush", rounds=2)))
     ctx.stack.apply()
     app.draw(ctx, pygame.Surface(app.LOGICAL_SIZE), 0.0)
     assert made == []            # the level surface and every font were ready before the first frame
@@ -294,7 +298,7 @@ def test_the_window_left_idle_on_the_title_warms_every_scene_and_prints_nothing(
                           capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
     assert done.stderr == "" and done.returncode == 0
     steps = int(done.stdout.split("WARM ")[1].split()[0])
-    assert steps > len(warmup.SEAT_COUNTS) * 4           # every job ran, most of them in several steps
+    assert steps > len(LIKELY_SEATS) * 4           # every job ran, most of them in several steps
     assert not (user_dir / app.ERROR_LOG).exists()
     assert not (user_dir / "logs" / "game.log").exists()
 

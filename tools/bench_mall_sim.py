@@ -21,6 +21,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from game import TICK_RATE  # noqa: E402
 from game.match.commands import Button, Command  # noqa: E402
+from game.rules.soldout.options import SoldOutOptions
 from game.files.levels import levels_for_players, load_level  # noqa: E402
 from game.match.spec import MatchSpec, SeatSpec  # noqa: E402
 from game.rules.soldout import load_catalogue  # noqa: E402
@@ -52,7 +53,7 @@ def scripted_commands(ticks: int, seats: int, seed: int) -> list[dict[int, Comma
 
 def make_sim(seed: int) -> MallSim:
     seats = tuple(SeatSpec(i, f"P{i}") for i in range(6))
-    spec = MatchSpec("soldout", seats, mode="rush", rounds=10**6, seed=seed)
+    spec = MatchSpec("soldout", seats, SoldOutOptions(mode="rush", rounds=10**6), seed)
     return MallSim(spec, load_level(levels_for_players(6)), load_catalogue(), seed)
 
 

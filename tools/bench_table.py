@@ -30,13 +30,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from game import TICK_RATE  # noqa: E402
 from game.match.commands import IDLE  # noqa: E402
 from game.match.spec import MatchSpec, SeatSpec  # noqa: E402
+from game.games.checkout import CheckOutOptions
 from game.sim.table import TableSim  # noqa: E402
 from game.driver.table_headless import make_bots  # noqa: E402
 
 
 def bot_spec(seed: int, players: int = 6, difficulty: str = "normal") -> MatchSpec:
     seats = tuple(SeatSpec(i, f"Bot{i}", "bot", difficulty) for i in range(players))
-    return MatchSpec("checkout", seats, mode="standard", rounds=4, seed=seed)
+    return MatchSpec("checkout", seats, CheckOutOptions(), seed)
 
 
 def sim_speed(seed: int = 1) -> dict[str, float]:

@@ -24,11 +24,12 @@ _CHILD = r"""
 import json, sys
 sys.path.insert(0, DIR)
 from game.driver.soldout_headless import run_match
+from game.rules.soldout.options import SoldOutOptions
 from game.match.spec import MatchSpec, SeatSpec
 
 def spec(mode, seed, levels):
     seats = tuple(SeatSpec(seat=i, name=f"Bot {i + 1}", kind="bot", difficulty=d) for i, d in enumerate(levels))
-    return MatchSpec(game="soldout", seats=seats, mode=mode, rounds=1, seed=seed)
+    return MatchSpec(game="soldout", seats=seats, options=SoldOutOptions(mode=mode), seed=seed)
 
 out = {}
 for mode in ("rush", "memory", "tidy"):

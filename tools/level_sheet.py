@@ -34,6 +34,7 @@ import pygame  # noqa: E402
 
 from game import app  # noqa: E402
 from game.bots.fairness import measure  # noqa: E402
+from game.rules.soldout.options import options_of  # noqa: E402
 from game.files.levels import list_levels, load_level, resolve_level  # noqa: E402
 from game.render.level_art import render_level  # noqa: E402
 from game.render.level_themes import theme_of  # noqa: E402
@@ -48,7 +49,8 @@ SHOT = (640, 360)      # each game frame at half size on the sheet
 def played(level: str, seats: int, mode: str, seed: int) -> pygame.Surface:
     """The game's whole screen after bots have played a while."""
     ctx = app.make_context(load_user_files=False)
-    spec = dataclasses.replace(demo_spec(seats, mode, seed), level=level)
+    spec = demo_spec(seats, mode, seed)
+    spec = dataclasses.replace(spec, options=dataclasses.replace(options_of(spec), level=level))
     ctx.stack.push(piloted_mall(ctx, spec))
     ctx.stack.apply()
     for _ in range(WARMUP):

@@ -212,6 +212,7 @@ def make_mall(seed: int, players: int, mode: str, teams: bool = False, rounds: i
 
     from game.files.levels import levels_for_players, load_level
     from game.match.spec import MatchSpec, SeatSpec
+    from game.rules.soldout.options import SoldOutOptions
     from game.sim.mall import MallSim
     from game.sim.tuning import load_tuning
     tuning = _TUNING.setdefault("mall", load_tuning())
@@ -219,7 +220,7 @@ def make_mall(seed: int, players: int, mode: str, teams: bool = False, rounds: i
         tuning = dataclasses.replace(tuning, limit_ticks=limit_ticks)
     seats = tuple(SeatSpec(i, f"P{i + 1}", kind="human", team=(i % 2) if teams else None)
                   for i in range(players))
-    spec = MatchSpec("soldout", seats, mode=mode, rounds=rounds, seed=seed, teams=teams)
+    spec = MatchSpec("soldout", seats, SoldOutOptions(mode=mode, rounds=rounds, teams=teams), seed)
     return MallSim(spec, _level(levels_for_players(players), load_level), soldout_catalogue(), seed,
                    tuning=tuning)
 
@@ -319,7 +320,7 @@ def make_table(seed: int, players: int) -> TableSim | None:
         raise
     from game.match.spec import MatchSpec, SeatSpec
     seats = tuple(SeatSpec(i, f"P{i + 1}", kind="human") for i in range(players))
-    spec = MatchSpec("checkout", seats, mode="standard", rounds=4, seed=seed)
+    spec = MatchSpec("checkout", seats, seed=seed)
     cls: type[TableSim] = getattr(table_module, "TableSim")
     try:
         return cls(spec)
@@ -402,7 +403,7 @@ def _run_table_engine(seed: int, players: int, steps: int) -> dict[str, int]:
 def scene_targets() -> list[tuple[str, Build]]:
     """(name, build(ctx, seed) -> list of scenes, bottom first) for every scene the shell knows."""
     from game.match import games
-    from game.match.spec import MatchSpec, SeatSpec
+    from game.match.spec import SeatSpec
     from game.scenes import registry
     targets: list[tuple[str, Build]] = []
     for name in registry.screenshot_names():
@@ -422,7 +423,8 @@ def scene_targets() -> list[tuple[str, Build]]:
                               for i in range(players))
                 for i in range(humans):   # both keyboard layouts sit down
                     ctx.input.assign(("kb", ("left", "right")[i]), i)
-                spec = MatchSpec(game, seats, mode=mode, rounds=rng.randint(1, 3), seed=seed)
+                played = games.get(game)
+                spec = played.spec(seats, seed, played.options_from({"mode": mode, "rounds": rng.randint(1, 3)}))
                 ctx.stack.push(TitleScene(ctx))
                 ctx.stack.apply()
                 registry.start_game(ctx, spec)

@@ -33,6 +33,11 @@ MATCHES = [
 ]
 
 
+# Each game's rounds and level in the sample evening.
+PLAYED: dict[str, tuple[tuple[str, ...], str]] = {"soldout": (("rush", "memory"), "galleria"),
+                                                  "checkout": (("standard",), "")}
+
+
 def sample_records() -> list[MatchRecord]:
     """Five matches of a six-player evening, as the records keep them."""
     out = []
@@ -41,8 +46,8 @@ def sample_records() -> list[MatchRecord]:
         seats = tuple(SeatLine(seat, name, profile, kind, "hard" if kind == "bot" else "", None, scores[seat],  # type: ignore[arg-type]
                                places[seat], calls[seat], flips[seat], grabs[seat], walked[seat], fastest[seat])
                       for seat, (name, profile, kind) in enumerate(PEOPLE))
-        modes = ("rush", "memory") if game == "soldout" else ("standard",)
-        out.append(MatchRecord(game, modes, "galleria" if game == "soldout" else "", 1000 + n, 9000 + 500 * n,
+        modes, level = PLAYED[game]
+        out.append(MatchRecord(game, modes, level, 1000 + n, 9000 + 500 * n,
                                f"2026-12-05T{20 + n // 2:02}:{(n * 23) % 60:02}:00", seats))
     return out
 

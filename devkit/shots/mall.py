@@ -7,6 +7,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Callable
 
 from game.match.spec import MatchSpec
+from game.rules.soldout.options import options_of
 from game.scenes import registry
 from game.scenes.mall.mode_choice import ModeChoiceScene
 from game.scenes.mall.round_end import soldout_results
@@ -71,7 +72,7 @@ def team_spec(players: int, mode: str, seed: int, rounds: int = 1) -> MatchSpec:
     """`demo_spec` played in teams of two (seats 0+1, 2+3, 4+5)."""
     spec = demo_spec(players, mode, seed, rounds=rounds)
     seats = tuple(dataclasses.replace(s, team=s.seat // 2) for s in spec.seats)
-    return dataclasses.replace(spec, seats=seats, teams=True)
+    return dataclasses.replace(spec, seats=seats, options=dataclasses.replace(options_of(spec), teams=True))
 
 
 def podium_shot(players: int, teams: bool = False, totals: list[int] | None = None) -> Callable[[Context, int], list[Scene]]:
@@ -92,7 +93,7 @@ def podium_shot(players: int, teams: bool = False, totals: list[int] | None = No
 def choice_shot(players: int) -> Callable[[Context, int], list[Scene]]:
     """Between two rounds of a "choose each round" match: last place chooses the next mode."""
     def factory(ctx: "Context", seed: int) -> list[Scene]:
-        spec = dataclasses.replace(demo_spec(players, "rush", seed or 3, rounds=3), mode="choose")
+        spec = demo_spec(players, "choose", seed or 3, rounds=3)
         mall = piloted_mall(ctx, spec)
         play_out_round(mall.sim, seed)
         mall.results_pushed = True

@@ -50,7 +50,7 @@ def _level_row(scene: LobbyScene, entries: list[LevelEntry], key: str | None) ->
     """The lobby with its Level row chosen on `key`, listing the shipped levels and `entries` only
     (whatever is in the developer's own levels folder stays out of the picture)."""
     scene.levels = {e.key: e for e in [*(e for e in scene.levels.values() if e.shipped), *entries]}
-    scene.options.level = key
+    scene.choose("level", key)
     scene.menu.index = next(i for i, item in enumerate(scene.menu.items) if item.label == "Level")
     return scene
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Sequence, TextIO
 
 from game import program_name, report_error, typed_as
 from game.files import database, level_kit, logfile
-from game.app.cli import UsageError, parse_args
+from game.app.cli import UsageError, option_words, parse_args
 from game.match import games
 from game.files.untrusted import echo
 from game.files.register import ERROR_LOG as USER_ERROR_LOG
@@ -179,8 +179,8 @@ def run_headless(args: argparse.Namespace, out: TextIO) -> int:
             result = headless.play_replay(headless.load_replay_file(args.replay, args.level))
         else:
             level = level_argument(args.level) if args.level else None
-            spec = headless.build_spec(args.game, args.bots, args.difficulty, args.mode, args.rounds,
-                                       args.seed, args.teams, level)
+            spec = headless.spec_from_words(args.game, args.bots, args.difficulty, args.seed,
+                                            {**option_words(args), "level": level})
             result = headless.play(spec, Path(args.record) if args.record else None)
     except headless.HeadlessError as exc:
         return report_error(exc, exc.code)
@@ -345,6 +345,9 @@ def letterboxed(surface: pygame.Surface, size: tuple[int, int]) -> pygame.Surfac
 def open_display(fullscreen: bool) -> tuple[pygame.Surface, bool]:
     """A 1280x720 logical surface scaled to the window or screen; vsync where the display gives it."""
     import pygame
+
+    from game.app import renderer
+    renderer.choose()            # no GPU: SDL's software renderer, not software GL (game/app/renderer.py)
     flags = pygame.SCALED | (pygame.FULLSCREEN if fullscreen else 0)
     with warnings.catch_warnings():
         # Without a GPU renderer SDL scales in software (the performance table is measured so):

@@ -10,7 +10,6 @@ from typing import Callable, Sequence
 from game import VERSION, program_name
 from game.match import games
 from game.match.spec import DIFFICULTIES
-from game.rules.soldout import modes as soldout_modes
 from game.speedrun.address import AddressError, parse_address
 from game.files.untrusted import echo
 
@@ -60,6 +59,9 @@ FLAG_MODES: dict[str, tuple[str, ...]] = {
     "lang": ("window", "replay", "screenshot"),
 }
 DEFAULTS = {"bots": 4, "difficulty": "normal", "size": (1280, 720)}
+# The flags that name a game's options, by the words its game object reads them by (Game.options_from);
+# --level is handed over checked (cli_checks.level_argument), so the runner adds it itself.
+OPTION_FLAGS = ("mode", "rounds", "teams")
 
 
 class UsageError(Exception):
@@ -136,8 +138,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --headless or --replay: print the result as one JSON line (no window)")
     keys = games.keys()
     p.add_argument("--game", choices=keys, default=None, help=f"with --headless/--tournament (default {keys[0]})")
-    p.add_argument("--mode", choices=soldout_modes.keys(), default=None,
-                   help="Sold Out! mode with --headless/--tournament (default rush)")
+    p.add_argument("--mode", default=None, metavar="MODE",
+                   help=f"with --headless/--tournament: the game's mode ({_modes_said()})")
     p.add_argument("--bots", type=_whole_number("--bots", 1, MAX_BOTS), default=None, metavar="N",
                    help="with --headless: seats filled by bots, 1-6 (default 4)")
     p.add_argument("--difficulty", choices=DIFFICULTIES, default=None, help="with --headless (default normal)")
@@ -185,6 +187,13 @@ def build_parser() -> argparse.ArgumentParser:
         if action.option_strings and action.nargs != 0:
             action.type = _checked(action)
     return p
+
+
+def _modes_said() -> str:
+    """Each game's modes as --mode takes them, its default first: "Sold Out!: rush (default), memory, tidy"."""
+    said = [f"{game.title}: {', '.join(game.cli_modes())}" for game in games.all_games()
+            if "mode" not in game.unused_flags]
+    return "; ".join(said) + "; the first is the default"
 
 
 def help_epilog() -> str:
@@ -275,6 +284,9 @@ def _check_game_options(args: argparse.Namespace) -> None:
         if getattr(args, dest):
             owner = next(g for g in games.all_games() if dest not in g.unused_flags)
             raise UsageError(f"{_flag(dest)} is for {owner.title} (--game {owner.key}); {why}")
+    modes = game.cli_modes()
+    if args.mode is not None and args.mode not in modes:
+        raise UsageError(f"--mode must be one of {', '.join(modes)}, not {_shown(args.mode)}")
     refusal = game.cli_refusal(args.bots, args.headless)
     if refusal is not None:
         raise UsageError(refusal)
@@ -283,6 +295,11 @@ def _check_game_options(args: argparse.Namespace) -> None:
         if not low <= args.bots <= high:
             raise UsageError(f"--teams needs --bots {low}-{high}: RULES.md says teams have "
                              f"{TEAM_SIZES[0]} or {TEAM_SIZES[-1]} players, and --headless plays two teams")
+
+
+def option_words(args: argparse.Namespace) -> dict[str, object]:
+    """The game's options the command line names (Game.options_from's words): a flag not given is None."""
+    return {flag: getattr(args, flag) for flag in OPTION_FLAGS}
 
 
 def usage() -> str:

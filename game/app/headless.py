@@ -11,7 +11,7 @@ import json
 import random
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator, TextIO
+from typing import Any, Iterator, Mapping, TextIO
 
 from game.match.seats import identities
 from game.files.levels import LevelError
@@ -33,12 +33,20 @@ def build_spec(game: str, bots: int, difficulty: str = "normal", mode: str | Non
                rounds: int | None = None, seed: int | None = None, teams: bool = False,
                level: str | None = None) -> MatchSpec:
     """A MatchSpec of `game` with `bots` bot seats (teams alternate 0, 1 when on)."""
+    return spec_from_words(game, bots, difficulty, seed, {"mode": mode, "rounds": rounds, "teams": teams, "level": level})
+
+
+def spec_from_words(game: str, bots: int, difficulty: str, seed: int | None, words: Mapping[str, object]) -> MatchSpec:
+    """A MatchSpec of `game` with `bots` bot seats and the options `words` name (Game.options_from:
+    the command line's flags); the seats in two teams, alternating, when "teams" is on."""
+    teams = bool(words.get("teams"))
     names = identities()
     seats = tuple(SeatSpec(seat=i, name=names[i].name, kind="bot", difficulty=difficulty,
                            team=(i % 2) if teams else None) for i in range(bots))
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1_000_000)
-    return games.get(game).spec(seats, seed, games.Choices(mode=mode, rounds=rounds, teams=teams, level=level))
+    played = games.get(game)
+    return played.spec(seats, seed, played.options_from(words))
 
 
 def play(spec: MatchSpec, record: Path | None = None) -> dict[str, Any]:

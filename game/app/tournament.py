@@ -28,6 +28,7 @@ from typing import Any, Callable, Sequence, TextIO, TypeVar
 
 from game import report_error
 from game.games import SOLD_OUT
+from game.rules.soldout.options import SoldOutOptions
 from game.match import games
 from game.match.spec import DIFFICULTIES, MatchSpec, SeatSpec
 
@@ -101,7 +102,8 @@ def match_spec(game: str, mode: str, levels: Sequence[str], seed: int) -> MatchS
     """An all-bot match: one seat per entry of `levels`, in seat order."""
     seats = tuple(SeatSpec(seat=i, name=f"{level} bot", kind="bot", difficulty=level)
                   for i, level in enumerate(levels))
-    return games.get(game).spec(seats, seed, games.Choices(mode=mode, rounds=1))
+    chosen = games.get(game)
+    return chosen.spec(seats, seed, chosen.options_from({"mode": mode, "rounds": 1}))
 
 
 def _one(job: tuple[str, str, str, str, int, bool], play: PlayFn | None = None) -> str:
@@ -248,7 +250,7 @@ def chi_square_survival(x: float, df: int) -> float:
 
 def seat_spec(level: str, seats: int, mode: str, seed: int, difficulty: str) -> MatchSpec:
     players = tuple(SeatSpec(seat=i, name=f"Bot {i + 1}", kind="bot", difficulty=difficulty) for i in range(seats))
-    return SOLD_OUT.spec(players, seed, games.Choices(mode=mode, rounds=1, level=level))   # levels: the mall's
+    return SOLD_OUT.spec(players, seed, SoldOutOptions(mode=mode, rounds=1, level=level))   # levels: the mall's
 
 
 def _seat_one(job: tuple[str, int, str, int, str], play: PlayFn | None = None) -> tuple[float, ...]:

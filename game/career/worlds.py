@@ -49,9 +49,10 @@ def spec_for(challenge: Challenge, seed: int, player: str = "normal", people: in
     for level in challenge.opponents:
         n = len(seats)
         seats.append(SeatSpec(n, names[n].name, "bot", level, None if team is None else 1))
-    choices = games.Choices(mode=challenge.mode, rounds=challenge.rounds, teams=challenge.teams,
-                            level=challenge.level)
-    return games.get(challenge.game).spec(tuple(seats), seed, choices)
+    game = games.get(challenge.game)
+    options = game.options_from({"mode": challenge.mode, "rounds": challenge.rounds, "teams": challenge.teams,
+                                 "level": challenge.level})
+    return game.spec(tuple(seats), seed, options)
 
 
 def our_seats(spec: MatchSpec) -> tuple[int, ...]:
@@ -202,5 +203,7 @@ def people_fit(spec: MatchSpec, people: Sequence[int]) -> bool:
 def _shape(spec: MatchSpec) -> tuple[object, ...]:
     """What must match between a challenge and a replay of it (not the names, nor the seed)."""
     seats = tuple((s.seat, s.kind, s.team, s.difficulty if s.kind == "bot" else "") for s in spec.seats)
-    level = spec.level.removesuffix(".tmx").rsplit("/", 1)[-1] if spec.level else None
-    return (spec.game, spec.mode, spec.rounds, spec.teams, level, seats, games.get(spec.game).schedule(spec))
+    game = games.get(spec.game)
+    head = game.header(spec.options)
+    level = head["level"].removesuffix(".tmx").rsplit("/", 1)[-1] if head["level"] else None
+    return (spec.game, head["mode"], head["rounds"], head["teams"], level, seats, game.schedule(spec))

@@ -9,6 +9,7 @@ from game import TICK_RATE
 from game.evening.tonight import Evening
 from game.match.record import MatchRecord
 from game.match.seats import LobbySeat
+from game.match.spec import GameOptions
 from game.core.stack import SceneStack
 
 if TYPE_CHECKING:
@@ -105,16 +106,13 @@ class Toasts:
 
 @dataclass
 class LobbyChoices:
-    """The lobby's choices, kept across matches: each game makes its match from them (Game.spec,
-    through game.match.games.Choices), keeping those it offers."""
+    """The lobby's choices, kept across matches: the game, the seed, and each game's own options
+    (its GameOptions, which its game object turns to and from the lobby's rows), so switching
+    games in the lobby keeps each game's last choices."""
 
     game: str = ""          # a game's key; "" until the lobby opens: the first game in menu order
-    mode: str = ""          # "" until the lobby opens: the game's first mode
-    rounds: int = 3
-    level: str | None = None   # a level by its key (None: Auto, by the number of players)
-    teams: bool = False
-    assist: bool = False
     seed: int = 0           # 0 until the lobby opens and draws one (it draws from 1 up)
+    by_game: dict[str, GameOptions] = field(default_factory=dict)   # a game not yet chosen: its lobby_options()
 
 
 @dataclass

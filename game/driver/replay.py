@@ -25,7 +25,7 @@ from typing import Any, Iterator
 from game import VERSION
 from game.files import schema
 from game.match.commands import IDLE, STICK_MAX, Button, Command
-from game.match.spec import DIFFICULTIES, MatchOptions, MatchSpec, SeatSpec
+from game.match.spec import DIFFICULTIES, MatchSpec, SeatSpec, SpeedrunTag
 from game.text.notice import N_, Notice, message_of
 from game.files.untrusted import UntrustedError, echo, inflate, parse_json, size_text, strict_int
 from game.files.register import REPLAY_CAP
@@ -82,29 +82,32 @@ TOO_LONG = N_("replay line {line} has a value out of range (longer than six hour
 
 
 def header_for(spec: MatchSpec) -> dict[str, Any]:
-    """The replay header describing `spec` (the lobby/CLI build it from the MatchSpec). "schedule" is
-    the mode of every round as the game's rule gave it when recorded (read back into
+    """The replay header describing `spec` (the lobby/CLI build it from the MatchSpec). The game
+    object writes its options ("mode", "rounds", "teams", "level", "options"); "schedule" is the
+    mode of every round as the game's rule gave it when recorded (read back into
     MatchSpec.schedule), so a replay never depends on the rotation of a later version."""
     game = games.get(spec.game)
+    own = game.header(spec.options)
+    run = {} if spec.speedrun is None else spec.speedrun.to_json()
     return {
         "format": FORMAT_VERSION, "game_version": VERSION, "rules": game.rules_revision,
-        "game": spec.game, "mode": spec.mode, "schedule": game.schedule(spec),
-        "seed": spec.seed, "rounds": spec.rounds, "teams": spec.teams, **level_fields(spec),
+        "game": spec.game, "mode": own["mode"], "schedule": game.schedule(spec),
+        "seed": spec.seed, "rounds": own["rounds"], "teams": own["teams"], **level_fields(own["level"], len(spec.seats)),
         "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "difficulty": s.difficulty, "team": s.team}
                   for s in spec.seats],
-        "options": spec.options.to_json(),
+        "options": {**own["options"], **run},
     }
 
 
-def level_fields(spec: MatchSpec) -> dict[str, Any]:
+def level_fields(level: str | None, players: int) -> dict[str, Any]:
     """How a replay names the level a match names: its file name (never the path typed, which
     means nothing on another machine or in another folder) and its content hash. A match on
     the default level for its player count names none."""
-    if spec.level is None:
+    if level is None:
         return {"level": None}
     from game.sim import preload      # the level reader: only for a match that names a level
     from game.files.levels import resolve_level
-    path = resolve_level(spec.level, len(spec.seats))
+    path = resolve_level(level, players)
     return {"level": path.name, "level_hash": preload.level(path).content_hash}
 
 
@@ -209,8 +212,9 @@ class Replay:
         seats = tuple(SeatSpec(seat=s["seat"], name=s.get("name", f"Player {s['seat'] + 1}"),
                                kind=s.get("kind", "human"), difficulty=s.get("difficulty", "normal"),
                                team=s.get("team")) for s in h["seats"])
-        return MatchSpec(game=h["game"], seats=seats, mode=h["mode"], rounds=h["rounds"], seed=h["seed"],
-                         teams=h["teams"], level=self.level_path or h["level"], options=MatchOptions.from_json(h["options"]),
+        options = games.get(h["game"]).from_header(h, self.level_path or h["level"])
+        return MatchSpec(game=h["game"], seats=seats, options=options, seed=h["seed"],
+                         speedrun=SpeedrunTag.from_json(h["options"]),
                          schedule=tuple(h.get("schedule", ())))   # none in a replay from before schedules
 
     def ticks(self) -> Iterator[list[Command]]:

@@ -24,6 +24,7 @@ from game.files.levels import Level, load_level, resolve_level
 from game.match import games
 from game.match.spec import MatchSpec, SeatSpec
 from game.rules.soldout import Catalogue, load_catalogue, modes
+from game.rules.soldout.options import SoldOutOptions, options_of
 from game.sim.mall import new_mall
 from game.sim.mall_face import MallFace
 
@@ -41,7 +42,7 @@ def _catalogue() -> Catalogue:
 
 
 def _level(spec: MatchSpec) -> Level:
-    path = str(resolve_level(spec.level, len(spec.seats)))
+    path = str(resolve_level(options_of(spec).level, len(spec.seats)))
     if path not in _LEVELS:   # levels never change while the program runs
         _LEVELS[path] = load_level(path)
     return _LEVELS[path]
@@ -118,7 +119,7 @@ def result_json(spec: MatchSpec, sim: MallFace) -> dict[str, Any]:
                        "players": [{"seat": s.seat, "scored": list(res.scored[p]), "mistakes": res.mistakes[p]}
                                    for p, s in enumerate(seats)]})
     return {
-        "game": "soldout", "mode": spec.mode, "seed": spec.seed, "ticks": sim.tick,
+        "game": "soldout", "mode": options_of(spec).mode, "seed": spec.seed, "ticks": sim.tick,
         "players": [{"seat": s.seat, "team": s.team if spec.teams else None, "bot": s.kind == "bot",
                      "score": match.player_total(p)} for p, s in enumerate(seats)],
         "winners": [seats[p].seat for p in match.winners()] if match.results else [],
@@ -139,13 +140,13 @@ def benchmark(players: int = 6, seeds: tuple[int, ...] = (1, 2, 3, 4, 5), level:
     rows = []
     for mode in modes.keys():
         seats = tuple(SeatSpec(i, f"Bot {i + 1}", kind="bot", difficulty=level) for i in range(players))
-        run_match(MatchSpec("soldout", seats, mode=mode, seed=0))   # warm the caches (level, fields)
+        run_match(MatchSpec("soldout", seats, SoldOutOptions(mode=mode), seed=0))   # warm the caches (level, fields)
         ticks = 0
         start = time.process_time()
         for seed in seeds:
-            ticks += run_match(MatchSpec("soldout", seats, mode=mode, seed=seed)).result["ticks"]
+            ticks += run_match(MatchSpec("soldout", seats, SoldOutOptions(mode=mode), seed=seed)).result["ticks"]
         busy = (time.process_time() - start) / ticks
-        sim, _modes = new_sim(MatchSpec("soldout", seats, mode=mode, seed=1))
+        sim, _modes = new_sim(MatchSpec("soldout", seats, SoldOutOptions(mode=mode), seed=1))
         while sim.phase != "playing":
             sim.step({})
         start = time.process_time()

@@ -5,10 +5,11 @@ conformance runner are imported when first asked for.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
-from game.match.games import Choices, Demo, Game, Runner, ScenarioRunner, register
-from game.match.spec import MatchSpec, SeatSpec
+from game.match.games import Demo, Game, Runner, ScenarioRunner, register
+from game.match.spec import MatchSpec
 from game.text.notice import N_
 
 if TYPE_CHECKING:
@@ -17,6 +18,15 @@ if TYPE_CHECKING:
 ROUNDS = 4   # the rulebook's: 4 rounds and a bonus round
 _ROTATING = N_("this replay was recorded under older Check Out! rules (simultaneous grabs at the dice table went in "
                "a rotating order) and cannot be replayed")
+
+
+@dataclass(frozen=True, slots=True)
+class CheckOutOptions:
+    """Check Out!'s options: it has one mode, its rulebook's rounds and no level, so nothing to choose
+    but what the lobby's seat table has. `teams` is kept as the lobby asked (a replay's header
+    records it); the table plays without teams, its rulebook has none."""
+
+    teams: bool = False
 
 
 class CheckOut(Game):
@@ -41,10 +51,9 @@ class CheckOut(Game):
     def mode_name(self, mode: str) -> str:
         return N_("Standard")
 
-    def spec(self, seats: tuple[SeatSpec, ...], seed: int, choices: Choices = Choices()) -> MatchSpec:
-        """Check Out! has one mode, its rulebook's rounds and no level: the choices of those are dropped;
-        teams are kept as asked (the table plays without them, as it always has)."""
-        return MatchSpec(self.key, seats, mode="standard", rounds=ROUNDS, seed=seed, teams=choices.teams)
+    def options_from(self, fields: Mapping[str, object]) -> CheckOutOptions:
+        """Check Out! has one mode, its rulebook's rounds and no level: the words for those are dropped."""
+        return CheckOutOptions(teams=bool(fields.get("teams", False)))
 
     def cli_refusal(self, bots: int, headless: bool) -> str | None:
         if headless and bots < self.min_seats:

@@ -6,11 +6,12 @@ simulation, bots and levels, pygame through pytmx) are imported when first asked
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
-from game.match.games import Choices, Demo, Game, Runner, ScenarioRunner, register
-from game.match.spec import MatchOptions, MatchSpec, SeatSpec
+from game.match.games import LIKELY_SEATS, Demo, Game, Rehearsal, Runner, ScenarioRunner, register
+from game.match.spec import GameOptions, MatchSpec
 from game.rules.soldout import modes
+from game.rules.soldout.options import LOBBY_ROUNDS, SoldOutOptions, as_sold_out
 from game.text.notice import N_
 
 if TYPE_CHECKING:
@@ -44,10 +45,20 @@ class SoldOut(Game):
     def round_modes(self) -> Sequence[str]:
         return modes.keys()
 
-    def spec(self, seats: tuple[SeatSpec, ...], seed: int, choices: Choices = Choices()) -> MatchSpec:
-        return MatchSpec(self.key, seats, mode=choices.mode or self.default_mode(), rounds=choices.rounds or 1, seed=seed,
-                         teams=choices.teams, level=choices.level,
-                         options=MatchOptions(assist=choices.assist))
+    # ----- its options (game/rules/soldout/options.py)
+    def options_from(self, fields: Mapping[str, object]) -> SoldOutOptions:
+        mode, rounds, level, assist = (fields.get(word) for word in ("mode", "rounds", "level", "assist"))
+        return SoldOutOptions(mode=str(mode or self.default_mode()),
+                              rounds=rounds if isinstance(rounds, int) and rounds > 0 else 1,
+                              level=level if isinstance(level, str) else None, teams=bool(fields.get("teams", False)),
+                              assist=None if assist is None else bool(assist))
+
+    def fields(self, options: GameOptions) -> dict[str, Any]:
+        own = as_sold_out(options)
+        return {"mode": own.mode, "rounds": own.rounds, "level": own.level, "teams": own.teams, "assist": own.assist}
+
+    def lobby_options(self) -> SoldOutOptions:
+        return SoldOutOptions(mode=self.default_mode(), rounds=LOBBY_ROUNDS, assist=False)
 
     def schedule(self, spec: MatchSpec) -> list[str]:
         """A recorded schedule, else the spec's mode every round, or for "choose" the modes in turn."""
@@ -63,6 +74,14 @@ class SoldOut(Game):
 
     def demos(self) -> Sequence[Demo]:
         return [Demo(key, modes.get(key).demo_players) for key in modes.keys()]
+
+    def rehearsals(self) -> Sequence[Rehearsal]:
+        """The lobby's first mode at every table first; then "choose each round" (its chooser) and
+        every other registered mode, at every table."""
+        first, *others = modes.keys()
+        later = [Rehearsal(mode, players, first=False) for mode in others for players in LIKELY_SEATS]
+        return [*(Rehearsal(first, players) for players in LIKELY_SEATS),
+                Rehearsal(modes.CHOOSE, 4, first=False), *later]
 
     def course(self, spec: MatchSpec) -> Course[Any]:
         from game.speedrun.courses import SoldOutCourse   # the speedrun referee: only for a run

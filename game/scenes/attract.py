@@ -51,7 +51,8 @@ def demo_spec(game: str, mode: str, players: int, seed: int) -> MatchSpec:
     """An all-bot match of one round (where the game lets one choose) for the attract loop."""
     ids = identities()
     seats = tuple(SeatSpec(i, ids[i % len(ids)].name, "bot", LEVELS[i % len(LEVELS)]) for i in range(players))
-    return games.get(game).spec(seats, seed, games.Choices(mode=mode, rounds=1))
+    shown = games.get(game)
+    return shown.spec(seats, seed, shown.options_from({"mode": mode, "rounds": 1}))
 
 
 class AttractScene(Scene):

@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import dataclasses
+import time
 from typing import TYPE_CHECKING, Iterator, Protocol
 
 import pygame
 
+from game.core import memory
 from game.core.scene import Scene
 from game.text.i18n import N_, _
 from game.match.commands import IDLE, Button, Command
@@ -19,6 +21,7 @@ if TYPE_CHECKING:
     from game.scenes.results_fx import Podium, Reveal
 
 MENU_SEAT = -1  # commands[-1] is every device merged (see Scene.update)
+GIVE_BACK_SECONDS = 0.003   # a results screen gives memory back only with this much of its idle time left
 
 
 def menu_command(commands: dict[int, Command]) -> Command:
@@ -135,12 +138,23 @@ class MatchResultsScene(Scene):
         self.moment = Moment()
         self._builder: Iterator[None] | None = None   # the picture being drawn, a piece a tick
         self._early = 0                                # ticks played while it was being drawn
+        self._given_back = False                       # what building the picture freed went back
 
     def exit(self) -> None:
         """Left for good: its menu's rows call back into it (a cycle only the collector's next full
         pass frees, which may come a whole match later, with the finished match and this screen's
         pictures: 15-25 MB). An empty menu lets them go now."""
         self.menu = widgets.MenuList([])
+
+    def idle(self, until: float) -> None:
+        """Once the picture is whole and revealed, the memory drawing it freed (its copies of the
+        screen: 5-10 MB the allocator kept) goes back to the system, once, after a present with
+        the time for it (malloc_trim: 2-4 ms; game/core/memory.py)."""
+        if self._given_back or self.image is None or (self.reveal is not None and not self.reveal.done):
+            return
+        if until - time.perf_counter() >= GIVE_BACK_SECONDS:
+            self._given_back = True
+            memory.give_back()
 
     def close_once(self) -> bool:
         """True the first time a choice is made: later presses in the same tick do nothing."""

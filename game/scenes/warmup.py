@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import threading
 from functools import partial
+from itertools import zip_longest
 from typing import TYPE_CHECKING, Any, Callable, Generator, Iterator
 
 import pygame
@@ -27,7 +28,8 @@ from game.core.warm import WAIT, Job, Warmer
 from game.files.level_shelf import SHELF
 from game.files.levels import list_levels, resolve_level, shipped_entry
 from game.games import CHECK_OUT, SOLD_OUT
-from game.match.games import Choices, Game
+from game.match import games
+from game.match.games import Game, Rehearsal
 from game.match.spec import MatchSpec, SeatSpec
 from game.rules.soldout import modes as soldout_modes
 from game.render import clothing
@@ -51,7 +53,6 @@ MENU_SCENES = frozenset({"title", "lobby", "settings", "controls", "speedrun_men
 IDLE_TICKS = 30          # half a second without input before a rehearsal step may run
 STEP_SECONDS = 0.008     # rehearsal steps run for up to half a frame at a time
 FORWARD_TICKS = 240      # table ticks played per step on the way to its results (about 15 ms)
-SEAT_COUNTS = (4, 2, 6, 3, 5)   # the likeliest tables first (solo play fills seats with bots)
 
 
 def rehearsal_context(ctx: "Context") -> "Context":
@@ -63,7 +64,7 @@ def _spec(game: Game, players: int, mode: str) -> MatchSpec:
     """A rehearsal's match of `game`: two people, the rest bots, two rounds where the game lets one choose."""
     ids = identities()
     seats = tuple(SeatSpec(i, ids[i].name, "human" if i < 2 else "bot", "normal") for i in range(players))
-    return game.spec(seats, 1, Choices(mode=mode, rounds=2))
+    return game.spec(seats, 1, game.options_from({"mode": mode, "rounds": 2}))
 
 
 # What the rehearsals drew clothing at: (size, colour-blind) of items, and the shape of objective
@@ -185,6 +186,31 @@ def rehearse_table(ctx: "Context", players: int) -> Iterator[None]:
     _dismiss(rctx)
 
 
+def rehearse_opening(game: Game, ctx: "Context", players: int, mode: str) -> Iterator[None]:
+    """A game's match as it opens, drawn once: the rehearsal of a game without one of its own below."""
+    rctx, surface, _opened = yield from _opening(ctx, _spec(game, players, mode))
+    _draw(rctx, surface)
+    _dismiss(rctx)
+
+
+# The built-in games' own rehearsals (which also play on to their results), by the game's key, with
+# the word their warm-up jobs are named by; any other game is rehearsed by `rehearse_opening`.
+OWN_REHEARSALS: dict[str, tuple[str, Callable[["Context", int, str], Iterator[None]]]] = {
+    SOLD_OUT.key: ("mall", rehearse_mall),
+    CHECK_OUT.key: ("table", lambda ctx, players, mode: rehearse_table(ctx, players)),
+}
+
+
+NamedJob = tuple[str, Callable[[], bool]]   # a warm-up job and its name
+
+
+def rehearsal_job(ctx: "Context", game: Game, rehearsal: Rehearsal) -> NamedJob:
+    """A warm-up job for one of `game`'s rehearsals, and its name (for the log)."""
+    players, mode = rehearsal.players, rehearsal.mode
+    place, rehearse = OWN_REHEARSALS.get(game.key, (game.key, partial(rehearse_opening, game)))
+    return f"{place} {players} {mode}", _stepper(partial(rehearse, ctx, players, mode))
+
+
 def rehearse_attract(ctx: "Context") -> Iterator[None]:
     factory = registry.attract_factory()
     if factory is None:
@@ -271,27 +297,37 @@ def _stepper(make: "Callable[[], Iterator[None]]") -> "Callable[[], bool]":
 
 
 def queue_rehearsals(warmer: Warmer, ctx: "Context") -> None:
-    """Everything a player can reach from the menus, likeliest first: the lobby's levels, the first
-    Sold Out! mode (the lobby's default) and the table at every seat count, then every other
-    registered mode."""
-    first, *others = soldout_modes.keys()
+    """Everything a player can reach from the menus, likeliest first: the lobby's levels, every
+    game's first rehearsals (its object's `rehearsals()`: the lobby's defaults), the games taken
+    in turn; then the speedruns, attract loop and career; then the games' later rehearsals."""
     warmer.add("hyphenation", read_hyphenation())   # before the table's product names need it
     warmer.add("locale data", read_locale_data)
     warmer.add("sounds", _stepper(ctx.audio.preload))
     warmer.add("lobby levels", _stepper(rehearse_lobby))   # the title's next scene
-    for players in SEAT_COUNTS:
-        warmer.add(f"mall {players} {first}", _stepper(partial(rehearse_mall, ctx, players, first)))
-        warmer.add(f"table {players}", _stepper(partial(rehearse_table, ctx, players)))
+    first, later = _rehearsal_jobs(ctx)
+    for name, job in first:
+        warmer.add(name, job)
     warmer.add("catalogue", _stepper(rehearse_catalogue))
     warmer.add("speedrun", _stepper(lambda: rehearse_speedrun(ctx)))
     warmer.add("attract", _stepper(lambda: rehearse_attract(ctx)))
     warmer.add("career", _stepper(lambda: career_progress.warm(load_career())))   # the stars' replays, judged
-    warmer.add("mall choose", _stepper(lambda: rehearse_mall(ctx, 4, "choose")))
-    for mode in others:
-        for players in SEAT_COUNTS:
-            warmer.add(f"mall {players} {mode}", _stepper(partial(rehearse_mall, ctx, players, mode)))
+    for name, job in later:
+        warmer.add(name, job)
     warmer.add("catalogue again", _stepper(rehearse_catalogue))   # sizes only those modes draw
     warmer.add("memory back", give_back)   # what the rehearsals freed, to the system
+
+
+def _rehearsal_jobs(ctx: "Context") -> tuple[list[NamedJob], list[NamedJob]]:
+    """Every game's rehearsals as warm-up jobs: the first ones of all games taken in turn (a mall,
+    a table, a mall...), then the later ones, game by game."""
+    first: list[list[NamedJob]] = []
+    later: list[NamedJob] = []
+    for game in games.all_games():
+        planned = game.rehearsals()
+        first.append([rehearsal_job(ctx, game, r) for r in planned if r.first])
+        later += [rehearsal_job(ctx, game, r) for r in planned if not r.first]
+    turns = [job for turn in zip_longest(*first) for job in turn if job is not None]
+    return turns, later
 
 
 def give_back() -> None:

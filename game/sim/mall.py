@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from game.match.commands import IDLE, Button, Command
 from game.files.levels import Level
 from game.match.spec import MatchSpec
+from game.rules.soldout.options import options_of
 from game.rules.soldout import Catalogue, Match, Round, RoundResult, modes
 from game.sim.mall_avatar import Avatar
 from game.sim.mall_controls import Controls
@@ -71,7 +72,7 @@ class MallSim:
         self.player_of = {s.seat: i for i, s in enumerate(seats)}
         teams = [s.team if s.team is not None else i for i, s in enumerate(seats)] if spec.teams else None
         self.match = Match(catalogue, len(seats), self.rng, teams=teams,
-                           assist=bool(spec.options.assist))
+                           assist=bool(options_of(spec).assist))
         self.avatars = [Avatar(s.seat, i, 0, 0, s.kind == "bot") for i, s in enumerate(seats)]
         self.by_seat = {a.seat: a for a in self.avatars}
         self.tick = 0
@@ -86,7 +87,7 @@ class MallSim:
         self._views: dict[int, SeatView] = {}
         self.bot_cache: dict[str, Any] = {}   # the bots' shared path finding (SeatView.bot_cache): never hashed
         self.card_moves = 0           # cards taken, delivered, placed or put back so far (SeatView.state_serial)
-        first = mode or spec.mode
+        first = mode or options_of(spec).mode
         self._start_round(first if first in modes.keys() else modes.keys()[0])
 
     # ----- set-up -------------------------------------------------------------------
@@ -283,7 +284,7 @@ class MallSim:
 
     def _finish_round(self) -> None:
         self.last_result = self.match.finish_round()
-        done = len(self.match.results) >= max(1, self.spec.rounds)
+        done = len(self.match.results) >= max(1, options_of(self.spec).rounds)
         self._set_phase(MallPhase.MATCH_OVER if done else MallPhase.ROUND_OVER)
 
     def _glide(self) -> None:

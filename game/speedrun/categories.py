@@ -12,12 +12,12 @@ import datetime as _dt
 import hashlib
 import random
 import tomllib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from game import asset
 from game.match import games
-from game.match.spec import MatchOptions, MatchSpec, SeatSpec, SpeedrunTag
+from game.match.spec import MatchSpec, SeatSpec, SpeedrunTag
 from game.text.notice import N_, Notice
 
 DATA_PATH = asset("speedrun.toml")
@@ -149,9 +149,10 @@ def spec_for(setup: RunSetup, runner_name: str = "Runner") -> MatchSpec:
     cat = setup.category
     seats = [SeatSpec(0, runner_name, "human")]
     seats += [SeatSpec(i, f"Bot {i}", "bot", cat.difficulty) for i in range(1, cat.bots + 1)]
-    options = MatchOptions(setup.assist, SpeedrunTag(cat.id, setup.variant, setup.date, setup.seed_index, setup.speed))
-    spec = games.get(cat.game).spec(tuple(seats), setup.seed, games.Choices(mode=cat.mode, rounds=1, level=cat.level))
-    return replace(spec, options=options)
+    tag = SpeedrunTag(cat.id, setup.variant, setup.date, setup.seed_index, setup.speed, setup.assist)
+    game = games.get(cat.game)
+    options = game.options_from({"mode": cat.mode, "rounds": 1, "level": cat.level, "assist": setup.assist})
+    return game.spec(tuple(seats), setup.seed, options, speedrun=tag)
 
 
 def setup_from_header(header: dict[str, Any], categories: dict[str, Category] | None = None) -> RunSetup:

@@ -20,6 +20,7 @@ from game.driver.match_driver import MatchDriver, S, Stepper
 from game.files.levels import resolve_level
 from game.match import games
 from game.match.spec import MatchSpec
+from game.rules.soldout.options import options_of
 from game.text.notice import N_, Notice
 from game.driver.replay import ReplayWriter
 from game.rules.soldout import modes
@@ -104,10 +105,10 @@ class SoldOutCourse(Course[MallFace]):
 
     def __init__(self, spec: MatchSpec) -> None:
         # Loaded once per process and shared: a restart only rebuilds the simulation.
-        level = preload.level(resolve_level(spec.level, spec.players))
+        level = preload.level(resolve_level(options_of(spec).level, spec.players))
         self.sim = new_mall(spec, level, preload.soldout_catalogue(), spec.seed, tuning=preload.soldout_tuning())
-        self.mode = spec.mode
-        self.family = modes.get(spec.mode).family
+        self.mode = options_of(spec).mode
+        self.family = modes.get(options_of(spec).mode).family
         self._best = 0
         # The referee sees the whole round (the hidden list included): it judges, it does not play.
         self.known = view = self.sim.omniscient_view()

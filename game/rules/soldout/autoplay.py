@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 from game.match.spec import MatchSpec
+from game.rules.soldout.options import options_of
 from game.rules.soldout.catalogue import Catalogue, load_catalogue
 from game.rules.soldout import modes
 from game.rules.soldout.engine import Round
@@ -125,7 +126,7 @@ def play_match(spec: MatchSpec, catalogue: Catalogue | None = None) -> dict[str,
     catalogue = catalogue or load_catalogue()
     players = len(spec.seats)
     match = Match(catalogue, players, random.Random(spec.seed), _teams(spec),
-                  assist=bool(spec.options.assist))
+                  assist=bool(options_of(spec).assist))
     bot_rng = random.Random(f"soldout-bots-{spec.seed}")
     ticks = 0
     rounds = []
@@ -138,7 +139,7 @@ def play_match(spec: MatchSpec, catalogue: Catalogue | None = None) -> dict[str,
                        "players": [{"seat": spec.seats[p].seat, "scored": list(result.scored[p]),
                                     "mistakes": result.mistakes[p]} for p in range(players)]})
     return {
-        "game": "soldout", "mode": spec.mode, "seed": spec.seed, "ticks": ticks,
+        "game": "soldout", "mode": options_of(spec).mode, "seed": spec.seed, "ticks": ticks,
         "players": [{"seat": s.seat, "team": s.team if spec.teams else None, "bot": s.kind == "bot",
                      "score": match.player_total(p)} for p, s in enumerate(spec.seats)],
         "winners": [spec.seats[p].seat for p in match.winners()],

@@ -21,6 +21,7 @@ from game.rules.soldout.catalogue import Catalogue
 from game.rules.soldout.deal import Deal
 from game.rules.soldout.family import RuleFamily
 from game.rules.soldout.memory import MEMORY as MEMORY_RULES
+from game.rules.soldout.options import options_of
 from game.rules.soldout.rush import RUSH as RUSH_RULES
 from game.rules.soldout.tidy import TIDY as TIDY_RULES
 
@@ -128,7 +129,10 @@ def cycle() -> tuple[str, ...]:
 def schedule(spec: MatchSpec) -> list[str]:
     """The mode of each round of `spec`: the schedule a replay recorded, else `rotation`'s. The
     rule's one home; the game object (game/games/soldout.py, SOLD_OUT.schedule) answers with it."""
-    return list(spec.schedule) if spec.schedule else rotation(spec.mode, spec.rounds)
+    if spec.schedule:
+        return list(spec.schedule)
+    options = options_of(spec)
+    return rotation(options.mode, options.rounds)
 
 
 def rotation(mode: str, rounds: int) -> list[str]:

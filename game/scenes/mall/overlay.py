@@ -14,6 +14,7 @@ import pygame
 from game.text import i18n
 from game.text.i18n import N_, _, ngettext
 from game.match.spec import MatchSpec
+from game.rules.soldout.options import options_of
 from game.render.keytext import keyed_text
 from game.render.icons import INK, outlined_text
 from game.render.palette import CREAM, EDGE, GOLD, GOOD, PANEL_DARK, SHADOW, STAMP_RED, WHITE
@@ -79,7 +80,7 @@ class MallOverlays:
     def draw_info(self, surface: pygame.Surface, sim: "MallFace") -> None:
         """Mode, round and clock: in the margin left of the map (never over an avatar), or a pill
         over the top wall when the map fills the width."""
-        rounds = max(1, self.spec.rounds)
+        rounds = max(1, options_of(self.spec).rounds)
         number = min(rounds, len(sim.match.results) + (0 if sim.phase in ("round_over", "match_over") else 1))
         clock = ""
         if sim.phase in ("playing", "sold_out"):

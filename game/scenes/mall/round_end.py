@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from game.files.levels import LEVELS_DIR
 from game.rules.soldout import modes as mode_registry
+from game.rules.soldout.options import options_of
 from game.scenes.mall.draw import seat_teams
 from game.scenes.mall.overlay import caller
 from game.scenes.mall.results import RoundChoices, SoldOutResult, SoldOutResultsScene
@@ -27,9 +28,9 @@ def round_result(mall: "MallScene") -> SoldOutResult:
     return SoldOutResult(
         reveal=shown_round(sim.reveal(), sim.catalogue), catalogue=sim.catalogue, players=players,
         side_scores=tuple(scored.side_scores) if scored is not None else (0,) * sim.match.sides,
-        totals=tuple(sim.match.totals), number=len(sim.match.results), rounds=max(1, mall.spec.rounds),
+        totals=tuple(sim.match.totals), number=len(sim.match.results), rounds=max(1, options_of(mall.spec).rounds),
         final=sim.phase == "match_over",
-        choose=mall.spec.mode not in mode_registry.keys() and mall.mode_for_next_round() is None,
+        choose=options_of(mall.spec).mode not in mode_registry.keys() and mall.mode_for_next_round() is None,
         next_mode=mall.scheduled_mode(), modes_played=tuple(mall.modes_played), caller=caller(sim, mall.names, mall.bots),
         level_name=level.name, level_shipped=level.path.resolve().parent == LEVELS_DIR.resolve(),
         level_theme=level.theme)

@@ -31,6 +31,7 @@ from game.text.i18n import _
 from game.match.commands import IDLE, Button, Command
 from game.files.levels import Level, LevelError, resolve_level
 from game.match.spec import MatchSpec, SeatSpec
+from game.rules.soldout.options import SoldOutOptions, options_of
 from game.music.cues import Cue, mall_cue
 from game.render import widgets
 from game.driver.replay import Replay
@@ -290,7 +291,7 @@ def fixed_modes(ctx: "Context", spec: MatchSpec, pilot: bool, replay: Replay | N
     """A replay (recorded or played) takes the modes the game's schedule gives each round (a
     replay's own, recorded in its header, or for an older replay the rule it was recorded by)."""
     recording = bool(ctx.record_path or ctx.record_to) and not pilot and replay is None
-    if (recording or replay is not None) and spec.mode in modes.choices():
+    if (recording or replay is not None) and options_of(spec).mode in modes.choices():
         return SOLD_OUT.schedule(spec)
     return None
 
@@ -300,15 +301,15 @@ def open_mall(ctx: "Context", spec: MatchSpec, pilot: bool = False, replay: Repl
     first mode where the match chooses each round; or, where the level or the cards cannot be
     loaded, a toast saying why."""
     try:
-        level = preload.level(resolve_level(spec.level, len(spec.seats)))
+        level = preload.level(resolve_level(options_of(spec).level, len(spec.seats)))
         preload.soldout_catalogue()    # parsed once per process, not per match
     except (LevelError, CatalogueError, OSError) as exc:
         return CannotOpen(ctx, _("Cannot open the mall: {error}").format(error=exc))
     fixed = fixed_modes(ctx, spec, pilot, replay)
     if fixed:
         return MallScene(ctx, spec, fixed[0], level, pilot=pilot, replay=replay)
-    if spec.mode in modes.keys():
-        return MallScene(ctx, spec, spec.mode, level, pilot=pilot, replay=replay)
+    if options_of(spec).mode in modes.keys():
+        return MallScene(ctx, spec, options_of(spec).mode, level, pilot=pilot, replay=replay)
     return MallOpening(ctx, spec, level)
 
 
@@ -319,14 +320,14 @@ def demo_spec(players: int, mode: str, seed: int, rounds: int = 1, teams: int = 
     ids = seat_identities()
     seats = tuple(SeatSpec(i, ids[i].name, "human" if i < 2 else "bot", team=i % teams if teams else None)
                   for i in range(players))
-    return MatchSpec(SOLD_OUT.key, seats, mode=mode, rounds=rounds, seed=seed, teams=bool(teams))
+    return MatchSpec(SOLD_OUT.key, seats, SoldOutOptions(mode=mode, rounds=rounds, teams=bool(teams)), seed)
 
 
 def piloted_mall(ctx: "Context", spec: MatchSpec) -> MallScene:
     """A match with a bot in every seat, ready after study (screenshots, the benchmark, the
     attract loop): its first round in the spec's mode on the shipped level for its seats."""
-    level = preload.level(resolve_level(spec.level, len(spec.seats)))
-    return MallScene(ctx, spec, spec.mode if spec.mode in modes.keys() else modes.keys()[0], level, pilot=True)
+    level = preload.level(resolve_level(options_of(spec).level, len(spec.seats)))
+    return MallScene(ctx, spec, options_of(spec).mode if options_of(spec).mode in modes.keys() else modes.keys()[0], level, pilot=True)
 
 
 registry.register(SOLD_OUT.key, open_mall)

@@ -9,7 +9,7 @@ The option list on the right is steered by any device; A from a seated device
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -20,7 +20,7 @@ from game.input.seating import DeviceId
 from game.match.commands import Button, Command
 from game.match.seats import MAX_SEATS, TEAM_COUNT, TEAM_NAMES, LobbySeat, identities, team_name
 from game.match import games
-from game.match.spec import MatchSpec
+from game.match.spec import GameOptions, MatchSpec
 from game.scenes import unlocks
 from game.render import cast, teams, widgets
 from game.render.figure import Figure, Look, figure
@@ -71,8 +71,8 @@ class LobbyScene(Scene):
         # shelf's thread: listed at once, each card filled in as its level is read.
         self.levels = {entry.key: entry for entry in SHELF.open()}
         self._shelf_seen = SHELF.version
-        if o.level is not None and o.level not in self.levels:
-            o.level = None
+        if self.field("level") is not None and self.field("level") not in self.levels:
+            self.choose("level", None)
         self.thumbnails = level_card.Thumbnails()
         self.picked = 0            # the seat the "Seat" rows act on
         self._cards: dict[int, tuple[tuple[object, ...], pygame.Surface]] = {}   # each seat's card, kept per look
@@ -93,9 +93,9 @@ class LobbyScene(Scene):
             I(N_("Mode"), value=self._mode_text, adjust=self._cycle_mode, key="mode"),
             I(N_("Rounds"), value=self._rounds_text, adjust=self._cycle_rounds, key="rounds"),
             I(N_("Level"), value=self._level_text, adjust=self._cycle_level, key="level"),
-            I(N_("Teams"), value=lambda: N_("On") if self.options.teams else N_("Off"), adjust=self._toggle_teams,
+            I(N_("Teams"), value=lambda: N_("On") if self.field("teams") else N_("Off"), adjust=self._toggle_teams,
               key="teams"),
-            I(N_("Assist"), value=lambda: N_("Wrong cards refused") if self.options.assist else N_("Off"),
+            I(N_("Assist"), value=lambda: N_("Wrong cards refused") if self.field("assist") else N_("Off"),
               adjust=self._toggle_assist, key="assist"),
             I(N_("Seed"), value=lambda: str(self.options.seed), adjust=lambda d: self._reseed(), key="seed"),
             I(N_("Add bot"), self.add_bot, key="add_bot"),
@@ -112,6 +112,22 @@ class LobbyScene(Scene):
         """The game chosen in the Game row."""
         return games.get(self.options.game)
 
+    # ---------------------------------------------------------------- the chosen game's options
+    def chosen(self) -> GameOptions:
+        """The chosen game's options as its rows stand (what the lobby first offers until changed)."""
+        game = self.game
+        return self.options.by_game.setdefault(game.key, game.lobby_options())
+
+    def field(self, word: str) -> Any:
+        """One of the chosen game's options by its word ("mode", "rounds", "level", "teams", "assist":
+        Game.fields); None for one the game does not have."""
+        return self.game.fields(self.chosen()).get(word)
+
+    def choose(self, word: str, value: object) -> None:
+        """Set one of the chosen game's options (the game object keeps what it offers)."""
+        game = self.game
+        self.options.by_game[game.key] = game.options_from({**game.fields(self.chosen()), word: value})
+
     def _refresh_enabled(self) -> None:
         rows = self.game.lobby_rows
         seat = self.seat(self.picked)
@@ -119,7 +135,7 @@ class LobbyScene(Scene):
             "add_bot": len(self.ctx.seats) < MAX_SEATS,
             "remove_bot": any(s.kind == "bot" for s in self.ctx.seats),
             "bot_level": seat is not None and seat.kind == "bot",
-            "seat_team": self.options.teams and seat is not None,
+            "seat_team": bool(self.field("teams")) and seat is not None,
             "character": seat is not None,
         }
         for item in self.menu.items:   # a row the game offers is on when the game asks for it
@@ -135,21 +151,21 @@ class LobbyScene(Scene):
     def mode(self) -> str:
         """The Mode row's choice, if the game has it (it may offer no mode row, or other modes)."""
         game = self.game
-        chosen = self.options.mode
+        chosen = self.field("mode")
         return chosen if "mode" in game.lobby_rows and chosen in game.modes() else game.default_mode()
 
     def _cycle_mode(self, step: int) -> None:
         choices = list(self.game.modes())
-        self.options.mode = choices[(choices.index(self.mode()) + step) % len(choices)]
+        self.choose("mode", choices[(choices.index(self.mode()) + step) % len(choices)])
 
     def _rounds_text(self) -> str:
         game = self.game
         if game.fixed_rounds is not None:
             return _(game.rounds_said).format(rounds=game.fixed_rounds)
-        return str(self.options.rounds)
+        return str(self.field("rounds"))
 
     def _cycle_rounds(self, step: int) -> None:
-        self.options.rounds = (self.options.rounds - 1 + step) % MAX_ROUNDS + 1
+        self.choose("rounds", (int(self.field("rounds")) - 1 + step) % MAX_ROUNDS + 1)
 
     def _level_text(self) -> str:
         """The Level row's value: said and fitted here, so a Verbatim (a player's level name is shown
@@ -165,13 +181,13 @@ class LobbyScene(Scene):
 
     def _cycle_level(self, step: int) -> None:
         choices = level_choices(list(self.levels.values()))
-        current = self.options.level
+        current = self.field("level")
         index = choices.index(current) if current in choices else 0
-        self.options.level = choices[(index + step) % len(choices)]
+        self.choose("level", choices[(index + step) % len(choices)])
 
     def level_entry(self) -> LevelEntry | None:
         """The level chosen in the Level row (None: Auto)."""
-        key = self.options.level
+        key = self.field("level")
         return None if key is None else self.levels.get(key)
 
     def take_read_levels(self) -> None:
@@ -190,10 +206,10 @@ class LobbyScene(Scene):
 
     def _toggle_assist(self, step: int) -> None:
         """The Rush's assist (RULINGS): the Starting Table refuses a wrong card at once."""
-        self.options.assist = not self.options.assist
+        self.choose("assist", not self.field("assist"))
 
     def _toggle_teams(self, step: int) -> None:
-        self.options.teams = not self.options.teams
+        self.choose("teams", not self.field("teams"))
 
     def _reseed(self) -> None:
         self.options.seed = new_seed()
@@ -321,11 +337,10 @@ class LobbyScene(Scene):
 
     # ---------------------------------------------------------------- start
     def match_spec(self) -> MatchSpec:
-        o = self.options
-        teams = o.teams
-        seats = tuple(s.spec(teams) for s in sorted(self.ctx.seats, key=lambda s: s.seat))
-        return self.game.spec(seats, o.seed, games.Choices(mode=self.mode(), rounds=o.rounds, teams=teams,
-                                                           level=o.level, assist=o.assist))
+        game = self.game
+        seats = tuple(s.spec(bool(self.field("teams"))) for s in sorted(self.ctx.seats, key=lambda s: s.seat))
+        options = game.options_from({**game.fields(self.chosen()), "mode": self.mode()})   # a mode registered still
+        return game.spec(seats, self.options.seed, options)
 
     def start_problem(self) -> str | None:
         game = self.game
@@ -334,7 +349,7 @@ class LobbyScene(Scene):
             title = game.title
             return ngettext("{game} needs at least {n} seat: join or add a bot",
                             "{game} needs at least {n} seats: join or add a bot", need, game=title)
-        if self.options.teams:
+        if self.field("teams"):
             teams = {s.team for s in self.ctx.seats}
             if len(teams) < 2:
                 return _("Teams are on, but everyone is on one team")
@@ -486,7 +501,7 @@ class LobbyScene(Scene):
         if seat is None:
             return (*common, _("Seat {number}").format(number=index + 1), _("Open: press {a} to join"),
                     tuple(self._join_keys()))
-        team = (seat.team, team_name(seat.team)) if self.options.teams else None
+        team = (seat.team, team_name(seat.team)) if self.field("teams") else None
         return (*common, seat.kind, self._device(seat), team, self.shoppers()[index].id, self.peek.get(index),
                 self.ctx.settings.colourblind)
 
@@ -535,7 +550,7 @@ class LobbyScene(Scene):
             surface.blit(ghost, at)
         else:
             surface.blit(shopper.surface, at)
-        if self.options.teams:
+        if self.field("teams"):
             mark = teams.emblem(seat.team, 28)
             surface.blit(mark, mark.get_rect(midleft=(rect.x + 24, rect.y + 140)))
             widgets.blit_text(surface, ui, team_name(seat.team), "small", "text_dim",

@@ -31,6 +31,7 @@ from game.files.levels import resolve_level
 from game.render.palette import GHOST, WHITE
 from game.driver.replay import Replay, ReplayError
 from game.rules.soldout import modes
+from game.rules.soldout.options import options_of
 from game.games.soldout import SOLD_OUT
 from game.scenes import registry
 from game.scenes.mall import MallPicture
@@ -70,7 +71,7 @@ class SpeedrunRunScene(Scene):
         super().__init__(ctx)
         self.run = SpeedrunRun(ctx, self, setup, device, records, playback, demo, practice, comparison)
         spec = self.run.spec
-        level = preload.level(resolve_level(spec.level, len(spec.seats)))
+        level = preload.level(resolve_level(options_of(spec).level, len(spec.seats)))
         ids = seat_identities()
         identities = {s.seat: ids[s.seat % len(ids)] for s in spec.seats}
         names = {s.seat: s.name or ids[s.seat % len(ids)].name for s in spec.seats}
@@ -78,7 +79,7 @@ class SpeedrunRunScene(Scene):
         self.picture.hud.set_labels(self._key_labels())
         self.picture.prewarm()
         # The how-to card is pushed from update(), once this scene is on top (as MallScene does).
-        self.howto_due = None if (demo or playback or practice) else modes.get(spec.mode).howto
+        self.howto_due = None if (demo or playback or practice) else modes.get(options_of(spec).mode).howto
         self.want_ghost = ghost
         self._ghost_art: GhostArt | None = None        # the runner's character, washed out (made at first draw)
         self._ghost_pose = GhostPose("idle", 0, False)
