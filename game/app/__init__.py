@@ -316,6 +316,7 @@ def screenshot(path: str, scene: str, seed: int, size: tuple[int, int], out: Tex
                             f"{', '.join(registry.screenshot_names())}")
     pygame.init()
     pygame.display.set_mode(LOGICAL_SIZE)
+    database.keep_in_memory()     # a picture of the game never touches the player's records
     ctx = make_context(load_user_files=False, lang=lang)
     stage_screenshot(ctx, shot, seed)
     surface = pygame.Surface(LOGICAL_SIZE)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.render import teams
+from game.render import teams, widgets
 from game.render.cast import default_for
 from game.render.figure import portrait
 from game.render.icons import bag_icon, bot_icon
@@ -92,7 +92,9 @@ class SeatHeaders:
         room = right - x - (robot.get_width() + 4 if robot is not None else 0)
         if word is not None and robot is None:
             room -= word.get_width() + 6
-        name = kit.ui.render(kit.names[seat], self._name_size(seat, room), WHITE, max_width=room)
+        size = self._name_size(seat, room)
+        said = widgets.ellipsized(kit.names[seat], lambda t: kit.ui.text.width(t, size) * NARROWEST <= room)
+        name = kit.ui.render(said, size, WHITE, max_width=room)
         at = surface.blit(name, (x, head.centery - name.get_height() // 2))
         if robot is not None:
             surface.blit(robot, robot.get_rect(midleft=(at.right + 4, head.centery)))

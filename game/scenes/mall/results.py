@@ -28,6 +28,7 @@ from game.render.clothing import item_art, mark_surface, objective_art
 from game.render.figure import portrait
 from game.scenes.shoppers import seat_look
 from game.render.icons import INK, bag_icon, outlined_text
+from game.render.text import NARROWEST
 from game.render.palette import CREAM, DIM, GOLD, GOOD, PANEL, PAPER, PAPER_EDGE, PAPER_WRONG
 from game.rules.soldout import Objective
 from game.rules.soldout import modes as mode_registry
@@ -220,7 +221,9 @@ class SoldOutResultsScene(MatchResultsScene):
             row = pygame.Rect(AREA.x, AREA.y + side * (row_h + 6), AREA.w, row_h)
             pygame.draw.rect(surf, ROW_FILL, row, border_radius=12)
             x = self._badges(surf, side, row.x + 10, row.centery, min(40, row_h - 16))
-            name = self.ctx.ui.render(self._side_name(side), 26, TEXT)
+            room = row.x + 250 - 8 - x          # the cards start at 250
+            said = widgets.ellipsized(self._side_name(side), lambda t: self.ctx.ui.text.width(t, 26) * NARROWEST <= room)
+            name = self.ctx.ui.render(said, 26, TEXT, max_width=room)
             surf.blit(name, (x, row.centery - name.get_height() // 2))
             x = row.x + 250
             wrong_by_slot = self._wrong_cards(side)
@@ -373,6 +376,10 @@ class SoldOutResultsScene(MatchResultsScene):
                 text = self.ctx.ui.render(said, size, TEXT)
                 if x + text.get_width() <= room:
                     break
+            else:                               # ... and at the smallest still too long: it ends in "…"
+                name = widgets.ellipsized(self._side_name(side), lambda t: x + self.ctx.ui.text.width(
+                    f"{place[side]}. {t}  {totals[side]}", 18) <= room)
+                text = self.ctx.ui.render(f"{place[side]}. {name}  {totals[side]}", 18, TEXT)
             surf.blit(text, (x, cy - text.get_height() // 2))
         note = standings_note(self._standing_list())
         if note:    # ties said as ties, under the places

@@ -21,7 +21,8 @@ from game.text.i18n import N_, _, ngettext
 from game.render import widgets
 from game.render.figure import portrait
 from game.scenes.shoppers import seat_look
-from game.render.icons import star_icon
+from game.render.icons import font, star_icon
+from game.render.text import NARROWEST
 from game.render.tabletop import category_icon, token_surface
 from game.render.palette import BLACK, GOLD_TEXT, PANEL, WHITE, WINNER_FILL
 from game.rules.checkout import Score
@@ -238,7 +239,9 @@ class CheckoutResultsScene(MatchResultsScene):
         face = portrait(line.seat.shopper, seat_look(ident, self.ctx.settings.colourblind),
                         2 * min(16, rect.h // 2 - 6))
         surf.blit(face, face.get_rect(center=(rect.x + 58, cy)))
-        self.texts.blit(surf, self._name(score.seat), 30, WHITE, 2, max_width=120, midleft=(rect.x + 84, cy))
+        room = COLUMNS["products"] - 12 - (rect.x + 84)       # up to the products
+        said = widgets.ellipsized(self._name(score.seat), lambda t: font(30).size(t)[0] * NARROWEST <= room)
+        self.texts.blit(surf, said, 30, WHITE, 2, max_width=room, midleft=(rect.x + 84, cy))
         x = COLUMNS["products"]
         for category, count in zip(CATEGORIES, line.products):
             surf.blit(category_icon(category, 32), (x, cy - 16))
