@@ -13,9 +13,10 @@ from game.match.seats import LobbySeat
 from game.match.spec import MatchSpec
 from game.scenes import registry
 from game.scenes.mall.results import SoldOutResultsScene
+from game.scenes.mall.round_end import soldout_results
 from game.scenes.mall.scene import MallScene, piloted_mall
 from game.scenes.mall.scene import demo_spec as mall_demo
-from game.scenes.table.results import CheckoutResultsScene
+from game.scenes.table.match_end import checkout_results
 from game.scenes.table.scene import TableScene
 from game.scenes.table.scene import demo_spec as table_demo
 from game.sim.mall_stage import play_out_round
@@ -102,8 +103,7 @@ def _mall_results(ctx: "Context", seed: int) -> list[Scene]:
     mall = piloted_mall(ctx, named(mall_demo(6, "rush", seed or 3, rounds=1)))
     play_out_round(mall.sim, seed)
     mall.results_pushed = True
-    results = SoldOutResultsScene(ctx, mall)
-    return [mall, results]
+    return [mall, soldout_results(mall)]
 
 
 def _mall_podium(ctx: "Context", seed: int) -> list[Scene]:
@@ -120,7 +120,7 @@ def _table(ctx: "Context", seed: int) -> TableScene:
 def _table_results(ctx: "Context", seed: int) -> list[Scene]:
     table = TableScene(ctx, named(table_demo(6, seed)), demo=True)
     table.fast_forward(lambda sim: sim.over())
-    return [table, CheckoutResultsScene(ctx, table)]
+    return [table, checkout_results(table)]
 
 
 registry.register_screenshot("names_mall_6", _mall, warmup_ticks=60 * 10)

@@ -17,6 +17,7 @@ from game.scenes.moment import Moment, without
 if TYPE_CHECKING:
     from game.core.context import Context
     from game.match.spec import MatchSpec
+    from game.scenes.match_result import MatchChoices
     from game.scenes.results_fx import Podium, Reveal
 
 MENU_SEAT = -1  # commands[-1] is every device merged (see Scene.update)
@@ -102,13 +103,6 @@ class MenuScene(Scene):
         return pygame.Rect(140, 4, 1000, 62)
 
 
-class MatchScene(Protocol):
-    """A finished match scene under its results: played again, or left for the lobby."""
-
-    def rematch(self) -> None: ...
-    def to_lobby(self) -> None: ...
-
-
 class Animation(Protocol):
     """What a results screen is playing (a reveal, a podium): it builds up, or shows all at once."""
 
@@ -120,9 +114,10 @@ class Animation(Protocol):
 
 
 class MatchResultsScene(Scene):
-    """Base of a results screen over a finished match scene: a few stages, then rematch or lobby, once.
+    """Base of a results screen over a finished match: a few stages, then rematch or lobby, once.
 
-    `game_scene` offers rematch() and to_lobby(); any seated player may choose. Input goes
+    It is handed what it shows (each screen's own typed result) and `choices`, the callbacks
+    that leave it (game/scenes/match_result.py), never the game scene; any seated player may choose. Input goes
     through a Moment (game/scenes/moment.py): a press counts only if it went down after the
     stage appeared, and a stage stays its minimum time. A tap of A shows a building animation
     (`animation()`) at once; once it is whole and the stage has had its time, a tap chooses a
@@ -133,9 +128,9 @@ class MatchResultsScene(Scene):
     menu: widgets.MenuList      # the choices, made by each results screen
     welcomes_new_pads = True
 
-    def __init__(self, ctx: "Context", game_scene: MatchScene) -> None:
+    def __init__(self, ctx: "Context", choices: "MatchChoices") -> None:
         super().__init__(ctx)
-        self.game_scene = game_scene
+        self.choices = choices
         self.done = False
         self.image: pygame.Surface | None = None
         self.podium: Podium | None = None
@@ -171,11 +166,11 @@ class MatchResultsScene(Scene):
     def rematch(self) -> None:
         if self.close_once():
             self.ctx.stack.pop()
-            self.game_scene.rematch()
+            self.choices.rematch()
 
     def to_lobby(self) -> None:
         if self.close_once():
-            self.game_scene.to_lobby()
+            self.choices.to_lobby()
 
     def animation(self) -> Animation | None:
         """The reveal or podium now playing (has update(), done, finish()), or None."""

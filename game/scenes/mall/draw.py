@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from typing import Iterator, Sequence
 
     from game.scenes.mall.fx import MallFx
-    from game.sim.mall_face import AvatarFace, MallFace
+    from game.sim.mall_face import AvatarFace, MallFace, MallForTeams
 
 LOCATOR_GOLD = PAPER_EDGE   # a dresser's chair ring and leader line: the locator's border colour
 
@@ -683,7 +683,7 @@ def moment(sim: "MallFace", seat: int) -> str | None:
     return "cheer" if public.side_of(sim.player_of[seat]) == side else "slump"
 
 
-def seat_teams(sim: "MallFace") -> dict[int, int]:
+def seat_teams(sim: "MallForTeams") -> dict[int, int]:
     """Each seat's team, in a team game (none otherwise)."""
     spec = sim.spec
     return {s.seat: s.team for s in spec.seats if spec.teams and s.team is not None}

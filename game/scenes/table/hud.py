@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from game.render.ui import UI
     from game.match.seats import SeatIdentity
     from game.sim.table import TablePhase
-    from game.sim.table_face import TableFace
+    from game.sim.table_face import TableForPanels
     from game.sim.table_view import PublicSeat
     from game.scenes.table.bids import BidHold
 
@@ -54,7 +54,7 @@ def dice(count: int) -> str:
 class SeatHud:
     """Draws the seat panels and the top bar for one TableSim."""
 
-    def __init__(self, sim: "TableFace", panels: list[SeatPanel], identities: list["SeatIdentity"],
+    def __init__(self, sim: "TableForPanels", panels: list[SeatPanel], identities: list["SeatIdentity"],
                  labels: list[str], texts: Texts, keys: TableKeys, bots: list[bool] | None = None,
                  shoppers: dict[int, Character] | None = None) -> None:
         self.sim = sim
