@@ -219,6 +219,27 @@ def test_reconnect_offers_a_bot(ctx):
     assert ctx.stack.top.name == "scene"
 
 
+def test_reconnect_calls_a_seat_by_its_profiles_name(ctx):
+    vpad = pytest.importorskip("vpad")
+    pad = vpad.VirtualPad()
+    for event in pygame.event.get():
+        ctx.input.handle_event(event)
+    app.tick(ctx)
+    ctx.stack.top.join(("pad", pad.instance_id))
+    ctx.seats[0].profile_name = "Ada"
+    ctx.stack.push(Scene(ctx))
+    ctx.stack.apply()
+    pad.detach()
+    for event in pygame.event.get():
+        ctx.input.handle_event(event)
+    ctx.stack.push(ReconnectScene(ctx))
+    ctx.stack.apply()
+    overlay = ctx.stack.top
+    assert [item.label for item in overlay.menu.items][1] == "Hold A: a bot plays Ada"
+    overlay.replace_with_bot(0)
+    assert ctx.toasts.texts()[-1] == "A bot plays Ada now"
+
+
 def test_a_pad_pulled_out_in_the_lobby_frees_its_seat(ctx):
     vpad = pytest.importorskip("vpad")
     pad = vpad.VirtualPad()

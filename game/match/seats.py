@@ -34,6 +34,11 @@ class SeatIdentity:
         return "#%02X%02X%02X" % self.colour
 
 
+def seat_name(seats: list[LobbySeat], seat: int) -> str:
+    """Seat `seat`'s name in the lobby's table `seats`: a profile's name where one sits there."""
+    return next((s.name for s in seats if s.seat == seat), identities()[seat].name)
+
+
 def team_name(team: int) -> str:
     """"Team A", in the player's language."""
     return _(TEAM_NAMES[team])
@@ -81,10 +86,15 @@ class LobbySeat:
         index = DIFFICULTIES.index(self.difficulty) if self.difficulty in DIFFICULTIES else 1
         self.difficulty = DIFFICULTIES[(index + step) % len(DIFFICULTIES)]
 
+    @property
+    def name(self) -> str:
+        """What the seat is called everywhere: its profile's name, else its colour's."""
+        return self.profile_name or self.identity.name
+
     def spec(self, teams: bool) -> SeatSpec:
         return SeatSpec(
             seat=self.seat,
-            name=self.profile_name or self.identity.name,   # a replay's header may show it; no hash reads it
+            name=self.name,   # a replay's header may show it; no hash reads it
             kind="bot" if self.kind == "bot" else "human",
             difficulty=self.difficulty,
             team=self.team if teams else None,

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from game.core.scene import Scene
-from game.match.seats import identities
+from game.match.seats import identities, seat_name
 from game.text.i18n import N_, _
 from game.match.commands import Button, Command
 from game.render import widgets
@@ -45,7 +45,7 @@ def announce_reclaims(ctx: "Context") -> None:
     for seat, device in ctx.input.take_reclaimed():
         _seat_device(ctx, seat, device)
         ctx.sound("confirm")
-        ctx.toast(_("{name} is back").format(name=identities()[seat].name))
+        ctx.toast(_("{name} is back").format(name=seat_name(ctx.seats, seat)))
 
 
 def _seat_device(ctx: "Context", seat: int, device: DeviceId) -> None:
@@ -75,7 +75,7 @@ class ReconnectScene(Scene):
     def _rebuild(self) -> None:
         seats = self.waiting()
         items = [widgets.MenuItem(N_("Wait for the controller"))]
-        items += [widgets.MenuItem(_("Hold A: a bot plays {name}").format(name=identities()[s].name)) for s in seats]
+        items += [widgets.MenuItem(_("Hold A: a bot plays {name}").format(name=seat_name(self.ctx.seats, s))) for s in seats]
         if [i.label for i in items] != [i.label for i in self.menu.items]:
             self.menu.items = items
             self.menu.index = min(self.menu.index, len(items) - 1)
@@ -91,7 +91,7 @@ class ReconnectScene(Scene):
         self.ctx.input.reclaim(seat, device)
         _seat_device(self.ctx, seat, device)
         self.ctx.sound("confirm")
-        self.ctx.toast(_("{name} is back").format(name=identities()[seat].name))
+        self.ctx.toast(_("{name} is back").format(name=seat_name(self.ctx.seats, seat)))
 
     def replace_with_bot(self, seat: int) -> None:
         self.ctx.input.release(seat)
@@ -102,7 +102,7 @@ class ReconnectScene(Scene):
             self.ctx.bot_takeovers.append(seat)
         if self.on_bot is not None:
             self.on_bot(seat)
-        self.ctx.toast(_("A bot plays {name} now").format(name=identities()[seat].name))
+        self.ctx.toast(_("A bot plays {name} now").format(name=seat_name(self.ctx.seats, seat)))
 
     def update(self, commands: dict[int, Command]) -> None:
         announce_reclaims(self.ctx)
@@ -155,7 +155,7 @@ class ReconnectScene(Scene):
         x = w // 2 - 40 * (len(seats) - 1)
         for i, seat in enumerate(seats):
             widgets.seat_badge(surface, identities()[seat], (x + 80 * i, box.y + 122), 24)
-        names = ", ".join(_("Seat {number} ({name})").format(number=s + 1, name=identities()[s].name) for s in seats)
+        names = ", ".join(_("Seat {number} ({name})").format(number=s + 1, name=seat_name(self.ctx.seats, s)) for s in seats)
         widgets.blit_text(surface, ui, _("{seats}: the pad was disconnected.").format(seats=names), "body", "text",
                           center=(w // 2, box.y + 178))
         widgets.blit_text(surface, ui, _("Plug it back in: it takes its seat at once."), "small",
