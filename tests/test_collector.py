@@ -171,3 +171,26 @@ def test_without_idle_time_cycles_would_pile_up_until_overdue(policy, clock, mon
     assert policy.idle_runs == 0
     assert max(alive[len(alive) // 2:]) > 1.2 * max(alive[:len(alive) // 2])
     assert max(alive) > frames * PER_FRAME / 3
+
+
+def test_the_window_loop_offers_the_collector_its_time_after_the_present(ctx, monkeypatch):
+    """WindowLoop.frame: the collector's step comes after the present, with the time up to the
+    next frame (unpaced: the rest of the frame pace() sleeps), never inside the frame."""
+    import pygame
+
+    from game.app import WindowLoop
+    from game.scenes.menus.title import TitleScene
+    order: list[object] = []
+
+    class Seen(Collector):
+        def idle(self, until: float) -> bool:
+            order.append(("collector", round(until - loop.previous, 6)))
+            return False
+
+    monkeypatch.setattr(collector, "WINDOW", Seen())
+    monkeypatch.setattr(pygame.display, "flip", lambda: order.append("flip"))
+    ctx.stack.push(TitleScene(ctx))
+    ctx.stack.apply()
+    loop = WindowLoop(ctx, pygame.display.get_surface(), vsync=False)
+    loop.frame()
+    assert order == ["flip", ("collector", round(1 / 60, 6))]
