@@ -56,6 +56,7 @@ def test_install_freezes_what_is_loaded_and_takes_the_oldest_generation(policy):
 def test_without_the_policy_nothing_is_frozen_or_collected(clock):
     idle = Collector(clock)
     idle.settle()
+    idle.resettle()
     _young_passes(collector.OVERDUE)
     assert idle.idle(until=1.0) is False
     assert gc.get_freeze_count() == 0 and idle.settled == 0 and idle.idle_runs == 0
@@ -86,6 +87,30 @@ def test_coming_back_to_a_menu_unfreezes_collects_and_freezes_again(ctx, policy,
     warmer.run_all()
     assert policy.settled == 1 and gc.get_freeze_count() > 0
     assert garbage.alive == 0 < frozen_before   # a cycle frozen while it lived is freed once it is garbage
+
+
+def test_the_warm_ups_settle_collects_only_what_is_not_frozen(policy):
+    garbage = _frozen_cycle(policy)
+    loose = Node()
+    loose.other = loose
+    del loose
+    policy.settle()
+    assert garbage.alive == 2   # the frozen cycle: left for the next resettle (a pass over everything)
+    policy.resettle()
+    assert garbage.alive == 0 and policy.settled == 2
+
+
+def test_install_collects_the_start_up_garbage_before_freezing_it(clock):
+    Node.alive = 0
+    loose = Node()
+    loose.other = loose
+    del loose
+    managed = Collector(clock)
+    try:
+        managed.install()
+        assert Node.alive == 0 and gc.get_freeze_count() > 0
+    finally:
+        managed.uninstall()
 
 
 class Node:

@@ -8,11 +8,12 @@ collector, and headless runs keep CPython's defaults) manages it the way shipped
 
 - `install` (once the title is up and the scene modules are loaded): the young generations'
   thresholds are kept small enough that their collections stay cheap, the oldest is never
-  collected automatically, and everything loaded so far is frozen (`gc.freeze`: moved to a
-  generation the collector never scans: it is the game's, for as long as the game runs).
-- `settle` (a warm-up job, after the menus' rehearsals and on coming back to a menu from
-  play): everything is unfrozen, collected once (in a menu nobody is touching, where the pass
-  shows nowhere) and frozen again, so garbage from a match is never frozen with the living.
+  collected automatically, and everything loaded so far is collected once and frozen
+  (`gc.freeze`: moved to a generation the collector never scans: it is the game's, for as
+  long as the game runs).
+- `settle` (a warm-up job, after the menus' rehearsals): what the warm-up made is collected
+  and what lives frozen. `resettle` (a warm-up job on coming back to a menu from play): the
+  same after unfreezing everything, so garbage from a match is never kept frozen.
 - `idle` (after each frame's present, the loop's time before its next read): the oldest
   generation is collected when one is due and the time left fits the last one's length; one
   long overdue runs anyway, so reference cycles are always freed in the end.
@@ -45,11 +46,13 @@ class Collector:
         self._saved: tuple[int, int, int] | None = None
 
     def install(self) -> None:
-        """Take over the oldest generation and freeze what the game has loaded so far."""
+        """Take over the oldest generation; collect once and freeze what the game has loaded so
+        far (called in the frame after the scene modules' imports, a long frame anyway)."""
         if not self.installed:
             self._saved = gc.get_threshold()
             gc.set_threshold(YOUNG_THRESHOLDS[0], YOUNG_THRESHOLDS[1], NEVER)
             self.installed = True
+        gc.collect()
         gc.freeze()
 
     def uninstall(self) -> None:
@@ -61,15 +64,22 @@ class Collector:
         self.installed = False
 
     def settle(self) -> None:
-        """A warm-up job: collect everything once and freeze what lives. Unfrozen first: what
-        was frozen before and has since become cyclic garbage (a match left) is freed too.
-        Nothing where the policy is not installed (headless runs, tests): CPython's own rules."""
-        if not self.installed:
-            return
-        gc.unfreeze()
-        gc.collect()
-        gc.freeze()
-        self.settled += 1
+        """A warm-up job, after the menus' rehearsals: collect what is not frozen (what the
+        warm-up made: a few ms) and freeze what lives. Nothing where the policy is not
+        installed (headless runs, tests): CPython's own rules."""
+        if self.installed:
+            gc.collect()
+            gc.freeze()
+            self.settled += 1
+
+    def resettle(self) -> None:
+        """A warm-up job, on coming back to a menu from play: as settle, everything unfrozen
+        first, so what was frozen before and has since become cyclic garbage (a scene left,
+        holding the context that holds it) is freed too, not kept for the rest of the session.
+        A pass over every object (15-30 ms), in a menu nobody has touched for a moment."""
+        if self.installed:
+            gc.unfreeze()
+            self.settle()
 
     @property
     def due(self) -> bool:

@@ -354,6 +354,6 @@ def back_in_menu(warmer: Warmer, ctx: "Context", was_in_menu: bool) -> bool:
     handed back to the system (a job, so it runs when the menu sits idle). Whether a menu is on top."""
     now = in_menu(ctx)
     if now and not was_in_menu:
-        warmer.add(f"collector {len(warmer.done)}", collector.WINDOW.settle)   # the match's cycles freed first
+        warmer.add(f"collector {len(warmer.done)}", collector.WINDOW.resettle)   # the match's cycles freed first
         warmer.add(f"memory back {len(warmer.done)}", give_back)
     return now
