@@ -477,6 +477,33 @@ def _attempt(n: int, **kw) -> dict:
     return {"id": n, "outcome": "finished", "ticks": 1000 + n, "splits": [300, 700, 1000 + n], "flags": [], **kw}
 
 
+def _hostile_profiles_db() -> bytes:
+    """A records database the game made, then edited by hand: profile rows with a name past any
+    screen, names only a casefold tells apart, bindings that are not JSON or nest a thousand deep,
+    a shopper that does not exist, a colour of seat 9, a blob for a date; one sound row among them."""
+    import sqlite3
+    import tempfile
+    from game.files.database import MIGRATIONS, SCHEMA_VERSION
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "records.sqlite3"
+        connection = sqlite3.connect(path)
+        for step in MIGRATIONS:
+            for sql in step:
+                connection.execute(sql)
+        connection.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        rows = [(1, "Sound", "gran", 2, 1, "low", '{"A": 1, "B": 0}'), (2, "x" * 900_000, None, None, 0, None, None),
+                (3, "straße", None, None, 0, None, None), (4, "STRASSE", None, None, 0, None, None),
+                (5, "J", None, None, 0, None, "{not json"), (6, "K", None, None, 0, None, "[" * 1000),
+                (7, "L", "dracula", None, 0, None, None), (8, "M", None, 9, 0, None, None),
+                (9, "N\u202e\n", None, None, 7, "max", '{"A": 4294967296}')]
+        connection.executemany("INSERT INTO profiles VALUES (?, ?, ?, ?, ?, ?, ?, '2026-01-01T00:00:00', ?)",
+                               [(*row, f"2026-01-0{row[0]}T00:00:00") for row in rows])
+        connection.execute("INSERT INTO profiles VALUES (10, 'O', NULL, NULL, 0, NULL, NULL, x'00', x'ff')")
+        connection.commit()
+        connection.close()
+        return path.read_bytes()
+
+
 def _records_with_hostile_rows() -> bytes:
     """A records database the game's migrations made, its evening and career rows hostile: an
     evening still open (so the start carries it on) whose matches are not records, runs whose stars
@@ -523,6 +550,7 @@ def user_file_cases() -> dict[str, dict[str, object]]:
         "records_db_fifo": {"records.sqlite3": Fifo()},
         "records_db_link_out": {"records.sqlite3": Link("{sentinel}/victim.replay")},
         "records_db_huge": {"records.sqlite3": Sparse(100 << 20)},
+        "records_db_hostile_profiles": {"records.sqlite3": _hostile_profiles_db()},
         "records_db_hostile_rows": {"records.sqlite3": Valid(_records_with_hostile_rows())},
         # These two stopped every start (exit 1, each launch): an unhashable language.
         "settings_language_list": {"settings.json": b'{"language": ["de"]}'},

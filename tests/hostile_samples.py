@@ -89,13 +89,16 @@ def main() -> None:
     # as an older game kept it: the shell's start imports it into the database
     CAREER_PROGRESS.save({"version": 1, "challenge": first.id,
                           "runs": [{"stars": sorted(won.stars), "replay": won.replay}]}, f"{first.id}.json")
-    from game.files import database
+    from game.files import database, profiles
     from game.evening import store
     from devkit.shots.evening import sample_records
     evening, _said = store.resume(database.shared())     # tonight so far: the shell's start carries it on
     for record in sample_records():
         evening.add(record)
     database.shared().write(lambda c: c.execute("INSERT INTO meta VALUES ('sample', 'hostile_samples')"))
+    made = profiles.create(database.shared(), "Anna-Lena", [], "gran", 3)    # a profile for the fuzzer to mutate
+    if isinstance(made, profiles.Profile):
+        profiles.update(database.shared(), profiles.Profile(made.id, made.name, "pip", 3, True, "high", {"A": 1}))
     database.close_all()              # every save committed before the samples are read
 
 

@@ -189,8 +189,23 @@ def _lobby(ctx, push, run, say, reads: set[str]) -> None:
         else:
             say(i18n._(entry.problem))
     lobby.choose("level", None)
+    _profiles(lobby, run)
     ctx.stack.pop()
     ctx.stack.apply()
+
+
+def _profiles(lobby, run) -> None:
+    """A seat joins: its picker lists the saved profiles (read from the records database), drawn;
+    the first one sits down with its preferences, then the seat leaves."""
+    index = lobby.join(("kb", "left"))
+    if index is None:
+        return
+    run(1)
+    found = lobby.seat_profiles.found
+    if found:
+        lobby.seat_profiles.sit(index, found[0])
+        run(1)
+    lobby.leave(lobby.ctx.seats[-1].seat if lobby.ctx.seats else index)
 
 
 def _history(ctx, menu, run, back_to) -> None:

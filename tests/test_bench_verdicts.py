@@ -206,6 +206,17 @@ def test_the_window_memory_is_judged_on_the_larger_of_title_and_play_beside_the_
                 if v["figure"].startswith("window memory")]
 
 
+def test_the_window_memory_verdict_takes_the_figure_with_sound_where_there_is_one():
+    """A player hears the music: where the machine has no sound device the bench measures again
+    with SDL's disk driver, and that figure is the one judged."""
+    report = _window_memory(150.0, 180.0)
+    report["window_sound"] = {"title": {"VmRSS": 160.0}, "play": {"VmRSS": 205.0}, "peak_mb": 207.0,
+                              "audio": "disk", "renderer": "software", "music_mb": 11.3}
+    judged = next(v for v in verdicts({"memory_window": report}) if v["figure"].startswith("window memory"))
+    assert judged["met"] is False and "160.0 / 205.0 MB" in judged["value"]
+    assert "software renderer, sound disk, music 11.3 MB" in judged["value"]
+
+
 def test_only_the_sections_asked_for_run(monkeypatch):
     from devkit.bench import report
     ran = []

@@ -168,7 +168,7 @@ def test_the_dice_tables_seat_portraits_follow_colour_blind_mode_even_switched_m
 
 
 def test_the_mall_panels_portraits_follow_colour_blind_mode_even_switched_mid_match(ctx, monkeypatch):  # noqa: F811
-    from game.scenes.mall import hud as mall_hud
+    from game.scenes.mall import hud_header as mall_hud
     from game.scenes.mall.scene import demo_spec, piloted_mall
     scene = piloted_mall(ctx, demo_spec(4, "rush", 3))
     ctx.stack.push(scene)

@@ -130,6 +130,21 @@ def test_screenshot_in_a_real_process(tmp_path):
     assert pygame.image.load(str(out)).get_size() == (1920, 1080)
 
 
+def test_a_screenshot_never_touches_the_players_records(tmp_path):
+    """The title reads the career's stars and the lobby the profiles, from the records: a picture of
+    them is staged in memory, so the player's database is never created, opened or set aside."""
+    user = tmp_path / "user"
+    user.mkdir()
+    (user / "records.sqlite3").write_bytes(b"not a database, and the player's to keep")
+    env = {**os.environ, "SOLDOUT_USER_DIR": str(user)}
+    for scene in ("title", "lobby_profiles"):
+        done = subprocess.run([sys.executable, "main.py", "--screenshot", str(tmp_path / f"{scene}.png"),
+                               "--scene", scene], cwd=ROOT, capture_output=True, text=True, timeout=120, env=env)
+        assert done.returncode == 0, done.stderr
+    assert sorted(p.name for p in user.iterdir()) == ["records.sqlite3"]
+    assert (user / "records.sqlite3").read_bytes() == b"not a database, and the player's to keep"
+
+
 def test_missing_level_and_record_folder_exit_2(tmp_path, capsys):
     assert app.main(["--headless", "--level", str(tmp_path / "nope.tmx")]) == 2
     assert "no such level" in capsys.readouterr().err

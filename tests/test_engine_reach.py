@@ -36,9 +36,14 @@ FACES = {
     "game.sim.protocol.Simulation",
     "game.sim.mall_face.MallFace", "game.sim.mall_face.AvatarFace", "game.sim.mall_face.BodyFace",
     "game.sim.mall_face.StandingsFace",
+    "game.sim.mall_face.MallForMusic", "game.sim.mall_face.MallForSounds", "game.sim.mall_face.MallForRumble",
+    "game.sim.mall_face.MallForGhost", "game.sim.mall_face.MallForTeams", "game.sim.mall_face.MallForPanels",
+    "game.sim.mall_face.SeatForPanels",
     "game.sim.mall_public.MallPublicView", "game.sim.mall_public.RoundReveal", "game.sim.mall_public.OmniscientView",
     "game.sim.mall_view.SeatView",
     "game.sim.table_face.TableFace", "game.sim.table_face.TableSeatFace",
+    "game.sim.table_face.TableForMusic", "game.sim.table_face.TableForSounds", "game.sim.table_face.TableForRumble",
+    "game.sim.table_face.TableForBids", "game.sim.table_face.TableForPanels",
     "game.sim.table_view.TableSeatView",
 }
 
@@ -112,8 +117,8 @@ def _sources() -> list[BuildSource]:
     return out
 
 
-def count_reads() -> dict[str, list[str]]:
-    """Every counted read: 'class.attribute' -> where ('module:line'), the probe's included."""
+def all_reads() -> set[tuple[str, str]]:
+    """Every read of a game.sim class outside the engines: ('class.attribute', 'module:line:column')."""
     options = Options()
     options.python_version = (3, 11)
     options.incremental = False            # every module checked now, so every read is seen
@@ -121,8 +126,13 @@ def count_reads() -> dict[str, list[str]]:
     options.follow_imports = "silent"
     plugin = Reach(options)
     build.build(_sources(), options, extra_plugins=[plugin])
+    return plugin.reads
+
+
+def count_reads(seen: set[tuple[str, str]] | None = None) -> dict[str, list[str]]:
+    """Every counted read: 'class.attribute' -> where ('module:line'), the probe's included."""
     counted: dict[str, list[str]] = collections.defaultdict(list)
-    for fullname, where in sorted(plugin.reads):
+    for fullname, where in sorted(all_reads() if seen is None else seen):
         owner = fullname.rsplit(".", 1)[0]
         if owner not in FACES and not is_value(owner):
             counted[fullname].append(where)
@@ -130,8 +140,13 @@ def count_reads() -> dict[str, list[str]]:
 
 
 @pytest.fixture(scope="module")
-def reads() -> dict[str, list[str]]:
-    return count_reads()
+def seen() -> set[tuple[str, str]]:
+    return all_reads()
+
+
+@pytest.fixture(scope="module")
+def reads(seen) -> dict[str, list[str]]:
+    return count_reads(seen)
 
 
 def test_nothing_outside_the_engines_reads_a_sim_object_but_through_a_face(reads):
@@ -204,3 +219,67 @@ def test_a_public_seat_shows_no_tumbling_face_and_no_bid():
     sim.seats[0].land_tick = sim.tick                      # landed: the faces show
     assert list(sim.public_seat(0).hand) == sim.game.players[0].hand
     assert "bid" not in sim.public_seat(0)._fields
+
+
+# Readers handed a narrow face, the members of it they read: exactly its members, and nothing of
+# the wide face (MallFace 42 members, TableFace 49: each of these readers read 2-18 of them).
+NARROW = {
+    "game.music.cues": {"MallForMusic": {"avatars", "mode", "phase", "public_view", "round_ticks_left"},
+                        "TableForMusic": {"bid_made", "last_player", "n", "phase", "round_number", "rules"}},
+    "game.scenes.mall.sounds": {"MallForSounds": {"by_seat", "events"}},
+    "game.scenes.pads.feel": {"MallForRumble": {"avatars", "events", "t"},
+                              "TableForRumble": {"checkout_seat", "events", "phase"}},
+    "game.speedrun.ghost": {"MallForGhost": {"by_seat", "carried", "held_pile"}},
+    "game.scenes.table.sounds": {"TableForSounds": {"events", "seats", "tick"}},
+    "game.scenes.table.bids": {"TableForBids": {"bid_made", "phase", "seats"}},
+    "game.scenes.table.hud": {"TableForPanels": {
+        "bonus_taker", "bonus_tokens", "buyer", "catalogue", "change", "checkout_seat", "last_player", "phase",
+        "public_seat", "revealed", "round_gains", "round_number", "rules", "seats", "solo_seat", "tick", "tumbling",
+        "turn_left"}},
+}
+
+
+def _written(where: str, member: str) -> bool:
+    """Whether the read at 'module:line:column' is written in the source as `.member`. Handing a
+    face to a function that takes a narrower one makes mypy look its properties up on that line
+    (a structural check, not a read: nothing there names the member)."""
+    module, line, _column = where.split(":")
+    path = ROOT / (module.replace(".", "/") + ".py")
+    if not path.exists():
+        return True
+    return f".{member}" in path.read_text(encoding="utf-8").splitlines()[int(line) - 1]
+
+
+def _by_module(seen: set[tuple[str, str]]) -> dict[str, dict[str, set[str]]]:
+    """module -> face's class name -> the members the module reads of it (as written)."""
+    by_module: dict[str, dict[str, set[str]]] = collections.defaultdict(lambda: collections.defaultdict(set))
+    for fullname, where in seen:
+        owner, _, member = fullname.rpartition(".")
+        if _written(where, member):
+            by_module[where.split(":")[0]][owner.rpartition(".")[2]].add(member)
+    return by_module
+
+
+def test_each_narrow_reader_reads_the_world_through_its_own_small_face(seen):
+    by_module = _by_module(seen)
+    for module, faces in NARROW.items():
+        read = {face: members for face, members in by_module[module].items() if face in ("MallFace", "TableFace")
+                or face in faces}
+        assert read == faces, module
+
+
+def test_the_mall_panels_read_the_world_through_their_own_face(seen):
+    """The seat panels (game/scenes/mall/hud*.py) read 16 of MallFace's 42 members, all of them
+    through MallForPanels (its spec through seat_teams' MallForTeams), none through MallFace;
+    and 7 of SeatView's 46, through SeatForPanels."""
+    from game.sim.mall_face import MallForPanels, SeatForPanels
+    read: dict[str, set[str]] = collections.defaultdict(set)
+    for module, faces in _by_module(seen).items():
+        if module == "game.scenes.mall.hud" or module.startswith("game.scenes.mall.hud_"):
+            for face, members in faces.items():
+                if face in ("MallFace", "MallForPanels", "SeatView", "SeatForPanels"):
+                    read[face] |= members
+
+    def declared(face: type) -> set[str]:
+        return {m for k in face.__mro__ if k.__module__ == "game.sim.mall_face" for m in vars(k) if not m.startswith("_")}
+    assert dict(read) == {"MallForPanels": declared(MallForPanels) - {"spec"}, "SeatForPanels": declared(SeatForPanels)}

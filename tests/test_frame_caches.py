@@ -281,7 +281,7 @@ def test_a_kept_rounded_box_is_pygames_to_the_pixel(alpha):
 def test_a_kept_memory_hand_is_its_slots_drawn_in_place_to_the_pixel(ctx, face_up):
     """Memory's hands are drawn once per look and blitted (some 60 slots and frames a 6-seat
     frame blitted): pixel for pixel the slots drawn straight onto the panel."""
-    from game.scenes.mall import hud as hud_module
+    from game.scenes.mall import hud_bodies as hud_module
     scene = _mall_in_play(ctx, "memory")
     sim, hud = scene.sim, scene.picture.hud
     screen = pygame.display.get_surface()
@@ -289,15 +289,15 @@ def test_a_kept_memory_hand_is_its_slots_drawn_in_place_to_the_pixel(ctx, face_u
     compared = 0
     for seat, p in hud.panel_of.items():
         hand = sim.hand(seat)
-        hud._face_up[seat] = face_up      # as the panel's look works it out each frame
+        hud.bodies.face_up[seat] = face_up      # as the panel's look works it out each frame
         info = p.info
         slots = max(len(hand), sim.seat_view(seat).hand_size())
         rows = (slots + hud_module.HAND_COLS - 1) // hud_module.HAND_COLS
         size = min((info.w - hud_module.HAND_GAP * 2) // 3, (info.h - 6 * (rows - 1)) // max(1, rows))
         around = info.inflate(2 * hud_module.HAND_PAD, 2 * hud_module.HAND_PAD)
         kept, straight = screen.copy(), screen.copy()
-        hud.hand_panel(kept, sim, seat, p)
-        hud.hand_cells(straight, info.topleft, hand, slots, sim.by_seat[seat].hand_index, face_up,
+        hud.bodies.hand_panel(kept, sim, seat, p)
+        hud.bodies.hand_cells(straight, info.topleft, hand, slots, sim.by_seat[seat].hand_index, face_up,
                        hud.identities[seat].colour, size)
         assert pygame.image.tobytes(kept.subsurface(around), "RGB") == \
             pygame.image.tobytes(straight.subsurface(around), "RGB"), seat

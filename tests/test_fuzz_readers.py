@@ -324,6 +324,31 @@ def test_tiny_inputs(text):
         _one_line(info.value)
 
 
+_CELL = st.one_of(st.none(), st.integers(-(1 << 63), (1 << 63) - 1), st.floats(allow_nan=True), NASTY,
+                  st.text(max_size=40), st.binary(max_size=40), st.sampled_from(["gran", "low", '{"A": 1}', "{" * 500]))
+
+
+@SLOW
+@given(st.lists(st.tuples(*[_CELL] * 8), max_size=6))
+def test_profiles_reader(user_dir, rows):
+    """Whatever an edited records database holds in its profiles table, listing them returns sound
+    profiles and one line per skipped row; a profile listed makes its own name again after a rename."""
+    from game.files import database, profiles
+    db = database.shared()
+    with db.lock:
+        db.connection.execute("DELETE FROM profiles")
+        for n, row in enumerate(rows):
+            db.connection.execute("INSERT OR IGNORE INTO profiles VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", (n + 1, *row))
+    found = profiles.load(db, ("gran", "pip"))
+    assert all("\n" not in line for line in found.skipped)
+    names = [p.name for p in found.found]
+    assert len({n.casefold() for n in names}) == len(names)
+    for profile in found.found:
+        assert 1 <= len(profile.name) <= profiles.MAX_NAME and profile.name == profiles.clean_name(profile.name)
+        assert profile.name.isprintable()
+        assert profile.character in (None, "gran", "pip") and profile.colour in (None, *range(6))
+
+
 def _evening_record_text() -> str:
     from devkit.shots.evening import sample_records
     from game.evening.store import record_text

@@ -7,7 +7,7 @@ import time
 
 import pygame
 
-from game.scenes.mall import draw as mall_draw
+from game.scenes.mall import card_spots
 from game.scenes.mall import placement
 from game.scenes.mall.floor_map import FloorMap
 from tests.gamectx import played_mall
@@ -17,9 +17,9 @@ from tests.test_mall_scene import ctx  # noqa: F401  (fixture)
 def _spy_placing(monkeypatch) -> list[str]:
     """Each placing begun, and each run to its end by finish (the draw's way: all at once)."""
     log: list[str] = []
-    real_placing, real_finish = mall_draw.placing, mall_draw.finish
-    monkeypatch.setattr(mall_draw, "placing", lambda *a: (log.append("placing"), real_placing(*a))[1])
-    monkeypatch.setattr(mall_draw, "finish", lambda steps: (log.append("finish"), real_finish(steps))[1])
+    real_placing, real_finish = card_spots.placing, card_spots.finish
+    monkeypatch.setattr(card_spots, "placing", lambda *a: (log.append("placing"), real_placing(*a))[1])
+    monkeypatch.setattr(card_spots, "finish", lambda steps: (log.append("finish"), real_finish(steps))[1])
     return log
 
 
@@ -47,7 +47,7 @@ def test_a_placing_begun_in_idle_ends_where_one_done_at_once_does(ctx, monkeypat
     log = _spy_placing(monkeypatch)
     scene = played_mall(ctx, 4, "tidy", 1)
     assert scene.view.place_ahead(scene.sim, time.perf_counter() - 1.0), "no time left: nothing placed yet"
-    steps = scene.view._placing
+    steps = scene.view.card_spots._placing
     assert steps is not None
     for _ in range(5):
         next(steps[1])
@@ -71,7 +71,7 @@ def test_each_step_of_a_placing_is_small(ctx, monkeypatch):  # noqa: F811
     monkeypatch.setattr(FloorMap, "walkable_along", counting("rows", FloorMap.walkable_along))
     monkeypatch.setattr(FloorMap, "walkable", counting("rects", FloorMap.walkable))
     monkeypatch.setattr(placement, "_grid_costs", counting("ranked", placement._grid_costs))
-    steps = scene.view._place(scene.sim)
+    steps = scene.view.card_spots._place(scene.sim)
     worst = {name: 0 for name in counts}
     total = dict(worst)
     while True:

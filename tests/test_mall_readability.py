@@ -145,7 +145,7 @@ def test_every_refusal_fits_its_box_whole_in_every_language(ctx, players):  # no
     """A refusal is wrapped at 16 px or more, whole: over the card viewer, or for a long one across
     the panel (it was cut to what fitted once 16 px text took more lines)."""
     from game.text import i18n
-    from game.scenes.mall.hud import refusal_fit
+    from game.scenes.mall.hud_refusal import refusal_fit
     from game.scenes.reasons import SENTENCES
     mall = SENTENCES[:SENTENCES.index("Put the card back into a pile: stand next to one") + 1]
     layout = compute_layout((1280, 576), players)

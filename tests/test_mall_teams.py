@@ -101,7 +101,7 @@ def test_the_sold_out_line_names_who_called_it_for_their_team(ctx):
 def test_the_sold_out_line_marks_a_bot_caller(ctx):
     """"Orange called it!" did not say Orange was a bot, though results and the podium do: the
     SOLD OUT! line and the results' headline both say "(bot)" (in every language)."""
-    from game.scenes.mall.results import SoldOutResultsScene
+    from game.scenes.mall.round_end import soldout_results
     from game.scenes.mall.scene import demo_spec, piloted_mall
     from game.text import i18n
     for code in ("en", "de", "fr", "es"):
@@ -119,6 +119,6 @@ def test_the_sold_out_line_marks_a_bot_caller(ctx):
         assert marked != scene.names[sim.sold_out_seat]
         assert marked in scene.picture.overlay._caller_text(sim), code
         scene.results_pushed = True
-        results = SoldOutResultsScene(ctx, scene)
+        results = soldout_results(scene)           # the round's result, as the mall builds it
         assert marked in results._cause_text(), code
     i18n.set_language("en")

@@ -303,3 +303,39 @@ def _chain(mixer) -> list[str]:
     """The names of the pieces sounding and queued on the music's channel."""
     sounds = (mixer.channel.get_sound(), mixer.channel.get_queue())
     return [mixer.pieces[id(s)][1].name for s in sounds if s is not None and id(s) in mixer.pieces]
+
+
+def test_decoded_music_that_is_not_playing_does_not_sit_in_memory():
+    """Issue #46: a decoded track is 5.7 MB. Through a round only its track and its results' stay
+    decoded (the menu's goes once it no longer sounds), and a finished decode nobody wants any
+    more (the results of a round the player left) goes too."""
+    import array
+    from concurrent.futures import Future
+
+    from game.music.mixer import KEEP_TRACKS, Mixer
+    from game.music.render import TrackAudio
+    pygame.mixer.quit()
+    pygame.mixer.init(22050, -16, 1, 512)
+    mixer = Mixer(Catalogue.load())
+    try:
+        def decoded(name: str) -> TrackAudio:
+            return TrackAudio(mixer.catalogue.tracks[name], array.array("h", [0] * 8), None, 1)
+        for name in ("title", "rush"):           # the menu's, then the round's
+            mixer.library.tracks[name] = decoded(name)
+            mixer._touch(name)
+        results: Future[TrackAudio | array.array[int]] = Future()
+        results.set_result(decoded("results"))
+        mixer.loading["results"] = results         # prepared while the round plays
+        mixer.prepared = {"results", "sold_out", "win"}
+        mixer._let_go({"title", "rush"})           # the title's last beat still fading out: kept
+        assert set(mixer.library.tracks) == {"title", "rush"}
+        mixer._let_go({"rush"})
+        assert KEEP_TRACKS == 2 and set(mixer.library.tracks) == {"rush"} and mixer.used == ["rush"]
+        assert "results" in mixer.loading          # wanted at the round's end: kept
+        mixer.prepared = {"sold_out", "win"}       # the player left for the title
+        mixer._let_go({"title"})
+        assert "results" not in mixer.loading
+        assert set(mixer.library.tracks) == {"rush"}   # within KEEP_TRACKS: the next round may want it
+    finally:
+        mixer.close()
+        pygame.mixer.quit()

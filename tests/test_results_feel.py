@@ -2,6 +2,8 @@
 and no text drawn over text on the results and dice-table screens."""
 from __future__ import annotations
 
+import dataclasses
+
 import pygame
 import pytest
 
@@ -211,7 +213,7 @@ def test_soldout_round_results_reveal_cards_in_turn(ctx):
 
 def test_tied_sides_share_first_place_and_all_are_winners(ctx, monkeypatch):
     results = soldout_results(ctx, 4, "rush", 1)
-    results.sim.match.totals[:] = [2, 2, 0, 0]          # drawing reads the totals; the match is over
+    results.result = dataclasses.replace(results.result, totals=(2, 2, 0, 0))   # the match ended level
     probe = TextProbe(monkeypatch)
     results.image = None
     results.animation().finish()
@@ -297,7 +299,7 @@ def test_title_menu_ends_well_above_the_button_hints(ctx):
 @pytest.mark.parametrize("players", [2, 6])
 def test_nobody_scoring_stands_on_one_step_with_no_winner(ctx, monkeypatch, players):
     results = soldout_results(ctx, players, "rush", 1)
-    results.sim.match.totals[:] = [0] * len(results.sim.match.totals)
+    results.result = dataclasses.replace(results.result, totals=(0,) * results.result.sides)
     probe = TextProbe(monkeypatch)
     results.show_podium()
     assert {s.place for s in results.podium.standings} == {1}
@@ -414,7 +416,7 @@ def test_leaving_the_results_lets_the_finished_match_go_at_once(ctx, game):
     results = soldout_results(ctx, 6, "rush", 1) if game == "soldout" else checkout_results(ctx, 6)
     results.update({-1: IDLE})
     results.draw(pygame.Surface((1280, 720)), 0.0)
-    gone = [weakref.ref(results), weakref.ref(results.game_scene)]
+    gone = [weakref.ref(results), weakref.ref(ctx.stack.scenes[-2])]   # the screen and the finished match under it
     del results
     gc.collect()
     gc.disable()
@@ -428,14 +430,85 @@ def test_leaving_the_results_lets_the_finished_match_go_at_once(ctx, game):
 
 def test_bots_are_marked_on_the_final_scores_and_the_podium_people_are_not(ctx):
     """A bot on the final scores and the podium read like a person: the solo player could not tell."""
-    results = checkout_results(ctx)
-    table = results.table
+    from game.scenes.table.match_end import checkout_results as results_of
+    checkout_results(ctx)
+    table = ctx.stack.scenes[-2]                       # the finished table under its results
     person = 0
     table.bots.pop(person, None)                       # seat 0 played by a person
-    standings = results._standings(results.sim.scores())
+    results = results_of(table)                        # the result as the table builds it when the match ends
+    standings = results._standings(results.result.scores())
     marked = {s.names[0] for s in standings}
-    name = results.sim.seats[person].name
+    name = table.sim.seats[person].name
     assert name in marked                               # the person as they are
-    assert {f"{results.sim.seats[i].name} (bot)" for i in table.bots} <= marked
+    assert {f"{table.sim.seats[i].name} (bot)" for i in table.bots} <= marked
     head, _lines = results._words()
     assert "(bot)" in head or name in head
+
+
+def test_the_checkout_results_are_handed_a_frozen_result_and_callbacks_never_the_table(ctx):
+    """The final scores take what they show (each row's products, bargains, sets) and how they
+    leave; they held the finished table and read its sim while drawing."""
+    from game.core.scene import Scene
+    from game.scenes.match_result import MatchChoices
+    from game.scenes.table.match_end import match_result
+    from game.scenes.table.results import CheckoutResultsScene
+
+    checkout_results(ctx)
+    table = ctx.stack.scenes[-2]
+    result = match_result(table)
+    sim = table.sim
+    for row in result.rows:
+        assert sum(row.products) == len(sim.products_won(row.score.seat))
+        assert row.bargains == len(sim.bargains_bought(row.score.seat))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.winners = ()                                    # type: ignore[misc]
+    asked: list[str] = []
+    results = CheckoutResultsScene(ctx, result, MatchChoices(rematch=lambda: asked.append("rematch"),
+                                                             to_lobby=lambda: asked.append("lobby")))
+    assert not [v for v in vars(results).values() if isinstance(v, Scene)]
+    results.draw(pygame.Surface((1280, 720)), 0.0)
+    results.to_lobby()
+    results.to_lobby()                                         # once only
+    assert asked == ["lobby"]
+
+
+def test_a_finished_reveal_lets_go_of_the_picture_without_its_pieces():
+    """Issue #46: once every piece shows, the reveal draws the whole picture only; the picture
+    without the pieces (a full-screen surface, 3.5 MB) is not kept through the results."""
+    from game.scenes.results_fx import Reveal
+    full, base = pygame.Surface((64, 36)), pygame.Surface((64, 36))
+    full.fill((200, 10, 10))
+    played: list[str] = []
+    reveal = Reveal(base, full, [pygame.Rect(0, 0, 8, 8), pygame.Rect(8, 0, 8, 8)], played.append, every=2, start=1)
+    screen = pygame.Surface((64, 36))
+    reveal.draw(screen, 0.0)
+    assert reveal.base is base                 # still revealing: the base is drawn under the pieces
+    while not reveal.done:
+        reveal.update()
+    reveal.draw(screen, 0.0)
+    assert reveal.base is reveal.full and screen.get_at((40, 30)) == (200, 10, 10, 255) and played == ["flip", "flip"]
+
+
+def test_a_results_screen_gives_memory_back_once_its_picture_is_revealed(ctx, monkeypatch):
+    """Issue #46: building a results picture frees copies of the screen the allocator keeps
+    (5-10 MB at a Sold Out! round's results); once the picture is whole and revealed, the
+    screen's work after a present hands them back, once, and only with the time for it."""
+    import time
+
+    from game.scenes import common
+    from game.scenes.results_fx import Reveal
+    given: list[bool] = []
+    monkeypatch.setattr(common.memory, "give_back", lambda: given.append(True) or True)
+    scene = common.MatchResultsScene(ctx, None)  # type: ignore[arg-type]  # no match needed to idle
+    scene.idle(time.perf_counter() + 1)
+    assert given == []                           # nothing drawn yet
+    full = pygame.Surface((16, 16))
+    scene.image, scene.reveal = full, Reveal(pygame.Surface((16, 16)), full, [pygame.Rect(0, 0, 4, 4)], lambda s: None)
+    scene.idle(time.perf_counter() + 1)
+    assert given == []                           # still revealing: the base is in use
+    scene.reveal.finish()
+    scene.idle(time.perf_counter() + common.GIVE_BACK_SECONDS / 2)
+    assert given == []                           # too little of the frame left
+    scene.idle(time.perf_counter() + 1)
+    scene.idle(time.perf_counter() + 1)
+    assert given == [True]

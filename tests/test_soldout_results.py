@@ -96,8 +96,8 @@ def test_rush_results_show_right_and_wrong(ctx):
     assert top.final and menu_labels(top) == ["Continue"]
     for side in range(top.shown.sides()):
         wrong = top._wrong_cards(side)
-        placed = [c for slot in top.mall.sim.round.tables[side] for c, _ in slot.placed]
-        assert sum(len(w) for w in wrong) == sum(top.mall.sim.round.mistakes[p] for p in top.shown.members(side))
+        placed = [c for slot in mall.sim.round.tables[side] for c, _ in slot.placed]
+        assert sum(len(w) for w in wrong) == sum(mall.sim.round.mistakes[p] for p in top.shown.members(side))
         assert len(placed) >= sum(len(w) for w in wrong)
     top.draw(pygame.Surface(SCREEN), 0.0)
 
@@ -262,3 +262,36 @@ def test_only_the_choosers_controller_moves_the_choice_and_a_stick_from_the_roun
     assert scene.chosen == "tidy" and chosen == []
     ticks(SAID_TICKS)
     assert chosen == ["tidy"]
+
+
+def test_the_results_are_handed_a_frozen_result_and_callbacks_never_the_mall(ctx):
+    """A results screen takes what it shows and how it leaves (it held the live mall and called
+    back into it): built from the round's result alone, it draws, chooses through its callbacks,
+    and keeps no scene."""
+    import dataclasses
+
+    from game.core.scene import Scene
+    from game.scenes.mall.results import RoundChoices
+    from game.scenes.mall.round_end import round_result
+
+    mall = start(ctx, demo_spec(3, "rush", seed=5, rounds=2))
+    play_out_round(mall.sim, seed=5)
+    result = round_result(mall)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.final = True                                    # type: ignore[misc]
+    assert not result.final and result.number == 1 and result.rounds == 2
+    assert result.totals == tuple(mall.sim.match.totals) and result.players[0].name == mall.names[0]
+    assert not [v for v in vars(result).values() if type(v).__module__.startswith("game.sim")]   # no view of the world
+    reveal = mall.sim.reveal()
+    assert [result.reveal.members(s) for s in range(result.reveal.sides())] == [reveal.members(s) for s in range(3)]
+    assert result.reveal.wrong_cards(0, 1) == reveal.wrong_cards(0, 1) and result.reveal.cause() == reveal.cause()
+    asked: list[object] = []
+    choices = RoundChoices(rematch=lambda: asked.append("rematch"), to_lobby=lambda: asked.append("lobby"),
+                           next_round=asked.append)
+    results = SoldOutResultsScene(ctx, result, choices)
+    ctx.stack.push(results)
+    ctx.stack.apply()
+    assert not [v for v in vars(results).values() if isinstance(v, Scene)]   # no scene held: only its callbacks
+    results.draw(pygame.Surface(SCREEN), 0.0)
+    choose(ctx, results, "Next round")
+    assert asked == [result.next_mode]                         # the round goes on through the callback

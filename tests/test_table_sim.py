@@ -16,8 +16,8 @@ from game.sim.table_tuning import TableTuningError, load_table_tuning
 NAMES = ("Orange", "Sky", "Green", "Yellow", "Blue", "Pink")
 
 
-def spec(players: int, seed: int = 1, difficulty: str = "normal") -> MatchSpec:
-    seats = tuple(SeatSpec(i, NAMES[i], "bot", difficulty) for i in range(players))
+def spec(players: int, seed: int = 1, difficulty: str = "normal", names: tuple[str, ...] = NAMES) -> MatchSpec:
+    seats = tuple(SeatSpec(i, names[i], "bot", difficulty) for i in range(players))
     return MatchSpec("checkout", seats, seed=seed)
 
 
@@ -132,9 +132,9 @@ def test_no_grab_while_the_dice_tumble():
     assert sim.game.players[0].placed == 0
 
 
-def _race(tick_parity: int) -> tuple[TableSim, int, int]:
+def _race(tick_parity: int, names: tuple[str, ...] = NAMES) -> tuple[TableSim, int, int]:
     """Seats 0 and 1 show the same faces and press A on the same product in one tick."""
-    sim = TableSim(spec(2, seed=4))
+    sim = TableSim(spec(2, seed=4, names=names))
     to_play(sim)
     product = sim.game.table[0]
     faces = list(sim.catalogue.products[product.id].faces)
@@ -155,10 +155,24 @@ def test_same_tick_race_goes_to_the_first_seat_in_the_ticks_order():
         loser = 1 - holder
         race = sim.races[sim.game.table[0].id]
         assert (race.winner, race.losers, race.tick) == (holder, (loser,), tick)
-        assert sim.seats[loser].reason.startswith(f"{NAMES[holder]} got ")
+        assert sim.seats[loser].reason.startswith(f"#{holder + 1} got ")     # by seat: the panel names it
         assert RaceWon(holder, race.product) in sim.events
     again = _race(1)
     assert again[2] == _race(1)[2]                      # the same race resolves the same way every time
+
+
+def test_a_race_leaves_a_state_hash_that_no_name_changes():
+    """The loser's reason named the winner, and the reason is hashed: a profile's name changed the hash."""
+    sim, _tick, _holder = _race(0)
+    renamed, _tick, _holder = _race(0, names=("WWWWWWWWWWWWWWWW", "Zoë"))
+    assert any(s.reason.endswith("(same moment)") for s in sim.seats)
+    assert sim.state_hash() == renamed.state_hash()
+
+
+def test_the_panel_says_a_race_s_winner_by_name():
+    from game.scenes.reasons import say_reason
+    assert say_reason("#2 got Curry first (same moment)", ["Anna", "Zoë"]) == "Zoë got Curry first (same moment)"
+    assert say_reason("#2 got Curry first (same moment)") == "#2 got Curry first (same moment)"
 
 
 @pytest.mark.parametrize("players", [3, 6])

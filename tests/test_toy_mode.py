@@ -189,7 +189,7 @@ def test_the_new_family_plays_in_the_window(window):
             app.draw(ctx, surface, 0.0)
         phases.add(mall.sim.phase)
         if mall.sim.phase == "playing":
-            hidden = hidden or all(item is None for items, _b, _p in mall.hud._groups(mall.sim, 0) for item in items)
+            hidden = hidden or all(item is None for items, _b, _p in mall.hud.bodies.groups(mall.sim, 0) for item in items)
         if ctx.stack.top.name == "soldout_results":
             break
     assert {"study", "countdown", "playing"} <= phases and hidden

@@ -4,18 +4,22 @@ The report's older memory figure (report.bench_memory) is the dummy video and au
 player's window adds the display's GL stack, the full-screen surfaces and whatever the caches
 fill while the title rehearses every scene. This child opens the game as a player does (the
 window fullscreen on the display the bench has: Xvfb 1920x1080 when installed, SDL picks the
-audio driver), runs the title's warm-up jobs, and reads /proc/self/status:
+audio driver; where it finds no sound device, again with SDL's disk driver, which plays in real
+time into a file: the music decoded and mixed as a player hears it), runs the title's warm-up
+jobs, and reads /proc/self/status:
 
 - title: after the warm-up and `TITLE_FRAMES` frames of the title (steady);
 - play: after `PLAY_FRAMES` frames of a 6-bot Rush drawn at full size (steady in play);
 - peak: VmHWM at the end.
 
-Then the breakdown at that moment: every lru cache of the game (entries, and the anonymous
+Then the breakdown at that moment: every cache of the game (entries; for the pictures' caches
+bounded in bytes, what each holds, its budget and how many it evicted; and the anonymous
 memory handed back when it alone is cleared: clearing the biggest first, each followed by
 malloc_trim, so a cache's bytes are what it alone kept alive), the decoded music and sound
 effects (their sample bytes), the display surface. What no row names is the interpreter, the
-libraries' code and data (RssFile: mostly libLLVM and the GL driver under Xvfb), pygame's own
-allocations and the allocator's free pages.
+libraries' code and data (RssFile; with libLLVM and the GL driver where the window presents through
+OpenGL: software GL on a machine without a GPU, unless game/app/renderer.py chose SDL's software
+renderer), pygame's own allocations and the allocator's free pages.
 
 Child: `python -m devkit.bench.memory [TITLE_FRAMES PLAY_FRAMES]`, one JSON line out.
 """
@@ -27,6 +31,8 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
+import time
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -55,8 +61,10 @@ def status() -> dict[str, float]:
 
 
 def game_caches() -> list[tuple[str, Any]]:
-    """Every functools cache of the game's modules, by name (module.function)."""
-    found = []
+    """Every cache of the game's modules, by name (module.function): functools' and the
+    pictures' caches bounded in bytes (game.render.surface_cache)."""
+    from game.render.surface_cache import CACHES
+    found: list[tuple[str, Any]] = [(cache.name, cache) for cache in CACHES]
     for obj in gc.get_objects():
         if isinstance(obj, functools._lru_cache_wrapper):
             module = getattr(obj, "__module__", "") or ""
@@ -79,13 +87,17 @@ def cache_breakdown() -> list[dict[str, Any]]:
     caches.sort(key=lambda pair: -pair[1].cache_info().currsize)
     before = _anon()
     for name, cache in caches:
-        entries = cache.cache_info().currsize
-        if not entries:
+        info = cache.cache_info()
+        if not info.currsize:
             continue
+        row: dict[str, Any] = {"cache": name, "entries": info.currsize}
+        if hasattr(info, "budget"):          # bounded in bytes: what it holds, its bound, what it let go
+            row.update({"held_mb": round(info.bytes / MB, 1), "budget_mb": round(info.budget / MB, 1),
+                        "evicted": info.evicted})
         cache.cache_clear()
         gc.collect()
         after = _anon()
-        rows.append({"cache": name, "entries": entries, "freed_mb": round(before - after, 1)})
+        rows.append({**row, "freed_mb": round(before - after, 1)})
         before = after
     return rows
 
@@ -102,8 +114,20 @@ def sample_bytes(ctx: Context) -> dict[str, float]:
             if track.drive is not None:
                 music += len(track.drive) * track.drive.itemsize
         music += sum(len(j) * j.itemsize for j in library.jingles.values())
+        for future in getattr(player, "loading", {}).values():   # decoded ahead, not yet asked for
+            done = future.result() if future.done() and future.exception() is None else None
+            for part in (getattr(done, "base", done), getattr(done, "drive", None)):
+                music += len(part) * part.itemsize if part is not None else 0
     effects = sum(len(s.get_raw()) for s in getattr(audio, "_cache", {}).values() if s is not None)
     return {"music_mb": round(music / MB, 1), "sound_effects_mb": round(effects / MB, 1)}
+
+
+def _renderer() -> str:
+    """The SDL renderer presenting the window (opengl, software...), or "none"."""
+    import pygame
+    info = getattr(pygame.display, "_get_renderer_info", None)   # pygame-ce's, not in its stubs
+    found = info() if info is not None else None
+    return str(found[0]) if found else "none"
 
 
 def _frames(ctx: Context, screen: pygame.Surface, count: int) -> None:
@@ -115,6 +139,7 @@ def _frames(ctx: Context, screen: pygame.Surface, count: int) -> None:
         app.tick(ctx)
         app.draw(ctx, screen, 0.5)
         pygame.display.flip()
+        app.idle(ctx, time.perf_counter() + app.IDLE_SECONDS)   # the scenes' work after a present, as the window runs it
 
 
 def child_memory(title_frames: int, play_frames: int) -> dict[str, Any]:
@@ -135,7 +160,7 @@ def child_memory(title_frames: int, play_frames: int) -> dict[str, Any]:
         _frames(ctx, screen, 1)
     _frames(ctx, screen, title_frames)
     out: dict[str, Any] = {"window": list(pygame.display.get_window_size()),
-                           "video": pygame.display.get_driver(),
+                           "video": pygame.display.get_driver(), "renderer": _renderer(),
                            "audio": pygame.mixer.get_driver() if pygame.mixer.get_init() else "none",
                            "warm_jobs": len(warmer.done), "title": status()}
     registry.start_game(ctx, build_spec("soldout", 6, "normal", "rush", 1, 5))
@@ -175,7 +200,14 @@ def run(env: dict[str, str], frames: tuple[int, int] = (TITLE_FRAMES, PLAY_FRAME
     if env.get("SDL_VIDEODRIVER") == "dummy":   # no display to open a window on (--no-xvfb, no Xvfb)
         return {"dummy": dummy, "what": what, "skipped": "window: no display (the dummy driver's figure only)"}
     window = _child(args, env, unset=("SDL_AUDIODRIVER",))
-    return {"window": window, "dummy": dummy, "what": what}
+    out = {"window": window, "dummy": dummy, "what": what}
+    if window.get("audio") == "none":
+        # No sound device here: SDL's disk driver plays in real time into a file, so the music
+        # is decoded, mixed and queued as on a player's sound card.
+        with tempfile.TemporaryDirectory() as folder:
+            out["window_sound"] = _child(args, {**env, "SDL_AUDIODRIVER": "disk",
+                                                "SDL_DISKAUDIOFILE": os.path.join(folder, "audio.raw")})
+    return out
 
 
 def main(argv: list[str]) -> int:

@@ -154,22 +154,22 @@ def _scene_builders() -> list[tuple[str, Prepare]]:
         return prepare
 
     def results(ctx: Context) -> Change:
-        from game.scenes.mall.results import SoldOutResultsScene
+        from game.scenes.mall.round_end import soldout_results
         from game.scenes.mall.scene import MallScene
         from game.sim.mall_stage import play_out_round
         mall = ctx.stack.top
         assert isinstance(mall, MallScene)
         play_out_round(mall.sim, 1)          # the round, played out before the clock starts
         mall.results_pushed = True
-        return lambda ctx: ctx.stack.push(SoldOutResultsScene(ctx, mall))
+        return lambda ctx: ctx.stack.push(soldout_results(mall))
 
     def checkout_results(ctx: Context) -> Change:
-        from game.scenes.table.results import CheckoutResultsScene
+        from game.scenes.table.match_end import checkout_results
         from game.scenes.table.scene import TableScene
         table = ctx.stack.top
         assert isinstance(table, TableScene)
         table.fast_forward(lambda sim: sim.over())
-        return lambda ctx: ctx.stack.push(CheckoutResultsScene(ctx, table))
+        return lambda ctx: ctx.stack.push(checkout_results(table))
 
     def attract(ctx: Context) -> Change:
         back_to_title(ctx)

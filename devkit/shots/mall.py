@@ -10,7 +10,7 @@ from game.match.spec import MatchSpec
 from game.rules.soldout.options import options_of
 from game.scenes import registry
 from game.scenes.mall.mode_choice import ModeChoiceScene
-from game.scenes.mall.results import SoldOutResultsScene
+from game.scenes.mall.round_end import soldout_results
 from game.scenes.mall.scene import MallScene, demo_spec, piloted_mall
 from game.sim.mall_stage import gather, play_out_round, score_last_round_as
 from game.sim.tuning import FP
@@ -64,7 +64,7 @@ def results_shot(players: int, mode: str, rounds: int = 2) -> Callable[[Context,
         mall = piloted_mall(ctx, demo_spec(players, mode, seed or 3, rounds=rounds))
         play_out_round(mall.sim, seed)
         mall.results_pushed = True
-        return [mall, SoldOutResultsScene(ctx, mall)]
+        return [mall, soldout_results(mall)]
     return factory
 
 
@@ -84,7 +84,7 @@ def podium_shot(players: int, teams: bool = False, totals: list[int] | None = No
         if totals is not None:   # the round scored these (a tie, nobody scoring)
             score_last_round_as(mall.sim, totals)
         mall.results_pushed = True
-        results = SoldOutResultsScene(ctx, mall)
+        results = soldout_results(mall)
         results.show_podium()
         return [mall, results]
     return factory
@@ -97,7 +97,7 @@ def choice_shot(players: int) -> Callable[[Context, int], list[Scene]]:
         mall = piloted_mall(ctx, spec)
         play_out_round(mall.sim, seed)
         mall.results_pushed = True
-        results = SoldOutResultsScene(ctx, mall)
+        results = soldout_results(mall)
         chooser = results.chooser()
         chooser = dataclasses.replace(chooser, seats=chooser.seats or (0,))   # a person chooses in the picture
         return [mall, results, ModeChoiceScene(ctx, lambda mode: None, chooser, preset=results.next_mode)]

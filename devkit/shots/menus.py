@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.files import database
 from game.match.seats import LobbySeat
 from game import levels_dir
 from game.files.levels import LevelEntry, load_level
@@ -34,8 +35,10 @@ def lobby_shot(ctx: "Context", seed: int) -> LobbyScene:
     """Lobby with keyboards, pads and bots seated (pads by name only: no device exists here)."""
     ctx.lobby.seed = seed or 4242
     scene = LobbyScene(ctx)
+    scene.seat_profiles.db = database.in_memory()     # never the developer's own profiles
     scene.join(("kb", "left"))
     scene.join(("kb", "right"))
+    scene.seat_profiles.pickers.clear()               # both sat down as guests
     ctx.seats.append(LobbySeat(2, "human", ("pad", 0), team=0, device_name="Xbox Controller"))
     ctx.seats.append(LobbySeat(3, "human", ("pad", 1), team=1, device_name="PS4 Controller"))
     scene.add_bot()

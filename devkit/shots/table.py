@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Callable
 from game.text.i18n import _
 from game.scenes import registry
 from game.scenes.menus.howto import HowToScene, load_howto
+from game.scenes.table.match_end import checkout_results
 from game.scenes.table.results import CheckoutResultsScene
 from game.scenes.table.scene import TableScene, demo_spec, set_table_keys
 from game.rules.checkout import CHECKOUT
@@ -76,7 +77,7 @@ def _played_out(ctx: Context, players: int, seed: int) -> tuple[TableScene, Chec
     """A whole game played by bots, and its results."""
     table = TableScene(ctx, demo_spec(players, seed), demo=True)
     table.fast_forward(lambda sim: sim.over())
-    return table, CheckoutResultsScene(ctx, table)
+    return table, checkout_results(table)
 
 
 def results_shot(players: int) -> Callable[[Context, int], list[Scene]]:

@@ -316,6 +316,7 @@ def screenshot(path: str, scene: str, seed: int, size: tuple[int, int], out: Tex
                             f"{', '.join(registry.screenshot_names())}")
     pygame.init()
     pygame.display.set_mode(LOGICAL_SIZE)
+    database.keep_in_memory()     # a picture of the game never touches the player's records
     ctx = make_context(load_user_files=False, lang=lang)
     stage_screenshot(ctx, shot, seed)
     surface = pygame.Surface(LOGICAL_SIZE)
@@ -345,6 +346,9 @@ def letterboxed(surface: pygame.Surface, size: tuple[int, int]) -> pygame.Surfac
 def open_display(fullscreen: bool) -> tuple[pygame.Surface, bool]:
     """A 1280x720 logical surface scaled to the window or screen; vsync where the display gives it."""
     import pygame
+
+    from game.app import renderer
+    renderer.choose()            # no GPU: SDL's software renderer, not software GL (game/app/renderer.py)
     flags = pygame.SCALED | (pygame.FULLSCREEN if fullscreen else 0)
     with warnings.catch_warnings():
         # Without a GPU renderer SDL scales in software (the performance table is measured so):

@@ -69,6 +69,16 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE TABLE career_runs (challenge TEXT NOT NULL, n INTEGER NOT NULL, stars TEXT NOT NULL,"
         " replay BLOB NOT NULL, digest TEXT NOT NULL DEFAULT '', PRIMARY KEY (challenge, n)) WITHOUT ROWID",
     ),
+    (
+        # The players' profiles (game/files/profiles.py): checked again on every read, as untrusted.
+        # `colour` a seat identity's index (NULL: none), `rumble` a settings level (NULL: the settings'),
+        # `bindings` JSON {button: pad button}, `created` / `last_used` ISO 8601 local time.
+        "CREATE TABLE profiles (id INTEGER PRIMARY KEY, name TEXT NOT NULL, character TEXT, colour INTEGER,"
+        " assist INTEGER NOT NULL DEFAULT 0, rumble TEXT, bindings TEXT, created TEXT NOT NULL,"
+        " last_used TEXT NOT NULL)",
+        # NOCASE folds ASCII only: profiles.py also compares casefolded names before a save.
+        "CREATE UNIQUE INDEX profiles_name ON profiles (name COLLATE NOCASE)",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -327,6 +337,12 @@ def shared() -> Database:
         if warning:
             _PENDING.append(warning)
     return found
+
+
+def keep_in_memory() -> None:
+    """This process's records live in memory only: a `--screenshot` stages its scenes' records there
+    and never opens, creates or sets aside the player's database."""
+    _SHARED.setdefault(str(RECORDS_DB.path()), in_memory())
 
 
 def take_warnings() -> list[str]:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import logging
 from collections import deque
+from collections.abc import Collection
 
 import pygame
 import pygame._sdl2.controller
@@ -84,6 +85,9 @@ class InputManager:
         self.last_pad: int | None = None              # the pad that pressed a button last (menus speak it)
         self.nintendo_swap = False                    # Nintendo pads: confirm on the bottom button
         self.rumble_level = "low"
+        self.seat_rumble: dict[int, str] = {}            # a seated profile's own rumble level, over the setting's
+        self.seat_bindings: dict[int, Bindings] = {}     # a seat's own pad buttons (its player's profile): a pad
+                                                         # plugged back in mid-match has them again
         # Pads set up in the wizard are pads from the first frame; a damaged file is a toast (the app's).
         self.load_warning: str | None = mappings.install_saved()[1]
         try:
@@ -252,8 +256,10 @@ class InputManager:
             menus[device] = self._repeating(device, command, settled)
         for instance_id, pad in self.pads.items():
             device = ("pad", instance_id)
-            last[device] = pad.command(self.bindings)
-            plain.append(command := pad.menu_command(self.bindings))
+            seat = self.seating.seat_of(device) if self.seat_bindings else None
+            bindings = self.seat_bindings.get(seat, self.bindings) if seat is not None else self.bindings
+            last[device] = pad.command(bindings)
+            plain.append(command := pad.menu_command(bindings))
             menus[device] = self._repeating(device, command, settled)
         self._last, self._menus = last, menus
         self._plain = self._with_escape(_merge(plain))
@@ -294,6 +300,16 @@ class InputManager:
         Escape is B.
         """
         return self._menu
+
+    def menu_command_of(self, device: DeviceId) -> Command:
+        """One device's part of `menu_command` (stick as d-pad, repeats): a lobby seat choosing on its own."""
+        return self._menus.get(device, IDLE)
+
+    def menu_command_without(self, devices: Collection[DeviceId]) -> Command:
+        """`menu_command` without `devices` (seats busy with their own choosing leave the shared menu alone)."""
+        if not devices:
+            return self._menu
+        return self._with_escape(_merge([IDLE, *(c for d, c in self._menus.items() if d not in devices)]))
 
     def any_device_command(self) -> Command:
         """Every connected device merged as one player's Command (stick pushes as d-pad presses, no
@@ -391,7 +407,7 @@ class InputManager:
 
         A pad without motors is asked once (SDL says so) and then left alone.
         """
-        scale = RUMBLE_SCALE.get(self.rumble_level, 0.0)
+        scale = RUMBLE_SCALE.get(self.seat_rumble.get(seat, self.rumble_level), 0.0)
         device = self.seating.device_of(seat)
         if scale <= 0 or device is None or device[0] != "pad" or self.seating.is_waiting(seat):
             return False

@@ -71,6 +71,7 @@ class LobbySeat:
     character: str | None = None     # the shopper this seat plays (assets/cast.toml); None: the seat's default.
                                      # Presentation only: never in the MatchSpec, the replay or the hash
     profile: int | None = None       # humans only: the player's profile (records database); None: a guest seat
+    profile_name: str = ""           # that profile's name, shown for the seat everywhere ("": the seat's colour name)
 
     @property
     def identity(self) -> SeatIdentity:
@@ -83,7 +84,7 @@ class LobbySeat:
     def spec(self, teams: bool) -> SeatSpec:
         return SeatSpec(
             seat=self.seat,
-            name=self.identity.name,
+            name=self.profile_name or self.identity.name,   # a replay's header may show it; no hash reads it
             kind="bot" if self.kind == "bot" else "human",
             difficulty=self.difficulty,
             team=self.team if teams else None,

@@ -12,10 +12,10 @@ from typing import NamedTuple
 from game import TICK_RATE
 from game.rules.checkout import BIDDING, BONUS, BONUS_SOLO, CHECKOUT, FRENZY
 from game.rules.soldout import modes
-from game.sim.mall_face import MallFace
+from game.sim.mall_face import MallForMusic
 from game.sim.mall_events import MallPhase
 from game.sim.table import COUNTDOWN, REVEAL
-from game.sim.table_face import TableFace
+from game.sim.table_face import TableForMusic
 
 CARDS_LEFT = 1          # a side this close to done lifts the mall's music
 LAST_SECONDS = 20       # ... and so do the last seconds of a timed round
@@ -26,7 +26,7 @@ class Cue(NamedTuple):
     intensity: float = 0.0
 
 
-def mall_cue(sim: MallFace) -> Cue:
+def mall_cue(sim: MallForMusic) -> Cue:
     """The mode's track (by its rule family); full drive once a side has one card to go, a
     player holds Y to call SOLD OUT!, or the round's time runs out, and through the SOLD OUT!
     moment (its jingle cuts in on the beat)."""
@@ -34,7 +34,7 @@ def mall_cue(sim: MallFace) -> Cue:
     return Cue(track, 1.0 if _mall_near_end(sim) else 0.0)
 
 
-def _mall_near_end(sim: MallFace) -> bool:
+def _mall_near_end(sim: MallForMusic) -> bool:
     if sim.phase == MallPhase.SOLD_OUT:
         return True
     if sim.phase != MallPhase.PLAYING:
@@ -47,7 +47,7 @@ def _mall_near_end(sim: MallFace) -> bool:
     return sim.round_ticks_left() <= LAST_SECONDS * TICK_RATE
 
 
-def table_cue(sim: TableFace) -> Cue:
+def table_cue(sim: TableForMusic) -> Cue:
     """The table's track, driving in the last player's countdown and all through the last
     round; from the bids on, the bonus round's, driving once every bid but one is in (someone
     is keeping the table waiting) and on through the bonus round itself."""

@@ -24,7 +24,9 @@ from game.music.director import Director, Kind, Piece
 from game.music.render import Library, TrackAudio
 
 MUSIC_CHANNEL = 0          # reserved: effects never take it
-KEEP_TRACKS = 3            # decoded tracks kept at once (the round's, the results', the menu's)
+KEEP_TRACKS = 2            # decoded or decoding tracks at once: the one sounding and the one prepared next
+                           # (the round's and its results'); the menu's is decoded again when the menu comes
+                           # back (~0.1 s on the worker: it starts a beat later), not held through a match
 STALL_MARGIN = 1.5         # a queued piece lasts this many times the longest recent gap between pumps
 STALL_MEMORY = 0.998       # ... which is forgotten slowly (by half in about 6 s of smooth ticks)
 
@@ -47,6 +49,7 @@ class Mixer:
         self.loading: dict[str, Future[TrackAudio | array.array[int]]] = {}
         self.failed: set[str] = set()
         self.used: list[str] = []                       # tracks, least recently wanted first
+        self.prepared: set[str] = set()                 # what the sounding track's scene will want next
         self.pieces: dict[int, tuple[pygame.mixer.Sound, Piece]] = {}
         self.level = -1.0
         self.last_pump: float | None = None
@@ -75,9 +78,14 @@ class Mixer:
                 self.channel.queue(self._sound(piece))
         elif director.stale:
             self._swap(director, queued)
+        in_use = {director.target} if director.target is not None else set()
         for piece in (director.playing, director.planned):    # never let go of what is in use
             if piece is not None and piece.kind is Kind.TRACK:
                 self._touch(piece.name)
+            for part in (piece, piece.cut if piece is not None else None):
+                if part is not None and part.kind is Kind.TRACK:
+                    in_use.add(part.name)
+        self._let_go(in_use)
         self._forget()
 
     def _measure(self, director: Director) -> None:
@@ -126,6 +134,7 @@ class Mixer:
     # ------------------------------------------------------------ loading
     def prepare(self, names: list[str]) -> None:
         """Start decoding what will be wanted soon (the results during a round), so it starts on time."""
+        self.prepared = set(names)
         for name in names:
             self.ready(name)
 
@@ -164,14 +173,28 @@ class Mixer:
         return TrackAudio(track, _pcm(self.folder / f"{name}.ogg"), drive, self.library.channels)
 
     def _touch(self, name: str) -> None:
-        """`name` was wanted: keep it, and let the least recently wanted track go past KEEP_TRACKS."""
+        """`name` was wanted: it is now the most recently wanted track."""
         if name not in self.library.tracks:
             return
         if name in self.used:
             self.used.remove(name)
         self.used.append(name)
-        while len(self.used) > KEEP_TRACKS:
-            self.library.tracks.pop(self.used.pop(0), None)
+
+    def _let_go(self, in_use: set[str]) -> None:
+        """Decoded music that is not playing does not sit in memory (5.7 MB a track): a finished
+        decode nobody wants any more (a round's results after the player left the round) goes,
+        then, past KEEP_TRACKS decoded or decoding tracks, the least recently wanted decoded one
+        that is neither wanted, sounding nor queued."""
+        for name, future in list(self.loading.items()):
+            if future.done() and name in self.catalogue.tracks and name not in in_use | self.prepared:
+                del self.loading[name]
+        decoding = sum(1 for name in self.loading if name in self.catalogue.tracks)
+        for name in list(self.used):
+            if len(self.used) + decoding <= KEEP_TRACKS:
+                break
+            if name not in in_use:
+                self.used.remove(name)
+                del self.library.tracks[name]
 
     # ------------------------------------------------------------ level
     def set_level(self, level: float) -> None:

@@ -18,6 +18,7 @@ from typing import Any, Iterator, NamedTuple, Sequence
 
 import pygame
 
+from game.render.surface_cache import surface_cache
 from game.render.icons import (
     INK, PAPER, Colour, bag_icon, check_size, hex_rgb, luminance, mix, outlined_text,
     rounded_card, shrink, star_points, supersample, text_surface, with_outline,
@@ -437,7 +438,7 @@ def item_surface(garment: str, colour_hex: str, pattern: str, size: int,
     return _item(garment, colour, pattern, int(size), bool(colourblind))
 
 
-@lru_cache(maxsize=2048)
+@surface_cache(budget_mb=32)     # the warm-up leaves ~22 MB: 1,190 items at 14 sizes
 def _item(garment: str, colour_hex: str, pattern: str, size: int,
           colourblind: bool) -> pygame.Surface:
     if garment not in SHAPES:
@@ -495,7 +496,7 @@ def card_surface(garment: str, colour_hex: str, pattern: str, size: tuple[int, i
     return _card(garment, colour_hex, pattern, check_size(size), label, bool(colourblind), cb_hex)
 
 
-@lru_cache(maxsize=512)
+@surface_cache(budget_mb=24)     # the warm-up leaves ~16 MB: 255 cards at 3 viewer sizes
 def _card(garment: str, colour_hex: str, pattern: str, size: tuple[int, int],
           label: str | None, colourblind: bool, cb_hex: str | None) -> pygame.Surface:
     w, h = size
@@ -590,7 +591,7 @@ def _objective(looks: tuple[ItemLook, ...], bags: int, size: tuple[int, int],
     return card
 
 
-@lru_cache(maxsize=256)
+@surface_cache(budget_mb=8)      # the warm-up leaves ~3 MB
 def _objective_cached(looks: tuple[ItemLook, ...], bags: int, size: tuple[int, int],
                       filled: tuple[bool, ...], marks: tuple[str | None, ...],
                       colourblind: bool, title: str) -> pygame.Surface:

@@ -14,6 +14,7 @@ from functools import lru_cache
 
 import pygame
 
+from game.render.surface_cache import surface_cache
 from game.render.text import NARROWEST, TEXT_MIN_PX, GameFont, bar_px, min_font_size
 
 if TYPE_CHECKING:
@@ -132,7 +133,8 @@ def outlined_text(text: str, px: int, colour: Colour, outline: Colour = INK,
 
 
 
-@lru_cache(maxsize=512)   # a session's results count scores up: 256 were evicted before they were shown again
+@surface_cache(budget_mb=6)   # ~2.6 MB after the warm-up; a session's results count scores up (an entry count
+#                             of 256 evicted them before they were shown again)
 def _outlined(text: str, px: int, colour: tuple[int, ...], outline: tuple[int, ...], width: int,
               max_width: int | None, narrow: bool = False) -> pygame.Surface:
     # Rendered here rather than through text_surface: the parts would only fill its cache twice over.

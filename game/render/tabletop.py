@@ -13,6 +13,7 @@ from typing import Callable, Sequence
 import pygame
 
 from game.text.i18n import _
+from game.render.surface_cache import surface_cache
 from game.render.text import NARROWEST, hyphenation_points
 from game.render.icons import (
     GOLD, INK, PAPER, Colour, bag_icon, check_size, font, hex_rgb, luminance, mix, outlined_text,
@@ -357,7 +358,7 @@ def _band_room(w: int, left: int) -> int:
 
 # A card is ~60-100 KB: a round deals 2 products a player, so 6 players show 12 cards, each free
 # or taken by one of 6 seats = 84 (warmed ahead); 128 keeps one round whole.
-@lru_cache(maxsize=128)
+@surface_cache(budget_mb=8)      # the warm-up leaves ~4 MB: 38 cards
 def _product(name: str, category: str, faces: tuple[int, ...], stars: int, size: tuple[int, int],
              taken_by: tuple[str, str | None] | None) -> pygame.Surface:
     w, h = size

@@ -641,6 +641,16 @@ def no_orphan(lines: list[str], fits: "Callable[[str], bool]") -> list[str]:
     return lines
 
 
+def ellipsized(text: str, fits: "Callable[[str], bool]") -> str:
+    """`text` whole when `fits` it, else cut at its end with "…" until it does: a player's long
+    name where even drawn narrower it has no room (16 wide letters beside a score)."""
+    if fits(text):
+        return text
+    while len(text) > 1 and not fits(text.rstrip() + "…"):
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
 def fit_text(ui: "UI", text: str, width: int, size: str = "small") -> str:
     """`text` cut with an ellipsis to `width` px."""
     px = ui.size(size)

@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import dataclasses
+import time
 from typing import TYPE_CHECKING, Iterator, Protocol
 
 import pygame
 
+from game.core import memory
 from game.core.scene import Scene
 from game.text.i18n import N_, _
 from game.match.commands import IDLE, Button, Command
@@ -15,9 +17,11 @@ from game.scenes.moment import Moment, without
 if TYPE_CHECKING:
     from game.core.context import Context
     from game.match.spec import MatchSpec
+    from game.scenes.match_result import MatchChoices
     from game.scenes.results_fx import Podium, Reveal
 
 MENU_SEAT = -1  # commands[-1] is every device merged (see Scene.update)
+GIVE_BACK_SECONDS = 0.003   # a results screen gives memory back only with this much of its idle time left
 
 
 def menu_command(commands: dict[int, Command]) -> Command:
@@ -99,13 +103,6 @@ class MenuScene(Scene):
         return pygame.Rect(140, 4, 1000, 62)
 
 
-class MatchScene(Protocol):
-    """A finished match scene under its results: played again, or left for the lobby."""
-
-    def rematch(self) -> None: ...
-    def to_lobby(self) -> None: ...
-
-
 class Animation(Protocol):
     """What a results screen is playing (a reveal, a podium): it builds up, or shows all at once."""
 
@@ -117,9 +114,10 @@ class Animation(Protocol):
 
 
 class MatchResultsScene(Scene):
-    """Base of a results screen over a finished match scene: a few stages, then rematch or lobby, once.
+    """Base of a results screen over a finished match: a few stages, then rematch or lobby, once.
 
-    `game_scene` offers rematch() and to_lobby(); any seated player may choose. Input goes
+    It is handed what it shows (each screen's own typed result) and `choices`, the callbacks
+    that leave it (game/scenes/match_result.py), never the game scene; any seated player may choose. Input goes
     through a Moment (game/scenes/moment.py): a press counts only if it went down after the
     stage appeared, and a stage stays its minimum time. A tap of A shows a building animation
     (`animation()`) at once; once it is whole and the stage has had its time, a tap chooses a
@@ -130,9 +128,9 @@ class MatchResultsScene(Scene):
     menu: widgets.MenuList      # the choices, made by each results screen
     welcomes_new_pads = True
 
-    def __init__(self, ctx: "Context", game_scene: MatchScene) -> None:
+    def __init__(self, ctx: "Context", choices: "MatchChoices") -> None:
         super().__init__(ctx)
-        self.game_scene = game_scene
+        self.choices = choices
         self.done = False
         self.image: pygame.Surface | None = None
         self.podium: Podium | None = None
@@ -140,12 +138,23 @@ class MatchResultsScene(Scene):
         self.moment = Moment()
         self._builder: Iterator[None] | None = None   # the picture being drawn, a piece a tick
         self._early = 0                                # ticks played while it was being drawn
+        self._given_back = False                       # what building the picture freed went back
 
     def exit(self) -> None:
         """Left for good: its menu's rows call back into it (a cycle only the collector's next full
         pass frees, which may come a whole match later, with the finished match and this screen's
         pictures: 15-25 MB). An empty menu lets them go now."""
         self.menu = widgets.MenuList([])
+
+    def idle(self, until: float) -> None:
+        """Once the picture is whole and revealed, the memory drawing it freed (its copies of the
+        screen: 5-10 MB the allocator kept) goes back to the system, once, after a present with
+        the time for it (malloc_trim: 2-4 ms; game/core/memory.py)."""
+        if self._given_back or self.image is None or (self.reveal is not None and not self.reveal.done):
+            return
+        if until - time.perf_counter() >= GIVE_BACK_SECONDS:
+            self._given_back = True
+            memory.give_back()
 
     def close_once(self) -> bool:
         """True the first time a choice is made: later presses in the same tick do nothing."""
@@ -157,11 +166,11 @@ class MatchResultsScene(Scene):
     def rematch(self) -> None:
         if self.close_once():
             self.ctx.stack.pop()
-            self.game_scene.rematch()
+            self.choices.rematch()
 
     def to_lobby(self) -> None:
         if self.close_once():
-            self.game_scene.to_lobby()
+            self.choices.to_lobby()
 
     def animation(self) -> Animation | None:
         """The reveal or podium now playing (has update(), done, finish()), or None."""

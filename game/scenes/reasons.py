@@ -12,6 +12,7 @@ words) go through here too. No pygame here.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 
 from game.text.i18n import N_, N_plural, _, and_list, ngettext, number
@@ -104,6 +105,13 @@ def _pattern(template: str) -> re.Pattern[str]:
     return re.compile("".join(parts) + r"\Z")
 
 
+def _named(reason: str, names: Sequence[str]) -> str:
+    """`reason` with its "#N" seat marks as the seats' names (a Notice is left to say itself)."""
+    if isinstance(reason, Notice):
+        return reason
+    return SEAT_MARK.sub(lambda m: names[int(m[1]) - 1] if int(m[1]) <= len(names) else m[0], reason)
+
+
 def say_faces(english: str) -> str:
     """'a 5 and two 3s' (the rules' words) as digits any language reads: '5 + 3 + 3'."""
     words = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
@@ -115,8 +123,14 @@ def say_faces(english: str) -> str:
     return " + ".join(faces)
 
 
-def say_reason(reason: str) -> str:
-    """`reason` (English, from the rules, or a Notice) in the player's language; unknown sentences unchanged."""
+SEAT_MARK = re.compile(r"#([1-9])")    # a seat as the simulation names it in a reason ("#2"): never by name
+
+
+def say_reason(reason: str, names: Sequence[str] = ()) -> str:
+    """`reason` (English, from the rules, or a Notice) in the player's language, a seat the simulation
+    marks "#2" called by its name from `names` (seat order); unknown sentences unchanged."""
+    if names:
+        reason = _named(reason, names)
     if isinstance(reason, Notice):
         return reason.say()
     if not reason or reason in SENTENCES:

@@ -39,9 +39,9 @@ from game.text import i18n
 from game.scenes import registry
 from game.scenes.mall import compute_layout
 from game.scenes.mall import level_surface
-from game.scenes.mall import SoldOutResultsScene
+from game.scenes.mall import soldout_results
 from game.scenes.mall import MallScene, ModeChoiceScene, stamps_ahead
-from game.scenes.table import CheckoutResultsScene
+from game.scenes.table import checkout_results
 from game.sim.mall_stage import play_out_round
 from game.speedrun.categories import load_categories, make_setup
 from game.speedrun.records import Records
@@ -160,7 +160,7 @@ def rehearse_mall(ctx: "Context", players: int, mode: str) -> Iterator[None]:
     yield
     play_out_round(sim, 1)
     yield
-    results = SoldOutResultsScene(rctx, mall)
+    results = soldout_results(mall)
     rctx.stack.push(results)
     while True:                      # a piece a step, as the real one is drawn under its fade
         with clothing.noting(_DRAWN):
@@ -181,7 +181,7 @@ def rehearse_table(ctx: "Context", players: int) -> Iterator[None]:
     while not sim.over() and sim.tick < 60 * 60 * 30:
         table.fast_forward(lambda sim: sim.over(), limit=sim.tick + FORWARD_TICKS)
         yield
-    rctx.stack.push(CheckoutResultsScene(rctx, table))
+    rctx.stack.push(checkout_results(table))
     _draw(rctx, surface)
     _dismiss(rctx)
 

@@ -412,7 +412,9 @@ class TableSim(TurnPhases):
             losers = (old.losers if old and old.tick == self.tick else ()) + (s.seat,)
             self.races[spot.id] = Race(self.tick, spot.id, winner, losers)
             name = self.catalogue.products[spot.id].name
-            self._reject(s, f"{self.seats[winner].name} got {name} first (same moment)")
+            # The winner by seat, never by name: a name is the player's (a profile's), and the reason is
+            # in the state hash. The table's panels say the name (game/scenes/reasons.py, SEAT_MARK).
+            self._reject(s, f"{seat_mark(winner)} got {name} first (same moment)")
             self.events.append(RaceWon(winner, spot.id))
             return
         self._reject(s, result.reason)
@@ -534,6 +536,11 @@ class TableSim(TurnPhases):
         """sha256 of the whole table (engine + timers + cursors): equal hashes, equal games."""
         dump = json.dumps(self.state_dict(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(dump.encode("utf-8")).hexdigest()
+
+
+def seat_mark(seat: int) -> str:
+    """A seat as a reason names it ("#2"): the same whoever sits there (game/scenes/reasons.py SEAT_MARK)."""
+    return f"#{seat + 1}"
 
 
 def new_table(spec: MatchSpec, catalogue: Catalogue | None = None, seed: int | None = None,

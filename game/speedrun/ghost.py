@@ -18,7 +18,7 @@ from game.speedrun.session import RunSession
 from game.speedrun.verify import check_setup
 
 if TYPE_CHECKING:
-    from game.sim.mall_face import MallFace
+    from game.sim.mall_face import MallForGhost
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ class Ghost:
         return self.end_tick is not None and self.start_tick + igt - 1 >= self.end_tick
 
 
-def _snapshot(sim: MallFace) -> GhostFrame:
+def _snapshot(sim: "MallForGhost") -> GhostFrame:
     av = sim.by_seat[0]
     x, y = av.pos
     return GhostFrame(x, y, sim.held_pile(0) is not None or sim.carried(0) is not None)

@@ -13,9 +13,10 @@ if TYPE_CHECKING:
     from game.scenes.mall.mode_choice import ModeChoiceScene
     from game.scenes.mall.overlay import stamps_ahead
     from game.scenes.mall.results import SoldOutResultsScene
+    from game.scenes.mall.round_end import soldout_results
     from game.scenes.mall.scene import MallScene, open_mall, piloted_mall
     from game.scenes.mall.sounds import play_sounds
 
-_FACE = {"MallPicture": "picture", "MallScene": "scene", "ModeChoiceScene": "mode_choice", "SoldOutResultsScene": "results", "compute_layout": "layout", "level_surface": "picture", "open_mall": "scene", "piloted_mall": "scene", "play_sounds": "sounds", "stamps_ahead": "overlay"}
-__all__ = ["MallPicture", "MallScene", "ModeChoiceScene", "SoldOutResultsScene", "compute_layout", "level_surface", "open_mall", "piloted_mall", "play_sounds", "stamps_ahead"]
+_FACE = {"MallPicture": "picture", "MallScene": "scene", "ModeChoiceScene": "mode_choice", "SoldOutResultsScene": "results", "compute_layout": "layout", "level_surface": "picture", "open_mall": "scene", "piloted_mall": "scene", "play_sounds": "sounds", "soldout_results": "round_end", "stamps_ahead": "overlay"}
+__all__ = ["MallPicture", "MallScene", "ModeChoiceScene", "SoldOutResultsScene", "compute_layout", "level_surface", "open_mall", "piloted_mall", "play_sounds", "soldout_results", "stamps_ahead"]
 __getattr__ = public_face(__name__, _FACE)

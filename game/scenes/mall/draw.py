@@ -23,18 +23,18 @@ from game.render.icons import INK, outlined_text, seat_shape_surface
 from game.render.palette import CAUTION, GOLD, PAPER_EDGE, PREVIEW_BAD, SHUTTER, SHUTTER_LINE
 from game.rules.soldout.family import Destination
 from game.scenes.mall.counts import MapCounts
+from game.scenes.mall.card_spots import CardSpots
 from game.scenes.mall.crowd import Apart
 from game.scenes.mall.floor_map import FloorMap
 from game.scenes.mall.layout import MallLayout
-from game.scenes.mall.locator import Fades, locator_size, locator_surface
-from game.scenes.mall.placement import Placing, finish, placing
+from game.scenes.mall.locator import Fades, locator_surface
 from game.sim.tuning import FP
 
 if TYPE_CHECKING:
     from typing import Iterator, Sequence
 
     from game.scenes.mall.fx import MallFx
-    from game.sim.mall_face import AvatarFace, MallFace
+    from game.sim.mall_face import AvatarFace, MallFace, MallForTeams
 
 LOCATOR_GOLD = PAPER_EDGE   # a dresser's chair ring and leader line: the locator's border colour
 
@@ -236,13 +236,10 @@ class MapView:
         self.body_rects: list[pygame.Rect] = []  # this frame's shoppers (banners go around them)
         self._tags: list[tuple[pygame.Surface, pygame.Rect, pygame.Rect, tuple[int, int, int]]] = []
         self._pings: list[float] = []        # per tag: how far through its "you are here" pulse (-1: none)
-        self._spots_key: tuple[tuple[int, int, int], ...] = ()   # the dressers the locators were placed for
         self.apart = Apart(CROWD_EASE)       # a crowd drawn apart (render only)
         self.shown_at: dict[int, tuple[int, int]] = {}        # per seat: where its shopper was drawn
         self.sight = Sightlines()             # who may hide whom this frame
-        self._spots: dict[int, pygame.Rect] = {}
-        self._placing: tuple[tuple[tuple[int, int, int], ...], Placing] | None = None   # under way in idle time
-        self._floor: FloorMap | None = None   # the walkable floor on screen, built on first use
+        self.card_spots = CardSpots(self.at, layout.map_rect, s, self.pile_size, self.strip_h)   # Tidying Up's
         self._ahead = self._frames_ahead()    # the shoppers' everyday frames, drawn in idle time (warm_figures)
 
     def set_colourblind(self, on: bool) -> None:
@@ -402,61 +399,16 @@ class MapView:
             pygame.draw.circle(surface, LOCATOR_GOLD, centre, r, 3)
 
     def _dresser_spots(self, sim: "MallFace") -> dict[int, pygame.Rect]:
-        """Where each dresser's locator goes (screen px, without shake; see place_locators).
-        Dressers never move: placed once per round, as a rule ahead in idle time (place_ahead);
-        what is left of that is done here."""
-        key = _dressers_key(sim)
-        if self._spots_key != key:
-            steps = self._placing[1] if self._placing is not None and self._placing[0] == key else self._place(sim)
-            self._spots_key, self._spots, self._placing = key, finish(steps), None
-        return self._spots
+        """Where each dresser's locator goes (screen px, without shake; card_spots.py)."""
+        return self.card_spots.spots(sim)
 
     def place_ahead(self, sim: "MallFace", until: float) -> bool:
-        """Place the round's dresser cards a step at a time until `until` (perf_counter), ahead of
-        the round's first picture (the fade into a round has idle frames to spare; placing them
-        all in one frame once took 40 ms). False once they are placed, or with no dressers."""
-        key = _dressers_key(sim)
-        if not key or self._spots_key == key:
-            return False
-        if self._placing is None or self._placing[0] != key:
-            self._placing = key, self._place(sim)
-        steps = self._placing[1]
-        while time.perf_counter() < until:
-            try:
-                next(steps)
-            except StopIteration as done:
-                self._spots_key, self._spots, self._placing = key, done.value, None
-                return False
-        return True
-
-    def _place(self, sim: "MallFace") -> Placing:
-        """The steps of placing the dresser cards where they are now, round the piles where they lie."""
-        cards = sim.public_view().dresser_cards()
-        wanted = [(d.index, *self.at(d.x, d.y),
-                   locator_size(len(sim.catalogue.objectives[cards[d.index]].items))) for d in sim.dressers]
-        pw, ph = self.pile_size
-        half = round(16 * self.scale)
-        piles = [pygame.Rect(cx - pw // 2, cy - ph + pw // 3, pw, ph)
-                 for cx, cy in (self.at(x, y) for _, x, y in sim.floor_piles())]
-        chairs = [pygame.Rect(cx - half - 6, cy - half - 6, 2 * half + 12, 2 * half + 12)
-                  for cx, cy in (self.at(d.x, d.y) for d in sim.dressers)]
-        return placing(wanted, self.layout.map_rect, half, self.strip_h, piles + chairs,
-                       self.floor_map(sim), [self._table_ring(sim)])
-
-    def _table_ring(self, sim: "MallFace") -> pygame.Rect:
-        """The Starting Table and a tile of floor round it (screen px, without shake): where every
-        shopper starts and hands in, so no dresser card may hide it."""
-        tx, ty, tw, th = sim.level.table_rect
-        tile = sim.level.tile_size
-        x, y = self.at(tx - tile, ty - tile)
-        return pygame.Rect(x, y, round((tw + 2 * tile) * self.scale), round((th + 2 * tile) * self.scale))
+        """Place the round's dresser cards in idle time until `until` (CardSpots.ahead)."""
+        return self.card_spots.ahead(sim, until)
 
     def floor_map(self, sim: "MallFace") -> FloorMap:
-        """The level's walkable floor on screen (built once: the level and the layout never change)."""
-        if self._floor is None:
-            level = sim.level
-            self._floor = FloorMap(level.solid, self.layout.map_rect.topleft, level.tile_size * self.scale)
-        return self._floor
+        """The level's walkable floor on screen."""
+        return self.card_spots.floor_map(sim)
 
     def _dresser_counts(self, sim: "MallFace", dresser: int, x: int, y: int, width: int) -> pygame.Rect | None:
         """Each side's count at this dresser, centred under the card at (x, y): where it goes
@@ -731,12 +683,7 @@ def moment(sim: "MallFace", seat: int) -> str | None:
     return "cheer" if public.side_of(sim.player_of[seat]) == side else "slump"
 
 
-def _dressers_key(sim: "MallFace") -> tuple[tuple[int, int, int], ...]:
-    """The dressers the cards are placed for: a new round's (or none) asks for a new placing."""
-    return tuple((d.index, d.x, d.y) for d in sim.dressers)
-
-
-def seat_teams(sim: "MallFace") -> dict[int, int]:
+def seat_teams(sim: "MallForTeams") -> dict[int, int]:
     """Each seat's team, in a team game (none otherwise)."""
     spec = sim.spec
     return {s.seat: s.team for s in spec.seats if spec.teams and s.team is not None}

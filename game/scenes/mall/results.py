@@ -1,7 +1,9 @@
 """Sold Out! results between rounds, and the match's final standings on the podium.
 
-SoldOutResultsScene(ctx, mall) reads the mall's finished round through its
-reveal (game.sim.mall_public.RoundReveal: the hands and lists face up) and shows: every objective card revealed with the
+SoldOutResultsScene(ctx, result, choices) is handed a SoldOutResult, built by the mall when
+its round ends (game/scenes/mall/round_end.py): the round's cards face up, copied out of its
+reveal (round_shown.py), the scores and each seat as shown, and the callbacks that leave the
+screen; it holds neither the mall nor a view of the world. It shows: every objective card revealed with the
 items it got ticked, the wrong cards put on it crossed out beside it (Rush) or
 the hand's extras (Memory); for Tidying Up each dresser with every side's count
 and who scored; the standings so far, ties said as ties. Then Next round (where
@@ -13,27 +15,27 @@ ties said), then Rematch or Back to lobby. Input goes through the results moment
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 import pygame
 
 from game.text import i18n
 from game.text.i18n import N_, _, ngettext
-from game.files.levels import LEVELS_DIR
 from game.render import widgets
 from game.render.level_themes import theme_of
 from game.render.clothing import item_art, mark_surface, objective_art
 from game.render.figure import portrait
 from game.scenes.shoppers import seat_look
 from game.render.icons import INK, bag_icon, outlined_text
+from game.render.text import NARROWEST
 from game.render.palette import CREAM, DIM, GOLD, GOOD, PANEL, PAPER, PAPER_EDGE, PAPER_WRONG
 from game.rules.soldout import Objective
-from game.rules.soldout.options import options_of
 from game.rules.soldout import modes as mode_registry
 from game.scenes.common import Animation, MatchResultsScene
 from game.scenes.mall.mode_choice import Chooser, ModeChoiceScene, last_place, least_played
-from game.scenes.mall.draw import seat_teams
-from game.scenes.mall.overlay import caller
+from game.scenes.mall.round_shown import RoundShown
+from game.scenes.match_result import MatchChoices, SeatShown
 from game.scenes.pads import keys_in_play
 from game.scenes.evening import PODIUM_STRIP, draw_strip
 from game.scenes.results_fx import (PODIUM_AREA, Podium, Reveal, Standing, cover, headline_image, ordinal, places,
@@ -41,7 +43,7 @@ from game.scenes.results_fx import (PODIUM_AREA, Podium, Reveal, Standing, cover
 
 if TYPE_CHECKING:
     from game.core.context import Context
-    from game.scenes.mall.scene import MallScene
+    from game.rules.soldout import Catalogue
 
 AREA = pygame.Rect(30, 104, 1220, 430)
 TEXT = CREAM
@@ -50,19 +52,55 @@ CAUSES = {"sold_out": "SOLD OUT!", "all_filled": N_("Every dresser is tidy"), "n
           "stopped": N_("The mall closed"), "time": N_("The mall closed")}
 
 
+@dataclass(frozen=True)
+class SoldOutResult:
+    """What the results between rounds and the podium show, built once when the round ends: the
+    round's cards face up (`reveal`, copied out of the round's reveal as it ended), this round's
+    bags and the match's totals by side, which round of how many, and each player (by position,
+    as the reveal's sides list them)."""
+
+    reveal: RoundShown
+    catalogue: "Catalogue"
+    players: tuple[SeatShown, ...]      # by player position
+    side_scores: tuple[int, ...]        # this round's bags by side (0s when the round scored nothing)
+    totals: tuple[int, ...]             # the match's bags by side so far
+    number: int                         # rounds played, this one included
+    rounds: int
+    final: bool                         # the match is over: Continue leads to the podium
+    choose: bool                        # the next round's mode is chosen out loud (by last place)
+    next_mode: str                      # the schedule's next mode (a free choice starts from it)
+    modes_played: tuple[str, ...]
+    caller: tuple[str, str | None]      # who called SOLD OUT! and, in teams, for which team ("", None)
+    level_name: str
+    level_shipped: bool                 # a shipped level's name is translated; a player's own is not
+    level_theme: str
+
+    @property
+    def sides(self) -> int:
+        return len(self.totals)
+
+    def members(self, side: int) -> list[SeatShown]:
+        return [self.players[p] for p in self.reveal.members(side)]
+
+
+@dataclass(frozen=True)
+class RoundChoices(MatchChoices):
+    """Sold Out!'s ways on from a round's results: the next round too, in the mode given."""
+
+    next_round: Callable[[str], None]
+
+
 class SoldOutResultsScene(MatchResultsScene):
     name = "soldout_results"
 
-    def __init__(self, ctx: "Context", mall: "MallScene") -> None:
-        super().__init__(ctx, mall)
-        self.mall = mall
-        sim = mall.sim
-        self.sim = sim
-        self.shown = sim.reveal()
-        self.result = sim.last_result
-        self.final = sim.phase == "match_over"
-        self.choose = options_of(mall.spec).mode not in mode_registry.keys() and mall.mode_for_next_round() is None
-        self.next_mode = mall.scheduled_mode()   # a free choice is preset to it
+    def __init__(self, ctx: "Context", result: SoldOutResult, choices: RoundChoices) -> None:
+        super().__init__(ctx, choices)
+        self.round_choices = choices
+        self.result = result
+        self.shown = result.reveal
+        self.final = result.final
+        self.choose = result.choose
+        self.next_mode = result.next_mode   # a free choice is preset to it
         self._podium_backdrop: pygame.Surface | None = None
         self._pieces: list[tuple[pygame.Rect, pygame.Rect | None]] = []
         if self.final:   # the last round's cards first; the podium after a hold (a match's end is not left on a tap)
@@ -101,18 +139,16 @@ class SoldOutResultsScene(MatchResultsScene):
         if not self.close_once():
             return
         self.ctx.stack.pop()
-        self.mall.next_round(mode)
+        self.round_choices.next_round(mode)
 
     def chooser(self) -> Chooser:
         """Who chooses the next round's mode: the side in last place (people on their own
         controllers; a side of bots picks the mode played least)."""
         result = self.result
-        this_round = result.side_scores if result is not None else [0] * self.sim.match.sides
-        side = last_place(self.sim.match.totals, this_round)
-        seats = [self.sim.seats[p] for p in self.shown.members(side)]
-        people = tuple(seat for seat in seats if not self.sim.by_seat[seat].bot and seat not in self.mall.bots)
-        return Chooser(tuple(self.mall.names[s] for s in seats), tuple(self.mall.identities[s] for s in seats),
-                       people, least_played(self.mall.modes_played), tuple(self.mall.picture.cast[s] for s in seats))
+        members = result.members(last_place(result.totals, result.side_scores))
+        people = tuple(m.seat for m in members if not m.bot)
+        return Chooser(tuple(m.name for m in members), tuple(m.identity for m in members),
+                       people, least_played(result.modes_played), tuple(m.shopper for m in members))
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
@@ -131,9 +167,7 @@ class SoldOutResultsScene(MatchResultsScene):
         ui = self.ctx.ui
         surf = pygame.Surface((1280, 720))
         widgets.draw_background(surf, ui)
-        sim = self.sim
-        rounds = max(1, options_of(self.mall.spec).rounds)
-        number = len(sim.match.results)
+        number, rounds = self.result.number, self.result.rounds
         head = _("FINAL RESULTS") if self.final else _("ROUND {number} OF {rounds}").format(number=number, rounds=rounds)
         title = f"{head}  ·  {_(mode_registry.display_name(self.shown.mode()))}"
         # the title and the line under it as large as their bands hold (a large UI scale)
@@ -160,30 +194,25 @@ class SoldOutResultsScene(MatchResultsScene):
         cause, by = shown.cause(), shown.sold_out_by()
         text = _(CAUSES.get(cause, cause))
         if cause == "sold_out" and by is not None:
-            name, team = caller(self.sim, self.mall.names, self.mall.bots)    # the one who called it, for their team
+            name, team = self.result.caller    # the one who called it (a bot marked), for their team
             # TRANSLATORS: {name} a player, {team} their team's name ("Team A")
             text = _("SOLD OUT! {name} called it for {team}").format(name=name, team=team) if team \
                 else _("SOLD OUT! called by {names}").format(names=name)
         return text
 
     def _side_name(self, side: int) -> str:
-        return " & ".join(self._name(self.sim.seats[p]) for p in self.shown.members(side))
-
-    def _name(self, seat: int) -> str:
-        """The seat's name, marked when a bot played it (from the start or after taking over)."""
-        return shown_name(self.mall.names[seat], self.sim.by_seat[seat].bot or seat in self.mall.bots)
+        return " & ".join(_name(m) for m in self.result.members(side))
 
     def _badges(self, surf: pygame.Surface, side: int, x: int, cy: int, size: int) -> int:
-        for i, p in enumerate(self.shown.members(side)):
-            seat = self.sim.seats[p]
-            ident = self.mall.identities[seat]
-            face = portrait(self.mall.picture.cast[seat], seat_look(ident, self.ctx.settings.colourblind), size)
+        members = self.result.members(side)
+        for i, m in enumerate(members):
+            face = portrait(m.shopper, seat_look(m.identity, self.ctx.settings.colourblind), size)
             surf.blit(face, (x + i * (size - 6), cy - size // 2))
-        return x + len(self.shown.members(side)) * (size - 6) + 10
+        return x + len(members) * (size - 6) + 10
 
     # ------------------------------------------------------------------ Rush / Memory
     def _lists(self, surf: pygame.Surface) -> Iterator[None]:
-        shown, cat = self.shown, self.sim.catalogue
+        shown, cat = self.shown, self.result.catalogue
         sides = shown.sides()
         row_h = min(140, (AREA.h - 6 * (sides - 1)) // sides)
         size = min(96, row_h - 14)           # one pictured item
@@ -192,7 +221,9 @@ class SoldOutResultsScene(MatchResultsScene):
             row = pygame.Rect(AREA.x, AREA.y + side * (row_h + 6), AREA.w, row_h)
             pygame.draw.rect(surf, ROW_FILL, row, border_radius=12)
             x = self._badges(surf, side, row.x + 10, row.centery, min(40, row_h - 16))
-            name = self.ctx.ui.render(self._side_name(side), 26, TEXT)
+            room = row.x + 250 - 8 - x          # the cards start at 250
+            said = widgets.ellipsized(self._side_name(side), lambda t: self.ctx.ui.text.width(t, 26) * NARROWEST <= room)
+            name = self.ctx.ui.render(said, 26, TEXT, max_width=room)
             surf.blit(name, (x, row.centery - name.get_height() // 2))
             x = row.x + 250
             wrong_by_slot = self._wrong_cards(side)
@@ -210,7 +241,7 @@ class SoldOutResultsScene(MatchResultsScene):
                 x = self._crossed(surf, unlisted, x, row.centery, max(30, size * 3 // 4), cb)
                 if x > x0:
                     self._pieces.append((pygame.Rect(x0 - 8, row.y - 6, x - x0 + 8, row.h + 11), row))
-            bags = self.result.side_scores[side] if self.result else 0
+            bags = self.result.side_scores[side]
             self._points(surf, row, bags, side)
             self._pieces.append((pygame.Rect(row.right - 190, row.y, 190, row.h), row))
             yield
@@ -219,7 +250,7 @@ class SoldOutResultsScene(MatchResultsScene):
                    scored: bool, cb: bool) -> int:
         """An objective card revealed: its items in a row, ticks on the ones found, its bags;
         framed green when it scored. Returns the right edge."""
-        cat = self.sim.catalogue
+        cat = self.result.catalogue
         pad = 5
         frame = pygame.Rect(x, cy - size // 2 - pad, len(obj.items) * (size + 4) + 2 * pad - 4, size + 2 * pad)
         pygame.draw.rect(surf, PAPER, frame, border_radius=10)
@@ -240,7 +271,7 @@ class SoldOutResultsScene(MatchResultsScene):
         ("missing"). Wrong cards are shown crossed where they were put, never marked on the items."""
         shown = self.shown
         have = set(shown.found_items(side, slot))
-        items = self.sim.catalogue.objectives[shown.table_objectives(side)[slot]].items
+        items = self.result.catalogue.objectives[shown.table_objectives(side)[slot]].items
         return ["right" if item in have else "missing" for item in items]
 
     def _wrong_cards(self, side: int) -> list[list[str]]:
@@ -250,7 +281,7 @@ class SoldOutResultsScene(MatchResultsScene):
 
     def _crossed(self, surf: pygame.Surface, items: list[str], x: int, cy: int, size: int, cb: bool) -> int:
         """Wrong cards: the item with a red cross on it."""
-        cat = self.sim.catalogue
+        cat = self.result.catalogue
         for item in items:
             cell = pygame.Rect(x, cy - size // 2, size, size)
             pygame.draw.rect(surf, PAPER_WRONG, cell, border_radius=8)
@@ -261,7 +292,7 @@ class SoldOutResultsScene(MatchResultsScene):
         return x
 
     def _points(self, surf: pygame.Surface, row: pygame.Rect, bags: int, side: int) -> None:
-        total = self.sim.match.totals[side]
+        total = self.result.totals[side]
         plus = outlined_text(f"+{bags}", 40, GOLD if bags else DIM, INK, width=2)
         icon = bag_icon(36)
         right = row.right - 12
@@ -272,7 +303,7 @@ class SoldOutResultsScene(MatchResultsScene):
 
     # ------------------------------------------------------------------ Tidying Up
     def _dressers(self, surf: pygame.Surface) -> Iterator[None]:
-        shown, cat = self.shown, self.sim.catalogue
+        shown, cat = self.shown, self.result.catalogue
         dressers = shown.dresser_cards()
         n = len(dressers)
         cols = min(4, n)
@@ -320,9 +351,9 @@ class SoldOutResultsScene(MatchResultsScene):
 
     # ------------------------------------------------------------------ standings
     def _standings(self, surf: pygame.Surface) -> None:
-        match = self.sim.match
-        order = sorted(range(match.sides), key=lambda s: (-match.totals[s], s))
-        place = places(match.totals)
+        totals = self.result.totals
+        order = sorted(range(self.result.sides), key=lambda s: (-totals[s], s))
+        place = places(totals)
         box = pygame.Rect(30, 548, 720, 150)
         self._pieces.append((box, None))
         pygame.draw.rect(surf, ROW_FILL, box, border_radius=14)
@@ -340,11 +371,15 @@ class SoldOutResultsScene(MatchResultsScene):
             cy = y + r * 36 + 16
             room = box.x + 16 + (c + 1) * col_w - 8
             x = self._badges(surf, side, x, cy, 30)
-            said = f"{place[side]}. {self._side_name(side)}  {match.totals[side]}"
+            said = f"{place[side]}. {self._side_name(side)}  {totals[side]}"
             for size in (26, 24, 22, 20, 18):   # a long name (a bot's is marked) steps down, never into the next
                 text = self.ctx.ui.render(said, size, TEXT)
                 if x + text.get_width() <= room:
                     break
+            else:                               # ... and at the smallest still too long: it ends in "…"
+                name = widgets.ellipsized(self._side_name(side), lambda t: x + self.ctx.ui.text.width(
+                    f"{place[side]}. {t}  {totals[side]}", 18) <= room)
+                text = self.ctx.ui.render(f"{place[side]}. {name}  {totals[side]}", 18, TEXT)
             surf.blit(text, (x, cy - text.get_height() // 2))
         note = standings_note(self._standing_list())
         if note:    # ties said as ties, under the places
@@ -355,26 +390,25 @@ class SoldOutResultsScene(MatchResultsScene):
 
     def _level_chip(self, surf: pygame.Surface, right: int, cy: int, room: int) -> None:
         """Where the round was played, right of the heading: the level's name by its theme's colour."""
-        level = self.mall.picture.level
-        shipped = level.path.resolve().parent == LEVELS_DIR.resolve()
-        name = widgets.fit_text(self.ctx.ui, _(level.name) if shipped else level.name, max(0, room - 34), "small")
+        result = self.result
+        name = widgets.fit_text(self.ctx.ui, _(result.level_name) if result.level_shipped else result.level_name,
+                                max(0, room - 34), "small")
         text = self.ctx.ui.render(name, self.ctx.ui.size("small"), DIM)
         at = text.get_rect(midright=(right, cy))
         surf.blit(text, at)
-        pygame.draw.rect(surf, theme_of(level.theme).colour, (at.x - 30, cy - 10, 20, 20), border_radius=5)
+        pygame.draw.rect(surf, theme_of(result.level_theme).colour, (at.x - 30, cy - 10, 20, 20), border_radius=5)
 
     # ------------------------------------------------------------------ the podium (final results)
     def _standing_list(self) -> list[Standing]:
-        match = self.sim.match
-        place = places(match.totals)
-        order = sorted(range(match.sides), key=lambda s: (place[s], s))
-        team_of = seat_teams(self.sim)
+        totals = self.result.totals
+        place = places(totals)
+        order = sorted(range(self.result.sides), key=lambda s: (place[s], s))
         out = []
         for side in order:
-            seats = [self.sim.seats[p] for p in self.shown.members(side)]
-            out.append(Standing([self._name(seat) for seat in seats], match.totals[side], place[side],
-                                [self.mall.identities[seat] for seat in seats], team_of.get(seats[0]) if seats else None,
-                                [self.mall.picture.cast[seat] for seat in seats]))
+            members = self.result.members(side)
+            out.append(Standing([_name(m) for m in members], totals[side], place[side],
+                                [m.identity for m in members], members[0].team if members else None,
+                                [m.shopper for m in members]))
         return out
 
     def _draw_podium(self, surface: pygame.Surface, alpha: float) -> None:
@@ -396,6 +430,11 @@ class SoldOutResultsScene(MatchResultsScene):
         draw_strip(surface, self.ctx.ui, self.ctx.evening, PODIUM_STRIP)
         self.menu.draw(surface, self.ctx.ui, ((1280 - self.menu.width) // 2, 720 - 12 - self.menu.height()),
                        keys_in_play(self.ctx)["A"])
+
+
+def _name(seat: SeatShown) -> str:
+    """The seat's name, marked when a bot played it (from the start or after taking over)."""
+    return shown_name(seat.name, seat.bot)
 
 
 def podium_words(standings: list[Standing]) -> tuple[str, list[str]]:

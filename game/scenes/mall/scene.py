@@ -44,7 +44,7 @@ from game.scenes.mall.hud import Hud
 from game.scenes.mall.layout import MallLayout
 from game.scenes.mall.picture import MallPicture
 from game.scenes.mall.mode_choice import ModeChoiceScene
-from game.scenes.mall.results import SoldOutResultsScene
+from game.scenes.mall.round_end import soldout_results
 from game.scenes.mall.sounds import play_sounds
 from game.scenes.menus import push_howto_once
 from game.scenes.pads import Rumbler
@@ -229,7 +229,7 @@ class MallScene(Scene):
             self.ctx.sound("countdown")   # one beep per number: 3, 2, 1 ... then "go"
         if sim.phase in ("round_over", "match_over") and not self.results_pushed:
             self.results_pushed = True
-            self.ctx.stack.push(SoldOutResultsScene(self.ctx, self))
+            self.ctx.stack.push(soldout_results(self))
 
     def idle(self, until: float) -> None:
         """After the present: the bots' ways to the piles on the floor worked out ahead (in the

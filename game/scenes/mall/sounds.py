@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, assert_never
 from game.sim.mall_events import (Called, Delivered, Flipped, HandBack, MallEvent, MallPhase, PhaseChanged, Picked,
                                   PileGone, Placed, PutDown, Ready, Rejected, Returned, RoundEnded, Selected,
                                   SoldOutCalled, Took, seat_of)
-from game.sim.mall_face import MallFace
+from game.sim.mall_face import MallForSounds
 
 if TYPE_CHECKING:
     from game.bots.soldout import SoldOutBot
@@ -45,7 +45,7 @@ def sound_of(event: MallEvent, human: bool) -> str | None:
             assert_never(event)
 
 
-def play_sounds(ctx: "Context", sim: MallFace, bots: dict[int, SoldOutBot]) -> None:
+def play_sounds(ctx: "Context", sim: MallForSounds, bots: dict[int, SoldOutBot]) -> None:
     """The tick's events as sounds."""
     for event in sim.events:
         seat = seat_of(event)

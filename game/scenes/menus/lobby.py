@@ -18,7 +18,7 @@ from game.files.level_shelf import SHELF
 from game.files.levels import LevelEntry, levels_for_players, user_levels_dir
 from game.input.seating import DeviceId
 from game.match.commands import Button, Command
-from game.match.seats import MAX_SEATS, TEAM_COUNT, TEAM_NAMES, LobbySeat, identities, team_name
+from game.match.seats import MAX_SEATS, TEAM_COUNT, TEAM_NAMES, LobbySeat, SeatIdentity, identities, team_name
 from game.match import games
 from game.match.spec import GameOptions, MatchSpec
 from game.scenes import unlocks
@@ -28,7 +28,9 @@ from game.render.keytext import keyed_text
 from game.scenes import registry
 from game.scenes.common import menu_command
 from game.scenes.evening import LOBBY_STRIP, EveningScene, draw_strip
-from game.scenes.menus import level_card
+from game.scenes.menus import level_card, lobby_draw
+from game.scenes.menus.lobby_profiles import LobbyProfiles
+from game.scenes.menus.seat_picker import Page
 from game.scenes.pads import keyboard_keys, keys_in_play
 from game.text.i18n import N_, Verbatim, _, ngettext
 
@@ -84,6 +86,8 @@ class LobbyScene(Scene):
         self.joined_order: list[int] = [seat.seat for seat in ctx.seats
                                         if seat.kind == "human" and seat.device and seat.device[0] == "kb"]
         self.menu = widgets.MenuList(self._items(), play=ctx.sound, row_height=ROW_H, width=560)
+        self.seat_profiles = LobbyProfiles(self)    # each joining seat's Guest / profile / new profile
+        self._took_escape = False                   # an Escape that stopped a keyboard typing a name
 
     # ---------------------------------------------------------------- menu rows
     def _items(self) -> list[widgets.MenuItem]:
@@ -283,6 +287,7 @@ class LobbyScene(Scene):
             self.peek[seat.seat] = ident
             return
         seat.character = ident
+        self.seat_profiles.remember_character(seat)     # a profile's player keeps the shopper they chose
 
     # ---------------------------------------------------------------- seats
     def seat(self, index: int) -> LobbySeat | None:
@@ -310,9 +315,23 @@ class LobbyScene(Scene):
             self.joined_order.append(index)
         self.picked = index
         self.ctx.sound("confirm")
+        self.seat_profiles.open(index)      # Guest first: the next A keeps the guest seat
+        return index
+
+    def move(self, seat: LobbySeat, index: int) -> int:
+        """A human's seat moved to the free seat `index` (a profile's favourite colour)."""
+        old = seat.seat
+        self.ctx.input.release(old)
+        if seat.device is not None:
+            self.ctx.input.assign(seat.device, index)
+        seat.seat = index
+        self.ctx.seats.sort(key=lambda s: s.seat)
+        self.joined_order = [index if i == old else i for i in self.joined_order]
+        self.picked = index
         return index
 
     def leave(self, index: int) -> None:
+        self.seat_profiles.close(index)
         self.ctx.input.release(index)
         self.ctx.seats[:] = [s for s in self.ctx.seats if s.seat != index]
         if index in self.joined_order:
@@ -368,18 +387,22 @@ class LobbyScene(Scene):
             return
         spec = self.match_spec()
         registry.start_game(self.ctx, spec)
+        self.seat_profiles.pickers.clear()     # a seat still choosing played as it sat (a guest, or its profile)
         self.options.seed = new_seed()   # the next match gets a fresh seed
 
     # ---------------------------------------------------------------- ticks
     def update(self, commands: dict[int, Command]) -> None:
         self.take_read_levels()
+        self.seat_profiles.tick()
         inp = self.ctx.input
         for seat in inp.disconnected_seats():
             # In the lobby a pulled pad simply frees its seat (in a match it would wait).
             self.leave(seat)
             self.ctx.toast(_("{name}'s controller was disconnected").format(name=identities()[seat].name))
+        typing_kb = self.seat_profiles.typing_keyboard() is not None
         for device in inp.unseated_presses(Button.A):
-            self.join(device)
+            if not (typing_kb and device[0] == "kb"):     # Return / Space type a name then
+                self.join(device)
         # Before the seats' B below: a device that leaves by B is unseated afterwards, and that
         # same press must not also take everyone back to the title.
         back = bool(inp.unseated_presses(Button.B))
@@ -391,6 +414,15 @@ class LobbyScene(Scene):
             lobby_seat = self.seat(seat)
             if lobby_seat is None or lobby_seat.kind != "human":
                 continue
+            if typing_kb and lobby_seat.device is not None and lobby_seat.device[0] == "kb" \
+                    and seat != self.seat_profiles.typing_keyboard():
+                continue                                   # the keyboard's keys are letters while it types
+            if seat in self.seat_profiles.pickers:         # choosing who sits here: its own keys
+                start = self._choose(seat, cmd) or start
+                continue
+            if cmd.pressed & Button.X:                     # back to the picker: a profile, or another
+                self.seat_profiles.open(seat)
+                continue
             if cmd.pressed & Button.B:
                 self.leave(seat)
             elif cmd.pressed & Button.A:
@@ -399,11 +431,15 @@ class LobbyScene(Scene):
                 start = True
         if inp.unseated_presses(Button.START):
             start = True
-        if menu_command(commands).pressed & Button.Y:    # any device, seated or not: the evening so far
-            self.ctx.sound("confirm")
+        busy = self.seat_profiles.busy_devices()     # a seat choosing its profile: its Y edits one
+        if (inp.menu_command_without(busy) if busy else menu_command(commands)).pressed & Button.Y:
+            self.ctx.sound("confirm")                # any other device, seated or not: the evening so far
             self.ctx.stack.push(EveningScene(self.ctx))
             return
-        if inp.escape_pressed():
+        took_escape, self._took_escape = self._took_escape, False
+        if inp.escape_pressed() and took_escape:
+            pass                                           # it took a keyboard back from typing a name
+        elif inp.escape_pressed():
             if self.joined_order:
                 self.leave(self.joined_order[-1])
             else:
@@ -415,7 +451,8 @@ class LobbyScene(Scene):
             self.ctx.stack.pop()
             return
         self._refresh_enabled()
-        merged = menu_command(commands)
+        busy = self.seat_profiles.busy_devices()
+        merged = inp.menu_command_without(busy) if busy else menu_command(commands)
         # Only directions come from the merged command: A and B mean join / leave per device.
         self.menu.update(Command(merged.dx, merged.dy, merged.pressed & _DIRECTIONS, merged.held & _DIRECTIONS))
         if seated_a:
@@ -424,6 +461,25 @@ class LobbyScene(Scene):
             self.ctx.sound("confirm")
             self.start()
         self._refresh_enabled()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """A keyboard seat typing a profile's name types it (its keys are letters, not buttons, then)."""
+        if self.seat_profiles.typing_keyboard() is None:
+            return
+        if event.type == pygame.TEXTINPUT:
+            self.seat_profiles.type_text(event.text)
+        elif event.type == pygame.KEYDOWN and event.key in _TYPING_KEYS:
+            self._took_escape = event.key == pygame.K_ESCAPE
+            self.seat_profiles.keyboard_key(_TYPING_KEYS[event.key])
+
+    def _choose(self, seat: int, cmd: Command) -> bool:
+        """A choosing seat's tick: its picker gets its own device's keys (stick and repeats as the
+        menus get them); START on the list plays at once, the seat a guest (True)."""
+        if cmd.pressed & Button.START and self.seat_profiles.pickers[seat].page is Page.LIST:
+            return True
+        own = self.ctx.input.device_of(seat)
+        self.seat_profiles.update(seat, self.ctx.input.menu_command_of(own) if own is not None else cmd)
+        return False
 
     # ---------------------------------------------------------------- drawing
     def toast_zone(self) -> pygame.Rect:
@@ -434,6 +490,9 @@ class LobbyScene(Scene):
         ui = self.ctx.ui
         widgets.draw_background(surface, ui)
         widgets.logo_text(surface, ui, _("LOBBY"), ui.size("heading"), ui.colour("accent"), (330, 58), outline=4)
+        if any(p.page is Page.TYPING for p in self.seat_profiles.pickers.values()):
+            self._draw_typing(surface)
+            return
         if not self.ctx.input.unmapped:   # else the toast zone says how to set up the new controller
             widgets.blit_text(surface, ui, _("Press {a} / Enter / Space to join").format(a=widgets.pad_label(ui, 'A')), "small",
                               "text_dim", center=(330, 112))
@@ -461,6 +520,21 @@ class LobbyScene(Scene):
         widgets.hints(surface, ui, [(names["A"], N_("Join / Select")), (names["B"], N_("Leave")),
                                     (names["START"], N_("Play")), (names["Y"], N_("Tonight")), ("Esc", N_("Back"))],
                       y=700)
+
+    def _draw_typing(self, surface: pygame.Surface) -> None:
+        """While a seat types a name: every seat in a 3 x 2 grid, a typing one as its keyboard."""
+        ui = self.ctx.ui
+        for index in range(MAX_SEATS):
+            picker = self.seat_profiles.pickers.get(index)
+            seat = self.seat(index)
+            if picker is not None and picker.page is Page.TYPING and seat is not None:
+                lobby_draw.draw_keyboard(surface, ui, index, picker, seat.profile_name or seat.identity.name)
+            else:
+                card = lobby_draw.slot(index)
+                self._draw_seat(surface, pygame.Rect(card.centerx - 142, card.centery - 83, 284, 166), index)
+        names = keys_in_play(self.ctx, [s for s, p in self.seat_profiles.pickers.items() if p.page is Page.TYPING])
+        widgets.hints(surface, ui, [(names["A"], N_("Type")), (names["B"], N_("Delete")),
+                                    (names["START"], N_("Done"))], y=700)
 
     def _join_keys(self) -> list[str]:
         """What joins a free seat: the pads' A, and the A key of each keyboard half not yet seated."""
@@ -502,8 +576,14 @@ class LobbyScene(Scene):
             return (*common, _("Seat {number}").format(number=index + 1), _("Open: press {a} to join"),
                     tuple(self._join_keys()))
         team = (seat.team, team_name(seat.team)) if self.field("teams") else None
+        picker = self.seat_profiles.pickers.get(index)
+        choosing = lobby_draw.picker_look(picker, self.seat_profiles.by_id()) if picker is not None else None
         return (*common, seat.kind, self._device(seat), team, self.shoppers()[index].id, self.peek.get(index),
-                self.ctx.settings.colourblind)
+                self.ctx.settings.colourblind, seat.profile_name, choosing, tuple(self._seat_keys(index).items()))
+
+    def _seat_keys(self, index: int) -> dict[str, list[str]]:
+        """What the seat's own player presses for each button (its picker's line of keys)."""
+        return keys_in_play(self.ctx, [index]) if index in self.seat_profiles.pickers else {}
 
     def _figure(self, index: int) -> Figure:
         """The seat's shopper as it stands on its card, in its seat's colour and shape."""
@@ -532,14 +612,22 @@ class LobbyScene(Scene):
                               {"A": self._join_keys()}, rect.w - 40, centred=False)
             surface.blit(join, join.get_rect(midleft=(rect.x + 24, rect.y + 116)))
             return
+        picker = self.seat_profiles.pickers.get(index)
+        if picker is not None and picker.page is not Page.TYPING:
+            lobby_draw.draw_picker(surface, ui, rect, identity, picker, self.seat_profiles.by_id(),
+                                   self._seat_keys(index))
+            return
         widgets.panel(surface, ui, rect, focused=focused, border=identity.colour)
         if not focused:
             pygame.draw.rect(surface, identity.colour, rect, 5, border_radius=ui.theme.radius)
-        widgets.seat_badge(surface, identity, (rect.x + 50, rect.y + 56), 26)
         shopper = self._figure(index)
         room = FIGURE + 20   # the card's right side is the shopper's
-        widgets.blit_text(surface, ui, identity.name, _name_size(ui, identity.name, "large", rect, room), "text",
-                          midleft=(rect.x + 92, rect.y + 56))
+        if seat.profile_name:
+            _profile_name(surface, ui, rect, identity, seat.profile_name)
+        else:
+            widgets.seat_badge(surface, identity, (rect.x + 50, rect.y + 56), 26)
+            widgets.blit_text(surface, ui, identity.name, _name_size(ui, identity.name, "large", rect, room), "text",
+                              midleft=(rect.x + 92, rect.y + 56))
         device = self._device(seat)
         widgets.blit_text(surface, ui, _fit(ui, device, rect.width - 40 - room), "small",
                           "accent_2" if seat.kind == "bot" else "text", midleft=(rect.x + 24, rect.y + 106))
@@ -563,14 +651,30 @@ def _name_size(ui: UI, name: str, size: str, card: pygame.Rect, room: int = 0) -
     return ui.fitting_size(name, ui.size(size), card.right - 16 - room - (card.x + 92), narrows=False)
 
 
-def _fit(ui: UI, text: str, width: int) -> str:
-    size = ui.size("small")
+def _profile_name(surface: pygame.Surface, ui: UI, card: pygame.Rect, identity: SeatIdentity, name: str) -> None:
+    """A profile's name across the card's top, above the shopper's head (16 wide letters fit, drawn
+    narrower), its seat's badge smaller under it."""
+    width = card.w - 40
+    size = ui.fitting_size(name, ui.size("large"), width)
+    image, shown = ui.render(name, size, "text", max_width=width), name
+    while image.get_width() > width and len(shown) > 1:      # past even the narrowest: cut, with "…"
+        shown = shown[:-1]
+        image = ui.render(shown.rstrip() + "…", size, "text", max_width=width)
+    surface.blit(image, image.get_rect(midleft=(card.x + 20, card.y + 30)))
+    widgets.seat_badge(surface, identity, (card.x + 40, card.y + 72), 16)
+
+
+def _fit(ui: UI, text: str, width: int, size: int = 0) -> str:
+    """`text` cut with an ellipsis to `width` px at `size` (the theme's small one when 0)."""
+    size = size or ui.size("small")
     while len(text) > 4 and ui.text.width(text, size) > width:
         text = text[:-2] + "…" if not text.endswith("…") else text[:-2] + "…"
     return text
 
 
 _DIRECTIONS = Button.UP | Button.DOWN | Button.LEFT | Button.RIGHT
+_TYPING_KEYS = {pygame.K_RETURN: "return", pygame.K_KP_ENTER: "return", pygame.K_BACKSPACE: "backspace",
+                pygame.K_ESCAPE: "escape"}
 
 
 registry.LOBBY.bind(LobbyScene)

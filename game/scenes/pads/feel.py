@@ -21,8 +21,8 @@ from game.sim import mall_events, table_events
 from game.render.palette import SHADOW
 
 if TYPE_CHECKING:
-    from game.sim.mall_face import MallFace
-    from game.sim.table_face import TableFace
+    from game.sim.mall_face import MallForRumble
+    from game.sim.table_face import TableForRumble
     from game.core.context import Context
 
 RUMBLE_FILE = asset("rumble.toml")
@@ -58,7 +58,7 @@ class Rumbler:
         seat = self.seat_of(sim_seat)
         return seat is not None and self.ctx.input.rumble(seat, *feel)
 
-    def mall(self, sim: MallFace) -> None:
+    def mall(self, sim: "MallForRumble") -> None:
         """After a MallSim step: its events, plus a bump when two avatars start touching."""
         for event in sim.events:
             self.fire(event.kind, mall_events.seat_of(event))
@@ -73,7 +73,7 @@ class Rumbler:
             self.fire("bump", seat)
         self.touching = touching
 
-    def table(self, sim: TableFace) -> None:
+    def table(self, sim: "TableForRumble") -> None:
         """After a TableSim step: its events, plus "turn" when checkout comes to a seat."""
         for event in sim.events:
             self.fire(event.kind, table_events.seat_of(event))

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from game.match.commands import Button, Command
 from game.render.widgets import HOLD_TICKS
 from game.rules.checkout import BIDDING
-from game.sim.table_face import TableFace
+from game.sim.table_face import TableForBids
 
 
 @dataclass
@@ -35,7 +35,7 @@ class BidGuard:
     def state(self, seat: int) -> BidHold | None:
         return self.holds.get(seat)
 
-    def filter(self, sim: TableFace, commands: dict[int, Command]) -> dict[int, Command]:
+    def filter(self, sim: TableForBids, commands: dict[int, Command]) -> dict[int, Command]:
         """`commands` with each person's A held back during BIDDING, and let through on the tick a
         deliberate hold completes."""
         if sim.phase != BIDDING:

@@ -21,7 +21,9 @@ from game.scenes.secrets import Glimpse
 from game.render.cast import Character, default_for
 from game.render.figure import portrait
 from game.scenes.shoppers import seat_look
-from game.render.icons import mix
+from game.render.icons import font, mix
+from game.render.text import NARROWEST
+from game.render.widgets import ellipsized
 from game.render.keytext import has_caps
 from game.render.tabletop import category_icon, die_surface, token_surface, tumbling_die_surface
 from game.render.palette import BONUS_PINK, EDGE, GOLD_TEXT, LAVENDER, PANEL, SALE_RED, SEAT_SHADE, SHADOW, WHITE
@@ -36,7 +38,7 @@ if TYPE_CHECKING:
     from game.render.ui import UI
     from game.match.seats import SeatIdentity
     from game.sim.table import TablePhase
-    from game.sim.table_face import TableFace
+    from game.sim.table_face import TableForPanels
     from game.sim.table_view import PublicSeat
     from game.scenes.table.bids import BidHold
 
@@ -52,7 +54,7 @@ def dice(count: int) -> str:
 class SeatHud:
     """Draws the seat panels and the top bar for one TableSim."""
 
-    def __init__(self, sim: "TableFace", panels: list[SeatPanel], identities: list["SeatIdentity"],
+    def __init__(self, sim: "TableForPanels", panels: list[SeatPanel], identities: list["SeatIdentity"],
                  labels: list[str], texts: Texts, keys: TableKeys, bots: list[bool] | None = None,
                  shoppers: dict[int, Character] | None = None) -> None:
         self.sim = sim
@@ -91,8 +93,9 @@ class SeatHud:
                              border_top_left_radius=16, border_top_right_radius=16)
             face = portrait(self.shoppers.get(ident.index) or default_for(ident.index), seat_look(ident, self.cb), 36)
             surface.blit(face, face.get_rect(center=(rect.x + 26, rect.y + 22)))
-            self.texts.blit(surface, self.sim.seats[panel.seat].name.upper(), 30, WHITE, 2,
-                            max_width=84 if self.labels[panel.seat] else 110, midleft=(rect.x + 48, rect.y + 23))
+            room = 84 if self.labels[panel.seat] else 110
+            said = ellipsized(self.sim.seats[panel.seat].name.upper(), lambda t: font(30).size(t)[0] * NARROWEST <= room)
+            self.texts.blit(surface, said, 30, WHITE, 2, max_width=room, midleft=(rect.x + 48, rect.y + 23))
         pygame.draw.rect(surface, SHADOW, TOP_BAR.move(0, 4), border_radius=14)
         pygame.draw.rect(surface, PANEL, TOP_BAR, border_radius=14)
         pygame.draw.rect(surface, EDGE, TOP_BAR, 3, border_radius=14)
@@ -253,7 +256,8 @@ class SeatHud:
         sim = self.sim
         s = sim.seats[seat]
         if s.reason and tick - s.reason_tick < REASON_TICKS:
-            lines = self.texts.lines(say(say_reason(s.reason), self.keys.of(seat)), 22, area.w)[:3]   # in its keys
+            said = say_reason(s.reason, [other.name for other in sim.seats])
+            lines = self.texts.lines(say(said, self.keys.of(seat)), 22, area.w)[:3]   # in its keys
             y = area.y
             for line in lines:
                 r = self.texts.blit(surface, line, 22, RED_TEXT, 2, midtop=(area.centerx, y))

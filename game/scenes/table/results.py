@@ -5,10 +5,13 @@ moment: the podium counting the scores up, the winner with the tie-break spelled
 out, confetti, and Rematch or Back to lobby (held A: a mashed A chooses neither).
 Places are shared on a full tie (1, 1, 3).
 
-CheckoutResultsScene(ctx, table) reads the finished TableScene's sim.
+CheckoutResultsScene(ctx, result, choices) is handed a CheckoutResult, built by the table when
+the match ends (game/scenes/table/match_end.py), and the callbacks that leave it; it never
+holds the table.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterator
 
 import pygame
@@ -18,27 +21,51 @@ from game.text.i18n import N_, _, ngettext
 from game.render import widgets
 from game.render.figure import portrait
 from game.scenes.shoppers import seat_look
-from game.render.icons import star_icon
+from game.render.icons import font, star_icon
+from game.render.text import NARROWEST
 from game.render.tabletop import category_icon, token_surface
 from game.render.palette import BLACK, GOLD_TEXT, PANEL, WHITE, WINNER_FILL
 from game.rules.checkout import Score
 from game.rules.checkout.catalogue import CATEGORIES
 from game.scenes.common import Animation, MatchResultsScene
+from game.scenes.match_result import MatchChoices, SeatShown
 from game.scenes.pads import keys_in_play
 from game.scenes.evening import PODIUM_STRIP, draw_strip
-from game.scenes.shoppers import seat_cast
 from game.scenes.results_fx import (PODIUM_AREA, Podium, Reveal, Standing, cover, headline_image, ordinal, places,
                                     shown_name, tied_groups)
 from game.scenes.table.paint import DIM, GREEN, Texts, bargain_glyph
 
 if TYPE_CHECKING:
     from game.core.context import Context
-    from game.match.seats import SeatIdentity
-    from game.scenes.table.scene import TableScene
 
 ROWS = pygame.Rect(40, 190, 1200, 380)
 COLUMNS = {"name": 130, "products": 330, "bargains": 560, "stars": 720, "tokens": 840, "sets": 960,
            "total": 1150}
+
+
+@dataclass(frozen=True)
+class SeatScore:
+    """One seat's line of the final scores: the seat, its score, and what made it."""
+
+    seat: SeatShown
+    score: Score
+    products: tuple[int, ...]   # products won, by category in CATEGORIES' order
+    bargains: int               # bargains bought
+
+
+@dataclass(frozen=True)
+class CheckoutResult:
+    """What the final scores and the podium show, built once when the match is over."""
+
+    rows: tuple[SeatScore, ...]     # in the order the table scores its seats
+    winners: tuple[int, ...]        # seat indices (more than one: a shared win)
+    set_bonus: int                  # points a complete set is worth
+
+    def scores(self) -> list[Score]:
+        return [row.score for row in self.rows]
+
+    def row(self, seat: int) -> SeatScore:
+        return next(row for row in self.rows if row.score.seat == seat)
 
 
 def verdict(scores: list[Score], winners: list[int], names: list[str]) -> tuple[str, list[str]]:
@@ -78,14 +105,11 @@ def tie_lines(scores: list[Score], names: list[str]) -> list[str]:
 class CheckoutResultsScene(MatchResultsScene):
     name = "checkout_results"
 
-    def __init__(self, ctx: "Context", table: "TableScene") -> None:
-        super().__init__(ctx, table)
-        self.table = table
-        self.sim = table.sim
-        self.ids: list["SeatIdentity"] = table.ids
-        self.shoppers = seat_cast(ctx, [ident.index for ident in self.ids])   # each seat's character
+    def __init__(self, ctx: "Context", result: CheckoutResult, choices: MatchChoices) -> None:
+        super().__init__(ctx, choices)
+        self.result = result
         self.texts = Texts()
-        scores = self.sim.scores()
+        scores = result.scores()
         self.place = dict(zip((s.seat for s in scores), places([(s.total, s.tokens) for s in scores])))
         self.backdrop: pygame.Surface | None = None
         # A match's final scores are left by a hold: a minute of play is not skipped by a leftover tap.
@@ -94,12 +118,13 @@ class CheckoutResultsScene(MatchResultsScene):
 
     def _standings(self, scores: list[Score]) -> list[Standing]:
         ranked = sorted(scores, key=lambda s: (self.place[s.seat], s.seat))
-        return [Standing([self._name(s.seat)], s.total, self.place[s.seat], [self.ids[s.seat]],
-                         shoppers=[self.shoppers[self.ids[s.seat].index]]) for s in ranked]
+        seats = [self.result.row(s.seat).seat for s in ranked]
+        return [Standing([self._name(s.seat)], s.total, self.place[s.seat], [seat.identity], shoppers=[seat.shopper])
+                for s, seat in zip(ranked, seats)]
 
     def show_podium(self) -> None:
         """Second stage: the podium, then rematch or lobby."""
-        scores = self.sim.scores()
+        scores = self.result.scores()
         self.podium = Podium(self._standings(scores), PODIUM_AREA, self.ctx.sound,
                              celebrate=any(s.total for s in scores), colourblind=self.ctx.settings.colourblind)
         self.menu = widgets.MenuList([
@@ -133,11 +158,13 @@ class CheckoutResultsScene(MatchResultsScene):
                        keys_in_play(self.ctx)["A"])
 
     def _words(self) -> tuple[str, list[str]]:
-        return verdict(self.sim.scores(), self.sim.winners(), [self._name(i) for i in range(len(self.sim.seats))])
+        result = self.result
+        return verdict(result.scores(), list(result.winners), [self._name(i) for i in range(len(result.rows))])
 
     def _name(self, seat: int) -> str:
         """The seat's name, marked when a bot played it (from the start or after taking over)."""
-        return shown_name(self.sim.seats[seat].name, seat in self.table.bots)
+        shown = self.result.row(seat).seat
+        return shown_name(shown.name, shown.bot)
 
     def _tie_notes(self, surf: pygame.Surface, top: int) -> int:
         """How each tie was settled (the winner is the podium's to say, next); returns how far down
@@ -170,8 +197,8 @@ class CheckoutResultsScene(MatchResultsScene):
         ui = self.ctx.ui
         surf = pygame.Surface((1280, 720))
         widgets.draw_background(surf, ui)
-        scores = self.sim.scores()
-        winners = self.sim.winners()
+        scores = self.result.scores()
+        winners = self.result.winners
         widgets.logo_text(surf, ui, _("CHECK OUT! FINAL SCORES"), ui.size("large"), ui.colour("accent"), (640, 40), 3)
         top = max(ROWS.y, self._tie_notes(surf, 84) + 6)
         self._header(surf, top)
@@ -200,32 +227,31 @@ class CheckoutResultsScene(MatchResultsScene):
         self.texts.blit(surf, _("total"), 24, GOLD_TEXT, 2, midright=(COLUMNS["total"] + 40, y))
 
     def _row(self, surf: pygame.Surface, score: Score, y: int, h: int, won: bool) -> pygame.Rect:
-        sim = self.sim
+        line = self.result.row(score.seat)
+        ident = line.seat.identity
         rect = pygame.Rect(ROWS.x, y, ROWS.w, h - 6)
         pygame.draw.rect(surf, WINNER_FILL if won else PANEL, rect, border_radius=12)
-        pygame.draw.rect(surf, self.ids[score.seat].colour, rect, 3, border_radius=12)
+        pygame.draw.rect(surf, ident.colour, rect, 3, border_radius=12)
         cy = rect.centery
         self.texts.blit(surf, str(self.place[score.seat]), 30, GOLD_TEXT if won else WHITE, 2,
                         center=(rect.x + 22, cy))
         # the seat's portrait (its shape at the corner) stays clear of the row's border and the name, in 6 rows too
-        ident = self.ids[score.seat]
-        face = portrait(self.shoppers[ident.index], seat_look(ident, self.ctx.settings.colourblind),
+        face = portrait(line.seat.shopper, seat_look(ident, self.ctx.settings.colourblind),
                         2 * min(16, rect.h // 2 - 6))
         surf.blit(face, face.get_rect(center=(rect.x + 58, cy)))
-        self.texts.blit(surf, self._name(score.seat), 30, WHITE, 2, max_width=120, midleft=(rect.x + 84, cy))
-        counts = {c: 0 for c in CATEGORIES}
-        for pid in sim.products_won(score.seat):
-            counts[sim.catalogue.products[pid].category] += 1
+        room = COLUMNS["products"] - 12 - (rect.x + 84)       # up to the products
+        said = widgets.ellipsized(self._name(score.seat), lambda t: font(30).size(t)[0] * NARROWEST <= room)
+        self.texts.blit(surf, said, 30, WHITE, 2, max_width=room, midleft=(rect.x + 84, cy))
         x = COLUMNS["products"]
-        for category in CATEGORIES:
+        for category, count in zip(CATEGORIES, line.products):
             surf.blit(category_icon(category, 32), (x, cy - 16))
-            r = self.texts.blit(surf, str(counts[category]), 28, WHITE, 2, midleft=(x + 34, cy))
+            r = self.texts.blit(surf, str(count), 28, WHITE, 2, midleft=(x + 34, cy))
             x = r.right + 14
         surf.blit(bargain_glyph(32), (COLUMNS["bargains"], cy - 16))
-        self.texts.blit(surf, str(len(sim.bargains_bought(score.seat))), 28, WHITE, 2, midleft=(COLUMNS["bargains"] + 30, cy))
+        self.texts.blit(surf, str(line.bargains), 28, WHITE, 2, midleft=(COLUMNS["bargains"] + 30, cy))
         self.texts.blit(surf, str(score.stars), 32, WHITE, 2, center=(COLUMNS["stars"], cy))
         self.texts.blit(surf, str(score.tokens), 32, WHITE, 2, center=(COLUMNS["tokens"], cy))
-        sets = sim.rules.set_bonus * score.sets
+        sets = self.result.set_bonus * score.sets
         self.texts.blit(surf, f"{score.sets} (+{sets})", 28, GREEN if score.sets else DIM, 2,
                         center=(COLUMNS["sets"], cy))
         self.texts.blit(surf, str(score.total), 40, GOLD_TEXT, 3, midright=(COLUMNS["total"] + 40, cy))

@@ -39,7 +39,7 @@ from game.scenes.table.hud import SeatHud
 from game.scenes.table.layout import TOP_BAR
 from game.scenes.table.paint import TableKeys
 from game.scenes.table.picture import TablePicture
-from game.scenes.table.results import CheckoutResultsScene
+from game.scenes.table.match_end import checkout_results
 from game.scenes.table.sounds import table_sounds
 from game.sim.table import new_table
 from game.sim.table_face import TableFace
@@ -145,7 +145,7 @@ class TableScene(Scene):
             save_recording(self.ctx, self.driver)
         if self.sim.over() and not self.results_pushed and not self.demo:
             self.results_pushed = True
-            self.ctx.stack.push(CheckoutResultsScene(self.ctx, self))
+            self.ctx.stack.push(checkout_results(self))
 
     def music_cue(self) -> Cue | None:
         """The music at the table (game.music reads it every tick): rising near a round's end, the bonus round's."""

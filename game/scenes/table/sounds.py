@@ -7,7 +7,7 @@ from game.scenes.table.draw import TableView
 from game.sim.table_events import (BiddingBegan, BidsRevealed, BidStep, BonusTaken, Bought, CheckoutBegan, Countdown,
                                    GameOver, Go, Grabbed, Landed, LastPlayer, LastTick, Queued, RaceWon, Refused,
                                    Rolled, RoundClosed, SeatReady, TableEvent, TokensChanged)
-from game.sim.table_face import TableFace
+from game.sim.table_face import TableForSounds
 
 if TYPE_CHECKING:
     from game.bots.checkout import CheckOutBot
@@ -50,7 +50,7 @@ def sound_of(event: TableEvent, human: bool) -> str | None:
             assert_never(event)
 
 
-def table_sounds(ctx: "Context", sim: TableFace, view: TableView, bots: dict[int, CheckOutBot]) -> None:
+def table_sounds(ctx: "Context", sim: TableForSounds, view: TableView, bots: dict[int, CheckOutBot]) -> None:
     """The tick's events as sounds, a flash on each product grabbed, and the dice landing."""
     for event in sim.events:
         if isinstance(event, Grabbed):
