@@ -32,7 +32,7 @@ def clock() -> Clock:
 
 @pytest.fixture
 def policy(clock: Clock) -> Iterator[Collector]:
-    managed = Collector(clock)
+    managed = Collector(clock, cost=clock)
     gc.collect()
     managed.install()
     yield managed
@@ -219,3 +219,23 @@ def test_the_window_loop_offers_the_collector_its_time_after_the_present(ctx, mo
     loop = WindowLoop(ctx, pygame.display.get_surface(), vsync=False)
     loop.frame()
     assert order == ["flip", ("collector", round(1 / 60, 6))]
+
+
+def test_a_collections_length_is_taken_by_its_cost_not_the_loops_clock(policy, clock):
+    """A pass another process held the core through must not look long for good: the estimate
+    is the pass's own cost (the thread's CPU time in the game), here 2 ms on a clock of the test's."""
+    cost = Clock()
+    policy.cost = cost
+
+    def spend(phase: str, info: dict[str, int]) -> None:
+        if phase == "start" and info["generation"] == 2:
+            cost.now += 0.002
+            clock.now += 0.050   # the wall clock: a busy machine
+
+    _young_passes(collector.DUE)
+    gc.callbacks.append(spend)
+    try:
+        assert policy.idle(until=1.0) is True
+    finally:
+        gc.callbacks.remove(spend)
+    assert policy.estimate == pytest.approx(0.002)

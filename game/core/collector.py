@@ -33,16 +33,21 @@ FIRST_GUESS = 0.004             # seconds a full collection is guessed to take b
 
 
 class Collector:
-    """The window's collector policy. `clock`: seconds, perf_counter by default (the tests pass
-    their own, so whether the time left allows a collection is decided without real time)."""
+    """The window's collector policy. `clock`: seconds, perf_counter by default, the loop's own
+    clock; `cost`: what a collection's length is measured by, the thread's CPU time by default
+    (a pass another process held the core through would otherwise look long for good, and
+    the next would wait until overdue). The tests pass their own clocks, so whether the time
+    left allows a collection is decided without real time."""
 
-    def __init__(self, clock: Callable[[], float] = time.perf_counter) -> None:
+    def __init__(self, clock: Callable[[], float] = time.perf_counter,
+                 cost: Callable[[], float] = time.thread_time) -> None:
         self.clock = clock
+        self.cost = cost
         self.installed = False
         self.estimate = FIRST_GUESS   # how long the last full collection in idle time took
         self.idle_runs = 0            # full collections run in idle time
         self.forced = 0               # ... of them, overdue ones run whatever the time left
-        self.settled = 0              # unfreeze, collect, freeze passes
+        self.settled = 0              # settle and resettle passes
         self._saved: tuple[int, int, int] | None = None
 
     def install(self) -> None:
@@ -95,8 +100,9 @@ class Collector:
         start = self.clock()
         if not overdue and start + self.estimate + MARGIN > until:
             return False
+        spent = self.cost()
         gc.collect()
-        self.estimate = self.clock() - start
+        self.estimate = self.cost() - spent
         self.idle_runs += 1
         self.forced += overdue
         return True
