@@ -477,6 +477,30 @@ def _attempt(n: int, **kw) -> dict:
     return {"id": n, "outcome": "finished", "ticks": 1000 + n, "splits": [300, 700, 1000 + n], "flags": [], **kw}
 
 
+def hostile_stats_database() -> bytes:
+    """A records database of the game's schema whose stats rows are out of every range: counts of
+    2^62, negative matches, more wins than matches, a profile that is no number, a rival of
+    itself, names of control characters (each left out of the stats, said in a toast)."""
+    import sqlite3
+    from game.files import database
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "records.sqlite3"
+        connection = sqlite3.connect(path, isolation_level=None)
+        for step in database.MIGRATIONS:
+            for sql in step:
+                connection.execute(sql)
+        connection.execute(f"PRAGMA user_version={database.SCHEMA_VERSION}")
+        connection.execute("INSERT INTO matches VALUES (1, 'soldout', 'rush', 'rush', '', 1, 60, 'x')")
+        connection.execute("INSERT INTO match_seats VALUES (1, 0, ?, 1, 'human', '', NULL, 5, 1, 0, 0, 0, 0.0, NULL)",
+                           ("\x1b[31m\n" * 20,))
+        for row in (("name:Evil", -5, 0), ("name:Greedy", 2, 9), ("profile:abc", 1, 0), ("name:Huge", 1 << 62, 0)):
+            connection.execute("INSERT INTO stat_lines VALUES (?, 'soldout', 'rush', ?, ?, 1, 0, 0, 0, 0.0, NULL)", row)
+        connection.execute("INSERT INTO stat_subjects VALUES ('profile:1', 1, '\x1b[31m', 1, 9, 2)")
+        connection.execute("INSERT INTO stat_rivals VALUES (1, 1, 1, 0, 0)")
+        connection.close()
+        return path.read_bytes()
+
+
 def _hostile_profiles_db() -> bytes:
     """A records database the game made, then edited by hand: profile rows with a name past any
     screen, names only a casefold tells apart, bindings that are not JSON or nest a thousand deep,
@@ -552,6 +576,8 @@ def user_file_cases() -> dict[str, dict[str, object]]:
         "records_db_huge": {"records.sqlite3": Sparse(100 << 20)},
         "records_db_hostile_profiles": {"records.sqlite3": _hostile_profiles_db()},
         "records_db_hostile_rows": {"records.sqlite3": Valid(_records_with_hostile_rows())},
+        # Sound pages, the game's own schema, stats rows no save of the game's could make.
+        "records_db_hostile_stats": {"records.sqlite3": hostile_stats_database()},
         # These two stopped every start (exit 1, each launch): an unhashable language.
         "settings_language_list": {"settings.json": b'{"language": ["de"]}'},
         "settings_language_object": {"settings.json": b'{"language": {"de": 1}, "rumble": [1]}'},
@@ -751,6 +777,8 @@ KILL9: dict[str, str] = {
     "splits_exports": _TEXT_SAVES.format(entry="SPLITS_EXPORTS", name="rush.set.A.lss",
                                          save="from game.speedrun.livesplit import export\n"
                                               "    export('rush.set.A', TEXTS[n % 2])"),
+    "stats_exports": _TEXT_SAVES.format(entry="STATS_EXPORTS", name="matches.csv",
+                                        save="ENTRY.write_text(TEXTS[n % 2], NAME)"),
     "error_log": _TEXT_SAVES.format(entry="ERROR_LOG", name="error.log", save="ENTRY.write_text(TEXTS[n % 2])"),
     "game_log": _LOG_SAVES,
     "level_kit": _KIT_SAVES,

@@ -99,7 +99,23 @@ def main() -> None:
     made = profiles.create(database.shared(), "Anna-Lena", [], "gran", 3)    # a profile for the fuzzer to mutate
     if isinstance(made, profiles.Profile):
         profiles.update(database.shared(), profiles.Profile(made.id, made.name, "pip", 3, True, "high", {"A": 1}))
+    stats_sample(database.shared())
     database.close_all()              # every save committed before the samples are read
+
+
+def stats_sample(db) -> None:
+    """Two matches saved as the window saves them (profiles, a guest, a bot), and the stats exported."""
+    from game.match.record import MatchRecord, SeatLine
+    from game.stats import export, store
+    save = store.Saver(db)
+    for n, (game, modes) in enumerate((("soldout", ("rush", "tidy")), ("checkout", ("standard",)))):
+        save(MatchRecord(game, modes, "mall" if game == "soldout" else "", n + 1, 4000 + n, "2026-11-30T20:00:00+01:00", (
+            SeatLine(0, 'Ada, "the Great"', 1, "human", "", None, 12 + n, 1, 1, 20, 6, 123.4, 90),
+            SeatLine(1, "Bo", 2, "human", "", None, 9, 2, 0, 14, 4, 98.0, 130),
+            SeatLine(2, "Orange", None, "human", "", None, 9, 2, 0, 9, 3, 80.5, None),
+            SeatLine(3, "Mint", None, "bot", "hard", None, 4, 4, 0, 30, 2, 140.0, 200))))
+    db.flush()
+    export.export(db)
 
 
 def old_history(board: str, every: list[dict], practice: dict[str, list[int]]) -> None:

@@ -1,7 +1,8 @@
 """Start the whole shell over whatever user folder SOLDOUT_USER_DIR names, and use it the way a
 player would, so that every registered user file is read as the game reads it: settings changed,
 controls reset (the pad mappings are read at start), the lobby (every level in the player's levels
-folder listed and its card drawn), a how-to card, the speedrun menu, the attempt
+folder listed and its card drawn), a how-to card, the stats screen (every page, exported), the
+speedrun menu, the attempt
 history (every kept attempt watched, a segment practised from the PB), the splits exported (every
 archived attempt), a run started (the PB's ghost) and every saved run code and replay played.
 Prints one JSON line: the toasts and messages shown, the volume, and which register entries were
@@ -126,6 +127,7 @@ def main() -> None:
         ctx.stack.top.close()
         ctx.stack.apply()
     _career(say)
+    _stats(ctx, push, run)
     menu = SpeedrunMenuScene(ctx)
     push(menu)
     run(5)
@@ -148,6 +150,22 @@ def main() -> None:
             ctx.stack.apply()
             push(browser)
     print(json.dumps({"toasts": shown, "volume": ctx.settings.volume, "read": sorted(reads), "tried": sorted(tried)}))
+
+
+def _stats(ctx, push, run) -> None:
+    """The stats screen: every subject and page drawn from the records database, then exported."""
+    from game.scenes.menus.stats import StatsScene
+    stats = StatsScene(ctx)
+    push(stats)
+    for who in range(len(stats.subjects)):
+        stats.who = who
+        for page in range(len(stats.pages)):
+            stats.page = page
+            run(1)
+    stats.export()
+    run(1)
+    ctx.stack.pop()
+    ctx.stack.apply()
 
 
 def _evening(ctx, push, run) -> None:

@@ -1,6 +1,7 @@
 """A game is one object: this file writes a third game, Buzzer!, registers it here and nowhere
-else, and plays it headless (with a recording played back), in the window from the lobby, in
-the title's attract loop, as a replay in the window, in a bot tournament and in the warm-up.
+else, and plays it headless (with a recording played back), in the window from the lobby (its
+record told to the stats once), in the title's attract loop, as a replay in the window, in a bot
+tournament and in the warm-up.
 
 Buzzer!: for two seconds (four in its long mode) every seat presses A as often as it can; each
 press is a point. Its options are its own dataclass, named by its modes on the command line, in
@@ -22,7 +23,9 @@ from game.driver.replay import Replay
 from game.match import games
 from game.match.commands import IDLE, Button, Command
 from game.match.spec import MatchSpec, SeatSpec
+from game.match.tally import Tally
 from game.scenes import registry
+from game.scenes.match_report import for_match
 from game.core.scene import Scene
 
 LENGTH = 120   # ticks
@@ -98,9 +101,23 @@ class Runner:
         return result(spec, driver.sim)
 
 
+class BuzzerTally(Tally[BuzzerSim]):
+    """What a Buzzer! match counts for the records: its points (each press a grab, too)."""
+
+    def observe(self, world: BuzzerSim) -> None:
+        for seat, points in world.points.items():
+            self.facts[seat].grabs = points
+
+    def scores(self, world: BuzzerSim) -> dict[int, int]:
+        return dict(world.points)
+
+
 class Buzzer(games.Game):
     key, title, min_seats, fixed_rounds = "buzzer", "Buzzer!", 1, 1
     lobby_rows = frozenset({"mode"})
+
+    def tally(self, spec: MatchSpec) -> BuzzerTally:
+        return BuzzerTally(spec)
 
     def modes(self) -> Sequence[str]:
         return tuple(LENGTHS)
@@ -126,10 +143,13 @@ class BuzzerScene(Scene):
         people = () if demo else [s.seat for s in spec.seats if s.kind == "human"]
         self.driver = driven(spec, replay, people=people)
         self.sim = self.driver.sim
+        self.report = for_match(ctx, spec, self.driver, live=not demo and replay is None)
 
     def update(self, commands: dict[int, Command]) -> None:
         if not self.demo_over():
             self.driver.step(commands)
+        elif self.report is not None:
+            self.report.over(self.sim)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.fill((20, 20, 40))
@@ -175,9 +195,11 @@ def test_it_plays_headless_and_its_recording_plays_back(buzzer, tmp_path):
     assert _main(["--replay", str(path), "--headless", "--json"]) == played
 
 
-def test_it_opens_in_the_window_from_the_lobby(buzzer, ctx):
+def test_it_opens_in_the_window_from_the_lobby_and_tells_the_stats_once(buzzer, ctx):
     from game.match.seats import LobbySeat
     from game.scenes.menus.lobby import LobbyScene
+    told = []
+    ctx.match_listeners.append(told.append)
     lobby = LobbyScene(ctx)
     ctx.stack.push(lobby)
     ctx.stack.apply()
@@ -192,6 +214,10 @@ def test_it_opens_in_the_window_from_the_lobby(buzzer, ctx):
     for _ in range(LENGTH + 5):
         scene.update({})
     assert scene.demo_over() and scene.sim.tick == LENGTH
+    assert len(told) == 1, "one record for one match, however long its end is shown"
+    (line,) = told[0].seats
+    assert told[0].game == "buzzer" and told[0].ticks == LENGTH and line.place == 1
+    assert line.score == scene.sim.points[0] == line.grabs and line.kind == "bot" and line.difficulty == "normal"
 
 
 def test_it_shows_off_in_the_attract_loop(buzzer, ctx):
@@ -206,7 +232,7 @@ def test_it_shows_off_in_the_attract_loop(buzzer, ctx):
     for _ in range(LENGTH):
         loop.update({})
     loop.draw(surface, 0.0)
-    assert loop.demo.demo_over()
+    assert loop.demo.demo_over() and loop.demo.report is None, "a demo is never counted"
 
 
 def test_its_replay_plays_in_the_window(buzzer, ctx, tmp_path):
@@ -220,6 +246,7 @@ def test_its_replay_plays_in_the_window(buzzer, ctx, tmp_path):
     for _ in range(LENGTH):
         scene.update({})
     assert scene.sim.state_hash() == played["state_hash"]
+    assert scene.report is None, "a replay being watched is never counted"
 
 
 def test_its_bots_play_a_tournament(buzzer):

@@ -32,7 +32,9 @@ DISPATCHERS = {("game/sim/mall_events.py", "seat_of", "MallEvent"),
                ("game/sim/mall_controls.py", "apply", "EngineEvent"),
                ("game/scenes/mall/sounds.py", "sound_of", "MallEvent"),
                ("game/scenes/mall/fx.py", "_event", "MallEvent"),
-               ("game/scenes/table/sounds.py", "sound_of", "TableEvent")}
+               ("game/scenes/table/sounds.py", "sound_of", "TableEvent"),
+               ("game/games/soldout_tally.py", "_count", "MallEvent"),
+               ("game/games/checkout_tally.py", "_count", "TableEvent")}
 
 
 def _run(sim: Simulation, ticks: int) -> list[object]:

@@ -21,6 +21,7 @@ pytestmark = pytest.mark.skipif(os.name != "posix", reason="symbolic links to fo
 NAMES = {"speedrun_replays": "rush.set.A-20261130-100000.replay", "attempt_history": "rush.set.A.json",
          "attempt_archive": "rush.set.A-1.json", "attempt_replays": "rush.set.A-1.replay",
          "run_codes": "rush.set.A.txt", "player_replays": "mine.replay", "splits_exports": "rush.set.A.lss",
+         "stats_exports": "matches.csv",
          "player_levels": "mine.tmx", "career_progress": "first_rush.json", "error_log": "error.log",
          "game_log": "game.log", "level_kit": "mall.tsx", "level_templates": "chair.tx"}
 FOLDERED = [entry for entry in REGISTER if entry.folder]

@@ -34,6 +34,8 @@ both), its target and whether it is met (`verdicts`, also printed as a table on 
 - restart: the speedrun's one-button reset (target < 200 ms); memory: peak resident set
   of a process that plays a minute each of rush, tidy and Check Out! drawn (< 150 MB), on
   the dummy video and audio drivers.
+- stats: the stats screen over 10,000 matches (devkit/bench/stats.py): opening it (every
+  subject's stats read, the first frame drawn) < 100 ms; a match's save < 2 ms on the frame.
 - memory_window: what a player's window holds (devkit/bench/memory.py): the game fullscreen
   on the bench's display with the sound SDL picks (and with SDL's disk audio driver where the
   machine has no sound device: the music decoded and mixed as with one), RSS (RssAnon, RssFile)
@@ -73,7 +75,7 @@ TARGETS = {"rtf_min": 1500, "mall_tick_vs_before": 2 / 3, "big_map_tick_ms": 2.0
            "frame_p99_ms": 1000 / 60, "own_work_p99_ms": 4.0, "latency_p99_ms": 2000 / 60,
            "first_frame_vs_p99": 2.0, "startup_s": 1.0, "idle_vs_bare": 1.0,
            "still_vs_bare": 0.5, "restart_ms": 200.0, "peak_memory_mb": 150.0, "window_steady_mb": 200.0,
-           "vsync_slack_ms": 1.0, "ambient_p99_ms": 0.5}
+           "vsync_slack_ms": 1.0, "ambient_p99_ms": 0.5, "stats_open_ms": 100.0, "stats_save_ms": 2.0}
 LATENCY_SCENES = ("menu", "mall", "table")
 
 
@@ -619,6 +621,17 @@ def verdicts(report: dict[str, Any]) -> list[dict[str, Any]]:
                             f"dummy drivers {dummy.get('title', {}).get('VmRSS')} / {dummy.get('play', {}).get('VmRSS')} MB",
                             f"<= {TARGETS['window_steady_mb']:.0f} MB", steady <= TARGETS["window_steady_mb"]))
     out += _gc_verdicts(report.get("gc_pauses", {}))
+    stats = report.get("stats", {})
+    if "open_p50_ms" in stats:
+        out.append(_verdict(f"stats screen open, {stats['matches']:,} matches (CPU, worst)",
+                            f"{stats['open_cpu_max_ms']} ms", f"wall median {stats['open_p50_ms']} ms, worst "
+                            f"{stats['open_max_ms']} ms, reading {stats['read_p50_ms']} ms; before the warm-up "
+                            f"{stats['open_cold_ms']} ms", f"< {TARGETS['stats_open_ms']:.0f} ms",
+                            stats["open_cpu_max_ms"] < TARGETS["stats_open_ms"]))
+        out.append(_verdict("stats save on the frame (CPU, worst)", f"{stats['save_frame_cpu_max_ms']} ms",
+                            f"wall median {stats['save_frame_p50_ms']} ms, p99 {stats['save_frame_p99_ms']} ms, worst "
+                            f"{stats['save_frame_max_ms']} ms; worker {stats['save_worker_p50_ms']} ms a save",
+                            f"< {TARGETS['stats_save_ms']:.0f} ms", stats["save_frame_cpu_max_ms"] < TARGETS["stats_save_ms"]))
     if "peak_mb" in report.get("memory", {}):
         m = report["memory"]
         out.append(_verdict("peak memory", f"{m['peak_mb']} MB", f"pygame + display {m['baseline_pygame_display_mb']} MB",
@@ -631,7 +644,8 @@ def verdicts(report: dict[str, Any]) -> list[dict[str, Any]]:
 SECTIONS = (("RTF", "rtf"), ("mall tick", "rtf"), ("200x200", "big_map"), ("tournament", "tournament"),
             ("frames_1080p", "frames_1080p"), ("frames", "frames"), ("press to present", "latency"),
             ("idle", "idle"), ("start-up", "startup"), ("speedrun restart", "restart"), ("peak memory", "memory"),
-            ("window memory", "memory_window"), ("ambient", "ambient"), ("garbage collector", "gc_pauses"))
+            ("window memory", "memory_window"), ("ambient", "ambient"), ("stats", "stats"),
+            ("garbage collector", "gc_pauses"))
 
 
 def _gc_verdicts(gc_run: dict[str, Any]) -> list[dict[str, Any]]:
@@ -753,6 +767,7 @@ def _run_step(report: dict[str, Any], key: str, step: Callable[[], object]) -> N
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
     from devkit.bench import ambient as bench_ambient, bots as bench_bots, gcpause, memory as window_memory, window as bench_window
+    from devkit.bench import stats as bench_stats
     os.environ.update({k: v for k, v in _env().items() if k.startswith(("SDL_", "PYGAME_"))})
     if "SOLDOUT_USER_DIR" not in os.environ:   # never touch the player's own records
         os.environ["SOLDOUT_USER_DIR"] = _temp_user_dir()
@@ -766,6 +781,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         ("restart", lambda: bench_restart(args.restarts)),
         ("memory", lambda: bench_memory(args.child_frames)),
         ("ambient", lambda: bench_ambient.bench_ambient(args.ambient_frames)),
+        ("stats", lambda: bench_stats.bench_stats(args.stats_matches)),
     ]
     if args.before:
         steps.insert(1, ("before", lambda: bench_before(args.before, args.seeds)))
@@ -841,6 +857,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="frames of each scene with the collector timed, each policy (default 1200)")
     parser.add_argument("--gc-soak", type=int, default=3000,
                         help="frames of a 6-bot Rush after them, memory sampled (default 3000)")
+    parser.add_argument("--stats-matches", type=int, default=10_000,
+                        help="matches in the stats section's records database (default 10,000)")
     parser.add_argument("--only", help="comma-separated sections to run (e.g. memory_window; default: all)")
     parser.add_argument("--no-xvfb", action="store_true", help="window measures on the dummy driver")
     parser.add_argument("--quick", action="store_true", help="a smoke run: few of everything")
@@ -852,6 +870,7 @@ def main(argv: list[str] | None = None) -> int:
         args.frames, args.seeds, args.runs, args.restarts, args.child_frames, args.presses = 60, 1, 1, 3, 60, 20
         args.memory_title_frames, args.memory_play_frames, args.ambient_frames = 60, 120, 100
         args.passes, args.gc_frames, args.gc_soak = 1, 60, 120
+        args.stats_matches = 300
         args.big_ticks, args.big_runs, args.matches, args.idle_seconds, args.tournament_runs = 300, 1, 4, 1.0, 1
     report = run(args)
     _log(_table(report))

@@ -231,6 +231,8 @@ def make_context(screen_size: tuple[int, int] = LOGICAL_SIZE, load_user_files: b
         warnings += database.take_warnings()
         from game.evening.store import attach
         warnings.append(attach(ctx))               # tonight: carried on from a recent start, or a new one
+        from game.stats import store               # every real match the window finishes goes into the stats
+        store.listen(ctx)
     for warning in warnings:
         if warning:
             ctx.toast(warning, seconds=8)

@@ -91,6 +91,7 @@ class MatchDriver(Generic[S]):
         self._repeaters: dict[int, Repeater[S]] = {}
         self._plan: list[tuple[int, Repeater[S] | None, Controller[S] | None, str]] | None = None
         self._plan_of: dict[int, Controller[S]] | None = None
+        self._watcher: Callable[[S], None] | None = None
 
     # ----- who plays -----------------------------------------------------------------
     def seat(self, key: int, controller: Controller[S]) -> None:
@@ -104,6 +105,11 @@ class MatchDriver(Generic[S]):
         one call per bot decision instead of one per seat and tick (the same Commands)."""
         self.seat(key, bot.command)
         self._repeaters[key] = bot
+
+    def watch(self, watcher: Callable[[S], None]) -> None:
+        """Let `watcher` read the world after every tick this driver steps (a match's tally for
+        the records: game.match.tally). It reads only: the match plays the same with or without."""
+        self._watcher = watcher
 
     @property
     def replaying(self) -> bool:
@@ -158,6 +164,8 @@ class MatchDriver(Generic[S]):
         if record and self.writer is not None:
             self.writer.add_tick([commands.get(key, IDLE) for key in self.keys])
         self.sim.step(dict(commands))
+        if self._watcher is not None:
+            self._watcher(self.sim)
 
     def step(self, people: Mapping[int, Command] | None = None) -> dict[int, Command]:
         """Gather, record and step one tick; returns the Commands used."""
@@ -165,6 +173,8 @@ class MatchDriver(Generic[S]):
         if self.writer is not None:
             self.writer.add_tick([commands.get(key, IDLE) for key in self.keys])
         self.sim.step(commands)     # `play` without its copy: gather's dict is new every tick
+        if self._watcher is not None:
+            self._watcher(self.sim)
         return commands
 
     def start_due_round(self: MatchDriver[R]) -> bool:

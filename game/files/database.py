@@ -79,6 +79,31 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         # NOCASE folds ASCII only: profiles.py also compares casefolded names before a save.
         "CREATE UNIQUE INDEX profiles_name ON profiles (name COLLATE NOCASE)",
     ),
+    (
+        # The stats (game/stats/store.py). One row per match played in the window and one per seat of it: the
+        # record itself (the CSV export reads it). `mode` is the match's one mode ("mixed" when its rounds had
+        # several), `modes` every round's, comma-separated.
+        "CREATE TABLE matches (id INTEGER PRIMARY KEY, game TEXT NOT NULL, mode TEXT NOT NULL, modes TEXT NOT NULL,"
+        " level TEXT NOT NULL, seed INTEGER NOT NULL, ticks INTEGER NOT NULL, finished TEXT NOT NULL) STRICT",
+        "CREATE INDEX matches_by_game ON matches (game, mode)",     # Everyone's games: matches per game and mode
+        "CREATE TABLE match_seats (match INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,"
+        " seat INTEGER NOT NULL, name TEXT NOT NULL, profile INTEGER, kind TEXT NOT NULL, difficulty TEXT NOT NULL,"
+        " team INTEGER, score INTEGER NOT NULL, place INTEGER NOT NULL, sold_out_calls INTEGER NOT NULL,"
+        " flips INTEGER NOT NULL, grabs INTEGER NOT NULL, walked REAL NOT NULL, fastest_grab INTEGER,"
+        " PRIMARY KEY (match, seat)) STRICT, WITHOUT ROWID",
+        # What the stats screen reads, kept up to date by the same transaction that saves a match, so 10,000
+        # matches open as fast as one: per subject ("profile:7", "name:Ada", "bot:hard"), game and mode ...
+        "CREATE TABLE stat_lines (subject TEXT NOT NULL, game TEXT NOT NULL, mode TEXT NOT NULL,"
+        " matches INTEGER NOT NULL, wins INTEGER NOT NULL, best_score INTEGER NOT NULL,"
+        " sold_out_calls INTEGER NOT NULL, flips INTEGER NOT NULL, grabs INTEGER NOT NULL, walked REAL NOT NULL,"
+        " fastest_grab INTEGER, PRIMARY KEY (subject, game, mode)) STRICT, WITHOUT ROWID",
+        # ... per subject: its newest name and its win streaks (now, and the longest) ...
+        "CREATE TABLE stat_subjects (subject TEXT PRIMARY KEY, profile INTEGER, name TEXT NOT NULL,"
+        " last_match INTEGER NOT NULL, streak INTEGER NOT NULL, longest_streak INTEGER NOT NULL) STRICT, WITHOUT ROWID",
+        # ... and per pair of profiles that played one match together: who placed above whom how often.
+        "CREATE TABLE stat_rivals (profile INTEGER NOT NULL, rival INTEGER NOT NULL, wins INTEGER NOT NULL,"
+        " losses INTEGER NOT NULL, ties INTEGER NOT NULL, PRIMARY KEY (profile, rival)) STRICT, WITHOUT ROWID",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -128,10 +153,15 @@ class Database:
 
     def submit(self, job: Job) -> None:
         """Run `job` on the worker, in its own transaction, after every job submitted before it."""
+        self.start()
+        self._queue.put(job)
+
+    def start(self) -> None:
+        """Start the worker if it is not running (a caller that saves from a frame starts it ahead:
+        a thread starting takes the interpreter from the frame for milliseconds)."""
         if self._worker is None or not self._worker.is_alive():
             self._worker = threading.Thread(target=self._run, name="records-writer", daemon=True)
             self._worker.start()
-        self._queue.put(job)
 
     def flush(self, timeout: float = 10.0) -> bool:
         """Wait until every submitted save is done (True), or `timeout` seconds (False)."""

@@ -226,6 +226,10 @@ PLAYER_REPLAYS = UserFile("player_replays", "replays", r"[^/\\\x00-\x1f\x7f]{1,2
 # ---------------------------------------------------------------- written, never read back
 SPLITS_EXPORTS = UserFile("splits_exports", "splits", BOARD_NAME + r"\.lss", 64 * MB, Damage.REFUSE, "LiveSplit splits",
                           made=BOARD_NAME + r"\.lss", read=False, save_failed=SPEEDRUN_SAVE_FAILED)
+# The stats as CSV (game/stats/export.py), for a spreadsheet: every match's seats, and each subject's stats.
+STATS_CSV = r"(?:matches|players|head_to_head)\.csv"
+STATS_EXPORTS = UserFile("stats_exports", "stats", STATS_CSV, 64 * MB, Damage.REFUSE, "CSV", made=STATS_CSV, read=False,
+                         save_failed=N_("The stats cannot be exported ({error})"))
 # The logs live in the platform's log folder (userfiles.log_dir; `logs/` under SOLDOUT_USER_DIR).
 ERROR_LOG = UserFile("error_log", LOGS, r"error\.log", 1 * MB, Damage.REFUSE, "text", name="error.log",
                      made=r"error\.log", read=False)
@@ -278,7 +282,7 @@ LEVEL_TEMPLATES = UserFile("level_templates", "levels/templates", r"[a-z_]{1,40}
 
 REGISTER: tuple[UserFile, ...] = (
     RECORDS_DB, SETTINGS, BINDINGS, PAD_MAPPINGS, HOWTO_SEEN, RECORDS, RECORD_REPLAYS, HISTORIES, HISTORY_ARCHIVES,
-    ATTEMPT_REPLAYS, RUN_CODES, PLAYER_REPLAYS, SPLITS_EXPORTS, ERROR_LOG, GAME_LOG, LEVEL_KIT, LEVEL_TEMPLATES,
+    ATTEMPT_REPLAYS, RUN_CODES, PLAYER_REPLAYS, SPLITS_EXPORTS, STATS_EXPORTS, ERROR_LOG, GAME_LOG, LEVEL_KIT, LEVEL_TEMPLATES,
     PLAYER_LEVELS, CAREER_PROGRESS,
 )
 

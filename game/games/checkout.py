@@ -13,6 +13,7 @@ from game.match.spec import MatchSpec
 from game.text.notice import N_
 
 if TYPE_CHECKING:
+    from game.match.tally import Tally
     from game.speedrun.courses import Course
 
 ROUNDS = 4   # the rulebook's: 4 rounds and a bonus round
@@ -74,6 +75,10 @@ class CheckOut(Game):
     def course(self, spec: MatchSpec) -> Course[Any]:
         from game.speedrun.courses import CheckOutCourse   # the speedrun referee: only for a run
         return CheckOutCourse(spec)
+
+    def tally(self, spec: MatchSpec) -> Tally[Any]:
+        from game.games.checkout_tally import CheckOutTally   # the events it counts: only for a live match
+        return CheckOutTally(spec)
 
 
 CHECK_OUT = register(CheckOut())

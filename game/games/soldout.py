@@ -15,6 +15,7 @@ from game.rules.soldout.options import LOBBY_ROUNDS, SoldOutOptions, as_sold_out
 from game.text.notice import N_
 
 if TYPE_CHECKING:
+    from game.match.tally import Tally
     from game.speedrun.courses import Course
 
 
@@ -86,6 +87,10 @@ class SoldOut(Game):
     def course(self, spec: MatchSpec) -> Course[Any]:
         from game.speedrun.courses import SoldOutCourse   # the speedrun referee: only for a run
         return SoldOutCourse(spec)
+
+    def tally(self, spec: MatchSpec) -> Tally[Any]:
+        from game.games.soldout_tally import SoldOutTally   # the events it counts: only for a live match
+        return SoldOutTally(spec)
 
 
 SOLD_OUT = register(SoldOut())

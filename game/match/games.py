@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from game.driver.replay import Replay
+    from game.match.tally import Tally
     from game.speedrun.courses import Course
 
 GAMES_PACKAGE = "game.games"   # the built-in games, registered when imported
@@ -184,6 +185,11 @@ class Game(ABC):
 
     def course(self, spec: MatchSpec) -> Course[Any] | None:
         """What a speedrun of `spec` means in this game (game/speedrun/courses.py); None: no speedruns."""
+        return None
+
+    def tally(self, spec: MatchSpec) -> Tally[Any] | None:
+        """What a match of `spec` counts for the player's records (game/match/tally.py): its facts
+        tick by tick, its scores and places at the end; None: the game keeps no records."""
         return None
 
 

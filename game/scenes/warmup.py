@@ -11,6 +11,7 @@ saved. Each rehearsal is a generator: the warmer runs one step per idle frame.
 """
 from __future__ import annotations
 
+import sqlite3
 import threading
 from functools import partial
 from itertools import zip_longest
@@ -235,6 +236,31 @@ def rehearse_speedrun(ctx: "Context") -> Iterator[None]:
         yield
 
 
+def rehearse_stats(ctx: "Context") -> Iterator[None]:
+    """The stats screen drawn off screen, each page, over one made-up match in a database of its own
+    (the player's records are not read): its text sizes and figures' glyphs ready, which were most
+    of its first frame (50-150 ms)."""
+    from game.files.database import in_memory
+    from game.match.record import MatchRecord, SeatLine
+    from game.scenes.menus import StatsScene
+    from game.stats.store import write
+    lines = tuple(SeatLine(seat, name, seat + 1, "human", "", None, 10 * seat + 9, seat + 1, seat, 12, 34, 56.7, 78)
+                  for seat, name in enumerate(("Ada 0123456789", "Bo 0123456789")))
+    db = in_memory()
+
+    def made_up(connection: sqlite3.Connection) -> None:
+        write(connection, MatchRecord(SOLD_OUT.key, (SOLD_OUT.default_mode(),), "", 1, 3600, "", lines))
+    db.write(made_up)
+    surface = pygame.Surface(ctx.screen_size)
+    scene = StatsScene(rehearsal_context(ctx), db)
+    for who, pages in ((0, 2), (1, 3)):
+        for page in range(pages):
+            scene.who, scene.page = who, page
+            scene.draw(surface, 0.0)
+            yield
+    db.close()
+
+
 def rehearse_lobby() -> Iterator[None]:
     """The lobby's level list: the shipped levels read and checked, a level a step (otherwise all of
     them in the lobby's first frame, 100-150 ms); the player's own handed to the level shelf's
@@ -311,6 +337,7 @@ def queue_rehearsals(warmer: Warmer, ctx: "Context") -> None:
     warmer.add("speedrun", _stepper(lambda: rehearse_speedrun(ctx)))
     warmer.add("attract", _stepper(lambda: rehearse_attract(ctx)))
     warmer.add("career", _stepper(lambda: career_progress.warm(load_career())))   # the stars' replays, judged
+    warmer.add("stats", _stepper(lambda: rehearse_stats(ctx)))
     for name, job in later:
         warmer.add(name, job)
     warmer.add("catalogue again", _stepper(rehearse_catalogue))   # sizes only those modes draw

@@ -39,6 +39,7 @@ from game.rules.soldout import CatalogueError, modes
 from game.scenes import registry
 from game.scenes.common import CannotOpen, back_to_lobby, rematch_spec
 from game.scenes.interrupts import interrupted, save_recording
+from game.scenes.match_report import for_match
 from game.scenes.mall.draw import MapView
 from game.scenes.mall.hud import Hud
 from game.scenes.mall.layout import MallLayout
@@ -84,6 +85,8 @@ class MallScene(Scene):
         self.driver = MatchDriver(self.sim, [s.seat for s in spec.seats],
                                   recorder(spec) if self.recording else None,
                                   playback=replay.ticks() if replay is not None else None)
+        # Its record for the stats, when people play it (never a pilot's or a replay's).
+        self.report = for_match(ctx, spec, self.driver, live=not pilot and replay is None)
         self.picture = MallPicture(ctx, spec, level, self.sim, identities, names)
         self.picture.hud.set_labels(self._key_labels(), sharing_a_keyboard(ctx))
         # Rumble for people playing live: never for a replay or a demo (their seats are nobody's pads).
@@ -190,6 +193,8 @@ class MallScene(Scene):
         self.driver.step(self._people(commands))
         if self.sim.phase == "match_over":
             save_recording(self.ctx, self.driver)
+            if self.report is not None:
+                self.report.over(self.sim)
         self._after_step()
 
     def music_cue(self) -> Cue | None:

@@ -21,8 +21,8 @@ from game.scenes.moment import Moment
 if TYPE_CHECKING:
     from game.core.context import Context
 
-MENU_TOP = 404     # under the seat badges; the last row ends well clear of the button hints
-MENU_ROW = 44      # five rows (Career among them) end 36 px clear of the button hints
+MENU_TOP = 398     # under the seat badges; the last row ends well clear of the button hints
+MENU_ROW = 40      # six rows (Career and Stats among them) end 24 px clear of the button hints
 ATTRACT_AFTER_TICKS = 60 * 45  # 45 s untouched on the title starts the attract mode (if one is registered)
 ANIMATION_TICKS = 4            # the logo and badges move 15 times a second: the title presents no more often
 
@@ -42,6 +42,7 @@ class TitleScene(Scene):
             widgets.MenuItem(N_("Career"), self.career),
             widgets.MenuItem(N_("Settings"), self.open_settings),
             widgets.MenuItem(N_("Speedrun"), self.speedrun),
+            widgets.MenuItem(N_("Stats"), self.open_stats, key="stats"),
             widgets.MenuItem(N_("Quit"), self.quit),
         ], play=ctx.sound, row_height=MENU_ROW, width=420)
 
@@ -61,6 +62,10 @@ class TitleScene(Scene):
 
     def speedrun(self) -> None:
         self.ctx.stack.push(registry.SPEEDRUN_MENU(self.ctx))
+
+    def open_stats(self) -> None:
+        from game.scenes.menus.stats import StatsScene   # the records are read when asked for, not at start
+        self.ctx.stack.push(StatsScene(self.ctx))
 
     def open_settings(self) -> None:
         self.ctx.stack.push(registry.SETTINGS(self.ctx))

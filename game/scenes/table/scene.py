@@ -31,6 +31,7 @@ from game.rules.checkout import CatalogueError
 from game.scenes import registry
 from game.scenes.common import CannotOpen, back_to_lobby, rematch_spec
 from game.scenes.interrupts import interrupted, save_recording
+from game.scenes.match_report import for_match
 from game.scenes.menus import push_howto_once
 from game.scenes.pads import Rumbler
 from game.scenes.pads import keys_in_play, seat_keys, sharing_a_keyboard
@@ -74,6 +75,8 @@ class TableScene(Scene):
                                   playback=replay.ticks() if replay is not None else None)
         for i, bot in self.bots.items():
             self.driver.seat(i, bot.command)
+        # Its record for the stats, when people play it (never a demo's or a replay's).
+        self.report = for_match(ctx, spec, self.driver, live=not demo and replay is None)
         people = [] if demo or replay is not None else [i for i in range(spec.players) if i not in self.bots]
         self.bids = BidGuard(people)      # a person's bonus bid locks on a hold; 0 asks "sit out?"
         labels = [_("BOT") if i in self.bots and not demo else "" for i in range(spec.players)]
@@ -143,6 +146,8 @@ class TableScene(Scene):
             self.rumbler.table(self.sim)
         if self.sim.over():
             save_recording(self.ctx, self.driver)
+            if self.report is not None:
+                self.report.over(self.sim)
         if self.sim.over() and not self.results_pushed and not self.demo:
             self.results_pushed = True
             self.ctx.stack.push(checkout_results(self))
