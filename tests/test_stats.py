@@ -398,6 +398,21 @@ def test_the_csv_export_quotes_names_a_csv_reader_reads_back(user_dir):
                           ["2", names[1], "1", names[0], "1", "0", "1", "0"]]
 
 
+def test_a_name_a_spreadsheet_would_run_as_a_formula_is_written_as_text(user_dir):
+    names = ["=HYPERLINK(\"http://x\")", "+1+1", "-2", "@SUM(A1)", "Ada-Lou"]
+    db = _db(_record(*(_line(i, name, i + 1, profile=i + 1) for i, name in enumerate(names))))
+    matches = _rows(export.export(db) / "matches.csv")
+    assert [row[9] for row in matches[1:]] == ["'" + name for name in names[:4]] + ["Ada-Lou"]
+
+
+def test_a_renamed_profile_shows_its_name_now_and_a_deleted_one_its_last_seen():
+    db = _db(_record(_line(0, "Ada", 1, profile=1), _line(1, "Bo", 2, profile=2)))
+    db.write(lambda connection: connection.execute(
+        "INSERT INTO profiles (id, name, character, colour, assist, rumble, bindings, created, last_used)"
+        " VALUES (1, 'Adele', NULL, NULL, 0, NULL, NULL, '2026-12-06T20:00:00', '2026-12-06T20:00:00')"))
+    assert queries.profile_names(db) == {1: "Adele", 2: "Bo"}
+
+
 # ---------------------------------------------------------------- the screen
 def _press(scene, button: Button) -> None:
     """One press and release of a button (the keyboard's keys and a pad's d-pad alike)."""

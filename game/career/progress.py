@@ -23,7 +23,7 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Iterator, cast
 
-from game.career.challenges import Career, Challenge
+from game.career.challenges import Career, Challenge, load_career
 from game.career.worlds import Outcome, ReplayMismatch, replayed
 from game.driver.replay import ReplayError, read_replay
 from game.files import database
@@ -173,6 +173,11 @@ def _import_files(db: database.Database, warnings: list[str]) -> None:
         if not isinstance(data, dict) or loaded.newer or f"{data.get('challenge')}.json" != name:
             continue
         runs = [Run(tuple(sorted(run["stars"])), run["replay"]) for run in data["runs"]]
+        problem = _unearned(str(data["challenge"]), runs[:MAX_RUNS])
+        if problem is not None:       # said naming the old file (the player knows it), and not imported
+            warnings.append(Notice(N_("{file}: {problem}; its stars are left out"),
+                                   file=CAREER_PROGRESS.relative(name), problem=problem))
+            continue
         rows += [(str(data["challenge"]), n, *_row(run)) for n, run in enumerate(runs[:MAX_RUNS])]
 
     def job(connection: sqlite3.Connection) -> None:
@@ -182,6 +187,22 @@ def _import_files(db: database.Database, warnings: list[str]) -> None:
         db.write(job)
     except sqlite3.Error as exc:
         warnings.append(Notice(CAREER_PROGRESS.save_failed, error=echo(exc, 120)))
+
+
+def _unearned(challenge_id: str, runs: list[Run]) -> str | None:
+    """Why an old file's runs cannot count (a challenge the career no longer has, a replay that
+    cannot be played or earns other stars), or None: they are judged as they come in."""
+    challenge = load_career().find(challenge_id)
+    if challenge is None:
+        return str(Notice(N_("no challenge {challenge} in the career"), challenge=challenge_id))
+    for run in runs:
+        try:
+            earned = verified_stars(challenge, run.replay)
+        except (ReplayError, ReplayMismatch) as exc:
+            return Notice(N_("a kept replay cannot be played ({error})"), error=str(exc))
+        if sorted(earned) != sorted(run.stars):
+            return Notice(N_("a kept run claims stars its replay does not earn"))
+    return None
 
 
 def load(career: Career) -> Progress:

@@ -51,12 +51,21 @@ def export(db: Database) -> Path:
     return path.parent
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")   # what makes a spreadsheet read a cell as a formula
+
+
 def csv_text(columns: Iterable[str], rows: Iterable[Iterable[object]]) -> str:
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(columns)
-    writer.writerows(rows)
+    writer.writerows([_cell(value) for value in row] for row in rows)
     return BOM + out.getvalue()
+
+
+def _cell(value: object) -> object:
+    """A player's name as text, never as a formula: a spreadsheet opening the file runs a cell that
+    starts "=", "+", "-" or "@" (OWASP's CSV injection), so such a name gets a leading apostrophe."""
+    return "'" + value if isinstance(value, str) and value.startswith(FORMULA_STARTS) else value
 
 
 def match_rows(db: Database) -> Iterable[tuple[object, ...]]:

@@ -122,7 +122,8 @@ def load(db: Database) -> Stats:
 
 
 def profile_names(db: Database, stats: Stats | None = None) -> dict[int, str]:
-    """Each profile's name: the newest its seats showed. The one place a profile's name is looked up."""
+    """Each profile's name: its profile's name now, else (a deleted profile) the newest its seats
+    showed. The one place a profile's name is looked up."""
     names = {}
     for profile, name in db.read("SELECT profile, name FROM stat_subjects WHERE profile IS NOT NULL"):
         number = _count(profile, 1, 1 << 62)
@@ -130,6 +131,9 @@ def profile_names(db: Database, stats: Stats | None = None) -> dict[int, str]:
             names[number] = name
         elif stats is not None:
             stats.skipped += 1
+    for profile, name in db.read("SELECT id, name FROM profiles"):   # renamed since: the name it has now
+        if profile in names and isinstance(name, str) and 0 < len(name) <= MAX_NAME:
+            names[profile] = name
     return names
 
 
