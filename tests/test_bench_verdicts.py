@@ -242,3 +242,25 @@ def test_the_ambient_section_measures_every_shipped_level():
     out = bench_ambient(5)
     assert {p.stem for p in list_levels()} <= set(out)
     assert all(0 <= out[p.stem]["median_ms"] <= out[p.stem]["p99_ms"] <= out[p.stem]["max_ms"] for p in list_levels())
+
+
+# ---------------------------------------------------------------- the garbage collector
+def _gc(full_in_frames: int, objects: list[int]) -> dict:
+    def run(full: int) -> dict:
+        gens = {f"gen{g}": {"count": 0, "total_ms": 0.0, "max_ms": 0.0} for g in (0, 1, 2)}
+        gens["gen2"] = {"count": full, "total_ms": 30.0 * full, "max_ms": 30.0 if full else 0.0}
+        return {"mall": {"in_frames": gens}, "soak": {"frames": 3000, "samples": [{"objects": n} for n in objects]}}
+    return {"gc_pauses": {"python": run(1), "managed": run(full_in_frames)}}
+
+
+def _gc_met(report: dict) -> list[bool]:
+    return [v["met"] for v in verdicts(report) if v["figure"].startswith("garbage collector")]
+
+
+def test_no_full_collection_in_a_frame_and_flat_objects_are_met():
+    assert _gc_met(_gc(0, [5000, 7000, 4500, 6900])) == [True, True]
+
+
+def test_a_full_collection_in_a_frame_or_growing_objects_is_not_met():
+    assert _gc_met(_gc(1, [5000, 7000, 4500, 6900])) == [False, True]
+    assert _gc_met(_gc(0, [5000, 7000, 12000, 20000])) == [True, False]

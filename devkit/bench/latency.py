@@ -311,6 +311,8 @@ def child_latency(presses: int, fullscreen: bool, scenes: list[str] | None, plai
         loop.read_point = ReadPoint(loop.read_point.refresh, shrink=0.0)
     loop.frame()
     registry.load_scene_modules()
+    from game.core.collector import WINDOW
+    WINDOW.install()                  # the garbage collector managed, as run_window does
     warmer = Warmer()                 # what the idle title does in its first seconds, done up front
     warmup.queue_rehearsals(warmer, ctx)
     warmer.run_all()

@@ -620,6 +620,7 @@ def verdicts(report: dict[str, Any]) -> list[dict[str, Any]]:
                             f" music {window.get('music_mb', '?')} MB)",
                             f"dummy drivers {dummy.get('title', {}).get('VmRSS')} / {dummy.get('play', {}).get('VmRSS')} MB",
                             f"<= {TARGETS['window_steady_mb']:.0f} MB", steady <= TARGETS["window_steady_mb"]))
+    out += _gc_verdicts(report.get("gc_pauses", {}))
     stats = report.get("stats", {})
     if "open_p50_ms" in stats:
         out.append(_verdict(f"stats screen open, {stats['matches']:,} matches (CPU, worst)",
@@ -643,7 +644,29 @@ def verdicts(report: dict[str, Any]) -> list[dict[str, Any]]:
 SECTIONS = (("RTF", "rtf"), ("mall tick", "rtf"), ("200x200", "big_map"), ("tournament", "tournament"),
             ("frames_1080p", "frames_1080p"), ("frames", "frames"), ("press to present", "latency"),
             ("idle", "idle"), ("start-up", "startup"), ("speedrun restart", "restart"), ("peak memory", "memory"),
-            ("window memory", "memory_window"), ("ambient", "ambient"), ("stats", "stats"))
+            ("window memory", "memory_window"), ("ambient", "ambient"), ("stats", "stats"),
+            ("garbage collector", "gc_pauses"))
+
+
+def _gc_verdicts(gc_run: dict[str, Any]) -> list[dict[str, Any]]:
+    """Full collections inside the frames a player sees: none with the window's policy, beside
+    CPython's own in the same run; and the soak's tracked objects, flat."""
+    if "managed" not in gc_run:
+        return []
+    now, was = gc_run["managed"], gc_run["python"]
+
+    def full(run: dict[str, Any]) -> tuple[int, float]:
+        rows = [row["in_frames"]["gen2"] for row in run.values() if isinstance(row, dict) and "in_frames" in row]
+        return sum(r["count"] for r in rows), max((r["max_ms"] for r in rows), default=0.0)
+
+    (count, worst), (count_was, worst_was) = full(now), full(was)
+    objects = [sample["objects"] for sample in now["soak"]["samples"]]
+    half = len(objects) // 2
+    return [_verdict("garbage collector: full collections inside frames", f"{count} (longest {worst} ms)",
+                     f"CPython's policy {count_was} (longest {worst_was} ms)", "0", count == 0),
+            _verdict("garbage collector: tracked objects over the soak", f"{objects[0]:,} -> {objects[-1]:,}",
+                     f"{now['soak']['frames']} frames", "second half <= 1.5x the first's peak",
+                     max(objects[half:]) <= 1.5 * max(objects[:half] or objects))]
 
 
 def section_of(figure: str) -> str:
@@ -743,7 +766,7 @@ def _run_step(report: dict[str, Any], key: str, step: Callable[[], object]) -> N
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
-    from devkit.bench import ambient as bench_ambient, bots as bench_bots, memory as window_memory, window as bench_window
+    from devkit.bench import ambient as bench_ambient, bots as bench_bots, gcpause, memory as window_memory, window as bench_window
     from devkit.bench import stats as bench_stats
     os.environ.update({k: v for k, v in _env().items() if k.startswith(("SDL_", "PYGAME_"))})
     if "SOLDOUT_USER_DIR" not in os.environ:   # never touch the player's own records
@@ -789,6 +812,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                               for what in ("bare", "title", "still")}),
             ("startup", lambda: bench_window.startup(args.runs, env)),
             ("memory_window", lambda: window_memory.run(env, (args.memory_title_frames, args.memory_play_frames))),
+            ("gc_pauses", lambda: gcpause.run(env, args.gc_frames, args.gc_soak)),
         ]
         run_steps(window_steps)
     run_steps([("rtf_3", lambda: bench_rtf(args.seeds))])
@@ -829,6 +853,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="frames of a 6-bot Rush before the window's memory in play is read (default 600)")
     parser.add_argument("--ambient-frames", type=int, default=1000,
                         help="frames of each level's ambient life drawn (default 1000)")
+    parser.add_argument("--gc-frames", type=int, default=1200,
+                        help="frames of each scene with the collector timed, each policy (default 1200)")
+    parser.add_argument("--gc-soak", type=int, default=3000,
+                        help="frames of a 6-bot Rush after them, memory sampled (default 3000)")
     parser.add_argument("--stats-matches", type=int, default=10_000,
                         help="matches in the stats section's records database (default 10,000)")
     parser.add_argument("--only", help="comma-separated sections to run (e.g. memory_window; default: all)")
@@ -841,7 +869,7 @@ def main(argv: list[str] | None = None) -> int:
         # (a first frame, judged apart), not a steady frame.
         args.frames, args.seeds, args.runs, args.restarts, args.child_frames, args.presses = 60, 1, 1, 3, 60, 20
         args.memory_title_frames, args.memory_play_frames, args.ambient_frames = 60, 120, 100
-        args.passes = 1
+        args.passes, args.gc_frames, args.gc_soak = 1, 60, 120
         args.stats_matches = 300
         args.big_ticks, args.big_runs, args.matches, args.idle_seconds, args.tournament_runs = 300, 1, 4, 1.0, 1
     report = run(args)

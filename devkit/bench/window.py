@@ -253,6 +253,8 @@ def child_frames(frames: int, fullscreen: bool, scenes: list[str] | None, warm: 
     app.draw(ctx, screen, 0.0)
     pygame.display.flip()
     registry.load_scene_modules()
+    from game.core.collector import WINDOW
+    WINDOW.install()                 # the garbage collector managed, as run_window does
     done: list[tuple[str, float]] = []
     warm_cpu = time.process_time()
     if warm:                         # "cold": no warm-up (or a tree from before there was one)
@@ -299,6 +301,7 @@ def _frame(ctx: Context, screen: pygame.Surface) -> tuple[float, float, float, f
     import pygame
 
     from game import app
+    from game.core.collector import WINDOW
     pygame.event.pump()
     start, start_cpu = time.perf_counter(), time.thread_time()
     app.tick(ctx)
@@ -307,6 +310,7 @@ def _frame(ctx: Context, screen: pygame.Surface) -> tuple[float, float, float, f
     pygame.display.flip()
     ahead, ahead_cpu = time.perf_counter(), time.thread_time()
     app.idle(ctx, ahead + app.IDLE_SECONDS)
+    WINDOW.idle(start + 1 / 60)   # the collector's pass, when due, in the rest of the frame (WindowLoop._idle)
     return own, own_cpu, time.perf_counter() - ahead, time.thread_time() - ahead_cpu
 
 

@@ -499,13 +499,18 @@ class WindowLoop:
 
     def _idle(self, vsync: bool) -> None:
         """The scenes' work ahead, after the present: never past the next read (with vsync), nor
-        longer than IDLE_SECONDS (without it, where pacing sleeps the rest of the frame)."""
+        longer than IDLE_SECONDS (without it, where pacing sleeps the rest of the frame). Then
+        the collector's pass, if one is due: it may use all the time before the next read (or,
+        unpaced, the rest of the frame pace() sleeps), not just the scenes' quarter frame."""
+        from game.core import present
+        from game.core.collector import WINDOW
         now = time.perf_counter()
         until = now + IDLE_SECONDS
         if vsync:
             until = min(until, self.read_point.read_at(now) - 0.0005)
         if until > now:
             idle(self.ctx, until)
+        WINDOW.idle(self.read_point.read_at(now) if vsync else self.previous + 1 / present.FALLBACK_FPS)
 
     def _back_in_menu(self) -> None:
         from game.scenes import warmup
@@ -538,6 +543,7 @@ def run_window(args: argparse.Namespace) -> int:
     import pygame
 
     # The window's loop and its first scene: only the title before the first frame (see above).
+    from game.core import collector
     from game.core.audio import prepare_mixer
     from game.scenes import registry
     from game.scenes.menus import TitleScene
@@ -578,6 +584,7 @@ def run_window(args: argparse.Namespace) -> int:
         # player no longer waits for. Anything that needs one earlier (the attract factory,
         # a replay viewer, start_game) loads them itself through the registry.
         registry.load_scene_modules()
+        collector.WINDOW.install()   # what is loaded now lives as long as the game: never scanned again
         for problem in registry.load_problems():
             ctx.toast(problem, seconds=8)
         from game.scenes import warmup   # after the first frame, with the other scenes
@@ -592,5 +599,6 @@ def run_window(args: argparse.Namespace) -> int:
     ctx.stack.close()          # a run in progress is saved and its LiveSplit attempt ended ...
     from game.scenes.speedrun import close_link   # (loaded with the scenes by now)
     close_link(ctx)            # ... and those last commands sent
+    collector.WINDOW.uninstall()   # CPython's own collector again, for whatever runs on in this process
     pygame.quit()
     return 0

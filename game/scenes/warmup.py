@@ -23,7 +23,7 @@ from game.career import progress as career_progress
 from game.career.challenges import load_career
 from game.sim import preload
 from game.match.seats import identities
-from game.core import memory
+from game.core import collector, memory
 from game.core.scene import Scene
 from game.core.warm import WAIT, Job, Warmer
 from game.files.level_shelf import SHELF
@@ -341,6 +341,7 @@ def queue_rehearsals(warmer: Warmer, ctx: "Context") -> None:
     for name, job in later:
         warmer.add(name, job)
     warmer.add("catalogue again", _stepper(rehearse_catalogue))   # sizes only those modes draw
+    warmer.add("collector", collector.WINDOW.settle)   # the garbage collected once, what lives frozen
     warmer.add("memory back", give_back)   # what the rehearsals freed, to the system
 
 
@@ -380,5 +381,6 @@ def back_in_menu(warmer: Warmer, ctx: "Context", was_in_menu: bool) -> bool:
     handed back to the system (a job, so it runs when the menu sits idle). Whether a menu is on top."""
     now = in_menu(ctx)
     if now and not was_in_menu:
+        warmer.add(f"collector {len(warmer.done)}", collector.WINDOW.resettle)   # the match's cycles freed first
         warmer.add(f"memory back {len(warmer.done)}", give_back)
     return now
