@@ -37,6 +37,10 @@ def round_result(mall: "MallScene") -> SoldOutResult:
 
 
 def soldout_results(mall: "MallScene") -> SoldOutResultsScene:
-    """The round's results screen: its result, and the mall's ways on as callbacks."""
+    """The round's results screen: its result, and the mall's ways on as callbacks. The results
+    cover the whole screen until the mall is next shown: its static layer and the panels laid on
+    it (7 MB) go now and are built again in the idle frames of the fade back (MallScene.idle:
+    the mall is on top in them, before its first draw)."""
+    mall.picture.drop_layers()
     return SoldOutResultsScene(mall.ctx, round_result(mall),
                                RoundChoices(rematch=mall.rematch, to_lobby=mall.to_lobby, next_round=mall.next_round))

@@ -242,6 +242,8 @@ class MallScene(Scene):
         a few hundred tiles of search at a time. First the dresser cards placed (the round's first
         picture needs them: the fade into the round has the idle frames), then the shoppers'
         everyday frames drawn ahead."""
+        if self.picture.build_ahead(until):
+            return
         view = self.picture.view
         if view.place_ahead(self.sim, until) or view.warm_figures(until) or not self.bots:
             return
