@@ -96,8 +96,8 @@ def test_the_warm_ups_settle_collects_only_what_is_not_frozen(policy):
     del loose
     policy.settle()
     assert garbage.alive == 2   # the frozen cycle: left for the next resettle (a pass over everything)
-    policy.resettle()
-    assert garbage.alive == 0 and policy.settled == 2
+    _resettle(policy)
+    assert garbage.alive == 0 and policy.settled == 2 and policy.full_resettles == 1
 
 
 def test_install_collects_the_start_up_garbage_before_freezing_it(clock):
@@ -126,14 +126,55 @@ class Node:
         Node.alive -= 1
 
 
-def _frozen_cycle(policy: Collector) -> type[Node]:
-    """A cycle frozen with the living (as a match's scene is, frozen by an earlier settle), then dropped."""
+def _frozen_cycle(policy: Collector, watched: bool = True) -> type[Node]:
+    """A cycle frozen with the living (as a match's scene is, frozen by an earlier settle), then
+    dropped (and `watched`, as the stack watches a scene it exits)."""
     Node.alive = 0
     first, second = Node(), Node()
     first.other, second.other = second, first
     gc.freeze()
+    if watched:
+        policy.watch(first)
     del first, second
     return Node
+
+
+def _resettle(policy: Collector) -> int:
+    """A resettle run to its end, as the warmer runs it: its steps."""
+    steps = 1
+    while policy.resettle():
+        steps += 1
+    return steps
+
+
+def test_a_resettle_unfreezes_only_when_something_left_is_still_alive(policy):
+    garbage = _frozen_cycle(policy, watched=False)
+    assert _resettle(policy) == 3
+    assert garbage.alive == 2 and policy.full_resettles == 0 and policy.settled == 1
+    assert gc.get_freeze_count() > 0
+    first, second = Node(), Node()     # a second frozen cycle, this one left by the stack
+    first.other, second.other = second, first
+    gc.freeze()
+    policy.watch(first)
+    del first, second
+    assert Node.alive == 4
+    assert _resettle(policy) == 3
+    assert Node.alive == 0 and policy.full_resettles == 1 and policy.settled == 2   # both cycles freed
+    assert _resettle(policy) == 3 and policy.full_resettles == 1   # the watch list was spent
+
+
+def test_a_scene_freed_when_left_costs_no_full_pass(policy, monkeypatch):
+    from game.core.scene import Scene
+    from game.core.stack import SceneStack
+    monkeypatch.setattr(collector, "WINDOW", policy)
+    stack = SceneStack()
+    stack.push(Scene.__new__(Scene))
+    stack.apply()
+    stack.pop()
+    stack.apply()
+    assert len(policy._watched) == 1
+    _resettle(policy)
+    assert policy.full_resettles == 0 and policy.settled == 1
 
 
 def test_a_due_collection_waits_for_idle_time_that_fits_it(policy, clock):

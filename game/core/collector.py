@@ -13,7 +13,10 @@ collector, and headless runs keep CPython's defaults) manages it the way shipped
   long as the game runs).
 - `settle` (a warm-up job, after the menus' rehearsals): what the warm-up made is collected
   and what lives frozen. `resettle` (a warm-up job on coming back to a menu from play): the
-  same after unfreezing everything, so garbage from a match is never kept frozen.
+  same in steps that each fit a warm-up step (the young generations, then what is not frozen),
+  and only where something frozen has since become garbage (a scene left, `watch`ed by the
+  stack, still alive after those passes) everything unfrozen and collected once more: that
+  pass over every object (20-40 ms) is paid only when it frees something the others cannot.
 - `idle` (after each frame's present, the loop's time before its next read): the oldest
   generation is collected when one is due and the time left fits the last one's length; one
   long overdue runs anyway, so reference cycles are always freed in the end.
@@ -22,6 +25,7 @@ from __future__ import annotations
 
 import gc
 import time
+import weakref
 from typing import Callable
 
 YOUNG_THRESHOLDS = (1000, 15)   # CPython's (700, 10), a little fewer young passes; each stays well under a ms
@@ -48,7 +52,10 @@ class Collector:
         self.idle_runs = 0            # full collections run in idle time
         self.forced = 0               # ... of them, overdue ones run whatever the time left
         self.settled = 0              # settle and resettle passes
+        self.full_resettles = 0       # ... resettles that had to unfreeze and pass over everything
         self._saved: tuple[int, int, int] | None = None
+        self._watched: list[weakref.ref[object]] = []   # left since the last resettle, freed by now if not cyclic
+        self._step = 0                # the resettle's next step
 
     def install(self) -> None:
         """Take over the oldest generation; collect once and freeze what the game has loaded so
@@ -77,14 +84,41 @@ class Collector:
             gc.freeze()
             self.settled += 1
 
-    def resettle(self) -> None:
-        """A warm-up job, on coming back to a menu from play: as settle, everything unfrozen
-        first, so what was frozen before and has since become cyclic garbage (a scene left,
-        holding the context that holds it) is freed too, not kept for the rest of the session.
-        A pass over every object (15-30 ms), in a menu nobody has touched for a moment."""
+    def watch(self, left: object) -> None:
+        """`left` is done with (a scene exited) and should be freed: if it is still alive when
+        the next resettle has collected what is not frozen, it was frozen in a reference cycle
+        (a scene holding the context that holds it), and that resettle unfreezes everything."""
         if self.installed:
+            try:
+                self._watched.append(weakref.ref(left))
+            except TypeError:       # a type without weak references: not one the stack hands over
+                pass
+
+    def resettle(self) -> bool:
+        """A warm-up job in steps, on coming back to a menu from play (True while it has more to
+        do: one step per idle frame): the young generations; then what is not frozen (the match's
+        survivors); then, only if something watched still lives, everything unfrozen and
+        collected (a pass over every object, 20-40 ms, in a menu nobody has touched: the one way
+        to free a cycle frozen while it lived); last, what lives frozen again."""
+        if not self.installed:
+            return False
+        self._step += 1
+        if self._step == 1:
+            gc.collect(1)
+            return True
+        if self._step == 2:
+            gc.collect()
+            return True
+        self._step = 0
+        lingering = any(ref() is not None for ref in self._watched)
+        self._watched.clear()
+        if lingering:
             gc.unfreeze()
-            self.settle()
+            gc.collect()
+            self.full_resettles += 1
+        gc.freeze()
+        self.settled += 1
+        return False
 
     @property
     def due(self) -> bool:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
+from game.core import collector
+
 if TYPE_CHECKING:
     import pygame
 
@@ -63,7 +65,7 @@ class SceneStack:
         """The window closes: every scene exits, top first, at once (a run in progress is saved)."""
         self._pending.clear()
         while self._scenes:
-            self._scenes.pop().exit()
+            self._exit(self._scenes.pop())
 
     # ---- the loop's calls ----
     def apply(self) -> None:
@@ -101,6 +103,13 @@ class SceneStack:
         return self._scenes[start:]
 
     # ---- operations ----
+    @staticmethod
+    def _exit(scene: "Scene") -> None:
+        """A scene leaves the stack: exited, and watched by the window's collector (a left scene
+        still alive at the next resettle means a frozen cycle to free)."""
+        scene.exit()
+        collector.WINDOW.watch(scene)
+
     def _do_push(self, scene: "Scene") -> None:
         if self._scenes:
             self._scenes[-1].pause()
@@ -110,26 +119,26 @@ class SceneStack:
     def _do_pop(self, _: object) -> None:
         if not self._scenes:
             return
-        self._scenes.pop().exit()
+        self._exit(self._scenes.pop())
         if self._scenes:
             self._scenes[-1].resume()
 
     def _do_replace(self, scene: "Scene") -> None:
         if self._scenes:
-            self._scenes.pop().exit()
+            self._exit(self._scenes.pop())
         self._scenes.append(scene)
         scene.enter()
 
     def _do_clear(self, scene: "Scene") -> None:
         while self._scenes:
-            self._scenes.pop().exit()
+            self._exit(self._scenes.pop())
         self._scenes.append(scene)
         scene.enter()
 
     def _do_pop_until(self, keep: Callable[["Scene"], bool]) -> None:
         popped = False
         while self._scenes and not keep(self._scenes[-1]):
-            self._scenes.pop().exit()
+            self._exit(self._scenes.pop())
             popped = True
         if popped and self._scenes:
             self._scenes[-1].resume()

@@ -70,6 +70,12 @@ class TitleScene(Scene):
     def open_settings(self) -> None:
         self.ctx.stack.push(registry.SETTINGS(self.ctx))
 
+    def exit(self) -> None:
+        """Left for good (quit to the title makes a new one): its menu's rows call back into it, a
+        cycle that, frozen by the collector's settle while the title lived, only a pass over every
+        object frees (game/core/collector.py). An empty menu lets it go now."""
+        self.menu = widgets.MenuList([])
+
     def resume(self) -> None:
         self.idle_ticks = 0
         # Back from the demo (or any scene above): the press that ended it is not a choice here; what is
