@@ -126,6 +126,30 @@ def _soak(ctx: "Context", screen: "pygame.Surface", frames: int) -> dict[str, An
     return {"frames": frames, "samples": samples}
 
 
+def _resettle(ctx: "Context") -> dict[str, Any]:
+    """Back to the title from the soak's match, as a player quits: the warm-up jobs that coming
+    back to a menu queues (the collector's resettle, the memory handed back), each step timed
+    by the thread's CPU time as the warmer runs it (one step per idle frame, 8 ms a step)."""
+    from game.core.collector import WINDOW
+    from game.core.warm import Warmer
+    from game.scenes import warmup
+    from game.scenes.menus.title import TitleScene
+    ctx.stack.clear_to(TitleScene(ctx))
+    ctx.stack.apply()
+    warmer = Warmer()
+    warmup.back_in_menu(warmer, ctx, was_in_menu=False)
+    steps: list[tuple[str, float]] = []
+    while warmer.pending:
+        start = time.thread_time()
+        name = warmer.run_one()
+        steps.append((name or "", time.thread_time() - start))
+    collector = [took * 1000 for name, took in steps if name.startswith("collector")]
+    return {"collector_steps_ms": [round(took, 2) for took in collector],
+            "collector_worst_ms": round(max(collector, default=0.0), 2),
+            "full_resettles": WINDOW.full_resettles,
+            "other_steps_ms": [round(took * 1000, 2) for name, took in steps if not name.startswith("collector")]}
+
+
 def child(policy: str, frames: int, soak: int) -> dict[str, Any]:
     import pygame
 
@@ -153,6 +177,7 @@ def child(policy: str, frames: int, soak: int) -> dict[str, Any]:
         if name in SCENES:
             out[name] = _frames(ctx, screen, frames, timer, build(ctx))
     out["soak"] = _soak(ctx, screen, soak)
+    out["resettle"] = _resettle(ctx)
     out["idle_runs"], out["forced"], out["settled"] = WINDOW.idle_runs, WINDOW.forced, WINDOW.settled
     out["settle_jobs_ms"] = [round(took * 1000, 1) for name, took in warmer.done if name.startswith("collector")]
     out["young_passes_since_full"] = gc.get_count()[2]

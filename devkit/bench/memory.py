@@ -10,7 +10,14 @@ jobs, and reads /proc/self/status:
 
 - title: after the warm-up and `TITLE_FRAMES` frames of the title (steady);
 - play: after `PLAY_FRAMES` frames of a 6-bot Rush drawn at full size (steady in play);
+- results: the round played out and its results pushed over the mall: `RESULTS_FRAMES` frames
+  (the reveal and then the screen at rest), the highest RSS seen while revealing and the
+  steady figure at the end;
 - peak: VmHWM at the end.
+
+The garbage collector runs the window's policy (game.core.collector: installed where
+run_window installs it, settled by the warm-up, full passes in the idle time after a present),
+so the figures are the player's.
 
 Then the breakdown at that moment: every cache of the game (entries; for the pictures' caches
 bounded in bytes, what each holds, its budget and how many it evicted; and the anonymous
@@ -42,6 +49,7 @@ if TYPE_CHECKING:
 
 TITLE_FRAMES = 300     # five seconds of the title after its warm-up
 PLAY_FRAMES = 600      # ten seconds of a 6-bot Rush
+RESULTS_FRAMES = 900   # fifteen seconds of the round's results: the reveal, then the screen at rest
 MB = 1024 * 1024
 FIELDS = ("VmRSS", "VmHWM", "RssAnon", "RssFile", "RssShmem")
 
@@ -134,15 +142,38 @@ def _frames(ctx: Context, screen: pygame.Surface, count: int) -> None:
     import pygame
 
     from game import app
+    from game.core.collector import WINDOW
     for _ in range(count):
+        start = time.perf_counter()
         pygame.event.pump()
         app.tick(ctx)
         app.draw(ctx, screen, 0.5)
         pygame.display.flip()
         app.idle(ctx, time.perf_counter() + app.IDLE_SECONDS)   # the scenes' work after a present, as the window runs it
+        WINDOW.idle(start + 1 / 60)                             # ... and the collector's, as WindowLoop's
 
 
-def child_memory(title_frames: int, play_frames: int) -> dict[str, Any]:
+def _results(ctx: Context, screen: pygame.Surface, frames: int) -> dict[str, Any]:
+    """The mall's round played out and its results pushed over it, as the game does; `frames`
+    frames of them: the highest RSS while they reveal (a sample every tenth of a second) and
+    the figures at rest at the end."""
+    from game.scenes.mall.round_end import soldout_results
+    from game.scenes.mall.scene import MallScene
+    from game.sim.mall_stage import play_out_round
+    mall = ctx.stack.top
+    assert isinstance(mall, MallScene)
+    play_out_round(mall.sim, 1)
+    mall.results_pushed = True
+    ctx.stack.push(soldout_results(mall))
+    ctx.stack.apply()
+    highest = 0.0
+    for done in range(0, frames, 6):
+        _frames(ctx, screen, min(6, frames - done))
+        highest = max(highest, status().get("VmRSS", 0.0))
+    return {**status(), "highest_rss": highest}
+
+
+def child_memory(title_frames: int, play_frames: int, results_frames: int = RESULTS_FRAMES) -> dict[str, Any]:
     import pygame
 
     from devkit.bench.report import title_window
@@ -151,7 +182,9 @@ def child_memory(title_frames: int, play_frames: int) -> dict[str, Any]:
     from game.scenes import registry, warmup
 
     ctx, screen, _vsync = title_window(True)
+    from game.core.collector import WINDOW
     registry.load_scene_modules()
+    WINDOW.install()                 # where run_window installs it: the player's collector
     _frames(ctx, screen, 2)
     warmer = Warmer()
     warmup.queue_rehearsals(warmer, ctx)
@@ -167,7 +200,8 @@ def child_memory(title_frames: int, play_frames: int) -> dict[str, Any]:
     ctx.stack.apply()
     _frames(ctx, screen, play_frames)
     out["play"] = status()
-    out["peak_mb"] = out["play"].get("VmHWM", 0.0)
+    out["results"] = _results(ctx, screen, results_frames)
+    out["peak_mb"] = out["results"].get("VmHWM", 0.0)
     surface = pygame.display.get_surface()
     out["display_surface_mb"] = round(surface.get_height() * surface.get_pitch() / MB, 1) if surface else 0.0
     out.update(sample_bytes(ctx))
@@ -195,7 +229,8 @@ def run(env: dict[str, str], frames: tuple[int, int] = (TITLE_FRAMES, PLAY_FRAME
     """The report's section: the child in the bench's display with the sound SDL picks (the
     window's path), and under the dummy video and audio drivers (the older figure's path)."""
     args = [str(frames[0]), str(frames[1])]
-    what = f"fullscreen title after its warm-up + {frames[0]} frames, then {frames[1]} frames of a 6-bot Rush"
+    what = (f"fullscreen title after its warm-up + {frames[0]} frames, then {frames[1]} frames of a 6-bot Rush, "
+            f"then {RESULTS_FRAMES} frames of its round's results")
     dummy = _child(args, {**env, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
     if env.get("SDL_VIDEODRIVER") == "dummy":   # no display to open a window on (--no-xvfb, no Xvfb)
         return {"dummy": dummy, "what": what, "skipped": "window: no display (the dummy driver's figure only)"}

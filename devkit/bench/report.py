@@ -613,9 +613,11 @@ def verdicts(report: dict[str, Any]) -> list[dict[str, Any]]:
     window = report.get("memory_window", {}).get("window_sound") or report.get("memory_window", {}).get("window", {})
     if "play" in window:
         dummy = report["memory_window"].get("dummy", {})
-        steady = max(window["title"]["VmRSS"], window["play"]["VmRSS"])
-        out.append(_verdict("window memory, steady RSS (title / play)",
-                            f"{window['title']['VmRSS']} / {window['play']['VmRSS']} MB, peak {window['peak_mb']} MB"
+        rest = window.get("results", {})
+        steady = max(window["title"]["VmRSS"], window["play"]["VmRSS"], rest.get("VmRSS", 0.0))
+        out.append(_verdict("window memory, steady RSS (title / play / results)",
+                            f"{window['title']['VmRSS']} / {window['play']['VmRSS']} / {rest.get('VmRSS', '?')} MB"
+                            f" (revealing {rest.get('highest_rss', '?')} MB), peak {window['peak_mb']} MB"
                             f" ({window.get('renderer', '?')} renderer, sound {window.get('audio', '?')},"
                             f" music {window.get('music_mb', '?')} MB)",
                             f"dummy drivers {dummy.get('title', {}).get('VmRSS')} / {dummy.get('play', {}).get('VmRSS')} MB",
@@ -666,7 +668,20 @@ def _gc_verdicts(gc_run: dict[str, Any]) -> list[dict[str, Any]]:
                      f"CPython's policy {count_was} (longest {worst_was} ms)", "0", count == 0),
             _verdict("garbage collector: tracked objects over the soak", f"{objects[0]:,} -> {objects[-1]:,}",
                      f"{now['soak']['frames']} frames", "second half <= 1.5x the first's peak",
-                     max(objects[half:]) <= 1.5 * max(objects[:half] or objects))]
+                     max(objects[half:]) <= 1.5 * max(objects[:half] or objects)),
+            *_resettle_verdict(now.get("resettle", {}))]
+
+
+def _resettle_verdict(found: dict[str, Any]) -> list[dict[str, Any]]:
+    """The collector's resettle on coming back to a menu: each of its steps within a warm-up step."""
+    if "collector_worst_ms" not in found:
+        return []
+    from game.scenes.warmup import STEP_SECONDS
+    budget = STEP_SECONDS * 1000
+    return [_verdict("garbage collector: resettle back in a menu, longest step (CPU)",
+                     f"{found['collector_worst_ms']} ms", f"steps {found['collector_steps_ms']} ms, "
+                     f"full passes {found['full_resettles']}", f"<= {budget:.0f} ms",
+                     found["collector_worst_ms"] <= budget)]
 
 
 def section_of(figure: str) -> str:
