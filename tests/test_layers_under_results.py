@@ -1,5 +1,6 @@
-"""The mall under its round's results: its full-screen layers let go while the results cover it,
-built again in the idle frames before it is next drawn, and drawn the same (issue #46)."""
+"""The mall under its round's results and the table under its match's: their full-screen layers
+let go while the results cover them; the mall's built again in the idle frames before it is next
+drawn, and drawn the same (issue #46)."""
 from __future__ import annotations
 
 import pygame
@@ -50,3 +51,16 @@ def test_the_mall_idle_builds_the_layer_before_its_other_work(ctx):
     mall.picture.drop_layers()
     mall.idle(FAR)
     assert mall.picture.static is not None
+
+
+def test_checkout_results_let_the_table_layers_go(ctx):
+    from game.scenes.table.match_end import checkout_results
+    from game.scenes.table.scene import TableScene
+    registry.start_game(ctx, build_spec("checkout", 4, "normal", None, 1, 5))
+    ctx.stack.apply()
+    table = next(s for s in ctx.stack.scenes if isinstance(s, TableScene))   # a how-to card may be over it
+    table.draw(pygame.Surface((1280, 720)), 0.5)
+    assert table.picture.static is not None and table.picture.shown is not None
+    table.fast_forward(lambda sim: sim.over())
+    checkout_results(table)
+    assert table.picture.static is None and table.picture.shown is None and table.picture.view.static is None
