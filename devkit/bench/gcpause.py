@@ -126,16 +126,23 @@ def _soak(ctx: "Context", screen: "pygame.Surface", frames: int) -> dict[str, An
     return {"frames": frames, "samples": samples}
 
 
-def _resettle(ctx: "Context") -> dict[str, Any]:
-    """Back to the title from the soak's match, as a player quits: the warm-up jobs that coming
-    back to a menu queues (the collector's resettle, the memory handed back), each step timed
+def _resettle(ctx: "Context", screen: "pygame.Surface") -> dict[str, Any]:
+    """Back to the title from the soak's match, as a player quits, the title drawn until the loop
+    would run warm-up jobs: the jobs that coming back to a menu queues (the collector's resettle, the memory handed back), each step timed
     by the thread's CPU time as the warmer runs it (one step per idle frame, 8 ms a step)."""
     from game.core.collector import WINDOW
     from game.core.warm import Warmer
     from game.scenes import warmup
     from game.scenes.menus.title import TitleScene
+    import pygame
+
+    from game import app
     ctx.stack.clear_to(TitleScene(ctx))
     ctx.stack.apply()
+    for _ in range(warmup.IDLE_TICKS):       # the loop runs warm-up jobs once a menu has sat idle this long
+        app.tick(ctx)
+        app.draw(ctx, screen, 0.5)
+        pygame.display.flip()
     warmer = Warmer()
     warmup.back_in_menu(warmer, ctx, was_in_menu=False)
     steps: list[tuple[str, float]] = []
@@ -177,7 +184,7 @@ def child(policy: str, frames: int, soak: int) -> dict[str, Any]:
         if name in SCENES:
             out[name] = _frames(ctx, screen, frames, timer, build(ctx))
     out["soak"] = _soak(ctx, screen, soak)
-    out["resettle"] = _resettle(ctx)
+    out["resettle"] = _resettle(ctx, screen)
     out["idle_runs"], out["forced"], out["settled"] = WINDOW.idle_runs, WINDOW.forced, WINDOW.settled
     out["settle_jobs_ms"] = [round(took * 1000, 1) for name, took in warmer.done if name.startswith("collector")]
     out["young_passes_since_full"] = gc.get_count()[2]

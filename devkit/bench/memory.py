@@ -13,6 +13,8 @@ jobs, and reads /proc/self/status:
 - results: the round played out and its results pushed over the mall: `RESULTS_FRAMES` frames
   (the reveal and then the screen at rest), the highest RSS seen while revealing and the
   steady figure at the end;
+- checkout_results: the same for a 6-bot Check Out! played `PLAY_FRAMES // 2` frames, then to
+  its end, its results over the table;
 - peak: VmHWM at the end.
 
 The garbage collector runs the window's policy (game.core.collector: installed where
@@ -173,6 +175,39 @@ def _results(ctx: Context, screen: pygame.Surface, frames: int) -> dict[str, Any
     return {**status(), "highest_rss": highest}
 
 
+def _checkout_results(ctx: Context, screen: pygame.Surface, play_frames: int, frames: int) -> dict[str, Any]:
+    """A 6-bot Check Out! from the title (back there, the warm-up jobs that coming back to a menu
+    queues run first, as in the window), `play_frames` frames of it, then played to its end and
+    its results pushed over the table, as the game does; as `_results` from there."""
+    from game.app.headless import build_spec
+    from game.scenes import registry
+    from game.scenes.menus.title import TitleScene
+    from game.scenes.table.match_end import checkout_results
+    from game.scenes.table.scene import TableScene
+    from game.core.warm import Warmer
+    from game.scenes import warmup
+    ctx.stack.clear_to(TitleScene(ctx))
+    ctx.stack.apply()
+    warmer = Warmer()
+    warmup.back_in_menu(warmer, ctx, was_in_menu=False)   # a menu again: what the window's loop queues
+    while warmer.pending:                                 # ... and runs, a step after a frame
+        warmer.run_for(0.008)
+        _frames(ctx, screen, 1)
+    registry.start_game(ctx, build_spec("checkout", 6, "normal", None, 1, 5))
+    ctx.stack.apply()
+    _frames(ctx, screen, play_frames)
+    table = ctx.stack.top
+    assert isinstance(table, TableScene)
+    table.fast_forward(lambda sim: sim.over())
+    ctx.stack.push(checkout_results(table))
+    ctx.stack.apply()
+    highest = 0.0
+    for done in range(0, frames, 6):
+        _frames(ctx, screen, min(6, frames - done))
+        highest = max(highest, status().get("VmRSS", 0.0))
+    return {**status(), "highest_rss": highest}
+
+
 def child_memory(title_frames: int, play_frames: int, results_frames: int = RESULTS_FRAMES) -> dict[str, Any]:
     import pygame
 
@@ -201,7 +236,8 @@ def child_memory(title_frames: int, play_frames: int, results_frames: int = RESU
     _frames(ctx, screen, play_frames)
     out["play"] = status()
     out["results"] = _results(ctx, screen, results_frames)
-    out["peak_mb"] = out["results"].get("VmHWM", 0.0)
+    out["checkout_results"] = _checkout_results(ctx, screen, play_frames // 2, results_frames)
+    out["peak_mb"] = out["checkout_results"].get("VmHWM", 0.0)
     surface = pygame.display.get_surface()
     out["display_surface_mb"] = round(surface.get_height() * surface.get_pitch() / MB, 1) if surface else 0.0
     out.update(sample_bytes(ctx))
@@ -230,7 +266,8 @@ def run(env: dict[str, str], frames: tuple[int, int] = (TITLE_FRAMES, PLAY_FRAME
     window's path), and under the dummy video and audio drivers (the older figure's path)."""
     args = [str(frames[0]), str(frames[1])]
     what = (f"fullscreen title after its warm-up + {frames[0]} frames, then {frames[1]} frames of a 6-bot Rush, "
-            f"then {RESULTS_FRAMES} frames of its round's results")
+            f"then {RESULTS_FRAMES} frames of its round's results; a 6-bot Check Out! for {frames[1] // 2} "
+            f"frames and {RESULTS_FRAMES} of its results")
     dummy = _child(args, {**env, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
     if env.get("SDL_VIDEODRIVER") == "dummy":   # no display to open a window on (--no-xvfb, no Xvfb)
         return {"dummy": dummy, "what": what, "skipped": "window: no display (the dummy driver's figure only)"}

@@ -613,11 +613,13 @@ def verdicts(report: dict[str, Any]) -> list[dict[str, Any]]:
     window = report.get("memory_window", {}).get("window_sound") or report.get("memory_window", {}).get("window", {})
     if "play" in window:
         dummy = report["memory_window"].get("dummy", {})
-        rest = window.get("results", {})
-        steady = max(window["title"]["VmRSS"], window["play"]["VmRSS"], rest.get("VmRSS", 0.0))
-        out.append(_verdict("window memory, steady RSS (title / play / results)",
-                            f"{window['title']['VmRSS']} / {window['play']['VmRSS']} / {rest.get('VmRSS', '?')} MB"
-                            f" (revealing {rest.get('highest_rss', '?')} MB), peak {window['peak_mb']} MB"
+        rest, table = window.get("results", {}), window.get("checkout_results", {})
+        steady = max(window["title"]["VmRSS"], window["play"]["VmRSS"], rest.get("VmRSS", 0.0),
+                     table.get("VmRSS", 0.0))
+        out.append(_verdict("window memory, steady RSS (title / play / results / Check Out! results)",
+                            f"{window['title']['VmRSS']} / {window['play']['VmRSS']} / {rest.get('VmRSS', '?')}"
+                            f" / {table.get('VmRSS', '?')} MB (revealing {rest.get('highest_rss', '?')} /"
+                            f" {table.get('highest_rss', '?')} MB), peak {window['peak_mb']} MB"
                             f" ({window.get('renderer', '?')} renderer, sound {window.get('audio', '?')},"
                             f" music {window.get('music_mb', '?')} MB)",
                             f"dummy drivers {dummy.get('title', {}).get('VmRSS')} / {dummy.get('play', {}).get('VmRSS')} MB",
