@@ -263,3 +263,20 @@ def test_a_profile_that_asks_for_the_assist_turns_it_on_for_the_match(ctx, pads)
     tap(ctx, pad, "down")
     tap(ctx, pad, "a")
     assert lobby(ctx).field("assist") is True and lobby(ctx).match_spec().options.assist is True
+
+
+
+# ---------------------------------------------------------------- the profile leftovers (#43)
+def test_the_seat_row_and_a_pulled_pad_s_toast_name_the_profile_not_the_colour(ctx, pads):
+    saved("Anna")
+    pad = plug(pads)
+    frame(ctx)
+    tap(ctx, pad, "a")
+    tap(ctx, pad, "down")
+    tap(ctx, pad, "a")                              # Anna sits on seat 1
+    lobby(ctx).picked = 0
+    assert lobby(ctx)._picked_text() == "1 · Anna"
+    pad.detach()
+    frame(ctx)
+    frame(ctx)
+    assert ctx.seats == [] and any("Anna" in text for text in ctx.toasts.texts())

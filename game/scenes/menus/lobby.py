@@ -18,7 +18,7 @@ from game.files.level_shelf import SHELF
 from game.files.levels import LevelEntry, levels_for_players, user_levels_dir
 from game.input.seating import DeviceId
 from game.match.commands import Button, Command
-from game.match.seats import MAX_SEATS, TEAM_COUNT, TEAM_NAMES, LobbySeat, SeatIdentity, identities, team_name
+from game.match.seats import MAX_SEATS, TEAM_COUNT, TEAM_NAMES, LobbySeat, SeatIdentity, identities, seat_name, team_name
 from game.match import games
 from game.match.spec import GameOptions, MatchSpec
 from game.scenes import unlocks
@@ -219,7 +219,10 @@ class LobbyScene(Scene):
         self.options.seed = new_seed()
 
     def _picked_text(self) -> str:
-        return f"{self.picked + 1} · {identities()[self.picked].name}"
+        """The Seat row's value: the seat's number and who sits there (a profile's name as its player
+        wrote it, else the seat's colour), fitted here like the Level row's."""
+        said = f"{self.picked + 1} · {seat_name(self.ctx.seats, self.picked)}"
+        return Verbatim(widgets.fit_text(self.ctx.ui, said, LEVEL_VALUE_WIDTH, "body"))
 
     def _pick(self, step: int) -> None:
         self.peek.pop(self.picked, None)     # a locked shopper is shown while its seat is the one picked
@@ -397,8 +400,9 @@ class LobbyScene(Scene):
         inp = self.ctx.input
         for seat in inp.disconnected_seats():
             # In the lobby a pulled pad simply frees its seat (in a match it would wait).
+            name = seat_name(self.ctx.seats, seat)     # its player's, said before the seat is freed
             self.leave(seat)
-            self.ctx.toast(_("{name}'s controller was disconnected").format(name=identities()[seat].name))
+            self.ctx.toast(_("{name}'s controller was disconnected").format(name=name))
         typing_kb = self.seat_profiles.typing_keyboard() is not None
         for device in inp.unseated_presses(Button.A):
             if not (typing_kb and device[0] == "kb"):     # Return / Space type a name then
@@ -528,7 +532,7 @@ class LobbyScene(Scene):
             picker = self.seat_profiles.pickers.get(index)
             seat = self.seat(index)
             if picker is not None and picker.page is Page.TYPING and seat is not None:
-                lobby_draw.draw_keyboard(surface, ui, index, picker, seat.profile_name or seat.identity.name)
+                lobby_draw.draw_keyboard(surface, ui, index, picker, seat.name)
             else:
                 card = lobby_draw.slot(index)
                 self._draw_seat(surface, pygame.Rect(card.centerx - 142, card.centery - 83, 284, 166), index)
