@@ -265,7 +265,6 @@ def test_a_profile_that_asks_for_the_assist_turns_it_on_for_the_match(ctx, pads)
     assert lobby(ctx).field("assist") is True and lobby(ctx).match_spec().options.assist is True
 
 
-
 # ---------------------------------------------------------------- the profile leftovers (#43)
 def test_the_seat_row_and_a_pulled_pad_s_toast_name_the_profile_not_the_colour(ctx, pads):
     saved("Anna")
@@ -280,3 +279,35 @@ def test_the_seat_row_and_a_pulled_pad_s_toast_name_the_profile_not_the_colour(c
     frame(ctx)
     frame(ctx)
     assert ctx.seats == [] and any("Anna" in text for text in ctx.toasts.texts())
+
+
+def test_a_keyboard_seat_s_profile_has_no_rumble_or_pad_buttons_and_says_its_keys_are_shared(ctx):
+    anna, = saved("Anna")
+    profiles.update(database.shared(), Profile(anna.id, "Anna", rumble="off", bindings={"A": 1, "B": 0}))
+    database.shared().flush()
+    key(ctx, pygame.K_SPACE)                        # the left keyboard joins
+    key(ctx, ctx.bindings.key_for("left", Button.DOWN))
+    key(ctx, ctx.bindings.key_for("left", Button.Y))   # Anna's preferences
+    picker = lobby(ctx).seat_profiles.pickers[0]
+    assert picker.page is Page.EDIT and "rumble" not in picker.rows and "buttons" not in picker.rows
+    while picker.rows[picker.index] != "keys":
+        key(ctx, ctx.bindings.key_for("left", Button.DOWN))
+    key(ctx, pygame.K_SPACE)                        # A on "Keys: Shared": why, in a toast; nothing changes
+    assert any("Settings > Controls" in text for text in ctx.toasts.texts())
+    assert lobby(ctx).seat_profiles.by_id()[anna.id].bindings == {"A": 1, "B": 0}
+    key(ctx, ctx.bindings.key_for("left", Button.B))   # back to the list, on Guest
+    key(ctx, ctx.bindings.key_for("left", Button.DOWN))
+    key(ctx, pygame.K_SPACE)                        # Anna sits: her pad's rumble and buttons stay unused
+    assert ctx.seats[0].profile == anna.id
+    assert ctx.input.seat_rumble == {} and ctx.input.seat_bindings == {}
+
+
+def test_a_pad_seat_s_profile_still_offers_rumble_and_pad_buttons(ctx, pads):
+    saved("Anna")
+    pad = plug(pads)
+    frame(ctx)
+    tap(ctx, pad, "a")
+    tap(ctx, pad, "down")
+    tap(ctx, pad, "y")
+    picker = lobby(ctx).seat_profiles.pickers[0]
+    assert "rumble" in picker.rows and "buttons" in picker.rows and "keys" not in picker.rows

@@ -15,7 +15,7 @@ from game.render import cast, widgets
 from game.render.keytext import KeyNames, keyed_text
 from game.render.ui import UI
 from game.scenes.menus import name_keys
-from game.scenes.menus.seat_picker import EDIT_LABELS, EDIT_ROWS, GUEST, NEW, Page, SeatPicker
+from game.scenes.menus.seat_picker import EDIT_LABELS, GUEST, NEW, Page, SeatPicker
 from game.text.i18n import N_, _
 from game.text.notice import Notice
 
@@ -28,7 +28,7 @@ SLOT_TOP = 96       # px: under the lobby's heading
 def picker_look(picker: SeatPicker, found: dict[int, Profile]) -> tuple[object, ...]:
     """All a picker card shows (its card is drawn again when this changes)."""
     editing = picker.editing
-    return (picker.page, picker.index, tuple(picker.entries), editing,
+    return (picker.page, picker.index, tuple(picker.entries), editing, picker.keyboard,
             tuple(found[i].name for i in picker.entries if i in found))
 
 
@@ -54,6 +54,9 @@ def value_text(profile: Profile, row: str) -> str:
             return _(RUMBLE_NAMES.get(profile.rumble, RUMBLE_NAMES[None]))
         case "buttons":
             return _("Saved") if profile.bindings else _("As in Settings")
+        case "keys":
+            # TRANSLATORS: the Keys row of a profile on a keyboard seat: that keyboard half's keys are the same for whoever sits there
+            return _("Shared")
     return ""
 
 
@@ -102,7 +105,7 @@ def _page(picker: SeatPicker, found: dict[int, Profile]) -> tuple[list[str], lis
     if picker.page is Page.DELETE and editing is not None:      # the title asks; the keys answer
         return [], [], N_("A delete · B keep"), 0
     if picker.page is Page.EDIT and editing is not None:
-        return ([_(EDIT_LABELS[row]) for row in EDIT_ROWS], [value_text(editing, row) for row in EDIT_ROWS],
+        return ([_(EDIT_LABELS[row]) for row in picker.rows], [value_text(editing, row) for row in picker.rows],
                 N_("A choose · B back"), picker.index)
     rows = [entry_text(entry, found) for entry in picker.entries]
     return rows, [""] * len(rows), N_("A choose · Y edit"), picker.index
