@@ -9,7 +9,9 @@ import pytest
 from game.files import database, profiles
 from game.files.profiles import Profile
 from game.match.commands import Button
+from game.scenes.menus import lobby_draw
 from game.scenes.menus.seat_picker import Page
+from game.scenes.pads import keyboard_keys
 from tests.pad_loop import frame, lobby_ctx, tap
 from vpad import VirtualPad, detach_all
 
@@ -266,6 +268,32 @@ def test_a_profile_that_asks_for_the_assist_turns_it_on_for_the_match(ctx, pads)
 
 
 # ---------------------------------------------------------------- the profile leftovers (#43)
+def _drawn_hints(ctx, monkeypatch) -> list[tuple[str, dict]]:
+    """Every keyed line the seat cards draw in one frame of the lobby: (text, the keys it names)."""
+    drawn: list[tuple[str, dict]] = []
+    real = lobby_draw.keyed_text
+
+    def spy(ui, text, size, colour, names, *args, **kwargs):
+        drawn.append((text, {k: list(v) for k, v in names.items()}))
+        return real(ui, text, size, colour, names, *args, **kwargs)
+
+    monkeypatch.setattr(lobby_draw, "keyed_text", spy)
+    lobby(ctx)._cards.clear()
+    lobby(ctx).draw(pygame.Surface((1280, 720)), 0.0)
+    return drawn
+
+
+def test_a_seated_player_s_card_shows_their_own_key_for_the_profile_picker(ctx, monkeypatch):
+    key(ctx, pygame.K_SPACE)                        # the left keyboard joins
+    key(ctx, pygame.K_SPACE)                        # and sits as a guest
+    lobby(ctx).add_bot()
+    x_key = keyboard_keys(ctx, "left")["X"]
+    hints = [names["X"] for text, names in _drawn_hints(ctx, monkeypatch) if text == lobby_draw.PROFILE_KEY]
+    assert hints == [[x_key]]                       # the person's card says it with their own key; the bot's not
+    key(ctx, ctx.bindings.key_for("left", Button.X))
+    assert 0 in lobby(ctx).seat_profiles.pickers    # and that key opens the picker again
+
+
 def test_the_seat_row_and_a_pulled_pad_s_toast_name_the_profile_not_the_colour(ctx, pads):
     saved("Anna")
     pad = plug(pads)
