@@ -227,7 +227,7 @@ def test_a_public_seat_shows_no_tumbling_face_and_no_bid():
 
 
 # Readers handed a narrow face, the members of it they read: exactly its members, and nothing of
-# the wide face (MallFace 42 members, TableFace 49, SeatView 45: each of these readers read 1-28
+# the wide face (MallFace 42 members, TableFace 48, SeatView 41: each of these readers read 1-28
 # of them). A reader that hands its face on (the map to the card spots, the bot to its parts) is
 # handed a face that takes in theirs, and reads of it only its own.
 NARROW = {
@@ -344,3 +344,35 @@ def test_the_mall_panels_read_the_world_through_their_own_face(seen):
     def declared(face: type) -> set[str]:
         return {m for k in face.__mro__ if k.__module__ == "game.sim.mall_face" for m in vars(k) if not m.startswith("_")}
     assert dict(read) == {"MallForPanels": declared(MallForPanels) - {"spec"}, "SeatForPanels": declared(SeatForPanels)}
+
+
+# The wide faces and the narrow faces a holder of each hands it on to.
+HANDED_ON = {"MallFace": ("game.sim.mall_face", "MallFor"), "TableFace": ("game.sim.table_face", "TableFor"),
+             "SeatView": ("game.sim.mall_face", "SeatFor")}
+
+
+def _handed_on(wide: str) -> set[str]:
+    """The members a holder of a wide face needs it to have to hand it on: those of the narrow
+    faces it is handed to (and, for a world, those the match driver steps it by)."""
+    from game.sim.protocol import Simulation
+    module, prefix = HANDED_ON[wide]
+    faces = [cls for name, cls in vars(importlib.import_module(module)).items()
+             if name.startswith(prefix) and isinstance(cls, type)]
+    needed = set().union(*(_declared(face) for face in faces))
+    return needed | (_declared(Simulation) if wide != "SeatView" else set())
+
+
+def test_every_member_of_a_wide_face_is_read_through_it_or_handed_on(seen):
+    """A member of MallFace, TableFace or SeatView that no reader reads through it, and that no
+    narrow face it is handed on as needs, is cut (#38)."""
+    from game.sim.mall_face import MallFace
+    from game.sim.mall_view import SeatView
+    from game.sim.table_face import TableFace
+    read: dict[str, set[str]] = collections.defaultdict(set)
+    for module, faces in _by_module(seen).items():
+        if not module.startswith("devkit.reach_probe"):
+            for face, members in faces.items():
+                read[face] |= members
+    for wide in (MallFace, TableFace, SeatView):
+        members = {m for m in dir(wide) if not m.startswith("_")}
+        assert sorted(members - read[wide.__name__] - _handed_on(wide.__name__)) == [], wide.__name__

@@ -168,8 +168,8 @@ class HandErrand(Errand):
             self.recall.forget_wants()
 
     def _hand_room(self, view: SeatForErrands, cards: list[str] | None = None) -> int:
-        """view.hand_room(), from the side's hand (`cards`, if the caller has it) and the hand
-        size, which is fixed for the round."""
+        """How many more cards the side may take into its hands, from the side's hand (`cards`, if the
+        caller has it) and the hand size, which is fixed for the round."""
         if self._hand_size is None:
             self._hand_size = view.hand_size()
         return self._hand_size - len(view.side_hand_cards() if cards is None else cards)

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence
 
 if TYPE_CHECKING:
     from game.match.commands import Command
-    from game.match.spec import MatchSpec
     from game.rules.checkout import Catalogue, CheckoutPhase, Score
     from game.rules.checkout.catalogue import RuleNumbers
     from game.sim.table import Race, TablePhase
@@ -49,8 +48,6 @@ class TableFace(Protocol):
     """A game of Check Out! (game.sim.table.TableSim), as the outside holds it."""
 
     # ----- the match and the clock
-    @property
-    def spec(self) -> MatchSpec: ...
     @property
     def n(self) -> int: ...                       # seats
     @property
