@@ -39,11 +39,16 @@ FACES = {
     "game.sim.mall_face.MallForMusic", "game.sim.mall_face.MallForSounds", "game.sim.mall_face.MallForRumble",
     "game.sim.mall_face.MallForGhost", "game.sim.mall_face.MallForTeams", "game.sim.mall_face.MallForPanels",
     "game.sim.mall_face.SeatForPanels",
+    "game.sim.mall_face.MallForCardSpots", "game.sim.mall_face.MallForMap", "game.sim.mall_face.MallForEffects",
+    "game.sim.mall_face.MallForOverlay", "game.sim.mall_face.MallForPilot", "game.sim.mall_face.MallForBot",
+    "game.sim.mall_face.SeatForWalking", "game.sim.mall_face.SeatForErrands", "game.sim.mall_face.SeatForSearch",
+    "game.sim.mall_face.SeatForBot",
     "game.sim.mall_public.MallPublicView", "game.sim.mall_public.RoundReveal", "game.sim.mall_public.OmniscientView",
     "game.sim.mall_view.SeatView",
     "game.sim.table_face.TableFace", "game.sim.table_face.TableSeatFace",
     "game.sim.table_face.TableForMusic", "game.sim.table_face.TableForSounds", "game.sim.table_face.TableForRumble",
     "game.sim.table_face.TableForBids", "game.sim.table_face.TableForPanels",
+    "game.sim.table_face.TableForMap", "game.sim.table_face.TableForOverlay",
     "game.sim.table_view.TableSeatView",
 }
 
@@ -222,7 +227,9 @@ def test_a_public_seat_shows_no_tumbling_face_and_no_bid():
 
 
 # Readers handed a narrow face, the members of it they read: exactly its members, and nothing of
-# the wide face (MallFace 42 members, TableFace 49: each of these readers read 2-18 of them).
+# the wide face (MallFace 42 members, TableFace 48, SeatView 41: each of these readers read 1-28
+# of them). A reader that hands its face on (the map to the card spots, the bot to its parts) is
+# handed a face that takes in theirs, and reads of it only its own.
 NARROW = {
     "game.music.cues": {"MallForMusic": {"avatars", "mode", "phase", "public_view", "round_ticks_left"},
                         "TableForMusic": {"bid_made", "last_player", "n", "phase", "round_number", "rules"}},
@@ -236,7 +243,45 @@ NARROW = {
         "bonus_taker", "bonus_tokens", "buyer", "catalogue", "change", "checkout_seat", "last_player", "phase",
         "public_seat", "revealed", "round_gains", "round_number", "rules", "seats", "solo_seat", "tick", "tumbling",
         "turn_left"}},
+    "game.scenes.mall.draw": {
+        "MallForMap": {"avatars", "by_seat", "carried", "catalogue", "dressers", "floor_piles", "held_pile", "level",
+                       "phase", "phase_ticks_left", "pile_count", "player_of", "public_view", "seats",
+                       "sold_out_hold", "t", "tick"},
+        "MallForTeams": {"spec"}},
+    "game.scenes.mall.card_spots": {"MallForCardSpots": {"catalogue", "dressers", "floor_piles", "level", "public_view"}},
+    "game.scenes.mall.fx": {"MallForEffects": {
+        "avatars", "by_seat", "carried", "catalogue", "dressers", "events", "held_pile", "level", "phase", "piles",
+        "player_of", "public_view", "seats", "sold_out_seat", "t", "tick"}},
+    "game.scenes.mall.overlay": {"MallForOverlay": {
+        "avatars", "by_seat", "match", "mode", "phase", "phase_tick", "phase_ticks_left", "public_view", "round_tick",
+        "seats", "sold_out_seat", "tick"}},
+    "game.speedrun.demo": {"MallForPilot": {
+        "at_table", "by_seat", "dresser_in_reach", "dressers", "held_pile", "level", "nearest_pile", "omniscient_view",
+        "phase", "piles", "player_of", "shown_card", "t", "tick", "walkable"}},
+    "game.scenes.table.draw": {"TableForMap": {
+        "bonus_taker", "buyer", "catalogue", "change", "checkout_seat", "display", "fitting", "n", "next_deal_unseen",
+        "phase", "places", "price", "promo_applies", "public_seat", "queue", "queue_space", "races", "round_gains",
+        "round_number", "rules", "rules_phase", "seats", "solo_seat", "table_products", "table_spots", "tick", "tuning",
+        "turn_left"}},
+    "game.scenes.table.overlay": {"TableForOverlay": {
+        "bid_made", "bonus_grab", "catalogue", "countdown_end", "countdown_left", "last_player", "n", "phase",
+        "revealed", "round_gains", "round_number", "rounds", "seats", "tokens", "tuning", "turn_left"}},
+    "game.bots.soldout": {
+        "MallForBot": {"phase", "seat_view"},
+        "SeatForBot": {"bot_cache", "carried", "catalogue", "family", "floor_piles", "held_pile", "hold_ticks", "phase",
+                       "rejection", "round_serial", "tick", "tile_size", "walkable_grid"},
+        "SeatForWalking": {"tick"}},            # a press or a step forward, asked by the search and the errand
+    "game.bots.errands": {"SeatForErrands": {
+        "at_table", "bot_cache", "cards_on_dressers", "carried", "catalogue", "dresser_cards", "dresser_counts",
+        "dresser_in_reach", "dressers", "family", "filled", "floor_piles", "hand_size", "mates_carrying",
+        "nearest_pile", "player", "position", "round_serial", "shopping_list", "side", "side_hand_cards", "side_table",
+        "state_serial", "table_rect", "table_refuses", "tick"}},
+    "game.bots.search": {"SeatForSearch": {
+        "flip_ticks", "floor_piles", "last_flip", "nearest_pile", "pile_count", "pile_on_floor", "position",
+        "preview_spot", "shown_card", "tick"}},
+    "game.bots.walking": {"SeatForWalking": {"avatars_near", "position", "tick"}},
 }
+WIDE = ("MallFace", "TableFace", "SeatView")
 
 
 def _written(where: str, member: str) -> bool:
@@ -263,9 +308,25 @@ def _by_module(seen: set[tuple[str, str]]) -> dict[str, dict[str, set[str]]]:
 def test_each_narrow_reader_reads_the_world_through_its_own_small_face(seen):
     by_module = _by_module(seen)
     for module, faces in NARROW.items():
-        read = {face: members for face, members in by_module[module].items() if face in ("MallFace", "TableFace")
-                or face in faces}
+        read = {face: members for face, members in by_module[module].items() if face in WIDE or face in faces}
         assert read == faces, module
+
+
+def _declared(face: type) -> set[str]:
+    """The members a face declares itself (not those it takes in from the faces it hands on to)."""
+    return {m for m in vars(face) if not m.startswith("_")}
+
+
+def test_each_narrow_face_declares_only_what_its_readers_read():
+    """A narrow face declares exactly the members its readers read of it, none to spare: the
+    union over NARROW's readers of each face is what that face declares itself."""
+    read: dict[str, set[str]] = collections.defaultdict(set)
+    for faces in NARROW.values():
+        for face, members in faces.items():
+            read[face] |= members
+    for face, members in read.items():
+        module = "game.sim.mall_face" if face.startswith(("Mall", "Seat")) else "game.sim.table_face"
+        assert _declared(getattr(importlib.import_module(module), face)) == members, face
 
 
 def test_the_mall_panels_read_the_world_through_their_own_face(seen):
@@ -283,3 +344,35 @@ def test_the_mall_panels_read_the_world_through_their_own_face(seen):
     def declared(face: type) -> set[str]:
         return {m for k in face.__mro__ if k.__module__ == "game.sim.mall_face" for m in vars(k) if not m.startswith("_")}
     assert dict(read) == {"MallForPanels": declared(MallForPanels) - {"spec"}, "SeatForPanels": declared(SeatForPanels)}
+
+
+# The wide faces and the narrow faces a holder of each hands it on to.
+HANDED_ON = {"MallFace": ("game.sim.mall_face", "MallFor"), "TableFace": ("game.sim.table_face", "TableFor"),
+             "SeatView": ("game.sim.mall_face", "SeatFor")}
+
+
+def _handed_on(wide: str) -> set[str]:
+    """The members a holder of a wide face needs it to have to hand it on: those of the narrow
+    faces it is handed to (and, for a world, those the match driver steps it by)."""
+    from game.sim.protocol import Simulation
+    module, prefix = HANDED_ON[wide]
+    faces = [cls for name, cls in vars(importlib.import_module(module)).items()
+             if name.startswith(prefix) and isinstance(cls, type)]
+    needed = set().union(*(_declared(face) for face in faces))
+    return needed | (_declared(Simulation) if wide != "SeatView" else set())
+
+
+def test_every_member_of_a_wide_face_is_read_through_it_or_handed_on(seen):
+    """A member of MallFace, TableFace or SeatView that no reader reads through it, and that no
+    narrow face it is handed on as needs, is cut (#38)."""
+    from game.sim.mall_face import MallFace
+    from game.sim.mall_view import SeatView
+    from game.sim.table_face import TableFace
+    read: dict[str, set[str]] = collections.defaultdict(set)
+    for module, faces in _by_module(seen).items():
+        if not module.startswith("devkit.reach_probe"):
+            for face, members in faces.items():
+                read[face] |= members
+    for wide in (MallFace, TableFace, SeatView):
+        members = {m for m in dir(wide) if not m.startswith("_")}
+        assert sorted(members - read[wide.__name__] - _handed_on(wide.__name__)) == [], wide.__name__

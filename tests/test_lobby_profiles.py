@@ -9,7 +9,9 @@ import pytest
 from game.files import database, profiles
 from game.files.profiles import Profile
 from game.match.commands import Button
+from game.scenes.menus import lobby_draw
 from game.scenes.menus.seat_picker import Page
+from game.scenes.pads import keyboard_keys
 from tests.pad_loop import frame, lobby_ctx, tap
 from vpad import VirtualPad, detach_all
 
@@ -263,3 +265,77 @@ def test_a_profile_that_asks_for_the_assist_turns_it_on_for_the_match(ctx, pads)
     tap(ctx, pad, "down")
     tap(ctx, pad, "a")
     assert lobby(ctx).field("assist") is True and lobby(ctx).match_spec().options.assist is True
+
+
+# ---------------------------------------------------------------- the profile leftovers (#43)
+def _drawn_hints(ctx, monkeypatch) -> list[tuple[str, dict]]:
+    """Every keyed line the seat cards draw in one frame of the lobby: (text, the keys it names)."""
+    drawn: list[tuple[str, dict]] = []
+    real = lobby_draw.keyed_text
+
+    def spy(ui, text, size, colour, names, *args, **kwargs):
+        drawn.append((text, {k: list(v) for k, v in names.items()}))
+        return real(ui, text, size, colour, names, *args, **kwargs)
+
+    monkeypatch.setattr(lobby_draw, "keyed_text", spy)
+    lobby(ctx)._cards.clear()
+    lobby(ctx).draw(pygame.Surface((1280, 720)), 0.0)
+    return drawn
+
+
+def test_a_seated_player_s_card_shows_their_own_key_for_the_profile_picker(ctx, monkeypatch):
+    key(ctx, pygame.K_SPACE)                        # the left keyboard joins
+    key(ctx, pygame.K_SPACE)                        # and sits as a guest
+    lobby(ctx).add_bot()
+    x_key = keyboard_keys(ctx, "left")["X"]
+    hints = [names["X"] for text, names in _drawn_hints(ctx, monkeypatch) if text == lobby_draw.PROFILE_KEY]
+    assert hints == [[x_key]]                       # the person's card says it with their own key; the bot's not
+    key(ctx, ctx.bindings.key_for("left", Button.X))
+    assert 0 in lobby(ctx).seat_profiles.pickers    # and that key opens the picker again
+
+
+def test_the_seat_row_and_a_pulled_pad_s_toast_name_the_profile_not_the_colour(ctx, pads):
+    saved("Anna")
+    pad = plug(pads)
+    frame(ctx)
+    tap(ctx, pad, "a")
+    tap(ctx, pad, "down")
+    tap(ctx, pad, "a")                              # Anna sits on seat 1
+    lobby(ctx).picked = 0
+    assert lobby(ctx)._picked_text() == "1 · Anna"
+    pad.detach()
+    frame(ctx)
+    frame(ctx)
+    assert ctx.seats == [] and any("Anna" in text for text in ctx.toasts.texts())
+
+
+def test_a_keyboard_seat_s_profile_has_no_rumble_or_pad_buttons_and_says_its_keys_are_shared(ctx):
+    anna, = saved("Anna")
+    profiles.update(database.shared(), Profile(anna.id, "Anna", rumble="off", bindings={"A": 1, "B": 0}))
+    database.shared().flush()
+    key(ctx, pygame.K_SPACE)                        # the left keyboard joins
+    key(ctx, ctx.bindings.key_for("left", Button.DOWN))
+    key(ctx, ctx.bindings.key_for("left", Button.Y))   # Anna's preferences
+    picker = lobby(ctx).seat_profiles.pickers[0]
+    assert picker.page is Page.EDIT and "rumble" not in picker.rows and "buttons" not in picker.rows
+    while picker.rows[picker.index] != "keys":
+        key(ctx, ctx.bindings.key_for("left", Button.DOWN))
+    key(ctx, pygame.K_SPACE)                        # A on "Keys: Shared": why, in a toast; nothing changes
+    assert any("Settings > Controls" in text for text in ctx.toasts.texts())
+    assert lobby(ctx).seat_profiles.by_id()[anna.id].bindings == {"A": 1, "B": 0}
+    key(ctx, ctx.bindings.key_for("left", Button.B))   # back to the list, on Guest
+    key(ctx, ctx.bindings.key_for("left", Button.DOWN))
+    key(ctx, pygame.K_SPACE)                        # Anna sits: her pad's rumble and buttons stay unused
+    assert ctx.seats[0].profile == anna.id
+    assert ctx.input.seat_rumble == {} and ctx.input.seat_bindings == {}
+
+
+def test_a_pad_seat_s_profile_still_offers_rumble_and_pad_buttons(ctx, pads):
+    saved("Anna")
+    pad = plug(pads)
+    frame(ctx)
+    tap(ctx, pad, "a")
+    tap(ctx, pad, "down")
+    tap(ctx, pad, "y")
+    picker = lobby(ctx).seat_profiles.pickers[0]
+    assert "rumble" in picker.rows and "buttons" in picker.rows and "keys" not in picker.rows

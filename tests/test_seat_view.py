@@ -9,16 +9,17 @@ from game.bots import make_soldout_bot
 from game.app.headless import build_spec
 from game.sim.mall_events import Flipped, MallPhase, Took
 from game.sim.mall_view import SeatView
+from game.sim.tuning import FP
 
 PUBLIC = {
-    "seat", "player", "tick", "phase", "mode", "round_serial", "catalogue", "tile_size", "table_rect",
-    "flip_ticks", "hold_ticks", "walkable_grid", "position", "avatar_positions", "avatars_near",
+    "player", "tick", "phase", "round_serial", "catalogue", "tile_size", "table_rect",
+    "flip_ticks", "hold_ticks", "walkable_grid", "position", "avatars_near",
     "floor_piles",
-    "pile_on_floor", "pile_count", "dressers", "last_flip", "held_pile", "shown_card", "carried", "hand",
+    "pile_on_floor", "pile_count", "dressers", "last_flip", "held_pile", "shown_card", "carried",
     "shopping_list", "rejection", "at_table", "dresser_in_reach", "nearest_pile", "preview_spot", "side",
-    "side_hand_cards", "hand_room", "mates_carrying", "side_table", "table_refuses", "dresser_cards",
+    "side_hand_cards", "mates_carrying", "side_table", "table_refuses", "dresser_cards",
     "cards_on_dressers", "filled", "dresser_counts", "side_objectives", "hand_size", "placed_at_dressers",
-    "state_serial", "family", "list_on_show",
+    "state_serial", "family",
     "bot_cache",   # the bots' shared path-finding scratch (never part of the match): see SeatView.bot_cache
 }
 
@@ -47,7 +48,7 @@ def _answers(view: SeatView, sim) -> dict[str, object]:
         elif name in ("pile_count", "pile_on_floor"):
             out[name] = [attr(pile) for pile in range(40)]
         elif name == "avatars_near":
-            out[name] = [attr(x + d, y - d, r) for _seat, x, y in view.avatar_positions()
+            out[name] = [attr(x + d, y - d, r) for _seat, x, y in _everyone(sim)
                          for d in (0, 20) for r in (34, 400)]
         elif name == "dresser_counts":
             out[name] = [attr(d) for d in range(len(sim.round.dressers))]
@@ -132,20 +133,26 @@ def test_the_state_serial_moves_with_the_cards_not_with_flips():
     assert view.state_serial() != before
 
 
-def test_avatars_near_is_avatar_positions_filtered():
+def _everyone(sim) -> list[tuple[int, int, int]]:
+    """(seat, x, y) of every avatar, in seat order, whole px: what everyone sees of the others."""
+    return [(a.seat, a.body.x // FP, a.body.y // FP) for a in sim.avatars]
+
+
+def test_avatars_near_is_everyone_filtered():
     """The bots' sidestep asks avatars_near: exactly the other avatars whose centre lies within r
     px on both axes, edges included, in seat order."""
     sim = _played("rush", 6, 900, seed=7)
-    view = sim.seat_view(2)
+    seat = 2
+    view = sim.seat_view(seat)
     rng = random.Random(5)
-    everyone = view.avatar_positions()
+    everyone = _everyone(sim)
     probes = [(x + dx, y + dy) for _s, x, y in everyone for dx in (-35, -34, 0, 34, 35) for dy in (-34, 0, 35)]
     probes += [(rng.randrange(-50, 1400), rng.randrange(-50, 800)) for _ in range(300)]
     near_any = 0
     for x, y in probes:
         for r in (0, 34, 120):
             want = [(s, ox, oy) for s, ox, oy in everyone
-                    if s != view.seat and abs(ox - x) <= r and abs(oy - y) <= r]
+                    if s != seat and abs(ox - x) <= r and abs(oy - y) <= r]
             assert view.avatars_near(x, y, r) == want, (x, y, r)
             near_any += bool(want)
     assert near_any > 50

@@ -31,6 +31,9 @@ MODES = (("soldout", ("rush",)), ("soldout", ("memory",)), ("soldout", ("tidy",)
          ("soldout", ("rush", "tidy", "memory")), ("checkout", ("standard",)))
 
 
+LEVELS = {"soldout": "mall", "checkout": ""}   # each game's level in the made-up matches
+
+
 def season(rng: random.Random, n: int) -> MatchRecord:
     """A made-up match: its seats, scores, places (ties shared) and facts."""
     game, modes = rng.choice(MODES)
@@ -44,7 +47,7 @@ def season(rng: random.Random, n: int) -> MatchRecord:
         lines.append(SeatLine(seat, name, profile, "bot" if bot else "human", rng.choice(("easy", "hard")) if bot else "",
                               None, score, 1 + sum(other > score for other in scores), rng.randint(0, 2),
                               rng.randint(0, 60), rng.randint(0, 15), rng.uniform(20, 400), rng.randint(40, 900)))
-    return MatchRecord(game, modes, "mall" if game == "soldout" else "", n, rng.randint(3000, 30000),
+    return MatchRecord(game, modes, LEVELS[game], n, rng.randint(3000, 30000),
                        "2026-12-06T20:00:00+01:00", tuple(lines))
 
 

@@ -1,5 +1,6 @@
 """Screenshots of profiles: six seats choosing in the lobby (a list, a profile's preferences, a
-delete to confirm, a 16-wide name seated), seats typing names on the on-screen keyboard, and long
+delete to confirm, a 16-wide name seated), six seated with teams (each card's key back to the
+profiles, a keyboard seat's shared keys), seats typing names on the on-screen keyboard, and long
 profile names in play, on the results and on the podium of both games."""
 from __future__ import annotations
 
@@ -80,7 +81,32 @@ def profile_keyboard_shot(ctx: "Context", seed: int) -> LobbyScene:
     return scene
 
 
+def lobby_seated_shot(ctx: "Context", seed: int) -> LobbyScene:
+    """Six people seated with teams on, each card saying its own key back to the profiles (both
+    keyboard halves, four pads; the widest names), the right keyboard's player reading why its
+    keys are shared."""
+    ctx.lobby.seed = seed or 4242
+    scene = LobbyScene(ctx)
+    db = scene.seat_profiles.db = database.in_memory()
+    for name in NAMES:
+        profiles.create(db, name, [])
+    scene.choose("teams", True)
+    scene.join(("kb", "left"))
+    scene.join(("kb", "right"))
+    for index in range(2, 6):
+        ctx.seats.append(LobbySeat(index, "human", ("pad", index), team=index % 3, device_name="Xbox Controller"))
+    for index, name in ((0, NAMES[0]), (2, "Anna-Lena"), (3, "François")):
+        scene.seat_profiles.open(index)
+        scene.seat_profiles.sit(index, _found(scene, name))
+    picker = scene.seat_profiles.pickers[1]
+    picker.page, picker.editing = Page.EDIT, _found(scene, "Begoña")
+    picker.index = picker.rows.index("keys")
+    scene.picked = 0
+    return scene
+
+
 registry.register_screenshot("lobby_profiles", lobby_profiles_shot, warmup_ticks=1)
+registry.register_screenshot("lobby_seated", lobby_seated_shot, warmup_ticks=1)
 registry.register_screenshot("profile_keyboard", profile_keyboard_shot, warmup_ticks=1)
 
 

@@ -33,6 +33,9 @@ def season(seed: int, matches: int = 60) -> database.Database:
     return db
 
 
+LEVELS = {"soldout": "mall", "checkout": ""}   # each game's level in the sample season
+
+
 def _match(rng: random.Random, n: int) -> MatchRecord:
     game, modes = rng.choice(MODES)
     people = rng.sample(PEOPLE, rng.randint(2, 4))
@@ -45,7 +48,7 @@ def _match(rng: random.Random, n: int) -> MatchRecord:
         lines.append(SeatLine(seat, name, profile, "bot" if bot else "human", "hard" if bot else "", None, score,
                               1 + sum(1 for other in scores if other > score), rng.randint(0, 2), rng.randint(3, 40),
                               rng.randint(2, 12), rng.uniform(40, 260), rng.randint(70, 600)))
-    return MatchRecord(game, modes, "mall" if game == "soldout" else "", n + 1, rng.randint(5000, 20000),
+    return MatchRecord(game, modes, LEVELS[game], n + 1, rng.randint(5000, 20000),
                        f"2026-12-{1 + n // 10:02d}T20:{n % 60:02d}:00", tuple(lines))
 
 

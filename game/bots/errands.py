@@ -24,7 +24,7 @@ from game.rules.soldout.family import Destination
 
 if TYPE_CHECKING:
     from game.bots.soldout import SoldOutBot
-    from game.sim.mall_view import SeatView
+    from game.sim.mall_face import SeatForErrands
 
 _A, _B = Button.A, Button.B
 _TidyRows = list[tuple[int, str, list[str], list[int]]]
@@ -40,7 +40,7 @@ class Recall:
         self._stamp: list[str] | None = None
         self._wants: tuple[set[str], list[str]] = (set(), [])
 
-    def memorise(self, view: SeatView, bot: SoldOutBot) -> None:
+    def memorise(self, view: SeatForErrands, bot: SoldOutBot) -> None:
         items = [i for card in view.shopping_list() for i in view.catalogue.objectives[card].items]
         self._stamp = None
         diff = bot.diff
@@ -78,7 +78,7 @@ class Recall:
 class Errand:
     """The answers every errand gives; a bot keeps one per round."""
 
-    def __init__(self, bot: SoldOutBot, view: SeatView) -> None:
+    def __init__(self, bot: SoldOutBot, view: SeatForErrands) -> None:
         self.bot = bot
         self.belief: dict[str, str] = {}       # real card -> the item the bot thinks it is
         self.wrong: set[str] = set()           # cards the assisted table refused: never taken again
@@ -86,7 +86,7 @@ class Errand:
         self.recall = Recall() if view.family.studies_list else None
 
     # ----- the list --------------------------------------------------------------------
-    def memorise(self, view: SeatView) -> None:
+    def memorise(self, view: SeatForErrands) -> None:
         """The study phase: take the list in (where there is one to study)."""
         if self.recall is not None and self.recall.memory is None:
             self.recall.memorise(view, self.bot)
@@ -96,36 +96,36 @@ class Errand:
         """Whether the list is taken in (always, where the family has none to study)."""
         return self.recall is None or self.recall.memory is not None
 
-    def wanted(self, view: SeatView) -> set[str]:
+    def wanted(self, view: SeatForErrands) -> set[str]:
         raise NotImplementedError
 
-    def interesting(self, view: SeatView) -> Collection[str]:
+    def interesting(self, view: SeatForErrands) -> Collection[str]:
         """Cards worth remembering a location for."""
         return self.wanted(view)
 
-    def guess(self, view: SeatView, card: str) -> str | None:
+    def guess(self, view: SeatForErrands, card: str) -> str | None:
         """A card taken for a wanted one on a hunch (no look-alike of anything wanted)."""
         return None
 
-    def may_take(self, view: SeatView) -> bool:
+    def may_take(self, view: SeatForErrands) -> bool:
         return True
 
     def took(self, card: str, believed: str) -> None:
         self.belief[card] = believed
 
-    def should_call(self, view: SeatView) -> bool:
+    def should_call(self, view: SeatForErrands) -> bool:
         """Whether to call SOLD OUT! now (asked only where the family lets a player call)."""
         return False
 
     # ----- the way there -----------------------------------------------------------------
-    def bring(self, view: SeatView, card: str) -> Command:
+    def bring(self, view: SeatForErrands, card: str) -> Command:
         """A carried card: take it where it goes (or back into a pile)."""
         return self.return_card(view)
 
-    def after_rejection(self, view: SeatView) -> None:
+    def after_rejection(self, view: SeatForErrands) -> None:
         """A press was refused: what the errand learns from it."""
 
-    def return_card(self, view: SeatView) -> Command:
+    def return_card(self, view: SeatForErrands) -> Command:
         """Put a card the bot no longer wants back into the nearest pile (B beside it)."""
         bot = self.bot
         self.returning = True
@@ -144,20 +144,20 @@ class Errand:
 class HandErrand(Errand):
     """Destination.HAND: the list memorised, cards kept in hand, SOLD OUT! called."""
 
-    def __init__(self, bot: SoldOutBot, view: SeatView) -> None:
+    def __init__(self, bot: SoldOutBot, view: SeatForErrands) -> None:
         super().__init__(bot, view)
         self._hand_size: int | None = None          # the side's hand size (fixed per round)
 
-    def _wants(self, view: SeatView, cards: list[str] | None = None) -> tuple[set[str], list[str]]:
+    def _wants(self, view: SeatForErrands, cards: list[str] | None = None) -> tuple[set[str], list[str]]:
         """`cards`: view.side_hand_cards(), if the caller has it."""
         if self.recall is None:
             return set(), []
         return self.recall.wants(view.side_hand_cards() if cards is None else cards, self.belief, self.bot.garment)
 
-    def wanted(self, view: SeatView) -> set[str]:
+    def wanted(self, view: SeatForErrands) -> set[str]:
         return self._wants(view)[0]
 
-    def guess(self, view: SeatView, card: str) -> str | None:
+    def guess(self, view: SeatForErrands, card: str) -> str | None:
         if self.recall is None or self.recall.memory is None:
             return None
         return self.recall.guess(card, self._wants(view)[1], self.bot)
@@ -167,17 +167,17 @@ class HandErrand(Errand):
         if self.recall is not None:
             self.recall.forget_wants()
 
-    def _hand_room(self, view: SeatView, cards: list[str] | None = None) -> int:
-        """view.hand_room(), from the side's hand (`cards`, if the caller has it) and the hand
-        size, which is fixed for the round."""
+    def _hand_room(self, view: SeatForErrands, cards: list[str] | None = None) -> int:
+        """How many more cards the side may take into its hands, from the side's hand (`cards`, if the
+        caller has it) and the hand size, which is fixed for the round."""
         if self._hand_size is None:
             self._hand_size = view.hand_size()
         return self._hand_size - len(view.side_hand_cards() if cards is None else cards)
 
-    def may_take(self, view: SeatView) -> bool:
+    def may_take(self, view: SeatForErrands) -> bool:
         return self._hand_room(view) > 0
 
-    def should_call(self, view: SeatView) -> bool:
+    def should_call(self, view: SeatForErrands) -> bool:
         if self.recall is None or self.recall.memory is None:   # took over a seat mid-round: it
             return False                                      # never saw the list, so never guesses
         cards = view.side_hand_cards()
@@ -193,14 +193,14 @@ class HandErrand(Errand):
 class TableErrand(Errand):
     """Destination.TABLE: each card carried to the side's objective cards at the Starting Table."""
 
-    def __init__(self, bot: SoldOutBot, view: SeatView) -> None:
+    def __init__(self, bot: SoldOutBot, view: SeatForErrands) -> None:
         super().__init__(bot, view)
         self.delivered: list[str] = []         # items the bot believes it delivered
         self._stamp: tuple[int, int] | None = None
         self._wanted: set[str] = set()
         self._table: Field | None = None
 
-    def wanted(self, view: SeatView) -> set[str]:
+    def wanted(self, view: SeatForErrands) -> set[str]:
         """Items the side's table still needs that no one is bringing (kept while no card moves)."""
         stamp = view.state_serial()
         if stamp != self._stamp:
@@ -208,7 +208,7 @@ class TableErrand(Errand):
             self._stamp = stamp
         return self._wanted
 
-    def _work_out(self, view: SeatView) -> set[str]:
+    def _work_out(self, view: SeatForErrands) -> set[str]:
         player = view.player
         on_the_way = view.mates_carrying()
         table = view.side_table()
@@ -237,20 +237,20 @@ class TableErrand(Errand):
         super().took(card, believed)
         self.forget()
 
-    def guess(self, view: SeatView, card: str) -> str | None:
+    def guess(self, view: SeatForErrands, card: str) -> str | None:
         if self.recall is None or self.recall.memory is None:
             return None
         placed = [c for _pictured, cards in view.side_table() for c, _p in cards]
         _exact, hazy = self.recall.wants(placed + sorted(view.mates_carrying()), self.belief, self.bot.garment)
         return self.recall.guess(card, hazy, self.bot)
 
-    def table_field(self, view: SeatView) -> Field:
+    def table_field(self, view: SeatForErrands) -> Field:
         if self._table is None:
             nav = self.bot.nav
             self._table = nav.field(nav.tiles_beside(view.table_rect))
         return self._table
 
-    def bring(self, view: SeatView, card: str) -> Command:
+    def bring(self, view: SeatForErrands, card: str) -> Command:
         bot = self.bot
         believed = self.belief.get(card, card)
         # Only a card the assisted table refuses may go back; any other is delivered.
@@ -267,7 +267,7 @@ class TableErrand(Errand):
             return bot.press(view, _A, then=bot.diff.reaction)
         return bot.walker.walk(view, self.table_field(view), None, 0)
 
-    def after_rejection(self, view: SeatView) -> None:
+    def after_rejection(self, view: SeatForErrands) -> None:
         card = view.carried()
         if card is not None and view.at_table():
             # The assisted table refused the card: it is not what the bot thought. Undo the
@@ -284,7 +284,7 @@ class DresserErrand(Errand):
     """Destination.DRESSER: each card brought to the dresser that pictures it, playing for the
     dressers worth winning at the bot's strategy depth."""
 
-    def __init__(self, bot: SoldOutBot, view: SeatView) -> None:
+    def __init__(self, bot: SoldOutBot, view: SeatForErrands) -> None:
         super().__init__(bot, view)
         self._fields: dict[int, Field] = {}      # this round's dresser fields
         self._wants_stamp: tuple[int, int] | None = None
@@ -293,14 +293,14 @@ class DresserErrand(Errand):
         self._key = (-1, -1)
         self._checked: str | None = None         # the carried card last held against a picture
 
-    def wanted(self, view: SeatView) -> set[str]:
+    def wanted(self, view: SeatForErrands) -> set[str]:
         return set(self._plan_wants(view))
 
-    def interesting(self, view: SeatView) -> Collection[str]:
+    def interesting(self, view: SeatForErrands) -> Collection[str]:
         """Every open item, not just the plan."""
         return self._all_open(view)
 
-    def _stamp(self, view: SeatView) -> tuple[int, int]:
+    def _stamp(self, view: SeatForErrands) -> tuple[int, int]:
         """Changes exactly when a card lands on a dresser: what the plans depend on (counted again
         only after some action: most decisions come between actions)."""
         serial = view.state_serial()
@@ -309,7 +309,7 @@ class DresserErrand(Errand):
             self._key = (view.round_serial, view.cards_on_dressers())
         return self._key
 
-    def _plan_wants(self, view: SeatView) -> dict[str, int]:
+    def _plan_wants(self, view: SeatForErrands) -> dict[str, int]:
         """Open items -> dresser index, on the dressers worth playing for at this strategy depth."""
         stamp = self._stamp(view)
         if self._wants_stamp != stamp:
@@ -317,7 +317,7 @@ class DresserErrand(Errand):
             self._wants = self._plan(view)
         return self._wants
 
-    def _plan(self, view: SeatView) -> dict[str, int]:
+    def _plan(self, view: SeatForErrands) -> dict[str, int]:
         side = view.side()
         strategy = self.bot.diff.strategy
         options = []
@@ -348,11 +348,11 @@ class DresserErrand(Errand):
             options = [o for o in options if o[0] >= top / 2]
         return {i: d for _v, d, items in options for i in items}
 
-    def _all_open(self, view: SeatView) -> dict[str, int]:
+    def _all_open(self, view: SeatForErrands) -> dict[str, int]:
         """Every open item -> its dresser (read-only: shared by the match's bots)."""
         return self._state(view)[1]
 
-    def _state(self, view: SeatView) -> tuple[_TidyRows, dict[str, int]]:
+    def _state(self, view: SeatForErrands) -> tuple[_TidyRows, dict[str, int]]:
         """The dressers as everyone sees them: per dresser (index, card, open items, count per
         side), and every open item -> its dresser. The same for every bot, so worked out once per
         card placed and shared through the match's bot cache (read-only)."""
@@ -368,7 +368,7 @@ class DresserErrand(Errand):
         state: tuple[_TidyRows, dict[str, int]] = found[1]
         return state
 
-    def bring(self, view: SeatView, card: str) -> Command:
+    def bring(self, view: SeatForErrands, card: str) -> Command:
         bot = self.bot
         believed = self.belief.get(card, card)
         dresser = self._all_open(view).get(believed)
@@ -384,7 +384,7 @@ class DresserErrand(Errand):
         # On a tile beside the chair, lean towards it: a neighbouring chair must not be the nearer one.
         return bot.walker.walk(view, self._field(view, dresser), (chair.x, chair.y), 6)
 
-    def _misread(self, view: SeatView, card: str, believed: str) -> bool:
+    def _misread(self, view: SeatForErrands, card: str, believed: str) -> bool:
         """At the dresser, a careful bot (`check_card`) holds the carried card against the picture
         once before putting it down: a wrong card counts against it there, and taking a card it
         misread back to a pile costs a walk, not a point. The second look errs as often as the
@@ -400,7 +400,7 @@ class DresserErrand(Errand):
             self.wrong.add(card)               # pictured nowhere: back to a pile (bring sees to it)
         return True
 
-    def _field(self, view: SeatView, dresser: int) -> Field:
+    def _field(self, view: SeatForErrands, dresser: int) -> Field:
         found = self._fields.get(dresser)
         if found is None:
             spot = next(d for d in view.dressers() if d.index == dresser)

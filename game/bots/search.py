@@ -15,7 +15,7 @@ from game.match.commands import IDLE, Button, Command
 
 if TYPE_CHECKING:
     from game.bots.soldout import SoldOutBot
-    from game.sim.mall_view import SeatView
+    from game.sim.mall_face import SeatForSearch
 
 _A, _B, _X = Button.A, Button.B, Button.X
 ARRIVE_PILE = 18        # px from a pile's centre: close enough that it is surely the nearest
@@ -43,7 +43,7 @@ class PileSearch:
         self.target_pile = None
 
     # ----- looking for a pile --------------------------------------------------------
-    def seek(self, view: SeatView) -> Command:
+    def seek(self, view: SeatForSearch) -> Command:
         bot = self.bot
         self.hold_pile = None
         pile = self.target_pile
@@ -77,7 +77,7 @@ class PileSearch:
             self._last_pile_field = (spot, field)
         return field
 
-    def _choose_pile(self, view: SeatView, floor: dict[int, tuple[int, int]]) -> int | None | bool:
+    def _choose_pile(self, view: SeatForSearch, floor: dict[int, tuple[int, int]]) -> int | None | bool:
         """The pile to walk to, None if there is none, or False while still thinking (the search
         for the distances runs over several ticks on a big map)."""
         if not floor:
@@ -108,7 +108,7 @@ class PileSearch:
             return scored[1][1]  # a normal player does not always spot the nearest
         return scored[0][1]
 
-    def _pile_distances(self, view: SeatView, floor: dict[int, tuple[int, int]]) -> dict[int, int] | None:
+    def _pile_distances(self, view: SeatForSearch, floor: dict[int, tuple[int, int]]) -> dict[int, int] | None:
         """Walking distance to every pile on the floor (None: still searching). Moves are symmetric,
         so both ways below give exactly the same numbers; they differ in what they cost."""
         nav = self.bot.nav
@@ -133,7 +133,7 @@ class PileSearch:
         return {pid: field.dist[here] for pid, field in fields.items()}
 
     # ----- browsing the held pile ------------------------------------------------------
-    def browse(self, view: SeatView, pile: int) -> Command:
+    def browse(self, view: SeatForSearch, pile: int) -> Command:
         bot = self.bot
         card = view.shown_card()
         last_flip = view.last_flip()
@@ -165,7 +165,7 @@ class PileSearch:
             return bot.press(view, _X, keep_move=True)
         return self._put_down(view)
 
-    def _start_hold(self, view: SeatView, pile: int, card: str | None) -> None:
+    def _start_hold(self, view: SeatForSearch, pile: int, card: str | None) -> None:
         self.hold_pile = pile
         self.target_pile = None
         self.hold_looks = []
@@ -183,7 +183,7 @@ class PileSearch:
         if distances and min(distances) > 1:
             self.skip = min(distances)
 
-    def _decide(self, view: SeatView, pile: int, card: str) -> str:
+    def _decide(self, view: SeatForSearch, pile: int, card: str) -> str:
         bot = self.bot
         errand = bot.errand
         wanted = errand.wanted(view)
@@ -211,7 +211,7 @@ class PileSearch:
             return "drop"
         return "flip"
 
-    def _recognise(self, view: SeatView, card: str, wanted: set[str]) -> str | None:
+    def _recognise(self, view: SeatForSearch, card: str, wanted: set[str]) -> str | None:
         """The wanted item the bot takes this card for, or None. People err on look-alikes."""
         bot = self.bot
         rng = bot.rng
@@ -227,7 +227,7 @@ class PileSearch:
                 return other
         return bot.errand.guess(view, card)
 
-    def _put_down(self, view: SeatView) -> Command:
+    def _put_down(self, view: SeatForSearch) -> Command:
         _x, _y, legal = view.preview_spot()
         bot = self.bot
         if legal:

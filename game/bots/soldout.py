@@ -28,8 +28,8 @@ from game.match.spec import SeatSpec
 from game.rules.soldout import Catalogue
 
 if TYPE_CHECKING:
-    from game.sim.mall_face import MallFace
-    from game.sim.mall_view import SeatView
+    from game.sim.mall_face import MallForBot
+    from game.sim.mall_face import SeatForBot, SeatForWalking
 
 _Y = Button.Y
 NO_PROGRESS = 60 * 25   # ticks without any successful action = re-plan from scratch
@@ -46,7 +46,7 @@ class SoldOutBot:
 
     eager_phase = "study"   # the match driver asks every tick then: the list may be on show (_list_on_show)
 
-    def __init__(self, seat: int, sim: MallFace, difficulty: SoldOutDifficulty, seed: int) -> None:
+    def __init__(self, seat: int, sim: MallForBot, difficulty: SoldOutDifficulty, seed: int) -> None:
         view = sim.seat_view(seat)
         self.seat = seat
         self.diff = difficulty
@@ -64,14 +64,14 @@ class SoldOutBot:
         self._new_round(view)
 
     # ----- the per-tick entry point -------------------------------------------------
-    def command(self, sim: MallFace) -> Command:
+    def command(self, sim: MallForBot) -> Command:
         """This tick's Command. Cheap on most ticks: the last stick is kept until the next decision."""
         if self.cooldown > 0 and not self._list_on_show(sim):
             self.cooldown -= 1
             return self.move
         return self._think(sim.seat_view(self.seat))
 
-    def _list_on_show(self, sim: MallFace) -> bool:
+    def _list_on_show(self, sim: MallForBot) -> bool:
         """A study phase whose list the bot has not taken in yet: a player reads it whatever they
         were doing, and with every seat a bot (always ready) it is on show for one tick only."""
         if sim.phase != "study":
@@ -79,7 +79,7 @@ class SoldOutBot:
         return sim.seat_view(self.seat).round_serial != self._round or not self.errand.studied
 
     # ----- per-round state ----------------------------------------------------------
-    def _new_round(self, view: SeatView) -> None:
+    def _new_round(self, view: SeatForBot) -> None:
         self._round = view.round_serial
         self.calls = view.family.player_calls
         self.search = PileSearch(self)
@@ -92,7 +92,7 @@ class SoldOutBot:
         self.search.lose_target()
 
     # ----- deciding -------------------------------------------------------------------
-    def _think(self, view: SeatView) -> Command:
+    def _think(self, view: SeatForBot) -> Command:
         if view.round_serial != self._round:
             self._new_round(view)
         phase = view.phase
@@ -120,7 +120,7 @@ class SoldOutBot:
             return self.search.browse(view, held)
         return self.search.seek(view)
 
-    def press(self, view: SeatView, button: Button, then: int = 0, keep_move: bool = False) -> Command:
+    def press(self, view: SeatForWalking, button: Button, then: int = 0, keep_move: bool = False) -> Command:
         """A one-tick tap; the stick rests meanwhile unless `keep_move` (flipping while walking)."""
         self.presses += 1
         self._press_tick = view.tick + 1   # the tick the simulation will handle it
@@ -129,11 +129,11 @@ class SoldOutBot:
         self.cooldown = then
         return command_for(self.move.dx, self.move.dy, button, button)
 
-    def progress(self, view: SeatView) -> None:
+    def progress(self, view: SeatForWalking) -> None:
         """Something worked: the bot is not stuck in its plan."""
         self.last_progress = view.tick
 
-    def _check_rejection(self, view: SeatView) -> None:
+    def _check_rejection(self, view: SeatForBot) -> None:
         if self._press_tick < 0:
             return
         _reason, tick = view.rejection()
@@ -142,21 +142,21 @@ class SoldOutBot:
             self._after_rejection(view)
         self._press_tick = -1
 
-    def _after_rejection(self, view: SeatView) -> None:
+    def _after_rejection(self, view: SeatForBot) -> None:
         """A refused press: drop the current plan so the next decision differs."""
         self.errand.after_rejection(view)
         self.search.target_pile = None
         self.search.look_key = None
         self.walker.unstick(view, 10)
 
-    def _replan(self, view: SeatView) -> None:
+    def _replan(self, view: SeatForBot) -> None:
         """Nothing has worked for a long time: forget the plan and search the store again."""
         self.search.target_pile = None
         self.search.memory.forget_searched()
         self.last_progress = view.tick
         self.walker.unstick(view, 20)
 
-    def _call_sold_out(self, view: SeatView) -> Command:
+    def _call_sold_out(self, view: SeatForBot) -> Command:
         self.calling = True
         self.move = command_for(0, 0, Button.NONE, _Y)
         self.cooldown = view.hold_ticks + 2
@@ -168,7 +168,7 @@ class SoldOutBot:
         return self.rejected / self.presses if self.presses else 0.0
 
 
-def match_nav(view: SeatView) -> NavGrid:
+def match_nav(view: SeatForBot) -> NavGrid:
     """The bots' path finding for one match, shared by its bots (see NavGrid.for_match): on a big
     map they share one search budget per tick."""
     shared = view.bot_cache()
@@ -178,7 +178,7 @@ def match_nav(view: SeatView) -> NavGrid:
     return nav
 
 
-def pile_fields_ahead(view: SeatView) -> list[Field]:
+def pile_fields_ahead(view: SeatForBot) -> list[Field]:
     """The bots' fields to the piles on the floor that are not yet worked out whole, for a window
     to complete in its spare time (`Field.advance`): a round's first choices asked for up to 15
     of them in one tick (7 ms). A small map's only: its fields are searched at once, off any
@@ -231,6 +231,6 @@ def lookalikes(catalogue: Catalogue) -> tuple[dict[str, list[str]], dict[str, li
     return close, loose
 
 
-def make_soldout_bot(seat_spec: SeatSpec, sim: MallFace, seed: int) -> SoldOutBot:
+def make_soldout_bot(seat_spec: SeatSpec, sim: MallForBot, seed: int) -> SoldOutBot:
     """A bot for one seat, at the seat's difficulty (unknown levels play as normal)."""
     return SoldOutBot(seat_spec.seat, sim, soldout_difficulty(seat_spec.difficulty), seed)

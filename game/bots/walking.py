@@ -14,7 +14,7 @@ from game.match.commands import IDLE, STICK_MAX, Button, Command
 
 if TYPE_CHECKING:
     from game.bots.difficulty import SoldOutDifficulty
-    from game.sim.mall_view import SeatView
+    from game.sim.mall_face import SeatForWalking
 
 STUCK_CHECK = 40        # ticks of pushing the stick with almost no movement = stuck
 
@@ -42,12 +42,12 @@ class Walker:
         self.last_pos = (0, 0)
         self.stuck = 0
 
-    def new_round(self, view: SeatView) -> None:
+    def new_round(self, view: SeatForWalking) -> None:
         self.last_pos = view.position()
         self.stuck = 0
         self.unstick_until = -1
 
-    def wait(self, view: SeatView, ticks: int, keep_move: bool = False) -> Command:
+    def wait(self, view: SeatForWalking, ticks: int, keep_move: bool = False) -> Command:
         """Stand (or keep going, `keep_move`) and think again in `ticks` ticks."""
         out = self.out
         if not keep_move:
@@ -55,7 +55,7 @@ class Walker:
         out.cooldown = max(0, ticks - 1)
         return out.move
 
-    def walk(self, view: SeatView, field: Field, point: tuple[int, int] | None, slow: int,
+    def walk(self, view: SeatForWalking, field: Field, point: tuple[int, int] | None, slow: int,
               at: tuple[int, int] | None = None) -> Command:
         """Steer one step along a flow field; on its goal tile, head for `point`. `at`: where the
         bot stands, if the caller already asked."""
@@ -116,7 +116,7 @@ class Walker:
         out.cooldown = cool - 1 if cool > 0 else 0
         return out.move
 
-    def avoid(self, view: SeatView, x: int, y: int, dx: int, dy: int) -> tuple[int, int]:
+    def avoid(self, view: SeatForWalking, x: int, y: int, dx: int, dy: int) -> tuple[int, int]:
         """Sidestep an avatar standing right in the way (pushing sorts out the rest)."""
         for seat, ox, oy in view.avatars_near(x, y, 34):
             rx, ry = ox - x, oy - y
@@ -129,7 +129,7 @@ class Walker:
             return dx + px, dy + py
         return dx, dy
 
-    def watch_progress(self, view: SeatView, x: int, y: int) -> None:
+    def watch_progress(self, view: SeatForWalking, x: int, y: int) -> None:
         lx, ly = self.last_pos
         if abs(x - lx) + abs(y - ly) >= 3:
             self.last_pos = (x, y)
@@ -141,7 +141,7 @@ class Walker:
             self.on_stuck()
             self.unstick(view, 12 + self.rng.randrange(20))
 
-    def unstick(self, view: SeatView, ticks: int) -> None:
+    def unstick(self, view: SeatForWalking, ticks: int) -> None:
         """Walk a random open direction for a moment (out of a jam, or to make room)."""
         x, y = view.position()
         tx, ty = x // self.ts, y // self.ts
@@ -153,7 +153,7 @@ class Walker:
         self.out.cooldown = ticks - 1
         self.last_pos = (x, y)
 
-    def wander(self, view: SeatView) -> Command:
+    def wander(self, view: SeatForWalking) -> Command:
         """Nothing to do right now (every pile is held): drift a little and look again."""
         if self.rng.random() < 0.5:
             self.unstick(view, 10)

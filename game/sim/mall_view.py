@@ -33,11 +33,11 @@ class ListCard(NamedTuple):
 class SeatView:
     """Read-only queries for one seat (its engine player is `player`, its side `side()`)."""
 
-    __slots__ = ("_sim", "seat", "player")
+    __slots__ = ("_sim", "_seat", "player")
 
     def __init__(self, sim: MallSim, seat: int) -> None:
         self._sim = sim
-        self.seat = seat
+        self._seat = seat
         self.player = sim.player_of[seat]
 
     # ----- the match and the store (public) -------------------------------------------
@@ -54,9 +54,6 @@ class SeatView:
     def phase(self) -> MallPhase:
         return self._sim.phase
 
-    @property
-    def mode(self) -> str:
-        return self._sim.mode
 
     @property
     def family(self) -> RuleFamily:
@@ -100,22 +97,17 @@ class SeatView:
 
     def position(self, seat: int | None = None) -> tuple[int, int]:
         """An avatar's centre (this seat's by default): everyone sees where everyone stands."""
-        b = self._sim.by_seat[self.seat if seat is None else seat].body   # Avatar.pos spelled out
+        b = self._sim.by_seat[self._seat if seat is None else seat].body   # Avatar.pos spelled out
         return b.x // FP, b.y // FP
 
-    def avatar_positions(self) -> list[tuple[int, int, int]]:
-        """(seat, x, y) of every avatar, in seat order."""
-        # Avatar.pos spelled out: a bot asks every time it steers, and the property call per avatar
-        # was most of the cost.
-        return [(a.seat, a.body.x // FP, a.body.y // FP) for a in self._sim.avatars]
 
     def avatars_near(self, x: int, y: int, r: int) -> list[tuple[int, int, int]]:
         """(seat, x, y) of every other avatar whose centre lies within `r` px of (x, y) on both
-        axes, in seat order: `avatar_positions` filtered, for a bot looking who is in its way
+        axes, in seat order, for a bot looking who is in its way
         (asked at every step it steers; nearly always nobody, so nothing is built for the rest)."""
         lo_x, hi_x = (x - r) * FP, (x + r + 1) * FP   # x - r <= bx // FP <= x + r, in units
         lo_y, hi_y = (y - r) * FP, (y + r + 1) * FP
-        me = self.seat
+        me = self._seat
         out = []
         for a in self._sim.avatars:
             b = a.body
@@ -144,46 +136,44 @@ class SeatView:
 
     # ----- this seat ---------------------------------------------------------------------
     def last_flip(self) -> int:
-        return self._sim.by_seat[self.seat].last_flip
+        return self._sim.by_seat[self._seat].last_flip
 
     def held_pile(self) -> int | None:
         return self._sim.round.held.get(self.player)   # MallSim.held_pile, one call fewer
 
     def shown_card(self) -> str | None:
         """The card showing on the pile this seat holds: the only card inside a pile it sees."""
-        return self._sim.shown_card(self.seat)
+        return self._sim.shown_card(self._seat)
 
     def carried(self) -> str | None:
         return self._sim.round.carried.get(self.player)   # MallSim.carried, one call fewer
 
-    def hand(self) -> list[str]:
-        return self._sim.hand(self.seat)
 
-    def list_on_show(self) -> bool:
+    def _list_on_show(self) -> bool:
         """Whether the side's list is on show to its players now: always, but where the family
         studies its list, only in the study phase (then it is hidden until the results)."""
         return not self._sim.round.family.studies_list or self._sim.phase == MallPhase.STUDY
 
     def shopping_list(self) -> list[str]:
-        """The side's objective cards while its list is on show (list_on_show), else none."""
-        if not self.list_on_show():
+        """The side's objective cards while its list is on show (_list_on_show), else none."""
+        if not self._list_on_show():
             return []
-        return self._sim.shopping_list(self.seat)
+        return self._sim.shopping_list(self._seat)
 
     def rejection(self) -> tuple[str, int]:
-        return self._sim.rejection(self.seat)
+        return self._sim.rejection(self._seat)
 
     def at_table(self) -> bool:
-        return self._sim.at_table(self.seat)
+        return self._sim.at_table(self._seat)
 
     def dresser_in_reach(self) -> Dresser | None:
-        return self._sim.dresser_in_reach(self.seat)
+        return self._sim.dresser_in_reach(self._seat)
 
     def nearest_pile(self) -> int | None:
-        return self._sim.nearest_pile(self.seat)
+        return self._sim.nearest_pile(self._seat)
 
     def preview_spot(self) -> tuple[int, int, bool]:
-        return self._sim.preview_spot(self.seat)
+        return self._sim.preview_spot(self._seat)
 
     # ----- this seat's side --------------------------------------------------------------
     def side(self) -> int:
@@ -195,13 +185,8 @@ class SeatView:
         rnd = self._sim.round
         if rnd.sides < rnd.players:
             return [c for m in rnd.members(rnd.side(self.player)) for c in rnd.hands[m]]
-        return self.hand()
+        return self._sim.hand(self._seat)
 
-    def hand_room(self) -> int:
-        """Memory: how many more cards the side may take into its hands."""
-        rnd = self._sim.round
-        held = sum(len(rnd.hands[m]) for m in rnd.members(rnd.side(self.player)))
-        return rnd.hand_size(self.player) - held
 
     def mates_carrying(self) -> set[str]:
         """Rush: cards the player's team-mates are carrying to the Starting Table."""
@@ -211,19 +196,19 @@ class SeatView:
 
     def side_table(self) -> list[tuple[tuple[str, ...], list[tuple[str, int]]]]:
         """The side's objective cards on the Starting Table: (pictured items, placed (card,
-        player) pairs), in slot order. While the list is hidden (list_on_show) what the cards
+        player) pairs), in slot order. While the list is hidden (_list_on_show) what the cards
         picture is not seen: () for each."""
         rnd = self._sim.round
-        shown = self.list_on_show()
+        shown = self._list_on_show()
         return [(rnd.pictured(slot.card) if shown else (), list(slot.placed))
                 for slot in rnd.tables[rnd.side(self.player)]]
 
     def side_objectives(self) -> list[ListCard]:
         """The side's objective cards on the Starting Table, in slot order: each card (None while
-        the list is hidden: list_on_show), how many items and bags it pictures (its back says as
+        the list is hidden: _list_on_show), how many items and bags it pictures (its back says as
         much) and how many cards lie on it."""
         rnd = self._sim.round
-        shown = self.list_on_show()
+        shown = self._list_on_show()
         objectives = rnd.catalogue.objectives
         return [ListCard(slot.card if shown else None, len(rnd.pictured(slot.card)), objectives[slot.card].bags,
                          len(slot.placed)) for slot in rnd.tables[rnd.side(self.player)]]

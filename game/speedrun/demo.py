@@ -16,13 +16,13 @@ from game.match.commands import IDLE, STICK_MAX, Button, Command
 from game.rules.soldout.family import Destination
 
 if TYPE_CHECKING:
-    from game.sim.mall_face import MallFace
+    from game.sim.mall_face import MallForPilot
 
 SEAT = 0
 
 
 class RouteRunner:
-    def __init__(self, sim: MallFace, seat: int = SEAT) -> None:
+    def __init__(self, sim: MallForPilot, seat: int = SEAT) -> None:
         self.sim = sim
         self.known = sim.omniscient_view()   # a demo of a learned route: it knows where every card is
         self.seat = seat

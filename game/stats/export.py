@@ -24,7 +24,7 @@ from game.files.register import STATS_EXPORTS
 from game.stats.queries import GameLine, Stats, Subject, load
 from game.stats.store import BOT, PROFILE
 
-BOM = "\ufeff"
+BOM = chr(0xFEFF)   # so a spreadsheet reads the file as UTF-8 (written, never drawn)
 MATCH_COLUMNS = ("match", "finished", "game", "mode", "modes", "level", "seed", "seconds", "seat", "name",
                  "profile", "kind", "difficulty", "team", "score", "place", "sold_out_calls", "flips", "grabs",
                  "tiles_walked", "fastest_grab_seconds")

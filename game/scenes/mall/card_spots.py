@@ -16,7 +16,7 @@ from game.scenes.mall.locator import locator_size
 from game.scenes.mall.placement import Placing, finish, placing
 
 if TYPE_CHECKING:
-    from game.sim.mall_face import MallFace
+    from game.sim.mall_face import MallForCardSpots
 
 DressersKey = tuple[tuple[int, int, int], ...]
 
@@ -36,7 +36,7 @@ class CardSpots:
         self._placing: tuple[DressersKey, Placing] | None = None   # under way in idle time
         self._floor: FloorMap | None = None   # the walkable floor on screen, built on first use
 
-    def spots(self, sim: "MallFace") -> dict[int, pygame.Rect]:
+    def spots(self, sim: "MallForCardSpots") -> dict[int, pygame.Rect]:
         """Where each dresser's card goes. Dressers never move: placed once per round, as a rule
         ahead in idle time (ahead); what is left of that is done here."""
         key = dressers_key(sim)
@@ -45,7 +45,7 @@ class CardSpots:
             self._key, self._spots, self._placing = key, finish(steps), None
         return self._spots
 
-    def ahead(self, sim: "MallFace", until: float) -> bool:
+    def ahead(self, sim: "MallForCardSpots", until: float) -> bool:
         """Place the round's cards a step at a time until `until` (perf_counter), ahead of the
         round's first picture (the fade into a round has idle frames to spare; placing them all in
         one frame once took 40 ms). False once they are placed, or with no dressers."""
@@ -63,14 +63,14 @@ class CardSpots:
                 return False
         return True
 
-    def floor_map(self, sim: "MallFace") -> FloorMap:
+    def floor_map(self, sim: "MallForCardSpots") -> FloorMap:
         """The level's walkable floor on screen (built once: the level and the layout never change)."""
         if self._floor is None:
             level = sim.level
             self._floor = FloorMap(level.solid, self.map_rect.topleft, level.tile_size * self.scale)
         return self._floor
 
-    def _place(self, sim: "MallFace") -> Placing:
+    def _place(self, sim: "MallForCardSpots") -> Placing:
         """The steps of placing the cards where the dressers are now, round the piles where they lie."""
         cards = sim.public_view().dresser_cards()
         wanted = [(d.index, *self.at(d.x, d.y),
@@ -84,7 +84,7 @@ class CardSpots:
         return placing(wanted, self.map_rect, half, self.strip_h, piles + chairs,
                        self.floor_map(sim), [self._table_ring(sim)])
 
-    def _table_ring(self, sim: "MallFace") -> pygame.Rect:
+    def _table_ring(self, sim: "MallForCardSpots") -> pygame.Rect:
         """The Starting Table and a tile of floor round it: where every shopper starts and hands
         in, so no dresser card may hide it."""
         tx, ty, tw, th = sim.level.table_rect
@@ -93,6 +93,6 @@ class CardSpots:
         return pygame.Rect(x, y, round((tw + 2 * tile) * self.scale), round((th + 2 * tile) * self.scale))
 
 
-def dressers_key(sim: "MallFace") -> DressersKey:
+def dressers_key(sim: "MallForCardSpots") -> DressersKey:
     """The dressers the cards are placed for: a new round's (or none) asks for a new placing."""
     return tuple((d.index, d.x, d.y) for d in sim.dressers)

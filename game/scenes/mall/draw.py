@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from typing import Iterator, Sequence
 
     from game.scenes.mall.fx import MallFx
-    from game.sim.mall_face import AvatarFace, MallFace, MallForTeams
+    from game.sim.mall_face import AvatarFace, MallForMap, MallForTeams
 
 LOCATOR_GOLD = PAPER_EDGE   # a dresser's chair ring and leader line: the locator's border colour
 
@@ -210,7 +210,7 @@ class Sightlines:
 class MapView:
     """Draws the level and everything on it into the layout's map rect."""
 
-    def __init__(self, sim: "MallFace", layout: MallLayout, identities: dict[int, SeatIdentity],
+    def __init__(self, sim: "MallForMap", layout: MallLayout, identities: dict[int, SeatIdentity],
                  names: dict[int, str], colourblind: bool = False, cast: dict[int, Character] | None = None) -> None:
         self.layout = layout
         self.colourblind = colourblind
@@ -273,7 +273,7 @@ class MapView:
         return sx + shake[0], sy + shake[1]
 
     # ------------------------------------------------------------------ piles
-    def draw_piles(self, surface: pygame.Surface, sim: "MallFace", shake: tuple[int, int]) -> None:
+    def draw_piles(self, surface: pygame.Surface, sim: "MallForMap", shake: tuple[int, int]) -> None:
         pw, ph = self.pile_size
         self.counts.new_piles()
         for pid, x, y in sim.floor_piles():
@@ -310,7 +310,7 @@ class MapView:
                 pygame.draw.line(surface, PREVIEW_BAD, rect.topright, rect.bottomleft, 3)
 
     # ------------------------------------------------------------------ the Starting Table
-    def draw_table(self, surface: pygame.Surface, sim: "MallFace", shake: tuple[int, int],
+    def draw_table(self, surface: pygame.Surface, sim: "MallForMap", shake: tuple[int, int],
                    flying: dict[int, int] | None = None) -> None:
         """Rush: delivered cards lie face down per side; right or wrong stays secret until results.
         `flying`: per side, cards still in the air (they land on the table when they arrive)."""
@@ -344,7 +344,7 @@ class MapView:
             surface.blit(badge, badge.get_rect(center=(left, cy - bh // 2 - self.badge // 3 + self.badge // 2)))
 
     # ------------------------------------------------------------------ dressers (Tidying Up)
-    def draw_dressers(self, surface: pygame.Surface, sim: "MallFace", shake: tuple[int, int],
+    def draw_dressers(self, surface: pygame.Surface, sim: "MallForMap", shake: tuple[int, int],
                       reduced_motion: bool = False) -> list[pygame.Rect]:
         """Each dresser's locator, with a leader line back to the chair, and the count strip under
         it (queued for draw_counts, over the shoppers); returns the strips (text name tags avoid).
@@ -382,7 +382,7 @@ class MapView:
                 strips.append(strip)
         return strips
 
-    def _bodies(self, sim: "MallFace") -> list[pygame.Rect]:
+    def _bodies(self, sim: "MallForMap") -> list[pygame.Rect]:
         """Where the shoppers' bodies are: as drawn last frame (a crowd drawn apart included),
         and round where each stands now (the first frame has no last one)."""
         size = max(sprite.size for sprite in self.sprites.values())
@@ -390,7 +390,7 @@ class MapView:
                     for x, y in (self.at(av.body.x / FP, av.body.y / FP) for av in sim.avatars)]
         return self.body_rects + standing
 
-    def draw_chairs(self, surface: pygame.Surface, sim: "MallFace", shake: tuple[int, int]) -> None:
+    def draw_chairs(self, surface: pygame.Surface, sim: "MallForMap", shake: tuple[int, int]) -> None:
         """A gold ring round each dresser's chair, over the locators: every chair stays in sight."""
         r = round(16 * self.scale) + 5
         for d in sim.dressers:
@@ -398,19 +398,19 @@ class MapView:
             pygame.draw.circle(surface, INK, centre, r + 1, 6)
             pygame.draw.circle(surface, LOCATOR_GOLD, centre, r, 3)
 
-    def _dresser_spots(self, sim: "MallFace") -> dict[int, pygame.Rect]:
+    def _dresser_spots(self, sim: "MallForMap") -> dict[int, pygame.Rect]:
         """Where each dresser's locator goes (screen px, without shake; card_spots.py)."""
         return self.card_spots.spots(sim)
 
-    def place_ahead(self, sim: "MallFace", until: float) -> bool:
+    def place_ahead(self, sim: "MallForMap", until: float) -> bool:
         """Place the round's dresser cards in idle time until `until` (CardSpots.ahead)."""
         return self.card_spots.ahead(sim, until)
 
-    def floor_map(self, sim: "MallFace") -> FloorMap:
+    def floor_map(self, sim: "MallForMap") -> FloorMap:
         """The level's walkable floor on screen."""
         return self.card_spots.floor_map(sim)
 
-    def _dresser_counts(self, sim: "MallFace", dresser: int, x: int, y: int, width: int) -> pygame.Rect | None:
+    def _dresser_counts(self, sim: "MallForMap", dresser: int, x: int, y: int, width: int) -> pygame.Rect | None:
         """Each side's count at this dresser, centred under the card at (x, y): where it goes
         (drawn by draw_counts, over the shoppers: a team reads it to know where it stands)."""
         public = sim.public_view()
@@ -420,7 +420,7 @@ class MapView:
             return None
         return self.counts.strip(shown, lambda side: self.side_badge(sim, side), (x + width // 2, y))
 
-    def side_badge(self, sim: "MallFace", side: int) -> pygame.Surface:
+    def side_badge(self, sim: "MallForMap", side: int) -> pygame.Surface:
         """What marks a side's count: its team's emblem, or its player's seat shape."""
         seat = sim.seats[sim.public_view().members(side)[0]]
         team = self.team_of.get(seat)
@@ -430,7 +430,7 @@ class MapView:
         return seat_shape_surface(ident.shape, ident.hex, self.badge)
 
     # ------------------------------------------------------------------ avatars
-    def draw_avatars(self, surface: pygame.Surface, sim: "MallFace", alpha: float,
+    def draw_avatars(self, surface: pygame.Surface, sim: "MallForMap", alpha: float,
                      shake: tuple[int, int], tick: int, fx: "MallFx | None" = None,
                      obstacles: list[pygame.Rect] | None = None) -> None:
         """Shoppers back to front, with their walk, squash, bumps and loads, each drawn a little
@@ -546,10 +546,10 @@ class MapView:
             surface.blit(tag, rect)
 
     @staticmethod
-    def _has_load(sim: "MallFace", seat: int) -> bool:
+    def _has_load(sim: "MallForMap", seat: int) -> bool:
         return sim.held_pile(seat) is not None or sim.carried(seat) is not None
 
-    def _carrying(self, surface: pygame.Surface, sim: "MallFace", seat: int, hands: tuple[int, int]) -> int:
+    def _carrying(self, surface: pygame.Surface, sim: "MallForMap", seat: int, hands: tuple[int, int]) -> int:
         """A held pile or a carried card rides above the head, in the hands of the carry pose.
         Returns the load's top (the screen's y; a large number when there is none)."""
         pile = sim.held_pile(seat)
@@ -605,7 +605,7 @@ class MapView:
             surface.blit(text, rect)
 
     # ------------------------------------------------------------------ the entrance
-    def draw_shutter(self, surface: pygame.Surface, sim: "MallFace", shake: tuple[int, int]) -> pygame.Rect | None:
+    def draw_shutter(self, surface: pygame.Surface, sim: "MallForMap", shake: tuple[int, int]) -> pygame.Rect | None:
         """Closed during the study phase; rises during the countdown; gone once the doors open.
         Returns where it was drawn (a shopper behind it shows through: draw_hidden)."""
         if sim.phase == "study":
@@ -670,7 +670,7 @@ def _squashed(fig: Figure, sx: float, sy: float) -> tuple[pygame.Surface, tuple[
 CALM = ("idle", "fidget", "walk", "carry")   # what a moment's reaction may replace
 
 
-def moment(sim: "MallFace", seat: int) -> str | None:
+def moment(sim: "MallForMap", seat: int) -> str | None:
     """How a seat's shopper takes the moment the round froze on: "cheer" on the side that called
     SOLD OUT!, "slump" on the others (None while playing, or when no one called it). Read from the
     state, so a frame shows it however it was reached (a replay's seek, a screenshot)."""

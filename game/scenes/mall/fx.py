@@ -21,7 +21,7 @@ from game.sim.tuning import FP
 from game.render.palette import CREAM, GOOD, SPARKLE, WHITE, WRONG_POP
 
 if TYPE_CHECKING:
-    from game.sim.mall_face import MallFace
+    from game.sim.mall_face import MallForEffects
 
 FLY_TICKS = 24          # a delivered card's flight to the table or dresser
 POP_TICKS = 50          # a "+1" rising over the spot
@@ -104,7 +104,7 @@ class Particle:
 class MallFx:
     """All the mall's render-only motion, advanced once per sim tick."""
 
-    def __init__(self, sim: "MallFace", colours: dict[int, tuple[int, int, int]], seed: int = 0,
+    def __init__(self, sim: "MallForEffects", colours: dict[int, tuple[int, int, int]], seed: int = 0,
                  side_colours: dict[int, tuple[int, int, int]] | None = None) -> None:
         self.sim = sim            # the sim this motion belongs to (a speedrun restart makes a new one)
         self.tick = sim.tick      # the sim tick last stepped to
@@ -120,7 +120,7 @@ class MallFx:
         self._noise = seed * 7919 + 17          # a private LCG: no global random, same frames every run
 
     # ------------------------------------------------------------------ per tick
-    def step(self, sim: "MallFace") -> None:
+    def step(self, sim: "MallForEffects") -> None:
         """Advance one tick: called after MallSim.step with that tick's events."""
         self.tick = sim.tick
         self._walk(sim)
@@ -144,7 +144,7 @@ class MallFx:
         self.particles = [q for q in self.particles if q.age < PARTICLE_TICKS]
         self.shake_left = max(0, self.shake_left - 1)
 
-    def _walk(self, sim: "MallFace") -> None:
+    def _walk(self, sim: "MallForEffects") -> None:
         playing = sim.phase in ("playing", "sold_out")
         for av in sim.avatars:
             m = self.motion[av.seat]
@@ -170,7 +170,7 @@ class MallFx:
                 if m.act_age >= ACTS[m.act]:
                     m.act, m.act_age = "", 0
 
-    def _bumps(self, sim: "MallFace") -> None:
+    def _bumps(self, sim: "MallForEffects") -> None:
         """Two bodies that just came into contact knock each other back a little (drawn only)."""
         if sim.phase != "playing":
             return
@@ -211,7 +211,7 @@ class MallFx:
         m.squash = SQUASH_TICKS
         m.squash_power = power
 
-    def _event(self, sim: "MallFace", event: MallEvent) -> None:
+    def _event(self, sim: "MallForEffects", event: MallEvent) -> None:
         match event:
             case Picked(seat=seat, pile=pile):
                 self._squash_seat(seat)
@@ -248,7 +248,7 @@ class MallFx:
         if seat in self.motion:
             self._squash(self.motion[seat], 0.22)
 
-    def _hop_winners(self, sim: "MallFace") -> None:
+    def _hop_winners(self, sim: "MallForEffects") -> None:
         """SOLD OUT!: the calling side's shoppers jump for joy."""
         if sim.sold_out_seat is None:
             return
@@ -256,7 +256,7 @@ class MallFx:
         for p in public.members(public.side_of(sim.player_of[sim.sold_out_seat])):
             self.motion[sim.seats[p]].hop = 60
 
-    def _beaten(self, sim: "MallFace", seat: int, pile: int) -> None:
+    def _beaten(self, sim: "MallForEffects", seat: int, pile: int) -> None:
         """A pile picked up from under someone else's nose: the others within reach of it, empty
         handed, are surprised (beaten to it)."""
         spot = sim.piles.get(pile)
@@ -269,7 +269,7 @@ class MallFx:
             if math.hypot(av.pos[0] - spot[0], av.pos[1] - spot[1]) <= reach:
                 self.react(av.seat, "surprise")
 
-    def _sold_out(self, sim: "MallFace", side: int) -> None:
+    def _sold_out(self, sim: "MallForEffects", side: int) -> None:
         """SOLD OUT!: the side that called it cheers, everyone else slumps."""
         public = sim.public_view()
         winners = {sim.seats[p] for p in public.members(side)}
@@ -295,7 +295,7 @@ class MallFx:
             return "fidget", (since % FIDGET_EVERY) * FRAMES["fidget"] // FIDGET_TICKS, m.left
         return "idle", ((m.clock + seat * 7) // IDLE_TICKS) % FRAMES["idle"], m.left
 
-    def _fly(self, sim: "MallFace", seat: int, end: tuple[float, float],
+    def _fly(self, sim: "MallForEffects", seat: int, end: tuple[float, float],
              pop: tuple[str, tuple[int, int, int]], to_table: bool = False) -> None:
         x, y = sim.by_seat[seat].pos
         self.flights.append(Flight(seat, (float(x), float(y) - 8.0), end, pop, to_table=to_table))
@@ -352,7 +352,7 @@ class MallFx:
         m = self.motion[seat]
         return 1 - (m.ping - alpha) / PING_TICKS if m.ping else -1.0
 
-    def in_flight(self, sim: "MallFace") -> dict[int, int]:
+    def in_flight(self, sim: "MallForEffects") -> dict[int, int]:
         """Per side, cards delivered to the Starting Table that are still in the air."""
         out: dict[int, int] = {}
         public = sim.public_view()
@@ -378,7 +378,7 @@ class MallFx:
         return (round(math.sin(k * 2.3) * k * 0.5), round(math.cos(k * 1.7) * k * 0.35))
 
 
-def _table_spot(sim: "MallFace", seat: int) -> tuple[float, float]:
+def _table_spot(sim: "MallForEffects", seat: int) -> tuple[float, float]:
     """The centre of the seat's side on the Starting Table (the same cells mall_draw lays out)."""
     tx, ty, tw, th = sim.level.table_rect
     public = sim.public_view()
@@ -390,7 +390,7 @@ def _table_spot(sim: "MallFace", seat: int) -> tuple[float, float]:
     return tx + (side % cols + 0.5) * cw, ty + (side // cols + 0.5) * ch
 
 
-def _rush_pop(sim: "MallFace", seat: int) -> tuple[str, tuple[int, int, int]]:
+def _rush_pop(sim: "MallForEffects", seat: int) -> tuple[str, tuple[int, int, int]]:
     """What rises over a card landed on the Starting Table: the cards on the list so far
     (whether they are right stays secret until the results)."""
     public = sim.public_view()

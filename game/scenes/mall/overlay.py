@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from typing import Collection
 
     from game.core.context import Context
-    from game.sim.mall_face import MallFace
+    from game.sim.mall_face import MallForOverlay
 
 FLASH_TICKS = 18           # the white flash of SOLD OUT!
 SHAKE_TICKS = 30
@@ -57,7 +57,7 @@ class MallOverlays:
             if text not in self._stamps:
                 self._stamps[text] = self._make_stamp(_(text))
 
-    def shake(self, sim: "MallFace", ending_tick: int) -> tuple[int, int]:
+    def shake(self, sim: "MallForOverlay", ending_tick: int) -> tuple[int, int]:
         """The map's offset while the SOLD OUT! moment shakes it (none if the setting is off)."""
         if ending_tick < 0 or not self.ctx.settings.screen_shake:
             return (0, 0)
@@ -77,7 +77,7 @@ class MallOverlays:
             self._texts[key] = surf
         return surf
 
-    def draw_info(self, surface: pygame.Surface, sim: "MallFace") -> None:
+    def draw_info(self, surface: pygame.Surface, sim: "MallForOverlay") -> None:
         """Mode, round and clock: in the margin left of the map (never over an avatar), or a pill
         over the top wall when the map fills the width."""
         rounds = max(1, options_of(self.spec).rounds)
@@ -131,7 +131,7 @@ class MallOverlays:
                     return moved
         return rect
 
-    def _study_aside(self, surface: pygame.Surface, sim: "MallFace", secs: int) -> bool:
+    def _study_aside(self, surface: pygame.Surface, sim: "MallForOverlay", secs: int) -> bool:
         """Memory's study call beside the map, in the column right of it, so no band lies over the
         map and its shoppers; False where that column is too narrow (the band over the map then)."""
         col = pygame.Rect(self.layout.map_rect.right + 8, self.layout.map_rect.y + 12,
@@ -157,7 +157,7 @@ class MallOverlays:
         clear = self._clear_of(ink.move(at.topleft))
         surface.blit(image, (clear.x - ink.x, clear.y - ink.y))
 
-    def draw_phase(self, surface: pygame.Surface, sim: "MallFace", ending_tick: int,
+    def draw_phase(self, surface: pygame.Surface, sim: "MallForOverlay", ending_tick: int,
                    avoid: list[pygame.Rect] | None = None) -> None:
         """Study banner, countdown numbers, GO!, and the SOLD OUT! moment; the texts step
         up or down past `avoid` (the name tags), never over them."""
@@ -193,7 +193,7 @@ class MallOverlays:
         elif sim.phase in ("sold_out", "round_over", "match_over"):
             self._sold_out(surface, sim, ending_tick)
 
-    def _sold_out(self, surface: pygame.Surface, sim: "MallFace", ending_tick: int) -> None:
+    def _sold_out(self, surface: pygame.Surface, sim: "MallForOverlay", ending_tick: int) -> None:
         age = sim.tick - ending_tick if ending_tick >= 0 else 99
         if age < FLASH_TICKS and self.ctx.settings.screen_shake:
             if self._flash is None:   # one opaque white sheet, blended by its surface alpha
@@ -216,7 +216,7 @@ class MallOverlays:
             line = self._text(who, 36, CREAM, 3)
             self._blit_clear(surface, line, (centre[0], centre[1] + 90))
 
-    def _caller_text(self, sim: "MallFace") -> str:
+    def _caller_text(self, sim: "MallForOverlay") -> str:
         public = sim.public_view()
         side = public.sold_out_by()
         if public.cause() == "sold_out" and side is not None:
@@ -236,7 +236,7 @@ class MallOverlays:
         return stamp
 
 
-def caller(sim: "MallFace", names: dict[int, str], bots: "Collection[int]" = ()) -> tuple[str, str | None]:
+def caller(sim: "MallForOverlay", names: dict[int, str], bots: "Collection[int]" = ()) -> tuple[str, str | None]:
     """Who called SOLD OUT! (the player whose action it was, not the whole team; a bot marked as
     one, as results and the podium say it) and, in a team game, the team they called it for
     ("Team A"; None without teams). `bots`: seats a bot took over during the match."""

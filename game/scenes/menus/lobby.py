@@ -18,11 +18,11 @@ from game.files.level_shelf import SHELF
 from game.files.levels import LevelEntry, levels_for_players, user_levels_dir
 from game.input.seating import DeviceId
 from game.match.commands import Button, Command
-from game.match.seats import MAX_SEATS, TEAM_COUNT, TEAM_NAMES, LobbySeat, SeatIdentity, identities, team_name
+from game.match.seats import MAX_SEATS, TEAM_COUNT, TEAM_NAMES, LobbySeat, SeatIdentity, identities, seat_name, team_name
 from game.match import games
 from game.match.spec import GameOptions, MatchSpec
 from game.scenes import unlocks
-from game.render import cast, teams, widgets
+from game.render import cast, widgets
 from game.render.figure import Figure, Look, figure
 from game.render.keytext import keyed_text
 from game.scenes import registry
@@ -219,7 +219,10 @@ class LobbyScene(Scene):
         self.options.seed = new_seed()
 
     def _picked_text(self) -> str:
-        return f"{self.picked + 1} · {identities()[self.picked].name}"
+        """The Seat row's value: the seat's number and who sits there (a profile's name as its player
+        wrote it, else the seat's colour), fitted here like the Level row's."""
+        said = f"{self.picked + 1} · {seat_name(self.ctx.seats, self.picked)}"
+        return Verbatim(widgets.fit_text(self.ctx.ui, said, LEVEL_VALUE_WIDTH, "body"))
 
     def _pick(self, step: int) -> None:
         self.peek.pop(self.picked, None)     # a locked shopper is shown while its seat is the one picked
@@ -397,8 +400,9 @@ class LobbyScene(Scene):
         inp = self.ctx.input
         for seat in inp.disconnected_seats():
             # In the lobby a pulled pad simply frees its seat (in a match it would wait).
+            name = seat_name(self.ctx.seats, seat)     # its player's, said before the seat is freed
             self.leave(seat)
-            self.ctx.toast(_("{name}'s controller was disconnected").format(name=identities()[seat].name))
+            self.ctx.toast(_("{name}'s controller was disconnected").format(name=name))
         typing_kb = self.seat_profiles.typing_keyboard() is not None
         for device in inp.unseated_presses(Button.A):
             if not (typing_kb and device[0] == "kb"):     # Return / Space type a name then
@@ -528,7 +532,7 @@ class LobbyScene(Scene):
             picker = self.seat_profiles.pickers.get(index)
             seat = self.seat(index)
             if picker is not None and picker.page is Page.TYPING and seat is not None:
-                lobby_draw.draw_keyboard(surface, ui, index, picker, seat.profile_name or seat.identity.name)
+                lobby_draw.draw_keyboard(surface, ui, index, picker, seat.name)
             else:
                 card = lobby_draw.slot(index)
                 self._draw_seat(surface, pygame.Rect(card.centerx - 142, card.centery - 83, 284, 166), index)
@@ -582,8 +586,16 @@ class LobbyScene(Scene):
                 self.ctx.settings.colourblind, seat.profile_name, choosing, tuple(self._seat_keys(index).items()))
 
     def _seat_keys(self, index: int) -> dict[str, list[str]]:
-        """What the seat's own player presses for each button (its picker's line of keys)."""
-        return keys_in_play(self.ctx, [index]) if index in self.seat_profiles.pickers else {}
+        """What the seat's own player presses for each button: its picker's line of keys, or the
+        X that opens it again on a seated player's card."""
+        return keys_in_play(self.ctx, [index]) if self._keyed(index) else {}
+
+    def _keyed(self, index: int) -> bool:
+        """Whether the seat's card says keys: a picker's, or a seated person's X (not a bot's or a
+        disconnected pad's: neither can press it)."""
+        seat = self.seat(index)
+        return index in self.seat_profiles.pickers or (
+            seat is not None and seat.kind == "human" and index not in self.ctx.input.disconnected_seats())
 
     def _figure(self, index: int) -> Figure:
         """The seat's shopper as it stands on its card, in its seat's colour and shape."""
@@ -622,15 +634,12 @@ class LobbyScene(Scene):
             pygame.draw.rect(surface, identity.colour, rect, 5, border_radius=ui.theme.radius)
         shopper = self._figure(index)
         room = FIGURE + 20   # the card's right side is the shopper's
-        if seat.profile_name:
-            _profile_name(surface, ui, rect, identity, seat.profile_name)
-        else:
-            widgets.seat_badge(surface, identity, (rect.x + 50, rect.y + 56), 26)
-            widgets.blit_text(surface, ui, identity.name, _name_size(ui, identity.name, "large", rect, room), "text",
-                              midleft=(rect.x + 92, rect.y + 56))
-        device = self._device(seat)
-        widgets.blit_text(surface, ui, _fit(ui, device, rect.width - 40 - room), "small",
-                          "accent_2" if seat.kind == "bot" else "text", midleft=(rect.x + 24, rect.y + 106))
+        team = seat.team if self.field("teams") else None
+        keys = self._seat_keys(index)
+        self._seat_head(surface, rect, seat, team if keys else None)
+        lobby_draw.seat_lines(surface, ui, pygame.Rect(rect.x + 24, rect.y + 106, rect.width - 40 - room, 34),
+                              self._device(seat), "accent_2" if seat.kind == "bot" else "text",
+                              None if keys else team, keys)
         at = (rect.right - 14 - FIGURE // 2 - shopper.feet[0], rect.bottom - 12 - shopper.feet[1])
         if index in self.peek:           # a locked shopper: a ghost of the look to come, not the seat's
             ghost = shopper.surface.copy()
@@ -638,11 +647,21 @@ class LobbyScene(Scene):
             surface.blit(ghost, at)
         else:
             surface.blit(shopper.surface, at)
-        if self.field("teams"):
-            mark = teams.emblem(seat.team, 28)
-            surface.blit(mark, mark.get_rect(midleft=(rect.x + 24, rect.y + 140)))
-            widgets.blit_text(surface, ui, team_name(seat.team), "small", "text_dim",
-                              midleft=(rect.x + 32 + mark.get_width(), rect.y + 140))
+
+    def _seat_head(self, surface: pygame.Surface, rect: pygame.Rect, seat: LobbySeat, team: int | None) -> None:
+        """A seat's name on its card: a profile's across the top with the seat's badge under it, a
+        colour's beside a large badge. With `team` (a person's card, whose last line is their key back
+        to the profiles), the colour's too goes across the top, the team beside the small badge."""
+        ui, identity = self.ctx.ui, seat.identity
+        if seat.profile_name or team is not None:
+            _profile_name(surface, ui, rect, identity, seat.name)
+            if team is not None:
+                lobby_draw.team_tag(surface, ui, pygame.Rect(rect.x + 64, rect.y + 72, rect.w - 80 - FIGURE - 20, 0),
+                                    team)
+            return
+        widgets.seat_badge(surface, identity, (rect.x + 50, rect.y + 56), 26)
+        widgets.blit_text(surface, ui, identity.name, _name_size(ui, identity.name, "large", rect, FIGURE + 20),
+                          "text", midleft=(rect.x + 92, rect.y + 56))
 
 
 def _name_size(ui: UI, name: str, size: str, card: pygame.Rect, room: int = 0) -> int:
@@ -662,14 +681,6 @@ def _profile_name(surface: pygame.Surface, ui: UI, card: pygame.Rect, identity: 
         image = ui.render(shown.rstrip() + "…", size, "text", max_width=width)
     surface.blit(image, image.get_rect(midleft=(card.x + 20, card.y + 30)))
     widgets.seat_badge(surface, identity, (card.x + 40, card.y + 72), 16)
-
-
-def _fit(ui: UI, text: str, width: int, size: int = 0) -> str:
-    """`text` cut with an ellipsis to `width` px at `size` (the theme's small one when 0)."""
-    size = size or ui.size("small")
-    while len(text) > 4 and ui.text.width(text, size) > width:
-        text = text[:-2] + "…" if not text.endswith("…") else text[:-2] + "…"
-    return text
 
 
 _DIRECTIONS = Button.UP | Button.DOWN | Button.LEFT | Button.RIGHT

@@ -10,16 +10,19 @@ from __future__ import annotations
 import pygame
 
 from game.files.profiles import Profile
-from game.match.seats import SeatIdentity, identities
-from game.render import cast, widgets
+from game.match.seats import SeatIdentity, identities, team_name
+from game.render import cast, teams, widgets
 from game.render.keytext import KeyNames, keyed_text
 from game.render.ui import UI
 from game.scenes.menus import name_keys
-from game.scenes.menus.seat_picker import EDIT_LABELS, EDIT_ROWS, GUEST, NEW, Page, SeatPicker
+from game.scenes.menus.seat_picker import EDIT_LABELS, GUEST, NEW, Page, SeatPicker
 from game.text.i18n import N_, _
 from game.text.notice import Notice
 
 ROWS_SHOWN = 2      # rows on a card at once (it scrolls; one at the largest UI scale), above the keys
+# On a seated person's card: their X opens their profile picker again.
+# TRANSLATORS: on a seated player's card in the lobby; "X" stays as it is (it is drawn as that player's own button or key), the word says it opens their profile list again
+PROFILE_KEY = N_("X profile")
 RUMBLE_NAMES = {None: N_("As in Settings"), "off": N_("Off"), "low": N_("Low"), "high": N_("High")}
 SLOTS = (3, 2)      # columns, rows of the typing grid
 SLOT_TOP = 96       # px: under the lobby's heading
@@ -28,7 +31,7 @@ SLOT_TOP = 96       # px: under the lobby's heading
 def picker_look(picker: SeatPicker, found: dict[int, Profile]) -> tuple[object, ...]:
     """All a picker card shows (its card is drawn again when this changes)."""
     editing = picker.editing
-    return (picker.page, picker.index, tuple(picker.entries), editing,
+    return (picker.page, picker.index, tuple(picker.entries), editing, picker.keyboard,
             tuple(found[i].name for i in picker.entries if i in found))
 
 
@@ -54,6 +57,9 @@ def value_text(profile: Profile, row: str) -> str:
             return _(RUMBLE_NAMES.get(profile.rumble, RUMBLE_NAMES[None]))
         case "buttons":
             return _("Saved") if profile.bindings else _("As in Settings")
+        case "keys":
+            # TRANSLATORS: the Keys row of a profile on a keyboard seat: that keyboard half's keys are the same for whoever sits there
+            return _("Shared")
     return ""
 
 
@@ -69,10 +75,10 @@ def draw_picker(surface: pygame.Surface, ui: UI, rect: pygame.Rect, identity: Se
     widgets.blit_text(surface, ui, widgets.fit_text(ui, _title(picker), rect.w - 70), "small", "text",
                       midleft=(rect.x + 54, top))
     colour = ui.colour("text_dim")
-    keys = keyed_text(ui, _(hint), ui.size("small"), colour, names, rect.w - 28, centred=False)
-    surface.blit(keys, keys.get_rect(bottomleft=(rect.x + 14, rect.bottom - 6)))
     row_h = line + 8
     rows_top = top + line // 2 + 8
+    keys = _keys_line(ui, _(hint), names, rect.w - 28, rect.bottom - 10 - rows_top - (row_h + 2) if rows else 0)
+    surface.blit(keys, keys.get_rect(bottomleft=(rect.x + 14, rect.bottom - 6)))
     shown = max(1, min(ROWS_SHOWN, (rect.bottom - 10 - keys.get_height() - rows_top) // (row_h + 2)))
     shown = min(shown, len(rows))
     first = max(0, min(index - shown + 1, len(rows) - shown))
@@ -85,6 +91,18 @@ def draw_picker(surface: pygame.Surface, ui: UI, rect: pygame.Rect, identity: Se
     if first + shown < len(rows):
         bottom = rows_top + shown * (row_h + 2)
         pygame.draw.polygon(surface, colour, [(x - 7, bottom - 12), (x + 7, bottom - 12), (x, bottom - 4)])
+
+
+def _keys_line(ui: UI, hint: str, names: KeyNames, width: int, room: int) -> pygame.Surface:
+    """The picker's line of keys, `room` px tall at most where it can be (smaller, down to the
+    smallest font: a keyboard's caps, wider than a pad's glyphs, wrapped it onto a second line
+    and left no room for a row at the largest UI scale)."""
+    colour = ui.colour("text_dim")
+    for size in range(ui.size("small"), 0, -2):
+        keys = keyed_text(ui, hint, size, colour, names, width, centred=False)
+        if room <= 0 or keys.get_height() <= room or ui.text.font(size) is ui.text.font(0):
+            return keys
+    return keys
 
 
 def _title(picker: SeatPicker) -> str:
@@ -102,7 +120,7 @@ def _page(picker: SeatPicker, found: dict[int, Profile]) -> tuple[list[str], lis
     if picker.page is Page.DELETE and editing is not None:      # the title asks; the keys answer
         return [], [], N_("A delete · B keep"), 0
     if picker.page is Page.EDIT and editing is not None:
-        return ([_(EDIT_LABELS[row]) for row in EDIT_ROWS], [value_text(editing, row) for row in EDIT_ROWS],
+        return ([_(EDIT_LABELS[row]) for row in picker.rows], [value_text(editing, row) for row in picker.rows],
                 N_("A choose · B back"), picker.index)
     rows = [entry_text(entry, found) for entry in picker.entries]
     return rows, [""] * len(rows), N_("A choose · Y edit"), picker.index
@@ -120,6 +138,31 @@ def _row(surface: pygame.Surface, ui: UI, row: pygame.Rect, label: str, value: s
         widgets.blit_text(surface, ui, value, "small", "accent_2", midright=(row.right - 10, row.centery))
     widgets.blit_text(surface, ui, widgets.fit_text(ui, label, room), "small", "text" if focused else "text_dim",
                       midleft=(row.x + 10, row.centery))
+
+
+def seat_lines(surface: pygame.Surface, ui: UI, box: pygame.Rect, device: str, colour: str, team: int | None,
+               names: KeyNames) -> None:
+    """A seated card's two lines under its name, `box.w` wide: the line centred on `box.top` says
+    its device, the one `box.h` lower the X that opens its player's profile picker again, with the
+    seat's own keys in `names` (a person's seat: the lobby's footer has no room for it in French or
+    Spanish, and it is each player's own key), else its `team`, if any."""
+    widgets.blit_text(surface, ui, widgets.fit_text(ui, device, box.w), "small", colour, midleft=(box.x, box.y))
+    if names:
+        hint = keyed_text(ui, _(PROFILE_KEY), ui.size("small"), ui.colour("text_dim"), names, centred=False)
+        surface.blit(hint, hint.get_rect(midleft=(box.x, box.bottom)))
+    elif team is not None:
+        team_tag(surface, ui, pygame.Rect(box.x, box.bottom, box.w, 0), team)
+
+
+def team_tag(surface: pygame.Surface, ui: UI, line: pygame.Rect, team: int) -> None:
+    """A seat's team centred on `line.y`: its emblem, and its name when `line.w` has room for it
+    (the emblem's letter is the name's)."""
+    mark = teams.emblem(team, 28)
+    surface.blit(mark, mark.get_rect(midleft=(line.x, line.y)))
+    name = team_name(team)
+    x = line.x + 8 + mark.get_width()
+    if ui.text.width(name, ui.size("small")) <= line.right - x:
+        widgets.blit_text(surface, ui, name, "small", "text_dim", midleft=(x, line.y))
 
 
 def slot(seat: int) -> pygame.Rect:

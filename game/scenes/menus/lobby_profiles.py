@@ -30,6 +30,10 @@ COLOURS = (None, *range(MAX_SEATS))      # a profile's favourite colour: none, o
 RUMBLES = (None, *RUMBLE_LEVELS)         # None: as Settings > Rumble says
 
 
+# A keyboard half's keys belong to the half, not to who sits there: two people share one keyboard,
+# and a key one profile moved could be a key of the other half's player (README: Profiles).
+# TRANSLATORS: said when a player on a keyboard seat chooses the Keys row of their profile: keys are changed for everyone in Settings > Controls
+KEYS_SHARED = N_("Keyboard keys are shared: Settings > Controls")
 SAVE_PATIENCE = 300     # ticks (5 s) a typed name waits for the worker before it is said as not saved
 
 
@@ -81,7 +85,9 @@ class LobbyProfiles:
 
     # ----- pickers -------------------------------------------------------------
     def open(self, seat: int) -> None:
-        self.pickers[seat] = SeatPicker()
+        sitting = self.lobby.seat(seat)
+        device = sitting.device if sitting is not None else None
+        self.pickers[seat] = SeatPicker(keyboard=device is not None and device[0] == "kb")
         self._offer()
 
     def close(self, seat: int) -> None:
@@ -158,6 +164,9 @@ class LobbyProfiles:
                 self._delete(said.profile)
             case Choice.LEAVE:
                 self.lobby.leave(seat)
+            case Choice.SHARED_KEYS:
+                self.lobby.ctx.sound("error")
+                self.lobby.ctx.toast(Notice(KEYS_SHARED))
             case _:
                 self.lobby.ctx.sound("error")
 
@@ -194,10 +203,13 @@ class LobbyProfiles:
         if profile.assist and self.lobby.field("assist") is False:    # a game with the assist, still off
             self.lobby.choose("assist", True)
         inp = self.lobby.ctx.input
+        inp.seat_bindings.pop(seat.seat, None)
+        inp.seat_rumble.pop(seat.seat, None)
+        if seat.device is None or seat.device[0] != "pad":
+            return                                    # a keyboard: no rumble, its half's own keys
         if profile.rumble is not None:
             inp.seat_rumble[seat.seat] = profile.rumble
-        inp.seat_bindings.pop(seat.seat, None)
-        if profile.bindings and seat.device is not None and seat.device[0] == "pad":
+        if profile.bindings:
             inp.seat_bindings[seat.seat] = own_buttons(self.lobby.ctx.bindings, profile.bindings)
 
     def remember_character(self, seat: LobbySeat) -> None:

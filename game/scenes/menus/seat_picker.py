@@ -3,7 +3,8 @@
 A seat that joins opens its picker: Guest first (so the A that follows the join keeps a guest seat,
 one press, as before profiles), then the saved profiles (most recently used first, none seated
 elsewhere), then "New profile", which opens the on-screen keyboard. Y on a profile opens its
-preferences (rename, shopper, colour, assist, rumble, pad buttons, delete with a confirmation).
+preferences (rename, shopper, colour, assist, rumble, pad buttons, delete with a confirmation; a
+keyboard seat has no rumble and says its keys are the keyboard half's, shared).
 Each seat has its own picker, driven by its own device's commands, so six people choose at once.
 
 The picker only says what was chosen (`Choice`); the lobby does it (game/scenes/menus/lobby_profiles.py).
@@ -36,12 +37,18 @@ class Choice(Enum):
     ADJUST = "adjust"        # `row` of `profile` stepped by `step`
     DELETE = "delete"
     LEAVE = "leave"          # B on the list: the seat is left, as B did before profiles
+    SHARED_KEYS = "shared"   # the Keys row of a keyboard seat: why its keys are not the profile's
 
 
 EDIT_ROWS = ("rename", "character", "colour", "assist", "rumble", "buttons", "delete", "done")
+# On a keyboard seat: no rumble (a keyboard has none), and its keys are the keyboard half's, shared
+# by whoever sits there (Settings > Controls), not a profile's: the row says so and A explains.
+KEYBOARD_ROWS = ("rename", "character", "colour", "assist", "keys", "delete", "done")
 EDIT_LABELS = {"rename": N_("Rename"), "character": N_("Character"), "colour": N_("Colour"),
                "assist": N_("Assist"), "rumble": N_("Rumble"), "buttons": N_("Pad buttons"),
-               "delete": N_("Delete profile"), "done": N_("Done")}
+               # TRANSLATORS: a row of a profile's preferences on a keyboard seat: the keyboard keys it plays with
+               "keys": N_("Keys"), "delete": N_("Delete profile"), "done": N_("Done")}
+ADJUSTED = ("character", "colour", "assist", "rumble", "buttons")    # rows left / right / A step
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +70,12 @@ class SeatPicker:
     keys: NameKeys | None = None
     problem: str | None = None          # why the typed name was refused (shown above the keys)
     entries: list[int] = field(default_factory=lambda: [GUEST, NEW])
+    keyboard: bool = False              # the seat plays on a keyboard half (no rumble, shared keys)
+
+    @property
+    def rows(self) -> tuple[str, ...]:
+        """The EDIT page's rows for this seat's device."""
+        return KEYBOARD_ROWS if self.keyboard else EDIT_ROWS
 
     def offer(self, profiles: list[Profile]) -> None:
         """The list for the profiles this seat may take now (the cursor stays on its entry)."""
@@ -138,9 +151,10 @@ class SeatPicker:
 
     def _edit(self, cmd: Command) -> Said | None:
         assert self.editing is not None
+        rows = self.rows
         if cmd.pressed & (Button.UP | Button.DOWN):
-            self.index = (self.index + (-1 if cmd.pressed & Button.UP else 1)) % len(EDIT_ROWS)
-        row = EDIT_ROWS[self.index]
+            self.index = (self.index + (-1 if cmd.pressed & Button.UP else 1)) % len(rows)
+        row = rows[self.index]
         step = -1 if cmd.pressed & Button.LEFT else 1 if cmd.pressed & Button.RIGHT else 0
         if cmd.pressed & Button.B or (cmd.pressed & Button.A and row == "done"):
             self.page, self.editing, self.index = Page.LIST, None, 0
@@ -149,8 +163,10 @@ class SeatPicker:
             self.start_typing(self.editing)
         elif cmd.pressed & Button.A and row == "delete":
             self.page = Page.DELETE
-        elif row in ("character", "colour", "assist", "rumble", "buttons") and (step or cmd.pressed & Button.A):
+        elif row in ADJUSTED and (step or cmd.pressed & Button.A):
             return Said(Choice.ADJUST, self.editing, row=row, step=step or 1)
+        elif row == "keys" and (step or cmd.pressed & Button.A):
+            return Said(Choice.SHARED_KEYS, self.editing)
         return None
 
     def _delete(self, cmd: Command) -> Said | None:

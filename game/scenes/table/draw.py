@@ -28,7 +28,7 @@ Job = Callable[[], object]     # art rendered ahead, a little each frame
 
 if TYPE_CHECKING:
     from game.match.seats import SeatIdentity
-    from game.sim.table_face import TableFace
+    from game.sim.table_face import TableForMap
 
 CARDS_AREA = PRODUCTS.inflate(0, 24)   # the felt and its rim: cards, and the badges on their edges
 
@@ -63,7 +63,7 @@ def cursor_badges(rings: list[tuple[int, pygame.Rect]], radius: int) -> list[tup
 class TableView:
     """Draws the centre of the table and the checkout board for one TableSim."""
 
-    def __init__(self, sim: "TableFace", identities: list["SeatIdentity"], texts: Texts, keys: TableKeys) -> None:
+    def __init__(self, sim: "TableForMap", identities: list["SeatIdentity"], texts: Texts, keys: TableKeys) -> None:
         self.sim = sim
         self.ids = identities
         self.texts = texts

@@ -19,7 +19,7 @@ from game.sim.table import COUNTDOWN, PLAYING, REVEAL
 
 if TYPE_CHECKING:
     from game.match.seats import SeatIdentity
-    from game.sim.table_face import TableFace
+    from game.sim.table_face import TableForOverlay
 
 
 BONUS_BANNER = 150   # ticks the "takes the BONUS" banner stays up
@@ -30,7 +30,7 @@ BIG_ZOOM = 40     # how much bigger they come in
 
 
 class Overlays:
-    def __init__(self, sim: "TableFace", identities: list["SeatIdentity"], texts: Texts, keys: TableKeys) -> None:
+    def __init__(self, sim: "TableForOverlay", identities: list["SeatIdentity"], texts: Texts, keys: TableKeys) -> None:
         self.sim = sim
         self.ids = identities
         self.texts = texts
