@@ -30,7 +30,7 @@ libraries' code and data (RssFile; with libLLVM and the GL driver where the wind
 OpenGL: software GL on a machine without a GPU, unless game/app/renderer.py chose SDL's software
 renderer), pygame's own allocations and the allocator's free pages.
 
-Child: `python -m devkit.bench.memory [TITLE_FRAMES PLAY_FRAMES]`, one JSON line out.
+Child: `python -m devkit.bench.memory [TITLE_FRAMES PLAY_FRAMES [RESULTS_FRAMES]]`, one JSON line out.
 """
 from __future__ import annotations
 
@@ -264,10 +264,10 @@ def _child(args: list[str], env: dict[str, str], unset: tuple[str, ...] = ()) ->
 def run(env: dict[str, str], frames: tuple[int, int] = (TITLE_FRAMES, PLAY_FRAMES)) -> dict[str, Any]:
     """The report's section: the child in the bench's display with the sound SDL picks (the
     window's path), and under the dummy video and audio drivers (the older figure's path)."""
-    args = [str(frames[0]), str(frames[1])]
+    args = [str(frames[0]), str(frames[1]), str(frames[1] * RESULTS_FRAMES // PLAY_FRAMES)]   # --quick: fewer of each
     what = (f"fullscreen title after its warm-up + {frames[0]} frames, then {frames[1]} frames of a 6-bot Rush, "
-            f"then {RESULTS_FRAMES} frames of its round's results; a 6-bot Check Out! for {frames[1] // 2} "
-            f"frames and {RESULTS_FRAMES} of its results")
+            f"then {args[2]} frames of its round's results; a 6-bot Check Out! for {frames[1] // 2} "
+            f"frames and {args[2]} of its results")
     dummy = _child(args, {**env, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
     if env.get("SDL_VIDEODRIVER") == "dummy":   # no display to open a window on (--no-xvfb, no Xvfb)
         return {"dummy": dummy, "what": what, "skipped": "window: no display (the dummy driver's figure only)"}
@@ -284,7 +284,8 @@ def run(env: dict[str, str], frames: tuple[int, int] = (TITLE_FRAMES, PLAY_FRAME
 
 def main(argv: list[str]) -> int:
     title, play = (int(argv[0]), int(argv[1])) if len(argv) >= 2 else (TITLE_FRAMES, PLAY_FRAMES)
-    print(json.dumps(child_memory(title, play)), flush=True)
+    results = int(argv[2]) if len(argv) >= 3 else RESULTS_FRAMES
+    print(json.dumps(child_memory(title, play, results)), flush=True)
     return 0
 
 
