@@ -280,3 +280,13 @@ def test_a_collections_length_is_taken_by_its_cost_not_the_loops_clock(policy, c
     finally:
         gc.callbacks.remove(spend)
     assert policy.estimate == pytest.approx(0.002)
+
+
+def test_the_watch_list_forgets_freed_scenes_in_a_long_session(policy):
+    class Left:
+        pass
+    kept = Left()
+    policy.watch(kept)
+    for _ in range(collector.WATCH_PRUNE):
+        policy.watch(Left())          # freed at once: nothing holds it
+    assert len(policy._watched) <= 2 and policy._watched[0]() is kept   # (the last one lived during its call)

@@ -33,6 +33,7 @@ NEVER = 1 << 30                 # the oldest generation's threshold: never autom
 DUE = 10                        # young-generation-1 passes since the last full one: a full one is due (CPython's own)
 OVERDUE = 120                   # ... this many: it runs at the next frame's end whatever the time left
 MARGIN = 0.0005                 # seconds kept free before the next frame's read
+WATCH_PRUNE = 256               # left scenes watched before the freed ones are forgotten
 FIRST_GUESS = 0.004             # seconds a full collection is guessed to take before one was timed
 
 
@@ -88,11 +89,14 @@ class Collector:
         """`left` is done with (a scene exited) and should be freed: if it is still alive when
         the next resettle has collected what is not frozen, it was frozen in a reference cycle
         (a scene holding the context that holds it), and that resettle unfreezes everything."""
-        if self.installed:
-            try:
-                self._watched.append(weakref.ref(left))
-            except TypeError:       # a type without weak references: not one the stack hands over
-                pass
+        if not self.installed:
+            return
+        try:
+            self._watched.append(weakref.ref(left))
+        except TypeError:       # a type without weak references: not one the stack hands over
+            return
+        if len(self._watched) > WATCH_PRUNE:   # a long session without a menu (a speedrun): the freed ones go
+            self._watched = [ref for ref in self._watched if ref() is not None]
 
     def resettle(self) -> bool:
         """A warm-up job in steps, on coming back to a menu from play (True while it has more to
