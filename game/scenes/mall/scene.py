@@ -242,8 +242,7 @@ class MallScene(Scene):
         a few hundred tiles of search at a time. First the dresser cards placed (the round's first
         picture needs them: the fade into the round has the idle frames), then the shoppers'
         everyday frames drawn ahead."""
-        if self.picture.build_ahead(until):
-            return
+        self.picture.build_ahead(until)     # first the static layer a results screen dropped, if it fits
         view = self.picture.view
         if view.place_ahead(self.sim, until) or view.warm_figures(until) or not self.bots:
             return
