@@ -155,6 +155,16 @@ def _frames(ctx: Context, screen: pygame.Surface, count: int) -> None:
         WINDOW.idle(start + 1 / 60)                             # ... and the collector's, as WindowLoop's
 
 
+def _revealed(ctx: Context, screen: pygame.Surface, frames: int) -> dict[str, Any]:
+    """`frames` frames of a results screen just pushed: the highest RSS while it reveals (a sample
+    every tenth of a second) and the figures at rest at the end."""
+    highest = 0.0
+    for done in range(0, frames, 6):
+        _frames(ctx, screen, min(6, frames - done))
+        highest = max(highest, status().get("VmRSS", 0.0))
+    return {**status(), "highest_rss": highest}
+
+
 def _results(ctx: Context, screen: pygame.Surface, frames: int) -> dict[str, Any]:
     """The mall's round played out and its results pushed over it, as the game does; `frames`
     frames of them: the highest RSS while they reveal (a sample every tenth of a second) and
@@ -168,11 +178,7 @@ def _results(ctx: Context, screen: pygame.Surface, frames: int) -> dict[str, Any
     mall.results_pushed = True
     ctx.stack.push(soldout_results(mall))
     ctx.stack.apply()
-    highest = 0.0
-    for done in range(0, frames, 6):
-        _frames(ctx, screen, min(6, frames - done))
-        highest = max(highest, status().get("VmRSS", 0.0))
-    return {**status(), "highest_rss": highest}
+    return _revealed(ctx, screen, frames)
 
 
 def _checkout_results(ctx: Context, screen: pygame.Surface, play_frames: int, frames: int) -> dict[str, Any]:
@@ -201,11 +207,7 @@ def _checkout_results(ctx: Context, screen: pygame.Surface, play_frames: int, fr
     table.fast_forward(lambda sim: sim.over())
     ctx.stack.push(checkout_results(table))
     ctx.stack.apply()
-    highest = 0.0
-    for done in range(0, frames, 6):
-        _frames(ctx, screen, min(6, frames - done))
-        highest = max(highest, status().get("VmRSS", 0.0))
-    return {**status(), "highest_rss": highest}
+    return _revealed(ctx, screen, frames)
 
 
 def child_memory(title_frames: int, play_frames: int, results_frames: int = RESULTS_FRAMES) -> dict[str, Any]:
