@@ -289,12 +289,19 @@ class DresserErrand(Errand):
         self._fields: dict[int, Field] = {}      # this round's dresser fields
         self._wants_stamp: tuple[int, int] | None = None
         self._wants: dict[str, int] = {}
+        self._wanted: tuple[dict[str, int], set[str]] | None = None   # _wants as a set, made once
         self._serial_seen: tuple[int, int] | None = None
         self._key = (-1, -1)
         self._checked: str | None = None         # the carried card last held against a picture
 
     def wanted(self, view: SeatForErrands) -> set[str]:
-        return set(self._plan_wants(view))
+        """The plan's items, one set per plan (the callers only read it): every choice of a
+        pile and every card looked at asks, and the plan changes only when a card is placed."""
+        wants = self._plan_wants(view)
+        made = self._wanted
+        if made is None or made[0] is not wants:
+            made = self._wanted = (wants, set(wants))
+        return made[1]
 
     def interesting(self, view: SeatForErrands) -> Collection[str]:
         """Every open item, not just the plan."""

@@ -243,7 +243,12 @@ class Round:
         return self.family.place_at_dresser(self, player, dresser)
 
     def filled(self, dresser: int, item: str) -> bool:
-        return any(c == item for c, _ in self.dressers[dresser].placed)
+        # A loop, not any() over a generator: the round-end checks and every bot's plan ask this
+        # for each pictured item after every card placed.
+        for c, _ in self.dressers[dresser].placed:
+            if c == item:
+                return True
+        return False
 
     def call_sold_out(self, player: int) -> Result:
         """The player believes the list is complete; where the family lets a player call, the
@@ -332,8 +337,10 @@ class Round:
         """Per side: right cards minus wrong cards placed at this dresser."""
         slot = self.dressers[dresser]
         counts = [0] * self.sides
+        pictured = self.pictured(slot.card)   # the same for every card placed: looked up once
+        side_of = self.side_of_player
         for card, player in slot.placed:
-            counts[self.side(player)] += 1 if card in self.pictured(slot.card) else -1
+            counts[side_of[player]] += 1 if card in pictured else -1
         return counts
 
     def dresser_winner(self, dresser: int) -> int | None:
