@@ -66,6 +66,11 @@ class MallSim:
         self.t = tuning or load_tuning()
         self.floor = PileFloor(Grid(level.solid, level.tile_size), level, self.t)
         self.fixtures = Fixtures(level, self.t)
+        # How much nearer two shoppers can come along an axis in a tick, for the pushing pass's
+        # skips (physics.separate): each moves at most at its velocity, which only ever
+        # approaches a stick's target (target_velocity: never over the top speed). A body moved
+        # by hand between ticks (a test's placing) must set `_apart` to 0.
+        self._stride = 2 * max(self.t.top, self.t.carry_top)
         self.controls = Controls(self)
         seats = sorted(spec.seats, key=lambda s: s.seat)
         self.seats = [s.seat for s in seats]
@@ -109,6 +114,7 @@ class MallSim:
             av.respawn(x, y)
         self._bodies = [av.body for av in self.avatars]   # the pushing pass reads them every tick
         self._walkers = [(av, av.body, av.seat, av.player) for av in self.avatars]   # and _play these
+        self._apart = 0               # pushing passes to skip: no two shoppers can be within reach yet
         self._set_phase(MallPhase.STUDY if self.round.family.studies_list else MallPhase.COUNTDOWN)
 
     def _set_phase(self, phase: MallPhase) -> None:
@@ -338,7 +344,10 @@ class MallSim:
                 moving.append(b)
         if moving:
             move_bodies(grid, moving, half)   # each body's move reads only itself and the walls
-        separate(grid, self._bodies, half, t.push_num)
+        if self._apart:
+            self._apart -= 1
+        else:
+            self._apart = separate(grid, self._bodies, half, t.push_num, self._stride)
         rnd = self.round
         if len(buttons) > 1:             # at the same moment: this tick's own order, never seat order
             buttons = tick_order(self.spec.seed, self.tick, buttons, _player)
