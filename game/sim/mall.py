@@ -332,13 +332,27 @@ class MallSim:
             if keys or av.y_ticks or av.hand_open:
                 buttons.append((av, cmd))
             vx, vy = b.vx, b.vy
-            if vx != tx:
+            if vx != tx:                 # physics.approach spelled out (no min/max calls)
                 st = accel if tx else friction
-                vx = min(tx, vx + st) if vx < tx else max(tx, vx - st)
+                if vx < tx:
+                    vx += st
+                    if vx > tx:
+                        vx = tx
+                else:
+                    vx -= st
+                    if vx < tx:
+                        vx = tx
                 b.vx = vx
             if vy != ty:
                 st = accel if ty else friction
-                vy = min(ty, vy + st) if vy < ty else max(ty, vy - st)
+                if vy < ty:
+                    vy += st
+                    if vy > ty:
+                        vy = ty
+                else:
+                    vy -= st
+                    if vy < ty:
+                        vy = ty
                 b.vy = vy
             if vx or vy:
                 moving.append(b)
