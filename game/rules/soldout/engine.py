@@ -20,6 +20,8 @@ from game.rules.soldout.pieces import Result, Slot
 
 __all__ = ["Result", "Round", "Slot"]
 
+_DONE = Result(True)   # an action that moved nothing on the map (a flip, most takes): one shared, immutable
+
 
 class Round:
     """A round in one mode. Players are 0..players-1; `teams[p]` is p's team id (None: no teams).
@@ -266,7 +268,7 @@ class Round:
     def done(self, *events: EngineEvent) -> Result:
         """An applied action and what it moved."""
         self.actions += 1
-        return Result(True, "", tuple(events))
+        return Result(True, "", events) if events else _DONE
 
     # ----- round end ----------------------------------------------------------------
     def reachable(self, item: str) -> bool:
