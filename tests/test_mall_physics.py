@@ -306,3 +306,25 @@ def test_skipped_pushing_passes_change_nothing():
             break
     assert skipped > 300 and close > 100, "the test must cover skipped passes and pushes"
     assert every.state_hash() == skipping.state_hash()
+
+
+def test_the_same_stick_held_through_a_put_down_walks_at_the_walking_speed_again():
+    """The mall keeps a shopper's last stick worked out while the same Command object comes
+    again; putting the pile down (or picking one up) changes the top speed, so the stick is
+    worked out again even though the Command object is the same."""
+    from game.sim.physics import target_velocity
+    sim = make_sim(1, "rush")
+    drv = Driver(sim)
+    drv.until_phase("playing")
+    av = sim.avatars[0]
+    pile, (x, y) = next(iter(sim.floor.piles.items()))
+    _place(av, x, y)
+    drv.press(av.seat, Button.A)
+    assert sim.held_pile(av.seat) == pile
+    sim.step({av.seat: Command(16, 0)})
+    assert av.aim[1] == target_velocity(16, 0, sim.t.carry_top)[0], "holding: the carrying speed"
+    down = Command(16, 0, Button.B, Button.B)        # the one object, tick after tick
+    sim.step({av.seat: down})
+    assert sim.held_pile(av.seat) is None            # put down in that tick's button pass
+    sim.step({av.seat: down})
+    assert av.aim[1] == target_velocity(16, 0, sim.t.top)[0], "put down: the walking speed"

@@ -31,7 +31,7 @@ from game.files.levels import Level
 from game.match.spec import MatchSpec
 from game.rules.soldout.options import options_of
 from game.rules.soldout import Catalogue, Match, Round, RoundResult, modes
-from game.sim.mall_avatar import Avatar
+from game.sim.mall_avatar import NO_AIM, Avatar
 from game.sim.mall_controls import Controls
 from game.sim.mall_events import MallEvent, MallPhase, PhaseChanged, Ready
 from game.sim.mall_fixtures import Dresser, Fixtures
@@ -315,7 +315,6 @@ class MallSim:
         held = self.round.held
         grid, half = self.floor.grid, t.half
         accel, friction = t.accel, t.friction
-        walk, carry = t.top, t.carry_top
         buttons = []                     # avatars with a button down or Y held: most ticks none
         moving = []
         for av, b, seat, player in self._walkers:
@@ -325,10 +324,9 @@ class MallSim:
                 cmd = IDLE
             b.prev_x = b.x
             b.prev_y = b.y
-            top = carry if player in held else walk
-            aim_cmd, aim_top, tx, ty, keys = av.aim
-            if aim_cmd is not cmd or aim_top != top:
-                tx, ty, keys = self._aim(av, cmd, top)
+            aim_cmd, tx, ty, keys = av.aim
+            if aim_cmd is not cmd:
+                tx, ty, keys = self._aim(av, cmd, t.carry_top if player in held else t.top)
             if keys or av.y_ticks or av.hand_open:
                 buttons.append((av, cmd))
             vx, vy = b.vx, b.vy
@@ -370,7 +368,10 @@ class MallSim:
             held_buttons = int(cmd.held)
             av.hand_open = bool(held_buttons & (_LB | _RB))
             if pressed or held_buttons or av.y_ticks:
+                holding = av.player in held
                 self.controls.buttons(av, pressed, held_buttons)
+                if (av.player in held) != holding:
+                    av.aim = NO_AIM      # a pile picked up or put down: another top speed
             if rnd.over:
                 break
         if not rnd.over and self.tick - self.round_tick >= t.limit_ticks:
@@ -379,8 +380,10 @@ class MallSim:
             self._set_phase(MallPhase.SOLD_OUT)
 
     def _aim(self, av: Avatar, cmd: Command, top: int) -> tuple[int, int, bool]:
-        """A new stick (or speed): its target velocity, the facing it sets, and whether any
-        button is down; remembered in `av.aim` while the same Command comes again."""
+        """A new stick: its target velocity at the avatar's top speed (`top`: walking, or
+        carrying a pile), the facing it sets, and whether any button is down; remembered in
+        `av.aim` while the same Command comes again. The top speed changes only when the avatar
+        picks a pile up or puts it down, in its own button pass, which forgets the aim then."""
         dx, dy = cmd.dx, cmd.dy
         if dx or dy:
             tx, ty = target_velocity(dx, dy, top)
@@ -390,7 +393,7 @@ class MallSim:
         else:
             tx = ty = 0
         keys = cmd.pressed is not _NONE or cmd.held is not _NONE
-        av.aim = (cmd, top, tx, ty, keys)
+        av.aim = (cmd, tx, ty, keys)
         return tx, ty, keys
 
     # ----- determinism ----------------------------------------------------------------
