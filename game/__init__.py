@@ -65,15 +65,19 @@ def report_error(message: object, code: int = 2) -> int:
 PACKAGED = "_data"   # game/<PACKAGED>/{assets,levels} inside a wheel or a frozen build
 
 
+def package_folder() -> Path:
+    """The `game` package's own folder: where this file lies, in a checkout, an editable install, a
+    wheel and the PyInstaller build (which gives every module a __file__ in its bundle folder)
+    alike. The one module that may ask its own file (tests/test_packaging.py). Not
+    importlib.resources: it answers the same folder for all of them, but its imports (zipfile
+    among them) cost every start, a headless match's too, a few milliseconds."""
+    return Path(__file__).parent
+
+
 @lru_cache(maxsize=1)
 def data_root() -> Path:
-    """The folder that holds `assets/` and `levels/`.
-
-    The package's own folder is where this file lies: in a checkout, an editable install, a wheel
-    and the PyInstaller build (which gives every module a __file__ in its bundle folder) alike.
-    Not importlib.resources: it answers the same folder for all of them, but costs every start,
-    a headless match's too, about 10 ms of imports (tempfile, shutil, zipfile)."""
-    package = Path(__file__).parent
+    """The folder that holds `assets/` and `levels/`."""
+    package = package_folder()
     packaged = package / PACKAGED
     if (packaged / "assets").is_dir():
         return packaged
