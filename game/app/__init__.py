@@ -2,8 +2,9 @@
 a screenshot, a level check or the scenario runner.
 
 Every command enters here, so each imports only what it needs, inside the function
-that runs it: a headless match or a level check never loads pygame, and the window's
-first frame loads only the title (the other scenes follow once it is on screen)."""
+that runs it: a headless match or a level check never loads pygame, the records database
+or the translations (tests/test_headless_lean.py), and the window's first frame loads only
+the title (the other scenes follow once it is on screen)."""
 from __future__ import annotations
 
 import os
