@@ -72,3 +72,24 @@ def test_a_child_is_timed_by_its_own_cpu_time_and_a_failure_is_said(tmp_path):
 def test_what_the_headless_path_must_not_load_is_read_from_the_process():
     """The same list tests/test_headless_lean.py pins, as the bench reports it."""
     assert process.unwanted(process.ROOT, process.child_env()) == []
+
+
+QUICK = (("rush", ["--headless", "--json", "--bots", "2", "--rounds", "1", "--seed", "1"]),)
+
+
+def test_the_older_tree_runs_the_same_command_in_turn(tmp_path, monkeypatch):
+    (tmp_path / "main.py").write_text("import json\nprint(json.dumps({'ticks': 600}))\n")
+    monkeypatch.setattr(process, "COMMANDS", QUICK)
+    found = process.matches(2, str(tmp_path))
+    assert found["rush"]["ticks"] > 600 and len(found["rush"]["walls_s"]) == 2
+    assert found["rush"]["before"]["ticks"] == 600 and found["rush"]["before"]["game_s"] == 10.0
+
+
+def test_an_older_tree_that_cannot_run_a_command_is_said_beside_the_figure(tmp_path, monkeypatch):
+    (tmp_path / "main.py").write_text("import sys\nprint('main.py: error: no such option', file=sys.stderr)\n"
+                                      "sys.exit(2)\n")
+    monkeypatch.setattr(process, "COMMANDS", QUICK)
+    found = process.matches(1, str(tmp_path))
+    assert found["rush"]["ticks"] > 0 and "exited 2: main.py: error: no such option" in found["rush"]["before"]["error"]
+    row = next(v for v in verdicts({"process": found}) if v["figure"] == "whole process rush: RTF (wall)")
+    assert "before: " in row["baseline"] and "no such option" in row["baseline"] and row["met"] is not None

@@ -88,23 +88,39 @@ def _trees(before: str | None) -> dict[str, Path]:
     return {"now": ROOT, **({"before": Path(before).resolve()} if before else {})}
 
 
+def _warmed(trees: dict[str, Path], args: list[str], env: dict[str, str]) -> tuple[dict[str, Path], str | None]:
+    """Each tree's command run once untimed (bytecode and files cached): the trees that ran it, and
+    why the older one could not (a tree from before one of these options), if it could not."""
+    ran = dict(trees)
+    for key, tree in trees.items():
+        try:
+            _play(tree, args, env)
+        except RuntimeError as exc:
+            if key == "now":
+                raise
+            del ran[key]
+            return ran, str(exc)
+    return ran, None
+
+
 def matches(runs: int, before: str | None = None) -> dict[str, Any]:
     """Every row's whole process, `runs` times after a warm-up, each tree in turn."""
-    env, trees = child_env(), _trees(before)
+    env = child_env()
     out: dict[str, Any] = {}
     for name, args in COMMANDS:
+        trees, refused = _warmed(_trees(before), args, env)
         taken: dict[str, tuple[list[float], list[float]]] = {key: ([], []) for key in trees}
         ticks: dict[str, int] = {}
-        for key, tree in trees.items():
-            _play(tree, args, env)                           # the warm-up: bytecode and files cached
         for r in range(runs):
             for key in (list(trees) if r % 2 == 0 else list(reversed(trees))):
                 wall, cpu, ticks[key] = _play(trees[key], args, env)
                 taken[key][0].append(wall)
                 taken[key][1].append(cpu)
         out[name] = _match_row(*taken["now"], ticks["now"])
-        if before:
+        if "before" in trees:
             out[name]["before"] = _match_row(*taken["before"], ticks["before"])
+        elif refused:
+            out[name]["before"] = {"error": refused}
     return out
 
 
@@ -179,5 +195,8 @@ def run(runs: int, before: str | None = None) -> dict[str, Any]:
                            **matches(runs, before), "baseline": baselines(runs), "imports": imports(runs)}
     if before:
         out["before_dir"] = str(before)
-        out["imports_before"] = imports(runs, Path(before).resolve())
+        try:
+            out["imports_before"] = imports(runs, Path(before).resolve())
+        except (RuntimeError, ValueError, IndexError) as exc:   # a tree whose command or report differs
+            out["imports_before"] = {"error": f"{type(exc).__name__}: {exc}"}
     return out

@@ -672,8 +672,9 @@ def _process_verdicts(process: dict[str, Any]) -> list[dict[str, Any]]:
         row = process.get(name)
         if not isinstance(row, dict) or "rtf" not in row:
             continue
-        was = row.get("before")
-        baseline = said + (f"; before {was['rtf']}x in {was['wall_s']} s (CPU {was['cpu_s']} s)" if was else "")
+        was = row.get("before") or {}
+        baseline = said + (f"; before {was['rtf']}x in {was['wall_s']} s (CPU {was['cpu_s']} s)" if "rtf" in was
+                           else f"; before: {was['error']}" if "error" in was else "")
         judged = name == "rush"
         target = TARGETS["process_rtf_min"]
         out.append(_verdict(f"whole process {name}: RTF (wall)",
