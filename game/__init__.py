@@ -8,8 +8,8 @@ maps them into the package as `game/_data/assets` and `game/_data/levels`, so a
 wheel (and pipx), an sdist and the PyInstaller build (tools/build_dist.py)
 carry them inside `game`, beside this file. An editable install or a plain
 checkout has no `game/_data/`: there the files are read from the repository
-beside the `game` folder, which is the same tree the wheel was built from. No pygame here: the pure rules load their catalogues
-through this module too.
+beside the `game` folder, which is the same tree the wheel was built from.
+No pygame here: the pure rules load their catalogues through this module too.
 """
 import importlib
 import importlib.util

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import textwrap
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -196,7 +197,6 @@ def _modes_said() -> str:
 
 def help_epilog() -> str:
     """The lists --help ends with: screenshot scenes, speedrun boards, exit codes."""
-    import textwrap                                        # as the scenes: only when --help is asked for
     from game.scenes import registry                       # the scenes: only when --help is asked for
     from game.speedrun.categories import SEED_LETTERS, load_categories
     categories = load_categories()
