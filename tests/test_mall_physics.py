@@ -328,3 +328,19 @@ def test_the_same_stick_held_through_a_put_down_walks_at_the_walking_speed_again
     assert sim.held_pile(av.seat) is None            # put down in that tick's button pass
     sim.step({av.seat: down})
     assert av.aim[1] == target_velocity(16, 0, sim.t.top)[0], "put down: the walking speed"
+
+
+def test_a_staged_crowd_is_the_crowd_the_mall_moves():
+    # gather() gives every shopper a new body: the tick must move those, not the spawn's (it
+    # kept its lists of the old bodies, so a staged shopper stood still under a held stick)
+    from game.sim.mall_stage import gather
+    sim = make_sim(2, "rush")
+    Driver(sim).until_phase("playing")
+    ts = sim.level.tile_size
+    gather(sim, 9 * ts + ts // 2, 13 * ts + ts // 2)
+    av = sim.by_seat[0]
+    staged = (av.body.x, av.body.y)
+    for _ in range(30):
+        sim.step({0: Command(16, 0)})
+    assert (av.body.x, av.body.y) != staged
+    assert not _inside_solid(sim, av)

@@ -112,10 +112,15 @@ class MallSim:
         for i, av in enumerate(self.avatars):
             x, y = spawns[i % len(spawns)]
             av.respawn(x, y)
+        self.bodies_placed()
+        self._set_phase(MallPhase.STUDY if self.round.family.studies_list else MallPhase.COUNTDOWN)
+
+    def bodies_placed(self) -> None:
+        """The shoppers' bodies were (re)placed: a round's spawn, or a staged crowd. The tick's
+        lists hold the bodies themselves, and the next tick runs the pushing pass."""
         self._bodies = [av.body for av in self.avatars]   # the pushing pass reads them every tick
         self._walkers = [(av, av.body, av.seat, av.player) for av in self.avatars]   # and _play these
         self._apart = 0               # pushing passes to skip: no two shoppers can be within reach yet
-        self._set_phase(MallPhase.STUDY if self.round.family.studies_list else MallPhase.COUNTDOWN)
 
     def _set_phase(self, phase: MallPhase) -> None:
         self.phase = phase
