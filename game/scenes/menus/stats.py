@@ -40,6 +40,8 @@ ROWS = 8                                # table rows under the header
 HEADER_Y = 32                           # the column titles' middle, from the box's top (two lines fit)
 FIRST_ROW = 88                          # the first row's middle
 TEXT = 24                               # 16 px at 720p: the sofa floor
+HEADING_PX, HEADING_Y = 50, 44          # the STATS heading's size and middle
+TOAST_GAP = 24                          # px between a message and the heading beside it
 EVERYONE_PAGES = (N_("Players"), N_("Games"))
 PROFILE_PAGES = (N_("Overview"), N_("Games"), N_("Head-to-head"))
 
@@ -143,7 +145,7 @@ class StatsScene(Scene):
         ui = self.ctx.ui
         widgets.draw_background(surface, ui)
         w = surface.get_width()
-        widgets.logo_text(surface, ui, _("STATS"), 50, ui.colour("accent"), (w // 2, 44), outline=4)
+        widgets.logo_text(surface, ui, _("STATS"), HEADING_PX, ui.colour("accent"), (w // 2, HEADING_Y), outline=4)
         if self.stats.empty:
             self._empty(surface)
             widgets.hints(surface, ui, [("B / Esc", N_("Back"))])
@@ -158,6 +160,12 @@ class StatsScene(Scene):
             self._overview(surface, self.subject)
         widgets.hints(surface, ui, [("Left / Right", N_("Who")), ("A / LB / RB", N_("Page")),
                                     ("Up / Down", N_("Scroll")), ("X", N_("Export CSV")), ("B / Esc", N_("Back"))])
+
+    def toast_zone(self) -> pygame.Rect:
+        """Left of the heading, above the who line: the page fills the screen from the tabs down to
+        the hint bar, and the shell's default zone lay over its lowest rows."""
+        half = self.ctx.ui.text.width(_("STATS"), HEADING_PX) // 2
+        return pygame.Rect(BOX.x, 4, BOX.centerx - half - TOAST_GAP - BOX.x, 82)
 
     def _who(self, surface: pygame.Surface) -> None:
         ui = self.ctx.ui
