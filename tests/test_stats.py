@@ -520,3 +520,16 @@ def test_a_speedrun_attempt_makes_no_match_record(seated, monkeypatch):
         seated.stack.apply()
         games_run.add(category.game)
     assert games_run == {"soldout", "checkout"} and made == []
+
+
+@pytest.mark.parametrize("code, said", [("en", "1.48 s"), ("de", "1,48 s"), ("fr", "1,48 s"), ("es", "1,48 s")])
+def test_a_time_on_the_stats_page_is_written_the_languages_way(code, said):
+    """The fastest grab in hundredths, with the language's decimal mark (German read "1.48 s")."""
+    from game import TICK_RATE
+    from game.scenes.menus.stats import seconds
+    from game.text import i18n
+    try:
+        i18n.set_language(code)
+        assert seconds(round(1.48 * TICK_RATE)).replace("\u202f", " ").replace("\xa0", " ") == said
+    finally:
+        i18n.set_language(i18n.DEFAULT)

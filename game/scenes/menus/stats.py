@@ -28,7 +28,7 @@ from game.scenes.menus.lobby import DIFFICULTY_NAMES
 from game.stats import export
 from game.stats.queries import GameLine, Rival, Stats, Subject, load
 from game.stats.store import MIXED
-from game.text.i18n import N_, _, ngettext
+from game.text.i18n import N_, _, decimals, ngettext
 from game.text.notice import said
 
 if TYPE_CHECKING:
@@ -304,7 +304,7 @@ def shown(name: str) -> str:
 
 
 def seconds(ticks: int | None) -> str:
-    return "-" if ticks is None else _("{seconds} s").format(seconds=f"{ticks / TICK_RATE:.2f}")
+    return "-" if ticks is None else _("{seconds} s").format(seconds=decimals(ticks / TICK_RATE, 2))
 
 
 def subject_name(subject: Subject) -> str:
