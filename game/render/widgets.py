@@ -68,10 +68,21 @@ def draw_background(surface: pygame.Surface, ui: "UI") -> None:
     surface.blit(ui.background(surface.get_size()), (0, 0))
 
 
+PAGE_MARGIN = 40    # px: a page's left and right margin
+TOAST_GAP = 24      # px between a message and the heading beside it
+
+
 def draw_page(surface: pygame.Surface, ui: "UI", heading: str, y: int) -> None:
     """A full-screen page: the backdrop, and its heading centred at height `y`."""
     draw_background(surface, ui)
     logo_text(surface, ui, heading, ui.size("heading"), ui.colour("accent"), (surface.get_width() // 2, y), outline=4)
+
+
+def beside_heading(ui: "UI", heading: str, size: int, width: int = 1280, height: int = 82) -> pygame.Rect:
+    """A toast zone left of a page's centred heading (at `size`), from the screen's top: for a page
+    whose list or table reaches down to its hint bar, where the shell's default would lie over it."""
+    room = width // 2 - ui.text.width(heading, size) // 2 - TOAST_GAP - PAGE_MARGIN
+    return pygame.Rect(PAGE_MARGIN, 4, room, height)
 
 
 def dim(surface: pygame.Surface, ui: "UI", alpha: int | None = None) -> None:

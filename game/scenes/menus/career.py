@@ -142,6 +142,11 @@ class CareerScene(Scene):
     def picture_key(self) -> tuple[object, ...]:
         return self.menu.index, self.menu.first, self.progress.total()
 
+    def toast_zone(self) -> pygame.Rect:
+        """Left of the heading: the challenges' list reaches down to the hint bar, and the shell's
+        default zone lay over its last rows."""
+        return widgets.beside_heading(self.ctx.ui, _("Career"), self.ctx.ui.size("heading"))
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         ui = self.ctx.ui
         widgets.draw_page(surface, ui, _("Career"), 64)

@@ -41,7 +41,6 @@ HEADER_Y = 32                           # the column titles' middle, from the bo
 FIRST_ROW = 88                          # the first row's middle
 TEXT = 24                               # 16 px at 720p: the sofa floor
 HEADING_PX, HEADING_Y = 50, 44          # the STATS heading's size and middle
-TOAST_GAP = 24                          # px between a message and the heading beside it
 EVERYONE_PAGES = (N_("Players"), N_("Games"))
 PROFILE_PAGES = (N_("Overview"), N_("Games"), N_("Head-to-head"))
 
@@ -164,8 +163,7 @@ class StatsScene(Scene):
     def toast_zone(self) -> pygame.Rect:
         """Left of the heading, above the who line: the page fills the screen from the tabs down to
         the hint bar, and the shell's default zone lay over its lowest rows."""
-        half = self.ctx.ui.text.width(_("STATS"), HEADING_PX) // 2
-        return pygame.Rect(BOX.x, 4, BOX.centerx - half - TOAST_GAP - BOX.x, 82)
+        return widgets.beside_heading(self.ctx.ui, _("STATS"), HEADING_PX)
 
     def _who(self, surface: pygame.Surface) -> None:
         ui = self.ctx.ui

@@ -1,6 +1,7 @@
-"""A message on the stats screen ("Tonight carries on: 2 matches so far" as the game opens) never
-lies over the page's words: the shell's default zone sat on the page's lowest rows, and on a
-profile's overview it covered the tiles walked."""
+"""A message on a page that fills the screen down to its hint bar (the stats, the career's list of
+challenges) never lies over the page's words: "Tonight carries on: 2 matches so far", said as the
+game opens, sat in the shell's default zone on the page's lowest rows (a profile's tiles walked,
+the career's ninth challenge)."""
 from __future__ import annotations
 
 import pygame
@@ -24,8 +25,8 @@ def _toasts_area(ctx) -> pygame.Rect:
 
 
 @pytest.mark.parametrize("code", i18n.LANGUAGES)
-@pytest.mark.parametrize("scene", ["stats", "stats_profile", "stats_games", "stats_head_to_head"])
-def test_a_message_leaves_the_stats_page_readable(monkeypatch, scene, code):
+@pytest.mark.parametrize("scene", ["stats", "stats_profile", "stats_games", "stats_head_to_head", "career"])
+def test_a_message_leaves_the_page_readable(monkeypatch, scene, code):
     probe = TextProbe(monkeypatch)
     pygame.init()
     try:
