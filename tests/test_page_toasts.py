@@ -8,8 +8,11 @@ import pygame
 import pytest
 
 from game import app
+from game.core.scene import Scene
 from game.render import widgets
 from game.scenes import registry
+from game.scenes.speedrun.menu import INFO_BOX
+from game.scenes.speedrun.run import SIDE_BOX, SPLITS_BOX, TIMER_BOX, SpeedrunRunScene
 from game.text import i18n
 from tests.textprobe import TextProbe
 
@@ -24,22 +27,51 @@ def _toasts_area(ctx) -> pygame.Rect:
     return layer.get_bounding_rect()
 
 
-@pytest.mark.parametrize("code", i18n.LANGUAGES)
-@pytest.mark.parametrize("scene", ["stats", "stats_profile", "stats_games", "stats_head_to_head", "career"])
-def test_a_message_leaves_the_page_readable(monkeypatch, scene, code):
+def _words(monkeypatch, scene: str, code: str) -> tuple[list[tuple[str, pygame.Rect]], pygame.Rect, Scene | None]:
+    """The scene's words as drawn, where the messages go, and the scene."""
     probe = TextProbe(monkeypatch)
     pygame.init()
-    try:
-        pygame.display.set_mode(app.LOGICAL_SIZE)
-        ctx = app.make_context(load_user_files=False, lang=code)
-        app.stage_screenshot(ctx, registry.screenshot(scene), 1)
-        screen = probe.screen()
-        ctx.stack.draw(screen, 0.0)
-        words = probe.texts(screen)
-        assert words, "the page has words"
-        area = _toasts_area(ctx)
-        assert area.h > 0, "the messages are drawn"
-        assert [label for label, rect in words if rect.colliderect(area)] == []
-    finally:
-        i18n.set_language(i18n.DEFAULT)
-        pygame.quit()
+    pygame.display.set_mode(app.LOGICAL_SIZE)
+    ctx = app.make_context(load_user_files=False, lang=code)
+    app.stage_screenshot(ctx, registry.screenshot(scene), 1)
+    screen = probe.screen()
+    ctx.stack.draw(screen, 0.0)
+    return probe.texts(screen), _toasts_area(ctx), ctx.stack.top
+
+
+@pytest.fixture()
+def clean_up():
+    yield
+    i18n.set_language(i18n.DEFAULT)
+    pygame.quit()
+
+
+@pytest.mark.parametrize("code", i18n.LANGUAGES)
+@pytest.mark.parametrize("scene", ["stats", "stats_profile", "stats_games", "stats_head_to_head", "career"])
+def test_a_message_leaves_the_page_readable(monkeypatch, clean_up, scene, code):
+    words, area, _page = _words(monkeypatch, scene, code)
+    assert words, "the page has words"
+    assert area.h > 0, "the messages are drawn"
+    assert [label for label, rect in words if rect.colliderect(area)] == []
+
+
+@pytest.mark.parametrize("code", i18n.LANGUAGES)
+def test_a_message_in_a_run_stays_off_the_panel_timer_and_splits(monkeypatch, clean_up, code):
+    """In a speedrun, as in a match, messages go over the top of the map (what lies there waits a
+    moment), never over the runner's panel, the timer or the splits (the default zone covered the
+    panel and the timer box)."""
+    words, area, run = _words(monkeypatch, "speedrun", code)
+    assert isinstance(run, SpeedrunRunScene)
+    boxes = [TIMER_BOX, SPLITS_BOX, SIDE_BOX] + [panel.rect for panel in run.picture.layout.panels]
+    assert words and area.h > 0
+    assert [box for box in boxes if box.colliderect(area)] == []
+
+
+@pytest.mark.parametrize("code", i18n.LANGUAGES)
+def test_a_message_on_the_speedrun_menu_stays_above_its_rows_and_box(monkeypatch, clean_up, code):
+    """The speedrun menu's rows and the category's box reach down to the hint bar: a message goes
+    beside the heading (the default zone lay over the last rows and the box)."""
+    words, area, _menu = _words(monkeypatch, "speedrun_menu", code)
+    assert words and area.h > 0
+    assert area.bottom <= INFO_BOX.top
+    assert [label for label, rect in words if rect.colliderect(area)] == []

@@ -144,6 +144,11 @@ class SpeedrunMenuScene(Scene):
         self.menu.update(menu_command(commands))
 
     # ------------------------------------------------------------------ drawing
+    def toast_zone(self) -> pygame.Rect:
+        """Left of the heading: the menu and the category's box reach down to the hint bar, and the
+        shell's default zone lay over their last rows."""
+        return widgets.beside_heading(self.ctx.ui, _("SPEEDRUN"), self.ctx.ui.size("heading"))
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         ui = self.ctx.ui
         widgets.draw_page(surface, ui, _("SPEEDRUN"), 70)

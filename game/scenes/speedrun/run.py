@@ -163,6 +163,12 @@ class SpeedrunRunScene(Scene):
         self.run.save_on_exit()
 
     # ------------------------------------------------------------------ drawing
+    def toast_zone(self) -> pygame.Rect:
+        """Over the top of the map, as in a match: never over the runner's panel, the timer or the
+        splits (the shell's default lay over the panel and the timer box)."""
+        area = self.picture.layout.map_rect
+        return pygame.Rect(area.x + 12, area.y + 42, area.w - 24, min(130, area.h // 3))
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         sim = self.picture.sim
         self.picture.draw(surface, alpha, {s.seat: sim.match.player_total(sim.player_of[s.seat]) for s in self.run.spec.seats},
