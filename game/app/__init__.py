@@ -181,7 +181,7 @@ def run_career(args: argparse.Namespace, out: TextIO) -> int:
 def run_headless(args: argparse.Namespace, out: TextIO) -> int:
     from game.app import headless  # the runners, bots and sims: only for --headless (no pygame)
     from game.app.cli_checks import FileArgError, level_argument
-    from game.files.levels import LevelError
+    from game.files.level_error import LevelError   # not the level reader: a Check Out! match reads no level
     try:
         if args.replay:
             result = headless.play_replay(headless.load_replay_file(args.replay, args.level))
