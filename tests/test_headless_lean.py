@@ -107,12 +107,13 @@ def test_a_headless_match_prints_its_json_last_and_alone():
 # A game's headless match loads only its own game (issue #46): Check Out! at the dice table never
 # the Sold Out! bots (their walk grids), the mall, the level reader, Tiled's or the XML parsers;
 # Sold Out! never the table, its rules or its bots. Both games' objects stay registered (the
-# command line names them), and the Sold Out! modes registry (it lists the modes in --help).
+# command line names them), Sold Out!'s with its options alone: its modes load when asked about.
 NOT_CHECK_OUT = ("game.bots.soldout", "game.bots.difficulty", "game.bots.errands", "game.bots.walking",
                  "game.bots.search", "game.bots.pathfind", "game.bots.memory", "game.bots.fairness",
                  "game.sim.mall", "game.sim.mall_avatar", "game.sim.mall_controls", "game.sim.mall_face",
                  "game.sim.mall_fixtures", "game.sim.mall_floor", "game.sim.mall_view", "game.sim.physics",
-                 "game.sim.tuning", "game.driver.soldout_headless", "game.rules.soldout.engine",
+                 "game.sim.tuning", "game.driver.soldout_headless", "game.rules.soldout.modes",
+                 "game.rules.soldout.catalogue", "game.rules.soldout.events", "game.rules.soldout.engine",
                  "game.rules.soldout.match", "game.files.levels", "game.files.level_files", "pytmx",
                  "xml", "defusedxml")
 NOT_SOLD_OUT = ("game.rules.checkout", "game.bots.checkout", "game.bots.checkout_plan", "game.sim.table",
