@@ -241,10 +241,12 @@ class MallScene(Scene):
         countdown, those of the round's first choices; in play, to a pile put down somewhere new),
         a few hundred tiles of search at a time. First the dresser cards placed (the round's first
         picture needs them: the fade into the round has the idle frames), then the shoppers'
-        everyday frames drawn ahead."""
+        everyday frames drawn ahead. Between those, the table's art is let go (the mall never draws
+        it) and the clothing drawn again if a table let it go (game/scenes/own_pictures.py)."""
         self.picture.build_ahead(until)     # first the static layer a results screen dropped, if it fits
         view = self.picture.view
-        if view.place_ahead(self.sim, until) or view.warm_figures(until) or not self.bots:
+        if (view.place_ahead(self.sim, until) or self.picture.own.idle(until) or view.warm_figures(until)
+                or not self.bots):
             return
         for field in pile_fields_ahead(self.sim.seat_view(next(iter(self.bots)))):
             while time.perf_counter() < until:
