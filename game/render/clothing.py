@@ -496,7 +496,8 @@ def card_surface(garment: str, colour_hex: str, pattern: str, size: tuple[int, i
     return _card(garment, colour_hex, pattern, check_size(size), label, bool(colourblind), cb_hex)
 
 
-@surface_cache(budget_mb=24, group="clothing")     # the warm-up leaves ~16 MB: 255 cards at 3 viewer sizes
+# Drawn again first after a table let them go: a mall draws every card as it is built (MallScene._prewarm).
+@surface_cache(budget_mb=24, group="clothing", refill_first=True)   # the warm-up leaves ~16 MB: 255 cards at 3 sizes
 def _card(garment: str, colour_hex: str, pattern: str, size: tuple[int, int],
           label: str | None, colourblind: bool, cb_hex: str | None) -> pygame.Surface:
     w, h = size

@@ -11,11 +11,11 @@ tests/test_surface_cache.py check both (the report lists each cache's bytes and 
 The interface is lru_cache's where the game and tests use it: cache_info(), cache_clear(),
 __wrapped__ (the undecorated function).
 
-A cache may belong to a game's `group` of pictures ("clothing": Sold Out!'s cards and items;
-"table": Check Out!'s dice and cards). A match of one game never draws the other's, so its scene
-lets them go while it plays (`shed_others`: 17-40 MB a window does not need then), remembering what
-was asked; the menus' idle time, or the other game's own scene, draws them again (`refill`) in the
-same order, so a cache holds what the title's warm-up left in it before a frame of that game needs it.
+A cache may belong to a game's `group` of pictures ("clothing": Sold Out!'s items and cards). A
+match of the other game never draws them, so its scene lets them go while it plays (`shed`: ~40 MB
+a window does not need then), remembering what was asked; the menus' idle time, or the game's own
+scene, draws them again (`refill`) in the same order, so a cache holds what the title's warm-up
+left in it before a frame of that game needs it (game/scenes/own_pictures.py).
 """
 from __future__ import annotations
 
@@ -50,14 +50,17 @@ Call = tuple[tuple[Any, ...], dict[str, Any]]   # a call's arguments: positional
 
 class SurfaceCache(Generic[P]):
     """A function's surfaces by its arguments, at most `budget` bytes of them (the newest
-    entry stays even when it alone is larger). `group`: the game's pictures it holds, if any."""
+    entry stays even when it alone is larger). `group`: the game's pictures it holds, if any;
+    `refill_first`: what a scene's first frame needs most, drawn again before the rest."""
 
-    def __init__(self, fn: Callable[P, pygame.Surface], budget: int, name: str, group: str | None = None) -> None:
+    def __init__(self, fn: Callable[P, pygame.Surface], budget: int, name: str, group: str | None = None,
+                 refill_first: bool = False) -> None:
         self.__wrapped__ = fn
         self.__doc__ = fn.__doc__
         self.name = name
         self.budget = budget
         self.group = group
+        self.refill_first = refill_first   # drawn again before its group's other caches (see `refill`)
         self._kept: OrderedDict[Hashable, tuple[pygame.Surface, int, Call]] = OrderedDict()
         self._shed: OrderedDict[Hashable, Call] = OrderedDict()   # let go by `shed`, oldest first
         self.bytes = 0
@@ -118,20 +121,21 @@ class SurfaceCache(Generic[P]):
 CACHES: list[SurfaceCache[...]] = []      # every one made, for the memory bench's report
 
 
-def surface_cache(budget_mb: float, group: str | None = None) -> Callable[[Callable[P, pygame.Surface]], SurfaceCache[P]]:
+def surface_cache(budget_mb: float, group: str | None = None,
+                  refill_first: bool = False) -> Callable[[Callable[P, pygame.Surface]], SurfaceCache[P]]:
     """Decorator: cache the function's surfaces up to `budget_mb` megabytes (MiB), as one of
     `group`'s pictures (a game's: let go while the other game plays) or shared (None)."""
     def wrap(fn: Callable[P, pygame.Surface]) -> SurfaceCache[P]:
-        cache = SurfaceCache(fn, round(budget_mb * MB), f"{fn.__module__}.{fn.__qualname__}", group)
+        cache = SurfaceCache(fn, round(budget_mb * MB), f"{fn.__module__}.{fn.__qualname__}", group, refill_first)
         CACHES.append(cache)
         return cache
     return wrap
 
 
-def shed_others(own: str) -> int:
-    """Every group's pictures but `own`'s let go, remembered for `refill`: a game's scene calls it
+def shed(group: str) -> int:
+    """The pictures of `group` let go, remembered for `refill`: a scene of the other game calls it
     while it plays, as it never draws them. How many pictures went (0: none were held)."""
-    return sum(cache.shed() for cache in CACHES if cache.group not in (None, own) and cache._kept)
+    return sum(cache.shed() for cache in CACHES if cache.group == group and cache._kept)
 
 
 def shed_left(group: str | None = None) -> int:
@@ -140,9 +144,10 @@ def shed_left(group: str | None = None) -> int:
 
 
 def refill(group: str | None, until: float, clock: Callable[[], float] = time.perf_counter) -> bool:
-    """Draw again what `shed_others` let go of `group` (every group: None), at least one picture
-    and then while `clock()` is before `until`; True while some are left."""
-    for cache in CACHES:
+    """Draw again what `shed` let go of `group` (every group: None), at least one picture
+    and then while `clock()` is before `until`; True while some are left. The caches marked
+    `refill_first` first (a mall's cards: it draws them all as it is built, in its first frame)."""
+    for cache in sorted(CACHES, key=lambda cache: not cache.refill_first):
         while (group is None or cache.group == group) and cache.shed_left:
             cache.refill_one()
             if clock() >= until:

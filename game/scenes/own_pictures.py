@@ -1,48 +1,40 @@
-"""A game's scene keeps its own game's pictures and lets the other game's go (issue #46).
+"""A game's scene lets go of the other game's pictures it never draws, and draws its own again
+where another let them go (issue #46).
 
-The title's warm-up draws both games' art ahead (game.scenes.warmup): Sold Out!'s clothing
-(items, cards, objective cards: ~40 MB) and Check Out!'s dice, products and bargains (~18 MB).
-A match of one game never draws the other's, so in a window they are memory held for nothing
-while it plays and under its results. The mall and the table call `OwnPictures.idle` after each
-present (a rehearsal never does: it only draws): the other game's pictures are let go, remembered
-(game.render.surface_cache.shed_others), and the memory goes back to the system once; the game's
-own, if another game let them go (a career's challenges one after another, with no menu between),
-are drawn again in the same idle time, before a frame asks for them. Back in a menu, a warm-up job
-draws everything let go again (game.scenes.warmup.back_in_menu), so whichever game comes next finds
-what the title's warm-up left for its first frames.
+The title's warm-up draws both games' art ahead (game.scenes.warmup): Sold Out!'s clothing (items,
+cards, objective cards: ~40 MB) and Check Out!'s dice, products and bargains. The dice table never
+draws clothing, so in a window it is memory held for nothing while the table plays and under its
+results: the table lets it go at its first time after a present (a rehearsal never has one: it only
+draws), remembered (game.render.surface_cache.shed). Its memory is not handed back there: the
+table's own first renders reuse it, and the results screen hands back what is free once revealed
+(game/scenes/common.py); handed back at once, the results' first frame had to fault a fresh screen
+of pages (900, 2-3 ms). The mall keeps the table's art: ~5 MB after the warm-up, and letting it go
+made the round's results fault 7 MB of fresh pages in their first frame (4-5 ms).
+
+Back in a menu, its time after each present draws the clothing again (game.scenes.warmup.menu_idle),
+so whichever game comes next finds what the title's warm-up left for its first frames; a mall that
+comes first (a career's challenges one after another, no menu between) draws it in its own.
 """
 from __future__ import annotations
 
 import time
 
-from game.core import memory
 from game.render import surface_cache
 
-GIVE_BACK_SECONDS = 0.003   # malloc_trim takes 2-4 ms: only with this much of the idle time left
+
+CLOTHING = "clothing"   # Sold Out!'s items, cards and objective cards (game.render.clothing)
 
 
-class OwnPictures:
-    """The pictures `group` (game.render.surface_cache's group of this game's caches) keeps."""
+def let_go_of_clothing() -> None:
+    """The dice table's time after a present: Sold Out!'s clothing let go (remembered, to be drawn
+    again in a menu or a mall). At once, nothing where it is already gone."""
+    surface_cache.shed(CLOTHING)
 
-    def __init__(self, group: str) -> None:
-        self.group = group
-        self.owed = False          # pictures were let go: their memory is still the allocator's
 
-    def shed(self) -> None:
-        """The other game's pictures let go (at once: a scene's first renders then reuse their
-        memory instead of adding to it)."""
-        if surface_cache.shed_others(self.group):
-            self.owed = True
-
-    def idle(self, until: float) -> bool:
-        """After a present, until `until` (perf_counter): the other game's pictures let go, their
-        memory back to the system when the time allows, this game's own drawn again if they were
-        let go. True when its time ran out with pictures still to draw (the scene's other work ahead
-        waits a frame)."""
-        self.shed()
-        if self.owed and until - time.perf_counter() >= GIVE_BACK_SECONDS:
-            self.owed = False
-            memory.give_back()
-        if surface_cache.shed_left(self.group) and time.perf_counter() < until:
-            return surface_cache.refill(self.group, until)
-        return False
+def clothing_again(until: float) -> bool:
+    """A mall's time after a present, until `until` (perf_counter): the clothing drawn again if a
+    table let it go and no menu has yet. True when the time ran out with pictures still to draw
+    (the mall's other work ahead waits a frame)."""
+    if surface_cache.shed_left(CLOTHING) and time.perf_counter() < until:
+        return surface_cache.refill(CLOTHING, until)
+    return False

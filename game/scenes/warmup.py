@@ -54,7 +54,6 @@ if TYPE_CHECKING:
 MENU_SCENES = frozenset({"title", "lobby", "settings", "controls", "speedrun_menu", "speedrun_code"})
 IDLE_TICKS = 30          # half a second without input before a rehearsal step may run
 STEP_SECONDS = 0.008     # rehearsal steps run for up to half a frame at a time
-REFILL_SECONDS = 0.002   # a step of drawing pictures again: the warmer runs steps while its time lasts
 FORWARD_TICKS = 240      # table ticks played per step on the way to its results (about 15 ms)
 
 
@@ -379,19 +378,20 @@ def may_warm(ctx: "Context", idle_ticks: int) -> bool:
 
 
 def back_in_menu(warmer: Warmer, ctx: "Context", was_in_menu: bool) -> bool:
-    """Called after each frame: on coming back to a menu from play, the match's garbage is collected,
-    the pictures its game let go of the other's are drawn again and the memory the match freed is
-    handed back to the system (jobs, so they run when the menu sits idle). Whether a menu is on top."""
+    """Called after each frame: on coming back to a menu from play, the memory the match freed is
+    handed back to the system (a job, so it runs when the menu sits idle). Whether a menu is on top."""
     now = in_menu(ctx)
     if now and not was_in_menu:
         warmer.add(f"collector {len(warmer.done)}", collector.WINDOW.resettle)   # the match's cycles freed first
-        warmer.add(f"pictures again {len(warmer.done)}", pictures_again)
         warmer.add(f"memory back {len(warmer.done)}", give_back)
     return now
 
 
-def pictures_again() -> bool:
-    """A warm-up job: a step of drawing again what a game's scene let go of the other game's
-    pictures while it played (game/scenes/own_pictures.py), so either game's first frames find
-    what the title's warm-up left for them. True while some are left."""
-    return surface_cache.refill(None, time.perf_counter() + REFILL_SECONDS)
+def menu_idle(ctx: "Context", until: float) -> None:
+    """A menu's time after a present (every frame's, whatever the players press: a lobby being
+    joined is seldom idle): the pictures a game's scene let go of the other game's while it played
+    (game/scenes/own_pictures.py) drawn again, until `until`, so whichever game starts next finds
+    what the title's warm-up left for its first frames (all of them: ~0.9 s of drawing, ~4 s of
+    frames)."""
+    if in_menu(ctx) and surface_cache.shed_left() and time.perf_counter() < until:
+        surface_cache.refill(None, until)

@@ -24,7 +24,6 @@ from game.scenes.mall.fx import MallFx
 from game.scenes.mall.hud import Hud
 from game.scenes.mall.layout import SCREEN, MallLayout, compute_layout
 from game.scenes.mall.overlay import MallOverlays
-from game.scenes.own_pictures import OwnPictures
 from game.scenes.pads import find_me_age, pulse_rings
 from game.scenes.shoppers import seat_cast
 from game.sim.mall_events import MallPhase, PhaseChanged
@@ -63,7 +62,6 @@ class MallPicture:
         # The effects start from the tick they are first asked for (a staged screenshot's sim may be
         # far along by then): made on the first fx_tick().
         self._fx: MallFx | None = None
-        self.own = OwnPictures("clothing")   # the table's art let go while the mall plays
 
     def show(self, sim: MallFace, seed: int) -> None:
         """A new sim (a speedrun's restart): fresh map, panels and effects; the level art stays."""

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from game.match.seats import SeatIdentity, identities
-from game.scenes.own_pictures import OwnPictures
+from game.scenes.own_pictures import let_go_of_clothing
 from game.scenes.pads import find_me_age, pulse_rings
 from game.scenes.shoppers import seat_cast
 from game.scenes.table.draw import TableView
@@ -45,7 +45,6 @@ class TablePicture:
         self.warm_table: list[str] = []
         self.warm_display: list[str] = []    # the bargains whose promo/size variants are queued
         self.warm_phase: tuple[object, int] | None = None   # the phase and round whose next texts are queued
-        self.own = OwnPictures("table")      # the mall's clothing let go while the table plays
 
     def show(self, sim: TableFace, labels: list[str]) -> None:
         """A new sim (a speedrun's restart): the panels, board and overlays hold it, the frames are
@@ -122,9 +121,8 @@ class TablePicture:
         words changed and were left for later (SeatHud.draw); then the queued art
         (a round's cards as they may be taken, the bargains' variants, tumbling dice: about
         40 ms at a round's start). No frame later pays for a first render, none pays for it now.
-        Sold Out!'s clothing is let go first (never drawn here), and last its memory goes back and the
-        table's own art is drawn again if a mall let it go (game/scenes/own_pictures.py)."""
-        self.own.shed()   # first: the renders below reuse the clothing's memory instead of adding to it
+        Sold Out!'s clothing is let go first (never drawn here: game/scenes/own_pictures.py)."""
+        let_go_of_clothing()   # first: the renders below reuse its memory instead of adding to it
         if self.static is None and time.perf_counter() < until:
             self._build_static()
         self.hud.idle(until, [s.total for s in self.sim.scores()])   # panels left for after the present
@@ -132,8 +130,6 @@ class TablePicture:
         warm = self.warm
         while warm and time.perf_counter() < until:
             warm.pop()()
-        if not warm:
-            self.own.idle(until)   # the clothing's memory back, or the table's own art drawn again
 
 
 def draw_table_find_me(surface: pygame.Surface, ctx: Context, sim: TableFace, seat_of: Callable[[int], int],
