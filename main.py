@@ -1,9 +1,8 @@
 """Start the game: `python main.py --help` lists the options."""
-import multiprocessing
 import sys
 
-from game.app import main
+from game.app import freeze_support, main
 
 if __name__ == "__main__":
-    multiprocessing.freeze_support()   # a frozen build's --tournament workers on Windows/macOS start here
+    freeze_support()   # a frozen build's --tournament workers on Windows/macOS start here
     sys.exit(main())

@@ -6,11 +6,10 @@ game's read-only data lives (the one place that knows).
 The repository keeps `assets/` and `levels/` at its top level. pyproject.toml
 maps them into the package as `game/_data/assets` and `game/_data/levels`, so a
 wheel (and pipx), an sdist and the PyInstaller build (tools/build_dist.py)
-carry them inside `game`, found through importlib.resources. An editable
-install or a plain checkout has no `game/_data/`: there the files are read
-from the repository beside the `game` folder, which is the same tree the
-wheel was built from. No pygame here: the pure rules load their catalogues
-through this module too.
+carry them inside `game`, beside this file. An editable install or a plain
+checkout has no `game/_data/`: there the files are read from the repository
+beside the `game` folder, which is the same tree the wheel was built from.
+No pygame here: the pure rules load their catalogues through this module too.
 """
 import importlib
 import importlib.util
@@ -18,11 +17,10 @@ import os
 import sys
 from contextlib import contextmanager
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Iterator
 
-# pytmx imports pygame; keep its banner off stdout (the --json line must be last and clean).
+# pygame, where a window or a player's tileset loads it: its banner off stdout (the --json line must be last and clean).
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 # The plain Python or the optional compiled build (game/compiled.py, issue #46): chosen here,
@@ -67,10 +65,19 @@ def report_error(message: object, code: int = 2) -> int:
 PACKAGED = "_data"   # game/<PACKAGED>/{assets,levels} inside a wheel or a frozen build
 
 
+def package_folder() -> Path:
+    """The `game` package's own folder: where this file lies, in a checkout, an editable install, a
+    wheel and the PyInstaller build (which gives every module a __file__ in its bundle folder)
+    alike. The one module that may ask its own file (tests/test_packaging.py). Not
+    importlib.resources: it answers the same folder for all of them, but its imports (zipfile
+    among them) cost every start, a headless match's too, a few milliseconds."""
+    return Path(__file__).parent
+
+
 @lru_cache(maxsize=1)
 def data_root() -> Path:
     """The folder that holds `assets/` and `levels/`."""
-    package = Path(str(resources.files("game")))
+    package = package_folder()
     packaged = package / PACKAGED
     if (packaged / "assets").is_dir():
         return packaged

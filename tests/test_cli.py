@@ -12,6 +12,7 @@ import pytest
 
 from game import VERSION, app, program_name
 from game.app.cli import UsageError, parse_args
+from game.files.register import ERROR_LOG
 from game.match import games
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -119,7 +120,7 @@ def test_unexpected_error_is_one_line_and_logged(monkeypatch, capsys, user_dir):
     assert app.main([]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "kaboom" in err
-    assert "RuntimeError: kaboom" in (user_dir / app.ERROR_LOG).read_text()
+    assert "RuntimeError: kaboom" in (user_dir / ERROR_LOG.relative()).read_text()
 
 
 def test_screenshot_in_a_real_process(tmp_path):
@@ -303,4 +304,4 @@ def test_output_into_a_closed_pipe_ends_quietly_with_the_sigpipe_status(argv, us
     proc.stderr.close()
     assert proc.wait(timeout=300) == (128 + signal.SIGPIPE if hasattr(signal, "SIGPIPE") else 1)
     assert err == b""
-    assert not (user_dir / app.ERROR_LOG).exists()
+    assert not (user_dir / ERROR_LOG.relative()).exists()

@@ -175,6 +175,55 @@ def test_a_hostile_row_is_left_out_with_one_line(ctx):
     db.close()
 
 
+
+def _write_raw(db, *rows: tuple[str, tuple[object, ...]]) -> None:
+    """Rows written past the game's own 1 MB limit on a value, as another program could while the
+    game runs (on opening, the records' quick_check would set a file holding them aside whole)."""
+    assert db.flush()
+    raw = sqlite3.connect(db.path)
+    with raw:
+        for sql, params in rows:
+            raw.execute(sql, params)
+    raw.close()
+
+
+def test_a_row_too_big_to_read_is_left_out_not_the_evening(ctx):
+    """A match row over 1 MB (or numbered with text) costs that row: tonight carries on with the
+    others, and the one line counts it with the damaged ones."""
+    clock = Clock()
+    db, _said = _restart(ctx, clock)
+    ctx.finished_match(match(line(0, 5, 1), line(1, 3, 2)))
+    ctx.finished_match(match(line(0, 1, 2), line(1, 3, 1), n=1))
+    number = ctx.evening.number
+    huge = store.record_text(match(line(0, 1, 1), n=2)).replace('"galleria"', '"' + "g" * (1 << 21) + '"')
+    _write_raw(db, ("INSERT INTO evening_matches VALUES (?, 3, ?)", (number, huge)),
+               ("INSERT INTO evening_matches VALUES (?, 'three', 'x')", (number,)),
+               ("INSERT INTO evening_matches VALUES (?, ?, 'x')", (number, "n" * (1 << 21))))
+    evening, said = store.resume(db, clock)
+    assert evening.number == number and evening.keeper is not None and evening.matches == 2
+    assert said == "Tonight carries on: 2 matches so far; 3 matches of tonight are damaged and left out"
+    evening.add(match(line(0, 5, 1), line(1, 3, 2), n=3))
+    assert db.flush() and db.take_errors() == []
+    assert db.read("SELECT count(*) FROM evening_matches WHERE evening = ? AND n = 4", (number,)) == [(1,)], \
+        "kept after the big row"
+    db.close()
+
+
+def test_an_evening_row_too_big_to_read_starts_tonight_anew_and_says_so(ctx):
+    clock = Clock()
+    db, _said = _restart(ctx, clock)
+    ctx.finished_match(match(line(0, 5, 1), line(1, 3, 2)))
+    _write_raw(db, ("UPDATE evenings SET started = ?", ("s" * (1 << 21),)))
+    evening, said = store.resume(db, clock)
+    assert said == "Tonight's evening is damaged and left out: a new one starts"
+    assert evening.keeper is not None and evening.matches == 0 and evening.number == 2
+    evening.add(match(line(0, 5, 1), line(1, 3, 2)))
+    assert db.flush() and db.take_errors() == []
+    assert db.read("SELECT id, closed FROM evenings ORDER BY id") == [(1, 1), (2, 0)]
+    assert db.read("SELECT count(*) FROM evening_matches") == [(2,)], "the damaged evening's match is kept"
+    db.close()
+
+
 def test_a_damaged_evenings_table_starts_tonight_in_memory(ctx):
     db, _warning = open_records()
 

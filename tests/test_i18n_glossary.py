@@ -70,6 +70,8 @@ THROWN_OUT = [
     ("fr", "Most cards wins the bags", "Le plus de cartes gagne les sacs"),
     ("es", "Real time keeps running through a pause; game time stops, as in the game.",
      "El tiempo real sigue en pausa; el de juego se para, como en el juego."),
+    ("de", "The Outlet Village", "Das Outlet-Dorf"), ("fr", "The Street Market", "Le Marché de rue"),
+    ("es", "The Outlet Village", "El Pueblo Outlet"), ("de", "The Galleria", "Die Galerie"),
 ]
 
 

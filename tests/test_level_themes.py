@@ -285,3 +285,22 @@ def test_the_level_card_frames_the_picture_in_the_themes_colour_and_says_its_lin
     frame = picture.get_rect(center=box.center).inflate(8, 8)
     assert surface.get_at((frame.centerx, frame.y + 1))[:3] == theme_of("market").colour
     assert entry.level.description in said
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "es"])
+def test_every_shipped_levels_name_and_line_fit_where_they_are_shown(ctx, lang):
+    """Nothing cut: the lobby's Level row, the level card's title (as "Auto: ..." too) and its
+    line about the level, at the game's size in every language."""
+    from game.render import widgets
+    from game.scenes.menus.level_card import line_room
+    from game.scenes.menus.lobby import LEVEL_CARD, LEVEL_VALUE_WIDTH
+    from game.text import i18n
+
+    i18n.set_language(lang)
+    ui, room = ctx.ui, line_room(pygame.Rect(LEVEL_CARD))
+    for path in SHIPPED:
+        level = load_level(path)
+        name, line = i18n._(level.name), i18n._(level.description)
+        shown = [(name, LEVEL_VALUE_WIDTH, "body"), (i18n._("Auto: {level}").format(level=name), room, "large"),
+                 (line, room, "small")]
+        assert [text for text, width, size in shown if widgets.fit_text(ui, text, width, size) != text] == []

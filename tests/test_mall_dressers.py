@@ -86,12 +86,25 @@ def test_a_locator_with_no_spot_clear_of_the_table_is_still_placed_on_the_map():
     assert not free[0].colliderect(pygame.Rect(0, 0, 400, 134)), "a clear spot below was free"
 
 
+
+def test_a_leader_line_goes_round_a_signs_words():
+    """The card's best spot is above its chair; a sign's words between the two send it below,
+    where its leader line is clear of them."""
+    area, wanted = pygame.Rect(0, 0, 600, 400), [(0, 300, 200, (120, 90))]
+    words = pygame.Rect(260, 190, 80, 6)
+    assert mall_placement.place_locators(wanted, area, 16, 20)[0].bottom <= 190
+    spot = mall_placement.place_locators(wanted, area, 16, 20, clear=[words], words=[words])[0]
+    assert spot.top >= 200 and not spot.colliderect(words)
+
+
 # Walkable floor under the dresser cards, % of their area, at 2/4/6 seats (a ratchet: lower it as
 # placement improves, never raise it). Placed beside their chairs they covered 68 % overall (boutique
 # at 6 seats: 85 %, department at 2: 75 %); weighed over the whole map, walls and shelves first: 50 %.
-FLOOR_CEILING = {"mall": (46, 47, 51), "boutique": (63, 58, 69), "department": (49, 48, 56),
-                 "galleria": (50, 48, 62), "market": (46, 49, 56), "outlet": (29, 27, 41)}
-FLOOR_CEILING_ALL = 51
+# Raised once where a card had sat on a shop sign's words (no text over text,
+# tests/test_mall_signs_clear.py): over 30 rounds a level at 2/4/6 seats, 53.7 % -> 55.2 % overall.
+FLOOR_CEILING = {"mall": (48, 49, 61), "boutique": (64, 59, 72), "department": (49, 48, 56),
+                 "galleria": (50, 48, 62), "market": (54, 57, 59), "outlet": (29, 27, 41)}
+FLOOR_CEILING_ALL = 53
 
 
 def test_dresser_cards_prefer_walls_and_shelves_to_the_aisles(ctx):  # noqa: F811

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 
 from game.match.commands import Button, Command
@@ -276,3 +277,70 @@ def test_dresser_in_reach_is_the_nearest_chair_by_box_gap():
         assert sim.dresser_in_reach(0) == (best[1] if best else None)
         found += best is not None
     assert found > 1000
+
+
+def test_skipped_pushing_passes_change_nothing():
+    """The pushing pass is skipped while no two shoppers can have come within reach since the
+    last one (MallSim._apart): six shoppers pushing sticks at random, bumping into each other
+    and the shelves, end every tick exactly where a mall that runs every pass puts them."""
+    skipping, every = make_sim(6, "rush", seed=5), make_sim(6, "rush", seed=5)
+    every._stride = 0                      # separate() then never allows a skip
+    for sim in (skipping, every):
+        Driver(sim).until_phase("playing")
+    rng = random.Random(11)
+    sticks = [Command(rng.randint(-16, 16), rng.randint(-16, 16)) for _ in range(40)]
+    cmds: dict[int, Command] = {}
+    skipped = close = 0
+    reach = 2 * every.t.half
+    for i in range(3000):
+        if i % 20 == 0:                    # now and then everyone heads for the same corner
+            cmds = {av.seat: rng.choice(sticks) if i % 200 else Command(-16, 16) for av in every.avatars}
+        skipped += skipping._apart > 0
+        skipping.step(cmds)
+        every.step(cmds)
+        close += any(abs(a.x - b.x) < reach and abs(a.y - b.y) < reach
+                     for a, b in itertools.combinations(every._bodies, 2))
+        assert [(b.x, b.y, b.vx, b.vy) for b in skipping._bodies] == \
+               [(b.x, b.y, b.vx, b.vy) for b in every._bodies], i
+        if every.phase != "playing":
+            break
+    assert skipped > 300 and close > 100, "the test must cover skipped passes and pushes"
+    assert every.state_hash() == skipping.state_hash()
+
+
+def test_the_same_stick_held_through_a_put_down_walks_at_the_walking_speed_again():
+    """The mall keeps a shopper's last stick worked out while the same Command object comes
+    again; putting the pile down (or picking one up) changes the top speed, so the stick is
+    worked out again even though the Command object is the same."""
+    from game.sim.physics import target_velocity
+    sim = make_sim(1, "rush")
+    drv = Driver(sim)
+    drv.until_phase("playing")
+    av = sim.avatars[0]
+    pile, (x, y) = next(iter(sim.floor.piles.items()))
+    _place(av, x, y)
+    drv.press(av.seat, Button.A)
+    assert sim.held_pile(av.seat) == pile
+    sim.step({av.seat: Command(16, 0)})
+    assert av.aim[1] == target_velocity(16, 0, sim.t.carry_top)[0], "holding: the carrying speed"
+    down = Command(16, 0, Button.B, Button.B)        # the one object, tick after tick
+    sim.step({av.seat: down})
+    assert sim.held_pile(av.seat) is None            # put down in that tick's button pass
+    sim.step({av.seat: down})
+    assert av.aim[1] == target_velocity(16, 0, sim.t.top)[0], "put down: the walking speed"
+
+
+def test_a_staged_crowd_is_the_crowd_the_mall_moves():
+    # gather() gives every shopper a new body: the tick must move those, not the spawn's (it
+    # kept its lists of the old bodies, so a staged shopper stood still under a held stick)
+    from game.sim.mall_stage import gather
+    sim = make_sim(2, "rush")
+    Driver(sim).until_phase("playing")
+    ts = sim.level.tile_size
+    gather(sim, 9 * ts + ts // 2, 13 * ts + ts // 2)
+    av = sim.by_seat[0]
+    staged = (av.body.x, av.body.y)
+    for _ in range(30):
+        sim.step({0: Command(16, 0)})
+    assert (av.body.x, av.body.y) != staged
+    assert not _inside_solid(sim, av)

@@ -42,10 +42,13 @@ def test_benchmark_report_runs_end_to_end(tmp_path):
                            "--child-frames", "20"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr
     report = json.loads(proc.stdout.strip().splitlines()[-1])
-    for key in ("rtf", "big_map", "tournament", "frames", "idle", "startup", "restart", "memory", "verdicts"):
+    for key in ("rtf", "big_map", "tournament", "process", "frames", "idle", "startup", "restart", "memory", "verdicts"):
         assert key in report and "error" not in report[key], (key, report.get(key))
     for mode in ("rush", "memory", "tidy", "checkout"):
         assert report["rtf"][mode]["ticks"] > 0 and report["rtf"][mode]["ratio_to_empty_tick"] > 0
+    for row in ("rush", "memory", "tidy", "checkout"):
+        assert report["process"][row]["ticks"] > 0 and report["process"][row]["cpu_s"] > 0
+    assert report["process"]["imports"]["unwanted"] == [] and report["process"]["baseline"]["python_pass"]["wall_s"] > 0
     assert report["display"]["driver"] == "dummy" and "dummy" in report["display"]["note"]
     assert {"title", "lobby", "mall", "baseline_static_present_ms"} <= set(report["frames"])
     assert report["frames"]["mall"]["first_cpu_ms"] > 0 and "skipped" in report["frames_1080p"]
@@ -57,3 +60,4 @@ def test_benchmark_report_runs_end_to_end(tmp_path):
     assert all({"value", "baseline", "target", "met"} <= set(v) for v in report["verdicts"])
     assert any(f.startswith("RTF rush") for f in figures) and any("first frame of mall" in f for f in figures)
     assert any(f.startswith("idle title") for f in figures) and any("200x200" in f for f in figures)
+    assert any(f.startswith("whole process rush") for f in figures)

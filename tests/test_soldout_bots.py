@@ -413,6 +413,7 @@ def _at_dresser(check: bool, error_rate: float, open_items: dict[str, int]):
     errand.bot = SimpleNamespace(diff=diff, rng=random.Random(5), progress=lambda view: None, walker=walker,
                                  press=lambda view, button, then=0: ("press", button))
     errand.belief, errand.wrong, errand.returning, errand._checked = {card: want}, set(), False, None
+    errand._chairs = {}                               # where the dressers stand, as __init__ leaves it
     errand._all_open = lambda view: open_items        # type: ignore[method-assign]
     errand._field = lambda view, dresser: None        # type: ignore[method-assign]
     errand.return_card = lambda view: ("back to a pile",)   # type: ignore[method-assign]

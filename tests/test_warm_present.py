@@ -15,6 +15,7 @@ from game.core.present import FALLBACK_FPS, Presenter, pace, picture_key
 from game.core.scene import Scene
 from game.core.warm import Warmer
 from game.files import database
+from game.files.register import ERROR_LOG
 from game.match.commands import Command
 from game.match.spec import MatchSpec, SeatSpec
 from game.rules.soldout.options import SoldOutOptions
@@ -299,7 +300,7 @@ def test_the_window_left_idle_on_the_title_warms_every_scene_and_prints_nothing(
     assert done.stderr == "" and done.returncode == 0
     steps = int(done.stdout.split("WARM ")[1].split()[0])
     assert steps > len(LIKELY_SEATS) * 4           # every job ran, most of them in several steps
-    assert not (user_dir / app.ERROR_LOG).exists()
+    assert not (user_dir / ERROR_LOG.relative()).exists()
     assert not (user_dir / "logs" / "game.log").exists()
 
 

@@ -29,6 +29,12 @@ both), its target and whether it is met (`verdicts`, also printed as a table on 
 - idle: CPU share of the idle title (its warm-up done) and of the title with nothing
   moving, against a bare vsync window presenting the same picture at 60 Hz. Targets: no
   more than the bare window; half of it when nothing moves.
+- process: a headless match as a whole process (devkit/bench/process.py): `main.py --headless
+  --json`, 6 bots, 3 rounds of each Sold Out! mode and a Check Out! match, started afresh,
+  wall and CPU time of the child (median of runs), RTF = game seconds / wall seconds; the
+  headless path's import time and whether it loaded pygame, sqlite3, Babel or a window module.
+  Baselines: `python -c pass`, `python -c "import pygame"`; with `--before DIR` the older tree's
+  same commands in turn. Target: the Rush >= 300x (the other rows reported beside it).
 - startup: process start to the first presented frame through main.py (median of runs).
   Baselines: a bare window's first present; `import pygame`. Target < 1 s.
 - restart: the speedrun's one-button reset (target < 200 ms); memory: peak resident set
@@ -75,7 +81,8 @@ TARGETS = {"rtf_min": 1500, "mall_tick_vs_before": 2 / 3, "big_map_tick_ms": 2.0
            "frame_p99_ms": 1000 / 60, "own_work_p99_ms": 4.0, "latency_p99_ms": 2000 / 60,
            "first_frame_vs_p99": 2.0, "startup_s": 1.0, "idle_vs_bare": 1.0,
            "still_vs_bare": 0.5, "restart_ms": 200.0, "peak_memory_mb": 150.0, "window_steady_mb": 200.0,
-           "vsync_slack_ms": 1.0, "ambient_p99_ms": 0.5, "stats_open_ms": 100.0, "stats_save_ms": 2.0}
+           "vsync_slack_ms": 1.0, "ambient_p99_ms": 0.5, "stats_open_ms": 100.0, "stats_save_ms": 2.0,
+           "process_rtf_min": 300}
 LATENCY_SCENES = ("menu", "mall", "table")
 
 
@@ -599,6 +606,7 @@ def verdicts(report: dict[str, Any]) -> list[dict[str, Any]]:
             out.append(_verdict("idle title, nothing moving", f"{idle['still']['cpu_share']:.1%}",
                                 f"bare window {bare:.1%}", "<= half the bare window",
                                 idle["still"]["cpu_share"] <= bare * TARGETS["still_vs_bare"]))
+    out += _process_verdicts(report.get("process", {}))
     start = report.get("startup", {})
     if "first_present_s" in start:
         out.append(_verdict("start-up to first present", f"{start['first_present_s']} s",
@@ -646,10 +654,43 @@ def verdicts(report: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 SECTIONS = (("RTF", "rtf"), ("mall tick", "rtf"), ("200x200", "big_map"), ("tournament", "tournament"),
+            ("whole process", "process"),
             ("frames_1080p", "frames_1080p"), ("frames", "frames"), ("press to present", "latency"),
             ("idle", "idle"), ("start-up", "startup"), ("speedrun restart", "restart"), ("peak memory", "memory"),
             ("window memory", "memory_window"), ("ambient", "ambient"), ("stats", "stats"),
             ("garbage collector", "gc_pauses"))
+
+
+def _process_verdicts(process: dict[str, Any]) -> list[dict[str, Any]]:
+    """A headless match as a whole process (devkit/bench/process.py): the Rush judged at 300x by the
+    wall clock, the other rows beside it; the path's imports judged on what it must not load."""
+    out = []
+    base = process.get("baseline", {})
+    said = (f"python -c pass {base.get('python_pass', {}).get('wall_s')} s, "
+            f"import pygame {base.get('import_pygame', {}).get('wall_s')} s")
+    for name in ("rush", "memory", "tidy", "checkout"):
+        row = process.get(name)
+        if not isinstance(row, dict) or "rtf" not in row:
+            continue
+        was = row.get("before") or {}
+        baseline = said + (f"; before {was['rtf']}x in {was['wall_s']} s (CPU {was['cpu_s']} s)" if "rtf" in was
+                           else f"; before: {was['error']}" if "error" in was else "")
+        judged = name == "rush"
+        target = TARGETS["process_rtf_min"]
+        out.append(_verdict(f"whole process {name}: RTF (wall)",
+                            f"{row['rtf']}x: {row['game_s']} s of play in {row['wall_s']} s "
+                            f"(CPU {row['cpu_s']} s, {row['rtf_cpu']}x)", baseline,
+                            f">= {target}x" if judged else "reported (the Rush is judged)",
+                            row["rtf"] >= target if judged else None))
+    found = process.get("imports")
+    if isinstance(found, dict) and "ms" in found:
+        was = process.get("imports_before", {})
+        out.append(_verdict("whole process: the headless path's imports",
+                            f"{found['ms']} ms, {found['modules']} modules; loaded what it must not: "
+                            f"{', '.join(found['unwanted']) or 'nothing'}",
+                            f"before {was['ms']} ms, {was['modules']} modules" if "ms" in was else said,
+                            "no pygame, sqlite3, Babel or window module", not found["unwanted"]))
+    return out
 
 
 def _gc_verdicts(gc_run: dict[str, Any]) -> list[dict[str, Any]]:
@@ -792,6 +833,7 @@ def _run_step(report: dict[str, Any], key: str, step: Callable[[], object]) -> N
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
     from devkit.bench import ambient as bench_ambient, bots as bench_bots, gcpause, memory as window_memory, window as bench_window
+    from devkit.bench import process as bench_process
     from devkit.bench import stats as bench_stats
     os.environ.update({k: v for k, v in _env().items() if k.startswith(("SDL_", "PYGAME_"))})
     if "SOLDOUT_USER_DIR" not in os.environ:   # never touch the player's own records
@@ -803,6 +845,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         ("rtf", lambda: bench_rtf(args.seeds)),
         ("big_map", lambda: bench_bots.bench_big_map(args.big_ticks, args.big_runs)),
         ("tournament", lambda: bench_bots.bench_tournament(args.matches, args.tournament_runs)),
+        ("process", lambda: bench_process.run(args.process_runs, args.before)),
         ("restart", lambda: bench_restart(args.restarts)),
         ("memory", lambda: bench_memory(args.child_frames)),
         ("ambient", lambda: bench_ambient.bench_ambient(args.ambient_frames)),
@@ -860,6 +903,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--passes", type=int, default=3,
                         help="passes of the 1080p frames (default 3; each frame's least counts for its own work)")
     parser.add_argument("--runs", type=int, default=5, help="start-up runs (default 5; the median counts)")
+    parser.add_argument("--process-runs", type=int, default=5,
+                        help="runs of each whole headless process (default 5; the median counts)")
     parser.add_argument("--restarts", type=int, default=20, help="speedrun restarts timed (default 20)")
     parser.add_argument("--child-frames", type=int, default=3600,
                         help="frames per match in the memory run (default 3600: a minute of each)")
@@ -893,6 +938,7 @@ def main(argv: list[str] | None = None) -> int:
         # 60 frames a scene: a p99 of 20 is their worst, the fade's first full picture of the scene
         # (a first frame, judged apart), not a steady frame.
         args.frames, args.seeds, args.runs, args.restarts, args.child_frames, args.presses = 60, 1, 1, 3, 60, 20
+        args.process_runs = 1
         args.memory_title_frames, args.memory_play_frames, args.ambient_frames = 60, 120, 100
         args.passes, args.gc_frames, args.gc_soak = 1, 60, 120
         args.stats_matches = 300

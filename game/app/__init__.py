@@ -2,8 +2,9 @@
 a screenshot, a level check or the scenario runner.
 
 Every command enters here, so each imports only what it needs, inside the function
-that runs it: a headless match or a level check never loads pygame, and the window's
-first frame loads only the title (the other scenes follow once it is on screen)."""
+that runs it: a headless match or a level check never loads pygame, the records database
+or the translations (tests/test_headless_lean.py), and the window's first frame loads only
+the title (the other scenes follow once it is on screen)."""
 from __future__ import annotations
 
 import os
@@ -16,12 +17,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence, TextIO
 
 from game import program_name, report_error, typed_as
-from game.files import database, level_kit, logfile
+from game.files import logfile
 from game.app.cli import UsageError, option_words, parse_args
 from game.match import games
 from game.files.untrusted import echo
-from game.files.register import ERROR_LOG as USER_ERROR_LOG
-from game.files.userfiles import remove_stale_temps
 
 if TYPE_CHECKING:
     import argparse
@@ -33,10 +32,18 @@ if TYPE_CHECKING:
     from game.core.settings import Settings
 
 LOGICAL_SIZE = (1280, 720)
-ERROR_LOG = USER_ERROR_LOG.relative()
 FIRST_FRAME_ONLY = "SOLDOUT_FIRST_FRAME_ONLY"   # set: the window prints when its first frame is shown, then quits
 QUIT_WHEN_WARM = "SOLDOUT_QUIT_WHEN_WARM"   # set: the window quits once every warm-up job has run (tests)
 IDLE_SECONDS = 0.004   # the scenes' work ahead after a present, at most (Scene.idle): a quarter of a frame
+
+
+def freeze_support() -> None:
+    """multiprocessing.freeze_support() where it does anything: in a frozen build, whose --tournament
+    workers on Windows/macOS start at the entry point. Elsewhere it is a no-op, and importing
+    multiprocessing would cost every start (a headless match's too) about 10 ms."""
+    if getattr(sys, "frozen", False):
+        import multiprocessing
+        multiprocessing.freeze_support()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -94,8 +101,9 @@ def output_closed() -> int:
 
 
 def _write_error_log() -> str:
+    from game.files.register import ERROR_LOG   # the user files: only once something went wrong
     try:
-        return str(USER_ERROR_LOG.write_text(traceback.format_exc()))
+        return str(ERROR_LOG.write_text(traceback.format_exc()))
     except Exception:
         return "no log: the user folder is not writable"
 
@@ -205,6 +213,8 @@ def make_context(screen_size: tuple[int, int] = LOGICAL_SIZE, load_user_files: b
     from game.input.manager import InputManager
     from game.render.ui import UI
     from game.core.settings import Settings
+    from game.files import database, level_kit   # the player's records and levels folder: the window's only
+    from game.files.userfiles import remove_stale_temps
 
     if not pygame.get_init():
         prepare_mixer()
@@ -242,6 +252,7 @@ def make_context(screen_size: tuple[int, int] = LOGICAL_SIZE, load_user_files: b
 def tick(ctx: Context, at: float | None = None) -> None:
     """One fixed tick of the whole shell: input, top scene, toasts, deferred stack changes. `at`: the
     real time (perf_counter seconds) the tick stands for; the presses read by then are in it."""
+    from game.files import database   # loaded by make_context (see above); a look-up each tick
     from game.scenes.pads import offer_setup, sync_pads   # the window's scenes: loaded once it runs (see above)
     commands = ctx.input.poll(at)
     commands[-1] = ctx.input.menu_command()
@@ -321,6 +332,7 @@ def screenshot(path: str, scene: str, seed: int, size: tuple[int, int], out: Tex
     if shot is None:
         return report_error(f"--scene {echo(scene, 40)!r} is not a screenshot scene; scenes: "
                             f"{', '.join(registry.screenshot_names())}")
+    from game.files import database   # the records, for the scenes that show them
     pygame.init()
     pygame.display.set_mode(LOGICAL_SIZE)
     database.keep_in_memory()     # a picture of the game never touches the player's records

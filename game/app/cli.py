@@ -10,7 +10,6 @@ from typing import Callable, Sequence
 from game import VERSION, program_name
 from game.match import games
 from game.match.spec import DIFFICULTIES
-from game.speedrun.address import AddressError, parse_address
 from game.files.untrusted import echo
 
 MAX_BOTS = 6
@@ -247,6 +246,7 @@ def _check_flags_fit_the_mode(args: argparse.Namespace, given: set[str]) -> None
 
 
 def _livesplit_address(text: str) -> tuple[str, int]:
+    from game.speedrun.address import AddressError, parse_address   # (ipaddress) only when --livesplit is given
     try:
         return parse_address(text)
     except AddressError as exc:    # the one host and port rule (game.speedrun.address), said for this option

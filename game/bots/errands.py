@@ -25,6 +25,7 @@ from game.rules.soldout.family import Destination
 if TYPE_CHECKING:
     from game.bots.soldout import SoldOutBot
     from game.sim.mall_face import SeatForErrands
+    from game.sim.mall_fixtures import Dresser
 
 _A, _B = Button.A, Button.B
 _TidyRows = list[tuple[int, str, list[str], list[int]]]
@@ -287,14 +288,22 @@ class DresserErrand(Errand):
     def __init__(self, bot: SoldOutBot, view: SeatForErrands) -> None:
         super().__init__(bot, view)
         self._fields: dict[int, Field] = {}      # this round's dresser fields
+        self._chairs: dict[int, Dresser] = {}    # and where they stand
         self._wants_stamp: tuple[int, int] | None = None
         self._wants: dict[str, int] = {}
+        self._wanted: tuple[dict[str, int], set[str]] | None = None   # _wants as a set, made once
         self._serial_seen: tuple[int, int] | None = None
         self._key = (-1, -1)
         self._checked: str | None = None         # the carried card last held against a picture
 
     def wanted(self, view: SeatForErrands) -> set[str]:
-        return set(self._plan_wants(view))
+        """The plan's items, one set per plan (the callers only read it): every choice of a
+        pile and every card looked at asks, and the plan changes only when a card is placed."""
+        wants = self._plan_wants(view)
+        made = self._wanted
+        if made is None or made[0] is not wants:
+            made = self._wanted = (wants, set(wants))
+        return made[1]
 
     def interesting(self, view: SeatForErrands) -> Collection[str]:
         """Every open item, not just the plan."""
@@ -380,7 +389,7 @@ class DresserErrand(Errand):
                 return self.bring(view, card)      # to its own dresser, or back to a pile
             bot.progress(view)
             return bot.press(view, _A, then=bot.diff.reaction)
-        chair = next(d for d in view.dressers() if d.index == dresser)
+        chair = self._chair(view, dresser)
         # On a tile beside the chair, lean towards it: a neighbouring chair must not be the nearer one.
         return bot.walker.walk(view, self._field(view, dresser), (chair.x, chair.y), 6)
 
@@ -400,10 +409,17 @@ class DresserErrand(Errand):
             self.wrong.add(card)               # pictured nowhere: back to a pile (bring sees to it)
         return True
 
+    def _chair(self, view: SeatForErrands, dresser: int) -> Dresser:
+        """Where a dresser stands (its chair stays put all round, as its field does)."""
+        found = self._chairs.get(dresser)
+        if found is None:
+            found = self._chairs[dresser] = next(d for d in view.dressers() if d.index == dresser)
+        return found
+
     def _field(self, view: SeatForErrands, dresser: int) -> Field:
         found = self._fields.get(dresser)
         if found is None:
-            spot = next(d for d in view.dressers() if d.index == dresser)
+            spot = self._chair(view, dresser)
             ts = self.bot.ts
             nav = self.bot.nav
             found = self._fields[dresser] = nav.field(nav.tiles_beside((spot.x - ts // 2, spot.y - ts // 2, ts, ts)))

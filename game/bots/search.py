@@ -126,11 +126,17 @@ class PileSearch:
             self._search_from = None
             return {pid: from_here.dist[tile] for pid, tile in tiles.items()}
         # A small map: each pile's field is shared by every bot, kept while the pile stays put,
-        # and is the one the bot then walks by; searched only as far as the bot.
-        fields = {pid: nav.field_to(tile) for pid, tile in tiles.items()}
-        for field in fields.values():
-            nav.reach(field, here, view.tick)
-        return {pid: field.dist[here] for pid, field in fields.items()}
+        # and is the one the bot then walks by; searched only as far as the bot. One pass: the
+        # fields are asked for in the same order as ever (what the field cache keeps depends on
+        # it), and a field's search touches no other field.
+        tick = view.tick
+        field_to, reach = nav.field_to, nav.reach
+        out = {}
+        for pid, tile in tiles.items():
+            field = field_to(tile)
+            reach(field, here, tick)
+            out[pid] = field.dist[here]
+        return out
 
     # ----- browsing the held pile ------------------------------------------------------
     def browse(self, view: SeatForSearch, pile: int) -> Command:

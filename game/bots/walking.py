@@ -71,7 +71,10 @@ class Walker:
         if tick < self.unstick_until:
             return out.move
         nav = self.nav
-        here = nav.index(x, y)
+        ts, w = nav.ts, nav.w
+        col, row = x // ts, y // ts
+        # NavGrid.index spelled out for a bot on the map (every step of every bot asks).
+        here = row * w + col if 0 <= col < w and 0 <= row < nav.h else nav.index(x, y)
         if not nav.reach(field, here, tick):
             return self.wait(view, 1)   # stand and think: the way is still being worked out
         dist = field.dist
@@ -91,8 +94,8 @@ class Walker:
             # The point itself only once it is on the next tile (a chair's point lies in the chair).
             if point is not None and not dist[step] and nav.index(*point) == step:
                 tx, ty = point
-            else:
-                tx, ty = nav.centre(step)
+            else:                   # NavGrid.centre spelled out
+                tx, ty = (step % w) * ts + ts // 2, (step // w) * ts + ts // 2
         dx, dy = self.avoid(view, x, y, tx - x, ty - y)
         if straight and (dx != tx - x or dy != ty - y):
             straight = False            # someone in the way: keep an eye on them

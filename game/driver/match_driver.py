@@ -91,6 +91,7 @@ class MatchDriver(Generic[S]):
         self._repeaters: dict[int, Repeater[S]] = {}
         self._plan: list[tuple[int, Repeater[S] | None, Controller[S] | None, str]] | None = None
         self._plan_of: dict[int, Controller[S]] | None = None
+        self._eager: tuple[str, ...] = ()       # the plan's bots' eager phases (see gather)
         self._watcher: Callable[[S], None] | None = None
 
     # ----- who plays -----------------------------------------------------------------
@@ -134,9 +135,22 @@ class MatchDriver(Generic[S]):
             plan = self._make_plan()
         out = {}
         phase = sim.phase
+        if phase not in self._eager:     # most ticks: no bot must think whatever its cooldown
+            for key, bot, controller, _eager in plan:
+                if bot is not None:
+                    if bot.cooldown > 0:   # the bot's own first lines, without the call
+                        bot.cooldown -= 1
+                        out[key] = bot.move
+                    else:
+                        out[key] = bot.command(sim)
+                elif controller is not None:
+                    out[key] = controller(sim)
+                else:
+                    out[key] = people.get(key, IDLE)
+            return out
         for key, bot, controller, eager in plan:
             if bot is not None:
-                if bot.cooldown > 0 and phase != eager:   # the bot's own first lines, without the call
+                if bot.cooldown > 0 and phase != eager:
                     bot.cooldown -= 1
                     out[key] = bot.move
                 else:
@@ -157,6 +171,7 @@ class MatchDriver(Generic[S]):
                 bot = None                   # the seat was handed to another controller since
             plan.append((key, bot, controller, bot.eager_phase if bot is not None else ""))
         self._plan, self._plan_of = plan, self.controllers
+        self._eager = tuple(sorted({eager for _k, _b, _c, eager in plan if eager}))
         return plan
 
     def play(self, commands: Mapping[int, Command], record: bool = True) -> None:

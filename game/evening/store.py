@@ -6,9 +6,11 @@ What starting the game again means: the latest evening not closed carries on if 
 and tonight starts empty. "New evening" closes the current one at once. Closed evenings stay in
 the records (a later stats screen may read them); nothing here deletes one.
 
-The rows are untrusted input: each match is checked field by field as it is read (types, sizes,
-the seat count) and one that does not fit is left out with one line for the player; an evening
-is read at most MAX_MATCHES matches deep.
+The rows are untrusted input: each match is read on its own and checked field by field (types,
+sizes, the seat count), and one that does not fit, or is too big to read (over the database's
+1 MB a value), is left out and counted in one line for the player; an evening is read at most
+MAX_MATCHES matches deep. An evening whose own row cannot be read is closed, said in that line,
+and tonight starts anew.
 """
 from __future__ import annotations
 
@@ -119,25 +121,71 @@ def resume(db: database.Database, clock: Clock = local_now) -> tuple[Evening, st
 def _resume(db: database.Database, now: dt.datetime, clock: Clock) -> tuple[Evening, str | None]:
     top = db.read("SELECT coalesce(max(id), 0) FROM evenings")[0][0]
     highest = top if isinstance(top, int) and 0 <= top < 1 << 53 else 0
-    found = db.read("SELECT id, started, last FROM evenings WHERE closed = 0 ORDER BY id DESC LIMIT 1")
+    found = db.read("SELECT id FROM evenings WHERE closed = 0 ORDER BY id DESC LIMIT 1")
     keeper = _keep(db, clock)
-    if found and _recent(found[0][2], now) and isinstance(found[0][0], int) and isinstance(found[0][1], str):
-        number, started = found[0][0], found[0][1]
-        rows = db.read("SELECT record FROM evening_matches WHERE evening = ? ORDER BY n DESC LIMIT ?",
-                       (number, MAX_MATCHES))
-        records = [record_of(text) for (text,) in reversed(rows)]
-        kept = [record for record in records if record is not None]
-        last = db.read("SELECT coalesce(max(n), 0) FROM evening_matches WHERE evening = ?", (number,))[0][0]
-        evening = Evening(number, echo(started, 32), kept, keeper,
-                          last_row=last if isinstance(last, int) and 0 <= last < 1 << 53 else len(records))
-        return evening, _said(len(kept), len(records) - len(kept))
-    if found:
+    if not found:
+        return Evening(highest + 1, now.isoformat(), [], keeper), None
+    number = found[0][0]
+    times = _times(db, number)
+    if times is not None and _recent(times[1], now) and isinstance(number, int):
+        kept, damaged = _matches(db, number)
+        last = db.read("SELECT coalesce(max(n), 0) FROM evening_matches WHERE evening = ? AND typeof(n) = 'integer'",
+                       (number,))[0][0]
+        evening = Evening(number, echo(times[0], 32), kept, keeper,
+                          last_row=last if isinstance(last, int) and 0 <= last < 1 << 53 else len(kept) + damaged)
+        return evening, _said(len(kept), damaged)
+    if times is not None:
         db.submit(_close_all)
-    return Evening(highest + 1, now.isoformat(), [], keeper), None
+        return Evening(highest + 1, now.isoformat(), [], keeper), None
+    db.submit(_closing_damaged(number, now.isoformat()))
+    # TRANSLATORS: the evening kept in the records database could not be read; tonight starts from zero
+    lost = N_("Tonight's evening is damaged and left out: a new one starts")
+    return Evening(highest + 1, now.isoformat(), [], keeper), Notice(lost)
+
+
+def _times(db: database.Database, number: object) -> tuple[str, object] | None:
+    """When an evening started and its last match (`last` as kept: checked by _recent), or None
+    when its row cannot be read (a value too big, a start that is not text)."""
+    try:
+        found = db.read("SELECT started, last FROM evenings WHERE id = ?", (number,))
+    except sqlite3.DataError:     # over the database's length limit: as damaged as a wrong type
+        return None
+    return (found[0][0], found[0][1]) if found and isinstance(found[0][0], str) else None
+
+
+def _matches(db: database.Database, number: int) -> tuple[list[MatchRecord], int]:
+    """An evening's last MAX_MATCHES matches, oldest first, and how many rows were left out: each
+    row is read on its own, so one too big to read (or hostile) costs that row, not the evening."""
+    keys = db.read("SELECT n FROM evening_matches WHERE evening = ? AND typeof(n) = 'integer' "
+                   "ORDER BY n DESC LIMIT ?", (number, MAX_MATCHES))
+    # A row whose number is not a number (a hand-edited file) is counted, never read: its n may be
+    # too big to compare, so it is counted by type alone.
+    odd = db.read("SELECT count(*) FROM evening_matches WHERE evening = ? AND typeof(n) <> 'integer'", (number,))[0][0]
+    records = [_match(db, number, n) for (n,) in reversed(keys)]
+    kept = [record for record in records if record is not None]
+    return kept, len(records) - len(kept) + (odd if isinstance(odd, int) else 0)
+
+
+def _match(db: database.Database, number: int, n: object) -> MatchRecord | None:
+    try:
+        found = db.read("SELECT record FROM evening_matches WHERE evening = ? AND n = ?", (number, n))
+    except sqlite3.DataError:     # a record over the database's length limit (1 MB)
+        return None
+    return record_of(found[0][0]) if found else None
 
 
 def _close_all(connection: sqlite3.Connection) -> None:
     connection.execute("UPDATE evenings SET closed = 1 WHERE closed = 0")
+
+
+def _closing_damaged(number: object, now: str) -> Callable[[sqlite3.Connection], None]:
+    """Close an evening whose row cannot be read. Its times are written over (now): an update
+    that kept a value over the length limit would fail as the read did, and every save after it
+    with it. Its matches stay."""
+    def job(connection: sqlite3.Connection) -> None:
+        connection.execute("UPDATE evenings SET started = ?, last = ?, closed = 1 WHERE id = ?", (now, now, number))
+        _close_all(connection)
+    return job
 
 
 def _recent(last: object, now: dt.datetime) -> bool:

@@ -356,7 +356,8 @@ def _check_image(node: ET.Element, base: Path, level_dir: Path, tile_size: int) 
         raise LevelFileError(f"the tileset image {echo(path.name, 40)} is not a {width}x{height} PNG")
     if not _png_whole(data, width, height):
         raise LevelFileError(f"the tileset image {echo(path.name, 40)} is damaged (or an interlaced PNG)")
-    _decode(data, path)
+    if not any(_inside(path, root) for root in _shipped_roots()):
+        _decode(data, path)
     count = (width // tile_size) * (height // tile_size)
     if count == 0:
         raise LevelFileError(f"the tileset image is smaller than one {tile_size} px tile")
@@ -364,7 +365,12 @@ def _check_image(node: ET.Element, base: Path, level_dir: Path, tile_size: int) 
 
 
 def _decode(data: bytes, path: Path) -> None:
-    """Decode the image once, as the drawing code will: a damaged PNG is refused here, not mid-game."""
+    """Decode the image once, as the drawing code will: a damaged PNG is refused here, not mid-game.
+
+    Only a player's sheet: the game's own sheets are part of the game, decoded by the tests
+    (tests/test_level_decode.py) and drawn by every window, and decoding them here would load
+    pygame into every headless match, tournament worker and level check for nothing. The checks
+    above (every chunk's CRC, the rows' exact size) still run on them."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
     try:

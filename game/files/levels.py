@@ -21,10 +21,12 @@ from __future__ import annotations
 
 import hashlib
 import os
+import sys
 import threading
 from dataclasses import dataclass, fields
 from functools import cached_property
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple, Sequence
 
 from game.match.seats import MAX_SEATS
@@ -133,8 +135,7 @@ def _read_tmx(path: Path) -> tuple[Any, LevelFiles]:
         files = inspect_level(path)
     except LevelFileError as exc:
         raise _fail(path, str(exc)) from None
-    import pytmx  # imported late: it pulls in pygame, which callers may not need yet
-
+    pytmx = _pytmx()
     try:
         tmx = pytmx.TiledMap(None, allow_duplicate_names=True)
         tmx.filename = str(path)
@@ -143,6 +144,31 @@ def _read_tmx(path: Path) -> tuple[Any, LevelFiles]:
     except Exception as exc:  # pytmx raises many kinds for a broken map
         detail = echo(" ".join(str(exc).split()) or type(exc).__name__, 160)
         raise _fail(path, f"cannot read the map ({detail})") from None
+
+
+_PYTMX_LOCK = threading.Lock()   # the lobby's level shelf may be the first to read a level
+
+
+def _pytmx() -> ModuleType:
+    """pytmx, imported late and without pygame where pygame is not loaded yet. pytmx reads pygame
+    only for a type hint and its image loader (pytmx.util_pygame), neither of which the game uses:
+    it hands pytmx checked XML for the map's data, and draws the sheet itself. A headless match, a
+    level check and a tournament worker never load pygame then (about 20 ms a start). A None in
+    sys.modules makes pytmx's own `import pygame` fail into its fallback (the import system's
+    documented way to block a module); the entry goes at once, so pygame imports as usual later,
+    and the window, which imports pygame first, is not touched. util_pygame's complaint goes to
+    pytmx's silenced logger (game/files/level_files.py)."""
+    with _PYTMX_LOCK:
+        blocked = "pygame" not in sys.modules
+        if blocked:
+            sys.modules["pygame"] = None   # type: ignore[assignment]
+        try:
+            import pytmx
+        finally:
+            if blocked and sys.modules.get("pygame", False) is None:
+                del sys.modules["pygame"]
+    module: ModuleType = pytmx
+    return module
 
 
 def _is_file(path: Path) -> bool:
@@ -299,8 +325,7 @@ def _load_level(path: Path) -> Level:
 
 def _decor(tmx: Any, path: Path, tile_count: int) -> tuple[tuple[int, ...], ...]:
     """The optional "decor" tile layer's tile ids (-1 empty): dressing drawn over the walls."""
-    import pytmx
-
+    pytmx = _pytmx()
     layer = next((la for la in tmx.layers if la.name == "decor"), None)
     if not isinstance(layer, pytmx.TiledTileLayer):
         return ()
@@ -312,8 +337,7 @@ def _decor(tmx: Any, path: Path, tile_count: int) -> tuple[tuple[int, ...], ...]
 def _ambient(tmx: Any, bounds: Rect) -> tuple[Ambient, ...]:
     """The optional "ambient" object layer: what moves in the level (drawn, never walked), each
     feature cut to the map (one reaching far beyond it would be drawn as large)."""
-    import pytmx
-
+    pytmx = _pytmx()
     layer = next((la for la in tmx.layers if la.name == "ambient"), None)
     if not isinstance(layer, pytmx.TiledObjectGroup):
         return ()
@@ -432,8 +456,7 @@ def _layers(tmx: Any, path: Path) -> dict[str, Any]:
     for name in REQUIRED_LAYERS:
         if name not in layers:
             raise _fail(path, f"missing layer '{name}'")
-    import pytmx
-
+    pytmx = _pytmx()
     for name in ("floor", "walls"):
         if not isinstance(layers[name], pytmx.TiledTileLayer):
             raise _fail(path, f"layer '{name}' must be a tile layer")

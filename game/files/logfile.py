@@ -16,8 +16,6 @@ import logging
 from contextlib import contextmanager
 from typing import Iterator
 
-from game.files.register import GAME_LOG, LOG_SESSIONS
-
 FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
 
@@ -30,7 +28,10 @@ class UserLog(logging.Handler):
         self.records: list[str] = []
 
     def emit(self, record: logging.LogRecord) -> None:
+        # The register (and the user folder) only once something is logged: every command runs
+        # inside kept(), and most log nothing (a headless match starts without the register).
         try:
+            from game.files.register import GAME_LOG
             if not self.records:
                 rotate()
             self.records.append((self.format(record) + "\n")[-GAME_LOG.cap:])
@@ -48,6 +49,7 @@ def session_name(age: int) -> str:
 
 def rotate() -> None:
     """Make room for a new session's game.log: each kept log moves one older, the oldest goes."""
+    from game.files.register import GAME_LOG, LOG_SESSIONS   # see UserLog.emit
     kept_names = set(GAME_LOG.names())
     for age in range(LOG_SESSIONS - 2, -1, -1):
         if session_name(age) in kept_names:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from game import levels_dir
 from game.files import schema
-from game.text.i18n import LANGUAGES
+from game.text import LANGUAGES   # the codes alone: not the translations (Babel) a headless run never says
 from game.match.commands import Button
 from game.text.notice import N_
 from game.files.userfiles import LOGS, SAVE_FAILED, Damage, UserFile

@@ -2,7 +2,7 @@
 
 Imported by the command line and the replay reader before they know what will run, so it imports
 only the rules' mode registry: the runner, the course and the conformance runner (the mall's
-simulation, bots and levels, pygame through pytmx) are imported when first asked for.
+simulation, bots and levels) are imported when first asked for.
 """
 from __future__ import annotations
 

@@ -10,7 +10,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from game import asset
-from game.text.i18n import N_, _, language
+# The catalogue alone (not i18n, which loads Babel): names are data, said in the language in
+# use, and a headless match (English, no language set) reads them without the translations.
+from game.text.language import gettext, language
+from game.text.notice import N_
 from game.match.spec import DIFFICULTIES, SeatSpec
 
 MAX_SEATS = 6
@@ -41,7 +44,7 @@ def seat_name(seats: list[LobbySeat], seat: int) -> str:
 
 def team_name(team: int) -> str:
     """"Team A", in the player's language."""
-    return _(TEAM_NAMES[team])
+    return gettext(TEAM_NAMES[team])
 
 
 def _rgb(text: str) -> tuple[int, int, int]:
@@ -58,7 +61,7 @@ def identities() -> tuple[SeatIdentity, ...]:
 def _identities(lang: str) -> tuple[SeatIdentity, ...]:
     data = tomllib.loads(SEATS_FILE.read_text(encoding="utf-8"))
     return tuple(
-        SeatIdentity(i, _(entry["name"]), _rgb(entry["colour"]), entry["shape"])
+        SeatIdentity(i, gettext(entry["name"]), _rgb(entry["colour"]), entry["shape"])
         for i, entry in enumerate(data["seat"][:MAX_SEATS])
     )
 

@@ -14,15 +14,17 @@ from typing import Callable
 
 import pygame
 
-from game.files.levels import Ambient, Level
-from game.render.level_art import NEON_TEXT
+from game.files.levels import Ambient, Level, Rect
+from game.render.level_art import NEON_TEXT, sign_board, sign_words as words_at
 from game.render.level_themes import theme_of
+from game.text.i18n import _
 
 Colour = tuple[int, int, int]
 PENNANTS = ((222, 120, 108), (236, 200, 120), (126, 170, 210), (132, 186, 146), (226, 160, 186))   # softer than any seat
 WATER_LIGHT = (226, 244, 250)
 STEP = (120, 126, 136)
 STEP_LIGHT = (176, 182, 192)
+WORDS_MARGIN = 4      # level px either side of a sign's words kept clear of the dresser cards
 
 
 class Feature:
@@ -199,14 +201,14 @@ class LevelAmbience:
 
     def __init__(self, level: Level, map_rect: pygame.Rect, scale: float) -> None:
         colour = theme_of(level.theme).colour
-        self.features = [Feature(a.kind, _on_screen(a, map_rect, scale), scale, colour, i)
+        self.features = [Feature(a.kind, _on_screen(a.rect, map_rect, scale), scale, colour, i)
                          for i, a in enumerate(level.ambient) if a.kind in PAINTERS]
         for f in self.features:
             make = SPRITES.get(f.kind)
             if make is not None:
                 f.sprite = make(f.rect)
         # Where the level's own words are (shop signs): name tags step round them, as round any text.
-        self.words = [_on_screen(a, map_rect, scale) for a in level.ambient if a.kind in ("sign", "neon") and a.text]
+        self.words = [_on_screen(a.rect, map_rect, scale) for a in _signs(level)]
 
     def draw(self, surface: pygame.Surface, tick: int, shake: tuple[int, int] = (0, 0),
              reduced_motion: bool = False) -> None:
@@ -220,7 +222,28 @@ class LevelAmbience:
                 f.rect = f.rect.move(-shake[0], -shake[1])
 
 
-def _on_screen(feature: Ambient, map_rect: pygame.Rect, scale: float) -> pygame.Rect:
-    x, y, w, h = feature.rect
+def sign_plates(level: Level, map_rect: pygame.Rect, scale: float) -> list[pygame.Rect]:
+    """The plates of the level's signs, on screen: the shipped maps keep every pile spot and chair
+    clear of them (tests/test_mall_signs_clear.py)."""
+    return [_on_screen(sign_board(pygame.Rect(a.rect)), map_rect, scale) for a in _signs(level)]
+
+
+def sign_words(level: Level, map_rect: pygame.Rect, scale: float) -> list[pygame.Rect]:
+    """Where the level's signs' words are on screen in the player's language, a few px either
+    side (on their plate): no dresser card goes over them (text over text)."""
+    found = []
+    for a in _signs(level):
+        rect = pygame.Rect(a.rect)
+        words = words_at(rect, _(a.text)).inflate(2 * WORDS_MARGIN, 2 * WORDS_MARGIN).clip(sign_board(rect))
+        found.append(_on_screen(words, map_rect, scale))
+    return found
+
+
+def _signs(level: Level) -> list[Ambient]:
+    return [a for a in level.ambient if a.kind in ("sign", "neon") and a.text]
+
+
+def _on_screen(rect: Rect | pygame.Rect, map_rect: pygame.Rect, scale: float) -> pygame.Rect:
+    x, y, w, h = rect
     return pygame.Rect(map_rect.x + round(x * scale), map_rect.y + round(y * scale),
                        max(1, round(w * scale)), max(1, round(h * scale)))

@@ -134,6 +134,7 @@ SIGN_PLATE = (40, 34, 44)
 SIGN_TEXT = (250, 244, 230)
 NEON_TEXT = (255, 120, 170)
 SIGN_FONT = 22
+PLATE_INSET = 3     # px of the sign's rect round its plate (the plate holds the words)
 
 
 def _feature(surf: pygame.Surface, feature: Ambient, theme: LevelTheme) -> None:
@@ -148,18 +149,35 @@ def sign_plate(surf: pygame.Surface, rect: pygame.Rect, words: str, colour: tupl
                neon: bool) -> pygame.Rect:
     """A shop sign on a wall: a dark plate edged in the theme's colour, the words centred (made
     smaller until they fit). Returns the plate's rectangle."""
-    plate = rect.inflate(-6, -6)
+    plate = sign_board(rect)
     pygame.draw.rect(surf, (0, 0, 0), plate.move(0, 2), border_radius=6)
     pygame.draw.rect(surf, SIGN_PLATE, plate, border_radius=6)
     pygame.draw.rect(surf, colour, plate, 2, border_radius=6)
-    size = SIGN_FONT
-    while True:
-        text = _font(size).render(words, True, NEON_TEXT if neon else SIGN_TEXT)
-        if text.get_width() <= plate.width - 12 or size <= 12:
-            break
-        size -= 2
+    text = _font(_fitted(words, plate.width)).render(words, True, NEON_TEXT if neon else SIGN_TEXT)
     surf.blit(text, text.get_rect(center=plate.center))
     return plate
+
+
+def sign_board(rect: pygame.Rect) -> pygame.Rect:
+    """The plate a sign's words are drawn on, inside its rect."""
+    return rect.inflate(-2 * PLATE_INSET, -2 * PLATE_INSET)
+
+
+def sign_words(rect: pygame.Rect, words: str) -> pygame.Rect:
+    """Where sign_plate draws `words` (already translated) on the plate of a sign at `rect`."""
+    plate = sign_board(rect)
+    found = pygame.Rect((0, 0), _font(_fitted(words, plate.width)).size(words))
+    found.center = plate.center
+    return found
+
+
+def _fitted(words: str, width: int) -> int:
+    """The sign font's size for `words` on a plate `width` px wide: the full size, or smaller
+    until they fit (12 at least)."""
+    size = SIGN_FONT
+    while _font(size).size(words)[0] > width - 12 and size > 12:
+        size -= 2
+    return size
 
 
 def _font(size: int) -> pygame.font.Font:

@@ -31,7 +31,7 @@ from game.files.levels import Level
 from game.match.spec import MatchSpec
 from game.rules.soldout.options import options_of
 from game.rules.soldout import Catalogue, Match, Round, RoundResult, modes
-from game.sim.mall_avatar import Avatar
+from game.sim.mall_avatar import NO_AIM, Avatar
 from game.sim.mall_controls import Controls
 from game.sim.mall_events import MallEvent, MallPhase, PhaseChanged, Ready
 from game.sim.mall_fixtures import Dresser, Fixtures
@@ -66,6 +66,11 @@ class MallSim:
         self.t = tuning or load_tuning()
         self.floor = PileFloor(Grid(level.solid, level.tile_size), level, self.t)
         self.fixtures = Fixtures(level, self.t)
+        # How much nearer two shoppers can come along an axis in a tick, for the pushing pass's
+        # skips (physics.separate): each moves at most at its velocity, which only ever
+        # approaches a stick's target (target_velocity: never over the top speed). A body moved
+        # by hand between ticks (a test's placing) must set `_apart` to 0.
+        self._stride = 2 * max(self.t.top, self.t.carry_top)
         self.controls = Controls(self)
         seats = sorted(spec.seats, key=lambda s: s.seat)
         self.seats = [s.seat for s in seats]
@@ -107,9 +112,15 @@ class MallSim:
         for i, av in enumerate(self.avatars):
             x, y = spawns[i % len(spawns)]
             av.respawn(x, y)
+        self.bodies_placed()
+        self._set_phase(MallPhase.STUDY if self.round.family.studies_list else MallPhase.COUNTDOWN)
+
+    def bodies_placed(self) -> None:
+        """The shoppers' bodies were (re)placed: a round's spawn, or a staged crowd. The tick's
+        lists hold the bodies themselves, and the next tick runs the pushing pass."""
         self._bodies = [av.body for av in self.avatars]   # the pushing pass reads them every tick
         self._walkers = [(av, av.body, av.seat, av.player) for av in self.avatars]   # and _play these
-        self._set_phase(MallPhase.STUDY if self.round.family.studies_list else MallPhase.COUNTDOWN)
+        self._apart = 0               # pushing passes to skip: no two shoppers can be within reach yet
 
     def _set_phase(self, phase: MallPhase) -> None:
         self.phase = phase
@@ -309,7 +320,6 @@ class MallSim:
         held = self.round.held
         grid, half = self.floor.grid, t.half
         accel, friction = t.accel, t.friction
-        walk, carry = t.top, t.carry_top
         buttons = []                     # avatars with a button down or Y held: most ticks none
         moving = []
         for av, b, seat, player in self._walkers:
@@ -319,26 +329,42 @@ class MallSim:
                 cmd = IDLE
             b.prev_x = b.x
             b.prev_y = b.y
-            top = carry if player in held else walk
-            aim_cmd, aim_top, tx, ty, keys = av.aim
-            if aim_cmd is not cmd or aim_top != top:
-                tx, ty, keys = self._aim(av, cmd, top)
+            aim_cmd, tx, ty, keys = av.aim
+            if aim_cmd is not cmd:
+                tx, ty, keys = self._aim(av, cmd, t.carry_top if player in held else t.top)
             if keys or av.y_ticks or av.hand_open:
                 buttons.append((av, cmd))
             vx, vy = b.vx, b.vy
-            if vx != tx:
+            if vx != tx:                 # physics.approach spelled out (no min/max calls)
                 st = accel if tx else friction
-                vx = min(tx, vx + st) if vx < tx else max(tx, vx - st)
+                if vx < tx:
+                    vx += st
+                    if vx > tx:
+                        vx = tx
+                else:
+                    vx -= st
+                    if vx < tx:
+                        vx = tx
                 b.vx = vx
             if vy != ty:
                 st = accel if ty else friction
-                vy = min(ty, vy + st) if vy < ty else max(ty, vy - st)
+                if vy < ty:
+                    vy += st
+                    if vy > ty:
+                        vy = ty
+                else:
+                    vy -= st
+                    if vy < ty:
+                        vy = ty
                 b.vy = vy
             if vx or vy:
                 moving.append(b)
         if moving:
             move_bodies(grid, moving, half)   # each body's move reads only itself and the walls
-        separate(grid, self._bodies, half, t.push_num)
+        if self._apart:
+            self._apart -= 1
+        else:
+            self._apart = separate(grid, self._bodies, half, t.push_num, self._stride)
         rnd = self.round
         if len(buttons) > 1:             # at the same moment: this tick's own order, never seat order
             buttons = tick_order(self.spec.seed, self.tick, buttons, _player)
@@ -347,7 +373,10 @@ class MallSim:
             held_buttons = int(cmd.held)
             av.hand_open = bool(held_buttons & (_LB | _RB))
             if pressed or held_buttons or av.y_ticks:
+                holding = av.player in held
                 self.controls.buttons(av, pressed, held_buttons)
+                if (av.player in held) != holding:
+                    av.aim = NO_AIM      # a pile picked up or put down: another top speed
             if rnd.over:
                 break
         if not rnd.over and self.tick - self.round_tick >= t.limit_ticks:
@@ -356,8 +385,10 @@ class MallSim:
             self._set_phase(MallPhase.SOLD_OUT)
 
     def _aim(self, av: Avatar, cmd: Command, top: int) -> tuple[int, int, bool]:
-        """A new stick (or speed): its target velocity, the facing it sets, and whether any
-        button is down; remembered in `av.aim` while the same Command comes again."""
+        """A new stick: its target velocity at the avatar's top speed (`top`: walking, or
+        carrying a pile), the facing it sets, and whether any button is down; remembered in
+        `av.aim` while the same Command comes again. The top speed changes only when the avatar
+        picks a pile up or puts it down, in its own button pass, which forgets the aim then."""
         dx, dy = cmd.dx, cmd.dy
         if dx or dy:
             tx, ty = target_velocity(dx, dy, top)
@@ -367,7 +398,7 @@ class MallSim:
         else:
             tx = ty = 0
         keys = cmd.pressed is not _NONE or cmd.held is not _NONE
-        av.aim = (cmd, top, tx, ty, keys)
+        av.aim = (cmd, tx, ty, keys)
         return tx, ty, keys
 
     # ----- determinism ----------------------------------------------------------------

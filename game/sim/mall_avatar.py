@@ -5,9 +5,10 @@ from game.match.commands import Command
 from game.sim.physics import Body
 from game.sim.tuning import FP
 
-# Avatar.aim: (command, top speed, target vx, vy, any button) of the last stick worked out. A
-# bot repeats one Command object for many ticks, so most ticks reuse it; facing was set then.
-NO_AIM: tuple[Command | None, int, int, int, bool] = (None, 0, 0, 0, False)
+# Avatar.aim: (command, target vx, vy, any button) of the last stick worked out. A bot repeats
+# one Command object for many ticks, so most ticks reuse it; facing was set then. Forgotten
+# (NO_AIM) when the top speed changes: a pile picked up or put down (MallSim._play).
+NO_AIM: tuple[Command | None, int, int, bool] = (None, 0, 0, False)
 
 
 class Avatar:

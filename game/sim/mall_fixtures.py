@@ -25,10 +25,15 @@ class Fixtures:
         self.level = level
         self.t = tuning
         self.dressers: list[Dresser] = []
+        # Each chair's tile's top-left corner beside its dresser, for dresser_in_reach (a
+        # carrying bot asks at every decision): worked out once a round, not once a question.
+        self._chairs: list[tuple[Dresser, int, int]] = []
 
     def seat_dressers(self, chairs: list[tuple[int, int]]) -> None:
         """The round's dressers, in engine order, on these chairs (none: a round without dressers)."""
         self.dressers = [Dresser(i, x, y) for i, (x, y) in enumerate(chairs)]
+        half_tile = self.level.tile_size // 2
+        self._chairs = [(d, d.x - half_tile, d.y - half_tile) for d in self.dressers]
 
     def at_table(self, av: Avatar) -> bool:
         """Within reach of the Starting Table."""
@@ -56,14 +61,12 @@ class Fixtures:
         # The gap from the avatar's box to each chair's tile, spelled out: a carrying bot asks at
         # every decision.
         left, right, top, bottom = x - h, x + h, y - h, y + h
-        for d in self.dressers:
-            rx = d.x - ts // 2
+        for d, rx, ry in self._chairs:
             gx = rx - right if rx - right > left - rx - ts else left - rx - ts
             if gx < 0:
                 gx = 0
             elif gx * gx > reach2:
                 continue            # too far along x alone (most chairs)
-            ry = d.y - ts // 2
             gy = ry - bottom if ry - bottom > top - ry - ts else top - ry - ts
             if gy < 0:
                 gy = 0

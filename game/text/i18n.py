@@ -23,7 +23,8 @@ import datetime as _dt
 
 from babel import Locale, dates, lists, numbers, units
 
-from game.text.language import DEFAULT, DOMAIN, LANGUAGES, gettext, language, locale_dir, ngettext, number, set_language
+from game.text import LANGUAGES
+from game.text.language import DEFAULT, DOMAIN, gettext, language, locale_dir, ngettext, number, set_language
 from game.text.notice import Notice, Verbatim
 
 # The language's own names, read through here by everyone who says a text.

@@ -2,24 +2,23 @@
 known (game/text/i18n.py chooses it and says texts through it; a Notice says itself through it).
 
 Only the catalogue and the numbers live here, below both game/text/i18n.py and game/text/notice.py, so
-that a Notice can say itself without the module that knows about Notices. No pygame here.
+that a Notice can say itself without the module that knows about Notices. No pygame here, and
+Babel only once a language is set or a number written: until then the texts are the English of
+the code, which is all a headless command (seat names in a match's spec) ever reads.
 """
 from __future__ import annotations
 
+import gettext as _gettext
 from pathlib import Path
 
-from babel import numbers, units
-from babel.support import NullTranslations, Translations
-
 from game import asset
+from game.text import LANGUAGES
 
 DOMAIN = "messages"
 DEFAULT = "en"
-# The languages we ship, each named in itself (the Settings row shows these).
-LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "fr": "Français", "es": "Español"}
 
 _state: dict[str, str] = {"code": DEFAULT}
-_catalogue: list[NullTranslations] = [NullTranslations()]   # the one in use
+_catalogue: list[_gettext.NullTranslations] = [_gettext.NullTranslations()]   # the one in use: English at first
 
 
 def locale_dir() -> Path:
@@ -29,6 +28,7 @@ def locale_dir() -> Path:
 
 def set_language(code: str) -> str:
     """Use language `code` from now on (an unknown code means English); returns the code in use."""
+    from babel.support import NullTranslations, Translations   # Babel: once a language is chosen (see above)
     code = code if code in LANGUAGES else DEFAULT
     catalogue: NullTranslations = NullTranslations()
     if code != DEFAULT:
@@ -65,6 +65,7 @@ def number(value: int | float) -> str:
     key = (str(_state["code"]), value)
     found = _NUMBERS.get(key)
     if found is None:
+        from babel import numbers   # Babel: once a number is written (see above)
         if len(_NUMBERS) >= 4096:
             _NUMBERS.clear()
         found = _NUMBERS[key] = numbers.format_decimal(value, locale=language())
@@ -74,4 +75,5 @@ def number(value: int | float) -> str:
 def quantity(value: int | float, unit: str) -> str:
     """A quantity with its unit as the language writes it, from Babel's CLDR units
     ("digital-megabyte": 8 MB / 8 Mo)."""
+    from babel import units   # Babel: once a quantity is written (see above)
     return str(units.format_unit(value, unit, length="short", locale=language()))

@@ -20,6 +20,8 @@ from game.rules.soldout.pieces import Result, Slot
 
 __all__ = ["Result", "Round", "Slot"]
 
+_DONE = Result(True)   # an action that moved nothing on the map (a flip, most takes): one shared, immutable
+
 
 class Round:
     """A round in one mode. Players are 0..players-1; `teams[p]` is p's team id (None: no teams).
@@ -243,7 +245,12 @@ class Round:
         return self.family.place_at_dresser(self, player, dresser)
 
     def filled(self, dresser: int, item: str) -> bool:
-        return any(c == item for c, _ in self.dressers[dresser].placed)
+        # A loop, not any() over a generator: the round-end checks and every bot's plan ask this
+        # for each pictured item after every card placed.
+        for c, _ in self.dressers[dresser].placed:
+            if c == item:
+                return True
+        return False
 
     def call_sold_out(self, player: int) -> Result:
         """The player believes the list is complete; where the family lets a player call, the
@@ -261,7 +268,7 @@ class Round:
     def done(self, *events: EngineEvent) -> Result:
         """An applied action and what it moved."""
         self.actions += 1
-        return Result(True, "", tuple(events))
+        return Result(True, "", events) if events else _DONE
 
     # ----- round end ----------------------------------------------------------------
     def reachable(self, item: str) -> bool:
@@ -332,8 +339,10 @@ class Round:
         """Per side: right cards minus wrong cards placed at this dresser."""
         slot = self.dressers[dresser]
         counts = [0] * self.sides
+        pictured = self.pictured(slot.card)   # the same for every card placed: looked up once
+        side_of = self.side_of_player
         for card, player in slot.placed:
-            counts[self.side(player)] += 1 if card in self.pictured(slot.card) else -1
+            counts[side_of[player]] += 1 if card in pictured else -1
         return counts
 
     def dresser_winner(self, dresser: int) -> int | None:

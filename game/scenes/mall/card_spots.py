@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
+from game.render.ambient import sign_words
 from game.scenes.mall.floor_map import FloorMap
 from game.scenes.mall.locator import locator_size
 from game.scenes.mall.placement import Placing, finish, placing
@@ -75,14 +76,14 @@ class CardSpots:
         cards = sim.public_view().dresser_cards()
         wanted = [(d.index, *self.at(d.x, d.y),
                    locator_size(len(sim.catalogue.objectives[cards[d.index]].items))) for d in sim.dressers]
-        pw, ph = self.pile_size
         half = round(16 * self.scale)
-        piles = [pygame.Rect(cx - pw // 2, cy - ph + pw // 3, pw, ph)
-                 for cx, cy in (self.at(x, y) for _, x, y in sim.floor_piles())]
+        piles = [pile_rect(self.at(x, y), self.pile_size) for _, x, y in sim.floor_piles()]
         chairs = [pygame.Rect(cx - half - 6, cy - half - 6, 2 * half + 12, 2 * half + 12)
                   for cx, cy in (self.at(d.x, d.y) for d in sim.dressers)]
-        return placing(wanted, self.map_rect, half, self.strip_h, piles + chairs,
-                       self.floor_map(sim), [self._table_ring(sim)])
+        # Kept clear as the table is: a sign's words are text, and no text goes over text.
+        words = sign_words(sim.level, self.map_rect, self.scale)
+        return placing(wanted, self.map_rect, half, self.strip_h, piles + chairs, self.floor_map(sim),
+                       [self._table_ring(sim), *words], words)
 
     def _table_ring(self, sim: "MallForCardSpots") -> pygame.Rect:
         """The Starting Table and a tile of floor round it: where every shopper starts and hands
@@ -91,6 +92,13 @@ class CardSpots:
         tile = sim.level.tile_size
         x, y = self.at(tx - tile, ty - tile)
         return pygame.Rect(x, y, round((tw + 2 * tile) * self.scale), round((th + 2 * tile) * self.scale))
+
+
+def pile_rect(centre: tuple[int, int], size: tuple[int, int]) -> pygame.Rect:
+    """Where a pile standing at `centre` (screen px) is drawn: its cards rise well above the spot
+    (over the wall behind it) and reach a little below."""
+    pw, ph = size
+    return pygame.Rect(centre[0] - pw // 2, centre[1] - ph + pw // 3, pw, ph)
 
 
 def dressers_key(sim: "MallForCardSpots") -> DressersKey:

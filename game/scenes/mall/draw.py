@@ -23,7 +23,7 @@ from game.render.icons import INK, outlined_text, seat_shape_surface
 from game.render.palette import CAUTION, GOLD, PAPER_EDGE, PREVIEW_BAD, SHUTTER, SHUTTER_LINE
 from game.rules.soldout.family import Destination
 from game.scenes.mall.counts import MapCounts
-from game.scenes.mall.card_spots import CardSpots
+from game.scenes.mall.card_spots import CardSpots, pile_rect
 from game.scenes.mall.crowd import Apart
 from game.scenes.mall.floor_map import FloorMap
 from game.scenes.mall.layout import MallLayout
@@ -274,17 +274,19 @@ class MapView:
 
     # ------------------------------------------------------------------ piles
     def draw_piles(self, surface: pygame.Surface, sim: "MallForMap", shake: tuple[int, int]) -> None:
-        pw, ph = self.pile_size
         self.counts.new_piles()
         for pid, x, y in sim.floor_piles():
             count = sim.pile_count(pid)
             if count <= 0:
                 continue
-            cx, cy = self.at(x, y, shake)
-            left, top = cx - pw // 2, cy - ph + pw // 3
-            surface.blit(pile_surface(count, (pw, ph), numbered=False), (left, top))
-            bx, by = self._number_spot(count)
-            self.counts.pile(count, (left + bx, top + by))
+            rect = pile_rect(self.at(x, y, shake), self.pile_size)
+            surface.blit(pile_surface(count, self.pile_size, numbered=False), rect)
+            self.counts.pile(count, self.number_at(rect, count))
+
+    def number_at(self, pile: pygame.Rect, count: int) -> tuple[int, int]:
+        """The centre of the count of a pile of `count` cards drawn at `pile` (screen px)."""
+        bx, by = self._number_spot(count)
+        return pile.left + bx, pile.top + by
 
     def _number_spot(self, count: int) -> tuple[int, int]:
         """Where pile_surface prints the count (bottom right of the top card): our badge covers it.
@@ -392,11 +394,20 @@ class MapView:
 
     def draw_chairs(self, surface: pygame.Surface, sim: "MallForMap", shake: tuple[int, int]) -> None:
         """A gold ring round each dresser's chair, over the locators: every chair stays in sight."""
-        r = round(16 * self.scale) + 5
+        r = self._chair_r
         for d in sim.dressers:
             centre = self.at(d.x, d.y, shake)
             pygame.draw.circle(surface, INK, centre, r + 1, 6)
             pygame.draw.circle(surface, LOCATOR_GOLD, centre, r, 3)
+
+    def chair_ring(self, centre: tuple[int, int]) -> pygame.Rect:
+        """Where a chair's ring at `centre` is drawn (its dark edge included)."""
+        r = self._chair_r + 1
+        return pygame.Rect(centre[0] - r, centre[1] - r, 2 * r + 1, 2 * r + 1)
+
+    @property
+    def _chair_r(self) -> int:
+        return round(16 * self.scale) + 5
 
     def _dresser_spots(self, sim: "MallForMap") -> dict[int, pygame.Rect]:
         """Where each dresser's locator goes (screen px, without shake; card_spots.py)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import heapq
 import math
+from itertools import islice
 from typing import Generator, Iterable, Iterator, Sequence
 
 import pygame
@@ -23,6 +24,8 @@ AVOID_WEIGHT = 6      # per px of a pile or a dresser's chair
 LEADER = 32           # per px from the chair: a leader line hides floor too, and one across the map is hard
                       # to follow (at 8 the cards hid 2 % less floor, but lines crossed the whole boutique)
 
+CROSS_TRIES = 256     # a dresser's best spots read for one whose leader line misses the signs (a step stays short)
+
 POSITION = 20         # bits of a ranked entry that hold its spot's position (its cost is above them):
                       # plain ints, so ranking 10,000 spots makes no objects for the garbage collector
                       # to walk (as tuples they set off a 30 ms full collection in a frame of the fade)
@@ -33,11 +36,13 @@ Placing = Generator[None, None, dict[int, pygame.Rect]]
 
 
 def place_locators(wanted: Wanted, area: pygame.Rect, half: int, strip_h: int, avoid: Sequence[pygame.Rect] = (),
-                   floor: FloorMap | None = None, clear: Sequence[pygame.Rect] = ()) -> dict[int, pygame.Rect]:
+                   floor: FloorMap | None = None, clear: Sequence[pygame.Rect] = (),
+                   words: Sequence[pygame.Rect] = ()) -> dict[int, pygame.Rect]:
     """Where each locator goes: wanted = (index, chair x, chair y, size) in screen px.
 
-    Never over `clear` (the Starting Table and the floor round it where every shopper starts)
-    while any spot is free of it.
+    Never over `clear` (the Starting Table and the floor round it where every shopper starts, the
+    signs' words) while any spot is free of it; no leader line across `words` (the signs') while
+    a spot free of other locators leaves them clear.
 
     Beside the chair (above, below, left or right, moved out step by step) or anywhere on the map
     (with a leader line back to the chair), at the spot that hides least: never another locator
@@ -47,8 +52,9 @@ def place_locators(wanted: Wanted, area: pygame.Rect, half: int, strip_h: int, a
 
     Placed one by one, a locator can take the room a later one needed: the dressers are placed
     in their order and in reverse, and then hugging their chairs (the floor not counted), and the
-    arrangement with the least locator over locator, then the least hidden, wins."""
-    return finish(placing(wanted, area, half, strip_h, avoid, floor, clear))
+    arrangement with the least locator over locator, then the fewest leader lines across
+    `words`, then the least hidden, wins."""
+    return finish(placing(wanted, area, half, strip_h, avoid, floor, clear, words))
 
 
 def finish(steps: Placing) -> dict[int, pygame.Rect]:
@@ -62,7 +68,7 @@ def finish(steps: Placing) -> dict[int, pygame.Rect]:
 
 
 def placing(wanted: Wanted, area: pygame.Rect, half: int, strip_h: int, avoid: Sequence[pygame.Rect],
-            floor: FloorMap | None, clear: Sequence[pygame.Rect]) -> Placing:
+            floor: FloorMap | None, clear: Sequence[pygame.Rect], words: Sequence[pygame.Rect] = ()) -> Placing:
     """place_locators a step at a time: it yields between steps (a grid row, a dresser ranked, an
     arrangement tried) and returns the spots."""
     hidden: dict[tuple[int, int, int, int], int] = {}
@@ -81,11 +87,12 @@ def placing(wanted: Wanted, area: pygame.Rect, half: int, strip_h: int, avoid: S
         hugging[index] = _rank((cx, cy), beside, None, avoid, None, {}) or above
         yield
     chairs = {index: (cx, cy) for index, cx, cy, _ in wanted}
+    leaders = _Leaders(chairs, strip_h, words)
     tries = []
     for order, ranks in ((wanted, ranked), (wanted[::-1], ranked), (wanted, hugging)):
-        tries.append(_arrange(order, ranks))
+        tries.append(_arrange(order, ranks, leaders))
         yield
-    return min(tries, key=lambda spots: _score(spots, chairs, avoid, floor))
+    return min(tries, key=lambda spots: _score(spots, chairs, avoid, floor, leaders))
 
 
 class _Grid:
@@ -193,11 +200,32 @@ def _grid_costs(chair: tuple[int, int], grid: _Grid, first: int) -> list[int]:
     return [(hides + lead) << POSITION | n for hides, lead, n in zip(grid.hides, leads, range(first, first + len(leads)))]
 
 
+class _Leaders:
+    """Whether a card's leader line (from its chair to the nearest point of the card's face, the
+    rect without its count strip: as MapView.draw_dressers draws it) crosses a sign's words."""
+
+    def __init__(self, chairs: dict[int, tuple[int, int]], strip_h: int, words: Sequence[pygame.Rect]) -> None:
+        self.chairs = chairs
+        self.strip_h = strip_h
+        self.words = [rect.inflate(4, 4) for rect in words]   # the line is 5 px wide
+
+    def cross(self, index: int, rect: pygame.Rect) -> bool:
+        if not self.words:
+            return False
+        face = pygame.Rect(rect.x, rect.y, rect.w, max(1, rect.h - self.strip_h))
+        chair = self.chairs[index]
+        if face.collidepoint(chair):
+            return False
+        end = (min(max(chair[0], face.left), face.right - 1), min(max(chair[1], face.top), face.bottom - 1))
+        return any(word.clipline(chair, end) for word in self.words)
+
+
 def _score(spots: dict[int, pygame.Rect], chairs: dict[int, tuple[int, int]], avoid: Sequence[pygame.Rect],
-           floor: FloorMap | None) -> tuple[int, int]:
+           floor: FloorMap | None, leaders: _Leaders) -> tuple[int, int, int]:
     rects = list(spots.values())
     overlap = sum(_covered(rect, rects[n + 1:]) for n, rect in enumerate(rects))
-    return overlap, sum(_hides(rect, avoid, floor) + LEADER * _reach(rect, chairs[index])
+    crossing = sum(leaders.cross(index, rect) for index, rect in spots.items())
+    return overlap, crossing, sum(_hides(rect, avoid, floor) + LEADER * _reach(rect, chairs[index])
                         for index, rect in spots.items())
 
 
@@ -227,14 +255,18 @@ def _beside(cx: int, cy: int, size: tuple[int, int], half: int, area: pygame.Rec
     return [rect for rect in spots if area.contains(rect) and rect.collidelist(clear) < 0]
 
 
-def _arrange(wanted: Wanted, ranked: dict[int, Iterable[pygame.Rect]]) -> dict[int, pygame.Rect]:
+def _arrange(wanted: Wanted, ranked: dict[int, Iterable[pygame.Rect]], leaders: _Leaders) -> dict[int, pygame.Rect]:
     """One greedy pass of place_locators, in the order given: each dresser's least hiding spot
-    over no locator placed before it (else the one over the least of them)."""
+    over no locator placed before it and with its leader line clear of the signs (else the first
+    over no locator, else the one over the least of them)."""
     taken: list[pygame.Rect] = []
     spots: dict[int, pygame.Rect] = {}
     for index, *_ in wanted:
         choices = ranked[index]
-        best = next((rect for rect in choices if rect.collidelist(taken) < 0), None)
+        free = (rect for rect in choices if rect.collidelist(taken) < 0)
+        best = next((rect for rect in islice(free, CROSS_TRIES) if not leaders.cross(index, rect)), None)
+        if best is None:
+            best = next((rect for rect in choices if rect.collidelist(taken) < 0), None)
         if best is None:
             best = min(choices, key=lambda rect: _covered(rect, taken))
         taken.append(best)

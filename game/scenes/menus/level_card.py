@@ -53,11 +53,11 @@ def draw(surface: pygame.Surface, ui: "UI", rect: pygame.Rect, entry: LevelEntry
     widgets.panel(surface, ui, rect, border="accent")
     name = _(entry.title)      # a shipped level's name is a message id, a player's own a Verbatim
     title = _("Auto: {level}").format(level=name) if auto else name
-    widgets.blit_text(surface, ui, widgets.fit_text(ui, title, rect.width - 48, "large"), "large", "text",
+    widgets.blit_text(surface, ui, widgets.fit_text(ui, title, line_room(rect), "large"), "large", "text",
                       midleft=(rect.x + 24, rect.y + 36))
     about = [_("Chosen for the number of players")] if auto else [players_text(entry)]
     about.append(_("Shipped with the game") if entry.shipped else _("Your level"))
-    widgets.blit_text(surface, ui, widgets.fit_text(ui, " · ".join(t for t in about if t), rect.width - 48), "small", "text_dim",
+    widgets.blit_text(surface, ui, widgets.fit_text(ui, " · ".join(t for t in about if t), line_room(rect)), "small", "text_dim",
                       midleft=(rect.x + 24, rect.y + 76))
     box = pygame.Rect(rect.x + 20, rect.y + 100, rect.width - 40, PICTURE[1] + 8)
     picture = thumbnails.of(entry)
@@ -73,8 +73,13 @@ def draw(surface: pygame.Surface, ui: "UI", rect: pygame.Rect, entry: LevelEntry
         pygame.draw.rect(surface, theme_of(entry.level.theme).colour, shown.inflate(8, 8), 4, border_radius=6)
         _description(surface, ui, rect, entry, box.bottom + 16)
     _seat_strip(surface, rect, seats, box.bottom + 66)
-    widgets.blit_text(surface, ui, _folder_line(ui, folder, rect.width - 48), "small", "text_dim",
+    widgets.blit_text(surface, ui, _folder_line(ui, folder, line_room(rect)), "small", "text_dim",
                       midleft=(rect.x + 24, rect.bottom - 28))
+
+
+def line_room(card: pygame.Rect) -> int:
+    """Px a line of the card (its title, its description) has before it is cut."""
+    return card.width - 48
 
 
 def _description(surface: pygame.Surface, ui: "UI", rect: pygame.Rect, entry: LevelEntry, y: int) -> None:
@@ -84,7 +89,7 @@ def _description(surface: pygame.Surface, ui: "UI", rect: pygame.Rect, entry: Le
     if not line:
         return
     said = _(line) if entry.shipped else line
-    widgets.blit_text(surface, ui, widgets.fit_text(ui, said, rect.width - 48), "small", "text", midleft=(rect.x + 24, y))
+    widgets.blit_text(surface, ui, widgets.fit_text(ui, said, line_room(rect)), "small", "text", midleft=(rect.x + 24, y))
 
 
 def _reading(surface: pygame.Surface, ui: "UI", box: pygame.Rect) -> None:

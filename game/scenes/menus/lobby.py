@@ -42,6 +42,7 @@ DIFFICULTY_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard
 MAX_ROUNDS = 5
 GAME_ROWS = frozenset({"mode", "rounds", "level", "assist"})   # rows on only for a game that asks (Game.lobby_rows)
 LEVEL_VALUE_WIDTH = 380   # px: the Level row's value beside its label
+LEVEL_CARD = (40, 140, 584, 526)   # the chosen level's card, over the seat panels (x, y, w, h)
 ROW_H = 41                # px: fourteen rows between the heading and the status line
 LOCKED_ALPHA = 110       # a locked shopper on its seat's card: seen through, plainly not picked
 FIGURE = 70               # px: the shopper standing on a seat's card (one shopper size)
@@ -560,7 +561,7 @@ class LobbyScene(Scene):
         shown = self._auto_entry() if auto else entry
         if shown is None:
             return
-        level_card.draw(surface, self.ctx.ui, pygame.Rect(40, 140, 584, 526), shown, auto, self.thumbnails,
+        level_card.draw(surface, self.ctx.ui, pygame.Rect(LEVEL_CARD), shown, auto, self.thumbnails,
                         self.ctx.seats, str(user_levels_dir()))
 
     def _draw_seat(self, surface: pygame.Surface, rect: pygame.Rect, index: int) -> None:
