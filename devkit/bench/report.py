@@ -717,7 +717,7 @@ def _gc_verdicts(gc_run: dict[str, Any]) -> list[dict[str, Any]]:
             _verdict("garbage collector: tracked objects over the soak", f"{objects[0]:,} -> {objects[-1]:,}",
                      f"{now['soak']['frames']} frames", "second half <= 1.5x the first's peak",
                      max(objects[half:]) <= 1.5 * max(objects[:half] or objects)),
-            *_resettle_verdict(now.get("resettle", {}))]
+            *_resettle_verdict(now.get("resettle", {})), *_lobby_verdict(now.get("lobby_to_title", {}))]
 
 
 def _resettle_verdict(found: dict[str, Any]) -> list[dict[str, Any]]:
@@ -730,6 +730,14 @@ def _resettle_verdict(found: dict[str, Any]) -> list[dict[str, Any]]:
                      f"{found['collector_worst_ms']} ms", f"steps {found['collector_steps_ms']} ms, "
                      f"full passes {found['full_resettles']}", f"<= {budget:.0f} ms",
                      found["collector_worst_ms"] <= budget)]
+
+
+def _lobby_verdict(found: dict[str, Any]) -> list[dict[str, Any]]:
+    """Leaving the lobby for the title: the next resettle frees it without a pass over every object."""
+    if "full_passes" not in found:
+        return []
+    return [_verdict("garbage collector: resettle after leaving the lobby, full passes", str(found["full_passes"]),
+                     f"steps {found['steps_ms']} ms", "0", found["full_passes"] == 0)]
 
 
 def section_of(figure: str) -> str:
