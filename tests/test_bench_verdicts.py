@@ -270,3 +270,30 @@ def test_no_full_collection_in_a_frame_and_flat_objects_are_met():
 def test_a_full_collection_in_a_frame_or_growing_objects_is_not_met():
     assert _gc_met(_gc(1, [5000, 7000, 4500, 6900])) == [False, True]
     assert _gc_met(_gc(0, [5000, 7000, 12000, 20000])) == [True, False]
+
+
+def test_leaving_the_lobby_is_met_only_without_a_full_pass():
+    def met(full_passes: int) -> list[bool]:
+        report = _gc(0, [5000, 7000, 4500, 6900])
+        report["gc_pauses"]["managed"]["lobby_to_title"] = {"steps_ms": [0.04, 0.05, 24.3], "full_passes": full_passes}
+        return [v["met"] for v in verdicts(report) if v["figure"].startswith("garbage collector: resettle after")]
+    assert met(0) == [True] and met(1) == [False]
+
+
+# ---------------------------------------------------------------- the memory breakdown
+def test_the_memory_breakdown_finds_the_caches_the_collector_froze():
+    """The window's collector freezes what is loaded, and gc.get_objects() lists nothing frozen:
+    the breakdown listed only the byte-bounded caches then, and missed every functools cache."""
+    import gc
+
+    from devkit.bench.memory import game_caches
+    from game.render import tabletop
+    from game.render.surface_cache import CACHES
+    gc.freeze()
+    try:
+        names = [name for name, _cache in game_caches()]
+    finally:
+        gc.unfreeze()
+    assert "game.render.tabletop._ink_rows" in names and "game.render.icons._font" in names
+    assert {cache.name for cache in CACHES} <= set(names) and tabletop._tumble.name in names
+    assert len(names) == len(set(names))

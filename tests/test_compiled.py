@@ -67,7 +67,7 @@ def test_the_compiled_build_plays_exactly_as_the_plain_python():
 _BIG = r"""
 from devkit.bench.bigmap import generated_level
 from game.app.headless import build_spec
-from game.bots import make_soldout_bot
+from game.bots.soldout import make_soldout_bot
 from game.driver import soldout_headless as sh
 from game.games import SOLD_OUT
 from game.sim.mall import MallSim

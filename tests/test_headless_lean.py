@@ -42,15 +42,16 @@ print(json.dumps({"code": 0 if outcome in ("win", "tie", "loss") else 1, "module
 """
 
 
-def loaded(code: str, args: list[str] | None = None) -> tuple[int, list[str], str]:
-    """Run `code` in a fresh interpreter: its exit status for the command, the unwanted modules it
-    loaded, and its standard output."""
+def loaded(code: str, args: list[str] | None = None,
+           unwanted_tops: tuple[str, ...] = UNWANTED) -> tuple[int, list[str], str]:
+    """Run `code` in a fresh interpreter: its exit status for the command, the modules it loaded
+    among `unwanted_tops` (each a module and its submodules), and its standard output."""
     source = code.replace("MAIN", repr(str(MAIN))).replace("ARGS", repr(args or []))
     done = subprocess.run([sys.executable, "-c", source], cwd=ROOT, capture_output=True, text=True, timeout=300,
                           stdin=subprocess.DEVNULL)
     report = json.loads(done.stderr.strip().splitlines()[-1])
     unwanted = [name for name in report["modules"] if any(name == top or name.startswith(top + ".")
-                                                           for top in UNWANTED)]
+                                                           for top in unwanted_tops)]
     return report["code"], unwanted, done.stdout
 
 
@@ -101,3 +102,62 @@ def test_a_headless_match_prints_its_json_last_and_alone():
                           text=True, timeout=300)
     assert done.returncode == 0 and done.stderr == ""
     assert json.loads(done.stdout.splitlines()[-1])["seed"] == 1
+
+
+# A game's headless match loads only its own game (issue #46): Check Out! at the dice table never
+# the Sold Out! bots (their walk grids), the mall, the level reader, Tiled's or the XML parsers;
+# Sold Out! never the table, its rules or its bots. Both games' objects stay registered (the
+# command line names them), Sold Out!'s with its options alone: its modes load when asked about.
+NOT_CHECK_OUT = ("game.bots.soldout", "game.bots.difficulty", "game.bots.errands", "game.bots.walking",
+                 "game.bots.search", "game.bots.pathfind", "game.bots.memory", "game.bots.fairness",
+                 "game.sim.mall", "game.sim.mall_avatar", "game.sim.mall_controls", "game.sim.mall_face",
+                 "game.sim.mall_fixtures", "game.sim.mall_floor", "game.sim.mall_view", "game.sim.physics",
+                 "game.sim.tuning", "game.driver.soldout_headless", "game.rules.soldout.modes",
+                 "game.rules.soldout.catalogue", "game.rules.soldout.events", "game.rules.soldout.engine",
+                 "game.rules.soldout.match", "game.files.levels", "game.files.level_files", "pytmx",
+                 "xml", "defusedxml")
+NOT_SOLD_OUT = ("game.rules.checkout", "game.bots.checkout", "game.bots.checkout_plan", "game.sim.table",
+                "game.sim.table_face", "game.sim.table_view", "game.sim.table_events", "game.sim.table_turns",
+                "game.sim.table_cursor", "game.sim.table_tuning", "game.driver.table_headless")
+# What only a replay read or written needs: a match played afresh without --record loads none of it.
+NOT_UNRECORDED = ("game.driver.replay", "game.files.register", "game.files.userfiles", "platformdirs")
+# What no match asks for: the dice's exact chances as fractions (the rules' tests and tools do).
+NOT_PLAYED = ("fractions",)
+
+
+@pytest.mark.parametrize("args", [COMMANDS["checkout"],
+                                  ["--headless", "--game", "checkout", "--bots", "6", "--seed", "2"]])
+def test_a_check_out_match_loads_nothing_of_sold_out_nor_a_replay(args):
+    code, unwanted, out = loaded(_RUN, args, NOT_CHECK_OUT + NOT_UNRECORDED + NOT_PLAYED)
+    assert code == 0 and ("Check Out!" in out or '"game":"checkout"' in out)
+    assert unwanted == []
+
+
+@pytest.mark.parametrize("name", ["headless json", "headless memory", "headless level"])
+def test_a_sold_out_match_loads_nothing_of_check_out_nor_a_replay(name):
+    # A level named on the command line is looked for in the player's levels folder too (the
+    # user-file register says where): that run keeps the register.
+    lean = NOT_UNRECORDED if "--level" not in COMMANDS[name] else ()
+    code, unwanted, out = loaded(_RUN, COMMANDS[name], NOT_SOLD_OUT + lean)
+    assert code == 0 and json.loads(out.splitlines()[-1])["game"] == "soldout"
+    assert unwanted == []
+
+
+def test_a_check_out_replay_played_headless_reads_no_level(tmp_path):
+    """A Check Out! replay names no level: reading it loads the replay reader, not the level
+    reader nor anything of Sold Out!'s match."""
+    path = tmp_path / "table.replay"
+    done = subprocess.run([sys.executable, str(MAIN), *COMMANDS["checkout"], "--record", str(path)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    code, unwanted, out = loaded(_RUN, ["--replay", str(path), "--headless", "--json"], NOT_CHECK_OUT)
+    assert code == 0 and json.loads(out.splitlines()[-1]) == json.loads(done.stdout.splitlines()[-1])
+    assert unwanted == []
+
+
+def test_a_recorded_match_still_loads_the_replay_writer(tmp_path):
+    """The other side of NOT_UNRECORDED: with --record the writer is loaded and the file written
+    (the lazy import is taken, not skipped)."""
+    path = tmp_path / "table.replay"
+    code, unwanted, _out = loaded(_RUN, [*COMMANDS["checkout"], "--record", str(path)], ("game.driver.replay",))
+    assert code == 0 and unwanted == ["game.driver.replay"] and path.stat().st_size > 0

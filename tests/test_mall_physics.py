@@ -281,10 +281,10 @@ def test_dresser_in_reach_is_the_nearest_chair_by_box_gap():
 
 def test_skipped_pushing_passes_change_nothing():
     """The pushing pass is skipped while no two shoppers can have come within reach since the
-    last one (MallSim._apart): six shoppers pushing sticks at random, bumping into each other
+    last one (Crowd.apart): six shoppers pushing sticks at random, bumping into each other
     and the shelves, end every tick exactly where a mall that runs every pass puts them."""
     skipping, every = make_sim(6, "rush", seed=5), make_sim(6, "rush", seed=5)
-    every._stride = 0                      # separate() then never allows a skip
+    every.crowd.stride = 0                      # separate() then never allows a skip
     for sim in (skipping, every):
         Driver(sim).until_phase("playing")
     rng = random.Random(11)
@@ -295,13 +295,13 @@ def test_skipped_pushing_passes_change_nothing():
     for i in range(3000):
         if i % 20 == 0:                    # now and then everyone heads for the same corner
             cmds = {av.seat: rng.choice(sticks) if i % 200 else Command(-16, 16) for av in every.avatars}
-        skipped += skipping._apart > 0
+        skipped += skipping.crowd.apart > 0
         skipping.step(cmds)
         every.step(cmds)
         close += any(abs(a.x - b.x) < reach and abs(a.y - b.y) < reach
-                     for a, b in itertools.combinations(every._bodies, 2))
-        assert [(b.x, b.y, b.vx, b.vy) for b in skipping._bodies] == \
-               [(b.x, b.y, b.vx, b.vy) for b in every._bodies], i
+                     for a, b in itertools.combinations(every.crowd.bodies, 2))
+        assert [(b.x, b.y, b.vx, b.vy) for b in skipping.crowd.bodies] == \
+               [(b.x, b.y, b.vx, b.vy) for b in every.crowd.bodies], i
         if every.phase != "playing":
             break
     assert skipped > 300 and close > 100, "the test must cover skipped passes and pushes"

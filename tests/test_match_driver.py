@@ -1,7 +1,7 @@
 """One match driver and one bot-seed rule: a seed plays the same in the window and headless."""
 import pytest
 
-from game.bots import make_soldout_bot
+from game.bots.soldout import make_soldout_bot
 from game.driver.match_driver import MatchDriver, bot_seed
 from game.driver.soldout_headless import new_sim, play_match
 from game.driver.table_headless import play_match as play_table

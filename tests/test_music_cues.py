@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from game import TICK_RATE
-from game.bots import make_soldout_bot
+from game.bots.soldout import make_soldout_bot
 from game.bots.checkout import CheckOutBot
 from game.driver.match_driver import bot_seed
 from game.driver.soldout_headless import new_sim

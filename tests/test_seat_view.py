@@ -5,7 +5,7 @@ import random
 
 from game.driver.match_driver import bot_seed
 from game.driver.soldout_headless import new_sim
-from game.bots import make_soldout_bot
+from game.bots.soldout import make_soldout_bot
 from game.app.headless import build_spec
 from game.sim.mall_events import Flipped, MallPhase, Took
 from game.sim.mall_view import SeatView

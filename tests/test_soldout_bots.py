@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from game.bots import BotsFileError, make_soldout_bot, soldout_difficulty
+from game.bots.difficulty import BotsFileError, soldout_difficulty
+from game.bots.soldout import make_soldout_bot
 from game.bots.pathfind import nav_grid
 from game.match.commands import IDLE, Button, Command
 from game.files.levels import load_level, levels_for_players

@@ -2,6 +2,7 @@
 import json
 import os
 
+import platformdirs
 import pytest
 
 from game.files import userfiles
@@ -28,7 +29,7 @@ def test_user_dir_defaults_to_platform_folder(tmp_path, monkeypatch):
         asked.append((appname, appauthor))
         return str(tmp_path / "platform" / appname)
 
-    monkeypatch.setattr(userfiles.platformdirs, "user_data_dir", fake_user_data_dir)
+    monkeypatch.setattr(platformdirs, "user_data_dir", fake_user_data_dir)   # looked up when asked
     assert userfiles.user_dir() == tmp_path / "platform" / "SoldOutCheckOut"
     assert asked == [("SoldOutCheckOut", False)] and userfiles.user_dir().is_dir()
 

@@ -9,7 +9,9 @@ after the scene modules load, settled by the warm-up, the oldest generation coll
 frame's present when the time before the next frame's read allows). A frame is events, tick,
 draw and present; each collection that starts inside one counts against it, by generation;
 those after the present (the loop's idle time) are counted apart. Then SOAK frames of a
-6-bot Rush, its tracked objects and RSS sampled: memory flat means cycles are still freed.
+6-bot Rush, its tracked objects and RSS sampled: memory flat means cycles are still freed. Last,
+back at the title, the resettle's steps; then (the window's policy) the lobby opened, frozen open
+and left for the title: the next resettle needs no pass over every object.
 """
 from __future__ import annotations
 
@@ -157,6 +159,39 @@ def _resettle(ctx: "Context", screen: "pygame.Surface") -> dict[str, Any]:
             "other_steps_ms": [round(took * 1000, 2) for name, took in steps if not name.startswith("collector")]}
 
 
+def _lobby_and_back(ctx: "Context", screen: "pygame.Surface") -> dict[str, Any]:
+    """The lobby opened from the title and settled while open (as the resettle on coming back from a
+    match to the lobby freezes it), then left for the title, and the next resettle run: its steps
+    (thread CPU time) and whether it needed the pass over every object (a left scene still alive:
+    the lobby held in a cycle by its rows and seat profiles did)."""
+    import pygame
+
+    from game import app
+    from game.core.collector import WINDOW
+    from game.scenes import registry, warmup
+
+    def frames(count: int) -> None:
+        for _ in range(count):
+            app.tick(ctx)
+            app.draw(ctx, screen, 0.5)
+            pygame.display.flip()
+    ctx.stack.push(registry.LOBBY(ctx))
+    ctx.stack.apply()
+    frames(warmup.IDLE_TICKS)
+    while WINDOW.resettle():
+        pass
+    before = WINDOW.full_resettles
+    ctx.stack.pop()
+    ctx.stack.apply()
+    frames(warmup.IDLE_TICKS)
+    steps, more = [], True
+    while more:
+        start = time.thread_time()
+        more = WINDOW.resettle()
+        steps.append(round((time.thread_time() - start) * 1000, 2))
+    return {"steps_ms": steps, "full_passes": WINDOW.full_resettles - before}
+
+
 def child(policy: str, frames: int, soak: int) -> dict[str, Any]:
     import pygame
 
@@ -185,6 +220,8 @@ def child(policy: str, frames: int, soak: int) -> dict[str, Any]:
             out[name] = _frames(ctx, screen, frames, timer, build(ctx))
     out["soak"] = _soak(ctx, screen, soak)
     out["resettle"] = _resettle(ctx, screen)
+    if policy == "managed":
+        out["lobby_to_title"] = _lobby_and_back(ctx, screen)
     out["idle_runs"], out["forced"], out["settled"] = WINDOW.idle_runs, WINDOW.forced, WINDOW.settled
     out["settle_jobs_ms"] = [round(took * 1000, 1) for name, took in warmer.done if name.startswith("collector")]
     out["young_passes_since_full"] = gc.get_count()[2]

@@ -71,16 +71,20 @@ def status() -> dict[str, float]:
 
 
 def game_caches() -> list[tuple[str, Any]]:
-    """Every cache of the game's modules, by name (module.function): functools' and the
-    pictures' caches bounded in bytes (game.render.surface_cache)."""
+    """Every cache of the game's modules, by name (module.function): the pictures' caches bounded
+    in bytes (game.render.surface_cache) and functools' caches, found in the game's modules and
+    their classes (not through gc.get_objects: the window's collector has frozen them by now,
+    and the collector lists no frozen object)."""
     from game.render.surface_cache import CACHES
-    found: list[tuple[str, Any]] = [(cache.name, cache) for cache in CACHES]
-    for obj in gc.get_objects():
-        if isinstance(obj, functools._lru_cache_wrapper):
-            module = getattr(obj, "__module__", "") or ""
-            if module.startswith("game."):
-                found.append((f"{module}.{obj.__qualname__}", obj))
-    return sorted(found, key=lambda pair: pair[0])
+    found: dict[int, tuple[str, Any]] = {id(cache): (cache.name, cache) for cache in CACHES}
+    for name, module in list(sys.modules.items()):
+        if not name.startswith("game.") or module is None:
+            continue
+        for value in list(vars(module).values()):
+            for obj in [value, *(vars(value).values() if isinstance(value, type) else ())]:
+                if isinstance(obj, functools._lru_cache_wrapper) and obj.__module__ == name:
+                    found.setdefault(id(obj), (f"{name}.{obj.__qualname__}", obj))
+    return sorted(found.values(), key=lambda pair: pair[0])
 
 
 def _anon() -> float:

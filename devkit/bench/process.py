@@ -20,7 +20,8 @@ sqlite3, Babel, the window's modules: tests/test_headless_lean.py pins the same)
 
 With `--before DIR` (an export of an older tree) the same commands of DIR's main.py run in turn
 with this tree's, which goes first alternating run by run, so both meet the same load.
-Target: the Rush >= 300x by the wall clock; the other rows are reported beside it.
+Target: the Rush and Check Out! >= 300x by the wall clock; Memory and Tidying Up are reported
+beside them.
 """
 from __future__ import annotations
 

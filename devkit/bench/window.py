@@ -133,6 +133,18 @@ def _scene_builders() -> list[tuple[str, Prepare]]:
         ctx.stack.clear_to(TitleScene(ctx))
         ctx.stack.apply()
 
+    def title_a_while(ctx: Context) -> None:
+        """The title's time after its presents before a demo (it starts after 45 s untouched) or a
+        speedrun (chosen in its menu): what a match let go of the other game's pictures is drawn
+        again there (game.scenes.warmup.menu_idle: ~0.9 s of drawing, a quarter frame at a time)."""
+        from game import app
+        from game.render import surface_cache
+        back_to_title(ctx)
+        for _ in range(60 * 45):
+            if not surface_cache.shed_left():
+                break
+            app.idle(ctx, time.perf_counter() + app.IDLE_SECONDS)
+
     def shot(name: str) -> Prepare:
         def prepare(ctx: Context) -> Change:
             back_to_title(ctx)
@@ -172,7 +184,7 @@ def _scene_builders() -> list[tuple[str, Prepare]]:
         return lambda ctx: ctx.stack.push(checkout_results(table))
 
     def attract(ctx: Context) -> Change:
-        back_to_title(ctx)
+        title_a_while(ctx)
         factory = registry.attract_factory()
         assert factory is not None
         return lambda ctx: ctx.stack.push(factory(ctx))
@@ -181,7 +193,7 @@ def _scene_builders() -> list[tuple[str, Prepare]]:
         from game.scenes.speedrun.run import SpeedrunRunScene
         from game.speedrun.categories import load_categories, make_setup
         from game.speedrun.records import Records
-        back_to_title(ctx)
+        title_a_while(ctx)
         setup = make_setup(load_categories()["rush"], "set", seed_index=1)
         # As the speedrun menu starts a run (the player's records: none in the bench's folder).
         return lambda ctx: ctx.stack.push(SpeedrunRunScene(ctx, setup, records=Records()))

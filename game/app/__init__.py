@@ -181,7 +181,7 @@ def run_career(args: argparse.Namespace, out: TextIO) -> int:
 def run_headless(args: argparse.Namespace, out: TextIO) -> int:
     from game.app import headless  # the runners, bots and sims: only for --headless (no pygame)
     from game.app.cli_checks import FileArgError, level_argument
-    from game.files.levels import LevelError
+    from game.files.level_error import LevelError   # not the level reader: a Check Out! match reads no level
     try:
         if args.replay:
             result = headless.play_replay(headless.load_replay_file(args.replay, args.level))
@@ -280,8 +280,13 @@ def draw(ctx: Context, surface: pygame.Surface, alpha: float) -> None:
 
 
 def idle(ctx: Context, until: float) -> None:
-    """The scenes' work ahead (`Scene.idle`), after a present, until `until` (perf_counter)."""
+    """The scenes' work ahead (`Scene.idle`), after a present, until `until` (perf_counter); then, in
+    a menu, the pictures a game let go of the other's drawn again (game.scenes.warmup.menu_idle)."""
+    from game.render import surface_cache
     ctx.stack.idle(until)
+    if surface_cache.shed_left():                  # only after a match: the scenes are loaded by then (see above)
+        from game.scenes.warmup import menu_idle
+        menu_idle(ctx, until)
 
 
 def said(text: str, count: int) -> str:

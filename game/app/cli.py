@@ -76,6 +76,9 @@ class _Parser(argparse.ArgumentParser):
 
     def format_help(self) -> str:
         self.epilog = help_epilog()    # built when asked: it reads the scene and board lists
+        for action in self._actions:   # and each game's modes: a match of the other game never loads them
+            if action.dest == "mode":
+                action.help = MODE_HELP.format(modes=_modes_said())
         return super().format_help()
 
 
@@ -137,8 +140,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --headless or --replay: print the result as one JSON line (no window)")
     keys = games.keys()
     p.add_argument("--game", choices=keys, default=None, help=f"with --headless/--tournament (default {keys[0]})")
-    p.add_argument("--mode", default=None, metavar="MODE",
-                   help=f"with --headless/--tournament: the game's mode ({_modes_said()})")
+    p.add_argument("--mode", default=None, metavar="MODE", help=MODE_HELP)   # its modes filled in by format_help
     p.add_argument("--bots", type=_whole_number("--bots", 1, MAX_BOTS), default=None, metavar="N",
                    help="with --headless: seats filled by bots, 1-6 (default 4)")
     p.add_argument("--difficulty", choices=DIFFICULTIES, default=None, help="with --headless (default normal)")
@@ -186,6 +188,9 @@ def build_parser() -> argparse.ArgumentParser:
         if action.option_strings and action.nargs != 0:
             action.type = _checked(action)
     return p
+
+
+MODE_HELP = "with --headless/--tournament: the game's mode ({modes})"
 
 
 def _modes_said() -> str:
@@ -284,8 +289,7 @@ def _check_game_options(args: argparse.Namespace) -> None:
         if getattr(args, dest):
             owner = next(g for g in games.all_games() if dest not in g.unused_flags)
             raise UsageError(f"{_flag(dest)} is for {owner.title} (--game {owner.key}); {why}")
-    modes = game.cli_modes()
-    if args.mode is not None and args.mode not in modes:
+    if args.mode is not None and args.mode not in (modes := game.cli_modes()):   # asked only when given
         raise UsageError(f"--mode must be one of {', '.join(modes)}, not {_shown(args.mode)}")
     refusal = game.cli_refusal(args.bots, args.headless)
     if refusal is not None:

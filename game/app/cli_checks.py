@@ -6,7 +6,6 @@ import argparse
 import tempfile
 from pathlib import Path
 
-from game.files.levels import find_level, list_levels, user_levels_dir
 from game.files.untrusted import echo
 
 
@@ -98,6 +97,9 @@ def _level(name: str, flag: str) -> Path:
     path = Path(name)
     if _asks(path, "exists"):
         raise FileArgError(f"{flag} {echo(name)}: {input_file_problem(path, 'a level file (.tmx)')}")
+    # The level reader only when a level is looked up by name: every other command checked here
+    # (a Check Out! match among them) reads no level.
+    from game.files.levels import find_level, list_levels, user_levels_dir
     found = find_level(name)
     if found is not None:
         return found

@@ -11,14 +11,16 @@ import json
 import random
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator, Mapping, TextIO
+from typing import TYPE_CHECKING, Any, Iterator, Mapping, TextIO
 
 from game.match.seats import identities
-from game.files.levels import LevelError
+from game.files.level_error import LevelError   # not the level reader: a Check Out! match reads no level
 from game.match import games
 from game.match.spec import MatchSpec, SeatSpec
-from game.driver.replay import CODE_PREFIX, MAX_REPLAY_BYTES, Replay, ReplayError, from_code, locate_level, read_replay
 from game.files.untrusted import UntrustedError, echo, read_text
+
+if TYPE_CHECKING:
+    from game.driver.replay import Replay
 
 
 class HeadlessError(Exception):
@@ -74,6 +76,9 @@ def _level_errors() -> Iterator[None]:
 def load_replay_file(path: str, level: str | None = None) -> Replay:
     """Read and validate a replay file and find the level it names (replay.locate_level: `level`
     is --level FILE); raises HeadlessError(code 2) with the reader's message."""
+    # The replay reader (its schema, the user-file register it shares the size cap with) only
+    # when a replay is read: a match played afresh never loads it (issue #46).
+    from game.driver.replay import CODE_PREFIX, MAX_REPLAY_BYTES, ReplayError, from_code, locate_level, read_replay
     try:
         text = read_text(path, MAX_REPLAY_BYTES, "replay", empty_ok=False)
     except UntrustedError as exc:

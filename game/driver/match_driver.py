@@ -19,13 +19,14 @@ its cooldown (`Repeater.eager_phase`) and the schedule all come from the game's 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable, Generic, Iterable, Iterator, Mapping, Protocol, TypeVar
+from typing import TYPE_CHECKING, Callable, Generic, Iterable, Iterator, Mapping, Protocol, TypeVar
 
 from game.match.commands import IDLE, Command
 from game.match.spec import MatchSpec
-from game.driver.replay import ReplayWriter, header_for
-
 from game.sim.protocol import Simulation
+
+if TYPE_CHECKING:
+    from game.driver.replay import ReplayWriter
 
 S = TypeVar("S", bound=Simulation)           # the world a driver steps: the mall's face or the table's
 S_in = TypeVar("S_in", bound=Simulation, contravariant=True)
@@ -217,4 +218,7 @@ class MatchDriver(Generic[S]):
 
 def recorder(spec: MatchSpec) -> ReplayWriter:
     """A replay writer for the match `spec` (its header names the seats in key order)."""
+    # The replay module (and the user-file register it shares its size cap with) only for a match
+    # that records: a plain headless match never loads it (issue #46).
+    from game.driver.replay import ReplayWriter, header_for
     return ReplayWriter(header_for(spec))

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple, Sequence
 
 from game.match.seats import MAX_SEATS
 from game import levels_dir
+from game.files.level_error import LevelError as LevelError   # re-exported: its home is apart (issue #46)
 from game.files.level_files import MAX_SIDE, MAX_TMX_BYTES, LevelFileError, LevelFiles, inspect_level, map_properties
 from game.text.notice import N_, Notice, Verbatim, message_of
 from game.files.untrusted import UntrustedError, echo, parse_xml, read_bytes, strict_int
@@ -66,10 +67,6 @@ class Ambient(NamedTuple):
     kind: str
     rect: "Rect"
     text: str
-
-
-class LevelError(Exception):
-    """A level that cannot be played. str(error) is one line: '<file>: <problem>'."""
 
 
 @dataclass(frozen=True)

@@ -16,15 +16,14 @@ import os
 import re
 import stat
 import tomllib
-import xml.etree.ElementTree as ET
 import zlib
 from pathlib import Path
-from typing import Any
-
-import defusedxml.ElementTree as SafeET
-from defusedxml import DefusedXmlException
+from typing import TYPE_CHECKING, Any
 
 from game.text.notice import N_, Notice, Quantity
+
+if TYPE_CHECKING:
+    import xml.etree.ElementTree as ET
 
 MAX_INT_DIGITS = 24          # far above any seed, count or key code the game writes
 MAX_ECHO = 80                # characters of untrusted text quoted back in a message
@@ -193,6 +192,12 @@ def parse_xml(data: bytes, what: str) -> ET.Element:
     """The one XML door (maps, tilesets, templates, splits): parsed by a hardened parser that refuses
     a DTD, entities and external references in whatever encoding the bytes declare (UTF-16 and
     UTF-32 included: a search for ASCII "<!DOCTYPE" does not see them); UntrustedError otherwise."""
+    # The XML parsers when a file is parsed: a command that reads no map or splits (a Check Out!
+    # match, a replay of one) never loads them (issue #46).
+    import xml.etree.ElementTree as ET
+
+    import defusedxml.ElementTree as SafeET
+    from defusedxml import DefusedXmlException
     try:
         return SafeET.fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
     except DefusedXmlException:

@@ -34,8 +34,6 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any, Callable
 
-import platformdirs
-
 from game.text.notice import N_, Notice, join, message_of
 from game.files.schema import Check, SchemaError
 from game.files.untrusted import UntrustedError, decode_text, echo, parse_json, read_bytes
@@ -54,7 +52,11 @@ def user_dir() -> Path:
     The env var SOLDOUT_USER_DIR overrides the platform folder (tests, portable installs).
     """
     override = os.environ.get(ENV_USER_DIR)
-    folder = Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    if override:
+        folder = Path(override)
+    else:
+        import platformdirs   # loaded only when the platform's folders are asked for (never under the tests or the bench)
+        folder = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError:
@@ -71,6 +73,7 @@ def log_dir() -> Path:
     SOLDOUT_USER_DIR names the user folder (tests, portable installs), its `logs/` folder instead."""
     if os.environ.get(ENV_USER_DIR):
         return user_dir() / LOGS
+    import platformdirs
     return Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))
 
 

@@ -1,8 +1,9 @@
 """Sold Out!: the game object (game.match.games.Game).
 
 Imported by the command line and the replay reader before they know what will run, so it imports
-only the rules' mode registry: the runner, the course and the conformance runner (the mall's
-simulation, bots and levels) are imported when first asked for.
+only the options: the rules' mode registry (each method's own import), the runner, the course and
+the conformance runner (the mall's simulation, bots and levels) are imported when first asked for,
+and a Check Out! match, which registers this game too, loads none of them (issue #46).
 """
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from game.match.games import LIKELY_SEATS, Demo, Game, Rehearsal, Runner, ScenarioRunner, register
 from game.match.spec import GameOptions, MatchSpec
-from game.rules.soldout import modes
 from game.rules.soldout.options import LOBBY_ROUNDS, SoldOutOptions, as_sold_out
 from game.text.notice import N_
 
@@ -38,12 +38,15 @@ class SoldOut(Game):
     ghosts = True     # the runner's avatar walks the mall
 
     def modes(self) -> Sequence[str]:
+        from game.rules.soldout import modes
         return modes.choices()     # the registry: a mode registered later counts too
 
     def mode_name(self, mode: str) -> str:
+        from game.rules.soldout import modes
         return modes.display_name(mode)
 
     def round_modes(self) -> Sequence[str]:
+        from game.rules.soldout import modes
         return modes.keys()
 
     # ----- its options (game/rules/soldout/options.py)
@@ -63,6 +66,7 @@ class SoldOut(Game):
 
     def schedule(self, spec: MatchSpec) -> list[str]:
         """A recorded schedule, else the spec's mode every round, or for "choose" the modes in turn."""
+        from game.rules.soldout import modes
         return modes.schedule(spec)
 
     def runner(self) -> Runner:
@@ -74,11 +78,13 @@ class SoldOut(Game):
         return scenario
 
     def demos(self) -> Sequence[Demo]:
+        from game.rules.soldout import modes
         return [Demo(key, modes.get(key).demo_players) for key in modes.keys()]
 
     def rehearsals(self) -> Sequence[Rehearsal]:
         """The lobby's first mode at every table first; then "choose each round" (its chooser) and
         every other registered mode, at every table."""
+        from game.rules.soldout import modes
         first, *others = modes.keys()
         later = [Rehearsal(mode, players, first=False) for mode in others for players in LIKELY_SEATS]
         return [*(Rehearsal(first, players) for players in LIKELY_SEATS),

@@ -438,7 +438,7 @@ def item_surface(garment: str, colour_hex: str, pattern: str, size: int,
     return _item(garment, colour, pattern, int(size), bool(colourblind))
 
 
-@surface_cache(budget_mb=32)     # the warm-up leaves ~22 MB: 1,190 items at 14 sizes
+@surface_cache(budget_mb=32, group="clothing")     # the warm-up leaves ~22 MB: 1,190 items at 14 sizes
 def _item(garment: str, colour_hex: str, pattern: str, size: int,
           colourblind: bool) -> pygame.Surface:
     if garment not in SHAPES:
@@ -496,7 +496,8 @@ def card_surface(garment: str, colour_hex: str, pattern: str, size: tuple[int, i
     return _card(garment, colour_hex, pattern, check_size(size), label, bool(colourblind), cb_hex)
 
 
-@surface_cache(budget_mb=24)     # the warm-up leaves ~16 MB: 255 cards at 3 viewer sizes
+# Drawn again first after a table let them go: a mall draws every card as it is built (MallScene._prewarm).
+@surface_cache(budget_mb=24, group="clothing", refill_first=True)   # the warm-up leaves ~16 MB: 255 cards at 3 sizes
 def _card(garment: str, colour_hex: str, pattern: str, size: tuple[int, int],
           label: str | None, colourblind: bool, cb_hex: str | None) -> pygame.Surface:
     w, h = size
@@ -591,7 +592,7 @@ def _objective(looks: tuple[ItemLook, ...], bags: int, size: tuple[int, int],
     return card
 
 
-@surface_cache(budget_mb=8)      # the warm-up leaves ~3 MB
+@surface_cache(budget_mb=8, group="clothing")      # the warm-up leaves ~3 MB
 def _objective_cached(looks: tuple[ItemLook, ...], bags: int, size: tuple[int, int],
                       filled: tuple[bool, ...], marks: tuple[str | None, ...],
                       colourblind: bool, title: str) -> pygame.Surface:

@@ -10,11 +10,18 @@ tests/test_surface_cache.py check both (the report lists each cache's bytes and 
 
 The interface is lru_cache's where the game and tests use it: cache_info(), cache_clear(),
 __wrapped__ (the undecorated function).
+
+A cache may belong to a game's `group` of pictures ("clothing": Sold Out!'s items and cards). A
+match of the other game never draws them, so its scene lets them go while it plays (`shed`: ~40 MB
+a window does not need then), remembering what was asked; the menus' idle time, or the game's own
+scene, draws them again (`refill`) in the same order, so a cache holds what the title's warm-up
+left in it before a frame of that game needs it (game/scenes/own_pictures.py).
 """
 from __future__ import annotations
 
+import time
 from collections import OrderedDict
-from typing import Callable, Generic, Hashable, NamedTuple, ParamSpec
+from typing import Any, Callable, Generic, Hashable, NamedTuple, ParamSpec
 
 import pygame
 
@@ -38,16 +45,24 @@ def surface_bytes(surface: pygame.Surface) -> int:
     return surface.get_pitch() * surface.get_height() + ENTRY_BYTES
 
 
+Call = tuple[tuple[Any, ...], dict[str, Any]]   # a call's arguments: positional, keyword
+
+
 class SurfaceCache(Generic[P]):
     """A function's surfaces by its arguments, at most `budget` bytes of them (the newest
-    entry stays even when it alone is larger)."""
+    entry stays even when it alone is larger). `group`: the game's pictures it holds, if any;
+    `refill_first`: what a scene's first frame needs most, drawn again before the rest."""
 
-    def __init__(self, fn: Callable[P, pygame.Surface], budget: int, name: str) -> None:
+    def __init__(self, fn: Callable[P, pygame.Surface], budget: int, name: str, group: str | None = None,
+                 refill_first: bool = False) -> None:
         self.__wrapped__ = fn
         self.__doc__ = fn.__doc__
         self.name = name
         self.budget = budget
-        self._kept: OrderedDict[Hashable, tuple[pygame.Surface, int]] = OrderedDict()
+        self.group = group
+        self.refill_first = refill_first   # drawn again before its group's other caches (see `refill`)
+        self._kept: OrderedDict[Hashable, tuple[pygame.Surface, int, Call]] = OrderedDict()
+        self._shed: OrderedDict[Hashable, Call] = OrderedDict()   # let go by `shed`, oldest first
         self.bytes = 0
         self.hits = self.misses = self.evicted = 0
 
@@ -61,19 +76,44 @@ class SurfaceCache(Generic[P]):
         self.misses += 1
         surface = self.__wrapped__(*args, **kwargs)
         size = surface_bytes(surface)
-        self._kept[key] = (surface, size)
+        self._kept[key] = (surface, size, (args, kwargs))
+        self._shed.pop(key, None)          # drawn again by need: nothing left to refill for it
         self.bytes += size
         while self.bytes > self.budget and len(self._kept) > 1:
-            _key, (_old, freed) = self._kept.popitem(last=False)
+            _key, (_old, freed, _call) = self._kept.popitem(last=False)
             self.bytes -= freed
             self.evicted += 1
         return surface
+
+    def shed(self) -> int:
+        """Let every picture go, remembering how each was asked for (least recently drawn first),
+        so `refill_one` can draw them again; how many went."""
+        count = len(self._kept)
+        for key, (_surface, _size, call) in self._kept.items():
+            self._shed[key] = call
+        self._kept.clear()
+        self.bytes = 0
+        return count
+
+    @property
+    def shed_left(self) -> int:
+        """Pictures let go by `shed` and not drawn again yet."""
+        return len(self._shed)
+
+    def refill_one(self) -> bool:
+        """Draw again the oldest picture `shed` let go (so they end in the order they were kept);
+        True while more are left."""
+        if self._shed:
+            _key, (args, kwargs) = self._shed.popitem(last=False)
+            self(*args, **kwargs)
+        return bool(self._shed)
 
     def cache_info(self) -> CacheInfo:
         return CacheInfo(self.hits, self.misses, None, len(self._kept), self.bytes, self.budget, self.evicted)
 
     def cache_clear(self) -> None:
         self._kept.clear()
+        self._shed.clear()
         self.bytes = 0
         self.hits = self.misses = self.evicted = 0
 
@@ -81,10 +121,35 @@ class SurfaceCache(Generic[P]):
 CACHES: list[SurfaceCache[...]] = []      # every one made, for the memory bench's report
 
 
-def surface_cache(budget_mb: float) -> Callable[[Callable[P, pygame.Surface]], SurfaceCache[P]]:
-    """Decorator: cache the function's surfaces up to `budget_mb` megabytes (MiB)."""
+def surface_cache(budget_mb: float, group: str | None = None,
+                  refill_first: bool = False) -> Callable[[Callable[P, pygame.Surface]], SurfaceCache[P]]:
+    """Decorator: cache the function's surfaces up to `budget_mb` megabytes (MiB), as one of
+    `group`'s pictures (a game's: let go while the other game plays) or shared (None)."""
     def wrap(fn: Callable[P, pygame.Surface]) -> SurfaceCache[P]:
-        cache = SurfaceCache(fn, round(budget_mb * MB), f"{fn.__module__}.{fn.__qualname__}")
+        cache = SurfaceCache(fn, round(budget_mb * MB), f"{fn.__module__}.{fn.__qualname__}", group, refill_first)
         CACHES.append(cache)
         return cache
     return wrap
+
+
+def shed(group: str) -> int:
+    """The pictures of `group` let go, remembered for `refill`: a scene of the other game calls it
+    while it plays, as it never draws them. How many pictures went (0: none were held)."""
+    return sum(cache.shed() for cache in CACHES if cache.group == group and cache._kept)
+
+
+def shed_left(group: str | None = None) -> int:
+    """Pictures of `group` (of every group: None) let go and not drawn again yet."""
+    return sum(cache.shed_left for cache in CACHES if group is None or cache.group == group)
+
+
+def refill(group: str | None, until: float, clock: Callable[[], float] = time.perf_counter) -> bool:
+    """Draw again what `shed` let go of `group` (every group: None), at least one picture
+    and then while `clock()` is before `until`; True while some are left. The caches marked
+    `refill_first` first (a mall's cards: it draws them all as it is built, in its first frame)."""
+    for cache in sorted(CACHES, key=lambda cache: not cache.refill_first):
+        while (group is None or cache.group == group) and cache.shed_left:
+            cache.refill_one()
+            if clock() >= until:
+                return shed_left(group) > 0
+    return False

@@ -61,7 +61,7 @@ def die_surface(face: int, size: int, colour_hex: str, shape: str | None = None)
 
 # Cache bounds are sized from what one table shows (6 seats x 6 faces, a round's cards),
 # not left to grow: an unbounded art cache was most of a long session's memory growth.
-@lru_cache(maxsize=256)
+@surface_cache(budget_mb=3)   # the warm-up and a 6-seat match leave ~1.1 MB: 138 dice
 def _die(face: int, size: int, colour_hex: str, shape: str | None) -> pygame.Surface:
     _check_face(face)
     check_size(size)
@@ -105,8 +105,8 @@ def _die_body(face: int, side: int, colour: Colour, ss: int) -> pygame.Surface:
     return surf
 
 
-# 6 seats x 6 faces x 24 turns (TUMBLE_STEP) is 864; the rest holds the askew dice on taken cards.
-@lru_cache(maxsize=1024)
+# 6 seats x 6 faces x 24 turns (TUMBLE_STEP) is 864 (~5 MB); the rest holds the askew dice on taken cards.
+@surface_cache(budget_mb=8)
 def _tumble(face: int, size: int, colour_hex: str, angle: int, shape: str | None) -> pygame.Surface:
     die = die_surface(face, size, colour_hex, shape)
     rad = math.radians(angle)
@@ -358,7 +358,7 @@ def _band_room(w: int, left: int) -> int:
 
 # A card is ~60-100 KB: a round deals 2 products a player, so 6 players show 12 cards, each free
 # or taken by one of 6 seats = 84 (warmed ahead); 128 keeps one round whole.
-@surface_cache(budget_mb=8)      # the warm-up leaves ~4 MB: 38 cards
+@surface_cache(budget_mb=8)   # the warm-up leaves ~4 MB: 38 cards
 def _product(name: str, category: str, faces: tuple[int, ...], stars: int, size: tuple[int, int],
              taken_by: tuple[str, str | None] | None) -> pygame.Surface:
     w, h = size
@@ -435,7 +435,7 @@ def _price_row(count: int, side: int, width: int) -> pygame.Surface:
 
 # A card is up to ~190 KB. A round's display of bargains, at the board row's size and at checkout's
 # sizes with the promo on and off, is up to 42 (6 on display).
-@lru_cache(maxsize=56)
+@surface_cache(budget_mb=6)   # a 6-seat match's bargains in every state: ~4 MB, 44 cards
 def _bargain(name: str, base: int, promo: int | None, condition: str | None, stars: int,
              size: tuple[int, int], promo_active: bool) -> pygame.Surface:
     w, h = size

@@ -88,6 +88,12 @@ class MenuScene(Scene):
     def update(self, commands: dict[int, Command]) -> None:
         self.menu.update(menu_command(commands))
 
+    def exit(self) -> None:
+        """Left for good: its menu's rows are its bound methods, a cycle that (frozen by the
+        collector's settle while the scene was open) only a pass over every object frees
+        (game/core/collector.py). An empty menu lets the scene go by reference counting."""
+        self.menu = widgets.MenuList([])
+
     def draw_menu_page(self, surface: pygame.Surface, top: int = 190) -> None:
         ui = self.ctx.ui
         widgets.draw_page(surface, ui, _(self.heading), 96)

@@ -104,6 +104,11 @@ class EveningScene(Scene):
         new_evening(self.ctx)
         self.ctx.toast(_("A new evening begins"))
 
+    def exit(self) -> None:
+        """Left for good: its rows call back into it (a cycle, game/core/collector.py); an empty menu
+        lets it go by reference counting."""
+        self.menu = widgets.MenuList([])
+
     def update(self, commands: dict[int, Command]) -> None:
         cmd = menu_command(commands)
         if cmd.pressed & Button.Y and not self.quitting:    # the key that opened it closes it

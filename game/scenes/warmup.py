@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import time
 from functools import partial
 from itertools import zip_longest
 from typing import TYPE_CHECKING, Any, Callable, Generator, Iterator
@@ -33,7 +34,7 @@ from game.match import games
 from game.match.games import Game, Rehearsal
 from game.match.spec import MatchSpec, SeatSpec
 from game.rules.soldout import modes as soldout_modes
-from game.render import clothing
+from game.render import clothing, surface_cache
 from game.render.clothing import item_art, item_card, objective_art
 from game.render.text import load_hyphenation
 from game.text import i18n
@@ -384,3 +385,13 @@ def back_in_menu(warmer: Warmer, ctx: "Context", was_in_menu: bool) -> bool:
         warmer.add(f"collector {len(warmer.done)}", collector.WINDOW.resettle)   # the match's cycles freed first
         warmer.add(f"memory back {len(warmer.done)}", give_back)
     return now
+
+
+def menu_idle(ctx: "Context", until: float) -> None:
+    """A menu's time after a present (every frame's, whatever the players press: a lobby being
+    joined is seldom idle): the pictures a game's scene let go of the other game's while it played
+    (game/scenes/own_pictures.py) drawn again, until `until`, so whichever game starts next finds
+    what the title's warm-up left for its first frames (all of them: ~0.9 s of drawing, ~4 s of
+    frames)."""
+    if in_menu(ctx) and surface_cache.shed_left() and time.perf_counter() < until:
+        surface_cache.refill(None, until)

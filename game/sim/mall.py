@@ -56,6 +56,26 @@ _PLAYING = MallPhase.PLAYING   # a module constant: looking it up on the enum co
 _WALKABLE: dict[tuple[bytes, ...], tuple[bytes, ...]] = {}
 
 
+class Crowd:
+    """The shoppers' bodies as the tick walks them, and the pushing pass's skips."""
+
+    def __init__(self, stride: int) -> None:
+        # How much nearer two shoppers can come along an axis in a tick, for the pushing pass's
+        # skips (physics.separate): each moves at most at its velocity, which only ever
+        # approaches a stick's target (target_velocity: never over the top speed). A body moved
+        # by hand between ticks (a test's placing) must set `apart` to 0.
+        self.stride = stride
+        self.bodies: list[Body] = []      # the pushing pass reads them every tick
+        self.walkers: list[tuple[Avatar, Body, int, int]] = []   # and _play these
+        self.apart = 0                    # pushing passes to skip: no two can be within reach yet
+
+    def placed(self, avatars: list[Avatar]) -> None:
+        """The bodies were (re)placed: a round's spawn, or a staged crowd."""
+        self.bodies = [av.body for av in avatars]
+        self.walkers = [(av, av.body, av.seat, av.player) for av in avatars]
+        self.apart = 0
+
+
 class MallSim:
     """One Sold Out! match in the mall. `step(commands)` advances one tick (1/TICK_RATE s)."""
 
@@ -66,11 +86,7 @@ class MallSim:
         self.t = tuning or load_tuning()
         self.floor = PileFloor(Grid(level.solid, level.tile_size), level, self.t)
         self.fixtures = Fixtures(level, self.t)
-        # How much nearer two shoppers can come along an axis in a tick, for the pushing pass's
-        # skips (physics.separate): each moves at most at its velocity, which only ever
-        # approaches a stick's target (target_velocity: never over the top speed). A body moved
-        # by hand between ticks (a test's placing) must set `_apart` to 0.
-        self._stride = 2 * max(self.t.top, self.t.carry_top)
+        self.crowd = Crowd(2 * max(self.t.top, self.t.carry_top))
         self.controls = Controls(self)
         seats = sorted(spec.seats, key=lambda s: s.seat)
         self.seats = [s.seat for s in seats]
@@ -112,15 +128,8 @@ class MallSim:
         for i, av in enumerate(self.avatars):
             x, y = spawns[i % len(spawns)]
             av.respawn(x, y)
-        self.bodies_placed()
+        self.crowd.placed(self.avatars)
         self._set_phase(MallPhase.STUDY if self.round.family.studies_list else MallPhase.COUNTDOWN)
-
-    def bodies_placed(self) -> None:
-        """The shoppers' bodies were (re)placed: a round's spawn, or a staged crowd. The tick's
-        lists hold the bodies themselves, and the next tick runs the pushing pass."""
-        self._bodies = [av.body for av in self.avatars]   # the pushing pass reads them every tick
-        self._walkers = [(av, av.body, av.seat, av.player) for av in self.avatars]   # and _play these
-        self._apart = 0               # pushing passes to skip: no two shoppers can be within reach yet
 
     def _set_phase(self, phase: MallPhase) -> None:
         self.phase = phase
@@ -322,7 +331,8 @@ class MallSim:
         accel, friction = t.accel, t.friction
         buttons = []                     # avatars with a button down or Y held: most ticks none
         moving = []
-        for av, b, seat, player in self._walkers:
+        crowd = self.crowd
+        for av, b, seat, player in crowd.walkers:
             try:                         # a subscript, not a get() call: nearly every seat has one
                 cmd = commands[seat]
             except KeyError:
@@ -361,10 +371,10 @@ class MallSim:
                 moving.append(b)
         if moving:
             move_bodies(grid, moving, half)   # each body's move reads only itself and the walls
-        if self._apart:
-            self._apart -= 1
+        if crowd.apart:
+            crowd.apart -= 1
         else:
-            self._apart = separate(grid, self._bodies, half, t.push_num, self._stride)
+            crowd.apart = separate(grid, crowd.bodies, half, t.push_num, crowd.stride)
         rnd = self.round
         if len(buttons) > 1:             # at the same moment: this tick's own order, never seat order
             buttons = tick_order(self.spec.seed, self.tick, buttons, _player)

@@ -51,7 +51,7 @@ def gather(face: MallFace, x: int, y: int) -> None:
                 break
         taken.append((cx, cy))
         av.body = Body(cx, cy)
-    sim.bodies_placed()
+    sim.crowd.placed(sim.avatars)
 
 
 def score_last_round_as(face: MallFace, side_scores: Sequence[int]) -> None:

@@ -11,11 +11,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING
-
-from game.files.levels import load_level
-from game.rules.soldout.catalogue import DEFAULT_PATH, load_catalogue
-from game.sim.tuning import TUNING_PATH, load_tuning
+from typing import TYPE_CHECKING, Callable, TypeVar
 
 if TYPE_CHECKING:
     from game.files.levels import Level
@@ -23,7 +19,6 @@ if TYPE_CHECKING:
     from game.rules.soldout.catalogue import Catalogue as SoldOutCatalogue
     from game.sim.table_tuning import TableTuning
     from game.sim.tuning import Tuning
-from typing import Callable, TypeVar
 
 T = TypeVar("T")
 _CACHE: dict[tuple[object, ...], object] = {}
@@ -51,16 +46,21 @@ def cached(kind: str, path: Path | str | tuple[Path, ...], load: Callable[[], T]
     return value
 
 
+# Each game's loaders import that game's readers when first asked: a Check Out! process never
+# loads the level reader (its XML parser) or Sold Out!'s tuning, a Sold Out! one never Check Out!'s
+# rules (issue #46).
 def soldout_catalogue() -> "SoldOutCatalogue":
+    from game.rules.soldout.catalogue import DEFAULT_PATH, load_catalogue
     return cached("soldout-catalogue", DEFAULT_PATH, load_catalogue)
 
 
 def soldout_tuning() -> "Tuning":
+    from game.sim.tuning import TUNING_PATH, load_tuning
     return cached("soldout-tuning", TUNING_PATH, load_tuning)
 
 
 def checkout_catalogue() -> "CheckoutCatalogue":
-    from game.rules.checkout import catalogue   # Check Out!'s rules: a Sold Out! process never loads them
+    from game.rules.checkout import catalogue
     files = tuple(catalogue.DEFAULT_DIR / name for name in ("rules.toml", "products.toml", "bargains.toml"))
     return cached("checkout-catalogue", files, catalogue.load_catalogue)
 
@@ -72,4 +72,5 @@ def checkout_tuning() -> "TableTuning":
 
 def level(path: Path | str) -> "Level":
     """A level file, validated (LevelError as load_level raises it)."""
+    from game.files.levels import load_level
     return cached("level", path, lambda: load_level(path))

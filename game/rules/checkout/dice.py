@@ -3,10 +3,12 @@ likely a set is, and how to say a set of faces in words."""
 from __future__ import annotations
 
 from collections import Counter
-from fractions import Fraction
 from functools import lru_cache
 from itertools import product as cartesian
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 _NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
 
@@ -38,6 +40,8 @@ def say_faces(faces: Sequence[int]) -> str:
 @lru_cache(maxsize=None)
 def chance(faces: tuple[int, ...], dice: int) -> Fraction:
     """Exact chance that one roll of `dice` dice shows all of `faces` (full enumeration)."""
+    # fractions (and decimal, which it loads) only here: a match never asks, the tests and tools do
+    from fractions import Fraction
     if dice < len(faces):
         return Fraction(0)
     hits = sum(1 for roll in cartesian(range(1, 7), repeat=dice) if covers(faces, roll))

@@ -48,12 +48,37 @@ Round (engine.py) -- players are 0..n-1; a *side* is a team, or a player when te
 Scenarios: scenario.run_case(case) -> list[str]; headless: autoplay.play_match(spec) -> dict.
 Rules in plain words: docs/RULES.md.
 """
-from game.rules.soldout.catalogue import Catalogue, CatalogueError, Colour, Item, Objective, load_catalogue
-from game.rules.soldout import modes
-from game.rules.soldout.deal import Deal
-from game.rules.soldout.engine import Result, Round, Slot
-from game.rules.soldout.modes import deal_round
-from game.rules.soldout.match import Match, RoundResult
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.rules.soldout import modes
+    from game.rules.soldout.catalogue import Catalogue, CatalogueError, Colour, Item, Objective, load_catalogue
+    from game.rules.soldout.deal import Deal
+    from game.rules.soldout.engine import Result, Round, Slot
+    from game.rules.soldout.match import Match, RoundResult
+    from game.rules.soldout.modes import deal_round
 
 __all__ = ["Catalogue", "CatalogueError", "Colour", "Item", "Objective", "load_catalogue", "modes",
            "Deal", "Result", "Round", "Slot", "deal_round", "Match", "RoundResult"]
+
+# The API above, each name's module imported when the name is first asked for (PEP 562): every
+# command reads the modes registry (the command line lists the modes), and importing it must not
+# load the engine and the match (a Check Out! process plays neither; issue #46).
+_HOMES = {"Catalogue": "catalogue", "CatalogueError": "catalogue", "Colour": "catalogue", "Item": "catalogue",
+          "Objective": "catalogue", "load_catalogue": "catalogue", "Deal": "deal", "Result": "engine",
+          "Round": "engine", "Slot": "engine", "deal_round": "modes", "Match": "match", "RoundResult": "match"}
+
+
+if not TYPE_CHECKING:   # the type checker reads the imports above, so a misspelt name stays an error
+    def __getattr__(name: str) -> object:
+        home = _HOMES.get(name)
+        if home is None:
+            if name in __all__:   # "modes": a submodule, imported as one
+                return importlib.import_module(f"{__name__}.{name}")
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+        globals()[name] = value   # asked once: later lookups find it without this hook
+        return value

@@ -102,6 +102,11 @@ class ModeChoiceScene(Scene):
         if start in keys:
             self.menu.index = keys.index(start)
 
+    def exit(self) -> None:
+        """Chosen: its rows call back into it (a cycle, game/core/collector.py); an empty menu lets
+        it go by reference counting."""
+        self.menu = widgets.MenuList([])
+
     @property
     def bot_chooses(self) -> bool:
         return self.chooser is not None and not self.chooser.seats

@@ -51,6 +51,7 @@ from game.scenes.menus import push_howto_once
 from game.scenes.pads import Rumbler
 from game.scenes.pads import seat_keys, sharing_a_keyboard
 from game.scenes.moment import without
+from game.scenes.own_pictures import clothing_again
 from game.scenes.ready import READY_AFTER_TICKS
 from game.sim.mall import new_mall
 
@@ -241,10 +242,12 @@ class MallScene(Scene):
         countdown, those of the round's first choices; in play, to a pile put down somewhere new),
         a few hundred tiles of search at a time. First the dresser cards placed (the round's first
         picture needs them: the fade into the round has the idle frames), then the shoppers'
-        everyday frames drawn ahead."""
+        everyday frames drawn ahead. Between those, the clothing drawn again if a table let it go and
+        no menu came between (game/scenes/own_pictures.py)."""
         self.picture.build_ahead(until)     # first the static layer a results screen dropped, if it fits
         view = self.picture.view
-        if view.place_ahead(self.sim, until) or view.warm_figures(until) or not self.bots:
+        if (view.place_ahead(self.sim, until) or clothing_again(until) or view.warm_figures(until)
+                or not self.bots):
             return
         for field in pile_fields_ahead(self.sim.seat_view(next(iter(self.bots)))):
             while time.perf_counter() < until:

@@ -108,6 +108,11 @@ class CareerScene(Scene):
     def close(self) -> None:
         self.ctx.stack.pop()
 
+    def exit(self) -> None:
+        """Left for good: its rows call back into it (a cycle, game/core/collector.py); an empty menu
+        lets it go by reference counting."""
+        self.menu = widgets.MenuList([])
+
     def finished(self, challenge: Challenge, replay: str) -> None:
         """The challenge's match is over: judge it from its replay and keep its stars."""
         try:

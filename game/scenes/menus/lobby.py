@@ -90,6 +90,11 @@ class LobbyScene(Scene):
         self.seat_profiles = LobbyProfiles(self)    # each joining seat's Guest / profile / new profile
         self._took_escape = False                   # an Escape that stopped a keyboard typing a name
 
+    def exit(self) -> None:
+        """Left for good (back to the title): its rows call back into it, a cycle only the collector's
+        pass over every object would free (game/core/collector.py); an empty menu lets it go now."""
+        self.menu = widgets.MenuList([])
+
     # ---------------------------------------------------------------- menu rows
     def _items(self) -> list[widgets.MenuItem]:
         I = widgets.MenuItem

@@ -8,6 +8,7 @@ again after each change (a few rows), and saves through game/files/profiles.py.
 from __future__ import annotations
 
 import dataclasses
+import weakref
 from typing import TYPE_CHECKING
 
 from game.files import database, profiles
@@ -46,11 +47,21 @@ class Waiting:
 
 class LobbyProfiles:
     def __init__(self, lobby: "LobbyScene") -> None:
-        self.lobby = lobby
+        # Weakly: the lobby holds these, and a lobby held back would live on in a cycle (frozen by the
+        # collector's settle while it was open) until a pass over every object (game/core/collector.py).
+        self._lobby = weakref.ref(lobby)
         self.db: Database | None = None              # None: the user folder's records (a screenshot sets its own)
         self.pickers: dict[int, SeatPicker] = {}     # seat -> its picker, while it chooses
         self.waiting: dict[int, Waiting] = {}         # seat -> a name it typed, being saved on the worker
         self._found: list[Profile] | None = None
+
+    @property
+    def lobby(self) -> "LobbyScene":
+        """The lobby these seats sit in (only it holds them, so it lives while they are asked)."""
+        lobby = self._lobby()
+        if lobby is None:
+            raise RuntimeError("the lobby's profiles were asked after the lobby was let go")
+        return lobby
 
     # ----- the profiles --------------------------------------------------------
     @property

@@ -48,6 +48,11 @@ class PauseScene(Scene):
                                      row_height=72, width=480)
         self.closing = False
 
+    def exit(self) -> None:
+        """Closed: its rows call back into it (a cycle, game/core/collector.py); an empty menu lets
+        it go by reference counting."""
+        self.menu = widgets.MenuList([])
+
     def items(self) -> list[widgets.MenuItem]:
         """The menu rows; a game's own pause (speedrun) offers others."""
         return [

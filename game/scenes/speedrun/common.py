@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import time
+import weakref
 from typing import TYPE_CHECKING, Callable, Protocol
 
 import pygame
@@ -102,7 +103,7 @@ class SpeedrunRun:
                  records: Records | None = None, playback: Replay | None = None, scripted: bool = False,
                  practice: PracticePlan | None = None, comparison: Comparison | None = None) -> None:
         self.ctx = ctx
-        self.host = host
+        self._host = weakref.ref(host)   # weakly: the host holds the run (a cycle the collector would have to find)
         self.setup = setup
         self.spec = spec_for(setup, runner_name())
         self.records = records if records is not None else load_records(ctx)
@@ -129,6 +130,14 @@ class SpeedrunRun:
         self.session = self._session()
         self._ticks = self.playback.ticks() if self.playback is not None else None
         self.runner: Callable[[], Command] | None = None   # the scripted runner, once the host is built
+
+    @property
+    def host(self) -> RunHost:
+        """The game scene this run plays in (only it holds the run, so it lives while the run is asked)."""
+        host = self._host()
+        if host is None:
+            raise RuntimeError("a speedrun's scene was let go while its run was still asked")
+        return host
 
     def start(self) -> None:
         """The host is built: a scripted run takes its runner now."""

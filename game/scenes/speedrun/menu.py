@@ -136,6 +136,11 @@ class SpeedrunMenuScene(Scene):
     def back(self) -> None:
         self.ctx.stack.pop()
 
+    def exit(self) -> None:
+        """Left for good: its rows call back into it (a cycle, game/core/collector.py); an empty menu
+        lets it go by reference counting."""
+        self.menu = widgets.MenuList([])
+
     def resume(self) -> None:
         self.records, _ = Records.load()   # a run may have changed them
 

@@ -73,8 +73,9 @@ class SpeedrunTableScene(Scene):
         self.picture.show(session.table(), self._labels())
 
     def scripted_runner(self) -> Callable[[], Command]:
-        bot = CheckOutBot(0, "expert", self.run.setup.seed, self.run.session.table().tuning)
-        return lambda: bot.command(self.run.session.table())
+        run = self.run   # not the scene: the run keeps this runner, and the scene would live on in that cycle
+        bot = CheckOutBot(0, "expert", run.setup.seed, run.session.table().tuning)
+        return lambda: bot.command(run.session.table())
 
     def on_new_pb(self) -> None:
         """No ghost at the table."""
@@ -108,6 +109,7 @@ class SpeedrunTableScene(Scene):
     def exit(self) -> None:
         self.picture.drop_layers()
         self.run.save_on_exit()
+        self.run.runner = None   # the scripted runner holds the run: no cycle left for the collector
 
     def idle(self, until: float) -> None:
         self.picture.idle(until)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from game.match.seats import SeatIdentity, identities
+from game.scenes.own_pictures import let_go_of_clothing
 from game.scenes.pads import find_me_age, pulse_rings
 from game.scenes.shoppers import seat_cast
 from game.scenes.table.draw import TableView
@@ -119,7 +120,9 @@ class TablePicture:
         its first draw) builds its static layer and its first deal's cards; the seat panels whose
         words changed and were left for later (SeatHud.draw); then the queued art
         (a round's cards as they may be taken, the bargains' variants, tumbling dice: about
-        40 ms at a round's start). No frame later pays for a first render, none pays for it now."""
+        40 ms at a round's start). No frame later pays for a first render, none pays for it now.
+        Sold Out!'s clothing is let go first (never drawn here: game/scenes/own_pictures.py)."""
+        let_go_of_clothing()   # first: the renders below reuse its memory instead of adding to it
         if self.static is None and time.perf_counter() < until:
             self._build_static()
         self.hud.idle(until, [s.total for s in self.sim.scores()])   # panels left for after the present
