@@ -21,7 +21,7 @@ from game.scenes.secrets import Glimpse
 from game.render.cast import Character, default_for
 from game.render.figure import portrait
 from game.scenes.shoppers import seat_look
-from game.render.icons import font, mix
+from game.render.icons import bot_icon, font, mix
 from game.render.text import NARROWEST
 from game.render.widgets import ellipsized
 from game.render.keytext import has_caps
@@ -43,6 +43,11 @@ if TYPE_CHECKING:
     from game.scenes.table.bids import BidHold
 
 REASON_TICKS = 180     # a rejection stays in the seat's panel this long
+# px: a seat's name, from its portrait to the widest score ("88 Pkt."). A bot's panel said BOT
+# beside the name, which left 84 px ("AMARILLO", "SAMANTHA" were cut): its robot's head is on
+# the portrait's corner instead.
+NAME_ROOM = 110
+ROBOT_BADGE = 18
 DIE = 40
 PANELS_LAID_A_FRAME = 1   # see SeatHud.draw
 
@@ -62,7 +67,7 @@ class SeatHud:
         self.cb = False                  # colour-blind mode: the portraits wear their seats' patterns (set by the picture)
         self.panels = panels
         self.ids = identities
-        self.labels = labels      # "BOT" / "" for people (empty for every seat in a demo)
+        self.labels = labels      # "BOT" / "" for people (empty for every seat in a demo): a robot on the portrait
         self.bots = bots or [bool(label) for label in labels]   # whose bid choice stays hidden
         self.keys = keys          # what each seat presses, and everyone (the headline)
         self.texts = texts
@@ -92,10 +97,13 @@ class SeatHud:
             pygame.draw.rect(surface, mix(ident.colour, SEAT_SHADE, 0.35), band,
                              border_top_left_radius=16, border_top_right_radius=16)
             face = portrait(self.shoppers.get(ident.index) or default_for(ident.index), seat_look(ident, self.cb), 36)
-            surface.blit(face, face.get_rect(center=(rect.x + 26, rect.y + 22)))
-            room = 84 if self.labels[panel.seat] else 110
-            said = ellipsized(self.sim.seats[panel.seat].name.upper(), lambda t: font(30).size(t)[0] * NARROWEST <= room)
-            self.texts.blit(surface, said, 30, WHITE, 2, max_width=room, midleft=(rect.x + 48, rect.y + 23))
+            at = surface.blit(face, face.get_rect(center=(rect.x + 26, rect.y + 22)))
+            if self.labels[panel.seat]:   # a bot: its robot's head on the portrait's corner (the shape is on its right)
+                robot = bot_icon(ROBOT_BADGE)
+                surface.blit(robot, robot.get_rect(bottomleft=(at.x, at.bottom + 1)))
+            said = ellipsized(self.sim.seats[panel.seat].name.upper(),
+                              lambda t: font(30).size(t)[0] * NARROWEST <= NAME_ROOM)
+            self.texts.blit(surface, said, 30, WHITE, 2, max_width=NAME_ROOM, midleft=(rect.x + 48, rect.y + 23))
         pygame.draw.rect(surface, SHADOW, TOP_BAR.move(0, 4), border_radius=14)
         pygame.draw.rect(surface, PANEL, TOP_BAR, border_radius=14)
         pygame.draw.rect(surface, EDGE, TOP_BAR, 3, border_radius=14)
@@ -211,8 +219,6 @@ class SeatHud:
         # TRANSLATORS: the unit after a seat's score, drawn small beside the number (1 pt, 46 pts)
         pts = self.texts.blit(out, ngettext("pt", "pts", total), 18, GOLD_TEXT, 2, midright=(local.right - 10, 28))
         self.texts.blit(out, f"{total}", 34, GOLD_TEXT, 2, midright=(pts.x - 2, 23))
-        if self.labels[seat]:
-            self.texts.blit(out, self.labels[seat], 18, DIM, 2, max_width=34, midleft=(136, 25))
         status_y = 58 + DIE + 12
         bottom = local.bottom - 36
         self._status(out, seat, pygame.Rect(10, status_y, local.w - 20, bottom - status_y), tick)
