@@ -1,5 +1,6 @@
 """Name tags never cover a level's own words: a shop sign is text on the map, and a shopper's name
-stepping round it is the rule every text on the map follows (no text over text)."""
+stepping round it is the rule every text on the map follows (no text over text): so does the
+count of a pile a shopper holds up over its head along the top wall."""
 from __future__ import annotations
 
 import pygame
@@ -15,7 +16,7 @@ def mall_ctx(ctx):
 
 
 @pytest.mark.parametrize("level", ["department", "mall"])
-def test_no_name_tag_covers_a_shop_sign(mall_ctx, level):
+def test_no_name_tag_or_carried_count_covers_a_shop_sign(mall_ctx, level):
     scene = played_mall(mall_ctx, 4, "rush", 60, seed=3, level=level)
     words = scene.picture.ambience.words
     assert words, f"{level} has signs with words"
@@ -27,5 +28,6 @@ def test_no_name_tag_covers_a_shop_sign(mall_ctx, level):
         mall_ctx.stack.draw(screen, 0.0)
         tags = [rect for _tag, _want, rect, _colour in scene.picture.view._tags]   # the names alone
         assert tags
-        covered = [(tag, sign) for tag in tags for sign in words if tag.colliderect(sign)]
+        counts = scene.picture.view.counts.carried     # piles held up over heads
+        covered = [(text, sign) for text in tags + counts for sign in words if text.colliderect(sign)]
         assert covered == [], f"tick {scene.sim.tick}"

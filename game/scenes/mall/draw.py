@@ -449,7 +449,7 @@ class MapView:
         (stacked so none covers another or an obstacle, the dressers' count strips) for
         draw_tags to draw last."""
         order = sorted(sim.avatars, key=lambda a: a.body.y)  # lower on screen = in front
-        self.counts.new_carried()
+        self.counts.new_carried(obstacles or [])
         tags: list[tuple[pygame.Surface, pygame.Rect]] = []
         pings: list[float] = []
         bodies: list[pygame.Rect] = []
