@@ -9,8 +9,10 @@ import pytest
 
 from game import app
 from game.core.scene import Scene
+from game.career.challenges import load_career
 from game.render import widgets
 from game.scenes import registry
+from game.scenes.menus.career import GOALS, ChallengeCard
 from game.scenes.speedrun.menu import INFO_BOX
 from game.scenes.speedrun.run import SIDE_BOX, SPLITS_BOX, TIMER_BOX, SpeedrunRunScene
 from game.text import i18n
@@ -75,3 +77,40 @@ def test_a_message_on_the_speedrun_menu_stays_above_its_rows_and_box(monkeypatch
     assert words and area.h > 0
     assert area.bottom <= INFO_BOX.top
     assert [label for label, rect in words if rect.colliderect(area)] == []
+
+
+@pytest.mark.parametrize("code", i18n.LANGUAGES)
+def test_a_message_on_a_challenge_card_leaves_its_words_and_ready_shapes(monkeypatch, clean_up, code):
+    """A team challenge's card, a team-mate joined: the default zone lay over "Starts when everyone
+    is ready" and the ready shapes under it."""
+    probe = TextProbe(monkeypatch)
+    words, area, card = _words(monkeypatch, "career_card", code)
+    assert isinstance(card, ChallengeCard)
+    screen = probe.screen()
+    card.draw(screen, 0.0)
+    shapes = [rect for kind, _label, rect in probe.items(screen) if kind == "shape"]
+    assert len(shapes) == 2 and words and area.h > 0
+    assert [label for label, rect in words if rect.colliderect(area)] == []
+    assert [shape for shape in shapes if shape.colliderect(area)] == []
+
+
+@pytest.mark.parametrize("code", i18n.LANGUAGES)
+def test_every_challenge_card_has_room_for_a_message_beside_its_name(monkeypatch, clean_up, code):
+    """Names and match lines differ in length: on every challenge's card, in every language, a
+    message stays off the card's words and above its goals."""
+    probe = TextProbe(monkeypatch)
+    pygame.init()
+    pygame.display.set_mode(app.LOGICAL_SIZE)
+    ctx = app.make_context(load_user_files=False, lang=code)
+    crossed = []
+    for challenge in load_career().challenges():
+        ctx.stack.push(ChallengeCard(ctx, None, challenge))
+        ctx.stack.apply()
+        screen = probe.screen()
+        ctx.stack.draw(screen, 0.0)
+        area = _toasts_area(ctx)
+        ctx.stack.pop()
+        ctx.stack.apply()
+        assert area.h > 0 and area.bottom <= GOALS.top, challenge.id
+        crossed += [(challenge.id, label) for label, rect in probe.texts(screen) if rect.colliderect(area)]
+    assert crossed == []

@@ -3,7 +3,7 @@ dresser's strip of team or player counts. Laid out while the map is drawn, drawn
 (over the shoppers and every card: a count is never hidden), each picture made once and kept."""
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Sequence
 
 import pygame
 
@@ -20,6 +20,7 @@ class MapCounts:
         self.strip_h = strip_h             # a dresser's strip: its height (its tallest badge + 4)
         self.piles: list[pygame.Rect] = []     # this frame's pile counts on the floor
         self.carried: list[pygame.Rect] = []   # ... and on piles carried over a head
+        self.words: list[pygame.Rect] = []     # this frame's other words on the map (shop signs)
         self._due: list[tuple[pygame.Surface, pygame.Rect]] = []      # pile counts to draw
         self._strips_due: list[tuple[pygame.Surface, pygame.Rect]] = []
         self.badges: dict[int, pygame.Surface] = {}                       # per count
@@ -30,8 +31,10 @@ class MapCounts:
         """A new frame's floor piles (their counts are placed anew)."""
         self.piles, self._due = [], []
 
-    def new_carried(self) -> None:
-        self.carried = []
+    def new_carried(self, words: Sequence[pygame.Rect] = ()) -> None:
+        """A new frame's carried piles; `words`: the map's other words (shop signs), which their
+        counts step round as the name tags do."""
+        self.carried, self.words = [], list(words)
 
     def new_strips(self) -> None:
         self._strips_due = []
@@ -39,7 +42,8 @@ class MapCounts:
     def pile(self, count: int, centre: tuple[int, int], carried: bool = False) -> None:
         """A pile's count, centred on `centre`. A carried pile's count moves clear of the counts
         fixed to the floor (a dresser's strip, a pile's count) when its shopper walks under one:
-        two counts on top of each other read as one wrong number."""
+        two counts on top of each other read as one wrong number; and clear of a shop sign's
+        words, held up into them by a shopper along the top wall."""
         badge = self.badge(count)
         rect = badge.get_rect(center=centre)
         if carried:
@@ -49,8 +53,8 @@ class MapCounts:
 
     def _clear_of_fixed(self, rect: pygame.Rect) -> pygame.Rect:
         """`rect`, or the nearest place beside it (up first: the count stays over its shopper) that
-        overlaps no dresser strip and no floor pile's count laid out this frame."""
-        fixed = [r for _picture, r in self._strips_due] + self.piles
+        overlaps no dresser strip, no floor pile's count laid out this frame and no sign."""
+        fixed = [r for _picture, r in self._strips_due] + self.piles + self.words
         if rect.collidelist(fixed) == -1:
             return rect
         step = rect.height // 2 + 1

@@ -235,6 +235,7 @@ class MapView:
         self.tag_rects: list[pygame.Rect] = []   # this frame's name tags and count strips (text to avoid)
         self.body_rects: list[pygame.Rect] = []  # this frame's shoppers (banners go around them)
         self._tags: list[tuple[pygame.Surface, pygame.Rect, pygame.Rect, tuple[int, int, int]]] = []
+        self._words: list[pygame.Rect] = []  # this frame's other text on the map (strips, shop signs)
         self._pings: list[float] = []        # per tag: how far through its "you are here" pulse (-1: none)
         self.apart = Apart(CROWD_EASE)       # a crowd drawn apart (render only)
         self.shown_at: dict[int, tuple[int, int]] = {}        # per seat: where its shopper was drawn
@@ -449,7 +450,7 @@ class MapView:
         (stacked so none covers another or an obstacle, the dressers' count strips) for
         draw_tags to draw last."""
         order = sorted(sim.avatars, key=lambda a: a.body.y)  # lower on screen = in front
-        self.counts.new_carried()
+        self.counts.new_carried(obstacles or [])
         tags: list[tuple[pygame.Surface, pygame.Rect]] = []
         pings: list[float] = []
         bodies: list[pygame.Rect] = []
@@ -513,6 +514,7 @@ class MapView:
         self._tags = [(tag, want, rect, self.sprites[av.seat].identity.colour)
                       for (tag, want), rect, av in zip(tags, self.tag_rects, order)]
         self._pings = pings
+        self._words = list(obstacles or [])
         self.tag_rects += (obstacles or []) + counts   # what banners and pops keep off too
         self.body_rects = bodies
 
@@ -541,13 +543,9 @@ class MapView:
 
     def draw_tags(self, surface: pygame.Surface) -> None:
         """The name tags placed by draw_avatars, drawn last: over flying cards and particles too."""
-        for tag, want, rect, colour in self._tags:
-            if math.dist(rect.midbottom, want.midbottom) > 6:   # moved away from its shopper: a leader line back
-                start = (min(max(want.centerx, rect.x + 6), rect.right - 6), rect.bottom - 2)
-                if rect.top > want.bottom:    # below it (the map's top edge): the line leaves the tag's top
-                    start = (start[0], rect.top + 2)
-                pygame.draw.line(surface, INK, start, (want.centerx, want.bottom), 5)
-                pygame.draw.line(surface, colour, start, (want.centerx, want.bottom), 3)
+        for start, end, colour in self.leaders():
+            pygame.draw.line(surface, INK, start, end, 5)
+            pygame.draw.line(surface, colour, start, end, 3)
         for (tag, _want, rect, colour), ping in zip(self._tags, self._pings):
             if ping >= 0:    # "you are here": the player's own name framed, the frame swelling twice
                 grow = round(6 * math.sin(ping * 2 * math.pi) ** 2)
@@ -555,6 +553,29 @@ class MapView:
                 pygame.draw.rect(surface, INK, frame, 6, border_radius=frame.h // 2)
                 pygame.draw.rect(surface, colour, frame.inflate(-2, -2), 3, border_radius=frame.h // 2)
             surface.blit(tag, rect)
+
+    def leaders(self) -> list[tuple[tuple[int, int], tuple[int, int], tuple[int, int, int]]]:
+        """This frame's leader lines (start, end, colour): from each tag moved away from its shopper
+        back over the shopper's head."""
+        lines = []
+        for _tag, want, rect, colour in self._tags:
+            if math.dist(rect.midbottom, want.midbottom) <= 6:
+                continue
+            start = (min(max(want.centerx, rect.x + 6), rect.right - 6), rect.bottom - 2)
+            if rect.top > want.bottom:    # below it (the map's top edge): the line leaves the tag's top
+                start = (start[0], rect.top + 2)
+            lines.append((start, self._leader_end(want), colour))
+        return lines
+
+    def _leader_end(self, want: pygame.Rect) -> tuple[int, int]:
+        """Where a tag's line ends: where the tag wanted to be, over the head; or, when that lies on
+        a shop sign (a shopper along the top wall), just under the sign: a line into it crossed its
+        words."""
+        end = (want.centerx, want.bottom)
+        for word in self._words:
+            if word.collidepoint(end):
+                end = (end[0], word.bottom + 2)
+        return end
 
     @staticmethod
     def _has_load(sim: "MallForMap", seat: int) -> bool:

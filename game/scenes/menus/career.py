@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 STAR_POINTS = 5
 LIST_TOP = 150
 ROW = 52
+GOALS = pygame.Rect(640 - 460, 180, 920, 270)   # a challenge card's box of goals
 
 
 def star(surface: pygame.Surface, ui: "UI", center: tuple[int, int], radius: int, won: bool) -> None:
@@ -239,12 +240,21 @@ class ChallengeCard(Scene):
     def picture_key(self) -> tuple[object, ...]:
         return self.player, self.partner, tuple(sorted(self.gate.ready))
 
+    def toast_zone(self) -> pygame.Rect:
+        """Left of the heading and the match's line, down to the goals: below the goals the card's
+        words and the ready shapes reach the hint bar (the shell's default zone lay over the shapes
+        and "Starts when everyone is ready")."""
+        ui = self.ctx.ui
+        height = GOALS.top - 12
+        name = widgets.beside_heading(ui, _(self.challenge.name), ui.size("heading"), height=height)
+        return name.clip(widgets.beside_heading(ui, _match_line(self.challenge), ui.size("body"), height=height))
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         ui = self.ctx.ui
         w, _h = surface.get_size()
         widgets.draw_page(surface, ui, _(self.challenge.name), 70)
         widgets.blit_text(surface, ui, _match_line(self.challenge), "body", "text_dim", center=(w // 2, 140))
-        box = pygame.Rect(w // 2 - 460, 180, 920, 270)
+        box = GOALS
         widgets.panel(surface, ui, box)
         won = self.career.progress.of(self.challenge.id) if self.career is not None else frozenset()
         for n, line in enumerate(goal_lines(self.challenge)):

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 CARDS_AREA = PRODUCTS.inflate(0, 24)   # the felt and its rim: cards, and the badges on their edges
 
 BURST_TICKS = 16      # how long a grab's ring bursts out of the card
+NUMBER_AT = (6, 3)    # a queue space's number: its top left in the space
 
 # Where each seat's badge sits on a card it points at: six corners/edges, one per seat.
 # Where a cursor's shape sits on its ring (fractions of the ring's width and height): each seat's
@@ -110,7 +111,7 @@ class TableView:
             pygame.draw.rect(surface, QUEUE_FILL, rect, border_radius=10)
             pygame.draw.rect(surface, QUEUE_EDGE, rect, 2, border_radius=10)
             self.texts.blit(surface, f"{self.sim.n - i}", 22, QUEUE_NUMBER, 2,
-                            topleft=(rect.x + 6, rect.y + 3))
+                            topleft=(rect.x + NUMBER_AT[0], rect.y + NUMBER_AT[1]))
 
     # ------------------------------------------------------------------ art to render ahead
     def warm_cards(self) -> list[Job]:
@@ -445,7 +446,7 @@ class TableView:
             return
         progress = min(1.0, age / span)
         sim = self.sim
-        space = spaces[self._space(seat)] if seat in sim.queue() else QUEUE_ROW
+        space = self._coin_lane(spaces, self._space(seat)) if seat in sim.queue() else QUEUE_ROW
         size = 28
         step = min(size + 4, max(8, (space.w - size) // max(1, tokens - 1))) if tokens > 1 else 0
         x0 = space.centerx - (size + step * (tokens - 1)) // 2
@@ -458,6 +459,14 @@ class TableView:
             else _("{name}: done").format(name=name)
         gap = self._header_gap()
         self.texts.blit(surface, text, 28, GOLD_TEXT, 3, max_width=gap.w, center=gap.center)
+
+    def _coin_lane(self, spaces: list[pygame.Rect], index: int) -> pygame.Rect:
+        """Queue space `index` right of its number: the coins rising to its top edge would
+        cover the number (a "2" hidden under the first coin)."""
+        space = spaces[index]
+        number = self.texts.get(f"{self.sim.n - index}", 22, QUEUE_NUMBER, 2)
+        left = space.x + NUMBER_AT[0] + number.get_width() + 2
+        return pygame.Rect(left, space.y, space.right - left, space.h)
 
     def _header_gap(self) -> pygame.Rect:
         """The free stretch of the board's header between "CHECKOUT" and the queue's label."""

@@ -41,6 +41,8 @@ if TYPE_CHECKING:
 ROWS = pygame.Rect(40, 190, 1200, 380)
 COLUMNS = {"name": 130, "products": 330, "bargains": 560, "stars": 720, "tokens": 840, "sets": 960,
            "total": 1150}
+HEADER_GAP = 20     # px at least between one column's heading and the next column's icon (a long
+                    # word, Spanish "estrellas", ran up to the token's coin)
 
 
 @dataclass(frozen=True)
@@ -218,13 +220,18 @@ class CheckoutResultsScene(MatchResultsScene):
     def _header(self, surf: pygame.Surface, top: int) -> None:
         y = top + 14
         self.texts.blit(surf, _("products"), 22, DIM, 2, midleft=(COLUMNS["products"], y))
-        self.texts.blit(surf, _("bargains"), 22, DIM, 2, midleft=(COLUMNS["bargains"], y))
-        surf.blit(star_icon(24), (COLUMNS["stars"] - 40, y - 12))
-        self.texts.blit(surf, _("stars"), 22, DIM, 2, midleft=(COLUMNS["stars"] - 12, y))
-        surf.blit(token_surface(24), (COLUMNS["tokens"] - 46, y - 12))
-        self.texts.blit(surf, _("tokens"), 22, DIM, 2, midleft=(COLUMNS["tokens"] - 18, y))
-        self.texts.blit(surf, _("sets x3"), 22, DIM, 2, center=(COLUMNS["sets"], y))
+        right = self.texts.blit(surf, _("bargains"), 22, DIM, 2, midleft=(COLUMNS["bargains"], y)).right
+        right = self._headed(surf, star_icon(24), _("stars"), max(COLUMNS["stars"] - 40, right + HEADER_GAP), y)
+        right = self._headed(surf, token_surface(24), _("tokens"), max(COLUMNS["tokens"] - 46, right + HEADER_GAP), y)
+        sets = self.texts.get(_("sets x3"), 22, DIM, 2).get_width()
+        self.texts.blit(surf, _("sets x3"), 22, DIM, 2,
+                        center=(max(COLUMNS["sets"], right + HEADER_GAP + sets // 2), y))
         self.texts.blit(surf, _("total"), 24, GOLD_TEXT, 2, midright=(COLUMNS["total"] + 40, y))
+
+    def _headed(self, surf: pygame.Surface, icon: pygame.Surface, heading: str, x: int, y: int) -> int:
+        """A column's icon at `x` and its heading after it, centred on `y`; the heading's right."""
+        surf.blit(icon, (x, y - icon.get_height() // 2))
+        return self.texts.blit(surf, heading, 22, DIM, 2, midleft=(x + icon.get_width() + 4, y)).right
 
     def _row(self, surf: pygame.Surface, score: Score, y: int, h: int, won: bool) -> pygame.Rect:
         line = self.result.row(score.seat)
