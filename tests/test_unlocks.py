@@ -171,3 +171,22 @@ def test_a_second_win_of_the_same_stars_unlocks_nothing_again(ctx, gus_at_one_st
         assert isinstance(ctx.stack.top, CareerResult) and ctx.stack.top.unlocked == expected
         ctx.stack.pop()
         ctx.stack.apply()
+
+
+def test_the_title_and_the_lobby_open_without_reading_the_career_again(ctx, monkeypatch):
+    """Both count the career's stars as they open; the career file was read and checked again each
+    time (a TOML parse and a search of the levels folders per challenge: most of their first frame,
+    6-8 ms). Read once a process, while the file stays the same."""
+    from game.career import challenges
+    from game.scenes.menus.title import TitleScene
+    TitleScene(ctx)                           # the game's first title reads it
+    built: list[str] = []
+    real = challenges._chapter
+    monkeypatch.setattr(challenges, "_chapter", lambda raw: built.append(raw["id"]) or real(raw))
+    title = TitleScene(ctx)
+    title.resume()
+    LobbyScene(ctx)
+    assert built == []
+    from pathlib import Path
+    from game import asset
+    assert load_career() == load_career(Path(asset(challenges.CAREER_FILE)))   # as a fresh read of the file
