@@ -66,3 +66,36 @@ def test_the_very_first_scene_is_drawn_straight_away():
     stack.apply()
     fade.draw(stack, surface, 0, 0.0)
     assert tuple(surface.get_at((100, 100)))[:3] == (0, 200, 0)
+
+
+def test_a_change_keeps_the_last_frame_in_the_buffer_made_ahead():
+    """The idle title's warm-up makes the fade's buffer (SceneFade.make_buffer): the frame of the
+    first change copies the last picture into it, it allocates no screen-sized surface of its own
+    (that allocation was ~2 ms of the title's first frame). Never while a fade runs: the buffer is
+    then the picture fading out."""
+    stack, fade, surface = SceneStack(), SceneFade(), pygame.Surface((200, 200))
+    stack.push(Colour((200, 0, 0)))
+    stack.apply()
+    frames(fade, stack, surface, 0, 2)
+    fade.make_buffer(surface)
+    made = fade._kept
+    assert made is not None and made.get_size() == surface.get_size()
+    stack.push(Colour((0, 0, 200)))
+    stack.apply()
+    fade.draw(stack, surface, 2, 0.0)
+    assert fade.old is made and tuple(made.get_at((100, 100)))[:3] == (200, 0, 0)
+    surface.fill((0, 200, 0))
+    fade.make_buffer(surface)       # mid-fade: the fading picture is left as it is
+    assert fade.old is made and tuple(made.get_at((100, 100)))[:3] == (200, 0, 0)
+
+
+def test_the_idle_titles_warm_up_makes_the_fades_buffer(ctx):
+    from game.core.warm import Warmer
+    from game.scenes import warmup
+    warmer = Warmer()
+    warmup.queue_rehearsals(warmer, ctx)
+    assert ctx.fade is not None and ctx.fade._kept is None
+    while warmer.pending and ctx.fade._kept is None:
+        assert warmer.run_one() is not None
+    assert ctx.fade._kept is not None and ctx.fade._kept.get_size() == pygame.display.get_surface().get_size()
+    assert len({name for name, _took in warmer.done}) <= 4   # one of the first jobs: a change may come soon

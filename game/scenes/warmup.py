@@ -329,6 +329,9 @@ def queue_rehearsals(warmer: Warmer, ctx: "Context") -> None:
     in turn; then the speedruns, attract loop and career; then the games' later rehearsals."""
     warmer.add("hyphenation", read_hyphenation())   # before the table's product names need it
     warmer.add("locale data", read_locale_data)
+    if ctx.fade is not None:
+        fade = ctx.fade
+        warmer.add("fade buffer", lambda: fade.make_buffer(pygame.display.get_surface()))
     warmer.add("sounds", _stepper(ctx.audio.preload))
     warmer.add("lobby levels", _stepper(rehearse_lobby))   # the title's next scene
     first, later = _rehearsal_jobs(ctx)
