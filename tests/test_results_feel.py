@@ -391,16 +391,40 @@ def test_checkout_scores_are_drawn_a_piece_a_tick_under_the_fade_and_reveal_on_t
                         lambda self, *a: rows.append(a) or real_row(self, *a))
     results = checkout_results(ctx)
     results.update({-1: IDLE})
-    assert results.image is None and len(rows) <= 1
+    assert results.image is None and rows == []     # the change's own tick draws nothing
     ticks = 1
     while results.image is None:
         results.update({-1: IDLE})
         ticks += 1
         assert len(rows) <= ticks
-    assert len(rows) == 4 and ticks <= 6
+    assert len(rows) == 4 and ticks <= 7
     assert results.reveal.ticks == ticks         # every tick since the change counted, as if drawn at once
     results.update({-1: IDLE})
     assert results.reveal.ticks == ticks + 1
+
+
+@pytest.mark.parametrize("game,players,mode", [("soldout", 6, "tidy"), ("soldout", 6, "rush"), ("soldout", 2, "memory"),
+                                               ("checkout", 6, None), ("checkout", 2, None)])
+def test_a_results_screen_draws_nothing_in_its_changes_frame_and_is_whole_before_it_is_seen(ctx, monkeypatch, game,
+                                                                                             players, mode):
+    """The tick in the frame that builds a results screen drew its first piece too (a screen-sized
+    surface, its background and title, and a copy of it: 2x a steady frame with the change's own
+    work): it draws nothing now, and the ticks after it, under the fade, still draw it whole
+    before the fade's first look at it (a change's tick and HALF_TICKS more come before that)."""
+    from game.core.transition import HALF_TICKS
+    results = soldout_results(ctx, players, mode, 2) if game == "soldout" else checkout_results(ctx, players)
+    made: list[tuple[int, int]] = []
+    real_surface = pygame.Surface
+
+    def counting(*args, **kwargs):
+        made.append(args[0])
+        return real_surface(*args, **kwargs)
+    monkeypatch.setattr(pygame, "Surface", counting)
+    results.update({-1: IDLE})
+    monkeypatch.undo()
+    assert made == [] and results.image is None and results._builder is None
+    run(results, int(HALF_TICKS))
+    assert results.image is not None and results.reveal is not None
 
 
 @pytest.mark.parametrize("game", ["soldout", "checkout"])

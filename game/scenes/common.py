@@ -145,6 +145,7 @@ class MatchResultsScene(Scene):
         self._builder: Iterator[None] | None = None   # the picture being drawn, a piece a tick
         self._early = 0                                # ticks played while it was being drawn
         self._given_back = False                       # what building the picture freed went back
+        self._changing = True                          # its first tick is in the frame of the change
 
     def exit(self) -> None:
         """Left for good: its menu's rows call back into it (a cycle only the collector's next full
@@ -219,7 +220,12 @@ class MatchResultsScene(Scene):
         # The picture is drawn a piece a tick while the fade still hides the scene (its first
         # draw comes HALF_TICKS after the change), so the frame of the change stays cheap. Those
         # ticks count for the reveal and the stage's minimum time exactly as if it had been drawn at once.
-        if self.build_step():   # not whole yet
+        # The first tick, in the frame that built this scene, draws nothing (its first piece, two
+        # screen-sized surfaces, made that frame 2x a steady one); the other ticks under the
+        # fade still have time for every piece (9 or fewer: the first draw comes after 10 ticks).
+        changing, self._changing = self._changing, False
+        building = self.image is None and self.podium is None
+        if building and (changing or self.build_step()):   # not whole yet
             self._early += 1
             self.moment.hear(players_menu_command(commands))   # the stage's time runs; held buttons stay unheard
             return
