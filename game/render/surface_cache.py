@@ -135,7 +135,7 @@ def surface_cache(budget_mb: float, group: str | None = None,
 def shed(group: str) -> int:
     """The pictures of `group` let go, remembered for `refill`: a scene of the other game calls it
     while it plays, as it never draws them. How many pictures went (0: none were held)."""
-    return sum(cache.shed() for cache in CACHES if cache.group == group and cache._kept)
+    return sum(cache.shed() for cache in CACHES if cache.group == group)
 
 
 def shed_left(group: str | None = None) -> int:
@@ -147,8 +147,9 @@ def refill(group: str | None, until: float, clock: Callable[[], float] = time.pe
     """Draw again what `shed` let go of `group` (every group: None), at least one picture
     and then while `clock()` is before `until`; True while some are left. The caches marked
     `refill_first` first (a mall's cards: it draws them all as it is built, in its first frame)."""
-    for cache in sorted(CACHES, key=lambda cache: not cache.refill_first):
-        while (group is None or cache.group == group) and cache.shed_left:
+    caches = [cache for cache in CACHES if group is None or cache.group == group]
+    for cache in sorted(caches, key=lambda cache: not cache.refill_first):
+        while cache.shed_left:
             cache.refill_one()
             if clock() >= until:
                 return shed_left(group) > 0
